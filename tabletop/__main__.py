@@ -1,0 +1,4 @@
+"""`python -m tabletop` runs the command line (and, without arguments, the window)."""
+from tabletop.app.cli import main
+
+raise SystemExit(main())
