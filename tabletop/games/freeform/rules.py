@@ -72,6 +72,9 @@ class FreeformRules(GameRules):
     def pending_decision(self, state: GameState) -> Decision | None:
         return Decision(state.active, "main", "act", prompt=f"{state.active} plays")
 
+    def advance_command(self, state: GameState, decision: Decision) -> Command | None:
+        return PassTurn(by=decision.player)
+
     def legal_commands(self, state: GameState, player: str) -> list[Command]:
         if player != state.active:
             return []
