@@ -1,0 +1,122 @@
+"""MonteCarloBot: time-boxed rollouts over determinised copies; its strength is its time budget."""
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+
+from tabletop.ai.bot import Knowledge
+from tabletop.ai.candidates import candidate_commands, is_pass
+from tabletop.ai.determinize import determinized_game
+from tabletop.ai.evaluation import WIN_SCORE, score_state
+from tabletop.ai.heuristic import PASS_BONUS, command_iids
+from tabletop.ai.passive_bot import is_passing
+from tabletop.engine.commands import Command
+from tabletop.engine.decision import Decision
+from tabletop.engine.errors import IllegalCommand
+from tabletop.engine.game import Game
+from tabletop.engine.view import View
+
+# A rollout that stops before the game ends turns the evaluation into a win chance with this scale.
+SCORE_SCALE = 8.0
+# In rollouts, the pass answer is taken this often when offered, so turns end in a few plies.
+ROLLOUT_PASS_CHANCE = 0.35
+
+
+class MonteCarloBot:
+    """A bot that plays random rollouts after each candidate and keeps the best average result.
+
+    Each round imagines the hidden cards afresh (`determinize`), then for every candidate
+    submits it, plays both sides at random for `rollout_turns` turns (or to the end), scores
+    the position as a win chance and undoes back to the start. Rounds repeat until
+    `budget_ms` is spent; `max_rounds` caps them (a fixed cap makes the bot deterministic for
+    a seed — a time budget alone depends on the machine's speed).
+    """
+
+    def __init__(self, knowledge: Knowledge, budget_ms: float = 300.0, seed: int = 0,
+                 max_rounds: int | None = None, rollout_turns: int = 2, max_plies: int = 200) -> None:
+        self.knowledge = knowledge
+        self.budget_ms = budget_ms
+        self.rng = random.Random(seed)
+        self.max_rounds = max_rounds
+        self.rollout_turns = rollout_turns
+        self.max_plies = max_plies
+        self.rounds_played = 0
+
+    def choose(self, view: View, decision: Decision, legal_commands: Sequence[Command]) -> Command:
+        """Return the candidate with the best average rollout result within the time budget."""
+        started = time.perf_counter()
+        deadline = started + self.budget_ms / 1000.0
+        candidates = candidate_commands(decision, legal_commands, self.rng)
+        if len(candidates) == 1:
+            return candidates[0]
+        reserved = command_iids(candidates)
+        totals = [0.0] * len(candidates)
+        counts = [0] * len(candidates)
+        rounds = 0
+        advance: Command | None = None
+        while self.max_rounds is None or rounds < self.max_rounds:
+            game = determinized_game(view, self.knowledge, self.rng, reserved)
+            if advance is None:
+                advance = game.rules.advance_command(game.state, decision)
+            for index, command in enumerate(candidates):
+                totals[index] += self._rollout(game, command)
+                counts[index] += 1
+                if self.max_rounds is None and time.perf_counter() >= deadline:
+                    break
+            rounds += 1
+            if self.max_rounds is None and time.perf_counter() >= deadline:
+                break
+        self.rounds_played = rounds
+
+        def value(i: int) -> tuple[float, float]:
+            mean = totals[i] / counts[i] if counts[i] else 0.0
+            bonus = PASS_BONUS if is_pass(candidates[i], advance) else 0.0
+            return mean + bonus, self.rng.random()
+        return candidates[max(range(len(candidates)), key=value)]
+
+    def _rollout(self, game: Game, command: Command) -> float:
+        """Return the win chance after `command` and random play; leaves `game` as found."""
+        player = self.knowledge.player
+        steps = 0
+        try:
+            game.submit(command)
+            steps += 1
+        except (IllegalCommand, KeyError, ValueError):
+            return self._win_chance(game, player) - 1e-3
+        last_turn = game.state.turn + self.rollout_turns
+        plies = 0
+        while not game.is_terminal() and game.state.turn < last_turn and plies < self.max_plies:
+            decision = game.pending_decision()
+            if decision is None:
+                break
+            options = candidate_commands(decision, game.legal_commands(decision.player), self.rng)
+            if not self._play_one(game, options):
+                break
+            steps += 1
+            plies += 1
+        value = self._win_chance(game, player)
+        for _ in range(steps):
+            game.undo()
+        return value
+
+    def _play_one(self, game: Game, options: list[Command]) -> bool:
+        passes = [c for c in options if is_passing(c)]
+        if passes and self.rng.random() < ROLLOUT_PASS_CHANCE:
+            options = passes + [c for c in options if c not in passes]
+        else:
+            self.rng.shuffle(options)
+        for command in options:
+            try:
+                game.submit(command)
+                return True
+            except (IllegalCommand, KeyError, ValueError):
+                continue
+        return False
+
+    def _win_chance(self, game: Game, player: str) -> float:
+        score = score_state(game.rules, game.state, player)
+        if abs(score) >= WIN_SCORE:
+            return 1.0 if score > 0 else 0.0
+        return 1.0 / (1.0 + math.exp(-score / SCORE_SCALE))
