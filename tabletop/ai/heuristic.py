@@ -22,6 +22,9 @@ from tabletop.engine.view import View
 PASS_BONUS = 1e-3
 # What a candidate that cannot be tried on the copy (it names a hidden card) scores below doing nothing.
 UNTRIED_PENALTY = 1e-4
+# With at most this many candidates, the bot also tries its own follow-up action after each one
+# (so it plays a creature before attacking rather than after); above it one ply keeps it fast.
+SECOND_PLY_MAX_CANDIDATES = 12
 
 
 class HeuristicBot:
@@ -29,8 +32,9 @@ class HeuristicBot:
 
     For each decision it rebuilds the table from its view (hidden cards imagined, see
     `determinize`), submits each candidate with `Game.submit`, scores the result with the
-    game's evaluation (`evaluation.EVALUATIONS`) and takes it back with `Game.undo`.
-    Ties break by a seeded generator, so the bot is deterministic for a seed.
+    game's evaluation (`evaluation.EVALUATIONS`) and takes it back with `Game.undo`. When few
+    candidates are open and a candidate leaves the bot to act again, its best own follow-up
+    counts too. Ties break by a seeded generator, so the bot is deterministic for a seed.
     """
 
     def __init__(self, knowledge: Knowledge, seed: int = 0, evaluation: Evaluation | None = None) -> None:
@@ -54,19 +58,41 @@ class HeuristicBot:
         rules = game.rules
         base = self._score(game, player)
         advance = rules.advance_command(game.state, decision)
+        deeper = len(candidates) <= SECOND_PLY_MAX_CANDIDATES
         result = []
         for command in candidates:
+            passing = is_pass(command, advance)
             try:
                 game.submit(command)
             except (IllegalCommand, KeyError, ValueError):
                 value = base - UNTRIED_PENALTY
             else:
                 value = self._score(game, player)
+                if deeper and not passing:
+                    value = max(value, self._best_follow_up(game, player))
                 game.undo()
-            if is_pass(command, advance):
+            if passing:
                 value += PASS_BONUS
             result.append(value)
         return result
+
+    def _best_follow_up(self, game: Game, player: str) -> float:
+        """Return the best score of the bot's own next action (not a pass), or -inf when it has none."""
+        best = float("-inf")
+        decision = game.pending_decision()
+        if decision is None or decision.player != player or decision.kind != "act":
+            return best
+        advance = game.rules.advance_command(game.state, decision)
+        for command in candidate_commands(decision, game.legal_commands(player)):
+            if is_pass(command, advance):
+                continue
+            try:
+                game.submit(command)
+            except (IllegalCommand, KeyError, ValueError):
+                continue
+            best = max(best, self._score(game, player))
+            game.undo()
+        return best
 
     def _score(self, game: Game, player: str) -> float:
         if self.evaluation is not None and not game.is_terminal():

@@ -90,15 +90,16 @@ def load_rules(target: str) -> GameRules:
     return getattr(importlib.import_module(module_name), class_name)()
 
 
-def play_game(spec: MatchSpec, index: int, seed: int) -> GameResult:
-    """Play game number `index` of a match to its end (or a limit) and return how it went."""
-    started = time.perf_counter()
-    game_seed = derive_seed(seed, index)
+def set_up(spec: MatchSpec, index: int, seed: int) -> tuple[Game, dict[str, Bot], tuple[int, ...]]:
+    """Start game number `index` of a match: the table, one bot per seat, and which side sits where.
+
+    Raises ValueError or KeyError (from the game) when a deck does not fit the game.
+    """
     rules = load_rules(spec.rules_target)
     players = rules.players
     sides = (1, 0) if spec.swap_seats and index % 2 == 1 else (0, 1)
     decks = {player: {s: list(ids) for s, ids in spec.decks[side].items()} for player, side in zip(players, sides)}
-    config = GameConfig(game=spec.game, format=spec.format, seed=game_seed, decks=decks,
+    config = GameConfig(game=spec.game, format=spec.format, seed=derive_seed(seed, index), decks=decks,
                         seats={p: "ai" for p in players}, options=dict(spec.options))
     library = CardLibrary(spec.cards)
     game = Game.start(rules, config, library)
@@ -107,12 +108,19 @@ def play_game(spec: MatchSpec, index: int, seed: int) -> GameResult:
         knowledge = Knowledge(player, load_rules(spec.rules_target), library, spec.format,
                               dict(spec.options), decks[player])
         bots[player] = make_bot(spec.bots[side], knowledge, derive_seed(seed, index, 1 + seat))
+    return game, bots, sides
+
+
+def play_game(spec: MatchSpec, index: int, seed: int) -> GameResult:
+    """Play game number `index` of a match to its end (or a limit) and return how it went."""
+    started = time.perf_counter()
+    game, bots, sides = set_up(spec, index, seed)
     first_player = game.state.active
     reason, steps = play_out(game, bots, spec.max_turns, spec.max_steps)
     outcome = game.outcome()
     winner = outcome.winner if outcome is not None else None
-    return GameResult(index, game_seed, sides, players, first_player, winner, reason, game.state.turn, steps,
-                      time.perf_counter() - started)
+    return GameResult(index, game.config.seed, sides, game.rules.players, first_player, winner, reason,
+                      game.state.turn, steps, time.perf_counter() - started)
 
 
 def play_out(game: Game, bots: Mapping[str, Bot], max_turns: int, max_steps: int) -> tuple[str, int]:

@@ -1,0 +1,163 @@
+"""Decks for the command line: a deck file or a bundled deck name, resolved to card definitions.
+
+Deck files are read through `carddb` when it provides deck readers; without it (or with
+`--cards FILE.yaml`) a plain text deck of `N card-id` lines is resolved against the cards of
+that YAML file. Errors are BadInput: one line naming the file and what is wrong.
+"""
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from tabletop.engine.cards import CardDefinition
+from tabletop.engine.errors import BadInput
+from tabletop.engine.rules import GameRules
+
+LINE = re.compile(r"^\s*(\d+)\s*x?\s+(\S.*?)\s*$")
+
+
+@dataclass
+class LoadedDeck:
+    """A deck ready to play: card ids per section and the definitions they name."""
+
+    name: str
+    sections: dict[str, list[str]]
+    cards: list[CardDefinition] = field(default_factory=list)
+    format: str | None = None
+
+    def definitions(self, section: str) -> list[CardDefinition]:
+        """Return one definition per physical card of a section."""
+        by_id = {c.id: c for c in self.cards}
+        return [by_id[i] for i in self.sections.get(section, [])]
+
+
+def load_cards_file(path: Path, rules: GameRules) -> list[CardDefinition]:
+    """Read a YAML card file (a list of cards, or a mapping with `cards:`) for a game."""
+    try:
+        data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise BadInput(path, "no such file") from None
+    except UnicodeDecodeError:
+        raise BadInput(path, "not a text file") from None
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        raise BadInput(path, f"not valid YAML ({getattr(error, 'problem', None) or error})",
+                       f"line {mark.line + 1}" if mark is not None else "") from None
+    if isinstance(data, dict):
+        data = data.get("cards")
+    if not isinstance(data, list):
+        raise BadInput(path, "a card file is a list of cards or a mapping with 'cards'")
+    cards = []
+    for index, mapping in enumerate(data, start=1):
+        try:
+            cards.append(rules.card_from_mapping(mapping))
+        except ValueError as error:
+            raise BadInput(path, str(error), f"card #{index}") from None
+    return cards
+
+
+def load_deck(spec: str, rules: GameRules, cards_file: Path | None = None) -> LoadedDeck:
+    """Return the deck named by `spec`: a deck file, or the name of a bundled deck of the game."""
+    path = Path(spec)
+    if cards_file is not None:
+        if not path.is_file():
+            raise BadInput(spec, "no such deck file")
+        return read_plain_deck(path, rules, load_cards_file(cards_file, rules))
+    carddb = _carddb_decks()
+    if carddb is not None:
+        return _load_with_carddb(carddb, spec, path, rules)
+    if path.is_file():
+        raise BadInput(path, "the card database is not available: give the cards with --cards FILE.yaml")
+    raise BadInput(spec, "no such deck file (bundled decks need the card database)")
+
+
+def read_plain_deck(path: Path, rules: GameRules, cards: Iterable[CardDefinition]) -> LoadedDeck:
+    """Read a text deck of `N card-id` lines (section headers like `Ride Deck:` allowed)."""
+    by_key: dict[str, CardDefinition] = {}
+    for card in cards:
+        by_key.setdefault(card.name.casefold(), card)
+    for card in cards:
+        by_key[card.id.casefold()] = card
+    try:
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+    except UnicodeDecodeError:
+        raise BadInput(path, "not a text file") from None
+    sections: dict[str, list[str]] = {}
+    section = "main"
+    used: dict[str, CardDefinition] = {}
+    for number, raw in enumerate(lines, start=1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        match = LINE.match(line)
+        if match is None:
+            section = _section(path, number, line, rules)
+            continue
+        count, key = int(match.group(1)), match.group(2)
+        card = by_key.get(key.casefold())
+        if card is None:
+            raise BadInput(path, f"unknown card {key!r}", f"line {number}")
+        if count < 1:
+            raise BadInput(path, f"a card count must be at least 1, got {count}", f"line {number}")
+        sections.setdefault(section, []).extend([card.id] * count)
+        used[card.id] = card
+    if not sections.get("main"):
+        raise BadInput(path, "the deck has no main deck cards")
+    return LoadedDeck(Path(path).stem, sections, list(used.values()))
+
+
+def _section(path: Path, number: int, line: str, rules: GameRules) -> str:
+    label = line.strip().strip(":").strip("[]").strip().lower()
+    words = label.replace("_", " ").split()
+    for candidate in (label, words[0] if words else ""):
+        if candidate in rules.deck_sections:
+            return candidate
+    if label in ("deck", "main deck"):
+        return "main"
+    raise BadInput(path, f"not a card line or a section header: {line!r} "
+                         f"(sections: {', '.join(rules.deck_sections)})", f"line {number}")
+
+
+def _carddb_decks() -> Any | None:
+    """Return carddb's deck readers (a namespace of functions) when carddb provides them."""
+    try:
+        files = importlib.import_module("carddb.decks.files")
+        resolution = importlib.import_module("carddb.decks.resolution")
+        bundled = importlib.import_module("carddb.bundled")
+    except ImportError:
+        return None
+    return type("CarddbDecks", (), {"read_deck_file": staticmethod(files.read_deck_file),
+                                    "resolve_deck": staticmethod(resolution.resolve_deck),
+                                    "load_bundled_decks": staticmethod(bundled.load_bundled_decks),
+                                    "bundled_lookup": staticmethod(bundled.bundled_lookup)})
+
+
+def _load_with_carddb(carddb: Any, spec: str, path: Path, rules: GameRules) -> LoadedDeck:
+    if path.is_file():
+        try:
+            deck_list = carddb.read_deck_file(path, game=rules.id)
+        except ValueError as error:
+            raise BadInput(path, str(error)) from None
+    else:
+        try:
+            decks = carddb.load_bundled_decks(rules.id)
+        except ValueError as error:
+            raise BadInput(spec, str(error)) from None
+        wanted = spec.casefold()
+        found = [d for d in decks if wanted in (d.name.casefold(), d.name.casefold().replace(" ", "_"))]
+        if not found:
+            names = ", ".join(d.name for d in decks) or "none"
+            raise BadInput(spec, f"no such deck file or bundled {rules.name} deck (bundled: {names})")
+        deck_list = found[0]
+    resolved, unknown = carddb.resolve_deck(deck_list, carddb.bundled_lookup(rules.id))
+    if unknown:
+        raise BadInput(spec, unknown[0].describe())
+    sections = {section: [card.id for card in resolved.cards(section)] for section in resolved.sections}
+    cards = list({card.id: card for card in resolved.cards()}.values())
+    return LoadedDeck(resolved.name, sections, cards, resolved.format)

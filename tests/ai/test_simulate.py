@@ -1,0 +1,130 @@
+"""Simulation: seeded matches, statistics, and the `tabletop simulate` / `goldfish` commands end to end."""
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from race_game import race_cards, race_deck
+from tabletop.ai.report import general_reason, summarize, wilson_interval
+from tabletop.ai.simulation import MatchSpec, derive_seed, run_match
+from tabletop.app.cli import main
+from tabletop.games import GAMES
+
+RACE_TARGET = "race_game:RaceRules"
+
+
+def race_spec(bots: tuple[str, str] = ("heuristic", "random")) -> MatchSpec:
+    return MatchSpec(game="race", rules_target=RACE_TARGET, decks=(race_deck(), race_deck()), bots=bots,
+                     cards=tuple(race_cards()))
+
+
+def comparable(results: list) -> list[dict]:
+    return [{k: v for k, v in r.to_json().items() if k != "seconds"} for r in results]
+
+
+def test_wilson_interval_known_values() -> None:
+    low, high = wilson_interval(5, 10)
+    assert (round(low, 4), round(high, 4)) == (0.2366, 0.7634)
+    assert wilson_interval(0, 10)[0] == 0.0 and round(wilson_interval(0, 10)[1], 4) == 0.2775
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_a_match_is_the_same_for_a_seed_whatever_the_number_of_jobs() -> None:
+    spec = race_spec()
+    one = run_match(spec, 6, seed=42, jobs=1)
+    two = run_match(spec, 6, seed=42, jobs=2)
+    assert comparable(one) == comparable(two)
+    assert comparable(run_match(spec, 6, seed=43)) != comparable(one)
+    assert len({r.seed for r in one}) == 6 and derive_seed(42, 0) != derive_seed(42, 1)
+
+
+def test_seats_alternate_and_the_heuristic_beats_random() -> None:
+    results = run_match(race_spec(), 60, seed=1)
+    assert [r.sides for r in results[:2]] == [(0, 1), (1, 0)]
+    summary = summarize(results, ("heuristic", "random"))
+    assert summary.wins[0].count + summary.wins[1].count + summary.draws.count == 60
+    assert summary.wins[0].value >= 0.85
+    assert summary.reasons == {"loser has no life left": summary.games}
+    assert sum(summary.turns.values()) == 60
+    assert summary.first_player_wins.trials == 60
+
+
+def test_general_reason_names_winner_and_loser() -> None:
+    result = run_match(race_spec(), 1, seed=3)[0]
+    assert general_reason(result) == "loser has no life left"
+    assert result.winner is not None and result.winner not in general_reason(result)
+
+
+@pytest.fixture()
+def freeform_files(tmp_path: Path) -> tuple[Path, Path]:
+    cards = tmp_path / "cards.yaml"
+    cards.write_text("- {id: x1, name: Knight, type: unit}\n- {id: x2, name: Squire, type: unit}\n", encoding="utf-8")
+    deck = tmp_path / "deck.txt"
+    deck.write_text("# a small deck\n12 x1\n8 Squire\n", encoding="utf-8")
+    return cards, deck
+
+
+def test_simulate_command_on_freeform_prints_json(freeform_files: tuple[Path, Path],
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    cards, deck = freeform_files
+    status = main(["simulate", "--game", "freeform", "--deck", str(deck), "--cards", str(cards), "--games", "3",
+                   "--bots", "heuristic,random", "--jobs", "1", "--seed", "5", "--max-turns", "4", "--json"])
+    assert status == 0
+    captured = capsys.readouterr()
+    data = json.loads(captured.out)
+    assert data["games"] == 3 and len(data["results"]) == 3
+    assert data["reasons"] == {"turn limit reached": 3}
+    assert data["draws"]["count"] == 3
+    assert "3/3 games" in captured.err       # the progress bar is on stderr
+
+
+def test_simulate_command_on_a_test_game_writes_csv(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setitem(GAMES, "race", RACE_TARGET)
+    cards = tmp_path / "race.yaml"
+    cards.write_text("\n".join(f"- {{id: c{p}, name: Creature {p}, type: creature, power: {p}}}" for p in (1, 2, 3, 4)),
+                     encoding="utf-8")
+    deck = tmp_path / "race.txt"
+    deck.write_text("5 c1\n5 c2\n5 c3\n5 c4\n", encoding="utf-8")
+    args = ["simulate", "--game", "race", "--deck", str(deck), "--deck", str(deck), "--cards", str(cards),
+            "--games", "8", "--jobs", "1", "--seed", "9", "--quiet"]
+    assert main([*args, "--csv"]) == 0
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert len(rows) == 8 and all(r["reason"].endswith("has no life left") for r in rows)
+    assert main(args) == 0
+    text = capsys.readouterr().out
+    assert "race (heuristic) wins: 100.0%" in text and "95% CI" in text and "first player wins" in text
+    assert main([*args, "--csv"]) == 0
+    assert list(csv.DictReader(io.StringIO(capsys.readouterr().out))) == rows   # same seed, same games
+
+
+def test_simulate_command_reports_bad_input_in_one_line(freeform_files: tuple[Path, Path], tmp_path: Path,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    cards, _ = freeform_files
+    bad = tmp_path / "bad.txt"
+    bad.write_text("4 x1\n2 nosuchcard\n", encoding="utf-8")
+    status = main(["simulate", "--game", "freeform", "--deck", str(bad), "--cards", str(cards), "--games", "2"])
+    assert status == 2
+    error = capsys.readouterr().err.strip()
+    assert error.count("\n") == 0 and str(bad) in error and "line 2" in error and "nosuchcard" in error
+    assert main(["simulate", "--game", "freeform", "--deck", str(bad), "--cards", str(cards),
+                 "--bots", "genius"]) == 2
+    assert "unknown bot 'genius'" in capsys.readouterr().err
+
+
+def test_goldfish_command_prints_exact_odds(freeform_files: tuple[Path, Path],
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    cards, deck = freeform_files
+    assert main(["goldfish", str(deck), "--cards", str(cards), "--upto", "2", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    squire = next(r for r in data["odds"]["card"] if r["label"] == "Squire")
+    from tabletop.ai.goldfish import hypergeometric_at_least
+    assert squire["copies"] == 8
+    assert squire["on_play"] == [round(hypergeometric_at_least(20, 8, n), 4) for n in (7, 8, 9)]
+    assert main(["goldfish", str(deck), "--cards", str(cards), "--turns", "2", "--games", "1"]) == 0
+    text = capsys.readouterr().out
+    assert "Playing alone" in text and "At least one, by card" in text
