@@ -51,6 +51,7 @@ class Card(Base):
         UniqueConstraint("game", "code"),
         Index("ix_cards_game_type", "game", "card_type"),
         Index("ix_cards_game_cost", "game", "cost"),
+        Index("ix_cards_game_name", "game", "name"),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)

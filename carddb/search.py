@@ -1,6 +1,7 @@
 """Card search: FTS5 over name and text, with filters on the common fields, attributes, keywords and stats."""
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -57,41 +58,50 @@ def search_cards(connection: Connection, query: str, filters: SearchFilters, lim
     if filters.cost_max is not None:
         conditions.append("c.cost <= :cost_max")
         params["cost_max"] = filters.cost_max
+    # card_facets / card_stats are filled by triggers from the JSON columns (migration 0001).
+    facets = [(f"a:{key}", str(value).lower()) for key, value in sorted(filters.attributes.items())]
     if filters.keyword:
-        conditions.append("EXISTS (SELECT 1 FROM json_each(c.keywords) WHERE json_each.key = :keyword)")
-        params["keyword"] = filters.keyword.lower()
-    for index, (key, value) in enumerate(sorted(filters.attributes.items())):
-        _check_key(key)
-        conditions.append(
-            f"EXISTS (SELECT 1 FROM json_each(c.attributes, :apath{index}) "
-            f"WHERE lower(json_each.value) = lower(:aval{index}))"
-        )
-        params[f"apath{index}"] = f'$."{key}"'
-        params[f"aval{index}"] = str(value)
+        facets.append((f"k:{filters.keyword.lower()}", ""))
+    for index, (facet, value) in enumerate(facets):
+        conditions.append(f"c.id IN (SELECT card_id FROM card_facets WHERE facet = :facet{index} AND value = :fvalue{index})")
+        params[f"facet{index}"] = facet
+        params[f"fvalue{index}"] = value
     for index, (key, (low, high)) in enumerate(sorted(filters.stats.items())):
         _check_key(key)
-        params[f"spath{index}"] = f'$."{key}"'
-        if low is not None:
-            conditions.append(f"json_extract(c.stats, :spath{index}) >= :slow{index}")
-            params[f"slow{index}"] = low
-        if high is not None:
-            conditions.append(f"json_extract(c.stats, :spath{index}) <= :shigh{index}")
-            params[f"shigh{index}"] = high
+        conditions.append(
+            f"c.id IN (SELECT card_id FROM card_stats WHERE stat = :stat{index} "
+            f"AND value BETWEEN :slow{index} AND :shigh{index})"
+        )
+        params[f"stat{index}"] = key
+        params[f"slow{index}"] = -(2**62) if low is None else low
+        params[f"shigh{index}"] = 2**62 if high is None else high
     match = fts_query(query)
     if query.strip() and not match:
         return []
+    where = " AND ".join(conditions) or "1"
     if match:
+        # Rank ids first, then read the few full rows: sorting whole rows is what costs.
         params["match"] = match
-        where = " AND ".join(["cards_fts MATCH :match", *conditions])
-        sql = (
-            f"SELECT {_SELECT} FROM cards_fts JOIN cards AS c ON c.id = cards_fts.rowid "
-            f"WHERE {where} ORDER BY bm25(cards_fts, 10.0, 1.0), c.name LIMIT :limit"
+        # MATERIALIZED: run the full-text match once, not once per candidate row.
+        id_sql = (
+            "WITH m AS MATERIALIZED (SELECT rowid AS id, bm25(cards_fts, 10.0, 1.0) AS score "
+            "FROM cards_fts WHERE cards_fts MATCH :match) "
+            f"SELECT m.id FROM m JOIN cards AS c ON c.id = m.id WHERE {where} ORDER BY m.score LIMIT :limit"
+            if conditions
+            else "SELECT rowid FROM cards_fts WHERE cards_fts MATCH :match "
+            "ORDER BY bm25(cards_fts, 10.0, 1.0) LIMIT :limit"
         )
-    else:
-        where = " AND ".join(conditions) or "1"
-        sql = f"SELECT {_SELECT} FROM cards AS c WHERE {where} ORDER BY c.name, c.code LIMIT :limit"
-    rows = connection.execute(text(sql), params).all()
-    return [definition_from_row(_decoded(row)) for row in rows]
+        ids = list(connection.execute(text(id_sql), params).scalars())
+        if not ids:
+            return []
+        rows = connection.execute(
+            text(f"SELECT c.id, {_SELECT} FROM cards AS c WHERE c.id IN ({', '.join(str(int(i)) for i in ids)})")
+        ).all()
+        order = {card_id: position for position, card_id in enumerate(ids)}
+        rows.sort(key=lambda row: order[row[0]])
+        return [definition_from_row(_decoded(row[1:])) for row in rows]
+    sql = f"SELECT {_SELECT} FROM cards AS c WHERE {where} ORDER BY c.name, c.code LIMIT :limit"
+    return [definition_from_row(_decoded(row)) for row in connection.execute(text(sql), params)]
 
 
 def _check_key(key: str) -> None:
@@ -101,8 +111,6 @@ def _check_key(key: str) -> None:
 
 def _decoded(row: tuple) -> tuple:
     # Raw SQL gives JSON columns as text; decode them as the ORM column type would.
-    import json
-
     values = list(row)
     for index, name in enumerate(CARD_COLUMNS):
         if name in ("stats", "keywords", "attributes", "effects") and isinstance(values[index], str):

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from sqlalchemy import Connection, insert, select, update
+from sqlalchemy import Connection, bindparam, insert, select, update
 
 from carddb.conversion import row_values
 from carddb.schema import Card, CardSet, Game
@@ -68,8 +68,6 @@ def upsert_cards(connection: Connection, cards: Iterable[CardDefinition], progre
         if progress:
             progress(done, total)
     if to_update:
-        from sqlalchemy import bindparam
-
         statement = (
             update(Card.__table__)
             .where(Card.__table__.c.id == bindparam("row_id"))

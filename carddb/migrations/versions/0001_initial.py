@@ -57,6 +57,7 @@ def upgrade() -> None:
     )
     op.create_index("ix_cards_game_type", "cards", ["game", "card_type"])
     op.create_index("ix_cards_game_cost", "cards", ["game", "cost"])
+    op.create_index("ix_cards_game_name", "cards", ["game", "name"])
     op.create_table(
         "decks",
         sa.Column("id", sa.Integer, primary_key=True),
@@ -95,7 +96,7 @@ def upgrade() -> None:
     # External-content FTS5 index kept in step with `cards` by triggers; rowid = cards.id.
     op.execute(
         "CREATE VIRTUAL TABLE cards_fts USING fts5("
-        "name, text, content='cards', content_rowid='id', tokenize='unicode61 remove_diacritics 2')"
+        "name, text, content='cards', content_rowid='id', tokenize='unicode61 remove_diacritics 2', prefix='2 3')"
     )
     op.execute(
         "CREATE TRIGGER cards_fts_insert AFTER INSERT ON cards BEGIN "
@@ -110,13 +111,45 @@ def upgrade() -> None:
         "INSERT INTO cards_fts(cards_fts, rowid, name, text) VALUES ('delete', old.id, old.name, old.text); "
         "INSERT INTO cards_fts(rowid, name, text) VALUES (new.id, new.name, new.text); END"
     )
+    # Search facets, derived from the JSON columns by triggers so every writer keeps them right:
+    # card_facets holds ('a:<attribute>', lower-case value) per scalar or list item and
+    # ('k:<keyword>', ''); card_stats holds each whole-number stat.
+    op.execute(
+        "CREATE TABLE card_facets (card_id INTEGER NOT NULL REFERENCES cards(id) ON DELETE CASCADE, "
+        "facet TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (facet, value, card_id)) WITHOUT ROWID"
+    )
+    op.execute(
+        "CREATE TABLE card_stats (card_id INTEGER NOT NULL REFERENCES cards(id) ON DELETE CASCADE, "
+        "stat TEXT NOT NULL, value INTEGER NOT NULL, PRIMARY KEY (stat, value, card_id)) WITHOUT ROWID"
+    )
+    op.execute("CREATE INDEX ix_card_facets_card ON card_facets (card_id)")
+    op.execute("CREATE INDEX ix_card_stats_card ON card_stats (card_id)")
+    fill = (
+        "INSERT OR IGNORE INTO card_facets (card_id, facet, value) "
+        "SELECT new.id, 'a:' || a.key, lower(CAST(e.value AS TEXT)) "
+        "FROM json_each(new.attributes) AS a, json_each(new.attributes, '$.\"' || a.key || '\"') AS e "
+        "WHERE a.type <> 'object' AND e.type IN ('text', 'integer', 'real', 'true', 'false'); "
+        "INSERT OR IGNORE INTO card_facets (card_id, facet, value) "
+        "SELECT new.id, 'k:' || k.key, '' FROM json_each(new.keywords) AS k; "
+        "INSERT OR IGNORE INTO card_stats (card_id, stat, value) "
+        "SELECT new.id, s.key, s.value FROM json_each(new.stats) AS s WHERE s.type = 'integer'; "
+    )
+    clear = "DELETE FROM card_facets WHERE card_id = old.id; DELETE FROM card_stats WHERE card_id = old.id; "
+    op.execute(f"CREATE TRIGGER cards_facets_insert AFTER INSERT ON cards BEGIN {fill}END")
+    op.execute(
+        f"CREATE TRIGGER cards_facets_update AFTER UPDATE OF stats, keywords, attributes ON cards "
+        f"BEGIN {clear}{fill}END"
+    )
+    op.execute(f"CREATE TRIGGER cards_facets_delete AFTER DELETE ON cards BEGIN {clear}END")
     op.bulk_insert(games, [{"id": game_id, "name": name} for game_id, name in GAMES])
 
 
 def downgrade() -> None:
     """Remove everything this revision created."""
-    for trigger in ("cards_fts_insert", "cards_fts_delete", "cards_fts_update"):
+    for trigger in ("cards_fts_insert", "cards_fts_delete", "cards_fts_update", "cards_facets_insert",
+                    "cards_facets_update", "cards_facets_delete"):
         op.execute(f"DROP TRIGGER IF EXISTS {trigger}")
-    op.execute("DROP TABLE IF EXISTS cards_fts")
+    for table in ("cards_fts", "card_facets", "card_stats"):
+        op.execute(f"DROP TABLE IF EXISTS {table}")
     for table in ("import_runs", "deck_entries", "decks", "cards", "sets", "games"):
         op.drop_table(table)
