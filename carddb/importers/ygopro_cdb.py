@@ -95,6 +95,8 @@ def archetype_name(code: int, names: dict[int, str]) -> str | None:
 def read(paths: Sequence[Path], progress: Callable[[int, int], None] | None = None) -> ImportBatch:
     """Read one cards.cdb and any strings.conf files into card definitions."""
     cdbs = [p for p in paths if is_sqlite_file(p)]
+    if not cdbs and len(paths) == 1:
+        raise CardDatabaseError(paths[0], "is not a SQLite cards.cdb (wrong file header)")
     if len(cdbs) != 1:
         raise CardDatabaseError(paths[0], f"ygopro-cdb needs exactly one cards.cdb, got {len(cdbs)}")
     names: dict[int, str] = {}
