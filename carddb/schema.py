@@ -7,6 +7,10 @@ from typing import Any
 from sqlalchemy import JSON, CheckConstraint, DateTime, ForeignKey, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
+# Besides these models, migration 0001 creates tables that triggers derive from `cards`
+# (never written directly): `cards_fts` (FTS5 over name and text), `card_facets` and
+# `card_stats` (attribute/keyword values and stats, indexed for search filters).
+
 # Sections a deck list may have; each game uses the ones its rules know.
 DECK_SECTIONS: tuple[str, ...] = ("main", "extra", "side", "ride", "gzone", "material", "lb")
 
