@@ -12,6 +12,7 @@ SUBCOMMAND_MODULES: tuple[str, ...] = (
     "tabletop.app.run_command",
     "tabletop.scenarios.cli",
     "tabletop.app.replay_command",
+    "tabletop.app.db_command",
 )
 
 
