@@ -1,0 +1,1 @@
+"""Card faces drawn with Pillow, cached on disk (no Qt)."""
