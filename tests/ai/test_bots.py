@@ -7,21 +7,25 @@ from collections.abc import Callable
 
 import pytest
 
-from race_game import RaceRules, race_cards, race_deck
+from tests.ai.race_game import RaceRules, race_cards, race_deck
 from tabletop.ai.bot import Bot, Knowledge
+from tabletop.ai.bots import make_bot
 from tabletop.ai.candidates import candidate_commands
 from tabletop.ai.determinize import determinize
 from tabletop.ai.heuristic import HeuristicBot
 from tabletop.ai.montecarlo import MonteCarloBot
 from tabletop.ai.passive_bot import PassiveBot
 from tabletop.ai.random_bot import RandomBot
+from tabletop.ai.simulation import play_out
 from tabletop.engine.cards import CardDefinition, CardLibrary
 from tabletop.engine.commands import Choose, Command
 from tabletop.engine.decision import Decision
 from tabletop.engine.game import Game
 from tabletop.engine.rules import GameConfig, GameRules
 from tabletop.engine.view import view_for
+from tabletop.games import find_game, game_ids
 from tabletop.games.freeform.rules import FreeformRules
+from tests.games.sample_decks import sample_config
 
 FREEFORM_CARDS = [CardDefinition(id=f"x{i}", game="freeform", name=f"Card {i}", card_type="card") for i in range(6)]
 FREEFORM_DECK = {"main": [f"x{i % 6}" for i in range(24)]}
@@ -175,3 +179,16 @@ def test_heuristic_takes_the_winning_attack_and_plays_before_attacking() -> None
     assert decision is not None
     follow = bot.choose(view_for(game.state, "p1"), decision, game.legal_commands("p1"))
     assert follow.command_name() == "Attack"
+
+
+@pytest.mark.parametrize("kind", ["random", "heuristic", "montecarlo:20"])
+@pytest.mark.parametrize("game_id", game_ids())
+def test_bots_play_every_registered_game(game_id: str, kind: str) -> None:
+    config, library = sample_config(game_id, seed=3)
+    rules = find_game(game_id)
+    game = Game.start(rules, config, library)
+    bots = {p: make_bot(kind, Knowledge(p, find_game(game_id), library, config.format, config.options,
+                                        config.decks[p]), 1) for p in rules.players}
+    reason, steps = play_out(game, bots, max_turns=6, max_steps=40)
+    assert not reason.startswith(("stuck", "no decision")), reason
+    assert steps == len(game.history) > 0

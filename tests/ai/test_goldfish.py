@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from race_game import RaceRules, race_cards, race_deck
+from tests.ai.race_game import RaceRules, race_cards, race_deck
 from tabletop.ai.goldfish import (
     SCHEDULES, Requirement, category_counts, fftcg_findings, goldfish_play, hypergeometric_at_least,
     odds_table, probability_all, schedule_for, vanguard_findings,

@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from race_game import race_cards, race_deck
+from tests.ai.race_game import race_cards, race_deck
 from tabletop.ai.report import general_reason, summarize, wilson_interval
 from tabletop.ai.simulation import MatchSpec, derive_seed, run_match
 from tabletop.app.cli import main
 from tabletop.games import GAMES
 
-RACE_TARGET = "race_game:RaceRules"
+RACE_TARGET = "tests.ai.race_game:RaceRules"
 
 
 def race_spec(bots: tuple[str, str] = ("heuristic", "random")) -> MatchSpec:
