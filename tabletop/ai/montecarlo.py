@@ -20,22 +20,29 @@ from tabletop.engine.view import View
 
 # A rollout that stops before the game ends turns the evaluation into a win chance with this scale.
 SCORE_SCALE = 8.0
-# In rollouts, the pass answer is taken this often when offered, so turns end in a few plies.
+# In random rollouts, the pass answer is taken this often when offered, so turns end in a few plies.
 ROLLOUT_PASS_CHANCE = 0.35
+# In greedy rollouts, a random candidate is played this often instead of the best-looking one.
+ROLLOUT_EPSILON = 0.15
 
 
 class MonteCarloBot:
     """A bot that plays random rollouts after each candidate and keeps the best average result.
 
     Each round imagines the hidden cards afresh (`determinize`), then for every candidate
-    submits it, plays both sides at random for `rollout_turns` turns (or to the end), scores
-    the position as a win chance and undoes back to the start. Rounds repeat until
+    submits it, plays both sides for `rollout_turns` turns (or to the end), scores the position
+    as a win chance and undoes back to the start. Rollouts are "greedy" (each side mostly plays
+    its best-evaluated candidate one ply ahead, sometimes a random one) or "random". Rounds repeat until
     `budget_ms` is spent; `max_rounds` caps them (a fixed cap makes the bot deterministic for
     a seed — a time budget alone depends on the machine's speed).
     """
 
     def __init__(self, knowledge: Knowledge, budget_ms: float = 300.0, seed: int = 0,
-                 max_rounds: int | None = None, rollout_turns: int = 2, max_plies: int = 200) -> None:
+                 max_rounds: int | None = None, rollout_turns: int = 2, max_plies: int = 200,
+                 rollout: str = "greedy") -> None:
+        if rollout not in ("greedy", "random"):
+            raise ValueError(f"unknown rollout policy {rollout!r} (greedy or random)")
+        self.rollout = rollout
         self.knowledge = knowledge
         self.budget_ms = budget_ms
         self.rng = random.Random(seed)
@@ -92,7 +99,11 @@ class MonteCarloBot:
             if decision is None:
                 break
             options = candidate_commands(decision, game.legal_commands(decision.player), self.rng)
-            if not self._play_one(game, options):
+            if self.rollout == "greedy" and len(options) > 1 and self.rng.random() >= ROLLOUT_EPSILON:
+                options = self._greedy_order(game, decision, options)
+            else:
+                self._shuffle(options)
+            if not self._play_first(game, options):
                 break
             steps += 1
             plies += 1
@@ -101,12 +112,30 @@ class MonteCarloBot:
             game.undo()
         return value
 
-    def _play_one(self, game: Game, options: list[Command]) -> bool:
+    def _shuffle(self, options: list[Command]) -> None:
+        """Put the options in random order in place, a pass first with ROLLOUT_PASS_CHANCE."""
         passes = [c for c in options if is_passing(c)]
         if passes and self.rng.random() < ROLLOUT_PASS_CHANCE:
-            options = passes + [c for c in options if c not in passes]
+            options[:] = passes + [c for c in options if c not in passes]
         else:
             self.rng.shuffle(options)
+
+    def _greedy_order(self, game: Game, decision: Decision, options: list[Command]) -> list[Command]:
+        """Return the options best first for the deciding player, one ply ahead."""
+        advance = game.rules.advance_command(game.state, decision)
+        scored = []
+        for command in options:
+            try:
+                game.submit(command)
+            except (IllegalCommand, KeyError, ValueError):
+                continue
+            value = score_state(game.rules, game.state, decision.player)
+            game.undo()
+            scored.append((value + (PASS_BONUS if is_pass(command, advance) else 0.0), self.rng.random(), command))
+        scored.sort(key=lambda item: (item[0], item[1]), reverse=True)
+        return [command for _, _, command in scored]
+
+    def _play_first(self, game: Game, options: list[Command]) -> bool:
         for command in options:
             try:
                 game.submit(command)
