@@ -15,6 +15,8 @@ from tabletop.engine.cards import CardLibrary
 from tabletop.engine.errors import BadInput
 from tabletop.games import find_game
 
+BOARD_NAMES_SHOWN = 8
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the `goldfish` sub-command."""
@@ -95,5 +97,8 @@ def describe(name: str, game: str, size: int, schedule: str, tables: dict[str, l
         lines.append("\nPlaying alone (heuristic bot; the opponent only passes), average per turn:")
         lines.append(f"  {'turn':>4}  {'damage':>6}  {'board':>5}  {'hand':>5}  first game's board")
         for t in turns:
-            lines.append(f"  {t.turn:4d}  {t.damage:6.2f}  {t.board:5.2f}  {t.hand:5.2f}  {', '.join(t.example_board)}")
+            shown = ", ".join(t.example_board[:BOARD_NAMES_SHOWN])
+            if len(t.example_board) > BOARD_NAMES_SHOWN:
+                shown += f" and {len(t.example_board) - BOARD_NAMES_SHOWN} more"
+            lines.append(f"  {t.turn:4d}  {t.damage:6.2f}  {t.board:5.2f}  {t.hand:5.2f}  {shown}")
     return "\n".join(lines)
