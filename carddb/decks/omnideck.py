@@ -23,7 +23,7 @@ def write_omnideck(deck: DeckList) -> str:
     unwritable = set(deck.sections) - set(_HEADERS)
     if unwritable:
         raise ValueError(f"an Omnideck list has no place for the section(s) {', '.join(sorted(unwritable))}")
-    lines: list[str] = [f"# {deck.name}"] if deck.name else []
+    lines: list[str] = [f"# name: {deck.name}"] if deck.name else []
     for section in (MATERIAL, MAIN, SIDE):
         entries = deck.sections.get(section)
         if not entries:
