@@ -45,6 +45,23 @@ def _games(game: str | None) -> tuple[str, ...]:
     return (game,)
 
 
+def load_card_file(path: Path, game: str) -> list[CardDefinition]:
+    """Read and check one card file of `game`; raises BundledDataError naming the file, card and field."""
+    cards = []
+    for index, mapping in enumerate(_card_mappings(path, game), start=1):
+        card_id = mapping.get("id", "?") if isinstance(mapping, dict) else "?"
+        where = f"{path}: card #{index} ({card_id})"
+        problems = validate_card(game, mapping)
+        if problems:
+            more = f" (and {len(problems) - 1} more problem(s))" if len(problems) > 1 else ""
+            raise BundledDataError(f"{where}: {problems[0]}{more}")
+        card = card_from_mapping(game, mapping)
+        if not card.id.startswith(BUNDLED_ID_PREFIX[game]):
+            raise BundledDataError(f"{where}: field 'id' must start with {BUNDLED_ID_PREFIX[game]!r}")
+        cards.append(card)
+    return cards
+
+
 @lru_cache(maxsize=None)
 def _load_cards(game: str) -> tuple[CardDefinition, ...]:
     folder = DATA_DIR / game
@@ -52,17 +69,9 @@ def _load_cards(game: str) -> tuple[CardDefinition, ...]:
     cards: list[CardDefinition] = []
     seen: dict[str, Path] = {}
     for path in files:
-        for index, mapping in enumerate(_card_mappings(path, game), start=1):
-            where = f"{path}: card #{index} ({mapping.get('id', '?') if isinstance(mapping, dict) else '?'})"
-            problems = validate_card(game, mapping)
-            if problems:
-                more = f" (and {len(problems) - 1} more problem(s))" if len(problems) > 1 else ""
-                raise BundledDataError(f"{where}: {problems[0]}{more}")
-            card = card_from_mapping(game, mapping)
-            if not card.id.startswith(BUNDLED_ID_PREFIX[game]):
-                raise BundledDataError(f"{where}: field 'id' must start with {BUNDLED_ID_PREFIX[game]!r}")
+        for card in load_card_file(path, game):
             if card.id in seen:
-                raise BundledDataError(f"{where}: field 'id' {card.id!r} is already used in {seen[card.id].name}")
+                raise BundledDataError(f"{path}: card {card.id!r}: field 'id' is already used in {seen[card.id].name}")
             seen[card.id] = path
             cards.append(card)
     return tuple(cards)
