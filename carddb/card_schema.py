@@ -125,7 +125,7 @@ GRAND_ARCHIVE = GameSchema(
     stat_keys=("level", "power", "life", "durability"),
     card_types=("champion", "ally", "weapon", "item", "domain", "phantasia", "action", "attack"),
     required_stats={"champion": ("level", "life"), "ally": ("power", "life")},
-    required_attributes={"*": ("element", "cost_type")},
+    required_attributes={"*": ("element", "cost_kind")},
     keywords=frozenset({
         "agility", "ambush", "brew", "champion_bonus", "class_bonus", "cleave", "critical",
         "divine_relic", "efficiency", "element_bonus", "empower", "floating_memory",
@@ -138,7 +138,7 @@ GRAND_ARCHIVE = GameSchema(
     }),
     attribute_values={
         "element": frozenset({"norm", "fire", "water", "wind", "arcane", "astra", "crux", "exia", "luxem", "neos", "tera", "umbra"}),
-        "cost_type": frozenset({"reserve", "memory"}),
+        "cost_kind": frozenset({"reserve", "memory"}),
         "supertypes": frozenset({"unique", "regalia"}),
         "speed": frozenset({"fast", "slow"}),
     },

@@ -48,6 +48,18 @@ def is_legal(deck: ResolvedDeck, regulation: Regulation | None = None) -> bool:
     return not validate_deck(deck, regulation)
 
 
+def _kind(card: CardDefinition) -> str:
+    """Return the card type in snake_case: importers write "trigger unit", bundled sets "trigger_unit"."""
+    return card.card_type.strip().lower().replace(" ", "_").replace("-", "_")
+
+
+def _types(card: CardDefinition) -> set[str]:
+    """Return the lower-case type words of a card (YGOPro and Grand Archive importers keep them in `types`)."""
+    raw = card.attributes.get("types") or []
+    words = {str(t).lower() for t in raw} if isinstance(raw, (list, tuple)) else {str(raw).lower()}
+    return words | {_kind(card)}
+
+
 def _sections(deck: ResolvedDeck, rule: str, allowed: Iterable[str], what: str) -> list[str]:
     allowed = tuple(allowed)
     return [
@@ -89,7 +101,7 @@ def _vanguard(deck: ResolvedDeck, fmt: str, regulation: Regulation) -> list[str]
             counted = " including the ride deck" if regulation.ride_deck_counts_toward_main else ""
             problems.append(f"Vanguard 2.1: a Standard deck has exactly 50 cards{counted} (this one has {len(pool)})")
         for card in deck.cards(MAIN) + ride:
-            if card.card_type == "g_unit":
+            if _kind(card) == "g_unit":
                 problems.append(f"Vanguard 2.3: G units belong to Premium G decks; {card.name!r} cannot be in a Standard deck")
                 break
     else:
@@ -101,12 +113,12 @@ def _vanguard(deck: ResolvedDeck, fmt: str, regulation: Regulation) -> list[str]
         if len(g_deck) > 16:
             problems.append(f"Vanguard 2.3: a G deck has at most 16 G units (this one has {len(g_deck)})")
         for card in g_deck:
-            if card.card_type != "g_unit":
-                problems.append(f"Vanguard 2.3: only G units go in the G deck ({card.name!r} is a {card.card_type.replace('_', ' ')})")
+            if _kind(card) != "g_unit":
+                problems.append(f"Vanguard 2.3: only G units go in the G deck ({card.name!r} is a {_kind(card).replace('_', ' ')})")
         for card in pool:
-            if card.card_type == "g_unit":
+            if _kind(card) == "g_unit":
                 problems.append(f"Vanguard 2.3: G units go in the G deck, not the main deck ({card.name!r})")
-        if not any(card.stat("grade", -1) == 0 and card.card_type in ("unit", "trigger_unit") for card in pool):
+        if not any(card.stat("grade", -1) == 0 and _kind(card).endswith("unit") and _kind(card) != "g_unit" for card in pool):
             problems.append("Vanguard 4.1: a Premium deck needs a grade 0 unit to be the first vanguard")
     triggers = [card for card in pool if card.attributes.get("trigger")]
     if len(triggers) != 16:
@@ -149,6 +161,17 @@ def _fftcg(deck: ResolvedDeck, fmt: str, regulation: Regulation) -> list[str]:
 # --- Yu-Gi-Oh! (yugioh.md §2) ----------------------------------------------------------------
 
 EXTRA_DECK_TYPES = frozenset({"fusion_monster", "synchro_monster", "xyz_monster", "link_monster"})
+_EXTRA_DECK_WORDS = frozenset({"fusion", "synchro", "xyz", "link"})
+
+
+def _is_extra_deck_monster(card: CardDefinition) -> bool:
+    # Bundled cards say "fusion_monster"; the YGOPro importer says "monster" with types [..., "fusion"].
+    types = _types(card)
+    return bool(types & EXTRA_DECK_TYPES) or ("monster" in types and bool(types & _EXTRA_DECK_WORDS))
+
+
+def _is_token(card: CardDefinition) -> bool:
+    return "token" in _types(card)
 
 
 def _yugioh(deck: ResolvedDeck, fmt: str, regulation: Regulation) -> list[str]:
@@ -161,13 +184,13 @@ def _yugioh(deck: ResolvedDeck, fmt: str, regulation: Regulation) -> list[str]:
     if len(side) > 15:
         problems.append(f"Yu-Gi-Oh! 2.3: the Side Deck has at most 15 cards (this one has {len(side)})")
     for card in {c.id: c for c in main}.values():
-        if card.card_type in EXTRA_DECK_TYPES:
+        if _is_extra_deck_monster(card):
             problems.append(f"Yu-Gi-Oh! 2.1: {card.name!r} is an Extra Deck monster and cannot be in the Main Deck")
     for card in {c.id: c for c in extra}.values():
-        if card.card_type not in EXTRA_DECK_TYPES:
+        if not _is_extra_deck_monster(card):
             problems.append(f"Yu-Gi-Oh! 2.2: only Fusion, Synchro, Xyz and Link Monsters go in the Extra Deck ({card.name!r})")
     for card in {c.id: c for c in main + extra + side}.values():
-        if card.card_type == "token":
+        if _is_token(card):
             problems.append(f"Yu-Gi-Oh! 2.4: Tokens can never be in a deck ({card.name!r})")
 
     def limit_of(name: str) -> int:
@@ -182,8 +205,10 @@ def _yugioh(deck: ResolvedDeck, fmt: str, regulation: Regulation) -> list[str]:
 # --- Grand Archive (grand-archive.md §2) ------------------------------------------------------
 
 def _is_material_card(card: CardDefinition) -> bool:
-    supertypes = card.attributes.get("supertypes") or []
-    return card.card_type == "champion" or "regalia" in supertypes or card.attributes.get("cost_type") == "memory"
+    # Bundled cards list supertypes; the Grand Archive importer keeps every type word in `types`.
+    supertypes = {str(s).lower() for s in card.attributes.get("supertypes") or []}
+    words = _types(card) | supertypes
+    return "champion" in words or "regalia" in words or card.attributes.get("cost_kind") == "memory"
 
 
 def _grand_archive(deck: ResolvedDeck, fmt: str, regulation: Regulation) -> list[str]:
@@ -195,7 +220,7 @@ def _grand_archive(deck: ResolvedDeck, fmt: str, regulation: Regulation) -> list
     if len(material) > 12:
         problems.append(f"Grand Archive 2.2: the material deck has at most 12 cards (this one has {len(material)})")
     problems += _copies(material, lambda c: c.name, lambda _: 1, "Grand Archive 2.2")
-    if not any(card.card_type == "champion" and card.stat("level", -1) == 0 for card in material):
+    if not any("champion" in _types(card) and card.stat("level", -1) == 0 for card in material):
         problems.append("Grand Archive 2.2: the material deck needs at least one Level 0 champion")
     for card in {c.id: c for c in main}.values():
         if _is_material_card(card):
@@ -232,12 +257,12 @@ def _dreadnought(deck: ResolvedDeck, fmt: str, regulation: Regulation) -> list[s
     elif casters[0].name == casters[1].name:
         problems.append(f"DreadNought 2.1: the two casters have different names (both are {casters[0].name!r})")
     for card in {c.id: c for c in casters}.values():
-        if card.card_type != "caster":
+        if _kind(card) != "caster":
             problems.append(f"DreadNought 2.1: {card.name!r} is not a caster")
     if len(main) != 50:
         problems.append(f"DreadNought 2.2: the deck has exactly 50 cards (this one has {len(main)})")
     for card in {c.id: c for c in main}.values():
-        if card.card_type not in DREADNOUGHT_DECK_TYPES:
+        if _kind(card) not in DREADNOUGHT_DECK_TYPES:
             problems.append(f"DreadNought 2.2: the deck holds units, codes, arms and idols only ({card.name!r} is a {card.card_type})")
     by_name = {str(card.attributes.get("base_name") or card.name): card for card in main}
 

@@ -5,7 +5,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 # Canonical section names. Readers map the spellings of each format onto these.
-MAIN, EXTRA, SIDE, RIDE, G_DECK, MATERIAL, CASTERS = "main", "extra", "side", "ride", "g", "material", "casters"
+# "gzone" is the name carddb.schema.DECK_SECTIONS stores the Premium G deck under.
+MAIN, EXTRA, SIDE, RIDE, G_DECK, MATERIAL, CASTERS = "main", "extra", "side", "ride", "gzone", "material", "casters"
 
 SECTION_ALIASES: dict[str, str] = {
     "main": MAIN, "main deck": MAIN, "deck": MAIN, "maindeck": MAIN,
@@ -15,7 +16,7 @@ SECTION_ALIASES: dict[str, str] = {
     "extra": EXTRA, "extra deck": EXTRA,
     "side": SIDE, "side deck": SIDE, "sideboard": SIDE, "sideboard deck": SIDE,
     "ride": RIDE, "ride deck": RIDE,
-    "g": G_DECK, "g deck": G_DECK, "g zone": G_DECK, "g units": G_DECK,
+    "g": G_DECK, "gzone": G_DECK, "g deck": G_DECK, "g zone": G_DECK, "g units": G_DECK,
     "material": MATERIAL, "material deck": MATERIAL,
     "casters": CASTERS, "caster": CASTERS,
 }

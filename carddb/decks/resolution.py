@@ -87,12 +87,12 @@ def _find(ref: CardRef, lookup: CardLookup) -> CardDefinition | None:
 
 
 def library_lookup(cards: list[CardDefinition] | tuple[CardDefinition, ...]) -> CardLookup:
-    """Return a lookup over `cards` by id, by code attributes (passcode, number) and by name (case-insensitive)."""
+    """Return a lookup over `cards` by id, by code attributes (passcode, number, uuid) and by name (case-insensitive)."""
     index: dict[str, CardDefinition] = {}
     for card in cards:
         index.setdefault(card.name.casefold(), card)
     for card in cards:
-        for key in ("passcode", "number", "octgn_id"):
+        for key in ("passcode", "number", "uuid", "octgn_id"):
             value = card.attributes.get(key)
             if value not in (None, ""):
                 index[str(value).casefold()] = card

@@ -207,7 +207,7 @@ def _keyword_label(name: str, value: Any) -> str:
 
 def _cost_colour(card: CardDefinition) -> RGB:
     if card.game == "grand-archive":
-        return (70, 112, 204) if card.attributes.get("cost_type") == "memory" else (228, 190, 70)
+        return (70, 112, 204) if card.attributes.get("cost_kind") == "memory" else (228, 190, 70)
     if card.game == "fftcg":
         return mix(frame_colour(card), (255, 255, 255), 0.25)
     return (245, 245, 240)

@@ -133,13 +133,13 @@ def test_vanguard_ride_deck_outside_the_50_is_a_regulation_choice() -> None:
 
 def test_vanguard_premium_g_deck_rules() -> None:
     deck = _deck("vanguard", "Gearlock Dominion")
-    _set_count(deck, "g", "VG-066", 5)
+    _set_count(deck, "gzone", "VG-066", 5)
     assert validate_deck(deck) == [
         "Vanguard 2.3: a G deck has at most 16 G units (this one has 17)",
         "Vanguard 2.1: at most 4 copies of the same name ('Shellward Guardian of the Deep' has 5)",
     ]
     deck = _deck("vanguard", "Gearlock Dominion")
-    deck.sections["g"].append((1, _card("vanguard", "VG-044")))
+    deck.sections["gzone"].append((1, _card("vanguard", "VG-044")))
     assert validate_deck(deck)[0] == "Vanguard 2.3: only G units go in the G deck ('Voidlink Overmind Zerath' is a unit)"
 
 
@@ -275,3 +275,24 @@ def test_unknown_sections_are_refused() -> None:
     deck = _deck("fftcg", "Emberfall Vanguard")
     deck.sections["extra"] = [(1, _card("fftcg", "FF-001"))]
     assert validate_deck(deck)[0] == "FFTCG 2.1: a FFTCG deck has no 'extra' section (it has main)"
+
+
+def test_cards_in_the_importers_conventions_are_understood() -> None:
+    """The YGOPro importer writes type "monster" with type words; the Vanguard importers "trigger unit"."""
+    imported_fusion = CardDefinition(id="1", game="yugioh", name="Imported Fusion", card_type="monster",
+                                     attributes={"types": ["monster", "effect", "fusion"]})
+    imported_token = CardDefinition(id="2", game="yugioh", name="Imported Token", card_type="monster",
+                                    attributes={"types": ["monster", "token"]})
+    deck = _deck("yugioh", "Mirefang Hex")
+    deck.sections["main"] += [(1, imported_fusion), (1, imported_token)]
+    assert validate_deck(deck) == [
+        "Yu-Gi-Oh! 2.1: 'Imported Fusion' is an Extra Deck monster and cannot be in the Main Deck",
+        "Yu-Gi-Oh! 2.4: Tokens can never be in a deck ('Imported Token')",
+    ]
+    heal = CardDefinition(id="V-1", game="vanguard", name="Imported Heal", card_type="trigger unit",
+                          stats={"grade": 0}, attributes={"trigger": "heal"})
+    deck = _deck("vanguard", "Tidebound Chorus")
+    _set_count(deck, "main", "VG-054", 3)
+    deck.sections["main"].append((2, heal))
+    _set_count(deck, "main", "VG-053", 3)
+    assert validate_deck(deck) == ["Vanguard 2.1: at most 4 Heal triggers (this deck has 5)"]
