@@ -11,7 +11,7 @@ import yaml
 from carddb.card_schema import BUNDLED_ID_PREFIX, GAMES, card_from_mapping, validate_card
 from carddb.decks.deck_list import DeckList
 from carddb.decks.files import read_deck_file
-from carddb.decks.resolution import CardLookup, library_lookup
+from carddb.decks.resolution import CardLookup, library_lookup, resolve_deck
 from tabletop.engine.cards import CardDefinition
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -23,12 +23,15 @@ class BundledDataError(ValueError):
 
 
 def load_bundled_cards(game: str | None = None) -> list[CardDefinition]:
-    """Return the bundled cards of `game` (or of every game), in file order."""
+    """Return the bundled cards of `game` (or of every game), in file order; [] for a game without a set."""
     return [card for g in _games(game) for card in _load_cards(g)]
 
 
 def load_bundled_decks(game: str | None = None) -> list[DeckList]:
-    """Return fresh copies of the bundled deck lists of `game` (or of every game), sorted by file name."""
+    """Return fresh copies of the bundled deck lists of `game` (or of every game), sorted by file name.
+
+    Every reference names its card by bundled id and name, whatever the file's own format.
+    """
     return [copy.deepcopy(deck) for g in _games(game) for deck in _load_decks(g)]
 
 
@@ -38,11 +41,8 @@ def bundled_lookup(game: str) -> CardLookup:
 
 
 def _games(game: str | None) -> tuple[str, ...]:
-    if game is None:
-        return GAMES
-    if game not in GAMES:
-        raise ValueError(f"unknown game {game!r} (known: {', '.join(GAMES)})")
-    return (game,)
+    # A game without a bundled set (freeform, or one added later) simply has no cards.
+    return GAMES if game is None else (game,)
 
 
 def load_card_file(path: Path, game: str) -> list[CardDefinition]:
@@ -96,7 +96,19 @@ def _card_mappings(path: Path, game: str) -> list[Any]:
 
 @lru_cache(maxsize=None)
 def _load_decks(game: str) -> tuple[DeckList, ...]:
+    """Read each bundled deck and name every card by its bundled id (a .ydk names passcodes,
+    an Omnideck list names names); a reference to no bundled card is a malformed file."""
     folder = DATA_DIR / game / "decks"
     if not folder.is_dir():
         return ()
-    return tuple(read_deck_file(path, game=game) for path in sorted(folder.iterdir()) if path.is_file())
+    lookup = bundled_lookup(game)
+    decks = []
+    for path in sorted(p for p in folder.iterdir() if p.is_file()):
+        listed = read_deck_file(path, game=game)
+        resolved, unknown = resolve_deck(listed, lookup)
+        if unknown:
+            raise BundledDataError(f"{path}: {unknown[0].describe()}")
+        deck = resolved.as_deck_list()
+        deck.metadata.update(listed.metadata, source=path.name)
+        decks.append(deck)
+    return tuple(decks)

@@ -95,3 +95,16 @@ class DeckList:
         for section, entries in self.sections.items():
             for count, ref in entries:
                 yield section, count, ref
+
+    def as_config_sections(self) -> dict[str, list[str]]:
+        """Return section -> one card code per physical card, the shape of `GameConfig.decks`.
+
+        Meant for resolved lists whose references carry card ids (see `resolve_deck`, and
+        `load_bundled_decks`); raises ValueError naming a reference without a code.
+        """
+        sections: dict[str, list[str]] = {}
+        for section, count, ref in self.entries():
+            if not ref.code:
+                raise ValueError(f"{ref.label()!r} in {section} has no card code; resolve the deck first")
+            sections.setdefault(section, []).extend([ref.code] * count)
+        return sections

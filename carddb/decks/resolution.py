@@ -31,6 +31,17 @@ class ResolvedDeck:
         names = [section] if section is not None else list(self.sections)
         return [card for s in names for n, card in self.sections.get(s, []) for _ in range(n)]
 
+    def as_config_sections(self) -> dict[str, list[str]]:
+        """Return section -> one card id per physical card, the shape of `GameConfig.decks`."""
+        return {section: [card.id for card in self.cards(section)] for section in self.sections}
+
+    def as_deck_list(self) -> DeckList:
+        """Return the deck as a list whose references name each card by id and name."""
+        deck = DeckList(game=self.game, name=self.name, format=self.format)
+        for section, count, card in self.entries():
+            deck.add(section, count, CardRef(name=card.name, code=card.id))
+        return deck
+
     def entries(self) -> Iterator[tuple[str, int, CardDefinition]]:
         """Yield (section, count, definition) in deck order."""
         for section, entries in self.sections.items():

@@ -10,6 +10,9 @@ from collections.abc import Sequence
 # `set_defaults(handler=callable(args) -> int)`. Keep this list the only registration point.
 SUBCOMMAND_MODULES: tuple[str, ...] = (
     "tabletop.app.run_command",
+    "tabletop.scenarios.cli",
+    "tabletop.app.replay_command",
+    "tabletop.app.db_command",
 )
 
 
@@ -35,3 +38,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # output piped into `head` and the like
+        sys.stderr.close()
+        return 0

@@ -70,9 +70,9 @@ def test_bundled_decks_are_fresh_copies() -> None:
     assert load_bundled_decks("fftcg")[0].count() == 50
 
 
-def test_unknown_game_is_refused() -> None:
-    with pytest.raises(ValueError, match="unknown game 'chess'"):
-        load_bundled_cards("chess")
+def test_a_game_without_a_set_has_no_cards_and_no_decks() -> None:
+    assert load_bundled_cards("freeform") == []
+    assert load_bundled_decks("freeform") == []
 
 
 def _write(tmp_path: Path, text: str) -> Path:
@@ -132,3 +132,31 @@ def test_no_bundled_card_carries_a_real_card_name() -> None:
     assert len(real) > 5000
     clashes = sorted(c.name for c in load_bundled_cards() if c.name.casefold() in real)
     assert clashes == []
+
+
+def test_bundled_decks_name_cards_by_bundled_id_whatever_the_file_format() -> None:
+    ydk_deck = next(d for d in load_bundled_decks("yugioh") if d.name == "Skyforge Wardens")
+    omnideck = next(d for d in load_bundled_decks("grand-archive") if d.name == "Ashen Crusade")
+    assert all(ref.code.startswith("YG-") and ref.name for _, _, ref in ydk_deck.entries())
+    assert all(ref.code.startswith("GA-") for _, _, ref in omnideck.entries())
+    config = omnideck.as_config_sections()
+    assert len(config["main"]) == 60 and config["material"][0] == "GA-001"
+
+
+def test_a_bundled_deck_naming_an_unknown_card_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import carddb.bundled as bundled
+
+    (tmp_path / "fftcg" / "decks").mkdir(parents=True)
+    (tmp_path / "fftcg" / "set.yaml").write_text(
+        "game: fftcg\ncards:\n- {id: FF-001, name: Lone Card, type: summon, cost: 1, element: [fire]}\n", encoding="utf-8")
+    (tmp_path / "fftcg" / "decks" / "bad.txt").write_text("# game: fftcg\n3 Lone Card\n2 Missing Card (FF-999)\n", encoding="utf-8")
+    monkeypatch.setattr(bundled, "DATA_DIR", tmp_path)
+    bundled._load_cards.cache_clear()
+    bundled._load_decks.cache_clear()
+    try:
+        with pytest.raises(BundledDataError) as error:
+            load_bundled_decks("fftcg")
+        assert str(error.value) == f"{tmp_path / 'fftcg' / 'decks' / 'bad.txt'}: unknown card 'Missing Card (FF-999)' (2x in main)"
+    finally:
+        bundled._load_cards.cache_clear()
+        bundled._load_decks.cache_clear()

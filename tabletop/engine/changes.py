@@ -1,0 +1,320 @@
+"""Primitive reversible changes: the only things that mutate a GameState.
+
+Each change records enough to undo itself exactly (`revert` is the inverse of `apply`) and
+names what it touched, so the history needs no copies of the state.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from tabletop.engine.state import CARD_FIELDS, CardInstance, GameState, LogEntry
+
+MISSING: Any = None  # a prop or data key that does not exist is stored as None
+
+
+class Change:
+    """A primitive, reversible edit of the state."""
+
+    def apply(self, state: GameState) -> None:
+        """Make the change."""
+        raise NotImplementedError
+
+    def revert(self, state: GameState) -> None:
+        """Undo the change; the state must be as `apply` left it."""
+        raise NotImplementedError
+
+    def touched(self) -> tuple[set[str], set[int], set[str]]:
+        """Return (zone ids, card ids, other keys) this change affects, for redraws."""
+        return set(), set(), set()
+
+
+@dataclass(frozen=True)
+class CreateCard(Change):
+    """Put a new card instance into a zone (setup, tokens, cards brought from outside the game)."""
+
+    iid: int
+    card_id: str
+    owner: str
+    zone: str
+    index: int
+
+    def apply(self, state: GameState) -> None:
+        state.cards[self.iid] = CardInstance(self.iid, self.card_id, self.owner, self.owner, self.zone)
+        state.zones[self.zone].cards.insert(self.index, self.iid)
+        state.next_iid = max(state.next_iid, self.iid + 1)
+
+    def revert(self, state: GameState) -> None:
+        state.zones[self.zone].cards.pop(self.index)
+        del state.cards[self.iid]
+        state.next_iid = self.iid
+
+    def touched(self) -> tuple[set[str], set[int], set[str]]:
+        return {self.zone}, {self.iid}, set()
+
+
+@dataclass(frozen=True)
+class MoveCard(Change):
+    """Move a card from one position in a zone to a position in another (or the same) zone."""
+
+    iid: int
+    source: str
+    source_index: int
+    target: str
+    target_index: int
+
+    def apply(self, state: GameState) -> None:
+        removed = state.zones[self.source].cards.pop(self.source_index)
+        assert removed == self.iid, "MoveCard applied to a state it was not made for"
+        state.zones[self.target].cards.insert(self.target_index, self.iid)
+        state.cards[self.iid].zone = self.target
+
+    def revert(self, state: GameState) -> None:
+        state.zones[self.target].cards.pop(self.target_index)
+        state.zones[self.source].cards.insert(self.source_index, self.iid)
+        state.cards[self.iid].zone = self.source
+
+    def touched(self) -> tuple[set[str], set[int], set[str]]:
+        return {self.source, self.target}, {self.iid}, set()
+
+
+@dataclass(frozen=True)
+class SetCardField(Change):
+    """Set `controller`, `tapped` or `face_down` of a card instance."""
+
+    iid: int
+    name: str
+    old: Any
+    new: Any
+
+    def __post_init__(self) -> None:
+        if self.name not in CARD_FIELDS:
+            raise ValueError(f"not a card field: {self.name}")
+
+    def apply(self, state: GameState) -> None:
+        setattr(state.cards[self.iid], self.name, self.new)
+
+    def revert(self, state: GameState) -> None:
+        setattr(state.cards[self.iid], self.name, self.old)
+
+    def touched(self) -> tuple[set[str], set[int], set[str]]:
+        return set(), {self.iid}, set()
+
+
+@dataclass(frozen=True)
+class SetCardProp(Change):
+    """Set (or, with None, remove) a game-defined prop of a card instance."""
+
+    iid: int
+    key: str
+    old: Any
+    new: Any
+
+    def apply(self, state: GameState) -> None:
+        _assign(state.cards[self.iid].props, self.key, self.new)
+
+    def revert(self, state: GameState) -> None:
+        _assign(state.cards[self.iid].props, self.key, self.old)
+
+    def touched(self) -> tuple[set[str], set[int], set[str]]:
+        return set(), {self.iid}, set()
+
+
+@dataclass(frozen=True)
+class SetCardCounter(Change):
+    """Set the number of counters of one name on a card (0 removes them)."""
+
+    iid: int
+    name: str
+    old: int
+    new: int
+
+    def apply(self, state: GameState) -> None:
+        _assign(state.cards[self.iid].counters, self.name, self.new or None)
+
+    def revert(self, state: GameState) -> None:
+        _assign(state.cards[self.iid].counters, self.name, self.old or None)
+
+    def touched(self) -> tuple[set[str], set[int], set[str]]:
+        return set(), {self.iid}, set()
+
+
+@dataclass(frozen=True)
+class SetRevealed(Change):
+    """Set which players (or "all") have been shown a card's face while it stays where it is."""
+
+    iid: int
+    old: frozenset[str]
+    new: frozenset[str]
+
+    def apply(self, state: GameState) -> None:
+        state.cards[self.iid].revealed_to = set(self.new)
+
+    def revert(self, state: GameState) -> None:
+        state.cards[self.iid].revealed_to = set(self.old)
+
+    def touched(self) -> tuple[set[str], set[int], set[str]]:
+        return set(), {self.iid}, set()
+
+
+@dataclass(frozen=True)
+class SetTotal(Change):
+    """Set one of a player's totals (life, damage, energy…)."""
+
+    player: str
+    name: str
+    old: int
+    new: int
+
+    def apply(self, state: GameState) -> None:
+        state.totals.setdefault(self.player, {})[self.name] = self.new
+
+    def revert(self, state: GameState) -> None:
+        state.totals[self.player][self.name] = self.old
+
+    def touched(self) -> tuple[set[str], set[int], set[str]]:
+        return set(), set(), {f"total:{self.player}.{self.name}"}
+
+
+TABLE_FIELDS = ("turn", "active", "phase", "step")
+
+
+@dataclass(frozen=True)
+class SetTableField(Change):
+    """Set the turn number, the active player, the phase or the step."""
+
+    name: str
+    old: Any
+    new: Any
+
+    def __post_init__(self) -> None:
+        if self.name not in TABLE_FIELDS:
+            raise ValueError(f"not a table field: {self.name}")
+
+    def apply(self, state: GameState) -> None:
+        setattr(state, self.name, self.new)
+
+    def revert(self, state: GameState) -> None:
+        setattr(state, self.name, self.old)
+
+    def touched(self) -> tuple[set[str], set[int], set[str]]:
+        return set(), set(), {self.name}
+
+
+@dataclass(frozen=True)
+class SetData(Change):
+    """Set (or, with None, remove) one of the game's own scalar facts."""
+
+    key: str
+    old: Any
+    new: Any
+
+    def apply(self, state: GameState) -> None:
+        _assign(state.data, self.key, self.new)
+
+    def revert(self, state: GameState) -> None:
+        _assign(state.data, self.key, self.old)
+
+    def touched(self) -> tuple[set[str], set[int], set[str]]:
+        return set(), set(), {f"data:{self.key}"}
+
+
+@dataclass(frozen=True)
+class ListInsert(Change):
+    """Insert an item into one of the game's ordered lists (the stack, pending triggers…)."""
+
+    name: str
+    index: int
+    item: Any
+
+    def apply(self, state: GameState) -> None:
+        state.lists.setdefault(self.name, []).insert(self.index, self.item)
+
+    def revert(self, state: GameState) -> None:
+        items = state.lists[self.name]
+        items.pop(self.index)
+        if not items:
+            del state.lists[self.name]
+
+    def touched(self) -> tuple[set[str], set[int], set[str]]:
+        return set(), set(), {f"list:{self.name}"}
+
+
+@dataclass(frozen=True)
+class ListRemove(Change):
+    """Remove the item at an index from one of the game's ordered lists."""
+
+    name: str
+    index: int
+    item: Any
+
+    def apply(self, state: GameState) -> None:
+        items = state.lists[self.name]
+        items.pop(self.index)
+        if not items:
+            del state.lists[self.name]
+
+    def revert(self, state: GameState) -> None:
+        state.lists.setdefault(self.name, []).insert(self.index, self.item)
+
+    def touched(self) -> tuple[set[str], set[int], set[str]]:
+        return set(), set(), {f"list:{self.name}"}
+
+
+@dataclass(frozen=True)
+class ShuffleZone(Change):
+    """Reorder a zone: after it, position i holds the card that was at `order[i]`."""
+
+    zone: str
+    order: tuple[int, ...]
+
+    def apply(self, state: GameState) -> None:
+        cards = state.zones[self.zone].cards
+        cards[:] = [cards[i] for i in self.order]
+
+    def revert(self, state: GameState) -> None:
+        cards = state.zones[self.zone].cards
+        restored = [0] * len(cards)
+        for new_position, old_position in enumerate(self.order):
+            restored[old_position] = cards[new_position]
+        cards[:] = restored
+
+    def touched(self) -> tuple[set[str], set[int], set[str]]:
+        return {self.zone}, set(), set()
+
+
+@dataclass(frozen=True)
+class SetRng(Change):
+    """Advance the random number generator's state."""
+
+    old: int
+    new: int
+
+    def apply(self, state: GameState) -> None:
+        state.rng_state = self.new
+
+    def revert(self, state: GameState) -> None:
+        state.rng_state = self.old
+
+
+@dataclass(frozen=True)
+class AppendLog(Change):
+    """Add a line to the game log."""
+
+    entry: LogEntry
+
+    def apply(self, state: GameState) -> None:
+        state.log.append(self.entry)
+
+    def revert(self, state: GameState) -> None:
+        state.log.pop()
+
+    def touched(self) -> tuple[set[str], set[int], set[str]]:
+        return set(), set(), {"log"}
+
+
+def _assign(mapping: dict[str, Any], key: str, value: Any) -> None:
+    if value is None:
+        mapping.pop(key, None)
+    else:
+        mapping[key] = value

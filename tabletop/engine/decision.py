@@ -1,0 +1,31 @@
+"""Decision: what the engine waits for — who must choose, and what."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+KINDS = ("act", "pick", "yesno", "number", "order")
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A pending choice; answered by submitting a Command.
+
+    `kind` is "act" (any legal command, e.g. with priority), "pick" (choose between `min` and
+    `max` of `options`, answered with Choose(picks=…)), "order" (put all `options` in order),
+    "yesno" (Choose(yes=…)) or "number" (Choose(number=…) within min..max).
+    `name` is the game's word for the decision (priority, block, order_triggers, mulligan…).
+    """
+
+    player: str
+    name: str
+    kind: str = "act"
+    prompt: str = ""
+    options: tuple[Any, ...] = ()
+    min: int = 0
+    max: int = 0
+    rule: str = ""
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"unknown decision kind {self.kind!r}")

@@ -1,0 +1,204 @@
+"""Game: a running game — rules, state and history behind one small API.
+
+The API is the same for every game: `legal_commands`, `submit`, `pending_decision`,
+`current_player`, `is_terminal`, `outcome`, `undo`/`redo`, `view_for`, `record`.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from tabletop.engine.cards import CardLibrary
+from tabletop.engine.commands import ENGINE_COMMANDS, Command, Concede
+from tabletop.engine.decision import Decision
+from tabletop.engine.errors import IllegalCommand
+from tabletop.engine.events import StepResult, summarize
+from tabletop.engine.history import History, Step
+from tabletop.engine.manual import resolve_manual
+from tabletop.engine.rules import GameConfig, GameRules, Outcome
+from tabletop.engine.state import GameState
+from tabletop.engine.table_setup import build_table
+from tabletop.engine.transaction import Transaction
+
+Listener = Callable[[StepResult], None]
+
+
+class Game:
+    """A game in progress. Every state change goes through `submit`, `undo` or `redo`."""
+
+    def __init__(self, rules: GameRules, state: GameState, config: GameConfig, labels: dict[str, int]) -> None:
+        self.rules = rules
+        self.state = state
+        self.config = config
+        self.labels = labels
+        self.history = History()
+        self.listeners: list[Listener] = []
+        self.command_types: dict[str, type[Command]] = {
+            cls.command_name(): cls for cls in (*ENGINE_COMMANDS, *rules.commands)}
+
+    @classmethod
+    def start(cls, rules: GameRules, config: GameConfig, library: CardLibrary) -> Game:
+        """Create the table from a config (decks, or a scenario's setup) and start the game."""
+        state = rules.create_state(config, library)
+        tx = Transaction(state)
+        if config.scenario is not None:
+            labels = build_table(rules, tx, config.scenario)
+        else:
+            rules.setup(tx, config)
+            labels = {}
+        return cls(rules, state, config, labels)
+
+    # -- the game API --------------------------------------------------------------------------
+    def pending_decision(self) -> Decision | None:
+        """Return who must decide what now (None once the game is over)."""
+        if self.is_terminal():
+            return None
+        return self.rules.pending_decision(self.state)
+
+    def current_player(self) -> str | None:
+        """Return the player who must decide now."""
+        decision = self.pending_decision()
+        return decision.player if decision else None
+
+    def legal_commands(self, player: str | None = None) -> list[Command]:
+        """Return the rules commands a player (by default the deciding one) may submit now."""
+        if self.is_terminal():
+            return []
+        player = player or self.current_player()
+        if player is None:
+            return []
+        return self.rules.legal_commands(self.state, player)
+
+    def outcome(self) -> Outcome | None:
+        """Return how the game ended, or None."""
+        return self.rules.outcome(self.state)
+
+    def is_terminal(self) -> bool:
+        """Tell whether the game has ended."""
+        return self.outcome() is not None
+
+    def is_ai(self, player: str) -> bool:
+        """Tell whether a seat is played by a bot."""
+        return self.config.seats.get(player) == "ai"
+
+    def submit(self, command: Command) -> StepResult:
+        """Validate and carry out a command as one undoable step; IllegalCommand leaves no trace."""
+        state = self.state
+        if command.by not in state.players:
+            raise IllegalCommand("", f"there is no player {command.by!r}")
+        tx = Transaction(state, manual=command.manual, watch_hidden=True)
+        rng_before = state.rng_state
+        try:
+            if isinstance(command, Concede):
+                self.rules.refuse_if_over(state)
+                tx.set_data("outcome", {"winner": state.opponent(command.by), "reason": f"{command.by} conceded"})
+                tx.log(f"{command.by} conceded")
+            elif command.manual:
+                resolve_manual(self.rules, tx, command)
+                if not self.is_terminal():
+                    self.rules.after_manual(tx)
+            else:
+                self.rules.refuse_if_over(state)
+                decision = self.rules.pending_decision(state)
+                if decision is not None and decision.player != command.by:
+                    raise IllegalCommand(decision.rule, f"{decision.player} must decide now ({decision.prompt or decision.name})")
+                self.rules.resolve(tx, command)
+        except Exception:
+            tx.rollback()
+            raise
+        step = Step(command, tuple(tx.changes), rng_before, self.is_ai(command.by), tx.newly_shown())
+        self.history.push(step)
+        return self._notify(summarize(command.describe, step.changes))
+
+    # -- undo and redo -------------------------------------------------------------------------
+    def can_undo(self) -> bool:
+        """Tell whether there is a step to undo."""
+        return bool(self.history.done)
+
+    def can_redo(self) -> bool:
+        """Tell whether there is an undone step to redo."""
+        return bool(self.history.undone)
+
+    def undo_label(self) -> str:
+        """Return the label for the Undo action ("" when nothing can be undone)."""
+        group = self.history.undo_group()
+        return group[-1].label if group else ""
+
+    def redo_label(self) -> str:
+        """Return the label for the Redo action."""
+        return self.history.undone[-1][-1].label if self.history.undone else ""
+
+    def undo_shows_hidden(self) -> bool:
+        """Tell whether the next undo takes back a step that showed its player a hidden card.
+
+        In hot-seat the window asks the opponent's consent before such an undo.
+        """
+        return any(step.command.by in step.shown_to for step in self.history.undo_group())
+
+    def undo(self) -> StepResult | None:
+        """Go back to the previous decision of a human (AI steps in between go too)."""
+        if not self.history.done:
+            return None
+        group = self.history.pop_group()
+        reverted = []
+        for step in group:
+            for change in reversed(step.changes):
+                change.revert(self.state)
+                reverted.append(change)
+        return self._notify(summarize(lambda: "Undo " + group[-1].label, reverted, undone=True))
+
+    def redo(self) -> StepResult | None:
+        """Replay the steps the last undo took back, with the same cards."""
+        if not self.history.undone:
+            return None
+        group = self.history.pop_redo()
+        applied = []
+        for step in group:
+            for change in step.changes:
+                change.apply(self.state)
+                applied.append(change)
+        return self._notify(summarize(lambda: "Redo " + group[0].label, applied))
+
+    def undo_all(self) -> None:
+        """Undo every step (back to the start of the game)."""
+        while self.undo() is not None:
+            pass
+
+    def redo_all(self) -> None:
+        """Redo every undone step."""
+        while self.redo() is not None:
+            pass
+
+    # -- records -------------------------------------------------------------------------------
+    def commands(self) -> list[Command]:
+        """Return the commands of the applied steps, in order."""
+        return [step.command for step in self.history.done]
+
+    def card_ids_used(self) -> Iterable[str]:
+        """Return the ids of every card definition in the game."""
+        return sorted({card.card_id for card in self.state.cards.values()})
+
+    def _notify(self, result: StepResult) -> StepResult:
+        for listener in list(self.listeners):
+            listener(result)
+        return result
+
+    def find_command(self, name: str) -> type[Command]:
+        """Return the command class for a name in this game's vocabulary."""
+        return self.command_types[name]
+
+    def __repr__(self) -> str:
+        return f"<Game {self.rules.id} turn {self.state.turn} steps {len(self.history)}>"
+
+
+def describe_state(game: Game) -> list[str]:
+    """Return readable lines about the table, the decision pending and the last log lines."""
+    lines = game.rules.state_summary(game.state)
+    decision = game.pending_decision()
+    if decision is not None:
+        lines.append(f"waiting for {decision.player}: {decision.prompt or decision.name}")
+    for entry in game.state.log[-5:]:
+        lines.append(f"log: {entry.text}" + (f" [{entry.rule}]" if entry.rule else ""))
+    return lines
+
+

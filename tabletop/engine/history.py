@@ -1,0 +1,69 @@
+"""History: the applied steps of a game, with unlimited undo and redo."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tabletop.engine.changes import Change
+from tabletop.engine.commands import Command
+
+
+@dataclass(frozen=True)
+class Step:
+    """One submitted command and every change it made.
+
+    `rng_before` is the generator state before the step (so any step can be replayed alone);
+    `shown_to` lists players who saw a card face they had not seen before this step.
+    """
+
+    command: Command
+    changes: tuple[Change, ...]
+    rng_before: int
+    by_ai: bool
+    shown_to: frozenset[str]
+
+    @property
+    def label(self) -> str:
+        """The step's line in the Undo menu and the history panel."""
+        return self.command.describe()
+
+
+class History:
+    """The done and undone steps. Undo goes back to the previous decision of a human.
+
+    Contract: `undo_group` returns the steps to revert newest first: every AI step at the end of
+    the history and then the newest human step. Redo replays the same groups in reverse.
+    """
+
+    def __init__(self) -> None:
+        self.done: list[Step] = []
+        self.undone: list[list[Step]] = []
+
+    def push(self, step: Step) -> None:
+        """Record a new step; it ends any redo line."""
+        self.done.append(step)
+        self.undone.clear()
+
+    def undo_group(self) -> list[Step]:
+        """Return (without removing) the steps one undo reverts, newest first."""
+        group: list[Step] = []
+        for step in reversed(self.done):
+            group.append(step)
+            if not step.by_ai:
+                break
+        return group
+
+    def pop_group(self) -> list[Step]:
+        """Remove and return the steps one undo reverts, newest first."""
+        group = self.undo_group()
+        del self.done[len(self.done) - len(group):]
+        self.undone.append(group)
+        return group
+
+    def pop_redo(self) -> list[Step]:
+        """Remove and return the steps one redo re-applies, oldest first."""
+        group = self.undone.pop()
+        self.done.extend(reversed(group))
+        return list(reversed(group))
+
+    def __len__(self) -> int:
+        return len(self.done)

@@ -1,0 +1,96 @@
+"""Manual override: the engine's own commands that move anything anywhere, outside the rules."""
+from __future__ import annotations
+
+from tabletop.engine.commands import (
+    AdjustTotal, Command, DrawCards, ManualMove, Reveal, SetCounter, SetState, Shuffle,
+)
+from tabletop.engine.errors import IllegalCommand
+from tabletop.engine.rules import GameRules
+from tabletop.engine.transaction import Transaction
+from tabletop.engine.zones import zone_id
+
+MANUAL = "manual"  # the "rule" named by refusals of manual commands
+
+
+def find_zone(tx: Transaction, player: str, name: str) -> str:
+    """Return the zone id for `name`, a full id (`p2.drop`) or one of `player`'s zones (`drop`)."""
+    if name in tx.state.zones:
+        return name
+    zid = zone_id(player, name)
+    if zid in tx.state.zones:
+        return zid
+    raise IllegalCommand(MANUAL, f"there is no zone called {name!r}")
+
+
+def resolve_manual(rules: GameRules, tx: Transaction, command: Command) -> None:
+    """Carry out a manual command and log it as play outside the rules."""
+    state = tx.state
+    if isinstance(command, ManualMove):
+        _card(tx, command.card)
+        target = find_zone(tx, command.by, command.to)
+        zone = state.zones[target]
+        if zone.is_full() and state.cards[command.card].zone != target:
+            raise IllegalCommand(MANUAL, f"{zone.name} already holds {zone.spec.capacity} card(s)")
+        index = None if command.index < 0 else command.index
+        tx.move(command.card, target, index)
+        if command.face_down is not None:
+            tx.set_field(command.card, "face_down", command.face_down)
+        shown = state.is_visible_to(command.card, None)
+        name = state.definition(command.card).name if shown else "a card"
+        tx.log(f"{command.by} moved {name} to {target} by hand")
+    elif isinstance(command, SetCounter):
+        _card(tx, command.card)
+        tx.set_counter(command.card, command.name, command.value)
+        tx.log(f"{command.by} set {command.name} counters on {_name(tx, command.card)} to {command.value}")
+    elif isinstance(command, SetState):
+        _card(tx, command.card)
+        if command.state in rules.tap_words or command.state == "tapped":
+            tx.set_field(command.card, "tapped", command.value)
+        elif command.state == "face_down":
+            tx.set_field(command.card, "face_down", command.value)
+        elif command.state in rules.card_states:
+            states = set(state.cards[command.card].props.get("states", []))
+            states = states | {command.state} if command.value else states - {command.state}
+            tx.set_prop(command.card, "states", sorted(states) or None)
+        else:
+            raise IllegalCommand(MANUAL, f"{rules.name} cards have no state {command.state!r}")
+        word = "on" if command.value else "off"
+        tx.log(f"{command.by} turned {command.state} {word} for {_name(tx, command.card)}")
+    elif isinstance(command, AdjustTotal):
+        if command.player not in state.players:
+            raise IllegalCommand(MANUAL, f"there is no player {command.player!r}")
+        tx.add_total(command.player, command.name, command.delta)
+        tx.log(f"{command.by} changed {command.player}'s {command.name} by {command.delta:+d}")
+    elif isinstance(command, Shuffle):
+        target = find_zone(tx, command.by, command.zone)
+        tx.shuffle(target)
+        tx.log(f"{command.by} shuffled {target}")
+    elif isinstance(command, DrawCards):
+        if command.count < 0:
+            raise IllegalCommand(MANUAL, "cannot draw a negative number of cards")
+        deck = find_zone(tx, command.by, rules.deck_zone)
+        hand = find_zone(tx, command.by, rules.hand_zone)
+        drawn = 0
+        for _ in range(command.count):
+            if not state.zones[deck].cards:
+                break
+            tx.move(state.zones[deck].cards[0], hand, None)
+            drawn += 1
+        tx.log(f"{command.by} drew {drawn} card(s) by hand")
+    elif isinstance(command, Reveal):
+        _card(tx, command.card)
+        if command.to != "all" and command.to not in state.players:
+            raise IllegalCommand(MANUAL, f"cannot reveal to {command.to!r}")
+        tx.reveal(command.card, command.to)
+        tx.log(f"{command.by} revealed {state.definition(command.card).name} to {command.to}")
+    else:
+        raise IllegalCommand(MANUAL, f"{command.command_name()} is not a manual command")
+
+
+def _card(tx: Transaction, iid: int) -> None:
+    if iid not in tx.state.cards:
+        raise IllegalCommand(MANUAL, f"there is no card #{iid}")
+
+
+def _name(tx: Transaction, iid: int) -> str:
+    return tx.state.definition(iid).name if tx.state.is_visible_to(iid, None) else f"card #{iid}"

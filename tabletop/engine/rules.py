@@ -1,0 +1,249 @@
+"""GameRules: the protocol every game module implements, with defaults shared by all games."""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from tabletop.engine.cards import CardDefinition, CardLibrary
+from tabletop.engine.commands import Command, PassPriority
+from tabletop.engine.decision import Decision
+from tabletop.engine.errors import IllegalCommand
+from tabletop.engine.rng import seed_state
+from tabletop.engine.state import GameState
+from tabletop.engine.transaction import Transaction
+from tabletop.engine.zones import ZoneSpec, zone_id
+
+
+@dataclass
+class GameConfig:
+    """How to start a game: which game and format, each seat's deck and kind, and the seed.
+
+    `decks[player][section]` lists card ids (section "main", "extra", "ride", …).
+    `scenario` is a scenario file's `setup` mapping when the table is set up by hand instead.
+    """
+
+    game: str
+    format: str = ""
+    seed: int = 0
+    decks: dict[str, dict[str, list[str]]] = field(default_factory=dict)
+    seats: dict[str, str] = field(default_factory=lambda: {"p1": "human", "p2": "human"})
+    options: dict[str, Any] = field(default_factory=dict)
+    scenario: dict[str, Any] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the config as JSON data."""
+        return {"game": self.game, "format": self.format, "seed": self.seed, "decks": self.decks,
+                "seats": self.seats, "options": self.options, "scenario": self.scenario}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: the winner (None for a draw) and why."""
+
+    winner: str | None
+    reason: str
+
+
+@dataclass(frozen=True)
+class CardValue:
+    """A current value of a card (power, shield…) with the printed value and what changed it."""
+
+    name: str
+    printed: int
+    current: int
+    modifiers: tuple[str, ...] = ()
+
+    @property
+    def is_modified(self) -> bool:
+        """Tell whether effects changed the printed value."""
+        return self.current != self.printed
+
+
+class GameRules:
+    """One game's rules. Subclasses set the class attributes and override what their game needs.
+
+    Contract: `resolve` changes state only through the Transaction it is given and raises
+    IllegalCommand (naming the rule) before or after changing anything; the caller rolls back.
+    """
+
+    id: ClassVar[str] = ""
+    name: ClassVar[str] = ""
+    formats: ClassVar[tuple[str, ...]] = ("",)
+    players: ClassVar[tuple[str, ...]] = ("p1", "p2")
+    stat_keys: ClassVar[tuple[str, ...]] = ()
+    commands: ClassVar[tuple[type[Command], ...]] = ()
+    tap_words: ClassVar[tuple[str, ...]] = ("tapped",)
+    card_states: ClassVar[tuple[str, ...]] = ()
+    default_totals: ClassVar[Mapping[str, int]] = {}
+    phases: ClassVar[tuple[str, ...]] = ()
+    deck_zone: ClassVar[str] = "deck"
+    hand_zone: ClassVar[str] = "hand"
+    deck_sections: ClassVar[Mapping[str, str | None]] = {"main": "deck"}  # None: not brought to the table
+
+    # -- metadata ------------------------------------------------------------------------------
+    def zone_specs(self, game_format: str) -> Sequence[ZoneSpec]:
+        """Return every zone of the game; non-shared zones exist once per player."""
+        raise NotImplementedError
+
+    def filler_card(self) -> CardDefinition:
+        """Return the card used where a scenario gives a count instead of cards."""
+        return CardDefinition(id="filler", game=self.id, name="Card", card_type="filler")
+
+    def card_from_mapping(self, data: Mapping[str, Any]) -> CardDefinition:
+        """Read a card of this game from a card-file mapping; ValueError names the bad field."""
+        return CardDefinition.from_mapping(self.id, data, self.stat_keys)
+
+    # -- setting up ----------------------------------------------------------------------------
+    def create_state(self, config: GameConfig, library: CardLibrary) -> GameState:
+        """Return an empty table: zones, default totals, seeded generator; no cards yet."""
+        game_format = config.format or self.formats[0]
+        if game_format not in self.formats:
+            raise ValueError(f"{self.name} has no format {game_format!r} (formats: {', '.join(self.formats)})")
+        cards = CardLibrary(library.values())
+        if "filler" not in cards:
+            cards.add(self.filler_card())
+        state = GameState(self.id, self.players, cards, format=game_format, rng_state=seed_state(config.seed))
+        for spec in self.zone_specs(game_format):
+            if spec.shared:
+                state.add_zone(spec, None)
+            else:
+                for player in self.players:
+                    state.add_zone(spec, player)
+        for player in self.players:
+            state.totals[player] = dict(self.default_totals)
+        state.active = self.players[0]
+        return state
+
+    def setup(self, tx: Transaction, config: GameConfig) -> None:
+        """Put the decks on the table and start the game (shuffle, draw, first turn)."""
+        self.place_decks(tx, config)
+
+    def place_decks(self, tx: Transaction, config: GameConfig) -> None:
+        """Create each player's cards in the zones named by `deck_sections`, and shuffle them."""
+        for player, sections in config.decks.items():
+            if player not in self.players:
+                raise ValueError(f"no seat {player!r} in {self.name}")
+            for section, card_ids in sections.items():
+                if section not in self.deck_sections:
+                    raise ValueError(f"{self.name} decks have no section {section!r}")
+                if self.deck_sections[section] is None:
+                    continue
+                target = zone_id(player, self.deck_sections[section])
+                for card_id in card_ids:
+                    tx.create_card(card_id, player, target)
+                if section == "main":
+                    tx.shuffle(target)
+
+    def after_scenario_setup(self, tx: Transaction, setup: Mapping[str, Any]) -> None:
+        """Finish a hand-built table (priority, pending decisions) after cards are placed."""
+
+    def set_card_fact(self, tx: Transaction, iid: int, key: str, value: Any) -> None:
+        """Set a card's state from a scenario card entry; KeyError when the game has no such field."""
+        if key in self.tap_words or key == "tapped":
+            tx.set_field(iid, "tapped", bool(value))
+        elif key == "face_down":
+            tx.set_field(iid, "face_down", bool(value))
+        elif key == "counters":
+            for name, count in dict(value).items():
+                tx.set_counter(iid, str(name), int(count))
+        elif key == "states":
+            unknown = [s for s in value if s not in self.card_states]
+            if unknown:
+                raise KeyError(f"{self.name} has no card state {unknown[0]!r}")
+            tx.set_prop(iid, "states", sorted(value))
+        else:
+            raise KeyError(f"{self.name} cards have no field {key!r}")
+
+    # -- playing -------------------------------------------------------------------------------
+    def legal_commands(self, state: GameState, player: str) -> list[Command]:
+        """Return the rules commands `player` may submit now (manual commands are not listed)."""
+        raise NotImplementedError
+
+    def resolve(self, tx: Transaction, command: Command) -> None:
+        """Validate a rules command and carry it out, running rule processes until a decision."""
+        raise NotImplementedError
+
+    def pending_decision(self, state: GameState) -> Decision | None:
+        """Return who must decide what now; None when the game is over."""
+        raise NotImplementedError
+
+    def outcome(self, state: GameState) -> Outcome | None:
+        """Return how the game ended, or None while it goes on."""
+        result = state.data.get("outcome")
+        if result is None:
+            return None
+        return Outcome(result.get("winner"), result.get("reason", ""))
+
+    def advance_command(self, state: GameState, decision: Decision) -> Command | None:
+        """Return the "pass / next phase" command for a decision, or None when there is none."""
+        if decision.kind == "act":
+            return PassPriority(by=decision.player)
+        return None
+
+    def after_manual(self, tx: Transaction) -> None:
+        """Apply the game's checks after a manual change (e.g. loss conditions)."""
+
+    def refuse_if_over(self, state: GameState) -> None:
+        """Refuse any further play once the game has ended."""
+        if self.outcome(state) is not None:
+            raise IllegalCommand("", "the game is over")
+
+    # -- reading the table ---------------------------------------------------------------------
+    def card_values(self, state: GameState, iid: int) -> dict[str, CardValue]:
+        """Return a card's current numeric values with their modifiers (for badges and tooltips)."""
+        definition = state.definition(iid)
+        return {name: CardValue(name, value, value) for name, value in definition.stats.items()}
+
+    def card_fact(self, state: GameState, iid: int, key: str) -> Any:
+        """Return one fact about a card for scenario expectations; KeyError for an unknown key."""
+        card = state.card(iid)
+        if key == "zone":
+            return card.zone
+        if key in self.tap_words or key == "tapped":
+            return card.tapped
+        if key == "face_down":
+            return card.face_down
+        if key == "counters":
+            return dict(card.counters)
+        if key == "states":
+            return list(card.props.get("states", []))
+        if key in ("controller", "owner"):
+            return getattr(card, key)
+        if key == "card":
+            return card.card_id
+        values = self.card_values(state, iid)
+        if key in values:
+            return values[key].current
+        raise KeyError(f"{self.name} cards have no field {key!r}")
+
+    def player_fact(self, state: GameState, player: str, key: str) -> Any:
+        """Return a player's total or a zone's contents for scenario expectations."""
+        zid = zone_id(player, key)
+        if zid in state.zones:
+            return [state.cards[i].card_id for i in state.zones[zid].cards]
+        if key in state.totals.get(player, {}) or key in self.default_totals:
+            return state.total(player, key)
+        raise KeyError(f"{self.name} players have no zone or total {key!r}")
+
+    def state_summary(self, state: GameState) -> list[str]:
+        """Return readable lines describing the table (used by `tabletop replay`)."""
+        lines = [f"{self.name} — turn {state.turn}, {state.active} active, phase {state.phase}"
+                 + (f".{state.step}" if state.step else "")]
+        for player in state.players:
+            totals = ", ".join(f"{k} {v}" for k, v in sorted(state.totals.get(player, {}).items()))
+            lines.append(f"{player}: {totals}" if totals else f"{player}:")
+            for zid, zone in state.zones.items():
+                if zone.owner != player or not zone.cards:
+                    continue
+                names = [state.definition(i).name + (" (tapped)" if state.cards[i].tapped else "")
+                         for i in zone.cards]
+                shown = ", ".join(names) if zone.spec.visibility.value == "public" else f"{len(names)} cards"
+                lines.append(f"  {zone.name}: {shown}")
+        shared = [z for z in state.zones.values() if z.owner is None and z.cards]
+        for zone in shared:
+            lines.append(f"{zone.name}: " + ", ".join(state.definition(i).name for i in zone.cards))
+        outcome = self.outcome(state)
+        if outcome is not None:
+            lines.append(f"game over: {outcome.winner or 'draw'} ({outcome.reason})")
+        return lines

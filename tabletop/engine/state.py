@@ -1,0 +1,171 @@
+"""The game state: plain data that only `Change` objects mutate."""
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from tabletop.engine.cards import CardDefinition, CardLibrary
+from tabletop.engine.zones import Visibility, Zone, ZoneSpec, zone_id
+
+# Card-instance fields a Change may set directly; everything else lives in `props`.
+CARD_FIELDS = ("controller", "tapped", "face_down")
+
+
+@dataclass
+class CardInstance:
+    """One physical card in a game: which definition, where it is, and its current state.
+
+    `props` holds a game's per-card facts (damage, power_bonus, entered_turn, states…);
+    values are JSON data. The instance id (`iid`) never changes, whatever zone the card moves to.
+    """
+
+    iid: int
+    card_id: str
+    owner: str
+    controller: str
+    zone: str
+    tapped: bool = False
+    face_down: bool = False
+    counters: dict[str, int] = field(default_factory=dict)
+    props: dict[str, Any] = field(default_factory=dict)
+    revealed_to: set[str] = field(default_factory=set)
+
+    def snapshot(self) -> dict[str, Any]:
+        """Return the instance as JSON data."""
+        return {
+            "iid": self.iid, "card": self.card_id, "owner": self.owner, "controller": self.controller,
+            "zone": self.zone, "tapped": self.tapped, "face_down": self.face_down,
+            "counters": dict(sorted(self.counters.items())), "props": _sorted(self.props),
+            "revealed_to": sorted(self.revealed_to),
+        }
+
+
+@dataclass
+class LogEntry:
+    """One line of the game log; `rule` cites the rule applied, `manual` marks play outside the rules."""
+
+    text: str
+    rule: str = ""
+    manual: bool = False
+    turn: int = 0
+
+    def snapshot(self) -> dict[str, Any]:
+        """Return the entry as JSON data."""
+        return {"text": self.text, "rule": self.rule, "manual": self.manual, "turn": self.turn}
+
+
+@dataclass
+class GameState:
+    """Everything about a game in progress, as plain data.
+
+    `totals[player]` holds numbers such as life; `data` holds a game's own scalar facts
+    (priority holder, attacker…); `lists` holds its ordered collections (the stack, pending
+    triggers, continuous effects) whose items are JSON mappings never mutated in place.
+    """
+
+    game_id: str
+    players: tuple[str, ...]
+    library: CardLibrary
+    format: str = ""
+    zones: dict[str, Zone] = field(default_factory=dict)
+    cards: dict[int, CardInstance] = field(default_factory=dict)
+    turn: int = 1
+    active: str = "p1"
+    phase: str = ""
+    step: str = ""
+    totals: dict[str, dict[str, int]] = field(default_factory=dict)
+    data: dict[str, Any] = field(default_factory=dict)
+    lists: dict[str, list[Any]] = field(default_factory=dict)
+    log: list[LogEntry] = field(default_factory=list)
+    rng_state: int = 0
+    next_iid: int = 1
+
+    # -- lookups -------------------------------------------------------------------------------
+    def add_zone(self, spec: ZoneSpec, owner: str | None) -> Zone:
+        """Create an empty zone (setup only; zones are never removed)."""
+        zone = Zone(zone_id(None if spec.shared else owner, spec.name), spec, None if spec.shared else owner)
+        self.zones[zone.id] = zone
+        return zone
+
+    def zone(self, zid: str) -> Zone:
+        """Return a zone by id (`p1.hand`, `stack`); KeyError names the zone."""
+        try:
+            return self.zones[zid]
+        except KeyError:
+            raise KeyError(f"no zone {zid!r}") from None
+
+    def player_zone(self, player: str, name: str) -> Zone:
+        """Return one of a player's zones by the game's name for it."""
+        return self.zone(zone_id(player, name))
+
+    def card(self, iid: int) -> CardInstance:
+        """Return a card instance by id."""
+        try:
+            return self.cards[iid]
+        except KeyError:
+            raise KeyError(f"no card #{iid}") from None
+
+    def definition(self, iid: int) -> CardDefinition:
+        """Return the printed definition of a card instance."""
+        return self.library[self.cards[iid].card_id]
+
+    def opponent(self, player: str) -> str:
+        """Return the other player of a two-player game."""
+        return self.players[1] if player == self.players[0] else self.players[0]
+
+    def total(self, player: str, name: str, default: int = 0) -> int:
+        """Return one of a player's totals (life, damage…)."""
+        return self.totals.get(player, {}).get(name, default)
+
+    def cards_in(self, zid: str) -> list[int]:
+        """Return the instance ids in a zone, top first (a copy)."""
+        return list(self.zone(zid).cards)
+
+    # -- visibility ----------------------------------------------------------------------------
+    def is_visible_to(self, iid: int, viewer: str | None) -> bool:
+        """Tell whether `viewer` (a player, or None for a spectator) sees this card's face."""
+        card = self.cards[iid]
+        if viewer is not None and viewer in card.revealed_to:
+            return True
+        if "all" in card.revealed_to:
+            return True
+        zone = self.zones[card.zone]
+        policy = zone.spec.visibility
+        if policy is Visibility.HIDDEN:
+            return False
+        if policy is Visibility.OWNER:
+            return viewer is not None and viewer == zone.owner
+        if card.face_down:
+            return viewer is not None and viewer == card.controller
+        return True
+
+    # -- comparison ----------------------------------------------------------------------------
+    def snapshot(self) -> dict[str, Any]:
+        """Return the whole state as JSON data (cards in id order, zones in id order)."""
+        return {
+            "game": self.game_id, "format": self.format, "players": list(self.players),
+            "turn": self.turn, "active": self.active, "phase": self.phase, "step": self.step,
+            "zones": {zid: list(z.cards) for zid, z in sorted(self.zones.items())},
+            "cards": [self.cards[i].snapshot() for i in sorted(self.cards)],
+            "totals": {p: dict(sorted(t.items())) for p, t in sorted(self.totals.items())},
+            "data": _sorted(self.data), "lists": _sorted(self.lists),
+            "log": [entry.snapshot() for entry in self.log],
+            "rng": self.rng_state, "next_iid": self.next_iid,
+        }
+
+    def fingerprint(self) -> str:
+        """Return a hash of the whole state; equal states have equal fingerprints."""
+        text = json.dumps(self.snapshot(), sort_keys=True, separators=(",", ":"), default=str)
+        return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _sorted(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {str(k): _sorted(v) for k, v in sorted(value.items(), key=lambda kv: str(kv[0]))}
+    if isinstance(value, (list, tuple)):
+        return [_sorted(v) for v in value]
+    if isinstance(value, (set, frozenset)):
+        return sorted(value)
+    return value

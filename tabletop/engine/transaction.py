@@ -1,0 +1,187 @@
+"""Transaction: the one API rules code uses to change a state; it applies and records each change."""
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from tabletop.engine import rng
+from tabletop.engine.changes import (
+    AppendLog, Change, CreateCard, ListInsert, ListRemove, MoveCard, SetCardField, SetCardProp,
+    SetCardCounter, SetData, SetRevealed, SetRng, SetTableField, SetTotal, ShuffleZone,
+)
+from tabletop.engine.errors import IllegalCommand
+from tabletop.engine.state import GameState, LogEntry
+
+
+class Transaction:
+    """Applies changes to a state as rules code asks for them, and can roll them all back.
+
+    Contract: code that resolves a command changes the state only through this object, so the
+    list in `changes` is exactly what undo has to revert. On IllegalCommand the caller rolls back.
+    """
+
+    def __init__(self, state: GameState, manual: bool = False, watch_hidden: bool = False) -> None:
+        self.state = state
+        self.changes: list[Change] = []
+        self.manual = manual
+        # card id -> players who saw its face before this transaction first touched it
+        self._seen_before: dict[int, frozenset[str]] | None = {} if watch_hidden else None
+
+    def apply(self, change: Change) -> None:
+        """Apply one change and record it."""
+        if self._seen_before is not None:
+            for iid in change.touched()[1]:
+                if iid not in self._seen_before and iid in self.state.cards:
+                    self._seen_before[iid] = self._viewers(iid)
+        change.apply(self.state)
+        self.changes.append(change)
+
+    def _viewers(self, iid: int) -> frozenset[str]:
+        return frozenset(p for p in self.state.players if self.state.is_visible_to(iid, p))
+
+    def newly_shown(self) -> frozenset[str]:
+        """Return the players who now see a card face they did not see before (needs watch_hidden)."""
+        shown: set[str] = set()
+        for iid, before in (self._seen_before or {}).items():
+            if iid in self.state.cards:
+                shown |= self._viewers(iid) - before
+        return frozenset(shown)
+
+    def rollback(self) -> None:
+        """Revert every recorded change, newest first."""
+        while self.changes:
+            self.changes.pop().revert(self.state)
+
+    # -- cards ---------------------------------------------------------------------------------
+    def create_card(self, card_id: str, owner: str, zone: str, index: int | None = None) -> int:
+        """Create a card instance in a zone (at the bottom unless `index` is given); return its id."""
+        if card_id not in self.state.library:
+            raise KeyError(f"unknown card {card_id!r}")
+        cards = self.state.zones[zone].cards
+        position = len(cards) if index is None else index
+        iid = self.state.next_iid
+        self.apply(CreateCard(iid, card_id, owner, zone, position))
+        return iid
+
+    def move(self, iid: int, target: str, index: int | None = 0) -> None:
+        """Move a card to `target` at `index` (0 = top; None = bottom). Capacity is the caller's rule."""
+        card = self.state.cards[iid]
+        source_cards = self.state.zones[card.zone].cards
+        source_index = source_cards.index(iid)
+        target_len = len(self.state.zones[target].cards) - (1 if card.zone == target else 0)
+        position = target_len if index is None else max(0, min(index, target_len))
+        if card.zone == target and position == source_index:
+            return
+        self.apply(MoveCard(iid, card.zone, source_index, target, position))
+        if card.revealed_to:
+            self.apply(SetRevealed(iid, frozenset(card.revealed_to), frozenset()))
+
+    def set_field(self, iid: int, name: str, value: Any) -> None:
+        """Set `controller`, `tapped` or `face_down`; a no-op when unchanged."""
+        old = getattr(self.state.cards[iid], name)
+        if old != value:
+            self.apply(SetCardField(iid, name, old, value))
+
+    def set_prop(self, iid: int, key: str, value: Any) -> None:
+        """Set a card prop (None removes it); a no-op when unchanged."""
+        old = self.state.cards[iid].props.get(key)
+        if old != value:
+            self.apply(SetCardProp(iid, key, copy.deepcopy(old), value))
+
+    def set_counter(self, iid: int, name: str, value: int) -> None:
+        """Set the number of counters named `name` on a card."""
+        if value < 0:
+            raise IllegalCommand("", f"a card cannot have {value} counters")
+        old = self.state.cards[iid].counters.get(name, 0)
+        if old != value:
+            self.apply(SetCardCounter(iid, name, old, value))
+
+    def clear_card(self, iid: int, keep: tuple[str, ...] = ()) -> None:
+        """Remove every prop (except `keep`) and counter, and stand the card up face up.
+
+        Games call this when a card changing zones becomes a new object.
+        """
+        card = self.state.cards[iid]
+        for key in sorted(card.props):
+            if key not in keep:
+                self.set_prop(iid, key, None)
+        for name in sorted(card.counters):
+            self.set_counter(iid, name, 0)
+        self.set_field(iid, "tapped", False)
+        self.set_field(iid, "face_down", False)
+        self.set_field(iid, "controller", card.owner)
+
+    def reveal(self, iid: int, to: str) -> None:
+        """Show a card's face to a player (or "all") without moving it; moving it hides it again."""
+        card = self.state.cards[iid]
+        new = frozenset(card.revealed_to | {to})
+        if new != card.revealed_to:
+            self.apply(SetRevealed(iid, frozenset(card.revealed_to), new))
+
+    # -- totals, table, data -------------------------------------------------------------------
+    def set_total(self, player: str, name: str, value: int) -> None:
+        """Set one of a player's totals."""
+        old = self.state.totals.get(player, {}).get(name, 0)
+        if old != value:
+            self.apply(SetTotal(player, name, old, value))
+
+    def add_total(self, player: str, name: str, delta: int) -> None:
+        """Add `delta` to one of a player's totals."""
+        self.set_total(player, name, self.state.total(player, name) + delta)
+
+    def set_table(self, name: str, value: Any) -> None:
+        """Set turn, active, phase or step."""
+        old = getattr(self.state, name)
+        if old != value:
+            self.apply(SetTableField(name, old, value))
+
+    def set_data(self, key: str, value: Any) -> None:
+        """Set one of the game's scalar facts (None removes it)."""
+        old = self.state.data.get(key)
+        if old != value:
+            self.apply(SetData(key, copy.deepcopy(old), copy.deepcopy(value)))
+
+    # -- lists ---------------------------------------------------------------------------------
+    def list_insert(self, name: str, index: int, item: Any) -> None:
+        """Insert an item into a list (index -1 or len = append)."""
+        items = self.state.lists.get(name, [])
+        position = len(items) if index < 0 else index
+        self.apply(ListInsert(name, position, copy.deepcopy(item)))
+
+    def list_append(self, name: str, item: Any) -> None:
+        """Append an item to a list."""
+        self.list_insert(name, -1, item)
+
+    def list_remove(self, name: str, index: int) -> Any:
+        """Remove and return the item at `index` of a list."""
+        items = self.state.lists[name]
+        position = index % len(items)
+        item = items[position]
+        self.apply(ListRemove(name, position, item))
+        return item
+
+    def list_replace(self, name: str, index: int, item: Any) -> None:
+        """Replace the item at `index` of a list."""
+        position = index % len(self.state.lists[name])
+        self.list_remove(name, position)
+        self.list_insert(name, position, item)
+
+    # -- randomness ----------------------------------------------------------------------------
+    def random_below(self, n: int) -> int:
+        """Draw a number in 0..n-1 from the game's seeded generator."""
+        new_state, value = rng.below(self.state.rng_state, n)
+        self.apply(SetRng(self.state.rng_state, new_state))
+        return value
+
+    def shuffle(self, zone: str) -> None:
+        """Shuffle a zone with the game's seeded generator."""
+        count = len(self.state.zones[zone].cards)
+        new_state, order = rng.permutation(self.state.rng_state, count)
+        self.apply(SetRng(self.state.rng_state, new_state))
+        if order != sorted(order):
+            self.apply(ShuffleZone(zone, tuple(order)))
+
+    # -- log -----------------------------------------------------------------------------------
+    def log(self, text: str, rule: str = "") -> None:
+        """Add a public line to the game log (it must not reveal hidden cards)."""
+        self.apply(AppendLog(LogEntry(text, rule, self.manual, self.state.turn)))

@@ -1,0 +1,78 @@
+"""Views: what one player may see of the state — the one place hidden information is redacted."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from tabletop.engine.cards import CardDefinition
+from tabletop.engine.state import GameState
+
+
+@dataclass(frozen=True)
+class CardView:
+    """A card as a viewer sees it; `card_id`, `definition` and the id are None when it is hidden.
+
+    Contract: a hidden card's instance id is hidden too, so a viewer cannot follow a card
+    through a shuffle or into the opponent's hand.
+    """
+
+    iid: int | None
+    card_id: str | None
+    definition: CardDefinition | None
+    owner: str
+    controller: str
+    tapped: bool
+    face_down: bool
+    counters: dict[str, int] = field(default_factory=dict)
+    props: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def is_hidden(self) -> bool:
+        """Tell whether the viewer sees only the back of this card."""
+        return self.card_id is None
+
+
+@dataclass(frozen=True)
+class View:
+    """The table as `viewer` sees it (None = a spectator who sees only public faces)."""
+
+    viewer: str | None
+    game_id: str
+    turn: int
+    active: str
+    phase: str
+    step: str
+    zones: dict[str, tuple[CardView, ...]]
+    totals: dict[str, dict[str, int]]
+    data: dict[str, Any]
+    lists: dict[str, list[Any]]
+    log: tuple[str, ...]
+
+    def zone(self, zid: str) -> tuple[CardView, ...]:
+        """Return the cards of a zone, top first."""
+        return self.zones[zid]
+
+    def visible_card_ids(self) -> set[str]:
+        """Return the ids of every card definition whose face the viewer sees."""
+        return {c.card_id for cards in self.zones.values() for c in cards if c.card_id is not None}
+
+
+def view_for(state: GameState, viewer: str | None, private_data: tuple[str, ...] = ()) -> View:
+    """Return what `viewer` sees; `private_data` names state.data keys never shown in a view."""
+    zones: dict[str, tuple[CardView, ...]] = {}
+    for zid, zone in state.zones.items():
+        entries = []
+        for iid in zone.cards:
+            card = state.cards[iid]
+            if state.is_visible_to(iid, viewer):
+                entries.append(CardView(iid, card.card_id, state.library[card.card_id], card.owner,
+                                        card.controller, card.tapped, card.face_down,
+                                        dict(card.counters), dict(card.props)))
+            else:
+                entries.append(CardView(None, None, None, card.owner, card.controller, card.tapped,
+                                        card.face_down, dict(card.counters), {}))
+        zones[zid] = tuple(entries)
+    data = {k: v for k, v in state.data.items() if k not in private_data}
+    return View(viewer, state.game_id, state.turn, state.active, state.phase, state.step, zones,
+                {p: dict(t) for p, t in state.totals.items()}, data,
+                {k: list(v) for k, v in state.lists.items()}, tuple(e.text for e in state.log))
