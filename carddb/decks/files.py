@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -13,6 +12,7 @@ from carddb.decks.omnideck import is_omnideck, read_omnideck, write_omnideck
 from carddb.decks.plain_text import read_plain_text, write_plain_text
 from carddb.decks.ydk import read_ydk, write_ydk
 from carddb.decks.ydke import is_ydke, read_ydke, write_ydke
+from tabletop.engine.atomic_write import write_atomically
 
 WRITERS: dict[str, Callable[[DeckList], str]] = {
     "ydk": write_ydk, "ydke": write_ydke, "o8d": write_o8d, "text": write_plain_text,
@@ -86,13 +86,4 @@ def write_deck_file(deck: DeckList, path: str | os.PathLike[str], fmt: str | Non
     if fmt not in WRITERS:
         raise ValueError(f"unknown deck format {fmt!r} (known: {', '.join(WRITERS)})")
     text = WRITERS[fmt](deck)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    write_atomically(path, text, newline="\n")
