@@ -569,8 +569,8 @@ def _call(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
         circles = [zone_id(me, n) for n in REAR_CIRCLES if not _dominated_circle(tx.state, zone_id(me, n))]
     if answer is None and len(circles) > 1:
         return frames.ask(tx, fi, me, "circle", "pick", f"choose a circle for {tx.state.definition(card).name}",
-                          [circle_name(c) for c in circles], 1, 1)
-    target = circles[0] if answer is None else zone_id(me, str(answer["picks"][0]))
+                          [circle_name(c)[3:] for c in circles], 1, 1)
+    target = circles[0] if answer is None else zone_id(me, "rc." + str(answer["picks"][0]))
     occupant = tx.state.zones[target].cards
     if occupant:
         retire(tx, occupant[0], by_effect=False)

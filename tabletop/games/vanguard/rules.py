@@ -427,8 +427,6 @@ class VanguardRules(GameRules):
             picks = list(command.picks)
             if decision.name == "order_triggers":
                 picks = [self._pending_uid(state, p) for p in picks]
-            elif decision.name == "circle":
-                picks = [circle_name(p) if isinstance(p, str) and p.startswith(("p1.", "p2.")) else p for p in picks]
             bad = [p for p in picks if p not in decision.options]
             if bad:
                 raise IllegalCommand(decision.rule or "VG 7.3", f"{bad[0]!r} is not one of the choices")
@@ -453,8 +451,11 @@ class VanguardRules(GameRules):
         for item in state.lists.get(PENDING, ()):
             if item["uid"] == pick:
                 return pick
+        player = state.data["decision"]["player"]
         for item in state.lists.get(PENDING, ()):
-            if item["source"] == pick and item["player"] == state.data["decision"]["player"]:
+            ability = item["ability"]
+            names = {ability.get("name"), ability.get("keyword"), ability.get("keyword_ability")}
+            if item["player"] == player and (item["source"] == pick or (isinstance(pick, str) and pick in names)):
                 return item["uid"]
         return pick
 
