@@ -596,7 +596,7 @@ class VanguardRules(GameRules):
             raise IllegalCommand("VG 5.4", f"grade {facts.grade(d)} is higher than your vanguard's grade {grade}")
         occupant = state.zones[circle].cards
         if occupant and has_state(state, occupant[0], "dominated"):
-            raise IllegalCommand("seed 《射干玉》 支配 3", "you cannot put a card on a circle holding a dominated unit")
+            raise IllegalCommand("seed 《射干玉》 支配 ruling 3", "you cannot put a card on a circle holding a dominated unit")
         if occupant:
             from tabletop.games.vanguard.moves import retire
             retire(tx, occupant[0], by_effect=False)
@@ -614,7 +614,7 @@ class VanguardRules(GameRules):
             raise IllegalCommand("VG 5.4", "that circle has no other circle in its column")
         other = state.zones[partner].cards
         if other and has_state(state, other[0], "dominated"):
-            raise IllegalCommand("seed 《射干玉》 支配 3", "you cannot move onto a circle holding a dominated unit")
+            raise IllegalCommand("seed 《射干玉》 支配 ruling 3", "you cannot move onto a circle holding a dominated unit")
         tx.move(iid, partner, 0)
         if other:
             tx.move(other[0], zid, 0)
@@ -684,9 +684,9 @@ class VanguardRules(GameRules):
         if command.attacker not in dominated_attackers(state, command.by):
             raise IllegalCommand("seed 《射干玉》 支配 ③", "choose a standing dominated unit that can attack")
         if command.target not in dominated_targets(state, command.attacker):
-            raise IllegalCommand("seed 《射干玉》 支配 12", "a dominated unit attacks only its owner's units that are not dominated")
+            raise IllegalCommand("seed 《射干玉》 支配 ruling 12", "a dominated unit attacks only its owner's units that are not dominated")
         if command.booster is not None:
-            raise IllegalCommand("seed 《射干玉》 支配 12", "a dominated unit cannot be boosted")
+            raise IllegalCommand("seed 《射干玉》 支配 ruling 12", "a dominated unit cannot be boosted")
         fi = len(frames.frames(state)) - 1
         frames.set_var(tx, fi, "dominated_attack_done", True)
         begin_battle(tx, command.attacker, command.target, None, command.by)
@@ -708,7 +708,7 @@ class VanguardRules(GameRules):
                 or not facts.has_skill(state.definition(iid), "intercept")):
             raise IllegalCommand("VG 6.3", "only a front-row rear-guard with Intercept can intercept")
         if has_state(state, iid, "dominated"):
-            raise IllegalCommand("seed 《射干玉》 支配 12", "a dominated unit cannot intercept")
+            raise IllegalCommand("seed 《射干玉》 支配 ruling 12", "a dominated unit cannot intercept")
         if iid == state.data["battle"]["target"]:
             raise IllegalCommand("VG 6.3", "the attacked unit cannot intercept")
         from tabletop.games.vanguard.moves import leave_field_cleanup
@@ -721,7 +721,7 @@ class VanguardRules(GameRules):
         if state.format != "premium":
             raise IllegalCommand("VG 6.3", "G guardian exists only in Premium")
         if not self._can_gguard(state, command.by):
-            raise IllegalCommand("seed 《射干玉》 支配 18 / VG 6.3",
+            raise IllegalCommand("seed 《射干玉》 支配 ruling 18 / VG 6.3",
                                  "G guardian needs your vanguard and your opponent's own vanguard both grade 3+, "
                                  "and at most 3 face-up G guardians")
         if facts.trigger(state.definition(command.discard)) != "heal" or \
