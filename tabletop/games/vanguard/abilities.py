@@ -337,8 +337,10 @@ def emit(tx: Transaction, event: dict[str, Any]) -> None:
                 continue  # seed 一 1.3: not valid at the trigger event -> never stand-by
             if not condition_holds(state, ability.get("trigger_if"), iid, controller, event=event):
                 continue
-            if ability.get("once_per_turn") and _used(state, iid, index):
-                continue
+            if ability.get("once_per_turn"):
+                if _used(state, iid, index):
+                    continue
+                tx.set_data("used_this_turn", list(state.data.get("used_this_turn") or []) + [f"{iid}:{index}"])
             add_pending(tx, controller, iid, ability, event)
 
 

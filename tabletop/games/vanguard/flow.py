@@ -291,7 +291,7 @@ def _hollow_drop(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     owner = tx.state.cards[iid].owner
     gained_hollow = [g for g in tx.state.cards[iid].props.get("gained", ()) if g["ability"].get("when") == "hollow_drop"]
     from tabletop.games.vanguard.abilities import _printed_abilities, add_pending
-    relocate(tx, iid, "drop", None)
+    retire(tx, iid, by_effect=True)  # Hollow's reminder: "retire at end of turn"
     # The card is new in the drop zone; its "put from R into drop by Hollow" abilities (printed, or gained and still
     # lasting when it left) trigger for it (seed 《雄伟深蓝》 ②).
     for ability in list(_printed_abilities(tx.state.definition(iid))) + [g["ability"] for g in gained_hollow]:
