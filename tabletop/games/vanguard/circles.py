@@ -130,12 +130,19 @@ def column_partner(zid: str) -> str | None:
     return None
 
 
-def circles_of(state: GameState, player: str) -> list[str]:
+_CIRCLE_IDS: dict[tuple[str, int], tuple[str, ...]] = {}
+
+
+def circles_of(state: GameState, player: str) -> tuple[str, ...]:
     """Return the zone ids of a player's VC and RCs (accel circles only when open)."""
-    result = [zone_id(player, name) for name in CIRCLES]
-    opened = state.total(player, "accel")
-    result += [zone_id(player, name) for name in list(ACCEL_CIRCLES)[:opened]]
-    return result
+    opened = state.totals.get(player, {}).get("accel", 0)
+    key = (player, opened)
+    ids = _CIRCLE_IDS.get(key)
+    if ids is None:
+        ids = tuple(zone_id(player, name) for name in CIRCLES) + tuple(
+            zone_id(player, name) for name in list(ACCEL_CIRCLES)[:opened])
+        _CIRCLE_IDS[key] = ids
+    return ids
 
 
 def occupant(state: GameState, zid: str) -> int | None:

@@ -27,19 +27,19 @@ def run(tx: Transaction) -> None:
     for _ in range(STEP_LIMIT):
         if state.data.get("outcome") or state.data.get("decision"):
             return
-        stack = frames.frames(state)
-        if stack:
-            fi = len(stack) - 1
-            top = stack[fi]
-            if top["pc"] >= len(top["steps"]):
-                tx.list_remove(frames.FRAMES, fi)
+        fi = frames.depth(state) - 1
+        if fi >= 0:
+            top = state.lists[frames.FRAMES][fi]
+            pc = state.lists[frames.STATE][fi]["pc"]
+            if pc >= len(top["steps"]):
+                frames.pop(tx, fi)
                 continue
-            step = top["steps"][top["pc"]]
+            step = top["steps"][pc]
             if top["kind"] == "flow" and not top["atomic"] and check_timing(tx):
                 continue
             if run_step(tx, fi, step):
-                if fi < len(frames.frames(state)) and frames.frames(state)[fi]["pc"] == top["pc"]:
-                    frames.update(tx, fi, pc=top["pc"] + 1)
+                if fi < frames.depth(state) and state.lists[frames.STATE][fi]["pc"] == pc:
+                    frames.update(tx, fi, pc=pc + 1)
             elif step["effect"] in ACT_STEPS and not state.data.get("decision"):
                 return
             continue
@@ -52,12 +52,13 @@ def run(tx: Transaction) -> None:
 
 def act_step(state: Any) -> dict[str, Any] | None:
     """Return the running act step (guard step, choosing a dominated attacker), if any."""
-    stack = frames.frames(state)
-    if not stack:
+    fi = frames.depth(state) - 1
+    if fi < 0:
         return None
-    top = stack[-1]
-    if top["pc"] < len(top["steps"]) and top["steps"][top["pc"]]["effect"] in ACT_STEPS:
-        return top["steps"][top["pc"]]
+    steps = state.lists[frames.FRAMES][fi]["steps"]
+    pc = state.lists[frames.STATE][fi]["pc"]
+    if pc < len(steps) and steps[pc]["effect"] in ACT_STEPS:
+        return steps[pc]
     return None
 
 
@@ -330,6 +331,8 @@ def expire(tx: Transaction, until: str) -> None:
     state = tx.state
     for iid in list(state.cards):
         card = state.cards[iid]
+        if not card.props:
+            continue
         mods = card.props.get("mods")
         if mods:
             kept = [m for m in mods if m.get("until") != until and not (until == "turn" and m.get("until") == "battle")]
@@ -358,7 +361,7 @@ def expire(tx: Transaction, until: str) -> None:
 def begin_turn(tx: Transaction, player: str) -> None:
     """Start `player`'s turn at the stand phase."""
     state = tx.state
-    frames.abort(tx, len(frames.frames(state)) - 1)
+    frames.abort(tx, frames.depth(state) - 1)
     tx.set_table("turn", state.turn + 1)
     tx.set_table("active", player)
     tx.set_table("phase", "stand")

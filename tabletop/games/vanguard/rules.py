@@ -181,7 +181,7 @@ class VanguardRules(GameRules):
         if step is not None:
             if step["effect"] == "_guard_step":
                 return Decision(state.data["battle"]["defender"], "guard", "act", "guard", rule="VG 6.3")
-            return Decision(str(frames.frames(state)[-1]["ctx"]["controller"]), "dominate_attack", "act",
+            return Decision(str(frames.ctx(state, frames.depth(state) - 1)["controller"]), "dominate_attack", "act",
                             "attack with a dominated unit", rule="seed 《射干玉》 支配 ③")
         names = {"ride": "ride", "main": "main", "battle": "attack"}
         return Decision(state.active, names.get(state.phase, state.phase), "act", f"{state.active}: {state.phase}",
@@ -687,10 +687,10 @@ class VanguardRules(GameRules):
             raise IllegalCommand("seed 《射干玉》 支配 ruling 12", "a dominated unit attacks only its owner's units that are not dominated")
         if command.booster is not None:
             raise IllegalCommand("seed 《射干玉》 支配 ruling 12", "a dominated unit cannot be boosted")
-        fi = len(frames.frames(state)) - 1
+        fi = frames.depth(state) - 1
         frames.set_var(tx, fi, "dominated_attack_done", True)
         begin_battle(tx, command.attacker, command.target, None, command.by)
-        frames.set_var(tx, len(frames.frames(state)) - 1, "dominated_battle", True)
+        frames.set_var(tx, frames.depth(state) - 1, "dominated_battle", True)
 
     def _guard(self, tx: Transaction, command: Guard) -> None:
         state = tx.state
