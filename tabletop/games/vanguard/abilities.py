@@ -231,6 +231,10 @@ def condition_holds(state: GameState, cond: dict[str, Any] | None, source: int |
             battle = state.data.get("battle") or (event or {}).get("battle") or {}
             if bool(battle.get("target_was_vanguard")) != bool(value):
                 return False
+        if key == "self_attacked":
+            battle = state.data.get("battle") or (event or {}).get("battle") or {}
+            if (battle.get("attacker") == source) != bool(value):
+                return False
         if key == "keyword" and source is not None and not keyword_valid(state, source, {"keyword": value}, controller):
             return False
     return True
