@@ -9,6 +9,9 @@ from tabletop.engine.rules import GameRules
 GAMES: dict[str, str] = {
     "freeform": "tabletop.games.freeform.rules:FreeformRules",
     "vanguard": "tabletop.games.vanguard.rules:VanguardRules",
+    "yugioh": "tabletop.games.yugioh.rules:YugiohRules",
+    "grand-archive": "tabletop.games.grand_archive.rules:GrandArchiveRules",
+    "dreadnought": "tabletop.games.dreadnought.rules:DreadnoughtRules",
 }
 
 
