@@ -46,7 +46,7 @@ class VanguardRules(GameRules):
     card_states: ClassVar[tuple[str, ...]] = CARD_STATES
     default_totals: ClassVar[Mapping[str, int]] = {"energy": 0, "accel": 0}
     phases: ClassVar[tuple[str, ...]] = PHASES
-    deck_sections: ClassVar[Mapping[str, str]] = {"main": "deck", "ride": "ride_deck", "g": "gzone"}
+    deck_sections: ClassVar[Mapping[str, str]] = {"main": "deck", "ride": "ride_deck", "g": "gzone", "gzone": "gzone"}
     scenario_setup_keys: ClassVar[tuple[str, ...]] = ("turn_info", "battle_number", "first_turn")
 
     # -- metadata --------------------------------------------------------------------------------
@@ -82,7 +82,7 @@ class VanguardRules(GameRules):
                     raise ValueError(f"{state.format} decks have no section {section!r}")
                 for card_id in card_ids:
                     iid = tx.create_card(card_id, player, target)
-                    if section == "g":
+                    if section in ("g", "gzone"):
                         tx.set_field(iid, "face_down", True)
             first = self._first_vanguard(state, player)
             if first is None:
@@ -100,11 +100,12 @@ class VanguardRules(GameRules):
         tx.log(f"{first_player} goes first", "VG 4.3")
 
     def _first_vanguard(self, state: GameState, player: str) -> int | None:
-        source = "ride_deck" if state.format == "standard" else "deck"
-        for iid in state.zones[zone_id(player, source)].cards:
-            d = state.definition(iid)
-            if facts.grade(d) == 0 and facts.is_unit_card(d):
-                return iid
+        sources = ("ride_deck", "deck") if state.format == "standard" else ("deck",)
+        for source in sources:  # a Standard deck without a ride deck starts from a main-deck grade 0
+            for iid in state.zones[zone_id(player, source)].cards:
+                d = state.definition(iid)
+                if facts.grade(d) == 0 and facts.is_unit_card(d):
+                    return iid
         return None
 
     def _after_mulligans(self, tx: Transaction) -> None:
