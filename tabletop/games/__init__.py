@@ -8,6 +8,7 @@ from tabletop.engine.rules import GameRules
 # game id -> "module:RulesClass"; modules are imported on first use.
 GAMES: dict[str, str] = {
     "freeform": "tabletop.games.freeform.rules:FreeformRules",
+    "vanguard": "tabletop.games.vanguard.rules:VanguardRules",
     "yugioh": "tabletop.games.yugioh.rules:YugiohRules",
     "grand-archive": "tabletop.games.grand_archive.rules:GrandArchiveRules",
     "dreadnought": "tabletop.games.dreadnought.rules:DreadnoughtRules",
