@@ -29,7 +29,7 @@ Effects and their parameters:
 draw {count, player}, deal_damage {amount}, damage_player {amount, player}, break,
 put_into_break, dull, activate, freeze, power {amount}, set_power {value}, grant_keyword {keyword},
 search {filter, count}, return_to_hand, remove_from_game, play_onto_field {dull},
-add_counter {name, count}, remove_counter {name, count}, cost_change {amount} (field: cards in
+add_counter {counter, count}, remove_counter {counter, count}, cost_change {amount} (field: cards in
 `applies_to` cost that much more; negative = less), choose_one {modes: [[effects…], …]},
 gain_control, discard (the chosen hand cards), cannot_attack, cannot_block, must_attack,
 cannot_be_blocked_by {cost_at_least}, delayed {trigger, do: [effects…]},
@@ -70,8 +70,8 @@ EFFECTS: dict[str, tuple[str, ...]] = {
     "return_to_hand": (),
     "remove_from_game": (),
     "play_onto_field": ("dull",),
-    "add_counter": ("name", "count"),
-    "remove_counter": ("name", "count"),
+    "add_counter": ("counter", "count"),
+    "remove_counter": ("counter", "count"),
     "cost_change": ("amount",),
     "choose_one": ("modes",),
     "gain_control": (),
@@ -204,8 +204,8 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
         problems += _check_filter(f"{where}.filter", effect["filter"], FILTER_KEYS)
     if name == "replace_break" and effect.get("instead") not in INSTEADS:
         problems.append(f"{where}: replace_break 'instead' must be one of {', '.join(INSTEADS)}")
-    if name in ("add_counter", "remove_counter") and not effect.get("name"):
-        problems.append(f"{where}: {name} needs the counter's 'name'")
+    if name in ("add_counter", "remove_counter") and not effect.get("counter"):
+        problems.append(f"{where}: {name} needs the counter name (counter)")
     return problems
 
 

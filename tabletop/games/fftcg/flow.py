@@ -29,10 +29,14 @@ def run(tx: Transaction) -> None:
         stage = state.data.get("stage")
         if stage == "mulligan":
             return
-        if check_rule_processes(tx):  # FFTCG 11.1.3 / 12.3: before anyone receives priority
+        # EX Bursts are part of damage processing: used before the next rule-process check (FFTCG 6.5.2.1)
+        if state.lists.get("to_stack") and state.lists["to_stack"][0].get("immediate"):
+            _push_next_trigger(tx)
             continue
         if state.lists.get("ex_queue"):
             _offer_ex_burst(tx)
+            continue
+        if check_rule_processes(tx):  # FFTCG 11.1.3 / 12.3: before anyone receives priority
             continue
         if state.lists.get("to_stack"):
             _push_next_trigger(tx)

@@ -198,9 +198,9 @@ def do_effect(tx: Transaction, entry: Mapping[str, Any], step: Mapping[str, Any]
                 tx.log(f"{actions.name_of(tx, iid)} was put onto the field", "FFTCG 11.4.8")
     elif name in ("add_counter", "remove_counter"):
         for iid in (on_field or ([source] if source is not None and source in state.cards else [])):
-            have = state.cards[iid].counters.get(str(step["name"]), 0)
+            have = state.cards[iid].counters.get(str(step["counter"]), 0)
             delta = int(step.get("count", 1)) * (1 if name == "add_counter" else -1)
-            tx.set_counter(iid, str(step["name"]), max(0, have + delta))
+            tx.set_counter(iid, str(step["counter"]), max(0, have + delta))
     elif name == "gain_control":
         for iid in on_field:
             # FFTCG 6.2.6: the card does not re-enter the field, so nothing "enters" here
