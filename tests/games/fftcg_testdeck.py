@@ -47,16 +47,16 @@ TEST_CARDS: list[dict[str, Any]] = [
                  {"kind": "field", "damage": 3, "effect": "grant_keyword", "keyword": "haste"}]},
 ]
 
-FIRE_DECK = (["t-fire-fwd"] * 3 + ["t-fire-brave"] * 3 + ["t-fire-haste"] * 3 + ["t-fire-backup"] * 8
-             + ["t-fire-summon"] * 3 + ["t-light-fwd"] * 1 + ["t-fire-lord"] * 3 + ["t-ice-backup"] * 4
-             + ["t-ice-fwd"] * 3)
-ICE_DECK = (["t-ice-fwd"] * 3 + ["t-ice-freezer"] * 3 + ["t-ice-backup"] * 8 + ["t-ice-summon"] * 3
-            + ["t-ice-back"] * 3 + ["t-fire-backup"] * 4 + ["t-fire-fwd"] * 3 + ["t-light-fwd"] * 1
-            + ["t-fire-summon"] * 2)
+FIRE_DECK = (["t-fire-fwd"] * 6 + ["t-fire-brave"] * 6 + ["t-fire-haste"] * 6 + ["t-fire-backup"] * 12
+             + ["t-fire-summon"] * 6 + ["t-light-fwd"] * 1 + ["t-fire-lord"] * 4 + ["t-ice-backup"] * 4
+             + ["t-ice-fwd"] * 5)
+ICE_DECK = (["t-ice-fwd"] * 6 + ["t-ice-freezer"] * 6 + ["t-ice-backup"] * 12 + ["t-ice-summon"] * 6
+            + ["t-ice-back"] * 6 + ["t-fire-backup"] * 4 + ["t-fire-fwd"] * 5 + ["t-light-fwd"] * 1
+            + ["t-fire-summon"] * 4)
 TURN_CAP = 60
 
 
-def test_library() -> CardLibrary:
+def build_library() -> CardLibrary:
     """Return the test cards as a library."""
     rules = find_game("fftcg")
     return CardLibrary(rules.card_from_mapping(card) for card in TEST_CARDS)
@@ -90,7 +90,7 @@ def play_random_game(seed: int, library: CardLibrary | None = None, decks: tuple
                      turn_cap: int = TURN_CAP) -> Game:
     """Play one whole game choosing uniformly among legal commands; stop at the turn cap."""
     rules = find_game("fftcg")
-    library = library or test_library()
+    library = library or build_library()
     deck1, deck2 = decks or (FIRE_DECK, ICE_DECK)
     config = GameConfig("fftcg", "constructed", seed, decks={"p1": {"main": list(deck1)}, "p2": {"main": list(deck2)}})
     game = Game.start(rules, config, library)
