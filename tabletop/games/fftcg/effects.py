@@ -32,7 +32,7 @@ search {filter, count}, return_to_hand, remove_from_game, play_onto_field {dull}
 add_counter {counter, count}, remove_counter {counter, count}, cost_change {amount} (field: cards in
 `applies_to` cost that much more; negative = less), choose_one {modes: [[effects…], …]},
 gain_control, discard (the chosen hand cards), cannot_attack, cannot_block, must_attack,
-cannot_be_blocked_by {cost_at_least}, delayed {trigger, do: [effects…]},
+cannot_be_blocked_by {cost_at_least}, delayed {when: a trigger, do: [effects…]} (one time, next event),
 replace_break {instead: remove_from_game|return_to_hand} (a one-shot making a replacement until
 end of turn on the chosen cards), remove_from_game / return_to_hand (replacement `instead`).
 `player` is `you` or `opponent` (default: you for draw, opponent for damage_player).
@@ -80,7 +80,7 @@ EFFECTS: dict[str, tuple[str, ...]] = {
     "cannot_block": (),
     "must_attack": (),
     "cannot_be_blocked_by": ("cost_at_least",),
-    "delayed": ("do",),
+    "delayed": ("when", "do"),
     "replace_break": ("instead",),
 }
 # effects that only make sense as field abilities or as effects lasting a duration
@@ -193,8 +193,8 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
                     else:
                         problems += _check_effect(f"{where}.modes[{m}][{e}]", sub)
     if name == "delayed":
-        if effect.get("trigger") not in TRIGGERS:
-            problems.append(f"{where}: delayed needs a 'trigger' ({', '.join(TRIGGERS)})")
+        if effect.get("when") not in TRIGGERS:
+            problems.append(f"{where}: delayed needs 'when', a trigger ({', '.join(TRIGGERS)})")
         for e, sub in enumerate(effect.get("do") or []):
             if not isinstance(sub, Mapping):
                 problems.append(f"{where}.do[{e}]: an effect is a mapping")

@@ -214,7 +214,7 @@ def do_effect(tx: Transaction, entry: Mapping[str, Any], step: Mapping[str, Any]
                 tx.log(f"{state.cards[iid].owner} discarded {actions.name_of(tx, iid)}", "FFTCG 15.1.1.4")
     elif name == "delayed":
         tx.list_append("delayed", {
-            "trigger": step["trigger"], "do": list(step.get("do") or []), "controller": controller,
+            "trigger": step["when"], "do": list(step.get("do") or []), "controller": controller,
             "source": source, "source_ts": entry.get("ts"), "card_id": entry["card_id"],
             "name": f"{entry['name']} (delayed)", "once": True,
             "card": pinned(state, on_field)[0] if on_field else None})
