@@ -9,6 +9,9 @@ from tabletop.engine.rules import GameRules
 GAMES: dict[str, str] = {
     "fftcg": "tabletop.games.fftcg.rules:FFTCGRules",
     "freeform": "tabletop.games.freeform.rules:FreeformRules",
+    "yugioh": "tabletop.games.yugioh.rules:YugiohRules",
+    "grand-archive": "tabletop.games.grand_archive.rules:GrandArchiveRules",
+    "dreadnought": "tabletop.games.dreadnought.rules:DreadnoughtRules",
 }
 
 

@@ -1,0 +1,1 @@
+"""Bots: choose(view, decision) -> Command. Pure Python."""

@@ -1,0 +1,1 @@
+"""The Qt window: the only package that imports PySide6."""
