@@ -1,8 +1,6 @@
 """Open, create and upgrade the local SQLite card database; read cards and decks from it."""
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import os
 import shutil
 from collections.abc import Callable, Iterable, Mapping
@@ -24,8 +22,8 @@ from tabletop.engine.cards import CardDefinition, CardLibrary
 
 # The newest migration in carddb/migrations/versions. Opening a database already at this
 # revision skips alembic entirely (the ≤100 ms open); a test checks it matches alembic's head.
-SCHEMA_REVISION = "0001"
-KNOWN_REVISIONS: tuple[str, ...] = ("0001",)
+SCHEMA_REVISION = "0002"
+KNOWN_REVISIONS: tuple[str, ...] = ("0001", "0002")
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 BundledLoader = Callable[[], Iterable[Any]]
@@ -242,16 +240,22 @@ def _bring_up_to_date(engine: Engine, path: Path) -> None:
     _migrate(engine, path)
 
 
-def _migrate(engine: Engine, path: Path) -> None:
-    from alembic import command
+def _alembic_config(connection: Connection) -> Any:
+    """Return an alembic config that migrates through `connection` with the packaged scripts."""
     from alembic.config import Config
 
     config = Config()
     config.set_main_option("script_location", "carddb:migrations")
+    config.attributes["connection"] = connection
+    return config
+
+
+def _migrate(engine: Engine, path: Path, revision: str = "head") -> None:
+    from alembic import command
+
     try:
         with engine.begin() as connection:
-            config.attributes["connection"] = connection
-            command.upgrade(config, "head")
+            command.upgrade(_alembic_config(connection), revision)
     except SQLAlchemyError as error:
         raise CardDatabaseError(path, f"could not be upgraded ({getattr(error, 'orig', error)})") from None
 
@@ -277,11 +281,30 @@ def _create(path: Path, loader: BundledLoader | None) -> CardDatabase:
     return CardDatabase(path, _engine(path))
 
 
-def _bundled_hook() -> BundledLoader | None:
-    # carddb.bundled arrives from another branch; until then a new database starts empty.
-    if importlib.util.find_spec("carddb.bundled") is None:
-        return None
-    return importlib.import_module("carddb.bundled").load_bundled_cards
+def _bundled_hook() -> BundledLoader:
+    return _bundled_cards_and_decks
+
+
+def _bundled_cards_and_decks() -> list[Any]:
+    """Return every bundled card, then every bundled deck as game/name/sections of (code, count)."""
+    from carddb.bundled import load_bundled_cards, load_bundled_decks
+
+    items: list[Any] = list(load_bundled_cards())
+    for deck in load_bundled_decks():
+        sections = {section: [(ref.code, count) for count, ref in entries]
+                    for section, entries in deck.sections.items()}
+        items.append(StoredDeck(deck.game, deck.name, sections, "bundled"))
+    return items
+
+
+@dataclass(frozen=True)
+class StoredDeck:
+    """A deck as the database stores it: sections of (card code, count)."""
+
+    game: str
+    name: str
+    sections: Mapping[str, list[tuple[str, int]]]
+    source: str
 
 
 def _fill_bundled(engine: Engine, path: Path, loader: BundledLoader) -> None:

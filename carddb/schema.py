@@ -12,7 +12,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 # `card_stats` (attribute/keyword values and stats, indexed for search filters).
 
 # Sections a deck list may have; each game uses the ones its rules know.
-DECK_SECTIONS: tuple[str, ...] = ("main", "extra", "side", "ride", "gzone", "material", "lb")
+DECK_SECTIONS: tuple[str, ...] = ("main", "extra", "side", "ride", "gzone", "material", "lb", "casters")
 
 
 class Base(DeclarativeBase):

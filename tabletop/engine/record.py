@@ -2,13 +2,12 @@
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tabletop.engine.atomic_write import write_atomically
 from tabletop.engine.cards import CardDefinition, CardLibrary
 from tabletop.engine.commands import Command, CommandError, build_command
 from tabletop.engine.errors import BadInput, IllegalCommand
@@ -44,25 +43,6 @@ class GameRecord:
 
 def _needed_by_scenario(config: GameConfig, card_id: str) -> bool:
     return config.scenario is not None and card_id in json.dumps(config.scenario)
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Write a file so that a crash or kill mid-write never leaves it half written.
-
-    Writes a temporary file in the same folder, flushes it to disk, then renames it over `path`.
-    """
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
 
 
 def save_record(game: Game, path: Path) -> None:

@@ -7,7 +7,9 @@ from tabletop.engine.rules import GameRules
 
 # game id -> "module:RulesClass"; modules are imported on first use.
 GAMES: dict[str, str] = {
+    "fftcg": "tabletop.games.fftcg.rules:FFTCGRules",
     "freeform": "tabletop.games.freeform.rules:FreeformRules",
+    "vanguard": "tabletop.games.vanguard.rules:VanguardRules",
     "yugioh": "tabletop.games.yugioh.rules:YugiohRules",
     "grand-archive": "tabletop.games.grand_archive.rules:GrandArchiveRules",
     "dreadnought": "tabletop.games.dreadnought.rules:DreadnoughtRules",

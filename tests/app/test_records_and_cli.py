@@ -13,7 +13,8 @@ from tabletop.app.autosave import Autosaver
 from tabletop.app.cli import main
 from tabletop.engine.commands import DrawCards
 from tabletop.engine.errors import BadInput
-from tabletop.engine.record import RECORD_VERSION, load_record, replay, save_record, write_atomically
+from tabletop.engine.atomic_write import write_atomically
+from tabletop.engine.record import RECORD_VERSION, load_record, replay, save_record
 from tabletop.games import find_game
 from tabletop.games.freeform.rules import PassTurn
 from tests.engine.helpers import freeform_game

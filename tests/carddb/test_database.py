@@ -1,13 +1,12 @@
 """Opening, creating and upgrading the card database; cards in and out as CardDefinitions."""
 from __future__ import annotations
 
-import importlib.machinery
 import sqlite3
-import sys
 import types
 from pathlib import Path
 
 import pytest
+import sqlalchemy
 
 from carddb.database import SCHEMA_REVISION, CardDatabase, open_database
 from carddb.errors import CardDatabaseError, UnknownCardError
@@ -60,13 +59,39 @@ def test_a_new_database_gets_the_bundled_cards_and_decks(tmp_path: Path) -> None
     assert calls == []  # an existing database is not refilled
 
 
-def test_the_bundled_hook_is_carddb_bundled_when_that_module_exists(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    module = types.ModuleType("carddb.bundled")
-    module.__spec__ = importlib.machinery.ModuleSpec("carddb.bundled", loader=None)
-    module.load_bundled_cards = lambda: [SAMPLE]  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "carddb.bundled", module)
-    with open_database(tmp_path / "hooked.sqlite3") as database:
-        assert database.card("fftcg", "T-001") == SAMPLE
+def test_a_new_database_holds_every_bundled_card_and_deck(tmp_path: Path) -> None:
+    from carddb.bundled import load_bundled_cards, load_bundled_decks
+
+    with open_database(tmp_path / "fresh.sqlite3") as database:
+        for card in load_bundled_cards():
+            assert database.card(card.game, card.id) == card
+        for deck in load_bundled_decks():
+            stored = database.deck(deck.game, deck.name)
+            assert {s: sum(n for _, n in entries) for s, entries in stored.items()} == {
+                s: deck.count(s) for s in deck.sections}
+
+
+def test_an_older_database_is_upgraded_and_keeps_user_data(tmp_path: Path) -> None:
+    from alembic import command
+
+    from carddb.database import SCHEMA_REVISION, _alembic_config
+
+    path = tmp_path / "old.sqlite3"
+    engine = sqlalchemy.create_engine(f"sqlite:///{path}")
+    with engine.begin() as connection:
+        config = _alembic_config(connection)
+        command.upgrade(config, "0001")
+        connection.execute(sqlalchemy.text(
+            "INSERT INTO decks (game, name, source, created_at) VALUES ('fftcg', 'Mine', 'user', '2026-01-01')"))
+        connection.execute(sqlalchemy.text(
+            "INSERT INTO deck_entries (deck_id, section, position, card_code, count) VALUES (1, 'main', 0, 'X-1', 3)"))
+    engine.dispose()
+    with open_database(path, bundled_loader=lambda: []) as database:
+        assert database.deck("fftcg", "Mine") == {"main": [("X-1", 3)]}
+        database.save_deck("dreadnought", "Two casters", {"casters": [("C-1", 1), ("C-2", 1)]})
+        assert database.deck("dreadnought", "Two casters") == {"casters": [("C-1", 1), ("C-2", 1)]}
+    with sqlalchemy.create_engine(f"sqlite:///{path}").connect() as connection:
+        assert connection.scalar(sqlalchemy.text("SELECT version_num FROM alembic_version")) == SCHEMA_REVISION
 
 
 def test_a_failing_bundled_load_leaves_no_database_file(tmp_path: Path) -> None:

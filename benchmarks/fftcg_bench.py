@@ -1,0 +1,50 @@
+"""Benchmark FFTCG: whole random games per second and legal_commands+submit latency (p50/p95).
+
+Run: python benchmarks/fftcg_bench.py [GAMES]   (default 1000). Targets: ≥50 games/s, p95 ≤ 2 ms.
+"""
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "games"))
+
+from fftcg_testdeck import FIRE_DECK, ICE_DECK, TURN_CAP, build_library  # noqa: E402
+
+from tabletop.engine.game import Game  # noqa: E402
+from tabletop.engine.rules import GameConfig  # noqa: E402
+from tabletop.games import find_game  # noqa: E402
+
+
+def main() -> None:
+    """Play the games and print the numbers."""
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+    rules = find_game("fftcg")
+    library = build_library()
+    latencies: list[float] = []
+    decisions = 0
+    started = time.perf_counter()
+    for seed in range(games):
+        config = GameConfig("fftcg", "constructed", seed, decks={"p1": {"main": list(FIRE_DECK)},
+                                                                  "p2": {"main": list(ICE_DECK)}})
+        game = Game.start(rules, config, library)
+        chooser = random.Random(seed)
+        while not game.is_terminal() and game.state.turn <= TURN_CAP:
+            tick = time.perf_counter()
+            options = game.legal_commands()
+            game.submit(chooser.choice(options))
+            latencies.append(time.perf_counter() - tick)
+            decisions += 1
+    elapsed = time.perf_counter() - started
+    latencies.sort()
+    p50 = statistics.median(latencies) * 1000
+    p95 = latencies[int(len(latencies) * 0.95)] * 1000
+    print(f"{games} games in {elapsed:.1f} s: {games / elapsed:.1f} games/s, {decisions / games:.0f} decisions/game")
+    print(f"legal_commands+submit: p50 {p50:.3f} ms, p95 {p95:.3f} ms, max {latencies[-1] * 1000:.1f} ms")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""Final Fantasy TCG: rules, CP payment, combat, the stack and the effect vocabulary."""

@@ -1,0 +1,247 @@
+"""The Attack Phase (FFTCG 10): declaring attackers and Parties, blocking, battle damage, First Strike."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from tabletop.engine.errors import IllegalCommand
+from tabletop.engine.state import GameState
+from tabletop.engine.transaction import Transaction
+from tabletop.games.fftcg import actions
+from tabletop.games.fftcg.cards import elements_of, has_flag
+from tabletop.games.fftcg.continuous import Characteristics, characteristics
+from tabletop.games.fftcg.flow import (
+    attackers_alive, blocker_alive, end_attack_phase, give_priority, power_now,
+)
+from tabletop.games.fftcg.resolution import pinned
+
+
+def attack_refusal(state: GameState, iid: int, player: str, chars: dict[int, Characteristics]) -> IllegalCommand | None:
+    """Return why a card cannot be declared as an attacker now, or None (FFTCG 10.1.2.1)."""
+    card = state.cards.get(iid)
+    if card is None or not card.zone.endswith(".field") or card.controller != player:
+        return IllegalCommand("FFTCG 10.1.2.1", "only a Forward you control on the field can attack")
+    definition = state.definition(iid)
+    if definition.card_type != "forward":
+        return IllegalCommand("FFTCG 10.1.2.1", f"{definition.name} is not a Forward; only Forwards attack")
+    if card.tapped:
+        return IllegalCommand("FFTCG 10.1.2.1", f"{definition.name} is dull; only an active Forward can attack")
+    current = chars[iid]
+    if int(card.props.get("since", 0)) >= state.turn and "haste" not in current.keywords:
+        return IllegalCommand("FFTCG 10.1.2.1.1", f"{definition.name} entered the field (or came under your "
+                                                  "control) this turn and has no Haste")
+    if card.props.get("attacked") == state.turn:
+        return IllegalCommand("FFTCG 10.1.2.1.2", f"{definition.name} has already attacked this turn")
+    if current.cannot_attack:
+        return IllegalCommand("FFTCG 10.1.2.1.2", f"{definition.name} cannot attack (an effect says so)")
+    return None
+
+
+def declare_attack(tx: Transaction, player: str, attackers: Sequence[int]) -> None:
+    """Declare one attacking Forward or a Party (FFTCG 10.1.2, 15.1.1.9)."""
+    state = tx.state
+    chars = characteristics(state)
+    if len(set(attackers)) != len(attackers) or not attackers:
+        raise IllegalCommand("FFTCG 15.1.1.9", "name each attacking Forward once")
+    for iid in attackers:
+        refusal = attack_refusal(state, iid, player, chars)
+        if refusal is not None:
+            raise refusal
+    if len(attackers) > 1 and not is_party_allowed(state, attackers):
+        raise IllegalCommand("FFTCG 15.1.1.9.2", "a Party's Forwards must all share one element "
+                                                 "(or carry the Party icon)")
+    for iid in attackers:
+        if "brave" not in chars[iid].keywords:  # FFTCG 10.1.2.2, Brave 15.2.1
+            tx.set_field(iid, "tapped", True)
+        tx.set_prop(iid, "attacked", state.turn)
+    tx.set_data("attack", {"attackers": pinned(state, list(attackers)), "blocker": None, "blocked": False})
+    names = " and ".join(actions.name_of(tx, i) for i in attackers)
+    tx.log(f"{player} attacks with {names}" + (" as a Party" if len(attackers) > 1 else ""), "FFTCG 10.1.2")
+    for iid in attackers:
+        actions.emit(tx, "attacks", iid)
+    give_priority(tx, player)
+
+
+def is_party_allowed(state: GameState, attackers: Sequence[int]) -> bool:
+    """Tell whether Forwards may form a Party: one shared element, Party-icon cards join any (FFTCG 15.1.1.9.2)."""
+    members = [state.definition(i) for i in attackers if not has_flag(state.definition(i), "party_icon")]
+    if len(members) <= 1:
+        return True
+    shared = set(elements_of(members[0]))
+    for definition in members[1:]:
+        shared &= set(elements_of(definition))
+    return bool(shared)
+
+
+def no_attack(tx: Transaction, player: str) -> None:
+    """Declare no (further) attack: refused while a "must attack" Forward can still attack (FFTCG 10.1.2.1.3)."""
+    state = tx.state
+    chars = characteristics(state)
+    for iid, current in chars.items():
+        if current.must_attack and attack_refusal(state, iid, player, chars) is None:
+            raise IllegalCommand("FFTCG 10.1.2.1.3", f"{state.definition(iid).name} must attack and still can")
+    tx.log(f"{player} declares no attack", "FFTCG 10.1.2.7")
+    end_attack_phase(tx)
+
+
+def begin_block(tx: Transaction) -> None:
+    """Enter the Block Declaration Step (FFTCG 10.1.3): the non-turn player decides."""
+    tx.set_table("step", "block")
+    if not attackers_alive(tx.state):
+        begin_damage(tx)
+        return
+    tx.set_data("stage", "block")
+
+
+def block_refusal(state: GameState, iid: int, player: str, chars: dict[int, Characteristics]) -> IllegalCommand | None:
+    """Return why a card cannot block the current attack, or None (FFTCG 10.1.3.1)."""
+    card = state.cards.get(iid)
+    if card is None or not card.zone.endswith(".field") or card.controller != player:
+        return IllegalCommand("FFTCG 10.1.3.1", "only a Forward you control on the field can block")
+    definition = state.definition(iid)
+    if definition.card_type != "forward":
+        return IllegalCommand("FFTCG 10.1.3.1", f"{definition.name} is not a Forward; only Forwards block")
+    if card.tapped:
+        return IllegalCommand("FFTCG 10.1.3.1", f"{definition.name} is dull; only an active Forward can block")
+    if chars[iid].cannot_block:
+        return IllegalCommand("FFTCG 10.1.3.1", f"{definition.name} cannot block (an effect says so)")
+    cost = definition.cost or 0
+    attackers = attackers_alive(state)
+    # FFTCG 15.1.1.9.6: the Party can be blocked if any member can be
+    if attackers and all(chars[a].unblockable_by_cost is not None and cost >= int(chars[a].unblockable_by_cost)
+                         for a in attackers if a in chars):
+        return IllegalCommand("FFTCG 10.1.3.1", f"the attack cannot be blocked by a Forward of cost {cost}")
+    return None
+
+
+def declare_block(tx: Transaction, player: str, blocker: int | None) -> None:
+    """Declare a blocking Forward or no block (FFTCG 10.1.3); blocking does not dull (digest §9.3 [I])."""
+    state = tx.state
+    if blocker is not None:
+        refusal = block_refusal(state, blocker, player, characteristics(state))
+        if refusal is not None:
+            raise refusal
+        attack = dict(state.data["attack"])
+        attack["blocker"] = pinned(state, [blocker])[0]
+        attack["blocked"] = True
+        tx.set_data("attack", attack)
+        tx.log(f"{player} blocks with {actions.name_of(tx, blocker)}", "FFTCG 10.1.3")
+        actions.emit(tx, "blocks", blocker)
+    else:
+        tx.log(f"{player} does not block", "FFTCG 10.1.3")
+    give_priority(tx, state.active)
+
+
+# -- damage --------------------------------------------------------------------------------------------
+
+def begin_damage(tx: Transaction) -> None:
+    """Damage Resolution Step (FFTCG 10.1.4), with First Strike first (FFTCG 15.2.3)."""
+    state = tx.state
+    tx.set_table("step", "damage")
+    attack = state.data.get("attack") or {}
+    attackers = attackers_alive(state)
+    if not attackers:
+        give_priority(tx, state.active)
+        return
+    if not attack.get("blocked"):
+        actions.damage_player(tx, state.opponent(state.active), 1, attackers)  # FFTCG 10.1.4.1
+        give_priority(tx, state.active)
+        return
+    blocker = blocker_alive(state)
+    if blocker is None:  # FFTCG 10.1.3.3: blocked, but the blocker left the battle
+        give_priority(tx, state.active)
+        return
+    chars = characteristics(state)
+    party_fs = all("first_strike" in chars[a].keywords for a in attackers)  # FFTCG 15.2.3.4
+    blocker_fs = "first_strike" in chars[blocker].keywords
+    if party_fs and not blocker_fs:
+        strike(tx, "attackers", window=True)
+    elif blocker_fs and not party_fs:
+        strike(tx, "blocker", window=True)
+    else:  # digest §17.3 [I]: both or neither with First Strike deal damage together
+        strike(tx, "both", window=False)
+
+
+def strike(tx: Transaction, who: str, window: bool) -> None:
+    """Deal battle damage for one side or both; a Party blocked asks its split first (FFTCG 10.1.4.2.1)."""
+    state = tx.state
+    attackers = attackers_alive(state)
+    blocker = blocker_alive(state)
+    if not attackers or blocker is None:
+        _after_strike(tx, window)
+        return
+    if who in ("blocker", "both") and len(attackers) > 1 and power_now(state, blocker) > 0:
+        tx.set_data("split", {"who": who, "window": window})
+        tx.set_data("stage", "split")
+        return
+    assignment = {attackers[0]: power_now(state, blocker)} if who in ("blocker", "both") else {}
+    apply_strike(tx, who, assignment, window)
+
+
+def apply_strike(tx: Transaction, who: str, blocker_damage: dict[int, int], window: bool) -> None:
+    """Apply battle damage simultaneously: attackers total their Power on the blocker; the blocker as split."""
+    state = tx.state
+    attackers = attackers_alive(state)
+    blocker = blocker_alive(state)
+    if blocker is None or not attackers:
+        _after_strike(tx, window)
+        return
+    to_blocker = sum(power_now(state, a) for a in attackers) if who in ("attackers", "both") else 0
+    if who in ("attackers", "both"):
+        # FFTCG 15.1.1.9.8: every member counts as having broken the blocker
+        actions.deal_character_damage(tx, blocker, to_blocker, attackers)
+    for target, amount in blocker_damage.items():
+        if target in attackers:
+            actions.deal_character_damage(tx, target, amount, [blocker])
+    _after_strike(tx, window)
+
+
+def _after_strike(tx: Transaction, window: bool) -> None:
+    state = tx.state
+    tx.set_data("split", None)
+    if window:
+        tx.set_data("fs_window", True)  # FFTCG 15.2.3.3: priority, no Summons or abilities
+    give_priority(tx, state.active)
+
+
+def split_damage(tx: Transaction, player: str, cards: Sequence[int], amounts: Sequence[int]) -> None:
+    """The blocking player splits the blocker's damage among Party members in 1000s (FFTCG 10.1.4.2.1)."""
+    state = tx.state
+    plan: dict[str, Any] = state.data.get("split") or {}
+    attackers = attackers_alive(state)
+    blocker = blocker_alive(state)
+    if blocker is None:
+        raise IllegalCommand("FFTCG 10.1.4.2.1", "there is no blocker to split damage")
+    total = power_now(state, blocker)
+    if len(cards) != len(amounts) or sorted(cards) != sorted(set(cards)):
+        raise IllegalCommand("FFTCG 10.1.4.2.1", "give one amount for each Party member named once")
+    if any(c not in attackers for c in cards):
+        raise IllegalCommand("FFTCG 10.1.4.2.1", "damage can only be split among the attacking Party's members")
+    if any(a < 0 or a % 1000 for a in amounts):
+        raise IllegalCommand("FFTCG 10.1.4.2.1", "damage is split in steps of 1000")
+    if sum(amounts) != total:
+        raise IllegalCommand("FFTCG 10.1.4.2.1", f"the split must add up to the blocker's {total} damage")
+    tx.log(f"{player} splits {total} damage: " + ", ".join(
+        f"{a} to {actions.name_of(tx, c)}" for c, a in zip(cards, amounts)), "FFTCG 10.1.4.2.1")
+    apply_strike(tx, plan.get("who", "both"), {c: a for c, a in zip(cards, amounts) if a}, bool(plan.get("window")))
+
+
+def after_damage(tx: Transaction) -> None:
+    """After the First Strike window deal the normal damage; afterwards dissolve the Party and go back to declaring."""
+    state = tx.state
+    if state.data.get("fs_window"):
+        tx.set_data("fs_window", None)
+        attackers = attackers_alive(state)
+        blocker = blocker_alive(state)
+        if not attackers or blocker is None:
+            give_priority(tx, state.active)
+            return
+        chars = characteristics(state)
+        blocker_fs = "first_strike" in chars[blocker].keywords
+        strike(tx, "attackers" if blocker_fs else "blocker", window=False)
+        return
+    tx.set_data("attack", None)  # FFTCG 10.1.4.5: any Party dissolves
+    # doubt D4: go back to the Attack Declaration Step (FFTCG 10.1.4.6), not the Preparation Step
+    tx.set_table("step", "declare")
+    tx.set_data("stage", "attack")
+

@@ -1,0 +1,86 @@
+"""The FFTCG command vocabulary (the names scenario files and records use).
+
+CP is paid with `discards` (cards from hand, 2 CP each) and `backups` (your active Backups to
+dull, 1 CP each); `legal_commands` offers each play with an obvious payment filled in.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tabletop.engine.commands import CardId, Command
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayCharacter(Command):
+    """Play a Forward, Backup or Monster from your hand (a special action; Back Attack any time you may)."""
+
+    card: CardId
+    discards: tuple[CardId, ...] = ()
+    backups: tuple[CardId, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class CastSummon(Command):
+    """Cast a Summon from your hand onto the stack, choosing its targets (and mode) and paying its cost."""
+
+    card: CardId
+    discards: tuple[CardId, ...] = ()
+    backups: tuple[CardId, ...] = ()
+    targets: tuple[CardId, ...] = ()
+    mode: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class UseAbility(Command):
+    """Use an action or special ability (index into the card's effects) of a card you control."""
+
+    card: CardId
+    ability: int = 0
+    discards: tuple[CardId, ...] = ()
+    backups: tuple[CardId, ...] = ()
+    targets: tuple[CardId, ...] = ()
+    mode: int | None = None
+    name_discard: CardId | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class DeclareAttack(Command):
+    """Declare one of your active Forwards as the attacker."""
+
+    attacker: CardId
+
+
+@dataclass(frozen=True, kw_only=True)
+class DeclareParty(Command):
+    """Declare two or more of your Forwards of one element as an attacking Party."""
+
+    attackers: tuple[CardId, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class DeclareBlock(Command):
+    """Block the attack with one of your active Forwards, or (blocker null) do not block."""
+
+    blocker: CardId | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class SplitDamage(Command):
+    """As the blocking player, split your blocker's damage among the Party members in steps of 1000."""
+
+    cards: tuple[CardId, ...]
+    amounts: tuple[int, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class RepeatLoop(Command):
+    """Stop an endless loop you can stop by naming how many more times it runs (FFTCG 13.2)."""
+
+    card: CardId
+    ability: int = 0
+    times: int = 1
+
+
+FFTCG_COMMANDS: tuple[type[Command], ...] = (
+    PlayCharacter, CastSummon, UseAbility, DeclareAttack, DeclareParty, DeclareBlock, SplitDamage, RepeatLoop,
+)

@@ -1,0 +1,155 @@
+"""Paying CP: checking a payment a player chose, and finding an obvious one to offer.
+
+FFTCG 5.2.1.3 / 11.2.1.1 / 11.4.6.1: discarding a card from hand makes 2 CP of its element,
+dulling an active Backup you control makes 1 CP of its element; Light and Dark cards cannot be
+discarded for CP; a Character's cost needs at least 1 CP of its element unless it is Light or
+Dark; no surplus CP except up to 1 per element needed, and only when discarding.
+
+Decision (the seed's §5.2.1.3.1 "at most 1 surplus, only when discarding" and §11.2.1.1 "at most 1
+surplus per element"): a payment is legal when it covers the cost and no single discard or Backup
+could be left out with the cost still covered. This allows exactly the surpluses both sentences
+allow (two Fire discards for a cost of 3; a Fire and a Water discard for 《火》《水》) and refuses every
+other (three discards for 3; a discard plus an unneeded Backup).
+"""
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+from tabletop.engine.errors import IllegalCommand
+from tabletop.engine.state import GameState
+from tabletop.games.fftcg.cards import elements_of, is_light_or_dark
+
+
+@dataclass(frozen=True)
+class Cost:
+    """A CP cost: the amount and the elements of which at least one CP is needed (empty: any)."""
+
+    amount: int
+    elements: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Source:
+    """One way of making CP: a discard (2 CP) or a dulled Backup (1 CP), with its elements."""
+
+    iid: int
+    value: int
+    elements: tuple[str, ...]
+
+
+def character_cost(state: GameState, iid: int, amount: int) -> Cost:
+    """Return the cost of playing a card from hand (FFTCG 11.4.6.1): Light/Dark need no element."""
+    definition = state.definition(iid)
+    if is_light_or_dark(definition):
+        return Cost(amount)
+    return Cost(amount, tuple(elements_of(definition)))
+
+
+def check_payment(state: GameState, player: str, cost: Cost, discards: Sequence[int], backups: Sequence[int],
+                  exclude: Collection[int] = ()) -> None:
+    """Refuse a payment that does not follow the CP rules; `exclude` are cards that cannot pay (the card played)."""
+    sources = _sources(state, player, discards, backups, exclude)
+    names = {"fire": "Fire", "ice": "Ice", "wind": "Wind", "earth": "Earth", "lightning": "Lightning",
+             "water": "Water", "light": "Light", "dark": "Dark"}
+    made = sum(s.value for s in sources)
+    if made < cost.amount:
+        raise IllegalCommand("FFTCG 11.4.7", f"the payment makes {made} CP but the cost is {cost.amount} "
+                                             "(the whole cost is paid at once)")
+    if not _has_element(sources, cost):
+        wanted = " or ".join(names[e] for e in cost.elements)
+        raise IllegalCommand("FFTCG 11.4.6.1", f"at least 1 CP of the cost must be {wanted} CP")
+    for source in sources:
+        rest = [s for s in sources if s is not source]
+        if sum(s.value for s in rest) >= cost.amount and _has_element(rest, cost):
+            what = "discarding" if source.value == 2 else "dulling"
+            raise IllegalCommand("FFTCG 5.2.1.3.1", f"{what} {state.definition(source.iid).name} makes CP the "
+                                 "cost does not need (only 1 surplus CP is allowed, and only from a discard)")
+
+
+def _has_element(sources: Sequence[Source], cost: Cost) -> bool:
+    return not cost.elements or any(set(s.elements) & set(cost.elements) for s in sources)
+
+
+def _sources(state: GameState, player: str, discards: Sequence[int], backups: Sequence[int],
+             exclude: Collection[int]) -> list[Source]:
+    seen: set[int] = set()
+    sources = []
+    for iid in discards:
+        if iid in seen or iid in exclude:
+            raise IllegalCommand("FFTCG 11.2.1.1", "each card can pay only once, and not for itself")
+        seen.add(iid)
+        card = state.cards.get(iid)
+        if card is None or card.zone != f"{player}.hand":
+            raise IllegalCommand("FFTCG 11.2.1.1", "only cards in your hand can be discarded for CP")
+        definition = state.library[card.card_id]
+        if is_light_or_dark(definition):
+            raise IllegalCommand("FFTCG 5.2.1.3", f"{definition.name} is a Light or Dark card and cannot be "
+                                                  "discarded for CP")
+        if not elements_of(definition):
+            raise IllegalCommand("FFTCG 5.2.1.3", f"{definition.name} has no element and makes no CP")
+        sources.append(Source(iid, 2, tuple(elements_of(definition))))
+    for iid in backups:
+        if iid in seen or iid in exclude:
+            raise IllegalCommand("FFTCG 11.2.1.1", "each card can pay only once, and not for itself")
+        seen.add(iid)
+        card = state.cards.get(iid)
+        definition = state.library[card.card_id] if card is not None else None
+        if (card is None or definition is None or definition.card_type != "backup" or card.controller != player
+                or not card.zone.endswith(".field")):
+            raise IllegalCommand("FFTCG 5.2.1.3", "only a Backup you control on the field can be dulled for CP")
+        if card.tapped:
+            raise IllegalCommand("FFTCG 5.2.1.3", f"{definition.name} is already dull and makes no CP")
+        sources.append(Source(iid, 1, tuple(elements_of(definition))))
+    return sources
+
+
+def find_payment(state: GameState, player: str, cost: Cost, exclude: Collection[int] = ()) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """Return an obvious legal payment (discards, backups), Backups first; None when there is none."""
+    if cost.amount <= 0:
+        return (), ()
+    backups = [i for owner in state.players for i in state.zones[f"{owner}.field"].cards
+               if state.cards[i].controller == player and not state.cards[i].tapped and i not in exclude
+               and state.definition(i).card_type == "backup"]
+    hand = [i for i in state.zones[f"{player}.hand"].cards if i not in exclude
+            and not is_light_or_dark(state.definition(i)) and elements_of(state.definition(i))]
+    chosen_b: list[int] = []
+    chosen_d: list[int] = []
+    if cost.elements:
+        wanted = set(cost.elements)
+        match_b = [i for i in backups if wanted & set(elements_of(state.definition(i)))]
+        match_d = [i for i in hand if wanted & set(elements_of(state.definition(i)))]
+        if match_b and not (cost.amount >= 2 and match_d and len(backups) < cost.amount):
+            chosen_b.append(match_b[0])
+        elif match_d:
+            chosen_d.append(match_d[0])
+        else:
+            return None
+    made = len(chosen_b) + 2 * len(chosen_d)
+    for iid in backups:
+        if made >= cost.amount:
+            break
+        if iid not in chosen_b and (cost.amount - made >= 1):
+            chosen_b.append(iid)
+            made += 1
+    for iid in hand:
+        if made >= cost.amount:
+            break
+        if iid not in chosen_d:
+            chosen_d.append(iid)
+            made += 2
+    if made < cost.amount:
+        return None
+    # leave out Backups the discards made unnecessary (the surplus rule)
+    for iid in list(reversed(chosen_b)):
+        rest_b = [b for b in chosen_b if b != iid]
+        try:
+            check_payment(state, player, cost, chosen_d, rest_b, exclude)
+        except IllegalCommand:
+            continue
+        chosen_b = rest_b
+    try:
+        check_payment(state, player, cost, chosen_d, chosen_b, exclude)
+    except IllegalCommand:
+        return None
+    return tuple(chosen_d), tuple(chosen_b)

@@ -1,0 +1,229 @@
+"""The FFTCG effect vocabulary: card behaviour as data, its validation and its resolution.
+
+A card's `effects:` is a list of abilities. Each ability is one mapping naming its first effect
+with `effect:` and that effect's parameters, plus optional ability keys:
+
+- `kind`: `resolve` (what a Summon does; the default for Summons), `auto` (the default when
+  `trigger` is given), `action` ("Cost: Effect"), `special` (an action ability whose cost also
+  discards a card of the same name; needs `name`), `field` (a continuous effect while on the
+  field), `replacement` (an "instead" effect while on the field).
+- `trigger` (auto): enters_field, leaves_field, broken, attacks, blocks, deals_damage_to_player,
+  main_phase_start, attack_phase_start, end_phase_start, summon_cast. `of:` a card filter whose
+  event triggers it (default: this card itself; for summon_cast the filter is matched on the Summon).
+- `condition`: {backups_at_least, forwards_at_least, damage_at_least, hand_at_most}: for an auto
+  ability checked when it triggers and again when it resolves (FFTCG 11.8.13); for a field ability
+  while it applies. `damage: N` is the "Damage N —" keyword (FFTCG 15.2.6).
+- `optional: true` ("you may"): asked when it resolves. `ex_burst: true`: usable as EX Burst.
+- `cost` (action/special): {cp: N, element: E, dull: true, break_self: true}.
+- `target`: `self`, or a card filter with `count` (default 1) and `up_to` (bool) — chosen when
+  played or put on the stack. `all`: a card filter, every matching card (not chosen).
+- `applies_to` (field, replacement): `self` or a card filter. `event` (replacement): break.
+- `then`: a list of further effects, done in order on the same chosen cards.
+- `duration` (power, set_power, grant_keyword, cannot_*): `turn` (default) or `permanent`.
+- `name`: the ability's name (shown on the stack).
+
+Card filters: {type, controller: you|opponent|any, zone: field|hand|break, element, job, name,
+category, cost_at_most, cost_at_least, power_at_most, power_at_least, dull, keyword, not_self}.
+
+Effects and their parameters:
+draw {count, player}, deal_damage {amount}, damage_player {amount, player}, break,
+put_into_break, dull, activate, freeze, power {amount}, set_power {value}, grant_keyword {keyword},
+search {filter, count}, return_to_hand, remove_from_game, play_onto_field {dull},
+add_counter {counter, count}, remove_counter {counter, count}, cost_change {amount} (field: cards in
+`applies_to` cost that much more; negative = less), choose_one {modes: [[effects…], …]},
+gain_control, discard (the chosen hand cards), cannot_attack, cannot_block, must_attack,
+cannot_be_blocked_by {cost_at_least}, delayed {when: a trigger, do: [effects…]} (one time, next event),
+replace_break {instead: remove_from_game|return_to_hand} (a one-shot making a replacement until
+end of turn on the chosen cards), remove_from_game / return_to_hand (replacement `instead`).
+`player` is `you` or `opponent` (default: you for draw, opponent for damage_player).
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+KINDS = ("resolve", "auto", "action", "special", "field", "replacement")
+TRIGGERS = ("enters_field", "leaves_field", "broken", "attacks", "blocks", "deals_damage_to_player",
+            "main_phase_start", "attack_phase_start", "end_phase_start", "summon_cast")
+CONDITIONS = ("backups_at_least", "forwards_at_least", "damage_at_least", "hand_at_most")
+FILTER_KEYS = ("type", "controller", "zone", "element", "job", "name", "category", "cost_at_most",
+               "cost_at_least", "power_at_most", "power_at_least", "dull", "keyword", "not_self")
+TARGET_KEYS = FILTER_KEYS + ("count", "up_to")
+COST_KEYS = ("cp", "element", "dull", "break_self")
+ABILITY_KEYS = ("kind", "effect", "trigger", "of", "condition", "damage", "optional", "ex_burst", "cost",
+                "target", "all", "applies_to", "then", "duration", "name", "event", "instead")
+
+# effect name -> its own parameter names
+EFFECTS: dict[str, tuple[str, ...]] = {
+    "draw": ("count", "player"),
+    "deal_damage": ("amount",),
+    "damage_player": ("amount", "player"),
+    "break": (),
+    "put_into_break": (),
+    "dull": (),
+    "activate": (),
+    "freeze": (),
+    "power": ("amount",),
+    "set_power": ("value",),
+    "grant_keyword": ("keyword",),
+    "search": ("filter", "count"),
+    "return_to_hand": (),
+    "remove_from_game": (),
+    "play_onto_field": ("dull",),
+    "add_counter": ("counter", "count"),
+    "remove_counter": ("counter", "count"),
+    "cost_change": ("amount",),
+    "choose_one": ("modes",),
+    "gain_control": (),
+    "discard": (),
+    "cannot_attack": (),
+    "cannot_block": (),
+    "must_attack": (),
+    "cannot_be_blocked_by": ("cost_at_least",),
+    "delayed": ("when", "do"),
+    "replace_break": ("instead",),
+}
+# effects that only make sense as field abilities or as effects lasting a duration
+CONTINUOUS = ("power", "set_power", "grant_keyword", "cost_change", "cannot_attack", "cannot_block",
+              "must_attack", "cannot_be_blocked_by")
+FIELD_ONLY = ("cost_change",)
+INSTEADS = ("remove_from_game", "return_to_hand")
+
+
+def validate_effects(mapping: Mapping[str, Any]) -> list[str]:
+    """Return every problem with a card mapping's `effects:` (empty when it fits the vocabulary)."""
+    raw = mapping.get("effects")
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        return ["'effects' must be a list"]
+    summon = str(mapping.get("type", "")).lower() == "summon"
+    problems: list[str] = []
+    for index, ability in enumerate(raw):
+        problems += _check_ability(f"effects[{index}]", ability, summon)
+    return problems
+
+
+def ability_kind(ability: Mapping[str, Any], summon: bool) -> str:
+    """Return an ability's kind, with the defaults described in the module docstring."""
+    if "kind" in ability:
+        return str(ability["kind"])
+    if "trigger" in ability:
+        return "auto"
+    return "resolve" if summon else "field"
+
+
+def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
+    if not isinstance(ability, Mapping):
+        return [f"{where}: an ability is a mapping with 'effect'"]
+    problems = [f"{where}: unknown key {k!r}" for k in ability
+                if k not in ABILITY_KEYS and k not in _params(ability)]
+    kind = ability_kind(ability, summon)
+    if kind not in KINDS:
+        problems.append(f"{where}: kind must be one of {', '.join(KINDS)}, not {kind!r}")
+    if kind == "auto" and ability.get("trigger") not in TRIGGERS:
+        problems.append(f"{where}: trigger must be one of {', '.join(TRIGGERS)}, not {ability.get('trigger')!r}")
+    if kind == "special" and not ability.get("name"):
+        problems.append(f"{where}: a special ability needs a 'name'")
+    if kind == "replacement":
+        if ability.get("event", "break") != "break":
+            problems.append(f"{where}: replacement event must be 'break'")
+        if ability.get("instead") not in INSTEADS:
+            problems.append(f"{where}: replacement 'instead' must be one of {', '.join(INSTEADS)}")
+        return problems
+    for key, allowed in (("condition", CONDITIONS), ("cost", COST_KEYS)):
+        value = ability.get(key)
+        if value is not None:
+            if not isinstance(value, Mapping):
+                problems.append(f"{where}: {key!r} must be a mapping")
+            else:
+                problems += [f"{where}: {key} has no field {k!r}" for k in value if k not in allowed]
+    for key in ("target", "all", "applies_to", "of"):
+        value = ability.get(key)
+        if value is not None and value != "self":
+            problems += _check_filter(f"{where}.{key}", value, TARGET_KEYS if key == "target" else FILTER_KEYS)
+    if "damage" in ability and (isinstance(ability["damage"], bool) or not isinstance(ability["damage"], int)):
+        problems.append(f"{where}: 'damage' (Damage N —) must be a whole number")
+    if kind == "field" and ability.get("effect") not in CONTINUOUS:
+        problems.append(f"{where}: a field ability's effect must be one of {', '.join(CONTINUOUS)}")
+    if kind != "field" and ability.get("effect") in FIELD_ONLY:
+        problems.append(f"{where}: {ability.get('effect')} works only as a field ability")
+    problems += _check_effect(where, ability)
+    then = ability.get("then", [])
+    if not isinstance(then, list):
+        problems.append(f"{where}: 'then' must be a list of effects")
+    else:
+        for index, effect in enumerate(then):
+            if not isinstance(effect, Mapping):
+                problems.append(f"{where}.then[{index}]: an effect is a mapping with 'effect'")
+                continue
+            problems += _check_effect(f"{where}.then[{index}]", effect)
+            problems += [f"{where}.then[{index}]: unknown key {k!r}" for k in effect
+                         if k not in ("effect", "duration", *_params(effect))]
+    return problems
+
+
+def _params(effect: Mapping[str, Any]) -> tuple[str, ...]:
+    return EFFECTS.get(str(effect.get("effect")), ())
+
+
+def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
+    name = effect.get("effect")
+    if name not in EFFECTS:
+        return [f"{where}: unknown effect {name!r}"]
+    problems = []
+    for key in ("count", "amount", "value", "cost_at_least"):
+        if key in effect and (isinstance(effect[key], bool) or not isinstance(effect[key], int)):
+            problems.append(f"{where}: {name} {key!r} must be a whole number")
+    if "player" in effect and effect["player"] not in ("you", "opponent"):
+        problems.append(f"{where}: 'player' must be you or opponent")
+    if "duration" in effect and effect["duration"] not in ("turn", "permanent"):
+        problems.append(f"{where}: 'duration' must be turn or permanent")
+    if name == "grant_keyword" and effect.get("keyword") not in ("brave", "haste", "first_strike"):
+        problems.append(f"{where}: grant_keyword needs keyword brave, haste or first_strike")
+    if name == "choose_one":
+        modes = effect.get("modes")
+        if not isinstance(modes, list) or len(modes) < 2:
+            problems.append(f"{where}: choose_one needs 'modes', a list of at least two effect lists")
+        else:
+            for m, mode in enumerate(modes):
+                for e, sub in enumerate(mode if isinstance(mode, list) else [mode]):
+                    if not isinstance(sub, Mapping):
+                        problems.append(f"{where}.modes[{m}][{e}]: an effect is a mapping")
+                    else:
+                        problems += _check_effect(f"{where}.modes[{m}][{e}]", sub)
+    if name == "delayed":
+        if effect.get("when") not in TRIGGERS:
+            problems.append(f"{where}: delayed needs 'when', a trigger ({', '.join(TRIGGERS)})")
+        for e, sub in enumerate(effect.get("do") or []):
+            if not isinstance(sub, Mapping):
+                problems.append(f"{where}.do[{e}]: an effect is a mapping")
+            else:
+                problems += _check_effect(f"{where}.do[{e}]", sub)
+    if name == "search" and "filter" in effect:
+        problems += _check_filter(f"{where}.filter", effect["filter"], FILTER_KEYS)
+    if name == "replace_break" and effect.get("instead") not in INSTEADS:
+        problems.append(f"{where}: replace_break 'instead' must be one of {', '.join(INSTEADS)}")
+    if name in ("add_counter", "remove_counter") and not effect.get("counter"):
+        problems.append(f"{where}: {name} needs the counter name (counter)")
+    return problems
+
+
+def _check_filter(where: str, value: Any, allowed: tuple[str, ...]) -> list[str]:
+    if not isinstance(value, Mapping):
+        return [f"{where}: a card filter is a mapping (or 'self')"]
+    problems = [f"{where}: unknown filter key {k!r}" for k in value if k not in allowed]
+    kind = value.get("type")
+    if kind is not None and kind not in ("forward", "backup", "monster", "summon", "character"):
+        problems.append(f"{where}: type must be forward, backup, monster, summon or character")
+    if value.get("controller", "any") not in ("you", "opponent", "any"):
+        problems.append(f"{where}: controller must be you, opponent or any")
+    if value.get("zone", "field") not in ("field", "hand", "break"):
+        problems.append(f"{where}: zone must be field, hand or break")
+    return problems
+
+
+def effect_steps(ability: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Return the effects an ability does in order: its own `effect` then its `then` list."""
+    first = {k: v for k, v in ability.items() if k == "effect" or k in _params(ability) or k == "duration"}
+    return [first, *[dict(e) for e in ability.get("then", [])]]

@@ -1,0 +1,392 @@
+"""The flow of an FFTCG game: setup and mulligans, phases, priority, the stack and waiting triggers.
+
+`run(tx)` carries the game forward after every command until a player must decide. Where the
+game stands is kept in `state.data`: `stage` (mulligan, priority, attack, block, split, hand_limit),
+`priority` (who holds it) and `passes` (consecutive passes, FFTCG 11.1.6), and `pending` for a
+decision that interrupts (order triggers, targets, EX Burst, "you may", replacement order).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.engine.transaction import Transaction
+from tabletop.games.fftcg import actions
+from tabletop.games.fftcg.continuous import characteristics, field_cards, is_current
+from tabletop.games.fftcg.processes import ask_replacement, check_rule_processes
+from tabletop.games.fftcg.resolution import (
+    ability_of, break_targets, pinned, resolve_entry, target_candidates, target_count,
+)
+
+RUN_LIMIT = 5000
+
+
+def run(tx: Transaction) -> None:
+    """Do every automatic thing (rule processes, triggers, EX Bursts) until someone must decide."""
+    state = tx.state
+    for _ in range(RUN_LIMIT):
+        if state.data.get("outcome") or state.data.get("pending"):
+            return
+        stage = state.data.get("stage")
+        if stage == "mulligan":
+            return
+        # EX Bursts are part of damage processing: used before the next rule-process check (FFTCG 6.5.2.1)
+        if state.lists.get("to_stack") and state.lists["to_stack"][0].get("immediate"):
+            _push_next_trigger(tx)
+            continue
+        if state.lists.get("ex_queue"):
+            _offer_ex_burst(tx)
+            continue
+        if check_rule_processes(tx):  # FFTCG 11.1.3 / 12.3: before anyone receives priority
+            continue
+        if state.lists.get("to_stack"):
+            _push_next_trigger(tx)
+            continue
+        if stage == "priority" and not state.data.get("fs_window") and state.lists.get("triggers"):
+            _collect_triggers(tx)
+            continue
+        return
+    raise RuntimeError("FFTCG: the game did not settle (a rule loop the engine cannot break)")
+
+
+# -- setup ------------------------------------------------------------------------------------------
+
+def open_game(tx: Transaction, first: str) -> None:
+    """Draw 5 each and offer the mulligan to the first player, then the second (FFTCG 8.2.1.3–4)."""
+    state = tx.state
+    tx.set_data("first_player", first)
+    tx.set_table("active", first)
+    tx.set_table("turn", 1)
+    for player in (first, state.opponent(first)):
+        actions.draw(tx, player, 5)
+    tx.set_data("stage", "mulligan")
+    _ask_mulligan(tx, first)
+
+
+def _ask_mulligan(tx: Transaction, player: str) -> None:
+    hand = tx.state.zones[f"{player}.hand"].cards
+    tx.set_data("pending", {"name": "mulligan", "kind": "yesno", "player": player, "rule": "FFTCG 8.2.1.4",
+                            "options": list(hand),
+                            "prompt": "Mulligan? yes: put your 5 cards on the bottom of your deck (in the order "
+                                      "of picks, if given) and draw 5"})
+
+
+def answer_mulligan(tx: Transaction, player: str, yes: bool, order: list[int]) -> None:
+    """Carry out one player's mulligan choice, then ask the next player or start turn 1."""
+    state = tx.state
+    if yes:
+        hand = state.zones[f"{player}.hand"].cards
+        cards = order or list(hand)
+        for iid in cards:
+            actions.enter_zone(tx, iid, "deck", None)
+        actions.draw(tx, player, 5)
+        tx.log(f"{player} took a mulligan", "FFTCG 8.2.1.4")
+    else:
+        tx.log(f"{player} kept their hand", "FFTCG 8.2.1.4")
+    tx.set_data("pending", None)
+    first = state.data["first_player"]
+    if player == first:
+        _ask_mulligan(tx, state.opponent(first))
+    else:
+        begin_turn(tx, first, 1)
+
+
+# -- turns and phases --------------------------------------------------------------------------------
+
+def begin_turn(tx: Transaction, player: str, turn: int) -> None:
+    """Start a turn: Active Phase, Draw Phase, then Main Phase 1 (FFTCG 9.1–9.3)."""
+    state = tx.state
+    tx.set_table("turn", turn)
+    tx.set_table("active", player)
+    tx.set_table("phase", "active")
+    tx.set_table("step", "")
+    tx.log(f"turn {turn}: {player}", "FFTCG 9")
+    for iid in field_cards(state, player):  # FFTCG 9.1.1.1, Freeze 15.2.4
+        if state.cards[iid].props.get("frozen"):
+            tx.set_prop(iid, "frozen", None)
+            tx.log(f"{actions.name_of(tx, iid)} is frozen and stays as it is", "FFTCG 15.2.4")
+        else:
+            tx.set_field(iid, "tapped", False)
+    tx.set_table("phase", "draw")
+    first_turn = turn == 1 and player == state.data.get("first_player", player)
+    actions.draw(tx, player, 1 if first_turn else 2)  # FFTCG 8.2.1.5, 9.2.1.3
+    begin_phase(tx, "main1")
+
+
+def begin_phase(tx: Transaction, phase: str, step: str = "") -> None:
+    """Enter a phase or step, trigger its "at the beginning of" abilities, give priority to the turn player."""
+    state = tx.state
+    tx.set_table("phase", phase)
+    tx.set_table("step", step)
+    event = {"main1": "main_phase_start", "attack": "attack_phase_start", "end": "end_phase_start"}.get(phase)
+    if event and (phase != "attack" or step == "preparation"):
+        actions.emit(tx, event, None, state.active)
+    give_priority(tx, state.active)
+
+
+def give_priority(tx: Transaction, player: str) -> None:
+    """Make `player` the next to act with priority; the pass count starts again."""
+    tx.set_data("stage", "priority")
+    tx.set_data("priority", player)
+    tx.set_data("passes", 0)
+
+
+def acted(tx: Transaction, player: str) -> None:
+    """After a play, the player who played keeps priority (FFTCG 11.3.8) and passes start over."""
+    tx.set_data("priority", player)
+    tx.set_data("passes", 0)
+
+
+def pass_priority(tx: Transaction, player: str) -> None:
+    """Pass; two passes in a row resolve the top of the stack or end the step (FFTCG 11.1.6–7)."""
+    state = tx.state
+    passes = int(state.data.get("passes", 0)) + 1
+    if passes < 2:
+        tx.set_data("passes", passes)
+        tx.set_data("priority", state.opponent(player))
+        return
+    if state.lists.get("stack"):
+        resolve_top(tx)
+        return
+    end_step(tx)
+
+
+def resolve_top(tx: Transaction) -> None:
+    """Resolve the top of the stack, then give the turn player priority (FFTCG 11.1.5, 11.11)."""
+    state = tx.state
+    entry = state.lists["stack"][-1]
+    ability = ability_of(state, entry)
+    if ability.get("optional") and "declined" not in entry:
+        tx.set_data("resolving", True)
+        tx.set_data("pending", {"name": "optional", "kind": "yesno", "player": entry["controller"],
+                                "rule": "FFTCG 11.8.14", "prompt": f"{entry['name']}: do it?"})
+        return
+    pending = _replacement_needed(state, entry)
+    if pending is not None:
+        tx.set_data("resolving", True)
+        ask_replacement(tx, *pending)
+        return
+    tx.set_data("resolving", None)
+    tx.list_remove("stack", -1)
+    tx.log(f"{entry['name']} resolves", "FFTCG 11.11")
+    resolve_entry(tx, entry)
+    if entry["kind"] == "summon":
+        card = state.cards[entry["source"]]
+        if card.zone == "stack":
+            actions.enter_zone(tx, entry["source"], "break")  # FFTCG 11.11.10
+    give_priority(tx, state.active)
+
+
+def _replacement_needed(state: Any, entry: dict[str, Any]) -> tuple[int, list[dict[str, Any]]] | None:
+    from tabletop.games.fftcg.actions import needs_replacement_choice
+
+    return needs_replacement_choice(state, break_targets(state, entry))
+
+
+def end_step(tx: Transaction) -> None:
+    """Both players passed with an empty stack: go to the next step or phase."""
+    from tabletop.games.fftcg.combat import after_damage, begin_block, begin_damage
+
+    state = tx.state
+    phase, step = state.phase, state.step
+    if phase == "main1":
+        begin_phase(tx, "attack", "preparation")
+    elif phase == "attack" and step == "preparation":
+        tx.set_table("step", "declare")
+        tx.set_data("stage", "attack")
+    elif phase == "attack" and step == "declare":
+        begin_block(tx)
+    elif phase == "attack" and step == "block":
+        begin_damage(tx)
+    elif phase == "attack" and step == "damage":
+        after_damage(tx)
+    elif phase == "main2":
+        begin_phase(tx, "end")
+    elif phase == "end":
+        if state.data.get("cleanup_again"):
+            clean_up(tx)
+        else:
+            end_phase_discard(tx)
+
+
+def end_attack_phase(tx: Transaction) -> None:
+    """Leave the Attack Phase for Main Phase 2."""
+    tx.set_data("attack", None)
+    begin_phase(tx, "main2")
+
+
+def end_phase_discard(tx: Transaction) -> None:
+    """Ask the turn player to discard down to 5 (FFTCG 9.5.1.2), or clean up."""
+    state = tx.state
+    hand = state.zones[f"{state.active}.hand"].cards
+    if len(hand) > 5:
+        tx.set_data("stage", "hand_limit")
+        return
+    clean_up(tx)
+
+
+def clean_up(tx: Transaction) -> None:
+    """Remove damage from the field and end "until end of turn" effects (FFTCG 9.5.1.3), then end the turn."""
+    state = tx.state
+    for iid in field_cards(state):
+        tx.set_prop(iid, "damage", None)
+        tx.set_prop(iid, "damage_by", None)
+    effects = state.lists.get("effects", [])
+    for index in range(len(effects) - 1, -1, -1):
+        if effects[index].get("until") == "turn":
+            tx.list_remove("effects", index)
+    tx.log("end of turn clean-up: damage removed, \"until end of turn\" effects ended", "FFTCG 9.5.1.3")
+    before = len(tx.changes)
+    while check_rule_processes(tx) and not state.data.get("pending") and not state.data.get("outcome"):
+        pass
+    if state.data.get("outcome"):
+        return
+    if state.lists.get("triggers") or state.data.get("pending") or len(tx.changes) != before:
+        tx.set_data("cleanup_again", True)  # FFTCG 9.5.1.4: priority, then clean up again
+        give_priority(tx, state.active)
+        return
+    tx.set_data("cleanup_again", None)
+    begin_turn(tx, state.opponent(state.active), state.turn + 1)
+
+
+# -- triggers and EX Burst ---------------------------------------------------------------------------
+
+def _collect_triggers(tx: Transaction) -> None:
+    """Move waiting triggers to the stacking queue: turn player's first, in their chosen order (FFTCG 11.8.7)."""
+    state = tx.state
+    waiting = state.lists.get("triggers", [])
+    for player in (state.active, state.opponent(state.active)):
+        mine = [i for i, t in enumerate(waiting) if t["controller"] == player]
+        if not mine:
+            continue
+        if len(mine) == 1:
+            queue_triggers(tx, mine)
+            return
+        tx.set_data("pending", {
+            "name": "order_triggers", "kind": "order", "player": player, "rule": "FFTCG 11.8.7",
+            "options": [str(i) for i in mine], "min": len(mine), "max": len(mine),
+            "prompt": "order your triggered abilities (first goes on the stack first, resolves last): "
+                      + "; ".join(f"{i} = {waiting[i]['name']}" for i in mine)})
+        return
+
+
+def queue_triggers(tx: Transaction, positions: list[int]) -> None:
+    """Queue waiting triggers (positions in `triggers`) to go on the stack in this order."""
+    waiting = tx.state.lists.get("triggers", [])
+    items = [waiting[p] for p in positions]
+    for position in sorted(positions, reverse=True):
+        tx.list_remove("triggers", position)
+    for item in items:
+        tx.list_append("to_stack", item)
+
+
+def _push_next_trigger(tx: Transaction) -> None:
+    """Put the next queued ability on the stack, asking for its targets/mode when there is a choice."""
+    state = tx.state
+    entry = dict(state.lists["to_stack"][0])
+    ability = ability_of(state, entry)
+    if "targets" not in entry and isinstance(ability.get("target"), dict):
+        candidates = target_candidates(state, ability, entry["controller"], entry["source"])
+        low, high = target_count(ability)
+        if not candidates and low > 0:
+            tx.list_remove("to_stack", 0)
+            tx.log(f"{entry['name']}: no card to choose; it is removed with no effect", "FFTCG 11.8.4")
+            return
+        if len(candidates) <= high and low > 0:
+            entry["targets"] = pinned(state, candidates)
+        else:
+            tx.set_data("pending", {
+                "name": "targets", "kind": "pick", "player": entry["controller"], "rule": "FFTCG 11.8.4",
+                "options": candidates, "min": min(low, len(candidates)), "max": min(high, len(candidates)),
+                "prompt": f"{entry['name']}: choose target(s)"})
+            return
+    modes = _modes(ability)
+    if modes and "mode" not in entry:
+        tx.set_data("pending", {"name": "mode", "kind": "pick", "player": entry["controller"], "rule": "FFTCG 11.3.3",
+                                "options": [str(i) for i in range(modes)], "min": 1, "max": 1,
+                                "prompt": f"{entry['name']}: choose one mode (0..{modes - 1})"})
+        return
+    tx.list_remove("to_stack", 0)
+    if entry.get("immediate"):
+        tx.log(f"EX Burst: {entry['name']}", "FFTCG 11.10")
+        resolve_entry(tx, entry)
+        return
+    tx.list_append("stack", entry)
+    tx.log(f"{entry['name']} goes on the stack", "FFTCG 11.8.7")
+
+
+def _modes(ability: dict[str, Any]) -> int:
+    for step in [ability, *ability.get("then", [])]:
+        if step.get("effect") == "choose_one":
+            return len(step["modes"])
+    return 0
+
+
+def answer_targets(tx: Transaction, picks: list[int]) -> None:
+    """Record the chosen targets of the queued ability."""
+    entry = dict(tx.state.lists["to_stack"][0])
+    entry["targets"] = pinned(tx.state, picks)
+    tx.list_replace("to_stack", 0, entry)
+
+
+def answer_mode(tx: Transaction, mode: int) -> None:
+    """Record the chosen mode of the queued ability."""
+    entry = dict(tx.state.lists["to_stack"][0])
+    entry["mode"] = mode
+    tx.list_replace("to_stack", 0, entry)
+
+
+def _offer_ex_burst(tx: Transaction) -> None:
+    state = tx.state
+    item = state.lists["ex_queue"][0]
+    tx.set_data("pending", {"name": "ex_burst", "kind": "yesno", "player": item["player"], "rule": "FFTCG 11.10",
+                            "card": item["card"],
+                            "prompt": f"use the EX Burst of {state.definition(item['card']).name}?"})
+
+
+def answer_ex_burst(tx: Transaction, yes: bool) -> None:
+    """Use (or not) the EX Burst at the head of the queue; it resolves at once, off the stack."""
+    from tabletop.games.fftcg.actions import ex_ability
+
+    state = tx.state
+    item = tx.list_remove("ex_queue", 0)
+    iid = item["card"]
+    definition = state.definition(iid)
+    if not yes:
+        tx.log(f"{item['player']} did not use the EX Burst of {definition.name}", "FFTCG 11.10")
+        return
+    index = ex_ability(definition)
+    entry = {"kind": "ex_burst", "source": iid, "ts": state.cards[iid].props.get("ts"), "controller": item["player"],
+             "card_id": definition.id, "ability": index, "name": f"{definition.name} (EX Burst)", "immediate": True}
+    tx.list_insert("to_stack", 0, entry)
+
+
+def stack_names(state: Any) -> list[list[str]]:
+    """Return names and ids for each stack entry, top first."""
+    result = []
+    for entry in reversed(state.lists.get("stack", [])):
+        names = [entry["name"], entry["card_id"]]
+        if entry.get("source") is not None and entry["source"] in state.cards:
+            names.append(state.definition(entry["source"]).name)
+        result.append(names)
+    return result
+
+
+def attackers_alive(state: Any) -> list[int]:
+    """Return the attacking Forwards still in battle."""
+    attack = state.data.get("attack") or {}
+    return [iid for iid, ts in attack.get("attackers", []) if is_current(state, iid, ts)]
+
+
+def blocker_alive(state: Any) -> int | None:
+    """Return the blocking Forward if it is still in battle."""
+    attack = state.data.get("attack") or {}
+    blocker = attack.get("blocker")
+    if blocker and is_current(state, blocker[0], blocker[1]):
+        return int(blocker[0])
+    return None
+
+
+def power_now(state: Any, iid: int) -> int:
+    """Return a Forward's current Power (negative counts as 0 when dealing damage, FFTCG 4.3)."""
+    current = characteristics(state).get(iid)
+    return max(0, current.power or 0) if current else 0

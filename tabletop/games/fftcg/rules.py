@@ -1,0 +1,675 @@
+"""Final Fantasy TCG rules (comprehensive rules ver.2.00, digest /shared/rules/fftcg.md).
+
+Decisions on the digest's doubts (§18), each next to its code and tested by a scenario:
+- D1: the seed's §3.1.3 ("a player with an empty deck who takes damage loses") and §12.4.3 ("a
+  player whose damage exceeds the cards left in the deck loses") say the same thing once damage is
+  processed one point at a time: the point that finds the deck empty loses (actions.damage_player).
+- D2: amounts split among several cards (a blocked Party's damage) go in steps of 1000 and may be
+  0 for a member (combat.split_damage); nothing else in the vocabulary distributes amounts.
+- D3: Backups enter the field dull and a player may have at most 5 Backups: not in the seed but in
+  the product rules; enforced (here, `_play_character`).
+- D4: after the Damage Resolution Step the game goes back to the Attack Declaration Step, as the
+  seed's §10.1.4.6 says (combat.after_damage); §15.1.1.9.9's "Preparation step" is not followed.
+- D5: Monsters are played like Backups without CP (they are Characters, never attack); no
+  multi-element, crystal or priming rules are implemented.
+- D6: in the End Phase nobody casts Summons or uses abilities, Back Attack included (FFTCG 9.5.1.1).
+- Seed over digest: the CP surplus rule follows §11.2.1.1's "at most 1 surplus per element" (see cp.py).
+"""
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from tabletop.engine.cards import CardDefinition
+from tabletop.engine.commands import Choose, Command, PassPriority
+from tabletop.engine.decision import Decision
+from tabletop.engine.errors import IllegalCommand
+from tabletop.engine.rules import CardValue, GameConfig, GameRules
+from tabletop.engine.state import GameState
+from tabletop.engine.transaction import Transaction
+from tabletop.engine.zones import Visibility, ZoneSpec
+from tabletop.games.fftcg import actions, combat, flow
+from tabletop.games.fftcg.cards import card_from_mapping, elements_of, is_character
+from tabletop.games.fftcg.commands import (
+    FFTCG_COMMANDS, CastSummon, DeclareAttack, DeclareBlock, DeclareParty, PlayCharacter, RepeatLoop,
+    SplitDamage, UseAbility,
+)
+from tabletop.games.fftcg.continuous import characteristics, cost_of, field_cards
+from tabletop.games.fftcg.cp import Cost, character_cost, check_payment, find_payment
+from tabletop.games.fftcg.effects import ability_kind
+from tabletop.games.fftcg.resolution import check_targets, pinned, resolve_entry, target_candidates, target_count
+
+PLAY_PHASES = ("main1", "main2", "attack")
+MAX_BACKUPS = 5
+LOOP_LIMIT = 100  # auto-ability resolutions in one turn that count as a loop nobody can stop
+
+
+class FFTCGRules(GameRules):
+    """Final Fantasy TCG for two players, Constructed (7 damage) or Limited (6 damage)."""
+
+    id: ClassVar[str] = "fftcg"
+    name: ClassVar[str] = "Final Fantasy TCG"
+    formats: ClassVar[tuple[str, ...]] = ("constructed", "limited")
+    stat_keys: ClassVar[tuple[str, ...]] = ("power",)
+    commands: ClassVar[tuple[type[Command], ...]] = FFTCG_COMMANDS
+    tap_words: ClassVar[tuple[str, ...]] = ("dull",)
+    phases: ClassVar[tuple[str, ...]] = ("active", "draw", "main1", "attack", "main2", "end")
+    scenario_setup_keys: ClassVar[tuple[str, ...]] = ("first_player", "start", "priority")
+
+    # -- metadata --------------------------------------------------------------------------------
+    def zone_specs(self, game_format: str) -> Sequence[ZoneSpec]:
+        """Return the seven zones (FFTCG 7.1–7.2): six per player and the shared stack."""
+        return (
+            ZoneSpec("field", Visibility.PUBLIC, layout="grid", row=0, ordered=False,
+                     label="Field (Forwards front, Backups back)"),
+            ZoneSpec("deck", Visibility.HIDDEN, layout="pile", row=1, column=6, label="Deck"),
+            ZoneSpec("hand", Visibility.OWNER, layout="fan", row=2, label="Hand"),
+            ZoneSpec("damage", Visibility.PUBLIC, layout="column", row=1, column=0,
+                     label=f"Damage ({6 if game_format == 'limited' else 7})"),
+            ZoneSpec("break", Visibility.PUBLIC, layout="pile", row=1, column=7, ordered=False, label="Break Zone"),
+            ZoneSpec("removed", Visibility.PUBLIC, layout="pile", row=1, column=8, ordered=False,
+                     label="Removed from game"),
+            ZoneSpec("stack", Visibility.PUBLIC, layout="column", shared=True, label="Stack"),
+        )
+
+    def filler_card(self) -> CardDefinition:
+        """Return the card used where a scenario gives a count: an inert Fire Backup named Filler."""
+        return CardDefinition(id="filler", game=self.id, name="Filler", card_type="backup", cost=9,
+                              attributes={"element": ["fire"], "multi_copy": True})
+
+    def card_from_mapping(self, data: Mapping[str, Any]) -> CardDefinition:
+        """Read an FFTCG card mapping (see cards.py and effects.py for the fields)."""
+        return card_from_mapping(data)
+
+    # -- setting up ------------------------------------------------------------------------------
+    def setup(self, tx: Transaction, config: GameConfig) -> None:
+        """Shuffle, pick the first player at random, draw 5 each, then the mulligans (FFTCG 8.2)."""
+        self.place_decks(tx, config)
+        first = tx.state.players[tx.random_below(2)]
+        tx.log(f"{first} goes first", "FFTCG 8.2.1.2")
+        flow.open_game(tx, first)
+
+    def set_card_fact(self, tx: Transaction, iid: int, key: str, value: Any) -> None:
+        """Set a scenario card field: dull, entered_this_turn, damage, frozen, power_bonus, controller, attacking, blocking."""
+        if "ts" not in tx.state.cards[iid].props:
+            tx.set_prop(iid, "ts", actions.next_clock(tx))
+        if key == "entered_this_turn":
+            tx.set_prop(iid, "since", tx.state.turn if value else tx.state.turn - 1)
+        elif key == "damage":
+            tx.set_prop(iid, "damage", int(value) or None)
+        elif key == "frozen":
+            tx.set_prop(iid, "frozen", bool(value) or None)
+        elif key == "attacked":
+            tx.set_prop(iid, "attacked", tx.state.turn if value else None)
+        elif key == "power_bonus":
+            entry = {"controller": tx.state.cards[iid].controller, "source": None, "name": "scenario"}
+            from tabletop.games.fftcg.resolution import add_lasting
+
+            add_lasting(tx, entry, {"effect": "power", "amount": int(value)}, [iid])
+        elif key == "controller":
+            if value not in tx.state.players:
+                raise KeyError(f"no player {value!r}")
+            tx.set_field(iid, "controller", value)
+        elif key in ("attacking", "blocking"):
+            tx.set_prop(iid, f"scenario_{key}", bool(value) or None)
+        else:
+            super().set_card_fact(tx, iid, key, value)
+
+    def after_scenario_setup(self, tx: Transaction, setup: Mapping[str, Any]) -> None:
+        """Stamp the cards, set who holds priority or must declare, and settle the table."""
+        state = tx.state
+        first = str(setup.get("first_player", state.players[0]))
+        tx.set_data("first_player", first)
+        for iid in sorted(state.cards):
+            card = state.cards[iid]
+            if "ts" not in card.props:
+                tx.set_prop(iid, "ts", actions.next_clock(tx))
+            if card.zone.endswith(".field") and "since" not in card.props:
+                tx.set_prop(iid, "since", state.turn - 1)
+        if setup.get("start"):
+            tx.set_table("phase", "")
+            flow.open_game(tx, first)
+            return
+        if not state.phase:
+            tx.set_table("phase", "main1")
+        attackers = [i for i in sorted(state.cards) if state.cards[i].props.get("scenario_attacking")]
+        blockers = [i for i in sorted(state.cards) if state.cards[i].props.get("scenario_blocking")]
+        for iid in attackers + blockers:
+            tx.set_prop(iid, "scenario_attacking", None)
+            tx.set_prop(iid, "scenario_blocking", None)
+        if attackers:
+            for iid in attackers:
+                tx.set_prop(iid, "attacked", state.turn)
+            tx.set_data("attack", {"attackers": pinned(state, attackers),
+                                   "blocker": pinned(state, blockers)[0] if blockers else None,
+                                   "blocked": bool(blockers)})
+        phase, step = state.phase, state.step
+        if phase == "attack" and not step:
+            tx.set_table("step", "preparation")
+            step = "preparation"
+        if phase in ("active", "draw"):
+            flow.begin_turn(tx, state.active, state.turn)
+        elif phase == "attack" and step == "declare" and not attackers:
+            tx.set_data("stage", "attack")
+        elif phase == "attack" and step == "block" and not blockers:
+            tx.set_data("stage", "block")
+        elif phase == "attack" and step == "damage":
+            combat.begin_damage(tx)
+        else:
+            flow.give_priority(tx, str(setup.get("priority", state.active)))
+        flow.run(tx)
+
+    # -- deciding --------------------------------------------------------------------------------
+    def pending_decision(self, state: GameState) -> Decision | None:
+        """Return who must decide what now."""
+        if state.data.get("outcome"):
+            return None
+        pending = state.data.get("pending")
+        if pending:
+            return Decision(pending["player"], pending["name"], pending["kind"], pending.get("prompt", ""),
+                            tuple(pending.get("options", ())), int(pending.get("min", 0)),
+                            int(pending.get("max", 0)), pending.get("rule", ""))
+        stage = state.data.get("stage")
+        if stage == "priority":
+            holder = state.data.get("priority") or state.active
+            window = " (First Strike window: only passing)" if state.data.get("fs_window") else ""
+            return Decision(holder, "priority", "act", f"{holder} has priority{window}", rule="FFTCG 11.1")
+        if stage == "attack":
+            return Decision(state.active, "attack", "act", "declare an attacker, a Party, or pass to end attacks",
+                            rule="FFTCG 10.1.2")
+        if stage == "block":
+            return Decision(state.opponent(state.active), "block", "act", "declare a blocker or no block",
+                            rule="FFTCG 10.1.3")
+        if stage == "split":
+            return Decision(state.opponent(state.active), "split_damage", "act",
+                            "split your blocker's damage among the Party in 1000s", rule="FFTCG 10.1.4.2.1")
+        if stage == "hand_limit":
+            hand = state.zones[f"{state.active}.hand"].cards
+            excess = len(hand) - 5
+            return Decision(state.active, "hand_limit", "pick", f"discard {excess} card(s) down to 5",
+                            tuple(hand), excess, excess, "FFTCG 9.5.1.2")
+        return None
+
+    def advance_command(self, state: GameState, decision: Decision) -> Command | None:
+        """Pass priority, declare no attack, declare no block, or keep the opening hand."""
+        if decision.name in ("priority", "attack"):
+            return PassPriority(by=decision.player)
+        if decision.name == "block":
+            return DeclareBlock(by=decision.player, blocker=None)
+        if decision.name == "mulligan":
+            return Choose(by=decision.player, yes=False)
+        return None
+
+    # -- legal commands --------------------------------------------------------------------------
+    def legal_commands(self, state: GameState, player: str) -> list[Command]:
+        """Return the commands `player` may submit now, each play with an obvious payment filled in."""
+        decision = self.pending_decision(state)
+        if decision is None or decision.player != player:
+            return []
+        if state.data.get("pending"):
+            return self._answers(state, decision)
+        stage = state.data.get("stage")
+        if stage == "priority":
+            return [PassPriority(by=player), *self._plays(state, player)]
+        chars = characteristics(state)
+        if stage == "attack":
+            ready = [i for i in field_cards(state, player) if combat.attack_refusal(state, i, player, chars) is None]
+            commands: list[Command] = [DeclareAttack(by=player, attacker=i) for i in ready]
+            if not any(chars[i].must_attack for i in ready):
+                commands.insert(0, PassPriority(by=player))
+            for pair in itertools.combinations(ready, 2):
+                if combat.is_party_allowed(state, pair):
+                    commands.append(DeclareParty(by=player, attackers=pair))
+                    break
+            return commands
+        if stage == "block":
+            blockers = [i for i in field_cards(state, player) if combat.block_refusal(state, i, player, chars) is None]
+            return [DeclareBlock(by=player, blocker=None), *(DeclareBlock(by=player, blocker=i) for i in blockers)]
+        if stage == "split":
+            members = flow.attackers_alive(state)
+            blocker = flow.blocker_alive(state)
+            total = flow.power_now(state, blocker) if blocker is not None else 0
+            options = []
+            for index in range(len(members)):
+                amounts = tuple(total if i == index else 0 for i in range(len(members)))
+                if total % 1000 == 0:
+                    options.append(SplitDamage(by=player, cards=tuple(members), amounts=amounts))
+            return options
+        if stage == "hand_limit":
+            return [Choose(by=player, picks=combo)
+                    for combo in itertools.islice(itertools.combinations(decision.options, decision.min), 10)]
+        return []
+
+    def _answers(self, state: GameState, decision: Decision) -> list[Command]:
+        player = decision.player
+        if decision.kind == "yesno":
+            return [Choose(by=player, yes=True), Choose(by=player, yes=False)]
+        if decision.kind == "order":
+            options = list(decision.options)
+            return [Choose(by=player, picks=tuple(options)), Choose(by=player, picks=tuple(reversed(options)))]
+        picks = []
+        for size in range(decision.max, decision.min - 1, -1):
+            for combo in itertools.islice(itertools.combinations(decision.options, size), 6):
+                picks.append(Choose(by=player, picks=combo))
+            if len(picks) >= 6:
+                break
+        return picks
+
+    def _plays(self, state: GameState, player: str) -> list[Command]:
+        if state.data.get("fs_window") or state.phase not in PLAY_PHASES:
+            return []
+        commands: list[Command] = []
+        hand = state.zones[f"{player}.hand"].cards
+        for iid in hand:
+            definition = state.definition(iid)
+            if is_character(definition):
+                if self._character_refusal(state, player, iid) is not None:
+                    continue
+                payment = find_payment(state, player, character_cost(state, iid, cost_of(state, iid)), {iid})
+                if payment is not None:
+                    commands.append(PlayCharacter(by=player, card=iid, discards=payment[0], backups=payment[1]))
+            elif definition.card_type == "summon":
+                ability = _summon_ability(definition)
+                targets = _default_targets(state, ability, player, iid) if ability is not None else ()
+                if targets is None:
+                    continue
+                payment = find_payment(state, player, character_cost(state, iid, cost_of(state, iid)), {iid})
+                if payment is not None:
+                    commands.append(CastSummon(by=player, card=iid, discards=payment[0], backups=payment[1],
+                                               targets=targets, mode=0 if ability and _has_modes(ability) else None))
+        for iid in field_cards(state, player):
+            definition = state.definition(iid)
+            for index, ability in enumerate(definition.effects):
+                if ability_kind(ability, False) not in ("action", "special"):
+                    continue
+                command = self._default_ability_use(state, player, iid, index, ability)
+                if command is not None:
+                    commands.append(command)
+        return commands
+
+    def _default_ability_use(self, state: GameState, player: str, iid: int, index: int,
+                             ability: Mapping[str, Any]) -> Command | None:
+        cost = dict(ability.get("cost") or {})
+        if self._ability_refusal(state, player, iid, ability) is not None:
+            return None
+        name_discard = None
+        exclude = {iid}
+        if ability_kind(ability, False) == "special":
+            same = [h for h in state.zones[f"{player}.hand"].cards if state.definition(h).name == state.definition(iid).name]
+            if not same:
+                return None
+            name_discard = same[0]
+            exclude.add(name_discard)
+        targets = _default_targets(state, ability, player, iid)
+        if targets is None:
+            return None
+        need = Cost(int(cost.get("cp", 0)), (str(cost["element"]),) if cost.get("element") else ())
+        payment = find_payment(state, player, need, exclude)
+        if payment is None:
+            return None
+        return UseAbility(by=player, card=iid, ability=index, discards=payment[0], backups=payment[1],
+                          targets=targets, mode=0 if _has_modes(ability) else None, name_discard=name_discard)
+
+    # -- resolving commands ----------------------------------------------------------------------
+    def resolve(self, tx: Transaction, command: Command) -> None:
+        """Validate a command, carry it out and run the game on to the next decision."""
+        state = tx.state
+        stage = state.data.get("stage")
+        pending = state.data.get("pending")
+        if pending and not isinstance(command, Choose):
+            raise IllegalCommand(pending.get("rule", ""), f"answer first: {pending.get('prompt') or pending['name']}")
+        if isinstance(command, Choose):
+            self._choose(tx, command)
+        elif isinstance(command, PassPriority):
+            if stage == "priority":
+                flow.pass_priority(tx, command.by)
+            elif stage == "attack":
+                combat.no_attack(tx, command.by)
+            elif stage == "block":
+                combat.declare_block(tx, command.by, None)
+            else:
+                raise IllegalCommand("FFTCG 11.1", "there is nothing to pass now")
+        elif isinstance(command, PlayCharacter):
+            self._play_character(tx, command)
+        elif isinstance(command, CastSummon):
+            self._cast_summon(tx, command)
+        elif isinstance(command, UseAbility):
+            self._use_ability(tx, command)
+        elif isinstance(command, RepeatLoop):
+            self._repeat_loop(tx, command)
+        elif isinstance(command, (DeclareAttack, DeclareParty)):
+            if stage != "attack":
+                raise IllegalCommand("FFTCG 10.1.2", "attacks are declared only in the Attack Declaration Step")
+            attackers = [command.attacker] if isinstance(command, DeclareAttack) else list(command.attackers)
+            if isinstance(command, DeclareParty) and len(attackers) < 2:
+                raise IllegalCommand("FFTCG 15.1.1.9", "a Party has two or more Forwards")
+            combat.declare_attack(tx, command.by, attackers)
+        elif isinstance(command, DeclareBlock):
+            if stage != "block":
+                raise IllegalCommand("FFTCG 10.1.3", "blocks are declared only in the Block Declaration Step")
+            combat.declare_block(tx, command.by, command.blocker)
+        elif isinstance(command, SplitDamage):
+            if stage != "split":
+                raise IllegalCommand("FFTCG 10.1.4.2.1", "there is no Party damage to split now")
+            combat.split_damage(tx, command.by, list(command.cards), list(command.amounts))
+        else:
+            raise IllegalCommand("", f"{self.name} has no command {command.command_name()}")
+        flow.run(tx)
+
+    def _choose(self, tx: Transaction, command: Choose) -> None:
+        state = tx.state
+        pending = state.data.get("pending")
+        stage = state.data.get("stage")
+        if not pending:
+            if stage == "hand_limit":
+                self._discard_to_limit(tx, command)
+                return
+            raise IllegalCommand("", "there is no choice to answer now")
+        name = pending["name"]
+        options = list(pending.get("options", []))
+        if pending["kind"] == "yesno":
+            if command.yes is None:
+                raise IllegalCommand(pending.get("rule", ""), "answer yes or no")
+            if name == "mulligan":
+                order = [int(p) for p in command.picks]
+                if order and sorted(order) != sorted(options):
+                    raise IllegalCommand("FFTCG 8.2.1.4", "a mulligan puts all 5 cards of your hand on the bottom")
+                flow.answer_mulligan(tx, command.by, command.yes, order)
+                return
+            tx.set_data("pending", None)
+            if name == "ex_burst":
+                flow.answer_ex_burst(tx, command.yes)
+            elif name == "optional":
+                entry = dict(state.lists["stack"][-1])
+                entry["declined"] = not command.yes
+                tx.list_replace("stack", -1, entry)
+                flow.resolve_top(tx)
+            return
+        picks = [str(p) if name in ("order_triggers", "mode", "replacement") else p for p in command.picks]
+        if name == "order_triggers":
+            if sorted(picks) != sorted(options):
+                raise IllegalCommand("FFTCG 11.8.7", "put every one of your triggered abilities in order: "
+                                                     + ", ".join(options))
+            tx.set_data("pending", None)
+            flow.queue_triggers(tx, [int(p) for p in picks])
+            return
+        low, high = int(pending.get("min", 0)), int(pending.get("max", 0))
+        if not low <= len(picks) <= high or len(set(picks)) != len(picks) or any(p not in options for p in picks):
+            raise IllegalCommand(pending.get("rule", ""), f"pick {low}–{high} of the offered options")
+        tx.set_data("pending", None)
+        if name == "targets":
+            flow.answer_targets(tx, [int(p) for p in picks])
+        elif name == "mode":
+            flow.answer_mode(tx, int(picks[0]))
+        elif name == "replacement":
+            chosen = dict(state.data.get("replacement_choice") or {})
+            chosen[str(pending["card"])] = picks[0]
+            tx.set_data("replacement_choice", chosen)
+            if state.data.get("resolving"):  # the top of the stack was about to resolve
+                flow.resolve_top(tx)
+
+    def _discard_to_limit(self, tx: Transaction, command: Choose) -> None:
+        state = tx.state
+        hand = state.zones[f"{state.active}.hand"].cards
+        excess = len(hand) - 5
+        picks = [int(p) for p in command.picks]
+        if len(picks) != excess or len(set(picks)) != excess or any(p not in hand for p in picks):
+            raise IllegalCommand("FFTCG 9.5.1.2", f"discard exactly {excess} card(s) from your hand, down to 5")
+        for iid in picks:
+            actions.enter_zone(tx, iid, "break")
+        tx.log(f"{state.active} discarded {excess} card(s) to the hand limit", "FFTCG 9.5.1.2")
+        flow.clean_up(tx)
+
+    # -- playing cards ---------------------------------------------------------------------------
+    def _priority_check(self, state: GameState, player: str) -> None:
+        if state.data.get("stage") != "priority" or state.data.get("priority") != player:
+            raise IllegalCommand("FFTCG 11.1.1", "you can play cards only while you hold priority")
+
+    def _character_refusal(self, state: GameState, player: str, iid: int) -> IllegalCommand | None:
+        card = state.cards.get(iid)
+        if card is None or card.zone != f"{player}.hand":
+            return IllegalCommand("FFTCG 11.4", "you can only play a Character from your hand")
+        definition = state.definition(iid)
+        if not is_character(definition):
+            return IllegalCommand("FFTCG 11.4", f"{definition.name} is not a Character")
+        back_attack = "back_attack" in definition.keywords
+        if state.phase == "end" or state.data.get("fs_window"):
+            return IllegalCommand("FFTCG 9.5.1.1" if state.phase == "end" else "FFTCG 15.2.3.3",
+                                  "no card can be played now" + (" (End Phase)" if state.phase == "end" else
+                                                                 " (First Strike window)"))
+        if back_attack and state.phase in PLAY_PHASES:
+            pass  # FFTCG 15.2.5: any Main or Attack Phase, either turn, stack or not
+        elif player != state.active:
+            return IllegalCommand("FFTCG 11.4.1", "only the turn player can play Characters")
+        elif state.phase not in ("main1", "main2"):
+            return IllegalCommand("FFTCG 9.3.1.5", "Characters are played only in a Main Phase")
+        elif state.lists.get("stack"):
+            return IllegalCommand("FFTCG 9.3.1.5", "Characters are played only while the stack is empty")
+        if definition.card_type == "backup":
+            backups = [i for i in field_cards(state, player) if state.definition(i).card_type == "backup"]
+            if len(backups) >= MAX_BACKUPS:  # doubt D3: product rules, not in the seed
+                return IllegalCommand("FFTCG 5.2.3 (D3)", "you already have 5 Backups on the field")
+        return None
+
+    def _play_character(self, tx: Transaction, command: PlayCharacter) -> None:
+        state = tx.state
+        self._priority_check(state, command.by)
+        refusal = self._character_refusal(state, command.by, command.card)
+        if refusal is not None:
+            raise refusal
+        cost = character_cost(state, command.card, cost_of(state, command.card))
+        check_payment(state, command.by, cost, command.discards, command.backups, {command.card})
+        self._pay(tx, command.by, command.discards, command.backups)
+        definition = state.definition(command.card)
+        # doubt D3: Backups (and Monsters, D5) enter dull
+        actions.put_onto_field(tx, command.card, command.by, dull=definition.card_type in ("backup", "monster"))
+        tx.log(f"{command.by} played {definition.name}" +
+               (" (Back Attack)" if command.by != state.active or state.phase == "attack" else ""), "FFTCG 11.4")
+        flow.acted(tx, command.by)
+
+    def _pay(self, tx: Transaction, player: str, discards: Sequence[int], backups: Sequence[int]) -> None:
+        for iid in backups:
+            tx.set_field(iid, "tapped", True)
+        for iid in discards:
+            actions.enter_zone(tx, iid, "break")
+        if discards or backups:
+            tx.log(f"{player} paid with " + ", ".join(
+                [f"discarding {actions.name_of(tx, i)}" for i in discards]
+                + [f"dulling {actions.name_of(tx, i)}" for i in backups]), "FFTCG 11.2")
+
+    def _cast_summon(self, tx: Transaction, command: CastSummon) -> None:
+        state = tx.state
+        self._priority_check(state, command.by)
+        card = state.cards.get(command.card)
+        if card is None or card.zone != f"{command.by}.hand" or state.definition(command.card).card_type != "summon":
+            raise IllegalCommand("FFTCG 11.3", "you can only cast a Summon from your hand")
+        _refuse_outside_play_phases(state)
+        definition = state.definition(command.card)
+        ability = _summon_ability(definition)
+        targets = list(command.targets)
+        if ability is not None:
+            check_targets(state, ability, command.by, command.card, targets)
+            _check_mode(ability, command.mode)
+        cost = character_cost(state, command.card, cost_of(state, command.card))
+        check_payment(state, command.by, cost, command.discards, command.backups, {command.card})
+        tx.move(command.card, "stack", None)
+        tx.set_prop(command.card, "ts", actions.next_clock(tx))
+        self._pay(tx, command.by, command.discards, command.backups)
+        index = definition.effects.index(ability) if ability is not None else -1
+        entry = {"kind": "summon", "source": command.card, "ts": state.cards[command.card].props["ts"],
+                 "controller": command.by, "card_id": definition.id, "ability": index,
+                 "targets": pinned(state, targets), "mode": command.mode, "name": definition.name}
+        if ability is None:
+            entry["inline"] = {"effect": "draw", "count": 0}
+        tx.list_append("stack", entry)
+        tx.log(f"{command.by} cast {definition.name}" + (
+            " choosing " + ", ".join(actions.name_of(tx, t) for t in targets) if targets else ""), "FFTCG 11.3")
+        actions.emit(tx, "summon_cast", command.card)
+        flow.acted(tx, command.by)
+
+    def _ability_refusal(self, state: GameState, player: str, iid: int, ability: Mapping[str, Any]) -> IllegalCommand | None:
+        card = state.cards.get(iid)
+        if card is None or not card.zone.endswith(".field") or card.controller != player:
+            return IllegalCommand("FFTCG 11.6", "you can only use abilities of cards you control on the field")
+        if ability_kind(ability, False) not in ("action", "special"):
+            return IllegalCommand("FFTCG 11.6", "that is not an action or special ability")
+        if state.phase not in PLAY_PHASES or state.data.get("fs_window"):
+            return IllegalCommand("FFTCG 9.5.1.1" if state.phase == "end" else "FFTCG 15.2.3.3",
+                                  "abilities cannot be used now")
+        banned = state.data.get("loop_banned") or []
+        if [iid, card.props.get("ts"), state.definition(iid).effects.index(ability)] in banned:
+            return IllegalCommand("FFTCG 13.2", "you stopped this loop and may not start it again")
+        cost = ability.get("cost") or {}
+        if cost.get("dull"):
+            if card.tapped:
+                return IllegalCommand("FFTCG 11.6.2.2", f"{state.definition(iid).name} is dull and cannot pay the "
+                                                        "dull icon")
+            keywords = characteristics(state)[iid].keywords
+            if int(card.props.get("since", 0)) >= state.turn and "haste" not in keywords:
+                return IllegalCommand("FFTCG 11.6.2.2", f"{state.definition(iid).name} entered the field this turn "
+                                                        "and has no Haste, so it cannot use a dull-icon ability")
+        return None
+
+    def _use_ability(self, tx: Transaction, command: UseAbility, quiet: bool = False) -> dict[str, Any]:
+        state = tx.state
+        self._priority_check(state, command.by)
+        card = state.cards.get(command.card)
+        if card is None:
+            raise IllegalCommand("FFTCG 11.6", "there is no such card")
+        definition = state.definition(command.card)
+        if not 0 <= command.ability < len(definition.effects):
+            raise IllegalCommand("FFTCG 11.6", f"{definition.name} has no ability number {command.ability}")
+        ability = definition.effects[command.ability]
+        refusal = self._ability_refusal(state, command.by, command.card, ability)
+        if refusal is not None:
+            raise refusal
+        kind = ability_kind(ability, False)
+        exclude = {command.card}
+        if kind == "special":  # FFTCG 11.7.2: discard a card of the same name as part of the cost
+            other = state.cards.get(command.name_discard) if command.name_discard is not None else None
+            if other is None or other.zone != f"{command.by}.hand" or state.definition(command.name_discard).name != definition.name:
+                raise IllegalCommand("FFTCG 11.7.2", f"a special ability also costs discarding a card named "
+                                                     f"{definition.name} from your hand")
+            exclude.add(command.name_discard)
+        targets = list(command.targets)
+        check_targets(state, ability, command.by, command.card, targets)
+        _check_mode(ability, command.mode)
+        cost = dict(ability.get("cost") or {})
+        need = Cost(int(cost.get("cp", 0)), (str(cost["element"]),) if cost.get("element") else ())
+        check_payment(state, command.by, need, command.discards, command.backups, exclude)
+        entry = {"kind": kind, "source": command.card, "ts": card.props.get("ts"), "controller": command.by,
+                 "card_id": definition.id, "ability": command.ability, "targets": pinned(state, targets),
+                 "mode": command.mode, "name": ability.get("name") or f"{definition.name}: ability {command.ability}"}
+        if cost.get("dull"):
+            tx.set_field(command.card, "tapped", True)
+        self._pay(tx, command.by, command.discards, command.backups)
+        if command.name_discard is not None:
+            actions.enter_zone(tx, command.name_discard, "break")
+        if cost.get("break_self"):  # a cost that puts it into the Break Zone is not a break (FFTCG 15.1.1.3.2)
+            actions.move_from_field(tx, [command.card], "break", "cost", "FFTCG 11.6.2")
+        if not quiet:
+            tx.list_append("stack", entry)
+            tx.log(f"{command.by} used {entry['name']}", "FFTCG 11.6")
+            flow.acted(tx, command.by)
+        return entry
+
+    def _repeat_loop(self, tx: Transaction, command: RepeatLoop) -> None:
+        """FFTCG 13.2: the one player who can stop a loop names a count; it runs that often, then stops."""
+        state = tx.state
+        if command.times < 0:
+            raise IllegalCommand("FFTCG 4.1", "a player cannot choose a negative number")
+        if state.lists.get("stack"):
+            raise IllegalCommand("FFTCG 13.2", "a loop is shortened from an empty stack")
+        use = UseAbility(by=command.by, card=command.card, ability=command.ability)
+        for _ in range(command.times):
+            entry = self._use_ability(tx, use, quiet=True)
+            resolve_entry(tx, entry)
+            while _settle(tx):
+                pass
+        banned = list(state.data.get("loop_banned") or [])
+        banned.append([command.card, state.cards[command.card].props.get("ts"), command.ability])
+        tx.set_data("loop_banned", banned)
+        tx.log(f"{command.by} ran the loop {command.times} time(s) and stopped it", "FFTCG 13.2")
+        flow.acted(tx, command.by)
+
+    # -- reading the table -----------------------------------------------------------------------
+    def card_values(self, state: GameState, iid: int) -> dict[str, CardValue]:
+        """Return Power with the effects that changed it (Forwards on the field), printed elsewhere."""
+        definition = state.definition(iid)
+        if definition.card_type != "forward":
+            return {}
+        printed = definition.stat("power")
+        current = characteristics(state).get(iid)
+        if current is None or current.power is None:
+            return {"power": CardValue("power", printed, printed)}
+        return {"power": CardValue("power", printed, current.power, tuple(current.modifiers))}
+
+    def card_fact(self, state: GameState, iid: int, key: str) -> Any:
+        """Return a card fact: zone, dull, power, damage, frozen, keywords, controller, attacking, cost."""
+        card = state.card(iid)
+        if key == "damage":
+            return int(card.props.get("damage", 0))
+        if key == "frozen":
+            return bool(card.props.get("frozen"))
+        if key == "keywords":
+            current = characteristics(state).get(iid)
+            return sorted(current.keywords if current else state.definition(iid).keywords)
+        if key == "attacking":
+            return iid in flow.attackers_alive(state)
+        if key == "cost":
+            return cost_of(state, iid)
+        if key == "element":
+            return elements_of(state.definition(iid))
+        return super().card_fact(state, iid, key)
+
+    def stack_entries(self, state: GameState) -> list[list[str]]:
+        """Return each stack entry's names (ability or card name, card id), top first."""
+        return flow.stack_names(state)
+
+
+def _settle(tx: Transaction) -> bool:
+    from tabletop.games.fftcg.processes import check_rule_processes
+
+    return check_rule_processes(tx) and not tx.state.data.get("pending") and not tx.state.data.get("outcome")
+
+
+def _refuse_outside_play_phases(state: GameState) -> None:
+    if state.phase == "end":  # FFTCG 9.5.1.1, doubt D6
+        raise IllegalCommand("FFTCG 9.5.1.1", "Summons cannot be cast in the End Phase")
+    if state.data.get("fs_window"):
+        raise IllegalCommand("FFTCG 15.2.3.3", "Summons cannot be cast between First Strike and normal damage")
+    if state.phase not in PLAY_PHASES:
+        raise IllegalCommand("FFTCG 9.3.1.6", "Summons are cast only in a Main Phase or the Attack Phase")
+
+
+def _summon_ability(definition: CardDefinition) -> Mapping[str, Any] | None:
+    for ability in definition.effects:
+        if ability_kind(ability, True) == "resolve":
+            return ability
+    return None
+
+
+def _has_modes(ability: Mapping[str, Any]) -> bool:
+    return any(step.get("effect") == "choose_one" for step in [ability, *ability.get("then", [])])
+
+
+def _check_mode(ability: Mapping[str, Any], mode: int | None) -> None:
+    for step in [ability, *ability.get("then", [])]:
+        if step.get("effect") == "choose_one":
+            if mode is None or not 0 <= mode < len(step["modes"]):
+                raise IllegalCommand("FFTCG 11.3.3", f"choose a mode from 0 to {len(step['modes']) - 1}")
+            return
+
+
+def _default_targets(state: GameState, ability: Mapping[str, Any] | None, player: str, source: int) -> tuple[int, ...] | None:
+    """Return the first legal choice of targets, () when none are needed, None when it cannot be played."""
+    if ability is None:
+        return ()
+    low, high = target_count(ability)
+    if high == 0:
+        return ()
+    candidates = target_candidates(state, ability, player, source)
+    if len(candidates) < max(low, 1):
+        return None
+    return tuple(candidates[:high])

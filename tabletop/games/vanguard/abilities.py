@@ -1,0 +1,415 @@
+"""Abilities of Vanguard cards: reading them from data, keyword conditions, triggering, continuous bonuses.
+
+An ability is a mapping (card files' `effects:` list, or one a keyword expands to):
+`{kind: auto|act|cont, when: EVENT, zone: V|R|VR|GC|any, keyword: NAME, x: N, cost: [steps],
+optional: bool, once_per_turn: bool, trigger_if: COND, if: COND, do: [steps], filter: {...}}`.
+Seed section 一 1.3 (effective-condition keywords): an AUTO triggers only if its keyword condition
+holds at the trigger event; once pending it resolves even if the condition stops holding; a card
+keeps the keyword while it is not valid; timed effects it created ignore the condition.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from tabletop.engine.cards import CardDefinition
+from tabletop.engine.state import GameState
+from tabletop.engine.transaction import Transaction
+from tabletop.engine.zones import zone_id
+from tabletop.games.vanguard import facts
+from tabletop.games.vanguard.circles import circle_name, is_circle, is_front_row, is_rear_circle
+from tabletop.games.vanguard.table import (
+    column_opponents, current_power, field_cards, has_state, in_same_column, is_locked, is_unit,
+    rear_guards_of, units_of, vanguard_of,
+)
+
+PENDING = "pending"
+
+# Effective-condition keywords (seed 一 1.3) and what makes each valid for its controller.
+CONDITION_KEYWORDS = ("brave", "oracle", "ritual", "unite", "thunderstrike", "darkness", "wave", "scheming",
+                      "shinken_hissatsu", "homare", "limit_break", "generation_break")
+# Prefix keywords only label an ability (seed 一 1.1); Burst's "if your vanguard's power ≥ V" is its `if:`.
+PREFIX_KEYWORDS = ("rescue", "dominate", "shadow_stitch", "rush", "burst", "magia", "time_leap", "melody",
+                   "bloom", "nitou_kaigan")
+# Proper-noun keywords (seed 一 1.2) are whole abilities, expanded below.
+PROPER_KEYWORDS = ("revelation", "blaze", "afterimage", "devour", "charge", "hollow", "harmony", "success")
+
+
+def keyword_abilities(card: CardDefinition) -> list[dict[str, Any]]:
+    """Return the abilities a card's proper-noun keywords stand for, in the effects vocabulary."""
+    kw = card.keywords
+    result: list[dict[str, Any]] = []
+    if "revelation" in kw:  # seed 《创世》 天启
+        circle = kw["revelation"] if isinstance(kw["revelation"], str) else None
+        result.append({"kind": "auto", "when": "placed", "zone": "VR", "on": circle, "keyword_ability": "revelation",
+                       "do": [{"effect": "revelation"}]})
+    if "blaze" in kw:  # seed 《阳炎》 龙炎
+        result.append({"kind": "auto", "when": "attack_step_start", "zone": "VR", "keyword_ability": "blaze",
+                       "trigger_if": {"more_rear_guards": True},
+                       "do": [{"effect": "enter_state", "state": "blaze", "target": "your_vanguards", "until": "turn"}]})
+    if "afterimage" in kw:  # seed 《射干玉》 残影
+        result.append({"kind": "auto", "when": "opponent_bind_to_hand", "zone": "R", "keyword_ability": "afterimage",
+                       "optional": True, "if": {"hand_at_most": 6},
+                       "do": [{"effect": "return_to_hand", "target": "self"}]})
+    if "devour" in kw:  # seed 《太刀风》 暴食
+        result.append({"kind": "auto", "when": "attacks", "zone": "VR", "keyword_ability": "devour",
+                       "do": [{"effect": "choose", "from": "your_rear_guards", "filter": {"not_self": True},
+                               "min": 0, "count": 99, "as": "devoured"},
+                              {"effect": "retire", "target": "$devoured"},
+                              {"effect": "enter_state", "state": "devour", "target": "self", "until": "turn",
+                               "if": {"chosen": "devoured"}}]})
+    if "charge" in kw:  # seed 《钢钉兄弟会》 突击
+        result.append({"kind": "auto", "when": "placed", "zone": "R", "keyword_ability": "charge", "optional": True,
+                       "do": [{"effect": "enter_state", "state": "charge", "target": "self", "until": "turn"}]})
+    if "hollow" in kw:  # seed 《雄伟深蓝》 亡灵: the Hollow state lasts until the unit leaves
+        result.append({"kind": "auto", "when": "placed", "zone": "R", "keyword_ability": "hollow", "optional": True,
+                       "do": [{"effect": "enter_state", "state": "hollow", "target": "self"}]})
+    if "harmony" in kw:  # seed 《百慕大三角》 和声
+        result.append({"kind": "auto", "when": "other_placed", "zone": "VR", "keyword_ability": "harmony",
+                       "filter": {"same_column": True}, "do": [{"effect": "harmonize"}]})
+    if "success" in kw:  # seed 《大自然》 达成: a state trigger, see `state_triggers`
+        result.append({"kind": "auto", "when": "state:success", "zone": "VR", "keyword_ability": "success",
+                       "if": {"success_unit": int(kw["success"])},
+                       "do": [{"effect": "enter_state", "state": "success", "target": "self", "until": "turn"}]})
+    if facts.is_sentinel(card) and "sentinel_ability" not in kw and kw.get("sentinel") is not False:
+        # The usual Sentinel text (VG 6.3): when placed on GC, discard a card: a unit cannot be hit this battle.
+        result.append({"kind": "auto", "when": "placed", "on": "gc", "zone": "GC", "keyword_ability": "sentinel",
+                       "cost": [{"effect": "discard", "count": 1}],
+                       "do": [{"effect": "choose", "from": "your_units", "count": 1, "as": "protected"},
+                              {"effect": "cannot_be_hit", "target": "$protected"}]})
+    return result
+
+
+@lru_cache(maxsize=4096)
+def _printed_abilities(card: CardDefinition) -> tuple[dict[str, Any], ...]:
+    return tuple(dict(e) for e in card.effects if isinstance(e, dict) and "kind" in e) + tuple(keyword_abilities(card))
+
+
+def abilities_of(state: GameState, iid: int) -> list[dict[str, Any]]:
+    """Return every ability a card has now: printed (unless deleted), keyword-expanded, and gained."""
+    card = state.cards[iid]
+    result: list[dict[str, Any]] = []
+    if not card.props.get("deleted") and not is_locked(state, iid):
+        result.extend(_printed_abilities(state.definition(iid)))
+        for source_card in card.props.get("copied", ()):
+            result.extend(_printed_abilities(state.library[source_card]))
+    for gained in card.props.get("gained", ()):
+        result.append(gained["ability"])
+    return result
+
+
+def has_keyword(state: GameState, iid: int, name: str) -> bool:
+    """Tell whether a card has a keyword now: printed, or gained while the gain lasts (seed 一, Fidus)."""
+    if name in state.definition(iid).keywords and not state.cards[iid].props.get("deleted"):
+        return True
+    if any(a.get("keyword") == name or a.get("keyword_ability") == name for a in abilities_of(state, iid)):
+        return True
+    return name in state.cards[iid].props.get("gained_keywords", ())
+
+
+def keyword_x(state: GameState, iid: int, ability: dict[str, Any]) -> Any:
+    """Return the X of an ability's keyword (`ritual: 3`), from the ability or the card's keywords."""
+    if "x" in ability:
+        return ability["x"]
+    return state.definition(iid).keywords.get(ability.get("keyword", ""))
+
+
+def keyword_valid(state: GameState, iid: int, ability: dict[str, Any], controller: str) -> bool:
+    """Tell whether an ability's effective-condition keyword holds now (true for abilities without one)."""
+    name = ability.get("keyword")
+    if name not in CONDITION_KEYWORDS:
+        return True
+    x = keyword_x(state, iid, ability)
+    hand = len(state.zones[zone_id(controller, "hand")].cards)
+    turn = state.data.get("turn_info", {}).get(controller, {})
+    if name == "brave":  # seed 《光辉骑士团》: hand ≤ 3
+        return hand <= 3
+    if name == "oracle":  # seed 《占卜魔法团》: hand ≥ 5
+        return hand >= 5
+    if name == "ritual":  # seed 《暗影骑士团》: ≥ X grade 1 cards in the drop zone
+        drop = state.zones[zone_id(controller, "drop")].cards
+        return sum(1 for c in drop if facts.grade(state.definition(c)) == 1) >= int(x or 0)
+    if name == "unite":  # seed 《黄金骑士团》: called 2+ cards this turn
+        return int(turn.get("calls", 0)) >= 2
+    if name == "thunderstrike":  # seed 《鸣神》: opponent's bind zone ≥ X
+        return len(state.zones[zone_id(state.opponent(controller), "bind")].cards) >= int(x or 0)
+    if name == "darkness":  # seed 《黑暗不法者》: put a card into the soul this turn other than by riding
+        return bool(turn.get("soul_not_ride"))
+    if name == "wave":  # seed 《苍海军势》: this turn's battle number in range
+        return wave_holds(state, x)
+    if name == "scheming":  # seed 《百群》: no opposing unit in the column, or only rested ones
+        return all(state.cards[u].tapped for u in column_opponents(state, iid)) if is_circle(state.cards[iid].zone) else False
+    if name == "shinken_hissatsu":  # seed 《刀剑乱舞》 真剑必杀: damage ≥ 3
+        return len(state.zones[zone_id(controller, "damage")].cards) >= 3
+    if name == "homare":  # seed 《刀剑乱舞》 誉: no Homare cost paid this turn
+        return not turn.get("homare_paid")
+    if name == "limit_break":  # VG 9.7 [K]: 4+ damage
+        return len(state.zones[zone_id(controller, "damage")].cards) >= int(x or 4)
+    if name == "generation_break":  # VG 9.7 [K]: G zone face-up cards ≥ N
+        return face_up_g(state, controller) >= int(x or 1)
+    return True
+
+
+def wave_holds(state: GameState, spec: Any) -> bool:
+    """Tell whether the battle number is within a Wave spec: "2-3", "2" (only), "2+" (or later)."""
+    number = int(state.data.get("battle_number", 0))
+    if state.data.get("battle") is None or number == 0:
+        return False
+    text = str(spec).strip()
+    if text.endswith("+"):
+        return number >= int(text[:-1])
+    if "-" in text:
+        low, high = text.split("-", 1)
+        return int(low) <= number <= int(high)
+    return number == int(text)
+
+
+def face_up_g(state: GameState, player: str) -> int:
+    """Return the number of face-up cards in a player's G zone."""
+    zid = zone_id(player, "gzone")
+    if zid not in state.zones:
+        return 0
+    return sum(1 for c in state.zones[zid].cards if not state.cards[c].face_down)
+
+
+def zone_tag_holds(state: GameState, iid: int, tag: str | None) -> bool:
+    """Tell whether a card is in the ability's active zone (VG 7.6): V, R, VR, GC, hand, drop, soul, any."""
+    tag = (tag or "VR").upper()
+    zid = state.cards[iid].zone
+    name = circle_name(zid)
+    if tag == "ANY":
+        return True
+    if tag == "GC":
+        return name == "gc"
+    if name == "vc":
+        return "V" in tag and not is_locked(state, iid)
+    if is_rear_circle(zid):
+        return "R" in tag and tag not in ("DROP",) and not is_locked(state, iid)
+    return tag.lower() == name
+
+
+# -- conditions --------------------------------------------------------------------------------
+
+def condition_holds(state: GameState, cond: dict[str, Any] | None, source: int | None, controller: str,
+                    variables: dict[str, Any] | None = None, event: dict[str, Any] | None = None) -> bool:
+    """Tell whether every clause of a condition mapping holds."""
+    if not cond:
+        return True
+    variables = variables or {}
+    hand = len(state.zones[zone_id(controller, "hand")].cards)
+    for key, value in cond.items():
+        if key == "hand_at_most" and not hand <= int(value):
+            return False
+        if key == "hand_at_least" and not hand >= int(value):
+            return False
+        if key == "damage_at_least" and not len(state.zones[zone_id(controller, "damage")].cards) >= int(value):
+            return False
+        if key == "soul_at_least" and not len(state.zones[zone_id(controller, "soul")].cards) >= int(value):
+            return False
+        if key == "vanguard_power_at_least":  # Burst (seed 《次元警察》 超爆)
+            vanguard = vanguard_of(state, controller)
+            if vanguard is None or current_power(state, vanguard) < int(value):
+                return False
+        if key == "more_rear_guards" and not (
+                len(rear_guards_of(state, controller)) > len(rear_guards_of(state, state.opponent(controller)))) == bool(value):
+            return False
+        if key == "in_state" and (source is None or not has_state(state, source, str(value))):
+            return False
+        if key == "not_in_state" and source is not None and has_state(state, source, str(value)):
+            return False
+        if key == "chosen" and not variables.get(str(value)):
+            return False
+        if key == "success_unit" and not any(current_power(state, u) >= int(value) for u in units_of(state, controller)):
+            return False
+        if key == "my_turn" and (state.active == controller) != bool(value):
+            return False
+        if key == "attack_hit":
+            battle = state.data.get("battle") or (event or {}).get("battle") or {}
+            if bool(battle.get("hit")) != bool(value):
+                return False
+        if key == "attacked_vanguard":
+            battle = state.data.get("battle") or (event or {}).get("battle") or {}
+            if bool(battle.get("target_was_vanguard")) != bool(value):
+                return False
+        if key == "self_attacked":
+            battle = state.data.get("battle") or (event or {}).get("battle") or {}
+            if (battle.get("attacker") == source) != bool(value):
+                return False
+        if key == "keyword" and source is not None and not keyword_valid(state, source, {"keyword": value}, controller):
+            return False
+    return True
+
+
+# -- triggering ----------------------------------------------------------------------------------
+
+def _matches(state: GameState, iid: int, ability: dict[str, Any], event: dict[str, Any]) -> bool:
+    when = ability.get("when")
+    kind = event["type"]
+    subject = event.get("card")
+    card = state.cards[iid]
+    controller = card.controller
+    filt = ability.get("filter") or {}
+    if when in ("placed", "attacks", "boosts", "boosted", "retired", "stood", "put_into_soul", "rode_upon",
+                "attack_hits", "hollow_drop", "enters_state", "locked", "attacked"):
+        if kind != when or subject != iid:
+            return False
+        if when == "placed" and ability.get("on"):
+            if not _circle_matches(event.get("zone", ""), str(ability["on"])):
+                return False
+        if when == "retired" and filt.get("by_effect") and not event.get("by_effect"):
+            return False
+        if when == "stood" and filt.get("by_your_effect") and event.get("by") != controller:
+            return False
+        if when == "enters_state" and filt.get("state") and event.get("state") != filt["state"]:
+            return False
+        if when == "boosts" and filt.get("boosted_race") and filt["boosted_race"] not in _races(state, event.get("other")):
+            return False
+        if when == "boosted" and filt.get("booster_race") and filt["booster_race"] not in _races(state, event.get("other")):
+            return False
+        if when in ("placed", "attacks", "boosts", "boosted", "attack_hits", "attacked", "enters_state", "stood"):
+            return zone_tag_holds(state, iid, ability.get("zone") or _default_zone(event))
+        return True
+    if not zone_tag_holds(state, iid, ability.get("zone")):
+        return False
+    if when == "other_placed":
+        if kind != "placed" or subject == iid or subject is None or not is_unit(state, iid):
+            return False
+        if state.cards[subject].controller != controller or not is_circle(event.get("zone", "")):
+            return False
+        if filt.get("same_column") and not in_same_column(state, iid, subject, controller):
+            return False
+        if filt.get("same_name") and state.definition(subject).name != state.definition(iid).name:
+            return False
+        if filt.get("name") and state.definition(subject).name != filt["name"]:
+            return False
+        if ability.get("on") and not _circle_matches(event["zone"], str(ability["on"])):
+            return False
+        return True
+    if when == "rear_guard_retired":
+        if kind != "retired" or subject == iid or event.get("player") != controller or event.get("locked"):
+            return False
+        return not filt.get("by_effect") or bool(event.get("by_effect"))
+    if when == "opponent_bind_to_hand":
+        return kind == "bind_to_hand" and event.get("player") != controller
+    if when in ("attack_step_start", "battle_start", "ride_phase_start", "end_of_turn", "end_of_battle", "game_start"):
+        if kind != when:
+            return False
+        return when in ("end_of_battle", "end_of_turn") or event.get("player") == controller
+    return False
+
+
+def _races(state: GameState, iid: Any) -> list[str]:
+    if iid is None or iid not in state.cards:
+        return []
+    race = facts.attribute(state.definition(iid), "race") or ""
+    return [str(race)] if isinstance(race, str) else [str(r) for r in race]
+
+
+def _circle_matches(zid: str, spec: str) -> bool:
+    name = circle_name(zid) if "." in zid else zid
+    spec = spec.lower()
+    if spec in ("rc", "r"):
+        return name.startswith("rc.")
+    if spec in ("vc", "v"):
+        return name == "vc"
+    if spec == "gc":
+        return name == "gc"
+    return name == spec or name == f"rc.{spec}"
+
+
+def _default_zone(event: dict[str, Any]) -> str:
+    return "GC" if str(event.get("zone", "")).endswith(".gc") else "VR"
+
+
+def emit(tx: Transaction, event: dict[str, Any]) -> None:
+    """Put every AUTO ability the event triggers into the stand-by state (seed 一 1.3: only valid ones)."""
+    state = tx.state
+    candidates: list[int] = field_cards(state)
+    for player in state.players:
+        candidates += state.zones[zone_id(player, "gc")].cards
+    subject = event.get("card")
+    if subject is not None and subject in state.cards and subject not in candidates:
+        candidates.append(subject)
+    for iid in candidates:
+        if event["type"] == "retired" and event.get("locked") and iid == subject:
+            continue  # seed 《链环傀儡》: a locked card's retirement triggers nothing
+        for index, ability in enumerate(abilities_of(state, iid)):
+            if ability.get("kind") != "auto" or not _matches(state, iid, ability, event):
+                continue
+            controller = state.cards[iid].controller
+            if not keyword_valid(state, iid, ability, controller):
+                continue  # seed 一 1.3: not valid at the trigger event -> never stand-by
+            if not condition_holds(state, ability.get("trigger_if"), iid, controller, event=event):
+                continue
+            if ability.get("once_per_turn"):
+                if _used(state, iid, index):
+                    continue
+                tx.set_data("used_this_turn", list(state.data.get("used_this_turn") or []) + [f"{iid}:{index}"])
+            add_pending(tx, controller, iid, ability, event)
+
+
+def _used(state: GameState, iid: int, index: int) -> bool:
+    return f"{iid}:{index}" in state.data.get("used_this_turn", [])
+
+
+def add_pending(tx: Transaction, player: str, source: int | None, ability: dict[str, Any],
+                event: dict[str, Any] | None = None, timed: bool = False) -> None:
+    """Add a stand-by ability or timed effect; its player plays it at the next check timing."""
+    uid = int(tx.state.data.get("next_uid", 1))
+    tx.set_data("next_uid", uid + 1)
+    tx.list_append(PENDING, {"uid": uid, "player": player, "source": source, "ability": ability,
+                             "event": _plain_event(event or {}), "timed": timed})
+
+
+def _plain_event(event: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in event.items() if isinstance(v, (str, int, bool, type(None), list, dict))}
+
+
+def state_triggers(tx: Transaction) -> None:
+    """Trigger state-triggered abilities whose state holds (Success, seed 《大自然》: during your turn only)."""
+    state = tx.state
+    pending_sources = {(p["source"], p["ability"].get("keyword_ability")) for p in state.lists.get(PENDING, ())}
+    for iid in field_cards(state, state.active):
+        for ability in abilities_of(state, iid):
+            if ability.get("when") != "state:success" or has_state(state, iid, "success"):
+                continue
+            if (iid, "success") in pending_sources or not zone_tag_holds(state, iid, ability.get("zone")):
+                continue
+            if condition_holds(state, ability.get("if"), iid, state.active):
+                add_pending(tx, state.active, iid, ability, {"type": "state"})
+
+
+# -- continuous abilities ------------------------------------------------------------------------
+
+@lru_cache(maxsize=4096)
+def _has_cont(card: CardDefinition) -> bool:
+    return any(a.get("kind") == "cont" for a in _printed_abilities(card))
+
+
+def continuous_bonuses(state: GameState, iid: int, stat: str) -> list[tuple[int, str]]:
+    """Return the (amount, reason) bonuses CONT abilities on the field give a unit's `stat`."""
+    result: list[tuple[int, str]] = []
+    target_card = state.cards[iid]
+    for source in field_cards(state):
+        card = state.cards[source]
+        if not (_has_cont(state.definition(source)) or card.props.get("gained")):
+            continue
+        for ability in abilities_of(state, source):
+            if ability.get("kind") != "cont" or not zone_tag_holds(state, source, ability.get("zone")):
+                continue
+            controller = card.controller
+            if not keyword_valid(state, source, ability, controller):
+                continue
+            if not condition_holds(state, ability.get("if"), source, controller):
+                continue
+            for step in ability.get("do", ()):
+                if step.get("effect") != stat:
+                    continue
+                scope = step.get("target", "self")
+                applies = (scope == "self" and source == iid) or (
+                    scope == "your_units" and target_card.controller == controller) or (
+                    scope == "your_front_row" and target_card.controller == controller
+                    and is_front_row(target_card.zone, controller))
+                if applies:
+                    result.append((int(step.get("amount", 0)), f"{state.definition(source).name} ({ability.get('keyword') or 'CONT'})"))
+    return result

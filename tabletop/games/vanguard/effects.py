@@ -1,0 +1,875 @@
+"""The Vanguard effects vocabulary: what card data may ask for, one handler per effect name.
+
+A step is `{effect: NAME, ...parameters}`; `target` names cards: `self`, `$var` (chosen earlier by
+`choose ... as: var`), `event_card`, `attacker`, `booster`, `your_vanguard`, `your_vanguards`,
+`your_front_row`, `your_units`, `your_rear_guards`, `opponent_rear_guards`, `opponent_units`.
+Any step may carry `if: CONDITION` (skipped when it does not hold).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from tabletop.engine.state import GameState
+from tabletop.engine.transaction import Transaction
+from tabletop.engine.zones import zone_id
+from tabletop.games.vanguard import facts, frames
+from tabletop.games.vanguard.abilities import (
+    CONDITION_KEYWORDS, PREFIX_KEYWORDS, PROPER_KEYWORDS, add_pending, condition_holds, emit,
+)
+from tabletop.games.vanguard.circles import REAR_CIRCLES, circle_name, column_for, is_back_row, is_front_row
+from tabletop.games.vanguard.moves import (
+    add_state, controller_changed, identity, new_identity, place_on_circle, put_into_soul, relocate,
+    remove_state, retire, turn_fact, turn_info, unlink_harmony,
+)
+from tabletop.games.vanguard.table import (
+    front_row_units, has_state, in_same_column, is_locked, is_unit, rear_guards_of, units_of, vanguard_of,
+    vanguards_of,
+)
+
+Handler = Callable[[Transaction, int, dict[str, Any]], bool]
+EFFECTS: dict[str, Handler] = {}
+# Parameters each effect accepts (for validate_effects); "target", "if" are accepted everywhere.
+PARAMS: dict[str, tuple[str, ...]] = {}
+
+
+def effect(name: str, *params: str) -> Callable[[Handler], Handler]:
+    """Register an effect handler under a vocabulary name."""
+    def register(fn: Handler) -> Handler:
+        EFFECTS[name] = fn
+        PARAMS[name] = params
+        return fn
+    return register
+
+
+# -- reading a frame ---------------------------------------------------------------------------
+
+def controller(state: GameState, fi: int) -> str:
+    """Return the player resolving frame `fi`."""
+    return str(frames.ctx(state, fi)["controller"])
+
+
+def source(state: GameState, fi: int) -> int | None:
+    """Return the card whose ability frame `fi` resolves."""
+    return frames.ctx(state, fi).get("source")
+
+
+def variables(state: GameState, fi: int) -> dict[str, Any]:
+    """Return the chosen-card variables of a frame."""
+    return frames.ctx(state, fi).get("vars", {})
+
+
+def set_variable(tx: Transaction, fi: int, name: str, value: Any) -> None:
+    """Store a variable (chosen cards) in a frame."""
+    values = dict(variables(tx.state, fi))
+    values[name] = value
+    frames.set_var(tx, fi, "vars", values)
+
+
+def card_set(state: GameState, fi: int, spec: str) -> list[int]:
+    """Return the cards a target spec or a `from:` set names."""
+    ctx = frames.ctx(state, fi)
+    me = str(ctx["controller"])
+    opp = state.opponent(me)
+    src = ctx.get("source")
+    if spec.startswith("$"):
+        value = ctx.get("vars", {}).get(spec[1:], [])
+        return [v for v in (value if isinstance(value, list) else [value]) if v in state.cards]
+    battle = state.data.get("battle") or {}
+    sets: dict[str, Callable[[], list[int]]] = {
+        "self": lambda: [src] if src is not None else [],
+        "event_card": lambda: [ctx.get("event", {}).get("card")] if ctx.get("event", {}).get("card") is not None else [],
+        "attacker": lambda: [battle["attacker"]] if battle.get("attacker") is not None else [],
+        "booster": lambda: [battle["booster"]] if battle.get("booster") is not None else [],
+        "attacked": lambda: [battle["target"]] if battle.get("target") is not None else [],
+        "your_vanguard": lambda: [v for v in [vanguard_of(state, me)] if v is not None],
+        "your_vanguards": lambda: vanguards_of(state, me),
+        "your_units": lambda: units_of(state, me),
+        "your_front_row": lambda: front_row_units(state, me),
+        "your_back_row": lambda: [u for u in units_of(state, me) if is_back_row(state.cards[u].zone, me)],
+        "your_rear_guards": lambda: [u for u in rear_guards_of(state, me) if not has_state(state, u, "dominated")
+                                     or state.cards[u].owner != me],
+        "your_rc_cards": lambda: [c for name in REAR_CIRCLES for c in state.zones[zone_id(me, name)].cards],
+        "opponent_units": lambda: units_of(state, opp),
+        "opponent_rear_guards": lambda: rear_guards_of(state, opp),
+        "opponent_front_row": lambda: front_row_units(state, opp),
+        "opponent_back_row_rear_guards": lambda: [u for u in rear_guards_of(state, opp) if is_back_row(state.cards[u].zone, opp)],
+        "opponent_vanguard": lambda: [v for v in [vanguard_of(state, opp)] if v is not None],
+        "your_hand": lambda: state.cards_in(zone_id(me, "hand")),
+        "your_soul": lambda: state.cards_in(zone_id(me, "soul")),
+        "your_drop": lambda: state.cards_in(zone_id(me, "drop")),
+        "your_bind": lambda: state.cards_in(zone_id(me, "bind")),
+        "opponent_bind": lambda: state.cards_in(zone_id(opp, "bind")),
+        "your_deck": lambda: state.cards_in(zone_id(me, "deck")),
+        "your_damage": lambda: state.cards_in(zone_id(me, "damage")),
+        "your_damage_face_up": lambda: [c for c in state.cards_in(zone_id(me, "damage")) if not state.cards[c].face_down],
+        "your_damage_face_down": lambda: [c for c in state.cards_in(zone_id(me, "damage")) if state.cards[c].face_down],
+        "your_locked": lambda: [c for c in state.cards_in_field_all() if is_locked(state, c)
+                                and state.cards[c].controller == me] if hasattr(state, "cards_in_field_all") else
+        [c for name in REAR_CIRCLES for c in state.zones[zone_id(me, name)].cards if is_locked(state, c)],
+        "opponent_locked": lambda: [c for name in REAR_CIRCLES for c in state.zones[zone_id(opp, name)].cards
+                                    if is_locked(state, c)],
+    }
+    if spec not in sets:
+        raise KeyError(spec)
+    return sets[spec]()
+
+
+def filtered(state: GameState, fi: int, cards: list[int], filt: Mapping[str, Any] | None) -> list[int]:
+    """Keep the cards that pass a filter: grade, name, standing, rested, not_self, same_column, trigger."""
+    if not filt:
+        return cards
+    src = source(state, fi)
+    me = controller(state, fi)
+    result = []
+    for c in cards:
+        d = state.definition(c)
+        if "grade" in filt and facts.grade(d) != int(filt["grade"]):
+            continue
+        if "grade_at_most" in filt and facts.grade(d) > int(filt["grade_at_most"]):
+            continue
+        if "name" in filt and d.name != filt["name"]:
+            continue
+        if filt.get("standing") and state.cards[c].tapped:
+            continue
+        if filt.get("rested") and not state.cards[c].tapped:
+            continue
+        if filt.get("not_self") and c == src:
+            continue
+        if filt.get("same_column") and (src is None or not in_same_column(state, src, c, me)):
+            continue
+        if "trigger" in filt and facts.trigger(d) != filt["trigger"]:
+            continue
+        if "keyword" in filt and filt["keyword"] not in d.keywords:
+            continue
+        if filt.get("unit") and not facts.is_unit_card(d):
+            continue
+        result.append(c)
+    return result
+
+
+def targets(state: GameState, fi: int, step: Mapping[str, Any], default: str = "self") -> list[int]:
+    """Return the cards a step acts on."""
+    return card_set(state, fi, str(step.get("target", default)))
+
+
+def _mod(tx: Transaction, iid: int, stat: str, amount: int, until: str | None, why: str) -> None:
+    mods = list(tx.state.cards[iid].props.get("mods", ()))
+    mods.append({"stat": stat, "amount": amount, "until": until or "turn", "why": why})
+    tx.set_prop(iid, "mods", mods)
+
+
+def _why(state: GameState, fi: int) -> str:
+    src = source(state, fi)
+    return frames.ctx(state, fi).get("name") or (state.definition(src).name if src in state.cards else "effect")
+
+
+# -- resources ---------------------------------------------------------------------------------
+
+def draw_cards(tx: Transaction, player: str, count: int) -> int:
+    """Draw up to `count` cards (an empty deck is a loss at the next check timing, VG 1.2)."""
+    deck = zone_id(player, "deck")
+    drawn = 0
+    for _ in range(count):
+        cards = tx.state.zones[deck].cards
+        if not cards:
+            break
+        tx.move(cards[0], zone_id(player, "hand"), None)
+        drawn += 1
+    return drawn
+
+
+@effect("draw", "count")
+def _draw(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Draw cards."""
+    n = draw_cards(tx, controller(tx.state, fi), int(step.get("count", 1)))
+    tx.log(f"{controller(tx.state, fi)} drew {n}", "")
+    return True
+
+
+@effect("power", "amount", "until")
+def _power(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Give Power +amount (until: turn | battle)."""
+    for iid in targets(tx.state, fi, step):
+        _mod(tx, iid, "power", int(step["amount"]), step.get("until", "turn"), _why(tx.state, fi))
+    return True
+
+
+@effect("critical", "amount", "until")
+def _critical(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Give Critical +amount."""
+    for iid in targets(tx.state, fi, step):
+        _mod(tx, iid, "critical", int(step.get("amount", 1)), step.get("until", "turn"), _why(tx.state, fi))
+    return True
+
+
+@effect("shield", "amount", "until")
+def _shield(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Give Shield +amount."""
+    for iid in targets(tx.state, fi, step):
+        _mod(tx, iid, "shield", int(step.get("amount", 0)), step.get("until", "battle"), _why(tx.state, fi))
+    return True
+
+
+@effect("stand")
+def _stand(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Stand units (Rush: "when stood by your card's effect" triggers, seed 《搏击新星》)."""
+    by = controller(tx.state, fi)
+    for iid in targets(tx.state, fi, step):
+        if tx.state.cards[iid].tapped and is_unit(tx.state, iid):
+            tx.set_field(iid, "tapped", False)
+            emit(tx, {"type": "stood", "card": iid, "by": by, "zone": tx.state.cards[iid].zone})
+    return True
+
+
+@effect("rest")
+def _rest(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Rest units."""
+    for iid in targets(tx.state, fi, step):
+        tx.set_field(iid, "tapped", True)
+    return True
+
+
+@effect("retire")
+def _retire(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Retire rear-guards by a card effect (Devour's retirements are effect retirements, seed 《太刀风》)."""
+    for iid in targets(tx.state, fi, step):
+        if tx.state.cards[iid].zone.split(".", 1)[1].startswith(("rc.", "gc")):
+            retire(tx, iid, by_effect=True)
+    return True
+
+
+@effect("counter_blast", "count")
+def _counter_blast(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Turn face-up damage cards face down (first ones found)."""
+    cards = card_set(tx.state, fi, "your_damage_face_up")[: int(step.get("count", 1))]
+    for c in cards:
+        tx.set_field(c, "face_down", True)
+    return True
+
+
+@effect("counter_charge", "count")
+def _counter_charge(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Turn face-down damage cards face up."""
+    for c in card_set(tx.state, fi, "your_damage_face_down")[: int(step.get("count", 1))]:
+        tx.set_field(c, "face_down", False)
+    tx.log(f"{controller(tx.state, fi)} counter charged {step.get('count', 1)}")
+    return True
+
+
+@effect("soul_blast", "count")
+def _soul_blast(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Put soul cards into the drop zone."""
+    for c in card_set(tx.state, fi, "your_soul")[: int(step.get("count", 1))]:
+        relocate(tx, c, "drop", None)
+    return True
+
+
+@effect("soul_charge", "count")
+def _soul_charge(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Put the top cards of your deck into your soul (counts for Darkness)."""
+    me = controller(tx.state, fi)
+    for _ in range(int(step.get("count", 1))):
+        deck = tx.state.zones[zone_id(me, "deck")].cards
+        if deck:
+            put_into_soul(tx, deck[0], me)
+    return True
+
+
+@effect("energy_charge", "count")
+def _energy_charge(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Raise your energy (at most 10 by the Energy Generator)."""
+    me = controller(tx.state, fi)
+    tx.set_total(me, "energy", min(10, tx.state.total(me, "energy") + int(step.get("count", 1))))
+    return True
+
+
+@effect("energy_blast", "count")
+def _energy_blast(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Lower your energy."""
+    me = controller(tx.state, fi)
+    tx.set_total(me, "energy", max(0, tx.state.total(me, "energy") - int(step.get("count", 1))))
+    return True
+
+
+@effect("discard", "count")
+def _discard(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Choose cards from your hand and discard them."""
+    me = controller(tx.state, fi)
+    hand = tx.state.cards_in(zone_id(me, "hand"))
+    count = min(int(step.get("count", 1)), len(hand))
+    if count == 0:
+        return True
+    answer = frames.take_answer(tx, fi)
+    if answer is None:
+        if len(hand) == count:
+            picks = hand
+        else:
+            return frames.ask(tx, fi, me, "discard", "pick", f"discard {count}", hand, count, count)
+    else:
+        picks = answer["picks"]
+    for c in picks:
+        relocate(tx, c, "drop", None)
+    return True
+
+
+@effect("heal", "count")
+def _heal(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Choose damage cards and put them into the drop zone."""
+    me = controller(tx.state, fi)
+    damage = tx.state.cards_in(zone_id(me, "damage"))
+    count = min(int(step.get("count", 1)), len(damage))
+    if count == 0:
+        return True
+    answer = frames.take_answer(tx, fi)
+    if answer is None:
+        if len(damage) == count or len({tx.state.cards[c].card_id for c in damage}) == 1:
+            picks = damage[:count]
+        else:
+            return frames.ask(tx, fi, me, "heal", "pick", f"heal {count}", damage, count, count)
+    else:
+        picks = answer["picks"]
+    for c in picks:
+        relocate(tx, c, "drop", None)
+    tx.log(f"{me} healed {count} damage")
+    return True
+
+
+@effect("damage_vanguard", "count")
+def _damage_vanguard(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Deal damage to your own vanguard (Rescue, seed 《天使之羽》): damage checks without triggers."""
+    me = controller(tx.state, fi)
+    for _ in range(int(step.get("count", 1))):
+        deck = tx.state.zones[zone_id(me, "deck")].cards
+        if deck:
+            tx.move(deck[0], zone_id(me, "damage"), None)
+    return True
+
+
+@effect("rescue", "count")
+def _rescue(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Rescue X: heal X, then deal X damage to one of your vanguards (seed 《天使之羽》)."""
+    frames.insert_steps(tx, fi, [{"effect": "heal", "count": step.get("count", 1)},
+                                 {"effect": "damage_vanguard", "count": step.get("count", 1)}])
+    return True
+
+
+@effect("choose", "from", "filter", "count", "min", "as", "by")
+def _choose(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Choose cards from a set and remember them as `as` (min defaults to count)."""
+    me = controller(tx.state, fi)
+    chooser = tx.state.opponent(me) if step.get("by") == "opponent" else me
+    pool = filtered(tx.state, fi, card_set(tx.state, fi, str(step["from"])), step.get("filter"))
+    count = int(step.get("count", 1))
+    low = min(int(step.get("min", count)), len(pool))
+    high = min(count, len(pool))
+    answer = frames.take_answer(tx, fi)
+    if answer is None:
+        if high == 0 or (low == high == len(pool)):
+            picks = pool[:high]
+        else:
+            return frames.ask(tx, fi, chooser, "choose", "pick", f"choose {low}-{high} ({step['from']})", pool, low, high)
+    else:
+        picks = list(answer["picks"])
+    set_variable(tx, fi, str(step.get("as", "chosen")), picks)
+    return True
+
+
+@effect("enter_state", "state", "until")
+def _enter_state(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Put units into a named state (a unit already in it does not enter again, seed 一 1.2)."""
+    for iid in targets(tx.state, fi, step):
+        if is_unit(tx.state, iid):
+            add_state(tx, iid, str(step["state"]), step.get("until"))
+    return True
+
+
+@effect("cannot_be_hit", "until")
+def _cannot_be_hit(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Make units unhittable this battle; remembers which card granted it (seed 《次元警察》 Daikaiser)."""
+    src = source(tx.state, fi)
+    for iid in targets(tx.state, fi, step):
+        grants = list(tx.state.data.get("cannot_be_hit", []))
+        grants.append({"card": iid, "from": src, "from_seq": identity(tx.state, src) if src in tx.state.cards else 0})
+        tx.set_data("cannot_be_hit", grants)
+    return True
+
+
+@effect("negate_cannot_be_hit")
+def _negate_cannot_be_hit(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Retire opposing guardians and negate only the "cannot be hit" each of them granted (seed 《次元警察》)."""
+    for iid in targets(tx.state, fi, step):
+        grants = [g for g in tx.state.data.get("cannot_be_hit", []) if g["from"] != iid]
+        tx.set_data("cannot_be_hit", grants)
+        retire(tx, iid, by_effect=True)
+    return True
+
+
+@effect("return_to_hand")
+def _return_to_hand(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Return cards to their owner's hand."""
+    for iid in targets(tx.state, fi, step):
+        relocate(tx, iid, "hand", None)
+    return True
+
+
+@effect("to_soul")
+def _to_soul(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Put cards into the controller's soul (seed Dominate 17: the controller's soul)."""
+    me = controller(tx.state, fi)
+    for iid in targets(tx.state, fi, step):
+        put_into_soul(tx, iid, me)
+    return True
+
+
+@effect("to_deck_bottom")
+def _to_deck_bottom(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Put cards on the bottom of their owner's deck."""
+    for iid in targets(tx.state, fi, step):
+        relocate(tx, iid, "deck", None)
+    return True
+
+
+@effect("to_drop")
+def _to_drop(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Put cards into their owner's drop zone (not a retirement)."""
+    for iid in targets(tx.state, fi, step):
+        relocate(tx, iid, "drop", None)
+    return True
+
+
+@effect("bind", "face_down")
+def _bind(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Put cards into their owner's bind zone."""
+    for iid in targets(tx.state, fi, step):
+        relocate(tx, iid, "bind", None, face_down=bool(step.get("face_down")))
+    return True
+
+
+@effect("bind_to_hand")
+def _bind_to_hand(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Put cards from your bind zone into your hand (the Afterimage event, seed 《射干玉》)."""
+    me = controller(tx.state, fi)
+    moved = False
+    for iid in targets(tx.state, fi, step):
+        if tx.state.cards[iid].zone == zone_id(me, "bind"):
+            relocate(tx, iid, "hand", None)
+            moved = True
+    if moved:
+        emit(tx, {"type": "bind_to_hand", "player": me})
+    return True
+
+
+@effect("lock")
+def _lock(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Lock rear-guards: face down, no longer units; a locked G unit goes to the G zone (seed 《链环傀儡》)."""
+    for iid in targets(tx.state, fi, step):
+        if is_locked(tx.state, iid):
+            continue
+        unlink_harmony(tx, iid)
+        if has_state(tx.state, iid, "dominated"):
+            release(tx, iid)  # seed Dominate 11
+        emit(tx, {"type": "locked", "card": iid, "zone": tx.state.cards[iid].zone})
+        tx.set_field(iid, "face_down", True)
+        tx.set_prop(iid, "locked", True)
+        tx.set_prop(iid, "mods", None)
+        tx.set_prop(iid, "states", None)
+        if facts.kind(tx.state.definition(iid)) == "g_unit":
+            relocate(tx, iid, "gzone", None)
+    return True
+
+
+@effect("cannot_unlock")
+def _cannot_unlock(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Locked cards cannot be unlocked in their controller's next end phase (a rule change, seed 《链环傀儡》)."""
+    for iid in targets(tx.state, fi, step):
+        tx.set_prop(iid, "no_unlock", int(tx.state.cards[iid].props.get("no_unlock", 0)) + 1)
+    return True
+
+
+def unlock(tx: Transaction, iid: int) -> None:
+    """Unlock a locked card: face up, a new card (VG 7.7); a locked order goes to the drop zone."""
+    tx.set_field(iid, "face_down", False)
+    tx.set_prop(iid, "locked", None)
+    new_identity(tx, iid)
+    if facts.kind(tx.state.definition(iid)) == "order":
+        relocate(tx, iid, "drop", None)
+
+
+@effect("unlock")
+def _unlock(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Unlock locked cards."""
+    for iid in targets(tx.state, fi, step):
+        if is_locked(tx.state, iid):
+            unlock(tx, iid)
+    return True
+
+
+@effect("delete")
+def _delete(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Delete units: face down, still units, no printed abilities and no original power (VG 9.8)."""
+    for iid in targets(tx.state, fi, step):
+        if has_state(tx.state, iid, "dominated"):
+            release(tx, iid)
+        tx.set_field(iid, "face_down", True)
+        tx.set_prop(iid, "deleted", True)
+    return True
+
+
+@effect("timed", "at", "do")
+def _timed(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Create a timed triggered effect: `at: end_of_turn | end_of_battle`, `do: [steps]`.
+
+    It triggers at that moment and resolves without checking the keyword condition again (seed 一 1.3);
+    the remembered cards (`$vars`) keep their identity numbers, so cards that changed zones are not found.
+    """
+    ctx = frames.ctx(tx.state, fi)
+    remembered = {name: [[c, identity(tx.state, c)] for c in (v if isinstance(v, list) else [v]) if c in tx.state.cards]
+                  for name, v in ctx.get("vars", {}).items()}
+    src = ctx.get("source")
+    if src is not None and src in tx.state.cards:
+        remembered["self"] = [[src, identity(tx.state, src)]]
+    tx.list_append("timed", {"at": step.get("at", "end_of_turn"), "player": ctx["controller"], "source": src,
+                             "do": step["do"], "remembered": remembered, "turn": tx.state.turn,
+                             "name": ctx.get("name", "timed effect")})
+    return True
+
+
+@effect("call", "from", "filter", "count", "min", "as", "rested")
+def _call(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Call cards (superior call) from a zone to your open rear-guard circles, remembering them as `as`."""
+    me = controller(tx.state, fi)
+    answer = frames.take_answer(tx, fi)
+    ctx = frames.ctx(tx.state, fi)
+    if answer is None and "calling" not in ctx:
+        pool = filtered(tx.state, fi, card_set(tx.state, fi, str(step["from"])), step.get("filter"))
+        count = int(step.get("count", 1))
+        low, high = min(int(step.get("min", count)), len(pool)), min(count, len(pool))
+        if high == 0:
+            set_variable(tx, fi, str(step.get("as", "called")), [])
+            return True
+        if low == high == len(pool):
+            frames.set_var(tx, fi, "calling", pool[:high])
+        else:
+            return frames.ask(tx, fi, me, "choose", "pick", f"choose cards to call from {step['from']}", pool, low, high)
+    elif answer is not None and "calling" not in ctx:
+        frames.set_var(tx, fi, "calling", list(answer["picks"]))
+        answer = None
+    calling = list(frames.ctx(tx.state, fi)["calling"])
+    done = list(frames.ctx(tx.state, fi).get("called", []))
+    remaining = [c for c in calling if c not in done]
+    if not remaining:
+        frames.set_var(tx, fi, "calling", None)
+        frames.set_var(tx, fi, "called", None)
+        set_variable(tx, fi, str(step.get("as", "called")), done)
+        return True
+    card = remaining[0]
+    circles = [zone_id(me, n) for n in REAR_CIRCLES if not tx.state.zones[zone_id(me, n)].cards]
+    if not circles:
+        circles = [zone_id(me, n) for n in REAR_CIRCLES if not _dominated_circle(tx.state, zone_id(me, n))]
+    if answer is None and len(circles) > 1:
+        return frames.ask(tx, fi, me, "circle", "pick", f"choose a circle for {tx.state.definition(card).name}",
+                          [circle_name(c)[3:] for c in circles], 1, 1)
+    target = circles[0] if answer is None else zone_id(me, "rc." + str(answer["picks"][0]))
+    occupant = tx.state.zones[target].cards
+    if occupant:
+        retire(tx, occupant[0], by_effect=False)
+    place_on_circle(tx, card, target, "call", me, rested=bool(step.get("rested")))
+    frames.set_var(tx, fi, "called", done + [card])
+    return False if frames.ctx(tx.state, fi).get("calling") else True
+
+
+def _dominated_circle(state: GameState, zid: str) -> bool:
+    cards = state.zones[zid].cards
+    return bool(cards) and has_state(state, cards[0], "dominated")
+
+
+@effect("gain_ability", "ability", "until")
+def _gain_ability(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Give units an ability (a mapping of this vocabulary) until the end of the turn."""
+    for iid in targets(tx.state, fi, step):
+        gained = list(tx.state.cards[iid].props.get("gained", ()))
+        gained.append({"ability": step["ability"], "until": step.get("until", "turn")})
+        tx.set_prop(iid, "gained", gained)
+    return True
+
+
+@effect("gain_keyword", "keyword", "until")
+def _gain_keyword(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Give units a keyword (Fidus gains Brave by its ACT, seed 一)."""
+    for iid in targets(tx.state, fi, step):
+        names = sorted(set(tx.state.cards[iid].props.get("gained_keywords", ())) | {str(step["keyword"])})
+        tx.set_prop(iid, "gained_keywords", names)
+    return True
+
+
+@effect("gain_abilities_of", "card")
+def _gain_abilities_of(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Gain every printed ability of another card (seed 《黑暗不法者》 Gastille)."""
+    sources = card_set(tx.state, fi, str(step["card"]))
+    for iid in targets(tx.state, fi, step):
+        copied = list(tx.state.cards[iid].props.get("copied", ()))
+        copied += [tx.state.cards[s].card_id for s in sources]
+        tx.set_prop(iid, "copied", copied)
+    return True
+
+
+@effect("revelation")
+def _revelation(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Revelation: look at the top card; keep it or put it into the soul, then rest a standing rear-guard (seed 《创世》)."""
+    me = controller(tx.state, fi)
+    deck = tx.state.zones[zone_id(me, "deck")].cards
+    if not deck:
+        return True
+    answer = frames.take_answer(tx, fi)
+    if answer is None:
+        tx.reveal(deck[0], me)
+        return frames.ask(tx, fi, me, "revelation", "yesno", "put the top card of your deck into your soul?")
+    if answer.get("yes"):
+        put_into_soul(tx, deck[0], me)
+        frames.insert_steps(tx, fi, [
+            {"effect": "choose", "from": "your_rear_guards", "filter": {"standing": True}, "count": 1, "as": "rested"},
+            {"effect": "rest", "target": "$rested"}])
+    return True
+
+
+@effect("harmonize")
+def _harmonize(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Link this unit and the newly placed unit in Harmony (seed 《百慕大三角》), if both still qualify."""
+    state = tx.state
+    me_card = source(state, fi)
+    other = frames.ctx(state, fi).get("event", {}).get("card")
+    me = controller(state, fi)
+    seq = frames.ctx(state, fi).get("event_seq")
+    if me_card is None or other is None or other not in state.cards:
+        return True
+    if not (is_unit(state, me_card) and is_unit(state, other)) or seq is not None and identity(state, other) != seq:
+        return True
+    if state.cards[me_card].controller != me or state.cards[other].controller != me:
+        return True
+    if frames.ctx(state, fi).get("source_seq") not in (None, identity(state, me_card)):
+        return True
+    for a, b in ((me_card, other), (other, me_card)):
+        links = list(state.cards[a].props.get("links", ()))
+        if b not in links:
+            tx.set_prop(a, "links", links + [b])
+        if not has_state(state, a, "harmony"):
+            add_state(tx, a, "harmony", "turn")
+    return True
+
+
+@effect("time_leap")
+def _time_leap(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Time Leap (seed 《齿轮编年史》): bind the rear-guard, call a card of grade +1 from the deck, shuffle;
+    at the end of the turn put that card on the deck bottom and, if done, call the bound card back."""
+    me = controller(tx.state, fi)
+    chosen = targets(tx.state, fi, step)
+    if not chosen:
+        return True
+    bound = chosen[0]
+    grade = facts.grade(tx.state.definition(bound))
+    circle = tx.state.cards[bound].zone
+    relocate(tx, bound, "bind", None)
+    deck = [c for c in tx.state.cards_in(zone_id(me, "deck")) if facts.grade(tx.state.definition(c)) == grade + 1
+            and facts.is_unit_card(tx.state.definition(c))]
+    called = None
+    if deck:
+        called = deck[0]
+        place_on_circle(tx, called, circle, "call", me)
+    tx.shuffle(zone_id(me, "deck"))
+    if called is not None:
+        set_variable(tx, fi, "leapt", [called])
+        set_variable(tx, fi, "bound", [bound])
+        frames.insert_steps(tx, fi, [{"effect": "timed", "at": "end_of_turn", "do": [
+            {"effect": "to_deck_bottom", "target": "$leapt"},
+            {"effect": "call_bound_back", "target": "$bound", "if": {"chosen": "leapt"}}]}])
+    return True
+
+
+@effect("call_bound_back")
+def _call_bound_back(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Call the card a Time Leap bound back to its owner's RC (only if it is still that card)."""
+    for iid in targets(tx.state, fi, step):
+        if not tx.state.cards[iid].zone.endswith(".bind"):
+            continue
+        owner = tx.state.cards[iid].owner
+        open_circles = [zone_id(owner, n) for n in REAR_CIRCLES if not tx.state.zones[zone_id(owner, n)].cards]
+        circle = open_circles[0] if open_circles else zone_id(owner, REAR_CIRCLES[0])
+        if tx.state.zones[circle].cards:
+            retire(tx, tx.state.zones[circle].cards[0], by_effect=False)
+        place_on_circle(tx, iid, circle, "call", owner)
+    return True
+
+
+@effect("magia", "count", "filter")
+def _magia(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Magia (seed 《黯月》): call cards from your soul; at the end of the turn they go back to the soul."""
+    frames.insert_steps(tx, fi, [
+        {"effect": "call", "from": "your_soul", "filter": step.get("filter"), "count": step.get("count", 1), "as": "magia"},
+        {"effect": "timed", "at": "end_of_turn", "do": [{"effect": "to_soul", "target": "$magia"}]}])
+    return True
+
+
+@effect("if", "cond", "then", "else")
+def _if(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Run `then` steps when `cond` holds, else `else` steps."""
+    ctx = frames.ctx(tx.state, fi)
+    holds = condition_holds(tx.state, step.get("cond"), ctx.get("source"), str(ctx["controller"]), ctx.get("vars", {}))
+    frames.insert_steps(tx, fi, list(step.get("then" if holds else "else", ())))
+    return True
+
+
+@effect("dominate_attack", "target", "follow")
+def _dominate_attack(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Dominate form A (seed 《射干玉》 ①–⑤): dominate the units, then attack with each one able to, then release."""
+    me = controller(tx.state, fi)
+    units = [u for u in targets(tx.state, fi, step, "opponent_rear_guards") if tx.state.cards[u].owner != me]
+    for u in units:
+        dominate(tx, u, me)
+    frames.insert_steps(tx, fi, list(step.get("follow", ())) + [{"effect": "_dominate_loop"}])
+    return True
+
+
+@effect("dominate_guard")
+def _dominate_guard(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Dominate form B: dominate the units and move them to their owner's GC guarding for you (seed ①②)."""
+    me = controller(tx.state, fi)
+    for u in [u for u in targets(tx.state, fi, step, "opponent_rear_guards") if tx.state.cards[u].owner != me]:
+        dominate(tx, u, me)
+        unlink_harmony(tx, u)
+        tx.move(u, zone_id(tx.state.cards[u].owner, "gc"), None)
+    return True
+
+
+def dominate(tx: Transaction, iid: int, player: str) -> None:
+    """Put a unit into the dominated state under `player` (seed Dominate 1; Legion mates too, ruling 21)."""
+    if has_state(tx.state, iid, "dominated") or is_locked(tx.state, iid):
+        return
+    controller_changed(tx, iid, player)
+    add_state(tx, iid, "dominated")
+    mate = tx.state.cards[iid].props.get("legion")
+    if mate is not None and mate in tx.state.cards:
+        dominate(tx, mate, player)
+
+
+def release(tx: Transaction, iid: int) -> None:
+    """Release a dominated unit: its owner controls it again (seed Dominate 5/11)."""
+    remove_state(tx, iid, "dominated")
+    controller_changed(tx, iid, tx.state.cards[iid].owner)
+
+
+@effect("lose")
+def _lose(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """The controller loses the game during resolution (VG 1.6)."""
+    me = controller(tx.state, fi)
+    tx.set_data("outcome", {"winner": tx.state.opponent(me), "reason": f"{me} lost by a card effect"})
+    return True
+
+
+@effect("shuffle")
+def _shuffle(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Shuffle your deck."""
+    tx.shuffle(zone_id(controller(tx.state, fi), "deck"))
+    return True
+
+
+@effect("search", "filter", "count", "to")
+def _search(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Search your deck for cards passing a filter, put them into your hand, then shuffle."""
+    me = controller(tx.state, fi)
+    frames.insert_steps(tx, fi, [
+        {"effect": "choose", "from": "your_deck", "filter": step.get("filter"), "count": step.get("count", 1), "min": 0,
+         "as": "found"},
+        {"effect": "return_to_hand", "target": "$found"}, {"effect": "shuffle"}])
+    del me
+    return True
+
+
+@effect("homare_paid")
+def _homare_paid(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Record that a Homare cost was paid this turn (seed 《刀剑乱舞》 誉)."""
+    turn_info(tx, controller(tx.state, fi), "homare_paid", True)
+    return True
+
+
+@effect("trigger_reversal", "effect_steps")
+def _trigger_reversal(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Replace every part of the opponent's trigger effects this turn, the V-series power included (seed 《链环傀儡》 四)."""
+    tx.set_data("trigger_reversal", {"player": tx.state.opponent(controller(tx.state, fi)),
+                                     "steps": step.get("effect_steps", []), "by": controller(tx.state, fi)})
+    return True
+
+
+def validate_effects(mapping: Mapping[str, Any]) -> list[str]:
+    """Check a card mapping's `keywords` and `effects` against this vocabulary; return one line per problem."""
+    problems: list[str] = []
+    card_id = mapping.get("id", "?")
+    keywords = mapping.get("keywords") or {}
+    names = list(keywords) if isinstance(keywords, Mapping) else [k if isinstance(k, str) else next(iter(k)) for k in keywords]
+    known = set(CONDITION_KEYWORDS) | set(PREFIX_KEYWORDS) | set(PROPER_KEYWORDS) | {
+        "boost", "intercept", "twin_drive", "triple_drive", "sentinel", "persona_ride", "gift", "trigger",
+        "forerunner", "legion", "stride", "g_guardian"}
+    for name in names:
+        if str(name).lower().replace(" ", "_") not in known:
+            problems.append(f"{card_id}: unknown keyword {name!r}")
+    for index, ability in enumerate(mapping.get("effects") or []):
+        where = f"{card_id}: effects[{index}]"
+        if not isinstance(ability, Mapping):
+            problems.append(f"{where}: an ability must be a mapping")
+            continue
+        kind = ability.get("kind")
+        if kind not in ("auto", "act", "cont"):
+            problems.append(f"{where}: kind must be auto, act or cont, not {kind!r}")
+        if kind == "auto" and not ability.get("when"):
+            problems.append(f"{where}: an auto ability needs 'when'")
+        if ability.get("keyword") and ability["keyword"] not in CONDITION_KEYWORDS + PREFIX_KEYWORDS:
+            problems.append(f"{where}: unknown ability keyword {ability['keyword']!r}")
+        for part in ("cost", "do"):
+            problems += _check_steps(f"{where}.{part}", ability.get(part) or [])
+    return problems
+
+
+def _check_steps(where: str, steps: Any) -> list[str]:
+    if not isinstance(steps, list):
+        return [f"{where}: must be a list of steps"]
+    problems = []
+    for i, step in enumerate(steps):
+        if not isinstance(step, Mapping) or "effect" not in step:
+            problems.append(f"{where}[{i}]: a step is a mapping with 'effect'")
+            continue
+        name = step["effect"]
+        if name not in EFFECTS or str(name).startswith("_"):
+            problems.append(f"{where}[{i}]: unknown effect {name!r}")
+            continue
+        allowed = set(PARAMS[name]) | {"effect", "target", "if"}
+        for key in step:
+            if key not in allowed:
+                problems.append(f"{where}[{i}]: effect {name!r} has no parameter {key!r}")
+        for nested in ("do", "then", "else", "follow"):
+            if nested in step:
+                problems += _check_steps(f"{where}[{i}].{nested}", step[nested])
+    return problems
+
+
+def run_step(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Run one step of frame `fi`; a step whose `if:` fails is skipped."""
+    if "if" in step:
+        ctx = frames.ctx(tx.state, fi)
+        if not condition_holds(tx.state, step["if"], ctx.get("source"), str(ctx["controller"]), ctx.get("vars", {}),
+                               ctx.get("event")):
+            return True
+    handler = EFFECTS.get(str(step["effect"]))
+    if handler is None:
+        raise KeyError(f"unknown effect {step['effect']!r}")
+    return handler(tx, fi, step)
+
+
+def schedule_pending(tx: Transaction, player: str, source: int | None, steps: list[dict[str, Any]], name: str,
+                     remembered: dict[str, Any] | None = None) -> None:
+    """Put a timed effect into the stand-by state."""
+    add_pending(tx, player, source, {"kind": "timed", "do": steps, "name": name, "remembered": remembered or {}},
+                {"type": "timed"}, timed=True)
+
+
+__all__ = ["EFFECTS", "validate_effects", "run_step", "draw_cards", "dominate", "release", "unlock",
+           "schedule_pending", "turn_fact", "column_for", "is_front_row", "remove_state", "add_state"]

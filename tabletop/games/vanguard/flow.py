@@ -1,0 +1,653 @@
+"""The Vanguard turn: phases, check timing and rule actions, battles, triggers and the end-phase loop."""
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.engine.transaction import Transaction
+from tabletop.engine.zones import zone_id
+from tabletop.games.vanguard import facts, frames
+from tabletop.games.vanguard.abilities import PENDING, emit, state_triggers
+from tabletop.games.vanguard.circles import REAR_CIRCLES, circles_of, is_circle
+from tabletop.games.vanguard.effects import (
+    EFFECTS, draw_cards, effect, release, run_step, unlock,
+)
+from tabletop.games.vanguard.moves import identity, relocate, remove_state, retire
+from tabletop.games.vanguard.table import (
+    current_critical, current_power, field_cards, guardians_of, has_state, is_locked, is_unit, shield_total,
+    units_of, vanguard_of,
+)
+
+ACT_STEPS = ("_guard_step", "_dominate_choose")
+STEP_LIMIT = 20000
+
+
+def run(tx: Transaction) -> None:
+    """Run the game until a player must decide or act, or it ends (check timing before every play timing)."""
+    state = tx.state
+    for _ in range(STEP_LIMIT):
+        if state.data.get("outcome") or state.data.get("decision"):
+            return
+        fi = frames.depth(state) - 1
+        if fi >= 0:
+            top = state.lists[frames.FRAMES][fi]
+            pc = state.lists[frames.STATE][fi]["pc"]
+            if pc >= len(top["steps"]):
+                frames.pop(tx, fi)
+                continue
+            step = top["steps"][pc]
+            if top["kind"] == "flow" and not top["atomic"] and check_timing(tx):
+                continue
+            if run_step(tx, fi, step):
+                if fi < frames.depth(state) and state.lists[frames.STATE][fi]["pc"] == pc:
+                    frames.update(tx, fi, pc=pc + 1)
+            elif step["effect"] in ACT_STEPS and not state.data.get("decision"):
+                return
+            continue
+        if check_timing(tx):
+            continue
+        if not advance_phase(tx):
+            return
+    raise RuntimeError("Vanguard flow did not settle")
+
+
+def act_step(state: Any) -> dict[str, Any] | None:
+    """Return the running act step (guard step, choosing a dominated attacker), if any."""
+    fi = frames.depth(state) - 1
+    if fi < 0:
+        return None
+    steps = state.lists[frames.FRAMES][fi]["steps"]
+    pc = state.lists[frames.STATE][fi]["pc"]
+    if pc < len(steps) and steps[pc]["effect"] in ACT_STEPS:
+        return steps[pc]
+    return None
+
+
+# -- check timing and rule actions (VG 7.2, 8) ---------------------------------------------------
+
+def check_timing(tx: Transaction) -> bool:
+    """Do one unit of check-timing work; return False when nothing was left (VG 7.2)."""
+    if rule_actions(tx):
+        return True
+    state_triggers(tx)
+    state = tx.state
+    pending = state.lists.get(PENDING, [])
+    for player in (state.active, state.opponent(state.active)):
+        mine = [p for p in pending if p["player"] == player]
+        if not mine:
+            continue
+        distinct = {(p["source"], repr(p["ability"])) for p in mine}
+        if len(distinct) > 1:
+            options = [p["uid"] for p in mine]
+            tx.set_data("decision", {"player": player, "name": "order_triggers", "kind": "pick",
+                                     "prompt": "choose the ability to play next", "options": options,
+                                     "min": 1, "max": 1, "rule": "VG 7.2", "frame": None})
+            return True
+        play_pending(tx, mine[0]["uid"])
+        return True
+    return False
+
+
+def play_pending(tx: Transaction, uid: int) -> None:
+    """Play a stand-by ability or timed effect: optional choice, cost, resolution condition, effect (VG 7.3)."""
+    pending = tx.state.lists.get(PENDING, [])
+    index = next(i for i, p in enumerate(pending) if p["uid"] == uid)
+    item = tx.list_remove(PENDING, index)
+    ability = item["ability"]
+    steps: list[dict[str, Any]] = []
+    if ability.get("optional") or ability.get("cost"):
+        steps.append({"effect": "_optional", "optional": bool(ability.get("optional") or ability.get("cost"))})
+    steps += list(ability.get("cost", ()))
+    if ability.get("keyword") == "homare" and ability.get("cost"):
+        steps.append({"effect": "homare_paid"})
+    if ability.get("if"):
+        steps.append({"effect": "_condition", "cond": ability["if"]})
+    steps += list(ability.get("do", ()))
+    source = item["source"]
+    name = ability.get("name") or ability.get("keyword_ability") or ability.get("keyword") or (
+        tx.state.definition(source).name if source in tx.state.cards else "ability")
+    ctx = {"source": source, "controller": item["player"], "event": item["event"], "name": name,
+           "vars": {}, "source_seq": identity(tx.state, source) if source in tx.state.cards else None}
+    event_card = item["event"].get("card")
+    if event_card is not None and event_card in tx.state.cards:
+        ctx["event_seq"] = identity(tx.state, event_card)
+    if item.get("timed"):
+        ctx["vars"] = _live(tx.state, ability.get("remembered", {}))
+        if "self" in ability.get("remembered", {}):
+            alive = ctx["vars"].pop("self", [])
+            ctx["source"] = alive[0] if alive else None
+    tx.log(f"{item['player']} plays {name}", "VG 7.3")
+    frames.push(tx, steps, ctx)
+
+
+def _live(state: Any, remembered: dict[str, Any]) -> dict[str, Any]:
+    """Keep only the remembered cards that are still the same card (VG 7.7 identity)."""
+    return {name: [c for c, seq in pairs if c in state.cards and identity(state, c) == seq]
+            for name, pairs in remembered.items()}
+
+
+@effect("_optional", "optional")
+def _optional(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    answer = frames.take_answer(tx, fi)
+    ctx = frames.ctx(tx.state, fi)
+    if answer is None:
+        return frames.ask(tx, fi, str(ctx["controller"]), "use_ability", "yesno", f"use {ctx.get('name')}?")
+    if not answer.get("yes"):
+        frames.abort(tx, fi)
+    return True
+
+
+@effect("_condition", "cond")
+def _condition(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    from tabletop.games.vanguard.abilities import condition_holds
+
+    ctx = frames.ctx(tx.state, fi)
+    if not condition_holds(tx.state, step["cond"], ctx.get("source"), str(ctx["controller"]), ctx.get("vars"),
+                           ctx.get("event")):
+        frames.abort(tx, fi)
+    return True
+
+
+def rule_actions(tx: Transaction) -> bool:
+    """Perform the rule actions that apply now; return True when one did something (VG 8)."""
+    state = tx.state
+    losers = [p for p in state.players
+              if len(state.zones[zone_id(p, "damage")].cards) >= 6 or not state.zones[zone_id(p, "deck")].cards]
+    if losers and state.phase != "setup":
+        if len(losers) == 2:
+            tx.set_data("outcome", {"winner": None, "reason": "both players lost at once (VG 1.4)"})
+        else:
+            loser = losers[0]
+            why = "6 damage" if len(state.zones[zone_id(loser, "damage")].cards) >= 6 else "an empty deck"
+            tx.set_data("outcome", {"winner": state.opponent(loser), "reason": f"{loser} has {why} (VG 1.2)"})
+        tx.log(f"game over: {state.data['outcome']['reason']}", "VG 8.1")
+        return True
+    acted = False
+    for player in state.players:
+        vc = state.zones[zone_id(player, "vc")].cards
+        if not vc and state.phase != "setup":  # VG 8.2: ride from the soul, else lose
+            soul = [c for c in state.zones[zone_id(player, "soul")].cards if facts.is_unit_card(state.definition(c))]
+            if soul:
+                tx.move(soul[0], zone_id(player, "vc"), 0)
+            else:
+                tx.set_data("outcome", {"winner": state.opponent(player), "reason": f"{player} has no vanguard (VG 8.2)"})
+            return True
+        for zid in circles_of(state, player):
+            for iid in state.zones[zid].cards:
+                if facts.kind(state.definition(iid)) == "order" and not is_locked(state, iid):
+                    relocate(tx, iid, "drop", None)  # VG 8.4
+                    acted = True
+    return acted
+
+
+# -- phases (VG 5) ---------------------------------------------------------------------------------
+
+def advance_phase(tx: Transaction) -> bool:
+    """Move the game on when no one has to act; return False when the active player has play timing."""
+    state = tx.state
+    phase, step = state.phase, state.step
+    me = state.active
+    if phase == "setup":
+        return False
+    if phase == "stand":
+        for iid in field_cards(state, me):
+            if is_unit(state, iid):
+                tx.set_field(iid, "tapped", False)
+        tx.set_table("phase", "draw")
+        return True
+    if phase == "draw":
+        draw_cards(tx, me, 1)
+        tx.set_table("phase", "ride")
+        tx.set_table("step", "start")
+        return True
+    if phase == "ride" and step == "start":
+        tx.set_table("step", "")
+        if state.format == "standard":  # Energy Generator [K]: Energy Charge 3 at the beginning of the ride phase
+            tx.set_total(me, "energy", min(10, state.total(me, "energy") + 3))
+        emit(tx, {"type": "ride_phase_start", "player": me})
+        return True
+    if phase in ("ride", "main"):
+        return False
+    if phase == "battle":
+        if step == "start":
+            tx.set_table("step", "attack")
+            emit(tx, {"type": "battle_start", "player": me})
+            emit(tx, {"type": "attack_step_start", "player": me})
+            return True
+        return False
+    if phase == "end":
+        start_end_phase(tx)
+        return True
+    return False
+
+
+def next_phase(tx: Transaction) -> None:
+    """End the ride, main or battle phase by passing (VG 5)."""
+    state = tx.state
+    if state.phase == "ride":
+        tx.set_table("phase", "main")
+    elif state.phase == "main":
+        first_turn = state.turn == 1
+        tx.set_table("phase", "end" if first_turn else "battle")  # VG 4.7: no battle on the first turn
+        tx.set_table("step", "" if first_turn else "start")
+    elif state.phase == "battle":
+        tx.set_table("phase", "end")
+        tx.set_table("step", "")
+
+
+def start_end_phase(tx: Transaction) -> None:
+    """Begin the end phase: G units return, locked cards unlock, then the end-of-turn loop (seed 《雄伟深蓝》)."""
+    state = tx.state
+    me = state.active
+    tx.set_table("step", "loop")
+    for iid in list(field_cards(state, me)):
+        heart = state.cards[iid].props.get("heart")
+        if heart is not None:  # Premium: the heart card becomes the vanguard again [K]
+            vc = state.cards[iid].zone
+            tapped = state.cards[iid].tapped
+            relocate(tx, iid, "gzone", None)
+            tx.move(heart, vc, 0)
+            tx.set_field(heart, "tapped", tapped)
+        if is_locked(state, iid) and state.cards[iid].controller == me:
+            blocked = int(state.cards[iid].props.get("no_unlock", 0))
+            if blocked:
+                tx.set_prop(iid, "no_unlock", blocked - 1 or None)
+            else:
+                unlock(tx, iid)
+    tx.set_data("end_triggered", [])
+    frames.push(tx, [{"effect": "_end_trigger"}, {"effect": "_end_expire"}, {"effect": "_end_repeat"}], {"controller": me},
+                kind="flow")
+
+
+@effect("_end_trigger")
+def _end_trigger(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """End-phase loop ①: end-of-turn abilities not yet triggered, timed effects, one per Hollow unit."""
+    state = tx.state
+    done = set(state.data.get("end_triggered", []))
+    from tabletop.games.vanguard.abilities import abilities_of, add_pending, keyword_valid, zone_tag_holds
+    for iid in field_cards(state):
+        for index, ability in enumerate(abilities_of(state, iid)):
+            key = f"{iid}:{identity(state, iid)}:{index}"
+            if ability.get("kind") == "auto" and ability.get("when") == "end_of_turn" and key not in done:
+                owner = state.cards[iid].controller
+                if zone_tag_holds(state, iid, ability.get("zone")) and keyword_valid(state, iid, ability, owner):
+                    add_pending(tx, owner, iid, ability, {"type": "end_of_turn"})
+                    done.add(key)
+    tx.set_data("end_triggered", sorted(done))
+    fire_timed(tx, "end_of_turn")
+    from tabletop.games.vanguard.effects import schedule_pending
+    for iid in field_cards(state):
+        if has_state(state, iid, "hollow"):
+            schedule_pending(tx, state.cards[iid].controller, iid, [{"effect": "_hollow_drop"}], "Hollow",
+                             {"self": [[iid, identity(state, iid)]]})
+    return True
+
+
+@effect("_hollow_drop")
+def _hollow_drop(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Put the Hollow unit into its owner's drop zone; "put into drop by Hollow" abilities trigger."""
+    iid = frames.ctx(tx.state, fi).get("source")
+    if iid is None or not is_circle(tx.state.cards[iid].zone):
+        return True
+    zone = tx.state.cards[iid].zone
+    owner = tx.state.cards[iid].owner
+    gained_hollow = [g for g in tx.state.cards[iid].props.get("gained", ()) if g["ability"].get("when") == "hollow_drop"]
+    from tabletop.games.vanguard.abilities import _printed_abilities, add_pending
+    retire(tx, iid, by_effect=True)  # Hollow's reminder: "retire at end of turn"
+    # The card is new in the drop zone; its "put from R into drop by Hollow" abilities (printed, or gained and still
+    # lasting when it left) trigger for it (seed 《雄伟深蓝》 ②).
+    for ability in list(_printed_abilities(tx.state.definition(iid))) + [g["ability"] for g in gained_hollow]:
+        if ability.get("kind") == "auto" and ability.get("when") == "hollow_drop":
+            add_pending(tx, owner, iid, ability, {"type": "hollow_drop", "card": iid, "zone": zone})
+    return True
+
+
+@effect("_end_expire")
+def _end_expire(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """End-phase loop ②: after the check timing, every "this turn" effect ends."""
+    expire(tx, "turn")
+    return True
+
+
+@effect("_end_repeat")
+def _end_repeat(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """End-phase loop ③: repeat while anything is pending, untriggered or Hollow; else the turn ends."""
+    state = tx.state
+    from tabletop.games.vanguard.abilities import abilities_of
+    done = set(state.data.get("end_triggered", []))
+    untriggered = any(a.get("kind") == "auto" and a.get("when") == "end_of_turn"
+                      and f"{i}:{identity(state, i)}:{n}" not in done
+                      for i in field_cards(state) for n, a in enumerate(abilities_of(state, i)))
+    hollow = any(has_state(state, i, "hollow") for i in field_cards(state))
+    timed_left = any(t["at"] == "end_of_turn" for t in state.lists.get("timed", ()))
+    if state.lists.get(PENDING) or untriggered or hollow or timed_left:
+        frames.insert_steps(tx, fi, [{"effect": "_end_trigger"}, {"effect": "_end_expire"}, {"effect": "_end_repeat"}])
+        return True
+    begin_turn(tx, state.opponent(state.active))
+    return True
+
+
+def expire(tx: Transaction, until: str) -> None:
+    """End every effect lasting `until` ("turn" or "battle"): modifiers, states, gained abilities, grants."""
+    state = tx.state
+    for iid in list(state.cards):
+        card = state.cards[iid]
+        if not card.props:
+            continue
+        mods = card.props.get("mods")
+        if mods:
+            kept = [m for m in mods if m.get("until") != until and not (until == "turn" and m.get("until") == "battle")]
+            tx.set_prop(iid, "mods", kept or None)
+        gained = card.props.get("gained")
+        if gained and until == "turn":
+            tx.set_prop(iid, "gained", [g for g in gained if g.get("until") != "turn"] or None)
+        for name, duration in list(card.props.get("state_until", {}).items()):
+            if duration == until:
+                remove_state(tx, iid, name)
+                if name == "harmony":
+                    tx.set_prop(iid, "links", None)
+        if until == "turn" and card.props.get("gained_keywords"):
+            tx.set_prop(iid, "gained_keywords", None)
+    if until == "turn":
+        tx.set_data("cannot_be_hit", None)
+        kept = [m for m in state.lists.get("player_mods", ()) if m.get("until") != "turn"]
+        while state.lists.get("player_mods"):
+            tx.list_remove("player_mods", 0)
+        for m in kept:
+            tx.list_append("player_mods", m)
+    if until == "battle":
+        tx.set_data("cannot_be_hit", None)
+
+
+def begin_turn(tx: Transaction, player: str) -> None:
+    """Start `player`'s turn at the stand phase."""
+    state = tx.state
+    frames.abort(tx, frames.depth(state) - 1)
+    tx.set_table("turn", state.turn + 1)
+    tx.set_table("active", player)
+    tx.set_table("phase", "stand")
+    tx.set_table("step", "")
+    tx.set_data("turn_info", {})
+    tx.set_data("used_this_turn", None)
+    tx.set_data("battle_number", 0)
+    tx.set_data("trigger_reversal", None)
+    tx.set_data("turn_start_grade", _vanguard_grade(state, player))
+    tx.log(f"turn {state.turn}: {player}", "VG 5")
+
+
+def _vanguard_grade(state: Any, player: str) -> int:
+    v = vanguard_of(state, player)
+    return facts.grade(state.definition(v)) if v is not None else 0
+
+
+def fire_timed(tx: Transaction, at: str) -> None:
+    """Trigger the timed effects scheduled for a moment (end of turn / end of battle)."""
+    state = tx.state
+    from tabletop.games.vanguard.effects import schedule_pending
+    index = 0
+    while index < len(state.lists.get("timed", ())):
+        item = state.lists["timed"][index]
+        if item["at"] == at:
+            tx.list_remove("timed", index)
+            schedule_pending(tx, item["player"], item.get("source"), item["do"], item.get("name", "timed effect"),
+                             item.get("remembered"))
+        else:
+            index += 1
+
+
+# -- battle (VG 6) ---------------------------------------------------------------------------------
+
+def begin_battle(tx: Transaction, attacker: int, target: int, booster: int | None, player: str) -> None:
+    """Attack step: rest the attacker (and booster), count the battle, trigger, then run the battle's steps."""
+    state = tx.state
+    number = int(state.data.get("battle_number", 0)) + 1
+    tx.set_data("battle_number", number)  # seed 《苍海军势》: the battle counter for Wave
+    tx.set_data("battle", {"attacker": attacker, "target": target, "booster": booster, "player": player,
+                           "defender": state.cards[target].controller, "number": number,
+                           "target_was_vanguard": state.cards[target].zone.endswith(".vc"),
+                           "attacker_was_vanguard": state.cards[attacker].zone.endswith(".vc"),
+                           "involved": [i for i in (attacker, target, booster) if i is not None]})
+    tx.set_field(attacker, "tapped", True)
+    tx.log(f"{state.definition(attacker).name} attacks {state.definition(target).name}", "VG 6.2")
+    if booster is not None:
+        tx.set_field(booster, "tapped", True)
+        emit(tx, {"type": "boosts", "card": booster, "other": attacker, "zone": state.cards[booster].zone})
+        emit(tx, {"type": "boosted", "card": attacker, "other": booster, "zone": state.cards[attacker].zone})
+    emit(tx, {"type": "attacks", "card": attacker, "zone": state.cards[attacker].zone, "player": player})
+    emit(tx, {"type": "attacked", "card": target, "zone": state.cards[target].zone})
+    tx.set_table("step", "guard")
+    frames.push(tx, [{"effect": "_guard_step"}, {"effect": "_drive_step"}, {"effect": "_damage_step"},
+                     {"effect": "_close_step"}, {"effect": "_battle_done"}], {"controller": player}, kind="flow")
+
+
+@effect("_guard_step")
+def _guard_step(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Guard step: the defender has play timing (Guard, Intercept, G guardian) until they pass."""
+    battle = tx.state.data.get("battle") or {}
+    if battle.get("guard_done") or battle.get("target") not in tx.state.cards or not is_unit(tx.state, battle["target"]):
+        return True
+    tx.set_table("step", "guard")
+    return False
+
+
+@effect("_drive_step")
+def _drive_step(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Drive step: a vanguard attacker drive-checks (the dominator's deck for a dominated one, ruling 16)."""
+    state = tx.state
+    battle = state.data["battle"]
+    attacker = battle["attacker"]
+    tx.set_table("step", "drive")
+    if attacker not in state.cards or not state.cards[attacker].zone.endswith(".vc") or not is_unit(state, attacker):
+        return True
+    count = facts.drive(state.definition(attacker))
+    checker = state.cards[attacker].controller
+    frames.insert_steps(tx, fi, [{"effect": "_check", "kind": "drive", "player": checker} for _ in range(count)])
+    return True
+
+
+@effect("_check")
+def _check(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """One drive or damage check: top card to the trigger zone, its trigger resolves, then hand or damage."""
+    state = tx.state
+    player = step["player"]
+    deck = state.zones[zone_id(player, "deck")].cards
+    if not deck:
+        return True
+    card = deck[0]
+    tx.move(card, zone_id(player, "trigger"), 0)
+    definition = state.definition(card)
+    tx.log(f"{step['kind']} check: {definition.name}", "VG 6.4" if step["kind"] == "drive" else "VG 6.6")
+    trigger = facts.trigger(definition)
+    steps = trigger_steps(state, player, card, trigger, step["kind"]) if trigger else []
+    steps.append({"effect": "_check_done", "card": card, "kind": step["kind"], "player": player})
+    frames.push(tx, steps, {"controller": player, "source": card, "name": f"{trigger} trigger"}, kind="flow", atomic=True)
+    return True
+
+
+def trigger_steps(state: Any, player: str, card: int, trigger: str, kind: str) -> list[dict[str, Any]]:
+    """Return the steps of a trigger effect (VG 6.5); trigger reversal replaces all of it (seed 《链环傀儡》 四)."""
+    reversal = state.data.get("trigger_reversal")
+    if reversal and reversal.get("player") == player:
+        return list(reversal.get("steps", ()))
+    amount = facts.trigger_power(state.definition(card))
+    pick_power = [{"effect": "choose", "from": "your_units", "count": 1, "as": "power_to"},
+                  {"effect": "power", "target": "$power_to", "amount": amount, "until": "turn"}]
+    if trigger == "critical":
+        return pick_power + [{"effect": "choose", "from": "your_units", "count": 1, "as": "crit_to"},
+                             {"effect": "critical", "target": "$crit_to", "amount": 1, "until": "turn"}]
+    if trigger == "draw":
+        return pick_power + [{"effect": "draw", "count": 1}]
+    if trigger == "heal":
+        return pick_power + [{"effect": "_heal_trigger"}]
+    if trigger == "stand":
+        return pick_power + [{"effect": "choose", "from": "your_rear_guards", "filter": {"rested": True}, "count": 1,
+                              "as": "stand_to"}, {"effect": "stand", "target": "$stand_to"}]
+    if trigger == "front":
+        return [{"effect": "power", "target": "your_front_row", "amount": amount, "until": "turn"}]
+    if trigger == "over":
+        return [{"effect": "_remove_over"}, {"effect": "draw", "count": 1},
+                {"effect": "choose", "from": "your_units", "count": 1, "as": "over_to"},
+                {"effect": "power", "target": "$over_to", "amount": 100000000, "until": "turn"}]
+    return []
+
+
+@effect("_heal_trigger")
+def _heal_trigger(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Heal: if your damage ≥ your opponent's when it resolves, heal 1 (VG 6.5)."""
+    state = tx.state
+    me = str(frames.ctx(state, fi)["controller"])
+    mine = len(state.zones[zone_id(me, "damage")].cards)
+    theirs = len(state.zones[zone_id(state.opponent(me), "damage")].cards)
+    if mine and mine >= theirs:
+        frames.insert_steps(tx, fi, [{"effect": "heal", "count": 1}])
+    else:
+        tx.log(f"{me} does not heal ({mine} damage < {theirs})", "VG 6.5")
+    return True
+
+
+@effect("_remove_over")
+def _remove_over(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Over trigger: remove the card from the game (VG 6.5)."""
+    card = frames.ctx(tx.state, fi)["source"]
+    tx.move(card, zone_id(tx.state.cards[card].owner, "removed"), None)
+    return True
+
+
+@effect("_check_done")
+def _check_done(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Finish a check: a drive-checked card goes to hand, a damage-checked card to the damage zone."""
+    card = step["card"]
+    state = tx.state
+    if not state.cards[card].zone.endswith(".trigger"):
+        return True
+    player = step["player"]
+    if step["kind"] == "drive":
+        tx.move(card, zone_id(player, "hand"), None)
+    else:
+        tx.move(card, zone_id(player, "damage"), None)
+        emit(tx, {"type": "damage_dealt", "player": player})
+    return True
+
+
+@effect("_damage_step")
+def _damage_step(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Damage step: hit if attacker power ≥ defender power + shields; damage checks or retire; then guardians go."""
+    state = tx.state
+    battle = dict(state.data["battle"])
+    tx.set_table("step", "damage")
+    attacker, target = battle["attacker"], battle["target"]
+    defender = battle["defender"]
+    alive = attacker in state.cards and is_unit(state, attacker) and target in state.cards and is_unit(state, target)
+    hit = False
+    if alive:
+        defense = current_power(state, target) + shield_total(state, defender)
+        protected = any(g["card"] == target for g in state.data.get("cannot_be_hit") or [])
+        hit = current_power(state, attacker) >= defense and not protected
+        tx.log(f"attack {'hits' if hit else 'does not hit'} ({current_power(state, attacker)} vs {defense})", "VG 6.6")
+    battle["hit"] = hit
+    tx.set_data("battle", battle)
+    more: list[dict[str, Any]] = []
+    if hit:
+        if state.cards[target].zone.endswith(".vc"):
+            crit = current_critical(state, attacker)
+            more += [{"effect": "_check", "kind": "damage", "player": state.cards[target].owner} for _ in range(crit)]
+        else:
+            more.append({"effect": "_retire_attacked"})
+        emit(tx, {"type": "attack_hits", "card": attacker, "zone": state.cards[attacker].zone})
+    more.append({"effect": "_retire_guardians"})
+    frames.insert_steps(tx, fi, more)
+    return True
+
+
+@effect("_retire_attacked")
+def _retire_attacked(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """A hit rear-guard is retired (VG 6.6)."""
+    target = tx.state.data["battle"]["target"]
+    if target in tx.state.cards and is_unit(tx.state, target):
+        retire(tx, target, by_effect=False)
+    return True
+
+
+@effect("_retire_guardians")
+def _retire_guardians(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """All guardians are retired, each to its owner's drop zone (dominated ones too; seed Dominate ②)."""
+    state = tx.state
+    for player in state.players:
+        for iid in list(state.zones[zone_id(player, "gc")].cards):
+            if has_state(state, iid, "dominated"):
+                release(tx, iid)
+            relocate(tx, iid, "drop", None)
+    return True
+
+
+@effect("_close_step")
+def _close_step(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Close step: end-of-battle abilities and timed effects (Shadow Stitch, Charge!! to the deck bottom)."""
+    state = tx.state
+    battle = state.data["battle"]
+    tx.set_table("step", "close")
+    fire_timed(tx, "end_of_battle")
+    from tabletop.games.vanguard.effects import schedule_pending
+    for iid in battle.get("involved", ()):
+        if iid in state.cards and is_unit(state, iid) and has_state(state, iid, "charge"):
+            schedule_pending(tx, state.cards[iid].controller, iid, [{"effect": "to_deck_bottom", "target": "self"}],
+                             "Charge!!", {"self": [[iid, identity(state, iid)]]})
+    emit(tx, {"type": "end_of_battle", "battle": dict(battle)})
+    return True
+
+
+@effect("_battle_done")
+def _battle_done(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """After the close step: battle effects end; back to the attack step."""
+    expire(tx, "battle")
+    tx.set_data("battle", None)
+    tx.set_table("step", "attack")
+    if not frames.ctx(tx.state, fi).get("dominated_battle"):
+        emit(tx, {"type": "attack_step_start", "player": tx.state.active})
+    return True
+
+
+@effect("_dominate_loop")
+def _dominate_loop(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Dominate ③–⑤: while a dominated unit can attack, the dominator attacks with one; then release all."""
+    state = tx.state
+    me = str(frames.ctx(state, fi)["controller"])
+    if dominated_attackers(state, me):
+        frames.insert_steps(tx, fi, [{"effect": "_dominate_choose"}, {"effect": "_dominate_loop"}])
+        return True
+    for iid in field_cards(state):
+        if has_state(state, iid, "dominated"):
+            release(tx, iid)
+    return True
+
+
+@effect("_dominate_choose")
+def _dominate_choose(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """The dominator chooses a dominated unit able to attack and its target (an Attack command)."""
+    if frames.ctx(tx.state, fi).get("dominated_attack_done"):
+        frames.set_var(tx, fi, "dominated_attack_done", None)
+        return True
+    return False
+
+
+def dominated_attackers(state: Any, player: str) -> list[int]:
+    """Return dominated units `player` controls that can attack (standing, and a legal target exists; ruling 12)."""
+    result = []
+    for iid in units_of(state, player):
+        if has_state(state, iid, "dominated") and not state.cards[iid].tapped:
+            if dominated_targets(state, iid):
+                result.append(iid)
+    return result
+
+
+def dominated_targets(state: Any, iid: int) -> list[int]:
+    """Return what a dominated unit may attack: its owner's units that are not dominated (rulings 12, 14)."""
+    owner = state.cards[iid].owner
+    return [u for u in units_of(state, owner) if not has_state(state, u, "dominated")]
+
+
+def guard_options(state: Any, player: str) -> list[int]:
+    """Return the guardians of the battle (used by views)."""
+    return guardians_of(state, player)
+
+
+__all__ = ["run", "check_timing", "next_phase", "begin_battle", "begin_turn", "EFFECTS", "REAR_CIRCLES"]

@@ -1,0 +1,174 @@
+"""Moving Vanguard cards between zones: placing on circles, retiring, identity reset (VG 7.7), releases."""
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.engine.transaction import Transaction
+from tabletop.engine.zones import zone_id
+from tabletop.games.vanguard import facts
+from tabletop.games.vanguard.abilities import emit
+from tabletop.games.vanguard.circles import circle_name, is_circle, is_rear_circle, zone_owner
+from tabletop.games.vanguard.table import has_state, is_locked
+
+
+def new_identity(tx: Transaction, iid: int) -> None:
+    """Give a card a fresh identity number: effects that remembered the old one no longer find it (VG 7.7)."""
+    seq = int(tx.state.data.get("seq", 0)) + 1
+    tx.set_data("seq", seq)
+    tx.set_prop(iid, "seq", seq)
+
+
+def identity(tx_state: Any, iid: int) -> int:
+    """Return a card's current identity number."""
+    return int(tx_state.cards[iid].props.get("seq", 0))
+
+
+def turn_info(tx: Transaction, player: str, key: str, value: Any) -> None:
+    """Set one of a player's per-turn facts (calls made, soul charged other than by riding…)."""
+    info = dict(tx.state.data.get("turn_info", {}))
+    mine = dict(info.get(player, {}))
+    mine[key] = value
+    info[player] = mine
+    tx.set_data("turn_info", info)
+
+
+def turn_fact(state: Any, player: str, key: str, default: Any = 0) -> Any:
+    """Return one of a player's per-turn facts."""
+    return state.data.get("turn_info", {}).get(player, {}).get(key, default)
+
+
+def unlink_harmony(tx: Transaction, iid: int) -> None:
+    """End every Harmony link of a card (it left, was locked or changed controller; seed 《百慕大三角》)."""
+    state = tx.state
+    partners = list(state.cards[iid].props.get("links", ()))
+    for partner in partners:
+        links = [p for p in state.cards[partner].props.get("links", ()) if p != iid]
+        tx.set_prop(partner, "links", links or None)
+        if not links:
+            remove_state(tx, partner, "harmony")
+    tx.set_prop(iid, "links", None)
+    remove_state(tx, iid, "harmony")
+
+
+def add_state(tx: Transaction, iid: int, name: str, until: str | None = None) -> bool:
+    """Put a unit into a named state; False when it already is in it (seed 一 1.2: cannot enter again)."""
+    states = list(tx.state.cards[iid].props.get("states", ()))
+    if name in states:
+        return False
+    tx.set_prop(iid, "states", sorted(states + [name]))
+    if until:
+        durations = dict(tx.state.cards[iid].props.get("state_until", {}))
+        durations[name] = until
+        tx.set_prop(iid, "state_until", durations)
+    emit(tx, {"type": "enters_state", "card": iid, "state": name, "zone": tx.state.cards[iid].zone})
+    return True
+
+
+def remove_state(tx: Transaction, iid: int, name: str) -> None:
+    """Take a unit out of a named state."""
+    states = [s for s in tx.state.cards[iid].props.get("states", ()) if s != name]
+    tx.set_prop(iid, "states", states or None)
+    durations = {k: v for k, v in tx.state.cards[iid].props.get("state_until", {}).items() if k != name}
+    tx.set_prop(iid, "state_until", durations or None)
+
+
+def leave_field_cleanup(tx: Transaction, iid: int) -> None:
+    """Before a card leaves a circle: end links, release domination, forget its Legion mate."""
+    unlink_harmony(tx, iid)
+
+
+def relocate(tx: Transaction, iid: int, zone: str, index: int | None = 0, face_down: bool = False,
+             owner: str | None = None) -> None:
+    """Move a card to one of its owner's zones (seed Dominate 10) as a new card (VG 7.7).
+
+    A G unit that would go anywhere but the field or the G zone goes to the G zone face up (VG 8.3).
+    """
+    state = tx.state
+    card = state.cards[iid]
+    home = owner or card.owner
+    if facts.kind(state.definition(iid)) == "g_unit" and zone not in ("gzone", "vc", "gc") and not is_circle(zone_id(home, zone)):
+        if zone_id(home, "gzone") in state.zones:
+            zone, face_down, index = "gzone", False, None
+    target = zone_id(home, zone)
+    was_on_field = is_circle(card.zone) or card.zone.endswith(".gc")
+    if was_on_field:
+        leave_field_cleanup(tx, iid)
+    heart = card.props.get("heart")
+    tx.move(iid, target, index)
+    tx.clear_card(iid)
+    new_identity(tx, iid)
+    if face_down:
+        tx.set_field(iid, "face_down", True)
+    if zone == "gzone" and not face_down:
+        tx.reveal(iid, "all")
+    if heart is not None and heart in state.cards and state.cards[heart].zone.endswith(".heart"):
+        relocate(tx, heart, "soul")
+
+
+def place_on_circle(tx: Transaction, iid: int, circle: str, how: str, by: str, rested: bool = False) -> None:
+    """Put a card onto a circle (call, superior call, ride) as a new unit, and trigger "placed" abilities.
+
+    `how` is "call" (normal or superior call: counts for Unite), "ride", "move" or "guard".
+    """
+    state = tx.state
+    card = state.cards[iid]
+    if card.zone != circle:
+        if is_circle(card.zone) or card.zone.endswith(".gc"):
+            leave_field_cleanup(tx, iid)
+        tx.move(iid, circle, 0)
+        tx.clear_card(iid)
+        new_identity(tx, iid)
+    tx.set_field(iid, "controller", zone_owner(circle))
+    tx.set_field(iid, "tapped", rested)
+    tx.set_prop(iid, "placed_turn", state.turn)
+    if how in ("call", "guard"):
+        player = zone_owner(circle)
+        turn_info(tx, player, "calls", int(turn_fact(state, player, "calls")) + 1)
+    emit(tx, {"type": "placed", "card": iid, "zone": circle, "how": how, "player": zone_owner(circle)})
+
+
+def retire(tx: Transaction, iid: int, by_effect: bool) -> None:
+    """Retire a rear-guard or guardian to its owner's drop zone and trigger "retired" abilities."""
+    state = tx.state
+    card = state.cards[iid]
+    locked = is_locked(state, iid)
+    from_zone = card.zone
+    controller = card.controller
+    was_rear = is_rear_circle(from_zone)
+    relocate(tx, iid, "drop", None)
+    if was_rear:
+        emit(tx, {"type": "retired", "card": iid, "player": controller, "by_effect": by_effect,
+                  "locked": locked, "zone": from_zone})
+
+
+def put_into_soul(tx: Transaction, iid: int, player: str, by_ride: bool = False) -> None:
+    """Put a card into `player`'s soul; anything but a ride counts for Darkness (seed 《黑暗不法者》)."""
+    tx.state.cards[iid]
+    if by_ride:
+        if is_circle(tx.state.cards[iid].zone):
+            leave_field_cleanup(tx, iid)
+        tx.move(iid, zone_id(player, "soul"), None)
+        tx.clear_card(iid)
+        new_identity(tx, iid)
+        emit(tx, {"type": "rode_upon", "card": iid, "player": player})
+        return
+    relocate(tx, iid, "soul", None, owner=player)
+    turn_info(tx, player, "soul_not_ride", True)
+    emit(tx, {"type": "put_into_soul", "card": iid, "player": player})
+
+
+def is_field_zone(zid: str) -> bool:
+    """Tell whether a zone id is a VC, RC or GC."""
+    return is_circle(zid) or circle_name(zid) == "gc"
+
+
+def controller_changed(tx: Transaction, iid: int, player: str) -> None:
+    """Change a unit's controller (domination): its Harmony links end (seed 《百慕大三角》)."""
+    if tx.state.cards[iid].controller != player:
+        unlink_harmony(tx, iid)
+        tx.set_field(iid, "controller", player)
+
+
+def dominated(tx_state: Any, iid: int) -> bool:
+    """Tell whether a unit is dominated."""
+    return has_state(tx_state, iid, "dominated")

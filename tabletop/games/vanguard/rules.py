@@ -1,0 +1,789 @@
+"""VanguardRules: setup with mulligan, legal commands, resolving them, and reading the table for scenarios."""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from tabletop.engine.cards import CardDefinition, CardLibrary
+from tabletop.engine.commands import Choose, Command, PassPriority
+from tabletop.engine.decision import Decision
+from tabletop.engine.errors import IllegalCommand
+from tabletop.engine.rules import CardValue, GameConfig, GameRules
+from tabletop.engine.state import GameState
+from tabletop.engine.transaction import Transaction
+from tabletop.engine.zones import ZoneSpec, zone_id
+from tabletop.games.vanguard import facts, frames
+from tabletop.games.vanguard.abilities import PENDING, abilities_of, emit, keyword_valid, zone_tag_holds
+from tabletop.games.vanguard.circles import (
+    REAR_CIRCLES, circle_name, circles_of, column_partner, is_front_row, is_rear_circle, zone_specs,
+)
+from tabletop.games.vanguard.commands import (
+    COMMANDS, Activate, Attack, Call, GGuard, Guard, Intercept, Move, PlayOrder, Ride, RideFromRideDeck, Stride,
+)
+from tabletop.games.vanguard.effects import draw_cards
+from tabletop.games.vanguard.flow import (
+    act_step, begin_battle, dominated_attackers, dominated_targets, next_phase, run,
+)
+from tabletop.games.vanguard.moves import place_on_circle, relocate, turn_fact, turn_info
+from tabletop.games.vanguard.table import (
+    current_critical, current_grade, front_row_units, has_state, is_locked, is_unit, power_parts, shield_total,
+    units_of, vanguard_of,
+)
+
+PHASES = ("setup", "stand", "draw", "ride", "main", "battle", "end")
+CARD_STATES = ("blaze", "devour", "charge", "hollow", "harmony", "success", "dominated")
+
+
+class VanguardRules(GameRules):
+    """Cardfight!! Vanguard, Standard (ride deck, energy) and Premium (G zone, stride, gifts)."""
+
+    id: ClassVar[str] = "vanguard"
+    name: ClassVar[str] = "Cardfight!! Vanguard"
+    formats: ClassVar[tuple[str, ...]] = ("standard", "premium")
+    stat_keys: ClassVar[tuple[str, ...]] = ("grade", "power", "shield", "critical")
+    commands: ClassVar[tuple[type[Command], ...]] = COMMANDS
+    tap_words: ClassVar[tuple[str, ...]] = ("rest",)
+    card_states: ClassVar[tuple[str, ...]] = CARD_STATES
+    default_totals: ClassVar[Mapping[str, int]] = {"energy": 0, "accel": 0}
+    phases: ClassVar[tuple[str, ...]] = PHASES
+    deck_sections: ClassVar[Mapping[str, str]] = {"main": "deck", "ride": "ride_deck", "g": "gzone", "gzone": "gzone"}
+    scenario_setup_keys: ClassVar[tuple[str, ...]] = ("turn_info", "battle_number", "first_turn")
+
+    # -- metadata --------------------------------------------------------------------------------
+    def zone_specs(self, game_format: str) -> Sequence[ZoneSpec]:
+        specs = zone_specs(game_format)
+        if game_format == "premium":
+            specs.append(ZoneSpec("heart", capacity=1, layout="slot", label="Heart card"))
+        return specs
+
+    def filler_card(self) -> CardDefinition:
+        return CardDefinition(id="filler", game=self.id, name="Card", card_type="unit",
+                              stats={"grade": 1, "power": 8000, "shield": 5000, "critical": 1})
+
+    def card_from_mapping(self, data: Mapping[str, Any]) -> CardDefinition:
+        """Read a card; imported field spellings (`Normal Unit`, `Twin Drive`, `["Persona Ride"]`) are normalised."""
+        card = super().card_from_mapping(data)
+        keywords = {str(k).lower().replace(" ", "_"): v for k, v in card.keywords.items() if str(k).lower() != "none"}
+        if keywords != dict(card.keywords):
+            card = CardDefinition(card.id, card.game, card.name, card.card_type, card.cost, card.stats, card.text,
+                                  keywords, card.attributes, card.effects)
+        return card
+
+    # -- setting up ------------------------------------------------------------------------------
+    def setup(self, tx: Transaction, config: GameConfig) -> None:
+        """VG 4: first vanguard face down, shuffle, draw 5, random first player, mulligans, stand up."""
+        state = tx.state
+        for player, sections in config.decks.items():
+            for section, card_ids in sections.items():
+                if section not in self.deck_sections:
+                    raise ValueError(f"{self.name} decks have no section {section!r}")
+                target = zone_id(player, self.deck_sections[section])
+                if target not in state.zones:
+                    raise ValueError(f"{state.format} decks have no section {section!r}")
+                for card_id in card_ids:
+                    iid = tx.create_card(card_id, player, target)
+                    if section in ("g", "gzone"):
+                        tx.set_field(iid, "face_down", True)
+            first = self._first_vanguard(state, player)
+            if first is None:
+                raise ValueError(f"{player}'s deck has no grade 0 unit to start as the vanguard (VG 4.1)")
+            tx.move(first, zone_id(player, "vc"), 0)
+            tx.set_field(first, "face_down", True)
+            tx.shuffle(zone_id(player, "deck"))
+            draw_cards(tx, player, 5)
+        first_player = state.players[tx.random_below(2)]
+        tx.set_table("active", first_player)
+        tx.set_table("phase", "setup")
+        tx.set_table("turn", 1)
+        tx.set_data("first_player", first_player)
+        tx.set_data("mulligan", [first_player, state.opponent(first_player)])
+        tx.log(f"{first_player} goes first", "VG 4.3")
+
+    def _first_vanguard(self, state: GameState, player: str) -> int | None:
+        sources = ("ride_deck", "deck") if state.format == "standard" else ("deck",)
+        for source in sources:  # a Standard deck without a ride deck starts from a main-deck grade 0
+            for iid in state.zones[zone_id(player, source)].cards:
+                d = state.definition(iid)
+                if facts.grade(d) == 0 and facts.is_unit_card(d):
+                    return iid
+        return None
+
+    def _after_mulligans(self, tx: Transaction) -> None:
+        """VG 4.6: stand up the vanguards; the first player's turn 1 begins."""
+        state = tx.state
+        for player in state.players:
+            for iid in state.zones[zone_id(player, "vc")].cards:
+                tx.set_field(iid, "face_down", False)
+        tx.set_table("phase", "stand")
+        tx.set_data("turn_start_grade", 0)
+        tx.log("stand up, vanguard!", "VG 4.6")
+        for player in state.players:
+            v = vanguard_of(state, player)
+            if v is not None:
+                emit(tx, {"type": "game_start", "player": player})
+
+    def after_scenario_setup(self, tx: Transaction, setup: Mapping[str, Any]) -> None:
+        state = tx.state
+        if not state.phase:
+            tx.set_table("phase", "main")
+        if state.phase == "battle" and not state.step:
+            tx.set_table("step", "attack")
+        if state.phase == "ride" and not state.step:
+            tx.set_table("step", "")
+        for player, facts_ in (setup.get("turn_info") or {}).items():
+            for key, value in facts_.items():
+                turn_info(tx, str(player), str(key), value)
+        if "battle_number" in setup:
+            tx.set_data("battle_number", int(setup["battle_number"]))
+        v = vanguard_of(state, state.active)
+        tx.set_data("turn_start_grade", facts.grade(state.definition(v)) if v is not None else 0)
+        for iid in list(state.cards):
+            if state.cards[iid].zone.endswith(".gzone") and not state.cards[iid].props.get("g_face_up"):
+                tx.set_field(iid, "face_down", True)
+        run(tx)
+
+    def set_card_fact(self, tx: Transaction, iid: int, key: str, value: Any) -> None:
+        if key == "locked":
+            tx.set_field(iid, "face_down", bool(value))
+            tx.set_prop(iid, "locked", bool(value) or None)
+        elif key == "power_bonus":
+            tx.set_prop(iid, "mods", [{"stat": "power", "amount": int(value), "until": "turn", "why": "setup"}])
+        elif key == "face_up" and tx.state.cards[iid].zone.endswith(".gzone"):
+            tx.set_prop(iid, "g_face_up", True)
+            tx.reveal(iid, "all")
+        elif key == "states":
+            super().set_card_fact(tx, iid, key, value)
+            durations = {s: "turn" for s in value if s in ("blaze", "devour", "charge", "harmony", "success")}
+            tx.set_prop(iid, "state_until", durations or None)
+        elif key == "links":
+            tx.set_prop(iid, "links", list(value))
+        elif key == "dominated_by":
+            tx.set_field(iid, "controller", str(value))
+            states = sorted(set(tx.state.cards[iid].props.get("states", [])) | {"dominated"})
+            tx.set_prop(iid, "states", states)
+        elif key == "gained":
+            tx.set_prop(iid, "gained", [{"ability": a, "until": "turn"} for a in value])
+        else:
+            super().set_card_fact(tx, iid, key, value)
+
+    # -- decisions -------------------------------------------------------------------------------
+    def pending_decision(self, state: GameState) -> Decision | None:
+        if self.outcome(state) is not None:
+            return None
+        raw = state.data.get("decision")
+        if raw:
+            return Decision(raw["player"], raw["name"], raw["kind"], raw.get("prompt", ""), tuple(raw.get("options", ())),
+                            raw.get("min", 0), raw.get("max", 0), raw.get("rule", ""))
+        if state.phase == "setup":
+            player = state.data["mulligan"][0]
+            hand = tuple(state.zones[zone_id(player, "hand")].cards)
+            return Decision(player, "mulligan", "pick", "choose cards to return (mulligan)", hand, 0, len(hand), "VG 4.5")
+        step = act_step(state)
+        if step is not None:
+            if step["effect"] == "_guard_step":
+                return Decision(state.data["battle"]["defender"], "guard", "act", "guard", rule="VG 6.3")
+            return Decision(str(frames.ctx(state, frames.depth(state) - 1)["controller"]), "dominate_attack", "act",
+                            "attack with a dominated unit", rule="seed 《射干玉》 支配 ③")
+        names = {"ride": "ride", "main": "main", "battle": "attack"}
+        return Decision(state.active, names.get(state.phase, state.phase), "act", f"{state.active}: {state.phase}",
+                        rule="VG 5")
+
+    def advance_command(self, state: GameState, decision: Decision) -> Command | None:
+        if decision.name == "mulligan":
+            return Choose(by=decision.player, picks=())
+        if decision.kind == "act":
+            return PassPriority(by=decision.player)
+        return None
+
+    # -- legal commands --------------------------------------------------------------------------
+    def legal_commands(self, state: GameState, player: str) -> list[Command]:
+        decision = self.pending_decision(state)
+        if decision is None or decision.player != player:
+            return []
+        if decision.kind == "pick":
+            return self._pick_commands(decision)
+        if decision.kind == "yesno":
+            return [Choose(by=player, yes=True), Choose(by=player, yes=False)]
+        commands: list[Command] = [PassPriority(by=player)]
+        if decision.name == "ride":
+            commands += self._ride_commands(state, player)
+        elif decision.name == "main":
+            commands += self._main_commands(state, player)
+        elif decision.name == "attack":
+            commands += self._attack_commands(state, player)
+        elif decision.name == "guard":
+            commands += self._guard_commands(state, player)
+        elif decision.name == "dominate_attack":
+            commands = [Attack(by=player, attacker=a, target=t) for a in dominated_attackers(state, player)
+                        for t in dominated_targets(state, a)]
+        return commands
+
+    def _pick_commands(self, decision: Decision) -> list[Command]:
+        options = list(decision.options)
+        result: list[Command] = []
+        if decision.min == 0:
+            result.append(Choose(by=decision.player, picks=()))
+        if decision.min <= 1 <= decision.max:
+            result += [Choose(by=decision.player, picks=(o,)) for o in options]
+        if decision.min > 1:
+            result.append(Choose(by=decision.player, picks=tuple(options[: decision.min])))
+            result.append(Choose(by=decision.player, picks=tuple(options[-decision.min:])))
+        return result
+
+    def _ride_commands(self, state: GameState, player: str) -> list[Command]:
+        result: list[Command] = []
+        if turn_fact(state, player, "rode", False):
+            return self._stride_commands(state, player)
+        v = vanguard_of(state, player)
+        grade = current_grade(state, v) if v is not None else 0
+        hand = state.zones[zone_id(player, "hand")].cards
+        for iid in hand:
+            d = state.definition(iid)
+            if facts.is_unit_card(d) and facts.grade(d) in (grade, grade + 1):
+                result.append(Ride(by=player, card=iid))
+        ride_deck = zone_id(player, "ride_deck")
+        if ride_deck in state.zones and hand:
+            discards = {}
+            for h in hand:
+                discards.setdefault(state.cards[h].card_id, h)
+            for iid in state.zones[ride_deck].cards:
+                if facts.grade(state.definition(iid)) == grade + 1:
+                    result += [RideFromRideDeck(by=player, card=iid, discard=h) for h in discards.values()]
+        return result + self._stride_commands(state, player)
+
+    def _stride_commands(self, state: GameState, player: str) -> list[Command]:
+        if state.format != "premium" or turn_fact(state, player, "strode", False) or not self._can_stride(state, player):
+            return []
+        hand = state.zones[zone_id(player, "hand")].cards
+        picks: list[int] = []
+        total = 0
+        for h in sorted(hand, key=lambda c: -facts.grade(state.definition(c))):
+            if total >= 3:
+                break
+            picks.append(h)
+            total += facts.grade(state.definition(h))
+        if total < 3:
+            return []
+        return [Stride(by=player, card=g, discard=tuple(picks)) for g in state.zones[zone_id(player, "gzone")].cards
+                if state.cards[g].face_down and "stride" in state.definition(g).keywords or
+                (state.cards[g].face_down and "g_guardian" not in state.definition(g).keywords)][:3]
+
+    def _can_stride(self, state: GameState, player: str) -> bool:
+        v = vanguard_of(state, player)
+        o = vanguard_of(state, state.opponent(player))
+        if v is None or state.cards[v].props.get("heart") is not None:
+            return False
+        both = current_grade(state, v) >= 3 and o is not None and current_grade(state, o) >= 3
+        return both or int(state.data.get("turn_start_grade", 0)) >= 3
+
+    def _main_commands(self, state: GameState, player: str) -> list[Command]:
+        result: list[Command] = []
+        v = vanguard_of(state, player)
+        grade = current_grade(state, v) if v is not None else 0
+        seen: set[str] = set()
+        for iid in state.zones[zone_id(player, "hand")].cards:
+            d = state.definition(iid)
+            if d.id in seen:
+                continue
+            seen.add(d.id)
+            if facts.is_unit_card(d) and facts.grade(d) <= grade:
+                for circle in self._open_rear_circles(state, player):
+                    result.append(Call(by=player, card=iid, circle=circle_name(circle)))
+            elif facts.kind(d) == "order" and facts.grade(d) <= grade and d.effects:
+                result.append(PlayOrder(by=player, card=iid))
+        for iid in units_of(state, player):
+            zid = state.cards[iid].zone
+            if is_rear_circle(zid) and state.cards[iid].owner == player and column_partner(zid) is not None:
+                partner = state.zones[column_partner(zid)].cards
+                if not partner or not has_state(state, partner[0], "dominated"):
+                    result.append(Move(by=player, card=iid))
+        for iid in units_of(state, player):
+            for index, ability in enumerate(abilities_of(state, iid)):
+                if ability.get("kind") == "act" and self._can_activate(state, player, iid, index, ability):
+                    result.append(Activate(by=player, card=iid, ability=index))
+        return result
+
+    def _open_rear_circles(self, state: GameState, player: str) -> list[str]:
+        """Circles a player may call to: their RCs not holding a dominated unit (seed Dominate 3)."""
+        return [z for z in circles_of(state, player) if is_rear_circle(z)
+                and not (state.zones[z].cards and has_state(state, state.zones[z].cards[0], "dominated"))]
+
+    def _attack_commands(self, state: GameState, player: str) -> list[Command]:
+        result: list[Command] = []
+        opp = state.opponent(player)
+        targets = [u for u in front_row_units(state, opp)]
+        for attacker in front_row_units(state, player):
+            if state.cards[attacker].tapped or has_state(state, attacker, "dominated"):
+                continue
+            boosters: list[int | None] = [None]
+            partner = column_partner(state.cards[attacker].zone) if is_rear_circle(state.cards[attacker].zone) else \
+                zone_id(player, "rc.back_center")
+            if partner:
+                for b in state.zones[partner].cards:
+                    if (is_unit(state, b) and not state.cards[b].tapped and facts.has_skill(state.definition(b), "boost")
+                            and not has_state(state, b, "dominated")):
+                        boosters.append(b)
+            for t in targets:
+                result += [Attack(by=player, attacker=attacker, target=t, booster=b) for b in boosters]
+        return result
+
+    def _guard_commands(self, state: GameState, player: str) -> list[Command]:
+        result: list[Command] = []
+        seen: set[str] = set()
+        for iid in state.zones[zone_id(player, "hand")].cards:
+            d = state.definition(iid)
+            if facts.is_unit_card(d) and d.id not in seen:
+                seen.add(d.id)
+                result.append(Guard(by=player, card=iid))
+        for iid in front_row_units(state, player):
+            if (is_rear_circle(state.cards[iid].zone) and facts.has_skill(state.definition(iid), "intercept")
+                    and not has_state(state, iid, "dominated") and iid != state.data["battle"]["target"]):
+                result.append(Intercept(by=player, card=iid))
+        result += self._gguard_commands(state, player)
+        return result
+
+    def _gguard_commands(self, state: GameState, player: str) -> list[Command]:
+        if state.format != "premium" or not self._can_gguard(state, player):
+            return []
+        heals = [h for h in state.zones[zone_id(player, "hand")].cards if facts.trigger(state.definition(h)) == "heal"]
+        gs = [g for g in state.zones[zone_id(player, "gzone")].cards
+              if state.cards[g].face_down and "g_guardian" in state.definition(g).keywords]
+        return [GGuard(by=player, card=gs[0], discard=heals[0])] if heals and gs else []
+
+    def _can_gguard(self, state: GameState, player: str) -> bool:
+        """VG 6.3 G guardian: both vanguards grade 3+ (a dominated vanguard is none, ruling 18), ≤3 face-up."""
+        from tabletop.games.vanguard.abilities import face_up_g
+        v = vanguard_of(state, player)
+        o = vanguard_of(state, state.opponent(player)) or next(
+            (u for u in units_of(state, state.opponent(player)) if state.cards[u].zone.endswith(".vc")), None)
+        return (v is not None and o is not None and current_grade(state, v) >= 3 and current_grade(state, o) >= 3
+                and face_up_g(state, player) <= 3)
+
+    def _can_activate(self, state: GameState, player: str, iid: int, index: int, ability: dict[str, Any]) -> bool:
+        if not zone_tag_holds(state, iid, ability.get("zone")) or not keyword_valid(state, iid, ability, player):
+            return False
+        if ability.get("once_per_turn") and f"{iid}:{index}" in state.data.get("used_this_turn", []):
+            return False
+        return self._cost_payable(state, player, iid, ability.get("cost") or [])
+
+    def _cost_payable(self, state: GameState, player: str, iid: int, cost: list[dict[str, Any]]) -> bool:
+        counts = {
+            "counter_blast": sum(1 for c in state.zones[zone_id(player, "damage")].cards if not state.cards[c].face_down),
+            "soul_blast": len(state.zones[zone_id(player, "soul")].cards),
+            "discard": len(state.zones[zone_id(player, "hand")].cards),
+            "energy_blast": state.total(player, "energy"),
+        }
+        for step in cost:
+            name = step.get("effect")
+            if name in counts and counts[name] < int(step.get("count", 1)):
+                return False
+            if name == "rest" and step.get("target", "self") == "self" and state.cards[iid].tapped:
+                return False
+        return True
+
+    # -- resolving -------------------------------------------------------------------------------
+    def resolve(self, tx: Transaction, command: Command) -> None:
+        state = tx.state
+        decision = self.pending_decision(state)
+        if decision is None:
+            raise IllegalCommand("VG 1", "the game is over")
+        if isinstance(command, Choose):
+            self._answer(tx, decision, command)
+        elif decision.kind != "act":
+            raise IllegalCommand(decision.rule or "VG 7.2", f"answer the pending choice first ({decision.prompt})")
+        elif isinstance(command, PassPriority):
+            self._pass(tx, decision)
+        elif isinstance(command, (Ride, RideFromRideDeck, Stride)):
+            self._need(decision, "ride", "VG 5.3", "you can ride only in your ride phase")
+            {Ride: self._ride, RideFromRideDeck: self._ride_from_deck, Stride: self._stride}[type(command)](tx, command)
+        elif isinstance(command, (Call, Move, Activate, PlayOrder)):
+            self._need(decision, "main", "VG 5.4", "that is done in your main phase")
+            {Call: self._call, Move: self._move, Activate: self._activate, PlayOrder: self._order}[type(command)](tx, command)
+        elif isinstance(command, Attack):
+            if decision.name == "dominate_attack":
+                self._dominated_attack(tx, command)
+            else:
+                self._need(decision, "attack", "VG 6.2", "you can attack only in your battle phase's attack step")
+                self._attack(tx, command)
+        elif isinstance(command, (Guard, Intercept, GGuard)):
+            self._need(decision, "guard", "VG 6.3", "you can guard only in the guard step when attacked")
+            {Guard: self._guard, Intercept: self._intercept, GGuard: self._gguard}[type(command)](tx, command)
+        else:
+            raise IllegalCommand("VG", f"unknown command {command.command_name()}")
+        run(tx)
+
+    def _need(self, decision: Decision, name: str, rule: str, reason: str) -> None:
+        if decision.name != name:
+            raise IllegalCommand(rule, reason)
+
+    def _answer(self, tx: Transaction, decision: Decision, command: Choose) -> None:
+        state = tx.state
+        if decision.kind == "act":
+            raise IllegalCommand(decision.rule or "VG 7.1", "nothing to choose now; play a command or pass")
+        if decision.kind == "yesno":
+            if command.yes is None:
+                raise IllegalCommand(decision.rule or "VG 7.3", "answer yes or no")
+            answer = {"yes": bool(command.yes), "picks": []}
+        else:
+            picks = list(command.picks)
+            if decision.name == "order_triggers":
+                picks = [self._pending_uid(state, p) for p in picks]
+            bad = [p for p in picks if p not in decision.options]
+            if bad:
+                raise IllegalCommand(decision.rule or "VG 7.3", f"{bad[0]!r} is not one of the choices")
+            if len(set(map(str, picks))) != len(picks):
+                raise IllegalCommand(decision.rule or "VG 7.3", "the same choice was given twice")
+            if not decision.min <= len(picks) <= decision.max:
+                raise IllegalCommand(decision.rule or "VG 7.3",
+                                     f"choose between {decision.min} and {decision.max} (got {len(picks)})")
+            answer = {"picks": picks}
+        if decision.name == "mulligan":
+            self._mulligan(tx, decision.player, answer["picks"])
+            return
+        raw = state.data["decision"]
+        tx.set_data("decision", None)
+        if decision.name == "order_triggers":
+            from tabletop.games.vanguard.flow import play_pending
+            play_pending(tx, answer["picks"][0])
+            return
+        frames.set_var(tx, raw["frame"], "answer", answer)
+
+    def _pending_uid(self, state: GameState, pick: Any) -> Any:
+        for item in state.lists.get(PENDING, ()):
+            if item["uid"] == pick:
+                return pick
+        player = state.data["decision"]["player"]
+        for item in state.lists.get(PENDING, ()):
+            ability = item["ability"]
+            names = {ability.get("name"), ability.get("keyword"), ability.get("keyword_ability")}
+            if item["player"] == player and (item["source"] == pick or (isinstance(pick, str) and pick in names)):
+                return item["uid"]
+        return pick
+
+    def _mulligan(self, tx: Transaction, player: str, picks: list[Any]) -> None:
+        """VG 4.5: put the chosen cards on the deck bottom, draw as many, then shuffle."""
+        state = tx.state
+        for iid in picks:
+            tx.move(iid, zone_id(player, "deck"), None)
+        draw_cards(tx, player, len(picks))
+        tx.shuffle(zone_id(player, "deck"))
+        tx.log(f"{player} mulliganed {len(picks)} card(s)", "VG 4.5")
+        remaining = list(state.data["mulligan"])[1:]
+        tx.set_data("mulligan", remaining)
+        if not remaining:
+            self._after_mulligans(tx)
+
+    def _pass(self, tx: Transaction, decision: Decision) -> None:
+        state = tx.state
+        if decision.name == "guard":
+            battle = dict(state.data["battle"])
+            battle["guard_done"] = True
+            tx.set_data("battle", battle)
+        elif decision.name == "dominate_attack":
+            raise IllegalCommand("seed 《射干玉》 支配 ④", "every dominated unit that can attack must attack")
+        else:
+            next_phase(tx)
+
+    # -- ride ------------------------------------------------------------------------------------
+    def _ride_check(self, state: GameState, player: str, card: int, zone: str, plus_one: bool) -> None:
+        if turn_fact(state, player, "rode", False):
+            raise IllegalCommand("VG 5.3", "you have already ridden this turn")
+        if state.cards[card].zone != zone_id(player, zone):
+            raise IllegalCommand("VG 5.3", f"that card is not in your {zone.replace('_', ' ')}")
+        d = state.definition(card)
+        if not facts.is_unit_card(d):
+            raise IllegalCommand("VG 5.3", f"{d.name} is not a unit card and cannot be ridden")
+        v = vanguard_of(state, player)
+        grade = current_grade(state, v) if v is not None else 0
+        allowed = (grade + 1,) if plus_one else (grade, grade + 1)
+        if facts.grade(d) not in allowed:
+            raise IllegalCommand("VG 5.3", f"you can ride only grade {' or '.join(map(str, allowed))} onto a grade {grade} vanguard")
+
+    def _ride(self, tx: Transaction, command: Ride) -> None:
+        self._ride_check(tx.state, command.by, command.card, "hand", False)
+        self.ride(tx, command.by, command.card)
+
+    def _ride_from_deck(self, tx: Transaction, command: RideFromRideDeck) -> None:
+        state = tx.state
+        if state.format != "standard":
+            raise IllegalCommand("VG 5.3", "only Standard has a ride deck")
+        self._ride_check(state, command.by, command.card, "ride_deck", True)
+        if state.cards[command.discard].zone != zone_id(command.by, "hand"):
+            raise IllegalCommand("VG 5.3", "riding from the ride deck costs a card discarded from your hand")
+        relocate(tx, command.discard, "drop", None)
+        self.ride(tx, command.by, command.card)
+
+    def ride(self, tx: Transaction, player: str, card: int) -> None:
+        """VG 5.3 ride: the new vanguard goes on top in the old one's rest state; the old one joins the soul."""
+        state = tx.state
+        vc = zone_id(player, "vc")
+        old = vanguard_of(state, player)
+        tapped = state.cards[old].tapped if old is not None else False
+        persona = old is not None and state.format == "standard" and facts.has_persona_ride(state.definition(old)) and \
+            state.definition(old).name == state.definition(card).name
+        turn_info(tx, player, "rode", True)
+        tx.log(f"{player} rides {state.definition(card).name}", "VG 5.3")
+        if old is not None:
+            from tabletop.games.vanguard.moves import put_into_soul
+            put_into_soul(tx, old, player, by_ride=True)
+        place_on_circle(tx, card, vc, "ride", player, rested=tapped)
+        if persona:  # VG 5.3 Persona Ride: draw 1, front row +10000 this turn, before other ride abilities
+            draw_cards(tx, player, 1)
+            tx.list_append("player_mods", {"player": player, "stat": "power", "amount": 10000, "scope": "front_row",
+                                           "until": "turn", "why": "Persona Ride"})
+            tx.log(f"{player} persona rides", "VG 5.3")
+        gift = facts.gift(state.definition(card))
+        if state.format == "premium" and gift and facts.grade(state.definition(card)) >= 3:
+            self._receive_gift(tx, player, gift)
+
+    def _receive_gift(self, tx: Transaction, player: str, gift: str) -> None:
+        """VG 9.6: receive an Imaginary Gift before other ride abilities (type I unless chosen otherwise)."""
+        state = tx.state
+        kind = state.data.get("gift_types", {}).get(player, {}).get(gift, "1")
+        if gift == "force":
+            markers = dict(state.data.get("markers", {}))
+            vc = zone_id(player, "vc")
+            circle = dict(markers.get(vc, {}))
+            circle[f"force{kind}"] = int(circle.get(f"force{kind}", 0)) + 1
+            markers[vc] = circle
+            tx.set_data("markers", markers)
+        elif gift == "accel":
+            if state.total(player, "accel") < 4:
+                tx.add_total(player, "accel", 1)
+        elif gift == "protect" and "protect" in state.library:
+            tx.create_card("protect", player, zone_id(player, "hand"))
+        tx.log(f"{player} receives Imaginary Gift {gift.title()} {'I' * int(kind)}", "VG 9.6")
+
+    def _stride(self, tx: Transaction, command: Stride) -> None:
+        """VG 5.3 Premium stride: cost grade 3 discarded, G unit on VC, the old vanguard becomes the heart card."""
+        state = tx.state
+        player = command.by
+        if state.format != "premium":
+            raise IllegalCommand("VG 5.3", "stride exists only in Premium")
+        if turn_fact(state, player, "strode", False):
+            raise IllegalCommand("VG 5.3", "you have already strode this turn")
+        if state.cards[command.card].zone != zone_id(player, "gzone") or not state.cards[command.card].face_down:
+            raise IllegalCommand("VG 5.3", "stride a face-down G unit from your G zone")
+        if not self._can_stride(state, player):
+            raise IllegalCommand("VG 5.3", "stride needs both vanguards grade 3+, or yours grade 3+ at the start of the turn")
+        if any(state.cards[c].zone != zone_id(player, "hand") for c in command.discard) or \
+                sum(facts.grade(state.definition(c)) for c in command.discard) < 3:
+            raise IllegalCommand("VG 5.3", "stride costs cards from your hand with grades totalling 3 or more")
+        for c in command.discard:
+            relocate(tx, c, "drop", None)
+        old = vanguard_of(state, player)
+        tapped = state.cards[old].tapped
+        tx.move(old, zone_id(player, "heart"), 0)
+        place_on_circle(tx, command.card, zone_id(player, "vc"), "ride", player, rested=tapped)
+        tx.set_prop(command.card, "heart", old)
+        turn_info(tx, player, "strode", True)
+        tx.log(f"{player} strides {state.definition(command.card).name}", "VG 5.3")
+
+    # -- main phase ------------------------------------------------------------------------------
+    def _call(self, tx: Transaction, command: Call) -> None:
+        state = tx.state
+        player = command.by
+        circle = zone_id(player, command.circle)
+        if circle not in state.zones or not is_rear_circle(circle) or circle not in circles_of(state, player):
+            raise IllegalCommand("VG 5.4", f"{command.circle} is not one of your rear-guard circles")
+        if state.cards[command.card].zone != zone_id(player, "hand"):
+            raise IllegalCommand("VG 5.4", "you can call only cards from your hand")
+        d = state.definition(command.card)
+        if not facts.is_unit_card(d):
+            raise IllegalCommand("VG 5.4", f"{d.name} is not a unit and cannot be called")
+        v = vanguard_of(state, player)
+        grade = current_grade(state, v) if v is not None else 0
+        if facts.grade(d) > grade:
+            raise IllegalCommand("VG 5.4", f"grade {facts.grade(d)} is higher than your vanguard's grade {grade}")
+        occupant = state.zones[circle].cards
+        if occupant and has_state(state, occupant[0], "dominated"):
+            raise IllegalCommand("seed 《射干玉》 支配 ruling 3", "you cannot put a card on a circle holding a dominated unit")
+        if occupant:
+            from tabletop.games.vanguard.moves import retire
+            retire(tx, occupant[0], by_effect=False)
+        place_on_circle(tx, command.card, circle, "call", player)
+        tx.log(f"{player} calls {d.name} to {command.circle}", "VG 5.4")
+
+    def _move(self, tx: Transaction, command: Move) -> None:
+        state = tx.state
+        iid = command.card
+        zid = state.cards[iid].zone
+        if state.cards[iid].controller != command.by or not is_rear_circle(zid) or state.cards[iid].owner != command.by:
+            raise IllegalCommand("VG 5.4", "you can move only your own rear-guards")
+        partner = column_partner(zid)
+        if partner is None:
+            raise IllegalCommand("VG 5.4", "that circle has no other circle in its column")
+        other = state.zones[partner].cards
+        if other and has_state(state, other[0], "dominated"):
+            raise IllegalCommand("seed 《射干玉》 支配 ruling 3", "you cannot move onto a circle holding a dominated unit")
+        tx.move(iid, partner, 0)
+        if other:
+            tx.move(other[0], zid, 0)
+        tx.log(f"{command.by} moves {state.definition(iid).name}", "VG 5.4")
+
+    def _activate(self, tx: Transaction, command: Activate) -> None:
+        state = tx.state
+        abilities = abilities_of(state, command.card) if command.card in state.cards else []
+        if state.cards[command.card].controller != command.by or not 0 <= command.ability < len(abilities):
+            raise IllegalCommand("VG 7.5", "that card has no such ability of yours")
+        ability = abilities[command.ability]
+        if ability.get("kind") != "act":
+            raise IllegalCommand("VG 7.5", "that ability is not an [ACT] ability")
+        if not keyword_valid(state, command.card, ability, command.by):
+            raise IllegalCommand("seed 一 1.3", f"its {ability.get('keyword')} condition does not hold, so it is not valid")
+        if not self._can_activate(state, command.by, command.card, command.ability, ability):
+            raise IllegalCommand("VG 7.5", "you cannot pay its cost now (or it was already used this turn)")
+        used = list(state.data.get("used_this_turn", []))
+        used.append(f"{command.card}:{command.ability}")
+        tx.set_data("used_this_turn", used)
+        steps = list(ability.get("cost", ()))
+        if ability.get("keyword") == "homare":
+            steps.append({"effect": "homare_paid"})
+        if ability.get("if"):
+            steps.append({"effect": "_condition", "cond": ability["if"]})
+        steps += list(ability.get("do", ()))
+        name = ability.get("name") or ability.get("keyword") or state.definition(command.card).name
+        tx.log(f"{command.by} activates {name}", "VG 7.5")
+        frames.push(tx, steps, {"source": command.card, "controller": command.by, "name": name, "vars": {}})
+
+    def _order(self, tx: Transaction, command: PlayOrder) -> None:
+        state = tx.state
+        d = state.definition(command.card)
+        if state.cards[command.card].zone != zone_id(command.by, "hand") or facts.kind(d) != "order":
+            raise IllegalCommand("VG 5.4", "play an order card from your hand")
+        v = vanguard_of(state, command.by)
+        if v is not None and facts.grade(d) > current_grade(state, v):
+            raise IllegalCommand("VG 5.4", "an order's grade must not exceed your vanguard's")
+        tx.move(command.card, zone_id(command.by, "order"), None)
+        steps: list[dict[str, Any]] = []
+        for ability in d.effects:
+            steps += list(ability.get("cost", ())) + list(ability.get("do", ()))
+        steps.append({"effect": "to_drop", "target": "self"})
+        frames.push(tx, steps, {"source": command.card, "controller": command.by, "name": d.name, "vars": {}})
+
+    # -- battle ----------------------------------------------------------------------------------
+    def _attack(self, tx: Transaction, command: Attack) -> None:
+        state = tx.state
+        player = command.by
+        a, t, b = command.attacker, command.target, command.booster
+        if a not in front_row_units(state, player) or has_state(state, a, "dominated"):
+            raise IllegalCommand("VG 6.2", "only a unit in your front row can attack")
+        if state.cards[a].tapped:
+            raise IllegalCommand("VG 6.2", "a rested unit cannot attack")
+        if t not in front_row_units(state, state.opponent(player)):
+            raise IllegalCommand("VG 6.2", "you can attack only a unit in your opponent's front row")
+        if b is not None:
+            zid = state.cards[a].zone
+            partner = column_partner(zid) if is_rear_circle(zid) else zone_id(player, "rc.back_center")
+            if (state.cards[b].zone != partner or state.cards[b].tapped or not is_unit(state, b)
+                    or not facts.has_skill(state.definition(b), "boost") or has_state(state, b, "dominated")):
+                raise IllegalCommand("VG 6.2", "a booster must be a standing back-row unit with Boost behind the attacker")
+        begin_battle(tx, a, t, b, player)
+
+    def _dominated_attack(self, tx: Transaction, command: Attack) -> None:
+        state = tx.state
+        if command.attacker not in dominated_attackers(state, command.by):
+            raise IllegalCommand("seed 《射干玉》 支配 ③", "choose a standing dominated unit that can attack")
+        if command.target not in dominated_targets(state, command.attacker):
+            raise IllegalCommand("seed 《射干玉》 支配 ruling 12", "a dominated unit attacks only its owner's units that are not dominated")
+        if command.booster is not None:
+            raise IllegalCommand("seed 《射干玉》 支配 ruling 12", "a dominated unit cannot be boosted")
+        fi = frames.depth(state) - 1
+        frames.set_var(tx, fi, "dominated_attack_done", True)
+        begin_battle(tx, command.attacker, command.target, None, command.by)
+        frames.set_var(tx, frames.depth(state) - 1, "dominated_battle", True)
+
+    def _guard(self, tx: Transaction, command: Guard) -> None:
+        state = tx.state
+        if state.cards[command.card].zone != zone_id(command.by, "hand"):
+            raise IllegalCommand("VG 6.3", "guard with a card from your hand")
+        if not facts.is_unit_card(state.definition(command.card)):
+            raise IllegalCommand("VG 6.3", "only unit cards can be called to the guardian circle")
+        place_on_circle(tx, command.card, zone_id(command.by, "gc"), "guard", command.by)
+        tx.log(f"{command.by} guards with {state.definition(command.card).name}", "VG 6.3")
+
+    def _intercept(self, tx: Transaction, command: Intercept) -> None:
+        state = tx.state
+        iid = command.card
+        if (iid not in front_row_units(state, command.by) or not is_rear_circle(state.cards[iid].zone)
+                or not facts.has_skill(state.definition(iid), "intercept")):
+            raise IllegalCommand("VG 6.3", "only a front-row rear-guard with Intercept can intercept")
+        if has_state(state, iid, "dominated"):
+            raise IllegalCommand("seed 《射干玉》 支配 ruling 12", "a dominated unit cannot intercept")
+        if iid == state.data["battle"]["target"]:
+            raise IllegalCommand("VG 6.3", "the attacked unit cannot intercept")
+        from tabletop.games.vanguard.moves import leave_field_cleanup
+        leave_field_cleanup(tx, iid)
+        tx.move(iid, zone_id(command.by, "gc"), None)
+        tx.log(f"{command.by} intercepts with {state.definition(iid).name}", "VG 6.3")
+
+    def _gguard(self, tx: Transaction, command: GGuard) -> None:
+        state = tx.state
+        if state.format != "premium":
+            raise IllegalCommand("VG 6.3", "G guardian exists only in Premium")
+        if not self._can_gguard(state, command.by):
+            raise IllegalCommand("seed 《射干玉》 支配 ruling 18 / VG 6.3",
+                                 "G guardian needs your vanguard and your opponent's own vanguard both grade 3+, "
+                                 "and at most 3 face-up G guardians")
+        if facts.trigger(state.definition(command.discard)) != "heal" or \
+                state.cards[command.discard].zone != zone_id(command.by, "hand"):
+            raise IllegalCommand("VG 6.3", "G guardian costs a Heal trigger discarded from your hand")
+        relocate(tx, command.discard, "drop", None)
+        place_on_circle(tx, command.card, zone_id(command.by, "gc"), "guard", command.by)
+
+    # -- reading the table -----------------------------------------------------------------------
+    def card_values(self, state: GameState, iid: int) -> dict[str, CardValue]:
+        d = state.definition(iid)
+        base, current, why = power_parts(state, iid)
+        values = {"power": CardValue("power", facts.power(d), current, tuple(why)),
+                  "critical": CardValue("critical", facts.critical(d), current_critical(state, iid)),
+                  "grade": CardValue("grade", facts.grade(d), facts.grade(d)),
+                  "shield": CardValue("shield", facts.shield(d), facts.shield(d))}
+        return values
+
+    def card_fact(self, state: GameState, iid: int, key: str) -> Any:
+        if key == "locked":
+            return is_locked(state, iid)
+        if key == "links":
+            return sorted(state.cards[iid].props.get("links", []))
+        if key == "deleted":
+            return bool(state.cards[iid].props.get("deleted"))
+        return super().card_fact(state, iid, key)
+
+    def player_fact(self, state: GameState, player: str, key: str) -> Any:
+        if key == "shield":
+            return shield_total(state, player)
+        if key in ("calls", "soul_not_ride", "homare_paid"):
+            return turn_fact(state, player, key, 0 if key == "calls" else False)
+        return super().player_fact(state, player, key)
+
+    def stack_entries(self, state: GameState) -> list[list[str]]:
+        """Return the stand-by abilities (pending list), oldest first, as [source id, ability name]."""
+        result = []
+        for item in state.lists.get(PENDING, ()):
+            source = item["source"]
+            names = [str(item["ability"].get("name") or item["ability"].get("keyword_ability")
+                         or item["ability"].get("keyword") or "ability")]
+            if source is not None and source in state.cards:
+                names.append(state.cards[source].card_id)
+            result.append(names)
+        return result
+
+    def after_manual(self, tx: Transaction) -> None:
+        if tx.state.phase != "setup":
+            from tabletop.games.vanguard.flow import rule_actions
+            rule_actions(tx)
+
+
+def create_library(cards: list[CardDefinition]) -> CardLibrary:
+    """Return a library of the given cards (helper for tests and benchmarks)."""
+    return CardLibrary(cards)
+
+
+__all__ = ["VanguardRules", "validate_effects_reexport"]
+
+
+def validate_effects_reexport(mapping: Mapping[str, Any]) -> list[str]:
+    """Check a card mapping's effects (see effects.validate_effects)."""
+    from tabletop.games.vanguard.effects import validate_effects
+    return validate_effects(mapping)

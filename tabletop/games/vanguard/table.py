@@ -1,0 +1,207 @@
+"""Reading the Vanguard table: units, their controllers and positions, current power and critical."""
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.engine.state import GameState
+from tabletop.engine.zones import zone_id
+from tabletop.games.vanguard import facts
+from tabletop.games.vanguard.circles import (
+    circles_of, is_circle, is_front_row, is_rear_circle, position, same_column, zone_owner,
+)
+
+
+def states_of(state: GameState, iid: int) -> list[str]:
+    """Return the named states of a card (blaze, hollow, dominated…)."""
+    return list(state.cards[iid].props.get("states", ()))
+
+
+def has_state(state: GameState, iid: int, name: str) -> bool:
+    """Tell whether a card is in a named state."""
+    return name in state.cards[iid].props.get("states", ())
+
+
+def is_locked(state: GameState, iid: int) -> bool:
+    """Tell whether a card is a locked card (face down on RC; not a unit, VG 9.8)."""
+    return bool(state.cards[iid].props.get("locked"))
+
+
+def is_unit(state: GameState, iid: int) -> bool:
+    """Tell whether a card is a unit: on VC/RC/GC and not locked (VG 3.2)."""
+    zid = state.cards[iid].zone
+    name = zid.split(".", 1)[1]
+    return (is_circle(zid) or name == "gc") and not is_locked(state, iid)
+
+
+def field_cards(state: GameState, player: str | None = None) -> list[int]:
+    """Return every card on VCs and RCs (optionally only those `player` controls, dominated ones included)."""
+    result = []
+    for owner in state.players:
+        for zid in circles_of(state, owner):
+            for iid in state.zones[zid].cards:
+                if player is None or state.cards[iid].controller == player:
+                    result.append(iid)
+    return result
+
+
+def units_of(state: GameState, player: str) -> list[int]:
+    """Return the units `player` controls on VC/RC (seed Dominate 4: the dominator's dominated units count)."""
+    return [i for i in field_cards(state, player) if not is_locked(state, i)]
+
+
+def rear_guards_of(state: GameState, player: str) -> list[int]:
+    """Return the rear-guards `player` controls."""
+    return [i for i in units_of(state, player) if is_rear_circle(state.cards[i].zone)]
+
+
+def vanguard_of(state: GameState, player: str) -> int | None:
+    """Return `player`'s own vanguard on their VC, or None (a dominated vanguard is not theirs; ruling 18)."""
+    cards = state.zones[zone_id(player, "vc")].cards
+    if cards and state.cards[cards[0]].controller == player:
+        return cards[0]
+    return None
+
+
+def vanguards_of(state: GameState, player: str) -> list[int]:
+    """Return every vanguard `player` controls (their VC, plus a dominated opposing one)."""
+    return [i for i in units_of(state, player) if state.cards[i].zone.endswith(".vc")]
+
+
+def is_vanguard(state: GameState, iid: int) -> bool:
+    """Tell whether a card is on a VC."""
+    return state.cards[iid].zone.endswith(".vc")
+
+
+def front_row_units(state: GameState, player: str) -> list[int]:
+    """Return `player`'s units in their own front row (seed Dominate 9)."""
+    return [i for i in units_of(state, player) if is_front_row(state.cards[i].zone, player)]
+
+
+def in_same_column(state: GameState, a: int, b: int, viewer: str) -> bool:
+    """Tell whether two cards on circles are in the same column for `viewer`."""
+    return same_column(state.cards[a].zone, state.cards[b].zone, viewer)
+
+
+def is_my_turn(state: GameState, player: str) -> bool:
+    """Tell whether `player` is the turn player."""
+    return state.active == player
+
+
+def _mods(state: GameState, iid: int, stat: str) -> list[tuple[int, str]]:
+    return [(int(m["amount"]), str(m.get("why", ""))) for m in state.cards[iid].props.get("mods", ())
+            if m["stat"] == stat]
+
+
+def base_power(state: GameState, iid: int) -> int:
+    """Return a unit's power before modifiers: printed, or heart card's power + a G unit's printed power."""
+    card = state.cards[iid]
+    if card.props.get("deleted"):
+        return 0
+    printed = facts.power(state.definition(iid))
+    heart = card.props.get("heart")
+    if heart is not None and heart in state.cards:
+        return printed + facts.power(state.definition(heart))
+    return printed
+
+
+def power_parts(state: GameState, iid: int) -> tuple[int, int, list[str]]:
+    """Return (base, current, reasons) of a card's power with every modifier applied."""
+    from tabletop.games.vanguard.abilities import continuous_bonuses
+
+    base = base_power(state, iid)
+    total = base
+    why: list[str] = []
+    for amount, reason in _mods(state, iid, "power"):
+        total += amount
+        why.append(f"{amount:+d} {reason}".strip())
+    card = state.cards[iid]
+    controller = card.controller
+    if is_unit(state, iid):
+        for mod in state.lists.get("player_mods", ()):
+            if mod["player"] == controller and mod["stat"] == "power" and _scope_holds(state, iid, mod):
+                total += int(mod["amount"])
+                why.append(f"{int(mod['amount']):+d} {mod.get('why', '')}".strip())
+        total += _gift_power(state, iid)
+        for amount, reason in continuous_bonuses(state, iid, "power"):
+            total += amount
+            why.append(f"{amount:+d} {reason}")
+        battle = state.data.get("battle")
+        if battle and battle.get("attacker") == iid and battle.get("booster") is not None:
+            booster = battle["booster"]
+            if booster in state.cards and is_unit(state, booster):
+                boost = current_power(state, booster)
+                total += boost
+                why.append(f"{boost:+d} boost")
+    return base, total, why
+
+
+def _scope_holds(state: GameState, iid: int, mod: dict[str, Any]) -> bool:
+    scope = mod.get("scope", "all")
+    if scope == "front_row":
+        return is_front_row(state.cards[iid].zone, mod["player"])
+    return True
+
+
+def _gift_power(state: GameState, iid: int) -> int:
+    """Force I (+10000 per marker) and Accel I (+10000) during the owner's turn; none on dominated units (ruling 22)."""
+    card = state.cards[iid]
+    if has_state(state, iid, "dominated") or state.active != card.controller:
+        return 0
+    markers = state.data.get("markers", {}).get(card.zone, {})
+    bonus = 10000 * int(markers.get("force1", 0))
+    if "accel" in card.zone:
+        bonus += 10000
+    return bonus
+
+
+def current_power(state: GameState, iid: int) -> int:
+    """Return a card's current power."""
+    return power_parts(state, iid)[1]
+
+
+def current_critical(state: GameState, iid: int) -> int:
+    """Return a card's current critical."""
+    from tabletop.games.vanguard.abilities import continuous_bonuses
+
+    value = facts.critical(state.definition(iid)) + sum(a for a, _ in _mods(state, iid, "critical"))
+    value += sum(a for a, _ in continuous_bonuses(state, iid, "critical"))
+    card = state.cards[iid]
+    if state.active == card.controller and not has_state(state, iid, "dominated"):
+        value += int(state.data.get("markers", {}).get(card.zone, {}).get("force2", 0))
+    return max(0, value)
+
+
+def current_grade(state: GameState, iid: int) -> int:
+    """Return a card's grade."""
+    return facts.grade(state.definition(iid))
+
+
+def guardians_of(state: GameState, player: str) -> list[int]:
+    """Return the guardians `player` controls (their GC, plus dominated ones on the opponent's GC)."""
+    result = []
+    for owner in state.players:
+        for iid in state.zones[zone_id(owner, "gc")].cards:
+            if state.cards[iid].controller == player:
+                result.append(iid)
+    return result
+
+
+def shield_total(state: GameState, player: str) -> int:
+    """Return the total shield of `player`'s guardians."""
+    total = 0
+    for iid in guardians_of(state, player):
+        total += facts.shield(state.definition(iid)) + sum(a for a, _ in _mods(state, iid, "shield"))
+    return total
+
+
+def column_opponents(state: GameState, iid: int) -> list[int]:
+    """Return opposing units in the same column as a unit (for Scheming)."""
+    me = state.cards[iid].controller
+    other = state.opponent(me)
+    return [u for u in units_of(state, other)
+            if position(state.cards[u].zone) is not None and in_same_column(state, iid, u, me)]
+
+
+def owner_of_zone(zid: str) -> str:
+    """Return the owner of a zone id."""
+    return zone_owner(zid)

@@ -1,0 +1,70 @@
+"""Whole random FFTCG games: no exception, cards conserved, every game ends, replays reproduce the state."""
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from fftcg_testdeck import TURN_CAP, play_random_game, real_deck, build_library  # noqa: E402
+
+from tabletop.engine.game import Game  # noqa: E402
+from tabletop.engine.record import GameRecord, load_record, replay, save_record  # noqa: E402
+from tabletop.games import find_game  # noqa: E402
+
+GAMES = 50
+CARDDATA = Path(__file__).resolve().parents[2].parent / "shared" / "carddata"
+
+
+def _card_census(game: Game) -> Counter[str]:
+    return Counter(card.card_id for card in game.state.cards.values())
+
+
+def _check_game(game: Game, deck_size: int) -> None:
+    state = game.state
+    assert len(state.cards) == 2 * deck_size, "cards were created or destroyed"
+    in_zones = sum(len(zone.cards) for zone in state.zones.values())
+    assert in_zones == len(state.cards), "a card is in no zone or in two"
+    assert game.is_terminal() or state.turn > TURN_CAP
+    record = GameRecord.of(game)
+    again = replay(record, find_game("fftcg"))
+    assert again.state.fingerprint() == state.fingerprint()
+
+
+@pytest.mark.parametrize("block", range(5))
+def test_random_games_end_conserve_cards_and_replay(block: int) -> None:
+    library = build_library()
+    for seed in range(block * GAMES // 5, (block + 1) * GAMES // 5):
+        game = play_random_game(seed, library)
+        _check_game(game, 50)
+        assert game.is_terminal(), f"seed {seed} did not end by turn {TURN_CAP}"
+
+
+def test_saved_record_reloads_and_replays(tmp_path: Path) -> None:
+    game = play_random_game(7)
+    path = tmp_path / "game.json"
+    save_record(game, path)
+    loaded = load_record(path, find_game)
+    assert replay(loaded, find_game("fftcg")).state.fingerprint() == game.state.fingerprint()
+
+
+def test_undo_all_returns_to_the_start() -> None:
+    game = play_random_game(11, turn_cap=4)
+    start = Game.start(find_game("fftcg"), game.config, build_library())
+    game.undo_all()
+    assert game.state.fingerprint() == start.state.fingerprint()
+
+
+def test_random_games_with_real_cards() -> None:
+    if not CARDDATA.exists():
+        pytest.skip("../shared/carddata not present")
+    found = real_deck(CARDDATA)
+    if found is None:
+        pytest.skip("../shared/carddata has no FFTCG card JSON")
+    library, deck1, deck2 = found
+    for seed in range(5):
+        game = play_random_game(seed, library, (deck1, deck2))
+        _check_game(game, 50)

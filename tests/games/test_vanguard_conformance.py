@@ -1,0 +1,130 @@
+"""Random legal-command whole games of Vanguard: no exception, cards conserved, games end, replays match."""
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from vanguard_decks import deck, library  # noqa: E402
+
+from tabletop.engine.cards import CardLibrary  # noqa: E402
+from tabletop.engine.game import Game  # noqa: E402
+from tabletop.engine.record import GameRecord, replay  # noqa: E402
+from tabletop.engine.rules import GameConfig  # noqa: E402
+from tabletop.games import find_game  # noqa: E402
+from tabletop.games.vanguard import validate_effects  # noqa: E402
+from vanguard_decks import CARDS  # noqa: E402
+
+STEP_CAP = 4000
+
+
+def play_random(game_format: str, seed: int, lib: CardLibrary | None = None,
+                decks: dict[str, dict[str, list[str]]] | None = None) -> Game:
+    """Play one whole game choosing uniformly among the legal commands."""
+    rules = find_game("vanguard")
+    config = GameConfig("vanguard", game_format, seed,
+                        decks=decks or {"p1": deck(game_format), "p2": deck(game_format)})
+    game = Game.start(rules, config, lib or library())
+    count = len(game.state.cards)
+    rnd = random.Random(seed)
+    for _ in range(STEP_CAP):
+        if game.is_terminal():
+            break
+        commands = game.legal_commands()
+        assert commands, f"no legal command for {game.pending_decision()}"
+        game.submit(rnd.choice(commands))
+        assert len(game.state.cards) == count
+    placed = sorted(i for zone in game.state.zones.values() for i in zone.cards)
+    assert placed == sorted(game.state.cards), "a card is in no zone or in two zones"
+    return game
+
+
+@pytest.mark.parametrize("game_format", ["standard", "premium"])
+def test_random_games_end_and_conserve_cards(game_format: str) -> None:
+    for seed in range(50):
+        game = play_random(game_format, seed)
+        assert game.is_terminal(), f"seed {seed}: the game did not end in {STEP_CAP} commands"
+
+
+@pytest.mark.parametrize("game_format", ["standard", "premium"])
+def test_replay_reproduces_the_same_state(game_format: str) -> None:
+    for seed in range(100, 105):
+        game = play_random(game_format, seed)
+        record = GameRecord.of(game)
+        again = replay(record, find_game("vanguard"))
+        assert again.state.fingerprint() == game.state.fingerprint()
+
+
+def test_undo_all_returns_to_the_start() -> None:
+    rules = find_game("vanguard")
+    config = GameConfig("vanguard", "standard", 7, decks={"p1": deck("standard"), "p2": deck("standard")})
+    game = Game.start(rules, config, library())
+    start = game.state.fingerprint()
+    rnd = random.Random(7)
+    for _ in range(150):
+        if game.is_terminal():
+            break
+        game.submit(rnd.choice(game.legal_commands()))
+    game.undo_all()
+    assert game.state.fingerprint() == start
+
+
+def test_test_cards_pass_validation_and_bad_effects_are_named() -> None:
+    assert all(validate_effects(c) == [] for c in CARDS)
+    problems = validate_effects({"id": "x", "keywords": ["flying"], "effects": [
+        {"kind": "auto", "do": [{"effect": "explode"}, {"effect": "draw", "cards": 2}]}]})
+    assert problems == ["x: unknown keyword 'flying'", "x: effects[0]: an auto ability needs 'when'",
+                        "x: effects[0].do[0]: unknown effect 'explode'",
+                        "x: effects[0].do[1]: effect 'draw' has no parameter 'cards'"]
+
+
+def test_refusals_name_the_rule() -> None:
+    game = play_random("standard", 3)
+    assert game.is_terminal()
+    rules = find_game("vanguard")
+    config = GameConfig("vanguard", "standard", 1, decks={"p1": deck("standard"), "p2": deck("standard")})
+    game = Game.start(rules, config, library())
+    from tabletop.engine.commands import Choose, PassPriority
+    from tabletop.engine.errors import IllegalCommand
+    while game.state.phase == "setup":
+        game.submit(Choose(by=game.current_player(), picks=()))
+    assert game.state.phase == "ride"
+    player = game.current_player()
+    grade3 = next(i for i in game.state.zones[f"{player}.ride_deck"].cards
+                  if game.state.definition(i).stat("grade") == 3)
+    hand = game.state.zones[f"{player}.hand"].cards[0]
+    from tabletop.games.vanguard.commands import RideFromRideDeck
+    with pytest.raises(IllegalCommand, match="VG 5.3"):
+        game.submit(RideFromRideDeck(by=player, card=grade3, discard=hand))
+    game.submit(PassPriority(by=player))
+    assert game.state.phase == "main"
+
+
+REAL = Path(__file__).resolve().parents[2].parent / "shared" / "carddata" / "vanguard" / "vanguardecks_cardInfo_Dseries.json"
+
+
+def test_imported_real_cards_play_with_the_base_rules() -> None:
+    if not REAL.exists():
+        pytest.skip("../shared/carddata not present")
+    import json
+    rules = find_game("vanguard")
+    raw = json.loads(REAL.read_text(encoding="utf-8"))["cards"]
+    nation = "Dragon Empire"
+    cards = [c for c in raw if c.get("nation") == nation and c.get("type") in ("Normal Unit", "Trigger Unit")]
+    mappings = [{k: v for k, v in c.items() if k not in ("skill", "image", "sets", "setCode")} for c in cards]
+    lib = CardLibrary(rules.card_from_mapping(m) for m in mappings)
+    by_grade = {g: [c["id"] for c in cards if c["grade"] == g and c["trigger"] == "None"] for g in range(4)}
+    triggers = [c["id"] for c in cards if c["trigger"] not in ("None", "Over")][:16]
+    main = triggers + [x for g in (1, 2, 3) for x in by_grade[g] * 4][: 46 - len(triggers)]
+    ride = [by_grade[g][0] for g in range(4)]
+    decks = {p: {"main": main, "ride": ride} for p in ("p1", "p2")}
+    game = play_random("standard", 11, lib, decks)
+    assert game.is_terminal()
+    some = lib[by_grade[3][0]]
+    from tabletop.games.vanguard import facts
+    assert facts.drive(some) == 2 and facts.grade(some) == 3
+    assert any(facts.trigger(lib[t]) == "critical" for t in triggers)
