@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from tabletop.ai.fftcg_evaluation import fftcg_evaluation
+from tabletop.ai.vanguard_evaluation import vanguard_evaluation
 from tabletop.engine.rules import GameRules
 from tabletop.engine.state import GameState
 from tabletop.engine.zones import Visibility
@@ -22,7 +24,7 @@ GOOD_TOTALS = frozenset({"life", "hp", "lp", "health", "points", "score"})
 BAD_TOTALS = frozenset({"damage", "poison"})
 # Public zones that hold used or lost cards, not cards in play.
 SPENT_ZONES = frozenset({"graveyard", "drop", "break", "removed", "exile", "banished", "bind",
-                         "damage", "discard", "trigger", "soul", "stack", "chain"})
+                         "damage", "discard", "trigger", "soul", "stack", "chain", "gc"})
 # Zones whose card count is itself a loss clock (more cards there is worse).
 CLOCK_ZONES = frozenset({"damage"})
 
@@ -62,7 +64,10 @@ def generic_evaluation(rules: GameRules, state: GameState, player: str) -> float
     return score
 
 
-EVALUATIONS: dict[str, Evaluation] = {}
+EVALUATIONS: dict[str, Evaluation] = {
+    "vanguard": vanguard_evaluation,
+    "fftcg": fftcg_evaluation,
+}
 """Per-game evaluations by game id; a game absent here is scored by `generic_evaluation`."""
 
 

@@ -11,6 +11,7 @@ from tabletop.ai.bot import Knowledge
 from tabletop.ai.candidates import candidate_commands, is_pass
 from tabletop.ai.determinize import determinized_game
 from tabletop.ai.evaluation import Evaluation, score_state
+from tabletop.ai.passive_bot import passive_answer
 from tabletop.engine.commands import CardId, Command, Pick
 from tabletop.engine.decision import Decision
 from tabletop.engine.errors import IllegalCommand
@@ -25,6 +26,13 @@ UNTRIED_PENALTY = 1e-4
 # With at most this many candidates, the bot also tries its own follow-up action after each one
 # (so it plays a creature before attacking rather than after); above it one ply keeps it fast.
 SECOND_PLY_MAX_CANDIDATES = 12
+# After an action, the copy plays on while only the opponent (answering passively: no guard, no
+# block, no response) or a forced choice of the bot's is left, so that an attack is scored by the
+# damage it deals rather than by the moment it is declared. At most this many plies.
+PLAY_ON_PLIES = 8
+# A follow-up's score counts this much less than the same score reached at once, so that the bot
+# does not spend actions (swapping circles) that merely precede what it could do directly.
+FOLLOW_UP_DISCOUNT = 1e-4
 
 
 class HeuristicBot:
@@ -32,7 +40,9 @@ class HeuristicBot:
 
     For each decision it rebuilds the table from its view (hidden cards imagined, see
     `determinize`), submits each candidate with `Game.submit`, scores the result with the
-    game's evaluation (`evaluation.EVALUATIONS`) and takes it back with `Game.undo`. When few
+    game's evaluation (`evaluation.EVALUATIONS`) and takes it back with `Game.undo`. After an
+    action the copy plays on through the opponent's answers (taken to be passive) until the bot
+    decides again, so that attacks are scored by what they do. When few
     candidates are open and a candidate leaves the bot to act again, its best own follow-up
     counts too. Ties break by a seeded generator, so the bot is deterministic for a seed.
     """
@@ -67,12 +77,16 @@ class HeuristicBot:
             except (IllegalCommand, KeyError, ValueError):
                 value = base - UNTRIED_PENALTY
             else:
+                played = 0 if passing else play_on(game, player)
                 value = self._score(game, player)
                 if deeper and not passing:
-                    value = max(value, self._best_follow_up(game, player))
-                game.undo()
+                    value = max(value, self._best_follow_up(game, player) - FOLLOW_UP_DISCOUNT)
+                for _ in range(played + 1):
+                    game.undo()
             if passing:
-                value += PASS_BONUS
+                # What passing sets off (the opponent's draw, the next phase) comes sooner or later
+                # anyway: scoring it would make any neutral action look better than passing, forever.
+                value = max(value, base) + PASS_BONUS
             result.append(value)
         return result
 
@@ -90,14 +104,43 @@ class HeuristicBot:
                 game.submit(command)
             except (IllegalCommand, KeyError, ValueError):
                 continue
+            played = play_on(game, player)
             best = max(best, self._score(game, player))
-            game.undo()
+            for _ in range(played + 1):
+                game.undo()
         return best
 
     def _score(self, game: Game, player: str) -> float:
         if self.evaluation is not None and not game.is_terminal():
             return self.evaluation(game.rules, game.state, player)
         return score_state(game.rules, game.state, player)
+
+
+def play_on(game: Game, player: str, limit: int = PLAY_ON_PLIES) -> int:
+    """Answer the opponent's decisions passively and `player`'s forced ones; return the steps played.
+
+    Stops at the first decision of `player` with a real choice, at the end of the game, or after
+    `limit` steps. The caller undoes the returned number of steps.
+    """
+    steps = 0
+    while steps < limit and not game.is_terminal():
+        decision = game.pending_decision()
+        if decision is None:
+            break
+        legal = game.legal_commands(decision.player)
+        if decision.player == player:
+            options = candidate_commands(decision, legal)
+            if len(options) != 1:
+                break
+            command = options[0]
+        else:
+            command = passive_answer(decision, legal)
+        try:
+            game.submit(command)
+        except (IllegalCommand, KeyError, ValueError):
+            break
+        steps += 1
+    return steps
 
 
 def command_iids(commands: Iterable[Command]) -> set[int]:

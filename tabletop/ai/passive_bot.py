@@ -23,17 +23,22 @@ class PassiveBot:
 
     def choose(self, view: View, decision: Decision, legal_commands: Sequence[Command]) -> Command:
         """Return the most passive candidate command."""
-        candidates = candidate_commands(decision, legal_commands)
-        for command in candidates:
-            if is_passing(command):
-                return command
-        for command in candidates:
-            if isinstance(command, Choose) and command.yes is False:
-                return command
-        choices = [c for c in candidates if isinstance(c, Choose) and c.yes is None and c.number is None]
-        if choices:
-            return min(choices, key=lambda c: len(c.picks))
-        numbers = [c for c in candidates if isinstance(c, Choose) and c.number is not None]
-        if numbers:
-            return min(numbers, key=lambda c: c.number or 0)
-        return candidates[0]
+        return passive_answer(decision, legal_commands)
+
+
+def passive_answer(decision: Decision, legal_commands: Sequence[Command]) -> Command:
+    """Return the most passive answer: a pass, then "no", then the fewest picks or the lowest number."""
+    candidates = candidate_commands(decision, legal_commands)
+    for command in candidates:
+        if is_passing(command):
+            return command
+    for command in candidates:
+        if isinstance(command, Choose) and command.yes is False:
+            return command
+    choices = [c for c in candidates if isinstance(c, Choose) and c.yes is None and c.number is None]
+    if choices:
+        return min(choices, key=lambda c: len(c.picks))
+    numbers = [c for c in candidates if isinstance(c, Choose) and c.number is not None]
+    if numbers:
+        return min(numbers, key=lambda c: c.number or 0)
+    return candidates[0]

@@ -1,0 +1,77 @@
+"""Cardfight!! Vanguard position evaluation: damage clock, vanguard grade, rear-guards, hand, the battle at hand.
+
+Reads the state shape of tabletop.games.vanguard (zones `vc`, `rc.*`, `gc`, `damage`, `soul`,
+`hand`; `data["battle"]` with attacker/target/defender while a battle is on) through the
+rules' `card_values`, never importing the game module.
+"""
+from __future__ import annotations
+
+from tabletop.engine.rules import GameRules
+from tabletop.engine.state import GameState
+from tabletop.engine.zones import zone_id
+
+# Cost of the n-th damage card (VG 1.2: six damage loses): the fifth hurts far more than the first.
+DAMAGE_COST = (0.0, 2.0, 4.5, 7.5, 11.5, 17.0, 40.0)
+HAND_WEIGHT = 1.2
+GRADE_WEIGHT = 2.5
+POWER_UNIT = 5000.0
+REAR_GUARD_WEIGHT = 1.0
+SOUL_WEIGHT = 0.3
+
+
+def _value(rules: GameRules, state: GameState, iid: int, name: str) -> int:
+    try:
+        values = rules.card_values(state, iid)
+    except (KeyError, ValueError):
+        return state.definition(iid).stat(name)
+    return values[name].current if name in values else state.definition(iid).stat(name)
+
+
+def _damage_cost(count: int) -> float:
+    return DAMAGE_COST[min(count, len(DAMAGE_COST) - 1)]
+
+
+def vanguard_evaluation(rules: GameRules, state: GameState, player: str) -> float:
+    """Score a Vanguard table for `player` (positive is good)."""
+    score = 0.0
+    for owner in state.players:
+        sign = 1.0 if owner == player else -1.0
+        side = 0.0
+        damage = len(state.zones[zone_id(owner, "damage")].cards)
+        side -= _damage_cost(damage)
+        side += HAND_WEIGHT * len(state.zones[zone_id(owner, "hand")].cards)
+        vanguard = state.zones[zone_id(owner, "vc")].cards
+        if vanguard:
+            side += GRADE_WEIGHT * _value(rules, state, vanguard[0], "grade")
+            side += _value(rules, state, vanguard[0], "power") / POWER_UNIT
+        for zone in state.zones.values():
+            if zone.owner == owner and zone.name.startswith("rc.") and zone.cards:
+                side += REAR_GUARD_WEIGHT + _value(rules, state, zone.cards[0], "power") / POWER_UNIT
+        soul = state.zones.get(zone_id(owner, "soul"))
+        side += SOUL_WEIGHT * (len(soul.cards) if soul else 0)
+        score += sign * side
+    return score + _battle_outlook(rules, state, player)
+
+
+def _battle_outlook(rules: GameRules, state: GameState, player: str) -> float:
+    """Score the battle being fought: a hit that the guard does not stop costs the defender (VG 6.6)."""
+    battle = state.data.get("battle")
+    if not isinstance(battle, dict) or "hit" in battle:
+        return 0.0
+    attacker, target, defender = battle.get("attacker"), battle.get("target"), battle.get("defender")
+    if attacker not in state.cards or target not in state.cards or defender not in state.players:
+        return 0.0
+    attack = _value(rules, state, attacker, "power")
+    defense = _value(rules, state, target, "power")
+    guard_zone = state.zones.get(zone_id(defender, "gc"))
+    if guard_zone is not None:
+        defense += sum(_value(rules, state, i, "shield") for i in guard_zone.cards)
+    if attack < defense:
+        return 0.0
+    if state.cards[target].zone.endswith(".vc"):
+        damage = len(state.zones[zone_id(defender, "damage")].cards)
+        critical = max(1, _value(rules, state, attacker, "critical"))
+        loss = _damage_cost(damage + critical) - _damage_cost(damage)
+    else:
+        loss = REAR_GUARD_WEIGHT + _value(rules, state, target, "power") / POWER_UNIT
+    return loss if defender != player else -loss
