@@ -123,3 +123,15 @@ def test_solo_play_deals_damage_by_turn() -> None:
     assert turns[1].board == pytest.approx(2.0)
     assert 0 < turns[0].damage < turns[1].damage
     assert len(turns[1].example_board) == 2
+
+
+@pytest.mark.parametrize("game_id", ["vanguard", "fftcg"])
+def test_a_bundled_deck_played_alone_deals_damage(game_id: str) -> None:
+    pytest.importorskip("carddb.bundled")
+    from tabletop.games import find_game
+    from tests.games.sample_decks import sample_config
+    config, library = sample_config(game_id, seed=1)
+    turns = goldfish_play(find_game(game_id), library, config.decks["p1"], turns=4, games=2, seed=1,
+                          game_format=config.format)
+    assert turns and turns[-1].damage > 0          # the heuristic attacks an opponent who never blocks
+    assert all(t.board > 0 for t in turns)
