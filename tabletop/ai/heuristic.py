@@ -40,8 +40,8 @@ class HeuristicBot:
 
     For each decision it rebuilds the table from its view (hidden cards imagined, see
     `determinize`), submits each candidate with `Game.submit`, scores the result with the
-    game's evaluation (`evaluation.EVALUATIONS`) and takes it back with `Game.undo`. After an
-    action the copy plays on through the opponent's answers (taken to be passive) until the bot
+    game's evaluation (`evaluation.EVALUATIONS`) and takes it back with `Game.undo`. After each
+    answer the copy plays on through the opponent's answers (taken to be passive) until the bot
     decides again, so that attacks are scored by what they do. When few
     candidates are open and a candidate leaves the bot to act again, its best own follow-up
     counts too. Ties break by a seeded generator, so the bot is deterministic for a seed.
@@ -70,6 +70,7 @@ class HeuristicBot:
         advance = rules.advance_command(game.state, decision)
         deeper = len(candidates) <= SECOND_PLY_MAX_CANDIDATES
         result = []
+        turn = game.state.turn
         for command in candidates:
             passing = is_pass(command, advance)
             try:
@@ -77,16 +78,18 @@ class HeuristicBot:
             except (IllegalCommand, KeyError, ValueError):
                 value = base - UNTRIED_PENALTY
             else:
-                played = 0 if passing else play_on(game, player)
+                played = play_on(game, player)
                 value = self._score(game, player)
+                if passing and game.state.turn != turn:
+                    # What the end of a turn sets off (the opponent's draw) comes sooner or later
+                    # anyway: scoring it would make any neutral action look better than passing, forever.
+                    value = max(value, base)
                 if deeper and not passing:
                     value = max(value, self._best_follow_up(game, player) - FOLLOW_UP_DISCOUNT)
                 for _ in range(played + 1):
                     game.undo()
             if passing:
-                # What passing sets off (the opponent's draw, the next phase) comes sooner or later
-                # anyway: scoring it would make any neutral action look better than passing, forever.
-                value = max(value, base) + PASS_BONUS
+                value += PASS_BONUS
             result.append(value)
         return result
 

@@ -10,7 +10,7 @@ from tabletop.ai.bot import Knowledge
 from tabletop.ai.candidates import candidate_commands, is_pass
 from tabletop.ai.determinize import determinized_game
 from tabletop.ai.evaluation import WIN_SCORE, score_state
-from tabletop.ai.heuristic import PASS_BONUS, command_iids
+from tabletop.ai.heuristic import PASS_BONUS, HeuristicBot, command_iids
 from tabletop.ai.passive_bot import is_passing
 from tabletop.engine.commands import Command
 from tabletop.engine.decision import Decision
@@ -26,23 +26,30 @@ ROLLOUT_PASS_CHANCE = 0.35
 ROLLOUT_EPSILON = 0.15
 
 
-class MonteCarloBot:
-    """A bot that plays random rollouts after each candidate and keeps the best average result.
+ROLLOUTS = ("lookahead", "greedy", "random")
 
-    Each round imagines the hidden cards afresh (`determinize`), then for every candidate
-    submits it, plays both sides for `rollout_turns` turns (or to the end), scores the position
-    as a win chance and undoes back to the start. Rollouts are "greedy" (each side mostly plays
-    its best-evaluated candidate one ply ahead, sometimes a random one) or "random". Rounds repeat until
+
+class MonteCarloBot:
+    """A bot that scores each candidate over many imagined deals and keeps the best average.
+
+    Each round imagines the hidden cards afresh (`determinize`) and scores every candidate on
+    that deal, undoing back to the start. With `rollout="lookahead"` (the default) a deal is
+    scored by the heuristic's lookahead (the action, the opponent's passive answers, the bot's
+    best follow-up), so the bot is the heuristic averaged over what the hidden cards may be.
+    With "greedy" or "random" it instead plays both sides for `rollout_turns` turns (each side
+    mostly playing its best-evaluated candidate one ply ahead, or at random) and scores the
+    position as a win chance. Rounds repeat until
     `budget_ms` is spent; `max_rounds` caps them (a fixed cap makes the bot deterministic for
     a seed — a time budget alone depends on the machine's speed).
     """
 
     def __init__(self, knowledge: Knowledge, budget_ms: float = 300.0, seed: int = 0,
                  max_rounds: int | None = None, rollout_turns: int = 2, max_plies: int = 200,
-                 rollout: str = "greedy") -> None:
-        if rollout not in ("greedy", "random"):
-            raise ValueError(f"unknown rollout policy {rollout!r} (greedy or random)")
+                 rollout: str = "lookahead") -> None:
+        if rollout not in ROLLOUTS:
+            raise ValueError(f"unknown rollout policy {rollout!r} ({', '.join(ROLLOUTS)})")
         self.rollout = rollout
+        self.lookahead = HeuristicBot(knowledge, seed)
         self.knowledge = knowledge
         self.budget_ms = budget_ms
         self.rng = random.Random(seed)
@@ -67,6 +74,14 @@ class MonteCarloBot:
             game = determinized_game(view, self.knowledge, self.rng, reserved)
             if advance is None:
                 advance = game.rules.advance_command(game.state, decision)
+            if self.rollout == "lookahead":
+                for index, value in enumerate(self.lookahead.scores(game, decision, candidates)):
+                    totals[index] += value
+                    counts[index] += 1
+                rounds += 1
+                if self.max_rounds is None and time.perf_counter() >= deadline:
+                    break
+                continue
             for index, command in enumerate(candidates):
                 totals[index] += self._rollout(game, command)
                 counts[index] += 1
@@ -79,7 +94,7 @@ class MonteCarloBot:
 
         def value(i: int) -> tuple[float, float]:
             mean = totals[i] / counts[i] if counts[i] else 0.0
-            bonus = PASS_BONUS if is_pass(candidates[i], advance) else 0.0
+            bonus = PASS_BONUS if self.rollout != "lookahead" and is_pass(candidates[i], advance) else 0.0
             return mean + bonus, self.rng.random()
         return candidates[max(range(len(candidates)), key=value)]
 
