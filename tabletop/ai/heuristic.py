@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import time
 import typing
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
@@ -25,7 +26,7 @@ PASS_BONUS = 1e-3
 UNTRIED_PENALTY = 1e-4
 # With at most this many candidates, the bot also tries its own follow-up action after each one
 # (so it plays a creature before attacking rather than after); above it one ply keeps it fast.
-SECOND_PLY_MAX_CANDIDATES = 12
+SECOND_PLY_MAX_CANDIDATES = 8
 # After an action, the copy plays on while only the opponent (answering passively: no guard, no
 # block, no response) or a forced choice of the bot's is left, so that an attack is scored by the
 # damage it deals rather than by the moment it is declared. At most this many plies.
@@ -62,8 +63,13 @@ class HeuristicBot:
         best = max(range(len(candidates)), key=lambda i: (scores[i], self.rng.random()))
         return candidates[best]
 
-    def scores(self, game: Game, decision: Decision, candidates: Sequence[Command]) -> list[float]:
-        """Return each candidate's score after one ply on `game` (left as it was found)."""
+    def scores(self, game: Game, decision: Decision, candidates: Sequence[Command],
+               deadline: float | None = None) -> list[float]:
+        """Return each candidate's score after one ply on `game` (left as it was found).
+
+        With a `deadline` (a `time.perf_counter()` value) scoring stops once it has passed, and
+        the list covers only the first candidates.
+        """
         player = self.knowledge.player
         rules = game.rules
         base = self._score(game, player)
@@ -72,6 +78,8 @@ class HeuristicBot:
         result = []
         turn = game.state.turn
         for command in candidates:
+            if deadline is not None and result and time.perf_counter() >= deadline:
+                break
             passing = is_pass(command, advance)
             try:
                 game.submit(command)
@@ -107,10 +115,8 @@ class HeuristicBot:
                 game.submit(command)
             except (IllegalCommand, KeyError, ValueError):
                 continue
-            played = play_on(game, player)
             best = max(best, self._score(game, player))
-            for _ in range(played + 1):
-                game.undo()
+            game.undo()
         return best
 
     def _score(self, game: Game, player: str) -> float:
@@ -130,6 +136,8 @@ def play_on(game: Game, player: str, limit: int = PLAY_ON_PLIES) -> int:
         decision = game.pending_decision()
         if decision is None:
             break
+        if decision.player == player and decision.kind == "act" and not _is_something_pending(game):
+            break   # the bot acts freely again: listing its commands only to learn that is costly
         legal = game.legal_commands(decision.player)
         if decision.player == player:
             options = candidate_commands(decision, legal)
@@ -144,6 +152,13 @@ def play_on(game: Game, player: str, limit: int = PLAY_ON_PLIES) -> int:
             break
         steps += 1
     return steps
+
+
+def _is_something_pending(game: Game) -> bool:
+    """Tell whether a shared zone (a stack, a chain) or a game list holds something still to happen."""
+    state = game.state
+    return any(zone.owner is None and zone.cards for zone in state.zones.values()) or \
+        any(state.lists.values())
 
 
 def command_iids(commands: Iterable[Command]) -> set[int]:

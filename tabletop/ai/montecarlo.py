@@ -75,7 +75,11 @@ class MonteCarloBot:
             if advance is None:
                 advance = game.rules.advance_command(game.state, decision)
             if self.rollout == "lookahead":
-                for index, value in enumerate(self.lookahead.scores(game, decision, candidates)):
+                order = list(range(len(candidates)))
+                self.rng.shuffle(order)
+                limit = deadline if self.max_rounds is None else None
+                values = self.lookahead.scores(game, decision, [candidates[i] for i in order], limit)
+                for index, value in zip(order, values):
                     totals[index] += value
                     counts[index] += 1
                 rounds += 1
@@ -93,7 +97,9 @@ class MonteCarloBot:
         self.rounds_played = rounds
 
         def value(i: int) -> tuple[float, float]:
-            mean = totals[i] / counts[i] if counts[i] else 0.0
+            if not counts[i]:
+                return float("-inf"), self.rng.random()
+            mean = totals[i] / counts[i]
             bonus = PASS_BONUS if self.rollout != "lookahead" and is_pass(candidates[i], advance) else 0.0
             return mean + bonus, self.rng.random()
         return candidates[max(range(len(candidates)), key=value)]

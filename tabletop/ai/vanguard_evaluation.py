@@ -20,6 +20,9 @@ SOUL_WEIGHT = 0.3
 
 
 def _value(rules: GameRules, state: GameState, iid: int, name: str) -> int:
+    """Return a card's current power or critical (effects included), or its printed grade or shield."""
+    if name in ("grade", "shield"):   # no effect changes these in the vanguard module's card_values
+        return state.definition(iid).stat(name)
     try:
         values = rules.card_values(state, iid)
     except (KeyError, ValueError):
