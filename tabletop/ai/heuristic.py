@@ -26,7 +26,7 @@ PASS_BONUS = 1e-3
 UNTRIED_PENALTY = 1e-4
 # With at most this many candidates, the bot also tries its own follow-up action after each one
 # (so it plays a creature before attacking rather than after); above it one ply keeps it fast.
-SECOND_PLY_MAX_CANDIDATES = 8
+SECOND_PLY_MAX_CANDIDATES = 12
 # After an action, the copy plays on while only the opponent (answering passively: no guard, no
 # block, no response) or a forced choice of the bot's is left, so that an attack is scored by the
 # damage it deals rather than by the moment it is declared. At most this many plies.
@@ -77,6 +77,9 @@ class HeuristicBot:
         deeper = len(candidates) <= SECOND_PLY_MAX_CANDIDATES
         result = []
         turn = game.state.turn
+        # With many candidates, playing on stops where the bot chose (with nothing pending): listing
+        # its commands again for each of them is what would make the decision slow.
+        home = None if deeper else (game.state.phase, game.state.step, decision.name)
         for command in candidates:
             if deadline is not None and result and time.perf_counter() >= deadline:
                 break
@@ -86,14 +89,14 @@ class HeuristicBot:
             except (IllegalCommand, KeyError, ValueError):
                 value = base - UNTRIED_PENALTY
             else:
-                played = play_on(game, player)
+                played = play_on(game, player, home)
                 value = self._score(game, player)
                 if passing and game.state.turn != turn:
                     # What the end of a turn sets off (the opponent's draw) comes sooner or later
                     # anyway: scoring it would make any neutral action look better than passing, forever.
                     value = max(value, base)
                 if deeper and not passing:
-                    value = max(value, self._best_follow_up(game, player) - FOLLOW_UP_DISCOUNT)
+                    value = max(value, self._best_follow_up(game, player, home) - FOLLOW_UP_DISCOUNT)
                 for _ in range(played + 1):
                     game.undo()
             if passing:
@@ -101,7 +104,7 @@ class HeuristicBot:
             result.append(value)
         return result
 
-    def _best_follow_up(self, game: Game, player: str) -> float:
+    def _best_follow_up(self, game: Game, player: str, home: tuple[str, str, str]) -> float:
         """Return the best score of the bot's own next action (not a pass), or -inf when it has none."""
         best = float("-inf")
         decision = game.pending_decision()
@@ -115,8 +118,10 @@ class HeuristicBot:
                 game.submit(command)
             except (IllegalCommand, KeyError, ValueError):
                 continue
+            played = play_on(game, player, home)
             best = max(best, self._score(game, player))
-            game.undo()
+            for _ in range(played + 1):
+                game.undo()
         return best
 
     def _score(self, game: Game, player: str) -> float:
@@ -125,19 +130,21 @@ class HeuristicBot:
         return score_state(game.rules, game.state, player)
 
 
-def play_on(game: Game, player: str, limit: int = PLAY_ON_PLIES) -> int:
+def play_on(game: Game, player: str, home: tuple[str, str, str] | None = None, limit: int = PLAY_ON_PLIES) -> int:
     """Answer the opponent's decisions passively and `player`'s forced ones; return the steps played.
 
     Stops at the first decision of `player` with a real choice, at the end of the game, or after
-    `limit` steps. The caller undoes the returned number of steps.
+    `limit` steps. `home` is (phase, step, decision name) where the bot chose: back there with
+    nothing pending, the bot is taken to choose freely again. The caller undoes the steps.
     """
     steps = 0
     while steps < limit and not game.is_terminal():
         decision = game.pending_decision()
         if decision is None:
             break
-        if decision.player == player and decision.kind == "act" and not _is_something_pending(game):
-            break   # the bot acts freely again: listing its commands only to learn that is costly
+        if decision.player == player and decision.kind == "act" and not _is_something_pending(game) \
+                and home is not None and (game.state.phase, game.state.step, decision.name) == home:
+            break   # back where the bot chose freely: listing its commands only to learn that is costly
         legal = game.legal_commands(decision.player)
         if decision.player == player:
             options = candidate_commands(decision, legal)
