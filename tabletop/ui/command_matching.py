@@ -87,7 +87,7 @@ def command_label(command: Command, state: GameState, viewer: str | None = None)
         if f.name == "by":
             continue
         value = getattr(command, f.name)
-        if value in (None, (), ""):
+        if value in (None, (), "") or (f.default is not dataclasses.MISSING and value == f.default):
             continue
         if f.name in card_names:
             values = value if isinstance(value, tuple) else (value,)
