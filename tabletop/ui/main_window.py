@@ -288,7 +288,8 @@ class MainWindow(QMainWindow):
         self.docks["Goldfish"].setVisible(goldfish)
         if goldfish:
             self.docks["Goldfish"].raise_()
-        self.table.hand_over.hide()
+        if self.session.handover_pending is None:
+            self.table.hand_over.hide()
 
     # -- hot-seat ------------------------------------------------------------------------------
     def _hand_over(self, player: str) -> None:
