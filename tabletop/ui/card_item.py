@@ -57,6 +57,8 @@ class CardItem(QGraphicsItem):
         self.setAcceptHoverEvents(True)
         self.setTransformOriginPoint(CARD_W / 2, CARD_H / 2)
         self.setCursor(Qt.CursorShape.OpenHandCursor)
+        # Drawn once into a device pixmap; moving the card (a drag) then only copies it.
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.set_look(look)
 
     def set_look(self, look: CardLook) -> None:

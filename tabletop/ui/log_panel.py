@@ -29,8 +29,6 @@ class LogPanel(QWidget):
             text = f"T{entry.turn}  {entry.text}" if entry.turn else entry.text
             if entry.rule:
                 text += f"  [{entry.rule}]"
-            if entry.manual:
-                text += "  (by hand)"
             item = QListWidgetItem(text)
             if entry.manual:
                 item.setForeground(QColor(210, 120, 20))

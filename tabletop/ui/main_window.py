@@ -96,7 +96,7 @@ class MainWindow(QMainWindow):
         self.browser.cardChosen.connect(self._browse)
         self.decision_panel.pickedChanged.connect(self.scene.set_picking)
         session.refused.connect(self.show_refusal)
-        session.changed.connect(lambda _result: self._refresh_actions())
+        session.changed.connect(lambda _result: self._after_change())
         session.handOverRequested.connect(self._hand_over)
         session.gameStarted.connect(self._game_started)
         self.table.hand_over.accepted.connect(self._handed_over)
@@ -187,6 +187,11 @@ class MainWindow(QMainWindow):
         box.setWindowTitle("Keyboard shortcuts")
         box.setText(f"<pre>{self.shortcuts_text()}</pre>")
         box.exec()
+
+    def _after_change(self) -> None:
+        if self.session.handover_pending is None and self.table.hand_over.isVisible():
+            self.table.hand_over.hide()
+        self._refresh_actions()
 
     def _refresh_actions(self) -> None:
         game = self.session.game
@@ -290,6 +295,7 @@ class MainWindow(QMainWindow):
             self.docks["Goldfish"].raise_()
         if self.session.handover_pending is None:
             self.table.hand_over.hide()
+        self.statusBar().clearMessage()
 
     # -- hot-seat ------------------------------------------------------------------------------
     def _hand_over(self, player: str) -> None:

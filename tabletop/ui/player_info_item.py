@@ -20,6 +20,7 @@ class PlayerInfoItem(QGraphicsItem):
         self.is_deciding = False
         self.setPos(rect.x, rect.y)
         self.setZValue(z_values.PLAYER_INFO)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def show_player(self, title: str, lines: list[str], is_deciding: bool) -> None:
         """Show a player's title line, totals and whether they decide now."""
@@ -37,12 +38,12 @@ class PlayerInfoItem(QGraphicsItem):
         painter.setBrush(QColor(20, 25, 30, 200))
         painter.drawRoundedRect(self.boundingRect().adjusted(1, 1, -1, -1), 10, 10)
         font = QFont("DejaVu Sans", 1)
-        font.setPixelSize(17)
+        font.setPixelSize(16)
         font.setBold(True)
         painter.setFont(font)
         painter.setPen(QColor(255, 255, 255))
         painter.drawText(QRectF(10, 8, self.rect.w - 20, 24), Qt.AlignmentFlag.AlignLeft, self.title)
-        font.setPixelSize(15)
+        font.setPixelSize(14)
         font.setBold(False)
         painter.setFont(font)
         for index, line in enumerate(self.lines):

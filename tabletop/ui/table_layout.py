@@ -20,9 +20,9 @@ CARD_H = 140.0
 GAP = 12.0
 CELL_W = CARD_H + GAP          # a tapped (turned) card still fits its cell
 CELL_H = CARD_H + 30.0         # room for the zone's label above the card
-INFO_W = 170.0
+INFO_W = 132.0
 MIDDLE_GAP = 24.0
-MIN_FIELD_CELLS = 6
+MIN_FIELD_CELLS = 5
 SHARED_W = CELL_W * 1.35
 
 

@@ -28,6 +28,7 @@ class ZoneItem(QGraphicsItem):
         self.is_drop_target = False
         self.is_own = False
         self.setZValue(z_values.ZONE)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setPos(place.rect.x, place.rect.y)
 
     def set_count(self, count: int) -> None:

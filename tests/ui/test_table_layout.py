@@ -8,6 +8,7 @@ import pytest
 from conftest import freeform_config, quiz_config
 from tabletop.engine.cards import CardLibrary
 from tabletop.engine.game import Game
+from tabletop.engine.rules import GameConfig
 from tabletop.games import find_game, game_ids
 from tabletop.ui.table_layout import Rect, layout_table
 
@@ -44,7 +45,6 @@ def test_circles_follow_rows_and_columns_and_the_opponent_sits_across(library) -
 @pytest.mark.parametrize("game_id", game_ids())
 def test_every_registered_game_lays_out(game_id: str) -> None:
     rules = find_game(game_id)
-    state = rules.create_state(__import__("tabletop.engine.rules", fromlist=["GameConfig"]).GameConfig(game=game_id),
-                               CardLibrary())
+    state = rules.create_state(GameConfig(game=game_id), CardLibrary())
     layout = layout_table(state.zones.values(), state.players, state.players[0])
     assert set(layout.zones) == set(state.zones)
