@@ -1,1 +1,1 @@
-"""Bots: players that choose a command from the view a human would get (pure Python)."""
+"""Bots: choose(view, decision) -> Command. Pure Python."""

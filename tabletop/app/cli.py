@@ -11,6 +11,8 @@ from collections.abc import Sequence
 SUBCOMMAND_MODULES: tuple[str, ...] = (
     "tabletop.app.run_command",
     "tabletop.scenarios.cli",
+    "tabletop.app.replay_command",
+    "tabletop.app.db_command",
 )
 
 

@@ -1,8 +1,9 @@
 """Events: past-tense facts a step produced, and a summary of what changed for redraws."""
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cached_property
 
 from tabletop.engine.changes import (
     AppendLog, Change, CreateCard, MoveCard, SetTableField, SetTotal, ShuffleZone,
@@ -65,36 +66,60 @@ class Logged(Event):
     entry: LogEntry
 
 
-@dataclass(frozen=True)
 class StepResult:
     """What one submitted command (or one undo/redo) did: events and everything it touched.
 
     `undone` is True for the result of an undo: the events then describe the reverse moves.
+    Everything is worked out on first use, so a caller that ignores the result pays nothing.
     """
 
-    label: str
-    events: tuple[Event, ...] = ()
-    zones: frozenset[str] = field(default_factory=frozenset)
-    cards: frozenset[int] = field(default_factory=frozenset)
-    keys: frozenset[str] = field(default_factory=frozenset)
-    undone: bool = False
+    def __init__(self, label: Callable[[], str] | str, changes: Sequence[Change], undone: bool = False) -> None:
+        self._label = label
+        self._changes = changes
+        self.undone = undone
+
+    @cached_property
+    def label(self) -> str:
+        """The step's label as the Undo menu shows it."""
+        return self._label if isinstance(self._label, str) else self._label()
+
+    @cached_property
+    def events(self) -> tuple[Event, ...]:
+        """The past-tense events of the step, in order."""
+        found = (_event(change, self.undone) for change in self._changes)
+        return tuple(e for e in found if e is not None)
+
+    @cached_property
+    def _touched(self) -> tuple[frozenset[str], frozenset[int], frozenset[str]]:
+        zones: set[str] = set()
+        cards: set[int] = set()
+        keys: set[str] = set()
+        for change in self._changes:
+            z, c, k = change.touched()
+            zones |= z
+            cards |= c
+            keys |= k
+        return frozenset(zones), frozenset(cards), frozenset(keys)
+
+    @property
+    def zones(self) -> frozenset[str]:
+        """Ids of the zones whose contents or order changed."""
+        return self._touched[0]
+
+    @property
+    def cards(self) -> frozenset[int]:
+        """Ids of the card instances that changed."""
+        return self._touched[1]
+
+    @property
+    def keys(self) -> frozenset[str]:
+        """Other things that changed: `turn`, `phase`, `total:p1.life`, `data:priority`, `list:stack`, `log`."""
+        return self._touched[2]
 
 
-def summarize(label: str, changes: Iterable[Change], undone: bool = False) -> StepResult:
-    """Build a StepResult from the changes of a step (in the order they were applied or reverted)."""
-    events: list[Event] = []
-    zones: set[str] = set()
-    cards: set[int] = set()
-    keys: set[str] = set()
-    for change in changes:
-        z, c, k = change.touched()
-        zones |= z
-        cards |= c
-        keys |= k
-        event = _event(change, undone)
-        if event is not None:
-            events.append(event)
-    return StepResult(label, tuple(events), frozenset(zones), frozenset(cards), frozenset(keys), undone)
+def summarize(label: Callable[[], str] | str, changes: Sequence[Change], undone: bool = False) -> StepResult:
+    """Build the StepResult of a step from its changes (in the order they were applied or reverted)."""
+    return StepResult(label, changes, undone)
 
 
 def _event(change: Change, undone: bool) -> Event | None:

@@ -106,9 +106,9 @@ class Game:
         except Exception:
             tx.rollback()
             raise
-        step = Step(command, tuple(tx.changes), rng_before, self.is_ai(command.by), tx.newly_shown(), command.describe())
+        step = Step(command, tuple(tx.changes), rng_before, self.is_ai(command.by), tx.newly_shown())
         self.history.push(step)
-        return self._notify(summarize(step.label, step.changes))
+        return self._notify(summarize(command.describe, step.changes))
 
     # -- undo and redo -------------------------------------------------------------------------
     def can_undo(self) -> bool:
@@ -145,7 +145,7 @@ class Game:
             for change in reversed(step.changes):
                 change.revert(self.state)
                 reverted.append(change)
-        return self._notify(summarize("Undo " + group[-1].label, reverted, undone=True))
+        return self._notify(summarize(lambda: "Undo " + group[-1].label, reverted, undone=True))
 
     def redo(self) -> StepResult | None:
         """Replay the steps the last undo took back, with the same cards."""
@@ -157,7 +157,7 @@ class Game:
             for change in step.changes:
                 change.apply(self.state)
                 applied.append(change)
-        return self._notify(summarize("Redo " + group[0].label, applied))
+        return self._notify(summarize(lambda: "Redo " + group[0].label, applied))
 
     def undo_all(self) -> None:
         """Undo every step (back to the start of the game)."""

@@ -20,7 +20,11 @@ class Step:
     rng_before: int
     by_ai: bool
     shown_to: frozenset[str]
-    label: str
+
+    @property
+    def label(self) -> str:
+        """The step's line in the Undo menu and the history panel."""
+        return self.command.describe()
 
 
 class History:

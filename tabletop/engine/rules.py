@@ -79,7 +79,7 @@ class GameRules:
     phases: ClassVar[tuple[str, ...]] = ()
     deck_zone: ClassVar[str] = "deck"
     hand_zone: ClassVar[str] = "hand"
-    deck_sections: ClassVar[Mapping[str, str]] = {"main": "deck"}
+    deck_sections: ClassVar[Mapping[str, str | None]] = {"main": "deck"}  # None: not brought to the table
 
     # -- metadata ------------------------------------------------------------------------------
     def zone_specs(self, game_format: str) -> Sequence[ZoneSpec]:
@@ -127,6 +127,8 @@ class GameRules:
             for section, card_ids in sections.items():
                 if section not in self.deck_sections:
                     raise ValueError(f"{self.name} decks have no section {section!r}")
+                if self.deck_sections[section] is None:
+                    continue
                 target = zone_id(player, self.deck_sections[section])
                 for card_id in card_ids:
                     tx.create_card(card_id, player, target)

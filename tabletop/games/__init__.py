@@ -8,6 +8,9 @@ from tabletop.engine.rules import GameRules
 # game id -> "module:RulesClass"; modules are imported on first use.
 GAMES: dict[str, str] = {
     "freeform": "tabletop.games.freeform.rules:FreeformRules",
+    "yugioh": "tabletop.games.yugioh.rules:YugiohRules",
+    "grand-archive": "tabletop.games.grand_archive.rules:GrandArchiveRules",
+    "dreadnought": "tabletop.games.dreadnought.rules:DreadnoughtRules",
 }
 
 

@@ -1,1 +1,1 @@
-"""The Qt window: the table scene, panels and dialogs (the only package that imports PySide6)."""
+"""The Qt window: the only package that imports PySide6."""

@@ -1,0 +1,143 @@
+"""Run an importer: hash the files, read them, store the cards in one transaction, record the run."""
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timezone
+from pathlib import Path
+
+from sqlalchemy import insert, select
+
+from carddb.database import CardDatabase
+from carddb.errors import CardDatabaseError
+from carddb.schema import ImportRun
+from carddb.upsert import upsert_cards
+from tabletop.engine.cards import CardDefinition
+
+# progress(stage, done, total): stage is "reading" or "writing".
+ImportProgress = Callable[[str, int, int], None]
+
+
+@dataclass(frozen=True)
+class SkippedCard:
+    """A record of the source that was not imported, and why."""
+
+    label: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class ImportBatch:
+    """What a reader found in the source files: the cards to store and the records it skipped.
+
+    `keep_existing` names CardDefinition fields the source does not carry (a stats-only
+    or text-only file): for a card already stored, those keep their stored values and
+    stored attributes the source lacks are kept.
+    """
+
+    cards: list[CardDefinition]
+    skipped: list[SkippedCard] = field(default_factory=list)
+    keep_existing: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class ImportSummary:
+    """What an import changed: counts, skipped records with reasons, and whether it was a repeat."""
+
+    format: str
+    files: tuple[Path, ...]
+    added: int
+    updated: int
+    unchanged: int
+    skipped: tuple[SkippedCard, ...]
+    already_imported: bool = False
+
+    def lines(self, max_reasons: int = 10) -> list[str]:
+        """Return the summary as lines for a terminal."""
+        names = ", ".join(str(p) for p in self.files)
+        if self.already_imported:
+            return [f"{names}: already imported (same contents); nothing changed"]
+        result = [
+            f"{names}: {self.added} added, {self.updated} updated, {self.unchanged} unchanged, "
+            f"{len(self.skipped)} skipped"
+        ]
+        for skipped in self.skipped[:max_reasons]:
+            result.append(f"  skipped {skipped.label}: {skipped.reason}")
+        if len(self.skipped) > max_reasons:
+            result.append(f"  … and {len(self.skipped) - max_reasons} more skipped")
+        return result
+
+
+def files_sha256(paths: Sequence[Path]) -> str:
+    """Return one SHA-256 over the files' contents, independent of the order they are given in."""
+    digests = []
+    for path in paths:
+        digest = hashlib.sha256()
+        try:
+            with Path(path).open("rb") as handle:
+                for block in iter(lambda: handle.read(1 << 20), b""):
+                    digest.update(block)
+        except OSError as error:
+            raise CardDatabaseError(path, f"cannot be read ({error.strerror or error})") from None
+        digests.append(digest.hexdigest())
+    return hashlib.sha256("".join(sorted(digests)).encode()).hexdigest()
+
+
+def import_files(
+    database: CardDatabase, format: str, paths: Sequence[Path], progress: ImportProgress | None = None
+) -> ImportSummary:
+    """Import `paths` in `format` into `database`; all of it lands, or (on any error) none of it.
+
+    Files whose combined hash was imported before in the same format change nothing.
+    Raises CardDatabaseError naming the file for unreadable or malformed input.
+    """
+    from carddb.importers import reader_for
+
+    read = reader_for(format)
+    paths = tuple(Path(p) for p in paths)
+    for path in paths:
+        if not path.is_file():
+            raise CardDatabaseError(path, "no such file")
+    sha256 = files_sha256(paths)
+    with database.engine.connect() as connection:
+        seen = connection.scalar(
+            select(ImportRun.id).where(ImportRun.sha256 == sha256, ImportRun.format == format).limit(1)
+        )
+    if seen is not None:
+        return ImportSummary(format, paths, 0, 0, 0, (), already_imported=True)
+
+    batch = read(paths, (lambda done, total: progress("reading", done, total)) if progress else None)
+    cards = batch.cards
+    if batch.keep_existing:
+        cards = _merge_with_stored(database, cards, batch.keep_existing)
+    with database.engine.begin() as connection:
+        counts = upsert_cards(
+            connection, cards, (lambda done, total: progress("writing", done, total)) if progress else None
+        )
+        connection.execute(
+            insert(ImportRun).values(
+                format=format,
+                source_file="\n".join(str(p.resolve()) for p in paths),
+                sha256=sha256,
+                added=counts.added,
+                updated=counts.updated,
+                skipped=len(batch.skipped),
+                imported_at=datetime.now(timezone.utc).replace(tzinfo=None),
+            )
+        )
+    return ImportSummary(format, paths, counts.added, counts.updated, counts.unchanged, tuple(batch.skipped))
+
+
+def _merge_with_stored(database: CardDatabase, cards: list[CardDefinition], keep: frozenset[str]) -> list[CardDefinition]:
+    libraries = {game: database.library(game) for game in {card.game for card in cards}}
+    merged = []
+    for card in cards:
+        stored = libraries[card.game].get(card.id)
+        if stored is None:
+            merged.append(card)
+            continue
+        changes = {name: getattr(stored, name) for name in keep if name != "attributes"}
+        changes["attributes"] = {**stored.attributes, **card.attributes}
+        merged.append(replace(card, **changes))
+    return merged

@@ -1,0 +1,1 @@
+"""The rules kernel: pure Python, no Qt, SQLAlchemy or Pillow."""

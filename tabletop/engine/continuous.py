@@ -1,0 +1,147 @@
+"""Continuous effects applied in layers, by timestamp, with dependency (FFTCG 11.12.4.6–13).
+
+A game computes each card's current characteristics (power, keywords, controller, types…)
+by applying its continuous effects to the printed values. The game supplies the policy: how
+many layers and in which order (FFTCG: control, text, type/job, other, power), which cards an
+effect applies to (`applies`), and any operations beyond the generic ones.
+"""
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+Characteristics = dict[int, dict[str, Any]]
+"""Per card instance id, its characteristics: {"power": 5000, "keywords": {...}, …}."""
+
+
+@dataclass(frozen=True)
+class ContinuousEffect:
+    """One continuous effect: which layer, when it was created, whom it affects and how.
+
+    `targets` fixes the affected cards (an effect of a resolved Summon or ability, FFTCG
+    11.12.4.2); with `targets` None the game's `applies` decides each time (a field ability,
+    FFTCG 11.12.4.4). `op` is "add" (number), "set", "grant"/"remove" (a member of a set such
+    as keywords), or a game operation. `self_modifying` effects change their own source and
+    go first within their layer (FFTCG 11.12.4.7).
+    """
+
+    id: str
+    layer: int
+    timestamp: int
+    op: str
+    key: str
+    value: Any = None
+    source: int | None = None
+    targets: tuple[int, ...] | None = None
+    selector: Mapping[str, Any] = field(default_factory=dict)
+    duration: str = "permanent"
+
+    @property
+    def self_modifying(self) -> bool:
+        """Tell whether the effect changes the card that generates it."""
+        return self.source is not None and self.targets == (self.source,)
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the effect as JSON data (for the state's effect list)."""
+        return {"id": self.id, "layer": self.layer, "timestamp": self.timestamp, "op": self.op,
+                "key": self.key, "value": self.value, "source": self.source,
+                "targets": list(self.targets) if self.targets is not None else None,
+                "selector": dict(self.selector), "duration": self.duration}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> ContinuousEffect:
+        """Read an effect back from JSON data."""
+        targets = data.get("targets")
+        return cls(data["id"], int(data["layer"]), int(data["timestamp"]), data["op"], data["key"],
+                   data.get("value"), data.get("source"), tuple(targets) if targets is not None else None,
+                   dict(data.get("selector") or {}), data.get("duration", "permanent"))
+
+
+Applies = Callable[[Characteristics, ContinuousEffect, int], bool]
+Operation = Callable[[dict[str, Any], ContinuousEffect], None]
+
+
+def apply_generic(chars: dict[str, Any], effect: ContinuousEffect) -> None:
+    """Apply one of the generic operations to one card's characteristics."""
+    if effect.op == "add":
+        chars[effect.key] = chars.get(effect.key, 0) + int(effect.value)
+    elif effect.op == "set":
+        chars[effect.key] = copy.deepcopy(effect.value)
+    elif effect.op == "grant":
+        chars[effect.key] = set(chars.get(effect.key, set())) | {effect.value}
+    elif effect.op == "remove":
+        chars[effect.key] = set(chars.get(effect.key, set())) - {effect.value}
+    else:
+        raise ValueError(f"unknown continuous-effect operation {effect.op!r}")
+
+
+class LayerSystem:
+    """Computes characteristics by applying effects layer by layer.
+
+    Within a layer: self-modifying effects first, then by dependency and timestamp. Effect A
+    depends on B when applying B first changes which cards A applies to;
+    independent effects go first, in timestamp order; a dependency loop falls back to timestamps.
+    """
+
+    def __init__(self, layers: int, applies: Applies, operations: Mapping[str, Operation] | None = None) -> None:
+        self.layers = layers
+        self.applies = applies
+        self.operations = dict(operations or {})
+
+    def compute(self, base: Characteristics, effects: Iterable[ContinuousEffect]) -> Characteristics:
+        """Return the characteristics after every effect; `base` is not changed."""
+        chars = copy.deepcopy(base)
+        by_layer: dict[int, list[ContinuousEffect]] = {}
+        for effect in effects:
+            if not 0 <= effect.layer < self.layers:
+                raise ValueError(f"effect {effect.id} is in layer {effect.layer}, not 0..{self.layers - 1}")
+            by_layer.setdefault(effect.layer, []).append(effect)
+        for layer in range(self.layers):
+            remaining = sorted(by_layer.get(layer, []), key=lambda e: (not e.self_modifying, e.timestamp, e.id))
+            while remaining:
+                chosen = self._next(chars, remaining)
+                remaining.remove(chosen)
+                self._apply(chars, chosen)
+        return chars
+
+    def order_in_layer(self, base: Characteristics, effects: list[ContinuousEffect]) -> list[str]:
+        """Return the ids of one layer's effects in the order they apply (for tests and tooltips)."""
+        chars = copy.deepcopy(base)
+        remaining = sorted(effects, key=lambda e: (not e.self_modifying, e.timestamp, e.id))
+        order = []
+        while remaining:
+            chosen = self._next(chars, remaining)
+            remaining.remove(chosen)
+            self._apply(chars, chosen)
+            order.append(chosen.id)
+        return order
+
+    def _next(self, chars: Characteristics, remaining: list[ContinuousEffect]) -> ContinuousEffect:
+        for candidate in remaining:
+            if candidate.self_modifying:
+                return candidate
+            if not any(self.depends_on(chars, candidate, other) for other in remaining if other is not candidate):
+                return candidate
+        return remaining[0]  # every one depends on another: a loop, so timestamp order
+
+    def depends_on(self, chars: Characteristics, effect: ContinuousEffect, other: ContinuousEffect) -> bool:
+        """Tell whether applying `other` first changes which cards `effect` applies to.
+
+        Effect values are data fixed when the effect starts (FFTCG 11.12.4.3), so what an
+        effect does to a card cannot depend on another; only whom it reaches can.
+        """
+        trial = copy.deepcopy(chars)
+        self._apply(trial, other)
+        return self._affected(trial, effect) != self._affected(chars, effect)
+
+    def _affected(self, chars: Characteristics, effect: ContinuousEffect) -> frozenset[int]:
+        if effect.targets is not None:
+            return frozenset(i for i in effect.targets if i in chars)
+        return frozenset(i for i in chars if self.applies(chars, effect, i))
+
+    def _apply(self, chars: Characteristics, effect: ContinuousEffect) -> None:
+        operation = self.operations.get(effect.op, apply_generic)
+        for iid in sorted(self._affected(chars, effect)):
+            operation(chars[iid], effect)

@@ -1,0 +1,94 @@
+"""The shared stack (or chain) and priority passing.
+
+Stack items are JSON mappings in the state list "stack", index 0 = top. Each gets an `id`;
+a card on the stack also sits in the game's shared stack zone, named by the item's `card`.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from enum import Enum
+from typing import Any
+
+from tabletop.engine.state import GameState
+from tabletop.engine.transaction import Transaction
+
+STACK = "stack"
+
+
+def push(tx: Transaction, item: Mapping[str, Any]) -> int:
+    """Put an item on top of the stack; return its id. Items need `name` and `controller`."""
+    for key in ("name", "controller"):
+        if key not in item:
+            raise ValueError(f"a stack item needs {key!r}")
+    number = int(tx.state.data.get("next_stack_id", 1))
+    tx.set_data("next_stack_id", number + 1)
+    tx.list_insert(STACK, 0, {**item, "id": number})
+    return number
+
+
+def items(state: GameState) -> list[dict[str, Any]]:
+    """Return the stack's items, top first."""
+    return list(state.lists.get(STACK, []))
+
+
+def top(state: GameState) -> dict[str, Any] | None:
+    """Return the top item, or None on an empty stack."""
+    stack = state.lists.get(STACK)
+    return stack[0] if stack else None
+
+
+def is_empty(state: GameState) -> bool:
+    """Tell whether nothing waits on the stack."""
+    return not state.lists.get(STACK)
+
+
+def pop(tx: Transaction) -> dict[str, Any]:
+    """Remove and return the top item (the caller resolves it)."""
+    if is_empty(tx.state):
+        raise ValueError("the stack is empty")
+    return tx.list_remove(STACK, 0)
+
+
+def remove(tx: Transaction, item_id: int) -> dict[str, Any] | None:
+    """Remove an item anywhere in the stack (countered, its source gone…); return it."""
+    for index, item in enumerate(tx.state.lists.get(STACK, [])):
+        if item["id"] == item_id:
+            return tx.list_remove(STACK, index)
+    return None
+
+
+class PassResult(str, Enum):
+    """What a pass led to."""
+
+    PASSED = "passed"      # the other player now has priority
+    RESOLVE = "resolve"    # every player passed in succession over a non-empty stack
+    END = "end"            # every player passed in succession over an empty stack
+
+
+def priority_holder(state: GameState) -> str | None:
+    """Return the player who holds priority, or None when nobody does."""
+    return state.data.get("priority")
+
+
+def give_priority(tx: Transaction, player: str | None) -> None:
+    """Give priority to a player (None: nobody) and restart the count of passes."""
+    tx.set_data("priority", player)
+    tx.set_data("passes", None)
+
+
+def pass_priority(tx: Transaction) -> PassResult:
+    """Record a pass by the holder; after every player passed in succession, say what happens.
+
+    The count restarts whenever someone acts (the game calls `give_priority` then).
+    """
+    state = tx.state
+    holder = priority_holder(state)
+    if holder is None:
+        raise ValueError("nobody holds priority")
+    passes = int(state.data.get("passes") or 0) + 1
+    if passes >= len(state.players):
+        tx.set_data("passes", None)
+        return PassResult.END if is_empty(state) else PassResult.RESOLVE
+    tx.set_data("priority", state.opponent(holder))
+    tx.set_data("passes", passes)
+    return PassResult.PASSED

@@ -1,0 +1,68 @@
+"""Pending triggered abilities: queued when they trigger, put on the stack in the controller's order.
+
+Items live in the state list "pending_triggers" as JSON mappings with `id`, `controller`, `name`.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tabletop.engine.decision import Decision
+from tabletop.engine.errors import IllegalCommand
+from tabletop.engine.state import GameState
+from tabletop.engine.transaction import Transaction
+
+PENDING = "pending_triggers"
+
+
+def queue(tx: Transaction, controller: str, ability: Mapping[str, Any]) -> int:
+    """Record that an ability triggered; it waits until the game next stacks triggers."""
+    number = int(tx.state.data.get("next_trigger_id", 1))
+    tx.set_data("next_trigger_id", number + 1)
+    tx.list_append(PENDING, {**ability, "id": number, "controller": controller})
+    return number
+
+
+def waiting(state: GameState, player: str | None = None) -> list[dict[str, Any]]:
+    """Return the waiting triggers (of one player, or all), oldest first."""
+    return [t for t in state.lists.get(PENDING, []) if player is None or t["controller"] == player]
+
+
+def next_controller(state: GameState, turn_player: str) -> str | None:
+    """Return whose waiting triggers are handled next: the turn player's first (APNAP)."""
+    order = [turn_player] + [p for p in state.players if p != turn_player]
+    for player in order:
+        if waiting(state, player):
+            return player
+    return None
+
+
+def order_decision(state: GameState, turn_player: str, rule: str = "") -> Decision | None:
+    """Return the decision to order a player's triggers when they have two or more, else None."""
+    player = next_controller(state, turn_player)
+    if player is None:
+        return None
+    mine = waiting(state, player)
+    if len(mine) < 2:
+        return None
+    return Decision(player, "order_triggers", "order", prompt="choose the order of your triggered abilities "
+                    "(first picked goes on the stack first)", options=tuple(t["id"] for t in mine),
+                    min=len(mine), max=len(mine), rule=rule)
+
+
+def take(tx: Transaction, player: str, order: Sequence[int] | None = None) -> list[dict[str, Any]]:
+    """Remove a player's waiting triggers and return them in `order` (ids); all of them are taken.
+
+    Without `order` a player with one trigger (or any number, for automatic use) gets the queue order.
+    """
+    mine = waiting(tx.state, player)
+    ids = [t["id"] for t in mine]
+    if order is None:
+        order = ids
+    if sorted(order) != sorted(ids):
+        raise IllegalCommand("", "order every one of your waiting triggered abilities exactly once")
+    by_id = {t["id"]: t for t in mine}
+    for trigger_id in order:
+        pending = tx.state.lists[PENDING]
+        tx.list_remove(PENDING, next(i for i, t in enumerate(pending) if t["id"] == trigger_id))
+    return [by_id[i] for i in order]

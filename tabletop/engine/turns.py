@@ -1,0 +1,70 @@
+"""The turn / phase / step machine: a game lists its phases; this walks them in order."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tabletop.engine.transaction import Transaction
+
+
+@dataclass(frozen=True)
+class Phase:
+    """One phase of a turn and its steps, in order (no steps: the phase is one step)."""
+
+    name: str
+    steps: tuple[str, ...] = ()
+
+
+class TurnStructure:
+    """The fixed order of phases and steps of one turn.
+
+    Contract: `following` never loops; repeated steps (FFTCG's attack loop) are the game's
+    own jumps with `enter`.
+    """
+
+    def __init__(self, phases: Sequence[Phase]) -> None:
+        if not phases:
+            raise ValueError("a turn needs at least one phase")
+        self.phases = tuple(phases)
+        self._order: list[tuple[str, str]] = [
+            (p.name, s) for p in self.phases for s in (p.steps or ("",))]
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Return the phase names in order."""
+        return tuple(p.name for p in self.phases)
+
+    def first(self) -> tuple[str, str]:
+        """Return the first (phase, step) of a turn."""
+        return self._order[0]
+
+    def following(self, phase: str, step: str = "") -> tuple[str, str] | None:
+        """Return the (phase, step) after this one, or None at the end of the turn."""
+        try:
+            index = self._order.index((phase, step))
+        except ValueError:
+            raise ValueError(f"no step {phase}.{step}" if step else f"no phase {phase}") from None
+        return self._order[index + 1] if index + 1 < len(self._order) else None
+
+    def enter(self, tx: Transaction, phase: str, step: str = "") -> None:
+        """Move the table to a phase and step, and log it."""
+        if (phase, step) not in self._order:
+            raise ValueError(f"no step {phase}.{step}" if step else f"no phase {phase}")
+        tx.set_table("phase", phase)
+        tx.set_table("step", step)
+        tx.log(f"{tx.state.active}'s {phase}" + (f" ({step})" if step else ""))
+
+    def advance(self, tx: Transaction) -> bool:
+        """Go to the next step, or start the next player's turn; True when a new turn began."""
+        nxt = self.following(tx.state.phase, tx.state.step)
+        if nxt is None:
+            self.start_turn(tx, tx.state.opponent(tx.state.active))
+            return True
+        self.enter(tx, *nxt)
+        return False
+
+    def start_turn(self, tx: Transaction, player: str) -> None:
+        """Begin a new turn for `player` at the first phase."""
+        tx.set_table("turn", tx.state.turn + 1)
+        tx.set_table("active", player)
+        self.enter(tx, *self.first())

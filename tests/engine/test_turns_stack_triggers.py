@@ -1,0 +1,67 @@
+import pytest
+
+from tabletop.engine import stack, triggers
+from tabletop.engine.errors import IllegalCommand
+from tabletop.engine.transaction import Transaction
+from tabletop.engine.turns import Phase, TurnStructure
+from tests.engine.helpers import freeform_game
+
+TURN = TurnStructure([Phase("active"), Phase("main1"), Phase("attack", ("declare", "block", "damage")), Phase("end")])
+
+
+def test_phases_and_steps_follow_in_order_then_the_turn_passes():
+    game = freeform_game()
+    tx = Transaction(game.state)
+    TURN.enter(tx, *TURN.first())
+    seen = [(game.state.phase, game.state.step)]
+    while not TURN.advance(tx):
+        seen.append((game.state.phase, game.state.step))
+    assert seen == [("active", ""), ("main1", ""), ("attack", "declare"), ("attack", "block"),
+                    ("attack", "damage"), ("end", "")]
+    assert (game.state.active, game.state.turn, game.state.phase) == ("p2", 2, "active")
+    tx.rollback()
+    assert game.state.turn == 1
+
+
+def test_stack_is_last_in_first_out_and_two_passes_resolve():
+    game = freeform_game()
+    tx = Transaction(game.state)
+    first = stack.push(tx, {"name": "Fire Bolt", "controller": "p1"})
+    second = stack.push(tx, {"name": "Counter", "controller": "p2"})
+    assert [i["id"] for i in stack.items(game.state)] == [second, first]
+    stack.give_priority(tx, "p1")
+    assert stack.pass_priority(tx) is stack.PassResult.PASSED
+    assert stack.priority_holder(game.state) == "p2"
+    assert stack.pass_priority(tx) is stack.PassResult.RESOLVE
+    assert stack.pop(tx)["name"] == "Counter"
+    stack.pop(tx)
+    stack.give_priority(tx, "p1")
+    stack.pass_priority(tx)
+    assert stack.pass_priority(tx) is stack.PassResult.END
+
+
+def test_acting_restarts_the_count_of_passes():
+    game = freeform_game()
+    tx = Transaction(game.state)
+    stack.give_priority(tx, "p1")
+    stack.pass_priority(tx)              # p1 passes, p2 holds
+    stack.push(tx, {"name": "Response", "controller": "p2"})
+    stack.give_priority(tx, "p2")        # p2 acted and keeps priority
+    assert stack.pass_priority(tx) is stack.PassResult.PASSED
+    assert stack.pass_priority(tx) is stack.PassResult.RESOLVE
+
+
+def test_turn_player_orders_their_triggers_first_and_must_order_all():
+    game = freeform_game()
+    tx = Transaction(game.state)
+    a = triggers.queue(tx, "p2", {"name": "B1"})
+    b = triggers.queue(tx, "p1", {"name": "A1"})
+    c = triggers.queue(tx, "p1", {"name": "A2"})
+    decision = triggers.order_decision(game.state, "p1")
+    assert decision is not None and decision.player == "p1" and set(decision.options) == {b, c}
+    with pytest.raises(IllegalCommand):
+        triggers.take(tx, "p1", [c])
+    assert [t["name"] for t in triggers.take(tx, "p1", [c, b])] == ["A2", "A1"]
+    assert triggers.order_decision(game.state, "p1") is None  # p2 has one trigger: no choice
+    assert triggers.next_controller(game.state, "p1") == "p2"
+    assert [t["id"] for t in triggers.take(tx, "p2")] == [a]

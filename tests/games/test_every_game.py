@@ -1,0 +1,70 @@
+"""Every registered game through the whole API: start, decide, act, undo, redo, record, replay, view."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tabletop.engine.cards import CardLibrary
+from tabletop.engine.errors import IllegalCommand
+from tabletop.engine.game import Game
+from tabletop.engine.record import GameRecord, replay
+from tabletop.engine.rules import GameConfig
+from tabletop.engine.view import view_for
+from tabletop.games import find_game, game_ids
+from tests.games.sample_decks import sample_config
+
+MAX_COMMANDS = 400
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_a_game_plays_through_the_whole_api(game_id):
+    rules = find_game(game_id)
+    config, library = sample_config(game_id, seed=11)
+    game = Game.start(rules, config, library)
+    start = game.state.snapshot()
+    cards = len(game.state.cards)
+    rnd = random.Random(5)
+    for _ in range(MAX_COMMANDS):
+        if game.is_terminal():
+            break
+        decision = game.pending_decision()
+        assert decision is not None and decision.player in game.state.players
+        assert game.current_player() == decision.player
+        legal = game.legal_commands()
+        assert legal, f"{game_id}: {decision.player} must decide {decision.name} but has no legal command"
+        command = rnd.choice(legal)
+        try:
+            game.submit(command)
+        except IllegalCommand as error:  # pragma: no cover - a listed command must be accepted
+            pytest.fail(f"{game_id}: legal command {command.describe()} was refused: {error}")
+        assert len(game.state.cards) == cards, "cards are conserved"
+        for viewer in game.state.players:
+            view_for(game.state, viewer)
+    end = game.state.fingerprint()
+    again = replay(GameRecord.of(game), rules)
+    assert again.state.fingerprint() == end
+    game.undo_all()
+    assert game.state.snapshot() == start
+    game.redo_all()
+    assert game.state.fingerprint() == end
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_every_game_names_its_zones_and_phases(game_id):
+    rules = find_game(game_id)
+    for game_format in rules.formats:
+        specs = rules.zone_specs(game_format)
+        names = [s.name for s in specs]
+        assert len(names) == len(set(names)) and rules.hand_zone in names and rules.deck_zone in names
+    assert rules.phases and rules.name
+
+
+def test_an_unknown_game_is_named():
+    with pytest.raises(KeyError, match="unknown game 'chess'"):
+        find_game("chess")
+
+
+def test_the_sample_config_is_a_real_config():
+    config, library = sample_config("freeform", seed=1)
+    assert isinstance(config, GameConfig) and isinstance(library, CardLibrary) and config.decks
