@@ -33,20 +33,27 @@ def card_back_pixmap(game: str, width: int, height: int) -> QPixmap:
     key = (game, width, height)
     pixmap = _BACKS.get(key)
     if pixmap is None:
-        pixmap = _painted_back(game, width, height)
+        image = _rendered(("render_back", game), width, height)
+        pixmap = QPixmap.fromImage(image) if image is not None else _painted_back(game, width, height)
         _BACKS[key] = pixmap
     return pixmap
 
 
 def _rendered_face(definition: CardDefinition, width: int, height: int) -> QImage | None:
+    return _rendered(("render_card", definition), width, height)
+
+
+def _rendered(call: tuple[str, object], width: int, height: int) -> QImage | None:
+    """Return `tabletop.render.<name>(argument, (w, h))` as a QImage, or None without the renderer."""
+    name, argument = call
     try:
         render = importlib.import_module("tabletop.render")
     except ImportError:
         return None
-    render_card = getattr(render, "render_card", None)
-    if render_card is None:
+    function = getattr(render, name, None)
+    if function is None:
         return None
-    picture = render_card(definition, (width, height)).convert("RGBA")
+    picture = function(argument, (width, height)).convert("RGBA")
     data = picture.tobytes("raw", "RGBA")
     # .copy() detaches the QImage from the Python bytes object, which is freed after return.
     return QImage(data, picture.width, picture.height, picture.width * 4, QImage.Format.Format_RGBA8888).copy()

@@ -152,10 +152,10 @@ class TableScene(QGraphicsScene):
         decision = self.session.decision()
         for player, item in self.info_items.items():
             kind = "AI" if player in self.session.bots else "human"
-            title = f"{player} ({kind})"
-            lines = [f"{name}: {value}" for name, value in sorted(state.totals.get(player, {}).items())]
+            title = player
+            lines = [kind] + [f"{name}: {value}" for name, value in sorted(state.totals.get(player, {}).items())]
             if state.active == player:
-                lines.insert(0, f"turn {state.turn} — active")
+                lines.insert(1, "active")
             if decision is not None and decision.player == player:
                 lines.append("deciding")
             item.show_player(title, lines, decision is not None and decision.player == player)

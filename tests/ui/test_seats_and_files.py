@@ -69,12 +69,12 @@ def test_playing_against_the_random_bot(qtbot, window, library) -> None:  # noqa
             QTest.keyClick(window, Qt.Key.Key_Space)
         return session.ai_decisions >= 3
 
-    qtbot.waitUntil(my_turn_passed_or_ai_played, timeout=15000)
+    qtbot.waitUntil(my_turn_passed_or_ai_played, timeout=30000)
     game = session.game
     ai_steps = [step for step in game.history.done if step.by_ai]
     assert len(ai_steps) >= 3 and all(step.command.by == "p2" for step in ai_steps)
     assert not any(hand_faces(window, "p2.hand"))
-    qtbot.waitUntil(lambda: session.is_my_decision() and not session.is_thinking, timeout=15000)
+    qtbot.waitUntil(lambda: session.is_my_decision() and not session.is_thinking, timeout=30000)
     human_steps = sum(1 for step in game.history.done if not step.by_ai)
     window.session.undo()
     assert sum(1 for step in game.history.done if not step.by_ai) == human_steps - 1
