@@ -1,0 +1,50 @@
+"""PlayerInfoItem: a player's name, seat kind, turn marks and totals (life, damage…) on the table."""
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from tabletop.ui import z_values
+from tabletop.ui.table_layout import Rect
+
+
+class PlayerInfoItem(QGraphicsItem):
+    """The info box beside a player's field. Holds only the lines it draws."""
+
+    def __init__(self, rect: Rect) -> None:
+        super().__init__()
+        self.rect = rect
+        self.title = ""
+        self.lines: list[str] = []
+        self.is_deciding = False
+        self.setPos(rect.x, rect.y)
+        self.setZValue(z_values.PLAYER_INFO)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+    def show_player(self, title: str, lines: list[str], is_deciding: bool) -> None:
+        """Show a player's title line, totals and whether they decide now."""
+        if (title, lines, is_deciding) != (self.title, self.lines, self.is_deciding):
+            self.title, self.lines, self.is_deciding = title, lines, is_deciding
+            self.update()
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(0, 0, self.rect.w, self.rect.h)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        edge = QColor(255, 210, 80) if self.is_deciding else QColor(200, 200, 210, 120)
+        painter.setPen(QPen(edge, 3 if self.is_deciding else 1))
+        painter.setBrush(QColor(20, 25, 30, 200))
+        painter.drawRoundedRect(self.boundingRect().adjusted(1, 1, -1, -1), 10, 10)
+        font = QFont("DejaVu Sans", 1)
+        font.setPixelSize(16)
+        font.setBold(True)
+        painter.setFont(font)
+        painter.setPen(QColor(255, 255, 255))
+        painter.drawText(QRectF(10, 8, self.rect.w - 20, 24), Qt.AlignmentFlag.AlignLeft, self.title)
+        font.setPixelSize(14)
+        font.setBold(False)
+        painter.setFont(font)
+        for index, line in enumerate(self.lines):
+            painter.drawText(QRectF(10, 38 + index * 22, self.rect.w - 20, 22), Qt.AlignmentFlag.AlignLeft, line)
