@@ -15,6 +15,7 @@ from tabletop.ui.card_face import card_back_pixmap, card_face_pixmap
 from tabletop.ui.table_layout import CARD_H, CARD_W
 
 _LEVELS = (1.0, 1.5, 2.0, 3.0, 4.0)
+TAPPED_SCALE = 0.8   # a turned card shrinks a little so that it stays within its one-card zone
 
 
 @dataclass(frozen=True)
@@ -39,11 +40,13 @@ class CardLook:
     pickable: bool = False
     picked: bool = False
     count: int = 0            # cards in the pile this card tops (0 when not a pile)
+    scale: float = 1.0        # size against CARD_W × CARD_H (large in the hand, small in the rail)
     extras: dict[str, object] = field(default_factory=dict)
 
 
 class CardItem(QGraphicsItem):
-    """A card drawn at CARD_W × CARD_H scene units; mouse input is reported to the TableScene.
+    """A card drawn at CARD_W × CARD_H scene units times its look's scale; mouse input is reported
+    to the TableScene.
 
     Contract: the item holds only its CardLook; the scene replaces the look after every change.
     """
@@ -55,7 +58,6 @@ class CardItem(QGraphicsItem):
         self._dragging = False
         self._home = QPointF()
         self.setAcceptHoverEvents(True)
-        self.setTransformOriginPoint(CARD_W / 2, CARD_H / 2)
         self.setCursor(Qt.CursorShape.OpenHandCursor)
         # Drawn once into a device pixmap; moving the card (a drag) then only copies it.
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
@@ -63,8 +65,12 @@ class CardItem(QGraphicsItem):
 
     def set_look(self, look: CardLook) -> None:
         """Show a new look (after a change of state)."""
+        if look.scale != self.look.scale:
+            self.prepareGeometryChange()
         self.look = look
+        self.setTransformOriginPoint(CARD_W * look.scale / 2, CARD_H * look.scale / 2)
         self.setRotation(90.0 if look.tapped else 0.0)
+        self.setScale(TAPPED_SCALE if look.tapped else 1.0)
         self.setToolTip("" if look.definition is None else look.definition.name)
         self.update()
 
@@ -80,11 +86,18 @@ class CardItem(QGraphicsItem):
         """Tell whether the player is dragging this card now."""
         return self._dragging
 
+    @property
+    def size(self) -> tuple[float, float]:
+        """Return the card's width and height in scene units."""
+        return CARD_W * self.look.scale, CARD_H * self.look.scale
+
     def boundingRect(self) -> QRectF:
-        return QRectF(-4, -4, CARD_W + 8, CARD_H + 8)
+        scale = self.look.scale
+        return QRectF(-4 * scale, -4 * scale, (CARD_W + 8) * scale, (CARD_H + 8) * scale)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         look = self.look
+        painter.scale(look.scale, look.scale)   # everything below is drawn in CARD_W × CARD_H units
         transform = painter.worldTransform()
         scale = math.hypot(transform.m11(), transform.m12())
         level = next((lv for lv in _LEVELS if lv >= scale * 0.98), _LEVELS[-1])

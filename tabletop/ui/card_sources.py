@@ -18,12 +18,14 @@ PRACTICE_SIZE = 40
 
 @dataclass(frozen=True)
 class DeckChoice:
-    """A deck a seat can play: its name, where it comes from, card ids per section, definitions."""
+    """A deck a seat can play: its name, where it comes from, card ids per section, definitions,
+    and the format its file names ("" when it names none)."""
 
     name: str
     source: str
     sections: dict[str, list[str]]
     cards: tuple[CardDefinition, ...]
+    format: str = ""
 
     @property
     def label(self) -> str:
@@ -70,7 +72,7 @@ def _choice_from_resolved(resolution: Any, source: str) -> DeckChoice:
     for section, count, card in deck.entries():
         sections.setdefault(section, []).extend([card.id] * count)
         cards[card.id] = card
-    return DeckChoice(deck.name, source, sections, tuple(cards.values()))
+    return DeckChoice(deck.name, source, sections, tuple(cards.values()), deck.format or "")
 
 
 def bundled_decks(game: str) -> list[DeckChoice]:

@@ -75,17 +75,20 @@ class MainWindow(QMainWindow):
         self.goldfish_panel = GoldfishPanel(session)
         self.browser = CardBrowser(session, database)
         self.docks: dict[str, QDockWidget] = {}
+        # One tab group only: Qt 6.11 leaves a stale copy of a second group's tab bar on screen.
+        # The card browser sits with History and Log so that a card chosen in it shows in the
+        # Card dock beside it, not behind it.
         self._dock("Card", self.preview, Qt.DockWidgetArea.LeftDockWidgetArea)
-        self._dock("Card browser", self.browser, Qt.DockWidgetArea.LeftDockWidgetArea)
         self._dock("Decision", self.decision_panel, Qt.DockWidgetArea.RightDockWidgetArea)
         self._dock("Goldfish", self.goldfish_panel, Qt.DockWidgetArea.RightDockWidgetArea)
         self._dock("History", self.history_panel, Qt.DockWidgetArea.RightDockWidgetArea)
         self._dock("Log", self.log_panel, Qt.DockWidgetArea.RightDockWidgetArea)
-        self.tabifyDockWidget(self.docks["Card"], self.docks["Card browser"])
-        self.docks["Card"].raise_()
+        self._dock("Card browser", self.browser, Qt.DockWidgetArea.RightDockWidgetArea)
         self.tabifyDockWidget(self.docks["History"], self.docks["Log"])
+        self.tabifyDockWidget(self.docks["Log"], self.docks["Card browser"])
         self.docks["Log"].raise_()
         self.docks["Goldfish"].hide()
+        self._docks_sized = False
         self._build_menus()
 
         self.scene.cardClicked.connect(self.card_clicked)
@@ -192,6 +195,20 @@ class MainWindow(QMainWindow):
         if self.session.handover_pending is None and self.table.hand_over.isVisible():
             self.table.hand_over.hide()
         self._refresh_actions()
+        shown = self.preview.look
+        if shown is not None and shown.iid is not None:
+            item = self.scene.item_for(shown.iid)
+            if item is not None and item.look != shown:
+                self.preview.show_look(item.look)     # the same card's values after the change
+
+    def showEvent(self, event: Any) -> None:
+        super().showEvent(event)
+        if not self._docks_sized:      # side docks in proportion to the window; the table gets the rest
+            self._docks_sized = True
+            width = self.width()
+            self.resizeDocks([self.docks["Card"], self.docks["Decision"]],
+                             [max(200, min(300, width // 6)), max(230, min(340, width * 18 // 100))],
+                             Qt.Orientation.Horizontal)
 
     def _refresh_actions(self) -> None:
         game = self.session.game
@@ -388,7 +405,7 @@ class MainWindow(QMainWindow):
 
     def _browse(self, definition: Any) -> None:
         self.preview.show_definition(definition)
-        self.docks["Card"].raise_()
+        self.docks["Card"].show()
 
     # -- messages ------------------------------------------------------------------------------
     def show_refusal(self, text: str) -> None:

@@ -2,15 +2,18 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from tabletop.ui import z_values
 from tabletop.ui.table_layout import Rect
 
+LINE_H = 21.0
+
 
 class PlayerInfoItem(QGraphicsItem):
-    """The info box beside a player's field. Holds only the lines it draws."""
+    """A player's info box: name, then "human · active · deciding", then totals, one a line
+    (as many as fit). Holds only the lines it draws."""
 
     def __init__(self, rect: Rect) -> None:
         super().__init__()
@@ -38,13 +41,18 @@ class PlayerInfoItem(QGraphicsItem):
         painter.setBrush(QColor(20, 25, 30, 200))
         painter.drawRoundedRect(self.boundingRect().adjusted(1, 1, -1, -1), 10, 10)
         font = QFont("DejaVu Sans", 1)
-        font.setPixelSize(16)
+        font.setPixelSize(18)
         font.setBold(True)
         painter.setFont(font)
         painter.setPen(QColor(255, 255, 255))
-        painter.drawText(QRectF(10, 8, self.rect.w - 20, 24), Qt.AlignmentFlag.AlignLeft, self.title)
-        font.setPixelSize(14)
+        painter.drawText(QRectF(10, 6, self.rect.w - 20, 26), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                         self.title)
+        font.setPixelSize(15)
         font.setBold(False)
         painter.setFont(font)
-        for index, line in enumerate(self.lines):
-            painter.drawText(QRectF(10, 38 + index * 22, self.rect.w - 20, 22), Qt.AlignmentFlag.AlignLeft, line)
+        metrics = QFontMetricsF(font)
+        rows = max(1, int((self.rect.h - 38) // LINE_H))
+        for index, line in enumerate(self.lines[:rows]):
+            text = metrics.elidedText(line, Qt.TextElideMode.ElideRight, self.rect.w - 20)
+            painter.drawText(QRectF(10, 34 + index * LINE_H, self.rect.w - 20, LINE_H),
+                             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, text)

@@ -17,7 +17,7 @@ from tabletop.ui.card_item import CardItem, CardLook
 from tabletop.ui.player_info_item import PlayerInfoItem
 from tabletop.ui.session import GameSession
 from tabletop.ui.stack_item import ArrowItem, StackEntryItem
-from tabletop.ui.table_layout import CARD_H, CARD_W, TableLayout, card_slots, layout_table
+from tabletop.ui.table_layout import DOWN, STACK, TableLayout, card_size, card_slots, layout_table
 from tabletop.ui.zone_item import ZoneItem
 
 FIELD_LAYOUTS = ("circle", "slot", "grid", "column")
@@ -86,10 +86,11 @@ class TableScene(QGraphicsScene):
                 continue
             zone_item = self.zone_items[zid]
             zone_item.set_count(len(cards))
-            shown = cards[:1] if place.layout in ("pile", "circle", "slot") else cards
+            shown = cards[:1] if place.arrangement == STACK else cards
             slots = card_slots(place, len(shown))
             for index, (card, (x, y)) in enumerate(zip(shown, slots)):
-                look = self._look(zid, index, card, place.layout, len(cards) if place.layout == "pile" else 0)
+                look = self._look(zid, index, card, place.layout, len(cards) if place.layout == "pile" else 0,
+                                  place.card_scale)
                 item_key = ("card", look.iid) if look.iid is not None else ("hidden", zid, index)
                 seen.add(item_key)
                 item = self.card_items.get(item_key)
@@ -99,7 +100,7 @@ class TableScene(QGraphicsScene):
                     self.addItem(item)
                 elif item.look != look:
                     item.set_look(look)
-                z = z_values.card_z(len(shown) - index if place.layout == "column" else index)
+                z = z_values.card_z(index)
                 item.place(x, y, z)
         for item_key in [k for k in self.card_items if k not in seen]:
             self.removeItem(self.card_items.pop(item_key))
@@ -126,10 +127,10 @@ class TableScene(QGraphicsScene):
             info = PlayerInfoItem(rect)
             self.info_items[player] = info
             self.addItem(info)
-        margin = 20.0
+        margin = 6.0
         self.setSceneRect(-margin, -margin, self.layout.width + 2 * margin, self.layout.height + 2 * margin)
 
-    def _look(self, zid: str, index: int, card: CardView, layout: str, count: int) -> CardLook:
+    def _look(self, zid: str, index: int, card: CardView, layout: str, count: int, scale: float) -> CardLook:
         game = self.session.game
         assert game is not None
         values: tuple = ()
@@ -143,7 +144,7 @@ class TableScene(QGraphicsScene):
             damage=damage if isinstance(damage, int) else 0,
             counters=tuple(sorted(card.counters.items())),
             states=tuple(props.get("states") or ()),
-            pickable=card.iid in self.pickable, picked=card.iid in self.picked, count=count)
+            pickable=card.iid in self.pickable, picked=card.iid in self.picked, count=count, scale=scale)
 
     def _draw_players(self) -> None:
         game = self.session.game
@@ -151,14 +152,14 @@ class TableScene(QGraphicsScene):
         state = game.state
         decision = self.session.decision()
         for player, item in self.info_items.items():
-            kind = "AI" if player in self.session.bots else "human"
-            title = player
-            lines = [kind] + [f"{name}: {value}" for name, value in sorted(state.totals.get(player, {}).items())]
+            deciding = decision is not None and decision.player == player
+            marks = ["AI" if player in self.session.bots else "human"]
             if state.active == player:
-                lines.insert(1, "active")
-            if decision is not None and decision.player == player:
-                lines.append("deciding")
-            item.show_player(title, lines, decision is not None and decision.player == player)
+                marks.append("active")
+            if deciding:
+                marks.append("deciding")
+            lines = [" · ".join(marks)] + [f"{name}: {value}" for name, value in sorted(state.totals.get(player, {}).items())]
+            item.show_player(player, lines, deciding)
 
     def _draw_stack(self) -> None:
         for item in self._extras:
@@ -173,11 +174,12 @@ class TableScene(QGraphicsScene):
                 entries = [list(map(str, entry)) for entry in entries_of(game.state)]
             except Exception:  # a game's summary must never break the table
                 entries = []
-        columns = [p for p in self.layout.zones.values() if p.layout == "column"]
+        columns = [p for p in self.layout.zones.values()
+                   if p.layout == "column" and game.state.zones[p.zone_id].owner is None]
         if columns and entries:
             place = columns[0]
-            zone_cards = len(game.state.zones[place.zone_id].cards)
-            y = place.rect.y + 30 + (CARD_H * 0.55 * max(0, zone_cards - 1) + CARD_H + 8 if zone_cards else 0)
+            slots = card_slots(place, len(game.state.zones[place.zone_id].cards))
+            y = slots[-1][1] + card_size(place)[1] + 8 if slots else place.rect.y + 26
             for number, lines in enumerate(entries, start=1):
                 entry = StackEntryItem(number, lines, place.rect.w - 16)
                 entry.setPos(place.rect.x + 8, y)
@@ -204,7 +206,8 @@ class TableScene(QGraphicsScene):
         item = self.card_items.get(("card", iid))
         if item is None:
             return None
-        return item.pos() + QPointF(CARD_W / 2, CARD_H / 2)
+        width, height = item.size
+        return item.pos() + QPointF(width / 2, height / 2)
 
     # -- gestures, called by CardItem ----------------------------------------------------------
     def zone_at(self, point: QPointF) -> ZoneItem | None:
@@ -219,11 +222,14 @@ class TableScene(QGraphicsScene):
     def drop_index(self, zone: ZoneItem, point: QPointF) -> int:
         """Return where in a zone a card dropped at `point` goes (0 = top / first)."""
         place = zone.place
-        if place.layout not in ("fan", "grid"):
+        if place.arrangement == STACK:
             return 0
         count = zone.count
         slots = card_slots(place, count)
-        index = sum(1 for (x, _) in slots if (x + CARD_W / 2 < point.x()) != place.turned)
+        width, height = card_size(place)
+        if place.arrangement == DOWN:
+            return sum(1 for (_, y) in slots if y + height / 2 < point.y())
+        index = sum(1 for (x, _) in slots if (x + width / 2 < point.x()) != place.turned)
         return index
 
     def drag_started(self, item: CardItem) -> None:

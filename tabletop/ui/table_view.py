@@ -21,12 +21,15 @@ class TableView(QGraphicsView):
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
-        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        # No scroll bars: at zoom 1 the table fits exactly (a bar would shrink it); zoomed in, the
+        # middle button and the wheel move it.
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setFrameShape(QGraphicsView.Shape.NoFrame)
         scene.sceneRectChanged.connect(lambda _rect: self.fit())
 
     def fit(self) -> None:
-        """Scale the view so the whole table fits, times the zoom factor."""
+        """Scale the view so the whole table fits (keeping its aspect), times the zoom factor."""
         rect = self.sceneRect()
         if rect.isEmpty() or self.viewport().width() < 10:
             return
