@@ -36,9 +36,10 @@ EMPTY_COLUMN_W = 30.0          # a grid column nothing stands in (a separator)
 MIN_FIELD_CELLS = 5            # a table without positioned zones is at least this wide
 MIN_SPREAD_CELLS = 3           # a fan or grid of no fixed capacity wants room for this many cards
 HAND_SCALE = 1.5               # the bottom player's hand: large enough to read name, cost and power
+MAX_HAND_SCALE = 2.0           # … up to this when a wide table leaves height to spare
 COMPACT_SCALE = 0.5            # the top player's hand in the rail
 PILE_SCALE = 0.58              # loose piles when there are too many for full-size rows
-TARGET_ASPECT = 1.3            # width / height of the table view in a 1600×900 window
+TARGET_ASPECT = 1.25           # width / height of the table view in a 1600×900 or 1280×720 window
 RAIL_W = 2 * CELL_W + GAP
 INFO_H = 112.0
 MIDDLE_GAP = 14.0              # between the halves when no zone stands in the middle row
@@ -423,10 +424,18 @@ def _table(zones: list[Zone], players: tuple[str, ...], bottom: str, compact: bo
     info[bottom] = Rect(rail_x, bottom_info_y, RAIL_W, INFO_H)
     width = rail_x + RAIL_W
 
+    # The hand: larger still when the table is wide for the view and there is height to spare.
     y = max(field_bottom, bottom_info_y + INFO_H) + GAP
-    for zone in sides[bottom].fans:
-        h = LABEL_H + CARD_H * HAND_SCALE + PAD
-        put(zone.id, Rect(0.0, y, width, h), ACROSS, False, HAND_SCALE)
+    fans = sides[bottom].fans
+    hand_scale = HAND_SCALE
+    if fans:
+        natural = y + len(fans) * (LABEL_H + CARD_H * HAND_SCALE + PAD + GAP) - GAP
+        spare = width / TARGET_ASPECT - natural
+        if spare > 0:
+            hand_scale = min(MAX_HAND_SCALE, HAND_SCALE + spare / (CARD_H * len(fans)))
+    for zone in fans:
+        h = LABEL_H + CARD_H * hand_scale + PAD
+        put(zone.id, Rect(0.0, y, width, h), ACROSS, False, hand_scale)
         y += h + GAP
     height = y - GAP
     return TableLayout(places, info, width, height, middle_y + middle_h / 2)

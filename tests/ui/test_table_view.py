@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPoint
+from PySide6.QtCore import QPoint, QRectF, QSizeF
 from PySide6.QtGui import QFont, QFontMetricsF
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QTabBar
@@ -33,7 +33,8 @@ def start_bundled(window, game_id: str) -> None:  # noqa: ANN001
 
 
 def on_screen_width(window, item) -> float:  # noqa: ANN001
-    return window.table.view.mapFromScene(item.sceneBoundingRect()).boundingRect().width()
+    width, height = item.size
+    return window.table.view.mapFromScene(QRectF(item.pos(), QSizeF(width, height))).boundingRect().width()
 
 
 @pytest.mark.parametrize("game_id", [g for g in game_ids() if g != "freeform"] + ["freeform"])
