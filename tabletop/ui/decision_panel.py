@@ -26,7 +26,7 @@ class DecisionPanel(QWidget):
         super().__init__(parent)
         self.session = session
         self.decision: Decision | None = None
-        self.setMinimumWidth(260)
+        self.setMinimumWidth(220)
         layout = QVBoxLayout(self)
         self.title = QLabel()
         self.title.setWordWrap(True)

@@ -2,11 +2,15 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtGui import QMouseEvent, QPainter, QResizeEvent, QWheelEvent
+from PySide6.QtGui import QMouseEvent, QPainter, QPixmapCache, QResizeEvent, QWheelEvent
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QWidget
 
 MIN_ZOOM = 1.0
 MAX_ZOOM = 4.0
+# Items cache their drawing (DeviceCoordinateCache) in QPixmapCache, 10 MB by default. A table of
+# large cards overflows it; every frame then redraws every card (a drag went from 14 to 120 ms).
+# This is a ceiling, not an allocation: enough for a 4K table with overlapping cards.
+PIXMAP_CACHE_KB = 192 * 1024
 
 
 class TableView(QGraphicsView):
@@ -14,6 +18,7 @@ class TableView(QGraphicsView):
 
     def __init__(self, scene: QGraphicsScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
+        QPixmapCache.setCacheLimit(max(QPixmapCache.cacheLimit(), PIXMAP_CACHE_KB))
         self.zoom = 1.0
         self._pan_from: QPoint | None = None
         self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform
