@@ -30,7 +30,7 @@ class DeckChoice:
     @property
     def label(self) -> str:
         """Return how the deck is listed in the new-game dialog."""
-        return f"{self.name} ({self.source})"
+        return f"{self.name} ({self.source}, {self.format})" if self.format else f"{self.name} ({self.source})"
 
 
 def _module(name: str) -> Any | None:

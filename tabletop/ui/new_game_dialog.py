@@ -90,6 +90,7 @@ class NewGameDialog(QDialog):
         for player in ("p1", "p2"):
             row = SeatRow(player, self)
             row.deck.activated.connect(lambda _index, r=row: self._maybe_file(r))
+            row.deck.currentIndexChanged.connect(lambda _index, r=row: self._follow_deck_format(r))
             label = QLabel(f"{player}:")
             form.addRow(label, row)
             self.seats.append(row)
@@ -159,6 +160,13 @@ class NewGameDialog(QDialog):
         for row, label in zip(self.seats, self.seat_labels):
             row.set_choices(choices)
         self.error.setText("" if choices else "No bundled decks for this game: choose a deck file.")
+
+    def _follow_deck_format(self, row: SeatRow) -> None:
+        """Select the format a chosen deck names (a premium Vanguard deck has sections that the
+        standard format refuses)."""
+        choice = row.selected()
+        if choice is not None and choice.format and self.format.findText(choice.format) >= 0:
+            self.format.setCurrentIndex(self.format.findText(choice.format))
 
     def _maybe_file(self, row: SeatRow) -> None:
         if row.deck.currentText() != FROM_FILE:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPoint, QRectF, QSizeF
+from PySide6.QtCore import QPoint, QRectF, QSettings, QSizeF
 from PySide6.QtGui import QFont, QFontMetricsF
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QTabBar
@@ -13,7 +13,7 @@ from tabletop.engine.cards import CardLibrary
 from tabletop.engine.commands import DrawCards
 from tabletop.engine.rules import GameConfig
 from tabletop.games import game_ids
-from tabletop.ui.new_game_dialog import NewGame
+from tabletop.ui.new_game_dialog import NewGame, NewGameDialog
 from tabletop.ui.screenshots import pick_decks
 from tabletop.ui.zone_item import fitted_label, label_parts
 
@@ -91,3 +91,15 @@ def test_zone_labels_show_counts_against_limits_and_shorten_keeping_the_number(q
     assert "Pendulum / Spell & Trap 1" in zone.toolTip()
     metrics = QFontMetricsF(QFont("DejaVu Sans", 12))
     assert fitted_label("Removed from game", 40, metrics).endswith("…")
+
+
+def test_choosing_a_deck_selects_the_format_it_names(qtbot, tmp_path) -> None:  # noqa: ANN001
+    if pick_decks("vanguard") is None:
+        pytest.skip("vanguard has no bundled decks")
+    dialog = NewGameDialog(None, None, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(dialog)
+    dialog.game.setCurrentIndex(dialog.game.findData("vanguard"))
+    for wanted in ("premium", "standard"):
+        row = dialog.seats[0]
+        row.deck.setCurrentIndex(next(i for i, c in enumerate(row.choices) if c.format == wanted))
+        assert dialog.format.currentText() == wanted
