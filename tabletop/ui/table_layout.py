@@ -114,10 +114,9 @@ def _spreads(zone: Zone) -> bool:
     return layout in ("slot", "circle") and zone.spec.capacity != 1
 
 
-def _arrangement(zone: Zone, vertical: bool = False) -> str:
-    if not _spreads(zone):
-        return STACK
-    return DOWN if vertical else ACROSS
+def _arrangement(zone: Zone) -> str:
+    """Return how a zone in a row lays its cards: side by side when it spreads them, else stacked."""
+    return ACROSS if _spreads(zone) else STACK
 
 
 def _need_cells(zone: Zone) -> float:
@@ -312,7 +311,8 @@ class _Piles:
             x = x0
             for zone in line:
                 w = self.cells(zone) * (self.cell_w + GAP) - GAP
-                side.places[zone.id] = (Rect(x, row * (self.row_h + GAP), w, self.row_h), _arrangement(zone), self.scale)
+                rect = Rect(x, row * (self.row_h + GAP), w, self.row_h)
+                side.places[zone.id] = (rect, _arrangement(zone), self.scale)
                 x += w + GAP
 
 
@@ -439,11 +439,6 @@ def _table(zones: list[Zone], players: tuple[str, ...], bottom: str, compact: bo
         y += h + GAP
     height = y - GAP
     return TableLayout(places, info, width, height, middle_y + middle_h / 2)
-
-
-def zones_by_id(zones: list[Zone]) -> dict[str, Zone]:
-    """Return the zones keyed by id."""
-    return {z.id: z for z in zones}
 
 
 def card_size(place: ZonePlace) -> tuple[float, float]:
