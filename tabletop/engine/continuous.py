@@ -130,8 +130,11 @@ class LayerSystem:
         """Tell whether applying `other` first changes which cards `effect` applies to.
 
         Effect values are data fixed when the effect starts (FFTCG 11.12.4.3), so what an
-        effect does to a card cannot depend on another; only whom it reaches can.
+        effect does to a card cannot depend on another; only whom it reaches can. An effect
+        with fixed `targets` therefore depends on nothing.
         """
+        if effect.targets is not None:
+            return False
         trial = copy.deepcopy(chars)
         self._apply(trial, other)
         return self._affected(trial, effect) != self._affected(chars, effect)

@@ -3,11 +3,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from tabletop.engine.cards import CardDefinition, CardLibrary
 from tabletop.engine.zones import Visibility, Zone, ZoneSpec, zone_id
+
+T = TypeVar("T")
 
 # Card-instance fields a Change may set directly; everything else lives in `props`.
 CARD_FIELDS = ("controller", "tapped", "face_down")
@@ -81,6 +84,31 @@ class GameState:
     log: list[LogEntry] = field(default_factory=list)
     rng_state: int = 0
     next_iid: int = 1
+    # Bumped by every change applied or reverted (never restored by undo), so a value derived from
+    # the state and stored under one version is valid exactly while the version stays the same.
+    version: int = field(default=0, init=False, compare=False, repr=False)
+    _memo: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
+    _memo_version: int = field(default=-1, init=False, compare=False, repr=False)
+
+    # -- derived values ------------------------------------------------------------------------
+    def touch(self) -> None:
+        """Mark the state as changed: every memoized value is forgotten."""
+        self.version += 1
+
+    def memo(self, key: str, compute: Callable[[], T]) -> T:
+        """Return `compute()` computed at most once per state version (callers must not mutate it).
+
+        Contract: only values that depend on nothing but this state may be memoized; every
+        mutation goes through a Change, and whoever applies or reverts one calls `touch`.
+        """
+        if self._memo_version != self.version:
+            self._memo.clear()
+            self._memo_version = self.version
+        try:
+            return self._memo[key]  # type: ignore[no-any-return]
+        except KeyError:
+            value = self._memo[key] = compute()
+            return value
 
     # -- lookups -------------------------------------------------------------------------------
     def add_zone(self, spec: ZoneSpec, owner: str | None) -> Zone:

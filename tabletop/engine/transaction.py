@@ -34,6 +34,7 @@ class Transaction:
                 if iid not in self._seen_before and iid in self.state.cards:
                     self._seen_before[iid] = self._viewers(iid)
         change.apply(self.state)
+        self.state.touch()
         self.changes.append(change)
 
     def _viewers(self, iid: int) -> frozenset[str]:
@@ -51,6 +52,7 @@ class Transaction:
         """Revert every recorded change, newest first."""
         while self.changes:
             self.changes.pop().revert(self.state)
+        self.state.touch()
 
     # -- cards ---------------------------------------------------------------------------------
     def create_card(self, card_id: str, owner: str, zone: str, index: int | None = None) -> int:

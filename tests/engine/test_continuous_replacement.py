@@ -137,3 +137,11 @@ def test_cannot_beats_can():
     assert decide(refused, can=[haste], cannot=[frozen]).rule == "card"
     with pytest.raises(IllegalCommand, match="FFTCG 10.1.2.1"):
         decide(refused).require()
+
+
+def test_an_effect_with_fixed_targets_depends_on_no_other_effect():
+    grant = ContinuousEffect("give-brave", OTHER, 1, "grant", "keywords", "brave", targets=(1,))
+    fixed = ContinuousEffect("pump-1", OTHER, 2, "grant", "keywords", "haste", targets=(1,))
+    chars = base()
+    assert not LAYERS.depends_on(chars, fixed, grant)
+    assert LAYERS.compute(chars, [fixed, grant])[1]["keywords"] == {"brave", "haste"}

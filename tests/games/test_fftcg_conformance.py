@@ -11,6 +11,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from fftcg_testdeck import TURN_CAP, play_random_game, real_deck, build_library  # noqa: E402
 
+from carddb.bundled import load_bundled_cards, load_bundled_decks  # noqa: E402
+from tabletop.engine.cards import CardLibrary  # noqa: E402
 from tabletop.engine.game import Game  # noqa: E402
 from tabletop.engine.record import GameRecord, load_record, replay, save_record  # noqa: E402
 from tabletop.games import find_game  # noqa: E402
@@ -39,6 +41,22 @@ def test_random_games_end_conserve_cards_and_replay(block: int) -> None:
     library = build_library()
     for seed in range(block * GAMES // 5, (block + 1) * GAMES // 5):
         game = play_random_game(seed, library)
+        _check_game(game, 50)
+        assert game.is_terminal(), f"seed {seed} did not end by turn {TURN_CAP}"
+
+
+def _bundled() -> tuple[CardLibrary, list[str], list[str]]:
+    rules = find_game("fftcg")
+    library = CardLibrary(rules.card_from_mapping(card.to_mapping()) for card in load_bundled_cards("fftcg"))
+    first, second = (deck.as_config_sections()["main"] for deck in load_bundled_decks("fftcg"))
+    return library, first, second
+
+
+@pytest.mark.parametrize("block", range(2))
+def test_random_games_with_the_bundled_decks(block: int) -> None:
+    library, first, second = _bundled()
+    for seed in range(block * 10, block * 10 + 10):
+        game = play_random_game(seed, library, (first, second))
         _check_game(game, 50)
         assert game.is_terminal(), f"seed {seed} did not end by turn {TURN_CAP}"
 

@@ -21,6 +21,7 @@ import itertools
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from tabletop.engine import stack
 from tabletop.engine.cards import CardDefinition
 from tabletop.engine.commands import Choose, Command, PassPriority
 from tabletop.engine.decision import Decision
@@ -38,11 +39,13 @@ from tabletop.games.fftcg.commands import (
 from tabletop.games.fftcg.continuous import characteristics, cost_of, field_cards
 from tabletop.games.fftcg.cp import Cost, character_cost, check_payment, find_payment
 from tabletop.games.fftcg.effects import ability_kind
-from tabletop.games.fftcg.resolution import check_targets, pinned, resolve_entry, target_candidates, target_count
+from tabletop.games.fftcg.processes import settle
+from tabletop.games.fftcg.resolution import (
+    answer_resolution, check_targets, pinned, resolve_entry, target_candidates, target_count,
+)
 
 PLAY_PHASES = ("main1", "main2", "attack")
 MAX_BACKUPS = 5
-LOOP_LIMIT = 100  # auto-ability resolutions in one turn that count as a loop nobody can stop
 
 
 class FFTCGRules(GameRules):
@@ -381,10 +384,7 @@ class FFTCGRules(GameRules):
             if name == "ex_burst":
                 flow.answer_ex_burst(tx, command.yes)
             elif name == "optional":
-                entry = dict(state.lists["stack"][-1])
-                entry["declined"] = not command.yes
-                tx.list_replace("stack", -1, entry)
-                flow.resolve_top(tx)
+                answer_resolution(tx, "optional", bool(command.yes))
             return
         picks = [str(p) if name in ("order_triggers", "mode", "replacement") else p for p in command.picks]
         if name == "order_triggers":
@@ -392,7 +392,7 @@ class FFTCGRules(GameRules):
                 raise IllegalCommand("FFTCG 11.8.7", "put every one of your triggered abilities in order: "
                                                      + ", ".join(options))
             tx.set_data("pending", None)
-            flow.queue_triggers(tx, [int(p) for p in picks])
+            flow.queue_triggers(tx, pending["player"], [int(p) for p in picks])
             return
         low, high = int(pending.get("min", 0)), int(pending.get("max", 0))
         if not low <= len(picks) <= high or len(set(picks)) != len(picks) or any(p not in options for p in picks):
@@ -406,8 +406,8 @@ class FFTCGRules(GameRules):
             chosen = dict(state.data.get("replacement_choice") or {})
             chosen[str(pending["card"])] = picks[0]
             tx.set_data("replacement_choice", chosen)
-            if state.data.get("resolving"):  # the top of the stack was about to resolve
-                flow.resolve_top(tx)
+        elif name == "effect_choice":
+            answer_resolution(tx, str(pending["key"]), [int(p) for p in picks])
 
     def _discard_to_limit(self, tx: Transaction, command: Choose) -> None:
         state = tx.state
@@ -444,7 +444,7 @@ class FFTCGRules(GameRules):
             return IllegalCommand("FFTCG 11.4.1", "only the turn player can play Characters")
         elif state.phase not in ("main1", "main2"):
             return IllegalCommand("FFTCG 9.3.1.5", "Characters are played only in a Main Phase")
-        elif state.lists.get("stack"):
+        elif not stack.is_empty(state):
             return IllegalCommand("FFTCG 9.3.1.5", "Characters are played only while the stack is empty")
         if definition.card_type == "backup":
             backups = [i for i in field_cards(state, player) if state.definition(i).card_type == "backup"]
@@ -502,7 +502,7 @@ class FFTCGRules(GameRules):
                  "targets": pinned(state, targets), "mode": command.mode, "name": definition.name}
         if ability is None:
             entry["inline"] = {"effect": "draw", "count": 0}
-        tx.list_append("stack", entry)
+        stack.push(tx, entry)
         tx.log(f"{command.by} cast {definition.name}" + (
             " choosing " + ", ".join(actions.name_of(tx, t) for t in targets) if targets else ""), "FFTCG 11.3")
         actions.emit(tx, "summon_cast", command.card)
@@ -569,7 +569,7 @@ class FFTCGRules(GameRules):
         if cost.get("break_self"):  # a cost that puts it into the Break Zone is not a break (FFTCG 15.1.1.3.2)
             actions.move_from_field(tx, [command.card], "break", "cost", "FFTCG 11.6.2")
         if not quiet:
-            tx.list_append("stack", entry)
+            stack.push(tx, entry)
             tx.log(f"{command.by} used {entry['name']}", "FFTCG 11.6")
             flow.acted(tx, command.by)
         return entry
@@ -579,14 +579,16 @@ class FFTCGRules(GameRules):
         state = tx.state
         if command.times < 0:
             raise IllegalCommand("FFTCG 4.1", "a player cannot choose a negative number")
-        if state.lists.get("stack"):
+        if not stack.is_empty(state):
             raise IllegalCommand("FFTCG 13.2", "a loop is shortened from an empty stack")
         use = UseAbility(by=command.by, card=command.card, ability=command.ability)
         for _ in range(command.times):
             entry = self._use_ability(tx, use, quiet=True)
-            resolve_entry(tx, entry)
-            while _settle(tx):
-                pass
+            if not resolve_entry(tx, entry):
+                raise IllegalCommand("FFTCG 13.2", "this loop asks a player to choose each time; play it step by step")
+            settle(tx)
+            if state.data.get("pending") or state.data.get("outcome"):
+                break
         banned = list(state.data.get("loop_banned") or [])
         banned.append([command.card, state.cards[command.card].props.get("ts"), command.ability])
         tx.set_data("loop_banned", banned)
@@ -626,12 +628,6 @@ class FFTCGRules(GameRules):
     def stack_entries(self, state: GameState) -> list[list[str]]:
         """Return each stack entry's names (ability or card name, card id), top first."""
         return flow.stack_names(state)
-
-
-def _settle(tx: Transaction) -> bool:
-    from tabletop.games.fftcg.processes import check_rule_processes
-
-    return check_rule_processes(tx) and not tx.state.data.get("pending") and not tx.state.data.get("outcome")
 
 
 def _refuse_outside_play_phases(state: GameState) -> None:
