@@ -86,29 +86,50 @@ class GameState:
     next_iid: int = 1
     # Bumped by every change applied or reverted (never restored by undo), so a value derived from
     # the state and stored under one version is valid exactly while the version stays the same.
+    # `board_version` is bumped only by changes of the board (Change.board) and by undo/redo.
     version: int = field(default=0, init=False, compare=False, repr=False)
-    _memo: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
-    _memo_version: int = field(default=-1, init=False, compare=False, repr=False)
+    board_version: int = field(default=0, init=False, compare=False, repr=False)
+    _memos: dict[bool, tuple[int, dict[str, Any]]] = field(default_factory=dict, init=False, compare=False,
+                                                           repr=False)
+    _keyed: dict[str, tuple[Any, Any]] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     # -- derived values ------------------------------------------------------------------------
-    def touch(self) -> None:
-        """Mark the state as changed: every memoized value is forgotten."""
+    def touch(self, board: bool = True) -> None:
+        """Mark the state as changed (`board`: the board too): memoized values are forgotten."""
         self.version += 1
+        if board:
+            self.board_version += 1
 
-    def memo(self, key: str, compute: Callable[[], T]) -> T:
+    def memo(self, key: str, compute: Callable[[], T], board: bool = False) -> T:
         """Return `compute()` computed at most once per state version (callers must not mutate it).
 
-        Contract: only values that depend on nothing but this state may be memoized; every
-        mutation goes through a Change, and whoever applies or reverts one calls `touch`.
+        With `board`, once per board version: only for values read from the board alone (cards,
+        zones, totals, lists; not the turn, phase, step, the game's data facts, log or generator). Contract: every mutation goes
+        through a Change, and whoever applies or reverts one calls `touch`.
         """
-        if self._memo_version != self.version:
-            self._memo.clear()
-            self._memo_version = self.version
+        version = self.board_version if board else self.version
+        stamp, values = self._memos.get(board, (-1, {}))
+        if stamp != version:
+            values = {}
+            self._memos[board] = (version, values)
         try:
-            return self._memo[key]  # type: ignore[no-any-return]
+            return values[key]  # type: ignore[no-any-return]
         except KeyError:
-            value = self._memo[key] = compute()
+            value = values[key] = compute()
             return value
+
+    def memo_keyed(self, key: str, signature: Any, compute: Callable[[], T]) -> T:
+        """Return `compute()`, reused while `signature` (hashable) equals the one it was computed for.
+
+        Contract: the value depends on nothing but what `signature` captures; unlike `memo`, it
+        survives changes and undo, so the signature must list every input the value reads.
+        """
+        last = self._keyed.get(key)
+        if last is not None and last[0] == signature:
+            return last[1]  # type: ignore[no-any-return]
+        value = compute()
+        self._keyed[key] = (signature, value)
+        return value
 
     # -- lookups -------------------------------------------------------------------------------
     def add_zone(self, spec: ZoneSpec, owner: str | None) -> Zone:

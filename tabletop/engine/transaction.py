@@ -34,7 +34,7 @@ class Transaction:
                 if iid not in self._seen_before and iid in self.state.cards:
                     self._seen_before[iid] = self._viewers(iid)
         change.apply(self.state)
-        self.state.touch()
+        self.state.touch(change.board)
         self.changes.append(change)
 
     def _viewers(self, iid: int) -> frozenset[str]:
@@ -88,7 +88,7 @@ class Transaction:
         """Set a card prop (None removes it); a no-op when unchanged."""
         old = self.state.cards[iid].props.get(key)
         if old != value:
-            self.apply(SetCardProp(iid, key, copy.deepcopy(old), value))
+            self.apply(SetCardProp(iid, key, _frozen(old), value))
 
     def set_counter(self, iid: int, name: str, value: int) -> None:
         """Set the number of counters named `name` on a card."""
@@ -141,14 +141,14 @@ class Transaction:
         """Set one of the game's scalar facts (None removes it)."""
         old = self.state.data.get(key)
         if old != value:
-            self.apply(SetData(key, copy.deepcopy(old), copy.deepcopy(value)))
+            self.apply(SetData(key, _frozen(old), _frozen(value)))
 
     # -- lists ---------------------------------------------------------------------------------
     def list_insert(self, name: str, index: int, item: Any) -> None:
         """Insert an item into a list (index -1 or len = append)."""
         items = self.state.lists.get(name, [])
         position = len(items) if index < 0 else index
-        self.apply(ListInsert(name, position, copy.deepcopy(item)))
+        self.apply(ListInsert(name, position, _frozen(item)))
 
     def list_append(self, name: str, item: Any) -> None:
         """Append an item to a list."""
@@ -187,3 +187,10 @@ class Transaction:
     def log(self, text: str, rule: str = "") -> None:
         """Add a public line to the game log (it must not reveal hidden cards)."""
         self.apply(AppendLog(LogEntry(text, rule, self.manual, self.state.turn)))
+
+
+def _frozen(value: Any) -> Any:
+    """Return a copy of JSON data that later edits of the original cannot reach (scalars as they are)."""
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    return copy.deepcopy(value)

@@ -145,3 +145,15 @@ def test_an_effect_with_fixed_targets_depends_on_no_other_effect():
     chars = base()
     assert not LAYERS.depends_on(chars, fixed, grant)
     assert LAYERS.compute(chars, [fixed, grant])[1]["keywords"] == {"brave", "haste"}
+
+
+def test_an_effect_that_reads_nothing_another_changes_does_not_depend_on_it():
+    pump = ContinuousEffect("pump-brave", OTHER, 1, "add", "power", 1000, selector={"keyword": "brave"},
+                            reads=frozenset({"keywords"}))
+    power = ContinuousEffect("more-power", OTHER, 2, "add", "power", 500)
+    grant = ContinuousEffect("give-brave", OTHER, 3, "grant", "keywords", "brave", targets=(1,))
+    chars = base()
+    assert not LAYERS.depends_on(chars, pump, power)
+    assert LAYERS.depends_on(chars, pump, grant)
+    result = LAYERS.compute(chars, [pump, power, grant])
+    assert result[1]["power"] == 6500 and chars[1]["power"] == 5000  # base untouched (copy on write)

@@ -42,3 +42,33 @@ def test_a_rolled_back_transaction_forgets_the_memoized_value() -> None:
     assert hand() == before + 1
     tx.rollback()
     assert hand() == before
+
+
+def test_a_board_memo_survives_bookkeeping_but_not_a_move() -> None:
+    game = freeform_game()
+    calls = []
+
+    def count() -> int:
+        calls.append(1)
+        return len(game.state.zones["p1.hand"].cards)
+    tx = Transaction(game.state)
+    first = game.state.memo("hand", count, board=True)
+    tx.set_data("note", "priority passed")
+    tx.log("a line of the log")
+    assert game.state.memo("hand", count, board=True) == first and len(calls) == 1
+    tx.move(game.state.zones["p1.deck"].cards[0], "p1.hand")
+    assert game.state.memo("hand", count, board=True) == first + 1 and len(calls) == 2
+
+
+def test_a_keyed_memo_is_reused_while_its_signature_stays_the_same() -> None:
+    game = freeform_game()
+    calls = []
+
+    def compute() -> str:
+        calls.append(1)
+        return "value"
+    assert game.state.memo_keyed("k", ("a", 1), compute) == "value"
+    game.submit(DrawCards(by="p1", count=1))
+    assert game.state.memo_keyed("k", ("a", 1), compute) == "value" and len(calls) == 1
+    game.state.memo_keyed("k", ("a", 2), compute)
+    assert len(calls) == 2

@@ -8,13 +8,13 @@ Within a class the LayerSystem applies effects that change their own source firs
 independent effects before those that depend on them, each group in timestamp order
 (FFTCG 11.12.4.7, 11.12.4.12–13).
 
-The result is memoized per state version (`GameState.memo`), so it is computed once per change.
+The result is memoized per board version (`GameState.memo`), so it is computed once per change of
+the board, not again for each pass of priority.
 """
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from tabletop.engine.continuous import ContinuousEffect, LayerSystem, apply_generic
 from tabletop.engine.state import GameState
@@ -35,8 +35,7 @@ CONTINUOUS_OPS: dict[str, tuple[int, str, str]] = {
 }
 
 
-@dataclass(frozen=True)
-class Characteristics:
+class Characteristics(NamedTuple):
     """A card's current Power, keywords and restrictions after every continuous effect."""
 
     power: int | None
@@ -55,7 +54,7 @@ class Characteristics:
 
 def field_cards(state: GameState, player: str | None = None) -> list[int]:
     """Return the cards on the field (of one controller, or of both); a fresh list."""
-    return list(state.memo(f"fftcg.field.{player}", lambda: _field_cards(state, player)))
+    return list(state.memo(f"fftcg.field.{player}", lambda: _field_cards(state, player), board=True))
 
 
 def _field_cards(state: GameState, player: str | None) -> tuple[int, ...]:
@@ -91,7 +90,7 @@ def condition_holds(state: GameState, condition: Mapping[str, Any] | None, playe
 
 def active_field_abilities(state: GameState) -> list[dict[str, Any]]:
     """Return the field abilities working now, each with its source, timestamp and controller."""
-    return state.memo("fftcg.field_abilities", lambda: _active_field_abilities(state))
+    return state.memo("fftcg.field_abilities", lambda: _active_field_abilities(state), board=True)
 
 
 def _active_field_abilities(state: GameState) -> list[dict[str, Any]]:
@@ -112,41 +111,58 @@ def _active_field_abilities(state: GameState) -> list[dict[str, Any]]:
 
 def characteristics(state: GameState) -> dict[int, Characteristics]:
     """Return the current characteristics of every card on the field (memoized; do not mutate)."""
-    return state.memo("fftcg.chars", lambda: _characteristics(state))
+    return state.memo("fftcg.chars", lambda: state.memo_keyed("fftcg.chars", field_signature(state),
+                                                              lambda: _characteristics(state)), board=True)
+
+
+def field_signature(state: GameState) -> tuple[Any, ...]:
+    """Return everything the characteristics read: field cards, zone sizes for conditions, lasting effects."""
+    cards = state.cards
+    field = tuple((iid, cards[iid].card_id, cards[iid].props.get("ts"), cards[iid].controller, cards[iid].tapped)
+                  for iid in field_cards(state))
+    sizes = tuple(len(state.zones[f"{p}.{z}"].cards) for p in state.players for z in ("damage", "hand"))
+    return field, sizes, tuple(item["id"] for item in state.lists.get("effects", ()))
 
 
 def _characteristics(state: GameState) -> dict[int, Characteristics]:
-    base: dict[int, dict[str, Any]] = {}
-    for iid in field_cards(state):
-        definition = state.definition(iid)
-        base[iid] = {"power": definition.stat("power") if definition.card_type == "forward" else None,
-                     "keywords": {k for k in definition.keywords if definition.keywords[k]},
-                     "cannot_attack": False, "cannot_block": False, "must_attack": False,
-                     "unblockable_by_cost": None, "unchoosable": [], "modifiers": []}
     effects = [_field_effect(state, e) for e in active_field_abilities(state) if e["effect"] in CONTINUOUS_OPS]
     for item in state.lists.get("effects", []):
         if item["effect"] in CONTINUOUS_OPS:
             effects.append(_lasting_effect(state, item))
+    printed: dict[int, Characteristics] = {}
+    for iid in field_cards(state):
+        definition = state.definition(iid)
+        printed[iid] = Characteristics(definition.stat("power") if definition.card_type == "forward" else None,
+                                       frozenset(k for k, v in definition.keywords.items() if v))
+    if not effects:
+        return printed
+    base = {iid: {"power": c.power, "keywords": set(c.keywords), "cannot_attack": False, "cannot_block": False,
+                  "must_attack": False, "unblockable_by_cost": None, "unchoosable": [], "modifiers": []}
+            for iid, c in printed.items()}
 
     def applies(chars: Mapping[int, Mapping[str, Any]], effect: ContinuousEffect, iid: int) -> bool:
         selector = effect.selector
         return matches(state, iid, selector["filter"], selector["controller"], effect.source, chars)
 
-    system = LayerSystem(6, applies, _OPERATIONS)
-    result = system.compute(base, effects)
-    return {iid: Characteristics(c["power"], frozenset(c["keywords"]), c["cannot_attack"], c["cannot_block"],
-                                 c["must_attack"], c["unblockable_by_cost"], tuple(c["unchoosable"]),
-                                 tuple(c["modifiers"]))
-            for iid, c in result.items()}
+    result = LayerSystem(6, applies, _OPERATIONS).compute(base, effects)
+    for iid, c in result.items():
+        if c is not base[iid]:  # changed by some effect (the LayerSystem copies a card on write)
+            printed[iid] = Characteristics(c["power"], frozenset(c["keywords"]), c["cannot_attack"],
+                                           c["cannot_block"], c["must_attack"], c["unblockable_by_cost"],
+                                           tuple(c["unchoosable"]), tuple(c["modifiers"]))
+    return printed
 
 
 def _field_effect(state: GameState, ability: Mapping[str, Any]) -> ContinuousEffect:
     layer, op, key = CONTINUOUS_OPS[ability["effect"]]
     applies = ability["applies_to"]
     targets = (ability["source"],) if applies == "self" else None
+    filt = applies if applies != "self" else {}
+    reads = frozenset(name for name, keys in (("power", ("power_at_most", "power_at_least")), ("keywords", ("keyword",)))
+                      if any(k in filt for k in keys))
     return ContinuousEffect(f"field:{ability['source']}:{ability['index']}", layer, int(ability["ts"]), op, key,
                             _value(state, ability), ability["source"], targets,
-                            {"filter": applies if applies != "self" else {}, "controller": ability["controller"]})
+                            {"filter": filt, "controller": ability["controller"]}, reads=reads)
 
 
 def _lasting_effect(state: GameState, item: Mapping[str, Any]) -> ContinuousEffect:
@@ -219,8 +235,10 @@ def matches(state: GameState, iid: int, filt: Mapping[str, Any], you: str, sourc
     card = state.cards[iid]
     definition = state.library[card.card_id]
     zone = filt.get("zone", "field")
-    if card.zone != f"{card.owner}.{zone}":  # a card always sits in its owner's zones
+    if not card.zone.endswith(zone) or card.zone != f"{card.owner}.{zone}":  # always its owner's zones
         return False
+    if len(filt) == 1 and "zone" in filt or not filt:
+        return True
     controller = card.controller if zone == "field" else card.owner
     who = filt.get("controller", "any")
     if (who == "you" and controller != you) or (who == "opponent" and controller == you):

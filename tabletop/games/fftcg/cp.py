@@ -108,11 +108,13 @@ def find_payment(state: GameState, player: str, cost: Cost, exclude: Collection[
     """Return an obvious legal payment (discards, backups), Backups first; None when there is none."""
     if cost.amount <= 0:
         return (), ()
-    backups = [i for owner in state.players for i in state.zones[f"{owner}.field"].cards
-               if state.cards[i].controller == player and not state.cards[i].tapped and i not in exclude
-               and state.definition(i).card_type == "backup"]
-    hand = [i for i in state.zones[f"{player}.hand"].cards if i not in exclude
-            and not is_light_or_dark(state.definition(i)) and elements_of(state.definition(i))]
+    all_backups, all_hand = state.memo(f"fftcg.payers.{player}", lambda: _payers(state, player), board=True)
+    backups = [i for i, _ in all_backups if i not in exclude]
+    hand = [i for i, _ in all_hand if i not in exclude]
+    if len(backups) + 2 * len(hand) < cost.amount:
+        return None  # not enough CP at all: the common case, decided without trying payments
+    if cost.elements and not any(set(e) & set(cost.elements) for i, e in all_backups + all_hand if i not in exclude):
+        return None
     chosen_b: list[int] = []
     chosen_d: list[int] = []
     if cost.elements:
@@ -153,3 +155,14 @@ def find_payment(state: GameState, player: str, cost: Cost, exclude: Collection[
     except IllegalCommand:
         return None
     return tuple(chosen_d), tuple(chosen_b)
+
+
+def _payers(state: GameState, player: str) -> tuple[tuple[tuple[int, tuple[str, ...]], ...], ...]:
+    """Return (active Backups, discardable hand cards) of a player, each with its elements."""
+    backups = tuple((i, tuple(elements_of(state.definition(i)))) for owner in state.players
+                    for i in state.zones[f"{owner}.field"].cards
+                    if state.cards[i].controller == player and not state.cards[i].tapped
+                    and state.definition(i).card_type == "backup")
+    hand = tuple((i, tuple(elements_of(state.definition(i)))) for i in state.zones[f"{player}.hand"].cards
+                 if not is_light_or_dark(state.definition(i)) and elements_of(state.definition(i)))
+    return backups, hand

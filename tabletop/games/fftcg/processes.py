@@ -16,7 +16,7 @@ from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.games.fftcg.actions import ask_replacement, break_cards, move_from_field, needs_replacement_choice
 from tabletop.games.fftcg.cards import has_flag, is_light_or_dark
-from tabletop.games.fftcg.continuous import characteristics, condition_holds, field_cards
+from tabletop.games.fftcg.continuous import characteristics, condition_holds, field_cards, field_signature
 from tabletop.games.fftcg.effects import ability_kind
 
 
@@ -57,10 +57,32 @@ def check_losses(state: GameState) -> list[Action]:
 
 def check_field(state: GameState) -> list[Action]:
     """FFTCG 12.4.4–12.4.7: Power 0 or less, damage ≥ Power, duplicate names, two Light/Dark."""
-    if _settled(state) or not field_cards(state):
+    if _settled(state):
         return []
-    chars = characteristics(state)
+    put, broken = state.memo("fftcg.field_check", lambda: state.memo_keyed(
+        "fftcg.field_check", (field_signature(state), tuple(state.cards[i].props.get("damage") for i in field_cards(state))),
+        lambda: _field_check(state)), board=True)
+    if not put and not broken:
+        return []
+    waiting = needs_replacement_choice(state, broken)
+    if waiting is not None:
+        return [lambda tx: ask_replacement(tx, *waiting)]
+
+    def apply(tx: Transaction) -> None:
+        for iid, (why, rule) in put.items():
+            move_from_field(tx, [iid], "break", why, rule)
+        credits = {iid: list(tx.state.cards[iid].props.get("damage_by", [])) for iid in broken}
+        for iid in broken:
+            break_cards(tx, [iid], credits[iid])
+    return [apply]
+
+
+def _field_check(state: GameState) -> tuple[dict[int, tuple[str, str]], list[int]]:
+    """Return the cards to put into the Break Zone (with why) and the cards to break."""
     put: dict[int, tuple[str, str]] = {}
+    if not field_cards(state):
+        return put, []
+    chars = characteristics(state)
     for iid, current in chars.items():
         if current.power is not None and current.power <= 0:  # FFTCG 12.4.4: put into, not broken
             put[iid] = ("Power 0 or less", "FFTCG 12.4.4")
@@ -86,39 +108,34 @@ def check_field(state: GameState) -> list[Action]:
         damage = int(state.cards[iid].props.get("damage", 0))
         if iid not in put and current.power is not None and damage > 0 and damage >= current.power:
             broken.append(iid)  # FFTCG 12.4.5
-    if not put and not broken:
-        return []
-    waiting = needs_replacement_choice(state, broken)
-    if waiting is not None:
-        return [lambda tx: ask_replacement(tx, *waiting)]
-
-    def apply(tx: Transaction) -> None:
-        for iid, (why, rule) in put.items():
-            move_from_field(tx, [iid], "break", why, rule)
-        credits = {iid: list(tx.state.cards[iid].props.get("damage_by", [])) for iid in broken}
-        for iid in broken:
-            break_cards(tx, [iid], credits[iid])
-    return [apply]
+    return put, broken
 
 
 def check_state_triggers(state: GameState) -> list[Action]:
     """FFTCG 11.8.18: a state-triggered ability triggers while its condition holds, once until it leaves the stack."""
     if _settled(state):
         return []
-    waiting = {(t.get("source"), t.get("ts"), t.get("ability"))
-               for name in (triggers.PENDING, "to_stack", "stack") for t in state.lists.get(name, [])}
-    found: list[Action] = []
+    return [_queue_state_trigger(*found) for found in state.memo("fftcg.state_triggers",
+                                                                 lambda: _state_triggers(state), board=True)]
+
+
+def _state_triggers(state: GameState) -> list[tuple[int, int, str]]:
+    """Return (card, ability index, controller) of each state-triggered ability that triggers now."""
+    found: list[tuple[int, int, str]] = []
+    waiting = None
     for iid in field_cards(state):
         definition = state.definition(iid)
         for index, ability in enumerate(definition.effects):
             if ability.get("trigger") != "state" or ability_kind(ability, False) != "auto":
                 continue
+            if waiting is None:
+                waiting = {(t.get("source"), t.get("ts"), t.get("ability"))
+                           for name in (triggers.PENDING, "to_stack", "stack") for t in state.lists.get(name, [])}
             card = state.cards[iid]
-            key = (iid, card.props.get("ts"), index)
-            if key in waiting or not condition_holds(state, ability.get("condition"), card.controller,
-                                                      ability.get("damage")):
+            if (iid, card.props.get("ts"), index) in waiting or not condition_holds(
+                    state, ability.get("condition"), card.controller, ability.get("damage")):
                 continue
-            found.append(_queue_state_trigger(iid, index, card.controller))
+            found.append((iid, index, card.controller))
     return found
 
 

@@ -165,7 +165,10 @@ class FFTCGRules(GameRules):
 
     # -- deciding --------------------------------------------------------------------------------
     def pending_decision(self, state: GameState) -> Decision | None:
-        """Return who must decide what now."""
+        """Return who must decide what now (memoized per state version)."""
+        return state.memo("fftcg.decision", lambda: self._decision(state))
+
+    def _decision(self, state: GameState) -> Decision | None:
         if state.data.get("outcome"):
             return None
         pending = state.data.get("pending")
