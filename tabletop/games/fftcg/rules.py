@@ -26,6 +26,7 @@ from tabletop.engine.cards import CardDefinition
 from tabletop.engine.commands import Choose, Command, PassPriority
 from tabletop.engine.decision import Decision
 from tabletop.engine.errors import IllegalCommand
+from tabletop.engine.permissions import Permission, Ruling, decide
 from tabletop.engine.rules import CardValue, GameConfig, GameRules
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
@@ -529,9 +530,13 @@ class FFTCGRules(GameRules):
                 return IllegalCommand("FFTCG 11.6.2.2", f"{state.definition(iid).name} is dull and cannot pay the "
                                                         "dull icon")
             keywords = characteristics(state)[iid].keywords
-            if int(card.props.get("since", 0)) >= state.turn and "haste" not in keywords:
-                return IllegalCommand("FFTCG 11.6.2.2", f"{state.definition(iid).name} entered the field this turn "
-                                                        "and has no Haste, so it cannot use a dull-icon ability")
+            permission = decide(  # FFTCG 11.6.2.2, Haste 15.2.2.3
+                Permission(int(card.props.get("since", 0)) < state.turn, "FFTCG 11.6.2.2",
+                           f"{state.definition(iid).name} entered the field this turn and has no Haste, so it "
+                           "cannot use a dull-icon ability"),
+                can=[Ruling("FFTCG 15.2.2.3", "Haste")] if "haste" in keywords else [])
+            if not permission.allowed:
+                return IllegalCommand(permission.rule, permission.reason)
         return None
 
     def _use_ability(self, tx: Transaction, command: UseAbility, quiet: bool = False) -> dict[str, Any]:
