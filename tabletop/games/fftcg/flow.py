@@ -10,6 +10,8 @@ engine's), and `pending` for a decision that interrupts (order triggers, targets
 """
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any
 
 from tabletop.engine import durations, stack, triggers
@@ -126,6 +128,7 @@ def begin_turn(tx: Transaction, player: str, turn: int) -> None:
     tx.set_table("turn", turn)
     tx.set_table("active", player)
     tx.set_data("auto_resolved", None)
+    tx.set_data("loop_seen", None)
     TURN.enter(tx, "active")
     tx.log(f"turn {turn}: {player}", "FFTCG 9")
     for iid in field_cards(state, player):  # FFTCG 9.1.1.1, Freeze 15.2.4
@@ -192,7 +195,24 @@ def _after_resolution(tx: Transaction, frame: dict[str, Any]) -> None:
         if count > LOOP_LIMIT:
             draw_by_loop(tx)
             return
+        seen = list(state.data.get("loop_seen") or [])
+        mark = loop_fingerprint(state)
+        if mark in seen:  # FFTCG 13.1: the rules check whether any player could stop it
+            tx.set_data("loop_repeat", True)
+        else:
+            tx.set_data("loop_seen", [*seen, mark])
     give_priority(tx, state.active)
+
+
+def loop_fingerprint(state: Any) -> str:
+    """Return a fingerprint of the game state as far as a repeating loop shows it (not timestamps or the log)."""
+    cards = sorted((iid, c.zone, c.tapped, c.controller, sorted(c.counters.items()), c.props.get("damage"))
+                   for iid, c in state.cards.items())
+    stacked = [(e["card_id"], e.get("ability")) for e in stack.items(state)]
+    waiting = [(t["card_id"], t.get("ability")) for t in triggers.waiting(state)]
+    effects = [(e["effect"], e.get("amount"), e.get("label")) for e in state.lists.get("effects", [])]
+    text = json.dumps([cards, stacked, waiting, effects, state.phase, state.step], default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def end_step(tx: Transaction) -> None:

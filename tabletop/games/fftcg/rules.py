@@ -17,7 +17,9 @@ Decisions on the digest's doubts (§18), each next to its code and tested by a s
 """
 from __future__ import annotations
 
+import hashlib
 import itertools
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -59,7 +61,7 @@ class FFTCGRules(GameRules):
     commands: ClassVar[tuple[type[Command], ...]] = FFTCG_COMMANDS
     tap_words: ClassVar[tuple[str, ...]] = ("dull",)
     phases: ClassVar[tuple[str, ...]] = ("active", "draw", "main1", "attack", "main2", "end")
-    scenario_setup_keys: ClassVar[tuple[str, ...]] = ("first_player", "start", "priority")
+    scenario_setup_keys: ClassVar[tuple[str, ...]] = ("first_player", "start", "priority", "shuffle")
 
     # -- metadata --------------------------------------------------------------------------------
     def zone_specs(self, game_format: str) -> Sequence[ZoneSpec]:
@@ -124,6 +126,12 @@ class FFTCGRules(GameRules):
         """Stamp the cards, set who holds priority or must declare, and settle the table."""
         state = tx.state
         first = str(setup.get("first_player", state.players[0]))
+        if setup.get("shuffle"):  # FFTCG 8.2.1.1: each player shuffles their deck
+            for player in state.players:
+                tx.shuffle(f"{player}.deck")
+        if first == "random":  # FFTCG 8.2.1.2: the first player is chosen at random
+            first = state.players[tx.random_below(2)]
+            tx.log(f"{first} goes first", "FFTCG 8.2.1.2")
         tx.set_data("first_player", first)
         for iid in sorted(state.cards):
             card = state.cards[iid]
@@ -252,6 +260,8 @@ class FFTCGRules(GameRules):
         player = decision.player
         if decision.kind == "yesno":
             return [Choose(by=player, yes=True), Choose(by=player, yes=False)]
+        if decision.kind == "number":
+            return [Choose(by=player, number=n) for n in (0, 1, 5)]
         if decision.kind == "order":
             options = list(decision.options)
             return [Choose(by=player, picks=tuple(options)), Choose(by=player, picks=tuple(reversed(options)))]
@@ -326,6 +336,8 @@ class FFTCGRules(GameRules):
         pending = state.data.get("pending")
         if pending and not isinstance(command, Choose):
             raise IllegalCommand(pending.get("rule", ""), f"answer first: {pending.get('prompt') or pending['name']}")
+        if not isinstance(command, PassPriority):
+            tx.set_data("loop_seen", None)  # a player did something: any repetition so far was not a loop
         if isinstance(command, Choose):
             self._choose(tx, command)
         elif isinstance(command, PassPriority):
@@ -363,6 +375,18 @@ class FFTCGRules(GameRules):
         else:
             raise IllegalCommand("", f"{self.name} has no command {command.command_name()}")
         flow.run(tx)
+        if state.data.get("loop_repeat"):
+            self._check_endless_loop(tx)
+
+    def _check_endless_loop(self, tx: Transaction) -> None:
+        """FFTCG 13.1: the same state came back through mandatory abilities and only passes; if no player
+        could do anything but pass, nobody can stop the loop and the game is a draw."""
+        state = tx.state
+        tx.set_data("loop_repeat", None)
+        if state.data.get("outcome") or state.data.get("pending") or state.data.get("stage") != "priority":
+            return
+        if not any(self._plays(state, player) for player in state.players):
+            flow.draw_by_loop(tx)
 
     def _choose(self, tx: Transaction, command: Choose) -> None:
         state = tx.state
@@ -375,6 +399,12 @@ class FFTCGRules(GameRules):
             raise IllegalCommand("", "there is no choice to answer now")
         name = pending["name"]
         options = list(pending.get("options", []))
+        if pending["kind"] == "number":
+            if command.number is None or command.number < 0:
+                raise IllegalCommand("FFTCG 4.1", "name a whole number, 0 or more")
+            tx.set_data("pending", None)
+            self._answer_loop_count(tx, int(command.number))
+            return
         if pending["kind"] == "yesno":
             if command.yes is None:
                 raise IllegalCommand(pending.get("rule", ""), "answer yes or no")
@@ -521,9 +551,9 @@ class FFTCGRules(GameRules):
         if state.phase not in PLAY_PHASES or state.data.get("fs_window"):
             return IllegalCommand("FFTCG 9.5.1.1" if state.phase == "end" else "FFTCG 15.2.3.3",
                                   "abilities cannot be used now")
-        banned = state.data.get("loop_banned") or []
-        if [iid, card.props.get("ts"), state.definition(iid).effects.index(ability)] in banned:
-            return IllegalCommand("FFTCG 13.2", "you stopped this loop and may not start it again")
+        refusal = _loop_ban(state, player, iid, state.definition(iid).effects.index(ability))
+        if refusal is not None:
+            return refusal
         cost = ability.get("cost") or {}
         if cost.get("dull"):
             if card.tapped:
@@ -583,25 +613,62 @@ class FFTCGRules(GameRules):
         return entry
 
     def _repeat_loop(self, tx: Transaction, command: RepeatLoop) -> None:
-        """FFTCG 13.2: the one player who can stop a loop names a count; it runs that often, then stops."""
+        """FFTCG 13.2–13.3: a player who can stop a loop names a count; it runs that often, then stops."""
         state = tx.state
         if command.times < 0:
             raise IllegalCommand("FFTCG 4.1", "a player cannot choose a negative number")
         if not stack.is_empty(state):
             raise IllegalCommand("FFTCG 13.2", "a loop is shortened from an empty stack")
-        use = UseAbility(by=command.by, card=command.card, ability=command.ability)
-        for _ in range(command.times):
+        card = state.cards.get(command.card)
+        definition = state.definition(command.card) if card is not None else None
+        if definition is None or not 0 <= command.ability < len(definition.effects):
+            raise IllegalCommand("FFTCG 13.2", "name an action ability of a card you control")
+        refusal = self._ability_refusal(state, command.by, command.card, definition.effects[command.ability])
+        if refusal is not None:
+            raise refusal
+        if command.shared:
+            if command.by != state.active:
+                raise IllegalCommand("FFTCG 13.3", "when both players can stop a loop, the turn player names a "
+                                                   "number first")
+            tx.set_data("loop_offer", {"card": command.card, "ability": command.ability, "times": command.times,
+                                       "by": command.by})
+            tx.set_data("pending", {"name": "loop_count", "kind": "number", "player": state.opponent(command.by),
+                                    "min": 0, "max": 1_000_000, "rule": "FFTCG 13.3",
+                                    "prompt": f"{command.by} would repeat the loop {command.times} time(s): name "
+                                              "your number (the lower one is used)"})
+            return
+        self._run_loop(tx, command.by, command.card, command.ability, command.times)
+        _ban_loop(tx, command.card, command.ability, None)
+        tx.log(f"{command.by} ran the loop {command.times} time(s) and stopped it", "FFTCG 13.2")
+        flow.acted(tx, command.by)
+
+    def _answer_loop_count(self, tx: Transaction, number: int) -> None:
+        """FFTCG 13.3: run the loop the lower number of times; the higher number's player may not repeat it."""
+        state = tx.state
+        offer = state.data["loop_offer"]
+        tx.set_data("loop_offer", None)
+        turn_player, other = offer["by"], state.opponent(offer["by"])
+        times = min(int(offer["times"]), number)
+        zones = _zones_fingerprint(state)  # the state the loop started from (every zone)
+        self._run_loop(tx, turn_player, offer["card"], offer["ability"], times)
+        higher = turn_player if offer["times"] > number else other if number > offer["times"] else None
+        stopper = other if number < offer["times"] else turn_player
+        if higher is not None and offer["card"] in state.cards:
+            _ban_loop(tx, offer["card"], offer["ability"], higher, zones)
+        tx.log(f"{turn_player} named {offer['times']}, {other} named {number}: the loop ran {times} time(s) and "
+               f"{stopper} stopped it", "FFTCG 13.3")
+        flow.acted(tx, turn_player)
+
+    def _run_loop(self, tx: Transaction, player: str, card: int, ability: int, times: int) -> None:
+        state = tx.state
+        use = UseAbility(by=player, card=card, ability=ability)
+        for _ in range(times):
             entry = self._use_ability(tx, use, quiet=True)
             if not resolve_entry(tx, entry):
                 raise IllegalCommand("FFTCG 13.2", "this loop asks a player to choose each time; play it step by step")
             settle(tx)
             if state.data.get("pending") or state.data.get("outcome"):
                 break
-        banned = list(state.data.get("loop_banned") or [])
-        banned.append([command.card, state.cards[command.card].props.get("ts"), command.ability])
-        tx.set_data("loop_banned", banned)
-        tx.log(f"{command.by} ran the loop {command.times} time(s) and stopped it", "FFTCG 13.2")
-        flow.acted(tx, command.by)
 
     # -- reading the table -----------------------------------------------------------------------
     def card_values(self, state: GameState, iid: int) -> dict[str, CardValue]:
@@ -616,7 +683,7 @@ class FFTCGRules(GameRules):
         return {"power": CardValue("power", printed, current.power, tuple(current.modifiers))}
 
     def card_fact(self, state: GameState, iid: int, key: str) -> Any:
-        """Return a card fact: zone, dull, power, damage, frozen, keywords, controller, attacking, cost."""
+        """Return a card fact: zone, dull, power, damage, frozen, keywords, controller, attacking, cost, seen_by."""
         card = state.card(iid)
         if key == "damage":
             return int(card.props.get("damage", 0))
@@ -631,6 +698,8 @@ class FFTCGRules(GameRules):
             return cost_of(state, iid)
         if key == "element":
             return elements_of(state.definition(iid))
+        if key == "seen_by":  # FFTCG 7.6: who sees the card's face where it is now
+            return [p for p in state.players if state.is_visible_to(iid, p)]
         return super().card_fact(state, iid, key)
 
     def stack_entries(self, state: GameState) -> list[list[str]]:
@@ -677,3 +746,29 @@ def _default_targets(state: GameState, ability: Mapping[str, Any] | None, player
     if len(candidates) < max(low, 1):
         return None
     return tuple(candidates[:high])
+
+
+def _zones_fingerprint(state: GameState) -> str:
+    """Return a fingerprint of which cards are in which zone (FFTCG 13.3 "the same state")."""
+    text = json.dumps(sorted((zid, list(zone.cards)) for zid, zone in state.zones.items()))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _ban_loop(tx: Transaction, card: int, ability: int, player: str | None, zones: str | None = None) -> None:
+    """Forbid starting a loop again: for good (FFTCG 13.2), or for one player while the zones are as they were (13.3)."""
+    banned = list(tx.state.data.get("loop_banned") or [])
+    banned.append({"card": card, "ts": tx.state.cards[card].props.get("ts"), "ability": ability, "player": player,
+                   "zones": zones})
+    tx.set_data("loop_banned", banned)
+
+
+def _loop_ban(state: GameState, player: str, iid: int, ability: int) -> IllegalCommand | None:
+    for ban in state.data.get("loop_banned") or []:
+        if (ban["card"], ban["ts"], ban["ability"]) != (iid, state.cards[iid].props.get("ts"), ability):
+            continue
+        if ban["player"] is None:
+            return IllegalCommand("FFTCG 13.2", "you stopped this loop and may not start it again")
+        if ban["player"] == player and ban["zones"] == _zones_fingerprint(state):
+            return IllegalCommand("FFTCG 13.3", "you named the higher number; you may not repeat this loop from "
+                                                "the same state")
+    return None
