@@ -116,12 +116,39 @@ def characteristics(state: GameState) -> dict[int, Characteristics]:
 
 
 def field_signature(state: GameState) -> tuple[Any, ...]:
-    """Return everything the characteristics read: field cards, zone sizes for conditions, lasting effects."""
+    """Return everything the characteristics read: field cards, what conditions count, lasting effects.
+
+    Dull/active state and the sizes of hands and Damage Zones are part of it only while a field
+    card's ability reads them (a "dull" filter, a hand or damage condition, "Damage N —").
+    """
     cards = state.cards
-    field = tuple((iid, cards[iid].card_id, cards[iid].props.get("ts"), cards[iid].controller, cards[iid].tapped)
-                  for iid in field_cards(state))
-    sizes = tuple(len(state.zones[f"{p}.{z}"].cards) for p in state.players for z in ("damage", "hand"))
-    return field, sizes, tuple(item["id"] for item in state.lists.get("effects", ()))
+    field = field_cards(state)
+    reads = state.memo_keyed("fftcg.field_reads", tuple(cards[i].card_id for i in field),
+                             lambda: _field_reads(state, field))
+    if "dull" in reads:
+        on_field = tuple((i, cards[i].card_id, cards[i].props.get("ts"), cards[i].controller, cards[i].tapped)
+                         for i in field)
+    else:
+        on_field = tuple((i, cards[i].card_id, cards[i].props.get("ts"), cards[i].controller) for i in field)
+    sizes = tuple(len(state.zones[f"{p}.{zone}"].cards) for p in state.players for zone in ("damage", "hand")
+                  if zone in reads)
+    return on_field, sizes, tuple(item["id"] for item in state.lists.get("effects", ()))
+
+
+def _field_reads(state: GameState, field: list[int]) -> frozenset[str]:
+    """Return what the field cards' abilities read besides the field: dull, hand, damage."""
+    reads: set[str] = set()
+    for iid in field:
+        for ability in state.definition(iid).effects:
+            condition = ability.get("condition") or {}
+            if "damage" in ability or "damage_at_least" in condition:
+                reads.add("damage")
+            if "hand_at_most" in condition:
+                reads.add("hand")
+            for key in ("applies_to", "target", "all", "of"):
+                if isinstance(ability.get(key), Mapping) and "dull" in ability[key]:
+                    reads.add("dull")
+    return frozenset(reads)
 
 
 def _characteristics(state: GameState) -> dict[int, Characteristics]:

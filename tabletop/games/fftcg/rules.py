@@ -274,18 +274,30 @@ class FFTCGRules(GameRules):
         return picks
 
     def _plays(self, state: GameState, player: str) -> list[Command]:
+        """Return the plays `player` could make with priority now, each with an obvious payment."""
         if state.data.get("fs_window") or state.phase not in PLAY_PHASES:
             return []
-        commands: list[Command] = []
+        # The plays depend on the board, the turn and the loop bans; the phase only decides which
+        # of them are allowed now (FFTCG 9.3.1.5: Characters in a Main Phase with an empty stack).
+        key = f"fftcg.plays.{player}.{state.turn}.{state.active}.{len(state.data.get('loop_banned') or ())}"
+        plays = state.memo(key, lambda: self._potential_plays(state, player), board=True)
+        character_time = self._timing_refusal(state, player, False) is None
+        return [command for command, needs_main in plays if character_time or not needs_main]
+
+    def _potential_plays(self, state: GameState, player: str) -> list[tuple[Command, bool]]:
+        """Return the plays of `player` in a Main Phase or Attack Phase, each marked when only a Main Phase allows it."""
+        commands: list[tuple[Command, bool]] = []
         hand = state.zones[f"{player}.hand"].cards
         for iid in hand:
             definition = state.definition(iid)
             if is_character(definition):
-                if self._character_refusal(state, player, iid) is not None:
-                    continue
+                needs_main = "back_attack" not in definition.keywords
+                if (needs_main and player != state.active) or self._card_refusal(state, player, iid) is not None:
+                    continue  # FFTCG 11.4.1: only Back Attack plays in the other player's turn
                 payment = find_payment(state, player, character_cost(state, iid, cost_of(state, iid)), {iid})
                 if payment is not None:
-                    commands.append(PlayCharacter(by=player, card=iid, discards=payment[0], backups=payment[1]))
+                    commands.append((PlayCharacter(by=player, card=iid, discards=payment[0], backups=payment[1]),
+                                     needs_main))
             elif definition.card_type == "summon":
                 ability = _summon_ability(definition)
                 targets = _default_targets(state, ability, player, iid) if ability is not None else ()
@@ -293,8 +305,9 @@ class FFTCGRules(GameRules):
                     continue
                 payment = find_payment(state, player, character_cost(state, iid, cost_of(state, iid)), {iid})
                 if payment is not None:
-                    commands.append(CastSummon(by=player, card=iid, discards=payment[0], backups=payment[1],
-                                               targets=targets, mode=0 if ability and _has_modes(ability) else None))
+                    commands.append((CastSummon(by=player, card=iid, discards=payment[0], backups=payment[1],
+                                                targets=targets, mode=0 if ability and _has_modes(ability) else None),
+                                     False))
         for iid in field_cards(state, player):
             definition = state.definition(iid)
             for index, ability in enumerate(definition.effects):
@@ -302,7 +315,7 @@ class FFTCGRules(GameRules):
                     continue
                 command = self._default_ability_use(state, player, iid, index, ability)
                 if command is not None:
-                    commands.append(command)
+                    commands.append((command, False))
         return commands
 
     def _default_ability_use(self, state: GameState, player: str, iid: int, index: int,
@@ -461,25 +474,35 @@ class FFTCGRules(GameRules):
             raise IllegalCommand("FFTCG 11.1.1", "you can play cards only while you hold priority")
 
     def _character_refusal(self, state: GameState, player: str, iid: int) -> IllegalCommand | None:
+        refusal = self._card_refusal(state, player, iid)
+        if refusal is not None:
+            return refusal
+        return self._timing_refusal(state, player, "back_attack" in state.definition(iid).keywords)
+
+    def _timing_refusal(self, state: GameState, player: str, back_attack: bool) -> IllegalCommand | None:
+        """Return why a Character (with or without Back Attack) cannot be played now, or None."""
+        if state.phase == "end" or state.data.get("fs_window"):
+            return IllegalCommand("FFTCG 9.5.1.1" if state.phase == "end" else "FFTCG 15.2.3.3",
+                                  "no card can be played now" + (" (End Phase)" if state.phase == "end" else
+                                                                 " (First Strike window)"))
+        if back_attack and state.phase in PLAY_PHASES:
+            return None  # FFTCG 15.2.5: any Main or Attack Phase, either turn, stack or not
+        if player != state.active:
+            return IllegalCommand("FFTCG 11.4.1", "only the turn player can play Characters")
+        if state.phase not in ("main1", "main2"):
+            return IllegalCommand("FFTCG 9.3.1.5", "Characters are played only in a Main Phase")
+        if not stack.is_empty(state):
+            return IllegalCommand("FFTCG 9.3.1.5", "Characters are played only while the stack is empty")
+        return None
+
+    def _card_refusal(self, state: GameState, player: str, iid: int) -> IllegalCommand | None:
+        """Return why this card cannot be played as a Character at all (whatever the timing), or None."""
         card = state.cards.get(iid)
         if card is None or card.zone != f"{player}.hand":
             return IllegalCommand("FFTCG 11.4", "you can only play a Character from your hand")
         definition = state.definition(iid)
         if not is_character(definition):
             return IllegalCommand("FFTCG 11.4", f"{definition.name} is not a Character")
-        back_attack = "back_attack" in definition.keywords
-        if state.phase == "end" or state.data.get("fs_window"):
-            return IllegalCommand("FFTCG 9.5.1.1" if state.phase == "end" else "FFTCG 15.2.3.3",
-                                  "no card can be played now" + (" (End Phase)" if state.phase == "end" else
-                                                                 " (First Strike window)"))
-        if back_attack and state.phase in PLAY_PHASES:
-            pass  # FFTCG 15.2.5: any Main or Attack Phase, either turn, stack or not
-        elif player != state.active:
-            return IllegalCommand("FFTCG 11.4.1", "only the turn player can play Characters")
-        elif state.phase not in ("main1", "main2"):
-            return IllegalCommand("FFTCG 9.3.1.5", "Characters are played only in a Main Phase")
-        elif not stack.is_empty(state):
-            return IllegalCommand("FFTCG 9.3.1.5", "Characters are played only while the stack is empty")
         if definition.card_type == "backup":
             backups = [i for i in field_cards(state, player) if state.definition(i).card_type == "backup"]
             if len(backups) >= MAX_BACKUPS:  # doubt D3: product rules, not in the seed
