@@ -108,15 +108,14 @@ class GameState:
         through a Change, and whoever applies or reverts one calls `touch`.
         """
         version = self.board_version if board else self.version
-        stamp, values = self._memos.get(board, (-1, {}))
-        if stamp != version:
-            values = {}
-            self._memos[board] = (version, values)
-        try:
+        slot = self._memos.get(board)
+        if slot is None or slot[0] != version:
+            slot = self._memos[board] = (version, {})
+        values = slot[1]
+        if key in values:
             return values[key]  # type: ignore[no-any-return]
-        except KeyError:
-            value = values[key] = compute()
-            return value
+        value = values[key] = compute()
+        return value
 
     def memo_keyed(self, key: str, signature: Any, compute: Callable[[], T]) -> T:
         """Return `compute()`, reused while `signature` (hashable) equals the one it was computed for.

@@ -29,7 +29,7 @@ class Transaction:
 
     def apply(self, change: Change) -> None:
         """Apply one change and record it."""
-        if self._seen_before is not None:
+        if self._seen_before is not None and change.board:  # only board changes touch cards
             for iid in change.touched()[1]:
                 if iid not in self._seen_before and iid in self.state.cards:
                     self._seen_before[iid] = self._viewers(iid)

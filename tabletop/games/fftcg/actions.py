@@ -47,7 +47,7 @@ def name_of(tx_or_state: Any, iid: int) -> str:
 def emit(tx: Transaction, event: str, card: int | None = None, player: str | None = None) -> None:
     """Queue the auto-abilities an event triggers (FFTCG 11.8) in the engine's pending trigger list."""
     state = tx.state
-    candidates = field_cards(state)
+    candidates = list(field_cards(state))
     if card is not None and card not in candidates:
         candidates.append(card)  # "when X is broken / leaves the field": X's own abilities, last known
     for source in candidates:

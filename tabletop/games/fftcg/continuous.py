@@ -52,9 +52,9 @@ class Characteristics(NamedTuple):
         return not any(by in ("any", kind) and whose in (None, player) for by, whose in self.unchoosable)
 
 
-def field_cards(state: GameState, player: str | None = None) -> list[int]:
-    """Return the cards on the field (of one controller, or of both); a fresh list."""
-    return list(state.memo(f"fftcg.field.{player}", lambda: _field_cards(state, player), board=True))
+def field_cards(state: GameState, player: str | None = None) -> tuple[int, ...]:
+    """Return the cards on the field (of one controller, or of both)."""
+    return state.memo(f"fftcg.field.{player}", lambda: _field_cards(state, player), board=True)
 
 
 def _field_cards(state: GameState, player: str | None) -> tuple[int, ...]:
@@ -135,7 +135,7 @@ def field_signature(state: GameState) -> tuple[Any, ...]:
     return on_field, sizes, tuple(item["id"] for item in state.lists.get("effects", ()))
 
 
-def _field_reads(state: GameState, field: list[int]) -> frozenset[str]:
+def _field_reads(state: GameState, field: tuple[int, ...]) -> frozenset[str]:
     """Return what the field cards' abilities read besides the field: dull, hand, damage."""
     reads: set[str] = set()
     for iid in field:
