@@ -190,7 +190,14 @@ class Transaction:
 
 
 def _frozen(value: Any) -> Any:
-    """Return a copy of JSON data that later edits of the original cannot reach (scalars as they are)."""
-    if value is None or isinstance(value, (str, int, float, bool)):
+    """Return a copy of JSON-like data that later edits of the original cannot reach (scalars as they are)."""
+    kind = type(value)
+    if kind is dict:
+        return {key: _frozen(item) for key, item in value.items()}
+    if kind is list:
+        return [_frozen(item) for item in value]
+    if value is None or kind in (str, int, float, bool):
         return value
+    if kind is tuple:
+        return tuple(_frozen(item) for item in value)
     return copy.deepcopy(value)

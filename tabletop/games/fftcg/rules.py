@@ -14,6 +14,14 @@ Decisions on the digest's doubts (§18), each next to its code and tested by a s
   multi-element, crystal or priming rules are implemented.
 - D6: in the End Phase nobody casts Summons or uses abilities, Back Attack included (FFTCG 9.5.1.1).
 - Seed over digest: the CP surplus rule follows §11.2.1.1's "at most 1 surplus per element" (see cp.py).
+- Seed §6.5.2.1 / §11.10.2 ("当即", at once): an EX Burst is used as soon as its damage processing
+  has placed every damage card, even in the middle of the effect that dealt the damage; the rest of
+  that effect resolves afterwards (resolution.step_resolution).
+- FFTCG 13.1 (no player can stop a loop): when the same state comes back after mandatory abilities
+  resolved with nothing but passes in between, and neither player has any play, the game is a draw
+  (flow.loop_fingerprint); 100 auto-abilities resolved in one turn also count as such a loop.
+- FFTCG 11.12.5.7: effects that change who controls an entering card apply without asking; several
+  apply in timestamp order (actions.entering_controller).
 """
 from __future__ import annotations
 
