@@ -48,7 +48,7 @@ from tabletop.games.fftcg.commands import (
     SplitDamage, UseAbility,
 )
 from tabletop.games.fftcg.continuous import characteristics, cost_of, field_cards
-from tabletop.games.fftcg.cp import Cost, character_cost, check_payment, find_payment
+from tabletop.games.fftcg.cp import ability_cost, character_cost, check_payment, find_payment
 from tabletop.games.fftcg.effects import ability_kind
 from tabletop.games.fftcg.processes import settle
 from tabletop.games.fftcg.resolution import (
@@ -342,7 +342,7 @@ class FFTCGRules(GameRules):
         targets = _default_targets(state, ability, player, iid)
         if targets is None:
             return None
-        need = Cost(int(cost.get("cp", 0)), (str(cost["element"]),) if cost.get("element") else ())
+        need = ability_cost(cost)
         payment = find_payment(state, player, need, exclude)
         if payment is None:
             return None
@@ -625,7 +625,7 @@ class FFTCGRules(GameRules):
         check_targets(state, ability, command.by, command.card, targets)
         _check_mode(ability, command.mode)
         cost = dict(ability.get("cost") or {})
-        need = Cost(int(cost.get("cp", 0)), (str(cost["element"]),) if cost.get("element") else ())
+        need = ability_cost(cost)
         check_payment(state, command.by, need, command.discards, command.backups, exclude)
         entry = {"kind": kind, "source": command.card, "ts": card.props.get("ts"), "controller": command.by,
                  "card_id": definition.id, "ability": command.ability, "targets": pinned(state, targets),
