@@ -132,7 +132,17 @@ def field_signature(state: GameState) -> tuple[Any, ...]:
         on_field = tuple((i, cards[i].card_id, cards[i].props.get("ts"), cards[i].controller) for i in field)
     sizes = tuple(len(state.zones[f"{p}.{zone}"].cards) for p in state.players for zone in ("damage", "hand")
                   if zone in reads)
-    return on_field, sizes, tuple(item["id"] for item in state.lists.get("effects", ()))
+    # lasting effects by content, not only id: after an undo a new effect may reuse an old id
+    return on_field, sizes, tuple(_frozen_item(item) for item in state.lists.get("effects", ()))
+
+
+def _frozen_item(value: Any) -> Any:
+    """Return JSON data as nested tuples (hashable, equal exactly when the data is)."""
+    if isinstance(value, dict):
+        return tuple(sorted((key, _frozen_item(item)) for key, item in value.items()))
+    if isinstance(value, list):
+        return tuple(_frozen_item(item) for item in value)
+    return value
 
 
 def _field_reads(state: GameState, field: tuple[int, ...]) -> frozenset[str]:
