@@ -29,11 +29,12 @@ class Transaction:
 
     def apply(self, change: Change) -> None:
         """Apply one change and record it."""
-        if self._seen_before is not None:
+        if self._seen_before is not None and change.board:  # only board changes touch cards
             for iid in change.touched()[1]:
                 if iid not in self._seen_before and iid in self.state.cards:
                     self._seen_before[iid] = self._viewers(iid)
         change.apply(self.state)
+        self.state.touch(change.board)
         self.changes.append(change)
 
     def _viewers(self, iid: int) -> frozenset[str]:
@@ -51,6 +52,7 @@ class Transaction:
         """Revert every recorded change, newest first."""
         while self.changes:
             self.changes.pop().revert(self.state)
+        self.state.touch()
 
     # -- cards ---------------------------------------------------------------------------------
     def create_card(self, card_id: str, owner: str, zone: str, index: int | None = None) -> int:
@@ -86,7 +88,7 @@ class Transaction:
         """Set a card prop (None removes it); a no-op when unchanged."""
         old = self.state.cards[iid].props.get(key)
         if old != value:
-            self.apply(SetCardProp(iid, key, copy.deepcopy(old), value))
+            self.apply(SetCardProp(iid, key, _frozen(old), value))
 
     def set_counter(self, iid: int, name: str, value: int) -> None:
         """Set the number of counters named `name` on a card."""
@@ -139,14 +141,14 @@ class Transaction:
         """Set one of the game's scalar facts (None removes it)."""
         old = self.state.data.get(key)
         if old != value:
-            self.apply(SetData(key, copy.deepcopy(old), copy.deepcopy(value)))
+            self.apply(SetData(key, _frozen(old), _frozen(value)))
 
     # -- lists ---------------------------------------------------------------------------------
     def list_insert(self, name: str, index: int, item: Any) -> None:
         """Insert an item into a list (index -1 or len = append)."""
         items = self.state.lists.get(name, [])
         position = len(items) if index < 0 else index
-        self.apply(ListInsert(name, position, copy.deepcopy(item)))
+        self.apply(ListInsert(name, position, _frozen(item)))
 
     def list_append(self, name: str, item: Any) -> None:
         """Append an item to a list."""
@@ -185,3 +187,17 @@ class Transaction:
     def log(self, text: str, rule: str = "") -> None:
         """Add a public line to the game log (it must not reveal hidden cards)."""
         self.apply(AppendLog(LogEntry(text, rule, self.manual, self.state.turn)))
+
+
+def _frozen(value: Any) -> Any:
+    """Return a copy of JSON-like data that later edits of the original cannot reach (scalars as they are)."""
+    kind = type(value)
+    if kind is dict:
+        return {key: _frozen(item) for key, item in value.items()}
+    if kind is list:
+        return [_frozen(item) for item in value]
+    if value is None or kind in (str, int, float, bool):
+        return value
+    if kind is tuple:
+        return tuple(_frozen(item) for item in value)
+    return copy.deepcopy(value)

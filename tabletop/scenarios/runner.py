@@ -171,6 +171,8 @@ class ScenarioPlayer:
     def _step_answer(self, value: Any, refused: Any, where: str) -> None:
         if not isinstance(value, Mapping) or "by" not in value:
             raise BadInput(self.path, "'answer' needs 'by'", where)
+        # YAML 1.1 reads an unquoted `yes:` key as the boolean true; SCENARIOS.md writes it unquoted.
+        value = {("yes" if key is True else key): v for key, v in value.items()}
         data: dict[str, Any] = {"command": Choose.command_name(), "by": value["by"]}
         for key, target in (("pick", "picks"), ("yes", "yes"), ("number", "number")):
             if key in value:
