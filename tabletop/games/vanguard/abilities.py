@@ -1,8 +1,9 @@
 """Abilities of Vanguard cards: reading them from data, keyword conditions, triggering, continuous bonuses.
 
 An ability is a mapping (card files' `effects:` list, or one a keyword expands to):
-`{kind: auto|act|cont, when: EVENT, zone: V|R|VR|GC|any, keyword: NAME, x: N, cost: [steps],
-optional: bool, once_per_turn: bool, trigger_if: COND, if: COND, do: [steps], filter: {...}}`.
+`{kind: auto|act|cont, when: EVENT, circle: vc|rc|gc|NAME, zone: V|R|VR|GC|any, keyword: NAME, x: N,
+cost: [steps], optional: bool, once_per_turn: bool, trigger_if: COND, if: COND, do: [steps], filter: {...}}`.
+(`circle` narrows "placed" events to a circle; it is not spelled `on`, which YAML 1.1 reads as true.)
 Seed section 一 1.3 (effective-condition keywords): an AUTO triggers only if its keyword condition
 holds at the trigger event; once pending it resolves even if the condition stops holding; a card
 keeps the keyword while it is not valid; timed effects it created ignore the condition.
@@ -33,6 +34,13 @@ PREFIX_KEYWORDS = ("rescue", "dominate", "shadow_stitch", "rush", "burst", "magi
                    "bloom", "nitou_kaigan")
 # Proper-noun keywords (seed 一 1.2) are whole abilities, expanded below.
 PROPER_KEYWORDS = ("revelation", "blaze", "afterimage", "devour", "charge", "hollow", "harmony", "success")
+# Clan actions (seed 一 K0.7) are no abilities; a card may carry their names as labels.
+CLAN_ACTIONS = ("declare", "dominate", "lock", "delete", "time_leap")
+# Events an AUTO ability may name in `when` (`over_drive_check`: an Over trigger's extra when drive-checked).
+EVENTS = ("placed", "attacks", "boosts", "boosted", "retired", "stood", "put_into_soul", "rode_upon", "attack_hits",
+          "hollow_drop", "enters_state", "locked", "attacked", "other_placed", "rear_guard_retired",
+          "opponent_bind_to_hand", "attack_step_start", "battle_start", "ride_phase_start", "end_of_turn",
+          "end_of_battle", "game_start", "state:success", "over_drive_check")
 
 
 def keyword_abilities(card: CardDefinition) -> list[dict[str, Any]]:
@@ -41,7 +49,7 @@ def keyword_abilities(card: CardDefinition) -> list[dict[str, Any]]:
     result: list[dict[str, Any]] = []
     if "revelation" in kw:  # seed 《创世》 天启
         circle = kw["revelation"] if isinstance(kw["revelation"], str) else None
-        result.append({"kind": "auto", "when": "placed", "zone": "VR", "on": circle, "keyword_ability": "revelation",
+        result.append({"kind": "auto", "when": "placed", "zone": "VR", "circle": circle, "keyword_ability": "revelation",
                        "do": [{"effect": "revelation"}]})
     if "blaze" in kw:  # seed 《阳炎》 龙炎
         result.append({"kind": "auto", "when": "attack_step_start", "zone": "VR", "keyword_ability": "blaze",
@@ -71,13 +79,23 @@ def keyword_abilities(card: CardDefinition) -> list[dict[str, Any]]:
         result.append({"kind": "auto", "when": "state:success", "zone": "VR", "keyword_ability": "success",
                        "if": {"success_unit": int(kw["success"])},
                        "do": [{"effect": "enter_state", "state": "success", "target": "self", "until": "turn"}]})
-    if facts.is_sentinel(card) and "sentinel_ability" not in kw and kw.get("sentinel") is not False:
+    if "forerunner" in kw:  # VG [K] Forerunner; seed 《黑暗不法者》: it also resolves from the G zone
+        result.append({"kind": "auto", "when": "rode_upon", "zone": "any", "keyword_ability": "forerunner",
+                       "optional": True, "filter": {"rider_same_clan": True},
+                       "do": [{"effect": "call", "from": "self", "filter": {"in_zone": ["soul", "gzone"]}}]})
+    if facts.is_sentinel(card) and not _prints_guard_ability(card) and kw.get("sentinel") is not False:
         # The usual Sentinel text (VG 6.3): when placed on GC, discard a card: a unit cannot be hit this battle.
-        result.append({"kind": "auto", "when": "placed", "on": "gc", "zone": "GC", "keyword_ability": "sentinel",
+        result.append({"kind": "auto", "when": "placed", "circle": "gc", "zone": "GC", "keyword_ability": "sentinel",
                        "cost": [{"effect": "discard", "count": 1}],
                        "do": [{"effect": "choose", "from": "your_units", "count": 1, "as": "protected"},
                               {"effect": "cannot_be_hit", "target": "$protected"}]})
     return result
+
+
+def _prints_guard_ability(card: CardDefinition) -> bool:
+    """Tell whether a card prints its own "when placed on GC" ability (a Sentinel then uses it, not the default)."""
+    return any(isinstance(e, dict) and e.get("when") == "placed" and str(e.get("circle", "")).lower() == "gc"
+               for e in card.effects)
 
 
 @lru_cache(maxsize=4096)
@@ -190,6 +208,11 @@ def zone_tag_holds(state: GameState, iid: int, tag: str | None) -> bool:
 
 # -- conditions --------------------------------------------------------------------------------
 
+# The clauses a condition mapping (`if:`, `trigger_if:`, a step's `if:` / `cond:`) may use.
+CONDITIONS = ("hand_at_most", "hand_at_least", "damage_at_least", "soul_at_least", "vanguard_power_at_least",
+              "more_rear_guards", "in_state", "not_in_state", "chosen", "in_legion", "success_unit", "my_turn",
+              "attack_hit", "attacked_vanguard", "self_attacked", "keyword")
+
 def condition_holds(state: GameState, cond: dict[str, Any] | None, source: int | None, controller: str,
                     variables: dict[str, Any] | None = None, event: dict[str, Any] | None = None) -> bool:
     """Tell whether every clause of a condition mapping holds."""
@@ -218,6 +241,8 @@ def condition_holds(state: GameState, cond: dict[str, Any] | None, source: int |
         if key == "not_in_state" and source is not None and has_state(state, source, str(value)):
             return False
         if key == "chosen" and not variables.get(str(value)):
+            return False
+        if key == "in_legion" and (source is not None and state.cards[source].props.get("legion") is not None) != bool(value):
             return False
         if key == "success_unit" and not any(current_power(state, u) >= int(value) for u in units_of(state, controller)):
             return False
@@ -253,8 +278,8 @@ def _matches(state: GameState, iid: int, ability: dict[str, Any], event: dict[st
                 "attack_hits", "hollow_drop", "enters_state", "locked", "attacked"):
         if kind != when or subject != iid:
             return False
-        if when == "placed" and ability.get("on"):
-            if not _circle_matches(event.get("zone", ""), str(ability["on"])):
+        if when == "placed" and ability.get("circle"):
+            if not _circle_matches(event.get("zone", ""), str(ability["circle"])):
                 return False
         if when == "retired" and filt.get("by_effect") and not event.get("by_effect"):
             return False
@@ -265,6 +290,8 @@ def _matches(state: GameState, iid: int, ability: dict[str, Any], event: dict[st
         if when == "boosts" and filt.get("boosted_race") and filt["boosted_race"] not in _races(state, event.get("other")):
             return False
         if when == "boosted" and filt.get("booster_race") and filt["booster_race"] not in _races(state, event.get("other")):
+            return False
+        if when == "rode_upon" and not _rider_matches(state, iid, filt, event.get("other")):
             return False
         if when in ("placed", "attacks", "boosts", "boosted", "attack_hits", "attacked", "enters_state", "stood"):
             return zone_tag_holds(state, iid, ability.get("zone") or _default_zone(event))
@@ -282,7 +309,7 @@ def _matches(state: GameState, iid: int, ability: dict[str, Any], event: dict[st
             return False
         if filt.get("name") and state.definition(subject).name != filt["name"]:
             return False
-        if ability.get("on") and not _circle_matches(event["zone"], str(ability["on"])):
+        if ability.get("circle") and not _circle_matches(event["zone"], str(ability["circle"])):
             return False
         return True
     if when == "rear_guard_retired":
@@ -299,10 +326,28 @@ def _matches(state: GameState, iid: int, ability: dict[str, Any], event: dict[st
 
 
 def _races(state: GameState, iid: Any) -> list[str]:
+    """Return a card's races and subtypes (a filter on a race also finds a subtype such as "Wakizashi")."""
     if iid is None or iid not in state.cards:
         return []
-    race = facts.attribute(state.definition(iid), "race") or ""
-    return [str(race)] if isinstance(race, str) else [str(r) for r in race]
+    result: list[str] = []
+    for name in ("race", "subtype"):
+        value = facts.attribute(state.definition(iid), name) or []
+        result += [str(value)] if isinstance(value, str) else [str(v) for v in value]
+    return result
+
+
+def _rider_matches(state: GameState, iid: int, filt: dict[str, Any], rider: Any) -> bool:
+    """Check a "when ridden upon" filter: the riding card's grade (`rider_grade`) or clan (`rider_same_clan`)."""
+    if not filt:
+        return True
+    if rider is None or rider not in state.cards:
+        return False
+    d = state.definition(rider)
+    if "rider_grade" in filt and facts.grade(d) != int(filt["rider_grade"]):
+        return False
+    if filt.get("rider_same_clan") and facts.nation(d) != facts.nation(state.definition(iid)):
+        return False
+    return True
 
 
 def _circle_matches(zid: str, spec: str) -> bool:
@@ -386,30 +431,50 @@ def _has_cont(card: CardDefinition) -> bool:
     return any(a.get("kind") == "cont" for a in _printed_abilities(card))
 
 
+# Sources whose CONT conditions are being read now: a CONT's own condition does not see its own bonus
+# (a Burst "if your vanguard's power ≥ N" on the vanguard itself would otherwise never settle).
+_READING: set[int] = set()
+
+
 def continuous_bonuses(state: GameState, iid: int, stat: str) -> list[tuple[int, str]]:
-    """Return the (amount, reason) bonuses CONT abilities on the field give a unit's `stat`."""
+    """Return the (amount, reason) bonuses CONT abilities on the field (and GC) give a unit's `stat`."""
     result: list[tuple[int, str]] = []
     target_card = state.cards[iid]
-    for source in field_cards(state):
+    sources = field_cards(state)
+    for player in state.players:
+        sources += state.zones[zone_id(player, "gc")].cards
+    for source in sources:
         card = state.cards[source]
-        if not (_has_cont(state.definition(source)) or card.props.get("gained")):
+        if source in _READING or not (_has_cont(state.definition(source)) or card.props.get("gained")):
             continue
         for ability in abilities_of(state, source):
             if ability.get("kind") != "cont" or not zone_tag_holds(state, source, ability.get("zone")):
                 continue
             controller = card.controller
-            if not keyword_valid(state, source, ability, controller):
+            amounts = [int(step.get("amount", 0)) for step in ability.get("do", ())
+                       if step.get("effect") == stat and _cont_applies(state, step.get("target", "self"), source, iid,
+                                                                       target_card.zone, target_card.controller,
+                                                                       controller)]
+            if not amounts:
                 continue
-            if not condition_holds(state, ability.get("if"), source, controller):
-                continue
-            for step in ability.get("do", ()):
-                if step.get("effect") != stat:
-                    continue
-                scope = step.get("target", "self")
-                applies = (scope == "self" and source == iid) or (
-                    scope == "your_units" and target_card.controller == controller) or (
-                    scope == "your_front_row" and target_card.controller == controller
-                    and is_front_row(target_card.zone, controller))
-                if applies:
-                    result.append((int(step.get("amount", 0)), f"{state.definition(source).name} ({ability.get('keyword') or 'CONT'})"))
+            _READING.add(source)
+            try:
+                valid = keyword_valid(state, source, ability, controller) and condition_holds(
+                    state, ability.get("if"), source, controller)
+            finally:
+                _READING.discard(source)
+            if valid:
+                why = f"{state.definition(source).name} ({ability.get('keyword') or 'CONT'})"
+                result += [(amount, why) for amount in amounts]
     return result
+
+
+def _cont_applies(state: GameState, scope: str, source: int, iid: int, zone: str, owner: str, controller: str) -> bool:
+    """Tell whether a CONT step's target (self, your_units, your_front_row) covers the unit."""
+    if scope == "self":
+        return source == iid
+    if scope == "your_units":
+        return owner == controller
+    if scope == "your_front_row":
+        return owner == controller and is_front_row(zone, controller)
+    return False

@@ -15,15 +15,17 @@ from tabletop.engine.transaction import Transaction
 from tabletop.engine.zones import zone_id
 from tabletop.games.vanguard import facts, frames
 from tabletop.games.vanguard.abilities import (
-    CONDITION_KEYWORDS, PREFIX_KEYWORDS, PROPER_KEYWORDS, add_pending, condition_holds, emit,
+    CLAN_ACTIONS, CONDITION_KEYWORDS, CONDITIONS, EVENTS, PREFIX_KEYWORDS, PROPER_KEYWORDS, add_pending, condition_holds, emit,
 )
-from tabletop.games.vanguard.circles import REAR_CIRCLES, circle_name, column_for, is_back_row, is_front_row
+from tabletop.games.vanguard.circles import (
+    REAR_CIRCLES, circle_name, column_for, is_back_row, is_front_row, is_rear_circle,
+)
 from tabletop.games.vanguard.moves import (
     add_state, controller_changed, identity, new_identity, place_on_circle, put_into_soul, relocate,
     remove_state, retire, turn_fact, turn_info, unlink_harmony,
 )
 from tabletop.games.vanguard.table import (
-    front_row_units, has_state, in_same_column, is_locked, is_unit, rear_guards_of, units_of, vanguard_of,
+    front_row_units, guardians_of, has_state, in_same_column, is_locked, is_unit, rear_guards_of, units_of, vanguard_of,
     vanguards_of,
 )
 
@@ -66,53 +68,82 @@ def set_variable(tx: Transaction, fi: int, name: str, value: Any) -> None:
     frames.set_var(tx, fi, "vars", values)
 
 
+class SetContext:
+    """What a card-set name is read against: the state, the resolving player and the ability's source."""
+
+    __slots__ = ("state", "me", "opp", "src", "ctx", "battle")
+
+    def __init__(self, state: GameState, ctx: Mapping[str, Any]) -> None:
+        self.state = state
+        self.me = str(ctx["controller"])
+        self.opp = state.opponent(self.me)
+        self.src = ctx.get("source")
+        self.ctx = ctx
+        self.battle = state.data.get("battle") or {}
+
+    def zone(self, player: str, name: str) -> list[int]:
+        """Return the cards of one of a player's zones (a copy)."""
+        return list(self.state.zones[zone_id(player, name)].cards)
+
+
+def _one(value: Any) -> list[int]:
+    return [] if value is None else [value]
+
+
+def _rear_circle_cards(c: SetContext, player: str) -> list[int]:
+    return [i for name in REAR_CIRCLES for i in c.state.zones[zone_id(player, name)].cards]
+
+
+# Card-set names a step's `target`, `from`, `per` or `card` may use (besides `$var`).
+SETS: dict[str, Callable[[SetContext], list[int]]] = {
+    "self": lambda c: _one(c.src),
+    "event_card": lambda c: _one(c.ctx.get("event", {}).get("card")),
+    "attacker": lambda c: _one(c.battle.get("attacker")),
+    "booster": lambda c: _one(c.battle.get("booster")),
+    "attacked": lambda c: _one(c.battle.get("target")),
+    "your_vanguard": lambda c: _one(vanguard_of(c.state, c.me)),
+    "your_vanguards": lambda c: vanguards_of(c.state, c.me),
+    "your_units": lambda c: units_of(c.state, c.me),
+    "your_front_row": lambda c: front_row_units(c.state, c.me),
+    "your_back_row": lambda c: [u for u in units_of(c.state, c.me) if is_back_row(c.state.cards[u].zone, c.me)],
+    "your_front_row_rear_guards": lambda c: [u for u in front_row_units(c.state, c.me)
+                                             if is_rear_circle(c.state.cards[u].zone)],
+    "your_guardians": lambda c: guardians_of(c.state, c.me),
+    "your_other_guardians": lambda c: [g for g in guardians_of(c.state, c.me) if g != c.src],
+    # seed Dominate 2: "your rear-guards" are the ones you control, not your own dominated by the opponent
+    "your_rear_guards": lambda c: rear_guards_of(c.state, c.me),
+    "your_rc_cards": lambda c: _rear_circle_cards(c, c.me),
+    "opponent_units": lambda c: units_of(c.state, c.opp),
+    "opponent_rear_guards": lambda c: rear_guards_of(c.state, c.opp),
+    "opponent_front_row": lambda c: front_row_units(c.state, c.opp),
+    "opponent_back_row_rear_guards": lambda c: [u for u in rear_guards_of(c.state, c.opp)
+                                                if is_back_row(c.state.cards[u].zone, c.opp)],
+    "opponent_vanguard": lambda c: _one(vanguard_of(c.state, c.opp)),
+    "opponent_vanguards": lambda c: vanguards_of(c.state, c.opp),
+    "your_hand": lambda c: c.zone(c.me, "hand"),
+    "your_soul": lambda c: c.zone(c.me, "soul"),
+    "your_drop": lambda c: c.zone(c.me, "drop"),
+    "your_bind": lambda c: c.zone(c.me, "bind"),
+    "opponent_bind": lambda c: c.zone(c.opp, "bind"),
+    "your_deck": lambda c: c.zone(c.me, "deck"),
+    "your_damage": lambda c: c.zone(c.me, "damage"),
+    "your_damage_face_up": lambda c: [i for i in c.zone(c.me, "damage") if not c.state.cards[i].face_down],
+    "your_damage_face_down": lambda c: [i for i in c.zone(c.me, "damage") if c.state.cards[i].face_down],
+    "your_locked": lambda c: [i for i in _rear_circle_cards(c, c.me) if is_locked(c.state, i)],
+    "opponent_locked": lambda c: [i for i in _rear_circle_cards(c, c.opp) if is_locked(c.state, i)],
+}
+
+
 def card_set(state: GameState, fi: int, spec: str) -> list[int]:
-    """Return the cards a target spec or a `from:` set names."""
+    """Return the cards a target spec or a `from:` set names (`$var`: the cards chosen as `var`)."""
     ctx = frames.ctx(state, fi)
-    me = str(ctx["controller"])
-    opp = state.opponent(me)
-    src = ctx.get("source")
     if spec.startswith("$"):
         value = ctx.get("vars", {}).get(spec[1:], [])
         return [v for v in (value if isinstance(value, list) else [value]) if v in state.cards]
-    battle = state.data.get("battle") or {}
-    sets: dict[str, Callable[[], list[int]]] = {
-        "self": lambda: [src] if src is not None else [],
-        "event_card": lambda: [ctx.get("event", {}).get("card")] if ctx.get("event", {}).get("card") is not None else [],
-        "attacker": lambda: [battle["attacker"]] if battle.get("attacker") is not None else [],
-        "booster": lambda: [battle["booster"]] if battle.get("booster") is not None else [],
-        "attacked": lambda: [battle["target"]] if battle.get("target") is not None else [],
-        "your_vanguard": lambda: [v for v in [vanguard_of(state, me)] if v is not None],
-        "your_vanguards": lambda: vanguards_of(state, me),
-        "your_units": lambda: units_of(state, me),
-        "your_front_row": lambda: front_row_units(state, me),
-        "your_back_row": lambda: [u for u in units_of(state, me) if is_back_row(state.cards[u].zone, me)],
-        "your_rear_guards": lambda: [u for u in rear_guards_of(state, me) if not has_state(state, u, "dominated")
-                                     or state.cards[u].owner != me],
-        "your_rc_cards": lambda: [c for name in REAR_CIRCLES for c in state.zones[zone_id(me, name)].cards],
-        "opponent_units": lambda: units_of(state, opp),
-        "opponent_rear_guards": lambda: rear_guards_of(state, opp),
-        "opponent_front_row": lambda: front_row_units(state, opp),
-        "opponent_back_row_rear_guards": lambda: [u for u in rear_guards_of(state, opp) if is_back_row(state.cards[u].zone, opp)],
-        "opponent_vanguard": lambda: [v for v in [vanguard_of(state, opp)] if v is not None],
-        "your_hand": lambda: state.cards_in(zone_id(me, "hand")),
-        "your_soul": lambda: state.cards_in(zone_id(me, "soul")),
-        "your_drop": lambda: state.cards_in(zone_id(me, "drop")),
-        "your_bind": lambda: state.cards_in(zone_id(me, "bind")),
-        "opponent_bind": lambda: state.cards_in(zone_id(opp, "bind")),
-        "your_deck": lambda: state.cards_in(zone_id(me, "deck")),
-        "your_damage": lambda: state.cards_in(zone_id(me, "damage")),
-        "your_damage_face_up": lambda: [c for c in state.cards_in(zone_id(me, "damage")) if not state.cards[c].face_down],
-        "your_damage_face_down": lambda: [c for c in state.cards_in(zone_id(me, "damage")) if state.cards[c].face_down],
-        "your_locked": lambda: [c for c in state.cards_in_field_all() if is_locked(state, c)
-                                and state.cards[c].controller == me] if hasattr(state, "cards_in_field_all") else
-        [c for name in REAR_CIRCLES for c in state.zones[zone_id(me, name)].cards if is_locked(state, c)],
-        "opponent_locked": lambda: [c for name in REAR_CIRCLES for c in state.zones[zone_id(opp, name)].cards
-                                    if is_locked(state, c)],
-    }
-    if spec not in sets:
+    reader = SETS.get(spec)
+    if reader is None:
         raise KeyError(spec)
-    return sets[spec]()
+    return reader(SetContext(state, ctx))
 
 
 def filtered(state: GameState, fi: int, cards: list[int], filt: Mapping[str, Any] | None) -> list[int]:
@@ -144,6 +175,10 @@ def filtered(state: GameState, fi: int, cards: list[int], filt: Mapping[str, Any
             continue
         if filt.get("unit") and not facts.is_unit_card(d):
             continue
+        if "in_zone" in filt:
+            zones = filt["in_zone"] if isinstance(filt["in_zone"], list) else [filt["in_zone"]]
+            if state.cards[c].zone.split(".", 1)[1] not in zones:
+                continue
         result.append(c)
     return result
 
@@ -187,28 +222,37 @@ def _draw(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     return True
 
 
-@effect("power", "amount", "until")
-def _power(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
-    """Give Power +amount (until: turn | battle)."""
+def _amount(state: GameState, fi: int, step: Mapping[str, Any], default: int) -> int:
+    """Return a step's amount; with `per: SET` it is multiplied by the number of cards in that set."""
+    amount = int(step.get("amount", default))
+    if "per" in step:
+        amount *= len(card_set(state, fi, str(step["per"])))
+    return amount
+
+
+def _modify(tx: Transaction, fi: int, step: dict[str, Any], stat: str, default: int, until: str) -> bool:
+    amount = _amount(tx.state, fi, step, default)
     for iid in targets(tx.state, fi, step):
-        _mod(tx, iid, "power", int(step["amount"]), step.get("until", "turn"), _why(tx.state, fi))
+        _mod(tx, iid, stat, amount, step.get("until", until), _why(tx.state, fi))
     return True
 
 
-@effect("critical", "amount", "until")
+@effect("power", "amount", "until", "per")
+def _power(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Give Power +amount (until: turn | battle; `per: SET` multiplies by that set's size)."""
+    return _modify(tx, fi, step, "power", 0, "turn")
+
+
+@effect("critical", "amount", "until", "per")
 def _critical(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     """Give Critical +amount."""
-    for iid in targets(tx.state, fi, step):
-        _mod(tx, iid, "critical", int(step.get("amount", 1)), step.get("until", "turn"), _why(tx.state, fi))
-    return True
+    return _modify(tx, fi, step, "critical", 1, "turn")
 
 
-@effect("shield", "amount", "until")
+@effect("shield", "amount", "until", "per")
 def _shield(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
-    """Give Shield +amount."""
-    for iid in targets(tx.state, fi, step):
-        _mod(tx, iid, "shield", int(step.get("amount", 0)), step.get("until", "battle"), _why(tx.state, fi))
-    return True
+    """Give Shield +amount (until the end of the battle unless told)."""
+    return _modify(tx, fi, step, "shield", 0, "battle")
 
 
 @effect("stand")
@@ -505,14 +549,43 @@ def _unlock(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     return True
 
 
-@effect("delete")
+@effect("delete", "until")
 def _delete(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
-    """Delete units: face down, still units, no printed abilities and no original power (VG 9.8)."""
+    """Delete units: face down, still units, no printed abilities and no original power (VG 9.8).
+
+    With `until: turn` the unit turns face up again when "this turn" effects end.
+    """
     for iid in targets(tx.state, fi, step):
         if has_state(tx.state, iid, "dominated"):
             release(tx, iid)
         tx.set_field(iid, "face_down", True)
-        tx.set_prop(iid, "deleted", True)
+        tx.set_prop(iid, "deleted", step.get("until") or True)
+    return True
+
+
+@effect("declare", "what", "as")
+def _declare(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Declare a grade (0-4) and remember it as `as` (seed 一 clan action 宣言)."""
+    answer = frames.take_answer(tx, fi)
+    if answer is None:
+        return frames.ask(tx, fi, controller(tx.state, fi), "declare", "number", "declare a grade (0-4)", low=0, high=4)
+    set_variable(tx, fi, str(step.get("as", "declared")), int(answer["number"]))
+    tx.log(f"{controller(tx.state, fi)} declares grade {answer['number']}", "seed 一 宣言")
+    return True
+
+
+@effect("forbid_guard", "player", "grade", "until")
+def _forbid_guard(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """A player (`player: opponent | you`) cannot call cards of a grade to GC (a "cannot" beats any "can")."""
+    me = controller(tx.state, fi)
+    who = tx.state.opponent(me) if step.get("player", "opponent") == "opponent" else me
+    grade = step.get("grade")
+    if isinstance(grade, str) and grade.startswith("$"):
+        grade = variables(tx.state, fi).get(grade[1:])
+    if grade is None:
+        return True
+    tx.list_append("restrictions", {"player": who, "action": "guard", "grade": int(grade),
+                                    "until": step.get("until", "turn"), "why": _why(tx.state, fi)})
     return True
 
 
@@ -800,33 +873,64 @@ def _trigger_reversal(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     return True
 
 
+# Keys an ability mapping may have (`keyword_ability`, `name` label keyword-made and named abilities).
+ABILITY_KEYS = ("kind", "when", "zone", "keyword", "keyword_ability", "x", "cost", "optional", "once_per_turn",
+                "trigger_if", "if", "do", "filter", "circle", "name")
+# Filter keys of an ability's trigger (`filter:` next to `when:`) and of a step's card choice.
+TRIGGER_FILTERS = ("by_effect", "by_your_effect", "state", "boosted_race", "booster_race", "rider_grade",
+                   "rider_same_clan", "same_column", "same_name", "name")
+STEP_FILTERS = ("grade", "grade_at_most", "name", "standing", "rested", "not_self", "same_column", "trigger",
+                "keyword", "unit", "in_zone")
+SET_PARAMS = ("target", "from", "per", "card")
+ZONE_TAGS = ("V", "R", "VR", "GC", "ANY", "HAND", "DROP", "SOUL", "BIND", "GZONE", "DAMAGE")
+
+
 def validate_effects(mapping: Mapping[str, Any]) -> list[str]:
     """Check a card mapping's `keywords` and `effects` against this vocabulary; return one line per problem."""
     problems: list[str] = []
     card_id = mapping.get("id", "?")
     keywords = mapping.get("keywords") or {}
     names = list(keywords) if isinstance(keywords, Mapping) else [k if isinstance(k, str) else next(iter(k)) for k in keywords]
-    known = set(CONDITION_KEYWORDS) | set(PREFIX_KEYWORDS) | set(PROPER_KEYWORDS) | {
+    known = set(CONDITION_KEYWORDS) | set(PREFIX_KEYWORDS) | set(PROPER_KEYWORDS) | set(CLAN_ACTIONS) | {
         "boost", "intercept", "twin_drive", "triple_drive", "sentinel", "persona_ride", "gift", "trigger",
         "forerunner", "legion", "stride", "g_guardian"}
     for name in names:
         if str(name).lower().replace(" ", "_") not in known:
             problems.append(f"{card_id}: unknown keyword {name!r}")
     for index, ability in enumerate(mapping.get("effects") or []):
-        where = f"{card_id}: effects[{index}]"
-        if not isinstance(ability, Mapping):
-            problems.append(f"{where}: an ability must be a mapping")
-            continue
-        kind = ability.get("kind")
-        if kind not in ("auto", "act", "cont"):
-            problems.append(f"{where}: kind must be auto, act or cont, not {kind!r}")
-        if kind == "auto" and not ability.get("when"):
-            problems.append(f"{where}: an auto ability needs 'when'")
-        if ability.get("keyword") and ability["keyword"] not in CONDITION_KEYWORDS + PREFIX_KEYWORDS:
-            problems.append(f"{where}: unknown ability keyword {ability['keyword']!r}")
-        for part in ("cost", "do"):
-            problems += _check_steps(f"{where}.{part}", ability.get(part) or [])
+        problems += _check_ability(f"{card_id}: effects[{index}]", ability)
     return problems
+
+
+def _check_ability(where: str, ability: Any) -> list[str]:
+    if not isinstance(ability, Mapping):
+        return [f"{where}: an ability must be a mapping"]
+    problems = [f"{where}: abilities have no field {key!r}" for key in ability if key not in ABILITY_KEYS]
+    kind = ability.get("kind")
+    if kind not in ("auto", "act", "cont"):
+        problems.append(f"{where}: kind must be auto, act or cont, not {kind!r}")
+    if kind == "auto" and not ability.get("when"):
+        problems.append(f"{where}: an auto ability needs 'when'")
+    elif kind == "auto" and ability["when"] not in EVENTS:
+        problems.append(f"{where}: unknown event {ability['when']!r} for 'when'")
+    if ability.get("keyword") and ability["keyword"] not in CONDITION_KEYWORDS + PREFIX_KEYWORDS:
+        problems.append(f"{where}: unknown ability keyword {ability['keyword']!r}")
+    if "zone" in ability and str(ability["zone"]).upper() not in ZONE_TAGS:
+        problems.append(f"{where}: unknown zone tag {ability['zone']!r}")
+    problems += _check_keys(f"{where}.filter", ability.get("filter"), TRIGGER_FILTERS, "filter")
+    for part in ("trigger_if", "if"):
+        problems += _check_keys(f"{where}.{part}", ability.get(part), CONDITIONS, "condition")
+    for part in ("cost", "do"):
+        problems += _check_steps(f"{where}.{part}", ability.get(part) or [])
+    return problems
+
+
+def _check_keys(where: str, value: Any, allowed: tuple[str, ...], what: str) -> list[str]:
+    if value is None:
+        return []
+    if not isinstance(value, Mapping):
+        return [f"{where}: a {what} is a mapping"]
+    return [f"{where}: unknown {what} {key!r}" for key in value if key not in allowed]
 
 
 def _check_steps(where: str, steps: Any) -> list[str]:
@@ -834,20 +938,30 @@ def _check_steps(where: str, steps: Any) -> list[str]:
         return [f"{where}: must be a list of steps"]
     problems = []
     for i, step in enumerate(steps):
+        here = f"{where}[{i}]"
         if not isinstance(step, Mapping) or "effect" not in step:
-            problems.append(f"{where}[{i}]: a step is a mapping with 'effect'")
+            problems.append(f"{here}: a step is a mapping with 'effect'")
             continue
         name = step["effect"]
         if name not in EFFECTS or str(name).startswith("_"):
-            problems.append(f"{where}[{i}]: unknown effect {name!r}")
+            problems.append(f"{here}: unknown effect {name!r}")
             continue
         allowed = set(PARAMS[name]) | {"effect", "target", "if"}
         for key in step:
             if key not in allowed:
-                problems.append(f"{where}[{i}]: effect {name!r} has no parameter {key!r}")
-        for nested in ("do", "then", "else", "follow"):
+                problems.append(f"{here}: effect {name!r} has no parameter {key!r}")
+        for key in SET_PARAMS:
+            value = step.get(key)
+            if key in allowed and value is not None and not (isinstance(value, str) and (value.startswith("$") or value in SETS)):
+                problems.append(f"{here}: {key} {value!r} names no card set")
+        problems += _check_keys(f"{here}.filter", step.get("filter"), STEP_FILTERS, "filter")
+        for part in ("if", "cond"):
+            problems += _check_keys(f"{here}.{part}", step.get(part), CONDITIONS, "condition")
+        for nested in ("do", "then", "else", "follow", "effect_steps"):
             if nested in step:
-                problems += _check_steps(f"{where}[{i}].{nested}", step[nested])
+                problems += _check_steps(f"{here}.{nested}", step[nested])
+        if "ability" in step:
+            problems += _check_ability(f"{here}.ability", step["ability"])
     return problems
 
 

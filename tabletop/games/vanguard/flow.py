@@ -347,8 +347,15 @@ def expire(tx: Transaction, until: str) -> None:
                     tx.set_prop(iid, "links", None)
         if until == "turn" and card.props.get("gained_keywords"):
             tx.set_prop(iid, "gained_keywords", None)
+        if until == "turn" and card.props.get("deleted") == "turn":
+            tx.set_prop(iid, "deleted", None)
+            tx.set_field(iid, "face_down", False)
     if until == "turn":
         tx.set_data("cannot_be_hit", None)
+        items = state.lists.get("restrictions", ())
+        for index in range(len(items) - 1, -1, -1):
+            if items[index].get("until") == "turn":
+                tx.list_remove("restrictions", index)
         kept = [m for m in state.lists.get("player_mods", ()) if m.get("until") != "turn"]
         while state.lists.get("player_mods"):
             tx.list_remove("player_mods", 0)
@@ -484,9 +491,11 @@ def trigger_steps(state: Any, player: str, card: int, trigger: str, kind: str) -
     if trigger == "front":
         return [{"effect": "power", "target": "your_front_row", "amount": amount, "until": "turn"}]
     if trigger == "over":
+        extra = [s for a in state.definition(card).effects if a.get("when") == "over_drive_check"
+                 for s in a.get("do", ())] if kind == "drive" else []
         return [{"effect": "_remove_over"}, {"effect": "draw", "count": 1},
                 {"effect": "choose", "from": "your_units", "count": 1, "as": "over_to"},
-                {"effect": "power", "target": "$over_to", "amount": 100000000, "until": "turn"}]
+                {"effect": "power", "target": "$over_to", "amount": 100000000, "until": "turn"}] + extra
     return []
 
 

@@ -8,6 +8,7 @@ from tabletop.engine.cards import CardDefinition, CardLibrary
 from tabletop.engine.commands import Choose, Command, PassPriority
 from tabletop.engine.decision import Decision
 from tabletop.engine.errors import IllegalCommand
+from tabletop.engine.permissions import Permission, Ruling, decide
 from tabletop.engine.rules import CardValue, GameConfig, GameRules
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
@@ -204,6 +205,8 @@ class VanguardRules(GameRules):
             return self._pick_commands(decision)
         if decision.kind == "yesno":
             return [Choose(by=player, yes=True), Choose(by=player, yes=False)]
+        if decision.kind == "number":
+            return [Choose(by=player, number=n) for n in range(decision.min, decision.max + 1)]
         commands: list[Command] = [PassPriority(by=player)]
         if decision.name == "ride":
             commands += self._ride_commands(state, player)
@@ -334,7 +337,8 @@ class VanguardRules(GameRules):
             d = state.definition(iid)
             if facts.is_unit_card(d) and d.id not in seen:
                 seen.add(d.id)
-                result.append(Guard(by=player, card=iid))
+                if guard_permission(state, player, iid).allowed:
+                    result.append(Guard(by=player, card=iid))
         for iid in front_row_units(state, player):
             if (is_rear_circle(state.cards[iid].zone) and facts.has_skill(state.definition(iid), "intercept")
                     and not has_state(state, iid, "dominated") and iid != state.data["battle"]["target"]):
@@ -424,6 +428,10 @@ class VanguardRules(GameRules):
             if command.yes is None:
                 raise IllegalCommand(decision.rule or "VG 7.3", "answer yes or no")
             answer = {"yes": bool(command.yes), "picks": []}
+        elif decision.kind == "number":
+            if command.number is None or not decision.min <= command.number <= decision.max:
+                raise IllegalCommand(decision.rule or "VG 7.3", f"answer a number from {decision.min} to {decision.max}")
+            answer = {"number": int(command.number), "picks": []}
         else:
             picks = list(command.picks)
             if decision.name == "order_triggers":
@@ -525,7 +533,7 @@ class VanguardRules(GameRules):
         tx.log(f"{player} rides {state.definition(card).name}", "VG 5.3")
         if old is not None:
             from tabletop.games.vanguard.moves import put_into_soul
-            put_into_soul(tx, old, player, by_ride=True)
+            put_into_soul(tx, old, player, by_ride=True, rider=card)
         place_on_circle(tx, card, vc, "ride", player, rested=tapped)
         if persona:  # VG 5.3 Persona Ride: draw 1, front row +10000 this turn, before other ride abilities
             draw_cards(tx, player, 1)
@@ -699,6 +707,7 @@ class VanguardRules(GameRules):
             raise IllegalCommand("VG 6.3", "guard with a card from your hand")
         if not facts.is_unit_card(state.definition(command.card)):
             raise IllegalCommand("VG 6.3", "only unit cards can be called to the guardian circle")
+        guard_permission(state, command.by, command.card).require()
         place_on_circle(tx, command.card, zone_id(command.by, "gc"), "guard", command.by)
         tx.log(f"{command.by} guards with {state.definition(command.card).name}", "VG 6.3")
 
@@ -773,6 +782,15 @@ class VanguardRules(GameRules):
         if tx.state.phase != "setup":
             from tabletop.games.vanguard.flow import rule_actions
             rule_actions(tx)
+
+
+def guard_permission(state: GameState, player: str, card: int) -> Permission:
+    """Tell whether `player` may call `card` to GC: any "cannot" effect forbids it (VG 1.7, cannot beats can)."""
+    grade = facts.grade(state.definition(card))
+    cannot = [Ruling("VG 1.7", f"{r['why']}: you cannot call grade {grade} cards to your guardian circle this turn")
+              for r in state.lists.get("restrictions", ())
+              if r["player"] == player and r["action"] == "guard" and r["grade"] == grade]
+    return decide(Permission(True), cannot=cannot)
 
 
 def create_library(cards: list[CardDefinition]) -> CardLibrary:

@@ -188,9 +188,12 @@ def guardians_of(state: GameState, player: str) -> list[int]:
 
 def shield_total(state: GameState, player: str) -> int:
     """Return the total shield of `player`'s guardians."""
+    from tabletop.games.vanguard.abilities import continuous_bonuses
+
     total = 0
     for iid in guardians_of(state, player):
         total += facts.shield(state.definition(iid)) + sum(a for a, _ in _mods(state, iid, "shield"))
+        total += sum(a for a, _ in continuous_bonuses(state, iid, "shield"))
     return total
 
 
