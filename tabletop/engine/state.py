@@ -81,6 +81,10 @@ class GameState:
     log: list[LogEntry] = field(default_factory=list)
     rng_state: int = 0
     next_iid: int = 1
+    # Facts a game derives from the state and keeps to avoid recomputing them (the cards on the
+    # field, the pending decision…). Contract: every change applied or reverted empties it, so an
+    # entry is never stale, also after undo and redo; it is never saved nor compared.
+    memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     # -- lookups -------------------------------------------------------------------------------
     def add_zone(self, spec: ZoneSpec, owner: str | None) -> Zone:

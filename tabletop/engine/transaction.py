@@ -6,11 +6,32 @@ from typing import Any
 
 from tabletop.engine import rng
 from tabletop.engine.changes import (
-    AppendLog, Change, CreateCard, ListInsert, ListRemove, MoveCard, SetCardField, SetCardProp,
+    AppendLog, Change, CreateCard, ListInsert, ListRemove, ListReplace, MoveCard, SetCardField, SetCardProp,
     SetCardCounter, SetData, SetRevealed, SetRng, SetTableField, SetTotal, ShuffleZone,
 )
 from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.state import GameState, LogEntry
+from tabletop.engine.zones import Visibility
+
+
+_ATOMS = frozenset({str, int, float, bool, type(None)})
+
+
+def json_copy(value: Any) -> Any:
+    """Return a deep copy of JSON-like data (dicts, lists, tuples, scalars); other objects are deep-copied.
+
+    Several times faster than copy.deepcopy on the plain data games keep in props, data and lists.
+    """
+    kind = type(value)
+    if kind in _ATOMS:
+        return value
+    if kind is dict:
+        return {k: v if type(v) in _ATOMS else json_copy(v) for k, v in value.items()}
+    if kind is list:
+        return [v if type(v) in _ATOMS else json_copy(v) for v in value]
+    if kind is tuple:
+        return tuple(json_copy(v) for v in value)
+    return copy.deepcopy(value)
 
 
 class Transaction:
@@ -30,14 +51,19 @@ class Transaction:
     def apply(self, change: Change) -> None:
         """Apply one change and record it."""
         if self._seen_before is not None:
-            for iid in change.touched()[1]:
+            for iid in change.card_ids():
                 if iid not in self._seen_before and iid in self.state.cards:
                     self._seen_before[iid] = self._viewers(iid)
         change.apply(self.state)
+        self.state.memo.clear()
         self.changes.append(change)
 
     def _viewers(self, iid: int) -> frozenset[str]:
-        return frozenset(p for p in self.state.players if self.state.is_visible_to(iid, p))
+        state = self.state
+        card = state.cards[iid]
+        if not card.face_down and state.zones[card.zone].spec.visibility is Visibility.PUBLIC:
+            return frozenset(state.players)  # a face-up card in a public zone: everyone (the usual case)
+        return frozenset(p for p in state.players if state.is_visible_to(iid, p))
 
     def newly_shown(self) -> frozenset[str]:
         """Return the players who now see a card face they did not see before (needs watch_hidden)."""
@@ -51,6 +77,7 @@ class Transaction:
         """Revert every recorded change, newest first."""
         while self.changes:
             self.changes.pop().revert(self.state)
+        self.state.memo.clear()
 
     # -- cards ---------------------------------------------------------------------------------
     def create_card(self, card_id: str, owner: str, zone: str, index: int | None = None) -> int:
@@ -86,7 +113,7 @@ class Transaction:
         """Set a card prop (None removes it); a no-op when unchanged."""
         old = self.state.cards[iid].props.get(key)
         if old != value:
-            self.apply(SetCardProp(iid, key, copy.deepcopy(old), value))
+            self.apply(SetCardProp(iid, key, json_copy(old), value))
 
     def set_counter(self, iid: int, name: str, value: int) -> None:
         """Set the number of counters named `name` on a card."""
@@ -139,14 +166,14 @@ class Transaction:
         """Set one of the game's scalar facts (None removes it)."""
         old = self.state.data.get(key)
         if old != value:
-            self.apply(SetData(key, copy.deepcopy(old), copy.deepcopy(value)))
+            self.apply(SetData(key, json_copy(old), json_copy(value)))
 
     # -- lists ---------------------------------------------------------------------------------
     def list_insert(self, name: str, index: int, item: Any) -> None:
         """Insert an item into a list (index -1 or len = append)."""
         items = self.state.lists.get(name, [])
         position = len(items) if index < 0 else index
-        self.apply(ListInsert(name, position, copy.deepcopy(item)))
+        self.apply(ListInsert(name, position, json_copy(item)))
 
     def list_append(self, name: str, item: Any) -> None:
         """Append an item to a list."""
@@ -161,10 +188,11 @@ class Transaction:
         return item
 
     def list_replace(self, name: str, index: int, item: Any) -> None:
-        """Replace the item at `index` of a list."""
-        position = index % len(self.state.lists[name])
-        self.list_remove(name, position)
-        self.list_insert(name, position, item)
+        """Replace the item at `index` of a list (a no-op when equal)."""
+        items = self.state.lists[name]
+        position = index % len(items)
+        if items[position] != item:
+            self.apply(ListReplace(name, position, items[position], json_copy(item)))
 
     # -- randomness ----------------------------------------------------------------------------
     def random_below(self, n: int) -> int:

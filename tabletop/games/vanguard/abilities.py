@@ -10,7 +10,6 @@ keeps the keyword while it is not valid; timed effects it created ignore the con
 """
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from tabletop.engine.cards import CardDefinition
@@ -98,14 +97,82 @@ def _prints_guard_ability(card: CardDefinition) -> bool:
                for e in card.effects)
 
 
-@lru_cache(maxsize=4096)
+class PrintedAbilities:
+    """A definition's printed and keyword abilities, indexed by kind and trigger event (computed once per card)."""
+
+    __slots__ = ("card", "all", "by_when", "has_cont", "has_act", "has_state_trigger", "has_end_of_turn")
+
+    def __init__(self, card: CardDefinition) -> None:
+        self.card = card  # kept so that the id() key of the cache is never reused while cached
+        self.all: tuple[dict[str, Any], ...] = tuple(
+            dict(e) for e in card.effects if isinstance(e, dict) and "kind" in e) + tuple(keyword_abilities(card))
+        by_when: dict[str, list[tuple[int, dict[str, Any]]]] = {}
+        for index, ability in enumerate(self.all):
+            if ability.get("kind") == "auto":
+                by_when.setdefault(str(ability.get("when")), []).append((index, ability))
+        self.by_when = {when: tuple(items) for when, items in by_when.items()}
+        kinds = {a.get("kind") for a in self.all}
+        self.has_cont = "cont" in kinds
+        self.has_act = "act" in kinds
+        self.has_state_trigger = any(str(w).startswith("state:") for w in self.by_when)
+        self.has_end_of_turn = "end_of_turn" in self.by_when
+
+
+_PRINTED: dict[int, PrintedAbilities] = {}
+
+
+def printed(card: CardDefinition) -> PrintedAbilities:
+    """Return the cached printed abilities of a definition (definitions are frozen, so this never goes stale)."""
+    entry = _PRINTED.get(id(card))
+    if entry is None or entry.card is not card:
+        if len(_PRINTED) >= 4096:  # libraries come and go (one per test game): keep the cache bounded
+            _PRINTED.clear()
+        entry = PrintedAbilities(card)
+        _PRINTED[id(card)] = entry
+    return entry
+
+
+class LibraryFacts:
+    """What a card library holds at all (order cards, state-triggered abilities), to skip checks games never need."""
+
+    __slots__ = ("library", "orders", "state_triggers")
+
+    def __init__(self, library: Any) -> None:
+        self.library = library  # kept so that the id() key of the cache is never reused while cached
+        cards = list(library.values())
+        self.orders = any(facts.kind(c) == "order" for c in cards)
+        self.state_triggers = any(printed(c).has_state_trigger for c in cards)
+
+
+_LIBRARIES: dict[int, LibraryFacts] = {}
+
+
+def library_facts(state: GameState) -> LibraryFacts:
+    """Return the cached facts of the state's card library (a library is not changed during a game)."""
+    entry = _LIBRARIES.get(id(state.library))
+    if entry is None or entry.library is not state.library:
+        if len(_LIBRARIES) >= 256:
+            _LIBRARIES.clear()
+        entry = LibraryFacts(state.library)
+        _LIBRARIES[id(state.library)] = entry
+    return entry
+
+
 def _printed_abilities(card: CardDefinition) -> tuple[dict[str, Any], ...]:
-    return tuple(dict(e) for e in card.effects if isinstance(e, dict) and "kind" in e) + tuple(keyword_abilities(card))
+    return printed(card).all
 
 
-def abilities_of(state: GameState, iid: int) -> list[dict[str, Any]]:
-    """Return every ability a card has now: printed (unless deleted), keyword-expanded, and gained."""
+def has_extra_abilities(props: dict[str, Any]) -> bool:
+    """Tell whether a card's props change its abilities (deleted, locked, copied or gained ones)."""
+    # A prop set to None is removed, so a present key means the effect is on.
+    return bool(props) and ("gained" in props or "locked" in props or "deleted" in props or "copied" in props)
+
+
+def abilities_of(state: GameState, iid: int) -> tuple[dict[str, Any], ...] | list[dict[str, Any]]:
+    """Return every ability a card has now: printed (unless deleted or locked), keyword-expanded, and gained."""
     card = state.cards[iid]
+    if not has_extra_abilities(card.props):
+        return printed(state.definition(iid)).all
     result: list[dict[str, Any]] = []
     if not card.props.get("deleted") and not is_locked(state, iid):
         result.extend(_printed_abilities(state.definition(iid)))
@@ -114,6 +181,17 @@ def abilities_of(state: GameState, iid: int) -> list[dict[str, Any]]:
     for gained in card.props.get("gained", ()):
         result.append(gained["ability"])
     return result
+
+
+def _auto_candidates(state: GameState, iid: int, whens: tuple[str, ...]) -> list[tuple[int, dict[str, Any]]]:
+    """Return (index, ability) of a card's AUTO abilities that an event of these `when` names could trigger."""
+    card = state.cards[iid]
+    if not has_extra_abilities(card.props):
+        by_when = printed(state.definition(iid)).by_when
+        if len(whens) == 1:
+            return list(by_when.get(whens[0], ()))
+        return [item for when in whens for item in by_when.get(when, ())]
+    return [(i, a) for i, a in enumerate(abilities_of(state, iid)) if a.get("kind") == "auto" and a.get("when") in whens]
 
 
 def has_keyword(state: GameState, iid: int, name: str) -> bool:
@@ -366,6 +444,14 @@ def _default_zone(event: dict[str, Any]) -> str:
     return "GC" if str(event.get("zone", "")).endswith(".gc") else "VR"
 
 
+# The `when` names an event type can trigger besides its own name.
+_EVENT_WHENS: dict[str, tuple[str, ...]] = {
+    "placed": ("placed", "other_placed"),
+    "retired": ("retired", "rear_guard_retired"),
+    "bind_to_hand": ("opponent_bind_to_hand",),
+}
+
+
 def emit(tx: Transaction, event: dict[str, Any]) -> None:
     """Put every AUTO ability the event triggers into the stand-by state (seed 一 1.3: only valid ones)."""
     state = tx.state
@@ -375,11 +461,22 @@ def emit(tx: Transaction, event: dict[str, Any]) -> None:
     subject = event.get("card")
     if subject is not None and subject in state.cards and subject not in candidates:
         candidates.append(subject)
+    whens = _EVENT_WHENS.get(event["type"], (event["type"],))
+    locked_retire = event["type"] == "retired" and event.get("locked")
+    cards, library = state.cards, state.library
     for iid in candidates:
-        if event["type"] == "retired" and event.get("locked") and iid == subject:
+        if locked_retire and iid == subject:
             continue  # seed 《链环傀儡》: a locked card's retirement triggers nothing
-        for index, ability in enumerate(abilities_of(state, iid)):
-            if ability.get("kind") != "auto" or not _matches(state, iid, ability, event):
+        card = cards[iid]
+        if has_extra_abilities(card.props):
+            found = _auto_candidates(state, iid, whens)
+        else:  # the usual case, inlined: the definition's abilities indexed by event
+            by_when = printed(library[card.card_id]).by_when
+            if not by_when:
+                continue
+            found = [item for when in whens for item in by_when.get(when, ())]
+        for index, ability in found:
+            if not _matches(state, iid, ability, event):
                 continue
             controller = state.cards[iid].controller
             if not keyword_valid(state, iid, ability, controller):
@@ -413,10 +510,16 @@ def _plain_event(event: dict[str, Any]) -> dict[str, Any]:
 def state_triggers(tx: Transaction) -> None:
     """Trigger state-triggered abilities whose state holds (Success, seed 《大自然》: during your turn only)."""
     state = tx.state
-    pending_sources = {(p["source"], p["ability"].get("keyword_ability")) for p in state.lists.get(PENDING, ())}
+    any_printed = library_facts(state).state_triggers
+    if not any_printed and not state.data.get("abilities_gained"):
+        return
     for iid in field_cards(state, state.active):
-        for ability in abilities_of(state, iid):
-            if ability.get("when") != "state:success" or has_state(state, iid, "success"):
+        if not has_extra_abilities(state.cards[iid].props) and not (
+                any_printed and printed(state.definition(iid)).has_state_trigger):
+            continue
+        pending_sources = {(p["source"], p["ability"].get("keyword_ability")) for p in state.lists.get(PENDING, ())}
+        for _, ability in _auto_candidates(state, iid, ("state:success",)):
+            if has_state(state, iid, "success"):
                 continue
             if (iid, "success") in pending_sources or not zone_tag_holds(state, iid, ability.get("zone")):
                 continue
@@ -425,11 +528,6 @@ def state_triggers(tx: Transaction) -> None:
 
 
 # -- continuous abilities ------------------------------------------------------------------------
-
-@lru_cache(maxsize=4096)
-def _has_cont(card: CardDefinition) -> bool:
-    return any(a.get("kind") == "cont" for a in _printed_abilities(card))
-
 
 # Sources whose CONT conditions are being read now: a CONT's own condition does not see its own bonus
 # (a Burst "if your vanguard's power ≥ N" on the vanguard itself would otherwise never settle).
@@ -445,7 +543,7 @@ def continuous_bonuses(state: GameState, iid: int, stat: str) -> list[tuple[int,
         sources += state.zones[zone_id(player, "gc")].cards
     for source in sources:
         card = state.cards[source]
-        if source in _READING or not (_has_cont(state.definition(source)) or card.props.get("gained")):
+        if source in _READING or not (printed(state.definition(source)).has_cont or has_extra_abilities(card.props)):
             continue
         for ability in abilities_of(state, source):
             if ability.get("kind") != "cont" or not zone_tag_holds(state, source, ability.get("zone")):

@@ -664,6 +664,7 @@ def _gain_ability(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
         gained = list(tx.state.cards[iid].props.get("gained", ()))
         gained.append({"ability": step["ability"], "until": step.get("until", "turn")})
         tx.set_prop(iid, "gained", gained)
+    tx.set_data("abilities_gained", True)  # from now on state triggers are looked for on every card
     return True
 
 
@@ -684,6 +685,7 @@ def _gain_abilities_of(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
         copied = list(tx.state.cards[iid].props.get("copied", ()))
         copied += [tx.state.cards[s].card_id for s in sources]
         tx.set_prop(iid, "copied", copied)
+    tx.set_data("abilities_gained", True)
     return True
 
 

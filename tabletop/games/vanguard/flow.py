@@ -3,10 +3,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletop.engine.changes import AppendLog, Change, ListInsert, ListRemove, ListReplace, SetTableField
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.zones import zone_id
 from tabletop.games.vanguard import facts, frames
-from tabletop.games.vanguard.abilities import PENDING, emit, state_triggers
+from tabletop.games.vanguard.abilities import PENDING, emit, library_facts, state_triggers
 from tabletop.games.vanguard.circles import REAR_CIRCLES, circles_of, is_circle
 from tabletop.games.vanguard.effects import (
     EFFECTS, draw_cards, effect, release, run_step, unlock,
@@ -21,25 +22,44 @@ ACT_STEPS = ("_guard_step", "_dominate_choose")
 STEP_LIMIT = 20000
 
 
+_FRAME_LISTS = frozenset({frames.FRAMES, frames.STATE, frames.PC})
+
+
+def _only_bookkeeping(changes: list[Change]) -> bool:
+    """Tell whether changes only moved the resolution machine (frames pushed, popped, stepped; the step's
+    name; the log): nothing a rule action, a trigger or a state trigger looks at."""
+    for c in changes:
+        kind = type(c)
+        if kind is AppendLog or (kind is SetTableField and c.name == "step"):  # type: ignore[attr-defined]
+            continue
+        if kind not in (ListInsert, ListRemove, ListReplace) or c.name not in _FRAME_LISTS:  # type: ignore[attr-defined]
+            return False
+    return True
+
+
 def run(tx: Transaction) -> None:
     """Run the game until a player must decide or act, or it ends (check timing before every play timing)."""
     state = tx.state
+    quiet_at = -1  # len(tx.changes) when a check timing last found nothing: only what changed since can matter
     for _ in range(STEP_LIMIT):
         if state.data.get("outcome") or state.data.get("decision"):
             return
         fi = frames.depth(state) - 1
         if fi >= 0:
             top = state.lists[frames.FRAMES][fi]
-            pc = state.lists[frames.STATE][fi]["pc"]
+            pc = frames.pc(state, fi)
             if pc >= len(top["steps"]):
                 frames.pop(tx, fi)
                 continue
             step = top["steps"][pc]
-            if top["kind"] == "flow" and not top["atomic"] and check_timing(tx):
-                continue
+            if top["kind"] == "flow" and not top["atomic"]:
+                if not (quiet_at >= 0 and _only_bookkeeping(tx.changes[quiet_at:])):
+                    if check_timing(tx):
+                        continue
+                    quiet_at = len(tx.changes)
             if run_step(tx, fi, step):
-                if fi < frames.depth(state) and state.lists[frames.STATE][fi]["pc"] == pc:
-                    frames.update(tx, fi, pc=pc + 1)
+                if fi < frames.depth(state) and frames.pc(state, fi) == pc:
+                    frames.set_pc(tx, fi, pc + 1)
             elif step["effect"] in ACT_STEPS and not state.data.get("decision"):
                 return
             continue
@@ -55,8 +75,8 @@ def act_step(state: Any) -> dict[str, Any] | None:
     fi = frames.depth(state) - 1
     if fi < 0:
         return None
-    steps = state.lists[frames.FRAMES][fi]["steps"]
-    pc = state.lists[frames.STATE][fi]["pc"]
+    steps = frames.steps(state, fi)
+    pc = frames.pc(state, fi)
     if pc < len(steps) and steps[pc]["effect"] in ACT_STEPS:
         return steps[pc]
     return None
@@ -171,6 +191,8 @@ def rule_actions(tx: Transaction) -> bool:
             else:
                 tx.set_data("outcome", {"winner": state.opponent(player), "reason": f"{player} has no vanguard (VG 8.2)"})
             return True
+        if not library_facts(state).orders:
+            continue
         for zid in circles_of(state, player):
             for iid in state.zones[zid].cards:
                 if facts.kind(state.definition(iid)) == "order" and not is_locked(state, iid):
@@ -253,7 +275,7 @@ def start_end_phase(tx: Transaction) -> None:
                 tx.set_prop(iid, "no_unlock", blocked - 1 or None)
             else:
                 unlock(tx, iid)
-    tx.set_data("end_triggered", [])
+    tx.set_data("end_triggered", None)
     frames.push(tx, [{"effect": "_end_trigger"}, {"effect": "_end_expire"}, {"effect": "_end_repeat"}], {"controller": me},
                 kind="flow")
 
@@ -263,16 +285,11 @@ def _end_trigger(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     """End-phase loop ①: end-of-turn abilities not yet triggered, timed effects, one per Hollow unit."""
     state = tx.state
     done = set(state.data.get("end_triggered", []))
-    from tabletop.games.vanguard.abilities import abilities_of, add_pending, keyword_valid, zone_tag_holds
-    for iid in field_cards(state):
-        for index, ability in enumerate(abilities_of(state, iid)):
-            key = f"{iid}:{identity(state, iid)}:{index}"
-            if ability.get("kind") == "auto" and ability.get("when") == "end_of_turn" and key not in done:
-                owner = state.cards[iid].controller
-                if zone_tag_holds(state, iid, ability.get("zone")) and keyword_valid(state, iid, ability, owner):
-                    add_pending(tx, owner, iid, ability, {"type": "end_of_turn"})
-                    done.add(key)
-    tx.set_data("end_triggered", sorted(done))
+    from tabletop.games.vanguard.abilities import add_pending
+    for key, iid, ability in _untriggered_end_abilities(state):
+        add_pending(tx, state.cards[iid].controller, iid, ability, {"type": "end_of_turn"})
+        done.add(key)
+    tx.set_data("end_triggered", sorted(done) or None)
     fire_timed(tx, "end_of_turn")
     from tabletop.games.vanguard.effects import schedule_pending
     for iid in field_cards(state):
@@ -280,6 +297,26 @@ def _end_trigger(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
             schedule_pending(tx, state.cards[iid].controller, iid, [{"effect": "_hollow_drop"}], "Hollow",
                              {"self": [[iid, identity(state, iid)]]})
     return True
+
+
+def _untriggered_end_abilities(state: Any) -> list[tuple[str, int, dict[str, Any]]]:
+    """Return (key, card, ability) of the valid "at end of turn" AUTO abilities on the field not yet triggered
+    in this end phase (seed 《雄伟深蓝》 ③; one that is not valid is not waiting to trigger)."""
+    from tabletop.games.vanguard.abilities import _auto_candidates, has_extra_abilities, keyword_valid, printed
+    from tabletop.games.vanguard.abilities import zone_tag_holds
+
+    done = state.data.get("end_triggered") or ()
+    result = []
+    for iid in field_cards(state):
+        card = state.cards[iid]
+        if not has_extra_abilities(card.props) and not printed(state.definition(iid)).has_end_of_turn:
+            continue
+        for index, ability in _auto_candidates(state, iid, ("end_of_turn",)):
+            key = f"{iid}:{identity(state, iid)}:{index}"
+            if key not in done and zone_tag_holds(state, iid, ability.get("zone")) and keyword_valid(
+                    state, iid, ability, card.controller):
+                result.append((key, iid, ability))
+    return result
 
 
 @effect("_hollow_drop")
@@ -312,11 +349,7 @@ def _end_expire(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
 def _end_repeat(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     """End-phase loop ③: repeat while anything is pending, untriggered or Hollow; else the turn ends."""
     state = tx.state
-    from tabletop.games.vanguard.abilities import abilities_of
-    done = set(state.data.get("end_triggered", []))
-    untriggered = any(a.get("kind") == "auto" and a.get("when") == "end_of_turn"
-                      and f"{i}:{identity(state, i)}:{n}" not in done
-                      for i in field_cards(state) for n, a in enumerate(abilities_of(state, i)))
+    untriggered = bool(_untriggered_end_abilities(state))
     hollow = any(has_state(state, i, "hollow") for i in field_cards(state))
     timed_left = any(t["at"] == "end_of_turn" for t in state.lists.get("timed", ()))
     if state.lists.get(PENDING) or untriggered or hollow or timed_left:
@@ -329,7 +362,9 @@ def _end_repeat(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
 def expire(tx: Transaction, until: str) -> None:
     """End every effect lasting `until` ("turn" or "battle"): modifiers, states, gained abilities, grants."""
     state = tx.state
-    for iid in list(state.cards):
+    # Only cards on the field, on GC or under a G unit carry lasting effects: a card that leaves becomes new.
+    zones = [z for p in state.players for z in (*circles_of(state, p), zone_id(p, "gc"), zone_id(p, "heart"))]
+    for iid in [i for z in zones if z in state.zones for i in state.zones[z].cards]:
         card = state.cards[iid]
         if not card.props:
             continue
@@ -352,15 +387,11 @@ def expire(tx: Transaction, until: str) -> None:
             tx.set_field(iid, "face_down", False)
     if until == "turn":
         tx.set_data("cannot_be_hit", None)
-        items = state.lists.get("restrictions", ())
-        for index in range(len(items) - 1, -1, -1):
-            if items[index].get("until") == "turn":
-                tx.list_remove("restrictions", index)
-        kept = [m for m in state.lists.get("player_mods", ()) if m.get("until") != "turn"]
-        while state.lists.get("player_mods"):
-            tx.list_remove("player_mods", 0)
-        for m in kept:
-            tx.list_append("player_mods", m)
+        for name in ("restrictions", "player_mods"):
+            items = state.lists.get(name, ())
+            for index in range(len(items) - 1, -1, -1):
+                if items[index].get("until") == "turn":
+                    tx.list_remove(name, index)
     if until == "battle":
         tx.set_data("cannot_be_hit", None)
 

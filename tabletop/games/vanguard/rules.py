@@ -14,7 +14,9 @@ from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.zones import ZoneSpec, zone_id
 from tabletop.games.vanguard import facts, frames
-from tabletop.games.vanguard.abilities import PENDING, abilities_of, emit, keyword_valid, zone_tag_holds
+from tabletop.games.vanguard.abilities import (
+    PENDING, abilities_of, emit, has_extra_abilities, keyword_valid, printed, zone_tag_holds,
+)
 from tabletop.games.vanguard.circles import (
     REAR_CIRCLES, circle_name, circles_of, column_partner, is_front_row, is_rear_circle, zone_specs,
 )
@@ -164,11 +166,17 @@ class VanguardRules(GameRules):
             tx.set_prop(iid, "states", states)
         elif key == "gained":
             tx.set_prop(iid, "gained", [{"ability": a, "until": "turn"} for a in value])
+            tx.set_data("abilities_gained", True)
         else:
             super().set_card_fact(tx, iid, key, value)
 
     # -- decisions -------------------------------------------------------------------------------
     def pending_decision(self, state: GameState) -> Decision | None:
+        if "decision" not in state.memo:
+            state.memo["decision"] = self._pending_decision(state)
+        return state.memo["decision"]
+
+    def _pending_decision(self, state: GameState) -> Decision | None:
         if self.outcome(state) is not None:
             return None
         raw = state.data.get("decision")
@@ -284,23 +292,27 @@ class VanguardRules(GameRules):
         v = vanguard_of(state, player)
         grade = current_grade(state, v) if v is not None else 0
         seen: set[str] = set()
+        circles = [circle_name(c) for c in self._open_rear_circles(state, player)]
         for iid in state.zones[zone_id(player, "hand")].cards:
             d = state.definition(iid)
             if d.id in seen:
                 continue
             seen.add(d.id)
             if facts.is_unit_card(d) and facts.grade(d) <= grade:
-                for circle in self._open_rear_circles(state, player):
-                    result.append(Call(by=player, card=iid, circle=circle_name(circle)))
+                result += [Call(by=player, card=iid, circle=circle) for circle in circles]
             elif facts.kind(d) == "order" and facts.grade(d) <= grade and d.effects:
                 result.append(PlayOrder(by=player, card=iid))
-        for iid in units_of(state, player):
+        units = units_of(state, player)
+        for iid in units:
             zid = state.cards[iid].zone
-            if is_rear_circle(zid) and state.cards[iid].owner == player and column_partner(zid) is not None:
-                partner = state.zones[column_partner(zid)].cards
+            partner_zone = column_partner(zid)
+            if partner_zone is not None and state.cards[iid].owner == player:
+                partner = state.zones[partner_zone].cards
                 if not partner or not has_state(state, partner[0], "dominated"):
                     result.append(Move(by=player, card=iid))
-        for iid in units_of(state, player):
+        for iid in units:
+            if not has_extra_abilities(state.cards[iid].props) and not printed(state.definition(iid)).has_act:
+                continue
             for index, ability in enumerate(abilities_of(state, iid)):
                 if ability.get("kind") == "act" and self._can_activate(state, player, iid, index, ability):
                     result.append(Activate(by=player, card=iid, ability=index))

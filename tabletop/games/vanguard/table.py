@@ -7,7 +7,7 @@ from tabletop.engine.state import GameState
 from tabletop.engine.zones import zone_id
 from tabletop.games.vanguard import facts
 from tabletop.games.vanguard.circles import (
-    circles_of, is_circle, is_front_row, is_rear_circle, position, same_column, zone_owner,
+    circles_of, info, is_circle, is_front_row, is_rear_circle, position, same_column, zone_owner,
 )
 
 
@@ -28,25 +28,34 @@ def is_locked(state: GameState, iid: int) -> bool:
 
 def is_unit(state: GameState, iid: int) -> bool:
     """Tell whether a card is a unit: on VC/RC/GC and not locked (VG 3.2)."""
-    zid = state.cards[iid].zone
-    name = zid.split(".", 1)[1]
-    return (is_circle(zid) or name == "gc") and not is_locked(state, iid)
+    card = state.cards[iid]
+    zone = info(card.zone)
+    return (zone.is_circle or zone.name == "gc") and not card.props.get("locked")
 
 
 def field_cards(state: GameState, player: str | None = None) -> list[int]:
     """Return every card on VCs and RCs (optionally only those `player` controls, dominated ones included)."""
-    result = []
-    for owner in state.players:
-        for zid in circles_of(state, owner):
-            for iid in state.zones[zid].cards:
-                if player is None or state.cards[iid].controller == player:
-                    result.append(iid)
-    return result
+    key = ("field", player)
+    cached = state.memo.get(key)
+    if cached is None:
+        cached = []
+        for owner in state.players:
+            for zid in circles_of(state, owner):
+                for iid in state.zones[zid].cards:
+                    if player is None or state.cards[iid].controller == player:
+                        cached.append(iid)
+        state.memo[key] = cached
+    return list(cached)
 
 
 def units_of(state: GameState, player: str) -> list[int]:
     """Return the units `player` controls on VC/RC (seed Dominate 4: the dominator's dominated units count)."""
-    return [i for i in field_cards(state, player) if not is_locked(state, i)]
+    key = ("units", player)
+    cached = state.memo.get(key)
+    if cached is None:
+        cached = [i for i in field_cards(state, player) if not is_locked(state, i)]
+        state.memo[key] = cached
+    return list(cached)
 
 
 def rear_guards_of(state: GameState, player: str) -> list[int]:
@@ -105,7 +114,20 @@ def base_power(state: GameState, iid: int) -> int:
 
 
 def power_parts(state: GameState, iid: int) -> tuple[int, int, list[str]]:
-    """Return (base, current, reasons) of a card's power with every modifier applied."""
+    """Return (base, current, reasons) of a card's power with every modifier applied (memoised until a change)."""
+    from tabletop.games.vanguard.abilities import _READING
+
+    if _READING:  # a CONT condition is being read: its own bonus is left out, so this value is not the real one
+        return _power_parts(state, iid)
+    key = ("power", iid)
+    cached = state.memo.get(key)
+    if cached is None:
+        cached = _power_parts(state, iid)
+        state.memo[key] = cached
+    return cached[0], cached[1], list(cached[2])
+
+
+def _power_parts(state: GameState, iid: int) -> tuple[int, int, list[str]]:
     from tabletop.games.vanguard.abilities import continuous_bonuses
 
     base = base_power(state, iid)
