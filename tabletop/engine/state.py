@@ -85,6 +85,9 @@ class GameState:
     # field, the pending decision…). Contract: every change applied or reverted empties it, so an
     # entry is never stale, also after undo and redo; it is never saved nor compared.
     memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
+    # Facts a game derives from what never changes during a game (the zones, the card library):
+    # indexes of the library's abilities, the zone objects of a layout. Never saved nor compared.
+    cache: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     # -- lookups -------------------------------------------------------------------------------
     def add_zone(self, spec: ZoneSpec, owner: str | None) -> Zone:

@@ -162,22 +162,27 @@ class Transaction:
         if old != value:
             self.apply(SetTableField(name, old, value))
 
-    def set_data(self, key: str, value: Any) -> None:
-        """Set one of the game's scalar facts (None removes it)."""
+    def set_data(self, key: str, value: Any, copy: bool = True) -> None:
+        """Set one of the game's scalar facts (None removes it); `copy` as for `list_insert`."""
         old = self.state.data.get(key)
         if old != value:
-            self.apply(SetData(key, json_copy(old), json_copy(value)))
+            self.apply(SetData(key, json_copy(old), json_copy(value) if copy else value))
 
     # -- lists ---------------------------------------------------------------------------------
-    def list_insert(self, name: str, index: int, item: Any) -> None:
-        """Insert an item into a list (index -1 or len = append)."""
+    def list_insert(self, name: str, index: int, item: Any, copy: bool = True) -> None:
+        """Insert an item into a list (index -1 or len = append).
+
+        The item is deep-copied so that the caller cannot change the state by changing it later.
+        `copy=False` shares it instead: the caller guarantees that nothing in it is ever mutated
+        (state items never are), e.g. an item built from fresh literals and parts of other items.
+        """
         items = self.state.lists.get(name, [])
         position = len(items) if index < 0 else index
-        self.apply(ListInsert(name, position, json_copy(item)))
+        self.apply(ListInsert(name, position, json_copy(item) if copy else item))
 
-    def list_append(self, name: str, item: Any) -> None:
-        """Append an item to a list."""
-        self.list_insert(name, -1, item)
+    def list_append(self, name: str, item: Any, copy: bool = True) -> None:
+        """Append an item to a list (`copy` as for `list_insert`)."""
+        self.list_insert(name, -1, item, copy)
 
     def list_remove(self, name: str, index: int) -> Any:
         """Remove and return the item at `index` of a list."""
@@ -187,12 +192,12 @@ class Transaction:
         self.apply(ListRemove(name, position, item))
         return item
 
-    def list_replace(self, name: str, index: int, item: Any) -> None:
-        """Replace the item at `index` of a list (a no-op when equal)."""
+    def list_replace(self, name: str, index: int, item: Any, copy: bool = True) -> None:
+        """Replace the item at `index` of a list (a no-op when equal; `copy` as for `list_insert`)."""
         items = self.state.lists[name]
         position = index % len(items)
         if items[position] != item:
-            self.apply(ListReplace(name, position, items[position], json_copy(item)))
+            self.apply(ListReplace(name, position, items[position], json_copy(item) if copy else item))
 
     # -- randomness ----------------------------------------------------------------------------
     def random_below(self, n: int) -> int:

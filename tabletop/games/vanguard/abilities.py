@@ -98,12 +98,19 @@ def _prints_guard_ability(card: CardDefinition) -> bool:
 
 
 class PrintedAbilities:
-    """A definition's printed and keyword abilities, indexed by kind and trigger event (computed once per card)."""
+    """A definition's printed and keyword abilities, indexed by kind and trigger event, and the printed facts
+    the rules read at every decision (kind, grade, Boost, Intercept, trigger); computed once per card."""
 
-    __slots__ = ("card", "all", "by_when", "has_cont", "has_act", "has_state_trigger", "has_end_of_turn")
+    __slots__ = ("all", "by_when", "has_cont", "has_act", "has_state_trigger", "has_end_of_turn", "kind",
+                 "is_unit", "grade", "boost", "intercept", "trigger")
 
     def __init__(self, card: CardDefinition) -> None:
-        self.card = card  # kept so that the id() key of the cache is never reused while cached
+        self.kind = facts.kind(card)
+        self.is_unit = self.kind == "unit"
+        self.grade = facts.grade(card)
+        self.boost = facts.has_skill(card, "boost")
+        self.intercept = facts.has_skill(card, "intercept")
+        self.trigger = facts.trigger(card)
         self.all: tuple[dict[str, Any], ...] = tuple(
             dict(e) for e in card.effects if isinstance(e, dict) and "kind" in e) + tuple(keyword_abilities(card))
         by_when: dict[str, list[tuple[int, dict[str, Any]]]] = {}
@@ -118,48 +125,36 @@ class PrintedAbilities:
         self.has_end_of_turn = "end_of_turn" in self.by_when
 
 
-_PRINTED: dict[int, PrintedAbilities] = {}
+class AbilityIndex(dict):  # type: ignore[type-arg]
+    """Card id -> PrintedAbilities for one game's library, filled on first use; and what the library holds at
+    all (order cards, state-triggered abilities), so that checks no card needs are skipped.
 
-
-def printed(card: CardDefinition) -> PrintedAbilities:
-    """Return the cached printed abilities of a definition (definitions are frozen, so this never goes stale)."""
-    entry = _PRINTED.get(id(card))
-    if entry is None or entry.card is not card:
-        if len(_PRINTED) >= 4096:  # libraries come and go (one per test game): keep the cache bounded
-            _PRINTED.clear()
-        entry = PrintedAbilities(card)
-        _PRINTED[id(card)] = entry
-    return entry
-
-
-class LibraryFacts:
-    """What a card library holds at all (order cards, state-triggered abilities), to skip checks games never need."""
-
-    __slots__ = ("library", "orders", "state_triggers")
+    Kept in `state.cache`: a game's library does not change while it is played.
+    """
 
     def __init__(self, library: Any) -> None:
-        self.library = library  # kept so that the id() key of the cache is never reused while cached
+        super().__init__()
+        self.library = library
         cards = list(library.values())
         self.orders = any(facts.kind(c) == "order" for c in cards)
-        self.state_triggers = any(printed(c).has_state_trigger for c in cards)
+        self.state_triggers = any(self[c.id].has_state_trigger for c in cards)
+
+    def __missing__(self, card_id: str) -> PrintedAbilities:
+        entry = self[card_id] = PrintedAbilities(self.library[card_id])
+        return entry
 
 
-_LIBRARIES: dict[int, LibraryFacts] = {}
+def ability_index(state: GameState) -> AbilityIndex:
+    """Return the game's index of printed abilities by card id."""
+    index = state.cache.get("vanguard.abilities")
+    if index is None:
+        index = state.cache["vanguard.abilities"] = AbilityIndex(state.library)
+    return index
 
 
-def library_facts(state: GameState) -> LibraryFacts:
-    """Return the cached facts of the state's card library (a library is not changed during a game)."""
-    entry = _LIBRARIES.get(id(state.library))
-    if entry is None or entry.library is not state.library:
-        if len(_LIBRARIES) >= 256:
-            _LIBRARIES.clear()
-        entry = LibraryFacts(state.library)
-        _LIBRARIES[id(state.library)] = entry
-    return entry
-
-
-def _printed_abilities(card: CardDefinition) -> tuple[dict[str, Any], ...]:
-    return printed(card).all
+def printed_of(state: GameState, iid: int) -> PrintedAbilities:
+    """Return the printed (and keyword) abilities of a card instance's definition."""
+    return ability_index(state)[state.cards[iid].card_id]
 
 
 def has_extra_abilities(props: dict[str, Any]) -> bool:
@@ -171,13 +166,14 @@ def has_extra_abilities(props: dict[str, Any]) -> bool:
 def abilities_of(state: GameState, iid: int) -> tuple[dict[str, Any], ...] | list[dict[str, Any]]:
     """Return every ability a card has now: printed (unless deleted or locked), keyword-expanded, and gained."""
     card = state.cards[iid]
+    index = ability_index(state)
     if not has_extra_abilities(card.props):
-        return printed(state.definition(iid)).all
+        return index[card.card_id].all
     result: list[dict[str, Any]] = []
     if not card.props.get("deleted") and not is_locked(state, iid):
-        result.extend(_printed_abilities(state.definition(iid)))
+        result.extend(index[card.card_id].all)
         for source_card in card.props.get("copied", ()):
-            result.extend(_printed_abilities(state.library[source_card]))
+            result.extend(index[source_card].all)
     for gained in card.props.get("gained", ()):
         result.append(gained["ability"])
     return result
@@ -187,7 +183,7 @@ def _auto_candidates(state: GameState, iid: int, whens: tuple[str, ...]) -> list
     """Return (index, ability) of a card's AUTO abilities that an event of these `when` names could trigger."""
     card = state.cards[iid]
     if not has_extra_abilities(card.props):
-        by_when = printed(state.definition(iid)).by_when
+        by_when = printed_of(state, iid).by_when
         if len(whens) == 1:
             return list(by_when.get(whens[0], ()))
         return [item for when in whens for item in by_when.get(when, ())]
@@ -455,7 +451,7 @@ _EVENT_WHENS: dict[str, tuple[str, ...]] = {
 def emit(tx: Transaction, event: dict[str, Any]) -> None:
     """Put every AUTO ability the event triggers into the stand-by state (seed 一 1.3: only valid ones)."""
     state = tx.state
-    candidates: list[int] = field_cards(state)
+    candidates = list(field_cards(state))
     for player in state.players:
         candidates += state.zones[zone_id(player, "gc")].cards
     subject = event.get("card")
@@ -463,7 +459,7 @@ def emit(tx: Transaction, event: dict[str, Any]) -> None:
         candidates.append(subject)
     whens = _EVENT_WHENS.get(event["type"], (event["type"],))
     locked_retire = event["type"] == "retired" and event.get("locked")
-    cards, library = state.cards, state.library
+    cards, printed_index = state.cards, ability_index(state)
     for iid in candidates:
         if locked_retire and iid == subject:
             continue  # seed 《链环傀儡》: a locked card's retirement triggers nothing
@@ -471,7 +467,7 @@ def emit(tx: Transaction, event: dict[str, Any]) -> None:
         if has_extra_abilities(card.props):
             found = _auto_candidates(state, iid, whens)
         else:  # the usual case, inlined: the definition's abilities indexed by event
-            by_when = printed(library[card.card_id]).by_when
+            by_when = printed_index[card.card_id].by_when
             if not by_when:
                 continue
             found = [item for when in whens for item in by_when.get(when, ())]
@@ -499,8 +495,9 @@ def add_pending(tx: Transaction, player: str, source: int | None, ability: dict[
     """Add a stand-by ability or timed effect; its player plays it at the next check timing."""
     uid = int(tx.state.data.get("next_uid", 1))
     tx.set_data("next_uid", uid + 1)
+    # The ability comes from card data or is built fresh, and is never mutated: shared, not copied.
     tx.list_append(PENDING, {"uid": uid, "player": player, "source": source, "ability": ability,
-                             "event": _plain_event(event or {}), "timed": timed})
+                             "event": _plain_event(event or {}), "timed": timed}, copy=False)
 
 
 def _plain_event(event: dict[str, Any]) -> dict[str, Any]:
@@ -510,12 +507,12 @@ def _plain_event(event: dict[str, Any]) -> dict[str, Any]:
 def state_triggers(tx: Transaction) -> None:
     """Trigger state-triggered abilities whose state holds (Success, seed 《大自然》: during your turn only)."""
     state = tx.state
-    any_printed = library_facts(state).state_triggers
+    any_printed = ability_index(state).state_triggers
     if not any_printed and not state.data.get("abilities_gained"):
         return
     for iid in field_cards(state, state.active):
         if not has_extra_abilities(state.cards[iid].props) and not (
-                any_printed and printed(state.definition(iid)).has_state_trigger):
+                any_printed and printed_of(state, iid).has_state_trigger):
             continue
         pending_sources = {(p["source"], p["ability"].get("keyword_ability")) for p in state.lists.get(PENDING, ())}
         for _, ability in _auto_candidates(state, iid, ("state:success",)):
@@ -538,13 +535,10 @@ def continuous_bonuses(state: GameState, iid: int, stat: str) -> list[tuple[int,
     """Return the (amount, reason) bonuses CONT abilities on the field (and GC) give a unit's `stat`."""
     result: list[tuple[int, str]] = []
     target_card = state.cards[iid]
-    sources = field_cards(state)
-    for player in state.players:
-        sources += state.zones[zone_id(player, "gc")].cards
-    for source in sources:
-        card = state.cards[source]
-        if source in _READING or not (printed(state.definition(source)).has_cont or has_extra_abilities(card.props)):
+    for source in _cont_sources(state):
+        if source in _READING:
             continue
+        card = state.cards[source]
         for ability in abilities_of(state, source):
             if ability.get("kind") != "cont" or not zone_tag_holds(state, source, ability.get("zone")):
                 continue
@@ -565,6 +559,18 @@ def continuous_bonuses(state: GameState, iid: int, stat: str) -> list[tuple[int,
                 why = f"{state.definition(source).name} ({ability.get('keyword') or 'CONT'})"
                 result += [(amount, why) for amount in amounts]
     return result
+
+
+def _cont_sources(state: GameState) -> list[int]:
+    """Return the cards on the field or GC that may have a CONT ability (memoised until the next change)."""
+    found = state.memo.get("cont_sources")
+    if found is None:
+        index = ability_index(state)
+        cards = state.cards
+        found = [i for i in (*field_cards(state), *(g for p in state.players for g in state.zones[zone_id(p, "gc")].cards))
+                 if index[cards[i].card_id].has_cont or has_extra_abilities(cards[i].props)]
+        state.memo["cont_sources"] = found
+    return found
 
 
 def _cont_applies(state: GameState, scope: str, source: int, iid: int, zone: str, owner: str, controller: str) -> bool:

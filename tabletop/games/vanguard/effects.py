@@ -103,7 +103,7 @@ SETS: dict[str, Callable[[SetContext], list[int]]] = {
     "attacked": lambda c: _one(c.battle.get("target")),
     "your_vanguard": lambda c: _one(vanguard_of(c.state, c.me)),
     "your_vanguards": lambda c: vanguards_of(c.state, c.me),
-    "your_units": lambda c: units_of(c.state, c.me),
+    "your_units": lambda c: list(units_of(c.state, c.me)),
     "your_front_row": lambda c: front_row_units(c.state, c.me),
     "your_back_row": lambda c: [u for u in units_of(c.state, c.me) if is_back_row(c.state.cards[u].zone, c.me)],
     "your_front_row_rear_guards": lambda c: [u for u in front_row_units(c.state, c.me)
@@ -113,7 +113,7 @@ SETS: dict[str, Callable[[SetContext], list[int]]] = {
     # seed Dominate 2: "your rear-guards" are the ones you control, not your own dominated by the opponent
     "your_rear_guards": lambda c: rear_guards_of(c.state, c.me),
     "your_rc_cards": lambda c: _rear_circle_cards(c, c.me),
-    "opponent_units": lambda c: units_of(c.state, c.opp),
+    "opponent_units": lambda c: list(units_of(c.state, c.opp)),
     "opponent_rear_guards": lambda c: rear_guards_of(c.state, c.opp),
     "opponent_front_row": lambda c: front_row_units(c.state, c.opp),
     "opponent_back_row_rear_guards": lambda c: [u for u in rear_guards_of(c.state, c.opp)

@@ -7,7 +7,7 @@ from tabletop.engine.changes import AppendLog, Change, ListInsert, ListRemove, L
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.zones import zone_id
 from tabletop.games.vanguard import facts, frames
-from tabletop.games.vanguard.abilities import PENDING, emit, library_facts, state_triggers
+from tabletop.games.vanguard.abilities import PENDING, ability_index, emit, state_triggers
 from tabletop.games.vanguard.circles import REAR_CIRCLES, circles_of, is_circle
 from tabletop.games.vanguard.effects import (
     EFFECTS, draw_cards, effect, release, run_step, unlock,
@@ -191,7 +191,7 @@ def rule_actions(tx: Transaction) -> bool:
             else:
                 tx.set_data("outcome", {"winner": state.opponent(player), "reason": f"{player} has no vanguard (VG 8.2)"})
             return True
-        if not library_facts(state).orders:
+        if not ability_index(state).orders:
             continue
         for zid in circles_of(state, player):
             for iid in state.zones[zid].cards:
@@ -302,14 +302,14 @@ def _end_trigger(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
 def _untriggered_end_abilities(state: Any) -> list[tuple[str, int, dict[str, Any]]]:
     """Return (key, card, ability) of the valid "at end of turn" AUTO abilities on the field not yet triggered
     in this end phase (seed 《雄伟深蓝》 ③; one that is not valid is not waiting to trigger)."""
-    from tabletop.games.vanguard.abilities import _auto_candidates, has_extra_abilities, keyword_valid, printed
+    from tabletop.games.vanguard.abilities import _auto_candidates, has_extra_abilities, keyword_valid, printed_of
     from tabletop.games.vanguard.abilities import zone_tag_holds
 
     done = state.data.get("end_triggered") or ()
     result = []
     for iid in field_cards(state):
         card = state.cards[iid]
-        if not has_extra_abilities(card.props) and not printed(state.definition(iid)).has_end_of_turn:
+        if not has_extra_abilities(card.props) and not printed_of(state, iid).has_end_of_turn:
             continue
         for index, ability in _auto_candidates(state, iid, ("end_of_turn",)):
             key = f"{iid}:{identity(state, iid)}:{index}"
@@ -328,11 +328,11 @@ def _hollow_drop(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     zone = tx.state.cards[iid].zone
     owner = tx.state.cards[iid].owner
     gained_hollow = [g for g in tx.state.cards[iid].props.get("gained", ()) if g["ability"].get("when") == "hollow_drop"]
-    from tabletop.games.vanguard.abilities import _printed_abilities, add_pending
+    from tabletop.games.vanguard.abilities import add_pending, printed_of
     retire(tx, iid, by_effect=True)  # Hollow's reminder: "retire at end of turn"
     # The card is new in the drop zone; its "put from R into drop by Hollow" abilities (printed, or gained and still
     # lasting when it left) trigger for it (seed 《雄伟深蓝》 ②).
-    for ability in list(_printed_abilities(tx.state.definition(iid))) + [g["ability"] for g in gained_hollow]:
+    for ability in list(printed_of(tx.state, iid).all) + [g["ability"] for g in gained_hollow]:
         if ability.get("kind") == "auto" and ability.get("when") == "hollow_drop":
             add_pending(tx, owner, iid, ability, {"type": "hollow_drop", "card": iid, "zone": zone})
     return True

@@ -38,7 +38,8 @@ def steps(state: GameState, index: int) -> list[dict[str, Any]]:
 def push(tx: Transaction, steps: list[dict[str, Any]], ctx: dict[str, Any] | None = None,
          kind: str = "ability", atomic: bool = False) -> int:
     """Push a frame of steps; return its index. `atomic` frames run with no check timing in between."""
-    tx.list_append(FRAMES, {"kind": kind, "atomic": atomic, "steps": steps})
+    # Steps come from card data or the game's literals and are never mutated: shared, not copied.
+    tx.list_append(FRAMES, {"kind": kind, "atomic": atomic, "steps": list(steps)}, copy=False)
     tx.list_append(STATE, {"ctx": dict(ctx or {})})
     tx.list_append(PC, 0)
     return depth(tx.state) - 1
@@ -81,7 +82,7 @@ def insert_steps(tx: Transaction, index: int, new: list[dict[str, Any]]) -> None
     frame = dict(tx.state.lists[FRAMES][index])
     at = pc(tx.state, index) + 1
     frame["steps"] = list(frame["steps"][:at]) + list(new) + list(frame["steps"][at:])
-    tx.list_replace(FRAMES, index, frame)
+    tx.list_replace(FRAMES, index, frame, copy=False)
 
 
 def ask(tx: Transaction, index: int, player: str, name: str, kind: str, prompt: str,

@@ -15,7 +15,7 @@ from tabletop.engine.transaction import Transaction
 from tabletop.engine.zones import ZoneSpec, zone_id
 from tabletop.games.vanguard import facts, frames
 from tabletop.games.vanguard.abilities import (
-    PENDING, abilities_of, emit, has_extra_abilities, keyword_valid, printed, zone_tag_holds,
+    PENDING, abilities_of, ability_index, emit, has_extra_abilities, keyword_valid, printed_of, zone_tag_holds,
 )
 from tabletop.games.vanguard.circles import (
     REAR_CIRCLES, circle_name, circles_of, column_partner, is_front_row, is_rear_circle, zone_specs,
@@ -293,14 +293,16 @@ class VanguardRules(GameRules):
         grade = current_grade(state, v) if v is not None else 0
         seen: set[str] = set()
         circles = [circle_name(c) for c in self._open_rear_circles(state, player)]
+        index = ability_index(state)
         for iid in state.zones[zone_id(player, "hand")].cards:
-            d = state.definition(iid)
-            if d.id in seen:
+            card_id = state.cards[iid].card_id
+            if card_id in seen:
                 continue
-            seen.add(d.id)
-            if facts.is_unit_card(d) and facts.grade(d) <= grade:
+            seen.add(card_id)
+            printed = index[card_id]
+            if printed.is_unit and printed.grade <= grade:
                 result += [Call(by=player, card=iid, circle=circle) for circle in circles]
-            elif facts.kind(d) == "order" and facts.grade(d) <= grade and d.effects:
+            elif printed.kind == "order" and printed.grade <= grade and state.definition(iid).effects:
                 result.append(PlayOrder(by=player, card=iid))
         units = units_of(state, player)
         for iid in units:
@@ -311,7 +313,7 @@ class VanguardRules(GameRules):
                 if not partner or not has_state(state, partner[0], "dominated"):
                     result.append(Move(by=player, card=iid))
         for iid in units:
-            if not has_extra_abilities(state.cards[iid].props) and not printed(state.definition(iid)).has_act:
+            if not has_extra_abilities(state.cards[iid].props) and not printed_of(state, iid).has_act:
                 continue
             for index, ability in enumerate(abilities_of(state, iid)):
                 if ability.get("kind") == "act" and self._can_activate(state, player, iid, index, ability):
@@ -335,7 +337,7 @@ class VanguardRules(GameRules):
                 zone_id(player, "rc.back_center")
             if partner:
                 for b in state.zones[partner].cards:
-                    if (is_unit(state, b) and not state.cards[b].tapped and facts.has_skill(state.definition(b), "boost")
+                    if (is_unit(state, b) and not state.cards[b].tapped and printed_of(state, b).boost
                             and not has_state(state, b, "dominated")):
                         boosters.append(b)
             for t in targets:
@@ -345,14 +347,16 @@ class VanguardRules(GameRules):
     def _guard_commands(self, state: GameState, player: str) -> list[Command]:
         result: list[Command] = []
         seen: set[str] = set()
+        index = ability_index(state)
+        restricted = bool(state.lists.get("restrictions"))
         for iid in state.zones[zone_id(player, "hand")].cards:
-            d = state.definition(iid)
-            if facts.is_unit_card(d) and d.id not in seen:
-                seen.add(d.id)
-                if guard_permission(state, player, iid).allowed:
+            card_id = state.cards[iid].card_id
+            if index[card_id].is_unit and card_id not in seen:
+                seen.add(card_id)
+                if not restricted or guard_permission(state, player, iid).allowed:
                     result.append(Guard(by=player, card=iid))
         for iid in front_row_units(state, player):
-            if (is_rear_circle(state.cards[iid].zone) and facts.has_skill(state.definition(iid), "intercept")
+            if (is_rear_circle(state.cards[iid].zone) and printed_of(state, iid).intercept
                     and not has_state(state, iid, "dominated") and iid != state.data["battle"]["target"]):
                 result.append(Intercept(by=player, card=iid))
         result += self._gguard_commands(state, player)

@@ -4,10 +4,10 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.engine.state import GameState
-from tabletop.engine.zones import zone_id
+from tabletop.engine.zones import Zone, zone_id
 from tabletop.games.vanguard import facts
 from tabletop.games.vanguard.circles import (
-    circles_of, info, is_circle, is_front_row, is_rear_circle, position, same_column, zone_owner,
+    ACCEL_CIRCLES, REAR_CIRCLES, circles_of, info, is_circle, is_front_row, is_rear_circle, position, same_column, zone_owner,
 )
 
 
@@ -33,29 +33,50 @@ def is_unit(state: GameState, iid: int) -> bool:
     return (zone.is_circle or zone.name == "gc") and not card.props.get("locked")
 
 
-def field_cards(state: GameState, player: str | None = None) -> list[int]:
-    """Return every card on VCs and RCs (optionally only those `player` controls, dominated ones included)."""
+def field_cards(state: GameState, player: str | None = None) -> tuple[int, ...]:
+    """Return every card on VCs and RCs (optionally only those `player` controls, dominated ones included).
+
+    Memoised until the next change; the tuple is shared, so it is immutable.
+    """
     key = ("field", player)
     cached = state.memo.get(key)
     if cached is None:
-        cached = []
-        for owner in state.players:
-            for zid in circles_of(state, owner):
-                for iid in state.zones[zid].cards:
-                    if player is None or state.cards[iid].controller == player:
-                        cached.append(iid)
+        cards = state.cards
+        found = [iid for zone in _field_zones(state) for iid in zone.cards]
+        cached = tuple(found if player is None else [i for i in found if cards[i].controller == player])
         state.memo[key] = cached
-    return list(cached)
+    return cached
 
 
-def units_of(state: GameState, player: str) -> list[int]:
+def _field_zones(state: GameState) -> tuple[Zone, ...]:
+    """Return the Zone objects of every VC and RC of both players, Accel circles included (an Accel circle
+    that is not open holds no card); fixed for a game, so kept in the state's cache."""
+    zones = state.cache.get("vanguard.field_zones")
+    if zones is None:
+        names = ("vc", *REAR_CIRCLES, *ACCEL_CIRCLES)
+        zones = state.cache["vanguard.field_zones"] = tuple(
+            state.zones[zone_id(p, n)] for p in state.players for n in names if zone_id(p, n) in state.zones)
+    return zones
+
+
+def circle_zones(state: GameState, player: str) -> tuple[Zone, ...]:
+    """Return the Zone objects of a player's VC and open RCs (kept in the state's cache per Accel count)."""
+    key = ("vanguard.circles", player, state.totals.get(player, {}).get("accel", 0))
+    zones = state.cache.get(key)
+    if zones is None:
+        zones = state.cache[key] = tuple(state.zones[z] for z in circles_of(state, player))
+    return zones
+
+
+def units_of(state: GameState, player: str) -> tuple[int, ...]:
     """Return the units `player` controls on VC/RC (seed Dominate 4: the dominator's dominated units count)."""
     key = ("units", player)
     cached = state.memo.get(key)
     if cached is None:
-        cached = [i for i in field_cards(state, player) if not is_locked(state, i)]
+        cards = state.cards
+        cached = tuple(i for i in field_cards(state, player) if "locked" not in cards[i].props)
         state.memo[key] = cached
-    return list(cached)
+    return cached
 
 
 def rear_guards_of(state: GameState, player: str) -> list[int]:
