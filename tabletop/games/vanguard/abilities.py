@@ -39,7 +39,7 @@ CLAN_ACTIONS = ("declare", "dominate", "lock", "delete", "time_leap")
 EVENTS = ("placed", "attacks", "boosts", "boosted", "retired", "stood", "put_into_soul", "rode_upon", "attack_hits",
           "hollow_drop", "enters_state", "locked", "attacked", "other_placed", "rear_guard_retired",
           "opponent_bind_to_hand", "attack_step_start", "battle_start", "ride_phase_start", "end_of_turn",
-          "end_of_battle", "game_start", "state:success", "over_drive_check")
+          "end_of_battle", "game_start", "state:success", "over_drive_check", "drive_step_start")
 
 
 def keyword_abilities(card: CardDefinition) -> list[dict[str, Any]]:
@@ -102,7 +102,7 @@ class PrintedAbilities:
     the rules read at every decision (kind, grade, Boost, Intercept, trigger); computed once per card."""
 
     __slots__ = ("all", "by_when", "has_cont", "has_act", "has_state_trigger", "has_end_of_turn", "kind",
-                 "is_unit", "grade", "boost", "intercept", "trigger")
+                 "is_unit", "grade", "boost", "intercept", "trigger", "gains")
 
     def __init__(self, card: CardDefinition) -> None:
         self.kind = facts.kind(card)
@@ -123,6 +123,8 @@ class PrintedAbilities:
         self.has_act = "act" in kinds
         self.has_state_trigger = any(str(w).startswith("state:") for w in self.by_when)
         self.has_end_of_turn = "end_of_turn" in self.by_when
+        self.gains = tuple(a for a in self.all if a.get("kind") == "cont"
+                           and any(st.get("effect") == "gain_abilities_of" for st in a.get("do", ())))
 
 
 class AbilityIndex(dict):  # type: ignore[type-arg]
@@ -157,32 +159,59 @@ def printed_of(state: GameState, iid: int) -> PrintedAbilities:
     return ability_index(state)[state.cards[iid].card_id]
 
 
-def has_extra_abilities(props: dict[str, Any]) -> bool:
-    """Tell whether a card's props change its abilities (deleted, locked, copied or gained ones)."""
+def has_extra_abilities(state: GameState, iid: int) -> bool:
+    """Tell whether a card's abilities are not just its printed ones: deleted, locked, copied or gained ones, or
+    a CONT that gains other cards' abilities (seed 《黑暗不法者》 伽斯提尔)."""
+    card = state.cards[iid]
+    props = card.props
     # A prop set to None is removed, so a present key means the effect is on.
-    return bool(props) and ("gained" in props or "locked" in props or "deleted" in props or "copied" in props)
+    if props and ("gained" in props or "locked" in props or "deleted" in props or "copied" in props):
+        return True
+    return bool(ability_index(state)[card.card_id].gains)
 
 
 def abilities_of(state: GameState, iid: int) -> tuple[dict[str, Any], ...] | list[dict[str, Any]]:
     """Return every ability a card has now: printed (unless deleted or locked), keyword-expanded, and gained."""
     card = state.cards[iid]
     index = ability_index(state)
-    if not has_extra_abilities(card.props):
+    if not has_extra_abilities(state, iid):
         return index[card.card_id].all
     result: list[dict[str, Any]] = []
     if not card.props.get("deleted") and not is_locked(state, iid):
         result.extend(index[card.card_id].all)
         for source_card in card.props.get("copied", ()):
             result.extend(index[source_card].all)
+        result.extend(_gained_by_cont(state, iid, index[card.card_id].gains))
     for gained in card.props.get("gained", ()):
         result.append(gained["ability"])
     return result
 
 
+def _gained_by_cont(state: GameState, iid: int, gains: tuple[dict[str, Any], ...]) -> list[dict[str, Any]]:
+    """Return the abilities a card's CONT "gains all abilities of (cards)" gives it while it is in its zone.
+
+    Being continuous, the gain holds the instant the card is placed, so gained "when placed" abilities trigger
+    (seed 《黑暗不法者》 邪神主教 伽斯提尔). The cards' printed abilities are gained, not what they gained.
+    """
+    from tabletop.games.vanguard.effects import cards_in_set
+
+    result: list[dict[str, Any]] = []
+    controller = state.cards[iid].controller
+    for ability in gains:
+        if not zone_tag_holds(state, iid, ability.get("zone")) or not condition_holds(
+                state, ability.get("if"), iid, controller):
+            continue
+        for step in ability.get("do", ()):
+            if step.get("effect") == "gain_abilities_of":
+                for other in cards_in_set(state, controller, iid, str(step["card"]), step.get("filter")):
+                    if other != iid:
+                        result.extend(ability_index(state)[state.cards[other].card_id].all)
+    return result
+
+
 def _auto_candidates(state: GameState, iid: int, whens: tuple[str, ...]) -> list[tuple[int, dict[str, Any]]]:
     """Return (index, ability) of a card's AUTO abilities that an event of these `when` names could trigger."""
-    card = state.cards[iid]
-    if not has_extra_abilities(card.props):
+    if not has_extra_abilities(state, iid):
         by_when = printed_of(state, iid).by_when
         if len(whens) == 1:
             return list(by_when.get(whens[0], ()))
@@ -392,7 +421,8 @@ def _matches(state: GameState, iid: int, ability: dict[str, Any], event: dict[st
         return not filt.get("by_effect") or bool(event.get("by_effect"))
     if when == "opponent_bind_to_hand":
         return kind == "bind_to_hand" and event.get("player") != controller
-    if when in ("attack_step_start", "battle_start", "ride_phase_start", "end_of_turn", "end_of_battle", "game_start"):
+    if when in ("attack_step_start", "battle_start", "ride_phase_start", "end_of_turn", "end_of_battle", "game_start",
+                "drive_step_start"):
         if kind != when:
             return False
         return when in ("end_of_battle", "end_of_turn") or event.get("player") == controller
@@ -464,7 +494,7 @@ def emit(tx: Transaction, event: dict[str, Any]) -> None:
         if locked_retire and iid == subject:
             continue  # seed 《链环傀儡》: a locked card's retirement triggers nothing
         card = cards[iid]
-        if has_extra_abilities(card.props):
+        if has_extra_abilities(state, iid):
             found = _auto_candidates(state, iid, whens)
         else:  # the usual case, inlined: the definition's abilities indexed by event
             by_when = printed_index[card.card_id].by_when
@@ -511,7 +541,7 @@ def state_triggers(tx: Transaction) -> None:
     if not any_printed and not state.data.get("abilities_gained"):
         return
     for iid in field_cards(state, state.active):
-        if not has_extra_abilities(state.cards[iid].props) and not (
+        if not has_extra_abilities(state, iid) and not (
                 any_printed and printed_of(state, iid).has_state_trigger):
             continue
         pending_sources = {(p["source"], p["ability"].get("keyword_ability")) for p in state.lists.get(PENDING, ())}
@@ -568,7 +598,7 @@ def _cont_sources(state: GameState) -> list[int]:
         index = ability_index(state)
         cards = state.cards
         found = [i for i in (*field_cards(state), *(g for p in state.players for g in state.zones[zone_id(p, "gc")].cards))
-                 if index[cards[i].card_id].has_cont or has_extra_abilities(cards[i].props)]
+                 if index[cards[i].card_id].has_cont or has_extra_abilities(state, i)]
         state.memo["cont_sources"] = found
     return found
 

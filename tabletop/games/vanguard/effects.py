@@ -109,6 +109,7 @@ SETS: dict[str, Callable[[SetContext], list[int]]] = {
     "your_front_row_rear_guards": lambda c: [u for u in front_row_units(c.state, c.me)
                                              if is_rear_circle(c.state.cards[u].zone)],
     "your_guardians": lambda c: guardians_of(c.state, c.me),
+    "opponent_guardians": lambda c: guardians_of(c.state, c.opp),
     "your_other_guardians": lambda c: [g for g in guardians_of(c.state, c.me) if g != c.src],
     # seed Dominate 2: "your rear-guards" are the ones you control, not your own dominated by the opponent
     "your_rear_guards": lambda c: rear_guards_of(c.state, c.me),
@@ -146,12 +147,24 @@ def card_set(state: GameState, fi: int, spec: str) -> list[int]:
     return reader(SetContext(state, ctx))
 
 
+def cards_in_set(state: GameState, me: str, src: int | None, spec: str, filt: Mapping[str, Any] | None = None
+                 ) -> list[int]:
+    """Return the cards a set name (not a `$var`) names for player `me` and source card `src`, filtered."""
+    return filter_cards(state, SETS[spec](SetContext(state, {"controller": me, "source": src})), filt, src, me)
+
+
 def filtered(state: GameState, fi: int, cards: list[int], filt: Mapping[str, Any] | None) -> list[int]:
-    """Keep the cards that pass a filter: grade, name, standing, rested, not_self, same_column, trigger."""
+    """Keep the cards that pass a filter (see `filter_cards`), for the ability frame `fi`."""
     if not filt:
         return cards
-    src = source(state, fi)
-    me = controller(state, fi)
+    return filter_cards(state, cards, filt, source(state, fi), controller(state, fi))
+
+
+def filter_cards(state: GameState, cards: list[int], filt: Mapping[str, Any] | None, src: int | None,
+                 me: str) -> list[int]:
+    """Keep the cards that pass a filter: grade, name, standing, rested, not_self, same_column, trigger."""
+    if not filt:
+        return list(cards)
     result = []
     for c in cards:
         d = state.definition(c)
@@ -459,10 +472,50 @@ def _return_to_hand(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
 
 @effect("to_soul")
 def _to_soul(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
-    """Put cards into the controller's soul (seed Dominate 17: the controller's soul)."""
+    """Put cards into their owner's soul (seed Dominate 10). As a cost ("put this unit into your soul") it is
+    paid only by a card going to the controller's own soul: a dominated unit goes to its owner's soul and the
+    ability does not resolve (seed Dominate 17)."""
     me = controller(tx.state, fi)
+    unpaid = False
     for iid in targets(tx.state, fi, step):
-        put_into_soul(tx, iid, me)
+        owner = tx.state.cards[iid].owner
+        put_into_soul(tx, iid, owner)
+        unpaid = unpaid or owner != me
+    if step.get("cost") and unpaid:
+        tx.log("the cost was not paid: the unit went to its owner's soul", "seed 《射干玉》 支配 ruling 17")
+        frames.abort(tx, fi)
+    return True
+
+
+@effect("shuffle_into_deck")
+def _shuffle_into_deck(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Put cards into their owners' decks, then shuffle; with a dominated unit both players shuffle (seed
+    Dominate 20)."""
+    me = controller(tx.state, fi)
+    shufflers = {me}
+    for iid in targets(tx.state, fi, step):
+        shufflers.add(tx.state.cards[iid].owner)
+        relocate(tx, iid, "deck", None)
+    for player in sorted(shufflers):
+        tx.shuffle(zone_id(player, "deck"))
+    tx.log(f"{' and '.join(sorted(shufflers))} shuffle{'s' if len(shufflers) == 1 else ''} their deck",
+           "seed 《射干玉》 支配 ruling 20" if len(shufflers) > 1 else "")
+    return True
+
+
+@effect("superior_ride", "from", "filter")
+def _superior_ride(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Choose a card and ride it by an effect, whatever its grade (VG 5.4 superior ride)."""
+    me = controller(tx.state, fi)
+    answer = frames.take_answer(tx, fi)
+    pool = filtered(tx.state, fi, card_set(tx.state, fi, str(step.get("from", "your_hand"))), step.get("filter"))
+    if not pool:
+        return True
+    if answer is None and len(pool) > 1:
+        return frames.ask(tx, fi, me, "choose", "pick", "choose a card to ride", pool, 1, 1)
+    card = pool[0] if answer is None else answer["picks"][0]
+    from tabletop.games.vanguard.rules import ride
+    ride(tx, me, card)
     return True
 
 
@@ -589,12 +642,14 @@ def _forbid_guard(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     return True
 
 
-@effect("timed", "at", "do")
+@effect("timed", "at", "do", "of")
 def _timed(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     """Create a timed triggered effect: `at: end_of_turn | end_of_battle`, `do: [steps]`.
 
     It triggers at that moment and resolves without checking the keyword condition again (seed 一 1.3);
     the remembered cards (`$vars`) keep their identity numbers, so cards that changed zones are not found.
+    With `of: CARD`, "at the end of your turn" given to a unit: the end of the turn of whoever controls that
+    unit then; whoever made it resolves it (seed Dominate 7).
     """
     ctx = frames.ctx(tx.state, fi)
     remembered = {name: [[c, identity(tx.state, c)] for c in (v if isinstance(v, list) else [v]) if c in tx.state.cards]
@@ -602,9 +657,11 @@ def _timed(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     src = ctx.get("source")
     if src is not None and src in tx.state.cards:
         remembered["self"] = [[src, identity(tx.state, src)]]
+    of = card_set(tx.state, fi, str(step["of"]))[:1] if step.get("of") else []
     tx.list_append("timed", {"at": step.get("at", "end_of_turn"), "player": ctx["controller"], "source": src,
                              "do": step["do"], "remembered": remembered, "turn": tx.state.turn,
-                             "name": ctx.get("name", "timed effect")})
+                             "name": ctx.get("name", "timed effect"),
+                             "of": [of[0], identity(tx.state, of[0])] if of else None})
     return True
 
 
@@ -677,10 +734,11 @@ def _gain_keyword(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     return True
 
 
-@effect("gain_abilities_of", "card")
+@effect("gain_abilities_of", "card", "filter")
 def _gain_abilities_of(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
-    """Gain every printed ability of another card (seed 《黑暗不法者》 Gastille)."""
-    sources = card_set(tx.state, fi, str(step["card"]))
+    """Gain every printed ability of other cards until they are lost (seed 《黑暗不法者》 Gastille); in a CONT
+    the gain holds while the CONT does (abilities.py `_gained_by_cont`)."""
+    sources = filtered(tx.state, fi, card_set(tx.state, fi, str(step["card"])), step.get("filter"))
     for iid in targets(tx.state, fi, step):
         copied = list(tx.state.cards[iid].props.get("copied", ()))
         copied += [tx.state.cards[s].card_id for s in sources]
@@ -801,6 +859,7 @@ def _dominate_attack(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     units = [u for u in targets(tx.state, fi, step, "opponent_rear_guards") if tx.state.cards[u].owner != me]
     for u in units:
         dominate(tx, u, me)
+    set_variable(tx, fi, "dominated", [u for u in units if has_state(tx.state, u, "dominated")])
     frames.insert_steps(tx, fi, list(step.get("follow", ())) + [{"effect": "_dominate_loop"}])
     return True
 
@@ -883,7 +942,7 @@ TRIGGER_FILTERS = ("by_effect", "by_your_effect", "state", "boosted_race", "boos
                    "rider_same_clan", "same_column", "same_name", "name")
 STEP_FILTERS = ("grade", "grade_at_most", "name", "standing", "rested", "not_self", "same_column", "trigger",
                 "keyword", "unit", "in_zone")
-SET_PARAMS = ("target", "from", "per", "card")
+SET_PARAMS = ("target", "from", "per", "card", "of")
 ZONE_TAGS = ("V", "R", "VR", "GC", "ANY", "HAND", "DROP", "SOUL", "BIND", "GZONE", "DAMAGE")
 
 

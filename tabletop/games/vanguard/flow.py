@@ -116,7 +116,7 @@ def play_pending(tx: Transaction, uid: int) -> None:
     steps: list[dict[str, Any]] = []
     if ability.get("optional") or ability.get("cost"):
         steps.append({"effect": "_optional", "optional": bool(ability.get("optional") or ability.get("cost"))})
-    steps += list(ability.get("cost", ()))
+    steps += cost_steps(ability)
     if ability.get("keyword") == "homare" and ability.get("cost"):
         steps.append({"effect": "homare_paid"})
     if ability.get("if"):
@@ -137,6 +137,11 @@ def play_pending(tx: Transaction, uid: int) -> None:
             ctx["source"] = alive[0] if alive else None
     tx.log(f"{item['player']} plays {name}", "VG 7.3")
     frames.push(tx, steps, ctx)
+
+
+def cost_steps(ability: dict[str, Any]) -> list[dict[str, Any]]:
+    """Return an ability's cost steps marked as costs (a cost not paid stops the ability, seed Dominate 17)."""
+    return [{**step, "cost": True} for step in ability.get("cost", ())]
 
 
 def _live(state: Any, remembered: dict[str, Any]) -> dict[str, Any]:
@@ -309,7 +314,7 @@ def _untriggered_end_abilities(state: Any) -> list[tuple[str, int, dict[str, Any
     result = []
     for iid in field_cards(state):
         card = state.cards[iid]
-        if not has_extra_abilities(card.props) and not printed_of(state, iid).has_end_of_turn:
+        if not has_extra_abilities(state, iid) and not printed_of(state, iid).has_end_of_turn:
             continue
         for index, ability in _auto_candidates(state, iid, ("end_of_turn",)):
             key = f"{iid}:{identity(state, iid)}:{index}"
@@ -351,7 +356,7 @@ def _end_repeat(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     state = tx.state
     untriggered = bool(_untriggered_end_abilities(state))
     hollow = any(has_state(state, i, "hollow") for i in field_cards(state))
-    timed_left = any(t["at"] == "end_of_turn" for t in state.lists.get("timed", ()))
+    timed_left = any(timed_due(state, t, "end_of_turn") for t in state.lists.get("timed", ()))
     if state.lists.get(PENDING) or untriggered or hollow or timed_left:
         frames.insert_steps(tx, fi, [{"effect": "_end_trigger"}, {"effect": "_end_expire"}, {"effect": "_end_repeat"}])
         return True
@@ -417,6 +422,20 @@ def _vanguard_grade(state: Any, player: str) -> int:
     return facts.grade(state.definition(v)) if v is not None else 0
 
 
+def timed_due(state: Any, item: dict[str, Any], at: str) -> bool:
+    """Tell whether a timed effect triggers now. One made `of` a unit ("at the end of your turn" given to a
+    dominated unit) waits for the end of the turn of whoever controls that unit then (seed Dominate 7)."""
+    if item["at"] != at:
+        return False
+    of = item.get("of")
+    if at != "end_of_turn" or not of:
+        return True
+    iid, seq = of
+    if iid not in state.cards or identity(state, iid) != seq:
+        return state.active == item["player"]
+    return state.active == state.cards[iid].controller
+
+
 def fire_timed(tx: Transaction, at: str) -> None:
     """Trigger the timed effects scheduled for a moment (end of turn / end of battle)."""
     state = tx.state
@@ -424,7 +443,7 @@ def fire_timed(tx: Transaction, at: str) -> None:
     index = 0
     while index < len(state.lists.get("timed", ())):
         item = state.lists["timed"][index]
-        if item["at"] == at:
+        if timed_due(state, item, at):
             tx.list_remove("timed", index)
             schedule_pending(tx, item["player"], item.get("source"), item["do"], item.get("name", "timed effect"),
                              item.get("remembered"))
@@ -474,6 +493,7 @@ def _drive_step(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     battle = state.data["battle"]
     attacker = battle["attacker"]
     tx.set_table("step", "drive")
+    emit(tx, {"type": "drive_step_start", "player": battle["player"]})
     if attacker not in state.cards or not state.cards[attacker].zone.endswith(".vc") or not is_unit(state, attacker):
         return True
     count = facts.drive(state.definition(attacker))
@@ -503,12 +523,14 @@ def _check(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
 
 def trigger_steps(state: Any, player: str, card: int, trigger: str, kind: str) -> list[dict[str, Any]]:
     """Return the steps of a trigger effect (VG 6.5); trigger reversal replaces all of it (seed 《链环傀儡》 四)."""
-    reversal = state.data.get("trigger_reversal")
-    if reversal and reversal.get("player") == player:
-        return list(reversal.get("steps", ()))
     amount = facts.trigger_power(state.definition(card))
     pick_power = [{"effect": "choose", "from": "your_units", "count": 1, "as": "power_to"},
                   {"effect": "power", "target": "$power_to", "amount": amount, "until": "turn"}]
+    reversal = state.data.get("trigger_reversal")
+    if reversal and reversal.get("player") == player:
+        # It changes every part but "Power +5000": an older trigger keeps its +5000, a V/D trigger's +10000
+        # is changed with the rest (seed 《链环傀儡》 四).
+        return (pick_power if amount == 5000 and trigger != "front" else []) + list(reversal.get("steps", ()))
     if trigger == "critical":
         return pick_power + [{"effect": "choose", "from": "your_units", "count": 1, "as": "crit_to"},
                              {"effect": "critical", "target": "$crit_to", "amount": 1, "until": "turn"}]

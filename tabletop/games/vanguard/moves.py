@@ -151,9 +151,14 @@ def put_into_soul(tx: Transaction, iid: int, player: str, by_ride: bool = False,
         if is_circle(tx.state.cards[iid].zone):
             leave_field_cleanup(tx, iid)
         if facts.kind(tx.state.definition(iid)) == "g_unit" and zone_id(player, "gzone") in tx.state.zones:
+            heart = tx.state.cards[iid].props.get("heart")
             tx.move(iid, zone_id(player, "gzone"), None)
             tx.clear_card(iid, keep=("seq", "copied", "gained"))
             tx.reveal(iid, "all")
+            if heart is not None and heart in tx.state.cards:  # the heart card goes to the soul by the ride
+                tx.move(heart, zone_id(player, "soul"), None)
+                tx.clear_card(heart)
+                new_identity(tx, heart)
         else:
             tx.move(iid, zone_id(player, "soul"), None)
             tx.clear_card(iid)

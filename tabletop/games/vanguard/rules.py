@@ -25,7 +25,7 @@ from tabletop.games.vanguard.commands import (
 )
 from tabletop.games.vanguard.effects import draw_cards
 from tabletop.games.vanguard.flow import (
-    act_step, begin_battle, dominated_attackers, dominated_targets, next_phase, run,
+    act_step, cost_steps, begin_battle, dominated_attackers, dominated_targets, next_phase, run,
 )
 from tabletop.games.vanguard.moves import place_on_circle, relocate, turn_fact, turn_info
 from tabletop.games.vanguard.table import (
@@ -50,7 +50,7 @@ class VanguardRules(GameRules):
     default_totals: ClassVar[Mapping[str, int]] = {"energy": 0, "accel": 0}
     phases: ClassVar[tuple[str, ...]] = PHASES
     deck_sections: ClassVar[Mapping[str, str]] = {"main": "deck", "ride": "ride_deck", "g": "gzone", "gzone": "gzone"}
-    scenario_setup_keys: ClassVar[tuple[str, ...]] = ("turn_info", "battle_number", "first_turn")
+    scenario_setup_keys: ClassVar[tuple[str, ...]] = ("turn_info", "battle_number", "first_turn", "markers")
 
     # -- metadata --------------------------------------------------------------------------------
     def zone_specs(self, game_format: str) -> Sequence[ZoneSpec]:
@@ -138,6 +138,8 @@ class VanguardRules(GameRules):
                 turn_info(tx, str(player), str(key), value)
         if "battle_number" in setup:
             tx.set_data("battle_number", int(setup["battle_number"]))
+        if "markers" in setup:  # Imaginary Gift markers by circle: {p1.vc: {force1: 1}} (VG 9.6)
+            tx.set_data("markers", {str(z): {str(k): int(n) for k, n in m.items()} for z, m in setup["markers"].items()})
         v = vanguard_of(state, state.active)
         tx.set_data("turn_start_grade", facts.grade(state.definition(v)) if v is not None else 0)
         for iid in list(state.cards):
@@ -160,6 +162,8 @@ class VanguardRules(GameRules):
             tx.set_prop(iid, "state_until", durations or None)
         elif key == "links":
             tx.set_prop(iid, "links", list(value))
+        elif key == "legion":  # the Legion mate's card number (both cards of the pair name each other)
+            tx.set_prop(iid, "legion", int(value))
         elif key == "dominated_by":
             tx.set_field(iid, "controller", str(value))
             states = sorted(set(tx.state.cards[iid].props.get("states", [])) | {"dominated"})
@@ -313,7 +317,7 @@ class VanguardRules(GameRules):
                 if not partner or not has_state(state, partner[0], "dominated"):
                     result.append(Move(by=player, card=iid))
         for iid in units:
-            if not has_extra_abilities(state.cards[iid].props) and not printed_of(state, iid).has_act:
+            if not has_extra_abilities(state, iid) and not printed_of(state, iid).has_act:
                 continue
             for index, ability in enumerate(abilities_of(state, iid)):
                 if ability.get("kind") == "act" and self._can_activate(state, player, iid, index, ability):
@@ -525,7 +529,7 @@ class VanguardRules(GameRules):
 
     def _ride(self, tx: Transaction, command: Ride) -> None:
         self._ride_check(tx.state, command.by, command.card, "hand", False)
-        self.ride(tx, command.by, command.card)
+        ride(tx, command.by, command.card)
 
     def _ride_from_deck(self, tx: Transaction, command: RideFromRideDeck) -> None:
         state = tx.state
@@ -535,48 +539,7 @@ class VanguardRules(GameRules):
         if state.cards[command.discard].zone != zone_id(command.by, "hand"):
             raise IllegalCommand("VG 5.3", "riding from the ride deck costs a card discarded from your hand")
         relocate(tx, command.discard, "drop", None)
-        self.ride(tx, command.by, command.card)
-
-    def ride(self, tx: Transaction, player: str, card: int) -> None:
-        """VG 5.3 ride: the new vanguard goes on top in the old one's rest state; the old one joins the soul."""
-        state = tx.state
-        vc = zone_id(player, "vc")
-        old = vanguard_of(state, player)
-        tapped = state.cards[old].tapped if old is not None else False
-        persona = old is not None and state.format == "standard" and facts.has_persona_ride(state.definition(old)) and \
-            state.definition(old).name == state.definition(card).name
-        turn_info(tx, player, "rode", True)
-        tx.log(f"{player} rides {state.definition(card).name}", "VG 5.3")
-        if old is not None:
-            from tabletop.games.vanguard.moves import put_into_soul
-            put_into_soul(tx, old, player, by_ride=True, rider=card)
-        place_on_circle(tx, card, vc, "ride", player, rested=tapped)
-        if persona:  # VG 5.3 Persona Ride: draw 1, front row +10000 this turn, before other ride abilities
-            draw_cards(tx, player, 1)
-            tx.list_append("player_mods", {"player": player, "stat": "power", "amount": 10000, "scope": "front_row",
-                                           "until": "turn", "why": "Persona Ride"})
-            tx.log(f"{player} persona rides", "VG 5.3")
-        gift = facts.gift(state.definition(card))
-        if state.format == "premium" and gift and facts.grade(state.definition(card)) >= 3:
-            self._receive_gift(tx, player, gift)
-
-    def _receive_gift(self, tx: Transaction, player: str, gift: str) -> None:
-        """VG 9.6: receive an Imaginary Gift before other ride abilities (type I unless chosen otherwise)."""
-        state = tx.state
-        kind = state.data.get("gift_types", {}).get(player, {}).get(gift, "1")
-        if gift == "force":
-            markers = dict(state.data.get("markers", {}))
-            vc = zone_id(player, "vc")
-            circle = dict(markers.get(vc, {}))
-            circle[f"force{kind}"] = int(circle.get(f"force{kind}", 0)) + 1
-            markers[vc] = circle
-            tx.set_data("markers", markers)
-        elif gift == "accel":
-            if state.total(player, "accel") < 4:
-                tx.add_total(player, "accel", 1)
-        elif gift == "protect" and "protect" in state.library:
-            tx.create_card("protect", player, zone_id(player, "hand"))
-        tx.log(f"{player} receives Imaginary Gift {gift.title()} {'I' * int(kind)}", "VG 9.6")
+        ride(tx, command.by, command.card)
 
     def _stride(self, tx: Transaction, command: Stride) -> None:
         """VG 5.3 Premium stride: cost grade 3 discarded, G unit on VC, the old vanguard becomes the heart card."""
@@ -660,7 +623,7 @@ class VanguardRules(GameRules):
         used = list(state.data.get("used_this_turn", []))
         used.append(f"{command.card}:{command.ability}")
         tx.set_data("used_this_turn", used)
-        steps = list(ability.get("cost", ()))
+        steps = cost_steps(ability)
         if ability.get("keyword") == "homare":
             steps.append({"effect": "homare_paid"})
         if ability.get("if"):
@@ -681,7 +644,7 @@ class VanguardRules(GameRules):
         tx.move(command.card, zone_id(command.by, "order"), None)
         steps: list[dict[str, Any]] = []
         for ability in d.effects:
-            steps += list(ability.get("cost", ())) + list(ability.get("do", ()))
+            steps += cost_steps(ability) + list(ability.get("do", ()))
         steps.append({"effect": "to_drop", "target": "self"})
         frames.push(tx, steps, {"source": command.card, "controller": command.by, "name": d.name, "vars": {}})
 
@@ -798,6 +761,48 @@ class VanguardRules(GameRules):
         if tx.state.phase != "setup":
             from tabletop.games.vanguard.flow import rule_actions
             rule_actions(tx)
+
+
+def ride(tx: Transaction, player: str, card: int) -> None:
+    """VG 5.3 ride: the new vanguard goes on top in the old one's rest state; the old one joins the soul."""
+    state = tx.state
+    vc = zone_id(player, "vc")
+    old = vanguard_of(state, player)
+    tapped = state.cards[old].tapped if old is not None else False
+    persona = old is not None and state.format == "standard" and facts.has_persona_ride(state.definition(old)) and \
+        state.definition(old).name == state.definition(card).name
+    turn_info(tx, player, "rode", True)
+    tx.log(f"{player} rides {state.definition(card).name}", "VG 5.3")
+    if old is not None:
+        from tabletop.games.vanguard.moves import put_into_soul
+        put_into_soul(tx, old, player, by_ride=True, rider=card)
+    place_on_circle(tx, card, vc, "ride", player, rested=tapped)
+    if persona:  # VG 5.3 Persona Ride: draw 1, front row +10000 this turn, before other ride abilities
+        draw_cards(tx, player, 1)
+        tx.list_append("player_mods", {"player": player, "stat": "power", "amount": 10000, "scope": "front_row",
+                                       "until": "turn", "why": "Persona Ride"})
+        tx.log(f"{player} persona rides", "VG 5.3")
+    gift = facts.gift(state.definition(card))
+    if state.format == "premium" and gift and facts.grade(state.definition(card)) >= 3:
+        receive_gift(tx, player, gift)
+
+def receive_gift(tx: Transaction, player: str, gift: str) -> None:
+    """VG 9.6: receive an Imaginary Gift before other ride abilities (type I unless chosen otherwise)."""
+    state = tx.state
+    kind = state.data.get("gift_types", {}).get(player, {}).get(gift, "1")
+    if gift == "force":
+        markers = dict(state.data.get("markers", {}))
+        vc = zone_id(player, "vc")
+        circle = dict(markers.get(vc, {}))
+        circle[f"force{kind}"] = int(circle.get(f"force{kind}", 0)) + 1
+        markers[vc] = circle
+        tx.set_data("markers", markers)
+    elif gift == "accel":
+        if state.total(player, "accel") < 4:
+            tx.add_total(player, "accel", 1)
+    elif gift == "protect" and "protect" in state.library:
+        tx.create_card("protect", player, zone_id(player, "hand"))
+    tx.log(f"{player} receives Imaginary Gift {gift.title()} {'I' * int(kind)}", "VG 9.6")
 
 
 def guard_permission(state: GameState, player: str, card: int) -> Permission:
