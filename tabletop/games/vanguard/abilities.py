@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletop.engine import triggers
 from tabletop.engine.cards import CardDefinition
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
@@ -23,7 +24,7 @@ from tabletop.games.vanguard.table import (
     rear_guards_of, units_of, vanguard_of,
 )
 
-PENDING = "pending"
+PENDING = triggers.PENDING  # stand-by AUTO abilities and timed effects: the engine's waiting triggers
 
 # Effective-condition keywords (seed 一 1.3) and what makes each valid for its controller.
 CONDITION_KEYWORDS = ("brave", "oracle", "ritual", "unite", "thunderstrike", "darkness", "wave", "scheming",
@@ -522,12 +523,10 @@ def _used(state: GameState, iid: int, index: int) -> bool:
 
 def add_pending(tx: Transaction, player: str, source: int | None, ability: dict[str, Any],
                 event: dict[str, Any] | None = None, timed: bool = False) -> None:
-    """Add a stand-by ability or timed effect; its player plays it at the next check timing."""
-    uid = int(tx.state.data.get("next_uid", 1))
-    tx.set_data("next_uid", uid + 1)
+    """Put an ability (or a timed effect) into the stand-by state; its player plays it at the next check timing."""
     # The ability comes from card data or is built fresh, and is never mutated: shared, not copied.
-    tx.list_append(PENDING, {"uid": uid, "player": player, "source": source, "ability": ability,
-                             "event": _plain_event(event or {}), "timed": timed}, copy=False)
+    triggers.queue(tx, player, {"source": source, "ability": ability, "event": _plain_event(event or {}),
+                                "timed": timed}, copy=False)
 
 
 def _plain_event(event: dict[str, Any]) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from tabletop.engine import durations
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.zones import zone_id
@@ -443,12 +444,13 @@ def _enter_state(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
 
 @effect("cannot_be_hit", "until")
 def _cannot_be_hit(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
-    """Make units unhittable this battle; remembers which card granted it (seed 《次元警察》 Daikaiser)."""
+    """Make units unhittable this battle (`until: turn` for longer); remembers which card granted it (seed
+    《次元警察》 Daikaiser)."""
     src = source(tx.state, fi)
+    until = durations.UNTIL_END_OF_TURN if step.get("until") == "turn" else durations.THIS_BATTLE
     for iid in targets(tx.state, fi, step):
-        grants = list(tx.state.data.get("cannot_be_hit", []))
-        grants.append({"card": iid, "from": src, "from_seq": identity(tx.state, src) if src in tx.state.cards else 0})
-        tx.set_data("cannot_be_hit", grants)
+        tx.list_append("cannot_be_hit", {"card": iid, "from": src, "duration": until,
+                                         "from_seq": identity(tx.state, src) if src in tx.state.cards else 0})
     return True
 
 
@@ -456,8 +458,10 @@ def _cannot_be_hit(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
 def _negate_cannot_be_hit(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     """Retire opposing guardians and negate only the "cannot be hit" each of them granted (seed 《次元警察》)."""
     for iid in targets(tx.state, fi, step):
-        grants = [g for g in tx.state.data.get("cannot_be_hit", []) if g["from"] != iid]
-        tx.set_data("cannot_be_hit", grants)
+        grants = tx.state.lists.get("cannot_be_hit", [])
+        for index in range(len(grants) - 1, -1, -1):
+            if grants[index]["from"] == iid:
+                tx.list_remove("cannot_be_hit", index)
         retire(tx, iid, by_effect=True)
     return True
 
@@ -637,8 +641,9 @@ def _forbid_guard(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
         grade = variables(tx.state, fi).get(grade[1:])
     if grade is None:
         return True
-    tx.list_append("restrictions", {"player": who, "action": "guard", "grade": int(grade),
-                                    "until": step.get("until", "turn"), "why": _why(tx.state, fi)})
+    until = durations.THIS_BATTLE if step.get("until") == "battle" else durations.UNTIL_END_OF_TURN
+    tx.list_append("restrictions", {"player": who, "action": "guard", "grade": int(grade), "duration": until,
+                                    "why": _why(tx.state, fi)})
     return True
 
 

@@ -3,8 +3,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletop.engine import durations, triggers
+from tabletop.engine.rule_process import Action, Check, run_until_stable
 from tabletop.engine.changes import AppendLog, Change, ListInsert, ListRemove, ListReplace, SetTableField
 from tabletop.engine.transaction import Transaction
+from tabletop.engine.turns import Phase, TurnStructure
 from tabletop.engine.zones import zone_id
 from tabletop.games.vanguard import facts, frames
 from tabletop.games.vanguard.abilities import PENDING, ability_index, emit, state_triggers
@@ -19,6 +22,25 @@ from tabletop.games.vanguard.table import (
 )
 
 ACT_STEPS = ("_guard_step", "_dominate_choose")
+# VG 5: the phases and steps of a turn; the battle's attack-to-close loop and the end-phase loop are jumps.
+TURN = TurnStructure([
+    Phase("stand"), Phase("draw"), Phase("ride", ("start", "")), Phase("main"),
+    Phase("battle", ("start", "attack", "guard", "drive", "damage", "close")), Phase("end", ("", "loop")),
+])
+
+
+def enter(tx: Transaction, phase: str, step: str = "") -> None:
+    """Go to a phase and step (logged), unless the table is there already."""
+    if (tx.state.phase, tx.state.step) != (phase, step):
+        TURN.enter(tx, phase, step)
+
+
+def battle_step(tx: Transaction, step: str) -> None:
+    """Go to a step of a battle; a battle outside the battle phase (Dominate in the main phase) keeps its phase."""
+    if tx.state.phase == "battle":
+        enter(tx, "battle", step)
+    else:
+        tx.set_table("step", step)
 STEP_LIMIT = 20000
 
 
@@ -85,33 +107,43 @@ def act_step(state: Any) -> dict[str, Any] | None:
 # -- check timing and rule actions (VG 7.2, 8) ---------------------------------------------------
 
 def check_timing(tx: Transaction) -> bool:
-    """Do one unit of check-timing work; return False when nothing was left (VG 7.2)."""
-    if rule_actions(tx):
-        return True
-    state_triggers(tx)
+    """Run one check timing's work (VG 7.2): every rule action until none applies (engine run_until_stable),
+    then the turn player's (else the other player's) next stand-by ability is played. Only one is played:
+    it resolves before the next check. Return False when there was nothing to do."""
+    played: list[bool] = []
+
+    def play_one(tx: Transaction) -> bool:
+        played.append(_play_next(tx))
+        return False
+
+    passes = run_until_stable(tx, RULE_ACTIONS, play_one)
+    return passes > 0 or played == [True]
+
+
+def _play_next(tx: Transaction) -> bool:
+    """Play the next stand-by ability, or ask which when the player has different ones; False when none."""
     state = tx.state
-    pending = state.lists.get(PENDING, [])
-    for player in (state.active, state.opponent(state.active)):
-        mine = [p for p in pending if p["player"] == player]
-        if not mine:
-            continue
-        distinct = {(p["source"], repr(p["ability"])) for p in mine}
-        if len(distinct) > 1:
-            options = [p["uid"] for p in mine]
-            tx.set_data("decision", {"player": player, "name": "order_triggers", "kind": "pick",
-                                     "prompt": "choose the ability to play next", "options": options,
-                                     "min": 1, "max": 1, "rule": "VG 7.2", "frame": None})
-            return True
-        play_pending(tx, mine[0]["uid"])
+    if state.data.get("outcome"):
+        return False
+    state_triggers(tx)
+    player = triggers.next_controller(state, state.active)  # VG 7.2: the turn player's first
+    if player is None:
+        return False
+    mine = triggers.waiting(state, player)
+    if len({(p["source"], repr(p["ability"])) for p in mine}) > 1:  # identical ones need no choice
+        decision = triggers.choice_decision(state, state.active, "VG 7.2")
+        assert decision is not None
+        tx.set_data("decision", {"player": decision.player, "name": decision.name, "kind": decision.kind,
+                                 "prompt": decision.prompt, "options": list(decision.options),
+                                 "min": decision.min, "max": decision.max, "rule": decision.rule, "frame": None})
         return True
-    return False
+    play_pending(tx, mine[0]["id"])
+    return True
 
 
 def play_pending(tx: Transaction, uid: int) -> None:
     """Play a stand-by ability or timed effect: optional choice, cost, resolution condition, effect (VG 7.3)."""
-    pending = tx.state.lists.get(PENDING, [])
-    index = next(i for i, p in enumerate(pending) if p["uid"] == uid)
-    item = tx.list_remove(PENDING, index)
+    item = triggers.remove(tx, uid)
     ability = item["ability"]
     steps: list[dict[str, Any]] = []
     if ability.get("optional") or ability.get("cost"):
@@ -125,7 +157,7 @@ def play_pending(tx: Transaction, uid: int) -> None:
     source = item["source"]
     name = ability.get("name") or ability.get("keyword_ability") or ability.get("keyword") or (
         tx.state.definition(source).name if source in tx.state.cards else "ability")
-    ctx = {"source": source, "controller": item["player"], "event": item["event"], "name": name,
+    ctx = {"source": source, "controller": item["controller"], "event": item["event"], "name": name,
            "vars": {}, "source_seq": identity(tx.state, source) if source in tx.state.cards else None}
     event_card = item["event"].get("card")
     if event_card is not None and event_card in tx.state.cards:
@@ -135,7 +167,7 @@ def play_pending(tx: Transaction, uid: int) -> None:
         if "self" in ability.get("remembered", {}):
             alive = ctx["vars"].pop("self", [])
             ctx["source"] = alive[0] if alive else None
-    tx.log(f"{item['player']} plays {name}", "VG 7.3")
+    tx.log(f"{item['controller']} plays {name}", "VG 7.3")
     frames.push(tx, steps, ctx)
 
 
@@ -173,37 +205,58 @@ def _condition(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
 
 
 def rule_actions(tx: Transaction) -> bool:
-    """Perform the rule actions that apply now; return True when one did something (VG 8)."""
-    state = tx.state
-    losers = [p for p in state.players
-              if len(state.zones[zone_id(p, "damage")].cards) >= 6 or not state.zones[zone_id(p, "deck")].cards]
-    if losers and state.phase != "setup":
-        if len(losers) == 2:
-            tx.set_data("outcome", {"winner": None, "reason": "both players lost at once (VG 1.4)"})
-        else:
-            loser = losers[0]
-            why = "6 damage" if len(state.zones[zone_id(loser, "damage")].cards) >= 6 else "an empty deck"
-            tx.set_data("outcome", {"winner": state.opponent(loser), "reason": f"{loser} has {why} (VG 1.2)"})
-        tx.log(f"game over: {state.data['outcome']['reason']}", "VG 8.1")
-        return True
-    acted = False
+    """Perform the rule actions until none applies; return True when one did something (VG 8)."""
+    return run_until_stable(tx, RULE_ACTIONS) > 0
+
+
+def _lose(tx: Transaction, player: str, why: str) -> None:
+    """Make `player` lose; when the other player lost in the same rule actions, the game is a draw (VG 1.4)."""
+    outcome = tx.state.data.get("outcome")
+    if outcome and outcome.get("winner") == player:
+        tx.set_data("outcome", {"winner": None, "reason": "both players lost at once (VG 1.4)"})
+    elif not outcome:
+        tx.set_data("outcome", {"winner": tx.state.opponent(player), "reason": f"{player} has {why}"})
+    tx.log(f"game over: {tx.state.data['outcome']['reason']}", "VG 8.1")
+
+
+def _check_losses(state: Any) -> list[Action]:
+    """VG 8.1: 6 or more damage, or an empty deck, loses."""
+    if state.phase == "setup" or state.data.get("outcome"):
+        return []
+    actions: list[Action] = []
     for player in state.players:
-        vc = state.zones[zone_id(player, "vc")].cards
-        if not vc and state.phase != "setup":  # VG 8.2: ride from the soul, else lose
+        if len(state.zones[zone_id(player, "damage")].cards) >= 6:
+            actions.append(lambda tx, p=player: _lose(tx, p, "6 damage (VG 1.2)"))
+        elif not state.zones[zone_id(player, "deck")].cards:
+            actions.append(lambda tx, p=player: _lose(tx, p, "an empty deck (VG 1.2)"))
+    return actions
+
+
+def _check_vanguards(state: Any) -> list[Action]:
+    """VG 8.2: a player with no vanguard rides a unit from their soul, else loses."""
+    if state.phase == "setup" or state.data.get("outcome"):
+        return []
+    actions: list[Action] = []
+    for player in state.players:
+        if not state.zones[zone_id(player, "vc")].cards:
             soul = [c for c in state.zones[zone_id(player, "soul")].cards if facts.is_unit_card(state.definition(c))]
             if soul:
-                tx.move(soul[0], zone_id(player, "vc"), 0)
+                actions.append(lambda tx, p=player, c=soul[0]: tx.move(c, zone_id(p, "vc"), 0))
             else:
-                tx.set_data("outcome", {"winner": state.opponent(player), "reason": f"{player} has no vanguard (VG 8.2)"})
-            return True
-        if not ability_index(state).orders:
-            continue
-        for zid in circles_of(state, player):
-            for iid in state.zones[zid].cards:
-                if facts.kind(state.definition(iid)) == "order" and not is_locked(state, iid):
-                    relocate(tx, iid, "drop", None)  # VG 8.4
-                    acted = True
-    return acted
+                actions.append(lambda tx, p=player: _lose(tx, p, "no vanguard (VG 8.2)"))
+    return actions
+
+
+def _check_orders(state: Any) -> list[Action]:
+    """VG 8.4: an order card on a circle (not locked) is put into the drop zone."""
+    if not ability_index(state).orders:
+        return []
+    return [lambda tx, c=iid: relocate(tx, c, "drop", None) for player in state.players
+            for zid in circles_of(state, player) for iid in state.zones[zid].cards
+            if facts.kind(state.definition(iid)) == "order" and not is_locked(state, iid)]
+
+
+RULE_ACTIONS: tuple[Check, ...] = (_check_losses, _check_vanguards, _check_orders)
 
 
 # -- phases (VG 5) ---------------------------------------------------------------------------------
@@ -219,15 +272,14 @@ def advance_phase(tx: Transaction) -> bool:
         for iid in field_cards(state, me):
             if is_unit(state, iid):
                 tx.set_field(iid, "tapped", False)
-        tx.set_table("phase", "draw")
+        TURN.advance(tx)
         return True
     if phase == "draw":
         draw_cards(tx, me, 1)
-        tx.set_table("phase", "ride")
-        tx.set_table("step", "start")
+        TURN.advance(tx)
         return True
     if phase == "ride" and step == "start":
-        tx.set_table("step", "")
+        TURN.advance(tx)
         if state.format == "standard":  # Energy Generator [K]: Energy Charge 3 at the beginning of the ride phase
             tx.set_total(me, "energy", min(10, state.total(me, "energy") + 3))
         emit(tx, {"type": "ride_phase_start", "player": me})
@@ -236,7 +288,7 @@ def advance_phase(tx: Transaction) -> bool:
         return False
     if phase == "battle":
         if step == "start":
-            tx.set_table("step", "attack")
+            TURN.advance(tx)
             emit(tx, {"type": "battle_start", "player": me})
             emit(tx, {"type": "attack_step_start", "player": me})
             return True
@@ -251,21 +303,21 @@ def next_phase(tx: Transaction) -> None:
     """End the ride, main or battle phase by passing (VG 5)."""
     state = tx.state
     if state.phase == "ride":
-        tx.set_table("phase", "main")
+        enter(tx, "main")
     elif state.phase == "main":
-        first_turn = state.turn == 1
-        tx.set_table("phase", "end" if first_turn else "battle")  # VG 4.7: no battle on the first turn
-        tx.set_table("step", "" if first_turn else "start")
+        if state.turn == 1:  # VG 4.7: no battle on the first turn
+            enter(tx, "end")
+        else:
+            enter(tx, "battle", "start")
     elif state.phase == "battle":
-        tx.set_table("phase", "end")
-        tx.set_table("step", "")
+        enter(tx, "end")
 
 
 def start_end_phase(tx: Transaction) -> None:
     """Begin the end phase: G units return, locked cards unlock, then the end-of-turn loop (seed 《雄伟深蓝》)."""
     state = tx.state
     me = state.active
-    tx.set_table("step", "loop")
+    enter(tx, "end", "loop")
     for iid in list(field_cards(state, me)):
         heart = state.cards[iid].props.get("heart")
         if heart is not None:  # Premium: the heart card becomes the vanguard again [K]
@@ -390,25 +442,22 @@ def expire(tx: Transaction, until: str) -> None:
         if until == "turn" and card.props.get("deleted") == "turn":
             tx.set_prop(iid, "deleted", None)
             tx.set_field(iid, "face_down", False)
+    # Effects kept in lists carry an engine duration (engine/durations.py); "this turn" also ends battle ones.
+    durations.expire(tx, durations.THIS_BATTLE, DURATION_LISTS)
     if until == "turn":
-        tx.set_data("cannot_be_hit", None)
-        for name in ("restrictions", "player_mods"):
-            items = state.lists.get(name, ())
-            for index in range(len(items) - 1, -1, -1):
-                if items[index].get("until") == "turn":
-                    tx.list_remove(name, index)
-    if until == "battle":
-        tx.set_data("cannot_be_hit", None)
+        durations.expire(tx, durations.UNTIL_END_OF_TURN, DURATION_LISTS)
+
+
+# Lists of lasting effects: "cannot be hit" grants, "cannot" restrictions, bonuses that belong to a player.
+CANNOT_BE_HIT = "cannot_be_hit"
+DURATION_LISTS = (CANNOT_BE_HIT, "restrictions", "player_mods")
 
 
 def begin_turn(tx: Transaction, player: str) -> None:
     """Start `player`'s turn at the stand phase."""
     state = tx.state
     frames.abort(tx, frames.depth(state) - 1)
-    tx.set_table("turn", state.turn + 1)
-    tx.set_table("active", player)
-    tx.set_table("phase", "stand")
-    tx.set_table("step", "")
+    TURN.start_turn(tx, player)
     tx.set_data("turn_info", {})
     tx.set_data("used_this_turn", None)
     tx.set_data("battle_number", 0)
@@ -471,7 +520,7 @@ def begin_battle(tx: Transaction, attacker: int, target: int, booster: int | Non
         emit(tx, {"type": "boosted", "card": attacker, "other": booster, "zone": state.cards[attacker].zone})
     emit(tx, {"type": "attacks", "card": attacker, "zone": state.cards[attacker].zone, "player": player})
     emit(tx, {"type": "attacked", "card": target, "zone": state.cards[target].zone})
-    tx.set_table("step", "guard")
+    battle_step(tx, "guard")
     frames.push(tx, [{"effect": "_guard_step"}, {"effect": "_drive_step"}, {"effect": "_damage_step"},
                      {"effect": "_close_step"}, {"effect": "_battle_done"}], {"controller": player}, kind="flow")
 
@@ -482,7 +531,7 @@ def _guard_step(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     battle = tx.state.data.get("battle") or {}
     if battle.get("guard_done") or battle.get("target") not in tx.state.cards or not is_unit(tx.state, battle["target"]):
         return True
-    tx.set_table("step", "guard")
+    battle_step(tx, "guard")
     return False
 
 
@@ -492,7 +541,7 @@ def _drive_step(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     state = tx.state
     battle = state.data["battle"]
     attacker = battle["attacker"]
-    tx.set_table("step", "drive")
+    battle_step(tx, "drive")
     emit(tx, {"type": "drive_step_start", "player": battle["player"]})
     if attacker not in state.cards or not state.cards[attacker].zone.endswith(".vc") or not is_unit(state, attacker):
         return True
@@ -595,14 +644,14 @@ def _damage_step(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     """Damage step: hit if attacker power ≥ defender power + shields; damage checks or retire; then guardians go."""
     state = tx.state
     battle = dict(state.data["battle"])
-    tx.set_table("step", "damage")
+    battle_step(tx, "damage")
     attacker, target = battle["attacker"], battle["target"]
     defender = battle["defender"]
     alive = attacker in state.cards and is_unit(state, attacker) and target in state.cards and is_unit(state, target)
     hit = False
     if alive:
         defense = current_power(state, target) + shield_total(state, defender)
-        protected = any(g["card"] == target for g in state.data.get("cannot_be_hit") or [])
+        protected = any(g["card"] == target for g in state.lists.get(CANNOT_BE_HIT, ()))
         hit = current_power(state, attacker) >= defense and not protected
         tx.log(f"attack {'hits' if hit else 'does not hit'} ({current_power(state, attacker)} vs {defense})", "VG 6.6")
     battle["hit"] = hit
@@ -646,7 +695,7 @@ def _close_step(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     """Close step: end-of-battle abilities and timed effects (Shadow Stitch, Charge!! to the deck bottom)."""
     state = tx.state
     battle = state.data["battle"]
-    tx.set_table("step", "close")
+    battle_step(tx, "close")
     fire_timed(tx, "end_of_battle")
     from tabletop.games.vanguard.effects import schedule_pending
     for iid in battle.get("involved", ()):
@@ -662,7 +711,7 @@ def _battle_done(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     """After the close step: battle effects end; back to the attack step."""
     expire(tx, "battle")
     tx.set_data("battle", None)
-    tx.set_table("step", "attack")
+    battle_step(tx, "attack" if tx.state.phase == "battle" else "")
     if not frames.ctx(tx.state, fi).get("dominated_battle"):
         emit(tx, {"type": "attack_step_start", "player": tx.state.active})
     return True

@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from tabletop.engine import durations, triggers
 from tabletop.engine.cards import CardDefinition, CardLibrary
 from tabletop.engine.commands import Choose, Command, PassPriority
 from tabletop.engine.decision import Decision
@@ -25,7 +26,7 @@ from tabletop.games.vanguard.commands import (
 )
 from tabletop.games.vanguard.effects import draw_cards
 from tabletop.games.vanguard.flow import (
-    act_step, cost_steps, begin_battle, dominated_attackers, dominated_targets, next_phase, run,
+    act_step, cost_steps, enter, begin_battle, dominated_attackers, dominated_targets, next_phase, run,
 )
 from tabletop.games.vanguard.moves import place_on_circle, relocate, turn_fact, turn_info
 from tabletop.games.vanguard.table import (
@@ -117,7 +118,7 @@ class VanguardRules(GameRules):
         for player in state.players:
             for iid in state.zones[zone_id(player, "vc")].cards:
                 tx.set_field(iid, "face_down", False)
-        tx.set_table("phase", "stand")
+        enter(tx, "stand")
         tx.set_data("turn_start_grade", 0)
         tx.log("stand up, vanguard!", "VG 4.6")
         for player in state.players:
@@ -477,15 +478,15 @@ class VanguardRules(GameRules):
         frames.set_var(tx, raw["frame"], "answer", answer)
 
     def _pending_uid(self, state: GameState, pick: Any) -> Any:
-        for item in state.lists.get(PENDING, ()):
-            if item["uid"] == pick:
-                return pick
         player = state.data["decision"]["player"]
-        for item in state.lists.get(PENDING, ()):
+        mine = triggers.waiting(state, player)
+        if any(item["id"] == pick for item in mine):
+            return pick
+        for item in mine:
             ability = item["ability"]
             names = {ability.get("name"), ability.get("keyword"), ability.get("keyword_ability")}
-            if item["player"] == player and (item["source"] == pick or (isinstance(pick, str) and pick in names)):
-                return item["uid"]
+            if item["source"] == pick or (isinstance(pick, str) and pick in names):
+                return item["id"]
         return pick
 
     def _mulligan(self, tx: Transaction, player: str, picks: list[Any]) -> None:
@@ -780,7 +781,7 @@ def ride(tx: Transaction, player: str, card: int) -> None:
     if persona:  # VG 5.3 Persona Ride: draw 1, front row +10000 this turn, before other ride abilities
         draw_cards(tx, player, 1)
         tx.list_append("player_mods", {"player": player, "stat": "power", "amount": 10000, "scope": "front_row",
-                                       "until": "turn", "why": "Persona Ride"})
+                                       "duration": durations.UNTIL_END_OF_TURN, "why": "Persona Ride"})
         tx.log(f"{player} persona rides", "VG 5.3")
     gift = facts.gift(state.definition(card))
     if state.format == "premium" and gift and facts.grade(state.definition(card)) >= 3:
