@@ -29,8 +29,12 @@ class Change:
         return set(), set(), set()
 
     def card_ids(self) -> tuple[int, ...]:
-        """Return the card ids of `touched()` (a cheap form: it is asked for every change applied)."""
-        return tuple(self.touched()[1])
+        """Return the card ids of `touched()` in a cheap form (asked for every change applied).
+
+        Contract: a change to one card names it `iid`; a change touching other cards overrides this.
+        """
+        iid = getattr(self, "iid", None)
+        return () if iid is None else (iid,)
 
 
 @dataclass(frozen=True)
@@ -52,9 +56,6 @@ class CreateCard(Change):
         state.zones[self.zone].cards.pop(self.index)
         del state.cards[self.iid]
         state.next_iid = self.iid
-
-    def card_ids(self) -> tuple[int, ...]:
-        return (self.iid,)
 
     def touched(self) -> tuple[set[str], set[int], set[str]]:
         return {self.zone}, {self.iid}, set()
@@ -81,9 +82,6 @@ class MoveCard(Change):
         state.zones[self.source].cards.insert(self.source_index, self.iid)
         state.cards[self.iid].zone = self.source
 
-    def card_ids(self) -> tuple[int, ...]:
-        return (self.iid,)
-
     def touched(self) -> tuple[set[str], set[int], set[str]]:
         return {self.source, self.target}, {self.iid}, set()
 
@@ -107,9 +105,6 @@ class SetCardField(Change):
     def revert(self, state: GameState) -> None:
         setattr(state.cards[self.iid], self.name, self.old)
 
-    def card_ids(self) -> tuple[int, ...]:
-        return (self.iid,)
-
     def touched(self) -> tuple[set[str], set[int], set[str]]:
         return set(), {self.iid}, set()
 
@@ -128,9 +123,6 @@ class SetCardProp(Change):
 
     def revert(self, state: GameState) -> None:
         _assign(state.cards[self.iid].props, self.key, self.old)
-
-    def card_ids(self) -> tuple[int, ...]:
-        return (self.iid,)
 
     def touched(self) -> tuple[set[str], set[int], set[str]]:
         return set(), {self.iid}, set()
@@ -151,9 +143,6 @@ class SetCardCounter(Change):
     def revert(self, state: GameState) -> None:
         _assign(state.cards[self.iid].counters, self.name, self.old or None)
 
-    def card_ids(self) -> tuple[int, ...]:
-        return (self.iid,)
-
     def touched(self) -> tuple[set[str], set[int], set[str]]:
         return set(), {self.iid}, set()
 
@@ -171,9 +160,6 @@ class SetRevealed(Change):
 
     def revert(self, state: GameState) -> None:
         state.cards[self.iid].revealed_to = set(self.old)
-
-    def card_ids(self) -> tuple[int, ...]:
-        return (self.iid,)
 
     def touched(self) -> tuple[set[str], set[int], set[str]]:
         return set(), {self.iid}, set()
@@ -193,9 +179,6 @@ class SetTotal(Change):
 
     def revert(self, state: GameState) -> None:
         state.totals[self.player][self.name] = self.old
-
-    def card_ids(self) -> tuple[int, ...]:
-        return ()
 
     def touched(self) -> tuple[set[str], set[int], set[str]]:
         return set(), set(), {f"total:{self.player}.{self.name}"}
@@ -222,9 +205,6 @@ class SetTableField(Change):
     def revert(self, state: GameState) -> None:
         setattr(state, self.name, self.old)
 
-    def card_ids(self) -> tuple[int, ...]:
-        return ()
-
     def touched(self) -> tuple[set[str], set[int], set[str]]:
         return set(), set(), {self.name}
 
@@ -243,18 +223,24 @@ class SetData(Change):
     def revert(self, state: GameState) -> None:
         _assign(state.data, self.key, self.old)
 
-    def card_ids(self) -> tuple[int, ...]:
-        return ()
-
     def touched(self) -> tuple[set[str], set[int], set[str]]:
         return set(), set(), {f"data:{self.key}"}
 
 
 @dataclass(frozen=True)
-class ListInsert(Change):
+class ListChange(Change):
+    """A change to one of the game's ordered lists (named `name`)."""
+
+    name: str
+
+    def touched(self) -> tuple[set[str], set[int], set[str]]:
+        return set(), set(), {f"list:{self.name}"}
+
+
+@dataclass(frozen=True)
+class ListInsert(ListChange):
     """Insert an item into one of the game's ordered lists (the stack, pending triggers…)."""
 
-    name: str
     index: int
     item: Any
 
@@ -267,18 +253,11 @@ class ListInsert(Change):
         if not items:
             del state.lists[self.name]
 
-    def card_ids(self) -> tuple[int, ...]:
-        return ()
-
-    def touched(self) -> tuple[set[str], set[int], set[str]]:
-        return set(), set(), {f"list:{self.name}"}
-
 
 @dataclass(frozen=True)
-class ListRemove(Change):
+class ListRemove(ListChange):
     """Remove the item at an index from one of the game's ordered lists."""
 
-    name: str
     index: int
     item: Any
 
@@ -291,33 +270,23 @@ class ListRemove(Change):
     def revert(self, state: GameState) -> None:
         state.lists.setdefault(self.name, []).insert(self.index, self.item)
 
-    def card_ids(self) -> tuple[int, ...]:
-        return ()
-
-    def touched(self) -> tuple[set[str], set[int], set[str]]:
-        return set(), set(), {f"list:{self.name}"}
-
 
 @dataclass(frozen=True)
-class ListReplace(Change):
+class ListReplace(ListChange):
     """Replace the item at an index of one of the game's ordered lists (one change, not a remove and an insert)."""
 
-    name: str
     index: int
     old: Any
     new: Any
 
+    def _put(self, state: GameState, item: Any) -> None:
+        state.lists[self.name][self.index] = item
+
     def apply(self, state: GameState) -> None:
-        state.lists[self.name][self.index] = self.new
+        self._put(state, self.new)
 
     def revert(self, state: GameState) -> None:
-        state.lists[self.name][self.index] = self.old
-
-    def card_ids(self) -> tuple[int, ...]:
-        return ()
-
-    def touched(self) -> tuple[set[str], set[int], set[str]]:
-        return set(), set(), {f"list:{self.name}"}
+        self._put(state, self.old)
 
 
 @dataclass(frozen=True)
@@ -338,9 +307,6 @@ class ShuffleZone(Change):
             restored[old_position] = cards[new_position]
         cards[:] = restored
 
-    def card_ids(self) -> tuple[int, ...]:
-        return ()
-
     def touched(self) -> tuple[set[str], set[int], set[str]]:
         return {self.zone}, set(), set()
 
@@ -358,9 +324,6 @@ class SetRng(Change):
     def revert(self, state: GameState) -> None:
         state.rng_state = self.old
 
-    def card_ids(self) -> tuple[int, ...]:
-        return ()
-
 
 @dataclass(frozen=True)
 class AppendLog(Change):
@@ -373,9 +336,6 @@ class AppendLog(Change):
 
     def revert(self, state: GameState) -> None:
         state.log.pop()
-
-    def card_ids(self) -> tuple[int, ...]:
-        return ()
 
     def touched(self) -> tuple[set[str], set[int], set[str]]:
         return set(), set(), {"log"}

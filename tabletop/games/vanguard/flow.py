@@ -5,7 +5,7 @@ from typing import Any
 
 from tabletop.engine import durations, triggers
 from tabletop.engine.rule_process import Action, Check, run_until_stable
-from tabletop.engine.changes import AppendLog, Change, ListInsert, ListRemove, ListReplace, SetTableField
+from tabletop.engine.changes import AppendLog, Change, ListChange, SetTableField
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.turns import Phase, TurnStructure
 from tabletop.engine.zones import zone_id
@@ -54,7 +54,7 @@ def _only_bookkeeping(changes: list[Change]) -> bool:
         kind = type(c)
         if kind is AppendLog or (kind is SetTableField and c.name == "step"):  # type: ignore[attr-defined]
             continue
-        if kind not in (ListInsert, ListRemove, ListReplace) or c.name not in _FRAME_LISTS:  # type: ignore[attr-defined]
+        if not isinstance(c, ListChange) or c.name not in _FRAME_LISTS:
             return False
     return True
 
