@@ -10,8 +10,7 @@ from tabletop.engine.changes import (
     SetCardCounter, SetData, SetRevealed, SetRng, SetTableField, SetTotal, ShuffleZone,
 )
 from tabletop.engine.errors import IllegalCommand
-from tabletop.engine.state import GameState, LogEntry
-from tabletop.engine.zones import Visibility
+from tabletop.engine.state import GameState, LogEntry, visibility_key
 
 
 _ATOMS = frozenset({str, int, float, bool, type(None)})
@@ -45,32 +44,30 @@ class Transaction:
         self.state = state
         self.changes: list[Change] = []
         self.manual = manual
-        # card id -> players who saw its face before this transaction first touched it
-        self._seen_before: dict[int, frozenset[str]] | None = {} if watch_hidden else None
+        # card id -> what decided who saw its face before this transaction first touched it
+        self._seen_before: dict[int, tuple[str, bool, str, set[str] | frozenset[str]]] | None = (
+            {} if watch_hidden else None)
 
     def apply(self, change: Change) -> None:
         """Apply one change and record it."""
-        if self._seen_before is not None:
+        seen = self._seen_before
+        if seen is not None:
             for iid in change.card_ids():
-                if iid not in self._seen_before and iid in self.state.cards:
-                    self._seen_before[iid] = self._viewers(iid)
+                if iid not in seen and iid in self.state.cards:
+                    seen[iid] = visibility_key(self.state.cards[iid])
         change.apply(self.state)
         self.state.memo.clear()
         self.changes.append(change)
 
-    def _viewers(self, iid: int) -> frozenset[str]:
-        state = self.state
-        card = state.cards[iid]
-        if not card.face_down and state.zones[card.zone].spec.visibility is Visibility.PUBLIC:
-            return frozenset(state.players)  # a face-up card in a public zone: everyone (the usual case)
-        return frozenset(p for p in state.players if state.is_visible_to(iid, p))
-
     def newly_shown(self) -> frozenset[str]:
         """Return the players who now see a card face they did not see before (needs watch_hidden)."""
+        state = self.state
         shown: set[str] = set()
         for iid, before in (self._seen_before or {}).items():
-            if iid in self.state.cards:
-                shown |= self._viewers(iid) - before
+            if iid in state.cards:
+                now = visibility_key(state.cards[iid])
+                if now != before:
+                    shown |= {p for p in state.players if state.sees(p, now) and not state.sees(p, before)}
         return frozenset(shown)
 
     def rollback(self) -> None:

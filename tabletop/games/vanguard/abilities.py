@@ -495,10 +495,13 @@ def emit(tx: Transaction, event: dict[str, Any]) -> None:
         if locked_retire and iid == subject:
             continue  # seed 《链环傀儡》: a locked card's retirement triggers nothing
         card = cards[iid]
-        if has_extra_abilities(state, iid):
+        entry = printed_index[card.card_id]
+        props = card.props
+        if entry.gains or (props and ("gained" in props or "locked" in props or "deleted" in props
+                                      or "copied" in props)):
             found = _auto_candidates(state, iid, whens)
         else:  # the usual case, inlined: the definition's abilities indexed by event
-            by_when = printed_index[card.card_id].by_when
+            by_when = entry.by_when
             if not by_when:
                 continue
             found = [item for when in whens for item in by_when.get(when, ())]

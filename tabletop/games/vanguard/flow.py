@@ -17,8 +17,8 @@ from tabletop.games.vanguard.effects import (
 )
 from tabletop.games.vanguard.moves import identity, relocate, remove_state, retire
 from tabletop.games.vanguard.table import (
-    current_critical, current_power, field_cards, guardians_of, has_state, is_locked, is_unit, shield_total,
-    units_of, vanguard_of,
+    current_critical, current_power, field_cards, guardians_of, has_state, is_locked, is_unit, player_zones,
+    shield_total, units_of, vanguard_of,
 )
 
 ACT_STEPS = ("_guard_step", "_dominate_choose")
@@ -126,6 +126,8 @@ def _play_next(tx: Transaction) -> bool:
     if state.data.get("outcome"):
         return False
     state_triggers(tx)
+    if not state.lists.get(PENDING):
+        return False
     player = triggers.next_controller(state, state.active)  # VG 7.2: the turn player's first
     if player is None:
         return False
@@ -224,10 +226,11 @@ def _check_losses(state: Any) -> list[Action]:
     if state.phase == "setup" or state.data.get("outcome"):
         return []
     actions: list[Action] = []
+    damage, deck = player_zones(state, "damage"), player_zones(state, "deck")
     for player in state.players:
-        if len(state.zones[zone_id(player, "damage")].cards) >= 6:
+        if len(damage[player].cards) >= 6:
             actions.append(lambda tx, p=player: _lose(tx, p, "6 damage (VG 1.2)"))
-        elif not state.zones[zone_id(player, "deck")].cards:
+        elif not deck[player].cards:
             actions.append(lambda tx, p=player: _lose(tx, p, "an empty deck (VG 1.2)"))
     return actions
 
@@ -237,8 +240,9 @@ def _check_vanguards(state: Any) -> list[Action]:
     if state.phase == "setup" or state.data.get("outcome"):
         return []
     actions: list[Action] = []
+    vcs = player_zones(state, "vc")
     for player in state.players:
-        if not state.zones[zone_id(player, "vc")].cards:
+        if not vcs[player].cards:
             soul = [c for c in state.zones[zone_id(player, "soul")].cards if facts.is_unit_card(state.definition(c))]
             if soul:
                 actions.append(lambda tx, p=player, c=soul[0]: tx.move(c, zone_id(p, "vc"), 0))

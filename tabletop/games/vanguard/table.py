@@ -59,6 +59,15 @@ def _field_zones(state: GameState) -> tuple[Zone, ...]:
     return zones
 
 
+def player_zones(state: GameState, name: str) -> dict[str, Zone]:
+    """Return each player's Zone object of one name (kept in the state's cache: zones never change)."""
+    key = ("vanguard.zones", name)
+    zones = state.cache.get(key)
+    if zones is None:
+        zones = state.cache[key] = {p: state.zones[zone_id(p, name)] for p in state.players}
+    return zones
+
+
 def circle_zones(state: GameState, player: str) -> tuple[Zone, ...]:
     """Return the Zone objects of a player's VC and open RCs (kept in the state's cache per Accel count)."""
     key = ("vanguard.circles", player, state.totals.get(player, {}).get("accel", 0))
