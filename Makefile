@@ -22,5 +22,8 @@ test: $(STAMP)
 bench: $(STAMP)
 	for b in benchmarks/*_bench.py; do $(BIN)/python $$b || exit 1; done
 
+screenshots: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m tabletop.ui.screenshots docs/screenshots
+
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -27,6 +27,7 @@ def main() -> None:
     latencies: list[float] = []
     decisions = 0
     started = time.perf_counter()
+    cpu_started = time.process_time()
     for seed in range(games):
         config = GameConfig("fftcg", "constructed", seed, decks={"p1": {"main": list(FIRE_DECK)},
                                                                   "p2": {"main": list(ICE_DECK)}})
@@ -39,10 +40,13 @@ def main() -> None:
             latencies.append(time.perf_counter() - tick)
             decisions += 1
     elapsed = time.perf_counter() - started
+    cpu = time.process_time() - cpu_started
     latencies.sort()
     p50 = statistics.median(latencies) * 1000
     p95 = latencies[int(len(latencies) * 0.95)] * 1000
     print(f"{games} games in {elapsed:.1f} s: {games / elapsed:.1f} games/s, {decisions / games:.0f} decisions/game")
+    # on a shared machine wall time includes waiting for a core; CPU time is the one-core figure
+    print(f"CPU time {cpu:.1f} s: {games / cpu:.1f} games/s of one core")
     print(f"legal_commands+submit: p50 {p50:.3f} ms, p95 {p95:.3f} ms, max {latencies[-1] * 1000:.1f} ms")
 
 

@@ -78,7 +78,9 @@ FFTCG = GameSchema(
         "forward": ("job",),
         "backup": ("job",),
     },
-    keywords=frozenset({"brave", "haste", "first_strike", "freeze", "back_attack", "damage", "party"}),
+    # The printed keyword abilities (fftcg.md §17); Freeze is an effect, "Damage N —" the ability key
+    # `damage`, Party the `party_icon` flag and EX Burst the `ex_burst` flag (tabletop/games/fftcg/effects.py).
+    keywords=frozenset({"brave", "haste", "first_strike", "back_attack"}),
     cost_required=("forward", "backup", "summon", "monster"),
     attribute_values={
         "element": frozenset({"fire", "ice", "wind", "earth", "lightning", "water", "light", "dark"}),

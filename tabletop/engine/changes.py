@@ -6,7 +6,7 @@ names what it touched, so the history needs no copies of the state.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from tabletop.engine.state import CARD_FIELDS, CardInstance, GameState, LogEntry
 
@@ -14,7 +14,13 @@ MISSING: Any = None  # a prop or data key that does not exist is stored as None
 
 
 class Change:
-    """A primitive, reversible edit of the state."""
+    """A primitive, reversible edit of the state.
+
+    `board` says whether it can change the board: cards, zones, totals and lists. The turn,
+    phase and step, the game's own scalar facts, the log and the random generator are not the board.
+    """
+
+    board: ClassVar[bool] = True
 
     def apply(self, state: GameState) -> None:
         """Make the change."""
@@ -191,6 +197,8 @@ TABLE_FIELDS = ("turn", "active", "phase", "step")
 class SetTableField(Change):
     """Set the turn number, the active player, the phase or the step."""
 
+    board: ClassVar[bool] = False
+
     name: str
     old: Any
     new: Any
@@ -212,6 +220,8 @@ class SetTableField(Change):
 @dataclass(frozen=True)
 class SetData(Change):
     """Set (or, with None, remove) one of the game's own scalar facts."""
+
+    board: ClassVar[bool] = False
 
     key: str
     old: Any
@@ -315,6 +325,8 @@ class ShuffleZone(Change):
 class SetRng(Change):
     """Advance the random number generator's state."""
 
+    board: ClassVar[bool] = False
+
     old: int
     new: int
 
@@ -328,6 +340,8 @@ class SetRng(Change):
 @dataclass(frozen=True)
 class AppendLog(Change):
     """Add a line to the game log."""
+
+    board: ClassVar[bool] = False
 
     entry: LogEntry
 

@@ -24,7 +24,9 @@ class ContinuousEffect:
     11.12.4.2); with `targets` None the game's `applies` decides each time (a field ability,
     FFTCG 11.12.4.4). `op` is "add" (number), "set", "grant"/"remove" (a member of a set such
     as keywords), or a game operation. `self_modifying` effects change their own source and
-    go first within their layer (FFTCG 11.12.4.7).
+    go first within their layer (FFTCG 11.12.4.7). `reads` names the characteristics the
+    game's `applies` reads for this effect (None: unknown, any); an effect can depend only on
+    effects that change one of them.
     """
 
     id: str
@@ -37,6 +39,7 @@ class ContinuousEffect:
     targets: tuple[int, ...] | None = None
     selector: Mapping[str, Any] = field(default_factory=dict)
     duration: str = "permanent"
+    reads: frozenset[str] | None = None
 
     @property
     def self_modifying(self) -> bool:
@@ -48,15 +51,18 @@ class ContinuousEffect:
         return {"id": self.id, "layer": self.layer, "timestamp": self.timestamp, "op": self.op,
                 "key": self.key, "value": self.value, "source": self.source,
                 "targets": list(self.targets) if self.targets is not None else None,
-                "selector": dict(self.selector), "duration": self.duration}
+                "selector": dict(self.selector), "duration": self.duration,
+                "reads": sorted(self.reads) if self.reads is not None else None}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> ContinuousEffect:
         """Read an effect back from JSON data."""
         targets = data.get("targets")
+        reads = data.get("reads")
         return cls(data["id"], int(data["layer"]), int(data["timestamp"]), data["op"], data["key"],
                    data.get("value"), data.get("source"), tuple(targets) if targets is not None else None,
-                   dict(data.get("selector") or {}), data.get("duration", "permanent"))
+                   dict(data.get("selector") or {}), data.get("duration", "permanent"),
+                   frozenset(reads) if reads is not None else None)
 
 
 Applies = Callable[[Characteristics, ContinuousEffect, int], bool]
@@ -83,6 +89,9 @@ class LayerSystem:
     Within a layer: self-modifying effects first, then by dependency and timestamp. Effect A
     depends on B when applying B first changes which cards A applies to;
     independent effects go first, in timestamp order; a dependency loop falls back to timestamps.
+
+    Contract: a characteristic is a scalar or a flat set/list/dict of immutable values (copies
+    are one level deep), and an effect changes only the cards it applies to.
     """
 
     def __init__(self, layers: int, applies: Applies, operations: Mapping[str, Operation] | None = None) -> None:
@@ -91,8 +100,9 @@ class LayerSystem:
         self.operations = dict(operations or {})
 
     def compute(self, base: Characteristics, effects: Iterable[ContinuousEffect]) -> Characteristics:
-        """Return the characteristics after every effect; `base` is not changed."""
-        chars = copy.deepcopy(base)
+        """Return the characteristics after every effect; `base` is not changed (cards are copied on write)."""
+        chars = dict(base)
+        copied: set[int] = set()
         by_layer: dict[int, list[ContinuousEffect]] = {}
         for effect in effects:
             if not 0 <= effect.layer < self.layers:
@@ -103,18 +113,19 @@ class LayerSystem:
             while remaining:
                 chosen = self._next(chars, remaining)
                 remaining.remove(chosen)
-                self._apply(chars, chosen)
+                self._apply(chars, chosen, copied)
         return chars
 
     def order_in_layer(self, base: Characteristics, effects: list[ContinuousEffect]) -> list[str]:
         """Return the ids of one layer's effects in the order they apply (for tests and tooltips)."""
-        chars = copy.deepcopy(base)
+        chars = dict(base)
+        copied: set[int] = set()
         remaining = sorted(effects, key=lambda e: (not e.self_modifying, e.timestamp, e.id))
         order = []
         while remaining:
             chosen = self._next(chars, remaining)
             remaining.remove(chosen)
-            self._apply(chars, chosen)
+            self._apply(chars, chosen, copied)
             order.append(chosen.id)
         return order
 
@@ -130,10 +141,19 @@ class LayerSystem:
         """Tell whether applying `other` first changes which cards `effect` applies to.
 
         Effect values are data fixed when the effect starts (FFTCG 11.12.4.3), so what an
-        effect does to a card cannot depend on another; only whom it reaches can.
+        effect does to a card cannot depend on another; only whom it reaches can. An effect
+        with fixed `targets` therefore depends on nothing.
         """
-        trial = copy.deepcopy(chars)
-        self._apply(trial, other)
+        if effect.targets is not None or (effect.reads is not None and other.key not in effect.reads):
+            return False
+        reached = self._affected(chars, other)
+        if not reached:
+            return False
+        trial = dict(chars)
+        operation = self.operations.get(other.op, apply_generic)
+        for iid in sorted(reached):
+            trial[iid] = _copy_card(chars[iid])
+            operation(trial[iid], other)
         return self._affected(trial, effect) != self._affected(chars, effect)
 
     def _affected(self, chars: Characteristics, effect: ContinuousEffect) -> frozenset[int]:
@@ -141,7 +161,15 @@ class LayerSystem:
             return frozenset(i for i in effect.targets if i in chars)
         return frozenset(i for i in chars if self.applies(chars, effect, i))
 
-    def _apply(self, chars: Characteristics, effect: ContinuousEffect) -> None:
+    def _apply(self, chars: Characteristics, effect: ContinuousEffect, copied: set[int]) -> None:
         operation = self.operations.get(effect.op, apply_generic)
         for iid in sorted(self._affected(chars, effect)):
+            if iid not in copied:
+                chars[iid] = _copy_card(chars[iid])
+                copied.add(iid)
             operation(chars[iid], effect)
+
+
+def _copy_card(card: dict[str, Any]) -> dict[str, Any]:
+    """Return a copy of one card's characteristics that effects can change without touching the original."""
+    return {key: value.copy() if isinstance(value, (set, list, dict)) else value for key, value in card.items()}

@@ -145,7 +145,7 @@ class Game:
             for change in reversed(step.changes):
                 change.revert(self.state)
                 reverted.append(change)
-        self.state.memo.clear()
+        self.state.touch()
         return self._notify(summarize(lambda: "Undo " + group[-1].label, reverted, undone=True))
 
     def redo(self) -> StepResult | None:
@@ -158,7 +158,7 @@ class Game:
             for change in step.changes:
                 change.apply(self.state)
                 applied.append(change)
-        self.state.memo.clear()
+        self.state.touch()
         return self._notify(summarize(lambda: "Redo " + group[0].label, applied))
 
     def undo_all(self) -> None:

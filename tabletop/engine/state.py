@@ -3,11 +3,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from tabletop.engine.cards import CardDefinition, CardLibrary
 from tabletop.engine.zones import Visibility, Zone, ZoneSpec, zone_id
+
+T = TypeVar("T")
 
 # Card-instance fields a Change may set directly; everything else lives in `props`.
 CARD_FIELDS = ("controller", "tapped", "face_down")
@@ -90,13 +93,51 @@ class GameState:
     log: list[LogEntry] = field(default_factory=list)
     rng_state: int = 0
     next_iid: int = 1
-    # Facts a game derives from the state and keeps to avoid recomputing them (the cards on the
-    # field, the pending decision…). Contract: every change applied or reverted empties it, so an
-    # entry is never stale, also after undo and redo; it is never saved nor compared.
-    memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
-    # Facts a game derives from what never changes during a game (the zones, the card library):
-    # indexes of the library's abilities, the zone objects of a layout. Never saved nor compared.
-    cache: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
+    # Bumped by every change applied or reverted (never restored by undo), so a value derived from
+    # the state and stored under one version is valid exactly while the version stays the same.
+    # `board_version` is bumped only by changes of the board (Change.board) and by undo/redo.
+    version: int = field(default=0, init=False, compare=False, repr=False)
+    board_version: int = field(default=0, init=False, compare=False, repr=False)
+    _memos: dict[bool, tuple[int, dict[str, Any]]] = field(default_factory=dict, init=False, compare=False,
+                                                           repr=False)
+    _keyed: dict[str, tuple[Any, Any]] = field(default_factory=dict, init=False, compare=False, repr=False)
+
+    # -- derived values ------------------------------------------------------------------------
+    def touch(self, board: bool = True) -> None:
+        """Mark the state as changed (`board`: the board too): memoized values are forgotten."""
+        self.version += 1
+        if board:
+            self.board_version += 1
+
+    def memo(self, key: str, compute: Callable[[], T], board: bool = False) -> T:
+        """Return `compute()` computed at most once per state version (callers must not mutate it).
+
+        With `board`, once per board version: only for values read from the board alone (cards,
+        zones, totals, lists; not the turn, phase, step, the game's data facts, log or generator). Contract: every mutation goes
+        through a Change, and whoever applies or reverts one calls `touch`.
+        """
+        version = self.board_version if board else self.version
+        slot = self._memos.get(board)
+        if slot is None or slot[0] != version:
+            slot = self._memos[board] = (version, {})
+        values = slot[1]
+        if key in values:
+            return values[key]  # type: ignore[no-any-return]
+        value = values[key] = compute()
+        return value
+
+    def memo_keyed(self, key: str, signature: Any, compute: Callable[[], T]) -> T:
+        """Return `compute()`, reused while `signature` (hashable) equals the one it was computed for.
+
+        Contract: the value depends on nothing but what `signature` captures; unlike `memo`, it
+        survives changes and undo, so the signature must list every input the value reads.
+        """
+        last = self._keyed.get(key)
+        if last is not None and last[0] == signature:
+            return last[1]  # type: ignore[no-any-return]
+        value = compute()
+        self._keyed[key] = (signature, value)
+        return value
 
     # -- lookups -------------------------------------------------------------------------------
     def add_zone(self, spec: ZoneSpec, owner: str | None) -> Zone:

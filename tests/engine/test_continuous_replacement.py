@@ -137,3 +137,23 @@ def test_cannot_beats_can():
     assert decide(refused, can=[haste], cannot=[frozen]).rule == "card"
     with pytest.raises(IllegalCommand, match="FFTCG 10.1.2.1"):
         decide(refused).require()
+
+
+def test_an_effect_with_fixed_targets_depends_on_no_other_effect():
+    grant = ContinuousEffect("give-brave", OTHER, 1, "grant", "keywords", "brave", targets=(1,))
+    fixed = ContinuousEffect("pump-1", OTHER, 2, "grant", "keywords", "haste", targets=(1,))
+    chars = base()
+    assert not LAYERS.depends_on(chars, fixed, grant)
+    assert LAYERS.compute(chars, [fixed, grant])[1]["keywords"] == {"brave", "haste"}
+
+
+def test_an_effect_that_reads_nothing_another_changes_does_not_depend_on_it():
+    pump = ContinuousEffect("pump-brave", OTHER, 1, "add", "power", 1000, selector={"keyword": "brave"},
+                            reads=frozenset({"keywords"}))
+    power = ContinuousEffect("more-power", OTHER, 2, "add", "power", 500)
+    grant = ContinuousEffect("give-brave", OTHER, 3, "grant", "keywords", "brave", targets=(1,))
+    chars = base()
+    assert not LAYERS.depends_on(chars, pump, power)
+    assert LAYERS.depends_on(chars, pump, grant)
+    result = LAYERS.compute(chars, [pump, power, grant])
+    assert result[1]["power"] == 6500 and chars[1]["power"] == 5000  # base untouched (copy on write)

@@ -45,14 +45,53 @@ TEST_CARDS: list[dict[str, Any]] = [
      "effects": [{"kind": "field", "effect": "power", "amount": 1000,
                   "applies_to": {"type": "forward", "controller": "you", "element": "fire", "not_self": True}},
                  {"kind": "field", "damage": 3, "effect": "grant_keyword", "keyword": "haste"}]},
+    {"id": "t-fire-squire", "name": "Ember Squire", "type": "forward", "element": "fire", "cost": 2, "power": 4000},
+    {"id": "t-fire-kiln", "name": "Kiln Tender", "type": "backup", "element": "fire", "cost": 2, "multi_copy": True},
+    {"id": "t-fire-ash", "name": "Ash Scribe", "type": "backup", "element": "fire", "cost": 2,
+     "effects": [{"trigger": "enters_field", "effect": "look_top", "count": 2}]},
+    {"id": "t-fire-scorch", "name": "Scorching Wind", "type": "summon", "element": "fire", "cost": 2,
+     "effects": [{"effect": "discard", "count": 1, "player": "each"}]},
+    {"id": "t-fire-torch", "name": "Torch Bearer", "type": "forward", "element": "fire", "cost": 3, "power": 6000,
+     "party_icon": True, "multi_copy": True,
+     "effects": [{"trigger": "put_into_break_zone", "effect": "deal_damage", "amount": 2000,
+                  "target": {"type": "forward", "controller": "opponent"}}]},
+    {"id": "t-fire-warden", "name": "Cinder Warden", "type": "forward", "element": "fire", "cost": 3, "power": 7000,
+     "effects": [{"kind": "field", "effect": "cannot_be_chosen", "by": "summons", "player": "opponent"}]},
+    {"id": "t-fire-lancer", "name": "Pyre Lancer", "type": "forward", "element": "fire", "cost": 3, "power": 6000,
+     "effects": [{"kind": "special", "name": "Pyre Thrust", "cost": {"cp": 1, "element": "fire"},
+                  "effect": "break", "instead": "remove_from_game",
+                  "target": {"type": "forward", "controller": "opponent", "cost_at_most": 3}}]},
+    {"id": "t-fire-hearth", "name": "Hearth Keeper", "type": "backup", "element": "fire", "cost": 3,
+     "effects": [{"trigger": "state", "condition": {"hand_at_most": 0}, "effect": "draw", "count": 1}]},
+    {"id": "t-ice-clerk", "name": "Frost Clerk", "type": "backup", "element": "ice", "cost": 2, "multi_copy": True},
+    {"id": "t-ice-archivist", "name": "Hoar Archivist", "type": "backup", "element": "ice", "cost": 2,
+     "effects": [{"trigger": "enters_field", "damage": 3, "effect": "draw", "count": 1}]},
+    {"id": "t-ice-scout", "name": "Snowdrift Scout", "type": "forward", "element": "ice", "cost": 2, "power": 5000},
+    {"id": "t-ice-seer", "name": "Glacial Seer", "type": "forward", "element": "ice", "cost": 3, "power": 5000,
+     "effects": [{"trigger": "enters_field", "effect": "discard", "count": 1, "player": "opponent"}]},
+    {"id": "t-water-tide", "name": "Undertow", "type": "summon", "element": "water", "cost": 2, "ex_burst": True,
+     "effects": [{"effect": "return_to_hand", "target": {"type": "forward"}}]},
+    {"id": "t-ice-guard", "name": "Rime Guard", "type": "forward", "element": "ice", "cost": 3, "power": 7000,
+     "effects": [{"kind": "replacement", "event": "break", "instead": "return_to_hand"}]},
+    {"id": "t-ice-golem", "name": "Frost Golem", "type": "monster", "element": "ice", "cost": 2,
+     "effects": [{"kind": "action", "cost": {"dull": True}, "effect": "power", "amount": 1000,
+                  "target": {"type": "forward", "controller": "you"}}]},
+    {"id": "t-dark-fwd", "name": "Dusk Reaver", "type": "forward", "element": "dark", "cost": 4, "power": 9000},
+    {"id": "t-ice-knight", "name": "Glacier Knight", "type": "forward", "element": "ice", "cost": 4, "power": 8000,
+     "effects": [{"kind": "field", "damage": 3, "effect": "grant_keyword", "keyword": "first_strike"}]},
 ]
 
-FIRE_DECK = (["t-fire-fwd"] * 6 + ["t-fire-brave"] * 6 + ["t-fire-haste"] * 6 + ["t-fire-backup"] * 12
-             + ["t-fire-summon"] * 6 + ["t-light-fwd"] * 1 + ["t-fire-lord"] * 4 + ["t-ice-backup"] * 4
-             + ["t-ice-fwd"] * 5)
-ICE_DECK = (["t-ice-fwd"] * 6 + ["t-ice-freezer"] * 6 + ["t-ice-backup"] * 12 + ["t-ice-summon"] * 6
-            + ["t-ice-back"] * 6 + ["t-fire-backup"] * 4 + ["t-fire-fwd"] * 5 + ["t-light-fwd"] * 1
-            + ["t-fire-summon"] * 4)
+# Constructed decks: 50 cards, at most 3 of one card number (digest §2.1).
+FIRE_DECK = tuple(
+    [card for card in ("t-fire-fwd", "t-fire-brave", "t-fire-haste", "t-fire-backup", "t-fire-summon", "t-fire-lord",
+                       "t-ice-backup", "t-ice-fwd", "t-fire-squire", "t-fire-kiln", "t-fire-ash", "t-fire-scorch",
+                       "t-fire-torch", "t-fire-warden", "t-fire-lancer", "t-ice-clerk") for _ in range(3)]
+    + ["t-light-fwd", "t-fire-hearth"])
+ICE_DECK = tuple(
+    [card for card in ("t-ice-fwd", "t-ice-freezer", "t-ice-backup", "t-ice-summon", "t-ice-back", "t-fire-backup",
+                       "t-fire-fwd", "t-fire-summon", "t-ice-clerk", "t-ice-archivist", "t-ice-scout", "t-ice-seer",
+                       "t-water-tide", "t-ice-guard", "t-ice-golem", "t-ice-knight") for _ in range(3)]
+    + ["t-light-fwd", "t-dark-fwd"])
 TURN_CAP = 60
 
 

@@ -11,6 +11,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from fftcg_testdeck import TURN_CAP, play_random_game, real_deck, build_library  # noqa: E402
 
+from carddb.bundled import load_bundled_cards, load_bundled_decks  # noqa: E402
+from tabletop.engine.cards import CardLibrary  # noqa: E402
 from tabletop.engine.game import Game  # noqa: E402
 from tabletop.engine.record import GameRecord, load_record, replay, save_record  # noqa: E402
 from tabletop.games import find_game  # noqa: E402
@@ -43,6 +45,22 @@ def test_random_games_end_conserve_cards_and_replay(block: int) -> None:
         assert game.is_terminal(), f"seed {seed} did not end by turn {TURN_CAP}"
 
 
+def _bundled() -> tuple[CardLibrary, list[str], list[str]]:
+    rules = find_game("fftcg")
+    library = CardLibrary(rules.card_from_mapping(card.to_mapping()) for card in load_bundled_cards("fftcg"))
+    first, second = (deck.as_config_sections()["main"] for deck in load_bundled_decks("fftcg"))
+    return library, first, second
+
+
+@pytest.mark.parametrize("block", range(2))
+def test_random_games_with_the_bundled_decks(block: int) -> None:
+    library, first, second = _bundled()
+    for seed in range(block * 10, block * 10 + 10):
+        game = play_random_game(seed, library, (first, second))
+        _check_game(game, 50)
+        assert game.is_terminal(), f"seed {seed} did not end by turn {TURN_CAP}"
+
+
 def test_saved_record_reloads_and_replays(tmp_path: Path) -> None:
     game = play_random_game(7)
     path = tmp_path / "game.json"
@@ -68,3 +86,37 @@ def test_random_games_with_real_cards() -> None:
     for seed in range(5):
         game = play_random_game(seed, library, (deck1, deck2))
         _check_game(game, 50)
+
+
+def test_undo_then_a_different_play_shows_the_new_power() -> None:
+    """Derived values kept across changes (characteristics) must follow undo, even when ids repeat."""
+    rules = find_game("fftcg")
+    library = CardLibrary(rules.card_from_mapping(card) for card in (
+        {"id": "f", "name": "Test Forward", "type": "forward", "element": "fire", "cost": 1, "power": 5000},
+        {"id": "up", "name": "Test Lift", "type": "summon", "element": "fire", "cost": 1,
+         "effects": [{"effect": "power", "amount": 2000, "target": {"type": "forward"}}]},
+        {"id": "down", "name": "Test Sag", "type": "summon", "element": "fire", "cost": 1,
+         "effects": [{"effect": "power", "amount": -3000, "target": {"type": "forward"}}]},
+        {"id": "b", "name": "Test Clerk", "type": "backup", "element": "fire", "cost": 1, "multi_copy": True}))
+    from tabletop.engine.commands import PassPriority
+    from tabletop.engine.rules import GameConfig
+    from tabletop.games.fftcg.commands import CastSummon
+
+    scenario = {"turn": 3, "active": "p1", "phase": "main1",
+                "players": {"p1": {"hand": [{"card": "up", "as": "up"}, {"card": "down", "as": "down"}],
+                                   "field": [{"card": "f", "as": "f"}, {"card": "b", "as": "b"}]}}}
+    game = Game.start(rules, GameConfig("fftcg", "constructed", 0, scenario=scenario), library)
+    forward, backup = game.labels["f"], game.labels["b"]
+
+    def cast(label: str) -> int:
+        game.submit(CastSummon(by="p1", card=game.labels[label], backups=(backup,), targets=(forward,)))
+        game.submit(PassPriority(by="p1"))
+        game.submit(PassPriority(by="p2"))
+        return rules.card_values(game.state, forward)["power"].current
+
+    assert cast("up") == 7000
+    game.undo()
+    game.undo()
+    game.undo()
+    assert rules.card_values(game.state, forward)["power"].current == 5000
+    assert cast("down") == 2000

@@ -2,16 +2,23 @@
 
 Every move of a card between zones makes it a new object (FFTCG 7.4): its props and counters go,
 and it gets a new timestamp `ts` (FFTCG 11.12.4.10) that lasting effects and stack entries use
-to tell whether they still see the same card.
+to tell whether they still see the same card. Triggered abilities wait in the engine's pending
+trigger list (engine/triggers.py); replacement effects go through engine/replacement.py.
 """
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from tabletop.engine import triggers
+from tabletop.engine.replacement import Replacement, ReplacementStep, run_replacements
 from tabletop.engine.transaction import Transaction
 from tabletop.games.fftcg.continuous import condition_holds, field_cards, is_current, matches
 from tabletop.games.fftcg.effects import ability_kind
+
+# events whose own card's abilities trigger although it has just left the field (last known information)
+LEAVING_EVENTS = ("broken", "leaves_field", "put_into_break_zone")
+INSTEAD_ZONES = {"remove_from_game": "removed", "return_to_hand": "hand"}
 
 
 def next_clock(tx: Transaction) -> int:
@@ -38,13 +45,15 @@ def name_of(tx_or_state: Any, iid: int) -> str:
 # -- events and triggers ---------------------------------------------------------------------------
 
 def emit(tx: Transaction, event: str, card: int | None = None, player: str | None = None) -> None:
-    """Collect the auto-abilities an event triggers (FFTCG 11.8) into the waiting list `triggers`."""
+    """Queue the auto-abilities an event triggers (FFTCG 11.8) in the engine's pending trigger list."""
     state = tx.state
-    candidates = field_cards(state)
+    candidates = list(field_cards(state))
     if card is not None and card not in candidates:
         candidates.append(card)  # "when X is broken / leaves the field": X's own abilities, last known
     for source in candidates:
         definition = state.definition(source)
+        if not definition.effects:
+            continue
         controller = state.cards[source].controller
         for index, ability in enumerate(definition.effects):
             if ability.get("trigger") != event or ability_kind(ability, definition.card_type == "summon") != "auto":
@@ -54,24 +63,23 @@ def emit(tx: Transaction, event: str, card: int | None = None, player: str | Non
             if not _event_matches(state, ability.get("of", "self"), event, source, card, player, controller):
                 continue
             on_field = state.cards[source].zone.endswith(".field")
-            if not on_field and not (source == card and event in ("broken", "leaves_field")):
+            if not on_field and not (source == card and event in LEAVING_EVENTS):
                 continue
             if not condition_holds(state, ability.get("condition"), controller, ability.get("damage")):
                 continue  # FFTCG 11.8.13: a false condition means it does not trigger
-            tx.list_append("triggers", {
+            triggers.queue(tx, controller, {
                 "kind": "auto", "source": source, "ts": state.cards[source].props.get("ts"),
-                "controller": controller, "card_id": definition.id, "ability": index,
-                "name": ability.get("name") or f"{definition.name}: {event.replace('_', ' ')}",
-                "event_card": card})
+                "card_id": definition.id, "ability": index,
+                "name": ability.get("name") or f"{definition.name}: {event.replace('_', ' ')}", "event_card": card})
     for position, delayed in reversed(list(enumerate(state.lists.get("delayed", [])))):
         if delayed["trigger"] != event:
             continue
         watched = delayed.get("card")
         if watched is not None and (card is None or card != watched[0]):
             continue
-        tx.list_append("triggers", {
+        triggers.queue(tx, delayed["controller"], {
             "kind": "delayed", "source": delayed["source"], "ts": delayed.get("source_ts"),
-            "controller": delayed["controller"], "card_id": delayed["card_id"], "ability": -1,
+            "card_id": delayed["card_id"], "ability": -1,
             "inline": {"effect": "draw", "count": 0, "then": delayed["do"]}, "name": delayed["name"],
             "event_card": card})
         if delayed.get("once", True):
@@ -135,13 +143,14 @@ def damage_player(tx: Transaction, player: str, amount: int, sources: Iterable[i
         enter_zone(tx, top, "damage", None)
         definition = state.definition(top)
         tx.log(f"{player} took 1 damage: {definition.name}", "FFTCG 6.5.2")
-        if definition.attributes.get("ex_burst") and _ex_ability(definition) is not None:
+        if definition.attributes.get("ex_burst") and ex_ability(definition) is not None:
             tx.list_append("ex_queue", {"card": top, "player": player})
     for source in sources:
         emit(tx, "deals_damage_to_player", source, player)
 
 
-def _ex_ability(definition: Any) -> int | None:
+def ex_ability(definition: Any) -> int | None:
+    """Return the index of the ability a card uses as its EX Burst, or None."""
     for index, ability in enumerate(definition.effects):
         kind = ability_kind(ability, definition.card_type == "summon")
         if (definition.card_type == "summon" and kind == "resolve") or ability.get("ex_burst"):
@@ -149,52 +158,85 @@ def _ex_ability(definition: Any) -> int | None:
     return None
 
 
-def ex_ability(definition: Any) -> int | None:
-    """Return the index of the ability a card uses as its EX Burst, or None."""
-    return _ex_ability(definition)
+# -- replacement effects (FFTCG 11.12.5) ------------------------------------------------------------
 
-
-# -- leaving the field -----------------------------------------------------------------------------
-
-def replacements_for(state: Any, iid: int) -> list[dict[str, Any]]:
-    """Return the replacement effects that would apply if this card were broken (FFTCG 11.12.5)."""
-    found: list[dict[str, Any]] = []
+def _break_replacements(state: Any, iid: int) -> list[Replacement]:
+    """Return the replacement effects of field abilities and lasting effects that would replace a card's break."""
+    found: list[Replacement] = []
     for source in field_cards(state):
         definition = state.definition(source)
         controller = state.cards[source].controller
         for index, ability in enumerate(definition.effects):
-            if ability_kind(ability, False) != "replacement":
+            if ability_kind(ability, False) != "replacement" or ability.get("event", "break") != "break":
                 continue
             applies = ability.get("applies_to", "self")
-            hit = source == iid if applies == "self" else matches(state, iid, applies, controller, source)
-            if hit:
-                found.append({"key": f"field:{source}:{index}", "instead": ability["instead"],
-                              "label": f"{definition.name}: {ability['instead'].replace('_', ' ')} instead",
-                              "controller": controller})
+            if source == iid if applies == "self" else matches(state, iid, applies, controller, source):
+                found.append(Replacement(f"field:{source}:{index}", controller, "break", data={
+                    "instead": ability["instead"],
+                    "label": f"{definition.name}: {ability['instead'].replace('_', ' ')} instead"}))
     for item in state.lists.get("effects", []):
         if item["effect"] == "replace_break" and any(c == iid and is_current(state, c, ts) for c, ts in item["cards"]):
-            found.append({"key": f"effect:{item['id']}", "instead": item["instead"],
-                          "label": f"{item.get('label', 'effect')}: {item['instead'].replace('_', ' ')} instead",
-                          "controller": item["controller"]})
+            found.append(Replacement(f"effect:{item['id']}", item["controller"], "break", data={
+                "instead": item["instead"],
+                "label": f"{item.get('label', 'effect')}: {item['instead'].replace('_', ' ')} instead"}))
+    return _keyed(found)
+
+
+def _keyed(found: list[Replacement]) -> list[Replacement]:
+    """Give each replacement the key a player types: the replacing action, numbered when repeated."""
     seen: dict[str, int] = {}
-    for option in found:  # keys a player can type: the replacing action, numbered when repeated
-        count = seen.get(option["instead"], 0) + 1
-        seen[option["instead"]] = count
-        option["key"] = option["instead"] if count == 1 else f"{option['instead']}_{count}"
-    return found
+    keyed = []
+    for replacement in found:
+        instead = str(replacement.data["instead"])
+        count = seen.get(instead, 0) + 1
+        seen[instead] = count
+        key = instead if count == 1 else f"{instead}_{count}"
+        keyed.append(Replacement(key, replacement.controller, replacement.kind, replacement.self_replacement,
+                                 replacement.controls_entry, replacement.data))
+    return keyed
 
 
-def needs_replacement_choice(state: Any, iids: Iterable[int]) -> tuple[int, list[dict[str, Any]]] | None:
+def break_step(state: Any, iid: int, self_instead: str | None = None, controller: str | None = None) -> ReplacementStep:
+    """Apply the replacements of breaking a card as far as the recorded choices go (FFTCG 11.12.5.6–7).
+
+    The event `{"kind": "break"}` becomes a move to another zone when a replacement applies, so no
+    other break replacement applies to it any more. A resolving effect's own `instead`
+    (self-replacement) comes first; the affected card's controller orders the rest.
+    """
+    options = _break_replacements(state, iid)
+    if self_instead is not None:
+        options.insert(0, Replacement("self", controller or state.cards[iid].controller, "break", self_replacement=True,
+                                      data={"instead": self_instead, "label": f"{self_instead.replace('_', ' ')} "
+                                                                              "instead (the effect's own text)"}))
+    chosen = state.data.get("replacement_choice", {}).get(str(iid))
+    return run_replacements({"kind": "break", "card": iid, "to": "break"}, options,
+                            lambda r, e: e["kind"] == "break",
+                            lambda r, e: {"kind": "move", "card": iid, "to": INSTEAD_ZONES[r.data["instead"]],
+                                          "label": r.data["label"]},
+                            state.cards[iid].controller, [chosen] if chosen else ())
+
+
+def needs_replacement_choice(state: Any, iids: Iterable[int], self_instead: str | None = None) -> tuple[int, ReplacementStep] | None:
     """Return the first card about to be broken whose controller must order replacements, if any."""
-    chosen = state.data.get("replacement_choice", {})
     for iid in iids:
-        options = replacements_for(state, iid)
-        if len(options) >= 2 and str(iid) not in chosen:
-            return iid, options
+        step = break_step(state, iid, self_instead)
+        if not step.done:
+            return iid, step
     return None
 
 
-def break_cards(tx: Transaction, iids: Iterable[int], by: Iterable[int] = ()) -> None:
+def ask_replacement(tx: Transaction, iid: int, step: ReplacementStep) -> None:
+    """Ask the affected card's controller which replacement applies first (FFTCG 11.12.5.7)."""
+    state = tx.state
+    labels = {r.id: r.data["label"] for r in _break_replacements(state, iid)}
+    tx.set_data("pending", {
+        "name": "replacement", "kind": "pick", "player": step.chooser, "min": 1, "max": 1,
+        "options": list(step.options), "card": iid, "rule": "FFTCG 11.12.5.7",
+        "prompt": f"{state.definition(iid).name} would be broken: choose the replacement effect that applies ("
+                  + "; ".join(f"{key} = {labels.get(key, key)}" for key in step.options) + ")"})
+
+
+def break_cards(tx: Transaction, iids: Iterable[int], by: Iterable[int] = (), self_instead: str | None = None) -> None:
     """Break cards (FFTCG 15.1.1.3): field → owner's Break Zone, unless a replacement applies instead.
 
     A replaced break does not happen, so "when broken" abilities do not trigger (FFTCG 11.8.15).
@@ -207,17 +249,17 @@ def break_cards(tx: Transaction, iids: Iterable[int], by: Iterable[int] = ()) ->
     for iid in iids:
         if not state.cards[iid].zone.endswith(".field"):
             continue
-        options = replacements_for(state, iid)
-        if options:
-            pick = next((o for o in options if o["key"] == chosen.get(str(iid))), options[0])
-            chosen.pop(str(iid), None)
-            name = name_of(tx, iid)
-            zone = "removed" if pick["instead"] == "remove_from_game" else "hand"
-            enter_zone(tx, iid, zone)
-            tx.log(f"{name} would be broken; {pick['label']}", "FFTCG 11.12.5")
+        step = break_step(state, iid, self_instead)
+        if not step.done:  # contract: callers ask first (needs_replacement_choice); else the first applies
+            tx.set_data("replacement_choice", {**chosen, str(iid): step.options[0]})
+            step = break_step(state, iid, self_instead)
+        chosen.pop(str(iid), None)
+        name = name_of(tx, iid)
+        if step.event["kind"] == "move":
+            enter_zone(tx, iid, step.event["to"])
+            tx.log(f"{name} would be broken; {step.event['label']}", "FFTCG 11.12.5")
             emit(tx, "leaves_field", iid)
             continue
-        name = name_of(tx, iid)
         enter_zone(tx, iid, "break")
         credit = ", ".join(name_of(tx, s) for s in by)
         tx.log(f"{name} was broken" + (f" by {credit}" if credit else ""), "FFTCG 15.1.1.3")
@@ -225,6 +267,7 @@ def break_cards(tx: Transaction, iids: Iterable[int], by: Iterable[int] = ()) ->
     tx.set_data("replacement_choice", chosen or None)
     for iid in broken:
         emit(tx, "broken", iid)
+        emit(tx, "put_into_break_zone", iid)
         emit(tx, "leaves_field", iid)
 
 
@@ -239,13 +282,53 @@ def move_from_field(tx: Transaction, iids: Iterable[int], zone: str, why: str, r
         tx.log(f"{name} was put into the {zone.replace('break', 'Break Zone')} ({why})", rule)
         moved.append(iid)
     for iid in moved:
+        if zone == "break":
+            emit(tx, "put_into_break_zone", iid)
         emit(tx, "leaves_field", iid)
+
+
+def entering_controller(state: Any, iid: int, controller: str) -> str:
+    """Return who controls a card entering the field after "enters under your control instead" effects.
+
+    FFTCG 11.12.5.7: such effects apply before any other replacement; with several, they apply
+    in timestamp order (the engine does not ask; no bundled card has two). The filter sees the
+    card where it is now, with the player putting it onto the field as its controller.
+    """
+    options = sorted(_entry_replacements(state, iid, controller), key=lambda r: int(r.data["ts"]))
+    step = run_replacements({"kind": "enter", "card": iid, "controller": controller}, options,
+                            lambda r, e: e["controller"] != r.controller,
+                            lambda r, e: {**e, "controller": r.controller}, controller,
+                            [r.id for r in options])
+    return str(step.event["controller"])
+
+
+def _entry_replacements(state: Any, iid: int, controller: str) -> list[Replacement]:
+    found = []
+    zone = state.cards[iid].zone.split(".")[-1]
+    for source in field_cards(state):
+        definition = state.definition(source)
+        owner = state.cards[source].controller
+        for index, ability in enumerate(definition.effects):
+            if ability_kind(ability, False) != "replacement" or ability.get("event") != "enters_field":
+                continue
+            applies = dict(ability.get("applies_to") or {})
+            who = applies.pop("controller", "any")
+            if (who == "you" and controller != owner) or (who == "opponent" and controller == owner):
+                continue
+            if zone in ("hand", "break", "field") and not matches(state, iid, {**applies, "zone": zone}, owner, source):
+                continue
+            found.append(Replacement(f"field:{source}:{index}", owner, "enters_field", controls_entry=True,
+                                     data={"ts": state.cards[source].props.get("ts", 0)}))
+    return found
 
 
 def put_onto_field(tx: Transaction, iid: int, controller: str, dull: bool = False) -> None:
     """Put a card onto the field under `controller` (FFTCG 11.4.8); enter-the-field abilities trigger."""
+    final = entering_controller(tx.state, iid, controller)
     enter_zone(tx, iid, "field", None)
-    tx.set_field(iid, "controller", controller)
+    tx.set_field(iid, "controller", final)
+    if final != controller:
+        tx.log(f"{name_of(tx, iid)} enters the field under {final}'s control instead", "FFTCG 11.12.5.7")
     tx.set_prop(iid, "since", tx.state.turn)
     if dull:
         tx.set_field(iid, "tapped", True)

@@ -5,6 +5,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tabletop.engine.errors import IllegalCommand
+from tabletop.engine.permissions import Permission, Ruling, decide
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.games.fftcg import actions
@@ -26,15 +27,17 @@ def attack_refusal(state: GameState, iid: int, player: str, chars: dict[int, Cha
         return IllegalCommand("FFTCG 10.1.2.1", f"{definition.name} is not a Forward; only Forwards attack")
     if card.tapped:
         return IllegalCommand("FFTCG 10.1.2.1", f"{definition.name} is dull; only an active Forward can attack")
-    current = chars[iid]
-    if int(card.props.get("since", 0)) >= state.turn and "haste" not in current.keywords:
-        return IllegalCommand("FFTCG 10.1.2.1.1", f"{definition.name} entered the field (or came under your "
-                                                  "control) this turn and has no Haste")
     if card.props.get("attacked") == state.turn:
         return IllegalCommand("FFTCG 10.1.2.1.2", f"{definition.name} has already attacked this turn")
-    if current.cannot_attack:
-        return IllegalCommand("FFTCG 10.1.2.1.2", f"{definition.name} cannot attack (an effect says so)")
-    return None
+    current = chars[iid]
+    # FFTCG 2.2: "cannot attack" beats Haste's "can attack" (engine/permissions.py)
+    permission = decide(
+        Permission(int(card.props.get("since", 0)) < state.turn, "FFTCG 10.1.2.1.1",
+                   f"{definition.name} entered the field (or came under your control) this turn and has no Haste"),
+        can=[Ruling("FFTCG 15.2.2", "Haste")] if "haste" in current.keywords else [],
+        cannot=[Ruling("FFTCG 10.1.2.1.2", f"{definition.name} cannot attack (an effect says so)")]
+        if current.cannot_attack else [])
+    return None if permission.allowed else IllegalCommand(permission.rule, permission.reason)
 
 
 def declare_attack(tx: Transaction, player: str, attackers: Sequence[int]) -> None:
@@ -103,8 +106,11 @@ def block_refusal(state: GameState, iid: int, player: str, chars: dict[int, Char
         return IllegalCommand("FFTCG 10.1.3.1", f"{definition.name} is not a Forward; only Forwards block")
     if card.tapped:
         return IllegalCommand("FFTCG 10.1.3.1", f"{definition.name} is dull; only an active Forward can block")
-    if chars[iid].cannot_block:
-        return IllegalCommand("FFTCG 10.1.3.1", f"{definition.name} cannot block (an effect says so)")
+    permission = decide(Permission(True), cannot=[Ruling("FFTCG 10.1.3.1", f"{definition.name} cannot block "
+                                                                           "(an effect says so)")]
+                        if chars[iid].cannot_block else [])
+    if not permission.allowed:
+        return IllegalCommand(permission.rule, permission.reason)
     cost = definition.cost or 0
     attackers = attackers_alive(state)
     # FFTCG 15.1.1.9.6: the Party can be blocked if any member can be

@@ -74,11 +74,17 @@ class SplitDamage(Command):
 
 @dataclass(frozen=True, kw_only=True)
 class RepeatLoop(Command):
-    """Stop an endless loop you can stop by naming how many more times it runs (FFTCG 13.2)."""
+    """Shorten an endless loop of an action ability by naming how many more times it runs.
+
+    FFTCG 13.2: when only you can stop it, it runs that often. With `shared` (both players can
+    stop it, FFTCG 13.3) the turn player names first, the other player then names a number too,
+    and the lower number is used.
+    """
 
     card: CardId
     ability: int = 0
     times: int = 1
+    shared: bool = False
 
 
 FFTCG_COMMANDS: tuple[type[Command], ...] = (

@@ -1,48 +1,69 @@
-"""Current characteristics of cards: field abilities and lasting effects applied in layers.
+"""Current characteristics of cards: field abilities and lasting effects applied in classes.
 
-FFTCG 11.12.4.6: classes apply in order ① control ② text ③ type/Job ④ other ⑤ Power.
-Control changes are one-shot changes of the card's controller (class ① is thus always first);
-no card data changes text or type, so classes ② and ③ are empty. Within a class
-(FFTCG 11.12.4.7, 11.12.4.12–13): effects that change their own source's card first, then
-independent effects, then effects that depend on others (whose filter reads what that class
-changes: keywords in class ④, Power in class ⑤), each group in timestamp order. "Set Power" is a
-new base, applied before additions (FFTCG 11.3.10).
+FFTCG 11.12.4.6: classes apply in order ① control ② text ③ type/Job ④ other ⑤ Power, each a
+layer of the engine's LayerSystem. Control changes are one-shot changes of the card's controller
+(class ① is thus always first); no card data changes text or type, so classes ② and ③ are empty.
+"Set Power" is a new base, applied before additions (FFTCG 11.3.10): class ⑤ is two layers.
+Within a class the LayerSystem applies effects that change their own source first, then
+independent effects before those that depend on them, each group in timestamp order
+(FFTCG 11.12.4.7, 11.12.4.12–13).
+
+The result is memoized per board version (`GameState.memo`), so it is computed once per change of
+the board, not again for each pass of priority.
 """
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
+from tabletop.engine.continuous import ContinuousEffect, LayerSystem, apply_generic
 from tabletop.engine.state import GameState
 from tabletop.games.fftcg.cards import CHARACTER_TYPES, elements_of
 from tabletop.games.fftcg.effects import ability_kind
 
-LAYER_OTHER = ("grant_keyword", "cannot_attack", "cannot_block", "must_attack", "cannot_be_blocked_by")
-LAYER_POWER = ("set_power", "power")
+LAYER_CONTROL, LAYER_TEXT, LAYER_TYPE, LAYER_OTHER, LAYER_SET_POWER, LAYER_POWER = range(6)
+# effect name -> (layer, LayerSystem operation, characteristic it changes)
+CONTINUOUS_OPS: dict[str, tuple[int, str, str]] = {
+    "grant_keyword": (LAYER_OTHER, "grant", "keywords"),
+    "cannot_attack": (LAYER_OTHER, "flag", "cannot_attack"),
+    "cannot_block": (LAYER_OTHER, "flag", "cannot_block"),
+    "must_attack": (LAYER_OTHER, "flag", "must_attack"),
+    "cannot_be_blocked_by": (LAYER_OTHER, "min_cost", "unblockable_by_cost"),
+    "cannot_be_chosen": (LAYER_OTHER, "unchoosable", "unchoosable"),
+    "set_power": (LAYER_SET_POWER, "set_power", "power"),
+    "power": (LAYER_POWER, "add_power", "power"),
+}
 
 
-@dataclass
-class Characteristics:
+class Characteristics(NamedTuple):
     """A card's current Power, keywords and restrictions after every continuous effect."""
 
     power: int | None
-    keywords: set[str] = field(default_factory=set)
+    keywords: frozenset[str] = frozenset()
     cannot_attack: bool = False
     cannot_block: bool = False
     must_attack: bool = False
     unblockable_by_cost: int | None = None  # cannot be blocked by a Forward of this cost or more
-    modifiers: list[str] = field(default_factory=list)
+    unchoosable: tuple[tuple[str, str | None], ...] = ()  # (summons|abilities|any, whose play or None)
+    modifiers: tuple[str, ...] = ()
+
+    def can_be_chosen_by(self, kind: str, player: str) -> bool:
+        """Tell whether a Summon or ability (`kind`) played by `player` may choose this card."""
+        return not any(by in ("any", kind) and whose in (None, player) for by, whose in self.unchoosable)
 
 
-def field_cards(state: GameState, player: str | None = None) -> list[int]:
+def field_cards(state: GameState, player: str | None = None) -> tuple[int, ...]:
     """Return the cards on the field (of one controller, or of both)."""
+    return state.memo(f"fftcg.field.{player}", lambda: _field_cards(state, player), board=True)
+
+
+def _field_cards(state: GameState, player: str | None) -> tuple[int, ...]:
     result = []
     for owner in state.players:
         for iid in state.zones[f"{owner}.field"].cards:
             if player is None or state.cards[iid].controller == player:
                 result.append(iid)
-    return result
+    return tuple(result)
 
 
 def is_current(state: GameState, iid: int, ts: Any) -> bool:
@@ -67,6 +88,11 @@ def condition_holds(state: GameState, condition: Mapping[str, Any] | None, playe
     return all(checks[key](int(value)) for key, value in condition.items())
 
 
+def active_field_abilities(state: GameState) -> list[dict[str, Any]]:
+    """Return the field abilities working now, each with its source, timestamp and controller."""
+    return state.memo("fftcg.field_abilities", lambda: _active_field_abilities(state), board=True)
+
+
 def _active_field_abilities(state: GameState) -> list[dict[str, Any]]:
     effects = []
     for iid in field_cards(state):
@@ -77,84 +103,179 @@ def _active_field_abilities(state: GameState) -> list[dict[str, Any]]:
                 continue
             if not condition_holds(state, ability.get("condition"), card.controller, ability.get("damage")):
                 continue
-            effects.append({**ability, "source": iid, "ts": card.props.get("ts", 0), "controller": card.controller,
-                            "applies_to": ability.get("applies_to", "self"), "label": definition.name})
+            effects.append({**ability, "source": iid, "index": index, "ts": card.props.get("ts", 0),
+                            "controller": card.controller, "applies_to": ability.get("applies_to", "self"),
+                            "label": definition.name})
     return effects
 
 
-def _lasting_effects(state: GameState) -> list[dict[str, Any]]:
-    result = []
-    for item in state.lists.get("effects", []):
-        if item["effect"] in LAYER_OTHER + LAYER_POWER:
-            result.append(item)
-    return result
-
-
 def characteristics(state: GameState) -> dict[int, Characteristics]:
-    """Return the current characteristics of every card on the field."""
-    chars: dict[int, Characteristics] = {}
+    """Return the current characteristics of every card on the field (memoized; do not mutate)."""
+    return state.memo("fftcg.chars", lambda: state.memo_keyed("fftcg.chars", field_signature(state),
+                                                              lambda: _characteristics(state)), board=True)
+
+
+def field_signature(state: GameState) -> tuple[Any, ...]:
+    """Return everything the characteristics read: field cards, what conditions count, lasting effects.
+
+    Dull/active state and the sizes of hands and Damage Zones are part of it only while a field
+    card's ability reads them (a "dull" filter, a hand or damage condition, "Damage N —").
+    """
+    cards = state.cards
+    field = field_cards(state)
+    reads = state.memo_keyed("fftcg.field_reads", tuple(cards[i].card_id for i in field),
+                             lambda: _field_reads(state, field))
+    if "dull" in reads:
+        on_field = tuple((i, cards[i].card_id, cards[i].props.get("ts"), cards[i].controller, cards[i].tapped)
+                         for i in field)
+    else:
+        on_field = tuple((i, cards[i].card_id, cards[i].props.get("ts"), cards[i].controller) for i in field)
+    sizes = tuple(len(state.zones[f"{p}.{zone}"].cards) for p in state.players for zone in ("damage", "hand")
+                  if zone in reads)
+    # lasting effects by content, not only id: after an undo a new effect may reuse an old id
+    return on_field, sizes, tuple(_frozen_item(item) for item in state.lists.get("effects", ()))
+
+
+def _frozen_item(value: Any) -> Any:
+    """Return JSON data as nested tuples (hashable, equal exactly when the data is)."""
+    if isinstance(value, dict):
+        return tuple(sorted((key, _frozen_item(item)) for key, item in value.items()))
+    if isinstance(value, list):
+        return tuple(_frozen_item(item) for item in value)
+    return value
+
+
+def _field_reads(state: GameState, field: tuple[int, ...]) -> frozenset[str]:
+    """Return what the field cards' abilities read besides the field: dull, hand, damage."""
+    reads: set[str] = set()
+    for iid in field:
+        for ability in state.definition(iid).effects:
+            condition = ability.get("condition") or {}
+            if "damage" in ability or "damage_at_least" in condition:
+                reads.add("damage")
+            if "hand_at_most" in condition:
+                reads.add("hand")
+            for key in ("applies_to", "target", "all", "of"):
+                if isinstance(ability.get(key), Mapping) and "dull" in ability[key]:
+                    reads.add("dull")
+    return frozenset(reads)
+
+
+def _characteristics(state: GameState) -> dict[int, Characteristics]:
+    effects = [_field_effect(state, e) for e in active_field_abilities(state) if e["effect"] in CONTINUOUS_OPS]
+    for item in state.lists.get("effects", []):
+        if item["effect"] in CONTINUOUS_OPS:
+            effects.append(_lasting_effect(state, item))
+    printed: dict[int, Characteristics] = {}
     for iid in field_cards(state):
         definition = state.definition(iid)
-        power = definition.stat("power") if definition.card_type == "forward" else None
-        chars[iid] = Characteristics(power, {k for k in definition.keywords if definition.keywords[k]})
-    effects = _active_field_abilities(state) + _lasting_effects(state)
-    for layer in (LAYER_OTHER, LAYER_POWER):
-        ordered = sorted((e for e in effects if e["effect"] in layer), key=lambda e: _order_key(e, layer))
-        for effect in ordered:
-            for iid in _affected(state, effect, chars):
-                _apply(effect, chars[iid])
-    return chars
+        printed[iid] = Characteristics(definition.stat("power") if definition.card_type == "forward" else None,
+                                       frozenset(k for k, v in definition.keywords.items() if v))
+    if not effects:
+        return printed
+    base = {iid: {"power": c.power, "keywords": set(c.keywords), "cannot_attack": False, "cannot_block": False,
+                  "must_attack": False, "unblockable_by_cost": None, "unchoosable": [], "modifiers": []}
+            for iid, c in printed.items()}
+
+    def applies(chars: Mapping[int, Mapping[str, Any]], effect: ContinuousEffect, iid: int) -> bool:
+        selector = effect.selector
+        return matches(state, iid, selector["filter"], selector["controller"], effect.source, chars)
+
+    result = LayerSystem(6, applies, _OPERATIONS).compute(base, effects)
+    for iid, c in result.items():
+        if c is not base[iid]:  # changed by some effect (the LayerSystem copies a card on write)
+            printed[iid] = Characteristics(c["power"], frozenset(c["keywords"]), c["cannot_attack"],
+                                           c["cannot_block"], c["must_attack"], c["unblockable_by_cost"],
+                                           tuple(c["unchoosable"]), tuple(c["modifiers"]))
+    return printed
 
 
-def _order_key(effect: Mapping[str, Any], layer: tuple[str, ...]) -> tuple[int, int, int, int]:
-    applies = effect.get("applies_to")
-    self_modifying = applies == "self" or (effect.get("source") is not None and
-                                           any(c[0] == effect.get("source") for c in effect.get("cards", [])))
-    reads = "keyword" if layer is LAYER_OTHER else "power"
-    dependent = isinstance(applies, Mapping) and any(k.startswith(reads) for k in applies)
-    set_first = 0 if effect["effect"] == "set_power" else 1
-    return (set_first, 0 if self_modifying else 1, 1 if dependent else 0, int(effect.get("ts", 0)))
+def _field_effect(state: GameState, ability: Mapping[str, Any]) -> ContinuousEffect:
+    layer, op, key = CONTINUOUS_OPS[ability["effect"]]
+    applies = ability["applies_to"]
+    targets = (ability["source"],) if applies == "self" else None
+    filt = applies if applies != "self" else {}
+    reads = frozenset(name for name, keys in (("power", ("power_at_most", "power_at_least")), ("keywords", ("keyword",)))
+                      if any(k in filt for k in keys))
+    return ContinuousEffect(f"field:{ability['source']}:{ability['index']}", layer, int(ability["ts"]), op, key,
+                            _value(state, ability), ability["source"], targets,
+                            {"filter": filt, "controller": ability["controller"]}, reads=reads)
 
 
-def _affected(state: GameState, effect: Mapping[str, Any], chars: dict[int, Characteristics]) -> list[int]:
-    if "cards" in effect:  # locked when the effect began (FFTCG 11.12.4.2)
-        return [iid for iid, ts in effect["cards"] if iid in chars and is_current(state, iid, ts)]
-    applies = effect.get("applies_to", "self")
-    if applies == "self":
-        return [effect["source"]] if effect["source"] in chars else []
-    return [iid for iid in chars if matches(state, iid, applies, effect["controller"], effect["source"], chars)]
+def _lasting_effect(state: GameState, item: Mapping[str, Any]) -> ContinuousEffect:
+    layer, op, key = CONTINUOUS_OPS[item["effect"]]
+    # locked when the effect began (FFTCG 11.12.4.2): only the same objects, still on the field
+    targets = tuple(iid for iid, ts in item["cards"] if is_current(state, iid, ts))
+    return ContinuousEffect(f"effect:{item['id']}", layer, int(item["ts"]), op, key, _value(state, item),
+                            item.get("source"), targets, {"filter": {}, "controller": item["controller"]})
 
 
-def _apply(effect: Mapping[str, Any], target: Characteristics) -> None:
-    name = effect["effect"]
-    label = str(effect.get("label", ""))
-    if name == "set_power" and target.power is not None:
-        target.power = int(effect["value"])
-        target.modifiers.append(f"{label}: set to {effect['value']}")
-    elif name == "power" and target.power is not None:
-        target.power += int(effect["amount"])
-        target.modifiers.append(f"{label}: {int(effect['amount']):+d}")
-    elif name == "grant_keyword":
-        target.keywords.add(str(effect["keyword"]))
-    elif name == "cannot_attack":
-        target.cannot_attack = True
-    elif name == "cannot_block":
-        target.cannot_block = True
-    elif name == "must_attack":
-        target.must_attack = True
-    elif name == "cannot_be_blocked_by":
-        limit = int(effect["cost_at_least"])
-        target.unblockable_by_cost = limit if target.unblockable_by_cost is None else min(target.unblockable_by_cost, limit)
+def _value(state: GameState, effect: Mapping[str, Any]) -> dict[str, Any]:
+    who, controller = effect.get("player"), str(effect.get("controller"))
+    # whose plays a cannot_be_chosen effect means, as a player name (None: anyone's)
+    player = None if who is None else controller if who == "you" else state.opponent(controller)
+    return {"amount": effect.get("amount"), "value": effect.get("value"), "keyword": effect.get("keyword"),
+            "cost_at_least": effect.get("cost_at_least"), "by": effect.get("by", "any"),
+            "player": player, "label": str(effect.get("label", ""))}
+
+
+def _set_power(chars: dict[str, Any], effect: ContinuousEffect) -> None:
+    if chars["power"] is not None:
+        chars["power"] = int(effect.value["value"])
+        chars["modifiers"].append(f"{effect.value['label']}: set to {effect.value['value']}")
+
+
+def _add_power(chars: dict[str, Any], effect: ContinuousEffect) -> None:
+    if chars["power"] is not None:
+        chars["power"] += int(effect.value["amount"])
+        chars["modifiers"].append(f"{effect.value['label']}: {int(effect.value['amount']):+d}")
+
+
+def _grant(chars: dict[str, Any], effect: ContinuousEffect) -> None:
+    apply_generic(chars, ContinuousEffect(effect.id, effect.layer, effect.timestamp, "grant", effect.key,
+                                          effect.value["keyword"]))
+
+
+def _flag(chars: dict[str, Any], effect: ContinuousEffect) -> None:
+    chars[effect.key] = True
+
+
+def _min_cost(chars: dict[str, Any], effect: ContinuousEffect) -> None:
+    limit = int(effect.value["cost_at_least"])
+    current = chars["unblockable_by_cost"]
+    chars["unblockable_by_cost"] = limit if current is None else min(current, limit)
+
+
+def _unchoosable(chars: dict[str, Any], effect: ContinuousEffect) -> None:
+    chars["unchoosable"].append((effect.value["by"], effect.value["player"]))
+
+
+_OPERATIONS = {"set_power": _set_power, "add_power": _add_power, "grant": _grant, "flag": _flag,
+               "min_cost": _min_cost, "unchoosable": _unchoosable}
+
+
+def _read(current: Any, key: str) -> Any:
+    return current.get(key) if isinstance(current, Mapping) else getattr(current, key)
+
+
+def _listed(value: Any) -> list[str]:
+    items = value if isinstance(value, (list, tuple)) else [value]
+    return [str(v).lower() for v in items if v not in (None, "")]
 
 
 def matches(state: GameState, iid: int, filt: Mapping[str, Any], you: str, source: int | None,
-            chars: Mapping[int, Characteristics] | None = None) -> bool:
-    """Tell whether a card matches a card filter, seen by player `you` (the ability's controller)."""
+            chars: Mapping[int, Any] | None = None) -> bool:
+    """Tell whether a card matches a card filter, seen by player `you` (the ability's controller).
+
+    `chars` gives current Power and keywords (Characteristics, or the LayerSystem's mappings).
+    """
     card = state.cards[iid]
     definition = state.library[card.card_id]
     zone = filt.get("zone", "field")
-    if card.zone != f"{card.owner}.{zone}":  # a card always sits in its owner's zones
+    if not card.zone.endswith(zone) or card.zone != f"{card.owner}.{zone}":  # always its owner's zones
         return False
+    if len(filt) == 1 and "zone" in filt or not filt:
+        return True
     controller = card.controller if zone == "field" else card.owner
     who = filt.get("controller", "any")
     if (who == "you" and controller != you) or (who == "opponent" and controller == you):
@@ -169,8 +290,8 @@ def matches(state: GameState, iid: int, filt: Mapping[str, Any], you: str, sourc
         return False
     if "element" in filt and filt["element"] not in elements_of(definition):
         return False
-    for key, attribute in (("job", "job"), ("category", "category")):
-        if key in filt and str(filt[key]).lower() != str(definition.attributes.get(attribute, "")).lower():
+    for key in ("job", "category"):
+        if key in filt and str(filt[key]).lower() not in _listed(definition.attributes.get(key)):
             return False
     if "name" in filt and filt["name"] != definition.name:
         return False
@@ -183,7 +304,7 @@ def matches(state: GameState, iid: int, filt: Mapping[str, Any], you: str, sourc
         return False
     current = chars.get(iid) if chars is not None else None
     if "power_at_most" in filt or "power_at_least" in filt:
-        power = current.power if current is not None else definition.stat("power")
+        power = _read(current, "power") if current is not None else definition.stat("power")
         if power is None:
             return False
         if "power_at_most" in filt and power > int(filt["power_at_most"]):
@@ -191,7 +312,7 @@ def matches(state: GameState, iid: int, filt: Mapping[str, Any], you: str, sourc
         if "power_at_least" in filt and power < int(filt["power_at_least"]):
             return False
     if "keyword" in filt:
-        keywords = current.keywords if current is not None else set(definition.keywords)
+        keywords = _read(current, "keywords") if current is not None else set(definition.keywords)
         if filt["keyword"] not in keywords:
             return False
     return True
@@ -202,7 +323,7 @@ def cost_of(state: GameState, iid: int) -> int:
     definition = state.definition(iid)
     cost = definition.cost or 0
     player = state.cards[iid].owner
-    for ability in _active_field_abilities(state):
+    for ability in active_field_abilities(state):
         if ability["effect"] != "cost_change":
             continue
         applies = ability.get("applies_to")

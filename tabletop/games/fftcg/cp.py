@@ -13,8 +13,9 @@ other (three discards for 3; a discard plus an unneeded Backup).
 """
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.state import GameState
@@ -23,10 +24,19 @@ from tabletop.games.fftcg.cards import elements_of, is_light_or_dark
 
 @dataclass(frozen=True)
 class Cost:
-    """A CP cost: the amount and the elements of which at least one CP is needed (empty: any)."""
+    """A CP cost: the amount, and how many of its CP (`element_amount`) must be of `elements` (empty: any)."""
 
     amount: int
     elements: tuple[str, ...] = ()
+    element_amount: int = 1
+
+
+def ability_cost(cost: Mapping[str, Any]) -> Cost:
+    """Return the CP cost of an action or special ability: `cp`, of which `element_cp` (default all) of `element`."""
+    amount = int(cost.get("cp", 0))
+    if not cost.get("element"):
+        return Cost(amount)
+    return Cost(amount, (str(cost["element"]),), int(cost.get("element_cp", amount)))
 
 
 @dataclass(frozen=True)
@@ -58,7 +68,7 @@ def check_payment(state: GameState, player: str, cost: Cost, discards: Sequence[
                                              "(the whole cost is paid at once)")
     if not _has_element(sources, cost):
         wanted = " or ".join(names[e] for e in cost.elements)
-        raise IllegalCommand("FFTCG 11.4.6.1", f"at least 1 CP of the cost must be {wanted} CP")
+        raise IllegalCommand("FFTCG 11.4.6.1", f"at least {cost.element_amount} CP of the cost must be {wanted} CP")
     for source in sources:
         rest = [s for s in sources if s is not source]
         if sum(s.value for s in rest) >= cost.amount and _has_element(rest, cost):
@@ -68,7 +78,11 @@ def check_payment(state: GameState, player: str, cost: Cost, discards: Sequence[
 
 
 def _has_element(sources: Sequence[Source], cost: Cost) -> bool:
-    return not cost.elements or any(set(s.elements) & set(cost.elements) for s in sources)
+    """Tell whether the sources make enough CP of the cost's elements (FFTCG 11.4.6.1, digest 11.4)."""
+    if not cost.elements:
+        return True
+    wanted = set(cost.elements)
+    return sum(s.value for s in sources if wanted & set(s.elements)) >= min(cost.element_amount, cost.amount)
 
 
 def _sources(state: GameState, player: str, discards: Sequence[int], backups: Sequence[int],
@@ -105,51 +119,65 @@ def _sources(state: GameState, player: str, discards: Sequence[int], backups: Se
 
 
 def find_payment(state: GameState, player: str, cost: Cost, exclude: Collection[int] = ()) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
-    """Return an obvious legal payment (discards, backups), Backups first; None when there is none."""
+    """Return an obvious legal payment (discards, backups), Backups first; None when there is none.
+
+    The answer depends only on the player's active Backups and hand, so it is kept while they stay the same.
+    """
     if cost.amount <= 0:
         return (), ()
-    backups = [i for owner in state.players for i in state.zones[f"{owner}.field"].cards
-               if state.cards[i].controller == player and not state.cards[i].tapped and i not in exclude
-               and state.definition(i).card_type == "backup"]
-    hand = [i for i in state.zones[f"{player}.hand"].cards if i not in exclude
-            and not is_light_or_dark(state.definition(i)) and elements_of(state.definition(i))]
-    chosen_b: list[int] = []
-    chosen_d: list[int] = []
-    if cost.elements:
-        wanted = set(cost.elements)
-        match_b = [i for i in backups if wanted & set(elements_of(state.definition(i)))]
-        match_d = [i for i in hand if wanted & set(elements_of(state.definition(i)))]
-        if match_b and not (cost.amount >= 2 and match_d and len(backups) < cost.amount):
-            chosen_b.append(match_b[0])
-        elif match_d:
-            chosen_d.append(match_d[0])
-        else:
-            return None
-    made = len(chosen_b) + 2 * len(chosen_d)
-    for iid in backups:
-        if made >= cost.amount:
+    payers = state.memo(f"fftcg.payers.{player}", lambda: _payers(state, player), board=True)
+    key = f"fftcg.pay.{player}.{cost.amount}.{cost.elements}.{cost.element_amount}.{sorted(exclude)}"
+    return state.memo_keyed(key, payers, lambda: _find_payment(state, player, cost, payers, exclude))
+
+
+def _find_payment(state: GameState, player: str, cost: Cost, payers: tuple[Any, ...],
+                  exclude: Collection[int]) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    all_backups, all_hand = payers
+    backups = [Source(i, 1, e) for i, e in all_backups if i not in exclude]
+    hand = [Source(i, 2, e) for i, e in all_hand if i not in exclude]
+    if len(backups) + 2 * len(hand) < cost.amount:
+        return None  # not enough CP at all: the common case, decided without trying payments
+    wanted = set(cost.elements)
+    need_element = min(cost.element_amount, cost.amount) if wanted else 0
+    chosen: list[Source] = []
+    # the element first: matching Backups, then matching discards; then any Backups, then any discards
+    ordered = ([s for s in backups if wanted & set(s.elements)] + [s for s in hand if wanted & set(s.elements)]
+               if wanted else [])
+    for source in ordered:
+        if sum(s.value for s in chosen if wanted & set(s.elements)) >= need_element:
             break
-        if iid not in chosen_b and (cost.amount - made >= 1):
-            chosen_b.append(iid)
-            made += 1
-    for iid in hand:
-        if made >= cost.amount:
+        chosen.append(source)
+    for source in backups + hand:
+        if sum(s.value for s in chosen) >= cost.amount:
             break
-        if iid not in chosen_d:
-            chosen_d.append(iid)
-            made += 2
-    if made < cost.amount:
+        if source not in chosen:
+            chosen.append(source)
+    if not _covers(chosen, cost):
         return None
-    # leave out Backups the discards made unnecessary (the surplus rule)
-    for iid in list(reversed(chosen_b)):
-        rest_b = [b for b in chosen_b if b != iid]
-        try:
-            check_payment(state, player, cost, chosen_d, rest_b, exclude)
-        except IllegalCommand:
-            continue
-        chosen_b = rest_b
+    # leave out what the rest makes unnecessary (the surplus rule, FFTCG 5.2.1.3.1): Backups first
+    for source in sorted(chosen, key=lambda s: s.value):
+        rest = [s for s in chosen if s is not source]
+        if _covers(rest, cost):
+            chosen = rest
+    discards = tuple(s.iid for s in chosen if s.value == 2)
+    dulled = tuple(s.iid for s in chosen if s.value == 1)
     try:
-        check_payment(state, player, cost, chosen_d, chosen_b, exclude)
+        check_payment(state, player, cost, discards, dulled, exclude)
     except IllegalCommand:
         return None
-    return tuple(chosen_d), tuple(chosen_b)
+    return discards, dulled
+
+
+def _covers(sources: Sequence[Source], cost: Cost) -> bool:
+    return sum(s.value for s in sources) >= cost.amount and _has_element(sources, cost)
+
+
+def _payers(state: GameState, player: str) -> tuple[tuple[tuple[int, tuple[str, ...]], ...], ...]:
+    """Return (active Backups, discardable hand cards) of a player, each with its elements."""
+    backups = tuple((i, tuple(elements_of(state.definition(i)))) for owner in state.players
+                    for i in state.zones[f"{owner}.field"].cards
+                    if state.cards[i].controller == player and not state.cards[i].tapped
+                    and state.definition(i).card_type == "backup")
+    hand = tuple((i, tuple(elements_of(state.definition(i)))) for i in state.zones[f"{player}.hand"].cards
+                 if not is_light_or_dark(state.definition(i)) and elements_of(state.definition(i)))
+    return backups, hand

@@ -7,17 +7,22 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   `trigger` is given), `action` ("Cost: Effect"), `special` (an action ability whose cost also
   discards a card of the same name; needs `name`), `field` (a continuous effect while on the
   field), `replacement` (an "instead" effect while on the field).
-- `trigger` (auto): enters_field, leaves_field, broken, attacks, blocks, deals_damage_to_player,
-  main_phase_start, attack_phase_start, end_phase_start, summon_cast. `of:` a card filter whose
+- `trigger` (auto): enters_field, leaves_field, broken, put_into_break_zone (from the field, broken
+  or not), attacks, blocks, deals_damage_to_player, main_phase_start, attack_phase_start,
+  end_phase_start, summon_cast, or `state` (a state-triggered ability, FFTCG 11.8.18: it triggers
+  whenever its `condition` holds and is not already waiting or on the stack). `of:` a card filter whose
   event triggers it (default: this card itself; for summon_cast the filter is matched on the Summon).
 - `condition`: {backups_at_least, forwards_at_least, damage_at_least, hand_at_most}: for an auto
   ability checked when it triggers and again when it resolves (FFTCG 11.8.13); for a field ability
   while it applies. `damage: N` is the "Damage N —" keyword (FFTCG 15.2.6).
 - `optional: true` ("you may"): asked when it resolves. `ex_burst: true`: usable as EX Burst.
-- `cost` (action/special): {cp: N, element: E, dull: true, break_self: true}.
+- `cost` (action/special): {cp: N, element: E, element_cp: K, dull: true, break_self: true}: N CP of
+  which K (default: all N) must be of element E; `break_self` puts the card into the Break Zone.
 - `target`: `self`, or a card filter with `count` (default 1) and `up_to` (bool) — chosen when
   played or put on the stack. `all`: a card filter, every matching card (not chosen).
-- `applies_to` (field, replacement): `self` or a card filter. `event` (replacement): break.
+- `applies_to` (field, replacement): `self` or a card filter. `event` (replacement): `break` (with
+  `instead`: remove_from_game or return_to_hand) or `enters_field` (with `instead: your_control`: the
+  card enters under this ability's controller, FFTCG 11.12.5.7).
 - `then`: a list of further effects, done in order on the same chosen cards.
 - `duration` (power, set_power, grant_keyword, cannot_*): `turn` (default) or `permanent`.
 - `name`: the ability's name (shown on the stack).
@@ -26,16 +31,22 @@ Card filters: {type, controller: you|opponent|any, zone: field|hand|break, eleme
 category, cost_at_most, cost_at_least, power_at_most, power_at_least, dull, keyword, not_self}.
 
 Effects and their parameters:
-draw {count, player}, deal_damage {amount}, damage_player {amount, player}, break,
-put_into_break, dull, activate, freeze, power {amount}, set_power {value}, grant_keyword {keyword},
-search {filter, count}, return_to_hand, remove_from_game, play_onto_field {dull},
+draw {count, player}, deal_damage {amount}, damage_player {amount, player}, break {instead} (`instead`:
+remove_from_game or return_to_hand, a self-replacement, FFTCG 11.12.5.6), put_into_break, dull,
+activate, freeze, power {amount}, set_power {value}, grant_keyword {keyword},
+search {filter, count}, look_top {count} (look at the top N cards of your deck and put any of them
+on the bottom), return_to_hand, remove_from_game, play_onto_field {dull},
 add_counter {counter, count}, remove_counter {counter, count}, cost_change {amount} (field: cards in
 `applies_to` cost that much more; negative = less), choose_one {modes: [[effects…], …]},
-gain_control, discard (the chosen hand cards), cannot_attack, cannot_block, must_attack,
-cannot_be_blocked_by {cost_at_least}, delayed {when: a trigger, do: [effects…]} (one time, next event),
+gain_control, discard {count, player} (with a hand `target`: the chosen cards; else the player
+discards `count` cards of their choice), cannot_attack, cannot_block, must_attack,
+cannot_be_blocked_by {cost_at_least}, cannot_be_chosen {by: summons|abilities|any, player} (by what
+the given player plays; no player: anyone's), delayed {when: a trigger, do: [effects…]} (one time, next event),
 replace_break {instead: remove_from_game|return_to_hand} (a one-shot making a replacement until
 end of turn on the chosen cards), remove_from_game / return_to_hand (replacement `instead`).
-`player` is `you` or `opponent` (default: you for draw, opponent for damage_player).
+`player` is `you`, `opponent` or `each` (draw, discard, damage_player: the turn player chooses first,
+then the other, then both act at once, FFTCG 6.1.4); default: you for draw and discard, opponent for
+damage_player.
 """
 from __future__ import annotations
 
@@ -43,13 +54,14 @@ from collections.abc import Mapping
 from typing import Any
 
 KINDS = ("resolve", "auto", "action", "special", "field", "replacement")
-TRIGGERS = ("enters_field", "leaves_field", "broken", "attacks", "blocks", "deals_damage_to_player",
-            "main_phase_start", "attack_phase_start", "end_phase_start", "summon_cast")
+TRIGGERS = ("enters_field", "leaves_field", "broken", "put_into_break_zone", "attacks", "blocks",
+            "deals_damage_to_player", "main_phase_start", "attack_phase_start", "end_phase_start", "summon_cast",
+            "state")
 CONDITIONS = ("backups_at_least", "forwards_at_least", "damage_at_least", "hand_at_most")
 FILTER_KEYS = ("type", "controller", "zone", "element", "job", "name", "category", "cost_at_most",
                "cost_at_least", "power_at_most", "power_at_least", "dull", "keyword", "not_self")
 TARGET_KEYS = FILTER_KEYS + ("count", "up_to")
-COST_KEYS = ("cp", "element", "dull", "break_self")
+COST_KEYS = ("cp", "element", "element_cp", "dull", "break_self")
 ABILITY_KEYS = ("kind", "effect", "trigger", "of", "condition", "damage", "optional", "ex_burst", "cost",
                 "target", "all", "applies_to", "then", "duration", "name", "event", "instead")
 
@@ -58,7 +70,7 @@ EFFECTS: dict[str, tuple[str, ...]] = {
     "draw": ("count", "player"),
     "deal_damage": ("amount",),
     "damage_player": ("amount", "player"),
-    "break": (),
+    "break": ("instead",),
     "put_into_break": (),
     "dull": (),
     "activate": (),
@@ -67,6 +79,7 @@ EFFECTS: dict[str, tuple[str, ...]] = {
     "set_power": ("value",),
     "grant_keyword": ("keyword",),
     "search": ("filter", "count"),
+    "look_top": ("count",),
     "return_to_hand": (),
     "remove_from_game": (),
     "play_onto_field": ("dull",),
@@ -75,19 +88,22 @@ EFFECTS: dict[str, tuple[str, ...]] = {
     "cost_change": ("amount",),
     "choose_one": ("modes",),
     "gain_control": (),
-    "discard": (),
+    "discard": ("count", "player"),
     "cannot_attack": (),
     "cannot_block": (),
     "must_attack": (),
     "cannot_be_blocked_by": ("cost_at_least",),
+    "cannot_be_chosen": ("by", "player"),
     "delayed": ("when", "do"),
     "replace_break": ("instead",),
 }
 # effects that only make sense as field abilities or as effects lasting a duration
 CONTINUOUS = ("power", "set_power", "grant_keyword", "cost_change", "cannot_attack", "cannot_block",
-              "must_attack", "cannot_be_blocked_by")
+              "must_attack", "cannot_be_blocked_by", "cannot_be_chosen")
 FIELD_ONLY = ("cost_change",)
 INSTEADS = ("remove_from_game", "return_to_hand")
+ENTRY_INSTEADS = ("your_control",)
+CHOOSERS = ("summons", "abilities", "any")
 
 
 def validate_effects(mapping: Mapping[str, Any]) -> list[str]:
@@ -123,13 +139,20 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
         problems.append(f"{where}: kind must be one of {', '.join(KINDS)}, not {kind!r}")
     if kind == "auto" and ability.get("trigger") not in TRIGGERS:
         problems.append(f"{where}: trigger must be one of {', '.join(TRIGGERS)}, not {ability.get('trigger')!r}")
+    if kind == "auto" and ability.get("trigger") == "state" and not ability.get("condition"):
+        problems.append(f"{where}: a state-triggered ability needs a 'condition'")
     if kind == "special" and not ability.get("name"):
         problems.append(f"{where}: a special ability needs a 'name'")
     if kind == "replacement":
-        if ability.get("event", "break") != "break":
-            problems.append(f"{where}: replacement event must be 'break'")
-        if ability.get("instead") not in INSTEADS:
-            problems.append(f"{where}: replacement 'instead' must be one of {', '.join(INSTEADS)}")
+        event = ability.get("event", "break")
+        allowed = {"break": INSTEADS, "enters_field": ENTRY_INSTEADS}.get(event)
+        if allowed is None:
+            problems.append(f"{where}: replacement event must be 'break' or 'enters_field'")
+        elif ability.get("instead") not in allowed:
+            problems.append(f"{where}: a {event} replacement's 'instead' must be one of {', '.join(allowed)}")
+        applies = ability.get("applies_to")
+        if applies is not None and applies != "self":
+            problems += _check_filter(f"{where}.applies_to", applies, FILTER_KEYS)
         return problems
     for key, allowed in (("condition", CONDITIONS), ("cost", COST_KEYS)):
         value = ability.get(key)
@@ -138,6 +161,13 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
                 problems.append(f"{where}: {key!r} must be a mapping")
             else:
                 problems += [f"{where}: {key} has no field {k!r}" for k in value if k not in allowed]
+    cost = ability.get("cost")
+    if isinstance(cost, Mapping):
+        for key in ("cp", "element_cp"):
+            if key in cost and (isinstance(cost[key], bool) or not isinstance(cost[key], int) or cost[key] < 0):
+                problems.append(f"{where}: cost {key!r} must be a whole number, 0 or more")
+        if "element_cp" in cost and "element" not in cost:
+            problems.append(f"{where}: cost 'element_cp' needs the 'element'")
     for key in ("target", "all", "applies_to", "of"):
         value = ability.get(key)
         if value is not None and value != "self":
@@ -175,8 +205,14 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
     for key in ("count", "amount", "value", "cost_at_least"):
         if key in effect and (isinstance(effect[key], bool) or not isinstance(effect[key], int)):
             problems.append(f"{where}: {name} {key!r} must be a whole number")
-    if "player" in effect and effect["player"] not in ("you", "opponent"):
-        problems.append(f"{where}: 'player' must be you or opponent")
+    if "player" in effect and effect["player"] not in ("you", "opponent", "each"):
+        problems.append(f"{where}: 'player' must be you, opponent or each")
+    if effect.get("player") == "each" and name not in ("draw", "discard", "damage_player"):
+        problems.append(f"{where}: only draw, discard and damage_player can be done by each player")
+    if name == "cannot_be_chosen" and effect.get("by", "any") not in CHOOSERS:
+        problems.append(f"{where}: cannot_be_chosen 'by' must be one of {', '.join(CHOOSERS)}")
+    if name == "break" and "instead" in effect and effect["instead"] not in INSTEADS:
+        problems.append(f"{where}: break 'instead' must be one of {', '.join(INSTEADS)}")
     if "duration" in effect and effect["duration"] not in ("turn", "permanent"):
         problems.append(f"{where}: 'duration' must be turn or permanent")
     if name == "grant_keyword" and effect.get("keyword") not in ("brave", "haste", "first_strike"):

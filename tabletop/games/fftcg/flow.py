@@ -1,51 +1,81 @@
 """The flow of an FFTCG game: setup and mulligans, phases, priority, the stack and waiting triggers.
 
-`run(tx)` carries the game forward after every command until a player must decide. Where the
-game stands is kept in `state.data`: `stage` (mulligan, priority, attack, block, split, hand_limit),
-`priority` (who holds it) and `passes` (consecutive passes, FFTCG 11.1.6), and `pending` for a
-decision that interrupts (order triggers, targets, EX Burst, "you may", replacement order).
+`run(tx)` carries the game forward after every command until a player must decide. It uses the
+engine's shared machinery: the turn structure (engine/turns.py), the stack and priority passing
+(engine/stack.py), pending triggers in APNAP order (engine/triggers.py) and the rule-process loop
+(engine/rule_process.py, via processes.settle). Where the game stands is kept in `state.data`:
+`stage` (mulligan, priority, attack, block, split, hand_limit), `priority` and `passes` (the
+engine's), and `pending` for a decision that interrupts (order triggers, targets, EX Burst,
+"you may", replacement order, a choice made while an effect resolves).
 """
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any
 
+from tabletop.engine import durations, stack, triggers
+from tabletop.engine.rule_process import RuleLoopError
 from tabletop.engine.transaction import Transaction
+from tabletop.engine.turns import Phase, TurnStructure
 from tabletop.games.fftcg import actions
 from tabletop.games.fftcg.continuous import characteristics, field_cards, is_current
-from tabletop.games.fftcg.processes import ask_replacement, check_rule_processes
+from tabletop.games.fftcg.processes import settle
 from tabletop.games.fftcg.resolution import (
-    ability_of, break_targets, pinned, resolve_entry, target_candidates, target_count,
+    ability_of, begin_resolution, can_continue, pinned, step_resolution, target_candidates, target_count,
 )
 
+TURN = TurnStructure([Phase("active"), Phase("draw"), Phase("main1"),
+                      Phase("attack", ("preparation", "declare", "block", "damage")), Phase("main2"), Phase("end")])
 RUN_LIMIT = 5000
+LOOP_LIMIT = 100  # auto-abilities resolved in one turn: a loop nobody can stop (FFTCG 13.1)
 
 
 def run(tx: Transaction) -> None:
     """Do every automatic thing (rule processes, triggers, EX Bursts) until someone must decide."""
     state = tx.state
     for _ in range(RUN_LIMIT):
-        if state.data.get("outcome") or state.data.get("pending"):
+        if state.data.get("outcome") or state.data.get("pending") or state.data.get("stage") == "mulligan":
             return
-        stage = state.data.get("stage")
-        if stage == "mulligan":
-            return
-        # EX Bursts are part of damage processing: used before the next rule-process check (FFTCG 6.5.2.1)
+        # EX Bursts are part of damage processing: used at once, even in the middle of an effect (FFTCG 6.5.2.1)
         if state.lists.get("to_stack") and state.lists["to_stack"][0].get("immediate"):
             _push_next_trigger(tx)
+            continue
+        if can_continue(state):
+            finished = step_resolution(tx)
+            if finished is not None:
+                _after_resolution(tx, finished)
             continue
         if state.lists.get("ex_queue"):
             _offer_ex_burst(tx)
             continue
-        if check_rule_processes(tx):  # FFTCG 11.1.3 / 12.3: before anyone receives priority
-            continue
-        if state.lists.get("to_stack"):
-            _push_next_trigger(tx)
-            continue
-        if stage == "priority" and not state.data.get("fs_window") and state.lists.get("triggers"):
-            _collect_triggers(tx)
-            continue
+        try:  # FFTCG 11.1.3 / 12.3: rule processes and triggers before anyone receives priority
+            settle(tx, _stack_one)
+        except RuleLoopError:
+            draw_by_loop(tx)
         return
-    raise RuntimeError("FFTCG: the game did not settle (a rule loop the engine cannot break)")
+    draw_by_loop(tx)
+
+
+def draw_by_loop(tx: Transaction) -> None:
+    """End the game in a draw: an endless loop that no player can stop (FFTCG 13.1)."""
+    tx.set_data("pending", None)
+    tx.set_data("outcome", {"winner": None, "reason": "an endless loop no player can stop"})
+    tx.log("an endless loop no player can stop: the game is a draw", "FFTCG 13.1")
+
+
+def _stack_one(tx: Transaction) -> bool:
+    """Put the next waiting triggered ability on its way to the stack; False when none is left (or a choice is due)."""
+    state = tx.state
+    if state.data.get("pending") or state.data.get("outcome"):
+        return False
+    if state.lists.get("to_stack"):
+        _push_next_trigger(tx)
+        return not state.data.get("pending")
+    if state.data.get("stage") == "priority" and not state.data.get("fs_window") and triggers.waiting(state):
+        _collect_triggers(tx)
+        return not state.data.get("pending")
+    return False
 
 
 # -- setup ------------------------------------------------------------------------------------------
@@ -97,8 +127,9 @@ def begin_turn(tx: Transaction, player: str, turn: int) -> None:
     state = tx.state
     tx.set_table("turn", turn)
     tx.set_table("active", player)
-    tx.set_table("phase", "active")
-    tx.set_table("step", "")
+    tx.set_data("auto_resolved", None)
+    tx.set_data("loop_seen", None)
+    TURN.enter(tx, "active")
     tx.log(f"turn {turn}: {player}", "FFTCG 9")
     for iid in field_cards(state, player):  # FFTCG 9.1.1.1, Freeze 15.2.4
         if state.cards[iid].props.get("frozen"):
@@ -106,7 +137,7 @@ def begin_turn(tx: Transaction, player: str, turn: int) -> None:
             tx.log(f"{actions.name_of(tx, iid)} is frozen and stays as it is", "FFTCG 15.2.4")
         else:
             tx.set_field(iid, "tapped", False)
-    tx.set_table("phase", "draw")
+    TURN.enter(tx, "draw")
     first_turn = turn == 1 and player == state.data.get("first_player", player)
     actions.draw(tx, player, 1 if first_turn else 2)  # FFTCG 8.2.1.5, 9.2.1.3
     begin_phase(tx, "main1")
@@ -115,8 +146,7 @@ def begin_turn(tx: Transaction, player: str, turn: int) -> None:
 def begin_phase(tx: Transaction, phase: str, step: str = "") -> None:
     """Enter a phase or step, trigger its "at the beginning of" abilities, give priority to the turn player."""
     state = tx.state
-    tx.set_table("phase", phase)
-    tx.set_table("step", step)
+    TURN.enter(tx, phase, step)
     event = {"main1": "main_phase_start", "attack": "attack_phase_start", "end": "end_phase_start"}.get(phase)
     if event and (phase != "attack" or step == "preparation"):
         actions.emit(tx, event, None, state.active)
@@ -126,86 +156,90 @@ def begin_phase(tx: Transaction, phase: str, step: str = "") -> None:
 def give_priority(tx: Transaction, player: str) -> None:
     """Make `player` the next to act with priority; the pass count starts again."""
     tx.set_data("stage", "priority")
-    tx.set_data("priority", player)
-    tx.set_data("passes", 0)
+    stack.give_priority(tx, player)
 
 
 def acted(tx: Transaction, player: str) -> None:
     """After a play, the player who played keeps priority (FFTCG 11.3.8) and passes start over."""
-    tx.set_data("priority", player)
-    tx.set_data("passes", 0)
+    stack.give_priority(tx, player)
 
 
 def pass_priority(tx: Transaction, player: str) -> None:
     """Pass; two passes in a row resolve the top of the stack or end the step (FFTCG 11.1.6–7)."""
-    state = tx.state
-    passes = int(state.data.get("passes", 0)) + 1
-    if passes < 2:
-        tx.set_data("passes", passes)
-        tx.set_data("priority", state.opponent(player))
-        return
-    if state.lists.get("stack"):
+    result = stack.pass_priority(tx)
+    if result is stack.PassResult.RESOLVE:
         resolve_top(tx)
-        return
-    end_step(tx)
+    elif result is stack.PassResult.END:
+        end_step(tx)
 
 
 def resolve_top(tx: Transaction) -> None:
-    """Resolve the top of the stack, then give the turn player priority (FFTCG 11.1.5, 11.11)."""
-    state = tx.state
-    entry = state.lists["stack"][-1]
-    ability = ability_of(state, entry)
-    if ability.get("optional") and "declined" not in entry:
-        tx.set_data("resolving", True)
-        tx.set_data("pending", {"name": "optional", "kind": "yesno", "player": entry["controller"],
-                                "rule": "FFTCG 11.8.14", "prompt": f"{entry['name']}: do it?"})
-        return
-    pending = _replacement_needed(state, entry)
-    if pending is not None:
-        tx.set_data("resolving", True)
-        ask_replacement(tx, *pending)
-        return
-    tx.set_data("resolving", None)
-    tx.list_remove("stack", -1)
+    """Take the top of the stack and start resolving it (FFTCG 11.11); `run` carries it to the end."""
+    entry = stack.pop(tx)
+    tx.set_data("priority", None)
     tx.log(f"{entry['name']} resolves", "FFTCG 11.11")
-    resolve_entry(tx, entry)
-    if entry["kind"] == "summon":
-        card = state.cards[entry["source"]]
-        if card.zone == "stack":
-            actions.enter_zone(tx, entry["source"], "break")  # FFTCG 11.11.10
+    begin_resolution(tx, entry, from_stack=True)
+
+
+def _after_resolution(tx: Transaction, frame: dict[str, Any]) -> None:
+    """A resolved Summon goes to the Break Zone; the turn player then gets priority (FFTCG 11.11.10, 11.1.5)."""
+    state = tx.state
+    entry = frame["entry"]
+    if not frame["from_stack"]:
+        return
+    if entry["kind"] == "summon" and entry["source"] in state.cards and state.cards[entry["source"]].zone == "stack":
+        actions.enter_zone(tx, entry["source"], "break")
+    if entry["kind"] in ("auto", "delayed"):
+        count = int(state.data.get("auto_resolved") or 0) + 1
+        tx.set_data("auto_resolved", count)
+        if count > LOOP_LIMIT:
+            draw_by_loop(tx)
+            return
+        seen = list(state.data.get("loop_seen") or [])
+        mark = loop_fingerprint(state)
+        if mark in seen:  # FFTCG 13.1: the rules check whether any player could stop it
+            tx.set_data("loop_repeat", True)
+        else:
+            tx.set_data("loop_seen", [*seen, mark])
     give_priority(tx, state.active)
 
 
-def _replacement_needed(state: Any, entry: dict[str, Any]) -> tuple[int, list[dict[str, Any]]] | None:
-    from tabletop.games.fftcg.actions import needs_replacement_choice
-
-    return needs_replacement_choice(state, break_targets(state, entry))
+def loop_fingerprint(state: Any) -> str:
+    """Return a fingerprint of the game state as far as a repeating loop shows it (not timestamps or the log)."""
+    cards = sorted((iid, c.zone, c.tapped, c.controller, sorted(c.counters.items()), c.props.get("damage"))
+                   for iid, c in state.cards.items())
+    stacked = [(e["card_id"], e.get("ability")) for e in stack.items(state)]
+    waiting = [(t["card_id"], t.get("ability")) for t in triggers.waiting(state)]
+    effects = [(e["effect"], e.get("amount"), e.get("label")) for e in state.lists.get("effects", [])]
+    text = json.dumps([cards, stacked, waiting, effects, state.phase, state.step], default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def end_step(tx: Transaction) -> None:
-    """Both players passed with an empty stack: go to the next step or phase."""
+    """Both players passed with an empty stack: go to the next step or phase (engine TurnStructure order)."""
     from tabletop.games.fftcg.combat import after_damage, begin_block, begin_damage
 
     state = tx.state
     phase, step = state.phase, state.step
-    if phase == "main1":
-        begin_phase(tx, "attack", "preparation")
-    elif phase == "attack" and step == "preparation":
-        tx.set_table("step", "declare")
-        tx.set_data("stage", "attack")
-    elif phase == "attack" and step == "declare":
-        begin_block(tx)
-    elif phase == "attack" and step == "block":
-        begin_damage(tx)
-    elif phase == "attack" and step == "damage":
-        after_damage(tx)
-    elif phase == "main2":
-        begin_phase(tx, "end")
-    elif phase == "end":
+    if (phase, step) == ("attack", "damage"):
+        after_damage(tx)  # the Attack Phase loops back to declaring (FFTCG 10.1.4.6)
+        return
+    if phase == "end":
         if state.data.get("cleanup_again"):
             clean_up(tx)
         else:
             end_phase_discard(tx)
+        return
+    following = TURN.following(phase, step)
+    if following == ("attack", "declare"):
+        TURN.enter(tx, *following)
+        tx.set_data("stage", "attack")
+    elif following == ("attack", "block"):
+        begin_block(tx)
+    elif following == ("attack", "damage"):
+        begin_damage(tx)
+    elif following is not None:
+        begin_phase(tx, *following)
 
 
 def end_attack_phase(tx: Transaction) -> None:
@@ -230,17 +264,16 @@ def clean_up(tx: Transaction) -> None:
     for iid in field_cards(state):
         tx.set_prop(iid, "damage", None)
         tx.set_prop(iid, "damage_by", None)
-    effects = state.lists.get("effects", [])
-    for index in range(len(effects) - 1, -1, -1):
-        if effects[index].get("until") == "turn":
-            tx.list_remove("effects", index)
+    durations.expire(tx, durations.UNTIL_END_OF_TURN, (durations.EFFECTS,))
     tx.log("end of turn clean-up: damage removed, \"until end of turn\" effects ended", "FFTCG 9.5.1.3")
     before = len(tx.changes)
-    while check_rule_processes(tx) and not state.data.get("pending") and not state.data.get("outcome"):
-        pass
+    try:
+        settle(tx)
+    except RuleLoopError:
+        draw_by_loop(tx)
     if state.data.get("outcome"):
         return
-    if state.lists.get("triggers") or state.data.get("pending") or len(tx.changes) != before:
+    if triggers.waiting(state) or state.data.get("pending") or len(tx.changes) != before:
         tx.set_data("cleanup_again", True)  # FFTCG 9.5.1.4: priority, then clean up again
         give_priority(tx, state.active)
         return
@@ -251,31 +284,26 @@ def clean_up(tx: Transaction) -> None:
 # -- triggers and EX Burst ---------------------------------------------------------------------------
 
 def _collect_triggers(tx: Transaction) -> None:
-    """Move waiting triggers to the stacking queue: turn player's first, in their chosen order (FFTCG 11.8.7)."""
+    """Queue waiting triggers for the stack: turn player's first, in their chosen order (FFTCG 11.8.7)."""
     state = tx.state
-    waiting = state.lists.get("triggers", [])
-    for player in (state.active, state.opponent(state.active)):
-        mine = [i for i, t in enumerate(waiting) if t["controller"] == player]
-        if not mine:
-            continue
-        if len(mine) == 1:
-            queue_triggers(tx, mine)
-            return
-        tx.set_data("pending", {
-            "name": "order_triggers", "kind": "order", "player": player, "rule": "FFTCG 11.8.7",
-            "options": [str(i) for i in mine], "min": len(mine), "max": len(mine),
-            "prompt": "order your triggered abilities (first goes on the stack first, resolves last): "
-                      + "; ".join(f"{i} = {waiting[i]['name']}" for i in mine)})
+    player = triggers.next_controller(state, state.active)
+    if player is None:
         return
+    mine = triggers.waiting(state, player)
+    if len(mine) == 1:
+        queue_triggers(tx, player, [0])
+        return
+    tx.set_data("pending", {
+        "name": "order_triggers", "kind": "order", "player": player, "rule": "FFTCG 11.8.7",
+        "options": [str(i) for i in range(len(mine))], "min": len(mine), "max": len(mine),
+        "prompt": "order your triggered abilities (first goes on the stack first, resolves last): "
+                  + "; ".join(f"{i} = {t['name']}" for i, t in enumerate(mine))})
 
 
-def queue_triggers(tx: Transaction, positions: list[int]) -> None:
-    """Queue waiting triggers (positions in `triggers`) to go on the stack in this order."""
-    waiting = tx.state.lists.get("triggers", [])
-    items = [waiting[p] for p in positions]
-    for position in sorted(positions, reverse=True):
-        tx.list_remove("triggers", position)
-    for item in items:
+def queue_triggers(tx: Transaction, player: str, positions: list[int]) -> None:
+    """Queue a player's waiting triggers (positions among theirs) to go on the stack in this order."""
+    mine = triggers.waiting(tx.state, player)
+    for item in triggers.take(tx, player, [mine[p]["id"] for p in positions]):
         tx.list_append("to_stack", item)
 
 
@@ -308,9 +336,9 @@ def _push_next_trigger(tx: Transaction) -> None:
     tx.list_remove("to_stack", 0)
     if entry.get("immediate"):
         tx.log(f"EX Burst: {entry['name']}", "FFTCG 11.10")
-        resolve_entry(tx, entry)
+        begin_resolution(tx, entry, from_stack=False)
         return
-    tx.list_append("stack", entry)
+    stack.push(tx, {k: v for k, v in entry.items() if k != "id"})
     tx.log(f"{entry['name']} goes on the stack", "FFTCG 11.8.7")
 
 
@@ -363,7 +391,7 @@ def answer_ex_burst(tx: Transaction, yes: bool) -> None:
 def stack_names(state: Any) -> list[list[str]]:
     """Return names and ids for each stack entry, top first."""
     result = []
-    for entry in reversed(state.lists.get("stack", [])):
+    for entry in stack.items(state):
         names = [entry["name"], entry["card_id"]]
         if entry.get("source") is not None and entry["source"] in state.cards:
             names.append(state.definition(entry["source"]).name)

@@ -1,16 +1,23 @@
-"""Rule processes (FFTCG 12.4): the checks made before any player receives priority.
+"""Rule processes (FFTCG 12.4) as checks for the engine's run_until_stable loop.
 
 All that apply are done at once as one event (FFTCG 12.2), and the check repeats until none
-applies (FFTCG 12.3). Returns whether anything happened, so the caller loops.
+applies (FFTCG 12.3). A check finds nothing while a player must answer (a replacement order)
+or once the game is over, so the loop stops for the decision. State-triggered abilities
+(FFTCG 11.8.18) are checked with them.
 """
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 
+from tabletop.engine import triggers
+from tabletop.engine.rule_process import Action, Check, run_until_stable
+from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
-from tabletop.games.fftcg.actions import break_cards, move_from_field, needs_replacement_choice
+from tabletop.games.fftcg.actions import ask_replacement, break_cards, move_from_field, needs_replacement_choice
 from tabletop.games.fftcg.cards import has_flag, is_light_or_dark
-from tabletop.games.fftcg.continuous import characteristics, field_cards
+from tabletop.games.fftcg.continuous import characteristics, condition_holds, field_cards, field_signature
+from tabletop.games.fftcg.effects import ability_kind
 
 
 def loss_limit(state: object) -> int:
@@ -18,9 +25,14 @@ def loss_limit(state: object) -> int:
     return 6 if getattr(state, "format", "") == "limited" else 7
 
 
-def check_losses(tx: Transaction) -> bool:
-    """Apply FFTCG 12.4.1–12.4.3; set the outcome (a draw when both lose, FFTCG 3.3)."""
-    state = tx.state
+def _settled(state: GameState) -> bool:
+    return bool(state.data.get("pending") or state.data.get("outcome"))
+
+
+def check_losses(state: GameState) -> list[Action]:
+    """FFTCG 12.4.1–12.4.3: the players who lost; both at once is a draw (FFTCG 3.3)."""
+    if _settled(state):
+        return []
     losers: dict[str, str] = {}
     limit = loss_limit(state)
     for player in state.players:
@@ -30,75 +42,117 @@ def check_losses(tx: Transaction) -> bool:
         if reason:
             losers.setdefault(player, reason)
     if not losers:
-        return False
-    if len(losers) == len(state.players):
-        tx.set_data("outcome", {"winner": None, "reason": "both players lost at once"})
-        tx.log("both players lost at the same time: the game is a draw", "FFTCG 3.3")
-    else:
-        (loser, reason), = losers.items()
-        tx.set_data("outcome", {"winner": state.opponent(loser), "reason": f"{loser} {reason}"})
-        tx.log(f"{loser} {reason} and lost the game", "FFTCG 12.4")
-    return True
+        return []
+
+    def lose(tx: Transaction) -> None:
+        if len(losers) == len(state.players):
+            tx.set_data("outcome", {"winner": None, "reason": "both players lost at once"})
+            tx.log("both players lost at the same time: the game is a draw", "FFTCG 3.3")
+        else:
+            (loser, reason), = losers.items()
+            tx.set_data("outcome", {"winner": state.opponent(loser), "reason": f"{loser} {reason}"})
+            tx.log(f"{loser} {reason} and lost the game", "FFTCG 12.4")
+    return [lose]
 
 
-def check_rule_processes(tx: Transaction) -> bool:
-    """Run one round of rule processes; True when something happened or a decision is now pending."""
-    state = tx.state
-    if check_losses(tx):
-        return True
+def check_field(state: GameState) -> list[Action]:
+    """FFTCG 12.4.4–12.4.7: Power 0 or less, damage ≥ Power, duplicate names, two Light/Dark."""
+    if _settled(state):
+        return []
+    put, broken = state.memo("fftcg.field_check", lambda: state.memo_keyed(
+        "fftcg.field_check", (field_signature(state), tuple(state.cards[i].props.get("damage") for i in field_cards(state))),
+        lambda: _field_check(state)), board=True)
+    if not put and not broken:
+        return []
+    waiting = needs_replacement_choice(state, broken)
+    if waiting is not None:
+        return [lambda tx: ask_replacement(tx, *waiting)]
+
+    def apply(tx: Transaction) -> None:
+        for iid, (why, rule) in put.items():
+            move_from_field(tx, [iid], "break", why, rule)
+        credits = {iid: list(tx.state.cards[iid].props.get("damage_by", [])) for iid in broken}
+        for iid in broken:
+            break_cards(tx, [iid], credits[iid])
+    return [apply]
+
+
+def _field_check(state: GameState) -> tuple[dict[int, tuple[str, str]], list[int]]:
+    """Return the cards to put into the Break Zone (with why) and the cards to break."""
+    put: dict[int, tuple[str, str]] = {}
+    if not field_cards(state):
+        return put, []
     chars = characteristics(state)
-    put: list[int] = []
-    reasons: dict[int, tuple[str, str]] = {}
     for iid, current in chars.items():
         if current.power is not None and current.power <= 0:  # FFTCG 12.4.4: put into, not broken
-            put.append(iid)
-            reasons[iid] = ("Power 0 or less", "FFTCG 12.4.4")
-    by_player: dict[tuple[str, str], list[int]] = defaultdict(list)
+            put[iid] = ("Power 0 or less", "FFTCG 12.4.4")
+    by_name: dict[tuple[str, str], list[int]] = defaultdict(list)
     light_dark: dict[str, list[int]] = defaultdict(list)
     for iid in field_cards(state):
         definition = state.definition(iid)
         controller = state.cards[iid].controller
         if not has_flag(definition, "multi_copy"):
-            by_player[(controller, definition.name)].append(iid)
+            by_name[(controller, definition.name)].append(iid)
         if is_light_or_dark(definition):
             light_dark[controller].append(iid)
-    for (_, name), same in by_player.items():
+    for (_, name), same in by_name.items():
         if len(same) >= 2:  # FFTCG 12.4.6
             for iid in same:
-                if iid not in put:
-                    put.append(iid)
-                    reasons[iid] = (f"two or more cards named {name}", "FFTCG 12.4.6")
+                put.setdefault(iid, (f"two or more cards named {name}", "FFTCG 12.4.6"))
     for same in light_dark.values():
         if len(same) >= 2:  # FFTCG 12.4.7
             for iid in same:
-                if iid not in put:
-                    put.append(iid)
-                    reasons[iid] = ("two or more Light/Dark Characters", "FFTCG 12.4.7")
+                put.setdefault(iid, ("two or more Light/Dark Characters", "FFTCG 12.4.7"))
     broken = []
     for iid, current in chars.items():
         damage = int(state.cards[iid].props.get("damage", 0))
         if iid not in put and current.power is not None and damage > 0 and damage >= current.power:
             broken.append(iid)  # FFTCG 12.4.5
-    if not put and not broken:
-        return False
-    pending = needs_replacement_choice(state, broken)
-    if pending is not None:
-        ask_replacement(tx, *pending)
-        return True
-    for iid in put:
-        why, rule = reasons[iid]
-        move_from_field(tx, [iid], "break", why, rule)
-    credits = {iid: list(state.cards[iid].props.get("damage_by", [])) for iid in broken}
-    for iid in broken:
-        break_cards(tx, [iid], credits[iid])
-    return True
+    return put, broken
 
 
-def ask_replacement(tx: Transaction, iid: int, options: list[dict[str, object]]) -> None:
-    """Ask the affected card's controller which replacement applies first (FFTCG 11.12.5.7)."""
-    state = tx.state
-    tx.set_data("pending", {
-        "name": "replacement", "kind": "pick", "player": state.cards[iid].controller, "min": 1, "max": 1,
-        "options": [o["key"] for o in options], "card": iid, "rule": "FFTCG 11.12.5.7",
-        "prompt": f"{state.definition(iid).name} would be broken: choose the replacement effect that applies ("
-                  + "; ".join(f"{o['key']} = {o['label']}" for o in options) + ")"})
+def check_state_triggers(state: GameState) -> list[Action]:
+    """FFTCG 11.8.18: a state-triggered ability triggers while its condition holds, once until it leaves the stack."""
+    if _settled(state):
+        return []
+    return [_queue_state_trigger(*found) for found in state.memo("fftcg.state_triggers",
+                                                                 lambda: _state_triggers(state), board=True)]
+
+
+def _state_triggers(state: GameState) -> list[tuple[int, int, str]]:
+    """Return (card, ability index, controller) of each state-triggered ability that triggers now."""
+    found: list[tuple[int, int, str]] = []
+    waiting = None
+    for iid in field_cards(state):
+        definition = state.definition(iid)
+        for index, ability in enumerate(definition.effects):
+            if ability.get("trigger") != "state" or ability_kind(ability, False) != "auto":
+                continue
+            if waiting is None:
+                waiting = {(t.get("source"), t.get("ts"), t.get("ability"))
+                           for name in (triggers.PENDING, "to_stack", "stack") for t in state.lists.get(name, [])}
+            card = state.cards[iid]
+            if (iid, card.props.get("ts"), index) in waiting or not condition_holds(
+                    state, ability.get("condition"), card.controller, ability.get("damage")):
+                continue
+            found.append((iid, index, card.controller))
+    return found
+
+
+def _queue_state_trigger(iid: int, index: int, controller: str) -> Action:
+    def queue(tx: Transaction) -> None:
+        definition = tx.state.definition(iid)
+        ability = definition.effects[index]
+        triggers.queue(tx, controller, {
+            "kind": "auto", "source": iid, "ts": tx.state.cards[iid].props.get("ts"), "card_id": definition.id,
+            "ability": index, "name": ability.get("name") or f"{definition.name}: state trigger", "event_card": None})
+        tx.log(f"{definition.name}'s condition holds: its ability triggers", "FFTCG 11.8.18")
+    return queue
+
+
+CHECKS: tuple[Check, ...] = (check_losses, check_field, check_state_triggers)
+
+
+def settle(tx: Transaction, stack_triggers: Callable[[Transaction], bool] | None = None) -> int:
+    """Run the rule processes (and, with `stack_triggers`, trigger stacking) until stable; return rounds."""
+    return run_until_stable(tx, CHECKS, stack_triggers)

@@ -14,17 +14,29 @@ Decisions on the digest's doubts (§18), each next to its code and tested by a s
   multi-element, crystal or priming rules are implemented.
 - D6: in the End Phase nobody casts Summons or uses abilities, Back Attack included (FFTCG 9.5.1.1).
 - Seed over digest: the CP surplus rule follows §11.2.1.1's "at most 1 surplus per element" (see cp.py).
+- Seed §6.5.2.1 / §11.10.2 ("当即", at once): an EX Burst is used as soon as its damage processing
+  has placed every damage card, even in the middle of the effect that dealt the damage; the rest of
+  that effect resolves afterwards (resolution.step_resolution).
+- FFTCG 13.1 (no player can stop a loop): when the same state comes back after mandatory abilities
+  resolved with nothing but passes in between, and neither player has any play, the game is a draw
+  (flow.loop_fingerprint); 100 auto-abilities resolved in one turn also count as such a loop.
+- FFTCG 11.12.5.7: effects that change who controls an entering card apply without asking; several
+  apply in timestamp order (actions.entering_controller).
 """
 from __future__ import annotations
 
+import hashlib
 import itertools
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from tabletop.engine import stack
 from tabletop.engine.cards import CardDefinition
 from tabletop.engine.commands import Choose, Command, PassPriority
 from tabletop.engine.decision import Decision
 from tabletop.engine.errors import IllegalCommand
+from tabletop.engine.permissions import Permission, Ruling, decide
 from tabletop.engine.rules import CardValue, GameConfig, GameRules
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
@@ -36,13 +48,15 @@ from tabletop.games.fftcg.commands import (
     SplitDamage, UseAbility,
 )
 from tabletop.games.fftcg.continuous import characteristics, cost_of, field_cards
-from tabletop.games.fftcg.cp import Cost, character_cost, check_payment, find_payment
+from tabletop.games.fftcg.cp import ability_cost, character_cost, check_payment, find_payment
 from tabletop.games.fftcg.effects import ability_kind
-from tabletop.games.fftcg.resolution import check_targets, pinned, resolve_entry, target_candidates, target_count
+from tabletop.games.fftcg.processes import settle
+from tabletop.games.fftcg.resolution import (
+    answer_resolution, check_targets, pinned, resolve_entry, target_candidates, target_count,
+)
 
 PLAY_PHASES = ("main1", "main2", "attack")
 MAX_BACKUPS = 5
-LOOP_LIMIT = 100  # auto-ability resolutions in one turn that count as a loop nobody can stop
 
 
 class FFTCGRules(GameRules):
@@ -55,7 +69,7 @@ class FFTCGRules(GameRules):
     commands: ClassVar[tuple[type[Command], ...]] = FFTCG_COMMANDS
     tap_words: ClassVar[tuple[str, ...]] = ("dull",)
     phases: ClassVar[tuple[str, ...]] = ("active", "draw", "main1", "attack", "main2", "end")
-    scenario_setup_keys: ClassVar[tuple[str, ...]] = ("first_player", "start", "priority")
+    scenario_setup_keys: ClassVar[tuple[str, ...]] = ("first_player", "start", "priority", "shuffle")
 
     # -- metadata --------------------------------------------------------------------------------
     def zone_specs(self, game_format: str) -> Sequence[ZoneSpec]:
@@ -120,6 +134,12 @@ class FFTCGRules(GameRules):
         """Stamp the cards, set who holds priority or must declare, and settle the table."""
         state = tx.state
         first = str(setup.get("first_player", state.players[0]))
+        if setup.get("shuffle"):  # FFTCG 8.2.1.1: each player shuffles their deck
+            for player in state.players:
+                tx.shuffle(f"{player}.deck")
+        if first == "random":  # FFTCG 8.2.1.2: the first player is chosen at random
+            first = state.players[tx.random_below(2)]
+            tx.log(f"{first} goes first", "FFTCG 8.2.1.2")
         tx.set_data("first_player", first)
         for iid in sorted(state.cards):
             card = state.cards[iid]
@@ -162,7 +182,10 @@ class FFTCGRules(GameRules):
 
     # -- deciding --------------------------------------------------------------------------------
     def pending_decision(self, state: GameState) -> Decision | None:
-        """Return who must decide what now."""
+        """Return who must decide what now (memoized per state version)."""
+        return state.memo("fftcg.decision", lambda: self._decision(state))
+
+    def _decision(self, state: GameState) -> Decision | None:
         if state.data.get("outcome"):
             return None
         pending = state.data.get("pending")
@@ -245,6 +268,8 @@ class FFTCGRules(GameRules):
         player = decision.player
         if decision.kind == "yesno":
             return [Choose(by=player, yes=True), Choose(by=player, yes=False)]
+        if decision.kind == "number":
+            return [Choose(by=player, number=n) for n in (0, 1, 5)]
         if decision.kind == "order":
             options = list(decision.options)
             return [Choose(by=player, picks=tuple(options)), Choose(by=player, picks=tuple(reversed(options)))]
@@ -257,18 +282,30 @@ class FFTCGRules(GameRules):
         return picks
 
     def _plays(self, state: GameState, player: str) -> list[Command]:
+        """Return the plays `player` could make with priority now, each with an obvious payment."""
         if state.data.get("fs_window") or state.phase not in PLAY_PHASES:
             return []
-        commands: list[Command] = []
+        # The plays depend on the board, the turn and the loop bans; the phase only decides which
+        # of them are allowed now (FFTCG 9.3.1.5: Characters in a Main Phase with an empty stack).
+        key = f"fftcg.plays.{player}.{state.turn}.{state.active}.{len(state.data.get('loop_banned') or ())}"
+        plays = state.memo(key, lambda: self._potential_plays(state, player), board=True)
+        character_time = self._timing_refusal(state, player, False) is None
+        return [command for command, needs_main in plays if character_time or not needs_main]
+
+    def _potential_plays(self, state: GameState, player: str) -> list[tuple[Command, bool]]:
+        """Return the plays of `player` in a Main Phase or Attack Phase, each marked when only a Main Phase allows it."""
+        commands: list[tuple[Command, bool]] = []
         hand = state.zones[f"{player}.hand"].cards
         for iid in hand:
             definition = state.definition(iid)
             if is_character(definition):
-                if self._character_refusal(state, player, iid) is not None:
-                    continue
+                needs_main = "back_attack" not in definition.keywords
+                if (needs_main and player != state.active) or self._card_refusal(state, player, iid) is not None:
+                    continue  # FFTCG 11.4.1: only Back Attack plays in the other player's turn
                 payment = find_payment(state, player, character_cost(state, iid, cost_of(state, iid)), {iid})
                 if payment is not None:
-                    commands.append(PlayCharacter(by=player, card=iid, discards=payment[0], backups=payment[1]))
+                    commands.append((PlayCharacter(by=player, card=iid, discards=payment[0], backups=payment[1]),
+                                     needs_main))
             elif definition.card_type == "summon":
                 ability = _summon_ability(definition)
                 targets = _default_targets(state, ability, player, iid) if ability is not None else ()
@@ -276,8 +313,9 @@ class FFTCGRules(GameRules):
                     continue
                 payment = find_payment(state, player, character_cost(state, iid, cost_of(state, iid)), {iid})
                 if payment is not None:
-                    commands.append(CastSummon(by=player, card=iid, discards=payment[0], backups=payment[1],
-                                               targets=targets, mode=0 if ability and _has_modes(ability) else None))
+                    commands.append((CastSummon(by=player, card=iid, discards=payment[0], backups=payment[1],
+                                                targets=targets, mode=0 if ability and _has_modes(ability) else None),
+                                     False))
         for iid in field_cards(state, player):
             definition = state.definition(iid)
             for index, ability in enumerate(definition.effects):
@@ -285,7 +323,7 @@ class FFTCGRules(GameRules):
                     continue
                 command = self._default_ability_use(state, player, iid, index, ability)
                 if command is not None:
-                    commands.append(command)
+                    commands.append((command, False))
         return commands
 
     def _default_ability_use(self, state: GameState, player: str, iid: int, index: int,
@@ -304,7 +342,7 @@ class FFTCGRules(GameRules):
         targets = _default_targets(state, ability, player, iid)
         if targets is None:
             return None
-        need = Cost(int(cost.get("cp", 0)), (str(cost["element"]),) if cost.get("element") else ())
+        need = ability_cost(cost)
         payment = find_payment(state, player, need, exclude)
         if payment is None:
             return None
@@ -319,6 +357,8 @@ class FFTCGRules(GameRules):
         pending = state.data.get("pending")
         if pending and not isinstance(command, Choose):
             raise IllegalCommand(pending.get("rule", ""), f"answer first: {pending.get('prompt') or pending['name']}")
+        if not isinstance(command, PassPriority):
+            tx.set_data("loop_seen", None)  # a player did something: any repetition so far was not a loop
         if isinstance(command, Choose):
             self._choose(tx, command)
         elif isinstance(command, PassPriority):
@@ -356,6 +396,18 @@ class FFTCGRules(GameRules):
         else:
             raise IllegalCommand("", f"{self.name} has no command {command.command_name()}")
         flow.run(tx)
+        if state.data.get("loop_repeat"):
+            self._check_endless_loop(tx)
+
+    def _check_endless_loop(self, tx: Transaction) -> None:
+        """FFTCG 13.1: the same state came back through mandatory abilities and only passes; if no player
+        could do anything but pass, nobody can stop the loop and the game is a draw."""
+        state = tx.state
+        tx.set_data("loop_repeat", None)
+        if state.data.get("outcome") or state.data.get("pending") or state.data.get("stage") != "priority":
+            return
+        if not any(self._plays(state, player) for player in state.players):
+            flow.draw_by_loop(tx)
 
     def _choose(self, tx: Transaction, command: Choose) -> None:
         state = tx.state
@@ -368,6 +420,12 @@ class FFTCGRules(GameRules):
             raise IllegalCommand("", "there is no choice to answer now")
         name = pending["name"]
         options = list(pending.get("options", []))
+        if pending["kind"] == "number":
+            if command.number is None or command.number < 0:
+                raise IllegalCommand("FFTCG 4.1", "name a whole number, 0 or more")
+            tx.set_data("pending", None)
+            self._answer_loop_count(tx, int(command.number))
+            return
         if pending["kind"] == "yesno":
             if command.yes is None:
                 raise IllegalCommand(pending.get("rule", ""), "answer yes or no")
@@ -381,10 +439,7 @@ class FFTCGRules(GameRules):
             if name == "ex_burst":
                 flow.answer_ex_burst(tx, command.yes)
             elif name == "optional":
-                entry = dict(state.lists["stack"][-1])
-                entry["declined"] = not command.yes
-                tx.list_replace("stack", -1, entry)
-                flow.resolve_top(tx)
+                answer_resolution(tx, "optional", bool(command.yes))
             return
         picks = [str(p) if name in ("order_triggers", "mode", "replacement") else p for p in command.picks]
         if name == "order_triggers":
@@ -392,7 +447,7 @@ class FFTCGRules(GameRules):
                 raise IllegalCommand("FFTCG 11.8.7", "put every one of your triggered abilities in order: "
                                                      + ", ".join(options))
             tx.set_data("pending", None)
-            flow.queue_triggers(tx, [int(p) for p in picks])
+            flow.queue_triggers(tx, pending["player"], [int(p) for p in picks])
             return
         low, high = int(pending.get("min", 0)), int(pending.get("max", 0))
         if not low <= len(picks) <= high or len(set(picks)) != len(picks) or any(p not in options for p in picks):
@@ -406,8 +461,8 @@ class FFTCGRules(GameRules):
             chosen = dict(state.data.get("replacement_choice") or {})
             chosen[str(pending["card"])] = picks[0]
             tx.set_data("replacement_choice", chosen)
-            if state.data.get("resolving"):  # the top of the stack was about to resolve
-                flow.resolve_top(tx)
+        elif name == "effect_choice":
+            answer_resolution(tx, str(pending["key"]), [int(p) for p in picks])
 
     def _discard_to_limit(self, tx: Transaction, command: Choose) -> None:
         state = tx.state
@@ -427,25 +482,35 @@ class FFTCGRules(GameRules):
             raise IllegalCommand("FFTCG 11.1.1", "you can play cards only while you hold priority")
 
     def _character_refusal(self, state: GameState, player: str, iid: int) -> IllegalCommand | None:
+        refusal = self._card_refusal(state, player, iid)
+        if refusal is not None:
+            return refusal
+        return self._timing_refusal(state, player, "back_attack" in state.definition(iid).keywords)
+
+    def _timing_refusal(self, state: GameState, player: str, back_attack: bool) -> IllegalCommand | None:
+        """Return why a Character (with or without Back Attack) cannot be played now, or None."""
+        if state.phase == "end" or state.data.get("fs_window"):
+            return IllegalCommand("FFTCG 9.5.1.1" if state.phase == "end" else "FFTCG 15.2.3.3",
+                                  "no card can be played now" + (" (End Phase)" if state.phase == "end" else
+                                                                 " (First Strike window)"))
+        if back_attack and state.phase in PLAY_PHASES:
+            return None  # FFTCG 15.2.5: any Main or Attack Phase, either turn, stack or not
+        if player != state.active:
+            return IllegalCommand("FFTCG 11.4.1", "only the turn player can play Characters")
+        if state.phase not in ("main1", "main2"):
+            return IllegalCommand("FFTCG 9.3.1.5", "Characters are played only in a Main Phase")
+        if not stack.is_empty(state):
+            return IllegalCommand("FFTCG 9.3.1.5", "Characters are played only while the stack is empty")
+        return None
+
+    def _card_refusal(self, state: GameState, player: str, iid: int) -> IllegalCommand | None:
+        """Return why this card cannot be played as a Character at all (whatever the timing), or None."""
         card = state.cards.get(iid)
         if card is None or card.zone != f"{player}.hand":
             return IllegalCommand("FFTCG 11.4", "you can only play a Character from your hand")
         definition = state.definition(iid)
         if not is_character(definition):
             return IllegalCommand("FFTCG 11.4", f"{definition.name} is not a Character")
-        back_attack = "back_attack" in definition.keywords
-        if state.phase == "end" or state.data.get("fs_window"):
-            return IllegalCommand("FFTCG 9.5.1.1" if state.phase == "end" else "FFTCG 15.2.3.3",
-                                  "no card can be played now" + (" (End Phase)" if state.phase == "end" else
-                                                                 " (First Strike window)"))
-        if back_attack and state.phase in PLAY_PHASES:
-            pass  # FFTCG 15.2.5: any Main or Attack Phase, either turn, stack or not
-        elif player != state.active:
-            return IllegalCommand("FFTCG 11.4.1", "only the turn player can play Characters")
-        elif state.phase not in ("main1", "main2"):
-            return IllegalCommand("FFTCG 9.3.1.5", "Characters are played only in a Main Phase")
-        elif state.lists.get("stack"):
-            return IllegalCommand("FFTCG 9.3.1.5", "Characters are played only while the stack is empty")
         if definition.card_type == "backup":
             backups = [i for i in field_cards(state, player) if state.definition(i).card_type == "backup"]
             if len(backups) >= MAX_BACKUPS:  # doubt D3: product rules, not in the seed
@@ -502,7 +567,7 @@ class FFTCGRules(GameRules):
                  "targets": pinned(state, targets), "mode": command.mode, "name": definition.name}
         if ability is None:
             entry["inline"] = {"effect": "draw", "count": 0}
-        tx.list_append("stack", entry)
+        stack.push(tx, entry)
         tx.log(f"{command.by} cast {definition.name}" + (
             " choosing " + ", ".join(actions.name_of(tx, t) for t in targets) if targets else ""), "FFTCG 11.3")
         actions.emit(tx, "summon_cast", command.card)
@@ -517,18 +582,22 @@ class FFTCGRules(GameRules):
         if state.phase not in PLAY_PHASES or state.data.get("fs_window"):
             return IllegalCommand("FFTCG 9.5.1.1" if state.phase == "end" else "FFTCG 15.2.3.3",
                                   "abilities cannot be used now")
-        banned = state.data.get("loop_banned") or []
-        if [iid, card.props.get("ts"), state.definition(iid).effects.index(ability)] in banned:
-            return IllegalCommand("FFTCG 13.2", "you stopped this loop and may not start it again")
+        refusal = _loop_ban(state, player, iid, state.definition(iid).effects.index(ability))
+        if refusal is not None:
+            return refusal
         cost = ability.get("cost") or {}
         if cost.get("dull"):
             if card.tapped:
                 return IllegalCommand("FFTCG 11.6.2.2", f"{state.definition(iid).name} is dull and cannot pay the "
                                                         "dull icon")
             keywords = characteristics(state)[iid].keywords
-            if int(card.props.get("since", 0)) >= state.turn and "haste" not in keywords:
-                return IllegalCommand("FFTCG 11.6.2.2", f"{state.definition(iid).name} entered the field this turn "
-                                                        "and has no Haste, so it cannot use a dull-icon ability")
+            permission = decide(  # FFTCG 11.6.2.2, Haste 15.2.2.3
+                Permission(int(card.props.get("since", 0)) < state.turn, "FFTCG 11.6.2.2",
+                           f"{state.definition(iid).name} entered the field this turn and has no Haste, so it "
+                           "cannot use a dull-icon ability"),
+                can=[Ruling("FFTCG 15.2.2.3", "Haste")] if "haste" in keywords else [])
+            if not permission.allowed:
+                return IllegalCommand(permission.rule, permission.reason)
         return None
 
     def _use_ability(self, tx: Transaction, command: UseAbility, quiet: bool = False) -> dict[str, Any]:
@@ -556,7 +625,7 @@ class FFTCGRules(GameRules):
         check_targets(state, ability, command.by, command.card, targets)
         _check_mode(ability, command.mode)
         cost = dict(ability.get("cost") or {})
-        need = Cost(int(cost.get("cp", 0)), (str(cost["element"]),) if cost.get("element") else ())
+        need = ability_cost(cost)
         check_payment(state, command.by, need, command.discards, command.backups, exclude)
         entry = {"kind": kind, "source": command.card, "ts": card.props.get("ts"), "controller": command.by,
                  "card_id": definition.id, "ability": command.ability, "targets": pinned(state, targets),
@@ -569,29 +638,68 @@ class FFTCGRules(GameRules):
         if cost.get("break_self"):  # a cost that puts it into the Break Zone is not a break (FFTCG 15.1.1.3.2)
             actions.move_from_field(tx, [command.card], "break", "cost", "FFTCG 11.6.2")
         if not quiet:
-            tx.list_append("stack", entry)
+            stack.push(tx, entry)
             tx.log(f"{command.by} used {entry['name']}", "FFTCG 11.6")
             flow.acted(tx, command.by)
         return entry
 
     def _repeat_loop(self, tx: Transaction, command: RepeatLoop) -> None:
-        """FFTCG 13.2: the one player who can stop a loop names a count; it runs that often, then stops."""
+        """FFTCG 13.2–13.3: a player who can stop a loop names a count; it runs that often, then stops."""
         state = tx.state
         if command.times < 0:
             raise IllegalCommand("FFTCG 4.1", "a player cannot choose a negative number")
-        if state.lists.get("stack"):
+        if not stack.is_empty(state):
             raise IllegalCommand("FFTCG 13.2", "a loop is shortened from an empty stack")
-        use = UseAbility(by=command.by, card=command.card, ability=command.ability)
-        for _ in range(command.times):
-            entry = self._use_ability(tx, use, quiet=True)
-            resolve_entry(tx, entry)
-            while _settle(tx):
-                pass
-        banned = list(state.data.get("loop_banned") or [])
-        banned.append([command.card, state.cards[command.card].props.get("ts"), command.ability])
-        tx.set_data("loop_banned", banned)
+        card = state.cards.get(command.card)
+        definition = state.definition(command.card) if card is not None else None
+        if definition is None or not 0 <= command.ability < len(definition.effects):
+            raise IllegalCommand("FFTCG 13.2", "name an action ability of a card you control")
+        refusal = self._ability_refusal(state, command.by, command.card, definition.effects[command.ability])
+        if refusal is not None:
+            raise refusal
+        if command.shared:
+            if command.by != state.active:
+                raise IllegalCommand("FFTCG 13.3", "when both players can stop a loop, the turn player names a "
+                                                   "number first")
+            tx.set_data("loop_offer", {"card": command.card, "ability": command.ability, "times": command.times,
+                                       "by": command.by})
+            tx.set_data("pending", {"name": "loop_count", "kind": "number", "player": state.opponent(command.by),
+                                    "min": 0, "max": 1_000_000, "rule": "FFTCG 13.3",
+                                    "prompt": f"{command.by} would repeat the loop {command.times} time(s): name "
+                                              "your number (the lower one is used)"})
+            return
+        self._run_loop(tx, command.by, command.card, command.ability, command.times)
+        _ban_loop(tx, command.card, command.ability, None)
         tx.log(f"{command.by} ran the loop {command.times} time(s) and stopped it", "FFTCG 13.2")
         flow.acted(tx, command.by)
+
+    def _answer_loop_count(self, tx: Transaction, number: int) -> None:
+        """FFTCG 13.3: run the loop the lower number of times; the higher number's player may not repeat it."""
+        state = tx.state
+        offer = state.data["loop_offer"]
+        tx.set_data("loop_offer", None)
+        turn_player, other = offer["by"], state.opponent(offer["by"])
+        times = min(int(offer["times"]), number)
+        zones = _zones_fingerprint(state)  # the state the loop started from (every zone)
+        self._run_loop(tx, turn_player, offer["card"], offer["ability"], times)
+        higher = turn_player if offer["times"] > number else other if number > offer["times"] else None
+        stopper = other if number < offer["times"] else turn_player
+        if higher is not None and offer["card"] in state.cards:
+            _ban_loop(tx, offer["card"], offer["ability"], higher, zones)
+        tx.log(f"{turn_player} named {offer['times']}, {other} named {number}: the loop ran {times} time(s) and "
+               f"{stopper} stopped it", "FFTCG 13.3")
+        flow.acted(tx, turn_player)
+
+    def _run_loop(self, tx: Transaction, player: str, card: int, ability: int, times: int) -> None:
+        state = tx.state
+        use = UseAbility(by=player, card=card, ability=ability)
+        for _ in range(times):
+            entry = self._use_ability(tx, use, quiet=True)
+            if not resolve_entry(tx, entry):
+                raise IllegalCommand("FFTCG 13.2", "this loop asks a player to choose each time; play it step by step")
+            settle(tx)
+            if state.data.get("pending") or state.data.get("outcome"):
+                break
 
     # -- reading the table -----------------------------------------------------------------------
     def card_values(self, state: GameState, iid: int) -> dict[str, CardValue]:
@@ -606,7 +714,7 @@ class FFTCGRules(GameRules):
         return {"power": CardValue("power", printed, current.power, tuple(current.modifiers))}
 
     def card_fact(self, state: GameState, iid: int, key: str) -> Any:
-        """Return a card fact: zone, dull, power, damage, frozen, keywords, controller, attacking, cost."""
+        """Return a card fact: zone, dull, power, damage, frozen, keywords, controller, attacking, cost, seen_by."""
         card = state.card(iid)
         if key == "damage":
             return int(card.props.get("damage", 0))
@@ -621,17 +729,13 @@ class FFTCGRules(GameRules):
             return cost_of(state, iid)
         if key == "element":
             return elements_of(state.definition(iid))
+        if key == "seen_by":  # FFTCG 7.6: who sees the card's face where it is now
+            return [p for p in state.players if state.is_visible_to(iid, p)]
         return super().card_fact(state, iid, key)
 
     def stack_entries(self, state: GameState) -> list[list[str]]:
         """Return each stack entry's names (ability or card name, card id), top first."""
         return flow.stack_names(state)
-
-
-def _settle(tx: Transaction) -> bool:
-    from tabletop.games.fftcg.processes import check_rule_processes
-
-    return check_rule_processes(tx) and not tx.state.data.get("pending") and not tx.state.data.get("outcome")
 
 
 def _refuse_outside_play_phases(state: GameState) -> None:
@@ -673,3 +777,29 @@ def _default_targets(state: GameState, ability: Mapping[str, Any] | None, player
     if len(candidates) < max(low, 1):
         return None
     return tuple(candidates[:high])
+
+
+def _zones_fingerprint(state: GameState) -> str:
+    """Return a fingerprint of which cards are in which zone (FFTCG 13.3 "the same state")."""
+    text = json.dumps(sorted((zid, list(zone.cards)) for zid, zone in state.zones.items()))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _ban_loop(tx: Transaction, card: int, ability: int, player: str | None, zones: str | None = None) -> None:
+    """Forbid starting a loop again: for good (FFTCG 13.2), or for one player while the zones are as they were (13.3)."""
+    banned = list(tx.state.data.get("loop_banned") or [])
+    banned.append({"card": card, "ts": tx.state.cards[card].props.get("ts"), "ability": ability, "player": player,
+                   "zones": zones})
+    tx.set_data("loop_banned", banned)
+
+
+def _loop_ban(state: GameState, player: str, iid: int, ability: int) -> IllegalCommand | None:
+    for ban in state.data.get("loop_banned") or []:
+        if (ban["card"], ban["ts"], ban["ability"]) != (iid, state.cards[iid].props.get("ts"), ability):
+            continue
+        if ban["player"] is None:
+            return IllegalCommand("FFTCG 13.2", "you stopped this loop and may not start it again")
+        if ban["player"] == player and ban["zones"] == _zones_fingerprint(state):
+            return IllegalCommand("FFTCG 13.3", "you named the higher number; you may not repeat this loop from "
+                                                "the same state")
+    return None

@@ -132,7 +132,7 @@ class AbilityIndex(dict):  # type: ignore[type-arg]
     """Card id -> PrintedAbilities for one game's library, filled on first use; and what the library holds at
     all (order cards, state-triggered abilities), so that checks no card needs are skipped.
 
-    Kept in `state.cache`: a game's library does not change while it is played.
+    Kept with `state.memo_keyed` under the library's identity: a library does not change during a game.
     """
 
     def __init__(self, library: Any) -> None:
@@ -149,10 +149,8 @@ class AbilityIndex(dict):  # type: ignore[type-arg]
 
 def ability_index(state: GameState) -> AbilityIndex:
     """Return the game's index of printed abilities by card id."""
-    index = state.cache.get("vanguard.abilities")
-    if index is None:
-        index = state.cache["vanguard.abilities"] = AbilityIndex(state.library)
-    return index
+    library = state.library
+    return state.memo_keyed("vanguard.abilities", id(library), lambda: AbilityIndex(library))
 
 
 def printed_of(state: GameState, iid: int) -> PrintedAbilities:
@@ -594,15 +592,15 @@ def continuous_bonuses(state: GameState, iid: int, stat: str) -> list[tuple[int,
 
 
 def _cont_sources(state: GameState) -> list[int]:
-    """Return the cards on the field or GC that may have a CONT ability (memoised until the next change)."""
-    found = state.memo.get("cont_sources")
-    if found is None:
+    """Return the cards on the field or GC that may have a CONT ability (memoised until the board changes)."""
+    def compute() -> list[int]:
         index = ability_index(state)
         cards = state.cards
-        found = [i for i in (*field_cards(state), *(g for p in state.players for g in state.zones[zone_id(p, "gc")].cards))
-                 if index[cards[i].card_id].has_cont or has_extra_abilities(state, i)]
-        state.memo["cont_sources"] = found
-    return found
+        guardians = [g for p in state.players for g in state.zones[zone_id(p, "gc")].cards]
+        return [i for i in (*field_cards(state), *guardians)
+                if index[cards[i].card_id].has_cont or has_extra_abilities(state, i)]
+
+    return state.memo("vanguard.cont_sources", compute, board=True)
 
 
 def _cont_applies(state: GameState, scope: str, source: int, iid: int, zone: str, owner: str, controller: str) -> bool:

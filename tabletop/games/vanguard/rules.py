@@ -177,9 +177,7 @@ class VanguardRules(GameRules):
 
     # -- decisions -------------------------------------------------------------------------------
     def pending_decision(self, state: GameState) -> Decision | None:
-        if "decision" not in state.memo:
-            state.memo["decision"] = self._pending_decision(state)
-        return state.memo["decision"]
+        return state.memo("vanguard.decision", lambda: self._pending_decision(state))
 
     def _pending_decision(self, state: GameState) -> Decision | None:
         if self.outcome(state) is not None:

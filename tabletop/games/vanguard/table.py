@@ -36,56 +36,39 @@ def is_unit(state: GameState, iid: int) -> bool:
 def field_cards(state: GameState, player: str | None = None) -> tuple[int, ...]:
     """Return every card on VCs and RCs (optionally only those `player` controls, dominated ones included).
 
-    Memoised until the next change; the tuple is shared, so it is immutable.
+    Memoised until the board changes; the tuple is shared, so it is immutable.
     """
-    key = ("field", player)
-    cached = state.memo.get(key)
-    if cached is None:
+    def compute() -> tuple[int, ...]:
         cards = state.cards
         found = [iid for zone in _field_zones(state) for iid in zone.cards]
-        cached = tuple(found if player is None else [i for i in found if cards[i].controller == player])
-        state.memo[key] = cached
-    return cached
+        return tuple(found if player is None else [i for i in found if cards[i].controller == player])
+
+    return state.memo(f"vanguard.field.{player}", compute, board=True)
 
 
 def _field_zones(state: GameState) -> tuple[Zone, ...]:
     """Return the Zone objects of every VC and RC of both players, Accel circles included (an Accel circle
-    that is not open holds no card); fixed for a game, so kept in the state's cache."""
-    zones = state.cache.get("vanguard.field_zones")
-    if zones is None:
+    that is not open holds no card); the zones of a game never change."""
+    def compute() -> tuple[Zone, ...]:
         names = ("vc", *REAR_CIRCLES, *ACCEL_CIRCLES)
-        zones = state.cache["vanguard.field_zones"] = tuple(
-            state.zones[zone_id(p, n)] for p in state.players for n in names if zone_id(p, n) in state.zones)
-    return zones
+        return tuple(state.zones[zone_id(p, n)] for p in state.players for n in names if zone_id(p, n) in state.zones)
+
+    return state.memo_keyed("vanguard.field_zones", None, compute)
 
 
 def player_zones(state: GameState, name: str) -> dict[str, Zone]:
-    """Return each player's Zone object of one name (kept in the state's cache: zones never change)."""
-    key = ("vanguard.zones", name)
-    zones = state.cache.get(key)
-    if zones is None:
-        zones = state.cache[key] = {p: state.zones[zone_id(p, name)] for p in state.players}
-    return zones
-
-
-def circle_zones(state: GameState, player: str) -> tuple[Zone, ...]:
-    """Return the Zone objects of a player's VC and open RCs (kept in the state's cache per Accel count)."""
-    key = ("vanguard.circles", player, state.totals.get(player, {}).get("accel", 0))
-    zones = state.cache.get(key)
-    if zones is None:
-        zones = state.cache[key] = tuple(state.zones[z] for z in circles_of(state, player))
-    return zones
+    """Return each player's Zone object of one name (the zones of a game never change)."""
+    return state.memo_keyed(f"vanguard.zones.{name}", None,
+                            lambda: {p: state.zones[zone_id(p, name)] for p in state.players})
 
 
 def units_of(state: GameState, player: str) -> tuple[int, ...]:
     """Return the units `player` controls on VC/RC (seed Dominate 4: the dominator's dominated units count)."""
-    key = ("units", player)
-    cached = state.memo.get(key)
-    if cached is None:
+    def compute() -> tuple[int, ...]:
         cards = state.cards
-        cached = tuple(i for i in field_cards(state, player) if "locked" not in cards[i].props)
-        state.memo[key] = cached
-    return cached
+        return tuple(i for i in field_cards(state, player) if "locked" not in cards[i].props)
+
+    return state.memo(f"vanguard.units.{player}", compute, board=True)
 
 
 def rear_guards_of(state: GameState, player: str) -> list[int]:
@@ -149,11 +132,7 @@ def power_parts(state: GameState, iid: int) -> tuple[int, int, list[str]]:
 
     if _READING:  # a CONT condition is being read: its own bonus is left out, so this value is not the real one
         return _power_parts(state, iid)
-    key = ("power", iid)
-    cached = state.memo.get(key)
-    if cached is None:
-        cached = _power_parts(state, iid)
-        state.memo[key] = cached
+    cached = state.memo(f"vanguard.power.{iid}", lambda: _power_parts(state, iid))
     return cached[0], cached[1], list(cached[2])
 
 

@@ -1,45 +1,9 @@
-"""The state's memo of derived facts never outlives a change, an undo or a redo; data copies are deep."""
+"""Changes name the cards they touch, list items are replaced in one change, stored data is not shared."""
 from __future__ import annotations
 
 from tabletop.engine.commands import DrawCards
-from tabletop.engine.transaction import Transaction, json_copy
+from tabletop.engine.transaction import Transaction
 from tests.engine.helpers import freeform_game
-
-
-def test_memo_is_emptied_by_every_change_rollback_undo_and_redo() -> None:
-    game = freeform_game()
-    state = game.state
-    state.memo["hand"] = len(state.zones["p1.hand"].cards)
-    tx = Transaction(state)
-    tx.set_data("x", 1)
-    assert state.memo == {}
-    state.memo["hand"] = "stale"
-    tx.rollback()
-    assert state.memo == {} and "x" not in state.data
-    hand = len(state.zones["p1.hand"].cards)
-    game.submit(DrawCards(by="p1", count=2))
-    state.memo["hand"] = "stale"
-    game.undo()
-    assert state.memo == {}
-    state.memo["hand"] = "stale"
-    game.redo()
-    assert state.memo == {} and len(state.zones["p1.hand"].cards) == hand + 2
-
-
-def test_memo_is_not_part_of_the_saved_or_compared_state() -> None:
-    game = freeform_game()
-    before = game.state.fingerprint()
-    game.state.memo["anything"] = [1, 2]
-    assert game.state.fingerprint() == before and "memo" not in game.state.snapshot()
-
-
-def test_json_copy_is_deep_and_keeps_scalars_and_tuples() -> None:
-    value = {"a": [1, {"b": "c"}], "t": (1, [2]), "n": None, "f": 1.5, "yes": True}
-    copied = json_copy(value)
-    assert copied == value
-    copied["a"][1]["b"] = "changed"
-    copied["t"][1].append(3)
-    assert value["a"][1]["b"] == "c" and value["t"][1] == [2]
 
 
 def test_data_stored_through_a_transaction_is_not_shared_with_the_caller() -> None:
@@ -80,7 +44,7 @@ def test_list_replace_is_one_undoable_change() -> None:
     game = freeform_game()
     tx = Transaction(game.state)
     tx.list_append("l", {"a": 1})
-    tx.list_append("l", {"b": 2})
+    tx.list_append("l", {"b": 2}, copy=False)
     count = len(tx.changes)
     tx.list_replace("l", -1, {"b": 3})
     tx.list_replace("l", 0, {"a": 1})

@@ -1,0 +1,38 @@
+"""The window application: `run_application` is what `tabletop run` and `make run` call."""
+from __future__ import annotations
+
+import sys
+
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from tabletop.engine.errors import BadInput
+from tabletop.ui.card_sources import open_card_database
+from tabletop.ui.main_window import MainWindow
+from tabletop.ui.session import GameSession
+
+
+def run_application(db_path: str | None = None) -> int:
+    """Open the table window; offer to resume an autosaved game; return the exit status."""
+    app = QApplication.instance() or QApplication(sys.argv)
+    app.setApplicationName("tabletop")
+    app.setOrganizationName("tabletop")
+    database = None
+    try:
+        database = open_card_database(db_path)
+    except Exception as error:  # the window still plays bundled and practice decks
+        QMessageBox.warning(None, "Card database", f"{db_path or 'card database'}: {error}".split("\n")[0])
+    session = GameSession()
+    window = MainWindow(session, database)
+    window.show()
+    if session.has_autosave():
+        answer = QMessageBox.question(window, "Resume", "A game was still running when tabletop closed. Resume it?")
+        if answer == QMessageBox.StandardButton.Yes:
+            try:
+                session.resume_autosave()
+            except (BadInput, ValueError, KeyError) as error:
+                QMessageBox.critical(window, "Resume", str(error).split("\n")[0])
+    if session.game is None:
+        window.new_game()
+    status = app.exec()
+    session.shutdown()
+    return status

@@ -1,0 +1,106 @@
+"""Card menu: a card's legal commands, then the manual override (move, tap, flip, counters, states)."""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtWidgets import QInputDialog, QMenu, QWidget
+
+from tabletop.engine.commands import Command, DrawCards, ManualMove, Reveal, SetCounter, SetState, Shuffle
+from tabletop.ui.card_item import CardLook
+from tabletop.ui.command_matching import command_label, commands_for_card
+from tabletop.ui.session import GameSession
+
+
+def real_card(session: GameSession, look: CardLook) -> int | None:
+    """Return the instance id behind a look (hidden cards are named by zone and position)."""
+    if look.iid is not None:
+        return look.iid
+    game = session.game
+    if game is None:
+        return None
+    cards = game.state.zones[look.zone_id].cards
+    return cards[look.index] if look.index < len(cards) else None
+
+
+def rules_commands(session: GameSession, look: CardLook) -> list[Command]:
+    """Return the viewer's legal rules commands that name this card (none for a hidden card)."""
+    game = session.game
+    player = session.viewer
+    if game is None or player is None or look.iid is None:
+        return []
+    return commands_for_card(game.legal_commands(player), look.iid)
+
+
+def build_card_menu(session: GameSession, look: CardLook, parent: QWidget | None = None,
+                    ask_text: Callable[[str, str], str | None] | None = None) -> QMenu:
+    """Return the menu of a card: its legal commands first, then "By hand" actions for any game.
+
+    `ask_text(title, label)` asks for a counter name (a dialog by default; tests pass a function).
+    """
+    menu = QMenu(parent)
+    game = session.game
+    player = session.viewer
+    iid = real_card(session, look)
+    if game is None or player is None or iid is None:
+        menu.addAction("(nothing to do now)").setEnabled(False)
+        return menu
+    state = game.state
+    submit = session.submit
+
+    def add(target: QMenu, text: str, command: Command) -> None:
+        target.addAction(text).triggered.connect(lambda _checked=False, c=command: submit(c))
+
+    legal = rules_commands(session, look)
+    if legal:
+        menu.addSection("Play")
+        for command in legal:
+            add(menu, command_label(command, state, player), command)
+    menu.addSection("By hand (outside the rules)")
+    card = state.cards[iid]
+    zone = state.zones[card.zone]
+    if zone.name == game.rules.deck_zone and zone.owner == player and look.index == 0:
+        add(menu, "Draw a card", DrawCards(by=player, count=1))
+        add(menu, "Shuffle this zone", Shuffle(by=player, zone=zone.id))
+    move = menu.addMenu("Move to")
+    for zid, target in state.zones.items():
+        if zid == card.zone:
+            continue
+        owner = f"{target.owner} " if target.owner else ""
+        label = owner + (target.spec.label or target.name)
+        add(move, label, ManualMove(by=player, card=iid, to=zid))
+        if target.name == game.rules.deck_zone:
+            add(move, label + " (bottom)", ManualMove(by=player, card=iid, to=zid, index=-1))
+    tap_word = game.rules.tap_words[0] if game.rules.tap_words else "tapped"
+    if card.tapped:
+        add(menu, "Untap" if tap_word == "tapped" else "Stand (un-" + tap_word + ")",
+            SetState(by=player, card=iid, state=tap_word, value=False))
+    else:
+        add(menu, "Tap" if tap_word == "tapped" else tap_word.title(), SetState(by=player, card=iid, state=tap_word, value=True))
+    add(menu, "Turn face up" if card.face_down else "Turn face down",
+        SetState(by=player, card=iid, state="face_down", value=not card.face_down))
+    counters = menu.addMenu("Counters")
+    for name, count in sorted(card.counters.items()):
+        add(counters, f"{name} +1", SetCounter(by=player, card=iid, name=name, value=count + 1))
+        add(counters, f"{name} −1", SetCounter(by=player, card=iid, name=name, value=max(0, count - 1)))
+
+    def new_counter() -> None:
+        asker = ask_text or (lambda title, label: _ask(parent, title, label))
+        name = asker("Add counter", "Counter name:")
+        if name:
+            submit(SetCounter(by=player, card=iid, name=name.strip(), value=card.counters.get(name.strip(), 0) + 1))
+
+    counters.addAction("Add counter…").triggered.connect(lambda _checked=False: new_counter())
+    if game.rules.card_states:
+        states = menu.addMenu("States")
+        current = set(card.props.get("states") or ())
+        for name in game.rules.card_states:
+            on = name in current
+            add(states, ("✓ " if on else "") + name.replace("_", " "), SetState(by=player, card=iid, state=name, value=not on))
+    if state.is_visible_to(iid, player):
+        add(menu, "Reveal to everyone", Reveal(by=player, card=iid, to="all"))
+    return menu
+
+
+def _ask(parent: QWidget | None, title: str, label: str) -> str | None:
+    text, ok = QInputDialog.getText(parent, title, label)
+    return text if ok else None

@@ -1,0 +1,423 @@
+"""MainWindow: the table in the middle, phase bar above, docks for decisions, card, history and log."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QPoint, QSettings, Qt
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QDockWidget, QFileDialog, QInputDialog, QMainWindow, QMenu, QMessageBox, QVBoxLayout, QWidget,
+)
+
+from tabletop.engine.commands import Concede, DrawCards
+from tabletop.engine.errors import BadInput
+from tabletop.ui.card_browser import CardBrowser
+from tabletop.ui.card_item import CardLook
+from tabletop.ui.card_menu import build_card_menu, real_card, rules_commands
+from tabletop.ui.card_preview import CardPreview
+from tabletop.ui.command_matching import command_label, drop_commands, manual_move
+from tabletop.ui.decision_panel import DecisionPanel
+from tabletop.ui.goldfish_panel import GoldfishPanel
+from tabletop.ui.hand_over import HandOverScreen
+from tabletop.ui.history_panel import HistoryPanel
+from tabletop.ui.log_panel import LogPanel
+from tabletop.ui.new_game_dialog import NewGame, NewGameDialog
+from tabletop.ui.phase_bar import PhaseBar
+from tabletop.ui.session import GameSession
+from tabletop.ui.table_scene import TableScene
+from tabletop.ui.table_view import TableView
+from tabletop.ui.toast import Toast
+
+GAME_FILES = "Tabletop games (*.ttgame);;All files (*)"
+AI_PAUSES = ((0, "No pause"), (300, "0.3 s"), (600, "0.6 s"), (1500, "1.5 s"))
+
+
+class TableArea(QWidget):
+    """The phase bar over the table view; overlays (hand-over, toast) cover this widget."""
+
+    def __init__(self, session: GameSession, scene: TableScene) -> None:
+        super().__init__()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        self.phase_bar = PhaseBar(session)
+        self.view = TableView(scene)
+        layout.addWidget(self.phase_bar)
+        layout.addWidget(self.view, 1)
+        self.hand_over = HandOverScreen(self)
+        self.toast = Toast(self)
+
+    def resizeEvent(self, event: Any) -> None:
+        super().resizeEvent(event)
+        self.hand_over.setGeometry(self.rect())
+
+
+class MainWindow(QMainWindow):
+    """The application window. It reads the session and changes the game only through it."""
+
+    def __init__(self, session: GameSession, database: Any | None = None, settings: QSettings | None = None) -> None:
+        super().__init__()
+        self.session = session
+        self.database = database
+        self.settings = settings or QSettings("tabletop", "tabletop")
+        self.current_path: Path | None = None
+        self.last_menu: QMenu | None = None
+        self.setWindowTitle("tabletop")
+        self.resize(1600, 900)
+        self.scene = TableScene(session)
+        self.table = TableArea(session, self.scene)
+        self.setCentralWidget(self.table)
+        self.preview = CardPreview(session)
+        self.decision_panel = DecisionPanel(session)
+        self.history_panel = HistoryPanel(session)
+        self.log_panel = LogPanel(session)
+        self.goldfish_panel = GoldfishPanel(session)
+        self.browser = CardBrowser(session, database)
+        self.docks: dict[str, QDockWidget] = {}
+        # One tab group only: Qt 6.11 leaves a stale copy of a second group's tab bar on screen.
+        # The card browser sits with History and Log so that a card chosen in it shows in the
+        # Card dock beside it, not behind it.
+        self._dock("Card", self.preview, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self._dock("Decision", self.decision_panel, Qt.DockWidgetArea.RightDockWidgetArea)
+        self._dock("Goldfish", self.goldfish_panel, Qt.DockWidgetArea.RightDockWidgetArea)
+        self._dock("History", self.history_panel, Qt.DockWidgetArea.RightDockWidgetArea)
+        self._dock("Log", self.log_panel, Qt.DockWidgetArea.RightDockWidgetArea)
+        self._dock("Card browser", self.browser, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.tabifyDockWidget(self.docks["History"], self.docks["Log"])
+        self.tabifyDockWidget(self.docks["Log"], self.docks["Card browser"])
+        self.docks["Log"].raise_()
+        self.docks["Goldfish"].hide()
+        self._docks_sized = False
+        self._build_menus()
+
+        self.scene.cardClicked.connect(self.card_clicked)
+        self.scene.cardDoubleClicked.connect(self.card_double_clicked)
+        self.scene.cardMenuRequested.connect(self.open_card_menu)
+        self.scene.cardDropped.connect(self.card_dropped)
+        self.scene.cardHovered.connect(self.preview.show_look)
+        self.browser.cardChosen.connect(self._browse)
+        self.decision_panel.pickedChanged.connect(self.scene.set_picking)
+        session.refused.connect(self.show_refusal)
+        session.changed.connect(lambda _result: self._after_change())
+        session.handOverRequested.connect(self._hand_over)
+        session.gameStarted.connect(self._game_started)
+        self.table.hand_over.accepted.connect(self._handed_over)
+        session.consent = self.ask_consent
+        self.statusBar().showMessage("Game ▸ New game (Ctrl+N) to start")
+
+    def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> None:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(title)
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        self.docks[title] = dock
+
+    # -- menus and shortcuts -------------------------------------------------------------------
+    def _action(self, menu: QMenu, text: str, slot: Any, shortcut: Any = None) -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            if isinstance(shortcut, (list, tuple)):
+                action.setShortcuts([QKeySequence(s) for s in shortcut])
+            else:
+                action.setShortcut(QKeySequence(shortcut))
+        action.triggered.connect(lambda _checked=False: slot())
+        menu.addAction(action)
+        self.addAction(action)
+        return action
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        game = bar.addMenu("&Game")
+        self._action(game, "&New game…", self.new_game, QKeySequence.StandardKey.New)
+        self._action(game, "&Open…", self.open_game, QKeySequence.StandardKey.Open)
+        self._action(game, "&Save", self.save_game, QKeySequence.StandardKey.Save)
+        self._action(game, "Save &as…", self.save_game_as, "Ctrl+Shift+S")
+        game.addSeparator()
+        self._action(game, "&Concede", self.concede)
+        game.addSeparator()
+        self._action(game, "&Quit", self.close, "Ctrl+Q")
+        edit = bar.addMenu("&Edit")
+        self.undo_action = self._action(edit, "&Undo", self.session.undo, "Ctrl+Z")
+        self.redo_action = self._action(edit, "&Redo", self.session.redo, ["Ctrl+Shift+Z", "Ctrl+Y"])
+        play = bar.addMenu("&Play")
+        self._action(play, "&Pass / next phase", self.session.advance, "Space")
+        self._action(play, "&Draw a card (by hand)", self.draw_card, "Ctrl+D")
+        self._action(play, "&Find a card on the table…", self.find_card, "Ctrl+K")
+        self._action(play, "Confirm &picks", self.decision_panel.confirm_picks, "Ctrl+Return")
+        self._action(play, "Let the &AI play", self.session.resume_bots, "Ctrl+R")
+        self.open_hands_action = self._action(play, "&Open hands", lambda: self.session.set_open_hands(
+            self.open_hands_action.isChecked()), "Ctrl+H")
+        self.open_hands_action.setCheckable(True)
+        pauses = play.addMenu("AI pause after each action")
+        group = QActionGroup(self)
+        for milliseconds, label in AI_PAUSES:
+            action = self._action(pauses, label, lambda ms=milliseconds: self.set_ai_pause(ms))
+            action.setCheckable(True)
+            action.setChecked(milliseconds == self.session.ai_pause_ms)
+            group.addAction(action)
+        view = bar.addMenu("&View")
+        self._action(view, "Zoom &in", self.table.view.zoom_in, ["Ctrl+=", "Ctrl++"])
+        self._action(view, "Zoom &out", self.table.view.zoom_out, "Ctrl+-")
+        self._action(view, "&Whole table", lambda: self.table.view.set_zoom(1.0), "Ctrl+0")
+        view.addSeparator()
+        for index, (title, dock) in enumerate(self.docks.items(), start=1):
+            action = dock.toggleViewAction()
+            action.setShortcut(QKeySequence(f"Alt+{index}"))
+            view.addAction(action)
+        help_menu = bar.addMenu("&Help")
+        self._action(help_menu, "&Keyboard shortcuts", self.show_shortcuts, "F1")
+        self._refresh_actions()
+
+    def shortcuts_text(self) -> str:
+        """Return every menu action with its shortcut, one per line."""
+        lines = []
+        for menu_action in self.menuBar().actions():
+            menu = menu_action.menu()
+            if menu is None:
+                continue
+            for action in menu.actions():
+                keys = ", ".join(s.toString(QKeySequence.SequenceFormat.NativeText) for s in action.shortcuts())
+                if keys:
+                    lines.append(f"{keys:<22} {menu_action.text().replace('&', '')} ▸ {action.text().replace('&', '')}")
+        lines += ["Right-click a card       its actions and By hand", "Drag a card to a zone    play it there (or move it by hand)",
+                  "Double-click a card      its only action", "Middle-drag / wheel      pan / zoom the table"]
+        return "\n".join(lines)
+
+    def show_shortcuts(self) -> None:
+        """Show the keyboard shortcuts."""
+        box = QMessageBox(self)
+        box.setWindowTitle("Keyboard shortcuts")
+        box.setText(f"<pre>{self.shortcuts_text()}</pre>")
+        box.exec()
+
+    def _after_change(self) -> None:
+        if self.session.handover_pending is None and self.table.hand_over.isVisible():
+            self.table.hand_over.hide()
+        self._refresh_actions()
+        shown = self.preview.look
+        if shown is not None and shown.iid is not None:
+            item = self.scene.item_for(shown.iid)
+            if item is not None and item.look != shown:
+                self.preview.show_look(item.look)     # the same card's values after the change
+
+    def showEvent(self, event: Any) -> None:
+        super().showEvent(event)
+        if not self._docks_sized:      # side docks in proportion to the window; the table gets the rest
+            self._docks_sized = True
+            width = self.width()
+            self.resizeDocks([self.docks["Card"], self.docks["Decision"]],
+                             [max(200, min(300, width // 6)), max(230, min(340, width * 18 // 100))],
+                             Qt.Orientation.Horizontal)
+
+    def _refresh_actions(self) -> None:
+        game = self.session.game
+        can_undo = game is not None and game.can_undo()
+        can_redo = game is not None and game.can_redo()
+        self.undo_action.setEnabled(can_undo)
+        self.redo_action.setEnabled(can_redo)
+        self.undo_action.setText(f"&Undo {game.undo_label()}" if can_undo else "&Undo")
+        self.redo_action.setText(f"&Redo {game.redo_label()}" if can_redo else "&Redo")
+        if game is not None:
+            name = self.current_path.name if self.current_path else "unsaved"
+            self.setWindowTitle(f"tabletop — {game.rules.name} — {name}")
+
+    # -- games ---------------------------------------------------------------------------------
+    def new_game(self) -> None:
+        """Ask for a new game and start it."""
+        dialog = NewGameDialog(self, self.database, self.settings)
+        if dialog.exec() and dialog.result_game is not None:
+            self.start(dialog.result_game)
+
+    def start(self, new: NewGame) -> bool:
+        """Start a game from the dialog's result; a config the game refuses is shown in one line."""
+        try:
+            self.session.start(new.config, new.library)
+        except (ValueError, KeyError) as error:
+            QMessageBox.critical(self, "New game", f"{new.config.game}: {error}")
+            return False
+        self.current_path = None
+        self.open_hands_action.setChecked(new.open_hands)
+        self.session.set_open_hands(new.open_hands)
+        self._refresh_actions()
+        return True
+
+    def open_game(self, path: Path | None = None) -> bool:
+        """Load a saved game; a damaged file is shown in one line and the table stays as it was."""
+        if path is None:
+            name, _ = QFileDialog.getOpenFileName(self, "Open game", "", GAME_FILES)
+            if not name:
+                return False
+            path = Path(name)
+        try:
+            self.session.load(path)
+        except BadInput as error:
+            QMessageBox.critical(self, "Open game", str(error))
+            return False
+        except (ValueError, KeyError) as error:
+            QMessageBox.critical(self, "Open game", f"{path}: {error}")
+            return False
+        self.current_path = path
+        self._refresh_actions()
+        self.toast(f"opened {path.name}")
+        return True
+
+    def save_game(self) -> bool:
+        """Save to the game's file (asks for one the first time)."""
+        if self.current_path is None:
+            return self.save_game_as()
+        return self._save(self.current_path)
+
+    def save_game_as(self, path: Path | None = None) -> bool:
+        """Save to a new file."""
+        if self.session.game is None:
+            return False
+        if path is None:
+            name, _ = QFileDialog.getSaveFileName(self, "Save game", "game.ttgame", GAME_FILES)
+            if not name:
+                return False
+            path = Path(name if name.endswith(".ttgame") else name + ".ttgame")
+        return self._save(path)
+
+    def _save(self, path: Path) -> bool:
+        try:
+            self.session.save(path)
+        except OSError as error:
+            QMessageBox.critical(self, "Save game", f"{path}: {error.strerror or error}")
+            return False
+        self.current_path = path
+        self._refresh_actions()
+        self.toast(f"saved {path.name}")
+        return True
+
+    def concede(self) -> None:
+        """Concede the game for the viewer."""
+        if self.session.viewer is not None:
+            self.session.submit(Concede(by=self.session.viewer))
+
+    def draw_card(self) -> None:
+        """Draw a card by hand for the viewer."""
+        if self.session.viewer is not None:
+            self.session.submit(DrawCards(by=self.session.viewer, count=1))
+
+    def set_ai_pause(self, milliseconds: int) -> None:
+        """Set the pause the AI takes before each action."""
+        self.session.ai_pause_ms = milliseconds
+
+    def _game_started(self) -> None:
+        game = self.session.game
+        goldfish = bool(game and game.config.options.get("goldfish"))
+        self.docks["Goldfish"].setVisible(goldfish)
+        if goldfish:
+            self.docks["Goldfish"].raise_()
+        if self.session.handover_pending is None:
+            self.table.hand_over.hide()
+        self.statusBar().clearMessage()
+
+    # -- hot-seat ------------------------------------------------------------------------------
+    def _hand_over(self, player: str) -> None:
+        decision = self.session.decision()
+        what = f"{player} decides: {decision.prompt or decision.name}" if decision else ""
+        self.table.hand_over.show_for(player, what)
+
+    def _handed_over(self) -> None:
+        self.table.hand_over.hide()
+        self.session.acknowledge_handover()
+        self.table.view.setFocus()
+
+    def ask_consent(self, opponent: str, label: str) -> bool:
+        """Ask the opponent whether an undo that took back a shown card may happen."""
+        answer = QMessageBox.question(
+            self, "Undo needs consent",
+            f"{opponent}: the undo of “{label}” takes back a card your opponent has already seen.\n"
+            f"Do you agree to the undo?")
+        return answer == QMessageBox.StandardButton.Yes
+
+    # -- card gestures -------------------------------------------------------------------------
+    def card_clicked(self, look: CardLook, screen: QPoint) -> None:
+        """Pick a card for a decision, or open the menu of a card that has legal commands."""
+        self.preview.show_look(look)
+        if look.iid is not None and self.decision_panel.toggle_pick(look.iid):
+            return
+        if rules_commands(self.session, look):
+            self.open_card_menu(look, screen)
+
+    def card_double_clicked(self, look: CardLook) -> None:
+        """Do a card's only legal command (or draw from your own deck); else open its menu."""
+        legal = rules_commands(self.session, look)
+        if len(legal) == 1:
+            self.session.submit(legal[0])
+            return
+        game = self.session.game
+        viewer = self.session.viewer
+        if game is not None and viewer is not None and look.zone_id == f"{viewer}.{game.rules.deck_zone}":
+            self.session.submit(DrawCards(by=viewer, count=1))
+            return
+        if legal:
+            self.open_card_menu(look, self.table.view.mapToGlobal(self.table.view.rect().center()))
+
+    def open_card_menu(self, look: CardLook, screen: QPoint) -> QMenu:
+        """Open a card's menu (legal commands, then By hand) at a screen position."""
+        menu = build_card_menu(self.session, look, self)
+        self.last_menu = menu
+        menu.popup(screen)
+        return menu
+
+    def card_dropped(self, look: CardLook, zone_id: str, index: int) -> None:
+        """Play a dragged card by the legal command that puts it there, else move it by hand."""
+        game = self.session.game
+        player = self.session.viewer
+        if game is None:
+            return
+        if player is None:
+            self.show_refusal("hand the table over first")
+            return
+        iid = real_card(self.session, look)
+        if iid is None or (zone_id == look.zone_id and index == look.index):
+            return
+        matches = drop_commands(game, player, iid, zone_id) if look.iid is not None else []
+        if len(matches) == 1:
+            self.session.submit(matches[0])
+        elif len(matches) > 1:
+            menu = QMenu(self)
+            for command in matches:
+                menu.addAction(command_label(command, game.state, player)).triggered.connect(
+                    lambda _checked=False, c=command: self.session.submit(c))
+            self.last_menu = menu
+            menu.popup(self.cursor().pos())
+        else:
+            self.session.submit(manual_move(player, iid, zone_id, index))
+
+    def find_card(self) -> None:
+        """Choose any card shown on the table by name (keyboard access), then open its menu."""
+        looks = [item.look for item in self.scene.card_items.values()]
+        if not looks:
+            return
+        labels = []
+        for look in looks:
+            name = look.definition.name if look.definition is not None else "hidden card"
+            labels.append(f"{name} — {look.zone_id}")
+        chosen, ok = QInputDialog.getItem(self, "Find a card", "Card:", labels, 0, True)
+        if ok and chosen in labels:
+            look = looks[labels.index(chosen)]
+            self.preview.show_look(look)
+            self.open_card_menu(look, self.table.view.mapToGlobal(self.table.view.rect().center()))
+
+    def _browse(self, definition: Any) -> None:
+        self.preview.show_definition(definition)
+        self.docks["Card"].show()
+
+    # -- messages ------------------------------------------------------------------------------
+    def show_refusal(self, text: str) -> None:
+        """Show why something was refused (status bar and a toast over the table)."""
+        self.statusBar().showMessage(text, 10000)
+        self.table.toast.show_message(text)
+
+    def toast(self, text: str) -> None:
+        """Show a passing notice."""
+        self.statusBar().showMessage(text, 5000)
+        self.table.toast.show_message(text, 2500)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.session.shutdown()
+        super().closeEvent(event)

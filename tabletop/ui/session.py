@@ -1,0 +1,409 @@
+"""GameSession: the one object the window changes the game through — commands, undo, bots, saves."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from tabletop.engine.cards import CardLibrary
+from tabletop.engine.commands import Command
+from tabletop.engine.decision import Decision
+from tabletop.engine.errors import IllegalCommand
+from tabletop.engine.events import StepResult
+from tabletop.engine.game import Game
+from tabletop.engine.record import load_record, replay, save_record
+from tabletop.engine.rules import GameConfig
+from tabletop.engine.view import CardView, View, view_for
+from tabletop.games import find_game
+from tabletop.ui.bot_runner import BotRunner
+from tabletop.ui.seat_bots import GoldfishOpponent, is_ai_available, make_ai
+
+
+def default_autosave_path() -> Path:
+    """Return where the running game is saved after every command."""
+    return Path(platformdirs.user_data_dir("tabletop", appauthor=False)) / "autosave.ttgame"
+
+
+def refusal_text(error: IllegalCommand) -> str:
+    """Return a refusal as a player reads it: the reason, then the rule that refuses."""
+    return f"{error.reason} ({error.rule})" if error.rule else error.reason
+
+
+class GameSession(QObject):
+    """Owns the running Game, its seats (human or AI), the bots, hand-over and autosave.
+
+    Contract: the window changes state only through `submit`, `undo` and `redo`; every change
+    emits `changed`, then `decisionChanged`. `viewer` is the seat whose eyes draw the table; in
+    hot-seat it follows the deciding human, through a hand-over that `acknowledge_handover` ends.
+    """
+
+    changed = Signal(object)            # StepResult, or None when a game starts or is loaded
+    decisionChanged = Signal(object)    # Decision | None
+    refused = Signal(str)
+    thinkingChanged = Signal(bool)
+    handOverRequested = Signal(str)     # the seat that must take the table
+    gameStarted = Signal()
+
+    def __init__(self, autosave_path: Path | None = None, ai_pause_ms: int = 600,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.game: Game | None = None
+        self.autosave_path = autosave_path if autosave_path is not None else default_autosave_path()
+        self.ai_pause_ms = ai_pause_ms
+        self.open_hands = False
+        self.ai_decisions = 0
+        self.bots: dict[str, Any] = {}
+        self.consent: Callable[[str, str], bool] = lambda opponent, label: True
+        self._viewer: str | None = None
+        self._handover: str | None = None
+        self._runner = BotRunner(self)
+        self._runner.chosen.connect(self._bot_chose)
+        self._runner.failed.connect(self._bot_failed)
+        self._bot_timer = QTimer(self)
+        self._bot_timer.setSingleShot(True)
+        self._bot_timer.timeout.connect(self._ask_bot)
+        self._bots_paused = False
+
+    # -- starting, loading and saving ----------------------------------------------------------
+    def start(self, config: GameConfig, library: CardLibrary) -> None:
+        """Start a new game (raises ValueError/KeyError for a config the game cannot use)."""
+        rules = find_game(config.game)
+        game = Game.start(rules, config, library)
+        self._install(game)
+
+    def load(self, path: Path) -> None:
+        """Load a `.ttgame` file; BadInput (one line) leaves the current game as it was."""
+        record = load_record(Path(path), find_game)
+        game = replay(record, find_game(record.config.game), path=path)
+        self._install(game)
+
+    def save(self, path: Path) -> None:
+        """Save the game to a `.ttgame` file (atomically)."""
+        if self.game is not None:
+            save_record(self.game, Path(path))
+
+    def has_autosave(self) -> bool:
+        """Tell whether an autosaved game is waiting to be resumed."""
+        return self.autosave_path.is_file()
+
+    def resume_autosave(self) -> None:
+        """Load the autosaved game (BadInput when the file is damaged)."""
+        self.load(self.autosave_path)
+
+    def discard_autosave(self) -> None:
+        """Delete the autosave file."""
+        self.autosave_path.unlink(missing_ok=True)
+
+    def _install(self, game: Game) -> None:
+        self._runner.cancel()
+        self._bot_timer.stop()
+        self.game = game
+        self.ai_decisions = 0
+        self._bots_paused = False
+        self.bots = {}
+        for index, player in enumerate(game.state.players):
+            if game.config.seats.get(player) != "ai":
+                continue
+            if game.config.options.get("goldfish"):
+                self.bots[player] = GoldfishOpponent(self._advance_for)
+            elif is_ai_available():
+                self.bots[player] = make_ai(game.config.seed * 7919 + index)
+            else:
+                game.config.seats[player] = "human"
+        self._viewer = None
+        self._handover = None
+        self._update_viewer()
+        self.gameStarted.emit()
+        self._after_change(None, autosave=False)
+
+    # -- reading -------------------------------------------------------------------------------
+    @property
+    def humans(self) -> list[str]:
+        """Return the seats played by people at this machine."""
+        if self.game is None:
+            return []
+        return [p for p in self.game.state.players if p not in self.bots]
+
+    @property
+    def is_hot_seat(self) -> bool:
+        """Tell whether two people share this machine."""
+        return len(self.humans) > 1
+
+    @property
+    def viewer(self) -> str | None:
+        """Return the seat whose view the table shows (None while the table is being handed over)."""
+        return None if self._handover is not None else self._viewer
+
+    @property
+    def bottom_player(self) -> str:
+        """Return the seat drawn at the bottom of the table."""
+        assert self.game is not None
+        return self._handover or self._viewer or self.game.state.players[0]
+
+    @property
+    def handover_pending(self) -> str | None:
+        """Return the seat the table must be handed to, or None."""
+        return self._handover
+
+    @property
+    def is_ai_paused(self) -> bool:
+        """Tell whether the AI waits for `resume_bots` (after an undo or a stuck bot)."""
+        return self._bots_paused
+
+    @property
+    def is_thinking(self) -> bool:
+        """Tell whether a bot is choosing now."""
+        return self._runner.busy or self._bot_timer.isActive()
+
+    def decision(self) -> Decision | None:
+        """Return the pending decision."""
+        return None if self.game is None else self.game.pending_decision()
+
+    def is_my_decision(self) -> bool:
+        """Tell whether the viewer must decide now (so the decision panel is live)."""
+        decision = self.decision()
+        return decision is not None and decision.player == self.viewer
+
+    def table_view(self) -> View:
+        """Return what the table shows: the viewer's view, or every player's faces with open hands."""
+        assert self.game is not None
+        state = self.game.state
+        private = tuple(getattr(self.game.rules, "private_data", ()))
+        if self._handover is not None:
+            return view_for(state, None, private)
+        if not self.open_hands:
+            return view_for(state, self._viewer, private)
+        views = [view_for(state, p, private) for p in self.humans or state.players]
+        zones: dict[str, tuple[CardView, ...]] = {}
+        for zid, cards in views[0].zones.items():
+            merged = []
+            for index, card in enumerate(cards):
+                seen = next((v.zones[zid][index] for v in views if not v.zones[zid][index].is_hidden), card)
+                merged.append(seen)
+            zones[zid] = tuple(merged)
+        base = views[0]
+        return View(base.viewer, base.game_id, base.turn, base.active, base.phase, base.step, zones,
+                    base.totals, base.data, base.lists, base.log)
+
+    # -- changing the game ---------------------------------------------------------------------
+    def submit(self, command: Command) -> bool:
+        """Submit a command; a refusal is emitted on `refused` (with its rule) and changes nothing."""
+        if self.game is None:
+            return False
+        if self._handover is not None:
+            self.refused.emit(f"hand the table to {self._handover} first")
+            return False
+        if command.by in self.bots:
+            self.refused.emit(f"{command.by} is played by the AI")
+            return False
+        if self.is_thinking:
+            self.refused.emit("wait: the AI is thinking")
+            return False
+        return self._submit(command)
+
+    def _submit(self, command: Command) -> bool:
+        assert self.game is not None
+        try:
+            result = self.game.submit(command)
+        except IllegalCommand as error:
+            self.refused.emit(refusal_text(error))
+            return False
+        self._bots_paused = False
+        self._after_change(result)
+        return True
+
+    def undo(self) -> bool:
+        """Undo back to the previous decision of a human; in hot-seat an undo that took back
+        a card shown to its player needs the opponent's consent."""
+        if self.game is None or not self.game.can_undo():
+            return False
+        if self.is_hot_seat and self.game.undo_shows_hidden():
+            by = self.game.history.undo_group()[-1].command.by
+            opponent = self.game.state.opponent(by)
+            if not self.consent(opponent, self.game.undo_label()):
+                self.refused.emit(f"{opponent} did not agree to undo {self.game.undo_label()!r}")
+                return False
+        self._stop_bots()
+        result = self.game.undo()
+        # An undo lands on a human decision; if a bot decides there (its first move), wait for a nudge.
+        decision = self.decision()
+        self._bots_paused = decision is not None and decision.player in self.bots
+        self._after_change(result)
+        return True
+
+    def redo(self) -> bool:
+        """Redo the last undone step group (the same cards come again)."""
+        if self.game is None or not self.game.can_redo():
+            return False
+        self._stop_bots()
+        result = self.game.redo()
+        self._after_change(result)
+        return True
+
+    def resume_bots(self) -> None:
+        """Let the AI play again after an undo paused it."""
+        self._bots_paused = False
+        self._schedule_bot()
+
+    def acknowledge_handover(self) -> None:
+        """The seat the table was handed to has taken it: show its view."""
+        if self._handover is None:
+            return
+        self._viewer = self._handover
+        self._handover = None
+        self.changed.emit(None)
+        self.decisionChanged.emit(self.decision())
+
+    def set_open_hands(self, on: bool) -> None:
+        """Show every hand face up (or not) and redraw."""
+        self.open_hands = on
+        self.changed.emit(None)
+
+    def advance(self) -> bool:
+        """Submit the game's "pass / next phase" command for the viewer's decision."""
+        decision = self.decision()
+        if self.game is None or decision is None or decision.player != self.viewer:
+            return False
+        command = self.game.rules.advance_command(self.game.state, decision)
+        if command is None:
+            self.refused.emit(f"answer the decision first: {decision.prompt or decision.name}")
+            return False
+        return self.submit(command)
+
+    def play_until(self, is_done: Callable[[], bool], max_steps: int = 400) -> int:
+        """Play passes for the viewer and let the bots answer at once until `is_done()` (goldfish).
+
+        Stops when the viewer faces a decision with no "pass" command; returns the steps taken.
+        """
+        if self.game is None or self._handover is not None:
+            return 0
+        self._stop_bots()
+        steps = 0
+        while steps < max_steps and not self.game.is_terminal() and not is_done():
+            decision = self.decision()
+            if decision is None:
+                break
+            if decision.player in self.bots:
+                view = view_for(self.game.state, decision.player)
+                command = self.bots[decision.player].choose(view, decision, self.game.legal_commands(decision.player))
+            elif decision.player == self.viewer:
+                command = self.game.rules.advance_command(self.game.state, decision)
+                if command is None:
+                    break
+            else:
+                break
+            try:
+                result = self.game.submit(command)
+            except IllegalCommand as error:
+                self.refused.emit(refusal_text(error))
+                break
+            steps += 1
+            self._after_change(result)
+            self._stop_bots()
+        self._schedule_bot()
+        return steps
+
+    def shutdown(self) -> None:
+        """Stop the bot thread (call before the application quits)."""
+        self._bot_timer.stop()
+        self._runner.stop()
+
+    # -- after every change --------------------------------------------------------------------
+    def _after_change(self, result: StepResult | None, autosave: bool = True) -> None:
+        assert self.game is not None
+        if autosave:
+            try:
+                save_record(self.game, self.autosave_path)
+            except OSError as error:
+                self.refused.emit(f"autosave failed: {self.autosave_path}: {error.strerror or error}")
+        self._update_viewer()
+        self.changed.emit(result)
+        self.decisionChanged.emit(self.decision())
+        self._schedule_bot()
+
+    def _update_viewer(self) -> None:
+        assert self.game is not None
+        humans = self.humans
+        decision = self.decision()
+        if decision is not None and decision.player in humans:
+            wanted = decision.player
+        else:
+            wanted = self._handover or self._viewer or (humans[0] if humans else self.game.state.players[0])
+        if self._handover is not None:
+            if wanted == self._viewer:
+                self._handover = None
+            elif wanted != self._handover:
+                self._handover = wanted
+                self.handOverRequested.emit(wanted)
+            return
+        if wanted == self._viewer:
+            return
+        if len(humans) > 1:
+            self._handover = wanted
+            self.handOverRequested.emit(wanted)
+        else:
+            self._viewer = wanted
+
+    # -- bots ----------------------------------------------------------------------------------
+    def _advance_for(self, decision: Decision) -> Command | None:
+        assert self.game is not None
+        return self.game.rules.advance_command(self.game.state, decision)
+
+    def _schedule_bot(self) -> None:
+        if self.game is None or self._bots_paused or self._runner.busy:
+            return
+        decision = self.decision()
+        if decision is None or decision.player not in self.bots:
+            if self._bot_timer.isActive():
+                self._bot_timer.stop()
+                self.thinkingChanged.emit(False)
+            return
+        if not self._bot_timer.isActive():
+            self._bot_timer.start(self.ai_pause_ms)
+            self.thinkingChanged.emit(True)
+
+    def _ask_bot(self) -> None:
+        decision = self.decision()
+        if self.game is None or decision is None or decision.player not in self.bots:
+            self.thinkingChanged.emit(False)
+            return
+        player = decision.player
+        view = view_for(self.game.state, player, tuple(getattr(self.game.rules, "private_data", ())))
+        self._runner.ask(self.bots[player], view, decision, self.game.legal_commands(player))
+
+    def _bot_chose(self, command: Command) -> None:
+        self.thinkingChanged.emit(False)
+        if self.game is None:
+            return
+        decision = self.decision()
+        if decision is None or decision.player not in self.bots:
+            return
+        try:
+            result = self.game.submit(command)
+        except IllegalCommand as error:
+            fallback = self.game.rules.advance_command(self.game.state, decision)
+            try:
+                if fallback is None:
+                    raise error
+                result = self.game.submit(fallback)
+            except IllegalCommand as second:
+                self._bots_paused = True
+                self.refused.emit(f"the AI ({decision.player}) is stuck: {refusal_text(second)}")
+                return
+        self.ai_decisions += 1
+        self._after_change(result)
+
+    def _bot_failed(self, message: str) -> None:
+        self.thinkingChanged.emit(False)
+        self._bots_paused = True
+        self.refused.emit(f"the AI stopped: {message}")
+
+    def _stop_bots(self) -> None:
+        was = self.is_thinking
+        self._bot_timer.stop()
+        self._runner.cancel()
+        if was:
+            self.thinkingChanged.emit(False)

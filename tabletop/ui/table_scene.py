@@ -1,0 +1,282 @@
+"""TableScene: draws the session's table from the game's zone metadata and reports card gestures.
+
+Items are rebuilt or moved from the session's state after every change; they hold nothing the
+game needs. Gestures (click, double-click, context menu, drop on a zone) leave as signals.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QPoint, QPointF, QTimer, Signal
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import QGraphicsScene
+
+from tabletop.engine.view import CardView
+from tabletop.ui import z_values
+from tabletop.ui.card_item import CardItem, CardLook
+from tabletop.ui.player_info_item import PlayerInfoItem
+from tabletop.ui.session import GameSession
+from tabletop.ui.stack_item import ArrowItem, StackEntryItem
+from tabletop.ui.table_layout import DOWN, STACK, TableLayout, card_size, card_slots, layout_table
+from tabletop.ui.zone_item import ZoneItem
+
+FIELD_LAYOUTS = ("circle", "slot", "grid", "column")
+
+
+class TableScene(QGraphicsScene):
+    """The table of the session's game as the viewer sees it.
+
+    Contract: `refresh` reads the session only; card items are reused by key (the instance id of
+    a visible card, or zone and position of a hidden one) so cards move instead of blinking.
+    """
+
+    cardClicked = Signal(object, QPoint)          # CardLook, screen position
+    cardDoubleClicked = Signal(object)            # CardLook
+    cardMenuRequested = Signal(object, QPoint)    # CardLook, screen position
+    cardDropped = Signal(object, str, int)        # CardLook, zone id, index in the zone
+    cardHovered = Signal(object)                  # CardLook | None
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__()
+        self.session = session
+        self.layout: TableLayout | None = None
+        self.zone_items: dict[str, ZoneItem] = {}
+        self.card_items: dict[Any, CardItem] = {}
+        self.info_items: dict[str, PlayerInfoItem] = {}
+        self._extras: list[Any] = []
+        self._layout_key: tuple[Any, ...] = ()
+        self._drag_target: ZoneItem | None = None
+        self._refresh_waiting = False
+        self.pickable: set[int] = set()
+        self.picked: set[int] = set()
+        self.setBackgroundBrush(QBrush(QColor(28, 58, 42)))
+        session.changed.connect(lambda _result: self.refresh())
+        session.gameStarted.connect(self._forget_layout)
+
+    # -- drawing -------------------------------------------------------------------------------
+    def set_picking(self, pickable: set[int], picked: set[int]) -> None:
+        """Mark the cards a decision lets the viewer pick, and those picked so far."""
+        self.pickable, self.picked = set(pickable), set(picked)
+        self.refresh()
+
+    def _forget_layout(self) -> None:
+        self._layout_key = ()
+
+    def refresh(self) -> None:
+        """Redraw the table from the session's state (deferred while a card is being dragged)."""
+        game = self.session.game
+        if game is None:
+            return
+        if any(item.is_dragging for item in self.card_items.values()):
+            self._refresh_waiting = True
+            return
+        self._refresh_waiting = False
+        state = game.state
+        bottom = self.session.bottom_player
+        key = (id(game), bottom, tuple(state.zones))
+        if key != self._layout_key:
+            self._build_layout(bottom)
+            self._layout_key = key
+        assert self.layout is not None
+        view = self.session.table_view()
+        seen: set[Any] = set()
+        for zid, cards in view.zones.items():
+            place = self.layout.zones.get(zid)
+            if place is None:
+                continue
+            zone_item = self.zone_items[zid]
+            zone_item.set_count(len(cards))
+            shown = cards[:1] if place.arrangement == STACK else cards
+            slots = card_slots(place, len(shown))
+            for index, (card, (x, y)) in enumerate(zip(shown, slots)):
+                look = self._look(zid, index, card, place.layout, len(cards) if place.layout == "pile" else 0,
+                                  place.card_scale)
+                item_key = ("card", look.iid) if look.iid is not None else ("hidden", zid, index)
+                seen.add(item_key)
+                item = self.card_items.get(item_key)
+                if item is None:
+                    item = CardItem(look)
+                    self.card_items[item_key] = item
+                    self.addItem(item)
+                elif item.look != look:
+                    item.set_look(look)
+                z = z_values.card_z(index)
+                item.place(x, y, z)
+        for item_key in [k for k in self.card_items if k not in seen]:
+            self.removeItem(self.card_items.pop(item_key))
+        self._draw_players()
+        self._draw_stack()
+
+    def _build_layout(self, bottom: str) -> None:
+        game = self.session.game
+        assert game is not None
+        for item in list(self.zone_items.values()) + list(self.card_items.values()) + list(self.info_items.values()):
+            self.removeItem(item)
+        self.zone_items.clear()
+        self.card_items.clear()
+        self.info_items.clear()
+        state = game.state
+        self.layout = layout_table(state.zones.values(), state.players, bottom)
+        for zid, place in self.layout.zones.items():
+            zone = state.zones[zid]
+            label = zone.spec.label or zone.spec.name.replace("_", " ").title()
+            item = ZoneItem(place, label, zone.owner or "")
+            self.zone_items[zid] = item
+            self.addItem(item)
+        for player, rect in self.layout.info.items():
+            info = PlayerInfoItem(rect)
+            self.info_items[player] = info
+            self.addItem(info)
+        margin = 6.0
+        self.setSceneRect(-margin, -margin, self.layout.width + 2 * margin, self.layout.height + 2 * margin)
+
+    def _look(self, zid: str, index: int, card: CardView, layout: str, count: int, scale: float) -> CardLook:
+        game = self.session.game
+        assert game is not None
+        values: tuple = ()
+        if card.iid is not None and layout in FIELD_LAYOUTS:
+            values = tuple(game.rules.card_values(game.state, card.iid).values())
+        props = card.props
+        damage = props.get("damage", 0)
+        return CardLook(
+            zone_id=zid, index=index, game=game.rules.id, iid=card.iid, definition=card.definition,
+            tapped=card.tapped, face_down=card.face_down, values=values,
+            damage=damage if isinstance(damage, int) else 0,
+            counters=tuple(sorted(card.counters.items())),
+            states=tuple(props.get("states") or ()),
+            pickable=card.iid in self.pickable, picked=card.iid in self.picked, count=count, scale=scale)
+
+    def _draw_players(self) -> None:
+        game = self.session.game
+        assert game is not None
+        state = game.state
+        decision = self.session.decision()
+        for player, item in self.info_items.items():
+            deciding = decision is not None and decision.player == player
+            marks = ["AI" if player in self.session.bots else "human"]
+            if state.active == player:
+                marks.append("active")
+            if deciding:
+                marks.append("deciding")
+            lines = [" · ".join(marks)] + [f"{name}: {value}" for name, value in sorted(state.totals.get(player, {}).items())]
+            item.show_player(player, lines, deciding)
+
+    def _draw_stack(self) -> None:
+        for item in self._extras:
+            self.removeItem(item)
+        self._extras = []
+        game = self.session.game
+        assert game is not None and self.layout is not None
+        entries_of = getattr(game.rules, "stack_entries", None)
+        entries: list[list[str]] = []
+        if entries_of is not None:
+            try:
+                entries = [list(map(str, entry)) for entry in entries_of(game.state)]
+            except Exception:  # a game's summary must never break the table
+                entries = []
+        columns = [p for p in self.layout.zones.values()
+                   if p.layout == "column" and game.state.zones[p.zone_id].owner is None]
+        if columns and entries:
+            place = columns[0]
+            slots = card_slots(place, len(game.state.zones[place.zone_id].cards))
+            y = slots[-1][1] + card_size(place)[1] + 8 if slots else place.rect.y + 26
+            for number, lines in enumerate(entries, start=1):
+                entry = StackEntryItem(number, lines, place.rect.w - 16)
+                entry.setPos(place.rect.x + 8, y)
+                y += entry.boundingRect().height() + 6
+                self.addItem(entry)
+                self._extras.append(entry)
+        for place in columns:
+            name = game.state.zones[place.zone_id].spec.name
+            for index, item in enumerate(game.state.lists.get(name, [])):
+                if not isinstance(item, dict) or not item.get("targets"):
+                    continue
+                source = item.get("source", item.get("card"))
+                start = self._card_centre(source) if source is not None else None
+                if start is None:
+                    start = QPointF(place.rect.x + 10, place.rect.y + 40 + 20 * index)
+                for target in item["targets"]:
+                    end = self._card_centre(target)
+                    if end is not None:
+                        arrow = ArrowItem(start, end)
+                        self.addItem(arrow)
+                        self._extras.append(arrow)
+
+    def _card_centre(self, iid: Any) -> QPointF | None:
+        item = self.card_items.get(("card", iid))
+        if item is None:
+            return None
+        width, height = item.size
+        return item.pos() + QPointF(width / 2, height / 2)
+
+    # -- gestures, called by CardItem ----------------------------------------------------------
+    def zone_at(self, point: QPointF) -> ZoneItem | None:
+        """Return the zone under a scene point."""
+        if self.layout is None:
+            return None
+        for zid, place in self.layout.zones.items():
+            if place.rect.contains(point.x(), point.y()):
+                return self.zone_items[zid]
+        return None
+
+    def drop_index(self, zone: ZoneItem, point: QPointF) -> int:
+        """Return where in a zone a card dropped at `point` goes (0 = top / first)."""
+        place = zone.place
+        if place.arrangement == STACK:
+            return 0
+        count = zone.count
+        slots = card_slots(place, count)
+        width, height = card_size(place)
+        if place.arrangement == DOWN:
+            return sum(1 for (_, y) in slots if y + height / 2 < point.y())
+        index = sum(1 for (x, _) in slots if (x + width / 2 < point.x()) != place.turned)
+        return index
+
+    def drag_started(self, item: CardItem) -> None:
+        """A card began to move under the mouse."""
+        self.cardHovered.emit(None)
+
+    def drag_moved(self, item: CardItem, point: QPointF) -> None:
+        """Highlight the zone a dragged card is over."""
+        zone = self.zone_at(point)
+        if zone is not self._drag_target:
+            if self._drag_target is not None:
+                self._drag_target.set_drop_target(False)
+            if zone is not None:
+                zone.set_drop_target(True)
+            self._drag_target = zone
+
+    def drag_finished(self, item: CardItem, point: QPointF) -> None:
+        """A card was dropped: report the zone and position, then redraw."""
+        if self._drag_target is not None:
+            self._drag_target.set_drop_target(False)
+            self._drag_target = None
+        zone = self.zone_at(point)
+        look = item.look
+        if zone is not None:
+            # Deferred: the drop's command may remove this very item while its event runs.
+            zid, index = zone.zone_id, self.drop_index(zone, point)
+            QTimer.singleShot(0, lambda: self.cardDropped.emit(look, zid, index))
+        if self._refresh_waiting or zone is None:
+            self.refresh()
+
+    def card_clicked(self, item: CardItem, screen: QPoint) -> None:
+        """Report a click on a card."""
+        self.cardClicked.emit(item.look, screen)
+
+    def card_double_clicked(self, item: CardItem) -> None:
+        """Report a double-click on a card."""
+        look = item.look
+        QTimer.singleShot(0, lambda: self.cardDoubleClicked.emit(look))
+
+    def card_context_menu(self, item: CardItem, screen: QPoint) -> None:
+        """Report a right-click on a card."""
+        self.cardMenuRequested.emit(item.look, screen)
+
+    def card_hovered(self, item: CardItem | None) -> None:
+        """Report the card under the mouse (None when it leaves)."""
+        self.cardHovered.emit(None if item is None else item.look)
+
+    def item_for(self, iid: int) -> CardItem | None:
+        """Return the item showing a visible card."""
+        return self.card_items.get(("card", iid))

@@ -1,0 +1,92 @@
+"""TableView: shows the table scene fitted to the window (1280×720 up to 4K), with zoom and pan."""
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QMouseEvent, QPainter, QPixmapCache, QResizeEvent, QWheelEvent
+from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QWidget
+
+MIN_ZOOM = 1.0
+MAX_ZOOM = 4.0
+# Items cache their drawing (DeviceCoordinateCache) in QPixmapCache, 10 MB by default. A table of
+# large cards overflows it; every frame then redraws every card (a drag went from 14 to 120 ms).
+# This is a ceiling, not an allocation: enough for a 4K table with overlapping cards.
+PIXMAP_CACHE_KB = 192 * 1024
+
+
+class TableView(QGraphicsView):
+    """A view that fits the whole table, then zooms (wheel, Ctrl +/-) and pans (middle button)."""
+
+    def __init__(self, scene: QGraphicsScene, parent: QWidget | None = None) -> None:
+        super().__init__(scene, parent)
+        QPixmapCache.setCacheLimit(max(QPixmapCache.cacheLimit(), PIXMAP_CACHE_KB))
+        self.zoom = 1.0
+        self._pan_from: QPoint | None = None
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform
+                            | QPainter.RenderHint.TextAntialiasing)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        # No scroll bars: at zoom 1 the table fits exactly (a bar would shrink it); zoomed in, the
+        # middle button and the wheel move it.
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setFrameShape(QGraphicsView.Shape.NoFrame)
+        scene.sceneRectChanged.connect(lambda _rect: self.fit())
+
+    def fit(self) -> None:
+        """Scale the view so the whole table fits (keeping its aspect), times the zoom factor."""
+        rect = self.sceneRect()
+        if rect.isEmpty() or self.viewport().width() < 10:
+            return
+        scale = min(self.viewport().width() / rect.width(), self.viewport().height() / rect.height())
+        self.resetTransform()
+        self.scale(scale * self.zoom, scale * self.zoom)
+
+    def set_zoom(self, zoom: float) -> None:
+        """Set the zoom factor (1 = whole table) and redraw."""
+        self.zoom = max(MIN_ZOOM, min(MAX_ZOOM, zoom))
+        self.fit()
+
+    def zoom_in(self) -> None:
+        """Zoom in one step."""
+        self.set_zoom(self.zoom * 1.25)
+
+    def zoom_out(self) -> None:
+        """Zoom out one step."""
+        self.set_zoom(self.zoom / 1.25)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.fit()
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        steps = event.angleDelta().y() / 120
+        if steps:
+            self.set_zoom(self.zoom * (1.15 ** steps))
+        event.accept()
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.MiddleButton:
+            self._pan_from = event.position().toPoint()
+            self.setCursor(Qt.CursorShape.ClosedHandCursor)
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        if self._pan_from is not None:
+            delta = event.position().toPoint() - self._pan_from
+            self._pan_from = event.position().toPoint()
+            self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() - delta.x())
+            self.verticalScrollBar().setValue(self.verticalScrollBar().value() - delta.y())
+            event.accept()
+            return
+        super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.MiddleButton and self._pan_from is not None:
+            self._pan_from = None
+            self.unsetCursor()
+            event.accept()
+            return
+        super().mouseReleaseEvent(event)

@@ -1,0 +1,145 @@
+"""ZoneItem: the ground of one zone — a circle, a slot, a pile with its count, a fan or a strip."""
+from __future__ import annotations
+
+import re
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from tabletop.ui import z_values
+from tabletop.ui.table_layout import LABEL_H, PAD, STACK, ZonePlace, card_size, card_slots
+
+_GROUND = {"circle": QColor(70, 110, 150, 120), "slot": QColor(90, 90, 110, 110), "pile": QColor(60, 70, 60, 110),
+           "fan": QColor(40, 40, 50, 90), "grid": QColor(50, 65, 55, 90), "column": QColor(60, 45, 80, 120)}
+_LIMIT = re.compile(r"(.*?)\s*\((\d+)\)")
+LABEL_PIXELS = 15
+MIN_LABEL_PIXELS = 12
+
+
+def _font(pixels: int, bold: bool) -> QFont:
+    font = QFont("DejaVu Sans", 1)
+    font.setPixelSize(pixels)
+    font.setBold(bold)
+    return font
+
+
+def label_parts(label: str, count: int, counted: bool) -> tuple[str, str]:
+    """Return a zone's name and count as shown: ("Damage", "0/7") for "Damage (7)", ("Deck", "34")."""
+    match = _LIMIT.fullmatch(label)
+    if match:
+        return match.group(1), f"{count}/{match.group(2)}"
+    return label, str(count) if counted else ""
+
+
+def fitted_label(name: str, width: float, metrics: QFontMetricsF) -> str:
+    """Return `name` as it fits `width`: whole; else its last " / " alternative; else elided with
+    a trailing number kept ("Pendulum / Spell & Trap 1" -> "Spell & Trap 1" -> "Spell & T… 1")."""
+    if metrics.horizontalAdvance(name) <= width:
+        return name
+    if " / " in name:
+        name = name.rsplit(" / ", 1)[1]
+        if metrics.horizontalAdvance(name) <= width:
+            return name
+    number = re.search(r"\s(\S{1,3})$", name)
+    if number:
+        tail = " " + number.group(1)
+        head = metrics.elidedText(name[:number.start()], Qt.TextElideMode.ElideRight,
+                                  max(0.0, width - metrics.horizontalAdvance(tail)))
+        return head + tail
+    return metrics.elidedText(name, Qt.TextElideMode.ElideRight, width)
+
+
+class ZoneItem(QGraphicsItem):
+    """One zone's place on the table, its label and card count; a drop target for dragged cards.
+
+    Contract: holds only what it draws (zone id, label, layout, count); the scene updates it.
+    The label shows whole in the tooltip when the zone is too narrow for it.
+    """
+
+    def __init__(self, place: ZonePlace, label: str, owner_label: str) -> None:
+        super().__init__()
+        self.zone_id = place.zone_id
+        self.place = place
+        self.label = label
+        self.owner_label = owner_label
+        self.count = 0
+        self.is_drop_target = False
+        self.is_own = False
+        self.setZValue(z_values.ZONE)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.setPos(place.rect.x, place.rect.y)
+        self._update_tooltip()
+
+    @property
+    def is_counted(self) -> bool:
+        """Tell whether the label shows a card count (every zone but a one-card circle or slot)."""
+        return not (self.place.layout in ("circle", "slot") and self.place.arrangement == STACK)
+
+    def shown_label(self) -> tuple[str, str, int]:
+        """Return the label and count texts as drawn and their pixel size: the font shrinks a
+        little before the label is shortened to fit the zone's width."""
+        name, count = label_parts(self.label, self.count, self.is_counted)
+        room = self.place.rect.w - 2 * PAD
+        count_w = 0.0
+        for pixels in range(LABEL_PIXELS, MIN_LABEL_PIXELS - 1, -1):
+            metrics = QFontMetricsF(_font(pixels, True))
+            count_w = metrics.horizontalAdvance(count) + 6 if count else 0.0
+            if metrics.horizontalAdvance(name) <= room - count_w:
+                return name, count, pixels
+        metrics = QFontMetricsF(_font(MIN_LABEL_PIXELS, True))
+        return fitted_label(name, room - count_w, metrics), count, MIN_LABEL_PIXELS
+
+    def set_count(self, count: int) -> None:
+        """Show how many cards the zone holds."""
+        if count != self.count:
+            self.count = count
+            self._update_tooltip()
+            self.update()
+
+    def _update_tooltip(self) -> None:
+        text = f"{self.owner_label}: {self.label}" if self.owner_label else self.label
+        if self.is_counted:
+            text += f" — {self.count} card" + ("" if self.count == 1 else "s")
+        self.setToolTip(text)
+
+    def set_drop_target(self, on: bool) -> None:
+        """Highlight the zone while a dragged card is over it."""
+        if on != self.is_drop_target:
+            self.is_drop_target = on
+            self.update()
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(0, 0, self.place.rect.w, self.place.rect.h)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        rect = self.boundingRect().adjusted(1, 1, -1, -1)
+        ground = QColor(_GROUND.get(self.place.layout, _GROUND["pile"]))
+        edge = QColor(255, 220, 90) if self.is_drop_target else QColor(200, 210, 220, 140)
+        painter.setPen(QPen(edge, 3 if self.is_drop_target else 1.2))
+        painter.setBrush(ground.lighter(140) if self.is_drop_target else ground)
+        card_w, card_h = card_size(self.place)
+        if self.place.layout == "circle":
+            side = min(rect.width(), rect.height() - LABEL_H + 4)
+            circle = QRectF(rect.center().x() - side / 2, rect.bottom() - side, side, side)
+            if self.place.arrangement != STACK:       # a circle of many cards (guardians)
+                painter.drawRoundedRect(rect, 8, 8)
+            painter.setBrush(ground.lighter(120))
+            painter.drawEllipse(circle)
+        else:
+            painter.drawRoundedRect(rect, 8, 8)
+            if self.place.arrangement == STACK and self.count == 0:
+                x, y = card_slots(self.place, 1)[0]
+                outline = QRectF(x - self.place.rect.x, y - self.place.rect.y, card_w, card_h)
+                painter.setPen(QPen(QColor(220, 220, 220, 90), 1, Qt.PenStyle.DashLine))
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+                painter.drawRoundedRect(outline, 6, 6)
+        name, count, pixels = self.shown_label()
+        line = QRectF(PAD, 2, self.place.rect.w - 2 * PAD, LABEL_H - 2)
+        painter.setFont(_font(pixels, True))
+        painter.setPen(QColor(240, 240, 240))
+        painter.drawText(line, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, name)
+        if count:
+            painter.setPen(QColor(255, 214, 120))
+            painter.drawText(line, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, count)

@@ -1,0 +1,74 @@
+"""Values derived from a state are memoized per state version; every change, undo and rollback forgets them."""
+from __future__ import annotations
+
+from tabletop.engine.commands import DrawCards
+from tabletop.engine.transaction import Transaction
+from tests.engine.helpers import freeform_game
+
+
+def _hand_size(game):  # type: ignore[no-untyped-def]
+    calls = []
+
+    def count() -> int:
+        calls.append(1)
+        return len(game.state.zones["p1.hand"].cards)
+    return (lambda: game.state.memo("hand", count)), calls
+
+
+def test_a_memoized_value_is_computed_once_per_version() -> None:
+    game = freeform_game()
+    hand, calls = _hand_size(game)
+    assert hand() == hand() and len(calls) == 1
+
+
+def test_a_change_undo_and_redo_each_forget_the_memoized_value() -> None:
+    game = freeform_game()
+    hand, _ = _hand_size(game)
+    before = hand()
+    game.submit(DrawCards(by="p1", count=2))
+    assert hand() == before + 2
+    game.undo()
+    assert hand() == before
+    game.redo()
+    assert hand() == before + 2
+
+
+def test_a_rolled_back_transaction_forgets_the_memoized_value() -> None:
+    game = freeform_game()
+    hand, _ = _hand_size(game)
+    before = hand()
+    tx = Transaction(game.state)
+    tx.move(game.state.zones["p1.deck"].cards[0], "p1.hand")
+    assert hand() == before + 1
+    tx.rollback()
+    assert hand() == before
+
+
+def test_a_board_memo_survives_bookkeeping_but_not_a_move() -> None:
+    game = freeform_game()
+    calls = []
+
+    def count() -> int:
+        calls.append(1)
+        return len(game.state.zones["p1.hand"].cards)
+    tx = Transaction(game.state)
+    first = game.state.memo("hand", count, board=True)
+    tx.set_data("note", "priority passed")
+    tx.log("a line of the log")
+    assert game.state.memo("hand", count, board=True) == first and len(calls) == 1
+    tx.move(game.state.zones["p1.deck"].cards[0], "p1.hand")
+    assert game.state.memo("hand", count, board=True) == first + 1 and len(calls) == 2
+
+
+def test_a_keyed_memo_is_reused_while_its_signature_stays_the_same() -> None:
+    game = freeform_game()
+    calls = []
+
+    def compute() -> str:
+        calls.append(1)
+        return "value"
+    assert game.state.memo_keyed("k", ("a", 1), compute) == "value"
+    game.submit(DrawCards(by="p1", count=1))
+    assert game.state.memo_keyed("k", ("a", 1), compute) == "value" and len(calls) == 1
+    game.state.memo_keyed("k", ("a", 2), compute)
+    assert len(calls) == 2

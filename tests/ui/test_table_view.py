@@ -1,0 +1,105 @@
+"""The table as a player sees it: filling the window, large hand cards, the Card dock, labels, docks."""
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPoint, QRectF, QSettings, QSizeF
+from PySide6.QtGui import QFont, QFontMetricsF
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QTabBar
+
+from conftest import freeform_config
+from table_gestures import card_point
+from tabletop.engine.cards import CardLibrary
+from tabletop.engine.commands import DrawCards
+from tabletop.engine.rules import GameConfig
+from tabletop.games import game_ids
+from tabletop.ui.new_game_dialog import NewGame, NewGameDialog
+from tabletop.ui.screenshots import pick_decks
+from tabletop.ui.zone_item import fitted_label, label_parts
+
+
+def start_bundled(window, game_id: str) -> None:  # noqa: ANN001
+    picked = pick_decks(game_id)
+    if picked is None:
+        pytest.skip(f"{game_id} has no bundled decks")
+    fmt, first, second = picked
+    library = CardLibrary(list({c.id: c for c in first.cards + second.cards}.values()))
+    config = GameConfig(game=game_id, format=fmt, seed=4, decks={"p1": first.sections, "p2": second.sections},
+                        seats={"p1": "human", "p2": "ai"})
+    assert window.start(NewGame(config, library, open_hands=False))
+    me = window.session.viewer
+    if not window.session.game.state.zones[f"{me}.hand"].cards:     # Grand Archive: the champion draws
+        window.session.submit(DrawCards(by=me, count=7))
+
+
+def on_screen_width(window, item) -> float:  # noqa: ANN001
+    width, height = item.size
+    return window.table.view.mapFromScene(QRectF(item.pos(), QSizeF(width, height))).boundingRect().width()
+
+
+@pytest.mark.parametrize("game_id", [g for g in game_ids() if g != "freeform"] + ["freeform"])
+def test_the_table_fills_the_view_and_my_hand_is_large_enough_to_read(qtbot, window, game_id: str) -> None:  # noqa: ANN001
+    start_bundled(window, game_id)
+    view = window.table.view
+    shown = view.mapFromScene(window.scene.sceneRect()).boundingRect()
+    viewport = view.viewport().rect()
+    assert viewport.contains(shown.adjusted(1, 1, -1, -1))                     # the whole table is in sight
+    assert shown.width() >= viewport.width() - 4 or shown.height() >= viewport.height() - 4
+    me = window.session.viewer
+    hand = [item for item in window.scene.card_items.values() if item.look.zone_id == f"{me}.hand"]
+    assert hand and all(item.look.definition is not None for item in hand)
+    widths = [on_screen_width(window, item) for item in hand]
+    assert min(widths) >= 110, widths                                            # name, cost, power legible
+    view.set_zoom(2.0)
+    assert on_screen_width(window, hand[0]) == pytest.approx(2 * widths[0], rel=0.02)
+    view.set_zoom(1.0)
+    window.resize(1280, 720)
+    qtbot.waitUntil(lambda: view.viewport().width() < 900)
+    shown = view.mapFromScene(window.scene.sceneRect()).boundingRect()
+    assert view.viewport().rect().contains(shown.adjusted(1, 1, -1, -1))        # refitted after the resize
+
+
+def test_the_card_dock_shows_a_hint_then_the_last_card_pointed_at(qtbot, window, library) -> None:  # noqa: ANN001
+    assert "Point at a card" in window.preview.shown_text
+    window.start(NewGame(freeform_config(seats={"p1": "human", "p2": "ai"}), library, open_hands=False))
+    game = window.session.game
+    iid = game.state.zones["p1.hand"].cards[0]
+    item = window.scene.item_for(iid)
+    viewport = window.table.view.viewport()
+    QTest.mouseMove(viewport, QPoint(2, 2))
+    QTest.mouseMove(viewport, card_point(window, item))                  # a real pointer move, not a call
+    name = game.state.definition(iid).name
+    qtbot.waitUntil(lambda: name in window.preview.shown_text)
+    assert window.preview.image.pixmap() is not None and not window.preview.image.pixmap().isNull()
+    QTest.mouseMove(viewport, QPoint(2, 2))                              # leaving the card keeps it shown
+    assert name in window.preview.shown_text
+
+
+def test_history_and_log_share_one_tab_bar(qtbot, window) -> None:  # noqa: ANN001
+    bars = [bar for bar in window.findChildren(QTabBar) if bar.isVisible()]
+    titles = [[bar.tabText(i) for i in range(bar.count())] for bar in bars]
+    assert sum(1 for t in titles if "History" in t and "Log" in t) == 1, titles
+
+
+def test_zone_labels_show_counts_against_limits_and_shorten_keeping_the_number(qtbot, window) -> None:  # noqa: ANN001
+    assert label_parts("Damage (7)", 0, True) == ("Damage", "0/7")
+    assert label_parts("Deck", 34, True) == ("Deck", "34")
+    start_bundled(window, "yugioh")
+    zone = window.scene.zone_items["p1.stz.1"]
+    name, _, _ = zone.shown_label()
+    assert name.endswith("1") and len(name) < len(zone.label)
+    assert "Pendulum / Spell & Trap 1" in zone.toolTip()
+    metrics = QFontMetricsF(QFont("DejaVu Sans", 12))
+    assert fitted_label("Removed from game", 40, metrics).endswith("…")
+
+
+def test_choosing_a_deck_selects_the_format_it_names(qtbot, tmp_path) -> None:  # noqa: ANN001
+    if pick_decks("vanguard") is None:
+        pytest.skip("vanguard has no bundled decks")
+    dialog = NewGameDialog(None, None, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(dialog)
+    dialog.game.setCurrentIndex(dialog.game.findData("vanguard"))
+    for wanted in ("premium", "standard"):
+        row = dialog.seats[0]
+        row.deck.setCurrentIndex(next(i for i, c in enumerate(row.choices) if c.format == wanted))
+        assert dialog.format.currentText() == wanted
