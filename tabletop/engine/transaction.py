@@ -197,15 +197,18 @@ class Transaction:
         self.apply(AppendLog(LogEntry(text, rule, self.manual, self.state.turn)))
 
 
+_ATOMS = frozenset({str, int, float, bool, type(None)})
+
+
 def _frozen(value: Any) -> Any:
     """Return a copy of JSON-like data that later edits of the original cannot reach (scalars as they are)."""
     kind = type(value)
-    if kind is dict:
-        return {key: _frozen(item) for key, item in value.items()}
-    if kind is list:
-        return [_frozen(item) for item in value]
-    if value is None or kind in (str, int, float, bool):
+    if kind in _ATOMS:
         return value
+    if kind is dict:
+        return {key: item if type(item) in _ATOMS else _frozen(item) for key, item in value.items()}
+    if kind is list:
+        return [item if type(item) in _ATOMS else _frozen(item) for item in value]
     if kind is tuple:
         return tuple(_frozen(item) for item in value)
     return copy.deepcopy(value)

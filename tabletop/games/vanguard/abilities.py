@@ -132,7 +132,7 @@ class AbilityIndex(dict):  # type: ignore[type-arg]
     """Card id -> PrintedAbilities for one game's library, filled on first use; and what the library holds at
     all (order cards, state-triggered abilities), so that checks no card needs are skipped.
 
-    Kept with `state.memo_keyed` under the library's identity: a library does not change during a game.
+    Kept per library (`ability_index`): a library does not change during a game.
     """
 
     def __init__(self, library: Any) -> None:
@@ -147,10 +147,22 @@ class AbilityIndex(dict):  # type: ignore[type-arg]
         return entry
 
 
+_INDEXES: dict[int, AbilityIndex] = {}
+
+
 def ability_index(state: GameState) -> AbilityIndex:
-    """Return the game's index of printed abilities by card id."""
+    """Return the index of printed abilities of the game's card library (a library never changes in a game).
+
+    Kept per library object, looked up by identity (the entry keeps the library, so its id is not reused);
+    asked for many times per decision, so cheaper than a state memo.
+    """
     library = state.library
-    return state.memo_keyed("vanguard.abilities", id(library), lambda: AbilityIndex(library))
+    index = _INDEXES.get(id(library))
+    if index is None or index.library is not library:
+        if len(_INDEXES) >= 256:  # libraries come and go (one per test game): keep the cache bounded
+            _INDEXES.clear()
+        index = _INDEXES[id(library)] = AbilityIndex(library)
+    return index
 
 
 def printed_of(state: GameState, iid: int) -> PrintedAbilities:

@@ -48,18 +48,41 @@ def field_cards(state: GameState, player: str | None = None) -> tuple[int, ...]:
 
 def _field_zones(state: GameState) -> tuple[Zone, ...]:
     """Return the Zone objects of every VC and RC of both players, Accel circles included (an Accel circle
-    that is not open holds no card); the zones of a game never change."""
-    def compute() -> tuple[Zone, ...]:
-        names = ("vc", *REAR_CIRCLES, *ACCEL_CIRCLES)
-        return tuple(state.zones[zone_id(p, n)] for p in state.players for n in names if zone_id(p, n) in state.zones)
-
-    return state.memo_keyed("vanguard.field_zones", None, compute)
+    that is not open holds no card)."""
+    return _layout(state).field
 
 
 def player_zones(state: GameState, name: str) -> dict[str, Zone]:
-    """Return each player's Zone object of one name (the zones of a game never change)."""
-    return state.memo_keyed(f"vanguard.zones.{name}", None,
-                            lambda: {p: state.zones[zone_id(p, name)] for p in state.players})
+    """Return each player's Zone object of one name."""
+    return _layout(state).by_name[name]
+
+
+class _Layout:
+    """The Zone objects of a table, found once: the zones of a game never change."""
+
+    __slots__ = ("zones", "field", "by_name")
+
+    def __init__(self, state: GameState) -> None:
+        self.zones = state.zones  # kept so that the id() key of the cache is never reused while cached
+        names = ("vc", *REAR_CIRCLES, *ACCEL_CIRCLES)
+        self.field = tuple(state.zones[zone_id(p, n)] for p in state.players for n in names
+                           if zone_id(p, n) in state.zones)
+        self.by_name: dict[str, dict[str, Zone]] = {}
+        for zone in state.zones.values():
+            if zone.owner is not None:
+                self.by_name.setdefault(zone.spec.name, {})[zone.owner] = zone
+
+
+_LAYOUTS: dict[int, _Layout] = {}
+
+
+def _layout(state: GameState) -> _Layout:
+    layout = _LAYOUTS.get(id(state.zones))
+    if layout is None or layout.zones is not state.zones:
+        if len(_LAYOUTS) >= 256:  # tables come and go (one per test game): keep the cache bounded
+            _LAYOUTS.clear()
+        layout = _LAYOUTS[id(state.zones)] = _Layout(state)
+    return layout
 
 
 def units_of(state: GameState, player: str) -> tuple[int, ...]:
