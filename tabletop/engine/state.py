@@ -45,6 +45,15 @@ class CardInstance:
         }
 
 
+def visibility_key(card: CardInstance) -> tuple[str, bool, str, set[str] | frozenset[str]]:
+    """Return what decides who sees a card's face: zone, face down, controller, revealed to.
+
+    Contract: changes replace `revealed_to` rather than mutating it, so the key stays true to the
+    moment it was taken.
+    """
+    return card.zone, card.face_down, card.controller, card.revealed_to
+
+
 @dataclass
 class LogEntry:
     """One line of the game log; `rule` cites the rule applied, `manual` marks play outside the rules."""
@@ -175,18 +184,23 @@ class GameState:
     def is_visible_to(self, iid: int, viewer: str | None) -> bool:
         """Tell whether `viewer` (a player, or None for a spectator) sees this card's face."""
         card = self.cards[iid]
-        if viewer is not None and viewer in card.revealed_to:
+        return self.sees(viewer, visibility_key(card))
+
+    def sees(self, viewer: str | None, key: tuple[str, bool, str, set[str] | frozenset[str]]) -> bool:
+        """Tell whether `viewer` sees the face of a card whose `visibility_key` is `key`."""
+        zid, face_down, controller, revealed_to = key
+        if viewer is not None and viewer in revealed_to:
             return True
-        if "all" in card.revealed_to:
+        if "all" in revealed_to:
             return True
-        zone = self.zones[card.zone]
+        zone = self.zones[zid]
         policy = zone.spec.visibility
         if policy is Visibility.HIDDEN:
             return False
         if policy is Visibility.OWNER:
             return viewer is not None and viewer == zone.owner
-        if card.face_down:
-            return viewer is not None and viewer == card.controller
+        if face_down:
+            return viewer is not None and viewer == controller
         return True
 
     # -- comparison ----------------------------------------------------------------------------

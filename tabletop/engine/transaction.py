@@ -6,11 +6,11 @@ from typing import Any
 
 from tabletop.engine import rng
 from tabletop.engine.changes import (
-    AppendLog, Change, CreateCard, ListInsert, ListRemove, MoveCard, SetCardField, SetCardProp,
+    AppendLog, Change, CreateCard, ListInsert, ListRemove, ListReplace, MoveCard, SetCardField, SetCardProp,
     SetCardCounter, SetData, SetRevealed, SetRng, SetTableField, SetTotal, ShuffleZone,
 )
 from tabletop.engine.errors import IllegalCommand
-from tabletop.engine.state import GameState, LogEntry
+from tabletop.engine.state import GameState, LogEntry, visibility_key
 
 
 class Transaction:
@@ -24,28 +24,30 @@ class Transaction:
         self.state = state
         self.changes: list[Change] = []
         self.manual = manual
-        # card id -> players who saw its face before this transaction first touched it
-        self._seen_before: dict[int, frozenset[str]] | None = {} if watch_hidden else None
+        # card id -> what decided who saw its face before this transaction first touched it
+        self._seen_before: dict[int, tuple[str, bool, str, set[str] | frozenset[str]]] | None = (
+            {} if watch_hidden else None)
 
     def apply(self, change: Change) -> None:
         """Apply one change and record it."""
-        if self._seen_before is not None and change.board:  # only board changes touch cards
-            for iid in change.touched()[1]:
-                if iid not in self._seen_before and iid in self.state.cards:
-                    self._seen_before[iid] = self._viewers(iid)
+        seen = self._seen_before
+        if seen is not None and change.board:  # only board changes touch cards
+            for iid in change.card_ids():
+                if iid not in seen and iid in self.state.cards:
+                    seen[iid] = visibility_key(self.state.cards[iid])
         change.apply(self.state)
         self.state.touch(change.board)
         self.changes.append(change)
 
-    def _viewers(self, iid: int) -> frozenset[str]:
-        return frozenset(p for p in self.state.players if self.state.is_visible_to(iid, p))
-
     def newly_shown(self) -> frozenset[str]:
         """Return the players who now see a card face they did not see before (needs watch_hidden)."""
+        state = self.state
         shown: set[str] = set()
         for iid, before in (self._seen_before or {}).items():
-            if iid in self.state.cards:
-                shown |= self._viewers(iid) - before
+            if iid in state.cards:
+                now = visibility_key(state.cards[iid])
+                if now != before:
+                    shown |= {p for p in state.players if state.sees(p, now) and not state.sees(p, before)}
         return frozenset(shown)
 
     def rollback(self) -> None:
@@ -137,22 +139,27 @@ class Transaction:
         if old != value:
             self.apply(SetTableField(name, old, value))
 
-    def set_data(self, key: str, value: Any) -> None:
-        """Set one of the game's scalar facts (None removes it)."""
+    def set_data(self, key: str, value: Any, copy: bool = True) -> None:
+        """Set one of the game's scalar facts (None removes it); `copy` as for `list_insert`."""
         old = self.state.data.get(key)
         if old != value:
-            self.apply(SetData(key, _frozen(old), _frozen(value)))
+            self.apply(SetData(key, _frozen(old), _frozen(value) if copy else value))
 
     # -- lists ---------------------------------------------------------------------------------
-    def list_insert(self, name: str, index: int, item: Any) -> None:
-        """Insert an item into a list (index -1 or len = append)."""
+    def list_insert(self, name: str, index: int, item: Any, copy: bool = True) -> None:
+        """Insert an item into a list (index -1 or len = append).
+
+        The item is deep-copied so that the caller cannot change the state by changing it later.
+        `copy=False` shares it instead: the caller guarantees that nothing in it is ever mutated
+        (state items never are), e.g. an item built from fresh literals and parts of other items.
+        """
         items = self.state.lists.get(name, [])
         position = len(items) if index < 0 else index
-        self.apply(ListInsert(name, position, _frozen(item)))
+        self.apply(ListInsert(name, position, _frozen(item) if copy else item))
 
-    def list_append(self, name: str, item: Any) -> None:
-        """Append an item to a list."""
-        self.list_insert(name, -1, item)
+    def list_append(self, name: str, item: Any, copy: bool = True) -> None:
+        """Append an item to a list (`copy` as for `list_insert`)."""
+        self.list_insert(name, -1, item, copy)
 
     def list_remove(self, name: str, index: int) -> Any:
         """Remove and return the item at `index` of a list."""
@@ -162,11 +169,12 @@ class Transaction:
         self.apply(ListRemove(name, position, item))
         return item
 
-    def list_replace(self, name: str, index: int, item: Any) -> None:
-        """Replace the item at `index` of a list."""
-        position = index % len(self.state.lists[name])
-        self.list_remove(name, position)
-        self.list_insert(name, position, item)
+    def list_replace(self, name: str, index: int, item: Any, copy: bool = True) -> None:
+        """Replace the item at `index` of a list (a no-op when equal; `copy` as for `list_insert`)."""
+        items = self.state.lists[name]
+        position = index % len(items)
+        if items[position] != item:
+            self.apply(ListReplace(name, position, items[position], _frozen(item) if copy else item))
 
     # -- randomness ----------------------------------------------------------------------------
     def random_below(self, n: int) -> int:
@@ -189,15 +197,18 @@ class Transaction:
         self.apply(AppendLog(LogEntry(text, rule, self.manual, self.state.turn)))
 
 
+_ATOMS = frozenset({str, int, float, bool, type(None)})
+
+
 def _frozen(value: Any) -> Any:
     """Return a copy of JSON-like data that later edits of the original cannot reach (scalars as they are)."""
     kind = type(value)
-    if kind is dict:
-        return {key: _frozen(item) for key, item in value.items()}
-    if kind is list:
-        return [_frozen(item) for item in value]
-    if value is None or kind in (str, int, float, bool):
+    if kind in _ATOMS:
         return value
+    if kind is dict:
+        return {key: item if type(item) in _ATOMS else _frozen(item) for key, item in value.items()}
+    if kind is list:
+        return [item if type(item) in _ATOMS else _frozen(item) for item in value]
     if kind is tuple:
         return tuple(_frozen(item) for item in value)
     return copy.deepcopy(value)

@@ -15,11 +15,14 @@ from tabletop.engine.transaction import Transaction
 PENDING = "pending_triggers"
 
 
-def queue(tx: Transaction, controller: str, ability: Mapping[str, Any]) -> int:
-    """Record that an ability triggered; it waits until the game next stacks triggers."""
+def queue(tx: Transaction, controller: str, ability: Mapping[str, Any], copy: bool = True) -> int:
+    """Record that an ability triggered; it waits until the game next stacks (or plays) triggers.
+
+    `copy=False` shares the ability's data instead of copying it (see Transaction.list_insert).
+    """
     number = int(tx.state.data.get("next_trigger_id", 1))
     tx.set_data("next_trigger_id", number + 1)
-    tx.list_append(PENDING, {**ability, "id": number, "controller": controller})
+    tx.list_append(PENDING, {**ability, "id": number, "controller": controller}, copy)
     return number
 
 
@@ -37,17 +40,43 @@ def next_controller(state: GameState, turn_player: str) -> str | None:
     return None
 
 
+def _next_choice(state: GameState, turn_player: str) -> tuple[str, tuple[int, ...]] | None:
+    """Return the next player to handle triggers and their trigger ids, when they have two or more."""
+    player = next_controller(state, turn_player)
+    mine = tuple(t["id"] for t in waiting(state, player)) if player is not None else ()
+    return (player, mine) if player is not None and len(mine) >= 2 else None
+
+
 def order_decision(state: GameState, turn_player: str, rule: str = "") -> Decision | None:
     """Return the decision to order a player's triggers when they have two or more, else None."""
-    player = next_controller(state, turn_player)
-    if player is None:
+    choice = _next_choice(state, turn_player)
+    if choice is None:
         return None
-    mine = waiting(state, player)
-    if len(mine) < 2:
-        return None
+    player, ids = choice
     return Decision(player, "order_triggers", "order", prompt="choose the order of your triggered abilities "
-                    "(first picked goes on the stack first)", options=tuple(t["id"] for t in mine),
-                    min=len(mine), max=len(mine), rule=rule)
+                    "(first picked goes on the stack first)", options=ids, min=len(ids), max=len(ids), rule=rule)
+
+
+def choice_decision(state: GameState, turn_player: str, rule: str = "", name: str = "order_triggers"
+                    ) -> Decision | None:
+    """Return the decision to choose which waiting trigger to play next, for games that play them one at a
+    time and check the state again in between (Vanguard's check timing); None when the next player has
+    fewer than two."""
+    choice = _next_choice(state, turn_player)
+    if choice is None:
+        return None
+    player, ids = choice
+    return Decision(player, name, "pick", prompt="choose the ability to play next", options=ids, min=1, max=1,
+                    rule=rule)
+
+
+def remove(tx: Transaction, trigger_id: int) -> dict[str, Any]:
+    """Take one waiting trigger out of the queue and return it (to play it now)."""
+    pending = tx.state.lists.get(PENDING, [])
+    for index, item in enumerate(pending):
+        if item["id"] == trigger_id:
+            return tx.list_remove(PENDING, index)
+    raise IllegalCommand("", f"no waiting triggered ability #{trigger_id}")
 
 
 def take(tx: Transaction, player: str, order: Sequence[int] | None = None) -> list[dict[str, Any]]:

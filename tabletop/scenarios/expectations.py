@@ -44,7 +44,7 @@ def check_expectation(player: ScenarioPlayer, key: str, expected: Any, where: st
         if not isinstance(expected, list):
             raise BadInput(player.path, f"'{key}' lists card ids or ability names, top first", where)
         if len(entries) != len(expected) or not all(str(e) in names for e, names in zip(expected, entries)):
-            raise ScenarioFailed(f"{key} is {[n[0] for n in entries]}, expected {expected}")
+            raise ScenarioFailed(f"{key} is {[sorted(n) for n in entries]}, expected {expected}")
     elif key in ("legal", "not_legal"):
         if not isinstance(expected, list):
             raise BadInput(player.path, f"'{key}' lists commands", where)

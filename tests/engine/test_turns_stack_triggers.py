@@ -65,3 +65,22 @@ def test_turn_player_orders_their_triggers_first_and_must_order_all():
     assert triggers.order_decision(game.state, "p1") is None  # p2 has one trigger: no choice
     assert triggers.next_controller(game.state, "p1") == "p2"
     assert [t["id"] for t in triggers.take(tx, "p2")] == [a]
+
+
+def test_triggers_played_one_at_a_time_turn_player_first():
+    game = freeform_game()
+    tx = Transaction(game.state)
+    first = triggers.queue(tx, "p2", {"name": "Answer"})
+    second = triggers.queue(tx, "p1", {"name": "Burst"})
+    third = triggers.queue(tx, "p1", {"name": "Bloom"}, copy=False)
+    assert triggers.next_controller(game.state, "p1") == "p1"
+    decision = triggers.choice_decision(game.state, "p1", "VG 7.2")
+    assert (decision.player, decision.kind, decision.options, decision.min, decision.max) == (
+        "p1", "pick", (second, third), 1, 1)
+    assert triggers.remove(tx, third)["name"] == "Bloom"
+    assert triggers.choice_decision(game.state, "p1") is None
+    assert triggers.remove(tx, second)["name"] == "Burst"
+    assert triggers.next_controller(game.state, "p1") == "p2"
+    with pytest.raises(IllegalCommand):
+        triggers.remove(tx, third)
+    assert [t["id"] for t in triggers.waiting(game.state)] == [first]

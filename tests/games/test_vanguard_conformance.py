@@ -11,6 +11,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from vanguard_decks import deck, library  # noqa: E402
 
+from carddb.bundled import load_bundled_cards, load_bundled_decks  # noqa: E402
 from tabletop.engine.cards import CardLibrary  # noqa: E402
 from tabletop.engine.game import Game  # noqa: E402
 from tabletop.engine.record import GameRecord, replay  # noqa: E402
@@ -71,6 +72,25 @@ def test_undo_all_returns_to_the_start() -> None:
         game.submit(rnd.choice(game.legal_commands()))
     game.undo_all()
     assert game.state.fingerprint() == start
+
+
+def bundled_library() -> CardLibrary:
+    """Return the bundled Vanguard set, read through the rules."""
+    rules = find_game("vanguard")
+    return CardLibrary(rules.card_from_mapping(c.to_mapping()) for c in load_bundled_cards("vanguard"))
+
+
+@pytest.mark.parametrize("game_format", ["standard", "premium"])
+def test_bundled_decks_play_whole_random_games(game_format: str) -> None:
+    decks = [d for d in load_bundled_decks("vanguard") if d.format == game_format]
+    assert len(decks) >= 2
+    lib = bundled_library()
+    for seed in range(20):
+        first, second = decks[seed % len(decks)], decks[(seed + 1) % len(decks)]
+        game = play_random(game_format, seed, lib, {"p1": first.as_config_sections(), "p2": second.as_config_sections()})
+        assert game.is_terminal(), f"{first.name} vs {second.name}, seed {seed}: no end in {STEP_CAP} commands"
+    record = GameRecord.of(game)
+    assert replay(record, find_game("vanguard")).state.fingerprint() == game.state.fingerprint()
 
 
 def test_test_cards_pass_validation_and_bad_effects_are_named() -> None:

@@ -1,17 +1,18 @@
 """Abilities of Vanguard cards: reading them from data, keyword conditions, triggering, continuous bonuses.
 
 An ability is a mapping (card files' `effects:` list, or one a keyword expands to):
-`{kind: auto|act|cont, when: EVENT, zone: V|R|VR|GC|any, keyword: NAME, x: N, cost: [steps],
-optional: bool, once_per_turn: bool, trigger_if: COND, if: COND, do: [steps], filter: {...}}`.
+`{kind: auto|act|cont, when: EVENT, circle: vc|rc|gc|NAME, zone: V|R|VR|GC|any, keyword: NAME, x: N,
+cost: [steps], optional: bool, once_per_turn: bool, trigger_if: COND, if: COND, do: [steps], filter: {...}}`.
+(`circle` narrows "placed" events to a circle; it is not spelled `on`, which YAML 1.1 reads as true.)
 Seed section 一 1.3 (effective-condition keywords): an AUTO triggers only if its keyword condition
 holds at the trigger event; once pending it resolves even if the condition stops holding; a card
 keeps the keyword while it is not valid; timed effects it created ignore the condition.
 """
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
+from tabletop.engine import triggers
 from tabletop.engine.cards import CardDefinition
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
@@ -23,7 +24,7 @@ from tabletop.games.vanguard.table import (
     rear_guards_of, units_of, vanguard_of,
 )
 
-PENDING = "pending"
+PENDING = triggers.PENDING  # stand-by AUTO abilities and timed effects: the engine's waiting triggers
 
 # Effective-condition keywords (seed 一 1.3) and what makes each valid for its controller.
 CONDITION_KEYWORDS = ("brave", "oracle", "ritual", "unite", "thunderstrike", "darkness", "wave", "scheming",
@@ -33,6 +34,13 @@ PREFIX_KEYWORDS = ("rescue", "dominate", "shadow_stitch", "rush", "burst", "magi
                    "bloom", "nitou_kaigan")
 # Proper-noun keywords (seed 一 1.2) are whole abilities, expanded below.
 PROPER_KEYWORDS = ("revelation", "blaze", "afterimage", "devour", "charge", "hollow", "harmony", "success")
+# Clan actions (seed 一 K0.7) are no abilities; a card may carry their names as labels.
+CLAN_ACTIONS = ("declare", "dominate", "lock", "delete", "time_leap")
+# Events an AUTO ability may name in `when` (`over_drive_check`: an Over trigger's extra when drive-checked).
+EVENTS = ("placed", "attacks", "boosts", "boosted", "retired", "stood", "put_into_soul", "rode_upon", "attack_hits",
+          "hollow_drop", "enters_state", "locked", "attacked", "other_placed", "rear_guard_retired",
+          "opponent_bind_to_hand", "attack_step_start", "battle_start", "ride_phase_start", "end_of_turn",
+          "end_of_battle", "game_start", "state:success", "over_drive_check", "drive_step_start")
 
 
 def keyword_abilities(card: CardDefinition) -> list[dict[str, Any]]:
@@ -41,7 +49,7 @@ def keyword_abilities(card: CardDefinition) -> list[dict[str, Any]]:
     result: list[dict[str, Any]] = []
     if "revelation" in kw:  # seed 《创世》 天启
         circle = kw["revelation"] if isinstance(kw["revelation"], str) else None
-        result.append({"kind": "auto", "when": "placed", "zone": "VR", "on": circle, "keyword_ability": "revelation",
+        result.append({"kind": "auto", "when": "placed", "zone": "VR", "circle": circle, "keyword_ability": "revelation",
                        "do": [{"effect": "revelation"}]})
     if "blaze" in kw:  # seed 《阳炎》 龙炎
         result.append({"kind": "auto", "when": "attack_step_start", "zone": "VR", "keyword_ability": "blaze",
@@ -71,31 +79,155 @@ def keyword_abilities(card: CardDefinition) -> list[dict[str, Any]]:
         result.append({"kind": "auto", "when": "state:success", "zone": "VR", "keyword_ability": "success",
                        "if": {"success_unit": int(kw["success"])},
                        "do": [{"effect": "enter_state", "state": "success", "target": "self", "until": "turn"}]})
-    if facts.is_sentinel(card) and "sentinel_ability" not in kw and kw.get("sentinel") is not False:
+    if "forerunner" in kw:  # VG [K] Forerunner; seed 《黑暗不法者》: it also resolves from the G zone
+        result.append({"kind": "auto", "when": "rode_upon", "zone": "any", "keyword_ability": "forerunner",
+                       "optional": True, "filter": {"rider_same_clan": True},
+                       "do": [{"effect": "call", "from": "self", "filter": {"in_zone": ["soul", "gzone"]}}]})
+    if facts.is_sentinel(card) and not _prints_guard_ability(card) and kw.get("sentinel") is not False:
         # The usual Sentinel text (VG 6.3): when placed on GC, discard a card: a unit cannot be hit this battle.
-        result.append({"kind": "auto", "when": "placed", "on": "gc", "zone": "GC", "keyword_ability": "sentinel",
+        result.append({"kind": "auto", "when": "placed", "circle": "gc", "zone": "GC", "keyword_ability": "sentinel",
                        "cost": [{"effect": "discard", "count": 1}],
                        "do": [{"effect": "choose", "from": "your_units", "count": 1, "as": "protected"},
                               {"effect": "cannot_be_hit", "target": "$protected"}]})
     return result
 
 
-@lru_cache(maxsize=4096)
-def _printed_abilities(card: CardDefinition) -> tuple[dict[str, Any], ...]:
-    return tuple(dict(e) for e in card.effects if isinstance(e, dict) and "kind" in e) + tuple(keyword_abilities(card))
+def _prints_guard_ability(card: CardDefinition) -> bool:
+    """Tell whether a card prints its own "when placed on GC" ability (a Sentinel then uses it, not the default)."""
+    return any(isinstance(e, dict) and e.get("when") == "placed" and str(e.get("circle", "")).lower() == "gc"
+               for e in card.effects)
 
 
-def abilities_of(state: GameState, iid: int) -> list[dict[str, Any]]:
-    """Return every ability a card has now: printed (unless deleted), keyword-expanded, and gained."""
+class PrintedAbilities:
+    """A definition's printed and keyword abilities, indexed by kind and trigger event, and the printed facts
+    the rules read at every decision (kind, grade, Boost, Intercept, trigger); computed once per card."""
+
+    __slots__ = ("all", "by_when", "has_cont", "has_act", "has_state_trigger", "has_end_of_turn", "kind",
+                 "is_unit", "grade", "boost", "intercept", "trigger", "gains")
+
+    def __init__(self, card: CardDefinition) -> None:
+        self.kind = facts.kind(card)
+        self.is_unit = self.kind == "unit"
+        self.grade = facts.grade(card)
+        self.boost = facts.has_skill(card, "boost")
+        self.intercept = facts.has_skill(card, "intercept")
+        self.trigger = facts.trigger(card)
+        self.all: tuple[dict[str, Any], ...] = tuple(
+            dict(e) for e in card.effects if isinstance(e, dict) and "kind" in e) + tuple(keyword_abilities(card))
+        by_when: dict[str, list[tuple[int, dict[str, Any]]]] = {}
+        for index, ability in enumerate(self.all):
+            if ability.get("kind") == "auto":
+                by_when.setdefault(str(ability.get("when")), []).append((index, ability))
+        self.by_when = {when: tuple(items) for when, items in by_when.items()}
+        kinds = {a.get("kind") for a in self.all}
+        self.has_cont = "cont" in kinds
+        self.has_act = "act" in kinds
+        self.has_state_trigger = any(str(w).startswith("state:") for w in self.by_when)
+        self.has_end_of_turn = "end_of_turn" in self.by_when
+        self.gains = tuple(a for a in self.all if a.get("kind") == "cont"
+                           and any(st.get("effect") == "gain_abilities_of" for st in a.get("do", ())))
+
+
+class AbilityIndex(dict):  # type: ignore[type-arg]
+    """Card id -> PrintedAbilities for one game's library, filled on first use; and what the library holds at
+    all (order cards, state-triggered abilities), so that checks no card needs are skipped.
+
+    Kept per library (`ability_index`): a library does not change during a game.
+    """
+
+    def __init__(self, library: Any) -> None:
+        super().__init__()
+        self.library = library
+        cards = list(library.values())
+        self.orders = any(facts.kind(c) == "order" for c in cards)
+        self.state_triggers = any(self[c.id].has_state_trigger for c in cards)
+
+    def __missing__(self, card_id: str) -> PrintedAbilities:
+        entry = self[card_id] = PrintedAbilities(self.library[card_id])
+        return entry
+
+
+_INDEXES: dict[int, AbilityIndex] = {}
+
+
+def ability_index(state: GameState) -> AbilityIndex:
+    """Return the index of printed abilities of the game's card library (a library never changes in a game).
+
+    Kept per library object, looked up by identity (the entry keeps the library, so its id is not reused);
+    asked for many times per decision, so cheaper than a state memo.
+    """
+    library = state.library
+    index = _INDEXES.get(id(library))
+    if index is None or index.library is not library:
+        if len(_INDEXES) >= 256:  # libraries come and go (one per test game): keep the cache bounded
+            _INDEXES.clear()
+        index = _INDEXES[id(library)] = AbilityIndex(library)
+    return index
+
+
+def printed_of(state: GameState, iid: int) -> PrintedAbilities:
+    """Return the printed (and keyword) abilities of a card instance's definition."""
+    return ability_index(state)[state.cards[iid].card_id]
+
+
+def has_extra_abilities(state: GameState, iid: int) -> bool:
+    """Tell whether a card's abilities are not just its printed ones: deleted, locked, copied or gained ones, or
+    a CONT that gains other cards' abilities (seed 《黑暗不法者》 伽斯提尔)."""
     card = state.cards[iid]
+    props = card.props
+    # A prop set to None is removed, so a present key means the effect is on.
+    if props and ("gained" in props or "locked" in props or "deleted" in props or "copied" in props):
+        return True
+    return bool(ability_index(state)[card.card_id].gains)
+
+
+def abilities_of(state: GameState, iid: int) -> tuple[dict[str, Any], ...] | list[dict[str, Any]]:
+    """Return every ability a card has now: printed (unless deleted or locked), keyword-expanded, and gained."""
+    card = state.cards[iid]
+    index = ability_index(state)
+    if not has_extra_abilities(state, iid):
+        return index[card.card_id].all
     result: list[dict[str, Any]] = []
     if not card.props.get("deleted") and not is_locked(state, iid):
-        result.extend(_printed_abilities(state.definition(iid)))
+        result.extend(index[card.card_id].all)
         for source_card in card.props.get("copied", ()):
-            result.extend(_printed_abilities(state.library[source_card]))
+            result.extend(index[source_card].all)
+        result.extend(_gained_by_cont(state, iid, index[card.card_id].gains))
     for gained in card.props.get("gained", ()):
         result.append(gained["ability"])
     return result
+
+
+def _gained_by_cont(state: GameState, iid: int, gains: tuple[dict[str, Any], ...]) -> list[dict[str, Any]]:
+    """Return the abilities a card's CONT "gains all abilities of (cards)" gives it while it is in its zone.
+
+    Being continuous, the gain holds the instant the card is placed, so gained "when placed" abilities trigger
+    (seed 《黑暗不法者》 邪神主教 伽斯提尔). The cards' printed abilities are gained, not what they gained.
+    """
+    from tabletop.games.vanguard.effects import cards_in_set
+
+    result: list[dict[str, Any]] = []
+    controller = state.cards[iid].controller
+    for ability in gains:
+        if not zone_tag_holds(state, iid, ability.get("zone")) or not condition_holds(
+                state, ability.get("if"), iid, controller):
+            continue
+        for step in ability.get("do", ()):
+            if step.get("effect") == "gain_abilities_of":
+                for other in cards_in_set(state, controller, iid, str(step["card"]), step.get("filter")):
+                    if other != iid:
+                        result.extend(ability_index(state)[state.cards[other].card_id].all)
+    return result
+
+
+def _auto_candidates(state: GameState, iid: int, whens: tuple[str, ...]) -> list[tuple[int, dict[str, Any]]]:
+    """Return (index, ability) of a card's AUTO abilities that an event of these `when` names could trigger."""
+    if not has_extra_abilities(state, iid):
+        by_when = printed_of(state, iid).by_when
+        if len(whens) == 1:
+            return list(by_when.get(whens[0], ()))
+        return [item for when in whens for item in by_when.get(when, ())]
+    return [(i, a) for i, a in enumerate(abilities_of(state, iid)) if a.get("kind") == "auto" and a.get("when") in whens]
 
 
 def has_keyword(state: GameState, iid: int, name: str) -> bool:
@@ -190,6 +322,11 @@ def zone_tag_holds(state: GameState, iid: int, tag: str | None) -> bool:
 
 # -- conditions --------------------------------------------------------------------------------
 
+# The clauses a condition mapping (`if:`, `trigger_if:`, a step's `if:` / `cond:`) may use.
+CONDITIONS = ("hand_at_most", "hand_at_least", "damage_at_least", "soul_at_least", "vanguard_power_at_least",
+              "more_rear_guards", "in_state", "not_in_state", "chosen", "in_legion", "success_unit", "my_turn",
+              "attack_hit", "attacked_vanguard", "self_attacked", "keyword")
+
 def condition_holds(state: GameState, cond: dict[str, Any] | None, source: int | None, controller: str,
                     variables: dict[str, Any] | None = None, event: dict[str, Any] | None = None) -> bool:
     """Tell whether every clause of a condition mapping holds."""
@@ -218,6 +355,8 @@ def condition_holds(state: GameState, cond: dict[str, Any] | None, source: int |
         if key == "not_in_state" and source is not None and has_state(state, source, str(value)):
             return False
         if key == "chosen" and not variables.get(str(value)):
+            return False
+        if key == "in_legion" and (source is not None and state.cards[source].props.get("legion") is not None) != bool(value):
             return False
         if key == "success_unit" and not any(current_power(state, u) >= int(value) for u in units_of(state, controller)):
             return False
@@ -253,8 +392,8 @@ def _matches(state: GameState, iid: int, ability: dict[str, Any], event: dict[st
                 "attack_hits", "hollow_drop", "enters_state", "locked", "attacked"):
         if kind != when or subject != iid:
             return False
-        if when == "placed" and ability.get("on"):
-            if not _circle_matches(event.get("zone", ""), str(ability["on"])):
+        if when == "placed" and ability.get("circle"):
+            if not _circle_matches(event.get("zone", ""), str(ability["circle"])):
                 return False
         if when == "retired" and filt.get("by_effect") and not event.get("by_effect"):
             return False
@@ -265,6 +404,8 @@ def _matches(state: GameState, iid: int, ability: dict[str, Any], event: dict[st
         if when == "boosts" and filt.get("boosted_race") and filt["boosted_race"] not in _races(state, event.get("other")):
             return False
         if when == "boosted" and filt.get("booster_race") and filt["booster_race"] not in _races(state, event.get("other")):
+            return False
+        if when == "rode_upon" and not _rider_matches(state, iid, filt, event.get("other")):
             return False
         if when in ("placed", "attacks", "boosts", "boosted", "attack_hits", "attacked", "enters_state", "stood"):
             return zone_tag_holds(state, iid, ability.get("zone") or _default_zone(event))
@@ -282,7 +423,7 @@ def _matches(state: GameState, iid: int, ability: dict[str, Any], event: dict[st
             return False
         if filt.get("name") and state.definition(subject).name != filt["name"]:
             return False
-        if ability.get("on") and not _circle_matches(event["zone"], str(ability["on"])):
+        if ability.get("circle") and not _circle_matches(event["zone"], str(ability["circle"])):
             return False
         return True
     if when == "rear_guard_retired":
@@ -291,7 +432,8 @@ def _matches(state: GameState, iid: int, ability: dict[str, Any], event: dict[st
         return not filt.get("by_effect") or bool(event.get("by_effect"))
     if when == "opponent_bind_to_hand":
         return kind == "bind_to_hand" and event.get("player") != controller
-    if when in ("attack_step_start", "battle_start", "ride_phase_start", "end_of_turn", "end_of_battle", "game_start"):
+    if when in ("attack_step_start", "battle_start", "ride_phase_start", "end_of_turn", "end_of_battle", "game_start",
+                "drive_step_start"):
         if kind != when:
             return False
         return when in ("end_of_battle", "end_of_turn") or event.get("player") == controller
@@ -299,10 +441,28 @@ def _matches(state: GameState, iid: int, ability: dict[str, Any], event: dict[st
 
 
 def _races(state: GameState, iid: Any) -> list[str]:
+    """Return a card's races and subtypes (a filter on a race also finds a subtype such as "Wakizashi")."""
     if iid is None or iid not in state.cards:
         return []
-    race = facts.attribute(state.definition(iid), "race") or ""
-    return [str(race)] if isinstance(race, str) else [str(r) for r in race]
+    result: list[str] = []
+    for name in ("race", "subtype"):
+        value = facts.attribute(state.definition(iid), name) or []
+        result += [str(value)] if isinstance(value, str) else [str(v) for v in value]
+    return result
+
+
+def _rider_matches(state: GameState, iid: int, filt: dict[str, Any], rider: Any) -> bool:
+    """Check a "when ridden upon" filter: the riding card's grade (`rider_grade`) or clan (`rider_same_clan`)."""
+    if not filt:
+        return True
+    if rider is None or rider not in state.cards:
+        return False
+    d = state.definition(rider)
+    if "rider_grade" in filt and facts.grade(d) != int(filt["rider_grade"]):
+        return False
+    if filt.get("rider_same_clan") and facts.nation(d) != facts.nation(state.definition(iid)):
+        return False
+    return True
 
 
 def _circle_matches(zid: str, spec: str) -> bool:
@@ -321,20 +481,42 @@ def _default_zone(event: dict[str, Any]) -> str:
     return "GC" if str(event.get("zone", "")).endswith(".gc") else "VR"
 
 
+# The `when` names an event type can trigger besides its own name.
+_EVENT_WHENS: dict[str, tuple[str, ...]] = {
+    "placed": ("placed", "other_placed"),
+    "retired": ("retired", "rear_guard_retired"),
+    "bind_to_hand": ("opponent_bind_to_hand",),
+}
+
+
 def emit(tx: Transaction, event: dict[str, Any]) -> None:
     """Put every AUTO ability the event triggers into the stand-by state (seed 一 1.3: only valid ones)."""
     state = tx.state
-    candidates: list[int] = field_cards(state)
+    candidates = list(field_cards(state))
     for player in state.players:
         candidates += state.zones[zone_id(player, "gc")].cards
     subject = event.get("card")
     if subject is not None and subject in state.cards and subject not in candidates:
         candidates.append(subject)
+    whens = _EVENT_WHENS.get(event["type"], (event["type"],))
+    locked_retire = event["type"] == "retired" and event.get("locked")
+    cards, printed_index = state.cards, ability_index(state)
     for iid in candidates:
-        if event["type"] == "retired" and event.get("locked") and iid == subject:
+        if locked_retire and iid == subject:
             continue  # seed 《链环傀儡》: a locked card's retirement triggers nothing
-        for index, ability in enumerate(abilities_of(state, iid)):
-            if ability.get("kind") != "auto" or not _matches(state, iid, ability, event):
+        card = cards[iid]
+        entry = printed_index[card.card_id]
+        props = card.props
+        if entry.gains or (props and ("gained" in props or "locked" in props or "deleted" in props
+                                      or "copied" in props)):
+            found = _auto_candidates(state, iid, whens)
+        else:  # the usual case, inlined: the definition's abilities indexed by event
+            by_when = entry.by_when
+            if not by_when:
+                continue
+            found = [item for when in whens for item in by_when.get(when, ())]
+        for index, ability in found:
+            if not _matches(state, iid, ability, event):
                 continue
             controller = state.cards[iid].controller
             if not keyword_valid(state, iid, ability, controller):
@@ -354,11 +536,10 @@ def _used(state: GameState, iid: int, index: int) -> bool:
 
 def add_pending(tx: Transaction, player: str, source: int | None, ability: dict[str, Any],
                 event: dict[str, Any] | None = None, timed: bool = False) -> None:
-    """Add a stand-by ability or timed effect; its player plays it at the next check timing."""
-    uid = int(tx.state.data.get("next_uid", 1))
-    tx.set_data("next_uid", uid + 1)
-    tx.list_append(PENDING, {"uid": uid, "player": player, "source": source, "ability": ability,
-                             "event": _plain_event(event or {}), "timed": timed})
+    """Put an ability (or a timed effect) into the stand-by state; its player plays it at the next check timing."""
+    # The ability comes from card data or is built fresh, and is never mutated: shared, not copied.
+    triggers.queue(tx, player, {"source": source, "ability": ability, "event": _plain_event(event or {}),
+                                "timed": timed}, copy=False)
 
 
 def _plain_event(event: dict[str, Any]) -> dict[str, Any]:
@@ -368,10 +549,16 @@ def _plain_event(event: dict[str, Any]) -> dict[str, Any]:
 def state_triggers(tx: Transaction) -> None:
     """Trigger state-triggered abilities whose state holds (Success, seed 《大自然》: during your turn only)."""
     state = tx.state
-    pending_sources = {(p["source"], p["ability"].get("keyword_ability")) for p in state.lists.get(PENDING, ())}
+    any_printed = ability_index(state).state_triggers
+    if not any_printed and not state.data.get("abilities_gained"):
+        return
     for iid in field_cards(state, state.active):
-        for ability in abilities_of(state, iid):
-            if ability.get("when") != "state:success" or has_state(state, iid, "success"):
+        if not has_extra_abilities(state, iid) and not (
+                any_printed and printed_of(state, iid).has_state_trigger):
+            continue
+        pending_sources = {(p["source"], p["ability"].get("keyword_ability")) for p in state.lists.get(PENDING, ())}
+        for _, ability in _auto_candidates(state, iid, ("state:success",)):
+            if has_state(state, iid, "success"):
                 continue
             if (iid, "success") in pending_sources or not zone_tag_holds(state, iid, ability.get("zone")):
                 continue
@@ -381,35 +568,59 @@ def state_triggers(tx: Transaction) -> None:
 
 # -- continuous abilities ------------------------------------------------------------------------
 
-@lru_cache(maxsize=4096)
-def _has_cont(card: CardDefinition) -> bool:
-    return any(a.get("kind") == "cont" for a in _printed_abilities(card))
+# Sources whose CONT conditions are being read now: a CONT's own condition does not see its own bonus
+# (a Burst "if your vanguard's power ≥ N" on the vanguard itself would otherwise never settle).
+_READING: set[int] = set()
 
 
 def continuous_bonuses(state: GameState, iid: int, stat: str) -> list[tuple[int, str]]:
-    """Return the (amount, reason) bonuses CONT abilities on the field give a unit's `stat`."""
+    """Return the (amount, reason) bonuses CONT abilities on the field (and GC) give a unit's `stat`."""
     result: list[tuple[int, str]] = []
     target_card = state.cards[iid]
-    for source in field_cards(state):
-        card = state.cards[source]
-        if not (_has_cont(state.definition(source)) or card.props.get("gained")):
+    for source in _cont_sources(state):
+        if source in _READING:
             continue
+        card = state.cards[source]
         for ability in abilities_of(state, source):
             if ability.get("kind") != "cont" or not zone_tag_holds(state, source, ability.get("zone")):
                 continue
             controller = card.controller
-            if not keyword_valid(state, source, ability, controller):
+            amounts = [int(step.get("amount", 0)) for step in ability.get("do", ())
+                       if step.get("effect") == stat and _cont_applies(state, step.get("target", "self"), source, iid,
+                                                                       target_card.zone, target_card.controller,
+                                                                       controller)]
+            if not amounts:
                 continue
-            if not condition_holds(state, ability.get("if"), source, controller):
-                continue
-            for step in ability.get("do", ()):
-                if step.get("effect") != stat:
-                    continue
-                scope = step.get("target", "self")
-                applies = (scope == "self" and source == iid) or (
-                    scope == "your_units" and target_card.controller == controller) or (
-                    scope == "your_front_row" and target_card.controller == controller
-                    and is_front_row(target_card.zone, controller))
-                if applies:
-                    result.append((int(step.get("amount", 0)), f"{state.definition(source).name} ({ability.get('keyword') or 'CONT'})"))
+            _READING.add(source)
+            try:
+                valid = keyword_valid(state, source, ability, controller) and condition_holds(
+                    state, ability.get("if"), source, controller)
+            finally:
+                _READING.discard(source)
+            if valid:
+                why = f"{state.definition(source).name} ({ability.get('keyword') or 'CONT'})"
+                result += [(amount, why) for amount in amounts]
     return result
+
+
+def _cont_sources(state: GameState) -> list[int]:
+    """Return the cards on the field or GC that may have a CONT ability (memoised until the board changes)."""
+    def compute() -> list[int]:
+        index = ability_index(state)
+        cards = state.cards
+        guardians = [g for p in state.players for g in state.zones[zone_id(p, "gc")].cards]
+        return [i for i in (*field_cards(state), *guardians)
+                if index[cards[i].card_id].has_cont or has_extra_abilities(state, i)]
+
+    return state.memo("vanguard.cont_sources", compute, board=True)
+
+
+def _cont_applies(state: GameState, scope: str, source: int, iid: int, zone: str, owner: str, controller: str) -> bool:
+    """Tell whether a CONT step's target (self, your_units, your_front_row) covers the unit."""
+    if scope == "self":
+        return source == iid
+    if scope == "your_units":
+        return owner == controller
+    if scope == "your_front_row":
+        return owner == controller and is_front_row(zone, controller)
+    return False

@@ -56,46 +56,73 @@ def zone_specs(game_format: str) -> list[ZoneSpec]:
     return specs
 
 
+class ZoneInfo:
+    """What a zone id says: its owner, its name, and for a circle its (row, column) on the owner's side."""
+
+    __slots__ = ("owner", "name", "position", "is_circle", "is_rear", "partner")
+
+    def __init__(self, zid: str) -> None:
+        self.owner, _, self.name = zid.partition(".")
+        self.position: tuple[int, int] | None = CIRCLES.get(self.name) or ACCEL_CIRCLES.get(self.name)
+        self.is_circle = self.position is not None
+        self.is_rear = self.name.startswith("rc.")
+        self.partner: str | None = None
+        if self.is_rear and self.name in CIRCLES:
+            row, column = CIRCLES[self.name]
+            self.partner = next((zone_id(self.owner, n) for n, (r, c) in CIRCLES.items()
+                                 if n.startswith("rc.") and c == column and r != row), None)
+
+
+_INFO: dict[str, ZoneInfo] = {}
+
+
+def info(zid: str) -> ZoneInfo:
+    """Return the (cached) facts a zone id names."""
+    found = _INFO.get(zid)
+    if found is None:
+        found = _INFO[zid] = ZoneInfo(zid)
+    return found
+
+
 def circle_name(zid: str) -> str:
     """Return the circle part of a zone id (`p1.rc.front_left` -> `rc.front_left`)."""
-    return zid.split(".", 1)[1]
+    return info(zid).name
 
 
 def zone_owner(zid: str) -> str:
     """Return the owner part of a zone id."""
-    return zid.split(".", 1)[0]
+    return info(zid).owner
 
 
 def position(zid: str) -> tuple[int, int] | None:
     """Return (row, column) of a circle from its owner's side, or None for zones that are not circles."""
-    name = circle_name(zid)
-    return CIRCLES.get(name) or ACCEL_CIRCLES.get(name)
+    return info(zid).position
 
 
 def is_circle(zid: str) -> bool:
     """Tell whether a zone id is a VC or RC."""
-    return position(zid) is not None
+    return info(zid).is_circle
 
 
 def is_rear_circle(zid: str) -> bool:
     """Tell whether a zone id is a rear-guard circle."""
-    return circle_name(zid).startswith("rc.")
+    return info(zid).is_rear
 
 
 def column_for(zid: str, viewer: str) -> int | None:
     """Return a circle's column as `viewer` sees it: an opponent's circle is mirrored (seed Dominate 8)."""
-    pos = position(zid)
-    if pos is None:
+    zone = info(zid)
+    if zone.position is None:
         return None
-    return pos[1] if zone_owner(zid) == viewer else 2 - pos[1]
+    return zone.position[1] if zone.owner == viewer else 2 - zone.position[1]
 
 
 def row_for(zid: str, viewer: str) -> int | None:
     """Return a circle's row for `viewer`: only the viewer's own circles have a row (seed Dominate 9)."""
-    pos = position(zid)
-    if pos is None or zone_owner(zid) != viewer:
+    zone = info(zid)
+    if zone.position is None or zone.owner != viewer:
         return None
-    return pos[0]
+    return zone.position[0]
 
 
 def is_front_row(zid: str, player: str) -> bool:
@@ -120,14 +147,7 @@ def same_column(a: str, b: str, viewer: str) -> bool:
 
 def column_partner(zid: str) -> str | None:
     """Return the other circle of the owner's column (front <-> back), None for VC/accel circles."""
-    pos = position(zid)
-    if pos is None or not is_rear_circle(zid):
-        return None
-    owner = zone_owner(zid)
-    for name, (row, column) in CIRCLES.items():
-        if name.startswith("rc.") and column == pos[1] and row != pos[0]:
-            return zone_id(owner, name)
-    return None
+    return info(zid).partner
 
 
 _CIRCLE_IDS: dict[tuple[str, int], tuple[str, ...]] = {}

@@ -10,20 +10,23 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from tabletop.engine import durations
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.zones import zone_id
 from tabletop.games.vanguard import facts, frames
 from tabletop.games.vanguard.abilities import (
-    CONDITION_KEYWORDS, PREFIX_KEYWORDS, PROPER_KEYWORDS, add_pending, condition_holds, emit,
+    CLAN_ACTIONS, CONDITION_KEYWORDS, CONDITIONS, EVENTS, PREFIX_KEYWORDS, PROPER_KEYWORDS, add_pending, condition_holds, emit,
 )
-from tabletop.games.vanguard.circles import REAR_CIRCLES, circle_name, column_for, is_back_row, is_front_row
+from tabletop.games.vanguard.circles import (
+    REAR_CIRCLES, circle_name, column_for, is_back_row, is_front_row, is_rear_circle,
+)
 from tabletop.games.vanguard.moves import (
     add_state, controller_changed, identity, new_identity, place_on_circle, put_into_soul, relocate,
     remove_state, retire, turn_fact, turn_info, unlink_harmony,
 )
 from tabletop.games.vanguard.table import (
-    front_row_units, has_state, in_same_column, is_locked, is_unit, rear_guards_of, units_of, vanguard_of,
+    front_row_units, guardians_of, has_state, in_same_column, is_locked, is_unit, rear_guards_of, units_of, vanguard_of,
     vanguards_of,
 )
 
@@ -66,61 +69,103 @@ def set_variable(tx: Transaction, fi: int, name: str, value: Any) -> None:
     frames.set_var(tx, fi, "vars", values)
 
 
+class SetContext:
+    """What a card-set name is read against: the state, the resolving player and the ability's source."""
+
+    __slots__ = ("state", "me", "opp", "src", "ctx", "battle")
+
+    def __init__(self, state: GameState, ctx: Mapping[str, Any]) -> None:
+        self.state = state
+        self.me = str(ctx["controller"])
+        self.opp = state.opponent(self.me)
+        self.src = ctx.get("source")
+        self.ctx = ctx
+        self.battle = state.data.get("battle") or {}
+
+    def zone(self, player: str, name: str) -> list[int]:
+        """Return the cards of one of a player's zones (a copy)."""
+        return list(self.state.zones[zone_id(player, name)].cards)
+
+
+def _one(value: Any) -> list[int]:
+    return [] if value is None else [value]
+
+
+def _rear_circle_cards(c: SetContext, player: str) -> list[int]:
+    return [i for name in REAR_CIRCLES for i in c.state.zones[zone_id(player, name)].cards]
+
+
+# Card-set names a step's `target`, `from`, `per` or `card` may use (besides `$var`).
+SETS: dict[str, Callable[[SetContext], list[int]]] = {
+    "self": lambda c: _one(c.src),
+    "event_card": lambda c: _one(c.ctx.get("event", {}).get("card")),
+    "attacker": lambda c: _one(c.battle.get("attacker")),
+    "booster": lambda c: _one(c.battle.get("booster")),
+    "attacked": lambda c: _one(c.battle.get("target")),
+    "your_vanguard": lambda c: _one(vanguard_of(c.state, c.me)),
+    "your_vanguards": lambda c: vanguards_of(c.state, c.me),
+    "your_units": lambda c: list(units_of(c.state, c.me)),
+    "your_front_row": lambda c: front_row_units(c.state, c.me),
+    "your_back_row": lambda c: [u for u in units_of(c.state, c.me) if is_back_row(c.state.cards[u].zone, c.me)],
+    "your_front_row_rear_guards": lambda c: [u for u in front_row_units(c.state, c.me)
+                                             if is_rear_circle(c.state.cards[u].zone)],
+    "your_guardians": lambda c: guardians_of(c.state, c.me),
+    "opponent_guardians": lambda c: guardians_of(c.state, c.opp),
+    "your_other_guardians": lambda c: [g for g in guardians_of(c.state, c.me) if g != c.src],
+    # seed Dominate 2: "your rear-guards" are the ones you control, not your own dominated by the opponent
+    "your_rear_guards": lambda c: rear_guards_of(c.state, c.me),
+    "your_rc_cards": lambda c: _rear_circle_cards(c, c.me),
+    "opponent_units": lambda c: list(units_of(c.state, c.opp)),
+    "opponent_rear_guards": lambda c: rear_guards_of(c.state, c.opp),
+    "opponent_front_row": lambda c: front_row_units(c.state, c.opp),
+    "opponent_back_row_rear_guards": lambda c: [u for u in rear_guards_of(c.state, c.opp)
+                                                if is_back_row(c.state.cards[u].zone, c.opp)],
+    "opponent_vanguard": lambda c: _one(vanguard_of(c.state, c.opp)),
+    "opponent_vanguards": lambda c: vanguards_of(c.state, c.opp),
+    "your_hand": lambda c: c.zone(c.me, "hand"),
+    "your_soul": lambda c: c.zone(c.me, "soul"),
+    "your_drop": lambda c: c.zone(c.me, "drop"),
+    "your_bind": lambda c: c.zone(c.me, "bind"),
+    "opponent_bind": lambda c: c.zone(c.opp, "bind"),
+    "your_deck": lambda c: c.zone(c.me, "deck"),
+    "your_damage": lambda c: c.zone(c.me, "damage"),
+    "your_damage_face_up": lambda c: [i for i in c.zone(c.me, "damage") if not c.state.cards[i].face_down],
+    "your_damage_face_down": lambda c: [i for i in c.zone(c.me, "damage") if c.state.cards[i].face_down],
+    "your_locked": lambda c: [i for i in _rear_circle_cards(c, c.me) if is_locked(c.state, i)],
+    "opponent_locked": lambda c: [i for i in _rear_circle_cards(c, c.opp) if is_locked(c.state, i)],
+}
+
+
 def card_set(state: GameState, fi: int, spec: str) -> list[int]:
-    """Return the cards a target spec or a `from:` set names."""
+    """Return the cards a target spec or a `from:` set names (`$var`: the cards chosen as `var`)."""
     ctx = frames.ctx(state, fi)
-    me = str(ctx["controller"])
-    opp = state.opponent(me)
-    src = ctx.get("source")
     if spec.startswith("$"):
         value = ctx.get("vars", {}).get(spec[1:], [])
         return [v for v in (value if isinstance(value, list) else [value]) if v in state.cards]
-    battle = state.data.get("battle") or {}
-    sets: dict[str, Callable[[], list[int]]] = {
-        "self": lambda: [src] if src is not None else [],
-        "event_card": lambda: [ctx.get("event", {}).get("card")] if ctx.get("event", {}).get("card") is not None else [],
-        "attacker": lambda: [battle["attacker"]] if battle.get("attacker") is not None else [],
-        "booster": lambda: [battle["booster"]] if battle.get("booster") is not None else [],
-        "attacked": lambda: [battle["target"]] if battle.get("target") is not None else [],
-        "your_vanguard": lambda: [v for v in [vanguard_of(state, me)] if v is not None],
-        "your_vanguards": lambda: vanguards_of(state, me),
-        "your_units": lambda: units_of(state, me),
-        "your_front_row": lambda: front_row_units(state, me),
-        "your_back_row": lambda: [u for u in units_of(state, me) if is_back_row(state.cards[u].zone, me)],
-        "your_rear_guards": lambda: [u for u in rear_guards_of(state, me) if not has_state(state, u, "dominated")
-                                     or state.cards[u].owner != me],
-        "your_rc_cards": lambda: [c for name in REAR_CIRCLES for c in state.zones[zone_id(me, name)].cards],
-        "opponent_units": lambda: units_of(state, opp),
-        "opponent_rear_guards": lambda: rear_guards_of(state, opp),
-        "opponent_front_row": lambda: front_row_units(state, opp),
-        "opponent_back_row_rear_guards": lambda: [u for u in rear_guards_of(state, opp) if is_back_row(state.cards[u].zone, opp)],
-        "opponent_vanguard": lambda: [v for v in [vanguard_of(state, opp)] if v is not None],
-        "your_hand": lambda: state.cards_in(zone_id(me, "hand")),
-        "your_soul": lambda: state.cards_in(zone_id(me, "soul")),
-        "your_drop": lambda: state.cards_in(zone_id(me, "drop")),
-        "your_bind": lambda: state.cards_in(zone_id(me, "bind")),
-        "opponent_bind": lambda: state.cards_in(zone_id(opp, "bind")),
-        "your_deck": lambda: state.cards_in(zone_id(me, "deck")),
-        "your_damage": lambda: state.cards_in(zone_id(me, "damage")),
-        "your_damage_face_up": lambda: [c for c in state.cards_in(zone_id(me, "damage")) if not state.cards[c].face_down],
-        "your_damage_face_down": lambda: [c for c in state.cards_in(zone_id(me, "damage")) if state.cards[c].face_down],
-        "your_locked": lambda: [c for c in state.cards_in_field_all() if is_locked(state, c)
-                                and state.cards[c].controller == me] if hasattr(state, "cards_in_field_all") else
-        [c for name in REAR_CIRCLES for c in state.zones[zone_id(me, name)].cards if is_locked(state, c)],
-        "opponent_locked": lambda: [c for name in REAR_CIRCLES for c in state.zones[zone_id(opp, name)].cards
-                                    if is_locked(state, c)],
-    }
-    if spec not in sets:
+    reader = SETS.get(spec)
+    if reader is None:
         raise KeyError(spec)
-    return sets[spec]()
+    return reader(SetContext(state, ctx))
+
+
+def cards_in_set(state: GameState, me: str, src: int | None, spec: str, filt: Mapping[str, Any] | None = None
+                 ) -> list[int]:
+    """Return the cards a set name (not a `$var`) names for player `me` and source card `src`, filtered."""
+    return filter_cards(state, SETS[spec](SetContext(state, {"controller": me, "source": src})), filt, src, me)
 
 
 def filtered(state: GameState, fi: int, cards: list[int], filt: Mapping[str, Any] | None) -> list[int]:
-    """Keep the cards that pass a filter: grade, name, standing, rested, not_self, same_column, trigger."""
+    """Keep the cards that pass a filter (see `filter_cards`), for the ability frame `fi`."""
     if not filt:
         return cards
-    src = source(state, fi)
-    me = controller(state, fi)
+    return filter_cards(state, cards, filt, source(state, fi), controller(state, fi))
+
+
+def filter_cards(state: GameState, cards: list[int], filt: Mapping[str, Any] | None, src: int | None,
+                 me: str) -> list[int]:
+    """Keep the cards that pass a filter: grade, name, standing, rested, not_self, same_column, trigger."""
+    if not filt:
+        return list(cards)
     result = []
     for c in cards:
         d = state.definition(c)
@@ -144,6 +189,10 @@ def filtered(state: GameState, fi: int, cards: list[int], filt: Mapping[str, Any
             continue
         if filt.get("unit") and not facts.is_unit_card(d):
             continue
+        if "in_zone" in filt:
+            zones = filt["in_zone"] if isinstance(filt["in_zone"], list) else [filt["in_zone"]]
+            if state.cards[c].zone.split(".", 1)[1] not in zones:
+                continue
         result.append(c)
     return result
 
@@ -187,28 +236,37 @@ def _draw(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     return True
 
 
-@effect("power", "amount", "until")
-def _power(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
-    """Give Power +amount (until: turn | battle)."""
+def _amount(state: GameState, fi: int, step: Mapping[str, Any], default: int) -> int:
+    """Return a step's amount; with `per: SET` it is multiplied by the number of cards in that set."""
+    amount = int(step.get("amount", default))
+    if "per" in step:
+        amount *= len(card_set(state, fi, str(step["per"])))
+    return amount
+
+
+def _modify(tx: Transaction, fi: int, step: dict[str, Any], stat: str, default: int, until: str) -> bool:
+    amount = _amount(tx.state, fi, step, default)
     for iid in targets(tx.state, fi, step):
-        _mod(tx, iid, "power", int(step["amount"]), step.get("until", "turn"), _why(tx.state, fi))
+        _mod(tx, iid, stat, amount, step.get("until", until), _why(tx.state, fi))
     return True
 
 
-@effect("critical", "amount", "until")
+@effect("power", "amount", "until", "per")
+def _power(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Give Power +amount (until: turn | battle; `per: SET` multiplies by that set's size)."""
+    return _modify(tx, fi, step, "power", 0, "turn")
+
+
+@effect("critical", "amount", "until", "per")
 def _critical(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     """Give Critical +amount."""
-    for iid in targets(tx.state, fi, step):
-        _mod(tx, iid, "critical", int(step.get("amount", 1)), step.get("until", "turn"), _why(tx.state, fi))
-    return True
+    return _modify(tx, fi, step, "critical", 1, "turn")
 
 
-@effect("shield", "amount", "until")
+@effect("shield", "amount", "until", "per")
 def _shield(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
-    """Give Shield +amount."""
-    for iid in targets(tx.state, fi, step):
-        _mod(tx, iid, "shield", int(step.get("amount", 0)), step.get("until", "battle"), _why(tx.state, fi))
-    return True
+    """Give Shield +amount (until the end of the battle unless told)."""
+    return _modify(tx, fi, step, "shield", 0, "battle")
 
 
 @effect("stand")
@@ -386,12 +444,13 @@ def _enter_state(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
 
 @effect("cannot_be_hit", "until")
 def _cannot_be_hit(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
-    """Make units unhittable this battle; remembers which card granted it (seed 《次元警察》 Daikaiser)."""
+    """Make units unhittable this battle (`until: turn` for longer); remembers which card granted it (seed
+    《次元警察》 Daikaiser)."""
     src = source(tx.state, fi)
+    until = durations.UNTIL_END_OF_TURN if step.get("until") == "turn" else durations.THIS_BATTLE
     for iid in targets(tx.state, fi, step):
-        grants = list(tx.state.data.get("cannot_be_hit", []))
-        grants.append({"card": iid, "from": src, "from_seq": identity(tx.state, src) if src in tx.state.cards else 0})
-        tx.set_data("cannot_be_hit", grants)
+        tx.list_append("cannot_be_hit", {"card": iid, "from": src, "duration": until,
+                                         "from_seq": identity(tx.state, src) if src in tx.state.cards else 0})
     return True
 
 
@@ -399,8 +458,10 @@ def _cannot_be_hit(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
 def _negate_cannot_be_hit(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     """Retire opposing guardians and negate only the "cannot be hit" each of them granted (seed 《次元警察》)."""
     for iid in targets(tx.state, fi, step):
-        grants = [g for g in tx.state.data.get("cannot_be_hit", []) if g["from"] != iid]
-        tx.set_data("cannot_be_hit", grants)
+        grants = tx.state.lists.get("cannot_be_hit", [])
+        for index in range(len(grants) - 1, -1, -1):
+            if grants[index]["from"] == iid:
+                tx.list_remove("cannot_be_hit", index)
         retire(tx, iid, by_effect=True)
     return True
 
@@ -415,10 +476,50 @@ def _return_to_hand(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
 
 @effect("to_soul")
 def _to_soul(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
-    """Put cards into the controller's soul (seed Dominate 17: the controller's soul)."""
+    """Put cards into their owner's soul (seed Dominate 10). As a cost ("put this unit into your soul") it is
+    paid only by a card going to the controller's own soul: a dominated unit goes to its owner's soul and the
+    ability does not resolve (seed Dominate 17)."""
     me = controller(tx.state, fi)
+    unpaid = False
     for iid in targets(tx.state, fi, step):
-        put_into_soul(tx, iid, me)
+        owner = tx.state.cards[iid].owner
+        put_into_soul(tx, iid, owner)
+        unpaid = unpaid or owner != me
+    if step.get("cost") and unpaid:
+        tx.log("the cost was not paid: the unit went to its owner's soul", "seed 《射干玉》 支配 ruling 17")
+        frames.abort(tx, fi)
+    return True
+
+
+@effect("shuffle_into_deck")
+def _shuffle_into_deck(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Put cards into their owners' decks, then shuffle; with a dominated unit both players shuffle (seed
+    Dominate 20)."""
+    me = controller(tx.state, fi)
+    shufflers = {me}
+    for iid in targets(tx.state, fi, step):
+        shufflers.add(tx.state.cards[iid].owner)
+        relocate(tx, iid, "deck", None)
+    for player in sorted(shufflers):
+        tx.shuffle(zone_id(player, "deck"))
+    tx.log(f"{' and '.join(sorted(shufflers))} shuffle{'s' if len(shufflers) == 1 else ''} their deck",
+           "seed 《射干玉》 支配 ruling 20" if len(shufflers) > 1 else "")
+    return True
+
+
+@effect("superior_ride", "from", "filter")
+def _superior_ride(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Choose a card and ride it by an effect, whatever its grade (VG 5.4 superior ride)."""
+    me = controller(tx.state, fi)
+    answer = frames.take_answer(tx, fi)
+    pool = filtered(tx.state, fi, card_set(tx.state, fi, str(step.get("from", "your_hand"))), step.get("filter"))
+    if not pool:
+        return True
+    if answer is None and len(pool) > 1:
+        return frames.ask(tx, fi, me, "choose", "pick", "choose a card to ride", pool, 1, 1)
+    card = pool[0] if answer is None else answer["picks"][0]
+    from tabletop.games.vanguard.rules import ride
+    ride(tx, me, card)
     return True
 
 
@@ -505,23 +606,55 @@ def _unlock(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     return True
 
 
-@effect("delete")
+@effect("delete", "until")
 def _delete(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
-    """Delete units: face down, still units, no printed abilities and no original power (VG 9.8)."""
+    """Delete units: face down, still units, no printed abilities and no original power (VG 9.8).
+
+    With `until: turn` the unit turns face up again when "this turn" effects end.
+    """
     for iid in targets(tx.state, fi, step):
         if has_state(tx.state, iid, "dominated"):
             release(tx, iid)
         tx.set_field(iid, "face_down", True)
-        tx.set_prop(iid, "deleted", True)
+        tx.set_prop(iid, "deleted", step.get("until") or True)
     return True
 
 
-@effect("timed", "at", "do")
+@effect("declare", "what", "as")
+def _declare(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Declare a grade (0-4) and remember it as `as` (seed 一 clan action 宣言)."""
+    answer = frames.take_answer(tx, fi)
+    if answer is None:
+        return frames.ask(tx, fi, controller(tx.state, fi), "declare", "number", "declare a grade (0-4)", low=0, high=4)
+    set_variable(tx, fi, str(step.get("as", "declared")), int(answer["number"]))
+    tx.log(f"{controller(tx.state, fi)} declares grade {answer['number']}", "seed 一 宣言")
+    return True
+
+
+@effect("forbid_guard", "player", "grade", "until")
+def _forbid_guard(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """A player (`player: opponent | you`) cannot call cards of a grade to GC (a "cannot" beats any "can")."""
+    me = controller(tx.state, fi)
+    who = tx.state.opponent(me) if step.get("player", "opponent") == "opponent" else me
+    grade = step.get("grade")
+    if isinstance(grade, str) and grade.startswith("$"):
+        grade = variables(tx.state, fi).get(grade[1:])
+    if grade is None:
+        return True
+    until = durations.THIS_BATTLE if step.get("until") == "battle" else durations.UNTIL_END_OF_TURN
+    tx.list_append("restrictions", {"player": who, "action": "guard", "grade": int(grade), "duration": until,
+                                    "why": _why(tx.state, fi)})
+    return True
+
+
+@effect("timed", "at", "do", "of")
 def _timed(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     """Create a timed triggered effect: `at: end_of_turn | end_of_battle`, `do: [steps]`.
 
     It triggers at that moment and resolves without checking the keyword condition again (seed 一 1.3);
     the remembered cards (`$vars`) keep their identity numbers, so cards that changed zones are not found.
+    With `of: CARD`, "at the end of your turn" given to a unit: the end of the turn of whoever controls that
+    unit then; whoever made it resolves it (seed Dominate 7).
     """
     ctx = frames.ctx(tx.state, fi)
     remembered = {name: [[c, identity(tx.state, c)] for c in (v if isinstance(v, list) else [v]) if c in tx.state.cards]
@@ -529,9 +662,11 @@ def _timed(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     src = ctx.get("source")
     if src is not None and src in tx.state.cards:
         remembered["self"] = [[src, identity(tx.state, src)]]
+    of = card_set(tx.state, fi, str(step["of"]))[:1] if step.get("of") else []
     tx.list_append("timed", {"at": step.get("at", "end_of_turn"), "player": ctx["controller"], "source": src,
                              "do": step["do"], "remembered": remembered, "turn": tx.state.turn,
-                             "name": ctx.get("name", "timed effect")})
+                             "name": ctx.get("name", "timed effect"),
+                             "of": [of[0], identity(tx.state, of[0])] if of else None})
     return True
 
 
@@ -591,6 +726,7 @@ def _gain_ability(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
         gained = list(tx.state.cards[iid].props.get("gained", ()))
         gained.append({"ability": step["ability"], "until": step.get("until", "turn")})
         tx.set_prop(iid, "gained", gained)
+    tx.set_data("abilities_gained", True)  # from now on state triggers are looked for on every card
     return True
 
 
@@ -603,14 +739,16 @@ def _gain_keyword(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     return True
 
 
-@effect("gain_abilities_of", "card")
+@effect("gain_abilities_of", "card", "filter")
 def _gain_abilities_of(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
-    """Gain every printed ability of another card (seed 《黑暗不法者》 Gastille)."""
-    sources = card_set(tx.state, fi, str(step["card"]))
+    """Gain every printed ability of other cards until they are lost (seed 《黑暗不法者》 Gastille); in a CONT
+    the gain holds while the CONT does (abilities.py `_gained_by_cont`)."""
+    sources = filtered(tx.state, fi, card_set(tx.state, fi, str(step["card"])), step.get("filter"))
     for iid in targets(tx.state, fi, step):
         copied = list(tx.state.cards[iid].props.get("copied", ()))
         copied += [tx.state.cards[s].card_id for s in sources]
         tx.set_prop(iid, "copied", copied)
+    tx.set_data("abilities_gained", True)
     return True
 
 
@@ -726,6 +864,7 @@ def _dominate_attack(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     units = [u for u in targets(tx.state, fi, step, "opponent_rear_guards") if tx.state.cards[u].owner != me]
     for u in units:
         dominate(tx, u, me)
+    set_variable(tx, fi, "dominated", [u for u in units if has_state(tx.state, u, "dominated")])
     frames.insert_steps(tx, fi, list(step.get("follow", ())) + [{"effect": "_dominate_loop"}])
     return True
 
@@ -800,33 +939,64 @@ def _trigger_reversal(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     return True
 
 
+# Keys an ability mapping may have (`keyword_ability`, `name` label keyword-made and named abilities).
+ABILITY_KEYS = ("kind", "when", "zone", "keyword", "keyword_ability", "x", "cost", "optional", "once_per_turn",
+                "trigger_if", "if", "do", "filter", "circle", "name")
+# Filter keys of an ability's trigger (`filter:` next to `when:`) and of a step's card choice.
+TRIGGER_FILTERS = ("by_effect", "by_your_effect", "state", "boosted_race", "booster_race", "rider_grade",
+                   "rider_same_clan", "same_column", "same_name", "name")
+STEP_FILTERS = ("grade", "grade_at_most", "name", "standing", "rested", "not_self", "same_column", "trigger",
+                "keyword", "unit", "in_zone")
+SET_PARAMS = ("target", "from", "per", "card", "of")
+ZONE_TAGS = ("V", "R", "VR", "GC", "ANY", "HAND", "DROP", "SOUL", "BIND", "GZONE", "DAMAGE")
+
+
 def validate_effects(mapping: Mapping[str, Any]) -> list[str]:
     """Check a card mapping's `keywords` and `effects` against this vocabulary; return one line per problem."""
     problems: list[str] = []
     card_id = mapping.get("id", "?")
     keywords = mapping.get("keywords") or {}
     names = list(keywords) if isinstance(keywords, Mapping) else [k if isinstance(k, str) else next(iter(k)) for k in keywords]
-    known = set(CONDITION_KEYWORDS) | set(PREFIX_KEYWORDS) | set(PROPER_KEYWORDS) | {
+    known = set(CONDITION_KEYWORDS) | set(PREFIX_KEYWORDS) | set(PROPER_KEYWORDS) | set(CLAN_ACTIONS) | {
         "boost", "intercept", "twin_drive", "triple_drive", "sentinel", "persona_ride", "gift", "trigger",
         "forerunner", "legion", "stride", "g_guardian"}
     for name in names:
         if str(name).lower().replace(" ", "_") not in known:
             problems.append(f"{card_id}: unknown keyword {name!r}")
     for index, ability in enumerate(mapping.get("effects") or []):
-        where = f"{card_id}: effects[{index}]"
-        if not isinstance(ability, Mapping):
-            problems.append(f"{where}: an ability must be a mapping")
-            continue
-        kind = ability.get("kind")
-        if kind not in ("auto", "act", "cont"):
-            problems.append(f"{where}: kind must be auto, act or cont, not {kind!r}")
-        if kind == "auto" and not ability.get("when"):
-            problems.append(f"{where}: an auto ability needs 'when'")
-        if ability.get("keyword") and ability["keyword"] not in CONDITION_KEYWORDS + PREFIX_KEYWORDS:
-            problems.append(f"{where}: unknown ability keyword {ability['keyword']!r}")
-        for part in ("cost", "do"):
-            problems += _check_steps(f"{where}.{part}", ability.get(part) or [])
+        problems += _check_ability(f"{card_id}: effects[{index}]", ability)
     return problems
+
+
+def _check_ability(where: str, ability: Any) -> list[str]:
+    if not isinstance(ability, Mapping):
+        return [f"{where}: an ability must be a mapping"]
+    problems = [f"{where}: abilities have no field {key!r}" for key in ability if key not in ABILITY_KEYS]
+    kind = ability.get("kind")
+    if kind not in ("auto", "act", "cont"):
+        problems.append(f"{where}: kind must be auto, act or cont, not {kind!r}")
+    if kind == "auto" and not ability.get("when"):
+        problems.append(f"{where}: an auto ability needs 'when'")
+    elif kind == "auto" and ability["when"] not in EVENTS:
+        problems.append(f"{where}: unknown event {ability['when']!r} for 'when'")
+    if ability.get("keyword") and ability["keyword"] not in CONDITION_KEYWORDS + PREFIX_KEYWORDS:
+        problems.append(f"{where}: unknown ability keyword {ability['keyword']!r}")
+    if "zone" in ability and str(ability["zone"]).upper() not in ZONE_TAGS:
+        problems.append(f"{where}: unknown zone tag {ability['zone']!r}")
+    problems += _check_keys(f"{where}.filter", ability.get("filter"), TRIGGER_FILTERS, "filter")
+    for part in ("trigger_if", "if"):
+        problems += _check_keys(f"{where}.{part}", ability.get(part), CONDITIONS, "condition")
+    for part in ("cost", "do"):
+        problems += _check_steps(f"{where}.{part}", ability.get(part) or [])
+    return problems
+
+
+def _check_keys(where: str, value: Any, allowed: tuple[str, ...], what: str) -> list[str]:
+    if value is None:
+        return []
+    if not isinstance(value, Mapping):
+        return [f"{where}: a {what} is a mapping"]
+    return [f"{where}: unknown {what} {key!r}" for key in value if key not in allowed]
 
 
 def _check_steps(where: str, steps: Any) -> list[str]:
@@ -834,20 +1004,30 @@ def _check_steps(where: str, steps: Any) -> list[str]:
         return [f"{where}: must be a list of steps"]
     problems = []
     for i, step in enumerate(steps):
+        here = f"{where}[{i}]"
         if not isinstance(step, Mapping) or "effect" not in step:
-            problems.append(f"{where}[{i}]: a step is a mapping with 'effect'")
+            problems.append(f"{here}: a step is a mapping with 'effect'")
             continue
         name = step["effect"]
         if name not in EFFECTS or str(name).startswith("_"):
-            problems.append(f"{where}[{i}]: unknown effect {name!r}")
+            problems.append(f"{here}: unknown effect {name!r}")
             continue
         allowed = set(PARAMS[name]) | {"effect", "target", "if"}
         for key in step:
             if key not in allowed:
-                problems.append(f"{where}[{i}]: effect {name!r} has no parameter {key!r}")
-        for nested in ("do", "then", "else", "follow"):
+                problems.append(f"{here}: effect {name!r} has no parameter {key!r}")
+        for key in SET_PARAMS:
+            value = step.get(key)
+            if key in allowed and value is not None and not (isinstance(value, str) and (value.startswith("$") or value in SETS)):
+                problems.append(f"{here}: {key} {value!r} names no card set")
+        problems += _check_keys(f"{here}.filter", step.get("filter"), STEP_FILTERS, "filter")
+        for part in ("if", "cond"):
+            problems += _check_keys(f"{here}.{part}", step.get(part), CONDITIONS, "condition")
+        for nested in ("do", "then", "else", "follow", "effect_steps"):
             if nested in step:
-                problems += _check_steps(f"{where}[{i}].{nested}", step[nested])
+                problems += _check_steps(f"{here}.{nested}", step[nested])
+        if "ability" in step:
+            problems += _check_ability(f"{here}.ability", step["ability"])
     return problems
 
 

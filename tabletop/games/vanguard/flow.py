@@ -3,43 +3,85 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletop.engine import durations, triggers
+from tabletop.engine.rule_process import Action, Check, run_until_stable
+from tabletop.engine.changes import AppendLog, Change, ListChange, SetTableField
 from tabletop.engine.transaction import Transaction
+from tabletop.engine.turns import Phase, TurnStructure
 from tabletop.engine.zones import zone_id
 from tabletop.games.vanguard import facts, frames
-from tabletop.games.vanguard.abilities import PENDING, emit, state_triggers
+from tabletop.games.vanguard.abilities import PENDING, ability_index, emit, state_triggers
 from tabletop.games.vanguard.circles import REAR_CIRCLES, circles_of, is_circle
 from tabletop.games.vanguard.effects import (
     EFFECTS, draw_cards, effect, release, run_step, unlock,
 )
 from tabletop.games.vanguard.moves import identity, relocate, remove_state, retire
 from tabletop.games.vanguard.table import (
-    current_critical, current_power, field_cards, guardians_of, has_state, is_locked, is_unit, shield_total,
-    units_of, vanguard_of,
+    current_critical, current_power, field_cards, guardians_of, has_state, is_locked, is_unit, player_zones,
+    shield_total, units_of, vanguard_of,
 )
 
 ACT_STEPS = ("_guard_step", "_dominate_choose")
+# VG 5: the phases and steps of a turn; the battle's attack-to-close loop and the end-phase loop are jumps.
+TURN = TurnStructure([
+    Phase("stand"), Phase("draw"), Phase("ride", ("start", "")), Phase("main"),
+    Phase("battle", ("start", "attack", "guard", "drive", "damage", "close")), Phase("end", ("", "loop")),
+])
+
+
+def enter(tx: Transaction, phase: str, step: str = "") -> None:
+    """Go to a phase and step (logged), unless the table is there already."""
+    if (tx.state.phase, tx.state.step) != (phase, step):
+        TURN.enter(tx, phase, step)
+
+
+def battle_step(tx: Transaction, step: str) -> None:
+    """Go to a step of a battle; a battle outside the battle phase (Dominate in the main phase) keeps its phase."""
+    if tx.state.phase == "battle":
+        enter(tx, "battle", step)
+    else:
+        tx.set_table("step", step)
 STEP_LIMIT = 20000
+
+
+_FRAME_LISTS = frozenset({frames.FRAMES, frames.STATE, frames.PC})
+
+
+def _only_bookkeeping(changes: list[Change]) -> bool:
+    """Tell whether changes only moved the resolution machine (frames pushed, popped, stepped; the step's
+    name; the log): nothing a rule action, a trigger or a state trigger looks at."""
+    for c in changes:
+        kind = type(c)
+        if kind is AppendLog or (kind is SetTableField and c.name == "step"):  # type: ignore[attr-defined]
+            continue
+        if not isinstance(c, ListChange) or c.name not in _FRAME_LISTS:
+            return False
+    return True
 
 
 def run(tx: Transaction) -> None:
     """Run the game until a player must decide or act, or it ends (check timing before every play timing)."""
     state = tx.state
+    quiet_at = -1  # len(tx.changes) when a check timing last found nothing: only what changed since can matter
     for _ in range(STEP_LIMIT):
         if state.data.get("outcome") or state.data.get("decision"):
             return
         fi = frames.depth(state) - 1
         if fi >= 0:
             top = state.lists[frames.FRAMES][fi]
-            pc = state.lists[frames.STATE][fi]["pc"]
+            pc = frames.pc(state, fi)
             if pc >= len(top["steps"]):
                 frames.pop(tx, fi)
                 continue
             step = top["steps"][pc]
-            if top["kind"] == "flow" and not top["atomic"] and check_timing(tx):
-                continue
+            if top["kind"] == "flow" and not top["atomic"]:
+                if not (quiet_at >= 0 and _only_bookkeeping(tx.changes[quiet_at:])):
+                    if check_timing(tx):
+                        continue
+                    quiet_at = len(tx.changes)
             if run_step(tx, fi, step):
-                if fi < frames.depth(state) and state.lists[frames.STATE][fi]["pc"] == pc:
-                    frames.update(tx, fi, pc=pc + 1)
+                if fi < frames.depth(state) and frames.pc(state, fi) == pc:
+                    frames.set_pc(tx, fi, pc + 1)
             elif step["effect"] in ACT_STEPS and not state.data.get("decision"):
                 return
             continue
@@ -55,8 +97,8 @@ def act_step(state: Any) -> dict[str, Any] | None:
     fi = frames.depth(state) - 1
     if fi < 0:
         return None
-    steps = state.lists[frames.FRAMES][fi]["steps"]
-    pc = state.lists[frames.STATE][fi]["pc"]
+    steps = frames.steps(state, fi)
+    pc = frames.pc(state, fi)
     if pc < len(steps) and steps[pc]["effect"] in ACT_STEPS:
         return steps[pc]
     return None
@@ -65,38 +107,50 @@ def act_step(state: Any) -> dict[str, Any] | None:
 # -- check timing and rule actions (VG 7.2, 8) ---------------------------------------------------
 
 def check_timing(tx: Transaction) -> bool:
-    """Do one unit of check-timing work; return False when nothing was left (VG 7.2)."""
-    if rule_actions(tx):
-        return True
-    state_triggers(tx)
+    """Run one check timing's work (VG 7.2): every rule action until none applies (engine run_until_stable),
+    then the turn player's (else the other player's) next stand-by ability is played. Only one is played:
+    it resolves before the next check. Return False when there was nothing to do."""
+    played: list[bool] = []
+
+    def play_one(tx: Transaction) -> bool:
+        played.append(_play_next(tx))
+        return False
+
+    passes = run_until_stable(tx, RULE_ACTIONS, play_one)
+    return passes > 0 or played == [True]
+
+
+def _play_next(tx: Transaction) -> bool:
+    """Play the next stand-by ability, or ask which when the player has different ones; False when none."""
     state = tx.state
-    pending = state.lists.get(PENDING, [])
-    for player in (state.active, state.opponent(state.active)):
-        mine = [p for p in pending if p["player"] == player]
-        if not mine:
-            continue
-        distinct = {(p["source"], repr(p["ability"])) for p in mine}
-        if len(distinct) > 1:
-            options = [p["uid"] for p in mine]
-            tx.set_data("decision", {"player": player, "name": "order_triggers", "kind": "pick",
-                                     "prompt": "choose the ability to play next", "options": options,
-                                     "min": 1, "max": 1, "rule": "VG 7.2", "frame": None})
-            return True
-        play_pending(tx, mine[0]["uid"])
+    if state.data.get("outcome"):
+        return False
+    state_triggers(tx)
+    if not state.lists.get(PENDING):
+        return False
+    player = triggers.next_controller(state, state.active)  # VG 7.2: the turn player's first
+    if player is None:
+        return False
+    mine = triggers.waiting(state, player)
+    if len({(p["source"], repr(p["ability"])) for p in mine}) > 1:  # identical ones need no choice
+        decision = triggers.choice_decision(state, state.active, "VG 7.2")
+        assert decision is not None
+        tx.set_data("decision", {"player": decision.player, "name": decision.name, "kind": decision.kind,
+                                 "prompt": decision.prompt, "options": list(decision.options),
+                                 "min": decision.min, "max": decision.max, "rule": decision.rule, "frame": None})
         return True
-    return False
+    play_pending(tx, mine[0]["id"])
+    return True
 
 
 def play_pending(tx: Transaction, uid: int) -> None:
     """Play a stand-by ability or timed effect: optional choice, cost, resolution condition, effect (VG 7.3)."""
-    pending = tx.state.lists.get(PENDING, [])
-    index = next(i for i, p in enumerate(pending) if p["uid"] == uid)
-    item = tx.list_remove(PENDING, index)
+    item = triggers.remove(tx, uid)
     ability = item["ability"]
     steps: list[dict[str, Any]] = []
     if ability.get("optional") or ability.get("cost"):
         steps.append({"effect": "_optional", "optional": bool(ability.get("optional") or ability.get("cost"))})
-    steps += list(ability.get("cost", ()))
+    steps += cost_steps(ability)
     if ability.get("keyword") == "homare" and ability.get("cost"):
         steps.append({"effect": "homare_paid"})
     if ability.get("if"):
@@ -105,7 +159,7 @@ def play_pending(tx: Transaction, uid: int) -> None:
     source = item["source"]
     name = ability.get("name") or ability.get("keyword_ability") or ability.get("keyword") or (
         tx.state.definition(source).name if source in tx.state.cards else "ability")
-    ctx = {"source": source, "controller": item["player"], "event": item["event"], "name": name,
+    ctx = {"source": source, "controller": item["controller"], "event": item["event"], "name": name,
            "vars": {}, "source_seq": identity(tx.state, source) if source in tx.state.cards else None}
     event_card = item["event"].get("card")
     if event_card is not None and event_card in tx.state.cards:
@@ -115,8 +169,13 @@ def play_pending(tx: Transaction, uid: int) -> None:
         if "self" in ability.get("remembered", {}):
             alive = ctx["vars"].pop("self", [])
             ctx["source"] = alive[0] if alive else None
-    tx.log(f"{item['player']} plays {name}", "VG 7.3")
+    tx.log(f"{item['controller']} plays {name}", "VG 7.3")
     frames.push(tx, steps, ctx)
+
+
+def cost_steps(ability: dict[str, Any]) -> list[dict[str, Any]]:
+    """Return an ability's cost steps marked as costs (a cost not paid stops the ability, seed Dominate 17)."""
+    return [{**step, "cost": True} for step in ability.get("cost", ())]
 
 
 def _live(state: Any, remembered: dict[str, Any]) -> dict[str, Any]:
@@ -148,35 +207,60 @@ def _condition(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
 
 
 def rule_actions(tx: Transaction) -> bool:
-    """Perform the rule actions that apply now; return True when one did something (VG 8)."""
-    state = tx.state
-    losers = [p for p in state.players
-              if len(state.zones[zone_id(p, "damage")].cards) >= 6 or not state.zones[zone_id(p, "deck")].cards]
-    if losers and state.phase != "setup":
-        if len(losers) == 2:
-            tx.set_data("outcome", {"winner": None, "reason": "both players lost at once (VG 1.4)"})
-        else:
-            loser = losers[0]
-            why = "6 damage" if len(state.zones[zone_id(loser, "damage")].cards) >= 6 else "an empty deck"
-            tx.set_data("outcome", {"winner": state.opponent(loser), "reason": f"{loser} has {why} (VG 1.2)"})
-        tx.log(f"game over: {state.data['outcome']['reason']}", "VG 8.1")
-        return True
-    acted = False
+    """Perform the rule actions until none applies; return True when one did something (VG 8)."""
+    return run_until_stable(tx, RULE_ACTIONS) > 0
+
+
+def _lose(tx: Transaction, player: str, why: str) -> None:
+    """Make `player` lose; when the other player lost in the same rule actions, the game is a draw (VG 1.4)."""
+    outcome = tx.state.data.get("outcome")
+    if outcome and outcome.get("winner") == player:
+        tx.set_data("outcome", {"winner": None, "reason": "both players lost at once (VG 1.4)"})
+    elif not outcome:
+        tx.set_data("outcome", {"winner": tx.state.opponent(player), "reason": f"{player} has {why}"})
+    tx.log(f"game over: {tx.state.data['outcome']['reason']}", "VG 8.1")
+
+
+def _check_losses(state: Any) -> list[Action]:
+    """VG 8.1: 6 or more damage, or an empty deck, loses."""
+    if state.phase == "setup" or state.data.get("outcome"):
+        return []
+    actions: list[Action] = []
+    damage, deck = player_zones(state, "damage"), player_zones(state, "deck")
     for player in state.players:
-        vc = state.zones[zone_id(player, "vc")].cards
-        if not vc and state.phase != "setup":  # VG 8.2: ride from the soul, else lose
+        if len(damage[player].cards) >= 6:
+            actions.append(lambda tx, p=player: _lose(tx, p, "6 damage (VG 1.2)"))
+        elif not deck[player].cards:
+            actions.append(lambda tx, p=player: _lose(tx, p, "an empty deck (VG 1.2)"))
+    return actions
+
+
+def _check_vanguards(state: Any) -> list[Action]:
+    """VG 8.2: a player with no vanguard rides a unit from their soul, else loses."""
+    if state.phase == "setup" or state.data.get("outcome"):
+        return []
+    actions: list[Action] = []
+    vcs = player_zones(state, "vc")
+    for player in state.players:
+        if not vcs[player].cards:
             soul = [c for c in state.zones[zone_id(player, "soul")].cards if facts.is_unit_card(state.definition(c))]
             if soul:
-                tx.move(soul[0], zone_id(player, "vc"), 0)
+                actions.append(lambda tx, p=player, c=soul[0]: tx.move(c, zone_id(p, "vc"), 0))
             else:
-                tx.set_data("outcome", {"winner": state.opponent(player), "reason": f"{player} has no vanguard (VG 8.2)"})
-            return True
-        for zid in circles_of(state, player):
-            for iid in state.zones[zid].cards:
-                if facts.kind(state.definition(iid)) == "order" and not is_locked(state, iid):
-                    relocate(tx, iid, "drop", None)  # VG 8.4
-                    acted = True
-    return acted
+                actions.append(lambda tx, p=player: _lose(tx, p, "no vanguard (VG 8.2)"))
+    return actions
+
+
+def _check_orders(state: Any) -> list[Action]:
+    """VG 8.4: an order card on a circle (not locked) is put into the drop zone."""
+    if not ability_index(state).orders:
+        return []
+    return [lambda tx, c=iid: relocate(tx, c, "drop", None) for player in state.players
+            for zid in circles_of(state, player) for iid in state.zones[zid].cards
+            if facts.kind(state.definition(iid)) == "order" and not is_locked(state, iid)]
+
+
+RULE_ACTIONS: tuple[Check, ...] = (_check_losses, _check_vanguards, _check_orders)
 
 
 # -- phases (VG 5) ---------------------------------------------------------------------------------
@@ -192,15 +276,14 @@ def advance_phase(tx: Transaction) -> bool:
         for iid in field_cards(state, me):
             if is_unit(state, iid):
                 tx.set_field(iid, "tapped", False)
-        tx.set_table("phase", "draw")
+        TURN.advance(tx)
         return True
     if phase == "draw":
         draw_cards(tx, me, 1)
-        tx.set_table("phase", "ride")
-        tx.set_table("step", "start")
+        TURN.advance(tx)
         return True
     if phase == "ride" and step == "start":
-        tx.set_table("step", "")
+        TURN.advance(tx)
         if state.format == "standard":  # Energy Generator [K]: Energy Charge 3 at the beginning of the ride phase
             tx.set_total(me, "energy", min(10, state.total(me, "energy") + 3))
         emit(tx, {"type": "ride_phase_start", "player": me})
@@ -209,7 +292,7 @@ def advance_phase(tx: Transaction) -> bool:
         return False
     if phase == "battle":
         if step == "start":
-            tx.set_table("step", "attack")
+            TURN.advance(tx)
             emit(tx, {"type": "battle_start", "player": me})
             emit(tx, {"type": "attack_step_start", "player": me})
             return True
@@ -224,21 +307,21 @@ def next_phase(tx: Transaction) -> None:
     """End the ride, main or battle phase by passing (VG 5)."""
     state = tx.state
     if state.phase == "ride":
-        tx.set_table("phase", "main")
+        enter(tx, "main")
     elif state.phase == "main":
-        first_turn = state.turn == 1
-        tx.set_table("phase", "end" if first_turn else "battle")  # VG 4.7: no battle on the first turn
-        tx.set_table("step", "" if first_turn else "start")
+        if state.turn == 1:  # VG 4.7: no battle on the first turn
+            enter(tx, "end")
+        else:
+            enter(tx, "battle", "start")
     elif state.phase == "battle":
-        tx.set_table("phase", "end")
-        tx.set_table("step", "")
+        enter(tx, "end")
 
 
 def start_end_phase(tx: Transaction) -> None:
     """Begin the end phase: G units return, locked cards unlock, then the end-of-turn loop (seed 《雄伟深蓝》)."""
     state = tx.state
     me = state.active
-    tx.set_table("step", "loop")
+    enter(tx, "end", "loop")
     for iid in list(field_cards(state, me)):
         heart = state.cards[iid].props.get("heart")
         if heart is not None:  # Premium: the heart card becomes the vanguard again [K]
@@ -253,7 +336,7 @@ def start_end_phase(tx: Transaction) -> None:
                 tx.set_prop(iid, "no_unlock", blocked - 1 or None)
             else:
                 unlock(tx, iid)
-    tx.set_data("end_triggered", [])
+    tx.set_data("end_triggered", None)
     frames.push(tx, [{"effect": "_end_trigger"}, {"effect": "_end_expire"}, {"effect": "_end_repeat"}], {"controller": me},
                 kind="flow")
 
@@ -263,16 +346,11 @@ def _end_trigger(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     """End-phase loop ①: end-of-turn abilities not yet triggered, timed effects, one per Hollow unit."""
     state = tx.state
     done = set(state.data.get("end_triggered", []))
-    from tabletop.games.vanguard.abilities import abilities_of, add_pending, keyword_valid, zone_tag_holds
-    for iid in field_cards(state):
-        for index, ability in enumerate(abilities_of(state, iid)):
-            key = f"{iid}:{identity(state, iid)}:{index}"
-            if ability.get("kind") == "auto" and ability.get("when") == "end_of_turn" and key not in done:
-                owner = state.cards[iid].controller
-                if zone_tag_holds(state, iid, ability.get("zone")) and keyword_valid(state, iid, ability, owner):
-                    add_pending(tx, owner, iid, ability, {"type": "end_of_turn"})
-                    done.add(key)
-    tx.set_data("end_triggered", sorted(done))
+    from tabletop.games.vanguard.abilities import add_pending
+    for key, iid, ability in _untriggered_end_abilities(state):
+        add_pending(tx, state.cards[iid].controller, iid, ability, {"type": "end_of_turn"})
+        done.add(key)
+    tx.set_data("end_triggered", sorted(done) or None)
     fire_timed(tx, "end_of_turn")
     from tabletop.games.vanguard.effects import schedule_pending
     for iid in field_cards(state):
@@ -280,6 +358,26 @@ def _end_trigger(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
             schedule_pending(tx, state.cards[iid].controller, iid, [{"effect": "_hollow_drop"}], "Hollow",
                              {"self": [[iid, identity(state, iid)]]})
     return True
+
+
+def _untriggered_end_abilities(state: Any) -> list[tuple[str, int, dict[str, Any]]]:
+    """Return (key, card, ability) of the valid "at end of turn" AUTO abilities on the field not yet triggered
+    in this end phase (seed 《雄伟深蓝》 ③; one that is not valid is not waiting to trigger)."""
+    from tabletop.games.vanguard.abilities import _auto_candidates, has_extra_abilities, keyword_valid, printed_of
+    from tabletop.games.vanguard.abilities import zone_tag_holds
+
+    done = state.data.get("end_triggered") or ()
+    result = []
+    for iid in field_cards(state):
+        card = state.cards[iid]
+        if not has_extra_abilities(state, iid) and not printed_of(state, iid).has_end_of_turn:
+            continue
+        for index, ability in _auto_candidates(state, iid, ("end_of_turn",)):
+            key = f"{iid}:{identity(state, iid)}:{index}"
+            if key not in done and zone_tag_holds(state, iid, ability.get("zone")) and keyword_valid(
+                    state, iid, ability, card.controller):
+                result.append((key, iid, ability))
+    return result
 
 
 @effect("_hollow_drop")
@@ -291,11 +389,11 @@ def _hollow_drop(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     zone = tx.state.cards[iid].zone
     owner = tx.state.cards[iid].owner
     gained_hollow = [g for g in tx.state.cards[iid].props.get("gained", ()) if g["ability"].get("when") == "hollow_drop"]
-    from tabletop.games.vanguard.abilities import _printed_abilities, add_pending
+    from tabletop.games.vanguard.abilities import add_pending, printed_of
     retire(tx, iid, by_effect=True)  # Hollow's reminder: "retire at end of turn"
     # The card is new in the drop zone; its "put from R into drop by Hollow" abilities (printed, or gained and still
     # lasting when it left) trigger for it (seed 《雄伟深蓝》 ②).
-    for ability in list(_printed_abilities(tx.state.definition(iid))) + [g["ability"] for g in gained_hollow]:
+    for ability in list(printed_of(tx.state, iid).all) + [g["ability"] for g in gained_hollow]:
         if ability.get("kind") == "auto" and ability.get("when") == "hollow_drop":
             add_pending(tx, owner, iid, ability, {"type": "hollow_drop", "card": iid, "zone": zone})
     return True
@@ -312,13 +410,9 @@ def _end_expire(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
 def _end_repeat(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     """End-phase loop ③: repeat while anything is pending, untriggered or Hollow; else the turn ends."""
     state = tx.state
-    from tabletop.games.vanguard.abilities import abilities_of
-    done = set(state.data.get("end_triggered", []))
-    untriggered = any(a.get("kind") == "auto" and a.get("when") == "end_of_turn"
-                      and f"{i}:{identity(state, i)}:{n}" not in done
-                      for i in field_cards(state) for n, a in enumerate(abilities_of(state, i)))
+    untriggered = bool(_untriggered_end_abilities(state))
     hollow = any(has_state(state, i, "hollow") for i in field_cards(state))
-    timed_left = any(t["at"] == "end_of_turn" for t in state.lists.get("timed", ()))
+    timed_left = any(timed_due(state, t, "end_of_turn") for t in state.lists.get("timed", ()))
     if state.lists.get(PENDING) or untriggered or hollow or timed_left:
         frames.insert_steps(tx, fi, [{"effect": "_end_trigger"}, {"effect": "_end_expire"}, {"effect": "_end_repeat"}])
         return True
@@ -329,7 +423,9 @@ def _end_repeat(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
 def expire(tx: Transaction, until: str) -> None:
     """End every effect lasting `until` ("turn" or "battle"): modifiers, states, gained abilities, grants."""
     state = tx.state
-    for iid in list(state.cards):
+    # Only cards on the field, on GC or under a G unit carry lasting effects: a card that leaves becomes new.
+    zones = [z for p in state.players for z in (*circles_of(state, p), zone_id(p, "gc"), zone_id(p, "heart"))]
+    for iid in [i for z in zones if z in state.zones for i in state.zones[z].cards]:
         card = state.cards[iid]
         if not card.props:
             continue
@@ -347,25 +443,25 @@ def expire(tx: Transaction, until: str) -> None:
                     tx.set_prop(iid, "links", None)
         if until == "turn" and card.props.get("gained_keywords"):
             tx.set_prop(iid, "gained_keywords", None)
+        if until == "turn" and card.props.get("deleted") == "turn":
+            tx.set_prop(iid, "deleted", None)
+            tx.set_field(iid, "face_down", False)
+    # Effects kept in lists carry an engine duration (engine/durations.py); "this turn" also ends battle ones.
+    durations.expire(tx, durations.THIS_BATTLE, DURATION_LISTS)
     if until == "turn":
-        tx.set_data("cannot_be_hit", None)
-        kept = [m for m in state.lists.get("player_mods", ()) if m.get("until") != "turn"]
-        while state.lists.get("player_mods"):
-            tx.list_remove("player_mods", 0)
-        for m in kept:
-            tx.list_append("player_mods", m)
-    if until == "battle":
-        tx.set_data("cannot_be_hit", None)
+        durations.expire(tx, durations.UNTIL_END_OF_TURN, DURATION_LISTS)
+
+
+# Lists of lasting effects: "cannot be hit" grants, "cannot" restrictions, bonuses that belong to a player.
+CANNOT_BE_HIT = "cannot_be_hit"
+DURATION_LISTS = (CANNOT_BE_HIT, "restrictions", "player_mods")
 
 
 def begin_turn(tx: Transaction, player: str) -> None:
     """Start `player`'s turn at the stand phase."""
     state = tx.state
     frames.abort(tx, frames.depth(state) - 1)
-    tx.set_table("turn", state.turn + 1)
-    tx.set_table("active", player)
-    tx.set_table("phase", "stand")
-    tx.set_table("step", "")
+    TURN.start_turn(tx, player)
     tx.set_data("turn_info", {})
     tx.set_data("used_this_turn", None)
     tx.set_data("battle_number", 0)
@@ -379,6 +475,20 @@ def _vanguard_grade(state: Any, player: str) -> int:
     return facts.grade(state.definition(v)) if v is not None else 0
 
 
+def timed_due(state: Any, item: dict[str, Any], at: str) -> bool:
+    """Tell whether a timed effect triggers now. One made `of` a unit ("at the end of your turn" given to a
+    dominated unit) waits for the end of the turn of whoever controls that unit then (seed Dominate 7)."""
+    if item["at"] != at:
+        return False
+    of = item.get("of")
+    if at != "end_of_turn" or not of:
+        return True
+    iid, seq = of
+    if iid not in state.cards or identity(state, iid) != seq:
+        return state.active == item["player"]
+    return state.active == state.cards[iid].controller
+
+
 def fire_timed(tx: Transaction, at: str) -> None:
     """Trigger the timed effects scheduled for a moment (end of turn / end of battle)."""
     state = tx.state
@@ -386,7 +496,7 @@ def fire_timed(tx: Transaction, at: str) -> None:
     index = 0
     while index < len(state.lists.get("timed", ())):
         item = state.lists["timed"][index]
-        if item["at"] == at:
+        if timed_due(state, item, at):
             tx.list_remove("timed", index)
             schedule_pending(tx, item["player"], item.get("source"), item["do"], item.get("name", "timed effect"),
                              item.get("remembered"))
@@ -414,7 +524,7 @@ def begin_battle(tx: Transaction, attacker: int, target: int, booster: int | Non
         emit(tx, {"type": "boosted", "card": attacker, "other": booster, "zone": state.cards[attacker].zone})
     emit(tx, {"type": "attacks", "card": attacker, "zone": state.cards[attacker].zone, "player": player})
     emit(tx, {"type": "attacked", "card": target, "zone": state.cards[target].zone})
-    tx.set_table("step", "guard")
+    battle_step(tx, "guard")
     frames.push(tx, [{"effect": "_guard_step"}, {"effect": "_drive_step"}, {"effect": "_damage_step"},
                      {"effect": "_close_step"}, {"effect": "_battle_done"}], {"controller": player}, kind="flow")
 
@@ -425,7 +535,7 @@ def _guard_step(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     battle = tx.state.data.get("battle") or {}
     if battle.get("guard_done") or battle.get("target") not in tx.state.cards or not is_unit(tx.state, battle["target"]):
         return True
-    tx.set_table("step", "guard")
+    battle_step(tx, "guard")
     return False
 
 
@@ -435,7 +545,8 @@ def _drive_step(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     state = tx.state
     battle = state.data["battle"]
     attacker = battle["attacker"]
-    tx.set_table("step", "drive")
+    battle_step(tx, "drive")
+    emit(tx, {"type": "drive_step_start", "player": battle["player"]})
     if attacker not in state.cards or not state.cards[attacker].zone.endswith(".vc") or not is_unit(state, attacker):
         return True
     count = facts.drive(state.definition(attacker))
@@ -465,12 +576,14 @@ def _check(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
 
 def trigger_steps(state: Any, player: str, card: int, trigger: str, kind: str) -> list[dict[str, Any]]:
     """Return the steps of a trigger effect (VG 6.5); trigger reversal replaces all of it (seed 《链环傀儡》 四)."""
-    reversal = state.data.get("trigger_reversal")
-    if reversal and reversal.get("player") == player:
-        return list(reversal.get("steps", ()))
     amount = facts.trigger_power(state.definition(card))
     pick_power = [{"effect": "choose", "from": "your_units", "count": 1, "as": "power_to"},
                   {"effect": "power", "target": "$power_to", "amount": amount, "until": "turn"}]
+    reversal = state.data.get("trigger_reversal")
+    if reversal and reversal.get("player") == player:
+        # It changes every part but "Power +5000": an older trigger keeps its +5000, a V/D trigger's +10000
+        # is changed with the rest (seed 《链环傀儡》 四).
+        return (pick_power if amount == 5000 and trigger != "front" else []) + list(reversal.get("steps", ()))
     if trigger == "critical":
         return pick_power + [{"effect": "choose", "from": "your_units", "count": 1, "as": "crit_to"},
                              {"effect": "critical", "target": "$crit_to", "amount": 1, "until": "turn"}]
@@ -484,9 +597,11 @@ def trigger_steps(state: Any, player: str, card: int, trigger: str, kind: str) -
     if trigger == "front":
         return [{"effect": "power", "target": "your_front_row", "amount": amount, "until": "turn"}]
     if trigger == "over":
+        extra = [s for a in state.definition(card).effects if a.get("when") == "over_drive_check"
+                 for s in a.get("do", ())] if kind == "drive" else []
         return [{"effect": "_remove_over"}, {"effect": "draw", "count": 1},
                 {"effect": "choose", "from": "your_units", "count": 1, "as": "over_to"},
-                {"effect": "power", "target": "$over_to", "amount": 100000000, "until": "turn"}]
+                {"effect": "power", "target": "$over_to", "amount": 100000000, "until": "turn"}] + extra
     return []
 
 
@@ -533,14 +648,14 @@ def _damage_step(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     """Damage step: hit if attacker power ≥ defender power + shields; damage checks or retire; then guardians go."""
     state = tx.state
     battle = dict(state.data["battle"])
-    tx.set_table("step", "damage")
+    battle_step(tx, "damage")
     attacker, target = battle["attacker"], battle["target"]
     defender = battle["defender"]
     alive = attacker in state.cards and is_unit(state, attacker) and target in state.cards and is_unit(state, target)
     hit = False
     if alive:
         defense = current_power(state, target) + shield_total(state, defender)
-        protected = any(g["card"] == target for g in state.data.get("cannot_be_hit") or [])
+        protected = any(g["card"] == target for g in state.lists.get(CANNOT_BE_HIT, ()))
         hit = current_power(state, attacker) >= defense and not protected
         tx.log(f"attack {'hits' if hit else 'does not hit'} ({current_power(state, attacker)} vs {defense})", "VG 6.6")
     battle["hit"] = hit
@@ -584,7 +699,7 @@ def _close_step(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     """Close step: end-of-battle abilities and timed effects (Shadow Stitch, Charge!! to the deck bottom)."""
     state = tx.state
     battle = state.data["battle"]
-    tx.set_table("step", "close")
+    battle_step(tx, "close")
     fire_timed(tx, "end_of_battle")
     from tabletop.games.vanguard.effects import schedule_pending
     for iid in battle.get("involved", ()):
@@ -600,7 +715,7 @@ def _battle_done(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     """After the close step: battle effects end; back to the attack step."""
     expire(tx, "battle")
     tx.set_data("battle", None)
-    tx.set_table("step", "attack")
+    battle_step(tx, "attack" if tx.state.phase == "battle" else "")
     if not frames.ctx(tx.state, fi).get("dominated_battle"):
         emit(tx, {"type": "attack_step_start", "player": tx.state.active})
     return True

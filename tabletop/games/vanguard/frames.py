@@ -13,20 +13,11 @@ from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 
 FRAMES = "frames"
-# Contract: each frame is split in two lists kept the same length: `frames` holds the steps (changed
-# rarely, so the costly copy of a change record happens rarely) and `frame_state` holds pc and ctx.
+# Contract: each frame is split in three lists kept the same length, so that the frequent changes copy
+# little: `frames` holds kind, atomic and the steps (changed rarely), `frame_state` holds the context
+# (variables, answers) and `frame_pc` the number of the running step.
 STATE = "frame_state"
-
-
-class FrameView(dict):
-    """A read-only merged view of one frame: kind, atomic, steps, pc, ctx."""
-
-
-def frames(state: GameState) -> list[dict[str, Any]]:
-    """Return the frame stack (last = running) as merged views."""
-    steps = state.lists.get(FRAMES, [])
-    runs = state.lists.get(STATE, [])
-    return [FrameView(s, **r) for s, r in zip(steps, runs)]
+PC = "frame_pc"
 
 
 def depth(state: GameState) -> int:
@@ -34,11 +25,23 @@ def depth(state: GameState) -> int:
     return len(state.lists.get(FRAMES, []))
 
 
+def pc(state: GameState, index: int) -> int:
+    """Return the number of the running step of a frame."""
+    return int(state.lists[PC][index])
+
+
+def steps(state: GameState, index: int) -> list[dict[str, Any]]:
+    """Return the steps of a frame."""
+    return state.lists[FRAMES][index]["steps"]
+
+
 def push(tx: Transaction, steps: list[dict[str, Any]], ctx: dict[str, Any] | None = None,
          kind: str = "ability", atomic: bool = False) -> int:
     """Push a frame of steps; return its index. `atomic` frames run with no check timing in between."""
-    tx.list_append(FRAMES, {"kind": kind, "atomic": atomic, "steps": steps})
-    tx.list_append(STATE, {"pc": 0, "ctx": dict(ctx or {})})
+    # Steps come from card data or the game's literals and are never mutated: shared, not copied.
+    tx.list_append(FRAMES, {"kind": kind, "atomic": atomic, "steps": list(steps)}, copy=False)
+    tx.list_append(STATE, {"ctx": dict(ctx or {})})
+    tx.list_append(PC, 0)
     return depth(tx.state) - 1
 
 
@@ -46,30 +49,22 @@ def pop(tx: Transaction, index: int) -> None:
     """Remove a frame."""
     tx.list_remove(FRAMES, index)
     tx.list_remove(STATE, index)
+    tx.list_remove(PC, index)
 
 
-def update(tx: Transaction, index: int, **changes: Any) -> None:
-    """Replace fields of a frame (pc, steps)."""
-    if "steps" in changes:
-        frame = dict(tx.state.lists[FRAMES][index])
-        frame["steps"] = changes.pop("steps")
-        tx.list_replace(FRAMES, index, frame)
-    if changes:
-        run = dict(tx.state.lists[STATE][index])
-        run.update(changes)
-        tx.list_replace(STATE, index, run)
+def set_pc(tx: Transaction, index: int, value: int) -> None:
+    """Make step `value` the running step of a frame."""
+    tx.list_replace(PC, index, value)
 
 
 def set_var(tx: Transaction, index: int, key: str, value: Any) -> None:
     """Set a variable in a frame's context (None removes it)."""
-    run = dict(tx.state.lists[STATE][index])
-    ctx = dict(run["ctx"])
+    ctx = dict(tx.state.lists[STATE][index]["ctx"])
     if value is None:
         ctx.pop(key, None)
     else:
         ctx[key] = value
-    run["ctx"] = ctx
-    tx.list_replace(STATE, index, run)
+    tx.list_replace(STATE, index, {"ctx": ctx})
 
 
 def ctx(state: GameState, index: int) -> dict[str, Any]:
@@ -79,14 +74,15 @@ def ctx(state: GameState, index: int) -> dict[str, Any]:
 
 def abort(tx: Transaction, index: int) -> None:
     """Stop a frame: its remaining steps are skipped."""
-    update(tx, index, pc=len(tx.state.lists[FRAMES][index]["steps"]))
+    set_pc(tx, index, len(steps(tx.state, index)))
 
 
-def insert_steps(tx: Transaction, index: int, steps: list[dict[str, Any]]) -> None:
+def insert_steps(tx: Transaction, index: int, new: list[dict[str, Any]]) -> None:
     """Insert steps right after the running step of a frame."""
-    frame = tx.state.lists[FRAMES][index]
-    at = tx.state.lists[STATE][index]["pc"] + 1
-    update(tx, index, steps=list(frame["steps"][:at]) + list(steps) + list(frame["steps"][at:]))
+    frame = dict(tx.state.lists[FRAMES][index])
+    at = pc(tx.state, index) + 1
+    frame["steps"] = list(frame["steps"][:at]) + list(new) + list(frame["steps"][at:])
+    tx.list_replace(FRAMES, index, frame, copy=False)
 
 
 def ask(tx: Transaction, index: int, player: str, name: str, kind: str, prompt: str,

@@ -141,16 +141,29 @@ def retire(tx: Transaction, iid: int, by_effect: bool) -> None:
                   "locked": locked, "zone": from_zone})
 
 
-def put_into_soul(tx: Transaction, iid: int, player: str, by_ride: bool = False) -> None:
-    """Put a card into `player`'s soul; anything but a ride counts for Darkness (seed 《黑暗不法者》)."""
-    tx.state.cards[iid]
+def put_into_soul(tx: Transaction, iid: int, player: str, by_ride: bool = False, rider: int | None = None) -> None:
+    """Put a card into `player`'s soul; anything but a ride counts for Darkness (seed 《黑暗不法者》).
+
+    A ridden-upon G unit goes face up to the G zone instead (VG 8.3), straight from the circle, so
+    its "this card" still finds it there (seed 《黑暗不法者》 伽斯提尔·恶灵 and Forerunner).
+    """
     if by_ride:
         if is_circle(tx.state.cards[iid].zone):
             leave_field_cleanup(tx, iid)
-        tx.move(iid, zone_id(player, "soul"), None)
-        tx.clear_card(iid)
-        new_identity(tx, iid)
-        emit(tx, {"type": "rode_upon", "card": iid, "player": player})
+        if facts.kind(tx.state.definition(iid)) == "g_unit" and zone_id(player, "gzone") in tx.state.zones:
+            heart = tx.state.cards[iid].props.get("heart")
+            tx.move(iid, zone_id(player, "gzone"), None)
+            tx.clear_card(iid, keep=("seq", "copied", "gained"))
+            tx.reveal(iid, "all")
+            if heart is not None and heart in tx.state.cards:  # the heart card goes to the soul by the ride
+                tx.move(heart, zone_id(player, "soul"), None)
+                tx.clear_card(heart)
+                new_identity(tx, heart)
+        else:
+            tx.move(iid, zone_id(player, "soul"), None)
+            tx.clear_card(iid)
+            new_identity(tx, iid)
+        emit(tx, {"type": "rode_upon", "card": iid, "player": player, "other": rider})
         return
     relocate(tx, iid, "soul", None, owner=player)
     turn_info(tx, player, "soul_not_ride", True)

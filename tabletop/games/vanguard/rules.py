@@ -4,16 +4,20 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from tabletop.engine import durations, triggers
 from tabletop.engine.cards import CardDefinition, CardLibrary
 from tabletop.engine.commands import Choose, Command, PassPriority
 from tabletop.engine.decision import Decision
 from tabletop.engine.errors import IllegalCommand
+from tabletop.engine.permissions import Permission, Ruling, decide
 from tabletop.engine.rules import CardValue, GameConfig, GameRules
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.zones import ZoneSpec, zone_id
 from tabletop.games.vanguard import facts, frames
-from tabletop.games.vanguard.abilities import PENDING, abilities_of, emit, keyword_valid, zone_tag_holds
+from tabletop.games.vanguard.abilities import (
+    PENDING, abilities_of, ability_index, emit, has_extra_abilities, keyword_valid, printed_of, zone_tag_holds,
+)
 from tabletop.games.vanguard.circles import (
     REAR_CIRCLES, circle_name, circles_of, column_partner, is_front_row, is_rear_circle, zone_specs,
 )
@@ -22,7 +26,7 @@ from tabletop.games.vanguard.commands import (
 )
 from tabletop.games.vanguard.effects import draw_cards
 from tabletop.games.vanguard.flow import (
-    act_step, begin_battle, dominated_attackers, dominated_targets, next_phase, run,
+    act_step, cost_steps, enter, begin_battle, dominated_attackers, dominated_targets, next_phase, run,
 )
 from tabletop.games.vanguard.moves import place_on_circle, relocate, turn_fact, turn_info
 from tabletop.games.vanguard.table import (
@@ -47,7 +51,7 @@ class VanguardRules(GameRules):
     default_totals: ClassVar[Mapping[str, int]] = {"energy": 0, "accel": 0}
     phases: ClassVar[tuple[str, ...]] = PHASES
     deck_sections: ClassVar[Mapping[str, str]] = {"main": "deck", "ride": "ride_deck", "g": "gzone", "gzone": "gzone"}
-    scenario_setup_keys: ClassVar[tuple[str, ...]] = ("turn_info", "battle_number", "first_turn")
+    scenario_setup_keys: ClassVar[tuple[str, ...]] = ("turn_info", "battle_number", "first_turn", "markers")
 
     # -- metadata --------------------------------------------------------------------------------
     def zone_specs(self, game_format: str) -> Sequence[ZoneSpec]:
@@ -114,7 +118,7 @@ class VanguardRules(GameRules):
         for player in state.players:
             for iid in state.zones[zone_id(player, "vc")].cards:
                 tx.set_field(iid, "face_down", False)
-        tx.set_table("phase", "stand")
+        enter(tx, "stand")
         tx.set_data("turn_start_grade", 0)
         tx.log("stand up, vanguard!", "VG 4.6")
         for player in state.players:
@@ -135,6 +139,8 @@ class VanguardRules(GameRules):
                 turn_info(tx, str(player), str(key), value)
         if "battle_number" in setup:
             tx.set_data("battle_number", int(setup["battle_number"]))
+        if "markers" in setup:  # Imaginary Gift markers by circle: {p1.vc: {force1: 1}} (VG 9.6)
+            tx.set_data("markers", {str(z): {str(k): int(n) for k, n in m.items()} for z, m in setup["markers"].items()})
         v = vanguard_of(state, state.active)
         tx.set_data("turn_start_grade", facts.grade(state.definition(v)) if v is not None else 0)
         for iid in list(state.cards):
@@ -157,17 +163,23 @@ class VanguardRules(GameRules):
             tx.set_prop(iid, "state_until", durations or None)
         elif key == "links":
             tx.set_prop(iid, "links", list(value))
+        elif key == "legion":  # the Legion mate's card number (both cards of the pair name each other)
+            tx.set_prop(iid, "legion", int(value))
         elif key == "dominated_by":
             tx.set_field(iid, "controller", str(value))
             states = sorted(set(tx.state.cards[iid].props.get("states", [])) | {"dominated"})
             tx.set_prop(iid, "states", states)
         elif key == "gained":
             tx.set_prop(iid, "gained", [{"ability": a, "until": "turn"} for a in value])
+            tx.set_data("abilities_gained", True)
         else:
             super().set_card_fact(tx, iid, key, value)
 
     # -- decisions -------------------------------------------------------------------------------
     def pending_decision(self, state: GameState) -> Decision | None:
+        return state.memo("vanguard.decision", lambda: self._pending_decision(state))
+
+    def _pending_decision(self, state: GameState) -> Decision | None:
         if self.outcome(state) is not None:
             return None
         raw = state.data.get("decision")
@@ -204,6 +216,8 @@ class VanguardRules(GameRules):
             return self._pick_commands(decision)
         if decision.kind == "yesno":
             return [Choose(by=player, yes=True), Choose(by=player, yes=False)]
+        if decision.kind == "number":
+            return [Choose(by=player, number=n) for n in range(decision.min, decision.max + 1)]
         commands: list[Command] = [PassPriority(by=player)]
         if decision.name == "ride":
             commands += self._ride_commands(state, player)
@@ -281,23 +295,29 @@ class VanguardRules(GameRules):
         v = vanguard_of(state, player)
         grade = current_grade(state, v) if v is not None else 0
         seen: set[str] = set()
+        circles = [circle_name(c) for c in self._open_rear_circles(state, player)]
+        index = ability_index(state)
         for iid in state.zones[zone_id(player, "hand")].cards:
-            d = state.definition(iid)
-            if d.id in seen:
+            card_id = state.cards[iid].card_id
+            if card_id in seen:
                 continue
-            seen.add(d.id)
-            if facts.is_unit_card(d) and facts.grade(d) <= grade:
-                for circle in self._open_rear_circles(state, player):
-                    result.append(Call(by=player, card=iid, circle=circle_name(circle)))
-            elif facts.kind(d) == "order" and facts.grade(d) <= grade and d.effects:
+            seen.add(card_id)
+            printed = index[card_id]
+            if printed.is_unit and printed.grade <= grade:
+                result += [Call(by=player, card=iid, circle=circle) for circle in circles]
+            elif printed.kind == "order" and printed.grade <= grade and state.definition(iid).effects:
                 result.append(PlayOrder(by=player, card=iid))
-        for iid in units_of(state, player):
+        units = units_of(state, player)
+        for iid in units:
             zid = state.cards[iid].zone
-            if is_rear_circle(zid) and state.cards[iid].owner == player and column_partner(zid) is not None:
-                partner = state.zones[column_partner(zid)].cards
+            partner_zone = column_partner(zid)
+            if partner_zone is not None and state.cards[iid].owner == player:
+                partner = state.zones[partner_zone].cards
                 if not partner or not has_state(state, partner[0], "dominated"):
                     result.append(Move(by=player, card=iid))
-        for iid in units_of(state, player):
+        for iid in units:
+            if not has_extra_abilities(state, iid) and not printed_of(state, iid).has_act:
+                continue
             for index, ability in enumerate(abilities_of(state, iid)):
                 if ability.get("kind") == "act" and self._can_activate(state, player, iid, index, ability):
                     result.append(Activate(by=player, card=iid, ability=index))
@@ -320,7 +340,7 @@ class VanguardRules(GameRules):
                 zone_id(player, "rc.back_center")
             if partner:
                 for b in state.zones[partner].cards:
-                    if (is_unit(state, b) and not state.cards[b].tapped and facts.has_skill(state.definition(b), "boost")
+                    if (is_unit(state, b) and not state.cards[b].tapped and printed_of(state, b).boost
                             and not has_state(state, b, "dominated")):
                         boosters.append(b)
             for t in targets:
@@ -330,13 +350,16 @@ class VanguardRules(GameRules):
     def _guard_commands(self, state: GameState, player: str) -> list[Command]:
         result: list[Command] = []
         seen: set[str] = set()
+        index = ability_index(state)
+        restricted = bool(state.lists.get("restrictions"))
         for iid in state.zones[zone_id(player, "hand")].cards:
-            d = state.definition(iid)
-            if facts.is_unit_card(d) and d.id not in seen:
-                seen.add(d.id)
-                result.append(Guard(by=player, card=iid))
+            card_id = state.cards[iid].card_id
+            if index[card_id].is_unit and card_id not in seen:
+                seen.add(card_id)
+                if not restricted or guard_permission(state, player, iid).allowed:
+                    result.append(Guard(by=player, card=iid))
         for iid in front_row_units(state, player):
-            if (is_rear_circle(state.cards[iid].zone) and facts.has_skill(state.definition(iid), "intercept")
+            if (is_rear_circle(state.cards[iid].zone) and printed_of(state, iid).intercept
                     and not has_state(state, iid, "dominated") and iid != state.data["battle"]["target"]):
                 result.append(Intercept(by=player, card=iid))
         result += self._gguard_commands(state, player)
@@ -424,6 +447,10 @@ class VanguardRules(GameRules):
             if command.yes is None:
                 raise IllegalCommand(decision.rule or "VG 7.3", "answer yes or no")
             answer = {"yes": bool(command.yes), "picks": []}
+        elif decision.kind == "number":
+            if command.number is None or not decision.min <= command.number <= decision.max:
+                raise IllegalCommand(decision.rule or "VG 7.3", f"answer a number from {decision.min} to {decision.max}")
+            answer = {"number": int(command.number), "picks": []}
         else:
             picks = list(command.picks)
             if decision.name == "order_triggers":
@@ -449,15 +476,15 @@ class VanguardRules(GameRules):
         frames.set_var(tx, raw["frame"], "answer", answer)
 
     def _pending_uid(self, state: GameState, pick: Any) -> Any:
-        for item in state.lists.get(PENDING, ()):
-            if item["uid"] == pick:
-                return pick
         player = state.data["decision"]["player"]
-        for item in state.lists.get(PENDING, ()):
+        mine = triggers.waiting(state, player)
+        if any(item["id"] == pick for item in mine):
+            return pick
+        for item in mine:
             ability = item["ability"]
             names = {ability.get("name"), ability.get("keyword"), ability.get("keyword_ability")}
-            if item["player"] == player and (item["source"] == pick or (isinstance(pick, str) and pick in names)):
-                return item["uid"]
+            if item["source"] == pick or (isinstance(pick, str) and pick in names):
+                return item["id"]
         return pick
 
     def _mulligan(self, tx: Transaction, player: str, picks: list[Any]) -> None:
@@ -501,7 +528,7 @@ class VanguardRules(GameRules):
 
     def _ride(self, tx: Transaction, command: Ride) -> None:
         self._ride_check(tx.state, command.by, command.card, "hand", False)
-        self.ride(tx, command.by, command.card)
+        ride(tx, command.by, command.card)
 
     def _ride_from_deck(self, tx: Transaction, command: RideFromRideDeck) -> None:
         state = tx.state
@@ -511,48 +538,7 @@ class VanguardRules(GameRules):
         if state.cards[command.discard].zone != zone_id(command.by, "hand"):
             raise IllegalCommand("VG 5.3", "riding from the ride deck costs a card discarded from your hand")
         relocate(tx, command.discard, "drop", None)
-        self.ride(tx, command.by, command.card)
-
-    def ride(self, tx: Transaction, player: str, card: int) -> None:
-        """VG 5.3 ride: the new vanguard goes on top in the old one's rest state; the old one joins the soul."""
-        state = tx.state
-        vc = zone_id(player, "vc")
-        old = vanguard_of(state, player)
-        tapped = state.cards[old].tapped if old is not None else False
-        persona = old is not None and state.format == "standard" and facts.has_persona_ride(state.definition(old)) and \
-            state.definition(old).name == state.definition(card).name
-        turn_info(tx, player, "rode", True)
-        tx.log(f"{player} rides {state.definition(card).name}", "VG 5.3")
-        if old is not None:
-            from tabletop.games.vanguard.moves import put_into_soul
-            put_into_soul(tx, old, player, by_ride=True)
-        place_on_circle(tx, card, vc, "ride", player, rested=tapped)
-        if persona:  # VG 5.3 Persona Ride: draw 1, front row +10000 this turn, before other ride abilities
-            draw_cards(tx, player, 1)
-            tx.list_append("player_mods", {"player": player, "stat": "power", "amount": 10000, "scope": "front_row",
-                                           "until": "turn", "why": "Persona Ride"})
-            tx.log(f"{player} persona rides", "VG 5.3")
-        gift = facts.gift(state.definition(card))
-        if state.format == "premium" and gift and facts.grade(state.definition(card)) >= 3:
-            self._receive_gift(tx, player, gift)
-
-    def _receive_gift(self, tx: Transaction, player: str, gift: str) -> None:
-        """VG 9.6: receive an Imaginary Gift before other ride abilities (type I unless chosen otherwise)."""
-        state = tx.state
-        kind = state.data.get("gift_types", {}).get(player, {}).get(gift, "1")
-        if gift == "force":
-            markers = dict(state.data.get("markers", {}))
-            vc = zone_id(player, "vc")
-            circle = dict(markers.get(vc, {}))
-            circle[f"force{kind}"] = int(circle.get(f"force{kind}", 0)) + 1
-            markers[vc] = circle
-            tx.set_data("markers", markers)
-        elif gift == "accel":
-            if state.total(player, "accel") < 4:
-                tx.add_total(player, "accel", 1)
-        elif gift == "protect" and "protect" in state.library:
-            tx.create_card("protect", player, zone_id(player, "hand"))
-        tx.log(f"{player} receives Imaginary Gift {gift.title()} {'I' * int(kind)}", "VG 9.6")
+        ride(tx, command.by, command.card)
 
     def _stride(self, tx: Transaction, command: Stride) -> None:
         """VG 5.3 Premium stride: cost grade 3 discarded, G unit on VC, the old vanguard becomes the heart card."""
@@ -636,7 +622,7 @@ class VanguardRules(GameRules):
         used = list(state.data.get("used_this_turn", []))
         used.append(f"{command.card}:{command.ability}")
         tx.set_data("used_this_turn", used)
-        steps = list(ability.get("cost", ()))
+        steps = cost_steps(ability)
         if ability.get("keyword") == "homare":
             steps.append({"effect": "homare_paid"})
         if ability.get("if"):
@@ -657,7 +643,7 @@ class VanguardRules(GameRules):
         tx.move(command.card, zone_id(command.by, "order"), None)
         steps: list[dict[str, Any]] = []
         for ability in d.effects:
-            steps += list(ability.get("cost", ())) + list(ability.get("do", ()))
+            steps += cost_steps(ability) + list(ability.get("do", ()))
         steps.append({"effect": "to_drop", "target": "self"})
         frames.push(tx, steps, {"source": command.card, "controller": command.by, "name": d.name, "vars": {}})
 
@@ -699,6 +685,7 @@ class VanguardRules(GameRules):
             raise IllegalCommand("VG 6.3", "guard with a card from your hand")
         if not facts.is_unit_card(state.definition(command.card)):
             raise IllegalCommand("VG 6.3", "only unit cards can be called to the guardian circle")
+        guard_permission(state, command.by, command.card).require()
         place_on_circle(tx, command.card, zone_id(command.by, "gc"), "guard", command.by)
         tx.log(f"{command.by} guards with {state.definition(command.card).name}", "VG 6.3")
 
@@ -773,6 +760,57 @@ class VanguardRules(GameRules):
         if tx.state.phase != "setup":
             from tabletop.games.vanguard.flow import rule_actions
             rule_actions(tx)
+
+
+def ride(tx: Transaction, player: str, card: int) -> None:
+    """VG 5.3 ride: the new vanguard goes on top in the old one's rest state; the old one joins the soul."""
+    state = tx.state
+    vc = zone_id(player, "vc")
+    old = vanguard_of(state, player)
+    tapped = state.cards[old].tapped if old is not None else False
+    persona = old is not None and state.format == "standard" and facts.has_persona_ride(state.definition(old)) and \
+        state.definition(old).name == state.definition(card).name
+    turn_info(tx, player, "rode", True)
+    tx.log(f"{player} rides {state.definition(card).name}", "VG 5.3")
+    if old is not None:
+        from tabletop.games.vanguard.moves import put_into_soul
+        put_into_soul(tx, old, player, by_ride=True, rider=card)
+    place_on_circle(tx, card, vc, "ride", player, rested=tapped)
+    if persona:  # VG 5.3 Persona Ride: draw 1, front row +10000 this turn, before other ride abilities
+        draw_cards(tx, player, 1)
+        tx.list_append("player_mods", {"player": player, "stat": "power", "amount": 10000, "scope": "front_row",
+                                       "duration": durations.UNTIL_END_OF_TURN, "why": "Persona Ride"})
+        tx.log(f"{player} persona rides", "VG 5.3")
+    gift = facts.gift(state.definition(card))
+    if state.format == "premium" and gift and facts.grade(state.definition(card)) >= 3:
+        receive_gift(tx, player, gift)
+
+def receive_gift(tx: Transaction, player: str, gift: str) -> None:
+    """VG 9.6: receive an Imaginary Gift before other ride abilities (type I unless chosen otherwise)."""
+    state = tx.state
+    kind = state.data.get("gift_types", {}).get(player, {}).get(gift, "1")
+    if gift == "force":
+        markers = dict(state.data.get("markers", {}))
+        vc = zone_id(player, "vc")
+        circle = dict(markers.get(vc, {}))
+        circle[f"force{kind}"] = int(circle.get(f"force{kind}", 0)) + 1
+        markers[vc] = circle
+        tx.set_data("markers", markers)
+    elif gift == "accel":
+        if state.total(player, "accel") < 4:
+            tx.add_total(player, "accel", 1)
+    elif gift == "protect" and "protect" in state.library:
+        tx.create_card("protect", player, zone_id(player, "hand"))
+    tx.log(f"{player} receives Imaginary Gift {gift.title()} {'I' * int(kind)}", "VG 9.6")
+
+
+def guard_permission(state: GameState, player: str, card: int) -> Permission:
+    """Tell whether `player` may call `card` to GC: any "cannot" effect forbids it (VG 1.7, cannot beats can)."""
+    grade = facts.grade(state.definition(card))
+    cannot = [Ruling("VG 1.7", f"{r['why']}: you cannot call grade {grade} cards to your guardian circle this turn")
+              for r in state.lists.get("restrictions", ())
+              if r["player"] == player and r["action"] == "guard" and r["grade"] == grade]
+    return decide(Permission(True), cannot=cannot)
 
 
 def create_library(cards: list[CardDefinition]) -> CardLibrary:

@@ -4,10 +4,10 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.engine.state import GameState
-from tabletop.engine.zones import zone_id
+from tabletop.engine.zones import Zone, zone_id
 from tabletop.games.vanguard import facts
 from tabletop.games.vanguard.circles import (
-    circles_of, is_circle, is_front_row, is_rear_circle, position, same_column, zone_owner,
+    ACCEL_CIRCLES, REAR_CIRCLES, circles_of, info, is_circle, is_front_row, is_rear_circle, position, same_column, zone_owner,
 )
 
 
@@ -28,25 +28,70 @@ def is_locked(state: GameState, iid: int) -> bool:
 
 def is_unit(state: GameState, iid: int) -> bool:
     """Tell whether a card is a unit: on VC/RC/GC and not locked (VG 3.2)."""
-    zid = state.cards[iid].zone
-    name = zid.split(".", 1)[1]
-    return (is_circle(zid) or name == "gc") and not is_locked(state, iid)
+    card = state.cards[iid]
+    zone = info(card.zone)
+    return (zone.is_circle or zone.name == "gc") and not card.props.get("locked")
 
 
-def field_cards(state: GameState, player: str | None = None) -> list[int]:
-    """Return every card on VCs and RCs (optionally only those `player` controls, dominated ones included)."""
-    result = []
-    for owner in state.players:
-        for zid in circles_of(state, owner):
-            for iid in state.zones[zid].cards:
-                if player is None or state.cards[iid].controller == player:
-                    result.append(iid)
-    return result
+def field_cards(state: GameState, player: str | None = None) -> tuple[int, ...]:
+    """Return every card on VCs and RCs (optionally only those `player` controls, dominated ones included).
+
+    Memoised until the board changes; the tuple is shared, so it is immutable.
+    """
+    def compute() -> tuple[int, ...]:
+        cards = state.cards
+        found = [iid for zone in _field_zones(state) for iid in zone.cards]
+        return tuple(found if player is None else [i for i in found if cards[i].controller == player])
+
+    return state.memo(f"vanguard.field.{player}", compute, board=True)
 
 
-def units_of(state: GameState, player: str) -> list[int]:
+def _field_zones(state: GameState) -> tuple[Zone, ...]:
+    """Return the Zone objects of every VC and RC of both players, Accel circles included (an Accel circle
+    that is not open holds no card)."""
+    return _layout(state).field
+
+
+def player_zones(state: GameState, name: str) -> dict[str, Zone]:
+    """Return each player's Zone object of one name."""
+    return _layout(state).by_name[name]
+
+
+class _Layout:
+    """The Zone objects of a table, found once: the zones of a game never change."""
+
+    __slots__ = ("zones", "field", "by_name")
+
+    def __init__(self, state: GameState) -> None:
+        self.zones = state.zones  # kept so that the id() key of the cache is never reused while cached
+        names = ("vc", *REAR_CIRCLES, *ACCEL_CIRCLES)
+        self.field = tuple(state.zones[zone_id(p, n)] for p in state.players for n in names
+                           if zone_id(p, n) in state.zones)
+        self.by_name: dict[str, dict[str, Zone]] = {}
+        for zone in state.zones.values():
+            if zone.owner is not None:
+                self.by_name.setdefault(zone.spec.name, {})[zone.owner] = zone
+
+
+_LAYOUTS: dict[int, _Layout] = {}
+
+
+def _layout(state: GameState) -> _Layout:
+    layout = _LAYOUTS.get(id(state.zones))
+    if layout is None or layout.zones is not state.zones:
+        if len(_LAYOUTS) >= 256:  # tables come and go (one per test game): keep the cache bounded
+            _LAYOUTS.clear()
+        layout = _LAYOUTS[id(state.zones)] = _Layout(state)
+    return layout
+
+
+def units_of(state: GameState, player: str) -> tuple[int, ...]:
     """Return the units `player` controls on VC/RC (seed Dominate 4: the dominator's dominated units count)."""
-    return [i for i in field_cards(state, player) if not is_locked(state, i)]
+    def compute() -> tuple[int, ...]:
+        cards = state.cards
+        return tuple(i for i in field_cards(state, player) if "locked" not in cards[i].props)
+
+    return state.memo(f"vanguard.units.{player}", compute, board=True)
 
 
 def rear_guards_of(state: GameState, player: str) -> list[int]:
@@ -105,7 +150,16 @@ def base_power(state: GameState, iid: int) -> int:
 
 
 def power_parts(state: GameState, iid: int) -> tuple[int, int, list[str]]:
-    """Return (base, current, reasons) of a card's power with every modifier applied."""
+    """Return (base, current, reasons) of a card's power with every modifier applied (memoised until a change)."""
+    from tabletop.games.vanguard.abilities import _READING
+
+    if _READING:  # a CONT condition is being read: its own bonus is left out, so this value is not the real one
+        return _power_parts(state, iid)
+    cached = state.memo(f"vanguard.power.{iid}", lambda: _power_parts(state, iid))
+    return cached[0], cached[1], list(cached[2])
+
+
+def _power_parts(state: GameState, iid: int) -> tuple[int, int, list[str]]:
     from tabletop.games.vanguard.abilities import continuous_bonuses
 
     base = base_power(state, iid)
@@ -188,9 +242,12 @@ def guardians_of(state: GameState, player: str) -> list[int]:
 
 def shield_total(state: GameState, player: str) -> int:
     """Return the total shield of `player`'s guardians."""
+    from tabletop.games.vanguard.abilities import continuous_bonuses
+
     total = 0
     for iid in guardians_of(state, player):
         total += facts.shield(state.definition(iid)) + sum(a for a, _ in _mods(state, iid, "shield"))
+        total += sum(a for a, _ in continuous_bonuses(state, iid, "shield"))
     return total
 
 

@@ -1,0 +1,53 @@
+"""Changes name the cards they touch, list items are replaced in one change, stored data is not shared."""
+from __future__ import annotations
+
+from tabletop.engine.commands import DrawCards
+from tabletop.engine.transaction import Transaction
+from tests.engine.helpers import freeform_game
+
+
+def test_data_stored_through_a_transaction_is_not_shared_with_the_caller() -> None:
+    game = freeform_game()
+    item = {"steps": [{"effect": "draw"}]}
+    tx = Transaction(game.state)
+    tx.list_append("things", item)
+    tx.set_data("thing", item)
+    item["steps"].append({"effect": "more"})
+    assert game.state.lists["things"][0]["steps"] == [{"effect": "draw"}]
+    assert game.state.data["thing"]["steps"] == [{"effect": "draw"}]
+
+
+def test_card_ids_name_the_same_cards_as_touched() -> None:
+    game = freeform_game()
+    game.submit(DrawCards(by="p1", count=3))
+    tx = Transaction(game.state)
+    iid = game.state.zones["p1.hand"].cards[0]
+    tx.set_prop(iid, "mark", 1)
+    tx.set_field(iid, "tapped", True)
+    tx.set_counter(iid, "plus", 2)
+    tx.reveal(iid, "p2")
+    tx.set_total("p1", "life", 3)
+    tx.set_data("k", 1)
+    tx.list_append("l", {"a": 1})
+    tx.list_replace("l", 0, {"a": 2})
+    tx.list_remove("l", 0)
+    tx.shuffle("p1.deck")
+    tx.create_card("c1", "p1", "p1.hand")
+    tx.log("line")
+    changes = [c for step in game.history.done for c in step.changes] + tx.changes
+    assert len({type(c) for c in changes}) >= 13
+    for change in changes:
+        assert set(change.card_ids()) == change.touched()[1], change
+
+
+def test_list_replace_is_one_undoable_change() -> None:
+    game = freeform_game()
+    tx = Transaction(game.state)
+    tx.list_append("l", {"a": 1})
+    tx.list_append("l", {"b": 2}, copy=False)
+    count = len(tx.changes)
+    tx.list_replace("l", -1, {"b": 3})
+    tx.list_replace("l", 0, {"a": 1})
+    assert len(tx.changes) == count + 1 and game.state.lists["l"] == [{"a": 1}, {"b": 3}]
+    tx.changes.pop().revert(game.state)
+    assert game.state.lists["l"] == [{"a": 1}, {"b": 2}]
