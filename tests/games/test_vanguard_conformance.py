@@ -1,6 +1,7 @@
 """Random legal-command whole games of Vanguard: no exception, cards conserved, games end, replays match."""
 from __future__ import annotations
 
+import os
 import random
 import sys
 from pathlib import Path
@@ -21,6 +22,9 @@ from tabletop.games.vanguard import validate_effects  # noqa: E402
 from vanguard_decks import CARDS  # noqa: E402
 
 STEP_CAP = 4000
+# `TABLETOP_CONFORMANCE_GAMES=1000` runs the issue's full conformance run: that many games per
+# format, each also replayed from its record.
+GAMES = int(os.environ.get("TABLETOP_CONFORMANCE_GAMES", "50"))
 
 
 def play_random(game_format: str, seed: int, lib: CardLibrary | None = None,
@@ -46,9 +50,12 @@ def play_random(game_format: str, seed: int, lib: CardLibrary | None = None,
 
 @pytest.mark.parametrize("game_format", ["standard", "premium"])
 def test_random_games_end_and_conserve_cards(game_format: str) -> None:
-    for seed in range(50):
+    for seed in range(GAMES):
         game = play_random(game_format, seed)
         assert game.is_terminal(), f"seed {seed}: the game did not end in {STEP_CAP} commands"
+        if GAMES > 50:
+            again = replay(GameRecord.of(game), find_game("vanguard"))
+            assert again.state.fingerprint() == game.state.fingerprint(), f"seed {seed}: replay differs"
 
 
 @pytest.mark.parametrize("game_format", ["standard", "premium"])
