@@ -471,5 +471,6 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.import_worker is not None:
             self.import_worker.wait()       # an import finishes its transaction before the window goes
+        self.goldfish_panel.shutdown()
         self.session.shutdown()
         super().closeEvent(event)
