@@ -8,6 +8,8 @@ from typing import Any
 
 import yaml
 
+SAFE_LOADER: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
 from carddb.card_schema import BUNDLED_ID_PREFIX, GAMES, card_from_mapping, validate_card
 from carddb.decks.deck_list import DeckList
 from carddb.decks.files import read_deck_file
@@ -79,7 +81,8 @@ def _load_cards(game: str) -> tuple[CardDefinition, ...]:
 
 def _card_mappings(path: Path, game: str) -> list[Any]:
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        # The C safe loader when libyaml is there (ten times faster at window start); still safe_load.
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         line = f":{mark.line + 1}" if mark is not None else ""

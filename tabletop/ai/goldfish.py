@@ -207,6 +207,11 @@ class Finding:
     method: str          # "exact" or "simulated (N trials)"
     rule: str = ""
 
+    def line(self) -> str:
+        """Return the finding as one readable line (the same in `tabletop goldfish` and the window)."""
+        return (f"{self.question}: going first {self.on_play:.1%}, going second {self.on_draw:.1%} "
+                f"[{self.method}; {self.rule}]")
+
     def to_json(self) -> dict[str, Any]:
         """Return the finding as JSON data."""
         return {"question": self.question, "on_play": round(self.on_play, 4), "on_draw": round(self.on_draw, 4),
@@ -328,6 +333,15 @@ FINDINGS: dict[str, Callable[[Mapping[str, Sequence[CardDefinition]], int, int],
 }
 """Per-game questions answered for every deck; a game absent here gets only the odds tables."""
 
+DEFAULT_TRIALS = 20_000   # simulated shuffles per question with choices (`tabletop goldfish --trials`)
+
+
+def deck_findings(game_id: str, sections: Mapping[str, Sequence[CardDefinition]], trials: int = DEFAULT_TRIALS,
+                  seed: int = 0) -> list[Finding]:
+    """Return the game's questions answered for a deck (none for a game without any)."""
+    finder = FINDINGS.get(game_id)
+    return finder(sections, trials, seed) if finder is not None else []
+
 
 # -- solo play ----------------------------------------------------------------------------------
 
@@ -368,7 +382,7 @@ def goldfish_play(rules: GameRules, library: CardLibrary, deck: Mapping[str, Seq
         game = Game.start(game_rules, config, library)
         knowledge = Knowledge(player, rules_factory(), library, game_format, dict(options or {}), decks[player])
         bots = {player: make_bot(bot, knowledge, derive_seed(seed, index, 1)), opponent: PassiveBot()}
-        start = _damage_taken(game, opponent)
+        start = damage_taken(game, opponent)
         own_turns = 0
         steps = 0
         watcher = _TurnWatcher(game, player)
@@ -380,7 +394,7 @@ def goldfish_play(rules: GameRules, library: CardLibrary, deck: Mapping[str, Seq
             if watcher.ended():
                 own_turns += 1
                 rows.setdefault(own_turns, []).append(
-                    (_damage_taken(game, opponent) - start, _board(game, player), _hand(game, player),
+                    (damage_taken(game, opponent) - start, _board(game, player), _hand(game, player),
                      tuple(sorted(game.state.definition(i).name for i in _board_cards(game, player)))))
                 watcher.reset()
     return [TurnReport(turn, sum(r[0] for r in items) / len(items), sum(r[1] for r in items) / len(items),
@@ -409,7 +423,8 @@ class _TurnWatcher:
         self.turn = state.turn if state.active == self.player else None
 
 
-def _damage_taken(game: Game, player: str) -> int:
+def damage_taken(game: Game, player: str) -> int:
+    """Return the damage a player has taken: life-like totals lost, damage-like gained, cards in damage zones."""
     state = game.state
     total = 0
     for name, value in state.totals.get(player, {}).items():

@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.ai.goldfish import (
-    FINDINGS, GROUPINGS, Finding, OddsRow, TurnReport, goldfish_play, odds_table, schedule_for,
+    DEFAULT_TRIALS, GROUPINGS, Finding, OddsRow, TurnReport, deck_findings, goldfish_play, odds_table,
+    schedule_for,
 )
 from tabletop.app.deck_source import load_deck
 from tabletop.engine.cards import CardLibrary
@@ -28,7 +29,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--by", default="card,type,grade,element",
                         help=f"groupings for the odds tables (of {', '.join(GROUPINGS)})")
     parser.add_argument("--upto", type=int, default=3, help="odds by turn up to this turn (default 3)")
-    parser.add_argument("--trials", type=int, default=20_000, help="simulated shuffles for questions with choices")
+    parser.add_argument("--trials", type=int, default=DEFAULT_TRIALS, help="simulated shuffles for questions with choices")
     parser.add_argument("--turns", type=int, default=0,
                         help="also play the deck alone for N turns with the heuristic bot and report each turn")
     parser.add_argument("--games", type=int, default=10, help="solo games to average with --turns (default 10)")
@@ -54,7 +55,7 @@ def run_goldfish(args: argparse.Namespace) -> int:
     tables = {g: odds_table(main, g, schedule, max(0, args.upto)) for g in groupings}
     tables = {g: rows for g, rows in tables.items() if rows}
     sections = {s: deck.definitions(s) for s in deck.sections}
-    findings = FINDINGS[rules.id](sections, args.trials, args.seed) if rules.id in FINDINGS else []
+    findings = deck_findings(rules.id, sections, args.trials, args.seed)
     turns: list[TurnReport] = []
     if args.turns > 0:
         try:
@@ -91,8 +92,7 @@ def describe(name: str, game: str, size: int, schedule: str, tables: dict[str, l
     if findings:
         lines.append("")
         for f in findings:
-            lines.append(f"{f.question}: going first {f.on_play:.1%}, going second {f.on_draw:.1%} "
-                         f"[{f.method}; {f.rule}]")
+            lines.append(f.line())
     if turns:
         lines.append("\nPlaying alone (heuristic bot; the opponent only passes), average per turn:")
         lines.append(f"  {'turn':>4}  {'damage':>6}  {'board':>5}  {'hand':>5}  first game's board")

@@ -137,3 +137,23 @@ def search_cards(database: Any | None, game: str, query: str, limit: int = 100) 
     if database is None:
         return []
     return list(database.search(query, game=game, limit=limit))
+
+
+def import_formats() -> list[str]:
+    """Return the card file formats the database can import (none when carddb is absent)."""
+    importers = _module("carddb.importers")
+    return list(importers.FORMATS) if importers is not None else []
+
+
+def import_card_files(database: Any, format: str, paths: list[Path],
+                      progress: Any | None = None) -> list[str]:
+    """Import card files into the database and return the summary lines (added/updated/skipped).
+
+    All of it lands or none of it; raises CardDatabaseError or ValueError (one line) when the
+    files cannot be imported. `progress(stage, done, total)` is called from the calling thread.
+    """
+    importing = _module("carddb.importing")
+    if importing is None:
+        raise ValueError("importing cards needs the card database package (carddb)")
+    summary = importing.import_files(database, format, [Path(p) for p in paths], progress)
+    return list(summary.lines(max_reasons=5))

@@ -7,7 +7,7 @@ from typing import Any
 from PySide6.QtCore import QPoint, QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
-    QDockWidget, QFileDialog, QInputDialog, QMainWindow, QMenu, QMessageBox, QVBoxLayout, QWidget,
+    QDockWidget, QFileDialog, QInputDialog, QMainWindow, QMenu, QMessageBox, QProgressDialog, QVBoxLayout, QWidget,
 )
 
 from tabletop.engine.commands import Concede, DrawCards
@@ -16,10 +16,12 @@ from tabletop.ui.card_browser import CardBrowser
 from tabletop.ui.card_item import CardLook
 from tabletop.ui.card_menu import build_card_menu, real_card, rules_commands
 from tabletop.ui.card_preview import CardPreview
+from tabletop.ui.card_sources import import_formats
 from tabletop.ui.command_matching import command_label, drop_commands, manual_move
 from tabletop.ui.decision_panel import DecisionPanel
 from tabletop.ui.goldfish_panel import GoldfishPanel
 from tabletop.ui.hand_over import HandOverScreen
+from tabletop.ui.import_dialog import ImportDialog, ImportWorker
 from tabletop.ui.history_panel import HistoryPanel
 from tabletop.ui.log_panel import LogPanel
 from tabletop.ui.new_game_dialog import NewGame, NewGameDialog
@@ -63,6 +65,9 @@ class MainWindow(QMainWindow):
         self.settings = settings or QSettings("tabletop", "tabletop")
         self.current_path: Path | None = None
         self.last_menu: QMenu | None = None
+        self.import_worker: ImportWorker | None = None
+        self.import_message: QMessageBox | None = None
+        self.import_progress: QProgressDialog | None = None
         self.setWindowTitle("tabletop")
         self.resize(1600, 900)
         self.scene = TableScene(session)
@@ -104,7 +109,7 @@ class MainWindow(QMainWindow):
         session.gameStarted.connect(self._game_started)
         self.table.hand_over.accepted.connect(self._handed_over)
         session.consent = self.ask_consent
-        self.statusBar().showMessage("Game ▸ New game (Ctrl+N) to start")
+        self.statusBar().showMessage("File ▸ New game (Ctrl+N) to start")
 
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> None:
         dock = QDockWidget(title, self)
@@ -128,11 +133,14 @@ class MainWindow(QMainWindow):
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
-        game = bar.addMenu("&Game")
+        game = bar.addMenu("&File")
         self._action(game, "&New game…", self.new_game, QKeySequence.StandardKey.New)
         self._action(game, "&Open…", self.open_game, QKeySequence.StandardKey.Open)
         self._action(game, "&Save", self.save_game, QKeySequence.StandardKey.Save)
         self._action(game, "Save &as…", self.save_game_as, "Ctrl+Shift+S")
+        game.addSeparator()
+        self.import_action = self._action(game, "&Import cards…", self.import_cards, "Ctrl+I")
+        self.import_action.setEnabled(self.database is not None and bool(import_formats()))
         game.addSeparator()
         self._action(game, "&Concede", self.concede)
         game.addSeparator()
@@ -290,6 +298,48 @@ class MainWindow(QMainWindow):
         self.toast(f"saved {path.name}")
         return True
 
+    def import_cards(self) -> None:
+        """Ask for a card file format and files, then import them with a progress dialog."""
+        if self.database is None:
+            self.show_refusal("no card database is open to import into")
+            return
+        dialog = ImportDialog(self)
+        if dialog.exec():
+            card_format, paths = dialog.chosen()
+            self.run_import(card_format, paths)
+
+    def run_import(self, card_format: str, paths: list[Path]) -> ImportWorker | None:
+        """Import files off the GUI thread; progress shows meanwhile, then the summary or the error."""
+        if self.database is None or (self.import_worker is not None and self.import_worker.isRunning()):
+            return None
+        progress = QProgressDialog(f"Importing {', '.join(p.name for p in paths)}…", "", 0, 0, self)
+        progress.setWindowTitle("Import cards")
+        progress.setCancelButton(None)        # an import is one transaction: it finishes or fails whole
+        progress.setMinimumDuration(300)
+        progress.setAutoClose(False)
+        progress.setAutoReset(False)
+        worker = ImportWorker(self.database, card_format, list(paths), self)
+        self.import_progress = progress
+
+        def progressed(stage: str, done: int, total: int) -> None:
+            progress.setLabelText(f"{stage.capitalize()} {done} of {total}…")
+            progress.setMaximum(max(total, 1))
+            progress.setValue(min(done, max(total, 1)))
+
+        def finished_with(title: str, text: str, icon: QMessageBox.Icon) -> None:
+            progress.close()
+            box = QMessageBox(icon, title, text, QMessageBox.StandardButton.Ok, self)
+            self.import_message = box
+            box.open()
+
+        worker.progressed.connect(progressed)
+        worker.succeeded.connect(lambda lines: finished_with(
+            "Import cards", "\n".join(lines), QMessageBox.Icon.Information))
+        worker.failed.connect(lambda line: finished_with("Import cards", line, QMessageBox.Icon.Critical))
+        self.import_worker = worker
+        worker.start()
+        return worker
+
     def concede(self) -> None:
         """Concede the game for the viewer."""
         if self.session.viewer is not None:
@@ -419,5 +469,8 @@ class MainWindow(QMainWindow):
         self.table.toast.show_message(text, 2500)
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if self.import_worker is not None:
+            self.import_worker.wait()       # an import finishes its transaction before the window goes
+        self.goldfish_panel.shutdown()
         self.session.shutdown()
         super().closeEvent(event)

@@ -243,6 +243,27 @@ class GameSession(QObject):
         self._after_change(result)
         return True
 
+    def jump_to(self, steps_done: int) -> bool:
+        """Undo or redo whole groups until `steps_done` steps are done (or as near as groups allow).
+
+        Going back stops at the nearest reachable point that keeps step `steps_done` done (an undo
+        takes AI steps with the human step before them); going forward redoes until that many are
+        done. Every undo asks consent as `undo` does; a refusal stops the jump where it is.
+        """
+        if self.game is None:
+            return False
+        history = self.game.history
+        moved = False
+        while len(history.done) - len(history.undo_group()) >= steps_done and history.done:
+            if not self.undo():
+                return moved
+            moved = True
+        while len(history.done) < steps_done and history.undone:
+            if not self.redo():
+                return moved
+            moved = True
+        return moved
+
     def resume_bots(self) -> None:
         """Let the AI play again after an undo paused it."""
         self._bots_paused = False
