@@ -1,12 +1,16 @@
 """Candidate answers to a decision: the legal commands, or answers built from the decision itself."""
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
-from collections.abc import Sequence
+import typing
+from collections.abc import Hashable, Sequence
+from functools import lru_cache
 
-from tabletop.engine.commands import Choose, Command, Concede, PassPriority
+from tabletop.engine.commands import CardId, Choose, Command, Concede, PassPriority, Pick
 from tabletop.engine.decision import Decision
+from tabletop.engine.state import GameState
 
 # A pick or order decision with more combinations than this is sampled instead of enumerated.
 MAX_ENUMERATED = 64
@@ -67,3 +71,94 @@ def _orders(decision: Decision, rng: random.Random | None) -> list[Command]:
 def is_pass(command: Command, advance: Command | None) -> bool:
     """Tell whether a command is the decision's "pass / next phase" answer."""
     return command == advance or isinstance(command, PassPriority)
+
+
+def command_signature(state: GameState, command: Command, referenced: frozenset[int] = frozenset()) -> Hashable:
+    """Return a key equal for commands that do the same thing to `state` up to which copy of a card they name.
+
+    Each card argument is replaced by what the rules can see of that card: its card id, zone,
+    controller, tapped and face-down flags, counters and properties. Two copies of the same card
+    in the same hand give the same key; the same card on two different circles does not. Card
+    arguments the state does not hold (hidden, unknown) or that are in `referenced` (named by a
+    lasting effect, a battle, a pending trigger) stay as they are. Tuple order is kept, since
+    some commands pair tuples field by field.
+    """
+    card_fields = card_argument_fields(type(command))
+    parts: list[Hashable] = [type(command).__name__]
+    for f in dataclasses.fields(command):
+        value = getattr(command, f.name)
+        if f.name in card_fields:
+            if isinstance(value, tuple):
+                value = tuple(_card_key(state, v, referenced) for v in value)
+            else:
+                value = _card_key(state, value, referenced)
+        elif isinstance(value, list):
+            value = tuple(value)
+        parts.append(value)
+    return tuple(parts)
+
+
+def _card_key(state: GameState, value: object, referenced: frozenset[int]) -> Hashable:
+    if isinstance(value, bool) or not isinstance(value, int):
+        return value  # type: ignore[return-value]
+    card = state.cards.get(value)
+    if card is None or value in referenced:
+        return value
+    props = tuple(sorted((k, repr(v)) for k, v in card.props.items())) if card.props else ()
+    counters = tuple(sorted(card.counters.items())) if card.counters else ()
+    return (card.card_id, card.zone, card.controller, card.tapped, card.face_down, counters, props)
+
+
+def distinct_commands(state: GameState, commands: Sequence[Command]) -> tuple[list[Command], list[int]]:
+    """Return one representative per group of equivalent commands and, per command, its group index."""
+    referenced = referenced_numbers(state)
+    groups: dict[Hashable, int] = {}
+    representatives: list[Command] = []
+    index: list[int] = []
+    for command in commands:
+        try:
+            key = command_signature(state, command, referenced)
+            hash(key)
+        except TypeError:   # an argument that cannot be compared: the command stands alone
+            key = ("unique", len(index))
+        group = groups.get(key)
+        if group is None:
+            group = groups[key] = len(representatives)
+            representatives.append(command)
+        index.append(group)
+    return representatives, index
+
+
+@lru_cache(maxsize=None)
+def card_argument_fields(cls: type[Command]) -> frozenset[str]:
+    """Return the names of a command class's fields that hold card instance ids (CardId or Pick)."""
+    hints = typing.get_type_hints(cls)
+    names = set()
+    for f in dataclasses.fields(cls):
+        hint = hints[f.name]
+        args = typing.get_args(hint) if typing.get_origin(hint) is tuple else (hint,)
+        if any(a is CardId or a == Pick for a in args) or hint is CardId or hint == Pick:
+            names.add(f.name)
+    return frozenset(names)
+
+
+def referenced_numbers(state: GameState) -> frozenset[int]:
+    """Return every integer in the state's game data and lists: the card ids something may point at.
+
+    Over-inclusive on purpose (a turn number counts too): a card wrongly kept apart only costs
+    one more lookahead, a card wrongly merged with its twin could hide an effect on it.
+    """
+    found: set[int] = set()
+    stack: list[object] = [state.data, state.lists]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.values())
+            stack.extend(k for k in item if isinstance(k, int))
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+        elif isinstance(item, int) and not isinstance(item, bool):
+            found.add(item)
+        elif isinstance(item, str) and item.isdigit():
+            found.add(int(item))
+    return frozenset(found)

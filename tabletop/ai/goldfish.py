@@ -21,6 +21,7 @@ from tabletop.ai.simulation import derive_seed, play_out
 from tabletop.engine.cards import CardDefinition, CardLibrary
 from tabletop.engine.game import Game
 from tabletop.engine.rules import GameConfig, GameRules
+from tabletop.engine.state import GameState
 from tabletop.engine.zones import Visibility
 
 
@@ -437,9 +438,22 @@ def damage_taken(game: Game, player: str) -> int:
 
 
 def _board_cards(game: Game, player: str) -> list[int]:
-    return [i for z in game.state.zones.values()
-            if z.owner == player and z.spec.visibility is Visibility.PUBLIC
-            and z.name.split(".")[0] not in SPENT_ZONES for i in z.cards]
+    return board_cards(game.state, player)
+
+
+def board_cards(state: GameState, player: str) -> list[int]:
+    """Return the cards `player` owns in play: on the game's field zones, never soul, gauge or orders.
+
+    Field zones are the unit circles (layout "circle", the guardian circle excepted) when the
+    game has them, else zones named "field"; a game with neither counts its public zones that
+    are not discard-like piles.
+    """
+    owned = [z for z in state.zones.values() if z.owner == player]
+    circles = [z for z in owned if z.spec.layout == "circle" and z.name.split(".")[0] not in SPENT_ZONES]
+    fields = circles or [z for z in owned if z.name.split(".")[0] == "field"]
+    if not fields:
+        fields = [z for z in owned if z.spec.visibility is Visibility.PUBLIC and z.name.split(".")[0] not in SPENT_ZONES]
+    return [i for z in fields for i in z.cards]
 
 
 def _board(game: Game, player: str) -> int:

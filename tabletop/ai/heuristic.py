@@ -1,19 +1,16 @@
 """HeuristicBot: one-ply lookahead through the engine on a determinised copy of the table."""
 from __future__ import annotations
 
-import dataclasses
 import random
 import time
-import typing
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
 
 from tabletop.ai.bot import Knowledge
-from tabletop.ai.candidates import candidate_commands, is_pass
+from tabletop.ai.candidates import candidate_commands, card_argument_fields, distinct_commands, is_pass
 from tabletop.ai.determinize import determinized_game
 from tabletop.ai.evaluation import Evaluation, score_state
 from tabletop.ai.passive_bot import passive_answer
-from tabletop.engine.commands import CardId, Command, Pick
+from tabletop.engine.commands import Command
 from tabletop.engine.decision import Decision
 from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.game import Game
@@ -27,6 +24,8 @@ UNTRIED_PENALTY = 1e-4
 # With at most this many candidates, the bot also tries its own follow-up action after each one
 # (so it plays a creature before attacking rather than after); above it one ply keeps it fast.
 SECOND_PLY_MAX_CANDIDATES = 12
+# Of those, only this many (the best after one ply) are looked at two plies deep.
+FOLLOW_UP_TOP = 3
 # After an action, the copy plays on while only the opponent (answering passively: no guard, no
 # block, no response) or a forced choice of the bot's is left, so that an attack is scored by the
 # damage it deals rather than by the moment it is declared. At most this many plies.
@@ -67,27 +66,33 @@ class HeuristicBot:
                deadline: float | None = None) -> list[float]:
         """Return each candidate's score after one ply on `game` (left as it was found).
 
-        With a `deadline` (a `time.perf_counter()` value) scoring stops once it has passed, and
-        the list covers only the first candidates.
+        Equivalent candidates (the same card named through another copy, see
+        `distinct_commands`) are tried once and share the score. Every distinct candidate is
+        screened one ply ahead; with few of them, the FOLLOW_UP_TOP best also count the bot's
+        best follow-up. With a `deadline` (a `time.perf_counter()` value) scoring stops once it
+        has passed, and the list covers only the first candidates.
         """
         player = self.knowledge.player
         rules = game.rules
         base = self._score(game, player)
         advance = rules.advance_command(game.state, decision)
-        deeper = len(candidates) <= SECOND_PLY_MAX_CANDIDATES
-        result = []
+        distinct, group_of = distinct_commands(game.state, candidates)
+        deeper = len(distinct) <= SECOND_PLY_MAX_CANDIDATES
         turn = game.state.turn
         # With many candidates, playing on stops where the bot chose (with nothing pending): listing
         # its commands again for each of them is what would make the decision slow.
         home = None if deeper else (game.state.phase, game.state.step, decision.name)
-        for command in candidates:
-            if deadline is not None and result and time.perf_counter() >= deadline:
+        values: list[float] = []
+        tried: list[bool] = []
+        for command in distinct:
+            if deadline is not None and values and time.perf_counter() >= deadline:
                 break
             passing = is_pass(command, advance)
             try:
                 game.submit(command)
             except (IllegalCommand, KeyError, ValueError):
                 value = base - UNTRIED_PENALTY
+                tried.append(False)
             else:
                 played = play_on(game, player, home)
                 value = self._score(game, player)
@@ -95,23 +100,40 @@ class HeuristicBot:
                     # What the end of a turn sets off (the opponent's draw) comes sooner or later
                     # anyway: scoring it would make any neutral action look better than passing, forever.
                     value = max(value, base)
-                if deeper and not passing:
-                    value = max(value, self._best_follow_up(game, player, home) - FOLLOW_UP_DISCOUNT)
                 for _ in range(played + 1):
                     game.undo()
-            if passing:
-                value += PASS_BONUS
-            result.append(value)
+                tried.append(not passing)
+            values.append(value)
+        if deeper and (deadline is None or time.perf_counter() < deadline):
+            screened = sorted((i for i in range(len(values)) if tried[i]), key=lambda i: values[i], reverse=True)
+            for i in screened[:FOLLOW_UP_TOP]:
+                try:
+                    game.submit(distinct[i])
+                except (IllegalCommand, KeyError, ValueError):
+                    continue
+                played = play_on(game, player, home)
+                values[i] = max(values[i], self._best_follow_up(game, player, home) - FOLLOW_UP_DISCOUNT)
+                for _ in range(played + 1):
+                    game.undo()
+        for i, command in enumerate(distinct[:len(values)]):
+            if is_pass(command, advance):
+                values[i] += PASS_BONUS
+        result = []
+        for group in group_of:
+            if group >= len(values):
+                break
+            result.append(values[group])
         return result
 
-    def _best_follow_up(self, game: Game, player: str, home: tuple[str, str, str]) -> float:
+    def _best_follow_up(self, game: Game, player: str, home: tuple[str, str, str] | None) -> float:
         """Return the best score of the bot's own next action (not a pass), or -inf when it has none."""
         best = float("-inf")
         decision = game.pending_decision()
         if decision is None or decision.player != player or decision.kind != "act":
             return best
         advance = game.rules.advance_command(game.state, decision)
-        for command in candidate_commands(decision, game.legal_commands(player)):
+        options, _ = distinct_commands(game.state, candidate_commands(decision, game.legal_commands(player)))
+        for command in options:
             if is_pass(command, advance):
                 continue
             try:
@@ -172,20 +194,8 @@ def command_iids(commands: Iterable[Command]) -> set[int]:
     """Return every card instance id named by the commands (their CardId and Pick fields)."""
     found: set[int] = set()
     for command in commands:
-        for name in _card_fields(type(command)):
+        for name in card_argument_fields(type(command)):
             value = getattr(command, name)
             values = value if isinstance(value, tuple) else (value,)
             found.update(v for v in values if isinstance(v, int) and not isinstance(v, bool))
     return found
-
-
-@lru_cache(maxsize=None)
-def _card_fields(cls: type[Command]) -> tuple[str, ...]:
-    hints = typing.get_type_hints(cls)
-    names = []
-    for f in dataclasses.fields(cls):
-        hint = hints[f.name]
-        args = typing.get_args(hint) if typing.get_origin(hint) is tuple else (hint,)
-        if any(a is CardId or a == Pick for a in args) or hint is CardId or hint == Pick:
-            names.append(f.name)
-    return tuple(names)

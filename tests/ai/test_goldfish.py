@@ -135,3 +135,31 @@ def test_a_bundled_deck_played_alone_deals_damage(game_id: str) -> None:
                           game_format=config.format)
     assert turns and turns[-1].damage > 0          # the heuristic attacks an opponent who never blocks
     assert all(t.board > 0 for t in turns)
+
+
+def test_vanguard_board_counts_only_cards_on_circles() -> None:
+    from tabletop.ai.goldfish import board_cards
+    from tabletop.engine.commands import ManualMove
+    from tabletop.engine.game import Game
+    from tabletop.games import find_game
+    from tests.games.sample_decks import sample_config
+    config, library = sample_config("vanguard", seed=1)
+    game = Game.start(find_game("vanguard"), config, library)
+    state = game.state
+    deck = list(state.zones["p1.deck"].cards)
+    on_field = set(state.zones["p1.vc"].cards)
+    for zone, iid in zip(("soul", "gauge", "order", "drop", "damage", "gc", "rc.front_left"), deck):
+        game.submit(ManualMove(by="p1", card=iid, to=f"p1.{zone}"))
+    on_field.add(deck[6])
+    assert set(board_cards(game.state, "p1")) == on_field   # vanguard and one rear-guard; soul, gauge, orders are not in play
+
+
+def test_vanguard_goldfish_board_never_exceeds_the_six_unit_circles() -> None:
+    pytest.importorskip("carddb.bundled")
+    from tabletop.games import find_game
+    from tests.games.sample_decks import sample_config
+    config, library = sample_config("vanguard", seed=1)
+    turns = goldfish_play(find_game("vanguard"), library, config.decks["p1"], turns=2, games=2, seed=3,
+                          game_format=config.format)
+    assert 1 <= turns[0].board <= 6
+    assert all(t.board <= 6 for t in turns)
