@@ -57,6 +57,7 @@ class CardItem(QGraphicsItem):
         self._press: QPointF | None = None
         self._dragging = False
         self._home = QPointF()
+        self.focused = False  # keyboard focus (UI state only; the scene moves it)
         self.setAcceptHoverEvents(True)
         self.setCursor(Qt.CursorShape.OpenHandCursor)
         # Drawn once into a device pixmap; moving the card (a drag) then only copies it.
@@ -73,6 +74,12 @@ class CardItem(QGraphicsItem):
         self.setScale(TAPPED_SCALE if look.tapped else 1.0)
         self.setToolTip("" if look.definition is None else look.definition.name)
         self.update()
+
+    def set_focused(self, focused: bool) -> None:
+        """Show or hide the keyboard-focus outline."""
+        if focused != self.focused:
+            self.focused = focused
+            self.update()
 
     def place(self, x: float, y: float, z: float) -> None:
         """Put the card at its home position in its zone."""
@@ -119,6 +126,10 @@ class CardItem(QGraphicsItem):
             painter.setPen(QPen(colour, 4 if look.picked else 3))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRoundedRect(QRectF(-2, -2, CARD_W + 4, CARD_H + 4), 7, 7)
+        if self.focused:
+            painter.setPen(QPen(QColor(80, 170, 255), 4, Qt.PenStyle.DashLine))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(QRectF(-3, -3, CARD_W + 6, CARD_H + 6), 8, 8)
         self._paint_badges(painter)
 
     def _paint_badges(self, painter: QPainter) -> None:

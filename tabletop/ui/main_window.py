@@ -101,6 +101,7 @@ class MainWindow(QMainWindow):
         self.scene.cardMenuRequested.connect(self.open_card_menu)
         self.scene.cardDropped.connect(self.card_dropped)
         self.scene.cardHovered.connect(self.preview.show_look)
+        self.scene.cardFocused.connect(self.preview.show_look)
         self.browser.cardChosen.connect(self._browse)
         self.decision_panel.pickedChanged.connect(self.scene.set_picking)
         session.refused.connect(self.show_refusal)
@@ -189,7 +190,9 @@ class MainWindow(QMainWindow):
                 if keys:
                     lines.append(f"{keys:<22} {menu_action.text().replace('&', '')} ▸ {action.text().replace('&', '')}")
         lines += ["Right-click a card       its actions and By hand", "Drag a card to a zone    play it there (or move it by hand)",
-                  "Double-click a card      its only action", "Middle-drag / wheel      pan / zoom the table"]
+                  "Double-click a card      its only action", "Middle-drag / wheel      pan / zoom the table",
+                  "Tab / arrows             move between cards on the table (Shift+Tab back)",
+                  "Enter                    the focused card's actions and By hand"]
         return "\n".join(lines)
 
     def show_shortcuts(self) -> None:

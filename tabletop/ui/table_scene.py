@@ -35,6 +35,7 @@ class TableScene(QGraphicsScene):
     cardMenuRequested = Signal(object, QPoint)    # CardLook, screen position
     cardDropped = Signal(object, str, int)        # CardLook, zone id, index in the zone
     cardHovered = Signal(object)                  # CardLook | None
+    cardFocused = Signal(object)                  # CardLook that the keyboard focus moved to
 
     def __init__(self, session: GameSession) -> None:
         super().__init__()
@@ -47,6 +48,7 @@ class TableScene(QGraphicsScene):
         self._layout_key: tuple[Any, ...] = ()
         self._drag_target: ZoneItem | None = None
         self._refresh_waiting = False
+        self._focus_key: Any = None
         self.pickable: set[int] = set()
         self.picked: set[int] = set()
         self.setBackgroundBrush(QBrush(QColor(28, 58, 42)))
@@ -104,8 +106,37 @@ class TableScene(QGraphicsScene):
                 item.place(x, y, z)
         for item_key in [k for k in self.card_items if k not in seen]:
             self.removeItem(self.card_items.pop(item_key))
+        if self._focus_key not in self.card_items:
+            self._focus_key = None
         self._draw_players()
         self._draw_stack()
+
+    # -- keyboard focus ------------------------------------------------------------------------
+    def move_focus(self, step: int) -> CardLook | None:
+        """Move the keyboard focus to the next (+1) or previous (-1) card in reading order."""
+        def reading_order(key: Any) -> tuple[float, float]:
+            position = self.card_items[key].scenePos()
+            return round(position.y() / 20), position.x()
+
+        keys = sorted(self.card_items, key=reading_order)
+        if not keys:
+            return None
+        if self._focus_key in keys:
+            index = (keys.index(self._focus_key) + step) % len(keys)
+        else:
+            index = 0 if step > 0 else len(keys) - 1
+        previous = self.card_items.get(self._focus_key)
+        if previous is not None:
+            previous.set_focused(False)
+        self._focus_key = keys[index]
+        item = self.card_items[self._focus_key]
+        item.set_focused(True)
+        self.cardFocused.emit(item.look)
+        return item.look
+
+    def focused_item(self) -> CardItem | None:
+        """Return the card item with the keyboard focus, if any."""
+        return self.card_items.get(self._focus_key)
 
     def _build_layout(self, bottom: str) -> None:
         game = self.session.game

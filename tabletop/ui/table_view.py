@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtGui import QMouseEvent, QPainter, QPixmapCache, QResizeEvent, QWheelEvent
+from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QPixmapCache, QResizeEvent, QWheelEvent
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QWidget
 
 MIN_ZOOM = 1.0
@@ -58,6 +58,38 @@ class TableView(QGraphicsView):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self.fit()
+
+    # -- keyboard: Tab/arrows move the focus between cards, Enter opens the focused card's menu --
+    def focusNextPrevChild(self, next: bool) -> bool:  # noqa: A002 (Qt's name)
+        return False  # Tab stays in the table: it moves between cards (keyPressEvent)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        scene = self.scene()
+        move_focus = getattr(scene, "move_focus", None)
+        key = event.key()
+        if move_focus is not None and event.modifiers() & ~Qt.KeyboardModifier.ShiftModifier == Qt.KeyboardModifier.NoModifier:
+            if key in (Qt.Key.Key_Tab, Qt.Key.Key_Right, Qt.Key.Key_Down):
+                move_focus(+1)
+                self._show_focused()
+                event.accept()
+                return
+            if key in (Qt.Key.Key_Backtab, Qt.Key.Key_Left, Qt.Key.Key_Up):
+                move_focus(-1)
+                self._show_focused()
+                event.accept()
+                return
+            item = scene.focused_item()
+            if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and item is not None:
+                centre = self.mapFromScene(item.sceneBoundingRect().center())
+                scene.cardMenuRequested.emit(item.look, self.viewport().mapToGlobal(centre))
+                event.accept()
+                return
+        super().keyPressEvent(event)
+
+    def _show_focused(self) -> None:
+        item = self.scene().focused_item()
+        if item is not None:
+            self.ensureVisible(item)
 
     def wheelEvent(self, event: QWheelEvent) -> None:
         steps = event.angleDelta().y() / 120
