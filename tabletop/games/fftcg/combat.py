@@ -17,16 +17,26 @@ from tabletop.games.fftcg.flow import (
 from tabletop.games.fftcg.resolution import pinned
 
 
-def attack_refusal(state: GameState, iid: int, player: str, chars: dict[int, Characteristics]) -> IllegalCommand | None:
-    """Return why a card cannot be declared as an attacker now, or None (FFTCG 10.1.2.1)."""
+def _active_forward_refusal(state: GameState, iid: int, player: str, rule: str, verb: str) -> IllegalCommand | None:
+    """Return why a card is not an active Forward of `player` on the field, or None (attack/block)."""
     card = state.cards.get(iid)
     if card is None or not card.zone.endswith(".field") or card.controller != player:
-        return IllegalCommand("FFTCG 10.1.2.1", "only a Forward you control on the field can attack")
+        return IllegalCommand(rule, f"only a Forward you control on the field can {verb}")
     definition = state.definition(iid)
     if definition.card_type != "forward":
-        return IllegalCommand("FFTCG 10.1.2.1", f"{definition.name} is not a Forward; only Forwards attack")
+        return IllegalCommand(rule, f"{definition.name} is not a Forward; only Forwards {verb}")
     if card.tapped:
-        return IllegalCommand("FFTCG 10.1.2.1", f"{definition.name} is dull; only an active Forward can attack")
+        return IllegalCommand(rule, f"{definition.name} is dull; only an active Forward can {verb}")
+    return None
+
+
+def attack_refusal(state: GameState, iid: int, player: str, chars: dict[int, Characteristics]) -> IllegalCommand | None:
+    """Return why a card cannot be declared as an attacker now, or None (FFTCG 10.1.2.1)."""
+    refusal = _active_forward_refusal(state, iid, player, "FFTCG 10.1.2.1", "attack")
+    if refusal is not None:
+        return refusal
+    card = state.cards[iid]
+    definition = state.definition(iid)
     if card.props.get("attacked") == state.turn:
         return IllegalCommand("FFTCG 10.1.2.1.2", f"{definition.name} has already attacked this turn")
     current = chars[iid]
@@ -98,14 +108,10 @@ def begin_block(tx: Transaction) -> None:
 
 def block_refusal(state: GameState, iid: int, player: str, chars: dict[int, Characteristics]) -> IllegalCommand | None:
     """Return why a card cannot block the current attack, or None (FFTCG 10.1.3.1)."""
-    card = state.cards.get(iid)
-    if card is None or not card.zone.endswith(".field") or card.controller != player:
-        return IllegalCommand("FFTCG 10.1.3.1", "only a Forward you control on the field can block")
+    refusal = _active_forward_refusal(state, iid, player, "FFTCG 10.1.3.1", "block")
+    if refusal is not None:
+        return refusal
     definition = state.definition(iid)
-    if definition.card_type != "forward":
-        return IllegalCommand("FFTCG 10.1.3.1", f"{definition.name} is not a Forward; only Forwards block")
-    if card.tapped:
-        return IllegalCommand("FFTCG 10.1.3.1", f"{definition.name} is dull; only an active Forward can block")
     permission = decide(Permission(True), cannot=[Ruling("FFTCG 10.1.3.1", f"{definition.name} cannot block "
                                                                            "(an effect says so)")]
                         if chars[iid].cannot_block else [])
