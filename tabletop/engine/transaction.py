@@ -140,10 +140,13 @@ class Transaction:
             self.apply(SetTableField(name, old, value))
 
     def set_data(self, key: str, value: Any, copy: bool = True) -> None:
-        """Set one of the game's scalar facts (None removes it); `copy` as for `list_insert`."""
+        """Set one of the game's scalar facts (None removes it); `copy` as for `list_insert`.
+
+        With `copy=False` the old value is kept as it is too (state values are never mutated in place).
+        """
         old = self.state.data.get(key)
         if old != value:
-            self.apply(SetData(key, _frozen(old), _frozen(value) if copy else value))
+            self.apply(SetData(key, _frozen(old), _frozen(value)) if copy else SetData(key, old, value))
 
     # -- lists ---------------------------------------------------------------------------------
     def list_insert(self, name: str, index: int, item: Any, copy: bool = True) -> None:
@@ -212,3 +215,11 @@ def _frozen(value: Any) -> Any:
     if kind is tuple:
         return tuple(_frozen(item) for item in value)
     return copy.deepcopy(value)
+
+
+def frozen_copy(value: Any) -> Any:
+    """Return a copy of JSON-like data that later edits of the original cannot reach (what `copy=True` stores).
+
+    For rules code that builds a new state value around parts it copies itself before a `copy=False` change.
+    """
+    return _frozen(value)

@@ -5,7 +5,7 @@ from typing import Any
 
 from tabletop.engine import durations, triggers
 from tabletop.engine.rule_process import Action, Check, run_until_stable
-from tabletop.engine.changes import AppendLog, Change, ListChange, SetTableField
+from tabletop.engine.changes import AppendLog, Change, SetData, SetTableField
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.turns import Phase, TurnStructure
 from tabletop.engine.zones import zone_id
@@ -44,9 +44,6 @@ def battle_step(tx: Transaction, step: str) -> None:
 STEP_LIMIT = 20000
 
 
-_FRAME_LISTS = frozenset({frames.FRAMES, frames.STATE, frames.PC})
-
-
 def _only_bookkeeping(changes: list[Change]) -> bool:
     """Tell whether changes only moved the resolution machine (frames pushed, popped, stepped; the step's
     name; the log): nothing a rule action, a trigger or a state trigger looks at."""
@@ -54,7 +51,7 @@ def _only_bookkeeping(changes: list[Change]) -> bool:
         kind = type(c)
         if kind is AppendLog or (kind is SetTableField and c.name == "step"):  # type: ignore[attr-defined]
             continue
-        if not isinstance(c, ListChange) or c.name not in _FRAME_LISTS:
+        if kind is not SetData or c.key != frames.FRAMES:  # type: ignore[attr-defined]
             return False
     return True
 
@@ -68,8 +65,8 @@ def run(tx: Transaction) -> None:
             return
         fi = frames.depth(state) - 1
         if fi >= 0:
-            top = state.lists[frames.FRAMES][fi]
-            pc = frames.pc(state, fi)
+            top = frames.top(state)
+            pc = top["pc"]
             if pc >= len(top["steps"]):
                 frames.pop(tx, fi)
                 continue

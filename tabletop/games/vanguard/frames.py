@@ -10,66 +10,82 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.engine.state import GameState
-from tabletop.engine.transaction import Transaction
+from tabletop.engine.transaction import Transaction, frozen_copy
 
 FRAMES = "frames"
-# Contract: each frame is split in three lists kept the same length, so that the frequent changes copy
-# little: `frames` holds kind, atomic and the steps (changed rarely), `frame_state` holds the context
-# (variables, answers) and `frame_pc` the number of the running step.
-STATE = "frame_state"
-PC = "frame_pc"
+# Contract: the frames live in the game's data facts, not in its lists: they are the resolution machine's
+# bookkeeping, not the board, so stepping a frame leaves the values memoised from the board valid.
+# `data.frames` is a tuple of frames, innermost last; a frame is a mapping of `kind` ("flow" or "ability"),
+# `atomic`, `steps`, `ctx` (the context: source, controller, variables, answers) and `pc` (the number of
+# the running step). Neither the tuple nor a frame is ever mutated: each change stores new ones that share
+# the unchanged parts (so they are not copied, see Transaction.set_data).
+
+
+def _frames(state: GameState) -> tuple[dict[str, Any], ...]:
+    return state.data.get(FRAMES) or ()
+
+
+def _replace(tx: Transaction, index: int, **parts: Any) -> None:
+    """Store frame `index` with some of its parts replaced."""
+    items = _frames(tx.state)
+    index %= len(items)
+    tx.set_data(FRAMES, items[:index] + ({**items[index], **parts},) + items[index + 1:], copy=False)
 
 
 def depth(state: GameState) -> int:
     """Return the number of frames."""
-    return len(state.lists.get(FRAMES, []))
+    return len(_frames(state))
+
+
+def top(state: GameState) -> dict[str, Any]:
+    """Return the innermost frame (kind, atomic, steps, ctx, pc; never mutate it)."""
+    return state.data[FRAMES][-1]  # type: ignore[no-any-return]
 
 
 def pc(state: GameState, index: int) -> int:
     """Return the number of the running step of a frame."""
-    return int(state.lists[PC][index])
+    return int(state.data[FRAMES][index]["pc"])
 
 
 def steps(state: GameState, index: int) -> list[dict[str, Any]]:
     """Return the steps of a frame."""
-    return state.lists[FRAMES][index]["steps"]
+    return state.data[FRAMES][index]["steps"]  # type: ignore[no-any-return]
 
 
 def push(tx: Transaction, steps: list[dict[str, Any]], ctx: dict[str, Any] | None = None,
          kind: str = "ability", atomic: bool = False) -> int:
     """Push a frame of steps; return its index. `atomic` frames run with no check timing in between."""
     # Steps come from card data or the game's literals and are never mutated: shared, not copied.
-    tx.list_append(FRAMES, {"kind": kind, "atomic": atomic, "steps": list(steps)}, copy=False)
-    tx.list_append(STATE, {"ctx": dict(ctx or {})})
-    tx.list_append(PC, 0)
+    frame = {"kind": kind, "atomic": atomic, "steps": list(steps), "ctx": frozen_copy(ctx or {}), "pc": 0}
+    tx.set_data(FRAMES, _frames(tx.state) + (frame,), copy=False)
     return depth(tx.state) - 1
 
 
 def pop(tx: Transaction, index: int) -> None:
     """Remove a frame."""
-    tx.list_remove(FRAMES, index)
-    tx.list_remove(STATE, index)
-    tx.list_remove(PC, index)
+    items = _frames(tx.state)
+    index %= len(items)
+    tx.set_data(FRAMES, items[:index] + items[index + 1:] or None, copy=False)
 
 
 def set_pc(tx: Transaction, index: int, value: int) -> None:
     """Make step `value` the running step of a frame."""
-    tx.list_replace(PC, index, value)
+    _replace(tx, index, pc=value)
 
 
 def set_var(tx: Transaction, index: int, key: str, value: Any) -> None:
     """Set a variable in a frame's context (None removes it)."""
-    ctx = dict(tx.state.lists[STATE][index]["ctx"])
+    context = dict(ctx(tx.state, index))
     if value is None:
-        ctx.pop(key, None)
+        context.pop(key, None)
     else:
-        ctx[key] = value
-    tx.list_replace(STATE, index, {"ctx": ctx})
+        context[key] = frozen_copy(value)
+    _replace(tx, index, ctx=context)
 
 
 def ctx(state: GameState, index: int) -> dict[str, Any]:
     """Return a frame's context."""
-    return state.lists[STATE][index]["ctx"]
+    return state.data[FRAMES][index]["ctx"]  # type: ignore[no-any-return]
 
 
 def abort(tx: Transaction, index: int) -> None:
@@ -79,10 +95,9 @@ def abort(tx: Transaction, index: int) -> None:
 
 def insert_steps(tx: Transaction, index: int, new: list[dict[str, Any]]) -> None:
     """Insert steps right after the running step of a frame."""
-    frame = dict(tx.state.lists[FRAMES][index])
-    at = pc(tx.state, index) + 1
-    frame["steps"] = list(frame["steps"][:at]) + list(new) + list(frame["steps"][at:])
-    tx.list_replace(FRAMES, index, frame, copy=False)
+    frame = tx.state.data[FRAMES][index]
+    at = frame["pc"] + 1
+    _replace(tx, index, steps=frame["steps"][:at] + list(new) + frame["steps"][at:])
 
 
 def ask(tx: Transaction, index: int, player: str, name: str, kind: str, prompt: str,
