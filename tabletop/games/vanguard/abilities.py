@@ -130,21 +130,42 @@ class PrintedAbilities:
 
 class AbilityIndex(dict):  # type: ignore[type-arg]
     """Card id -> PrintedAbilities for one game's library, filled on first use; and what the library holds at
-    all (order cards, state-triggered abilities), so that checks no card needs are skipped.
+    all (order cards, state-triggered abilities, the events AUTO abilities wait for, CONTs gaining abilities),
+    so that checks no card needs are skipped.
 
-    Kept per library (`ability_index`): a library does not change during a game.
+    Kept per library (`ability_index`): a library does not change during a game. Abilities a card gains
+    from an effect are not in it: every effect giving one sets the data fact `abilities_gained`.
     """
 
     def __init__(self, library: Any) -> None:
         super().__init__()
         self.library = library
         cards = list(library.values())
+        printed = [self[c.id] for c in cards]
         self.orders = any(facts.kind(c) == "order" for c in cards)
-        self.state_triggers = any(self[c.id].has_state_trigger for c in cards)
+        self.state_triggers = any(p.has_state_trigger for p in printed)
+        self.whens = frozenset(when for p in printed for when in p.by_when)
+        self.gains = any(p.gains for p in printed)
 
     def __missing__(self, card_id: str) -> PrintedAbilities:
-        entry = self[card_id] = PrintedAbilities(self.library[card_id])
+        entry = self[card_id] = printed_abilities(self.library[card_id])
         return entry
+
+
+_PRINTED: dict[CardDefinition, PrintedAbilities] = {}
+
+
+def printed_abilities(card: CardDefinition) -> PrintedAbilities:
+    """Return a definition's PrintedAbilities, shared by every game using an equal definition.
+
+    Keyed by the definition itself (definitions are frozen and compare by content), so it cannot go stale.
+    """
+    entry = _PRINTED.get(card)
+    if entry is None:
+        if len(_PRINTED) >= 20000:  # card sets come and go (tests build their own): keep the cache bounded
+            _PRINTED.clear()
+        entry = _PRINTED[card] = PrintedAbilities(card)
+    return entry
 
 
 _INDEXES: dict[int, AbilityIndex] = {}
@@ -178,7 +199,8 @@ def has_extra_abilities(state: GameState, iid: int) -> bool:
     # A prop set to None is removed, so a present key means the effect is on.
     if props and ("gained" in props or "locked" in props or "deleted" in props or "copied" in props):
         return True
-    return bool(ability_index(state)[card.card_id].gains)
+    index = ability_index(state)
+    return index.gains and bool(index[card.card_id].gains)
 
 
 def abilities_of(state: GameState, iid: int) -> tuple[dict[str, Any], ...] | list[dict[str, Any]]:
@@ -492,15 +514,18 @@ _EVENT_WHENS: dict[str, tuple[str, ...]] = {
 def emit(tx: Transaction, event: dict[str, Any]) -> None:
     """Put every AUTO ability the event triggers into the stand-by state (seed 一 1.3: only valid ones)."""
     state = tx.state
+    whens = _EVENT_WHENS.get(event["type"], (event["type"],))
+    printed_index = ability_index(state)
+    if printed_index.whens.isdisjoint(whens) and not state.data.get("abilities_gained"):
+        return  # no card of the game has an ability this event triggers, and none was gained
     candidates = list(field_cards(state))
     for player in state.players:
         candidates += state.zones[zone_id(player, "gc")].cards
     subject = event.get("card")
     if subject is not None and subject in state.cards and subject not in candidates:
         candidates.append(subject)
-    whens = _EVENT_WHENS.get(event["type"], (event["type"],))
     locked_retire = event["type"] == "retired" and event.get("locked")
-    cards, printed_index = state.cards, ability_index(state)
+    cards = state.cards
     for iid in candidates:
         if locked_retire and iid == subject:
             continue  # seed 《链环傀儡》: a locked card's retirement triggers nothing
@@ -549,12 +574,14 @@ def _plain_event(event: dict[str, Any]) -> dict[str, Any]:
 def state_triggers(tx: Transaction) -> None:
     """Trigger state-triggered abilities whose state holds (Success, seed 《大自然》: during your turn only)."""
     state = tx.state
-    any_printed = ability_index(state).state_triggers
-    if not any_printed and not state.data.get("abilities_gained"):
+    index = ability_index(state)
+    # Without gained abilities a card has at most its printed ones (locked, deleted: fewer).
+    gained = bool(state.data.get("abilities_gained")) or index.gains
+    if not index.state_triggers and not gained:
         return
+    cards = state.cards
     for iid in field_cards(state, state.active):
-        if not has_extra_abilities(state, iid) and not (
-                any_printed and printed_of(state, iid).has_state_trigger):
+        if not index[cards[iid].card_id].has_state_trigger and not (gained and has_extra_abilities(state, iid)):
             continue
         pending_sources = {(p["source"], p["ability"].get("keyword_ability")) for p in state.lists.get(PENDING, ())}
         for _, ability in _auto_candidates(state, iid, ("state:success",)):
