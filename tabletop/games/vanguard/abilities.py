@@ -146,6 +146,15 @@ class AbilityIndex(dict):  # type: ignore[type-arg]
         self.state_triggers = any(p.has_state_trigger for p in printed)
         self.whens = frozenset(when for p in printed for when in p.by_when)
         self.gains = any(p.gains for p in printed)
+        self._holders: dict[tuple[str, ...], frozenset[str]] = {}
+
+    def holders(self, whens: tuple[str, ...]) -> frozenset[str]:
+        """Return the ids of the library's cards printing an AUTO ability that waits for one of `whens`."""
+        found = self._holders.get(whens)
+        if found is None:
+            found = self._holders[whens] = frozenset(
+                card_id for card_id in self.library if not self[card_id].by_when.keys().isdisjoint(whens))
+        return found
 
     def __missing__(self, card_id: str) -> PrintedAbilities:
         entry = self[card_id] = printed_abilities(self.library[card_id])
@@ -195,12 +204,16 @@ def has_extra_abilities(state: GameState, iid: int) -> bool:
     """Tell whether a card's abilities are not just its printed ones: deleted, locked, copied or gained ones, or
     a CONT that gains other cards' abilities (seed 《黑暗不法者》 伽斯提尔)."""
     card = state.cards[iid]
-    props = card.props
-    # A prop set to None is removed, so a present key means the effect is on.
-    if props and ("gained" in props or "locked" in props or "deleted" in props or "copied" in props):
+    if _abilities_changed(card.props):
         return True
     index = ability_index(state)
     return index.gains and bool(index[card.card_id].gains)
+
+
+def _abilities_changed(props: dict[str, Any]) -> bool:
+    """Tell whether a card's props say an effect changed its abilities (deleted, locked, copied, gained)."""
+    # A prop set to None is removed, so a present key means the effect is on.
+    return bool(props) and ("gained" in props or "locked" in props or "deleted" in props or "copied" in props)
 
 
 def abilities_of(state: GameState, iid: int) -> tuple[dict[str, Any], ...] | list[dict[str, Any]]:
@@ -526,14 +539,16 @@ def emit(tx: Transaction, event: dict[str, Any]) -> None:
         candidates.append(subject)
     locked_retire = event["type"] == "retired" and event.get("locked")
     cards = state.cards
+    if not state.data.get("abilities_gained") and not printed_index.gains:
+        # Only a card printing such an ability can have one now (a locked or deleted card has fewer).
+        holders = printed_index.holders(whens)
+        candidates = [iid for iid in candidates if cards[iid].card_id in holders]
     for iid in candidates:
         if locked_retire and iid == subject:
             continue  # seed 《链环傀儡》: a locked card's retirement triggers nothing
         card = cards[iid]
         entry = printed_index[card.card_id]
-        props = card.props
-        if entry.gains or (props and ("gained" in props or "locked" in props or "deleted" in props
-                                      or "copied" in props)):
+        if entry.gains or _abilities_changed(card.props):
             found = _auto_candidates(state, iid, whens)
         else:  # the usual case, inlined: the definition's abilities indexed by event
             by_when = entry.by_when
@@ -575,13 +590,15 @@ def state_triggers(tx: Transaction) -> None:
     """Trigger state-triggered abilities whose state holds (Success, seed 《大自然》: during your turn only)."""
     state = tx.state
     index = ability_index(state)
-    # Without gained abilities a card has at most its printed ones (locked, deleted: fewer).
-    gained = bool(state.data.get("abilities_gained")) or index.gains
-    if not index.state_triggers and not gained:
+    # Without abilities gained by an effect, a card has at most its printed ones (locked, deleted: fewer) and
+    # those its own CONT gains.
+    gained = state.data.get("abilities_gained")
+    if not index.state_triggers and not gained and not index.gains:
         return
     cards = state.cards
     for iid in field_cards(state, state.active):
-        if not index[cards[iid].card_id].has_state_trigger and not (gained and has_extra_abilities(state, iid)):
+        printed = index[cards[iid].card_id]
+        if not printed.has_state_trigger and not printed.gains and not (gained and has_extra_abilities(state, iid)):
             continue
         pending_sources = {(p["source"], p["ability"].get("keyword_ability")) for p in state.lists.get(PENDING, ())}
         for _, ability in _auto_candidates(state, iid, ("state:success",)):
@@ -636,8 +653,13 @@ def _cont_sources(state: GameState) -> list[int]:
         index = ability_index(state)
         cards = state.cards
         guardians = [g for p in state.players for g in state.zones[zone_id(p, "gc")].cards]
-        return [i for i in (*field_cards(state), *guardians)
-                if index[cards[i].card_id].has_cont or has_extra_abilities(state, i)]
+        found = []
+        for i in (*field_cards(state), *guardians):
+            card = cards[i]
+            printed = index[card.card_id]
+            if printed.has_cont or printed.gains or _abilities_changed(card.props):  # see has_extra_abilities
+                found.append(i)
+        return found
 
     return state.memo("vanguard.cont_sources", compute, board=True)
 
