@@ -100,7 +100,7 @@ def set_up(spec: MatchSpec, index: int, seed: int) -> tuple[Game, dict[str, Bot]
     sides = (1, 0) if spec.swap_seats and index % 2 == 1 else (0, 1)
     decks = {player: {s: list(ids) for s, ids in spec.decks[side].items()} for player, side in zip(players, sides)}
     config = GameConfig(game=spec.game, format=spec.format, seed=derive_seed(seed, index), decks=decks,
-                        seats={p: "ai" for p in players}, options=dict(spec.options))
+                        seats={p: "ai" for p in players}, options=dict(spec.options), auto_pass=list(players))
     library = CardLibrary(spec.cards)
     game = Game.start(rules, config, library)
     bots: dict[str, Bot] = {}

@@ -42,6 +42,7 @@ class VanguardRules(GameRules):
     """Cardfight!! Vanguard, Standard (ride deck, energy) and Premium (G zone, stride, gifts)."""
 
     id: ClassVar[str] = "vanguard"
+    lists_every_play: ClassVar[bool] = True
     name: ClassVar[str] = "Cardfight!! Vanguard"
     formats: ClassVar[tuple[str, ...]] = ("standard", "premium")
     stat_keys: ClassVar[tuple[str, ...]] = ("grade", "power", "shield", "critical")
