@@ -30,7 +30,8 @@ class MatchSpec:
 
     `rules_target` is "module:RulesClass" (a value of `tabletop.games.GAMES`); side 0 plays
     `decks[0]` with bot `bots[0]`. With `swap_seats`, odd-numbered games seat side 0 second,
-    so neither side always sits in the first seat.
+    so neither side always sits in the first seat. `clock` counts the bots' time budgets
+    ("wall" or "cpu", see `bots.CLOCKS`).
     """
 
     game: str
@@ -43,6 +44,7 @@ class MatchSpec:
     max_turns: int = 100
     max_steps: int = 20_000
     swap_seats: bool = True
+    clock: str = "wall"
 
 
 @dataclass(frozen=True)
@@ -107,7 +109,7 @@ def set_up(spec: MatchSpec, index: int, seed: int) -> tuple[Game, dict[str, Bot]
     for seat, (player, side) in enumerate(zip(players, sides)):
         knowledge = Knowledge(player, load_rules(spec.rules_target), library, spec.format,
                               dict(spec.options), decks[player])
-        bots[player] = make_bot(spec.bots[side], knowledge, derive_seed(seed, index, 1 + seat))
+        bots[player] = make_bot(spec.bots[side], knowledge, derive_seed(seed, index, 1 + seat), spec.clock)
     return game, bots, sides
 
 
