@@ -203,6 +203,13 @@ class GameRules:
         definition = state.definition(iid)
         return {name: CardValue(name, value, value) for name, value in definition.stats.items()}
 
+    def card_value(self, state: GameState, iid: int, name: str) -> int:
+        """Return one current value of a card (bots read them often: a game may compute it alone).
+
+        Contract: equals `card_values(state, iid)[name].current`; KeyError when the card has no such value.
+        """
+        return self.card_values(state, iid)[name].current
+
     def card_fact(self, state: GameState, iid: int, key: str) -> Any:
         """Return one fact about a card for scenario expectations; KeyError for an unknown key."""
         card = state.card(iid)

@@ -100,3 +100,25 @@ def test_auto_pass_leaves_a_seat_only_real_choices(game_id):
     else:  # a game played by hand stops at every pass (cards may be moved by hand first): nothing changes
         record.config.auto_pass = []
         assert replay(record, rules).state.fingerprint() == end
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_card_value_agrees_with_card_values(game_id):
+    """The one-value reading bots use gives what the card dock shows, all along a game."""
+    rules = find_game(game_id)
+    config, library = sample_config(game_id, seed=5)
+    game = Game.start(rules, config, library)
+    rnd = random.Random(2)
+    checked = 0
+    for number in range(MAX_COMMANDS):
+        if game.is_terminal():
+            break
+        if number % 5 == 0:
+            for iid, card in game.state.cards.items():
+                if card.zone.endswith((".deck", ".hand")):
+                    continue
+                for name, value in rules.card_values(game.state, iid).items():
+                    assert rules.card_value(game.state, iid, name) == value.current, (card.zone, name)
+                    checked += 1
+        game.submit(rnd.choice(game.legal_commands()))
+    assert checked > 0

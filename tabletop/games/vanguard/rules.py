@@ -729,6 +729,14 @@ class VanguardRules(GameRules):
                   "shield": CardValue("shield", facts.shield(d), facts.shield(d))}
         return values
 
+    def card_value(self, state: GameState, iid: int, name: str) -> int:
+        """Return one current value; power and critical are each computed alone (bots read them often)."""
+        if name == "power":
+            return power_parts(state, iid)[1]
+        if name == "critical":
+            return current_critical(state, iid)
+        return super().card_value(state, iid, name)
+
     def card_fact(self, state: GameState, iid: int, key: str) -> Any:
         if key == "locked":
             return is_locked(state, iid)
