@@ -210,6 +210,10 @@ class VanguardRules(GameRules):
 
     # -- legal commands --------------------------------------------------------------------------
     def legal_commands(self, state: GameState, player: str) -> list[Command]:
+        # Asked twice per decision with auto-pass (the engine's forced-pass check, then the seat): memoised.
+        return list(state.memo(f"vanguard.legal.{player}", lambda: tuple(self._legal_commands(state, player))))
+
+    def _legal_commands(self, state: GameState, player: str) -> list[Command]:
         decision = self.pending_decision(state)
         if decision is None or decision.player != player:
             return []
