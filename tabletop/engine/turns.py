@@ -28,6 +28,7 @@ class TurnStructure:
         self.phases = tuple(phases)
         self._order: list[tuple[str, str]] = [
             (p.name, s) for p in self.phases for s in (p.steps or ("",))]
+        self._known = frozenset(self._order)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -48,7 +49,7 @@ class TurnStructure:
 
     def enter(self, tx: Transaction, phase: str, step: str = "") -> None:
         """Move the table to a phase and step, and log it."""
-        if (phase, step) not in self._order:
+        if (phase, step) not in self._known:
             raise ValueError(f"no step {phase}.{step}" if step else f"no phase {phase}")
         tx.set_table("phase", phase)
         tx.set_table("step", step)

@@ -204,10 +204,7 @@ def has_extra_abilities(state: GameState, iid: int) -> bool:
     """Tell whether a card's abilities are not just its printed ones: deleted, locked, copied or gained ones, or
     a CONT that gains other cards' abilities (seed 《黑暗不法者》 伽斯提尔)."""
     card = state.cards[iid]
-    if _abilities_changed(card.props):
-        return True
-    index = ability_index(state)
-    return index.gains and bool(index[card.card_id].gains)
+    return _abilities_changed(card.props) or bool(ability_index(state)[card.card_id].gains)
 
 
 def _abilities_changed(props: dict[str, Any]) -> bool:

@@ -59,13 +59,15 @@ def _only_bookkeeping(changes: list[Change]) -> bool:
 def run(tx: Transaction) -> None:
     """Run the game until a player must decide or act, or it ends (check timing before every play timing)."""
     state = tx.state
+    data = state.data
     quiet_at = -1  # len(tx.changes) when a check timing last found nothing: only what changed since can matter
     for _ in range(STEP_LIMIT):
-        if state.data.get("outcome") or state.data.get("decision"):
+        if data.get("outcome") or data.get("decision"):
             return
-        fi = frames.depth(state) - 1
-        if fi >= 0:
-            top = frames.top(state)
+        stack = frames.stack(state)
+        if stack:
+            fi = len(stack) - 1
+            top = stack[fi]
             pc = top["pc"]
             if pc >= len(top["steps"]):
                 frames.pop(tx, fi)
@@ -77,7 +79,8 @@ def run(tx: Transaction) -> None:
                         continue
                     quiet_at = len(tx.changes)
             if run_step(tx, fi, step):
-                if fi < frames.depth(state) and frames.pc(state, fi) == pc:
+                stack = frames.stack(state)
+                if fi < len(stack) and stack[fi]["pc"] == pc:
                     frames.set_pc(tx, fi, pc + 1)
             elif step["effect"] in ACT_STEPS and not state.data.get("decision"):
                 return
@@ -91,13 +94,12 @@ def run(tx: Transaction) -> None:
 
 def act_step(state: Any) -> dict[str, Any] | None:
     """Return the running act step (guard step, choosing a dominated attacker), if any."""
-    fi = frames.depth(state) - 1
-    if fi < 0:
+    stack = frames.stack(state)
+    if not stack:
         return None
-    steps = frames.steps(state, fi)
-    pc = frames.pc(state, fi)
+    steps, pc = stack[-1]["steps"], stack[-1]["pc"]
     if pc < len(steps) and steps[pc]["effect"] in ACT_STEPS:
-        return steps[pc]
+        return steps[pc]  # type: ignore[no-any-return]
     return None
 
 

@@ -21,25 +21,22 @@ FRAMES = "frames"
 # the unchanged parts (so they are not copied, see Transaction.set_data).
 
 
-def _frames(state: GameState) -> tuple[dict[str, Any], ...]:
+def stack(state: GameState) -> tuple[dict[str, Any], ...]:
+    """Return the frames, innermost last (each a mapping of kind, atomic, steps, ctx, pc; never mutate them)."""
     return state.data.get(FRAMES) or ()
+
 
 
 def _replace(tx: Transaction, index: int, **parts: Any) -> None:
     """Store frame `index` with some of its parts replaced."""
-    items = _frames(tx.state)
+    items = stack(tx.state)
     index %= len(items)
     tx.set_data(FRAMES, items[:index] + ({**items[index], **parts},) + items[index + 1:], copy=False)
 
 
 def depth(state: GameState) -> int:
     """Return the number of frames."""
-    return len(_frames(state))
-
-
-def top(state: GameState) -> dict[str, Any]:
-    """Return the innermost frame (kind, atomic, steps, ctx, pc; never mutate it)."""
-    return state.data[FRAMES][-1]  # type: ignore[no-any-return]
+    return len(stack(state))
 
 
 def pc(state: GameState, index: int) -> int:
@@ -57,13 +54,13 @@ def push(tx: Transaction, steps: list[dict[str, Any]], ctx: dict[str, Any] | Non
     """Push a frame of steps; return its index. `atomic` frames run with no check timing in between."""
     # Steps come from card data or the game's literals and are never mutated: shared, not copied.
     frame = {"kind": kind, "atomic": atomic, "steps": list(steps), "ctx": frozen_copy(ctx or {}), "pc": 0}
-    tx.set_data(FRAMES, _frames(tx.state) + (frame,), copy=False)
+    tx.set_data(FRAMES, stack(tx.state) + (frame,), copy=False)
     return depth(tx.state) - 1
 
 
 def pop(tx: Transaction, index: int) -> None:
     """Remove a frame."""
-    items = _frames(tx.state)
+    items = stack(tx.state)
     index %= len(items)
     tx.set_data(FRAMES, items[:index] + items[index + 1:] or None, copy=False)
 

@@ -321,11 +321,12 @@ class VanguardRules(GameRules):
                 if not partner or not has_state(state, partner[0], "dominated"):
                     result.append(Move(by=player, card=iid))
         for iid in units:
-            if not has_extra_abilities(state, iid) and not printed_of(state, iid).has_act:
+            card = state.cards[iid]
+            if not index[card.card_id].has_act and not has_extra_abilities(state, iid):
                 continue
-            for index, ability in enumerate(abilities_of(state, iid)):
-                if ability.get("kind") == "act" and self._can_activate(state, player, iid, index, ability):
-                    result.append(Activate(by=player, card=iid, ability=index))
+            for number, ability in enumerate(abilities_of(state, iid)):
+                if ability.get("kind") == "act" and self._can_activate(state, player, iid, number, ability):
+                    result.append(Activate(by=player, card=iid, ability=number))
         return result
 
     def _open_rear_circles(self, state: GameState, player: str) -> list[str]:
