@@ -362,14 +362,15 @@ def _end_trigger(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
 def _untriggered_end_abilities(state: Any) -> list[tuple[str, int, dict[str, Any]]]:
     """Return (key, card, ability) of the valid "at end of turn" AUTO abilities on the field not yet triggered
     in this end phase (seed 《雄伟深蓝》 ③; one that is not valid is not waiting to trigger)."""
-    from tabletop.games.vanguard.abilities import _auto_candidates, has_extra_abilities, keyword_valid, printed_of
+    from tabletop.games.vanguard.abilities import _auto_candidates, has_extra_abilities, keyword_valid
     from tabletop.games.vanguard.abilities import zone_tag_holds
 
     done = state.data.get("end_triggered") or ()
+    index = ability_index(state)
     result = []
     for iid in field_cards(state):
         card = state.cards[iid]
-        if not has_extra_abilities(state, iid) and not printed_of(state, iid).has_end_of_turn:
+        if not index[card.card_id].has_end_of_turn and not has_extra_abilities(state, iid):
             continue
         for index, ability in _auto_candidates(state, iid, ("end_of_turn",)):
             key = f"{iid}:{identity(state, iid)}:{index}"
