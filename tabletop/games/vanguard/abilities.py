@@ -204,10 +204,10 @@ def has_extra_abilities(state: GameState, iid: int) -> bool:
     """Tell whether a card's abilities are not just its printed ones: deleted, locked, copied or gained ones, or
     a CONT that gains other cards' abilities (seed 《黑暗不法者》 伽斯提尔)."""
     card = state.cards[iid]
-    return _abilities_changed(card.props) or bool(ability_index(state)[card.card_id].gains)
+    return abilities_changed(card.props) or bool(ability_index(state)[card.card_id].gains)
 
 
-def _abilities_changed(props: dict[str, Any]) -> bool:
+def abilities_changed(props: dict[str, Any]) -> bool:
     """Tell whether a card's props say an effect changed its abilities (deleted, locked, copied, gained)."""
     # A prop set to None is removed, so a present key means the effect is on.
     return bool(props) and ("gained" in props or "locked" in props or "deleted" in props or "copied" in props)
@@ -545,7 +545,7 @@ def emit(tx: Transaction, event: dict[str, Any]) -> None:
             continue  # seed 《链环傀儡》: a locked card's retirement triggers nothing
         card = cards[iid]
         entry = printed_index[card.card_id]
-        if entry.gains or _abilities_changed(card.props):
+        if entry.gains or abilities_changed(card.props):
             found = _auto_candidates(state, iid, whens)
         else:  # the usual case, inlined: the definition's abilities indexed by event
             by_when = entry.by_when
@@ -595,7 +595,7 @@ def state_triggers(tx: Transaction) -> None:
     cards = state.cards
     for iid in field_cards(state, state.active):
         printed = index[cards[iid].card_id]
-        if not printed.has_state_trigger and not printed.gains and not (gained and has_extra_abilities(state, iid)):
+        if not (printed.has_state_trigger or printed.gains or (gained and abilities_changed(cards[iid].props))):
             continue
         pending_sources = {(p["source"], p["ability"].get("keyword_ability")) for p in state.lists.get(PENDING, ())}
         for _, ability in _auto_candidates(state, iid, ("state:success",)):
@@ -654,7 +654,7 @@ def _cont_sources(state: GameState) -> list[int]:
         for i in (*field_cards(state), *guardians):
             card = cards[i]
             printed = index[card.card_id]
-            if printed.has_cont or printed.gains or _abilities_changed(card.props):  # see has_extra_abilities
+            if printed.has_cont or printed.gains or abilities_changed(card.props):  # see has_extra_abilities
                 found.append(i)
         return found
 

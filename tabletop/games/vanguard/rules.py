@@ -16,7 +16,7 @@ from tabletop.engine.transaction import Transaction
 from tabletop.engine.zones import ZoneSpec, zone_id
 from tabletop.games.vanguard import facts, frames
 from tabletop.games.vanguard.abilities import (
-    PENDING, abilities_of, ability_index, emit, has_extra_abilities, keyword_valid, printed_of, zone_tag_holds,
+    PENDING, abilities_changed, abilities_of, ability_index, emit, has_extra_abilities, keyword_valid, printed_of, zone_tag_holds,
 )
 from tabletop.games.vanguard.circles import (
     REAR_CIRCLES, circle_name, circles_of, column_partner, is_front_row, is_rear_circle, zone_specs,
@@ -322,7 +322,8 @@ class VanguardRules(GameRules):
                     result.append(Move(by=player, card=iid))
         for iid in units:
             card = state.cards[iid]
-            if not index[card.card_id].has_act and not has_extra_abilities(state, iid):
+            printed = index[card.card_id]
+            if not printed.has_act and not printed.gains and not abilities_changed(card.props):  # no [ACT]
                 continue
             for number, ability in enumerate(abilities_of(state, iid)):
                 if ability.get("kind") == "act" and self._can_activate(state, player, iid, number, ability):
