@@ -1,6 +1,7 @@
 """VanguardRules: setup with mulligan, legal commands, resolving them, and reading the table for scenarios."""
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -194,12 +195,11 @@ class VanguardRules(GameRules):
         step = act_step(state)
         if step is not None:
             if step["effect"] == "_guard_step":
-                return Decision(state.data["battle"]["defender"], "guard", "act", "guard", rule="VG 6.3")
-            return Decision(str(frames.ctx(state, frames.depth(state) - 1)["controller"]), "dominate_attack", "act",
-                            "attack with a dominated unit", rule="seed 《射干玉》 支配 ③")
+                return _act_decision(state.data["battle"]["defender"], "guard", "guard", "VG 6.3")
+            return _act_decision(str(frames.ctx(state, frames.depth(state) - 1)["controller"]), "dominate_attack",
+                                 "attack with a dominated unit", "seed 《射干玉》 支配 ③")
         names = {"ride": "ride", "main": "main", "battle": "attack"}
-        return Decision(state.active, names.get(state.phase, state.phase), "act", f"{state.active}: {state.phase}",
-                        rule="VG 5")
+        return _act_decision(state.active, names.get(state.phase, state.phase), f"{state.active}: {state.phase}", "VG 5")
 
     def advance_command(self, state: GameState, decision: Decision) -> Command | None:
         if decision.name == "mulligan":
@@ -223,7 +223,7 @@ class VanguardRules(GameRules):
             return [Choose(by=player, yes=True), Choose(by=player, yes=False)]
         if decision.kind == "number":
             return [Choose(by=player, number=n) for n in range(decision.min, decision.max + 1)]
-        commands: list[Command] = [PassPriority(by=player)]
+        commands: list[Command] = [_pass(player)]
         if decision.name == "ride":
             commands += self._ride_commands(state, player)
         elif decision.name == "main":
@@ -775,6 +775,18 @@ class VanguardRules(GameRules):
         if tx.state.phase != "setup":
             from tabletop.games.vanguard.flow import rule_actions
             rule_actions(tx)
+
+
+@functools.lru_cache(maxsize=256)
+def _act_decision(player: str, name: str, prompt: str, rule: str) -> Decision:
+    """Return the play-timing decision of a player (one shared immutable object per seat and timing)."""
+    return Decision(player, name, "act", prompt, rule=rule)
+
+
+@functools.lru_cache(maxsize=16)
+def _pass(player: str) -> PassPriority:
+    """Return a player's pass (one shared immutable command per seat)."""
+    return PassPriority(by=player)
 
 
 def ride(tx: Transaction, player: str, card: int) -> None:
