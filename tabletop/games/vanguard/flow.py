@@ -45,11 +45,14 @@ STEP_LIMIT = 20000
 
 
 def _only_bookkeeping(changes: list[Change]) -> bool:
-    """Tell whether changes only moved the resolution machine (frames pushed, popped, stepped; the step's
-    name; the log): nothing a rule action, a trigger or a state trigger looks at."""
+    """Tell whether changes only moved the resolution machine (frames pushed, popped, stepped; the phase and
+    step names, setup aside; the log): nothing a rule action, a trigger or a state trigger looks at."""
     for c in changes:
         kind = type(c)
-        if kind is AppendLog or (kind is SetTableField and c.name == "step"):  # type: ignore[attr-defined]
+        if kind is AppendLog:
+            continue
+        if kind is SetTableField and (c.name == "step" or (  # type: ignore[attr-defined]
+                c.name == "phase" and "setup" not in (c.old, c.new))):  # type: ignore[attr-defined]
             continue
         if kind is not SetData or c.key != frames.FRAMES:  # type: ignore[attr-defined]
             return False
@@ -85,8 +88,10 @@ def run(tx: Transaction) -> None:
             elif step["effect"] in ACT_STEPS and not state.data.get("decision"):
                 return
             continue
-        if check_timing(tx):
-            continue
+        if not (quiet_at >= 0 and _only_bookkeeping(tx.changes[quiet_at:])):
+            if check_timing(tx):
+                continue
+            quiet_at = len(tx.changes)
         if not advance_phase(tx):
             return
     raise RuntimeError("Vanguard flow did not settle")
