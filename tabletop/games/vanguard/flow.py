@@ -141,7 +141,8 @@ def _play_next(tx: Transaction) -> bool:
         assert decision is not None
         tx.set_data("decision", {"player": decision.player, "name": decision.name, "kind": decision.kind,
                                  "prompt": decision.prompt, "options": list(decision.options),
-                                 "min": decision.min, "max": decision.max, "rule": decision.rule, "frame": None})
+                                 "min": decision.min, "max": decision.max, "rule": decision.rule, "frame": None},
+                    copy=False)  # built here from fresh parts
         return True
     play_pending(tx, mine[0]["id"])
     return True
@@ -520,7 +521,8 @@ def begin_battle(tx: Transaction, attacker: int, target: int, booster: int | Non
                            "defender": state.cards[target].controller, "number": number,
                            "target_was_vanguard": state.cards[target].zone.endswith(".vc"),
                            "attacker_was_vanguard": state.cards[attacker].zone.endswith(".vc"),
-                           "involved": [i for i in (attacker, target, booster) if i is not None]})
+                           "involved": [i for i in (attacker, target, booster) if i is not None]},
+                copy=False)  # built here from fresh parts
     tx.set_field(attacker, "tapped", True)
     tx.log(f"{state.definition(attacker).name} attacks {state.definition(target).name}", "VG 6.2")
     if booster is not None:
@@ -664,7 +666,7 @@ def _damage_step(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
         hit = current_power(state, attacker) >= defense and not protected
         tx.log(f"attack {'hits' if hit else 'does not hit'} ({current_power(state, attacker)} vs {defense})", "VG 6.6")
     battle["hit"] = hit
-    tx.set_data("battle", battle)
+    tx.set_data("battle", battle, copy=False)  # a new mapping sharing never-mutated parts
     more: list[dict[str, Any]] = []
     if hit:
         if state.cards[target].zone.endswith(".vc"):
@@ -719,7 +721,7 @@ def _close_step(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
 def _battle_done(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     """After the close step: battle effects end; back to the attack step."""
     expire(tx, "battle")
-    tx.set_data("battle", None)
+    tx.set_data("battle", None, copy=False)
     battle_step(tx, "attack" if tx.state.phase == "battle" else "")
     if not frames.ctx(tx.state, fi).get("dominated_battle"):
         emit(tx, {"type": "attack_step_start", "player": tx.state.active})

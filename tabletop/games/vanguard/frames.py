@@ -101,7 +101,8 @@ def ask(tx: Transaction, index: int, player: str, name: str, kind: str, prompt: 
         options: list[Any] = (), low: int = 0, high: int = 0, rule: str = "") -> bool:
     """Set the pending decision for the running step of frame `index`; return False (the step waits)."""
     tx.set_data("decision", {"player": player, "name": name, "kind": kind, "prompt": prompt,
-                             "options": list(options), "min": low, "max": high, "rule": rule, "frame": index})
+                             "options": list(options), "min": low, "max": high, "rule": rule, "frame": index},
+                copy=False)  # built here from fresh parts
     return False
 
 

@@ -29,7 +29,7 @@ def turn_info(tx: Transaction, player: str, key: str, value: Any) -> None:
     mine = dict(info.get(player, {}))
     mine[key] = value
     info[player] = mine
-    tx.set_data("turn_info", info)
+    tx.set_data("turn_info", info, copy=False)  # new mappings around the caller's scalar
 
 
 def turn_fact(state: Any, player: str, key: str, default: Any = 0) -> Any:

@@ -475,7 +475,7 @@ class VanguardRules(GameRules):
             self._mulligan(tx, decision.player, answer["picks"])
             return
         raw = state.data["decision"]
-        tx.set_data("decision", None)
+        tx.set_data("decision", None, copy=False)
         if decision.name == "order_triggers":
             from tabletop.games.vanguard.flow import play_pending
             play_pending(tx, answer["picks"][0])
@@ -512,7 +512,7 @@ class VanguardRules(GameRules):
         if decision.name == "guard":
             battle = dict(state.data["battle"])
             battle["guard_done"] = True
-            tx.set_data("battle", battle)
+            tx.set_data("battle", battle, copy=False)  # a new mapping sharing never-mutated parts
         elif decision.name == "dominate_attack":
             raise IllegalCommand("seed 《射干玉》 支配 ④", "every dominated unit that can attack must attack")
         else:
