@@ -59,6 +59,12 @@ def _only_bookkeeping(changes: list[Change]) -> bool:
     return True
 
 
+def _quiet(tx: Transaction, since: int) -> bool:
+    """Tell whether a check timing would find nothing: one found nothing when the transaction had `since`
+    changes (-1: none yet), and only bookkeeping changed after."""
+    return since >= 0 and _only_bookkeeping(tx.changes[since:])
+
+
 def run(tx: Transaction) -> None:
     """Run the game until a player must decide or act, or it ends (check timing before every play timing)."""
     state = tx.state
@@ -77,10 +83,9 @@ def run(tx: Transaction) -> None:
                 continue
             step = top["steps"][pc]
             if top["kind"] == "flow" and not top["atomic"]:
-                if not (quiet_at >= 0 and _only_bookkeeping(tx.changes[quiet_at:])):
-                    if check_timing(tx):
-                        continue
-                    quiet_at = len(tx.changes)
+                if not _quiet(tx, quiet_at) and check_timing(tx):
+                    continue
+                quiet_at = len(tx.changes)
             if run_step(tx, fi, step):
                 stack = frames.stack(state)
                 if fi < len(stack) and stack[fi]["pc"] == pc:
@@ -88,10 +93,9 @@ def run(tx: Transaction) -> None:
             elif step["effect"] in ACT_STEPS and not state.data.get("decision"):
                 return
             continue
-        if not (quiet_at >= 0 and _only_bookkeeping(tx.changes[quiet_at:])):
-            if check_timing(tx):
-                continue
-            quiet_at = len(tx.changes)
+        if not _quiet(tx, quiet_at) and check_timing(tx):
+            continue
+        quiet_at = len(tx.changes)
         if not advance_phase(tx):
             return
     raise RuntimeError("Vanguard flow did not settle")
