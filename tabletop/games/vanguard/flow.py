@@ -89,7 +89,11 @@ def run(tx: Transaction) -> None:
             if run_step(tx, fi, step):
                 stack = frames.stack(state)
                 if fi < len(stack) and stack[fi]["pc"] == pc:
-                    frames.set_pc(tx, fi, pc + 1)
+                    if (fi == len(stack) - 1 and pc + 1 == len(stack[fi]["steps"])
+                            and not data.get("outcome") and not data.get("decision")):
+                        frames.pop(tx, fi)  # its last step is done: popped now, as the next round would
+                    else:
+                        frames.set_pc(tx, fi, pc + 1)
             elif step["effect"] in ACT_STEPS and not state.data.get("decision"):
                 return
             continue
