@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from tabletop.engine import durations, triggers
 from tabletop.engine.cards import CardDefinition, CardLibrary
@@ -34,6 +34,8 @@ from tabletop.games.vanguard.table import (
     current_critical, current_grade, front_row_units, has_state, is_locked, is_unit, power_parts, shield_total,
     units_of, vanguard_of,
 )
+
+C = TypeVar("C", bound=Command)
 
 PHASES = ("setup", "stand", "draw", "ride", "main", "battle", "end")
 CARD_STATES = ("blaze", "devour", "charge", "hollow", "harmony", "success", "dominated")
@@ -309,7 +311,7 @@ class VanguardRules(GameRules):
             seen.add(card_id)
             printed = index[card_id]
             if printed.is_unit and printed.grade <= grade:
-                result += [Call(by=player, card=iid, circle=circle) for circle in circles]
+                result += [shared(Call, by=player, card=iid, circle=circle) for circle in circles]
             elif printed.kind == "order" and printed.grade <= grade and state.definition(iid).effects:
                 result.append(PlayOrder(by=player, card=iid))
         units = units_of(state, player)
@@ -319,7 +321,7 @@ class VanguardRules(GameRules):
             if partner_zone is not None and state.cards[iid].owner == player:
                 partner = state.zones[partner_zone].cards
                 if not partner or not has_state(state, partner[0], "dominated"):
-                    result.append(Move(by=player, card=iid))
+                    result.append(shared(Move, by=player, card=iid))
         for iid in units:
             card = state.cards[iid]
             printed = index[card.card_id]
@@ -351,7 +353,7 @@ class VanguardRules(GameRules):
                             and not has_state(state, b, "dominated")):
                         boosters.append(b)
             for t in targets:
-                result += [Attack(by=player, attacker=attacker, target=t, booster=b) for b in boosters]
+                result += [shared(Attack, by=player, attacker=attacker, target=t, booster=b) for b in boosters]
         return result
 
     def _guard_commands(self, state: GameState, player: str) -> list[Command]:
@@ -364,7 +366,7 @@ class VanguardRules(GameRules):
             if index[card_id].is_unit and card_id not in seen:
                 seen.add(card_id)
                 if not restricted or guard_permission(state, player, iid).allowed:
-                    result.append(Guard(by=player, card=iid))
+                    result.append(shared(Guard, by=player, card=iid))
         for iid in front_row_units(state, player):
             if (is_rear_circle(state.cards[iid].zone) and printed_of(state, iid).intercept
                     and not has_state(state, iid, "dominated") and iid != state.data["battle"]["target"]):
@@ -775,6 +777,13 @@ class VanguardRules(GameRules):
         if tx.state.phase != "setup":
             from tabletop.games.vanguard.flow import rule_actions
             rule_actions(tx)
+
+
+@functools.lru_cache(maxsize=8192)
+def shared(kind: type[C], **fields: Any) -> C:
+    """Return the command `kind(**fields)`: one shared immutable object per value, as legal-command lists
+    are rebuilt at every decision and a command costs more to build than to look up."""
+    return kind(**fields)
 
 
 @functools.lru_cache(maxsize=256)
