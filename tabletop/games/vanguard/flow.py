@@ -386,8 +386,8 @@ def _untriggered_end_abilities(state: Any) -> list[tuple[str, int, dict[str, Any
         card = state.cards[iid]
         if not index[card.card_id].has_end_of_turn and not has_extra_abilities(state, iid):
             continue
-        for index, ability in _auto_candidates(state, iid, ("end_of_turn",)):
-            key = f"{iid}:{identity(state, iid)}:{index}"
+        for number, ability in _auto_candidates(state, iid, ("end_of_turn",)):
+            key = f"{iid}:{identity(state, iid)}:{number}"
             if key not in done and zone_tag_holds(state, iid, ability.get("zone")) and keyword_valid(
                     state, iid, ability, card.controller):
                 result.append((key, iid, ability))

@@ -26,7 +26,6 @@ def stack(state: GameState) -> tuple[dict[str, Any], ...]:
     return state.data.get(FRAMES) or ()
 
 
-
 def _replace(tx: Transaction, index: int, **parts: Any) -> None:
     """Store frame `index` with some of its parts replaced."""
     items = stack(tx.state)
