@@ -15,6 +15,7 @@ from tabletop.engine.replacement import Replacement, ReplacementStep, run_replac
 from tabletop.engine.transaction import Transaction
 from tabletop.games.fftcg.continuous import condition_holds, field_cards, is_current, matches
 from tabletop.games.fftcg.effects import ability_kind
+from tabletop.games.fftcg.printed import printed_index
 
 # events whose own card's abilities trigger although it has just left the field (last known information)
 LEAVING_EVENTS = ("broken", "leaves_field", "put_into_break_zone")
@@ -50,16 +51,15 @@ def emit(tx: Transaction, event: str, card: int | None = None, player: str | Non
     candidates = list(field_cards(state))
     if card is not None and card not in candidates:
         candidates.append(card)  # "when X is broken / leaves the field": X's own abilities, last known
+    printed = printed_index(state)
     for source in candidates:
-        definition = state.definition(source)
-        if not definition.effects:
+        facts = printed[state.cards[source].card_id]
+        abilities = facts.auto.get(event)
+        if not abilities:
             continue
+        definition = facts.definition
         controller = state.cards[source].controller
-        for index, ability in enumerate(definition.effects):
-            if ability.get("trigger") != event or ability_kind(ability, definition.card_type == "summon") != "auto":
-                continue
-            if ability.get("ex_burst") and definition.card_type == "summon":
-                continue
+        for index, ability in abilities:
             if not _event_matches(state, ability.get("of", "self"), event, source, card, player, controller):
                 continue
             on_field = state.cards[source].zone.endswith(".field")
@@ -163,17 +163,18 @@ def ex_ability(definition: Any) -> int | None:
 def _break_replacements(state: Any, iid: int) -> list[Replacement]:
     """Return the replacement effects of field abilities and lasting effects that would replace a card's break."""
     found: list[Replacement] = []
+    printed = printed_index(state)
     for source in field_cards(state):
-        definition = state.definition(source)
+        facts = printed[state.cards[source].card_id]
         controller = state.cards[source].controller
-        for index, ability in enumerate(definition.effects):
-            if ability_kind(ability, False) != "replacement" or ability.get("event", "break") != "break":
+        for index, ability in facts.replacements:
+            if ability.get("event", "break") != "break":
                 continue
             applies = ability.get("applies_to", "self")
             if source == iid if applies == "self" else matches(state, iid, applies, controller, source):
                 found.append(Replacement(f"field:{source}:{index}", controller, "break", data={
                     "instead": ability["instead"],
-                    "label": f"{definition.name}: {ability['instead'].replace('_', ' ')} instead"}))
+                    "label": f"{facts.name}: {ability['instead'].replace('_', ' ')} instead"}))
     for item in state.lists.get("effects", []):
         if item["effect"] == "replace_break" and any(c == iid and is_current(state, c, ts) for c, ts in item["cards"]):
             found.append(Replacement(f"effect:{item['id']}", item["controller"], "break", data={
@@ -305,11 +306,11 @@ def entering_controller(state: Any, iid: int, controller: str) -> str:
 def _entry_replacements(state: Any, iid: int, controller: str) -> list[Replacement]:
     found = []
     zone = state.cards[iid].zone.split(".")[-1]
+    printed = printed_index(state)
     for source in field_cards(state):
-        definition = state.definition(source)
         owner = state.cards[source].controller
-        for index, ability in enumerate(definition.effects):
-            if ability_kind(ability, False) != "replacement" or ability.get("event") != "enters_field":
+        for index, ability in printed[state.cards[source].card_id].replacements:
+            if ability.get("event") != "enters_field":
                 continue
             applies = dict(ability.get("applies_to") or {})
             who = applies.pop("controller", "any")

@@ -18,8 +18,8 @@ from typing import Any, NamedTuple
 
 from tabletop.engine.continuous import ContinuousEffect, LayerSystem, apply_generic
 from tabletop.engine.state import GameState
-from tabletop.games.fftcg.cards import CHARACTER_TYPES, elements_of
-from tabletop.games.fftcg.effects import ability_kind
+from tabletop.games.fftcg.cards import CHARACTER_TYPES
+from tabletop.games.fftcg.printed import printed_index
 
 LAYER_CONTROL, LAYER_TEXT, LAYER_TYPE, LAYER_OTHER, LAYER_SET_POWER, LAYER_POWER = range(6)
 # effect name -> (layer, LayerSystem operation, characteristic it changes)
@@ -95,17 +95,16 @@ def active_field_abilities(state: GameState) -> list[dict[str, Any]]:
 
 def _active_field_abilities(state: GameState) -> list[dict[str, Any]]:
     effects = []
+    index = printed_index(state)
     for iid in field_cards(state):
-        definition = state.definition(iid)
         card = state.cards[iid]
-        for index, ability in enumerate(definition.effects):
-            if ability_kind(ability, False) != "field":
-                continue
+        facts = index[card.card_id]
+        for number, ability in facts.field:
             if not condition_holds(state, ability.get("condition"), card.controller, ability.get("damage")):
                 continue
-            effects.append({**ability, "source": iid, "index": index, "ts": card.props.get("ts", 0),
+            effects.append({**ability, "source": iid, "index": number, "ts": card.props.get("ts", 0),
                             "controller": card.controller, "applies_to": ability.get("applies_to", "self"),
-                            "label": definition.name})
+                            "label": facts.name})
     return effects
 
 
@@ -120,11 +119,16 @@ def field_signature(state: GameState) -> tuple[Any, ...]:
 
     Dull/active state and the sizes of hands and Damage Zones are part of it only while a field
     card's ability reads them (a "dull" filter, a hand or damage condition, "Damage N —").
+    Memoized per board version (it reads the board alone).
     """
+    return state.memo("fftcg.field_signature", lambda: _field_signature(state), board=True)
+
+
+def _field_signature(state: GameState) -> tuple[Any, ...]:
     cards = state.cards
     field = field_cards(state)
-    reads = state.memo_keyed("fftcg.field_reads", tuple(cards[i].card_id for i in field),
-                             lambda: _field_reads(state, field))
+    index = printed_index(state)
+    reads = frozenset().union(*(index[cards[i].card_id].reads for i in field))
     if "dull" in reads:
         on_field = tuple((i, cards[i].card_id, cards[i].props.get("ts"), cards[i].controller, cards[i].tapped)
                          for i in field)
@@ -145,32 +149,16 @@ def _frozen_item(value: Any) -> Any:
     return value
 
 
-def _field_reads(state: GameState, field: tuple[int, ...]) -> frozenset[str]:
-    """Return what the field cards' abilities read besides the field: dull, hand, damage."""
-    reads: set[str] = set()
-    for iid in field:
-        for ability in state.definition(iid).effects:
-            condition = ability.get("condition") or {}
-            if "damage" in ability or "damage_at_least" in condition:
-                reads.add("damage")
-            if "hand_at_most" in condition:
-                reads.add("hand")
-            for key in ("applies_to", "target", "all", "of"):
-                if isinstance(ability.get(key), Mapping) and "dull" in ability[key]:
-                    reads.add("dull")
-    return frozenset(reads)
-
-
 def _characteristics(state: GameState) -> dict[int, Characteristics]:
     effects = [_field_effect(state, e) for e in active_field_abilities(state) if e["effect"] in CONTINUOUS_OPS]
     for item in state.lists.get("effects", []):
         if item["effect"] in CONTINUOUS_OPS:
             effects.append(_lasting_effect(state, item))
     printed: dict[int, Characteristics] = {}
+    index, cards = printed_index(state), state.cards
     for iid in field_cards(state):
-        definition = state.definition(iid)
-        printed[iid] = Characteristics(definition.stat("power") if definition.card_type == "forward" else None,
-                                       frozenset(k for k, v in definition.keywords.items() if v))
+        facts = index[cards[iid].card_id]
+        printed[iid] = Characteristics(facts.power, facts.keywords)
     if not effects:
         return printed
     base = {iid: {"power": c.power, "keywords": set(c.keywords), "cannot_attack": False, "cannot_block": False,
@@ -288,7 +276,7 @@ def matches(state: GameState, iid: int, filt: Mapping[str, Any], you: str, sourc
         return False
     if filt.get("not_self") and iid == source:
         return False
-    if "element" in filt and filt["element"] not in elements_of(definition):
+    if "element" in filt and filt["element"] not in printed_index(state)[card.card_id].elements:
         return False
     for key in ("job", "category"):
         if key in filt and str(filt[key]).lower() not in _listed(definition.attributes.get(key)):

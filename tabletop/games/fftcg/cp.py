@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.state import GameState
-from tabletop.games.fftcg.cards import elements_of, is_light_or_dark
+from tabletop.games.fftcg.printed import printed, printed_index
 
 
 @dataclass(frozen=True)
@@ -39,8 +39,7 @@ def ability_cost(cost: Mapping[str, Any]) -> Cost:
     return Cost(amount, (str(cost["element"]),), int(cost.get("element_cp", amount)))
 
 
-@dataclass(frozen=True)
-class Source:
+class Source(NamedTuple):
     """One way of making CP: a discard (2 CP) or a dulled Backup (1 CP), with its elements."""
 
     iid: int
@@ -50,10 +49,10 @@ class Source:
 
 def character_cost(state: GameState, iid: int, amount: int) -> Cost:
     """Return the cost of playing a card from hand (FFTCG 11.4.6.1): Light/Dark need no element."""
-    definition = state.definition(iid)
-    if is_light_or_dark(definition):
+    facts = printed(state, iid)
+    if facts.light_or_dark:
         return Cost(amount)
-    return Cost(amount, tuple(elements_of(definition)))
+    return Cost(amount, facts.elements)
 
 
 def check_payment(state: GameState, player: str, cost: Cost, discards: Sequence[int], backups: Sequence[int],
@@ -89,32 +88,34 @@ def _sources(state: GameState, player: str, discards: Sequence[int], backups: Se
              exclude: Collection[int]) -> list[Source]:
     seen: set[int] = set()
     sources = []
+    index = printed_index(state)
+    hand = f"{player}.hand"
     for iid in discards:
         if iid in seen or iid in exclude:
             raise IllegalCommand("FFTCG 11.2.1.1", "each card can pay only once, and not for itself")
         seen.add(iid)
         card = state.cards.get(iid)
-        if card is None or card.zone != f"{player}.hand":
+        if card is None or card.zone != hand:
             raise IllegalCommand("FFTCG 11.2.1.1", "only cards in your hand can be discarded for CP")
-        definition = state.library[card.card_id]
-        if is_light_or_dark(definition):
-            raise IllegalCommand("FFTCG 5.2.1.3", f"{definition.name} is a Light or Dark card and cannot be "
+        facts = index[card.card_id]
+        if facts.light_or_dark:
+            raise IllegalCommand("FFTCG 5.2.1.3", f"{facts.name} is a Light or Dark card and cannot be "
                                                   "discarded for CP")
-        if not elements_of(definition):
-            raise IllegalCommand("FFTCG 5.2.1.3", f"{definition.name} has no element and makes no CP")
-        sources.append(Source(iid, 2, tuple(elements_of(definition))))
+        if not facts.elements:
+            raise IllegalCommand("FFTCG 5.2.1.3", f"{facts.name} has no element and makes no CP")
+        sources.append(Source(iid, 2, facts.elements))
     for iid in backups:
         if iid in seen or iid in exclude:
             raise IllegalCommand("FFTCG 11.2.1.1", "each card can pay only once, and not for itself")
         seen.add(iid)
         card = state.cards.get(iid)
-        definition = state.library[card.card_id] if card is not None else None
-        if (card is None or definition is None or definition.card_type != "backup" or card.controller != player
+        facts = index[card.card_id] if card is not None else None
+        if (card is None or facts is None or facts.card_type != "backup" or card.controller != player
                 or not card.zone.endswith(".field")):
             raise IllegalCommand("FFTCG 5.2.1.3", "only a Backup you control on the field can be dulled for CP")
         if card.tapped:
-            raise IllegalCommand("FFTCG 5.2.1.3", f"{definition.name} is already dull and makes no CP")
-        sources.append(Source(iid, 1, tuple(elements_of(definition))))
+            raise IllegalCommand("FFTCG 5.2.1.3", f"{facts.name} is already dull and makes no CP")
+        sources.append(Source(iid, 1, facts.elements))
     return sources
 
 
@@ -174,10 +175,18 @@ def _covers(sources: Sequence[Source], cost: Cost) -> bool:
 
 def _payers(state: GameState, player: str) -> tuple[tuple[tuple[int, tuple[str, ...]], ...], ...]:
     """Return (active Backups, discardable hand cards) of a player, each with its elements."""
-    backups = tuple((i, tuple(elements_of(state.definition(i)))) for owner in state.players
-                    for i in state.zones[f"{owner}.field"].cards
-                    if state.cards[i].controller == player and not state.cards[i].tapped
-                    and state.definition(i).card_type == "backup")
-    hand = tuple((i, tuple(elements_of(state.definition(i)))) for i in state.zones[f"{player}.hand"].cards
-                 if not is_light_or_dark(state.definition(i)) and elements_of(state.definition(i)))
-    return backups, hand
+    cards, index = state.cards, printed_index(state)
+    backups = []
+    for owner in state.players:
+        for i in state.zones[f"{owner}.field"].cards:
+            card = cards[i]
+            if card.controller == player and not card.tapped:
+                facts = index[card.card_id]
+                if facts.card_type == "backup":
+                    backups.append((i, facts.elements))
+    hand = []
+    for i in state.zones[f"{player}.hand"].cards:
+        facts = index[cards[i].card_id]
+        if not facts.light_or_dark and facts.elements:
+            hand.append((i, facts.elements))
+    return tuple(backups), tuple(hand)

@@ -50,6 +50,7 @@ from tabletop.games.fftcg.commands import (
 from tabletop.games.fftcg.continuous import characteristics, cost_of, field_cards
 from tabletop.games.fftcg.cp import ability_cost, character_cost, check_payment, find_payment
 from tabletop.games.fftcg.effects import ability_kind
+from tabletop.games.fftcg.printed import printed_index
 from tabletop.games.fftcg.processes import settle
 from tabletop.games.fftcg.resolution import (
     answer_resolution, check_targets, pinned, resolve_entry, target_candidates, target_count,
@@ -295,19 +296,19 @@ class FFTCGRules(GameRules):
     def _potential_plays(self, state: GameState, player: str) -> list[tuple[Command, bool]]:
         """Return the plays of `player` in a Main Phase or Attack Phase, each marked when only a Main Phase allows it."""
         commands: list[tuple[Command, bool]] = []
-        hand = state.zones[f"{player}.hand"].cards
-        for iid in hand:
-            definition = state.definition(iid)
-            if is_character(definition):
-                needs_main = "back_attack" not in definition.keywords
+        index, cards = printed_index(state), state.cards
+        for iid in state.zones[f"{player}.hand"].cards:
+            facts = index[cards[iid].card_id]
+            if facts.character:
+                needs_main = not facts.back_attack
                 if (needs_main and player != state.active) or self._card_refusal(state, player, iid) is not None:
                     continue  # FFTCG 11.4.1: only Back Attack plays in the other player's turn
                 payment = find_payment(state, player, character_cost(state, iid, cost_of(state, iid)), {iid})
                 if payment is not None:
                     commands.append((PlayCharacter(by=player, card=iid, discards=payment[0], backups=payment[1]),
                                      needs_main))
-            elif definition.card_type == "summon":
-                ability = _summon_ability(definition)
+            elif facts.card_type == "summon":
+                ability = facts.summon_ability
                 targets = _default_targets(state, ability, player, iid) if ability is not None else ()
                 if targets is None:
                     continue
@@ -317,11 +318,8 @@ class FFTCGRules(GameRules):
                                                 targets=targets, mode=0 if ability and _has_modes(ability) else None),
                                      False))
         for iid in field_cards(state, player):
-            definition = state.definition(iid)
-            for index, ability in enumerate(definition.effects):
-                if ability_kind(ability, False) not in ("action", "special"):
-                    continue
-                command = self._default_ability_use(state, player, iid, index, ability)
+            for number, ability in index[cards[iid].card_id].actions:
+                command = self._default_ability_use(state, player, iid, number, ability)
                 if command is not None:
                     commands.append((command, False))
         return commands
@@ -512,7 +510,8 @@ class FFTCGRules(GameRules):
         if not is_character(definition):
             return IllegalCommand("FFTCG 11.4", f"{definition.name} is not a Character")
         if definition.card_type == "backup":
-            backups = [i for i in field_cards(state, player) if state.definition(i).card_type == "backup"]
+            index = printed_index(state)
+            backups = [i for i in field_cards(state, player) if index[state.cards[i].card_id].card_type == "backup"]
             if len(backups) >= MAX_BACKUPS:  # doubt D3: product rules, not in the seed
                 return IllegalCommand("FFTCG 5.2.3 (D3)", "you already have 5 Backups on the field")
         return None
