@@ -49,7 +49,8 @@ class Characteristics(NamedTuple):
 
     def can_be_chosen_by(self, kind: str, player: str) -> bool:
         """Tell whether a Summon or ability (`kind`) played by `player` may choose this card."""
-        return not any(by in ("any", kind) and whose in (None, player) for by, whose in self.unchoosable)
+        unchoosable = self.unchoosable
+        return not unchoosable or not any(by in ("any", kind) and whose in (None, player) for by, whose in unchoosable)
 
 
 def field_cards(state: GameState, player: str | None = None) -> tuple[int, ...]:
@@ -308,12 +309,13 @@ def matches(state: GameState, iid: int, filt: Mapping[str, Any], you: str, sourc
 
 def cost_of(state: GameState, iid: int) -> int:
     """Return what a card in hand costs to play now: printed cost plus field cost changes, at least 0."""
-    definition = state.definition(iid)
-    cost = definition.cost or 0
+    cost = state.definition(iid).cost or 0
+    changes = state.memo("fftcg.cost_changes", lambda: [a for a in active_field_abilities(state)
+                                                       if a["effect"] == "cost_change"], board=True)
+    if not changes:
+        return max(0, cost)
     player = state.cards[iid].owner
-    for ability in active_field_abilities(state):
-        if ability["effect"] != "cost_change":
-            continue
+    for ability in changes:
         applies = ability.get("applies_to")
         if isinstance(applies, Mapping) and matches(state, iid, {**applies, "zone": "hand"}, ability["controller"], None):
             if applies.get("controller", "you") == "you" and player != ability["controller"]:

@@ -127,50 +127,54 @@ def find_payment(state: GameState, player: str, cost: Cost, exclude: Collection[
     if cost.amount <= 0:
         return (), ()
     payers = state.memo(f"fftcg.payers.{player}", lambda: _payers(state, player), board=True)
-    key = f"fftcg.pay.{player}.{cost.amount}.{cost.elements}.{cost.element_amount}.{sorted(exclude)}"
+    key = ("fftcg.pay", player, cost.amount, cost.elements, cost.element_amount, frozenset(exclude))
     return state.memo_keyed(key, payers, lambda: _find_payment(state, player, cost, payers, exclude))
 
 
 def _find_payment(state: GameState, player: str, cost: Cost, payers: tuple[Any, ...],
                   exclude: Collection[int]) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
     all_backups, all_hand = payers
-    backups = [Source(i, 1, e) for i, e in all_backups if i not in exclude]
-    hand = [Source(i, 2, e) for i, e in all_hand if i not in exclude]
+    wanted = set(cost.elements)
+    # (card, CP it makes, whether that CP is of the cost's element), in the order payments are tried
+    backups = [(i, 1, not wanted.isdisjoint(e)) for i, e in all_backups if i not in exclude]
+    hand = [(i, 2, not wanted.isdisjoint(e)) for i, e in all_hand if i not in exclude]
     if len(backups) + 2 * len(hand) < cost.amount:
         return None  # not enough CP at all: the common case, decided without trying payments
-    wanted = set(cost.elements)
     need_element = min(cost.element_amount, cost.amount) if wanted else 0
-    chosen: list[Source] = []
+    chosen: list[tuple[int, int, bool]] = []
+    made = of_element = 0  # CP the chosen sources make, and how much of it is of the element
     # the element first: matching Backups, then matching discards; then any Backups, then any discards
-    ordered = ([s for s in backups if wanted & set(s.elements)] + [s for s in hand if wanted & set(s.elements)]
-               if wanted else [])
-    for source in ordered:
-        if sum(s.value for s in chosen if wanted & set(s.elements)) >= need_element:
-            break
-        chosen.append(source)
-    for source in backups + hand:
-        if sum(s.value for s in chosen) >= cost.amount:
-            break
-        if source not in chosen:
+    if wanted:
+        for source in [s for s in backups if s[2]] + [s for s in hand if s[2]]:
+            if of_element >= need_element:
+                break
             chosen.append(source)
-    if not _covers(chosen, cost):
+            made += source[1]
+            of_element += source[1]
+    taken = {s[0] for s in chosen}
+    for source in backups + hand:
+        if made >= cost.amount:
+            break
+        if source[0] not in taken:
+            chosen.append(source)
+            made += source[1]
+            of_element += source[1] if source[2] else 0
+    if made < cost.amount or of_element < need_element:
         return None
     # leave out what the rest makes unnecessary (the surplus rule, FFTCG 5.2.1.3.1): Backups first
-    for source in sorted(chosen, key=lambda s: s.value):
-        rest = [s for s in chosen if s is not source]
-        if _covers(rest, cost):
-            chosen = rest
-    discards = tuple(s.iid for s in chosen if s.value == 2)
-    dulled = tuple(s.iid for s in chosen if s.value == 1)
+    for source in sorted(chosen, key=lambda s: s[1]):
+        element_part = source[1] if source[2] else 0
+        if made - source[1] >= cost.amount and of_element - element_part >= need_element:
+            chosen = [s for s in chosen if s is not source]
+            made -= source[1]
+            of_element -= element_part
+    discards = tuple(s[0] for s in chosen if s[1] == 2)
+    dulled = tuple(s[0] for s in chosen if s[1] == 1)
     try:
         check_payment(state, player, cost, discards, dulled, exclude)
     except IllegalCommand:
         return None
     return discards, dulled
-
-
-def _covers(sources: Sequence[Source], cost: Cost) -> bool:
-    return sum(s.value for s in sources) >= cost.amount and _has_element(sources, cost)
 
 
 def _payers(state: GameState, player: str) -> tuple[tuple[tuple[int, tuple[str, ...]], ...], ...]:

@@ -589,14 +589,15 @@ class FFTCGRules(GameRules):
             if card.tapped:
                 return IllegalCommand("FFTCG 11.6.2.2", f"{state.definition(iid).name} is dull and cannot pay the "
                                                         "dull icon")
-            keywords = characteristics(state)[iid].keywords
-            permission = decide(  # FFTCG 11.6.2.2, Haste 15.2.2.3
-                Permission(int(card.props.get("since", 0)) < state.turn, "FFTCG 11.6.2.2",
-                           f"{state.definition(iid).name} entered the field this turn and has no Haste, so it "
-                           "cannot use a dull-icon ability"),
-                can=[Ruling("FFTCG 15.2.2.3", "Haste")] if "haste" in keywords else [])
-            if not permission.allowed:
-                return IllegalCommand(permission.rule, permission.reason)
+            if int(card.props.get("since", 0)) >= state.turn:  # entered this turn: only Haste allows it
+                keywords = characteristics(state)[iid].keywords
+                permission = decide(  # FFTCG 11.6.2.2, Haste 15.2.2.3
+                    Permission(False, "FFTCG 11.6.2.2",
+                               f"{state.definition(iid).name} entered the field this turn and has no Haste, so it "
+                               "cannot use a dull-icon ability"),
+                    can=[Ruling("FFTCG 15.2.2.3", "Haste")] if "haste" in keywords else [])
+                if not permission.allowed:
+                    return IllegalCommand(permission.rule, permission.reason)
         return None
 
     def _use_ability(self, tx: Transaction, command: UseAbility, quiet: bool = False) -> dict[str, Any]:
