@@ -3,7 +3,9 @@
 Times are this process's CPU time (the machine is shared), so the numbers are per core.
 Both formats are played with the test decks (tests/games/vanguard_decks.py, plain units) and with the
 bundled decks (carddb/data/vanguard/decks, cards with clan abilities), one core.
-Run: .venv/bin/python benchmarks/vanguard_bench.py [GAMES_PER_FORMAT] (default 200).
+Run: .venv/bin/python benchmarks/vanguard_bench.py [GAMES_PER_FORMAT] [--every-pass] (default 200).
+Both seats auto-pass (the engine makes a pass that is the only legal command, as the window and
+`tabletop simulate` play); `--every-pass` submits every such pass from outside instead.
 """
 from __future__ import annotations
 
@@ -38,14 +40,15 @@ def bundled_decks(game_format: str) -> tuple[CardLibrary, list[dict[str, list[st
     return lib, [d.as_config_sections() for d in load_bundled_decks("vanguard") if d.format == game_format]
 
 
-def run(label: str, game_format: str, games: int, lib: CardLibrary, decks_for: object) -> None:
+def run(label: str, game_format: str, games: int, lib: CardLibrary, decks_for: object, auto_pass: list[str]) -> None:
     """Play `games` random whole games and print games/s and the per-decision p95."""
     rules = find_game("vanguard")
     timings: list[float] = []
     started = time.process_time()
     ended = 0
     for seed in range(games):
-        game = Game.start(rules, GameConfig("vanguard", game_format, seed, decks=decks_for(game_format, seed)), lib)
+        game = Game.start(rules, GameConfig("vanguard", game_format, seed, decks=decks_for(game_format, seed),
+                                               auto_pass=auto_pass), lib)
         rnd = random.Random(seed)
         for _ in range(STEP_CAP):
             if game.is_terminal():
@@ -64,16 +67,19 @@ def run(label: str, game_format: str, games: int, lib: CardLibrary, decks_for: o
 
 def main() -> None:
     """Play random games of both formats with both deck sets and print the numbers."""
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    numbers = [a for a in sys.argv[1:] if not a.startswith("--")]
+    games = int(numbers[0]) if numbers else 200
+    auto_pass = [] if "--every-pass" in sys.argv else ["p1", "p2"]
+    print("every pass submitted from outside" if not auto_pass else "forced passes made by the engine (auto-pass)")
     for game_format in ("standard", "premium"):
-        run("test decks", game_format, games, library(), test_decks)
+        run("test decks", game_format, games, library(), test_decks, auto_pass)
     for game_format in ("standard", "premium"):
         lib, decks = bundled_decks(game_format)
 
         def pair(fmt: str, seed: int, decks: list[dict[str, list[str]]] = decks) -> Decks:
             return {"p1": decks[seed % len(decks)], "p2": decks[(seed + 1) % len(decks)]}
 
-        run("bundled decks", game_format, games, lib, pair)
+        run("bundled decks", game_format, games, lib, pair, auto_pass)
 
 
 if __name__ == "__main__":

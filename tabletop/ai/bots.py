@@ -1,6 +1,7 @@
 """The bot kinds by name (`random`, `heuristic`, `montecarlo[:MS]`, `passive`) and how to make one."""
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 from tabletop.ai.bot import Bot, Knowledge
@@ -11,14 +12,18 @@ from tabletop.ai.random_bot import RandomBot
 
 DEFAULT_BUDGET_MS = 300.0
 
-BotFactory = Callable[[Knowledge, int, str], Bot]
+# How a time budget is counted: "wall" (what a player waits) or "cpu" (the bot's thread alone,
+# so that a measurement on a busy machine gives the bot what a quiet machine would).
+CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.thread_time}
+
+BotFactory = Callable[[Knowledge, int, str, Callable[[], float]], Bot]
 
 BOT_KINDS: dict[str, BotFactory] = {
-    "random": lambda knowledge, seed, arg: RandomBot(seed),
-    "heuristic": lambda knowledge, seed, arg: HeuristicBot(knowledge, seed),
-    "montecarlo": lambda knowledge, seed, arg: MonteCarloBot(
-        knowledge, float(arg) if arg else DEFAULT_BUDGET_MS, seed),
-    "passive": lambda knowledge, seed, arg: PassiveBot(),
+    "random": lambda knowledge, seed, arg, clock: RandomBot(seed),
+    "heuristic": lambda knowledge, seed, arg, clock: HeuristicBot(knowledge, seed),
+    "montecarlo": lambda knowledge, seed, arg, clock: MonteCarloBot(
+        knowledge, float(arg) if arg else DEFAULT_BUDGET_MS, seed, clock=clock),
+    "passive": lambda knowledge, seed, arg, clock: PassiveBot(),
 }
 ALIASES = {"mc": "montecarlo"}
 
@@ -40,7 +45,7 @@ def parse_bot_name(spec: str) -> tuple[str, str]:
     return kind, arg
 
 
-def make_bot(spec: str, knowledge: Knowledge, seed: int) -> Bot:
-    """Return a new bot of the named kind for the seat described by `knowledge`."""
+def make_bot(spec: str, knowledge: Knowledge, seed: int, clock: str = "wall") -> Bot:
+    """Return a new bot of the named kind for the seat described by `knowledge` (`clock` as in CLOCKS)."""
     kind, arg = parse_bot_name(spec)
-    return BOT_KINDS[kind](knowledge, seed, arg)
+    return BOT_KINDS[kind](knowledge, seed, arg, CLOCKS[clock])

@@ -34,8 +34,10 @@ def fftcg_evaluation(rules: GameRules, state: GameState, player: str) -> float:
                 continue
             kind = state.definition(iid).card_type
             if kind == "forward":
-                values = rules.card_values(state, iid)
-                power = values["power"].current if "power" in values else state.definition(iid).stat("power")
+                try:
+                    power = rules.card_value(state, iid, "power")
+                except KeyError:
+                    power = state.definition(iid).stat("power")
                 side += FORWARD_WEIGHT + max(0, power) / POWER_UNIT
             elif kind == "backup":
                 backups += 1

@@ -379,7 +379,8 @@ def goldfish_play(rules: GameRules, library: CardLibrary, deck: Mapping[str, Seq
         player, opponent = game_rules.players[0], game_rules.players[1]
         decks = {p: {s: list(ids) for s, ids in deck.items()} for p in (player, opponent)}
         config = GameConfig(game=game_rules.id, format=game_format, seed=derive_seed(seed, index), decks=decks,
-                            seats={player: "ai", opponent: "ai"}, options=dict(options or {}))
+                            seats={player: "ai", opponent: "ai"}, options=dict(options or {}),
+                            auto_pass=[player, opponent])
         game = Game.start(game_rules, config, library)
         knowledge = Knowledge(player, rules_factory(), library, game_format, dict(options or {}), decks[player])
         bots = {player: make_bot(bot, knowledge, derive_seed(seed, index, 1)), opponent: PassiveBot()}

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from tabletop.ai.bot import Knowledge
 from tabletop.ai.candidates import candidate_commands, card_argument_fields, distinct_commands, is_pass
@@ -63,13 +63,13 @@ class HeuristicBot:
         return candidates[best]
 
     def scores(self, game: Game, decision: Decision, candidates: Sequence[Command],
-               deadline: float | None = None) -> list[float]:
+               deadline: float | None = None, clock: Callable[[], float] = time.perf_counter) -> list[float]:
         """Return each candidate's score after one ply on `game` (left as it was found).
 
         Equivalent candidates (the same card named through another copy, see
         `distinct_commands`) are tried once and share the score. Every distinct candidate is
         screened one ply ahead; with few of them, the FOLLOW_UP_TOP best also count the bot's
-        best follow-up. With a `deadline` (a `time.perf_counter()` value) scoring stops once it
+        best follow-up. With a `deadline` (a value of `clock`) scoring stops once it
         has passed, and the list covers only the first candidates.
         """
         player = self.knowledge.player
@@ -85,7 +85,7 @@ class HeuristicBot:
         values: list[float] = []
         tried: list[bool] = []
         for command in distinct:
-            if deadline is not None and values and time.perf_counter() >= deadline:
+            if deadline is not None and values and clock() >= deadline:
                 break
             passing = is_pass(command, advance)
             try:
@@ -104,7 +104,7 @@ class HeuristicBot:
                     game.undo()
                 tried.append(not passing)
             values.append(value)
-        if deeper and (deadline is None or time.perf_counter() < deadline):
+        if deeper and (deadline is None or clock() < deadline):
             screened = sorted((i for i in range(len(values)) if tried[i]), key=lambda i: values[i], reverse=True)
             for i in screened[:FOLLOW_UP_TOP]:
                 try:

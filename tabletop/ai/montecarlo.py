@@ -4,7 +4,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from tabletop.ai.bot import Knowledge
 from tabletop.ai.candidates import candidate_commands, is_pass
@@ -40,12 +40,13 @@ class MonteCarloBot:
     mostly playing its best-evaluated candidate one ply ahead, or at random) and scores the
     position as a win chance. Rounds repeat until
     `budget_ms` is spent; `max_rounds` caps them (a fixed cap makes the bot deterministic for
-    a seed — a time budget alone depends on the machine's speed).
+    a seed — a time budget alone depends on the machine's speed). `clock` counts the budget:
+    wall time by default, or e.g. `time.thread_time` for the bot's own CPU time.
     """
 
     def __init__(self, knowledge: Knowledge, budget_ms: float = 300.0, seed: int = 0,
                  max_rounds: int | None = None, rollout_turns: int = 2, max_plies: int = 200,
-                 rollout: str = "lookahead") -> None:
+                 rollout: str = "lookahead", clock: Callable[[], float] = time.perf_counter) -> None:
         if rollout not in ROLLOUTS:
             raise ValueError(f"unknown rollout policy {rollout!r} ({', '.join(ROLLOUTS)})")
         self.rollout = rollout
@@ -57,10 +58,11 @@ class MonteCarloBot:
         self.rollout_turns = rollout_turns
         self.max_plies = max_plies
         self.rounds_played = 0
+        self.clock = clock
 
     def choose(self, view: View, decision: Decision, legal_commands: Sequence[Command]) -> Command:
         """Return the candidate with the best average rollout result within the time budget."""
-        started = time.perf_counter()
+        started = self.clock()
         deadline = started + self.budget_ms / 1000.0
         candidates = candidate_commands(decision, legal_commands, self.rng)
         if len(candidates) == 1:
@@ -78,21 +80,21 @@ class MonteCarloBot:
                 order = list(range(len(candidates)))
                 self.rng.shuffle(order)
                 limit = deadline if self.max_rounds is None else None
-                values = self.lookahead.scores(game, decision, [candidates[i] for i in order], limit)
+                values = self.lookahead.scores(game, decision, [candidates[i] for i in order], limit, self.clock)
                 for index, value in zip(order, values):
                     totals[index] += value
                     counts[index] += 1
                 rounds += 1
-                if self.max_rounds is None and time.perf_counter() >= deadline:
+                if self.max_rounds is None and self.clock() >= deadline:
                     break
                 continue
             for index, command in enumerate(candidates):
                 totals[index] += self._rollout(game, command)
                 counts[index] += 1
-                if self.max_rounds is None and time.perf_counter() >= deadline:
+                if self.max_rounds is None and self.clock() >= deadline:
                     break
             rounds += 1
-            if self.max_rounds is None and time.perf_counter() >= deadline:
+            if self.max_rounds is None and self.clock() >= deadline:
                 break
         self.rounds_played = rounds
 

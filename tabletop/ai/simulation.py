@@ -30,7 +30,8 @@ class MatchSpec:
 
     `rules_target` is "module:RulesClass" (a value of `tabletop.games.GAMES`); side 0 plays
     `decks[0]` with bot `bots[0]`. With `swap_seats`, odd-numbered games seat side 0 second,
-    so neither side always sits in the first seat.
+    so neither side always sits in the first seat. `clock` counts the bots' time budgets
+    ("wall" or "cpu", see `bots.CLOCKS`).
     """
 
     game: str
@@ -43,6 +44,7 @@ class MatchSpec:
     max_turns: int = 100
     max_steps: int = 20_000
     swap_seats: bool = True
+    clock: str = "wall"
 
 
 @dataclass(frozen=True)
@@ -100,14 +102,14 @@ def set_up(spec: MatchSpec, index: int, seed: int) -> tuple[Game, dict[str, Bot]
     sides = (1, 0) if spec.swap_seats and index % 2 == 1 else (0, 1)
     decks = {player: {s: list(ids) for s, ids in spec.decks[side].items()} for player, side in zip(players, sides)}
     config = GameConfig(game=spec.game, format=spec.format, seed=derive_seed(seed, index), decks=decks,
-                        seats={p: "ai" for p in players}, options=dict(spec.options))
+                        seats={p: "ai" for p in players}, options=dict(spec.options), auto_pass=list(players))
     library = CardLibrary(spec.cards)
     game = Game.start(rules, config, library)
     bots: dict[str, Bot] = {}
     for seat, (player, side) in enumerate(zip(players, sides)):
         knowledge = Knowledge(player, load_rules(spec.rules_target), library, spec.format,
                               dict(spec.options), decks[player])
-        bots[player] = make_bot(spec.bots[side], knowledge, derive_seed(seed, index, 1 + seat))
+        bots[player] = make_bot(spec.bots[side], knowledge, derive_seed(seed, index, 1 + seat), spec.clock)
     return game, bots, sides
 
 

@@ -24,10 +24,9 @@ def _value(rules: GameRules, state: GameState, iid: int, name: str) -> int:
     if name in ("grade", "shield"):   # no effect changes these in the vanguard module's card_values
         return state.definition(iid).stat(name)
     try:
-        values = rules.card_values(state, iid)
+        return rules.card_value(state, iid, name)
     except (KeyError, ValueError):
         return state.definition(iid).stat(name)
-    return values[name].current if name in values else state.definition(iid).stat(name)
 
 
 def _damage_cost(count: int) -> float:

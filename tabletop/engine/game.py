@@ -22,6 +22,9 @@ from tabletop.engine.transaction import Transaction
 
 Listener = Callable[[StepResult], None]
 
+# Forced passes made in one step at most; a game whose passes never reach a real choice stops here.
+AUTO_PASS_LIMIT = 10_000
+
 
 class Game:
     """A game in progress. Every state change goes through `submit`, `undo` or `redo`."""
@@ -46,7 +49,9 @@ class Game:
         else:
             rules.setup(tx, config)
             labels = {}
-        return cls(rules, state, config, labels)
+        game = cls(rules, state, config, labels)
+        game._pass_while_forced(tx)
+        return game
 
     # -- the game API --------------------------------------------------------------------------
     def pending_decision(self) -> Decision | None:
@@ -103,12 +108,35 @@ class Game:
                 if decision is not None and decision.player != command.by:
                     raise IllegalCommand(decision.rule, f"{decision.player} must decide now ({decision.prompt or decision.name})")
                 self.rules.resolve(tx, command)
+                self._pass_while_forced(tx)
         except Exception:
             tx.rollback()
             raise
         step = Step(command, tuple(tx.changes), rng_before, self.is_ai(command.by), tx.newly_shown())
         self.history.push(step)
         return self._notify(summarize(command.describe, step.changes))
+
+    def _pass_while_forced(self, tx: Transaction) -> None:
+        """Make, within the step, every pass a seat of `config.auto_pass` could not avoid.
+
+        A pass is forced when it is the only legal command and it is the game's "pass / next
+        phase" answer to the decision; anything else stops for the seat to decide. Games played
+        by hand (`lists_every_play` false) always stop: a seat may have cards to move by hand.
+        """
+        seats = self.config.auto_pass
+        if not seats or not self.rules.lists_every_play:
+            return
+        rules, state = self.rules, self.state
+        for _ in range(AUTO_PASS_LIMIT):
+            if rules.outcome(state) is not None:
+                return
+            decision = rules.pending_decision(state)
+            if decision is None or decision.player not in seats:
+                return
+            options = rules.legal_commands(state, decision.player)
+            if len(options) != 1 or options[0] != rules.advance_command(state, decision):
+                return
+            rules.resolve(tx, options[0])
 
     # -- undo and redo -------------------------------------------------------------------------
     def can_undo(self) -> bool:

@@ -21,6 +21,9 @@ class GameConfig:
 
     `decks[player][section]` lists card ids (section "main", "extra", "ride", …).
     `scenario` is a scenario file's `setup` mapping when the table is set up by hand instead.
+    `auto_pass` lists the seats whose forced passes the engine makes itself: when such a seat's
+    only legal command is the game's "pass / next phase" answer, it is submitted within the same
+    step, as clients do for a player who holds priority with nothing to play.
     """
 
     game: str
@@ -30,11 +33,13 @@ class GameConfig:
     seats: dict[str, str] = field(default_factory=lambda: {"p1": "human", "p2": "human"})
     options: dict[str, Any] = field(default_factory=dict)
     scenario: dict[str, Any] | None = None
+    auto_pass: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         """Return the config as JSON data."""
         return {"game": self.game, "format": self.format, "seed": self.seed, "decks": self.decks,
-                "seats": self.seats, "options": self.options, "scenario": self.scenario}
+                "seats": self.seats, "options": self.options, "scenario": self.scenario,
+                "auto_pass": self.auto_pass}
 
 
 @dataclass(frozen=True)
@@ -80,6 +85,9 @@ class GameRules:
     deck_zone: ClassVar[str] = "deck"
     hand_zone: ClassVar[str] = "hand"
     deck_sections: ClassVar[Mapping[str, str | None]] = {"main": "deck"}  # None: not brought to the table
+    # True when legal_commands lists every play the rules allow (not only the pass of a game
+    # played by hand): then a seat whose one legal command is the pass has nothing else to do.
+    lists_every_play: ClassVar[bool] = False
 
     # -- metadata ------------------------------------------------------------------------------
     def zone_specs(self, game_format: str) -> Sequence[ZoneSpec]:
@@ -194,6 +202,13 @@ class GameRules:
         """Return a card's current numeric values with their modifiers (for badges and tooltips)."""
         definition = state.definition(iid)
         return {name: CardValue(name, value, value) for name, value in definition.stats.items()}
+
+    def card_value(self, state: GameState, iid: int, name: str) -> int:
+        """Return one current value of a card (bots read them often: a game may compute it alone).
+
+        Contract: equals `card_values(state, iid)[name].current`; KeyError when the card has no such value.
+        """
+        return self.card_values(state, iid)[name].current
 
     def card_fact(self, state: GameState, iid: int, key: str) -> Any:
         """Return one fact about a card for scenario expectations; KeyError for an unknown key."""

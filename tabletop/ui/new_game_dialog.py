@@ -105,8 +105,12 @@ class NewGameDialog(QDialog):
         form.addRow("&Seed:", seed_row)
         self.goldfish = QCheckBox("Goldfish: play p1's deck alone (the other seat only passes)")
         self.open_hands = QCheckBox("Open hands (everyone's hand face up)")
+        self.auto_pass = QCheckBox("Pass &automatically when a player can do nothing but pass")
+        self.auto_pass.setToolTip("Rules-enforced games skip a priority stop whose only legal move is the pass; "
+                                  "the AI always does. Off: every stop is offered, e.g. to move cards by hand.")
         form.addRow(self.goldfish)
         form.addRow(self.open_hands)
+        form.addRow(self.auto_pass)
         self.error = QLabel()
         self.error.setStyleSheet("color: #b00020;")
         form.addRow(self.error)
@@ -137,6 +141,7 @@ class NewGameDialog(QDialog):
         self.seed.setValue(int(self.settings.value("new_game/seed", 1) or 1))
         self.goldfish.setChecked(str(self.settings.value("new_game/goldfish", "false")).lower() == "true")
         self.open_hands.setChecked(str(self.settings.value("new_game/open_hands", "false")).lower() == "true")
+        self.auto_pass.setChecked(str(self.settings.value("new_game/auto_pass", "true")).lower() == "true")
 
     def _remember(self) -> None:
         self.settings.setValue("new_game/game", self.game.currentData())
@@ -147,6 +152,7 @@ class NewGameDialog(QDialog):
         self.settings.setValue("new_game/seed", self.seed.value())
         self.settings.setValue("new_game/goldfish", self.goldfish.isChecked())
         self.settings.setValue("new_game/open_hands", self.open_hands.isChecked())
+        self.settings.setValue("new_game/auto_pass", self.auto_pass.isChecked())
         self.settings.sync()
 
     # -- filling -------------------------------------------------------------------------------
@@ -204,7 +210,9 @@ class NewGameDialog(QDialog):
                 library.add(card)
             seats[player] = "ai" if goldfish and row is not self.seats[0] else row.kind.currentData()
         options = {"goldfish": True} if goldfish else {}
-        config = GameConfig(game=gid, format=fmt, seed=self.seed.value(), decks=decks, seats=seats, options=options)
+        auto_pass = [p for p, kind in seats.items() if kind == "ai" or self.auto_pass.isChecked()]
+        config = GameConfig(game=gid, format=fmt, seed=self.seed.value(), decks=decks, seats=seats, options=options,
+                            auto_pass=auto_pass)
         return NewGame(config, library, self.open_hands.isChecked())
 
     def _accept(self) -> None:

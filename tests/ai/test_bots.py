@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+import time
 from collections import Counter
 from collections.abc import Callable
 
@@ -192,3 +193,20 @@ def test_bots_play_every_registered_game(game_id: str, kind: str) -> None:
     reason, steps = play_out(game, bots, max_turns=6, max_steps=40)
     assert not reason.startswith(("stuck", "no decision")), reason
     assert steps == len(game.history) > 0
+
+
+def test_the_monte_carlo_budget_is_counted_on_the_clock_it_is_given() -> None:
+    ticks = [0.0]
+
+    def clock() -> float:  # every look at the clock costs 50 ms: 300 ms allow only a few rounds
+        ticks[0] += 0.05
+        return ticks[0]
+
+    game = start(RaceRules(), race_cards(), race_deck(), seed=3)
+    bot = MonteCarloBot(knowledge(RaceRules, "p1", race_cards(), race_deck()), budget_ms=300, seed=1, clock=clock)
+    decision = game.pending_decision()
+    assert decision is not None
+    bot.choose(view_for(game.state, "p1"), decision, game.legal_commands("p1"))
+    assert 1 <= bot.rounds_played <= 6
+    by_cpu = make_bot("montecarlo:300", knowledge(RaceRules, "p1", race_cards(), race_deck()), 1, "cpu")
+    assert isinstance(by_cpu, MonteCarloBot) and by_cpu.clock is time.thread_time

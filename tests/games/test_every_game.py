@@ -68,3 +68,57 @@ def test_an_unknown_game_is_named():
 def test_the_sample_config_is_a_real_config():
     config, library = sample_config("freeform", seed=1)
     assert isinstance(config, GameConfig) and isinstance(library, CardLibrary) and config.decks
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_auto_pass_leaves_a_seat_only_real_choices(game_id):
+    """With auto-pass, no seat is asked to make a pass it cannot avoid; undo and replay still hold."""
+    rules = find_game(game_id)
+    config, library = sample_config(game_id, seed=3)
+    config.auto_pass = list(rules.players)
+    game = Game.start(rules, config, library)
+    rnd = random.Random(7)
+    forced_stops = 0
+    for number in range(MAX_COMMANDS):
+        if game.is_terminal():
+            break
+        decision = game.pending_decision()
+        legal = game.legal_commands()
+        if len(legal) == 1 and legal[0] == rules.advance_command(game.state, decision):
+            forced_stops += 1
+        before = game.state.snapshot()
+        game.submit(rnd.choice(legal))
+        if number % 7 == 0:  # the automatic passes are part of the step: one undo takes them back
+            game.undo()
+            assert game.state.snapshot() == before
+            game.redo()
+    end = game.state.fingerprint()
+    record = GameRecord.of(game)
+    assert replay(record, rules).state.fingerprint() == end
+    if rules.lists_every_play:
+        assert forced_stops == 0
+    else:  # a game played by hand stops at every pass (cards may be moved by hand first): nothing changes
+        record.config.auto_pass = []
+        assert replay(record, rules).state.fingerprint() == end
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_card_value_agrees_with_card_values(game_id):
+    """The one-value reading bots use gives what the card dock shows, all along a game."""
+    rules = find_game(game_id)
+    config, library = sample_config(game_id, seed=5)
+    game = Game.start(rules, config, library)
+    rnd = random.Random(2)
+    checked = 0
+    for number in range(MAX_COMMANDS):
+        if game.is_terminal():
+            break
+        if number % 5 == 0:
+            for iid, card in game.state.cards.items():
+                if card.zone.endswith((".deck", ".hand")):
+                    continue
+                for name, value in rules.card_values(game.state, iid).items():
+                    assert rules.card_value(game.state, iid, name) == value.current, (card.zone, name)
+                    checked += 1
+        game.submit(rnd.choice(game.legal_commands()))
+    assert checked > 0

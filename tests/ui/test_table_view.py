@@ -103,3 +103,16 @@ def test_choosing_a_deck_selects_the_format_it_names(qtbot, tmp_path) -> None:  
         row = dialog.seats[0]
         row.deck.setCurrentIndex(next(i for i, c in enumerate(row.choices) if c.format == wanted))
         assert dialog.format.currentText() == wanted
+
+
+def test_auto_pass_is_on_for_ai_seats_and_for_humans_who_keep_it(qtbot, tmp_path) -> None:  # noqa: ANN001
+    if pick_decks("fftcg") is None:
+        pytest.skip("fftcg has no bundled decks")
+    dialog = NewGameDialog(None, None, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(dialog)
+    dialog.game.setCurrentIndex(dialog.game.findData("fftcg"))
+    dialog.seats[1].kind.setCurrentIndex(dialog.seats[1].kind.findData("ai"))
+    assert dialog.auto_pass.isChecked()  # the default, as clients skip stops with nothing to play
+    assert dialog.build().config.auto_pass == ["p1", "p2"]
+    dialog.auto_pass.setChecked(False)
+    assert dialog.build().config.auto_pass == ["p2"]

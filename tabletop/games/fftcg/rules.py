@@ -64,6 +64,7 @@ class FFTCGRules(GameRules):
     """Final Fantasy TCG for two players, Constructed (7 damage) or Limited (6 damage)."""
 
     id: ClassVar[str] = "fftcg"
+    lists_every_play: ClassVar[bool] = True
     name: ClassVar[str] = "Final Fantasy TCG"
     formats: ClassVar[tuple[str, ...]] = ("constructed", "limited")
     stat_keys: ClassVar[tuple[str, ...]] = ("power",)

@@ -42,6 +42,7 @@ class VanguardRules(GameRules):
     """Cardfight!! Vanguard, Standard (ride deck, energy) and Premium (G zone, stride, gifts)."""
 
     id: ClassVar[str] = "vanguard"
+    lists_every_play: ClassVar[bool] = True
     name: ClassVar[str] = "Cardfight!! Vanguard"
     formats: ClassVar[tuple[str, ...]] = ("standard", "premium")
     stat_keys: ClassVar[tuple[str, ...]] = ("grade", "power", "shield", "critical")
@@ -727,6 +728,14 @@ class VanguardRules(GameRules):
                   "grade": CardValue("grade", facts.grade(d), facts.grade(d)),
                   "shield": CardValue("shield", facts.shield(d), facts.shield(d))}
         return values
+
+    def card_value(self, state: GameState, iid: int, name: str) -> int:
+        """Return one current value; power and critical are each computed alone (bots read them often)."""
+        if name == "power":
+            return power_parts(state, iid)[1]
+        if name == "critical":
+            return current_critical(state, iid)
+        return super().card_value(state, iid, name)
 
     def card_fact(self, state: GameState, iid: int, key: str) -> Any:
         if key == "locked":
