@@ -131,10 +131,10 @@ def _field_signature(state: GameState) -> tuple[Any, ...]:
     index = printed_index(state)
     reads = frozenset().union(*(index[cards[i].card_id].reads for i in field))
     if "dull" in reads:
-        on_field = tuple((i, cards[i].card_id, cards[i].props.get("ts"), cards[i].controller, cards[i].tapped)
-                         for i in field)
+        on_field = tuple([(i, cards[i].card_id, cards[i].props.get("ts"), cards[i].controller, cards[i].tapped)
+                          for i in field])
     else:
-        on_field = tuple((i, cards[i].card_id, cards[i].props.get("ts"), cards[i].controller) for i in field)
+        on_field = tuple([(i, cards[i].card_id, cards[i].props.get("ts"), cards[i].controller) for i in field])
     sizes = tuple(len(state.zones[f"{p}.{zone}"].cards) for p in state.players for zone in ("damage", "hand")
                   if zone in reads)
     # lasting effects by content, not only id: after an undo a new effect may reuse an old id

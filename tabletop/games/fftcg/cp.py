@@ -55,33 +55,30 @@ def character_cost(state: GameState, iid: int, amount: int) -> Cost:
     return Cost(amount, facts.elements)
 
 
+ELEMENT_NAMES = {"fire": "Fire", "ice": "Ice", "wind": "Wind", "earth": "Earth", "lightning": "Lightning",
+                 "water": "Water", "light": "Light", "dark": "Dark"}
+
+
 def check_payment(state: GameState, player: str, cost: Cost, discards: Sequence[int], backups: Sequence[int],
                   exclude: Collection[int] = ()) -> None:
     """Refuse a payment that does not follow the CP rules; `exclude` are cards that cannot pay (the card played)."""
     sources = _sources(state, player, discards, backups, exclude)
-    names = {"fire": "Fire", "ice": "Ice", "wind": "Wind", "earth": "Earth", "lightning": "Lightning",
-             "water": "Water", "light": "Light", "dark": "Dark"}
     made = sum(s.value for s in sources)
     if made < cost.amount:
         raise IllegalCommand("FFTCG 11.4.7", f"the payment makes {made} CP but the cost is {cost.amount} "
                                              "(the whole cost is paid at once)")
-    if not _has_element(sources, cost):
-        wanted = " or ".join(names[e] for e in cost.elements)
-        raise IllegalCommand("FFTCG 11.4.6.1", f"at least {cost.element_amount} CP of the cost must be {wanted} CP")
-    for source in sources:
-        rest = [s for s in sources if s is not source]
-        if sum(s.value for s in rest) >= cost.amount and _has_element(rest, cost):
+    wanted = set(cost.elements)
+    need = min(cost.element_amount, cost.amount) if wanted else 0
+    of_element = sum(s.value for s in sources if not wanted.isdisjoint(s.elements))
+    if of_element < need:  # FFTCG 11.4.6.1, digest 11.4
+        names = " or ".join(ELEMENT_NAMES[e] for e in cost.elements)
+        raise IllegalCommand("FFTCG 11.4.6.1", f"at least {cost.element_amount} CP of the cost must be {names} CP")
+    for source in sources:  # could this source be left out with the cost still covered?
+        element_part = source.value if not wanted.isdisjoint(source.elements) else 0
+        if made - source.value >= cost.amount and of_element - element_part >= need:
             what = "discarding" if source.value == 2 else "dulling"
             raise IllegalCommand("FFTCG 5.2.1.3.1", f"{what} {state.definition(source.iid).name} makes CP the "
                                  "cost does not need (only 1 surplus CP is allowed, and only from a discard)")
-
-
-def _has_element(sources: Sequence[Source], cost: Cost) -> bool:
-    """Tell whether the sources make enough CP of the cost's elements (FFTCG 11.4.6.1, digest 11.4)."""
-    if not cost.elements:
-        return True
-    wanted = set(cost.elements)
-    return sum(s.value for s in sources if wanted & set(s.elements)) >= min(cost.element_amount, cost.amount)
 
 
 def _sources(state: GameState, player: str, discards: Sequence[int], backups: Sequence[int],

@@ -59,7 +59,7 @@ def check_field(state: GameState) -> list[Action]:
     if _settled(state):
         return []
     put, broken = state.memo("fftcg.field_check", lambda: state.memo_keyed(
-        "fftcg.field_check", (field_signature(state), tuple(state.cards[i].props.get("damage") for i in field_cards(state))),
+        "fftcg.field_check", (field_signature(state), tuple([state.cards[i].props.get("damage") for i in field_cards(state)])),
         lambda: _field_check(state)), board=True)
     if not put and not broken:
         return []

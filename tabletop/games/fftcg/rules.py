@@ -25,6 +25,7 @@ Decisions on the digest's doubts (§18), each next to its code and tested by a s
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import itertools
 import json
@@ -198,17 +199,13 @@ class FFTCGRules(GameRules):
         stage = state.data.get("stage")
         if stage == "priority":
             holder = state.data.get("priority") or state.active
-            window = " (First Strike window: only passing)" if state.data.get("fs_window") else ""
-            return Decision(holder, "priority", "act", f"{holder} has priority{window}", rule="FFTCG 11.1")
+            return _act(holder, "priority", bool(state.data.get("fs_window")))
         if stage == "attack":
-            return Decision(state.active, "attack", "act", "declare an attacker, a Party, or pass to end attacks",
-                            rule="FFTCG 10.1.2")
+            return _act(state.active, "attack")
         if stage == "block":
-            return Decision(state.opponent(state.active), "block", "act", "declare a blocker or no block",
-                            rule="FFTCG 10.1.3")
+            return _act(state.opponent(state.active), "block")
         if stage == "split":
-            return Decision(state.opponent(state.active), "split_damage", "act",
-                            "split your blocker's damage among the Party in 1000s", rule="FFTCG 10.1.4.2.1")
+            return _act(state.opponent(state.active), "split_damage")
         if stage == "hand_limit":
             hand = state.zones[f"{state.active}.hand"].cards
             excess = len(hand) - 5
@@ -219,7 +216,7 @@ class FFTCGRules(GameRules):
     def advance_command(self, state: GameState, decision: Decision) -> Command | None:
         """Pass priority, declare no attack, declare no block, or keep the opening hand."""
         if decision.name in ("priority", "attack"):
-            return PassPriority(by=decision.player)
+            return _pass(decision.player)
         if decision.name == "block":
             return DeclareBlock(by=decision.player, blocker=None)
         if decision.name == "mulligan":
@@ -236,13 +233,13 @@ class FFTCGRules(GameRules):
             return self._answers(state, decision)
         stage = state.data.get("stage")
         if stage == "priority":
-            return [PassPriority(by=player), *self._plays(state, player)]
+            return [_pass(player), *self._plays(state, player)]
         chars = characteristics(state)
         if stage == "attack":
             ready = [i for i in field_cards(state, player) if combat.attack_refusal(state, i, player, chars) is None]
             commands: list[Command] = [DeclareAttack(by=player, attacker=i) for i in ready]
             if not any(chars[i].must_attack for i in ready):
-                commands.insert(0, PassPriority(by=player))
+                commands.insert(0, _pass(player))
             for pair in itertools.combinations(ready, 2):
                 if combat.is_party_allowed(state, pair):
                     commands.append(DeclareParty(by=player, attackers=pair))
@@ -737,6 +734,28 @@ class FFTCGRules(GameRules):
     def stack_entries(self, state: GameState) -> list[list[str]]:
         """Return each stack entry's names (ability or card name, card id), top first."""
         return flow.stack_names(state)
+
+
+_ACT_PROMPTS = {  # decision name -> (prompt, rule); the priority prompt names its holder
+    "priority": ("{player} has priority", "FFTCG 11.1"),
+    "attack": ("declare an attacker, a Party, or pass to end attacks", "FFTCG 10.1.2"),
+    "block": ("declare a blocker or no block", "FFTCG 10.1.3"),
+    "split_damage": ("split your blocker's damage among the Party in 1000s", "FFTCG 10.1.4.2.1"),
+}
+
+
+@functools.lru_cache(maxsize=None)
+def _act(player: str, name: str, fs_window: bool = False) -> Decision:
+    """Return the decision to act of a stage (one immutable object serves every time it is due)."""
+    prompt, rule = _ACT_PROMPTS[name]
+    window = " (First Strike window: only passing)" if fs_window else ""
+    return Decision(player, name, "act", prompt.format(player=player) + window, rule=rule)
+
+
+@functools.lru_cache(maxsize=None)
+def _pass(player: str) -> PassPriority:
+    """Return a player's pass (commands are immutable, so one object serves every time)."""
+    return PassPriority(by=player)
 
 
 def _refuse_outside_play_phases(state: GameState) -> None:
