@@ -48,10 +48,13 @@ def name_of(tx_or_state: Any, iid: int) -> str:
 def emit(tx: Transaction, event: str, card: int | None = None, player: str | None = None) -> None:
     """Queue the auto-abilities an event triggers (FFTCG 11.8) in the engine's pending trigger list."""
     state = tx.state
-    candidates = list(field_cards(state))
-    if card is not None and card not in candidates:
-        candidates.append(card)  # "when X is broken / leaves the field": X's own abilities, last known
     printed = printed_index(state)
+    if event in _field_events(state) or (card is not None and event in printed[state.cards[card].card_id].auto):
+        candidates = list(field_cards(state))
+        if card is not None and card not in candidates:
+            candidates.append(card)  # "when X is broken / leaves the field": X's own abilities, last known
+    else:
+        candidates = []  # no card that could trigger on it
     for source in candidates:
         facts = printed[state.cards[source].card_id]
         abilities = facts.auto.get(event)
@@ -84,6 +87,14 @@ def emit(tx: Transaction, event: str, card: int | None = None, player: str | Non
             "event_card": card})
         if delayed.get("once", True):
             tx.list_remove("delayed", position)
+
+
+def _field_events(state: Any) -> frozenset[str]:
+    """Return the events some auto-ability of a card on the field triggers on (memoized per board version)."""
+    def events() -> frozenset[str]:
+        printed = printed_index(state)
+        return frozenset(event for iid in field_cards(state) for event in printed[state.cards[iid].card_id].auto)
+    return state.memo("fftcg.field_events", events, board=True)  # type: ignore[no-any-return]
 
 
 def _event_matches(state: Any, of: Any, event: str, source: int, card: int | None, player: str | None,

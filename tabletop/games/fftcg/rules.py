@@ -285,41 +285,56 @@ class FFTCGRules(GameRules):
         if state.data.get("fs_window") or state.phase not in PLAY_PHASES:
             return []
         # The plays depend on the board, the turn and the loop bans; the phase only decides which
-        # of them are allowed now (FFTCG 9.3.1.5: Characters in a Main Phase with an empty stack).
-        key = f"fftcg.plays.{player}.{state.turn}.{state.active}.{len(state.data.get('loop_banned') or ())}"
-        plays = state.memo(key, lambda: self._potential_plays(state, player), board=True)
-        character_time = self._timing_refusal(state, player, False) is None
-        return [command for command, needs_main in plays if character_time or not needs_main]
+        # of them are allowed now (FFTCG 9.3.1.5: Characters in a Main Phase with an empty stack),
+        # so the Characters only a Main Phase allows are worked out only when they are allowed.
+        key = f"{player}.{state.turn}.{state.active}.{len(state.data.get('loop_banned') or ())}"
+        plays = state.memo(f"fftcg.plays.{key}", lambda: self._potential_plays(state, player, False), board=True)
+        if self._timing_refusal(state, player, False) is not None:
+            return [command for _, command in plays]
+        main = state.memo(f"fftcg.main_plays.{key}", lambda: self._potential_plays(state, player, True), board=True)
+        if not main:
+            return [command for _, command in plays]
+        return [command for _, command in sorted(plays + main, key=lambda play: play[0])]
 
-    def _potential_plays(self, state: GameState, player: str) -> list[tuple[Command, bool]]:
-        """Return the plays of `player` in a Main Phase or Attack Phase, each marked when only a Main Phase allows it."""
-        commands: list[tuple[Command, bool]] = []
+    def _potential_plays(self, state: GameState, player: str, main_only: bool) -> list[tuple[int, Command]]:
+        """Return the plays of `player` in a Main Phase or Attack Phase, each with its place in the list of plays.
+
+        `main_only`: the Characters only a Main Phase allows (not Back Attack); otherwise every other play.
+        Places: the hand's cards in hand order, then the abilities of the field's cards.
+        """
+        commands: list[tuple[int, Command]] = []
         index, cards = printed_index(state), state.cards
-        for iid in state.zones[f"{player}.hand"].cards:
+        hand = state.zones[f"{player}.hand"].cards
+        for place, iid in enumerate(hand):
             facts = index[cards[iid].card_id]
             if facts.character:
-                needs_main = not facts.back_attack
-                if (needs_main and player != state.active) or self._card_refusal(state, player, iid) is not None:
+                if main_only == facts.back_attack:
+                    continue
+                if (main_only and player != state.active) or self._card_refusal(state, player, iid) is not None:
                     continue  # FFTCG 11.4.1: only Back Attack plays in the other player's turn
                 payment = find_payment(state, player, character_cost(state, iid, cost_of(state, iid)), {iid})
                 if payment is not None:
-                    commands.append((PlayCharacter(by=player, card=iid, discards=payment[0], backups=payment[1]),
-                                     needs_main))
-            elif facts.card_type == "summon":
+                    commands.append((place, PlayCharacter(by=player, card=iid, discards=payment[0],
+                                                          backups=payment[1])))
+            elif facts.card_type == "summon" and not main_only:
                 ability = facts.summon_ability
                 targets = _default_targets(state, ability, player, iid) if ability is not None else ()
                 if targets is None:
                     continue
                 payment = find_payment(state, player, character_cost(state, iid, cost_of(state, iid)), {iid})
                 if payment is not None:
-                    commands.append((CastSummon(by=player, card=iid, discards=payment[0], backups=payment[1],
-                                                targets=targets, mode=0 if ability and _has_modes(ability) else None),
-                                     False))
+                    commands.append((place, CastSummon(by=player, card=iid, discards=payment[0], backups=payment[1],
+                                                       targets=targets,
+                                                       mode=0 if ability and _has_modes(ability) else None)))
+        if main_only:
+            return commands
+        place = len(hand)
         for iid in field_cards(state, player):
             for number, ability in index[cards[iid].card_id].actions:
                 command = self._default_ability_use(state, player, iid, number, ability)
                 if command is not None:
-                    commands.append((command, False))
+                    commands.append((place, command))
+                    place += 1
         return commands
 
     def _default_ability_use(self, state: GameState, player: str, iid: int, index: int,
