@@ -14,7 +14,6 @@ other (three discards for 3; a discard plus an unneeded Backup).
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from tabletop.engine.errors import IllegalCommand
@@ -22,8 +21,7 @@ from tabletop.engine.state import GameState
 from tabletop.games.fftcg.printed import printed, printed_index
 
 
-@dataclass(frozen=True)
-class Cost:
+class Cost(NamedTuple):
     """A CP cost: the amount, and how many of its CP (`element_amount`) must be of `elements` (empty: any)."""
 
     amount: int
