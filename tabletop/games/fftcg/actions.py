@@ -33,7 +33,7 @@ def enter_zone(tx: Transaction, iid: int, zone: str, index: int | None = 0) -> N
     """Move a card to one of its owner's zones (`zone` is the bare name) as a new object."""
     card = tx.state.cards[iid]
     tx.move(iid, f"{card.owner}.{zone}", index)
-    tx.clear_card(iid)
+    tx.clear_card(iid, keep=("ts",))  # the timestamp is replaced, not removed and added again
     tx.set_prop(iid, "ts", next_clock(tx))
 
 
