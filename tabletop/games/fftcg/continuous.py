@@ -55,16 +55,17 @@ class Characteristics(NamedTuple):
 
 def field_cards(state: GameState, player: str | None = None) -> tuple[int, ...]:
     """Return the cards on the field (of one controller, or of both)."""
-    return state.memo(f"fftcg.field.{player}", lambda: _field_cards(state, player), board=True)
+    return state.memo("fftcg.field", lambda: _field_cards(state), board=True).get(player, ())
 
 
-def _field_cards(state: GameState, player: str | None) -> tuple[int, ...]:
-    result = []
-    for owner in state.players:
-        for iid in state.zones[f"{owner}.field"].cards:
-            if player is None or state.cards[iid].controller == player:
-                result.append(iid)
-    return tuple(result)
+def _field_cards(state: GameState) -> dict[str | None, tuple[int, ...]]:
+    """Return the field's cards in zone order: all of them (key None), and those each player controls."""
+    every = tuple(iid for owner in state.players for iid in state.zones[f"{owner}.field"].cards)
+    cards = state.cards
+    result: dict[str | None, tuple[int, ...]] = {None: every}
+    for player in state.players:
+        result[player] = tuple([iid for iid in every if cards[iid].controller == player])
+    return result
 
 
 def is_current(state: GameState, iid: int, ts: Any) -> bool:
