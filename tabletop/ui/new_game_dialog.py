@@ -102,7 +102,9 @@ class NewGameDialog(QDialog):
         again.clicked.connect(lambda: self.seed.setValue(random.randrange(2**31 - 1)))
         seed_row.addWidget(self.seed, 1)
         seed_row.addWidget(again)
-        form.addRow("&Seed:", seed_row)
+        seed_label = QLabel("&Seed:")  # a row of widgets is no buddy: the label needs one for its mnemonic
+        seed_label.setBuddy(self.seed)
+        form.addRow(seed_label, seed_row)
         self.goldfish = QCheckBox("Goldfish: play p1's deck alone (the other seat only passes)")
         self.open_hands = QCheckBox("Open hands (everyone's hand face up)")
         self.auto_pass = QCheckBox("Pass &automatically when a player can do nothing but pass")

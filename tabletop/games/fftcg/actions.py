@@ -347,10 +347,50 @@ def put_onto_field(tx: Transaction, iid: int, controller: str, dull: bool = Fals
     emit(tx, "enters_field", iid)
 
 
+def _damage_replacements(state: Any, iid: int) -> list[tuple[str, Mapping[str, Any]]]:
+    """Return (source name, ability) of each field ability that replaces damage dealt to a Forward."""
+    found = []
+    for source in field_cards(state):
+        definition = state.definition(source)
+        controller = state.cards[source].controller
+        for ability in definition.effects:
+            if ability_kind(ability, False) != "replacement" or ability.get("event") != "damage":
+                continue
+            applies = ability.get("applies_to", "self")
+            if source == iid if applies == "self" else matches(state, iid, applies, controller, source):
+                found.append((definition.name, ability))
+    return found
+
+
+def _replace_damage(tx: Transaction, iid: int, amount: int) -> int:
+    """Apply the damage replacements of the field (FFTCG 11.12.5) and return the damage still dealt.
+
+    Each applies once (11.12.5.5). Reductions and prevention give the same result in any order,
+    so the affected card's controller is not asked to order them (11.12.5.7).
+    """
+    found = _damage_replacements(tx.state, iid)
+    if not found:
+        return amount
+    name = name_of(tx, iid)
+    sources = ", ".join(sorted({source for source, _ in found}))
+    if any(ability["instead"] == "prevent" for _, ability in found):
+        reduced = amount
+    else:
+        reduced = min(amount, sum(int(ability["amount"]) for _, ability in found))
+    if reduced >= amount:  # FFTCG 11.12.5.4: the replaced event does not happen
+        tx.log(f"{name} would be dealt {amount} damage and is dealt no damage instead ({sources})", "FFTCG 11.12.5")
+        return 0
+    tx.log(f"{name} would be dealt {amount} damage: reduced by {reduced} instead ({sources})", "FFTCG 11.12.5")
+    return amount - reduced
+
+
 def deal_character_damage(tx: Transaction, iid: int, amount: int, sources: Iterable[int]) -> None:
     """Deal damage to a Forward; the rule processes break it when damage ≥ Power (FFTCG 12.4.5)."""
     card = tx.state.cards[iid]
     if amount <= 0 or tx.state.library[card.card_id].card_type != "forward":
+        return
+    amount = _replace_damage(tx, iid, amount)
+    if amount <= 0:
         return
     tx.set_prop(iid, "damage", int(card.props.get("damage", 0)) + amount)
     credit = sorted(set(card.props.get("damage_by", [])) | set(sources))

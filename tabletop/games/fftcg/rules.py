@@ -21,7 +21,15 @@ Decisions on the digest's doubts (§18), each next to its code and tested by a s
   resolved with nothing but passes in between, and neither player has any play, the game is a draw
   (flow.loop_fingerprint); 100 auto-abilities resolved in one turn also count as such a loop.
 - FFTCG 11.12.5.7: effects that change who controls an entering card apply without asking; several
-  apply in timestamp order (actions.entering_controller).
+  apply in timestamp order (actions.entering_controller). The seed's "choose whether to apply" names
+  no chooser; the entering card's controller would always decline and its text says it enters under
+  the other player's control, so no question is asked (and no bundled card offers a choice).
+- FFTCG 11.12.5 for damage: several damage replacements of a Forward all apply, each once; as
+  reductions and prevention end the same in any order, nobody is asked to order them
+  (actions._replace_damage).
+- FFTCG 13.3 "the same state as when the loop started (for the cards of all zones)": read as which
+  cards are in which zones, not their counters or dull state, so a loop that only adds counters
+  still cannot be repeated by the player who named the higher number (rules._zones_fingerprint).
 """
 from __future__ import annotations
 
