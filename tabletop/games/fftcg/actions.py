@@ -350,15 +350,16 @@ def put_onto_field(tx: Transaction, iid: int, controller: str, dull: bool = Fals
 def _damage_replacements(state: Any, iid: int) -> list[tuple[str, Mapping[str, Any]]]:
     """Return (source name, ability) of each field ability that replaces damage dealt to a Forward."""
     found = []
+    printed = printed_index(state)
     for source in field_cards(state):
-        definition = state.definition(source)
+        facts = printed[state.cards[source].card_id]
         controller = state.cards[source].controller
-        for ability in definition.effects:
-            if ability_kind(ability, False) != "replacement" or ability.get("event") != "damage":
+        for _, ability in facts.replacements:
+            if ability.get("event") != "damage":
                 continue
             applies = ability.get("applies_to", "self")
             if source == iid if applies == "self" else matches(state, iid, applies, controller, source):
-                found.append((definition.name, ability))
+                found.append((facts.name, ability))
     return found
 
 
