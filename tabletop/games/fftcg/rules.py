@@ -243,8 +243,11 @@ class FFTCGRules(GameRules):
         if stage == "priority":
             return [_pass(player), *self._plays(state, player)]
         chars = characteristics(state)
+        # only Forwards attack or block: the refusals say why for other cards, but the lists need not ask
+        index = printed_index(state)
+        forwards = [i for i in field_cards(state, player) if index[state.cards[i].card_id].card_type == "forward"]
         if stage == "attack":
-            ready = [i for i in field_cards(state, player) if combat.attack_refusal(state, i, player, chars) is None]
+            ready = [i for i in forwards if combat.attack_refusal(state, i, player, chars) is None]
             commands: list[Command] = [DeclareAttack(by=player, attacker=i) for i in ready]
             if not any(chars[i].must_attack for i in ready):
                 commands.insert(0, _pass(player))
@@ -254,7 +257,7 @@ class FFTCGRules(GameRules):
                     break
             return commands
         if stage == "block":
-            blockers = [i for i in field_cards(state, player) if combat.block_refusal(state, i, player, chars) is None]
+            blockers = [i for i in forwards if combat.block_refusal(state, i, player, chars) is None]
             return [DeclareBlock(by=player, blocker=None), *(DeclareBlock(by=player, blocker=i) for i in blockers)]
         if stage == "split":
             members = flow.attackers_alive(state)
@@ -326,11 +329,12 @@ class FFTCGRules(GameRules):
                                                           backups=payment[1])))
             elif facts.card_type == "summon" and not main_only:
                 ability = facts.summon_ability
-                targets = _default_targets(state, ability, player, iid) if ability is not None else ()
-                if targets is None:
-                    continue
+                # the payment first: it is memoized, and without one the targets need not be looked for
                 payment = find_payment(state, player, character_cost(state, iid, cost_of(state, iid)), {iid})
-                if payment is not None:
+                if payment is None:
+                    continue
+                targets = _default_targets(state, ability, player, iid) if ability is not None else ()
+                if targets is not None:
                     commands.append((place, CastSummon(by=player, card=iid, discards=payment[0], backups=payment[1],
                                                        targets=targets,
                                                        mode=0 if ability and _has_modes(ability) else None)))
@@ -358,12 +362,11 @@ class FFTCGRules(GameRules):
                 return None
             name_discard = same[0]
             exclude.add(name_discard)
+        payment = find_payment(state, player, ability_cost(cost), exclude)
+        if payment is None:
+            return None
         targets = _default_targets(state, ability, player, iid)
         if targets is None:
-            return None
-        need = ability_cost(cost)
-        payment = find_payment(state, player, need, exclude)
-        if payment is None:
             return None
         return UseAbility(by=player, card=iid, ability=index, discards=payment[0], backups=payment[1],
                           targets=targets, mode=0 if _has_modes(ability) else None, name_discard=name_discard)
