@@ -26,6 +26,9 @@ UNTRIED_PENALTY = 1e-4
 SECOND_PLY_MAX_CANDIDATES = 12
 # Of those, only this many (the best after one ply) are looked at two plies deep.
 FOLLOW_UP_TOP = 3
+# Follow-ups are looked at only while a decision has made fewer engine steps than this (a
+# deterministic bound on the bot's thinking time: a step costs well under a millisecond).
+FOLLOW_UP_STEP_LIMIT = 40
 # After an action, the copy plays on while only the opponent (answering passively: no guard, no
 # block, no response) or a forced choice of the bot's is left, so that an attack is scored by the
 # damage it deals rather than by the moment it is declared. At most this many plies.
@@ -51,6 +54,7 @@ class HeuristicBot:
         self.knowledge = knowledge
         self.rng = random.Random(seed)
         self.evaluation = evaluation
+        self._steps = 0  # engine steps the decision being scored has made on its copy
 
     def choose(self, view: View, decision: Decision, legal_commands: Sequence[Command]) -> Command:
         """Return the candidate whose result scores best for the bot's player."""
@@ -69,7 +73,7 @@ class HeuristicBot:
         Equivalent candidates (the same card named through another copy, see
         `distinct_commands`) are tried once and share the score. Every distinct candidate is
         screened one ply ahead; with few of them, the FOLLOW_UP_TOP best also count the bot's
-        best follow-up. With a `deadline` (a value of `clock`) scoring stops once it
+        best follow-up, as far as FOLLOW_UP_STEP_LIMIT allows. With a `deadline` (a value of `clock`) scoring stops once it
         has passed, and the list covers only the first candidates.
         """
         player = self.knowledge.player
@@ -84,6 +88,7 @@ class HeuristicBot:
         home = None if deeper else (game.state.phase, game.state.step, decision.name)
         values: list[float] = []
         tried: list[bool] = []
+        self._steps = 0
         for command in distinct:
             if deadline is not None and values and clock() >= deadline:
                 break
@@ -95,6 +100,7 @@ class HeuristicBot:
                 tried.append(False)
             else:
                 played = play_on(game, player, home)
+                self._steps += played + 1
                 value = self._score(game, player)
                 if passing and game.state.turn != turn:
                     # What the end of a turn sets off (the opponent's draw) comes sooner or later
@@ -107,11 +113,14 @@ class HeuristicBot:
         if deeper and (deadline is None or clock() < deadline):
             screened = sorted((i for i in range(len(values)) if tried[i]), key=lambda i: values[i], reverse=True)
             for i in screened[:FOLLOW_UP_TOP]:
+                if self._steps >= FOLLOW_UP_STEP_LIMIT:
+                    break
                 try:
                     game.submit(distinct[i])
                 except (IllegalCommand, KeyError, ValueError):
                     continue
                 played = play_on(game, player, home)
+                self._steps += played + 1
                 values[i] = max(values[i], self._best_follow_up(game, player, home) - FOLLOW_UP_DISCOUNT)
                 for _ in range(played + 1):
                     game.undo()
@@ -136,11 +145,14 @@ class HeuristicBot:
         for command in options:
             if is_pass(command, advance):
                 continue
+            if self._steps >= FOLLOW_UP_STEP_LIMIT:
+                break
             try:
                 game.submit(command)
             except (IllegalCommand, KeyError, ValueError):
                 continue
             played = play_on(game, player, home)
+            self._steps += played + 1
             best = max(best, self._score(game, player))
             for _ in range(played + 1):
                 game.undo()

@@ -18,6 +18,10 @@ class Change:
 
     `board` says whether it can change the board: cards, zones, totals and lists. The turn,
     phase and step, the game's own scalar facts, the log and the random generator are not the board.
+
+    Contract: a change is never modified once made (undo, redo and replays rely on it). The
+    subclasses are plain dataclasses, not frozen ones, only because a frozen dataclass costs
+    about three times as much to create and a game creates thousands of changes.
     """
 
     board: ClassVar[bool] = True
@@ -43,7 +47,7 @@ class Change:
         return () if iid is None else (iid,)
 
 
-@dataclass(frozen=True)
+@dataclass
 class CreateCard(Change):
     """Put a new card instance into a zone (setup, tokens, cards brought from outside the game)."""
 
@@ -67,7 +71,7 @@ class CreateCard(Change):
         return {self.zone}, {self.iid}, set()
 
 
-@dataclass(frozen=True)
+@dataclass
 class MoveCard(Change):
     """Move a card from one position in a zone to a position in another (or the same) zone."""
 
@@ -92,7 +96,7 @@ class MoveCard(Change):
         return {self.source, self.target}, {self.iid}, set()
 
 
-@dataclass(frozen=True)
+@dataclass
 class SetCardField(Change):
     """Set `controller`, `tapped` or `face_down` of a card instance."""
 
@@ -115,7 +119,7 @@ class SetCardField(Change):
         return set(), {self.iid}, set()
 
 
-@dataclass(frozen=True)
+@dataclass
 class SetCardProp(Change):
     """Set (or, with None, remove) a game-defined prop of a card instance."""
 
@@ -134,7 +138,7 @@ class SetCardProp(Change):
         return set(), {self.iid}, set()
 
 
-@dataclass(frozen=True)
+@dataclass
 class SetCardCounter(Change):
     """Set the number of counters of one name on a card (0 removes them)."""
 
@@ -153,7 +157,7 @@ class SetCardCounter(Change):
         return set(), {self.iid}, set()
 
 
-@dataclass(frozen=True)
+@dataclass
 class SetRevealed(Change):
     """Set which players (or "all") have been shown a card's face while it stays where it is."""
 
@@ -171,7 +175,7 @@ class SetRevealed(Change):
         return set(), {self.iid}, set()
 
 
-@dataclass(frozen=True)
+@dataclass
 class SetTotal(Change):
     """Set one of a player's totals (life, damage, energy…)."""
 
@@ -193,7 +197,7 @@ class SetTotal(Change):
 TABLE_FIELDS = ("turn", "active", "phase", "step")
 
 
-@dataclass(frozen=True)
+@dataclass
 class SetTableField(Change):
     """Set the turn number, the active player, the phase or the step."""
 
@@ -217,7 +221,7 @@ class SetTableField(Change):
         return set(), set(), {self.name}
 
 
-@dataclass(frozen=True)
+@dataclass
 class SetData(Change):
     """Set (or, with None, remove) one of the game's own scalar facts."""
 
@@ -237,7 +241,7 @@ class SetData(Change):
         return set(), set(), {f"data:{self.key}"}
 
 
-@dataclass(frozen=True)
+@dataclass
 class ListChange(Change):
     """A change to one of the game's ordered lists (named `name`)."""
 
@@ -247,7 +251,7 @@ class ListChange(Change):
         return set(), set(), {f"list:{self.name}"}
 
 
-@dataclass(frozen=True)
+@dataclass
 class ListInsert(ListChange):
     """Insert an item into one of the game's ordered lists (the stack, pending triggers…)."""
 
@@ -264,7 +268,7 @@ class ListInsert(ListChange):
             del state.lists[self.name]
 
 
-@dataclass(frozen=True)
+@dataclass
 class ListRemove(ListChange):
     """Remove the item at an index from one of the game's ordered lists."""
 
@@ -281,7 +285,7 @@ class ListRemove(ListChange):
         state.lists.setdefault(self.name, []).insert(self.index, self.item)
 
 
-@dataclass(frozen=True)
+@dataclass
 class ListReplace(ListChange):
     """Replace the item at an index of one of the game's ordered lists (one change, not a remove and an insert)."""
 
@@ -299,7 +303,7 @@ class ListReplace(ListChange):
         self._put(state, self.old)
 
 
-@dataclass(frozen=True)
+@dataclass
 class ShuffleZone(Change):
     """Reorder a zone: after it, position i holds the card that was at `order[i]`."""
 
@@ -321,7 +325,7 @@ class ShuffleZone(Change):
         return {self.zone}, set(), set()
 
 
-@dataclass(frozen=True)
+@dataclass
 class SetRng(Change):
     """Advance the random number generator's state."""
 
@@ -337,7 +341,7 @@ class SetRng(Change):
         state.rng_state = self.old
 
 
-@dataclass(frozen=True)
+@dataclass
 class AppendLog(Change):
     """Add a line to the game log."""
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -100,7 +100,7 @@ class GameState:
     board_version: int = field(default=0, init=False, compare=False, repr=False)
     _memos: dict[bool, tuple[int, dict[str, Any]]] = field(default_factory=dict, init=False, compare=False,
                                                            repr=False)
-    _keyed: dict[str, tuple[Any, Any]] = field(default_factory=dict, init=False, compare=False, repr=False)
+    _keyed: dict[Hashable, tuple[Any, Any]] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     # -- derived values ------------------------------------------------------------------------
     def touch(self, board: bool = True) -> None:
@@ -126,8 +126,10 @@ class GameState:
         value = values[key] = compute()
         return value
 
-    def memo_keyed(self, key: str, signature: Any, compute: Callable[[], T]) -> T:
+    def memo_keyed(self, key: Hashable, signature: Any, compute: Callable[[], T]) -> T:
         """Return `compute()`, reused while `signature` (hashable) equals the one it was computed for.
+
+        `key` names the value: a string, or a tuple of its arguments (cheaper to build than a formatted name).
 
         Contract: the value depends on nothing but what `signature` captures; unlike `memo`, it
         survives changes and undo, so the signature must list every input the value reads.

@@ -21,6 +21,9 @@ def test_a_card_in_the_vocabulary_has_no_problems() -> None:
     ([{"effect": "draw", "target": {"colour": "red"}}], "unknown filter key 'colour'"),
     ([{"kind": "field", "effect": "draw"}], "a field ability's effect must be one of"),
     ([{"kind": "special", "effect": "draw"}], "needs a 'name'"),
+    ([{"kind": "replacement", "event": "damage", "instead": "reduce"}], "needs a positive 'amount'"),
+    ([{"kind": "replacement", "event": "damage", "instead": "halve"}], "must be one of reduce, prevent"),
+    ([{"kind": "replacement", "event": "draw", "instead": "prevent"}], "must be 'break', 'enters_field' or 'damage'"),
 ])
 def test_bad_effects_are_named(effects: list[dict], problem: str) -> None:
     problems = validate_effects({"type": "forward", "effects": effects})

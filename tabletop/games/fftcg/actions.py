@@ -15,6 +15,7 @@ from tabletop.engine.replacement import Replacement, ReplacementStep, run_replac
 from tabletop.engine.transaction import Transaction
 from tabletop.games.fftcg.continuous import condition_holds, field_cards, is_current, matches
 from tabletop.games.fftcg.effects import ability_kind
+from tabletop.games.fftcg.printed import printed_index
 
 # events whose own card's abilities trigger although it has just left the field (last known information)
 LEAVING_EVENTS = ("broken", "leaves_field", "put_into_break_zone")
@@ -32,7 +33,7 @@ def enter_zone(tx: Transaction, iid: int, zone: str, index: int | None = 0) -> N
     """Move a card to one of its owner's zones (`zone` is the bare name) as a new object."""
     card = tx.state.cards[iid]
     tx.move(iid, f"{card.owner}.{zone}", index)
-    tx.clear_card(iid)
+    tx.clear_card(iid, keep=("ts",))  # the timestamp is replaced, not removed and added again
     tx.set_prop(iid, "ts", next_clock(tx))
 
 
@@ -47,19 +48,21 @@ def name_of(tx_or_state: Any, iid: int) -> str:
 def emit(tx: Transaction, event: str, card: int | None = None, player: str | None = None) -> None:
     """Queue the auto-abilities an event triggers (FFTCG 11.8) in the engine's pending trigger list."""
     state = tx.state
-    candidates = list(field_cards(state))
-    if card is not None and card not in candidates:
-        candidates.append(card)  # "when X is broken / leaves the field": X's own abilities, last known
+    printed = printed_index(state)
+    if event in _field_events(state) or (card is not None and event in printed[state.cards[card].card_id].auto):
+        candidates = list(field_cards(state))
+        if card is not None and card not in candidates:
+            candidates.append(card)  # "when X is broken / leaves the field": X's own abilities, last known
+    else:
+        candidates = []  # no card that could trigger on it
     for source in candidates:
-        definition = state.definition(source)
-        if not definition.effects:
+        facts = printed[state.cards[source].card_id]
+        abilities = facts.auto.get(event)
+        if not abilities:
             continue
+        definition = facts.definition
         controller = state.cards[source].controller
-        for index, ability in enumerate(definition.effects):
-            if ability.get("trigger") != event or ability_kind(ability, definition.card_type == "summon") != "auto":
-                continue
-            if ability.get("ex_burst") and definition.card_type == "summon":
-                continue
+        for index, ability in abilities:
             if not _event_matches(state, ability.get("of", "self"), event, source, card, player, controller):
                 continue
             on_field = state.cards[source].zone.endswith(".field")
@@ -84,6 +87,14 @@ def emit(tx: Transaction, event: str, card: int | None = None, player: str | Non
             "event_card": card})
         if delayed.get("once", True):
             tx.list_remove("delayed", position)
+
+
+def _field_events(state: Any) -> frozenset[str]:
+    """Return the events some auto-ability of a card on the field triggers on (memoized per board version)."""
+    def events() -> frozenset[str]:
+        printed = printed_index(state)
+        return frozenset(event for iid in field_cards(state) for event in printed[state.cards[iid].card_id].auto)
+    return state.memo("fftcg.field_events", events, board=True)  # type: ignore[no-any-return]
 
 
 def _event_matches(state: Any, of: Any, event: str, source: int, card: int | None, player: str | None,
@@ -163,17 +174,18 @@ def ex_ability(definition: Any) -> int | None:
 def _break_replacements(state: Any, iid: int) -> list[Replacement]:
     """Return the replacement effects of field abilities and lasting effects that would replace a card's break."""
     found: list[Replacement] = []
+    printed = printed_index(state)
     for source in field_cards(state):
-        definition = state.definition(source)
+        facts = printed[state.cards[source].card_id]
         controller = state.cards[source].controller
-        for index, ability in enumerate(definition.effects):
-            if ability_kind(ability, False) != "replacement" or ability.get("event", "break") != "break":
+        for index, ability in facts.replacements:
+            if ability.get("event", "break") != "break":
                 continue
             applies = ability.get("applies_to", "self")
             if source == iid if applies == "self" else matches(state, iid, applies, controller, source):
                 found.append(Replacement(f"field:{source}:{index}", controller, "break", data={
                     "instead": ability["instead"],
-                    "label": f"{definition.name}: {ability['instead'].replace('_', ' ')} instead"}))
+                    "label": f"{facts.name}: {ability['instead'].replace('_', ' ')} instead"}))
     for item in state.lists.get("effects", []):
         if item["effect"] == "replace_break" and any(c == iid and is_current(state, c, ts) for c, ts in item["cards"]):
             found.append(Replacement(f"effect:{item['id']}", item["controller"], "break", data={
@@ -305,11 +317,11 @@ def entering_controller(state: Any, iid: int, controller: str) -> str:
 def _entry_replacements(state: Any, iid: int, controller: str) -> list[Replacement]:
     found = []
     zone = state.cards[iid].zone.split(".")[-1]
+    printed = printed_index(state)
     for source in field_cards(state):
-        definition = state.definition(source)
         owner = state.cards[source].controller
-        for index, ability in enumerate(definition.effects):
-            if ability_kind(ability, False) != "replacement" or ability.get("event") != "enters_field":
+        for index, ability in printed[state.cards[source].card_id].replacements:
+            if ability.get("event") != "enters_field":
                 continue
             applies = dict(ability.get("applies_to") or {})
             who = applies.pop("controller", "any")
@@ -335,10 +347,51 @@ def put_onto_field(tx: Transaction, iid: int, controller: str, dull: bool = Fals
     emit(tx, "enters_field", iid)
 
 
+def _damage_replacements(state: Any, iid: int) -> list[tuple[str, Mapping[str, Any]]]:
+    """Return (source name, ability) of each field ability that replaces damage dealt to a Forward."""
+    found = []
+    printed = printed_index(state)
+    for source in field_cards(state):
+        facts = printed[state.cards[source].card_id]
+        controller = state.cards[source].controller
+        for _, ability in facts.replacements:
+            if ability.get("event") != "damage":
+                continue
+            applies = ability.get("applies_to", "self")
+            if source == iid if applies == "self" else matches(state, iid, applies, controller, source):
+                found.append((facts.name, ability))
+    return found
+
+
+def _replace_damage(tx: Transaction, iid: int, amount: int) -> int:
+    """Apply the damage replacements of the field (FFTCG 11.12.5) and return the damage still dealt.
+
+    Each applies once (11.12.5.5). Reductions and prevention give the same result in any order,
+    so the affected card's controller is not asked to order them (11.12.5.7).
+    """
+    found = _damage_replacements(tx.state, iid)
+    if not found:
+        return amount
+    name = name_of(tx, iid)
+    sources = ", ".join(sorted({source for source, _ in found}))
+    if any(ability["instead"] == "prevent" for _, ability in found):
+        reduced = amount
+    else:
+        reduced = min(amount, sum(int(ability["amount"]) for _, ability in found))
+    if reduced >= amount:  # FFTCG 11.12.5.4: the replaced event does not happen
+        tx.log(f"{name} would be dealt {amount} damage and is dealt no damage instead ({sources})", "FFTCG 11.12.5")
+        return 0
+    tx.log(f"{name} would be dealt {amount} damage: reduced by {reduced} instead ({sources})", "FFTCG 11.12.5")
+    return amount - reduced
+
+
 def deal_character_damage(tx: Transaction, iid: int, amount: int, sources: Iterable[int]) -> None:
     """Deal damage to a Forward; the rule processes break it when damage ≥ Power (FFTCG 12.4.5)."""
     card = tx.state.cards[iid]
     if amount <= 0 or tx.state.library[card.card_id].card_type != "forward":
+        return
+    amount = _replace_damage(tx, iid, amount)
+    if amount <= 0:
         return
     tx.set_prop(iid, "damage", int(card.props.get("damage", 0)) + amount)
     credit = sorted(set(card.props.get("damage_by", [])) | set(sources))

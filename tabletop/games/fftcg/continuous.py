@@ -18,8 +18,8 @@ from typing import Any, NamedTuple
 
 from tabletop.engine.continuous import ContinuousEffect, LayerSystem, apply_generic
 from tabletop.engine.state import GameState
-from tabletop.games.fftcg.cards import CHARACTER_TYPES, elements_of
-from tabletop.games.fftcg.effects import ability_kind
+from tabletop.games.fftcg.cards import CHARACTER_TYPES
+from tabletop.games.fftcg.printed import printed_index
 
 LAYER_CONTROL, LAYER_TEXT, LAYER_TYPE, LAYER_OTHER, LAYER_SET_POWER, LAYER_POWER = range(6)
 # effect name -> (layer, LayerSystem operation, characteristic it changes)
@@ -49,21 +49,23 @@ class Characteristics(NamedTuple):
 
     def can_be_chosen_by(self, kind: str, player: str) -> bool:
         """Tell whether a Summon or ability (`kind`) played by `player` may choose this card."""
-        return not any(by in ("any", kind) and whose in (None, player) for by, whose in self.unchoosable)
+        unchoosable = self.unchoosable
+        return not unchoosable or not any(by in ("any", kind) and whose in (None, player) for by, whose in unchoosable)
 
 
 def field_cards(state: GameState, player: str | None = None) -> tuple[int, ...]:
     """Return the cards on the field (of one controller, or of both)."""
-    return state.memo(f"fftcg.field.{player}", lambda: _field_cards(state, player), board=True)
+    return state.memo("fftcg.field", lambda: _field_cards(state), board=True).get(player, ())
 
 
-def _field_cards(state: GameState, player: str | None) -> tuple[int, ...]:
-    result = []
-    for owner in state.players:
-        for iid in state.zones[f"{owner}.field"].cards:
-            if player is None or state.cards[iid].controller == player:
-                result.append(iid)
-    return tuple(result)
+def _field_cards(state: GameState) -> dict[str | None, tuple[int, ...]]:
+    """Return the field's cards in zone order: all of them (key None), and those each player controls."""
+    every = tuple(iid for owner in state.players for iid in state.zones[f"{owner}.field"].cards)
+    cards = state.cards
+    result: dict[str | None, tuple[int, ...]] = {None: every}
+    for player in state.players:
+        result[player] = tuple([iid for iid in every if cards[iid].controller == player])
+    return result
 
 
 def is_current(state: GameState, iid: int, ts: Any) -> bool:
@@ -95,17 +97,16 @@ def active_field_abilities(state: GameState) -> list[dict[str, Any]]:
 
 def _active_field_abilities(state: GameState) -> list[dict[str, Any]]:
     effects = []
+    index = printed_index(state)
     for iid in field_cards(state):
-        definition = state.definition(iid)
         card = state.cards[iid]
-        for index, ability in enumerate(definition.effects):
-            if ability_kind(ability, False) != "field":
-                continue
+        facts = index[card.card_id]
+        for number, ability in facts.field:
             if not condition_holds(state, ability.get("condition"), card.controller, ability.get("damage")):
                 continue
-            effects.append({**ability, "source": iid, "index": index, "ts": card.props.get("ts", 0),
+            effects.append({**ability, "source": iid, "index": number, "ts": card.props.get("ts", 0),
                             "controller": card.controller, "applies_to": ability.get("applies_to", "self"),
-                            "label": definition.name})
+                            "label": facts.name})
     return effects
 
 
@@ -120,16 +121,21 @@ def field_signature(state: GameState) -> tuple[Any, ...]:
 
     Dull/active state and the sizes of hands and Damage Zones are part of it only while a field
     card's ability reads them (a "dull" filter, a hand or damage condition, "Damage N —").
+    Memoized per board version (it reads the board alone).
     """
+    return state.memo("fftcg.field_signature", lambda: _field_signature(state), board=True)
+
+
+def _field_signature(state: GameState) -> tuple[Any, ...]:
     cards = state.cards
     field = field_cards(state)
-    reads = state.memo_keyed("fftcg.field_reads", tuple(cards[i].card_id for i in field),
-                             lambda: _field_reads(state, field))
+    index = printed_index(state)
+    reads = frozenset().union(*(index[cards[i].card_id].reads for i in field))
     if "dull" in reads:
-        on_field = tuple((i, cards[i].card_id, cards[i].props.get("ts"), cards[i].controller, cards[i].tapped)
-                         for i in field)
+        on_field = tuple([(i, cards[i].card_id, cards[i].props.get("ts"), cards[i].controller, cards[i].tapped)
+                          for i in field])
     else:
-        on_field = tuple((i, cards[i].card_id, cards[i].props.get("ts"), cards[i].controller) for i in field)
+        on_field = tuple([(i, cards[i].card_id, cards[i].props.get("ts"), cards[i].controller) for i in field])
     sizes = tuple(len(state.zones[f"{p}.{zone}"].cards) for p in state.players for zone in ("damage", "hand")
                   if zone in reads)
     # lasting effects by content, not only id: after an undo a new effect may reuse an old id
@@ -145,32 +151,16 @@ def _frozen_item(value: Any) -> Any:
     return value
 
 
-def _field_reads(state: GameState, field: tuple[int, ...]) -> frozenset[str]:
-    """Return what the field cards' abilities read besides the field: dull, hand, damage."""
-    reads: set[str] = set()
-    for iid in field:
-        for ability in state.definition(iid).effects:
-            condition = ability.get("condition") or {}
-            if "damage" in ability or "damage_at_least" in condition:
-                reads.add("damage")
-            if "hand_at_most" in condition:
-                reads.add("hand")
-            for key in ("applies_to", "target", "all", "of"):
-                if isinstance(ability.get(key), Mapping) and "dull" in ability[key]:
-                    reads.add("dull")
-    return frozenset(reads)
-
-
 def _characteristics(state: GameState) -> dict[int, Characteristics]:
     effects = [_field_effect(state, e) for e in active_field_abilities(state) if e["effect"] in CONTINUOUS_OPS]
     for item in state.lists.get("effects", []):
         if item["effect"] in CONTINUOUS_OPS:
             effects.append(_lasting_effect(state, item))
     printed: dict[int, Characteristics] = {}
+    index, cards = printed_index(state), state.cards
     for iid in field_cards(state):
-        definition = state.definition(iid)
-        printed[iid] = Characteristics(definition.stat("power") if definition.card_type == "forward" else None,
-                                       frozenset(k for k, v in definition.keywords.items() if v))
+        facts = index[cards[iid].card_id]
+        printed[iid] = Characteristics(facts.power, facts.keywords)
     if not effects:
         return printed
     base = {iid: {"power": c.power, "keywords": set(c.keywords), "cannot_attack": False, "cannot_block": False,
@@ -288,7 +278,7 @@ def matches(state: GameState, iid: int, filt: Mapping[str, Any], you: str, sourc
         return False
     if filt.get("not_self") and iid == source:
         return False
-    if "element" in filt and filt["element"] not in elements_of(definition):
+    if "element" in filt and filt["element"] not in printed_index(state)[card.card_id].elements:
         return False
     for key in ("job", "category"):
         if key in filt and str(filt[key]).lower() not in _listed(definition.attributes.get(key)):
@@ -320,12 +310,13 @@ def matches(state: GameState, iid: int, filt: Mapping[str, Any], you: str, sourc
 
 def cost_of(state: GameState, iid: int) -> int:
     """Return what a card in hand costs to play now: printed cost plus field cost changes, at least 0."""
-    definition = state.definition(iid)
-    cost = definition.cost or 0
+    cost = state.definition(iid).cost or 0
+    changes = state.memo("fftcg.cost_changes", lambda: [a for a in active_field_abilities(state)
+                                                       if a["effect"] == "cost_change"], board=True)
+    if not changes:
+        return max(0, cost)
     player = state.cards[iid].owner
-    for ability in active_field_abilities(state):
-        if ability["effect"] != "cost_change":
-            continue
+    for ability in changes:
         applies = ability.get("applies_to")
         if isinstance(applies, Mapping) and matches(state, iid, {**applies, "zone": "hand"}, ability["controller"], None):
             if applies.get("controller", "you") == "you" and player != ability["controller"]:

@@ -14,16 +14,14 @@ other (three discards for 3; a discard plus an unneeded Backup).
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.state import GameState
-from tabletop.games.fftcg.cards import elements_of, is_light_or_dark
+from tabletop.games.fftcg.printed import printed, printed_index
 
 
-@dataclass(frozen=True)
-class Cost:
+class Cost(NamedTuple):
     """A CP cost: the amount, and how many of its CP (`element_amount`) must be of `elements` (empty: any)."""
 
     amount: int
@@ -39,8 +37,7 @@ def ability_cost(cost: Mapping[str, Any]) -> Cost:
     return Cost(amount, (str(cost["element"]),), int(cost.get("element_cp", amount)))
 
 
-@dataclass(frozen=True)
-class Source:
+class Source(NamedTuple):
     """One way of making CP: a discard (2 CP) or a dulled Backup (1 CP), with its elements."""
 
     iid: int
@@ -50,71 +47,70 @@ class Source:
 
 def character_cost(state: GameState, iid: int, amount: int) -> Cost:
     """Return the cost of playing a card from hand (FFTCG 11.4.6.1): Light/Dark need no element."""
-    definition = state.definition(iid)
-    if is_light_or_dark(definition):
+    facts = printed(state, iid)
+    if facts.light_or_dark:
         return Cost(amount)
-    return Cost(amount, tuple(elements_of(definition)))
+    return Cost(amount, facts.elements)
+
+
+ELEMENT_NAMES = {"fire": "Fire", "ice": "Ice", "wind": "Wind", "earth": "Earth", "lightning": "Lightning",
+                 "water": "Water", "light": "Light", "dark": "Dark"}
 
 
 def check_payment(state: GameState, player: str, cost: Cost, discards: Sequence[int], backups: Sequence[int],
                   exclude: Collection[int] = ()) -> None:
     """Refuse a payment that does not follow the CP rules; `exclude` are cards that cannot pay (the card played)."""
     sources = _sources(state, player, discards, backups, exclude)
-    names = {"fire": "Fire", "ice": "Ice", "wind": "Wind", "earth": "Earth", "lightning": "Lightning",
-             "water": "Water", "light": "Light", "dark": "Dark"}
     made = sum(s.value for s in sources)
     if made < cost.amount:
         raise IllegalCommand("FFTCG 11.4.7", f"the payment makes {made} CP but the cost is {cost.amount} "
                                              "(the whole cost is paid at once)")
-    if not _has_element(sources, cost):
-        wanted = " or ".join(names[e] for e in cost.elements)
-        raise IllegalCommand("FFTCG 11.4.6.1", f"at least {cost.element_amount} CP of the cost must be {wanted} CP")
-    for source in sources:
-        rest = [s for s in sources if s is not source]
-        if sum(s.value for s in rest) >= cost.amount and _has_element(rest, cost):
+    wanted = set(cost.elements)
+    need = min(cost.element_amount, cost.amount) if wanted else 0
+    of_element = sum(s.value for s in sources if not wanted.isdisjoint(s.elements))
+    if of_element < need:  # FFTCG 11.4.6.1, digest 11.4
+        names = " or ".join(ELEMENT_NAMES[e] for e in cost.elements)
+        raise IllegalCommand("FFTCG 11.4.6.1", f"at least {cost.element_amount} CP of the cost must be {names} CP")
+    for source in sources:  # could this source be left out with the cost still covered?
+        element_part = source.value if not wanted.isdisjoint(source.elements) else 0
+        if made - source.value >= cost.amount and of_element - element_part >= need:
             what = "discarding" if source.value == 2 else "dulling"
             raise IllegalCommand("FFTCG 5.2.1.3.1", f"{what} {state.definition(source.iid).name} makes CP the "
                                  "cost does not need (only 1 surplus CP is allowed, and only from a discard)")
-
-
-def _has_element(sources: Sequence[Source], cost: Cost) -> bool:
-    """Tell whether the sources make enough CP of the cost's elements (FFTCG 11.4.6.1, digest 11.4)."""
-    if not cost.elements:
-        return True
-    wanted = set(cost.elements)
-    return sum(s.value for s in sources if wanted & set(s.elements)) >= min(cost.element_amount, cost.amount)
 
 
 def _sources(state: GameState, player: str, discards: Sequence[int], backups: Sequence[int],
              exclude: Collection[int]) -> list[Source]:
     seen: set[int] = set()
     sources = []
+    index = printed_index(state)
+    hand = f"{player}.hand"
     for iid in discards:
         if iid in seen or iid in exclude:
             raise IllegalCommand("FFTCG 11.2.1.1", "each card can pay only once, and not for itself")
         seen.add(iid)
         card = state.cards.get(iid)
-        if card is None or card.zone != f"{player}.hand":
+        if card is None or card.zone != hand:
             raise IllegalCommand("FFTCG 11.2.1.1", "only cards in your hand can be discarded for CP")
-        definition = state.library[card.card_id]
-        if is_light_or_dark(definition):
-            raise IllegalCommand("FFTCG 5.2.1.3", f"{definition.name} is a Light or Dark card and cannot be "
+        facts = index[card.card_id]
+        if facts.light_or_dark:
+            raise IllegalCommand("FFTCG 5.2.1.3", f"{facts.name} is a Light or Dark card and cannot be "
                                                   "discarded for CP")
-        if not elements_of(definition):
-            raise IllegalCommand("FFTCG 5.2.1.3", f"{definition.name} has no element and makes no CP")
-        sources.append(Source(iid, 2, tuple(elements_of(definition))))
+        if not facts.elements:
+            raise IllegalCommand("FFTCG 5.2.1.3", f"{facts.name} has no element and makes no CP")
+        sources.append(Source(iid, 2, facts.elements))
     for iid in backups:
         if iid in seen or iid in exclude:
             raise IllegalCommand("FFTCG 11.2.1.1", "each card can pay only once, and not for itself")
         seen.add(iid)
         card = state.cards.get(iid)
-        definition = state.library[card.card_id] if card is not None else None
-        if (card is None or definition is None or definition.card_type != "backup" or card.controller != player
+        facts = index[card.card_id] if card is not None else None
+        if (card is None or facts is None or facts.card_type != "backup" or card.controller != player
                 or not card.zone.endswith(".field")):
             raise IllegalCommand("FFTCG 5.2.1.3", "only a Backup you control on the field can be dulled for CP")
         if card.tapped:
-            raise IllegalCommand("FFTCG 5.2.1.3", f"{definition.name} is already dull and makes no CP")
-        sources.append(Source(iid, 1, tuple(elements_of(definition))))
+            raise IllegalCommand("FFTCG 5.2.1.3", f"{facts.name} is already dull and makes no CP")
+        sources.append(Source(iid, 1, facts.elements))
     return sources
 
 
@@ -126,41 +122,49 @@ def find_payment(state: GameState, player: str, cost: Cost, exclude: Collection[
     if cost.amount <= 0:
         return (), ()
     payers = state.memo(f"fftcg.payers.{player}", lambda: _payers(state, player), board=True)
-    key = f"fftcg.pay.{player}.{cost.amount}.{cost.elements}.{cost.element_amount}.{sorted(exclude)}"
+    key = ("fftcg.pay", player, cost.amount, cost.elements, cost.element_amount, frozenset(exclude))
     return state.memo_keyed(key, payers, lambda: _find_payment(state, player, cost, payers, exclude))
 
 
 def _find_payment(state: GameState, player: str, cost: Cost, payers: tuple[Any, ...],
                   exclude: Collection[int]) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
     all_backups, all_hand = payers
-    backups = [Source(i, 1, e) for i, e in all_backups if i not in exclude]
-    hand = [Source(i, 2, e) for i, e in all_hand if i not in exclude]
+    wanted = set(cost.elements)
+    # (card, CP it makes, whether that CP is of the cost's element), in the order payments are tried
+    backups = [(i, 1, not wanted.isdisjoint(e)) for i, e in all_backups if i not in exclude]
+    hand = [(i, 2, not wanted.isdisjoint(e)) for i, e in all_hand if i not in exclude]
     if len(backups) + 2 * len(hand) < cost.amount:
         return None  # not enough CP at all: the common case, decided without trying payments
-    wanted = set(cost.elements)
     need_element = min(cost.element_amount, cost.amount) if wanted else 0
-    chosen: list[Source] = []
+    chosen: list[tuple[int, int, bool]] = []
+    made = of_element = 0  # CP the chosen sources make, and how much of it is of the element
     # the element first: matching Backups, then matching discards; then any Backups, then any discards
-    ordered = ([s for s in backups if wanted & set(s.elements)] + [s for s in hand if wanted & set(s.elements)]
-               if wanted else [])
-    for source in ordered:
-        if sum(s.value for s in chosen if wanted & set(s.elements)) >= need_element:
-            break
-        chosen.append(source)
-    for source in backups + hand:
-        if sum(s.value for s in chosen) >= cost.amount:
-            break
-        if source not in chosen:
+    if wanted:
+        for source in [s for s in backups if s[2]] + [s for s in hand if s[2]]:
+            if of_element >= need_element:
+                break
             chosen.append(source)
-    if not _covers(chosen, cost):
+            made += source[1]
+            of_element += source[1]
+    taken = {s[0] for s in chosen}
+    for source in backups + hand:
+        if made >= cost.amount:
+            break
+        if source[0] not in taken:
+            chosen.append(source)
+            made += source[1]
+            of_element += source[1] if source[2] else 0
+    if made < cost.amount or of_element < need_element:
         return None
     # leave out what the rest makes unnecessary (the surplus rule, FFTCG 5.2.1.3.1): Backups first
-    for source in sorted(chosen, key=lambda s: s.value):
-        rest = [s for s in chosen if s is not source]
-        if _covers(rest, cost):
-            chosen = rest
-    discards = tuple(s.iid for s in chosen if s.value == 2)
-    dulled = tuple(s.iid for s in chosen if s.value == 1)
+    for source in sorted(chosen, key=lambda s: s[1]):
+        element_part = source[1] if source[2] else 0
+        if made - source[1] >= cost.amount and of_element - element_part >= need_element:
+            chosen = [s for s in chosen if s is not source]
+            made -= source[1]
+            of_element -= element_part
+    discards = tuple(s[0] for s in chosen if s[1] == 2)
+    dulled = tuple(s[0] for s in chosen if s[1] == 1)
     try:
         check_payment(state, player, cost, discards, dulled, exclude)
     except IllegalCommand:
@@ -168,16 +172,20 @@ def _find_payment(state: GameState, player: str, cost: Cost, payers: tuple[Any, 
     return discards, dulled
 
 
-def _covers(sources: Sequence[Source], cost: Cost) -> bool:
-    return sum(s.value for s in sources) >= cost.amount and _has_element(sources, cost)
-
-
 def _payers(state: GameState, player: str) -> tuple[tuple[tuple[int, tuple[str, ...]], ...], ...]:
     """Return (active Backups, discardable hand cards) of a player, each with its elements."""
-    backups = tuple((i, tuple(elements_of(state.definition(i)))) for owner in state.players
-                    for i in state.zones[f"{owner}.field"].cards
-                    if state.cards[i].controller == player and not state.cards[i].tapped
-                    and state.definition(i).card_type == "backup")
-    hand = tuple((i, tuple(elements_of(state.definition(i)))) for i in state.zones[f"{player}.hand"].cards
-                 if not is_light_or_dark(state.definition(i)) and elements_of(state.definition(i)))
-    return backups, hand
+    cards, index = state.cards, printed_index(state)
+    backups = []
+    for owner in state.players:
+        for i in state.zones[f"{owner}.field"].cards:
+            card = cards[i]
+            if card.controller == player and not card.tapped:
+                facts = index[card.card_id]
+                if facts.card_type == "backup":
+                    backups.append((i, facts.elements))
+    hand = []
+    for i in state.zones[f"{player}.hand"].cards:
+        facts = index[cards[i].card_id]
+        if not facts.light_or_dark and facts.elements:
+            hand.append((i, facts.elements))
+    return tuple(backups), tuple(hand)

@@ -21,8 +21,9 @@ with `effect:` and that effect's parameters, plus optional ability keys:
 - `target`: `self`, or a card filter with `count` (default 1) and `up_to` (bool) — chosen when
   played or put on the stack. `all`: a card filter, every matching card (not chosen).
 - `applies_to` (field, replacement): `self` or a card filter. `event` (replacement): `break` (with
-  `instead`: remove_from_game or return_to_hand) or `enters_field` (with `instead: your_control`: the
-  card enters under this ability's controller, FFTCG 11.12.5.7).
+  `instead`: remove_from_game or return_to_hand), `enters_field` (with `instead: your_control`: the
+  card enters under this ability's controller, FFTCG 11.12.5.7) or `damage` (damage dealt to a
+  Forward; `instead: reduce` with `amount`, or `instead: prevent`: none is dealt).
 - `then`: a list of further effects, done in order on the same chosen cards.
 - `duration` (power, set_power, grant_keyword, cannot_*): `turn` (default) or `permanent`.
 - `name`: the ability's name (shown on the stack).
@@ -103,6 +104,7 @@ CONTINUOUS = ("power", "set_power", "grant_keyword", "cost_change", "cannot_atta
 FIELD_ONLY = ("cost_change",)
 INSTEADS = ("remove_from_game", "return_to_hand")
 ENTRY_INSTEADS = ("your_control",)
+DAMAGE_INSTEADS = ("reduce", "prevent")
 CHOOSERS = ("summons", "abilities", "any")
 
 
@@ -132,9 +134,10 @@ def ability_kind(ability: Mapping[str, Any], summon: bool) -> str:
 def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
     if not isinstance(ability, Mapping):
         return [f"{where}: an ability is a mapping with 'effect'"]
-    problems = [f"{where}: unknown key {k!r}" for k in ability
-                if k not in ABILITY_KEYS and k not in _params(ability)]
     kind = ability_kind(ability, summon)
+    damage_amount = ("amount",) if kind == "replacement" and ability.get("event") == "damage" else ()
+    problems = [f"{where}: unknown key {k!r}" for k in ability
+                if k not in ABILITY_KEYS and k not in _params(ability) and k not in damage_amount]
     if kind not in KINDS:
         problems.append(f"{where}: kind must be one of {', '.join(KINDS)}, not {kind!r}")
     if kind == "auto" and ability.get("trigger") not in TRIGGERS:
@@ -145,11 +148,14 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
         problems.append(f"{where}: a special ability needs a 'name'")
     if kind == "replacement":
         event = ability.get("event", "break")
-        allowed = {"break": INSTEADS, "enters_field": ENTRY_INSTEADS}.get(event)
+        allowed = {"break": INSTEADS, "enters_field": ENTRY_INSTEADS, "damage": DAMAGE_INSTEADS}.get(event)
         if allowed is None:
-            problems.append(f"{where}: replacement event must be 'break' or 'enters_field'")
+            problems.append(f"{where}: replacement event must be 'break', 'enters_field' or 'damage'")
         elif ability.get("instead") not in allowed:
             problems.append(f"{where}: a {event} replacement's 'instead' must be one of {', '.join(allowed)}")
+        elif ability.get("instead") == "reduce" and not (isinstance(ability.get("amount"), int)
+                                                         and ability["amount"] > 0):
+            problems.append(f"{where}: a damage reduction needs a positive 'amount'")
         applies = ability.get("applies_to")
         if applies is not None and applies != "self":
             problems += _check_filter(f"{where}.applies_to", applies, FILTER_KEYS)

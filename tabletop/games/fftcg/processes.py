@@ -15,9 +15,8 @@ from tabletop.engine.rule_process import Action, Check, run_until_stable
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.games.fftcg.actions import ask_replacement, break_cards, move_from_field, needs_replacement_choice
-from tabletop.games.fftcg.cards import has_flag, is_light_or_dark
 from tabletop.games.fftcg.continuous import characteristics, condition_holds, field_cards, field_signature
-from tabletop.games.fftcg.effects import ability_kind
+from tabletop.games.fftcg.printed import printed_index
 
 
 def loss_limit(state: object) -> int:
@@ -60,7 +59,7 @@ def check_field(state: GameState) -> list[Action]:
     if _settled(state):
         return []
     put, broken = state.memo("fftcg.field_check", lambda: state.memo_keyed(
-        "fftcg.field_check", (field_signature(state), tuple(state.cards[i].props.get("damage") for i in field_cards(state))),
+        "fftcg.field_check", (field_signature(state), tuple([state.cards[i].props.get("damage") for i in field_cards(state)])),
         lambda: _field_check(state)), board=True)
     if not put and not broken:
         return []
@@ -88,13 +87,14 @@ def _field_check(state: GameState) -> tuple[dict[int, tuple[str, str]], list[int
             put[iid] = ("Power 0 or less", "FFTCG 12.4.4")
     by_name: dict[tuple[str, str], list[int]] = defaultdict(list)
     light_dark: dict[str, list[int]] = defaultdict(list)
+    index = printed_index(state)
     for iid in field_cards(state):
-        definition = state.definition(iid)
-        controller = state.cards[iid].controller
-        if not has_flag(definition, "multi_copy"):
-            by_name[(controller, definition.name)].append(iid)
-        if is_light_or_dark(definition):
-            light_dark[controller].append(iid)
+        card = state.cards[iid]
+        facts = index[card.card_id]
+        if not facts.multi_copy:
+            by_name[(card.controller, facts.name)].append(iid)
+        if facts.light_or_dark:
+            light_dark[card.controller].append(iid)
     for (_, name), same in by_name.items():
         if len(same) >= 2:  # FFTCG 12.4.6
             for iid in same:
@@ -123,11 +123,9 @@ def _state_triggers(state: GameState) -> list[tuple[int, int, str]]:
     """Return (card, ability index, controller) of each state-triggered ability that triggers now."""
     found: list[tuple[int, int, str]] = []
     waiting = None
+    printed = printed_index(state)
     for iid in field_cards(state):
-        definition = state.definition(iid)
-        for index, ability in enumerate(definition.effects):
-            if ability.get("trigger") != "state" or ability_kind(ability, False) != "auto":
-                continue
+        for index, ability in printed[state.cards[iid].card_id].state_triggers:
             if waiting is None:
                 waiting = {(t.get("source"), t.get("ts"), t.get("ability"))
                            for name in (triggers.PENDING, "to_stack", "stack") for t in state.lists.get(name, [])}

@@ -21,10 +21,19 @@ Decisions on the digest's doubts (§18), each next to its code and tested by a s
   resolved with nothing but passes in between, and neither player has any play, the game is a draw
   (flow.loop_fingerprint); 100 auto-abilities resolved in one turn also count as such a loop.
 - FFTCG 11.12.5.7: effects that change who controls an entering card apply without asking; several
-  apply in timestamp order (actions.entering_controller).
+  apply in timestamp order (actions.entering_controller). The seed's "choose whether to apply" names
+  no chooser; the entering card's controller would always decline and its text says it enters under
+  the other player's control, so no question is asked (and no bundled card offers a choice).
+- FFTCG 11.12.5 for damage: several damage replacements of a Forward all apply, each once; as
+  reductions and prevention end the same in any order, nobody is asked to order them
+  (actions._replace_damage).
+- FFTCG 13.3 "the same state as when the loop started (for the cards of all zones)": read as which
+  cards are in which zones, not their counters or dull state, so a loop that only adds counters
+  still cannot be repeated by the player who named the higher number (rules._zones_fingerprint).
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import itertools
 import json
@@ -50,6 +59,7 @@ from tabletop.games.fftcg.commands import (
 from tabletop.games.fftcg.continuous import characteristics, cost_of, field_cards
 from tabletop.games.fftcg.cp import ability_cost, character_cost, check_payment, find_payment
 from tabletop.games.fftcg.effects import ability_kind
+from tabletop.games.fftcg.printed import printed_index
 from tabletop.games.fftcg.processes import settle
 from tabletop.games.fftcg.resolution import (
     answer_resolution, check_targets, pinned, resolve_entry, target_candidates, target_count,
@@ -197,17 +207,13 @@ class FFTCGRules(GameRules):
         stage = state.data.get("stage")
         if stage == "priority":
             holder = state.data.get("priority") or state.active
-            window = " (First Strike window: only passing)" if state.data.get("fs_window") else ""
-            return Decision(holder, "priority", "act", f"{holder} has priority{window}", rule="FFTCG 11.1")
+            return _act(holder, "priority", bool(state.data.get("fs_window")))
         if stage == "attack":
-            return Decision(state.active, "attack", "act", "declare an attacker, a Party, or pass to end attacks",
-                            rule="FFTCG 10.1.2")
+            return _act(state.active, "attack")
         if stage == "block":
-            return Decision(state.opponent(state.active), "block", "act", "declare a blocker or no block",
-                            rule="FFTCG 10.1.3")
+            return _act(state.opponent(state.active), "block")
         if stage == "split":
-            return Decision(state.opponent(state.active), "split_damage", "act",
-                            "split your blocker's damage among the Party in 1000s", rule="FFTCG 10.1.4.2.1")
+            return _act(state.opponent(state.active), "split_damage")
         if stage == "hand_limit":
             hand = state.zones[f"{state.active}.hand"].cards
             excess = len(hand) - 5
@@ -218,7 +224,7 @@ class FFTCGRules(GameRules):
     def advance_command(self, state: GameState, decision: Decision) -> Command | None:
         """Pass priority, declare no attack, declare no block, or keep the opening hand."""
         if decision.name in ("priority", "attack"):
-            return PassPriority(by=decision.player)
+            return _pass(decision.player)
         if decision.name == "block":
             return DeclareBlock(by=decision.player, blocker=None)
         if decision.name == "mulligan":
@@ -235,20 +241,23 @@ class FFTCGRules(GameRules):
             return self._answers(state, decision)
         stage = state.data.get("stage")
         if stage == "priority":
-            return [PassPriority(by=player), *self._plays(state, player)]
+            return [_pass(player), *self._plays(state, player)]
         chars = characteristics(state)
+        # only Forwards attack or block: the refusals say why for other cards, but the lists need not ask
+        index = printed_index(state)
+        forwards = [i for i in field_cards(state, player) if index[state.cards[i].card_id].card_type == "forward"]
         if stage == "attack":
-            ready = [i for i in field_cards(state, player) if combat.attack_refusal(state, i, player, chars) is None]
+            ready = [i for i in forwards if combat.attack_refusal(state, i, player, chars) is None]
             commands: list[Command] = [DeclareAttack(by=player, attacker=i) for i in ready]
             if not any(chars[i].must_attack for i in ready):
-                commands.insert(0, PassPriority(by=player))
+                commands.insert(0, _pass(player))
             for pair in itertools.combinations(ready, 2):
                 if combat.is_party_allowed(state, pair):
                     commands.append(DeclareParty(by=player, attackers=pair))
                     break
             return commands
         if stage == "block":
-            blockers = [i for i in field_cards(state, player) if combat.block_refusal(state, i, player, chars) is None]
+            blockers = [i for i in forwards if combat.block_refusal(state, i, player, chars) is None]
             return [DeclareBlock(by=player, blocker=None), *(DeclareBlock(by=player, blocker=i) for i in blockers)]
         if stage == "split":
             members = flow.attackers_alive(state)
@@ -287,44 +296,57 @@ class FFTCGRules(GameRules):
         if state.data.get("fs_window") or state.phase not in PLAY_PHASES:
             return []
         # The plays depend on the board, the turn and the loop bans; the phase only decides which
-        # of them are allowed now (FFTCG 9.3.1.5: Characters in a Main Phase with an empty stack).
-        key = f"fftcg.plays.{player}.{state.turn}.{state.active}.{len(state.data.get('loop_banned') or ())}"
-        plays = state.memo(key, lambda: self._potential_plays(state, player), board=True)
-        character_time = self._timing_refusal(state, player, False) is None
-        return [command for command, needs_main in plays if character_time or not needs_main]
+        # of them are allowed now (FFTCG 9.3.1.5: Characters in a Main Phase with an empty stack),
+        # so the Characters only a Main Phase allows are worked out only when they are allowed.
+        key = f"{player}.{state.turn}.{state.active}.{len(state.data.get('loop_banned') or ())}"
+        plays = state.memo(f"fftcg.plays.{key}", lambda: self._potential_plays(state, player, False), board=True)
+        if self._timing_refusal(state, player, False) is not None:
+            return [command for _, command in plays]
+        main = state.memo(f"fftcg.main_plays.{key}", lambda: self._potential_plays(state, player, True), board=True)
+        if not main:
+            return [command for _, command in plays]
+        return [command for _, command in sorted(plays + main, key=lambda play: play[0])]
 
-    def _potential_plays(self, state: GameState, player: str) -> list[tuple[Command, bool]]:
-        """Return the plays of `player` in a Main Phase or Attack Phase, each marked when only a Main Phase allows it."""
-        commands: list[tuple[Command, bool]] = []
+    def _potential_plays(self, state: GameState, player: str, main_only: bool) -> list[tuple[int, Command]]:
+        """Return the plays of `player` in a Main Phase or Attack Phase, each with its place in the list of plays.
+
+        `main_only`: the Characters only a Main Phase allows (not Back Attack); otherwise every other play.
+        Places: the hand's cards in hand order, then the abilities of the field's cards.
+        """
+        commands: list[tuple[int, Command]] = []
+        index, cards = printed_index(state), state.cards
         hand = state.zones[f"{player}.hand"].cards
-        for iid in hand:
-            definition = state.definition(iid)
-            if is_character(definition):
-                needs_main = "back_attack" not in definition.keywords
-                if (needs_main and player != state.active) or self._card_refusal(state, player, iid) is not None:
+        for place, iid in enumerate(hand):
+            facts = index[cards[iid].card_id]
+            if facts.character:
+                if main_only == facts.back_attack:
+                    continue
+                if (main_only and player != state.active) or self._card_refusal(state, player, iid) is not None:
                     continue  # FFTCG 11.4.1: only Back Attack plays in the other player's turn
                 payment = find_payment(state, player, character_cost(state, iid, cost_of(state, iid)), {iid})
                 if payment is not None:
-                    commands.append((PlayCharacter(by=player, card=iid, discards=payment[0], backups=payment[1]),
-                                     needs_main))
-            elif definition.card_type == "summon":
-                ability = _summon_ability(definition)
-                targets = _default_targets(state, ability, player, iid) if ability is not None else ()
-                if targets is None:
-                    continue
+                    commands.append((place, PlayCharacter(by=player, card=iid, discards=payment[0],
+                                                          backups=payment[1])))
+            elif facts.card_type == "summon" and not main_only:
+                ability = facts.summon_ability
+                # the payment first: it is memoized, and without one the targets need not be looked for
                 payment = find_payment(state, player, character_cost(state, iid, cost_of(state, iid)), {iid})
-                if payment is not None:
-                    commands.append((CastSummon(by=player, card=iid, discards=payment[0], backups=payment[1],
-                                                targets=targets, mode=0 if ability and _has_modes(ability) else None),
-                                     False))
-        for iid in field_cards(state, player):
-            definition = state.definition(iid)
-            for index, ability in enumerate(definition.effects):
-                if ability_kind(ability, False) not in ("action", "special"):
+                if payment is None:
                     continue
-                command = self._default_ability_use(state, player, iid, index, ability)
+                targets = _default_targets(state, ability, player, iid) if ability is not None else ()
+                if targets is not None:
+                    commands.append((place, CastSummon(by=player, card=iid, discards=payment[0], backups=payment[1],
+                                                       targets=targets,
+                                                       mode=0 if ability and _has_modes(ability) else None)))
+        if main_only:
+            return commands
+        place = len(hand)
+        for iid in field_cards(state, player):
+            for number, ability in index[cards[iid].card_id].actions:
+                command = self._default_ability_use(state, player, iid, number, ability)
                 if command is not None:
-                    commands.append((command, False))
+                    commands.append((place, command))
+                    place += 1
         return commands
 
     def _default_ability_use(self, state: GameState, player: str, iid: int, index: int,
@@ -340,12 +362,11 @@ class FFTCGRules(GameRules):
                 return None
             name_discard = same[0]
             exclude.add(name_discard)
+        payment = find_payment(state, player, ability_cost(cost), exclude)
+        if payment is None:
+            return None
         targets = _default_targets(state, ability, player, iid)
         if targets is None:
-            return None
-        need = ability_cost(cost)
-        payment = find_payment(state, player, need, exclude)
-        if payment is None:
             return None
         return UseAbility(by=player, card=iid, ability=index, discards=payment[0], backups=payment[1],
                           targets=targets, mode=0 if _has_modes(ability) else None, name_discard=name_discard)
@@ -513,7 +534,8 @@ class FFTCGRules(GameRules):
         if not is_character(definition):
             return IllegalCommand("FFTCG 11.4", f"{definition.name} is not a Character")
         if definition.card_type == "backup":
-            backups = [i for i in field_cards(state, player) if state.definition(i).card_type == "backup"]
+            index = printed_index(state)
+            backups = [i for i in field_cards(state, player) if index[state.cards[i].card_id].card_type == "backup"]
             if len(backups) >= MAX_BACKUPS:  # doubt D3: product rules, not in the seed
                 return IllegalCommand("FFTCG 5.2.3 (D3)", "you already have 5 Backups on the field")
         return None
@@ -591,14 +613,15 @@ class FFTCGRules(GameRules):
             if card.tapped:
                 return IllegalCommand("FFTCG 11.6.2.2", f"{state.definition(iid).name} is dull and cannot pay the "
                                                         "dull icon")
-            keywords = characteristics(state)[iid].keywords
-            permission = decide(  # FFTCG 11.6.2.2, Haste 15.2.2.3
-                Permission(int(card.props.get("since", 0)) < state.turn, "FFTCG 11.6.2.2",
-                           f"{state.definition(iid).name} entered the field this turn and has no Haste, so it "
-                           "cannot use a dull-icon ability"),
-                can=[Ruling("FFTCG 15.2.2.3", "Haste")] if "haste" in keywords else [])
-            if not permission.allowed:
-                return IllegalCommand(permission.rule, permission.reason)
+            if int(card.props.get("since", 0)) >= state.turn:  # entered this turn: only Haste allows it
+                keywords = characteristics(state)[iid].keywords
+                permission = decide(  # FFTCG 11.6.2.2, Haste 15.2.2.3
+                    Permission(False, "FFTCG 11.6.2.2",
+                               f"{state.definition(iid).name} entered the field this turn and has no Haste, so it "
+                               "cannot use a dull-icon ability"),
+                    can=[Ruling("FFTCG 15.2.2.3", "Haste")] if "haste" in keywords else [])
+                if not permission.allowed:
+                    return IllegalCommand(permission.rule, permission.reason)
         return None
 
     def _use_ability(self, tx: Transaction, command: UseAbility, quiet: bool = False) -> dict[str, Any]:
@@ -737,6 +760,28 @@ class FFTCGRules(GameRules):
     def stack_entries(self, state: GameState) -> list[list[str]]:
         """Return each stack entry's names (ability or card name, card id), top first."""
         return flow.stack_names(state)
+
+
+_ACT_PROMPTS = {  # decision name -> (prompt, rule); the priority prompt names its holder
+    "priority": ("{player} has priority", "FFTCG 11.1"),
+    "attack": ("declare an attacker, a Party, or pass to end attacks", "FFTCG 10.1.2"),
+    "block": ("declare a blocker or no block", "FFTCG 10.1.3"),
+    "split_damage": ("split your blocker's damage among the Party in 1000s", "FFTCG 10.1.4.2.1"),
+}
+
+
+@functools.lru_cache(maxsize=None)
+def _act(player: str, name: str, fs_window: bool = False) -> Decision:
+    """Return the decision to act of a stage (one immutable object serves every time it is due)."""
+    prompt, rule = _ACT_PROMPTS[name]
+    window = " (First Strike window: only passing)" if fs_window else ""
+    return Decision(player, name, "act", prompt.format(player=player) + window, rule=rule)
+
+
+@functools.lru_cache(maxsize=None)
+def _pass(player: str) -> PassPriority:
+    """Return a player's pass (commands are immutable, so one object serves every time)."""
+    return PassPriority(by=player)
 
 
 def _refuse_outside_play_phases(state: GameState) -> None:

@@ -1,0 +1,107 @@
+"""Printed facts of card definitions, worked out once per game and looked up by card id.
+
+The rules ask the same questions of the same definitions thousands of times a game (its elements,
+whether it is Light or Dark, which of its abilities an event triggers…). A definition never changes
+(CardDefinition's contract) and neither does a game's library once the game has started, so the
+answers are kept per library, filled on first use of each card id.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tabletop.engine.cards import CardDefinition, CardLibrary
+from tabletop.engine.state import GameState
+from tabletop.games.fftcg.cards import CHARACTER_TYPES, elements_of, has_flag, is_light_or_dark
+from tabletop.games.fftcg.effects import ability_kind
+
+Indexed = tuple[tuple[int, Mapping[str, Any]], ...]
+"""Abilities of a card with their index in its `effects`, in printed order."""
+
+
+class PrintedFacts:
+    """What one definition prints, in the forms the rules read most often."""
+
+    __slots__ = ("definition", "card_type", "name", "cost", "elements", "light_or_dark", "character",
+                 "multi_copy", "party_icon", "power", "keywords", "back_attack", "auto", "state_triggers",
+                 "field", "actions", "replacements", "summon_ability", "reads")
+
+    def __init__(self, definition: CardDefinition) -> None:
+        self.definition = definition
+        self.card_type = definition.card_type
+        self.name = definition.name
+        self.cost = definition.cost or 0
+        self.elements: tuple[str, ...] = tuple(elements_of(definition))
+        self.light_or_dark = is_light_or_dark(definition)
+        self.character = definition.card_type in CHARACTER_TYPES
+        self.multi_copy = has_flag(definition, "multi_copy")
+        self.party_icon = has_flag(definition, "party_icon")
+        # printed Power of a Forward (None for other cards), and the keywords it prints as present
+        self.power: int | None = definition.stat("power") if definition.card_type == "forward" else None
+        self.keywords = frozenset(k for k, v in definition.keywords.items() if v)
+        self.back_attack = "back_attack" in definition.keywords
+        summon = definition.card_type == "summon"
+        effects = tuple(enumerate(definition.effects))
+        # event -> the auto-abilities it triggers (a Summon's EX Burst is used from the Damage Zone, not triggered)
+        auto: dict[str, list[tuple[int, Mapping[str, Any]]]] = {}
+        for index, ability in effects:
+            if ability_kind(ability, summon) == "auto" and not (ability.get("ex_burst") and summon):
+                auto.setdefault(str(ability.get("trigger")), []).append((index, ability))
+        self.auto: dict[str, Indexed] = {event: tuple(found) for event, found in auto.items()}
+        self.state_triggers: Indexed = tuple((i, a) for i, a in effects
+                                             if a.get("trigger") == "state" and ability_kind(a, False) == "auto")
+        self.field: Indexed = tuple((i, a) for i, a in effects if ability_kind(a, False) == "field")
+        self.actions: Indexed = tuple((i, a) for i, a in effects if ability_kind(a, False) in ("action", "special"))
+        self.replacements: Indexed = tuple((i, a) for i, a in effects if ability_kind(a, False) == "replacement")
+        self.summon_ability: Mapping[str, Any] | None = next(
+            (a for _, a in effects if ability_kind(a, True) == "resolve"), None) if summon else None
+        self.reads = _reads(definition)
+
+
+def _reads(definition: CardDefinition) -> frozenset[str]:
+    """Return what the card's abilities read besides the field: dull, hand, damage."""
+    reads: set[str] = set()
+    for ability in definition.effects:
+        condition = ability.get("condition") or {}
+        if "damage" in ability or "damage_at_least" in condition:
+            reads.add("damage")
+        if "hand_at_most" in condition:
+            reads.add("hand")
+        for key in ("applies_to", "target", "all", "of"):
+            if isinstance(ability.get(key), Mapping) and "dull" in ability[key]:
+                reads.add("dull")
+    return frozenset(reads)
+
+
+class PrintedIndex(dict):  # type: ignore[type-arg]
+    """Card id -> PrintedFacts for one game's library, filled on first use of each card id."""
+
+    def __init__(self, library: CardLibrary) -> None:
+        super().__init__()
+        self.library = library
+
+    def __missing__(self, card_id: str) -> PrintedFacts:
+        facts = self[card_id] = PrintedFacts(self.library[card_id])
+        return facts
+
+
+_INDEXES: dict[int, PrintedIndex] = {}
+
+
+def printed_index(state: GameState) -> PrintedIndex:
+    """Return the printed facts of the game's library (a game's library never changes once it has started).
+
+    Kept per library object, looked up by identity (the index holds its library, so the id is not reused).
+    """
+    library = state.library
+    index = _INDEXES.get(id(library))
+    if index is None or index.library is not library:
+        if len(_INDEXES) >= 256:  # a library per game (and per AI determinization): keep the cache bounded
+            _INDEXES.clear()
+        index = _INDEXES[id(library)] = PrintedIndex(library)
+    return index
+
+
+def printed(state: GameState, iid: int) -> PrintedFacts:
+    """Return the printed facts of a card instance."""
+    return printed_index(state)[state.cards[iid].card_id]
