@@ -38,11 +38,6 @@ def depth(state: GameState) -> int:
     return len(stack(state))
 
 
-def pc(state: GameState, index: int) -> int:
-    """Return the number of the running step of a frame."""
-    return int(state.data[FRAMES][index]["pc"])
-
-
 def steps(state: GameState, index: int) -> list[dict[str, Any]]:
     """Return the steps of a frame."""
     return state.data[FRAMES][index]["steps"]  # type: ignore[no-any-return]
