@@ -207,7 +207,7 @@ class VanguardRules(GameRules):
         if decision.name == "mulligan":
             return Choose(by=decision.player, picks=())
         if decision.kind == "act":
-            return PassPriority(by=decision.player)
+            return _pass(decision.player)
         return None
 
     # -- legal commands --------------------------------------------------------------------------
