@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tabletop.engine.cards import CardDefinition, CardLibrary
+from tabletop.engine.library_index import PerLibrary
 from tabletop.engine.state import GameState
 from tabletop.games.fftcg.cards import CHARACTER_TYPES, elements_of, has_flag, is_light_or_dark
 from tabletop.games.fftcg.effects import ability_kind
@@ -85,21 +86,12 @@ class PrintedIndex(dict):  # type: ignore[type-arg]
         return facts
 
 
-_INDEXES: dict[int, PrintedIndex] = {}
+_INDEXES: PerLibrary[PrintedIndex] = PerLibrary(PrintedIndex)
 
 
 def printed_index(state: GameState) -> PrintedIndex:
-    """Return the printed facts of the game's library (a game's library never changes once it has started).
-
-    Kept per library object, looked up by identity (the index holds its library, so the id is not reused).
-    """
-    library = state.library
-    index = _INDEXES.get(id(library))
-    if index is None or index.library is not library:
-        if len(_INDEXES) >= 256:  # a library per game (and per AI determinization): keep the cache bounded
-            _INDEXES.clear()
-        index = _INDEXES[id(library)] = PrintedIndex(library)
-    return index
+    """Return the printed facts of the game's library (built once per library, see PerLibrary)."""
+    return _INDEXES(state.library)
 
 
 def printed(state: GameState, iid: int) -> PrintedFacts:

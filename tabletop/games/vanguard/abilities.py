@@ -14,6 +14,7 @@ from typing import Any
 
 from tabletop.engine import triggers
 from tabletop.engine.cards import CardDefinition
+from tabletop.engine.library_index import PerLibrary
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.zones import zone_id
@@ -177,22 +178,15 @@ def printed_abilities(card: CardDefinition) -> PrintedAbilities:
     return entry
 
 
-_INDEXES: dict[int, AbilityIndex] = {}
+_INDEXES: PerLibrary[AbilityIndex] = PerLibrary(AbilityIndex)
 
 
 def ability_index(state: GameState) -> AbilityIndex:
-    """Return the index of printed abilities of the game's card library (a library never changes in a game).
+    """Return the index of printed abilities of the game's card library (built once per library, see PerLibrary).
 
-    Kept per library object, looked up by identity (the entry keeps the library, so its id is not reused);
-    asked for many times per decision, so cheaper than a state memo.
+    Asked for many times per decision, so cheaper than a state memo.
     """
-    library = state.library
-    index = _INDEXES.get(id(library))
-    if index is None or index.library is not library:
-        if len(_INDEXES) >= 256:  # libraries come and go (one per test game): keep the cache bounded
-            _INDEXES.clear()
-        index = _INDEXES[id(library)] = AbilityIndex(library)
-    return index
+    return _INDEXES(state.library)
 
 
 def printed_of(state: GameState, iid: int) -> PrintedAbilities:
