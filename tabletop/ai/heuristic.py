@@ -73,8 +73,8 @@ class HeuristicBot:
         Equivalent candidates (the same card named through another copy, see
         `distinct_commands`) are tried once and share the score. Every distinct candidate is
         screened one ply ahead; with few of them, the FOLLOW_UP_TOP best also count the bot's
-        best follow-up, as far as FOLLOW_UP_STEP_LIMIT allows. With a `deadline` (a value of `clock`) scoring stops once it
-        has passed, and the list covers only the first candidates.
+        best follow-up, as far as FOLLOW_UP_STEP_LIMIT allows. With a `deadline` (a value of
+        `clock`) scoring stops once it has passed, and the list covers only the first candidates.
         """
         player = self.knowledge.player
         rules = game.rules
