@@ -151,11 +151,10 @@ def base_power(state: GameState, iid: int) -> int:
 
 def power_parts(state: GameState, iid: int) -> tuple[int, int, list[str]]:
     """Return (base, current, reasons) of a card's power with every modifier applied (memoised until a change)."""
-    from tabletop.games.vanguard.abilities import _READING
+    from tabletop.games.vanguard.abilities import reading_key
 
-    if _READING:  # a CONT condition is being read: its own bonus is left out, so this value is not the real one
-        return _power_parts(state, iid)
-    cached = state.memo(f"vanguard.power.{iid}", lambda: _power_parts(state, iid))
+    # While a CONT condition is being read its own bonus is left out: that value is memoised apart.
+    cached = state.memo(f"vanguard.power.{iid}{reading_key()}", lambda: _power_parts(state, iid))
     return cached[0], cached[1], list(cached[2])
 
 
