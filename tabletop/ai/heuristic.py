@@ -28,7 +28,7 @@ SECOND_PLY_MAX_CANDIDATES = 12
 FOLLOW_UP_TOP = 3
 # Follow-ups are looked at only while a decision has made fewer engine steps than this (a
 # deterministic bound on the bot's thinking time: a step costs well under a millisecond).
-FOLLOW_UP_STEP_LIMIT = 40
+FOLLOW_UP_STEP_LIMIT = 25
 # After an action, the copy plays on while only the opponent (answering passively: no guard, no
 # block, no response) or a forced choice of the bot's is left, so that an attack is scored by the
 # damage it deals rather than by the moment it is declared. At most this many plies.
