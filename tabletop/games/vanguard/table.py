@@ -151,11 +151,16 @@ def base_power(state: GameState, iid: int) -> int:
 
 def power_parts(state: GameState, iid: int) -> tuple[int, int, list[str]]:
     """Return (base, current, reasons) of a card's power with every modifier applied (memoised until a change)."""
+    base, current, why = _memo_power(state, iid)
+    return base, current, list(why)
+
+
+def _memo_power(state: GameState, iid: int) -> tuple[int, int, list[str]]:
+    """Return power_parts' memoised value (callers must not change the list)."""
     from tabletop.games.vanguard.abilities import reading_key
 
     # While a CONT condition is being read its own bonus is left out: that value is memoised apart.
-    cached = state.memo(f"vanguard.power.{iid}{reading_key()}", lambda: _power_parts(state, iid))
-    return cached[0], cached[1], list(cached[2])
+    return state.memo(f"vanguard.power.{iid}{reading_key()}", lambda: _power_parts(state, iid))
 
 
 def _power_parts(state: GameState, iid: int) -> tuple[int, int, list[str]]:
@@ -209,7 +214,7 @@ def _gift_power(state: GameState, iid: int) -> int:
 
 def current_power(state: GameState, iid: int) -> int:
     """Return a card's current power."""
-    return power_parts(state, iid)[1]
+    return _memo_power(state, iid)[1]
 
 
 def current_critical(state: GameState, iid: int) -> int:
