@@ -50,10 +50,12 @@ class HeuristicBot:
     counts too. Ties break by a seeded generator, so the bot is deterministic for a seed.
     """
 
-    def __init__(self, knowledge: Knowledge, seed: int = 0, evaluation: Evaluation | None = None) -> None:
+    def __init__(self, knowledge: Knowledge, seed: int = 0, evaluation: Evaluation | None = None,
+                 follow_up_steps: int = FOLLOW_UP_STEP_LIMIT) -> None:
         self.knowledge = knowledge
         self.rng = random.Random(seed)
         self.evaluation = evaluation
+        self.follow_up_steps = follow_up_steps  # see FOLLOW_UP_STEP_LIMIT
         self._steps = 0  # engine steps the decision being scored has made on its copy
 
     def choose(self, view: View, decision: Decision, legal_commands: Sequence[Command]) -> Command:
@@ -73,7 +75,7 @@ class HeuristicBot:
         Equivalent candidates (the same card named through another copy, see
         `distinct_commands`) are tried once and share the score. Every distinct candidate is
         screened one ply ahead; with few of them, the FOLLOW_UP_TOP best also count the bot's
-        best follow-up, as far as FOLLOW_UP_STEP_LIMIT allows. With a `deadline` (a value of
+        best follow-up, as far as `follow_up_steps` allows. With a `deadline` (a value of
         `clock`) scoring stops once it has passed, and the list covers only the first candidates.
         """
         player = self.knowledge.player
@@ -113,7 +115,7 @@ class HeuristicBot:
         if deeper and (deadline is None or clock() < deadline):
             screened = sorted((i for i in range(len(values)) if tried[i]), key=lambda i: values[i], reverse=True)
             for i in screened[:FOLLOW_UP_TOP]:
-                if self._steps >= FOLLOW_UP_STEP_LIMIT:
+                if self._steps >= self.follow_up_steps:
                     break
                 try:
                     game.submit(distinct[i])
@@ -145,7 +147,7 @@ class HeuristicBot:
         for command in options:
             if is_pass(command, advance):
                 continue
-            if self._steps >= FOLLOW_UP_STEP_LIMIT:
+            if self._steps >= self.follow_up_steps:
                 break
             try:
                 game.submit(command)
