@@ -28,7 +28,10 @@ SECOND_PLY_MAX_CANDIDATES = 12
 FOLLOW_UP_TOP = 3
 # Follow-ups are looked at only while a decision has made fewer engine steps than this (a
 # deterministic bound on the bot's thinking time: a step costs well under a millisecond).
-FOLLOW_UP_STEP_LIMIT = 25
+FOLLOW_UP_STEP_LIMIT = 40
+# Games whose steps cost more (a Vanguard attack plays out drive and damage checks) get fewer.
+# Measured in 100 games against the limit of 40: Vanguard at 25 won 49%, FFTCG at 25 only 41%.
+FOLLOW_UP_STEPS_BY_GAME = {"vanguard": 25}
 # After an action, the copy plays on while only the opponent (answering passively: no guard, no
 # block, no response) or a forced choice of the bot's is left, so that an attack is scored by the
 # damage it deals rather than by the moment it is declared. At most this many plies.
@@ -51,11 +54,13 @@ class HeuristicBot:
     """
 
     def __init__(self, knowledge: Knowledge, seed: int = 0, evaluation: Evaluation | None = None,
-                 follow_up_steps: int = FOLLOW_UP_STEP_LIMIT) -> None:
+                 follow_up_steps: int | None = None) -> None:
         self.knowledge = knowledge
         self.rng = random.Random(seed)
         self.evaluation = evaluation
-        self.follow_up_steps = follow_up_steps  # see FOLLOW_UP_STEP_LIMIT
+        # See FOLLOW_UP_STEP_LIMIT; by default the game's own limit.
+        self.follow_up_steps = follow_up_steps if follow_up_steps is not None else \
+            FOLLOW_UP_STEPS_BY_GAME.get(knowledge.rules.id, FOLLOW_UP_STEP_LIMIT)
         self._steps = 0  # engine steps the decision being scored has made on its copy
 
     def choose(self, view: View, decision: Decision, legal_commands: Sequence[Command]) -> Command:
