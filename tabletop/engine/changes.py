@@ -18,6 +18,8 @@ class Change:
 
     `board` says whether it can change the board: cards, zones, totals and lists. The turn,
     phase and step, the game's own scalar facts, the log and the random generator are not the board.
+    A board change's `apply` bumps the versions of the parts it edits (`GameState.memo_on`);
+    `revert` need not: whoever reverts calls `GameState.touch`, which forgets them all.
 
     Contract: a change is never modified once made (undo, redo and replays rely on it). The
     subclasses are plain dataclasses, not frozen ones, only because a frozen dataclass costs
@@ -61,6 +63,7 @@ class CreateCard(Change):
         state.cards[self.iid] = CardInstance(self.iid, self.card_id, self.owner, self.owner, self.zone)
         state.zones[self.zone].cards.insert(self.index, self.iid)
         state.next_iid = max(state.next_iid, self.iid + 1)
+        _bump(state.aspects, self.zone)
 
     def revert(self, state: GameState) -> None:
         state.zones[self.zone].cards.pop(self.index)
@@ -86,6 +89,9 @@ class MoveCard(Change):
         assert removed == self.iid, "MoveCard applied to a state it was not made for"
         state.zones[self.target].cards.insert(self.target_index, self.iid)
         state.cards[self.iid].zone = self.target
+        aspects = state.aspects
+        aspects[self.source] = aspects.get(self.source, 0) + 1
+        aspects[self.target] = aspects.get(self.target, 0) + 1
 
     def revert(self, state: GameState) -> None:
         state.zones[self.target].cards.pop(self.target_index)
@@ -110,7 +116,9 @@ class SetCardField(Change):
             raise ValueError(f"not a card field: {self.name}")
 
     def apply(self, state: GameState) -> None:
-        setattr(state.cards[self.iid], self.name, self.new)
+        card = state.cards[self.iid]
+        setattr(card, self.name, self.new)
+        _bump(state.aspects, card.zone + ":" + self.name)
 
     def revert(self, state: GameState) -> None:
         setattr(state.cards[self.iid], self.name, self.old)
@@ -129,7 +137,9 @@ class SetCardProp(Change):
     new: Any
 
     def apply(self, state: GameState) -> None:
-        _assign(state.cards[self.iid].props, self.key, self.new)
+        card = state.cards[self.iid]
+        _assign(card.props, self.key, self.new)
+        _bump(state.aspects, card.zone + ":" + self.key)
 
     def revert(self, state: GameState) -> None:
         _assign(state.cards[self.iid].props, self.key, self.old)
@@ -148,7 +158,9 @@ class SetCardCounter(Change):
     new: int
 
     def apply(self, state: GameState) -> None:
-        _assign(state.cards[self.iid].counters, self.name, self.new or None)
+        card = state.cards[self.iid]
+        _assign(card.counters, self.name, self.new or None)
+        _bump(state.aspects, card.zone + ":counters")
 
     def revert(self, state: GameState) -> None:
         _assign(state.cards[self.iid].counters, self.name, self.old or None)
@@ -166,7 +178,9 @@ class SetRevealed(Change):
     new: frozenset[str]
 
     def apply(self, state: GameState) -> None:
-        state.cards[self.iid].revealed_to = set(self.new)
+        card = state.cards[self.iid]
+        card.revealed_to = set(self.new)
+        _bump(state.aspects, card.zone + ":revealed")
 
     def revert(self, state: GameState) -> None:
         state.cards[self.iid].revealed_to = set(self.old)
@@ -186,6 +200,7 @@ class SetTotal(Change):
 
     def apply(self, state: GameState) -> None:
         state.totals.setdefault(self.player, {})[self.name] = self.new
+        _bump(state.aspects, "total:" + self.player)
 
     def revert(self, state: GameState) -> None:
         state.totals[self.player][self.name] = self.old
@@ -260,6 +275,7 @@ class ListInsert(ListChange):
 
     def apply(self, state: GameState) -> None:
         state.lists.setdefault(self.name, []).insert(self.index, self.item)
+        _bump(state.aspects, "list:" + self.name)
 
     def revert(self, state: GameState) -> None:
         items = state.lists[self.name]
@@ -280,6 +296,7 @@ class ListRemove(ListChange):
         items.pop(self.index)
         if not items:
             del state.lists[self.name]
+        _bump(state.aspects, "list:" + self.name)
 
     def revert(self, state: GameState) -> None:
         state.lists.setdefault(self.name, []).insert(self.index, self.item)
@@ -298,6 +315,7 @@ class ListReplace(ListChange):
 
     def apply(self, state: GameState) -> None:
         self._put(state, self.new)
+        _bump(state.aspects, "list:" + self.name)
 
     def revert(self, state: GameState) -> None:
         self._put(state, self.old)
@@ -313,6 +331,7 @@ class ShuffleZone(Change):
     def apply(self, state: GameState) -> None:
         cards = state.zones[self.zone].cards
         cards[:] = [cards[i] for i in self.order]
+        _bump(state.aspects, self.zone)
 
     def revert(self, state: GameState) -> None:
         cards = state.zones[self.zone].cards
@@ -357,6 +376,10 @@ class AppendLog(Change):
 
     def touched(self) -> tuple[set[str], set[int], set[str]]:
         return set(), set(), {"log"}
+
+
+def _bump(aspects: dict[str, int], part: str) -> None:
+    aspects[part] = aspects.get(part, 0) + 1
 
 
 def _assign(mapping: dict[str, Any], key: str, value: Any) -> None:

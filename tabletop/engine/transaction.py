@@ -30,13 +30,18 @@ class Transaction:
 
     def apply(self, change: Change) -> None:
         """Apply one change and record it."""
+        state = self.state
+        board = change.board
         seen = self._seen_before
-        if seen is not None and change.board:  # only board changes touch cards
+        if seen is not None and board:  # only board changes touch cards
             for iid in change.card_ids():
-                if iid not in seen and iid in self.state.cards:
-                    seen[iid] = visibility_key(self.state.cards[iid])
-        change.apply(self.state)
-        self.state.touch(change.board)
+                if iid not in seen and iid in state.cards:
+                    seen[iid] = visibility_key(state.cards[iid])
+        change.apply(state)
+        # what `state.touch(board)` does, but the changed parts' versions are bumped by the change itself
+        state.version += 1
+        if board:
+            state.board_version += 1
         self.changes.append(change)
 
     def newly_shown(self) -> frozenset[str]:

@@ -18,6 +18,7 @@ from typing import Any, NamedTuple
 
 from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.state import GameState
+from tabletop.games.fftcg.continuous import play_parts
 from tabletop.games.fftcg.printed import printed, printed_index
 
 
@@ -121,7 +122,8 @@ def find_payment(state: GameState, player: str, cost: Cost, exclude: Collection[
     """
     if cost.amount <= 0:
         return (), ()
-    payers = state.memo(f"fftcg.payers.{player}", lambda: _payers(state, player), board=True)
+    payers = state.memo(f"fftcg.payers.{player}", lambda: state.memo_on(
+        ("fftcg.payers", player), play_parts(state), lambda: _payers(state, player)), board=True)
     key = ("fftcg.pay", player, cost.amount, cost.elements, cost.element_amount, frozenset(exclude))
     return state.memo_keyed(key, payers, lambda: _find_payment(state, player, cost, payers, exclude))
 

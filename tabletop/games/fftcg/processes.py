@@ -15,7 +15,9 @@ from tabletop.engine.rule_process import Action, Check, run_until_stable
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.games.fftcg.actions import ask_replacement, break_cards, move_from_field, needs_replacement_choice
-from tabletop.games.fftcg.continuous import characteristics, condition_holds, field_cards, field_signature
+from tabletop.games.fftcg.continuous import (
+    characteristics, check_parts, condition_holds, field_cards, trigger_parts,
+)
 from tabletop.games.fftcg.printed import printed_index
 
 
@@ -58,9 +60,8 @@ def check_field(state: GameState) -> list[Action]:
     """FFTCG 12.4.4–12.4.7: Power 0 or less, damage ≥ Power, duplicate names, two Light/Dark."""
     if _settled(state):
         return []
-    put, broken = state.memo("fftcg.field_check", lambda: state.memo_keyed(
-        "fftcg.field_check", (field_signature(state), tuple([state.cards[i].props.get("damage") for i in field_cards(state)])),
-        lambda: _field_check(state)), board=True)
+    put, broken = state.memo("fftcg.field_check", lambda: state.memo_on("fftcg.field_check", check_parts(state),
+                                                                        lambda: _field_check(state)), board=True)
     if not put and not broken:
         return []
     waiting = needs_replacement_choice(state, broken)
@@ -115,8 +116,8 @@ def check_state_triggers(state: GameState) -> list[Action]:
     """FFTCG 11.8.18: a state-triggered ability triggers while its condition holds, once until it leaves the stack."""
     if _settled(state):
         return []
-    return [_queue_state_trigger(*found) for found in state.memo("fftcg.state_triggers",
-                                                                 lambda: _state_triggers(state), board=True)]
+    return [_queue_state_trigger(*found) for found in state.memo("fftcg.state_triggers", lambda: state.memo_on(
+        "fftcg.state_triggers", trigger_parts(state), lambda: _state_triggers(state)), board=True)]
 
 
 def _state_triggers(state: GameState) -> list[tuple[int, int, str]]:
