@@ -27,6 +27,8 @@ class Change:
     """
 
     board: ClassVar[bool] = True
+    # whether it can change who sees a card's face (its zone, face_down, controller, revealed_to)
+    shows: ClassVar[bool] = False
 
     def apply(self, state: GameState) -> None:
         """Make the change."""
@@ -78,6 +80,8 @@ class CreateCard(Change):
 class MoveCard(Change):
     """Move a card from one position in a zone to a position in another (or the same) zone."""
 
+    shows: ClassVar[bool] = True
+
     iid: int
     source: str
     source_index: int
@@ -105,6 +109,8 @@ class MoveCard(Change):
 @dataclass
 class SetCardField(Change):
     """Set `controller`, `tapped` or `face_down` of a card instance."""
+
+    shows: ClassVar[bool] = True
 
     iid: int
     name: str
@@ -172,6 +178,8 @@ class SetCardCounter(Change):
 @dataclass
 class SetRevealed(Change):
     """Set which players (or "all") have been shown a card's face while it stays where it is."""
+
+    shows: ClassVar[bool] = True
 
     iid: int
     old: frozenset[str]

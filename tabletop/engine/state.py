@@ -103,10 +103,9 @@ class GameState:
     # is applied; `board_epoch` is bumped by `touch` (undo, redo, rollback), which forgets them all.
     aspects: dict[str, int] = field(default_factory=dict, init=False, compare=False, repr=False)
     board_epoch: int = field(default=0, init=False, compare=False, repr=False)
-    _memo_version: int = field(default=-1, init=False, compare=False, repr=False)
-    _memo_values: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
-    _board_memo_version: int = field(default=-1, init=False, compare=False, repr=False)
-    _board_memo_values: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
+    # the values `memo` keeps for the current version and board version: replaced by empty ones as they change
+    memo_values: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
+    board_memo_values: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
     _keyed: dict[Hashable, tuple[Any, Any]] = field(default_factory=dict, init=False, compare=False, repr=False)
     _on_parts: dict[Hashable, tuple[Any, Any]] = field(default_factory=dict, init=False, compare=False, repr=False)
 
@@ -114,9 +113,11 @@ class GameState:
     def touch(self, board: bool = True) -> None:
         """Mark the state as changed (`board`: the board too, every part of it): memoized values are forgotten."""
         self.version += 1
+        self.memo_values = {}
         if board:
             self.board_version += 1
             self.board_epoch += 1
+            self.board_memo_values = {}
 
     def memo(self, key: str, compute: Callable[[], T], board: bool = False) -> T:
         """Return `compute()` computed at most once per state version (callers must not mutate it).
@@ -125,16 +126,7 @@ class GameState:
         zones, totals, lists; not the turn, phase, step, the game's data facts, log or generator). Contract: every mutation goes
         through a Change, and whoever applies or reverts one calls `touch`.
         """
-        if board:
-            if self._board_memo_version != self.board_version:
-                self._board_memo_version = self.board_version
-                self._board_memo_values = {}
-            values = self._board_memo_values
-        else:
-            if self._memo_version != self.version:
-                self._memo_version = self.version
-                self._memo_values = {}
-            values = self._memo_values
+        values = self.board_memo_values if board else self.memo_values
         value = values.get(key, _ABSENT)
         if value is _ABSENT:
             value = values[key] = compute()

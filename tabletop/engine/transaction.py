@@ -24,6 +24,9 @@ class Transaction:
         self.state = state
         self.changes: list[Change] = []
         self.manual = manual
+        # positions in `changes` rules code remembers within this transaction (e.g. where a check last
+        # found nothing, so that only the changes after it need a look); a rollback forgets them
+        self.marks: dict[str, int] = {}
         # card id -> what decided who saw its face before this transaction first touched it
         self._seen_before: dict[int, tuple[str, bool, str, set[str] | frozenset[str]]] | None = (
             {} if watch_hidden else None)
@@ -31,17 +34,18 @@ class Transaction:
     def apply(self, change: Change) -> None:
         """Apply one change and record it."""
         state = self.state
-        board = change.board
         seen = self._seen_before
-        if seen is not None and board:  # only board changes touch cards
+        if seen is not None and change.shows:  # only these can change who sees a card (visibility_key)
             for iid in change.card_ids():
                 if iid not in seen and iid in state.cards:
                     seen[iid] = visibility_key(state.cards[iid])
         change.apply(state)
         # what `state.touch(board)` does, but the changed parts' versions are bumped by the change itself
         state.version += 1
-        if board:
+        state.memo_values = {}
+        if change.board:
             state.board_version += 1
+            state.board_memo_values = {}
         self.changes.append(change)
 
     def newly_shown(self) -> frozenset[str]:
@@ -59,6 +63,7 @@ class Transaction:
         """Revert every recorded change, newest first."""
         while self.changes:
             self.changes.pop().revert(self.state)
+        self.marks.clear()
         self.state.touch()
 
     # -- cards ---------------------------------------------------------------------------------
@@ -151,7 +156,12 @@ class Transaction:
         """
         old = self.state.data.get(key)
         if old != value:
-            self.apply(SetData(key, _frozen(old), _frozen(value)) if copy else SetData(key, old, value))
+            if copy:  # scalars, most facts, need no copy
+                if type(old) not in _ATOMS:
+                    old = _frozen(old)
+                if type(value) not in _ATOMS:
+                    value = _frozen(value)
+            self.apply(SetData(key, old, value))
 
     # -- lists ---------------------------------------------------------------------------------
     def list_insert(self, name: str, index: int, item: Any, copy: bool = True) -> None:

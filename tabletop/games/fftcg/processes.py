@@ -7,10 +7,12 @@ or once the game is over, so the loop stops for the decision. State-triggered ab
 """
 from __future__ import annotations
 
+import itertools
 from collections import defaultdict
 from collections.abc import Callable
 
 from tabletop.engine import triggers
+from tabletop.engine.changes import AppendLog, Change, SetData, SetRng, SetTableField
 from tabletop.engine.rule_process import Action, Check, run_until_stable
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
@@ -152,6 +154,41 @@ def _queue_state_trigger(iid: int, index: int, controller: str) -> Action:
 CHECKS: tuple[Check, ...] = (check_losses, check_field, check_state_triggers)
 
 
+# Facts of `state.data` the checks and trigger stacking read; the board they read is every board change.
+_READ_DATA = frozenset({"pending", "outcome", "stage", "fs_window"})
+_BOOKKEEPING = (AppendLog, SetTableField, SetRng)
+
+
 def settle(tx: Transaction, stack_triggers: Callable[[Transaction], bool] | None = None) -> int:
-    """Run the rule processes (and, with `stack_triggers`, trigger stacking) until stable; return rounds."""
-    return run_until_stable(tx, CHECKS, stack_triggers)
+    """Run the rule processes (and, with `stack_triggers`, trigger stacking) until stable; return rounds.
+
+    Nothing is checked again when the last run in this transaction found nothing and only bookkeeping
+    changed since (the log, the turn, phase and step, priority and pass counts: nothing a check reads).
+    """
+    data = tx.state.data
+    if data.get("pending") or data.get("outcome"):
+        return 0  # no check applies and no trigger is stacked while a player must answer or once the game is over
+    mark = "fftcg.quiet" if stack_triggers is None else f"fftcg.quiet.{stack_triggers.__name__}"
+    since = tx.marks.get(mark)
+    if since is not None and _only_bookkeeping(tx.changes, since):
+        tx.marks[mark] = len(tx.changes)  # still nothing to find here: later runs look from here on
+        return 0
+    rounds = run_until_stable(tx, CHECKS, stack_triggers)
+    if rounds == 0:
+        tx.marks[mark] = len(tx.changes)
+    return rounds
+
+
+def _only_bookkeeping(changes: list[Change], since: int) -> bool:
+    """Tell whether the changes after position `since` are all bookkeeping no check reads."""
+    if since > len(changes):
+        return False
+    for change in itertools.islice(changes, since, None):
+        kind = type(change)
+        if kind is SetData:
+            key = change.key  # type: ignore[attr-defined]
+            if key in _READ_DATA or key.startswith("lose."):
+                return False
+        elif kind not in _BOOKKEEPING:
+            return False
+    return True

@@ -233,7 +233,13 @@ class FFTCGRules(GameRules):
 
     # -- legal commands --------------------------------------------------------------------------
     def legal_commands(self, state: GameState, player: str) -> list[Command]:
-        """Return the commands `player` may submit now, each play with an obvious payment filled in."""
+        """Return the commands `player` may submit now, each play with an obvious payment filled in.
+
+        Memoized per state version (the engine's auto-pass asks first, then the seat, at the same state).
+        """
+        return list(state.memo(f"fftcg.legal.{player}", lambda: tuple(self._legal_commands(state, player))))
+
+    def _legal_commands(self, state: GameState, player: str) -> list[Command]:
         decision = self.pending_decision(state)
         if decision is None or decision.player != player:
             return []
@@ -305,7 +311,7 @@ class FFTCGRules(GameRules):
         plays = state.memo(f"fftcg.plays.{key}", lambda: state.memo_on(
             ("fftcg.plays", player), play_parts(state), lambda: self._potential_plays(state, player, False), extra),
             board=True)
-        if self._timing_refusal(state, player, False) is not None:
+        if not self._is_main_timing(state, player):
             return [command for _, command in plays]
         main = state.memo(f"fftcg.main_plays.{key}", lambda: state.memo_on(
             ("fftcg.main_plays", player), play_parts(state), lambda: self._potential_plays(state, player, True), extra),
@@ -531,6 +537,11 @@ class FFTCGRules(GameRules):
         if not stack.is_empty(state):
             return IllegalCommand("FFTCG 9.3.1.5", "Characters are played only while the stack is empty")
         return None
+
+    def _is_main_timing(self, state: GameState, player: str) -> bool:
+        """Tell whether `player` may play a Character without Back Attack now (`_timing_refusal` finds nothing)."""
+        return (player == state.active and state.phase in ("main1", "main2") and not state.data.get("fs_window")
+                and stack.is_empty(state))
 
     def _card_refusal(self, state: GameState, player: str, iid: int) -> IllegalCommand | None:
         """Return why this card cannot be played as a Character at all (whatever the timing), or None."""
