@@ -57,7 +57,7 @@ from tabletop.games.fftcg.commands import (
     SplitDamage, UseAbility,
 )
 from tabletop.games.fftcg.continuous import characteristics, cost_of, field_cards, play_parts
-from tabletop.games.fftcg.cp import ability_cost, character_cost, check_payment, find_payment
+from tabletop.games.fftcg.cp import ability_cost, character_cost, check_payment, find_payment, play_cost
 from tabletop.games.fftcg.effects import ability_kind
 from tabletop.games.fftcg.printed import printed_index
 from tabletop.games.fftcg.processes import settle
@@ -327,23 +327,29 @@ class FFTCGRules(GameRules):
         Places: the hand's cards in hand order, then the abilities of the field's cards.
         """
         commands: list[tuple[int, Command]] = []
+        if main_only and player != state.active:
+            return commands  # FFTCG 11.4.1: only Back Attack plays in the other player's turn
         index, cards = printed_index(state), state.cards
         hand = state.zones[f"{player}.hand"].cards
+        backups_full: bool | None = None  # _card_refusal's one refusal of a card in hand: 5 Backups (D3)
         for place, iid in enumerate(hand):
             facts = index[cards[iid].card_id]
             if facts.character:
                 if main_only == facts.back_attack:
                     continue
-                if (main_only and player != state.active) or self._card_refusal(state, player, iid) is not None:
-                    continue  # FFTCG 11.4.1: only Back Attack plays in the other player's turn
-                payment = find_payment(state, player, character_cost(state, iid, cost_of(state, iid)), {iid})
+                if facts.card_type == "backup":
+                    if backups_full is None:
+                        backups_full = self._card_refusal(state, player, iid) is not None
+                    if backups_full:
+                        continue
+                payment = find_payment(state, player, play_cost(facts, cost_of(state, iid)), {iid})
                 if payment is not None:
                     commands.append((place, PlayCharacter(by=player, card=iid, discards=payment[0],
                                                           backups=payment[1])))
             elif facts.card_type == "summon" and not main_only:
                 ability = facts.summon_ability
                 # the payment first: it is memoized, and without one the targets need not be looked for
-                payment = find_payment(state, player, character_cost(state, iid, cost_of(state, iid)), {iid})
+                payment = find_payment(state, player, play_cost(facts, cost_of(state, iid)), {iid})
                 if payment is None:
                     continue
                 targets = _default_targets(state, ability, player, iid) if ability is not None else ()
