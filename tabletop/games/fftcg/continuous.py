@@ -73,7 +73,9 @@ class _Parts:
         self.sizes: dict[str, tuple[str, ...]] = {zone: tuple(f"{p}.{zone}" for p in players)
                                                   for zone in ("damage", "hand")}
         self.damage: tuple[str, ...] = tuple(f"{z}:damage" for z in fields)
-        self.waiting: tuple[str, ...] = tuple(f"list:{name}" for name in ("pending_triggers", "to_stack", "stack"))
+        waiting = tuple(f"list:{name}" for name in ("pending_triggers", "to_stack", "stack"))
+        # what state-triggered abilities read: the field, their conditions, the abilities waiting or on the stack
+        self.triggers: tuple[str, ...] = self.objects + self.sizes["damage"] + self.sizes["hand"] + waiting
         # what a player's plays read besides the characteristics: the zones cards are played from, pay
         # with or choose (field, hand, break) with their cards' control and dull state, and when the
         # field's cards entered (dull-icon abilities)
@@ -117,13 +119,12 @@ def play_parts(state: GameState) -> tuple[str, ...]:
 
 def check_parts(state: GameState) -> tuple[str, ...]:
     """Return the parts of the board the field's rule processes read: characteristics and damage."""
-    return field_parts(state) + _parts(state.players).damage
+    return state.memo("fftcg.check_parts", lambda: field_parts(state) + _parts(state.players).damage, board=True)
 
 
 def trigger_parts(state: GameState) -> tuple[str, ...]:
     """Return the parts of the board state-triggered abilities read: field, conditions, waiting abilities."""
-    parts = _parts(state.players)
-    return parts.objects + parts.sizes["damage"] + parts.sizes["hand"] + parts.waiting
+    return _parts(state.players).triggers
 
 
 def _field_cards(state: GameState) -> dict[str | None, tuple[int, ...]]:
