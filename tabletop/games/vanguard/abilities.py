@@ -184,9 +184,17 @@ _INDEXES: PerLibrary[AbilityIndex] = PerLibrary(AbilityIndex)
 def ability_index(state: GameState) -> AbilityIndex:
     """Return the index of printed abilities of the game's card library (built once per library, see PerLibrary).
 
-    Asked for many times per decision, so cheaper than a state memo.
+    Asked for many times per decision, so cheaper than a state memo (and the last one found is kept at hand).
     """
-    return _INDEXES(state.library)
+    library = state.library
+    if _LAST_INDEX[0] is library:
+        return _LAST_INDEX[1]  # type: ignore[no-any-return]
+    index = _INDEXES(library)
+    _LAST_INDEX[0], _LAST_INDEX[1] = library, index
+    return index
+
+
+_LAST_INDEX: list[Any] = [None, None]  # the library asked for last and its index (PerLibrary keeps it alive)
 
 
 def printed_of(state: GameState, iid: int) -> PrintedAbilities:
@@ -587,10 +595,14 @@ def state_triggers(tx: Transaction) -> None:
     if not index.state_triggers and not gained and not index.gains:
         return
     cards = state.cards
-    for iid in field_cards(state, state.active):
-        printed = index[cards[iid].card_id]
-        if not (printed.has_state_trigger or printed.gains or (gained and abilities_changed(cards[iid].props))):
-            continue
+    key = ("vanguard.state_trigger_cards", state.active, bool(gained))
+    holders = state.board_memo_values.get(key)
+    if holders is None:  # the cards that may have a state trigger (memoised until the board changes)
+        holders = state.board_memo_values[key] = [
+            iid for iid in field_cards(state, state.active)
+            if index[cards[iid].card_id].has_state_trigger or index[cards[iid].card_id].gains
+            or (gained and abilities_changed(cards[iid].props))]
+    for iid in holders:
         pending_sources = {(p["source"], p["ability"].get("keyword_ability")) for p in state.lists.get(PENDING, ())}
         for _, ability in _auto_candidates(state, iid, ("state:success",)):
             if has_state(state, iid, "success"):

@@ -18,7 +18,7 @@ from tabletop.games.vanguard.effects import (
 from tabletop.games.vanguard.moves import identity, relocate, remove_state, retire
 from tabletop.games.vanguard.table import (
     current_critical, current_power, field_cards, guardians_of, has_state, is_locked, is_unit, player_zones,
-    shield_total, units_of, vanguard_of,
+    shield_total, units_of, vanguard_of, vital_zones,
 )
 
 ACT_STEPS = ("_guard_step", "_dominate_choose")
@@ -122,6 +122,8 @@ def check_timing(tx: Transaction) -> bool:
     """Run one check timing's work (VG 7.2): every rule action until none applies (engine run_until_stable),
     then the turn player's (else the other player's) next stand-by ability is played. Only one is played:
     it resolves before the next check. Return False when there was nothing to do."""
+    if _no_rule_action(tx.state):  # the usual case, read cheaply: run_until_stable would find nothing
+        return _play_next(tx)
     played: list[bool] = []
 
     def play_one(tx: Transaction) -> bool:
@@ -130,6 +132,18 @@ def check_timing(tx: Transaction) -> bool:
 
     passes = run_until_stable(tx, RULE_ACTIONS, play_one)
     return passes > 0 or played == [True]
+
+
+def _no_rule_action(state: Any) -> bool:
+    """Tell whether every check of RULE_ACTIONS would find nothing (False: not known, run them)."""
+    if ability_index(state).orders:
+        return False
+    if state.phase == "setup" or state.data.get("outcome"):
+        return True
+    for damage, deck, vc in vital_zones(state):
+        if len(damage.cards) >= 6 or not deck.cards or not vc.cards:
+            return False
+    return True
 
 
 def _play_next(tx: Transaction) -> bool:

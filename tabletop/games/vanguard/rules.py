@@ -37,6 +37,7 @@ from tabletop.games.vanguard.table import (
 
 C = TypeVar("C", bound=Command)
 
+_UNKNOWN: Any = object()  # a memo not computed yet (None is a value)
 PHASES = ("setup", "stand", "draw", "ride", "main", "battle", "end")
 CARD_STATES = ("blaze", "devour", "charge", "hollow", "harmony", "success", "dominated")
 
@@ -181,7 +182,11 @@ class VanguardRules(GameRules):
 
     # -- decisions -------------------------------------------------------------------------------
     def pending_decision(self, state: GameState) -> Decision | None:
-        return state.memo("vanguard.decision", lambda: self._pending_decision(state))
+        values = state.memo_values  # state.memo, inlined: asked several times per step
+        found = values.get("vanguard.decision", _UNKNOWN)
+        if found is _UNKNOWN:
+            found = values["vanguard.decision"] = self._pending_decision(state)
+        return found  # type: ignore[no-any-return]
 
     def _pending_decision(self, state: GameState) -> Decision | None:
         if self.outcome(state) is not None:
@@ -213,7 +218,12 @@ class VanguardRules(GameRules):
     # -- legal commands --------------------------------------------------------------------------
     def legal_commands(self, state: GameState, player: str) -> list[Command]:
         # Asked twice per decision with auto-pass (the engine's forced-pass check, then the seat): memoised.
-        return list(state.memo(f"vanguard.legal.{player}", lambda: tuple(self._legal_commands(state, player))))
+        key = ("vanguard.legal", player)
+        values = state.memo_values
+        found = values.get(key)
+        if found is None:
+            found = values[key] = tuple(self._legal_commands(state, player))
+        return list(found)
 
     def _legal_commands(self, state: GameState, player: str) -> list[Command]:
         decision = self.pending_decision(state)

@@ -38,12 +38,36 @@ def field_cards(state: GameState, player: str | None = None) -> tuple[int, ...]:
 
     Memoised until the board changes; the tuple is shared, so it is immutable.
     """
-    def compute() -> tuple[int, ...]:
-        cards = state.cards
-        found = [iid for zone in _field_zones(state) for iid in zone.cards]
-        return tuple(found if player is None else [i for i in found if cards[i].controller == player])
+    found = state.board_memo_values.get(_FIELD)
+    if found is None:
+        found = _field_split(state)
+    return found.get(player, ())  # type: ignore[no-any-return]
 
-    return state.memo(f"vanguard.field.{player}", compute, board=True)
+
+_FIELD = "vanguard.field"
+_UNITS = "vanguard.units"
+
+
+def _field_split(state: GameState) -> dict[str | None, tuple[int, ...]]:
+    """Find the field's cards (None), each player's (by controller) and each player's units, memoised together
+    until the board changes (one pass instead of one per question)."""
+    cards = state.cards
+    every: list[int] = []
+    mine: dict[str | None, list[int]] = {p: [] for p in state.players}
+    units: dict[str | None, list[int]] = {p: [] for p in state.players}
+    for zone in _layout(state).field:
+        for iid in zone.cards:
+            every.append(iid)
+            card = cards[iid]
+            mine.setdefault(card.controller, []).append(iid)
+            if "locked" not in card.props:
+                units.setdefault(card.controller, []).append(iid)
+    found: dict[str | None, tuple[int, ...]] = {p: tuple(ids) for p, ids in mine.items()}
+    found[None] = tuple(every)
+    values = state.board_memo_values
+    values[_FIELD] = found
+    values[_UNITS] = {p: tuple(ids) for p, ids in units.items()}
+    return found
 
 
 def _field_zones(state: GameState) -> tuple[Zone, ...]:
@@ -60,7 +84,7 @@ def player_zones(state: GameState, name: str) -> dict[str, Zone]:
 class _Layout:
     """The Zone objects of a table, found once: the zones of a game never change."""
 
-    __slots__ = ("zones", "field", "by_name")
+    __slots__ = ("zones", "field", "by_name", "vitals")
 
     def __init__(self, state: GameState) -> None:
         self.zones = state.zones  # kept so that the id() key of the cache is never reused while cached
@@ -71,27 +95,40 @@ class _Layout:
         for zone in state.zones.values():
             if zone.owner is not None:
                 self.by_name.setdefault(zone.spec.name, {})[zone.owner] = zone
+        # per player: the damage zone, deck and VC (what the loss and vanguard rule actions read)
+        self.vitals = tuple((self.by_name["damage"][p], self.by_name["deck"][p], self.by_name["vc"][p])
+                            for p in state.players)
 
 
 _LAYOUTS: dict[int, _Layout] = {}
+_LAST: list[Any] = [None, None]  # the zones dict and layout found last (one game is played at a time, mostly)
+
+
+def vital_zones(state: GameState) -> tuple[tuple[Zone, Zone, Zone], ...]:
+    """Return each player's damage zone, deck and VC (Zone objects), in seat order."""
+    return _layout(state).vitals
 
 
 def _layout(state: GameState) -> _Layout:
-    layout = _LAYOUTS.get(id(state.zones))
-    if layout is None or layout.zones is not state.zones:
+    zones = state.zones
+    if _LAST[0] is zones:
+        return _LAST[1]  # type: ignore[no-any-return]
+    layout = _LAYOUTS.get(id(zones))
+    if layout is None or layout.zones is not zones:
         if len(_LAYOUTS) >= 256:  # tables come and go (one per test game): keep the cache bounded
             _LAYOUTS.clear()
-        layout = _LAYOUTS[id(state.zones)] = _Layout(state)
+        layout = _LAYOUTS[id(zones)] = _Layout(state)
+    _LAST[0], _LAST[1] = zones, layout
     return layout
 
 
 def units_of(state: GameState, player: str) -> tuple[int, ...]:
     """Return the units `player` controls on VC/RC (seed Dominate 4: the dominator's dominated units count)."""
-    def compute() -> tuple[int, ...]:
-        cards = state.cards
-        return tuple(i for i in field_cards(state, player) if "locked" not in cards[i].props)
-
-    return state.memo(f"vanguard.units.{player}", compute, board=True)
+    found = state.board_memo_values.get(_UNITS)
+    if found is None:
+        _field_split(state)
+        found = state.board_memo_values[_UNITS]
+    return found.get(player, ())  # type: ignore[no-any-return]
 
 
 def rear_guards_of(state: GameState, player: str) -> list[int]:
