@@ -21,7 +21,7 @@ from tabletop.engine.zones import zone_id
 from tabletop.games.vanguard import facts
 from tabletop.games.vanguard.circles import circle_name, is_circle, is_front_row, is_rear_circle
 from tabletop.games.vanguard.table import (
-    column_opponents, current_power, field_cards, has_state, in_same_column, is_locked, is_unit,
+    column_opponents, current_power, field_cards, has_state, in_same_column, is_locked, is_unit, player_zones,
     rear_guards_of, units_of, vanguard_of,
 )
 
@@ -530,18 +530,26 @@ def emit(tx: Transaction, event: dict[str, Any]) -> None:
     printed_index = ability_index(state)
     if printed_index.whens.isdisjoint(whens) and not state.data.get("abilities_gained"):
         return  # no card of the game has an ability this event triggers, and none was gained
-    candidates = list(field_cards(state))
-    for player in state.players:
-        candidates += state.zones[zone_id(player, "gc")].cards
     subject = event.get("card")
-    if subject is not None and subject in state.cards and subject not in candidates:
-        candidates.append(subject)
-    locked_retire = event["type"] == "retired" and event.get("locked")
-    cards = state.cards
     if not state.data.get("abilities_gained") and not printed_index.gains:
         # Only a card printing such an ability can have one now (a locked or deleted card has fewer).
-        holders = printed_index.holders(whens)
-        candidates = [iid for iid in candidates if cards[iid].card_id in holders]
+        holders = holder_cards(state, whens)
+        if holders.isdisjoint(field_cards(state)) and subject not in holders and not any(
+                not holders.isdisjoint(zone.cards) for zone in player_zones(state, "gc").values()):
+            return  # the usual case: no card that could react is on the field, on GC or the event's card
+        candidates = [iid for iid in field_cards(state) if iid in holders]
+        for player in state.players:
+            candidates += [iid for iid in state.zones[zone_id(player, "gc")].cards if iid in holders]
+        if subject in holders and subject not in candidates:
+            candidates.append(subject)
+    else:
+        candidates = list(field_cards(state))
+        for player in state.players:
+            candidates += state.zones[zone_id(player, "gc")].cards
+        if subject is not None and subject in state.cards and subject not in candidates:
+            candidates.append(subject)
+    locked_retire = event["type"] == "retired" and event.get("locked")
+    cards = state.cards
     for iid in candidates:
         if locked_retire and iid == subject:
             continue  # seed 《链环傀儡》: a locked card's retirement triggers nothing
@@ -567,6 +575,33 @@ def emit(tx: Transaction, event: dict[str, Any]) -> None:
                     continue
                 tx.set_data("used_this_turn", list(state.data.get("used_this_turn") or []) + [f"{iid}:{index}"])
             add_pending(tx, controller, iid, ability, event)
+
+
+def holder_cards(state: GameState, whens: tuple[str, ...]) -> frozenset[int]:
+    """Return the game's card instances whose definition prints an AUTO ability waiting for one of `whens`.
+
+    A card's definition never changes: kept until a card is created or changes are taken back (board epoch).
+    """
+    key = ("vanguard.holder_cards", whens)
+    signature = (state.board_epoch, len(state.cards))
+    last = _HOLDER_CARDS.get(key)
+    if last is not None and last[0] is state and last[1] == signature:
+        return last[2]  # type: ignore[no-any-return]
+    index = ability_index(state)
+    if whens is _STATE_TRIGGER_HOLDERS:
+        printed = frozenset(card_id for card_id in index.library
+                            if index[card_id].has_state_trigger or index[card_id].gains)
+    else:
+        printed = index.holders(whens)
+    found = frozenset(iid for iid, card in state.cards.items() if card.card_id in printed)
+    _HOLDER_CARDS[key] = (state, signature, found)
+    return found
+
+
+# holder_cards' name for the cards printing a state-triggered ability or a CONT gaining other cards' abilities
+_STATE_TRIGGER_HOLDERS = ("state:",)
+# (whens) -> (state, signature, holders) of the state asked for last (one game is played at a time, mostly)
+_HOLDER_CARDS: dict[Any, tuple[GameState, tuple[int, int], frozenset[int]]] = {}
 
 
 def _used(state: GameState, iid: int, index: int) -> bool:
@@ -595,13 +630,16 @@ def state_triggers(tx: Transaction) -> None:
     if not index.state_triggers and not gained and not index.gains:
         return
     cards = state.cards
-    key = ("vanguard.state_trigger_cards", state.active, bool(gained))
-    holders = state.board_memo_values.get(key)
-    if holders is None:  # the cards that may have a state trigger (memoised until the board changes)
-        holders = state.board_memo_values[key] = [
-            iid for iid in field_cards(state, state.active)
-            if index[cards[iid].card_id].has_state_trigger or index[cards[iid].card_id].gains
-            or (gained and abilities_changed(cards[iid].props))]
+    active = state.active
+    if gained:
+        holders = [iid for iid in field_cards(state, active) if index[cards[iid].card_id].has_state_trigger
+                   or index[cards[iid].card_id].gains or abilities_changed(cards[iid].props)]
+    else:  # the cards printing a state trigger or a CONT gaining abilities, the turn player's, in field order
+        printing = holder_cards(state, _STATE_TRIGGER_HOLDERS)
+        field = field_cards(state)
+        if printing.isdisjoint(field):
+            return
+        holders = [iid for iid in field if iid in printing and cards[iid].controller == active]
     for iid in holders:
         pending_sources = {(p["source"], p["ability"].get("keyword_ability")) for p in state.lists.get(PENDING, ())}
         for _, ability in _auto_candidates(state, iid, ("state:success",)):

@@ -455,8 +455,8 @@ def expire(tx: Transaction, until: str) -> None:
     zones = [z for p in state.players for z in (*circles_of(state, p), zone_id(p, "gc"), zone_id(p, "heart"))]
     for iid in [i for z in zones if z in state.zones for i in state.zones[z].cards]:
         card = state.cards[iid]
-        if not card.props:
-            continue
+        if _LASTING.isdisjoint(card.props):
+            continue  # the usual card: no lasting effect on it
         mods = card.props.get("mods")
         if mods:
             kept = [m for m in mods if m.get("until") != until and not (until == "turn" and m.get("until") == "battle")]
@@ -480,6 +480,8 @@ def expire(tx: Transaction, until: str) -> None:
         durations.expire(tx, durations.UNTIL_END_OF_TURN, DURATION_LISTS)
 
 
+# The props `expire` edits: a card with none of them carries no lasting effect.
+_LASTING = frozenset({"mods", "gained", "state_until", "gained_keywords", "deleted"})
 # Lists of lasting effects: "cannot be hit" grants, "cannot" restrictions, bonuses that belong to a player.
 CANNOT_BE_HIT = "cannot_be_hit"
 DURATION_LISTS = (CANNOT_BE_HIT, "restrictions", "player_mods")

@@ -312,42 +312,79 @@ class VanguardRules(GameRules):
         v = vanguard_of(state, player)
         grade = current_grade(state, v) if v is not None else 0
         seen: set[str] = set()
-        circles = [circle_name(c) for c in self._open_rear_circles(state, player)]
+        circles = self._open_rear_circle_names(state, player)
         index = ability_index(state)
+        cards = state.cards
         for iid in state.zones[zone_id(player, "hand")].cards:
-            card_id = state.cards[iid].card_id
+            card_id = cards[iid].card_id
             if card_id in seen:
                 continue
             seen.add(card_id)
             printed = index[card_id]
             if printed.is_unit and printed.grade <= grade:
-                result += [shared(Call, by=player, card=iid, circle=circle) for circle in circles]
+                result += _calls(player, iid, circles)
             elif printed.kind == "order" and printed.grade <= grade and state.definition(iid).effects:
                 result.append(PlayOrder(by=player, card=iid))
-        units = units_of(state, player)
-        for iid in units:
-            zid = state.cards[iid].zone
-            partner_zone = column_partner(zid)
-            if partner_zone is not None and state.cards[iid].owner == player:
-                partner = state.zones[partner_zone].cards
-                if not partner or not has_state(state, partner[0], "dominated"):
-                    result.append(shared(Move, by=player, card=iid))
-        for iid in units:
-            card = state.cards[iid]
-            printed = index[card.card_id]
-            if not printed.has_act and not printed.gains and not abilities_changed(card.props):  # no [ACT]
-                continue
+        moves, acting = self._moves_and_actors(state, player)
+        result += moves
+        for iid in acting:
             for number, ability in enumerate(abilities_of(state, iid)):
                 if ability.get("kind") == "act" and self._can_activate(state, player, iid, number, ability):
                     result.append(Activate(by=player, card=iid, ability=number))
         return result
 
+    def _moves_and_actors(self, state: GameState, player: str) -> tuple[tuple[Command, ...], tuple[int, ...]]:
+        """Return the Move commands of a player's units and the units that may have an [ACT] ability (they
+        read the board alone: memoised until it changes)."""
+        key = ("vanguard.moves", player)
+        found = state.board_memo_values.get(key)
+        if found is None:
+            cards = state.cards
+            zones = state.zones
+            index = ability_index(state)
+            moves: list[Command] = []
+            acting: list[int] = []
+            units = units_of(state, player)
+            for iid in units:
+                card = cards[iid]
+                partner_zone = column_partner(card.zone)
+                if partner_zone is not None and card.owner == player:
+                    partner = zones[partner_zone].cards
+                    if not partner or not has_state(state, partner[0], "dominated"):
+                        moves.append(_move_command(player, iid))
+            for iid in units:
+                card = cards[iid]
+                printed = index[card.card_id]
+                if printed.has_act or printed.gains or abilities_changed(card.props):
+                    acting.append(iid)
+            found = state.board_memo_values[key] = (tuple(moves), tuple(acting))
+        return found  # type: ignore[no-any-return]
+
+    def _open_rear_circle_names(self, state: GameState, player: str) -> tuple[str, ...]:
+        """The names (`rc.front_left`) of `_open_rear_circles`."""
+        zones, cards = state.zones, state.cards
+        pairs = _rear_circle_names(circles_of(state, player))
+        for zid, _ in pairs:
+            held = zones[zid].cards
+            if held and "dominated" in cards[held[0]].props.get("states", ()):  # has_state, inlined
+                return tuple(name for z, name in pairs if not (zones[z].cards and has_state(state, zones[z].cards[0], "dominated")))
+        return _names_only(pairs)  # the usual case: no circle holds a dominated unit
+
     def _open_rear_circles(self, state: GameState, player: str) -> list[str]:
         """Circles a player may call to: their RCs not holding a dominated unit (seed Dominate 3)."""
-        return [z for z in circles_of(state, player) if is_rear_circle(z)
-                and not (state.zones[z].cards and has_state(state, state.zones[z].cards[0], "dominated"))]
+        zones = state.zones
+        return [z for z in _rear_circles(circles_of(state, player))
+                if not (zones[z].cards and has_state(state, zones[z].cards[0], "dominated"))]
 
     def _attack_commands(self, state: GameState, player: str) -> list[Command]:
+        # They read the board alone: memoised until it changes.
+        key = ("vanguard.attacks", player)
+        found = state.board_memo_values.get(key)
+        if found is None:
+            found = state.board_memo_values[key] = tuple(self._attacks(state, player))
+        return list(found)
+
+    def _attacks(self, state: GameState, player: str) -> list[Command]:
         result: list[Command] = []
         opp = state.opponent(player)
         targets = [u for u in front_row_units(state, opp)]
@@ -794,6 +831,51 @@ def shared(kind: type[C], **fields: Any) -> C:
     """Return the command `kind(**fields)`: one shared immutable object per value, as legal-command lists
     are rebuilt at every decision and a command costs more to build than to look up."""
     return kind(**fields)
+
+
+@functools.lru_cache(maxsize=64)
+def _rear_circles(circles: tuple[str, ...]) -> tuple[str, ...]:
+    """Return the rear-guard circles among circle ids (`circles_of` gives one tuple per player and Accel count)."""
+    return tuple(z for z in circles if is_rear_circle(z))
+
+
+@functools.lru_cache(maxsize=64)
+def _rear_circle_names(circles: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """Return (id, name) of the rear-guard circles among circle ids."""
+    return tuple((z, circle_name(z)) for z in _rear_circles(circles))
+
+
+@functools.lru_cache(maxsize=64)
+def _names_only(pairs: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
+    """Return the names of (id, name) pairs."""
+    return tuple(name for _, name in pairs)
+
+
+_MOVES: dict[tuple[str, int], Move] = {}
+
+
+def _move_command(player: str, card: int) -> Move:
+    """Return the shared Move command of a card (see `shared`)."""
+    found = _MOVES.get((player, card))
+    if found is None:
+        if len(_MOVES) >= 8192:
+            _MOVES.clear()
+        found = _MOVES[(player, card)] = shared(Move, by=player, card=card)
+    return found
+
+
+_CALLS: dict[tuple[str, int, tuple[str, ...]], tuple[Call, ...]] = {}
+
+
+def _calls(player: str, card: int, circles: tuple[str, ...]) -> tuple[Call, ...]:
+    """Return the shared Call commands of a card to each of the circles (see `shared`)."""
+    key = (player, card, circles)
+    found = _CALLS.get(key)
+    if found is None:
+        if len(_CALLS) >= 8192:  # one entry per card and set of open circles: keep the cache bounded
+            _CALLS.clear()
+        found = _CALLS[key] = tuple(shared(Call, by=player, card=card, circle=circle) for circle in circles)
+    return found
 
 
 @functools.lru_cache(maxsize=256)

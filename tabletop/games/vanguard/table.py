@@ -1,13 +1,14 @@
 """Reading the Vanguard table: units, their controllers and positions, current power and critical."""
 from __future__ import annotations
 
+from itertools import chain
 from typing import Any
 
 from tabletop.engine.state import GameState
 from tabletop.engine.zones import Zone, zone_id
 from tabletop.games.vanguard import facts
 from tabletop.games.vanguard.circles import (
-    ACCEL_CIRCLES, REAR_CIRCLES, circles_of, info, is_circle, is_front_row, is_rear_circle, position, same_column, zone_owner,
+    ACCEL_CIRCLES, CIRCLES, REAR_CIRCLES, circles_of, info, is_circle, is_front_row, is_rear_circle, position, same_column, zone_owner,
 )
 
 
@@ -38,36 +39,21 @@ def field_cards(state: GameState, player: str | None = None) -> tuple[int, ...]:
 
     Memoised until the board changes; the tuple is shared, so it is immutable.
     """
-    found = state.board_memo_values.get(_FIELD)
+    values = state.board_memo_values
+    found = values.get(_FIELD)
     if found is None:
-        found = _field_split(state)
-    return found.get(player, ())  # type: ignore[no-any-return]
+        found = values[_FIELD] = tuple(chain.from_iterable(_layout(state).field_cards))
+    if player is None:
+        return found  # type: ignore[no-any-return]
+    key = ("vanguard.field", player)
+    mine = values.get(key)
+    if mine is None:
+        cards = state.cards
+        mine = values[key] = tuple([i for i in found if cards[i].controller == player])
+    return mine  # type: ignore[no-any-return]
 
 
 _FIELD = "vanguard.field"
-_UNITS = "vanguard.units"
-
-
-def _field_split(state: GameState) -> dict[str | None, tuple[int, ...]]:
-    """Find the field's cards (None), each player's (by controller) and each player's units, memoised together
-    until the board changes (one pass instead of one per question)."""
-    cards = state.cards
-    every: list[int] = []
-    mine: dict[str | None, list[int]] = {p: [] for p in state.players}
-    units: dict[str | None, list[int]] = {p: [] for p in state.players}
-    for zone in _layout(state).field:
-        for iid in zone.cards:
-            every.append(iid)
-            card = cards[iid]
-            mine.setdefault(card.controller, []).append(iid)
-            if "locked" not in card.props:
-                units.setdefault(card.controller, []).append(iid)
-    found: dict[str | None, tuple[int, ...]] = {p: tuple(ids) for p, ids in mine.items()}
-    found[None] = tuple(every)
-    values = state.board_memo_values
-    values[_FIELD] = found
-    values[_UNITS] = {p: tuple(ids) for p, ids in units.items()}
-    return found
 
 
 def _field_zones(state: GameState) -> tuple[Zone, ...]:
@@ -84,13 +70,17 @@ def player_zones(state: GameState, name: str) -> dict[str, Zone]:
 class _Layout:
     """The Zone objects of a table, found once: the zones of a game never change."""
 
-    __slots__ = ("zones", "field", "by_name", "vitals")
+    __slots__ = ("zones", "field", "field_cards", "front_row", "by_name", "vitals")
 
     def __init__(self, state: GameState) -> None:
         self.zones = state.zones  # kept so that the id() key of the cache is never reused while cached
         names = ("vc", *REAR_CIRCLES, *ACCEL_CIRCLES)
         self.field = tuple(state.zones[zone_id(p, n)] for p in state.players for n in names
                            if zone_id(p, n) in state.zones)
+        self.field_cards = tuple(zone.cards for zone in self.field)  # the lists themselves: Changes edit them in place
+        # each player's own front-row circles' card lists, in field order (see _front_row_zones)
+        self.front_row = {p: tuple(zone.cards for zone in self.field if zone.id in _front_row_zones(p))
+                          for p in state.players}
         self.by_name: dict[str, dict[str, Zone]] = {}
         for zone in state.zones.values():
             if zone.owner is not None:
@@ -124,11 +114,14 @@ def _layout(state: GameState) -> _Layout:
 
 def units_of(state: GameState, player: str) -> tuple[int, ...]:
     """Return the units `player` controls on VC/RC (seed Dominate 4: the dominator's dominated units count)."""
-    found = state.board_memo_values.get(_UNITS)
+    key = ("vanguard.units", player)
+    values = state.board_memo_values
+    found = values.get(key)
     if found is None:
-        _field_split(state)
-        found = state.board_memo_values[_UNITS]
-    return found.get(player, ())  # type: ignore[no-any-return]
+        cards = state.cards
+        found = values[key] = tuple([i for i in field_cards(state) if cards[i].controller == player
+                                     and "locked" not in cards[i].props])
+    return found  # type: ignore[no-any-return]
 
 
 def rear_guards_of(state: GameState, player: str) -> list[int]:
@@ -156,7 +149,27 @@ def is_vanguard(state: GameState, iid: int) -> bool:
 
 def front_row_units(state: GameState, player: str) -> list[int]:
     """Return `player`'s units in their own front row (seed Dominate 9)."""
-    return [i for i in units_of(state, player) if is_front_row(state.cards[i].zone, player)]
+    key = ("vanguard.front_row", player)
+    found = state.board_memo_values.get(key)
+    if found is None:  # units_of filtered by the front row: only the player's own front-row circles hold them
+        cards = state.cards
+        found = state.board_memo_values[key] = tuple([
+            i for cards_on in _layout(state).front_row[player] for i in cards_on
+            if cards[i].controller == player and "locked" not in cards[i].props])
+    return list(found)
+
+
+_FRONT_ROW_ZONES: dict[str, frozenset[str]] = {}
+
+
+def _front_row_zones(player: str) -> frozenset[str]:
+    """Return the ids of the circles in `player`'s own front row (those `is_front_row` holds for)."""
+    found = _FRONT_ROW_ZONES.get(player)
+    if found is None:
+        names = [*CIRCLES, *ACCEL_CIRCLES]
+        found = _FRONT_ROW_ZONES[player] = frozenset(
+            zone_id(player, n) for n in names if is_front_row(zone_id(player, n), player))
+    return found
 
 
 def in_same_column(state: GameState, a: int, b: int, viewer: str) -> bool:
