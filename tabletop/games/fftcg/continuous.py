@@ -122,6 +122,11 @@ def check_parts(state: GameState) -> tuple[str, ...]:
     return state.memo("fftcg.check_parts", lambda: field_parts(state) + _parts(state.players).damage, board=True)
 
 
+def membership_parts(state: GameState) -> tuple[str, ...]:
+    """Return the parts of the board that say which cards are on the field and who controls them."""
+    return _parts(state.players).membership
+
+
 def trigger_parts(state: GameState) -> tuple[str, ...]:
     """Return the parts of the board state-triggered abilities read: field, conditions, waiting abilities."""
     return _parts(state.players).triggers

@@ -18,7 +18,7 @@ from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.games.fftcg.actions import ask_replacement, break_cards, move_from_field, needs_replacement_choice
 from tabletop.games.fftcg.continuous import (
-    characteristics, check_parts, condition_holds, field_cards, trigger_parts,
+    characteristics, check_parts, condition_holds, field_cards, membership_parts, trigger_parts,
 )
 from tabletop.games.fftcg.printed import printed_index
 
@@ -118,8 +118,20 @@ def check_state_triggers(state: GameState) -> list[Action]:
     """FFTCG 11.8.18: a state-triggered ability triggers while its condition holds, once until it leaves the stack."""
     if _settled(state):
         return []
-    return [_queue_state_trigger(*found) for found in state.memo("fftcg.state_triggers", lambda: state.memo_on(
-        "fftcg.state_triggers", trigger_parts(state), lambda: _state_triggers(state)), board=True)]
+    return [_queue_state_trigger(*found) for found in state.memo("fftcg.state_triggers",
+                                                                 lambda: _state_triggers_now(state), board=True)]
+
+
+def _state_triggers_now(state: GameState) -> list[tuple[int, int, str]]:
+    # most often no card on the field has a state-triggered ability: then nothing else needs a look
+    if not state.memo_on("fftcg.state_sources", membership_parts(state), lambda: _has_state_triggers(state)):
+        return []
+    return state.memo_on("fftcg.state_triggers", trigger_parts(state), lambda: _state_triggers(state))
+
+
+def _has_state_triggers(state: GameState) -> bool:
+    printed = printed_index(state)
+    return any(printed[state.cards[iid].card_id].state_triggers for iid in field_cards(state))
 
 
 def _state_triggers(state: GameState) -> list[tuple[int, int, str]]:
