@@ -18,7 +18,6 @@ from typing import Any, NamedTuple
 
 from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.state import GameState
-from tabletop.games.fftcg.continuous import play_parts
 from tabletop.games.fftcg.printed import PrintedFacts, printed, printed_index
 
 
@@ -126,8 +125,7 @@ def find_payment(state: GameState, player: str, cost: Cost, exclude: Collection[
     """
     if cost.amount <= 0:
         return (), ()
-    payers = state.memo(f"fftcg.payers.{player}", lambda: state.memo_on(
-        ("fftcg.payers", player), play_parts(state), lambda: _payers(state, player)), board=True)
+    payers = state.memo(f"fftcg.payers.{player}", lambda: _payers(state, player), board=True)
     if len(payers[0]) + 2 * len(payers[1]) < cost.amount:
         return None  # not enough CP even with every card (as _find_payment finds): the common case
     key = ("fftcg.pay", player, cost.amount, cost.elements, cost.element_amount, frozenset(exclude))

@@ -18,7 +18,7 @@ from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.games.fftcg.actions import ask_replacement, break_cards, move_from_field, needs_replacement_choice
 from tabletop.games.fftcg.continuous import (
-    characteristics, check_parts, condition_holds, field_cards, membership_parts, trigger_parts,
+    characteristics, check_parts, condition_holds, field_cards, membership_parts,
 )
 from tabletop.games.fftcg.printed import printed_index
 
@@ -126,7 +126,7 @@ def _state_triggers_now(state: GameState) -> list[tuple[int, int, str]]:
     # most often no card on the field has a state-triggered ability: then nothing else needs a look
     if not state.memo_on("fftcg.state_sources", membership_parts(state), lambda: _has_state_triggers(state)):
         return []
-    return state.memo_on("fftcg.state_triggers", trigger_parts(state), lambda: _state_triggers(state))
+    return _state_triggers(state)
 
 
 def _has_state_triggers(state: GameState) -> bool:
