@@ -22,7 +22,7 @@ from tabletop.games.vanguard import facts
 from tabletop.games.vanguard.circles import circle_name, is_circle, is_front_row, is_rear_circle
 from tabletop.games.vanguard.rear_vanguard import BECOME_VANGUARD, is_rear_vanguard, mentions_effect
 from tabletop.games.vanguard.table import (
-    column_opponents, current_power, field_cards, has_state, in_same_column, is_locked, is_unit,
+    column_opponents, current_power, field_cards, has_state, in_same_column, is_locked, is_unit, legion_mate,
     rear_guards_of, units_of, vanguard_of,
 )
 
@@ -395,7 +395,7 @@ def condition_holds(state: GameState, cond: dict[str, Any] | None, source: int |
             return False
         if key == "chosen" and not variables.get(str(value)):
             return False
-        if key == "in_legion" and (source is not None and state.cards[source].props.get("legion") is not None) != bool(value):
+        if key == "in_legion" and (source is not None and legion_mate(state, source) is not None) != bool(value):
             return False
         if key == "success_unit" and not any(current_power(state, u) >= int(value) for u in units_of(state, controller)):
             return False

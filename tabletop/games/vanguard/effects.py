@@ -27,8 +27,8 @@ from tabletop.games.vanguard.moves import (
 )
 from tabletop.games.vanguard.rear_vanguard import BECOME_VANGUARD
 from tabletop.games.vanguard.table import (
-    front_row_units, guardians_of, has_state, in_same_column, is_closed_to_calls, is_locked, is_unit, rear_guards_of,
-    units_of, vanguard_of, vanguards_of,
+    front_row_units, guardians_of, has_state, in_same_column, is_closed_to_calls, is_locked, is_unit, legion_mate,
+    rear_guards_of, units_of, vanguard_of, vanguards_of,
 )
 
 Handler = Callable[[Transaction, int, dict[str, Any]], bool]
@@ -888,8 +888,8 @@ def dominate(tx: Transaction, iid: int, player: str) -> None:
         return
     controller_changed(tx, iid, player)
     add_state(tx, iid, "dominated")
-    mate = tx.state.cards[iid].props.get("legion")
-    if mate is not None and mate in tx.state.cards:
+    mate = legion_mate(tx.state, iid)
+    if mate is not None:
         dominate(tx, mate, player)
 
 

@@ -125,6 +125,17 @@ def in_same_column(state: GameState, a: int, b: int, viewer: str) -> bool:
     return same_column(state.cards[a].zone, state.cards[b].zone, viewer)
 
 
+def legion_mate(state: GameState, iid: int) -> int | None:
+    """Return the other unit of a card's Legion pair, or None: the pair holds while both cards are on circles and
+    name each other (seed Dominate 21 "units in the Legion state"; a card that left a circle is a new card and
+    names no mate, VG 7.7)."""
+    mate = state.cards[iid].props.get("legion")
+    if mate is None or mate not in state.cards or not is_circle(state.cards[iid].zone):
+        return None
+    other = state.cards[mate]
+    return mate if other.props.get("legion") == iid and is_circle(other.zone) else None
+
+
 def is_closed_to_calls(state: GameState, zid: str) -> bool:
     """Tell whether a rear-guard circle cannot take a called card: it holds a dominated unit (seed Dominate 3)
     or a rear-guard vanguard (a vanguard is no rear-guard to retire for the call; seed 《光辉骑士团》 二)."""
