@@ -18,6 +18,8 @@ class Change:
 
     `board` says whether it can change the board: cards, zones, totals and lists. The turn,
     phase and step, the game's own scalar facts, the log and the random generator are not the board.
+    A board change's `apply` bumps the versions of the parts it edits (`GameState.memo_on`);
+    `revert` need not: whoever reverts calls `GameState.touch`, which forgets them all.
 
     Contract: a change is never modified once made (undo, redo and replays rely on it). The
     subclasses are plain dataclasses, not frozen ones, only because a frozen dataclass costs
@@ -25,6 +27,8 @@ class Change:
     """
 
     board: ClassVar[bool] = True
+    # whether it can change who sees a card's face (its zone, face_down, controller, revealed_to)
+    shows: ClassVar[bool] = False
 
     def apply(self, state: GameState) -> None:
         """Make the change."""
@@ -61,6 +65,7 @@ class CreateCard(Change):
         state.cards[self.iid] = CardInstance(self.iid, self.card_id, self.owner, self.owner, self.zone)
         state.zones[self.zone].cards.insert(self.index, self.iid)
         state.next_iid = max(state.next_iid, self.iid + 1)
+        _bump(state.aspects, self.zone)
 
     def revert(self, state: GameState) -> None:
         state.zones[self.zone].cards.pop(self.index)
@@ -75,6 +80,8 @@ class CreateCard(Change):
 class MoveCard(Change):
     """Move a card from one position in a zone to a position in another (or the same) zone."""
 
+    shows: ClassVar[bool] = True
+
     iid: int
     source: str
     source_index: int
@@ -86,6 +93,9 @@ class MoveCard(Change):
         assert removed == self.iid, "MoveCard applied to a state it was not made for"
         state.zones[self.target].cards.insert(self.target_index, self.iid)
         state.cards[self.iid].zone = self.target
+        aspects = state.aspects
+        aspects[self.source] = aspects.get(self.source, 0) + 1
+        aspects[self.target] = aspects.get(self.target, 0) + 1
 
     def revert(self, state: GameState) -> None:
         state.zones[self.target].cards.pop(self.target_index)
@@ -100,6 +110,8 @@ class MoveCard(Change):
 class SetCardField(Change):
     """Set `controller`, `tapped` or `face_down` of a card instance."""
 
+    shows: ClassVar[bool] = True
+
     iid: int
     name: str
     old: Any
@@ -110,7 +122,9 @@ class SetCardField(Change):
             raise ValueError(f"not a card field: {self.name}")
 
     def apply(self, state: GameState) -> None:
-        setattr(state.cards[self.iid], self.name, self.new)
+        card = state.cards[self.iid]
+        setattr(card, self.name, self.new)
+        _bump(state.aspects, card.zone + ":" + self.name)
 
     def revert(self, state: GameState) -> None:
         setattr(state.cards[self.iid], self.name, self.old)
@@ -129,7 +143,9 @@ class SetCardProp(Change):
     new: Any
 
     def apply(self, state: GameState) -> None:
-        _assign(state.cards[self.iid].props, self.key, self.new)
+        card = state.cards[self.iid]
+        _assign(card.props, self.key, self.new)
+        _bump(state.aspects, card.zone + ":" + self.key)
 
     def revert(self, state: GameState) -> None:
         _assign(state.cards[self.iid].props, self.key, self.old)
@@ -148,7 +164,9 @@ class SetCardCounter(Change):
     new: int
 
     def apply(self, state: GameState) -> None:
-        _assign(state.cards[self.iid].counters, self.name, self.new or None)
+        card = state.cards[self.iid]
+        _assign(card.counters, self.name, self.new or None)
+        _bump(state.aspects, card.zone + ":counters")
 
     def revert(self, state: GameState) -> None:
         _assign(state.cards[self.iid].counters, self.name, self.old or None)
@@ -161,12 +179,16 @@ class SetCardCounter(Change):
 class SetRevealed(Change):
     """Set which players (or "all") have been shown a card's face while it stays where it is."""
 
+    shows: ClassVar[bool] = True
+
     iid: int
     old: frozenset[str]
     new: frozenset[str]
 
     def apply(self, state: GameState) -> None:
-        state.cards[self.iid].revealed_to = set(self.new)
+        card = state.cards[self.iid]
+        card.revealed_to = set(self.new)
+        _bump(state.aspects, card.zone + ":revealed")
 
     def revert(self, state: GameState) -> None:
         state.cards[self.iid].revealed_to = set(self.old)
@@ -186,6 +208,7 @@ class SetTotal(Change):
 
     def apply(self, state: GameState) -> None:
         state.totals.setdefault(self.player, {})[self.name] = self.new
+        _bump(state.aspects, "total:" + self.player)
 
     def revert(self, state: GameState) -> None:
         state.totals[self.player][self.name] = self.old
@@ -260,6 +283,7 @@ class ListInsert(ListChange):
 
     def apply(self, state: GameState) -> None:
         state.lists.setdefault(self.name, []).insert(self.index, self.item)
+        _bump(state.aspects, "list:" + self.name)
 
     def revert(self, state: GameState) -> None:
         items = state.lists[self.name]
@@ -280,6 +304,7 @@ class ListRemove(ListChange):
         items.pop(self.index)
         if not items:
             del state.lists[self.name]
+        _bump(state.aspects, "list:" + self.name)
 
     def revert(self, state: GameState) -> None:
         state.lists.setdefault(self.name, []).insert(self.index, self.item)
@@ -298,6 +323,7 @@ class ListReplace(ListChange):
 
     def apply(self, state: GameState) -> None:
         self._put(state, self.new)
+        _bump(state.aspects, "list:" + self.name)
 
     def revert(self, state: GameState) -> None:
         self._put(state, self.old)
@@ -313,6 +339,7 @@ class ShuffleZone(Change):
     def apply(self, state: GameState) -> None:
         cards = state.zones[self.zone].cards
         cards[:] = [cards[i] for i in self.order]
+        _bump(state.aspects, self.zone)
 
     def revert(self, state: GameState) -> None:
         cards = state.zones[self.zone].cards
@@ -357,6 +384,10 @@ class AppendLog(Change):
 
     def touched(self) -> tuple[set[str], set[int], set[str]]:
         return set(), set(), {"log"}
+
+
+def _bump(aspects: dict[str, int], part: str) -> None:
+    aspects[part] = aspects.get(part, 0) + 1
 
 
 def _assign(mapping: dict[str, Any], key: str, value: Any) -> None:

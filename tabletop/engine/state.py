@@ -11,6 +11,7 @@ from tabletop.engine.cards import CardDefinition, CardLibrary
 from tabletop.engine.zones import Visibility, Zone, ZoneSpec, zone_id
 
 T = TypeVar("T")
+_ABSENT: Any = object()  # a memo not computed yet (None is a value)
 
 # Card-instance fields a Change may set directly; everything else lives in `props`.
 CARD_FIELDS = ("controller", "tapped", "face_down")
@@ -98,16 +99,25 @@ class GameState:
     # `board_version` is bumped only by changes of the board (Change.board) and by undo/redo.
     version: int = field(default=0, init=False, compare=False, repr=False)
     board_version: int = field(default=0, init=False, compare=False, repr=False)
-    _memos: dict[bool, tuple[int, dict[str, Any]]] = field(default_factory=dict, init=False, compare=False,
-                                                           repr=False)
+    # Versions of parts of the board (see `memo_on`): each board change bumps the parts it edits as it
+    # is applied; `board_epoch` is bumped by `touch` (undo, redo, rollback), which forgets them all.
+    aspects: dict[str, int] = field(default_factory=dict, init=False, compare=False, repr=False)
+    board_epoch: int = field(default=0, init=False, compare=False, repr=False)
+    # the values `memo` keeps for the current version and board version: replaced by empty ones as they change
+    memo_values: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
+    board_memo_values: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
     _keyed: dict[Hashable, tuple[Any, Any]] = field(default_factory=dict, init=False, compare=False, repr=False)
+    _on_parts: dict[Hashable, tuple[Any, Any]] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     # -- derived values ------------------------------------------------------------------------
     def touch(self, board: bool = True) -> None:
-        """Mark the state as changed (`board`: the board too): memoized values are forgotten."""
+        """Mark the state as changed (`board`: the board too, every part of it): memoized values are forgotten."""
         self.version += 1
+        self.memo_values = {}
         if board:
             self.board_version += 1
+            self.board_epoch += 1
+            self.board_memo_values = {}
 
     def memo(self, key: str, compute: Callable[[], T], board: bool = False) -> T:
         """Return `compute()` computed at most once per state version (callers must not mutate it).
@@ -116,15 +126,11 @@ class GameState:
         zones, totals, lists; not the turn, phase, step, the game's data facts, log or generator). Contract: every mutation goes
         through a Change, and whoever applies or reverts one calls `touch`.
         """
-        version = self.board_version if board else self.version
-        slot = self._memos.get(board)
-        if slot is None or slot[0] != version:
-            slot = self._memos[board] = (version, {})
-        values = slot[1]
-        if key in values:
-            return values[key]  # type: ignore[no-any-return]
-        value = values[key] = compute()
-        return value
+        values = self.board_memo_values if board else self.memo_values
+        value = values.get(key, _ABSENT)
+        if value is _ABSENT:
+            value = values[key] = compute()
+        return value  # type: ignore[no-any-return]
 
     def memo_keyed(self, key: Hashable, signature: Any, compute: Callable[[], T]) -> T:
         """Return `compute()`, reused while `signature` (hashable) equals the one it was computed for.
@@ -139,6 +145,25 @@ class GameState:
             return last[1]  # type: ignore[no-any-return]
         value = compute()
         self._keyed[key] = (signature, value)
+        return value
+
+    def memo_on(self, key: Hashable, parts: tuple[str, ...], compute: Callable[[], T], extra: Hashable = None) -> T:
+        """Return `compute()`, reused while the board `parts` it reads (and `extra`) stay as they were.
+
+        Parts name what a board change edits (`Change.apply` bumps them):
+        - a zone id: cards entered, left or were reordered in that zone (a card carries its state along);
+        - "ZONE:NAME": a card in that zone had its field (tapped, controller, face_down), prop, "counters"
+          or "revealed" `NAME` set;
+        - "list:NAME": that list changed; "total:PLAYER": one of that player's totals changed.
+        Contract: the value reads nothing of the board beyond `parts`, and nothing else but `extra`
+        (hashable: turn, phase, data facts it reads). Undo, redo and rollback forget every such value.
+        """
+        signature = (self.board_epoch, extra, tuple(map(self.aspects.get, parts)))
+        last = self._on_parts.get(key)
+        if last is not None and last[0] == signature:
+            return last[1]  # type: ignore[no-any-return]
+        value = compute()
+        self._on_parts[key] = (signature, value)
         return value
 
     # -- lookups -------------------------------------------------------------------------------

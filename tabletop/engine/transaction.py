@@ -24,19 +24,35 @@ class Transaction:
         self.state = state
         self.changes: list[Change] = []
         self.manual = manual
+        # positions in `changes` rules code remembers within this transaction (e.g. where a check last
+        # found nothing, so that only the changes after it need a look); a rollback forgets them
+        self.marks: dict[str, int] = {}
         # card id -> what decided who saw its face before this transaction first touched it
         self._seen_before: dict[int, tuple[str, bool, str, set[str] | frozenset[str]]] | None = (
             {} if watch_hidden else None)
 
     def apply(self, change: Change) -> None:
         """Apply one change and record it."""
+        state = self.state
         seen = self._seen_before
-        if seen is not None and change.board:  # only board changes touch cards
+        if change.shows and seen is not None:  # only these can change who sees a card (visibility_key)
             for iid in change.card_ids():
-                if iid not in seen and iid in self.state.cards:
-                    seen[iid] = visibility_key(self.state.cards[iid])
+                if iid not in seen and iid in state.cards:
+                    seen[iid] = visibility_key(state.cards[iid])
+        change.apply(state)
+        # what `state.touch(board)` does, but the changed parts' versions are bumped by the change itself
+        state.version += 1
+        state.memo_values = {}
+        if change.board:
+            state.board_version += 1
+            state.board_memo_values = {}
+        self.changes.append(change)
+
+    def _apply_bookkeeping(self, change: Change) -> None:
+        """Apply and record a change that is not of the board (`apply` for the most frequent changes, shorter)."""
         change.apply(self.state)
-        self.state.touch(change.board)
+        self.state.version += 1
+        self.state.memo_values = {}
         self.changes.append(change)
 
     def newly_shown(self) -> frozenset[str]:
@@ -54,6 +70,7 @@ class Transaction:
         """Revert every recorded change, newest first."""
         while self.changes:
             self.changes.pop().revert(self.state)
+        self.marks.clear()
         self.state.touch()
 
     # -- cards ---------------------------------------------------------------------------------
@@ -111,9 +128,12 @@ class Transaction:
                 self.set_prop(iid, key, None)
         for name in sorted(card.counters):
             self.set_counter(iid, name, 0)
-        self.set_field(iid, "tapped", False)
-        self.set_field(iid, "face_down", False)
-        self.set_field(iid, "controller", card.owner)
+        if card.tapped:  # set_field's own no-op tests, made here (most cards are already so)
+            self.set_field(iid, "tapped", False)
+        if card.face_down:
+            self.set_field(iid, "face_down", False)
+        if card.controller != card.owner:
+            self.set_field(iid, "controller", card.owner)
 
     def reveal(self, iid: int, to: str) -> None:
         """Show a card's face to a player (or "all") without moving it; moving it hides it again."""
@@ -135,9 +155,10 @@ class Transaction:
 
     def set_table(self, name: str, value: Any) -> None:
         """Set turn, active, phase or step."""
-        old = getattr(self.state, name)
+        state = self.state
+        old = getattr(state, name)
         if old != value:
-            self.apply(SetTableField(name, old, value))
+            self._apply_bookkeeping(SetTableField(name, old, value))
 
     def set_data(self, key: str, value: Any, copy: bool = True) -> None:
         """Set one of the game's scalar facts (None removes it); `copy` as for `list_insert`.
@@ -146,7 +167,12 @@ class Transaction:
         """
         old = self.state.data.get(key)
         if old != value:
-            self.apply(SetData(key, _frozen(old), _frozen(value)) if copy else SetData(key, old, value))
+            if copy:  # scalars, most facts, need no copy
+                if type(old) not in _ATOMS:
+                    old = _frozen(old)
+                if type(value) not in _ATOMS:
+                    value = _frozen(value)
+            self._apply_bookkeeping(SetData(key, old, value))
 
     # -- lists ---------------------------------------------------------------------------------
     def list_insert(self, name: str, index: int, item: Any, copy: bool = True) -> None:
@@ -197,7 +223,7 @@ class Transaction:
     # -- log -----------------------------------------------------------------------------------
     def log(self, text: str, rule: str = "") -> None:
         """Add a public line to the game log (it must not reveal hidden cards)."""
-        self.apply(AppendLog(LogEntry(text, rule, self.manual, self.state.turn)))
+        self._apply_bookkeeping(AppendLog(LogEntry(text, rule, self.manual, self.state.turn)))
 
 
 _ATOMS = frozenset({str, int, float, bool, type(None)})

@@ -13,6 +13,7 @@ the board, not again for each pass of priority.
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
@@ -55,7 +56,75 @@ class Characteristics(NamedTuple):
 
 def field_cards(state: GameState, player: str | None = None) -> tuple[int, ...]:
     """Return the cards on the field (of one controller, or of both)."""
-    return state.memo("fftcg.field", lambda: _field_cards(state), board=True).get(player, ())
+    return state.memo("fftcg.field", lambda: state.memo_on("fftcg.field", _parts(state.players).membership,
+                                                           lambda: _field_cards(state)), board=True).get(player, ())
+
+
+class _Parts:
+    """Names of the parts of the board (GameState.memo_on) that field-derived facts read, for one seating."""
+
+    def __init__(self, players: tuple[str, ...]) -> None:
+        fields = tuple(f"{p}.field" for p in players)
+        # which cards are on the field and who controls them
+        self.membership: tuple[str, ...] = (*fields, *(f"{z}:controller" for z in fields))
+        # the field's cards as objects (FFTCG 7.4: a new timestamp each time one enters a zone) and lasting effects
+        self.objects: tuple[str, ...] = (*self.membership, *(f"{z}:ts" for z in fields), "list:effects")
+        self.dull: tuple[str, ...] = tuple(f"{z}:tapped" for z in fields)
+        self.sizes: dict[str, tuple[str, ...]] = {zone: tuple(f"{p}.{zone}" for p in players)
+                                                  for zone in ("damage", "hand")}
+        self.damage: tuple[str, ...] = tuple(f"{z}:damage" for z in fields)
+        waiting = tuple(f"list:{name}" for name in ("pending_triggers", "to_stack", "stack"))
+        # what state-triggered abilities read: the field, their conditions, the abilities waiting or on the stack
+        self.triggers: tuple[str, ...] = self.objects + self.sizes["damage"] + self.sizes["hand"] + waiting
+        # what a player's plays read besides the characteristics: the zones cards are played from, pay
+        # with or choose (field, hand, break) with their cards' control and dull state, and when the
+        # field's cards entered (dull-icon abilities)
+        zones = tuple(f"{p}.{zone}" for p in players for zone in ("field", "hand", "break"))
+        self.plays: tuple[str, ...] = (*zones, *(f"{z}:{name}" for z in zones for name in ("controller", "tapped")),
+                                       *(f"{z}:since" for z in fields))
+
+
+@functools.lru_cache(maxsize=None)
+def _parts(players: tuple[str, ...]) -> _Parts:
+    return _Parts(players)
+
+
+def field_parts(state: GameState) -> tuple[str, ...]:
+    """Return the parts of the board the field's characteristics read: the field's cards and lasting effects,
+    their dull state and the sizes of hands and Damage Zones only while a field card's ability reads them."""
+    return state.memo("fftcg.field_parts", lambda: _field_parts(state), board=True)
+
+
+def _field_parts(state: GameState) -> tuple[str, ...]:
+    parts = _parts(state.players)
+    reads = state.memo_on("fftcg.field_reads", parts.membership, lambda: _field_reads(state))
+    found = parts.objects
+    if "dull" in reads:
+        found += parts.dull
+    for zone in ("damage", "hand"):
+        if zone in reads:
+            found += parts.sizes[zone]
+    return found
+
+
+def _field_reads(state: GameState) -> frozenset[str]:
+    index, cards = printed_index(state), state.cards
+    return frozenset().union(*(index[cards[i].card_id].reads for i in field_cards(state)))
+
+
+def play_parts(state: GameState) -> tuple[str, ...]:
+    """Return the parts of the board a player's possible plays read (see _Parts.plays) and the characteristics."""
+    return state.memo("fftcg.play_parts", lambda: _parts(state.players).plays + field_parts(state), board=True)
+
+
+def check_parts(state: GameState) -> tuple[str, ...]:
+    """Return the parts of the board the field's rule processes read: characteristics and damage."""
+    return state.memo("fftcg.check_parts", lambda: field_parts(state) + _parts(state.players).damage, board=True)
+
+
+def trigger_parts(state: GameState) -> tuple[str, ...]:
+    """Return the parts of the board state-triggered abilities read: field, conditions, waiting abilities."""
+    return _parts(state.players).triggers
 
 
 def _field_cards(state: GameState) -> dict[str | None, tuple[int, ...]]:
@@ -92,7 +161,8 @@ def condition_holds(state: GameState, condition: Mapping[str, Any] | None, playe
 
 def active_field_abilities(state: GameState) -> list[dict[str, Any]]:
     """Return the field abilities working now, each with its source, timestamp and controller."""
-    return state.memo("fftcg.field_abilities", lambda: _active_field_abilities(state), board=True)
+    return state.memo("fftcg.field_abilities", lambda: state.memo_on(
+        "fftcg.field_abilities", field_parts(state), lambda: _active_field_abilities(state)), board=True)
 
 
 def _active_field_abilities(state: GameState) -> list[dict[str, Any]]:
@@ -112,43 +182,8 @@ def _active_field_abilities(state: GameState) -> list[dict[str, Any]]:
 
 def characteristics(state: GameState) -> dict[int, Characteristics]:
     """Return the current characteristics of every card on the field (memoized; do not mutate)."""
-    return state.memo("fftcg.chars", lambda: state.memo_keyed("fftcg.chars", field_signature(state),
-                                                              lambda: _characteristics(state)), board=True)
-
-
-def field_signature(state: GameState) -> tuple[Any, ...]:
-    """Return everything the characteristics read: field cards, what conditions count, lasting effects.
-
-    Dull/active state and the sizes of hands and Damage Zones are part of it only while a field
-    card's ability reads them (a "dull" filter, a hand or damage condition, "Damage N —").
-    Memoized per board version (it reads the board alone).
-    """
-    return state.memo("fftcg.field_signature", lambda: _field_signature(state), board=True)
-
-
-def _field_signature(state: GameState) -> tuple[Any, ...]:
-    cards = state.cards
-    field = field_cards(state)
-    index = printed_index(state)
-    reads = frozenset().union(*(index[cards[i].card_id].reads for i in field))
-    if "dull" in reads:
-        on_field = tuple([(i, cards[i].card_id, cards[i].props.get("ts"), cards[i].controller, cards[i].tapped)
-                          for i in field])
-    else:
-        on_field = tuple([(i, cards[i].card_id, cards[i].props.get("ts"), cards[i].controller) for i in field])
-    sizes = tuple(len(state.zones[f"{p}.{zone}"].cards) for p in state.players for zone in ("damage", "hand")
-                  if zone in reads)
-    # lasting effects by content, not only id: after an undo a new effect may reuse an old id
-    return on_field, sizes, tuple(_frozen_item(item) for item in state.lists.get("effects", ()))
-
-
-def _frozen_item(value: Any) -> Any:
-    """Return JSON data as nested tuples (hashable, equal exactly when the data is)."""
-    if isinstance(value, dict):
-        return tuple(sorted((key, _frozen_item(item)) for key, item in value.items()))
-    if isinstance(value, list):
-        return tuple(_frozen_item(item) for item in value)
-    return value
+    return state.memo("fftcg.chars", lambda: state.memo_on("fftcg.chars", field_parts(state),
+                                                           lambda: _characteristics(state)), board=True)
 
 
 def _characteristics(state: GameState) -> dict[int, Characteristics]:

@@ -18,7 +18,8 @@ from typing import Any, NamedTuple
 
 from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.state import GameState
-from tabletop.games.fftcg.printed import printed, printed_index
+from tabletop.games.fftcg.continuous import play_parts
+from tabletop.games.fftcg.printed import PrintedFacts, printed, printed_index
 
 
 class Cost(NamedTuple):
@@ -47,7 +48,11 @@ class Source(NamedTuple):
 
 def character_cost(state: GameState, iid: int, amount: int) -> Cost:
     """Return the cost of playing a card from hand (FFTCG 11.4.6.1): Light/Dark need no element."""
-    facts = printed(state, iid)
+    return play_cost(printed(state, iid), amount)
+
+
+def play_cost(facts: PrintedFacts, amount: int) -> Cost:
+    """Return the cost of playing a card with these printed facts from hand (see `character_cost`)."""
     if facts.light_or_dark:
         return Cost(amount)
     return Cost(amount, facts.elements)
@@ -121,7 +126,10 @@ def find_payment(state: GameState, player: str, cost: Cost, exclude: Collection[
     """
     if cost.amount <= 0:
         return (), ()
-    payers = state.memo(f"fftcg.payers.{player}", lambda: _payers(state, player), board=True)
+    payers = state.memo(f"fftcg.payers.{player}", lambda: state.memo_on(
+        ("fftcg.payers", player), play_parts(state), lambda: _payers(state, player)), board=True)
+    if len(payers[0]) + 2 * len(payers[1]) < cost.amount:
+        return None  # not enough CP even with every card (as _find_payment finds): the common case
     key = ("fftcg.pay", player, cost.amount, cost.elements, cost.element_amount, frozenset(exclude))
     return state.memo_keyed(key, payers, lambda: _find_payment(state, player, cost, payers, exclude))
 

@@ -7,15 +7,19 @@ or once the game is over, so the loop stops for the decision. State-triggered ab
 """
 from __future__ import annotations
 
+import itertools
 from collections import defaultdict
 from collections.abc import Callable
 
 from tabletop.engine import triggers
+from tabletop.engine.changes import AppendLog, Change, SetData, SetRng, SetTableField
 from tabletop.engine.rule_process import Action, Check, run_until_stable
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.games.fftcg.actions import ask_replacement, break_cards, move_from_field, needs_replacement_choice
-from tabletop.games.fftcg.continuous import characteristics, condition_holds, field_cards, field_signature
+from tabletop.games.fftcg.continuous import (
+    characteristics, check_parts, condition_holds, field_cards, trigger_parts,
+)
 from tabletop.games.fftcg.printed import printed_index
 
 
@@ -58,9 +62,8 @@ def check_field(state: GameState) -> list[Action]:
     """FFTCG 12.4.4–12.4.7: Power 0 or less, damage ≥ Power, duplicate names, two Light/Dark."""
     if _settled(state):
         return []
-    put, broken = state.memo("fftcg.field_check", lambda: state.memo_keyed(
-        "fftcg.field_check", (field_signature(state), tuple([state.cards[i].props.get("damage") for i in field_cards(state)])),
-        lambda: _field_check(state)), board=True)
+    put, broken = state.memo("fftcg.field_check", lambda: state.memo_on("fftcg.field_check", check_parts(state),
+                                                                        lambda: _field_check(state)), board=True)
     if not put and not broken:
         return []
     waiting = needs_replacement_choice(state, broken)
@@ -115,8 +118,8 @@ def check_state_triggers(state: GameState) -> list[Action]:
     """FFTCG 11.8.18: a state-triggered ability triggers while its condition holds, once until it leaves the stack."""
     if _settled(state):
         return []
-    return [_queue_state_trigger(*found) for found in state.memo("fftcg.state_triggers",
-                                                                 lambda: _state_triggers(state), board=True)]
+    return [_queue_state_trigger(*found) for found in state.memo("fftcg.state_triggers", lambda: state.memo_on(
+        "fftcg.state_triggers", trigger_parts(state), lambda: _state_triggers(state)), board=True)]
 
 
 def _state_triggers(state: GameState) -> list[tuple[int, int, str]]:
@@ -151,6 +154,41 @@ def _queue_state_trigger(iid: int, index: int, controller: str) -> Action:
 CHECKS: tuple[Check, ...] = (check_losses, check_field, check_state_triggers)
 
 
+# Facts of `state.data` the checks and trigger stacking read; the board they read is every board change.
+_READ_DATA = frozenset({"pending", "outcome", "stage", "fs_window"})
+_BOOKKEEPING = (AppendLog, SetTableField, SetRng)
+
+
 def settle(tx: Transaction, stack_triggers: Callable[[Transaction], bool] | None = None) -> int:
-    """Run the rule processes (and, with `stack_triggers`, trigger stacking) until stable; return rounds."""
-    return run_until_stable(tx, CHECKS, stack_triggers)
+    """Run the rule processes (and, with `stack_triggers`, trigger stacking) until stable; return rounds.
+
+    Nothing is checked again when the last run in this transaction found nothing and only bookkeeping
+    changed since (the log, the turn, phase and step, priority and pass counts: nothing a check reads).
+    """
+    data = tx.state.data
+    if data.get("pending") or data.get("outcome"):
+        return 0  # no check applies and no trigger is stacked while a player must answer or once the game is over
+    mark = "fftcg.quiet" if stack_triggers is None else f"fftcg.quiet.{stack_triggers.__name__}"
+    since = tx.marks.get(mark)
+    if since is not None and _only_bookkeeping(tx.changes, since):
+        tx.marks[mark] = len(tx.changes)  # still nothing to find here: later runs look from here on
+        return 0
+    rounds = run_until_stable(tx, CHECKS, stack_triggers)
+    if rounds == 0:
+        tx.marks[mark] = len(tx.changes)
+    return rounds
+
+
+def _only_bookkeeping(changes: list[Change], since: int) -> bool:
+    """Tell whether the changes after position `since` are all bookkeeping no check reads."""
+    if since > len(changes):
+        return False
+    for change in itertools.islice(changes, since, None):
+        kind = type(change)
+        if kind is SetData:
+            key = change.key  # type: ignore[attr-defined]
+            if key in _READ_DATA or key.startswith("lose."):
+                return False
+        elif kind not in _BOOKKEEPING:
+            return False
+    return True

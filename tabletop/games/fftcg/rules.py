@@ -56,8 +56,8 @@ from tabletop.games.fftcg.commands import (
     FFTCG_COMMANDS, CastSummon, DeclareAttack, DeclareBlock, DeclareParty, PlayCharacter, RepeatLoop,
     SplitDamage, UseAbility,
 )
-from tabletop.games.fftcg.continuous import characteristics, cost_of, field_cards
-from tabletop.games.fftcg.cp import ability_cost, character_cost, check_payment, find_payment
+from tabletop.games.fftcg.continuous import characteristics, cost_of, field_cards, play_parts
+from tabletop.games.fftcg.cp import ability_cost, character_cost, check_payment, find_payment, play_cost
 from tabletop.games.fftcg.effects import ability_kind
 from tabletop.games.fftcg.printed import printed_index
 from tabletop.games.fftcg.processes import settle
@@ -233,7 +233,13 @@ class FFTCGRules(GameRules):
 
     # -- legal commands --------------------------------------------------------------------------
     def legal_commands(self, state: GameState, player: str) -> list[Command]:
-        """Return the commands `player` may submit now, each play with an obvious payment filled in."""
+        """Return the commands `player` may submit now, each play with an obvious payment filled in.
+
+        Memoized per state version (the engine's auto-pass asks first, then the seat, at the same state).
+        """
+        return list(state.memo(f"fftcg.legal.{player}", lambda: tuple(self._legal_commands(state, player))))
+
+    def _legal_commands(self, state: GameState, player: str) -> list[Command]:
         decision = self.pending_decision(state)
         if decision is None or decision.player != player:
             return []
@@ -295,14 +301,21 @@ class FFTCGRules(GameRules):
         """Return the plays `player` could make with priority now, each with an obvious payment."""
         if state.data.get("fs_window") or state.phase not in PLAY_PHASES:
             return []
-        # The plays depend on the board, the turn and the loop bans; the phase only decides which
-        # of them are allowed now (FFTCG 9.3.1.5: Characters in a Main Phase with an empty stack),
-        # so the Characters only a Main Phase allows are worked out only when they are allowed.
-        key = f"{player}.{state.turn}.{state.active}.{len(state.data.get('loop_banned') or ())}"
-        plays = state.memo(f"fftcg.plays.{key}", lambda: self._potential_plays(state, player, False), board=True)
-        if self._timing_refusal(state, player, False) is not None:
+        # The plays depend on the board (the parts of it play_parts names), the turn and the loop bans;
+        # the phase only decides which of them are allowed now (FFTCG 9.3.1.5: Characters in a Main
+        # Phase with an empty stack), so the Characters only a Main Phase allows are worked out only
+        # when they are allowed. A loop ban reads every zone (_zones_fingerprint): then the whole board.
+        bans = len(state.data.get("loop_banned") or ())
+        extra = (state.turn, state.active, bans, state.board_version if bans else None)
+        key = f"{player}.{state.turn}.{state.active}.{bans}"
+        plays = state.memo(f"fftcg.plays.{key}", lambda: state.memo_on(
+            ("fftcg.plays", player), play_parts(state), lambda: self._potential_plays(state, player, False), extra),
+            board=True)
+        if not self._is_main_timing(state, player):
             return [command for _, command in plays]
-        main = state.memo(f"fftcg.main_plays.{key}", lambda: self._potential_plays(state, player, True), board=True)
+        main = state.memo(f"fftcg.main_plays.{key}", lambda: state.memo_on(
+            ("fftcg.main_plays", player), play_parts(state), lambda: self._potential_plays(state, player, True), extra),
+            board=True)
         if not main:
             return [command for _, command in plays]
         return [command for _, command in sorted(plays + main, key=lambda play: play[0])]
@@ -314,23 +327,29 @@ class FFTCGRules(GameRules):
         Places: the hand's cards in hand order, then the abilities of the field's cards.
         """
         commands: list[tuple[int, Command]] = []
+        if main_only and player != state.active:
+            return commands  # FFTCG 11.4.1: only Back Attack plays in the other player's turn
         index, cards = printed_index(state), state.cards
         hand = state.zones[f"{player}.hand"].cards
+        backups_full: bool | None = None  # _card_refusal's one refusal of a card in hand: 5 Backups (D3)
         for place, iid in enumerate(hand):
             facts = index[cards[iid].card_id]
             if facts.character:
                 if main_only == facts.back_attack:
                     continue
-                if (main_only and player != state.active) or self._card_refusal(state, player, iid) is not None:
-                    continue  # FFTCG 11.4.1: only Back Attack plays in the other player's turn
-                payment = find_payment(state, player, character_cost(state, iid, cost_of(state, iid)), {iid})
+                if facts.card_type == "backup":
+                    if backups_full is None:
+                        backups_full = self._card_refusal(state, player, iid) is not None
+                    if backups_full:
+                        continue
+                payment = find_payment(state, player, play_cost(facts, cost_of(state, iid)), {iid})
                 if payment is not None:
                     commands.append((place, PlayCharacter(by=player, card=iid, discards=payment[0],
                                                           backups=payment[1])))
             elif facts.card_type == "summon" and not main_only:
                 ability = facts.summon_ability
                 # the payment first: it is memoized, and without one the targets need not be looked for
-                payment = find_payment(state, player, character_cost(state, iid, cost_of(state, iid)), {iid})
+                payment = find_payment(state, player, play_cost(facts, cost_of(state, iid)), {iid})
                 if payment is None:
                     continue
                 targets = _default_targets(state, ability, player, iid) if ability is not None else ()
@@ -524,6 +543,11 @@ class FFTCGRules(GameRules):
         if not stack.is_empty(state):
             return IllegalCommand("FFTCG 9.3.1.5", "Characters are played only while the stack is empty")
         return None
+
+    def _is_main_timing(self, state: GameState, player: str) -> bool:
+        """Tell whether `player` may play a Character without Back Attack now (`_timing_refusal` finds nothing)."""
+        return (player == state.active and state.phase in ("main1", "main2") and not state.data.get("fs_window")
+                and stack.is_empty(state))
 
     def _card_refusal(self, state: GameState, player: str, iid: int) -> IllegalCommand | None:
         """Return why this card cannot be played as a Character at all (whatever the timing), or None."""

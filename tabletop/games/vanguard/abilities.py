@@ -629,10 +629,31 @@ def state_triggers(tx: Transaction) -> None:
 _READING: set[int] = set()
 
 
+def reading_key() -> str:
+    """Return a memo key suffix naming the sources being read: values computed without their bonuses differ."""
+    return ".reading." + ",".join(map(str, sorted(_READING))) if _READING else ""
+
+
+# The values a CONT ability can raise.
+CONT_STATS = frozenset({"power", "critical", "shield"})
+
+
 def continuous_bonuses(state: GameState, iid: int, stat: str) -> list[tuple[int, str]]:
     """Return the (amount, reason) bonuses CONT abilities on the field (and GC) give a unit's `stat`."""
-    result: list[tuple[int, str]] = []
+    grants = state.memo(f"vanguard.cont_grants{reading_key()}", lambda: _cont_grants(state))
     target_card = state.cards[iid]
+    zone, owner = target_card.zone, target_card.controller
+    return [(amount, why) for grant_stat, scope, source, controller, amount, why in grants
+            if grant_stat == stat and _cont_applies(state, scope, source, iid, zone, owner, controller)]
+
+
+def _cont_grants(state: GameState) -> list[tuple[str, str, int, str, int, str]]:
+    """Return every bonus valid CONT abilities give now: (stat, target scope, source, its controller, amount, why).
+
+    Each ability's condition is read once, with its own bonus left out (see _READING); which units a
+    bonus reaches is left to `_cont_applies`.
+    """
+    grants: list[tuple[str, str, int, str, int, str]] = []
     for source in _cont_sources(state):
         if source in _READING:
             continue
@@ -640,13 +661,10 @@ def continuous_bonuses(state: GameState, iid: int, stat: str) -> list[tuple[int,
         for ability in abilities_of(state, source):
             if ability.get("kind") != "cont" or not zone_tag_holds(state, source, ability.get("zone")):
                 continue
-            controller = card.controller
-            amounts = [int(step.get("amount", 0)) for step in ability.get("do", ())
-                       if step.get("effect") == stat and _cont_applies(state, step.get("target", "self"), source, iid,
-                                                                       target_card.zone, target_card.controller,
-                                                                       controller)]
-            if not amounts:
+            steps = [step for step in ability.get("do", ()) if step.get("effect") in CONT_STATS]
+            if not steps:
                 continue
+            controller = card.controller
             _READING.add(source)
             try:
                 valid = keyword_valid(state, source, ability, controller) and condition_holds(
@@ -655,8 +673,9 @@ def continuous_bonuses(state: GameState, iid: int, stat: str) -> list[tuple[int,
                 _READING.discard(source)
             if valid:
                 why = f"{state.definition(source).name} ({ability.get('keyword') or 'CONT'})"
-                result += [(amount, why) for amount in amounts]
-    return result
+                grants += [(step["effect"], step.get("target", "self"), source, controller,
+                            int(step.get("amount", 0)), why) for step in steps]
+    return grants
 
 
 def _cont_sources(state: GameState) -> list[int]:

@@ -17,6 +17,7 @@ from tabletop.engine.zones import zone_id
 from tabletop.games.vanguard import facts, frames
 from tabletop.games.vanguard.abilities import (
     CLAN_ACTIONS, CONDITION_KEYWORDS, CONDITIONS, EVENTS, PREFIX_KEYWORDS, PROPER_KEYWORDS, add_pending, condition_holds, emit,
+    has_keyword,
 )
 from tabletop.games.vanguard.circles import (
     REAR_CIRCLES, circle_name, column_for, is_back_row, is_front_row, is_rear_circle,
@@ -186,7 +187,8 @@ def filter_cards(state: GameState, cards: list[int], filt: Mapping[str, Any] | N
             continue
         if "trigger" in filt and facts.trigger(d) != filt["trigger"]:
             continue
-        if "keyword" in filt and filt["keyword"] not in d.keywords:
+        # Seed 一: a card "with" a keyword has it printed (valid or not) or has gained it (Fidus).
+        if "keyword" in filt and not has_keyword(state, c, str(filt["keyword"])):
             continue
         if filt.get("unit") and not facts.is_unit_card(d):
             continue

@@ -32,8 +32,8 @@ from tabletop.games.vanguard.flow import (
 from tabletop.games.vanguard.moves import place_on_circle, relocate, turn_fact, turn_info
 from tabletop.games.vanguard.rear_vanguard import is_rear_vanguard, is_vanguard, rear_vanguards
 from tabletop.games.vanguard.table import (
-    current_critical, current_grade, front_row_units, has_state, is_locked, is_unit, power_parts, shield_total,
-    units_of, vanguard_of,
+    current_critical, current_grade, current_power, front_row_units, has_state, is_locked, is_unit, power_parts,
+    shield_total, units_of, vanguard_of,
 )
 
 C = TypeVar("C", bound=Command)
@@ -764,7 +764,7 @@ class VanguardRules(GameRules):
     def card_value(self, state: GameState, iid: int, name: str) -> int:
         """Return one current value; power and critical are each computed alone (bots read them often)."""
         if name == "power":
-            return power_parts(state, iid)[1]
+            return current_power(state, iid)
         if name == "critical":
             return current_critical(state, iid)
         return super().card_value(state, iid, name)

@@ -167,12 +167,16 @@ def base_power(state: GameState, iid: int) -> int:
 
 def power_parts(state: GameState, iid: int) -> tuple[int, int, list[str]]:
     """Return (base, current, reasons) of a card's power with every modifier applied (memoised until a change)."""
-    from tabletop.games.vanguard.abilities import _READING
+    base, current, why = _memo_power(state, iid)
+    return base, current, list(why)
 
-    if _READING:  # a CONT condition is being read: its own bonus is left out, so this value is not the real one
-        return _power_parts(state, iid)
-    cached = state.memo(f"vanguard.power.{iid}", lambda: _power_parts(state, iid))
-    return cached[0], cached[1], list(cached[2])
+
+def _memo_power(state: GameState, iid: int) -> tuple[int, int, list[str]]:
+    """Return power_parts' memoised value (callers must not change the list)."""
+    from tabletop.games.vanguard.abilities import reading_key
+
+    # While a CONT condition is being read its own bonus is left out: that value is memoised apart.
+    return state.memo(f"vanguard.power.{iid}{reading_key()}", lambda: _power_parts(state, iid))
 
 
 def _power_parts(state: GameState, iid: int) -> tuple[int, int, list[str]]:
@@ -226,7 +230,7 @@ def _gift_power(state: GameState, iid: int) -> int:
 
 def current_power(state: GameState, iid: int) -> int:
     """Return a card's current power."""
-    return power_parts(state, iid)[1]
+    return _memo_power(state, iid)[1]
 
 
 def current_critical(state: GameState, iid: int) -> int:
