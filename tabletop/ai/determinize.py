@@ -56,11 +56,13 @@ def determinize(view: View, knowledge: Knowledge, rng: random.Random,
     names a zone the rules do not create (knowledge does not match the game).
     """
     rules = knowledge.rules
-    library = CardLibrary(knowledge.library.values())
-    for cards in view.zones.values():
-        for card in cards:
-            if card.definition is not None and card.card_id not in library:
-                library.add(card.definition)
+    library = knowledge.library
+    shown = [card.definition for cards in view.zones.values() for card in cards
+             if card.definition is not None and card.card_id not in library]
+    if shown:   # cards from outside the pool: a copy, so the knowledge stays as it was
+        library = CardLibrary(knowledge.library.values())
+        for definition in shown:
+            library.add(definition)
     config = GameConfig(game=view.game_id, format=knowledge.format, seed=rng.getrandbits(63),
                         options=dict(knowledge.options))
     state = rules.create_state(config, library)

@@ -29,6 +29,12 @@ def _value(rules: GameRules, state: GameState, iid: int, name: str) -> int:
         return state.definition(iid).stat(name)
 
 
+def _rear_guard_circles(state: GameState, owner: str) -> list[str]:
+    """Return the zone ids of a player's rear-guard circles (`rc.*`; a game's zones never change)."""
+    return state.memo_keyed(("vanguard_evaluation.rc", owner), len(state.zones), lambda: [
+        zone.id for zone in state.zones.values() if zone.owner == owner and zone.name.startswith("rc.")])
+
+
 def _damage_cost(count: int) -> float:
     return DAMAGE_COST[min(count, len(DAMAGE_COST) - 1)]
 
@@ -46,9 +52,10 @@ def vanguard_evaluation(rules: GameRules, state: GameState, player: str) -> floa
         if vanguard:
             side += GRADE_WEIGHT * _value(rules, state, vanguard[0], "grade")
             side += _value(rules, state, vanguard[0], "power") / POWER_UNIT
-        for zone in state.zones.values():
-            if zone.owner == owner and zone.name.startswith("rc.") and zone.cards:
-                side += REAR_GUARD_WEIGHT + _value(rules, state, zone.cards[0], "power") / POWER_UNIT
+        for circle in _rear_guard_circles(state, owner):
+            cards = state.zones[circle].cards
+            if cards:
+                side += REAR_GUARD_WEIGHT + _value(rules, state, cards[0], "power") / POWER_UNIT
         soul = state.zones.get(zone_id(owner, "soul"))
         side += SOUL_WEIGHT * (len(soul.cards) if soul else 0)
         score += sign * side
@@ -70,7 +77,7 @@ def _battle_outlook(rules: GameRules, state: GameState, player: str) -> float:
         defense += sum(_value(rules, state, i, "shield") for i in guard_zone.cards)
     if attack < defense:
         return 0.0
-    if state.cards[target].zone.endswith(".vc"):
+    if rules.card_fact(state, target, "vanguard"):   # on VC, or a rear-guard made a vanguard (a hit deals damage)
         damage = len(state.zones[zone_id(defender, "damage")].cards)
         critical = max(1, _value(rules, state, attacker, "critical"))
         loss = _damage_cost(damage + critical) - _damage_cost(damage)

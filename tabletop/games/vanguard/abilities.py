@@ -20,8 +20,9 @@ from tabletop.engine.transaction import Transaction
 from tabletop.engine.zones import zone_id
 from tabletop.games.vanguard import facts
 from tabletop.games.vanguard.circles import circle_name, is_circle, is_front_row, is_rear_circle
+from tabletop.games.vanguard.rear_vanguard import BECOME_VANGUARD, is_rear_vanguard, mentions_effect
 from tabletop.games.vanguard.table import (
-    column_opponents, current_power, field_cards, has_state, in_same_column, is_locked, is_unit,
+    column_opponents, current_power, field_cards, has_state, in_same_column, is_locked, is_unit, legion_mate,
     rear_guards_of, units_of, vanguard_of,
 )
 
@@ -104,7 +105,7 @@ class PrintedAbilities:
     the rules read at every decision (kind, grade, Boost, Intercept, trigger); computed once per card."""
 
     __slots__ = ("all", "by_when", "has_cont", "has_act", "has_state_trigger", "has_end_of_turn", "kind",
-                 "is_unit", "grade", "boost", "intercept", "trigger", "gains")
+                 "is_unit", "grade", "boost", "intercept", "trigger", "gains", "says_become_vanguard")
 
     def __init__(self, card: CardDefinition) -> None:
         self.kind = facts.kind(card)
@@ -127,12 +128,13 @@ class PrintedAbilities:
         self.has_end_of_turn = "end_of_turn" in self.by_when
         self.gains = tuple(a for a in self.all if a.get("kind") == "cont"
                            and any(st.get("effect") == "gain_abilities_of" for st in a.get("do", ())))
+        self.says_become_vanguard = mentions_effect(card.effects, BECOME_VANGUARD)  # also inside gained abilities
 
 
 class AbilityIndex(dict):  # type: ignore[type-arg]
     """Card id -> PrintedAbilities for one game's library, filled on first use; and what the library holds at
-    all (order cards, state-triggered abilities, the events AUTO abilities wait for, CONTs gaining abilities),
-    so that checks no card needs are skipped.
+    all (order cards, state-triggered abilities, the events AUTO abilities wait for, CONTs gaining abilities,
+    cards making rear-guard vanguards), so that checks no card needs are skipped.
 
     Kept per library (`ability_index`): a library does not change during a game. Abilities a card gains
     from an effect are not in it: every effect giving one sets the data fact `abilities_gained`.
@@ -147,6 +149,11 @@ class AbilityIndex(dict):  # type: ignore[type-arg]
         self.state_triggers = any(p.has_state_trigger for p in printed)
         self.whens = frozenset(when for p in printed for when in p.by_when)
         self.gains = any(p.gains for p in printed)
+        # seed 《光辉骑士团》 二: the cards that may make rear-guard vanguards (saying `become_vanguard`, or gaining
+        # other cards' abilities by a CONT when one says it); none when no card says it, and the check is skipped.
+        says = [c.id for c, p in zip(cards, printed) if p.says_become_vanguard]
+        self.vanguard_granters = frozenset(says + [c.id for c, p in zip(cards, printed) if p.gains]) if says \
+            else frozenset()
         self._holders: dict[tuple[str, ...], frozenset[str]] = {}
 
     def holders(self, whens: tuple[str, ...]) -> frozenset[str]:
@@ -342,7 +349,13 @@ def zone_tag_holds(state: GameState, iid: int, tag: str | None) -> bool:
     if name == "vc":
         return "V" in tag and not is_locked(state, iid)
     if is_rear_circle(zid):
-        return "R" in tag and tag not in ("DROP",) and not is_locked(state, iid)
+        if is_locked(state, iid):
+            return False
+        if "R" in tag and tag != "DROP":
+            return True
+        # A rear-guard vanguard is on an RC and is a vanguard: its [V] abilities work too (its "when placed
+        # on VC" ability triggers when it is called, seed 《光辉骑士团》 二).
+        return tag == "V" and is_rear_vanguard(state, iid)
     return tag.lower() == name
 
 
@@ -382,7 +395,7 @@ def condition_holds(state: GameState, cond: dict[str, Any] | None, source: int |
             return False
         if key == "chosen" and not variables.get(str(value)):
             return False
-        if key == "in_legion" and (source is not None and state.cards[source].props.get("legion") is not None) != bool(value):
+        if key == "in_legion" and (source is not None and legion_mate(state, source) is not None) != bool(value):
             return False
         if key == "success_unit" and not any(current_power(state, u) >= int(value) for u in units_of(state, controller)):
             return False
@@ -419,7 +432,7 @@ def _matches(state: GameState, iid: int, ability: dict[str, Any], event: dict[st
         if kind != when or subject != iid:
             return False
         if when == "placed" and ability.get("circle"):
-            if not _circle_matches(event.get("zone", ""), str(ability["circle"])):
+            if not _placed_matches(event, str(ability["circle"])):
                 return False
         if when == "retired" and filt.get("by_effect") and not event.get("by_effect"):
             return False
@@ -449,7 +462,7 @@ def _matches(state: GameState, iid: int, ability: dict[str, Any], event: dict[st
             return False
         if filt.get("name") and state.definition(subject).name != filt["name"]:
             return False
-        if ability.get("circle") and not _circle_matches(event["zone"], str(ability["circle"])):
+        if ability.get("circle") and not _placed_matches(event, str(ability["circle"])):
             return False
         return True
     if when == "rear_guard_retired":
@@ -501,6 +514,14 @@ def _circle_matches(zid: str, spec: str) -> bool:
     if spec == "gc":
         return name == "gc"
     return name == spec or name == f"rc.{spec}"
+
+
+def _placed_matches(event: dict[str, Any], spec: str) -> bool:
+    """Check a "placed on (circle)" ability against a placed event: a unit placed on RC as a vanguard (a
+    rear-guard vanguard) was placed on VC, not on RC (seed 《光辉骑士团》 二: its "when placed on VC" triggers)."""
+    if event.get("as_vanguard"):
+        return spec.lower() in ("vc", "v")
+    return _circle_matches(event.get("zone", ""), spec)
 
 
 def _default_zone(event: dict[str, Any]) -> str:
@@ -608,10 +629,31 @@ def state_triggers(tx: Transaction) -> None:
 _READING: set[int] = set()
 
 
+def reading_key() -> str:
+    """Return a memo key suffix naming the sources being read: values computed without their bonuses differ."""
+    return ".reading." + ",".join(map(str, sorted(_READING))) if _READING else ""
+
+
+# The values a CONT ability can raise.
+CONT_STATS = frozenset({"power", "critical", "shield"})
+
+
 def continuous_bonuses(state: GameState, iid: int, stat: str) -> list[tuple[int, str]]:
     """Return the (amount, reason) bonuses CONT abilities on the field (and GC) give a unit's `stat`."""
-    result: list[tuple[int, str]] = []
+    grants = state.memo(f"vanguard.cont_grants{reading_key()}", lambda: _cont_grants(state))
     target_card = state.cards[iid]
+    zone, owner = target_card.zone, target_card.controller
+    return [(amount, why) for grant_stat, scope, source, controller, amount, why in grants
+            if grant_stat == stat and _cont_applies(state, scope, source, iid, zone, owner, controller)]
+
+
+def _cont_grants(state: GameState) -> list[tuple[str, str, int, str, int, str]]:
+    """Return every bonus valid CONT abilities give now: (stat, target scope, source, its controller, amount, why).
+
+    Each ability's condition is read once, with its own bonus left out (see _READING); which units a
+    bonus reaches is left to `_cont_applies`.
+    """
+    grants: list[tuple[str, str, int, str, int, str]] = []
     for source in _cont_sources(state):
         if source in _READING:
             continue
@@ -619,13 +661,10 @@ def continuous_bonuses(state: GameState, iid: int, stat: str) -> list[tuple[int,
         for ability in abilities_of(state, source):
             if ability.get("kind") != "cont" or not zone_tag_holds(state, source, ability.get("zone")):
                 continue
-            controller = card.controller
-            amounts = [int(step.get("amount", 0)) for step in ability.get("do", ())
-                       if step.get("effect") == stat and _cont_applies(state, step.get("target", "self"), source, iid,
-                                                                       target_card.zone, target_card.controller,
-                                                                       controller)]
-            if not amounts:
+            steps = [step for step in ability.get("do", ()) if step.get("effect") in CONT_STATS]
+            if not steps:
                 continue
+            controller = card.controller
             _READING.add(source)
             try:
                 valid = keyword_valid(state, source, ability, controller) and condition_holds(
@@ -634,8 +673,9 @@ def continuous_bonuses(state: GameState, iid: int, stat: str) -> list[tuple[int,
                 _READING.discard(source)
             if valid:
                 why = f"{state.definition(source).name} ({ability.get('keyword') or 'CONT'})"
-                result += [(amount, why) for amount in amounts]
-    return result
+                grants += [(step["effect"], step.get("target", "self"), source, controller,
+                            int(step.get("amount", 0)), why) for step in steps]
+    return grants
 
 
 def _cont_sources(state: GameState) -> list[int]:
