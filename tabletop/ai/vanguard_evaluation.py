@@ -77,7 +77,7 @@ def _battle_outlook(rules: GameRules, state: GameState, player: str) -> float:
         defense += sum(_value(rules, state, i, "shield") for i in guard_zone.cards)
     if attack < defense:
         return 0.0
-    if state.cards[target].zone.endswith(".vc"):
+    if rules.card_fact(state, target, "vanguard"):   # on VC, or a rear-guard made a vanguard (a hit deals damage)
         damage = len(state.zones[zone_id(defender, "damage")].cards)
         critical = max(1, _value(rules, state, attacker, "critical"))
         loss = _damage_cost(damage + critical) - _damage_cost(damage)

@@ -144,8 +144,13 @@ class SetCardProp(Change):
 
     def apply(self, state: GameState) -> None:
         card = state.cards[self.iid]
-        _assign(card.props, self.key, self.new)
-        _bump(state.aspects, card.zone + ":" + self.key)
+        if self.new is None:  # _assign and _bump, inlined: a frequent change
+            card.props.pop(self.key, None)
+        else:
+            card.props[self.key] = self.new
+        part = card.zone + ":" + self.key
+        aspects = state.aspects
+        aspects[part] = aspects.get(part, 0) + 1
 
     def revert(self, state: GameState) -> None:
         _assign(state.cards[self.iid].props, self.key, self.old)

@@ -210,6 +210,11 @@ class GameRules:
         """
         return self.card_values(state, iid)[name].current
 
+    def card_marks(self, state: GameState, iid: int) -> tuple[str, ...]:
+        """Return words the window shows on a card besides its stored states: facts the rules derive from the
+        table (a Vanguard unit on RC that is also a vanguard, a deleted unit); none by default."""
+        return ()
+
     def card_fact(self, state: GameState, iid: int, key: str) -> Any:
         """Return one fact about a card for scenario expectations; KeyError for an unknown key."""
         card = state.card(iid)

@@ -140,12 +140,7 @@ class GameState:
         Contract: the value depends on nothing but what `signature` captures; unlike `memo`, it
         survives changes and undo, so the signature must list every input the value reads.
         """
-        last = self._keyed.get(key)
-        if last is not None and last[0] == signature:
-            return last[1]  # type: ignore[no-any-return]
-        value = compute()
-        self._keyed[key] = (signature, value)
-        return value
+        return _reuse(self._keyed, key, signature, compute)
 
     def memo_on(self, key: Hashable, parts: tuple[str, ...], compute: Callable[[], T], extra: Hashable = None) -> T:
         """Return `compute()`, reused while the board `parts` it reads (and `extra`) stay as they were.
@@ -159,12 +154,7 @@ class GameState:
         (hashable: turn, phase, data facts it reads). Undo, redo and rollback forget every such value.
         """
         signature = (self.board_epoch, extra, tuple(map(self.aspects.get, parts)))
-        last = self._on_parts.get(key)
-        if last is not None and last[0] == signature:
-            return last[1]  # type: ignore[no-any-return]
-        value = compute()
-        self._on_parts[key] = (signature, value)
-        return value
+        return _reuse(self._on_parts, key, signature, compute)
 
     # -- lookups -------------------------------------------------------------------------------
     def add_zone(self, spec: ZoneSpec, owner: str | None) -> Zone:
@@ -257,4 +247,14 @@ def _sorted(value: Any) -> Any:
         return [_sorted(v) for v in value]
     if isinstance(value, (set, frozenset)):
         return sorted(value)
+    return value
+
+
+def _reuse(store: dict[Hashable, tuple[Any, Any]], key: Hashable, signature: Any, compute: Callable[[], T]) -> T:
+    """Return the value stored under `key` if it was computed for `signature`, else compute and store it."""
+    last = store.get(key)
+    if last is not None and last[0] == signature:
+        return last[1]  # type: ignore[no-any-return]
+    value = compute()
+    store[key] = (signature, value)
     return value

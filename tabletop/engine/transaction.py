@@ -48,11 +48,11 @@ class Transaction:
             state.board_memo_values = {}
         self.changes.append(change)
 
-    def _apply_bookkeeping(self, change: Change) -> None:
-        """Apply and record a change that is not of the board (`apply` for the most frequent changes, shorter)."""
-        change.apply(self.state)
-        self.state.version += 1
-        self.state.memo_values = {}
+    def _recorded_bookkeeping(self, change: Change) -> None:
+        """Record a change not of the board that the caller has just applied (what `apply` does after applying)."""
+        state = self.state
+        state.version += 1
+        state.memo_values = {}
         self.changes.append(change)
 
     def newly_shown(self) -> frozenset[str]:
@@ -158,21 +158,30 @@ class Transaction:
         state = self.state
         old = getattr(state, name)
         if old != value:
-            self._apply_bookkeeping(SetTableField(name, old, value))
+            change = SetTableField(name, old, value)
+            setattr(state, name, value)  # change.apply, inlined as in set_data
+            self._recorded_bookkeeping(change)
 
     def set_data(self, key: str, value: Any, copy: bool = True) -> None:
         """Set one of the game's scalar facts (None removes it); `copy` as for `list_insert`.
 
         With `copy=False` the old value is kept as it is too (state values are never mutated in place).
         """
-        old = self.state.data.get(key)
+        data = self.state.data
+        old = data.get(key)
         if old != value:
             if copy:  # scalars, most facts, need no copy
                 if type(old) not in _ATOMS:
                     old = _frozen(old)
                 if type(value) not in _ATOMS:
                     value = _frozen(value)
-            self._apply_bookkeeping(SetData(key, old, value))
+            change = SetData(key, old, value)
+            # change.apply, inlined: the most frequent change of all (priority, passes…)
+            if value is None:
+                data.pop(key, None)
+            else:
+                data[key] = value
+            self._recorded_bookkeeping(change)
 
     # -- lists ---------------------------------------------------------------------------------
     def list_insert(self, name: str, index: int, item: Any, copy: bool = True) -> None:
@@ -223,7 +232,9 @@ class Transaction:
     # -- log -----------------------------------------------------------------------------------
     def log(self, text: str, rule: str = "") -> None:
         """Add a public line to the game log (it must not reveal hidden cards)."""
-        self._apply_bookkeeping(AppendLog(LogEntry(text, rule, self.manual, self.state.turn)))
+        entry = LogEntry(text, rule, self.manual, self.state.turn)
+        self.state.log.append(entry)  # AppendLog.apply, inlined as in set_data
+        self._recorded_bookkeeping(AppendLog(entry))
 
 
 _ATOMS = frozenset({str, int, float, bool, type(None)})

@@ -165,8 +165,10 @@ class TableScene(QGraphicsScene):
         game = self.session.game
         assert game is not None
         values: tuple = ()
+        marks: tuple[str, ...] = ()
         if card.iid is not None and layout in FIELD_LAYOUTS:
             values = tuple(game.rules.card_values(game.state, card.iid).values())
+            marks = game.rules.card_marks(game.state, card.iid)
         props = card.props
         damage = props.get("damage", 0)
         return CardLook(
@@ -174,7 +176,7 @@ class TableScene(QGraphicsScene):
             tapped=card.tapped, face_down=card.face_down, values=values,
             damage=damage if isinstance(damage, int) else 0,
             counters=tuple(sorted(card.counters.items())),
-            states=tuple(props.get("states") or ()),
+            states=tuple(props.get("states") or ()) + marks,
             pickable=card.iid in self.pickable, picked=card.iid in self.picked, count=count, scale=scale)
 
     def _draw_players(self) -> None:

@@ -72,3 +72,65 @@ def test_a_keyed_memo_is_reused_while_its_signature_stays_the_same() -> None:
     assert game.state.memo_keyed("k", ("a", 1), compute) == "value" and len(calls) == 1
     game.state.memo_keyed("k", ("a", 2), compute)
     assert len(calls) == 2
+
+
+def _hand_on_parts(game):  # type: ignore[no-untyped-def]
+    calls = []
+
+    def count() -> int:
+        calls.append(1)
+        return len(game.state.zones["p1.hand"].cards)
+    return (lambda: game.state.memo_on("hand size", ("p1.hand",), count)), calls
+
+
+def test_a_memo_on_parts_survives_changes_elsewhere_but_not_a_change_of_its_parts() -> None:
+    game = freeform_game()
+    hand, calls = _hand_on_parts(game)
+    before = hand()
+    tx = Transaction(game.state)
+    tx.move(game.state.zones["p1.deck"].cards[0], "p2.hand")  # the other player's hand: not a part it reads
+    tx.set_prop(game.state.zones["p2.hand"].cards[0], "mark", 1)
+    assert hand() == before and len(calls) == 1
+    tx.move(game.state.zones["p1.deck"].cards[0], "p1.hand")
+    assert hand() == before + 1 and len(calls) == 2
+
+
+def test_a_card_change_bumps_the_part_of_its_zone_and_name() -> None:
+    game = freeform_game()
+    calls = []
+    card = game.state.zones["p1.deck"].cards[0]
+
+    def mark() -> object:
+        calls.append(1)
+        return game.state.cards[card].props.get("mark")
+    value = (lambda: game.state.memo_on("mark", ("p1.deck:mark",), mark))
+    tx = Transaction(game.state)
+    assert value() is None
+    tx.set_prop(card, "other", 2)
+    assert value() is None and len(calls) == 1
+    tx.set_prop(card, "mark", 3)
+    assert value() == 3 and len(calls) == 2
+
+
+def test_undo_and_a_rollback_forget_memos_on_parts() -> None:
+    game = freeform_game()
+    hand, _ = _hand_on_parts(game)
+    before = hand()
+    game.submit(DrawCards(by="p1", count=2))
+    assert hand() == before + 2
+    game.undo()
+    assert hand() == before
+    tx = Transaction(game.state)
+    tx.move(game.state.zones["p1.deck"].cards[0], "p1.hand")
+    assert hand() == before + 1
+    tx.rollback()
+    assert hand() == before
+
+
+def test_a_rollback_forgets_the_marks_of_a_transaction() -> None:
+    game = freeform_game()
+    tx = Transaction(game.state)
+    tx.log("a line")
+    tx.marks["checked"] = len(tx.changes)
+    tx.rollback()
+    assert tx.marks == {}

@@ -109,6 +109,19 @@ def test_test_cards_pass_validation_and_bad_effects_are_named() -> None:
                         "x: effects[0].do[1]: effect 'draw' has no parameter 'cards'"]
 
 
+def test_become_vanguard_is_said_only_by_a_cont_ability() -> None:
+    """seed 《光辉骑士团》 二: "your units named X on RC are also vanguards" holds while a CONT does; as a one-off
+    step or with a parameter it does not take, the card file is refused with the place named."""
+    good = {"kind": "cont", "zone": "V", "do": [{"effect": "become_vanguard", "filter": {"name": "Blade"}}]}
+    assert validate_effects({"id": "k", "effects": [good]}) == []
+    problems = validate_effects({"id": "k", "effects": [
+        {"kind": "act", "do": [{"effect": "become_vanguard", "filter": {"name": "Blade"}}]},
+        {"kind": "cont", "do": [{"effect": "become_vanguard", "target": "self", "filter": {"power": 1}}]}]})
+    assert problems == ["k: effects[0].do[0]: effect 'become_vanguard' is continuous: it goes only in a cont ability's do",
+                        "k: effects[1].do[0]: effect 'become_vanguard' has no parameter 'target'",
+                        "k: effects[1].do[0].filter: unknown filter 'power'"]
+
+
 def test_refusals_name_the_rule() -> None:
     game = play_random("standard", 3)
     assert game.is_terminal()

@@ -116,3 +116,36 @@ def test_auto_pass_is_on_for_ai_seats_and_for_humans_who_keep_it(qtbot, tmp_path
     assert dialog.build().config.auto_pass == ["p1", "p2"]
     dialog.auto_pass.setChecked(False)
     assert dialog.build().config.auto_pass == ["p2"]
+
+
+def test_a_unit_on_rc_made_a_vanguard_shows_vanguard_on_the_table_and_in_the_card_dock(qtbot, window) -> None:  # noqa: ANN001
+    """Vanguard seed 《光辉骑士团》 二: the bundled Warden (VG-067) on VC makes a Lancer (VG-011) on RC a vanguard."""
+    from tabletop.engine.commands import ManualMove
+    from tabletop.ui.card_sources import available_decks
+
+    decks = {d.name: d for d in available_decks("vanguard")}
+    vow, other = decks["Dawnlance Vow"], decks["Cinderfang Ascent"]
+    library = CardLibrary(list({c.id: c for c in vow.cards + other.cards}.values()))
+    config = GameConfig(game="vanguard", format="standard", seed=4, decks={"p1": vow.sections, "p2": other.sections},
+                        seats={"p1": "human", "p2": "ai"})
+    assert window.start(NewGame(config, library, open_hands=False))
+    session = window.session
+    state = session.game.state
+
+    def first(card_id: str) -> int:
+        return next(i for i, c in sorted(state.cards.items()) if c.card_id == card_id and c.owner == "p1")
+
+    warden, lancer, old = first("VG-067"), first("VG-011"), state.zones["p1.vc"].cards[0]
+    for command in (ManualMove(by="p1", card=warden, to="soul"), ManualMove(by="p1", card=old, to="drop")):
+        qtbot.waitUntil(lambda: not session.is_thinking)
+        assert session.submit(command)
+    if not state.zones["p1.vc"].cards:  # before the game starts no rule action rides the soul card
+        assert session.submit(ManualMove(by="p1", card=warden, to="vc", face_down=False))
+    assert state.zones["p1.vc"].cards == [warden]
+    assert session.submit(ManualMove(by="p1", card=lancer, to="rc.front_left", face_down=False))
+    qtbot.waitUntil(lambda: window.scene.item_for(lancer) is not None
+                    and "vanguard" in window.scene.item_for(lancer).look.states)
+    window.scene.card_hovered(window.scene.item_for(lancer))
+    qtbot.waitUntil(lambda: "Dawnlance Lancer Fennick" in window.preview.shown_text)
+    assert "vanguard" in window.preview.shown_text.split("Now:")[1]
+    assert "vanguard" not in window.scene.item_for(warden).look.states  # on VC: no mark needed

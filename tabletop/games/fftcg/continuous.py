@@ -73,15 +73,6 @@ class _Parts:
         self.sizes: dict[str, tuple[str, ...]] = {zone: tuple(f"{p}.{zone}" for p in players)
                                                   for zone in ("damage", "hand")}
         self.damage: tuple[str, ...] = tuple(f"{z}:damage" for z in fields)
-        waiting = tuple(f"list:{name}" for name in ("pending_triggers", "to_stack", "stack"))
-        # what state-triggered abilities read: the field, their conditions, the abilities waiting or on the stack
-        self.triggers: tuple[str, ...] = self.objects + self.sizes["damage"] + self.sizes["hand"] + waiting
-        # what a player's plays read besides the characteristics: the zones cards are played from, pay
-        # with or choose (field, hand, break) with their cards' control and dull state, and when the
-        # field's cards entered (dull-icon abilities)
-        zones = tuple(f"{p}.{zone}" for p in players for zone in ("field", "hand", "break"))
-        self.plays: tuple[str, ...] = (*zones, *(f"{z}:{name}" for z in zones for name in ("controller", "tapped")),
-                                       *(f"{z}:since" for z in fields))
 
 
 @functools.lru_cache(maxsize=None)
@@ -112,19 +103,14 @@ def _field_reads(state: GameState) -> frozenset[str]:
     return frozenset().union(*(index[cards[i].card_id].reads for i in field_cards(state)))
 
 
-def play_parts(state: GameState) -> tuple[str, ...]:
-    """Return the parts of the board a player's possible plays read (see _Parts.plays) and the characteristics."""
-    return state.memo("fftcg.play_parts", lambda: _parts(state.players).plays + field_parts(state), board=True)
-
-
 def check_parts(state: GameState) -> tuple[str, ...]:
     """Return the parts of the board the field's rule processes read: characteristics and damage."""
     return state.memo("fftcg.check_parts", lambda: field_parts(state) + _parts(state.players).damage, board=True)
 
 
-def trigger_parts(state: GameState) -> tuple[str, ...]:
-    """Return the parts of the board state-triggered abilities read: field, conditions, waiting abilities."""
-    return _parts(state.players).triggers
+def membership_parts(state: GameState) -> tuple[str, ...]:
+    """Return the parts of the board that say which cards are on the field and who controls them."""
+    return _parts(state.players).membership
 
 
 def _field_cards(state: GameState) -> dict[str | None, tuple[int, ...]]:
@@ -161,8 +147,7 @@ def condition_holds(state: GameState, condition: Mapping[str, Any] | None, playe
 
 def active_field_abilities(state: GameState) -> list[dict[str, Any]]:
     """Return the field abilities working now, each with its source, timestamp and controller."""
-    return state.memo("fftcg.field_abilities", lambda: state.memo_on(
-        "fftcg.field_abilities", field_parts(state), lambda: _active_field_abilities(state)), board=True)
+    return state.memo("fftcg.field_abilities", lambda: _active_field_abilities(state), board=True)
 
 
 def _active_field_abilities(state: GameState) -> list[dict[str, Any]]:

@@ -18,7 +18,6 @@ from typing import Any, NamedTuple
 
 from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.state import GameState
-from tabletop.games.fftcg.continuous import play_parts
 from tabletop.games.fftcg.printed import PrintedFacts, printed, printed_index
 
 
@@ -126,8 +125,7 @@ def find_payment(state: GameState, player: str, cost: Cost, exclude: Collection[
     """
     if cost.amount <= 0:
         return (), ()
-    payers = state.memo(f"fftcg.payers.{player}", lambda: state.memo_on(
-        ("fftcg.payers", player), play_parts(state), lambda: _payers(state, player)), board=True)
+    payers = state.memo(f"fftcg.payers.{player}", lambda: _payers(state, player), board=True)
     if len(payers[0]) + 2 * len(payers[1]) < cost.amount:
         return None  # not enough CP even with every card (as _find_payment finds): the common case
     key = ("fftcg.pay", player, cost.amount, cost.elements, cost.element_amount, frozenset(exclude))
@@ -171,13 +169,11 @@ def _find_payment(state: GameState, player: str, cost: Cost, payers: tuple[Any, 
             chosen = [s for s in chosen if s is not source]
             made -= source[1]
             of_element -= element_part
-    discards = tuple(s[0] for s in chosen if s[1] == 2)
-    dulled = tuple(s[0] for s in chosen if s[1] == 1)
-    try:
-        check_payment(state, player, cost, discards, dulled, exclude)
-    except IllegalCommand:
-        return None
-    return discards, dulled
+    # The payment passes check_payment without asking it: every source comes from `_payers` (a discardable
+    # card of the hand, an active Backup the player controls, each once, none excluded), it covers the
+    # cost and its element, and no source can be left out (one that could not when its turn came cannot
+    # later either: leaving others out only lowers what the rest makes).
+    return tuple(s[0] for s in chosen if s[1] == 2), tuple(s[0] for s in chosen if s[1] == 1)
 
 
 def _payers(state: GameState, player: str) -> tuple[tuple[tuple[int, tuple[str, ...]], ...], ...]:

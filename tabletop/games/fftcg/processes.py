@@ -18,7 +18,7 @@ from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.games.fftcg.actions import ask_replacement, break_cards, move_from_field, needs_replacement_choice
 from tabletop.games.fftcg.continuous import (
-    characteristics, check_parts, condition_holds, field_cards, trigger_parts,
+    characteristics, check_parts, condition_holds, field_cards, membership_parts,
 )
 from tabletop.games.fftcg.printed import printed_index
 
@@ -34,8 +34,10 @@ def _settled(state: GameState) -> bool:
 
 def check_losses(state: GameState) -> list[Action]:
     """FFTCG 12.4.1–12.4.3: the players who lost; both at once is a draw (FFTCG 3.3)."""
-    if _settled(state):
-        return []
+    return [] if _settled(state) else _losses(state)
+
+
+def _losses(state: GameState) -> list[Action]:
     losers: dict[str, str] = {}
     limit = loss_limit(state)
     for player in state.players:
@@ -60,8 +62,10 @@ def check_losses(state: GameState) -> list[Action]:
 
 def check_field(state: GameState) -> list[Action]:
     """FFTCG 12.4.4–12.4.7: Power 0 or less, damage ≥ Power, duplicate names, two Light/Dark."""
-    if _settled(state):
-        return []
+    return [] if _settled(state) else _field_actions(state)
+
+
+def _field_actions(state: GameState) -> list[Action]:
     put, broken = state.memo("fftcg.field_check", lambda: state.memo_on("fftcg.field_check", check_parts(state),
                                                                         lambda: _field_check(state)), board=True)
     if not put and not broken:
@@ -88,6 +92,19 @@ def _field_check(state: GameState) -> tuple[dict[int, tuple[str, str]], list[int
     for iid, current in chars.items():
         if current.power is not None and current.power <= 0:  # FFTCG 12.4.4: put into, not broken
             put[iid] = ("Power 0 or less", "FFTCG 12.4.4")
+    for iid, why in state.memo_on("fftcg.duplicates", membership_parts(state), lambda: _duplicates(state)):
+        put.setdefault(iid, why)
+    broken = []
+    for iid, current in chars.items():
+        damage = int(state.cards[iid].props.get("damage", 0))
+        if iid not in put and current.power is not None and damage > 0 and damage >= current.power:
+            broken.append(iid)  # FFTCG 12.4.5
+    return put, broken
+
+
+def _duplicates(state: GameState) -> list[tuple[int, tuple[str, str]]]:
+    """Return the cards a player controls two or more of by name, or as Light/Dark Characters (with why), in order."""
+    found: list[tuple[int, tuple[str, str]]] = []
     by_name: dict[tuple[str, str], list[int]] = defaultdict(list)
     light_dark: dict[str, list[int]] = defaultdict(list)
     index = printed_index(state)
@@ -100,26 +117,33 @@ def _field_check(state: GameState) -> tuple[dict[int, tuple[str, str]], list[int
             light_dark[card.controller].append(iid)
     for (_, name), same in by_name.items():
         if len(same) >= 2:  # FFTCG 12.4.6
-            for iid in same:
-                put.setdefault(iid, (f"two or more cards named {name}", "FFTCG 12.4.6"))
+            found += [(iid, (f"two or more cards named {name}", "FFTCG 12.4.6")) for iid in same]
     for same in light_dark.values():
         if len(same) >= 2:  # FFTCG 12.4.7
-            for iid in same:
-                put.setdefault(iid, ("two or more Light/Dark Characters", "FFTCG 12.4.7"))
-    broken = []
-    for iid, current in chars.items():
-        damage = int(state.cards[iid].props.get("damage", 0))
-        if iid not in put and current.power is not None and damage > 0 and damage >= current.power:
-            broken.append(iid)  # FFTCG 12.4.5
-    return put, broken
+            found += [(iid, ("two or more Light/Dark Characters", "FFTCG 12.4.7")) for iid in same]
+    return found
 
 
 def check_state_triggers(state: GameState) -> list[Action]:
     """FFTCG 11.8.18: a state-triggered ability triggers while its condition holds, once until it leaves the stack."""
-    if _settled(state):
+    return [] if _settled(state) else _state_trigger_actions(state)
+
+
+def _state_trigger_actions(state: GameState) -> list[Action]:
+    return [_queue_state_trigger(*found) for found in state.memo("fftcg.state_triggers",
+                                                                 lambda: _state_triggers_now(state), board=True)]
+
+
+def _state_triggers_now(state: GameState) -> list[tuple[int, int, str]]:
+    # most often no card on the field has a state-triggered ability: then nothing else needs a look
+    if not state.memo_on("fftcg.state_sources", membership_parts(state), lambda: _has_state_triggers(state)):
         return []
-    return [_queue_state_trigger(*found) for found in state.memo("fftcg.state_triggers", lambda: state.memo_on(
-        "fftcg.state_triggers", trigger_parts(state), lambda: _state_triggers(state)), board=True)]
+    return _state_triggers(state)
+
+
+def _has_state_triggers(state: GameState) -> bool:
+    printed = printed_index(state)
+    return any(printed[state.cards[iid].card_id].state_triggers for iid in field_cards(state))
 
 
 def _state_triggers(state: GameState) -> list[tuple[int, int, str]]:
@@ -151,7 +175,14 @@ def _queue_state_trigger(iid: int, index: int, controller: str) -> Action:
     return queue
 
 
-CHECKS: tuple[Check, ...] = (check_losses, check_field, check_state_triggers)
+def check_rules(state: GameState) -> list[Action]:
+    """Return what every rule process and state trigger requires now, in that order (one check, fewer calls)."""
+    if _settled(state):
+        return []
+    return _losses(state) + _field_actions(state) + _state_trigger_actions(state)
+
+
+CHECKS: tuple[Check, ...] = (check_rules,)
 
 
 # Facts of `state.data` the checks and trigger stacking read; the board they read is every board change.

@@ -56,7 +56,7 @@ from tabletop.games.fftcg.commands import (
     FFTCG_COMMANDS, CastSummon, DeclareAttack, DeclareBlock, DeclareParty, PlayCharacter, RepeatLoop,
     SplitDamage, UseAbility,
 )
-from tabletop.games.fftcg.continuous import characteristics, cost_of, field_cards, play_parts
+from tabletop.games.fftcg.continuous import characteristics, cost_of, field_cards
 from tabletop.games.fftcg.cp import ability_cost, character_cost, check_payment, find_payment, play_cost
 from tabletop.games.fftcg.effects import ability_kind
 from tabletop.games.fftcg.printed import printed_index
@@ -301,21 +301,16 @@ class FFTCGRules(GameRules):
         """Return the plays `player` could make with priority now, each with an obvious payment."""
         if state.data.get("fs_window") or state.phase not in PLAY_PHASES:
             return []
-        # The plays depend on the board (the parts of it play_parts names), the turn and the loop bans;
-        # the phase only decides which of them are allowed now (FFTCG 9.3.1.5: Characters in a Main
-        # Phase with an empty stack), so the Characters only a Main Phase allows are worked out only
-        # when they are allowed. A loop ban reads every zone (_zones_fingerprint): then the whole board.
+        # The plays depend on the board, the turn and the loop bans; the phase only decides which
+        # of them are allowed now (FFTCG 9.3.1.5: Characters in a Main Phase with an empty stack),
+        # so the Characters only a Main Phase allows are worked out only when they are allowed.
+        # (Keyed on parts of the board instead, they were recomputed about as often and cost more.)
         bans = len(state.data.get("loop_banned") or ())
-        extra = (state.turn, state.active, bans, state.board_version if bans else None)
         key = f"{player}.{state.turn}.{state.active}.{bans}"
-        plays = state.memo(f"fftcg.plays.{key}", lambda: state.memo_on(
-            ("fftcg.plays", player), play_parts(state), lambda: self._potential_plays(state, player, False), extra),
-            board=True)
+        plays = state.memo(f"fftcg.plays.{key}", lambda: self._potential_plays(state, player, False), board=True)
         if not self._is_main_timing(state, player):
             return [command for _, command in plays]
-        main = state.memo(f"fftcg.main_plays.{key}", lambda: state.memo_on(
-            ("fftcg.main_plays", player), play_parts(state), lambda: self._potential_plays(state, player, True), extra),
-            board=True)
+        main = state.memo(f"fftcg.main_plays.{key}", lambda: self._potential_plays(state, player, True), board=True)
         if not main:
             return [command for _, command in plays]
         return [command for _, command in sorted(plays + main, key=lambda play: play[0])]

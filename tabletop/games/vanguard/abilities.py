@@ -20,9 +20,10 @@ from tabletop.engine.transaction import Transaction
 from tabletop.engine.zones import zone_id
 from tabletop.games.vanguard import facts
 from tabletop.games.vanguard.circles import circle_name, is_circle, is_front_row, is_rear_circle
+from tabletop.games.vanguard.rear_vanguard import BECOME_VANGUARD, is_rear_vanguard, mentions_effect
 from tabletop.games.vanguard.table import (
-    column_opponents, current_power, field_cards, has_state, in_same_column, is_locked, is_unit, player_zones,
-    rear_guards_of, units_of, vanguard_of,
+    column_opponents, current_power, field_cards, has_state, in_same_column, is_locked, is_unit, legion_mate,
+    player_zones, rear_guards_of, units_of, vanguard_of,
 )
 
 PENDING = triggers.PENDING  # stand-by AUTO abilities and timed effects: the engine's waiting triggers
@@ -104,7 +105,7 @@ class PrintedAbilities:
     the rules read at every decision (kind, grade, Boost, Intercept, trigger); computed once per card."""
 
     __slots__ = ("all", "by_when", "has_cont", "has_act", "has_state_trigger", "has_end_of_turn", "kind",
-                 "is_unit", "grade", "boost", "intercept", "trigger", "gains")
+                 "is_unit", "grade", "boost", "intercept", "trigger", "gains", "says_become_vanguard")
 
     def __init__(self, card: CardDefinition) -> None:
         self.kind = facts.kind(card)
@@ -127,12 +128,13 @@ class PrintedAbilities:
         self.has_end_of_turn = "end_of_turn" in self.by_when
         self.gains = tuple(a for a in self.all if a.get("kind") == "cont"
                            and any(st.get("effect") == "gain_abilities_of" for st in a.get("do", ())))
+        self.says_become_vanguard = mentions_effect(card.effects, BECOME_VANGUARD)  # also inside gained abilities
 
 
 class AbilityIndex(dict):  # type: ignore[type-arg]
     """Card id -> PrintedAbilities for one game's library, filled on first use; and what the library holds at
-    all (order cards, state-triggered abilities, the events AUTO abilities wait for, CONTs gaining abilities),
-    so that checks no card needs are skipped.
+    all (order cards, state-triggered abilities, the events AUTO abilities wait for, CONTs gaining abilities,
+    cards making rear-guard vanguards), so that checks no card needs are skipped.
 
     Kept per library (`ability_index`): a library does not change during a game. Abilities a card gains
     from an effect are not in it: every effect giving one sets the data fact `abilities_gained`.
@@ -147,6 +149,11 @@ class AbilityIndex(dict):  # type: ignore[type-arg]
         self.state_triggers = any(p.has_state_trigger for p in printed)
         self.whens = frozenset(when for p in printed for when in p.by_when)
         self.gains = any(p.gains for p in printed)
+        # seed 《光辉骑士团》 二: the cards that may make rear-guard vanguards (saying `become_vanguard`, or gaining
+        # other cards' abilities by a CONT when one says it); none when no card says it, and the check is skipped.
+        says = [c.id for c, p in zip(cards, printed) if p.says_become_vanguard]
+        self.vanguard_granters = frozenset(says + [c.id for c, p in zip(cards, printed) if p.gains]) if says \
+            else frozenset()
         self._holders: dict[tuple[str, ...], frozenset[str]] = {}
 
     def holders(self, whens: tuple[str, ...]) -> frozenset[str]:
@@ -350,7 +357,13 @@ def zone_tag_holds(state: GameState, iid: int, tag: str | None) -> bool:
     if name == "vc":
         return "V" in tag and not is_locked(state, iid)
     if is_rear_circle(zid):
-        return "R" in tag and tag not in ("DROP",) and not is_locked(state, iid)
+        if is_locked(state, iid):
+            return False
+        if "R" in tag and tag != "DROP":
+            return True
+        # A rear-guard vanguard is on an RC and is a vanguard: its [V] abilities work too (its "when placed
+        # on VC" ability triggers when it is called, seed 《光辉骑士团》 二).
+        return tag == "V" and is_rear_vanguard(state, iid)
     return tag.lower() == name
 
 
@@ -390,7 +403,7 @@ def condition_holds(state: GameState, cond: dict[str, Any] | None, source: int |
             return False
         if key == "chosen" and not variables.get(str(value)):
             return False
-        if key == "in_legion" and (source is not None and state.cards[source].props.get("legion") is not None) != bool(value):
+        if key == "in_legion" and (source is not None and legion_mate(state, source) is not None) != bool(value):
             return False
         if key == "success_unit" and not any(current_power(state, u) >= int(value) for u in units_of(state, controller)):
             return False
@@ -427,7 +440,7 @@ def _matches(state: GameState, iid: int, ability: dict[str, Any], event: dict[st
         if kind != when or subject != iid:
             return False
         if when == "placed" and ability.get("circle"):
-            if not _circle_matches(event.get("zone", ""), str(ability["circle"])):
+            if not _placed_matches(event, str(ability["circle"])):
                 return False
         if when == "retired" and filt.get("by_effect") and not event.get("by_effect"):
             return False
@@ -457,7 +470,7 @@ def _matches(state: GameState, iid: int, ability: dict[str, Any], event: dict[st
             return False
         if filt.get("name") and state.definition(subject).name != filt["name"]:
             return False
-        if ability.get("circle") and not _circle_matches(event["zone"], str(ability["circle"])):
+        if ability.get("circle") and not _placed_matches(event, str(ability["circle"])):
             return False
         return True
     if when == "rear_guard_retired":
@@ -509,6 +522,14 @@ def _circle_matches(zid: str, spec: str) -> bool:
     if spec == "gc":
         return name == "gc"
     return name == spec or name == f"rc.{spec}"
+
+
+def _placed_matches(event: dict[str, Any], spec: str) -> bool:
+    """Check a "placed on (circle)" ability against a placed event: a unit placed on RC as a vanguard (a
+    rear-guard vanguard) was placed on VC, not on RC (seed 《光辉骑士团》 二: its "when placed on VC" triggers)."""
+    if event.get("as_vanguard"):
+        return spec.lower() in ("vc", "v")
+    return _circle_matches(event.get("zone", ""), spec)
 
 
 def _default_zone(event: dict[str, Any]) -> str:

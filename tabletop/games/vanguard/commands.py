@@ -23,10 +23,14 @@ class RideFromRideDeck(Command):
 
 @dataclass(frozen=True, kw_only=True)
 class Stride(Command):
-    """Discard cards totalling grade 3 and stride a G unit onto your vanguard circle (Premium, VG 5.3)."""
+    """Discard cards totalling grade 3 and stride a G unit onto your vanguard circle (Premium, VG 5.3).
+
+    `circle` names the circle strode onto; only "vc" is legal (a rear-guard vanguard's RC is refused).
+    """
 
     card: CardId
     discard: tuple[CardId, ...] = ()
+    circle: str = "vc"
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -26,9 +26,10 @@ from tabletop.games.vanguard.moves import (
     add_state, controller_changed, identity, new_identity, place_on_circle, put_into_soul, relocate,
     remove_state, retire, turn_fact, turn_info, unlink_harmony,
 )
+from tabletop.games.vanguard.rear_vanguard import BECOME_VANGUARD
 from tabletop.games.vanguard.table import (
-    front_row_units, guardians_of, has_state, in_same_column, is_locked, is_unit, rear_guards_of, units_of, vanguard_of,
-    vanguards_of,
+    front_row_units, guardians_of, has_state, in_same_column, is_closed_to_calls, is_locked, is_unit, legion_mate,
+    rear_guards_of, units_of, vanguard_of, vanguards_of,
 )
 
 Handler = Callable[[Transaction, int, dict[str, Any]], bool]
@@ -703,7 +704,10 @@ def _call(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     card = remaining[0]
     circles = [zone_id(me, n) for n in REAR_CIRCLES if not tx.state.zones[zone_id(me, n)].cards]
     if not circles:
-        circles = [zone_id(me, n) for n in REAR_CIRCLES if not _dominated_circle(tx.state, zone_id(me, n))]
+        circles = [zone_id(me, n) for n in REAR_CIRCLES if not is_closed_to_calls(tx.state, zone_id(me, n))]
+    if not circles:  # every circle holds a unit no call may replace: the card stays where it is (VG 1.7)
+        frames.set_var(tx, fi, "calling", [c for c in calling if c != card])
+        return False
     if answer is None and len(circles) > 1:
         return frames.ask(tx, fi, me, "circle", "pick", f"choose a circle for {tx.state.definition(card).name}",
                           [circle_name(c)[3:] for c in circles], 1, 1)
@@ -714,11 +718,6 @@ def _call(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     place_on_circle(tx, card, target, "call", me, rested=bool(step.get("rested")))
     frames.set_var(tx, fi, "called", done + [card])
     return False if frames.ctx(tx.state, fi).get("calling") else True
-
-
-def _dominated_circle(state: GameState, zid: str) -> bool:
-    cards = state.zones[zid].cards
-    return bool(cards) and has_state(state, cards[0], "dominated")
 
 
 @effect("gain_ability", "ability", "until")
@@ -834,7 +833,10 @@ def _call_bound_back(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
             continue
         owner = tx.state.cards[iid].owner
         open_circles = [zone_id(owner, n) for n in REAR_CIRCLES if not tx.state.zones[zone_id(owner, n)].cards]
-        circle = open_circles[0] if open_circles else zone_id(owner, REAR_CIRCLES[0])
+        usable = [zone_id(owner, n) for n in REAR_CIRCLES if not is_closed_to_calls(tx.state, zone_id(owner, n))]
+        if not open_circles and not usable:
+            continue
+        circle = open_circles[0] if open_circles else usable[0]
         if tx.state.zones[circle].cards:
             retire(tx, tx.state.zones[circle].cards[0], by_effect=False)
         place_on_circle(tx, iid, circle, "call", owner)
@@ -888,8 +890,8 @@ def dominate(tx: Transaction, iid: int, player: str) -> None:
         return
     controller_changed(tx, iid, player)
     add_state(tx, iid, "dominated")
-    mate = tx.state.cards[iid].props.get("legion")
-    if mate is not None and mate in tx.state.cards:
+    mate = legion_mate(tx.state, iid)
+    if mate is not None:
         dominate(tx, mate, player)
 
 
@@ -950,6 +952,9 @@ TRIGGER_FILTERS = ("by_effect", "by_your_effect", "state", "boosted_race", "boos
 STEP_FILTERS = ("grade", "grade_at_most", "name", "standing", "rested", "not_self", "same_column", "trigger",
                 "keyword", "unit", "in_zone")
 SET_PARAMS = ("target", "from", "per", "card", "of")
+# Effects that only a CONT ability says, read where they apply, never run as a step, with their parameters:
+# `become_vanguard`: your units on your RCs passing `filter` are also vanguards (rear_vanguard.py).
+CONT_EFFECTS: dict[str, tuple[str, ...]] = {BECOME_VANGUARD: ("filter",)}
 ZONE_TAGS = ("V", "R", "VR", "GC", "ANY", "HAND", "DROP", "SOUL", "BIND", "GZONE", "DAMAGE")
 
 
@@ -989,7 +994,7 @@ def _check_ability(where: str, ability: Any) -> list[str]:
     for part in ("trigger_if", "if"):
         problems += _check_keys(f"{where}.{part}", ability.get(part), CONDITIONS, "condition")
     for part in ("cost", "do"):
-        problems += _check_steps(f"{where}.{part}", ability.get(part) or [])
+        problems += _check_steps(f"{where}.{part}", ability.get(part) or [], cont=kind == "cont" and part == "do")
     return problems
 
 
@@ -1001,7 +1006,7 @@ def _check_keys(where: str, value: Any, allowed: tuple[str, ...], what: str) -> 
     return [f"{where}: unknown {what} {key!r}" for key in value if key not in allowed]
 
 
-def _check_steps(where: str, steps: Any) -> list[str]:
+def _check_steps(where: str, steps: Any, cont: bool = False) -> list[str]:
     if not isinstance(steps, list):
         return [f"{where}: must be a list of steps"]
     problems = []
@@ -1011,6 +1016,13 @@ def _check_steps(where: str, steps: Any) -> list[str]:
             problems.append(f"{here}: a step is a mapping with 'effect'")
             continue
         name = step["effect"]
+        if name in CONT_EFFECTS:
+            if not cont:
+                problems.append(f"{here}: effect {name!r} is continuous: it goes only in a cont ability's do")
+            problems += [f"{here}: effect {name!r} has no parameter {key!r}" for key in step
+                         if key not in CONT_EFFECTS[name] + ("effect",)]
+            problems += _check_keys(f"{here}.filter", step.get("filter"), STEP_FILTERS, "filter")
+            continue
         if name not in EFFECTS or str(name).startswith("_"):
             problems.append(f"{here}: unknown effect {name!r}")
             continue

@@ -16,6 +16,7 @@ from tabletop.games.vanguard.effects import (
     EFFECTS, draw_cards, effect, release, run_step, unlock,
 )
 from tabletop.games.vanguard.moves import identity, relocate, remove_state, retire
+from tabletop.games.vanguard.rear_vanguard import is_rear_vanguard, is_vanguard
 from tabletop.games.vanguard.table import (
     current_critical, current_power, field_cards, guardians_of, has_state, is_locked, is_unit, player_zones,
     shield_total, units_of, vanguard_of, vital_zones,
@@ -418,7 +419,10 @@ def _hollow_drop(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     owner = tx.state.cards[iid].owner
     gained_hollow = [g for g in tx.state.cards[iid].props.get("gained", ()) if g["ability"].get("when") == "hollow_drop"]
     from tabletop.games.vanguard.abilities import add_pending, printed_of
-    retire(tx, iid, by_effect=True)  # Hollow's reminder: "retire at end of turn"
+    if is_rear_vanguard(tx.state, iid):  # a vanguard is never retired: it is put into the drop zone
+        relocate(tx, iid, "drop", None)
+    else:
+        retire(tx, iid, by_effect=True)  # Hollow's reminder: "retire at end of turn"
     # The card is new in the drop zone; its "put from R into drop by Hollow" abilities (printed, or gained and still
     # lasting when it left) trigger for it (seed 《雄伟深蓝》 ②).
     for ability in list(printed_of(tx.state, iid).all) + [g["ability"] for g in gained_hollow]:
@@ -543,8 +547,8 @@ def begin_battle(tx: Transaction, attacker: int, target: int, booster: int | Non
     tx.set_data("battle_number", number)  # seed 《苍海军势》: the battle counter for Wave
     tx.set_data("battle", {"attacker": attacker, "target": target, "booster": booster, "player": player,
                            "defender": state.cards[target].controller, "number": number,
-                           "target_was_vanguard": state.cards[target].zone.endswith(".vc"),
-                           "attacker_was_vanguard": state.cards[attacker].zone.endswith(".vc"),
+                           "target_was_vanguard": is_vanguard(state, target),
+                           "attacker_was_vanguard": is_vanguard(state, attacker),
                            "involved": [i for i in (attacker, target, booster) if i is not None]},
                 copy=False)  # built here from fresh parts
     tx.set_field(attacker, "tapped", True)
@@ -578,7 +582,8 @@ def _drive_step(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     attacker = battle["attacker"]
     battle_step(tx, "drive")
     emit(tx, {"type": "drive_step_start", "player": battle["player"]})
-    if attacker not in state.cards or not state.cards[attacker].zone.endswith(".vc") or not is_unit(state, attacker):
+    # A rear-guard vanguard drive-checks too: it is a vanguard (seed 《光辉骑士团》 二).
+    if attacker not in state.cards or not is_vanguard(state, attacker) or not is_unit(state, attacker):
         return True
     count = facts.drive(state.definition(attacker))
     checker = state.cards[attacker].controller
@@ -693,7 +698,7 @@ def _damage_step(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     tx.set_data("battle", battle, copy=False)  # a new mapping sharing never-mutated parts
     more: list[dict[str, Any]] = []
     if hit:
-        if state.cards[target].zone.endswith(".vc"):
+        if is_vanguard(state, target):  # a hit rear-guard vanguard deals damage too (seed 《光辉骑士团》 二)
             crit = current_critical(state, attacker)
             more += [{"effect": "_check", "kind": "damage", "player": state.cards[target].owner} for _ in range(crit)]
         else:

@@ -8,6 +8,7 @@ from tabletop.engine.zones import zone_id
 from tabletop.games.vanguard import facts
 from tabletop.games.vanguard.abilities import emit
 from tabletop.games.vanguard.circles import circle_name, is_circle, is_rear_circle, zone_owner
+from tabletop.games.vanguard.rear_vanguard import is_rear_vanguard, rear_vanguards
 from tabletop.games.vanguard.table import has_state, is_locked
 
 
@@ -124,13 +125,21 @@ def place_on_circle(tx: Transaction, iid: int, circle: str, how: str, by: str, r
     if how in ("call", "guard"):
         player = zone_owner(circle)
         turn_info(tx, player, "calls", int(turn_fact(state, player, "calls")) + 1)
-    emit(tx, {"type": "placed", "card": iid, "zone": circle, "how": how, "player": zone_owner(circle)})
+    event = {"type": "placed", "card": iid, "zone": circle, "how": how, "player": zone_owner(circle)}
+    if is_rear_circle(circle) and iid in rear_vanguards(state, zone_owner(circle)):
+        event["as_vanguard"] = True  # placed as a vanguard: "placed on VC" abilities trigger (seed 《光辉骑士团》 二)
+    emit(tx, event)
 
 
 def retire(tx: Transaction, iid: int, by_effect: bool) -> None:
-    """Retire a rear-guard or guardian to its owner's drop zone and trigger "retired" abilities."""
+    """Retire a rear-guard or guardian to its owner's drop zone and trigger "retired" abilities.
+
+    A rear-guard vanguard is no rear-guard and is not retired (seed 《光辉骑士团》 二; DECISIONS.md).
+    """
     state = tx.state
     card = state.cards[iid]
+    if is_rear_vanguard(state, iid):
+        return
     locked = is_locked(state, iid)
     from_zone = card.zone
     controller = card.controller

@@ -30,6 +30,7 @@ from tabletop.games.vanguard.flow import (
     act_step, cost_steps, enter, begin_battle, dominated_attackers, dominated_targets, next_phase, run,
 )
 from tabletop.games.vanguard.moves import place_on_circle, relocate, turn_fact, turn_info
+from tabletop.games.vanguard.rear_vanguard import is_rear_vanguard, is_vanguard, rear_vanguards
 from tabletop.games.vanguard.table import (
     current_critical, current_grade, current_power, front_row_units, has_state, is_locked, is_unit, power_parts,
     shield_total, units_of, vanguard_of,
@@ -312,7 +313,8 @@ class VanguardRules(GameRules):
         v = vanguard_of(state, player)
         grade = current_grade(state, v) if v is not None else 0
         seen: set[str] = set()
-        circles = self._open_rear_circle_names(state, player)
+        made = rear_vanguards(state, player)  # no rear-guards: no call replaces them, they neither move nor swap
+        circles = self._open_rear_circle_names(state, player, made)
         index = ability_index(state)
         cards = state.cards
         for iid in state.zones[zone_id(player, "hand")].cards:
@@ -325,7 +327,7 @@ class VanguardRules(GameRules):
                 result += _calls(player, iid, circles)
             elif printed.kind == "order" and printed.grade <= grade and state.definition(iid).effects:
                 result.append(PlayOrder(by=player, card=iid))
-        moves, acting = self._moves_and_actors(state, player)
+        moves, acting = self._moves_and_actors(state, player, made)
         result += moves
         for iid in acting:
             for number, ability in enumerate(abilities_of(state, iid)):
@@ -333,10 +335,11 @@ class VanguardRules(GameRules):
                     result.append(Activate(by=player, card=iid, ability=number))
         return result
 
-    def _moves_and_actors(self, state: GameState, player: str) -> tuple[tuple[Command, ...], tuple[int, ...]]:
-        """Return the Move commands of a player's units and the units that may have an [ACT] ability (they
-        read the board alone: memoised until it changes)."""
-        key = ("vanguard.moves", player)
+    def _moves_and_actors(self, state: GameState, player: str, made: tuple[int, ...]
+                          ) -> tuple[tuple[Command, ...], tuple[int, ...]]:
+        """Return the Move commands of a player's units and the units that may have an [ACT] ability, given the
+        rear-guard vanguards `made` (the rest reads the board alone: memoised until it changes)."""
+        key = ("vanguard.moves", player, made)
         found = state.board_memo_values.get(key)
         if found is None:
             cards = state.cards
@@ -348,9 +351,9 @@ class VanguardRules(GameRules):
             for iid in units:
                 card = cards[iid]
                 partner_zone = column_partner(card.zone)
-                if partner_zone is not None and card.owner == player:
+                if partner_zone is not None and card.owner == player and iid not in made:
                     partner = zones[partner_zone].cards
-                    if not partner or not has_state(state, partner[0], "dominated"):
+                    if not partner or not (partner[0] in made or has_state(state, partner[0], "dominated")):
                         moves.append(_move_command(player, iid))
             for iid in units:
                 card = cards[iid]
@@ -360,21 +363,22 @@ class VanguardRules(GameRules):
             found = state.board_memo_values[key] = (tuple(moves), tuple(acting))
         return found  # type: ignore[no-any-return]
 
-    def _open_rear_circle_names(self, state: GameState, player: str) -> tuple[str, ...]:
+    def _open_rear_circle_names(self, state: GameState, player: str, made: tuple[int, ...]) -> tuple[str, ...]:
         """The names (`rc.front_left`) of `_open_rear_circles`."""
         zones, cards = state.zones, state.cards
         pairs = _rear_circle_names(circles_of(state, player))
         for zid, _ in pairs:
             held = zones[zid].cards
-            if held and "dominated" in cards[held[0]].props.get("states", ()):  # has_state, inlined
-                return tuple(name for z, name in pairs if not (zones[z].cards and has_state(state, zones[z].cards[0], "dominated")))
-        return _names_only(pairs)  # the usual case: no circle holds a dominated unit
+            if held and (held[0] in made or "dominated" in cards[held[0]].props.get("states", ())):  # has_state, inlined
+                return tuple(circle_name(z) for z in self._open_rear_circles(state, player, made))
+        return _names_only(pairs)  # the usual case: no circle holds a dominated unit or a rear-guard vanguard
 
-    def _open_rear_circles(self, state: GameState, player: str) -> list[str]:
-        """Circles a player may call to: their RCs not holding a dominated unit (seed Dominate 3)."""
+    def _open_rear_circles(self, state: GameState, player: str, made: tuple[int, ...]) -> list[str]:
+        """Circles a player may call to: their RCs not holding a dominated unit (seed Dominate 3) or one of the
+        rear-guard vanguards `made` (seed 《光辉骑士团》 二)."""
         zones = state.zones
-        return [z for z in _rear_circles(circles_of(state, player))
-                if not (zones[z].cards and has_state(state, zones[z].cards[0], "dominated"))]
+        return [z for z in _rear_circles(circles_of(state, player)) if not (
+            zones[z].cards and (zones[z].cards[0] in made or has_state(state, zones[z].cards[0], "dominated")))]
 
     def _attack_commands(self, state: GameState, player: str) -> list[Command]:
         # They read the board alone: memoised until it changes.
@@ -416,6 +420,7 @@ class VanguardRules(GameRules):
                     result.append(shared(Guard, by=player, card=iid))
         for iid in front_row_units(state, player):
             if (is_rear_circle(state.cards[iid].zone) and printed_of(state, iid).intercept
+                    and not is_rear_vanguard(state, iid)
                     and not has_state(state, iid, "dominated") and iid != state.data["battle"]["target"]):
                 result.append(Intercept(by=player, card=iid))
         result += self._gguard_commands(state, player)
@@ -602,6 +607,11 @@ class VanguardRules(GameRules):
         player = command.by
         if state.format != "premium":
             raise IllegalCommand("VG 5.3", "stride exists only in Premium")
+        if command.circle != "vc":
+            what = "a rear-guard vanguard's circle" if self._holds_rear_vanguard(state, player, command.circle) else \
+                command.circle
+            raise IllegalCommand("seed 《光辉骑士团》 二 / VG 5.3",
+                                 f"Stride happens only on the front-centre vanguard circle, not on {what}")
         if turn_fact(state, player, "strode", False):
             raise IllegalCommand("VG 5.3", "you have already strode this turn")
         if state.cards[command.card].zone != zone_id(player, "gzone") or not state.cards[command.card].face_down:
@@ -620,6 +630,11 @@ class VanguardRules(GameRules):
         tx.set_prop(command.card, "heart", old)
         turn_info(tx, player, "strode", True)
         tx.log(f"{player} strides {state.definition(command.card).name}", "VG 5.3")
+
+    def _holds_rear_vanguard(self, state: GameState, player: str, circle: str) -> bool:
+        zid = zone_id(player, circle)
+        cards = state.zones[zid].cards if zid in state.zones else ()
+        return bool(cards) and is_rear_vanguard(state, cards[0])
 
     # -- main phase ------------------------------------------------------------------------------
     def _call(self, tx: Transaction, command: Call) -> None:
@@ -640,6 +655,9 @@ class VanguardRules(GameRules):
         occupant = state.zones[circle].cards
         if occupant and has_state(state, occupant[0], "dominated"):
             raise IllegalCommand("seed 《射干玉》 支配 ruling 3", "you cannot put a card on a circle holding a dominated unit")
+        if occupant and is_rear_vanguard(state, occupant[0]):
+            raise IllegalCommand("seed 《光辉骑士团》 二", "that unit is a vanguard, not a rear-guard: it is not retired "
+                                                   "to make room for a call")
         if occupant:
             from tabletop.games.vanguard.moves import retire
             retire(tx, occupant[0], by_effect=False)
@@ -658,6 +676,10 @@ class VanguardRules(GameRules):
         other = state.zones[partner].cards
         if other and has_state(state, other[0], "dominated"):
             raise IllegalCommand("seed 《射干玉》 支配 ruling 3", "you cannot move onto a circle holding a dominated unit")
+        made = rear_vanguards(state, command.by)
+        if iid in made or (other and other[0] in made):
+            raise IllegalCommand("seed 《光辉骑士团》 二 / VG 5.4",
+                                 "a unit on RC that is a vanguard is not a rear-guard: it does not move or swap")
         tx.move(iid, partner, 0)
         if other:
             tx.move(other[0], zid, 0)
@@ -753,6 +775,8 @@ class VanguardRules(GameRules):
             raise IllegalCommand("VG 6.3", "only a front-row rear-guard with Intercept can intercept")
         if has_state(state, iid, "dominated"):
             raise IllegalCommand("seed 《射干玉》 支配 ruling 12", "a dominated unit cannot intercept")
+        if is_rear_vanguard(state, iid):
+            raise IllegalCommand("seed 《光辉骑士团》 二 / VG 6.3", "that unit is a vanguard, and only a rear-guard can intercept")
         if iid == state.data["battle"]["target"]:
             raise IllegalCommand("VG 6.3", "the attacked unit cannot intercept")
         from tabletop.games.vanguard.moves import leave_field_cleanup
@@ -799,7 +823,15 @@ class VanguardRules(GameRules):
             return sorted(state.cards[iid].props.get("links", []))
         if key == "deleted":
             return bool(state.cards[iid].props.get("deleted"))
+        if key == "vanguard":  # on VC, or a rear-guard vanguard (seed 《光辉骑士团》 二)
+            return is_vanguard(state, iid)
         return super().card_fact(state, iid, key)
+
+    def card_marks(self, state: GameState, iid: int) -> tuple[str, ...]:
+        """Show a rear-guard vanguard as "vanguard" (seed 《光辉骑士团》 二) and a deleted unit as "deleted" (VG 9.8:
+        face down but not locked)."""
+        marks = ("vanguard",) if is_rear_vanguard(state, iid) else ()
+        return (*marks, "deleted") if state.cards[iid].props.get("deleted") else marks
 
     def player_fact(self, state: GameState, player: str, key: str) -> Any:
         if key == "shield":

@@ -10,6 +10,7 @@ from tabletop.games.vanguard import facts
 from tabletop.games.vanguard.circles import (
     ACCEL_CIRCLES, CIRCLES, REAR_CIRCLES, circles_of, info, is_circle, is_front_row, is_rear_circle, position, same_column, zone_owner,
 )
+from tabletop.games.vanguard.rear_vanguard import is_rear_vanguard, rear_vanguards
 
 
 def states_of(state: GameState, iid: int) -> list[str]:
@@ -125,8 +126,9 @@ def units_of(state: GameState, player: str) -> tuple[int, ...]:
 
 
 def rear_guards_of(state: GameState, player: str) -> list[int]:
-    """Return the rear-guards `player` controls."""
-    return [i for i in units_of(state, player) if is_rear_circle(state.cards[i].zone)]
+    """Return the rear-guards `player` controls (a unit on RC made a vanguard is not one, seed 《光辉骑士团》 二)."""
+    made = rear_vanguards(state, player)
+    return [i for i in units_of(state, player) if is_rear_circle(state.cards[i].zone) and i not in made]
 
 
 def vanguard_of(state: GameState, player: str) -> int | None:
@@ -138,13 +140,9 @@ def vanguard_of(state: GameState, player: str) -> int | None:
 
 
 def vanguards_of(state: GameState, player: str) -> list[int]:
-    """Return every vanguard `player` controls (their VC, plus a dominated opposing one)."""
-    return [i for i in units_of(state, player) if state.cards[i].zone.endswith(".vc")]
-
-
-def is_vanguard(state: GameState, iid: int) -> bool:
-    """Tell whether a card is on a VC."""
-    return state.cards[iid].zone.endswith(".vc")
+    """Return every vanguard `player` controls: their VC, a dominated opposing one, and their rear-guard
+    vanguards (seed 《光辉骑士团》 二)."""
+    return [i for i in units_of(state, player) if state.cards[i].zone.endswith(".vc")] + list(rear_vanguards(state, player))
 
 
 def front_row_units(state: GameState, player: str) -> list[int]:
@@ -175,6 +173,24 @@ def _front_row_zones(player: str) -> frozenset[str]:
 def in_same_column(state: GameState, a: int, b: int, viewer: str) -> bool:
     """Tell whether two cards on circles are in the same column for `viewer`."""
     return same_column(state.cards[a].zone, state.cards[b].zone, viewer)
+
+
+def legion_mate(state: GameState, iid: int) -> int | None:
+    """Return the other unit of a card's Legion pair, or None: the pair holds while both cards are on circles and
+    name each other (seed Dominate 21 "units in the Legion state"; a card that left a circle is a new card and
+    names no mate, VG 7.7)."""
+    mate = state.cards[iid].props.get("legion")
+    if mate is None or mate not in state.cards or not is_circle(state.cards[iid].zone):
+        return None
+    other = state.cards[mate]
+    return mate if other.props.get("legion") == iid and is_circle(other.zone) else None
+
+
+def is_closed_to_calls(state: GameState, zid: str) -> bool:
+    """Tell whether a rear-guard circle cannot take a called card: it holds a dominated unit (seed Dominate 3)
+    or a rear-guard vanguard (a vanguard is no rear-guard to retire for the call; seed 《光辉骑士团》 二)."""
+    cards = state.zones[zid].cards
+    return bool(cards) and (has_state(state, cards[0], "dominated") or is_rear_vanguard(state, cards[0]))
 
 
 def is_my_turn(state: GameState, player: str) -> bool:
