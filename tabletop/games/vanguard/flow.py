@@ -1,6 +1,7 @@
 """The Vanguard turn: phases, check timing and rule actions, battles, triggers and the end-phase loop."""
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from tabletop.engine import durations, triggers
@@ -10,6 +11,7 @@ from tabletop.engine.transaction import Transaction
 from tabletop.engine.turns import Phase, TurnStructure
 from tabletop.engine.zones import zone_id
 from tabletop.games.vanguard import facts, frames
+from tabletop.games.vanguard.frames import FRAMES
 from tabletop.games.vanguard.abilities import PENDING, ability_index, emit, state_triggers
 from tabletop.games.vanguard.circles import REAR_CIRCLES, circles_of, is_circle
 from tabletop.games.vanguard.effects import (
@@ -74,7 +76,7 @@ def run(tx: Transaction) -> None:
     for _ in range(STEP_LIMIT):
         if data.get("outcome") or data.get("decision"):
             return
-        stack = frames.stack(state)
+        stack = data.get(FRAMES) or ()  # frames.stack, inlined
         if stack:
             fi = len(stack) - 1
             top = stack[fi]
@@ -88,7 +90,7 @@ def run(tx: Transaction) -> None:
                     continue
                 quiet_at = len(tx.changes)
             if run_step(tx, fi, step):
-                stack = frames.stack(state)
+                stack = data.get(FRAMES) or ()
                 if fi < len(stack) and stack[fi]["pc"] == pc:
                     if (fi == len(stack) - 1 and pc + 1 == len(stack[fi]["steps"])
                             and not data.get("outcome") and not data.get("decision")):
@@ -137,14 +139,20 @@ def check_timing(tx: Transaction) -> bool:
 
 def _no_rule_action(state: Any) -> bool:
     """Tell whether every check of RULE_ACTIONS would find nothing (False: not known, run them)."""
-    if ability_index(state).orders:
+    if _RULE_INPUTS[0] is not state.zones or _RULE_INPUTS[1] is not state.library:
+        _RULE_INPUTS[:] = [state.zones, state.library, vital_zones(state), ability_index(state).orders]
+    if _RULE_INPUTS[3]:
         return False
     if state.phase == "setup" or state.data.get("outcome"):
         return True
-    for damage, deck, vc in vital_zones(state):
+    for damage, deck, vc in _RULE_INPUTS[2]:
         if len(damage.cards) >= 6 or not deck.cards or not vc.cards:
             return False
     return True
+
+
+# The zones and library asked about last, their vital zones and whether the library holds order cards.
+_RULE_INPUTS: list[Any] = [None, None, (), False]
 
 
 def _play_next(tx: Transaction) -> bool:
@@ -396,6 +404,10 @@ def _untriggered_end_abilities(state: Any) -> list[tuple[str, int, dict[str, Any
 
     done = state.data.get("end_triggered") or ()
     index = ability_index(state)
+    if not state.data.get("abilities_gained") and not index.gains:
+        from tabletop.games.vanguard.abilities import holder_cards
+        if holder_cards(state, ("end_of_turn",)).isdisjoint(field_cards(state)):
+            return []  # the usual case: no card on the field prints one (and none was gained)
     result = []
     for iid in field_cards(state):
         card = state.cards[iid]
@@ -456,7 +468,7 @@ def expire(tx: Transaction, until: str) -> None:
     """End every effect lasting `until` ("turn" or "battle"): modifiers, states, gained abilities, grants."""
     state = tx.state
     # Only cards on the field, on GC or under a G unit carry lasting effects: a card that leaves becomes new.
-    zones = [z for p in state.players for z in (*circles_of(state, p), zone_id(p, "gc"), zone_id(p, "heart"))]
+    zones = _expiry_zones(tuple(circles_of(state, p) for p in state.players), state.players)
     for iid in [i for z in zones if z in state.zones for i in state.zones[z].cards]:
         card = state.cards[iid]
         if _LASTING.isdisjoint(card.props):
@@ -482,6 +494,12 @@ def expire(tx: Transaction, until: str) -> None:
     durations.expire(tx, durations.THIS_BATTLE, DURATION_LISTS)
     if until == "turn":
         durations.expire(tx, durations.UNTIL_END_OF_TURN, DURATION_LISTS)
+
+
+@functools.lru_cache(maxsize=64)
+def _expiry_zones(circles: tuple[tuple[str, ...], ...], players: tuple[str, ...]) -> tuple[str, ...]:
+    """Return the zones whose cards may carry lasting effects: each player's circles, GC and heart card."""
+    return tuple(z for p, mine in zip(players, circles) for z in (*mine, zone_id(p, "gc"), zone_id(p, "heart")))
 
 
 # The props `expire` edits: a card with none of them carries no lasting effect.

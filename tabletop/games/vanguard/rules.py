@@ -358,7 +358,7 @@ class VanguardRules(GameRules):
             for iid in units:
                 card = cards[iid]
                 printed = index[card.card_id]
-                if printed.has_act or printed.gains or abilities_changed(card.props):
+                if printed.has_act or printed.gains or (card.props and abilities_changed(card.props)):
                     acting.append(iid)
             found = state.board_memo_values[key] = (tuple(moves), tuple(acting))
         return found  # type: ignore[no-any-return]

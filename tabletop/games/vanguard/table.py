@@ -223,10 +223,15 @@ def power_parts(state: GameState, iid: int) -> tuple[int, int, list[str]]:
 
 def _memo_power(state: GameState, iid: int) -> tuple[int, int, list[str]]:
     """Return power_parts' memoised value (callers must not change the list)."""
-    from tabletop.games.vanguard.abilities import reading_key
+    from tabletop.games.vanguard.abilities import _READING, reading_key
 
     # While a CONT condition is being read its own bonus is left out: that value is memoised apart.
-    return state.memo(f"vanguard.power.{iid}{reading_key()}", lambda: _power_parts(state, iid))
+    key = f"vanguard.power.{iid}{reading_key()}" if _READING else ("vanguard.power", iid)
+    values = state.memo_values  # state.memo, inlined
+    found = values.get(key)
+    if found is None:
+        found = values[key] = _power_parts(state, iid)
+    return found  # type: ignore[no-any-return]
 
 
 def _power_parts(state: GameState, iid: int) -> tuple[int, int, list[str]]:
