@@ -20,10 +20,6 @@ from tabletop.engine.view import View
 
 # A rollout that stops before the game ends turns the evaluation into a win chance with this scale.
 SCORE_SCALE = 8.0
-# The lookahead of each imagined deal may take this many engine steps on follow-ups: the budget
-# pays for a deeper look than the heuristic's own (30-game pilots against the heuristic: FFTCG
-# 19/30 with 150 against 10/16 and 110/200 with the heuristic's 40; Vanguard 15/30 either way).
-LOOKAHEAD_FOLLOW_UP_STEPS = 150
 # In random rollouts, the pass answer is taken this often when offered, so turns end in a few plies.
 ROLLOUT_PASS_CHANCE = 0.35
 # In greedy rollouts, a random candidate is played this often instead of the best-looking one.
@@ -54,7 +50,7 @@ class MonteCarloBot:
         if rollout not in ROLLOUTS:
             raise ValueError(f"unknown rollout policy {rollout!r} ({', '.join(ROLLOUTS)})")
         self.rollout = rollout
-        self.lookahead = HeuristicBot(knowledge, seed, follow_up_steps=LOOKAHEAD_FOLLOW_UP_STEPS)
+        self.lookahead = HeuristicBot(knowledge, seed)
         self.knowledge = knowledge
         self.budget_ms = budget_ms
         self.rng = random.Random(seed)
