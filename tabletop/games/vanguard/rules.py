@@ -369,7 +369,8 @@ class VanguardRules(GameRules):
         pairs = _rear_circle_names(circles_of(state, player))
         for zid, _ in pairs:
             held = zones[zid].cards
-            if held and (held[0] in made or "dominated" in cards[held[0]].props.get("states", ())):  # has_state, inlined
+            # has_state, inlined
+            if held and (held[0] in made or "dominated" in cards[held[0]].props.get("states", ())):
                 return tuple(circle_name(z) for z in self._open_rear_circles(state, player, made))
         return _names_only(pairs)  # the usual case: no circle holds a dominated unit or a rear-guard vanguard
 
