@@ -10,12 +10,15 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from tabletop.ai.fftcg_evaluation import fftcg_evaluation
-from tabletop.ai.vanguard_evaluation import vanguard_evaluation
+from tabletop.ai.vanguard_evaluation import is_battle_settled, vanguard_evaluation
+from tabletop.engine.decision import Decision
 from tabletop.engine.rules import GameRules
 from tabletop.engine.state import GameState
 from tabletop.engine.zones import Visibility
 
 Evaluation = Callable[[GameRules, GameState, str], float]
+# Tells whether a game's evaluation already scores what answering an opponent's decision would lead to.
+Settled = Callable[[GameRules, GameState, Decision], bool]
 
 WIN_SCORE = 1_000_000.0
 
@@ -69,6 +72,18 @@ EVALUATIONS: dict[str, Evaluation] = {
     "fftcg": fftcg_evaluation,
 }
 """Per-game evaluations by game id; a game absent here is scored by `generic_evaluation`."""
+
+
+SETTLED: dict[str, Settled] = {
+    "vanguard": is_battle_settled,
+}
+"""Per game, when a lookahead may stop at an opponent's decision and score the table as it stands."""
+
+
+def is_settled(rules: GameRules, state: GameState, decision: Decision) -> bool:
+    """Tell whether the game's evaluation scores `decision`'s outcome already (False for most games)."""
+    settled = SETTLED.get(rules.id)
+    return settled is not None and settled(rules, state, decision)
 
 
 def evaluation_for(game_id: str) -> Evaluation:

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Sequence
 from tabletop.ai.bot import Knowledge
 from tabletop.ai.candidates import candidate_commands, card_argument_fields, distinct_commands, is_pass
 from tabletop.ai.determinize import determinized_game
-from tabletop.ai.evaluation import Evaluation, score_state
+from tabletop.ai.evaluation import Evaluation, is_settled, score_state
 from tabletop.ai.passive_bot import passive_answer
 from tabletop.engine.commands import Command
 from tabletop.engine.decision import Decision
@@ -174,14 +174,15 @@ class HeuristicBot:
 def play_on(game: Game, player: str, home: tuple[str, str, str] | None = None, limit: int = PLAY_ON_PLIES) -> int:
     """Answer the opponent's decisions passively and `player`'s forced ones; return the steps played.
 
-    Stops at the first decision of `player` with a real choice, at the end of the game, or after
+    Stops at the first decision of `player` with a real choice, at an opponent's decision whose
+    outcome the game's evaluation already scores (`is_settled`), at the end of the game, or after
     `limit` steps. `home` is (phase, step, decision name) where the bot chose: back there with
     nothing pending, the bot is taken to choose freely again. The caller undoes the steps.
     """
     steps = 0
     while steps < limit and not game.is_terminal():
         decision = game.pending_decision()
-        if decision is None:
+        if decision is None or decision.player != player and is_settled(game.rules, game.state, decision):
             break
         if decision.player == player and decision.kind == "act" and not _is_something_pending(game) \
                 and home is not None and (game.state.phase, game.state.step, decision.name) == home:

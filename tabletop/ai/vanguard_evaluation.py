@@ -6,6 +6,7 @@ rules' `card_values`, never importing the game module.
 """
 from __future__ import annotations
 
+from tabletop.engine.decision import Decision
 from tabletop.engine.rules import GameRules
 from tabletop.engine.state import GameState
 from tabletop.engine.zones import zone_id
@@ -84,3 +85,16 @@ def _battle_outlook(rules: GameRules, state: GameState, player: str) -> float:
     else:
         loss = REAR_GUARD_WEIGHT + _value(rules, state, target, "power") / POWER_UNIT
     return loss if defender != player else -loss
+
+
+def is_battle_settled(rules: GameRules, state: GameState, decision: Decision) -> bool:
+    """Tell whether `_battle_outlook` already scores the battle an opponent is about to guard against.
+
+    So it does when the attacker is not a vanguard: no drive check is to come (VG 6.4), and an
+    unguarded hit does what the outlook counts. A vanguard's attack is played out for its drive checks.
+    """
+    if decision.name != "guard":
+        return False
+    battle = state.data.get("battle")
+    attacker = battle.get("attacker") if isinstance(battle, dict) else None
+    return attacker in state.cards and not rules.card_fact(state, attacker, "vanguard")
