@@ -8,8 +8,8 @@ from collections.abc import Callable, Iterable, Sequence
 from tabletop.ai.bot import Knowledge
 from tabletop.ai.candidates import candidate_commands, card_argument_fields, distinct_commands, is_pass
 from tabletop.ai.determinize import determinized_game
-from tabletop.ai.evaluation import Evaluation, is_settled, score_state
-from tabletop.ai.passive_bot import passive_answer
+from tabletop.ai.evaluation import Evaluation, score_state
+from tabletop.ai.lookahead import Reply, passive_reply, play_on
 from tabletop.engine.commands import Command
 from tabletop.engine.decision import Decision
 from tabletop.engine.errors import IllegalCommand
@@ -32,10 +32,6 @@ FOLLOW_UP_STEP_LIMIT = 40
 # Games whose steps cost more (a Vanguard attack plays out drive and damage checks) get fewer.
 # Measured in 100 games against the limit of 40: Vanguard at 25 won 49%, FFTCG at 25 only 41%.
 FOLLOW_UP_STEPS_BY_GAME = {"vanguard": 25}
-# After an action, the copy plays on while only the opponent (answering passively: no guard, no
-# block, no response) or a forced choice of the bot's is left, so that an attack is scored by the
-# damage it deals rather than by the moment it is declared. At most this many plies.
-PLAY_ON_PLIES = 8
 # A follow-up's score counts this much less than the same score reached at once, so that the bot
 # does not spend actions (swapping circles) that merely precede what it could do directly.
 FOLLOW_UP_DISCOUNT = 1e-4
@@ -54,13 +50,14 @@ class HeuristicBot:
     """
 
     def __init__(self, knowledge: Knowledge, seed: int = 0, evaluation: Evaluation | None = None,
-                 follow_up_steps: int | None = None) -> None:
+                 follow_up_steps: int | None = None, reply: Reply = passive_reply) -> None:
         self.knowledge = knowledge
         self.rng = random.Random(seed)
         self.evaluation = evaluation
         # See FOLLOW_UP_STEP_LIMIT; by default the game's own limit.
         self.follow_up_steps = follow_up_steps if follow_up_steps is not None else \
             FOLLOW_UP_STEPS_BY_GAME.get(knowledge.rules.id, FOLLOW_UP_STEP_LIMIT)
+        self.reply = reply  # how the opponent answers on the copy (see lookahead.play_on)
         self._steps = 0  # engine steps the decision being scored has made on its copy
 
     def choose(self, view: View, decision: Decision, legal_commands: Sequence[Command]) -> Command:
@@ -106,7 +103,7 @@ class HeuristicBot:
                 value = base - UNTRIED_PENALTY
                 tried.append(False)
             else:
-                played = play_on(game, player, home)
+                played = play_on(game, player, home, reply=self.reply)
                 self._steps += played + 1
                 value = self._score(game, player)
                 if passing and game.state.turn != turn:
@@ -126,7 +123,7 @@ class HeuristicBot:
                     game.submit(distinct[i])
                 except (IllegalCommand, KeyError, ValueError):
                     continue
-                played = play_on(game, player, home)
+                played = play_on(game, player, home, reply=self.reply)
                 self._steps += played + 1
                 values[i] = max(values[i], self._best_follow_up(game, player, home) - FOLLOW_UP_DISCOUNT)
                 for _ in range(played + 1):
@@ -158,7 +155,7 @@ class HeuristicBot:
                 game.submit(command)
             except (IllegalCommand, KeyError, ValueError):
                 continue
-            played = play_on(game, player, home)
+            played = play_on(game, player, home, reply=self.reply)
             self._steps += played + 1
             best = max(best, self._score(game, player))
             for _ in range(played + 1):
@@ -169,45 +166,6 @@ class HeuristicBot:
         if self.evaluation is not None and not game.is_terminal():
             return self.evaluation(game.rules, game.state, player)
         return score_state(game.rules, game.state, player)
-
-
-def play_on(game: Game, player: str, home: tuple[str, str, str] | None = None, limit: int = PLAY_ON_PLIES) -> int:
-    """Answer the opponent's decisions passively and `player`'s forced ones; return the steps played.
-
-    Stops at the first decision of `player` with a real choice, at an opponent's decision whose
-    outcome the game's evaluation already scores (`is_settled`), at the end of the game, or after
-    `limit` steps. `home` is (phase, step, decision name) where the bot chose: back there with
-    nothing pending, the bot is taken to choose freely again. The caller undoes the steps.
-    """
-    steps = 0
-    while steps < limit and not game.is_terminal():
-        decision = game.pending_decision()
-        if decision is None or decision.player != player and is_settled(game.rules, game.state, decision):
-            break
-        if decision.player == player and decision.kind == "act" and not _is_something_pending(game) \
-                and home is not None and (game.state.phase, game.state.step, decision.name) == home:
-            break   # back where the bot chose freely: listing its commands only to learn that is costly
-        legal = game.legal_commands(decision.player)
-        if decision.player == player:
-            options = candidate_commands(decision, legal)
-            if len(options) != 1:
-                break
-            command = options[0]
-        else:
-            command = passive_answer(decision, legal)
-        try:
-            game.submit(command)
-        except (IllegalCommand, KeyError, ValueError):
-            break
-        steps += 1
-    return steps
-
-
-def _is_something_pending(game: Game) -> bool:
-    """Tell whether a shared zone (a stack, a chain) or a game list holds something still to happen."""
-    state = game.state
-    return any(zone.owner is None and zone.cards for zone in state.zones.values()) or \
-        any(state.lists.values())
 
 
 def command_iids(commands: Iterable[Command]) -> set[int]:

@@ -11,6 +11,7 @@ from tabletop.ai.candidates import candidate_commands, is_pass
 from tabletop.ai.determinize import determinized_game
 from tabletop.ai.evaluation import WIN_SCORE, score_state
 from tabletop.ai.heuristic import PASS_BONUS, HeuristicBot, command_iids
+from tabletop.ai.lookahead import considered_reply
 from tabletop.ai.passive_bot import is_passing
 from tabletop.engine.commands import Command
 from tabletop.engine.decision import Decision
@@ -34,8 +35,10 @@ class MonteCarloBot:
 
     Each round imagines the hidden cards afresh (`determinize`) and scores every candidate on
     that deal, undoing back to the start. With `rollout="lookahead"` (the default) a deal is
-    scored by the heuristic's lookahead (the action, the opponent's passive answers, the bot's
-    best follow-up), so the bot is the heuristic averaged over what the hidden cards may be.
+    scored by the heuristic's lookahead (the action, the opponent's answers, the bot's best
+    follow-up), so the bot is the heuristic averaged over what the hidden cards may be, except
+    that the opponent's answers that decide a battle are tried out (`lookahead.considered_reply`)
+    where the heuristic takes the opponent to be passive.
     With "greedy" or "random" it instead plays both sides for `rollout_turns` turns (each side
     mostly playing its best-evaluated candidate one ply ahead, or at random) and scores the
     position as a win chance. Rounds repeat until
@@ -50,7 +53,9 @@ class MonteCarloBot:
         if rollout not in ROLLOUTS:
             raise ValueError(f"unknown rollout policy {rollout!r} ({', '.join(ROLLOUTS)})")
         self.rollout = rollout
-        self.lookahead = HeuristicBot(knowledge, seed)
+        # The heuristic's lookahead, but with the time to try the opponent's answers that decide a
+        # battle (a block) instead of taking the opponent to be passive.
+        self.lookahead = HeuristicBot(knowledge, seed, reply=considered_reply)
         self.knowledge = knowledge
         self.budget_ms = budget_ms
         self.rng = random.Random(seed)
