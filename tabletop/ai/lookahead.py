@@ -28,6 +28,11 @@ CONSIDERED_DECISIONS: dict[str, frozenset[str]] = {
 }
 """Per game, the opponent decisions that `considered_reply` tries out instead of answering passively."""
 
+OPEN_DECISIONS: dict[str, frozenset[str]] = {
+    "vanguard": frozenset({"guard"}),   # one guardian at a time until the defender passes (VG 6.3)
+}
+"""Per game, the decisions that stay open after an answer, to be closed before scoring (HeuristicBot.finish_open)."""
+
 
 def passive_reply(game: Game, decision: Decision, legal: Sequence[Command]) -> Command:
     """Answer as a passive opponent: pass, decline, pick the fewest (`passive_answer`)."""

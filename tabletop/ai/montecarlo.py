@@ -55,7 +55,7 @@ class MonteCarloBot:
         self.rollout = rollout
         # The heuristic's lookahead, but with the time to try the opponent's answers that decide a
         # battle (a block) instead of taking the opponent to be passive.
-        self.lookahead = HeuristicBot(knowledge, seed, reply=considered_reply)
+        self.lookahead = HeuristicBot(knowledge, seed, reply=considered_reply, finish_open=True)
         self.knowledge = knowledge
         self.budget_ms = budget_ms
         self.rng = random.Random(seed)
