@@ -17,7 +17,7 @@ from tabletop.engine.commands import Command
 from tabletop.engine.decision import Decision
 from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.game import Game
-from tabletop.engine.view import View
+from tabletop.engine.view import View, view_for
 
 # A rollout that stops before the game ends turns the evaluation into a win chance with this scale.
 SCORE_SCALE = 8.0
@@ -28,6 +28,14 @@ ROLLOUT_EPSILON = 0.15
 
 
 ROLLOUTS = ("lookahead", "greedy", "random")
+
+GUESSED_DECISIONS: dict[str, frozenset[str]] = {
+    # A guard answered on the copy itself would be made knowing the copy's drive checks: every
+    # attack would look guarded exactly enough. Measured in 40-game pilots against the heuristic:
+    # 24/40 with guards guessed this way, 22/40 with guards tried out on the copy.
+    "vanguard": frozenset({"guard"}),
+}
+"""Per game, the opponent decisions the lookahead leaves to a heuristic bot on the opponent's own imagined deal."""
 
 
 class MonteCarloBot:
@@ -53,9 +61,10 @@ class MonteCarloBot:
         if rollout not in ROLLOUTS:
             raise ValueError(f"unknown rollout policy {rollout!r} ({', '.join(ROLLOUTS)})")
         self.rollout = rollout
-        # The heuristic's lookahead, but with the time to try the opponent's answers that decide a
-        # battle (a block) instead of taking the opponent to be passive.
-        self.lookahead = HeuristicBot(knowledge, seed, reply=considered_reply, finish_open=True)
+        # The heuristic's lookahead, but with the time to answer for the opponent where its answer
+        # decides a battle (a block, a guard) instead of taking the opponent to be passive.
+        self.lookahead = HeuristicBot(knowledge, seed, reply=self._opponent_reply, finish_open=True)
+        self._opponent_rules = type(knowledge.rules)()   # the imagined opponent's own copies
         self.knowledge = knowledge
         self.budget_ms = budget_ms
         self.rng = random.Random(seed)
@@ -110,6 +119,23 @@ class MonteCarloBot:
             bonus = PASS_BONUS if self.rollout != "lookahead" and is_pass(candidates[i], advance) else 0.0
             return mean + bonus, self.rng.random()
         return candidates[max(range(len(candidates)), key=value)]
+
+    def _opponent_reply(self, game: Game, decision: Decision, legal: Sequence[Command]) -> Command:
+        """Answer an opponent's decision on a copy: as a heuristic bot would where GUESSED_DECISIONS says so.
+
+        Such a decision is left to a heuristic bot seeing the copy from the opponent's seat, on its
+        own imagined deal: it cannot know the copy's hidden cards (the drive checks to come), as
+        the real opponent cannot. Any other decision is `considered_reply`'s.
+        """
+        if decision.name not in GUESSED_DECISIONS.get(game.rules.id, ()):
+            return considered_reply(game, decision, legal)
+        who = decision.player
+        # the opponent's cards on this copy are, as far as the copy goes, its deck list
+        deck = {"main": [card.card_id for card in game.state.cards.values() if card.owner == who]}
+        knowledge = Knowledge(who, self._opponent_rules, self.knowledge.library, self.knowledge.format,
+                              self.knowledge.options, deck)
+        bot = HeuristicBot(knowledge, self.rng.randrange(1 << 30))
+        return bot.choose(view_for(game.state, who), decision, legal)
 
     def _rollout(self, game: Game, command: Command) -> float:
         """Return the win chance after `command` and random play; leaves `game` as found."""
