@@ -45,8 +45,9 @@ class MonteCarloBot:
     that deal, undoing back to the start. With `rollout="lookahead"` (the default) a deal is
     scored by the heuristic's lookahead (the action, the opponent's answers, the bot's best
     follow-up), so the bot is the heuristic averaged over what the hidden cards may be, except
-    that the opponent's answers that decide a battle are tried out (`lookahead.considered_reply`)
-    where the heuristic takes the opponent to be passive.
+    that the opponent's answers that decide a battle are not taken to be passive: blocks are
+    tried out (`lookahead.considered_reply`), guards guessed (`GUESSED_DECISIONS`), and the
+    bot's own guard is played through its drive checks before it is scored (`finish_open`).
     With "greedy" or "random" it instead plays both sides for `rollout_turns` turns (each side
     mostly playing its best-evaluated candidate one ply ahead, or at random) and scores the
     position as a win chance. Rounds repeat until
