@@ -9,7 +9,7 @@ from tabletop.ai.bot import Knowledge
 from tabletop.ai.candidates import candidate_commands, card_argument_fields, distinct_commands, is_pass
 from tabletop.ai.determinize import determinized_game
 from tabletop.ai.evaluation import Evaluation, score_state
-from tabletop.ai.lookahead import OPEN_DECISIONS, Reply, passive_reply, play_on
+from tabletop.ai.lookahead import Reply, passive_reply, play_on
 from tabletop.engine.commands import Command
 from tabletop.engine.decision import Decision
 from tabletop.engine.errors import IllegalCommand
@@ -50,7 +50,7 @@ class HeuristicBot:
     """
 
     def __init__(self, knowledge: Knowledge, seed: int = 0, evaluation: Evaluation | None = None,
-                 follow_up_steps: int | None = None, reply: Reply = passive_reply, finish_open: bool = False) -> None:
+                 follow_up_steps: int | None = None, reply: Reply = passive_reply) -> None:
         self.knowledge = knowledge
         self.rng = random.Random(seed)
         self.evaluation = evaluation
@@ -58,7 +58,6 @@ class HeuristicBot:
         self.follow_up_steps = follow_up_steps if follow_up_steps is not None else \
             FOLLOW_UP_STEPS_BY_GAME.get(knowledge.rules.id, FOLLOW_UP_STEP_LIMIT)
         self.reply = reply  # how the opponent answers on the copy (see lookahead.play_on)
-        self.finish_open = finish_open  # see _finished_score
         self._steps = 0  # engine steps the decision being scored has made on its copy
 
     def choose(self, view: View, decision: Decision, legal_commands: Sequence[Command]) -> Command:
@@ -106,7 +105,7 @@ class HeuristicBot:
             else:
                 played = play_on(game, player, home, reply=self.reply)
                 self._steps += played + 1
-                value = self._finished_score(game, player, decision.name, home)
+                value = self._score(game, player)
                 if passing and game.state.turn != turn:
                     # What the end of a turn sets off (the opponent's draw) comes sooner or later
                     # anyway: scoring it would make any neutral action look better than passing, forever.
@@ -158,34 +157,10 @@ class HeuristicBot:
                 continue
             played = play_on(game, player, home, reply=self.reply)
             self._steps += played + 1
-            best = max(best, self._finished_score(game, player, decision.name, home))
+            best = max(best, self._score(game, player))
             for _ in range(played + 1):
                 game.undo()
         return best
-
-    def _finished_score(self, game: Game, player: str, name: str, home: tuple[str, str, str] | None) -> float:
-        """Score the copy; with `finish_open`, a decision `name` of the bot's left open is first closed and played on.
-
-        A Vanguard guard takes one card at a time: scored while still open, a partial guard is
-        judged by the battle as it stands, before the drive checks that decide it (VG 6.3–6.4).
-        """
-        if not self.finish_open or game.is_terminal():
-            return self._score(game, player)
-        decision = game.pending_decision()
-        if decision is None or decision.player != player or decision.name != name or \
-                name not in OPEN_DECISIONS.get(game.rules.id, ()):
-            return self._score(game, player)
-        advance = game.rules.advance_command(game.state, decision)
-        try:
-            game.submit(advance)
-        except (IllegalCommand, KeyError, ValueError, AttributeError):
-            return self._score(game, player)
-        played = play_on(game, player, home, reply=self.reply)
-        self._steps += played + 1
-        value = self._score(game, player)
-        for _ in range(played + 1):
-            game.undo()
-        return value
 
     def _score(self, game: Game, player: str) -> float:
         if self.evaluation is not None and not game.is_terminal():

@@ -17,7 +17,7 @@ from tabletop.engine.commands import Command
 from tabletop.engine.decision import Decision
 from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.game import Game
-from tabletop.engine.view import View, view_for
+from tabletop.engine.view import View
 
 # A rollout that stops before the game ends turns the evaluation into a win chance with this scale.
 SCORE_SCALE = 8.0
@@ -29,14 +29,6 @@ ROLLOUT_EPSILON = 0.15
 
 ROLLOUTS = ("lookahead", "greedy", "random")
 
-GUESSED_DECISIONS: dict[str, frozenset[str]] = {
-    # A guard answered on the copy itself would be made knowing the copy's drive checks: every
-    # attack would look guarded exactly enough. Measured in 40-game pilots against the heuristic:
-    # 24/40 with guards guessed this way, 22/40 with guards tried out on the copy.
-    "vanguard": frozenset({"guard"}),
-}
-"""Per game, the opponent decisions the lookahead leaves to a heuristic bot on the opponent's own imagined deal."""
-
 
 class MonteCarloBot:
     """A bot that scores each candidate over many imagined deals and keeps the best average.
@@ -45,9 +37,8 @@ class MonteCarloBot:
     that deal, undoing back to the start. With `rollout="lookahead"` (the default) a deal is
     scored by the heuristic's lookahead (the action, the opponent's answers, the bot's best
     follow-up), so the bot is the heuristic averaged over what the hidden cards may be, except
-    that the opponent's answers that decide a battle are not taken to be passive: blocks are
-    tried out (`lookahead.considered_reply`), guards guessed (`GUESSED_DECISIONS`), and the
-    bot's own guard is played through its drive checks before it is scored (`finish_open`).
+    that the opponent's answers that decide a battle are tried out (`lookahead.considered_reply`)
+    where the heuristic takes the opponent to be passive.
     With "greedy" or "random" it instead plays both sides for `rollout_turns` turns (each side
     mostly playing its best-evaluated candidate one ply ahead, or at random) and scores the
     position as a win chance. Rounds repeat until
@@ -62,10 +53,9 @@ class MonteCarloBot:
         if rollout not in ROLLOUTS:
             raise ValueError(f"unknown rollout policy {rollout!r} ({', '.join(ROLLOUTS)})")
         self.rollout = rollout
-        # The heuristic's lookahead, but with the time to answer for the opponent where its answer
-        # decides a battle (a block, a guard) instead of taking the opponent to be passive.
-        self.lookahead = HeuristicBot(knowledge, seed, reply=self._opponent_reply, finish_open=True)
-        self._opponent_rules = type(knowledge.rules)()   # the imagined opponent's own copies
+        # The heuristic's lookahead, but with the time to try the opponent's answers that decide a
+        # battle (a block) instead of taking the opponent to be passive.
+        self.lookahead = HeuristicBot(knowledge, seed, reply=considered_reply)
         self.knowledge = knowledge
         self.budget_ms = budget_ms
         self.rng = random.Random(seed)
@@ -120,23 +110,6 @@ class MonteCarloBot:
             bonus = PASS_BONUS if self.rollout != "lookahead" and is_pass(candidates[i], advance) else 0.0
             return mean + bonus, self.rng.random()
         return candidates[max(range(len(candidates)), key=value)]
-
-    def _opponent_reply(self, game: Game, decision: Decision, legal: Sequence[Command]) -> Command:
-        """Answer an opponent's decision on a copy: as a heuristic bot would where GUESSED_DECISIONS says so.
-
-        Such a decision is left to a heuristic bot seeing the copy from the opponent's seat, on its
-        own imagined deal: it cannot know the copy's hidden cards (the drive checks to come), as
-        the real opponent cannot. Any other decision is `considered_reply`'s.
-        """
-        if decision.name not in GUESSED_DECISIONS.get(game.rules.id, ()):
-            return considered_reply(game, decision, legal)
-        who = decision.player
-        # the opponent's cards on this copy are, as far as the copy goes, its deck list
-        deck = {"main": [card.card_id for card in game.state.cards.values() if card.owner == who]}
-        knowledge = Knowledge(who, self._opponent_rules, self.knowledge.library, self.knowledge.format,
-                              self.knowledge.options, deck)
-        bot = HeuristicBot(knowledge, self.rng.randrange(1 << 30))
-        return bot.choose(view_for(game.state, who), decision, legal)
 
     def _rollout(self, game: Game, command: Command) -> float:
         """Return the win chance after `command` and random play; leaves `game` as found."""

@@ -7,13 +7,11 @@ from typing import Any
 from tabletop.ai.bot import Knowledge
 from tabletop.ai.heuristic import HeuristicBot
 from tabletop.ai.lookahead import considered_reply, passive_reply
-from tabletop.ai.montecarlo import MonteCarloBot
 from tabletop.engine.game import Game
 from tabletop.engine.view import view_for
 from tabletop.games import find_game
 from tabletop.scenarios.references import resolve_reference
 from tabletop.scenarios.runner import ScenarioPlayer
-from tests.games.sample_decks import sample_config
 
 CARDS = [
     {"id": "small", "name": "Test Raider", "type": "forward", "element": "fire", "cost": 2, "power": 3000},
@@ -69,58 +67,3 @@ def test_a_lookahead_with_considered_blocks_does_not_attack_into_a_bigger_blocke
         return bot.choose(view_for(game.state, "p1"), decision, legal).command_name()
     assert choice(HeuristicBot(knowledge, 1)) == "DeclareAttack"   # a passive defender never blocks
     assert choice(HeuristicBot(knowledge, 1, reply=considered_reply)) == "PassPriority"
-
-
-def vanguard_guard_decision(seed: int) -> Game:
-    """Return a heuristic-vs-heuristic Vanguard game stopped at a guard against a vanguard's attack."""
-    config, library = sample_config("vanguard", seed=seed)
-    rules = find_game("vanguard")
-    game = Game.start(rules, config, library)
-    bots = {p: HeuristicBot(Knowledge(p, find_game("vanguard"), library, config.format, config.options,
-                                      config.decks[p]), 7) for p in rules.players}
-    for _ in range(400):
-        decision = game.pending_decision()
-        assert decision is not None and not game.is_terminal()
-        battle = game.state.data.get("battle") or {}
-        if decision.name == "guard" and rules.card_fact(game.state, battle["attacker"], "vanguard") \
-                and len(game.legal_commands(decision.player)) > 2:
-            return game
-        game.submit(bots[decision.player].choose(view_for(game.state, decision.player), decision,
-                                                 game.legal_commands(decision.player)))
-    raise AssertionError("no guard against a vanguard in 400 steps")
-
-
-def with_attackers_deck_reordered(game: Game, attacker: str) -> Game:
-    """Return a replay of `game` whose attacker's deck (hidden from the defender) is in another order."""
-    twin = Game.start(game.rules, game.config, game.state.library)
-    for command in game.commands():
-        twin.submit(command)
-    deck = twin.state.zones[f"{attacker}.deck"].cards
-    identities = [twin.state.cards[iid].card_id for iid in deck]
-    identities = identities[1:] + identities[:1]
-    for iid, card_id in zip(deck, identities):
-        twin.state.cards[iid].card_id = card_id
-    return twin
-
-
-def test_monte_carlo_guesses_an_opponents_guard_without_seeing_the_drive_checks_to_come() -> None:
-    game = vanguard_guard_decision(seed=8)   # a table where a guard tried on the copy itself differs
-    decision = game.pending_decision()
-    assert decision is not None
-    defender = decision.player
-    attacker = game.state.opponent(defender)
-    twin = with_attackers_deck_reordered(game, attacker)
-    top = [table.state.cards[table.state.zones[f"{attacker}.deck"].cards[0]].card_id for table in (game, twin)]
-    assert top[0] != top[1], "the twin's next drive check differs"
-    config, library = sample_config("vanguard", seed=8)
-    answers = []
-    for table in (game, twin):
-        steps = len(table.history)
-        bot = MonteCarloBot(Knowledge(attacker, find_game("vanguard"), library, config.format, config.options,
-                                      config.decks[attacker]), seed=3)
-        legal = table.legal_commands(defender)
-        answer = bot.lookahead.reply(table, decision, legal)
-        assert answer in legal
-        assert len(table.history) == steps, "guessing leaves the copy as it was"
-        answers.append(answer)
-    assert answers[0] == answers[1]
