@@ -43,9 +43,9 @@ class HeuristicBot:
     For each decision it rebuilds the table from its view (hidden cards imagined, see
     `determinize`), submits each candidate with `Game.submit`, scores the result with the
     game's evaluation (`evaluation.EVALUATIONS`) and takes it back with `Game.undo`. After each
-    answer the copy plays on through the opponent's answers (taken to be passive) until the bot
-    decides again, so that attacks are scored by what they do. When few
-    candidates are open and a candidate leaves the bot to act again, its best own follow-up
+    answer the copy plays on through the opponent's answers (passive, unless `reply` models
+    them otherwise) until the bot decides again, so that attacks are scored by what they do.
+    When few candidates are open and a candidate leaves the bot to act again, its best own follow-up
     counts too. Ties break by a seeded generator, so the bot is deterministic for a seed.
     """
 
