@@ -189,6 +189,13 @@ class GameRules:
             return PassPriority(by=decision.player)
         return None
 
+    def advance_label(self, state: GameState, decision: Decision) -> str:
+        """Return what `advance_command` does now in the game's own words ("": the command's own label).
+
+        The window's pass button shows it: "Pass priority" means nothing to a game without priority.
+        """
+        return ""
+
     def after_manual(self, tx: Transaction) -> None:
         """Apply the game's checks after a manual change (e.g. loss conditions)."""
 

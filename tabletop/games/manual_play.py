@@ -91,6 +91,13 @@ class ManualPlayRules(GameRules):
         return Decision(state.active, "main", "act", prompt=f"{state.active}: {state.phase}{step} — play by hand, "
                         "then pass to the next phase")
 
+    def advance_label(self, state: GameState, decision: Decision) -> str:
+        following = self.turn.following(state.phase, state.step) if state.phase else None
+        if following is None:
+            return "End the turn"
+        phase, step = following
+        return f"Go to {phase.replace('_', ' ')}" + (f" ({step.replace('_', ' ')})" if step else "")
+
     def legal_commands(self, state: GameState, player: str) -> list[Command]:
         if player != state.active or self.outcome(state) is not None:
             return []

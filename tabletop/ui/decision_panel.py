@@ -171,10 +171,14 @@ class DecisionPanel(QWidget):
         self.actions.clear()
         advance = game.rules.advance_command(game.state, self.decision)
         self.pass_button.setEnabled(advance is not None)
+        advance_label = ""
         if advance is not None:
-            self.pass_button.setText(command_label(advance, game.state, self.session.viewer) + "  (Space)")
+            advance_label = (game.rules.advance_label(game.state, self.decision)
+                             or command_label(advance, game.state, self.session.viewer))
+            self.pass_button.setText(advance_label + "  (Space)")
         for command in loose_commands(game.legal_commands(self.decision.player)):
-            item = QListWidgetItem(command_label(command, game.state, self.session.viewer))
+            label = advance_label if command == advance else command_label(command, game.state, self.session.viewer)
+            item = QListWidgetItem(label)
             item.setData(Qt.ItemDataRole.UserRole, command)
             self.actions.addItem(item)
 

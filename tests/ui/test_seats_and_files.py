@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QMessageBox
 from conftest import freeform_config, quiz_config
 from table_gestures import click_card
 from tabletop.engine.commands import DrawCards
+from tests.games.sample_decks import sample_config
 from tabletop.ui.new_game_dialog import NewGame
 from tabletop.ui.session import GameSession
 
@@ -170,3 +171,23 @@ def test_autosave_after_every_command_resumes_the_same_game(qtbot, window, libra
         assert again.game.state.fingerprint() == window.session.game.state.fingerprint()
     finally:
         again.shutdown()
+
+
+def test_the_pass_button_names_what_passing_does_in_the_games_words(qtbot, window) -> None:  # noqa: ANN001
+    config, cards = sample_config("vanguard", 3)
+    window.start(NewGame(config, cards, open_hands=True))
+    session = window.session
+    while (decision := session.decision()) is not None and decision.name != "ride":
+        if session.handover_pending:
+            session.acknowledge_handover()
+        assert session.submit(session.game.rules.advance_command(session.game.state, decision))
+    if session.handover_pending:
+        session.acknowledge_handover()
+    panel = window.decision_panel
+    assert panel.pass_button.text() == "Go to the main phase  (Space)"
+    labels = [panel.actions.item(i).text() for i in range(panel.actions.count())]
+    assert "Go to the main phase" in labels and "Pass priority" not in labels
+    QTest.keyClick(window, Qt.Key.Key_Space)
+    decision = session.decision()
+    assert decision is not None and decision.name == "main"
+    assert panel.pass_button.text() == "End the turn (no battle on turn 1)  (Space)"  # VG 4.7

@@ -231,6 +231,14 @@ class FFTCGRules(GameRules):
             return Choose(by=decision.player, yes=False)
         return None
 
+    def advance_label(self, state: GameState, decision: Decision) -> str:
+        """Name the pass as FFTCG players say it: no more attacks ends the Attack Phase (FFTCG 10.1.2)."""
+        if decision.name == "attack":
+            return "Declare no attack (go to Main Phase 2)"
+        if decision.name == "block":
+            return "Don't block"
+        return "Pass priority" if decision.name == "priority" else ""
+
     # -- legal commands --------------------------------------------------------------------------
     def legal_commands(self, state: GameState, player: str) -> list[Command]:
         """Return the commands `player` may submit now, each play with an obvious payment filled in.

@@ -216,6 +216,18 @@ class VanguardRules(GameRules):
             return _pass(decision.player)
         return None
 
+    def advance_label(self, state: GameState, decision: Decision) -> str:
+        """Name the pass by where it leads (VG 5; no battle on the first turn, VG 4.7; the guard step, VG 6.3)."""
+        if decision.name == "guard":
+            return "Done guarding" if state.zones[zone_id(decision.player, "gc")].cards else "No guard"
+        if decision.name == "ride":
+            return "Go to the main phase"
+        if decision.name == "main":
+            return "End the turn (no battle on turn 1)" if state.turn == 1 else "Go to the battle phase"
+        if decision.name == "attack":
+            return "End the battle phase"
+        return ""
+
     # -- legal commands --------------------------------------------------------------------------
     def legal_commands(self, state: GameState, player: str) -> list[Command]:
         # Asked twice per decision with auto-pass (the engine's forced-pass check, then the seat): memoised.
