@@ -39,6 +39,7 @@ class CardLook:
     states: tuple[str, ...] = ()
     pickable: bool = False
     picked: bool = False
+    playable: bool = False    # a legal rules command of the viewer's is done with this card now
     count: int = 0            # cards in the pile this card tops (0 when not a pile)
     scale: float = 1.0        # size against CARD_W × CARD_H (large in the hand, small in the rail)
     extras: dict[str, object] = field(default_factory=dict)
@@ -124,6 +125,10 @@ class CardItem(QGraphicsItem):
         if look.picked or look.pickable:
             colour = QColor(40, 200, 90) if look.picked else QColor(250, 200, 40)
             painter.setPen(QPen(colour, 4 if look.picked else 3))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(QRectF(-2, -2, CARD_W + 4, CARD_H + 4), 7, 7)
+        elif look.playable:
+            painter.setPen(QPen(QColor(90, 190, 255), 3))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRoundedRect(QRectF(-2, -2, CARD_W + 4, CARD_H + 4), 7, 7)
         if self.focused:

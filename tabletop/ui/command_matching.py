@@ -37,6 +37,16 @@ def cards_of(command: Command) -> set[int]:
     return found
 
 
+def subject_of(command: Command) -> int | None:
+    """Return the card a command is done with (its first card field: the card played, the attacker…), if any.
+
+    Later card fields name what it is done to or paid with (targets, discards), not what is played.
+    """
+    fields = card_fields(type(command))
+    value = getattr(command, fields[0]) if fields else None
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
 def commands_for_card(commands: list[Command], iid: int) -> list[Command]:
     """Return the commands that name the card `iid`."""
     return [c for c in commands if iid in cards_of(c)]

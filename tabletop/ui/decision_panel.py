@@ -10,7 +10,7 @@ from PySide6.QtWidgets import (
 
 from tabletop.engine.commands import Choose, Command
 from tabletop.engine.decision import Decision
-from tabletop.ui.command_matching import command_label, loose_commands
+from tabletop.ui.command_matching import command_label, loose_commands, subject_of
 from tabletop.ui.session import GameSession
 
 
@@ -55,6 +55,9 @@ class DecisionPanel(QWidget):
         self.actions = QListWidget()
         self.actions.itemActivated.connect(self._do_action)
         act_layout.addWidget(self.actions, 1)
+        self.card_hint = QLabel("Cards outlined in blue can be played now: click one for its actions.")
+        self.card_hint.setWordWrap(True)
+        act_layout.addWidget(self.card_hint)
         self.pages.addWidget(self.act)
 
         self.pick = QWidget()
@@ -176,7 +179,9 @@ class DecisionPanel(QWidget):
             advance_label = (game.rules.advance_label(game.state, self.decision)
                              or command_label(advance, game.state, self.session.viewer))
             self.pass_button.setText(advance_label + "  (Space)")
-        for command in loose_commands(game.legal_commands(self.decision.player)):
+        legal = game.legal_commands(self.decision.player)
+        self.card_hint.setVisible(any(subject_of(c) is not None for c in legal if not c.manual))
+        for command in loose_commands(legal):
             label = advance_label if command == advance else command_label(command, game.state, self.session.viewer)
             item = QListWidgetItem(label)
             item.setData(Qt.ItemDataRole.UserRole, command)

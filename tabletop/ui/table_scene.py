@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QGraphicsScene
 from tabletop.engine.view import CardView
 from tabletop.ui import z_values
 from tabletop.ui.card_item import CardItem, CardLook
+from tabletop.ui.command_matching import subject_of
 from tabletop.ui.player_info_item import PlayerInfoItem
 from tabletop.ui.session import GameSession
 from tabletop.ui.stack_item import ArrowItem, StackEntryItem
@@ -51,6 +52,7 @@ class TableScene(QGraphicsScene):
         self._focus_key: Any = None
         self.pickable: set[int] = set()
         self.picked: set[int] = set()
+        self.playable: set[int] = set()  # the viewer's cards with a legal rules command now (see refresh)
         self.setBackgroundBrush(QBrush(QColor(28, 58, 42)))
         session.changed.connect(lambda _result: self.refresh())
         session.gameStarted.connect(self._forget_layout)
@@ -81,6 +83,7 @@ class TableScene(QGraphicsScene):
             self._layout_key = key
         assert self.layout is not None
         view = self.session.table_view()
+        self.playable = self._playable_cards()
         seen: set[Any] = set()
         for zid, cards in view.zones.items():
             place = self.layout.zones.get(zid)
@@ -177,7 +180,21 @@ class TableScene(QGraphicsScene):
             damage=damage if isinstance(damage, int) else 0,
             counters=tuple(sorted(card.counters.items())),
             states=tuple(props.get("states") or ()) + marks,
-            pickable=card.iid in self.pickable, picked=card.iid in self.picked, count=count, scale=scale)
+            pickable=card.iid in self.pickable, picked=card.iid in self.picked,
+            playable=card.iid in self.playable, count=count, scale=scale)
+
+    def _playable_cards(self) -> set[int]:
+        """Return the cards the viewer can do something with by the rules now (their legal commands' subjects).
+
+        Only while the viewer must act (not while picking, waiting, or watching the AI); moves by hand
+        do not count, or every card of a table played by hand would be marked.
+        """
+        game = self.session.game
+        decision = self.session.decision()
+        if game is None or decision is None or decision.kind != "act" or not self.session.is_my_decision():
+            return set()
+        subjects = (subject_of(c) for c in game.legal_commands(decision.player) if not c.manual)
+        return {iid for iid in subjects if iid is not None}
 
     def _draw_players(self) -> None:
         game = self.session.game

@@ -173,7 +173,8 @@ def test_autosave_after_every_command_resumes_the_same_game(qtbot, window, libra
         again.shutdown()
 
 
-def test_the_pass_button_names_what_passing_does_in_the_games_words(qtbot, window) -> None:  # noqa: ANN001
+def start_vanguard_at_the_first_ride(window) -> GameSession:  # noqa: ANN001
+    """Start a hot-seat Vanguard game of the bundled decks and keep both hands: p1 is to ride."""
     config, cards = sample_config("vanguard", 3)
     window.start(NewGame(config, cards, open_hands=True))
     session = window.session
@@ -183,6 +184,11 @@ def test_the_pass_button_names_what_passing_does_in_the_games_words(qtbot, windo
         assert session.submit(session.game.rules.advance_command(session.game.state, decision))
     if session.handover_pending:
         session.acknowledge_handover()
+    return session
+
+
+def test_the_pass_button_names_what_passing_does_in_the_games_words(qtbot, window) -> None:  # noqa: ANN001
+    session = start_vanguard_at_the_first_ride(window)
     panel = window.decision_panel
     assert panel.pass_button.text() == "Go to the main phase  (Space)"
     labels = [panel.actions.item(i).text() for i in range(panel.actions.count())]
@@ -191,3 +197,19 @@ def test_the_pass_button_names_what_passing_does_in_the_games_words(qtbot, windo
     decision = session.decision()
     assert decision is not None and decision.name == "main"
     assert panel.pass_button.text() == "End the turn (no battle on turn 1)  (Space)"  # VG 4.7
+
+
+def test_the_cards_the_deciding_player_can_play_now_are_marked(qtbot, window) -> None:  # noqa: ANN001
+    session = start_vanguard_at_the_first_ride(window)
+    game = session.game
+    marked = {item.look.iid for item in window.scene.card_items.values() if item.look.playable}
+    riders = {c.card for c in game.legal_commands("p1") if hasattr(c, "card")}  # VG 5.3: the cards p1 may ride
+    assert marked and marked == riders
+    assert window.decision_panel.card_hint.isVisibleTo(window.decision_panel)
+    assert all(game.state.cards[iid].zone.startswith("p1.") for iid in marked)
+    hand = set(game.state.zones["p1.hand"].cards)
+    assert hand - marked, "a card that cannot be ridden now is not marked"
+    QTest.keyClick(window, Qt.Key.Key_Space)  # no ride: on to the main phase
+    marked_after = {item.look.iid for item in window.scene.card_items.values() if item.look.playable}
+    calls = {c.card for c in game.legal_commands("p1") if hasattr(c, "card")}  # VG 5.4: the main phase's calls
+    assert marked_after == calls
