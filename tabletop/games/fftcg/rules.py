@@ -14,6 +14,9 @@ Decisions on the digest's doubts (§18), each next to its code and tested by a s
   multi-element, crystal or priming rules are implemented.
 - D6: in the End Phase nobody casts Summons or uses abilities, Back Attack included (FFTCG 9.5.1.1).
 - Seed over digest: the CP surplus rule follows §11.2.1.1's "at most 1 surplus per element" (see cp.py).
+- Seed over digest: a Character whose name the player already has on the field (no Multi-copy icon) cannot
+  be played (§7.7.3: "一般无法采取超出限制放入同名卡牌的行动"); the digest's 4.3 points only to the rule process
+  (§12.4.6), which still breaks both cards when a duplicate comes otherwise, by a control change (`_names_on_field`).
 - Seed §6.5.2.1 / §11.10.2 ("当即", at once): an EX Burst is used as soon as its damage processing
   has placed every damage card, even in the middle of the effect that dealt the damage; the rest of
   that effect resolves afterwards (resolution.step_resolution).
@@ -334,7 +337,8 @@ class FFTCGRules(GameRules):
             return commands  # FFTCG 11.4.1: only Back Attack plays in the other player's turn
         index, cards = printed_index(state), state.cards
         hand = state.zones[f"{player}.hand"].cards
-        backups_full: bool | None = None  # _card_refusal's one refusal of a card in hand: 5 Backups (D3)
+        backups_full: bool | None = None  # _card_refusal's refusals of a card in hand: 5 Backups (D3), a name twice
+        names: set[str] | None = None
         for place, iid in enumerate(hand):
             facts = index[cards[iid].card_id]
             if facts.character:
@@ -342,8 +346,13 @@ class FFTCGRules(GameRules):
                     continue
                 if facts.card_type == "backup":
                     if backups_full is None:
-                        backups_full = self._card_refusal(state, player, iid) is not None
+                        backups_full = _has_all_backups(state, player)
                     if backups_full:
+                        continue
+                if not facts.multi_copy:
+                    if names is None:
+                        names = _names_on_field(state, player)
+                    if facts.name in names:
                         continue
                 payment = find_payment(state, player, play_cost(facts, cost_of(state, iid)), {iid})
                 if payment is not None:
@@ -560,11 +569,12 @@ class FFTCGRules(GameRules):
         definition = state.definition(iid)
         if not is_character(definition):
             return IllegalCommand("FFTCG 11.4", f"{definition.name} is not a Character")
-        if definition.card_type == "backup":
-            index = printed_index(state)
-            backups = [i for i in field_cards(state, player) if index[state.cards[i].card_id].card_type == "backup"]
-            if len(backups) >= MAX_BACKUPS:  # doubt D3: product rules, not in the seed
-                return IllegalCommand("FFTCG 5.2.3 (D3)", "you already have 5 Backups on the field")
+        if definition.card_type == "backup" and _has_all_backups(state, player):  # doubt D3: product rules
+            return IllegalCommand("FFTCG 5.2.3 (D3)", "you already have 5 Backups on the field")
+        printed = printed_index(state)[card.card_id]
+        if not printed.multi_copy and printed.name in _names_on_field(state, player):
+            return IllegalCommand("FFTCG 7.7.3", f"you already have {printed.name} on the field: only cards with "
+                                                 "the Multi-copy icon may be there more than once")
         return None
 
     def _play_character(self, tx: Transaction, command: PlayCharacter) -> None:
@@ -805,7 +815,23 @@ def _act(player: str, name: str, fs_window: bool = False) -> Decision:
     return Decision(player, name, "act", prompt.format(player=player) + window, rule=rule)
 
 
-@functools.lru_cache(maxsize=None)
+def _has_all_backups(state: GameState, player: str) -> bool:
+    """Tell whether a player has the most Backups the field may hold (doubt D3)."""
+    index = printed_index(state)
+    return sum(index[state.cards[i].card_id].card_type == "backup" for i in field_cards(state, player)) >= MAX_BACKUPS
+
+
+def _names_on_field(state: GameState, player: str) -> set[str]:
+    """Return the printed names of the cards a player has on the field.
+
+    FFTCG 7.7.3 (seed): a play that would put a second card of a name without the Multi-copy icon onto the
+    field is not allowed. The digest (4.3) names only the rule process (12.4.6) that breaks both when it
+    happens anyway (a control change, an effect's put onto the field), which stays for those.
+    """
+    index = printed_index(state)
+    return {index[state.cards[i].card_id].name for i in field_cards(state, player)}
+
+
 def _pass(player: str) -> PassPriority:
     """Return a player's pass (commands are immutable, so one object serves every time)."""
     return PassPriority(by=player)
