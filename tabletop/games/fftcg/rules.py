@@ -17,6 +17,10 @@ Decisions on the digest's doubts (§18), each next to its code and tested by a s
 - Seed over digest: a Character whose name the player already has on the field (no Multi-copy icon) cannot
   be played (§7.7.3: "一般无法采取超出限制放入同名卡牌的行动"); the digest's 4.3 points only to the rule process
   (§12.4.6), which still breaks both cards when a duplicate comes otherwise, by a control change (`_names_on_field`).
+- Seed over digest: a Light or Dark Character cannot be played while the player has a Light or Dark Character on
+  the field. The seed states no such refusal in words, but §6.2.6.2 allows a control change to make a second one
+  only "because the card does not enter the field"; the digest names only the rule process (§12.4.7), which
+  still breaks both when a second one comes by a control change or an effect (`_has_light_or_dark`).
 - Seed §6.5.2.1 / §11.10.2 ("当即", at once): an EX Burst is used as soon as its damage processing
   has placed every damage card, even in the middle of the effect that dealt the damage; the rest of
   that effect resolves afterwards (resolution.step_resolution).
@@ -122,8 +126,8 @@ class FFTCGRules(GameRules):
         """Set a scenario card field: dull, entered_this_turn, damage, frozen, power_bonus, controller, attacking, blocking."""
         if "ts" not in tx.state.cards[iid].props:
             tx.set_prop(iid, "ts", actions.next_clock(tx))
-        if key == "entered_this_turn":
-            tx.set_prop(iid, "since", tx.state.turn if value else tx.state.turn - 1)
+        if key == "entered_this_turn":  # false: there since before either player's latest turn (FFTCG 15.2.2.3)
+            tx.set_prop(iid, "since", tx.state.turn if value else tx.state.turn - 2)
         elif key == "damage":
             tx.set_prop(iid, "damage", int(value) or None)
         elif key == "frozen":
@@ -159,8 +163,8 @@ class FFTCGRules(GameRules):
             card = state.cards[iid]
             if "ts" not in card.props:
                 tx.set_prop(iid, "ts", actions.next_clock(tx))
-            if card.zone.endswith(".field") and "since" not in card.props:
-                tx.set_prop(iid, "since", state.turn - 1)
+            if card.zone.endswith(".field") and "since" not in card.props:  # as `entered_this_turn: false`
+                tx.set_prop(iid, "since", state.turn - 2)
         if setup.get("start"):
             tx.set_table("phase", "")
             flow.open_game(tx, first)
@@ -337,8 +341,10 @@ class FFTCGRules(GameRules):
             return commands  # FFTCG 11.4.1: only Back Attack plays in the other player's turn
         index, cards = printed_index(state), state.cards
         hand = state.zones[f"{player}.hand"].cards
-        backups_full: bool | None = None  # _card_refusal's refusals of a card in hand: 5 Backups (D3), a name twice
+        # _card_refusal's refusals of a card in hand: 5 Backups (D3), a name twice, a second Light/Dark Character
+        backups_full: bool | None = None
         names: set[str] | None = None
+        light_dark: bool | None = None
         for place, iid in enumerate(hand):
             facts = index[cards[iid].card_id]
             if facts.character:
@@ -353,6 +359,11 @@ class FFTCGRules(GameRules):
                     if names is None:
                         names = _names_on_field(state, player)
                     if facts.name in names:
+                        continue
+                if facts.light_or_dark:
+                    if light_dark is None:
+                        light_dark = _has_light_or_dark(state, player)
+                    if light_dark:
                         continue
                 payment = find_payment(state, player, play_cost(facts, cost_of(state, iid)), {iid})
                 if payment is not None:
@@ -388,7 +399,9 @@ class FFTCGRules(GameRules):
         name_discard = None
         exclude = {iid}
         if ability_kind(ability, False) == "special":
-            same = [h for h in state.zones[f"{player}.hand"].cards if state.definition(h).name == state.definition(iid).name]
+            name = state.definition(iid).name  # FFTCG 11.7.1: a Character card of the same name
+            same = [h for h in state.zones[f"{player}.hand"].cards
+                    if state.definition(h).name == name and is_character(state.definition(h))]
             if not same:
                 return None
             name_discard = same[0]
@@ -575,6 +588,9 @@ class FFTCGRules(GameRules):
         if not printed.multi_copy and printed.name in _names_on_field(state, player):
             return IllegalCommand("FFTCG 7.7.3", f"you already have {printed.name} on the field: only cards with "
                                                  "the Multi-copy icon may be there more than once")
+        if printed.light_or_dark and _has_light_or_dark(state, player):  # FFTCG 6.2.6.2, 12.4.7 (seed, see above)
+            return IllegalCommand("FFTCG 12.4.7", f"you already have a Light or Dark Character on the field, so "
+                                                  f"{printed.name} cannot be played: only one may be there")
         return None
 
     def _play_character(self, tx: Transaction, command: PlayCharacter) -> None:
@@ -650,12 +666,15 @@ class FFTCGRules(GameRules):
             if card.tapped:
                 return IllegalCommand("FFTCG 11.6.2.2", f"{state.definition(iid).name} is dull and cannot pay the "
                                                         "dull icon")
-            if int(card.props.get("since", 0)) >= state.turn:  # entered this turn: only Haste allows it
+            # FFTCG 15.2.2.3: controlled since the start of its controller's latest turn, which for the
+            # player who is not the turn player was the turn before this one; otherwise only Haste allows it
+            latest = state.turn if player == state.active else state.turn - 1
+            if int(card.props.get("since", 0)) >= latest:
                 keywords = characteristics(state)[iid].keywords
                 permission = decide(  # FFTCG 11.6.2.2, Haste 15.2.2.3
                     Permission(False, "FFTCG 11.6.2.2",
-                               f"{state.definition(iid).name} entered the field this turn and has no Haste, so it "
-                               "cannot use a dull-icon ability"),
+                               f"{state.definition(iid).name} came onto the field (or under your control) after your "
+                               "latest turn began and has no Haste, so it cannot use a dull-icon ability yet"),
                     can=[Ruling("FFTCG 15.2.2.3", "Haste")] if "haste" in keywords else [])
                 if not permission.allowed:
                     return IllegalCommand(permission.rule, permission.reason)
@@ -676,11 +695,13 @@ class FFTCGRules(GameRules):
             raise refusal
         kind = ability_kind(ability, False)
         exclude = {command.card}
-        if kind == "special":  # FFTCG 11.7.2: discard a card of the same name as part of the cost
+        if kind == "special":  # FFTCG 11.7.1–11.7.2: discard a Character card of the same name as part of the cost
             other = state.cards.get(command.name_discard) if command.name_discard is not None else None
-            if other is None or other.zone != f"{command.by}.hand" or state.definition(command.name_discard).name != definition.name:
-                raise IllegalCommand("FFTCG 11.7.2", f"a special ability also costs discarding a card named "
-                                                     f"{definition.name} from your hand")
+            discarded = state.definition(command.name_discard) if other is not None else None
+            if (discarded is None or other.zone != f"{command.by}.hand" or discarded.name != definition.name
+                    or not is_character(discarded)):
+                raise IllegalCommand("FFTCG 11.7.1", f"a special ability also costs discarding a Character card "
+                                                     f"named {definition.name} from your hand")
             exclude.add(command.name_discard)
         targets = list(command.targets)
         check_targets(state, ability, command.by, command.card, targets)
@@ -707,6 +728,7 @@ class FFTCGRules(GameRules):
     def _repeat_loop(self, tx: Transaction, command: RepeatLoop) -> None:
         """FFTCG 13.2–13.3: a player who can stop a loop names a count; it runs that often, then stops."""
         state = tx.state
+        self._priority_check(state, command.by)  # FFTCG 11.1.1: abilities are used only while holding priority
         if command.times < 0:
             raise IllegalCommand("FFTCG 4.1", "a player cannot choose a negative number")
         if not stack.is_empty(state):
@@ -830,6 +852,17 @@ def _names_on_field(state: GameState, player: str) -> set[str]:
     """
     index = printed_index(state)
     return {index[state.cards[i].card_id].name for i in field_cards(state, player)}
+
+
+def _has_light_or_dark(state: GameState, player: str) -> bool:
+    """Tell whether a player has a Light or Dark Character on the field.
+
+    FFTCG 6.2.6.2 says a control change may still give a player a second Light/Dark card because the card does
+    not enter the field; entering one is thus refused like a second name (7.7.3). The rule process 12.4.7 stays
+    for the second one gained otherwise.
+    """
+    index = printed_index(state)
+    return any(index[state.cards[i].card_id].light_or_dark for i in field_cards(state, player))
 
 
 def _pass(player: str) -> PassPriority:
