@@ -21,6 +21,8 @@ Decisions on the digest's doubts (§18), each next to its code and tested by a s
   the field. The seed states no such refusal in words, but §6.2.6.2 allows a control change to make a second one
   only "because the card does not enter the field"; the digest names only the rule process (§12.4.7), which
   still breaks both when a second one comes by a control change or an effect (`_has_light_or_dark`).
+- The First Strike window (§15.2.3.3) forbids Summons and action/special abilities only: a Character with Back
+  Attack, playable "in every Main and Attack Phase with priority" (§15.2.5.2), can be played there (`_plays`).
 - Seed §6.5.2.1 / §11.10.2 ("当即", at once): an EX Burst is used as soon as its damage processing
   has placed every damage card, even in the middle of the effect that dealt the damage; the rest of
   that effect resolves afterwards (resolution.step_resolution).
@@ -314,7 +316,7 @@ class FFTCGRules(GameRules):
 
     def _plays(self, state: GameState, player: str) -> list[Command]:
         """Return the plays `player` could make with priority now, each with an obvious payment."""
-        if state.data.get("fs_window") or state.phase not in PLAY_PHASES:
+        if state.phase not in PLAY_PHASES:
             return []
         # The plays depend on the board, the turn and the loop bans; the phase only decides which
         # of them are allowed now (FFTCG 9.3.1.5: Characters in a Main Phase with an empty stack),
@@ -323,6 +325,8 @@ class FFTCGRules(GameRules):
         bans = len(state.data.get("loop_banned") or ())
         key = f"{player}.{state.turn}.{state.active}.{bans}"
         plays = state.memo(f"fftcg.plays.{key}", lambda: self._potential_plays(state, player, False), board=True)
+        if state.data.get("fs_window"):  # FFTCG 15.2.3.3: no Summons or abilities; Back Attack still (15.2.5.2)
+            return [command for _, command in plays if isinstance(command, PlayCharacter)]
         if not self._is_main_timing(state, player):
             return [command for _, command in plays]
         main = state.memo(f"fftcg.main_plays.{key}", lambda: self._potential_plays(state, player, True), board=True)
@@ -555,12 +559,15 @@ class FFTCGRules(GameRules):
 
     def _timing_refusal(self, state: GameState, player: str, back_attack: bool) -> IllegalCommand | None:
         """Return why a Character (with or without Back Attack) cannot be played now, or None."""
-        if state.phase == "end" or state.data.get("fs_window"):
-            return IllegalCommand("FFTCG 9.5.1.1" if state.phase == "end" else "FFTCG 15.2.3.3",
-                                  "no card can be played now" + (" (End Phase)" if state.phase == "end" else
-                                                                 " (First Strike window)"))
+        if state.phase == "end":
+            return IllegalCommand("FFTCG 9.5.1.1", "no card can be played now (End Phase)")
         if back_attack and state.phase in PLAY_PHASES:
-            return None  # FFTCG 15.2.5: any Main or Attack Phase, either turn, stack or not
+            # FFTCG 15.2.5.2: any Main or Attack Phase with priority, either turn, stack or not; the First
+            # Strike window forbids only Summons and abilities (15.2.3.3), so Back Attack is played there too
+            return None
+        if state.data.get("fs_window"):
+            return IllegalCommand("FFTCG 15.2.3.3", "only Characters with Back Attack can be played in the First "
+                                                    "Strike window")
         if player != state.active:
             return IllegalCommand("FFTCG 11.4.1", "only the turn player can play Characters")
         if state.phase not in ("main1", "main2"):
@@ -833,7 +840,7 @@ _ACT_PROMPTS = {  # decision name -> (prompt, rule); the priority prompt names i
 def _act(player: str, name: str, fs_window: bool = False) -> Decision:
     """Return the decision to act of a stage (one immutable object serves every time it is due)."""
     prompt, rule = _ACT_PROMPTS[name]
-    window = " (First Strike window: only passing)" if fs_window else ""
+    window = " (First Strike window: no Summons or abilities)" if fs_window else ""
     return Decision(player, name, "act", prompt.format(player=player) + window, rule=rule)
 
 
