@@ -55,7 +55,8 @@ class DecisionPanel(QWidget):
         self.actions = QListWidget()
         self.actions.itemActivated.connect(self._do_action)
         act_layout.addWidget(self.actions, 1)
-        self.card_hint = QLabel("Cards outlined in blue can be used now (played, called, attack, guard…): click one for its actions.")
+        self.card_hint = QLabel("Cards outlined in blue can be used now (played, called, attack, guard…): "
+                                "click one for its actions.")
         self.card_hint.setWordWrap(True)
         act_layout.addWidget(self.card_hint)
         self.pages.addWidget(self.act)

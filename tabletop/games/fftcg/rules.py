@@ -14,9 +14,10 @@ Decisions on the digest's doubts (§18), each next to its code and tested by a s
   multi-element, crystal or priming rules are implemented.
 - D6: in the End Phase nobody casts Summons or uses abilities, Back Attack included (FFTCG 9.5.1.1).
 - Seed over digest: the CP surplus rule follows §11.2.1.1's "at most 1 surplus per element" (see cp.py).
-- Seed over digest: a Character whose name the player already has on the field (no Multi-copy icon) cannot
-  be played (§7.7.3: "一般无法采取超出限制放入同名卡牌的行动"); the digest's 4.3 points only to the rule process
-  (§12.4.6), which still breaks both cards when a duplicate comes otherwise, by a control change (`_names_on_field`).
+- Seed over digest: a Character whose name the player already has on the field (no Multi-copy icon)
+  cannot be played (§7.7.3: "一般无法采取超出限制放入同名卡牌的行动"); the digest's 4.3 points only to the
+  rule process (§12.4.6), which still breaks both cards when a duplicate comes otherwise, by a control
+  change (`_names_on_field`).
 - Seed over digest: a Light or Dark Character cannot be played while the player has a Light or Dark Character on
   the field. The seed states no such refusal in words, but §6.2.6.2 allows a control change to make a second one
   only "because the card does not enter the field"; the digest names only the rule process (§12.4.7), which
