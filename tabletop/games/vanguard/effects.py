@@ -799,30 +799,46 @@ def _harmonize(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
 
 @effect("time_leap")
 def _time_leap(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
-    """Time Leap (seed 《齿轮编年史》): bind the rear-guard, call a card of grade +1 from the deck, shuffle;
-    at the end of the turn put that card on the deck bottom and, if done, call the bound card back."""
+    """Time Leap (seed 《齿轮编年史》): bind the rear-guard, search the deck for up to 1 card of grade +1 and call it
+    to that circle, shuffle; at the end of the turn put that card on the deck bottom and, if done, call the bound
+    card back.
+
+    Seed: "从自己的牌堆中探寻至多1张等级比被封锁的卡的等级高1级的卡" - the controller picks which card, or none.
+    """
     me = controller(tx.state, fi)
-    chosen = targets(tx.state, fi, step)
-    if not chosen:
-        return True
-    bound = chosen[0]
-    grade = facts.grade(tx.state.definition(bound))
-    circle = tx.state.cards[bound].zone
-    relocate(tx, bound, "bind", None)
-    deck = [c for c in tx.state.cards_in(zone_id(me, "deck")) if facts.grade(tx.state.definition(c)) == grade + 1
-            and facts.is_unit_card(tx.state.definition(c))]
-    called = None
-    if deck:
-        called = deck[0]
+    answer = frames.take_answer(tx, fi)
+    if answer is None:
+        chosen = targets(tx.state, fi, step)
+        if not chosen:
+            return True
+        bound = chosen[0]
+        grade = facts.grade(tx.state.definition(bound))
+        frames.set_var(tx, fi, "leap_circle", tx.state.cards[bound].zone)
+        relocate(tx, bound, "bind", None)
+        set_variable(tx, fi, "bound", [bound])
+        pool = [c for c in tx.state.cards_in(zone_id(me, "deck")) if facts.grade(tx.state.definition(c)) == grade + 1
+                and facts.is_unit_card(tx.state.definition(c))]
+        if pool:
+            return frames.ask(tx, fi, me, "time_leap", "pick", f"search your deck for up to 1 grade {grade + 1} "
+                              "card to call (Time Leap)", pool, 0, 1, rule=TIME_LEAP)
+        picks: list[int] = []
+    else:
+        picks = list(answer["picks"])
+    circle = str(frames.ctx(tx.state, fi)["leap_circle"])
+    frames.set_var(tx, fi, "leap_circle", None)
+    called = picks[0] if picks else None
+    if called is not None:
         place_on_circle(tx, called, circle, "call", me)
     tx.shuffle(zone_id(me, "deck"))
     if called is not None:
         set_variable(tx, fi, "leapt", [called])
-        set_variable(tx, fi, "bound", [bound])
         frames.insert_steps(tx, fi, [{"effect": "timed", "at": "end_of_turn", "do": [
             {"effect": "to_deck_bottom", "target": "$leapt"},
             {"effect": "call_bound_back", "target": "$bound", "if": {"chosen": "leapt"}}]}])
     return True
+
+
+TIME_LEAP = "seed 《齿轮编年史》 时翔"
 
 
 @effect("call_bound_back")

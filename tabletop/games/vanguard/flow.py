@@ -17,7 +17,7 @@ from tabletop.games.vanguard.circles import REAR_CIRCLES, circles_of, is_circle
 from tabletop.games.vanguard.effects import (
     EFFECTS, draw_cards, effect, release, run_step, unlock,
 )
-from tabletop.games.vanguard.moves import identity, relocate, remove_state, retire
+from tabletop.games.vanguard.moves import identity, relocate, remove_state, retire, turn_fact
 from tabletop.games.vanguard.rear_vanguard import is_rear_vanguard, is_vanguard
 from tabletop.games.vanguard.table import (
     current_critical, current_power, field_cards, guardians_of, has_state, is_locked, is_unit, player_zones,
@@ -205,8 +205,27 @@ def play_pending(tx: Transaction, uid: int) -> None:
         if "self" in ability.get("remembered", {}):
             alive = ctx["vars"].pop("self", [])
             ctx["source"] = alive[0] if alive else None
+    if homare_spent(tx.state, ability, str(item["controller"])):
+        tx.log(f"{item['controller']} has already paid a Homare cost this turn and cannot pay {name}'s: "
+               "it is not used", HOMARE_ONCE)
+        return
     tx.log(f"{item['controller']} plays {name}", "VG 7.3")
     frames.push(tx, steps, ctx)
+
+
+# Seed 《刀剑乱舞》 誉: "各自的回合中,你只能为你的所有单位合计支付1次誉的费用" (each turn, you may pay a Homare cost
+# only once in total across all your units).
+HOMARE_ONCE = "seed 《刀剑乱舞》 誉"
+
+
+def homare_spent(state: Any, ability: dict[str, Any], player: str) -> bool:
+    """Tell whether `ability` is a Homare ability with a cost that `player` may no longer pay this turn.
+
+    Trap: a Homare AUTO that was pending when another Homare cost got paid still resolves (seed 一 1.3), but its
+    cost cannot be paid (the reminder text's "only once in total"), so it is not used.
+    """
+    return (ability.get("keyword") == "homare" and bool(ability.get("cost"))
+            and bool(turn_fact(state, player, "homare_paid", False)))
 
 
 def cost_steps(ability: dict[str, Any]) -> list[dict[str, Any]]:

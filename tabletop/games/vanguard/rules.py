@@ -707,6 +707,9 @@ class VanguardRules(GameRules):
         if ability.get("kind") != "act":
             raise IllegalCommand("VG 7.5", "that ability is not an [ACT] ability")
         if not keyword_valid(state, command.card, ability, command.by):
+            if ability.get("keyword") == "homare":
+                raise IllegalCommand("seed 一 1.3 / 《刀剑乱舞》 誉", "its homare condition does not hold: you have already "
+                                     "paid a Homare cost this turn, and only one may be paid per turn in total")
             raise IllegalCommand("seed 一 1.3", f"its {ability.get('keyword')} condition does not hold, so it is not valid")
         if not self._can_activate(state, command.by, command.card, command.ability, ability):
             raise IllegalCommand("VG 7.5", "you cannot pay its cost now (or it was already used this turn)")
