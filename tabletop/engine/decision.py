@@ -15,6 +15,8 @@ class Decision:
     `max` of `options`, answered with Choose(picks=…)), "order" (put all `options` in order),
     "yesno" (Choose(yes=…)) or "number" (Choose(number=…) within min..max).
     `name` is the game's word for the decision (priority, block, order_triggers, mulligan…).
+    `labels` name the options one by one when they are not card ids (waiting abilities, say), so that
+    the window neither guesses from the value nor takes a number for the card of that id.
     """
 
     player: str
@@ -25,7 +27,10 @@ class Decision:
     min: int = 0
     max: int = 0
     rule: str = ""
+    labels: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise ValueError(f"unknown decision kind {self.kind!r}")
+        if self.labels and len(self.labels) != len(self.options):
+            raise ValueError("a decision's labels name its options one by one")

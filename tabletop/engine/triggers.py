@@ -54,7 +54,8 @@ def order_decision(state: GameState, turn_player: str, rule: str = "") -> Decisi
         return None
     player, ids = choice
     return Decision(player, "order_triggers", "order", prompt="choose the order of your triggered abilities "
-                    "(first picked goes on the stack first)", options=ids, min=len(ids), max=len(ids), rule=rule)
+                    "(first picked goes on the stack first)", options=ids, min=len(ids), max=len(ids), rule=rule,
+                    labels=trigger_labels(state, player))
 
 
 def choice_decision(state: GameState, turn_player: str, rule: str = "", name: str = "order_triggers"
@@ -67,7 +68,25 @@ def choice_decision(state: GameState, turn_player: str, rule: str = "", name: st
         return None
     player, ids = choice
     return Decision(player, name, "pick", prompt="choose the ability to play next", options=ids, min=1, max=1,
-                    rule=rule)
+                    rule=rule, labels=trigger_labels(state, player))
+
+
+def trigger_labels(state: GameState, player: str) -> tuple[str, ...]:
+    """Return how a player's waiting triggers are named to them, oldest first: source card and ability."""
+    labels = []
+    for item in waiting(state, player):
+        ability = item.get("ability")
+        name = item.get("name") or ""
+        if not name and isinstance(ability, Mapping):
+            name = ability.get("name") or ability.get("keyword") or ability.get("keyword_ability") or ""
+        source = item.get("source")
+        card = state.definition(source).name if source in state.cards else ""
+        name = str(name).replace("_", " ")
+        if card and name and card not in name:
+            labels.append(f"{card}: {name}")
+        else:
+            labels.append(name or card or f"ability #{item['id']}")
+    return tuple(labels)
 
 
 def remove(tx: Transaction, trigger_id: int) -> dict[str, Any]:

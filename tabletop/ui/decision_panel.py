@@ -188,9 +188,11 @@ class DecisionPanel(QWidget):
             item.setData(Qt.ItemDataRole.UserRole, command)
             self.actions.addItem(item)
 
-    def _option_label(self, option: Any) -> str:
+    def _option_label(self, index: int, option: Any) -> str:
         game = self.session.game
-        assert game is not None
+        assert game is not None and self.decision is not None
+        if self.decision.labels:
+            return self.decision.labels[index]
         if isinstance(option, int) and option in game.state.cards:
             card = game.state.cards[option]
             name = game.state.definition(option).name if game.state.is_visible_to(option, self.session.viewer) else "a hidden card"
@@ -201,8 +203,8 @@ class DecisionPanel(QWidget):
     def _fill_list(self, widget: QListWidget, options: tuple[Any, ...], checkable: bool) -> None:
         widget.blockSignals(True)
         widget.clear()
-        for option in options:
-            item = QListWidgetItem(self._option_label(option))
+        for index, option in enumerate(options):
+            item = QListWidgetItem(self._option_label(index, option))
             item.setData(Qt.ItemDataRole.UserRole, option)
             if checkable:
                 item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
@@ -222,8 +224,8 @@ class DecisionPanel(QWidget):
 
     def toggle_pick(self, option: Any) -> bool:
         """Check or uncheck an option (a card clicked on the table); False when it is not an option."""
-        if not self.is_picking():
-            return False
+        if not self.is_picking() or (self.decision is not None and self.decision.labels):
+            return False  # labelled options are not cards: a card's id may equal an option's number
         for i in range(self.pick_list.count()):
             item = self.pick_list.item(i)
             if item.data(Qt.ItemDataRole.UserRole) == option:
@@ -244,7 +246,8 @@ class DecisionPanel(QWidget):
     def _emit_picks(self) -> None:
         if self.is_picking():
             assert self.decision is not None
-            pickable = {o for o in self.decision.options if isinstance(o, int)}
+            # options with labels are not cards (waiting abilities…): nothing on the table to click
+            pickable = set() if self.decision.labels else {o for o in self.decision.options if isinstance(o, int)}
             self.pickedChanged.emit(pickable, {p for p in self.picks() if isinstance(p, int)})
         else:
             self.pickedChanged.emit(set(), set())

@@ -84,3 +84,17 @@ def test_triggers_played_one_at_a_time_turn_player_first():
     with pytest.raises(IllegalCommand):
         triggers.remove(tx, third)
     assert [t["id"] for t in triggers.waiting(game.state)] == [first]
+
+
+def test_a_choice_of_waiting_triggers_names_each_by_its_source_card_and_ability():
+    game = freeform_game()
+    tx = Transaction(game.state)
+    card = game.state.zones["p1.hand"].cards[0]
+    name = game.state.definition(card).name
+    triggers.queue(tx, "p1", {"name": "Rally", "source": card})
+    triggers.queue(tx, "p1", {"ability": {"keyword": "soul_charge"}, "source": card})
+    triggers.queue(tx, "p1", {"name": f"{name}: enters the field", "source": card})
+    decision = triggers.choice_decision(game.state, "p1")
+    assert decision is not None
+    assert decision.labels == (f"{name}: Rally", f"{name}: soul charge", f"{name}: enters the field")
+    assert triggers.order_decision(game.state, "p1").labels == decision.labels

@@ -110,7 +110,13 @@ def test_decision_panel_answers_pick_yes_no_number_and_order(qtbot, window, libr
     panel.order_list.setCurrentRow(2)
     panel._move_order(-1)
     panel.confirm_order.click()
-    assert game.state.data["answers"] == [1, False, 4, ["first", "third", "second"]]
+    assert panel.pages.currentWidget() is panel.pick
+    assert [panel.pick_list.item(i).text() for i in range(2)] == ["Test Card 1: Rally", "Test Card 2: Draw"]
+    assert 1 in game.state.cards and not any(item.look.pickable for item in window.scene.card_items.values())
+    assert not panel.toggle_pick(1), "a card whose id is an option's number is not that option"
+    panel.pick_list.item(1).setCheckState(Qt.CheckState.Checked)
+    panel.confirm_pick.click()
+    assert game.state.data["answers"] == [1, False, 4, ["first", "third", "second"], [2]]
     assert panel.pages.currentWidget() is panel.act
 
 

@@ -76,6 +76,9 @@ class QuizRules(GameRules):
             return Decision(me, "bid", "number", "Bid 0 to 5", min=0, max=5, rule="QUIZ 1.3")
         if question == "order":
             return Decision(me, "order_triggers", "order", "Order the triggers", ("first", "second", "third"), 3, 3)
+        if question == "ability":  # options that are numbers, not cards: ids 1 and 2 are cards of this game too
+            return Decision(me, "play_next", "pick", "Choose the ability to play next", (1, 2), 1, 1,
+                            labels=("Test Card 1: Rally", "Test Card 2: Draw"))
         return Decision(me, "priority", "act", "Main phase", rule="QUIZ 2")
 
     def legal_commands(self, state: GameState, player: str) -> list[Command]:
@@ -111,6 +114,9 @@ class QuizRules(GameRules):
             tx.set_data("answers", [*state.data["answers"], command.number])
             tx.set_data("question", "order")
         elif isinstance(command, Choose) and question == "order":
+            tx.set_data("answers", [*state.data["answers"], list(command.picks)])
+            tx.set_data("question", "ability")
+        elif isinstance(command, Choose) and question == "ability":
             tx.set_data("answers", [*state.data["answers"], list(command.picks)])
             tx.set_data("question", None)
         elif isinstance(command, PassPriority):

@@ -296,6 +296,7 @@ def _collect_triggers(tx: Transaction) -> None:
     tx.set_data("pending", {
         "name": "order_triggers", "kind": "order", "player": player, "rule": "FFTCG 11.8.7",
         "options": [str(i) for i in range(len(mine))], "min": len(mine), "max": len(mine),
+        "labels": list(triggers.trigger_labels(state, player)),
         "prompt": "order your triggered abilities (first goes on the stack first, resolves last): "
                   + "; ".join(f"{i} = {t['name']}" for i, t in enumerate(mine))})
 

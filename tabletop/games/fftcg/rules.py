@@ -213,7 +213,7 @@ class FFTCGRules(GameRules):
         if pending:
             return Decision(pending["player"], pending["name"], pending["kind"], pending.get("prompt", ""),
                             tuple(pending.get("options", ())), int(pending.get("min", 0)),
-                            int(pending.get("max", 0)), pending.get("rule", ""))
+                            int(pending.get("max", 0)), pending.get("rule", ""), tuple(pending.get("labels", ())))
         stage = state.data.get("stage")
         if stage == "priority":
             holder = state.data.get("priority") or state.active

@@ -172,7 +172,8 @@ def _play_next(tx: Transaction) -> bool:
         assert decision is not None
         tx.set_data("decision", {"player": decision.player, "name": decision.name, "kind": decision.kind,
                                  "prompt": decision.prompt, "options": list(decision.options),
-                                 "min": decision.min, "max": decision.max, "rule": decision.rule, "frame": None},
+                                 "min": decision.min, "max": decision.max, "rule": decision.rule, "frame": None,
+                                 "labels": list(decision.labels)},
                     copy=False)  # built here from fresh parts
         return True
     play_pending(tx, mine[0]["id"])
