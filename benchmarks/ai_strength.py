@@ -4,7 +4,8 @@ Run: `.venv/bin/python benchmarks/ai_strength.py --game fftcg [--deck A --deck B
 [--games 200] [--mc-games 50] [--budget 300] [--clock cpu|wall] [--jobs N] [--seed S]`.
 Targets: the heuristic bot wins ≥ 95% of 200 games against random; Monte-Carlo at 300 ms
 wins ≥ 60% against the heuristic. Without --deck the game's sample decks are used (the
-bundled decks when carddb ships them). `--game race` runs on the small test game of tests/ai.
+bundled decks when carddb ships them); each bot plays each deck from each seat equally often
+(seats alternate every game, decks every two games). `--game race` runs on the small test game of tests/ai.
 The Monte-Carlo budget is counted in the bot's CPU time by default (`--clock cpu`): on a quiet
 machine that is its wall time, and on a busy one the bot still thinks as long as it would alone.
 Exit status 1 when a target is missed (the Wilson interval is printed for judging noise).
@@ -53,7 +54,8 @@ def base_spec(args: argparse.Namespace) -> MatchSpec:
 def measure(spec: MatchSpec, bots: tuple[str, str], games: int, args: argparse.Namespace, target: float) -> dict:
     """Play one pairing and return its summary with the target verdict."""
     started = time.perf_counter()
-    match = MatchSpec(**{**spec.__dict__, "bots": bots, "clock": args.clock})
+    # each bot plays each deck from each seat equally often: the bundled decks are not equally strong
+    match = MatchSpec(**{**spec.__dict__, "bots": bots, "clock": args.clock, "swap_decks": True})
     results = run_match(match, games, args.seed, args.jobs)
     summary = summarize(results, bots)
     rate = summary.wins[0]

@@ -30,8 +30,10 @@ class MatchSpec:
 
     `rules_target` is "module:RulesClass" (a value of `tabletop.games.GAMES`); side 0 plays
     `decks[0]` with bot `bots[0]`. With `swap_seats`, odd-numbered games seat side 0 second,
-    so neither side always sits in the first seat. `clock` counts the bots' time budgets
-    ("wall" or "cpu", see `bots.CLOCKS`).
+    so neither side always sits in the first seat. With `swap_decks`, games 2 and 3 of every four
+    give each side the other's deck, so that each bot plays each deck from each seat equally
+    often (for comparing bots, not decks). `clock` counts the bots' time budgets ("wall" or
+    "cpu", see `bots.CLOCKS`).
     """
 
     game: str
@@ -44,6 +46,7 @@ class MatchSpec:
     max_turns: int = 100
     max_steps: int = 20_000
     swap_seats: bool = True
+    swap_decks: bool = False
     clock: str = "wall"
 
 
@@ -100,7 +103,9 @@ def set_up(spec: MatchSpec, index: int, seed: int) -> tuple[Game, dict[str, Bot]
     rules = load_rules(spec.rules_target)
     players = rules.players
     sides = (1, 0) if spec.swap_seats and index % 2 == 1 else (0, 1)
-    decks = {player: {s: list(ids) for s, ids in spec.decks[side].items()} for player, side in zip(players, sides)}
+    other_deck = spec.swap_decks and index % 4 >= 2
+    decks = {player: {s: list(ids) for s, ids in spec.decks[1 - side if other_deck else side].items()}
+             for player, side in zip(players, sides)}
     config = GameConfig(game=spec.game, format=spec.format, seed=derive_seed(seed, index), decks=decks,
                         seats={p: "ai" for p in players}, options=dict(spec.options), auto_pass=list(players))
     library = CardLibrary(spec.cards)

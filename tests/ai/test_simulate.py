@@ -10,7 +10,7 @@ import pytest
 
 from tests.ai.race_game import race_cards, race_deck
 from tabletop.ai.report import general_reason, summarize, wilson_interval
-from tabletop.ai.simulation import MatchSpec, derive_seed, run_match
+from tabletop.ai.simulation import MatchSpec, derive_seed, run_match, set_up
 from tabletop.app.cli import main
 from tabletop.games import GAMES
 
@@ -51,6 +51,22 @@ def test_seats_alternate_and_the_heuristic_beats_random() -> None:
     assert summary.reasons == {"loser has no life left": summary.games}
     assert sum(summary.turns.values()) == 60
     assert summary.first_player_wins.trials == 60
+
+
+def test_with_decks_swapped_each_bot_plays_each_deck_from_each_seat() -> None:
+    first, second = race_deck(), {"main": list(reversed(race_deck()["main"]))}
+    spec = MatchSpec(game="race", rules_target=RACE_TARGET, decks=(first, second), bots=("heuristic", "random"),
+                     cards=tuple(race_cards()), swap_decks=True)
+    played = set()
+    for index in range(4):
+        game, bots, sides = set_up(spec, index, seed=3)
+        seat_of_side_0 = game.rules.players[sides.index(0)]
+        deck = game.config.decks[seat_of_side_0]
+        played.add((seat_of_side_0, "first" if deck == first else "second"))
+        assert bots[seat_of_side_0].knowledge.own_deck == deck
+    assert played == {("p1", "first"), ("p2", "first"), ("p1", "second"), ("p2", "second")}
+    plain = set_up(MatchSpec(**{**spec.__dict__, "swap_decks": False}), 2, seed=3)[0]
+    assert plain.config.decks[plain.rules.players[0]] == first, "without swap_decks side 0 keeps its deck"
 
 
 def test_general_reason_names_winner_and_loser() -> None:
