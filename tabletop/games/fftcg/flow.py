@@ -217,12 +217,17 @@ def loop_fingerprint(state: Any) -> str:
 
 def end_step(tx: Transaction) -> None:
     """Both players passed with an empty stack: go to the next step or phase (engine TurnStructure order)."""
-    from tabletop.games.fftcg.combat import after_damage, begin_block, begin_damage
-
     state = tx.state
     phase, step = state.phase, state.step
-    if (phase, step) == ("attack", "damage"):
-        after_damage(tx)  # the Attack Phase loops back to declaring (FFTCG 10.1.4.6)
+    if phase == "attack" and step in ("declare", "block", "damage"):
+        from tabletop.games.fftcg.combat import after_damage, begin_block, begin_damage  # combat imports flow
+
+        if step == "damage":
+            after_damage(tx)  # the Attack Phase loops back to declaring (FFTCG 10.1.4.6)
+        elif step == "block":
+            begin_damage(tx)
+        else:
+            begin_block(tx)
         return
     if phase == "end":
         if state.data.get("cleanup_again"):
@@ -234,10 +239,6 @@ def end_step(tx: Transaction) -> None:
     if following == ("attack", "declare"):
         TURN.enter(tx, *following)
         tx.set_data("stage", "attack")
-    elif following == ("attack", "block"):
-        begin_block(tx)
-    elif following == ("attack", "damage"):
-        begin_damage(tx)
     elif following is not None:
         begin_phase(tx, *following)
 

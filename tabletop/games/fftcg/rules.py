@@ -873,6 +873,7 @@ def _has_light_or_dark(state: GameState, player: str) -> bool:
     return any(index[state.cards[i].card_id].light_or_dark for i in field_cards(state, player))
 
 
+@functools.lru_cache(maxsize=None)
 def _pass(player: str) -> PassPriority:
     """Return a player's pass (commands are immutable, so one object serves every time)."""
     return PassPriority(by=player)
