@@ -804,12 +804,20 @@ def _time_leap(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     card back.
 
     Seed: "从自己的牌堆中探寻至多1张等级比被封锁的卡的等级高1级的卡" - the controller picks which card, or none.
+    "选择你的指定数量的后防者，时翔": several chosen rear-guards leap one after the other, in the order chosen,
+    each with its own search, shuffle and end-of-turn return (DECISIONS.md).
     """
     me = controller(tx.state, fi)
     answer = frames.take_answer(tx, fi)
     if answer is None:
         chosen = targets(tx.state, fi, step)
         if not chosen:
+            return True
+        if len(chosen) > 1:
+            for number, card in enumerate(chosen):
+                set_variable(tx, fi, f"leap_{number}", [card])
+            frames.insert_steps(tx, fi, [{"effect": "time_leap", "target": f"$leap_{number}"}
+                                         for number in range(len(chosen))])
             return True
         bound = chosen[0]
         grade = facts.grade(tx.state.definition(bound))
