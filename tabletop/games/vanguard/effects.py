@@ -842,21 +842,28 @@ def _time_leap(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
         set_variable(tx, fi, "leapt", [called])
         frames.insert_steps(tx, fi, [{"effect": "timed", "at": "end_of_turn", "do": [
             {"effect": "to_deck_bottom", "target": "$leapt"},
-            {"effect": "call_bound_back", "target": "$bound", "if": {"chosen": "leapt"}}]}])
+            {"effect": "call_bound_back", "target": "$bound", "circle": circle, "if": {"chosen": "leapt"}}]}])
     return True
 
 
 TIME_LEAP = "seed 《齿轮编年史》 时翔"
 
 
-@effect("call_bound_back")
+@effect("call_bound_back", "circle")
 def _call_bound_back(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
-    """Call the card a Time Leap bound back to its owner's RC (only if it is still that card)."""
+    """Call the card a Time Leap bound back to its owner's RC (only if it is still that card).
+
+    Onto the circle it left (`circle`) when that is its owner's and open, else the first open one.
+    """
     for iid in targets(tx.state, fi, step):
         if not tx.state.cards[iid].zone.endswith(".bind"):
             continue
         owner = tx.state.cards[iid].owner
         open_circles = [zone_id(owner, n) for n in REAR_CIRCLES if not tx.state.zones[zone_id(owner, n)].cards]
+        left = step.get("circle")
+        if left in open_circles:
+            open_circles.remove(left)
+            open_circles.insert(0, left)
         usable = [zone_id(owner, n) for n in REAR_CIRCLES if not is_closed_to_calls(tx.state, zone_id(owner, n))]
         if not open_circles and not usable:
             continue
