@@ -219,15 +219,8 @@ def end_step(tx: Transaction) -> None:
     """Both players passed with an empty stack: go to the next step or phase (engine TurnStructure order)."""
     state = tx.state
     phase, step = state.phase, state.step
-    if phase == "attack" and step in ("declare", "block", "damage"):
-        from tabletop.games.fftcg.combat import after_damage, begin_block, begin_damage  # combat imports flow
-
-        if step == "damage":
-            after_damage(tx)  # the Attack Phase loops back to declaring (FFTCG 10.1.4.6)
-        elif step == "block":
-            begin_damage(tx)
-        else:
-            begin_block(tx)
+    if (phase, step) == ("attack", "damage"):
+        combat.after_damage(tx)  # the Attack Phase loops back to declaring (FFTCG 10.1.4.6)
         return
     if phase == "end":
         if state.data.get("cleanup_again"):
@@ -239,6 +232,10 @@ def end_step(tx: Transaction) -> None:
     if following == ("attack", "declare"):
         TURN.enter(tx, *following)
         tx.set_data("stage", "attack")
+    elif following == ("attack", "block"):
+        combat.begin_block(tx)
+    elif following == ("attack", "damage"):
+        combat.begin_damage(tx)
     elif following is not None:
         begin_phase(tx, *following)
 
@@ -420,3 +417,8 @@ def power_now(state: Any, iid: int) -> int:
     """Return a Forward's current Power (negative counts as 0 when dealing damage, FFTCG 4.3)."""
     current = characteristics(state).get(iid)
     return max(0, current.power or 0) if current else 0
+
+
+# Imported last: combat imports this module, so its functions are read at call time, never while this
+# module loads (whichever of the two is imported first).
+from tabletop.games.fftcg import combat  # noqa: E402
