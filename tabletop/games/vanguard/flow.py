@@ -47,10 +47,12 @@ def battle_step(tx: Transaction, step: str) -> None:
 STEP_LIMIT = 20000
 
 
-def _only_bookkeeping(changes: list[Change]) -> bool:
-    """Tell whether changes only moved the resolution machine (frames pushed, popped, stepped; the phase and
-    step names, setup aside; the log): nothing a rule action, a trigger or a state trigger looks at."""
-    for c in changes:
+def _only_bookkeeping(changes: list[Change], start: int = 0) -> bool:
+    """Tell whether changes (from index `start` on) only moved the resolution machine (frames pushed, popped,
+    stepped; the phase and step names, setup aside; the log): nothing a rule action, a trigger or a state
+    trigger looks at."""
+    for index in range(start, len(changes)):
+        c = changes[index]
         kind = type(c)
         if kind is AppendLog:
             continue
@@ -60,12 +62,6 @@ def _only_bookkeeping(changes: list[Change]) -> bool:
         if kind is not SetData or c.key != frames.FRAMES:  # type: ignore[attr-defined]
             return False
     return True
-
-
-def _quiet(tx: Transaction, since: int) -> bool:
-    """Tell whether a check timing would find nothing: one found nothing when the transaction had `since`
-    changes (-1: none yet), and only bookkeeping changed after."""
-    return since >= 0 and _only_bookkeeping(tx.changes[since:])
 
 
 def run(tx: Transaction) -> None:
@@ -86,21 +82,25 @@ def run(tx: Transaction) -> None:
                 continue
             step = top["steps"][pc]
             if top["kind"] == "flow" and not top["atomic"]:
-                if not _quiet(tx, quiet_at) and check_timing(tx):
+                # a check timing finds nothing when one found nothing at `quiet_at` and only bookkeeping changed since
+                if (quiet_at < 0 or not _only_bookkeeping(tx.changes, quiet_at)) and check_timing(tx):
                     continue
                 quiet_at = len(tx.changes)
             if run_step(tx, fi, step):
                 stack = data.get(FRAMES) or ()
-                if fi < len(stack) and stack[fi]["pc"] == pc:
-                    if (fi == len(stack) - 1 and pc + 1 == len(stack[fi]["steps"])
-                            and not data.get("outcome") and not data.get("decision")):
-                        frames.pop(tx, fi)  # its last step is done: popped now, as the next round would
-                    else:
-                        frames.set_pc(tx, fi, pc + 1)
-            elif step["effect"] in ACT_STEPS and not state.data.get("decision"):
+                if fi < len(stack):
+                    frame = stack[fi]
+                    if frame["pc"] == pc:
+                        if (fi == len(stack) - 1 and pc + 1 == len(frame["steps"])
+                                and not data.get("outcome") and not data.get("decision")):
+                            # its last step is done: popped now, as the next round would (frames.pop, inlined)
+                            tx.set_data(FRAMES, stack[:fi] or None, copy=False)
+                        else:  # frames.set_pc, inlined
+                            tx.set_data(FRAMES, stack[:fi] + ({**frame, "pc": pc + 1},) + stack[fi + 1:], copy=False)
+            elif step["effect"] in ACT_STEPS and not data.get("decision"):
                 return
             continue
-        if not _quiet(tx, quiet_at) and check_timing(tx):
+        if (quiet_at < 0 or not _only_bookkeeping(tx.changes, quiet_at)) and check_timing(tx):
             continue
         quiet_at = len(tx.changes)
         if not advance_phase(tx):
