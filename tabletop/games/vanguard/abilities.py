@@ -22,8 +22,8 @@ from tabletop.games.vanguard import facts
 from tabletop.games.vanguard.circles import circle_name, is_circle, is_front_row, is_rear_circle
 from tabletop.games.vanguard.rear_vanguard import BECOME_VANGUARD, is_rear_vanguard, mentions_effect
 from tabletop.games.vanguard.table import (
-    column_opponents, current_power, field_cards, has_state, in_same_column, is_locked, is_unit, legion_mate,
-    player_zones, rear_guards_of, units_of, vanguard_of,
+    _READING, column_opponents, current_power, field_cards, has_state, in_same_column, is_locked, is_unit, legion_mate,
+    reading_key, rear_guards_of, units_of, vanguard_of,
 )
 
 PENDING = triggers.PENDING  # stand-by AUTO abilities and timed effects: the engine's waiting triggers
@@ -549,18 +549,19 @@ def emit(tx: Transaction, event: dict[str, Any]) -> None:
     state = tx.state
     whens = _EVENT_WHENS.get(event["type"], (event["type"],))
     printed_index = ability_index(state)
-    if printed_index.whens.isdisjoint(whens) and not state.data.get("abilities_gained"):
+    gained = state.data.get("abilities_gained")
+    if not gained and printed_index.whens.isdisjoint(whens):
         return  # no card of the game has an ability this event triggers, and none was gained
     subject = event.get("card")
-    if not state.data.get("abilities_gained") and not printed_index.gains:
+    if not gained and not printed_index.gains:
         # Only a card printing such an ability can have one now (a locked or deleted card has fewer).
         holders = holder_cards(state, whens)
-        if holders.isdisjoint(field_cards(state)) and subject not in holders and not any(
-                not holders.isdisjoint(zone.cards) for zone in player_zones(state, "gc").values()):
+        field = field_cards(state)
+        zones = state.zones
+        guarding = [iid for player in state.players for iid in zones[zone_id(player, "gc")].cards if iid in holders]
+        if not guarding and subject not in holders and holders.isdisjoint(field):
             return  # the usual case: no card that could react is on the field, on GC or the event's card
-        candidates = [iid for iid in field_cards(state) if iid in holders]
-        for player in state.players:
-            candidates += [iid for iid in state.zones[zone_id(player, "gc")].cards if iid in holders]
+        candidates = [iid for iid in field if iid in holders] + guarding
         if subject in holders and subject not in candidates:
             candidates.append(subject)
     else:
@@ -674,23 +675,19 @@ def state_triggers(tx: Transaction) -> None:
 
 # -- continuous abilities ------------------------------------------------------------------------
 
-# Sources whose CONT conditions are being read now: a CONT's own condition does not see its own bonus
-# (a Burst "if your vanguard's power ≥ N" on the vanguard itself would otherwise never settle).
-_READING: set[int] = set()
-
-
-def reading_key() -> str:
-    """Return a memo key suffix naming the sources being read: values computed without their bonuses differ."""
-    return ".reading." + ",".join(map(str, sorted(_READING))) if _READING else ""
-
-
 # The values a CONT ability can raise.
 CONT_STATS = frozenset({"power", "critical", "shield"})
 
 
 def continuous_bonuses(state: GameState, iid: int, stat: str) -> list[tuple[int, str]]:
     """Return the (amount, reason) bonuses CONT abilities on the field (and GC) give a unit's `stat`."""
-    grants = state.memo(f"vanguard.cont_grants{reading_key()}", lambda: _cont_grants(state))
+    key = f"vanguard.cont_grants{reading_key()}" if _READING else "vanguard.cont_grants"
+    values = state.memo_values  # state.memo, inlined
+    grants = values.get(key)
+    if grants is None:
+        grants = values[key] = _cont_grants(state)
+    if not grants:
+        return []
     target_card = state.cards[iid]
     zone, owner = target_card.zone, target_card.controller
     return [(amount, why) for grant_stat, scope, source, controller, amount, why in grants

@@ -643,6 +643,9 @@ def _check(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     tx.log(f"{step['kind']} check: {definition.name}", "VG 6.4" if step["kind"] == "drive" else "VG 6.6")
     trigger = facts.trigger(definition)
     steps = trigger_steps(state, player, card, trigger, step["kind"]) if trigger else []
+    if not steps:  # nothing resolves in between: the card goes on at once, as an atomic frame of `_check_done` would
+        _finish_check(tx, card, step["kind"], player)
+        return True
     steps.append({"effect": "_check_done", "card": card, "kind": step["kind"], "player": player})
     frames.push(tx, steps, {"controller": player, "source": card, "name": f"{trigger} trigger"}, kind="flow", atomic=True)
     return True
@@ -704,17 +707,19 @@ def _remove_over(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
 @effect("_check_done")
 def _check_done(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     """Finish a check: a drive-checked card goes to hand, a damage-checked card to the damage zone."""
-    card = step["card"]
-    state = tx.state
-    if not state.cards[card].zone.endswith(".trigger"):
-        return True
-    player = step["player"]
-    if step["kind"] == "drive":
+    _finish_check(tx, step["card"], step["kind"], step["player"])
+    return True
+
+
+def _finish_check(tx: Transaction, card: int, kind: str, player: str) -> None:
+    """Put a checked card still in the trigger zone into the hand (drive check) or the damage zone (damage check)."""
+    if not tx.state.cards[card].zone.endswith(".trigger"):
+        return
+    if kind == "drive":
         tx.move(card, zone_id(player, "hand"), None)
     else:
         tx.move(card, zone_id(player, "damage"), None)
         emit(tx, {"type": "damage_dealt", "player": player})
-    return True
 
 
 @effect("_damage_step")

@@ -417,7 +417,7 @@ class VanguardRules(GameRules):
                             and not has_state(state, b, "dominated")):
                         boosters.append(b)
             for t in targets:
-                result += [shared(Attack, by=player, attacker=attacker, target=t, booster=b) for b in boosters]
+                result += [_attack_command(player, attacker, t, b) for b in boosters]
         return result
 
     def _guard_commands(self, state: GameState, player: str) -> list[Command]:
@@ -909,6 +909,20 @@ def _move_command(player: str, card: int) -> Move:
         if len(_MOVES) >= 8192:
             _MOVES.clear()
         found = _MOVES[(player, card)] = shared(Move, by=player, card=card)
+    return found
+
+
+_ATTACKS: dict[tuple[str, int, int, int | None], Attack] = {}
+
+
+def _attack_command(player: str, attacker: int, target: int, booster: int | None) -> Attack:
+    """Return the shared Attack command of an attacker, target and booster (see `shared`)."""
+    key = (player, attacker, target, booster)
+    found = _ATTACKS.get(key)
+    if found is None:
+        if len(_ATTACKS) >= 8192:  # one entry per attacker, target and booster met: keep the cache bounded
+            _ATTACKS.clear()
+        found = _ATTACKS[key] = shared(Attack, by=player, attacker=attacker, target=target, booster=booster)
     return found
 
 

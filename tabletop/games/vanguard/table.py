@@ -222,10 +222,18 @@ def power_parts(state: GameState, iid: int) -> tuple[int, int, list[str]]:
     return base, current, list(why)
 
 
+# Sources whose CONT conditions are being read now (abilities._cont_grants): a CONT's own condition does not see
+# its own bonus (a Burst "if your vanguard's power ≥ N" on the vanguard itself would otherwise never settle).
+_READING: set[int] = set()
+
+
+def reading_key() -> str:
+    """Return a memo key suffix naming the sources being read: values computed without their bonuses differ."""
+    return ".reading." + ",".join(map(str, sorted(_READING))) if _READING else ""
+
+
 def _memo_power(state: GameState, iid: int) -> tuple[int, int, list[str]]:
     """Return power_parts' memoised value (callers must not change the list)."""
-    from tabletop.games.vanguard.abilities import _READING, reading_key
-
     # While a CONT condition is being read its own bonus is left out: that value is memoised apart.
     key = f"vanguard.power.{iid}{reading_key()}" if _READING else ("vanguard.power", iid)
     values = state.memo_values  # state.memo, inlined
