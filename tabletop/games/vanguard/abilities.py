@@ -556,6 +556,8 @@ def emit(tx: Transaction, event: dict[str, Any]) -> None:
     if not gained and not printed_index.gains:
         # Only a card printing such an ability can have one now (a locked or deleted card has fewer).
         holders = holder_cards(state, whens)
+        if not holders:
+            return  # no card of this game prints such an ability (the event's card neither)
         field = field_cards(state)
         zones = state.zones
         guarding = [iid for player in state.players for iid in zones[zone_id(player, "gc")].cards if iid in holders]
@@ -604,11 +606,9 @@ def holder_cards(state: GameState, whens: tuple[str, ...]) -> frozenset[int]:
 
     A card's definition never changes: kept until a card is created or changes are taken back (board epoch).
     """
-    key = ("vanguard.holder_cards", whens)
-    signature = (state.board_epoch, len(state.cards))
-    last = _HOLDER_CARDS.get(key)
-    if last is not None and last[0] is state and last[1] == signature:
-        return last[2]  # type: ignore[no-any-return]
+    last = _HOLDER_CARDS.get(whens)
+    if last is not None and last[0] is state and last[1] == state.board_epoch and last[2] == len(state.cards):
+        return last[3]  # type: ignore[no-any-return]
     index = ability_index(state)
     if whens is _STATE_TRIGGER_HOLDERS:
         printed = frozenset(card_id for card_id in index.library
@@ -616,14 +616,15 @@ def holder_cards(state: GameState, whens: tuple[str, ...]) -> frozenset[int]:
     else:
         printed = index.holders(whens)
     found = frozenset(iid for iid, card in state.cards.items() if card.card_id in printed)
-    _HOLDER_CARDS[key] = (state, signature, found)
+    _HOLDER_CARDS[whens] = (state, state.board_epoch, len(state.cards), found)
     return found
 
 
 # holder_cards' name for the cards printing a state-triggered ability or a CONT gaining other cards' abilities
 _STATE_TRIGGER_HOLDERS = ("state:",)
-# (whens) -> (state, signature, holders) of the state asked for last (one game is played at a time, mostly)
-_HOLDER_CARDS: dict[Any, tuple[GameState, tuple[int, int], frozenset[int]]] = {}
+# whens -> (state, board epoch, number of cards, holders) of the state asked for last (one game is played at a
+# time, mostly)
+_HOLDER_CARDS: dict[tuple[str, ...], tuple[GameState, int, int, frozenset[int]]] = {}
 
 
 def _used(state: GameState, iid: int, index: int) -> bool:
@@ -658,6 +659,8 @@ def state_triggers(tx: Transaction) -> None:
                    or index[cards[iid].card_id].gains or abilities_changed(cards[iid].props)]
     else:  # the cards printing a state trigger or a CONT gaining abilities, the turn player's, in field order
         printing = holder_cards(state, _STATE_TRIGGER_HOLDERS)
+        if not printing:
+            return
         field = field_cards(state)
         if printing.isdisjoint(field):
             return

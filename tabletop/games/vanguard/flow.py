@@ -426,7 +426,8 @@ def _untriggered_end_abilities(state: Any) -> list[tuple[str, int, dict[str, Any
     index = ability_index(state)
     if not state.data.get("abilities_gained") and not index.gains:
         from tabletop.games.vanguard.abilities import holder_cards
-        if holder_cards(state, ("end_of_turn",)).isdisjoint(field_cards(state)):
+        printing = holder_cards(state, ("end_of_turn",))
+        if not printing or printing.isdisjoint(field_cards(state)):
             return []  # the usual case: no card on the field prints one (and none was gained)
     result = []
     for iid in field_cards(state):
