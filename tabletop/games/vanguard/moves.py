@@ -19,6 +19,13 @@ def new_identity(tx: Transaction, iid: int) -> None:
     tx.set_prop(iid, "seq", seq)
 
 
+def renew(tx: Transaction, iid: int) -> None:
+    """Make a card that changed zones a new card (VG 7.7): props and counters cleared, standing, face up, its
+    owner's, with a fresh identity number."""
+    tx.clear_card(iid, keep=("seq",))  # the identity number is replaced just after, not removed first
+    new_identity(tx, iid)
+
+
 def identity(tx_state: Any, iid: int) -> int:
     """Return a card's current identity number."""
     return int(tx_state.cards[iid].props.get("seq", 0))
@@ -96,8 +103,7 @@ def relocate(tx: Transaction, iid: int, zone: str, index: int | None = 0, face_d
         leave_field_cleanup(tx, iid)
     heart = card.props.get("heart")
     tx.move(iid, target, index)
-    tx.clear_card(iid)
-    new_identity(tx, iid)
+    renew(tx, iid)
     if face_down:
         tx.set_field(iid, "face_down", True)
     if zone == "gzone" and not face_down:
@@ -117,8 +123,7 @@ def place_on_circle(tx: Transaction, iid: int, circle: str, how: str, by: str, r
         if is_circle(card.zone) or card.zone.endswith(".gc"):
             leave_field_cleanup(tx, iid)
         tx.move(iid, circle, 0)
-        tx.clear_card(iid)
-        new_identity(tx, iid)
+        renew(tx, iid)
     tx.set_field(iid, "controller", zone_owner(circle))
     tx.set_field(iid, "tapped", rested)
     tx.set_prop(iid, "placed_turn", state.turn)
@@ -166,12 +171,10 @@ def put_into_soul(tx: Transaction, iid: int, player: str, by_ride: bool = False,
             tx.reveal(iid, "all")
             if heart is not None and heart in tx.state.cards:  # the heart card goes to the soul by the ride
                 tx.move(heart, zone_id(player, "soul"), None)
-                tx.clear_card(heart)
-                new_identity(tx, heart)
+                renew(tx, heart)
         else:
             tx.move(iid, zone_id(player, "soul"), None)
-            tx.clear_card(iid)
-            new_identity(tx, iid)
+            renew(tx, iid)
         emit(tx, {"type": "rode_upon", "card": iid, "player": player, "other": rider})
         return
     relocate(tx, iid, "soul", None, owner=player)

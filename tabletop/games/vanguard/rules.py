@@ -20,7 +20,7 @@ from tabletop.games.vanguard.abilities import (
     PENDING, abilities_changed, abilities_of, ability_index, emit, has_extra_abilities, keyword_valid, printed_of, zone_tag_holds,
 )
 from tabletop.games.vanguard.circles import (
-    REAR_CIRCLES, circle_name, circles_of, column_partner, is_front_row, is_rear_circle, zone_specs,
+    REAR_CIRCLES, circle_name, circles_of, column_partner, info as zone_info, is_front_row, is_rear_circle, zone_specs,
 )
 from tabletop.games.vanguard.commands import (
     COMMANDS, Activate, Attack, Call, GGuard, Guard, Intercept, Move, PlayOrder, Ride, RideFromRideDeck, Stride,
@@ -359,16 +359,13 @@ class VanguardRules(GameRules):
             index = ability_index(state)
             moves: list[Command] = []
             acting: list[int] = []
-            units = units_of(state, player)
-            for iid in units:
+            for iid in units_of(state, player):
                 card = cards[iid]
-                partner_zone = column_partner(card.zone)
+                partner_zone = zone_info(card.zone).partner  # column_partner, inlined
                 if partner_zone is not None and card.owner == player and iid not in made:
                     partner = zones[partner_zone].cards
                     if not partner or not (partner[0] in made or has_state(state, partner[0], "dominated")):
                         moves.append(_move_command(player, iid))
-            for iid in units:
-                card = cards[iid]
                 printed = index[card.card_id]
                 if printed.has_act or printed.gains or (card.props and abilities_changed(card.props)):
                     acting.append(iid)

@@ -249,13 +249,15 @@ def _power_parts(state: GameState, iid: int) -> tuple[int, int, list[str]]:
     base = base_power(state, iid)
     total = base
     why: list[str] = []
-    for amount, reason in _mods(state, iid, "power"):
-        total += amount
-        why.append(f"{amount:+d} {reason}".strip())
     card = state.cards[iid]
+    if card.props.get("mods"):
+        for amount, reason in _mods(state, iid, "power"):
+            total += amount
+            why.append(f"{amount:+d} {reason}".strip())
     controller = card.controller
-    if is_unit(state, iid):
-        for mod in state.lists.get("player_mods", ()):
+    zone = info(card.zone)
+    if (zone.is_circle or zone.name == "gc") and not card.props.get("locked"):  # is_unit, inlined
+        for mod in state.lists.get("player_mods") or ():
             if mod["player"] == controller and mod["stat"] == "power" and _scope_holds(state, iid, mod):
                 total += int(mod["amount"])
                 why.append(f"{int(mod['amount']):+d} {mod.get('why', '')}".strip())
