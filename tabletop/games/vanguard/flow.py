@@ -12,10 +12,13 @@ from tabletop.engine.turns import Phase, TurnStructure
 from tabletop.engine.zones import zone_id
 from tabletop.games.vanguard import facts, frames
 from tabletop.games.vanguard.frames import FRAMES
-from tabletop.games.vanguard.abilities import PENDING, ability_index, emit, state_triggers
+from tabletop.games.vanguard.abilities import (
+    PENDING, _auto_candidates, ability_index, add_pending, condition_holds, emit, has_extra_abilities, holder_cards,
+    keyword_valid, printed_of, state_triggers, zone_tag_holds,
+)
 from tabletop.games.vanguard.circles import REAR_CIRCLES, circles_of, is_circle
 from tabletop.games.vanguard.effects import (
-    EFFECTS, draw_cards, effect, release, run_step, unlock,
+    EFFECTS, draw_cards, effect, release, run_step, schedule_pending, unlock,
 )
 from tabletop.games.vanguard.moves import identity, relocate, remove_state, retire, turn_fact
 from tabletop.games.vanguard.rear_vanguard import is_rear_vanguard, is_vanguard
@@ -253,8 +256,6 @@ def _optional(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
 
 @effect("_condition", "cond")
 def _condition(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
-    from tabletop.games.vanguard.abilities import condition_holds
-
     ctx = frames.ctx(tx.state, fi)
     if not condition_holds(tx.state, step["cond"], ctx.get("source"), str(ctx["controller"]), ctx.get("vars"),
                            ctx.get("event")):
@@ -402,13 +403,11 @@ def _end_trigger(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     """End-phase loop ①: end-of-turn abilities not yet triggered, timed effects, one per Hollow unit."""
     state = tx.state
     done = set(state.data.get("end_triggered", []))
-    from tabletop.games.vanguard.abilities import add_pending
     for key, iid, ability in _untriggered_end_abilities(state):
         add_pending(tx, state.cards[iid].controller, iid, ability, {"type": "end_of_turn"})
         done.add(key)
     tx.set_data("end_triggered", sorted(done) or None)
     fire_timed(tx, "end_of_turn")
-    from tabletop.games.vanguard.effects import schedule_pending
     for iid in field_cards(state):
         if has_state(state, iid, "hollow"):
             schedule_pending(tx, state.cards[iid].controller, iid, [{"effect": "_hollow_drop"}], "Hollow",
@@ -419,13 +418,9 @@ def _end_trigger(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
 def _untriggered_end_abilities(state: Any) -> list[tuple[str, int, dict[str, Any]]]:
     """Return (key, card, ability) of the valid "at end of turn" AUTO abilities on the field not yet triggered
     in this end phase (seed 《雄伟深蓝》 ③; one that is not valid is not waiting to trigger)."""
-    from tabletop.games.vanguard.abilities import _auto_candidates, has_extra_abilities, keyword_valid
-    from tabletop.games.vanguard.abilities import zone_tag_holds
-
     done = state.data.get("end_triggered") or ()
     index = ability_index(state)
     if not state.data.get("abilities_gained") and not index.gains:
-        from tabletop.games.vanguard.abilities import holder_cards
         printing = holder_cards(state, ("end_of_turn",))
         if not printing or printing.isdisjoint(field_cards(state)):
             return []  # the usual case: no card on the field prints one (and none was gained)
@@ -451,7 +446,6 @@ def _hollow_drop(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     zone = tx.state.cards[iid].zone
     owner = tx.state.cards[iid].owner
     gained_hollow = [g for g in tx.state.cards[iid].props.get("gained", ()) if g["ability"].get("when") == "hollow_drop"]
-    from tabletop.games.vanguard.abilities import add_pending, printed_of
     if is_rear_vanguard(tx.state, iid):  # a vanguard is never retired: it is put into the drop zone
         relocate(tx, iid, "drop", None)
     else:
@@ -565,7 +559,6 @@ def timed_due(state: Any, item: dict[str, Any], at: str) -> bool:
 def fire_timed(tx: Transaction, at: str) -> None:
     """Trigger the timed effects scheduled for a moment (end of turn / end of battle)."""
     state = tx.state
-    from tabletop.games.vanguard.effects import schedule_pending
     index = 0
     while index < len(state.lists.get("timed", ())):
         item = state.lists["timed"][index]
@@ -781,7 +774,6 @@ def _close_step(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     battle = state.data["battle"]
     battle_step(tx, "close")
     fire_timed(tx, "end_of_battle")
-    from tabletop.games.vanguard.effects import schedule_pending
     for iid in battle.get("involved", ()):
         if iid in state.cards and is_unit(state, iid) and has_state(state, iid, "charge"):
             schedule_pending(tx, state.cards[iid].controller, iid, [{"effect": "to_deck_bottom", "target": "self"}],

@@ -17,7 +17,8 @@ from tabletop.engine.transaction import Transaction
 from tabletop.engine.zones import ZoneSpec, zone_id
 from tabletop.games.vanguard import facts, frames
 from tabletop.games.vanguard.abilities import (
-    PENDING, abilities_changed, abilities_of, ability_index, emit, has_extra_abilities, keyword_valid, printed_of, zone_tag_holds,
+    PENDING, abilities_changed, abilities_of, ability_index, emit, face_up_g, has_extra_abilities, keyword_valid, printed_of,
+    zone_tag_holds,
 )
 from tabletop.games.vanguard.circles import (
     REAR_CIRCLES, circle_name, circles_of, column_partner, info as zone_info, is_front_row, is_rear_circle, zone_specs,
@@ -27,9 +28,12 @@ from tabletop.games.vanguard.commands import (
 )
 from tabletop.games.vanguard.effects import draw_cards
 from tabletop.games.vanguard.flow import (
-    act_step, cost_steps, enter, begin_battle, dominated_attackers, dominated_targets, next_phase, run,
+    act_step, cost_steps, enter, begin_battle, dominated_attackers, dominated_targets, next_phase, play_pending,
+    rule_actions, run,
 )
-from tabletop.games.vanguard.moves import place_on_circle, relocate, turn_fact, turn_info
+from tabletop.games.vanguard.moves import (
+    leave_field_cleanup, place_on_circle, put_into_soul, relocate, retire, turn_fact, turn_info,
+)
 from tabletop.games.vanguard.rear_vanguard import is_rear_vanguard, is_vanguard, rear_vanguards
 from tabletop.games.vanguard.table import (
     current_critical, current_grade, current_power, front_row_units, has_state, is_locked, is_unit, power_parts,
@@ -446,7 +450,6 @@ class VanguardRules(GameRules):
 
     def _can_gguard(self, state: GameState, player: str) -> bool:
         """VG 6.3 G guardian: both vanguards grade 3+ (a dominated vanguard is none, ruling 18), ≤3 face-up."""
-        from tabletop.games.vanguard.abilities import face_up_g
         v = vanguard_of(state, player)
         o = vanguard_of(state, state.opponent(player)) or next(
             (u for u in units_of(state, state.opponent(player)) if state.cards[u].zone.endswith(".vc")), None)
@@ -541,7 +544,6 @@ class VanguardRules(GameRules):
         raw = state.data["decision"]
         tx.set_data("decision", None, copy=False)
         if decision.name == "order_triggers":
-            from tabletop.games.vanguard.flow import play_pending
             play_pending(tx, answer["picks"][0])
             return
         frames.set_var(tx, raw["frame"], "answer", answer)
@@ -669,7 +671,6 @@ class VanguardRules(GameRules):
             raise IllegalCommand("seed 《光辉骑士团》 二", "that unit is a vanguard, not a rear-guard: it is not retired "
                                                    "to make room for a call")
         if occupant:
-            from tabletop.games.vanguard.moves import retire
             retire(tx, occupant[0], by_effect=False)
         place_on_circle(tx, command.card, circle, "call", player)
         tx.log(f"{player} calls {d.name} to {command.circle}", "VG 5.4")
@@ -792,7 +793,6 @@ class VanguardRules(GameRules):
             raise IllegalCommand("seed 《光辉骑士团》 二 / VG 6.3", "that unit is a vanguard, and only a rear-guard can intercept")
         if iid == state.data["battle"]["target"]:
             raise IllegalCommand("VG 6.3", "the attacked unit cannot intercept")
-        from tabletop.games.vanguard.moves import leave_field_cleanup
         leave_field_cleanup(tx, iid)
         tx.move(iid, zone_id(command.by, "gc"), None)
         tx.log(f"{command.by} intercepts with {state.definition(iid).name}", "VG 6.3")
@@ -867,7 +867,6 @@ class VanguardRules(GameRules):
 
     def after_manual(self, tx: Transaction) -> None:
         if tx.state.phase != "setup":
-            from tabletop.games.vanguard.flow import rule_actions
             rule_actions(tx)
 
 
@@ -960,7 +959,6 @@ def ride(tx: Transaction, player: str, card: int) -> None:
     turn_info(tx, player, "rode", True)
     tx.log(f"{player} rides {state.definition(card).name}", "VG 5.3")
     if old is not None:
-        from tabletop.games.vanguard.moves import put_into_soul
         put_into_soul(tx, old, player, by_ride=True, rider=card)
     place_on_circle(tx, card, vc, "ride", player, rested=tapped)
     if persona:  # VG 5.3 Persona Ride: draw 1, front row +10000 this turn, before other ride abilities
