@@ -244,8 +244,6 @@ def _memo_power(state: GameState, iid: int) -> tuple[int, int, list[str]]:
 
 
 def _power_parts(state: GameState, iid: int) -> tuple[int, int, list[str]]:
-    from tabletop.games.vanguard.abilities import continuous_bonuses
-
     base = base_power(state, iid)
     total = base
     why: list[str] = []
@@ -262,7 +260,7 @@ def _power_parts(state: GameState, iid: int) -> tuple[int, int, list[str]]:
                 total += int(mod["amount"])
                 why.append(f"{int(mod['amount']):+d} {mod.get('why', '')}".strip())
         total += _gift_power(state, iid)
-        for amount, reason in continuous_bonuses(state, iid, "power"):
+        for amount, reason in abilities.continuous_bonuses(state, iid, "power"):
             total += amount
             why.append(f"{amount:+d} {reason}")
         battle = state.data.get("battle")
@@ -301,10 +299,8 @@ def current_power(state: GameState, iid: int) -> int:
 
 def current_critical(state: GameState, iid: int) -> int:
     """Return a card's current critical."""
-    from tabletop.games.vanguard.abilities import continuous_bonuses
-
     value = facts.critical(state.definition(iid)) + sum(a for a, _ in _mods(state, iid, "critical"))
-    value += sum(a for a, _ in continuous_bonuses(state, iid, "critical"))
+    value += sum(a for a, _ in abilities.continuous_bonuses(state, iid, "critical"))
     card = state.cards[iid]
     if state.active == card.controller and not has_state(state, iid, "dominated"):
         value += int(state.data.get("markers", {}).get(card.zone, {}).get("force2", 0))
@@ -328,12 +324,10 @@ def guardians_of(state: GameState, player: str) -> list[int]:
 
 def shield_total(state: GameState, player: str) -> int:
     """Return the total shield of `player`'s guardians."""
-    from tabletop.games.vanguard.abilities import continuous_bonuses
-
     total = 0
     for iid in guardians_of(state, player):
         total += facts.shield(state.definition(iid)) + sum(a for a, _ in _mods(state, iid, "shield"))
-        total += sum(a for a, _ in continuous_bonuses(state, iid, "shield"))
+        total += sum(a for a, _ in abilities.continuous_bonuses(state, iid, "shield"))
     return total
 
 
@@ -348,3 +342,8 @@ def column_opponents(state: GameState, iid: int) -> list[int]:
 def owner_of_zone(zid: str) -> str:
     """Return the owner of a zone id."""
     return zone_owner(zid)
+
+
+# Imported last: abilities imports this module (and is always loaded first, by the package), so its functions
+# are read at call time, never while this module loads.
+from tabletop.games.vanguard import abilities  # noqa: E402
