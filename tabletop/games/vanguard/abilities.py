@@ -102,10 +102,11 @@ def _prints_guard_ability(card: CardDefinition) -> bool:
 
 class PrintedAbilities:
     """A definition's printed and keyword abilities, indexed by kind and trigger event, and the printed facts
-    the rules read at every decision (kind, grade, Boost, Intercept, trigger); computed once per card."""
+    the rules read at every decision (kind, grade, Boost, Intercept, drive checks, trigger); computed once per
+    card."""
 
     __slots__ = ("all", "by_when", "has_cont", "has_act", "has_state_trigger", "has_end_of_turn", "kind",
-                 "is_unit", "grade", "boost", "intercept", "trigger", "gains", "says_become_vanguard")
+                 "is_unit", "grade", "boost", "intercept", "drive", "trigger", "gains", "says_become_vanguard")
 
     def __init__(self, card: CardDefinition) -> None:
         self.kind = facts.kind(card)
@@ -113,6 +114,7 @@ class PrintedAbilities:
         self.grade = facts.grade(card)
         self.boost = facts.has_skill(card, "boost")
         self.intercept = facts.has_skill(card, "intercept")
+        self.drive = facts.drive(card)
         self.trigger = facts.trigger(card)
         self.all: tuple[dict[str, Any], ...] = tuple(
             dict(e) for e in card.effects if isinstance(e, dict) and "kind" in e) + tuple(keyword_abilities(card))

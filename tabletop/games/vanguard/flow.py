@@ -128,7 +128,11 @@ def check_timing(tx: Transaction) -> bool:
     """Run one check timing's work (VG 7.2): every rule action until none applies (engine run_until_stable),
     then the turn player's (else the other player's) next stand-by ability is played. Only one is played:
     it resolves before the next check. Return False when there was nothing to do."""
-    if _no_rule_action(tx.state):  # the usual case, read cheaply: run_until_stable would find nothing
+    state = tx.state
+    if _no_rule_action(state):  # the usual case, read cheaply: run_until_stable would find nothing
+        # _play_next's own tests, the usual case read first: nothing is pending and no card can have a state trigger
+        if not state.lists.get(PENDING) and not _RULE_INPUTS[4] and not state.data.get("abilities_gained"):
+            return False
         return _play_next(tx)
     played: list[bool] = []
 
@@ -143,7 +147,9 @@ def check_timing(tx: Transaction) -> bool:
 def _no_rule_action(state: Any) -> bool:
     """Tell whether every check of RULE_ACTIONS would find nothing (False: not known, run them)."""
     if _RULE_INPUTS[0] is not state.zones or _RULE_INPUTS[1] is not state.library:
-        _RULE_INPUTS[:] = [state.zones, state.library, vital_zones(state), ability_index(state).orders]
+        index = ability_index(state)
+        _RULE_INPUTS[:] = [state.zones, state.library, vital_zones(state), index.orders,
+                           index.state_triggers or index.gains]
     if _RULE_INPUTS[3]:
         return False
     if state.phase == "setup" or state.data.get("outcome"):
@@ -154,8 +160,10 @@ def _no_rule_action(state: Any) -> bool:
     return True
 
 
-# The zones and library asked about last, their vital zones and whether the library holds order cards.
-_RULE_INPUTS: list[Any] = [None, None, (), False]
+# The zones and library asked about last, their vital zones, whether the library holds order cards, and whether
+# it holds cards with a state trigger or a CONT gaining abilities (without them and without gained abilities,
+# `state_triggers` does nothing).
+_RULE_INPUTS: list[Any] = [None, None, (), False, False]
 
 
 def _play_next(tx: Transaction) -> bool:
@@ -617,7 +625,7 @@ def _drive_step(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     # A rear-guard vanguard drive-checks too: it is a vanguard (seed 《光辉骑士团》 二).
     if attacker not in state.cards or not is_vanguard(state, attacker) or not is_unit(state, attacker):
         return True
-    count = facts.drive(state.definition(attacker))
+    count = printed_of(state, attacker).drive
     checker = state.cards[attacker].controller
     frames.insert_steps(tx, fi, [{"effect": "_check", "kind": "drive", "player": checker} for _ in range(count)])
     return True
@@ -635,7 +643,7 @@ def _check(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     tx.move(card, zone_id(player, "trigger"), 0)
     definition = state.definition(card)
     tx.log(f"{step['kind']} check: {definition.name}", "VG 6.4" if step["kind"] == "drive" else "VG 6.6")
-    trigger = facts.trigger(definition)
+    trigger = printed_of(state, card).trigger
     steps = trigger_steps(state, player, card, trigger, step["kind"]) if trigger else []
     if not steps:  # nothing resolves in between: the card goes on at once, as an atomic frame of `_check_done` would
         _finish_check(tx, card, step["kind"], player)

@@ -6,7 +6,7 @@ from typing import Any
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.zones import zone_id
 from tabletop.games.vanguard import facts
-from tabletop.games.vanguard.abilities import emit
+from tabletop.games.vanguard.abilities import emit, printed_of
 from tabletop.games.vanguard.circles import circle_name, is_circle, is_rear_circle, zone_owner
 from tabletop.games.vanguard.rear_vanguard import is_rear_vanguard, rear_vanguards
 from tabletop.games.vanguard.table import has_state, is_locked
@@ -94,7 +94,7 @@ def relocate(tx: Transaction, iid: int, zone: str, index: int | None = 0, face_d
     state = tx.state
     card = state.cards[iid]
     home = owner or card.owner
-    if facts.kind(state.definition(iid)) == "g_unit" and zone not in ("gzone", "vc", "gc") and not is_circle(zone_id(home, zone)):
+    if printed_of(state, iid).kind == "g_unit" and zone not in ("gzone", "vc", "gc") and not is_circle(zone_id(home, zone)):
         if zone_id(home, "gzone") in state.zones:
             zone, face_down, index = "gzone", False, None
     target = zone_id(home, zone)

@@ -285,9 +285,11 @@ class VanguardRules(GameRules):
         v = vanguard_of(state, player)
         grade = current_grade(state, v) if v is not None else 0
         hand = state.zones[zone_id(player, "hand")].cards
+        index = ability_index(state)
+        cards = state.cards
         for iid in hand:
-            d = state.definition(iid)
-            if facts.is_unit_card(d) and facts.grade(d) in (grade, grade + 1):
+            printed = index[cards[iid].card_id]
+            if printed.is_unit and printed.grade in (grade, grade + 1):
                 result.append(Ride(by=player, card=iid))
         ride_deck = zone_id(player, "ride_deck")
         if ride_deck in state.zones and hand:
@@ -295,7 +297,7 @@ class VanguardRules(GameRules):
             for h in hand:
                 discards.setdefault(state.cards[h].card_id, h)
             for iid in state.zones[ride_deck].cards:
-                if facts.grade(state.definition(iid)) == grade + 1:
+                if index[cards[iid].card_id].grade == grade + 1:
                     result += [RideFromRideDeck(by=player, card=iid, discard=h) for h in discards.values()]
         return result + self._stride_commands(state, player)
 
@@ -754,7 +756,7 @@ class VanguardRules(GameRules):
             zid = state.cards[a].zone
             partner = column_partner(zid) if is_rear_circle(zid) else zone_id(player, "rc.back_center")
             if (state.cards[b].zone != partner or state.cards[b].tapped or not is_unit(state, b)
-                    or not facts.has_skill(state.definition(b), "boost") or has_state(state, b, "dominated")):
+                    or not printed_of(state, b).boost or has_state(state, b, "dominated")):
                 raise IllegalCommand("VG 6.2", "a booster must be a standing back-row unit with Boost behind the attacker")
         begin_battle(tx, a, t, b, player)
 
@@ -785,7 +787,7 @@ class VanguardRules(GameRules):
         state = tx.state
         iid = command.card
         if (iid not in front_row_units(state, command.by) or not is_rear_circle(state.cards[iid].zone)
-                or not facts.has_skill(state.definition(iid), "intercept")):
+                or not printed_of(state, iid).intercept):
             raise IllegalCommand("VG 6.3", "only a front-row rear-guard with Intercept can intercept")
         if has_state(state, iid, "dominated"):
             raise IllegalCommand("seed 《射干玉》 支配 ruling 12", "a dominated unit cannot intercept")

@@ -309,7 +309,7 @@ def current_critical(state: GameState, iid: int) -> int:
 
 def current_grade(state: GameState, iid: int) -> int:
     """Return a card's grade."""
-    return facts.grade(state.definition(iid))
+    return abilities.ability_index(state)[state.cards[iid].card_id].grade  # facts.grade, read once per card
 
 
 def guardians_of(state: GameState, player: str) -> list[int]:
