@@ -210,8 +210,7 @@ class VanguardRules(GameRules):
                 return _act_decision(state.data["battle"]["defender"], "guard", "guard", "VG 6.3")
             return _act_decision(str(frames.ctx(state, frames.depth(state) - 1)["controller"]), "dominate_attack",
                                  "attack with a dominated unit", "seed 《射干玉》 支配 ③")
-        names = {"ride": "ride", "main": "main", "battle": "attack"}
-        return _act_decision(state.active, names.get(state.phase, state.phase), f"{state.active}: {state.phase}", "VG 5")
+        return _phase_decision(state.active, state.phase)
 
     def advance_command(self, state: GameState, decision: Decision) -> Command | None:
         if decision.name == "mulligan":
@@ -249,7 +248,7 @@ class VanguardRules(GameRules):
         if decision.kind == "pick":
             return self._pick_commands(decision)
         if decision.kind == "yesno":
-            return [Choose(by=player, yes=True), Choose(by=player, yes=False)]
+            return list(_yes_no(player))
         if decision.kind == "number":
             return [Choose(by=player, number=n) for n in range(decision.min, decision.max + 1)]
         commands: list[Command] = [_pass(player)]
@@ -272,7 +271,7 @@ class VanguardRules(GameRules):
         if decision.min == 0:
             result.append(Choose(by=decision.player, picks=()))
         if decision.min <= 1 <= decision.max:
-            result += [Choose(by=decision.player, picks=(o,)) for o in options]
+            result += [_pick_command(decision.player, o) for o in options]
         if decision.min > 1:
             result.append(Choose(by=decision.player, picks=tuple(options[: decision.min])))
             result.append(Choose(by=decision.player, picks=tuple(options[-decision.min:])))
@@ -433,7 +432,7 @@ class VanguardRules(GameRules):
             if index[card_id].is_unit and card_id not in seen:
                 seen.add(card_id)
                 if not restricted or guard_permission(state, player, iid).allowed:
-                    result.append(shared(Guard, by=player, card=iid))
+                    result.append(_guard_command(player, iid))
         for iid in front_row_units(state, player):
             if (is_rear_circle(state.cards[iid].zone) and printed_of(state, iid).intercept
                     and not is_rear_vanguard(state, iid)
@@ -910,6 +909,34 @@ def _move_command(player: str, card: int) -> Move:
     return found
 
 
+_GUARDS: dict[tuple[str, int], Guard] = {}
+
+
+def _guard_command(player: str, card: int) -> Guard:
+    """Return the shared Guard command of a card (see `shared`)."""
+    found = _GUARDS.get((player, card))
+    if found is None:
+        if len(_GUARDS) >= 8192:
+            _GUARDS.clear()
+        found = _GUARDS[(player, card)] = shared(Guard, by=player, card=card)
+    return found
+
+
+_PICKS: dict[tuple[str, Any], Choose] = {}
+
+
+def _pick_command(player: str, option: Any) -> Choose:
+    """Return the shared Choose command picking one option (see `shared`); an unhashable option gets a new one."""
+    if type(option) not in (int, str):
+        return Choose(by=player, picks=(option,))
+    found = _PICKS.get((player, option))
+    if found is None:
+        if len(_PICKS) >= 8192:
+            _PICKS.clear()
+        found = _PICKS[(player, option)] = Choose(by=player, picks=(option,))
+    return found
+
+
 _ATTACKS: dict[tuple[str, int, int, int | None], Attack] = {}
 
 
@@ -942,6 +969,19 @@ def _calls(player: str, card: int, circles: tuple[str, ...]) -> tuple[Call, ...]
 def _act_decision(player: str, name: str, prompt: str, rule: str) -> Decision:
     """Return the play-timing decision of a player (one shared immutable object per seat and timing)."""
     return Decision(player, name, "act", prompt, rule=rule)
+
+
+@functools.lru_cache(maxsize=256)
+def _phase_decision(player: str, phase: str) -> Decision:
+    """Return the turn player's play-timing decision of a phase (VG 5; the battle phase's is "attack")."""
+    names = {"ride": "ride", "main": "main", "battle": "attack"}
+    return _act_decision(player, names.get(phase, phase), f"{player}: {phase}", "VG 5")
+
+
+@functools.lru_cache(maxsize=16)
+def _yes_no(player: str) -> tuple[Choose, Choose]:
+    """Return a player's yes and no answers (shared immutable commands)."""
+    return Choose(by=player, yes=True), Choose(by=player, yes=False)
 
 
 @functools.lru_cache(maxsize=16)
