@@ -178,7 +178,7 @@ def _play_next(tx: Transaction) -> bool:
     if player is None:
         return False
     mine = triggers.waiting(state, player)
-    if len({(p["source"], repr(p["ability"])) for p in mine}) > 1:  # identical ones need no choice
+    if len(mine) > 1 and len({(p["source"], repr(p["ability"])) for p in mine}) > 1:  # identical ones need no choice
         decision = triggers.choice_decision(state, state.active, "VG 7.2")
         assert decision is not None
         tx.set_data("decision", {"player": decision.player, "name": decision.name, "kind": decision.kind,
