@@ -81,6 +81,34 @@ def test_undo_all_returns_to_the_start() -> None:
     assert game.state.fingerprint() == start
 
 
+def test_undo_and_redo_step_by_step_show_the_same_choices() -> None:
+    """Going back and forth through a game with clan abilities shows, at every decision, the same table, legal
+    commands and decision as when it was first reached (nothing memoised outlives the state it was read from)."""
+    decks = [d for d in load_bundled_decks("vanguard") if d.format == "standard"]
+    config = GameConfig("vanguard", "standard", 3, decks={"p1": decks[0].as_config_sections(),
+                                                          "p2": decks[1 % len(decks)].as_config_sections()})
+    game = Game.start(find_game("vanguard"), config, bundled_library())
+
+    def seen() -> tuple[str, str, str]:
+        return game.state.fingerprint(), repr(game.legal_commands()), repr(game.pending_decision())
+
+    rnd = random.Random(3)
+    reached = [seen()]
+    for _ in range(160):
+        if game.is_terminal():
+            break
+        game.submit(rnd.choice(game.legal_commands()))
+        reached.append(seen())
+    back = [seen()]
+    while game.undo() is not None:
+        back.append(seen())
+    assert back == reached[::-1]
+    forth = [seen()]
+    while game.redo() is not None:
+        forth.append(seen())
+    assert forth == reached
+
+
 def bundled_library() -> CardLibrary:
     """Return the bundled Vanguard set, read through the rules."""
     rules = find_game("vanguard")

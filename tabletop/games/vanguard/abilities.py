@@ -22,8 +22,8 @@ from tabletop.games.vanguard import facts
 from tabletop.games.vanguard.circles import circle_name, is_circle, is_front_row, is_rear_circle
 from tabletop.games.vanguard.rear_vanguard import BECOME_VANGUARD, is_rear_vanguard, mentions_effect
 from tabletop.games.vanguard.table import (
-    column_opponents, current_power, field_cards, has_state, in_same_column, is_locked, is_unit, legion_mate,
-    player_zones, rear_guards_of, units_of, vanguard_of,
+    _READING, column_opponents, current_power, field_cards, has_state, in_same_column, is_locked, is_unit, legion_mate,
+    reading_key, rear_guards_of, units_of, vanguard_of,
 )
 
 PENDING = triggers.PENDING  # stand-by AUTO abilities and timed effects: the engine's waiting triggers
@@ -102,10 +102,11 @@ def _prints_guard_ability(card: CardDefinition) -> bool:
 
 class PrintedAbilities:
     """A definition's printed and keyword abilities, indexed by kind and trigger event, and the printed facts
-    the rules read at every decision (kind, grade, Boost, Intercept, trigger); computed once per card."""
+    the rules read at every decision (kind, grade, Boost, Intercept, drive checks, trigger); computed once per
+    card."""
 
     __slots__ = ("all", "by_when", "has_cont", "has_act", "has_state_trigger", "has_end_of_turn", "kind",
-                 "is_unit", "grade", "boost", "intercept", "trigger", "gains", "says_become_vanguard")
+                 "is_unit", "grade", "boost", "intercept", "drive", "trigger", "gains", "says_become_vanguard")
 
     def __init__(self, card: CardDefinition) -> None:
         self.kind = facts.kind(card)
@@ -113,6 +114,7 @@ class PrintedAbilities:
         self.grade = facts.grade(card)
         self.boost = facts.has_skill(card, "boost")
         self.intercept = facts.has_skill(card, "intercept")
+        self.drive = facts.drive(card)
         self.trigger = facts.trigger(card)
         self.all: tuple[dict[str, Any], ...] = tuple(
             dict(e) for e in card.effects if isinstance(e, dict) and "kind" in e) + tuple(keyword_abilities(card))
@@ -549,18 +551,21 @@ def emit(tx: Transaction, event: dict[str, Any]) -> None:
     state = tx.state
     whens = _EVENT_WHENS.get(event["type"], (event["type"],))
     printed_index = ability_index(state)
-    if printed_index.whens.isdisjoint(whens) and not state.data.get("abilities_gained"):
+    gained = state.data.get("abilities_gained")
+    if not gained and printed_index.whens.isdisjoint(whens):
         return  # no card of the game has an ability this event triggers, and none was gained
     subject = event.get("card")
-    if not state.data.get("abilities_gained") and not printed_index.gains:
+    if not gained and not printed_index.gains:
         # Only a card printing such an ability can have one now (a locked or deleted card has fewer).
         holders = holder_cards(state, whens)
-        if holders.isdisjoint(field_cards(state)) and subject not in holders and not any(
-                not holders.isdisjoint(zone.cards) for zone in player_zones(state, "gc").values()):
+        if not holders:
+            return  # no card of this game prints such an ability (the event's card neither)
+        field = field_cards(state)
+        zones = state.zones
+        guarding = [iid for player in state.players for iid in zones[zone_id(player, "gc")].cards if iid in holders]
+        if not guarding and subject not in holders and holders.isdisjoint(field):
             return  # the usual case: no card that could react is on the field, on GC or the event's card
-        candidates = [iid for iid in field_cards(state) if iid in holders]
-        for player in state.players:
-            candidates += [iid for iid in state.zones[zone_id(player, "gc")].cards if iid in holders]
+        candidates = [iid for iid in field if iid in holders] + guarding
         if subject in holders and subject not in candidates:
             candidates.append(subject)
     else:
@@ -603,11 +608,9 @@ def holder_cards(state: GameState, whens: tuple[str, ...]) -> frozenset[int]:
 
     A card's definition never changes: kept until a card is created or changes are taken back (board epoch).
     """
-    key = ("vanguard.holder_cards", whens)
-    signature = (state.board_epoch, len(state.cards))
-    last = _HOLDER_CARDS.get(key)
-    if last is not None and last[0] is state and last[1] == signature:
-        return last[2]  # type: ignore[no-any-return]
+    last = _HOLDER_CARDS.get(whens)
+    if last is not None and last[0] is state and last[1] == state.board_epoch and last[2] == len(state.cards):
+        return last[3]  # type: ignore[no-any-return]
     index = ability_index(state)
     if whens is _STATE_TRIGGER_HOLDERS:
         printed = frozenset(card_id for card_id in index.library
@@ -615,14 +618,15 @@ def holder_cards(state: GameState, whens: tuple[str, ...]) -> frozenset[int]:
     else:
         printed = index.holders(whens)
     found = frozenset(iid for iid, card in state.cards.items() if card.card_id in printed)
-    _HOLDER_CARDS[key] = (state, signature, found)
+    _HOLDER_CARDS[whens] = (state, state.board_epoch, len(state.cards), found)
     return found
 
 
 # holder_cards' name for the cards printing a state-triggered ability or a CONT gaining other cards' abilities
 _STATE_TRIGGER_HOLDERS = ("state:",)
-# (whens) -> (state, signature, holders) of the state asked for last (one game is played at a time, mostly)
-_HOLDER_CARDS: dict[Any, tuple[GameState, tuple[int, int], frozenset[int]]] = {}
+# whens -> (state, board epoch, number of cards, holders) of the state asked for last (one game is played at a
+# time, mostly)
+_HOLDER_CARDS: dict[tuple[str, ...], tuple[GameState, int, int, frozenset[int]]] = {}
 
 
 def _used(state: GameState, iid: int, index: int) -> bool:
@@ -657,6 +661,8 @@ def state_triggers(tx: Transaction) -> None:
                    or index[cards[iid].card_id].gains or abilities_changed(cards[iid].props)]
     else:  # the cards printing a state trigger or a CONT gaining abilities, the turn player's, in field order
         printing = holder_cards(state, _STATE_TRIGGER_HOLDERS)
+        if not printing:
+            return
         field = field_cards(state)
         if printing.isdisjoint(field):
             return
@@ -674,23 +680,19 @@ def state_triggers(tx: Transaction) -> None:
 
 # -- continuous abilities ------------------------------------------------------------------------
 
-# Sources whose CONT conditions are being read now: a CONT's own condition does not see its own bonus
-# (a Burst "if your vanguard's power ≥ N" on the vanguard itself would otherwise never settle).
-_READING: set[int] = set()
-
-
-def reading_key() -> str:
-    """Return a memo key suffix naming the sources being read: values computed without their bonuses differ."""
-    return ".reading." + ",".join(map(str, sorted(_READING))) if _READING else ""
-
-
 # The values a CONT ability can raise.
 CONT_STATS = frozenset({"power", "critical", "shield"})
 
 
 def continuous_bonuses(state: GameState, iid: int, stat: str) -> list[tuple[int, str]]:
     """Return the (amount, reason) bonuses CONT abilities on the field (and GC) give a unit's `stat`."""
-    grants = state.memo(f"vanguard.cont_grants{reading_key()}", lambda: _cont_grants(state))
+    key = f"vanguard.cont_grants{reading_key()}" if _READING else "vanguard.cont_grants"
+    values = state.memo_values  # state.memo, inlined
+    grants = values.get(key)
+    if grants is None:
+        grants = values[key] = _cont_grants(state)
+    if not grants:
+        return []
     target_card = state.cards[iid]
     zone, owner = target_card.zone, target_card.controller
     return [(amount, why) for grant_stat, scope, source, controller, amount, why in grants

@@ -12,10 +12,13 @@ from tabletop.engine.turns import Phase, TurnStructure
 from tabletop.engine.zones import zone_id
 from tabletop.games.vanguard import facts, frames
 from tabletop.games.vanguard.frames import FRAMES
-from tabletop.games.vanguard.abilities import PENDING, ability_index, emit, state_triggers
+from tabletop.games.vanguard.abilities import (
+    PENDING, _auto_candidates, ability_index, add_pending, condition_holds, emit, has_extra_abilities, holder_cards,
+    keyword_valid, printed_of, state_triggers, zone_tag_holds,
+)
 from tabletop.games.vanguard.circles import REAR_CIRCLES, circles_of, is_circle
 from tabletop.games.vanguard.effects import (
-    EFFECTS, draw_cards, effect, release, run_step, unlock,
+    EFFECTS, draw_cards, effect, release, run_step, schedule_pending, unlock,
 )
 from tabletop.games.vanguard.moves import identity, relocate, remove_state, retire, turn_fact
 from tabletop.games.vanguard.rear_vanguard import is_rear_vanguard, is_vanguard
@@ -47,10 +50,12 @@ def battle_step(tx: Transaction, step: str) -> None:
 STEP_LIMIT = 20000
 
 
-def _only_bookkeeping(changes: list[Change]) -> bool:
-    """Tell whether changes only moved the resolution machine (frames pushed, popped, stepped; the phase and
-    step names, setup aside; the log): nothing a rule action, a trigger or a state trigger looks at."""
-    for c in changes:
+def _only_bookkeeping(changes: list[Change], start: int = 0) -> bool:
+    """Tell whether changes (from index `start` on) only moved the resolution machine (frames pushed, popped,
+    stepped; the phase and step names, setup aside; the log): nothing a rule action, a trigger or a state
+    trigger looks at."""
+    for index in range(start, len(changes)):
+        c = changes[index]
         kind = type(c)
         if kind is AppendLog:
             continue
@@ -60,12 +65,6 @@ def _only_bookkeeping(changes: list[Change]) -> bool:
         if kind is not SetData or c.key != frames.FRAMES:  # type: ignore[attr-defined]
             return False
     return True
-
-
-def _quiet(tx: Transaction, since: int) -> bool:
-    """Tell whether a check timing would find nothing: one found nothing when the transaction had `since`
-    changes (-1: none yet), and only bookkeeping changed after."""
-    return since >= 0 and _only_bookkeeping(tx.changes[since:])
 
 
 def run(tx: Transaction) -> None:
@@ -86,21 +85,25 @@ def run(tx: Transaction) -> None:
                 continue
             step = top["steps"][pc]
             if top["kind"] == "flow" and not top["atomic"]:
-                if not _quiet(tx, quiet_at) and check_timing(tx):
+                # a check timing finds nothing when one found nothing at `quiet_at` and only bookkeeping changed since
+                if (quiet_at < 0 or not _only_bookkeeping(tx.changes, quiet_at)) and check_timing(tx):
                     continue
                 quiet_at = len(tx.changes)
             if run_step(tx, fi, step):
                 stack = data.get(FRAMES) or ()
-                if fi < len(stack) and stack[fi]["pc"] == pc:
-                    if (fi == len(stack) - 1 and pc + 1 == len(stack[fi]["steps"])
-                            and not data.get("outcome") and not data.get("decision")):
-                        frames.pop(tx, fi)  # its last step is done: popped now, as the next round would
-                    else:
-                        frames.set_pc(tx, fi, pc + 1)
-            elif step["effect"] in ACT_STEPS and not state.data.get("decision"):
+                if fi < len(stack):
+                    frame = stack[fi]
+                    if frame["pc"] == pc:
+                        if (fi == len(stack) - 1 and pc + 1 == len(frame["steps"])
+                                and not data.get("outcome") and not data.get("decision")):
+                            # its last step is done: popped now, as the next round would (frames.pop, inlined)
+                            tx.set_data(FRAMES, stack[:fi] or None, copy=False)
+                        else:  # frames.set_pc, inlined
+                            tx.set_data(FRAMES, stack[:fi] + ({**frame, "pc": pc + 1},) + stack[fi + 1:], copy=False)
+            elif step["effect"] in ACT_STEPS and not data.get("decision"):
                 return
             continue
-        if not _quiet(tx, quiet_at) and check_timing(tx):
+        if (quiet_at < 0 or not _only_bookkeeping(tx.changes, quiet_at)) and check_timing(tx):
             continue
         quiet_at = len(tx.changes)
         if not advance_phase(tx):
@@ -125,7 +128,11 @@ def check_timing(tx: Transaction) -> bool:
     """Run one check timing's work (VG 7.2): every rule action until none applies (engine run_until_stable),
     then the turn player's (else the other player's) next stand-by ability is played. Only one is played:
     it resolves before the next check. Return False when there was nothing to do."""
-    if _no_rule_action(tx.state):  # the usual case, read cheaply: run_until_stable would find nothing
+    state = tx.state
+    if _no_rule_action(state):  # the usual case, read cheaply: run_until_stable would find nothing
+        # _play_next's own tests, the usual case read first: nothing is pending and no card can have a state trigger
+        if not state.lists.get(PENDING) and not _RULE_INPUTS[4] and not state.data.get("abilities_gained"):
+            return False
         return _play_next(tx)
     played: list[bool] = []
 
@@ -140,7 +147,9 @@ def check_timing(tx: Transaction) -> bool:
 def _no_rule_action(state: Any) -> bool:
     """Tell whether every check of RULE_ACTIONS would find nothing (False: not known, run them)."""
     if _RULE_INPUTS[0] is not state.zones or _RULE_INPUTS[1] is not state.library:
-        _RULE_INPUTS[:] = [state.zones, state.library, vital_zones(state), ability_index(state).orders]
+        index = ability_index(state)
+        _RULE_INPUTS[:] = [state.zones, state.library, vital_zones(state), index.orders,
+                           index.state_triggers or index.gains]
     if _RULE_INPUTS[3]:
         return False
     if state.phase == "setup" or state.data.get("outcome"):
@@ -151,8 +160,10 @@ def _no_rule_action(state: Any) -> bool:
     return True
 
 
-# The zones and library asked about last, their vital zones and whether the library holds order cards.
-_RULE_INPUTS: list[Any] = [None, None, (), False]
+# The zones and library asked about last, their vital zones, whether the library holds order cards, and whether
+# it holds cards with a state trigger or a CONT gaining abilities (without them and without gained abilities,
+# `state_triggers` does nothing).
+_RULE_INPUTS: list[Any] = [None, None, (), False, False]
 
 
 def _play_next(tx: Transaction) -> bool:
@@ -167,7 +178,7 @@ def _play_next(tx: Transaction) -> bool:
     if player is None:
         return False
     mine = triggers.waiting(state, player)
-    if len({(p["source"], repr(p["ability"])) for p in mine}) > 1:  # identical ones need no choice
+    if len(mine) > 1 and len({(p["source"], repr(p["ability"])) for p in mine}) > 1:  # identical ones need no choice
         decision = triggers.choice_decision(state, state.active, "VG 7.2")
         assert decision is not None
         tx.set_data("decision", {"player": decision.player, "name": decision.name, "kind": decision.kind,
@@ -253,8 +264,6 @@ def _optional(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
 
 @effect("_condition", "cond")
 def _condition(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
-    from tabletop.games.vanguard.abilities import condition_holds
-
     ctx = frames.ctx(tx.state, fi)
     if not condition_holds(tx.state, step["cond"], ctx.get("source"), str(ctx["controller"]), ctx.get("vars"),
                            ctx.get("event")):
@@ -402,13 +411,11 @@ def _end_trigger(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     """End-phase loop ①: end-of-turn abilities not yet triggered, timed effects, one per Hollow unit."""
     state = tx.state
     done = set(state.data.get("end_triggered", []))
-    from tabletop.games.vanguard.abilities import add_pending
     for key, iid, ability in _untriggered_end_abilities(state):
         add_pending(tx, state.cards[iid].controller, iid, ability, {"type": "end_of_turn"})
         done.add(key)
     tx.set_data("end_triggered", sorted(done) or None)
     fire_timed(tx, "end_of_turn")
-    from tabletop.games.vanguard.effects import schedule_pending
     for iid in field_cards(state):
         if has_state(state, iid, "hollow"):
             schedule_pending(tx, state.cards[iid].controller, iid, [{"effect": "_hollow_drop"}], "Hollow",
@@ -419,14 +426,11 @@ def _end_trigger(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
 def _untriggered_end_abilities(state: Any) -> list[tuple[str, int, dict[str, Any]]]:
     """Return (key, card, ability) of the valid "at end of turn" AUTO abilities on the field not yet triggered
     in this end phase (seed 《雄伟深蓝》 ③; one that is not valid is not waiting to trigger)."""
-    from tabletop.games.vanguard.abilities import _auto_candidates, has_extra_abilities, keyword_valid
-    from tabletop.games.vanguard.abilities import zone_tag_holds
-
     done = state.data.get("end_triggered") or ()
     index = ability_index(state)
     if not state.data.get("abilities_gained") and not index.gains:
-        from tabletop.games.vanguard.abilities import holder_cards
-        if holder_cards(state, ("end_of_turn",)).isdisjoint(field_cards(state)):
+        printing = holder_cards(state, ("end_of_turn",))
+        if not printing or printing.isdisjoint(field_cards(state)):
             return []  # the usual case: no card on the field prints one (and none was gained)
     result = []
     for iid in field_cards(state):
@@ -450,7 +454,6 @@ def _hollow_drop(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     zone = tx.state.cards[iid].zone
     owner = tx.state.cards[iid].owner
     gained_hollow = [g for g in tx.state.cards[iid].props.get("gained", ()) if g["ability"].get("when") == "hollow_drop"]
-    from tabletop.games.vanguard.abilities import add_pending, printed_of
     if is_rear_vanguard(tx.state, iid):  # a vanguard is never retired: it is put into the drop zone
         relocate(tx, iid, "drop", None)
     else:
@@ -564,7 +567,6 @@ def timed_due(state: Any, item: dict[str, Any], at: str) -> bool:
 def fire_timed(tx: Transaction, at: str) -> None:
     """Trigger the timed effects scheduled for a moment (end of turn / end of battle)."""
     state = tx.state
-    from tabletop.games.vanguard.effects import schedule_pending
     index = 0
     while index < len(state.lists.get("timed", ())):
         item = state.lists["timed"][index]
@@ -623,7 +625,7 @@ def _drive_step(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     # A rear-guard vanguard drive-checks too: it is a vanguard (seed 《光辉骑士团》 二).
     if attacker not in state.cards or not is_vanguard(state, attacker) or not is_unit(state, attacker):
         return True
-    count = facts.drive(state.definition(attacker))
+    count = printed_of(state, attacker).drive
     checker = state.cards[attacker].controller
     frames.insert_steps(tx, fi, [{"effect": "_check", "kind": "drive", "player": checker} for _ in range(count)])
     return True
@@ -641,8 +643,11 @@ def _check(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     tx.move(card, zone_id(player, "trigger"), 0)
     definition = state.definition(card)
     tx.log(f"{step['kind']} check: {definition.name}", "VG 6.4" if step["kind"] == "drive" else "VG 6.6")
-    trigger = facts.trigger(definition)
+    trigger = printed_of(state, card).trigger
     steps = trigger_steps(state, player, card, trigger, step["kind"]) if trigger else []
+    if not steps:  # nothing resolves in between: the card goes on at once, as an atomic frame of `_check_done` would
+        _finish_check(tx, card, step["kind"], player)
+        return True
     steps.append({"effect": "_check_done", "card": card, "kind": step["kind"], "player": player})
     frames.push(tx, steps, {"controller": player, "source": card, "name": f"{trigger} trigger"}, kind="flow", atomic=True)
     return True
@@ -704,17 +709,19 @@ def _remove_over(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
 @effect("_check_done")
 def _check_done(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     """Finish a check: a drive-checked card goes to hand, a damage-checked card to the damage zone."""
-    card = step["card"]
-    state = tx.state
-    if not state.cards[card].zone.endswith(".trigger"):
-        return True
-    player = step["player"]
-    if step["kind"] == "drive":
+    _finish_check(tx, step["card"], step["kind"], step["player"])
+    return True
+
+
+def _finish_check(tx: Transaction, card: int, kind: str, player: str) -> None:
+    """Put a checked card still in the trigger zone into the hand (drive check) or the damage zone (damage check)."""
+    if not tx.state.cards[card].zone.endswith(".trigger"):
+        return
+    if kind == "drive":
         tx.move(card, zone_id(player, "hand"), None)
     else:
         tx.move(card, zone_id(player, "damage"), None)
         emit(tx, {"type": "damage_dealt", "player": player})
-    return True
 
 
 @effect("_damage_step")
@@ -775,7 +782,6 @@ def _close_step(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     battle = state.data["battle"]
     battle_step(tx, "close")
     fire_timed(tx, "end_of_battle")
-    from tabletop.games.vanguard.effects import schedule_pending
     for iid in battle.get("involved", ()):
         if iid in state.cards and is_unit(state, iid) and has_state(state, iid, "charge"):
             schedule_pending(tx, state.cards[iid].controller, iid, [{"effect": "to_deck_bottom", "target": "self"}],

@@ -28,7 +28,7 @@ def stack(state: GameState) -> tuple[dict[str, Any], ...]:
 
 def _replace(tx: Transaction, index: int, **parts: Any) -> None:
     """Store frame `index` with some of its parts replaced."""
-    items = stack(tx.state)
+    items = tx.state.data.get(FRAMES) or ()  # stack, inlined
     index %= len(items)
     tx.set_data(FRAMES, items[:index] + ({**items[index], **parts},) + items[index + 1:], copy=False)
 

@@ -6,7 +6,7 @@ from typing import Any
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.zones import zone_id
 from tabletop.games.vanguard import facts
-from tabletop.games.vanguard.abilities import emit
+from tabletop.games.vanguard.abilities import emit, printed_of
 from tabletop.games.vanguard.circles import circle_name, is_circle, is_rear_circle, zone_owner
 from tabletop.games.vanguard.rear_vanguard import is_rear_vanguard, rear_vanguards
 from tabletop.games.vanguard.table import has_state, is_locked
@@ -17,6 +17,13 @@ def new_identity(tx: Transaction, iid: int) -> None:
     seq = int(tx.state.data.get("seq", 0)) + 1
     tx.set_data("seq", seq)
     tx.set_prop(iid, "seq", seq)
+
+
+def renew(tx: Transaction, iid: int) -> None:
+    """Make a card that changed zones a new card (VG 7.7): props and counters cleared, standing, face up, its
+    owner's, with a fresh identity number."""
+    tx.clear_card(iid, keep=("seq",))  # the identity number is replaced just after, not removed first
+    new_identity(tx, iid)
 
 
 def identity(tx_state: Any, iid: int) -> int:
@@ -87,7 +94,7 @@ def relocate(tx: Transaction, iid: int, zone: str, index: int | None = 0, face_d
     state = tx.state
     card = state.cards[iid]
     home = owner or card.owner
-    if facts.kind(state.definition(iid)) == "g_unit" and zone not in ("gzone", "vc", "gc") and not is_circle(zone_id(home, zone)):
+    if printed_of(state, iid).kind == "g_unit" and zone not in ("gzone", "vc", "gc") and not is_circle(zone_id(home, zone)):
         if zone_id(home, "gzone") in state.zones:
             zone, face_down, index = "gzone", False, None
     target = zone_id(home, zone)
@@ -96,8 +103,7 @@ def relocate(tx: Transaction, iid: int, zone: str, index: int | None = 0, face_d
         leave_field_cleanup(tx, iid)
     heart = card.props.get("heart")
     tx.move(iid, target, index)
-    tx.clear_card(iid)
-    new_identity(tx, iid)
+    renew(tx, iid)
     if face_down:
         tx.set_field(iid, "face_down", True)
     if zone == "gzone" and not face_down:
@@ -117,8 +123,7 @@ def place_on_circle(tx: Transaction, iid: int, circle: str, how: str, by: str, r
         if is_circle(card.zone) or card.zone.endswith(".gc"):
             leave_field_cleanup(tx, iid)
         tx.move(iid, circle, 0)
-        tx.clear_card(iid)
-        new_identity(tx, iid)
+        renew(tx, iid)
     tx.set_field(iid, "controller", zone_owner(circle))
     tx.set_field(iid, "tapped", rested)
     tx.set_prop(iid, "placed_turn", state.turn)
@@ -166,12 +171,10 @@ def put_into_soul(tx: Transaction, iid: int, player: str, by_ride: bool = False,
             tx.reveal(iid, "all")
             if heart is not None and heart in tx.state.cards:  # the heart card goes to the soul by the ride
                 tx.move(heart, zone_id(player, "soul"), None)
-                tx.clear_card(heart)
-                new_identity(tx, heart)
+                renew(tx, heart)
         else:
             tx.move(iid, zone_id(player, "soul"), None)
-            tx.clear_card(iid)
-            new_identity(tx, iid)
+            renew(tx, iid)
         emit(tx, {"type": "rode_upon", "card": iid, "player": player, "other": rider})
         return
     relocate(tx, iid, "soul", None, owner=player)

@@ -17,19 +17,23 @@ from tabletop.engine.transaction import Transaction
 from tabletop.engine.zones import ZoneSpec, zone_id
 from tabletop.games.vanguard import facts, frames
 from tabletop.games.vanguard.abilities import (
-    PENDING, abilities_changed, abilities_of, ability_index, emit, has_extra_abilities, keyword_valid, printed_of, zone_tag_holds,
+    PENDING, abilities_changed, abilities_of, ability_index, emit, face_up_g, has_extra_abilities, keyword_valid, printed_of,
+    zone_tag_holds,
 )
 from tabletop.games.vanguard.circles import (
-    REAR_CIRCLES, circle_name, circles_of, column_partner, is_front_row, is_rear_circle, zone_specs,
+    REAR_CIRCLES, circle_name, circles_of, column_partner, info as zone_info, is_front_row, is_rear_circle, zone_specs,
 )
 from tabletop.games.vanguard.commands import (
     COMMANDS, Activate, Attack, Call, GGuard, Guard, Intercept, Move, PlayOrder, Ride, RideFromRideDeck, Stride,
 )
 from tabletop.games.vanguard.effects import draw_cards
 from tabletop.games.vanguard.flow import (
-    act_step, cost_steps, enter, begin_battle, dominated_attackers, dominated_targets, next_phase, run,
+    act_step, cost_steps, enter, begin_battle, dominated_attackers, dominated_targets, next_phase, play_pending,
+    rule_actions, run,
 )
-from tabletop.games.vanguard.moves import place_on_circle, relocate, turn_fact, turn_info
+from tabletop.games.vanguard.moves import (
+    leave_field_cleanup, place_on_circle, put_into_soul, relocate, retire, turn_fact, turn_info,
+)
 from tabletop.games.vanguard.rear_vanguard import is_rear_vanguard, is_vanguard, rear_vanguards
 from tabletop.games.vanguard.table import (
     current_critical, current_grade, current_power, front_row_units, has_state, is_locked, is_unit, power_parts,
@@ -206,8 +210,7 @@ class VanguardRules(GameRules):
                 return _act_decision(state.data["battle"]["defender"], "guard", "guard", "VG 6.3")
             return _act_decision(str(frames.ctx(state, frames.depth(state) - 1)["controller"]), "dominate_attack",
                                  "attack with a dominated unit", "seed 《射干玉》 支配 ③")
-        names = {"ride": "ride", "main": "main", "battle": "attack"}
-        return _act_decision(state.active, names.get(state.phase, state.phase), f"{state.active}: {state.phase}", "VG 5")
+        return _phase_decision(state.active, state.phase)
 
     def advance_command(self, state: GameState, decision: Decision) -> Command | None:
         if decision.name == "mulligan":
@@ -245,7 +248,7 @@ class VanguardRules(GameRules):
         if decision.kind == "pick":
             return self._pick_commands(decision)
         if decision.kind == "yesno":
-            return [Choose(by=player, yes=True), Choose(by=player, yes=False)]
+            return list(_yes_no(player))
         if decision.kind == "number":
             return [Choose(by=player, number=n) for n in range(decision.min, decision.max + 1)]
         commands: list[Command] = [_pass(player)]
@@ -268,7 +271,7 @@ class VanguardRules(GameRules):
         if decision.min == 0:
             result.append(Choose(by=decision.player, picks=()))
         if decision.min <= 1 <= decision.max:
-            result += [Choose(by=decision.player, picks=(o,)) for o in options]
+            result += [_pick_command(decision.player, o) for o in options]
         if decision.min > 1:
             result.append(Choose(by=decision.player, picks=tuple(options[: decision.min])))
             result.append(Choose(by=decision.player, picks=tuple(options[-decision.min:])))
@@ -281,9 +284,11 @@ class VanguardRules(GameRules):
         v = vanguard_of(state, player)
         grade = current_grade(state, v) if v is not None else 0
         hand = state.zones[zone_id(player, "hand")].cards
+        index = ability_index(state)
+        cards = state.cards
         for iid in hand:
-            d = state.definition(iid)
-            if facts.is_unit_card(d) and facts.grade(d) in (grade, grade + 1):
+            printed = index[cards[iid].card_id]
+            if printed.is_unit and printed.grade in (grade, grade + 1):
                 result.append(Ride(by=player, card=iid))
         ride_deck = zone_id(player, "ride_deck")
         if ride_deck in state.zones and hand:
@@ -291,7 +296,7 @@ class VanguardRules(GameRules):
             for h in hand:
                 discards.setdefault(state.cards[h].card_id, h)
             for iid in state.zones[ride_deck].cards:
-                if facts.grade(state.definition(iid)) == grade + 1:
+                if index[cards[iid].card_id].grade == grade + 1:
                     result += [RideFromRideDeck(by=player, card=iid, discard=h) for h in discards.values()]
         return result + self._stride_commands(state, player)
 
@@ -359,16 +364,13 @@ class VanguardRules(GameRules):
             index = ability_index(state)
             moves: list[Command] = []
             acting: list[int] = []
-            units = units_of(state, player)
-            for iid in units:
+            for iid in units_of(state, player):
                 card = cards[iid]
-                partner_zone = column_partner(card.zone)
+                partner_zone = zone_info(card.zone).partner  # column_partner, inlined
                 if partner_zone is not None and card.owner == player and iid not in made:
                     partner = zones[partner_zone].cards
                     if not partner or not (partner[0] in made or has_state(state, partner[0], "dominated")):
                         moves.append(_move_command(player, iid))
-            for iid in units:
-                card = cards[iid]
                 printed = index[card.card_id]
                 if printed.has_act or printed.gains or (card.props and abilities_changed(card.props)):
                     acting.append(iid)
@@ -417,7 +419,7 @@ class VanguardRules(GameRules):
                             and not has_state(state, b, "dominated")):
                         boosters.append(b)
             for t in targets:
-                result += [shared(Attack, by=player, attacker=attacker, target=t, booster=b) for b in boosters]
+                result += [_attack_command(player, attacker, t, b) for b in boosters]
         return result
 
     def _guard_commands(self, state: GameState, player: str) -> list[Command]:
@@ -430,7 +432,7 @@ class VanguardRules(GameRules):
             if index[card_id].is_unit and card_id not in seen:
                 seen.add(card_id)
                 if not restricted or guard_permission(state, player, iid).allowed:
-                    result.append(shared(Guard, by=player, card=iid))
+                    result.append(_guard_command(player, iid))
         for iid in front_row_units(state, player):
             if (is_rear_circle(state.cards[iid].zone) and printed_of(state, iid).intercept
                     and not is_rear_vanguard(state, iid)
@@ -449,7 +451,6 @@ class VanguardRules(GameRules):
 
     def _can_gguard(self, state: GameState, player: str) -> bool:
         """VG 6.3 G guardian: both vanguards grade 3+ (a dominated vanguard is none, ruling 18), ≤3 face-up."""
-        from tabletop.games.vanguard.abilities import face_up_g
         v = vanguard_of(state, player)
         o = vanguard_of(state, state.opponent(player)) or next(
             (u for u in units_of(state, state.opponent(player)) if state.cards[u].zone.endswith(".vc")), None)
@@ -544,7 +545,6 @@ class VanguardRules(GameRules):
         raw = state.data["decision"]
         tx.set_data("decision", None, copy=False)
         if decision.name == "order_triggers":
-            from tabletop.games.vanguard.flow import play_pending
             play_pending(tx, answer["picks"][0])
             return
         frames.set_var(tx, raw["frame"], "answer", answer)
@@ -672,7 +672,6 @@ class VanguardRules(GameRules):
             raise IllegalCommand("seed 《光辉骑士团》 二", "that unit is a vanguard, not a rear-guard: it is not retired "
                                                    "to make room for a call")
         if occupant:
-            from tabletop.games.vanguard.moves import retire
             retire(tx, occupant[0], by_effect=False)
         place_on_circle(tx, command.card, circle, "call", player)
         tx.log(f"{player} calls {d.name} to {command.circle}", "VG 5.4")
@@ -756,7 +755,7 @@ class VanguardRules(GameRules):
             zid = state.cards[a].zone
             partner = column_partner(zid) if is_rear_circle(zid) else zone_id(player, "rc.back_center")
             if (state.cards[b].zone != partner or state.cards[b].tapped or not is_unit(state, b)
-                    or not facts.has_skill(state.definition(b), "boost") or has_state(state, b, "dominated")):
+                    or not printed_of(state, b).boost or has_state(state, b, "dominated")):
                 raise IllegalCommand("VG 6.2", "a booster must be a standing back-row unit with Boost behind the attacker")
         begin_battle(tx, a, t, b, player)
 
@@ -787,7 +786,7 @@ class VanguardRules(GameRules):
         state = tx.state
         iid = command.card
         if (iid not in front_row_units(state, command.by) or not is_rear_circle(state.cards[iid].zone)
-                or not facts.has_skill(state.definition(iid), "intercept")):
+                or not printed_of(state, iid).intercept):
             raise IllegalCommand("VG 6.3", "only a front-row rear-guard with Intercept can intercept")
         if has_state(state, iid, "dominated"):
             raise IllegalCommand("seed 《射干玉》 支配 ruling 12", "a dominated unit cannot intercept")
@@ -795,7 +794,6 @@ class VanguardRules(GameRules):
             raise IllegalCommand("seed 《光辉骑士团》 二 / VG 6.3", "that unit is a vanguard, and only a rear-guard can intercept")
         if iid == state.data["battle"]["target"]:
             raise IllegalCommand("VG 6.3", "the attacked unit cannot intercept")
-        from tabletop.games.vanguard.moves import leave_field_cleanup
         leave_field_cleanup(tx, iid)
         tx.move(iid, zone_id(command.by, "gc"), None)
         tx.log(f"{command.by} intercepts with {state.definition(iid).name}", "VG 6.3")
@@ -870,7 +868,6 @@ class VanguardRules(GameRules):
 
     def after_manual(self, tx: Transaction) -> None:
         if tx.state.phase != "setup":
-            from tabletop.games.vanguard.flow import rule_actions
             rule_actions(tx)
 
 
@@ -912,6 +909,48 @@ def _move_command(player: str, card: int) -> Move:
     return found
 
 
+_GUARDS: dict[tuple[str, int], Guard] = {}
+
+
+def _guard_command(player: str, card: int) -> Guard:
+    """Return the shared Guard command of a card (see `shared`)."""
+    found = _GUARDS.get((player, card))
+    if found is None:
+        if len(_GUARDS) >= 8192:
+            _GUARDS.clear()
+        found = _GUARDS[(player, card)] = shared(Guard, by=player, card=card)
+    return found
+
+
+_PICKS: dict[tuple[str, Any], Choose] = {}
+
+
+def _pick_command(player: str, option: Any) -> Choose:
+    """Return the shared Choose command picking one option (see `shared`); an unhashable option gets a new one."""
+    if type(option) not in (int, str):
+        return Choose(by=player, picks=(option,))
+    found = _PICKS.get((player, option))
+    if found is None:
+        if len(_PICKS) >= 8192:
+            _PICKS.clear()
+        found = _PICKS[(player, option)] = Choose(by=player, picks=(option,))
+    return found
+
+
+_ATTACKS: dict[tuple[str, int, int, int | None], Attack] = {}
+
+
+def _attack_command(player: str, attacker: int, target: int, booster: int | None) -> Attack:
+    """Return the shared Attack command of an attacker, target and booster (see `shared`)."""
+    key = (player, attacker, target, booster)
+    found = _ATTACKS.get(key)
+    if found is None:
+        if len(_ATTACKS) >= 8192:  # one entry per attacker, target and booster met: keep the cache bounded
+            _ATTACKS.clear()
+        found = _ATTACKS[key] = shared(Attack, by=player, attacker=attacker, target=target, booster=booster)
+    return found
+
+
 _CALLS: dict[tuple[str, int, tuple[str, ...]], tuple[Call, ...]] = {}
 
 
@@ -932,6 +971,19 @@ def _act_decision(player: str, name: str, prompt: str, rule: str) -> Decision:
     return Decision(player, name, "act", prompt, rule=rule)
 
 
+@functools.lru_cache(maxsize=256)
+def _phase_decision(player: str, phase: str) -> Decision:
+    """Return the turn player's play-timing decision of a phase (VG 5; the battle phase's is "attack")."""
+    names = {"ride": "ride", "main": "main", "battle": "attack"}
+    return _act_decision(player, names.get(phase, phase), f"{player}: {phase}", "VG 5")
+
+
+@functools.lru_cache(maxsize=16)
+def _yes_no(player: str) -> tuple[Choose, Choose]:
+    """Return a player's yes and no answers (shared immutable commands)."""
+    return Choose(by=player, yes=True), Choose(by=player, yes=False)
+
+
 @functools.lru_cache(maxsize=16)
 def _pass(player: str) -> PassPriority:
     """Return a player's pass (one shared immutable command per seat)."""
@@ -949,7 +1001,6 @@ def ride(tx: Transaction, player: str, card: int) -> None:
     turn_info(tx, player, "rode", True)
     tx.log(f"{player} rides {state.definition(card).name}", "VG 5.3")
     if old is not None:
-        from tabletop.games.vanguard.moves import put_into_soul
         put_into_soul(tx, old, player, by_ride=True, rider=card)
     place_on_circle(tx, card, vc, "ride", player, rested=tapped)
     if persona:  # VG 5.3 Persona Ride: draw 1, front row +10000 this turn, before other ride abilities

@@ -222,10 +222,18 @@ def power_parts(state: GameState, iid: int) -> tuple[int, int, list[str]]:
     return base, current, list(why)
 
 
+# Sources whose CONT conditions are being read now (abilities._cont_grants): a CONT's own condition does not see
+# its own bonus (a Burst "if your vanguard's power ≥ N" on the vanguard itself would otherwise never settle).
+_READING: set[int] = set()
+
+
+def reading_key() -> str:
+    """Return a memo key suffix naming the sources being read: values computed without their bonuses differ."""
+    return ".reading." + ",".join(map(str, sorted(_READING))) if _READING else ""
+
+
 def _memo_power(state: GameState, iid: int) -> tuple[int, int, list[str]]:
     """Return power_parts' memoised value (callers must not change the list)."""
-    from tabletop.games.vanguard.abilities import _READING, reading_key
-
     # While a CONT condition is being read its own bonus is left out: that value is memoised apart.
     key = f"vanguard.power.{iid}{reading_key()}" if _READING else ("vanguard.power", iid)
     values = state.memo_values  # state.memo, inlined
@@ -236,23 +244,23 @@ def _memo_power(state: GameState, iid: int) -> tuple[int, int, list[str]]:
 
 
 def _power_parts(state: GameState, iid: int) -> tuple[int, int, list[str]]:
-    from tabletop.games.vanguard.abilities import continuous_bonuses
-
     base = base_power(state, iid)
     total = base
     why: list[str] = []
-    for amount, reason in _mods(state, iid, "power"):
-        total += amount
-        why.append(f"{amount:+d} {reason}".strip())
     card = state.cards[iid]
+    if card.props.get("mods"):
+        for amount, reason in _mods(state, iid, "power"):
+            total += amount
+            why.append(f"{amount:+d} {reason}".strip())
     controller = card.controller
-    if is_unit(state, iid):
-        for mod in state.lists.get("player_mods", ()):
+    zone = info(card.zone)
+    if (zone.is_circle or zone.name == "gc") and not card.props.get("locked"):  # is_unit, inlined
+        for mod in state.lists.get("player_mods") or ():
             if mod["player"] == controller and mod["stat"] == "power" and _scope_holds(state, iid, mod):
                 total += int(mod["amount"])
                 why.append(f"{int(mod['amount']):+d} {mod.get('why', '')}".strip())
         total += _gift_power(state, iid)
-        for amount, reason in continuous_bonuses(state, iid, "power"):
+        for amount, reason in abilities.continuous_bonuses(state, iid, "power"):
             total += amount
             why.append(f"{amount:+d} {reason}")
         battle = state.data.get("battle")
@@ -291,10 +299,8 @@ def current_power(state: GameState, iid: int) -> int:
 
 def current_critical(state: GameState, iid: int) -> int:
     """Return a card's current critical."""
-    from tabletop.games.vanguard.abilities import continuous_bonuses
-
     value = facts.critical(state.definition(iid)) + sum(a for a, _ in _mods(state, iid, "critical"))
-    value += sum(a for a, _ in continuous_bonuses(state, iid, "critical"))
+    value += sum(a for a, _ in abilities.continuous_bonuses(state, iid, "critical"))
     card = state.cards[iid]
     if state.active == card.controller and not has_state(state, iid, "dominated"):
         value += int(state.data.get("markers", {}).get(card.zone, {}).get("force2", 0))
@@ -303,7 +309,7 @@ def current_critical(state: GameState, iid: int) -> int:
 
 def current_grade(state: GameState, iid: int) -> int:
     """Return a card's grade."""
-    return facts.grade(state.definition(iid))
+    return abilities.ability_index(state)[state.cards[iid].card_id].grade  # facts.grade, read once per card
 
 
 def guardians_of(state: GameState, player: str) -> list[int]:
@@ -318,12 +324,10 @@ def guardians_of(state: GameState, player: str) -> list[int]:
 
 def shield_total(state: GameState, player: str) -> int:
     """Return the total shield of `player`'s guardians."""
-    from tabletop.games.vanguard.abilities import continuous_bonuses
-
     total = 0
     for iid in guardians_of(state, player):
         total += facts.shield(state.definition(iid)) + sum(a for a, _ in _mods(state, iid, "shield"))
-        total += sum(a for a, _ in continuous_bonuses(state, iid, "shield"))
+        total += sum(a for a, _ in abilities.continuous_bonuses(state, iid, "shield"))
     return total
 
 
@@ -338,3 +342,8 @@ def column_opponents(state: GameState, iid: int) -> list[int]:
 def owner_of_zone(zid: str) -> str:
     """Return the owner of a zone id."""
     return zone_owner(zid)
+
+
+# Imported last: abilities imports this module (and is always loaded first, by the package), so its functions
+# are read at call time, never while this module loads.
+from tabletop.games.vanguard import abilities  # noqa: E402
