@@ -91,15 +91,12 @@ def run(tx: Transaction) -> None:
                 quiet_at = len(tx.changes)
             if run_step(tx, fi, step):
                 stack = data.get(FRAMES) or ()
-                if fi < len(stack):
-                    frame = stack[fi]
-                    if frame["pc"] == pc:
-                        if (fi == len(stack) - 1 and pc + 1 == len(frame["steps"])
-                                and not data.get("outcome") and not data.get("decision")):
-                            # its last step is done: popped now, as the next round would (frames.pop, inlined)
-                            tx.set_data(FRAMES, stack[:fi] or None, copy=False)
-                        else:  # frames.set_pc, inlined
-                            tx.set_data(FRAMES, stack[:fi] + ({**frame, "pc": pc + 1},) + stack[fi + 1:], copy=False)
+                if fi < len(stack) and stack[fi]["pc"] == pc:
+                    if (fi == len(stack) - 1 and pc + 1 == len(stack[fi]["steps"])
+                            and not data.get("outcome") and not data.get("decision")):
+                        frames.pop(tx, fi)  # its last step is done: popped now, as the next round would
+                    else:
+                        frames.set_pc(tx, fi, pc + 1)
             elif step["effect"] in ACT_STEPS and not data.get("decision"):
                 return
             continue

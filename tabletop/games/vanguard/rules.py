@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar
 
 from tabletop.engine import durations, triggers
 from tabletop.engine.cards import CardDefinition, CardLibrary
@@ -40,7 +40,6 @@ from tabletop.games.vanguard.table import (
     shield_total, units_of, vanguard_of,
 )
 
-C = TypeVar("C", bound=Command)
 
 _UNKNOWN: Any = object()  # a memo not computed yet (None is a value)
 PHASES = ("setup", "stand", "draw", "ride", "main", "battle", "end")
@@ -871,13 +870,6 @@ class VanguardRules(GameRules):
             rule_actions(tx)
 
 
-@functools.lru_cache(maxsize=8192)
-def shared(kind: type[C], **fields: Any) -> C:
-    """Return the command `kind(**fields)`: one shared immutable object per value, as legal-command lists
-    are rebuilt at every decision and a command costs more to build than to look up."""
-    return kind(**fields)
-
-
 @functools.lru_cache(maxsize=64)
 def _rear_circles(circles: tuple[str, ...]) -> tuple[str, ...]:
     """Return the rear-guard circles among circle ids (`circles_of` gives one tuple per player and Accel count)."""
@@ -896,73 +888,42 @@ def _names_only(pairs: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
     return tuple(name for _, name in pairs)
 
 
-_MOVES: dict[tuple[str, int], Move] = {}
-
-
+# Shared commands: one immutable object per value, as legal-command lists are rebuilt at every decision and a
+# command costs more to build than to look up (positional arguments: lru_cache's own key is the cheapest lookup).
+@functools.lru_cache(maxsize=8192)
 def _move_command(player: str, card: int) -> Move:
-    """Return the shared Move command of a card (see `shared`)."""
-    found = _MOVES.get((player, card))
-    if found is None:
-        if len(_MOVES) >= 8192:
-            _MOVES.clear()
-        found = _MOVES[(player, card)] = shared(Move, by=player, card=card)
-    return found
+    """Return the shared Move command of a card."""
+    return Move(by=player, card=card)
 
 
-_GUARDS: dict[tuple[str, int], Guard] = {}
-
-
+@functools.lru_cache(maxsize=8192)
 def _guard_command(player: str, card: int) -> Guard:
-    """Return the shared Guard command of a card (see `shared`)."""
-    found = _GUARDS.get((player, card))
-    if found is None:
-        if len(_GUARDS) >= 8192:
-            _GUARDS.clear()
-        found = _GUARDS[(player, card)] = shared(Guard, by=player, card=card)
-    return found
-
-
-_PICKS: dict[tuple[str, Any], Choose] = {}
+    """Return the shared Guard command of a card."""
+    return Guard(by=player, card=card)
 
 
 def _pick_command(player: str, option: Any) -> Choose:
-    """Return the shared Choose command picking one option (see `shared`); an unhashable option gets a new one."""
+    """Return the shared Choose command picking one option; an unhashable option gets a new one."""
     if type(option) not in (int, str):
         return Choose(by=player, picks=(option,))
-    found = _PICKS.get((player, option))
-    if found is None:
-        if len(_PICKS) >= 8192:
-            _PICKS.clear()
-        found = _PICKS[(player, option)] = Choose(by=player, picks=(option,))
-    return found
+    return _hashable_pick(player, option)
 
 
-_ATTACKS: dict[tuple[str, int, int, int | None], Attack] = {}
+@functools.lru_cache(maxsize=8192)
+def _hashable_pick(player: str, option: int | str) -> Choose:
+    return Choose(by=player, picks=(option,))
 
 
+@functools.lru_cache(maxsize=8192)
 def _attack_command(player: str, attacker: int, target: int, booster: int | None) -> Attack:
-    """Return the shared Attack command of an attacker, target and booster (see `shared`)."""
-    key = (player, attacker, target, booster)
-    found = _ATTACKS.get(key)
-    if found is None:
-        if len(_ATTACKS) >= 8192:  # one entry per attacker, target and booster met: keep the cache bounded
-            _ATTACKS.clear()
-        found = _ATTACKS[key] = shared(Attack, by=player, attacker=attacker, target=target, booster=booster)
-    return found
+    """Return the shared Attack command of an attacker, target and booster."""
+    return Attack(by=player, attacker=attacker, target=target, booster=booster)
 
 
-_CALLS: dict[tuple[str, int, tuple[str, ...]], tuple[Call, ...]] = {}
-
-
+@functools.lru_cache(maxsize=8192)
 def _calls(player: str, card: int, circles: tuple[str, ...]) -> tuple[Call, ...]:
-    """Return the shared Call commands of a card to each of the circles (see `shared`)."""
-    key = (player, card, circles)
-    found = _CALLS.get(key)
-    if found is None:
-        if len(_CALLS) >= 8192:  # one entry per card and set of open circles: keep the cache bounded
-            _CALLS.clear()
-        found = _CALLS[key] = tuple(shared(Call, by=player, card=card, circle=circle) for circle in circles)
-    return found
+    """Return the shared Call commands of a card to each of the circles."""
+    return tuple(Call(by=player, card=card, circle=circle) for circle in circles)
 
 
 @functools.lru_cache(maxsize=256)
