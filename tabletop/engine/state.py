@@ -55,7 +55,7 @@ def visibility_key(card: CardInstance) -> tuple[str, bool, str, set[str] | froze
     return card.zone, card.face_down, card.controller, card.revealed_to
 
 
-@dataclass
+@dataclass(slots=True)
 class LogEntry:
     """One line of the game log; `rule` cites the rule applied, `manual` marks play outside the rules."""
 
