@@ -112,7 +112,7 @@ class Game:
         except Exception:
             tx.rollback()
             raise
-        step = Step(command, tuple(tx.changes), rng_before, self.is_ai(command.by), tx.newly_shown())
+        step = Step(command, tuple(tx.changes), rng_before, self.is_ai(command.by), tx.shows_newly(command.by))
         self.history.push(step)
         return self._notify(summarize(command.describe, step.changes))
 
@@ -161,7 +161,7 @@ class Game:
 
         In hot-seat the window asks the opponent's consent before such an undo.
         """
-        return any(step.command.by in step.shown_to for step in self.history.undo_group())
+        return any(step.shows_hidden for step in self.history.undo_group())
 
     def undo(self) -> StepResult | None:
         """Go back to the previous decision of a human (AI steps in between go too)."""

@@ -12,14 +12,14 @@ class Step:
     """One submitted command and every change it made.
 
     `rng_before` is the generator state before the step (so any step can be replayed alone);
-    `shown_to` lists players who saw a card face they had not seen before this step.
+    `shows_hidden`: the step showed its player a card face they had not seen before it.
     """
 
     command: Command
     changes: tuple[Change, ...]
     rng_before: int
     by_ai: bool
-    shown_to: frozenset[str]
+    shows_hidden: bool
 
     @property
     def label(self) -> str:

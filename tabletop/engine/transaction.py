@@ -55,16 +55,15 @@ class Transaction:
         state.memo_values = {}
         self.changes.append(change)
 
-    def newly_shown(self) -> frozenset[str]:
-        """Return the players who now see a card face they did not see before (needs watch_hidden)."""
+    def shows_newly(self, player: str) -> bool:
+        """Tell whether `player` now sees a card face they did not see before (needs watch_hidden)."""
         state = self.state
-        shown: set[str] = set()
         for iid, before in (self._seen_before or {}).items():
             if iid in state.cards:
                 now = visibility_key(state.cards[iid])
-                if now != before:
-                    shown |= {p for p in state.players if state.sees(p, now) and not state.sees(p, before)}
-        return frozenset(shown)
+                if now != before and state.sees(player, now) and not state.sees(player, before):
+                    return True
+        return False
 
     def rollback(self) -> None:
         """Revert every recorded change, newest first."""
