@@ -253,8 +253,7 @@ def _power_parts(state: GameState, iid: int) -> tuple[int, int, list[str]]:
             total += amount
             why.append(f"{amount:+d} {reason}".strip())
     controller = card.controller
-    zone = info(card.zone)
-    if (zone.is_circle or zone.name == "gc") and not card.props.get("locked"):  # is_unit, inlined
+    if is_unit(state, iid):
         for mod in state.lists.get("player_mods") or ():
             if mod["player"] == controller and mod["stat"] == "power" and _scope_holds(state, iid, mod):
                 total += int(mod["amount"])
