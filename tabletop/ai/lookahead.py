@@ -28,7 +28,15 @@ CONSIDERED_DECISIONS: dict[str, frozenset[str]] = {
     # deal instead, the Monte-Carlo bot won 89/200 (passive: 101/200); guards against a rear-guard's
     # attack (no drive check to come) tried at once, 70/200. Its own guards and effect choices left to the
     # lookahead on one deal (not averaged): 85/200. Note that bot 0 plays the first bundled deck in every
-    # game: the heuristic against itself so won 370/800 (46.3%), a handicap of about 4 points.
+    # game: the heuristic against itself so won 370/800 (46.3%), a handicap of about 4 points. With decks
+    # swapped (`MatchSpec.swap_decks`), this code 97/200. A defender that cannot see the deck (for a guard
+    # step, the cheapest shields against the hit expected from the attacker's drive checks, each check a
+    # trigger as often as the deck's make-up says, chosen at once; the battle then played out): 52/100;
+    # with the bot's own triggers given to its attacker so the copy plays the drive checks through: 48/100;
+    # with that and its own guards scored by the hit expected over the checks: 54/100, then 55/100 more
+    # (109/200 = 54.5%, CI 47.6-61.3%); with those three and successive halving (after 8, 16, ... deals the
+    # worse half of the candidates is no longer dealt to): 60/100, then 50/100 more (110/200 = 55.0%, CI
+    # 48.1-61.7%). None is a measurable gain over 97/200.
     "fftcg": frozenset({"block"}),
 }
 """Per game, the opponent decisions that `considered_reply` tries out instead of answering passively."""

@@ -17,7 +17,9 @@ from tabletop.engine.zones import zone_id
 # 38.0% with (0, 0.5, 1.5, 3, 5.5, 10, 40) and hand 1.5, 48.5% with REAR_GUARD_WEIGHT 0.3, 43.5% with the turn
 # player's rested units at printed power, 22% with hand cards' shield counted by the next damage's cost
 # (0.5 × cost × shield / 10000); unchanged, the same harness gave 45.5% and 47.5%. The Monte-Carlo bot given
-# its own such evaluation won 87/200 and 88/200 against the heuristic.
+# its own such evaluation won 87/200 and 88/200 against the heuristic; its lookahead scoring the turn player's
+# rested units without the power they have until end of turn (with the guard model and the triggers played
+# through, noted in lookahead.py): 46/100.
 DAMAGE_COST = (0.0, 2.0, 4.5, 7.5, 11.5, 17.0, 40.0)
 HAND_WEIGHT = 1.2
 GRADE_WEIGHT = 2.5
