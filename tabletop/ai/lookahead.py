@@ -27,8 +27,8 @@ CONSIDERED_DECISIONS: dict[str, frozenset[str]] = {
     # made knowing the copy's drive checks to come; guessed by a heuristic bot on its own imagined
     # deal instead, the Monte-Carlo bot won 89/200 (passive: 101/200); guards against a rear-guard's
     # attack (no drive check to come) tried at once, 70/200. Its own guards and effect choices left to the
-    # lookahead on one deal (not averaged): 85/200. Note that bot 0 plays the first bundled deck in every
-    # game: the heuristic against itself so won 370/800 (46.3%), a handicap of about 4 points. With decks
+    # lookahead on one deal (not averaged): 85/200. The figures so far gave bot 0 the first bundled deck in
+    # every game (the heuristic against itself so won 370/800, 46.3%: a handicap of about 4 points). With decks
     # swapped (`MatchSpec.swap_decks`), this code 97/200. A defender that cannot see the deck (for a guard
     # step, the cheapest shields against the hit expected from the attacker's drive checks, each check a
     # trigger as often as the deck's make-up says, chosen at once; the battle then played out): 52/100;
