@@ -853,21 +853,28 @@ TIME_LEAP = "seed 《齿轮编年史》 时翔"
 def _call_bound_back(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     """Call the card a Time Leap bound back to its owner's RC (only if it is still that card).
 
-    Onto the circle it left (`circle`) when that is its owner's and open, else the first open one.
+    Onto the circle it left (`circle`) when that is open; else, as any call, onto an open circle, or onto
+    a unit's circle (that unit retires) when none is open - the owner picks when there are several.
     """
+    answer = frames.take_answer(tx, fi)
     for iid in targets(tx.state, fi, step):
         if not tx.state.cards[iid].zone.endswith(".bind"):
-            continue
+            continue   # already called back (before a pick) or no longer that card
         owner = tx.state.cards[iid].owner
-        open_circles = [zone_id(owner, n) for n in REAR_CIRCLES if not tx.state.zones[zone_id(owner, n)].cards]
-        left = step.get("circle")
-        if left in open_circles:
-            open_circles.remove(left)
-            open_circles.insert(0, left)
-        usable = [zone_id(owner, n) for n in REAR_CIRCLES if not is_closed_to_calls(tx.state, zone_id(owner, n))]
-        if not open_circles and not usable:
+        circles = [zone_id(owner, n) for n in REAR_CIRCLES if not tx.state.zones[zone_id(owner, n)].cards]
+        if step.get("circle") in circles:
+            circles = [str(step["circle"])]
+        elif not circles:
+            circles = [zone_id(owner, n) for n in REAR_CIRCLES if not is_closed_to_calls(tx.state, zone_id(owner, n))]
+        if not circles:
             continue
-        circle = open_circles[0] if open_circles else usable[0]
+        if answer is None and len(circles) > 1:
+            # seed 《齿轮编年史》: "CALL到持有者的R上" - which R is the owner's call, as for any call
+            return frames.ask(tx, fi, owner, "circle", "pick",
+                              f"choose a circle to call {tx.state.definition(iid).name} back to (Time Leap)",
+                              [circle_name(c)[3:] for c in circles], 1, 1, rule=TIME_LEAP)
+        circle = circles[0] if answer is None else zone_id(owner, "rc." + str(answer["picks"][0]))
+        answer = None
         if tx.state.zones[circle].cards:
             retire(tx, tx.state.zones[circle].cards[0], by_effect=False)
         place_on_circle(tx, iid, circle, "call", owner)

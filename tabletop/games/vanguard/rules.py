@@ -684,7 +684,7 @@ class VanguardRules(GameRules):
         partner = column_partner(zid)
         if partner is None:
             raise IllegalCommand("VG 5.4", "that circle has no other circle in its column")
-        other = state.zones[partner].cards
+        other = list(state.zones[partner].cards)   # a copy: the zone's own list changes with the first move
         if other and has_state(state, other[0], "dominated"):
             raise IllegalCommand("seed 《射干玉》 支配 ruling 3", "you cannot move onto a circle holding a dominated unit")
         made = rear_vanguards(state, command.by)
