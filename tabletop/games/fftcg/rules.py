@@ -915,7 +915,7 @@ def _default_targets(state: GameState, ability: Mapping[str, Any] | None, player
     if high == 0:
         return ()
     candidates = target_candidates(state, ability, player, source)
-    if len(candidates) < max(low, 1):
+    if len(candidates) < low:   # FFTCG 11.3.4: a required target that does not exist; "up to" may choose none
         return None
     return tuple(candidates[:high])
 
