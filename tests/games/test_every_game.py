@@ -103,6 +103,31 @@ def test_auto_pass_leaves_a_seat_only_real_choices(game_id):
 
 
 @pytest.mark.parametrize("game_id", game_ids())
+@pytest.mark.parametrize("seed", [2, 9])
+def test_every_listed_command_but_a_pass_changes_the_game(game_id, seed):
+    """A listed command other than the pass does something a player can see (a swap that put both units back did not)."""
+    rules = find_game(game_id)
+    config, library = sample_config(game_id, seed=seed)
+    game = Game.start(rules, config, library)
+    rnd = random.Random(seed)
+    acted = 0
+    for _ in range(MAX_COMMANDS):
+        if game.is_terminal():
+            break
+        decision = game.pending_decision()
+        command = rnd.choice(game.legal_commands())
+        is_pass = decision is not None and command == rules.advance_command(game.state, decision)
+        before = {key: value for key, value in game.state.snapshot().items() if key != "log"}
+        game.submit(command)
+        if is_pass:
+            continue
+        after = {key: value for key, value in game.state.snapshot().items() if key != "log"}
+        assert after != before, f"{game_id}: {command.describe()} changed nothing but the log"
+        acted += 1
+    assert acted > 0 or not rules.lists_every_play   # a game played by hand lists only its passes
+
+
+@pytest.mark.parametrize("game_id", game_ids())
 def test_card_value_agrees_with_card_values(game_id):
     """The one-value reading bots use gives what the card dock shows, all along a game."""
     rules = find_game(game_id)
