@@ -132,12 +132,14 @@ class CardLibrary(Mapping[str, CardDefinition]):
 
     def __init__(self, cards: Iterable[CardDefinition] = ()) -> None:
         self._cards: dict[str, CardDefinition] = {}
+        self.version = 0  # bumped by every `add`: a copy made at one version is the same library while it holds
         for card in cards:
             self.add(card)
 
     def add(self, card: CardDefinition) -> None:
         """Add or replace one definition."""
         self._cards[card.id] = card
+        self.version += 1
 
     def __getitem__(self, card_id: str) -> CardDefinition:
         return self._cards[card_id]

@@ -67,12 +67,14 @@ class CreateCard(Change):
         state.cards[self.iid] = CardInstance(self.iid, self.card_id, self.owner, self.owner, self.zone)
         state.zones[self.zone].cards.insert(self.index, self.iid)
         state.next_iid = max(state.next_iid, self.iid + 1)
+        state.roster += 1
         _bump(state.aspects, self.zone)
 
     def revert(self, state: GameState) -> None:
         state.zones[self.zone].cards.pop(self.index)
         del state.cards[self.iid]
         state.next_iid = self.iid
+        state.roster += 1
 
     def touched(self) -> tuple[set[str], set[int], set[str]]:
         return {self.zone}, {self.iid}, set()

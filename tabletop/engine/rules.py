@@ -65,6 +65,11 @@ class CardValue:
         return self.current != self.printed
 
 
+# (rules class, id of a library) -> (that library, its version, the tables' copy of it with the filler card)
+_TABLE_LIBRARIES: dict[tuple[type, int], tuple[CardLibrary, int, CardLibrary]] = {}
+TABLE_LIBRARY_LIMIT = 64  # libraries: one per game started and per bot's card pool; bounded all the same
+
+
 class GameRules:
     """One game's rules. Subclasses set the class attributes and override what their game needs.
 
@@ -108,10 +113,8 @@ class GameRules:
         game_format = config.format or self.formats[0]
         if game_format not in self.formats:
             raise ValueError(f"{self.name} has no format {game_format!r} (formats: {', '.join(self.formats)})")
-        cards = CardLibrary(library.values())
-        if "filler" not in cards:
-            cards.add(self.filler_card())
-        state = GameState(self.id, self.players, cards, format=game_format, rng_state=seed_state(config.seed))
+        state = GameState(self.id, self.players, self._table_library(library), format=game_format,
+                          rng_state=seed_state(config.seed))
         for spec in self.zone_specs(game_format):
             if spec.shared:
                 state.add_zone(spec, None)
@@ -122,6 +125,23 @@ class GameRules:
             state.totals[player] = dict(self.default_totals)
         state.active = self.players[0]
         return state
+
+    def _table_library(self, library: CardLibrary) -> CardLibrary:
+        """Return `library` with this game's filler card added: a copy, one per library and version of it.
+
+        Every table started from the same library (each AI determinisation is one) shares the copy, so what
+        the game builds once per library (`PerLibrary` indexes) is built once, not at every start.
+        """
+        key = (type(self), id(library))
+        entry = _TABLE_LIBRARIES.get(key)
+        if entry is None or entry[0] is not library or entry[1] != library.version:
+            if len(_TABLE_LIBRARIES) >= TABLE_LIBRARY_LIMIT:
+                _TABLE_LIBRARIES.clear()
+            cards = CardLibrary(library.values())
+            if "filler" not in cards:
+                cards.add(self.filler_card())
+            entry = _TABLE_LIBRARIES[key] = (library, library.version, cards)
+        return entry[2]
 
     def setup(self, tx: Transaction, config: GameConfig) -> None:
         """Put the decks on the table and start the game (shuffle, draw, first turn)."""

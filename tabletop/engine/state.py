@@ -103,6 +103,9 @@ class GameState:
     # is applied; `board_epoch` is bumped by `touch` (undo, redo, rollback), which forgets them all.
     aspects: dict[str, int] = field(default_factory=dict, init=False, compare=False, repr=False)
     board_epoch: int = field(default=0, init=False, compare=False, repr=False)
+    # Bumped whenever a card instance is created or its creation undone (never restored): a value that
+    # depends only on which cards exist and their printed definitions stays valid while it is the same.
+    roster: int = field(default=0, init=False, compare=False, repr=False)
     # the values `memo` keeps for the current version and board version: replaced by empty ones as they change
     memo_values: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
     board_memo_values: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)

@@ -606,11 +606,11 @@ def emit(tx: Transaction, event: dict[str, Any]) -> None:
 def holder_cards(state: GameState, whens: tuple[str, ...]) -> frozenset[int]:
     """Return the game's card instances whose definition prints an AUTO ability waiting for one of `whens`.
 
-    A card's definition never changes: kept until a card is created or changes are taken back (board epoch).
+    A card's definition never changes: kept while no card is created or uncreated (`state.roster`), undo or not.
     """
     last = _HOLDER_CARDS.get(whens)
-    if last is not None and last[0] is state and last[1] == state.board_epoch and last[2] == len(state.cards):
-        return last[3]  # type: ignore[no-any-return]
+    if last is not None and last[0] is state and last[1] == state.roster:
+        return last[2]  # type: ignore[no-any-return]
     index = ability_index(state)
     if whens is _STATE_TRIGGER_HOLDERS:
         printed = frozenset(card_id for card_id in index.library
@@ -618,15 +618,14 @@ def holder_cards(state: GameState, whens: tuple[str, ...]) -> frozenset[int]:
     else:
         printed = index.holders(whens)
     found = frozenset(iid for iid, card in state.cards.items() if card.card_id in printed)
-    _HOLDER_CARDS[whens] = (state, state.board_epoch, len(state.cards), found)
+    _HOLDER_CARDS[whens] = (state, state.roster, found)
     return found
 
 
 # holder_cards' name for the cards printing a state-triggered ability or a CONT gaining other cards' abilities
 _STATE_TRIGGER_HOLDERS = ("state:",)
-# whens -> (state, board epoch, number of cards, holders) of the state asked for last (one game is played at a
-# time, mostly)
-_HOLDER_CARDS: dict[tuple[str, ...], tuple[GameState, int, int, frozenset[int]]] = {}
+# whens -> (state, roster, holders) of the state asked for last (one game is played at a time, mostly)
+_HOLDER_CARDS: dict[tuple[str, ...], tuple[GameState, int, frozenset[int]]] = {}
 
 
 def _used(state: GameState, iid: int, index: int) -> bool:
