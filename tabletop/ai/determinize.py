@@ -80,7 +80,8 @@ def determinize(view: View, knowledge: Knowledge, rng: random.Random,
         zone = state.zone(zid)
         for card in cards:
             if card.iid is not None and card.card_id is not None:
-                iid, card_id, props = card.iid, card.card_id, copy.deepcopy(card.props)
+                iid, card_id = card.iid, card.card_id
+                props = copy.deepcopy(card.props) if card.props else {}   # most have none: deepcopy is costly
             else:
                 iid, next_iid = next_iid, next_iid + 1
                 card_id = _imagine(card.owner, pools, fallback, rng)
