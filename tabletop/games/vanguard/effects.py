@@ -702,9 +702,7 @@ def _call(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
         set_variable(tx, fi, str(step.get("as", "called")), done)
         return True
     card = remaining[0]
-    circles = [zone_id(me, n) for n in REAR_CIRCLES if not tx.state.zones[zone_id(me, n)].cards]
-    if not circles:
-        circles = [zone_id(me, n) for n in REAR_CIRCLES if not is_closed_to_calls(tx.state, zone_id(me, n))]
+    circles = _circles_to_call_to(tx.state, me)
     if not circles:  # every circle holds a unit no call may replace: the card stays where it is (VG 1.7)
         frames.set_var(tx, fi, "calling", [c for c in calling if c != card])
         return False
@@ -718,6 +716,12 @@ def _call(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     place_on_circle(tx, card, target, "call", me, rested=bool(step.get("rested")))
     frames.set_var(tx, fi, "called", done + [card])
     return False if frames.ctx(tx.state, fi).get("calling") else True
+
+
+def _circles_to_call_to(state: GameState, player: str) -> list[str]:
+    """Return the rear-guard circles an effect's call may use: the open ones, else those whose unit it may retire."""
+    circles = [zone_id(player, n) for n in REAR_CIRCLES if not state.zones[zone_id(player, n)].cards]
+    return circles or [zone_id(player, n) for n in REAR_CIRCLES if not is_closed_to_calls(state, zone_id(player, n))]
 
 
 @effect("gain_ability", "ability", "until")
@@ -861,11 +865,9 @@ def _call_bound_back(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
         if not tx.state.cards[iid].zone.endswith(".bind"):
             continue   # already called back (before a pick) or no longer that card
         owner = tx.state.cards[iid].owner
-        circles = [zone_id(owner, n) for n in REAR_CIRCLES if not tx.state.zones[zone_id(owner, n)].cards]
-        if step.get("circle") in circles:
+        circles = _circles_to_call_to(tx.state, owner)
+        if step.get("circle") in circles and not tx.state.zones[str(step["circle"])].cards:
             circles = [str(step["circle"])]
-        elif not circles:
-            circles = [zone_id(owner, n) for n in REAR_CIRCLES if not is_closed_to_calls(tx.state, zone_id(owner, n))]
         if not circles:
             continue
         if answer is None and len(circles) > 1:
