@@ -144,6 +144,9 @@ class CardLibrary(Mapping[str, CardDefinition]):
     def __getitem__(self, card_id: str) -> CardDefinition:
         return self._cards[card_id]
 
+    def __contains__(self, card_id: object) -> bool:
+        return card_id in self._cards   # Mapping's own tries a lookup and catches the KeyError: slower
+
     def __iter__(self) -> Iterator[str]:
         return iter(self._cards)
 
