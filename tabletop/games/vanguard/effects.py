@@ -719,9 +719,8 @@ def _call(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
 
 
 def _circles_to_call_to(state: GameState, player: str) -> list[str]:
-    """Return the rear-guard circles an effect's call may use: the open ones, else those whose unit it may retire."""
-    circles = [zone_id(player, n) for n in REAR_CIRCLES if not state.zones[zone_id(player, n)].cards]
-    return circles or [zone_id(player, n) for n in REAR_CIRCLES if not is_closed_to_calls(state, zone_id(player, n))]
+    """Return the rear-guard circles an effect's call may use: open ones and those whose unit it may retire (VG 5.4)."""
+    return [zone_id(player, n) for n in REAR_CIRCLES if not is_closed_to_calls(state, zone_id(player, n))]
 
 
 @effect("gain_ability", "ability", "until")
