@@ -702,7 +702,8 @@ def _call(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
         set_variable(tx, fi, str(step.get("as", "called")), done)
         return True
     card = remaining[0]
-    circles = _circles_to_call_to(tx.state, me)
+    taken = {tx.state.cards[c].zone for c in done}   # cards called together go to different circles
+    circles = [c for c in _circles_to_call_to(tx.state, me) if c not in taken]
     if not circles:  # every circle holds a unit no call may replace: the card stays where it is (VG 1.7)
         frames.set_var(tx, fi, "calling", [c for c in calling if c != card])
         return False
