@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from tabletop.engine.cards import CardDefinition
@@ -68,11 +69,19 @@ def view_for(state: GameState, viewer: str | None, private_data: tuple[str, ...]
                 entries.append(CardView(iid, card.card_id, state.library[card.card_id], card.owner,
                                         card.controller, card.tapped, card.face_down,
                                         dict(card.counters), dict(card.props)))
-            else:
+            elif card.counters:
                 entries.append(CardView(None, None, None, card.owner, card.controller, card.tapped,
                                         card.face_down, dict(card.counters), {}))
+            else:
+                entries.append(_card_back(card.owner, card.controller, card.tapped, card.face_down))
         zones[zid] = tuple(entries)
     data = {k: v for k, v in state.data.items() if k not in private_data}
     return View(viewer, state.game_id, state.turn, state.active, state.phase, state.step, zones,
                 {p: dict(t) for p, t in state.totals.items()}, data,
                 {k: list(v) for k, v in state.lists.items()}, tuple(e.text for e in state.log))
+
+
+@lru_cache(maxsize=64)
+def _card_back(owner: str, controller: str, tapped: bool, face_down: bool) -> CardView:
+    """Return the view of a hidden card with no counters: one shared object per look (views are read, never edited)."""
+    return CardView(None, None, None, owner, controller, tapped, face_down)
