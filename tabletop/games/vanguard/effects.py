@@ -675,7 +675,7 @@ def _timed(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
 
 @effect("call", "from", "filter", "count", "min", "as", "rested")
 def _call(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
-    """Call cards (superior call) from a zone to your open rear-guard circles, remembering them as `as`."""
+    """Call cards (superior call) from a zone to your rear-guard circles, remembering them as `as`."""
     me = controller(tx.state, fi)
     answer = frames.take_answer(tx, fi)
     ctx = frames.ctx(tx.state, fi)
@@ -709,7 +709,7 @@ def _call(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
         return False
     if answer is None and len(circles) > 1:
         return frames.ask(tx, fi, me, "circle", "pick", f"choose a circle for {tx.state.definition(card).name}",
-                          [circle_name(c)[3:] for c in circles], 1, 1)
+                          [circle_name(c)[3:] for c in circles], 1, 1, labels=_circle_labels(tx.state, circles))
     target = circles[0] if answer is None else zone_id(me, "rc." + str(answer["picks"][0]))
     occupant = tx.state.zones[target].cards
     if occupant:
@@ -717,6 +717,16 @@ def _call(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     place_on_circle(tx, card, target, "call", me, rested=bool(step.get("rested")))
     frames.set_var(tx, fi, "called", done + [card])
     return False if frames.ctx(tx.state, fi).get("calling") else True
+
+
+def _circle_labels(state: GameState, circles: list[str]) -> list[str]:
+    """Name circles for a player choosing where to call: the circle, and the unit the call would retire there."""
+    labels = []
+    for circle in circles:
+        label = state.zones[circle].spec.label or circle_name(circle)
+        cards = state.zones[circle].cards
+        labels.append(f"{label} (retires {state.definition(cards[0]).name})" if cards else f"{label} (open)")
+    return labels
 
 
 def _circles_to_call_to(state: GameState, player: str) -> list[str]:
@@ -857,8 +867,8 @@ TIME_LEAP = "seed 《齿轮编年史》 时翔"
 def _call_bound_back(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     """Call the card a Time Leap bound back to its owner's RC (only if it is still that card).
 
-    Onto the circle it left (`circle`) when that is open; else, as any call, onto an open circle, or onto
-    a unit's circle (that unit retires) when none is open - the owner picks when there are several.
+    Onto the circle it left (`circle`) when that is open; else, as any call, onto the rear-guard circle the owner
+    picks (a unit there retires).
     """
     answer = frames.take_answer(tx, fi)
     for iid in targets(tx.state, fi, step):
@@ -874,7 +884,8 @@ def _call_bound_back(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
             # seed 《齿轮编年史》: "CALL到持有者的R上" - which R is the owner's call, as for any call
             return frames.ask(tx, fi, owner, "circle", "pick",
                               f"choose a circle to call {tx.state.definition(iid).name} back to (Time Leap)",
-                              [circle_name(c)[3:] for c in circles], 1, 1, rule=TIME_LEAP)
+                              [circle_name(c)[3:] for c in circles], 1, 1, rule=TIME_LEAP,
+                              labels=_circle_labels(tx.state, circles))
         circle = circles[0] if answer is None else zone_id(owner, "rc." + str(answer["picks"][0]))
         answer = None
         if tx.state.zones[circle].cards:
