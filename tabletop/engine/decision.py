@@ -17,6 +17,8 @@ class Decision:
     `name` is the game's word for the decision (priority, block, order_triggers, mulligan…).
     `labels` name the options one by one when they are not card ids (waiting abilities, say), so that
     the window neither guesses from the value nor takes a number for the card of that id.
+    `zones` give, one by one, the zone id each option stands for when the options are places (a circle
+    to call a unit to): the window lets the player pick one by clicking that zone or a card in it.
     """
 
     player: str
@@ -28,9 +30,12 @@ class Decision:
     max: int = 0
     rule: str = ""
     labels: tuple[str, ...] = ()
+    zones: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise ValueError(f"unknown decision kind {self.kind!r}")
         if self.labels and len(self.labels) != len(self.options):
             raise ValueError("a decision's labels name its options one by one")
+        if self.zones and len(self.zones) != len(self.options):
+            raise ValueError("a decision's zones stand for its options one by one")

@@ -21,6 +21,7 @@ class DecisionPanel(QWidget):
     """
 
     pickedChanged = Signal(object, object)   # pickable ids, picked ids
+    zonesPickedChanged = Signal(object, object)   # zone ids the options stand for, those picked (Decision.zones)
 
     def __init__(self, session: GameSession, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -226,11 +227,29 @@ class DecisionPanel(QWidget):
         """Check or uncheck an option (a card clicked on the table); False when it is not an option."""
         if not self.is_picking() or (self.decision is not None and self.decision.labels):
             return False  # labelled options are not cards: a card's id may equal an option's number
-        for i in range(self.pick_list.count()):
-            item = self.pick_list.item(i)
+        return self._toggle_option(option)
+
+    def toggle_zone(self, zone_id: str) -> bool:
+        """Check or uncheck the option that stands for a zone (clicked on the table); False when none does."""
+        if not self.is_picking() or self.decision is None or zone_id not in self.decision.zones:
+            return False
+        option = self.decision.options[self.decision.zones.index(zone_id)]
+        return self._toggle_option(option)
+
+    def _toggle_option(self, option: Any) -> bool:
+        """Check or uncheck an option's item; checking one of a pick-one decision unchecks the one checked before."""
+        assert self.decision is not None
+        items = [self.pick_list.item(i) for i in range(self.pick_list.count())]
+        for item in items:
             if item.data(Qt.ItemDataRole.UserRole) == option:
-                checked = item.checkState() == Qt.CheckState.Checked
-                item.setCheckState(Qt.CheckState.Unchecked if checked else Qt.CheckState.Checked)
+                if item.checkState() == Qt.CheckState.Checked:
+                    item.setCheckState(Qt.CheckState.Unchecked)
+                    return True
+                if self.decision.max == 1:
+                    for other in items:
+                        if other is not item and other.checkState() == Qt.CheckState.Checked:
+                            other.setCheckState(Qt.CheckState.Unchecked)
+                item.setCheckState(Qt.CheckState.Checked)
                 return True
         return False
 
@@ -249,8 +268,11 @@ class DecisionPanel(QWidget):
             # options with labels are not cards (waiting abilities…): nothing on the table to click
             pickable = set() if self.decision.labels else {o for o in self.decision.options if isinstance(o, int)}
             self.pickedChanged.emit(pickable, {p for p in self.picks() if isinstance(p, int)})
+            zones = dict(zip(self.decision.options, self.decision.zones))
+            self.zonesPickedChanged.emit(set(zones.values()), {zones[p] for p in self.picks() if p in zones})
         else:
             self.pickedChanged.emit(set(), set())
+            self.zonesPickedChanged.emit(set(), set())
 
     def confirm_picks(self) -> None:
         """Answer the pick decision with the checked options."""

@@ -104,6 +104,8 @@ class MainWindow(QMainWindow):
         self.scene.cardFocused.connect(self.preview.show_look)
         self.browser.cardChosen.connect(self._browse)
         self.decision_panel.pickedChanged.connect(self.scene.set_picking)
+        self.decision_panel.zonesPickedChanged.connect(self.scene.set_zone_picking)
+        self.scene.zoneClicked.connect(self.decision_panel.toggle_zone)
         session.refused.connect(self.show_refusal)
         session.changed.connect(lambda _result: self._after_change())
         session.handOverRequested.connect(self._hand_over)
@@ -388,9 +390,11 @@ class MainWindow(QMainWindow):
 
     # -- card gestures -------------------------------------------------------------------------
     def card_clicked(self, look: CardLook, screen: QPoint) -> None:
-        """Pick a card for a decision, or open the menu of a card that has legal commands."""
+        """Pick a card (or the circle it lies on) for a decision, or open the menu of a card that has legal commands."""
         self.preview.show_look(look)
         if look.iid is not None and self.decision_panel.toggle_pick(look.iid):
+            return
+        if self.decision_panel.toggle_zone(look.zone_id):   # a card on a circle the decision offers picks the circle
             return
         if rules_commands(self.session, look):
             self.open_card_menu(look, screen)

@@ -37,6 +37,7 @@ class TableScene(QGraphicsScene):
     cardDropped = Signal(object, str, int)        # CardLook, zone id, index in the zone
     cardHovered = Signal(object)                  # CardLook | None
     cardFocused = Signal(object)                  # CardLook that the keyboard focus moved to
+    zoneClicked = Signal(str)                     # zone id of a zone a decision offers (see set_zone_picking)
 
     def __init__(self, session: GameSession) -> None:
         super().__init__()
@@ -52,6 +53,8 @@ class TableScene(QGraphicsScene):
         self._focus_key: Any = None
         self.pickable: set[int] = set()
         self.picked: set[int] = set()
+        self.pickable_zones: set[str] = set()
+        self.picked_zones: set[str] = set()
         self.playable: set[int] = set()  # the viewer's cards with a legal rules command now (see refresh)
         self.setBackgroundBrush(QBrush(QColor(28, 58, 42)))
         session.changed.connect(lambda _result: self.refresh())
@@ -62,6 +65,16 @@ class TableScene(QGraphicsScene):
         """Mark the cards a decision lets the viewer pick, and those picked so far."""
         self.pickable, self.picked = set(pickable), set(picked)
         self.refresh()
+
+    def set_zone_picking(self, pickable: set[str], picked: set[str]) -> None:
+        """Mark the zones a decision's options stand for, and those picked so far (clicking one picks it)."""
+        self.pickable_zones, self.picked_zones = set(pickable), set(picked)
+        for zid, item in self.zone_items.items():
+            item.set_pick_state(zid in self.pickable_zones, zid in self.picked_zones)
+
+    def zone_clicked(self, item: ZoneItem) -> None:
+        """Report a click on a zone a decision offers."""
+        self.zoneClicked.emit(item.zone_id)
 
     def _forget_layout(self) -> None:
         self._layout_key = ()
@@ -155,6 +168,7 @@ class TableScene(QGraphicsScene):
             zone = state.zones[zid]
             label = zone.spec.label or zone.spec.name.replace("_", " ").title()
             item = ZoneItem(place, label, zone.owner or "")
+            item.set_pick_state(zid in self.pickable_zones, zid in self.picked_zones)
             self.zone_items[zid] = item
             self.addItem(item)
         for player, rect in self.layout.info.items():

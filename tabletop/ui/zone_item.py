@@ -5,7 +5,7 @@ import re
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsSceneMouseEvent, QStyleOptionGraphicsItem, QWidget
 
 from tabletop.ui import z_values
 from tabletop.ui.table_layout import LABEL_H, PAD, STACK, ZonePlace, card_size, card_slots
@@ -65,6 +65,8 @@ class ZoneItem(QGraphicsItem):
         self.owner_label = owner_label
         self.count = 0
         self.is_drop_target = False
+        self.is_pickable = False   # a decision's option stands for this zone (a circle to call to)
+        self.is_picked = False
         self.is_own = False
         self.setZValue(z_values.ZONE)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
@@ -109,6 +111,22 @@ class ZoneItem(QGraphicsItem):
             self.is_drop_target = on
             self.update()
 
+    def set_pick_state(self, pickable: bool, picked: bool) -> None:
+        """Outline the zone as a decision's option (yellow), picked (green), or neither, as picked cards are."""
+        if (pickable, picked) != (self.is_pickable, self.is_picked):
+            self.is_pickable, self.is_picked = pickable, picked
+            self.update()
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton and self.is_pickable:
+            event.accept()   # only a zone a decision offers takes clicks: elsewhere the table behaves as before
+        else:
+            event.ignore()
+
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton and self.is_pickable:
+            self.scene().zone_clicked(self)
+
     def boundingRect(self) -> QRectF:
         return QRectF(0, 0, self.place.rect.w, self.place.rect.h)
 
@@ -116,8 +134,12 @@ class ZoneItem(QGraphicsItem):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         rect = self.boundingRect().adjusted(1, 1, -1, -1)
         ground = QColor(_GROUND.get(self.place.layout, _GROUND["pile"]))
-        edge = QColor(255, 220, 90) if self.is_drop_target else QColor(200, 210, 220, 140)
-        painter.setPen(QPen(edge, 3 if self.is_drop_target else 1.2))
+        if self.is_picked or self.is_pickable:
+            edge, width = (QColor(40, 200, 90), 4.0) if self.is_picked else (QColor(250, 200, 40), 3.0)
+        else:
+            edge = QColor(255, 220, 90) if self.is_drop_target else QColor(200, 210, 220, 140)
+            width = 3 if self.is_drop_target else 1.2
+        painter.setPen(QPen(edge, width))
         painter.setBrush(ground.lighter(140) if self.is_drop_target else ground)
         card_w, card_h = card_size(self.place)
         if self.place.layout == "circle":

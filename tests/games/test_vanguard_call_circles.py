@@ -22,3 +22,4 @@ def test_each_circle_offered_to_a_call_says_whether_it_is_open_or_whom_it_retire
     assert labels["front_left"] == "Front left (retires Moon Knight)"
     assert labels["back_center"] == "Back center (open)"
     assert len(labels) == 5
+    assert dict(zip(decision.options, decision.zones))["front_left"] == "p1.rc.front_left"   # the window's click target

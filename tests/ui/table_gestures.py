@@ -26,6 +26,12 @@ def click_card(window: MainWindow, item: CardItem, button: Qt.MouseButton = Qt.M
     QTest.mouseClick(window.table.view.viewport(), button, Qt.KeyboardModifier.NoModifier, card_point(window, item))
 
 
+def click_zone(window: MainWindow, zone_id: str) -> None:
+    """Click the middle of a zone."""
+    QTest.mouseClick(window.table.view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     zone_point(window, zone_id))
+
+
 def drag_card(window: MainWindow, item: CardItem, target: QPoint) -> None:
     """Drag a card with the left button and drop it at a viewport point."""
     viewport = window.table.view.viewport()

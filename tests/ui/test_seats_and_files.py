@@ -8,8 +8,9 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QMessageBox
 
 from conftest import freeform_config, quiz_config
-from table_gestures import click_card
-from tabletop.engine.commands import DrawCards
+from table_gestures import click_card, click_zone
+from ui_test_games import AskQuestions, CallUnit
+from tabletop.engine.commands import Choose, DrawCards
 from tests.games.sample_decks import sample_config
 from tabletop.ui.new_game_dialog import NewGame
 from tabletop.ui.session import GameSession
@@ -116,8 +117,33 @@ def test_decision_panel_answers_pick_yes_no_number_and_order(qtbot, window, libr
     assert not panel.toggle_pick(1), "a card whose id is an option's number is not that option"
     panel.pick_list.item(1).setCheckState(Qt.CheckState.Checked)
     panel.confirm_pick.click()
-    assert game.state.data["answers"] == [1, False, 4, ["first", "third", "second"], [2]]
-    assert panel.pages.currentWidget() is panel.act
+    # options that stand for circles: the circles are outlined, and clicking one picks it
+    assert [panel.pick_list.item(i).text() for i in range(2)] == ["RC left", "RC right"]
+    left, right = window.scene.zone_items["p1.rc.left"], window.scene.zone_items["p1.rc.right"]
+    assert left.is_pickable and right.is_pickable and not window.scene.zone_items["p1.vc"].is_pickable
+    click_zone(window, "p1.rc.left")
+    assert left.is_picked and panel.picks() == ["left"]
+    click_zone(window, "p1.rc.right")   # a pick-one decision: the new click replaces the last
+    assert right.is_picked and not left.is_picked and panel.picks() == ["right"]
+    panel.confirm_pick.click()
+    assert game.state.data["answers"] == [1, False, 4, ["first", "third", "second"], [2], ["right"]]
+    assert panel.pages.currentWidget() is panel.act and not right.is_pickable and not right.is_picked
+
+
+def test_clicking_a_unit_on_an_offered_circle_picks_the_circle(qtbot, window, library) -> None:  # noqa: ANN001
+    window.start(NewGame(quiz_config(seats={"p1": "human", "p2": "human"}), library, open_hands=False))
+    QTest.keyClick(window.table.hand_over, Qt.Key.Key_Return)
+    session, game = window.session, window.session.game
+    unit = game.state.zones["p1.hand"].cards[0]
+    session.submit(CallUnit(by="p1", card=unit, circle="rc.left"))
+    session.submit(AskQuestions(by="p1"))
+    for answer in (Choose(by="p1", picks=(game.state.zones["p1.hand"].cards[0],)), Choose(by="p1", yes=False),
+                   Choose(by="p1", number=1), Choose(by="p1", picks=("first", "second", "third")),
+                   Choose(by="p1", picks=(1,))):
+        session.submit(answer)
+    assert game.pending_decision().name == "circle"
+    click_card(window, window.scene.item_for(unit))
+    assert window.decision_panel.picks() == ["left"] and window.scene.zone_items["p1.rc.left"].is_picked
 
 
 def test_goldfish_draws_and_moves_to_the_next_turn(qtbot, window, library) -> None:  # noqa: ANN001

@@ -1,5 +1,6 @@
 """A small rules game for the window tests: circles in rows and columns, a shared stack, and one
-decision of every kind (pick, yes/no, number, order) so the decision panel can be driven."""
+decision of every kind (pick, yes/no, number, order; picks of cards, of labelled numbers and of circles) so
+the decision panel can be driven."""
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -79,6 +80,9 @@ class QuizRules(GameRules):
         if question == "ability":  # options that are numbers, not cards: ids 1 and 2 are cards of this game too
             return Decision(me, "play_next", "pick", "Choose the ability to play next", (1, 2), 1, 1,
                             labels=("Test Card 1: Rally", "Test Card 2: Draw"))
+        if question == "place":  # options that are places: each stands for a circle of the table
+            return Decision(me, "circle", "pick", "Choose a circle", ("left", "right"), 1, 1,
+                            labels=("RC left", "RC right"), zones=(zone_id(me, "rc.left"), zone_id(me, "rc.right")))
         return Decision(me, "priority", "act", "Main phase", rule="QUIZ 2")
 
     def legal_commands(self, state: GameState, player: str) -> list[Command]:
@@ -117,6 +121,9 @@ class QuizRules(GameRules):
             tx.set_data("answers", [*state.data["answers"], list(command.picks)])
             tx.set_data("question", "ability")
         elif isinstance(command, Choose) and question == "ability":
+            tx.set_data("answers", [*state.data["answers"], list(command.picks)])
+            tx.set_data("question", "place")
+        elif isinstance(command, Choose) and question == "place":
             tx.set_data("answers", [*state.data["answers"], list(command.picks)])
             tx.set_data("question", None)
         elif isinstance(command, PassPriority):

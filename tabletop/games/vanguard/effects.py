@@ -709,7 +709,8 @@ def _call(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
         return False
     if answer is None and len(circles) > 1:
         return frames.ask(tx, fi, me, "circle", "pick", f"choose a circle for {tx.state.definition(card).name}",
-                          [circle_name(c)[3:] for c in circles], 1, 1, labels=_circle_labels(tx.state, circles))
+                          [circle_name(c)[3:] for c in circles], 1, 1, labels=_circle_labels(tx.state, circles),
+                          zones=circles)
     target = circles[0] if answer is None else zone_id(me, "rc." + str(answer["picks"][0]))
     occupant = tx.state.zones[target].cards
     if occupant:
@@ -885,7 +886,7 @@ def _call_bound_back(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
             return frames.ask(tx, fi, owner, "circle", "pick",
                               f"choose a circle to call {tx.state.definition(iid).name} back to (Time Leap)",
                               [circle_name(c)[3:] for c in circles], 1, 1, rule=TIME_LEAP,
-                              labels=_circle_labels(tx.state, circles))
+                              labels=_circle_labels(tx.state, circles), zones=circles)
         circle = circles[0] if answer is None else zone_id(owner, "rc." + str(answer["picks"][0]))
         answer = None
         if tx.state.zones[circle].cards:

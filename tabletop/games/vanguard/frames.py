@@ -92,15 +92,19 @@ def insert_steps(tx: Transaction, index: int, new: list[dict[str, Any]]) -> None
 
 
 def ask(tx: Transaction, index: int, player: str, name: str, kind: str, prompt: str,
-        options: list[Any] = (), low: int = 0, high: int = 0, rule: str = "", labels: list[str] = ()) -> bool:
+        options: list[Any] = (), low: int = 0, high: int = 0, rule: str = "", labels: list[str] = (),
+        zones: list[str] = ()) -> bool:
     """Set the pending decision for the running step of frame `index`; return False (the step waits).
 
-    `labels`, when given, name the options one by one for the player (options that are not card ids).
+    `labels` and `zones`, when given, name the options one by one for the player and give the zone each
+    stands for (see Decision).
     """
     decision = {"player": player, "name": name, "kind": kind, "prompt": prompt,
                 "options": list(options), "min": low, "max": high, "rule": rule, "frame": index}
     if labels:
         decision["labels"] = list(labels)
+    if zones:
+        decision["zones"] = list(zones)
     tx.set_data("decision", decision, copy=False)  # built here from fresh parts
     return False
 

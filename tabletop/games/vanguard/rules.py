@@ -198,7 +198,8 @@ class VanguardRules(GameRules):
         raw = state.data.get("decision")
         if raw:
             return Decision(raw["player"], raw["name"], raw["kind"], raw.get("prompt", ""), tuple(raw.get("options", ())),
-                            raw.get("min", 0), raw.get("max", 0), raw.get("rule", ""), tuple(raw.get("labels", ())))
+                            raw.get("min", 0), raw.get("max", 0), raw.get("rule", ""), tuple(raw.get("labels", ())),
+                            tuple(raw.get("zones", ())))
         if state.phase == "setup":
             player = state.data["mulligan"][0]
             hand = tuple(state.zones[zone_id(player, "hand")].cards)
