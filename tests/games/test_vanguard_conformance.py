@@ -14,11 +14,13 @@ from vanguard_decks import deck, library  # noqa: E402
 
 from carddb.bundled import load_bundled_cards, load_bundled_decks  # noqa: E402
 from tabletop.engine.cards import CardLibrary  # noqa: E402
+from tabletop.engine.errors import IllegalCommand  # noqa: E402
 from tabletop.engine.game import Game  # noqa: E402
 from tabletop.engine.record import GameRecord, replay  # noqa: E402
 from tabletop.engine.rules import GameConfig  # noqa: E402
 from tabletop.games import find_game  # noqa: E402
 from tabletop.games.vanguard import validate_effects  # noqa: E402
+from tabletop.games.vanguard.commands import Attack, Call, Guard, Intercept, Move, Ride  # noqa: E402
 from vanguard_decks import CARDS  # noqa: E402
 
 STEP_CAP = 4000
@@ -126,6 +128,47 @@ def test_bundled_decks_play_whole_random_games(game_format: str) -> None:
         assert game.is_terminal(), f"{first.name} vs {second.name}, seed {seed}: no end in {STEP_CAP} commands"
     record = GameRecord.of(game)
     assert replay(record, find_game("vanguard")).state.fingerprint() == game.state.fingerprint()
+
+
+@pytest.mark.parametrize("game_format", ["standard", "premium"])
+def test_a_command_is_accepted_exactly_when_it_is_listed(game_format: str) -> None:
+    """Rides, calls, moves, attacks, guards and intercepts of every card: the list names each one the rules take.
+
+    The window offers a card only the commands that name it, so a second copy missing from the list could not
+    be called (a drop of it fell back to a move by hand).
+    """
+    rules = find_game("vanguard")
+    decks = [d for d in load_bundled_decks("vanguard") if d.format == game_format]
+    config = GameConfig("vanguard", game_format, 3, decks={"p1": decks[0].as_config_sections(),
+                                                          "p2": decks[1].as_config_sections()}, auto_pass=["p1", "p2"])
+    game = Game.start(rules, config, bundled_library())
+    rnd = random.Random(3)
+    circles = ["rc.front_left", "rc.front_right", "rc.back_left", "rc.back_center", "rc.back_right"]
+    tried = 0
+    for step in range(600):
+        if game.is_terminal():
+            break
+        state, player = game.state, game.pending_decision().player
+        listed = set(game.legal_commands())
+        if step % 2 == 0:
+            hand = list(state.zones[f"{player}.hand"].cards)
+            units = [i for z in ("vc", *circles) for i in state.zones[f"{player}.{z}"].cards]
+            foes = [i for z in ("vc", *circles) for i in state.zones[f"{state.opponent(player)}.{z}"].cards]
+            tries = [Ride(by=player, card=c) for c in hand] + [Guard(by=player, card=c) for c in hand]
+            tries += [Call(by=player, card=c, circle=circle) for c in hand for circle in circles]
+            tries += [Move(by=player, card=u) for u in units] + [Intercept(by=player, card=u) for u in units]
+            tries += [Attack(by=player, attacker=u, target=f) for u in units for f in foes]
+            for command in tries:
+                try:
+                    game.submit(command)
+                except IllegalCommand:
+                    assert command not in listed, f"{command.describe()} is listed but refused"
+                    continue
+                game.undo()
+                assert command in listed, f"{command.describe()} is taken but not listed"
+                tried += 1
+        game.submit(rnd.choice(game.legal_commands()))
+    assert tried > 20
 
 
 def test_test_cards_pass_validation_and_bad_effects_are_named() -> None:

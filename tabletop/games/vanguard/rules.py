@@ -329,17 +329,13 @@ class VanguardRules(GameRules):
         result: list[Command] = []
         v = vanguard_of(state, player)
         grade = current_grade(state, v) if v is not None else 0
-        seen: set[str] = set()
         made = rear_vanguards(state, player)  # no rear-guards: no call replaces them, they neither move nor swap
         circles = self._open_rear_circle_names(state, player, made)
         index = ability_index(state)
         cards = state.cards
+        # every copy is listed: the window offers a card only the commands that name it (bots drop the twins)
         for iid in state.zones[zone_id(player, "hand")].cards:
-            card_id = cards[iid].card_id
-            if card_id in seen:
-                continue
-            seen.add(card_id)
-            printed = index[card_id]
+            printed = index[cards[iid].card_id]
             if printed.is_unit and printed.grade <= grade:
                 result += _calls(player, iid, circles)
             elif printed.kind == "order" and printed.grade <= grade and state.definition(iid).effects:
@@ -424,13 +420,10 @@ class VanguardRules(GameRules):
 
     def _guard_commands(self, state: GameState, player: str) -> list[Command]:
         result: list[Command] = []
-        seen: set[str] = set()
         index = ability_index(state)
         restricted = bool(state.lists.get("restrictions"))
-        for iid in state.zones[zone_id(player, "hand")].cards:
-            card_id = state.cards[iid].card_id
-            if index[card_id].is_unit and card_id not in seen:
-                seen.add(card_id)
+        for iid in state.zones[zone_id(player, "hand")].cards:   # every copy: see _main_commands
+            if index[state.cards[iid].card_id].is_unit:
                 if not restricted or guard_permission(state, player, iid).allowed:
                     result.append(_guard_command(player, iid))
         for iid in front_row_units(state, player):
