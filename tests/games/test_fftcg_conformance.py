@@ -1,7 +1,9 @@
 """Whole random FFTCG games: no exception, cards conserved, every game ends, replays reproduce the state."""
 from __future__ import annotations
 
+import itertools
 import os
+import random
 import sys
 from collections import Counter
 from pathlib import Path
@@ -10,13 +12,17 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from fftcg_testdeck import TURN_CAP, play_random_game, real_deck, build_library  # noqa: E402
+from fftcg_testdeck import FIRE_DECK, ICE_DECK, TURN_CAP, play_random_game, real_deck, build_library  # noqa: E402
 
 from carddb.bundled import load_bundled_cards, load_bundled_decks  # noqa: E402
 from tabletop.engine.cards import CardLibrary  # noqa: E402
+from tabletop.engine.commands import Command  # noqa: E402
+from tabletop.engine.errors import IllegalCommand  # noqa: E402
 from tabletop.engine.game import Game  # noqa: E402
 from tabletop.engine.record import GameRecord, load_record, replay, save_record  # noqa: E402
+from tabletop.engine.rules import GameConfig  # noqa: E402
 from tabletop.games import find_game  # noqa: E402
+from tabletop.games.fftcg.commands import DeclareAttack, DeclareBlock, DeclareParty  # noqa: E402
 
 # `TABLETOP_CONFORMANCE_GAMES=1000 make test` runs the issue's full 1,000-game conformance run.
 GAMES = int(os.environ.get("TABLETOP_CONFORMANCE_GAMES", "50"))
@@ -122,3 +128,37 @@ def test_undo_then_a_different_play_shows_the_new_power() -> None:
     game.undo()
     assert rules.card_values(game.state, forward)["power"].current == 5000
     assert cast("down") == 2000
+
+
+@pytest.mark.parametrize("seed", [0, 4])
+def test_attacks_parties_and_blocks_are_taken_exactly_when_listed(seed: int) -> None:
+    """Every Forward's attack and block, and every group of two or more as a Party: listed iff the rules take it.
+
+    The window offers only listed commands, so a Party missing from the list could not be declared at all.
+    """
+    rules = find_game("fftcg")
+    config = GameConfig("fftcg", "constructed", seed, decks={"p1": {"main": list(FIRE_DECK)}, "p2": {"main": list(ICE_DECK)}},
+                        auto_pass=["p1", "p2"])
+    game = Game.start(rules, config, build_library())
+    rnd = random.Random(seed)
+    tried = 0
+    while not game.is_terminal() and game.state.turn <= TURN_CAP:
+        state, player = game.state, game.pending_decision().player
+        if state.data.get("stage") in ("attack", "block"):
+            listed = set(game.legal_commands())
+            field = list(state.zones[f"{player}.field"].cards)
+            tries: list[Command] = [DeclareAttack(by=player, attacker=f) for f in field]
+            tries += [DeclareBlock(by=player, blocker=f) for f in field]
+            tries += [DeclareParty(by=player, attackers=group) for size in range(2, len(field) + 1)
+                      for group in itertools.combinations(field, size)]
+            for command in tries:
+                try:
+                    game.submit(command)
+                except IllegalCommand:
+                    assert command not in listed, f"{command.describe()} is listed but refused"
+                    continue
+                game.undo()
+                assert command in listed, f"{command.describe()} is taken but not listed"
+                tried += 1
+        game.submit(rnd.choice(game.legal_commands()))
+    assert tried > 5

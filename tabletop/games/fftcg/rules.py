@@ -275,10 +275,10 @@ class FFTCGRules(GameRules):
             commands: list[Command] = [DeclareAttack(by=player, attacker=i) for i in ready]
             if not any(chars[i].must_attack for i in ready):
                 commands.insert(0, _pass(player))
-            for pair in itertools.combinations(ready, 2):
-                if combat.is_party_allowed(state, pair):
-                    commands.append(DeclareParty(by=player, attackers=pair))
-                    break
+            # FFTCG 15.1.1.9: any two or more of them that share an element (at most 26 groups of 5 Forwards)
+            for size in range(2, len(ready) + 1):
+                commands += [DeclareParty(by=player, attackers=group) for group in itertools.combinations(ready, size)
+                             if combat.is_party_allowed(state, group)]
             return commands
         if stage == "block":
             blockers = [i for i in forwards if combat.block_refusal(state, i, player, chars) is None]
