@@ -101,7 +101,9 @@ def command_label(command: Command, state: GameState, viewer: str | None = None)
             continue
         if f.name in card_names:
             values = value if isinstance(value, tuple) else (value,)
-            parts.append(", ".join(_card_name(state, v, viewer) for v in values))
+            names = ", ".join(_card_name(state, v, viewer) for v in values)
+            # the card played is named alone; the others say what they are (targets, discards, backups…)
+            parts.append(names if f.name == card_names[0] else f"{f.name.replace('_', ' ')} {names}")
         elif isinstance(value, str) and value in state.zones:
             parts.append(_zone_label(state, value))
         elif isinstance(value, bool):

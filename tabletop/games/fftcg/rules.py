@@ -380,27 +380,26 @@ class FFTCGRules(GameRules):
                 payment = find_payment(state, player, play_cost(facts, cost_of(state, iid)), {iid})
                 if payment is None:
                     continue
-                targets = _default_targets(state, ability, player, iid) if ability is not None else ()
-                if targets is not None:
-                    commands.append((place, CastSummon(by=player, card=iid, discards=payment[0], backups=payment[1],
-                                                       targets=targets,
-                                                       mode=0 if ability and _has_modes(ability) else None)))
+                commands += [(place, CastSummon(by=player, card=iid, discards=payment[0], backups=payment[1],
+                                                targets=targets, mode=mode))
+                             for targets, mode in _choices(state, ability, player, iid)]
         if main_only:
             return commands
         place = len(hand)
         for iid in field_cards(state, player):
             for number, ability in index[cards[iid].card_id].actions:
-                command = self._default_ability_use(state, player, iid, number, ability)
-                if command is not None:
-                    commands.append((place, command))
+                uses = self._ability_uses(state, player, iid, number, ability)
+                if uses:
+                    commands += [(place, command) for command in uses]
                     place += 1
         return commands
 
-    def _default_ability_use(self, state: GameState, player: str, iid: int, index: int,
-                             ability: Mapping[str, Any]) -> Command | None:
+    def _ability_uses(self, state: GameState, player: str, iid: int, index: int,
+                      ability: Mapping[str, Any]) -> list[Command]:
+        """Return the uses of an action or special ability now: one per choice of targets and mode, paid obviously."""
         cost = dict(ability.get("cost") or {})
         if self._ability_refusal(state, player, iid, ability) is not None:
-            return None
+            return []
         name_discard = None
         exclude = {iid}
         if ability_kind(ability, False) == "special":
@@ -408,17 +407,15 @@ class FFTCGRules(GameRules):
             same = [h for h in state.zones[f"{player}.hand"].cards
                     if state.definition(h).name == name and is_character(state.definition(h))]
             if not same:
-                return None
+                return []
             name_discard = same[0]
             exclude.add(name_discard)
         payment = find_payment(state, player, ability_cost(cost), exclude)
         if payment is None:
-            return None
-        targets = _default_targets(state, ability, player, iid)
-        if targets is None:
-            return None
-        return UseAbility(by=player, card=iid, ability=index, discards=payment[0], backups=payment[1],
-                          targets=targets, mode=0 if _has_modes(ability) else None, name_discard=name_discard)
+            return []
+        return [UseAbility(by=player, card=iid, ability=index, discards=payment[0], backups=payment[1],
+                           targets=targets, mode=mode, name_discard=name_discard)
+                for targets, mode in _choices(state, ability, player, iid)]
 
     # -- resolving commands ----------------------------------------------------------------------
     def resolve(self, tx: Transaction, command: Command) -> None:
@@ -895,8 +892,12 @@ def _summon_ability(definition: CardDefinition) -> Mapping[str, Any] | None:
     return None
 
 
-def _has_modes(ability: Mapping[str, Any]) -> bool:
-    return any(step.get("effect") == "choose_one" for step in [ability, *ability.get("then", [])])
+def _modes(ability: Mapping[str, Any]) -> list[int | None]:
+    """Return the modes a player may choose for an ability ("choose one of…"), or [None] when it has none."""
+    for step in [ability, *ability.get("then", [])]:
+        if step.get("effect") == "choose_one":
+            return list(range(len(step["modes"])))
+    return [None]
 
 
 def _check_mode(ability: Mapping[str, Any], mode: int | None) -> None:
@@ -907,17 +908,29 @@ def _check_mode(ability: Mapping[str, Any], mode: int | None) -> None:
             return
 
 
-def _default_targets(state: GameState, ability: Mapping[str, Any] | None, player: str, source: int) -> tuple[int, ...] | None:
-    """Return the first legal choice of targets, () when none are needed, None when it cannot be played."""
+# Target choices listed per play at most: every choice a player may make on any real board, bounded all the same.
+TARGET_CHOICES_LIMIT = 64
+
+
+def _choices(state: GameState, ability: Mapping[str, Any] | None, player: str,
+             source: int) -> list[tuple[tuple[int, ...], int | None]]:
+    """Return every (targets, mode) a player may announce for a play (FFTCG 11.3.3-11.3.4); [] when it cannot be played.
+
+    Targets most first: each group of the ability's count among the cards it may choose ("up to N": every smaller
+    group too, down to none); `[((), None)]` for a play that chooses nothing. The window offers exactly these.
+    """
     if ability is None:
-        return ()
+        return [((), None)]
+    modes = _modes(ability)
     low, high = target_count(ability)
     if high == 0:
-        return ()
+        return [((), mode) for mode in modes]
     candidates = target_candidates(state, ability, player, source)
     if len(candidates) < low:   # FFTCG 11.3.4: a required target that does not exist; "up to" may choose none
-        return None
-    return tuple(candidates[:high])
+        return []
+    groups = itertools.chain.from_iterable(itertools.combinations(candidates, size)
+                                           for size in range(min(high, len(candidates)), low - 1, -1))
+    return [(group, mode) for group in itertools.islice(groups, TARGET_CHOICES_LIMIT) for mode in modes]
 
 
 def _zones_fingerprint(state: GameState) -> str:
