@@ -106,6 +106,9 @@ def command_label(command: Command, state: GameState, viewer: str | None = None)
             parts.append(names if f.name == card_names[0] else f"{f.name.replace('_', ' ')} {names}")
         elif isinstance(value, str) and value in state.zones:
             parts.append(_zone_label(state, value))
+        elif isinstance(value, str) and f"{command.by}.{value}" in state.zones:   # a zone of the player's own ("rc.front_left")
+            zone = state.zones[f"{command.by}.{value}"]
+            parts.append(zone.spec.label or zone.spec.name)
         elif isinstance(value, bool):
             parts.append(f.name.replace("_", " ") + ("" if value else ": no"))
         else:
