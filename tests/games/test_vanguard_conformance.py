@@ -20,7 +20,7 @@ from tabletop.engine.record import GameRecord, replay  # noqa: E402
 from tabletop.engine.rules import GameConfig  # noqa: E402
 from tabletop.games import find_game  # noqa: E402
 from tabletop.games.vanguard import validate_effects  # noqa: E402
-from tabletop.games.vanguard.commands import Attack, Call, Guard, Intercept, Move, Ride  # noqa: E402
+from tabletop.games.vanguard.commands import Attack, Call, Guard, Intercept, Move, Ride, Stride  # noqa: E402
 from vanguard_decks import CARDS  # noqa: E402
 
 STEP_CAP = 4000
@@ -132,17 +132,17 @@ def test_bundled_decks_play_whole_random_games(game_format: str) -> None:
 
 @pytest.mark.parametrize("game_format", ["standard", "premium"])
 def test_a_command_is_accepted_exactly_when_it_is_listed(game_format: str) -> None:
-    """Rides, calls, moves, attacks, guards and intercepts of every card: the list names each one the rules take.
+    """Rides, calls, moves, attacks, guards, intercepts and strides of every card: the list names each one the rules take.
 
     The window offers a card only the commands that name it, so a second copy missing from the list could not
     be called (a drop of it fell back to a move by hand).
     """
     rules = find_game("vanguard")
     decks = [d for d in load_bundled_decks("vanguard") if d.format == game_format]
-    config = GameConfig("vanguard", game_format, 3, decks={"p1": decks[0].as_config_sections(),
+    config = GameConfig("vanguard", game_format, 7, decks={"p1": decks[0].as_config_sections(),
                                                           "p2": decks[1].as_config_sections()}, auto_pass=["p1", "p2"])
     game = Game.start(rules, config, bundled_library())
-    rnd = random.Random(3)
+    rnd = random.Random(7)   # a premium game that strides
     circles = ["rc.front_left", "rc.front_right", "rc.back_left", "rc.back_center", "rc.back_right"]
     tried = 0
     for step in range(600):
@@ -158,6 +158,10 @@ def test_a_command_is_accepted_exactly_when_it_is_listed(game_format: str) -> No
             tries += [Call(by=player, card=c, circle=circle) for c in hand for circle in circles]
             tries += [Move(by=player, card=u) for u in units] + [Intercept(by=player, card=u) for u in units]
             tries += [Attack(by=player, attacker=u, target=f) for u in units for f in foes]
+            strides = [c for c in listed if isinstance(c, Stride)]
+            if strides:   # the discard is a payment (the obvious one is listed): every G unit with it
+                gzone = state.zones.get(f"{player}.gzone")
+                tries += [Stride(by=player, card=g, discard=strides[0].discard) for g in (gzone.cards if gzone else ())]
             for command in tries:
                 try:
                     game.submit(command)

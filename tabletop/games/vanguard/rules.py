@@ -313,9 +313,10 @@ class VanguardRules(GameRules):
             total += facts.grade(state.definition(h))
         if total < 3:
             return []
+        # every G unit that may stride (the window offers a card only the commands that name it); the discard is the
+        # obvious payment: the highest grades until they add up to 3
         return [Stride(by=player, card=g, discard=tuple(picks)) for g in state.zones[zone_id(player, "gzone")].cards
-                if state.cards[g].face_down and "stride" in state.definition(g).keywords or
-                (state.cards[g].face_down and "g_guardian" not in state.definition(g).keywords)][:3]
+                if state.cards[g].face_down and _can_stride_with(state.definition(g))]
 
     def _can_stride(self, state: GameState, player: str) -> bool:
         v = vanguard_of(state, player)
@@ -622,6 +623,8 @@ class VanguardRules(GameRules):
             raise IllegalCommand("VG 5.3", "you have already strode this turn")
         if state.cards[command.card].zone != zone_id(player, "gzone") or not state.cards[command.card].face_down:
             raise IllegalCommand("VG 5.3", "stride a face-down G unit from your G zone")
+        if not _can_stride_with(state.definition(command.card)):
+            raise IllegalCommand("VG 5.3 / 9.1", "a G guardian has no Stride ability: it only guards")
         if not self._can_stride(state, player):
             raise IllegalCommand("VG 5.3", "stride needs both vanguards grade 3+, or yours grade 3+ at the start of the turn")
         if any(state.cards[c].zone != zone_id(player, "hand") for c in command.discard) or \
@@ -1007,3 +1010,8 @@ def validate_effects_reexport(mapping: Mapping[str, Any]) -> list[str]:
     """Check a card mapping's effects (see effects.validate_effects)."""
     from tabletop.games.vanguard.effects import validate_effects
     return validate_effects(mapping)
+
+
+def _can_stride_with(definition: CardDefinition) -> bool:
+    """Tell whether a G unit may stride: one with the Stride ability (red), not a G guardian (green; VG 9.1)."""
+    return "stride" in definition.keywords or "g_guardian" not in definition.keywords
