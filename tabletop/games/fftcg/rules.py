@@ -275,7 +275,7 @@ class FFTCGRules(GameRules):
             commands: list[Command] = [DeclareAttack(by=player, attacker=i) for i in ready]
             if not any(chars[i].must_attack for i in ready):
                 commands.insert(0, _pass(player))
-            # FFTCG 15.1.1.9: any two or more of them that share an element (at most 26 groups of 5 Forwards)
+            # FFTCG 15.1.1.9: any two or more of them that share an element (2^n - n - 1 groups of n: 26 of 5 Forwards)
             for size in range(2, len(ready) + 1):
                 commands += [DeclareParty(by=player, attackers=group) for group in itertools.combinations(ready, size)
                              if combat.is_party_allowed(state, group)]
