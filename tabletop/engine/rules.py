@@ -216,6 +216,14 @@ class GameRules:
         """
         return ""
 
+    def payment_sources(self, state: GameState, command: Command) -> dict[str, tuple[int, ...]]:
+        """Return, per field of `command` that holds what it is paid with, the cards its player may pay with.
+
+        {} (the default) when nothing about the command's payment is the player's to choose. The window lets the
+        player pay a listed command another way from these (the rules still refuse a payment that does not add up).
+        """
+        return {}
+
     def after_manual(self, tx: Transaction) -> None:
         """Apply the game's checks after a manual change (e.g. loss conditions)."""
 

@@ -32,10 +32,13 @@ def rules_commands(session: GameSession, look: CardLook) -> list[Command]:
 
 
 def build_card_menu(session: GameSession, look: CardLook, parent: QWidget | None = None,
-                    ask_text: Callable[[str, str], str | None] | None = None) -> QMenu:
+                    ask_text: Callable[[str, str], str | None] | None = None,
+                    pay: Callable[[Command], object] | None = None) -> QMenu:
     """Return the menu of a card: its legal commands first, then "By hand" actions for any game.
 
-    `ask_text(title, label)` asks for a counter name (a dialog by default; tests pass a function).
+    `ask_text(title, label)` asks for a counter name (a dialog by default; tests pass a function). `pay(command)`
+    lets the player pay for a listed play another way: each play whose payment is the player's to choose gets a
+    "pay another way" entry beside it.
     """
     menu = QMenu(parent)
     game = session.game
@@ -55,6 +58,8 @@ def build_card_menu(session: GameSession, look: CardLook, parent: QWidget | None
         menu.addSection("Play")
         for command in legal:
             add(menu, command_label(command, state, player), command)
+            if pay is not None and game.rules.payment_sources(state, command):
+                menu.addAction("    … pay another way").triggered.connect(lambda _checked=False, c=command: pay(c))
     menu.addSection("By hand (outside the rules)")
     card = state.cards[iid]
     zone = state.zones[card.zone]

@@ -1,6 +1,8 @@
-"""DecisionPanel: answers the pending decision — act (pass, actions), pick, yes/no, number, order."""
+"""DecisionPanel: answers the pending decision — act (pass, actions), pick, yes/no, number, order — and pays for a
+play another way than the listed one."""
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
@@ -72,7 +74,12 @@ class DecisionPanel(QWidget):
         self.confirm_pick = QPushButton("Confirm")
         self.confirm_pick.clicked.connect(self.confirm_picks)
         pick_layout.addWidget(self.confirm_pick)
+        self.cancel_payment = QPushButton("Cancel")
+        self.cancel_payment.clicked.connect(lambda: self.show_decision(self.session.decision()))
+        pick_layout.addWidget(self.cancel_payment)
         self.pages.addWidget(self.pick)
+        # (the listed command, its payment fields -> the cards that may pay) while the viewer pays another way
+        self.paying: tuple[Command, dict[str, tuple[int, ...]]] | None = None
 
         self.yesno = QWidget()
         yesno_layout = QHBoxLayout(self.yesno)
@@ -122,6 +129,8 @@ class DecisionPanel(QWidget):
     def show_decision(self, decision: Decision | None) -> None:
         """Show the pending decision; its answer widgets are live only for the viewer."""
         self.decision = decision
+        self.paying = None
+        self.cancel_payment.hide()
         game = self.session.game
         if game is None:
             return
@@ -275,9 +284,46 @@ class DecisionPanel(QWidget):
             self.zonesPickedChanged.emit(set(), set())
 
     def confirm_picks(self) -> None:
-        """Answer the pick decision with the checked options."""
-        if self.is_picking():
+        """Answer the pick decision with the checked options (or play the command being paid for with them)."""
+        if self.paying is not None:
+            command, sources = self.paying
+            picks = self.picks()
+            paid = {name: tuple(p for p in picks if p in cards) for name, cards in sources.items()}
+            self._answer(dataclasses.replace(command, **paid))   # a payment that does not add up is refused by rule
+        elif self.is_picking():
             self._answer(Choose(by=self._player(), picks=tuple(self.picks())))
+
+    def pay_another_way(self, command: Command) -> bool:
+        """Let the viewer choose what pays for a listed play: its cards checked, the others offered (table or list).
+
+        False when the game leaves nothing of this command's payment to choose.
+        """
+        game = self.session.game
+        if game is None or not self.session.is_my_decision():
+            return False
+        sources = game.rules.payment_sources(game.state, command)
+        if not sources:
+            return False
+        options = tuple(dict.fromkeys(card for cards in sources.values() for card in cards))
+        name = command_label(command, game.state, self.session.viewer).split(",")[0]
+        words = " or ".join(field.replace("_", " ") for field in sources)
+        self.decision = Decision(command.by, "payment", "pick", f"{name} — pay with: check the {words}", options,
+                                 0, len(options))
+        self.paying = (command, sources)
+        self.title.setText(f"{command.by} pays for a play")
+        self.prompt.setText(self.decision.prompt)
+        chosen = {card for field in sources for card in _as_tuple(getattr(command, field))}
+        self._fill_list(self.pick_list, options, checkable=True)
+        for i in range(self.pick_list.count()):
+            item = self.pick_list.item(i)
+            field = next(f for f, cards in sources.items() if item.data(Qt.ItemDataRole.UserRole) in cards)
+            item.setText(f"{field.replace('_', ' ')}: {item.text()}")
+            if item.data(Qt.ItemDataRole.UserRole) in chosen:
+                item.setCheckState(Qt.CheckState.Checked)
+        self.cancel_payment.show()
+        self.pages.setCurrentWidget(self.pick)
+        self._pick_list_changed()
+        return True
 
     # -- ordering and answering ----------------------------------------------------------------
     def _move_order(self, delta: int) -> None:
@@ -298,3 +344,7 @@ class DecisionPanel(QWidget):
 
     def _answer(self, command: Command) -> None:
         self.session.submit(command)
+
+
+def _as_tuple(value: Any) -> tuple[Any, ...]:
+    return value if isinstance(value, tuple) else (() if value is None else (value,))

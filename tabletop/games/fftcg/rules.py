@@ -249,6 +249,17 @@ class FFTCGRules(GameRules):
             return "Don't block"
         return "Pass priority" if decision.name == "priority" else ""
 
+    def payment_sources(self, state: GameState, command: Command) -> dict[str, tuple[int, ...]]:
+        """Return what a play may be paid with (FFTCG 5.2): cards of the hand to discard, active Backups to dull."""
+        if not isinstance(command, (PlayCharacter, CastSummon, UseAbility)):
+            return {}
+        player = command.by
+        kept = {command.card, getattr(command, "name_discard", None)}
+        index = printed_index(state)
+        backups = tuple(i for i in field_cards(state, player) if i not in kept and not state.cards[i].tapped
+                        and index[state.cards[i].card_id].card_type == "backup")
+        return {"discards": tuple(i for i in state.zones[f"{player}.hand"].cards if i not in kept), "backups": backups}
+
     # -- legal commands --------------------------------------------------------------------------
     def legal_commands(self, state: GameState, player: str) -> list[Command]:
         """Return the commands `player` may submit now, each play with an obvious payment filled in.

@@ -1,0 +1,75 @@
+"""Paying for a play another way than the listed (obvious) payment: the cards to discard or dull, picked by the player."""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from table_gestures import click_card
+from tabletop.engine.cards import CardLibrary
+from tabletop.engine.rules import GameConfig
+from tabletop.games import find_game
+from tabletop.games.fftcg.commands import PlayCharacter
+from tabletop.ui.card_menu import build_card_menu
+from tabletop.ui.new_game_dialog import NewGame
+
+CARDS = [
+    {"id": "blade", "name": "Test Fire Blade", "type": "forward", "element": "fire", "cost": 2, "power": 5000},
+    {"id": "torch", "name": "Test Fire Torch", "type": "forward", "element": "fire", "cost": 5, "power": 9000},
+    {"id": "spark", "name": "Test Fire Spark", "type": "backup", "element": "fire", "cost": 4},
+    {"id": "clerk", "name": "Test Fire Clerk", "type": "backup", "element": "fire", "cost": 1},
+]
+
+
+def start_fftcg(window) -> dict[str, int]:  # noqa: ANN001
+    rules = find_game("fftcg")
+    library = CardLibrary(rules.card_from_mapping(c) for c in CARDS)
+    setup = {"turn": 3, "active": "p1", "phase": "main1", "players": {
+        "p1": {"hand": [{"card": "blade"}, {"card": "torch"}, {"card": "spark"}], "field": [{"card": "clerk"}],
+               "deck": 10},
+        "p2": {"deck": 10}}}
+    config = GameConfig("fftcg", seed=1, seats={"p1": "human", "p2": "human"}, scenario=setup)
+    window.start(NewGame(config, library, open_hands=False))
+    QTest.keyClick(window.table.hand_over, Qt.Key.Key_Return)   # hot seat: p1 takes the screen
+    state = window.session.game.state
+    return {state.cards[i].card_id: i for i in state.cards if state.cards[i].zone in ("p1.hand", "p1.field")}
+
+
+def test_a_play_can_be_paid_with_other_cards_picked_on_the_table(qtbot, window) -> None:  # noqa: ANN001
+    cards = start_fftcg(window)
+    game, panel = window.session.game, window.decision_panel
+    listed = next(c for c in game.legal_commands("p1") if isinstance(c, PlayCharacter) and c.card == cards["blade"])
+    menu = build_card_menu(window.session, window.scene.item_for(cards["blade"]).look, pay=panel.pay_another_way)
+    entry = next(a for a in menu.actions() if "pay another way" in a.text())
+    entry.trigger()
+    assert panel.paying is not None and panel.pages.currentWidget() is panel.pick
+    checked = {panel.pick_list.item(i).data(Qt.ItemDataRole.UserRole) for i in range(panel.pick_list.count())
+               if panel.pick_list.item(i).checkState() == Qt.CheckState.Checked}
+    assert checked == set(listed.discards) | set(listed.backups)   # the listed payment, as the start
+    texts = [panel.pick_list.item(i).text() for i in range(panel.pick_list.count())]
+    assert any(t.startswith("discards: Test Fire Spark") for t in texts) and any(t.startswith("backups: Test Fire Clerk") for t in texts)
+    for i in range(panel.pick_list.count()):
+        panel.pick_list.item(i).setCheckState(Qt.CheckState.Unchecked)
+    click_card(window, window.scene.item_for(cards["spark"]))   # pay with the Backup card in hand instead
+    assert panel.picks() == [cards["spark"]]
+    panel.confirm_pick.click()
+    state = game.state
+    assert state.cards[cards["blade"]].zone == "p1.field" and state.cards[cards["spark"]].zone == "p1.break"
+    assert state.cards[cards["torch"]].zone == "p1.hand" and not state.cards[cards["clerk"]].tapped
+    assert panel.paying is None
+
+
+def test_a_payment_that_does_not_add_up_is_refused_by_rule_and_can_be_cancelled(qtbot, window) -> None:  # noqa: ANN001
+    cards = start_fftcg(window)
+    game, panel = window.session.game, window.decision_panel
+    listed = next(c for c in game.legal_commands("p1") if isinstance(c, PlayCharacter) and c.card == cards["blade"])
+    refusals: list[str] = []
+    window.session.refused.connect(refusals.append)
+    assert panel.pay_another_way(listed)
+    for i in range(panel.pick_list.count()):
+        item = panel.pick_list.item(i)
+        item.setCheckState(Qt.CheckState.Checked if item.data(Qt.ItemDataRole.UserRole) == cards["clerk"]
+                           else Qt.CheckState.Unchecked)
+    panel.confirm_pick.click()   # one Backup makes 1 CP of the 2
+    assert refusals and "FFTCG" in refusals[-1] and game.state.cards[cards["blade"]].zone == "p1.hand"
+    panel.cancel_payment.click()
+    assert panel.paying is None and panel.pages.currentWidget() is panel.act
