@@ -234,3 +234,19 @@ def test_imported_real_cards_play_with_the_base_rules() -> None:
     from tabletop.games.vanguard import facts
     assert facts.drive(some) == 2 and facts.grade(some) == 3
     assert any(facts.trigger(lib[t]) == "critical" for t in triggers)
+
+
+def test_a_stride_may_be_paid_with_any_cards_of_the_hand() -> None:
+    """The window offers the hand as what a stride may discard (VG 5.3: grades adding up to 3, the player's pick)."""
+    rules = find_game("vanguard")
+    decks = [d for d in load_bundled_decks("vanguard") if d.format == "premium"]
+    config = GameConfig("vanguard", "premium", 7, decks={"p1": decks[0].as_config_sections(),
+                                                        "p2": decks[1].as_config_sections()}, auto_pass=["p1", "p2"])
+    game = Game.start(rules, config, bundled_library())
+    rnd = random.Random(7)
+    while not any(isinstance(c, Stride) for c in game.legal_commands()):
+        game.submit(rnd.choice(game.legal_commands()))
+    stride = next(c for c in game.legal_commands() if isinstance(c, Stride))
+    hand = game.state.zones[f"{stride.by}.hand"].cards
+    assert rules.payment_sources(game.state, stride) == {"discard": tuple(hand)}
+    assert set(stride.discard) <= set(hand)

@@ -219,6 +219,12 @@ class VanguardRules(GameRules):
             return _pass(decision.player)
         return None
 
+    def payment_sources(self, state: GameState, command: Command) -> dict[str, tuple[int, ...]]:
+        """Return what a stride may be paid with: the cards of the hand, grades adding up to 3 (VG 5.3)."""
+        if not isinstance(command, Stride):
+            return {}
+        return {"discard": tuple(state.zones[zone_id(command.by, "hand")].cards)}
+
     def advance_label(self, state: GameState, decision: Decision) -> str:
         """Name the pass by where it leads (VG 5; no battle on the first turn, VG 4.7; the guard step, VG 6.3)."""
         if decision.name == "guard":
