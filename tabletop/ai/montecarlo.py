@@ -30,6 +30,8 @@ ROLLOUT_EPSILON = 0.15
 ROLLOUTS = ("lookahead", "greedy", "random")
 # Per game, the pick decisions where the rules list one card at a time but any number may be picked: the
 # bot also tries every set of cards (a Vanguard mulligan returning the cards that do not ride next).
+# A five-card hand gives 32 sets: at 300 ms each is scored on only 5-9 deals, so the pick is rough; it was
+# measured only together with `vanguard_deep_evaluation` (the pair won 123/200 against the heuristic).
 WIDER_PICKS: dict[str, frozenset[str]] = {"vanguard": frozenset({"mulligan"})}
 # Every candidate is scored on every deal: dropping the worse half after 8, 16, ... deals (successive
 # halving, with the Vanguard guard model of lookahead.py's note) won 110/200 in Vanguard; not kept.
