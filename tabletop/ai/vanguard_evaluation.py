@@ -40,6 +40,7 @@ RIDE_WEIGHTS = (1.0, 0.5, 0.25)
 # (16 triggers in a 50-card deck, a little under a third).
 THREAT_WEIGHT = 1.0
 TRIGGER_RATE = 0.3
+TRIGGER_POWER = 10000   # what a trigger gives (VG 6.5: +10000 on V cards)
 # What a card of a hand the scorer cannot see is taken to shield (a deck of 16 triggers at 10000, 19 grade 1
 # and 2 units at 5000 and 14 cards without shield gives about 5000 a card).
 HIDDEN_SHIELD = 5000
@@ -108,7 +109,7 @@ def _attack_powers(state: GameState, attacker: str) -> list[float]:
                 power += booster.stat("power")
         if front == "vc":
             drives = 3 if "triple_drive" in unit.keywords else 2 if "twin_drive" in unit.keywords else 1
-            power += drives * TRIGGER_RATE * 10000
+            power += drives * TRIGGER_RATE * TRIGGER_POWER
         powers.append(power)
     return powers
 
@@ -204,9 +205,9 @@ def vanguard_deep_evaluation(rules: GameRules, state: GameState, player: str) ->
     looked at (each card HIDDEN_SHIELD), so that a board scores the same on every imagined deal: with the
     imagined hand read, the lookahead's best follow-up per deal made a Move (followed by the call that deal
     liked best) outscore every call averaged over the deals, and the bot moved a unit back and forth for
-    hundreds of decisions. Averaging still counts the draws after a mulligan and the drive checks. A call costs about 160 µs instead of 45; given to the heuristic, its
-    decisions took a tenth more time (495 decisions of 6 games: p95 11.4 -> 12.7 ms of CPU on a loaded
-    machine), which its 10 ms budget does not have.
+    hundreds of decisions. Averaging still counts the draws after a mulligan and the drive checks. A call
+    costs about 160 µs instead of 45; given to the heuristic, its decisions took a tenth more time (495
+    decisions of 6 games: p95 11.4 -> 12.7 ms of CPU on a loaded machine), which its 10 ms budget does not have.
     """
     score = vanguard_evaluation(rules, state, player)
     for owner in state.players:
