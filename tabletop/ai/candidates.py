@@ -40,6 +40,11 @@ def candidate_commands(decision: Decision, legal_commands: Sequence[Command],
     return [PassPriority(by=player)]
 
 
+def pick_subsets(decision: Decision, rng: random.Random | None = None) -> list[Command]:
+    """Return Choose answers for every set of a pick decision's options within its bounds (sampled when many)."""
+    return _picks(decision, rng)
+
+
 def _picks(decision: Decision, rng: random.Random | None) -> list[Command]:
     options = list(decision.options)
     low = max(0, decision.min)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from tabletop.ai.fftcg_evaluation import fftcg_evaluation
-from tabletop.ai.vanguard_evaluation import is_battle_settled, vanguard_evaluation
+from tabletop.ai.vanguard_evaluation import is_battle_settled, vanguard_deep_evaluation, vanguard_evaluation
 from tabletop.engine.decision import Decision
 from tabletop.engine.rules import GameRules
 from tabletop.engine.state import GameState
@@ -72,6 +72,12 @@ EVALUATIONS: dict[str, Evaluation] = {
     "fftcg": fftcg_evaluation,
 }
 """Per-game evaluations by game id; a game absent here is scored by `generic_evaluation`."""
+
+
+DEEP_EVALUATIONS: dict[str, Evaluation] = {
+    "vanguard": vanguard_deep_evaluation,
+}
+"""Per game, an evaluation too costly for the heuristic's budget that the Monte-Carlo bot's lookahead uses instead."""
 
 
 SETTLED: dict[str, Settled] = {

@@ -7,9 +7,9 @@ import time
 from collections.abc import Callable, Sequence
 
 from tabletop.ai.bot import Knowledge
-from tabletop.ai.candidates import candidate_commands, is_pass
+from tabletop.ai.candidates import candidate_commands, is_pass, pick_subsets
 from tabletop.ai.determinize import determinized_game
-from tabletop.ai.evaluation import WIN_SCORE, score_state
+from tabletop.ai.evaluation import DEEP_EVALUATIONS, WIN_SCORE, score_state
 from tabletop.ai.heuristic import PASS_BONUS, HeuristicBot, command_iids
 from tabletop.ai.lookahead import considered_reply
 from tabletop.ai.passive_bot import is_passing
@@ -28,6 +28,11 @@ ROLLOUT_EPSILON = 0.15
 
 
 ROLLOUTS = ("lookahead", "greedy", "random")
+# Per game, the pick decisions where the rules list one card at a time but any number may be picked: the
+# bot also tries every set of cards (a Vanguard mulligan returning the cards that do not ride next).
+# A five-card hand gives 32 sets: at 300 ms each is scored on only 5-9 deals, so the pick is rough; it was
+# measured only together with `vanguard_deep_evaluation` (the pair won 123/200 against the heuristic).
+WIDER_PICKS: dict[str, frozenset[str]] = {"vanguard": frozenset({"mulligan"})}
 # Every candidate is scored on every deal: dropping the worse half after 8, 16, ... deals (successive
 # halving, with the Vanguard guard model of lookahead.py's note) won 110/200 in Vanguard; not kept.
 
@@ -40,7 +45,10 @@ class MonteCarloBot:
     scored by the heuristic's lookahead (the action, the opponent's answers, the bot's best
     follow-up), so the bot is the heuristic averaged over what the hidden cards may be, except
     that the opponent's answers that decide a battle are tried out (`lookahead.considered_reply`)
-    where the heuristic takes the opponent to be passive.
+    where the heuristic takes the opponent to be passive, and that the lookahead scores with the game's
+    costlier evaluation where it has one (`evaluation.DEEP_EVALUATIONS`: in Vanguard, the next ride and
+    the opponent's next attacks). Where the rules list a pick one card at a time but allow any number
+    (WIDER_PICKS: a Vanguard mulligan), every set of cards is a candidate too.
     With "greedy" or "random" it instead plays both sides for `rollout_turns` turns (each side
     mostly playing its best-evaluated candidate one ply ahead, or at random) and scores the
     position as a win chance. Rounds repeat until
@@ -57,7 +65,8 @@ class MonteCarloBot:
         self.rollout = rollout
         # The heuristic's lookahead, but with the time to try the opponent's answers that decide a
         # battle (a block) instead of taking the opponent to be passive.
-        self.lookahead = HeuristicBot(knowledge, seed, reply=considered_reply)
+        self.lookahead = HeuristicBot(knowledge, seed, evaluation=DEEP_EVALUATIONS.get(knowledge.rules.id),
+                                      reply=considered_reply)
         self.knowledge = knowledge
         self.budget_ms = budget_ms
         self.rng = random.Random(seed)
@@ -72,6 +81,8 @@ class MonteCarloBot:
         started = self.clock()
         deadline = started + self.budget_ms / 1000.0
         candidates = candidate_commands(decision, legal_commands, self.rng)
+        if decision.name in WIDER_PICKS.get(self.knowledge.rules.id, ()):
+            candidates += [c for c in pick_subsets(decision, self.rng) if c not in candidates]
         if len(candidates) == 1:
             return candidates[0]
         reserved = command_iids(candidates)
