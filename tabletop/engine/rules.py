@@ -9,6 +9,7 @@ from tabletop.engine.cards import CardDefinition, CardLibrary
 from tabletop.engine.commands import Command, PassPriority
 from tabletop.engine.decision import Decision
 from tabletop.engine.errors import IllegalCommand
+from tabletop.engine.library_index import PerLibrary
 from tabletop.engine.rng import seed_state
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
@@ -65,9 +66,8 @@ class CardValue:
         return self.current != self.printed
 
 
-# (rules class, id of a library) -> (that library, its version, the tables' copy of it with the filler card)
-_TABLE_LIBRARIES: dict[tuple[type, int], tuple[CardLibrary, int, CardLibrary]] = {}
-TABLE_LIBRARY_LIMIT = 64  # libraries: one per game started and per bot's card pool; bounded all the same
+# per rules class: a card pool -> the tables' copy of it with that game's filler card
+_TABLE_LIBRARIES: dict[type, PerLibrary[CardLibrary]] = {}
 
 
 class GameRules:
@@ -127,21 +127,21 @@ class GameRules:
         return state
 
     def _table_library(self, library: CardLibrary) -> CardLibrary:
-        """Return `library` with this game's filler card added: a copy, one per library and version of it.
+        """Return `library` with this game's filler card added: a copy, one per library (see PerLibrary).
 
         Every table started from the same library (each AI determinisation is one) shares the copy, so what
         the game builds once per library (`PerLibrary` indexes) is built once, not at every start.
         """
-        key = (type(self), id(library))
-        entry = _TABLE_LIBRARIES.get(key)
-        if entry is None or entry[0] is not library or entry[1] != library.version:
-            if len(_TABLE_LIBRARIES) >= TABLE_LIBRARY_LIMIT:
-                _TABLE_LIBRARIES.clear()
-            cards = CardLibrary(library.values())
-            if "filler" not in cards:
-                cards.add(self.filler_card())
-            entry = _TABLE_LIBRARIES[key] = (library, library.version, cards)
-        return entry[2]
+        copies = _TABLE_LIBRARIES.get(type(self))
+        if copies is None:
+            copies = _TABLE_LIBRARIES[type(self)] = PerLibrary(self._with_filler, limit=64)
+        return copies(library)
+
+    def _with_filler(self, library: CardLibrary) -> CardLibrary:
+        cards = CardLibrary(library.values())
+        if "filler" not in cards:
+            cards.add(self.filler_card())
+        return cards
 
     def setup(self, tx: Transaction, config: GameConfig) -> None:
         """Put the decks on the table and start the game (shuffle, draw, first turn)."""

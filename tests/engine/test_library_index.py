@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from tabletop.engine.cards import CardDefinition, CardLibrary
 from tabletop.engine.library_index import PerLibrary
+from tabletop.engine.rules import GameConfig
+from tabletop.games import find_game
 
 
 def _library() -> CardLibrary:
@@ -24,3 +26,21 @@ def test_the_cache_stays_bounded() -> None:
     values = [index(library) for library in libraries]
     assert len(index._entries) <= 3
     assert index(libraries[-1]) is values[-1]
+
+
+def test_a_library_that_gains_a_card_gets_its_value_built_again() -> None:
+    index = PerLibrary(lambda library: sorted(library))
+    library = _library()
+    assert index(library) == ["a"]
+    library.add(CardDefinition(id="b", game="freeform", name="B", card_type="card"))
+    assert index(library) == ["a", "b"]
+
+
+def test_tables_started_from_one_library_share_its_copy_with_the_filler_card() -> None:
+    rules = find_game("freeform")
+    library = _library()
+    first = rules.create_state(GameConfig("freeform"), library)
+    second = rules.create_state(GameConfig("freeform", seed=2), library)
+    assert first.library is second.library and "filler" in first.library and "filler" not in library
+    library.add(CardDefinition(id="b", game="freeform", name="B", card_type="card"))
+    assert "b" in rules.create_state(GameConfig("freeform"), library).library
