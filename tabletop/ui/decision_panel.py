@@ -305,9 +305,10 @@ class DecisionPanel(QWidget):
         if not sources:
             return False
         options = tuple(dict.fromkeys(card for cards in sources.values() for card in cards))
-        name = command_label(command, game.state, self.session.viewer).split(",")[0]
+        subject = subject_of(command)
+        played = game.state.definition(subject).name if subject is not None else command.command_name()
         words = " or ".join(field.replace("_", " ") for field in sources)
-        self.decision = Decision(command.by, "payment", "pick", f"{name} — pay with: check the {words}", options,
+        self.decision = Decision(command.by, "payment", "pick", f"Pay for {played}: check the {words}", options,
                                  0, len(options))
         self.paying = (command, sources)
         self.title.setText(f"{command.by} pays for a play")
