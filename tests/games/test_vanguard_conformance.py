@@ -21,7 +21,7 @@ from tabletop.engine.record import GameRecord, replay  # noqa: E402
 from tabletop.engine.rules import GameConfig  # noqa: E402
 from tabletop.games import find_game  # noqa: E402
 from tabletop.games.vanguard import validate_effects  # noqa: E402
-from tabletop.games.vanguard.commands import Attack, Call, Guard, Intercept, Move, Ride, Stride  # noqa: E402
+from tabletop.games.vanguard.commands import Attack, Call, GGuard, Guard, Intercept, Move, Ride, Stride  # noqa: E402
 from vanguard_decks import CARDS  # noqa: E402
 
 STEP_CAP = 4000
@@ -133,7 +133,7 @@ def test_bundled_decks_play_whole_random_games(game_format: str) -> None:
 
 @pytest.mark.parametrize("game_format", ["standard", "premium"])
 def test_a_command_is_accepted_exactly_when_it_is_listed(game_format: str) -> None:
-    """Rides, calls, moves, attacks, guards, intercepts and strides of every card: the list names each one the rules take.
+    """Rides, calls, moves, attacks, guards, intercepts, strides and G guardians of every card: the list names each one the rules take.
 
     The window offers a card only the commands that name it, so a second copy missing from the list could not
     be called (a drop of it fell back to a move by hand).
@@ -158,10 +158,14 @@ def test_a_command_is_accepted_exactly_when_it_is_listed(game_format: str) -> No
             tries += [Call(by=player, card=c, circle=circle) for c in hand for circle in circles]
             tries += [Move(by=player, card=u) for u in units] + [Intercept(by=player, card=u) for u in units]
             tries += [Attack(by=player, attacker=u, target=f) for u in units for f in foes]
+            gzone = state.zones.get(f"{player}.gzone")
+            g_units = gzone.cards if gzone else []
             strides = [c for c in game.legal_commands() if isinstance(c, Stride)]
             if strides:   # the discard is a payment (the obvious one is listed): every G unit with it
-                gzone = state.zones.get(f"{player}.gzone")
-                tries += [Stride(by=player, card=g, discard=strides[0].discard) for g in (gzone.cards if gzone else ())]
+                tries += [Stride(by=player, card=g, discard=strides[0].discard) for g in g_units]
+            # a G guardian's discard: one card of each kind in hand (copies are the same payment)
+            kinds = list({state.cards[c].card_id: c for c in reversed(hand)}.values())
+            tries += [GGuard(by=player, card=g, discard=c) for g in g_units for c in kinds]
             tried += check_taken_exactly_when_listed(game, tries)
         game.submit(rnd.choice(game.legal_commands()))
     assert tried > 20

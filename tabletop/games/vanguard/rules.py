@@ -444,10 +444,15 @@ class VanguardRules(GameRules):
     def _gguard_commands(self, state: GameState, player: str) -> list[Command]:
         if state.format != "premium" or not self._can_gguard(state, player):
             return []
-        heals = [h for h in state.zones[zone_id(player, "hand")].cards if facts.trigger(state.definition(h)) == "heal"]
+        # every face-down G guardian (each copy: the window offers a card the commands naming it) and one Heal
+        # trigger of each kind in hand to discard, as for the ride deck's discard
+        heals: dict[str, int] = {}
+        for h in state.zones[zone_id(player, "hand")].cards:
+            if facts.trigger(state.definition(h)) == "heal":
+                heals.setdefault(state.cards[h].card_id, h)
         gs = [g for g in state.zones[zone_id(player, "gzone")].cards
               if state.cards[g].face_down and "g_guardian" in state.definition(g).keywords]
-        return [GGuard(by=player, card=gs[0], discard=heals[0])] if heals and gs else []
+        return [GGuard(by=player, card=g, discard=h) for g in gs for h in heals.values()]
 
     def _can_gguard(self, state: GameState, player: str) -> bool:
         """VG 6.3 G guardian: both vanguards grade 3+ (a dominated vanguard is none, ruling 18), ≤3 face-up."""
@@ -808,6 +813,12 @@ class VanguardRules(GameRules):
             raise IllegalCommand("seed 《射干玉》 支配 ruling 18 / VG 6.3",
                                  "G guardian needs your vanguard and your opponent's own vanguard both grade 3+, "
                                  "and at most 3 face-up G guardians")
+        card = state.cards[command.card]
+        if card.zone != zone_id(command.by, "gzone") or not card.face_down:
+            raise IllegalCommand("VG 6.3", "G guardian puts a face-down G guardian from your G zone on the guardian circle")
+        if "g_guardian" not in state.definition(command.card).keywords:
+            raise IllegalCommand("VG 6.3 / 9.1", f"{state.definition(command.card).name} is not a G guardian: "
+                                 "only a G unit with G guardian guards from the G zone")
         if facts.trigger(state.definition(command.discard)) != "heal" or \
                 state.cards[command.discard].zone != zone_id(command.by, "hand"):
             raise IllegalCommand("VG 6.3", "G guardian costs a Heal trigger discarded from your hand")
