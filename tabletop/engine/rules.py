@@ -16,6 +16,15 @@ from tabletop.engine.transaction import Transaction
 from tabletop.engine.zones import ZoneSpec, zone_id
 
 
+@dataclass(frozen=True)
+class CardChoice:
+    """Cards a player may pick for card fields of a listed command: what pays for a play, who joins a group."""
+
+    label: str                            # the card menu's entry: "pay another way"
+    prompt: str                           # what the player is asked: "Pay for Blade: check the cards to discard"
+    fields: Mapping[str, tuple[int, ...]]  # field of the command -> the cards it may hold
+
+
 @dataclass
 class GameConfig:
     """How to start a game: which game and format, each seat's deck and kind, and the seed.
@@ -216,13 +225,13 @@ class GameRules:
         """
         return ""
 
-    def payment_sources(self, state: GameState, command: Command) -> dict[str, tuple[int, ...]]:
-        """Return, per field of `command` that holds what it is paid with, the cards its player may pay with.
+    def card_choices(self, state: GameState, command: Command) -> CardChoice | None:
+        """Return the cards the player may choose instead for some card fields of a listed command, or None.
 
-        {} (the default) when nothing about the command's payment is the player's to choose. The window lets the
-        player pay a listed command another way from these (the rules still refuse a payment that does not add up).
+        A command is listed once with an obvious choice (its payment, the members of a group); the window lets
+        the player choose otherwise from these (the rules still refuse a choice that does not add up).
         """
-        return {}
+        return None
 
     def after_manual(self, tx: Transaction) -> None:
         """Apply the game's checks after a manual change (e.g. loss conditions)."""

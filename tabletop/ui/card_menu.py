@@ -7,8 +7,11 @@ from PySide6.QtWidgets import QInputDialog, QMenu, QWidget
 
 from tabletop.engine.commands import Command, DrawCards, ManualMove, Reveal, SetCounter, SetState, Shuffle
 from tabletop.ui.card_item import CardLook
-from tabletop.ui.command_matching import command_label, commands_for_card
+from tabletop.ui.command_matching import card_fields, command_label, command_words, commands_for_card
 from tabletop.ui.session import GameSession
+
+
+SUBMENU_AFTER = 6   # more commands of one kind than this go into a submenu of their own
 
 
 def real_card(session: GameSession, look: CardLook) -> int | None:
@@ -33,12 +36,13 @@ def rules_commands(session: GameSession, look: CardLook) -> list[Command]:
 
 def build_card_menu(session: GameSession, look: CardLook, parent: QWidget | None = None,
                     ask_text: Callable[[str, str], str | None] | None = None,
-                    pay: Callable[[Command], object] | None = None) -> QMenu:
+                    choose: Callable[[Command], object] | None = None) -> QMenu:
     """Return the menu of a card: its legal commands first, then "By hand" actions for any game.
 
-    `ask_text(title, label)` asks for a counter name (a dialog by default; tests pass a function). `pay(command)`
-    lets the player pay for a listed play another way: each play whose payment is the player's to choose gets a
-    "pay another way" entry beside it.
+    `ask_text(title, label)` asks for a counter name (a dialog by default; tests pass a function). `choose(command)`
+    lets the player choose the cards of a listed command otherwise (`GameRules.card_choices`): each play whose
+    payment is the player's to choose gets a "… pay another way" entry beside it; commands whose choice picks
+    the cards they are done with (a Party's Forwards) get one entry, before them.
     """
     menu = QMenu(parent)
     game = session.game
@@ -56,10 +60,25 @@ def build_card_menu(session: GameSession, look: CardLook, parent: QWidget | None
     legal = rules_commands(session, look)
     if legal:
         menu.addSection("Play")
+        kinds: dict[type, list[Command]] = {}
         for command in legal:
-            add(menu, command_label(command, state, player), command)
-            if pay is not None and game.rules.payment_sources(state, command):
-                menu.addAction("    … pay another way").triggered.connect(lambda _checked=False, c=command: pay(c))
+            kinds.setdefault(type(command), []).append(command)
+        for kind, commands in kinds.items():
+            # many of one kind (a Summon's choices of targets, the Parties a Forward can join) get a submenu
+            target = menu if len(commands) <= SUBMENU_AFTER else \
+                menu.addMenu(f"{command_words(kind)} ({len(commands)})")
+            offered: set[str] = set()
+            for command in commands:
+                choice = game.rules.card_choices(state, command) if choose is not None else None
+                # a choice that picks the command's own cards (a Party's Forwards) needs one entry, first
+                once = choice is not None and card_fields(kind)[0] in choice.fields
+                if choice is not None and once and choice.label not in offered:
+                    offered.add(choice.label)
+                    target.addAction(f"… {choice.label}").triggered.connect(lambda _checked=False, c=command: choose(c))
+                add(target, command_label(command, state, player), command)
+                if choice is not None and not once:
+                    target.addAction(f"    … {choice.label}").triggered.connect(
+                        lambda _checked=False, c=command: choose(c))
     menu.addSection("By hand (outside the rules)")
     card = state.cards[iid]
     zone = state.zones[card.zone]

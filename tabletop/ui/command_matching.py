@@ -88,9 +88,14 @@ def manual_move(player: str, iid: int, zone_id: str, index: int = 0) -> ManualMo
     return ManualMove(by=player, card=iid, to=zone_id, index=index)
 
 
+def command_words(cls: type[Command]) -> str:
+    """Return what a kind of command does, as a menu says it: "Declare party"."""
+    return re.sub(r"(?<!^)(?=[A-Z])", " ", cls.command_name()).capitalize()
+
+
 def command_label(command: Command, state: GameState, viewer: str | None = None) -> str:
     """Return a readable menu label: the command's words and its arguments, cards by name."""
-    words = re.sub(r"(?<!^)(?=[A-Z])", " ", command.command_name()).capitalize()
+    words = command_words(type(command))
     parts = []
     card_names = card_fields(type(command))
     for f in dataclasses.fields(command):

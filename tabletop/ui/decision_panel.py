@@ -74,12 +74,12 @@ class DecisionPanel(QWidget):
         self.confirm_pick = QPushButton("Confirm")
         self.confirm_pick.clicked.connect(self.confirm_picks)
         pick_layout.addWidget(self.confirm_pick)
-        self.cancel_payment = QPushButton("Cancel")
-        self.cancel_payment.clicked.connect(lambda: self.show_decision(self.session.decision()))
-        pick_layout.addWidget(self.cancel_payment)
+        self.cancel_choice = QPushButton("Cancel")
+        self.cancel_choice.clicked.connect(lambda: self.show_decision(self.session.decision()))
+        pick_layout.addWidget(self.cancel_choice)
         self.pages.addWidget(self.pick)
         # (the listed command, its payment fields -> the cards that may pay) while the viewer pays another way
-        self.paying: tuple[Command, dict[str, tuple[int, ...]]] | None = None
+        self.choosing: tuple[Command, dict[str, tuple[int, ...]]] | None = None
 
         self.yesno = QWidget()
         yesno_layout = QHBoxLayout(self.yesno)
@@ -129,8 +129,8 @@ class DecisionPanel(QWidget):
     def show_decision(self, decision: Decision | None) -> None:
         """Show the pending decision; its answer widgets are live only for the viewer."""
         self.decision = decision
-        self.paying = None
-        self.cancel_payment.hide()
+        self.choosing = None
+        self.cancel_choice.hide()
         game = self.session.game
         if game is None:
             return
@@ -284,44 +284,42 @@ class DecisionPanel(QWidget):
             self.zonesPickedChanged.emit(set(), set())
 
     def confirm_picks(self) -> None:
-        """Answer the pick decision with the checked options (or play the command being paid for with them)."""
-        if self.paying is not None:
-            command, sources = self.paying
+        """Answer the pick decision with the checked options (or give the command whose cards are chosen with them)."""
+        if self.choosing is not None:
+            command, sources = self.choosing
             picks = self.picks()
             paid = {name: tuple(p for p in picks if p in cards) for name, cards in sources.items()}
-            self._answer(dataclasses.replace(command, **paid))   # a payment that does not add up is refused by rule
+            self._answer(dataclasses.replace(command, **paid))   # a choice that does not add up is refused by rule
         elif self.is_picking():
             self._answer(Choose(by=self._player(), picks=tuple(self.picks())))
 
-    def pay_another_way(self, command: Command) -> bool:
-        """Let the viewer choose what pays for a listed play: its cards checked, the others offered (table or list).
+    def choose_cards(self, command: Command) -> bool:
+        """Let the viewer choose the cards of a listed command (what pays for it, who joins it) on the table or a list.
 
-        False when the game leaves nothing of this command's payment to choose.
+        The command's own cards start checked. False when the game leaves none of its cards to choose.
         """
         game = self.session.game
         if game is None or not self.session.is_my_decision():
             return False
-        sources = game.rules.payment_sources(game.state, command)
-        if not sources:
+        choice = game.rules.card_choices(game.state, command)
+        if choice is None:
             return False
+        sources = dict(choice.fields)
         options = tuple(dict.fromkeys(card for cards in sources.values() for card in cards))
-        subject = subject_of(command)
-        played = game.state.definition(subject).name if subject is not None else command.command_name()
-        words = " or ".join(field.replace("_", " ") for field in sources)
-        self.decision = Decision(command.by, "payment", "pick", f"Pay for {played}: check the {words}", options,
-                                 0, len(options))
-        self.paying = (command, sources)
-        self.title.setText(f"{command.by} pays for a play")
+        self.decision = Decision(command.by, "card_choice", "pick", choice.prompt, options, 0, len(options))
+        self.choosing = (command, sources)
+        self.title.setText(f"{command.by}: {choice.label}")
         self.prompt.setText(self.decision.prompt)
         chosen = {card for field in sources for card in _as_tuple(getattr(command, field))}
         self._fill_list(self.pick_list, options, checkable=True)
         for i in range(self.pick_list.count()):
             item = self.pick_list.item(i)
-            field = next(f for f, cards in sources.items() if item.data(Qt.ItemDataRole.UserRole) in cards)
-            item.setText(f"{field.replace('_', ' ')}: {item.text()}")
+            if len(sources) > 1:  # say which field a card would go to: discard or dull
+                field = next(f for f, cards in sources.items() if item.data(Qt.ItemDataRole.UserRole) in cards)
+                item.setText(f"{field.replace('_', ' ')}: {item.text()}")
             if item.data(Qt.ItemDataRole.UserRole) in chosen:
                 item.setCheckState(Qt.CheckState.Checked)
-        self.cancel_payment.show()
+        self.cancel_choice.show()
         self.pages.setCurrentWidget(self.pick)
         self._pick_list_changed()
         return True

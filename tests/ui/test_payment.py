@@ -1,4 +1,4 @@
-"""Paying for a play another way than the listed (obvious) payment: the cards to discard or dull, picked by the player."""
+"""Choosing the cards of a listed command otherwise: a play's payment (cards to discard or dull), a Party's Forwards."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
@@ -38,10 +38,10 @@ def test_a_play_can_be_paid_with_other_cards_picked_on_the_table(qtbot, window) 
     cards = start_fftcg(window)
     game, panel = window.session.game, window.decision_panel
     listed = next(c for c in game.legal_commands("p1") if isinstance(c, PlayCharacter) and c.card == cards["blade"])
-    menu = build_card_menu(window.session, window.scene.item_for(cards["blade"]).look, pay=panel.pay_another_way)
+    menu = build_card_menu(window.session, window.scene.item_for(cards["blade"]).look, choose=panel.choose_cards)
     entry = next(a for a in menu.actions() if "pay another way" in a.text())
     entry.trigger()
-    assert panel.paying is not None and panel.pages.currentWidget() is panel.pick
+    assert panel.choosing is not None and panel.pages.currentWidget() is panel.pick
     checked = {panel.pick_list.item(i).data(Qt.ItemDataRole.UserRole) for i in range(panel.pick_list.count())
                if panel.pick_list.item(i).checkState() == Qt.CheckState.Checked}
     assert checked == set(listed.discards) | set(listed.backups)   # the listed payment, as the start
@@ -55,7 +55,7 @@ def test_a_play_can_be_paid_with_other_cards_picked_on_the_table(qtbot, window) 
     state = game.state
     assert state.cards[cards["blade"]].zone == "p1.field" and state.cards[cards["spark"]].zone == "p1.break"
     assert state.cards[cards["torch"]].zone == "p1.hand" and not state.cards[cards["clerk"]].tapped
-    assert panel.paying is None
+    assert panel.choosing is None
 
 
 def test_a_payment_that_does_not_add_up_is_refused_by_rule_and_can_be_cancelled(qtbot, window) -> None:  # noqa: ANN001
@@ -64,12 +64,57 @@ def test_a_payment_that_does_not_add_up_is_refused_by_rule_and_can_be_cancelled(
     listed = next(c for c in game.legal_commands("p1") if isinstance(c, PlayCharacter) and c.card == cards["blade"])
     refusals: list[str] = []
     window.session.refused.connect(refusals.append)
-    assert panel.pay_another_way(listed)
+    assert panel.choose_cards(listed)
     for i in range(panel.pick_list.count()):
         item = panel.pick_list.item(i)
         item.setCheckState(Qt.CheckState.Checked if item.data(Qt.ItemDataRole.UserRole) == cards["clerk"]
                            else Qt.CheckState.Unchecked)
     panel.confirm_pick.click()   # one Backup makes 1 CP of the 2
     assert refusals and "FFTCG" in refusals[-1] and game.state.cards[cards["blade"]].zone == "p1.hand"
-    panel.cancel_payment.click()
-    assert panel.paying is None and panel.pages.currentWidget() is panel.act
+    panel.cancel_choice.click()
+    assert panel.choosing is None and panel.pages.currentWidget() is panel.act
+
+
+def test_a_party_of_any_forwards_is_picked_from_one_menu_entry(qtbot, window) -> None:  # noqa: ANN001
+    rules = find_game("fftcg")
+    library = CardLibrary(rules.card_from_mapping(c) for c in CARDS + [
+        {"id": "axe", "name": "Test Fire Axe", "type": "forward", "element": "fire", "cost": 2, "power": 7000}])
+    setup = {"turn": 3, "active": "p1", "phase": "attack.declare", "players": {
+        "p1": {"field": [{"card": "blade"}, {"card": "torch"}, {"card": "axe"}], "deck": 10}, "p2": {"deck": 10}}}
+    window.start(NewGame(GameConfig("fftcg", seed=1, seats={"p1": "human", "p2": "human"}, scenario=setup), library,
+                         open_hands=False))
+    QTest.keyClick(window.table.hand_over, Qt.Key.Key_Return)
+    game, panel = window.session.game, window.decision_panel
+    cards = {game.state.cards[i].card_id: i for i in game.state.zones["p1.field"].cards}
+    menu = build_card_menu(window.session, window.scene.item_for(cards["blade"]).look, choose=panel.choose_cards)
+    assert [a.text() for a in menu.actions() if a.menu() is not None and "party" in a.text()] == []   # 3: no submenu
+    entries = [a for a in menu.actions() if "choose the Party's Forwards" in a.text()]
+    assert len(entries) == 1   # not one beside each of the three Parties the Blade is in
+    entries[0].trigger()
+    assert panel.picks()[0] == cards["blade"] and len(panel.picks()) == 2   # the first listed Party, as the start
+    for i in range(panel.pick_list.count()):
+        panel.pick_list.item(i).setCheckState(Qt.CheckState.Unchecked)
+    for name in ("blade", "torch", "axe"):
+        click_card(window, window.scene.item_for(cards[name]))
+    panel.confirm_pick.click()
+    assert sorted(card for card, _ in game.state.data["attack"]["attackers"]) == sorted(cards.values())
+    assert all(game.state.cards[i].tapped for i in cards.values())
+
+
+def test_many_commands_of_one_kind_go_into_a_submenu(qtbot, window) -> None:  # noqa: ANN001
+    rules = find_game("fftcg")
+    names = ["Blade", "Lance", "Axe", "Bow", "Claw"]
+    library = CardLibrary(rules.card_from_mapping({"id": n, "name": f"Test Fire {n}", "type": "forward",
+                                                   "element": "fire", "cost": 2, "power": 5000}) for n in names)
+    setup = {"turn": 3, "active": "p1", "phase": "attack.declare", "players": {
+        "p1": {"field": [{"card": n} for n in names], "deck": 10}, "p2": {"deck": 10}}}
+    window.start(NewGame(GameConfig("fftcg", seed=1, seats={"p1": "human", "p2": "human"}, scenario=setup), library,
+                         open_hands=False))
+    QTest.keyClick(window.table.hand_over, Qt.Key.Key_Return)
+    blade = window.session.game.state.zones["p1.field"].cards[0]
+    menu = build_card_menu(window.session, window.scene.item_for(blade).look, choose=window.decision_panel.choose_cards)
+    submenus = {a.text(): a.menu() for a in menu.actions() if a.menu() is not None}
+    assert "Declare party (15)" in submenus   # the Blade is in 15 of the 26 Parties of 5 Forwards
+    texts = [a.text() for a in submenus["Declare party (15)"].actions()]
+    assert texts[0] == "… choose the Party's Forwards" and len(texts) == 16
+    assert any(a.text() == "Declare attack: Test Fire Blade" for a in menu.actions())

@@ -56,7 +56,7 @@ from tabletop.engine.commands import Choose, Command, PassPriority
 from tabletop.engine.decision import Decision
 from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.permissions import Permission, Ruling, decide
-from tabletop.engine.rules import CardValue, GameConfig, GameRules
+from tabletop.engine.rules import CardChoice, CardValue, GameConfig, GameRules
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.zones import Visibility, ZoneSpec
@@ -249,16 +249,22 @@ class FFTCGRules(GameRules):
             return "Don't block"
         return "Pass priority" if decision.name == "priority" else ""
 
-    def payment_sources(self, state: GameState, command: Command) -> dict[str, tuple[int, ...]]:
-        """Return what a play may be paid with (FFTCG 5.2): cards of the hand to discard, active Backups to dull."""
-        if not isinstance(command, (PlayCharacter, CastSummon, UseAbility)):
-            return {}
+    def card_choices(self, state: GameState, command: Command) -> CardChoice | None:
+        """Return what a play may be paid with (FFTCG 5.2), or which Forwards may join a Party (FFTCG 15.1.1.9)."""
         player = command.by
+        if isinstance(command, DeclareParty):
+            return CardChoice("choose the Party's Forwards", "Declare a Party: check two or more Forwards of one element",
+                              {"attackers": tuple(self._ready_attackers(state, player))})
+        if not isinstance(command, (PlayCharacter, CastSummon, UseAbility)):
+            return None
         kept = {command.card, getattr(command, "name_discard", None)}
         index = printed_index(state)
         backups = tuple(i for i in field_cards(state, player) if i not in kept and not state.cards[i].tapped
                         and index[state.cards[i].card_id].card_type == "backup")
-        return {"discards": tuple(i for i in state.zones[f"{player}.hand"].cards if i not in kept), "backups": backups}
+        return CardChoice("pay another way",
+                          f"Pay for {state.definition(command.card).name}: check the cards to discard and Backups to dull",
+                          {"discards": tuple(i for i in state.zones[f"{player}.hand"].cards if i not in kept),
+                           "backups": backups})
 
     # -- legal commands --------------------------------------------------------------------------
     def legal_commands(self, state: GameState, player: str) -> list[Command]:
@@ -278,21 +284,19 @@ class FFTCGRules(GameRules):
         if stage == "priority":
             return [_pass(player), *self._plays(state, player)]
         chars = characteristics(state)
-        # only Forwards attack or block: the refusals say why for other cards, but the lists need not ask
-        index = printed_index(state)
-        forwards = [i for i in field_cards(state, player) if index[state.cards[i].card_id].card_type == "forward"]
         if stage == "attack":
-            ready = [i for i in forwards if combat.attack_refusal(state, i, player, chars) is None]
+            ready = self._ready_attackers(state, player)
             commands: list[Command] = [DeclareAttack(by=player, attacker=i) for i in ready]
             if not any(chars[i].must_attack for i in ready):
                 commands.insert(0, _pass(player))
-            # FFTCG 15.1.1.9: any two or more of them that share an element (2^n - n - 1 groups of n: 26 of 5 Forwards)
-            for size in range(2, len(ready) + 1):
-                commands += [DeclareParty(by=player, attackers=group) for group in itertools.combinations(ready, size)
-                             if combat.is_party_allowed(state, group)]
+            # FFTCG 15.1.1.9: two or more of them that share an element, smallest first (2^n - n - 1 groups of n:
+            # 26 of 5 Forwards); at most PARTIES_LIMIT, the window's "choose the Party's Forwards" picks any other
+            groups = (group for size in range(2, len(ready) + 1) for group in itertools.combinations(ready, size)
+                      if combat.is_party_allowed(state, group))
+            commands += [DeclareParty(by=player, attackers=group) for group in itertools.islice(groups, PARTIES_LIMIT)]
             return commands
         if stage == "block":
-            blockers = [i for i in forwards if combat.block_refusal(state, i, player, chars) is None]
+            blockers = [i for i in self._forwards(state, player) if combat.block_refusal(state, i, player, chars) is None]
             return [DeclareBlock(by=player, blocker=None), *(DeclareBlock(by=player, blocker=i) for i in blockers)]
         if stage == "split":
             members = flow.attackers_alive(state)
@@ -308,6 +312,17 @@ class FFTCGRules(GameRules):
             return [Choose(by=player, picks=combo)
                     for combo in itertools.islice(itertools.combinations(decision.options, decision.min), 10)]
         return []
+
+    @staticmethod
+    def _forwards(state: GameState, player: str) -> list[int]:
+        # only Forwards attack or block: the refusals say why for other cards, but the lists need not ask
+        index = printed_index(state)
+        return [i for i in field_cards(state, player) if index[state.cards[i].card_id].card_type == "forward"]
+
+    def _ready_attackers(self, state: GameState, player: str) -> list[int]:
+        """Return the Forwards of `player` that may attack now (FFTCG 10.1.2.1)."""
+        chars = characteristics(state)
+        return [i for i in self._forwards(state, player) if combat.attack_refusal(state, i, player, chars) is None]
 
     def _answers(self, state: GameState, decision: Decision) -> list[Command]:
         player = decision.player
@@ -919,8 +934,10 @@ def _check_mode(ability: Mapping[str, Any], mode: int | None) -> None:
             return
 
 
-# Target choices listed per play at most: every choice a player may make on any real board, bounded all the same.
+# Target choices listed per play, and Parties per attack, at most: every choice a player may make on any real board,
+# bounded all the same (the AI weighs each one; a Party past it is still taken, and the window lets one be picked).
 TARGET_CHOICES_LIMIT = 64
+PARTIES_LIMIT = 64
 
 
 def _choices(state: GameState, ability: Mapping[str, Any] | None, player: str,

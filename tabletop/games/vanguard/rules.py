@@ -11,7 +11,7 @@ from tabletop.engine.commands import Choose, Command, PassPriority
 from tabletop.engine.decision import Decision
 from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.permissions import Permission, Ruling, decide
-from tabletop.engine.rules import CardValue, GameConfig, GameRules
+from tabletop.engine.rules import CardChoice, CardValue, GameConfig, GameRules
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.zones import ZoneSpec, zone_id
@@ -219,11 +219,13 @@ class VanguardRules(GameRules):
             return _pass(decision.player)
         return None
 
-    def payment_sources(self, state: GameState, command: Command) -> dict[str, tuple[int, ...]]:
+    def card_choices(self, state: GameState, command: Command) -> CardChoice | None:
         """Return what a stride may be paid with: the cards of the hand, grades adding up to 3 (VG 5.3)."""
         if not isinstance(command, Stride):
-            return {}
-        return {"discard": tuple(state.zones[zone_id(command.by, "hand")].cards)}
+            return None
+        return CardChoice("pay another way",
+                          f"Stride {state.definition(command.card).name}: check cards of your hand whose grades add up to 3",
+                          {"discard": tuple(state.zones[zone_id(command.by, "hand")].cards)})
 
     def advance_label(self, state: GameState, decision: Decision) -> str:
         """Name the pass by where it leads (VG 5; no battle on the first turn, VG 4.7; the guard step, VG 6.3)."""
