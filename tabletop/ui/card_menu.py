@@ -67,11 +67,12 @@ def build_card_menu(session: GameSession, look: CardLook, parent: QWidget | None
             # many of one kind (a Summon's choices of targets, the Parties a Forward can join) get a submenu
             target = menu if len(commands) <= SUBMENU_AFTER else \
                 menu.addMenu(f"{command_words(kind)} ({len(commands)})")
+            subject = card_fields(kind)[:1]   # the field naming the card a command is done with
             offered: set[str] = set()
             for command in commands:
                 choice = game.rules.card_choices(state, command) if choose is not None else None
                 # a choice that picks the command's own cards (a Party's Forwards) needs one entry, first
-                once = choice is not None and card_fields(kind)[0] in choice.fields
+                once = choice is not None and any(f in choice.fields for f in subject)
                 if choice is not None and once and choice.label not in offered:
                     offered.add(choice.label)
                     target.addAction(f"… {choice.label}").triggered.connect(lambda _checked=False, c=command: choose(c))
