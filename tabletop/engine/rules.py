@@ -18,11 +18,16 @@ from tabletop.engine.zones import ZoneSpec, zone_id
 
 @dataclass(frozen=True)
 class CardChoice:
-    """Cards a player may pick for card fields of a listed command: what pays for a play, who joins a group."""
+    """Cards a player may pick for card fields of a listed command: what pays for a play, its targets, a group.
+
+    `once`: the choice picks what tells apart the listed commands of one card (a play's targets, a Party's
+    Forwards), so the window offers it once for them all; otherwise beside each command (its payment).
+    """
 
     label: str                            # the card menu's entry: "pay another way"
     prompt: str                           # what the player is asked: "Pay for Blade: check the cards to discard"
     fields: Mapping[str, tuple[int, ...]]  # field of the command -> the cards it may hold
+    once: bool = False
 
 
 @dataclass
@@ -225,13 +230,20 @@ class GameRules:
         """
         return ""
 
-    def card_choices(self, state: GameState, command: Command) -> CardChoice | None:
-        """Return the cards the player may choose instead for some card fields of a listed command, or None.
+    def card_choices(self, state: GameState, command: Command) -> tuple[CardChoice, ...]:
+        """Return the cards the player may choose instead for card fields of a listed command (none by default).
 
-        A command is listed once with an obvious choice (its payment, the members of a group); the window lets
-        the player choose otherwise from these (the rules still refuse a choice that does not add up).
+        A play is listed with an obvious payment, and a group or a set of targets once per choice (or up to a
+        bound); the window lets the player choose otherwise from these (the rules refuse a choice that does not add up).
         """
-        return None
+        return ()
+
+    def stack_targets(self, state: GameState) -> list[tuple[int | None, tuple[int, ...]]]:
+        """Return, for each item on the stack that chose targets, its source card and the cards it targets now.
+
+        The window draws an arrow from each source to each target; none by default.
+        """
+        return []
 
     def after_manual(self, tx: Transaction) -> None:
         """Apply the game's checks after a manual change (e.g. loss conditions)."""

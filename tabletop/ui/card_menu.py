@@ -6,8 +6,9 @@ from collections.abc import Callable
 from PySide6.QtWidgets import QInputDialog, QMenu, QWidget
 
 from tabletop.engine.commands import Command, DrawCards, ManualMove, Reveal, SetCounter, SetState, Shuffle
+from tabletop.engine.rules import CardChoice
 from tabletop.ui.card_item import CardLook
-from tabletop.ui.command_matching import card_fields, command_label, command_words, commands_for_card
+from tabletop.ui.command_matching import command_label, command_words, commands_for_card
 from tabletop.ui.session import GameSession
 
 
@@ -36,13 +37,13 @@ def rules_commands(session: GameSession, look: CardLook) -> list[Command]:
 
 def build_card_menu(session: GameSession, look: CardLook, parent: QWidget | None = None,
                     ask_text: Callable[[str, str], str | None] | None = None,
-                    choose: Callable[[Command], object] | None = None) -> QMenu:
+                    choose: Callable[[Command, CardChoice], object] | None = None) -> QMenu:
     """Return the menu of a card: its legal commands first, then "By hand" actions for any game.
 
-    `ask_text(title, label)` asks for a counter name (a dialog by default; tests pass a function). `choose(command)`
-    lets the player choose the cards of a listed command otherwise (`GameRules.card_choices`): each play whose
-    payment is the player's to choose gets a "… pay another way" entry beside it; commands whose choice picks
-    the cards they are done with (a Party's Forwards) get one entry, before them.
+    `ask_text(title, label)` asks for a counter name (a dialog by default; tests pass a function). `choose(command,
+    choice)` lets the player choose the cards of a listed command otherwise (`GameRules.card_choices`): each play
+    whose payment is the player's to choose gets a "… pay another way" entry beside it; a choice that tells the
+    commands of a card apart (a play's targets, a Party's Forwards) gets one entry, before them.
     """
     menu = QMenu(parent)
     game = session.game
@@ -57,6 +58,10 @@ def build_card_menu(session: GameSession, look: CardLook, parent: QWidget | None
     def add(target: QMenu, text: str, command: Command) -> None:
         target.addAction(text).triggered.connect(lambda _checked=False, c=command: submit(c))
 
+    def add_choice(target: QMenu, text: str, command: Command, choice: CardChoice) -> None:
+        assert choose is not None
+        target.addAction(text).triggered.connect(lambda _checked=False, c=command, k=choice: choose(c, k))
+
     legal = rules_commands(session, look)
     if legal:
         menu.addSection("Play")
@@ -67,19 +72,17 @@ def build_card_menu(session: GameSession, look: CardLook, parent: QWidget | None
             # many of one kind (a Summon's choices of targets, the Parties a Forward can join) get a submenu
             target = menu if len(commands) <= SUBMENU_AFTER else \
                 menu.addMenu(f"{command_words(kind)} ({len(commands)})")
-            subject = card_fields(kind)[:1]   # the field naming the card a command is done with
-            offered: set[str] = set()
+            offered: set[str] = set()   # the labels of the choices offered once for all these commands
             for command in commands:
-                choice = game.rules.card_choices(state, command) if choose is not None else None
-                # a choice that picks the command's own cards (a Party's Forwards) needs one entry, first
-                once = choice is not None and any(f in choice.fields for f in subject)
-                if choice is not None and once and choice.label not in offered:
-                    offered.add(choice.label)
-                    target.addAction(f"… {choice.label}").triggered.connect(lambda _checked=False, c=command: choose(c))
+                choices = game.rules.card_choices(state, command) if choose is not None else ()
+                for choice in choices:
+                    if choice.once and choice.label not in offered:
+                        offered.add(choice.label)
+                        add_choice(target, f"… {choice.label}", command, choice)
                 add(target, command_label(command, state, player), command)
-                if choice is not None and not once:
-                    target.addAction(f"    … {choice.label}").triggered.connect(
-                        lambda _checked=False, c=command: choose(c))
+                for choice in choices:
+                    if not choice.once:
+                        add_choice(target, f"    … {choice.label}", command, choice)
     menu.addSection("By hand (outside the rules)")
     card = state.cards[iid]
     zone = state.zones[card.zone]

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
 
 from tabletop.engine.commands import Choose, Command
 from tabletop.engine.decision import Decision
+from tabletop.engine.rules import CardChoice
 from tabletop.ui.command_matching import command_label, loose_commands, subject_of
 from tabletop.ui.session import GameSession
 
@@ -293,16 +294,13 @@ class DecisionPanel(QWidget):
         elif self.is_picking():
             self._answer(Choose(by=self._player(), picks=tuple(self.picks())))
 
-    def choose_cards(self, command: Command) -> bool:
-        """Let the viewer choose the cards of a listed command (what pays for it, who joins it) on the table or a list.
+    def choose_cards(self, command: Command, choice: CardChoice) -> bool:
+        """Let the viewer choose cards of a listed command (`GameRules.card_choices`) on the table or in a list.
 
-        The command's own cards start checked. False when the game leaves none of its cards to choose.
+        The command's own cards start checked. False when it is not the viewer's decision.
         """
         game = self.session.game
         if game is None or not self.session.is_my_decision():
-            return False
-        choice = game.rules.card_choices(game.state, command)
-        if choice is None:
             return False
         sources = dict(choice.fields)
         options = tuple(dict.fromkeys(card for cards in sources.values() for card in cards))

@@ -250,21 +250,19 @@ class TableScene(QGraphicsScene):
                 y += entry.boundingRect().height() + 6
                 self.addItem(entry)
                 self._extras.append(entry)
-        for place in columns:
-            name = game.state.zones[place.zone_id].spec.name
-            for index, item in enumerate(game.state.lists.get(name, [])):
-                if not isinstance(item, dict) or not item.get("targets"):
-                    continue
-                source = item.get("source", item.get("card"))
-                start = self._card_centre(source) if source is not None else None
-                if start is None:
-                    start = QPointF(place.rect.x + 10, place.rect.y + 40 + 20 * index)
-                for target in item["targets"]:
-                    end = self._card_centre(target)
-                    if end is not None:
-                        arrow = ArrowItem(start, end)
-                        self.addItem(arrow)
-                        self._extras.append(arrow)
+        if not columns:
+            return
+        place = columns[0]
+        for index, (source, targets) in enumerate(game.rules.stack_targets(game.state)):
+            start = self._card_centre(source) if source is not None else None
+            if start is None:   # a Summon is on the stack itself: from its entry's corner
+                start = QPointF(place.rect.x + 10, place.rect.y + 40 + 20 * index)
+            for target in targets:
+                end = self._card_centre(target)
+                if end is not None:
+                    arrow = ArrowItem(start, end)
+                    self.addItem(arrow)
+                    self._extras.append(arrow)
 
     def _card_centre(self, iid: Any) -> QPointF | None:
         item = self.card_items.get(("card", iid))

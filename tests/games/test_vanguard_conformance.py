@@ -252,6 +252,6 @@ def test_a_stride_may_be_paid_with_any_cards_of_the_hand() -> None:
         game.submit(rnd.choice(game.legal_commands()))
     stride = next(c for c in game.legal_commands() if isinstance(c, Stride))
     hand = game.state.zones[f"{stride.by}.hand"].cards
-    choice = rules.card_choices(game.state, stride)
-    assert choice is not None and choice.fields == {"discard": tuple(hand)}
+    choice, = rules.card_choices(game.state, stride)
+    assert choice.fields == {"discard": tuple(hand)} and not choice.once
     assert set(stride.discard) <= set(hand)

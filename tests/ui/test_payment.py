@@ -10,6 +10,7 @@ from tabletop.engine.rules import GameConfig
 from tabletop.games import find_game
 from tabletop.games.fftcg.commands import PlayCharacter
 from tabletop.ui.card_menu import build_card_menu
+from tabletop.ui.stack_item import ArrowItem
 from tabletop.ui.new_game_dialog import NewGame
 
 CARDS = [
@@ -64,7 +65,8 @@ def test_a_payment_that_does_not_add_up_is_refused_by_rule_and_can_be_cancelled(
     listed = next(c for c in game.legal_commands("p1") if isinstance(c, PlayCharacter) and c.card == cards["blade"])
     refusals: list[str] = []
     window.session.refused.connect(refusals.append)
-    assert panel.choose_cards(listed)
+    payment, = window.session.game.rules.card_choices(game.state, listed)
+    assert panel.choose_cards(listed, payment)
     for i in range(panel.pick_list.count()):
         item = panel.pick_list.item(i)
         item.setCheckState(Qt.CheckState.Checked if item.data(Qt.ItemDataRole.UserRole) == cards["clerk"]
@@ -118,3 +120,40 @@ def test_many_commands_of_one_kind_go_into_a_submenu(qtbot, window) -> None:  # 
     texts = [a.text() for a in submenus["Declare party (15)"].actions()]
     assert texts[0] == "… choose the Party's Forwards" and len(texts) == 16
     assert any(a.text() == "Declare attack: Test Fire Blade" for a in menu.actions())
+
+
+def test_a_summons_targets_are_picked_on_the_table(qtbot, window) -> None:  # noqa: ANN001
+    rules = find_game("fftcg")
+    library = CardLibrary(rules.card_from_mapping(c) for c in CARDS + [
+        {"id": "bolt", "name": "Test Bolt", "type": "summon", "element": "fire", "cost": 1,
+         "effects": [{"effect": "deal_damage", "amount": 7000, "target": {"type": "forward"}}]},
+        *({"id": f"ice{n}", "name": f"Test Ice Blade {n}", "type": "forward", "element": "ice", "cost": 2, "power": 5000}
+          for n in range(3))])
+    setup = {"turn": 3, "active": "p1", "phase": "main1", "players": {
+        "p1": {"hand": [{"card": "bolt"}], "field": [{"card": "blade"}, {"card": "clerk"}], "deck": 10},
+        "p2": {"field": [{"card": "ice0"}, {"card": "ice1"}, {"card": "ice2"}], "deck": 10}}}
+    window.start(NewGame(GameConfig("fftcg", seed=1, seats={"p1": "human", "p2": "human"}, scenario=setup), library,
+                         open_hands=False))
+    QTest.keyClick(window.table.hand_over, Qt.Key.Key_Return)
+    game, panel = window.session.game, window.decision_panel
+    bolt = game.state.zones["p1.hand"].cards[0]
+    foes = list(game.state.zones["p2.field"].cards)
+    menu = build_card_menu(window.session, window.scene.item_for(bolt).look, choose=panel.choose_cards)
+    texts = [a.text() for a in menu.actions()]
+    assert texts.count("… choose the targets") == 1 and texts.count("    … pay another way") == 4   # 4 Forwards
+    next(a for a in menu.actions() if a.text() == "… choose the targets").trigger()
+    assert panel.picks() == [game.state.zones["p1.field"].cards[0]]   # the first listed target: the player's own
+    assert "check 1 target" in panel.prompt.text()
+    for i in range(panel.pick_list.count()):
+        panel.pick_list.item(i).setCheckState(Qt.CheckState.Unchecked)
+    click_card(window, window.scene.item_for(foes[2]))
+    panel.confirm_pick.click()
+    assert game.rules.stack_targets(game.state) == [(bolt, (foes[2],))]
+    arrows = [i for i in window.scene.items() if isinstance(i, ArrowItem)]
+    assert len(arrows) == 1   # from the Summon on the stack to its target
+    for _ in range(2):   # both players pass: the Summon resolves
+        window.session.submit(game.rules.advance_command(game.state, game.pending_decision()))
+        QTest.keyClick(window.table.hand_over, Qt.Key.Key_Return)
+    state = game.state
+    assert state.cards[bolt].zone == "p1.break" and state.cards[foes[2]].zone == "p2.break"
+    assert all(state.cards[f].zone == "p2.field" for f in foes[:2])

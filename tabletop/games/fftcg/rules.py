@@ -66,7 +66,7 @@ from tabletop.games.fftcg.commands import (
     FFTCG_COMMANDS, CastSummon, DeclareAttack, DeclareBlock, DeclareParty, PlayCharacter, RepeatLoop,
     SplitDamage, UseAbility,
 )
-from tabletop.games.fftcg.continuous import characteristics, cost_of, field_cards
+from tabletop.games.fftcg.continuous import characteristics, cost_of, field_cards, is_current
 from tabletop.games.fftcg.cp import ability_cost, character_cost, check_payment, find_payment, play_cost
 from tabletop.games.fftcg.effects import ability_kind
 from tabletop.games.fftcg.printed import printed_index
@@ -249,22 +249,40 @@ class FFTCGRules(GameRules):
             return "Don't block"
         return "Pass priority" if decision.name == "priority" else ""
 
-    def card_choices(self, state: GameState, command: Command) -> CardChoice | None:
-        """Return what a play may be paid with (FFTCG 5.2), or which Forwards may join a Party (FFTCG 15.1.1.9)."""
+    def card_choices(self, state: GameState, command: Command) -> tuple[CardChoice, ...]:
+        """Return what a play may be paid with (FFTCG 5.2) and target (11.3), or which Forwards may join a Party (15.1.1.9)."""
         player = command.by
         if isinstance(command, DeclareParty):
-            return CardChoice("choose the Party's Forwards", "Declare a Party: check two or more Forwards of one element",
-                              {"attackers": tuple(self._ready_attackers(state, player))})
+            return (CardChoice("choose the Party's Forwards", "Declare a Party: check two or more Forwards of one element",
+                               {"attackers": tuple(self._ready_attackers(state, player))}, once=True),)
         if not isinstance(command, (PlayCharacter, CastSummon, UseAbility)):
-            return None
+            return ()
+        name = state.definition(command.card).name
         kept = {command.card, getattr(command, "name_discard", None)}
         index = printed_index(state)
         backups = tuple(i for i in field_cards(state, player) if i not in kept and not state.cards[i].tapped
                         and index[state.cards[i].card_id].card_type == "backup")
-        return CardChoice("pay another way",
-                          f"Pay for {state.definition(command.card).name}: check the cards to discard and Backups to dull",
-                          {"discards": tuple(i for i in state.zones[f"{player}.hand"].cards if i not in kept),
-                           "backups": backups})
+        choices = [CardChoice("pay another way", f"Pay for {name}: check the cards to discard and Backups to dull",
+                              {"discards": tuple(i for i in state.zones[f"{player}.hand"].cards if i not in kept),
+                               "backups": backups})]
+        ability = self._ability_played(state, command)
+        low, high = target_count(ability) if ability is not None else (0, 0)
+        if high:
+            count = f"{low} to {high}" if low != high else str(high)
+            choices.insert(0, CardChoice("choose the targets", f"{name}: check {count} target(s)",
+                                         {"targets": tuple(target_candidates(state, ability, player, command.card))},
+                                         once=True))
+        return tuple(choices)
+
+    @staticmethod
+    def _ability_played(state: GameState, command: Command) -> Mapping[str, Any] | None:
+        """Return the ability a Summon cast or an ability use puts on the stack (None for a Character)."""
+        definition = state.definition(command.card)
+        if isinstance(command, CastSummon):
+            return _summon_ability(definition)
+        if isinstance(command, UseAbility) and 0 <= command.ability < len(definition.effects):
+            return definition.effects[command.ability]
+        return None
 
     # -- legal commands --------------------------------------------------------------------------
     def legal_commands(self, state: GameState, player: str) -> list[Command]:
@@ -850,6 +868,11 @@ class FFTCGRules(GameRules):
     def stack_entries(self, state: GameState) -> list[list[str]]:
         """Return each stack entry's names (ability or card name, card id), top first."""
         return flow.stack_names(state)
+
+    def stack_targets(self, state: GameState) -> list[tuple[int | None, tuple[int, ...]]]:
+        """Return each targeting Summon or ability on the stack with its targets still the chosen objects (FFTCG 11.11.2)."""
+        return [(entry.get("source"), tuple(iid for iid, ts in entry["targets"] if is_current(state, iid, ts)))
+                for entry in stack.items(state) if entry.get("targets")]
 
 
 _ACT_PROMPTS = {  # decision name -> (prompt, rule); the priority prompt names its holder

@@ -219,13 +219,13 @@ class VanguardRules(GameRules):
             return _pass(decision.player)
         return None
 
-    def card_choices(self, state: GameState, command: Command) -> CardChoice | None:
+    def card_choices(self, state: GameState, command: Command) -> tuple[CardChoice, ...]:
         """Return what a stride may be paid with: the cards of the hand, grades adding up to 3 (VG 5.3)."""
         if not isinstance(command, Stride):
-            return None
-        return CardChoice("pay another way",
-                          f"Stride {state.definition(command.card).name}: check cards of your hand whose grades add up to 3",
-                          {"discard": tuple(state.zones[zone_id(command.by, "hand")].cards)})
+            return ()
+        return (CardChoice("pay another way",
+                           f"Stride {state.definition(command.card).name}: check cards of your hand whose grades add up to 3",
+                           {"discard": tuple(state.zones[zone_id(command.by, "hand")].cards)}),)
 
     def advance_label(self, state: GameState, decision: Decision) -> str:
         """Name the pass by where it leads (VG 5; no battle on the first turn, VG 4.7; the guard step, VG 6.3)."""
