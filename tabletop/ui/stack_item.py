@@ -1,8 +1,7 @@
 """Stack items: the numbered entries of a shared stack or chain (top first) and arrows to targets.
 
-Arrows follow one convention read from `state.lists[<zone name>]`: an item that is a mapping with
-`targets` (card instance ids) gets an arrow from its `source` card (or `card`, or the entry's box)
-to every target card shown on the table.
+Arrows come from the rules (`GameRules.stack_targets`): one from each stack item's source card (or
+the stack's corner) to every card it targets that is shown on the table.
 """
 from __future__ import annotations
 
