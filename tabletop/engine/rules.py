@@ -238,6 +238,13 @@ class GameRules:
         """
         return ()
 
+    def stack_entries(self, state: GameState) -> list[list[str]]:
+        """Return a few lines for each item of the game's stack or chain, top first (none by default).
+
+        The window shows them as numbered boxes under the shared stack zone.
+        """
+        return []
+
     def stack_targets(self, state: GameState) -> list[tuple[int | None, tuple[int, ...]]]:
         """Return, for each item on the stack that chose targets, its source card and the cards it targets now.
 

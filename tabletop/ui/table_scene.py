@@ -231,13 +231,7 @@ class TableScene(QGraphicsScene):
         self._extras = []
         game = self.session.game
         assert game is not None and self.layout is not None
-        entries_of = getattr(game.rules, "stack_entries", None)
-        entries: list[list[str]] = []
-        if entries_of is not None:
-            try:
-                entries = [list(map(str, entry)) for entry in entries_of(game.state)]
-            except Exception:  # a game's summary must never break the table
-                entries = []
+        entries = [list(map(str, entry)) for entry in game.rules.stack_entries(game.state)]
         columns = [p for p in self.layout.zones.values()
                    if p.layout == "column" and game.state.zones[p.zone_id].owner is None]
         if columns and entries:

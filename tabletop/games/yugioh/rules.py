@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
+from tabletop.engine.state import GameState
 from tabletop.engine.turns import Phase, TurnStructure
 from tabletop.engine.zones import Visibility, ZoneSpec
 from tabletop.games.manual_play import ManualPlayRules
@@ -49,6 +50,6 @@ class YugiohRules(ManualPlayRules):
     def zone_specs(self, game_format: str) -> Sequence[ZoneSpec]:
         return _ZONES
 
-    def stack_entries(self, state) -> list[list[str]]:  # type: ignore[no-untyped-def]
+    def stack_entries(self, state: GameState) -> list[list[str]]:
         """Return the chain's cards, top (last chain link) first."""
         return [[state.cards[i].card_id, state.definition(i).name] for i in state.zones["chain"].cards]
