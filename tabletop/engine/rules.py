@@ -28,6 +28,7 @@ class CardChoice:
     prompt: str                           # what the player is asked: "Pay for Blade: check the cards to discard"
     fields: Mapping[str, tuple[int, ...]]  # field of the command -> the cards it may hold
     once: bool = False
+    count: tuple[int, int] | None = None   # how many cards to pick, least and most (None: any, the rules judge)
 
 
 @dataclass

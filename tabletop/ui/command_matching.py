@@ -110,7 +110,7 @@ def command_label(command: Command, state: GameState, viewer: str | None = None)
             # the card played is named alone; the others say what they are (targets, discards, backups…)
             parts.append(names if f.name == card_names[0] else f"{f.name.replace('_', ' ')} {names}")
         elif isinstance(value, str) and value in state.zones:
-            parts.append(_zone_label(state, value))
+            parts.append(zone_label(state, value))
         elif isinstance(value, str) and f"{command.by}.{value}" in state.zones:   # a zone of the player's own ("rc.front_left")
             zone = state.zones[f"{command.by}.{value}"]
             parts.append(zone.spec.label or zone.spec.name)
@@ -129,7 +129,8 @@ def _card_name(state: GameState, value: Any, viewer: str | None) -> str:
     return str(value)
 
 
-def _zone_label(state: GameState, zone_id: str) -> str:
+def zone_label(state: GameState, zone_id: str) -> str:
+    """Return how the window names a zone: its label, after its owner ("p2 Field")."""
     zone = state.zones[zone_id]
     label = zone.spec.label or zone.spec.name
     return f"{zone.owner} {label}" if zone.owner else label

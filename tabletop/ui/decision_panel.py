@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (
 from tabletop.engine.commands import Choose, Command
 from tabletop.engine.decision import Decision
 from tabletop.engine.rules import CardChoice
-from tabletop.ui.command_matching import command_label, loose_commands, subject_of
+from tabletop.ui.command_matching import command_label, loose_commands, subject_of, zone_label
 from tabletop.ui.session import GameSession
 
 
@@ -207,8 +207,7 @@ class DecisionPanel(QWidget):
         if isinstance(option, int) and option in game.state.cards:
             card = game.state.cards[option]
             name = game.state.definition(option).name if game.state.is_visible_to(option, self.session.viewer) else "a hidden card"
-            zone = game.state.zones[card.zone]
-            return f"{name}  ({zone.spec.label or zone.name})"
+            return f"{name}  ({zone_label(game.state, card.zone)})"   # whose: a target may be either player's
         return str(option).replace("_", " ")
 
     def _fill_list(self, widget: QListWidget, options: tuple[Any, ...], checkable: bool) -> None:
@@ -304,7 +303,8 @@ class DecisionPanel(QWidget):
             return False
         sources = dict(choice.fields)
         options = tuple(dict.fromkeys(card for cards in sources.values() for card in cards))
-        self.decision = Decision(command.by, "card_choice", "pick", choice.prompt, options, 0, len(options))
+        low, high = choice.count or (0, len(options))
+        self.decision = Decision(command.by, "card_choice", "pick", choice.prompt, options, low, high)
         self.choosing = (command, sources)
         self.title.setText(f"{command.by}: {choice.label}")
         self.prompt.setText(self.decision.prompt)

@@ -143,10 +143,9 @@ def test_a_summons_targets_are_picked_on_the_table(qtbot, window) -> None:  # no
     assert texts.count("… choose the targets") == 1 and texts.count("    … pay another way") == 4   # 4 Forwards
     next(a for a in menu.actions() if a.text() == "… choose the targets").trigger()
     assert panel.picks() == [game.state.zones["p1.field"].cards[0]]   # the first listed target: the player's own
-    assert "check 1 target" in panel.prompt.text()
-    for i in range(panel.pick_list.count()):
-        panel.pick_list.item(i).setCheckState(Qt.CheckState.Unchecked)
-    click_card(window, window.scene.item_for(foes[2]))
+    assert "check 1 target" in panel.prompt.text() and "Test Ice Blade 2  (p2 Field)" in _texts(panel)
+    click_card(window, window.scene.item_for(foes[2]))   # one target: the new click replaces the first
+    assert panel.picks() == [foes[2]]
     panel.confirm_pick.click()
     assert game.rules.stack_targets(game.state) == [(bolt, (foes[2],))]
     arrows = [i for i in window.scene.items() if isinstance(i, ArrowItem)]
@@ -157,3 +156,7 @@ def test_a_summons_targets_are_picked_on_the_table(qtbot, window) -> None:  # no
     state = game.state
     assert state.cards[bolt].zone == "p1.break" and state.cards[foes[2]].zone == "p2.break"
     assert all(state.cards[f].zone == "p2.field" for f in foes[:2])
+
+
+def _texts(panel) -> list[str]:  # noqa: ANN001
+    return [panel.pick_list.item(i).text() for i in range(panel.pick_list.count())]

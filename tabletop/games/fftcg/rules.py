@@ -96,8 +96,7 @@ class FFTCGRules(GameRules):
     def zone_specs(self, game_format: str) -> Sequence[ZoneSpec]:
         """Return the seven zones (FFTCG 7.1–7.2): six per player and the shared stack."""
         return (
-            ZoneSpec("field", Visibility.PUBLIC, layout="grid", row=0, ordered=False,
-                     label="Field (Forwards front, Backups back)"),
+            ZoneSpec("field", Visibility.PUBLIC, layout="grid", row=0, ordered=False, label="Field"),
             ZoneSpec("deck", Visibility.HIDDEN, layout="pile", row=1, column=6, label="Deck"),
             ZoneSpec("hand", Visibility.OWNER, layout="fan", row=2, label="Hand"),
             ZoneSpec("damage", Visibility.PUBLIC, layout="column", row=1, column=0,
@@ -253,8 +252,9 @@ class FFTCGRules(GameRules):
         """Return what a play may be paid with (FFTCG 5.2) and target (11.3), or which Forwards may join a Party (15.1.1.9)."""
         player = command.by
         if isinstance(command, DeclareParty):
+            ready = tuple(self._ready_attackers(state, player))
             return (CardChoice("choose the Party's Forwards", "Declare a Party: check two or more Forwards of one element",
-                               {"attackers": tuple(self._ready_attackers(state, player))}, once=True),)
+                               {"attackers": ready}, once=True, count=(2, len(ready))),)
         if not isinstance(command, (PlayCharacter, CastSummon, UseAbility)):
             return ()
         name = state.definition(command.card).name
@@ -271,7 +271,7 @@ class FFTCGRules(GameRules):
             count = f"{low} to {high}" if low != high else str(high)
             choices.insert(0, CardChoice("choose the targets", f"{name}: check {count} target(s)",
                                          {"targets": tuple(target_candidates(state, ability, player, command.card))},
-                                         once=True))
+                                         once=True, count=(low, high)))
         return tuple(choices)
 
     @staticmethod
