@@ -288,7 +288,10 @@ class DecisionPanel(QWidget):
         if self.choosing is not None:
             command, sources = self.choosing
             picks = self.picks()
-            paid = {name: tuple(p for p in picks if p in cards) for name, cards in sources.items()}
+            paid: dict[str, Any] = {name: tuple(p for p in picks if p in cards) for name, cards in sources.items()}
+            for name, cards in paid.items():
+                if not isinstance(getattr(command, name), tuple):   # a field of one card: the card (None if none)
+                    paid[name] = cards[0] if cards else None
             self._answer(dataclasses.replace(command, **paid))   # a choice that does not add up is refused by rule
         elif self.is_picking():
             self._answer(Choose(by=self._player(), picks=tuple(self.picks())))

@@ -160,3 +160,31 @@ def test_a_summons_targets_are_picked_on_the_table(qtbot, window) -> None:  # no
 
 def _texts(panel) -> list[str]:  # noqa: ANN001
     return [panel.pick_list.item(i).text() for i in range(panel.pick_list.count())]
+
+
+def test_a_special_ability_discards_the_card_of_the_same_name_the_player_picks(qtbot, window) -> None:  # noqa: ANN001
+    rules = find_game("fftcg")
+    sage = {"name": "Test Star Sage", "type": "forward", "element": "water", "cost": 3, "power": 6000,
+            "effects": [{"kind": "special", "name": "Starfall", "cost": {"dull": True}, "effect": "deal_damage",
+                         "amount": 4000, "target": {"type": "forward", "controller": "opponent"}}]}
+    library = CardLibrary(rules.card_from_mapping(c) for c in [
+        {"id": "sage", **sage}, {"id": "sage2", **sage, "power": 7000},   # two printings of one name
+        {"id": "foe", "name": "Test Foe", "type": "forward", "element": "fire", "cost": 2, "power": 5000}])
+    setup = {"turn": 3, "active": "p1", "phase": "main1", "players": {
+        "p1": {"field": [{"card": "sage"}], "hand": [{"card": "sage"}, {"card": "sage2"}], "deck": 10},
+        "p2": {"field": [{"card": "foe"}], "deck": 10}}}
+    window.start(NewGame(GameConfig("fftcg", seed=1, seats={"p1": "human", "p2": "human"}, scenario=setup), library,
+                         open_hands=False))
+    QTest.keyClick(window.table.hand_over, Qt.Key.Key_Return)
+    game, panel = window.session.game, window.decision_panel
+    on_field = game.state.zones["p1.field"].cards[0]
+    first, second = game.state.zones["p1.hand"].cards
+    menu = build_card_menu(window.session, window.scene.item_for(on_field).look, choose=panel.choose_cards)
+    entry = next(a for a in menu.actions() if "discard another card of the same name" in a.text())
+    entry.trigger()
+    assert panel.picks() == [first]   # the listed use discards the first one
+    click_card(window, window.scene.item_for(second))   # one card: the click replaces it
+    panel.confirm_pick.click()
+    state = game.state
+    assert state.cards[second].zone == "p1.break" and state.cards[first].zone == "p1.hand"
+    assert state.cards[on_field].tapped

@@ -265,6 +265,11 @@ class FFTCGRules(GameRules):
         choices = [CardChoice("pay another way", f"Pay for {name}: check the cards to discard and Backups to dull",
                               {"discards": tuple(i for i in state.zones[f"{player}.hand"].cards if i not in kept),
                                "backups": backups})]
+        if isinstance(command, UseAbility) and command.name_discard is not None:   # FFTCG 11.7.1: any card of that name
+            same = tuple(_same_name_characters(state, player, command.card))
+            choices.append(CardChoice("discard another card of the same name",
+                                      f"{name}: check the Character card named {name} to discard", {"name_discard": same},
+                                      count=(1, 1)))
         ability = self._ability_played(state, command)
         low, high = target_count(ability) if ability is not None else (0, 0)
         if high:
@@ -447,9 +452,7 @@ class FFTCGRules(GameRules):
         name_discard = None
         exclude = {iid}
         if ability_kind(ability, False) == "special":
-            name = state.definition(iid).name  # FFTCG 11.7.1: a Character card of the same name
-            same = [h for h in state.zones[f"{player}.hand"].cards
-                    if state.definition(h).name == name and is_character(state.definition(h))]
+            same = _same_name_characters(state, player, iid)   # the first: the window lets the player pick another
             if not same:
                 return []
             name_discard = same[0]
@@ -932,6 +935,13 @@ def _refuse_outside_play_phases(state: GameState) -> None:
         raise IllegalCommand("FFTCG 15.2.3.3", "Summons cannot be cast between First Strike and normal damage")
     if state.phase not in PLAY_PHASES:
         raise IllegalCommand("FFTCG 9.3.1.6", "Summons are cast only in a Main Phase or the Attack Phase")
+
+
+def _same_name_characters(state: GameState, player: str, iid: int) -> list[int]:
+    """Return the Character cards in `player`'s hand named as card `iid`: what a special ability discards (FFTCG 11.7.1)."""
+    name = state.definition(iid).name
+    return [h for h in state.zones[f"{player}.hand"].cards
+            if state.definition(h).name == name and is_character(state.definition(h))]
 
 
 def _summon_ability(definition: CardDefinition) -> Mapping[str, Any] | None:
