@@ -79,7 +79,7 @@ class DecisionPanel(QWidget):
         self.cancel_choice.clicked.connect(lambda: self.show_decision(self.session.decision()))
         pick_layout.addWidget(self.cancel_choice)
         self.pages.addWidget(self.pick)
-        # (the listed command, its payment fields -> the cards that may pay) while the viewer pays another way
+        # (the listed command, the fields being chosen -> the cards they may hold) while the viewer chooses them
         self.choosing: tuple[Command, dict[str, tuple[int, ...]]] | None = None
 
         self.yesno = QWidget()
@@ -288,11 +288,11 @@ class DecisionPanel(QWidget):
         if self.choosing is not None:
             command, sources = self.choosing
             picks = self.picks()
-            paid: dict[str, Any] = {name: tuple(p for p in picks if p in cards) for name, cards in sources.items()}
-            for name, cards in paid.items():
+            fields: dict[str, Any] = {name: tuple(p for p in picks if p in cards) for name, cards in sources.items()}
+            for name, cards in fields.items():
                 if not isinstance(getattr(command, name), tuple):   # a field of one card: the card (None if none)
-                    paid[name] = cards[0] if cards else None
-            self._answer(dataclasses.replace(command, **paid))   # a choice that does not add up is refused by rule
+                    fields[name] = cards[0] if cards else None
+            self._answer(dataclasses.replace(command, **fields))   # a choice that does not add up is refused by rule
         elif self.is_picking():
             self._answer(Choose(by=self._player(), picks=tuple(self.picks())))
 
