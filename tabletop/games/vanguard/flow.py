@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from typing import Any
 
 from tabletop.engine import durations, triggers
 from tabletop.engine.rule_process import Action, Check, run_until_stable
+from tabletop.engine.state import GameState
 from tabletop.engine.changes import AppendLog, Change, SetData, SetTableField
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.turns import Phase, TurnStructure
@@ -729,12 +731,10 @@ def _damage_step(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     battle_step(tx, "damage")
     attacker, target = battle["attacker"], battle["target"]
     defender = battle["defender"]
-    alive = attacker in state.cards and is_unit(state, attacker) and target in state.cards and is_unit(state, target)
     hit = False
-    if alive:
+    if _is_battle_on(state, battle):
         defense = current_power(state, target) + shield_total(state, defender)
-        protected = any(g["card"] == target for g in state.lists.get(CANNOT_BE_HIT, ()))
-        hit = current_power(state, attacker) >= defense and not protected
+        hit = current_power(state, attacker) >= defense and not _cannot_be_hit(state, target)
         tx.log(f"attack {'hits' if hit else 'does not hit'} ({current_power(state, attacker)} vs {defense})", "VG 6.6")
     battle["hit"] = hit
     tx.set_data("battle", battle, copy=False)  # a new mapping sharing never-mutated parts
@@ -749,6 +749,39 @@ def _damage_step(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     more.append({"effect": "_retire_guardians"})
     frames.insert_steps(tx, fi, more)
     return True
+
+
+def _is_battle_on(state: GameState, battle: Mapping[str, Any]) -> bool:
+    """Tell whether the attacker and the attacked unit are both still units on the table."""
+    attacker, target = battle["attacker"], battle["target"]
+    return attacker in state.cards and is_unit(state, attacker) and target in state.cards and is_unit(state, target)
+
+
+def _cannot_be_hit(state: GameState, target: int) -> bool:
+    return any(g["card"] == target for g in state.lists.get(CANNOT_BE_HIT, ()))
+
+
+def guard_prompt(state: GameState) -> str:
+    """Say what the defender guards against: the attack, the defence so far and the shield that stops it (VG 6.3, 6.6).
+
+    An attack hits when the attacker's power is at least the attacked unit's power plus its guardians' shield; the
+    shield needed is given in the 5000s that shields come in.
+    """
+    battle = state.data["battle"]
+    if not _is_battle_on(state, battle):
+        return "guard"
+    attacker, target = battle["attacker"], battle["target"]
+    power, shield = current_power(state, attacker), shield_total(state, battle["defender"])
+    defence = current_power(state, target) + shield
+    against = (f"{state.definition(attacker).name} ({power}) attacks {state.definition(target).name} "
+               f"({current_power(state, target)}" + (f" + {shield} shield)" if shield else ")"))
+    if _cannot_be_hit(state, target):
+        return f"{against}: it cannot be hit"
+    if power < defence:
+        return f"{against}: it does not hit as things stand"
+    needed = (power - defence) // 5000 * 5000 + 5000
+    drives = " (before its drive checks)" if is_vanguard(state, attacker) else ""
+    return f"{against}: {needed} more shield stops it{drives}"
 
 
 @effect("_retire_attacked")

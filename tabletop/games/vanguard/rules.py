@@ -28,8 +28,8 @@ from tabletop.games.vanguard.commands import (
 )
 from tabletop.games.vanguard.effects import draw_cards
 from tabletop.games.vanguard.flow import (
-    act_step, cost_steps, enter, begin_battle, dominated_attackers, dominated_targets, next_phase, play_pending,
-    rule_actions, run,
+    act_step, cost_steps, enter, begin_battle, dominated_attackers, dominated_targets, guard_prompt, next_phase,
+    play_pending, rule_actions, run,
 )
 from tabletop.games.vanguard.moves import (
     leave_field_cleanup, place_on_circle, put_into_soul, relocate, retire, turn_fact, turn_info,
@@ -207,7 +207,7 @@ class VanguardRules(GameRules):
         step = act_step(state)
         if step is not None:
             if step["effect"] == "_guard_step":
-                return _act_decision(state.data["battle"]["defender"], "guard", "guard", "VG 6.3")
+                return _act_decision(state.data["battle"]["defender"], "guard", guard_prompt(state), "VG 6.3")
             return _act_decision(str(frames.ctx(state, frames.depth(state) - 1)["controller"]), "dominate_attack",
                                  "attack with a dominated unit", "seed 《射干玉》 支配 ③")
         return _phase_decision(state.active, state.phase)
