@@ -220,7 +220,7 @@ class FFTCGRules(GameRules):
         if stage == "attack":
             return _act(state.active, "attack")
         if stage == "block":
-            return _act(state.opponent(state.active), "block")
+            return Decision(state.opponent(state.active), "block", "act", _block_prompt(state), rule="FFTCG 10.1.3")
         if stage == "split":
             return _act(state.opponent(state.active), "split_damage")
         if stage == "hand_limit":
@@ -881,9 +881,16 @@ class FFTCGRules(GameRules):
 _ACT_PROMPTS = {  # decision name -> (prompt, rule); the priority prompt names its holder
     "priority": ("{player} has priority", "FFTCG 11.1"),
     "attack": ("declare an attacker, a Party, or pass to end attacks", "FFTCG 10.1.2"),
-    "block": ("declare a blocker or no block", "FFTCG 10.1.3"),
     "split_damage": ("split your blocker's damage among the Party in 1000s", "FFTCG 10.1.4.2.1"),
 }
+
+
+def _block_prompt(state: GameState) -> str:
+    """Say what the defender may block: the attacking Forwards and their Power (FFTCG 10.1.3, 15.1.1.9)."""
+    attackers = flow.attackers_alive(state)
+    names = " and ".join(f"{state.definition(i).name} ({flow.power_now(state, i)})" for i in attackers)
+    what = f"{names} attack as a Party: block the Party" if len(attackers) > 1 else f"{names} attacks: block it"
+    return f"{what} with an active Forward, or don't block and take 1 damage"   # FFTCG 10.1.3.4, 10.1.4.1
 
 
 @functools.lru_cache(maxsize=None)

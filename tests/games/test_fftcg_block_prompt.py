@@ -1,0 +1,22 @@
+"""The block step says what attacks, as a player reads it (FFTCG 10.1.3, 10.1.3.4, 10.1.4.1)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+from tabletop.games import find_game
+from tabletop.scenarios.runner import ScenarioPlayer
+
+SCENARIO = Path(__file__).resolve().parents[1] / "scenarios" / "fftcg" / "acceptance_10_party_blocked.yaml"
+
+
+def test_the_block_prompt_names_the_attacking_party_and_its_power() -> None:
+    data = yaml.safe_load(SCENARIO.read_text())
+    data["steps"] = data["steps"][:3]   # a Party of Test Flame A (6000) and B (4000) attacks; both pass priority
+    player = ScenarioPlayer(SCENARIO, data, find_game)
+    player.play()
+    decision = player.game.pending_decision()
+    assert decision is not None and decision.name == "block"
+    assert decision.prompt == ("Test Flame A (6000) and Test Flame B (4000) attack as a Party: block the Party with an "
+                               "active Forward, or don't block and take 1 damage")
