@@ -47,7 +47,7 @@ import functools
 import hashlib
 import itertools
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 from tabletop.engine import stack
@@ -325,12 +325,8 @@ class FFTCGRules(GameRules):
             members = flow.attackers_alive(state)
             blocker = flow.blocker_alive(state)
             total = flow.power_now(state, blocker) if blocker is not None else 0
-            options = []
-            for index in range(len(members)):
-                amounts = tuple(total if i == index else 0 for i in range(len(members)))
-                if total % 1000 == 0:
-                    options.append(SplitDamage(by=player, cards=tuple(members), amounts=amounts))
-            return options
+            return [SplitDamage(by=player, cards=tuple(members), amounts=amounts)
+                    for amounts in itertools.islice(_splits(total, len(members)), SPLITS_LIMIT)]
         if stage == "hand_limit":
             return [Choose(by=player, picks=combo)
                     for combo in itertools.islice(itertools.combinations(decision.options, decision.min), 10)]
@@ -885,6 +881,20 @@ _ACT_PROMPTS = {  # decision name -> (prompt, rule); the priority prompt names i
 }
 
 
+def _splits(total: int, members: int) -> Iterator[tuple[int, ...]]:
+    """Yield every split of `total` among `members` in steps of 1000 (FFTCG 10.1.4.2.1): all to one member first."""
+    if total % 1000 or members == 0:
+        return
+    units = total // 1000
+    for index in range(members):
+        yield tuple(total if i == index else 0 for i in range(members))
+    for bars in itertools.combinations(range(units + members - 1), members - 1):   # stars and bars
+        edges = (-1, *bars, units + members - 1)
+        amounts = tuple((edges[i + 1] - edges[i] - 1) * 1000 for i in range(members))
+        if amounts.count(0) < members - 1:   # the all-to-one splits came first
+            yield amounts
+
+
 def _block_prompt(state: GameState) -> str:
     """Say what the defender may block: the attacking Forwards and their Power (FFTCG 10.1.3, 15.1.1.9)."""
     attackers = flow.attackers_alive(state)
@@ -978,6 +988,7 @@ def _check_mode(ability: Mapping[str, Any], mode: int | None) -> None:
 # bounded all the same (the AI weighs each one; a Party past it is still taken, and the window lets one be picked).
 TARGET_CHOICES_LIMIT = 64
 PARTIES_LIMIT = 64
+SPLITS_LIMIT = 64   # splits of a blocker's damage among a Party listed (all of 8000 among 3 members: 45)
 
 
 def _choices(state: GameState, ability: Mapping[str, Any] | None, player: str,
