@@ -952,7 +952,14 @@ def _act_decision(player: str, name: str, prompt: str, rule: str) -> Decision:
 def _phase_decision(player: str, phase: str) -> Decision:
     """Return the turn player's play-timing decision of a phase (VG 5; the battle phase's is "attack")."""
     names = {"ride": "ride", "main": "main", "battle": "attack"}
-    return _act_decision(player, names.get(phase, phase), f"{player}: {phase}", "VG 5")
+    return _act_decision(player, names.get(phase, phase), _PHASE_PROMPTS.get(phase, f"{player}: {phase}"), "VG 5")
+
+
+_PHASE_PROMPTS = {   # what the turn player may do in a phase, as the window's Decision dock says it (VG 5.3–5.5)
+    "ride": "Ride a unit onto your vanguard (or stride, in Premium), or go to the main phase",
+    "main": "Call units, move rear-guards and use abilities; then go to the battle phase",
+    "battle": "Attack with a standing front-row unit (a back-row unit may boost it), or end the battle phase",
+}
 
 
 @functools.lru_cache(maxsize=16)
