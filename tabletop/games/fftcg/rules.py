@@ -898,6 +898,8 @@ def _splits(total: int, members: int) -> Iterator[tuple[int, ...]]:
 def _block_prompt(state: GameState) -> str:
     """Say what the defender may block: the attacking Forwards and their Power (FFTCG 10.1.3, 15.1.1.9)."""
     attackers = flow.attackers_alive(state)
+    if not attackers:
+        return "declare a blocker or no block"
     names = " and ".join(f"{state.definition(i).name} ({flow.power_now(state, i)})" for i in attackers)
     what = f"{names} attack as a Party: block the Party" if len(attackers) > 1 else f"{names} attacks: block it"
     return f"{what} with an active Forward, or don't block and take 1 damage"   # FFTCG 10.1.3.4, 10.1.4.1
