@@ -222,7 +222,8 @@ class FFTCGRules(GameRules):
         if stage == "block":
             return Decision(state.opponent(state.active), "block", "act", _block_prompt(state), rule="FFTCG 10.1.3")
         if stage == "split":
-            return _act(state.opponent(state.active), "split_damage")
+            return Decision(state.opponent(state.active), "split_damage", "act", _split_prompt(state),
+                            rule="FFTCG 10.1.4.2.1")
         if stage == "hand_limit":
             hand = state.zones[f"{state.active}.hand"].cards
             excess = len(hand) - 5
@@ -877,7 +878,6 @@ class FFTCGRules(GameRules):
 _ACT_PROMPTS = {  # decision name -> (prompt, rule); the priority prompt names its holder
     "priority": ("{player} has priority", "FFTCG 11.1"),
     "attack": ("declare an attacker, a Party, or pass to end attacks", "FFTCG 10.1.2"),
-    "split_damage": ("split your blocker's damage among the Party in 1000s", "FFTCG 10.1.4.2.1"),
 }
 
 
@@ -903,6 +903,15 @@ def _block_prompt(state: GameState) -> str:
     names = " and ".join(f"{state.definition(i).name} ({flow.power_now(state, i)})" for i in attackers)
     what = f"{names} attack as a Party: block the Party" if len(attackers) > 1 else f"{names} attacks: block it"
     return f"{what} with an active Forward, or don't block and take 1 damage"   # FFTCG 10.1.3.4, 10.1.4.1
+
+
+def _split_prompt(state: GameState) -> str:
+    """Say whose damage the blocking player splits, how much, and among whom (FFTCG 10.1.4.2.1)."""
+    blocker = flow.blocker_alive(state)
+    members = " and ".join(state.definition(i).name for i in flow.attackers_alive(state))
+    if blocker is None or not members:
+        return "split your blocker's damage among the Party in 1000s"
+    return f"Split {state.definition(blocker).name}'s {flow.power_now(state, blocker)} damage among {members} in steps of 1000"
 
 
 @functools.lru_cache(maxsize=None)

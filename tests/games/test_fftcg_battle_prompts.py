@@ -1,4 +1,4 @@
-"""The block step says what attacks, as a player reads it (FFTCG 10.1.3, 10.1.3.4, 10.1.4.1)."""
+"""The block and damage-split steps say what is at stake, as a player reads it (FFTCG 10.1.3, 10.1.4)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -20,3 +20,13 @@ def test_the_block_prompt_names_the_attacking_party_and_its_power() -> None:
     assert decision is not None and decision.name == "block"
     assert decision.prompt == ("Test Flame A (6000) and Test Flame B (4000) attack as a Party: block the Party with an "
                                "active Forward, or don't block and take 1 damage")
+
+
+def test_the_split_prompt_names_the_blocker_its_damage_and_the_party() -> None:
+    data = yaml.safe_load(SCENARIO.read_text())
+    data["steps"] = data["steps"][:6]   # Test Guard C (8000) blocks the Party; both pass priority
+    player = ScenarioPlayer(SCENARIO, data, find_game)
+    player.play()
+    decision = player.game.pending_decision()
+    assert decision is not None and decision.name == "split_damage"
+    assert decision.prompt.startswith("Split Test Guard C's 8000 damage among Test Flame A and Test Flame B in steps of 1000")
