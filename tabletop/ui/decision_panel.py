@@ -1,5 +1,5 @@
-"""DecisionPanel: answers the pending decision — act (pass, actions), pick, yes/no, number, order — and pays for a
-play another way than the listed one."""
+"""DecisionPanel: answers the pending decision — act (pass, actions), pick, yes/no, number, order — and lets the
+player choose a listed command's cards otherwise (its payment, targets, a Party's Forwards)."""
 from __future__ import annotations
 
 import dataclasses
