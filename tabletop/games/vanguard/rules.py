@@ -5,7 +5,7 @@ import functools
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from tabletop.engine import durations, triggers
+from tabletop.engine import durations, procedure, triggers
 from tabletop.engine.cards import CardDefinition, CardLibrary
 from tabletop.engine.commands import Choose, Command, PassPriority
 from tabletop.engine.decision import Decision
@@ -15,7 +15,7 @@ from tabletop.engine.rules import CardChoice, CardValue, GameConfig, GameRules
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.zones import ZoneSpec, zone_id
-from tabletop.games.vanguard import facts, frames
+from tabletop.games.vanguard import facts
 from tabletop.games.vanguard.abilities import (
     PENDING, abilities_changed, abilities_of, ability_index, emit, face_up_g, has_extra_abilities, keyword_valid, printed_of,
     zone_tag_holds,
@@ -195,11 +195,9 @@ class VanguardRules(GameRules):
     def _pending_decision(self, state: GameState) -> Decision | None:
         if self.outcome(state) is not None:
             return None
-        raw = state.data.get("decision")
-        if raw:
-            return Decision(raw["player"], raw["name"], raw["kind"], raw.get("prompt", ""), tuple(raw.get("options", ())),
-                            raw.get("min", 0), raw.get("max", 0), raw.get("rule", ""), tuple(raw.get("labels", ())),
-                            tuple(raw.get("zones", ())))
+        stored = procedure.pending(state)
+        if stored is not None:
+            return stored
         if state.phase == "setup":
             player = state.data["mulligan"][0]
             hand = tuple(state.zones[zone_id(player, "hand")].cards)
@@ -208,7 +206,7 @@ class VanguardRules(GameRules):
         if step is not None:
             if step["effect"] == "_guard_step":
                 return _act_decision(state.data["battle"]["defender"], "guard", guard_prompt(state), "VG 6.3")
-            return _act_decision(str(frames.ctx(state, frames.depth(state) - 1)["controller"]), "dominate_attack",
+            return _act_decision(str(procedure.ctx(state, procedure.depth(state) - 1)["controller"]), "dominate_attack",
                                  "attack with a dominated unit", "seed 《射干玉》 支配 ③")
         return _phase_decision(state.active, state.phase)
 
@@ -525,39 +523,16 @@ class VanguardRules(GameRules):
         state = tx.state
         if decision.kind == "act":
             raise IllegalCommand(decision.rule or "VG 7.1", "nothing to choose now; play a command or pass")
-        if decision.kind == "yesno":
-            if command.yes is None:
-                raise IllegalCommand(decision.rule or "VG 7.3", "answer yes or no")
-            answer = {"yes": bool(command.yes), "picks": []}
-        elif decision.kind == "number":
-            if command.number is None or not decision.min <= command.number <= decision.max:
-                raise IllegalCommand(decision.rule or "VG 7.3", f"answer a number from {decision.min} to {decision.max}")
-            answer = {"number": int(command.number), "picks": []}
-        else:
-            picks = list(command.picks)
-            if decision.name == "order_triggers":
-                picks = [self._pending_uid(state, p) for p in picks]
-            bad = [p for p in picks if p not in decision.options]
-            if bad:
-                raise IllegalCommand(decision.rule or "VG 7.3", f"{bad[0]!r} is not one of the choices")
-            if len(set(map(str, picks))) != len(picks):
-                raise IllegalCommand(decision.rule or "VG 7.3", "the same choice was given twice")
-            if not decision.min <= len(picks) <= decision.max:
-                raise IllegalCommand(decision.rule or "VG 7.3",
-                                     f"choose between {decision.min} and {decision.max} (got {len(picks)})")
-            answer = {"picks": picks}
-        if decision.name == "mulligan":
-            self._mulligan(tx, decision.player, answer["picks"])
+        picks = [self._pending_uid(state, p) for p in command.picks] if decision.name == "order_triggers" else None
+        if decision.name == "mulligan":  # VG 4.5: asked by the setup itself, not stored
+            self._mulligan(tx, decision.player, list(procedure.check_answer(decision, command, None, "VG 7.3").picks))
             return
-        raw = state.data["decision"]
-        tx.set_data("decision", None, copy=False)
-        if decision.name == "order_triggers":
-            play_pending(tx, answer["picks"][0])
-            return
-        frames.set_var(tx, raw["frame"], "answer", answer)
+        routed = procedure.answer(tx, command, picks, "VG 7.3")
+        if routed is not None:  # the one decision of the rules, not of a frame: which stand-by ability first (VG 7.2)
+            play_pending(tx, routed[1].picks[0])
 
     def _pending_uid(self, state: GameState, pick: Any) -> Any:
-        player = state.data["decision"]["player"]
+        player = procedure.pending(state).player  # type: ignore[union-attr]
         mine = triggers.waiting(state, player)
         if any(item["id"] == pick for item in mine):
             return pick
@@ -732,7 +707,7 @@ class VanguardRules(GameRules):
         steps += list(ability.get("do", ()))
         name = ability.get("name") or ability.get("keyword") or state.definition(command.card).name
         tx.log(f"{command.by} activates {name}", "VG 7.5")
-        frames.push(tx, steps, {"source": command.card, "controller": command.by, "name": name, "vars": {}})
+        procedure.push(tx, steps, {"source": command.card, "controller": command.by, "name": name, "vars": {}})
 
     def _order(self, tx: Transaction, command: PlayOrder) -> None:
         state = tx.state
@@ -747,7 +722,7 @@ class VanguardRules(GameRules):
         for ability in d.effects:
             steps += cost_steps(ability) + list(ability.get("do", ()))
         steps.append({"effect": "to_drop", "target": "self"})
-        frames.push(tx, steps, {"source": command.card, "controller": command.by, "name": d.name, "vars": {}})
+        procedure.push(tx, steps, {"source": command.card, "controller": command.by, "name": d.name, "vars": {}})
 
     # -- battle ----------------------------------------------------------------------------------
     def _attack(self, tx: Transaction, command: Attack) -> None:
@@ -776,10 +751,10 @@ class VanguardRules(GameRules):
             raise IllegalCommand("seed 《射干玉》 支配 ruling 12", "a dominated unit attacks only its owner's units that are not dominated")
         if command.booster is not None:
             raise IllegalCommand("seed 《射干玉》 支配 ruling 12", "a dominated unit cannot be boosted")
-        fi = frames.depth(state) - 1
-        frames.set_var(tx, fi, "dominated_attack_done", True)
+        fi = procedure.depth(state) - 1
+        procedure.set_var(tx, fi, "dominated_attack_done", True)
         begin_battle(tx, command.attacker, command.target, None, command.by)
-        frames.set_var(tx, frames.depth(state) - 1, "dominated_battle", True)
+        procedure.set_var(tx, procedure.depth(state) - 1, "dominated_battle", True)
 
     def _guard(self, tx: Transaction, command: Guard) -> None:
         state = tx.state
@@ -1029,13 +1004,7 @@ def create_library(cards: list[CardDefinition]) -> CardLibrary:
     return CardLibrary(cards)
 
 
-__all__ = ["VanguardRules", "validate_effects_reexport"]
-
-
-def validate_effects_reexport(mapping: Mapping[str, Any]) -> list[str]:
-    """Check a card mapping's effects (see effects.validate_effects)."""
-    from tabletop.games.vanguard.effects import validate_effects
-    return validate_effects(mapping)
+__all__ = ["VanguardRules"]
 
 
 def _can_stride_with(definition: CardDefinition) -> bool:
