@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from tabletop.engine import triggers
+from tabletop.engine import procedure, triggers
 from tabletop.engine.replacement import Replacement, ReplacementStep, run_replacements
 from tabletop.engine.transaction import Transaction
 from tabletop.games.fftcg.continuous import condition_holds, field_cards, is_current, matches
@@ -241,11 +241,10 @@ def ask_replacement(tx: Transaction, iid: int, step: ReplacementStep) -> None:
     """Ask the affected card's controller which replacement applies first (FFTCG 11.12.5.7)."""
     state = tx.state
     labels = {r.id: r.data["label"] for r in _break_replacements(state, iid)}
-    tx.set_data("pending", {
-        "name": "replacement", "kind": "pick", "player": step.chooser, "min": 1, "max": 1,
-        "options": list(step.options), "card": iid, "rule": "FFTCG 11.12.5.7",
-        "prompt": f"{state.definition(iid).name} would be broken: choose the replacement effect that applies ("
-                  + "; ".join(f"{key} = {labels.get(key, key)}" for key in step.options) + ")"})
+    procedure.ask(tx, None, step.chooser, "replacement", "pick",
+                  f"{state.definition(iid).name} would be broken: choose the replacement effect that applies ("
+                  + "; ".join(f"{key} = {labels.get(key, key)}" for key in step.options) + ")",
+                  step.options, 1, 1, "FFTCG 11.12.5.7", card=iid)
 
 
 def break_cards(tx: Transaction, iids: Iterable[int], by: Iterable[int] = (), self_instead: str | None = None) -> None:

@@ -5,7 +5,7 @@ engine's shared machinery: the turn structure (engine/turns.py), the stack and p
 (engine/stack.py), pending triggers in APNAP order (engine/triggers.py) and the rule-process loop
 (engine/rule_process.py, via processes.settle). Where the game stands is kept in `state.data`:
 `stage` (mulligan, priority, attack, block, split, hand_limit), `priority` and `passes` (the
-engine's), and `pending` for a decision that interrupts (order triggers, targets, EX Burst,
+engine's), and the procedure layer's stored decision for one that interrupts (order triggers, targets, EX Burst,
 "you may", replacement order, a choice made while an effect resolves).
 """
 from __future__ import annotations
@@ -14,7 +14,7 @@ import hashlib
 import json
 from typing import Any
 
-from tabletop.engine import durations, stack, triggers
+from tabletop.engine import durations, procedure, stack, triggers
 from tabletop.engine.rule_process import RuleLoopError
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.turns import Phase, TurnStructure
@@ -35,7 +35,7 @@ def run(tx: Transaction) -> None:
     """Do every automatic thing (rule processes, triggers, EX Bursts) until someone must decide."""
     state = tx.state
     for _ in range(RUN_LIMIT):
-        if state.data.get("outcome") or state.data.get("pending") or state.data.get("stage") == "mulligan":
+        if state.data.get("outcome") or procedure.is_waiting(state) or state.data.get("stage") == "mulligan":
             return
         # EX Bursts are part of damage processing: used at once, even in the middle of an effect (FFTCG 6.5.2.1)
         if state.lists.get("to_stack") and state.lists["to_stack"][0].get("immediate"):
@@ -59,7 +59,7 @@ def run(tx: Transaction) -> None:
 
 def draw_by_loop(tx: Transaction) -> None:
     """End the game in a draw: an endless loop that no player can stop (FFTCG 13.1)."""
-    tx.set_data("pending", None)
+    procedure.withdraw(tx)
     tx.set_data("outcome", {"winner": None, "reason": "an endless loop no player can stop"})
     tx.log("an endless loop no player can stop: the game is a draw", "FFTCG 13.1")
 
@@ -67,14 +67,14 @@ def draw_by_loop(tx: Transaction) -> None:
 def _stack_one(tx: Transaction) -> bool:
     """Put the next waiting triggered ability on its way to the stack; False when none is left (or a choice is due)."""
     state = tx.state
-    if state.data.get("pending") or state.data.get("outcome"):
+    if procedure.is_waiting(state) or state.data.get("outcome"):
         return False
     if state.lists.get("to_stack"):
         _push_next_trigger(tx)
-        return not state.data.get("pending")
+        return not procedure.is_waiting(state)
     if state.data.get("stage") == "priority" and not state.data.get("fs_window") and triggers.waiting(state):
         _collect_triggers(tx)
-        return not state.data.get("pending")
+        return not procedure.is_waiting(state)
     return False
 
 
@@ -94,10 +94,8 @@ def open_game(tx: Transaction, first: str) -> None:
 
 def _ask_mulligan(tx: Transaction, player: str) -> None:
     hand = tx.state.zones[f"{player}.hand"].cards
-    tx.set_data("pending", {"name": "mulligan", "kind": "yesno", "player": player, "rule": "FFTCG 8.2.1.4",
-                            "options": list(hand),
-                            "prompt": "Mulligan? yes: put your 5 cards on the bottom of your deck (in the order "
-                                      "of picks, if given) and draw 5"})
+    procedure.ask(tx, None, player, "mulligan", "yesno", "Mulligan? yes: put your 5 cards on the bottom of your deck "
+                  "(in the order of picks, if given) and draw 5", hand, rule="FFTCG 8.2.1.4")
 
 
 def answer_mulligan(tx: Transaction, player: str, yes: bool, order: list[int]) -> None:
@@ -112,7 +110,6 @@ def answer_mulligan(tx: Transaction, player: str, yes: bool, order: list[int]) -
         tx.log(f"{player} took a mulligan", "FFTCG 8.2.1.4")
     else:
         tx.log(f"{player} kept their hand", "FFTCG 8.2.1.4")
-    tx.set_data("pending", None)
     first = state.data["first_player"]
     if player == first:
         _ask_mulligan(tx, state.opponent(first))
@@ -271,7 +268,7 @@ def clean_up(tx: Transaction) -> None:
         draw_by_loop(tx)
     if state.data.get("outcome"):
         return
-    if triggers.waiting(state) or state.data.get("pending") or len(tx.changes) != before:
+    if triggers.waiting(state) or procedure.is_waiting(state) or len(tx.changes) != before:
         tx.set_data("cleanup_again", True)  # FFTCG 9.5.1.4: priority, then clean up again
         give_priority(tx, state.active)
         return
@@ -291,12 +288,11 @@ def _collect_triggers(tx: Transaction) -> None:
     if len(mine) == 1:
         queue_triggers(tx, player, [0])
         return
-    tx.set_data("pending", {
-        "name": "order_triggers", "kind": "order", "player": player, "rule": "FFTCG 11.8.7",
-        "options": [str(i) for i in range(len(mine))], "min": len(mine), "max": len(mine),
-        "labels": list(triggers.trigger_labels(state, player)),
-        "prompt": "order your triggered abilities (first goes on the stack first, resolves last): "
-                  + "; ".join(f"{i} = {t['name']}" for i, t in enumerate(mine))})
+    procedure.ask(tx, None, player, "order_triggers", "order",
+                  "order your triggered abilities (first goes on the stack first, resolves last): "
+                  + "; ".join(f"{i} = {t['name']}" for i, t in enumerate(mine)),
+                  [str(i) for i in range(len(mine))], len(mine), len(mine), "FFTCG 11.8.7",
+                  triggers.trigger_labels(state, player))
 
 
 def queue_triggers(tx: Transaction, player: str, positions: list[int]) -> None:
@@ -321,16 +317,13 @@ def _push_next_trigger(tx: Transaction) -> None:
         if len(candidates) <= high and low > 0:
             entry["targets"] = pinned(state, candidates)
         else:
-            tx.set_data("pending", {
-                "name": "targets", "kind": "pick", "player": entry["controller"], "rule": "FFTCG 11.8.4",
-                "options": candidates, "min": min(low, len(candidates)), "max": min(high, len(candidates)),
-                "prompt": f"{entry['name']}: choose target(s)"})
+            procedure.ask(tx, None, entry["controller"], "targets", "pick", f"{entry['name']}: choose target(s)",
+                          candidates, min(low, len(candidates)), min(high, len(candidates)), "FFTCG 11.8.4")
             return
     modes = _modes(ability)
     if modes and "mode" not in entry:
-        tx.set_data("pending", {"name": "mode", "kind": "pick", "player": entry["controller"], "rule": "FFTCG 11.3.3",
-                                "options": [str(i) for i in range(modes)], "min": 1, "max": 1,
-                                "prompt": f"{entry['name']}: choose one mode (0..{modes - 1})"})
+        procedure.ask(tx, None, entry["controller"], "mode", "pick", f"{entry['name']}: choose one mode (0..{modes - 1})",
+                      [str(i) for i in range(modes)], 1, 1, "FFTCG 11.3.3")
         return
     tx.list_remove("to_stack", 0)
     if entry.get("immediate"):
@@ -365,9 +358,8 @@ def answer_mode(tx: Transaction, mode: int) -> None:
 def _offer_ex_burst(tx: Transaction) -> None:
     state = tx.state
     item = state.lists["ex_queue"][0]
-    tx.set_data("pending", {"name": "ex_burst", "kind": "yesno", "player": item["player"], "rule": "FFTCG 11.10",
-                            "card": item["card"],
-                            "prompt": f"use the EX Burst of {state.definition(item['card']).name}?"})
+    procedure.ask(tx, None, item["player"], "ex_burst", "yesno", f"use the EX Burst of {state.definition(item['card']).name}?",
+                  rule="FFTCG 11.10", card=item["card"])
 
 
 def answer_ex_burst(tx: Transaction, yes: bool) -> None:

@@ -11,7 +11,7 @@ import itertools
 from collections import defaultdict
 from collections.abc import Callable
 
-from tabletop.engine import triggers
+from tabletop.engine import procedure, triggers
 from tabletop.engine.changes import AppendLog, Change, SetData, SetRng, SetTableField
 from tabletop.engine.rule_process import Action, Check, run_until_stable
 from tabletop.engine.state import GameState
@@ -29,7 +29,7 @@ def loss_limit(state: object) -> int:
 
 
 def _settled(state: GameState) -> bool:
-    return bool(state.data.get("pending") or state.data.get("outcome"))
+    return bool(state.data.get(procedure.DECISION) or state.data.get("outcome"))
 
 
 def check_losses(state: GameState) -> list[Action]:
@@ -186,7 +186,7 @@ CHECKS: tuple[Check, ...] = (check_rules,)
 
 
 # Facts of `state.data` the checks and trigger stacking read; the board they read is every board change.
-_READ_DATA = frozenset({"pending", "outcome", "stage", "fs_window"})
+_READ_DATA = frozenset({procedure.DECISION, "outcome", "stage", "fs_window"})
 _BOOKKEEPING = (AppendLog, SetTableField, SetRng)
 
 
@@ -197,7 +197,7 @@ def settle(tx: Transaction, stack_triggers: Callable[[Transaction], bool] | None
     changed since (the log, the turn, phase and step, priority and pass counts: nothing a check reads).
     """
     data = tx.state.data
-    if data.get("pending") or data.get("outcome"):
+    if data.get(procedure.DECISION) or data.get("outcome"):
         return 0  # no check applies and no trigger is stacked while a player must answer or once the game is over
     mark = "fftcg.quiet" if stack_triggers is None else f"fftcg.quiet.{stack_triggers.__name__}"
     since = tx.marks.get(mark)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tabletop.engine import durations
+from tabletop.engine import durations, procedure
 from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
@@ -155,8 +155,7 @@ def step_resolution(tx: Transaction) -> dict[str, Any] | None:
             tx.log(f"{entry['name']}: its condition no longer holds; it does nothing", "FFTCG 11.11.3")
             return _finish(tx)
         if ability.get("optional") and "optional" not in frame["answers"]:
-            tx.set_data("pending", {"name": "optional", "kind": "yesno", "player": controller,
-                                    "rule": "FFTCG 11.8.14", "prompt": f"{entry['name']}: do it?"})
+            procedure.ask(tx, None, controller, "optional", "yesno", f"{entry['name']}: do it?", rule="FFTCG 11.8.14")
             return None
         if ability.get("optional") and not frame["answers"]["optional"]:
             tx.log(f"{entry['name']}: {controller} chose not to", "FFTCG 11.8.14")
@@ -233,9 +232,8 @@ def _ask(tx: Transaction, frame: dict[str, Any], step: Mapping[str, Any], cards:
             if count == 0:
                 frame["answers"][key] = []
                 continue
-            tx.set_data("pending", {"name": "effect_choice", "kind": "pick", "player": player, "key": key,
-                                    "options": list(hand), "min": count, "max": count, "rule": "FFTCG 15.1.1.4",
-                                    "prompt": f"{entry['name']}: discard {count} card(s) from your hand"})
+            procedure.ask(tx, None, player, "effect_choice", "pick", f"{entry['name']}: discard {count} card(s) from your hand",
+                          hand, count, count, "FFTCG 15.1.1.4", key=key)
             return True
     if name == "look_top" and at not in frame["answers"]:
         player = entry["controller"]
@@ -245,10 +243,8 @@ def _ask(tx: Transaction, frame: dict[str, Any], step: Mapping[str, Any], cards:
             return False
         for iid in top:  # FFTCG 7.6.1: looked at, still in the (hidden) deck
             tx.reveal(iid, player)
-        tx.set_data("pending", {"name": "effect_choice", "kind": "pick", "player": player, "key": at,
-                                "options": list(top), "min": 0, "max": len(top), "rule": "FFTCG 7.6.1",
-                                "prompt": f"{entry['name']}: pick the cards to put on the bottom of your deck "
-                                          "(in that order); the rest stay on top"})
+        procedure.ask(tx, None, player, "effect_choice", "pick", f"{entry['name']}: pick the cards to put on the bottom of "
+                      "your deck (in that order); the rest stay on top", top, 0, len(top), "FFTCG 7.6.1", key=at)
         return True
     if name == "break":
         on_field = [c for c in cards if state.cards[c].zone.endswith(".field")]

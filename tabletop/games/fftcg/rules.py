@@ -50,7 +50,7 @@ import json
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
-from tabletop.engine import stack
+from tabletop.engine import procedure, stack
 from tabletop.engine.cards import CardDefinition
 from tabletop.engine.commands import Choose, Command, PassPriority
 from tabletop.engine.decision import Decision
@@ -208,11 +208,9 @@ class FFTCGRules(GameRules):
     def _decision(self, state: GameState) -> Decision | None:
         if state.data.get("outcome"):
             return None
-        pending = state.data.get("pending")
-        if pending:
-            return Decision(pending["player"], pending["name"], pending["kind"], pending.get("prompt", ""),
-                            tuple(pending.get("options", ())), int(pending.get("min", 0)),
-                            int(pending.get("max", 0)), pending.get("rule", ""), tuple(pending.get("labels", ())))
+        stored = procedure.pending(state)
+        if stored is not None:
+            return stored
         stage = state.data.get("stage")
         if stage == "priority":
             holder = state.data.get("priority") or state.active
@@ -302,7 +300,7 @@ class FFTCGRules(GameRules):
         decision = self.pending_decision(state)
         if decision is None or decision.player != player:
             return []
-        if state.data.get("pending"):
+        if procedure.is_waiting(state):
             return self._answers(state, decision)
         stage = state.data.get("stage")
         if stage == "priority":
@@ -466,9 +464,9 @@ class FFTCGRules(GameRules):
         """Validate a command, carry it out and run the game on to the next decision."""
         state = tx.state
         stage = state.data.get("stage")
-        pending = state.data.get("pending")
-        if pending and not isinstance(command, Choose):
-            raise IllegalCommand(pending.get("rule", ""), f"answer first: {pending.get('prompt') or pending['name']}")
+        pending = procedure.pending(state)
+        if pending is not None and not isinstance(command, Choose):
+            raise IllegalCommand(pending.rule, f"answer first: {pending.prompt or pending.name}")
         if not isinstance(command, PassPriority):
             tx.set_data("loop_seen", None)  # a player did something: any repetition so far was not a loop
         if isinstance(command, Choose):
@@ -516,65 +514,52 @@ class FFTCGRules(GameRules):
         could do anything but pass, nobody can stop the loop and the game is a draw."""
         state = tx.state
         tx.set_data("loop_repeat", None)
-        if state.data.get("outcome") or state.data.get("pending") or state.data.get("stage") != "priority":
+        if state.data.get("outcome") or procedure.is_waiting(state) or state.data.get("stage") != "priority":
             return
         if not any(self._plays(state, player) for player in state.players):
             flow.draw_by_loop(tx)
 
     def _choose(self, tx: Transaction, command: Choose) -> None:
+        """Answer the stored decision (checked by the procedure layer) and carry the answer out by its name."""
         state = tx.state
-        pending = state.data.get("pending")
-        stage = state.data.get("stage")
-        if not pending:
-            if stage == "hand_limit":
+        pending = procedure.pending(state)
+        if pending is None:
+            if state.data.get("stage") == "hand_limit":
                 self._discard_to_limit(tx, command)
                 return
             raise IllegalCommand("", "there is no choice to answer now")
-        name = pending["name"]
-        options = list(pending.get("options", []))
-        if pending["kind"] == "number":
-            if command.number is None or command.number < 0:
-                raise IllegalCommand("FFTCG 4.1", "name a whole number, 0 or more")
-            tx.set_data("pending", None)
-            self._answer_loop_count(tx, int(command.number))
-            return
-        if pending["kind"] == "yesno":
-            if command.yes is None:
-                raise IllegalCommand(pending.get("rule", ""), "answer yes or no")
-            if name == "mulligan":
-                order = [int(p) for p in command.picks]
-                if order and sorted(order) != sorted(options):
-                    raise IllegalCommand("FFTCG 8.2.1.4", "a mulligan puts all 5 cards of your hand on the bottom")
-                flow.answer_mulligan(tx, command.by, command.yes, order)
-                return
-            tx.set_data("pending", None)
-            if name == "ex_burst":
-                flow.answer_ex_burst(tx, command.yes)
-            elif name == "optional":
-                answer_resolution(tx, "optional", bool(command.yes))
-            return
-        picks = [str(p) if name in ("order_triggers", "mode", "replacement") else p for p in command.picks]
-        if name == "order_triggers":
-            if sorted(picks) != sorted(options):
-                raise IllegalCommand("FFTCG 11.8.7", "put every one of your triggered abilities in order: "
-                                                     + ", ".join(options))
-            tx.set_data("pending", None)
-            flow.queue_triggers(tx, pending["player"], [int(p) for p in picks])
-            return
-        low, high = int(pending.get("min", 0)), int(pending.get("max", 0))
-        if not low <= len(picks) <= high or len(set(picks)) != len(picks) or any(p not in options for p in picks):
-            raise IllegalCommand(pending.get("rule", ""), f"pick {low}–{high} of the offered options")
-        tx.set_data("pending", None)
-        if name == "targets":
+        name = pending.name
+        if name == "loop_count" and (command.number is None or command.number < 0):
+            raise IllegalCommand("FFTCG 4.1", "name a whole number, 0 or more")
+        if name == "mulligan" and command.picks and sorted(map(int, command.picks)) != sorted(pending.options):
+            raise IllegalCommand("FFTCG 8.2.1.4", "a mulligan puts all 5 cards of your hand on the bottom")
+        if name == "order_triggers" and sorted(map(str, command.picks)) != sorted(pending.options):
+            raise IllegalCommand("FFTCG 11.8.7", "put every one of your triggered abilities in order: "
+                                                 + ", ".join(pending.options))
+        routed = procedure.answer(tx, command)
+        assert routed is not None, "FFTCG asks every decision of its rules outside frames"
+        raw, answer = routed
+        picks = list(answer.picks)
+        if name == "loop_count":
+            self._answer_loop_count(tx, int(answer.number or 0))
+        elif name == "mulligan":
+            flow.answer_mulligan(tx, command.by, bool(answer.yes), [int(p) for p in picks])
+        elif name == "ex_burst":
+            flow.answer_ex_burst(tx, bool(answer.yes))
+        elif name == "optional":
+            answer_resolution(tx, "optional", bool(answer.yes))
+        elif name == "order_triggers":
+            flow.queue_triggers(tx, pending.player, [int(p) for p in picks])
+        elif name == "targets":
             flow.answer_targets(tx, [int(p) for p in picks])
         elif name == "mode":
             flow.answer_mode(tx, int(picks[0]))
         elif name == "replacement":
             chosen = dict(state.data.get("replacement_choice") or {})
-            chosen[str(pending["card"])] = picks[0]
+            chosen[str(raw["card"])] = picks[0]
             tx.set_data("replacement_choice", chosen)
         elif name == "effect_choice":
-            answer_resolution(tx, str(pending["key"]), [int(p) for p in picks])
+            answer_resolution(tx, str(raw["key"]), [int(p) for p in picks])
 
     def _discard_to_limit(self, tx: Transaction, command: Choose) -> None:
         state = tx.state
@@ -795,10 +780,9 @@ class FFTCGRules(GameRules):
                                                    "number first")
             tx.set_data("loop_offer", {"card": command.card, "ability": command.ability, "times": command.times,
                                        "by": command.by})
-            tx.set_data("pending", {"name": "loop_count", "kind": "number", "player": state.opponent(command.by),
-                                    "min": 0, "max": 1_000_000, "rule": "FFTCG 13.3",
-                                    "prompt": f"{command.by} would repeat the loop {command.times} time(s): name "
-                                              "your number (the lower one is used)"})
+            procedure.ask(tx, None, state.opponent(command.by), "loop_count", "number",
+                          f"{command.by} would repeat the loop {command.times} time(s): name your number "
+                          "(the lower one is used)", low=0, high=1_000_000, rule="FFTCG 13.3")
             return
         self._run_loop(tx, command.by, command.card, command.ability, command.times)
         _ban_loop(tx, command.card, command.ability, None)
@@ -830,7 +814,7 @@ class FFTCGRules(GameRules):
             if not resolve_entry(tx, entry):
                 raise IllegalCommand("FFTCG 13.2", "this loop asks a player to choose each time; play it step by step")
             settle(tx)
-            if state.data.get("pending") or state.data.get("outcome"):
+            if procedure.is_waiting(state) or state.data.get("outcome"):
                 break
 
     # -- reading the table -----------------------------------------------------------------------
