@@ -222,7 +222,8 @@ def answer(tx: Transaction, command: Choose, picks: Sequence[Any] | None = None,
            ) -> tuple[Mapping[str, Any], Answer] | None:
     """Check an answer to the stored decision, clear it and route it to the frame that asked.
 
-    Returns None when a frame took the answer (it reads it with `take_answer`), otherwise the stored
+    Returns None when a frame took the answer (it reads it with `take_answer`, or in its context's `answers`
+    under the decision's `key` when it asked with one), otherwise the stored
     decision's raw mapping and the answer, for the game to carry out by the decision's name.
     """
     raw = stored(tx.state)
@@ -234,7 +235,11 @@ def answer(tx: Transaction, command: Choose, picks: Sequence[Any] | None = None,
     frame = raw.get("frame")
     if frame is None:
         return raw, checked
-    set_var(tx, frame, "answer", checked.to_json())
+    key = raw.get("key")
+    if key is None:
+        set_var(tx, frame, "answer", checked.to_json())
+    else:  # one of several answers a step gathers (each player's discard): kept under the key it asked
+        set_var(tx, frame, "answers", {**ctx(tx.state, frame).get("answers", {}), key: checked.to_json()})
     return None
 
 
@@ -267,21 +272,49 @@ def only_bookkeeping(changes: Sequence[Change], start: int = 0) -> bool:
 StepRunner = Callable[[Transaction, int, Mapping[str, Any]], bool]
 
 
+class DidNotSettle(RuntimeError):
+    """The procedures ran `Procedures.limit` rounds without waiting for a player: a loop no rule ends."""
+
+
 @dataclass(frozen=True)
 class Procedures:
     """What a game gives the driver: how to run a step, its checks, how the turn moves on, when a step acts.
 
     `run_step(tx, frame, step)` does one step, True when done, False when it waits. `check(tx)` does the
     game's check timing (rule actions, waiting triggers), True when it did something. `advance(tx)` moves the
-    turn on when no frame is left, False when a player must act. `act_steps` are the step words that wait for
-    a player's command rather than an answer (a guard step).
+    turn on when no frame is left, False when a player must act. `interrupt(tx)`, asked before every round,
+    does what must come before the innermost frame's next step (True when it did something). `act_steps` are
+    the step words that wait for a player's command rather than an answer (a guard step).
     """
 
     run_step: StepRunner
     check: Callable[[Transaction], bool]
     advance: Callable[[Transaction], bool]
     act_steps: frozenset[str] = frozenset()
+    interrupt: Callable[[Transaction], bool] | None = None
     limit: int = 20000
+
+
+def step_innermost(tx: Transaction, game: Procedures) -> bool:
+    """Run the innermost frame's next step (or pop the frame when it has none left); False when it waits."""
+    data = tx.state.data
+    frames = data[FRAMES]
+    fi = len(frames) - 1
+    top = frames[fi]
+    pc = top["pc"]
+    if pc >= len(top["steps"]):
+        pop(tx, fi)
+        return True
+    if not game.run_step(tx, fi, top["steps"][pc]):
+        return False
+    frames = data.get(FRAMES) or ()
+    if fi < len(frames) and frames[fi]["pc"] == pc:
+        if (fi == len(frames) - 1 and pc + 1 == len(frames[fi]["steps"])
+                and not data.get("outcome") and not data.get(DECISION)):
+            pop(tx, fi)  # its last step is done: popped now, as the next round would
+        else:
+            set_pc(tx, fi, pc + 1)
+    return True
 
 
 def drive(tx: Transaction, game: Procedures) -> None:
@@ -292,33 +325,23 @@ def drive(tx: Transaction, game: Procedures) -> None:
     for _ in range(game.limit):
         if data.get("outcome") or data.get(DECISION):
             return
+        if game.interrupt is not None and game.interrupt(tx):
+            continue
         frames = data.get(FRAMES) or ()
         if frames:
-            fi = len(frames) - 1
-            top = frames[fi]
-            pc = top["pc"]
-            if pc >= len(top["steps"]):
-                pop(tx, fi)
-                continue
-            step = top["steps"][pc]
-            if top["kind"] == "flow" and not top["atomic"]:
+            top = frames[-1]
+            if top["kind"] == "flow" and not top["atomic"] and top["pc"] < len(top["steps"]):
                 if (quiet_at < 0 or not only_bookkeeping(tx.changes, quiet_at)) and game.check(tx):
                     continue
                 quiet_at = len(tx.changes)
-            if game.run_step(tx, fi, step):
-                frames = data.get(FRAMES) or ()
-                if fi < len(frames) and frames[fi]["pc"] == pc:
-                    if (fi == len(frames) - 1 and pc + 1 == len(frames[fi]["steps"])
-                            and not data.get("outcome") and not data.get(DECISION)):
-                        pop(tx, fi)  # its last step is done: popped now, as the next round would
-                    else:
-                        set_pc(tx, fi, pc + 1)
-            elif step["effect"] in game.act_steps and not data.get(DECISION):
-                return
+            if not step_innermost(tx, game):
+                step = top["steps"][top["pc"]]
+                if step["effect"] in game.act_steps and not data.get(DECISION):
+                    return
             continue
         if (quiet_at < 0 or not only_bookkeeping(tx.changes, quiet_at)) and game.check(tx):
             continue
         quiet_at = len(tx.changes)
         if not game.advance(tx):
             return
-    raise RuntimeError("the game's procedures did not settle")
+    raise DidNotSettle(f"the game's procedures ran {game.limit} rounds without waiting for a player")

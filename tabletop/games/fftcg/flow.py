@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from tabletop.engine import durations, procedure, stack, triggers
@@ -22,7 +23,8 @@ from tabletop.games.fftcg import actions
 from tabletop.games.fftcg.continuous import characteristics, field_cards, is_current
 from tabletop.games.fftcg.processes import settle
 from tabletop.games.fftcg.resolution import (
-    ability_of, begin_resolution, can_continue, pinned, step_resolution, target_candidates, target_count,
+    BEGIN, FINISH, ability_of, begin_resolution, begin_step, effect_step, pinned, target_candidates, target_count,
+    waits_for_ex_burst,
 )
 
 TURN = TurnStructure([Phase("active"), Phase("draw"), Phase("main1"),
@@ -33,28 +35,51 @@ LOOP_LIMIT = 100  # auto-abilities resolved in one turn: a loop nobody can stop 
 
 def run(tx: Transaction) -> None:
     """Do every automatic thing (rule processes, triggers, EX Bursts) until someone must decide."""
-    state = tx.state
-    for _ in range(RUN_LIMIT):
-        if state.data.get("outcome") or procedure.is_waiting(state) or state.data.get("stage") == "mulligan":
-            return
-        # EX Bursts are part of damage processing: used at once, even in the middle of an effect (FFTCG 6.5.2.1)
-        if state.lists.get("to_stack") and state.lists["to_stack"][0].get("immediate"):
-            _push_next_trigger(tx)
-            continue
-        if can_continue(state):
-            finished = step_resolution(tx)
-            if finished is not None:
-                _after_resolution(tx, finished)
-            continue
-        if state.lists.get("ex_queue"):
-            _offer_ex_burst(tx)
-            continue
-        try:  # FFTCG 11.1.3 / 12.3: rule processes and triggers before anyone receives priority
-            settle(tx, _stack_one)
-        except RuleLoopError:
-            draw_by_loop(tx)
+    if tx.state.data.get("stage") == "mulligan":
         return
-    draw_by_loop(tx)
+    try:
+        procedure.drive(tx, PROCEDURES)
+    except procedure.DidNotSettle:
+        draw_by_loop(tx)
+
+
+def _interrupt(tx: Transaction) -> bool:
+    """EX Bursts are part of damage processing: used at once, even in the middle of an effect (FFTCG 6.5.2.1)."""
+    state = tx.state
+    if state.lists.get("to_stack") and state.lists["to_stack"][0].get("immediate"):
+        _push_next_trigger(tx)
+        return True
+    if state.lists.get("ex_queue") and (not procedure.stack(state) or waits_for_ex_burst(state)):
+        _offer_ex_burst(tx)
+        return True
+    return False
+
+
+def _check(tx: Transaction) -> bool:
+    """Rule processes and triggers before anyone receives priority (FFTCG 11.1.3 / 12.3); nothing follows."""
+    try:
+        settle(tx, _stack_one)
+    except RuleLoopError:
+        draw_by_loop(tx)
+    return False
+
+
+def _run_step(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
+    name = step["effect"]
+    if name == BEGIN:
+        return begin_step(tx, fi, step)
+    if name == FINISH:
+        _after_resolution(tx, procedure.ctx(tx.state, fi))
+        return True
+    return effect_step(tx, fi, step)
+
+
+def _no_more_steps(tx: Transaction) -> bool:
+    return False  # FFTCG moves on only when both players pass in succession (FFTCG 11.1.6–7)
+
+
+PROCEDURES = procedure.Procedures(run_step=_run_step, check=_check, advance=_no_more_steps, interrupt=_interrupt,
+                                  limit=RUN_LIMIT)
 
 
 def draw_by_loop(tx: Transaction) -> None:
@@ -178,7 +203,7 @@ def resolve_top(tx: Transaction) -> None:
     begin_resolution(tx, entry, from_stack=True)
 
 
-def _after_resolution(tx: Transaction, frame: dict[str, Any]) -> None:
+def _after_resolution(tx: Transaction, frame: Mapping[str, Any]) -> None:
     """A resolved Summon goes to the Break Zone; the turn player then gets priority (FFTCG 11.11.10, 11.1.5)."""
     state = tx.state
     entry = frame["entry"]

@@ -109,81 +109,71 @@ def _affected_cards(state: GameState, entry: Mapping[str, Any], ability: Mapping
     return []
 
 
-FRAMES = "resolving"  # entries being resolved, innermost (an EX Burst used mid-effect) last
+# A stack entry resolves as a frame of the procedure layer: `_begin` (its conditions, "you may", the chosen
+# targets still legal, FFTCG 11.11.2–3), the ability's effects one step each in text order (FFTCG 11.11.5), then
+# `_finish` (flow.py: where the resolved card goes, who gets priority). Its context holds the entry, whether it
+# came from the stack, the affected cards as [card, ts] and the players' answers.
+BEGIN, FINISH = "_begin", "_finish"
 
 
 def begin_resolution(tx: Transaction, entry: Mapping[str, Any], from_stack: bool) -> None:
-    """Start resolving a stack entry (or an EX Burst); `step_resolution` carries it on."""
-    tx.list_append(FRAMES, {"entry": dict(entry), "at": -1, "from_stack": from_stack, "answers": {}})
+    """Start resolving a stack entry (or an EX Burst); the procedure layer carries it on."""
+    procedure.push(tx, [{"effect": BEGIN}, {"effect": FINISH}],
+                   {"entry": dict(entry), "from_stack": from_stack, "answers": {}})
 
 
-def is_resolving(state: GameState) -> bool:
-    """Tell whether an entry is part-way through resolving."""
-    return bool(state.lists.get(FRAMES))
-
-
-def can_continue(state: GameState) -> bool:
-    """Tell whether the innermost resolving entry can go on now (it does not wait for EX Bursts)."""
-    frames = state.lists.get(FRAMES)
-    return bool(frames) and not (frames[-1].get("ex_wait") and state.lists.get("ex_queue"))
-
-
-def answer_resolution(tx: Transaction, key: str, value: Any) -> None:
-    """Record a player's answer to a question the innermost resolving entry asked."""
-    frame = dict(tx.state.lists[FRAMES][-1])
-    frame["answers"] = {**frame["answers"], key: value}
-    tx.list_replace(FRAMES, -1, frame)
-
-
-def step_resolution(tx: Transaction) -> dict[str, Any] | None:
-    """Resolve the innermost entry in text order (FFTCG 11.11.5) until it is done or must wait.
-
-    It waits for a player's answer (a pending decision) or, after damage revealed an EX Burst,
-    for that EX Burst to be used at once, mid-effect (FFTCG 6.5.2.1, 11.10.2). Returns the
-    finished frame, or None while it waits.
-    """
+def begin_step(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
+    """Check the entry can still resolve and put its effects in the frame (skipped: it does nothing)."""
     state = tx.state
-    frame = dict(state.lists[FRAMES][-1])
-    frame["answers"] = dict(frame["answers"])  # items in state lists are never changed in place
-    frame.pop("ex_wait", None)
-    entry = frame["entry"]
+    context = procedure.ctx(state, fi)
+    entry = context["entry"]
     ability = ability_of(state, entry)
     controller = entry["controller"]
-    if frame["at"] == -1:
-        if entry["kind"] in ("auto", "delayed") and not condition_holds(
-                state, ability.get("condition"), controller, ability.get("damage")):
-            tx.log(f"{entry['name']}: its condition no longer holds; it does nothing", "FFTCG 11.11.3")
-            return _finish(tx)
-        if ability.get("optional") and "optional" not in frame["answers"]:
-            procedure.ask(tx, None, controller, "optional", "yesno", f"{entry['name']}: do it?", rule="FFTCG 11.8.14")
-            return None
-        if ability.get("optional") and not frame["answers"]["optional"]:
+    if entry["kind"] in ("auto", "delayed") and not condition_holds(
+            state, ability.get("condition"), controller, ability.get("damage")):
+        tx.log(f"{entry['name']}: its condition no longer holds; it does nothing", "FFTCG 11.11.3")
+        return True
+    if ability.get("optional"):
+        answered = context["answers"].get("optional")
+        if answered is None:
+            return procedure.ask(tx, fi, controller, "optional", "yesno", f"{entry['name']}: do it?",
+                                 rule="FFTCG 11.8.14", key="optional")
+        if not answered["yes"]:
             tx.log(f"{entry['name']}: {controller} chose not to", "FFTCG 11.8.14")
-            return _finish(tx)
-        chosen_any = isinstance(ability.get("target"), Mapping) and entry.get("targets")
-        cards = _affected_cards(state, entry, ability)
-        if chosen_any and not cards:
-            tx.log(f"{entry['name']}: every chosen target is gone or illegal; it does nothing", "FFTCG 11.11.2")
-            return _finish(tx)
-        frame.update(at=0, cards=pinned(state, cards), steps=_expand(ability, entry.get("mode")))
-    steps = frame["steps"]
-    while frame["at"] < len(steps):
-        step = steps[frame["at"]]
-        cards = [iid for iid, ts in frame["cards"] if is_current(state, iid, ts)]
-        if _ask(tx, frame, step, cards):
-            tx.list_replace(FRAMES, -1, frame)
-            return None
-        do_effect(tx, entry, step, cards, frame["answers"], str(frame["at"]))
-        frame["at"] += 1
-        if state.lists.get("ex_queue") and frame["at"] < len(steps):
-            frame["ex_wait"] = True  # the EX Bursts this damage revealed come first (FFTCG 6.5.2.1)
-            tx.list_replace(FRAMES, -1, frame)
-            return None
-    return _finish(tx)
+            return True
+    chosen_any = isinstance(ability.get("target"), Mapping) and entry.get("targets")
+    cards = _affected_cards(state, entry, ability)
+    if chosen_any and not cards:
+        tx.log(f"{entry['name']}: every chosen target is gone or illegal; it does nothing", "FFTCG 11.11.2")
+        return True
+    procedure.set_var(tx, fi, "cards", pinned(state, cards))
+    procedure.insert_steps(tx, fi, _expand(ability, entry.get("mode")))
+    return True
 
 
-def _finish(tx: Transaction) -> dict[str, Any]:
-    return dict(tx.list_remove(FRAMES, -1))
+def effect_step(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
+    """Do one effect of the entry (asking first what it needs); after damage that revealed EX Bursts, the
+    frame waits for them before its next effect (FFTCG 6.5.2.1, 11.10.2)."""
+    state = tx.state
+    context = procedure.ctx(state, fi)
+    if context.get("ex_wait"):
+        procedure.set_var(tx, fi, "ex_wait", None)
+        context = procedure.ctx(state, fi)
+    at = str(procedure.stack(state)[fi]["pc"])
+    cards = [iid for iid, ts in context["cards"] if is_current(state, iid, ts)]
+    if _ask(tx, fi, at, step, cards):
+        return False
+    do_effect(tx, context["entry"], step, cards, procedure.ctx(state, fi)["answers"], at)
+    frame = procedure.stack(state)[fi]
+    if state.lists.get("ex_queue") and frame["pc"] + 2 < len(frame["steps"]):  # another effect before _finish
+        procedure.set_var(tx, fi, "ex_wait", True)  # the EX Bursts this damage revealed come first (FFTCG 6.5.2.1)
+    return True
+
+
+def waits_for_ex_burst(state: GameState) -> bool:
+    """Tell whether the innermost resolving entry waits for EX Bursts revealed by its damage."""
+    frames = procedure.stack(state)
+    return bool(frames) and bool(frames[-1]["ctx"].get("ex_wait")) and bool(state.lists.get("ex_queue"))
 
 
 def _expand(ability: Mapping[str, Any], mode: int | None) -> list[dict[str, Any]]:
@@ -198,10 +188,14 @@ def _expand(ability: Mapping[str, Any], mode: int | None) -> list[dict[str, Any]
     return steps
 
 
-def resolve_entry(tx: Transaction, entry: Mapping[str, Any]) -> bool:
+def resolve_entry(tx: Transaction, entry: Mapping[str, Any], game: procedure.Procedures) -> bool:
     """Resolve an entry at once, off the stack; False when it stopped to wait for a player."""
     begin_resolution(tx, entry, from_stack=False)
-    return step_resolution(tx) is not None
+    depth = procedure.depth(tx.state)
+    while procedure.depth(tx.state) >= depth:
+        if not procedure.step_innermost(tx, game) or procedure.is_waiting(tx.state) or waits_for_ex_burst(tx.state):
+            return False
+    return True
 
 
 def _acting_players(state: GameState, entry: Mapping[str, Any], step: Mapping[str, Any], default: str) -> list[str]:
@@ -212,38 +206,39 @@ def _acting_players(state: GameState, entry: Mapping[str, Any], step: Mapping[st
     return [entry["controller"] if who == "you" else state.opponent(entry["controller"])]
 
 
-def _ask(tx: Transaction, frame: dict[str, Any], step: Mapping[str, Any], cards: list[int]) -> bool:
+def _ask(tx: Transaction, fi: int, at: str, step: Mapping[str, Any], cards: list[int]) -> bool:
     """Ask the next question a step needs before it is done; True when a decision is now pending.
 
     Choices a step needs from both players are made turn player first, then the other, and
     only then is the step done for both at once (FFTCG 6.1.4, 11.11.6).
     """
     state = tx.state
-    entry = frame["entry"]
-    at = str(frame["at"])
+    context = procedure.ctx(state, fi)
+    entry = context["entry"]
+    answers = context["answers"]
     name = step["effect"]
     if name == "discard" and "count" in step and not isinstance(ability_of(state, entry).get("target"), Mapping):
         for player in _acting_players(state, entry, step, "you"):
             key = f"{at}:{player}"
-            if key in frame["answers"]:
+            if key in answers:
                 continue
             hand = state.zones[f"{player}.hand"].cards
             count = min(int(step["count"]), len(hand))
             if count == 0:
-                frame["answers"][key] = []
+                answers = {**answers, key: {"picks": []}}
+                procedure.set_var(tx, fi, "answers", answers)
                 continue
-            procedure.ask(tx, None, player, "effect_choice", "pick", f"{entry['name']}: discard {count} card(s) from your hand",
+            procedure.ask(tx, fi, player, "effect_choice", "pick", f"{entry['name']}: discard {count} card(s) from your hand",
                           hand, count, count, "FFTCG 15.1.1.4", key=key)
             return True
-    if name == "look_top" and at not in frame["answers"]:
+    if name == "look_top" and at not in answers:
         player = entry["controller"]
         top = state.zones[f"{player}.deck"].cards[:int(step.get("count", 1))]
         if not top:
-            frame["answers"][at] = []
             return False
         for iid in top:  # FFTCG 7.6.1: looked at, still in the (hidden) deck
             tx.reveal(iid, player)
-        procedure.ask(tx, None, player, "effect_choice", "pick", f"{entry['name']}: pick the cards to put on the bottom of "
+        procedure.ask(tx, fi, player, "effect_choice", "pick", f"{entry['name']}: pick the cards to put on the bottom of "
                       "your deck (in that order); the rest stay on top", top, 0, len(top), "FFTCG 7.6.1", key=at)
         return True
     if name == "break":
@@ -293,7 +288,7 @@ def do_effect(tx: Transaction, entry: Mapping[str, Any], step: Mapping[str, Any]
     elif name == "search":
         _search(tx, controller, step)
     elif name == "look_top":
-        bottom = [int(i) for i in answers.get(at, [])]
+        bottom = [int(i) for i in answers.get(at, {}).get("picks", ())]
         for iid in bottom:
             actions.enter_zone(tx, iid, "deck", None)
         tx.log(f"{controller} looked at the top of their deck and put {len(bottom)} card(s) on the bottom",
@@ -330,7 +325,8 @@ def do_effect(tx: Transaction, entry: Mapping[str, Any], step: Mapping[str, Any]
     elif name == "discard":
         chosen = [c for c in live if state.cards[c].zone.endswith(".hand")]
         if "count" in step and not chosen:
-            chosen = [int(i) for p in _acting_players(state, entry, step, "you") for i in answers.get(f"{at}:{p}", [])]
+            chosen = [int(i) for p in _acting_players(state, entry, step, "you")
+                      for i in answers.get(f"{at}:{p}", {}).get("picks", ())]
         for iid in chosen:  # both players' discards happen together (FFTCG 6.1.4)
             if state.cards[iid].zone.endswith(".hand"):
                 name_seen = actions.name_of(tx, iid)

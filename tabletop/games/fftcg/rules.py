@@ -26,7 +26,7 @@ Decisions on the digest's doubts (§18), each next to its code and tested by a s
   Attack, playable "in every Main and Attack Phase with priority" (§15.2.5.2), can be played there (`_plays`).
 - Seed §6.5.2.1 / §11.10.2 ("当即", at once): an EX Burst is used as soon as its damage processing
   has placed every damage card, even in the middle of the effect that dealt the damage; the rest of
-  that effect resolves afterwards (resolution.step_resolution).
+  that effect resolves afterwards (resolution.effect_step).
 - FFTCG 13.1 (no player can stop a loop): when the same state comes back after mandatory abilities
   resolved with nothing but passes in between, and neither player has any play, the game is a draw
   (flow.loop_fingerprint); 100 auto-abilities resolved in one turn also count as such a loop.
@@ -72,7 +72,7 @@ from tabletop.games.fftcg.effects import ability_kind
 from tabletop.games.fftcg.printed import printed_index
 from tabletop.games.fftcg.processes import settle
 from tabletop.games.fftcg.resolution import (
-    answer_resolution, check_targets, pinned, resolve_entry, target_candidates, target_count,
+    check_targets, pinned, resolve_entry, target_candidates, target_count,
 )
 
 PLAY_PHASES = ("main1", "main2", "attack")
@@ -537,7 +537,8 @@ class FFTCGRules(GameRules):
             raise IllegalCommand("FFTCG 11.8.7", "put every one of your triggered abilities in order: "
                                                  + ", ".join(pending.options))
         routed = procedure.answer(tx, command)
-        assert routed is not None, "FFTCG asks every decision of its rules outside frames"
+        if routed is None:
+            return  # a resolving entry's question ("you may", a discard): its frame reads the answer
         raw, answer = routed
         picks = list(answer.picks)
         if name == "loop_count":
@@ -546,8 +547,6 @@ class FFTCGRules(GameRules):
             flow.answer_mulligan(tx, command.by, bool(answer.yes), [int(p) for p in picks])
         elif name == "ex_burst":
             flow.answer_ex_burst(tx, bool(answer.yes))
-        elif name == "optional":
-            answer_resolution(tx, "optional", bool(answer.yes))
         elif name == "order_triggers":
             flow.queue_triggers(tx, pending.player, [int(p) for p in picks])
         elif name == "targets":
@@ -558,8 +557,6 @@ class FFTCGRules(GameRules):
             chosen = dict(state.data.get("replacement_choice") or {})
             chosen[str(raw["card"])] = picks[0]
             tx.set_data("replacement_choice", chosen)
-        elif name == "effect_choice":
-            answer_resolution(tx, str(raw["key"]), [int(p) for p in picks])
 
     def _discard_to_limit(self, tx: Transaction, command: Choose) -> None:
         state = tx.state
@@ -811,7 +808,7 @@ class FFTCGRules(GameRules):
         use = UseAbility(by=player, card=card, ability=ability)
         for _ in range(times):
             entry = self._use_ability(tx, use, quiet=True)
-            if not resolve_entry(tx, entry):
+            if not resolve_entry(tx, entry, flow.PROCEDURES):
                 raise IllegalCommand("FFTCG 13.2", "this loop asks a player to choose each time; play it step by step")
             settle(tx)
             if procedure.is_waiting(state) or state.data.get("outcome"):
