@@ -62,6 +62,17 @@ class Vocabulary:
             return handler
         return register
 
+    def handles(self, name: str) -> Callable[[Handler], Handler]:
+        """Make the decorated function the handler of a word declared without one (decorators stack)."""
+        def attach(handler: Handler) -> Handler:
+            word = self._words.get(name)
+            if word is None or word.handler is not None:
+                raise ValueError(f"{self.game}: {name!r} is not a declared effect word without a handler")
+            self._words[name] = Word(name, handler, word.params)
+            self.handlers[name] = handler
+            return handler
+        return attach
+
     def __contains__(self, name: object) -> bool:
         return name in self._words
 
@@ -86,13 +97,24 @@ class Vocabulary:
         word = self._words.get(name) if isinstance(name, str) else None
         if word is None or (str(name).startswith("_") and not private):
             return [f"{where}: unknown effect {name!r}"]
+        unknown = [f"{where}: effect {name!r} has no parameter {key!r}" for key in step
+                   if key != "effect" and key not in word.params and key not in self.common]
+        return unknown + self.check_values(where, step)
+
+    def check_values(self, where: str, step: Mapping[str, Any]) -> list[str]:
+        """Return one line per declared parameter of a known word whose value has the wrong type."""
+        word = self._words.get(step.get("effect"))  # type: ignore[arg-type]
+        if word is None:
+            return []
         problems = []
         for key, value in step.items():
-            if key == "effect":
-                continue
             kind = word.params.get(key, self.common.get(key))
-            if kind is None:
-                problems.append(f"{where}: effect {name!r} has no parameter {key!r}")
-            elif not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-                problems.append(f"{where}: {name}'s {key} must be {_type_name(kind)}, not {value!r}")
+            if kind is None or kind is object:
+                continue
+            if not isinstance(value, kind) or (isinstance(value, bool) and bool not in _kinds(kind)):
+                problems.append(f"{where}: {word.name} {key!r} must be {_type_name(kind)}")
         return problems
+
+
+def _kinds(kind: ParamType) -> tuple[type, ...]:
+    return kind if isinstance(kind, tuple) else (kind,)

@@ -14,7 +14,7 @@ from tabletop.games.fftcg.continuous import Characteristics, characteristics
 from tabletop.games.fftcg.flow import (
     attackers_alive, blocker_alive, end_attack_phase, give_priority, power_now,
 )
-from tabletop.games.fftcg.resolution import pinned
+from tabletop.games.fftcg.continuous import pinned
 
 
 def _active_forward_refusal(state: GameState, iid: int, player: str, rule: str, verb: str) -> IllegalCommand | None:

@@ -14,7 +14,7 @@ the board, not again for each pass of priority.
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from tabletop.engine.continuous import ContinuousEffect, LayerSystem, apply_generic
@@ -121,6 +121,11 @@ def _field_cards(state: GameState) -> dict[str | None, tuple[int, ...]]:
     for player in state.players:
         result[player] = tuple([iid for iid in every if cards[iid].controller == player])
     return result
+
+
+def pinned(state: GameState, iids: Sequence[int]) -> list[list[int]]:
+    """Return [card, ts] pairs that remember which object was chosen."""
+    return [[iid, state.cards[iid].props.get("ts", 0)] for iid in iids]
 
 
 def is_current(state: GameState, iid: int, ts: Any) -> bool:

@@ -20,10 +20,10 @@ from tabletop.engine.rule_process import RuleLoopError
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.turns import Phase, TurnStructure
 from tabletop.games.fftcg import actions
-from tabletop.games.fftcg.continuous import characteristics, field_cards, is_current
+from tabletop.games.fftcg.continuous import characteristics, field_cards, is_current, pinned
 from tabletop.games.fftcg.processes import settle
 from tabletop.games.fftcg.resolution import (
-    BEGIN, FINISH, ability_of, begin_resolution, begin_step, effect_step, pinned, target_candidates, target_count,
+    BEGIN, FINISH, ability_of, begin_resolution, begin_step, effect_step, target_candidates, target_count,
     waits_for_ex_burst,
 )
 

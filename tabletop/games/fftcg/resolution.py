@@ -9,13 +9,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tabletop.engine import durations, procedure
+from tabletop.engine import procedure
 from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.games.fftcg import actions
-from tabletop.games.fftcg.continuous import characteristics, condition_holds, is_current, matches
+from tabletop.games.fftcg.continuous import characteristics, condition_holds, is_current, matches, pinned
 from tabletop.games.fftcg.effects import effect_steps
+from tabletop.games.fftcg.words import Doing, acting_players, do_effect
 
 
 def ability_of(state: GameState, entry: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -72,11 +73,6 @@ def check_targets(state: GameState, ability: Mapping[str, Any], controller: str,
             raise IllegalCommand("FFTCG 11.3.4", "a card or ability cannot choose itself")
         if iid not in legal:
             raise IllegalCommand("FFTCG 11.3.4", f"{state.definition(iid).name} is not a card this can choose")
-
-
-def pinned(state: GameState, iids: Sequence[int]) -> list[list[int]]:
-    """Return [card, ts] pairs that remember which object was chosen."""
-    return [[iid, state.cards[iid].props.get("ts", 0)] for iid in iids]
 
 
 def still_legal(state: GameState, entry: Mapping[str, Any], ability: Mapping[str, Any]) -> list[int]:
@@ -163,7 +159,9 @@ def effect_step(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
     cards = [iid for iid, ts in context["cards"] if is_current(state, iid, ts)]
     if _ask(tx, fi, at, step, cards):
         return False
-    do_effect(tx, context["entry"], step, cards, procedure.ctx(state, fi)["answers"], at)
+    live = [c for c in cards if c in state.cards]
+    on_field = [c for c in live if state.cards[c].zone.endswith(".field")]
+    do_effect(tx, Doing(context["entry"], live, on_field, procedure.ctx(state, fi)["answers"], at), step)
     frame = procedure.stack(state)[fi]
     if state.lists.get("ex_queue") and frame["pc"] + 2 < len(frame["steps"]):  # another effect before _finish
         procedure.set_var(tx, fi, "ex_wait", True)  # the EX Bursts this damage revealed come first (FFTCG 6.5.2.1)
@@ -198,14 +196,6 @@ def resolve_entry(tx: Transaction, entry: Mapping[str, Any], game: procedure.Pro
     return True
 
 
-def _acting_players(state: GameState, entry: Mapping[str, Any], step: Mapping[str, Any], default: str) -> list[str]:
-    """Return who does a step, the turn player first when each player does it (FFTCG 6.1.4)."""
-    who = step.get("player", default)
-    if who == "each":
-        return [state.active, state.opponent(state.active)]
-    return [entry["controller"] if who == "you" else state.opponent(entry["controller"])]
-
-
 def _ask(tx: Transaction, fi: int, at: str, step: Mapping[str, Any], cards: list[int]) -> bool:
     """Ask the next question a step needs before it is done; True when a decision is now pending.
 
@@ -218,7 +208,7 @@ def _ask(tx: Transaction, fi: int, at: str, step: Mapping[str, Any], cards: list
     answers = context["answers"]
     name = step["effect"]
     if name == "discard" and "count" in step and not isinstance(ability_of(state, entry).get("target"), Mapping):
-        for player in _acting_players(state, entry, step, "you"):
+        for player in acting_players(state, entry, step, "you"):
             key = f"{at}:{player}"
             if key in answers:
                 continue
@@ -248,144 +238,3 @@ def _ask(tx: Transaction, fi: int, at: str, step: Mapping[str, Any], cards: list
             actions.ask_replacement(tx, *waiting)
             return True
     return False
-
-
-def do_effect(tx: Transaction, entry: Mapping[str, Any], step: Mapping[str, Any], cards: list[int],
-              answers: Mapping[str, Any] | None = None, at: str = "") -> None:
-    """Do one effect of the vocabulary on the affected cards (skipping what cannot be done, FFTCG 2.3)."""
-    state = tx.state
-    name = step["effect"]
-    source = entry.get("source")
-    controller = entry["controller"]
-    live = [c for c in cards if c in state.cards]
-    on_field = [c for c in live if state.cards[c].zone.endswith(".field")]
-    answers = answers or {}
-    if name == "draw":
-        if int(step.get("count", 1)) > 0:
-            for player in _acting_players(state, entry, step, "you"):
-                actions.draw(tx, player, int(step.get("count", 1)))
-    elif name == "deal_damage":
-        for iid in on_field:
-            actions.deal_character_damage(tx, iid, int(step["amount"]), [source] if source is not None else [])
-    elif name == "damage_player":
-        for player in _acting_players(state, entry, step, "opponent"):
-            actions.damage_player(tx, player, int(step.get("amount", 1)))
-    elif name == "break":
-        actions.break_cards(tx, on_field, (), step.get("instead"))
-    elif name == "put_into_break":
-        actions.move_from_field(tx, on_field, "break", entry["name"], "FFTCG 15.1.1.3.2")
-    elif name in ("dull", "activate"):
-        for iid in on_field:
-            tx.set_field(iid, "tapped", name == "dull")  # FFTCG 15.1.1.1–2: no-op when already so
-    elif name == "freeze":
-        for iid in on_field:
-            tx.set_prop(iid, "frozen", True)
-            tx.log(f"{actions.name_of(tx, iid)} was frozen", "FFTCG 15.2.4")
-    elif name in ("power", "set_power", "grant_keyword", "cannot_attack", "cannot_block", "must_attack",
-                  "cannot_be_blocked_by", "cannot_be_chosen"):
-        if on_field:
-            add_lasting(tx, entry, step, on_field)
-    elif name == "search":
-        _search(tx, controller, step)
-    elif name == "look_top":
-        bottom = [int(i) for i in answers.get(at, {}).get("picks", ())]
-        for iid in bottom:
-            actions.enter_zone(tx, iid, "deck", None)
-        tx.log(f"{controller} looked at the top of their deck and put {len(bottom)} card(s) on the bottom",
-               "FFTCG 7.6.1")
-    elif name in ("return_to_hand", "remove_from_game"):
-        zone = "hand" if name == "return_to_hand" else "removed"
-        for iid in live:
-            card = state.cards[iid]
-            if card.zone.endswith((".field", ".break", ".damage")):
-                was_field = card.zone.endswith(".field")
-                label = actions.name_of(tx, iid)
-                actions.enter_zone(tx, iid, zone)
-                tx.log(f"{label} was {'returned to its owner’s hand' if zone == 'hand' else 'removed from the game'}",
-                       "FFTCG 15.1.1.5")
-                if was_field:
-                    actions.emit(tx, "leaves_field", iid)
-    elif name == "play_onto_field":
-        for iid in live:
-            if state.cards[iid].zone.endswith((".hand", ".break")):
-                is_backup = state.definition(iid).card_type == "backup"
-                actions.put_onto_field(tx, iid, controller, bool(step.get("dull")) or is_backup)
-                tx.log(f"{actions.name_of(tx, iid)} was put onto the field", "FFTCG 11.4.8")
-    elif name in ("add_counter", "remove_counter"):
-        for iid in (on_field or ([source] if source is not None and source in state.cards else [])):
-            have = state.cards[iid].counters.get(str(step["counter"]), 0)
-            delta = int(step.get("count", 1)) * (1 if name == "add_counter" else -1)
-            tx.set_counter(iid, str(step["counter"]), max(0, have + delta))
-    elif name == "gain_control":
-        for iid in on_field:
-            # FFTCG 6.2.6: the card does not re-enter the field, so nothing "enters" here
-            tx.set_field(iid, "controller", controller)
-            tx.set_prop(iid, "since", state.turn)
-            tx.log(f"{controller} gained control of {actions.name_of(tx, iid)}", "FFTCG 6.2.6")
-    elif name == "discard":
-        chosen = [c for c in live if state.cards[c].zone.endswith(".hand")]
-        if "count" in step and not chosen:
-            chosen = [int(i) for p in _acting_players(state, entry, step, "you")
-                      for i in answers.get(f"{at}:{p}", {}).get("picks", ())]
-        for iid in chosen:  # both players' discards happen together (FFTCG 6.1.4)
-            if state.cards[iid].zone.endswith(".hand"):
-                name_seen = actions.name_of(tx, iid)
-                actions.enter_zone(tx, iid, "break")
-                tx.log(f"{state.cards[iid].owner} discarded {name_seen}", "FFTCG 15.1.1.4")
-    elif name == "delayed":
-        tx.list_append("delayed", {
-            "trigger": step["when"], "do": list(step.get("do") or []), "controller": controller,
-            "source": source, "source_ts": entry.get("ts"), "card_id": entry["card_id"],
-            "name": f"{entry['name']} (delayed)", "once": True,
-            "card": pinned(state, on_field)[0] if on_field else None})
-    elif name == "replace_break":
-        if on_field:
-            add_lasting(tx, entry, step, on_field)
-
-
-def add_lasting(tx: Transaction, entry: Mapping[str, Any], step: Mapping[str, Any], cards: list[int]) -> None:
-    """Start a continuous effect on the cards it affects now (FFTCG 11.12.4.2), stamped now (11.12.4.9)."""
-    stamp = actions.next_clock(tx)
-    item = {k: v for k, v in step.items()}
-    lasting = durations.PERMANENT if step.get("duration") == "permanent" else durations.UNTIL_END_OF_TURN
-    item.update({"id": stamp, "ts": stamp, "cards": pinned(tx.state, cards), "controller": entry["controller"],
-                 "source": entry.get("source"), "label": entry["name"], "duration": lasting})
-    tx.list_append(durations.EFFECTS, item)
-    names = ", ".join(actions.name_of(tx, c) for c in cards)
-    detail = {"power": f"{int(step.get('amount', 0)):+d} power", "set_power": f"power {step.get('value')}",
-              "grant_keyword": str(step.get("keyword"))}.get(step["effect"], step["effect"].replace("_", " "))
-    tx.log(f"{names}: {detail}" + (" until end of turn" if lasting == durations.UNTIL_END_OF_TURN else ""),
-           "FFTCG 11.12.4")
-
-
-def _search(tx: Transaction, player: str, step: Mapping[str, Any]) -> None:
-    """Search (FFTCG 15.1.1.8): find matching cards in the deck, reveal them, add to hand, shuffle.
-
-    The first matching cards from the top are taken (the engine does not ask which).
-    """
-    state = tx.state
-    filt = {k: v for k, v in dict(step.get("filter") or {}).items() if k != "zone"}
-    found = []
-    for iid in state.zones[f"{player}.deck"].cards:
-        if len(found) >= int(step.get("count", 1)):
-            break
-        if actions.matches_loose(state, iid, filt, player, -1) and _printed_match(state, iid, filt):
-            found.append(iid)
-    for iid in found:
-        actions.enter_zone(tx, iid, "hand", None)
-        tx.reveal(iid, "all")
-        tx.log(f"{player} searched for {actions.name_of(tx, iid)}", "FFTCG 15.1.1.8")
-    tx.shuffle(f"{player}.deck")
-
-
-def _printed_match(state: GameState, iid: int, filt: Mapping[str, Any]) -> bool:
-    definition = state.definition(iid)
-    if "element" in filt and filt["element"] not in definition.attributes.get("element", []):
-        return False
-    if "name" in filt and filt["name"] != definition.name:
-        return False
-    if "job" in filt and str(filt["job"]).lower() != str(definition.attributes.get("job", "")).lower():
-        return False
-    cost = definition.cost or 0
-    return not (("cost_at_most" in filt and cost > int(filt["cost_at_most"]))
-                or ("cost_at_least" in filt and cost < int(filt["cost_at_least"])))

@@ -66,14 +66,12 @@ from tabletop.games.fftcg.commands import (
     FFTCG_COMMANDS, CastSummon, DeclareAttack, DeclareBlock, DeclareParty, PlayCharacter, RepeatLoop,
     SplitDamage, UseAbility,
 )
-from tabletop.games.fftcg.continuous import characteristics, cost_of, field_cards, is_current
+from tabletop.games.fftcg.continuous import characteristics, cost_of, field_cards, is_current, pinned
 from tabletop.games.fftcg.cp import ability_cost, character_cost, check_payment, find_payment, play_cost
 from tabletop.games.fftcg.effects import ability_kind
 from tabletop.games.fftcg.printed import printed_index
 from tabletop.games.fftcg.processes import settle
-from tabletop.games.fftcg.resolution import (
-    check_targets, pinned, resolve_entry, target_candidates, target_count,
-)
+from tabletop.games.fftcg.resolution import check_targets, resolve_entry, target_candidates, target_count
 
 PLAY_PHASES = ("main1", "main2", "attack")
 MAX_BACKUPS = 5
@@ -138,7 +136,7 @@ class FFTCGRules(GameRules):
             tx.set_prop(iid, "attacked", tx.state.turn if value else None)
         elif key == "power_bonus":
             entry = {"controller": tx.state.cards[iid].controller, "source": None, "name": "scenario"}
-            from tabletop.games.fftcg.resolution import add_lasting
+            from tabletop.games.fftcg.words import add_lasting
 
             add_lasting(tx, entry, {"effect": "power", "amount": int(value)}, [iid])
         elif key == "controller":
