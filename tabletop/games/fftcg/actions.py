@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from tabletop.engine import procedure, triggers
+from tabletop.engine.triggers import TriggerEvent, trigger_event
 from tabletop.engine.replacement import Replacement, ReplacementStep, run_replacements
 from tabletop.engine.transaction import Transaction
 from tabletop.games.fftcg.continuous import condition_holds, field_cards, is_current, matches
@@ -45,9 +46,10 @@ def name_of(tx_or_state: Any, iid: int) -> str:
 
 # -- events and triggers ---------------------------------------------------------------------------
 
-def emit(tx: Transaction, event: str, card: int | None = None, player: str | None = None) -> None:
+def emit(tx: Transaction, happened: TriggerEvent) -> None:
     """Queue the auto-abilities an event triggers (FFTCG 11.8) in the engine's pending trigger list."""
     state = tx.state
+    event, card, player = happened["type"], happened.get("card"), happened.get("player")
     printed = printed_index(state)
     if event in _field_events(state) or (card is not None and event in printed[state.cards[card].card_id].auto):
         candidates = list(field_cards(state))
@@ -157,7 +159,7 @@ def damage_player(tx: Transaction, player: str, amount: int, sources: Iterable[i
         if definition.attributes.get("ex_burst") and ex_ability(definition) is not None:
             tx.list_append("ex_queue", {"card": top, "player": player})
     for source in sources:
-        emit(tx, "deals_damage_to_player", source, player)
+        emit(tx, trigger_event("deals_damage_to_player", source, player))
 
 
 def ex_ability(definition: Any) -> int | None:
@@ -269,7 +271,7 @@ def break_cards(tx: Transaction, iids: Iterable[int], by: Iterable[int] = (), se
         if step.event["kind"] == "move":
             enter_zone(tx, iid, step.event["to"])
             tx.log(f"{name} would be broken; {step.event['label']}", "FFTCG 11.12.5")
-            emit(tx, "leaves_field", iid)
+            emit(tx, trigger_event("leaves_field", iid))
             continue
         enter_zone(tx, iid, "break")
         credit = ", ".join(name_of(tx, s) for s in by)
@@ -277,9 +279,9 @@ def break_cards(tx: Transaction, iids: Iterable[int], by: Iterable[int] = (), se
         broken.append(iid)
     tx.set_data("replacement_choice", chosen or None)
     for iid in broken:
-        emit(tx, "broken", iid)
-        emit(tx, "put_into_break_zone", iid)
-        emit(tx, "leaves_field", iid)
+        emit(tx, trigger_event("broken", iid))
+        emit(tx, trigger_event("put_into_break_zone", iid))
+        emit(tx, trigger_event("leaves_field", iid))
 
 
 def move_from_field(tx: Transaction, iids: Iterable[int], zone: str, why: str, rule: str) -> None:
@@ -294,8 +296,8 @@ def move_from_field(tx: Transaction, iids: Iterable[int], zone: str, why: str, r
         moved.append(iid)
     for iid in moved:
         if zone == "break":
-            emit(tx, "put_into_break_zone", iid)
-        emit(tx, "leaves_field", iid)
+            emit(tx, trigger_event("put_into_break_zone", iid))
+        emit(tx, trigger_event("leaves_field", iid))
 
 
 def entering_controller(state: Any, iid: int, controller: str) -> str:
@@ -343,7 +345,7 @@ def put_onto_field(tx: Transaction, iid: int, controller: str, dull: bool = Fals
     tx.set_prop(iid, "since", tx.state.turn)
     if dull:
         tx.set_field(iid, "tapped", True)
-    emit(tx, "enters_field", iid)
+    emit(tx, trigger_event("enters_field", iid))
 
 
 def _damage_replacements(state: Any, iid: int) -> list[tuple[str, Mapping[str, Any]]]:

@@ -8,6 +8,7 @@ from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.permissions import Permission, Ruling, decide
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
+from tabletop.engine.triggers import trigger_event
 from tabletop.games.fftcg import actions
 from tabletop.games.fftcg.cards import elements_of, has_flag
 from tabletop.games.fftcg.continuous import Characteristics, characteristics
@@ -71,7 +72,7 @@ def declare_attack(tx: Transaction, player: str, attackers: Sequence[int]) -> No
     names = " and ".join(actions.name_of(tx, i) for i in attackers)
     tx.log(f"{player} attacks with {names}" + (" as a Party" if len(attackers) > 1 else ""), "FFTCG 10.1.2")
     for iid in attackers:
-        actions.emit(tx, "attacks", iid)
+        actions.emit(tx, trigger_event("attacks", iid))
     give_priority(tx, player)
 
 
@@ -138,7 +139,7 @@ def declare_block(tx: Transaction, player: str, blocker: int | None) -> None:
         attack["blocked"] = True
         tx.set_data("attack", attack)
         tx.log(f"{player} blocks with {actions.name_of(tx, blocker)}", "FFTCG 10.1.3")
-        actions.emit(tx, "blocks", blocker)
+        actions.emit(tx, trigger_event("blocks", blocker))
     else:
         tx.log(f"{player} does not block", "FFTCG 10.1.3")
     give_priority(tx, state.active)

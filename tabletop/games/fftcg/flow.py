@@ -18,6 +18,7 @@ from typing import Any
 from tabletop.engine import durations, procedure, stack, triggers
 from tabletop.engine.rule_process import RuleLoopError
 from tabletop.engine.transaction import Transaction
+from tabletop.engine.triggers import trigger_event
 from tabletop.engine.turns import Phase, TurnStructure
 from tabletop.games.fftcg import actions
 from tabletop.games.fftcg.continuous import characteristics, field_cards, is_current, pinned
@@ -171,7 +172,7 @@ def begin_phase(tx: Transaction, phase: str, step: str = "") -> None:
     TURN.enter(tx, phase, step)
     event = {"main1": "main_phase_start", "attack": "attack_phase_start", "end": "end_phase_start"}.get(phase)
     if event and (phase != "attack" or step == "preparation"):
-        actions.emit(tx, event, None, state.active)
+        actions.emit(tx, trigger_event(event, None, state.active))
     give_priority(tx, state.active)
 
 

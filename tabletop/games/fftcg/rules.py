@@ -59,6 +59,7 @@ from tabletop.engine.permissions import Permission, Ruling, decide
 from tabletop.engine.rules import CardChoice, CardValue, GameConfig, GameRules
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
+from tabletop.engine.triggers import trigger_event
 from tabletop.engine.zones import Visibility, ZoneSpec
 from tabletop.games.fftcg import actions, combat, flow
 from tabletop.games.fftcg.cards import card_from_mapping, elements_of, is_character
@@ -675,7 +676,7 @@ class FFTCGRules(GameRules):
         stack.push(tx, entry)
         tx.log(f"{command.by} cast {definition.name}" + (
             " choosing " + ", ".join(actions.name_of(tx, t) for t in targets) if targets else ""), "FFTCG 11.3")
-        actions.emit(tx, "summon_cast", command.card)
+        actions.emit(tx, trigger_event("summon_cast", command.card))
         flow.acted(tx, command.by)
 
     def _ability_refusal(self, state: GameState, player: str, iid: int, ability: Mapping[str, Any]) -> IllegalCommand | None:

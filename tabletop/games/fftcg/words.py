@@ -12,6 +12,7 @@ from typing import Any
 from tabletop.engine import durations
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
+from tabletop.engine.triggers import trigger_event
 from tabletop.games.fftcg import actions
 from tabletop.games.fftcg.continuous import pinned
 from tabletop.games.fftcg.effects import VOCABULARY
@@ -175,7 +176,7 @@ def _leave_play(tx: Transaction, doing: Doing, step: Step) -> None:
             tx.log(f"{label} was {'returned to its owner’s hand' if zone == 'hand' else 'removed from the game'}",
                    "FFTCG 15.1.1.5")
             if was_field:
-                actions.emit(tx, "leaves_field", iid)
+                actions.emit(tx, trigger_event("leaves_field", iid))
 
 
 @VOCABULARY.handles("play_onto_field")

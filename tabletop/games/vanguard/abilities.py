@@ -17,6 +17,7 @@ from tabletop.engine.cards import CardDefinition
 from tabletop.engine.library_index import PerLibrary
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
+from tabletop.engine.triggers import TriggerEvent, trigger_event
 from tabletop.engine.zones import zone_id
 from tabletop.games.vanguard import facts
 from tabletop.games.vanguard.circles import circle_name, is_circle, is_front_row, is_rear_circle
@@ -546,7 +547,7 @@ _EVENT_WHENS: dict[str, tuple[str, ...]] = {
 }
 
 
-def emit(tx: Transaction, event: dict[str, Any]) -> None:
+def emit(tx: Transaction, event: TriggerEvent) -> None:
     """Put every AUTO ability the event triggers into the stand-by state (seed 一 1.3: only valid ones)."""
     state = tx.state
     whens = _EVENT_WHENS.get(event["type"], (event["type"],))
@@ -674,7 +675,7 @@ def state_triggers(tx: Transaction) -> None:
             if (iid, "success") in pending_sources or not zone_tag_holds(state, iid, ability.get("zone")):
                 continue
             if condition_holds(state, ability.get("if"), iid, state.active):
-                add_pending(tx, state.active, iid, ability, {"type": "state"})
+                add_pending(tx, state.active, iid, ability, trigger_event("state"))
 
 
 # -- continuous abilities ------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from typing import Any
 from tabletop.engine import durations
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
+from tabletop.engine.triggers import trigger_event
 from tabletop.engine.zones import zone_id
 from tabletop.engine import procedure
 from tabletop.engine.vocabulary import Vocabulary
@@ -272,7 +273,7 @@ def _stand(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     for iid in targets(tx.state, fi, step):
         if tx.state.cards[iid].tapped and is_unit(tx.state, iid):
             tx.set_field(iid, "tapped", False)
-            emit(tx, {"type": "stood", "card": iid, "by": by, "zone": tx.state.cards[iid].zone})
+            emit(tx, trigger_event("stood", card=iid, by=by, zone=tx.state.cards[iid].zone))
     return True
 
 
@@ -553,7 +554,7 @@ def _bind_to_hand(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
             relocate(tx, iid, "hand", None)
             moved = True
     if moved:
-        emit(tx, {"type": "bind_to_hand", "player": me})
+        emit(tx, trigger_event("bind_to_hand", player=me))
     return True
 
 
@@ -566,7 +567,7 @@ def _lock(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
         unlink_harmony(tx, iid)
         if has_state(tx.state, iid, "dominated"):
             release(tx, iid)  # seed Dominate 11
-        emit(tx, {"type": "locked", "card": iid, "zone": tx.state.cards[iid].zone})
+        emit(tx, trigger_event("locked", card=iid, zone=tx.state.cards[iid].zone))
         tx.set_field(iid, "face_down", True)
         tx.set_prop(iid, "locked", True)
         tx.set_prop(iid, "mods", None)
@@ -1105,7 +1106,7 @@ def schedule_pending(tx: Transaction, player: str, source: int | None, steps: li
                      remembered: dict[str, Any] | None = None) -> None:
     """Put a timed effect into the stand-by state."""
     add_pending(tx, player, source, {"kind": "timed", "do": steps, "name": name, "remembered": remembered or {}},
-                {"type": "timed"}, timed=True)
+                trigger_event("timed"), timed=True)
 
 
 __all__ = ["VOCABULARY", "validate_effects", "run_step", "draw_cards", "dominate", "release", "unlock",

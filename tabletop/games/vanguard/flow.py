@@ -9,6 +9,7 @@ from tabletop.engine import durations, triggers
 from tabletop.engine.rule_process import Action, Check, run_until_stable
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
+from tabletop.engine.triggers import trigger_event
 from tabletop.engine.turns import Phase, TurnStructure
 from tabletop.engine.zones import zone_id
 from tabletop.engine import procedure
@@ -292,15 +293,15 @@ def advance_phase(tx: Transaction) -> bool:
         TURN.advance(tx)
         if state.format == "standard":  # Energy Generator [K]: Energy Charge 3 at the beginning of the ride phase
             tx.set_total(me, "energy", min(10, state.total(me, "energy") + 3))
-        emit(tx, {"type": "ride_phase_start", "player": me})
+        emit(tx, trigger_event("ride_phase_start", player=me))
         return True
     if phase in ("ride", "main"):
         return False
     if phase == "battle":
         if step == "start":
             TURN.advance(tx)
-            emit(tx, {"type": "battle_start", "player": me})
-            emit(tx, {"type": "attack_step_start", "player": me})
+            emit(tx, trigger_event("battle_start", player=me))
+            emit(tx, trigger_event("attack_step_start", player=me))
             return True
         return False
     if phase == "end":
@@ -353,7 +354,7 @@ def _end_trigger(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     state = tx.state
     done = set(state.data.get("end_triggered", []))
     for key, iid, ability in _untriggered_end_abilities(state):
-        add_pending(tx, state.cards[iid].controller, iid, ability, {"type": "end_of_turn"})
+        add_pending(tx, state.cards[iid].controller, iid, ability, trigger_event("end_of_turn"))
         done.add(key)
     tx.set_data("end_triggered", sorted(done) or None)
     fire_timed(tx, "end_of_turn")
@@ -403,7 +404,7 @@ def _hollow_drop(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     # lasting when it left) trigger for it (seed 《雄伟深蓝》 ②).
     for ability in list(printed_of(tx.state, iid).all) + [g["ability"] for g in gained_hollow]:
         if ability.get("kind") == "auto" and ability.get("when") == "hollow_drop":
-            add_pending(tx, owner, iid, ability, {"type": "hollow_drop", "card": iid, "zone": zone})
+            add_pending(tx, owner, iid, ability, trigger_event("hollow_drop", card=iid, zone=zone))
     return True
 
 
@@ -536,10 +537,10 @@ def begin_battle(tx: Transaction, attacker: int, target: int, booster: int | Non
     tx.log(f"{state.definition(attacker).name} attacks {state.definition(target).name}", "VG 6.2")
     if booster is not None:
         tx.set_field(booster, "tapped", True)
-        emit(tx, {"type": "boosts", "card": booster, "other": attacker, "zone": state.cards[booster].zone})
-        emit(tx, {"type": "boosted", "card": attacker, "other": booster, "zone": state.cards[attacker].zone})
-    emit(tx, {"type": "attacks", "card": attacker, "zone": state.cards[attacker].zone, "player": player})
-    emit(tx, {"type": "attacked", "card": target, "zone": state.cards[target].zone})
+        emit(tx, trigger_event("boosts", card=booster, other=attacker, zone=state.cards[booster].zone))
+        emit(tx, trigger_event("boosted", card=attacker, other=booster, zone=state.cards[attacker].zone))
+    emit(tx, trigger_event("attacks", card=attacker, zone=state.cards[attacker].zone, player=player))
+    emit(tx, trigger_event("attacked", card=target, zone=state.cards[target].zone))
     battle_step(tx, "guard")
     procedure.push(tx, [{"effect": "_guard_step"}, {"effect": "_drive_step"}, {"effect": "_damage_step"},
                      {"effect": "_close_step"}, {"effect": "_battle_done"}], {"controller": player}, kind="flow")
@@ -562,7 +563,7 @@ def _drive_step(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     battle = state.data["battle"]
     attacker = battle["attacker"]
     battle_step(tx, "drive")
-    emit(tx, {"type": "drive_step_start", "player": battle["player"]})
+    emit(tx, trigger_event("drive_step_start", player=battle["player"]))
     # A rear-guard vanguard drive-checks too: it is a vanguard (seed 《光辉骑士团》 二).
     if attacker not in state.cards or not is_vanguard(state, attacker) or not is_unit(state, attacker):
         return True
@@ -662,7 +663,7 @@ def _finish_check(tx: Transaction, card: int, kind: str, player: str) -> None:
         tx.move(card, zone_id(player, "hand"), None)
     else:
         tx.move(card, zone_id(player, "damage"), None)
-        emit(tx, {"type": "damage_dealt", "player": player})
+        emit(tx, trigger_event("damage_dealt", player=player))
 
 
 @effect("_damage_step")
@@ -687,7 +688,7 @@ def _damage_step(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
             more += [{"effect": "_check", "kind": "damage", "player": state.cards[target].owner} for _ in range(crit)]
         else:
             more.append({"effect": "_retire_attacked"})
-        emit(tx, {"type": "attack_hits", "card": attacker, "zone": state.cards[attacker].zone})
+        emit(tx, trigger_event("attack_hits", card=attacker, zone=state.cards[attacker].zone))
     more.append({"effect": "_retire_guardians"})
     procedure.insert_steps(tx, fi, more)
     return True
@@ -758,7 +759,7 @@ def _close_step(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
         if iid in state.cards and is_unit(state, iid) and has_state(state, iid, "charge"):
             schedule_pending(tx, state.cards[iid].controller, iid, [{"effect": "to_deck_bottom", "target": "self"}],
                              "Charge!!", {"self": [[iid, identity(state, iid)]]})
-    emit(tx, {"type": "end_of_battle", "battle": dict(battle)})
+    emit(tx, trigger_event("end_of_battle", battle=dict(battle)))
     return True
 
 
@@ -769,7 +770,7 @@ def _battle_done(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     tx.set_data("battle", None, copy=False)
     battle_step(tx, "attack" if tx.state.phase == "battle" else "")
     if not procedure.ctx(tx.state, fi).get("dominated_battle"):
-        emit(tx, {"type": "attack_step_start", "player": tx.state.active})
+        emit(tx, trigger_event("attack_step_start", player=tx.state.active))
     return True
 
 

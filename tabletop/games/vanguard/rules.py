@@ -14,6 +14,7 @@ from tabletop.engine.permissions import Permission, Ruling, decide
 from tabletop.engine.rules import CardChoice, CardValue, GameConfig, GameRules
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
+from tabletop.engine.triggers import trigger_event
 from tabletop.engine.zones import ZoneSpec, zone_id
 from tabletop.games.vanguard import facts
 from tabletop.games.vanguard.abilities import (
@@ -133,7 +134,7 @@ class VanguardRules(GameRules):
         for player in state.players:
             v = vanguard_of(state, player)
             if v is not None:
-                emit(tx, {"type": "game_start", "player": player})
+                emit(tx, trigger_event("game_start", player=player))
 
     def after_scenario_setup(self, tx: Transaction, setup: Mapping[str, Any]) -> None:
         state = tx.state
