@@ -122,6 +122,10 @@ class GameRules:
         """Read a card of this game from a card-file mapping; ValueError names the bad field."""
         return CardDefinition.from_mapping(self.id, data, self.stat_keys)
 
+    def effect_problems(self, data: Mapping[str, Any]) -> list[str]:
+        """Return one line per problem with a card mapping's keywords and effects against the game's vocabulary."""
+        return []
+
     # -- setting up ----------------------------------------------------------------------------
     def create_state(self, config: GameConfig, library: CardLibrary) -> GameState:
         """Return an empty table: zones, default totals, seeded generator; no cards yet."""

@@ -14,7 +14,8 @@ from tabletop.engine import procedure, triggers
 from tabletop.engine.triggers import TriggerEvent, trigger_event
 from tabletop.engine.replacement import Replacement, ReplacementStep, run_replacements
 from tabletop.engine.transaction import Transaction
-from tabletop.games.fftcg.continuous import condition_holds, field_cards, is_current, matches
+from tabletop.engine.card_filter import Seen
+from tabletop.games.fftcg.continuous import FILTER, condition_holds, field_cards, is_current, matches
 from tabletop.games.fftcg.effects import ability_kind
 from tabletop.games.fftcg.printed import printed_index
 
@@ -114,16 +115,8 @@ def _event_matches(state: Any, of: Any, event: str, source: int, card: int | Non
 
 
 def matches_loose(state: Any, card: int, of: Mapping[str, Any], controller: str, source: int) -> bool:
-    """Match a filter ignoring the zone (for cards on the stack or just moved)."""
-    definition = state.definition(card)
-    kind = of.get("type")
-    if kind == "character" and definition.card_type not in ("forward", "backup", "monster"):
-        return False
-    if kind not in (None, "character") and definition.card_type != kind:
-        return False
-    who = of.get("controller", "any")
-    owner = state.cards[card].controller
-    return not ((who == "you" and owner != controller) or (who == "opponent" and owner == controller))
+    """Match a filter's type and controller only, wherever the card is (on the stack, just moved)."""
+    return FILTER.holds(Seen(state, controller, source), card, {k: of[k] for k in ("type", "controller") if k in of})
 
 
 # -- drawing and damage to players -----------------------------------------------------------------

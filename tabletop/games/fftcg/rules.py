@@ -69,7 +69,7 @@ from tabletop.games.fftcg.commands import (
 )
 from tabletop.games.fftcg.continuous import characteristics, cost_of, field_cards, is_current, pinned
 from tabletop.games.fftcg.cp import ability_cost, character_cost, check_payment, find_payment, play_cost
-from tabletop.games.fftcg.effects import ability_kind
+from tabletop.games.fftcg.effects import ability_kind, validate_effects
 from tabletop.games.fftcg.printed import printed_index
 from tabletop.games.fftcg.processes import settle
 from tabletop.games.fftcg.resolution import check_targets, resolve_entry, target_candidates, target_count
@@ -114,6 +114,9 @@ class FFTCGRules(GameRules):
     def card_from_mapping(self, data: Mapping[str, Any]) -> CardDefinition:
         """Read an FFTCG card mapping (see cards.py and effects.py for the fields)."""
         return card_from_mapping(data)
+
+    def effect_problems(self, data: Mapping[str, Any]) -> list[str]:
+        return validate_effects(data)
 
     # -- setting up ------------------------------------------------------------------------------
     def setup(self, tx: Transaction, config: GameConfig) -> None:

@@ -10,11 +10,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabletop.engine import durations
+from tabletop.engine.card_filter import Seen
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.triggers import trigger_event
 from tabletop.games.fftcg import actions
-from tabletop.games.fftcg.continuous import pinned
+from tabletop.games.fftcg.continuous import FILTER, pinned
 from tabletop.games.fftcg.effects import VOCABULARY
 
 Step = Mapping[str, Any]
@@ -131,26 +132,13 @@ def _search(tx: Transaction, doing: Doing, step: Step) -> None:
     for iid in state.zones[f"{player}.deck"].cards:
         if len(found) >= int(step.get("count", 1)):
             break
-        if actions.matches_loose(state, iid, filt, player, -1) and _printed_match(state, iid, filt):
+        if FILTER.holds(Seen(state, player), iid, filt):
             found.append(iid)
     for iid in found:
         actions.enter_zone(tx, iid, "hand", None)
         tx.reveal(iid, "all")
         tx.log(f"{player} searched for {actions.name_of(tx, iid)}", "FFTCG 15.1.1.8")
     tx.shuffle(f"{player}.deck")
-
-
-def _printed_match(state: GameState, iid: int, filt: Mapping[str, Any]) -> bool:
-    definition = state.definition(iid)
-    if "element" in filt and filt["element"] not in definition.attributes.get("element", []):
-        return False
-    if "name" in filt and filt["name"] != definition.name:
-        return False
-    if "job" in filt and str(filt["job"]).lower() != str(definition.attributes.get("job", "")).lower():
-        return False
-    cost = definition.cost or 0
-    return not (("cost_at_most" in filt and cost > int(filt["cost_at_most"]))
-                or ("cost_at_least" in filt and cost < int(filt["cost_at_least"])))
 
 
 @VOCABULARY.handles("look_top")

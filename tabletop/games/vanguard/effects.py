@@ -16,6 +16,7 @@ from tabletop.engine.transaction import Transaction
 from tabletop.engine.triggers import trigger_event
 from tabletop.engine.zones import zone_id
 from tabletop.engine import procedure
+from tabletop.engine.card_filter import CardFilter, Seen
 from tabletop.engine.vocabulary import Vocabulary
 from tabletop.games.vanguard import facts
 from tabletop.games.vanguard.abilities import (
@@ -157,41 +158,54 @@ def filtered(state: GameState, fi: int, cards: list[int], filt: Mapping[str, Any
     return filter_cards(state, cards, filt, source(state, fi), controller(state, fi))
 
 
+def _grade(seen: Seen, iid: int, value: Any) -> bool:
+    return facts.grade(seen.state.definition(iid)) == int(value)
+
+
+def _grade_at_most(seen: Seen, iid: int, value: Any) -> bool:
+    return facts.grade(seen.state.definition(iid)) <= int(value)
+
+
+def _standing(seen: Seen, iid: int, value: Any) -> bool:
+    return not value or not seen.state.cards[iid].tapped
+
+
+def _rested(seen: Seen, iid: int, value: Any) -> bool:
+    return not value or seen.state.cards[iid].tapped
+
+
+def _same_column(seen: Seen, iid: int, value: Any) -> bool:
+    return not value or (seen.source is not None and in_same_column(seen.state, seen.source, iid, seen.you))
+
+
+def _trigger(seen: Seen, iid: int, value: Any) -> bool:
+    return bool(facts.trigger(seen.state.definition(iid)) == value)
+
+
+def _keyword(seen: Seen, iid: int, value: Any) -> bool:
+    return has_keyword(seen.state, iid, str(value))  # seed 一: printed (valid or not) or gained (Fidus)
+
+
+def _unit(seen: Seen, iid: int, value: Any) -> bool:
+    return not value or facts.is_unit_card(seen.state.definition(iid))
+
+
+def _in_zone(seen: Seen, iid: int, value: Any) -> bool:
+    zones = value if isinstance(value, list) else [value]
+    return seen.state.cards[iid].zone.split(".", 1)[1] in zones
+
+
+# Vanguard's card filter keys (beside the shared name and not_self).
+FILTER = CardFilter("vanguard", {
+    "grade": _grade, "grade_at_most": _grade_at_most, "standing": _standing, "rested": _rested,
+    "same_column": _same_column, "trigger": _trigger, "keyword": _keyword, "unit": _unit, "in_zone": _in_zone,
+}, shared=("name", "not_self"))
+
+
 def filter_cards(state: GameState, cards: list[int], filt: Mapping[str, Any] | None, src: int | None,
                  me: str) -> list[int]:
-    """Keep the cards that pass a filter: grade, name, standing, rested, not_self, same_column, trigger."""
-    if not filt:
-        return list(cards)
-    result = []
-    for c in cards:
-        d = state.definition(c)
-        if "grade" in filt and facts.grade(d) != int(filt["grade"]):
-            continue
-        if "grade_at_most" in filt and facts.grade(d) > int(filt["grade_at_most"]):
-            continue
-        if "name" in filt and d.name != filt["name"]:
-            continue
-        if filt.get("standing") and state.cards[c].tapped:
-            continue
-        if filt.get("rested") and not state.cards[c].tapped:
-            continue
-        if filt.get("not_self") and c == src:
-            continue
-        if filt.get("same_column") and (src is None or not in_same_column(state, src, c, me)):
-            continue
-        if "trigger" in filt and facts.trigger(d) != filt["trigger"]:
-            continue
-        # Seed 一: a card "with" a keyword has it printed (valid or not) or has gained it (Fidus).
-        if "keyword" in filt and not has_keyword(state, c, str(filt["keyword"])):
-            continue
-        if filt.get("unit") and not facts.is_unit_card(d):
-            continue
-        if "in_zone" in filt:
-            zones = filt["in_zone"] if isinstance(filt["in_zone"], list) else [filt["in_zone"]]
-            if state.cards[c].zone.split(".", 1)[1] not in zones:
-                continue
-        result.append(c)
-    return result
+    """Keep the cards that pass a filter read by player `me` for the ability of card `src`."""
+    return FILTER.select(Seen(state, me, src), cards, filt)
 
 
 def targets(state: GameState, fi: int, step: Mapping[str, Any], default: str = "self") -> list[int]:
@@ -995,8 +1009,6 @@ ABILITY_KEYS = ("kind", "when", "zone", "keyword", "keyword_ability", "x", "cost
 # Filter keys of an ability's trigger (`filter:` next to `when:`) and of a step's card choice.
 TRIGGER_FILTERS = ("by_effect", "by_your_effect", "state", "boosted_race", "booster_race", "rider_grade",
                    "rider_same_clan", "same_column", "same_name", "name")
-STEP_FILTERS = ("grade", "grade_at_most", "name", "standing", "rested", "not_self", "same_column", "trigger",
-                "keyword", "unit", "in_zone")
 SET_PARAMS = ("target", "from", "per", "card", "of")
 # Effects that only a CONT ability says, read where they apply, never run as a step, with their parameters:
 # `become_vanguard`: your units on your RCs passing `filter` are also vanguards (rear_vanguard.py).
@@ -1067,7 +1079,8 @@ def _check_steps(where: str, steps: Any, cont: bool = False) -> list[str]:
                 problems.append(f"{here}: effect {name!r} is continuous: it goes only in a cont ability's do")
             problems += [f"{here}: effect {name!r} has no parameter {key!r}" for key in step
                          if key not in CONT_EFFECTS[name] + ("effect",)]
-            problems += _check_keys(f"{here}.filter", step.get("filter"), STEP_FILTERS, "filter")
+            if step.get("filter") is not None:
+                problems += FILTER.unknown_keys(f"{here}.filter", step["filter"])
             continue
         wrong = VOCABULARY.check_step(here, step)
         if wrong:
@@ -1078,7 +1091,8 @@ def _check_steps(where: str, steps: Any, cont: bool = False) -> list[str]:
             value = step.get(key)
             if key in allowed and value is not None and not (isinstance(value, str) and (value.startswith("$") or value in SETS)):
                 problems.append(f"{here}: {key} {value!r} names no card set")
-        problems += _check_keys(f"{here}.filter", step.get("filter"), STEP_FILTERS, "filter")
+        if step.get("filter") is not None:
+            problems += FILTER.unknown_keys(f"{here}.filter", step["filter"])
         for part in ("if", "cond"):
             problems += _check_keys(f"{here}.{part}", step.get(part), CONDITIONS, "condition")
         for nested in ("do", "then", "else", "follow", "effect_steps"):

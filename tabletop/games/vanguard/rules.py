@@ -27,7 +27,7 @@ from tabletop.games.vanguard.circles import (
 from tabletop.games.vanguard.commands import (
     COMMANDS, Activate, Attack, Call, GGuard, Guard, Intercept, Move, PlayOrder, Ride, RideFromRideDeck, Stride,
 )
-from tabletop.games.vanguard.effects import draw_cards
+from tabletop.games.vanguard.effects import draw_cards, validate_effects
 from tabletop.games.vanguard.flow import (
     act_step, cost_steps, enter, begin_battle, dominated_attackers, dominated_targets, guard_prompt, next_phase,
     play_pending, rule_actions, run,
@@ -77,11 +77,18 @@ class VanguardRules(GameRules):
     def card_from_mapping(self, data: Mapping[str, Any]) -> CardDefinition:
         """Read a card; imported field spellings (`Normal Unit`, `Twin Drive`, `["Persona Ride"]`) are normalised."""
         card = super().card_from_mapping(data)
+        problems = self.effect_problems(data)
+        if problems:
+            raise ValueError(problems[0])
         keywords = {str(k).lower().replace(" ", "_"): v for k, v in card.keywords.items() if str(k).lower() != "none"}
         if keywords != dict(card.keywords):
             card = CardDefinition(card.id, card.game, card.name, card.card_type, card.cost, card.stats, card.text,
                                   keywords, card.attributes, card.effects)
         return card
+
+    def effect_problems(self, data: Mapping[str, Any]) -> list[str]:
+        """Check the card's effects only: imported cards' keyword spellings are normalised, not refused."""
+        return validate_effects({"id": data.get("id", "?"), "effects": data.get("effects")})
 
     # -- setting up ------------------------------------------------------------------------------
     def setup(self, tx: Transaction, config: GameConfig) -> None:
