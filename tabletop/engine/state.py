@@ -110,6 +110,9 @@ class GameState:
     memo_values: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
     board_memo_values: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
     _keyed: dict[Hashable, tuple[Any, Any]] = field(default_factory=dict, init=False, compare=False, repr=False)
+    # What a computation in progress marks while it reads the state (a game's recursion guards): empty again
+    # when it returns, never part of the game. Kept per state, so a bot thinking on its own copy shares nothing.
+    reading: dict[str, set[Any]] = field(default_factory=dict, init=False, compare=False, repr=False)
     _on_parts: dict[Hashable, tuple[Any, Any]] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     # -- derived values ------------------------------------------------------------------------

@@ -23,7 +23,7 @@ from tabletop.games.vanguard import facts
 from tabletop.games.vanguard.circles import circle_name, is_circle, is_front_row, is_rear_circle
 from tabletop.games.vanguard.rear_vanguard import BECOME_VANGUARD, is_rear_vanguard, mentions_effect
 from tabletop.games.vanguard.table import (
-    _READING, column_opponents, current_power, field_cards, has_state, in_same_column, is_locked, is_unit, legion_mate,
+    READING, column_opponents, current_power, field_cards, has_state, in_same_column, is_locked, is_unit, legion_mate,
     reading_key, rear_guards_of, units_of, vanguard_of,
 )
 
@@ -168,24 +168,8 @@ class AbilityIndex(dict):  # type: ignore[type-arg]
         return found
 
     def __missing__(self, card_id: str) -> PrintedAbilities:
-        entry = self[card_id] = printed_abilities(self.library[card_id])
+        entry = self[card_id] = PrintedAbilities(self.library[card_id])
         return entry
-
-
-_PRINTED: dict[CardDefinition, PrintedAbilities] = {}
-
-
-def printed_abilities(card: CardDefinition) -> PrintedAbilities:
-    """Return a definition's PrintedAbilities, shared by every game using an equal definition.
-
-    Keyed by the definition itself (definitions are frozen and compare by content), so it cannot go stale.
-    """
-    entry = _PRINTED.get(card)
-    if entry is None:
-        if len(_PRINTED) >= 20000:  # card sets come and go (tests build their own): keep the cache bounded
-            _PRINTED.clear()
-        entry = _PRINTED[card] = PrintedAbilities(card)
-    return entry
 
 
 _INDEXES: PerLibrary[AbilityIndex] = PerLibrary(AbilityIndex)
@@ -194,17 +178,9 @@ _INDEXES: PerLibrary[AbilityIndex] = PerLibrary(AbilityIndex)
 def ability_index(state: GameState) -> AbilityIndex:
     """Return the index of printed abilities of the game's card library (built once per library, see PerLibrary).
 
-    Asked for many times per decision, so cheaper than a state memo (and the last one found is kept at hand).
+    Asked for many times per decision, so kept in the library rather than in a state memo.
     """
-    library = state.library
-    if _LAST_INDEX[0] is library:
-        return _LAST_INDEX[1]  # type: ignore[no-any-return]
-    index = _INDEXES(library)
-    _LAST_INDEX[0], _LAST_INDEX[1] = library, index
-    return index
-
-
-_LAST_INDEX: list[Any] = [None, None]  # the library asked for last and its index (PerLibrary keeps it alive)
+    return _INDEXES(state.library)
 
 
 def printed_of(state: GameState, iid: int) -> PrintedAbilities:
@@ -609,24 +585,21 @@ def holder_cards(state: GameState, whens: tuple[str, ...]) -> frozenset[int]:
 
     A card's definition never changes: kept while no card is created or uncreated (`state.roster`), undo or not.
     """
-    last = _HOLDER_CARDS.get(whens)
-    if last is not None and last[0] is state and last[1] == state.roster:
-        return last[2]  # type: ignore[no-any-return]
+    return state.memo_keyed(("vanguard.holders", whens), state.roster, lambda: _holder_cards(state, whens))
+
+
+def _holder_cards(state: GameState, whens: tuple[str, ...]) -> frozenset[int]:
     index = ability_index(state)
     if whens is _STATE_TRIGGER_HOLDERS:
         printed = frozenset(card_id for card_id in index.library
                             if index[card_id].has_state_trigger or index[card_id].gains)
     else:
         printed = index.holders(whens)
-    found = frozenset(iid for iid, card in state.cards.items() if card.card_id in printed)
-    _HOLDER_CARDS[whens] = (state, state.roster, found)
-    return found
+    return frozenset(iid for iid, card in state.cards.items() if card.card_id in printed)
 
 
 # holder_cards' name for the cards printing a state-triggered ability or a CONT gaining other cards' abilities
 _STATE_TRIGGER_HOLDERS = ("state:",)
-# whens -> (state, roster, holders) of the state asked for last (one game is played at a time, mostly)
-_HOLDER_CARDS: dict[tuple[str, ...], tuple[GameState, int, frozenset[int]]] = {}
 
 
 def _used(state: GameState, iid: int, index: int) -> bool:
@@ -686,7 +659,7 @@ CONT_STATS = frozenset({"power", "critical", "shield"})
 
 def continuous_bonuses(state: GameState, iid: int, stat: str) -> list[tuple[int, str]]:
     """Return the (amount, reason) bonuses CONT abilities on the field (and GC) give a unit's `stat`."""
-    key = f"vanguard.cont_grants{reading_key()}" if _READING else "vanguard.cont_grants"
+    key = f"vanguard.cont_grants{reading_key(state)}" if state.reading.get(READING) else "vanguard.cont_grants"
     values = state.memo_values  # state.memo, inlined
     grants = values.get(key)
     if grants is None:
@@ -702,12 +675,13 @@ def continuous_bonuses(state: GameState, iid: int, stat: str) -> list[tuple[int,
 def _cont_grants(state: GameState) -> list[tuple[str, str, int, str, int, str]]:
     """Return every bonus valid CONT abilities give now: (stat, target scope, source, its controller, amount, why).
 
-    Each ability's condition is read once, with its own bonus left out (see _READING); which units a
+    Each ability's condition is read once, with its own bonus left out (see table.READING); which units a
     bonus reaches is left to `_cont_applies`.
     """
     grants: list[tuple[str, str, int, str, int, str]] = []
+    reading = state.reading.setdefault(READING, set())
     for source in _cont_sources(state):
-        if source in _READING:
+        if source in reading:
             continue
         card = state.cards[source]
         for ability in abilities_of(state, source):
@@ -717,12 +691,12 @@ def _cont_grants(state: GameState) -> list[tuple[str, str, int, str, int, str]]:
             if not steps:
                 continue
             controller = card.controller
-            _READING.add(source)
+            reading.add(source)
             try:
                 valid = keyword_valid(state, source, ability, controller) and condition_holds(
                     state, ability.get("if"), source, controller)
             finally:
-                _READING.discard(source)
+                reading.discard(source)
             if valid:
                 why = f"{state.definition(source).name} ({ability.get('keyword') or 'CONT'})"
                 grants += [(step["effect"], step.get("target", "self"), source, controller,

@@ -76,7 +76,7 @@ def check_timing(tx: Transaction) -> bool:
     state = tx.state
     if _no_rule_action(state):  # the usual case, read cheaply: run_until_stable would find nothing
         # _play_next's own tests, the usual case read first: nothing is pending and no card can have a state trigger
-        if not state.lists.get(PENDING) and not _RULE_INPUTS[4] and not state.data.get("abilities_gained"):
+        if not state.lists.get(PENDING) and not _rule_inputs(state)[2] and not state.data.get("abilities_gained"):
             return False
         return _play_next(tx)
     played: list[bool] = []
@@ -91,24 +91,25 @@ def check_timing(tx: Transaction) -> bool:
 
 def _no_rule_action(state: Any) -> bool:
     """Tell whether every check of RULE_ACTIONS would find nothing (False: not known, run them)."""
-    if _RULE_INPUTS[0] is not state.zones or _RULE_INPUTS[1] is not state.library:
-        index = ability_index(state)
-        _RULE_INPUTS[:] = [state.zones, state.library, vital_zones(state), index.orders,
-                           index.state_triggers or index.gains]
-    if _RULE_INPUTS[3]:
+    vitals, has_orders, _ = _rule_inputs(state)
+    if has_orders:
         return False
     if state.phase == "setup" or state.data.get("outcome"):
         return True
-    for damage, deck, vc in _RULE_INPUTS[2]:
+    for damage, deck, vc in vitals:
         if len(damage.cards) >= 6 or not deck.cards or not vc.cards:
             return False
     return True
 
 
-# The zones and library asked about last, their vital zones, whether the library holds order cards, and whether
-# it holds cards with a state trigger or a CONT gaining abilities (without them and without gained abilities,
-# `state_triggers` does nothing).
-_RULE_INPUTS: list[Any] = [None, None, (), False, False]
+def _rule_inputs(state: GameState) -> tuple[Any, bool, bool]:
+    """Return the table's vital zones, whether its library holds order cards, and whether it holds cards with a
+    state trigger or a CONT gaining abilities (without them and without gained abilities, `state_triggers`
+    does nothing); kept per table while its zones and library stay as they are."""
+    def read() -> tuple[Any, bool, bool]:
+        index = ability_index(state)
+        return vital_zones(state), bool(index.orders), bool(index.state_triggers or index.gains)
+    return state.memo_keyed("vanguard.rule_inputs", (len(state.zones), state.library.version), read)
 
 
 def _play_next(tx: Transaction) -> bool:
