@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from tabletop.engine import durations, procedure, stack, triggers
@@ -334,7 +335,7 @@ def _push_next_trigger(tx: Transaction) -> None:
     tx.log(f"{entry['name']} goes on the stack", "FFTCG 11.8.7")
 
 
-def _modes(ability: dict[str, Any]) -> int:
+def _modes(ability: Mapping[str, Any]) -> int:
     for step in [ability, *ability.get("then", [])]:
         if step.get("effect") == "choose_one":
             return len(step["modes"])

@@ -124,7 +124,7 @@ def is_resolving(state: GameState) -> bool:
 
 def can_continue(state: GameState) -> bool:
     """Tell whether the innermost resolving entry can go on now (it does not wait for EX Bursts)."""
-    frames = state.lists.get(FRAMES)
+    frames = state.lists.get(FRAMES) or []
     return bool(frames) and not (frames[-1].get("ex_wait") and state.lists.get("ex_queue"))
 
 
@@ -369,7 +369,7 @@ def _search(tx: Transaction, player: str, step: Mapping[str, Any]) -> None:
     """
     state = tx.state
     filt = {k: v for k, v in dict(step.get("filter") or {}).items() if k != "zone"}
-    found = []
+    found: list[int] = []
     for iid in state.zones[f"{player}.deck"].cards:
         if len(found) >= int(step.get("count", 1)):
             break
