@@ -10,7 +10,7 @@ from collections.abc import Sequence
 # `set_defaults(handler=callable(args) -> int)`. Keep this list the only registration point.
 SUBCOMMAND_MODULES: tuple[str, ...] = (
     "tabletop.app.run_command",
-    "tabletop.scenarios.cli",
+    "tabletop.app.scenario_command",
     "tabletop.app.replay_command",
     "tabletop.app.db_command",
     "tabletop.app.simulate_command",

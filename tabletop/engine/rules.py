@@ -167,9 +167,10 @@ class GameRules:
             for section, card_ids in sections.items():
                 if section not in self.deck_sections:
                     raise ValueError(f"{self.name} decks have no section {section!r}")
-                if self.deck_sections[section] is None:
+                zone = self.deck_sections[section]
+                if zone is None:
                     continue
-                target = zone_id(player, self.deck_sections[section])
+                target = zone_id(player, zone)
                 for card_id in card_ids:
                     tx.create_card(card_id, player, target)
                 if section == "main":

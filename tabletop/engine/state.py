@@ -107,8 +107,9 @@ class GameState:
     # depends only on which cards exist and their printed definitions stays valid while it is the same.
     roster: int = field(default=0, init=False, compare=False, repr=False)
     # the values `memo` keeps for the current version and board version: replaced by empty ones as they change
-    memo_values: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
-    board_memo_values: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
+    # (keyed by any hashable: games inline `memo` with tuple keys on their hot paths)
+    memo_values: dict[Hashable, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
+    board_memo_values: dict[Hashable, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
     _keyed: dict[Hashable, tuple[Any, Any]] = field(default_factory=dict, init=False, compare=False, repr=False)
     # What a computation in progress marks while it reads the state (a game's recursion guards): empty again
     # when it returns, never part of the game. Kept per state, so a bot thinking on its own copy shares nothing.

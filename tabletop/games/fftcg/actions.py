@@ -235,6 +235,7 @@ def needs_replacement_choice(state: Any, iids: Iterable[int], self_instead: str 
 def ask_replacement(tx: Transaction, iid: int, step: ReplacementStep) -> None:
     """Ask the affected card's controller which replacement applies first (FFTCG 11.12.5.7)."""
     state = tx.state
+    assert step.chooser is not None  # asked only for a step that is not done
     labels = {r.id: r.data["label"] for r in _break_replacements(state, iid)}
     procedure.ask(tx, None, step.chooser, "replacement", "pick",
                   f"{state.definition(iid).name} would be broken: choose the replacement effect that applies ("

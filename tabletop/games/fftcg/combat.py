@@ -121,8 +121,8 @@ def block_refusal(state: GameState, iid: int, player: str, chars: dict[int, Char
     cost = definition.cost or 0
     attackers = attackers_alive(state)
     # FFTCG 15.1.1.9.6: the Party can be blocked if any member can be
-    if attackers and all(chars[a].unblockable_by_cost is not None and cost >= int(chars[a].unblockable_by_cost)
-                         for a in attackers if a in chars):
+    limits = [chars[a].unblockable_by_cost for a in attackers if a in chars]
+    if attackers and all(limit is not None and cost >= int(limit) for limit in limits):
         return IllegalCommand("FFTCG 10.1.3.1", f"the attack cannot be blocked by a Forward of cost {cost}")
     return None
 

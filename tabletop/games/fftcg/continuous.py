@@ -190,9 +190,10 @@ def _characteristics(state: GameState) -> dict[int, Characteristics]:
         printed[iid] = Characteristics(facts.power, facts.keywords)
     if not effects:
         return printed
-    base = {iid: {"power": c.power, "keywords": set(c.keywords), "cannot_attack": False, "cannot_block": False,
-                  "must_attack": False, "unblockable_by_cost": None, "unchoosable": [], "modifiers": []}
-            for iid, c in printed.items()}
+    base: dict[int, dict[str, Any]] = {
+        iid: {"power": c.power, "keywords": set(c.keywords), "cannot_attack": False, "cannot_block": False,
+              "must_attack": False, "unblockable_by_cost": None, "unchoosable": [], "modifiers": []}
+        for iid, c in printed.items()}
 
     def applies(chars: Mapping[int, Mapping[str, Any]], effect: ContinuousEffect, iid: int) -> bool:
         selector = effect.selector

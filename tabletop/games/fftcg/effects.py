@@ -54,7 +54,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tabletop.engine.vocabulary import Vocabulary
+from tabletop.engine.vocabulary import ParamType, Vocabulary
 
 KINDS = ("resolve", "auto", "action", "special", "field", "replacement")
 TRIGGERS = ("enters_field", "leaves_field", "broken", "put_into_break_zone", "attacks", "blocks",
@@ -71,7 +71,7 @@ ABILITY_KEYS = ("kind", "effect", "trigger", "of", "condition", "damage", "optio
 # The effect words with their own parameters' types (handlers: words.py; cost_change and choose_one have none:
 # cost_change is read where costs are counted, choose_one is replaced by the chosen mode's effects).
 VOCABULARY = Vocabulary("fftcg")
-for _name, _params in {
+_WORDS: dict[str, dict[str, ParamType]] = {
     "draw": {"count": int, "player": str},
     "deal_damage": {"amount": int},
     "damage_player": {"amount": int, "player": str},
@@ -101,8 +101,9 @@ for _name, _params in {
     "cannot_be_chosen": {"by": str, "player": str},
     "delayed": {"when": str, "do": list},
     "replace_break": {"instead": str},
-}.items():
-    VOCABULARY.add(_name, None, **_params)
+}
+for _word, _word_params in _WORDS.items():
+    VOCABULARY.add(_word, None, **_word_params)
 # effects that only make sense as field abilities or as effects lasting a duration
 CONTINUOUS = ("power", "set_power", "grant_keyword", "cost_change", "cannot_attack", "cannot_block",
               "must_attack", "cannot_be_blocked_by", "cannot_be_chosen")
@@ -206,7 +207,7 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
 
 def _params(effect: Mapping[str, Any]) -> tuple[str, ...]:
     name = effect.get("effect")
-    return VOCABULARY.params(name) if name in VOCABULARY else ()
+    return VOCABULARY.params(name) if isinstance(name, str) and name in VOCABULARY else ()
 
 
 def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:

@@ -360,7 +360,7 @@ def _push_next_trigger(tx: Transaction) -> None:
     tx.log(f"{entry['name']} goes on the stack", "FFTCG 11.8.7")
 
 
-def _modes(ability: dict[str, Any]) -> int:
+def _modes(ability: Mapping[str, Any]) -> int:
     for step in [ability, *ability.get("then", [])]:
         if step.get("effect") == "choose_one":
             return len(step["modes"])

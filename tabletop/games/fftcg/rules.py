@@ -273,7 +273,7 @@ class FFTCGRules(GameRules):
                                       count=(1, 1)))
         ability = self._ability_played(state, command)
         low, high = target_count(ability) if ability is not None else (0, 0)
-        if high:
+        if high and ability is not None:
             count = f"{low} to {high}" if low != high else str(high)
             choices.insert(0, CardChoice("choose the targets", f"{name}: check {count} target(s)",
                                          {"targets": tuple(target_candidates(state, ability, player, command.card))},
@@ -281,7 +281,7 @@ class FFTCGRules(GameRules):
         return tuple(choices)
 
     @staticmethod
-    def _ability_played(state: GameState, command: Command) -> Mapping[str, Any] | None:
+    def _ability_played(state: GameState, command: PlayCharacter | CastSummon | UseAbility) -> Mapping[str, Any] | None:
         """Return the ability a Summon cast or an ability use puts on the stack (None for a Character)."""
         definition = state.definition(command.card)
         if isinstance(command, CastSummon):
@@ -353,7 +353,7 @@ class FFTCGRules(GameRules):
         if decision.kind == "order":
             options = list(decision.options)
             return [Choose(by=player, picks=tuple(options)), Choose(by=player, picks=tuple(reversed(options)))]
-        picks = []
+        picks: list[Command] = []
         for size in range(decision.max, decision.min - 1, -1):
             for combo in itertools.islice(itertools.combinations(decision.options, size), 6):
                 picks.append(Choose(by=player, picks=combo))
@@ -730,12 +730,12 @@ class FFTCGRules(GameRules):
         exclude = {command.card}
         if kind == "special":  # FFTCG 11.7.1–11.7.2: discard a Character card of the same name as part of the cost
             other = state.cards.get(command.name_discard) if command.name_discard is not None else None
-            discarded = state.definition(command.name_discard) if other is not None else None
-            if (discarded is None or other.zone != f"{command.by}.hand" or discarded.name != definition.name
+            discarded = state.definition(other.iid) if other is not None else None
+            if (other is None or discarded is None or other.zone != f"{command.by}.hand" or discarded.name != definition.name
                     or not is_character(discarded)):
                 raise IllegalCommand("FFTCG 11.7.1", f"a special ability also costs discarding a Character card "
                                                      f"named {definition.name} from your hand")
-            exclude.add(command.name_discard)
+            exclude.add(other.iid)
         targets = list(command.targets)
         check_targets(state, ability, command.by, command.card, targets)
         _check_mode(ability, command.mode)

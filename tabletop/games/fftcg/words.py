@@ -128,7 +128,7 @@ def _search(tx: Transaction, doing: Doing, step: Step) -> None:
     state = tx.state
     player = doing.controller
     filt = {k: v for k, v in dict(step.get("filter") or {}).items() if k != "zone"}
-    found = []
+    found: list[int] = []
     for iid in state.zones[f"{player}.deck"].cards:
         if len(found) >= int(step.get("count", 1)):
             break

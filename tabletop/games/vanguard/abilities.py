@@ -354,7 +354,7 @@ CONDITIONS = ("hand_at_most", "hand_at_least", "damage_at_least", "soul_at_least
               "attack_hit", "attacked_vanguard", "self_attacked", "keyword")
 
 def condition_holds(state: GameState, cond: dict[str, Any] | None, source: int | None, controller: str,
-                    variables: dict[str, Any] | None = None, event: dict[str, Any] | None = None) -> bool:
+                    variables: dict[str, Any] | None = None, event: TriggerEvent | None = None) -> bool:
     """Tell whether every clause of a condition mapping holds."""
     if not cond:
         return True
@@ -407,7 +407,7 @@ def condition_holds(state: GameState, cond: dict[str, Any] | None, source: int |
 
 # -- triggering ----------------------------------------------------------------------------------
 
-def _matches(state: GameState, iid: int, ability: dict[str, Any], event: dict[str, Any]) -> bool:
+def _matches(state: GameState, iid: int, ability: dict[str, Any], event: TriggerEvent) -> bool:
     when = ability.get("when")
     kind = event["type"]
     subject = event.get("card")
@@ -503,7 +503,7 @@ def _circle_matches(zid: str, spec: str) -> bool:
     return name == spec or name == f"rc.{spec}"
 
 
-def _placed_matches(event: dict[str, Any], spec: str) -> bool:
+def _placed_matches(event: TriggerEvent, spec: str) -> bool:
     """Check a "placed on (circle)" ability against a placed event: a unit placed on RC as a vanguard (a
     rear-guard vanguard) was placed on VC, not on RC (seed 《光辉骑士团》 二: its "when placed on VC" triggers)."""
     if event.get("as_vanguard"):
@@ -511,7 +511,7 @@ def _placed_matches(event: dict[str, Any], spec: str) -> bool:
     return _circle_matches(event.get("zone", ""), spec)
 
 
-def _default_zone(event: dict[str, Any]) -> str:
+def _default_zone(event: TriggerEvent) -> str:
     return "GC" if str(event.get("zone", "")).endswith(".gc") else "VR"
 
 
@@ -607,14 +607,14 @@ def _used(state: GameState, iid: int, index: int) -> bool:
 
 
 def add_pending(tx: Transaction, player: str, source: int | None, ability: dict[str, Any],
-                event: dict[str, Any] | None = None, timed: bool = False) -> None:
+                event: TriggerEvent | None = None, timed: bool = False) -> None:
     """Put an ability (or a timed effect) into the stand-by state; its player plays it at the next check timing."""
     # The ability comes from card data or is built fresh, and is never mutated: shared, not copied.
     triggers.queue(tx, player, {"source": source, "ability": ability, "event": _plain_event(event or {}),
                                 "timed": timed}, copy=False)
 
 
-def _plain_event(event: dict[str, Any]) -> dict[str, Any]:
+def _plain_event(event: TriggerEvent) -> dict[str, Any]:
     return {k: v for k, v in event.items() if isinstance(v, (str, int, bool, type(None), list, dict))}
 
 

@@ -1103,7 +1103,7 @@ def _check_steps(where: str, steps: Any, cont: bool = False) -> list[str]:
     return problems
 
 
-def run_step(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+def run_step(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
     """Run one step of frame `fi`; a step whose `if:` fails is skipped."""
     if "if" in step:
         ctx = procedure.ctx(tx.state, fi)

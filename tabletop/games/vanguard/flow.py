@@ -183,7 +183,7 @@ def homare_spent(state: Any, ability: dict[str, Any], player: str) -> bool:
             and bool(turn_fact(state, player, "homare_paid", False)))
 
 
-def cost_steps(ability: dict[str, Any]) -> list[dict[str, Any]]:
+def cost_steps(ability: Mapping[str, Any]) -> list[dict[str, Any]]:
     """Return an ability's cost steps marked as costs (a cost not paid stops the ability, seed Dominate 17)."""
     return [{**step, "cost": True} for step in ability.get("cost", ())]
 
@@ -237,9 +237,9 @@ def _check_losses(state: Any) -> list[Action]:
     damage, deck = player_zones(state, "damage"), player_zones(state, "deck")
     for player in state.players:
         if len(damage[player].cards) >= 6:
-            actions.append(lambda tx, p=player: _lose(tx, p, "6 damage (VG 1.2)"))
+            actions.append(lambda tx, p=player: _lose(tx, p, "6 damage (VG 1.2)"))  # type: ignore[misc]  # mypy#15459: a lambda's default argument
         elif not deck[player].cards:
-            actions.append(lambda tx, p=player: _lose(tx, p, "an empty deck (VG 1.2)"))
+            actions.append(lambda tx, p=player: _lose(tx, p, "an empty deck (VG 1.2)"))  # type: ignore[misc]  # mypy#15459: a lambda's default argument
     return actions
 
 
@@ -253,9 +253,9 @@ def _check_vanguards(state: Any) -> list[Action]:
         if not vcs[player].cards:
             soul = [c for c in state.zones[zone_id(player, "soul")].cards if facts.is_unit_card(state.definition(c))]
             if soul:
-                actions.append(lambda tx, p=player, c=soul[0]: tx.move(c, zone_id(p, "vc"), 0))
+                actions.append(lambda tx, p=player, c=soul[0]: tx.move(c, zone_id(p, "vc"), 0))  # type: ignore[misc]  # mypy#15459: a lambda's default argument
             else:
-                actions.append(lambda tx, p=player: _lose(tx, p, "no vanguard (VG 8.2)"))
+                actions.append(lambda tx, p=player: _lose(tx, p, "no vanguard (VG 8.2)"))  # type: ignore[misc]  # mypy#15459: a lambda's default argument
     return actions
 
 
@@ -263,7 +263,7 @@ def _check_orders(state: Any) -> list[Action]:
     """VG 8.4: an order card on a circle (not locked) is put into the drop zone."""
     if not ability_index(state).orders:
         return []
-    return [lambda tx, c=iid: relocate(tx, c, "drop", None) for player in state.players
+    return [lambda tx, c=iid: relocate(tx, c, "drop", None) for player in state.players  # type: ignore[misc]  # mypy#15459: a lambda's default argument
             for zid in circles_of(state, player) for iid in state.zones[zid].cards
             if facts.kind(state.definition(iid)) == "order" and not is_locked(state, iid)]
 
@@ -623,7 +623,7 @@ def trigger_steps(state: Any, player: str, card: int, trigger: str, kind: str) -
                  for s in a.get("do", ())] if kind == "drive" else []
         return [{"effect": "_remove_over"}, {"effect": "draw", "count": 1},
                 {"effect": "choose", "from": "your_units", "count": 1, "as": "over_to"},
-                {"effect": "power", "target": "$over_to", "amount": 100000000, "until": "turn"}] + extra
+                {"effect": "power", "target": "$over_to", "amount": 100000000, "until": "turn"}, *extra]
     return []
 
 

@@ -306,7 +306,7 @@ class VanguardRules(GameRules):
                 result.append(Ride(by=player, card=iid))
         ride_deck = zone_id(player, "ride_deck")
         if ride_deck in state.zones and hand:
-            discards = {}
+            discards: dict[str, int] = {}
             for h in hand:
                 discards.setdefault(state.cards[h].card_id, h)
             for iid in state.zones[ride_deck].cards:
@@ -506,10 +506,10 @@ class VanguardRules(GameRules):
             self._pass(tx, decision)
         elif isinstance(command, (Ride, RideFromRideDeck, Stride)):
             self._need(decision, "ride", "VG 5.3", "you can ride only in your ride phase")
-            {Ride: self._ride, RideFromRideDeck: self._ride_from_deck, Stride: self._stride}[type(command)](tx, command)
+            {Ride: self._ride, RideFromRideDeck: self._ride_from_deck, Stride: self._stride}[type(command)](tx, command)  # type: ignore[operator]  # a command type -> its handler: no type says so
         elif isinstance(command, (Call, Move, Activate, PlayOrder)):
             self._need(decision, "main", "VG 5.4", "that is done in your main phase")
-            {Call: self._call, Move: self._move, Activate: self._activate, PlayOrder: self._order}[type(command)](tx, command)
+            {Call: self._call, Move: self._move, Activate: self._activate, PlayOrder: self._order}[type(command)](tx, command)  # type: ignore[operator]  # a command type -> its handler: no type says so
         elif isinstance(command, Attack):
             if decision.name == "dominate_attack":
                 self._dominated_attack(tx, command)
@@ -518,7 +518,7 @@ class VanguardRules(GameRules):
                 self._attack(tx, command)
         elif isinstance(command, (Guard, Intercept, GGuard)):
             self._need(decision, "guard", "VG 6.3", "you can guard only in the guard step when attacked")
-            {Guard: self._guard, Intercept: self._intercept, GGuard: self._gguard}[type(command)](tx, command)
+            {Guard: self._guard, Intercept: self._intercept, GGuard: self._gguard}[type(command)](tx, command)  # type: ignore[operator]  # a command type -> its handler: no type says so
         else:
             raise IllegalCommand("VG", f"unknown command {command.command_name()}")
         run(tx)
@@ -629,6 +629,7 @@ class VanguardRules(GameRules):
         for c in command.discard:
             relocate(tx, c, "drop", None)
         old = vanguard_of(state, player)
+        assert old is not None  # _can_stride refused a player without a vanguard
         tapped = state.cards[old].tapped
         tx.move(old, zone_id(player, "heart"), 0)
         place_on_circle(tx, command.card, zone_id(player, "vc"), "ride", player, rested=tapped)
@@ -638,7 +639,7 @@ class VanguardRules(GameRules):
 
     def _holds_rear_vanguard(self, state: GameState, player: str, circle: str) -> bool:
         zid = zone_id(player, circle)
-        cards = state.zones[zid].cards if zid in state.zones else ()
+        cards: Sequence[int] = state.zones[zid].cards if zid in state.zones else ()
         return bool(cards) and is_rear_vanguard(state, cards[0])
 
     # -- main phase ------------------------------------------------------------------------------
