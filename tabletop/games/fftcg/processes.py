@@ -32,12 +32,8 @@ def _settled(state: GameState) -> bool:
     return bool(state.data.get(procedure.DECISION) or state.data.get("outcome"))
 
 
-def check_losses(state: GameState) -> list[Action]:
-    """FFTCG 12.4.1–12.4.3: the players who lost; both at once is a draw (FFTCG 3.3)."""
-    return [] if _settled(state) else _losses(state)
-
-
 def _losses(state: GameState) -> list[Action]:
+    """FFTCG 12.4.1–12.4.3: the players who lost; both at once is a draw (FFTCG 3.3)."""
     losers: dict[str, str] = {}
     limit = loss_limit(state)
     for player in state.players:
@@ -60,12 +56,8 @@ def _losses(state: GameState) -> list[Action]:
     return [lose]
 
 
-def check_field(state: GameState) -> list[Action]:
-    """FFTCG 12.4.4–12.4.7: Power 0 or less, damage ≥ Power, duplicate names, two Light/Dark."""
-    return [] if _settled(state) else _field_actions(state)
-
-
 def _field_actions(state: GameState) -> list[Action]:
+    """FFTCG 12.4.4–12.4.7: Power 0 or less, damage ≥ Power, duplicate names, two Light/Dark."""
     put, broken = state.memo("fftcg.field_check", lambda: state.memo_on("fftcg.field_check", check_parts(state),
                                                                         lambda: _field_check(state)), board=True)
     if not put and not broken:
@@ -124,12 +116,8 @@ def _duplicates(state: GameState) -> list[tuple[int, tuple[str, str]]]:
     return found
 
 
-def check_state_triggers(state: GameState) -> list[Action]:
-    """FFTCG 11.8.18: a state-triggered ability triggers while its condition holds, once until it leaves the stack."""
-    return [] if _settled(state) else _state_trigger_actions(state)
-
-
 def _state_trigger_actions(state: GameState) -> list[Action]:
+    """FFTCG 11.8.18: a state-triggered ability triggers while its condition holds, once until it leaves the stack."""
     return [_queue_state_trigger(*found) for found in state.memo("fftcg.state_triggers",
                                                                  lambda: _state_triggers_now(state), board=True)]
 

@@ -1028,9 +1028,16 @@ def validate_effects(mapping: Mapping[str, Any]) -> list[str]:
     for name in names:
         if str(name).lower().replace(" ", "_") not in known:
             problems.append(f"{card_id}: unknown keyword {name!r}")
-    for index, ability in enumerate(mapping.get("effects") or []):
-        problems += _check_ability(f"{card_id}: effects[{index}]", ability)
-    return problems
+    return problems + [f"{card_id}: {problem}" for problem in ability_problems(mapping.get("effects"))]
+
+
+def ability_problems(effects: Any) -> list[str]:
+    """Check a card's `effects` (its abilities) against this vocabulary; return one line per problem."""
+    if effects is None:
+        return []
+    if not isinstance(effects, list):
+        return ["'effects' must be a list"]
+    return [problem for index, ability in enumerate(effects) for problem in _check_ability(f"effects[{index}]", ability)]
 
 
 def _check_ability(where: str, ability: Any) -> list[str]:

@@ -18,16 +18,16 @@ from tabletop.engine.triggers import trigger_event
 from tabletop.engine.zones import ZoneSpec, zone_id
 from tabletop.games.vanguard import facts
 from tabletop.games.vanguard.abilities import (
-    PENDING, abilities_changed, abilities_of, ability_index, emit, face_up_g, has_extra_abilities, keyword_valid, printed_of,
+    PENDING, abilities_changed, abilities_of, ability_index, emit, face_up_g, keyword_valid, printed_of,
     zone_tag_holds,
 )
 from tabletop.games.vanguard.circles import (
-    REAR_CIRCLES, circle_name, circles_of, column_partner, info as zone_info, is_front_row, is_rear_circle, zone_specs,
+    circle_name, circles_of, column_partner, info as zone_info, is_rear_circle, zone_specs,
 )
 from tabletop.games.vanguard.commands import (
     COMMANDS, Activate, Attack, Call, GGuard, Guard, Intercept, Move, PlayOrder, Ride, RideFromRideDeck, Stride,
 )
-from tabletop.games.vanguard.effects import draw_cards, validate_effects
+from tabletop.games.vanguard.effects import ability_problems, draw_cards
 from tabletop.games.vanguard.flow import (
     act_step, cost_steps, enter, begin_battle, dominated_attackers, dominated_targets, guard_prompt, next_phase,
     play_pending, rule_actions, run,
@@ -79,7 +79,7 @@ class VanguardRules(GameRules):
         card = super().card_from_mapping(data)
         problems = self.effect_problems(data)
         if problems:
-            raise ValueError(problems[0])
+            raise ValueError(f"card {card.id!r}: {problems[0]}")
         keywords = {str(k).lower().replace(" ", "_"): v for k, v in card.keywords.items() if str(k).lower() != "none"}
         if keywords != dict(card.keywords):
             card = CardDefinition(card.id, card.game, card.name, card.card_type, card.cost, card.stats, card.text,
@@ -88,7 +88,7 @@ class VanguardRules(GameRules):
 
     def effect_problems(self, data: Mapping[str, Any]) -> list[str]:
         """Check the card's effects only: imported cards' keyword spellings are normalised, not refused."""
-        return validate_effects({"id": data.get("id", "?"), "effects": data.get("effects")})
+        return ability_problems(data.get("effects"))
 
     # -- setting up ------------------------------------------------------------------------------
     def setup(self, tx: Transaction, config: GameConfig) -> None:

@@ -9,7 +9,7 @@ from tabletop.engine.state import GameState
 from tabletop.engine.zones import Zone, zone_id
 from tabletop.games.vanguard import facts
 from tabletop.games.vanguard.circles import (
-    ACCEL_CIRCLES, CIRCLES, REAR_CIRCLES, circles_of, info, is_circle, is_front_row, is_rear_circle, position,
+    ACCEL_CIRCLES, CIRCLES, REAR_CIRCLES, info, is_circle, is_front_row, is_rear_circle, position,
     same_column, zone_owner,
 )
 from tabletop.games.vanguard.rear_vanguard import is_rear_vanguard, rear_vanguards
