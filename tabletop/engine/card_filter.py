@@ -7,21 +7,22 @@ a game adds its own keys as predicates. A filter is checked when a card file is 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from tabletop.engine.state import GameState
 
 
-@dataclass(frozen=True)
 class Seen:
     """What a filter is read against: the state, the player reading it, the card whose ability reads it
     (None: no card), and the game's current values of cards (characteristics after effects), if any."""
 
-    state: GameState
-    you: str
-    source: int | None = None
-    current: Any = None
+    __slots__ = ("state", "you", "source", "current")  # made for every filter read: kept light
+
+    def __init__(self, state: GameState, you: str, source: int | None = None, current: Any = None) -> None:
+        self.state = state
+        self.you = you
+        self.source = source
+        self.current = current
 
 
 # A key's test: (what it is read against, the card, the key's value in the filter) -> whether the card passes.

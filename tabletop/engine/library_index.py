@@ -30,4 +30,7 @@ class PerLibrary(Generic[T]):
 
     def __call__(self, library: CardLibrary) -> T:
         """Return the value for `library`, building it on first use."""
+        entry = library.derived.get(self)  # per_library, the usual case inlined: asked many times a step
+        if entry is not None and entry[0] == library.version:
+            return entry[1]  # type: ignore[no-any-return]
         return per_library(library, self, self._build)

@@ -180,7 +180,11 @@ def ability_index(state: GameState) -> AbilityIndex:
 
     Asked for many times per decision, so kept in the library rather than in a state memo.
     """
-    return _INDEXES(state.library)
+    library = state.library
+    entry = library.derived.get(_INDEXES)  # PerLibrary's lookup, inlined
+    if entry is not None and entry[0] == library.version:
+        return entry[1]  # type: ignore[no-any-return]
+    return _INDEXES(library)
 
 
 def printed_of(state: GameState, iid: int) -> PrintedAbilities:
@@ -585,7 +589,11 @@ def holder_cards(state: GameState, whens: tuple[str, ...]) -> frozenset[int]:
 
     A card's definition never changes: kept while no card is created or uncreated (`state.roster`), undo or not.
     """
-    return state.memo_keyed(("vanguard.holders", whens), state.roster, lambda: _holder_cards(state, whens))
+    key = ("vanguard.holders", whens)
+    found = state.keyed_values.get(key)  # memo_keyed, the usual case inlined
+    if found is not None and found[0] == state.roster:
+        return found[1]  # type: ignore[no-any-return]
+    return state.memo_keyed(key, state.roster, lambda: _holder_cards(state, whens))
 
 
 def _holder_cards(state: GameState, whens: tuple[str, ...]) -> frozenset[int]:

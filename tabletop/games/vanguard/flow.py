@@ -74,9 +74,10 @@ def check_timing(tx: Transaction) -> bool:
     then the turn player's (else the other player's) next stand-by ability is played. Only one is played:
     it resolves before the next check. Return False when there was nothing to do."""
     state = tx.state
-    if _no_rule_action(state):  # the usual case, read cheaply: run_until_stable would find nothing
+    inputs = _rule_inputs(state)
+    if _no_rule_action(state, inputs):  # the usual case, read cheaply: run_until_stable would find nothing
         # _play_next's own tests, the usual case read first: nothing is pending and no card can have a state trigger
-        if not state.lists.get(PENDING) and not _rule_inputs(state)[2] and not state.data.get("abilities_gained"):
+        if not state.lists.get(PENDING) and not inputs[2] and not state.data.get("abilities_gained"):
             return False
         return _play_next(tx)
     played: list[bool] = []
@@ -89,9 +90,9 @@ def check_timing(tx: Transaction) -> bool:
     return passes > 0 or played == [True]
 
 
-def _no_rule_action(state: Any) -> bool:
+def _no_rule_action(state: Any, inputs: tuple[Any, bool, bool]) -> bool:
     """Tell whether every check of RULE_ACTIONS would find nothing (False: not known, run them)."""
-    vitals, has_orders, _ = _rule_inputs(state)
+    vitals, has_orders, _ = inputs
     if has_orders:
         return False
     if state.phase == "setup" or state.data.get("outcome"):
@@ -109,7 +110,11 @@ def _rule_inputs(state: GameState) -> tuple[Any, bool, bool]:
     def read() -> tuple[Any, bool, bool]:
         index = ability_index(state)
         return vital_zones(state), bool(index.orders), bool(index.state_triggers or index.gains)
-    return state.memo_keyed("vanguard.rule_inputs", (len(state.zones), state.library.version), read)
+    signature = (len(state.zones), state.library.version)
+    found = state.keyed_values.get("vanguard.rule_inputs")  # memo_keyed, the usual case inlined
+    if found is not None and found[0] == signature:
+        return found[1]  # type: ignore[no-any-return]
+    return state.memo_keyed("vanguard.rule_inputs", signature, read)
 
 
 def _play_next(tx: Transaction) -> bool:

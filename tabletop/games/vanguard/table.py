@@ -100,6 +100,9 @@ def vital_zones(state: GameState) -> tuple[tuple[Zone, Zone, Zone], ...]:
 
 def _layout(state: GameState) -> _Layout:
     # Zones are only added while the table is set up: their number tells a layout built too early.
+    found = state.keyed_values.get("vanguard.layout")  # memo_keyed, the usual case inlined
+    if found is not None and found[0] == len(state.zones):
+        return found[1]  # type: ignore[no-any-return]
     return state.memo_keyed("vanguard.layout", len(state.zones), lambda: _Layout(state))
 
 
