@@ -42,7 +42,7 @@ from PySide6.QtGui import QFont, QGuiApplication
 from resources import resource_path
 from tabletop.render.fonts import BUNDLED_CJK_FONT, cjk_font_file
 from tabletop.ui.fonts import TABLE_FAMILY, install_fonts
-from test_cjk_text import SAMPLES, missing_glyphs
+from test_cjk_widgets import SAMPLES, missing_glyphs
 app = QGuiApplication([])
 text = "".join(SAMPLES.values())
 before = missing_glyphs(QFont(TABLE_FAMILY), text)
