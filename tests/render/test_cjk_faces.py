@@ -11,8 +11,8 @@ from tabletop.render.fonts import BUNDLED_CJK_FONT, font, font_file_for, font_fi
 from resources import resource_path
 
 SAMPLES = {
-    "Chinese": ("龙神 巴哈姆特", "当龙神进入战场时，选择对手的1名前锋。给予其8000点伤害。"),
-    "Japanese": ("蒼嵐竜 メイルストローム", "【自】【(V)】：このユニットがアタックした時、山札の上から5枚見る。《Fast》「Re」"),
+    "Chinese": ("赤焰龙神 炎舞", "当此卡进入战场时，选择对手的1名前锋，给予其3000点伤害。"),
+    "Japanese": ("蒼嵐の竜騎士 ミナト", "【自】【(V)】：このユニットがアタックした時、山札の上から1枚見て、手札に加えてよい。《Fast》「Re」"),
     "Korean": ("푸른 폭풍의 용", "이 유닛이 공격할 때, 카드를 한 장 뽑는다."),
 }
 

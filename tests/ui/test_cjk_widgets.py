@@ -17,10 +17,10 @@ from resources import resource_path
 from tabletop.render.fonts import BUNDLED_CJK_FONT, cjk_font_file
 from tabletop.ui.fonts import TABLE_FAMILY, install_fonts
 
-NAMES = {"Chinese": "龙神 巴哈姆特", "Japanese": "蒼嵐竜 メイルストローム", "Korean": "푸른 폭풍의 용"}
+NAMES = {"Chinese": "赤焰龙神 炎舞", "Japanese": "蒼嵐の竜騎士 ミナト", "Korean": "푸른 폭풍의 용"}
 TEXTS = {
-    "Chinese": "当龙神进入战场时，选择对手的1名前锋。",
-    "Japanese": "【自】このユニットがアタックした時、《Fast》「Re」",
+    "Chinese": "当此卡进入战场时，选择对手的1名前锋，给予其3000点伤害。",
+    "Japanese": "【自】このユニットがアタックした時、山札の上から1枚見る。《Fast》「Re」",
     "Korean": "이 유닛이 공격할 때, 카드를 한 장 뽑는다.",
 }
 SAMPLES = {language: f"{NAMES[language]} {TEXTS[language]}" for language in NAMES}
