@@ -11,10 +11,11 @@ import pytest
 from PySide6.QtGui import QFont, QFontMetrics, QTextLayout
 
 from conftest import TEST_CARDS, freeform_config
+from resources import resource_path
 from tabletop import __version__
 from tabletop.engine.cards import CardLibrary
-from resources import resource_path
 from tabletop.render.fonts import BUNDLED_CJK_FONT, cjk_font_file
+from tabletop.ui.command_matching import manual_move
 from tabletop.ui.fonts import TABLE_FAMILY, install_fonts
 
 NAMES = {"Chinese": "赤焰龙神 炎舞", "Japanese": "蒼嵐の竜騎士 ミナト", "Korean": "푸른 폭풍의 용"}
@@ -39,8 +40,6 @@ def missing_glyphs(font: QFont, text: str) -> int:
 
 BEFORE_AND_AFTER = """
 from PySide6.QtGui import QFont, QGuiApplication
-from resources import resource_path
-from tabletop.render.fonts import BUNDLED_CJK_FONT, cjk_font_file
 from tabletop.ui.fonts import TABLE_FAMILY, install_fonts
 from test_cjk_widgets import SAMPLES, missing_glyphs
 app = QGuiApplication([])
@@ -71,9 +70,16 @@ def test_the_registered_cjk_font_has_every_character(qapp, language: str) -> Non
 @pytest.mark.parametrize("language", SAMPLES)
 def test_cjk_cards_are_drawn_without_boxes_on_the_table_in_the_card_dock_and_the_log(window, language: str) -> None:  # noqa: ANN001
     window.session.start(freeform_config(), CardLibrary(CJK_CARDS))
+    window.session.acknowledge_handover()
     text = SAMPLES[language]
     window.preview.show_definition(next(c for c in CJK_CARDS if c.name == NAMES[language]))
     assert NAMES[language] in window.preview.text.toPlainText()
+    state = window.session.game.state
+    moved = next(iid for zone in ("p1.hand", "p1.deck") for iid in state.zones[zone].cards
+                 if state.definition(iid).name == NAMES[language])
+    assert window.session.submit(manual_move("p1", moved, "p1.table"))
+    logged = window.log_panel.list.item(window.log_panel.list.count() - 1).text()
+    assert NAMES[language] in logged and missing_glyphs(window.log_panel.list.font(), logged) == 0
     widgets = {"card dock": window.preview.text.document().defaultFont(), "log": window.log_panel.list.font(),
                "decision": window.decision_panel.title.font(), "window": window.font()}
     for where, font in {**widgets, "table": QFont(TABLE_FAMILY), "table bold": QFont(TABLE_FAMILY, -1, QFont.Weight.Bold)}.items():
