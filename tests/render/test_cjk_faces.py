@@ -1,14 +1,16 @@
 """Chinese, Japanese and Korean card names and texts are drawn with real glyphs, never missing-glyph boxes."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from PIL import ImageDraw, ImageFont
 
+from resources import resource_path
 from tabletop.engine.cards import CardDefinition
-from tabletop.render import render_card
+from tabletop.render import fonts, render_card
 from tabletop.render.faces import _wrap
 from tabletop.render.fonts import BUNDLED_CJK_FONT, font, font_file_for, font_files, is_glyph_missing
-from resources import resource_path
 
 SAMPLES = {
     "Chinese": ("赤焰龙神 炎舞", "当此卡进入战场时，选择对手的1名前锋，给予其3000点伤害。"),
@@ -66,3 +68,19 @@ def test_japanese_text_wraps_between_characters_without_hyphens_and_keeps_closin
     assert "".join(lines) == text
     assert all(draw.textlength(line, font=face) <= 120 for line in lines)
     assert not any(line.endswith("-") or line[:1] in "、。」】" for line in lines)
+
+
+def test_an_installed_cjk_font_is_preferred_to_the_bundled_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    installed = tmp_path / "NotoSansCJK-Regular.ttc"
+    installed.write_bytes(resource_path(*BUNDLED_CJK_FONT).read_bytes())
+    monkeypatch.setattr(fonts, "SYSTEM_CJK_FONTS", ((str(installed), None, 0),))
+    fonts.font_files.cache_clear()
+    fonts._drawing_files.cache_clear()
+    try:
+        assert fonts.cjk_font_file().path == str(installed)
+        assert font_file_for(SAMPLES["Japanese"][0]).path == str(installed)
+        assert font_files()[-1].path == str(resource_path(*BUNDLED_CJK_FONT))  # still there for what it lacks
+    finally:
+        monkeypatch.undo()
+        fonts.font_files.cache_clear()
+        fonts._drawing_files.cache_clear()
