@@ -24,7 +24,11 @@ def run_application(db_path: str | None = None, screenshot: str | None = None) -
     try:
         database = open_card_database(db_path)
     except Exception as error:  # the window still plays bundled and practice decks
-        QMessageBox.warning(None, "Card database", f"{db_path or 'card database'}: {error}".split("\n")[0])
+        message = f"{db_path or 'card database'}: {error}".split("\n")[0]
+        if screenshot:
+            print(message, file=sys.stderr)
+        else:
+            QMessageBox.warning(None, "Card database", message)
     session = GameSession()
     window = MainWindow(session, database)
     window.show()
