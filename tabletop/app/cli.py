@@ -6,6 +6,8 @@ import importlib
 import sys
 from collections.abc import Sequence
 
+from tabletop import __version__
+
 # Each module defines `register(subparsers) -> None`, adding its parser(s) with
 # `set_defaults(handler=callable(args) -> int)`. Keep this list the only registration point.
 SUBCOMMAND_MODULES: tuple[str, ...] = (
@@ -21,6 +23,7 @@ SUBCOMMAND_MODULES: tuple[str, ...] = (
 def build_parser() -> argparse.ArgumentParser:
     """Return the argument parser with every registered sub-command."""
     parser = argparse.ArgumentParser(prog="tabletop", description="Offline tabletop client for trading card games.")
+    parser.add_argument("--version", action="version", version=f"tabletop {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in SUBCOMMAND_MODULES:
         importlib.import_module(name).register(subparsers)

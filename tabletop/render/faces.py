@@ -1,19 +1,20 @@
 """Readable card faces and backs drawn from card data with Pillow (used when no scan exists)."""
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from tabletop.engine.cards import CardDefinition
-from tabletop.render.fonts import AnyFont, displayable, font
+from tabletop.render.fonts import AnyFont, font
 from tabletop.render.palette import (
     GAME_COLOURS, NEUTRAL, RGB, accent_colour, frame_colour, ink_for, mix, trigger_colour,
 )
 
 # Bump whenever a drawing change should invalidate faces cached on disk.
-RENDERER_VERSION = 1
+RENDERER_VERSION = 2
 
 PARCHMENT: RGB = (246, 241, 228)
 INK: RGB = (24, 24, 28)
@@ -47,15 +48,15 @@ def render_card(definition: CardDefinition, size: tuple[int, int]) -> Image.Imag
         _centered(draw, str(definition.cost), (left, top + 1, left + gem, top + 1 + gem), font(round(gem * 0.62), bold=True), ink_for(gem_fill))
         left += gem + max(2, bar_h // 5)
     name_box = (left, top, bar[2] - max(2, bar_h // 5), top + bar_h)
-    name_font = _fit_line(draw, displayable(definition.name), name_box[2] - name_box[0], round(bar_h * 0.58), 7, bold=True)
-    _left_aligned(draw, displayable(definition.name), name_box, name_font, ink_for(accent))
+    name_font = _fit_line(draw, definition.name, name_box[2] - name_box[0], round(bar_h * 0.58), 7, bold=True)
+    _left_aligned(draw, definition.name, name_box, name_font, ink_for(accent))
 
     # Type line.
     top = bar[3] + max(1, margin // 3)
     line_h = max(9, round(height * 0.05))
     type_box = (margin, top, width - margin, top + line_h)
     draw.rectangle(type_box, fill=mix(PARCHMENT, accent, 0.18))
-    subtitle = displayable(_subtitle(definition))
+    subtitle = _subtitle(definition)
     type_font = _fit_line(draw, subtitle, type_box[2] - type_box[0] - 6, round(line_h * 0.62), 6)
     _left_aligned(draw, subtitle, (type_box[0] + 3, type_box[1], type_box[2], type_box[3]), type_font, INK)
 
@@ -78,10 +79,10 @@ def render_card(definition: CardDefinition, size: tuple[int, int]) -> Image.Imag
     stats_box = (margin, height - margin - stats_h, width - margin, height - margin)
     text_box = (margin, pills_bottom + max(2, margin // 3), width - margin, stats_box[1] - max(2, margin // 3))
     draw.rectangle(text_box, fill=PARCHMENT, outline=mix(frame, (0, 0, 0), 0.35))
-    id_font = font(max(6, round(height * 0.022)))
+    id_font = font(max(6, round(height * 0.022)), text=definition.id)
     id_h = _text_height(draw, "Ag", id_font)
     inner = (text_box[0] + 4, text_box[1] + 3, text_box[2] - 4, text_box[3] - id_h - 4)
-    _rules_text(draw, displayable(definition.text), inner, round(height * 0.042), 6)
+    _rules_text(draw, definition.text, inner, round(height * 0.042), 6)
     id_width = draw.textlength(definition.id, font=id_font)
     draw.text((text_box[2] - 4 - id_width, text_box[3] - id_h - 3), definition.id, font=id_font, fill=(110, 110, 110))
     if stats:
@@ -229,9 +230,9 @@ def _text_height(draw: ImageDraw.ImageDraw, text: str, face: AnyFont) -> int:
 
 def _fit_line(draw: ImageDraw.ImageDraw, text: str, width: int, start: int, smallest: int, bold: bool = False) -> AnyFont:
     size = max(smallest, start)
-    while size > smallest and draw.textlength(text, font=font(size, bold)) > width:
+    while size > smallest and draw.textlength(text, font=font(size, bold, text)) > width:
         size -= 1
-    return font(size, bold)
+    return font(size, bold, text)
 
 
 def _centered(draw: ImageDraw.ImageDraw, text: str, box: tuple[int, int, int, int], face: AnyFont, fill: RGB) -> None:
@@ -263,7 +264,7 @@ def _art_marks(draw: ImageDraw.ImageDraw, card: CardDefinition, art: tuple[int, 
     initials = "".join(w[0].upper() for w in words[:2]) or "?"
     art_h = art[3] - art[1]
     tint = mix(frame_colour(card), (255, 255, 255), 0.8)
-    _centered(draw, initials, art, font(round(art_h * 0.55), bold=True), mix(tint, (0, 0, 0), 0.25))
+    _centered(draw, initials, art, font(round(art_h * 0.55), bold=True, text=initials), mix(tint, (0, 0, 0), 0.25))
     trigger = card.attributes.get("trigger")
     if card.game == "vanguard" and trigger:
         diameter = round(art_h * 0.42)
@@ -278,8 +279,8 @@ def _art_marks(draw: ImageDraw.ImageDraw, card: CardDefinition, art: tuple[int, 
     if card.attributes.get("multi_copy"):
         marks.append("MULTI")
     if marks:
-        face = font(max(6, round(art_h * 0.1)), bold=True)
-        draw.text((art[0] + 4, art[3] - 4), "  ".join(marks), font=face, fill=INK, anchor="ld")
+        text = "  ".join(marks)
+        draw.text((art[0] + 4, art[3] - 4), text, font=font(max(6, round(art_h * 0.1)), bold=True, text=text), fill=INK, anchor="ld")
 
 
 def _keyword_pills(draw: ImageDraw.ImageDraw, card: CardDefinition, area: tuple[int, int, int], size: int) -> int:
@@ -287,12 +288,12 @@ def _keyword_pills(draw: ImageDraw.ImageDraw, card: CardDefinition, area: tuple[
     left, top, right = area
     if not card.keywords:
         return top
-    face = font(max(6, size), bold=True)
+    labels = [_keyword_label(name, value) for name, value in card.keywords.items()]
+    face = font(max(6, size), bold=True, text="".join(labels))  # one font, so that every pill is as tall
     pad = max(2, size // 3)
     pill_h = _text_height(draw, "Ag", face) + 2 * pad
     x, y, rows = left, top, 1
-    for name, value in card.keywords.items():
-        label = displayable(_keyword_label(name, value))
+    for label in labels:
         pill_w = round(draw.textlength(label, font=face)) + 2 * pad + 2
         if x + pill_w > right and x > left:
             if rows == 2:
@@ -309,22 +310,35 @@ def _keyword_pills(draw: ImageDraw.ImageDraw, card: CardDefinition, area: tuple[
 def _art_height(draw: ImageDraw.ImageDraw, card: CardDefinition, text_width: int, room: int, height: int) -> int:
     """Return the tallest art panel (27%, 18% or 10% of the card) that leaves the rules text readable."""
     readable = max(8, round(height * 0.036))
-    text = displayable(card.text)
+    text = card.text
     rows = 2 if len(card.keywords) > 3 else 1 if card.keywords else 0
     for share in (0.27, 0.18, 0.10):
         art_h = round(height * share)
         text_h = room - art_h - rows * round(height * 0.05) - round(height * 0.05)
-        lines = _wrap(draw, text, font(readable), text_width) if text.strip() else []
+        lines = _wrap(draw, text, font(readable, text=text), text_width) if text.strip() else []
         if len(lines) * round(readable * 1.18) <= text_h:
             return art_h
     return round(height * 0.10)
+
+
+# Han and kana lines break between any two characters, but not before a closing mark nor after an
+# opening one (kinsoku); Hangul, like Latin, breaks at spaces.
+_OPENING = "「『（【《〈〔［｛“‘"
+_CLOSING = "、。，．・：；！？」』）】》〉〕］｝”’ー々ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ"
+_IDEOGRAPHIC = "\u2e80-\u2fff\u3001-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff01-\uff60"
+_PIECE = re.compile(rf"[{_OPENING}]*(?:[{_IDEOGRAPHIC}]|[^\s{_IDEOGRAPHIC}]+)[{_CLOSING}]*")
+
+
+def _pieces(paragraph: str) -> list[tuple[str, bool]]:
+    """Split a paragraph into the pieces a line may break between, each with whether a space precedes it."""
+    return [(m.group(), m.start() > 0 and paragraph[m.start() - 1].isspace()) for m in _PIECE.finditer(paragraph)]
 
 
 def _wrap(draw: ImageDraw.ImageDraw, text: str, face: AnyFont, width: int) -> list[str]:
     lines: list[str] = []
     for paragraph in text.splitlines() or [""]:
         line = ""
-        for word in paragraph.split():
+        for word, spaced in _pieces(paragraph):
             while draw.textlength(word, font=face) > width and len(word) > 1:  # a word wider than the box
                 cut = len(word) - 1
                 while cut > 1 and draw.textlength(word[:cut] + "-", font=face) > width:
@@ -334,7 +348,7 @@ def _wrap(draw: ImageDraw.ImageDraw, text: str, face: AnyFont, width: int) -> li
                     line = ""
                 lines.append(word[:cut] + "-")
                 word = word[cut:]
-            candidate = f"{line} {word}".strip()
+            candidate = f"{line} {word}" if spaced and line else line + word
             if draw.textlength(candidate, font=face) <= width:
                 line = candidate
             else:
@@ -350,7 +364,7 @@ def _rules_text(draw: ImageDraw.ImageDraw, text: str, box: tuple[int, int, int, 
         return
     width, height = box[2] - box[0], box[3] - box[1]
     for size in range(max(start, smallest), smallest - 1, -1):
-        face = font(size)
+        face = font(size, text=text)
         line_h = round(size * 1.18)
         lines = _wrap(draw, text, face, width)
         if len(lines) * line_h <= height:

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
 
 from tabletop.engine.commands import Concede, DrawCards
 from tabletop.engine.errors import BadInput
+from tabletop.ui.about_dialog import app_icon, show_about
 from tabletop.ui.card_browser import CardBrowser
 from tabletop.ui.card_item import CardLook
 from tabletop.ui.card_menu import build_card_menu, real_card, rules_commands
@@ -19,6 +20,7 @@ from tabletop.ui.card_preview import CardPreview
 from tabletop.ui.card_sources import import_formats
 from tabletop.ui.command_matching import command_label, drop_commands, manual_move
 from tabletop.ui.decision_panel import DecisionPanel
+from tabletop.ui.fonts import install_fonts
 from tabletop.ui.goldfish_panel import GoldfishPanel
 from tabletop.ui.hand_over import HandOverScreen
 from tabletop.ui.import_dialog import ImportDialog, ImportWorker
@@ -60,6 +62,8 @@ class MainWindow(QMainWindow):
 
     def __init__(self, session: GameSession, database: Any | None = None, settings: QSettings | None = None) -> None:
         super().__init__()
+        install_fonts()  # before any text is laid out: card names may be Chinese, Japanese or Korean
+        self.setWindowIcon(app_icon())
         self.session = session
         self.database = database
         self.settings = settings or QSettings("tabletop", "tabletop")
@@ -178,6 +182,7 @@ class MainWindow(QMainWindow):
             view.addAction(action)
         help_menu = bar.addMenu("&Help")
         self._action(help_menu, "&Keyboard shortcuts", self.show_shortcuts, "F1")
+        self._action(help_menu, "&About tabletop", self.show_about)
         self._refresh_actions()
 
     def shortcuts_text(self) -> str:
@@ -203,6 +208,11 @@ class MainWindow(QMainWindow):
         box.setWindowTitle("Keyboard shortcuts")
         box.setText(f"<pre>{self.shortcuts_text()}</pre>")
         box.exec()
+
+    def show_about(self) -> QMessageBox:
+        """Show the version, where the card data comes from and the licences (Help ▸ About)."""
+        path = getattr(self.database, "path", None)
+        return show_about(self, str(path) if path else None)
 
     def _after_change(self) -> None:
         if self.session.handover_pending is None and self.table.hand_over.isVisible():

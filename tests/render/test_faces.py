@@ -9,7 +9,6 @@ from PIL import Image, ImageChops
 from carddb.bundled import load_bundled_cards
 from tabletop.engine.cards import CardDefinition
 from tabletop.render import render_back, render_card
-from tabletop.render.fonts import displayable
 from tabletop.render.palette import frame_colour
 
 SIZE = (250, 350)
@@ -87,7 +86,3 @@ def test_backs_differ_per_game() -> None:
     centres = {game: render_back(game, SIZE).getpixel((60, 60)) for game in ("vanguard", "fftcg", "yugioh", "grand-archive", "dreadnought")}
     assert len(set(centres.values())) == 5
     assert render_back("vanguard", (100, 140)).size == (100, 140)
-
-
-def test_cjk_brackets_are_drawn_as_latin_look_alikes() -> None:
-    assert displayable("《Fast》 「Ac」 ①") == "«Fast» [Ac] (1)"
