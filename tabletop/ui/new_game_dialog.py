@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel,
     QMessageBox, QPushButton, QSpinBox, QWidget,
@@ -17,7 +17,7 @@ from tabletop.engine.errors import BadInput
 from tabletop.engine.rules import GameConfig
 from tabletop.games import find_game, game_ids
 from tabletop.ui.card_sources import DeckChoice, available_decks, card_library, deck_from_file
-from tabletop.ui.seat_bots import is_ai_available
+from tabletop.ui.seat_bots import DIFFICULTIES, unplayable_by_ai
 
 FROM_FILE = "Deck file…"
 
@@ -43,8 +43,10 @@ class SeatRow(QWidget):
         self.deck.setMinimumWidth(260)
         self.kind = QComboBox()
         self.kind.addItem("Human", "human")
-        if is_ai_available():
-            self.kind.addItem("AI", "ai")
+        for difficulty, (name, bot) in DIFFICULTIES.items():
+            self.kind.addItem(f"AI — {name}", f"ai:{difficulty}")
+            self.kind.setItemData(self.kind.count() - 1, f"The computer plays this seat ({bot})",
+                                  Qt.ItemDataRole.ToolTipRole)
         layout.addWidget(self.deck, 1)
         layout.addWidget(self.kind)
         self.choices: list[DeckChoice] = []
@@ -113,6 +115,9 @@ class NewGameDialog(QDialog):
         form.addRow(self.goldfish)
         form.addRow(self.open_hands)
         form.addRow(self.auto_pass)
+        self.seating = QLabel()  # hot-seat, or what the AI cannot play
+        self.seating.setWordWrap(True)
+        form.addRow(self.seating)
         self.error = QLabel()
         self.error.setStyleSheet("color: #b00020;")
         form.addRow(self.error)
@@ -122,6 +127,10 @@ class NewGameDialog(QDialog):
         form.addRow(buttons)
         self.game.currentIndexChanged.connect(self._game_changed)
         self.goldfish.toggled.connect(lambda on: self.seats[1].setEnabled(not on))
+        self.goldfish.toggled.connect(lambda _on: self._describe_seating())
+        for row in self.seats:
+            row.kind.currentIndexChanged.connect(lambda _index: self._describe_seating())
+            row.deck.currentIndexChanged.connect(lambda _index: self._describe_seating())
         self.result_game: NewGame | None = None
         self._restore()
 
@@ -138,7 +147,8 @@ class NewGameDialog(QDialog):
             deck = self.settings.value(f"new_game/{row.player}/deck", "")
             if deck and row.deck.findText(str(deck)) >= 0:
                 row.deck.setCurrentIndex(row.deck.findText(str(deck)))
-            kind = row.kind.findData(self.settings.value(f"new_game/{row.player}/kind", "human"))
+            remembered = str(self.settings.value(f"new_game/{row.player}/kind", "human"))
+            kind = row.kind.findData("ai:normal" if remembered == "ai" else remembered)  # "ai": before difficulties
             row.kind.setCurrentIndex(max(0, kind))
         self.seed.setValue(int(self.settings.value("new_game/seed", 1) or 1))
         self.goldfish.setChecked(str(self.settings.value("new_game/goldfish", "false")).lower() == "true")
@@ -168,6 +178,30 @@ class NewGameDialog(QDialog):
         for row, label in zip(self.seats, self.seat_labels):
             row.set_choices(choices)
         self.error.setText("" if choices else "No bundled decks for this game: choose a deck file.")
+
+    def _describe_seating(self) -> None:
+        """Say "hot-seat" when two people share the computer, and which cards an AI seat cannot play."""
+        kinds = [str(row.kind.currentData()) for row in self.seats]
+        if self.goldfish.isChecked():
+            self.seating.setText("Goldfish: you play p1's deck alone; the other seat only passes.")
+            return
+        if all(kind == "human" for kind in kinds):
+            self.seating.setText("Hot-seat: two people take turns at this computer; the table is covered "
+                                 "between turns so neither sees the other's hand.")
+            return
+        gid = self.game.currentData()
+        rules = find_game(gid)
+        if not rules.lists_every_play:
+            self.seating.setText(f"{rules.name} is played by hand: the AI cannot play it and only passes.")
+            return
+        notes = []
+        for row, kind in zip(self.seats, kinds):
+            choice = row.selected()
+            count = unplayable_by_ai(choice.cards) if kind.startswith("ai") and choice is not None else 0
+            if count:
+                notes.append(f"{row.player}'s AI cannot use the abilities of {count} card(s) of its deck "
+                             "(the rules do not know their text: they are played by hand).")
+        self.seating.setText(" ".join(notes))
 
     def _follow_deck_format(self, row: SeatRow) -> None:
         """Select the format a chosen deck names (a premium Vanguard deck has sections that the
@@ -201,6 +235,7 @@ class NewGameDialog(QDialog):
         goldfish = self.goldfish.isChecked()
         decks: dict[str, dict[str, list[str]]] = {}
         seats: dict[str, str] = {}
+        levels: dict[str, str] = {}
         library = CardLibrary(card_library(gid, self.database).values())
         first = self.seats[0].selected()
         for row, player in zip(self.seats, rules.players):
@@ -210,8 +245,13 @@ class NewGameDialog(QDialog):
             decks[player] = {section: list(ids) for section, ids in choice.sections.items()}
             for card in choice.cards:
                 library.add(card)
-            seats[player] = "ai" if goldfish and row is not self.seats[0] else row.kind.currentData()
-        options = {"goldfish": True} if goldfish else {}
+            kind = "ai" if goldfish and row is not self.seats[0] else str(row.kind.currentData())
+            seats[player], _, difficulty = kind.partition(":")
+            if difficulty:
+                levels[player] = difficulty
+        options: dict[str, Any] = {"goldfish": True} if goldfish else {}
+        if levels and not goldfish:
+            options["ai"] = levels
         auto_pass = [p for p, kind in seats.items() if kind == "ai" or self.auto_pass.isChecked()]
         config = GameConfig(game=gid, format=fmt, seed=self.seed.value(), decks=decks, seats=seats, options=options,
                             auto_pass=auto_pass)

@@ -55,4 +55,5 @@ class PhaseBar(QWidget):
             self.decider.setText("")
 
     def _thinking(self, on: bool) -> None:
-        self.thinking.setText("AI thinking…" if on else "")
+        decision = self.session.decision() if on else None
+        self.thinking.setText(f"{decision.player} is thinking…" if decision is not None else "AI thinking…" if on else "")

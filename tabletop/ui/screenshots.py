@@ -16,6 +16,7 @@ from pathlib import Path
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 
+from tabletop.ai.random_bot import RandomBot
 from tabletop.engine.cards import CardLibrary
 from tabletop.engine.commands import Command, DrawCards, ManualMove
 from tabletop.engine.errors import IllegalCommand
@@ -26,7 +27,6 @@ from tabletop.games import find_game, game_ids
 from tabletop.games.manual_play import ManualPlayRules
 from tabletop.ui.card_sources import DeckChoice, available_decks
 from tabletop.ui.main_window import MainWindow
-from tabletop.ui.seat_bots import random_bot_class
 from tabletop.ui.session import GameSession
 
 SIZE = (1600, 900)
@@ -114,10 +114,9 @@ def _field_count(state: GameState, player: str) -> int:
 
 def play_with_bot(session: GameSession, seed: int) -> None:
     """Let the random bot play both seats until both fields hold cards, then stop on p1's move."""
-    bot_class = random_bot_class()
     game = session.game
-    assert game is not None and bot_class is not None
-    bots = {p: bot_class(seed=seed + index, pass_chance=0.15) for index, p in enumerate(game.state.players)}
+    assert game is not None
+    bots = {p: RandomBot(seed=seed + index, pass_chance=0.15) for index, p in enumerate(game.state.players)}
     for _ in range(MAX_BOT_STEPS):
         decision = game.pending_decision()
         if decision is None or game.is_terminal():

@@ -19,7 +19,7 @@ from tabletop.engine.rules import GameConfig
 from tabletop.engine.view import CardView, View, view_for
 from tabletop.games import find_game
 from tabletop.ui.bot_runner import BotRunner
-from tabletop.ui.seat_bots import GoldfishOpponent, is_ai_available, make_ai
+from tabletop.ui.seat_bots import GoldfishOpponent, make_seat_bot
 
 
 def default_autosave_path() -> Path:
@@ -109,10 +109,8 @@ class GameSession(QObject):
                 continue
             if game.config.options.get("goldfish"):
                 self.bots[player] = GoldfishOpponent(self._advance_for)
-            elif is_ai_available():
-                self.bots[player] = make_ai(game.config.seed * 7919 + index)
             else:
-                game.config.seats[player] = "human"
+                self.bots[player] = make_seat_bot(game, player, game.config.seed * 7919 + index)
         self._viewer = None
         self._handover = None
         self._update_viewer()

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QMessageBox
@@ -10,6 +12,8 @@ from PySide6.QtWidgets import QMessageBox
 from conftest import freeform_config, quiz_config
 from table_gestures import click_card, click_zone
 from ui_test_games import AskQuestions, CallUnit
+from tabletop.ai.heuristic import HeuristicBot
+from tabletop.ai.montecarlo import MonteCarloBot
 from tabletop.engine.commands import Choose, DrawCards
 from tests.games.sample_decks import sample_config
 from tabletop.ui.new_game_dialog import NewGame
@@ -61,8 +65,9 @@ def test_hot_seat_undo_of_a_drawn_card_needs_the_opponents_consent(qtbot, window
     assert len(game.state.zones["p1.hand"].cards) == 7
 
 
-def test_playing_against_the_random_bot(qtbot, window, library) -> None:  # noqa: ANN001
-    window.start(NewGame(freeform_config(seats={"p1": "human", "p2": "ai"}), library, open_hands=False))
+def test_playing_against_the_ai(qtbot, window, library) -> None:  # noqa: ANN001
+    config = freeform_config(seats={"p1": "human", "p2": "ai"}, ai={"p2": "easy"})
+    window.start(NewGame(config, library, open_hands=False))
     session = window.session
     assert not window.table.hand_over.isVisible()
 
@@ -83,6 +88,29 @@ def test_playing_against_the_random_bot(qtbot, window, library) -> None:  # noqa
     window.session.undo()
     assert game.history.done == done[:last_human]
     assert session.is_my_decision() and game.state.active == "p1"
+
+
+@pytest.mark.parametrize(("difficulty", "bot", "budget"), [
+    ("easy", HeuristicBot, None), ("normal", MonteCarloBot, 300.0), ("hard", MonteCarloBot, 1000.0)])
+def test_each_ai_difficulty_plays_fftcg_in_the_window(qtbot, window, difficulty, bot, budget) -> None:  # noqa: ANN001
+    """The AI seat is the real bot of the chosen difficulty (not a random one), thinks off the window's thread and
+    says who is thinking; it plays only through its view and the listed commands."""
+    config, library = sample_config("fftcg", seed=4)
+    config.seats = {"p1": "human", "p2": "ai"}
+    config.options = {"ai": {"p2": difficulty}}
+    config.auto_pass = ["p1", "p2"]
+    window.start(NewGame(config, library, open_hands=False))
+    session = window.session
+    assert isinstance(session.bots["p2"], bot) and getattr(session.bots["p2"], "budget_ms", None) == budget
+    seen_thinking: list[str] = []
+    session.thinkingChanged.connect(lambda on: on and seen_thinking.append(window.table.phase_bar.thinking.text()))
+    while session.ai_decisions < 2 and not session.game.is_terminal():
+        decision = session.decision()
+        if decision is not None and decision.player == "p1" and not session.is_thinking:
+            session.submit(session.game.legal_commands("p1")[0])   # p1 keeps playing the first listed command
+        qtbot.waitUntil(lambda: not session.is_thinking, timeout=30000)
+    assert session.ai_decisions >= 2 and "p2 is thinking…" in seen_thinking
+    assert all(step.command.by == "p2" for step in session.game.history.done if step.by_ai)
 
 
 def test_decision_panel_answers_pick_yes_no_number_and_order(qtbot, window, library) -> None:  # noqa: ANN001

@@ -111,9 +111,11 @@ def test_auto_pass_is_on_for_ai_seats_and_for_humans_who_keep_it(qtbot, tmp_path
     dialog = NewGameDialog(None, None, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(dialog)
     dialog.game.setCurrentIndex(dialog.game.findData("fftcg"))
-    dialog.seats[1].kind.setCurrentIndex(dialog.seats[1].kind.findData("ai"))
+    dialog.seats[1].kind.setCurrentIndex(dialog.seats[1].kind.findData("ai:hard"))
     assert dialog.auto_pass.isChecked()  # the default, as clients skip stops with nothing to play
-    assert dialog.build().config.auto_pass == ["p1", "p2"]
+    config = dialog.build().config
+    assert config.auto_pass == ["p1", "p2"]
+    assert config.seats == {"p1": "human", "p2": "ai"} and config.options["ai"] == {"p2": "hard"}
     dialog.auto_pass.setChecked(False)
     assert dialog.build().config.auto_pass == ["p2"]
 
@@ -149,3 +151,17 @@ def test_a_unit_on_rc_made_a_vanguard_shows_vanguard_on_the_table_and_in_the_car
     qtbot.waitUntil(lambda: "Dawnlance Lancer Fennick" in window.preview.shown_text)
     assert "vanguard" in window.preview.shown_text.split("Now:")[1]
     assert "vanguard" not in window.scene.item_for(warden).look.states  # on VC: no mark needed
+
+
+def test_the_dialog_says_hot_seat_and_what_the_ai_cannot_play(qtbot, tmp_path) -> None:  # noqa: ANN001
+    dialog = NewGameDialog(None, None, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(dialog)
+    dialog.game.setCurrentIndex(dialog.game.findData("fftcg"))
+    for row in dialog.seats:
+        row.kind.setCurrentIndex(row.kind.findData("human"))
+    assert dialog.seating.text().startswith("Hot-seat")
+    dialog.seats[1].kind.setCurrentIndex(dialog.seats[1].kind.findData("ai:easy"))
+    assert "Hot-seat" not in dialog.seating.text()
+    dialog.game.setCurrentIndex(dialog.game.findData("freeform"))   # no rules: everything by hand
+    dialog.seats[1].kind.setCurrentIndex(dialog.seats[1].kind.findData("ai:easy"))
+    assert "played by hand: the AI cannot play it" in dialog.seating.text()
