@@ -239,6 +239,26 @@ class CardDatabase:
         return DatabaseInfo(path=self.path, revision=revision[0] if revision else "", games=games, imports=imports)
 
 
+    def check(self) -> list[str]:
+        """Return the problems SQLite's integrity check and the search index's own check find ([] when sound)."""
+        with self.reading() as connection:
+            problems = [row[0] for row in connection.execute("PRAGMA integrity_check") if row[0] != "ok"]
+            try:
+                connection.execute("INSERT INTO cards_fts(cards_fts) VALUES ('integrity-check')")
+            except sqlite3.DatabaseError as error:
+                problems.append(f"the search index does not match the cards ({error}): "
+                                "run `tabletop db check --rebuild-index`")
+        return problems
+
+    def rebuild_index(self) -> None:
+        """Rebuild the full-text index and the search filters from the stored cards, in one transaction."""
+        from carddb.derived_tables import rebuild_statements
+
+        with self.writing() as connection:
+            for statement in rebuild_statements():
+                connection.exec_driver_sql(statement)
+
+
 def _read_connection(path: Path) -> sqlite3.Connection:
     # Autocommit: every read sees what other connections committed up to it.
     connection = sqlite3.connect(path, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None, check_same_thread=False)

@@ -94,3 +94,10 @@ def bulk_insert_statements() -> tuple[list[str], list[str], list[str]]:
     before = [f"DROP TRIGGER {name}" for name in INSERT_TRIGGERS]
     fill = [s.format(rows="cards AS new, ", only="new.id > ? AND ") for s in (*_FTS_FILL, *_FACETS_FILL)]
     return before, fill, list(INSERT_TRIGGERS.values())
+
+
+def rebuild_statements() -> list[str]:
+    """Return the statements that rebuild the full-text index and the facets from `cards` as stored."""
+    fill = [s.format(rows="cards AS new, ", only="") for s in _FACETS_FILL]
+    return ["INSERT INTO cards_fts(cards_fts) VALUES ('rebuild')", "DELETE FROM card_facets", "DELETE FROM card_stats",
+            *fill]

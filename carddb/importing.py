@@ -7,11 +7,8 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
 
-from sqlalchemy import insert, select
-
 from carddb.database import CardDatabase
 from carddb.errors import CardDatabaseError
-from carddb.schema import ImportRun
 from carddb.upsert import upsert_cards
 from tabletop.engine.cards import CardDefinition
 
@@ -100,10 +97,10 @@ def import_files(
         if not path.is_file():
             raise CardDatabaseError(path, "no such file")
     sha256 = files_sha256(paths)
-    with database.engine.connect() as connection:
-        seen = connection.scalar(
-            select(ImportRun.id).where(ImportRun.sha256 == sha256, ImportRun.format == format).limit(1)
-        )
+    with database.reading() as connection:
+        seen = connection.execute(
+            "SELECT id FROM import_runs WHERE sha256 = ? AND format = ? LIMIT 1", (sha256, format)
+        ).fetchone()
     if seen is not None:
         return ImportSummary(format, paths, 0, 0, 0, (), already_imported=True)
 
@@ -111,20 +108,15 @@ def import_files(
     cards = batch.cards
     if batch.keep_existing:
         cards = _merge_with_stored(database, cards, batch.keep_existing)
-    with database.engine.begin() as connection:
+    with database.writing() as connection:
         counts = upsert_cards(
             connection, cards, (lambda done, total: progress("writing", done, total)) if progress else None
         )
-        connection.execute(
-            insert(ImportRun).values(
-                format=format,
-                source_file="\n".join(str(p.resolve()) for p in paths),
-                sha256=sha256,
-                added=counts.added,
-                updated=counts.updated,
-                skipped=len(batch.skipped),
-                imported_at=datetime.now(timezone.utc).replace(tzinfo=None),
-            )
+        connection.exec_driver_sql(
+            "INSERT INTO import_runs (format, source_file, sha256, added, updated, skipped, imported_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (format, "\n".join(str(p.resolve()) for p in paths), sha256, counts.added, counts.updated,
+             len(batch.skipped), datetime.now(timezone.utc).replace(tzinfo=None).isoformat(sep=" ")),
         )
     return ImportSummary(format, paths, counts.added, counts.updated, counts.unchanged, tuple(batch.skipped))
 

@@ -1,20 +1,55 @@
-"""`tabletop db`: import card files, search the card database, show what it holds."""
+"""`tabletop db`: import card files, search the card database, show what it holds, check it.
+
+Start-up matters here (a search is typed often): only the standard library is imported
+before a handler runs, and the handlers import carddb, which reads with sqlite3.
+"""
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from carddb.errors import CardDatabaseError
 
+if TYPE_CHECKING:
+    from tabletop.engine.cards import CardDefinition
+
 _FORMATS = ("ygopro-cdb", "fftcg-json", "ga-csv", "vanguard-json", "vanguard-cdb")
+MAX_LIMIT = 10_000  # carddb.search.MAX_LIMIT, repeated so that parsing imports nothing
+
+
+class WordsParser(argparse.ArgumentParser):
+    """An argument parser that takes a word starting with `-` for a positional unless it names an option.
+
+    So `db search -dragon` searches for "-dragon" (argparse alone stops with "unrecognized
+    arguments"); `--` still ends the options as usual.
+    """
+
+    def _parse_optional(self, arg_string: str) -> Any:
+        name = arg_string.split("=", 1)[0]
+        if arg_string.startswith("-") and not any(option.startswith(name) for option in self._option_string_actions):
+            return None
+        return super()._parse_optional(arg_string)
+
+
+def _limit(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 1 <= value <= MAX_LIMIT:
+        raise argparse.ArgumentTypeError(f"{value} is not between 1 and {MAX_LIMIT}")
+    return value
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    """Add `db import`, `db search` and `db info`."""
+    """Add `db import`, `db search`, `db info` and `db check`."""
     db = subparsers.add_parser("db", help="manage the local card database")
-    commands = db.add_subparsers(dest="db_command", metavar="DB_COMMAND", required=True)
+    commands = db.add_subparsers(
+        dest="db_command", metavar="DB_COMMAND", required=True, parser_class=WordsParser
+    )
 
     importing = commands.add_parser("import", help="import card files in a known format")
     importing.add_argument("format", choices=_FORMATS, metavar="FORMAT", help=", ".join(_FORMATS))
@@ -23,7 +58,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     importing.set_defaults(handler=run_import)
 
     search = commands.add_parser("search", help="search cards by name and text")
-    search.add_argument("query", nargs="?", default="", metavar="QUERY")
+    search.add_argument(
+        "query", nargs="?", default="", metavar="QUERY",
+        help="words of the name or text (prefixes; Chinese/Japanese/Korean: any part of the text)",
+    )
     search.add_argument("--game")
     search.add_argument("--type", dest="card_type")
     search.add_argument("--cost-min", type=int)
@@ -37,9 +75,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--stat", action="append", default=[], metavar="NAME=LOW..HIGH",
         help="stat range, e.g. atk=2000.., power=..5000, grade=3..3 (repeatable)",
     )
-    search.add_argument("--limit", type=int, default=20)
+    search.add_argument("--limit", type=_limit, default=20, help=f"at most this many cards (1..{MAX_LIMIT})")
+    search.add_argument("--json", action="store_true", help="print the cards as JSON")
     search.add_argument("--db", type=Path, help="card database file (default: in the user data directory)")
     search.set_defaults(handler=run_search)
+
+    check = commands.add_parser("check", help="check the database file for damage; --rebuild-index rebuilds search")
+    check.add_argument("--rebuild-index", action="store_true", help="rebuild the search index and filters")
+    check.add_argument("--db", type=Path, help="card database file (default: in the user data directory)")
+    check.set_defaults(handler=run_check)
 
     info = commands.add_parser("info", help="show where the database is and what it holds")
     info.add_argument("--db", type=Path, help="card database file (default: in the user data directory)")
@@ -126,16 +170,48 @@ def run_search(args: argparse.Namespace) -> int:
                 args.query, game=args.game, card_type=args.card_type, cost_min=args.cost_min,
                 cost_max=args.cost_max, keyword=args.keyword, stats=stats, limit=args.limit, **attributes,
             )
+            printings = database.printings(cards)
     except CardDatabaseError as error:
         return _fail(str(error))
     except ValueError as error:
         return _fail(str(error))
+    if args.json:
+        print(json.dumps([_card_json(card, printings.get((card.game, card.id), [])) for card in cards],
+                         ensure_ascii=False, indent=1))
+        return 0
     for card in cards:
         cost = "" if card.cost is None else f" cost {card.cost}"
         stats_text = " ".join(f"{k} {v}" for k, v in card.stats.items())
         print(f"{card.game:13} {card.id:14} {card.name} — {card.card_type}{cost} {stats_text}".rstrip())
+        others = printings.get((card.game, card.id))
+        if others:
+            print(f"{'':13} {'':14} also printed as {', '.join(others)}")
     if not cards:
         print("no cards found", file=sys.stderr)
+    return 0
+
+
+def _card_json(card: CardDefinition, printings: list[str]) -> dict[str, Any]:
+    return {"game": card.game, **card.to_mapping(), "printings": printings}
+
+
+def run_check(args: argparse.Namespace) -> int:
+    """Run SQLite's integrity check and the search index's; with --rebuild-index rebuild the index first."""
+    from carddb.database import open_database
+
+    try:
+        with open_database(args.db) as database:
+            if args.rebuild_index:
+                database.rebuild_index()
+                print("search index rebuilt")
+            problems = database.check()
+    except CardDatabaseError as error:
+        return _fail(str(error))
+    for problem in problems:
+        print(problem)
+    if problems:
+        return _fail(f"{len(problems)} problem(s) found; a copy of the file from before the damage is the safe fix")
+    print("ok: no damage found")
     return 0
 
 
