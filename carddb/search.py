@@ -1,8 +1,9 @@
 """Card search: the full-text index over name and text, with filters on the common fields, attributes, keywords and stats.
 
 A card shows once: its other printings (alternate arts, carddb.printings) are left out of
-the results and listed by `printings_of`. Originals come before variants, then the best
-text match (or the name, when nothing was typed).
+the results and listed by `printings_of`. Cards whose name matches come before cards whose
+text alone does; within each, originals before variants, then the best match (bm25), or
+the name when nothing was typed.
 """
 from __future__ import annotations
 
@@ -18,6 +19,8 @@ from tabletop.engine.cards import CardDefinition
 _KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
 _SELECT = ", ".join(f"c.{name}" for name in CARD_COLUMNS)
 MAX_LIMIT = 10_000
+# Above this many full-text matches, bm25 ranking is skipped (see _matching_ids).
+RANKED_MATCHES = 1500
 
 
 @dataclass(frozen=True)
@@ -83,18 +86,13 @@ def search_cards(
         return []
     where = " AND ".join(conditions)
     if match:
-        params["match"] = match
-        # MATERIALIZED: run the full-text match once, not once per candidate row.
-        id_sql = (
-            "WITH m AS MATERIALIZED (SELECT rowid AS id, bm25(cards_fts, 10.0, 1.0) AS score "
-            "FROM cards_fts WHERE cards_fts MATCH :match) "
-            f"SELECT c.id FROM m JOIN cards AS c ON c.id = m.id WHERE {where} "
-            "ORDER BY c.variant_rank, m.score, c.name, c.code LIMIT :limit"
-        )
+        # Cards whose name matches come first, then those whose text alone does.
+        ids = _matching_ids(connection, f"search_name : ({match})", where, params, limit)
+        if len(ids) < limit:
+            ids += _matching_ids(connection, f"({match}) NOT search_name : ({match})", where, params, limit - len(ids))
     else:
-        id_sql = f"SELECT c.id FROM cards AS c WHERE {where} ORDER BY c.variant_rank, c.name, c.code LIMIT :limit"
-    # Rank ids first, then read the few full rows: sorting whole rows is what costs.
-    ids = [row[0] for row in connection.execute(id_sql, params)]
+        sql = f"SELECT c.id FROM cards AS c WHERE {where} ORDER BY c.variant_rank, c.name, c.code LIMIT :limit"
+        ids = [row[0] for row in connection.execute(sql, params)]
     if not ids:
         return []
     rows = connection.execute(
@@ -103,6 +101,41 @@ def search_cards(
     order = {card_id: position for position, card_id in enumerate(ids)}
     rows.sort(key=lambda row: order[row[0]])
     return [definition_from_row(row[1:]) for row in rows]
+
+
+def _matching_ids(
+    connection: sqlite3.Connection, match: str, where: str, params: dict[str, object], limit: int
+) -> list[int]:
+    """Return the ids of up to `limit` cards matching the FTS expression `match` and `where`.
+
+    Up to RANKED_MATCHES matches are ranked by bm25 (a name hit weighs 10 text hits); past
+    that, ranking would cost more than the search target allows, so the cards come in
+    stored order, originals first, and the scan stops at `limit`.
+    """
+    params = {**params, "match": match, "limit": limit}
+    count = connection.execute("SELECT count(*) FROM cards_fts WHERE cards_fts MATCH :match", params).fetchone()[0]
+    if count == 0:
+        return []
+    if count <= RANKED_MATCHES:
+        # MATERIALIZED: run the full-text match once, not once per candidate row.
+        sql = (
+            "WITH m AS MATERIALIZED (SELECT rowid AS id, bm25(cards_fts, 10.0, 1.0) AS score "
+            "FROM cards_fts WHERE cards_fts MATCH :match) "
+            f"SELECT c.id FROM m JOIN cards AS c ON c.id = m.id WHERE {where} "
+            "ORDER BY c.variant_rank, m.score, c.name, c.code LIMIT :limit"
+        )
+        return [row[0] for row in connection.execute(sql, params)]
+    ids: list[int] = []
+    for rank in (0, 1):
+        # CROSS JOIN keeps the full-text match as the outer loop, so LIMIT ends the scan early.
+        sql = (
+            "SELECT c.id FROM cards_fts AS f CROSS JOIN cards AS c ON c.id = f.rowid "
+            f"WHERE f.cards_fts MATCH :match AND c.variant_rank = {rank} AND {where} LIMIT :limit"
+        )
+        ids += [row[0] for row in connection.execute(sql, {**params, "limit": limit - len(ids)})]
+        if len(ids) >= limit:
+            break
+    return ids
 
 
 def printings_of(connection: sqlite3.Connection, cards: Iterable[CardDefinition]) -> dict[tuple[str, str], list[str]]:
