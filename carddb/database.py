@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import shutil
 import sqlite3
+import tempfile
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -369,22 +370,29 @@ def _migrate(engine: Engine, path: Path, revision: str = "head") -> None:
 def _create(path: Path, loader: BundledLoader | None) -> CardDatabase:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        handle, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.building-")
     except OSError as error:
         raise CardDatabaseError(path, f"cannot create its folder ({error.strerror or error})") from None
-    building = path.with_name(f".{path.name}.building-{os.getpid()}")
-    building.unlink(missing_ok=True)
+    os.close(handle)
+    building = Path(name)
     database = CardDatabase(building)
     try:
         with database.writing() as connection:
             _create_schema(connection)
             if loader is not None:
                 _fill_bundled(connection, path, loader)
-    except BaseException:
+        database.close()
+        # A hard link, not a rename: when another process created the database meanwhile
+        # (two first imports at once), theirs stays and ours is dropped. An empty file
+        # (left by a crashed first start) is replaced.
+        try:
+            os.link(building, path)
+        except FileExistsError:
+            if path.stat().st_size == 0:
+                os.replace(building, path)
+    finally:
         database.close()
         building.unlink(missing_ok=True)
-        raise
-    database.close()
-    os.replace(building, path)
     return CardDatabase(path)
 
 

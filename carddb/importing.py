@@ -30,12 +30,14 @@ class ImportBatch:
 
     `keep_existing` names CardDefinition fields the source does not carry (a stats-only
     or text-only file): for a card already stored, those keep their stored values and
-    stored attributes the source lacks are kept.
+    stored attributes the source lacks are kept. `notes` are lines the player should read
+    (files that disagree, and which one was followed).
     """
 
     cards: list[CardDefinition]
     skipped: list[SkippedCard] = field(default_factory=list)
     keep_existing: frozenset[str] = frozenset()
+    notes: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -49,6 +51,7 @@ class ImportSummary:
     unchanged: int
     skipped: tuple[SkippedCard, ...]
     already_imported: bool = False
+    notes: tuple[str, ...] = ()
 
     def lines(self, max_reasons: int = 10) -> list[str]:
         """Return the summary as lines for a terminal."""
@@ -59,6 +62,9 @@ class ImportSummary:
             f"{names}: {self.added} added, {self.updated} updated, {self.unchanged} unchanged, "
             f"{len(self.skipped)} skipped"
         ]
+        result.extend(f"  note: {note}" for note in self.notes[:max_reasons])
+        if len(self.notes) > max_reasons:
+            result.append(f"  … and {len(self.notes) - max_reasons} more notes")
         for skipped in self.skipped[:max_reasons]:
             result.append(f"  skipped {skipped.label}: {skipped.reason}")
         if len(self.skipped) > max_reasons:
@@ -105,6 +111,7 @@ def import_files(
         return ImportSummary(format, paths, 0, 0, 0, (), already_imported=True)
 
     batch = read(paths, (lambda done, total: progress("reading", done, total)) if progress else None)
+    _check_most_records_fit(paths[0], format, batch)
     cards = batch.cards
     if batch.keep_existing:
         cards = _merge_with_stored(database, cards, batch.keep_existing)
@@ -118,7 +125,23 @@ def import_files(
             (format, "\n".join(str(p.resolve()) for p in paths), sha256, counts.added, counts.updated,
              len(batch.skipped), datetime.now(timezone.utc).replace(tzinfo=None).isoformat(sep=" ")),
         )
-    return ImportSummary(format, paths, counts.added, counts.updated, counts.unchanged, tuple(batch.skipped))
+    return ImportSummary(
+        format, paths, counts.added, counts.updated, counts.unchanged, tuple(batch.skipped), notes=tuple(batch.notes)
+    )
+
+
+def _check_most_records_fit(path: Path, format: str, batch: ImportBatch) -> None:
+    """Refuse a source most of whose records the reader skipped: the wrong file or the wrong format."""
+    total = len(batch.cards) + len(batch.skipped)
+    if total == 0:
+        raise CardDatabaseError(path, f"holds no cards in the {format} layout")
+    if len(batch.skipped) * 2 > total:
+        first = batch.skipped[0]
+        raise CardDatabaseError(
+            path,
+            f"is not a {format} file: {len(batch.skipped)} of {total} records do not fit "
+            f"(first, {first.label}: {first.reason}); is it another format?",
+        )
 
 
 def _merge_with_stored(database: CardDatabase, cards: list[CardDefinition], keep: frozenset[str]) -> list[CardDefinition]:
