@@ -245,7 +245,8 @@ class CardDatabase:
         with self.reading() as connection:
             problems = [row[0] for row in connection.execute("PRAGMA integrity_check") if row[0] != "ok"]
             try:
-                connection.execute("INSERT INTO cards_fts(cards_fts) VALUES ('integrity-check')")
+                # rank 1: compare the index with the cards it indexes, not only with itself.
+                connection.execute("INSERT INTO cards_fts(cards_fts, rank) VALUES ('integrity-check', 1)")
             except sqlite3.DatabaseError as error:
                 problems.append(f"the search index does not match the cards ({error}): "
                                 "run `tabletop db check --rebuild-index`")
@@ -372,7 +373,7 @@ def _create(path: Path, loader: BundledLoader | None) -> CardDatabase:
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.building-")
     except OSError as error:
-        raise CardDatabaseError(path, f"cannot create its folder ({error.strerror or error})") from None
+        raise CardDatabaseError(path, f"cannot be created ({error.strerror or error})") from None
     os.close(handle)
     building = Path(name)
     database = CardDatabase(building)
