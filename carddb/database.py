@@ -37,6 +37,7 @@ KNOWN_REVISIONS: tuple[str, ...] = ("0001", "0002", "0003")
 SQLITE_MAGIC = b"SQLite format 3\x00"
 # How long a writer waits for another one (a second import) before giving up.
 BUSY_TIMEOUT_SECONDS = 120.0
+QUICK_TRY_MS = 300
 BundledLoader = Callable[[], Iterable[Any]]
 _CARD_SELECT = f"SELECT {', '.join(CARD_COLUMNS)} FROM cards"
 
@@ -93,11 +94,13 @@ class CardDatabase:
         if engine is not None:
             self.engine = engine
         self._reader: sqlite3.Connection | None = None
+        # Called when a write has to wait for another program writing the file (a second import).
+        self.on_wait: Callable[[], None] = lambda: None
 
     @cached_property
     def engine(self) -> Engine:
         """The SQLAlchemy engine that writes (made on first use)."""
-        return _engine(self.path)
+        return _engine(self.path, lambda: self.on_wait())
 
     def close(self) -> None:
         """Release the database file."""
@@ -292,8 +295,10 @@ def open_database(path: Path | None = None, *, bundled_loader: BundledLoader | N
     return _create(path, bundled_loader or _bundled_hook())
 
 
-def _engine(path: Path) -> Engine:
+def _engine(path: Path, on_wait: Callable[[], None] = lambda: None) -> Engine:
+    """Return the writing engine of `path`; `on_wait()` runs when a write must wait for another writer."""
     from sqlalchemy import create_engine, event
+    from sqlalchemy.exc import OperationalError
 
     engine = create_engine(f"sqlite:///{path}", connect_args={"timeout": BUSY_TIMEOUT_SECONDS})
 
@@ -309,8 +314,15 @@ def _engine(path: Path) -> Engine:
     @event.listens_for(engine, "begin")
     def _on_begin(connection: Connection) -> None:
         # IMMEDIATE: a second writer waits (busy timeout) for the first to commit instead of
-        # failing at once when both upgrade a read lock to a write lock.
-        connection.exec_driver_sql("BEGIN IMMEDIATE")
+        # failing at once when both upgrade a read lock to a write lock. Try briefly first,
+        # so that a long wait is announced.
+        connection.exec_driver_sql(f"PRAGMA busy_timeout = {QUICK_TRY_MS}")
+        try:
+            connection.exec_driver_sql("BEGIN IMMEDIATE")
+        except OperationalError:
+            on_wait()
+            connection.exec_driver_sql(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_SECONDS * 1000)}")
+            connection.exec_driver_sql("BEGIN IMMEDIATE")
 
     return engine
 

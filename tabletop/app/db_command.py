@@ -129,6 +129,9 @@ def run_import(args: argparse.Namespace) -> int:
     bar = ProgressBar()
     try:
         with open_database(args.db) as database:
+            database.on_wait = lambda: print(
+                f"{database.path}: another import is writing it; waiting for it to finish…", file=sys.stderr
+            )
             summary = import_files(
                 database, args.format, args.paths, progress=bar if sys.stderr.isatty() else None
             )

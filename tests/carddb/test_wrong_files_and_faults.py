@@ -140,3 +140,24 @@ def test_check_finds_a_sound_database_sound_and_rebuilds_the_index(
     with open_database(path) as database:
         assert [card.id for card in database.search("arrow")] == ["102"]
 
+
+
+def test_an_import_waits_for_another_writer_and_says_so(tmp_path: Path) -> None:
+    import sqlite3
+
+    path = tmp_path / "cards.sqlite3"
+    open_database(path, bundled_loader=lambda: []).close()
+    source = make_cdb(tmp_path / "cards.cdb", TINY_DATAS, TINY_TEXTS)
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")  # another program is writing
+    waiting = threading.Event()
+    database = open_database(path)
+    database.on_wait = waiting.set
+    worker = threading.Thread(target=import_files, args=(database, "ygopro-cdb", [source]))
+    worker.start()
+    assert waiting.wait(timeout=30)
+    other.execute("COMMIT")
+    other.close()
+    worker.join()
+    assert len(database.library("yugioh")) == 6
+    database.close()
