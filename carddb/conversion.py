@@ -69,3 +69,16 @@ def definition_from_row(row: Sequence[Any] | Mapping[str, Any]) -> CardDefinitio
         attributes=values["attributes"] or {},
         effects=tuple(values["effects"] or ()),
     )
+
+
+def definition_json(card: CardDefinition) -> str:
+    """Return `card` as one JSON text (a list in CARD_COLUMNS order), as `card_sources` keeps it."""
+    return _json([
+        card.game, card.id, card.name, card.card_type, card.cost, dict(card.stats), card.text,
+        dict(card.keywords), dict(card.attributes), [dict(effect) for effect in card.effects],
+    ])
+
+
+def definition_from_json(text: str) -> CardDefinition:
+    """Return the CardDefinition `definition_json` wrote."""
+    return definition_from_row(json.loads(text))

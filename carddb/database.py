@@ -27,12 +27,13 @@ from tabletop.engine.cards import CardDefinition, CardLibrary
 if TYPE_CHECKING:
     from sqlalchemy import Connection, Engine
 
+    from carddb.sources import SourceInfo
     from carddb.upsert import Progress, UpsertCounts
 
 # The newest migration in carddb/migrations/versions. Opening a database already at this
 # revision skips alembic entirely (the ≤100 ms open); a test checks it matches alembic's head.
-SCHEMA_REVISION = "0003"
-KNOWN_REVISIONS: tuple[str, ...] = ("0001", "0002", "0003")
+SCHEMA_REVISION = "0004"
+KNOWN_REVISIONS: tuple[str, ...] = ("0001", "0002", "0003", "0004")
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 # How long a writer waits for another one (a second import) before giving up.
@@ -242,6 +243,34 @@ class CardDatabase:
         )
         return DatabaseInfo(path=self.path, revision=revision[0] if revision else "", games=games, imports=imports)
 
+
+    def sources(self) -> list[SourceInfo]:
+        """Return every source of cards, highest precedence first (carddb.sources)."""
+        from carddb.sources import list_sources
+
+        with self.reading() as connection:
+            return list_sources(connection)
+
+    def card_sources(self, game: str, code: str) -> list[tuple[str, str]]:
+        """Return (path, format) of each source defining a card; the first one's version is stored."""
+        from carddb.sources import sources_of
+
+        with self.reading() as connection:
+            return sources_of(connection, game, str(code))
+
+    def remove_source(self, wanted: str) -> tuple[str, int, int]:
+        """Forget the source `wanted` names (number, path or file name), in one transaction.
+
+        Returns (its path, cards deleted, cards given back another source's version).
+        """
+        from carddb.sources import find_source, remove_source
+
+        with self.reading() as connection:
+            source_id = find_source(connection, self.path, wanted)
+            key = connection.execute("SELECT path FROM sources WHERE id = ?", (source_id,)).fetchone()[0]
+        with self.writing() as connection:
+            deleted, restored = remove_source(connection, source_id)
+        return key, deleted, restored
 
     def check(self) -> list[str]:
         """Return the problems SQLite's integrity check and the search index's own check find ([] when sound)."""
@@ -455,8 +484,8 @@ class StoredDeck:
 
 
 def _fill_bundled(connection: Connection, path: Path, loader: BundledLoader) -> None:
-    """Store the bundled cards and decks: CardDefinitions, and deck objects with game/name/sections."""
-    from carddb.upsert import upsert_cards
+    """Store the bundled cards (the source "bundled") and decks: CardDefinitions, and objects with game/name/sections."""
+    from carddb.sources import BUNDLED, BUNDLED_PRIORITY, store_source
 
     cards: list[CardDefinition] = []
     decks: list[Any] = []
@@ -467,7 +496,7 @@ def _fill_bundled(connection: Connection, path: Path, loader: BundledLoader) -> 
             decks.append(item)
         else:
             raise CardDatabaseError(path, f"bundled sets gave {type(item).__name__}, neither a card nor a deck")
-    upsert_cards(connection, cards)
+    store_source(connection, BUNDLED, "bundled", [], "", datetime(1970, 1, 1), cards, priority=BUNDLED_PRIORITY)
     for deck in decks:
         _store_deck(connection, path, deck.game, deck.name, deck.sections, getattr(deck, "source", "bundled"))
 

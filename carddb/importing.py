@@ -9,7 +9,7 @@ from pathlib import Path
 
 from carddb.database import CardDatabase
 from carddb.errors import CardDatabaseError
-from carddb.upsert import upsert_cards
+from carddb.sources import file_date, source_key, store_source
 from tabletop.engine.cards import CardDefinition
 
 # progress(stage, done, total): stage is "reading" or "writing".
@@ -88,12 +88,21 @@ def files_sha256(paths: Sequence[Path]) -> str:
 
 
 def import_files(
-    database: CardDatabase, format: str, paths: Sequence[Path], progress: ImportProgress | None = None
+    database: CardDatabase,
+    format: str,
+    paths: Sequence[Path],
+    progress: ImportProgress | None = None,
+    *,
+    priority: int = 0,
+    replace: bool = False,
 ) -> ImportSummary:
-    """Import `paths` in `format` into `database`; all of it lands, or (on any error) none of it.
+    """Import `paths` in `format` into `database` as one source; all of it lands, or (on any error) none of it.
 
-    Files whose combined hash was imported before in the same format change nothing.
-    Raises CardDatabaseError naming the file for unreadable or malformed input.
+    Cards another source defines too go to the source of higher precedence (carddb.sources):
+    `priority` first, then the newer file. With `replace`, the cards this source had before
+    and no longer has are dropped from it. Files whose combined hash a source of the same
+    format already holds change nothing. Raises CardDatabaseError naming the file for
+    unreadable, malformed or wrong-format input.
     """
     from carddb.importers import reader_for
 
@@ -105,7 +114,8 @@ def import_files(
     sha256 = files_sha256(paths)
     with database.reading() as connection:
         seen = connection.execute(
-            "SELECT id FROM import_runs WHERE sha256 = ? AND format = ? LIMIT 1", (sha256, format)
+            "SELECT id FROM sources WHERE sha256 = ? AND format = ? AND priority = ? LIMIT 1",
+            (sha256, format, priority),
         ).fetchone()
     if seen is not None:
         return ImportSummary(format, paths, 0, 0, 0, (), already_imported=True)
@@ -116,17 +126,26 @@ def import_files(
     if batch.keep_existing:
         cards = _merge_with_stored(database, cards, batch.keep_existing)
     with database.writing() as connection:
-        counts = upsert_cards(
-            connection, cards, (lambda done, total: progress("writing", done, total)) if progress else None
+        written = store_source(
+            connection, source_key(paths), format, [str(p.resolve()) for p in paths], sha256, file_date(paths), cards,
+            priority=priority, replace=replace, completes=bool(batch.keep_existing),
+            progress=(lambda done, total: progress("writing", done, total)) if progress else None,
         )
+        counts = written.counts
         connection.exec_driver_sql(
             "INSERT INTO import_runs (format, source_file, sha256, added, updated, skipped, imported_at) "
             "VALUES (?, ?, ?, ?, ?, ?, ?)",
             (format, "\n".join(str(p.resolve()) for p in paths), sha256, counts.added, counts.updated,
              len(batch.skipped), datetime.now(timezone.utc).replace(tzinfo=None).isoformat(sep=" ")),
         )
+    notes = [*batch.notes, *(
+        f"{count} card(s) also in {Path(other).name}: its version stays (newer file or higher priority; "
+        f"`--priority N` overrides)" for other, count in sorted(written.left_to.items())
+    )]
+    if written.dropped:
+        notes.append(f"{written.dropped} card(s) no longer in the file were dropped from this source (--replace)")
     return ImportSummary(
-        format, paths, counts.added, counts.updated, counts.unchanged, tuple(batch.skipped), notes=tuple(batch.notes)
+        format, paths, counts.added, counts.updated, counts.unchanged, tuple(batch.skipped), notes=tuple(notes)
     )
 
 

@@ -139,3 +139,35 @@ class ImportRun(Base):
     updated: Mapped[int] = mapped_column(Integer, default=0)
     skipped: Mapped[int] = mapped_column(Integer, default=0)
     imported_at: Mapped[datetime] = mapped_column(DateTime)
+
+
+class Source(Base):
+    """One imported source (a card file, or the bundled sets) and its precedence over other sources.
+
+    `path` identifies it (the resolved path of its first file; "bundled" for the bundled sets).
+    A source with a higher `priority`, then a newer `file_date`, then imported later wins a
+    card that several sources define.
+    """
+
+    __tablename__ = "sources"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    path: Mapped[str] = mapped_column(Text, unique=True)
+    format: Mapped[str] = mapped_column(String(32))
+    files: Mapped[str] = mapped_column(Text)
+    sha256: Mapped[str] = mapped_column(String(64), index=True)
+    priority: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    file_date: Mapped[datetime] = mapped_column(DateTime)
+    imported_at: Mapped[datetime] = mapped_column(DateTime)
+
+
+class CardSource(Base):
+    """One source's version of one card (game, code), as JSON; `cards` holds the winning version."""
+
+    __tablename__ = "card_sources"
+    __table_args__ = (Index("ix_card_sources_card", "game", "code"),)
+
+    source_id: Mapped[int] = mapped_column(ForeignKey("sources.id", ondelete="CASCADE"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)
+    code: Mapped[str] = mapped_column(String(64), primary_key=True)
+    card: Mapped[str] = mapped_column(Text)

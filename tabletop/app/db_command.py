@@ -54,8 +54,21 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     importing = commands.add_parser("import", help="import card files in a known format")
     importing.add_argument("format", choices=_FORMATS, metavar="FORMAT", help=", ".join(_FORMATS))
     importing.add_argument("paths", nargs="+", type=Path, metavar="PATH")
+    importing.add_argument(
+        "--priority", type=int, default=0,
+        help="precedence over other sources defining the same cards (default 0; then the newer file wins)",
+    )
+    importing.add_argument(
+        "--replace", action="store_true", help="drop the cards this source had before and its file no longer has"
+    )
     importing.add_argument("--db", type=Path, help="card database file (default: in the user data directory)")
     importing.set_defaults(handler=run_import)
+
+    sources = commands.add_parser("sources", help="list the sources of the cards, or remove one")
+    sources.add_argument("--remove", metavar="SOURCE", help="forget a source: its number, path or file name")
+    sources.add_argument("--json", action="store_true", help="print the sources as JSON")
+    sources.add_argument("--db", type=Path, help="card database file (default: in the user data directory)")
+    sources.set_defaults(handler=run_sources)
 
     search = commands.add_parser("search", help="search cards by name and text")
     search.add_argument(
@@ -133,7 +146,8 @@ def run_import(args: argparse.Namespace) -> int:
                 f"{database.path}: another import is writing it; waiting for it to finish…", file=sys.stderr
             )
             summary = import_files(
-                database, args.format, args.paths, progress=bar if sys.stderr.isatty() else None
+                database, args.format, args.paths, progress=bar if sys.stderr.isatty() else None,
+                priority=args.priority, replace=args.replace,
             )
     except CardDatabaseError as error:
         bar.finish()
@@ -196,6 +210,34 @@ def run_search(args: argparse.Namespace) -> int:
 
 def _card_json(card: CardDefinition, printings: list[str]) -> dict[str, Any]:
     return {"game": card.game, **card.to_mapping(), "printings": printings}
+
+
+def run_sources(args: argparse.Namespace) -> int:
+    """List the sources (file, format, games and cards, file date, import date), or remove one."""
+    from carddb.database import open_database
+
+    try:
+        with open_database(args.db) as database:
+            if args.remove:
+                path, deleted, restored = database.remove_source(args.remove)
+                print(f"removed {path}: {deleted} card(s) deleted, {restored} card(s) back to another source's version")
+                return 0
+            sources = database.sources()
+    except CardDatabaseError as error:
+        return _fail(str(error))
+    if args.json:
+        print(json.dumps([{
+            "id": s.id, "path": s.path, "format": s.format, "files": list(s.files), "priority": s.priority,
+            "file_date": s.file_date.isoformat(), "imported_at": s.imported_at.isoformat(),
+            "cards": dict(s.games), "stored_versions": s.winning,
+        } for s in sources], ensure_ascii=False, indent=1))
+        return 0
+    for source in sources:
+        games = ", ".join(f"{game} {count}" for game, count in source.games) or "no cards"
+        print(f"{source.id:3}  {source.path}")
+        print(f"     {source.format}, {games} ({source.winning} stored from here), priority {source.priority}, "
+              f"file of {source.file_date:%Y-%m-%d %H:%M}, imported {source.imported_at:%Y-%m-%d %H:%M}")
+    return 0
 
 
 def run_check(args: argparse.Namespace) -> int:
