@@ -24,9 +24,13 @@ def _json_default(value: Any) -> Any:
     raise TypeError(f"{type(value).__name__} cannot be stored in a card")
 
 
+# One fixed serialisation: comparing the text with a stored row tells whether the card changed.
+# One encoder for all: json.dumps with options builds a new encoder on every call.
+_ENCODER = json.JSONEncoder(ensure_ascii=False, default=_json_default)
+
+
 def _json(value: Any) -> str:
-    # One fixed serialisation: comparing the text with a stored row tells whether the card changed.
-    return json.dumps(value, ensure_ascii=False, default=_json_default)
+    return _ENCODER.encode(value)
 
 
 def row_values(card: CardDefinition) -> dict[str, Any]:

@@ -272,6 +272,68 @@ class CardDatabase:
             deleted, restored = remove_source(connection, source_id)
         return key, deleted, restored
 
+    def cards_named(self, wanted: str, game: str | None = None) -> list[CardDefinition]:
+        """Return the cards whose code is `wanted`, else the originals whose name is (any case), maybe of one game."""
+        only_game = " AND game = ?" if game else ""
+        extra = (game,) if game else ()
+        queries = (
+            f"{_CARD_SELECT} WHERE code = ?{only_game} ORDER BY game",
+            f"{_CARD_SELECT} WHERE name = ? COLLATE NOCASE AND printing_of IS NULL{only_game} "
+            "ORDER BY variant_rank, game, code",
+        )
+        with self.reading() as connection:
+            for sql in queries:
+                rows = connection.execute(sql, (wanted, *extra)).fetchall()
+                if rows:
+                    return [definition_from_row(row) for row in rows]
+        return []
+
+    def sets(self, game: str) -> list[tuple[str, str, int]]:
+        """Return the sets of `game` as (code, name, cards filed under it), by code."""
+        with self.reading() as connection:
+            return [tuple(row) for row in connection.execute(
+                "SELECT s.code, s.name, count(c.id) FROM sets AS s LEFT JOIN cards AS c ON c.set_id = s.id "
+                "WHERE s.game = ? GROUP BY s.id ORDER BY s.code", (game,))]
+
+    def picture_folders(self) -> list[Path]:
+        """Return the linked folders of card pictures, in the order they were linked."""
+        with self.reading() as connection:
+            return [Path(path) for (path,) in connection.execute("SELECT path FROM picture_folders ORDER BY id")]
+
+    def link_pictures(self, folder: Path) -> tuple[int, int]:
+        """Link a folder of card pictures; return (pictures in it, stored cards that have one there)."""
+        from carddb.pictures import picture_names, picture_stems
+
+        folder = Path(folder).resolve()
+        if not folder.is_dir():
+            raise CardDatabaseError(folder, "is not a folder of card pictures")
+        with self.reading() as connection:
+            games = [game for (game,) in connection.execute("SELECT id FROM games")]
+            names = picture_names(folder, games)
+            matched = sum(
+                1 for row in connection.execute("SELECT game, code FROM cards")
+                if any(stem in names for stem in picture_stems(row[1]))
+            )
+        with self.writing() as connection:
+            connection.exec_driver_sql(
+                "INSERT OR IGNORE INTO picture_folders (path, linked_at) VALUES (?, ?)",
+                (str(folder), _now().isoformat(sep=" ")),
+            )
+        return len(names), matched
+
+    def unlink_pictures(self, folder: Path) -> None:
+        """Forget a linked folder of pictures (the files stay); raises CardDatabaseError when it is not linked."""
+        key = str(Path(folder).resolve())
+        with self.writing() as connection:
+            if connection.exec_driver_sql("DELETE FROM picture_folders WHERE path = ?", (key,)).rowcount == 0:
+                raise CardDatabaseError(Path(folder), "is not a linked picture folder; `tabletop db images` lists them")
+
+    def picture(self, card: CardDefinition) -> Path | None:
+        """Return the player's picture of `card` from the linked folders, or None (nothing is downloaded)."""
+        from carddb.pictures import find_picture
+
+        return find_picture(self.picture_folders(), card)
+
     def check(self) -> list[str]:
         """Return the problems SQLite's integrity check and the search index's own check find ([] when sound)."""
         with self.reading() as connection:

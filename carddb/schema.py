@@ -171,3 +171,13 @@ class CardSource(Base):
     game: Mapped[str] = mapped_column(String(32), primary_key=True)
     code: Mapped[str] = mapped_column(String(64), primary_key=True)
     card: Mapped[str] = mapped_column(Text)
+
+
+class PictureFolder(Base):
+    """A folder of the player's card pictures, linked with `tabletop db images DIR` (carddb.pictures)."""
+
+    __tablename__ = "picture_folders"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    path: Mapped[str] = mapped_column(Text, unique=True)
+    linked_at: Mapped[datetime] = mapped_column(DateTime)

@@ -45,7 +45,7 @@ def _limit(text: str) -> int:
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    """Add `db import`, `db search`, `db info` and `db check`."""
+    """Add the `db` sub-commands: import, search, show, sets, sources, images, info, check."""
     db = subparsers.add_parser("db", help="manage the local card database")
     commands = db.add_subparsers(
         dest="db_command", metavar="DB_COMMAND", required=True, parser_class=WordsParser
@@ -92,6 +92,27 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     search.add_argument("--json", action="store_true", help="print the cards as JSON")
     search.add_argument("--db", type=Path, help="card database file (default: in the user data directory)")
     search.set_defaults(handler=run_search)
+
+    show = commands.add_parser("show", help="everything about one card: fields, text, printings, sources, picture")
+    show.add_argument("card", metavar="CARD", help="the card's code, or its exact name")
+    show.add_argument("--game", help="only this game's cards")
+    show.add_argument("--json", action="store_true", help="print the card as JSON")
+    show.add_argument("--db", type=Path, help="card database file (default: in the user data directory)")
+    show.set_defaults(handler=run_show)
+
+    sets = commands.add_parser("sets", help="the sets of a game and how many cards each holds")
+    sets.add_argument("--game", required=True)
+    sets.add_argument("--json", action="store_true", help="print the sets as JSON")
+    sets.add_argument("--db", type=Path, help="card database file (default: in the user data directory)")
+    sets.set_defaults(handler=run_sets)
+
+    images = commands.add_parser(
+        "images", help="link a folder of your card pictures (pics/<passcode>.jpg, <card number>.jpg|png), or list them"
+    )
+    images.add_argument("folder", nargs="?", type=Path, metavar="DIR", help="the folder to link")
+    images.add_argument("--remove", type=Path, metavar="DIR", help="unlink a folder (its files stay)")
+    images.add_argument("--db", type=Path, help="card database file (default: in the user data directory)")
+    images.set_defaults(handler=run_images)
 
     check = commands.add_parser("check", help="check the database file for damage; --rebuild-index rebuilds search")
     check.add_argument("--rebuild-index", action="store_true", help="rebuild the search index and filters")
@@ -210,6 +231,97 @@ def run_search(args: argparse.Namespace) -> int:
 
 def _card_json(card: CardDefinition, printings: list[str]) -> dict[str, Any]:
     return {"game": card.game, **card.to_mapping(), "printings": printings}
+
+
+def run_show(args: argparse.Namespace) -> int:
+    """Print one card: every field, its text, its other printings, its sources and its picture."""
+    from carddb.database import open_database
+
+    try:
+        with open_database(args.db) as database:
+            cards = database.cards_named(args.card, args.game)
+            if len(cards) != 1:
+                where = f" of {args.game}" if args.game else ""
+                if not cards:
+                    return _fail(f"no card{where} has the code or name {args.card!r}; try `tabletop db search`")
+                listed = ", ".join(f"{card.game} {card.id}" for card in cards[:8])
+                return _fail(f"{len(cards)} cards{where} are {args.card!r} ({listed}); give --game or the code")
+            card = cards[0]
+            printings = database.printings(cards).get((card.game, card.id), [])
+            sources = database.card_sources(card.game, card.id)
+            picture = database.picture(card)
+    except CardDatabaseError as error:
+        return _fail(str(error))
+    if args.json:
+        print(json.dumps({**_card_json(card, printings), "sources": [{"path": p, "format": f} for p, f in sources],
+                          "picture": str(picture) if picture else None}, ensure_ascii=False, indent=1))
+        return 0
+    print(f"{card.name}  ({card.game} {card.id})")
+    print(f"type:       {card.card_type}" + ("" if card.cost is None else f"   cost: {card.cost}"))
+    if card.stats:
+        print("stats:      " + ", ".join(f"{k} {v}" for k, v in card.stats.items()))
+    if card.keywords:
+        print("keywords:   " + ", ".join(k if v is True else f"{k} {v}" for k, v in card.keywords.items()))
+    for name, value in card.attributes.items():
+        shown = ", ".join(map(str, value)) if isinstance(value, list) else json.dumps(value, ensure_ascii=False) \
+            if isinstance(value, dict) else str(value)
+        print(f"{name + ':':11} {shown}")
+    if card.text:
+        print()
+        print(card.text)
+        print()
+    if printings:
+        print(f"printings:  {', '.join(printings)}")
+    for place, (path, format) in enumerate(sources):
+        print(f"{'sources:' if place == 0 else '':11} {path} ({format}){' — stored version' if place == 0 else ''}")
+    print(f"picture:    {picture or 'none (drawn face); link yours with `tabletop db images DIR`'}")
+    return 0
+
+
+def run_sets(args: argparse.Namespace) -> int:
+    """Print the sets of one game with their card counts."""
+    from carddb.database import open_database
+
+    try:
+        with open_database(args.db) as database:
+            sets = database.sets(args.game)
+    except CardDatabaseError as error:
+        return _fail(str(error))
+    if args.json:
+        print(json.dumps([{"code": c, "name": n, "cards": k} for c, n, k in sets], ensure_ascii=False, indent=1))
+        return 0
+    if not sets:
+        print(f"no sets recorded for {args.game} (its sources do not name sets)", file=sys.stderr)
+    for code, name, count in sets:
+        print(f"{count:6} cards  {code}" + ("" if name == code else f"  {name}"))
+    return 0
+
+
+def run_images(args: argparse.Namespace) -> int:
+    """Link a folder of card pictures (and say how many cards have one there), unlink one, or list them."""
+    from carddb.database import open_database
+
+    try:
+        with open_database(args.db) as database:
+            if args.remove:
+                database.unlink_pictures(args.remove)
+                print(f"{args.remove}: unlinked (its files stay)")
+                return 0
+            if args.folder:
+                pictures, matched = database.link_pictures(args.folder)
+                print(f"{args.folder}: linked; {pictures} picture(s), {matched} stored card(s) have one there")
+                if pictures and not matched:
+                    print("  no picture is named after a stored card's code (pics/<passcode>.jpg, <card number>.jpg)",
+                          file=sys.stderr)
+                return 0
+            folders = database.picture_folders()
+    except CardDatabaseError as error:
+        return _fail(str(error))
+    if not folders:
+        print("no picture folders linked: `tabletop db images DIR`; cards show their drawn faces")
+    for folder in folders:
+        print(f"{folder}{'' if folder.is_dir() else '  (missing)'}")
+    return 0
 
 
 def run_sources(args: argparse.Namespace) -> int:

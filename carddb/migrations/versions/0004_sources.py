@@ -1,4 +1,4 @@
-"""Remember which source defined each card: `sources` and every source's version in `card_sources`.
+"""Remember which source defined each card (`sources`, `card_sources`); the player's picture folders.
 
 Revision ID: 0004
 Revises: 0003
@@ -16,7 +16,7 @@ depends_on = None
 
 
 def upgrade() -> None:
-    """Create the two tables; cards stored before have no source until a source defines them again."""
+    """Create the tables; cards stored before have no source until a source defines them again."""
     op.create_table(
         "sources",
         sa.Column("id", sa.Integer, primary_key=True),
@@ -37,9 +37,16 @@ def upgrade() -> None:
         sa.Column("card", sa.Text, nullable=False),
     )
     op.create_index("ix_card_sources_card", "card_sources", ["game", "code"])
+    op.create_table(
+        "picture_folders",
+        sa.Column("id", sa.Integer, primary_key=True),
+        sa.Column("path", sa.Text, nullable=False, unique=True),
+        sa.Column("linked_at", sa.DateTime, nullable=False),
+    )
 
 
 def downgrade() -> None:
-    """Drop the two tables (the cards stay)."""
+    """Drop the three tables (the cards stay)."""
+    op.drop_table("picture_folders")
     op.drop_table("card_sources")
     op.drop_table("sources")
