@@ -1,5 +1,38 @@
-"""Card faces drawn with Pillow from card data, card backs, and a disk cache of both (no Qt here)."""
-from tabletop.render.face_cache import FaceCache
-from tabletop.render.faces import RENDERER_VERSION, render_back, render_card
+"""Card faces drawn with Pillow from card data, card backs, and a disk cache of both (no Qt here).
 
-__all__ = ["FaceCache", "RENDERER_VERSION", "render_back", "render_card"]
+`render_card` shows the player's own picture of a card when `show_pictures_from` named the
+folders that hold them (the card database's linked folders, carddb.pictures), and the drawn
+face otherwise.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+from PIL import Image
+
+from tabletop.engine.cards import CardDefinition
+from tabletop.render.face_cache import FaceCache, fitted_picture
+from tabletop.render.faces import RENDERER_VERSION, render_back
+from tabletop.render.faces import render_card as draw_card
+
+__all__ = ["FaceCache", "RENDERER_VERSION", "draw_card", "render_back", "render_card", "show_pictures_from"]
+
+_picture_folders: list[Path] = []
+
+
+def show_pictures_from(folders: Iterable[Path]) -> None:
+    """Use the pictures in these folders for `render_card` from now on (an empty list: drawn faces only)."""
+    _picture_folders[:] = [Path(folder) for folder in folders]
+
+
+def render_card(definition: CardDefinition, size: tuple[int, int]) -> Image.Image:
+    """Return the card's face at `size`: the player's picture when a folder holds a readable one, else drawn."""
+    if _picture_folders:
+        from carddb.pictures import find_picture
+
+        picture = find_picture(_picture_folders, definition)
+        fitted = fitted_picture(picture, size) if picture is not None else None
+        if fitted is not None:
+            return fitted
+    return draw_card(definition, size)

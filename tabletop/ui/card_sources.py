@@ -46,11 +46,18 @@ def is_card_database_available() -> bool:
 
 
 def open_card_database(path: str | None) -> Any | None:
-    """Open the card database (None when `carddb` is absent); errors name the file."""
+    """Open the card database (None when `carddb` is absent); errors name the file.
+
+    Card faces then show the player's pictures from the database's linked folders (`db images`).
+    """
     module = _module("carddb.database")
     if module is None:
         return None
-    return module.open_database(Path(path) if path else None)
+    database = module.open_database(Path(path) if path else None)
+    render = _module("tabletop.render")
+    if render is not None:
+        render.show_pictures_from(database.picture_folders())
+    return database
 
 
 def practice_deck(game: str) -> DeckChoice | None:

@@ -87,3 +87,27 @@ def test_image_urls_of_the_sources_are_kept(db: CardDatabase, carddata: Path) ->
     import_files(db, "fftcg-json", [carddata / "fftcg" / "fftcgsim_square_api_derived_cards.json"])
     card = db.search("", game="fftcg", limit=1)[0]
     assert card.attributes["image_url"].startswith("https://")
+
+
+def test_the_window_draws_a_linked_picture_and_the_drawn_face_otherwise(db_path: Path, tmp_path: Path) -> None:
+    from PIL import Image
+
+    import tabletop.render
+    from tabletop.ui.card_sources import open_card_database
+
+    folder = tmp_path / "ygopro"
+    (folder / "pics").mkdir(parents=True)
+    Image.new("RGB", (177, 254), (0, 0, 255)).save(folder / "pics" / "100.jpg")
+    (folder / "pics" / "101.jpg").write_bytes(b"damaged")
+    assert main(["db", "images", str(folder), "--db", str(db_path)]) == 0
+    database = open_card_database(str(db_path))
+    try:
+        wyrm, tester, knight = (database.card("yugioh", code) for code in ("100", "101", "103"))
+        blue = tabletop.render.render_card(wyrm, (63, 88))
+        assert blue.size == (63, 88) and blue.getpixel((30, 40))[2] > 200
+        assert tabletop.render.render_card(tester, (63, 88)) == tabletop.render.draw_card(tester, (63, 88))
+        assert tabletop.render.render_card(knight, (63, 88)) == tabletop.render.draw_card(knight, (63, 88))
+    finally:
+        database.close()
+        tabletop.render.show_pictures_from([])
+    assert tabletop.render.render_card(wyrm, (63, 88)) == tabletop.render.draw_card(wyrm, (63, 88))
