@@ -13,7 +13,8 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 # Sections a deck list may have; each game uses the ones its rules know.
 DECK_SECTIONS: tuple[str, ...] = ("main", "extra", "side", "ride", "gzone", "material", "lb", "casters")
-# The `games` rows of a new database (migration 0001 inserted the same).
+# The `games` rows of a new database (migration 0001 inserts them too). Adding a game here needs a
+# migration that inserts it into existing databases.
 KNOWN_GAMES: tuple[tuple[str, str], ...] = (
     ("vanguard", "Cardfight!! Vanguard"),
     ("fftcg", "Final Fantasy TCG"),
