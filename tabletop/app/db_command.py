@@ -248,9 +248,11 @@ def run_show(args: argparse.Namespace) -> int:
             if len(cards) != 1:
                 where = f" of {args.game}" if args.game else ""
                 if not cards:
-                    return _fail(f"no card{where} has the code or name {args.card!r}; try `tabletop db search`")
+                    return _fail(f"{database.path}: no card{where} has the code or name {args.card!r}; "
+                                 "try `tabletop db search`")
                 listed = ", ".join(f"{card.game} {card.id}" for card in cards[:8])
-                return _fail(f"{len(cards)} cards{where} are {args.card!r} ({listed}); give --game or the code")
+                return _fail(f"{database.path}: {len(cards)} cards{where} are {args.card!r} ({listed}); "
+                             "give --game or the code")
             card = cards[0]
             printings = database.printings(cards).get((card.game, card.id), [])
             sources = database.card_sources(card.game, card.id)

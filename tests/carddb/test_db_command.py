@@ -1,7 +1,6 @@
 """`tabletop db import|search|info` as a player runs them."""
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
