@@ -7,12 +7,9 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
 
-from sqlalchemy import insert, select
-
 from carddb.database import CardDatabase
 from carddb.errors import CardDatabaseError
-from carddb.schema import ImportRun
-from carddb.upsert import upsert_cards
+from carddb.sources import file_date, source_key, store_source
 from tabletop.engine.cards import CardDefinition
 
 # progress(stage, done, total): stage is "reading" or "writing".
@@ -33,12 +30,14 @@ class ImportBatch:
 
     `keep_existing` names CardDefinition fields the source does not carry (a stats-only
     or text-only file): for a card already stored, those keep their stored values and
-    stored attributes the source lacks are kept.
+    stored attributes the source lacks are kept. `notes` are lines the player should read
+    (files that disagree, and which one was followed).
     """
 
     cards: list[CardDefinition]
     skipped: list[SkippedCard] = field(default_factory=list)
     keep_existing: frozenset[str] = frozenset()
+    notes: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -52,6 +51,7 @@ class ImportSummary:
     unchanged: int
     skipped: tuple[SkippedCard, ...]
     already_imported: bool = False
+    notes: tuple[str, ...] = ()
 
     def lines(self, max_reasons: int = 10) -> list[str]:
         """Return the summary as lines for a terminal."""
@@ -62,6 +62,9 @@ class ImportSummary:
             f"{names}: {self.added} added, {self.updated} updated, {self.unchanged} unchanged, "
             f"{len(self.skipped)} skipped"
         ]
+        result.extend(f"  note: {note}" for note in self.notes[:max_reasons])
+        if len(self.notes) > max_reasons:
+            result.append(f"  … and {len(self.notes) - max_reasons} more notes")
         for skipped in self.skipped[:max_reasons]:
             result.append(f"  skipped {skipped.label}: {skipped.reason}")
         if len(self.skipped) > max_reasons:
@@ -85,12 +88,21 @@ def files_sha256(paths: Sequence[Path]) -> str:
 
 
 def import_files(
-    database: CardDatabase, format: str, paths: Sequence[Path], progress: ImportProgress | None = None
+    database: CardDatabase,
+    format: str,
+    paths: Sequence[Path],
+    progress: ImportProgress | None = None,
+    *,
+    priority: int = 0,
+    replace: bool = False,
 ) -> ImportSummary:
-    """Import `paths` in `format` into `database`; all of it lands, or (on any error) none of it.
+    """Import `paths` in `format` into `database` as one source; all of it lands, or (on any error) none of it.
 
-    Files whose combined hash was imported before in the same format change nothing.
-    Raises CardDatabaseError naming the file for unreadable or malformed input.
+    Cards another source defines too go to the source of higher precedence (carddb.sources):
+    `priority` first, then the newer file. With `replace`, the cards this source had before
+    and no longer has are dropped from it. Files whose combined hash a source of the same
+    format already holds change nothing. Raises CardDatabaseError naming the file for
+    unreadable, malformed or wrong-format input.
     """
     from carddb.importers import reader_for
 
@@ -100,33 +112,55 @@ def import_files(
         if not path.is_file():
             raise CardDatabaseError(path, "no such file")
     sha256 = files_sha256(paths)
-    with database.engine.connect() as connection:
-        seen = connection.scalar(
-            select(ImportRun.id).where(ImportRun.sha256 == sha256, ImportRun.format == format).limit(1)
-        )
+    with database.reading() as connection:
+        seen = connection.execute(
+            "SELECT id FROM sources WHERE sha256 = ? AND format = ? AND priority = ? LIMIT 1",
+            (sha256, format, priority),
+        ).fetchone()
     if seen is not None:
         return ImportSummary(format, paths, 0, 0, 0, (), already_imported=True)
 
     batch = read(paths, (lambda done, total: progress("reading", done, total)) if progress else None)
+    _check_most_records_fit(paths[0], format, batch)
     cards = batch.cards
     if batch.keep_existing:
         cards = _merge_with_stored(database, cards, batch.keep_existing)
-    with database.engine.begin() as connection:
-        counts = upsert_cards(
-            connection, cards, (lambda done, total: progress("writing", done, total)) if progress else None
+    with database.writing() as connection:
+        written = store_source(
+            connection, source_key(paths), format, [str(p.resolve()) for p in paths], sha256, file_date(paths), cards,
+            priority=priority, replace=replace, completes=bool(batch.keep_existing),
+            progress=(lambda done, total: progress("writing", done, total)) if progress else None,
         )
-        connection.execute(
-            insert(ImportRun).values(
-                format=format,
-                source_file="\n".join(str(p.resolve()) for p in paths),
-                sha256=sha256,
-                added=counts.added,
-                updated=counts.updated,
-                skipped=len(batch.skipped),
-                imported_at=datetime.now(timezone.utc).replace(tzinfo=None),
-            )
+        counts = written.counts
+        connection.exec_driver_sql(
+            "INSERT INTO import_runs (format, source_file, sha256, added, updated, skipped, imported_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (format, "\n".join(str(p.resolve()) for p in paths), sha256, counts.added, counts.updated,
+             len(batch.skipped), datetime.now(timezone.utc).replace(tzinfo=None).isoformat(sep=" ")),
         )
-    return ImportSummary(format, paths, counts.added, counts.updated, counts.unchanged, tuple(batch.skipped))
+    notes = [*batch.notes, *(
+        f"{count} card(s) also in {Path(other).name}: its version stays (newer file or higher priority; "
+        f"`--priority N` overrides)" for other, count in sorted(written.left_to.items())
+    )]
+    if written.dropped:
+        notes.append(f"{written.dropped} card(s) no longer in the file were dropped from this source (--replace)")
+    return ImportSummary(
+        format, paths, counts.added, counts.updated, counts.unchanged, tuple(batch.skipped), notes=tuple(notes)
+    )
+
+
+def _check_most_records_fit(path: Path, format: str, batch: ImportBatch) -> None:
+    """Refuse a source most of whose records the reader skipped: the wrong file or the wrong format."""
+    total = len(batch.cards) + len(batch.skipped)
+    if total == 0:
+        raise CardDatabaseError(path, f"holds no cards in the {format} layout")
+    if len(batch.skipped) * 2 > total:
+        first = batch.skipped[0]
+        raise CardDatabaseError(
+            path,
+            f"is not a {format} file: {len(batch.skipped)} of {total} records do not fit "
+            f"(first, {first.label}: {first.reason}); is it another format?",
+        )
 
 
 def _merge_with_stored(database: CardDatabase, cards: list[CardDefinition], keep: frozenset[str]) -> list[CardDefinition]:

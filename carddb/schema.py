@@ -7,12 +7,22 @@ from typing import Any
 from sqlalchemy import JSON, CheckConstraint, DateTime, ForeignKey, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
-# Besides these models, migration 0001 creates tables that triggers derive from `cards`
-# (never written directly): `cards_fts` (FTS5 over name and text), `card_facets` and
-# `card_stats` (attribute/keyword values and stats, indexed for search filters).
+# Besides these models, carddb.derived_tables creates tables that triggers derive from `cards`
+# (never written directly): `cards_fts` (FTS5 over the search forms of name and text),
+# `card_facets` and `card_stats` (attribute/keyword values and stats, for search filters).
 
 # Sections a deck list may have; each game uses the ones its rules know.
 DECK_SECTIONS: tuple[str, ...] = ("main", "extra", "side", "ride", "gzone", "material", "lb", "casters")
+# The `games` rows of a new database (migration 0001 inserts them too). Adding a game here needs a
+# migration that inserts it into existing databases.
+KNOWN_GAMES: tuple[tuple[str, str], ...] = (
+    ("vanguard", "Cardfight!! Vanguard"),
+    ("fftcg", "Final Fantasy TCG"),
+    ("yugioh", "Yu-Gi-Oh!"),
+    ("grand-archive", "Grand Archive"),
+    ("dreadnought", "DreadNought"),
+    ("freeform", "Freeform"),
+)
 
 
 class Base(DeclarativeBase):
@@ -56,6 +66,7 @@ class Card(Base):
         Index("ix_cards_game_type", "game", "card_type"),
         Index("ix_cards_game_cost", "game", "cost"),
         Index("ix_cards_game_name", "game", "name"),
+        Index("ix_cards_game_printing_of", "game", "printing_of"),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -70,6 +81,11 @@ class Card(Base):
     attributes: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     effects: Mapped[list[Any]] = mapped_column(JSON, default=list)
     set_id: Mapped[int | None] = mapped_column(ForeignKey("sets.id"), nullable=True)
+    # Derived on every write (carddb.search_text, carddb.printings); never set by hand.
+    search_name: Mapped[str] = mapped_column(Text, default="", server_default="")
+    search_text: Mapped[str] = mapped_column(Text, default="", server_default="")
+    printing_of: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    variant_rank: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 class Deck(Base):
@@ -124,3 +140,45 @@ class ImportRun(Base):
     updated: Mapped[int] = mapped_column(Integer, default=0)
     skipped: Mapped[int] = mapped_column(Integer, default=0)
     imported_at: Mapped[datetime] = mapped_column(DateTime)
+
+
+class Source(Base):
+    """One imported source (a card file, or the bundled sets) and its precedence over other sources.
+
+    `path` identifies it (the resolved path of its first file; "bundled" for the bundled sets).
+    A source with a higher `priority`, then a newer `file_date`, then imported later wins a
+    card that several sources define.
+    """
+
+    __tablename__ = "sources"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    path: Mapped[str] = mapped_column(Text, unique=True)
+    format: Mapped[str] = mapped_column(String(32))
+    files: Mapped[str] = mapped_column(Text)
+    sha256: Mapped[str] = mapped_column(String(64), index=True)
+    priority: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    file_date: Mapped[datetime] = mapped_column(DateTime)
+    imported_at: Mapped[datetime] = mapped_column(DateTime)
+
+
+class CardSource(Base):
+    """One source's version of one card (game, code), as JSON; `cards` holds the winning version."""
+
+    __tablename__ = "card_sources"
+    __table_args__ = (Index("ix_card_sources_card", "game", "code"),)
+
+    source_id: Mapped[int] = mapped_column(ForeignKey("sources.id", ondelete="CASCADE"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)
+    code: Mapped[str] = mapped_column(String(64), primary_key=True)
+    card: Mapped[str] = mapped_column(Text)
+
+
+class PictureFolder(Base):
+    """A folder of the player's card pictures, linked with `tabletop db images DIR` (carddb.pictures)."""
+
+    __tablename__ = "picture_folders"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    path: Mapped[str] = mapped_column(Text, unique=True)
+    linked_at: Mapped[datetime] = mapped_column(DateTime)

@@ -3,15 +3,23 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
 
-from sqlalchemy import Connection, bindparam, insert, select, update
+from sqlalchemy import Connection
 
-from carddb.conversion import row_values
-from carddb.schema import Card, CardSet, Game
+from carddb.conversion import CARD_COLUMNS, DERIVED_COLUMNS, row_values
+from carddb.derived_tables import bulk_insert_statements
+from carddb.printings import mark_printings
 from tabletop.engine.cards import CardDefinition
 
 # Compared to decide whether a stored card changed; `game` and `code` identify it.
 _COMPARED = ("name", "card_type", "cost", "stats", "text", "keywords", "attributes", "effects", "set_id")
+_WRITTEN = (*CARD_COLUMNS, "set_id", *DERIVED_COLUMNS)
+_UPDATED = tuple(name for name in _WRITTEN if name not in ("game", "code"))
+_INSERT = f"INSERT INTO cards ({', '.join(_WRITTEN)}) VALUES ({', '.join('?' for _ in _WRITTEN)})"
+_UPDATE = f"UPDATE cards SET {', '.join(f'{name} = ?' for name in _UPDATED)} WHERE id = ?"
+# Below this many new rows the per-row triggers are cheaper than dropping and refilling.
+BULK_ROWS = 200
 
 Progress = Callable[[int, int], None]
 
@@ -32,73 +40,80 @@ def upsert_cards(connection: Connection, cards: Iterable[CardDefinition], progre
     (a string) files it under that set, created on first use. When two cards share a
     (game, code) the later one wins.
     """
-    wanted: dict[tuple[str, str], dict] = {}
+    wanted: dict[tuple[str, str], dict[str, Any]] = {}
     for card in cards:
-        wanted[(card.game, card.id)] = row_values(card)
+        values = row_values(card)
+        set_name = card.attributes.get("set")
+        values["set_name"] = set_name if isinstance(set_name, str) else None
+        wanted[(card.game, card.id)] = values
     total = len(wanted)
     games = {game for game, _ in wanted}
     _ensure_games(connection, games)
-    set_ids = _ensure_sets(connection, wanted.values())
+    set_ids = _ensure_sets(connection, {(v["game"], v["set_name"]) for v in wanted.values() if v["set_name"]})
     for values in wanted.values():
-        set_name = values["attributes"].get("set")
-        values["set_id"] = set_ids.get((values["game"], set_name)) if isinstance(set_name, str) else None
+        values["set_id"] = set_ids.get((values["game"], values.pop("set_name")))
 
     existing: dict[tuple[str, str], tuple] = {}
-    columns = [Card.id, Card.game, Card.code, *(getattr(Card, name) for name in _COMPARED)]
+    select = f"SELECT id, game, code, {', '.join(_COMPARED)} FROM cards WHERE game = ?"
     for game in games:
-        for row in connection.execute(select(*columns).where(Card.game == game)):
-            existing[(row.game, row.code)] = row
+        for row in connection.exec_driver_sql(select, (game,)):
+            existing[(row[1], row[2])] = row
 
-    to_insert: list[dict] = []
-    to_update: list[dict] = []
+    to_insert: list[tuple] = []
+    to_update: list[tuple] = []
     unchanged = 0
     for key, values in wanted.items():
         row = existing.get(key)
         if row is None:
-            to_insert.append(values)
-        elif any(getattr(row, name) != values[name] for name in _COMPARED):
-            to_update.append({"row_id": row.id, **{name: values[name] for name in _COMPARED}})
+            to_insert.append(tuple(values[name] for name in _WRITTEN))
+        elif any(stored != values[name] for stored, name in zip(row[3:], _COMPARED)):
+            to_update.append((*(values[name] for name in _UPDATED), row[0]))
         else:
             unchanged += 1
     done = unchanged
-    chunk = 2000
-    for start in range(0, len(to_insert), chunk):
-        connection.execute(insert(Card), to_insert[start:start + chunk])
-        done += len(to_insert[start:start + chunk])
+    if to_insert:
+        _insert_rows(connection, to_insert)
+        done += len(to_insert)
         if progress:
             progress(done, total)
     if to_update:
-        statement = (
-            update(Card.__table__)
-            .where(Card.__table__.c.id == bindparam("row_id"))
-            .values({name: bindparam(name) for name in _COMPARED})
-        )
-        for start in range(0, len(to_update), chunk):
-            connection.execute(statement, to_update[start:start + chunk])
-            done += len(to_update[start:start + chunk])
-            if progress:
-                progress(done, total)
+        connection.exec_driver_sql(_UPDATE, to_update)
+    if to_insert or to_update:
+        mark_printings(connection, games)
     if progress:
         progress(total, total)
     return UpsertCounts(added=len(to_insert), updated=len(to_update), unchanged=unchanged)
 
 
+def _insert_rows(connection: Connection, rows: list[tuple]) -> None:
+    if len(rows) < BULK_ROWS:
+        connection.exec_driver_sql(_INSERT, rows)
+        return
+    before, fill, after = bulk_insert_statements()
+    last_id = connection.exec_driver_sql("SELECT coalesce(max(id), 0) FROM cards").scalar()
+    for statement in before:
+        connection.exec_driver_sql(statement)
+    connection.exec_driver_sql(_INSERT, rows)
+    for statement in fill:
+        connection.exec_driver_sql(statement, (last_id,))
+    for statement in after:
+        connection.exec_driver_sql(statement)
+
+
 def _ensure_games(connection: Connection, games: set[str]) -> None:
-    known = set(connection.scalars(select(Game.id)))
+    known = set(connection.exec_driver_sql("SELECT id FROM games").scalars())
     missing = sorted(games - known)
     if missing:
-        connection.execute(insert(Game), [{"id": game, "name": game} for game in missing])
+        connection.exec_driver_sql("INSERT INTO games (id, name) VALUES (?, ?)", [(game, game) for game in missing])
 
 
-def _ensure_sets(connection: Connection, values: Iterable[dict]) -> dict[tuple[str, str], int]:
-    wanted = {
-        (v["game"], v["attributes"]["set"]) for v in values if isinstance(v["attributes"].get("set"), str)
-    }
-    ids = {(row.game, row.code): row.id for row in connection.execute(select(CardSet.id, CardSet.game, CardSet.code))}
+def _ensure_sets(connection: Connection, wanted: set[tuple[str, str]]) -> dict[tuple[str, str], int]:
+    query = "SELECT game, code, id FROM sets"
+    ids = {(game, code): set_id for game, code, set_id in connection.exec_driver_sql(query)}
     missing = sorted(wanted - ids.keys())
     if missing:
-        connection.execute(insert(CardSet), [{"game": game, "code": code, "name": code} for game, code in missing])
-        ids = {
-            (row.game, row.code): row.id for row in connection.execute(select(CardSet.id, CardSet.game, CardSet.code))
-        }
+        connection.exec_driver_sql(
+            "INSERT INTO sets (game, code, name) VALUES (?, ?, ?)", [(game, code, code) for game, code in missing]
+        )
+        ids = {(game, code): set_id for game, code, set_id in connection.exec_driver_sql(query)}
     return ids

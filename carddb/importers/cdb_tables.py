@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -75,3 +75,16 @@ def _rows(path: Path, rows: Iterator[tuple]) -> Iterator[CdbRow]:
             raise CardDatabaseError(path, f"card {raw[0]!r}: a number column holds {raw[:11]!r}") from None
         name, desc = raw[11], raw[12]
         yield CdbRow(*numbers, name=name, desc=(desc or "").replace("\r\n", "\n").strip())
+
+
+def check_most_rows(path: Path, rows: list[CdbRow], fits: Callable[[CdbRow], bool], expected: str, hint: str) -> None:
+    """Refuse the file (CardDatabaseError) when most rows do not fit the format the player named.
+
+    Both games share the cards.cdb schema, so only the values tell a Yu-Gi-Oh! file from a
+    Vanguard one; `hint` says what the file looks like instead.
+    """
+    if not rows:
+        raise CardDatabaseError(path, "holds no cards (table 'datas' is empty)")
+    misfits = sum(1 for row in rows if not fits(row))
+    if misfits * 2 > len(rows):
+        raise CardDatabaseError(path, f"is not {expected}: {misfits} of {len(rows)} cards do not fit ({hint})")

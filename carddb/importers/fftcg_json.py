@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from carddb.errors import CardDatabaseError
-from carddb.importers.json_source import load_json
+from carddb.importers.json_source import image_url, load_json
 from carddb.importing import ImportBatch, SkippedCard
 from tabletop.engine.cards import CardDefinition
 
@@ -95,6 +95,8 @@ def card_from_record(record: Mapping[str, Any]) -> CardDefinition:
         if value not in (None, ""):
             attributes[key] = str(value)
     attributes["ex_burst"] = "ex burst" in keywords or _flag(record.get("ex_burst"))
+    if image_url(record):
+        attributes["image_url"] = image_url(record)
     # The derived layout dropped the browser's multicard column; keep it only when the file has it.
     for source in ("multicard", "Multicard", "multi_card"):
         if source in record:

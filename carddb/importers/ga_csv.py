@@ -31,6 +31,7 @@ KEYWORDS = (
 SUPERTYPES = frozenset({"unique", "token", "regalia"})
 _KEYWORD = re.compile(r"^(" + "|".join(sorted(KEYWORDS, key=len, reverse=True)) + r")(?:\s+(\d+))?\b", re.IGNORECASE)
 _GATE = re.compile(r"^\[[^\]]*\]\s*")
+_SWALLOWED_ROW = re.compile(r"\n[a-z0-9]+(?:-[a-z0-9]+)*,")
 
 
 def slugify(name: str) -> str:
@@ -59,10 +60,15 @@ def _is_json(path: Path) -> bool:
 
 
 def read_texts(path: Path) -> list[dict[str, str]]:
-    """Return the CSV rows; raises CardDatabaseError naming the file when the header is wrong."""
+    """Return the CSV rows; raises CardDatabaseError naming the file and line for a wrong header or quote.
+
+    Texts may span lines inside quotes; a quoted field holding a line that starts like a
+    row of its own (`slug,`) means a quote was left open and swallowed the next card.
+    """
+    line = 1
     try:
         with path.open(encoding="utf-8-sig", newline="") as handle:
-            reader = csv.DictReader(handle)
+            reader = csv.DictReader(handle, strict=True)
             header = reader.fieldnames or []
             missing = [c for c in CSV_COLUMNS if c not in header]
             if missing:
@@ -70,11 +76,18 @@ def read_texts(path: Path) -> list[dict[str, str]]:
                     path, f"CSV lacks column(s) {', '.join(missing)}; expected slug,name,side,effect_raw, "
                     f"found {','.join(header) or 'no header'}"
                 )
-            return list(reader)
+            rows = []
+            line = reader.line_num + 1
+            for row in reader:
+                if any(_SWALLOWED_ROW.search(value or "") for value in row.values()):
+                    raise CardDatabaseError(path, f"line {line}: a quote is not closed (the next card ran into this one)")
+                rows.append(row)
+                line = reader.line_num + 1
+            return rows
     except UnicodeDecodeError as error:
         raise CardDatabaseError(path, f"is not UTF-8 text (byte {error.start})") from None
     except csv.Error as error:
-        raise CardDatabaseError(path, f"is not a valid CSV ({error})") from None
+        raise CardDatabaseError(path, f"line {line}: is not valid CSV ({error}); is a quote left open?") from None
 
 
 def read_stats(path: Path) -> dict[str, Mapping[str, Any]]:

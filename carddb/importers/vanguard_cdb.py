@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from carddb.errors import CardDatabaseError
-from carddb.importers.cdb_tables import CdbRow, read_cdb
+from carddb.importers.cdb_tables import CdbRow, check_most_rows, read_cdb
 from carddb.importing import ImportBatch, SkippedCard
 from tabletop.engine.cards import CardDefinition
 
@@ -34,6 +34,7 @@ TRIGGERS: tuple[tuple[int, str], ...] = ((0x20, "stand"), (0x80, "heal"), (0x100
 NATIONS: tuple[tuple[int, str], ...] = (
     (0x1, "United Sanctuary"), (0x2, "Dragon Empire"), (0x4, "Star Gate"), (0x10, "Magallanica"),
 )
+KNOWN_TYPE_BITS = TYPE_UNIT | TYPE_NORMAL | TYPE_TRIGGER | TYPE_VANILLA | sum(bit for bit, _ in TRIGGERS)
 _HEADER = re.compile(r"^(Clan|Race|Skill):\s*(.*)$")
 
 
@@ -49,6 +50,11 @@ def split_description(desc: str) -> tuple[dict[str, str], str]:
         header[match.group(1).lower()] = match.group(2).strip()
         index += 1
     return header, "\n".join(line.rstrip() for line in lines[index:]).strip()
+
+
+def is_vanguard_row(row: CdbRow) -> bool:
+    """Tell whether a cdb row can be a Vanguard card: no race, and only the type bits listed above."""
+    return not row.race and not row.type & ~KNOWN_TYPE_BITS
 
 
 def card_from_row(row: CdbRow) -> CardDefinition:
@@ -90,6 +96,10 @@ def read(paths: Sequence[Path], progress: Callable[[int, int], None] | None = No
     if len(paths) != 1:
         raise CardDatabaseError(paths[0], f"vanguard-cdb takes one cards.cdb, got {len(paths)}")
     rows = read_cdb(paths[0])
+    check_most_rows(
+        paths[0], rows, is_vanguard_row, "a Vanguard cards.cdb",
+        "they have a Yu-Gi-Oh! race: a Yu-Gi-Oh! cards.cdb is imported as ygopro-cdb",
+    )
     cards: list[CardDefinition] = []
     skipped: list[SkippedCard] = []
     for row in rows:

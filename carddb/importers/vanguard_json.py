@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from carddb.errors import CardDatabaseError
-from carddb.importers.json_source import load_json
+from carddb.importers.json_source import image_url, load_json
 from carddb.importing import ImportBatch, SkippedCard
 from tabletop.engine.cards import CardDefinition
 
@@ -71,6 +71,8 @@ def card_from_record(code: str, record: Mapping[str, Any]) -> CardDefinition:
     numbers = [n for n in (card_number(str(s)) for s in record.get("setCode") or []) if n]
     if len(numbers) > 1:
         attributes["reprints"] = [n for n in numbers if n != code]
+    if image_url(record):
+        attributes["image_url"] = image_url(record)
     return CardDefinition(
         id=code,
         game=GAME,

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from carddb.errors import CardDatabaseError
-from carddb.importers.cdb_tables import CdbRow, is_sqlite_file, read_cdb
+from carddb.importers.cdb_tables import CdbRow, check_most_rows, is_sqlite_file, read_cdb
 from carddb.importing import ImportBatch, SkippedCard
 from tabletop.engine.cards import CardDefinition
 
@@ -28,6 +28,7 @@ TYPE_FLAGS: tuple[tuple[int, str], ...] = (
 )
 TYPE_MONSTER, TYPE_SPELL, TYPE_TRAP = 0x1, 0x2, 0x4
 TYPE_XYZ, TYPE_PENDULUM, TYPE_LINK, TYPE_SKILL = 0x800000, 0x1000000, 0x4000000, 0x8000000
+TYPE_TOKEN = 0x4000
 # Monster-ability flags the rules treat as keyword abilities of the card.
 KEYWORD_FLAGS = frozenset({"spirit", "union", "gemini", "tuner", "flip", "toon"})
 
@@ -100,10 +101,22 @@ def read(paths: Sequence[Path], progress: Callable[[int, int], None] | None = No
     if len(cdbs) != 1:
         raise CardDatabaseError(paths[0], f"ygopro-cdb needs exactly one cards.cdb, got {len(cdbs)}")
     names: dict[int, str] = {}
-    for path in paths:
-        if path not in cdbs:
-            names.update(read_setnames(path))
+    sources: dict[int, Path] = {}
+    notes: list[str] = []
+    for path in paths:  # a later strings.conf wins over an earlier one
+        if path in cdbs:
+            continue
+        for code, name in read_setnames(path).items():
+            if code in names and names[code] != name:
+                notes.append(f"archetype {code:#x} is {names[code]!r} in {sources[code].name} but {name!r} in "
+                             f"{path.name}; using {path.name} (the later file given wins)")
+            names[code] = name
+            sources[code] = path
     rows = read_cdb(cdbs[0])
+    check_most_rows(
+        cdbs[0], rows, is_yugioh_row, "a Yu-Gi-Oh! cards.cdb",
+        "their monsters have no race: a Vanguard cards.cdb is imported as vanguard-cdb",
+    )
     cards: list[CardDefinition] = []
     skipped: list[SkippedCard] = []
     for index, row in enumerate(rows):
@@ -117,7 +130,17 @@ def read(paths: Sequence[Path], progress: Callable[[int, int], None] | None = No
             progress(index, len(rows))
     if progress:
         progress(len(rows), len(rows))
-    return ImportBatch(cards=cards, skipped=skipped)
+    return ImportBatch(cards=cards, skipped=skipped, notes=notes)
+
+
+def is_yugioh_row(row: CdbRow) -> bool:
+    """Tell whether a cdb row can be a Yu-Gi-Oh! card: a spell, trap or skill, or a monster with a race.
+
+    Tokens may lack a race; a Vanguard cdb (same schema) stores units as race-less monsters.
+    """
+    if not row.type & TYPE_MONSTER:
+        return bool(row.type & (TYPE_SPELL | TYPE_TRAP | TYPE_SKILL))
+    return bool(row.race) or bool(row.type & TYPE_TOKEN)
 
 
 def card_from_row(row: CdbRow, names: dict[int, str]) -> CardDefinition:

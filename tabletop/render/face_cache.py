@@ -32,12 +32,9 @@ class FaceCache:
     def face(self, definition: CardDefinition, size: tuple[int, int]) -> Image.Image:
         """Return the card's face at `size`: its scan if the image folder has one, else a cached drawing."""
         scan = self.scan_path(definition)
-        if scan is not None:
-            try:
-                with Image.open(scan) as image:
-                    return ImageOps.fit(image.convert("RGB"), (int(size[0]), int(size[1])), Image.Resampling.LANCZOS)
-            except (OSError, ValueError):
-                pass  # an unreadable scan falls back to the drawn face
+        fitted = fitted_picture(scan, size) if scan is not None else None
+        if fitted is not None:
+            return fitted
         path = self.path_for(definition, size)
         return self._cached(path, lambda: render_card(definition, size))
 
@@ -84,6 +81,15 @@ class FaceCache:
             Path(temporary).unlink(missing_ok=True)
             raise
         return image
+
+
+def fitted_picture(path: Path, size: tuple[int, int]) -> Image.Image | None:
+    """Return the picture at `path` cropped and scaled to `size`; None when it cannot be read (draw instead)."""
+    try:
+        with Image.open(path) as image:
+            return ImageOps.fit(image.convert("RGB"), (int(size[0]), int(size[1])), Image.Resampling.LANCZOS)
+    except (OSError, ValueError):
+        return None
 
 
 def _safe(text: str) -> str:

@@ -5,7 +5,6 @@ of the window's use of `carddb` goes through this module.
 """
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -33,24 +32,19 @@ class DeckChoice:
         return f"{self.name} ({self.source}, {self.format})" if self.format else f"{self.name} ({self.source})"
 
 
-def _module(name: str) -> Any | None:
-    try:
-        return importlib.import_module(name)
-    except ImportError:
-        return None
+def open_card_database(path: str | None) -> Any:
+    """Open the card database; errors name the file.
 
+    Card faces then show the player's pictures from the database's linked folders (`db images`).
+    """
+    from carddb.database import open_database  # imported when the window opens its database, not at start-up
+    from carddb.pictures import find_picture
+    from tabletop import render
 
-def is_card_database_available() -> bool:
-    """Tell whether the card database package is installed."""
-    return _module("carddb.database") is not None
-
-
-def open_card_database(path: str | None) -> Any | None:
-    """Open the card database (None when `carddb` is absent); errors name the file."""
-    module = _module("carddb.database")
-    if module is None:
-        return None
-    return module.open_database(Path(path) if path else None)
+    database = open_database(Path(path) if path else None)
+    folders = database.picture_folders()
+    render.show_pictures_with((lambda card: find_picture(folders, card)) if folders else None)
+    return database
 
 
 def practice_deck(game: str) -> DeckChoice | None:
@@ -76,11 +70,10 @@ def _choice_from_resolved(resolution: Any, source: str) -> DeckChoice:
 
 
 def bundled_decks(game: str) -> list[DeckChoice]:
-    """Return the decks bundled with the client for a game (none when carddb is absent)."""
-    bundled = _module("carddb.bundled")
-    resolution = _module("carddb.decks.resolution")
-    if bundled is None or resolution is None:
-        return []
+    """Return the decks bundled with the client for a game."""
+    from carddb import bundled
+    from carddb.decks import resolution
+
     try:
         decks = bundled.load_bundled_decks(game)
         lookup = bundled.bundled_lookup(game)
@@ -100,22 +93,19 @@ def available_decks(game: str) -> list[DeckChoice]:
 
 def deck_from_file(path: Path, game: str, database: Any | None = None) -> DeckChoice:
     """Read a deck file for a game; BadInput (one line) names the file and what is wrong."""
-    files = _module("carddb.decks.files")
-    resolution = _module("carddb.decks.resolution")
-    bundled = _module("carddb.bundled")
-    if files is None or resolution is None:
-        raise BadInput(path, "reading deck files needs the card database package (carddb)")
+    from carddb import bundled
+    from carddb.decks import files, resolution
+
     try:
         deck = files.read_deck_file(path, game=game)
     except (OSError, ValueError) as error:
         raise BadInput(path, str(error).split("\n")[0]) from None
     library = card_library(game, database)
     known = list(library.values())
-    if bundled is not None:
-        try:
-            known += list(bundled.load_bundled_cards(game))
-        except ValueError:
-            pass
+    try:
+        known += list(bundled.load_bundled_cards(game))
+    except ValueError:
+        pass
     result = resolution.resolve_deck(deck, resolution.library_lookup(known))
     if result.unknown:
         raise BadInput(path, result.unknown[0].describe() + (f" and {len(result.unknown) - 1} more" if len(result.unknown) > 1 else ""))
@@ -140,9 +130,10 @@ def search_cards(database: Any | None, game: str, query: str, limit: int = 100) 
 
 
 def import_formats() -> list[str]:
-    """Return the card file formats the database can import (none when carddb is absent)."""
-    importers = _module("carddb.importers")
-    return list(importers.FORMATS) if importers is not None else []
+    """Return the card file formats the database can import."""
+    from carddb.importers import FORMATS
+
+    return list(FORMATS)
 
 
 def import_card_files(database: Any, format: str, paths: list[Path],
@@ -152,8 +143,7 @@ def import_card_files(database: Any, format: str, paths: list[Path],
     All of it lands or none of it; raises CardDatabaseError or ValueError (one line) when the
     files cannot be imported. `progress(stage, done, total)` is called from the calling thread.
     """
-    importing = _module("carddb.importing")
-    if importing is None:
-        raise ValueError("importing cards needs the card database package (carddb)")
-    summary = importing.import_files(database, format, [Path(p) for p in paths], progress)
+    from carddb.importing import import_files
+
+    summary = import_files(database, format, [Path(p) for p in paths], progress)
     return list(summary.lines(max_reasons=5))

@@ -1,6 +1,7 @@
 """Opening, creating and upgrading the card database; cards in and out as CardDefinitions."""
 from __future__ import annotations
 
+import re
 import sqlite3
 import types
 from pathlib import Path
@@ -164,3 +165,64 @@ def test_decks_keep_their_sections_and_order(db: CardDatabase) -> None:
     with pytest.raises(CardDatabaseError, match="unknown section 'sideboard'"):
         db.save_deck("yugioh", "Bad", {"sideboard": ["1"]})
     assert db.deck_names("yugioh") == ["Mine"]
+
+
+def _schema(path: Path) -> dict[str, object]:
+    """Everything about a database's schema a query can tell apart, table by table."""
+    with sqlite3.connect(path) as connection:
+        objects = connection.execute(
+            "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name"
+        ).fetchall()
+        schema: dict[str, object] = {}
+        for kind, name, table, sql in objects:
+            if kind == "table" and not (sql or "").startswith("CREATE VIRTUAL"):
+                columns = connection.execute(f'PRAGMA table_info("{name}")').fetchall()
+                keys = connection.execute(f'PRAGMA foreign_key_list("{name}")').fetchall()
+                checks = sorted(re.findall(r"CHECK \((.*?)\)(?:,|\n|$)", sql or ""))
+                schema[name] = (kind, sorted(columns), sorted(k[2:] for k in keys), checks)
+            elif kind == "index":
+                schema[name] = (kind, table, connection.execute(f'PRAGMA index_info("{name}")').fetchall())
+            elif kind == "table" and name.startswith("cards_fts_"):
+                schema[name] = (kind,)  # FTS5 shadow tables: made by the virtual table itself
+            else:
+                schema[name] = (kind, table, " ".join((sql or "").split()))
+        schema["games"] = connection.execute("SELECT * FROM games ORDER BY id").fetchall()
+        schema["alembic_version"] = connection.execute("SELECT * FROM alembic_version").fetchall()
+    return schema
+
+
+def test_a_new_database_is_stamped_with_the_schema_every_migration_builds(tmp_path: Path) -> None:
+    from alembic import command
+
+    from carddb.database import _alembic_config
+
+    migrated = tmp_path / "migrated.sqlite3"
+    engine = sqlalchemy.create_engine(f"sqlite:///{migrated}")
+    with engine.begin() as connection:
+        command.upgrade(_alembic_config(connection), "head")
+    engine.dispose()
+    open_database(tmp_path / "stamped.sqlite3", bundled_loader=lambda: []).close()
+    assert _schema(tmp_path / "stamped.sqlite3") == _schema(migrated)
+
+
+def test_an_upgrade_makes_stored_cjk_cards_findable(tmp_path: Path) -> None:
+    from alembic import command
+
+    from carddb.database import _alembic_config
+
+    path = tmp_path / "old.sqlite3"
+    engine = sqlalchemy.create_engine(f"sqlite:///{path}")
+    with engine.begin() as connection:
+        command.upgrade(_alembic_config(connection), "0002")
+        for code, alias in (("1", None), ("2", "1")):
+            attributes = '{"alias": "%s"}' % alias if alias else "{}"
+            connection.execute(sqlalchemy.text(
+                "INSERT INTO cards (game, code, name, card_type, cost, stats, text, keywords, attributes, effects) "
+                f"VALUES ('yugioh', '{code}', '青眼の白龍', 'monster', NULL, '{{}}', '伝説のドラゴン。', '{{}}', "
+                f"'{attributes}', '[]')"))
+    engine.dispose()
+    with open_database(path, bundled_loader=lambda: []) as database:
+        found = database.search("ドラゴン")
+        assert [card.id for card in found] == ["1"]
+        assert database.printings(found) == {("yugioh", "1"): ["2"]}
+    assert (tmp_path / "old.sqlite3.bak-0002").is_file()

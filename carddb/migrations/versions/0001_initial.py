@@ -9,19 +9,15 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from carddb.schema import KNOWN_GAMES
+
 revision: str = "0001"
 down_revision: str | None = None
 branch_labels = None
 depends_on = None
 
-GAMES = (
-    ("vanguard", "Cardfight!! Vanguard"),
-    ("fftcg", "Final Fantasy TCG"),
-    ("yugioh", "Yu-Gi-Oh!"),
-    ("grand-archive", "Grand Archive"),
-    ("dreadnought", "DreadNought"),
-    ("freeform", "Freeform"),
-)
+# The games a new database knows; a new database made by carddb.database inserts the same rows.
+GAMES = KNOWN_GAMES
 
 
 def upgrade() -> None:
