@@ -4,11 +4,9 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import random
-import typing
 from collections.abc import Hashable, Sequence
-from functools import lru_cache
 
-from tabletop.engine.commands import CardId, Choose, Command, Concede, PassPriority, Pick
+from tabletop.engine.commands import Choose, Command, Concede, PassPriority, card_fields
 from tabletop.engine.decision import Decision
 from tabletop.engine.state import GameState
 
@@ -88,11 +86,11 @@ def command_signature(state: GameState, command: Command, referenced: frozenset[
     lasting effect, a battle, a pending trigger) stay as they are. Tuple order is kept, since
     some commands pair tuples field by field.
     """
-    card_fields = card_argument_fields(type(command))
+    cards = card_fields(type(command))
     parts: list[Hashable] = [type(command).__name__]
     for f in dataclasses.fields(command):
         value = getattr(command, f.name)
-        if f.name in card_fields:
+        if f.name in cards:
             if isinstance(value, tuple):
                 value = tuple(_card_key(state, v, referenced) for v in value)
             else:
@@ -132,19 +130,6 @@ def distinct_commands(state: GameState, commands: Sequence[Command]) -> tuple[li
             representatives.append(command)
         index.append(group)
     return representatives, index
-
-
-@lru_cache(maxsize=None)
-def card_argument_fields(cls: type[Command]) -> frozenset[str]:
-    """Return the names of a command class's fields that hold card instance ids (CardId or Pick)."""
-    hints = typing.get_type_hints(cls, include_extras=True)
-    names = set()
-    for f in dataclasses.fields(cls):
-        hint = hints[f.name]
-        args = typing.get_args(hint) if typing.get_origin(hint) is tuple else (hint,)
-        if any(a is CardId or a == Pick for a in args) or hint is CardId or hint == Pick:
-            names.add(f.name)
-    return frozenset(names)
 
 
 def referenced_numbers(state: GameState) -> frozenset[int]:

@@ -6,11 +6,11 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 
 from tabletop.ai.bot import Knowledge
-from tabletop.ai.candidates import candidate_commands, card_argument_fields, distinct_commands, is_pass
+from tabletop.ai.candidates import candidate_commands, distinct_commands, is_pass
 from tabletop.ai.determinize import determinized_game
 from tabletop.ai.evaluation import Evaluation, score_state
 from tabletop.ai.lookahead import Reply, passive_reply, play_on
-from tabletop.engine.commands import Command
+from tabletop.engine.commands import Command, cards_of
 from tabletop.engine.decision import Decision
 from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.game import Game
@@ -170,10 +170,4 @@ class HeuristicBot:
 
 def command_iids(commands: Iterable[Command]) -> set[int]:
     """Return every card instance id named by the commands (their CardId and Pick fields)."""
-    found: set[int] = set()
-    for command in commands:
-        for name in card_argument_fields(type(command)):
-            value = getattr(command, name)
-            values = value if isinstance(value, tuple) else (value,)
-            found.update(v for v in values if isinstance(v, int) and not isinstance(v, bool))
-    return found
+    return set().union(*map(cards_of, commands))

@@ -32,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
     shown = len(game.history)
     print(f"{args.file}: step {shown} of {len(record.commands)}")
     if shown:
-        print(f"last command: {game.history.done[-1].label}")
+        print(f"last command: {game.step_label(game.history.done[-1])}")
     for line in describe_state(game):
         print(line)
     return 0

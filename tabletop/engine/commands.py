@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 import types
 import typing
@@ -51,6 +52,33 @@ class Command:
             value = getattr(self, f.name)
             data[f.name] = list(value) if isinstance(value, tuple) else value
         return data
+
+
+def card_fields(cls: type[Command]) -> tuple[str, ...]:
+    """Return the names of a command's fields that hold card instance ids (CardId or Pick), in field order."""
+    return _card_fields(cls)  # type: ignore[arg-type]  # a class is hashable; mypy reads Command's __hash__ as the class's
+
+
+@functools.cache  # a pure function of the command class
+def _card_fields(cls: type[Command]) -> tuple[str, ...]:
+    hints = typing.get_type_hints(cls, include_extras=True)
+    names = []
+    for f in dataclasses.fields(cls):
+        hint = hints[f.name]
+        inner = typing.get_args(hint)  # tuple[CardId, ...], CardId | None
+        if hint == CardId or hint == Pick or any(a == CardId or a == Pick for a in inner):
+            names.append(f.name)
+    return tuple(names)
+
+
+def cards_of(command: Command) -> set[int]:
+    """Return the card instance ids a command names."""
+    found: set[int] = set()
+    for name in card_fields(type(command)):
+        value = getattr(command, name)
+        values = value if isinstance(value, tuple) else (value,)
+        found |= {v for v in values if isinstance(v, int) and not isinstance(v, bool)}
+    return found
 
 
 class CommandError(ValueError):

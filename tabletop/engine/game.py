@@ -6,9 +6,9 @@ The API is the same for every game: `legal_commands`, `submit`, `pending_decisio
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
 
 from tabletop.engine.cards import CardLibrary
+from tabletop.engine.command_labels import step_label
 from tabletop.engine.commands import ENGINE_COMMANDS, Command, Concede
 from tabletop.engine.decision import Decision
 from tabletop.engine.errors import IllegalCommand
@@ -114,7 +114,7 @@ class Game:
             raise
         step = Step(command, tuple(tx.changes), rng_before, self.is_ai(command.by), tx.shows_newly(command.by))
         self.history.push(step)
-        return self._notify(summarize(command.describe, step.changes))
+        return self._notify(summarize(lambda: self.step_label(step), step.changes))
 
     def _pass_while_forced(self, tx: Transaction) -> None:
         """Make, within the step, every pass a seat of `config.auto_pass` could not avoid.
@@ -147,14 +147,21 @@ class Game:
         """Tell whether there is an undone step to redo."""
         return bool(self.history.undone)
 
+    def step_label(self, step: Step) -> str:
+        """Return a step's line in the history, the Undo menu and the log, in the players' words.
+
+        Cards are named as everyone sees them now (a card hidden from either player is "a hidden card").
+        """
+        return step_label(step.command, self.state)
+
     def undo_label(self) -> str:
         """Return the label for the Undo action ("" when nothing can be undone)."""
         group = self.history.undo_group()
-        return group[-1].label if group else ""
+        return self.step_label(group[-1]) if group else ""
 
     def redo_label(self) -> str:
         """Return the label for the Redo action."""
-        return self.history.undone[-1][-1].label if self.history.undone else ""
+        return self.step_label(self.history.undone[-1][-1]) if self.history.undone else ""
 
     def undo_shows_hidden(self) -> bool:
         """Tell whether the next undo takes back a step that showed its player a hidden card.
@@ -174,7 +181,7 @@ class Game:
                 change.revert(self.state)
                 reverted.append(change)
         self.state.touch()
-        return self._notify(summarize(lambda: "Undo " + group[-1].label, reverted, undone=True))
+        return self._notify(summarize(lambda: "Undo " + self.step_label(group[-1]), reverted, undone=True))
 
     def redo(self) -> StepResult | None:
         """Replay the steps the last undo took back, with the same cards."""
@@ -187,7 +194,7 @@ class Game:
                 change.apply(self.state)
                 applied.append(change)
         self.state.touch()
-        return self._notify(summarize(lambda: "Redo " + group[0].label, applied))
+        return self._notify(summarize(lambda: "Redo " + self.step_label(group[0]), applied))
 
     def undo_all(self) -> None:
         """Undo every step (back to the start of the game)."""

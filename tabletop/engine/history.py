@@ -12,7 +12,8 @@ class Step:
     """One submitted command and every change it made.
 
     `rng_before` is the generator state before the step (so any step can be replayed alone);
-    `shows_hidden`: the step showed its player a card face they had not seen before it.
+    `shows_hidden`: the step showed its player a card face they had not seen before it. Its line in the
+    history and the Undo menu is `Game.step_label(step)`: cards named only as everyone sees them.
     """
 
     command: Command
@@ -20,11 +21,6 @@ class Step:
     rng_before: int
     by_ai: bool
     shows_hidden: bool
-
-    @property
-    def label(self) -> str:
-        """The step's line in the Undo menu and the history panel."""
-        return self.command.describe()
 
 
 class History:

@@ -8,7 +8,8 @@ from PySide6.QtWidgets import QInputDialog, QMenu, QWidget
 from tabletop.engine.commands import Command, DrawCards, ManualMove, Reveal, SetCounter, SetState, Shuffle
 from tabletop.engine.rules import CardChoice
 from tabletop.ui.card_item import CardLook
-from tabletop.ui.command_matching import command_label, command_words, commands_for_card
+from tabletop.engine.command_labels import command_label, command_words
+from tabletop.ui.command_matching import commands_for_card
 from tabletop.ui.session import GameSession
 
 

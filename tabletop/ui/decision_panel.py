@@ -13,7 +13,8 @@ from PySide6.QtWidgets import (
 from tabletop.engine.commands import Choose, Command
 from tabletop.engine.decision import Decision
 from tabletop.engine.rules import CardChoice
-from tabletop.ui.command_matching import command_label, loose_commands, subject_of, zone_label
+from tabletop.engine.command_labels import command_label, zone_label
+from tabletop.ui.command_matching import loose_commands, subject_of
 from tabletop.ui.session import GameSession
 
 

@@ -44,7 +44,7 @@ class HistoryPanel(QWidget):
         done = game.history.done
         for number, step in enumerate(done, start=1):
             marker = " (AI)" if step.by_ai else ""
-            item = QListWidgetItem(f"{number}. {step.label}{marker}")
+            item = QListWidgetItem(f"{number}. {game.step_label(step)}{marker}")
             item.setData(STEPS_ROLE, number)
             self.list.addItem(item)
         number = len(done)
@@ -52,7 +52,7 @@ class HistoryPanel(QWidget):
         for group in reversed(game.history.undone):
             for step in reversed(group):
                 number += 1
-                item = QListWidgetItem(f"{number}. {step.label} (undone)")
+                item = QListWidgetItem(f"{number}. {game.step_label(step)} (undone)")
                 item.setForeground(QColor(140, 140, 140))
                 item.setData(STEPS_ROLE, number)
                 self.list.addItem(item)

@@ -18,7 +18,8 @@ from tabletop.ui.card_item import CardLook
 from tabletop.ui.card_menu import build_card_menu, real_card, rules_commands
 from tabletop.ui.card_preview import CardPreview
 from tabletop.ui.card_sources import import_formats
-from tabletop.ui.command_matching import command_label, drop_commands, manual_move
+from tabletop.engine.command_labels import command_label
+from tabletop.ui.command_matching import drop_commands, manual_move
 from tabletop.ui.decision_panel import DecisionPanel
 from tabletop.ui.fonts import install_fonts
 from tabletop.ui.goldfish_panel import GoldfishPanel

@@ -44,7 +44,7 @@ def test_replay_command_prints_the_table_at_a_step(tmp_path, capsys):
     path = _saved_game(tmp_path)
     assert main(["replay", str(path), "--to", "1"]) == 0
     out = capsys.readouterr().out
-    assert "step 1 of 3" in out and "p1: draw cards" in out and "turn 1" in out
+    assert "step 1 of 3" in out and "p1: Draw cards: count 2" in out and "turn 1" in out
 
 
 @pytest.mark.parametrize("content, message", [

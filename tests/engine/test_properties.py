@@ -109,7 +109,7 @@ def test_undo_goes_back_over_ai_steps_to_the_humans_last_decision():
     game.submit(PassTurn(by="p1"))
     game.submit(DrawCards(by="p2", count=1))
     game.submit(PassTurn(by="p2"))
-    assert game.undo_label().startswith("p1: pass turn")
+    assert game.undo_label() == "p1: Pass turn"
     game.undo()
     assert game.state.snapshot() == before
     game.redo()

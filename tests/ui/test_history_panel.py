@@ -41,7 +41,7 @@ def test_double_click_goes_back_to_a_step_and_shows_the_rest_greyed(qtbot, windo
     assert panel.list.count() == 4 and panel.list.currentRow() == 1
     greyed = [panel.list.item(r).foreground().color().red() for r in range(4)]
     assert greyed[2] == greyed[3] == 140 and greyed[0] != 140
-    assert panel.list.item(2).text() == "3. p1: draw cards (count=1) (undone)"
+    assert panel.list.item(2).text() == "3. p1: Draw cards (undone)"
 
 
 def test_enter_on_a_greyed_step_redoes_up_to_it(qtbot, window, library) -> None:  # noqa: ANN001
@@ -67,6 +67,6 @@ def test_going_back_past_a_drawn_card_still_needs_the_opponents_consent(qtbot, w
     window.session.consent = lambda opponent, label: asked.append(label) is not None  # refuses
     double_click_row(qtbot, panel, 0)
     # The last move undoes freely; undoing the draw is refused, so the jump stops there.
-    assert asked == ["p1: draw cards (count=1)"]
+    assert asked == ["p1: Draw cards"]
     assert len(game.history.done) == 3
     assert "did not agree" in window.statusBar().currentMessage()

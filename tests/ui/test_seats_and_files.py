@@ -57,7 +57,7 @@ def test_hot_seat_undo_of_a_drawn_card_needs_the_opponents_consent(qtbot, window
     QTest.keyClick(window, Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier)
     assert len(game.state.zones["p1.hand"].cards) == 8
     QTest.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
-    assert asked == [("p2", "p1: draw cards (count=1)")]
+    assert asked == [("p2", "p1: Draw cards")]
     assert len(game.state.zones["p1.hand"].cards) == 8
     assert "did not agree" in window.statusBar().currentMessage()
     answer[0] = True

@@ -76,7 +76,8 @@ def test_undo_and_redo_from_the_keyboard_with_labels(qtbot, window, library) -> 
     before = game.state.fingerprint()
     drag_card(window, window.scene.item_for(iid), zone_point(window, "p1.table"))
     qtbot.waitUntil(lambda: game.state.cards[iid].zone == "p1.table")
-    assert window.undo_action.text().startswith("&Undo p1: manual move")
+    name = game.state.definition(iid).name
+    assert window.undo_action.text() == f"&Undo p1: Manual move: {name}, p1 Table"   # the players' words, no ids
     QTest.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert game.state.fingerprint() == before
     assert window.scene.item_for(iid).look.zone_id == "p1.hand"
