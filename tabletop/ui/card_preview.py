@@ -48,6 +48,13 @@ class CardPreview(QWidget):
         width = max(MIN_PREVIEW_W, min(MAX_PREVIEW_W, self.width() - 16))
         return width, round(width * 1.4)
 
+    def clear(self) -> None:
+        """Show no card: the hint again."""
+        self.look = None
+        self.definition = None
+        self.image.clear()
+        self._set_text(HINT)
+
     def show_look(self, look: CardLook | None) -> None:
         """Show a card from the table (a hidden card shows its back); None keeps the last one."""
         if look is None:

@@ -33,4 +33,8 @@ class LogPanel(QWidget):
             if entry.manual:
                 item.setForeground(QColor(210, 120, 20))
             self.list.addItem(item)
+        for note in self.session.notes:   # what the table did outside the game (open hands)
+            item = QListWidgetItem(note)
+            item.setForeground(QColor(110, 110, 110))
+            self.list.addItem(item)
         self.list.scrollToBottom()

@@ -162,8 +162,7 @@ class MainWindow(QMainWindow):
         self._action(play, "&Find a card on the table…", self.find_card, "Ctrl+K")
         self._action(play, "Confirm &picks", self.decision_panel.confirm_picks, "Ctrl+Return")
         self._action(play, "Let the &AI play", self.session.resume_bots, "Ctrl+R")
-        self.open_hands_action = self._action(play, "&Open hands", lambda: self.session.set_open_hands(
-            self.open_hands_action.isChecked()), "Ctrl+H")
+        self.open_hands_action = self._action(play, "&Open hands", self._toggle_open_hands, "Ctrl+H")
         self.open_hands_action.setCheckable(True)
         pauses = play.addMenu("AI pause after each action")
         group = QActionGroup(self)
@@ -382,6 +381,7 @@ class MainWindow(QMainWindow):
 
     # -- hot-seat ------------------------------------------------------------------------------
     def _hand_over(self, player: str) -> None:
+        self.preview.clear()   # the Card dock must not keep the last player's hand card for the next one
         decision = self.session.decision()
         what = f"{player} decides: {decision.prompt or decision.name}" if decision else ""
         self.table.hand_over.show_for(player, what)
@@ -391,12 +391,13 @@ class MainWindow(QMainWindow):
         self.session.acknowledge_handover()
         self.table.view.setFocus()
 
-    def ask_consent(self, opponent: str, label: str) -> bool:
-        """Ask the opponent whether an undo that took back a shown card may happen."""
-        answer = QMessageBox.question(
-            self, "Undo needs consent",
-            f"{opponent}: the undo of “{label}” takes back a card your opponent has already seen.\n"
-            f"Do you agree to the undo?")
+    def _toggle_open_hands(self) -> None:
+        self.session.set_open_hands(self.open_hands_action.isChecked())
+        self.open_hands_action.setChecked(self.session.open_hands)   # unchecked again when the other player refused
+
+    def ask_consent(self, player: str, question: str) -> bool:
+        """Ask a player (hot-seat: the other one at the table) whether they agree to what the question says."""
+        answer = QMessageBox.question(self, f"{player}, do you agree?", f"{player}: {question}")
         return answer == QMessageBox.StandardButton.Yes
 
     # -- card gestures -------------------------------------------------------------------------

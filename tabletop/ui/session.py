@@ -56,7 +56,9 @@ class GameSession(QObject):
         self.open_hands = False
         self.ai_decisions = 0
         self.bots: dict[str, Any] = {}
-        self.consent: Callable[[str, str], bool] = lambda opponent, label: True
+        # consent(player, question) -> whether that player agrees (the window asks; hot-seat only)
+        self.consent: Callable[[str, str], bool] = lambda player, question: True
+        self.notes: list[str] = []  # what the table did outside the game (open hands), shown after the log
         self._viewer: str | None = None
         self._handover: str | None = None
         self._runner = BotRunner(self)
@@ -113,6 +115,7 @@ class GameSession(QObject):
                 self.bots[player] = make_seat_bot(game, player, game.config.seed * 7919 + index)
         self._viewer = None
         self._handover = None
+        self.notes = []
         self._update_viewer()
         self.gameStarted.emit()
         self._after_change(None, autosave=False)
@@ -214,16 +217,20 @@ class GameSession(QObject):
         return True
 
     def undo(self) -> bool:
-        """Undo back to the previous decision of a human; in hot-seat an undo that took back
-        a card shown to its player needs the opponent's consent."""
+        """Undo back to the previous decision of a human; in hot-seat the players it wrongs must agree.
+
+        A player is asked when the undo takes back their own move, or a card their opponent, the one
+        undoing, has already seen (a draw, a look at the deck).
+        """
         if self.game is None or not self.game.can_undo():
             return False
-        if self.is_hot_seat and self.game.undo_shows_hidden():
-            by = self.game.history.undo_group()[-1].command.by
-            opponent = self.game.state.opponent(by)
-            if not self.consent(opponent, self.game.undo_label()):
-                self.refused.emit(f"{opponent} did not agree to undo {self.game.undo_label()!r}")
-                return False
+        if self.is_hot_seat:
+            label = self.game.undo_label()
+            for player, why in self.undo_consents().items():
+                question = f"{self._viewer} wants to undo “{label}”, which {why}. Do you agree?"
+                if not self.consent(player, question):
+                    self.refused.emit(f"{player} did not agree to undo {label!r}")
+                    return False
         self._stop_bots()
         result = self.game.undo()
         # An undo lands on a human decision; if a bot decides there (its first move), wait for a nudge.
@@ -231,6 +238,22 @@ class GameSession(QObject):
         self._bots_paused = decision is not None and decision.player in self.bots
         self._after_change(result)
         return True
+
+    def undo_consents(self) -> dict[str, str]:
+        """Return the players whose consent the next undo needs in hot-seat, each with why."""
+        assert self.game is not None
+        state = self.game.state
+        undoer = self._viewer
+        needed: dict[str, str] = {}
+        for step in self.game.history.undo_group():
+            author = step.command.by
+            if author in self.bots:
+                continue  # the AI's steps go back with the human step before them
+            if author != undoer:
+                needed.setdefault(author, "takes back your own move")
+            elif step.shows_hidden:
+                needed.setdefault(state.opponent(author), f"takes back a card {author} has already seen")
+        return needed
 
     def redo(self) -> bool:
         """Redo the last undone step group (the same cards come again)."""
@@ -276,10 +299,22 @@ class GameSession(QObject):
         self.changed.emit(None)
         self.decisionChanged.emit(self.decision())
 
-    def set_open_hands(self, on: bool) -> None:
-        """Show every hand face up (or not) and redraw."""
+    def set_open_hands(self, on: bool) -> bool:
+        """Show every hand face up (or not) and redraw; in hot-seat mid-game the other player must agree.
+
+        Returns whether the hands are shown as asked. Opening them is noted after the game's log.
+        """
+        if on and not self.open_hands and self.game is not None and self.is_hot_seat and self.game.history.done:
+            other = self.game.state.opponent(self._viewer or self.game.state.active)
+            if not self.consent(other, f"{self._viewer} wants to open both hands (every hand face up). Do you agree?"):
+                self.refused.emit(f"{other} did not agree to open the hands")
+                return False
+            self.notes.append(f"T{self.game.state.turn}  {self._viewer} opened both hands ({other} agreed)")
+        elif on != self.open_hands and self.game is not None and self.game.history.done:
+            self.notes.append(f"T{self.game.state.turn}  hands {'opened' if on else 'closed'}")
         self.open_hands = on
         self.changed.emit(None)
+        return True
 
     def advance(self) -> bool:
         """Submit the game's "pass / next phase" command for the viewer's decision."""

@@ -33,7 +33,7 @@ def test_double_click_goes_back_to_a_step_and_shows_the_rest_greyed(qtbot, windo
     start_with_steps(window, library)
     panel = window.history_panel
     game = window.session.game
-    window.session.consent = lambda opponent, label: True
+    window.session.consent = lambda player, question: True
     assert panel.list.count() == 4
     double_click_row(qtbot, panel, 1)
     assert len(game.history.done) == 2
@@ -48,7 +48,7 @@ def test_enter_on_a_greyed_step_redoes_up_to_it(qtbot, window, library) -> None:
     start_with_steps(window, library)
     panel = window.history_panel
     game = window.session.game
-    window.session.consent = lambda opponent, label: True
+    window.session.consent = lambda player, question: True
     window.session.jump_to(0)
     assert len(game.history.done) == 0 and panel.list.count() == 4
     panel.list.setFocus()
@@ -64,9 +64,9 @@ def test_going_back_past_a_drawn_card_still_needs_the_opponents_consent(qtbot, w
     panel = window.history_panel
     game = window.session.game
     asked = []
-    window.session.consent = lambda opponent, label: asked.append(label) is not None  # refuses
+    window.session.consent = lambda player, question: asked.append(question) is not None  # refuses
     double_click_row(qtbot, panel, 0)
     # The last move undoes freely; undoing the draw is refused, so the jump stops there.
-    assert asked == ["p1: Draw cards"]
+    assert len(asked) == 1 and "“p1: Draw cards”" in asked[0] and "already seen" in asked[0]
     assert len(game.history.done) == 3
     assert "did not agree" in window.statusBar().currentMessage()

@@ -53,16 +53,59 @@ def test_hot_seat_undo_of_a_drawn_card_needs_the_opponents_consent(qtbot, window
     game = window.session.game
     asked = []
     answer = [False]
-    window.session.consent = lambda opponent, label: asked.append((opponent, label)) or answer[0]
+    window.session.consent = lambda player, question: asked.append((player, question)) or answer[0]
     QTest.keyClick(window, Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier)
     assert len(game.state.zones["p1.hand"].cards) == 8
     QTest.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
-    assert asked == [("p2", "p1: Draw cards")]
+    assert asked == [("p2", "p1 wants to undo “p1: Draw cards”, which takes back a card p1 has already seen. "
+                            "Do you agree?")]
     assert len(game.state.zones["p1.hand"].cards) == 8
     assert "did not agree" in window.statusBar().currentMessage()
     answer[0] = True
     QTest.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert len(game.state.zones["p1.hand"].cards) == 7
+
+
+def test_hot_seat_undo_of_the_other_players_move_asks_that_player(qtbot, window, library) -> None:  # noqa: ANN001
+    window.start(NewGame(freeform_config(), library, open_hands=False))
+    QTest.keyClick(window.table.hand_over, Qt.Key.Key_Return)
+    game = window.session.game
+    QTest.keyClick(window, Qt.Key.Key_Space)            # p1 passes the turn: p2 takes the table
+    QTest.keyClick(window.table.hand_over, Qt.Key.Key_Return)
+    asked = []
+    window.session.consent = lambda player, question: asked.append((player, question)) and False
+    QTest.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert asked and asked[0][0] == "p1" and "takes back your own move" in asked[0][1]
+    assert game.state.active == "p2"                    # p1 said no: the pass stands
+
+
+def test_the_hand_over_clears_the_card_dock(qtbot, window, library) -> None:  # noqa: ANN001
+    """The next player must not see the last hand card the previous one pointed at."""
+    window.start(NewGame(freeform_config(), library, open_hands=False))
+    QTest.keyClick(window.table.hand_over, Qt.Key.Key_Return)
+    game = window.session.game
+    mine = game.state.zones["p1.hand"].cards[0]
+    window.preview.show_look(window.scene.item_for(mine).look)
+    assert game.state.definition(mine).name in window.preview.shown_text
+    QTest.keyClick(window, Qt.Key.Key_Space)
+    assert window.table.hand_over.isVisible() and window.preview.look is None
+    assert game.state.definition(mine).name not in window.preview.shown_text
+
+
+def test_opening_the_hands_in_hot_seat_needs_the_other_player_and_is_noted(qtbot, window, library) -> None:  # noqa: ANN001
+    window.start(NewGame(freeform_config(), library, open_hands=False))
+    QTest.keyClick(window.table.hand_over, Qt.Key.Key_Return)
+    QTest.keyClick(window, Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier)   # the game is under way
+    answer = [False]
+    window.session.consent = lambda player, question: player == "p2" and "open both hands" in question and answer[0]
+    window.open_hands_action.trigger()
+    assert not window.session.open_hands and not window.open_hands_action.isChecked()
+    assert not any(hand_faces(window, "p2.hand"))
+    answer[0] = True
+    window.open_hands_action.trigger()
+    assert window.session.open_hands and all(hand_faces(window, "p2.hand"))
+    log = [window.log_panel.list.item(i).text() for i in range(window.log_panel.list.count())]
+    assert any("p1 opened both hands (p2 agreed)" in line for line in log)
 
 
 def test_playing_against_the_ai(qtbot, window, library) -> None:  # noqa: ANN001
