@@ -1,6 +1,7 @@
 """Command matching: which legal commands concern a card and which one a drop means (labels: engine.command_labels)."""
 from __future__ import annotations
 
+from tabletop.engine.command_labels import command_label, zone_label
 from tabletop.engine.commands import Command, ManualMove, card_fields, cards_of
 from tabletop.engine.game import Game
 from tabletop.engine.manual import resolve_manual
@@ -51,6 +52,19 @@ def drop_commands(game: Game, player: str, iid: int, zone_id: str) -> list[Comma
         return []
     candidates = commands_for_card(game.legal_commands(player), iid)
     return [c for c in candidates if puts_card_in(game, c, iid, zone_id)]
+
+
+def drop_refusal(game: Game, player: str, iid: int, zone_id: str) -> str:
+    """Say why a drop is refused in a rules game: no listed command puts the card there, and what it can do."""
+    state = game.state
+    name = state.definition(iid).name if state.is_visible_to(iid, player) else "that card"
+    decision = game.pending_decision()
+    doing = [command_label(c, state, player) for c in commands_for_card(game.legal_commands(player), iid)]
+    why = (f"the rules let {name} " + "; ".join(doing[:4]) + (" …" if len(doing) > 4 else "")) if doing else (
+        f"{name} has nothing to do now" + (f" ({decision.player} decides: {decision.prompt or decision.name})"
+                                           if decision is not None else ""))
+    return (f"No rule puts {name} into {zone_label(state, zone_id)} now: {why}. "
+            "Hold Alt while dropping (or use its menu's “By hand”) to move it outside the rules.")
 
 
 def manual_move(player: str, iid: int, zone_id: str, index: int = 0) -> ManualMove:

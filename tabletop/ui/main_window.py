@@ -7,7 +7,7 @@ from typing import Any
 from PySide6.QtCore import QPoint, QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
-    QDockWidget, QFileDialog, QInputDialog, QMainWindow, QMenu, QMessageBox, QProgressDialog, QVBoxLayout, QWidget,
+    QApplication, QDockWidget, QFileDialog, QInputDialog, QMainWindow, QMenu, QMessageBox, QProgressDialog, QVBoxLayout, QWidget,
 )
 
 from tabletop.engine.commands import Concede, DrawCards
@@ -19,7 +19,7 @@ from tabletop.ui.card_menu import build_card_menu, real_card, rules_commands
 from tabletop.ui.card_preview import CardPreview
 from tabletop.ui.card_sources import import_formats
 from tabletop.engine.command_labels import command_label
-from tabletop.ui.command_matching import drop_commands, manual_move
+from tabletop.ui.command_matching import drop_commands, drop_refusal, manual_move
 from tabletop.ui.decision_panel import DecisionPanel
 from tabletop.ui.fonts import install_fonts
 from tabletop.ui.goldfish_panel import GoldfishPanel
@@ -433,7 +433,11 @@ class MainWindow(QMainWindow):
         return menu
 
     def card_dropped(self, look: CardLook, zone_id: str, index: int) -> None:
-        """Play a dragged card by the legal command that puts it there, else move it by hand."""
+        """Play a dragged card by the legal command that puts it there; a drop no rule allows is refused.
+
+        A move outside the rules is an explicit choice: drop with Alt held (or the card menu's "By hand").
+        Where the rules do not list every play (games played by hand), such a drop moves the card by hand.
+        """
         game = self.session.game
         player = self.session.viewer
         if game is None:
@@ -444,8 +448,13 @@ class MainWindow(QMainWindow):
         iid = real_card(self.session, look)
         if iid is None or (zone_id == look.zone_id and index == look.index):
             return
-        matches = drop_commands(game, player, iid, zone_id) if look.iid is not None else []
-        if len(matches) == 1:
+        by_hand = bool(QApplication.keyboardModifiers() & Qt.KeyboardModifier.AltModifier)
+        matches = drop_commands(game, player, iid, zone_id) if look.iid is not None and not by_hand else []
+        if not matches and (by_hand or not game.rules.lists_every_play):
+            self.session.submit(manual_move(player, iid, zone_id, index))
+        elif not matches:
+            self.show_refusal(drop_refusal(game, player, iid, zone_id))
+        elif len(matches) == 1:
             self.session.submit(matches[0])
         elif len(matches) > 1:
             menu = QMenu(self)
@@ -454,8 +463,6 @@ class MainWindow(QMainWindow):
                     lambda _checked=False, c=command: self.session.submit(c))
             self.last_menu = menu
             menu.popup(self.cursor().pos())
-        else:
-            self.session.submit(manual_move(player, iid, zone_id, index))
 
     def find_card(self) -> None:
         """Choose any card shown on the table by name (keyboard access), then open its menu."""

@@ -9,7 +9,8 @@ import platformdirs
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from tabletop.engine.cards import CardLibrary
-from tabletop.engine.commands import Command
+from tabletop.engine.command_labels import command_label
+from tabletop.engine.commands import Command, cards_of
 from tabletop.engine.decision import Decision
 from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.events import StepResult
@@ -203,6 +204,15 @@ class GameSession(QObject):
         if self.is_thinking:
             self.refused.emit("wait: the AI is thinking")
             return False
+        if command.manual and self.is_hot_seat:
+            state = self.game.state
+            others = {state.cards[i].controller for i in cards_of(command) if i in state.cards} - {command.by}
+            for other in sorted(others):   # a move by hand of the other player's card is theirs to allow
+                label = command_label(command, state, None)
+                if not self.consent(other, f"{command.by} wants to do by hand, outside the rules: “{label}” "
+                                           "with your card. Do you agree?"):
+                    self.refused.emit(f"{other} did not agree to “{label}”")
+                    return False
         return self._submit(command)
 
     def _submit(self, command: Command) -> bool:

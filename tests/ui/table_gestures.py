@@ -32,15 +32,16 @@ def click_zone(window: MainWindow, zone_id: str) -> None:
                      zone_point(window, zone_id))
 
 
-def drag_card(window: MainWindow, item: CardItem, target: QPoint) -> None:
-    """Drag a card with the left button and drop it at a viewport point."""
+def drag_card(window: MainWindow, item: CardItem, target: QPoint,
+              modifiers: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
+    """Drag a card with the left button and drop it at a viewport point (with `modifiers` held at the drop)."""
     viewport = window.table.view.viewport()
     start = card_point(window, item)
     QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start)
     for fraction in (0.1, 0.3, 0.6, 1.0):
         point = start + (target - start) * fraction
         QTest.mouseMove(viewport, point)
-    QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, target)
+    QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, modifiers, target)
 
 
 def context_click_card(window: MainWindow, item: CardItem) -> None:

@@ -316,3 +316,18 @@ def test_the_cards_the_deciding_player_can_play_now_are_marked(qtbot, window) ->
     marked_after = {item.look.iid for item in window.scene.card_items.values() if item.look.playable}
     calls = {c.card for c in game.legal_commands("p1") if hasattr(c, "card")}  # VG 5.4: the main phase's calls
     assert marked_after == calls
+
+
+def test_moving_the_other_players_card_by_hand_in_hot_seat_asks_them(qtbot, window, library) -> None:  # noqa: ANN001
+    from tabletop.engine.commands import ManualMove
+
+    window.start(NewGame(freeform_config(), library, open_hands=False))
+    QTest.keyClick(window.table.hand_over, Qt.Key.Key_Return)
+    game = window.session.game
+    theirs = game.state.zones["p2.hand"].cards[0]
+    asked = []
+    window.session.consent = lambda player, question: asked.append(player) and False
+    assert not window.session.submit(ManualMove(by="p1", card=theirs, to="p2.graveyard"))
+    assert asked == ["p2"] and game.state.cards[theirs].zone == "p2.hand"
+    mine = game.state.zones["p1.hand"].cards[0]
+    assert window.session.submit(ManualMove(by="p1", card=mine, to="p1.graveyard")) and asked == ["p2"]

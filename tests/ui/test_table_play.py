@@ -7,6 +7,7 @@ from PySide6.QtTest import QTest
 from conftest import freeform_config, quiz_config
 from table_gestures import click_card, context_click_card, drag_card, zone_point
 from tabletop.engine.commands import ManualMove
+from tests.games.sample_decks import sample_config
 from tabletop.ui.new_game_dialog import NewGame
 
 
@@ -114,3 +115,27 @@ def test_hover_shows_the_card_large_with_current_values(qtbot, window, library) 
     text = window.preview.shown_text
     assert game.state.definition(iid).name in text
     assert "vanguard bonus" in text and "printed" in text and "boost" in text
+
+
+def test_in_a_rules_game_a_drop_no_rule_allows_is_refused_and_alt_moves_it_by_hand(qtbot, window) -> None:  # noqa: ANN001
+    """FFTCG: a hand card dropped into the opponent's Damage Zone is refused with what the card can do;
+    held Alt makes the same drop a move by hand (logged as such)."""
+    config, library = sample_config("fftcg", seed=2)
+    config.seats = {"p1": "human", "p2": "human"}
+    start(window, config, library)
+    game = window.session.game
+    while (decision := game.pending_decision()) is not None and decision.name == "mulligan":
+        window.session.submit(game.rules.advance_command(game.state, decision))
+        if window.table.hand_over.isVisible():
+            QTest.keyClick(window.table.hand_over, Qt.Key.Key_Return)
+    player = window.session.viewer
+    card = game.state.zones[f"{player}.hand"].cards[0]
+    damage = f"{game.state.opponent(player)}.damage"
+    steps = len(game.history.done)
+    drag_card(window, window.scene.item_for(card), zone_point(window, damage))
+    qtbot.waitUntil(lambda: "No rule puts" in window.statusBar().currentMessage())
+    assert "Hold Alt" in window.statusBar().currentMessage() and len(game.history.done) == steps
+    assert game.state.cards[card].zone == f"{player}.hand"
+    drag_card(window, window.scene.item_for(card), zone_point(window, damage), Qt.KeyboardModifier.AltModifier)
+    qtbot.waitUntil(lambda: game.state.cards[card].zone == damage)
+    assert game.history.done[-1].command.command_name() == "ManualMove" and game.state.log[-1].manual
