@@ -14,7 +14,7 @@ from tabletop.render.palette import (
 )
 
 # Bump whenever a drawing change should invalidate faces cached on disk.
-RENDERER_VERSION = 2
+RENDERER_VERSION = 3
 
 PARCHMENT: RGB = (246, 241, 228)
 INK: RGB = (24, 24, 28)
@@ -382,11 +382,16 @@ def _rules_text(draw: ImageDraw.ImageDraw, text: str, box: tuple[int, int, int, 
 def _stats_bar(draw: ImageDraw.ImageDraw, stats: list[tuple[str, str]], box: tuple[int, int, int, int], frame: RGB) -> None:
     fill = mix(frame, (0, 0, 0), 0.55)
     draw.rounded_rectangle(box, radius=max(2, (box[3] - box[1]) // 3), fill=fill)
-    cell = (box[2] - box[0]) / len(stats)
     bar_h = box[3] - box[1]
-    texts = [f"{label} {value}" for label, value in stats]
-    widest = max(texts, key=lambda t: draw.textlength(t, font=font(20, True)))
-    face = _fit_line(draw, widest, round(cell) - 6, round(bar_h * 0.56), 6, bold=True)  # one size for all cells
+    # Labelled cells when they fit at a readable size; a small card drops the labels, then the later stats
+    # (the table shows its current values as badges), so no two cells run into each other.
+    for texts in ([f"{label} {value}" for label, value in stats], [value for _, value in stats],
+                  [value for _, value in stats[:1]]):
+        cell = (box[2] - box[0]) / len(texts)
+        widest = max(texts, key=lambda t: draw.textlength(t, font=font(20, True)))
+        face = _fit_line(draw, widest, round(cell) - 6, round(bar_h * 0.56), 6, bold=True)  # one size for all cells
+        if draw.textlength(widest, font=face) <= cell - 4 and getattr(face, "size", 8) >= min(8, round(bar_h * 0.56)):
+            break
     for index, text in enumerate(texts):
         cell_box = (round(box[0] + index * cell), box[1], round(box[0] + (index + 1) * cell), box[3])
         _centered(draw, text, cell_box, face, (250, 246, 230))
