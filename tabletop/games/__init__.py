@@ -15,6 +15,16 @@ GAMES: dict[str, str] = {
     "dreadnought": "tabletop.games.dreadnought.rules:DreadnoughtRules",
 }
 
+# game id -> the name players know it by (each rules class's `name`), read without importing the game
+NAMES: dict[str, str] = {
+    "fftcg": "Final Fantasy TCG",
+    "freeform": "Freeform",
+    "vanguard": "Cardfight!! Vanguard",
+    "yugioh": "Yu-Gi-Oh!",
+    "grand-archive": "Grand Archive",
+    "dreadnought": "DreadNought",
+}
+
 
 def find_game(game_id: str) -> GameRules:
     """Return the rules of a game by id; KeyError names the known games."""
@@ -29,3 +39,8 @@ def find_game(game_id: str) -> GameRules:
 def game_ids() -> list[str]:
     """Return the ids of every registered game."""
     return sorted(GAMES)
+
+
+def game_name(game_id: str) -> str:
+    """Return a game's name without importing its rules (a game registered without one is asked)."""
+    return NAMES[game_id] if game_id in NAMES else find_game(game_id).name

@@ -4,12 +4,6 @@ from __future__ import annotations
 import html
 import platform
 
-import alembic
-import PIL
-import platformdirs
-import PySide6
-import sqlalchemy
-import yaml
 from PySide6.QtCore import qVersion
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QMessageBox, QWidget
@@ -24,16 +18,26 @@ ICON_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
 
 def library_licences() -> list[tuple[str, str, str]]:
     """Return (library, version, licence) for what the window is built on."""
+    # Versions from the installed distributions: importing SQLAlchemy and Alembic to ask them took a second.
     return [
         ("Python", platform.python_version(), "PSF License"),
         ("Qt", qVersion(), "LGPL v3"),
-        ("PySide6", PySide6.__version__, "LGPL v3"),
-        ("SQLAlchemy", sqlalchemy.__version__, "MIT"),
-        ("Alembic", alembic.__version__, "MIT"),
-        ("Pillow", PIL.__version__, "MIT-CMU (HPND)"),
-        ("PyYAML", yaml.__version__, "MIT"),
-        ("platformdirs", platformdirs.__version__, "MIT"),
+        ("PySide6", _installed("PySide6-Essentials"), "LGPL v3"),
+        ("SQLAlchemy", _installed("SQLAlchemy"), "MIT"),
+        ("Alembic", _installed("alembic"), "MIT"),
+        ("Pillow", _installed("Pillow"), "MIT-CMU (HPND)"),
+        ("PyYAML", _installed("PyYAML"), "MIT"),
+        ("platformdirs", _installed("platformdirs"), "MIT"),
     ]
+
+
+def _installed(distribution: str) -> str:
+    from importlib.metadata import PackageNotFoundError, version   # read when About opens, not at start-up
+
+    try:
+        return version(distribution)
+    except PackageNotFoundError:   # a packaged app may carry the library without its metadata
+        return "bundled"
 
 
 def font_licences() -> list[tuple[str, str]]:

@@ -17,7 +17,6 @@ from tabletop.ui.card_browser import CardBrowser
 from tabletop.ui.card_item import CardLook
 from tabletop.ui.card_menu import build_card_menu, real_card, rules_commands
 from tabletop.ui.card_preview import CardPreview
-from tabletop.ui.card_sources import import_formats
 from tabletop.engine.command_labels import command_label
 from tabletop.ui.command_matching import drop_commands, drop_refusal, manual_move
 from tabletop.ui.decision_panel import DecisionPanel
@@ -148,7 +147,7 @@ class MainWindow(QMainWindow):
         self._action(game, "Save &as…", self.save_game_as, "Ctrl+Shift+S")
         game.addSeparator()
         self.import_action = self._action(game, "&Import cards…", self.import_cards, "Ctrl+I")
-        self.import_action.setEnabled(self.database is not None and bool(import_formats()))
+        self.import_action.setEnabled(self.database is not None)  # the formats are read when the dialog opens
         game.addSeparator()
         self._action(game, "&Concede", self.concede)
         game.addSeparator()

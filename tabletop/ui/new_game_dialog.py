@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
 from tabletop.engine.cards import CardLibrary
 from tabletop.engine.errors import BadInput
 from tabletop.engine.rules import GameConfig
-from tabletop.games import find_game, game_ids
+from tabletop.games import find_game, game_ids, game_name
 from tabletop.ui.card_sources import DeckChoice, available_decks, card_library, deck_from_file
 from tabletop.ui.seat_bots import DIFFICULTIES, unplayable_by_ai
 
@@ -83,7 +83,7 @@ class NewGameDialog(QDialog):
         form = QFormLayout(self)
         self.game = QComboBox()
         for gid in game_ids():
-            self.game.addItem(find_game(gid).name, gid)
+            self.game.addItem(game_name(gid), gid)
         self.format = QComboBox()
         form.addRow("&Game:", self.game)
         form.addRow("&Format:", self.format)

@@ -147,3 +147,11 @@ def test_card_value_agrees_with_card_values(game_id):
                     checked += 1
         game.submit(rnd.choice(game.legal_commands()))
     assert checked > 0
+
+
+def test_every_game_is_named_as_its_rules_name_it() -> None:
+    """The new-game dialog lists games by `game_name` without importing them: it must say what the rules say."""
+    from tabletop.games import NAMES, game_name
+
+    assert set(NAMES) == set(game_ids())
+    assert all(game_name(gid) == find_game(gid).name for gid in game_ids())
