@@ -68,10 +68,10 @@ def card_list(state: GameState, values: tuple[Any, ...], viewer: str | None) -> 
 
 
 def zone_label(state: GameState, zone_id: str) -> str:
-    """Return how the window names a zone: its label, after its owner ("p2 Field")."""
+    """Return how players name a zone: its owner's, then its label ("p2's Field"; a shared zone: "Stack")."""
     zone = state.zones[zone_id]
-    label = zone.spec.label or zone.spec.name
-    return f"{zone.owner} {label}" if zone.owner else label
+    label = zone.spec.label or zone.spec.name.replace("_", " ").title()
+    return f"{zone.owner}'s {label}" if zone.owner else label
 
 
 def _plain(value: Any) -> str:

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QInputDialog, QMenu, QWidget
 from tabletop.engine.commands import Command, DrawCards, ManualMove, Reveal, SetCounter, SetState, Shuffle
 from tabletop.engine.rules import CardChoice
 from tabletop.ui.card_item import CardLook
-from tabletop.engine.command_labels import command_label, command_words
+from tabletop.engine.command_labels import command_label, command_words, zone_label
 from tabletop.ui.command_matching import commands_for_card
 from tabletop.ui.session import GameSession
 
@@ -94,8 +94,7 @@ def build_card_menu(session: GameSession, look: CardLook, parent: QWidget | None
     for zid, target in state.zones.items():
         if zid == card.zone:
             continue
-        owner = f"{target.owner} " if target.owner else ""
-        label = owner + (target.spec.label or target.name)
+        label = zone_label(state, zid)
         add(move, label, ManualMove(by=player, card=iid, to=zid))
         if target.name == game.rules.deck_zone:
             add(move, label + " (bottom)", ManualMove(by=player, card=iid, to=zid, index=-1))

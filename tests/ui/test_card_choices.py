@@ -143,7 +143,7 @@ def test_a_summons_targets_are_picked_on_the_table(qtbot, window) -> None:  # no
     assert texts.count("… choose the targets") == 1 and texts.count("    … pay another way") == 4   # 4 Forwards
     next(a for a in menu.actions() if a.text() == "… choose the targets").trigger()
     assert panel.picks() == [game.state.zones["p1.field"].cards[0]]   # the first listed target: the player's own
-    assert "check 1 target" in panel.prompt.text() and "Test Ice Blade 2  (p2 Field)" in _texts(panel)
+    assert "check 1 target" in panel.prompt.text() and "Test Ice Blade 2  (p2's Field)" in _texts(panel)
     click_card(window, window.scene.item_for(foes[2]))   # one target: the new click replaces the first
     assert panel.picks() == [foes[2]]
     panel.confirm_pick.click()

@@ -40,7 +40,7 @@ def test_tab_moves_the_focus_across_cards_and_enter_plays_from_the_menu(qtbot, w
     QTest.keyClick(view, Qt.Key.Key_Return)
     menu = window.last_menu
     assert menu is not None and menu.isVisible()
-    action = next(a for a in menu.actions() if a.text().startswith("Manual move") and a.text().endswith("p1 Table"))
+    action = next(a for a in menu.actions() if a.text().startswith("Manual move") and a.text().endswith("p1's Table"))
     action.trigger()
     menu.close()
     assert game.state.cards[iid].zone == "p1.table"

@@ -35,7 +35,7 @@ def test_click_opens_the_cards_legal_commands_and_choosing_one_plays_it(qtbot, w
     click_card(window, window.scene.item_for(iid))
     menu = window.last_menu
     assert menu is not None and menu.isVisible()
-    action = next(a for a in menu.actions() if a.text() == f"Manual move: Test Card {game.state.cards[iid].card_id[1:]}, p1 Table")
+    action = next(a for a in menu.actions() if a.text() == f"Manual move: Test Card {game.state.cards[iid].card_id[1:]}, p1's Table")
     action.trigger()
     menu.close()
     assert game.state.cards[iid].zone == "p1.table"
@@ -78,7 +78,7 @@ def test_undo_and_redo_from_the_keyboard_with_labels(qtbot, window, library) -> 
     drag_card(window, window.scene.item_for(iid), zone_point(window, "p1.table"))
     qtbot.waitUntil(lambda: game.state.cards[iid].zone == "p1.table")
     name = game.state.definition(iid).name
-    assert window.undo_action.text() == f"&Undo p1: Manual move: {name}, p1 Table"   # the players' words, no ids
+    assert window.undo_action.text() == f"&Undo p1: Manual move: {name}, p1's Table"   # the players' words, no ids
     QTest.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert game.state.fingerprint() == before
     assert window.scene.item_for(iid).look.zone_id == "p1.hand"
