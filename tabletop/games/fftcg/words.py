@@ -30,6 +30,7 @@ class Doing:
     on_field: list[int]    # those of them on the field
     answers: Mapping[str, Any]
     at: str                # the step's key among the answers
+    itself: int | None = None  # for an ability naming no card: its source, while still the object that used it
 
     @property
     def controller(self) -> str:
@@ -160,11 +161,11 @@ def _leave_play(tx: Transaction, doing: Doing, step: Step) -> None:
         if card.zone.endswith((".field", ".break", ".damage")):
             was_field = card.zone.endswith(".field")
             label = actions.name_of(tx, iid)
-            actions.enter_zone(tx, iid, zone)
+            was = actions.enter_zone(tx, iid, zone)
             tx.log(f"{label} was {'returned to its owner’s hand' if zone == 'hand' else 'removed from the game'}",
                    "FFTCG 15.1.1.5")
             if was_field:
-                actions.emit(tx, trigger_event("leaves_field", iid))
+                actions.emit(tx, trigger_event("leaves_field", iid, was_ts=was))
 
 
 @VOCABULARY.handles("play_onto_field")
@@ -181,8 +182,7 @@ def _play_onto_field(tx: Transaction, doing: Doing, step: Step) -> None:
 @VOCABULARY.handles("remove_counter")
 def _counter(tx: Transaction, doing: Doing, step: Step) -> None:
     state = tx.state
-    source = doing.source
-    for iid in (doing.on_field or ([source] if source is not None and source in state.cards else [])):
+    for iid in (doing.on_field or ([doing.itself] if doing.itself is not None else [])):
         have = state.cards[iid].counters.get(str(step["counter"]), 0)
         delta = int(step.get("count", 1)) * (1 if step["effect"] == "add_counter" else -1)
         tx.set_counter(iid, str(step["counter"]), max(0, have + delta))
