@@ -591,12 +591,56 @@ def _lock(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     return True
 
 
+# "Cannot unlock" rule changes in force: {controller, source, end_turns: {player: the turn of that player's next end
+# phase when it was made}, and the specified cards: `cards` ([card, identity] pairs) or `set` (a card-set name read
+# at the end phase)}.
+NO_UNLOCK = "no_unlock"
+
+
+def next_end_phase_turn(state: GameState, player: str) -> int:
+    """Return the turn whose end phase is `player`'s next one (this turn's, while its end phase has not begun)."""
+    if state.active == player:
+        return state.turn if state.phase != "end" else state.turn + 2
+    return state.turn + 1
+
+
 @effect("cannot_unlock")
 def _cannot_unlock(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
-    """Locked cards cannot be unlocked in their controller's next end phase (a rule change, seed 《链环傀儡》)."""
-    for iid in targets(tx.state, fi, step):
-        tx.set_prop(iid, "no_unlock", int(tx.state.cards[iid].props.get("no_unlock", 0)) + 1)
+    """The specified locked cards cannot be unlocked in their controller's next end phase: a rule change, so it
+    holds the specified cards locked before or after it is made, and two of them name the same end phase
+    (seed 《链环傀儡》 二、不能解咒)."""
+    state = tx.state
+    spec = str(step.get("target", "self"))
+    rule: dict[str, Any] = {"controller": controller(state, fi), "source": source(state, fi),
+                            "end_turns": {p: next_end_phase_turn(state, p) for p in state.players}}
+    if spec.startswith("$"):
+        rule["cards"] = [[iid, identity(state, iid)] for iid in targets(state, fi, step)]
+    else:
+        rule["set"] = spec
+    tx.list_append(NO_UNLOCK, rule)
     return True
+
+
+def is_unlock_forbidden(state: GameState, iid: int) -> bool:
+    """Tell whether a "cannot unlock" rule change holds a locked card in this end phase of its controller."""
+    owner = state.cards[iid].controller
+    for rule in state.lists.get(NO_UNLOCK, ()):
+        if rule["end_turns"].get(owner) != state.turn:
+            continue
+        if "cards" in rule:
+            if [iid, identity(state, iid)] in rule["cards"]:
+                return True
+        elif iid in cards_in_set(state, rule["controller"], rule["source"], rule["set"]):
+            return True
+    return False
+
+
+def end_unlock_rules(tx: Transaction) -> None:
+    """Forget the "cannot unlock" rule changes that have applied in every end phase they name (this one or before)."""
+    rules = tx.state.lists.get(NO_UNLOCK, ())
+    for index in range(len(rules) - 1, -1, -1):
+        if max(rules[index]["end_turns"].values()) <= tx.state.turn:
+            tx.list_remove(NO_UNLOCK, index)
 
 
 def unlock(tx: Transaction, iid: int) -> None:
@@ -1131,4 +1175,5 @@ def schedule_pending(tx: Transaction, player: str, source: int | None, steps: li
 
 
 __all__ = ["VOCABULARY", "validate_effects", "run_step", "draw_cards", "dominate", "release", "unlock",
+           "is_unlock_forbidden", "end_unlock_rules",
            "schedule_pending", "turn_fact", "column_for", "is_front_row", "remove_state", "add_state"]
