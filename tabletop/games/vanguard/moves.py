@@ -165,18 +165,22 @@ def put_into_soul(tx: Transaction, iid: int, player: str, by_ride: bool = False,
     if by_ride:
         if is_circle(tx.state.cards[iid].zone):
             leave_field_cleanup(tx, iid)
+        into_soul: int | None = iid
         if facts.kind(tx.state.definition(iid)) == "g_unit" and zone_id(player, "gzone") in tx.state.zones:
-            heart = tx.state.cards[iid].props.get("heart")
+            into_soul = tx.state.cards[iid].props.get("heart")
             tx.move(iid, zone_id(player, "gzone"), None)
             tx.clear_card(iid, keep=("seq", "copied", "gained"))
             tx.reveal(iid, "all")
-            if heart is not None and heart in tx.state.cards:  # the heart card goes to the soul by the ride
-                tx.move(heart, zone_id(player, "soul"), None)
-                renew(tx, heart)
+            if into_soul is not None and into_soul in tx.state.cards:  # the heart card goes to the soul by the ride
+                tx.move(into_soul, zone_id(player, "soul"), None)
+                renew(tx, into_soul)
         else:
             tx.move(iid, zone_id(player, "soul"), None)
             renew(tx, iid)
         emit(tx, trigger_event("rode_upon", card=iid, player=player, other=rider))
+        if into_soul is not None and into_soul in tx.state.cards:
+            # a ride is a way of being put into the soul, one Darkness does not count (seed 《黑暗不法者》)
+            emit(tx, trigger_event("put_into_soul", card=into_soul, player=player, by_ride=True))
         return
     relocate(tx, iid, "soul", None, owner=player)
     turn_info(tx, player, "soul_not_ride", True)
