@@ -28,7 +28,7 @@ from tabletop.games.vanguard.circles import (
 )
 from tabletop.games.vanguard.moves import (
     add_state, controller_changed, identity, new_identity, place_on_circle, put_into_soul, relocate,
-    remove_state, retire, turn_fact, turn_info, unlink_harmony,
+    remove_state, retire, retire_all, turn_fact, turn_info, unlink_harmony,
 )
 from tabletop.games.vanguard.rear_vanguard import BECOME_VANGUARD
 from tabletop.games.vanguard.table import (
@@ -302,9 +302,8 @@ def _rest(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
 @effect("retire")
 def _retire(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     """Retire rear-guards by a card effect (Devour's retirements are effect retirements, seed 《太刀风》)."""
-    for iid in targets(tx.state, fi, step):
-        if tx.state.cards[iid].zone.split(".", 1)[1].startswith(("rc.", "gc")):
-            retire(tx, iid, by_effect=True)
+    retire_all(tx, [iid for iid in targets(tx.state, fi, step)
+                    if tx.state.cards[iid].zone.split(".", 1)[1].startswith(("rc.", "gc"))], by_effect=True)
     return True
 
 

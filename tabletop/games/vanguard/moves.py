@@ -138,22 +138,31 @@ def place_on_circle(tx: Transaction, iid: int, circle: str, how: str, by: str, r
 
 
 def retire(tx: Transaction, iid: int, by_effect: bool) -> None:
-    """Retire a rear-guard or guardian to its owner's drop zone and trigger "retired" abilities.
+    """Retire a rear-guard or guardian to its owner's drop zone and trigger "retired" abilities."""
+    retire_all(tx, [iid], by_effect)
+
+
+def retire_all(tx: Transaction, iids: list[int], by_effect: bool) -> None:
+    """Retire rear-guards or guardians at once: every card goes to its owner's drop zone, then each "retired" event
+    happens, so each card's abilities see all of them in the drop zone (one effect retires them together).
 
     A rear-guard vanguard is no rear-guard and is not retired (seed 《光辉骑士团》 二; DECISIONS.md).
     """
     state = tx.state
-    card = state.cards[iid]
-    if is_rear_vanguard(state, iid):
-        return
-    locked = is_locked(state, iid)
-    from_zone = card.zone
-    controller = card.controller
-    was_rear = is_rear_circle(from_zone)
-    relocate(tx, iid, "drop", None)
-    if was_rear:
-        emit(tx, trigger_event("retired", card=iid, player=controller, by_effect=by_effect, locked=locked,
-                               zone=from_zone))
+    retired = []
+    for iid in iids:
+        card = state.cards[iid]
+        if is_rear_vanguard(state, iid):
+            continue
+        locked = is_locked(state, iid)
+        from_zone = card.zone
+        controller = card.controller
+        relocate(tx, iid, "drop", None)
+        if is_rear_circle(from_zone):
+            retired.append(trigger_event("retired", card=iid, player=controller, by_effect=by_effect, locked=locked,
+                                         zone=from_zone))
+    for event in retired:
+        emit(tx, event)
 
 
 def put_into_soul(tx: Transaction, iid: int, player: str, by_ride: bool = False, rider: int | None = None) -> None:
