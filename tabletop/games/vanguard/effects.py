@@ -280,6 +280,14 @@ def _shield(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     return _modify(tx, fi, step, "shield", 0, "battle")
 
 
+@effect("cannot_attack", "until")
+def _cannot_attack(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Forbid units to attack (until: turn, the default, or battle)."""
+    for iid in targets(tx.state, fi, step):
+        _mod(tx, iid, "cannot_attack", 1, step.get("until", "turn"), _why(tx.state, fi))
+    return True
+
+
 @effect("stand")
 def _stand(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     """Stand units (Rush: "when stood by your card's effect" triggers, seed 《搏击新星》)."""

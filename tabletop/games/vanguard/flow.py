@@ -25,7 +25,7 @@ from tabletop.games.vanguard.effects import (
 from tabletop.games.vanguard.moves import identity, relocate, remove_state, retire, turn_fact
 from tabletop.games.vanguard.rear_vanguard import is_rear_vanguard, is_vanguard
 from tabletop.games.vanguard.table import (
-    current_critical, current_power, field_cards, guardians_of, has_state, is_locked, is_unit, player_zones,
+    current_critical, current_power, field_cards, guardians_of, has_state, is_forbidden_to_attack, is_locked, is_unit, player_zones,
     shield_total, units_of, vanguard_of, vital_zones,
 )
 
@@ -801,10 +801,11 @@ def _dominate_choose(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
 
 
 def dominated_attackers(state: Any, player: str) -> list[int]:
-    """Return dominated units `player` controls that can attack (standing, and a legal target exists; ruling 12)."""
+    """Return dominated units `player` controls that can attack (standing, no "cannot attack" effect, a legal target
+    exists; seed 《射干玉》 支配 ④, ruling 12)."""
     result = []
     for iid in units_of(state, player):
-        if has_state(state, iid, "dominated") and not state.cards[iid].tapped:
+        if has_state(state, iid, "dominated") and not state.cards[iid].tapped and not is_forbidden_to_attack(state, iid):
             if dominated_targets(state, iid):
                 result.append(iid)
     return result

@@ -37,8 +37,8 @@ from tabletop.games.vanguard.moves import (
 )
 from tabletop.games.vanguard.rear_vanguard import is_rear_vanguard, is_vanguard, rear_vanguards
 from tabletop.games.vanguard.table import (
-    current_critical, current_grade, current_power, front_row_units, has_state, is_locked, is_unit, power_parts,
-    shield_total, units_of, vanguard_of,
+    current_critical, current_grade, current_power, front_row_units, has_state, is_forbidden_to_attack, is_locked,
+    is_unit, power_parts, shield_total, units_of, vanguard_of,
 )
 
 
@@ -419,7 +419,8 @@ class VanguardRules(GameRules):
         opp = state.opponent(player)
         targets = [u for u in front_row_units(state, opp)]
         for attacker in front_row_units(state, player):
-            if state.cards[attacker].tapped or has_state(state, attacker, "dominated"):
+            if state.cards[attacker].tapped or has_state(state, attacker, "dominated") or (
+                    is_forbidden_to_attack(state, attacker)):
                 continue
             boosters: list[int | None] = [None]
             partner = column_partner(state.cards[attacker].zone) if is_rear_circle(state.cards[attacker].zone) else \
@@ -742,6 +743,8 @@ class VanguardRules(GameRules):
             raise IllegalCommand("VG 6.2", "only a unit in your front row can attack")
         if state.cards[a].tapped:
             raise IllegalCommand("VG 6.2", "a rested unit cannot attack")
+        if is_forbidden_to_attack(state, a):
+            raise IllegalCommand("VG 6.2", "an effect says that unit cannot attack")
         if t not in front_row_units(state, state.opponent(player)):
             raise IllegalCommand("VG 6.2", "you can attack only a unit in your opponent's front row")
         if b is not None:
