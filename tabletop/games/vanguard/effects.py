@@ -486,9 +486,15 @@ def _negate_cannot_be_hit(tx: Transaction, fi: int, step: dict[str, Any]) -> boo
 
 @effect("return_to_hand")
 def _return_to_hand(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
-    """Return cards to their owner's hand."""
+    """Return cards to their owner's hand, all at once; then "when returned to hand" abilities trigger (event
+    `returned_to_hand`, naming the zone the card came from)."""
+    returned = []
     for iid in targets(tx.state, fi, step):
+        card = tx.state.cards[iid]
+        returned.append(trigger_event("returned_to_hand", card=iid, player=card.owner, zone=card.zone))
         relocate(tx, iid, "hand", None)
+    for event in returned:
+        emit(tx, event)
     return True
 
 
