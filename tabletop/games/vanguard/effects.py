@@ -24,10 +24,10 @@ from tabletop.games.vanguard.abilities import (
     has_keyword,
 )
 from tabletop.games.vanguard.circles import (
-    REAR_CIRCLES, circle_name, column_for, is_back_row, is_front_row, is_rear_circle,
+    REAR_CIRCLES, circle_name, column_for, column_partner, is_back_row, is_front_row, is_rear_circle,
 )
 from tabletop.games.vanguard.moves import (
-    add_state, controller_changed, identity, new_identity, place_on_circle, put_into_soul, relocate,
+    add_state, controller_changed, identity, move_rear_guard, new_identity, place_on_circle, put_into_soul, relocate,
     remove_state, retire, retire_all, turn_fact, turn_info, unlink_harmony,
 )
 from tabletop.games.vanguard.rear_vanguard import BECOME_VANGUARD
@@ -286,6 +286,29 @@ def _cannot_attack(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     for iid in targets(tx.state, fi, step):
         _mod(tx, iid, "cannot_attack", 1, step.get("until", "turn"), _why(tx.state, fi))
     return True
+
+
+@effect("move", "circle")
+def _move(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Move rear-guards to another rear-guard circle of their controller, swapping with the unit there (VG 5.4):
+    `circle` names it (back_left, rc.front_right…); without it, the other circle of the unit's column."""
+    state = tx.state
+    for iid in targets(state, fi, step):
+        here = state.cards[iid].zone
+        if not is_rear_circle(here) or is_locked(state, iid):
+            continue
+        named = step.get("circle")
+        to = column_partner(here) if named is None else zone_id(state.cards[iid].controller, _rear_circle_name(str(named)))
+        if to is None or to == here or to not in state.zones or not is_rear_circle(to):
+            continue
+        if move_rear_guard(tx, iid, to) is None:
+            tx.log(f"{state.definition(iid).name} moved to {circle_name(to)}", "VG 5.4")
+    return True
+
+
+def _rear_circle_name(name: str) -> str:
+    """Return a rear-guard circle's zone name from a card's spelling (back_left or rc.back_left)."""
+    return name if name.startswith("rc.") else f"rc.{name}"
 
 
 @effect("stand")

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.triggers import trigger_event
 from tabletop.engine.zones import zone_id
@@ -194,6 +195,25 @@ def put_into_soul(tx: Transaction, iid: int, player: str, by_ride: bool = False,
     relocate(tx, iid, "soul", None, owner=player)
     turn_info(tx, player, "soul_not_ride", True)
     emit(tx, trigger_event("put_into_soul", card=iid, player=player))
+
+
+def move_rear_guard(tx: Transaction, iid: int, to: str) -> IllegalCommand | None:
+    """Move a rear-guard to another rear-guard circle, swapping with the unit there (VG 5.4); it stays the same
+    card. Return the refusal when it cannot move (a dominated unit or a rear-guard vanguard there, seed 《射干玉》
+    支配 ruling 3 and 《光辉骑士团》 二) — a command raises it, an effect skips the move — or None when it moved."""
+    state = tx.state
+    here = state.cards[iid].zone
+    other = list(state.zones[to].cards)   # a copy: the zone's own list changes with the first move
+    if other and has_state(state, other[0], "dominated"):
+        return IllegalCommand("seed 《射干玉》 支配 ruling 3", "you cannot move onto a circle holding a dominated unit")
+    made = rear_vanguards(state, zone_owner(to))
+    if iid in made or (other and other[0] in made):
+        return IllegalCommand("seed 《光辉骑士团》 二 / VG 5.4",
+                              "a unit on RC that is a vanguard is not a rear-guard: it does not move or swap")
+    tx.move(iid, to, 0)
+    if other:
+        tx.move(other[0], here, 0)
+    return None
 
 
 def is_field_zone(zid: str) -> bool:
