@@ -10,6 +10,7 @@ keeps the keyword while it is not valid; timed effects it created ignore the con
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from tabletop.engine import triggers
@@ -270,6 +271,26 @@ def keyword_x(state: GameState, iid: int, ability: dict[str, Any]) -> Any:
     return state.definition(iid).keywords.get(ability.get("keyword", ""))
 
 
+# What a number read from other cards may count (seed 一: "仪式X"/"雷激X" written with X, "救援-" without a number,
+# when the number depends on other cards' information): {count: ZONE, player: you|opponent, grade: N}.
+COUNTED_ZONES = ("hand", "soul", "drop", "bind", "damage", "deck")
+COUNT_KEYS = ("count", "player", "grade")
+
+
+def keyword_number(state: GameState, controller: str, value: Any, default: int) -> int:
+    """Return a keyword's number: printed (`ritual: 3`), or the number of cards in a zone (`{count: soul}`), of
+    the controller's or the opponent's (`player`), of one grade only (`grade`); `default` when none is given."""
+    if value is None:
+        return default
+    if not isinstance(value, Mapping):
+        return int(value)
+    player = controller if value.get("player", "you") == "you" else state.opponent(controller)
+    cards = state.zones[zone_id(player, str(value["count"]))].cards
+    if "grade" in value:
+        return sum(1 for c in cards if facts.grade(state.definition(c)) == int(value["grade"]))
+    return len(cards)
+
+
 def keyword_valid(state: GameState, iid: int, ability: dict[str, Any], controller: str) -> bool:
     """Tell whether an ability's effective-condition keyword holds now (true for abilities without one)."""
     name = ability.get("keyword")
@@ -284,11 +305,12 @@ def keyword_valid(state: GameState, iid: int, ability: dict[str, Any], controlle
         return hand >= 5
     if name == "ritual":  # seed 《暗影骑士团》: ≥ X grade 1 cards in the drop zone
         drop = state.zones[zone_id(controller, "drop")].cards
-        return sum(1 for c in drop if facts.grade(state.definition(c)) == 1) >= int(x or 0)
+        return sum(1 for c in drop if facts.grade(state.definition(c)) == 1) >= keyword_number(state, controller, x, 0)
     if name == "unite":  # seed 《黄金骑士团》: called 2+ cards this turn
         return int(turn.get("calls", 0)) >= 2
     if name == "thunderstrike":  # seed 《鸣神》: opponent's bind zone ≥ X
-        return len(state.zones[zone_id(state.opponent(controller), "bind")].cards) >= int(x or 0)
+        return len(state.zones[zone_id(state.opponent(controller), "bind")].cards) >= keyword_number(
+            state, controller, x, 0)
     if name == "darkness":  # seed 《黑暗不法者》: put a card into the soul this turn other than by riding
         return bool(turn.get("soul_not_ride"))
     if name == "wave":  # seed 《苍海军势》: this turn's battle number in range

@@ -20,8 +20,8 @@ from tabletop.engine.card_filter import CardFilter, Seen
 from tabletop.engine.vocabulary import Vocabulary
 from tabletop.games.vanguard import facts
 from tabletop.games.vanguard.abilities import (
-    CLAN_ACTIONS, CONDITION_KEYWORDS, CONDITIONS, EVENTS, PREFIX_KEYWORDS, PROPER_KEYWORDS, add_pending, condition_holds, emit,
-    has_keyword,
+    CLAN_ACTIONS, CONDITION_KEYWORDS, CONDITIONS, COUNT_KEYS, COUNTED_ZONES, EVENTS, PREFIX_KEYWORDS, PROPER_KEYWORDS,
+    add_pending, condition_holds, emit, has_keyword, keyword_number,
 )
 from tabletop.games.vanguard.circles import (
     REAR_CIRCLES, circle_name, column_for, column_partner, is_back_row, is_front_row, is_rear_circle,
@@ -447,9 +447,10 @@ def _damage_vanguard(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
 
 @effect("rescue", "count")
 def _rescue(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
-    """Rescue X: heal X, then deal X damage to one of your vanguards (seed 《天使之羽》)."""
-    procedure.insert_steps(tx, fi, [{"effect": "heal", "count": step.get("count", 1)},
-                                 {"effect": "damage_vanguard", "count": step.get("count", 1)}])
+    """Rescue X: heal X, then deal X damage to one of your vanguards (seed 《天使之羽》); "Rescue-" reads X from
+    other cards (`count: {count: ZONE, ...}`, see abilities.keyword_number)."""
+    x = keyword_number(tx.state, controller(tx.state, fi), step.get("count"), 1)
+    procedure.insert_steps(tx, fi, [{"effect": "heal", "count": x}, {"effect": "damage_vanguard", "count": x}])
     return True
 
 
@@ -1108,6 +1109,8 @@ def validate_effects(mapping: Mapping[str, Any]) -> list[str]:
     for name in names:
         if str(name).lower().replace(" ", "_") not in known:
             problems.append(f"{card_id}: unknown keyword {name!r}")
+        elif isinstance(keywords, Mapping):
+            problems += _number_problems(f"{card_id}: keywords.{name}", keywords[name])
     return problems + [f"{card_id}: {problem}" for problem in ability_problems(mapping.get("effects"))]
 
 
@@ -1136,10 +1139,23 @@ def _check_ability(where: str, ability: Any) -> list[str]:
     if "zone" in ability and str(ability["zone"]).upper() not in ZONE_TAGS:
         problems.append(f"{where}: unknown zone tag {ability['zone']!r}")
     problems += _check_keys(f"{where}.filter", ability.get("filter"), TRIGGER_FILTERS, "filter")
+    problems += _number_problems(f"{where}.x", ability.get("x"))
     for part in ("trigger_if", "if"):
         problems += _check_keys(f"{where}.{part}", ability.get(part), CONDITIONS, "condition")
     for part in ("cost", "do"):
         problems += _check_steps(f"{where}.{part}", ability.get(part) or [], cont=kind == "cont" and part == "do")
+    return problems
+
+
+def _number_problems(where: str, value: Any) -> list[str]:
+    """Check a keyword number read from other cards (`{count: ZONE, player, grade}`); a plain number passes."""
+    if not isinstance(value, Mapping):
+        return []
+    problems = _check_keys(where, value, COUNT_KEYS, "number key")
+    if value.get("count") not in COUNTED_ZONES:
+        problems.append(f"{where}: 'count' names a zone: {', '.join(COUNTED_ZONES)}")
+    if value.get("player", "you") not in ("you", "opponent"):
+        problems.append(f"{where}: 'player' is you or opponent")
     return problems
 
 
@@ -1169,6 +1185,8 @@ def _check_steps(where: str, steps: Any, cont: bool = False) -> list[str]:
             if step.get("filter") is not None:
                 problems += FILTER.unknown_keys(f"{here}.filter", step["filter"])
             continue
+        if name == "rescue":
+            problems += _number_problems(f"{here}.count", step.get("count"))
         wrong = VOCABULARY.check_step(here, step)
         if wrong:
             problems += wrong
