@@ -377,7 +377,32 @@ def zone_tag_holds(state: GameState, iid: int, tag: str | None) -> bool:
 # The clauses a condition mapping (`if:`, `trigger_if:`, a step's `if:` / `cond:`) may use.
 CONDITIONS = ("hand_at_most", "hand_at_least", "damage_at_least", "soul_at_least", "vanguard_power_at_least",
               "more_rear_guards", "in_state", "not_in_state", "chosen", "in_legion", "success_unit", "my_turn",
-              "attack_hit", "attacked_vanguard", "self_attacked", "keyword")
+              "attack_hit", "attacked_vanguard", "self_attacked", "keyword", "force_markers_at_least", "on_stellar")
+# The CONT step of a vanguard that makes its controller's back-row centre circle a Stellar circle (星域) while
+# the CONT holds (seed 《阳炎》 二、星域: "if your V has 5 or more Force gifts, your back centre circle becomes 星域").
+STELLAR_CIRCLE = "stellar_circle"
+
+
+def force_markers(state: GameState, player: str) -> int:
+    """Return how many Force gift markers (type I and II) are on `player`'s VC (VG 9.6)."""
+    circle = state.data.get("markers", {}).get(zone_id(player, "vc"), {})
+    return int(circle.get("force1", 0)) + int(circle.get("force2", 0))
+
+
+def is_stellar_circle(state: GameState, zid: str) -> bool:
+    """Tell whether a circle is a Stellar circle now: its owner's back-row centre circle, while the vanguard on
+    their VC, theirs, holds a `stellar_circle` CONT (read from the board; a heart card's abilities do not apply)."""
+    player = zid.split(".", 1)[0]
+    if zid != zone_id(player, "rc.back_center"):
+        return False
+    vc = state.zones[zone_id(player, "vc")].cards
+    if not vc or state.cards[vc[0]].controller != player:
+        return False
+    return any(ability.get("kind") == "cont" and zone_tag_holds(state, vc[0], ability.get("zone"))
+               and any(step.get("effect") == STELLAR_CIRCLE for step in ability.get("do", ()))
+               and keyword_valid(state, vc[0], ability, player)
+               and condition_holds(state, ability.get("if"), vc[0], player)
+               for ability in abilities_of(state, vc[0]))
 
 def condition_holds(state: GameState, cond: dict[str, Any] | None, source: int | None, controller: str,
                     variables: dict[str, Any] | None = None, event: TriggerEvent | None = None) -> bool:
@@ -427,6 +452,10 @@ def condition_holds(state: GameState, cond: dict[str, Any] | None, source: int |
             if (battle.get("attacker") == source) != bool(value):
                 return False
         if key == "keyword" and source is not None and not keyword_valid(state, source, {"keyword": value}, controller):
+            return False
+        if key == "force_markers_at_least" and force_markers(state, controller) < int(value):
+            return False
+        if key == "on_stellar" and (source is not None and is_stellar_circle(state, state.cards[source].zone)) != bool(value):
             return False
     return True
 

@@ -21,6 +21,7 @@ from tabletop.engine.vocabulary import Vocabulary
 from tabletop.games.vanguard import facts
 from tabletop.games.vanguard.abilities import (
     CLAN_ACTIONS, CONDITION_KEYWORDS, CONDITIONS, COUNT_KEYS, COUNTED_ZONES, EVENTS, PREFIX_KEYWORDS, PROPER_KEYWORDS,
+    STELLAR_CIRCLE,
     add_pending, condition_holds, emit, has_keyword, keyword_number,
 )
 from tabletop.games.vanguard.circles import (
@@ -1093,7 +1094,8 @@ TRIGGER_FILTERS = ("by_effect", "by_your_effect", "state", "boosted_race", "boos
 SET_PARAMS = ("target", "from", "per", "card", "of")
 # Effects that only a CONT ability says, read where they apply, never run as a step, with their parameters:
 # `become_vanguard`: your units on your RCs passing `filter` are also vanguards (rear_vanguard.py).
-CONT_EFFECTS: dict[str, tuple[str, ...]] = {BECOME_VANGUARD: ("filter",)}
+# `stellar_circle`: your back-row centre circle is a Stellar circle (abilities.is_stellar_circle).
+CONT_EFFECTS: dict[str, tuple[str, ...]] = {BECOME_VANGUARD: ("filter",), STELLAR_CIRCLE: ()}
 ZONE_TAGS = ("V", "R", "VR", "GC", "ANY", "HAND", "DROP", "SOUL", "BIND", "GZONE", "DAMAGE")
 
 
