@@ -17,7 +17,9 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   while it applies. `damage: N` is the "Damage N —" keyword (FFTCG 15.2.6).
 - `optional: true` ("you may"): asked when it resolves. `ex_burst: true`: usable as EX Burst.
 - `cost` (action/special): {cp: N, element: E, element_cp: K, dull: true, break_self: true}: N CP of
-  which K (default: all N) must be of element E; `break_self` puts the card into the Break Zone.
+  which K (default: all N) must be of element E; or `elements: {fire: 1, water: 1}` for a cost of several
+  elements (that many CP of each, the rest of any; FFTCG 11.6.2.1: at most 1 surplus CP per element, only by a
+  discard); `break_self` puts the card into the Break Zone.
 - `target`: `self`, or a card filter with `count` (default 1) and `up_to` (bool) — chosen when
   played or put on the stack. `all`: a card filter, every matching card (not chosen).
 - `applies_to` (field, replacement): `self` or a card filter. `event` (replacement): `break` (with
@@ -55,6 +57,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tabletop.engine.vocabulary import ParamType, Vocabulary
+from tabletop.games.fftcg.cards import ELEMENTS
 
 KINDS = ("resolve", "auto", "action", "special", "field", "replacement")
 TRIGGERS = ("enters_field", "leaves_field", "broken", "put_into_break_zone", "attacks", "blocks",
@@ -64,7 +67,7 @@ CONDITIONS = ("backups_at_least", "forwards_at_least", "damage_at_least", "hand_
 FILTER_KEYS = ("type", "controller", "zone", "element", "job", "name", "category", "cost_at_most",
                "cost_at_least", "power_at_most", "power_at_least", "dull", "keyword", "not_self")
 TARGET_KEYS = FILTER_KEYS + ("count", "up_to")
-COST_KEYS = ("cp", "element", "element_cp", "dull", "break_self")
+COST_KEYS = ("cp", "element", "element_cp", "elements", "dull", "break_self")
 ABILITY_KEYS = ("kind", "effect", "trigger", "of", "condition", "damage", "optional", "ex_burst", "cost",
                 "target", "all", "applies_to", "then", "duration", "name", "event", "instead")
 
@@ -180,6 +183,7 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
                 problems.append(f"{where}: cost {key!r} must be a whole number, 0 or more")
         if "element_cp" in cost and "element" not in cost:
             problems.append(f"{where}: cost 'element_cp' needs the 'element'")
+        problems += _check_elements(f"{where}: cost 'elements'", cost)
     for key in ("target", "all", "applies_to", "of"):
         value = ability.get(key)
         if value is not None and value != "self":
@@ -252,6 +256,23 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
         problems.append(f"{where}: replace_break 'instead' must be one of {', '.join(INSTEADS)}")
     if name in ("add_counter", "remove_counter") and not effect.get("counter"):
         problems.append(f"{where}: {name} needs the counter name (counter)")
+    return problems
+
+
+def _check_elements(where: str, cost: Mapping[str, Any]) -> list[str]:
+    """Check a cost of several elements: `elements` maps each element to the CP of it needed (FFTCG 11.6.2.1)."""
+    if "elements" not in cost:
+        return []
+    value = cost["elements"]
+    if "element" in cost:
+        return [f"{where} and 'element' cannot both be given"]
+    if not isinstance(value, Mapping) or not value:
+        return [f"{where} maps each element to its CP ({{fire: 1, water: 1}})"]
+    problems = [f"{where}: unknown element {e!r}" for e in value if e not in ELEMENTS]
+    if any(isinstance(n, bool) or not isinstance(n, int) or n < 1 for n in value.values()):
+        problems.append(f"{where}: each element needs a whole number of CP, 1 or more")
+    elif sum(value.values()) > int(cost.get("cp", 0)):
+        problems.append(f"{where} need more CP than the cost's 'cp'")
     return problems
 
 
