@@ -31,6 +31,7 @@ CONTINUOUS_OPS: dict[str, tuple[int, str, str]] = {
     "cannot_attack": (LAYER_OTHER, "flag", "cannot_attack"),
     "cannot_block": (LAYER_OTHER, "flag", "cannot_block"),
     "must_attack": (LAYER_OTHER, "flag", "must_attack"),
+    "must_block": (LAYER_OTHER, "flag", "must_block"),
     "cannot_be_blocked_by": (LAYER_OTHER, "min_cost", "unblockable_by_cost"),
     "cannot_be_chosen": (LAYER_OTHER, "unchoosable", "unchoosable"),
     "set_power": (LAYER_SET_POWER, "set_power", "power"),
@@ -49,6 +50,7 @@ class Characteristics(NamedTuple):
     unblockable_by_cost: int | None = None  # cannot be blocked by a Forward of this cost or more
     unchoosable: tuple[tuple[str, str | None], ...] = ()  # (summons|abilities|any, whose play or None)
     modifiers: tuple[str, ...] = ()
+    must_block: bool = False
 
     def can_be_chosen_by(self, kind: str, player: str) -> bool:
         """Tell whether a Summon or ability (`kind`) played by `player` may choose this card."""
@@ -192,7 +194,8 @@ def _characteristics(state: GameState) -> dict[int, Characteristics]:
         return printed
     base: dict[int, dict[str, Any]] = {
         iid: {"power": c.power, "keywords": set(c.keywords), "cannot_attack": False, "cannot_block": False,
-              "must_attack": False, "unblockable_by_cost": None, "unchoosable": [], "modifiers": []}
+              "must_attack": False, "unblockable_by_cost": None, "unchoosable": [], "modifiers": [],
+              "must_block": False}
         for iid, c in printed.items()}
 
     def applies(chars: Mapping[int, Mapping[str, Any]], effect: ContinuousEffect, iid: int) -> bool:
@@ -204,7 +207,7 @@ def _characteristics(state: GameState) -> dict[int, Characteristics]:
         if c is not base[iid]:  # changed by some effect (the LayerSystem copies a card on write)
             printed[iid] = Characteristics(c["power"], frozenset(c["keywords"]), c["cannot_attack"],
                                            c["cannot_block"], c["must_attack"], c["unblockable_by_cost"],
-                                           tuple(c["unchoosable"]), tuple(c["modifiers"]))
+                                           tuple(c["unchoosable"]), tuple(c["modifiers"]), c["must_block"])
     return printed
 
 

@@ -42,7 +42,8 @@ on the bottom), return_to_hand, remove_from_game, play_onto_field {dull},
 add_counter {counter, count}, remove_counter {counter, count}, cost_change {amount} (field: cards in
 `applies_to` cost that much more; negative = less), choose_one {modes: [[effects…], …]},
 gain_control, discard {count, player} (with a hand `target`: the chosen cards; else the player
-discards `count` cards of their choice), cannot_attack, cannot_block, must_attack,
+discards `count` cards of their choice), cannot_attack, cannot_block, must_attack, must_block (blocks
+when it can, FFTCG 10.1.3.1.3),
 cannot_be_blocked_by {cost_at_least}, cannot_be_chosen {by: summons|abilities|any, player} (by what
 the given player plays; no player: anyone's), delayed {when: a trigger, do: [effects…]} (one time, next event),
 replace_break {instead: remove_from_game|return_to_hand} (a one-shot making a replacement until
@@ -100,6 +101,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "cannot_attack": {},
     "cannot_block": {},
     "must_attack": {},
+    "must_block": {},
     "cannot_be_blocked_by": {"cost_at_least": int},
     "cannot_be_chosen": {"by": str, "player": str},
     "delayed": {"when": str, "do": list},
@@ -109,7 +111,7 @@ for _word, _word_params in _WORDS.items():
     VOCABULARY.add(_word, None, **_word_params)
 # effects that only make sense as field abilities or as effects lasting a duration
 CONTINUOUS = ("power", "set_power", "grant_keyword", "cost_change", "cannot_attack", "cannot_block",
-              "must_attack", "cannot_be_blocked_by", "cannot_be_chosen")
+              "must_attack", "must_block", "cannot_be_blocked_by", "cannot_be_chosen")
 FIELD_ONLY = ("cost_change",)
 INSTEADS = ("remove_from_game", "return_to_hand")
 ENTRY_INSTEADS = ("your_control",)

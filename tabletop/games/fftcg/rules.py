@@ -320,8 +320,8 @@ class FFTCGRules(GameRules):
             commands += [DeclareParty(by=player, attackers=group) for group in itertools.islice(groups, PARTIES_LIMIT)]
             return commands
         if stage == "block":
-            blockers = [i for i in self._forwards(state, player) if combat.block_refusal(state, i, player, chars) is None]
-            return [DeclareBlock(by=player, blocker=None), *(DeclareBlock(by=player, blocker=i) for i in blockers)]
+            choices = combat.block_choices(state, player, self._forwards(state, player), chars)
+            return [DeclareBlock(by=player, blocker=i) for i in choices]
         if stage == "split":
             members = flow.attackers_alive(state)
             blocker = flow.blocker_alive(state)

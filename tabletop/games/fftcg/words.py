@@ -112,6 +112,7 @@ def _freeze(tx: Transaction, doing: Doing, step: Step) -> None:
 @VOCABULARY.handles("cannot_attack")
 @VOCABULARY.handles("cannot_block")
 @VOCABULARY.handles("must_attack")
+@VOCABULARY.handles("must_block")
 @VOCABULARY.handles("cannot_be_blocked_by")
 @VOCABULARY.handles("cannot_be_chosen")
 @VOCABULARY.handles("replace_break")
