@@ -31,10 +31,11 @@ class Cost(NamedTuple):
     needs: tuple[tuple[str, int], ...] = ()
 
 
-def ability_cost(cost: Mapping[str, Any]) -> Cost:
-    """Return the CP cost of an action or special ability: `cp`, of which `element_cp` (default all) of `element`,
-    or of which each element of `elements` ({fire: 1, water: 1}) that many (FFTCG 11.6.2.1)."""
-    amount = int(cost.get("cp", 0))
+def ability_cost(cost: Mapping[str, Any], x: int = 0) -> Cost:
+    """Return the CP cost of an action or special ability: `cp` (plus X when it says `x`, FFTCG 4.5), of which
+    `element_cp` (default all) of `element`, or of which each element of `elements` ({fire: 1, water: 1}) that
+    many (FFTCG 11.6.2.1)."""
+    amount = int(cost.get("cp", 0)) + (x if cost.get("x") else 0)
     if cost.get("elements"):
         return Cost(amount, needs=tuple(sorted((str(e), int(n)) for e, n in cost["elements"].items())))
     if not cost.get("element"):

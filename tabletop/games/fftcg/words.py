@@ -15,7 +15,7 @@ from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.triggers import trigger_event
 from tabletop.games.fftcg import actions
-from tabletop.games.fftcg.continuous import FILTER, pinned
+from tabletop.games.fftcg.continuous import FILTER, field_cards, matches, pinned
 from tabletop.games.fftcg.effects import VOCABULARY
 
 Step = Mapping[str, Any]
@@ -54,6 +54,21 @@ def do_effect(tx: Transaction, doing: Doing, step: Step) -> None:
         handler(tx, doing, step)
 
 
+def value_of(state: GameState, doing: Doing, spec: Any) -> int:
+    """Return a number an effect uses: a printed one, or one computed now (effects.VALUE_KEYS): X paid with the
+    cost, or the field's cards passing a filter, times N, divided by N with a fraction rounded up (FFTCG 4.2);
+    never below 0 (FFTCG 4.1)."""
+    if not isinstance(spec, Mapping):
+        return int(spec)
+    if "x" in spec:
+        base = int(doing.entry.get("x") or 0) * int(spec["x"])
+    else:
+        base = sum(1 for iid in field_cards(state) if matches(state, iid, spec["count"], doing.controller, doing.source))
+    total = base * int(spec.get("times", 1))
+    divide = int(spec.get("divide", 1))
+    return max(0, -(-total // divide))
+
+
 def acting_players(state: GameState, entry: Mapping[str, Any], step: Step, default: str) -> list[str]:
     """Return who does a step, the turn player first when each player does it (FFTCG 6.1.4)."""
     who = step.get("player", default)
@@ -64,22 +79,24 @@ def acting_players(state: GameState, entry: Mapping[str, Any], step: Step, defau
 
 @VOCABULARY.handles("draw")
 def _draw(tx: Transaction, doing: Doing, step: Step) -> None:
-    if int(step.get("count", 1)) > 0:
+    count = value_of(tx.state, doing, step.get("count", 1))
+    if count > 0:
         for player in acting_players(tx.state, doing.entry, step, "you"):
-            actions.draw(tx, player, int(step.get("count", 1)))
+            actions.draw(tx, player, count)
 
 
 @VOCABULARY.handles("deal_damage")
 def _deal_damage(tx: Transaction, doing: Doing, step: Step) -> None:
     source = doing.source
+    amount = value_of(tx.state, doing, step["amount"])
     for iid in doing.on_field:
-        actions.deal_character_damage(tx, iid, int(step["amount"]), [source] if source is not None else [])
+        actions.deal_character_damage(tx, iid, amount, [source] if source is not None else [])
 
 
 @VOCABULARY.handles("damage_player")
 def _damage_player(tx: Transaction, doing: Doing, step: Step) -> None:
     for player in acting_players(tx.state, doing.entry, step, "opponent"):
-        actions.damage_player(tx, player, int(step.get("amount", 1)))
+        actions.damage_player(tx, player, value_of(tx.state, doing, step.get("amount", 1)))
 
 
 @VOCABULARY.handles("break")
@@ -118,6 +135,8 @@ def _freeze(tx: Transaction, doing: Doing, step: Step) -> None:
 @VOCABULARY.handles("replace_break")
 def _lasting(tx: Transaction, doing: Doing, step: Step) -> None:
     if doing.on_field:
+        if isinstance(step.get("amount"), Mapping):  # a computed amount is fixed when the effect starts
+            step = {**step, "amount": value_of(tx.state, doing, step["amount"])}
         add_lasting(tx, doing.entry, step, doing.on_field)
 
 
