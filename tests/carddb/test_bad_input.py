@@ -125,7 +125,7 @@ def test_an_unreadable_damaged_database(tmp_path: Path) -> None:
      "card #1 (VG-901): card 'VG-901': effects[0].do[0]: effect 'draw' has no parameter 'cuont'"),
     ("fftcg", '{id: FF-901, name: "Typo Mage", type: forward, cost: 2, power: 5000, element: [fire], job: Mage, '
               'category: [Tabletop], effects: [{trigger: enters_field, effect: draw, count: "two"}]}',
-     "card #1 (FF-901): card 'FF-901': effects[0]: draw 'count' must be a whole number"),
+     "card #1 (FF-901): card 'FF-901': effects[0]: draw 'count' must be a whole number or a mapping"),
 ])
 def test_a_typo_in_a_cards_effect_is_a_load_error_naming_the_card(tmp_path: Path, game: str, card: str,
                                                                    wanted: str) -> None:

@@ -31,12 +31,15 @@ def next_clock(tx: Transaction) -> int:
     return value
 
 
-def enter_zone(tx: Transaction, iid: int, zone: str, index: int | None = 0) -> None:
-    """Move a card to one of its owner's zones (`zone` is the bare name) as a new object."""
+def enter_zone(tx: Transaction, iid: int, zone: str, index: int | None = 0) -> Any:
+    """Move a card to one of its owner's zones (`zone` is the bare name) as a new object; return the timestamp
+    of the object it was (a leaving event names it, so a delayed ability knows which object left, FFTCG 11.8.17.3)."""
     card = tx.state.cards[iid]
+    was = card.props.get("ts")
     tx.move(iid, f"{card.owner}.{zone}", index)
     tx.clear_card(iid, keep=("ts",))  # the timestamp is replaced, not removed and added again
     tx.set_prop(iid, "ts", next_clock(tx))
+    return was
 
 
 def name_of(tx_or_state: Any, iid: int) -> str:
@@ -83,6 +86,9 @@ def emit(tx: Transaction, happened: TriggerEvent) -> None:
         watched = delayed.get("card")
         if watched is not None and (card is None or card != watched[0]):
             continue
+        if watched is not None and not _is_watched_object(state, happened, watched[1]):
+            tx.list_remove("delayed", position)  # FFTCG 11.8.17.3: its card left its zone; the ability lost it
+            continue
         triggers.queue(tx, delayed["controller"], {
             "kind": "delayed", "source": delayed["source"], "ts": delayed.get("source_ts"),
             "card_id": delayed["card_id"], "ability": -1,
@@ -90,6 +96,14 @@ def emit(tx: Transaction, happened: TriggerEvent) -> None:
             "event_card": card})
         if delayed.get("once", True):
             tx.list_remove("delayed", position)
+
+
+def _is_watched_object(state: Any, happened: TriggerEvent, ts: Any) -> bool:
+    """Tell whether an event happened to the object a delayed ability watches: the card as it is now, or, for a
+    card that just left its zone, the object it was (`was_ts`) — not a new object the card became since."""
+    if "was_ts" in happened:
+        return bool(happened["was_ts"] == ts)
+    return is_current(state, happened["card"], ts)
 
 
 def _field_events(state: Any) -> frozenset[str]:
@@ -252,7 +266,7 @@ def break_cards(tx: Transaction, iids: Iterable[int], by: Iterable[int] = (), se
     """
     state = tx.state
     chosen = dict(state.data.get("replacement_choice", {}))
-    broken: list[int] = []
+    broken: list[tuple[int, Any]] = []
     for iid in iids:
         if not state.cards[iid].zone.endswith(".field"):
             continue
@@ -263,19 +277,19 @@ def break_cards(tx: Transaction, iids: Iterable[int], by: Iterable[int] = (), se
         chosen.pop(str(iid), None)
         name = name_of(tx, iid)
         if step.event["kind"] == "move":
-            enter_zone(tx, iid, step.event["to"])
+            was = enter_zone(tx, iid, step.event["to"])
             tx.log(f"{name} would be broken; {step.event['label']}", "FFTCG 11.12.5")
-            emit(tx, trigger_event("leaves_field", iid))
+            emit(tx, trigger_event("leaves_field", iid, was_ts=was))
             continue
-        enter_zone(tx, iid, "break")
+        was = enter_zone(tx, iid, "break")
         credit = ", ".join(name_of(tx, s) for s in by)
         tx.log(f"{name} was broken" + (f" by {credit}" if credit else ""), "FFTCG 15.1.1.3")
-        broken.append(iid)
+        broken.append((iid, was))
     tx.set_data("replacement_choice", chosen or None)
-    for iid in broken:
-        emit(tx, trigger_event("broken", iid))
-        emit(tx, trigger_event("put_into_break_zone", iid))
-        emit(tx, trigger_event("leaves_field", iid))
+    for iid, was in broken:
+        emit(tx, trigger_event("broken", iid, was_ts=was))
+        emit(tx, trigger_event("put_into_break_zone", iid, was_ts=was))
+        emit(tx, trigger_event("leaves_field", iid, was_ts=was))
 
 
 def move_from_field(tx: Transaction, iids: Iterable[int], zone: str, why: str, rule: str) -> None:
@@ -285,13 +299,13 @@ def move_from_field(tx: Transaction, iids: Iterable[int], zone: str, why: str, r
         if not tx.state.cards[iid].zone.endswith(".field"):
             continue
         name = name_of(tx, iid)
-        enter_zone(tx, iid, zone)
+        was = enter_zone(tx, iid, zone)
         tx.log(f"{name} was put into the {zone.replace('break', 'Break Zone')} ({why})", rule)
-        moved.append(iid)
-    for iid in moved:
+        moved.append((iid, was))
+    for iid, was in moved:
         if zone == "break":
-            emit(tx, trigger_event("put_into_break_zone", iid))
-        emit(tx, trigger_event("leaves_field", iid))
+            emit(tx, trigger_event("put_into_break_zone", iid, was_ts=was))
+        emit(tx, trigger_event("leaves_field", iid, was_ts=was))
 
 
 def entering_controller(state: Any, iid: int, controller: str) -> str:

@@ -1,7 +1,7 @@
 """The Attack Phase (FFTCG 10): declaring attackers and Parties, blocking, battle damage, First Strike."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from tabletop.engine.errors import IllegalCommand
@@ -11,7 +11,7 @@ from tabletop.engine.transaction import Transaction
 from tabletop.engine.triggers import trigger_event
 from tabletop.games.fftcg import actions
 from tabletop.games.fftcg.cards import elements_of, has_flag
-from tabletop.games.fftcg.continuous import Characteristics, characteristics
+from tabletop.games.fftcg.continuous import Characteristics, characteristics, field_cards
 from tabletop.games.fftcg.flow import (
     attackers_alive, blocker_alive, end_attack_phase, give_priority, power_now,
 )
@@ -127,13 +127,28 @@ def block_refusal(state: GameState, iid: int, player: str, chars: dict[int, Char
     return None
 
 
+def block_choices(state: GameState, player: str, forwards: Iterable[int],
+                  chars: dict[int, Characteristics]) -> list[int | None]:
+    """Return the blocks `player` may declare now, None for no block: when a Forward that must block can block,
+    only such Forwards may, and not blocking is not allowed (FFTCG 10.1.3.1.3)."""
+    able = [i for i in forwards if block_refusal(state, i, player, chars) is None]
+    forced = [i for i in able if chars[i].must_block]
+    return list(forced) if forced else [None, *able]
+
+
 def declare_block(tx: Transaction, player: str, blocker: int | None) -> None:
     """Declare a blocking Forward or no block (FFTCG 10.1.3); blocking does not dull (digest §9.3 [I])."""
     state = tx.state
+    chars = characteristics(state)
     if blocker is not None:
-        refusal = block_refusal(state, blocker, player, characteristics(state))
+        refusal = block_refusal(state, blocker, player, chars)
         if refusal is not None:
             raise refusal
+    forced = [i for i in field_cards(state, player) if chars[i].must_block and i != blocker
+              and block_refusal(state, i, player, chars) is None]
+    if forced and (blocker is None or not chars[blocker].must_block):
+        raise IllegalCommand("FFTCG 10.1.3.1.3", f"{state.definition(forced[0]).name} must block and can")
+    if blocker is not None:
         attack = dict(state.data["attack"])
         attack["blocker"] = pinned(state, [blocker])[0]
         attack["blocked"] = True

@@ -41,6 +41,7 @@ class UseAbility(Command):
     targets: tuple[CardId, ...] = ()
     mode: int | None = None
     name_discard: CardId | None = None
+    x: int = 0  # the X of a cost with X (FFTCG 4.5: its controller chooses it)
 
 
 @dataclass(frozen=True, kw_only=True)

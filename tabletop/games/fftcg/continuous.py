@@ -28,9 +28,11 @@ LAYER_CONTROL, LAYER_TEXT, LAYER_TYPE, LAYER_OTHER, LAYER_SET_POWER, LAYER_POWER
 # effect name -> (layer, LayerSystem operation, characteristic it changes)
 CONTINUOUS_OPS: dict[str, tuple[int, str, str]] = {
     "grant_keyword": (LAYER_OTHER, "grant", "keywords"),
+    "grant_job": (LAYER_TYPE, "add_job", "jobs"),  # FFTCG 11.12.4.6 ③: type and Job before the others
     "cannot_attack": (LAYER_OTHER, "flag", "cannot_attack"),
     "cannot_block": (LAYER_OTHER, "flag", "cannot_block"),
     "must_attack": (LAYER_OTHER, "flag", "must_attack"),
+    "must_block": (LAYER_OTHER, "flag", "must_block"),
     "cannot_be_blocked_by": (LAYER_OTHER, "min_cost", "unblockable_by_cost"),
     "cannot_be_chosen": (LAYER_OTHER, "unchoosable", "unchoosable"),
     "set_power": (LAYER_SET_POWER, "set_power", "power"),
@@ -49,6 +51,8 @@ class Characteristics(NamedTuple):
     unblockable_by_cost: int | None = None  # cannot be blocked by a Forward of this cost or more
     unchoosable: tuple[tuple[str, str | None], ...] = ()  # (summons|abilities|any, whose play or None)
     modifiers: tuple[str, ...] = ()
+    must_block: bool = False
+    jobs: tuple[str, ...] | None = None  # its Jobs once an effect changed them; None: the printed ones
 
     def can_be_chosen_by(self, kind: str, player: str) -> bool:
         """Tell whether a Summon or ability (`kind`) played by `player` may choose this card."""
@@ -192,7 +196,8 @@ def _characteristics(state: GameState) -> dict[int, Characteristics]:
         return printed
     base: dict[int, dict[str, Any]] = {
         iid: {"power": c.power, "keywords": set(c.keywords), "cannot_attack": False, "cannot_block": False,
-              "must_attack": False, "unblockable_by_cost": None, "unchoosable": [], "modifiers": []}
+              "must_attack": False, "unblockable_by_cost": None, "unchoosable": [], "modifiers": [],
+              "must_block": False, "jobs": _printed_jobs(state, iid)}
         for iid, c in printed.items()}
 
     def applies(chars: Mapping[int, Mapping[str, Any]], effect: ContinuousEffect, iid: int) -> bool:
@@ -204,7 +209,8 @@ def _characteristics(state: GameState) -> dict[int, Characteristics]:
         if c is not base[iid]:  # changed by some effect (the LayerSystem copies a card on write)
             printed[iid] = Characteristics(c["power"], frozenset(c["keywords"]), c["cannot_attack"],
                                            c["cannot_block"], c["must_attack"], c["unblockable_by_cost"],
-                                           tuple(c["unchoosable"]), tuple(c["modifiers"]))
+                                           tuple(c["unchoosable"]), tuple(c["modifiers"]), c["must_block"],
+                                           tuple(c["jobs"]))
     return printed
 
 
@@ -233,6 +239,7 @@ def _value(state: GameState, effect: Mapping[str, Any]) -> dict[str, Any]:
     # whose plays a cannot_be_chosen effect means, as a player name (None: anyone's)
     player = None if who is None else controller if who == "you" else state.opponent(controller)
     return {"amount": effect.get("amount"), "value": effect.get("value"), "keyword": effect.get("keyword"),
+            "job": effect.get("job"),
             "cost_at_least": effect.get("cost_at_least"), "by": effect.get("by", "any"),
             "player": player, "label": str(effect.get("label", ""))}
 
@@ -254,6 +261,17 @@ def _grant(chars: dict[str, Any], effect: ContinuousEffect) -> None:
                                           effect.value["keyword"]))
 
 
+def _add_job(chars: dict[str, Any], effect: ContinuousEffect) -> None:
+    job = str(effect.value["job"]).lower()
+    if job not in chars["jobs"]:
+        chars["jobs"] = [*chars["jobs"], job]
+        chars["modifiers"].append(f"{effect.value['label']}: Job {effect.value['job']}")
+
+
+def _printed_jobs(state: GameState, iid: int) -> list[str]:
+    return _listed(state.definition(iid).attributes.get("job"))
+
+
 def _flag(chars: dict[str, Any], effect: ContinuousEffect) -> None:
     chars[effect.key] = True
 
@@ -268,7 +286,7 @@ def _unchoosable(chars: dict[str, Any], effect: ContinuousEffect) -> None:
     chars["unchoosable"].append((effect.value["by"], effect.value["player"]))
 
 
-_OPERATIONS = {"set_power": _set_power, "add_power": _add_power, "grant": _grant, "flag": _flag,
+_OPERATIONS = {"set_power": _set_power, "add_power": _add_power, "grant": _grant, "add_job": _add_job, "flag": _flag,
                "min_cost": _min_cost, "unchoosable": _unchoosable}
 
 
@@ -302,6 +320,13 @@ def _attribute(key: str) -> Predicate:
     return test
 
 
+def _job(seen: Seen, iid: int, value: Any) -> bool:
+    """A Job filter reads the card's current Jobs (an effect may have given it one, FFTCG 11.12.4.6 ③)."""
+    current = seen.current.get(iid) if seen.current is not None else None
+    jobs = _read(current, "jobs") if current is not None else None
+    return str(value).lower() in (jobs if jobs is not None else _printed_jobs(seen.state, iid))
+
+
 def _dull(seen: Seen, iid: int, value: Any) -> bool:
     return seen.state.cards[iid].tapped == bool(value)
 
@@ -326,7 +351,7 @@ def _where_or_how_many(seen: Seen, iid: int, value: Any) -> bool:
 
 # FFTCG's card filter keys (effects.FILTER_KEYS, the card-file check; a target adds count and up_to).
 FILTER = CardFilter("fftcg", {
-    "type": _type, "controller": _controller, "element": _element, "job": _attribute("job"),
+    "type": _type, "controller": _controller, "element": _element, "job": _job,
     "category": _attribute("category"), "dull": _dull, "power_at_most": _power(False), "power_at_least": _power(True),
     "keyword": _keyword, "zone": _where_or_how_many, "count": _where_or_how_many, "up_to": _where_or_how_many,
 })

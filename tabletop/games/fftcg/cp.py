@@ -22,16 +22,22 @@ from tabletop.games.fftcg.printed import PrintedFacts, printed, printed_index
 
 
 class Cost(NamedTuple):
-    """A CP cost: the amount, and how many of its CP (`element_amount`) must be of `elements` (empty: any)."""
+    """A CP cost: the amount, and how many of its CP (`element_amount`) must be of `elements` (empty: any); or,
+    for an ability cost of several elements, `needs`: each element with the CP of it the cost needs at least."""
 
     amount: int
     elements: tuple[str, ...] = ()
     element_amount: int = 1
+    needs: tuple[tuple[str, int], ...] = ()
 
 
-def ability_cost(cost: Mapping[str, Any]) -> Cost:
-    """Return the CP cost of an action or special ability: `cp`, of which `element_cp` (default all) of `element`."""
-    amount = int(cost.get("cp", 0))
+def ability_cost(cost: Mapping[str, Any], x: int = 0) -> Cost:
+    """Return the CP cost of an action or special ability: `cp` (plus X when it says `x`, FFTCG 4.5), of which
+    `element_cp` (default all) of `element`, or of which each element of `elements` ({fire: 1, water: 1}) that
+    many (FFTCG 11.6.2.1)."""
+    amount = int(cost.get("cp", 0)) + (x if cost.get("x") else 0)
+    if cost.get("elements"):
+        return Cost(amount, needs=tuple(sorted((str(e), int(n)) for e, n in cost["elements"].items())))
     if not cost.get("element"):
         return Cost(amount)
     return Cost(amount, (str(cost["element"]),), int(cost.get("element_cp", amount)))
@@ -69,6 +75,9 @@ def check_payment(state: GameState, player: str, cost: Cost, discards: Sequence[
     if made < cost.amount:
         raise IllegalCommand("FFTCG 11.4.7", f"the payment makes {made} CP but the cost is {cost.amount} "
                                              "(the whole cost is paid at once)")
+    if cost.needs:
+        _check_several_elements(state, cost, sources, made)
+        return
     wanted = set(cost.elements)
     need = min(cost.element_amount, cost.amount) if wanted else 0
     of_element = sum(s.value for s in sources if not wanted.isdisjoint(s.elements))
@@ -81,6 +90,38 @@ def check_payment(state: GameState, player: str, cost: Cost, discards: Sequence[
             what = "discarding" if source.value == 2 else "dulling"
             raise IllegalCommand("FFTCG 5.2.1.3.1", f"{what} {state.definition(source.iid).name} makes CP the "
                                  "cost does not need (only 1 surplus CP is allowed, and only from a discard)")
+
+
+def _check_several_elements(state: GameState, cost: Cost, sources: list[Source], made: int) -> None:
+    """Refuse a payment of a cost of several elements that lacks one of them, or makes CP it does not need: each
+    element may be overpaid by 1 CP, only by a discard (FFTCG 11.6.2.1)."""
+    if not meets_needs(sources, cost.needs):
+        names = " and ".join(f"{n} {ELEMENT_NAMES[e]}" for e, n in cost.needs)
+        raise IllegalCommand("FFTCG 11.6.2.1", f"the cost needs at least {names} CP")
+    for source in sources:
+        if made - source.value >= cost.amount and meets_needs([s for s in sources if s is not source], cost.needs):
+            what = "discarding" if source.value == 2 else "dulling"
+            raise IllegalCommand("FFTCG 11.6.2.1", f"{what} {state.definition(source.iid).name} makes CP the cost "
+                                 "does not need (at most 1 surplus CP per element, and only from a discard)")
+
+
+def meets_needs(sources: Sequence[Source], needs: Sequence[tuple[str, int]]) -> bool:
+    """Tell whether the sources make at least the CP of each element `needs` names; a source of several elements
+    makes its CP of one of them (tried each way)."""
+    relevant = [s for s in sources if any(e == need for e in s.elements for need, _ in needs)]
+
+    def covers(index: int, missing: dict[str, int]) -> bool:
+        if all(value <= 0 for value in missing.values()):
+            return True
+        if index == len(relevant):
+            return False
+        source = relevant[index]
+        for element in source.elements:
+            if missing.get(element, 0) > 0 and covers(index + 1, {**missing, element: missing[element] - source.value}):
+                return True
+        return covers(index + 1, missing)
+
+    return covers(0, dict(needs))
 
 
 def _sources(state: GameState, player: str, discards: Sequence[int], backups: Sequence[int],
@@ -128,8 +169,39 @@ def find_payment(state: GameState, player: str, cost: Cost, exclude: Collection[
     payers = state.memo(f"fftcg.payers.{player}", lambda: _payers(state, player), board=True)
     if len(payers[0]) + 2 * len(payers[1]) < cost.amount:
         return None  # not enough CP even with every card (as _find_payment finds): the common case
-    key = ("fftcg.pay", player, cost.amount, cost.elements, cost.element_amount, frozenset(exclude))
+    key = ("fftcg.pay", player, cost.amount, cost.elements, cost.element_amount, cost.needs, frozenset(exclude))
+    if cost.needs:
+        return state.memo_keyed(key, payers, lambda: _find_several_elements(cost, payers, exclude))
     return state.memo_keyed(key, payers, lambda: _find_payment(state, player, cost, payers, exclude))
+
+
+def _find_several_elements(cost: Cost, payers: tuple[Any, ...], exclude: Collection[int]
+                           ) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """Find an obvious payment of a cost of several elements: for each element its Backups then its discards,
+    then any Backups and discards, then leave out what the rest makes unnecessary (FFTCG 11.6.2.1)."""
+    all_backups, all_hand = payers
+    pool = [Source(i, 1, e) for i, e in all_backups if i not in exclude] + \
+        [Source(i, 2, e) for i, e in all_hand if i not in exclude]
+    chosen: list[Source] = []
+    for element, count in cost.needs:
+        for source in pool:
+            if meets_needs(chosen, [(element, count)]):
+                break
+            if element in source.elements and source not in chosen:
+                chosen.append(source)
+    for source in pool:
+        if sum(s.value for s in chosen) >= cost.amount:
+            break
+        if source not in chosen:
+            chosen.append(source)
+    made = sum(s.value for s in chosen)
+    if made < cost.amount or not meets_needs(chosen, cost.needs):
+        return None
+    for source in sorted(chosen, key=lambda s: s.value):
+        rest = [s for s in chosen if s is not source]
+        if made - source.value >= cost.amount and meets_needs(rest, cost.needs):
+            chosen, made = rest, made - source.value
+    return tuple(s.iid for s in chosen if s.value == 2), tuple(s.iid for s in chosen if s.value == 1)
 
 
 def _find_payment(state: GameState, player: str, cost: Cost, payers: tuple[Any, ...],

@@ -17,7 +17,10 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   while it applies. `damage: N` is the "Damage N —" keyword (FFTCG 15.2.6).
 - `optional: true` ("you may"): asked when it resolves. `ex_burst: true`: usable as EX Burst.
 - `cost` (action/special): {cp: N, element: E, element_cp: K, dull: true, break_self: true}: N CP of
-  which K (default: all N) must be of element E; `break_self` puts the card into the Break Zone.
+  which K (default: all N) must be of element E; or `elements: {fire: 1, water: 1}` for a cost of several
+  elements (that many CP of each, the rest of any; FFTCG 11.6.2.1: at most 1 surplus CP per element, only by a
+  discard); `x: true`: the cost is `cp` plus X CP, X chosen by the player using it (FFTCG 4.5, the command's
+  `x`); `break_self` puts the card into the Break Zone.
 - `target`: `self`, or a card filter with `count` (default 1) and `up_to` (bool) — chosen when
   played or put on the stack. `all`: a card filter, every matching card (not chosen).
 - `applies_to` (field, replacement): `self` or a card filter. `event` (replacement): `break` (with
@@ -25,7 +28,7 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   card enters under this ability's controller, FFTCG 11.12.5.7) or `damage` (damage dealt to a
   Forward; `instead: reduce` with `amount`, or `instead: prevent`: none is dealt).
 - `then`: a list of further effects, done in order on the same chosen cards.
-- `duration` (power, set_power, grant_keyword, cannot_*): `turn` (default) or `permanent`.
+- `duration` (power, set_power, grant_keyword, grant_job, cannot_*): `turn` (default) or `permanent`.
 - `name`: the ability's name (shown on the stack).
 
 Card filters: {type, controller: you|opponent|any, zone: field|hand|break, element, job, name,
@@ -34,17 +37,22 @@ category, cost_at_most, cost_at_least, power_at_most, power_at_least, dull, keyw
 Effects and their parameters:
 draw {count, player}, deal_damage {amount}, damage_player {amount, player}, break {instead} (`instead`:
 remove_from_game or return_to_hand, a self-replacement, FFTCG 11.12.5.6), put_into_break, dull,
-activate, freeze, power {amount}, set_power {value}, grant_keyword {keyword},
+activate, freeze, power {amount}, set_power {value}, grant_keyword {keyword}, grant_job {job} (the card also
+has that Job; applied before the effects that are not about type or Job, FFTCG 11.12.4.6),
 search {filter, count}, look_top {count} (look at the top N cards of your deck and put any of them
 on the bottom), return_to_hand, remove_from_game, play_onto_field {dull},
 add_counter {counter, count}, remove_counter {counter, count}, cost_change {amount} (field: cards in
 `applies_to` cost that much more; negative = less), choose_one {modes: [[effects…], …]},
 gain_control, discard {count, player} (with a hand `target`: the chosen cards; else the player
-discards `count` cards of their choice), cannot_attack, cannot_block, must_attack,
+discards `count` cards of their choice), cannot_attack, cannot_block, must_attack, must_block (blocks
+when it can, FFTCG 10.1.3.1.3),
 cannot_be_blocked_by {cost_at_least}, cannot_be_chosen {by: summons|abilities|any, player} (by what
 the given player plays; no player: anyone's), delayed {when: a trigger, do: [effects…]} (one time, next event),
 replace_break {instead: remove_from_game|return_to_hand} (a one-shot making a replacement until
 end of turn on the chosen cards), remove_from_game / return_to_hand (replacement `instead`).
+A number (draw count, deal_damage/damage_player/power amount) may be computed when the effect resolves:
+{x: N} is N times the X paid, {count: FILTER} the number of field cards passing the filter; `times: N`
+multiplies, `divide: N` divides with fractions rounded up (FFTCG 4.2).
 `player` is `you`, `opponent` or `each` (draw, discard, damage_player: the turn player chooses first,
 then the other, then both act at once, FFTCG 6.1.4); default: you for draw and discard, opponent for
 damage_player.
@@ -55,6 +63,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tabletop.engine.vocabulary import ParamType, Vocabulary
+from tabletop.games.fftcg.cards import ELEMENTS
 
 KINDS = ("resolve", "auto", "action", "special", "field", "replacement")
 TRIGGERS = ("enters_field", "leaves_field", "broken", "put_into_break_zone", "attacks", "blocks",
@@ -64,25 +73,30 @@ CONDITIONS = ("backups_at_least", "forwards_at_least", "damage_at_least", "hand_
 FILTER_KEYS = ("type", "controller", "zone", "element", "job", "name", "category", "cost_at_most",
                "cost_at_least", "power_at_most", "power_at_least", "dull", "keyword", "not_self")
 TARGET_KEYS = FILTER_KEYS + ("count", "up_to")
-COST_KEYS = ("cp", "element", "element_cp", "dull", "break_self")
+COST_KEYS = ("cp", "element", "element_cp", "elements", "x", "dull", "break_self")
 ABILITY_KEYS = ("kind", "effect", "trigger", "of", "condition", "damage", "optional", "ex_burst", "cost",
                 "target", "all", "applies_to", "then", "duration", "name", "event", "instead")
 
 # The effect words with their own parameters' types (handlers: words.py; cost_change and choose_one have none:
 # cost_change is read where costs are counted, choose_one is replaced by the chosen mode's effects).
 VOCABULARY = Vocabulary("fftcg")
+# A number an effect computes when it resolves (FFTCG 4.2, 4.5): {x: N} (N times the X paid with the cost),
+# {count: FILTER} (the field's cards passing it), with `times: N` and `divide: N` (a fraction rounded up).
+VALUE: tuple[type, ...] = (int, dict)
+VALUE_KEYS = ("x", "count", "times", "divide")
 _WORDS: dict[str, dict[str, ParamType]] = {
-    "draw": {"count": int, "player": str},
-    "deal_damage": {"amount": int},
-    "damage_player": {"amount": int, "player": str},
+    "draw": {"count": VALUE, "player": str},
+    "deal_damage": {"amount": VALUE},
+    "damage_player": {"amount": VALUE, "player": str},
     "break": {"instead": str},
     "put_into_break": {},
     "dull": {},
     "activate": {},
     "freeze": {},
-    "power": {"amount": int},
+    "power": {"amount": VALUE},
     "set_power": {"value": int},
     "grant_keyword": {"keyword": str},
+    "grant_job": {"job": str},
     "search": {"filter": dict, "count": int},
     "look_top": {"count": int},
     "return_to_hand": {},
@@ -97,6 +111,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "cannot_attack": {},
     "cannot_block": {},
     "must_attack": {},
+    "must_block": {},
     "cannot_be_blocked_by": {"cost_at_least": int},
     "cannot_be_chosen": {"by": str, "player": str},
     "delayed": {"when": str, "do": list},
@@ -105,8 +120,8 @@ _WORDS: dict[str, dict[str, ParamType]] = {
 for _word, _word_params in _WORDS.items():
     VOCABULARY.add(_word, None, **_word_params)
 # effects that only make sense as field abilities or as effects lasting a duration
-CONTINUOUS = ("power", "set_power", "grant_keyword", "cost_change", "cannot_attack", "cannot_block",
-              "must_attack", "cannot_be_blocked_by", "cannot_be_chosen")
+CONTINUOUS = ("power", "set_power", "grant_keyword", "grant_job", "cost_change", "cannot_attack", "cannot_block",
+              "must_attack", "must_block", "cannot_be_blocked_by", "cannot_be_chosen")
 FIELD_ONLY = ("cost_change",)
 INSTEADS = ("remove_from_game", "return_to_hand")
 ENTRY_INSTEADS = ("your_control",)
@@ -180,6 +195,9 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
                 problems.append(f"{where}: cost {key!r} must be a whole number, 0 or more")
         if "element_cp" in cost and "element" not in cost:
             problems.append(f"{where}: cost 'element_cp' needs the 'element'")
+        problems += _check_elements(f"{where}: cost 'elements'", cost)
+        if "x" in cost and cost["x"] is not True:
+            problems.append(f"{where}: cost 'x' is true: the cost is 'cp' plus X CP, X chosen when it is used")
     for key in ("target", "all", "applies_to", "of"):
         value = ability.get(key)
         if value is not None and value != "self":
@@ -188,6 +206,8 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
         problems.append(f"{where}: 'damage' (Damage N —) must be a whole number")
     if kind == "field" and ability.get("effect") not in CONTINUOUS:
         problems.append(f"{where}: a field ability's effect must be one of {', '.join(CONTINUOUS)}")
+    if kind == "field" and isinstance(ability.get("amount"), Mapping):
+        problems.append(f"{where}: a field ability's amount is a number (a computed one only in an effect that resolves)")
     if kind != "field" and ability.get("effect") in FIELD_ONLY:
         problems.append(f"{where}: {ability.get('effect')} works only as a field ability")
     problems += _check_effect(where, ability)
@@ -215,6 +235,9 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
     if name not in VOCABULARY:
         return [f"{where}: unknown effect {name!r}"]
     problems = VOCABULARY.check_values(where, effect)
+    for key in ("amount", "count"):
+        if isinstance(effect.get(key), Mapping):
+            problems += _check_value(f"{where}.{key}", effect[key])
     if "player" in effect and effect["player"] not in ("you", "opponent", "each"):
         problems.append(f"{where}: 'player' must be you, opponent or each")
     if effect.get("player") == "each" and name not in ("draw", "discard", "damage_player"):
@@ -252,6 +275,36 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
         problems.append(f"{where}: replace_break 'instead' must be one of {', '.join(INSTEADS)}")
     if name in ("add_counter", "remove_counter") and not effect.get("counter"):
         problems.append(f"{where}: {name} needs the counter name (counter)")
+    return problems
+
+
+def _check_value(where: str, value: Mapping[str, Any]) -> list[str]:
+    """Check a number computed when the effect resolves (see VALUE_KEYS)."""
+    problems = [f"{where}: unknown value key {k!r}" for k in value if k not in VALUE_KEYS]
+    if ("x" in value) == ("count" in value):
+        problems.append(f"{where}: a computed number gives either 'x' or 'count'")
+    for key in ("x", "times", "divide"):
+        if key in value and (isinstance(value[key], bool) or not isinstance(value[key], int) or value[key] < 1):
+            problems.append(f"{where}: {key!r} must be a whole number, 1 or more")
+    if "count" in value:
+        problems += _check_filter(f"{where}.count", value["count"], FILTER_KEYS)
+    return problems
+
+
+def _check_elements(where: str, cost: Mapping[str, Any]) -> list[str]:
+    """Check a cost of several elements: `elements` maps each element to the CP of it needed (FFTCG 11.6.2.1)."""
+    if "elements" not in cost:
+        return []
+    value = cost["elements"]
+    if "element" in cost:
+        return [f"{where} and 'element' cannot both be given"]
+    if not isinstance(value, Mapping) or not value:
+        return [f"{where} maps each element to its CP ({{fire: 1, water: 1}})"]
+    problems = [f"{where}: unknown element {e!r}" for e in value if e not in ELEMENTS]
+    if any(isinstance(n, bool) or not isinstance(n, int) or n < 1 for n in value.values()):
+        problems.append(f"{where}: each element needs a whole number of CP, 1 or more")
+    elif sum(value.values()) > int(cost.get("cp", 0)):
+        problems.append(f"{where} need more CP than the cost's 'cp'")
     return problems
 
 

@@ -13,6 +13,7 @@ from tabletop.engine import procedure
 from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
+from tabletop.engine.zones import Visibility
 from tabletop.games.fftcg import actions
 from tabletop.games.fftcg.continuous import characteristics, condition_holds, is_current, matches, pinned
 from tabletop.games.fftcg.effects import effect_steps
@@ -89,11 +90,20 @@ def still_legal(state: GameState, entry: Mapping[str, Any], ability: Mapping[str
     return legal
 
 
+def source_object(state: GameState, entry: Mapping[str, Any]) -> int | None:
+    """Return the entry's source card while it is still the object that used or triggered the ability, in a public
+    zone; None once it changed zones since (a new object) or sits in a hidden zone (FFTCG 7.4, 11.8.16.1–2)."""
+    source = entry.get("source")
+    if source is None or not is_current(state, source, entry.get("ts")):
+        return None
+    return source if state.zones[state.cards[source].zone].spec.visibility == Visibility.PUBLIC else None
+
+
 def _affected_cards(state: GameState, entry: Mapping[str, Any], ability: Mapping[str, Any]) -> list[int]:
     spec = ability.get("target")
     if spec == "self":
-        source = entry.get("source")
-        return [source] if source is not None and is_current(state, source, entry.get("ts")) else []
+        source = source_object(state, entry)
+        return [source] if source is not None else []
     if isinstance(spec, Mapping):
         return still_legal(state, entry, ability)
     every = ability.get("all")
@@ -161,7 +171,11 @@ def effect_step(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
         return False
     live = [c for c in cards if c in state.cards]
     on_field = [c for c in live if state.cards[c].zone.endswith(".field")]
-    do_effect(tx, Doing(context["entry"], live, on_field, procedure.ctx(state, fi)["answers"], at), step)
+    entry = context["entry"]
+    ability = ability_of(state, entry)
+    names_cards = any(key in ability for key in ("target", "all"))
+    itself = None if names_cards else source_object(state, entry)
+    do_effect(tx, Doing(entry, live, on_field, procedure.ctx(state, fi)["answers"], at, itself), step)
     frame = procedure.stack(state)[fi]
     if state.lists.get("ex_queue") and frame["pc"] + 2 < len(frame["steps"]):  # another effect before _finish
         procedure.set_var(tx, fi, "ex_wait", True)  # the EX Bursts this damage revealed come first (FFTCG 6.5.2.1)

@@ -320,8 +320,8 @@ class FFTCGRules(GameRules):
             commands += [DeclareParty(by=player, attackers=group) for group in itertools.islice(groups, PARTIES_LIMIT)]
             return commands
         if stage == "block":
-            blockers = [i for i in self._forwards(state, player) if combat.block_refusal(state, i, player, chars) is None]
-            return [DeclareBlock(by=player, blocker=None), *(DeclareBlock(by=player, blocker=i) for i in blockers)]
+            choices = combat.block_choices(state, player, self._forwards(state, player), chars)
+            return [DeclareBlock(by=player, blocker=i) for i in choices]
         if stage == "split":
             members = flow.attackers_alive(state)
             blocker = flow.blocker_alive(state)
@@ -454,12 +454,15 @@ class FFTCGRules(GameRules):
                 return []
             name_discard = same[0]
             exclude.add(name_discard)
-        payment = find_payment(state, player, ability_cost(cost), exclude)
-        if payment is None:
-            return []
-        return [UseAbility(by=player, card=iid, ability=index, discards=payment[0], backups=payment[1],
-                           targets=targets, mode=mode, name_discard=name_discard)
-                for targets, mode in _choices(state, ability, player, iid)]
+        uses: list[Command] = []
+        for x in range(X_LIMIT + 1 if cost.get("x") else 1):  # FFTCG 4.5: each X the player can pay
+            payment = find_payment(state, player, ability_cost(cost, x), exclude)
+            if payment is None:
+                break
+            uses += [UseAbility(by=player, card=iid, ability=index, discards=payment[0], backups=payment[1],
+                                targets=targets, mode=mode, name_discard=name_discard, x=x)
+                     for targets, mode in _choices(state, ability, player, iid)]
+        return uses
 
     # -- resolving commands ----------------------------------------------------------------------
     def resolve(self, tx: Transaction, command: Command) -> None:
@@ -740,11 +743,16 @@ class FFTCGRules(GameRules):
         check_targets(state, ability, command.by, command.card, targets)
         _check_mode(ability, command.mode)
         cost = dict(ability.get("cost") or {})
-        need = ability_cost(cost)
+        if command.x < 0:
+            raise IllegalCommand("FFTCG 4.1", "a player cannot choose a negative number")
+        if command.x and not cost.get("x"):
+            raise IllegalCommand("FFTCG 4.5", "this ability's cost has no X")
+        need = ability_cost(cost, command.x)
         check_payment(state, command.by, need, command.discards, command.backups, exclude)
         entry = {"kind": kind, "source": command.card, "ts": card.props.get("ts"), "controller": command.by,
                  "card_id": definition.id, "ability": command.ability, "targets": pinned(state, targets),
-                 "mode": command.mode, "name": ability.get("name") or f"{definition.name}: ability {command.ability}"}
+                 "mode": command.mode, "name": ability.get("name") or f"{definition.name}: ability {command.ability}",
+                 "x": command.x}
         if cost.get("dull"):
             tx.set_field(command.card, "tapped", True)
         self._pay(tx, command.by, command.discards, command.backups)
@@ -982,6 +990,8 @@ def _check_mode(ability: Mapping[str, Any], mode: int | None) -> None:
 # bounded all the same (the AI weighs each one; a Party past it is still taken, and the window lets one be picked).
 TARGET_CHOICES_LIMIT = 64
 PARTIES_LIMIT = 64
+# The largest X offered for a cost with X: more CP than a hand and a field of Backups make.
+X_LIMIT = 30
 SPLITS_LIMIT = 64   # splits of a blocker's damage among a Party listed (all of 8000 among 3 members: 45)
 
 

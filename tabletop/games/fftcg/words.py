@@ -15,7 +15,7 @@ from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.triggers import trigger_event
 from tabletop.games.fftcg import actions
-from tabletop.games.fftcg.continuous import FILTER, pinned
+from tabletop.games.fftcg.continuous import FILTER, field_cards, matches, pinned
 from tabletop.games.fftcg.effects import VOCABULARY
 
 Step = Mapping[str, Any]
@@ -30,6 +30,7 @@ class Doing:
     on_field: list[int]    # those of them on the field
     answers: Mapping[str, Any]
     at: str                # the step's key among the answers
+    itself: int | None = None  # for an ability naming no card: its source, while still the object that used it
 
     @property
     def controller(self) -> str:
@@ -53,6 +54,21 @@ def do_effect(tx: Transaction, doing: Doing, step: Step) -> None:
         handler(tx, doing, step)
 
 
+def value_of(state: GameState, doing: Doing, spec: Any) -> int:
+    """Return a number an effect uses: a printed one, or one computed now (effects.VALUE_KEYS): X paid with the
+    cost, or the field's cards passing a filter, times N, divided by N with a fraction rounded up (FFTCG 4.2);
+    never below 0 (FFTCG 4.1)."""
+    if not isinstance(spec, Mapping):
+        return int(spec)
+    if "x" in spec:
+        base = int(doing.entry.get("x") or 0) * int(spec["x"])
+    else:
+        base = sum(1 for iid in field_cards(state) if matches(state, iid, spec["count"], doing.controller, doing.source))
+    total = base * int(spec.get("times", 1))
+    divide = int(spec.get("divide", 1))
+    return max(0, -(-total // divide))
+
+
 def acting_players(state: GameState, entry: Mapping[str, Any], step: Step, default: str) -> list[str]:
     """Return who does a step, the turn player first when each player does it (FFTCG 6.1.4)."""
     who = step.get("player", default)
@@ -63,22 +79,24 @@ def acting_players(state: GameState, entry: Mapping[str, Any], step: Step, defau
 
 @VOCABULARY.handles("draw")
 def _draw(tx: Transaction, doing: Doing, step: Step) -> None:
-    if int(step.get("count", 1)) > 0:
+    count = value_of(tx.state, doing, step.get("count", 1))
+    if count > 0:
         for player in acting_players(tx.state, doing.entry, step, "you"):
-            actions.draw(tx, player, int(step.get("count", 1)))
+            actions.draw(tx, player, count)
 
 
 @VOCABULARY.handles("deal_damage")
 def _deal_damage(tx: Transaction, doing: Doing, step: Step) -> None:
     source = doing.source
+    amount = value_of(tx.state, doing, step["amount"])
     for iid in doing.on_field:
-        actions.deal_character_damage(tx, iid, int(step["amount"]), [source] if source is not None else [])
+        actions.deal_character_damage(tx, iid, amount, [source] if source is not None else [])
 
 
 @VOCABULARY.handles("damage_player")
 def _damage_player(tx: Transaction, doing: Doing, step: Step) -> None:
     for player in acting_players(tx.state, doing.entry, step, "opponent"):
-        actions.damage_player(tx, player, int(step.get("amount", 1)))
+        actions.damage_player(tx, player, value_of(tx.state, doing, step.get("amount", 1)))
 
 
 @VOCABULARY.handles("break")
@@ -108,14 +126,18 @@ def _freeze(tx: Transaction, doing: Doing, step: Step) -> None:
 @VOCABULARY.handles("power")
 @VOCABULARY.handles("set_power")
 @VOCABULARY.handles("grant_keyword")
+@VOCABULARY.handles("grant_job")
 @VOCABULARY.handles("cannot_attack")
 @VOCABULARY.handles("cannot_block")
 @VOCABULARY.handles("must_attack")
+@VOCABULARY.handles("must_block")
 @VOCABULARY.handles("cannot_be_blocked_by")
 @VOCABULARY.handles("cannot_be_chosen")
 @VOCABULARY.handles("replace_break")
 def _lasting(tx: Transaction, doing: Doing, step: Step) -> None:
     if doing.on_field:
+        if isinstance(step.get("amount"), Mapping):  # a computed amount is fixed when the effect starts
+            step = {**step, "amount": value_of(tx.state, doing, step["amount"])}
         add_lasting(tx, doing.entry, step, doing.on_field)
 
 
@@ -160,11 +182,11 @@ def _leave_play(tx: Transaction, doing: Doing, step: Step) -> None:
         if card.zone.endswith((".field", ".break", ".damage")):
             was_field = card.zone.endswith(".field")
             label = actions.name_of(tx, iid)
-            actions.enter_zone(tx, iid, zone)
+            was = actions.enter_zone(tx, iid, zone)
             tx.log(f"{label} was {'returned to its owner’s hand' if zone == 'hand' else 'removed from the game'}",
                    "FFTCG 15.1.1.5")
             if was_field:
-                actions.emit(tx, trigger_event("leaves_field", iid))
+                actions.emit(tx, trigger_event("leaves_field", iid, was_ts=was))
 
 
 @VOCABULARY.handles("play_onto_field")
@@ -181,8 +203,7 @@ def _play_onto_field(tx: Transaction, doing: Doing, step: Step) -> None:
 @VOCABULARY.handles("remove_counter")
 def _counter(tx: Transaction, doing: Doing, step: Step) -> None:
     state = tx.state
-    source = doing.source
-    for iid in (doing.on_field or ([source] if source is not None and source in state.cards else [])):
+    for iid in (doing.on_field or ([doing.itself] if doing.itself is not None else [])):
         have = state.cards[iid].counters.get(str(step["counter"]), 0)
         delta = int(step.get("count", 1)) * (1 if step["effect"] == "add_counter" else -1)
         tx.set_counter(iid, str(step["counter"]), max(0, have + delta))
@@ -230,6 +251,6 @@ def add_lasting(tx: Transaction, entry: Mapping[str, Any], step: Step, cards: li
     tx.list_append(durations.EFFECTS, item)
     names = ", ".join(actions.name_of(tx, c) for c in cards)
     detail = {"power": f"{int(step.get('amount', 0)):+d} power", "set_power": f"power {step.get('value')}",
-              "grant_keyword": str(step.get("keyword"))}.get(step["effect"], step["effect"].replace("_", " "))
+              "grant_keyword": str(step.get("keyword")), "grant_job": f"Job {step.get('job')}"}.get(step["effect"], step["effect"].replace("_", " "))
     tx.log(f"{names}: {detail}" + (" until end of turn" if lasting == durations.UNTIL_END_OF_TURN else ""),
            "FFTCG 11.12.4")

@@ -10,6 +10,7 @@ keeps the keyword while it is not valid; timed effects it created ignore the con
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from tabletop.engine import triggers
@@ -43,7 +44,7 @@ CLAN_ACTIONS = ("declare", "dominate", "lock", "delete", "time_leap")
 EVENTS = ("placed", "attacks", "boosts", "boosted", "retired", "stood", "put_into_soul", "rode_upon", "attack_hits",
           "hollow_drop", "enters_state", "locked", "attacked", "other_placed", "rear_guard_retired",
           "opponent_bind_to_hand", "attack_step_start", "battle_start", "ride_phase_start", "end_of_turn",
-          "end_of_battle", "game_start", "state:success", "over_drive_check", "drive_step_start")
+          "end_of_battle", "game_start", "state:success", "over_drive_check", "drive_step_start", "returned_to_hand")
 
 
 def keyword_abilities(card: CardDefinition) -> list[dict[str, Any]]:
@@ -270,6 +271,26 @@ def keyword_x(state: GameState, iid: int, ability: dict[str, Any]) -> Any:
     return state.definition(iid).keywords.get(ability.get("keyword", ""))
 
 
+# What a number read from other cards may count (seed 一: "仪式X"/"雷激X" written with X, "救援-" without a number,
+# when the number depends on other cards' information): {count: ZONE, player: you|opponent, grade: N}.
+COUNTED_ZONES = ("hand", "soul", "drop", "bind", "damage", "deck")
+COUNT_KEYS = ("count", "player", "grade")
+
+
+def keyword_number(state: GameState, controller: str, value: Any, default: int) -> int:
+    """Return a keyword's number: printed (`ritual: 3`), or the number of cards in a zone (`{count: soul}`), of
+    the controller's or the opponent's (`player`), of one grade only (`grade`); `default` when none is given."""
+    if value is None:
+        return default
+    if not isinstance(value, Mapping):
+        return int(value)
+    player = controller if value.get("player", "you") == "you" else state.opponent(controller)
+    cards = state.zones[zone_id(player, str(value["count"]))].cards
+    if "grade" in value:
+        return sum(1 for c in cards if facts.grade(state.definition(c)) == int(value["grade"]))
+    return len(cards)
+
+
 def keyword_valid(state: GameState, iid: int, ability: dict[str, Any], controller: str) -> bool:
     """Tell whether an ability's effective-condition keyword holds now (true for abilities without one)."""
     name = ability.get("keyword")
@@ -284,11 +305,12 @@ def keyword_valid(state: GameState, iid: int, ability: dict[str, Any], controlle
         return hand >= 5
     if name == "ritual":  # seed 《暗影骑士团》: ≥ X grade 1 cards in the drop zone
         drop = state.zones[zone_id(controller, "drop")].cards
-        return sum(1 for c in drop if facts.grade(state.definition(c)) == 1) >= int(x or 0)
+        return sum(1 for c in drop if facts.grade(state.definition(c)) == 1) >= keyword_number(state, controller, x, 0)
     if name == "unite":  # seed 《黄金骑士团》: called 2+ cards this turn
         return int(turn.get("calls", 0)) >= 2
     if name == "thunderstrike":  # seed 《鸣神》: opponent's bind zone ≥ X
-        return len(state.zones[zone_id(state.opponent(controller), "bind")].cards) >= int(x or 0)
+        return len(state.zones[zone_id(state.opponent(controller), "bind")].cards) >= keyword_number(
+            state, controller, x, 0)
     if name == "darkness":  # seed 《黑暗不法者》: put a card into the soul this turn other than by riding
         return bool(turn.get("soul_not_ride"))
     if name == "wave":  # seed 《苍海军势》: this turn's battle number in range
@@ -355,7 +377,32 @@ def zone_tag_holds(state: GameState, iid: int, tag: str | None) -> bool:
 # The clauses a condition mapping (`if:`, `trigger_if:`, a step's `if:` / `cond:`) may use.
 CONDITIONS = ("hand_at_most", "hand_at_least", "damage_at_least", "soul_at_least", "vanguard_power_at_least",
               "more_rear_guards", "in_state", "not_in_state", "chosen", "in_legion", "success_unit", "my_turn",
-              "attack_hit", "attacked_vanguard", "self_attacked", "keyword")
+              "attack_hit", "attacked_vanguard", "self_attacked", "keyword", "force_markers_at_least", "on_stellar")
+# The CONT step of a vanguard that makes its controller's back-row centre circle a Stellar circle (星域) while
+# the CONT holds (seed 《阳炎》 二、星域: "if your V has 5 or more Force gifts, your back centre circle becomes 星域").
+STELLAR_CIRCLE = "stellar_circle"
+
+
+def force_markers(state: GameState, player: str) -> int:
+    """Return how many Force gift markers (type I and II) are on `player`'s VC (VG 9.6)."""
+    circle = state.data.get("markers", {}).get(zone_id(player, "vc"), {})
+    return int(circle.get("force1", 0)) + int(circle.get("force2", 0))
+
+
+def is_stellar_circle(state: GameState, zid: str) -> bool:
+    """Tell whether a circle is a Stellar circle now: its owner's back-row centre circle, while the vanguard on
+    their VC, theirs, holds a `stellar_circle` CONT (read from the board; a heart card's abilities do not apply)."""
+    player = zid.split(".", 1)[0]
+    if zid != zone_id(player, "rc.back_center"):
+        return False
+    vc = state.zones[zone_id(player, "vc")].cards
+    if not vc or state.cards[vc[0]].controller != player:
+        return False
+    return any(ability.get("kind") == "cont" and zone_tag_holds(state, vc[0], ability.get("zone"))
+               and any(step.get("effect") == STELLAR_CIRCLE for step in ability.get("do", ()))
+               and keyword_valid(state, vc[0], ability, player)
+               and condition_holds(state, ability.get("if"), vc[0], player)
+               for ability in abilities_of(state, vc[0]))
 
 def condition_holds(state: GameState, cond: dict[str, Any] | None, source: int | None, controller: str,
                     variables: dict[str, Any] | None = None, event: TriggerEvent | None = None) -> bool:
@@ -406,6 +453,10 @@ def condition_holds(state: GameState, cond: dict[str, Any] | None, source: int |
                 return False
         if key == "keyword" and source is not None and not keyword_valid(state, source, {"keyword": value}, controller):
             return False
+        if key == "force_markers_at_least" and force_markers(state, controller) < int(value):
+            return False
+        if key == "on_stellar" and (source is not None and is_stellar_circle(state, state.cards[source].zone)) != bool(value):
+            return False
     return True
 
 
@@ -419,7 +470,7 @@ def _matches(state: GameState, iid: int, ability: dict[str, Any], event: Trigger
     controller = card.controller
     filt = ability.get("filter") or {}
     if when in ("placed", "attacks", "boosts", "boosted", "retired", "stood", "put_into_soul", "rode_upon",
-                "attack_hits", "hollow_drop", "enters_state", "locked", "attacked"):
+                "attack_hits", "hollow_drop", "enters_state", "locked", "attacked", "returned_to_hand"):
         if kind != when or subject != iid:
             return False
         if when == "placed" and ability.get("circle"):

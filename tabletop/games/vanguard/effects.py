@@ -20,15 +20,16 @@ from tabletop.engine.card_filter import CardFilter, Seen
 from tabletop.engine.vocabulary import Vocabulary
 from tabletop.games.vanguard import facts
 from tabletop.games.vanguard.abilities import (
-    CLAN_ACTIONS, CONDITION_KEYWORDS, CONDITIONS, EVENTS, PREFIX_KEYWORDS, PROPER_KEYWORDS, add_pending, condition_holds, emit,
-    has_keyword,
+    CLAN_ACTIONS, CONDITION_KEYWORDS, CONDITIONS, COUNT_KEYS, COUNTED_ZONES, EVENTS, PREFIX_KEYWORDS, PROPER_KEYWORDS,
+    STELLAR_CIRCLE,
+    add_pending, condition_holds, emit, has_keyword, keyword_number,
 )
 from tabletop.games.vanguard.circles import (
-    REAR_CIRCLES, circle_name, column_for, is_back_row, is_front_row, is_rear_circle,
+    REAR_CIRCLES, circle_name, column_for, column_partner, is_back_row, is_front_row, is_rear_circle,
 )
 from tabletop.games.vanguard.moves import (
-    add_state, controller_changed, identity, new_identity, place_on_circle, put_into_soul, relocate,
-    remove_state, retire, turn_fact, turn_info, unlink_harmony,
+    add_state, controller_changed, identity, move_rear_guard, new_identity, place_on_circle, put_into_soul, relocate,
+    remove_state, retire, retire_all, turn_fact, turn_info, unlink_harmony,
 )
 from tabletop.games.vanguard.rear_vanguard import BECOME_VANGUARD
 from tabletop.games.vanguard.table import (
@@ -280,6 +281,37 @@ def _shield(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     return _modify(tx, fi, step, "shield", 0, "battle")
 
 
+@effect("cannot_attack", "until")
+def _cannot_attack(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Forbid units to attack (until: turn, the default, or battle)."""
+    for iid in targets(tx.state, fi, step):
+        _mod(tx, iid, "cannot_attack", 1, step.get("until", "turn"), _why(tx.state, fi))
+    return True
+
+
+@effect("move", "circle")
+def _move(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Move rear-guards to another rear-guard circle of their controller, swapping with the unit there (VG 5.4):
+    `circle` names it (back_left, rc.front_right…); without it, the other circle of the unit's column."""
+    state = tx.state
+    for iid in targets(state, fi, step):
+        here = state.cards[iid].zone
+        if not is_rear_circle(here) or is_locked(state, iid):
+            continue
+        named = step.get("circle")
+        to = column_partner(here) if named is None else zone_id(state.cards[iid].controller, _rear_circle_name(str(named)))
+        if to is None or to == here or to not in state.zones or not is_rear_circle(to):
+            continue
+        if move_rear_guard(tx, iid, to) is None:
+            tx.log(f"{state.definition(iid).name} moved to {circle_name(to)}", "VG 5.4")
+    return True
+
+
+def _rear_circle_name(name: str) -> str:
+    """Return a rear-guard circle's zone name from a card's spelling (back_left or rc.back_left)."""
+    return name if name.startswith("rc.") else f"rc.{name}"
+
+
 @effect("stand")
 def _stand(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     """Stand units (Rush: "when stood by your card's effect" triggers, seed 《搏击新星》)."""
@@ -302,9 +334,8 @@ def _rest(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
 @effect("retire")
 def _retire(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     """Retire rear-guards by a card effect (Devour's retirements are effect retirements, seed 《太刀风》)."""
-    for iid in targets(tx.state, fi, step):
-        if tx.state.cards[iid].zone.split(".", 1)[1].startswith(("rc.", "gc")):
-            retire(tx, iid, by_effect=True)
+    retire_all(tx, [iid for iid in targets(tx.state, fi, step)
+                    if tx.state.cards[iid].zone.split(".", 1)[1].startswith(("rc.", "gc"))], by_effect=True)
     return True
 
 
@@ -417,9 +448,10 @@ def _damage_vanguard(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
 
 @effect("rescue", "count")
 def _rescue(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
-    """Rescue X: heal X, then deal X damage to one of your vanguards (seed 《天使之羽》)."""
-    procedure.insert_steps(tx, fi, [{"effect": "heal", "count": step.get("count", 1)},
-                                 {"effect": "damage_vanguard", "count": step.get("count", 1)}])
+    """Rescue X: heal X, then deal X damage to one of your vanguards (seed 《天使之羽》); "Rescue-" reads X from
+    other cards (`count: {count: ZONE, ...}`, see abilities.keyword_number)."""
+    x = keyword_number(tx.state, controller(tx.state, fi), step.get("count"), 1)
+    procedure.insert_steps(tx, fi, [{"effect": "heal", "count": x}, {"effect": "damage_vanguard", "count": x}])
     return True
 
 
@@ -479,9 +511,15 @@ def _negate_cannot_be_hit(tx: Transaction, fi: int, step: dict[str, Any]) -> boo
 
 @effect("return_to_hand")
 def _return_to_hand(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
-    """Return cards to their owner's hand."""
+    """Return cards to their owner's hand, all at once; then "when returned to hand" abilities trigger (event
+    `returned_to_hand`, naming the zone the card came from)."""
+    returned = []
     for iid in targets(tx.state, fi, step):
+        card = tx.state.cards[iid]
+        returned.append(trigger_event("returned_to_hand", card=iid, player=card.owner, zone=card.zone))
         relocate(tx, iid, "hand", None)
+    for event in returned:
+        emit(tx, event)
     return True
 
 
@@ -591,12 +629,56 @@ def _lock(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     return True
 
 
+# "Cannot unlock" rule changes in force: {controller, source, end_turns: {player: the turn of that player's next end
+# phase when it was made}, and the specified cards: `cards` ([card, identity] pairs) or `set` (a card-set name read
+# at the end phase)}.
+NO_UNLOCK = "no_unlock"
+
+
+def next_end_phase_turn(state: GameState, player: str) -> int:
+    """Return the turn whose end phase is `player`'s next one (this turn's, while its end phase has not begun)."""
+    if state.active == player:
+        return state.turn if state.phase != "end" else state.turn + 2
+    return state.turn + 1
+
+
 @effect("cannot_unlock")
 def _cannot_unlock(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
-    """Locked cards cannot be unlocked in their controller's next end phase (a rule change, seed 《链环傀儡》)."""
-    for iid in targets(tx.state, fi, step):
-        tx.set_prop(iid, "no_unlock", int(tx.state.cards[iid].props.get("no_unlock", 0)) + 1)
+    """The specified locked cards cannot be unlocked in their controller's next end phase: a rule change, so it
+    holds the specified cards locked before or after it is made, and two of them name the same end phase
+    (seed 《链环傀儡》 二、不能解咒)."""
+    state = tx.state
+    spec = str(step.get("target", "self"))
+    rule: dict[str, Any] = {"controller": controller(state, fi), "source": source(state, fi),
+                            "end_turns": {p: next_end_phase_turn(state, p) for p in state.players}}
+    if spec.startswith("$"):
+        rule["cards"] = [[iid, identity(state, iid)] for iid in targets(state, fi, step)]
+    else:
+        rule["set"] = spec
+    tx.list_append(NO_UNLOCK, rule)
     return True
+
+
+def is_unlock_forbidden(state: GameState, iid: int) -> bool:
+    """Tell whether a "cannot unlock" rule change holds a locked card in this end phase of its controller."""
+    owner = state.cards[iid].controller
+    for rule in state.lists.get(NO_UNLOCK, ()):
+        if rule["end_turns"].get(owner) != state.turn:
+            continue
+        if "cards" in rule:
+            if [iid, identity(state, iid)] in rule["cards"]:
+                return True
+        elif iid in cards_in_set(state, rule["controller"], rule["source"], rule["set"]):
+            return True
+    return False
+
+
+def end_unlock_rules(tx: Transaction) -> None:
+    """Forget the "cannot unlock" rule changes that have applied in every end phase they name (this one or before)."""
+    rules = tx.state.lists.get(NO_UNLOCK, ())
+    for index in range(len(rules) - 1, -1, -1):
+        if max(rules[index]["end_turns"].values()) <= tx.state.turn:
+            tx.list_remove(NO_UNLOCK, index)
 
 
 def unlock(tx: Transaction, iid: int) -> None:
@@ -1012,7 +1094,8 @@ TRIGGER_FILTERS = ("by_effect", "by_your_effect", "state", "boosted_race", "boos
 SET_PARAMS = ("target", "from", "per", "card", "of")
 # Effects that only a CONT ability says, read where they apply, never run as a step, with their parameters:
 # `become_vanguard`: your units on your RCs passing `filter` are also vanguards (rear_vanguard.py).
-CONT_EFFECTS: dict[str, tuple[str, ...]] = {BECOME_VANGUARD: ("filter",)}
+# `stellar_circle`: your back-row centre circle is a Stellar circle (abilities.is_stellar_circle).
+CONT_EFFECTS: dict[str, tuple[str, ...]] = {BECOME_VANGUARD: ("filter",), STELLAR_CIRCLE: ()}
 ZONE_TAGS = ("V", "R", "VR", "GC", "ANY", "HAND", "DROP", "SOUL", "BIND", "GZONE", "DAMAGE")
 
 
@@ -1028,6 +1111,8 @@ def validate_effects(mapping: Mapping[str, Any]) -> list[str]:
     for name in names:
         if str(name).lower().replace(" ", "_") not in known:
             problems.append(f"{card_id}: unknown keyword {name!r}")
+        elif isinstance(keywords, Mapping):
+            problems += _number_problems(f"{card_id}: keywords.{name}", keywords[name])
     return problems + [f"{card_id}: {problem}" for problem in ability_problems(mapping.get("effects"))]
 
 
@@ -1056,10 +1141,23 @@ def _check_ability(where: str, ability: Any) -> list[str]:
     if "zone" in ability and str(ability["zone"]).upper() not in ZONE_TAGS:
         problems.append(f"{where}: unknown zone tag {ability['zone']!r}")
     problems += _check_keys(f"{where}.filter", ability.get("filter"), TRIGGER_FILTERS, "filter")
+    problems += _number_problems(f"{where}.x", ability.get("x"))
     for part in ("trigger_if", "if"):
         problems += _check_keys(f"{where}.{part}", ability.get(part), CONDITIONS, "condition")
     for part in ("cost", "do"):
         problems += _check_steps(f"{where}.{part}", ability.get(part) or [], cont=kind == "cont" and part == "do")
+    return problems
+
+
+def _number_problems(where: str, value: Any) -> list[str]:
+    """Check a keyword number read from other cards (`{count: ZONE, player, grade}`); a plain number passes."""
+    if not isinstance(value, Mapping):
+        return []
+    problems = _check_keys(where, value, COUNT_KEYS, "number key")
+    if value.get("count") not in COUNTED_ZONES:
+        problems.append(f"{where}: 'count' names a zone: {', '.join(COUNTED_ZONES)}")
+    if value.get("player", "you") not in ("you", "opponent"):
+        problems.append(f"{where}: 'player' is you or opponent")
     return problems
 
 
@@ -1089,6 +1187,8 @@ def _check_steps(where: str, steps: Any, cont: bool = False) -> list[str]:
             if step.get("filter") is not None:
                 problems += FILTER.unknown_keys(f"{here}.filter", step["filter"])
             continue
+        if name == "rescue":
+            problems += _number_problems(f"{here}.count", step.get("count"))
         wrong = VOCABULARY.check_step(here, step)
         if wrong:
             problems += wrong
@@ -1131,4 +1231,5 @@ def schedule_pending(tx: Transaction, player: str, source: int | None, steps: li
 
 
 __all__ = ["VOCABULARY", "validate_effects", "run_step", "draw_cards", "dominate", "release", "unlock",
+           "is_unlock_forbidden", "end_unlock_rules",
            "schedule_pending", "turn_fact", "column_for", "is_front_row", "remove_state", "add_state"]

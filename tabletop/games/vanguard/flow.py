@@ -20,12 +20,12 @@ from tabletop.games.vanguard.abilities import (
 )
 from tabletop.games.vanguard.circles import REAR_CIRCLES, circles_of, is_circle
 from tabletop.games.vanguard.effects import (
-    draw_cards, effect, release, run_step, schedule_pending, unlock,
+    draw_cards, effect, end_unlock_rules, is_unlock_forbidden, release, run_step, schedule_pending, unlock,
 )
 from tabletop.games.vanguard.moves import identity, relocate, remove_state, retire, turn_fact
 from tabletop.games.vanguard.rear_vanguard import is_rear_vanguard, is_vanguard
 from tabletop.games.vanguard.table import (
-    current_critical, current_power, field_cards, guardians_of, has_state, is_locked, is_unit, player_zones,
+    current_critical, current_power, field_cards, guardians_of, has_state, is_forbidden_to_attack, is_locked, is_unit, player_zones,
     shield_total, units_of, vanguard_of, vital_zones,
 )
 
@@ -343,12 +343,9 @@ def start_end_phase(tx: Transaction) -> None:
             relocate(tx, iid, "gzone", None)
             tx.move(heart, vc, 0)
             tx.set_field(heart, "tapped", tapped)
-        if is_locked(state, iid) and state.cards[iid].controller == me:
-            blocked = int(state.cards[iid].props.get("no_unlock", 0))
-            if blocked:
-                tx.set_prop(iid, "no_unlock", blocked - 1 or None)
-            else:
-                unlock(tx, iid)
+        if is_locked(state, iid) and state.cards[iid].controller == me and not is_unlock_forbidden(state, iid):
+            unlock(tx, iid)
+    end_unlock_rules(tx)
     tx.set_data("end_triggered", None)
     procedure.push(tx, [{"effect": "_end_trigger"}, {"effect": "_end_expire"}, {"effect": "_end_repeat"}], {"controller": me},
                 kind="flow")
@@ -804,10 +801,11 @@ def _dominate_choose(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
 
 
 def dominated_attackers(state: Any, player: str) -> list[int]:
-    """Return dominated units `player` controls that can attack (standing, and a legal target exists; ruling 12)."""
+    """Return dominated units `player` controls that can attack (standing, no "cannot attack" effect, a legal target
+    exists; seed 《射干玉》 支配 ④, ruling 12)."""
     result = []
     for iid in units_of(state, player):
-        if has_state(state, iid, "dominated") and not state.cards[iid].tapped:
+        if has_state(state, iid, "dominated") and not state.cards[iid].tapped and not is_forbidden_to_attack(state, iid):
             if dominated_targets(state, iid):
                 result.append(iid)
     return result

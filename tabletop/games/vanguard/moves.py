@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.triggers import trigger_event
 from tabletop.engine.zones import zone_id
@@ -138,22 +139,31 @@ def place_on_circle(tx: Transaction, iid: int, circle: str, how: str, by: str, r
 
 
 def retire(tx: Transaction, iid: int, by_effect: bool) -> None:
-    """Retire a rear-guard or guardian to its owner's drop zone and trigger "retired" abilities.
+    """Retire a rear-guard or guardian to its owner's drop zone and trigger "retired" abilities."""
+    retire_all(tx, [iid], by_effect)
+
+
+def retire_all(tx: Transaction, iids: list[int], by_effect: bool) -> None:
+    """Retire rear-guards or guardians at once: every card goes to its owner's drop zone, then each "retired" event
+    happens, so each card's abilities see all of them in the drop zone (one effect retires them together).
 
     A rear-guard vanguard is no rear-guard and is not retired (seed 《光辉骑士团》 二; DECISIONS.md).
     """
     state = tx.state
-    card = state.cards[iid]
-    if is_rear_vanguard(state, iid):
-        return
-    locked = is_locked(state, iid)
-    from_zone = card.zone
-    controller = card.controller
-    was_rear = is_rear_circle(from_zone)
-    relocate(tx, iid, "drop", None)
-    if was_rear:
-        emit(tx, trigger_event("retired", card=iid, player=controller, by_effect=by_effect, locked=locked,
-                               zone=from_zone))
+    retired = []
+    for iid in iids:
+        card = state.cards[iid]
+        if is_rear_vanguard(state, iid):
+            continue
+        locked = is_locked(state, iid)
+        from_zone = card.zone
+        controller = card.controller
+        relocate(tx, iid, "drop", None)
+        if is_rear_circle(from_zone):
+            retired.append(trigger_event("retired", card=iid, player=controller, by_effect=by_effect, locked=locked,
+                                         zone=from_zone))
+    for event in retired:
+        emit(tx, event)
 
 
 def put_into_soul(tx: Transaction, iid: int, player: str, by_ride: bool = False, rider: int | None = None) -> None:
@@ -165,22 +175,45 @@ def put_into_soul(tx: Transaction, iid: int, player: str, by_ride: bool = False,
     if by_ride:
         if is_circle(tx.state.cards[iid].zone):
             leave_field_cleanup(tx, iid)
+        into_soul: int | None = iid
         if facts.kind(tx.state.definition(iid)) == "g_unit" and zone_id(player, "gzone") in tx.state.zones:
-            heart = tx.state.cards[iid].props.get("heart")
+            into_soul = tx.state.cards[iid].props.get("heart")
             tx.move(iid, zone_id(player, "gzone"), None)
             tx.clear_card(iid, keep=("seq", "copied", "gained"))
             tx.reveal(iid, "all")
-            if heart is not None and heart in tx.state.cards:  # the heart card goes to the soul by the ride
-                tx.move(heart, zone_id(player, "soul"), None)
-                renew(tx, heart)
+            if into_soul is not None and into_soul in tx.state.cards:  # the heart card goes to the soul by the ride
+                tx.move(into_soul, zone_id(player, "soul"), None)
+                renew(tx, into_soul)
         else:
             tx.move(iid, zone_id(player, "soul"), None)
             renew(tx, iid)
         emit(tx, trigger_event("rode_upon", card=iid, player=player, other=rider))
+        if into_soul is not None and into_soul in tx.state.cards:
+            # a ride is a way of being put into the soul, one Darkness does not count (seed 《黑暗不法者》)
+            emit(tx, trigger_event("put_into_soul", card=into_soul, player=player, by_ride=True))
         return
     relocate(tx, iid, "soul", None, owner=player)
     turn_info(tx, player, "soul_not_ride", True)
     emit(tx, trigger_event("put_into_soul", card=iid, player=player))
+
+
+def move_rear_guard(tx: Transaction, iid: int, to: str) -> IllegalCommand | None:
+    """Move a rear-guard to another rear-guard circle, swapping with the unit there (VG 5.4); it stays the same
+    card. Return the refusal when it cannot move (a dominated unit or a rear-guard vanguard there, seed 《射干玉》
+    支配 ruling 3 and 《光辉骑士团》 二) — a command raises it, an effect skips the move — or None when it moved."""
+    state = tx.state
+    here = state.cards[iid].zone
+    other = list(state.zones[to].cards)   # a copy: the zone's own list changes with the first move
+    if other and has_state(state, other[0], "dominated"):
+        return IllegalCommand("seed 《射干玉》 支配 ruling 3", "you cannot move onto a circle holding a dominated unit")
+    made = rear_vanguards(state, zone_owner(to))
+    if iid in made or (other and other[0] in made):
+        return IllegalCommand("seed 《光辉骑士团》 二 / VG 5.4",
+                              "a unit on RC that is a vanguard is not a rear-guard: it does not move or swap")
+    tx.move(iid, to, 0)
+    if other:
+        tx.move(other[0], here, 0)
+    return None
 
 
 def is_field_zone(zid: str) -> bool:

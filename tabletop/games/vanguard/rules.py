@@ -33,12 +33,12 @@ from tabletop.games.vanguard.flow import (
     play_pending, rule_actions, run,
 )
 from tabletop.games.vanguard.moves import (
-    leave_field_cleanup, place_on_circle, put_into_soul, relocate, retire, turn_fact, turn_info,
+    leave_field_cleanup, move_rear_guard, place_on_circle, put_into_soul, relocate, retire, turn_fact, turn_info,
 )
 from tabletop.games.vanguard.rear_vanguard import is_rear_vanguard, is_vanguard, rear_vanguards
 from tabletop.games.vanguard.table import (
-    current_critical, current_grade, current_power, front_row_units, has_state, is_locked, is_unit, power_parts,
-    shield_total, units_of, vanguard_of,
+    current_critical, current_grade, current_power, front_row_units, has_state, is_forbidden_to_attack, is_locked,
+    is_unit, power_parts, shield_total, units_of, vanguard_of,
 )
 
 
@@ -419,7 +419,8 @@ class VanguardRules(GameRules):
         opp = state.opponent(player)
         targets = [u for u in front_row_units(state, opp)]
         for attacker in front_row_units(state, player):
-            if state.cards[attacker].tapped or has_state(state, attacker, "dominated"):
+            if state.cards[attacker].tapped or has_state(state, attacker, "dominated") or (
+                    is_forbidden_to_attack(state, attacker)):
                 continue
             boosters: list[int | None] = [None]
             partner = column_partner(state.cards[attacker].zone) if is_rear_circle(state.cards[attacker].zone) else \
@@ -678,16 +679,9 @@ class VanguardRules(GameRules):
         partner = column_partner(zid)
         if partner is None:
             raise IllegalCommand("VG 5.4", "that circle has no other circle in its column")
-        other = list(state.zones[partner].cards)   # a copy: the zone's own list changes with the first move
-        if other and has_state(state, other[0], "dominated"):
-            raise IllegalCommand("seed 《射干玉》 支配 ruling 3", "you cannot move onto a circle holding a dominated unit")
-        made = rear_vanguards(state, command.by)
-        if iid in made or (other and other[0] in made):
-            raise IllegalCommand("seed 《光辉骑士团》 二 / VG 5.4",
-                                 "a unit on RC that is a vanguard is not a rear-guard: it does not move or swap")
-        tx.move(iid, partner, 0)
-        if other:
-            tx.move(other[0], zid, 0)
+        refused = move_rear_guard(tx, iid, partner)
+        if refused is not None:
+            raise refused
         tx.log(f"{command.by} moves {state.definition(iid).name}", "VG 5.4")
 
     def _activate(self, tx: Transaction, command: Activate) -> None:
@@ -742,6 +736,8 @@ class VanguardRules(GameRules):
             raise IllegalCommand("VG 6.2", "only a unit in your front row can attack")
         if state.cards[a].tapped:
             raise IllegalCommand("VG 6.2", "a rested unit cannot attack")
+        if is_forbidden_to_attack(state, a):
+            raise IllegalCommand("VG 6.2", "an effect says that unit cannot attack")
         if t not in front_row_units(state, state.opponent(player)):
             raise IllegalCommand("VG 6.2", "you can attack only a unit in your opponent's front row")
         if b is not None:

@@ -185,6 +185,12 @@ def is_my_turn(state: GameState, player: str) -> bool:
     return state.active == player
 
 
+def is_forbidden_to_attack(state: GameState, iid: int) -> bool:
+    """Tell whether a "cannot attack" effect applies to a unit now (the `cannot_attack` word; seed 《射干玉》 支配 ④:
+    such a unit is not "able to attack")."""
+    return any(m["stat"] == "cannot_attack" for m in state.cards[iid].props.get("mods", ()))
+
+
 def _mods(state: GameState, iid: int, stat: str) -> list[tuple[int, str]]:
     return [(int(m["amount"]), str(m.get("why", ""))) for m in state.cards[iid].props.get("mods", ())
             if m["stat"] == stat]
