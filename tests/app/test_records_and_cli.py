@@ -67,8 +67,8 @@ def test_a_record_with_an_unknown_command_names_the_step(tmp_path):
     data = json.loads(path.read_text())
     data["commands"][1] = {"command": "CastFireball", "by": "p1"}
     path.write_text(json.dumps(data))
-    with pytest.raises(BadInput, match="command 2: unknown command 'CastFireball'"):
-        replay(load_record(path, find_game), find_game("freeform"), path=path)
+    with pytest.raises(BadInput, match=r"commands\[1\]: unknown command 'CastFireball'"):
+        load_record(path, find_game)
 
 
 def test_autosave_follows_every_command(tmp_path):
