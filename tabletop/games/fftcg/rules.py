@@ -576,6 +576,12 @@ class FFTCGRules(GameRules):
         elif name == "effect_choice":
             answer_resolution(tx, str(pending["key"]), [int(p) for p in picks])
 
+    def after_manual(self, tx: Transaction) -> None:
+        """End a discard to the hand limit that cards moved by hand made needless: the turn goes on to its clean-up (FFTCG 9.5.1.2)."""
+        state = tx.state
+        if state.data.get("stage") == "hand_limit" and len(state.zones[f"{state.active}.hand"].cards) <= 5:
+            flow.clean_up(tx)
+
     def _discard_to_limit(self, tx: Transaction, command: Choose) -> None:
         state = tx.state
         hand = state.zones[f"{state.active}.hand"].cards

@@ -160,8 +160,11 @@ def circles_of(state: GameState, player: str) -> tuple[str, ...]:
     ids = _CIRCLE_IDS.get(key)
     if ids is None:
         ids = tuple(zone_id(player, name) for name in CIRCLES) + tuple(
-            zone_id(player, name) for name in list(ACCEL_CIRCLES)[:opened])
+            zone_id(player, name) for name in list(ACCEL_CIRCLES)[:max(opened, 0)])
         _CIRCLE_IDS[key] = ids
+    if opened > 0 and ids[-1] not in state.zones:
+        # a total adjusted by hand: only the accel circles the format's table has (standard has none)
+        return tuple(zid for zid in ids if zid in state.zones)
     return ids
 
 
