@@ -10,7 +10,7 @@ from typing import Any
 from tabletop.engine.atomic_write import write_atomically
 from tabletop.engine.cards import CardDefinition, CardLibrary
 from tabletop.engine.commands import Command, CommandError, build_command
-from tabletop.engine.errors import BadInput, IllegalCommand
+from tabletop.engine.errors import BadInput, IllegalCommand, one_line
 from tabletop.engine.game import Game
 from tabletop.engine.record_schema import (
     MAX_CARDS, MAX_DEPTH, MAX_RECORD_BYTES, RecordError, check_header, check_shape, read_commands, read_config,
@@ -106,7 +106,7 @@ def replay(record: GameRecord, rules: GameRules, to: int | None = None, path: ob
     try:
         game = Game.start(rules, record.config, CardLibrary(record.cards))
     except (ValueError, KeyError, TypeError) as error:  # SetupError is a ValueError
-        raise BadInput(path, f"cannot set up the game: {_reason(error)}", "config") from None
+        raise BadInput(path, f"cannot set up the game: {one_line(error)}", "config") from None
     for number, data in enumerate(record.commands[:to] if to is not None else record.commands, start=1):
         try:
             command: Command = build_command(game.command_types, data)
@@ -117,13 +117,6 @@ def replay(record: GameRecord, rules: GameRules, to: int | None = None, path: ob
             raise BadInput(path, f"refused on replay: {error}", f"command {number}") from None
         except (ValueError, KeyError, TypeError, IndexError, AttributeError) as error:
             # a well-formed command that names what is not on the table (card #99999, zone 'moat')
-            raise BadInput(path, f"refused on replay: {_reason(error)}", f"command {number}") from None
+            raise BadInput(path, f"refused on replay: {one_line(error)}", f"command {number}") from None
     return game
 
-
-def _reason(error: Exception) -> str:
-    """Return an exception's message on one line; a KeyError's is the key that is not there."""
-    text = str(error.args[0]) if len(error.args) == 1 else str(error)
-    if isinstance(error, KeyError) and " " not in text:   # a bare key: a card id or zone name
-        text = f"nothing called {text!r} on the table"
-    return " ".join(text.split())

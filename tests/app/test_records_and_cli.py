@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tabletop.app.autosave import Autosaver
+from tabletop.app.autosave import AutosaveSlot, clean_orphaned_temporaries, waiting_autosaves
 from tabletop.app.cli import main
 from tabletop.engine.commands import DrawCards
 from tabletop.engine.errors import BadInput
@@ -71,14 +71,40 @@ def test_a_record_with_an_unknown_command_names_the_step(tmp_path):
         load_record(path, find_game)
 
 
-def test_autosave_follows_every_command(tmp_path):
+def test_an_autosave_slot_is_locked_while_its_game_is_open(tmp_path):
     game = freeform_game()
-    saver = Autosaver(tmp_path / "auto.ttgame")
-    saver.attach(game)
-    game.submit(DrawCards(by="p1", count=1))
-    assert len(load_record(saver.path, find_game).commands) == 1
-    game.undo()
-    assert load_record(saver.path, find_game).commands == []
+    slot = AutosaveSlot.create(tmp_path)
+    slot.save(game)
+    other = AutosaveSlot.create(tmp_path)
+    assert other.path != slot.path, "every open game has its own file"
+    assert AutosaveSlot.claim(slot.path) is None, "a second window cannot take an open game's autosave"
+    assert waiting_autosaves(tmp_path) == []
+    slot.release()
+    assert waiting_autosaves(tmp_path) == [slot.path]
+    resumed = AutosaveSlot.claim(slot.path)
+    assert resumed is not None and len(load_record(resumed.path, find_game).commands) == 0
+    resumed.discard()
+    resumed.release()
+    other.release()
+    assert waiting_autosaves(tmp_path) == []
+
+
+def test_a_kill_mid_write_leaves_a_temporary_file_the_next_start_removes(tmp_path):
+    held, gone = AutosaveSlot.create(tmp_path), AutosaveSlot.create(tmp_path)
+    game = freeform_game()
+    held.save(game)
+    gone.save(game)
+    gone.release()   # its window was killed
+    left = [tmp_path / f".{slot.path.name}.k1ll3d.tmp" for slot in (held, gone)]
+    for temporary in left:
+        temporary.write_text("{half a rec")
+    stale_lock = tmp_path / "autosave-old.ttgame.lock"
+    stale_lock.write_text("")
+    removed = clean_orphaned_temporaries(tmp_path)
+    assert sorted(removed) == sorted([left[1], stale_lock])
+    assert left[0].exists(), "the temporary file of a game open in another window is its write in progress"
+    assert load_record(gone.path, find_game).config.game == "freeform"
+    held.release()
 
 
 def test_a_write_killed_midway_leaves_the_old_file(tmp_path):
@@ -135,3 +161,19 @@ def test_a_malformed_scenario_is_named_in_one_line(tmp_path, content, message):
     result = run_scenario(path)
     assert result.malformed and message in result.message and str(path) in result.message
     assert "\n" not in result.message
+
+
+def test_the_autosave_of_a_killed_window_waits_to_be_resumed(tmp_path):
+    child = subprocess.Popen(
+        [sys.executable, "-c", "import sys, time; from pathlib import Path; from tabletop.app.autosave import AutosaveSlot; "
+                               "slot = AutosaveSlot.create(Path(sys.argv[1])); slot.path.write_text('{}'); "
+                               "print(slot.path, flush=True); time.sleep(60)", str(tmp_path)],
+        stdout=subprocess.PIPE, text=True, cwd=ROOT)
+    path = Path(child.stdout.readline().strip())
+    try:
+        assert waiting_autosaves(tmp_path) == [], "held by the running window"
+    finally:
+        child.kill()
+        child.wait()
+        child.stdout.close()
+    assert waiting_autosaves(tmp_path) == [path]
