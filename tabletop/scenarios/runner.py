@@ -7,8 +7,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from tabletop.engine.cards import CardDefinition, CardLibrary
 from tabletop.engine.commands import Choose, Command, CommandError, build_command
 from tabletop.engine.errors import BadInput, IllegalCommand
@@ -16,6 +14,7 @@ from tabletop.engine.game import Game
 from tabletop.engine.rules import GameConfig, GameRules
 from tabletop.engine.table_setup import SetupError
 from tabletop.games import find_game
+from tabletop.scenarios.yaml_input import load_yaml_file
 
 TOP_KEYS = ("name", "rule", "game", "seed", "cards", "setup", "steps", "format", "seats")
 STEP_KINDS = ("do", "answer", "advance", "undo", "redo", "expect", "label")
@@ -40,15 +39,7 @@ class ScenarioResult:
 
 def load_scenario(path: Path) -> dict[str, Any]:
     """Read and shape-check a scenario file; BadInput names the file, line or field."""
-    try:
-        data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise BadInput(path, "no such file") from None
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        where = f"line {mark.line + 1}" if mark is not None else ""
-        problem = getattr(error, "problem", None) or "not valid YAML"
-        raise BadInput(path, f"not valid YAML ({problem})", where) from None
+    data = load_yaml_file(path)
     if not isinstance(data, dict):
         raise BadInput(path, "a scenario must be a mapping")
     unknown = [k for k in data if k not in TOP_KEYS]
