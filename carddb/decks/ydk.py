@@ -22,9 +22,10 @@ def read_ydk(text: str, *, source: str = "<ydk>", game: str = "yugioh", name: st
             continue
         if line.startswith("#"):
             continue
-        if not line.isdecimal() or len(line) > MAX_PASSCODE_DIGITS:
-            raise DeckFormatError(source, number, f"expected a card passcode (at most {MAX_PASSCODE_DIGITS} digits), "
-                                                  f"got {line[:40]!r}")
+        if not line.isdecimal():
+            raise DeckFormatError(source, number, f"expected a card passcode (digits), got {line[:80]!r}")
+        if len(line) > MAX_PASSCODE_DIGITS:
+            raise DeckFormatError(source, number, f"a passcode has at most {MAX_PASSCODE_DIGITS} digits, got {len(line)}")
         if section is None:
             raise DeckFormatError(source, number, "a passcode before the '#main' header")
         deck.add(section, 1, CardRef(code=str(int(line))))
