@@ -19,6 +19,12 @@ from tabletop.scenarios.yaml_input import load_yaml_file
 TOP_KEYS = ("name", "rule", "game", "seed", "cards", "setup", "steps", "format", "seats")
 STEP_KINDS = ("do", "answer", "advance", "undo", "redo", "expect", "label")
 ADVANCE_LIMIT = 2000
+# (field, type, in words) of the fields that must have one shape; `seed` is checked with the game.
+FIELD_SHAPES: tuple[tuple[str, type | tuple[type, ...], str], ...] = (
+    ("name", (str, int, float), "text"), ("rule", (str, int, float), "text"), ("game", str, "a game id"),
+    ("format", str, "a format name"), ("steps", list, "a list"), ("cards", list, "a list of cards"),
+    ("setup", dict, "a mapping"), ("seats", dict, "a mapping of seat to human or ai"),
+)
 
 
 class ScenarioFailed(AssertionError):
@@ -48,8 +54,9 @@ def load_scenario(path: Path) -> dict[str, Any]:
     for key in ("name", "game", "steps"):
         if key not in data:
             raise BadInput(path, f"missing field {key!r}")
-    if not isinstance(data["steps"], list):
-        raise BadInput(path, "field 'steps' must be a list")
+    for key, kind, words in FIELD_SHAPES:
+        if data.get(key) is not None and not isinstance(data[key], kind):
+            raise BadInput(path, f"field {key!r} must be {words}")
     return data
 
 

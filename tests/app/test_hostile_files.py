@@ -48,6 +48,9 @@ SCENARIOS: list[tuple[str, bytes, str]] = [
     ("a billion filler cards", ("name: x\n" + SCENARIO_TAIL + "setup: {players: {p1: {hand: 1000000000}}}\n").encode(),
      "a count of cards from 0 to 1000"),
     ("empty file", b"", "a scenario must be a mapping"),
+    ("setup a list", ("name: x\n" + SCENARIO_TAIL + "setup: [1]\n").encode(), "field 'setup' must be a mapping"),
+    ("cards a number", ("name: x\n" + SCENARIO_TAIL + "cards: 5\n").encode(), "field 'cards' must be a list"),
+    ("seats a number", ("name: x\n" + SCENARIO_TAIL + "seats: 3\n").encode(), "field 'seats' must be a mapping"),
 ]
 
 CARD_FILES: list[tuple[str, bytes, str]] = [
