@@ -48,6 +48,20 @@ def autosave_folder() -> Path:
     return platformdirs.user_data_path("tabletop", appauthor=False) / "autosaves"
 
 
+def adopt_earlier_autosave(folder: Path) -> Path | None:
+    """Move the single `autosave.ttgame` of earlier versions (beside `folder`) into `folder` as a waiting autosave."""
+    folder = Path(folder)
+    earlier = folder.parent / "autosave.ttgame"
+    if not earlier.is_file():
+        return None
+    folder.mkdir(parents=True, exist_ok=True)
+    adopted = folder / f"{AUTOSAVE_PREFIX}earlier{AUTOSAVE_SUFFIX}"
+    os.replace(earlier, adopted)
+    for temporary in folder.parent.glob(f".{earlier.name}.*{TEMPORARY_SUFFIX}"):
+        temporary.unlink(missing_ok=True)
+    return adopted
+
+
 def _lock_path(path: Path) -> Path:
     return path.with_name(path.name + LOCK_SUFFIX)
 

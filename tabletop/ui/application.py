@@ -5,7 +5,7 @@ import sys
 
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
-from tabletop.app.autosave import clean_orphaned_temporaries
+from tabletop.app.autosave import adopt_earlier_autosave, clean_orphaned_temporaries
 from tabletop.engine.errors import BadInput, one_line
 from tabletop.ui.card_sources import open_card_database
 from tabletop.ui.main_window import MainWindow
@@ -23,7 +23,11 @@ def run_application(db_path: str | None = None) -> int:
     except Exception as error:  # the window still plays bundled and practice decks
         QMessageBox.warning(None, "Card database", f"{db_path or 'card database'}: {error}".split("\n")[0])
     session = GameSession()
-    clean_orphaned_temporaries(session.autosave_folder)
+    try:
+        adopt_earlier_autosave(session.autosave_folder)
+        clean_orphaned_temporaries(session.autosave_folder)
+    except OSError as error:  # a read-only data folder: play on, the autosave will say it failed
+        QMessageBox.warning(None, "Autosave", f"{session.autosave_folder}: {error.strerror or error}")
     window = MainWindow(session, database)
     window.show()
     offer_to_resume(window, session)

@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from tabletop.app.autosave import AutosaveSlot, clean_orphaned_temporaries, waiting_autosaves
+from tabletop.app.autosave import (
+    AutosaveSlot, adopt_earlier_autosave, clean_orphaned_temporaries, waiting_autosaves,
+)
 from tabletop.app.cli import main
 from tabletop.engine.commands import DrawCards
 from tabletop.engine.errors import BadInput
@@ -177,3 +179,14 @@ def test_the_autosave_of_a_killed_window_waits_to_be_resumed(tmp_path):
         child.wait()
         child.stdout.close()
     assert waiting_autosaves(tmp_path) == [path]
+
+
+def test_the_autosave_of_an_earlier_version_is_offered_once(tmp_path):
+    earlier = tmp_path / "autosave.ttgame"
+    save_record(freeform_game(), earlier)
+    (tmp_path / ".autosave.ttgame.x1.tmp").write_text("{half")
+    folder = tmp_path / "autosaves"
+    adopted = adopt_earlier_autosave(folder)
+    assert waiting_autosaves(folder) == [adopted] and not earlier.exists()
+    assert [p.name for p in tmp_path.iterdir()] == ["autosaves"]
+    assert adopt_earlier_autosave(folder) is None

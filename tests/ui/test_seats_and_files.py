@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
@@ -289,3 +290,23 @@ def test_the_cards_the_deciding_player_can_play_now_are_marked(qtbot, window) ->
     marked_after = {item.look.iid for item in window.scene.card_items.values() if item.look.playable}
     calls = {c.card for c in game.legal_commands("p1") if hasattr(c, "card")}  # VG 5.4: the main phase's calls
     assert marked_after == calls
+
+
+def test_a_declined_autosave_is_deleted_and_a_resumed_one_kept(qtbot, window, library, tmp_path, monkeypatch) -> None:  # noqa: ANN001
+    from tabletop.ui.application import offer_to_resume
+
+    folder = window.session.autosave_folder
+    older, newer = (GameSession(autosave_folder=folder) for _ in range(2))
+    for session in (older, newer):
+        session.start(freeform_config(), library)
+        if session.handover_pending:
+            session.acknowledge_handover()
+        session.submit(DrawCards(by="p1", count=1))
+        session.shutdown()
+    os.utime(older.autosave_path, (1_000_000, 1_000_000))   # saved long ago, whatever the clock's resolution
+    answers = iter([QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes])
+    monkeypatch.setattr(QMessageBox, "question", lambda *args: next(answers))
+    offer_to_resume(window, window.session)   # newest first: the newer is declined, the older resumed
+    assert not newer.autosave_path.exists()
+    assert window.session.autosave_path == older.autosave_path and window.session.game is not None
+    assert window.session.waiting_autosaves() == []
