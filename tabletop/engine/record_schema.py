@@ -17,7 +17,7 @@ MAX_DEPTH = 32                        # nesting of mappings and lists anywhere i
 MAX_CARDS = 5_000                     # card definitions in one record
 MAX_DECK_CARDS = 1_000                # card ids in one deck section
 MAX_COMMANDS = 50_000                 # steps of one game (a long one has a few thousand)
-MAX_NUMBER = 10**9                    # any whole number but the seed, in absolute value
+MAX_NUMBER = 2**64                     # any whole number, in absolute value (imported cards keep 64-bit codes)
 SEAT_KINDS = ("human", "ai")
 CONFIG_KEYS = tuple(f.name for f in dataclasses.fields(GameConfig))
 
@@ -32,7 +32,7 @@ class RecordError(ValueError):
 
 
 def check_shape(data: Any) -> None:
-    """Refuse nesting deeper than MAX_DEPTH and whole numbers beyond MAX_NUMBER (the seed aside), without recursion."""
+    """Refuse nesting deeper than MAX_DEPTH and whole numbers beyond MAX_NUMBER, without recursion."""
     pending: list[tuple[Any, str, int]] = [(data, "", 0)]
     while pending:
         value, where, depth = pending.pop()
@@ -42,9 +42,8 @@ def check_shape(data: Any) -> None:
             pending.extend((v, f"{where}.{k}" if where else str(k), depth + 1) for k, v in value.items())
         elif isinstance(value, list):
             pending.extend((v, f"{where}[{i}]", depth + 1) for i, v in enumerate(value))
-        elif isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_NUMBER \
-                and where != "config.seed":
-            raise RecordError(where, f"the number {value} is out of range (at most {MAX_NUMBER} either way)")
+        elif isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_NUMBER:
+            raise RecordError(where, f"the number {value} is out of range (at most 2**64 either way)")
 
 
 def check_header(data: Any, format_name: str, version: int) -> None:
