@@ -18,7 +18,7 @@ from tabletop.engine.errors import BadInput
 MAX_YAML_BYTES = 4 * 1024 * 1024   # the largest bundled card file is under 200 KB
 MAX_DEPTH = 64                     # mappings and lists inside each other
 MAX_NODES = 200_000                # values once every alias is expanded
-MAX_DIGITS = 19                    # a whole number fits 64 bits
+MAX_DIGITS = 20                    # a whole number of 64 bits has at most 20 digits
 
 
 class _CappedLoader(yaml.SafeLoader):

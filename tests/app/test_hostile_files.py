@@ -41,7 +41,7 @@ SCENARIOS: list[tuple[str, bytes, str]] = [
      "once aliases are expanded"),
     ("alias to itself", ("name: &me [*me]\n" + SCENARIO_TAIL).encode(), "refers to the value that contains it"),
     ("5,000-digit seed", ("name: x\nseed: " + "9" * 5000 + "\n" + SCENARIO_TAIL).encode(), "5000 digits"),
-    ("seed beyond 64 bits", ("name: x\nseed: 123456789012345678901234\n" + SCENARIO_TAIL).encode(), "24 digits"),
+    ("seed of 24 digits", ("name: x\nseed: 123456789012345678901234\n" + SCENARIO_TAIL).encode(), "24 digits"),
     ("Latin-1 text", "name: café\n".encode("latin-1") + SCENARIO_TAIL.encode(), "not UTF-8 text"),
     ("a Python object tag", ("name: !!python/object/apply:os.system ['true']\n" + SCENARIO_TAIL).encode(),
      "could not determine a constructor"),
