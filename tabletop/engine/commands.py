@@ -63,7 +63,7 @@ def build_command(
     without it, card arguments must already be ints. Raises CommandError naming the bad field.
     """
     name = data.get("command")
-    if name not in types_by_name:
+    if not isinstance(name, str) or name not in types_by_name:
         raise CommandError(f"unknown command {name!r}")
     cls = types_by_name[name]
     hints = typing.get_type_hints(cls)

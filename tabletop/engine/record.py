@@ -65,6 +65,8 @@ def load_record(path: Path, find_rules: Callable[[str], GameRules]) -> GameRecor
         raise BadInput(path, "no such file") from None
     except IsADirectoryError:
         raise BadInput(path, "a folder, not a game record") from None
+    except OSError as error:
+        raise BadInput(path, f"cannot read the file ({error.strerror or error})") from None
     except UnicodeDecodeError:
         raise BadInput(path, "not a text file (not UTF-8)") from None
     except json.JSONDecodeError as error:
