@@ -73,8 +73,8 @@ def load_record(path: Path, find_rules: Callable[[str], GameRules]) -> GameRecor
         raise BadInput(path, f"not valid JSON ({error.msg})", f"line {error.lineno}") from None
     except RecursionError:
         raise BadInput(path, f"nested too deeply (at most {MAX_DEPTH} levels)") from None
-    except ValueError as error:  # a number with more digits than Python converts
-        raise BadInput(path, f"not a usable record ({error})") from None
+    except ValueError:  # a number with more digits than Python converts (4,300)
+        raise BadInput(path, "not a usable record (a number with thousands of digits)") from None
     try:
         check_header(data, RECORD_FORMAT, RECORD_VERSION)
         check_shape(data)
