@@ -6,7 +6,7 @@ a one-line BadInput with the file name. The caps keep a hostile file from taking
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from tabletop.engine.commands import ENGINE_COMMANDS, Command, CommandError, build_command
@@ -61,7 +61,7 @@ def check_header(data: Any, format_name: str, version: int) -> None:
         raise RecordError(unknown[0], "unknown field")
 
 
-def read_config(raw: Any, game: Any, rules_for: Any) -> tuple[GameConfig, GameRules]:
+def read_config(raw: Any, game: Any, rules_for: Callable[[str], GameRules]) -> tuple[GameConfig, GameRules]:
     """Return the config of a record and its game's rules; `rules_for(game_id)` raises KeyError for an unknown game."""
     if not isinstance(raw, dict):
         raise RecordError("config", "must be a mapping")

@@ -374,7 +374,7 @@ class GameSession(QObject):
         assert self.game is not None
         if autosave:
             try:
-                if self._autosave is None:
+                if self._autosave is None or not self._autosave.is_held:
                     self._autosave = AutosaveSlot.create(self.autosave_folder)
                 self._autosave.save(self.game)
             except OSError as error:
