@@ -12,6 +12,7 @@ from tabletop.engine.cards import CardDefinition, CardLibrary
 from tabletop.engine.commands import Command, CommandError, build_command
 from tabletop.engine.errors import BadInput, IllegalCommand, one_line
 from tabletop.engine.game import Game
+from tabletop.engine.input_file import read_capped
 from tabletop.engine.record_schema import (
     MAX_CARDS, MAX_DEPTH, MAX_RECORD_BYTES, RecordError, check_header, check_shape, read_commands, read_config,
 )
@@ -56,17 +57,9 @@ def save_record(game: Game, path: Path) -> None:
 def load_record(path: Path, find_rules: Callable[[str], GameRules]) -> GameRecord:
     """Read a `.ttgame` file, checked against the record schema; BadInput names the file and the field that is wrong."""
     path = Path(path)
+    raw = read_capped(path, MAX_RECORD_BYTES, "game record")
     try:
-        size = path.stat().st_size
-        if size > MAX_RECORD_BYTES:
-            raise BadInput(path, f"too large for a game record ({size} bytes, at most {MAX_RECORD_BYTES})")
-        data = json.loads(path.read_bytes().decode("utf-8"))
-    except FileNotFoundError:
-        raise BadInput(path, "no such file") from None
-    except IsADirectoryError:
-        raise BadInput(path, "a folder, not a game record") from None
-    except OSError as error:
-        raise BadInput(path, f"cannot read the file ({error.strerror or error})") from None
+        data = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
         raise BadInput(path, "not a text file (not UTF-8)") from None
     except json.JSONDecodeError as error:

@@ -14,6 +14,7 @@ from yaml.constructor import ConstructorError
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from tabletop.engine.errors import BadInput
+from tabletop.engine.input_file import read_capped
 
 MAX_YAML_BYTES = 4 * 1024 * 1024   # the largest bundled card file is under 200 KB
 MAX_DEPTH = 64                     # mappings and lists inside each other
@@ -73,17 +74,7 @@ _CappedLoader.add_constructor("tag:yaml.org,2002:int", _CappedLoader.construct_y
 def load_yaml_file(path: Path, max_bytes: int = MAX_YAML_BYTES) -> Any:
     """Return the data of a YAML file; BadInput (one line naming the file and line) for anything unusable."""
     path = Path(path)
-    try:
-        size = path.stat().st_size
-        if size > max_bytes:
-            raise BadInput(path, f"too large ({size} bytes, at most {max_bytes})")
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise BadInput(path, "no such file") from None
-    except IsADirectoryError:
-        raise BadInput(path, "a folder, not a file") from None
-    except OSError as error:
-        raise BadInput(path, f"cannot read the file ({error.strerror or error})") from None
+    raw = read_capped(path, max_bytes, "YAML file")
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
