@@ -22,6 +22,10 @@ SECTION_ALIASES: dict[str, str] = {
 }
 
 
+# Cards in one deck, all sections together: no game's deck comes near; 10**9 copies ran out of memory.
+MAX_COPIES = 1_000
+
+
 def canonical_section(label: str) -> str | None:
     """Return the canonical section for a header label (`Main Deck`, `Extra`…), or None."""
     key = " ".join(label.strip().strip(":").strip("[]").lower().replace("_", " ").split())
@@ -78,6 +82,8 @@ class DeckList:
         """Append `count` copies of `ref` to `section`, merging with an equal reference already there."""
         if count < 1:
             raise ValueError(f"a deck entry needs a positive count, got {count}")
+        if count > MAX_COPIES - self.count():
+            raise ValueError(f"more than {MAX_COPIES} cards in the deck (adding {count} × {ref.label()!r})")
         entries = self.sections.setdefault(section, [])
         for index, (old_count, old_ref) in enumerate(entries):
             if old_ref == ref:

@@ -18,6 +18,7 @@ WRITERS: dict[str, Callable[[DeckList], str]] = {
     "ydk": write_ydk, "ydke": write_ydke, "o8d": write_o8d, "text": write_plain_text,
     "omnideck": write_omnideck, "gaonline": write_gaonline,
 }
+MAX_DECK_FILE_BYTES = 1024 * 1024   # a deck file of 1,000 cards with long names is under 100 KB
 FORMAT_BY_SUFFIX: dict[str, str] = {".ydk": "ydk", ".o8d": "o8d", ".txt": "text", ".dek": "text", ".dec": "text"}
 
 
@@ -46,6 +47,15 @@ def parse_deck(text: str, *, source: str = "<text>", game: str | None = None, fm
     Raises DeckFormatError (one line: source, line, what is wrong).
     """
     fmt = fmt or detect_format(text, Path(source).suffix)
+    try:
+        return _read(text, source, game, fmt)
+    except DeckFormatError:
+        raise
+    except ValueError as error:   # DeckList.add refusing a deck over MAX_COPIES cards
+        raise DeckFormatError(source, None, str(error)) from None
+
+
+def _read(text: str, source: str, game: str | None, fmt: str) -> DeckList:
     if fmt == "ydk":
         return read_ydk(text, source=source, game=game or "yugioh")
     if fmt == "ydke":
@@ -68,6 +78,9 @@ def read_deck_file(path: str | os.PathLike[str], *, game: str | None = None, fmt
     """Read a deck file; undecodable or malformed files raise DeckFormatError naming the file."""
     path = Path(path)
     try:
+        size = path.stat().st_size
+        if size > MAX_DECK_FILE_BYTES:
+            raise DeckFormatError(str(path), None, f"too large for a deck file ({size} bytes, at most {MAX_DECK_FILE_BYTES})")
         raw = path.read_bytes()
     except OSError as error:
         raise DeckFormatError(str(path), None, f"cannot read the file ({error.strerror or error})") from None

@@ -4,15 +4,18 @@ from __future__ import annotations
 import re
 
 from carddb.decks.deck_list import (
-    CASTERS, EXTRA, G_DECK, MAIN, MATERIAL, RIDE, SIDE, CardRef, DeckFormatError, DeckList,
+    CASTERS, EXTRA, G_DECK, MAIN, MATERIAL, MAX_COPIES, RIDE, SIDE, CardRef, DeckFormatError, DeckList,
     canonical_section, name_from_source,
 )
 
-_COUNT_FIRST = re.compile(r"^(\d+)\s*[xX×]?\s+(.+)$")
-_COUNT_LAST = re.compile(r"^(.+?)\s+[xX×]\s*(\d+)$")
-_CODE = re.compile(r"^(.*?)\s*[(\[]([^()\[\]]+)[)\]]$")
+# Parsing takes time linear in the line: the patterns are matched from the start of a stripped line with
+# no two neighbouring quantifiers that can take the same characters, the rest is string methods (three
+# backtracking patterns took 9-16 s on a 20 KB line before, over a minute on 50 KB).
+_COUNT_FIRST = re.compile(r"(\d+)(?:\s*[xX×])?\s+(\S.*)")   # `3 Name`, `3x Name`, `3 x Name`
 _META = re.compile(r"^(game|name|format)\s*:\s*(.+)$", re.IGNORECASE)
-_HEADER_COUNT = re.compile(r"\s*\(\d+\)\s*$")
+DIGITS = "0123456789"
+BRACKETS = "()[]"
+MAX_COUNT_DIGITS = len(str(MAX_COPIES))
 
 SECTION_LABELS: dict[str, str] = {
     MAIN: "Main Deck", EXTRA: "Extra Deck", SIDE: "Side Deck", RIDE: "Ride Deck",
@@ -34,18 +37,25 @@ def read_plain_text(text: str, *, source: str = "<text>", game: str | None = Non
             if meta:
                 _apply_meta(deck, meta.group(1).lower(), meta.group(2).strip(), explicit_game=game)
                 continue
-            header = canonical_section(_HEADER_COUNT.sub("", body))
+            header = canonical_section(_without_count(body))
             if header is not None:
                 section = header
             continue  # any other `#` line is a comment
         entry = _entry(line)
         if entry is not None:
-            count, ref = entry
+            digits, ref = entry
+            count = int(digits) if len(digits) <= MAX_COUNT_DIGITS else MAX_COPIES + 1
             if count < 1:
-                raise DeckFormatError(source, number, f"a card count must be at least 1: {line!r}")
-            deck.add(section, count, ref)
+                raise DeckFormatError(source, number, f"a card count must be at least 1: {line[:80]!r}")
+            if count > MAX_COPIES or len(digits) > MAX_COUNT_DIGITS:
+                raise DeckFormatError(source, number, f"{digits[:12]}{'…' if len(digits) > 12 else ''} copies of "
+                                                      f"one card: a deck holds at most {MAX_COPIES} cards")
+            try:
+                deck.add(section, count, ref)
+            except ValueError as error:
+                raise DeckFormatError(source, number, str(error)) from None
             continue
-        label = _HEADER_COUNT.sub("", line)
+        label = _without_count(line)
         if label.endswith(":") or (label.startswith("[") and label.endswith("]")):
             section = canonical_section(label) or label.strip(":[] ").lower()
             continue
@@ -53,7 +63,7 @@ def read_plain_text(text: str, *, source: str = "<text>", game: str | None = Non
         if header is not None:
             section = header
             continue
-        raise DeckFormatError(source, number, f"expected 'COUNT NAME' or a section header, got {line!r}")
+        raise DeckFormatError(source, number, f"expected 'COUNT NAME' or a section header, got {line[:80]!r}")
     if not deck.name:
         deck.name = name_from_source(source)
     return deck
@@ -72,19 +82,51 @@ def write_plain_text(deck: DeckList) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _entry(line: str) -> tuple[int, CardRef] | None:
-    match = _COUNT_FIRST.match(line)
+def _entry(line: str) -> tuple[str, CardRef] | None:
+    """Return (the count as written, the card) of a stripped `3 Name`, `3x Name (code)` or `Name x3` line."""
+    match = _COUNT_FIRST.fullmatch(line)
     if match:
-        count, rest = int(match.group(1)), match.group(2)
+        digits, rest = match.group(1), match.group(2)
     else:
-        match = _COUNT_LAST.match(line)
-        if not match:
+        found = _count_last(line)
+        if found is None:
             return None
-        rest, count = match.group(1), int(match.group(2))
-    code_match = _CODE.match(rest)
-    if code_match and code_match.group(1):
-        return count, CardRef(name=code_match.group(1).strip(), code=code_match.group(2).strip())
-    return count, CardRef(name=rest.strip())
+        rest, digits = found
+    name, code = _split_code(rest)
+    return digits, CardRef(name=name, code=code) if name else CardRef(name=rest)
+
+
+def _count_last(line: str) -> tuple[str, str] | None:
+    """Split a stripped `Name x3` (`Name x 3`, `Name ×3`) line into name and count digits."""
+    head = line.rstrip(DIGITS)
+    digits = line[len(head):]
+    head = head.rstrip()
+    if not digits or not head.endswith(("x", "X", "×")):
+        return None
+    name = head[:-1]
+    if not name[-1:].isspace():   # `Name x3` needs a space before the x (`Max3` is no count)
+        return None
+    return name.rstrip(), digits
+
+
+def _split_code(text: str) -> tuple[str, str]:
+    """Split `Name (code)` or `Name [code]` into name and code; ("", "") when the text ends in no code."""
+    if not text.endswith((")", "]")):
+        return "", ""
+    opening = max(text.rfind("("), text.rfind("["))
+    code = text[opening + 1:-1]
+    if opening <= 0 or not code or any(ch in BRACKETS for ch in code):
+        return "", ""
+    return text[:opening].strip(), code.strip()
+
+
+def _without_count(label: str) -> str:
+    """Return a header label without a trailing card count: `Main Deck (50)` -> `Main Deck`."""
+    text = label.rstrip()
+    opening = text.rfind("(")
+    if text.endswith(")") and opening >= 0 and text[opening + 1:-1].isdecimal():
+        return text[:opening].rstrip()
+    return label
 
 
 def _ref_text(ref: CardRef) -> str:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from carddb.decks.deck_list import EXTRA, MAIN, SIDE, CardRef, DeckFormatError, DeckList, name_from_source
 
+MAX_PASSCODE_DIGITS = 10   # passcodes have 8 digits; a 5,000-digit line is no number Python converts
 _HEADERS = {"#main": MAIN, "#extra": EXTRA, "!side": SIDE}
 
 
@@ -21,8 +22,10 @@ def read_ydk(text: str, *, source: str = "<ydk>", game: str = "yugioh", name: st
             continue
         if line.startswith("#"):
             continue
-        if not line.isdigit():
-            raise DeckFormatError(source, number, f"expected a card passcode (digits), got {line!r}")
+        if not line.isdecimal():
+            raise DeckFormatError(source, number, f"expected a card passcode (digits), got {line[:80]!r}")
+        if len(line) > MAX_PASSCODE_DIGITS:
+            raise DeckFormatError(source, number, f"a passcode has at most {MAX_PASSCODE_DIGITS} digits, got {len(line)}")
         if section is None:
             raise DeckFormatError(source, number, "a passcode before the '#main' header")
         deck.add(section, 1, CardRef(code=str(int(line))))

@@ -1,42 +1,180 @@
-"""Autosave: write the game record after every command into the user data directory."""
+"""Autosave: every open game has its own autosave file, locked by the window playing it.
+
+A slot is `autosave-<stamp>.ttgame` in the autosave folder with a `.lock` beside it, held (an OS file lock,
+released by the system when the process dies, even by SIGKILL) while its game is open; so two windows
+never write one file, and a window offers to resume only the autosaves no running window holds.
+Writes go through `save_record` (temp file + rename); a kill mid-write can leave the temp file, which
+`clean_orphaned_temporaries` removes at the next start.
+"""
 from __future__ import annotations
 
+import os
+import time
+import uuid
 from pathlib import Path
 
 import platformdirs
 
-from tabletop.engine.events import StepResult
 from tabletop.engine.game import Game
 from tabletop.engine.record import save_record
 
-AUTOSAVE_NAME = "autosave.ttgame"
+AUTOSAVE_PREFIX = "autosave-"
+AUTOSAVE_SUFFIX = ".ttgame"
+LOCK_SUFFIX = ".lock"
+TEMPORARY_SUFFIX = ".tmp"   # what write_atomically names its temporary files: `.NAME.<random>.tmp`
+
+if os.name == "nt":  # pragma: no cover - the tests run on POSIX
+    import msvcrt
+
+    def _try_lock(fd: int) -> bool:
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+else:
+    import fcntl
+
+    def _try_lock(fd: int) -> bool:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)   # per open file: a second window in one process fails too
+        except OSError:
+            return False
+        return True
 
 
-def autosave_path() -> Path:
-    """Return where the autosave lives (the user data directory of tabletop)."""
-    return platformdirs.user_data_path("tabletop") / AUTOSAVE_NAME
+def autosave_folder() -> Path:
+    """Return the folder of the autosaves (in the user data directory of tabletop)."""
+    return platformdirs.user_data_path("tabletop", appauthor=False) / "autosaves"
 
 
-class Autosaver:
-    """Saves a game after every step; a crash or kill mid-write keeps the previous good save.
+def adopt_earlier_autosave(folder: Path) -> Path | None:
+    """Move the single `autosave.ttgame` of earlier versions (beside `folder`) into `folder` as a waiting autosave."""
+    folder = Path(folder)
+    earlier = folder.parent / "autosave.ttgame"
+    if not earlier.is_file():
+        return None
+    folder.mkdir(parents=True, exist_ok=True)
+    adopted = folder / f"{AUTOSAVE_PREFIX}earlier{AUTOSAVE_SUFFIX}"
+    os.replace(earlier, adopted)
+    for temporary in folder.parent.glob(f".{earlier.name}.*{TEMPORARY_SUFFIX}"):
+        temporary.unlink(missing_ok=True)
+    return adopted
 
-    Contract: attach it with `attach(game)`; writes go through `save_record` (temp file + rename).
+
+def _lock_path(path: Path) -> Path:
+    return path.with_name(path.name + LOCK_SUFFIX)
+
+
+def _acquire(path: Path) -> int | None:
+    """Lock the slot of autosave `path`; return the lock's descriptor, or None when a running window holds it."""
+    lock = _lock_path(path)
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o600)
+    if not _try_lock(fd):
+        os.close(fd)
+        return None
+    try:
+        same_file = os.fstat(fd).st_ino == os.stat(lock).st_ino
+    except FileNotFoundError:   # the holder released and removed it between our open and our lock
+        same_file = False
+    if not same_file and os.name != "nt":
+        os.close(fd)
+        return _acquire(path)
+    return fd
+
+
+class AutosaveSlot:
+    """One open game's autosave file, held under a lock while this process has it open.
+
+    Contract: `release` (or the end of the process) frees it; the file stays for a later resume
+    unless `discard` removed it.
     """
 
-    def __init__(self, path: Path | None = None) -> None:
-        self.path = path or autosave_path()
-        self.game: Game | None = None
+    def __init__(self, path: Path, lock_fd: int) -> None:
+        self.path = path
+        self._lock_fd: int | None = lock_fd
 
-    def attach(self, game: Game) -> None:
-        """Start saving `game` after each of its steps (and save it now)."""
-        self.game = game
-        game.listeners.append(self._on_step)
+    @classmethod
+    def create(cls, folder: Path) -> AutosaveSlot:
+        """Return a new slot with a name no other game uses, locked by this process."""
+        while True:
+            name = f"{AUTOSAVE_PREFIX}{time.strftime('%Y%m%d-%H%M%S')}-{uuid.uuid4().hex[:8]}{AUTOSAVE_SUFFIX}"
+            path = Path(folder) / name
+            if path.exists():
+                continue
+            fd = _acquire(path)
+            if fd is not None:
+                return cls(path, fd)
+
+    @classmethod
+    def claim(cls, path: Path) -> AutosaveSlot | None:
+        """Take the slot of an existing autosave (to resume it); None when another window holds it."""
+        fd = _acquire(Path(path))
+        return None if fd is None else cls(Path(path), fd)
+
+    @property
+    def is_held(self) -> bool:
+        """Tell whether this process still holds the slot."""
+        return self._lock_fd is not None
+
+    def save(self, game: Game) -> None:
+        """Write the game's record into the slot (atomically)."""
+        if self._lock_fd is None:
+            raise RuntimeError(f"{self.path}: the autosave slot was released")
         save_record(game, self.path)
 
-    def _on_step(self, result: StepResult) -> None:
-        if self.game is not None:
-            save_record(self.game, self.path)
-
     def discard(self) -> None:
-        """Remove the autosave (the game ended normally)."""
+        """Remove the autosave file (the game ended or was abandoned); the slot stays held."""
         self.path.unlink(missing_ok=True)
+
+    def release(self) -> None:
+        """Let go of the slot: another window may now resume its file."""
+        if self._lock_fd is None:
+            return
+        _lock_path(self.path).unlink(missing_ok=True)   # before closing: no one locks a file about to vanish
+        os.close(self._lock_fd)
+        self._lock_fd = None
+
+
+def is_held_elsewhere(path: Path) -> bool:
+    """Tell whether a running window (this process included) holds the autosave `path`."""
+    if not _lock_path(path).exists():
+        return False
+    slot = AutosaveSlot.claim(path)
+    if slot is None:
+        return True
+    slot._lock_fd, fd = None, slot._lock_fd
+    os.close(fd)   # a free lock file is left in place: unlinking it here could race a window taking it
+    return False
+
+
+def waiting_autosaves(folder: Path) -> list[Path]:
+    """Return the autosaves no running window holds, newest first: the games to offer to resume."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        return []
+    found = [p for p in folder.glob(f"{AUTOSAVE_PREFIX}*{AUTOSAVE_SUFFIX}") if p.is_file() and not is_held_elsewhere(p)]
+    return sorted(found, key=lambda p: p.stat().st_mtime, reverse=True)
+
+
+def clean_orphaned_temporaries(folder: Path) -> list[Path]:
+    """Remove the temporary files a kill mid-write left in `folder`; a file of a game still open stays.
+
+    Returns the files removed, and lock files of autosaves that are gone.
+    """
+    folder = Path(folder)
+    if not folder.is_dir():
+        return []
+    removed = []
+    for temporary in folder.glob(f".*{TEMPORARY_SUFFIX}"):
+        owner = folder / temporary.name[1:].rsplit(".", 2)[0]   # `.NAME.<random>.tmp` belongs to NAME
+        if not is_held_elsewhere(owner):
+            temporary.unlink(missing_ok=True)
+            removed.append(temporary)
+    for lock in folder.glob(f"*{LOCK_SUFFIX}"):
+        autosave = lock.with_name(lock.name[:-len(LOCK_SUFFIX)])
+        if not autosave.exists() and not is_held_elsewhere(autosave):
+            lock.unlink(missing_ok=True)
+            removed.append(lock)
+    return removed

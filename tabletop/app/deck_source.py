@@ -13,13 +13,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from tabletop.engine.cards import CardDefinition
 from tabletop.engine.errors import BadInput
+from tabletop.engine.record_schema import MAX_DECK_CARDS
 from tabletop.engine.rules import GameRules
+from tabletop.scenarios.yaml_input import load_yaml_file
 
-LINE = re.compile(r"^\s*(\d+)\s*x?\s+(\S.*?)\s*$")
+# `N card-id` on a stripped line; linear in its length (a lazy name before `\s*$` was quadratic).
+LINE = re.compile(r"(\d+)(?:\s*x)?\s+(\S.*)")
+MAX_DECK_FILE_BYTES = 1024 * 1024
 
 
 @dataclass
@@ -39,16 +41,7 @@ class LoadedDeck:
 
 def load_cards_file(path: Path, rules: GameRules) -> list[CardDefinition]:
     """Read a YAML card file (a list of cards, or a mapping with `cards:`) for a game."""
-    try:
-        data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise BadInput(path, "no such file") from None
-    except UnicodeDecodeError:
-        raise BadInput(path, "not a text file") from None
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        raise BadInput(path, f"not valid YAML ({getattr(error, 'problem', None) or error})",
-                       f"line {mark.line + 1}" if mark is not None else "") from None
+    data = load_yaml_file(path)
     if isinstance(data, dict):
         data = data.get("cards")
     if not isinstance(data, list):
@@ -85,9 +78,12 @@ def read_plain_deck(path: Path, rules: GameRules, cards: Iterable[CardDefinition
     for card in cards:
         by_key[card.id.casefold()] = card
     try:
+        size = Path(path).stat().st_size
+        if size > MAX_DECK_FILE_BYTES:
+            raise BadInput(path, f"too large for a deck file ({size} bytes, at most {MAX_DECK_FILE_BYTES})")
         lines = Path(path).read_text(encoding="utf-8").splitlines()
     except UnicodeDecodeError:
-        raise BadInput(path, "not a text file") from None
+        raise BadInput(path, "not UTF-8 text") from None
     sections: dict[str, list[str]] = {}
     section = "main"
     used: dict[str, CardDefinition] = {}
@@ -95,16 +91,20 @@ def read_plain_deck(path: Path, rules: GameRules, cards: Iterable[CardDefinition
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
-        match = LINE.match(line)
+        match = LINE.fullmatch(line)
         if match is None:
             section = _section(path, number, line, rules)
             continue
-        count, key = int(match.group(1)), match.group(2)
+        digits, key = match.group(1), match.group(2)
         card = by_key.get(key.casefold())
         if card is None:
-            raise BadInput(path, f"unknown card {key!r}", f"line {number}")
+            raise BadInput(path, f"unknown card {key[:80]!r}", f"line {number}")
+        count = int(digits) if len(digits) <= len(str(MAX_DECK_CARDS)) else MAX_DECK_CARDS + 1
         if count < 1:
             raise BadInput(path, f"a card count must be at least 1, got {count}", f"line {number}")
+        if count > MAX_DECK_CARDS - sum(len(ids) for ids in sections.values()):
+            raise BadInput(path, f"{digits[:12]} copies of {card.id!r}: a deck holds at most {MAX_DECK_CARDS} cards",
+                           f"line {number}")
         sections.setdefault(section, []).extend([card.id] * count)
         used[card.id] = card
     if not sections.get("main"):
@@ -120,7 +120,7 @@ def _section(path: Path, number: int, line: str, rules: GameRules) -> str:
             return candidate
     if label in ("deck", "main deck"):
         return "main"
-    raise BadInput(path, f"not a card line or a section header: {line!r} "
+    raise BadInput(path, f"not a card line or a section header: {line[:80]!r} "
                          f"(sections: {', '.join(rules.deck_sections)})", f"line {number}")
 
 

@@ -214,13 +214,17 @@ class SetTotal(Change):
     name: str
     old: int
     new: int
+    existed: bool = True   # False: the total was made by this change (a manual adjustment of a new name)
 
     def apply(self, state: GameState) -> None:
         state.totals.setdefault(self.player, {})[self.name] = self.new
         _bump(state.aspects, "total:" + self.player)
 
     def revert(self, state: GameState) -> None:
-        state.totals[self.player][self.name] = self.old
+        if self.existed:
+            state.totals[self.player][self.name] = self.old
+        else:
+            del state.totals[self.player][self.name]
 
     def touched(self) -> tuple[set[str], set[int], set[str]]:
         return set(), set(), {f"total:{self.player}.{self.name}"}

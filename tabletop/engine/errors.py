@@ -20,3 +20,11 @@ class BadInput(Exception):
         self.path = path
         self.where = where
         self.what = what
+
+
+def one_line(error: BaseException) -> str:
+    """Return an exception's message on one line; a KeyError's bare key says that nothing by that name is there."""
+    text = str(error.args[0]) if len(error.args) == 1 else str(error)
+    if isinstance(error, KeyError) and " " not in text:   # a bare key: a card id or a zone name
+        text = f"nothing called {text!r} on the table"
+    return " ".join(text.split()) or type(error).__name__

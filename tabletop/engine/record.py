@@ -10,8 +10,12 @@ from typing import Any
 from tabletop.engine.atomic_write import write_atomically
 from tabletop.engine.cards import CardDefinition, CardLibrary
 from tabletop.engine.commands import Command, CommandError, build_command
-from tabletop.engine.errors import BadInput, IllegalCommand
+from tabletop.engine.errors import BadInput, IllegalCommand, one_line
 from tabletop.engine.game import Game
+from tabletop.engine.input_file import read_capped
+from tabletop.engine.record_schema import (
+    MAX_CARDS, MAX_DEPTH, MAX_RECORD_BYTES, RecordError, check_header, check_shape, read_commands, read_config,
+)
 from tabletop.engine.rules import GameConfig, GameRules
 
 RECORD_FORMAT = "tabletop-game"
@@ -51,45 +55,42 @@ def save_record(game: Game, path: Path) -> None:
 
 
 def load_record(path: Path, find_rules: Callable[[str], GameRules]) -> GameRecord:
-    """Read a `.ttgame` file; BadInput names the file and the field that is wrong."""
+    """Read a `.ttgame` file, checked against the record schema; BadInput names the file and the field that is wrong."""
     path = Path(path)
+    raw = read_capped(path, MAX_RECORD_BYTES, "game record")
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise BadInput(path, "no such file") from None
+        data = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
-        raise BadInput(path, "not a text file") from None
+        raise BadInput(path, "not a text file (not UTF-8)") from None
     except json.JSONDecodeError as error:
         raise BadInput(path, f"not valid JSON ({error.msg})", f"line {error.lineno}") from None
-    if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
-        raise BadInput(path, f"not a tabletop game record (field 'format' must be {RECORD_FORMAT!r})")
-    version = data.get("version")
-    if not isinstance(version, int):
-        raise BadInput(path, "field 'version' must be a whole number")
-    if version > RECORD_VERSION:
-        raise BadInput(path, f"written by a newer version of tabletop (record format {version}, "
-                             f"this program reads up to {RECORD_VERSION}); please update")
-    raw_config = data.get("config")
-    if not isinstance(raw_config, dict):
-        raise BadInput(path, "field 'config' must be a mapping")
+    except RecursionError:
+        raise BadInput(path, f"nested too deeply (at most {MAX_DEPTH} levels)") from None
+    except ValueError:  # a number with more digits than Python converts (4,300)
+        raise BadInput(path, "not a usable record (a number with thousands of digits)") from None
     try:
-        config = GameConfig(**raw_config)
-    except TypeError as error:
-        raise BadInput(path, f"field 'config': {error}") from None
-    try:
-        rules = find_rules(config.game)
-    except KeyError:
-        raise BadInput(path, f"unknown game {config.game!r}", "config.game") from None
+        check_header(data, RECORD_FORMAT, RECORD_VERSION)
+        check_shape(data)
+        config, rules = read_config(data.get("config"), data.get("game"), find_rules)
+        cards = _read_cards(data.get("cards", []), rules)
+        commands = read_commands(data.get("commands"), rules)
+    except RecordError as error:
+        raise BadInput(path, error.what, error.field) from None
+    return GameRecord(config, cards, commands)
+
+
+def _read_cards(raw: object, rules: GameRules) -> list[CardDefinition]:
+    if not isinstance(raw, list):
+        raise RecordError("cards", "must be a list of cards")
+    if len(raw) > MAX_CARDS:
+        raise RecordError("cards", f"holds {len(raw)} cards, at most {MAX_CARDS}")
     cards = []
-    for index, mapping in enumerate(data.get("cards") or []):
+    for index, mapping in enumerate(raw):
         try:
             cards.append(rules.card_from_mapping(mapping))
-        except ValueError as error:
-            raise BadInput(path, str(error), f"cards[{index}]") from None
-    commands = data.get("commands")
-    if not isinstance(commands, list) or not all(isinstance(c, dict) for c in commands):
-        raise BadInput(path, "field 'commands' must be a list of mappings")
-    return GameRecord(config, cards, commands)
+        except (ValueError, TypeError, KeyError, AttributeError) as error:
+            raise RecordError(f"cards[{index}]", str(error)) from None
+    return cards
 
 
 def replay(record: GameRecord, rules: GameRules, to: int | None = None, path: object = "record") -> Game:
@@ -97,7 +98,10 @@ def replay(record: GameRecord, rules: GameRules, to: int | None = None, path: ob
 
     A command that does not parse or that the rules refuse raises BadInput naming its step.
     """
-    game = Game.start(rules, record.config, CardLibrary(record.cards))
+    try:
+        game = Game.start(rules, record.config, CardLibrary(record.cards))
+    except (ValueError, KeyError, TypeError) as error:  # SetupError is a ValueError
+        raise BadInput(path, f"cannot set up the game: {one_line(error)}", "config") from None
     for number, data in enumerate(record.commands[:to] if to is not None else record.commands, start=1):
         try:
             command: Command = build_command(game.command_types, data)
@@ -106,4 +110,8 @@ def replay(record: GameRecord, rules: GameRules, to: int | None = None, path: ob
             raise BadInput(path, str(error), f"command {number}") from None
         except IllegalCommand as error:
             raise BadInput(path, f"refused on replay: {error}", f"command {number}") from None
+        except (ValueError, KeyError, TypeError, IndexError, AttributeError) as error:
+            # a well-formed command that names what is not on the table (card #99999, zone 'moat')
+            raise BadInput(path, f"refused on replay: {one_line(error)}", f"command {number}") from None
     return game
+

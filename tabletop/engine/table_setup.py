@@ -9,6 +9,7 @@ from tabletop.engine.transaction import Transaction
 from tabletop.engine.zones import zone_id
 
 SETUP_KEYS = ("turn", "active", "phase", "players")
+MAX_ZONE_CARDS = 1_000   # cards a setup may put in one zone: a count of 10**9 would take minutes
 
 
 class SetupError(ValueError):
@@ -62,10 +63,14 @@ def _fill_zone(rules: GameRules, tx: Transaction, player: str, zid: str, content
     if isinstance(content, bool):
         raise SetupError(f"{where}: expected a list of cards or a number, got {content!r}")
     if isinstance(content, int):
+        if not 0 <= content <= MAX_ZONE_CARDS:
+            raise SetupError(f"{where}: a count of cards from 0 to {MAX_ZONE_CARDS}, got {content}")
         for _ in range(content):
             tx.create_card("filler", player, zid)
         return
     entries = content if isinstance(content, list) else [content]
+    if len(entries) > MAX_ZONE_CARDS:
+        raise SetupError(f"{where}: at most {MAX_ZONE_CARDS} cards, got {len(entries)}")
     capacity = tx.state.zones[zid].spec.capacity
     if capacity is not None and len(entries) > capacity:
         raise SetupError(f"{where}: holds at most {capacity} card(s)")

@@ -144,9 +144,10 @@ class Transaction:
     # -- totals, table, data -------------------------------------------------------------------
     def set_total(self, player: str, name: str, value: int) -> None:
         """Set one of a player's totals."""
-        old = self.state.totals.get(player, {}).get(name, 0)
+        totals = self.state.totals.get(player, {})
+        old = totals.get(name, 0)
         if old != value:
-            self.apply(SetTotal(player, name, old, value))
+            self.apply(SetTotal(player, name, old, value, existed=name in totals))
 
     def add_total(self, player: str, name: str, delta: int) -> None:
         """Add `delta` to one of a player's totals."""

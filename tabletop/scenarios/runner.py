@@ -7,8 +7,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from tabletop.engine.cards import CardDefinition, CardLibrary
 from tabletop.engine.commands import Choose, Command, CommandError, build_command
 from tabletop.engine.errors import BadInput, IllegalCommand
@@ -16,10 +14,17 @@ from tabletop.engine.game import Game
 from tabletop.engine.rules import GameConfig, GameRules
 from tabletop.engine.table_setup import SetupError
 from tabletop.games import find_game
+from tabletop.scenarios.yaml_input import load_yaml_file
 
 TOP_KEYS = ("name", "rule", "game", "seed", "cards", "setup", "steps", "format", "seats")
 STEP_KINDS = ("do", "answer", "advance", "undo", "redo", "expect", "label")
 ADVANCE_LIMIT = 2000
+# (field, type, in words) of the fields that must have one shape; `seed` is checked with the game.
+FIELD_SHAPES: tuple[tuple[str, type | tuple[type, ...], str], ...] = (
+    ("name", (str, int, float), "text"), ("rule", (str, int, float), "text"), ("game", str, "a game id"),
+    ("format", str, "a format name"), ("steps", list, "a list"), ("cards", list, "a list of cards"),
+    ("setup", dict, "a mapping"), ("seats", dict, "a mapping of seat to human or ai"),
+)
 
 CardSource = Callable[[str], Iterable[CardDefinition]]
 """The cards bundled with the program for a game id; the caller hands it in (scenarios may not import carddb)."""
@@ -43,15 +48,7 @@ class ScenarioResult:
 
 def load_scenario(path: Path) -> dict[str, Any]:
     """Read and shape-check a scenario file; BadInput names the file, line or field."""
-    try:
-        data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise BadInput(path, "no such file") from None
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        where = f"line {mark.line + 1}" if mark is not None else ""
-        problem = getattr(error, "problem", None) or "not valid YAML"
-        raise BadInput(path, f"not valid YAML ({problem})", where) from None
+    data = load_yaml_file(path)
     if not isinstance(data, dict):
         raise BadInput(path, "a scenario must be a mapping")
     unknown = [k for k in data if k not in TOP_KEYS]
@@ -60,8 +57,9 @@ def load_scenario(path: Path) -> dict[str, Any]:
     for key in ("name", "game", "steps"):
         if key not in data:
             raise BadInput(path, f"missing field {key!r}")
-    if not isinstance(data["steps"], list):
-        raise BadInput(path, "field 'steps' must be a list")
+    for key, kind, words in FIELD_SHAPES:
+        if data.get(key) is not None and not isinstance(data[key], kind):
+            raise BadInput(path, f"field {key!r} must be {words}")
     return data
 
 

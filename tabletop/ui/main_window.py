@@ -11,7 +11,7 @@ from PySide6.QtWidgets import (
 )
 
 from tabletop.engine.commands import Concede, DrawCards
-from tabletop.engine.errors import BadInput
+from tabletop.engine.errors import BadInput, one_line
 from tabletop.ui.about_dialog import app_icon, show_about
 from tabletop.ui.card_browser import CardBrowser
 from tabletop.ui.card_item import CardLook
@@ -276,8 +276,8 @@ class MainWindow(QMainWindow):
         except BadInput as error:
             QMessageBox.critical(self, "Open game", str(error))
             return False
-        except (ValueError, KeyError) as error:
-            QMessageBox.critical(self, "Open game", f"{path}: {error}")
+        except Exception as error:  # noqa: BLE001 - whatever a file holds, the table stays and one line says why
+            QMessageBox.critical(self, "Open game", f"{path}: cannot open this game ({one_line(error)})")
             return False
         self.current_path = path
         self._refresh_actions()

@@ -198,7 +198,7 @@ def take(folder: Path, size: tuple[int, int] = SIZE) -> list[Path]:
             library = CardLibrary(list({c.id: c for c in first.cards + second.cards}.values()))
             config = GameConfig(game=game_id, format=fmt, seed=11, decks={"p1": first.sections, "p2": second.sections},
                                 seats={"p1": "human", "p2": "human"})
-            session = GameSession(autosave_path=Path(scratch) / "autosave.ttgame", ai_pause_ms=0)
+            session = GameSession(autosave_folder=Path(scratch), ai_pause_ms=0)
             window = MainWindow(session, settings=QSettings(str(Path(scratch) / "s.ini"), QSettings.Format.IniFormat))
             window.resize(*size)
             window.show()

@@ -5,14 +5,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import platformdirs
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from tabletop.app.autosave import AutosaveSlot, waiting_autosaves
+from tabletop.app.autosave import autosave_folder as autosave_folder_default
 from tabletop.engine.cards import CardLibrary
 from tabletop.engine.command_labels import command_label
 from tabletop.engine.commands import Command, cards_of
 from tabletop.engine.decision import Decision
-from tabletop.engine.errors import IllegalCommand
+from tabletop.engine.errors import BadInput, IllegalCommand
 from tabletop.engine.events import StepResult
 from tabletop.engine.game import Game
 from tabletop.engine.record import load_record, replay, save_record
@@ -21,11 +22,6 @@ from tabletop.engine.view import CardView, View, view_for
 from tabletop.games import find_game
 from tabletop.ui.bot_runner import BotRunner
 from tabletop.ui.seat_bots import GoldfishOpponent, make_seat_bot
-
-
-def default_autosave_path() -> Path:
-    """Return where the running game is saved after every command."""
-    return Path(platformdirs.user_data_dir("tabletop", appauthor=False)) / "autosave.ttgame"
 
 
 def refusal_text(error: IllegalCommand) -> str:
@@ -48,11 +44,12 @@ class GameSession(QObject):
     handOverRequested = Signal(str)     # the seat that must take the table
     gameStarted = Signal()
 
-    def __init__(self, autosave_path: Path | None = None, ai_pause_ms: int = 600,
+    def __init__(self, autosave_folder: Path | None = None, ai_pause_ms: int = 600,
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.game: Game | None = None
-        self.autosave_path = autosave_path if autosave_path is not None else default_autosave_path()
+        self.autosave_folder = autosave_folder if autosave_folder is not None else autosave_folder_default()
+        self._autosave: AutosaveSlot | None = None   # this window's game's own autosave, locked while open
         self.ai_pause_ms = ai_pause_ms
         self.open_hands = False
         self.ai_decisions = 0
@@ -88,17 +85,55 @@ class GameSession(QObject):
         if self.game is not None:
             save_record(self.game, Path(path))
 
+    @property
+    def autosave_path(self) -> Path | None:
+        """Return the autosave file of this window's game (None before its first save)."""
+        return self._autosave.path if self._autosave is not None else None
+
+    def waiting_autosaves(self) -> list[Path]:
+        """Return the autosaved games no open window plays, newest first."""
+        return waiting_autosaves(self.autosave_folder)
+
     def has_autosave(self) -> bool:
         """Tell whether an autosaved game is waiting to be resumed."""
-        return self.autosave_path.is_file()
+        return bool(self.waiting_autosaves())
 
-    def resume_autosave(self) -> None:
-        """Load the autosaved game (BadInput when the file is damaged)."""
-        self.load(self.autosave_path)
+    def resume_autosave(self, path: Path | None = None) -> None:
+        """Load an autosaved game (the newest waiting one by default) and keep saving into its file.
 
-    def discard_autosave(self) -> None:
-        """Delete the autosave file."""
-        self.autosave_path.unlink(missing_ok=True)
+        BadInput when the file is damaged, or when another window took it meanwhile.
+        """
+        if path is None:
+            waiting = self.waiting_autosaves()
+            if not waiting:
+                raise BadInput(self.autosave_folder, "no autosaved game is waiting")
+            path = waiting[0]
+        slot = AutosaveSlot.claim(path)
+        if slot is None:
+            raise BadInput(path, "another tabletop window is playing this game")
+        try:
+            self.load(path)
+        except BaseException:
+            slot.release()
+            raise
+        self._take_autosave(slot)
+
+    def discard_autosave(self, path: Path | None = None) -> None:
+        """Delete this window's autosave file, or the waiting autosave `path` (declined at start-up)."""
+        if path is None:
+            if self._autosave is not None:
+                self._autosave.discard()
+            return
+        slot = AutosaveSlot.claim(path)
+        if slot is not None:
+            slot.discard()
+            slot.release()
+
+    def _take_autosave(self, slot: AutosaveSlot) -> None:
+        if self._autosave is not None:
+            self._autosave.discard()   # the game it saved is no longer open in this window
+            self._autosave.release()
+        self._autosave = slot
 
     def _install(self, game: Game) -> None:
         self._runner.cancel()
@@ -374,15 +409,20 @@ class GameSession(QObject):
         """Stop the bot thread (call before the application quits)."""
         self._bot_timer.stop()
         self._runner.stop()
+        if self._autosave is not None:
+            self._autosave.release()   # the file stays: the next start offers to resume it
 
     # -- after every change --------------------------------------------------------------------
     def _after_change(self, result: StepResult | None, autosave: bool = True) -> None:
         assert self.game is not None
         if autosave:
             try:
-                save_record(self.game, self.autosave_path)
+                if self._autosave is None or not self._autosave.is_held:
+                    self._autosave = AutosaveSlot.create(self.autosave_folder)
+                self._autosave.save(self.game)
             except OSError as error:
-                self.refused.emit(f"autosave failed: {self.autosave_path}: {error.strerror or error}")
+                where = self.autosave_path or self.autosave_folder
+                self.refused.emit(f"autosave failed: {where}: {error.strerror or error}")
         self._update_viewer()
         self.changed.emit(result)
         self.decisionChanged.emit(self.decision())

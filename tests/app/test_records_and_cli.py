@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from tabletop.app.autosave import Autosaver
+from tabletop.app.autosave import (
+    AutosaveSlot, adopt_earlier_autosave, clean_orphaned_temporaries, waiting_autosaves,
+)
 from tabletop.app.cli import main
 from tabletop.engine.commands import DrawCards
 from tabletop.engine.errors import BadInput
@@ -67,18 +69,44 @@ def test_a_record_with_an_unknown_command_names_the_step(tmp_path):
     data = json.loads(path.read_text())
     data["commands"][1] = {"command": "CastFireball", "by": "p1"}
     path.write_text(json.dumps(data))
-    with pytest.raises(BadInput, match="command 2: unknown command 'CastFireball'"):
-        replay(load_record(path, find_game), find_game("freeform"), path=path)
+    with pytest.raises(BadInput, match=r"commands\[1\]: unknown command 'CastFireball'"):
+        load_record(path, find_game)
 
 
-def test_autosave_follows_every_command(tmp_path):
+def test_an_autosave_slot_is_locked_while_its_game_is_open(tmp_path):
     game = freeform_game()
-    saver = Autosaver(tmp_path / "auto.ttgame")
-    saver.attach(game)
-    game.submit(DrawCards(by="p1", count=1))
-    assert len(load_record(saver.path, find_game).commands) == 1
-    game.undo()
-    assert load_record(saver.path, find_game).commands == []
+    slot = AutosaveSlot.create(tmp_path)
+    slot.save(game)
+    other = AutosaveSlot.create(tmp_path)
+    assert other.path != slot.path, "every open game has its own file"
+    assert AutosaveSlot.claim(slot.path) is None, "a second window cannot take an open game's autosave"
+    assert waiting_autosaves(tmp_path) == []
+    slot.release()
+    assert waiting_autosaves(tmp_path) == [slot.path]
+    resumed = AutosaveSlot.claim(slot.path)
+    assert resumed is not None and len(load_record(resumed.path, find_game).commands) == 0
+    resumed.discard()
+    resumed.release()
+    other.release()
+    assert waiting_autosaves(tmp_path) == []
+
+
+def test_a_kill_mid_write_leaves_a_temporary_file_the_next_start_removes(tmp_path):
+    held, gone = AutosaveSlot.create(tmp_path), AutosaveSlot.create(tmp_path)
+    game = freeform_game()
+    held.save(game)
+    gone.save(game)
+    gone.release()   # its window was killed
+    left = [tmp_path / f".{slot.path.name}.k1ll3d.tmp" for slot in (held, gone)]
+    for temporary in left:
+        temporary.write_text("{half a rec")
+    stale_lock = tmp_path / "autosave-old.ttgame.lock"
+    stale_lock.write_text("")
+    removed = clean_orphaned_temporaries(tmp_path)
+    assert sorted(removed) == sorted([left[1], stale_lock])
+    assert left[0].exists(), "the temporary file of a game open in another window is its write in progress"
+    assert load_record(gone.path, find_game).config.game == "freeform"
+    held.release()
 
 
 def test_a_write_killed_midway_leaves_the_old_file(tmp_path):
@@ -136,3 +164,30 @@ def test_a_malformed_scenario_is_named_in_one_line(tmp_path, content, message):
     result = run_scenario(path, load_bundled_cards)
     assert result.malformed and message in result.message and str(path) in result.message
     assert "\n" not in result.message
+
+
+def test_the_autosave_of_a_killed_window_waits_to_be_resumed(tmp_path):
+    child = subprocess.Popen(
+        [sys.executable, "-c", "import sys, time; from pathlib import Path; from tabletop.app.autosave import AutosaveSlot; "
+                               "slot = AutosaveSlot.create(Path(sys.argv[1])); slot.path.write_text('{}'); "
+                               "print(slot.path, flush=True); time.sleep(60)", str(tmp_path)],
+        stdout=subprocess.PIPE, text=True, cwd=ROOT)
+    path = Path(child.stdout.readline().strip())
+    try:
+        assert waiting_autosaves(tmp_path) == [], "held by the running window"
+    finally:
+        child.kill()
+        child.wait()
+        child.stdout.close()
+    assert waiting_autosaves(tmp_path) == [path]
+
+
+def test_the_autosave_of_an_earlier_version_is_offered_once(tmp_path):
+    earlier = tmp_path / "autosave.ttgame"
+    save_record(freeform_game(), earlier)
+    (tmp_path / ".autosave.ttgame.x1.tmp").write_text("{half")
+    folder = tmp_path / "autosaves"
+    adopted = adopt_earlier_autosave(folder)
+    assert waiting_autosaves(folder) == [adopted] and not earlier.exists()
+    assert [p.name for p in tmp_path.iterdir()] == ["autosaves"]
+    assert adopt_earlier_autosave(folder) is None

@@ -47,7 +47,7 @@ def library() -> CardLibrary:
 
 @pytest.fixture
 def session(tmp_path: Path) -> Iterator[GameSession]:
-    s = GameSession(autosave_path=tmp_path / "autosave.ttgame", ai_pause_ms=0)
+    s = GameSession(autosave_folder=tmp_path / "autosaves", ai_pause_ms=0)
     yield s
     s.shutdown()
 

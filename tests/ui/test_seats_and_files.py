@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -238,7 +239,7 @@ def test_save_and_load_give_back_the_same_table(qtbot, window, library, tmp_path
     path = tmp_path / "game.ttgame"
     assert window.save_game_as(path)
     saved = window.session.game.state.fingerprint()
-    other = GameSession(autosave_path=tmp_path / "other.ttgame")
+    other = GameSession(autosave_folder=tmp_path / "other")
     try:
         other.load(path)
         assert other.game.state.fingerprint() == saved
@@ -267,13 +268,57 @@ def test_autosave_after_every_command_resumes_the_same_game(qtbot, window, libra
     window.session.submit(DrawCards(by="p1", count=1))
     record = json.loads(window.session.autosave_path.read_text())
     assert [c["command"] for c in record["commands"]] == ["DrawCards"]
-    again = GameSession(autosave_path=window.session.autosave_path)
+    again = GameSession(autosave_folder=window.session.autosave_folder)
     try:
-        assert again.has_autosave()
+        assert not again.has_autosave(), "a game open in another window is not offered"
+        window.session.shutdown()   # the first window closes: its game waits to be resumed
+        assert again.waiting_autosaves() == [window.session.autosave_path]
         again.resume_autosave()
         assert again.game.state.fingerprint() == window.session.game.state.fingerprint()
+        assert again.autosave_path == window.session.autosave_path
     finally:
         again.shutdown()
+
+
+def test_two_windows_never_share_one_autosave(qtbot, library, tmp_path) -> None:  # noqa: ANN001
+    folder = tmp_path / "autosaves"
+    first, second = GameSession(autosave_folder=folder, ai_pause_ms=0), GameSession(autosave_folder=folder, ai_pause_ms=0)
+    try:
+        for session in (first, second):
+            session.start(freeform_config(), library)
+            if session.handover_pending:
+                session.acknowledge_handover()
+        for _ in range(3):
+            for session, count in ((first, 1), (second, 2)):
+                assert session.submit(DrawCards(by="p1", count=count))
+        assert first.autosave_path != second.autosave_path
+        for session in (first, second):
+            saved = GameSession(autosave_folder=tmp_path / "reader")
+            try:
+                saved.load(session.autosave_path)
+                assert saved.game.state.fingerprint() == session.game.state.fingerprint()
+            finally:
+                saved.shutdown()
+        assert not first.has_autosave() and not second.has_autosave()
+    finally:
+        first.shutdown()
+        second.shutdown()
+
+
+def test_a_damaged_autosave_at_start_up_is_named_in_one_line(qtbot, window, tmp_path, monkeypatch) -> None:  # noqa: ANN001
+    from tabletop.ui.application import offer_to_resume
+
+    folder = window.session.autosave_folder
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "autosave-20260101-000000-deadbeef.ttgame").write_text(
+        '{"format": "tabletop-game", "version": 1, "config": {"game": "freeform", "options": {"life": "lots"}}, '
+        '"cards": [], "commands": []}')
+    shown = []
+    monkeypatch.setattr(QMessageBox, "question", lambda *args: QMessageBox.StandardButton.Yes)
+    monkeypatch.setattr(QMessageBox, "critical", lambda parent, title, text: shown.append(text))
+    offer_to_resume(window, window.session)
+    assert len(shown) == 1 and "\n" not in shown[0] and "autosave-20260101-000000-deadbeef.ttgame" in shown[0]
+    assert window.session.game is None
 
 
 def start_vanguard_at_the_first_ride(window) -> GameSession:  # noqa: ANN001
@@ -331,3 +376,23 @@ def test_moving_the_other_players_card_by_hand_in_hot_seat_asks_them(qtbot, wind
     assert asked == ["p2"] and game.state.cards[theirs].zone == "p2.hand"
     mine = game.state.zones["p1.hand"].cards[0]
     assert window.session.submit(ManualMove(by="p1", card=mine, to="p1.graveyard")) and asked == ["p2"]
+
+
+def test_a_declined_autosave_is_deleted_and_a_resumed_one_kept(qtbot, window, library, tmp_path, monkeypatch) -> None:  # noqa: ANN001
+    from tabletop.ui.application import offer_to_resume
+
+    folder = window.session.autosave_folder
+    older, newer = (GameSession(autosave_folder=folder) for _ in range(2))
+    for session in (older, newer):
+        session.start(freeform_config(), library)
+        if session.handover_pending:
+            session.acknowledge_handover()
+        session.submit(DrawCards(by="p1", count=1))
+        session.shutdown()
+    os.utime(older.autosave_path, (1_000_000, 1_000_000))   # saved long ago, whatever the clock's resolution
+    answers = iter([QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes])
+    monkeypatch.setattr(QMessageBox, "question", lambda *args: next(answers))
+    offer_to_resume(window, window.session)   # newest first: the newer is declined, the older resumed
+    assert not newer.autosave_path.exists()
+    assert window.session.autosave_path == older.autosave_path and window.session.game is not None
+    assert window.session.waiting_autosaves() == []

@@ -45,7 +45,7 @@ class DreadnoughtRules(ManualPlayRules):
 
     id: ClassVar[str] = "dreadnought"
     name: ClassVar[str] = "DreadNought"
-    stat_keys: ClassVar[tuple[str, ...]] = ("bp", "hp", "sp", "size")
+    stat_keys: ClassVar[tuple[str, ...]] = ("bp", "hp", "sp")  # size (S/M/L) is an attribute, not a number
     tap_words: ClassVar[tuple[str, ...]] = ("check", "checked")
     deck_sections: ClassVar[Mapping[str, str | None]] = {"main": "deck", "casters": "casters", "extra": "casters"}
     turn: ClassVar[TurnStructure] = TurnStructure(

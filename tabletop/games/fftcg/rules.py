@@ -52,6 +52,7 @@ from typing import Any, ClassVar
 
 from tabletop.engine import procedure, stack
 from tabletop.engine.cards import CardDefinition
+from tabletop.engine.changes import MoveCard
 from tabletop.engine.commands import Choose, Command, PassPriority
 from tabletop.engine.decision import Decision
 from tabletop.engine.errors import IllegalCommand
@@ -562,6 +563,16 @@ class FFTCGRules(GameRules):
             chosen = dict(state.data.get("replacement_choice") or {})
             chosen[str(raw["card"])] = picks[0]
             tx.set_data("replacement_choice", chosen)
+
+    def after_manual(self, tx: Transaction) -> None:
+        """Keep the game answerable after a move by hand: a card moved to another zone is a new object (FFTCG 7.4),
+        so it leaves the battle; a discard to the hand limit made needless ends in the clean-up (FFTCG 9.5.1.2)."""
+        state = tx.state
+        for change in list(tx.changes):
+            if isinstance(change, MoveCard) and change.source != change.target:
+                tx.set_prop(change.iid, "ts", actions.next_clock(tx))
+        if state.data.get("stage") == "hand_limit" and len(state.zones[f"{state.active}.hand"].cards) <= 5:
+            flow.clean_up(tx)
 
     def _discard_to_limit(self, tx: Transaction, command: Choose) -> None:
         state = tx.state

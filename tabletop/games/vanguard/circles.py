@@ -149,7 +149,12 @@ def column_partner(zid: str) -> str | None:
 
 def circles_of(state: GameState, player: str) -> tuple[str, ...]:
     """Return the zone ids of a player's VC and RCs (accel circles only when open)."""
-    return _circle_ids(player, state.totals.get(player, {}).get("accel", 0))
+    opened = state.totals.get(player, {}).get("accel", 0)
+    ids = _circle_ids(player, max(opened, 0))
+    if opened > 0 and ids[-1] not in state.zones:
+        # a total adjusted by hand: only the accel circles the format's table has (standard has none)
+        return tuple(zid for zid in ids if zid in state.zones)
+    return ids
 
 
 @functools.cache  # a pure function of the seat and the number of open accel circles
