@@ -46,7 +46,7 @@ def start_with_database(db_path: str) -> None:
     app = QApplication.instance() or QApplication(sys.argv)
     scratch = Path(tempfile.mkdtemp())
     database = open_card_database(db_path)
-    session = GameSession(autosave_path=scratch / "autosave.ttgame", ai_pause_ms=0)
+    session = GameSession(autosave_folder=scratch / "autosaves", ai_pause_ms=0)
     settings = QSettings(str(scratch / "s.ini"), QSettings.Format.IniFormat)
     window = MainWindow(session, database, settings)
     window.show()
@@ -105,7 +105,7 @@ def main() -> None:
     from tabletop.ui.session import GameSession
 
     scratch = Path(tempfile.mkdtemp())
-    session = GameSession(autosave_path=scratch / "autosave.ttgame", ai_pause_ms=0)
+    session = GameSession(autosave_folder=scratch / "autosaves", ai_pause_ms=0)
     window = MainWindow(session, settings=QSettings(str(scratch / "s.ini"), QSettings.Format.IniFormat))
     window.resize(1600, 900)
     window.show()

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from carddb.bundled import load_bundled_cards
 from carddb.decks.deck_list import MAX_COPIES
 from carddb.decks.files import MAX_DECK_FILE_BYTES, read_deck_file
 from tabletop.app.deck_source import load_cards_file, load_deck
@@ -91,7 +92,7 @@ PLAIN_DECKS: list[tuple[str, bytes, str]] = [
 
 def read_scenario(path: Path) -> str:
     """Return a scenario file's refusal, or "read"."""
-    result = run_scenario(path)
+    result = run_scenario(path, load_bundled_cards)
     return result.message if result.malformed else "read"
 
 
@@ -155,7 +156,7 @@ def test_a_hostile_file_is_refused_in_one_line_naming_it_or_read(tmp_path, kind,
 
 
 @pytest.mark.parametrize("cap, write", [
-    (MAX_YAML_BYTES, lambda path: run_scenario(path).message),
+    (MAX_YAML_BYTES, lambda path: run_scenario(path, load_bundled_cards).message),
     (MAX_DECK_FILE_BYTES, lambda path: str(pytest.raises(ValueError, read_deck_file, path).value)),
 ])
 def test_a_file_over_its_size_cap_is_refused_unread(tmp_path, cap, write):
