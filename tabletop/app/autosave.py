@@ -4,7 +4,9 @@ A slot is `autosave-<stamp>.ttgame` in the autosave folder with a `.lock` beside
 released by the system when the process dies, even by SIGKILL) while its game is open; so two windows
 never write one file, and a window offers to resume only the autosaves no running window holds.
 Writes go through `save_record` (temp file + rename); a kill mid-write can leave the temp file, which
-`clean_orphaned_temporaries` removes at the next start.
+`clean_orphaned_temporaries` removes at the next start. A game that ended, or that its window closed
+normally, is not offered back: its file moves to the recent games (`recent_games`), from where it can be
+opened again.
 """
 from __future__ import annotations
 
@@ -22,6 +24,8 @@ AUTOSAVE_PREFIX = "autosave-"
 AUTOSAVE_SUFFIX = ".ttgame"
 LOCK_SUFFIX = ".lock"
 TEMPORARY_SUFFIX = ".tmp"   # what write_atomically names its temporary files: `.NAME.<random>.tmp`
+RECENT_FOLDER = "recent"    # inside the autosave folder: finished and normally closed games
+RECENT_KEPT = 20
 
 if os.name == "nt":  # pragma: no cover - the tests run on POSIX
     import msvcrt
@@ -128,6 +132,22 @@ class AutosaveSlot:
         """Remove the autosave file (the game ended or was abandoned); the slot stays held."""
         self.path.unlink(missing_ok=True)
 
+    def retire(self, keep: int = RECENT_KEPT) -> Path | None:
+        """Move the file to the recent games (its game ended or was closed normally) and let go of the slot.
+
+        Returns where it went (None when nothing was saved yet); the oldest beyond `keep` are deleted.
+        """
+        moved = None
+        if self.path.is_file():
+            recent = self.path.parent / RECENT_FOLDER
+            recent.mkdir(parents=True, exist_ok=True)
+            moved = recent / self.path.name
+            os.replace(self.path, moved)
+            for old in recent_games(self.path.parent)[keep:]:
+                old.unlink(missing_ok=True)
+        self.release()
+        return moved
+
     def release(self) -> None:
         """Let go of the slot: another window may now resume its file."""
         if self._lock_fd is None:
@@ -155,6 +175,15 @@ def waiting_autosaves(folder: Path) -> list[Path]:
     if not folder.is_dir():
         return []
     found = [p for p in folder.glob(f"{AUTOSAVE_PREFIX}*{AUTOSAVE_SUFFIX}") if p.is_file() and not is_held_elsewhere(p)]
+    return sorted(found, key=lambda p: p.stat().st_mtime, reverse=True)
+
+
+def recent_games(folder: Path) -> list[Path]:
+    """Return the finished or normally closed games of the autosave `folder`, newest first."""
+    recent = Path(folder) / RECENT_FOLDER
+    if not recent.is_dir():
+        return []
+    found = [p for p in recent.glob(f"{AUTOSAVE_PREFIX}*{AUTOSAVE_SUFFIX}") if p.is_file()]
     return sorted(found, key=lambda p: p.stat().st_mtime, reverse=True)
 
 

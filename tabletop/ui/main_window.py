@@ -1,6 +1,8 @@
 """MainWindow: the table in the middle, phase bar above, docks for decisions, card, history and log."""
 from __future__ import annotations
 
+import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +14,7 @@ from PySide6.QtWidgets import (
 
 from tabletop.engine.commands import Concede, DrawCards
 from tabletop.engine.errors import BadInput, one_line
+from tabletop.games import game_name
 from tabletop.ui.about_dialog import app_icon, show_about
 from tabletop.ui.card_browser import CardBrowser
 from tabletop.ui.card_item import CardLook
@@ -143,6 +146,8 @@ class MainWindow(QMainWindow):
         game = bar.addMenu("&File")
         self._action(game, "&New game…", self.new_game, QKeySequence.StandardKey.New)
         self._action(game, "&Open…", self.open_game, QKeySequence.StandardKey.Open)
+        self.recent_menu = game.addMenu("&Recent games")
+        self.recent_menu.aboutToShow.connect(self._fill_recent_games)
         self._action(game, "&Save", self.save_game, QKeySequence.StandardKey.Save)
         self._action(game, "Save &as…", self.save_game_as, "Ctrl+Shift+S")
         game.addSeparator()
@@ -263,6 +268,16 @@ class MainWindow(QMainWindow):
         self.session.set_open_hands(new.open_hands)
         self._refresh_actions()
         return True
+
+    def _fill_recent_games(self) -> None:
+        """List the games that ended or were closed normally, newest first; choosing one opens it."""
+        self.recent_menu.clear()
+        recent = self.session.recent_games()
+        if not recent:
+            self.recent_menu.addAction("No recent games").setEnabled(False)
+        for path in recent:
+            self.recent_menu.addAction(recent_game_label(path)).triggered.connect(
+                lambda _checked=False, p=path: self.open_game(p))
 
     def open_game(self, path: Path | None = None) -> bool:
         """Load a saved game; a damaged file is shown in one line and the table stays as it was."""
@@ -499,3 +514,14 @@ class MainWindow(QMainWindow):
         self.goldfish_panel.shutdown()
         self.session.shutdown()
         super().closeEvent(event)
+
+
+def recent_game_label(path: Path) -> str:
+    """Name a recent game by its game, when it was last played and how far it went ("Yu-Gi-Oh! · 26 Nov 10:40 · 84 moves")."""
+    when = time.strftime("%d %b %H:%M", time.localtime(path.stat().st_mtime))
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        game, moves = game_name(str(data["config"]["game"])), len(data["commands"])
+    except (OSError, ValueError, KeyError, TypeError):   # shown all the same; opening it says what is wrong
+        return f"{path.name} · {when}"
+    return f"{game} · {when} · {moves} move{'' if moves == 1 else 's'}"

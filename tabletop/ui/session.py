@@ -7,7 +7,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from tabletop.app.autosave import AutosaveSlot, waiting_autosaves
+from tabletop.app.autosave import AutosaveSlot, recent_games, waiting_autosaves
 from tabletop.app.autosave import autosave_folder as autosave_folder_default
 from tabletop.engine.cards import CardLibrary
 from tabletop.engine.command_labels import command_label
@@ -72,12 +72,14 @@ class GameSession(QObject):
         """Start a new game (raises ValueError/KeyError for a config the game cannot use)."""
         rules = find_game(config.game)
         game = Game.start(rules, config, library)
+        self._retire_autosave()
         self._install(game)
 
     def load(self, path: Path) -> None:
         """Load a `.ttgame` file; BadInput (one line) leaves the current game as it was."""
         record = load_record(Path(path), find_game)
         game = replay(record, find_game(record.config.game), path=path)
+        self._retire_autosave()
         self._install(game)
 
     def save(self, path: Path) -> None:
@@ -89,6 +91,16 @@ class GameSession(QObject):
     def autosave_path(self) -> Path | None:
         """Return the autosave file of this window's game (None before its first save)."""
         return self._autosave.path if self._autosave is not None else None
+
+    def recent_games(self) -> list[Path]:
+        """Return the games that ended or were closed normally, newest first (File ▸ Recent games)."""
+        return recent_games(self.autosave_folder)
+
+    def _retire_autosave(self) -> None:
+        """The open game is done with (over, replaced, or the window closed normally): not offered back at start."""
+        if self._autosave is not None:
+            self._autosave.retire()
+            self._autosave = None
 
     def waiting_autosaves(self) -> list[Path]:
         """Return the autosaved games no open window plays, newest first."""
@@ -409,8 +421,7 @@ class GameSession(QObject):
         """Stop the bot thread (call before the application quits)."""
         self._bot_timer.stop()
         self._runner.stop()
-        if self._autosave is not None:
-            self._autosave.release()   # the file stays: the next start offers to resume it
+        self._retire_autosave()   # closed normally: kept among the recent games, not offered back
 
     # -- after every change --------------------------------------------------------------------
     def _after_change(self, result: StepResult | None, autosave: bool = True) -> None:
@@ -420,6 +431,8 @@ class GameSession(QObject):
                 if self._autosave is None or not self._autosave.is_held:
                     self._autosave = AutosaveSlot.create(self.autosave_folder)
                 self._autosave.save(self.game)
+                if self.game.is_terminal():
+                    self._retire_autosave()   # a finished game is not offered back at the next start
             except OSError as error:
                 where = self.autosave_path or self.autosave_folder
                 self.refused.emit(f"autosave failed: {where}: {error.strerror or error}")

@@ -21,6 +21,12 @@ from tabletop.ui.new_game_dialog import NewGame
 from tabletop.ui.session import GameSession
 
 
+def crash(session: GameSession) -> None:
+    """Leave what a killed window leaves: its game's autosave, its lock freed by the system, nothing retired."""
+    session._runner.stop()
+    session._autosave.release()
+
+
 def hand_faces(window, zone_id: str) -> list[bool]:  # noqa: ANN001
     return [item.look.definition is not None for item in window.scene.card_items.values() if item.look.zone_id == zone_id]
 
@@ -271,7 +277,7 @@ def test_autosave_after_every_command_resumes_the_same_game(qtbot, window, libra
     again = GameSession(autosave_folder=window.session.autosave_folder)
     try:
         assert not again.has_autosave(), "a game open in another window is not offered"
-        window.session.shutdown()   # the first window closes: its game waits to be resumed
+        crash(window.session)   # the first window dies: its game waits to be resumed
         assert again.waiting_autosaves() == [window.session.autosave_path]
         again.resume_autosave()
         assert again.game.state.fingerprint() == window.session.game.state.fingerprint()
@@ -388,7 +394,7 @@ def test_a_declined_autosave_is_deleted_and_a_resumed_one_kept(qtbot, window, li
         if session.handover_pending:
             session.acknowledge_handover()
         session.submit(DrawCards(by="p1", count=1))
-        session.shutdown()
+        crash(session)
     os.utime(older.autosave_path, (1_000_000, 1_000_000))   # saved long ago, whatever the clock's resolution
     answers = iter([QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes])
     monkeypatch.setattr(QMessageBox, "question", lambda *args: next(answers))
@@ -396,3 +402,25 @@ def test_a_declined_autosave_is_deleted_and_a_resumed_one_kept(qtbot, window, li
     assert not newer.autosave_path.exists()
     assert window.session.autosave_path == older.autosave_path and window.session.game is not None
     assert window.session.waiting_autosaves() == []
+
+
+def test_a_finished_or_normally_closed_game_is_not_offered_back_but_listed_as_recent(qtbot, window, library) -> None:  # noqa: ANN001
+    from tabletop.engine.commands import Concede
+
+    folder = window.session.autosave_folder
+    closed, conceded = (GameSession(autosave_folder=folder) for _ in range(2))
+    for session in (closed, conceded):
+        session.start(freeform_config(), library)
+        session.acknowledge_handover()
+        session.submit(DrawCards(by="p1", count=1))
+    conceded.submit(Concede(by="p1"))          # the game is over: not a game to resume
+    assert conceded.autosave_path is None and conceded.waiting_autosaves() == []
+    closed.shutdown()                           # the window closed normally: neither
+    assert closed.waiting_autosaves() == [] and len(closed.recent_games()) == 2
+    conceded.shutdown()
+    window.recent_menu.aboutToShow.emit()
+    labels = [a.text() for a in window.recent_menu.actions()]
+    assert len(labels) == 2 and all(label.startswith("Freeform · ") for label in labels)
+    assert sorted(label.rsplit(" · ", 1)[1] for label in labels) == ["1 move", "2 moves"]
+    window.recent_menu.actions()[-1].trigger()   # the oldest: the normally closed game, opened again
+    assert window.session.game is not None and len(window.session.game.history.done) == 1
