@@ -320,8 +320,8 @@ class FFTCGRules(GameRules):
             commands += [DeclareParty(by=player, attackers=group) for group in itertools.islice(groups, PARTIES_LIMIT)]
             return commands
         if stage == "block":
-            blockers = [i for i in self._forwards(state, player) if combat.block_refusal(state, i, player, chars) is None]
-            return [DeclareBlock(by=player, blocker=None), *(DeclareBlock(by=player, blocker=i) for i in blockers)]
+            return [DeclareBlock(by=player, blocker=None), *(DeclareBlock(by=player, blocker=i)
+                                                             for i in self._blockers(state, player))]
         if stage == "split":
             members = flow.attackers_alive(state)
             blocker = flow.blocker_alive(state)
@@ -332,6 +332,28 @@ class FFTCGRules(GameRules):
             return [Choose(by=player, picks=combo)
                     for combo in itertools.islice(itertools.combinations(decision.options, decision.min), 10)]
         return []
+
+    def can_do_more_than_advance(self, state: GameState, decision: Decision) -> bool:
+        """Tell whether the deciding seat has a choice besides passing, declaring no attack or no block.
+
+        Exactly what `legal_commands` lists besides the advance command, found without building the plays'
+        payments and targets: a play with priority (FFTCG 11.1), a Forward able to attack (10.1.2.1) or to
+        block (10.1.3). Every other decision (an answer, a damage split, the hand limit) has no advance command.
+        """
+        stage = state.data.get("stage")
+        if state.data.get("pending") or stage not in ("priority", "attack", "block"):
+            return True
+        player = decision.player
+        if stage == "priority":
+            return self._has_play(state, player)
+        if stage == "attack":
+            return bool(self._ready_attackers(state, player))
+        return next(self._blockers(state, player), None) is not None
+
+    def _blockers(self, state: GameState, player: str) -> Iterator[int]:
+        """Yield the Forwards of `player` that may block now (FFTCG 10.1.3)."""
+        chars = characteristics(state)
+        return (i for i in self._forwards(state, player) if combat.block_refusal(state, i, player, chars) is None)
 
     @staticmethod
     def _forwards(state: GameState, player: str) -> list[int]:
@@ -363,8 +385,22 @@ class FFTCGRules(GameRules):
 
     def _plays(self, state: GameState, player: str) -> list[Command]:
         """Return the plays `player` could make with priority now, each with an obvious payment."""
+        plays, main = self._plays_allowed(state, player)
+        if not main:
+            return [command for _, command in plays]
+        return [command for _, command in sorted((*plays, *main), key=lambda play: play[0])]
+
+    def _has_play(self, state: GameState, player: str) -> bool:
+        """Tell whether `_plays` lists anything, without sorting or copying the plays."""
+        plays, main = self._plays_allowed(state, player)
+        return bool(plays or main)
+
+    def _plays_allowed(self, state: GameState, player: str) -> tuple[Sequence[tuple[int, Command]],
+                                                                     Sequence[tuple[int, Command]]]:
+        """Return the plays allowed now, each with its place in the list of plays: those any play timing allows,
+        and those only a Main Phase allows (see `_potential_plays`)."""
         if state.phase not in PLAY_PHASES:
-            return []
+            return (), ()
         # The plays depend on the board, the turn and the loop bans; the phase only decides which
         # of them are allowed now (FFTCG 9.3.1.5: Characters in a Main Phase with an empty stack),
         # so the Characters only a Main Phase allows are worked out only when they are allowed.
@@ -373,13 +409,11 @@ class FFTCGRules(GameRules):
         key = f"{player}.{state.turn}.{state.active}.{bans}"
         plays = state.memo(f"fftcg.plays.{key}", lambda: self._potential_plays(state, player, False), board=True)
         if state.data.get("fs_window"):  # FFTCG 15.2.3.3: no Summons or abilities; Back Attack still (15.2.5.2)
-            return [command for _, command in plays if isinstance(command, PlayCharacter)]
+            return [play for play in plays if isinstance(play[1], PlayCharacter)], ()
         if not self._is_main_timing(state, player):
-            return [command for _, command in plays]
+            return plays, ()
         main = state.memo(f"fftcg.main_plays.{key}", lambda: self._potential_plays(state, player, True), board=True)
-        if not main:
-            return [command for _, command in plays]
-        return [command for _, command in sorted(plays + main, key=lambda play: play[0])]
+        return plays, main
 
     def _potential_plays(self, state: GameState, player: str, main_only: bool) -> list[tuple[int, Command]]:
         """Return the plays of `player` in a Main Phase or Attack Phase, each with its place in the list of plays.
