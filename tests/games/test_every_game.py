@@ -103,6 +103,28 @@ def test_auto_pass_leaves_a_seat_only_real_choices(game_id):
 
 
 @pytest.mark.parametrize("game_id", game_ids())
+@pytest.mark.parametrize("seed", [4, 12])
+def test_a_seat_can_do_more_than_pass_exactly_when_more_is_listed(game_id, seed):
+    """The auto-pass's question (`can_do_more_than_advance`) agrees with the listed commands at every decision."""
+    rules = find_game(game_id)
+    config, library = sample_config(game_id, seed=seed)
+    game = Game.start(rules, config, library)
+    rnd = random.Random(seed)
+    forced = 0
+    for _ in range(MAX_COMMANDS):
+        if game.is_terminal():
+            break
+        decision = game.pending_decision()
+        legal = game.legal_commands()
+        only_advance = legal == [rules.advance_command(game.state, decision)]
+        assert rules.can_do_more_than_advance(game.state, decision) == (not only_advance), (
+            f"{game_id}: {decision.player} at {decision.name} may submit {[c.describe() for c in legal]}")
+        forced += only_advance
+        game.submit(rnd.choice(legal))
+    assert forced > 0 or not rules.lists_every_play   # the games that auto-pass met passes they could not avoid
+
+
+@pytest.mark.parametrize("game_id", game_ids())
 @pytest.mark.parametrize("seed", [2, 9])
 def test_every_listed_command_but_a_pass_changes_the_game(game_id, seed):
     """A listed command other than the pass does something a player can see (a swap that put both units back did not)."""
