@@ -7,6 +7,7 @@ or once the game is over, so the loop stops for the decision. State-triggered ab
 """
 from __future__ import annotations
 
+import functools
 from collections import defaultdict
 from collections.abc import Callable
 from typing import Any
@@ -188,14 +189,14 @@ def settle(tx: Transaction, stack_triggers: Callable[[Transaction], bool] | None
     """Run the rule processes (and, with `stack_triggers`, trigger stacking) until stable; return rounds.
 
     Nothing is checked again while the board and the facts the checks read (`_quiet_facts`) are as they
-    were when a run last found nothing: what passes, phases and steps change (the turn, phase, step,
-    priority, pass counts, the log) is read by no check (FFTCG 12.3: they apply only when a rule says so).
+    were when a run last found nothing, in this step or an earlier one: what passes, phases and steps
+    change (the turn, phase, step, priority, pass counts, the log) is read by no rule process (FFTCG 12.4).
     """
     state = tx.state
     data = state.data
     if data.get("pending") or data.get("outcome"):
         return 0  # no check applies and no trigger is stacked while a player must answer or once the game is over
-    key = "fftcg.quiet" if stack_triggers is None else f"fftcg.quiet.{stack_triggers.__name__}"
+    key = ("fftcg.quiet", stack_triggers)
     facts = _quiet_facts(state, stack_triggers is not None)
     # a board memo: forgotten at every board change, undo, redo and rollback (GameState.memo's contract)
     if state.board_memo_values.get(key) == facts:
@@ -217,4 +218,10 @@ def _quiet_facts(state: GameState, stacking: bool) -> tuple[Any, ...]:
     data = state.data
     may_stack = (stacking and bool(state.lists.get(triggers.PENDING)) and data.get("stage") == "priority"
                  and not data.get("fs_window"))
-    return (may_stack, *(data.get(f"lose.{player}") for player in state.players))
+    return (may_stack, *map(data.get, _lose_keys(state.players)))
+
+
+@functools.lru_cache(maxsize=None)
+def _lose_keys(players: tuple[str, ...]) -> tuple[str, ...]:
+    """Return the keys of the facts saying a player lost by an empty deck (FFTCG 12.4.1–12.4.3, read by `_losses`)."""
+    return tuple(f"lose.{player}" for player in players)

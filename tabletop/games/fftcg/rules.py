@@ -405,14 +405,20 @@ class FFTCGRules(GameRules):
         # of them are allowed now (FFTCG 9.3.1.5: Characters in a Main Phase with an empty stack),
         # so the Characters only a Main Phase allows are worked out only when they are allowed.
         # (Keyed on parts of the board instead, they were recomputed about as often and cost more.)
-        bans = len(state.data.get("loop_banned") or ())
-        key = f"{player}.{state.turn}.{state.active}.{bans}"
-        plays = state.memo(f"fftcg.plays.{key}", lambda: self._potential_plays(state, player, False), board=True)
+        # state.memo(board=True), inlined with tuple keys: asked at every pass of every seat
+        values = state.board_memo_values
+        key = ("fftcg.plays", player, state.turn, state.active, len(state.data.get("loop_banned") or ()), False)
+        plays = values.get(key)
+        if plays is None:
+            plays = values[key] = self._potential_plays(state, player, False)
         if state.data.get("fs_window"):  # FFTCG 15.2.3.3: no Summons or abilities; Back Attack still (15.2.5.2)
             return [play for play in plays if isinstance(play[1], PlayCharacter)], ()
         if not self._is_main_timing(state, player):
             return plays, ()
-        main = state.memo(f"fftcg.main_plays.{key}", lambda: self._potential_plays(state, player, True), board=True)
+        main_key = (*key[:-1], True)
+        main = values.get(main_key)
+        if main is None:
+            main = values[main_key] = self._potential_plays(state, player, True)
         return plays, main
 
     def _potential_plays(self, state: GameState, player: str, main_only: bool) -> list[tuple[int, Command]]:
