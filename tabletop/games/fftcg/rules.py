@@ -484,6 +484,8 @@ class FFTCGRules(GameRules):
                       ability: Mapping[str, Any]) -> list[Command]:
         """Return the uses of an action or special ability now: one per choice of targets and mode, paid obviously."""
         cost = dict(ability.get("cost") or {})
+        if cost.get("dull") and state.cards[iid].tapped:
+            return []  # FFTCG 11.6.2.2, as `_ability_refusal` says: the most frequent refusal, found without wording it
         if self._ability_refusal(state, player, iid, ability) is not None:
             return []
         name_discard = None
