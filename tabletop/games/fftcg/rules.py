@@ -294,7 +294,8 @@ class FFTCGRules(GameRules):
     def legal_commands(self, state: GameState, player: str) -> list[Command]:
         """Return the commands `player` may submit now, each play with an obvious payment filled in.
 
-        Memoized per state version (the engine's auto-pass asks first, then the seat, at the same state).
+        Memoized per state version (the window and bots may ask more than once at the same state); the engine's
+        auto-pass asks `can_do_more_than_advance` instead, which reads the same memoized plays.
         """
         return list(state.memo(f"fftcg.legal.{player}", lambda: tuple(self._legal_commands(state, player))))
 
