@@ -134,7 +134,7 @@ class Game:
             if decision is None or decision.player not in seats:
                 return
             advance = rules.advance_command(state, decision)
-            if advance is None or rules.can_do_more_than_advance(state, decision):
+            if advance is None or rules.can_do_more_than_advance(state, decision, advance):
                 return
             rules.resolve(tx, advance)
 

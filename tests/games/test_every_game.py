@@ -117,8 +117,9 @@ def test_a_seat_can_do_more_than_pass_exactly_when_more_is_listed(game_id, seed)
     seen: list[tuple[str, bool, bool]] = []   # each decision: its name, pass alone listed, the rules' answer
     while not game.is_terminal() and len(seen) < MAX_COMMANDS:
         decision, legal = game.pending_decision(), game.legal_commands()
-        seen.append((decision.name, legal == [rules.advance_command(game.state, decision)],
-                     rules.can_do_more_than_advance(game.state, decision)))
+        advance = rules.advance_command(game.state, decision)
+        seen.append((decision.name, legal == [advance],
+                     advance is None or rules.can_do_more_than_advance(game.state, decision, advance)))
         game.submit(rnd.choice(legal))
     wrong = [(number, name) for number, (name, only_advance, more) in enumerate(seen) if more == only_advance]
     assert not wrong, f"{game_id}: can_do_more_than_advance disagrees with the list at decisions {wrong}"

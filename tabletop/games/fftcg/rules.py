@@ -334,7 +334,7 @@ class FFTCGRules(GameRules):
                     for combo in itertools.islice(itertools.combinations(decision.options, decision.min), 10)]
         return []
 
-    def can_do_more_than_advance(self, state: GameState, decision: Decision) -> bool:
+    def can_do_more_than_advance(self, state: GameState, decision: Decision, advance: Command) -> bool:
         """Tell whether the deciding seat has a choice besides passing, declaring no attack or no block.
 
         Exactly what `legal_commands` lists besides the advance command, found without building the plays'
