@@ -133,10 +133,10 @@ class Game:
             decision = rules.pending_decision(state)
             if decision is None or decision.player not in seats:
                 return
-            options = rules.legal_commands(state, decision.player)
-            if len(options) != 1 or options[0] != rules.advance_command(state, decision):
+            advance = rules.advance_command(state, decision)
+            if advance is None or rules.can_do_more_than_advance(state, decision, advance):
                 return
-            rules.resolve(tx, options[0])
+            rules.resolve(tx, advance)
 
     # -- undo and redo -------------------------------------------------------------------------
     def can_undo(self) -> bool:

@@ -222,6 +222,17 @@ class GameRules:
             return PassPriority(by=decision.player)
         return None
 
+    def can_do_more_than_advance(self, state: GameState, decision: Decision, advance: Command) -> bool:
+        """Tell whether the seat of the pending `decision` may submit anything but `advance` (auto-pass asks).
+
+        Contract: `advance` is `advance_command(state, decision)`; the answer equals
+        `legal_commands(state, decision.player) != [advance]`. This default lists every command; a game
+        overrides it to answer without building the plays (their payments, targets), as a seat with priority
+        and nothing to play is asked hundreds of times a game.
+        """
+        options = self.legal_commands(state, decision.player)
+        return len(options) != 1 or options[0] != advance
+
     def advance_label(self, state: GameState, decision: Decision) -> str:
         """Return what `advance_command` does now in the game's own words ("": the command's own label).
 

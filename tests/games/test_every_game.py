@@ -9,7 +9,7 @@ from tabletop.engine.cards import CardLibrary
 from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.game import Game
 from tabletop.engine.record import GameRecord, replay
-from tabletop.engine.rules import GameConfig
+from tabletop.engine.rules import GameConfig, GameRules
 from tabletop.engine.view import view_for
 from tabletop.games import find_game, game_ids
 from tests.games.sample_decks import sample_config
@@ -102,14 +102,36 @@ def test_auto_pass_leaves_a_seat_only_real_choices(game_id):
         assert replay(record, rules).state.fingerprint() == end
 
 
+def _sample_game(game_id: str, seed: int) -> tuple[GameRules, Game, random.Random]:
+    """Start a game of the sample decks with human seats; return its rules, the game and a chooser seeded alike."""
+    rules = find_game(game_id)
+    config, library = sample_config(game_id, seed=seed)
+    return rules, Game.start(rules, config, library), random.Random(seed)
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+@pytest.mark.parametrize("seed", [4, 12])
+def test_a_seat_can_do_more_than_pass_exactly_when_more_is_listed(game_id, seed):
+    """The auto-pass's question (`can_do_more_than_advance`) agrees with the listed commands at every decision."""
+    rules, game, rnd = _sample_game(game_id, seed)
+    seen: list[tuple[str, bool, bool]] = []   # each decision: its name, pass alone listed, the rules' answer
+    while not game.is_terminal() and len(seen) < MAX_COMMANDS:
+        decision, legal = game.pending_decision(), game.legal_commands()
+        advance = rules.advance_command(game.state, decision)
+        seen.append((decision.name, legal == [advance],
+                     advance is None or rules.can_do_more_than_advance(game.state, decision, advance)))
+        game.submit(rnd.choice(legal))
+    wrong = [(number, name) for number, (name, only_advance, more) in enumerate(seen) if more == only_advance]
+    assert not wrong, f"{game_id}: can_do_more_than_advance disagrees with the list at decisions {wrong}"
+    forced = sum(only_advance for _, only_advance, _ in seen)
+    assert forced > 0 or not rules.lists_every_play   # the games that auto-pass met passes they could not avoid
+
+
 @pytest.mark.parametrize("game_id", game_ids())
 @pytest.mark.parametrize("seed", [2, 9])
 def test_every_listed_command_but_a_pass_changes_the_game(game_id, seed):
     """A listed command other than the pass does something a player can see (a swap that put both units back did not)."""
-    rules = find_game(game_id)
-    config, library = sample_config(game_id, seed=seed)
-    game = Game.start(rules, config, library)
-    rnd = random.Random(seed)
+    rules, game, rnd = _sample_game(game_id, seed)
     acted = 0
     for _ in range(MAX_COMMANDS):
         if game.is_terminal():

@@ -7,12 +7,12 @@ or once the game is over, so the loop stops for the decision. State-triggered ab
 """
 from __future__ import annotations
 
-import itertools
+import functools
 from collections import defaultdict
 from collections.abc import Callable
+from typing import Any
 
 from tabletop.engine import procedure, triggers
-from tabletop.engine.changes import AppendLog, Change, SetData, SetRng, SetTableField
 from tabletop.engine.rule_process import Action, Check, run_until_stable
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
@@ -173,41 +173,43 @@ def check_rules(state: GameState) -> list[Action]:
 CHECKS: tuple[Check, ...] = (check_rules,)
 
 
-# Facts of `state.data` the checks and trigger stacking read; the board they read is every board change.
-_READ_DATA = frozenset({procedure.DECISION, "outcome", "stage", "fs_window"})
-_BOOKKEEPING = (AppendLog, SetTableField, SetRng)
-
-
 def settle(tx: Transaction, stack_triggers: Callable[[Transaction], bool] | None = None) -> int:
     """Run the rule processes (and, with `stack_triggers`, trigger stacking) until stable; return rounds.
 
-    Nothing is checked again when the last run in this transaction found nothing and only bookkeeping
-    changed since (the log, the turn, phase and step, priority and pass counts: nothing a check reads).
+    Nothing is checked again while the board and the facts the checks read (`_quiet_facts`) are as they
+    were when a run last found nothing, in this step or an earlier one: what passes, phases and steps
+    change (the turn, phase, step, priority, pass counts, the log) is read by no rule process (FFTCG 12.4).
     """
-    data = tx.state.data
+    state = tx.state
+    data = state.data
     if data.get(procedure.DECISION) or data.get("outcome"):
         return 0  # no check applies and no trigger is stacked while a player must answer or once the game is over
-    mark = "fftcg.quiet" if stack_triggers is None else f"fftcg.quiet.{stack_triggers.__name__}"
-    since = tx.marks.get(mark)
-    if since is not None and _only_bookkeeping(tx.changes, since):
-        tx.marks[mark] = len(tx.changes)  # still nothing to find here: later runs look from here on
+    key = ("fftcg.quiet", stack_triggers)
+    facts = _quiet_facts(state, stack_triggers is not None)
+    # a board memo: forgotten at every board change, undo, redo and rollback (GameState.memo's contract)
+    if state.board_memo_values.get(key) == facts:
         return 0
     rounds = run_until_stable(tx, CHECKS, stack_triggers)
     if rounds == 0:
-        tx.marks[mark] = len(tx.changes)
+        state.board_memo_values[key] = facts
     return rounds
 
 
-def _only_bookkeeping(changes: list[Change], since: int) -> bool:
-    """Tell whether the changes after position `since` are all bookkeeping no check reads."""
-    if since > len(changes):
-        return False
-    for change in itertools.islice(changes, since, None):
-        kind = type(change)
-        if kind is SetData:
-            key = change.key  # type: ignore[attr-defined]
-            if key in _READ_DATA or key.startswith("lose."):
-                return False
-        elif kind not in _BOOKKEEPING:
-            return False
-    return True
+def _quiet_facts(state: GameState, stacking: bool) -> tuple[Any, ...]:
+    """Return what the checks (and, `stacking`, the trigger stacking) read besides the board.
+
+    Contract: `check_rules` reads the board and the players' `lose.` facts; `flow._stack_one` also reads, when
+    triggers wait (a list: the board), whether they may be put on the stack now (FFTCG 11.8.7: by a player about
+    to receive priority, not in the First Strike window). A new fact they read goes here, or a settle after it
+    changes is skipped.
+    """
+    data = state.data
+    may_stack = (stacking and bool(state.lists.get(triggers.PENDING)) and data.get("stage") == "priority"
+                 and not data.get("fs_window"))
+    return (may_stack, *map(data.get, _lose_keys(state.players)))
+
+
+@functools.lru_cache(maxsize=None)
+def _lose_keys(players: tuple[str, ...]) -> tuple[str, ...]:
+    """Return the keys of the facts saying a player lost by an empty deck (FFTCG 12.4.1–12.4.3, read by `_losses`)."""
+    return tuple(f"lose.{player}" for player in players)

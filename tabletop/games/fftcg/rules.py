@@ -295,7 +295,8 @@ class FFTCGRules(GameRules):
     def legal_commands(self, state: GameState, player: str) -> list[Command]:
         """Return the commands `player` may submit now, each play with an obvious payment filled in.
 
-        Memoized per state version (the engine's auto-pass asks first, then the seat, at the same state).
+        Memoized per state version (the window and bots may ask more than once at the same state); the engine's
+        auto-pass asks `can_do_more_than_advance` instead, which reads the same memoized plays.
         """
         return list(state.memo(f"fftcg.legal.{player}", lambda: tuple(self._legal_commands(state, player))))
 
@@ -334,6 +335,28 @@ class FFTCGRules(GameRules):
                     for combo in itertools.islice(itertools.combinations(decision.options, decision.min), 10)]
         return []
 
+    def can_do_more_than_advance(self, state: GameState, decision: Decision, advance: Command) -> bool:
+        """Tell whether the deciding seat has a choice besides passing, declaring no attack or no block.
+
+        Exactly what `legal_commands` lists besides the advance command, found without building the plays'
+        payments and targets: a play with priority (FFTCG 11.1), a Forward able to attack (10.1.2.1) or to
+        block (10.1.3). Every other decision (an answer, a damage split, the hand limit) has no advance command.
+        """
+        stage = state.data.get("stage")
+        if procedure.is_waiting(state) or stage not in ("priority", "attack", "block"):
+            return True
+        player = decision.player
+        if stage == "priority":
+            return self._has_play(state, player)
+        if stage == "attack":
+            return bool(self._ready_attackers(state, player))
+        return next(self._blockers(state, player), None) is not None
+
+    def _blockers(self, state: GameState, player: str) -> Iterator[int]:
+        """Yield the Forwards of `player` that may block now (FFTCG 10.1.3)."""
+        chars = characteristics(state)
+        return (i for i in self._forwards(state, player) if combat.block_refusal(state, i, player, chars) is None)
+
     @staticmethod
     def _forwards(state: GameState, player: str) -> list[int]:
         # only Forwards attack or block: the refusals say why for other cards, but the lists need not ask
@@ -364,23 +387,43 @@ class FFTCGRules(GameRules):
 
     def _plays(self, state: GameState, player: str) -> list[Command]:
         """Return the plays `player` could make with priority now, each with an obvious payment."""
+        plays, main = self._plays_allowed(state, player)
+        if not main:
+            return [command for _, command in plays]
+        return [command for _, command in sorted((*plays, *main), key=lambda play: play[0])]
+
+    def _has_play(self, state: GameState, player: str) -> bool:
+        """Tell whether `_plays` lists anything, without sorting or copying the plays."""
+        plays, main = self._plays_allowed(state, player)
+        return bool(plays or main)
+
+    def _plays_allowed(self, state: GameState, player: str) -> tuple[Sequence[tuple[int, Command]],
+                                                                     Sequence[tuple[int, Command]]]:
+        """Return the plays allowed now, each with its place in the list of plays: those any play timing allows,
+        and those only a Main Phase allows (see `_potential_plays`)."""
         if state.phase not in PLAY_PHASES:
-            return []
+            return (), ()
         # The plays depend on the board, the turn and the loop bans; the phase only decides which
         # of them are allowed now (FFTCG 9.3.1.5: Characters in a Main Phase with an empty stack),
         # so the Characters only a Main Phase allows are worked out only when they are allowed.
         # (Keyed on parts of the board instead, they were recomputed about as often and cost more.)
-        bans = len(state.data.get("loop_banned") or ())
-        key = f"{player}.{state.turn}.{state.active}.{bans}"
-        plays = state.memo(f"fftcg.plays.{key}", lambda: self._potential_plays(state, player, False), board=True)
+        # state.memo(board=True), inlined with tuple keys: asked at every pass of every seat
+        values = state.board_memo_values
+        # the First Strike window's refusals leave abilities out of what is computed in it (FFTCG 15.2.3.3): keyed apart
+        key = ("fftcg.plays", player, state.turn, state.active, len(state.data.get("loop_banned") or ()),
+               bool(state.data.get("fs_window")), False)
+        plays = values.get(key)
+        if plays is None:
+            plays = values[key] = self._potential_plays(state, player, False)
         if state.data.get("fs_window"):  # FFTCG 15.2.3.3: no Summons or abilities; Back Attack still (15.2.5.2)
-            return [command for _, command in plays if isinstance(command, PlayCharacter)]
+            return [play for play in plays if isinstance(play[1], PlayCharacter)], ()
         if not self._is_main_timing(state, player):
-            return [command for _, command in plays]
-        main = state.memo(f"fftcg.main_plays.{key}", lambda: self._potential_plays(state, player, True), board=True)
-        if not main:
-            return [command for _, command in plays]
-        return [command for _, command in sorted(plays + main, key=lambda play: play[0])]
+            return plays, ()
+        main_key = (*key[:-1], True)
+        main = values.get(main_key)
+        if main is None:
+            main = values[main_key] = self._potential_plays(state, player, True)
+        return plays, main
 
     def _potential_plays(self, state: GameState, player: str, main_only: bool) -> list[tuple[int, Command]]:
         """Return the plays of `player` in a Main Phase or Attack Phase, each with its place in the list of plays.
@@ -445,6 +488,8 @@ class FFTCGRules(GameRules):
                       ability: Mapping[str, Any]) -> list[Command]:
         """Return the uses of an action or special ability now: one per choice of targets and mode, paid obviously."""
         cost = dict(ability.get("cost") or {})
+        if cost.get("dull") and state.cards[iid].tapped:
+            return []  # FFTCG 11.6.2.2, as `_ability_refusal` says: the most frequent refusal, found without wording it
         if self._ability_refusal(state, player, iid, ability) is not None:
             return []
         name_discard = None
