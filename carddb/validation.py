@@ -8,7 +8,7 @@ The client refuses to start a game with a deck that has any message (vanguard.md
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from carddb.decks.deck_list import CASTERS, EXTRA, G_DECK, MAIN, MATERIAL, RIDE, SIDE
@@ -41,6 +41,22 @@ def validate_deck(deck: ResolvedDeck, regulation: Regulation | None = None) -> l
         return [f"no deck construction rules are known for the game {deck.game!r}"]
     fmt = (regulation.format or deck.format or DEFAULT_FORMAT.get(deck.game, "")).lower()
     return checker(deck, fmt, regulation)
+
+
+def deck_problems(game: str, sections: Mapping[str, Sequence[str]], cards: Iterable[CardDefinition],
+                  format: str | None = None, regulation: Regulation | None = None) -> list[str]:
+    """List the construction rules a deck given as card ids per section breaks (a game starts only without any).
+
+    A game without construction rules (the freeform table) has none to break.
+    """
+    if game not in _CHECKERS:
+        return []
+    by_id = {card.id: card for card in cards}
+    resolved = ResolvedDeck(game, "deck", format=format or None)
+    for section, ids in sections.items():
+        counts = Counter(ids)
+        resolved.sections[section] = [(count, by_id[card_id]) for card_id, count in counts.items() if card_id in by_id]
+    return validate_deck(resolved, regulation)
 
 
 def is_legal(deck: ResolvedDeck, regulation: Regulation | None = None) -> bool:

@@ -11,6 +11,7 @@ from tabletop.ai.goldfish import (
     DEFAULT_TRIALS, GROUPINGS, Finding, OddsRow, TurnReport, deck_findings, goldfish_play, odds_table,
     schedule_for,
 )
+from carddb.validation import deck_problems
 from tabletop.app.deck_source import load_deck
 from tabletop.engine.cards import CardLibrary
 from tabletop.engine.errors import BadInput
@@ -50,6 +51,10 @@ def run_goldfish(args: argparse.Namespace) -> int:
     except (BadInput, ValueError, KeyError) as error:
         print(f"tabletop goldfish: {error.args[0] if isinstance(error, KeyError) else error}", file=sys.stderr)
         return 2
+    problems = deck_problems(rules.id, deck.sections, deck.cards, args.format or deck.format)
+    if problems:   # the odds of a deck being built are still worth knowing: said, not refused
+        print(f"tabletop goldfish: {args.deck}: this deck breaks the construction rules: {problems[0]}"
+              + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""), file=sys.stderr)
     schedule = schedule_for(rules.id)
     main = deck.definitions("main")
     tables = {g: odds_table(main, g, schedule, max(0, args.upto)) for g in groupings}

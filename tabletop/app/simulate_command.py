@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 from typing import TextIO
 
+from carddb.validation import deck_problems
 from tabletop.ai.bots import parse_bot_name
 from tabletop.ai.report import MatchSummary, summarize
 from tabletop.ai.simulation import GameResult, MatchSpec, run_match, set_up
@@ -35,6 +36,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes (default: all cores)")
     parser.add_argument("--seed", type=int, default=0, help="match seed; each game's seed derives from it")
     parser.add_argument("--max-turns", type=int, default=100, help="a game still going after this turn is a draw")
+    parser.add_argument("--unchecked", action="store_true",
+                        help="play decks that break the game's construction rules (refused otherwise)")
     output = parser.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print the summary and every game as JSON")
     output.add_argument("--csv", action="store_true", help="print one CSV row per game")
@@ -92,6 +95,11 @@ def build_spec(args: argparse.Namespace) -> tuple[MatchSpec, tuple[str, str]]:
     for bot in bots:
         parse_bot_name(bot)
     decks: list[LoadedDeck] = [load_deck(d, rules, args.cards) for d in args.deck]
+    for name, deck in zip(args.deck, decks):
+        problems = deck_problems(rules.id, deck.sections, deck.cards, args.format or deck.format)
+        if problems and not args.unchecked:
+            more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+            raise BadInput(name, f"{problems[0]}{more}; --unchecked plays it anyway")
     if len(decks) == 1:
         decks.append(decks[0])
     cards = {c.id: c for deck in decks for c in deck.cards}

@@ -5,7 +5,7 @@ import sys
 
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
-from tabletop.app.autosave import adopt_earlier_autosave, clean_orphaned_temporaries
+from tabletop.ui.autosave import adopt_earlier_autosave, clean_orphaned_temporaries
 from tabletop.engine.errors import BadInput, one_line
 from tabletop.ui.card_sources import open_card_database
 from tabletop.ui.main_window import MainWindow

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QMessageBox, QPushButton, QSpinBox, QWidget,
 )
 
+from carddb.validation import deck_problems
 from tabletop.engine.cards import CardLibrary
 from tabletop.engine.errors import BadInput
 from tabletop.engine.rules import GameConfig
@@ -109,12 +110,14 @@ class NewGameDialog(QDialog):
         form.addRow(seed_label, seed_row)
         self.goldfish = QCheckBox("Goldfish: play p1's deck alone (the other seat only passes)")
         self.open_hands = QCheckBox("Open hands (everyone's hand face up)")
+        self.unchecked = QCheckBox("Play decks that break the construction rules (said on the table)")
         self.auto_pass = QCheckBox("Pass &automatically when a player can do nothing but pass")
         self.auto_pass.setToolTip("Rules-enforced games skip a priority stop whose only legal move is the pass; "
                                   "the AI always does. Off: every stop is offered, e.g. to move cards by hand.")
         form.addRow(self.goldfish)
         form.addRow(self.open_hands)
         form.addRow(self.auto_pass)
+        form.addRow(self.unchecked)
         self.seating = QLabel()  # hot-seat, or what the AI cannot play
         self.seating.setWordWrap(True)
         form.addRow(self.seating)
@@ -236,6 +239,7 @@ class NewGameDialog(QDialog):
         decks: dict[str, dict[str, list[str]]] = {}
         seats: dict[str, str] = {}
         levels: dict[str, str] = {}
+        unchecked: dict[str, list[str]] = {}
         library = CardLibrary(card_library(gid, self.database).values())
         first = self.seats[0].selected()
         for row, player in zip(self.seats, rules.players):
@@ -245,6 +249,13 @@ class NewGameDialog(QDialog):
             decks[player] = {section: list(ids) for section, ids in choice.sections.items()}
             for card in choice.cards:
                 library.add(card)
+            problems = deck_problems(gid, decks[player], choice.cards, fmt)
+            if problems and not self.unchecked.isChecked():
+                more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+                raise ValueError(f"{player}'s deck “{choice.name}” breaks the construction rules: {problems[0]}{more}. "
+                                 "Tick “Play decks that break the construction rules” to play it anyway.")
+            if problems:
+                unchecked[player] = problems
             kind = "ai" if goldfish and row is not self.seats[0] else str(row.kind.currentData())
             seats[player], _, difficulty = kind.partition(":")
             if difficulty:
@@ -252,6 +263,8 @@ class NewGameDialog(QDialog):
         options: dict[str, Any] = {"goldfish": True} if goldfish else {}
         if levels and not goldfish:
             options["ai"] = levels
+        if unchecked:
+            options["unchecked_decks"] = unchecked
         auto_pass = [p for p, kind in seats.items() if kind == "ai" or self.auto_pass.isChecked()]
         config = GameConfig(game=gid, format=fmt, seed=self.seed.value(), decks=decks, seats=seats, options=options,
                             auto_pass=auto_pass)

@@ -7,8 +7,8 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from tabletop.app.autosave import AutosaveSlot, recent_games, waiting_autosaves
-from tabletop.app.autosave import autosave_folder as autosave_folder_default
+from tabletop.ui.autosave import AutosaveSlot, recent_games, waiting_autosaves
+from tabletop.ui.autosave import autosave_folder as autosave_folder_default
 from tabletop.engine.cards import CardLibrary
 from tabletop.engine.command_labels import command_label
 from tabletop.engine.commands import Command, cards_of
@@ -163,7 +163,8 @@ class GameSession(QObject):
                 self.bots[player] = make_seat_bot(game, player, game.config.seed * 7919 + index)
         self._viewer = None
         self._handover = None
-        self.notes = []
+        self.notes = [f"{player}'s deck breaks the construction rules, played unchecked: {'; '.join(problems)}"
+                      for player, problems in sorted((game.config.options.get("unchecked_decks") or {}).items())]
         self._update_viewer()
         self.gameStarted.emit()
         self._after_change(None, autosave=False)

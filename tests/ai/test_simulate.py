@@ -144,3 +144,17 @@ def test_goldfish_command_prints_exact_odds(freeform_files: tuple[Path, Path],
     assert main(["goldfish", str(deck), "--cards", str(cards), "--turns", "2", "--games", "1"]) == 0
     text = capsys.readouterr().out
     assert "Playing alone" in text and "At least one, by card" in text
+
+
+def test_simulate_refuses_a_deck_that_breaks_the_construction_rules(tmp_path, capsys) -> None:  # noqa: ANN001
+    """FFTCG 2.1 (50 cards): an illegal deck is refused in one line with its rule; --unchecked plays it."""
+    bundled = Path(__file__).resolve().parents[2] / "carddb" / "data" / "fftcg" / "decks" / "emberfall_vanguard.txt"
+    short = tmp_path / "short.txt"
+    short.write_text("\n".join(bundled.read_text(encoding="utf-8").splitlines()[:8]) + "\n", encoding="utf-8")
+    args = ["simulate", "--game", "fftcg", "--deck", str(short), "--deck", "Tidewind Concord", "--games", "1",
+            "--bots", "random", "--quiet", "--jobs", "1"]
+    assert main(args) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == (f"tabletop simulate: {short}: FFTCG 2.1: a Constructed deck has exactly 50 cards (this one has 15); "
+                   "--unchecked plays it anyway")
+    assert main([*args, "--unchecked"]) == 0

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tabletop.app.autosave import (
+from tabletop.ui.autosave import (
     AutosaveSlot, adopt_earlier_autosave, clean_orphaned_temporaries, waiting_autosaves,
 )
 from tabletop.app.cli import main
@@ -168,7 +168,7 @@ def test_a_malformed_scenario_is_named_in_one_line(tmp_path, content, message):
 
 def test_the_autosave_of_a_killed_window_waits_to_be_resumed(tmp_path):
     child = subprocess.Popen(
-        [sys.executable, "-c", "import sys, time; from pathlib import Path; from tabletop.app.autosave import AutosaveSlot; "
+        [sys.executable, "-c", "import sys, time; from pathlib import Path; from tabletop.ui.autosave import AutosaveSlot; "
                                "slot = AutosaveSlot.create(Path(sys.argv[1])); slot.path.write_text('{}'); "
                                "print(slot.path, flush=True); time.sleep(60)", str(tmp_path)],
         stdout=subprocess.PIPE, text=True, cwd=ROOT)

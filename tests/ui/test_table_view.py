@@ -1,6 +1,8 @@
 """The table as a player sees it: filling the window, large hand cards, the Card dock, labels, docks."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from PySide6.QtCore import QPoint, QRectF, QSettings, QSizeF
 from PySide6.QtGui import QFont, QFontMetricsF
@@ -165,3 +167,25 @@ def test_the_dialog_says_hot_seat_and_what_the_ai_cannot_play(qtbot, tmp_path) -
     dialog.game.setCurrentIndex(dialog.game.findData("freeform"))   # no rules: everything by hand
     dialog.seats[1].kind.setCurrentIndex(dialog.seats[1].kind.findData("ai:easy"))
     assert "played by hand: the AI cannot play it" in dialog.seating.text()
+
+
+def test_an_illegal_deck_is_refused_with_its_rule_unless_played_unchecked(qtbot, window, tmp_path) -> None:  # noqa: ANN001
+    """FFTCG 2.1: a Constructed deck has exactly 50 cards; the dialog refuses a 15-card deck, or plays it when
+    asked to, and the table says so."""
+    bundled = Path(__file__).resolve().parents[2] / "carddb" / "data" / "fftcg" / "decks" / "emberfall_vanguard.txt"
+    if not bundled.is_file():
+        pytest.skip("no bundled FFTCG deck")
+    short = tmp_path / "short.txt"
+    short.write_text("\n".join(bundled.read_text(encoding="utf-8").splitlines()[:8]) + "\n", encoding="utf-8")
+    dialog = NewGameDialog(None, None, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(dialog)
+    dialog.game.setCurrentIndex(dialog.game.findData("fftcg"))
+    assert dialog.load_deck_file(dialog.seats[0], short)
+    with pytest.raises(ValueError, match=r"FFTCG 2\.1: a Constructed deck has exactly 50 cards \(this one has 15\)"):
+        dialog.build()
+    dialog.unchecked.setChecked(True)
+    new = dialog.build()
+    assert "FFTCG 2.1" in new.config.options["unchecked_decks"]["p1"][0]
+    window.start(new)
+    log = [window.log_panel.list.item(i).text() for i in range(window.log_panel.list.count())]
+    assert any(line.startswith("p1's deck breaks the construction rules, played unchecked: FFTCG 2.1") for line in log)
