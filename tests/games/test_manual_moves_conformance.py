@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from carddb.bundled import load_bundled_cards
 from tabletop.engine.commands import (
     AdjustTotal, Command, DrawCards, ManualMove, Reveal, SetCounter, SetState, Shuffle,
 )
@@ -144,7 +145,7 @@ def test_fftcg_hand_limit_discard_ends_when_cards_leave_the_hand_by_hand():
     """Issue 23 item 4: the prompt said "discard -1 card(s)" and every menu raised ValueError."""
     data = yaml.safe_load(HAND_LIMIT.read_text())
     data["steps"] = data["steps"][:8]   # p1 is asked to discard 2 cards down to 5 (FFTCG 9.5.1.2)
-    player = ScenarioPlayer(HAND_LIMIT, data, find_game)
+    player = ScenarioPlayer(HAND_LIMIT, data, find_game, load_bundled_cards)
     player.play()
     game = player.game
     assert game.pending_decision().name == "hand_limit" and game.pending_decision().min == 2
