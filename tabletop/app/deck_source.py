@@ -1,12 +1,12 @@
 """Decks for the command line: a deck file or a bundled deck name, resolved to card definitions.
 
-Deck files are read through `carddb` when it provides deck readers; without it (or with
-`--cards FILE.yaml`) a plain text deck of `N card-id` lines is resolved against the cards of
-that YAML file. Errors are BadInput: one line naming the file and what is wrong.
+Deck files and bundled decks are read through `carddb` (carddb.decks.opening, as the window reads them), their
+cards found in the player's card database and the bundled sets; with `--cards FILE.yaml` a plain text deck of
+`N card-id` lines is resolved against that YAML file's cards. Errors are BadInput: one line naming the file
+and what is wrong.
 """
 from __future__ import annotations
 
-import importlib
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -55,19 +55,23 @@ def load_cards_file(path: Path, rules: GameRules) -> list[CardDefinition]:
     return cards
 
 
-def load_deck(spec: str, rules: GameRules, cards_file: Path | None = None) -> LoadedDeck:
-    """Return the deck named by `spec`: a deck file, or the name of a bundled deck of the game."""
+def load_deck(spec: str, rules: GameRules, cards_file: Path | None = None, database: Any | None = None) -> LoadedDeck:
+    """Return the deck named by `spec`: a deck file, or the name of a bundled deck of the game.
+
+    Its cards are found in `database` (the player's card database, when given) and the bundled sets; with
+    `cards_file` a plain `N card-id` deck is read against that YAML file's cards instead.
+    """
     path = Path(spec)
     if cards_file is not None:
         if not path.is_file():
             raise BadInput(spec, "no such deck file")
         return read_plain_deck(path, rules, load_cards_file(cards_file, rules))
-    carddb = _carddb_decks()
-    if carddb is not None:
-        return _load_with_carddb(carddb, spec, path, rules)
-    if path.is_file():
-        raise BadInput(path, "the card database is not available: give the cards with --cards FILE.yaml")
-    raise BadInput(spec, "no such deck file (bundled decks need the card database)")
+    from carddb.decks.opening import open_deck   # the card database's readers, loaded only for a deck
+
+    resolved = open_deck(spec, rules.id, database)
+    sections = {section: [card.id for card in resolved.cards(section)] for section in resolved.sections}
+    cards = list({card.id: card for card in resolved.cards()}.values())
+    return LoadedDeck(resolved.name, sections, cards, resolved.format)
 
 
 def read_plain_deck(path: Path, rules: GameRules, cards: Iterable[CardDefinition]) -> LoadedDeck:
@@ -124,40 +128,17 @@ def _section(path: Path, number: int, line: str, rules: GameRules) -> str:
                          f"(sections: {', '.join(rules.deck_sections)})", f"line {number}")
 
 
-def _carddb_decks() -> Any | None:
-    """Return carddb's deck readers (a namespace of functions) when carddb provides them."""
-    try:
-        files = importlib.import_module("carddb.decks.files")
-        resolution = importlib.import_module("carddb.decks.resolution")
-        bundled = importlib.import_module("carddb.bundled")
-    except ImportError:
+def player_database(path: Path | None) -> Any | None:
+    """Return the card database decks are read with: `path` when given, else the player's own if they have one.
+
+    None when no path is given and the player has none yet (the bundled sets still resolve bundled decks).
+    """
+    from carddb.database import default_database_path, open_database
+    from carddb.errors import CardDatabaseError
+
+    if path is None and not default_database_path().is_file():
         return None
-    return type("CarddbDecks", (), {"read_deck_file": staticmethod(files.read_deck_file),
-                                    "resolve_deck": staticmethod(resolution.resolve_deck),
-                                    "load_bundled_decks": staticmethod(bundled.load_bundled_decks),
-                                    "bundled_lookup": staticmethod(bundled.bundled_lookup)})
-
-
-def _load_with_carddb(carddb: Any, spec: str, path: Path, rules: GameRules) -> LoadedDeck:
-    if path.is_file():
-        try:
-            deck_list = carddb.read_deck_file(path, game=rules.id)
-        except ValueError as error:
-            raise BadInput(path, str(error)) from None
-    else:
-        try:
-            decks = carddb.load_bundled_decks(rules.id)
-        except ValueError as error:
-            raise BadInput(spec, str(error)) from None
-        wanted = spec.casefold()
-        found = [d for d in decks if wanted in (d.name.casefold(), d.name.casefold().replace(" ", "_"))]
-        if not found:
-            names = ", ".join(d.name for d in decks) or "none"
-            raise BadInput(spec, f"no such deck file or bundled {rules.name} deck (bundled: {names})")
-        deck_list = found[0]
-    resolved, unknown = carddb.resolve_deck(deck_list, carddb.bundled_lookup(rules.id))
-    if unknown:
-        raise BadInput(spec, unknown[0].describe())
-    sections = {section: [card.id for card in resolved.cards(section)] for section in resolved.sections}
-    cards = list({card.id: card for card in resolved.cards()}.values())
-    return LoadedDeck(resolved.name, sections, cards, resolved.format)
+    try:
+        return open_database(path)
+    except CardDatabaseError as error:
+        raise BadInput(error.path, error.problem) from None

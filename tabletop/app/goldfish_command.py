@@ -12,7 +12,7 @@ from tabletop.ai.goldfish import (
     schedule_for,
 )
 from carddb.validation import deck_problems
-from tabletop.app.deck_source import load_deck
+from tabletop.app.deck_source import load_deck, player_database
 from tabletop.engine.cards import CardLibrary
 from tabletop.engine.errors import BadInput
 from tabletop.games import find_game
@@ -26,6 +26,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("deck", metavar="DECK", help="deck file or bundled deck name")
     parser.add_argument("--game", default="freeform", help="game id (default freeform)")
     parser.add_argument("--cards", type=Path, help="YAML card file resolving the card ids of a plain text deck")
+    parser.add_argument("--db", type=Path, help="card database the deck's cards are found in (default: yours, if any)")
     parser.add_argument("--format", default="", help="game format (default: the deck's or the game's first)")
     parser.add_argument("--by", default="card,type,grade,element",
                         help=f"groupings for the odds tables (of {', '.join(GROUPINGS)})")
@@ -43,7 +44,8 @@ def run_goldfish(args: argparse.Namespace) -> int:
     """Compute and print the deck's statistics; returns the exit status."""
     try:
         rules = find_game(args.game)
-        deck = load_deck(args.deck, rules, args.cards)
+        database = player_database(args.db) if args.cards is None else None
+        deck = load_deck(args.deck, rules, args.cards, database)
         groupings = [g.strip() for g in args.by.split(",") if g.strip()]
         unknown = [g for g in groupings if g not in GROUPINGS]
         if unknown:

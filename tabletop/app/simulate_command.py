@@ -15,7 +15,7 @@ from carddb.validation import deck_problems
 from tabletop.ai.bots import parse_bot_name
 from tabletop.ai.report import MatchSummary, summarize
 from tabletop.ai.simulation import GameResult, MatchSpec, run_match, set_up
-from tabletop.app.deck_source import LoadedDeck, load_deck
+from tabletop.app.deck_source import LoadedDeck, load_deck, player_database
 from tabletop.engine.errors import BadInput
 from tabletop.games import GAMES, find_game
 
@@ -29,6 +29,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--deck", action="append", required=True, metavar="DECK",
                         help="deck file or bundled deck name; give it twice (side A, then side B), once for a mirror")
     parser.add_argument("--cards", type=Path, help="YAML card file resolving the card ids of plain text decks")
+    parser.add_argument("--db", type=Path, help="card database the decks' cards are found in (default: yours, if any)")
     parser.add_argument("--format", default="", help="game format (default: the game's first)")
     parser.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     parser.add_argument("--bots", default="heuristic,random",
@@ -94,7 +95,8 @@ def build_spec(args: argparse.Namespace) -> tuple[MatchSpec, tuple[str, str]]:
         raise ValueError("--bots takes one bot or two separated by a comma (e.g. heuristic,random)")
     for bot in bots:
         parse_bot_name(bot)
-    decks: list[LoadedDeck] = [load_deck(d, rules, args.cards) for d in args.deck]
+    database = player_database(args.db) if args.cards is None else None
+    decks: list[LoadedDeck] = [load_deck(d, rules, args.cards, database) for d in args.deck]
     for name, deck in zip(args.deck, decks):
         problems = deck_problems(rules.id, deck.sections, deck.cards, args.format or deck.format)
         if problems and not args.unchecked:

@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.engine.cards import CardDefinition, CardLibrary
-from tabletop.engine.errors import BadInput
 
 PRACTICE_SIZE = 40
 
@@ -59,8 +58,8 @@ def practice_deck(game: str) -> DeckChoice | None:
     return DeckChoice("Practice deck", "built in", {"main": [c.id for c in cards]}, cards)
 
 
-def _choice_from_resolved(resolution: Any, source: str) -> DeckChoice:
-    deck = resolution.deck
+def _choice(deck: Any, source: str) -> DeckChoice:
+    """Return a resolved deck (carddb's ResolvedDeck) as a seat's deck choice."""
     sections: dict[str, list[str]] = {}
     cards: dict[str, CardDefinition] = {}
     for section, count, card in deck.entries():
@@ -79,7 +78,7 @@ def bundled_decks(game: str) -> list[DeckChoice]:
         lookup = bundled.bundled_lookup(game)
     except ValueError:
         return []
-    return [_choice_from_resolved(resolution.resolve_deck(deck, lookup), "bundled") for deck in decks]
+    return [_choice(resolution.resolve_deck(deck, lookup).deck, "bundled") for deck in decks]
 
 
 def available_decks(game: str) -> list[DeckChoice]:
@@ -92,24 +91,11 @@ def available_decks(game: str) -> list[DeckChoice]:
 
 
 def deck_from_file(path: Path, game: str, database: Any | None = None) -> DeckChoice:
-    """Read a deck file for a game; BadInput (one line) names the file and what is wrong."""
-    from carddb import bundled
-    from carddb.decks import files, resolution
+    """Read a deck file for a game, its cards from the card database and the bundled sets; BadInput (one line)
+    names the file and what is wrong (carddb.decks.opening: as `simulate` and `goldfish` read decks)."""
+    from carddb.decks.opening import open_deck
 
-    try:
-        deck = files.read_deck_file(path, game=game)
-    except (OSError, ValueError) as error:
-        raise BadInput(path, str(error).split("\n")[0]) from None
-    library = card_library(game, database)
-    known = list(library.values())
-    try:
-        known += list(bundled.load_bundled_cards(game))
-    except ValueError:
-        pass
-    result = resolution.resolve_deck(deck, resolution.library_lookup(known))
-    if result.unknown:
-        raise BadInput(path, result.unknown[0].describe() + (f" and {len(result.unknown) - 1} more" if len(result.unknown) > 1 else ""))
-    return _choice_from_resolved(result, "file")
+    return _choice(open_deck(path, game, database), "file")
 
 
 def card_library(game: str, database: Any | None) -> CardLibrary:
