@@ -102,6 +102,7 @@ class MainWindow(QMainWindow):
         self.docks["Goldfish"].hide()
         self._docks_sized = False
         self._build_menus()
+        self._restore_layout()
 
         self.scene.cardClicked.connect(self.card_clicked)
         self.scene.cardDoubleClicked.connect(self.card_double_clicked)
@@ -227,6 +228,19 @@ class MainWindow(QMainWindow):
             item = self.scene.item_for(shown.iid)
             if item is not None and item.look != shown:
                 self.preview.show_look(item.look)     # the same card's values after the change
+
+    def _restore_layout(self) -> None:
+        """Open as the player left it: window size and place, docks, and the table's zoom (QSettings)."""
+        geometry, docks = self.settings.value("window/geometry"), self.settings.value("window/docks")
+        if geometry is not None and self.restoreGeometry(geometry):
+            self._docks_sized = docks is not None and self.restoreState(docks)
+        self.table.view.set_zoom(float(self.settings.value("window/zoom", 1.0) or 1.0))
+
+    def _remember_layout(self) -> None:
+        self.settings.setValue("window/geometry", self.saveGeometry())
+        self.settings.setValue("window/docks", self.saveState())
+        self.settings.setValue("window/zoom", self.table.view.zoom)
+        self.settings.sync()
 
     def showEvent(self, event: Any) -> None:
         super().showEvent(event)
@@ -513,6 +527,7 @@ class MainWindow(QMainWindow):
             self.import_worker.wait()       # an import finishes its transaction before the window goes
         self.goldfish_panel.shutdown()
         self.session.shutdown()
+        self._remember_layout()
         super().closeEvent(event)
 
 

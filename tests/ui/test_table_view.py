@@ -189,3 +189,26 @@ def test_an_illegal_deck_is_refused_with_its_rule_unless_played_unchecked(qtbot,
     window.start(new)
     log = [window.log_panel.list.item(i).text() for i in range(window.log_panel.list.count())]
     assert any(line.startswith("p1's deck breaks the construction rules, played unchecked: FFTCG 2.1") for line in log)
+
+
+def test_the_window_opens_as_it_was_left(qtbot, session, tmp_path) -> None:  # noqa: ANN001
+    """Size, docks and the table's zoom are remembered between runs (QSettings)."""
+    from tabletop.ui.main_window import MainWindow
+    from tabletop.ui.session import GameSession
+
+    settings = QSettings(str(tmp_path / "layout.ini"), QSettings.Format.IniFormat)
+    first = MainWindow(session, settings=settings)
+    qtbot.addWidget(first)
+    first.resize(780, 580)   # within the offscreen screen (800×600): a restored geometry is kept on screen
+    first.show()
+    qtbot.waitExposed(first)
+    first.docks["Card"].hide()
+    first.table.view.set_zoom(1.5)
+    first.close()
+    again = MainWindow(GameSession(autosave_folder=tmp_path / "autosaves"), settings=settings)
+    qtbot.addWidget(again)
+    again.show()
+    qtbot.waitExposed(again)
+    assert (again.width(), again.height()) == (first.width(), first.height()) == (780, 580)
+    assert not again.docks["Card"].isVisible() and again.table.view.zoom == 1.5
+    again.close()
