@@ -242,6 +242,12 @@ class NewGameDialog(QDialog):
         unchecked: dict[str, list[str]] = {}
         library = CardLibrary(card_library(gid, self.database).values())
         first = self.seats[0].selected()
+        chosen = {row.player: row.selected() for row in self.seats}
+        named = {player: choice.format for player, choice in chosen.items() if choice is not None and choice.format}
+        if not goldfish and len(set(named.values())) > 1:   # e.g. a Vanguard standard deck against a premium one
+            p1, p2 = named
+            raise ValueError(f"{p1}'s deck is a {named[p1]} deck and {p2}'s a {named[p2]} deck: "
+                             "both seats play one format")
         for row, player in zip(self.seats, rules.players):
             choice = first if goldfish else row.selected()
             if choice is None:

@@ -212,3 +212,15 @@ def test_the_window_opens_as_it_was_left(qtbot, session, tmp_path) -> None:  # n
     assert (again.width(), again.height()) == (first.width(), first.height()) == (780, 580)
     assert not again.docks["Card"].isVisible() and again.table.view.zoom == 1.5
     again.close()
+
+
+def test_the_dialog_refuses_decks_of_two_formats_before_it_closes(qtbot, tmp_path) -> None:  # noqa: ANN001
+    if pick_decks("vanguard") is None:
+        pytest.skip("vanguard has no bundled decks")
+    dialog = NewGameDialog(None, None, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(dialog)
+    dialog.game.setCurrentIndex(dialog.game.findData("vanguard"))
+    for row, wanted in zip(dialog.seats, ("standard", "premium")):
+        row.deck.setCurrentIndex(next(i for i, c in enumerate(row.choices) if c.format == wanted))
+    with pytest.raises(ValueError, match="p1's deck is a standard deck and p2's a premium deck"):
+        dialog.build()
