@@ -133,6 +133,10 @@ def ask(tx: Transaction, frame: int | None, player: str, name: str, kind: str, p
     if zones:
         decision["zones"] = list(zones)
     decision.update(extra)
+    state = tx.state
+    for option in decision["options"]:   # a card to choose among is one its chooser sees (a search of the deck)
+        if type(option) is int and option in state.cards and not state.is_visible_to(option, player):
+            tx.reveal(option, player)
     tx.set_data(DECISION, decision, copy=False)  # built here from fresh parts
     return False
 

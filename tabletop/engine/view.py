@@ -6,6 +6,7 @@ from functools import lru_cache
 from typing import Any
 
 from tabletop.engine.cards import CardDefinition
+from tabletop.engine.procedure import DECISION
 from tabletop.engine.state import GameState
 
 
@@ -76,9 +77,16 @@ def view_for(state: GameState, viewer: str | None, private_data: tuple[str, ...]
                 entries.append(_card_back(card.owner, card.controller, card.tapped, card.face_down))
         zones[zid] = tuple(entries)
     data = {k: v for k, v in state.data.items() if k not in private_data}
+    asked = data.get(DECISION)
+    if asked and asked.get("player") != viewer:
+        data[DECISION] = {k: asked[k] for k in _DECISION_SEEN_BY_ALL if k in asked}
     return View(viewer, state.game_id, state.turn, state.active, state.phase, state.step, zones,
                 {p: dict(t) for p, t in state.totals.items()}, data,
                 {k: list(v) for k, v in state.lists.items()}, tuple(e.text for e in state.log))
+
+
+# What another player's decision shows: who decides what, and how much; not the options (a mulligan's hand).
+_DECISION_SEEN_BY_ALL = ("player", "name", "kind", "prompt", "min", "max", "rule")
 
 
 @lru_cache(maxsize=64)

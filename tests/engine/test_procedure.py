@@ -9,6 +9,7 @@ import pytest
 from tabletop.engine import procedure
 from tabletop.engine.card_filter import CardFilter, Seen
 from tabletop.engine.commands import Choose
+from tabletop.engine.game import Game
 from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
@@ -208,3 +209,30 @@ def test_a_trigger_event_is_plain_data_in_one_form() -> None:
     assert trigger_event("attacks", 4, "p1", zone="p1.vc") == {"type": "attacks", "card": 4, "player": "p1",
                                                              "zone": "p1.vc"}
     assert trigger_event("game_start", player="p2") == {"type": "game_start", "player": "p2"}
+
+
+def test_the_cards_a_player_is_asked_to_choose_among_are_shown_to_that_player_only() -> None:
+    """A search of one's own deck is not blind: the chooser sees the cards offered, the other player does not."""
+    state = _state()
+    deck = state.zones["p1.deck"].cards[:3]
+    assert not any(state.is_visible_to(i, "p1") for i in deck)
+    tx = Transaction(state)
+    procedure.ask(tx, None, "p1", "search", "pick", "choose a card of your deck", deck, 0, 1, "TEST 1")
+    assert all(state.is_visible_to(i, "p1") for i in deck) and not any(state.is_visible_to(i, "p2") for i in deck)
+
+
+def test_another_players_decision_shows_who_decides_what_but_not_the_options() -> None:
+    """The FFTCG mulligan offered p1's hand as options: the other seat's view named the whole opening hand."""
+    from tabletop.engine.view import view_for
+    from tabletop.games import find_game
+    from tests.games.sample_decks import sample_config
+
+    config, library = sample_config("fftcg", seed=2)
+    game = Game.start(find_game("fftcg"), config, library)
+    decision = game.pending_decision()
+    assert decision is not None and decision.name == "mulligan" and decision.options
+    other = game.state.opponent(decision.player)
+    seen = view_for(game.state, other).data["decision"]
+    assert seen == {"player": decision.player, "name": "mulligan", "kind": "yesno", "prompt": decision.prompt,
+                    "min": decision.min, "max": decision.max, "rule": decision.rule}
+    assert view_for(game.state, decision.player).data["decision"]["options"] == list(decision.options)
