@@ -17,6 +17,7 @@ run: $(STAMP)
 
 test: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/lint-imports --no-cache
+	$(BIN)/mypy
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest
 
 bench: $(STAMP)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tabletop.engine.cards import CardDefinition
+from tabletop.games import find_game
 
 
 @dataclass(frozen=True)
@@ -217,4 +218,6 @@ def validate_card(game: str, mapping: Any) -> list[str]:
     for keyword in card.keywords:
         if keyword not in schema.keywords:
             problems.append(f"{label}: unknown {game} keyword {keyword!r}")
+    if mapping.get("effects") is not None:  # checked against the game's effect vocabulary when the file is read
+        problems += [f"{label}: {problem}" for problem in find_game(game).effect_problems(mapping)]
     return problems

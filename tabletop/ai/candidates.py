@@ -137,7 +137,7 @@ def distinct_commands(state: GameState, commands: Sequence[Command]) -> tuple[li
 @lru_cache(maxsize=None)
 def card_argument_fields(cls: type[Command]) -> frozenset[str]:
     """Return the names of a command class's fields that hold card instance ids (CardId or Pick)."""
-    hints = typing.get_type_hints(cls)
+    hints = typing.get_type_hints(cls, include_extras=True)
     names = set()
     for f in dataclasses.fields(cls):
         hint = hints[f.name]

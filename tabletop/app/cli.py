@@ -15,7 +15,7 @@ from collections.abc import Sequence
 # Keep this the only registration point.
 SUBCOMMAND_MODULES: dict[str, str] = {
     "run": "tabletop.app.run_command",
-    "scenario": "tabletop.scenarios.cli",
+    "scenario": "tabletop.app.scenario_command",
     "replay": "tabletop.app.replay_command",
     "db": "tabletop.app.db_command",
     "simulate": "tabletop.app.simulate_command",

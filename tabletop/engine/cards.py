@@ -1,7 +1,7 @@
 """Card definitions: the frozen, printed facts of a card as the engine sees them."""
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -133,6 +133,9 @@ class CardLibrary(Mapping[str, CardDefinition]):
     def __init__(self, cards: Iterable[CardDefinition] = ()) -> None:
         self._cards: dict[str, CardDefinition] = {}
         self.version = 0  # bumped by every `add`: a copy made at one version is the same library while it holds
+        # values the games derive from this library (indexes, the tables' copy), see engine.library_index;
+        # they live and die with the library, so no cache outside it can go stale or be shared by two games
+        self.derived: dict[Hashable, tuple[int, Any]] = {}
         for card in cards:
             self.add(card)
 

@@ -7,10 +7,15 @@ import types
 import typing
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, NewType, Union
+from typing import Annotated, Any, ClassVar, Union
 
-CardId = NewType("CardId", int)
-"""A card instance id; scenario and record arguments of this type name a card."""
+CardId = Annotated[int, "card instance id"]
+"""A card instance id; scenario and record arguments of this type name a card.
+
+Any int is a CardId to the type checker (the state keys its cards by plain ints); the annotation is
+a runtime marker, so code reading a command's fields must call `typing.get_type_hints(cls,
+include_extras=True)` or it sees a bare `int` and cannot tell card fields from counts.
+"""
 
 Pick = Union[int, str]
 """What a player picks when answering a decision: a card instance id or a named option."""
@@ -63,10 +68,10 @@ def build_command(
     without it, card arguments must already be ints. Raises CommandError naming the bad field.
     """
     name = data.get("command")
-    if name not in types_by_name:
+    if not isinstance(name, str) or name not in types_by_name:
         raise CommandError(f"unknown command {name!r}")
     cls = types_by_name[name]
-    hints = typing.get_type_hints(cls)
+    hints = typing.get_type_hints(cls, include_extras=True)
     fields = {f.name: f for f in dataclasses.fields(cls)}
     kwargs: dict[str, Any] = {}
     for key, value in data.items():
@@ -145,7 +150,7 @@ def _pick(command: str, key: str, value: Any, resolve_card: Callable[[Any], int]
 
 def describe_arguments(cls: type[Command]) -> str:
     """Return `NAME(arg: type, ...)` for the command vocabulary listing."""
-    hints = typing.get_type_hints(cls)
+    hints = typing.get_type_hints(cls, include_extras=True)
     parts = []
     for f in dataclasses.fields(cls):
         if f.name == "by":

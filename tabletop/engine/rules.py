@@ -9,7 +9,7 @@ from tabletop.engine.cards import CardDefinition, CardLibrary
 from tabletop.engine.commands import Command, PassPriority
 from tabletop.engine.decision import Decision
 from tabletop.engine.errors import IllegalCommand
-from tabletop.engine.library_index import PerLibrary
+from tabletop.engine.library_index import per_library
 from tabletop.engine.rng import seed_state
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
@@ -81,10 +81,6 @@ class CardValue:
         return self.current != self.printed
 
 
-# per rules class: a card pool -> the tables' copy of it with that game's filler card
-_TABLE_LIBRARIES: dict[type, PerLibrary[CardLibrary]] = {}
-
-
 class GameRules:
     """One game's rules. Subclasses set the class attributes and override what their game needs.
 
@@ -122,6 +118,10 @@ class GameRules:
         """Read a card of this game from a card-file mapping; ValueError names the bad field."""
         return CardDefinition.from_mapping(self.id, data, self.stat_keys)
 
+    def effect_problems(self, data: Mapping[str, Any]) -> list[str]:
+        """Return one line per problem with a card mapping's keywords and effects against the game's vocabulary."""
+        return []
+
     # -- setting up ----------------------------------------------------------------------------
     def create_state(self, config: GameConfig, library: CardLibrary) -> GameState:
         """Return an empty table: zones, default totals, seeded generator; no cards yet."""
@@ -147,10 +147,7 @@ class GameRules:
         Every table started from the same library (each AI determinisation is one) shares the copy, so what
         the game builds once per library (`PerLibrary` indexes) is built once, not at every start.
         """
-        copies = _TABLE_LIBRARIES.get(type(self))
-        if copies is None:
-            copies = _TABLE_LIBRARIES[type(self)] = PerLibrary(self._with_filler, limit=64)
-        return copies(library)
+        return per_library(library, ("table copy", type(self)), self._with_filler)
 
     def _with_filler(self, library: CardLibrary) -> CardLibrary:
         cards = CardLibrary(library.values())
@@ -170,9 +167,10 @@ class GameRules:
             for section, card_ids in sections.items():
                 if section not in self.deck_sections:
                     raise ValueError(f"{self.name} decks have no section {section!r}")
-                if self.deck_sections[section] is None:
+                zone = self.deck_sections[section]
+                if zone is None:
                     continue
-                target = zone_id(player, self.deck_sections[section])
+                target = zone_id(player, zone)
                 for card_id in card_ids:
                     tx.create_card(card_id, player, target)
                 if section == "main":

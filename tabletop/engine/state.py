@@ -107,9 +107,14 @@ class GameState:
     # depends only on which cards exist and their printed definitions stays valid while it is the same.
     roster: int = field(default=0, init=False, compare=False, repr=False)
     # the values `memo` keeps for the current version and board version: replaced by empty ones as they change
-    memo_values: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
-    board_memo_values: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
-    _keyed: dict[Hashable, tuple[Any, Any]] = field(default_factory=dict, init=False, compare=False, repr=False)
+    # (keyed by any hashable: games inline `memo` with tuple keys on their hot paths)
+    memo_values: dict[Hashable, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
+    board_memo_values: dict[Hashable, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
+    # `memo_keyed`'s values: key -> (signature, value); hot paths may read it as memo_keyed does
+    keyed_values: dict[Hashable, tuple[Any, Any]] = field(default_factory=dict, init=False, compare=False, repr=False)
+    # What a computation in progress marks while it reads the state (a game's recursion guards): empty again
+    # when it returns, never part of the game. Kept per state, so a bot thinking on its own copy shares nothing.
+    reading: dict[str, set[Any]] = field(default_factory=dict, init=False, compare=False, repr=False)
     _on_parts: dict[Hashable, tuple[Any, Any]] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     # -- derived values ------------------------------------------------------------------------
@@ -143,7 +148,12 @@ class GameState:
         Contract: the value depends on nothing but what `signature` captures; unlike `memo`, it
         survives changes and undo, so the signature must list every input the value reads.
         """
-        return _reuse(self._keyed, key, signature, compute)
+        last = self.keyed_values.get(key)  # _reuse, inlined: asked many times a step
+        if last is not None and last[0] == signature:
+            return last[1]  # type: ignore[no-any-return]
+        value = compute()
+        self.keyed_values[key] = (signature, value)
+        return value
 
     def memo_on(self, key: Hashable, parts: tuple[str, ...], compute: Callable[[], T], extra: Hashable = None) -> T:
         """Return `compute()`, reused while the board `parts` it reads (and `extra`) stay as they were.

@@ -14,6 +14,22 @@ from tabletop.engine.transaction import Transaction
 
 PENDING = "pending_triggers"
 
+TriggerEvent = Mapping[str, Any]
+# The one form of a trigger event in every game: {"type": what happened (a game's event word), "card": the card
+# it happened to, "player": whose it is, and the game's details (the zone, the other card, by an effect…)}.
+# JSON data: abilities keep the event that triggered them.
+
+
+def trigger_event(kind: str, card: int | None = None, player: str | None = None, **details: Any) -> dict[str, Any]:
+    """Return a trigger event (see TriggerEvent); `card` and `player` are left out when None."""
+    found: dict[str, Any] = {"type": kind}
+    if card is not None:
+        found["card"] = card
+    if player is not None:
+        found["player"] = player
+    found.update(details)
+    return found
+
 
 def queue(tx: Transaction, controller: str, ability: Mapping[str, Any], copy: bool = True) -> int:
     """Record that an ability triggered; it waits until the game next stacks (or plays) triggers.

@@ -21,6 +21,9 @@ TOP_KEYS = ("name", "rule", "game", "seed", "cards", "setup", "steps", "format",
 STEP_KINDS = ("do", "answer", "advance", "undo", "redo", "expect", "label")
 ADVANCE_LIMIT = 2000
 
+CardSource = Callable[[str], Iterable[CardDefinition]]
+"""The cards bundled with the program for a game id; the caller hands it in (scenarios may not import carddb)."""
+
 
 class ScenarioFailed(AssertionError):
     """A scenario step whose check did not hold."""
@@ -62,9 +65,10 @@ def load_scenario(path: Path) -> dict[str, Any]:
     return data
 
 
-def library_for(rules: GameRules, extra_cards: Iterable[Mapping[str, Any]], path: Path) -> CardLibrary:
+def library_for(rules: GameRules, extra_cards: Iterable[Mapping[str, Any]], path: Path, bundled: CardSource
+                ) -> CardLibrary:
     """Return the bundled cards of a game plus a scenario's own `cards:`."""
-    library = CardLibrary(bundled_cards(rules.id))
+    library = CardLibrary(bundled(rules.id))
     for index, mapping in enumerate(extra_cards):
         try:
             library.add(rules.card_from_mapping(mapping))
@@ -73,23 +77,15 @@ def library_for(rules: GameRules, extra_cards: Iterable[Mapping[str, Any]], path
     return library
 
 
-def bundled_cards(game_id: str) -> list[CardDefinition]:
-    """Return the cards bundled with the program for a game (none if the set is not installed)."""
-    try:
-        from carddb.bundled import load_bundled_cards
-    except ImportError:
-        return []
-    return list(load_bundled_cards(game_id))
-
-
-def run_scenario(path: Path, find_rules: Callable[[str], GameRules] = find_game) -> ScenarioResult:
-    """Run one scenario file and say whether it passed; never raises for a bad file."""
+def run_scenario(path: Path, bundled: CardSource, find_rules: Callable[[str], GameRules] = find_game
+                 ) -> ScenarioResult:
+    """Run one scenario file with the game's `bundled` cards and say whether it passed; never raises for a bad file."""
     path = Path(path)
     name, rule = path.stem, ""
     try:
         data = load_scenario(path)
         name, rule = str(data["name"]), str(data.get("rule", ""))
-        ScenarioPlayer(path, data, find_rules).play()
+        ScenarioPlayer(path, data, find_rules, bundled).play()
     except BadInput as error:
         return ScenarioResult(path, name, rule, False, str(error), malformed=True)
     except ScenarioFailed as error:
@@ -100,14 +96,15 @@ def run_scenario(path: Path, find_rules: Callable[[str], GameRules] = find_game)
 class ScenarioPlayer:
     """Plays the steps of one loaded scenario against a fresh game."""
 
-    def __init__(self, path: Path, data: dict[str, Any], find_rules: Callable[[str], GameRules]) -> None:
+    def __init__(self, path: Path, data: dict[str, Any], find_rules: Callable[[str], GameRules], bundled: CardSource
+                 ) -> None:
         self.path = path
         self.data = data
         try:
             self.rules = find_rules(str(data["game"]))
         except KeyError as error:
             raise BadInput(path, str(error.args[0]), "game") from None
-        self.library = library_for(self.rules, data.get("cards") or [], path)
+        self.library = library_for(self.rules, data.get("cards") or [], path, bundled)
         seed = data.get("seed", 0)
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise BadInput(path, "field 'seed' must be a whole number")

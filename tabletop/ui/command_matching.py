@@ -17,7 +17,7 @@ from tabletop.engine.transaction import Transaction
 @functools.lru_cache(maxsize=None)
 def card_fields(cls: type[Command]) -> tuple[str, ...]:
     """Return the names of a command's fields that hold card instance ids."""
-    hints = typing.get_type_hints(cls)
+    hints = typing.get_type_hints(cls, include_extras=True)
     names = []
     for f in dataclasses.fields(cls):
         hint = hints[f.name]

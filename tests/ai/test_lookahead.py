@@ -4,6 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from carddb.bundled import load_bundled_cards
 from tabletop.ai.bot import Knowledge
 from tabletop.ai.heuristic import HeuristicBot
 from tabletop.ai.lookahead import considered_reply, passive_reply
@@ -30,7 +31,7 @@ def fftcg_table(phase: str, p1_field: list[dict[str, Any]], p2_field: list[dict[
             "setup": {"turn": 3, "active": "p1", "phase": phase, "players": {
                 "p1": {"field": p1_field, "deck": deck, "hand": [{"card": "x0"}]},
                 "p2": {"field": p2_field, "deck": deck, "hand": [{"card": "x1"}]}}}}
-    return ScenarioPlayer(Path("lookahead-test.yaml"), data, find_game).game
+    return ScenarioPlayer(Path("lookahead-test.yaml"), data, find_game, load_bundled_cards).game
 
 
 def test_a_considered_defender_blocks_with_a_forward_that_survives_and_breaks_the_attacker() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from carddb.bundled import load_bundled_cards
 from tabletop.ai.bot import Knowledge
 from tabletop.ai.heuristic import HeuristicBot
 from tabletop.ai.montecarlo import MonteCarloBot
@@ -39,7 +40,7 @@ def vanguard_table(p1: dict[str, Any], p2: dict[str, Any], phase: str = "main") 
     data = {"game": "vanguard", "format": "premium", "cards": CARDS, "steps": [],
             "setup": {"turn": 5, "active": "p1", "phase": phase,
                       "players": {"p1": {"deck": deck, **p1}, "p2": {"deck": deck, **p2}}}}
-    return ScenarioPlayer(Path("deep-evaluation-test.yaml"), data, find_game).game
+    return ScenarioPlayer(Path("deep-evaluation-test.yaml"), data, find_game, load_bundled_cards).game
 
 
 def test_the_next_attacks_cost_a_guard_when_a_shield_is_in_hand_and_a_hit_when_none_is() -> None:
@@ -102,7 +103,7 @@ def test_the_monte_carlo_bot_may_return_several_cards_in_its_mulligan() -> None:
     # The rules list one card at a time, but any number may go back (VG 4.5). A hand of grade 0 cards rides
     # nothing: returning several of them draws more chances of the next grades.
     deck = {"main": ["g0"] + ["stand"] * 35 + ["g1"] * 5 + ["g2"] * 5 + ["v3"] * 4}
-    library = library_for(find_game("vanguard"), CARDS, Path("mulligan-test.yaml"))
+    library = library_for(find_game("vanguard"), CARDS, Path("mulligan-test.yaml"), load_bundled_cards)
     game = Game.start(find_game("vanguard"), GameConfig("vanguard", format="premium", seed=SEED,
                                                         decks={"p1": deck, "p2": deck}), library)
     decision = game.pending_decision()

@@ -128,10 +128,11 @@ def test_scenario_run_prints_the_closing_line_and_exit_status(tmp_path):
     ("name: x\ngame: freeform\nsteps:\n  - expect: {mana: 3}\n", "no expectation 'mana'"),
 ])
 def test_a_malformed_scenario_is_named_in_one_line(tmp_path, content, message):
+    from carddb.bundled import load_bundled_cards
     from tabletop.scenarios.runner import run_scenario
 
     path = tmp_path / "s.yaml"
     path.write_text(content)
-    result = run_scenario(path)
+    result = run_scenario(path, load_bundled_cards)
     assert result.malformed and message in result.message and str(path) in result.message
     assert "\n" not in result.message

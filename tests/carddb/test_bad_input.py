@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 import carddb.upsert
+from carddb.bundled import BundledDataError, load_card_file
 from carddb.database import CardDatabase
 from carddb.errors import CardDatabaseError
 from carddb.importing import import_files
@@ -115,3 +116,22 @@ def test_an_unreadable_damaged_database(tmp_path: Path) -> None:
     with pytest.raises(CardDatabaseError) as caught:
         open_database(path)
     assert "damaged" in _one_line_naming(caught.value, path)
+
+
+@pytest.mark.parametrize(("game", "card", "wanted"), [
+    ("vanguard", '{id: VG-901, name: "Typo Knight", type: unit, grade: 1, power: 8000, shield: 5000, critical: 1, '
+                 'nation: Keter Sanctuary, format: standard, effects: [{kind: auto, when: attacks, '
+                 'do: [{effect: draw, cuont: 1}]}]}',
+     "card #1 (VG-901): card 'VG-901': effects[0].do[0]: effect 'draw' has no parameter 'cuont'"),
+    ("fftcg", '{id: FF-901, name: "Typo Mage", type: forward, cost: 2, power: 5000, element: [fire], job: Mage, '
+              'category: [Tabletop], effects: [{trigger: enters_field, effect: draw, count: "two"}]}',
+     "card #1 (FF-901): card 'FF-901': effects[0]: draw 'count' must be a whole number"),
+])
+def test_a_typo_in_a_cards_effect_is_a_load_error_naming_the_card(tmp_path: Path, game: str, card: str,
+                                                                   wanted: str) -> None:
+    """Card behaviour is checked against the game's effect vocabulary when the card file is read, not mid-game."""
+    path = tmp_path / "set.yaml"
+    path.write_text(f"game: {game}\nset: Typos\ncards:\n- {card}\n", encoding="utf-8")
+    with pytest.raises(BundledDataError) as refused:
+        load_card_file(path, game)
+    assert str(refused.value) == f"{path}: {wanted}"

@@ -1,6 +1,9 @@
 """PerLibrary: a value built once per card library."""
 from __future__ import annotations
 
+import gc
+import weakref
+
 from tabletop.engine.cards import CardDefinition, CardLibrary
 from tabletop.engine.library_index import PerLibrary
 from tabletop.engine.rules import GameConfig
@@ -20,12 +23,17 @@ def test_a_value_is_built_once_per_library_object() -> None:
     assert built == [first, second]
 
 
-def test_the_cache_stays_bounded() -> None:
-    index = PerLibrary(lambda library: object(), limit=3)
-    libraries = [_library() for _ in range(5)]
-    values = [index(library) for library in libraries]
-    assert len(index._entries) <= 3
-    assert index(libraries[-1]) is values[-1]
+def test_a_value_lives_and_dies_with_its_library() -> None:
+    """No cache outside the library: nothing is kept once a game's library is gone, nothing shared by two."""
+    class Value:
+        pass
+
+    index = PerLibrary(lambda library: Value())
+    library = _library()
+    gone = weakref.ref(index(library))
+    del library
+    gc.collect()
+    assert gone() is None
 
 
 def test_a_library_that_gains_a_card_gets_its_value_built_again() -> None:

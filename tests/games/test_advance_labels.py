@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from carddb.bundled import load_bundled_cards
 from tests.games.sample_decks import sample_config
 from tabletop.engine.game import Game
 from tabletop.games import find_game
@@ -36,7 +37,7 @@ def fftcg_combat(phase: str) -> Game:
             "setup": {"turn": 3, "active": "p1", "phase": phase, "players": {
                 "p1": {"field": [{"card": "raider", **attacking}], "deck": [{"card": "raider"}] * 10},
                 "p2": {"field": [{"card": "warden"}], "deck": [{"card": "warden"}] * 10}}}}
-    return ScenarioPlayer(Path("advance-label.yaml"), data, find_game).game
+    return ScenarioPlayer(Path("advance-label.yaml"), data, find_game, load_bundled_cards).game
 
 
 def test_fftcg_names_declining_to_attack_and_to_block() -> None:

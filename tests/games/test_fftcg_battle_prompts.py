@@ -5,6 +5,7 @@ from pathlib import Path
 
 import yaml
 
+from carddb.bundled import load_bundled_cards
 from tabletop.games import find_game
 from tabletop.scenarios.runner import ScenarioPlayer
 
@@ -14,7 +15,7 @@ SCENARIO = Path(__file__).resolve().parents[1] / "scenarios" / "fftcg" / "accept
 def test_the_block_prompt_names_the_attacking_party_and_its_power() -> None:
     data = yaml.safe_load(SCENARIO.read_text())
     data["steps"] = data["steps"][:3]   # a Party of Test Flame A (6000) and B (4000) attacks; both pass priority
-    player = ScenarioPlayer(SCENARIO, data, find_game)
+    player = ScenarioPlayer(SCENARIO, data, find_game, load_bundled_cards)
     player.play()
     decision = player.game.pending_decision()
     assert decision is not None and decision.name == "block"
@@ -25,7 +26,7 @@ def test_the_block_prompt_names_the_attacking_party_and_its_power() -> None:
 def test_the_split_prompt_names_the_blocker_its_damage_and_the_party() -> None:
     data = yaml.safe_load(SCENARIO.read_text())
     data["steps"] = data["steps"][:6]   # Test Guard C (8000) blocks the Party; both pass priority
-    player = ScenarioPlayer(SCENARIO, data, find_game)
+    player = ScenarioPlayer(SCENARIO, data, find_game, load_bundled_cards)
     player.play()
     decision = player.game.pending_decision()
     assert decision is not None and decision.name == "split_damage"

@@ -5,6 +5,7 @@ from pathlib import Path
 
 import yaml
 
+from carddb.bundled import load_bundled_cards
 from tabletop.games import find_game
 from tabletop.scenarios.runner import ScenarioPlayer
 
@@ -14,7 +15,7 @@ SCENARIO = Path(__file__).resolve().parents[1] / "scenarios" / "vanguard" / "bas
 def test_each_circle_offered_to_a_call_says_whether_it_is_open_or_whom_it_retires() -> None:
     data = yaml.safe_load(SCENARIO.read_text())
     data["steps"] = data["steps"][:1]   # activate the call, stop at its first circle choice
-    player = ScenarioPlayer(SCENARIO, data, find_game)
+    player = ScenarioPlayer(SCENARIO, data, find_game, load_bundled_cards)
     player.play()
     decision = player.game.pending_decision()
     assert decision is not None and decision.name == "circle"

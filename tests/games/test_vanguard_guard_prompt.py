@@ -5,6 +5,7 @@ from pathlib import Path
 
 import yaml
 
+from carddb.bundled import load_bundled_cards
 from tabletop.games import find_game
 from tabletop.games.vanguard.commands import GGuard
 from tabletop.scenarios.runner import ScenarioPlayer
@@ -15,7 +16,7 @@ SCENARIO = Path(__file__).resolve().parents[1] / "scenarios" / "vanguard" / "bas
 def test_the_guard_prompt_names_the_attack_and_the_shield_that_stops_it() -> None:
     data = yaml.safe_load(SCENARIO.read_text())
     data["steps"] = data["steps"][:3]   # p1's vanguard (13000) attacks p2's vanguard (13000)
-    player = ScenarioPlayer(SCENARIO, data, find_game)
+    player = ScenarioPlayer(SCENARIO, data, find_game, load_bundled_cards)
     player.play()
     game = player.game
     decision = game.pending_decision()

@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from carddb.bundled import load_bundled_cards
 from tabletop.scenarios.runner import run_scenario
 
 
@@ -25,7 +26,7 @@ class ScenarioItem(pytest.Item):
     """Runs one scenario; fails with the runner's message."""
 
     def runtest(self) -> None:
-        result = run_scenario(self.path)
+        result = run_scenario(self.path, load_bundled_cards)
         if not result.passed:
             raise ScenarioFailure(result.message)
 

@@ -10,10 +10,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from tabletop.engine import triggers
+from tabletop.engine import procedure, triggers
+from tabletop.engine.triggers import TriggerEvent, trigger_event
 from tabletop.engine.replacement import Replacement, ReplacementStep, run_replacements
 from tabletop.engine.transaction import Transaction
-from tabletop.games.fftcg.continuous import condition_holds, field_cards, is_current, matches
+from tabletop.engine.card_filter import Seen
+from tabletop.games.fftcg.continuous import FILTER, condition_holds, field_cards, is_current, matches
 from tabletop.games.fftcg.effects import ability_kind
 from tabletop.games.fftcg.printed import printed_index
 
@@ -45,9 +47,10 @@ def name_of(tx_or_state: Any, iid: int) -> str:
 
 # -- events and triggers ---------------------------------------------------------------------------
 
-def emit(tx: Transaction, event: str, card: int | None = None, player: str | None = None) -> None:
+def emit(tx: Transaction, happened: TriggerEvent) -> None:
     """Queue the auto-abilities an event triggers (FFTCG 11.8) in the engine's pending trigger list."""
     state = tx.state
+    event, card, player = happened["type"], happened.get("card"), happened.get("player")
     printed = printed_index(state)
     if event in _field_events(state) or (card is not None and event in printed[state.cards[card].card_id].auto):
         candidates = list(field_cards(state))
@@ -112,16 +115,8 @@ def _event_matches(state: Any, of: Any, event: str, source: int, card: int | Non
 
 
 def matches_loose(state: Any, card: int, of: Mapping[str, Any], controller: str, source: int) -> bool:
-    """Match a filter ignoring the zone (for cards on the stack or just moved)."""
-    definition = state.definition(card)
-    kind = of.get("type")
-    if kind == "character" and definition.card_type not in ("forward", "backup", "monster"):
-        return False
-    if kind not in (None, "character") and definition.card_type != kind:
-        return False
-    who = of.get("controller", "any")
-    owner = state.cards[card].controller
-    return not ((who == "you" and owner != controller) or (who == "opponent" and owner == controller))
+    """Match a filter's type and controller only, wherever the card is (on the stack, just moved)."""
+    return FILTER.holds(Seen(state, controller, source), card, {k: of[k] for k in ("type", "controller") if k in of})
 
 
 # -- drawing and damage to players -----------------------------------------------------------------
@@ -157,7 +152,7 @@ def damage_player(tx: Transaction, player: str, amount: int, sources: Iterable[i
         if definition.attributes.get("ex_burst") and ex_ability(definition) is not None:
             tx.list_append("ex_queue", {"card": top, "player": player})
     for source in sources:
-        emit(tx, "deals_damage_to_player", source, player)
+        emit(tx, trigger_event("deals_damage_to_player", source, player))
 
 
 def ex_ability(definition: Any) -> int | None:
@@ -240,12 +235,12 @@ def needs_replacement_choice(state: Any, iids: Iterable[int], self_instead: str 
 def ask_replacement(tx: Transaction, iid: int, step: ReplacementStep) -> None:
     """Ask the affected card's controller which replacement applies first (FFTCG 11.12.5.7)."""
     state = tx.state
+    assert step.chooser is not None  # asked only for a step that is not done
     labels = {r.id: r.data["label"] for r in _break_replacements(state, iid)}
-    tx.set_data("pending", {
-        "name": "replacement", "kind": "pick", "player": step.chooser, "min": 1, "max": 1,
-        "options": list(step.options), "card": iid, "rule": "FFTCG 11.12.5.7",
-        "prompt": f"{state.definition(iid).name} would be broken: choose the replacement effect that applies ("
-                  + "; ".join(f"{key} = {labels.get(key, key)}" for key in step.options) + ")"})
+    procedure.ask(tx, None, step.chooser, "replacement", "pick",
+                  f"{state.definition(iid).name} would be broken: choose the replacement effect that applies ("
+                  + "; ".join(f"{key} = {labels.get(key, key)}" for key in step.options) + ")",
+                  step.options, 1, 1, "FFTCG 11.12.5.7", card=iid)
 
 
 def break_cards(tx: Transaction, iids: Iterable[int], by: Iterable[int] = (), self_instead: str | None = None) -> None:
@@ -270,7 +265,7 @@ def break_cards(tx: Transaction, iids: Iterable[int], by: Iterable[int] = (), se
         if step.event["kind"] == "move":
             enter_zone(tx, iid, step.event["to"])
             tx.log(f"{name} would be broken; {step.event['label']}", "FFTCG 11.12.5")
-            emit(tx, "leaves_field", iid)
+            emit(tx, trigger_event("leaves_field", iid))
             continue
         enter_zone(tx, iid, "break")
         credit = ", ".join(name_of(tx, s) for s in by)
@@ -278,9 +273,9 @@ def break_cards(tx: Transaction, iids: Iterable[int], by: Iterable[int] = (), se
         broken.append(iid)
     tx.set_data("replacement_choice", chosen or None)
     for iid in broken:
-        emit(tx, "broken", iid)
-        emit(tx, "put_into_break_zone", iid)
-        emit(tx, "leaves_field", iid)
+        emit(tx, trigger_event("broken", iid))
+        emit(tx, trigger_event("put_into_break_zone", iid))
+        emit(tx, trigger_event("leaves_field", iid))
 
 
 def move_from_field(tx: Transaction, iids: Iterable[int], zone: str, why: str, rule: str) -> None:
@@ -295,8 +290,8 @@ def move_from_field(tx: Transaction, iids: Iterable[int], zone: str, why: str, r
         moved.append(iid)
     for iid in moved:
         if zone == "break":
-            emit(tx, "put_into_break_zone", iid)
-        emit(tx, "leaves_field", iid)
+            emit(tx, trigger_event("put_into_break_zone", iid))
+        emit(tx, trigger_event("leaves_field", iid))
 
 
 def entering_controller(state: Any, iid: int, controller: str) -> str:
@@ -344,7 +339,7 @@ def put_onto_field(tx: Transaction, iid: int, controller: str, dull: bool = Fals
     tx.set_prop(iid, "since", tx.state.turn)
     if dull:
         tx.set_field(iid, "tapped", True)
-    emit(tx, "enters_field", iid)
+    emit(tx, trigger_event("enters_field", iid))
 
 
 def _damage_replacements(state: Any, iid: int) -> list[tuple[str, Mapping[str, Any]]]:

@@ -8,13 +8,14 @@ from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.permissions import Permission, Ruling, decide
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
+from tabletop.engine.triggers import trigger_event
 from tabletop.games.fftcg import actions
 from tabletop.games.fftcg.cards import elements_of, has_flag
 from tabletop.games.fftcg.continuous import Characteristics, characteristics
 from tabletop.games.fftcg.flow import (
     attackers_alive, blocker_alive, end_attack_phase, give_priority, power_now,
 )
-from tabletop.games.fftcg.resolution import pinned
+from tabletop.games.fftcg.continuous import pinned
 
 
 def _active_forward_refusal(state: GameState, iid: int, player: str, rule: str, verb: str) -> IllegalCommand | None:
@@ -71,7 +72,7 @@ def declare_attack(tx: Transaction, player: str, attackers: Sequence[int]) -> No
     names = " and ".join(actions.name_of(tx, i) for i in attackers)
     tx.log(f"{player} attacks with {names}" + (" as a Party" if len(attackers) > 1 else ""), "FFTCG 10.1.2")
     for iid in attackers:
-        actions.emit(tx, "attacks", iid)
+        actions.emit(tx, trigger_event("attacks", iid))
     give_priority(tx, player)
 
 
@@ -120,8 +121,8 @@ def block_refusal(state: GameState, iid: int, player: str, chars: dict[int, Char
     cost = definition.cost or 0
     attackers = attackers_alive(state)
     # FFTCG 15.1.1.9.6: the Party can be blocked if any member can be
-    if attackers and all(chars[a].unblockable_by_cost is not None and cost >= int(chars[a].unblockable_by_cost)
-                         for a in attackers if a in chars):
+    limits = [chars[a].unblockable_by_cost for a in attackers if a in chars]
+    if attackers and all(limit is not None and cost >= int(limit) for limit in limits):
         return IllegalCommand("FFTCG 10.1.3.1", f"the attack cannot be blocked by a Forward of cost {cost}")
     return None
 
@@ -138,7 +139,7 @@ def declare_block(tx: Transaction, player: str, blocker: int | None) -> None:
         attack["blocked"] = True
         tx.set_data("attack", attack)
         tx.log(f"{player} blocks with {actions.name_of(tx, blocker)}", "FFTCG 10.1.3")
-        actions.emit(tx, "blocks", blocker)
+        actions.emit(tx, trigger_event("blocks", blocker))
     else:
         tx.log(f"{player} does not block", "FFTCG 10.1.3")
     give_priority(tx, state.active)

@@ -14,12 +14,14 @@ the board, not again for each pass of priority.
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from tabletop.engine.continuous import ContinuousEffect, LayerSystem, apply_generic
+from tabletop.engine.card_filter import CardFilter, Predicate, Seen
 from tabletop.engine.state import GameState
 from tabletop.games.fftcg.cards import CHARACTER_TYPES
+from tabletop.games.fftcg.effects import TARGET_KEYS
 from tabletop.games.fftcg.printed import printed_index
 
 LAYER_CONTROL, LAYER_TEXT, LAYER_TYPE, LAYER_OTHER, LAYER_SET_POWER, LAYER_POWER = range(6)
@@ -123,6 +125,11 @@ def _field_cards(state: GameState) -> dict[str | None, tuple[int, ...]]:
     return result
 
 
+def pinned(state: GameState, iids: Sequence[int]) -> list[list[int]]:
+    """Return [card, ts] pairs that remember which object was chosen."""
+    return [[iid, state.cards[iid].props.get("ts", 0)] for iid in iids]
+
+
 def is_current(state: GameState, iid: int, ts: Any) -> bool:
     """Tell whether a card is still the same object (it has not changed zones since `ts`)."""
     card = state.cards.get(iid)
@@ -183,9 +190,10 @@ def _characteristics(state: GameState) -> dict[int, Characteristics]:
         printed[iid] = Characteristics(facts.power, facts.keywords)
     if not effects:
         return printed
-    base = {iid: {"power": c.power, "keywords": set(c.keywords), "cannot_attack": False, "cannot_block": False,
-                  "must_attack": False, "unblockable_by_cost": None, "unchoosable": [], "modifiers": []}
-            for iid, c in printed.items()}
+    base: dict[int, dict[str, Any]] = {
+        iid: {"power": c.power, "keywords": set(c.keywords), "cannot_attack": False, "cannot_block": False,
+              "must_attack": False, "unblockable_by_cost": None, "unchoosable": [], "modifiers": []}
+        for iid, c in printed.items()}
 
     def applies(chars: Mapping[int, Mapping[str, Any]], effect: ContinuousEffect, iid: int) -> bool:
         selector = effect.selector
@@ -273,59 +281,69 @@ def _listed(value: Any) -> list[str]:
     return [str(v).lower() for v in items if v not in (None, "")]
 
 
+def _controller(seen: Seen, iid: int, value: Any) -> bool:
+    card = seen.state.cards[iid]
+    holder = card.controller if card.zone.endswith(".field") else card.owner  # off the field: its owner's
+    return value == "any" or (holder == seen.you) == (value == "you")
+
+
+def _type(seen: Seen, iid: int, value: Any) -> bool:
+    kind = seen.state.definition(iid).card_type
+    return kind in CHARACTER_TYPES if value == "character" else bool(kind == value)
+
+
+def _element(seen: Seen, iid: int, value: Any) -> bool:
+    return value in printed_index(seen.state)[seen.state.cards[iid].card_id].elements
+
+
+def _attribute(key: str) -> Predicate:
+    def test(seen: Seen, iid: int, value: Any) -> bool:
+        return str(value).lower() in _listed(seen.state.definition(iid).attributes.get(key))
+    return test
+
+
+def _dull(seen: Seen, iid: int, value: Any) -> bool:
+    return seen.state.cards[iid].tapped == bool(value)
+
+
+def _power(at_least: bool) -> Predicate:
+    def test(seen: Seen, iid: int, value: Any) -> bool:
+        current = seen.current.get(iid) if seen.current is not None else None
+        power = _read(current, "power") if current is not None else seen.state.definition(iid).stat("power")
+        return power is not None and (power >= int(value) if at_least else power <= int(value))
+    return test
+
+
+def _keyword(seen: Seen, iid: int, value: Any) -> bool:
+    current = seen.current.get(iid) if seen.current is not None else None
+    keywords = _read(current, "keywords") if current is not None else set(seen.state.definition(iid).keywords)
+    return value in keywords
+
+
+def _where_or_how_many(seen: Seen, iid: int, value: Any) -> bool:
+    return True  # the zone is where `matches` looks; a target's count and up_to say how many, not which
+
+
+# FFTCG's card filter keys (effects.FILTER_KEYS, the card-file check; a target adds count and up_to).
+FILTER = CardFilter("fftcg", {
+    "type": _type, "controller": _controller, "element": _element, "job": _attribute("job"),
+    "category": _attribute("category"), "dull": _dull, "power_at_most": _power(False), "power_at_least": _power(True),
+    "keyword": _keyword, "zone": _where_or_how_many, "count": _where_or_how_many, "up_to": _where_or_how_many,
+})
+if set(FILTER.keys) != set(TARGET_KEYS):
+    raise ImportError("FFTCG's card filter and its card-file check (effects.TARGET_KEYS) must name the same keys")
+
+
 def matches(state: GameState, iid: int, filt: Mapping[str, Any], you: str, source: int | None,
             chars: Mapping[int, Any] | None = None) -> bool:
-    """Tell whether a card matches a card filter, seen by player `you` (the ability's controller).
-
-    `chars` gives current Power and keywords (Characteristics, or the LayerSystem's mappings).
-    """
+    """Tell whether a card in the filter's zone (its owner's; the field by default) passes a card filter, seen by
+    player `you` (the ability's controller). `chars` gives current Power and keywords (Characteristics, or the
+    LayerSystem's mappings)."""
     card = state.cards[iid]
-    definition = state.library[card.card_id]
     zone = filt.get("zone", "field")
-    if not card.zone.endswith(zone) or card.zone != f"{card.owner}.{zone}":  # always its owner's zones
+    if card.zone != f"{card.owner}.{zone}":  # always its owner's zones
         return False
-    if len(filt) == 1 and "zone" in filt or not filt:
-        return True
-    controller = card.controller if zone == "field" else card.owner
-    who = filt.get("controller", "any")
-    if (who == "you" and controller != you) or (who == "opponent" and controller == you):
-        return False
-    kind = filt.get("type")
-    if kind == "character":
-        if definition.card_type not in CHARACTER_TYPES:
-            return False
-    elif kind is not None and definition.card_type != kind:
-        return False
-    if filt.get("not_self") and iid == source:
-        return False
-    if "element" in filt and filt["element"] not in printed_index(state)[card.card_id].elements:
-        return False
-    for key in ("job", "category"):
-        if key in filt and str(filt[key]).lower() not in _listed(definition.attributes.get(key)):
-            return False
-    if "name" in filt and filt["name"] != definition.name:
-        return False
-    cost = definition.cost or 0
-    if "cost_at_most" in filt and cost > int(filt["cost_at_most"]):
-        return False
-    if "cost_at_least" in filt and cost < int(filt["cost_at_least"]):
-        return False
-    if "dull" in filt and card.tapped != bool(filt["dull"]):
-        return False
-    current = chars.get(iid) if chars is not None else None
-    if "power_at_most" in filt or "power_at_least" in filt:
-        power = _read(current, "power") if current is not None else definition.stat("power")
-        if power is None:
-            return False
-        if "power_at_most" in filt and power > int(filt["power_at_most"]):
-            return False
-        if "power_at_least" in filt and power < int(filt["power_at_least"]):
-            return False
-    if "keyword" in filt:
-        keywords = _read(current, "keywords") if current is not None else set(definition.keywords)
-        if filt["keyword"] not in keywords:
-            return False
-    return True
+    return FILTER.holds(Seen(state, you, source, chars), iid, filt)
 
 
 def cost_of(state: GameState, iid: int) -> int:

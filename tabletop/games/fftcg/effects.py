@@ -54,6 +54,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from tabletop.engine.vocabulary import ParamType, Vocabulary
+
 KINDS = ("resolve", "auto", "action", "special", "field", "replacement")
 TRIGGERS = ("enters_field", "leaves_field", "broken", "put_into_break_zone", "attacks", "blocks",
             "deals_damage_to_player", "main_phase_start", "attack_phase_start", "end_phase_start", "summon_cast",
@@ -66,38 +68,42 @@ COST_KEYS = ("cp", "element", "element_cp", "dull", "break_self")
 ABILITY_KEYS = ("kind", "effect", "trigger", "of", "condition", "damage", "optional", "ex_burst", "cost",
                 "target", "all", "applies_to", "then", "duration", "name", "event", "instead")
 
-# effect name -> its own parameter names
-EFFECTS: dict[str, tuple[str, ...]] = {
-    "draw": ("count", "player"),
-    "deal_damage": ("amount",),
-    "damage_player": ("amount", "player"),
-    "break": ("instead",),
-    "put_into_break": (),
-    "dull": (),
-    "activate": (),
-    "freeze": (),
-    "power": ("amount",),
-    "set_power": ("value",),
-    "grant_keyword": ("keyword",),
-    "search": ("filter", "count"),
-    "look_top": ("count",),
-    "return_to_hand": (),
-    "remove_from_game": (),
-    "play_onto_field": ("dull",),
-    "add_counter": ("counter", "count"),
-    "remove_counter": ("counter", "count"),
-    "cost_change": ("amount",),
-    "choose_one": ("modes",),
-    "gain_control": (),
-    "discard": ("count", "player"),
-    "cannot_attack": (),
-    "cannot_block": (),
-    "must_attack": (),
-    "cannot_be_blocked_by": ("cost_at_least",),
-    "cannot_be_chosen": ("by", "player"),
-    "delayed": ("when", "do"),
-    "replace_break": ("instead",),
+# The effect words with their own parameters' types (handlers: words.py; cost_change and choose_one have none:
+# cost_change is read where costs are counted, choose_one is replaced by the chosen mode's effects).
+VOCABULARY = Vocabulary("fftcg")
+_WORDS: dict[str, dict[str, ParamType]] = {
+    "draw": {"count": int, "player": str},
+    "deal_damage": {"amount": int},
+    "damage_player": {"amount": int, "player": str},
+    "break": {"instead": str},
+    "put_into_break": {},
+    "dull": {},
+    "activate": {},
+    "freeze": {},
+    "power": {"amount": int},
+    "set_power": {"value": int},
+    "grant_keyword": {"keyword": str},
+    "search": {"filter": dict, "count": int},
+    "look_top": {"count": int},
+    "return_to_hand": {},
+    "remove_from_game": {},
+    "play_onto_field": {"dull": bool},
+    "add_counter": {"counter": str, "count": int},
+    "remove_counter": {"counter": str, "count": int},
+    "cost_change": {"amount": int},
+    "choose_one": {"modes": list},
+    "gain_control": {},
+    "discard": {"count": int, "player": str},
+    "cannot_attack": {},
+    "cannot_block": {},
+    "must_attack": {},
+    "cannot_be_blocked_by": {"cost_at_least": int},
+    "cannot_be_chosen": {"by": str, "player": str},
+    "delayed": {"when": str, "do": list},
+    "replace_break": {"instead": str},
 }
+for _word, _word_params in _WORDS.items():
+    VOCABULARY.add(_word, None, **_word_params)
 # effects that only make sense as field abilities or as effects lasting a duration
 CONTINUOUS = ("power", "set_power", "grant_keyword", "cost_change", "cannot_attack", "cannot_block",
               "must_attack", "cannot_be_blocked_by", "cannot_be_chosen")
@@ -200,17 +206,15 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
 
 
 def _params(effect: Mapping[str, Any]) -> tuple[str, ...]:
-    return EFFECTS.get(str(effect.get("effect")), ())
+    name = effect.get("effect")
+    return VOCABULARY.params(name) if isinstance(name, str) and name in VOCABULARY else ()
 
 
 def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
     name = effect.get("effect")
-    if name not in EFFECTS:
+    if name not in VOCABULARY:
         return [f"{where}: unknown effect {name!r}"]
-    problems = []
-    for key in ("count", "amount", "value", "cost_at_least"):
-        if key in effect and (isinstance(effect[key], bool) or not isinstance(effect[key], int)):
-            problems.append(f"{where}: {name} {key!r} must be a whole number")
+    problems = VOCABULARY.check_values(where, effect)
     if "player" in effect and effect["player"] not in ("you", "opponent", "each"):
         problems.append(f"{where}: 'player' must be you, opponent or each")
     if effect.get("player") == "each" and name not in ("draw", "discard", "damage_player"):

@@ -5,24 +5,27 @@ engine's shared machinery: the turn structure (engine/turns.py), the stack and p
 (engine/stack.py), pending triggers in APNAP order (engine/triggers.py) and the rule-process loop
 (engine/rule_process.py, via processes.settle). Where the game stands is kept in `state.data`:
 `stage` (mulligan, priority, attack, block, split, hand_limit), `priority` and `passes` (the
-engine's), and `pending` for a decision that interrupts (order triggers, targets, EX Burst,
+engine's), and the procedure layer's stored decision for one that interrupts (order triggers, targets, EX Burst,
 "you may", replacement order, a choice made while an effect resolves).
 """
 from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Mapping
 from typing import Any
 
-from tabletop.engine import durations, stack, triggers
+from tabletop.engine import durations, procedure, stack, triggers
 from tabletop.engine.rule_process import RuleLoopError
 from tabletop.engine.transaction import Transaction
+from tabletop.engine.triggers import trigger_event
 from tabletop.engine.turns import Phase, TurnStructure
 from tabletop.games.fftcg import actions
-from tabletop.games.fftcg.continuous import characteristics, field_cards, is_current
+from tabletop.games.fftcg.continuous import characteristics, field_cards, is_current, pinned
 from tabletop.games.fftcg.processes import settle
 from tabletop.games.fftcg.resolution import (
-    ability_of, begin_resolution, can_continue, pinned, step_resolution, target_candidates, target_count,
+    BEGIN, FINISH, ability_of, begin_resolution, begin_step, effect_step, target_candidates, target_count,
+    waits_for_ex_burst,
 )
 
 TURN = TurnStructure([Phase("active"), Phase("draw"), Phase("main1"),
@@ -33,33 +36,56 @@ LOOP_LIMIT = 100  # auto-abilities resolved in one turn: a loop nobody can stop 
 
 def run(tx: Transaction) -> None:
     """Do every automatic thing (rule processes, triggers, EX Bursts) until someone must decide."""
-    state = tx.state
-    for _ in range(RUN_LIMIT):
-        if state.data.get("outcome") or state.data.get("pending") or state.data.get("stage") == "mulligan":
-            return
-        # EX Bursts are part of damage processing: used at once, even in the middle of an effect (FFTCG 6.5.2.1)
-        if state.lists.get("to_stack") and state.lists["to_stack"][0].get("immediate"):
-            _push_next_trigger(tx)
-            continue
-        if can_continue(state):
-            finished = step_resolution(tx)
-            if finished is not None:
-                _after_resolution(tx, finished)
-            continue
-        if state.lists.get("ex_queue"):
-            _offer_ex_burst(tx)
-            continue
-        try:  # FFTCG 11.1.3 / 12.3: rule processes and triggers before anyone receives priority
-            settle(tx, _stack_one)
-        except RuleLoopError:
-            draw_by_loop(tx)
+    if tx.state.data.get("stage") == "mulligan":
         return
-    draw_by_loop(tx)
+    try:
+        procedure.drive(tx, PROCEDURES)
+    except procedure.DidNotSettle:
+        draw_by_loop(tx)
+
+
+def _interrupt(tx: Transaction) -> bool:
+    """EX Bursts are part of damage processing: used at once, even in the middle of an effect (FFTCG 6.5.2.1)."""
+    state = tx.state
+    if state.lists.get("to_stack") and state.lists["to_stack"][0].get("immediate"):
+        _push_next_trigger(tx)
+        return True
+    if state.lists.get("ex_queue") and (not procedure.stack(state) or waits_for_ex_burst(state)):
+        _offer_ex_burst(tx)
+        return True
+    return False
+
+
+def _check(tx: Transaction) -> bool:
+    """Rule processes and triggers before anyone receives priority (FFTCG 11.1.3 / 12.3); nothing follows."""
+    try:
+        settle(tx, _stack_one)
+    except RuleLoopError:
+        draw_by_loop(tx)
+    return False
+
+
+def _run_step(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
+    name = step["effect"]
+    if name == BEGIN:
+        return begin_step(tx, fi, step)
+    if name == FINISH:
+        _after_resolution(tx, procedure.ctx(tx.state, fi))
+        return True
+    return effect_step(tx, fi, step)
+
+
+def _no_more_steps(tx: Transaction) -> bool:
+    return False  # FFTCG moves on only when both players pass in succession (FFTCG 11.1.6–7)
+
+
+PROCEDURES = procedure.Procedures(run_step=_run_step, check=_check, advance=_no_more_steps, interrupt=_interrupt,
+                                  limit=RUN_LIMIT)
 
 
 def draw_by_loop(tx: Transaction) -> None:
     """End the game in a draw: an endless loop that no player can stop (FFTCG 13.1)."""
-    tx.set_data("pending", None)
+    procedure.withdraw(tx)
     tx.set_data("outcome", {"winner": None, "reason": "an endless loop no player can stop"})
     tx.log("an endless loop no player can stop: the game is a draw", "FFTCG 13.1")
 
@@ -67,14 +93,14 @@ def draw_by_loop(tx: Transaction) -> None:
 def _stack_one(tx: Transaction) -> bool:
     """Put the next waiting triggered ability on its way to the stack; False when none is left (or a choice is due)."""
     state = tx.state
-    if state.data.get("pending") or state.data.get("outcome"):
+    if procedure.is_waiting(state) or state.data.get("outcome"):
         return False
     if state.lists.get("to_stack"):
         _push_next_trigger(tx)
-        return not state.data.get("pending")
+        return not procedure.is_waiting(state)
     if state.data.get("stage") == "priority" and not state.data.get("fs_window") and triggers.waiting(state):
         _collect_triggers(tx)
-        return not state.data.get("pending")
+        return not procedure.is_waiting(state)
     return False
 
 
@@ -94,10 +120,8 @@ def open_game(tx: Transaction, first: str) -> None:
 
 def _ask_mulligan(tx: Transaction, player: str) -> None:
     hand = tx.state.zones[f"{player}.hand"].cards
-    tx.set_data("pending", {"name": "mulligan", "kind": "yesno", "player": player, "rule": "FFTCG 8.2.1.4",
-                            "options": list(hand),
-                            "prompt": "Mulligan? yes: put your 5 cards on the bottom of your deck (in the order "
-                                      "of picks, if given) and draw 5"})
+    procedure.ask(tx, None, player, "mulligan", "yesno", "Mulligan? yes: put your 5 cards on the bottom of your deck "
+                  "(in the order of picks, if given) and draw 5", hand, rule="FFTCG 8.2.1.4")
 
 
 def answer_mulligan(tx: Transaction, player: str, yes: bool, order: list[int]) -> None:
@@ -112,7 +136,6 @@ def answer_mulligan(tx: Transaction, player: str, yes: bool, order: list[int]) -
         tx.log(f"{player} took a mulligan", "FFTCG 8.2.1.4")
     else:
         tx.log(f"{player} kept their hand", "FFTCG 8.2.1.4")
-    tx.set_data("pending", None)
     first = state.data["first_player"]
     if player == first:
         _ask_mulligan(tx, state.opponent(first))
@@ -149,7 +172,7 @@ def begin_phase(tx: Transaction, phase: str, step: str = "") -> None:
     TURN.enter(tx, phase, step)
     event = {"main1": "main_phase_start", "attack": "attack_phase_start", "end": "end_phase_start"}.get(phase)
     if event and (phase != "attack" or step == "preparation"):
-        actions.emit(tx, event, None, state.active)
+        actions.emit(tx, trigger_event(event, None, state.active))
     give_priority(tx, state.active)
 
 
@@ -181,7 +204,7 @@ def resolve_top(tx: Transaction) -> None:
     begin_resolution(tx, entry, from_stack=True)
 
 
-def _after_resolution(tx: Transaction, frame: dict[str, Any]) -> None:
+def _after_resolution(tx: Transaction, frame: Mapping[str, Any]) -> None:
     """A resolved Summon goes to the Break Zone; the turn player then gets priority (FFTCG 11.11.10, 11.1.5)."""
     state = tx.state
     entry = frame["entry"]
@@ -271,7 +294,7 @@ def clean_up(tx: Transaction) -> None:
         draw_by_loop(tx)
     if state.data.get("outcome"):
         return
-    if triggers.waiting(state) or state.data.get("pending") or len(tx.changes) != before:
+    if triggers.waiting(state) or procedure.is_waiting(state) or len(tx.changes) != before:
         tx.set_data("cleanup_again", True)  # FFTCG 9.5.1.4: priority, then clean up again
         give_priority(tx, state.active)
         return
@@ -291,12 +314,11 @@ def _collect_triggers(tx: Transaction) -> None:
     if len(mine) == 1:
         queue_triggers(tx, player, [0])
         return
-    tx.set_data("pending", {
-        "name": "order_triggers", "kind": "order", "player": player, "rule": "FFTCG 11.8.7",
-        "options": [str(i) for i in range(len(mine))], "min": len(mine), "max": len(mine),
-        "labels": list(triggers.trigger_labels(state, player)),
-        "prompt": "order your triggered abilities (first goes on the stack first, resolves last): "
-                  + "; ".join(f"{i} = {t['name']}" for i, t in enumerate(mine))})
+    procedure.ask(tx, None, player, "order_triggers", "order",
+                  "order your triggered abilities (first goes on the stack first, resolves last): "
+                  + "; ".join(f"{i} = {t['name']}" for i, t in enumerate(mine)),
+                  [str(i) for i in range(len(mine))], len(mine), len(mine), "FFTCG 11.8.7",
+                  triggers.trigger_labels(state, player))
 
 
 def queue_triggers(tx: Transaction, player: str, positions: list[int]) -> None:
@@ -321,16 +343,13 @@ def _push_next_trigger(tx: Transaction) -> None:
         if len(candidates) <= high and low > 0:
             entry["targets"] = pinned(state, candidates)
         else:
-            tx.set_data("pending", {
-                "name": "targets", "kind": "pick", "player": entry["controller"], "rule": "FFTCG 11.8.4",
-                "options": candidates, "min": min(low, len(candidates)), "max": min(high, len(candidates)),
-                "prompt": f"{entry['name']}: choose target(s)"})
+            procedure.ask(tx, None, entry["controller"], "targets", "pick", f"{entry['name']}: choose target(s)",
+                          candidates, min(low, len(candidates)), min(high, len(candidates)), "FFTCG 11.8.4")
             return
     modes = _modes(ability)
     if modes and "mode" not in entry:
-        tx.set_data("pending", {"name": "mode", "kind": "pick", "player": entry["controller"], "rule": "FFTCG 11.3.3",
-                                "options": [str(i) for i in range(modes)], "min": 1, "max": 1,
-                                "prompt": f"{entry['name']}: choose one mode (0..{modes - 1})"})
+        procedure.ask(tx, None, entry["controller"], "mode", "pick", f"{entry['name']}: choose one mode (0..{modes - 1})",
+                      [str(i) for i in range(modes)], 1, 1, "FFTCG 11.3.3")
         return
     tx.list_remove("to_stack", 0)
     if entry.get("immediate"):
@@ -341,7 +360,7 @@ def _push_next_trigger(tx: Transaction) -> None:
     tx.log(f"{entry['name']} goes on the stack", "FFTCG 11.8.7")
 
 
-def _modes(ability: dict[str, Any]) -> int:
+def _modes(ability: Mapping[str, Any]) -> int:
     for step in [ability, *ability.get("then", [])]:
         if step.get("effect") == "choose_one":
             return len(step["modes"])
@@ -365,9 +384,8 @@ def answer_mode(tx: Transaction, mode: int) -> None:
 def _offer_ex_burst(tx: Transaction) -> None:
     state = tx.state
     item = state.lists["ex_queue"][0]
-    tx.set_data("pending", {"name": "ex_burst", "kind": "yesno", "player": item["player"], "rule": "FFTCG 11.10",
-                            "card": item["card"],
-                            "prompt": f"use the EX Burst of {state.definition(item['card']).name}?"})
+    procedure.ask(tx, None, item["player"], "ex_burst", "yesno", f"use the EX Burst of {state.definition(item['card']).name}?",
+                  rule="FFTCG 11.10", card=item["card"])
 
 
 def answer_ex_burst(tx: Transaction, yes: bool) -> None:

@@ -89,18 +89,13 @@ class PrintedIndex(dict):  # type: ignore[type-arg]
 _INDEXES: PerLibrary[PrintedIndex] = PerLibrary(PrintedIndex)
 
 
-_LAST: tuple[CardLibrary | None, PrintedIndex | None] = (None, None)  # the last library asked for, and its index
-
-
 def printed_index(state: GameState) -> PrintedIndex:
     """Return the printed facts of the game's library (built once per library, see PerLibrary)."""
-    global _LAST
-    library, index = _LAST
-    if library is state.library:
-        return index  # type: ignore[return-value]
-    index = _INDEXES(state.library)
-    _LAST = (state.library, index)
-    return index
+    library = state.library
+    entry = library.derived.get(_INDEXES)  # PerLibrary's lookup, inlined: asked many times a step
+    if entry is not None and entry[0] == library.version:
+        return entry[1]  # type: ignore[no-any-return]
+    return _INDEXES(library)
 
 
 def printed(state: GameState, iid: int) -> PrintedFacts:

@@ -11,7 +11,7 @@ import itertools
 from collections import defaultdict
 from collections.abc import Callable
 
-from tabletop.engine import triggers
+from tabletop.engine import procedure, triggers
 from tabletop.engine.changes import AppendLog, Change, SetData, SetRng, SetTableField
 from tabletop.engine.rule_process import Action, Check, run_until_stable
 from tabletop.engine.state import GameState
@@ -29,15 +29,11 @@ def loss_limit(state: object) -> int:
 
 
 def _settled(state: GameState) -> bool:
-    return bool(state.data.get("pending") or state.data.get("outcome"))
-
-
-def check_losses(state: GameState) -> list[Action]:
-    """FFTCG 12.4.1–12.4.3: the players who lost; both at once is a draw (FFTCG 3.3)."""
-    return [] if _settled(state) else _losses(state)
+    return bool(state.data.get(procedure.DECISION) or state.data.get("outcome"))
 
 
 def _losses(state: GameState) -> list[Action]:
+    """FFTCG 12.4.1–12.4.3: the players who lost; both at once is a draw (FFTCG 3.3)."""
     losers: dict[str, str] = {}
     limit = loss_limit(state)
     for player in state.players:
@@ -60,12 +56,8 @@ def _losses(state: GameState) -> list[Action]:
     return [lose]
 
 
-def check_field(state: GameState) -> list[Action]:
-    """FFTCG 12.4.4–12.4.7: Power 0 or less, damage ≥ Power, duplicate names, two Light/Dark."""
-    return [] if _settled(state) else _field_actions(state)
-
-
 def _field_actions(state: GameState) -> list[Action]:
+    """FFTCG 12.4.4–12.4.7: Power 0 or less, damage ≥ Power, duplicate names, two Light/Dark."""
     put, broken = state.memo("fftcg.field_check", lambda: state.memo_on("fftcg.field_check", check_parts(state),
                                                                         lambda: _field_check(state)), board=True)
     if not put and not broken:
@@ -124,12 +116,8 @@ def _duplicates(state: GameState) -> list[tuple[int, tuple[str, str]]]:
     return found
 
 
-def check_state_triggers(state: GameState) -> list[Action]:
-    """FFTCG 11.8.18: a state-triggered ability triggers while its condition holds, once until it leaves the stack."""
-    return [] if _settled(state) else _state_trigger_actions(state)
-
-
 def _state_trigger_actions(state: GameState) -> list[Action]:
+    """FFTCG 11.8.18: a state-triggered ability triggers while its condition holds, once until it leaves the stack."""
     return [_queue_state_trigger(*found) for found in state.memo("fftcg.state_triggers",
                                                                  lambda: _state_triggers_now(state), board=True)]
 
@@ -186,7 +174,7 @@ CHECKS: tuple[Check, ...] = (check_rules,)
 
 
 # Facts of `state.data` the checks and trigger stacking read; the board they read is every board change.
-_READ_DATA = frozenset({"pending", "outcome", "stage", "fs_window"})
+_READ_DATA = frozenset({procedure.DECISION, "outcome", "stage", "fs_window"})
 _BOOKKEEPING = (AppendLog, SetTableField, SetRng)
 
 
@@ -197,7 +185,7 @@ def settle(tx: Transaction, stack_triggers: Callable[[Transaction], bool] | None
     changed since (the log, the turn, phase and step, priority and pass counts: nothing a check reads).
     """
     data = tx.state.data
-    if data.get("pending") or data.get("outcome"):
+    if data.get(procedure.DECISION) or data.get("outcome"):
         return 0  # no check applies and no trigger is stacked while a player must answer or once the game is over
     mark = "fftcg.quiet" if stack_triggers is None else f"fftcg.quiet.{stack_triggers.__name__}"
     since = tx.marks.get(mark)

@@ -9,13 +9,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tabletop.engine import durations
+from tabletop.engine import procedure
 from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.games.fftcg import actions
-from tabletop.games.fftcg.continuous import characteristics, condition_holds, is_current, matches
+from tabletop.games.fftcg.continuous import characteristics, condition_holds, is_current, matches, pinned
 from tabletop.games.fftcg.effects import effect_steps
+from tabletop.games.fftcg.words import Doing, acting_players, do_effect
 
 
 def ability_of(state: GameState, entry: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -74,11 +75,6 @@ def check_targets(state: GameState, ability: Mapping[str, Any], controller: str,
             raise IllegalCommand("FFTCG 11.3.4", f"{state.definition(iid).name} is not a card this can choose")
 
 
-def pinned(state: GameState, iids: Sequence[int]) -> list[list[int]]:
-    """Return [card, ts] pairs that remember which object was chosen."""
-    return [[iid, state.cards[iid].props.get("ts", 0)] for iid in iids]
-
-
 def still_legal(state: GameState, entry: Mapping[str, Any], ability: Mapping[str, Any]) -> list[int]:
     """Return the chosen targets still legal now (same object, still matching; FFTCG 11.11.2)."""
     spec = ability.get("target")
@@ -109,82 +105,73 @@ def _affected_cards(state: GameState, entry: Mapping[str, Any], ability: Mapping
     return []
 
 
-FRAMES = "resolving"  # entries being resolved, innermost (an EX Burst used mid-effect) last
+# A stack entry resolves as a frame of the procedure layer: `_begin` (its conditions, "you may", the chosen
+# targets still legal, FFTCG 11.11.2–3), the ability's effects one step each in text order (FFTCG 11.11.5), then
+# `_finish` (flow.py: where the resolved card goes, who gets priority). Its context holds the entry, whether it
+# came from the stack, the affected cards as [card, ts] and the players' answers.
+BEGIN, FINISH = "_begin", "_finish"
 
 
 def begin_resolution(tx: Transaction, entry: Mapping[str, Any], from_stack: bool) -> None:
-    """Start resolving a stack entry (or an EX Burst); `step_resolution` carries it on."""
-    tx.list_append(FRAMES, {"entry": dict(entry), "at": -1, "from_stack": from_stack, "answers": {}})
+    """Start resolving a stack entry (or an EX Burst); the procedure layer carries it on."""
+    procedure.push(tx, [{"effect": BEGIN}, {"effect": FINISH}],
+                   {"entry": dict(entry), "from_stack": from_stack, "answers": {}})
 
 
-def is_resolving(state: GameState) -> bool:
-    """Tell whether an entry is part-way through resolving."""
-    return bool(state.lists.get(FRAMES))
-
-
-def can_continue(state: GameState) -> bool:
-    """Tell whether the innermost resolving entry can go on now (it does not wait for EX Bursts)."""
-    frames = state.lists.get(FRAMES)
-    return bool(frames) and not (frames[-1].get("ex_wait") and state.lists.get("ex_queue"))
-
-
-def answer_resolution(tx: Transaction, key: str, value: Any) -> None:
-    """Record a player's answer to a question the innermost resolving entry asked."""
-    frame = dict(tx.state.lists[FRAMES][-1])
-    frame["answers"] = {**frame["answers"], key: value}
-    tx.list_replace(FRAMES, -1, frame)
-
-
-def step_resolution(tx: Transaction) -> dict[str, Any] | None:
-    """Resolve the innermost entry in text order (FFTCG 11.11.5) until it is done or must wait.
-
-    It waits for a player's answer (a pending decision) or, after damage revealed an EX Burst,
-    for that EX Burst to be used at once, mid-effect (FFTCG 6.5.2.1, 11.10.2). Returns the
-    finished frame, or None while it waits.
-    """
+def begin_step(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
+    """Check the entry can still resolve and put its effects in the frame (skipped: it does nothing)."""
     state = tx.state
-    frame = dict(state.lists[FRAMES][-1])
-    frame["answers"] = dict(frame["answers"])  # items in state lists are never changed in place
-    frame.pop("ex_wait", None)
-    entry = frame["entry"]
+    context = procedure.ctx(state, fi)
+    entry = context["entry"]
     ability = ability_of(state, entry)
     controller = entry["controller"]
-    if frame["at"] == -1:
-        if entry["kind"] in ("auto", "delayed") and not condition_holds(
-                state, ability.get("condition"), controller, ability.get("damage")):
-            tx.log(f"{entry['name']}: its condition no longer holds; it does nothing", "FFTCG 11.11.3")
-            return _finish(tx)
-        if ability.get("optional") and "optional" not in frame["answers"]:
-            tx.set_data("pending", {"name": "optional", "kind": "yesno", "player": controller,
-                                    "rule": "FFTCG 11.8.14", "prompt": f"{entry['name']}: do it?"})
-            return None
-        if ability.get("optional") and not frame["answers"]["optional"]:
+    if entry["kind"] in ("auto", "delayed") and not condition_holds(
+            state, ability.get("condition"), controller, ability.get("damage")):
+        tx.log(f"{entry['name']}: its condition no longer holds; it does nothing", "FFTCG 11.11.3")
+        return True
+    if ability.get("optional"):
+        answered = context["answers"].get("optional")
+        if answered is None:
+            return procedure.ask(tx, fi, controller, "optional", "yesno", f"{entry['name']}: do it?",
+                                 rule="FFTCG 11.8.14", key="optional")
+        if not answered["yes"]:
             tx.log(f"{entry['name']}: {controller} chose not to", "FFTCG 11.8.14")
-            return _finish(tx)
-        chosen_any = isinstance(ability.get("target"), Mapping) and entry.get("targets")
-        cards = _affected_cards(state, entry, ability)
-        if chosen_any and not cards:
-            tx.log(f"{entry['name']}: every chosen target is gone or illegal; it does nothing", "FFTCG 11.11.2")
-            return _finish(tx)
-        frame.update(at=0, cards=pinned(state, cards), steps=_expand(ability, entry.get("mode")))
-    steps = frame["steps"]
-    while frame["at"] < len(steps):
-        step = steps[frame["at"]]
-        cards = [iid for iid, ts in frame["cards"] if is_current(state, iid, ts)]
-        if _ask(tx, frame, step, cards):
-            tx.list_replace(FRAMES, -1, frame)
-            return None
-        do_effect(tx, entry, step, cards, frame["answers"], str(frame["at"]))
-        frame["at"] += 1
-        if state.lists.get("ex_queue") and frame["at"] < len(steps):
-            frame["ex_wait"] = True  # the EX Bursts this damage revealed come first (FFTCG 6.5.2.1)
-            tx.list_replace(FRAMES, -1, frame)
-            return None
-    return _finish(tx)
+            return True
+    chosen_any = isinstance(ability.get("target"), Mapping) and entry.get("targets")
+    cards = _affected_cards(state, entry, ability)
+    if chosen_any and not cards:
+        tx.log(f"{entry['name']}: every chosen target is gone or illegal; it does nothing", "FFTCG 11.11.2")
+        return True
+    procedure.set_var(tx, fi, "cards", pinned(state, cards))
+    procedure.insert_steps(tx, fi, _expand(ability, entry.get("mode")))
+    return True
 
 
-def _finish(tx: Transaction) -> dict[str, Any]:
-    return dict(tx.list_remove(FRAMES, -1))
+def effect_step(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
+    """Do one effect of the entry (asking first what it needs); after damage that revealed EX Bursts, the
+    frame waits for them before its next effect (FFTCG 6.5.2.1, 11.10.2)."""
+    state = tx.state
+    context = procedure.ctx(state, fi)
+    if context.get("ex_wait"):
+        procedure.set_var(tx, fi, "ex_wait", None)
+        context = procedure.ctx(state, fi)
+    at = str(procedure.stack(state)[fi]["pc"])
+    cards = [iid for iid, ts in context["cards"] if is_current(state, iid, ts)]
+    if _ask(tx, fi, at, step, cards):
+        return False
+    live = [c for c in cards if c in state.cards]
+    on_field = [c for c in live if state.cards[c].zone.endswith(".field")]
+    do_effect(tx, Doing(context["entry"], live, on_field, procedure.ctx(state, fi)["answers"], at), step)
+    frame = procedure.stack(state)[fi]
+    if state.lists.get("ex_queue") and frame["pc"] + 2 < len(frame["steps"]):  # another effect before _finish
+        procedure.set_var(tx, fi, "ex_wait", True)  # the EX Bursts this damage revealed come first (FFTCG 6.5.2.1)
+    return True
+
+
+def waits_for_ex_burst(state: GameState) -> bool:
+    """Tell whether the innermost resolving entry waits for EX Bursts revealed by its damage."""
+    frames = procedure.stack(state)
+    return bool(frames) and bool(frames[-1]["ctx"].get("ex_wait")) and bool(state.lists.get("ex_queue"))
 
 
 def _expand(ability: Mapping[str, Any], mode: int | None) -> list[dict[str, Any]]:
@@ -199,56 +186,50 @@ def _expand(ability: Mapping[str, Any], mode: int | None) -> list[dict[str, Any]
     return steps
 
 
-def resolve_entry(tx: Transaction, entry: Mapping[str, Any]) -> bool:
+def resolve_entry(tx: Transaction, entry: Mapping[str, Any], game: procedure.Procedures) -> bool:
     """Resolve an entry at once, off the stack; False when it stopped to wait for a player."""
     begin_resolution(tx, entry, from_stack=False)
-    return step_resolution(tx) is not None
+    depth = procedure.depth(tx.state)
+    while procedure.depth(tx.state) >= depth:
+        if not procedure.step_innermost(tx, game) or procedure.is_waiting(tx.state) or waits_for_ex_burst(tx.state):
+            return False
+    return True
 
 
-def _acting_players(state: GameState, entry: Mapping[str, Any], step: Mapping[str, Any], default: str) -> list[str]:
-    """Return who does a step, the turn player first when each player does it (FFTCG 6.1.4)."""
-    who = step.get("player", default)
-    if who == "each":
-        return [state.active, state.opponent(state.active)]
-    return [entry["controller"] if who == "you" else state.opponent(entry["controller"])]
-
-
-def _ask(tx: Transaction, frame: dict[str, Any], step: Mapping[str, Any], cards: list[int]) -> bool:
+def _ask(tx: Transaction, fi: int, at: str, step: Mapping[str, Any], cards: list[int]) -> bool:
     """Ask the next question a step needs before it is done; True when a decision is now pending.
 
     Choices a step needs from both players are made turn player first, then the other, and
     only then is the step done for both at once (FFTCG 6.1.4, 11.11.6).
     """
     state = tx.state
-    entry = frame["entry"]
-    at = str(frame["at"])
+    context = procedure.ctx(state, fi)
+    entry = context["entry"]
+    answers = context["answers"]
     name = step["effect"]
     if name == "discard" and "count" in step and not isinstance(ability_of(state, entry).get("target"), Mapping):
-        for player in _acting_players(state, entry, step, "you"):
+        for player in acting_players(state, entry, step, "you"):
             key = f"{at}:{player}"
-            if key in frame["answers"]:
+            if key in answers:
                 continue
             hand = state.zones[f"{player}.hand"].cards
             count = min(int(step["count"]), len(hand))
             if count == 0:
-                frame["answers"][key] = []
+                answers = {**answers, key: {"picks": []}}
+                procedure.set_var(tx, fi, "answers", answers)
                 continue
-            tx.set_data("pending", {"name": "effect_choice", "kind": "pick", "player": player, "key": key,
-                                    "options": list(hand), "min": count, "max": count, "rule": "FFTCG 15.1.1.4",
-                                    "prompt": f"{entry['name']}: discard {count} card(s) from your hand"})
+            procedure.ask(tx, fi, player, "effect_choice", "pick", f"{entry['name']}: discard {count} card(s) from your hand",
+                          hand, count, count, "FFTCG 15.1.1.4", key=key)
             return True
-    if name == "look_top" and at not in frame["answers"]:
+    if name == "look_top" and at not in answers:
         player = entry["controller"]
         top = state.zones[f"{player}.deck"].cards[:int(step.get("count", 1))]
         if not top:
-            frame["answers"][at] = []
             return False
         for iid in top:  # FFTCG 7.6.1: looked at, still in the (hidden) deck
             tx.reveal(iid, player)
-        tx.set_data("pending", {"name": "effect_choice", "kind": "pick", "player": player, "key": at,
-                                "options": list(top), "min": 0, "max": len(top), "rule": "FFTCG 7.6.1",
-                                "prompt": f"{entry['name']}: pick the cards to put on the bottom of your deck "
-                                          "(in that order); the rest stay on top"})
+        procedure.ask(tx, fi, player, "effect_choice", "pick", f"{entry['name']}: pick the cards to put on the bottom of "
+                      "your deck (in that order); the rest stay on top", top, 0, len(top), "FFTCG 7.6.1", key=at)
         return True
     if name == "break":
         on_field = [c for c in cards if state.cards[c].zone.endswith(".field")]
@@ -257,143 +238,3 @@ def _ask(tx: Transaction, frame: dict[str, Any], step: Mapping[str, Any], cards:
             actions.ask_replacement(tx, *waiting)
             return True
     return False
-
-
-def do_effect(tx: Transaction, entry: Mapping[str, Any], step: Mapping[str, Any], cards: list[int],
-              answers: Mapping[str, Any] | None = None, at: str = "") -> None:
-    """Do one effect of the vocabulary on the affected cards (skipping what cannot be done, FFTCG 2.3)."""
-    state = tx.state
-    name = step["effect"]
-    source = entry.get("source")
-    controller = entry["controller"]
-    live = [c for c in cards if c in state.cards]
-    on_field = [c for c in live if state.cards[c].zone.endswith(".field")]
-    answers = answers or {}
-    if name == "draw":
-        if int(step.get("count", 1)) > 0:
-            for player in _acting_players(state, entry, step, "you"):
-                actions.draw(tx, player, int(step.get("count", 1)))
-    elif name == "deal_damage":
-        for iid in on_field:
-            actions.deal_character_damage(tx, iid, int(step["amount"]), [source] if source is not None else [])
-    elif name == "damage_player":
-        for player in _acting_players(state, entry, step, "opponent"):
-            actions.damage_player(tx, player, int(step.get("amount", 1)))
-    elif name == "break":
-        actions.break_cards(tx, on_field, (), step.get("instead"))
-    elif name == "put_into_break":
-        actions.move_from_field(tx, on_field, "break", entry["name"], "FFTCG 15.1.1.3.2")
-    elif name in ("dull", "activate"):
-        for iid in on_field:
-            tx.set_field(iid, "tapped", name == "dull")  # FFTCG 15.1.1.1–2: no-op when already so
-    elif name == "freeze":
-        for iid in on_field:
-            tx.set_prop(iid, "frozen", True)
-            tx.log(f"{actions.name_of(tx, iid)} was frozen", "FFTCG 15.2.4")
-    elif name in ("power", "set_power", "grant_keyword", "cannot_attack", "cannot_block", "must_attack",
-                  "cannot_be_blocked_by", "cannot_be_chosen"):
-        if on_field:
-            add_lasting(tx, entry, step, on_field)
-    elif name == "search":
-        _search(tx, controller, step)
-    elif name == "look_top":
-        bottom = [int(i) for i in answers.get(at, [])]
-        for iid in bottom:
-            actions.enter_zone(tx, iid, "deck", None)
-        tx.log(f"{controller} looked at the top of their deck and put {len(bottom)} card(s) on the bottom",
-               "FFTCG 7.6.1")
-    elif name in ("return_to_hand", "remove_from_game"):
-        zone = "hand" if name == "return_to_hand" else "removed"
-        for iid in live:
-            card = state.cards[iid]
-            if card.zone.endswith((".field", ".break", ".damage")):
-                was_field = card.zone.endswith(".field")
-                label = actions.name_of(tx, iid)
-                actions.enter_zone(tx, iid, zone)
-                tx.log(f"{label} was {'returned to its owner’s hand' if zone == 'hand' else 'removed from the game'}",
-                       "FFTCG 15.1.1.5")
-                if was_field:
-                    actions.emit(tx, "leaves_field", iid)
-    elif name == "play_onto_field":
-        for iid in live:
-            if state.cards[iid].zone.endswith((".hand", ".break")):
-                is_backup = state.definition(iid).card_type == "backup"
-                actions.put_onto_field(tx, iid, controller, bool(step.get("dull")) or is_backup)
-                tx.log(f"{actions.name_of(tx, iid)} was put onto the field", "FFTCG 11.4.8")
-    elif name in ("add_counter", "remove_counter"):
-        for iid in (on_field or ([source] if source is not None and source in state.cards else [])):
-            have = state.cards[iid].counters.get(str(step["counter"]), 0)
-            delta = int(step.get("count", 1)) * (1 if name == "add_counter" else -1)
-            tx.set_counter(iid, str(step["counter"]), max(0, have + delta))
-    elif name == "gain_control":
-        for iid in on_field:
-            # FFTCG 6.2.6: the card does not re-enter the field, so nothing "enters" here
-            tx.set_field(iid, "controller", controller)
-            tx.set_prop(iid, "since", state.turn)
-            tx.log(f"{controller} gained control of {actions.name_of(tx, iid)}", "FFTCG 6.2.6")
-    elif name == "discard":
-        chosen = [c for c in live if state.cards[c].zone.endswith(".hand")]
-        if "count" in step and not chosen:
-            chosen = [int(i) for p in _acting_players(state, entry, step, "you") for i in answers.get(f"{at}:{p}", [])]
-        for iid in chosen:  # both players' discards happen together (FFTCG 6.1.4)
-            if state.cards[iid].zone.endswith(".hand"):
-                name_seen = actions.name_of(tx, iid)
-                actions.enter_zone(tx, iid, "break")
-                tx.log(f"{state.cards[iid].owner} discarded {name_seen}", "FFTCG 15.1.1.4")
-    elif name == "delayed":
-        tx.list_append("delayed", {
-            "trigger": step["when"], "do": list(step.get("do") or []), "controller": controller,
-            "source": source, "source_ts": entry.get("ts"), "card_id": entry["card_id"],
-            "name": f"{entry['name']} (delayed)", "once": True,
-            "card": pinned(state, on_field)[0] if on_field else None})
-    elif name == "replace_break":
-        if on_field:
-            add_lasting(tx, entry, step, on_field)
-
-
-def add_lasting(tx: Transaction, entry: Mapping[str, Any], step: Mapping[str, Any], cards: list[int]) -> None:
-    """Start a continuous effect on the cards it affects now (FFTCG 11.12.4.2), stamped now (11.12.4.9)."""
-    stamp = actions.next_clock(tx)
-    item = {k: v for k, v in step.items()}
-    lasting = durations.PERMANENT if step.get("duration") == "permanent" else durations.UNTIL_END_OF_TURN
-    item.update({"id": stamp, "ts": stamp, "cards": pinned(tx.state, cards), "controller": entry["controller"],
-                 "source": entry.get("source"), "label": entry["name"], "duration": lasting})
-    tx.list_append(durations.EFFECTS, item)
-    names = ", ".join(actions.name_of(tx, c) for c in cards)
-    detail = {"power": f"{int(step.get('amount', 0)):+d} power", "set_power": f"power {step.get('value')}",
-              "grant_keyword": str(step.get("keyword"))}.get(step["effect"], step["effect"].replace("_", " "))
-    tx.log(f"{names}: {detail}" + (" until end of turn" if lasting == durations.UNTIL_END_OF_TURN else ""),
-           "FFTCG 11.12.4")
-
-
-def _search(tx: Transaction, player: str, step: Mapping[str, Any]) -> None:
-    """Search (FFTCG 15.1.1.8): find matching cards in the deck, reveal them, add to hand, shuffle.
-
-    The first matching cards from the top are taken (the engine does not ask which).
-    """
-    state = tx.state
-    filt = {k: v for k, v in dict(step.get("filter") or {}).items() if k != "zone"}
-    found = []
-    for iid in state.zones[f"{player}.deck"].cards:
-        if len(found) >= int(step.get("count", 1)):
-            break
-        if actions.matches_loose(state, iid, filt, player, -1) and _printed_match(state, iid, filt):
-            found.append(iid)
-    for iid in found:
-        actions.enter_zone(tx, iid, "hand", None)
-        tx.reveal(iid, "all")
-        tx.log(f"{player} searched for {actions.name_of(tx, iid)}", "FFTCG 15.1.1.8")
-    tx.shuffle(f"{player}.deck")
-
-
-def _printed_match(state: GameState, iid: int, filt: Mapping[str, Any]) -> bool:
-    definition = state.definition(iid)
-    if "element" in filt and filt["element"] not in definition.attributes.get("element", []):
-        return False
-    if "name" in filt and filt["name"] != definition.name:
-        return False
-    if "job" in filt and str(filt["job"]).lower() != str(definition.attributes.get("job", "")).lower():
-        return False
-    cost = definition.cost or 0
-    return not (("cost_at_most" in filt and cost > int(filt["cost_at_most"]))
-                or ("cost_at_least" in filt and cost < int(filt["cost_at_least"])))

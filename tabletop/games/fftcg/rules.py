@@ -26,7 +26,7 @@ Decisions on the digest's doubts (§18), each next to its code and tested by a s
   Attack, playable "in every Main and Attack Phase with priority" (§15.2.5.2), can be played there (`_plays`).
 - Seed §6.5.2.1 / §11.10.2 ("当即", at once): an EX Burst is used as soon as its damage processing
   has placed every damage card, even in the middle of the effect that dealt the damage; the rest of
-  that effect resolves afterwards (resolution.step_resolution).
+  that effect resolves afterwards (resolution.effect_step).
 - FFTCG 13.1 (no player can stop a loop): when the same state comes back after mandatory abilities
   resolved with nothing but passes in between, and neither player has any play, the game is a draw
   (flow.loop_fingerprint); 100 auto-abilities resolved in one turn also count as such a loop.
@@ -50,7 +50,7 @@ import json
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
-from tabletop.engine import stack
+from tabletop.engine import procedure, stack
 from tabletop.engine.cards import CardDefinition
 from tabletop.engine.commands import Choose, Command, PassPriority
 from tabletop.engine.decision import Decision
@@ -59,6 +59,7 @@ from tabletop.engine.permissions import Permission, Ruling, decide
 from tabletop.engine.rules import CardChoice, CardValue, GameConfig, GameRules
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
+from tabletop.engine.triggers import trigger_event
 from tabletop.engine.zones import Visibility, ZoneSpec
 from tabletop.games.fftcg import actions, combat, flow
 from tabletop.games.fftcg.cards import card_from_mapping, elements_of, is_character
@@ -66,14 +67,12 @@ from tabletop.games.fftcg.commands import (
     FFTCG_COMMANDS, CastSummon, DeclareAttack, DeclareBlock, DeclareParty, PlayCharacter, RepeatLoop,
     SplitDamage, UseAbility,
 )
-from tabletop.games.fftcg.continuous import characteristics, cost_of, field_cards, is_current
+from tabletop.games.fftcg.continuous import characteristics, cost_of, field_cards, is_current, pinned
 from tabletop.games.fftcg.cp import ability_cost, character_cost, check_payment, find_payment, play_cost
-from tabletop.games.fftcg.effects import ability_kind
+from tabletop.games.fftcg.effects import ability_kind, validate_effects
 from tabletop.games.fftcg.printed import printed_index
 from tabletop.games.fftcg.processes import settle
-from tabletop.games.fftcg.resolution import (
-    answer_resolution, check_targets, pinned, resolve_entry, target_candidates, target_count,
-)
+from tabletop.games.fftcg.resolution import check_targets, resolve_entry, target_candidates, target_count
 
 PLAY_PHASES = ("main1", "main2", "attack")
 MAX_BACKUPS = 5
@@ -116,6 +115,9 @@ class FFTCGRules(GameRules):
         """Read an FFTCG card mapping (see cards.py and effects.py for the fields)."""
         return card_from_mapping(data)
 
+    def effect_problems(self, data: Mapping[str, Any]) -> list[str]:
+        return validate_effects(data)
+
     # -- setting up ------------------------------------------------------------------------------
     def setup(self, tx: Transaction, config: GameConfig) -> None:
         """Shuffle, pick the first player at random, draw 5 each, then the mulligans (FFTCG 8.2)."""
@@ -138,7 +140,7 @@ class FFTCGRules(GameRules):
             tx.set_prop(iid, "attacked", tx.state.turn if value else None)
         elif key == "power_bonus":
             entry = {"controller": tx.state.cards[iid].controller, "source": None, "name": "scenario"}
-            from tabletop.games.fftcg.resolution import add_lasting
+            from tabletop.games.fftcg.words import add_lasting
 
             add_lasting(tx, entry, {"effect": "power", "amount": int(value)}, [iid])
         elif key == "controller":
@@ -208,11 +210,9 @@ class FFTCGRules(GameRules):
     def _decision(self, state: GameState) -> Decision | None:
         if state.data.get("outcome"):
             return None
-        pending = state.data.get("pending")
-        if pending:
-            return Decision(pending["player"], pending["name"], pending["kind"], pending.get("prompt", ""),
-                            tuple(pending.get("options", ())), int(pending.get("min", 0)),
-                            int(pending.get("max", 0)), pending.get("rule", ""), tuple(pending.get("labels", ())))
+        stored = procedure.pending(state)
+        if stored is not None:
+            return stored
         stage = state.data.get("stage")
         if stage == "priority":
             holder = state.data.get("priority") or state.active
@@ -273,7 +273,7 @@ class FFTCGRules(GameRules):
                                       count=(1, 1)))
         ability = self._ability_played(state, command)
         low, high = target_count(ability) if ability is not None else (0, 0)
-        if high:
+        if high and ability is not None:
             count = f"{low} to {high}" if low != high else str(high)
             choices.insert(0, CardChoice("choose the targets", f"{name}: check {count} target(s)",
                                          {"targets": tuple(target_candidates(state, ability, player, command.card))},
@@ -281,7 +281,7 @@ class FFTCGRules(GameRules):
         return tuple(choices)
 
     @staticmethod
-    def _ability_played(state: GameState, command: Command) -> Mapping[str, Any] | None:
+    def _ability_played(state: GameState, command: PlayCharacter | CastSummon | UseAbility) -> Mapping[str, Any] | None:
         """Return the ability a Summon cast or an ability use puts on the stack (None for a Character)."""
         definition = state.definition(command.card)
         if isinstance(command, CastSummon):
@@ -302,7 +302,7 @@ class FFTCGRules(GameRules):
         decision = self.pending_decision(state)
         if decision is None or decision.player != player:
             return []
-        if state.data.get("pending"):
+        if procedure.is_waiting(state):
             return self._answers(state, decision)
         stage = state.data.get("stage")
         if stage == "priority":
@@ -353,7 +353,7 @@ class FFTCGRules(GameRules):
         if decision.kind == "order":
             options = list(decision.options)
             return [Choose(by=player, picks=tuple(options)), Choose(by=player, picks=tuple(reversed(options)))]
-        picks = []
+        picks: list[Command] = []
         for size in range(decision.max, decision.min - 1, -1):
             for combo in itertools.islice(itertools.combinations(decision.options, size), 6):
                 picks.append(Choose(by=player, picks=combo))
@@ -466,9 +466,9 @@ class FFTCGRules(GameRules):
         """Validate a command, carry it out and run the game on to the next decision."""
         state = tx.state
         stage = state.data.get("stage")
-        pending = state.data.get("pending")
-        if pending and not isinstance(command, Choose):
-            raise IllegalCommand(pending.get("rule", ""), f"answer first: {pending.get('prompt') or pending['name']}")
+        pending = procedure.pending(state)
+        if pending is not None and not isinstance(command, Choose):
+            raise IllegalCommand(pending.rule, f"answer first: {pending.prompt or pending.name}")
         if not isinstance(command, PassPriority):
             tx.set_data("loop_seen", None)  # a player did something: any repetition so far was not a loop
         if isinstance(command, Choose):
@@ -516,65 +516,49 @@ class FFTCGRules(GameRules):
         could do anything but pass, nobody can stop the loop and the game is a draw."""
         state = tx.state
         tx.set_data("loop_repeat", None)
-        if state.data.get("outcome") or state.data.get("pending") or state.data.get("stage") != "priority":
+        if state.data.get("outcome") or procedure.is_waiting(state) or state.data.get("stage") != "priority":
             return
         if not any(self._plays(state, player) for player in state.players):
             flow.draw_by_loop(tx)
 
     def _choose(self, tx: Transaction, command: Choose) -> None:
+        """Answer the stored decision (checked by the procedure layer) and carry the answer out by its name."""
         state = tx.state
-        pending = state.data.get("pending")
-        stage = state.data.get("stage")
-        if not pending:
-            if stage == "hand_limit":
+        pending = procedure.pending(state)
+        if pending is None:
+            if state.data.get("stage") == "hand_limit":
                 self._discard_to_limit(tx, command)
                 return
             raise IllegalCommand("", "there is no choice to answer now")
-        name = pending["name"]
-        options = list(pending.get("options", []))
-        if pending["kind"] == "number":
-            if command.number is None or command.number < 0:
-                raise IllegalCommand("FFTCG 4.1", "name a whole number, 0 or more")
-            tx.set_data("pending", None)
-            self._answer_loop_count(tx, int(command.number))
-            return
-        if pending["kind"] == "yesno":
-            if command.yes is None:
-                raise IllegalCommand(pending.get("rule", ""), "answer yes or no")
-            if name == "mulligan":
-                order = [int(p) for p in command.picks]
-                if order and sorted(order) != sorted(options):
-                    raise IllegalCommand("FFTCG 8.2.1.4", "a mulligan puts all 5 cards of your hand on the bottom")
-                flow.answer_mulligan(tx, command.by, command.yes, order)
-                return
-            tx.set_data("pending", None)
-            if name == "ex_burst":
-                flow.answer_ex_burst(tx, command.yes)
-            elif name == "optional":
-                answer_resolution(tx, "optional", bool(command.yes))
-            return
-        picks = [str(p) if name in ("order_triggers", "mode", "replacement") else p for p in command.picks]
-        if name == "order_triggers":
-            if sorted(picks) != sorted(options):
-                raise IllegalCommand("FFTCG 11.8.7", "put every one of your triggered abilities in order: "
-                                                     + ", ".join(options))
-            tx.set_data("pending", None)
-            flow.queue_triggers(tx, pending["player"], [int(p) for p in picks])
-            return
-        low, high = int(pending.get("min", 0)), int(pending.get("max", 0))
-        if not low <= len(picks) <= high or len(set(picks)) != len(picks) or any(p not in options for p in picks):
-            raise IllegalCommand(pending.get("rule", ""), f"pick {low}–{high} of the offered options")
-        tx.set_data("pending", None)
-        if name == "targets":
+        name = pending.name
+        if name == "loop_count" and (command.number is None or command.number < 0):
+            raise IllegalCommand("FFTCG 4.1", "name a whole number, 0 or more")
+        if name == "mulligan" and command.picks and sorted(map(int, command.picks)) != sorted(pending.options):
+            raise IllegalCommand("FFTCG 8.2.1.4", "a mulligan puts all 5 cards of your hand on the bottom")
+        if name == "order_triggers" and sorted(map(str, command.picks)) != sorted(pending.options):
+            raise IllegalCommand("FFTCG 11.8.7", "put every one of your triggered abilities in order: "
+                                                 + ", ".join(pending.options))
+        routed = procedure.answer(tx, command)
+        if routed is None:
+            return  # a resolving entry's question ("you may", a discard): its frame reads the answer
+        raw, answer = routed
+        picks = list(answer.picks)
+        if name == "loop_count":
+            self._answer_loop_count(tx, int(answer.number or 0))
+        elif name == "mulligan":
+            flow.answer_mulligan(tx, command.by, bool(answer.yes), [int(p) for p in picks])
+        elif name == "ex_burst":
+            flow.answer_ex_burst(tx, bool(answer.yes))
+        elif name == "order_triggers":
+            flow.queue_triggers(tx, pending.player, [int(p) for p in picks])
+        elif name == "targets":
             flow.answer_targets(tx, [int(p) for p in picks])
         elif name == "mode":
             flow.answer_mode(tx, int(picks[0]))
         elif name == "replacement":
             chosen = dict(state.data.get("replacement_choice") or {})
-            chosen[str(pending["card"])] = picks[0]
+            chosen[str(raw["card"])] = picks[0]
             tx.set_data("replacement_choice", chosen)
-        elif name == "effect_choice":
-            answer_resolution(tx, str(pending["key"]), [int(p) for p in picks])
 
     def _discard_to_limit(self, tx: Transaction, command: Choose) -> None:
         state = tx.state
@@ -695,7 +679,7 @@ class FFTCGRules(GameRules):
         stack.push(tx, entry)
         tx.log(f"{command.by} cast {definition.name}" + (
             " choosing " + ", ".join(actions.name_of(tx, t) for t in targets) if targets else ""), "FFTCG 11.3")
-        actions.emit(tx, "summon_cast", command.card)
+        actions.emit(tx, trigger_event("summon_cast", command.card))
         flow.acted(tx, command.by)
 
     def _ability_refusal(self, state: GameState, player: str, iid: int, ability: Mapping[str, Any]) -> IllegalCommand | None:
@@ -746,12 +730,12 @@ class FFTCGRules(GameRules):
         exclude = {command.card}
         if kind == "special":  # FFTCG 11.7.1–11.7.2: discard a Character card of the same name as part of the cost
             other = state.cards.get(command.name_discard) if command.name_discard is not None else None
-            discarded = state.definition(command.name_discard) if other is not None else None
-            if (discarded is None or other.zone != f"{command.by}.hand" or discarded.name != definition.name
+            discarded = state.definition(other.iid) if other is not None else None
+            if (other is None or discarded is None or other.zone != f"{command.by}.hand" or discarded.name != definition.name
                     or not is_character(discarded)):
                 raise IllegalCommand("FFTCG 11.7.1", f"a special ability also costs discarding a Character card "
                                                      f"named {definition.name} from your hand")
-            exclude.add(command.name_discard)
+            exclude.add(other.iid)
         targets = list(command.targets)
         check_targets(state, ability, command.by, command.card, targets)
         _check_mode(ability, command.mode)
@@ -795,10 +779,9 @@ class FFTCGRules(GameRules):
                                                    "number first")
             tx.set_data("loop_offer", {"card": command.card, "ability": command.ability, "times": command.times,
                                        "by": command.by})
-            tx.set_data("pending", {"name": "loop_count", "kind": "number", "player": state.opponent(command.by),
-                                    "min": 0, "max": 1_000_000, "rule": "FFTCG 13.3",
-                                    "prompt": f"{command.by} would repeat the loop {command.times} time(s): name "
-                                              "your number (the lower one is used)"})
+            procedure.ask(tx, None, state.opponent(command.by), "loop_count", "number",
+                          f"{command.by} would repeat the loop {command.times} time(s): name your number "
+                          "(the lower one is used)", low=0, high=1_000_000, rule="FFTCG 13.3")
             return
         self._run_loop(tx, command.by, command.card, command.ability, command.times)
         _ban_loop(tx, command.card, command.ability, None)
@@ -827,10 +810,10 @@ class FFTCGRules(GameRules):
         use = UseAbility(by=player, card=card, ability=ability)
         for _ in range(times):
             entry = self._use_ability(tx, use, quiet=True)
-            if not resolve_entry(tx, entry):
+            if not resolve_entry(tx, entry, flow.PROCEDURES):
                 raise IllegalCommand("FFTCG 13.2", "this loop asks a player to choose each time; play it step by step")
             settle(tx)
-            if state.data.get("pending") or state.data.get("outcome"):
+            if procedure.is_waiting(state) or state.data.get("outcome"):
                 break
 
     # -- reading the table -----------------------------------------------------------------------

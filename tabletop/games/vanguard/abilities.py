@@ -17,12 +17,13 @@ from tabletop.engine.cards import CardDefinition
 from tabletop.engine.library_index import PerLibrary
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
+from tabletop.engine.triggers import TriggerEvent, trigger_event
 from tabletop.engine.zones import zone_id
 from tabletop.games.vanguard import facts
 from tabletop.games.vanguard.circles import circle_name, is_circle, is_front_row, is_rear_circle
 from tabletop.games.vanguard.rear_vanguard import BECOME_VANGUARD, is_rear_vanguard, mentions_effect
 from tabletop.games.vanguard.table import (
-    _READING, column_opponents, current_power, field_cards, has_state, in_same_column, is_locked, is_unit, legion_mate,
+    READING, column_opponents, current_power, field_cards, has_state, in_same_column, is_locked, is_unit, legion_mate,
     reading_key, rear_guards_of, units_of, vanguard_of,
 )
 
@@ -167,24 +168,8 @@ class AbilityIndex(dict):  # type: ignore[type-arg]
         return found
 
     def __missing__(self, card_id: str) -> PrintedAbilities:
-        entry = self[card_id] = printed_abilities(self.library[card_id])
+        entry = self[card_id] = PrintedAbilities(self.library[card_id])
         return entry
-
-
-_PRINTED: dict[CardDefinition, PrintedAbilities] = {}
-
-
-def printed_abilities(card: CardDefinition) -> PrintedAbilities:
-    """Return a definition's PrintedAbilities, shared by every game using an equal definition.
-
-    Keyed by the definition itself (definitions are frozen and compare by content), so it cannot go stale.
-    """
-    entry = _PRINTED.get(card)
-    if entry is None:
-        if len(_PRINTED) >= 20000:  # card sets come and go (tests build their own): keep the cache bounded
-            _PRINTED.clear()
-        entry = _PRINTED[card] = PrintedAbilities(card)
-    return entry
 
 
 _INDEXES: PerLibrary[AbilityIndex] = PerLibrary(AbilityIndex)
@@ -193,17 +178,13 @@ _INDEXES: PerLibrary[AbilityIndex] = PerLibrary(AbilityIndex)
 def ability_index(state: GameState) -> AbilityIndex:
     """Return the index of printed abilities of the game's card library (built once per library, see PerLibrary).
 
-    Asked for many times per decision, so cheaper than a state memo (and the last one found is kept at hand).
+    Asked for many times per decision, so kept in the library rather than in a state memo.
     """
     library = state.library
-    if _LAST_INDEX[0] is library:
-        return _LAST_INDEX[1]  # type: ignore[no-any-return]
-    index = _INDEXES(library)
-    _LAST_INDEX[0], _LAST_INDEX[1] = library, index
-    return index
-
-
-_LAST_INDEX: list[Any] = [None, None]  # the library asked for last and its index (PerLibrary keeps it alive)
+    entry = library.derived.get(_INDEXES)  # PerLibrary's lookup, inlined
+    if entry is not None and entry[0] == library.version:
+        return entry[1]  # type: ignore[no-any-return]
+    return _INDEXES(library)
 
 
 def printed_of(state: GameState, iid: int) -> PrintedAbilities:
@@ -377,7 +358,7 @@ CONDITIONS = ("hand_at_most", "hand_at_least", "damage_at_least", "soul_at_least
               "attack_hit", "attacked_vanguard", "self_attacked", "keyword")
 
 def condition_holds(state: GameState, cond: dict[str, Any] | None, source: int | None, controller: str,
-                    variables: dict[str, Any] | None = None, event: dict[str, Any] | None = None) -> bool:
+                    variables: dict[str, Any] | None = None, event: TriggerEvent | None = None) -> bool:
     """Tell whether every clause of a condition mapping holds."""
     if not cond:
         return True
@@ -430,7 +411,7 @@ def condition_holds(state: GameState, cond: dict[str, Any] | None, source: int |
 
 # -- triggering ----------------------------------------------------------------------------------
 
-def _matches(state: GameState, iid: int, ability: dict[str, Any], event: dict[str, Any]) -> bool:
+def _matches(state: GameState, iid: int, ability: dict[str, Any], event: TriggerEvent) -> bool:
     when = ability.get("when")
     kind = event["type"]
     subject = event.get("card")
@@ -526,7 +507,7 @@ def _circle_matches(zid: str, spec: str) -> bool:
     return name == spec or name == f"rc.{spec}"
 
 
-def _placed_matches(event: dict[str, Any], spec: str) -> bool:
+def _placed_matches(event: TriggerEvent, spec: str) -> bool:
     """Check a "placed on (circle)" ability against a placed event: a unit placed on RC as a vanguard (a
     rear-guard vanguard) was placed on VC, not on RC (seed 《光辉骑士团》 二: its "when placed on VC" triggers)."""
     if event.get("as_vanguard"):
@@ -534,7 +515,7 @@ def _placed_matches(event: dict[str, Any], spec: str) -> bool:
     return _circle_matches(event.get("zone", ""), spec)
 
 
-def _default_zone(event: dict[str, Any]) -> str:
+def _default_zone(event: TriggerEvent) -> str:
     return "GC" if str(event.get("zone", "")).endswith(".gc") else "VR"
 
 
@@ -546,7 +527,7 @@ _EVENT_WHENS: dict[str, tuple[str, ...]] = {
 }
 
 
-def emit(tx: Transaction, event: dict[str, Any]) -> None:
+def emit(tx: Transaction, event: TriggerEvent) -> None:
     """Put every AUTO ability the event triggers into the stand-by state (seed 一 1.3: only valid ones)."""
     state = tx.state
     whens = _EVENT_WHENS.get(event["type"], (event["type"],))
@@ -608,24 +589,25 @@ def holder_cards(state: GameState, whens: tuple[str, ...]) -> frozenset[int]:
 
     A card's definition never changes: kept while no card is created or uncreated (`state.roster`), undo or not.
     """
-    last = _HOLDER_CARDS.get(whens)
-    if last is not None and last[0] is state and last[1] == state.roster:
-        return last[2]  # type: ignore[no-any-return]
+    key = ("vanguard.holders", whens)
+    found = state.keyed_values.get(key)  # memo_keyed, the usual case inlined
+    if found is not None and found[0] == state.roster:
+        return found[1]  # type: ignore[no-any-return]
+    return state.memo_keyed(key, state.roster, lambda: _holder_cards(state, whens))
+
+
+def _holder_cards(state: GameState, whens: tuple[str, ...]) -> frozenset[int]:
     index = ability_index(state)
     if whens is _STATE_TRIGGER_HOLDERS:
         printed = frozenset(card_id for card_id in index.library
                             if index[card_id].has_state_trigger or index[card_id].gains)
     else:
         printed = index.holders(whens)
-    found = frozenset(iid for iid, card in state.cards.items() if card.card_id in printed)
-    _HOLDER_CARDS[whens] = (state, state.roster, found)
-    return found
+    return frozenset(iid for iid, card in state.cards.items() if card.card_id in printed)
 
 
 # holder_cards' name for the cards printing a state-triggered ability or a CONT gaining other cards' abilities
 _STATE_TRIGGER_HOLDERS = ("state:",)
-# whens -> (state, roster, holders) of the state asked for last (one game is played at a time, mostly)
-_HOLDER_CARDS: dict[tuple[str, ...], tuple[GameState, int, frozenset[int]]] = {}
 
 
 def _used(state: GameState, iid: int, index: int) -> bool:
@@ -633,14 +615,14 @@ def _used(state: GameState, iid: int, index: int) -> bool:
 
 
 def add_pending(tx: Transaction, player: str, source: int | None, ability: dict[str, Any],
-                event: dict[str, Any] | None = None, timed: bool = False) -> None:
+                event: TriggerEvent | None = None, timed: bool = False) -> None:
     """Put an ability (or a timed effect) into the stand-by state; its player plays it at the next check timing."""
     # The ability comes from card data or is built fresh, and is never mutated: shared, not copied.
     triggers.queue(tx, player, {"source": source, "ability": ability, "event": _plain_event(event or {}),
                                 "timed": timed}, copy=False)
 
 
-def _plain_event(event: dict[str, Any]) -> dict[str, Any]:
+def _plain_event(event: TriggerEvent) -> dict[str, Any]:
     return {k: v for k, v in event.items() if isinstance(v, (str, int, bool, type(None), list, dict))}
 
 
@@ -674,7 +656,7 @@ def state_triggers(tx: Transaction) -> None:
             if (iid, "success") in pending_sources or not zone_tag_holds(state, iid, ability.get("zone")):
                 continue
             if condition_holds(state, ability.get("if"), iid, state.active):
-                add_pending(tx, state.active, iid, ability, {"type": "state"})
+                add_pending(tx, state.active, iid, ability, trigger_event("state"))
 
 
 # -- continuous abilities ------------------------------------------------------------------------
@@ -685,7 +667,7 @@ CONT_STATS = frozenset({"power", "critical", "shield"})
 
 def continuous_bonuses(state: GameState, iid: int, stat: str) -> list[tuple[int, str]]:
     """Return the (amount, reason) bonuses CONT abilities on the field (and GC) give a unit's `stat`."""
-    key = f"vanguard.cont_grants{reading_key()}" if _READING else "vanguard.cont_grants"
+    key = f"vanguard.cont_grants{reading_key(state)}" if state.reading.get(READING) else "vanguard.cont_grants"
     values = state.memo_values  # state.memo, inlined
     grants = values.get(key)
     if grants is None:
@@ -701,12 +683,13 @@ def continuous_bonuses(state: GameState, iid: int, stat: str) -> list[tuple[int,
 def _cont_grants(state: GameState) -> list[tuple[str, str, int, str, int, str]]:
     """Return every bonus valid CONT abilities give now: (stat, target scope, source, its controller, amount, why).
 
-    Each ability's condition is read once, with its own bonus left out (see _READING); which units a
+    Each ability's condition is read once, with its own bonus left out (see table.READING); which units a
     bonus reaches is left to `_cont_applies`.
     """
     grants: list[tuple[str, str, int, str, int, str]] = []
+    reading = state.reading.setdefault(READING, set())
     for source in _cont_sources(state):
-        if source in _READING:
+        if source in reading:
             continue
         card = state.cards[source]
         for ability in abilities_of(state, source):
@@ -716,12 +699,12 @@ def _cont_grants(state: GameState) -> list[tuple[str, str, int, str, int, str]]:
             if not steps:
                 continue
             controller = card.controller
-            _READING.add(source)
+            reading.add(source)
             try:
                 valid = keyword_valid(state, source, ability, controller) and condition_holds(
                     state, ability.get("if"), source, controller)
             finally:
-                _READING.discard(source)
+                reading.discard(source)
             if valid:
                 why = f"{state.definition(source).name} ({ability.get('keyword') or 'CONT'})"
                 grants += [(step["effect"], step.get("target", "self"), source, controller,

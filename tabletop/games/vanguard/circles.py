@@ -1,6 +1,8 @@
 """The Vanguard field: zone specs, and rows/columns of circles seen from any player (VG 3.1, seed Dominate 8/9)."""
 from __future__ import annotations
 
+import functools
+
 from tabletop.engine.state import GameState
 from tabletop.engine.zones import Visibility, ZoneSpec, zone_id
 
@@ -73,15 +75,10 @@ class ZoneInfo:
                                  if n.startswith("rc.") and c == column and r != row), None)
 
 
-_INFO: dict[str, ZoneInfo] = {}
-
-
+@functools.cache  # a pure function of the zone id
 def info(zid: str) -> ZoneInfo:
-    """Return the (cached) facts a zone id names."""
-    found = _INFO.get(zid)
-    if found is None:
-        found = _INFO[zid] = ZoneInfo(zid)
-    return found
+    """Return the facts a zone id names."""
+    return ZoneInfo(zid)
 
 
 def circle_name(zid: str) -> str:
@@ -150,19 +147,15 @@ def column_partner(zid: str) -> str | None:
     return info(zid).partner
 
 
-_CIRCLE_IDS: dict[tuple[str, int], tuple[str, ...]] = {}
-
-
 def circles_of(state: GameState, player: str) -> tuple[str, ...]:
     """Return the zone ids of a player's VC and RCs (accel circles only when open)."""
-    opened = state.totals.get(player, {}).get("accel", 0)
-    key = (player, opened)
-    ids = _CIRCLE_IDS.get(key)
-    if ids is None:
-        ids = tuple(zone_id(player, name) for name in CIRCLES) + tuple(
-            zone_id(player, name) for name in list(ACCEL_CIRCLES)[:opened])
-        _CIRCLE_IDS[key] = ids
-    return ids
+    return _circle_ids(player, state.totals.get(player, {}).get("accel", 0))
+
+
+@functools.cache  # a pure function of the seat and the number of open accel circles
+def _circle_ids(player: str, opened: int) -> tuple[str, ...]:
+    return tuple(zone_id(player, name) for name in CIRCLES) + tuple(
+        zone_id(player, name) for name in list(ACCEL_CIRCLES)[:opened])
 
 
 def occupant(state: GameState, zid: str) -> int | None:

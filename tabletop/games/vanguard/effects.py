@@ -13,8 +13,12 @@ from typing import Any
 from tabletop.engine import durations
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
+from tabletop.engine.triggers import trigger_event
 from tabletop.engine.zones import zone_id
-from tabletop.games.vanguard import facts, frames
+from tabletop.engine import procedure
+from tabletop.engine.card_filter import CardFilter, Seen
+from tabletop.engine.vocabulary import Vocabulary
+from tabletop.games.vanguard import facts
 from tabletop.games.vanguard.abilities import (
     CLAN_ACTIONS, CONDITION_KEYWORDS, CONDITIONS, EVENTS, PREFIX_KEYWORDS, PROPER_KEYWORDS, add_pending, condition_holds, emit,
     has_keyword,
@@ -33,42 +37,33 @@ from tabletop.games.vanguard.table import (
 )
 
 Handler = Callable[[Transaction, int, dict[str, Any]], bool]
-EFFECTS: dict[str, Handler] = {}
-# Parameters each effect accepts (for validate_effects); "target", "if" are accepted everywhere.
-PARAMS: dict[str, tuple[str, ...]] = {}
-
-
-def effect(name: str, *params: str) -> Callable[[Handler], Handler]:
-    """Register an effect handler under a vocabulary name."""
-    def register(fn: Handler) -> Handler:
-        EFFECTS[name] = fn
-        PARAMS[name] = params
-        return fn
-    return register
+# The vocabulary; "target" and "if" are accepted by every word.
+VOCABULARY = Vocabulary("vanguard", common={"target": object, "if": object})
+effect = VOCABULARY.word
 
 
 # -- reading a frame ---------------------------------------------------------------------------
 
 def controller(state: GameState, fi: int) -> str:
     """Return the player resolving frame `fi`."""
-    return str(frames.ctx(state, fi)["controller"])
+    return str(procedure.ctx(state, fi)["controller"])
 
 
 def source(state: GameState, fi: int) -> int | None:
     """Return the card whose ability frame `fi` resolves."""
-    return frames.ctx(state, fi).get("source")
+    return procedure.ctx(state, fi).get("source")
 
 
 def variables(state: GameState, fi: int) -> dict[str, Any]:
     """Return the chosen-card variables of a frame."""
-    return frames.ctx(state, fi).get("vars", {})
+    return procedure.ctx(state, fi).get("vars", {})
 
 
 def set_variable(tx: Transaction, fi: int, name: str, value: Any) -> None:
     """Store a variable (chosen cards) in a frame."""
     values = dict(variables(tx.state, fi))
     values[name] = value
-    frames.set_var(tx, fi, "vars", values)
+    procedure.set_var(tx, fi, "vars", values)
 
 
 class SetContext:
@@ -140,7 +135,7 @@ SETS: dict[str, Callable[[SetContext], list[int]]] = {
 
 def card_set(state: GameState, fi: int, spec: str) -> list[int]:
     """Return the cards a target spec or a `from:` set names (`$var`: the cards chosen as `var`)."""
-    ctx = frames.ctx(state, fi)
+    ctx = procedure.ctx(state, fi)
     if spec.startswith("$"):
         value = ctx.get("vars", {}).get(spec[1:], [])
         return [v for v in (value if isinstance(value, list) else [value]) if v in state.cards]
@@ -163,41 +158,54 @@ def filtered(state: GameState, fi: int, cards: list[int], filt: Mapping[str, Any
     return filter_cards(state, cards, filt, source(state, fi), controller(state, fi))
 
 
+def _grade(seen: Seen, iid: int, value: Any) -> bool:
+    return facts.grade(seen.state.definition(iid)) == int(value)
+
+
+def _grade_at_most(seen: Seen, iid: int, value: Any) -> bool:
+    return facts.grade(seen.state.definition(iid)) <= int(value)
+
+
+def _standing(seen: Seen, iid: int, value: Any) -> bool:
+    return not value or not seen.state.cards[iid].tapped
+
+
+def _rested(seen: Seen, iid: int, value: Any) -> bool:
+    return not value or seen.state.cards[iid].tapped
+
+
+def _same_column(seen: Seen, iid: int, value: Any) -> bool:
+    return not value or (seen.source is not None and in_same_column(seen.state, seen.source, iid, seen.you))
+
+
+def _trigger(seen: Seen, iid: int, value: Any) -> bool:
+    return bool(facts.trigger(seen.state.definition(iid)) == value)
+
+
+def _keyword(seen: Seen, iid: int, value: Any) -> bool:
+    return has_keyword(seen.state, iid, str(value))  # seed 一: printed (valid or not) or gained (Fidus)
+
+
+def _unit(seen: Seen, iid: int, value: Any) -> bool:
+    return not value or facts.is_unit_card(seen.state.definition(iid))
+
+
+def _in_zone(seen: Seen, iid: int, value: Any) -> bool:
+    zones = value if isinstance(value, list) else [value]
+    return seen.state.cards[iid].zone.split(".", 1)[1] in zones
+
+
+# Vanguard's card filter keys (beside the shared name and not_self).
+FILTER = CardFilter("vanguard", {
+    "grade": _grade, "grade_at_most": _grade_at_most, "standing": _standing, "rested": _rested,
+    "same_column": _same_column, "trigger": _trigger, "keyword": _keyword, "unit": _unit, "in_zone": _in_zone,
+}, shared=("name", "not_self"))
+
+
 def filter_cards(state: GameState, cards: list[int], filt: Mapping[str, Any] | None, src: int | None,
                  me: str) -> list[int]:
-    """Keep the cards that pass a filter: grade, name, standing, rested, not_self, same_column, trigger."""
-    if not filt:
-        return list(cards)
-    result = []
-    for c in cards:
-        d = state.definition(c)
-        if "grade" in filt and facts.grade(d) != int(filt["grade"]):
-            continue
-        if "grade_at_most" in filt and facts.grade(d) > int(filt["grade_at_most"]):
-            continue
-        if "name" in filt and d.name != filt["name"]:
-            continue
-        if filt.get("standing") and state.cards[c].tapped:
-            continue
-        if filt.get("rested") and not state.cards[c].tapped:
-            continue
-        if filt.get("not_self") and c == src:
-            continue
-        if filt.get("same_column") and (src is None or not in_same_column(state, src, c, me)):
-            continue
-        if "trigger" in filt and facts.trigger(d) != filt["trigger"]:
-            continue
-        # Seed 一: a card "with" a keyword has it printed (valid or not) or has gained it (Fidus).
-        if "keyword" in filt and not has_keyword(state, c, str(filt["keyword"])):
-            continue
-        if filt.get("unit") and not facts.is_unit_card(d):
-            continue
-        if "in_zone" in filt:
-            zones = filt["in_zone"] if isinstance(filt["in_zone"], list) else [filt["in_zone"]]
-            if state.cards[c].zone.split(".", 1)[1] not in zones:
-                continue
-        result.append(c)
-    return result
+    """Keep the cards that pass a filter read by player `me` for the ability of card `src`."""
+    return FILTER.select(Seen(state, me, src), cards, filt)
 
 
 def targets(state: GameState, fi: int, step: Mapping[str, Any], default: str = "self") -> list[int]:
@@ -213,7 +221,7 @@ def _mod(tx: Transaction, iid: int, stat: str, amount: int, until: str | None, w
 
 def _why(state: GameState, fi: int) -> str:
     src = source(state, fi)
-    return frames.ctx(state, fi).get("name") or (state.definition(src).name if src in state.cards else "effect")
+    return procedure.ctx(state, fi).get("name") or (state.definition(src).name if src in state.cards else "effect")
 
 
 # -- resources ---------------------------------------------------------------------------------
@@ -279,7 +287,7 @@ def _stand(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     for iid in targets(tx.state, fi, step):
         if tx.state.cards[iid].tapped and is_unit(tx.state, iid):
             tx.set_field(iid, "tapped", False)
-            emit(tx, {"type": "stood", "card": iid, "by": by, "zone": tx.state.cards[iid].zone})
+            emit(tx, trigger_event("stood", card=iid, by=by, zone=tx.state.cards[iid].zone))
     return True
 
 
@@ -361,12 +369,12 @@ def _discard(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     count = min(int(step.get("count", 1)), len(hand))
     if count == 0:
         return True
-    answer = frames.take_answer(tx, fi)
+    answer = procedure.take_answer(tx, fi)
     if answer is None:
         if len(hand) == count:
             picks = hand
         else:
-            return frames.ask(tx, fi, me, "discard", "pick", f"discard {count}", hand, count, count)
+            return procedure.ask(tx, fi, me, "discard", "pick", f"discard {count}", hand, count, count)
     else:
         picks = answer["picks"]
     for c in picks:
@@ -382,12 +390,12 @@ def _heal(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     count = min(int(step.get("count", 1)), len(damage))
     if count == 0:
         return True
-    answer = frames.take_answer(tx, fi)
+    answer = procedure.take_answer(tx, fi)
     if answer is None:
         if len(damage) == count or len({tx.state.cards[c].card_id for c in damage}) == 1:
             picks = damage[:count]
         else:
-            return frames.ask(tx, fi, me, "heal", "pick", f"heal {count}", damage, count, count)
+            return procedure.ask(tx, fi, me, "heal", "pick", f"heal {count}", damage, count, count)
     else:
         picks = answer["picks"]
     for c in picks:
@@ -410,7 +418,7 @@ def _damage_vanguard(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
 @effect("rescue", "count")
 def _rescue(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     """Rescue X: heal X, then deal X damage to one of your vanguards (seed 《天使之羽》)."""
-    frames.insert_steps(tx, fi, [{"effect": "heal", "count": step.get("count", 1)},
+    procedure.insert_steps(tx, fi, [{"effect": "heal", "count": step.get("count", 1)},
                                  {"effect": "damage_vanguard", "count": step.get("count", 1)}])
     return True
 
@@ -424,12 +432,12 @@ def _choose(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     count = int(step.get("count", 1))
     low = min(int(step.get("min", count)), len(pool))
     high = min(count, len(pool))
-    answer = frames.take_answer(tx, fi)
+    answer = procedure.take_answer(tx, fi)
     if answer is None:
         if high == 0 or (low == high == len(pool)):
             picks = pool[:high]
         else:
-            return frames.ask(tx, fi, chooser, "choose", "pick", f"choose {low}-{high} ({step['from']})", pool, low, high)
+            return procedure.ask(tx, fi, chooser, "choose", "pick", f"choose {low}-{high} ({step['from']})", pool, low, high)
     else:
         picks = list(answer["picks"])
     set_variable(tx, fi, str(step.get("as", "chosen")), picks)
@@ -490,7 +498,7 @@ def _to_soul(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
         unpaid = unpaid or owner != me
     if step.get("cost") and unpaid:
         tx.log("the cost was not paid: the unit went to its owner's soul", "seed 《射干玉》 支配 ruling 17")
-        frames.abort(tx, fi)
+        procedure.abort(tx, fi)
     return True
 
 
@@ -514,12 +522,12 @@ def _shuffle_into_deck(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
 def _superior_ride(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     """Choose a card and ride it by an effect, whatever its grade (VG 5.4 superior ride)."""
     me = controller(tx.state, fi)
-    answer = frames.take_answer(tx, fi)
+    answer = procedure.take_answer(tx, fi)
     pool = filtered(tx.state, fi, card_set(tx.state, fi, str(step.get("from", "your_hand"))), step.get("filter"))
     if not pool:
         return True
     if answer is None and len(pool) > 1:
-        return frames.ask(tx, fi, me, "choose", "pick", "choose a card to ride", pool, 1, 1)
+        return procedure.ask(tx, fi, me, "choose", "pick", "choose a card to ride", pool, 1, 1)
     card = pool[0] if answer is None else answer["picks"][0]
     from tabletop.games.vanguard.rules import ride
     ride(tx, me, card)
@@ -560,7 +568,7 @@ def _bind_to_hand(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
             relocate(tx, iid, "hand", None)
             moved = True
     if moved:
-        emit(tx, {"type": "bind_to_hand", "player": me})
+        emit(tx, trigger_event("bind_to_hand", player=me))
     return True
 
 
@@ -573,7 +581,7 @@ def _lock(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
         unlink_harmony(tx, iid)
         if has_state(tx.state, iid, "dominated"):
             release(tx, iid)  # seed Dominate 11
-        emit(tx, {"type": "locked", "card": iid, "zone": tx.state.cards[iid].zone})
+        emit(tx, trigger_event("locked", card=iid, zone=tx.state.cards[iid].zone))
         tx.set_field(iid, "face_down", True)
         tx.set_prop(iid, "locked", True)
         tx.set_prop(iid, "mods", None)
@@ -626,9 +634,9 @@ def _delete(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
 @effect("declare", "what", "as")
 def _declare(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     """Declare a grade (0-4) and remember it as `as` (seed 一 clan action 宣言)."""
-    answer = frames.take_answer(tx, fi)
+    answer = procedure.take_answer(tx, fi)
     if answer is None:
-        return frames.ask(tx, fi, controller(tx.state, fi), "declare", "number", "declare a grade (0-4)", low=0, high=4)
+        return procedure.ask(tx, fi, controller(tx.state, fi), "declare", "number", "declare a grade (0-4)", low=0, high=4)
     set_variable(tx, fi, str(step.get("as", "declared")), int(answer["number"]))
     tx.log(f"{controller(tx.state, fi)} declares grade {answer['number']}", "seed 一 宣言")
     return True
@@ -659,7 +667,7 @@ def _timed(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     With `of: CARD`, "at the end of your turn" given to a unit: the end of the turn of whoever controls that
     unit then; whoever made it resolves it (seed Dominate 7).
     """
-    ctx = frames.ctx(tx.state, fi)
+    ctx = procedure.ctx(tx.state, fi)
     remembered = {name: [[c, identity(tx.state, c)] for c in (v if isinstance(v, list) else [v]) if c in tx.state.cards]
                   for name, v in ctx.get("vars", {}).items()}
     src = ctx.get("source")
@@ -677,8 +685,8 @@ def _timed(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
 def _call(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     """Call cards (superior call) from a zone to your rear-guard circles, remembering them as `as`."""
     me = controller(tx.state, fi)
-    answer = frames.take_answer(tx, fi)
-    ctx = frames.ctx(tx.state, fi)
+    answer = procedure.take_answer(tx, fi)
+    ctx = procedure.ctx(tx.state, fi)
     if answer is None and "calling" not in ctx:
         pool = filtered(tx.state, fi, card_set(tx.state, fi, str(step["from"])), step.get("filter"))
         count = int(step.get("count", 1))
@@ -687,28 +695,28 @@ def _call(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
             set_variable(tx, fi, str(step.get("as", "called")), [])
             return True
         if low == high == len(pool):
-            frames.set_var(tx, fi, "calling", pool[:high])
+            procedure.set_var(tx, fi, "calling", pool[:high])
         else:
-            return frames.ask(tx, fi, me, "choose", "pick", f"choose cards to call from {step['from']}", pool, low, high)
+            return procedure.ask(tx, fi, me, "choose", "pick", f"choose cards to call from {step['from']}", pool, low, high)
     elif answer is not None and "calling" not in ctx:
-        frames.set_var(tx, fi, "calling", list(answer["picks"]))
+        procedure.set_var(tx, fi, "calling", list(answer["picks"]))
         answer = None
-    calling = list(frames.ctx(tx.state, fi)["calling"])
-    done = list(frames.ctx(tx.state, fi).get("called", []))
+    calling = list(procedure.ctx(tx.state, fi)["calling"])
+    done = list(procedure.ctx(tx.state, fi).get("called", []))
     remaining = [c for c in calling if c not in done]
     if not remaining:
-        frames.set_var(tx, fi, "calling", None)
-        frames.set_var(tx, fi, "called", None)
+        procedure.set_var(tx, fi, "calling", None)
+        procedure.set_var(tx, fi, "called", None)
         set_variable(tx, fi, str(step.get("as", "called")), done)
         return True
     card = remaining[0]
     taken = {tx.state.cards[c].zone for c in done}   # cards called together go to different circles
     circles = [c for c in _circles_to_call_to(tx.state, me) if c not in taken]
     if not circles:  # every circle holds a unit no call may replace: the card stays where it is (VG 1.7)
-        frames.set_var(tx, fi, "calling", [c for c in calling if c != card])
+        procedure.set_var(tx, fi, "calling", [c for c in calling if c != card])
         return False
     if answer is None and len(circles) > 1:
-        return frames.ask(tx, fi, me, "circle", "pick", f"choose a circle for {tx.state.definition(card).name}",
+        return procedure.ask(tx, fi, me, "circle", "pick", f"choose a circle for {tx.state.definition(card).name}",
                           [circle_name(c)[3:] for c in circles], 1, 1, labels=_circle_labels(tx.state, circles),
                           zones=circles)
     target = circles[0] if answer is None else zone_id(me, "rc." + str(answer["picks"][0]))
@@ -716,8 +724,8 @@ def _call(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     if occupant:
         retire(tx, occupant[0], by_effect=False)
     place_on_circle(tx, card, target, "call", me, rested=bool(step.get("rested")))
-    frames.set_var(tx, fi, "called", done + [card])
-    return False if frames.ctx(tx.state, fi).get("calling") else True
+    procedure.set_var(tx, fi, "called", done + [card])
+    return False if procedure.ctx(tx.state, fi).get("calling") else True
 
 
 def _circle_labels(state: GameState, circles: list[str]) -> list[str]:
@@ -775,13 +783,13 @@ def _revelation(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     deck = tx.state.zones[zone_id(me, "deck")].cards
     if not deck:
         return True
-    answer = frames.take_answer(tx, fi)
+    answer = procedure.take_answer(tx, fi)
     if answer is None:
         tx.reveal(deck[0], me)
-        return frames.ask(tx, fi, me, "revelation", "yesno", "put the top card of your deck into your soul?")
+        return procedure.ask(tx, fi, me, "revelation", "yesno", "put the top card of your deck into your soul?")
     if answer.get("yes"):
         put_into_soul(tx, deck[0], me)
-        frames.insert_steps(tx, fi, [
+        procedure.insert_steps(tx, fi, [
             {"effect": "choose", "from": "your_rear_guards", "filter": {"standing": True}, "count": 1, "as": "rested"},
             {"effect": "rest", "target": "$rested"}])
     return True
@@ -792,16 +800,16 @@ def _harmonize(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     """Link this unit and the newly placed unit in Harmony (seed 《百慕大三角》), if both still qualify."""
     state = tx.state
     me_card = source(state, fi)
-    other = frames.ctx(state, fi).get("event", {}).get("card")
+    other = procedure.ctx(state, fi).get("event", {}).get("card")
     me = controller(state, fi)
-    seq = frames.ctx(state, fi).get("event_seq")
+    seq = procedure.ctx(state, fi).get("event_seq")
     if me_card is None or other is None or other not in state.cards:
         return True
     if not (is_unit(state, me_card) and is_unit(state, other)) or seq is not None and identity(state, other) != seq:
         return True
     if state.cards[me_card].controller != me or state.cards[other].controller != me:
         return True
-    if frames.ctx(state, fi).get("source_seq") not in (None, identity(state, me_card)):
+    if procedure.ctx(state, fi).get("source_seq") not in (None, identity(state, me_card)):
         return True
     for a, b in ((me_card, other), (other, me_card)):
         links = list(state.cards[a].props.get("links", ()))
@@ -823,7 +831,7 @@ def _time_leap(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     each with its own search, shuffle and end-of-turn return (DECISIONS.md).
     """
     me = controller(tx.state, fi)
-    answer = frames.take_answer(tx, fi)
+    answer = procedure.take_answer(tx, fi)
     if answer is None:
         chosen = targets(tx.state, fi, step)
         if not chosen:
@@ -831,31 +839,31 @@ def _time_leap(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
         if len(chosen) > 1:
             for number, card in enumerate(chosen):
                 set_variable(tx, fi, f"leap_{number}", [card])
-            frames.insert_steps(tx, fi, [{"effect": "time_leap", "target": f"$leap_{number}"}
+            procedure.insert_steps(tx, fi, [{"effect": "time_leap", "target": f"$leap_{number}"}
                                          for number in range(len(chosen))])
             return True
         bound = chosen[0]
         grade = facts.grade(tx.state.definition(bound))
-        frames.set_var(tx, fi, "leap_circle", tx.state.cards[bound].zone)
+        procedure.set_var(tx, fi, "leap_circle", tx.state.cards[bound].zone)
         relocate(tx, bound, "bind", None)
         set_variable(tx, fi, "bound", [bound])
         pool = [c for c in tx.state.cards_in(zone_id(me, "deck")) if facts.grade(tx.state.definition(c)) == grade + 1
                 and facts.is_unit_card(tx.state.definition(c))]
         if pool:
-            return frames.ask(tx, fi, me, "time_leap", "pick", f"search your deck for up to 1 grade {grade + 1} "
+            return procedure.ask(tx, fi, me, "time_leap", "pick", f"search your deck for up to 1 grade {grade + 1} "
                               "card to call (Time Leap)", pool, 0, 1, rule=TIME_LEAP)
         picks: list[int] = []
     else:
         picks = list(answer["picks"])
-    circle = str(frames.ctx(tx.state, fi)["leap_circle"])
-    frames.set_var(tx, fi, "leap_circle", None)
+    circle = str(procedure.ctx(tx.state, fi)["leap_circle"])
+    procedure.set_var(tx, fi, "leap_circle", None)
     called = picks[0] if picks else None
     if called is not None:
         place_on_circle(tx, called, circle, "call", me)
     tx.shuffle(zone_id(me, "deck"))
     if called is not None:
         set_variable(tx, fi, "leapt", [called])
-        frames.insert_steps(tx, fi, [{"effect": "timed", "at": "end_of_turn", "do": [
+        procedure.insert_steps(tx, fi, [{"effect": "timed", "at": "end_of_turn", "do": [
             {"effect": "to_deck_bottom", "target": "$leapt"},
             {"effect": "call_bound_back", "target": "$bound", "circle": circle, "if": {"chosen": "leapt"}}]}])
     return True
@@ -871,7 +879,7 @@ def _call_bound_back(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     Onto the circle it left (`circle`) when that is open; else, as any call, onto the rear-guard circle the owner
     picks (a unit there retires).
     """
-    answer = frames.take_answer(tx, fi)
+    answer = procedure.take_answer(tx, fi)
     for iid in targets(tx.state, fi, step):
         if not tx.state.cards[iid].zone.endswith(".bind"):
             continue   # already called back (before a pick) or no longer that card
@@ -883,7 +891,7 @@ def _call_bound_back(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
             continue
         if answer is None and len(circles) > 1:
             # seed 《齿轮编年史》: "CALL到持有者的R上" - which R is the owner's call, as for any call
-            return frames.ask(tx, fi, owner, "circle", "pick",
+            return procedure.ask(tx, fi, owner, "circle", "pick",
                               f"choose a circle to call {tx.state.definition(iid).name} back to (Time Leap)",
                               [circle_name(c)[3:] for c in circles], 1, 1, rule=TIME_LEAP,
                               labels=_circle_labels(tx.state, circles), zones=circles)
@@ -898,7 +906,7 @@ def _call_bound_back(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
 @effect("magia", "count", "filter")
 def _magia(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     """Magia (seed 《黯月》): call cards from your soul; at the end of the turn they go back to the soul."""
-    frames.insert_steps(tx, fi, [
+    procedure.insert_steps(tx, fi, [
         {"effect": "call", "from": "your_soul", "filter": step.get("filter"), "count": step.get("count", 1), "as": "magia"},
         {"effect": "timed", "at": "end_of_turn", "do": [{"effect": "to_soul", "target": "$magia"}]}])
     return True
@@ -907,9 +915,9 @@ def _magia(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
 @effect("if", "cond", "then", "else")
 def _if(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     """Run `then` steps when `cond` holds, else `else` steps."""
-    ctx = frames.ctx(tx.state, fi)
+    ctx = procedure.ctx(tx.state, fi)
     holds = condition_holds(tx.state, step.get("cond"), ctx.get("source"), str(ctx["controller"]), ctx.get("vars", {}))
-    frames.insert_steps(tx, fi, list(step.get("then" if holds else "else", ())))
+    procedure.insert_steps(tx, fi, list(step.get("then" if holds else "else", ())))
     return True
 
 
@@ -921,7 +929,7 @@ def _dominate_attack(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     for u in units:
         dominate(tx, u, me)
     set_variable(tx, fi, "dominated", [u for u in units if has_state(tx.state, u, "dominated")])
-    frames.insert_steps(tx, fi, list(step.get("follow", ())) + [{"effect": "_dominate_loop"}])
+    procedure.insert_steps(tx, fi, list(step.get("follow", ())) + [{"effect": "_dominate_loop"}])
     return True
 
 
@@ -972,7 +980,7 @@ def _shuffle(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
 def _search(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     """Search your deck for cards passing a filter, put them into your hand, then shuffle."""
     me = controller(tx.state, fi)
-    frames.insert_steps(tx, fi, [
+    procedure.insert_steps(tx, fi, [
         {"effect": "choose", "from": "your_deck", "filter": step.get("filter"), "count": step.get("count", 1), "min": 0,
          "as": "found"},
         {"effect": "return_to_hand", "target": "$found"}, {"effect": "shuffle"}])
@@ -1001,8 +1009,6 @@ ABILITY_KEYS = ("kind", "when", "zone", "keyword", "keyword_ability", "x", "cost
 # Filter keys of an ability's trigger (`filter:` next to `when:`) and of a step's card choice.
 TRIGGER_FILTERS = ("by_effect", "by_your_effect", "state", "boosted_race", "booster_race", "rider_grade",
                    "rider_same_clan", "same_column", "same_name", "name")
-STEP_FILTERS = ("grade", "grade_at_most", "name", "standing", "rested", "not_self", "same_column", "trigger",
-                "keyword", "unit", "in_zone")
 SET_PARAMS = ("target", "from", "per", "card", "of")
 # Effects that only a CONT ability says, read where they apply, never run as a step, with their parameters:
 # `become_vanguard`: your units on your RCs passing `filter` are also vanguards (rear_vanguard.py).
@@ -1022,9 +1028,16 @@ def validate_effects(mapping: Mapping[str, Any]) -> list[str]:
     for name in names:
         if str(name).lower().replace(" ", "_") not in known:
             problems.append(f"{card_id}: unknown keyword {name!r}")
-    for index, ability in enumerate(mapping.get("effects") or []):
-        problems += _check_ability(f"{card_id}: effects[{index}]", ability)
-    return problems
+    return problems + [f"{card_id}: {problem}" for problem in ability_problems(mapping.get("effects"))]
+
+
+def ability_problems(effects: Any) -> list[str]:
+    """Check a card's `effects` (its abilities) against this vocabulary; return one line per problem."""
+    if effects is None:
+        return []
+    if not isinstance(effects, list):
+        return ["'effects' must be a list"]
+    return [problem for index, ability in enumerate(effects) for problem in _check_ability(f"effects[{index}]", ability)]
 
 
 def _check_ability(where: str, ability: Any) -> list[str]:
@@ -1073,20 +1086,20 @@ def _check_steps(where: str, steps: Any, cont: bool = False) -> list[str]:
                 problems.append(f"{here}: effect {name!r} is continuous: it goes only in a cont ability's do")
             problems += [f"{here}: effect {name!r} has no parameter {key!r}" for key in step
                          if key not in CONT_EFFECTS[name] + ("effect",)]
-            problems += _check_keys(f"{here}.filter", step.get("filter"), STEP_FILTERS, "filter")
+            if step.get("filter") is not None:
+                problems += FILTER.unknown_keys(f"{here}.filter", step["filter"])
             continue
-        if name not in EFFECTS or str(name).startswith("_"):
-            problems.append(f"{here}: unknown effect {name!r}")
+        wrong = VOCABULARY.check_step(here, step)
+        if wrong:
+            problems += wrong
             continue
-        allowed = set(PARAMS[name]) | {"effect", "target", "if"}
-        for key in step:
-            if key not in allowed:
-                problems.append(f"{here}: effect {name!r} has no parameter {key!r}")
+        allowed = set(VOCABULARY.params(name)) | {"effect", "target", "if"}
         for key in SET_PARAMS:
             value = step.get(key)
             if key in allowed and value is not None and not (isinstance(value, str) and (value.startswith("$") or value in SETS)):
                 problems.append(f"{here}: {key} {value!r} names no card set")
-        problems += _check_keys(f"{here}.filter", step.get("filter"), STEP_FILTERS, "filter")
+        if step.get("filter") is not None:
+            problems += FILTER.unknown_keys(f"{here}.filter", step["filter"])
         for part in ("if", "cond"):
             problems += _check_keys(f"{here}.{part}", step.get(part), CONDITIONS, "condition")
         for nested in ("do", "then", "else", "follow", "effect_steps"):
@@ -1097,14 +1110,14 @@ def _check_steps(where: str, steps: Any, cont: bool = False) -> list[str]:
     return problems
 
 
-def run_step(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+def run_step(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
     """Run one step of frame `fi`; a step whose `if:` fails is skipped."""
     if "if" in step:
-        ctx = frames.ctx(tx.state, fi)
+        ctx = procedure.ctx(tx.state, fi)
         if not condition_holds(tx.state, step["if"], ctx.get("source"), str(ctx["controller"]), ctx.get("vars", {}),
                                ctx.get("event")):
             return True
-    handler = EFFECTS.get(str(step["effect"]))
+    handler = VOCABULARY.handlers.get(str(step["effect"]))
     if handler is None:
         raise KeyError(f"unknown effect {step['effect']!r}")
     return handler(tx, fi, step)
@@ -1114,8 +1127,8 @@ def schedule_pending(tx: Transaction, player: str, source: int | None, steps: li
                      remembered: dict[str, Any] | None = None) -> None:
     """Put a timed effect into the stand-by state."""
     add_pending(tx, player, source, {"kind": "timed", "do": steps, "name": name, "remembered": remembered or {}},
-                {"type": "timed"}, timed=True)
+                trigger_event("timed"), timed=True)
 
 
-__all__ = ["EFFECTS", "validate_effects", "run_step", "draw_cards", "dominate", "release", "unlock",
+__all__ = ["VOCABULARY", "validate_effects", "run_step", "draw_cards", "dominate", "release", "unlock",
            "schedule_pending", "turn_fact", "column_for", "is_front_row", "remove_state", "add_state"]

@@ -8,19 +8,19 @@ from typing import Any
 from tabletop.engine import durations, triggers
 from tabletop.engine.rule_process import Action, Check, run_until_stable
 from tabletop.engine.state import GameState
-from tabletop.engine.changes import AppendLog, Change, SetData, SetTableField
 from tabletop.engine.transaction import Transaction
+from tabletop.engine.triggers import trigger_event
 from tabletop.engine.turns import Phase, TurnStructure
 from tabletop.engine.zones import zone_id
-from tabletop.games.vanguard import facts, frames
-from tabletop.games.vanguard.frames import FRAMES
+from tabletop.engine import procedure
+from tabletop.games.vanguard import facts
 from tabletop.games.vanguard.abilities import (
     PENDING, _auto_candidates, ability_index, add_pending, condition_holds, emit, has_extra_abilities, holder_cards,
     keyword_valid, printed_of, state_triggers, zone_tag_holds,
 )
 from tabletop.games.vanguard.circles import REAR_CIRCLES, circles_of, is_circle
 from tabletop.games.vanguard.effects import (
-    EFFECTS, draw_cards, effect, release, run_step, schedule_pending, unlock,
+    draw_cards, effect, release, run_step, schedule_pending, unlock,
 )
 from tabletop.games.vanguard.moves import identity, relocate, remove_state, retire, turn_fact
 from tabletop.games.vanguard.rear_vanguard import is_rear_vanguard, is_vanguard
@@ -49,70 +49,16 @@ def battle_step(tx: Transaction, step: str) -> None:
         enter(tx, "battle", step)
     else:
         tx.set_table("step", step)
-STEP_LIMIT = 20000
-
-
-def _only_bookkeeping(changes: list[Change], start: int = 0) -> bool:
-    """Tell whether changes (from index `start` on) only moved the resolution machine (frames pushed, popped,
-    stepped; the phase and step names, setup aside; the log): nothing a rule action, a trigger or a state
-    trigger looks at."""
-    for index in range(start, len(changes)):
-        c = changes[index]
-        kind = type(c)
-        if kind is AppendLog:
-            continue
-        if kind is SetTableField and (c.name == "step" or (  # type: ignore[attr-defined]
-                c.name == "phase" and "setup" not in (c.old, c.new))):  # type: ignore[attr-defined]
-            continue
-        if kind is not SetData or c.key != frames.FRAMES:  # type: ignore[attr-defined]
-            return False
-    return True
 
 
 def run(tx: Transaction) -> None:
     """Run the game until a player must decide or act, or it ends (check timing before every play timing)."""
-    state = tx.state
-    data = state.data
-    quiet_at = -1  # len(tx.changes) when a check timing last found nothing: only what changed since can matter
-    for _ in range(STEP_LIMIT):
-        if data.get("outcome") or data.get("decision"):
-            return
-        stack = data.get(FRAMES) or ()  # frames.stack, inlined
-        if stack:
-            fi = len(stack) - 1
-            top = stack[fi]
-            pc = top["pc"]
-            if pc >= len(top["steps"]):
-                frames.pop(tx, fi)
-                continue
-            step = top["steps"][pc]
-            if top["kind"] == "flow" and not top["atomic"]:
-                # a check timing finds nothing when one found nothing at `quiet_at` and only bookkeeping changed since
-                if (quiet_at < 0 or not _only_bookkeeping(tx.changes, quiet_at)) and check_timing(tx):
-                    continue
-                quiet_at = len(tx.changes)
-            if run_step(tx, fi, step):
-                stack = data.get(FRAMES) or ()
-                if fi < len(stack) and stack[fi]["pc"] == pc:
-                    if (fi == len(stack) - 1 and pc + 1 == len(stack[fi]["steps"])
-                            and not data.get("outcome") and not data.get("decision")):
-                        frames.pop(tx, fi)  # its last step is done: popped now, as the next round would
-                    else:
-                        frames.set_pc(tx, fi, pc + 1)
-            elif step["effect"] in ACT_STEPS and not data.get("decision"):
-                return
-            continue
-        if (quiet_at < 0 or not _only_bookkeeping(tx.changes, quiet_at)) and check_timing(tx):
-            continue
-        quiet_at = len(tx.changes)
-        if not advance_phase(tx):
-            return
-    raise RuntimeError("Vanguard flow did not settle")
+    procedure.drive(tx, PROCEDURES)
 
 
 def act_step(state: Any) -> dict[str, Any] | None:
     """Return the running act step (guard step, choosing a dominated attacker), if any."""
-    stack = frames.stack(state)
+    stack = procedure.stack(state)
     if not stack:
         return None
     steps, pc = stack[-1]["steps"], stack[-1]["pc"]
@@ -128,9 +74,10 @@ def check_timing(tx: Transaction) -> bool:
     then the turn player's (else the other player's) next stand-by ability is played. Only one is played:
     it resolves before the next check. Return False when there was nothing to do."""
     state = tx.state
-    if _no_rule_action(state):  # the usual case, read cheaply: run_until_stable would find nothing
+    inputs = _rule_inputs(state)
+    if _no_rule_action(state, inputs):  # the usual case, read cheaply: run_until_stable would find nothing
         # _play_next's own tests, the usual case read first: nothing is pending and no card can have a state trigger
-        if not state.lists.get(PENDING) and not _RULE_INPUTS[4] and not state.data.get("abilities_gained"):
+        if not state.lists.get(PENDING) and not inputs[2] and not state.data.get("abilities_gained"):
             return False
         return _play_next(tx)
     played: list[bool] = []
@@ -143,26 +90,31 @@ def check_timing(tx: Transaction) -> bool:
     return passes > 0 or played == [True]
 
 
-def _no_rule_action(state: Any) -> bool:
+def _no_rule_action(state: Any, inputs: tuple[Any, bool, bool]) -> bool:
     """Tell whether every check of RULE_ACTIONS would find nothing (False: not known, run them)."""
-    if _RULE_INPUTS[0] is not state.zones or _RULE_INPUTS[1] is not state.library:
-        index = ability_index(state)
-        _RULE_INPUTS[:] = [state.zones, state.library, vital_zones(state), index.orders,
-                           index.state_triggers or index.gains]
-    if _RULE_INPUTS[3]:
+    vitals, has_orders, _ = inputs
+    if has_orders:
         return False
     if state.phase == "setup" or state.data.get("outcome"):
         return True
-    for damage, deck, vc in _RULE_INPUTS[2]:
+    for damage, deck, vc in vitals:
         if len(damage.cards) >= 6 or not deck.cards or not vc.cards:
             return False
     return True
 
 
-# The zones and library asked about last, their vital zones, whether the library holds order cards, and whether
-# it holds cards with a state trigger or a CONT gaining abilities (without them and without gained abilities,
-# `state_triggers` does nothing).
-_RULE_INPUTS: list[Any] = [None, None, (), False, False]
+def _rule_inputs(state: GameState) -> tuple[Any, bool, bool]:
+    """Return the table's vital zones, whether its library holds order cards, and whether it holds cards with a
+    state trigger or a CONT gaining abilities (without them and without gained abilities, `state_triggers`
+    does nothing); kept per table while its zones and library stay as they are."""
+    def read() -> tuple[Any, bool, bool]:
+        index = ability_index(state)
+        return vital_zones(state), bool(index.orders), bool(index.state_triggers or index.gains)
+    signature = (len(state.zones), state.library.version)
+    found = state.keyed_values.get("vanguard.rule_inputs")  # memo_keyed, the usual case inlined
+    if found is not None and found[0] == signature:
+        return found[1]  # type: ignore[no-any-return]
+    return state.memo_keyed("vanguard.rule_inputs", signature, read)
 
 
 def _play_next(tx: Transaction) -> bool:
@@ -180,11 +132,8 @@ def _play_next(tx: Transaction) -> bool:
     if len(mine) > 1 and len({(p["source"], repr(p["ability"])) for p in mine}) > 1:  # identical ones need no choice
         decision = triggers.choice_decision(state, state.active, "VG 7.2")
         assert decision is not None
-        tx.set_data("decision", {"player": decision.player, "name": decision.name, "kind": decision.kind,
-                                 "prompt": decision.prompt, "options": list(decision.options),
-                                 "min": decision.min, "max": decision.max, "rule": decision.rule, "frame": None,
-                                 "labels": list(decision.labels)},
-                    copy=False)  # built here from fresh parts
+        procedure.ask(tx, None, decision.player, decision.name, decision.kind, decision.prompt, decision.options,
+                      decision.min, decision.max, decision.rule, decision.labels)
         return True
     play_pending(tx, mine[0]["id"])
     return True
@@ -221,7 +170,7 @@ def play_pending(tx: Transaction, uid: int) -> None:
                "it is not used", HOMARE_ONCE)
         return
     tx.log(f"{item['controller']} plays {name}", "VG 7.3")
-    frames.push(tx, steps, ctx)
+    procedure.push(tx, steps, ctx)
 
 
 # Seed 《刀剑乱舞》 誉: "各自的回合中,你只能为你的所有单位合计支付1次誉的费用" (each turn, you may pay a Homare cost
@@ -239,7 +188,7 @@ def homare_spent(state: Any, ability: dict[str, Any], player: str) -> bool:
             and bool(turn_fact(state, player, "homare_paid", False)))
 
 
-def cost_steps(ability: dict[str, Any]) -> list[dict[str, Any]]:
+def cost_steps(ability: Mapping[str, Any]) -> list[dict[str, Any]]:
     """Return an ability's cost steps marked as costs (a cost not paid stops the ability, seed Dominate 17)."""
     return [{**step, "cost": True} for step in ability.get("cost", ())]
 
@@ -252,21 +201,21 @@ def _live(state: Any, remembered: dict[str, Any]) -> dict[str, Any]:
 
 @effect("_optional", "optional")
 def _optional(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
-    answer = frames.take_answer(tx, fi)
-    ctx = frames.ctx(tx.state, fi)
+    answer = procedure.take_answer(tx, fi)
+    ctx = procedure.ctx(tx.state, fi)
     if answer is None:
-        return frames.ask(tx, fi, str(ctx["controller"]), "use_ability", "yesno", f"use {ctx.get('name')}?")
+        return procedure.ask(tx, fi, str(ctx["controller"]), "use_ability", "yesno", f"use {ctx.get('name')}?")
     if not answer.get("yes"):
-        frames.abort(tx, fi)
+        procedure.abort(tx, fi)
     return True
 
 
 @effect("_condition", "cond")
 def _condition(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
-    ctx = frames.ctx(tx.state, fi)
+    ctx = procedure.ctx(tx.state, fi)
     if not condition_holds(tx.state, step["cond"], ctx.get("source"), str(ctx["controller"]), ctx.get("vars"),
                            ctx.get("event")):
-        frames.abort(tx, fi)
+        procedure.abort(tx, fi)
     return True
 
 
@@ -293,9 +242,9 @@ def _check_losses(state: Any) -> list[Action]:
     damage, deck = player_zones(state, "damage"), player_zones(state, "deck")
     for player in state.players:
         if len(damage[player].cards) >= 6:
-            actions.append(lambda tx, p=player: _lose(tx, p, "6 damage (VG 1.2)"))
+            actions.append(lambda tx, p=player: _lose(tx, p, "6 damage (VG 1.2)"))  # type: ignore[misc]  # mypy#15459: a lambda's default argument
         elif not deck[player].cards:
-            actions.append(lambda tx, p=player: _lose(tx, p, "an empty deck (VG 1.2)"))
+            actions.append(lambda tx, p=player: _lose(tx, p, "an empty deck (VG 1.2)"))  # type: ignore[misc]  # mypy#15459: a lambda's default argument
     return actions
 
 
@@ -309,9 +258,9 @@ def _check_vanguards(state: Any) -> list[Action]:
         if not vcs[player].cards:
             soul = [c for c in state.zones[zone_id(player, "soul")].cards if facts.is_unit_card(state.definition(c))]
             if soul:
-                actions.append(lambda tx, p=player, c=soul[0]: tx.move(c, zone_id(p, "vc"), 0))
+                actions.append(lambda tx, p=player, c=soul[0]: tx.move(c, zone_id(p, "vc"), 0))  # type: ignore[misc]  # mypy#15459: a lambda's default argument
             else:
-                actions.append(lambda tx, p=player: _lose(tx, p, "no vanguard (VG 8.2)"))
+                actions.append(lambda tx, p=player: _lose(tx, p, "no vanguard (VG 8.2)"))  # type: ignore[misc]  # mypy#15459: a lambda's default argument
     return actions
 
 
@@ -319,7 +268,7 @@ def _check_orders(state: Any) -> list[Action]:
     """VG 8.4: an order card on a circle (not locked) is put into the drop zone."""
     if not ability_index(state).orders:
         return []
-    return [lambda tx, c=iid: relocate(tx, c, "drop", None) for player in state.players
+    return [lambda tx, c=iid: relocate(tx, c, "drop", None) for player in state.players  # type: ignore[misc]  # mypy#15459: a lambda's default argument
             for zid in circles_of(state, player) for iid in state.zones[zid].cards
             if facts.kind(state.definition(iid)) == "order" and not is_locked(state, iid)]
 
@@ -350,15 +299,15 @@ def advance_phase(tx: Transaction) -> bool:
         TURN.advance(tx)
         if state.format == "standard":  # Energy Generator [K]: Energy Charge 3 at the beginning of the ride phase
             tx.set_total(me, "energy", min(10, state.total(me, "energy") + 3))
-        emit(tx, {"type": "ride_phase_start", "player": me})
+        emit(tx, trigger_event("ride_phase_start", player=me))
         return True
     if phase in ("ride", "main"):
         return False
     if phase == "battle":
         if step == "start":
             TURN.advance(tx)
-            emit(tx, {"type": "battle_start", "player": me})
-            emit(tx, {"type": "attack_step_start", "player": me})
+            emit(tx, trigger_event("battle_start", player=me))
+            emit(tx, trigger_event("attack_step_start", player=me))
             return True
         return False
     if phase == "end":
@@ -401,7 +350,7 @@ def start_end_phase(tx: Transaction) -> None:
             else:
                 unlock(tx, iid)
     tx.set_data("end_triggered", None)
-    frames.push(tx, [{"effect": "_end_trigger"}, {"effect": "_end_expire"}, {"effect": "_end_repeat"}], {"controller": me},
+    procedure.push(tx, [{"effect": "_end_trigger"}, {"effect": "_end_expire"}, {"effect": "_end_repeat"}], {"controller": me},
                 kind="flow")
 
 
@@ -411,7 +360,7 @@ def _end_trigger(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     state = tx.state
     done = set(state.data.get("end_triggered", []))
     for key, iid, ability in _untriggered_end_abilities(state):
-        add_pending(tx, state.cards[iid].controller, iid, ability, {"type": "end_of_turn"})
+        add_pending(tx, state.cards[iid].controller, iid, ability, trigger_event("end_of_turn"))
         done.add(key)
     tx.set_data("end_triggered", sorted(done) or None)
     fire_timed(tx, "end_of_turn")
@@ -447,7 +396,7 @@ def _untriggered_end_abilities(state: Any) -> list[tuple[str, int, dict[str, Any
 @effect("_hollow_drop")
 def _hollow_drop(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     """Put the Hollow unit into its owner's drop zone; "put into drop by Hollow" abilities trigger."""
-    iid = frames.ctx(tx.state, fi).get("source")
+    iid = procedure.ctx(tx.state, fi).get("source")
     if iid is None or not is_circle(tx.state.cards[iid].zone):
         return True
     zone = tx.state.cards[iid].zone
@@ -461,7 +410,7 @@ def _hollow_drop(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     # lasting when it left) trigger for it (seed 《雄伟深蓝》 ②).
     for ability in list(printed_of(tx.state, iid).all) + [g["ability"] for g in gained_hollow]:
         if ability.get("kind") == "auto" and ability.get("when") == "hollow_drop":
-            add_pending(tx, owner, iid, ability, {"type": "hollow_drop", "card": iid, "zone": zone})
+            add_pending(tx, owner, iid, ability, trigger_event("hollow_drop", card=iid, zone=zone))
     return True
 
 
@@ -480,7 +429,7 @@ def _end_repeat(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     hollow = any(has_state(state, i, "hollow") for i in field_cards(state))
     timed_left = any(timed_due(state, t, "end_of_turn") for t in state.lists.get("timed", ()))
     if state.lists.get(PENDING) or untriggered or hollow or timed_left:
-        frames.insert_steps(tx, fi, [{"effect": "_end_trigger"}, {"effect": "_end_expire"}, {"effect": "_end_repeat"}])
+        procedure.insert_steps(tx, fi, [{"effect": "_end_trigger"}, {"effect": "_end_expire"}, {"effect": "_end_repeat"}])
         return True
     begin_turn(tx, state.opponent(state.active))
     return True
@@ -534,7 +483,7 @@ DURATION_LISTS = (CANNOT_BE_HIT, "restrictions", "player_mods")
 def begin_turn(tx: Transaction, player: str) -> None:
     """Start `player`'s turn at the stand phase."""
     state = tx.state
-    frames.abort(tx, frames.depth(state) - 1)
+    procedure.abort(tx, procedure.depth(state) - 1)
     TURN.start_turn(tx, player)
     tx.set_data("turn_info", {})
     tx.set_data("used_this_turn", None)
@@ -594,12 +543,12 @@ def begin_battle(tx: Transaction, attacker: int, target: int, booster: int | Non
     tx.log(f"{state.definition(attacker).name} attacks {state.definition(target).name}", "VG 6.2")
     if booster is not None:
         tx.set_field(booster, "tapped", True)
-        emit(tx, {"type": "boosts", "card": booster, "other": attacker, "zone": state.cards[booster].zone})
-        emit(tx, {"type": "boosted", "card": attacker, "other": booster, "zone": state.cards[attacker].zone})
-    emit(tx, {"type": "attacks", "card": attacker, "zone": state.cards[attacker].zone, "player": player})
-    emit(tx, {"type": "attacked", "card": target, "zone": state.cards[target].zone})
+        emit(tx, trigger_event("boosts", card=booster, other=attacker, zone=state.cards[booster].zone))
+        emit(tx, trigger_event("boosted", card=attacker, other=booster, zone=state.cards[attacker].zone))
+    emit(tx, trigger_event("attacks", card=attacker, zone=state.cards[attacker].zone, player=player))
+    emit(tx, trigger_event("attacked", card=target, zone=state.cards[target].zone))
     battle_step(tx, "guard")
-    frames.push(tx, [{"effect": "_guard_step"}, {"effect": "_drive_step"}, {"effect": "_damage_step"},
+    procedure.push(tx, [{"effect": "_guard_step"}, {"effect": "_drive_step"}, {"effect": "_damage_step"},
                      {"effect": "_close_step"}, {"effect": "_battle_done"}], {"controller": player}, kind="flow")
 
 
@@ -620,13 +569,13 @@ def _drive_step(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     battle = state.data["battle"]
     attacker = battle["attacker"]
     battle_step(tx, "drive")
-    emit(tx, {"type": "drive_step_start", "player": battle["player"]})
+    emit(tx, trigger_event("drive_step_start", player=battle["player"]))
     # A rear-guard vanguard drive-checks too: it is a vanguard (seed 《光辉骑士团》 二).
     if attacker not in state.cards or not is_vanguard(state, attacker) or not is_unit(state, attacker):
         return True
     count = printed_of(state, attacker).drive
     checker = state.cards[attacker].controller
-    frames.insert_steps(tx, fi, [{"effect": "_check", "kind": "drive", "player": checker} for _ in range(count)])
+    procedure.insert_steps(tx, fi, [{"effect": "_check", "kind": "drive", "player": checker} for _ in range(count)])
     return True
 
 
@@ -648,7 +597,7 @@ def _check(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
         _finish_check(tx, card, step["kind"], player)
         return True
     steps.append({"effect": "_check_done", "card": card, "kind": step["kind"], "player": player})
-    frames.push(tx, steps, {"controller": player, "source": card, "name": f"{trigger} trigger"}, kind="flow", atomic=True)
+    procedure.push(tx, steps, {"controller": player, "source": card, "name": f"{trigger} trigger"}, kind="flow", atomic=True)
     return True
 
 
@@ -679,7 +628,7 @@ def trigger_steps(state: Any, player: str, card: int, trigger: str, kind: str) -
                  for s in a.get("do", ())] if kind == "drive" else []
         return [{"effect": "_remove_over"}, {"effect": "draw", "count": 1},
                 {"effect": "choose", "from": "your_units", "count": 1, "as": "over_to"},
-                {"effect": "power", "target": "$over_to", "amount": 100000000, "until": "turn"}] + extra
+                {"effect": "power", "target": "$over_to", "amount": 100000000, "until": "turn"}, *extra]
     return []
 
 
@@ -687,11 +636,11 @@ def trigger_steps(state: Any, player: str, card: int, trigger: str, kind: str) -
 def _heal_trigger(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     """Heal: if your damage ≥ your opponent's when it resolves, heal 1 (VG 6.5)."""
     state = tx.state
-    me = str(frames.ctx(state, fi)["controller"])
+    me = str(procedure.ctx(state, fi)["controller"])
     mine = len(state.zones[zone_id(me, "damage")].cards)
     theirs = len(state.zones[zone_id(state.opponent(me), "damage")].cards)
     if mine and mine >= theirs:
-        frames.insert_steps(tx, fi, [{"effect": "heal", "count": 1}])
+        procedure.insert_steps(tx, fi, [{"effect": "heal", "count": 1}])
     else:
         tx.log(f"{me} does not heal ({mine} damage < {theirs})", "VG 6.5")
     return True
@@ -700,7 +649,7 @@ def _heal_trigger(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
 @effect("_remove_over")
 def _remove_over(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     """Over trigger: remove the card from the game (VG 6.5)."""
-    card = frames.ctx(tx.state, fi)["source"]
+    card = procedure.ctx(tx.state, fi)["source"]
     tx.move(card, zone_id(tx.state.cards[card].owner, "removed"), None)
     return True
 
@@ -720,7 +669,7 @@ def _finish_check(tx: Transaction, card: int, kind: str, player: str) -> None:
         tx.move(card, zone_id(player, "hand"), None)
     else:
         tx.move(card, zone_id(player, "damage"), None)
-        emit(tx, {"type": "damage_dealt", "player": player})
+        emit(tx, trigger_event("damage_dealt", player=player))
 
 
 @effect("_damage_step")
@@ -745,9 +694,9 @@ def _damage_step(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
             more += [{"effect": "_check", "kind": "damage", "player": state.cards[target].owner} for _ in range(crit)]
         else:
             more.append({"effect": "_retire_attacked"})
-        emit(tx, {"type": "attack_hits", "card": attacker, "zone": state.cards[attacker].zone})
+        emit(tx, trigger_event("attack_hits", card=attacker, zone=state.cards[attacker].zone))
     more.append({"effect": "_retire_guardians"})
-    frames.insert_steps(tx, fi, more)
+    procedure.insert_steps(tx, fi, more)
     return True
 
 
@@ -816,7 +765,7 @@ def _close_step(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
         if iid in state.cards and is_unit(state, iid) and has_state(state, iid, "charge"):
             schedule_pending(tx, state.cards[iid].controller, iid, [{"effect": "to_deck_bottom", "target": "self"}],
                              "Charge!!", {"self": [[iid, identity(state, iid)]]})
-    emit(tx, {"type": "end_of_battle", "battle": dict(battle)})
+    emit(tx, trigger_event("end_of_battle", battle=dict(battle)))
     return True
 
 
@@ -826,8 +775,8 @@ def _battle_done(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     expire(tx, "battle")
     tx.set_data("battle", None, copy=False)
     battle_step(tx, "attack" if tx.state.phase == "battle" else "")
-    if not frames.ctx(tx.state, fi).get("dominated_battle"):
-        emit(tx, {"type": "attack_step_start", "player": tx.state.active})
+    if not procedure.ctx(tx.state, fi).get("dominated_battle"):
+        emit(tx, trigger_event("attack_step_start", player=tx.state.active))
     return True
 
 
@@ -835,9 +784,9 @@ def _battle_done(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
 def _dominate_loop(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     """Dominate ③–⑤: while a dominated unit can attack, the dominator attacks with one; then release all."""
     state = tx.state
-    me = str(frames.ctx(state, fi)["controller"])
+    me = str(procedure.ctx(state, fi)["controller"])
     if dominated_attackers(state, me):
-        frames.insert_steps(tx, fi, [{"effect": "_dominate_choose"}, {"effect": "_dominate_loop"}])
+        procedure.insert_steps(tx, fi, [{"effect": "_dominate_choose"}, {"effect": "_dominate_loop"}])
         return True
     for iid in field_cards(state):
         if has_state(state, iid, "dominated"):
@@ -848,8 +797,8 @@ def _dominate_loop(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
 @effect("_dominate_choose")
 def _dominate_choose(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     """The dominator chooses a dominated unit able to attack and its target (an Attack command)."""
-    if frames.ctx(tx.state, fi).get("dominated_attack_done"):
-        frames.set_var(tx, fi, "dominated_attack_done", None)
+    if procedure.ctx(tx.state, fi).get("dominated_attack_done"):
+        procedure.set_var(tx, fi, "dominated_attack_done", None)
         return True
     return False
 
@@ -875,4 +824,8 @@ def guard_options(state: Any, player: str) -> list[int]:
     return guardians_of(state, player)
 
 
-__all__ = ["run", "check_timing", "next_phase", "begin_battle", "begin_turn", "EFFECTS", "REAR_CIRCLES"]
+__all__ = ["run", "check_timing", "next_phase", "begin_battle", "begin_turn", "REAR_CIRCLES"]
+
+
+PROCEDURES = procedure.Procedures(run_step=run_step, check=check_timing, advance=advance_phase,
+                                  act_steps=frozenset(ACT_STEPS))

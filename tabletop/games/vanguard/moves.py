@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.engine.transaction import Transaction
+from tabletop.engine.triggers import trigger_event
 from tabletop.engine.zones import zone_id
 from tabletop.games.vanguard import facts
 from tabletop.games.vanguard.abilities import emit, printed_of
@@ -68,7 +69,7 @@ def add_state(tx: Transaction, iid: int, name: str, until: str | None = None) ->
         durations = dict(tx.state.cards[iid].props.get("state_until", {}))
         durations[name] = until
         tx.set_prop(iid, "state_until", durations)
-    emit(tx, {"type": "enters_state", "card": iid, "state": name, "zone": tx.state.cards[iid].zone})
+    emit(tx, trigger_event("enters_state", card=iid, state=name, zone=tx.state.cards[iid].zone))
     return True
 
 
@@ -130,7 +131,7 @@ def place_on_circle(tx: Transaction, iid: int, circle: str, how: str, by: str, r
     if how in ("call", "guard"):
         player = zone_owner(circle)
         turn_info(tx, player, "calls", int(turn_fact(state, player, "calls")) + 1)
-    event = {"type": "placed", "card": iid, "zone": circle, "how": how, "player": zone_owner(circle)}
+    event = trigger_event("placed", card=iid, zone=circle, how=how, player=zone_owner(circle))
     if is_rear_circle(circle) and iid in rear_vanguards(state, zone_owner(circle)):
         event["as_vanguard"] = True  # placed as a vanguard: "placed on VC" abilities trigger (seed 《光辉骑士团》 二)
     emit(tx, event)
@@ -151,8 +152,8 @@ def retire(tx: Transaction, iid: int, by_effect: bool) -> None:
     was_rear = is_rear_circle(from_zone)
     relocate(tx, iid, "drop", None)
     if was_rear:
-        emit(tx, {"type": "retired", "card": iid, "player": controller, "by_effect": by_effect,
-                  "locked": locked, "zone": from_zone})
+        emit(tx, trigger_event("retired", card=iid, player=controller, by_effect=by_effect, locked=locked,
+                               zone=from_zone))
 
 
 def put_into_soul(tx: Transaction, iid: int, player: str, by_ride: bool = False, rider: int | None = None) -> None:
@@ -175,11 +176,11 @@ def put_into_soul(tx: Transaction, iid: int, player: str, by_ride: bool = False,
         else:
             tx.move(iid, zone_id(player, "soul"), None)
             renew(tx, iid)
-        emit(tx, {"type": "rode_upon", "card": iid, "player": player, "other": rider})
+        emit(tx, trigger_event("rode_upon", card=iid, player=player, other=rider))
         return
     relocate(tx, iid, "soul", None, owner=player)
     turn_info(tx, player, "soul_not_ride", True)
-    emit(tx, {"type": "put_into_soul", "card": iid, "player": player})
+    emit(tx, trigger_event("put_into_soul", card=iid, player=player))
 
 
 def is_field_zone(zid: str) -> bool:

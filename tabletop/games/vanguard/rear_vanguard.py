@@ -20,9 +20,9 @@ from tabletop.engine.zones import zone_id
 from tabletop.games.vanguard.circles import ACCEL_CIRCLES, REAR_CIRCLES, is_rear_circle
 
 BECOME_VANGUARD = "become_vanguard"
-# Players whose rear-guard vanguards are being computed: a condition read meanwhile (e.g. counting rear-guards)
-# sees none, instead of asking again forever.
-_COMPUTING: set[str] = set()
+# state.reading[COMPUTING]: players whose rear-guard vanguards are being computed: a condition read meanwhile
+# (e.g. counting rear-guards) sees none, instead of asking again forever.
+COMPUTING = "vanguard.rear_vanguards"
 
 
 def makes_vanguards(ability: dict[str, Any]) -> bool:
@@ -40,18 +40,13 @@ def mentions_effect(value: Any, name: str) -> bool:
     return False
 
 
-# The library last asked about and the ids of its cards that may make rear-guard vanguards (AbilityIndex
-# `vanguard_granters`), kept at hand: rear_vanguards is asked at every decision.
-_LAST: list[Any] = [None, frozenset()]
-
-
 def rear_vanguards(state: GameState, player: str) -> tuple[int, ...]:
     """Return `player`'s units on their own rear-guard circles that are also vanguards now."""
-    granters = _LAST[1] if _LAST[0] is state.library else _granters_of(state)
+    granters = _granters_of(state)
     if not granters:
         return ()  # the usual case: no card of the game says it
     vc = state.zones[zone_id(player, "vc")].cards
-    if not vc or player in _COMPUTING:
+    if not vc or player in state.reading.get(COMPUTING, ()):
         return ()
     granter = vc[0]
     if state.cards[granter].card_id not in granters and not state.data.get("abilities_gained"):
@@ -63,9 +58,7 @@ def rear_vanguards(state: GameState, player: str) -> tuple[int, ...]:
 def _granters_of(state: GameState) -> frozenset[str]:
     from tabletop.games.vanguard.abilities import ability_index
 
-    granters = ability_index(state).vanguard_granters
-    _LAST[:] = [state.library, granters]
-    return granters
+    return ability_index(state).vanguard_granters  # the ids of cards that may make rear-guard vanguards
 
 
 def _compute(state: GameState, player: str, granter: int) -> tuple[int, ...]:
@@ -75,7 +68,8 @@ def _compute(state: GameState, player: str, granter: int) -> tuple[int, ...]:
     card = state.cards[granter]
     if card.controller != player:
         return ()  # seed Dominate 18: a dominated vanguard is not its owner's, and its CONTs are the dominator's
-    _COMPUTING.add(player)
+    computing = state.reading.setdefault(COMPUTING, set())
+    computing.add(player)
     try:
         filters = [step.get("filter") for ability in abilities_of(state, granter) if makes_vanguards(ability)
                    and zone_tag_holds(state, granter, ability.get("zone"))
@@ -93,7 +87,7 @@ def _compute(state: GameState, player: str, granter: int) -> tuple[int, ...]:
             found.update(filter_cards(state, units, filt, granter, player))
         return tuple(iid for iid in units if iid in found)
     finally:
-        _COMPUTING.discard(player)
+        computing.discard(player)
 
 
 def is_rear_vanguard(state: GameState, iid: int) -> bool:

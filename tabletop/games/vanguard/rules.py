@@ -5,7 +5,7 @@ import functools
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from tabletop.engine import durations, triggers
+from tabletop.engine import durations, procedure, triggers
 from tabletop.engine.cards import CardDefinition, CardLibrary
 from tabletop.engine.commands import Choose, Command, PassPriority
 from tabletop.engine.decision import Decision
@@ -14,19 +14,20 @@ from tabletop.engine.permissions import Permission, Ruling, decide
 from tabletop.engine.rules import CardChoice, CardValue, GameConfig, GameRules
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
+from tabletop.engine.triggers import trigger_event
 from tabletop.engine.zones import ZoneSpec, zone_id
-from tabletop.games.vanguard import facts, frames
+from tabletop.games.vanguard import facts
 from tabletop.games.vanguard.abilities import (
-    PENDING, abilities_changed, abilities_of, ability_index, emit, face_up_g, has_extra_abilities, keyword_valid, printed_of,
+    PENDING, abilities_changed, abilities_of, ability_index, emit, face_up_g, keyword_valid, printed_of,
     zone_tag_holds,
 )
 from tabletop.games.vanguard.circles import (
-    REAR_CIRCLES, circle_name, circles_of, column_partner, info as zone_info, is_front_row, is_rear_circle, zone_specs,
+    circle_name, circles_of, column_partner, info as zone_info, is_rear_circle, zone_specs,
 )
 from tabletop.games.vanguard.commands import (
     COMMANDS, Activate, Attack, Call, GGuard, Guard, Intercept, Move, PlayOrder, Ride, RideFromRideDeck, Stride,
 )
-from tabletop.games.vanguard.effects import draw_cards
+from tabletop.games.vanguard.effects import ability_problems, draw_cards
 from tabletop.games.vanguard.flow import (
     act_step, cost_steps, enter, begin_battle, dominated_attackers, dominated_targets, guard_prompt, next_phase,
     play_pending, rule_actions, run,
@@ -76,11 +77,18 @@ class VanguardRules(GameRules):
     def card_from_mapping(self, data: Mapping[str, Any]) -> CardDefinition:
         """Read a card; imported field spellings (`Normal Unit`, `Twin Drive`, `["Persona Ride"]`) are normalised."""
         card = super().card_from_mapping(data)
+        problems = self.effect_problems(data)
+        if problems:
+            raise ValueError(f"card {card.id!r}: {problems[0]}")
         keywords = {str(k).lower().replace(" ", "_"): v for k, v in card.keywords.items() if str(k).lower() != "none"}
         if keywords != dict(card.keywords):
             card = CardDefinition(card.id, card.game, card.name, card.card_type, card.cost, card.stats, card.text,
                                   keywords, card.attributes, card.effects)
         return card
+
+    def effect_problems(self, data: Mapping[str, Any]) -> list[str]:
+        """Check the card's effects only: imported cards' keyword spellings are normalised, not refused."""
+        return ability_problems(data.get("effects"))
 
     # -- setting up ------------------------------------------------------------------------------
     def setup(self, tx: Transaction, config: GameConfig) -> None:
@@ -133,7 +141,7 @@ class VanguardRules(GameRules):
         for player in state.players:
             v = vanguard_of(state, player)
             if v is not None:
-                emit(tx, {"type": "game_start", "player": player})
+                emit(tx, trigger_event("game_start", player=player))
 
     def after_scenario_setup(self, tx: Transaction, setup: Mapping[str, Any]) -> None:
         state = tx.state
@@ -195,11 +203,9 @@ class VanguardRules(GameRules):
     def _pending_decision(self, state: GameState) -> Decision | None:
         if self.outcome(state) is not None:
             return None
-        raw = state.data.get("decision")
-        if raw:
-            return Decision(raw["player"], raw["name"], raw["kind"], raw.get("prompt", ""), tuple(raw.get("options", ())),
-                            raw.get("min", 0), raw.get("max", 0), raw.get("rule", ""), tuple(raw.get("labels", ())),
-                            tuple(raw.get("zones", ())))
+        stored = procedure.pending(state)
+        if stored is not None:
+            return stored
         if state.phase == "setup":
             player = state.data["mulligan"][0]
             hand = tuple(state.zones[zone_id(player, "hand")].cards)
@@ -208,7 +214,7 @@ class VanguardRules(GameRules):
         if step is not None:
             if step["effect"] == "_guard_step":
                 return _act_decision(state.data["battle"]["defender"], "guard", guard_prompt(state), "VG 6.3")
-            return _act_decision(str(frames.ctx(state, frames.depth(state) - 1)["controller"]), "dominate_attack",
+            return _act_decision(str(procedure.ctx(state, procedure.depth(state) - 1)["controller"]), "dominate_attack",
                                  "attack with a dominated unit", "seed 《射干玉》 支配 ③")
         return _phase_decision(state.active, state.phase)
 
@@ -300,7 +306,7 @@ class VanguardRules(GameRules):
                 result.append(Ride(by=player, card=iid))
         ride_deck = zone_id(player, "ride_deck")
         if ride_deck in state.zones and hand:
-            discards = {}
+            discards: dict[str, int] = {}
             for h in hand:
                 discards.setdefault(state.cards[h].card_id, h)
             for iid in state.zones[ride_deck].cards:
@@ -500,10 +506,10 @@ class VanguardRules(GameRules):
             self._pass(tx, decision)
         elif isinstance(command, (Ride, RideFromRideDeck, Stride)):
             self._need(decision, "ride", "VG 5.3", "you can ride only in your ride phase")
-            {Ride: self._ride, RideFromRideDeck: self._ride_from_deck, Stride: self._stride}[type(command)](tx, command)
+            {Ride: self._ride, RideFromRideDeck: self._ride_from_deck, Stride: self._stride}[type(command)](tx, command)  # type: ignore[operator]  # a command type -> its handler: no type says so
         elif isinstance(command, (Call, Move, Activate, PlayOrder)):
             self._need(decision, "main", "VG 5.4", "that is done in your main phase")
-            {Call: self._call, Move: self._move, Activate: self._activate, PlayOrder: self._order}[type(command)](tx, command)
+            {Call: self._call, Move: self._move, Activate: self._activate, PlayOrder: self._order}[type(command)](tx, command)  # type: ignore[operator]  # a command type -> its handler: no type says so
         elif isinstance(command, Attack):
             if decision.name == "dominate_attack":
                 self._dominated_attack(tx, command)
@@ -512,7 +518,7 @@ class VanguardRules(GameRules):
                 self._attack(tx, command)
         elif isinstance(command, (Guard, Intercept, GGuard)):
             self._need(decision, "guard", "VG 6.3", "you can guard only in the guard step when attacked")
-            {Guard: self._guard, Intercept: self._intercept, GGuard: self._gguard}[type(command)](tx, command)
+            {Guard: self._guard, Intercept: self._intercept, GGuard: self._gguard}[type(command)](tx, command)  # type: ignore[operator]  # a command type -> its handler: no type says so
         else:
             raise IllegalCommand("VG", f"unknown command {command.command_name()}")
         run(tx)
@@ -525,39 +531,16 @@ class VanguardRules(GameRules):
         state = tx.state
         if decision.kind == "act":
             raise IllegalCommand(decision.rule or "VG 7.1", "nothing to choose now; play a command or pass")
-        if decision.kind == "yesno":
-            if command.yes is None:
-                raise IllegalCommand(decision.rule or "VG 7.3", "answer yes or no")
-            answer = {"yes": bool(command.yes), "picks": []}
-        elif decision.kind == "number":
-            if command.number is None or not decision.min <= command.number <= decision.max:
-                raise IllegalCommand(decision.rule or "VG 7.3", f"answer a number from {decision.min} to {decision.max}")
-            answer = {"number": int(command.number), "picks": []}
-        else:
-            picks = list(command.picks)
-            if decision.name == "order_triggers":
-                picks = [self._pending_uid(state, p) for p in picks]
-            bad = [p for p in picks if p not in decision.options]
-            if bad:
-                raise IllegalCommand(decision.rule or "VG 7.3", f"{bad[0]!r} is not one of the choices")
-            if len(set(map(str, picks))) != len(picks):
-                raise IllegalCommand(decision.rule or "VG 7.3", "the same choice was given twice")
-            if not decision.min <= len(picks) <= decision.max:
-                raise IllegalCommand(decision.rule or "VG 7.3",
-                                     f"choose between {decision.min} and {decision.max} (got {len(picks)})")
-            answer = {"picks": picks}
-        if decision.name == "mulligan":
-            self._mulligan(tx, decision.player, answer["picks"])
+        picks = [self._pending_uid(state, p) for p in command.picks] if decision.name == "order_triggers" else None
+        if decision.name == "mulligan":  # VG 4.5: asked by the setup itself, not stored
+            self._mulligan(tx, decision.player, list(procedure.check_answer(decision, command, None, "VG 7.3").picks))
             return
-        raw = state.data["decision"]
-        tx.set_data("decision", None, copy=False)
-        if decision.name == "order_triggers":
-            play_pending(tx, answer["picks"][0])
-            return
-        frames.set_var(tx, raw["frame"], "answer", answer)
+        routed = procedure.answer(tx, command, picks, "VG 7.3")
+        if routed is not None:  # the one decision of the rules, not of a frame: which stand-by ability first (VG 7.2)
+            play_pending(tx, routed[1].picks[0])
 
     def _pending_uid(self, state: GameState, pick: Any) -> Any:
-        player = state.data["decision"]["player"]
+        player = procedure.pending(state).player  # type: ignore[union-attr]
         mine = triggers.waiting(state, player)
         if any(item["id"] == pick for item in mine):
             return pick
@@ -646,6 +629,7 @@ class VanguardRules(GameRules):
         for c in command.discard:
             relocate(tx, c, "drop", None)
         old = vanguard_of(state, player)
+        assert old is not None  # _can_stride refused a player without a vanguard
         tapped = state.cards[old].tapped
         tx.move(old, zone_id(player, "heart"), 0)
         place_on_circle(tx, command.card, zone_id(player, "vc"), "ride", player, rested=tapped)
@@ -655,7 +639,7 @@ class VanguardRules(GameRules):
 
     def _holds_rear_vanguard(self, state: GameState, player: str, circle: str) -> bool:
         zid = zone_id(player, circle)
-        cards = state.zones[zid].cards if zid in state.zones else ()
+        cards: Sequence[int] = state.zones[zid].cards if zid in state.zones else ()
         return bool(cards) and is_rear_vanguard(state, cards[0])
 
     # -- main phase ------------------------------------------------------------------------------
@@ -732,7 +716,7 @@ class VanguardRules(GameRules):
         steps += list(ability.get("do", ()))
         name = ability.get("name") or ability.get("keyword") or state.definition(command.card).name
         tx.log(f"{command.by} activates {name}", "VG 7.5")
-        frames.push(tx, steps, {"source": command.card, "controller": command.by, "name": name, "vars": {}})
+        procedure.push(tx, steps, {"source": command.card, "controller": command.by, "name": name, "vars": {}})
 
     def _order(self, tx: Transaction, command: PlayOrder) -> None:
         state = tx.state
@@ -747,7 +731,7 @@ class VanguardRules(GameRules):
         for ability in d.effects:
             steps += cost_steps(ability) + list(ability.get("do", ()))
         steps.append({"effect": "to_drop", "target": "self"})
-        frames.push(tx, steps, {"source": command.card, "controller": command.by, "name": d.name, "vars": {}})
+        procedure.push(tx, steps, {"source": command.card, "controller": command.by, "name": d.name, "vars": {}})
 
     # -- battle ----------------------------------------------------------------------------------
     def _attack(self, tx: Transaction, command: Attack) -> None:
@@ -776,10 +760,10 @@ class VanguardRules(GameRules):
             raise IllegalCommand("seed 《射干玉》 支配 ruling 12", "a dominated unit attacks only its owner's units that are not dominated")
         if command.booster is not None:
             raise IllegalCommand("seed 《射干玉》 支配 ruling 12", "a dominated unit cannot be boosted")
-        fi = frames.depth(state) - 1
-        frames.set_var(tx, fi, "dominated_attack_done", True)
+        fi = procedure.depth(state) - 1
+        procedure.set_var(tx, fi, "dominated_attack_done", True)
         begin_battle(tx, command.attacker, command.target, None, command.by)
-        frames.set_var(tx, frames.depth(state) - 1, "dominated_battle", True)
+        procedure.set_var(tx, procedure.depth(state) - 1, "dominated_battle", True)
 
     def _guard(self, tx: Transaction, command: Guard) -> None:
         state = tx.state
@@ -1029,13 +1013,7 @@ def create_library(cards: list[CardDefinition]) -> CardLibrary:
     return CardLibrary(cards)
 
 
-__all__ = ["VanguardRules", "validate_effects_reexport"]
-
-
-def validate_effects_reexport(mapping: Mapping[str, Any]) -> list[str]:
-    """Check a card mapping's effects (see effects.validate_effects)."""
-    from tabletop.games.vanguard.effects import validate_effects
-    return validate_effects(mapping)
+__all__ = ["VanguardRules"]
 
 
 def _can_stride_with(definition: CardDefinition) -> bool:

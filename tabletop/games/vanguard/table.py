@@ -1,6 +1,7 @@
 """Reading the Vanguard table: units, their controllers and positions, current power and critical."""
 from __future__ import annotations
 
+import functools
 from itertools import chain
 from typing import Any
 
@@ -8,7 +9,7 @@ from tabletop.engine.state import GameState
 from tabletop.engine.zones import Zone, zone_id
 from tabletop.games.vanguard import facts
 from tabletop.games.vanguard.circles import (
-    ACCEL_CIRCLES, CIRCLES, REAR_CIRCLES, circles_of, info, is_circle, is_front_row, is_rear_circle, position,
+    ACCEL_CIRCLES, CIRCLES, REAR_CIRCLES, info, is_circle, is_front_row, is_rear_circle, position,
     same_column, zone_owner,
 )
 from tabletop.games.vanguard.rear_vanguard import is_rear_vanguard, rear_vanguards
@@ -92,26 +93,17 @@ class _Layout:
                             for p in state.players)
 
 
-_LAYOUTS: dict[int, _Layout] = {}
-_LAST: list[Any] = [None, None]  # the zones dict and layout found last (one game is played at a time, mostly)
-
-
 def vital_zones(state: GameState) -> tuple[tuple[Zone, Zone, Zone], ...]:
     """Return each player's damage zone, deck and VC (Zone objects), in seat order."""
     return _layout(state).vitals
 
 
 def _layout(state: GameState) -> _Layout:
-    zones = state.zones
-    if _LAST[0] is zones:
-        return _LAST[1]  # type: ignore[no-any-return]
-    layout = _LAYOUTS.get(id(zones))
-    if layout is None or layout.zones is not zones:
-        if len(_LAYOUTS) >= 256:  # tables come and go (one per test game): keep the cache bounded
-            _LAYOUTS.clear()
-        layout = _LAYOUTS[id(zones)] = _Layout(state)
-    _LAST[0], _LAST[1] = zones, layout
-    return layout
+    # Zones are only added while the table is set up: their number tells a layout built too early.
+    found = state.keyed_values.get("vanguard.layout")  # memo_keyed, the usual case inlined
+    if found is not None and found[0] == len(state.zones):
+        return found[1]  # type: ignore[no-any-return]
+    return state.memo_keyed("vanguard.layout", len(state.zones), lambda: _Layout(state))
 
 
 def units_of(state: GameState, player: str) -> tuple[int, ...]:
@@ -158,17 +150,11 @@ def front_row_units(state: GameState, player: str) -> list[int]:
     return list(found)
 
 
-_FRONT_ROW_ZONES: dict[str, frozenset[str]] = {}
-
-
+@functools.cache  # a pure function of the seat's name
 def _front_row_zones(player: str) -> frozenset[str]:
     """Return the ids of the circles in `player`'s own front row (those `is_front_row` holds for)."""
-    found = _FRONT_ROW_ZONES.get(player)
-    if found is None:
-        names = [*CIRCLES, *ACCEL_CIRCLES]
-        found = _FRONT_ROW_ZONES[player] = frozenset(
-            zone_id(player, n) for n in names if is_front_row(zone_id(player, n), player))
-    return found
+    names = [*CIRCLES, *ACCEL_CIRCLES]
+    return frozenset(zone_id(player, n) for n in names if is_front_row(zone_id(player, n), player))
 
 
 def in_same_column(state: GameState, a: int, b: int, viewer: str) -> bool:
@@ -222,20 +208,22 @@ def power_parts(state: GameState, iid: int) -> tuple[int, int, list[str]]:
     return base, current, list(why)
 
 
-# Sources whose CONT conditions are being read now (abilities._cont_grants): a CONT's own condition does not see
-# its own bonus (a Burst "if your vanguard's power ≥ N" on the vanguard itself would otherwise never settle).
-_READING: set[int] = set()
+READING = "vanguard.cont_conditions"
+# state.reading[READING]: sources whose CONT conditions are being read now (abilities._cont_grants): a CONT's own
+# condition does not see its own bonus (a Burst "if your vanguard's power ≥ N" on the vanguard itself would
+# otherwise never settle).
 
 
-def reading_key() -> str:
+def reading_key(state: GameState) -> str:
     """Return a memo key suffix naming the sources being read: values computed without their bonuses differ."""
-    return ".reading." + ",".join(map(str, sorted(_READING))) if _READING else ""
+    sources = state.reading.get(READING)
+    return ".reading." + ",".join(map(str, sorted(sources))) if sources else ""
 
 
 def _memo_power(state: GameState, iid: int) -> tuple[int, int, list[str]]:
     """Return power_parts' memoised value (callers must not change the list)."""
     # While a CONT condition is being read its own bonus is left out: that value is memoised apart.
-    key = f"vanguard.power.{iid}{reading_key()}" if _READING else ("vanguard.power", iid)
+    key = f"vanguard.power.{iid}{reading_key(state)}" if state.reading.get(READING) else ("vanguard.power", iid)
     values = state.memo_values  # state.memo, inlined
     found = values.get(key)
     if found is None:

@@ -48,9 +48,11 @@ def run_command(args: argparse.Namespace) -> int:
     if not args.paths:
         print("tabletop: scenario run needs files or folders (or --list-commands GAME)", file=sys.stderr)
         return 2
+    from carddb.bundled import load_bundled_cards  # read only when scenarios run, not at every start
+
     results: list[ScenarioResult] = []
     for path in scenario_files(args.paths):
-        result = run_scenario(path)
+        result = run_scenario(path, load_bundled_cards)
         results.append(result)
         if not result.passed:
             print(result.message if result.malformed else f"FAIL {result.name} [{result.rule}]: {result.message}")

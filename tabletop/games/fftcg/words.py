@@ -1,0 +1,235 @@
+"""What each FFTCG effect word does when a resolving entry reaches it (the words and their parameters: effects.py).
+
+A handler gets the entry's `Doing` (the entry, the cards it affects that are still the chosen objects, the
+players' answers) and the step's mapping; it skips what cannot be done (FFTCG 2.3).
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from tabletop.engine import durations
+from tabletop.engine.card_filter import Seen
+from tabletop.engine.state import GameState
+from tabletop.engine.transaction import Transaction
+from tabletop.engine.triggers import trigger_event
+from tabletop.games.fftcg import actions
+from tabletop.games.fftcg.continuous import FILTER, pinned
+from tabletop.games.fftcg.effects import VOCABULARY
+
+Step = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Doing:
+    """An effect being done: the entry resolving, the affected cards still in play, the answers it gathered."""
+
+    entry: Mapping[str, Any]
+    cards: list[int]       # affected cards that still exist
+    on_field: list[int]    # those of them on the field
+    answers: Mapping[str, Any]
+    at: str                # the step's key among the answers
+
+    @property
+    def controller(self) -> str:
+        """Return the player resolving the entry."""
+        return str(self.entry["controller"])
+
+    @property
+    def source(self) -> int | None:
+        """Return the card whose ability or Summon resolves."""
+        return self.entry.get("source")
+
+    def picks(self, key: str) -> list[int]:
+        """Return the cards a player picked for the question asked under `key` (none when not asked)."""
+        return [int(i) for i in self.answers.get(key, {}).get("picks", ())]
+
+
+def do_effect(tx: Transaction, doing: Doing, step: Step) -> None:
+    """Do one effect of the vocabulary (a word read where it applies has no handler and does nothing here)."""
+    handler = VOCABULARY.handlers.get(step["effect"])
+    if handler is not None:
+        handler(tx, doing, step)
+
+
+def acting_players(state: GameState, entry: Mapping[str, Any], step: Step, default: str) -> list[str]:
+    """Return who does a step, the turn player first when each player does it (FFTCG 6.1.4)."""
+    who = step.get("player", default)
+    if who == "each":
+        return [state.active, state.opponent(state.active)]
+    return [entry["controller"] if who == "you" else state.opponent(entry["controller"])]
+
+
+@VOCABULARY.handles("draw")
+def _draw(tx: Transaction, doing: Doing, step: Step) -> None:
+    if int(step.get("count", 1)) > 0:
+        for player in acting_players(tx.state, doing.entry, step, "you"):
+            actions.draw(tx, player, int(step.get("count", 1)))
+
+
+@VOCABULARY.handles("deal_damage")
+def _deal_damage(tx: Transaction, doing: Doing, step: Step) -> None:
+    source = doing.source
+    for iid in doing.on_field:
+        actions.deal_character_damage(tx, iid, int(step["amount"]), [source] if source is not None else [])
+
+
+@VOCABULARY.handles("damage_player")
+def _damage_player(tx: Transaction, doing: Doing, step: Step) -> None:
+    for player in acting_players(tx.state, doing.entry, step, "opponent"):
+        actions.damage_player(tx, player, int(step.get("amount", 1)))
+
+
+@VOCABULARY.handles("break")
+def _break(tx: Transaction, doing: Doing, step: Step) -> None:
+    actions.break_cards(tx, doing.on_field, (), step.get("instead"))
+
+
+@VOCABULARY.handles("put_into_break")
+def _put_into_break(tx: Transaction, doing: Doing, step: Step) -> None:
+    actions.move_from_field(tx, doing.on_field, "break", doing.entry["name"], "FFTCG 15.1.1.3.2")
+
+
+@VOCABULARY.handles("dull")
+@VOCABULARY.handles("activate")
+def _dull_or_activate(tx: Transaction, doing: Doing, step: Step) -> None:
+    for iid in doing.on_field:
+        tx.set_field(iid, "tapped", step["effect"] == "dull")  # FFTCG 15.1.1.1–2: no-op when already so
+
+
+@VOCABULARY.handles("freeze")
+def _freeze(tx: Transaction, doing: Doing, step: Step) -> None:
+    for iid in doing.on_field:
+        tx.set_prop(iid, "frozen", True)
+        tx.log(f"{actions.name_of(tx, iid)} was frozen", "FFTCG 15.2.4")
+
+
+@VOCABULARY.handles("power")
+@VOCABULARY.handles("set_power")
+@VOCABULARY.handles("grant_keyword")
+@VOCABULARY.handles("cannot_attack")
+@VOCABULARY.handles("cannot_block")
+@VOCABULARY.handles("must_attack")
+@VOCABULARY.handles("cannot_be_blocked_by")
+@VOCABULARY.handles("cannot_be_chosen")
+@VOCABULARY.handles("replace_break")
+def _lasting(tx: Transaction, doing: Doing, step: Step) -> None:
+    if doing.on_field:
+        add_lasting(tx, doing.entry, step, doing.on_field)
+
+
+@VOCABULARY.handles("search")
+def _search(tx: Transaction, doing: Doing, step: Step) -> None:
+    """Search (FFTCG 15.1.1.8): find matching cards in the deck, reveal them, add to hand, shuffle.
+
+    The first matching cards from the top are taken (the engine does not ask which).
+    """
+    state = tx.state
+    player = doing.controller
+    filt = {k: v for k, v in dict(step.get("filter") or {}).items() if k != "zone"}
+    found: list[int] = []
+    for iid in state.zones[f"{player}.deck"].cards:
+        if len(found) >= int(step.get("count", 1)):
+            break
+        if FILTER.holds(Seen(state, player), iid, filt):
+            found.append(iid)
+    for iid in found:
+        actions.enter_zone(tx, iid, "hand", None)
+        tx.reveal(iid, "all")
+        tx.log(f"{player} searched for {actions.name_of(tx, iid)}", "FFTCG 15.1.1.8")
+    tx.shuffle(f"{player}.deck")
+
+
+@VOCABULARY.handles("look_top")
+def _look_top(tx: Transaction, doing: Doing, step: Step) -> None:
+    bottom = doing.picks(doing.at)
+    for iid in bottom:
+        actions.enter_zone(tx, iid, "deck", None)
+    tx.log(f"{doing.controller} looked at the top of their deck and put {len(bottom)} card(s) on the bottom",
+           "FFTCG 7.6.1")
+
+
+@VOCABULARY.handles("return_to_hand")
+@VOCABULARY.handles("remove_from_game")
+def _leave_play(tx: Transaction, doing: Doing, step: Step) -> None:
+    state = tx.state
+    zone = "hand" if step["effect"] == "return_to_hand" else "removed"
+    for iid in doing.cards:
+        card = state.cards[iid]
+        if card.zone.endswith((".field", ".break", ".damage")):
+            was_field = card.zone.endswith(".field")
+            label = actions.name_of(tx, iid)
+            actions.enter_zone(tx, iid, zone)
+            tx.log(f"{label} was {'returned to its owner’s hand' if zone == 'hand' else 'removed from the game'}",
+                   "FFTCG 15.1.1.5")
+            if was_field:
+                actions.emit(tx, trigger_event("leaves_field", iid))
+
+
+@VOCABULARY.handles("play_onto_field")
+def _play_onto_field(tx: Transaction, doing: Doing, step: Step) -> None:
+    state = tx.state
+    for iid in doing.cards:
+        if state.cards[iid].zone.endswith((".hand", ".break")):
+            is_backup = state.definition(iid).card_type == "backup"
+            actions.put_onto_field(tx, iid, doing.controller, bool(step.get("dull")) or is_backup)
+            tx.log(f"{actions.name_of(tx, iid)} was put onto the field", "FFTCG 11.4.8")
+
+
+@VOCABULARY.handles("add_counter")
+@VOCABULARY.handles("remove_counter")
+def _counter(tx: Transaction, doing: Doing, step: Step) -> None:
+    state = tx.state
+    source = doing.source
+    for iid in (doing.on_field or ([source] if source is not None and source in state.cards else [])):
+        have = state.cards[iid].counters.get(str(step["counter"]), 0)
+        delta = int(step.get("count", 1)) * (1 if step["effect"] == "add_counter" else -1)
+        tx.set_counter(iid, str(step["counter"]), max(0, have + delta))
+
+
+@VOCABULARY.handles("gain_control")
+def _gain_control(tx: Transaction, doing: Doing, step: Step) -> None:
+    for iid in doing.on_field:
+        # FFTCG 6.2.6: the card does not re-enter the field, so nothing "enters" here
+        tx.set_field(iid, "controller", doing.controller)
+        tx.set_prop(iid, "since", tx.state.turn)
+        tx.log(f"{doing.controller} gained control of {actions.name_of(tx, iid)}", "FFTCG 6.2.6")
+
+
+@VOCABULARY.handles("discard")
+def _discard(tx: Transaction, doing: Doing, step: Step) -> None:
+    state = tx.state
+    chosen = [c for c in doing.cards if state.cards[c].zone.endswith(".hand")]
+    if "count" in step and not chosen:
+        chosen = [i for p in acting_players(state, doing.entry, step, "you") for i in doing.picks(f"{doing.at}:{p}")]
+    for iid in chosen:  # both players' discards happen together (FFTCG 6.1.4)
+        if state.cards[iid].zone.endswith(".hand"):
+            name_seen = actions.name_of(tx, iid)
+            actions.enter_zone(tx, iid, "break")
+            tx.log(f"{state.cards[iid].owner} discarded {name_seen}", "FFTCG 15.1.1.4")
+
+
+@VOCABULARY.handles("delayed")
+def _delayed(tx: Transaction, doing: Doing, step: Step) -> None:
+    entry = doing.entry
+    tx.list_append("delayed", {
+        "trigger": step["when"], "do": list(step.get("do") or []), "controller": doing.controller,
+        "source": doing.source, "source_ts": entry.get("ts"), "card_id": entry["card_id"],
+        "name": f"{entry['name']} (delayed)", "once": True,
+        "card": pinned(tx.state, doing.on_field)[0] if doing.on_field else None})
+
+
+def add_lasting(tx: Transaction, entry: Mapping[str, Any], step: Step, cards: list[int]) -> None:
+    """Start a continuous effect on the cards it affects now (FFTCG 11.12.4.2), stamped now (11.12.4.9)."""
+    stamp = actions.next_clock(tx)
+    item = {k: v for k, v in step.items()}
+    lasting = durations.PERMANENT if step.get("duration") == "permanent" else durations.UNTIL_END_OF_TURN
+    item.update({"id": stamp, "ts": stamp, "cards": pinned(tx.state, cards), "controller": entry["controller"],
+                 "source": entry.get("source"), "label": entry["name"], "duration": lasting})
+    tx.list_append(durations.EFFECTS, item)
+    names = ", ".join(actions.name_of(tx, c) for c in cards)
+    detail = {"power": f"{int(step.get('amount', 0)):+d} power", "set_power": f"power {step.get('value')}",
+              "grant_keyword": str(step.get("keyword"))}.get(step["effect"], step["effect"].replace("_", " "))
+    tx.log(f"{names}: {detail}" + (" until end of turn" if lasting == durations.UNTIL_END_OF_TURN else ""),
+           "FFTCG 11.12.4")
