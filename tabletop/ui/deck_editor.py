@@ -29,14 +29,14 @@ from tabletop.engine.cards import CardDefinition, CardLibrary
 from tabletop.engine.rules import GameConfig
 from tabletop.games import find_game
 from tabletop.ui.card_face import card_face_pixmap
-from tabletop.ui.deck_editor_model import DeckDraft, Problem, TestHand, section_label, sections_of
+from tabletop.ui.deck_editor_model import GAME_SECTIONS, DeckDraft, Problem, TestHand, section_label, sections_of
 from tabletop.ui.deck_editor_numbers import NumbersRunner, NumbersView
 from tabletop.ui.deck_editor_search import CARD_MIME, ICON_SIZE, SearchPanel
 from tabletop.ui.new_game_dialog import NewGame
 
 ZOOM_SIZE = QSize(240, 336)
 HAND_ICON = QSize(90, 126)
-ENTRY_ICON = QSize(36, 50)      # drawn at the result size and scaled: tabletop.render fails below ~60x84
+ENTRY_ICON = QSize(20, 28)      # drawn at the result size and scaled: tabletop.render fails below ~60x84
 RECENT_KEY = "deck_editor/recent"
 RECENT_COUNT = 8
 DRAFT_DELAY_MS = 800
@@ -71,6 +71,15 @@ def remember_recent(settings: QSettings, path: Path) -> None:
     paths = [str(path)] + [p for p in recent_decks(settings) if p != str(path)]
     settings.setValue(RECENT_KEY, paths[:RECENT_COUNT])
     settings.sync()
+
+
+def deck_file_game(path: Path) -> str | None:
+    """Return the game a deck file names (its format's or its `# game:` line), None when it names none or is unreadable."""
+    try:
+        game = read_deck_file(path).game
+    except (DeckFormatError, ValueError):
+        return None
+    return game if game in GAME_SECTIONS else None
 
 
 class SectionList(QListWidget):
@@ -111,7 +120,7 @@ class SectionBox(QGroupBox):
     """A deck section: its title with the count, the entries, and +/– buttons for the selected entry."""
 
     def __init__(self, section: str, editor: DeckEditor) -> None:
-        super().__init__(section_label(section))
+        super().__init__(section_label(section, editor.game))
         self.section = section
         layout = QVBoxLayout(self)
         self.entries = SectionList(section)
@@ -390,7 +399,7 @@ class DeckEditor(QMainWindow):
                     ENTRY_ICON, Qt.AspectRatioMode.KeepAspectRatio, Qt.TransformationMode.SmoothTransformation)))
                 item.setToolTip(card.text or card.name)
                 box.entries.addItem(item)
-            box.setTitle(f"{section_label(section)} ({self.draft.count(section)})")
+            box.setTitle(f"{section_label(section, self.game)} ({self.draft.count(section)})")
             if current is not None:
                 self._select(section, current.id)
         self.total_label.setText(f"{self.draft.name}: {self.draft.count()} cards")

@@ -37,8 +37,10 @@ def sections_of(game: str) -> tuple[str, ...]:
     return GAME_SECTIONS.get(game, (MAIN,))
 
 
-def section_label(section: str) -> str:
-    """Return how a section is titled (`Main Deck`, `G Deck`…)."""
+def section_label(section: str, game: str = "") -> str:
+    """Return how a section is titled in a game (`Main Deck`, `G Deck`, Grand Archive's `Sideboard`…)."""
+    if game == "grand-archive" and section == SIDE:
+        return "Sideboard"
     return SECTION_LABELS.get(section, section.capitalize())
 
 

@@ -152,7 +152,7 @@ class SearchPanel(QWidget):
             box.currentIndexChanged.connect(lambda _index: self.search_now())
             return box
         edit = QLineEdit()
-        edit.setPlaceholderText("3-5, 2000-, -1500")
+        edit.setPlaceholderText("any (e.g. 4, 3-5, 2000-)")
         edit.editingFinished.connect(self.search_now)
         return edit
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel,
     QMessageBox, QPushButton, QSpinBox, QWidget,
@@ -41,11 +41,14 @@ class SeatRow(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         self.deck = QComboBox()
         self.deck.setMinimumWidth(260)
+        self.edit = QPushButton("Edit…")
+        self.edit.setToolTip("Open this deck in the deck editor")
         self.kind = QComboBox()
         self.kind.addItem("Human", "human")
         if is_ai_available():
             self.kind.addItem("AI", "ai")
         layout.addWidget(self.deck, 1)
+        layout.addWidget(self.edit)
         layout.addWidget(self.kind)
         self.choices: list[DeckChoice] = []
 
@@ -91,6 +94,8 @@ class NewGameDialog(QDialog):
             row = SeatRow(player, self)
             row.deck.activated.connect(lambda _index, r=row: self._maybe_file(r))
             row.deck.currentIndexChanged.connect(lambda _index, r=row: self._follow_deck_format(r))
+            row.edit.clicked.connect(lambda _checked=False, r=row: self.edit_deck(r))
+            row.edit.setEnabled(database is not None)
             label = QLabel(f"{player}:")
             form.addRow(label, row)
             self.seats.append(row)
@@ -123,6 +128,7 @@ class NewGameDialog(QDialog):
         self.game.currentIndexChanged.connect(self._game_changed)
         self.goldfish.toggled.connect(lambda on: self.seats[1].setEnabled(not on))
         self.result_game: NewGame | None = None
+        self.editor: Any = None
         self._restore()
 
     # -- settings ------------------------------------------------------------------------------
@@ -192,6 +198,30 @@ class NewGameDialog(QDialog):
             QMessageBox.warning(self, "Deck file", str(error))
             return False
         return True
+
+    def edit_deck(self, row: SeatRow) -> Any:
+        """Open the seat's deck in a deck editor; a deck saved there becomes the seat's choice."""
+        from tabletop.ui.deck_editor import DeckEditor  # needs carddb, which is optional
+        from tabletop.ui.deck_editor_model import GAME_SECTIONS, DeckDraft
+
+        gid = self.game.currentData()
+        if self.database is None or gid not in GAME_SECTIONS:
+            self.error.setText("The deck editor needs the card database and a game with deck rules.")
+            return None
+        editor = DeckEditor(self.database, gid, self.settings, parent=self)
+        editor.setWindowFlag(Qt.WindowType.Window)
+        choice = row.selected()
+        if choice is not None:
+            by_id = {card.id: card for card in choice.cards}
+            draft = DeckDraft(gid, name=choice.name, format=choice.format)
+            for section, ids in choice.sections.items():
+                for card_id in ids:
+                    draft.add(by_id[card_id], section)
+            editor.set_draft(draft)
+        editor.deckSaved.connect(lambda path, r=row: self.load_deck_file(r, path))
+        self.editor = editor
+        editor.show()
+        return editor
 
     def build(self) -> NewGame:
         """Return the game the form describes; ValueError says what is missing."""
