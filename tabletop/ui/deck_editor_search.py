@@ -19,7 +19,7 @@ from tabletop.ui.card_face import card_face_pixmap
 
 CARD_MIME = "application/x-tabletop-card-id"
 ICON_SIZE = QSize(60, 84)
-RESULT_LIMIT = 200
+RESULT_LIMIT = 100
 TYPING_PAUSE_MS = 150          # a search runs this long after the last key
 ICONS_PER_BATCH = 12           # faces are drawn a few at a time so the list shows at once
 _RANGE = re.compile(r"^\s*(\d+)?\s*(-|\.\.)?\s*(\d+)?\s*$")
@@ -102,7 +102,8 @@ class SearchPanel(QWidget):
         super().__init__(parent)
         self.database = database
         self.game = game
-        self.last_search_ms = 0.0
+        self.last_search_ms = 0.0        # query to list filled, the last search (benchmarks/deck_editor_bench.py)
+        self.last_database_ms = 0.0      # of which the database's search
         self.found: list[CardDefinition] = []
         self._icons_pending: list[QListWidgetItem] = []
         layout = QVBoxLayout(self)
@@ -206,6 +207,7 @@ class SearchPanel(QWidget):
         started = time.perf_counter()
         try:
             found = self.database.search(self.query.text(), **self.search_arguments())
+            self.last_database_ms = (time.perf_counter() - started) * 1000
         except ValueError as error:
             self.note.setText(str(error))
             return []
@@ -221,6 +223,7 @@ class SearchPanel(QWidget):
     def show_results(self, found: list[CardDefinition]) -> None:
         """Fill the result list with text now; the faces are drawn a batch at a time afterwards."""
         self.found = found
+        self.results.setUpdatesEnabled(False)       # one repaint for the whole list, not one per row
         self.results.clear()
         self._icons_pending = []
         for card in found:
@@ -230,6 +233,7 @@ class SearchPanel(QWidget):
             item.setSizeHint(QSize(0, ICON_SIZE.height() + 4))
             self.results.addItem(item)
             self._icons_pending.append(item)
+        self.results.setUpdatesEnabled(True)
         self.icon_timer.start()
 
     def _draw_some_icons(self) -> None:

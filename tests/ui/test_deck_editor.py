@@ -86,18 +86,22 @@ def drop_on(editor: DeckEditor, section: str, name: str) -> None:
 
 
 def build(qtbot, editor: DeckEditor, deck: ResolvedDeck) -> None:  # noqa: ANN001
-    """Build a deck in the editor: its home-section cards by double-click, the rest dropped on their section."""
+    """Build a deck in the editor: each card by double-click (dropped on its section when that is not its
+    home section), then the further copies with the section's + button."""
     if deck.format:
         editor.format_box.setCurrentIndex(editor.format_box.findData(deck.format))
     for section, count, card in deck.entries():
-        for _ in range(count):
-            before = editor.draft.copies(card.id, section)
-            double_click(qtbot, editor, card.name)
-            if editor.draft.copies(card.id, section) == before:      # it went to its home section instead
-                for other in editor.draft.sections:
-                    if other != section and editor.draft.copies(card.id, other):
-                        editor.draft.remove(card.id, other)
-                drop_on(editor, section, card.name)
+        double_click(qtbot, editor, card.name)
+        if editor.draft.copies(card.id, section) == 0:      # it went to its home section instead
+            for other in editor.draft.sections:
+                if editor.draft.copies(card.id, other):
+                    editor.draft.remove(card.id, other)
+            drop_on(editor, section, card.name)
+        editor.section_boxes[section].entries.setCurrentRow(
+            [c.id for _n, c in editor.draft.sections[section]].index(card.id))
+        for _ in range(count - 1):
+            editor.section_boxes[section].plus.click()
+        assert editor.draft.copies(card.id, section) == count
 
 
 @pytest.mark.parametrize("game", GAMES)
