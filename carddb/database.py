@@ -80,20 +80,20 @@ class DatabaseInfo:
 
 
 def damaged(path: Path, error: BaseException) -> CardDatabaseError:
-    """Return the one-line error of a database SQLite cannot read (a damaged or locked file)."""
+    """Return the one-line error of a database SQLite cannot use: locked, not writable, full or damaged."""
     reason = str(getattr(error, "orig", None) or error)
     if "locked" in reason or "busy" in reason:
         return CardDatabaseError(path, f"is busy: another program kept it locked ({reason}); try again")
+    if "readonly" in reason or "full" in reason or "unable to open" in reason:
+        return CardDatabaseError(path, f"cannot be written ({reason}); nothing was changed")
     return CardDatabaseError(path, f"the card database is damaged: {reason} — run `tabletop db check`")
 
 
 class CardDatabase:
     """An open card database: cards by (game, code), libraries, search, decks, upserts."""
 
-    def __init__(self, path: Path, engine: Engine | None = None) -> None:
+    def __init__(self, path: Path) -> None:
         self.path = path
-        if engine is not None:
-            self.engine = engine
         self._reader: sqlite3.Connection | None = None
         # Called when a write has to wait for another program writing the file (a second import).
         self.on_wait: Callable[[], None] = lambda: None
@@ -130,12 +130,14 @@ class CardDatabase:
     @contextmanager
     def writing(self) -> Iterator[Connection]:
         """Yield a connection in one write transaction (all or nothing); SQLite errors become one line."""
-        from sqlalchemy.exc import DatabaseError, OperationalError
+        from sqlalchemy.exc import DatabaseError, IntegrityError, ProgrammingError
 
         try:
             with self.engine.begin() as connection:
                 yield connection
-        except (DatabaseError, OperationalError) as error:
+        except (IntegrityError, ProgrammingError):
+            raise  # a mistake of the code writing, not of the file
+        except DatabaseError as error:
             raise damaged(self.path, error) from None
 
     def card(self, game: str, code: str) -> CardDefinition:

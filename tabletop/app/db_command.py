@@ -17,7 +17,6 @@ if TYPE_CHECKING:
     from tabletop.engine.cards import CardDefinition
 
 _FORMATS = ("ygopro-cdb", "fftcg-json", "ga-csv", "vanguard-json", "vanguard-cdb")
-MAX_LIMIT = 10_000  # carddb.search.MAX_LIMIT, repeated so that parsing imports nothing
 
 
 class WordsParser(argparse.ArgumentParser):
@@ -35,6 +34,8 @@ class WordsParser(argparse.ArgumentParser):
 
 
 def _limit(text: str) -> int:
+    from carddb.search import MAX_LIMIT
+
     try:
         value = int(text)
     except ValueError:
@@ -42,6 +43,10 @@ def _limit(text: str) -> int:
     if not 1 <= value <= MAX_LIMIT:
         raise argparse.ArgumentTypeError(f"{value} is not between 1 and {MAX_LIMIT}")
     return value
+
+
+def _add_db_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--db", type=Path, help="card database file (default: in the user data directory)")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -61,13 +66,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     importing.add_argument(
         "--replace", action="store_true", help="drop the cards this source had before and its file no longer has"
     )
-    importing.add_argument("--db", type=Path, help="card database file (default: in the user data directory)")
+    _add_db_option(importing)
     importing.set_defaults(handler=run_import)
 
     sources = commands.add_parser("sources", help="list the sources of the cards, or remove one")
     sources.add_argument("--remove", metavar="SOURCE", help="forget a source: its number, path or file name")
     sources.add_argument("--json", action="store_true", help="print the sources as JSON")
-    sources.add_argument("--db", type=Path, help="card database file (default: in the user data directory)")
+    _add_db_option(sources)
     sources.set_defaults(handler=run_sources)
 
     search = commands.add_parser("search", help="search cards by name and text")
@@ -88,22 +93,22 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--stat", action="append", default=[], metavar="NAME=LOW..HIGH",
         help="stat range, e.g. atk=2000.., power=..5000, grade=3..3 (repeatable)",
     )
-    search.add_argument("--limit", type=_limit, default=20, help=f"at most this many cards (1..{MAX_LIMIT})")
+    search.add_argument("--limit", type=_limit, default=20, help="at most this many cards (1..10000)")
     search.add_argument("--json", action="store_true", help="print the cards as JSON")
-    search.add_argument("--db", type=Path, help="card database file (default: in the user data directory)")
+    _add_db_option(search)
     search.set_defaults(handler=run_search)
 
     show = commands.add_parser("show", help="everything about one card: fields, text, printings, sources, picture")
     show.add_argument("card", metavar="CARD", help="the card's code, or its exact name")
     show.add_argument("--game", help="only this game's cards")
     show.add_argument("--json", action="store_true", help="print the card as JSON")
-    show.add_argument("--db", type=Path, help="card database file (default: in the user data directory)")
+    _add_db_option(show)
     show.set_defaults(handler=run_show)
 
     sets = commands.add_parser("sets", help="the sets of a game and how many cards each holds")
     sets.add_argument("--game", required=True)
     sets.add_argument("--json", action="store_true", help="print the sets as JSON")
-    sets.add_argument("--db", type=Path, help="card database file (default: in the user data directory)")
+    _add_db_option(sets)
     sets.set_defaults(handler=run_sets)
 
     images = commands.add_parser(
@@ -111,16 +116,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     images.add_argument("folder", nargs="?", type=Path, metavar="DIR", help="the folder to link")
     images.add_argument("--remove", type=Path, metavar="DIR", help="unlink a folder (its files stay)")
-    images.add_argument("--db", type=Path, help="card database file (default: in the user data directory)")
+    _add_db_option(images)
     images.set_defaults(handler=run_images)
 
     check = commands.add_parser("check", help="check the database file for damage; --rebuild-index rebuilds search")
     check.add_argument("--rebuild-index", action="store_true", help="rebuild the search index and filters")
-    check.add_argument("--db", type=Path, help="card database file (default: in the user data directory)")
+    _add_db_option(check)
     check.set_defaults(handler=run_check)
 
     info = commands.add_parser("info", help="show where the database is and what it holds")
-    info.add_argument("--db", type=Path, help="card database file (default: in the user data directory)")
+    _add_db_option(info)
     info.set_defaults(handler=run_info)
 
 
@@ -243,9 +248,11 @@ def run_show(args: argparse.Namespace) -> int:
             if len(cards) != 1:
                 where = f" of {args.game}" if args.game else ""
                 if not cards:
-                    return _fail(f"no card{where} has the code or name {args.card!r}; try `tabletop db search`")
+                    return _fail(f"{database.path}: no card{where} has the code or name {args.card!r}; "
+                                 "try `tabletop db search`")
                 listed = ", ".join(f"{card.game} {card.id}" for card in cards[:8])
-                return _fail(f"{len(cards)} cards{where} are {args.card!r} ({listed}); give --game or the code")
+                return _fail(f"{database.path}: {len(cards)} cards{where} are {args.card!r} ({listed}); "
+                             "give --game or the code")
             card = cards[0]
             printings = database.printings(cards).get((card.game, card.id), [])
             sources = database.card_sources(card.game, card.id)

@@ -1,7 +1,6 @@
 """`tabletop db import|search|info` as a player runs them."""
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -56,3 +55,19 @@ def test_an_unknown_format_is_refused_by_the_parser(tmp_path: Path) -> None:
     with pytest.raises(SystemExit) as caught:
         main(["db", "import", "mtg-json", str(tmp_path / "x.json")])
     assert caught.value.code == 2
+
+
+def test_a_search_starts_without_sqlalchemy_qt_or_the_games(tmp_path: Path) -> None:
+    # What a `db search` imports decides its start-up time (benchmarks/carddb_bench.py measures it).
+    import subprocess
+    import sys
+
+    db = tmp_path / "cards.sqlite3"
+    assert main(["db", "info", "--db", str(db)]) == 0
+    probe = (
+        "import sys; from tabletop.app.cli import main; "
+        f"status = main(['db', 'search', 'nothing', '--db', {str(db)!r}]); "
+        "print(status, sorted(m for m in ('sqlalchemy', 'PySide6', 'PIL', 'tabletop.games', 'yaml') if m in sys.modules))"
+    )
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "0 []"

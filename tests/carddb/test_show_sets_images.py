@@ -44,7 +44,8 @@ def test_show_prints_every_field_and_the_sources(db_path: Path, capsys: pytest.C
 
 def test_show_of_an_unknown_or_ambiguous_card_is_one_line(db_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["db", "show", "No Such Card", "--db", str(db_path)]) == 2
-    assert capsys.readouterr().err == "tabletop: no card has the code or name 'No Such Card'; try `tabletop db search`\n"
+    assert capsys.readouterr().err == (
+        f"tabletop: {db_path}: no card has the code or name 'No Such Card'; try `tabletop db search`\n")
     with open_database(db_path) as database:
         database.upsert_cards([CardDefinition(id="100", game="vanguard", name="Clash", card_type="normal unit")])
     assert main(["db", "show", "100", "--db", str(db_path)]) == 2
