@@ -56,7 +56,8 @@ def open_card_database(path: str | None) -> Any | None:
     database = module.open_database(Path(path) if path else None)
     render = _module("tabletop.render")
     if render is not None:
-        render.show_pictures_from(database.picture_folders())
+        pictures = _module("carddb.pictures")
+        render.show_pictures_from(database.picture_folders(), pictures.find_picture if pictures is not None else None)
     return database
 
 

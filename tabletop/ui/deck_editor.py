@@ -234,7 +234,7 @@ class DeckEditor(QMainWindow):
         for section in sections_of(self.game):
             box = SectionBox(section, self)
             self.section_boxes[section] = box
-            middle_layout.addWidget(box, 3 if section == "main" else 1)
+            middle_layout.addWidget(box, 3 if section == "main" else 2)
         play_row = QHBoxLayout()
         self.goldfish_button = QPushButton("Goldfish")
         self.vs_ai_button = QPushButton("Play vs AI")
@@ -262,6 +262,8 @@ class DeckEditor(QMainWindow):
         self.legal_label.setWordWrap(True)
         self.problem_list = QListWidget()
         self.problem_list.setWordWrap(True)
+        self.problem_list.setSpacing(3)
+        self.problem_list.setAlternatingRowColors(True)
         self.problem_list.currentItemChanged.connect(lambda item, _old: self._problem_chosen(item))
         legality_layout.addWidget(self.legal_label)
         legality_layout.addWidget(self.problem_list, 1)
@@ -406,8 +408,9 @@ class DeckEditor(QMainWindow):
         self.problems = self.draft.problems(self.banlist)
         self.problem_list.clear()
         for problem in self.problems:
-            cards = f"\nCards: {', '.join(problem.cards)}" if problem.cards else ""
-            item = QListWidgetItem(f"{problem.message}{cards}")
+            cards = f" · cards: {', '.join(problem.cards)}" if problem.cards else ""
+            what = problem.message[len(problem.rule) + 2:] if problem.message.startswith(problem.rule + ": ") else problem.message
+            item = QListWidgetItem(f"{what[:1].upper()}{what[1:]}\n    Rule {problem.rule}{cards}")
             item.setData(Qt.ItemDataRole.UserRole, problem)
             item.setToolTip(f"Rule {problem.rule}")
             self.problem_list.addItem(item)
