@@ -48,6 +48,10 @@ class NumbersRunner(QObject):
         self._worker.computed.connect(self._on_computed)
         self._worker.failed.connect(self._on_failed)
         self._thread.start()
+        # Trap: a parent window deleted without closing (a dialog it belongs to going away) deletes this
+        # runner; the thread must end first, or Qt aborts on destroying a running QThread.
+        thread = self._thread
+        self.destroyed.connect(lambda *_args: (thread.quit(), thread.wait(10_000)))
 
     def ask(self, game: str, sections: dict[str, list[Any]]) -> None:
         """Compute the numbers of a deck given as section -> card definitions (one per copy)."""

@@ -223,6 +223,12 @@ class NewGameDialog(QDialog):
         editor.show()
         return editor
 
+    def done(self, result: int) -> None:
+        """Close the deck editor opened from here first (it asks about unsaved changes; Cancel keeps the dialog)."""
+        if self.editor is not None and self.editor.isVisible() and not self.editor.close():
+            return
+        super().done(result)
+
     def build(self) -> NewGame:
         """Return the game the form describes; ValueError says what is missing."""
         gid = self.game.currentData()

@@ -254,3 +254,22 @@ def test_the_main_window_and_the_new_game_dialog_open_the_editor(
     for open_editor in (editor, from_dialog):
         open_editor.is_dirty = False
         open_editor.close()
+
+
+def test_closing_the_new_game_dialog_asks_about_the_deck_in_its_editor(
+        qtbot, database: CardDatabase, settings: QSettings) -> None:  # noqa: ANN001
+    dialog = NewGameDialog(None, database, settings)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.game.setCurrentIndex(dialog.game.findData("fftcg"))
+    editor = dialog.edit_deck(dialog.seats[0])
+    editor.section_boxes["main"].entries.setCurrentRow(0)
+    editor.section_boxes["main"].minus.click()
+    assert editor.is_dirty
+    editor.ask_unsaved = lambda _editor: QMessageBox.StandardButton.Cancel
+    dialog.reject()
+    assert dialog.isVisible() and editor.isVisible()          # Cancel keeps the deck and the dialog
+    editor.ask_unsaved = lambda _editor: QMessageBox.StandardButton.Discard
+    dialog.reject()
+    assert not dialog.isVisible() and not editor.isVisible()
+    assert not editor.runner._thread.isRunning()
