@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import platformdirs
-from PySide6.QtCore import QSettings, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QMimeData, QSettings, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDragMoveEvent, QDropEvent, QGuiApplication, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView, QComboBox, QFileDialog, QGroupBox, QHBoxLayout, QLabel, QLineEdit, QListWidget,
@@ -50,6 +50,7 @@ GAME_SAVE_FILTERS: dict[str, tuple[str, ...]] = {
     "fftcg": ("Text deck list (*.txt)", "OCTGN deck (*.o8d)"),
     "grand-archive": ("Omnideck list (*.txt)", "Grand Archive Online deck (*.txt)", "Text deck list (*.txt)"),
 }
+SECTION_MIME = "application/x-tabletop-deck-section"
 OPEN_FILTER = "Deck files (*.ydk *.txt *.o8d *.dek *.dec);;All files (*)"
 UnsavedAnswer = Callable[["DeckEditor"], QMessageBox.StandardButton]
 
@@ -83,17 +84,28 @@ def deck_file_game(path: Path) -> str | None:
 
 
 class SectionList(QListWidget):
-    """One deck section's entries (`3 × Name`); cards dragged from the results drop here."""
+    """One deck section's entries (`3 × Name`); cards dragged from the results or another section drop here."""
 
-    cardsDropped = Signal(str, list)       # section, card ids
+    cardsDropped = Signal(str, list)       # section, card ids (from the results)
+    cardsMoved = Signal(str, str, list)    # from section, to section, card ids (one copy each)
 
     def __init__(self, section: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.section = section
         self.setAcceptDrops(True)
-        self.setDragDropMode(QAbstractItemView.DragDropMode.DropOnly)
+        self.setDragEnabled(True)
+        self.setDragDropMode(QAbstractItemView.DragDropMode.DragDrop)
+        self.setDefaultDropAction(Qt.DropAction.MoveAction)
         self.setMouseTracking(True)
         self.setIconSize(ENTRY_ICON)
+
+    def mimeData(self, items: list[QListWidgetItem]) -> QMimeData:
+        """Carry the dragged entries' card ids and this section (a drop elsewhere moves one copy)."""
+        data = QMimeData()
+        ids = [item.data(Qt.ItemDataRole.UserRole).id for item in items]
+        data.setData(CARD_MIME, "\n".join(ids).encode("utf-8"))
+        data.setData(SECTION_MIME, self.section.encode("utf-8"))
+        return data
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         if event.mimeData().hasFormat(CARD_MIME):
@@ -108,12 +120,19 @@ class SectionList(QListWidget):
             super().dragMoveEvent(event)
 
     def dropEvent(self, event: QDropEvent) -> None:
-        if event.mimeData().hasFormat(CARD_MIME):
-            ids = bytes(event.mimeData().data(CARD_MIME).data()).decode("utf-8").split("\n")
-            self.cardsDropped.emit(self.section, [i for i in ids if i])
-            event.acceptProposedAction()
-        else:
+        mime = event.mimeData()
+        if not mime.hasFormat(CARD_MIME):
             super().dropEvent(event)
+            return
+        ids = [i for i in bytes(mime.data(CARD_MIME).data()).decode("utf-8").split("\n") if i]
+        source = bytes(mime.data(SECTION_MIME).data()).decode("utf-8") if mime.hasFormat(SECTION_MIME) else ""
+        if not source:
+            self.cardsDropped.emit(self.section, ids)
+        elif source != self.section:
+            self.cardsMoved.emit(source, self.section, ids)
+        # Trap: the list must not take the drop itself, or Qt would insert or remove rows behind the draft.
+        event.setDropAction(Qt.DropAction.IgnoreAction)
+        event.accept()
 
 
 class SectionBox(QGroupBox):
@@ -138,6 +157,7 @@ class SectionBox(QGroupBox):
         self.plus.clicked.connect(lambda: editor.change_selected(self.section, +1))
         self.minus.clicked.connect(lambda: editor.change_selected(self.section, -1))
         self.entries.cardsDropped.connect(editor.add_ids)
+        self.entries.cardsMoved.connect(editor.move_ids)
         self.entries.itemEntered.connect(lambda item: editor.show_zoom(item.data(Qt.ItemDataRole.UserRole)))
         self.entries.itemDoubleClicked.connect(lambda _item: editor.change_selected(self.section, -1))
 
@@ -346,6 +366,15 @@ class DeckEditor(QMainWindow):
             card = self.known.get(card_id) or next((c for c in self.search.found if c.id == card_id), None)
             if card is not None:
                 self.add_card(card, section)
+
+    def move_ids(self, source: str, target: str, ids: list[str]) -> None:
+        """Move one copy of each card id from one section to another (a drag between sections)."""
+        for card_id in ids:
+            card = self.known.get(card_id)
+            if card is not None and self.draft.copies(card_id, source):
+                self.draft.remove(card_id, source)
+                self.draft.add(card, target)
+        self.changed()
 
     def change_selected(self, section: str, step: int) -> None:
         """Add (+1) or take out (−1) a copy of the selected entry of a section."""

@@ -5,7 +5,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, QPointF, QSettings, Qt
+from PySide6.QtCore import QPointF, QSettings, Qt
 from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QMessageBox
 
@@ -144,7 +144,15 @@ def test_a_fourth_copy_shows_the_rule_and_the_card_and_taking_it_out_clears_it(
     assert editor.tabs.tabText(0) == "Legality (1)"
     editor.problem_list.setCurrentRow(0)                     # choosing the problem selects the card
     assert editor.section_boxes["main"].selected_card().id == three.id
-    editor.section_boxes["main"].minus.click()
+    main = editor.section_boxes["main"].entries
+    side = editor.section_boxes["side"].entries
+    mime = main.mimeData([main.currentItem()])            # a drag of the entry onto the Side Deck moves a copy
+    side.dropEvent(QDropEvent(QPointF(5, 5), Qt.DropAction.MoveAction, mime, Qt.MouseButton.LeftButton,
+                              Qt.KeyboardModifier.NoModifier))
+    assert editor.draft.copies(three.id, "main") == 3 and editor.draft.copies(three.id, "side") == 1
+    assert [p.rule for p in editor.problems] == ["Yu-Gi-Oh! 2.5"]     # the Side Deck counts toward the limit
+    side.setCurrentRow([c.id for _n, c in editor.draft.sections["side"]].index(three.id))
+    editor.section_boxes["side"].minus.click()
     assert editor.problems == [] and editor.tabs.tabText(0) == "Legality ✓"
 
 
