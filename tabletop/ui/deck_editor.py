@@ -29,6 +29,7 @@ from tabletop.engine.cards import CardDefinition, CardLibrary
 from tabletop.engine.rules import GameConfig
 from tabletop.games import find_game
 from tabletop.ui.card_face import card_face_pixmap
+from tabletop.ui.card_sources import available_decks
 from tabletop.ui.deck_editor_model import GAME_SECTIONS, DeckDraft, Problem, TestHand, section_label, sections_of
 from tabletop.ui.deck_editor_numbers import NumbersRunner, NumbersView
 from tabletop.ui.deck_editor_search import CARD_MIME, ICON_SIZE, SearchPanel
@@ -256,6 +257,10 @@ class DeckEditor(QMainWindow):
             self.section_boxes[section] = box
             middle_layout.addWidget(box, 3 if section == "main" else 2)
         play_row = QHBoxLayout()
+        self.opponent_box = QComboBox()
+        self.opponent_box.setToolTip("The other seat's deck in Play vs AI and Hot-seat")
+        self._fill_opponents()
+        play_row.addWidget(self.opponent_box)
         self.goldfish_button = QPushButton("Goldfish")
         self.vs_ai_button = QPushButton("Play vs AI")
         self.hot_seat_button = QPushButton("Hot-seat")
@@ -410,7 +415,16 @@ class DeckEditor(QMainWindow):
 
     def _format_changed(self) -> None:
         self.draft.format = self.format_box.currentData() or ""
+        self._fill_opponents()
         self.changed()
+
+    def _fill_opponents(self) -> None:
+        """Offer this deck and the bundled decks of the draft's format as the other seat's deck."""
+        self.opponent_box.clear()
+        self.opponent_box.addItem("Opponent: this deck", None)
+        for choice in available_decks(self.game):
+            if choice.format in ("", self.draft.format):
+                self.opponent_box.addItem(f"Opponent: {choice.label}", choice)
 
     def changed(self) -> None:
         """Mark the deck changed: refresh the lists, legality and numbers, and autosave the draft soon."""
@@ -532,19 +546,28 @@ class DeckEditor(QMainWindow):
         self.tabs.setCurrentIndex(2)
 
     def game_to_play(self, mode: str) -> NewGame:
-        """Return the game "Goldfish", "Play vs AI" or "Hot-seat" starts with this deck in both seats.
+        """Return the game "Goldfish", "Play vs AI" or "Hot-seat" starts: this deck in the first seat, the
+        opponent's choice (this deck again by default) in the second.
 
         Raises ValueError when the deck is not legal (the first problem, with its rule).
         """
         if self.problems:
             raise ValueError(f"the deck is not legal: {self.problems[0].message}")
         sections = self.draft.config_sections()
-        seats = {"p1": "human", "p2": "human" if mode == "hot-seat" else "ai"}
+        first, second = self.rules.players[:2]
+        seats = {first: "human", second: "human" if mode == "hot-seat" else "ai"}
         options = {"goldfish": True} if mode == "goldfish" else {}
+        library = CardLibrary(self.draft.cards())
+        opponent = self.opponent_box.currentData() if mode != "goldfish" else None
+        decks = {first: sections, second: sections}
+        if opponent is not None:
+            decks[second] = {section: list(ids) for section, ids in opponent.sections.items()}
+            for card in opponent.cards:
+                library.add(card)
         config = GameConfig(game=self.game, format=self.draft.format or self.rules.formats[0],
-                            seed=random.randrange(2**31 - 1), decks={player: sections for player in self.rules.players},
+                            seed=random.randrange(2**31 - 1), decks=decks,
                             seats=seats, options=options, auto_pass=[p for p, kind in seats.items() if kind == "ai"])
-        return NewGame(config, CardLibrary(self.draft.cards()), open_hands=False)
+        return NewGame(config, library, open_hands=False)
 
     def play(self, mode: str) -> None:
         """Ask the main window to start a game with this deck (mode: goldfish, ai or hot-seat)."""
@@ -591,6 +614,7 @@ class DeckEditor(QMainWindow):
         else:
             draft.format = self.format_box.currentData() or ""
         self.format_box.blockSignals(False)
+        self._fill_opponents()
         self.is_dirty = False
         self.test_hand = None
         self.refresh()

@@ -34,6 +34,7 @@ def warnings(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The editor's one-line warnings, recorded instead of shown (a modal box would wait forever)."""
     shown: list[str] = []
     monkeypatch.setattr(QMessageBox, "warning", lambda _parent, _title, text, *args: shown.append(text))
+    monkeypatch.setattr(QMessageBox, "critical", lambda _parent, _title, text, *args: shown.append(text))
     return shown
 
 
@@ -106,7 +107,8 @@ def build(qtbot, editor: DeckEditor, deck: ResolvedDeck) -> None:  # noqa: ANN00
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_legal_deck_is_built_by_searching_and_adding_then_saved_reopened_and_played(
-        qtbot, database: CardDatabase, game: str, settings: QSettings, tmp_path: Path, deck_window: MainWindow) -> None:  # noqa: ANN001
+        qtbot, database: CardDatabase, game: str, settings: QSettings, tmp_path: Path, deck_window: MainWindow,  # noqa: ANN001
+        warnings: list[str]) -> None:
     deck = bundled(game)
     editor = make_editor(qtbot, database, game, settings, tmp_path)
     assert editor.problems, "an empty deck is not legal"
@@ -128,6 +130,12 @@ def test_a_legal_deck_is_built_by_searching_and_adding_then_saved_reopened_and_p
     reopened.format_box.setCurrentIndex(reopened.format_box.findData(deck.format or ""))
     reopened.goldfish_button.click()
     assert window.session.game is not None and window.session.game.rules.id == game
+    reopened.opponent_box.setCurrentIndex(reopened.opponent_box.count() - 1)   # a bundled deck across the table
+    vs_ai = reopened.game_to_play("ai")
+    assert vs_ai.config.seats == {"p1": "human", "p2": "ai"}
+    assert vs_ai.config.decks["p2"] == reopened.opponent_box.currentData().sections
+    reopened.vs_ai_button.click()
+    assert warnings == [] and window.session.game.config.seats["p2"] == "ai"
     reopened.is_dirty = False
     reopened.close()
 
