@@ -51,7 +51,7 @@ class NumbersRunner(QObject):
         # Trap: a parent window deleted without closing (a dialog it belongs to going away) deletes this
         # runner; the thread must end first, or Qt aborts on destroying a running QThread.
         thread = self._thread
-        self.destroyed.connect(lambda *_args: (thread.quit(), thread.wait(10_000)))
+        self.destroyed.connect(lambda *_args: _stop_thread(thread))
 
     def ask(self, game: str, sections: dict[str, list[Any]]) -> None:
         """Compute the numbers of a deck given as section -> card definitions (one per copy)."""
@@ -75,6 +75,15 @@ class NumbersRunner(QObject):
         if generation == self.generation:
             self.busy = False
             self.failed.emit(message)
+
+
+def _stop_thread(thread: QThread) -> None:
+    """End a worker thread; one Qt already deleted (at exit, after `stop`) has nothing left to end."""
+    try:
+        thread.quit()
+        thread.wait(10_000)
+    except RuntimeError:
+        pass
 
 
 class NumbersView(QScrollArea):
