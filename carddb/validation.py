@@ -307,3 +307,22 @@ _CHECKERS: dict[str, Callable[[ResolvedDeck, str, Regulation], list[str]]] = {
     "grand-archive": _grand_archive,
     "dreadnought": _dreadnought,
 }
+
+
+# --- Where a card goes --------------------------------------------------------------------------
+
+def home_section(card: CardDefinition) -> str:
+    """Return the deck section a card belongs in by its game's construction rules (main for most cards).
+
+    Yu-Gi-Oh! 2.2 Extra Deck monsters, Grand Archive 2.2 champions and regalia, Vanguard 2.3
+    G units and DreadNought 2.1 casters have their own sections.
+    """
+    if card.game == "yugioh" and _is_extra_deck_monster(card):
+        return EXTRA
+    if card.game == "grand-archive" and _is_material_card(card):
+        return MATERIAL
+    if card.game == "vanguard" and _kind(card) == "g_unit":
+        return G_DECK
+    if card.game == "dreadnought" and _kind(card) == "caster":
+        return CASTERS
+    return MAIN

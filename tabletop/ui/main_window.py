@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
 
 from tabletop.engine.commands import Concede, DrawCards
 from tabletop.engine.errors import BadInput, one_line
-from tabletop.games import game_name
+from tabletop.games import find_game, game_name
 from tabletop.ui.about_dialog import app_icon, show_about
 from tabletop.ui.card_browser import CardBrowser
 from tabletop.ui.card_item import CardLook
@@ -75,6 +75,7 @@ class MainWindow(QMainWindow):
         self.import_worker: ImportWorker | None = None
         self.import_message: QMessageBox | None = None
         self.import_progress: QProgressDialog | None = None
+        self.deck_editors: list[Any] = []
         self.setWindowTitle("tabletop")
         self.resize(1600, 900)
         self.scene = TableScene(session)
@@ -158,6 +159,13 @@ class MainWindow(QMainWindow):
         self._action(game, "&Concede", self.concede)
         game.addSeparator()
         self._action(game, "&Quit", self.close, "Ctrl+Q")
+        decks = bar.addMenu("&Decks")
+        self.new_deck_action = self._action(decks, "&New deck…", self.new_deck, "Ctrl+Shift+N")
+        self.open_deck_action = self._action(decks, "&Open deck…", self.open_deck, "Ctrl+Shift+O")
+        self.recent_decks_menu = decks.addMenu("Open &recent deck")
+        self.recent_decks_menu.aboutToShow.connect(self._fill_recent_decks)
+        for action in (self.new_deck_action, self.open_deck_action):
+            action.setEnabled(self.database is not None)
         edit = bar.addMenu("&Edit")
         self.undo_action = self._action(edit, "&Undo", self.session.undo, "Ctrl+Z")
         self.redo_action = self._action(edit, "&Redo", self.session.redo, ["Ctrl+Shift+Z", "Ctrl+Y"])
@@ -383,6 +391,60 @@ class MainWindow(QMainWindow):
         worker.start()
         return worker
 
+    # -- decks ---------------------------------------------------------------------------------
+    def open_deck_editor(self, game: str, path: Path | None = None) -> Any:
+        """Open a deck editor of a game (with a deck file when given); its games start here."""
+        from tabletop.ui.deck_editor import DeckEditor  # the editor needs carddb, which is optional
+
+        editor = DeckEditor(self.database, game, self.settings, parent=self)
+        editor.setWindowFlag(Qt.WindowType.Window)
+        editor.playRequested.connect(self.start)
+        self.deck_editors.append(editor)
+        editor.destroyed.connect(lambda _obj=None, e=editor: self.deck_editors.remove(e) if e in self.deck_editors else None)
+        if path is not None:
+            editor.open_file(path)
+        editor.show()
+        return editor
+
+    def new_deck(self) -> None:
+        """Ask for a game and open an empty deck editor of it."""
+        from tabletop.ui.deck_editor_model import GAME_SECTIONS
+
+        names = {find_game(gid).name: gid for gid in GAME_SECTIONS}
+        name, ok = QInputDialog.getItem(self, "New deck", "Game:", list(names), 0, False)
+        if ok and name:
+            self.open_deck_editor(names[name])
+
+    def open_deck(self, path: Path | None = None) -> None:
+        """Ask for a deck file and open it in the editor of the game it names (asking when it names none)."""
+        from tabletop.ui.deck_editor import OPEN_FILTER, deck_file_game
+
+        if path is None:
+            chosen, _ = QFileDialog.getOpenFileName(self, "Open deck", "", OPEN_FILTER)
+            if not chosen:
+                return
+            path = Path(chosen)
+        game = deck_file_game(path)
+        if game is None:
+            from tabletop.ui.deck_editor_model import GAME_SECTIONS
+
+            names = {find_game(gid).name: gid for gid in GAME_SECTIONS}
+            name, ok = QInputDialog.getItem(self, "Open deck", f"Which game is {path.name} for?", list(names), 0, False)
+            if not ok:
+                return
+            game = names[name]
+        self.open_deck_editor(game, path)
+
+    def _fill_recent_decks(self) -> None:
+        from tabletop.ui.deck_editor import recent_decks
+
+        self.recent_decks_menu.clear()
+        for recent in recent_decks(self.settings):
+            self.recent_decks_menu.addAction(recent).triggered.connect(
+                lambda _checked=False, p=recent: self.open_deck(Path(p)))
+        if self.recent_decks_menu.isEmpty():
+            self.recent_decks_menu.addAction("(none yet)").setEnabled(False)
+
     def concede(self) -> None:
         """Concede the game for the viewer."""
         if self.session.viewer is not None:
@@ -523,6 +585,10 @@ class MainWindow(QMainWindow):
         self.table.toast.show_message(text, 2500)
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        for editor in list(self.deck_editors):
+            if not editor.close():          # the player chose Cancel for an unsaved deck
+                event.ignore()
+                return
         if self.import_worker is not None:
             self.import_worker.wait()       # an import finishes its transaction before the window goes
         self.goldfish_panel.shutdown()

@@ -42,6 +42,8 @@ class SeatRow(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         self.deck = QComboBox()
         self.deck.setMinimumWidth(260)
+        self.edit = QPushButton("Edit…")
+        self.edit.setToolTip("Open this deck in the deck editor")
         self.kind = QComboBox()
         self.kind.addItem("Human", "human")
         for difficulty, (name, bot) in DIFFICULTIES.items():
@@ -49,6 +51,7 @@ class SeatRow(QWidget):
             self.kind.setItemData(self.kind.count() - 1, f"The computer plays this seat ({bot})",
                                   Qt.ItemDataRole.ToolTipRole)
         layout.addWidget(self.deck, 1)
+        layout.addWidget(self.edit)
         layout.addWidget(self.kind)
         self.choices: list[DeckChoice] = []
 
@@ -94,6 +97,8 @@ class NewGameDialog(QDialog):
             row = SeatRow(player, self)
             row.deck.activated.connect(lambda _index, r=row: self._maybe_file(r))
             row.deck.currentIndexChanged.connect(lambda _index, r=row: self._follow_deck_format(r))
+            row.edit.clicked.connect(lambda _checked=False, r=row: self.edit_deck(r))
+            row.edit.setEnabled(database is not None)
             label = QLabel(f"{player}:")
             form.addRow(label, row)
             self.seats.append(row)
@@ -135,6 +140,7 @@ class NewGameDialog(QDialog):
             row.kind.currentIndexChanged.connect(lambda _index: self._describe_seating())
             row.deck.currentIndexChanged.connect(lambda _index: self._describe_seating())
         self.result_game: NewGame | None = None
+        self.editor: Any = None
         self._restore()
 
     # -- settings ------------------------------------------------------------------------------
@@ -229,6 +235,36 @@ class NewGameDialog(QDialog):
             QMessageBox.warning(self, "Deck file", str(error))
             return False
         return True
+
+    def edit_deck(self, row: SeatRow) -> Any:
+        """Open the seat's deck in a deck editor; a deck saved there becomes the seat's choice."""
+        from tabletop.ui.deck_editor import DeckEditor  # needs carddb, which is optional
+        from tabletop.ui.deck_editor_model import GAME_SECTIONS, DeckDraft
+
+        gid = self.game.currentData()
+        if self.database is None or gid not in GAME_SECTIONS:
+            self.error.setText("The deck editor needs the card database and a game with deck rules.")
+            return None
+        editor = DeckEditor(self.database, gid, self.settings, parent=self)
+        editor.setWindowFlag(Qt.WindowType.Window)
+        choice = row.selected()
+        if choice is not None:
+            by_id = {card.id: card for card in choice.cards}
+            draft = DeckDraft(gid, name=choice.name, format=choice.format)
+            for section, ids in choice.sections.items():
+                for card_id in ids:
+                    draft.add(by_id[card_id], section)
+            editor.set_draft(draft)
+        editor.deckSaved.connect(lambda path, r=row: self.load_deck_file(r, path))
+        self.editor = editor
+        editor.show()
+        return editor
+
+    def done(self, result: int) -> None:
+        """Close the deck editor opened from here first (it asks about unsaved changes; Cancel keeps the dialog)."""
+        if self.editor is not None and self.editor.isVisible() and not self.editor.close():
+            return
+        super().done(result)
 
     def build(self) -> NewGame:
         """Return the game the form describes; ValueError says what is missing."""
