@@ -160,3 +160,39 @@ def _pay_memory(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     tx.log(f"{me} pays {cost} memory for {state.definition(card).name}"
            + (f" ({len(chosen)} by Floating Memory)" if chosen else ""), "GA 9.2")
     return True
+
+
+def can_starcall(state: GameState, player: str, card: int) -> bool:
+    """seed Starcalling 1: a glimpsed card with Starcalling whose cost can be paid and whose elements are enabled."""
+    from tabletop.games.grand_archive.table import enabled_elements
+    cost = state.definition(card).attributes.get("starcalling_cost")
+    if not keyword(state, card, "starcalling") or cost is None or elements(state, card) - enabled_elements(state, player):
+        return False
+    return len(reserve_options(state, player, card)) >= int(cost)
+
+
+def starcall(tx: Transaction, player: str, card: int) -> None:
+    """seed Starcalling 1, 4, 5: activate the card from the main deck for its starcalling cost (alternative cost,
+    ignoring timing); it goes on the stack now and resolves after the current effect."""
+    state = tx.state
+    tx.move(card, "stack", 0)
+    tx.log(f"{player} starcalls {state.definition(card).name} from the main deck", "seed Starcalling 1")
+    push_activation(tx, player, card, {"cost": int(state.definition(card).attributes["starcalling_cost"])}, [])
+
+
+def push_activation(tx: Transaction, player: str, card: int, props: dict[str, Any], link_options: list[int]) -> None:
+    """GA 9.5 steps 5–9 for a card announced onto the stack: its target, its link, its payment, then the stack."""
+    from tabletop.games.grand_archive.effects import first_choice, resolution_steps
+    state = tx.state
+    steps = resolution_steps(state, card)
+    frame: list[dict[str, Any]] = []
+    spec = first_choice(steps)
+    if spec is not None:
+        frame.append({"effect": "_choose_target", "spec": spec})
+    if keyword(state, card, "link"):
+        frame.append({"effect": "_choose_link", "options": link_options})
+    frame += [{"effect": "_pay_reserve"}, {"effect": "_to_stack", "kind": "card"}]
+    item = "attack" if state.definition(card).card_type == "attack" else "card"
+    procedure.push(tx, frame, {"controller": player, "source": card, "card": card, "name": state.definition(card).name,
+                               "vars": {}, "props": props, "steps": steps, "item": item,
+                               "spell": "spell" in words(state, card, "subtypes")}, atomic=True)

@@ -67,6 +67,18 @@ def first_choice(steps: Sequence[Mapping[str, Any]]) -> str | None:
     return None
 
 
+def resolution_steps(state: GameState, card: int) -> list[dict[str, Any]]:
+    """Return a card's own effect (abilities with no trigger and no cost), each step carrying its restriction."""
+    steps: list[dict[str, Any]] = []
+    for ability in state.definition(card).effects:
+        if ability.get("trigger") or ability.get("cost") or ability.get("inherited"):
+            continue
+        gate = ability.get("if")
+        for step in ability.get("do", ()):
+            steps.append({**step, "if": {**gate, **step.get("if", {})}} if gate else dict(step))
+    return steps
+
+
 def affected(state: GameState, fi: int, step: Mapping[str, Any]) -> list[int]:
     """Return the objects a step affects now (a chosen target that became illegal is skipped, GA 9.8a)."""
     ctx = procedure.ctx(state, fi)
@@ -140,20 +152,65 @@ def _draw(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
 
 @VOCABULARY.word("glimpse", count=int)
 def _glimpse(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
-    """GA terms Glimpse N: look at the top N cards; put any of them on the bottom, the rest stay on top."""
-    me = _me(tx.state, fi)
+    """GA terms Glimpse N: look at the top N cards; put any of them on the bottom, the rest stay on top.
+
+    seed Starcalling 1–6: a glimpsed card with Starcalling may be activated for its starcalling cost instead;
+    then every other glimpsed card goes to the bottom, and it resolves after the current effect has finished.
+    """
+    state = tx.state
+    me = _me(state, fi)
     deck = zone_id(me, "deck")
-    seen = tx.state.zones[deck].cards[:step["count"]]
+    seen = state.zones[deck].cards[:step["count"]]
     if not seen:
         return True
+    ctx = procedure.ctx(state, fi)
     answer = procedure.take_answer(tx, fi)
+    if not ctx.get("starcall_asked"):
+        from tabletop.games.grand_archive.costs import can_starcall
+        callable_ = [i for i in seen if can_starcall(state, me, i)]
+        if callable_ and answer is None:
+            for iid in seen:
+                tx.reveal(iid, me)
+            return procedure.ask(tx, fi, me, "starcalling", "pick", "Starcalling: choose a glimpsed card to activate "
+                                 "for its starcalling cost (or none)", callable_, 0, 1, "seed Starcalling 1")
+        procedure.set_var(tx, fi, "starcall_asked", True)
+        if callable_ and answer is not None and answer["picks"]:
+            called = answer["picks"][0]
+            for iid in seen:
+                if iid != called:
+                    tx.move(iid, deck, None)  # seed Starcalling 2: none may stay on top
+            from tabletop.games.grand_archive.costs import starcall
+            starcall(tx, me, called)
+            procedure.set_var(tx, fi, "starcall_asked", None)
+            return True
+        answer = None
     if answer is None:
         for iid in seen:
             tx.reveal(iid, me)
         return procedure.ask(tx, fi, me, "glimpse", "pick", f"Glimpse {len(seen)}: choose the cards to put on the "
                              "bottom of your deck", seen, 0, len(seen), "GA glimpse")
+    procedure.set_var(tx, fi, "starcall_asked", None)
     for iid in answer["picks"]:
         tx.move(iid, deck, None)
+    return True
+
+
+@VOCABULARY.word("banish")
+def _banish(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Banish the affected objects (a banished unit does not die, GA 7.6)."""
+    from tabletop.games.grand_archive.flow import leave_field
+    for iid in affected(tx.state, fi, step):
+        leave_field(tx, iid, "banishment")
+    return True
+
+
+@VOCABULARY.word("destroy")
+def _destroy(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Destroy the affected objects: to the graveyard (Immortality stops it, seed Immortality 1)."""
+    from tabletop.games.grand_archive.flow import leave_field
+    for iid in affected(tx.state, fi, step):
+        if not keyword(tx.state, iid, "immortality"):
+            leave_field(tx, iid, "graveyard", died=True, destroyed=True)
     return True
 
 

@@ -19,7 +19,7 @@ from tabletop.games.grand_archive import combat, costs, flow
 from tabletop.games.grand_archive.commands import (
     ActivateAbility, ActivateCard, DeclareAttack, Materialize, ReturnPreserved,
 )
-from tabletop.games.grand_archive.effects import candidates, effect_problems, first_choice
+from tabletop.games.grand_archive.effects import candidates, effect_problems, first_choice, resolution_steps
 from tabletop.games.grand_archive.table import (
     SLOW_TYPES, STACK_ZONE, ZONES, card_type, champion, damage, durability, elements, enabled_elements,
     field_objects, keyword, keyword_number, level, life, lineage, obeys, power, words, zone_of,
@@ -30,18 +30,6 @@ RULES_VERSION = "Grand Archive Comprehensive Rules v1.1.1 (mirror commit 216a218
 
 def _refuse(rule: str, reason: str) -> IllegalCommand:
     return IllegalCommand(rule, reason)
-
-
-def resolution_steps(state: GameState, card: int) -> list[dict[str, Any]]:
-    """Return a card's own effect (abilities with no trigger and no cost), each step carrying its restriction."""
-    steps: list[dict[str, Any]] = []
-    for ability in state.definition(card).effects:
-        if ability.get("trigger") or ability.get("cost") or ability.get("inherited"):
-            continue
-        gate = ability.get("if")
-        for step in ability.get("do", ()):
-            steps.append({**step, "if": {**gate, **step.get("if", {})}} if gate else dict(step))
-    return steps
 
 
 def activated_abilities(state: GameState, iid: int) -> list[tuple[int, Mapping[str, Any]]]:
@@ -324,7 +312,6 @@ class GrandArchiveRules(GameRules):
             raise problem
         state, me, card = tx.state, command.by, command.card
         name = state.definition(card).name
-        steps = resolution_steps(state, card)
         props: dict[str, Any] = {"cost": costs.reserve_cost(state, me, card)}
         if command.brew:
             props["brewed"] = True
@@ -344,17 +331,7 @@ class GrandArchiveRules(GameRules):
             top = champion(state, me)
             assert top is not None
             tx.set_field(top, "tapped", True)  # GA 7.1: an attack card rests the champion as it is activated
-        frame: list[dict[str, Any]] = []
-        spec = first_choice(steps)
-        if spec is not None:
-            frame.append({"effect": "_choose_target", "spec": spec})
-        if keyword(state, card, "link"):
-            frame.append({"effect": "_choose_link", "options": self._link_options(state, me, card)})
-        frame += [{"effect": "_pay_reserve"}, {"effect": "_to_stack", "kind": "card"}]
-        item = "attack" if kind == "attack" else "card"
-        procedure.push(tx, frame, {"controller": me, "source": card, "card": card, "name": name, "vars": {},
-                                   "props": props, "steps": steps, "item": item,
-                                   "spell": "spell" in words(state, card, "subtypes")}, atomic=True)
+        costs.push_activation(tx, me, card, props, self._link_options(state, me, card))
 
     def _activate_ability(self, tx: Transaction, command: ActivateAbility) -> None:
         problem = self._ability_problem(tx.state, command)
