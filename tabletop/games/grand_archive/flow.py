@@ -193,11 +193,11 @@ def state_based_checks(tx: Transaction) -> bool:
     if state.data.get("outcome") or state.phase == "setup":
         return False
     # GA 11.1 / 1.2: a champion with damage >= life, a player who drew from an empty deck, lose.
-    why: dict[str, str] = {p: "had to draw from an empty main deck" for p in state.data.get("decked") or ()}
+    why: dict[str, str] = {p: f"{p} had to draw from an empty main deck" for p in state.data.get("decked") or ()}
     for player in state.players:
         top = champion(state, player)
         if top is not None and damage(state, top) >= life(state, top) and player not in why:
-            why[player] = f"lost: {state.definition(top).name} has {damage(state, top)} damage, life {life(state, top)}"
+            why[player] = f"{player} lost: {state.definition(top).name} has {damage(state, top)} damage, life {life(state, top)}"
     if why:
         losers = [p for p in state.players if p in why]
         _lose(tx, losers, "; ".join(why[p] for p in losers))
