@@ -87,8 +87,9 @@ def affected(state: GameState, fi: int, step: Mapping[str, Any]) -> list[int]:
     if spec in CHOSEN or spec == "chosen":
         chosen = ctx["vars"].get("target")
         return [chosen] if chosen is not None and is_legal_target(state, chosen, bool(ctx.get("spell"))) else []
-    if spec == "self":
-        return [source] if source is not None and on_field(state, source) else []
+    if spec == "self":  # an attack card in the intent affects itself there (GA 10.3)
+        return [source] if source is not None and (on_field(state, source) or state.cards[source].zone.endswith(
+            ".intent")) else []
     if spec == "own_champion":
         top = champion(state, player)
         return [] if top is None else [top]

@@ -94,6 +94,7 @@ class GrandArchiveRules(GameRules):
     def set_card_fact(self, tx: Transaction, iid: int, key: str, value: Any) -> None:
         if key == "damage":
             tx.set_counter(iid, "damage", int(value))
+            tx.set_prop(iid, "damaged_turn", tx.state.turn if value else None)
         elif key in ("preserved", "fostered", "distant"):
             tx.set_prop(iid, key, bool(value) or None)
         elif key == "keywords":
