@@ -87,6 +87,10 @@ class GrandArchiveRules(GameRules):
     def after_scenario_setup(self, tx: Transaction, setup: Mapping[str, Any]) -> None:
         if not tx.state.phase:
             flow.enter(tx, *flow.TURN.first())
+        for iid in field_objects(tx.state):  # objects placed by hand enter with their printed durability
+            printed = tx.state.definition(iid).stat("durability")
+            if printed and "durability" not in tx.state.cards[iid].counters:
+                tx.set_counter(iid, "durability", printed)
         if tx.state.step and stack.priority_holder(tx.state) is None:
             flow.give_opportunity(tx, tx.state.active)
         flow.run(tx)
