@@ -68,15 +68,30 @@ def queue_ability(tx: Transaction, controller: str, source: int | None, ability:
 
 
 def stack_waiting_triggers(tx: Transaction) -> bool:
-    """GA 8.3: the turn player's waiting triggers go on the stack first, then the other player's; True if any."""
+    """GA 8.3: the turn player's waiting triggers go on the stack first, in the order they choose (one pick at a
+    time), then the other player's; True if any."""
     state = tx.state
     if not state.lists.get(triggers.PENDING):
         return False
     player = triggers.next_controller(state, state.active)
     if player is None:
         return False
-    item = triggers.waiting(state, player)[0]
-    triggers.remove(tx, item["id"])
+    mine = triggers.waiting(state, player)
+    if len({(t["source"], repr(t["ability"])) for t in mine}) > 1:  # identical ones need no choice
+        decision = triggers.choice_decision(state, state.active, "GA 8.3", name="next_trigger")
+        assert decision is not None
+        procedure.ask(tx, None, decision.player, decision.name, decision.kind, decision.prompt, decision.options,
+                      decision.min, decision.max, decision.rule, decision.labels)
+        return True
+    stack_trigger(tx, mine[0]["id"])
+    return True
+
+
+def stack_trigger(tx: Transaction, trigger_id: int) -> None:
+    """Put one waiting triggered ability on the stack: its target is chosen now (GA 10.2), optional ones asked."""
+    state = tx.state
+    item = triggers.remove(tx, trigger_id)
+    player = str(item["controller"])
     ability = item["ability"]
     steps = list(ability.get("do", ()))
     ctx = {"controller": player, "source": item["source"], "vars": {}, "props": {}, "event": item["event"],
@@ -87,7 +102,6 @@ def stack_waiting_triggers(tx: Transaction) -> bool:
         frame_steps.append({"effect": "_choose_target", "spec": spec})
     frame_steps.append({"effect": "_to_stack", "kind": "ability", "optional": bool(ability.get("optional"))})
     procedure.push(tx, frame_steps, {**ctx, "steps": steps}, atomic=True)
-    return True
 
 
 def _is_spell(state: GameState, iid: int | None) -> bool:
@@ -273,9 +287,9 @@ def check(tx: Transaction) -> bool:
 
 def begin_turn(tx: Transaction, player: str) -> None:
     """Start `player`'s turn at Wake Up."""
+    tx.log(f"turn {tx.state.turn + 1}: {player}", "GA 6")
     TURN.start_turn(tx, player)
     tx.set_data("turn_info", {})
-    tx.log(f"turn {tx.state.turn}: {player}", "GA 6")
 
 
 def advance(tx: Transaction) -> bool:

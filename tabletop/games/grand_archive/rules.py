@@ -287,7 +287,10 @@ class GrandArchiveRules(GameRules):
             stored = procedure.stored(state)
             if stored is None or stored["player"] != command.by:
                 raise _refuse("GA 8.2", f"{command.by} has no choice to answer now")
-            procedure.answer(tx, command)
+            routed = procedure.answer(tx, command)
+            if routed is not None:  # a decision of the rules: which waiting trigger goes on the stack next
+                raw, answer = routed
+                flow.stack_trigger(tx, int(answer.picks[0]))
         elif isinstance(command, PassPriority):
             problem = self._holder_problem(state, command.by)
             if problem is not None:
@@ -428,10 +431,11 @@ class GrandArchiveRules(GameRules):
             values["durability"] = CardValue("durability", definition.stat("durability"),
                                              durability(state, iid) if state.cards[iid].zone.endswith(".field")
                                              else definition.stat("durability"))
-        if kind == "champion":
+        if kind == "champion":  # the window badges the first two: a champion shows its LV and its life first
             on_top = state.cards[iid].zone.endswith(".champion")
-            values["level"] = CardValue("level", definition.stat("level"),
-                                        level(state, state.cards[iid].controller) if on_top else definition.stat("level"))
+            values = {"level": CardValue("level", definition.stat("level"), level(
+                state, state.cards[iid].controller) if on_top else definition.stat("level")), **values}
+            values = {"level": values["level"], "life": values["life"], **values}
         return values
 
     def card_marks(self, state: GameState, iid: int) -> tuple[str, ...]:

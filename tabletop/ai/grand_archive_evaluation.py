@@ -1,0 +1,58 @@
+"""Grand Archive position evaluation: the champion's life left, its level, the units and weapons on the field,
+the hand and the memory (next turn's hand).
+
+Reads the state shape of tabletop.games.grand_archive (zones `champion`, `field`, `hand`, `memory`; current
+values through the rules' `card_values`: power, life, damage, durability, level), never importing the game module.
+"""
+from __future__ import annotations
+
+from tabletop.engine.rules import GameRules
+from tabletop.engine.state import GameState
+from tabletop.engine.zones import zone_id
+
+# What a point of the champion's life left is worth, and how much more the last few points are worth (GA 1.2:
+# a champion with damage >= life dies and its player loses).
+LIFE_WEIGHT = 1.0
+DANGER_LIFE = 6
+DANGER_WEIGHT = 2.0
+LEVEL_WEIGHT = 3.0
+ALLY_WEIGHT = 1.0         # an ally on the field, plus its power and life left
+POWER_WEIGHT = 0.8
+ALLY_LIFE_WEIGHT = 0.3
+WEAPON_WEIGHT = 0.6       # per point of power times the durability left (the attacks it still gives)
+OBJECT_WEIGHT = 1.0       # an item, domain or phantasia on the field
+HAND_WEIGHT = 0.8
+MEMORY_WEIGHT = 0.6       # memory comes back to hand at Recollection (GA 6.3)
+
+
+def _value(rules: GameRules, state: GameState, iid: int, name: str) -> int:
+    try:
+        return rules.card_value(state, iid, name)
+    except (KeyError, ValueError):
+        return state.definition(iid).stat(name)
+
+
+def _side(rules: GameRules, state: GameState, player: str) -> float:
+    """Score one player's side of the table."""
+    score = 0.0
+    for iid in state.zones[zone_id(player, "champion")].cards:
+        left = _value(rules, state, iid, "life") - _value(rules, state, iid, "damage")
+        score += LIFE_WEIGHT * left - DANGER_WEIGHT * max(0, DANGER_LIFE - left)
+        score += LEVEL_WEIGHT * _value(rules, state, iid, "level")
+    for iid in state.zones[zone_id(player, "field")].cards:
+        kind = state.definition(iid).card_type
+        if kind == "ally":
+            left = _value(rules, state, iid, "life") - _value(rules, state, iid, "damage")
+            score += ALLY_WEIGHT + POWER_WEIGHT * _value(rules, state, iid, "power") + ALLY_LIFE_WEIGHT * max(0, left)
+        elif kind == "weapon":
+            score += WEAPON_WEIGHT * _value(rules, state, iid, "power") * _value(rules, state, iid, "durability")
+        else:
+            score += OBJECT_WEIGHT
+    score += HAND_WEIGHT * len(state.zones[zone_id(player, "hand")].cards)
+    score += MEMORY_WEIGHT * len(state.zones[zone_id(player, "memory")].cards)
+    return score
+
+
+def grand_archive_evaluation(rules: GameRules, state: GameState, player: str) -> float:
+    """Return how good the table looks for `player`: their side's score less the opponent's."""
+    return _side(rules, state, player) - _side(rules, state, state.opponent(player))
