@@ -179,3 +179,17 @@ def test_the_starting_hand_comes_from_the_level_0_champion() -> None:
         assert state.definition(top).stat("level") == 0
         assert len(state.zones[f"{player}.hand"].cards) == 7
     assert state.phase == "main" and state.active == "p1"
+
+
+SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios" / "grand-archive"
+# How a keyword is named in a scenario's `rule:` line (citing the seed), where its title case differs.
+KEYWORD_NAMES = {"level_restriction": "Level N+", "memory_restriction": "Memory N+", "true_sight": "True Sight"}
+
+
+def test_every_keyword_has_a_scenario() -> None:
+    """One scenario per keyword of the seed (Divine Relic is a deck-building rule: tests/carddb checks it)."""
+    rules = " ".join(line for path in SCENARIOS.glob("*.yaml") for line in path.read_text(encoding="utf-8").splitlines()
+                     if line.startswith("rule:") and "seed " in line)
+    missing = [k for k in KEYWORDS if k != "divine_relic"
+               and KEYWORD_NAMES.get(k, k.replace('_', ' ').title()) not in rules]
+    assert missing == []
