@@ -7,8 +7,12 @@ A step names one word and its parameters; `target` names who it affects (TARGETS
 """
 from __future__ import annotations
 
+import functools
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
+
+from tabletop.engine.cards import CardDefinition
 
 from tabletop.engine import procedure
 from tabletop.engine.state import GameState
@@ -67,10 +71,67 @@ def first_choice(steps: Sequence[Mapping[str, Any]]) -> str | None:
     return None
 
 
+# Standard wordings of printed text carried out by the rules for cards without coded `effects` (imported cards):
+# "On Enter: Draw seven cards.", "On Attack: Glimpse 2.", "On Hit: Recover 1." — anything else is done by hand.
+_NUMBERS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
+_TRIGGER_WORDS = {"on enter": "on_enter", "on attack": "on_attack", "on death": "on_death", "on hit": "on_hit",
+                  "on kill": "on_kill", "on leave": "on_leave", "on foster": "on_foster"}
+_STANDARD = re.compile(r"^(?:(on enter|on attack|on death|on hit|on kill|on leave|on foster):\s*)?"
+                       r"(draw|glimpse|recover)\s+(a|one|two|three|four|five|six|seven|eight|\d+)(?:\s+cards?)?\.?$",
+                       re.IGNORECASE)
+
+
+def _text_ability(line: str) -> dict[str, Any] | None:
+    """Return the ability a line of printed text states in a standard wording, or None."""
+    match = _STANDARD.match(line.strip())
+    if match is None:
+        return None
+    when, verb, amount = match.groups()
+    count = int(amount) if amount.isdigit() else _NUMBERS[amount.lower()]
+    step = {"effect": verb.lower(), ("amount" if verb.lower() == "recover" else "count"): count}
+    ability: dict[str, Any] = {"do": [step]}
+    if when:
+        ability["trigger"] = _TRIGGER_WORDS[when.lower()]
+    return ability
+
+
+def _is_keyword_line(line: str, keywords: Mapping[str, Any]) -> bool:
+    """Tell whether a line of text only states keywords the card carries ("Intercept", "Pride 3, Stealth")."""
+    parts = [re.sub(r"^\[[^\]]*\]\s*", "", p).strip().rstrip(".").lower() for p in line.split(",")]
+    return bool(parts) and all(re.sub(r"\s+\d+$", "", p) in keywords for p in parts if p)
+
+
+@functools.lru_cache(maxsize=4096)
+def printed_abilities(definition: CardDefinition) -> tuple[tuple[Mapping[str, Any], ...], tuple[str, ...]]:
+    """Return a card's abilities the rules carry out and the lines of its text left to be done by hand.
+
+    Coded `effects` (bundled cards) are all carried out; otherwise the text's keyword lines are enforced as
+    keywords, its standard wordings (`_STANDARD`) as abilities, and every other line is done by hand (GA 10).
+    """
+    if definition.effects:
+        return tuple(definition.effects), ()
+    abilities: list[Mapping[str, Any]] = []
+    by_hand: list[str] = []
+    for line in (ln.strip() for ln in definition.text.split("\n")):
+        if not line or _is_keyword_line(line, definition.keywords):
+            continue
+        found = _text_ability(line)
+        if found is None:
+            by_hand.append(line)
+        else:
+            abilities.append(found)
+    return tuple(abilities), tuple(by_hand)
+
+
+def is_fully_enforced(definition: CardDefinition) -> bool:
+    """Tell whether the rules carry out every ability of a card (none of its text is left to be done by hand)."""
+    return not printed_abilities(definition)[1]
+
+
 def resolution_steps(state: GameState, card: int) -> list[dict[str, Any]]:
     """Return a card's own effect (abilities with no trigger and no cost), each step carrying its restriction."""
     steps: list[dict[str, Any]] = []
-    for ability in state.definition(card).effects:
+    for ability in printed_abilities(state.definition(card))[0]:
         if ability.get("trigger") or ability.get("cost") or ability.get("inherited"):
             continue
         gate = ability.get("if")

@@ -17,7 +17,8 @@ from tabletop.engine.triggers import trigger_event
 from tabletop.engine.turns import Phase, TurnStructure
 from tabletop.engine.zones import zone_id
 from tabletop.games.grand_archive.effects import (
-    VOCABULARY, affected, candidates, deal_damage, draw_cards, first_choice, is_legal_target, player_bonus, step_holds,
+    VOCABULARY, affected, candidates, deal_damage, draw_cards, first_choice, is_legal_target, player_bonus,
+    printed_abilities, step_holds,
 )
 from tabletop.games.grand_archive.table import (
     STACK_ZONE, card_type, champion, damage, durability, field_objects, is_first_turn_of, keyword, keyword_number,
@@ -45,8 +46,8 @@ def give_opportunity(tx: Transaction, player: str | None) -> None:
 # -- abilities and triggers (GA 10.2) ----------------------------------------------------------------
 
 def abilities(state: GameState, iid: int) -> list[Mapping[str, Any]]:
-    """Return a card's printed abilities."""
-    return list(state.definition(iid).effects)
+    """Return the abilities of a card the rules carry out (coded, or read from standard wording)."""
+    return list(printed_abilities(state.definition(iid))[0])
 
 
 def fire(tx: Transaction, event: str, card: int, controller: str, **details: Any) -> None:
@@ -510,6 +511,10 @@ def resolve_top(tx: Transaction) -> None:
     steps += [dict(s) for s in item.get("steps", ())]
     steps.append({"effect": "_finish"})
     tx.log(f"{item['name']} resolves", "GA 9.8")
+    card = item.get("card")
+    if card is not None and card in tx.state.cards:
+        for line in printed_abilities(tx.state.definition(card))[1]:  # GA 10: its controller does this by hand
+            tx.log(f"{item['controller']} carries out by hand: {line}", "GA 10 (by hand)")
     procedure.push(tx, steps, ctx, atomic=True)
 
 

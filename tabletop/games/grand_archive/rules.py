@@ -19,9 +19,11 @@ from tabletop.games.grand_archive import combat, costs, flow
 from tabletop.games.grand_archive.commands import (
     ActivateAbility, ActivateCard, DeclareAttack, Materialize, ReturnPreserved,
 )
-from tabletop.games.grand_archive.effects import candidates, effect_problems, first_choice, resolution_steps
+from tabletop.games.grand_archive.effects import (
+    candidates, effect_problems, first_choice, printed_abilities, resolution_steps,
+)
 from tabletop.games.grand_archive.table import (
-    SLOW_TYPES, STACK_ZONE, ZONES, card_type, champion, damage, durability, elements, enabled_elements,
+    STACK_ZONE, is_fast_card, ZONES, card_type, champion, damage, durability, elements, enabled_elements,
     field_objects, keyword, keyword_number, level, life, lineage, obeys, power, words, zone_of,
 )
 
@@ -34,7 +36,7 @@ def _refuse(rule: str, reason: str) -> IllegalCommand:
 
 def activated_abilities(state: GameState, iid: int) -> list[tuple[int, Mapping[str, Any]]]:
     """Return (number, ability) of a card's activated abilities (the ones with a cost, GA 10.1)."""
-    return [(n, a) for n, a in enumerate(state.definition(iid).effects) if a.get("cost")]
+    return [(n, a) for n, a in enumerate(printed_abilities(state.definition(iid))[0]) if a.get("cost")]
 
 
 class GrandArchiveRules(GameRules):
@@ -78,7 +80,7 @@ class GrandArchiveRules(GameRules):
                     break
         # GA 5.4: in turn order, each On Enter resolves (the starting hand); nobody has Opportunity meanwhile.
         for player, iid in reversed(starting):
-            for ability in tx.state.definition(iid).effects:
+            for ability in printed_abilities(tx.state.definition(iid))[0]:
                 if ability.get("trigger") == "on_enter":
                     procedure.push(tx, list(ability.get("do", ())), {"controller": player, "source": iid, "vars": {},
                                                                      "props": {}, "name": "On Enter"}, atomic=True)
@@ -185,10 +187,7 @@ class GrandArchiveRules(GameRules):
         if card not in state.cards or state.cards[card].zone != zone_id(me, "hand"):
             return _refuse("GA 9.5", "cards are activated from your hand")
         kind = card_type(state, card)
-        # GA 8.1: objects, attacks and slow actions are slow; fast actions and Fast Activation (seed) are fast.
-        fast = bool(keyword(state, card, "fast_activation")) or (
-            kind not in SLOW_TYPES and state.definition(card).attributes.get("speed") == "fast")
-        problem = self._holder_problem(state, me) if fast else self._slow_problem(state, me)
+        problem = self._holder_problem(state, me) if is_fast_card(state, card) else self._slow_problem(state, me)
         if problem is not None:
             return problem
         if state.definition(card).cost is None:
@@ -228,7 +227,7 @@ class GrandArchiveRules(GameRules):
             return problem
         if iid not in state.cards or state.cards[iid].controller != me:
             return _refuse("GA 10.1", "you activate only your own cards' abilities")
-        effects = state.definition(iid).effects
+        effects = printed_abilities(state.definition(iid))[0]
         if not 0 <= command.ability < len(effects) or not effects[command.ability].get("cost"):
             return _refuse("GA 10.1", "that card has no such activated ability")
         ability = effects[command.ability]
@@ -346,7 +345,7 @@ class GrandArchiveRules(GameRules):
         if problem is not None:
             raise problem
         state, me, iid = tx.state, command.by, command.card
-        ability = state.definition(iid).effects[command.ability]
+        ability = printed_abilities(state.definition(iid))[0][command.ability]
         cost = ability["cost"]
         name = state.definition(iid).name
         if cost.get("rest"):

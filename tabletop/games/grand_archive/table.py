@@ -66,8 +66,15 @@ def is_unit(state: GameState, iid: int) -> bool:
 
 
 def words(state: GameState, iid: int, key: str) -> list[str]:
-    """Return a list attribute of a card (classes, subtypes, supertypes) in lower case."""
-    return [str(w).lower() for w in state.definition(iid).attributes.get(key) or ()]
+    """Return a list attribute of a card (classes, subtypes, supertypes) in lower case.
+
+    Imported cards (`ga-csv`) keep every type word, supertypes included, in `types`.
+    """
+    attributes = state.definition(iid).attributes
+    found = [str(w).lower() for w in attributes.get(key) or ()]
+    if key == "supertypes":
+        found += [str(w).lower() for w in attributes.get("types") or ()]
+    return found
 
 
 def elements(state: GameState, iid: int) -> set[str]:
@@ -172,7 +179,10 @@ def keyword(state: GameState, iid: int, name: str) -> Any:
     gained = card.props.get("keywords")
     if gained and name in gained:
         return gained[name]
-    value = state.definition(iid).keywords.get(name)
+    keywords = state.definition(iid).keywords
+    value = keywords.get(name)
+    if value is None:
+        value = keywords.get(name.replace("_", " "))  # the importer's spelling: "floating memory"
     if value is None:
         return None
     gate = (state.definition(iid).attributes.get("keyword_if") or {}).get(name)
@@ -228,3 +238,10 @@ def obeys(state: GameState, iid: int) -> bool:
 def is_first_turn_of(state: GameState, player: str) -> bool:
     """GA 5.5: turns 1 and 2 are each player's first turn."""
     return state.turn <= 2
+
+
+def is_fast_card(state: GameState, iid: int) -> bool:
+    """GA 8.1: a fast action (card data `speed: fast`; imported cards `speed: 1`), or Fast Activation (seed)."""
+    speed = state.definition(iid).attributes.get("speed")
+    fast = state.definition(iid).card_type not in SLOW_TYPES and str(speed).lower() in ("fast", "1", "true")
+    return fast or bool(keyword(state, iid, "fast_activation"))
