@@ -48,17 +48,16 @@ def config(seed: int, swap: bool = False, auto_pass: bool = False) -> GameConfig
 def play_random(seed: int) -> Game:
     """Play one whole game choosing uniformly among the legal commands, checking that cards are conserved."""
     game = Game.start(find_game("grand-archive"), config(seed, swap=seed % 2 == 1), library())
-    count = len(game.state.cards)
-    rnd = random.Random(seed)
-    for _ in range(STEP_CAP):
-        if game.is_terminal():
-            break
-        commands = game.legal_commands()
-        assert commands, f"seed {seed}: no legal command for {game.pending_decision()}"
-        game.submit(rnd.choice(commands))
-        assert len(game.state.cards) == count
-    placed = sorted(i for zone in game.state.zones.values() for i in zone.cards)
-    assert placed == sorted(game.state.cards), "a card is in no zone or in two zones"
+    cards = sorted(game.state.cards)
+    choose = random.Random(seed).choice
+    steps = 0
+    while steps < STEP_CAP and not game.is_terminal():
+        listed = game.legal_commands()
+        assert listed, f"seed {seed}: no legal command for {game.pending_decision()}"
+        game.submit(choose(listed))
+        steps += 1
+    assert sorted(game.state.cards) == cards, "a card was created or lost"
+    assert sorted(i for z in game.state.zones.values() for i in z.cards) == cards, "a card is in no zone or in two"
     return game
 
 
@@ -86,19 +85,15 @@ def test_undo_and_redo_step_by_step_show_the_same_choices() -> None:
 
     rnd = random.Random(3)
     reached = [seen()]
-    for _ in range(200):
-        if game.is_terminal():
-            break
+    while len(reached) <= 200 and not game.is_terminal():
         game.submit(rnd.choice(game.legal_commands()))
         reached.append(seen())
-    back = [seen()]
-    while game.undo() is not None:
-        back.append(seen())
-    assert back == reached[::-1]
-    forth = [seen()]
-    while game.redo() is not None:
-        forth.append(seen())
-    assert forth == reached
+    walks = {"undo": game.undo, "redo": game.redo}
+    for name, expected in (("undo", reached[::-1]), ("redo", reached)):
+        walked = [seen()]
+        while walks[name]() is not None:
+            walked.append(seen())
+        assert walked == expected, f"{name} step by step differs"
 
 
 def test_a_command_is_accepted_exactly_when_it_is_listed() -> None:

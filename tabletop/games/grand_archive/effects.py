@@ -203,6 +203,19 @@ def deal_damage(tx: Transaction, iid: int, amount: int) -> int:
     return amount
 
 
+def _on_each(name: str, **params: Any) -> Any:
+    """Register a word that does `act(tx, object, step)` to each object the step affects."""
+    def register(act: Any) -> Any:
+        def handler(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+            for iid in affected(tx.state, fi, step):
+                act(tx, iid, step)
+            return True
+        handler.__doc__ = act.__doc__
+        VOCABULARY.add(name, handler, **params)
+        return act
+    return register
+
+
 @VOCABULARY.word("draw", count=int, prepared_count=int)
 def _draw(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     """Draw N cards; a prepared activation draws `prepared_count` instead (seed Prepare 1)."""
@@ -285,39 +298,34 @@ def _damage(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     return True
 
 
-@VOCABULARY.word("buff_counter", count=int)
-def _buff(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
-    for iid in affected(tx.state, fi, step):
-        tx.set_counter(iid, "buff", tx.state.cards[iid].counters.get("buff", 0) + step["count"])
-    return True
+@_on_each("buff_counter", count=int)
+def _buff(tx: Transaction, iid: int, step: dict[str, Any]) -> None:
+    """Put N buff counters on the object (+1 power and +1 life each, GA 3.8)."""
+    tx.set_counter(iid, "buff", tx.state.cards[iid].counters.get("buff", 0) + step["count"])
 
 
-@VOCABULARY.word("power", amount=int)
-def _power(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
-    for iid in affected(tx.state, fi, step):
-        add_mod(tx, iid, "power", step["amount"], step.get("duration"))
-    return True
+@_on_each("power", amount=int)
+def _power(tx: Transaction, iid: int, step: dict[str, Any]) -> None:
+    """The object gets +N power (until end of turn with `duration: turn`, GA 10.4 layer E)."""
+    add_mod(tx, iid, "power", step["amount"], step.get("duration"))
 
 
-@VOCABULARY.word("life", amount=int)
-def _life(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
-    for iid in affected(tx.state, fi, step):
-        add_mod(tx, iid, "life", step["amount"], step.get("duration"))
-    return True
+@_on_each("life", amount=int)
+def _life(tx: Transaction, iid: int, step: dict[str, Any]) -> None:
+    """The object gets +N life (until end of turn with `duration: turn`, GA 10.4 layer E)."""
+    add_mod(tx, iid, "life", step["amount"], step.get("duration"))
 
 
-@VOCABULARY.word("wake_up")
-def _wake(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
-    for iid in affected(tx.state, fi, step):
-        tx.set_field(iid, "tapped", False)
-    return True
+@_on_each("wake_up")
+def _wake(tx: Transaction, iid: int, step: dict[str, Any]) -> None:
+    """Wake the object up (GA 3.7)."""
+    tx.set_field(iid, "tapped", False)
 
 
-@VOCABULARY.word("rest")
-def _rest(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
-    for iid in affected(tx.state, fi, step):
-        tx.set_field(iid, "tapped", True)
-    return True
+@_on_each("rest")
+def _rest(tx: Transaction, iid: int, step: dict[str, Any]) -> None:
+    """Rest the object (GA 3.7)."""
+    tx.set_field(iid, "tapped", True)
 
 
 @VOCABULARY.word("recover", amount=int)
@@ -329,30 +337,24 @@ def _recover(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     return True
 
 
-@VOCABULARY.word("gain_keyword", keyword=str, value=int)
-def _gain_keyword(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+@_on_each("gain_keyword", keyword=str, value=int)
+def _gain_keyword(tx: Transaction, iid: int, step: dict[str, Any]) -> None:
     """The affected objects gain a keyword (Stealth, Spellshroud, Taunt, …) until end of turn (GA 10.4 layer D)."""
-    for iid in affected(tx.state, fi, step):
-        gained = dict(tx.state.cards[iid].props.get("keywords") or {})
-        gained[step["keyword"]] = step.get("value", True)
-        tx.set_prop(iid, "keywords", gained)
-    return True
+    gained = dict(tx.state.cards[iid].props.get("keywords") or {})
+    gained[step["keyword"]] = step.get("value", True)
+    tx.set_prop(iid, "keywords", gained)
 
 
-@VOCABULARY.word("prevent_damage", amount=int)
-def _prevent(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+@_on_each("prevent_damage", amount=int)
+def _prevent(tx: Transaction, iid: int, step: dict[str, Any]) -> None:
     """A prevention shield: the next N damage to the object is prevented this turn (GA 10.5)."""
-    for iid in affected(tx.state, fi, step):
-        tx.set_prop(iid, "shield", int(tx.state.cards[iid].props.get("shield", 0)) + step["amount"])
-    return True
+    tx.set_prop(iid, "shield", int(tx.state.cards[iid].props.get("shield", 0)) + step["amount"])
 
 
-@VOCABULARY.word("become_distant")
-def _distant(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+@_on_each("become_distant")
+def _distant(tx: Transaction, iid: int, step: dict[str, Any]) -> None:
     """GA 10.7: the unit becomes distant until the end of its controller's turn (Ranged reads it)."""
-    for iid in affected(tx.state, fi, step):
-        tx.set_prop(iid, "distant", True)
-    return True
+    tx.set_prop(iid, "distant", True)
 
 
 def _player_bonus(tx: Transaction, player: str, name: str, amount: int) -> None:
@@ -383,20 +385,18 @@ def _agility(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     return True
 
 
-@VOCABULARY.word("preparation_counter", count=int)
-def _prep(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
-    top = champion(tx.state, _me(tx.state, fi))
-    if top is not None:
-        tx.set_counter(top, "preparation", tx.state.cards[top].counters.get("preparation", 0) + step["count"])
-    return True
+def _champion_counters(name: str) -> Any:
+    """Return the handler of a word that puts N counters of one kind on your champion (GA 3.8)."""
+    def put_counters(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+        top = champion(tx.state, _me(tx.state, fi))
+        if top is not None:
+            tx.set_counter(top, name, tx.state.cards[top].counters.get(name, 0) + step["count"])
+        return True
+    return put_counters
 
 
-@VOCABULARY.word("level_counter", count=int)
-def _level(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
-    top = champion(tx.state, _me(tx.state, fi))
-    if top is not None:
-        tx.set_counter(top, "level", tx.state.cards[top].counters.get("level", 0) + step["count"])
-    return True
+VOCABULARY.add("preparation_counter", _champion_counters("preparation"), count=int)
+VOCABULARY.add("level_counter", _champion_counters("level"), count=int)
 
 
 @VOCABULARY.word("return_spell")

@@ -78,13 +78,13 @@ def stack_waiting_triggers(tx: Transaction) -> bool:
     if player is None:
         return False
     mine = triggers.waiting(state, player)
-    if len({(t["source"], repr(t["ability"])) for t in mine}) > 1:  # identical ones need no choice
-        decision = triggers.choice_decision(state, state.active, "GA 8.3", name="next_trigger")
-        assert decision is not None
-        procedure.ask(tx, None, decision.player, decision.name, decision.kind, decision.prompt, decision.options,
-                      decision.min, decision.max, decision.rule, decision.labels)
-        return True
-    stack_trigger(tx, mine[0]["id"])
+    distinct = {(t["source"], repr(t["ability"])) for t in mine}  # identical ones need no choice
+    choice = triggers.choice_decision(state, state.active, "GA 8.3", name="next_trigger") if len(distinct) > 1 else None
+    if choice is None:
+        stack_trigger(tx, mine[0]["id"])
+    else:  # a decision of the rules (no frame): `rules.resolve` stacks the picked one
+        procedure.ask(tx, None, choice.player, choice.name, choice.kind, choice.prompt, choice.options, choice.min,
+                      choice.max, choice.rule, choice.labels)
     return True
 
 

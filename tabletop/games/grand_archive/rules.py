@@ -127,11 +127,8 @@ class GrandArchiveRules(GameRules):
         return "Pass Opportunity"
 
     def legal_commands(self, state: GameState, player: str) -> list[Command]:
-        key = ("grand-archive.legal", player)
-        found = state.memo_values.get(key)
-        if found is None:
-            found = state.memo_values[key] = tuple(self._legal(state, player))
-        return list(found)
+        # Asked twice per decision with auto-pass (the forced-pass check, then the seat): kept until a change.
+        return list(state.memo(f"grand-archive.legal.{player}", lambda: tuple(self._legal(state, player))))
 
     def _legal(self, state: GameState, player: str) -> list[Command]:
         decision = self.pending_decision(state)
