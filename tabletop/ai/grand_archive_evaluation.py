@@ -22,7 +22,8 @@ ALLY_LIFE_WEIGHT = 0.3
 WEAPON_WEIGHT = 0.6       # per point of power times the durability left (the attacks it still gives)
 OBJECT_WEIGHT = 1.0       # an item, domain or phantasia on the field
 HAND_WEIGHT = 0.8
-MEMORY_WEIGHT = 0.6       # memory comes back to hand at Recollection (GA 6.3)
+MEMORY_WEIGHT = 0.8       # memory comes back to hand at Recollection (GA 6.3): paying a reserve cost loses nothing
+STACK_WEIGHT = 1.0        # a card of yours being activated or on the stack: scored as about to resolve
 
 
 def _value(rules: GameRules, state: GameState, iid: int, name: str) -> int:
@@ -32,17 +33,34 @@ def _value(rules: GameRules, state: GameState, iid: int, name: str) -> int:
         return state.definition(iid).stat(name)
 
 
-def _side(rules: GameRules, state: GameState, player: str) -> float:
+def _pending_damage(rules: GameRules, state: GameState) -> dict[int, int]:
+    """Return the damage the combat under way will deal (GA 7.4d): the attack's power to each defender, and each
+    chosen retaliator's power to the attacker; read now, so that an attack is scored as it is declared."""
+    combat = state.data.get("combat")
+    if not combat:
+        return {}
+    sources = [i for i in (combat.get("attacker"), combat.get("weapon"), combat.get("intent")) if i is not None]
+    attack = sum(_value(rules, state, i, "power") for i in sources if i in state.cards)
+    found = {d: attack for d in combat.get("defenders", ())}
+    back = sum(_value(rules, state, r, "power") for r in combat.get("retaliators", ()) if r in state.cards)
+    if back:
+        found[combat["attacker"]] = found.get(combat["attacker"], 0) + back
+    return found
+
+
+def _side(rules: GameRules, state: GameState, player: str, pending: dict[int, int]) -> float:
     """Score one player's side of the table."""
     score = 0.0
     for iid in state.zones[zone_id(player, "champion")].cards:
-        left = _value(rules, state, iid, "life") - _value(rules, state, iid, "damage")
+        left = _value(rules, state, iid, "life") - _value(rules, state, iid, "damage") - pending.get(iid, 0)
         score += LIFE_WEIGHT * left - DANGER_WEIGHT * max(0, DANGER_LIFE - left)
         score += LEVEL_WEIGHT * _value(rules, state, iid, "level")
     for iid in state.zones[zone_id(player, "field")].cards:
         kind = state.definition(iid).card_type
         if kind == "ally":
-            left = _value(rules, state, iid, "life") - _value(rules, state, iid, "damage")
+            left = _value(rules, state, iid, "life") - _value(rules, state, iid, "damage") - pending.get(iid, 0)
+            if left <= 0:
+                continue  # it dies (GA 11.2)
             score += ALLY_WEIGHT + POWER_WEIGHT * _value(rules, state, iid, "power") + ALLY_LIFE_WEIGHT * max(0, left)
         elif kind == "weapon":
             score += WEAPON_WEIGHT * _value(rules, state, iid, "power") * _value(rules, state, iid, "durability")
@@ -50,9 +68,11 @@ def _side(rules: GameRules, state: GameState, player: str) -> float:
             score += OBJECT_WEIGHT
     score += HAND_WEIGHT * len(state.zones[zone_id(player, "hand")].cards)
     score += MEMORY_WEIGHT * len(state.zones[zone_id(player, "memory")].cards)
+    score += STACK_WEIGHT * sum(1 for iid in state.zones["stack"].cards if state.cards[iid].controller == player)
     return score
 
 
 def grand_archive_evaluation(rules: GameRules, state: GameState, player: str) -> float:
     """Return how good the table looks for `player`: their side's score less the opponent's."""
-    return _side(rules, state, player) - _side(rules, state, state.opponent(player))
+    pending = _pending_damage(rules, state)
+    return _side(rules, state, player, pending) - _side(rules, state, state.opponent(player), pending)
