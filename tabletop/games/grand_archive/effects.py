@@ -81,6 +81,9 @@ _STANDARD = re.compile(r"^(?:(on enter|on attack|on death|on hit|on kill|on leav
                        re.IGNORECASE)
 
 
+_TRIGGERED_TEXT = re.compile(r"^(on enter|on attack|on death|on hit|on kill|on leave|on foster)\s*:", re.IGNORECASE)
+
+
 def _text_ability(line: str) -> dict[str, Any] | None:
     """Return the ability a line of printed text states in a standard wording, or None."""
     match = _STANDARD.match(line.strip())
@@ -116,11 +119,20 @@ def printed_abilities(definition: CardDefinition) -> tuple[tuple[Mapping[str, An
         if not line or _is_keyword_line(line, definition.keywords):
             continue
         found = _text_ability(line)
-        if found is None:
-            by_hand.append(line)
-        else:
+        if found is not None:
             abilities.append(found)
+            continue
+        by_hand.append(line)
+        when = _TRIGGERED_TEXT.match(line)
+        if when is not None:  # declared by the rules, carried out by hand: it goes on the stack with its text
+            abilities.append({"trigger": _TRIGGER_WORDS[when.group(1).lower()],
+                              "do": [{"effect": "by_hand", "text": line}]})
     return tuple(abilities), tuple(by_hand)
+
+
+def resolution_text_by_hand(definition: CardDefinition) -> list[str]:
+    """Return the lines of a card's text carried out by hand as it resolves (not its triggered abilities)."""
+    return [line for line in printed_abilities(definition)[1] if not _TRIGGERED_TEXT.match(line)]
 
 
 def is_fully_enforced(definition: CardDefinition) -> bool:
@@ -449,3 +461,10 @@ def step_holds(state: GameState, fi: int, step: Mapping[str, Any]) -> bool:
     """Tell whether a step's `if` condition holds now (restrictions gate their text, GA 10.1)."""
     ctx = procedure.ctx(state, fi)
     return condition_holds(state, step.get("if"), str(ctx["controller"]), ctx.get("source"), ctx.get("props"))
+
+
+@VOCABULARY.word("by_hand", text=str)
+def _by_hand(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """A triggered ability whose text the rules do not read: its controller carries it out with manual moves (GA 10)."""
+    tx.log(f"{_me(tx.state, fi)} carries out by hand: {step['text']}", "GA 10 (by hand)")
+    return True

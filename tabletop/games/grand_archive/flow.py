@@ -18,7 +18,7 @@ from tabletop.engine.turns import Phase, TurnStructure
 from tabletop.engine.zones import zone_id
 from tabletop.games.grand_archive.effects import (
     VOCABULARY, affected, candidates, deal_damage, draw_cards, first_choice, is_legal_target, player_bonus,
-    printed_abilities, step_holds,
+    printed_abilities, resolution_text_by_hand, step_holds,
 )
 from tabletop.games.grand_archive.table import (
     STACK_ZONE, card_type, champion, damage, durability, field_objects, is_first_turn_of, keyword, keyword_number,
@@ -513,7 +513,7 @@ def resolve_top(tx: Transaction) -> None:
     tx.log(f"{item['name']} resolves", "GA 9.8")
     card = item.get("card")
     if card is not None and card in tx.state.cards:
-        for line in printed_abilities(tx.state.definition(card))[1]:  # GA 10: its controller does this by hand
+        for line in resolution_text_by_hand(tx.state.definition(card)):  # GA 10: its controller does this by hand
             tx.log(f"{item['controller']} carries out by hand: {line}", "GA 10 (by hand)")
     procedure.push(tx, steps, ctx, atomic=True)
 
