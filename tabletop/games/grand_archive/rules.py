@@ -479,6 +479,7 @@ class GrandArchiveRules(GameRules):
             target = (item.get("vars") or {}).get("target")
             if target is not None and target in state.cards:
                 words_.append(f"→ {state.definition(target).name}")
+            words_ += [str(step["text"]) for step in item.get("steps", ()) if step.get("effect") == "by_hand"]
             lines.append(words_)
         return lines
 
