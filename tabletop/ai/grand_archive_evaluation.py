@@ -32,6 +32,7 @@ STACK_WEIGHT = 1.0        # a card of yours being activated or on the stack: sco
 
 
 def _value(rules: GameRules, state: GameState, iid: int, name: str) -> int:
+    """Return a card's current value, or its printed one when the rules give none."""
     try:
         return rules.card_value(state, iid, name)
     except (KeyError, ValueError):

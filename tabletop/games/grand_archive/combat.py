@@ -19,10 +19,12 @@ from tabletop.games.grand_archive.table import (
 
 
 def _sources(combat: dict[str, Any]) -> list[int]:
+    """Return the cards the attack uses: the attacker, the wielded weapon, the attack card in the intent."""
     return [i for i in (combat.get("attacker"), combat.get("weapon"), combat.get("intent")) if i is not None]
 
 
 def _any_keyword(state: GameState, cards: list[int], name: str) -> bool:
+    """Tell whether any of the cards has a keyword."""
     return any(i in state.cards and keyword(state, i, name) for i in cards)
 
 
@@ -183,6 +185,7 @@ def declare_retaliation(tx: Transaction) -> None:
 
 @VOCABULARY.word("_choose_retaliators")
 def _choose_retaliators(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """GA 7.3c: the defending player picks the units that retaliate; the non-Steadfast ones rest."""
     state = tx.state
     combat = state.data[COMBAT]
     options = retaliation_candidates(state, combat) if on_field(state, combat["attacker"]) else []

@@ -181,6 +181,7 @@ def affected(state: GameState, fi: int, step: Mapping[str, Any]) -> list[int]:
 
 
 def _me(state: GameState, fi: int) -> str:
+    """Return the controller of a frame's ability."""
     return str(procedure.ctx(state, fi)["controller"])
 
 
@@ -303,6 +304,7 @@ def _destroy(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
 
 @VOCABULARY.word("damage", amount=int, imbued_amount=int)
 def _damage(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Deal N damage to each affected unit (`imbued_amount` when the activation is imbued, seed Imbue 1)."""
     props = procedure.ctx(tx.state, fi).get("props", {})
     amount = step.get("imbued_amount", step["amount"]) if props.get("imbued") else step["amount"]
     for iid in affected(tx.state, fi, step):
@@ -370,6 +372,7 @@ def _distant(tx: Transaction, iid: int, step: dict[str, Any]) -> None:
 
 
 def _player_bonus(tx: Transaction, player: str, name: str, amount: int) -> None:
+    """Add to a player's Empower or Agility of this turn."""
     bonuses = dict(tx.state.data.get("player_bonus") or {})
     mine = dict(bonuses.get(player) or {})
     mine[name] = mine.get(name, 0) + amount

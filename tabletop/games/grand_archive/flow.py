@@ -17,11 +17,11 @@ from tabletop.engine.triggers import trigger_event
 from tabletop.engine.turns import Phase, TurnStructure
 from tabletop.engine.zones import zone_id
 from tabletop.games.grand_archive.effects import (
-    VOCABULARY, affected, candidates, deal_damage, draw_cards, first_choice, is_legal_target, player_bonus,
-    printed_abilities, resolution_text_by_hand, step_holds,
+    VOCABULARY, candidates, draw_cards, first_choice, is_legal_target, player_bonus, printed_abilities,
+    resolution_text_by_hand, step_holds,
 )
 from tabletop.games.grand_archive.table import (
-    STACK_ZONE, card_type, champion, damage, durability, field_objects, is_first_turn_of, keyword, keyword_number,
+    STACK_ZONE, card_type, champion, damage, durability, field_objects, is_first_turn_of, keyword,
     life, on_field, words, zone_of,
 )
 
@@ -196,6 +196,7 @@ def level_up(tx: Transaction, card: int, player: str) -> None:
 # -- state-based checks (GA 11) -------------------------------------------------------------------
 
 def _lose(tx: Transaction, losers: Sequence[str], why: str) -> None:
+    """End the game: the losers lose; all of them at once is a draw (GA 1.4)."""
     winner = None if len(losers) == len(tx.state.players) else tx.state.opponent(losers[0])
     reason = why + (" at the same time: a draw (GA 1.4)" if winner is None else "")
     tx.set_data("outcome", {"winner": winner, "reason": reason})
@@ -255,6 +256,7 @@ def state_based_checks(tx: Transaction) -> bool:
 
 
 def _link_holds(state: GameState, iid: int) -> bool:
+    """Tell whether a Link object is still linked to an object on the field (seed Link 5)."""
     linked = state.cards[iid].props.get("link")
     return linked is not None and linked in state.cards and on_field(state, linked)
 
@@ -593,5 +595,3 @@ def run(tx: Transaction) -> None:
     """Run the game until a player must decide or act, or it ends."""
     procedure.drive(tx, PROCEDURES)
 
-
-__all__ = ["TURN", "affected", "deal_damage", "run"]

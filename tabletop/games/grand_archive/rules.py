@@ -10,7 +10,7 @@ from tabletop.engine import procedure, stack
 from tabletop.engine.commands import Choose, Command, PassPriority
 from tabletop.engine.decision import Decision
 from tabletop.engine.errors import IllegalCommand
-from tabletop.engine.rules import CardChoice, CardValue, GameConfig, GameRules
+from tabletop.engine.rules import CardValue, GameConfig, GameRules
 from tabletop.engine.state import GameState
 from tabletop.engine.stack import PassResult
 from tabletop.engine.transaction import Transaction
@@ -31,6 +31,7 @@ RULES_VERSION = "Grand Archive Comprehensive Rules v1.1.1 (mirror commit 216a218
 
 
 def _refuse(rule: str, reason: str) -> IllegalCommand:
+    """Return the refusal of a command, citing its rule."""
     return IllegalCommand(rule, reason)
 
 
@@ -131,6 +132,7 @@ class GrandArchiveRules(GameRules):
         return list(state.memo(f"grand-archive.legal.{player}", lambda: tuple(self._legal(state, player))))
 
     def _legal(self, state: GameState, player: str) -> list[Command]:
+        """Return the commands `player` may submit now (the pending decision's answers, or every play with Opportunity)."""
         decision = self.pending_decision(state)
         if decision is None or decision.player != player:
             return []
@@ -164,6 +166,7 @@ class GrandArchiveRules(GameRules):
 
     # -- checks of a command (each names the rule that refuses it) -------------------------------
     def _holder_problem(self, state: GameState, player: str) -> IllegalCommand | None:
+        """GA 8.2: only the player with Opportunity acts, and not while a choice is pending."""
         if procedure.is_waiting(state):
             return _refuse("GA 8.2", "answer the pending choice first")
         if stack.priority_holder(state) != player:
@@ -180,6 +183,7 @@ class GrandArchiveRules(GameRules):
         return None
 
     def _activation_problem(self, state: GameState, command: ActivateCard) -> IllegalCommand | None:
+        """Return why a card may not be activated now (GA 9.5, 8.1, 3.6, 9.1; Brew, Prepare, Imbue, Link), or None."""
         me, card = command.by, command.card
         if card not in state.cards or state.cards[card].zone != zone_id(me, "hand"):
             return _refuse("GA 9.5", "cards are activated from your hand")
@@ -218,6 +222,7 @@ class GrandArchiveRules(GameRules):
         return [i for i in field_objects(state, me) if card_type(state, i) == kind]
 
     def _ability_problem(self, state: GameState, command: ActivateAbility) -> IllegalCommand | None:
+        """Return why an activated ability may not be activated now (GA 10.1, 10.6; Lineage Release), or None."""
         me, iid = command.by, command.card
         problem = self._holder_problem(state, me)
         if problem is not None:
@@ -245,6 +250,7 @@ class GrandArchiveRules(GameRules):
         return None
 
     def _materialize_window_problem(self, state: GameState, player: str) -> IllegalCommand | None:
+        """GA 6.2, 9.6: the turn player materializes once, in their Materialize phase, with an empty stack."""
         problem = self._holder_problem(state, player)
         if problem is not None:
             return problem
@@ -255,6 +261,7 @@ class GrandArchiveRules(GameRules):
         return None
 
     def _materialize_problem(self, state: GameState, command: Materialize) -> IllegalCommand | None:
+        """Return why a card may not be materialized now (GA 9.6, 9.7a, 3.6, 9.2), or None."""
         me, card = command.by, command.card
         problem = self._materialize_window_problem(state, me)
         if problem is not None:
@@ -311,6 +318,7 @@ class GrandArchiveRules(GameRules):
         flow.run(tx)
 
     def _activate(self, tx: Transaction, command: ActivateCard) -> None:
+        """GA 9.5: announce the card onto the stack, then choose its target and link and pay (a frame)."""
         problem = self._activation_problem(tx.state, command)
         if problem is not None:
             raise problem
@@ -338,6 +346,7 @@ class GrandArchiveRules(GameRules):
         costs.push_activation(tx, me, card, props, self._link_options(state, me, card))
 
     def _activate_ability(self, tx: Transaction, command: ActivateAbility) -> None:
+        """GA 10.1: pay the ability's cost, then choose its target and put it on the stack."""
         problem = self._ability_problem(tx.state, command)
         if problem is not None:
             raise problem
@@ -364,6 +373,7 @@ class GrandArchiveRules(GameRules):
                                    "spell": "spell" in words(state, iid, "subtypes")}, atomic=True)
 
     def _declare_attack(self, tx: Transaction, command: DeclareAttack) -> None:
+        """GA 7.1-7.2: check the attacker, weapon and target, then begin the combat."""
         state, me = tx.state, command.by
         problem = self._slow_problem(state, me)
         if problem is not None:
@@ -381,6 +391,7 @@ class GrandArchiveRules(GameRules):
         combat.declare_attack(tx, me, command.attacker, command.weapon, command.target)
 
     def _materialize(self, tx: Transaction, command: Materialize) -> None:
+        """GA 9.6: announce the card onto the stack, then pay its memory cost (a frame)."""
         problem = self._materialize_problem(tx.state, command)
         if problem is not None:
             raise problem
@@ -396,6 +407,7 @@ class GrandArchiveRules(GameRules):
                         "steps": [], "item": "materialize"}, atomic=True)
 
     def _return_preserved(self, tx: Transaction, command: ReturnPreserved) -> None:
+        """seed Preserve 4: return a Preserved card to hand instead of materializing (not a materialization)."""
         state, me, card = tx.state, command.by, command.card
         problem = self._materialize_window_problem(state, me)
         if problem is not None:
@@ -490,9 +502,6 @@ class GrandArchiveRules(GameRules):
             if target is not None:
                 found.append((item.get("card") or item.get("source"), (target,)))
         return found
-
-    def card_choices(self, state: GameState, command: Command) -> tuple[CardChoice, ...]:
-        return ()
 
     def state_summary(self, state: GameState) -> list[str]:
         lines = super().state_summary(state)

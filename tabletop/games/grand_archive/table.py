@@ -200,6 +200,7 @@ def keyword_number(state: GameState, iid: int, name: str) -> int:
 
 
 def _mods(state: GameState, iid: int, stat: str) -> int:
+    """Return the sum of a card's modifiers of one stat."""
     return sum(int(m["amount"]) for m in state.cards[iid].props.get("mods") or () if m["stat"] == stat)
 
 
