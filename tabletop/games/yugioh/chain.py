@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.engine import procedure, stack
+from tabletop.engine.cards import CardDefinition
 from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
@@ -91,6 +92,12 @@ def effect_speed(fact: CardFacts, quick: bool) -> int:
     return 2 if quick or fact.is_("trap") else 1
 
 
+def has_quick_effect(definition: CardDefinition) -> bool:
+    """Tell whether a card has a Quick Effect: a coded one (`trigger: quick`), or its text says so."""
+    return any(e.get("trigger") == "quick" for e in definition.effects) or any(
+        words in definition.text for words in ("Quick Effect", "either player's turn"))
+
+
 def effect_refusal(state: GameState, player: str, iid: int, quick: bool) -> str | None:
     """Return why `player` cannot declare an effect of this card now, or None."""
     card = state.cards[iid]
@@ -104,6 +111,8 @@ def effect_refusal(state: GameState, player: str, iid: int, quick: bool) -> str 
         return "only a face-up Continuous or Field card, a Pendulum Scale or an Effect Monster has an effect to declare"
     elif quick:
         return "a Spell or Trap's effect has the Spell Speed of its card; declare it without 'quick'"
+    if quick and not has_quick_effect(state.definition(iid)):
+        return "this card's text has no Quick Effect"
     if card.props.get("effect_used") == state.turn:
         return "this card's effect was already declared this turn (declare more by hand)"
     return speed_refusal(state, player, effect_speed(fact, quick))

@@ -75,6 +75,43 @@ class YugiohRules(ManualPlayRules):
         if stack.priority_holder(tx.state) is None:
             stack.give_priority(tx, tx.state.active)
 
+    def set_card_fact(self, tx: Transaction, iid: int, key: str, value: Any) -> None:
+        """Set a card's state from a scenario entry: besides the common fields, `defense`, `this_turn` (summoned or
+        Set this turn), `attacked`, `scale` (placed as a Pendulum Scale), `face_up_extra`, `emz: left|right`
+        (moved to that Extra Monster Zone) and `materials: N` (N filler Xyz materials under it)."""
+        card = tx.state.cards[iid]
+        if key == "this_turn":
+            tx.set_prop(iid, "turn", tx.state.turn if value else None)
+        elif key == "attacked":
+            tx.set_prop(iid, "attacked", tx.state.turn if value else None)
+        elif key in ("scale", "face_up_extra"):
+            tx.set_prop(iid, key, bool(value) or None)
+            if key == "face_up_extra" and value:
+                tx.reveal(iid, "all")
+        elif key == "emz":
+            if f"emz.{value}" not in table.EMZ:
+                raise KeyError(f"no Extra Monster Zone {value!r} (left or right)")
+            tx.move(iid, f"emz.{value}")
+        elif key == "materials":
+            for _ in range(int(value)):
+                material = tx.create_card("filler", card.owner, f"{card.owner}.materials")
+                tx.set_prop(material, "under", iid)
+        else:
+            super().set_card_fact(tx, iid, key, value)
+
+    def card_fact(self, state: GameState, iid: int, key: str) -> Any:
+        """Return a card's fact for scenarios: besides the common ones, `position` (attack, defense, set),
+        `materials` (how many Xyz materials are under it) and `face_up_extra`."""
+        card = state.cards[iid]
+        if key == "position":
+            return "set" if card.face_down else "defense" if card.tapped else "attack"
+        if key == "materials":
+            return sum(1 for m in state.zones[f"{card.controller}.materials"].cards
+                       if state.cards[m].props.get("under") == iid)
+        if key == "face_up_extra":
+            return bool(card.props.get("face_up_extra"))
+        return super().card_fact(state, iid, key)
+
     # -- reading the game ----------------------------------------------------------------------
     def pending_decision(self, state: GameState) -> Decision | None:
         if self.outcome(state) is not None:
