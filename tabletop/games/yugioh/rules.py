@@ -556,7 +556,7 @@ class YugiohRules(ManualPlayRules):
     # -- priority, the chain and the turn ------------------------------------------------------
     def _settle(self, tx: Transaction) -> None:
         """Pass for every player who holds priority with nothing the rules let them activate (never the turn
-        player in an open game state: their pass moves the game on)."""
+        player in an open game state outside an attack: their pass moves the game on, after moves by hand)."""
         state = tx.state
         for _ in range(64):
             if self.outcome(state) is not None or procedure.is_waiting(state):
@@ -565,8 +565,8 @@ class YugiohRules(ManualPlayRules):
             if holder is None:
                 stack.give_priority(tx, state.active)
                 continue
-            if holder == state.active and stack.is_empty(state):
-                return
+            if holder == state.active and stack.is_empty(state) and not state.data.get("attack"):
+                return   # the turn player's open game state (during an attack they may only activate)
             if self.activations(state, holder):
                 return
             self._pass(tx, holder)
