@@ -14,7 +14,7 @@ from tabletop.engine.cards import CardDefinition
 from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
-from tabletop.games.yugioh import table
+from tabletop.games.yugioh import effects, table
 from tabletop.games.yugioh.cards import CardFacts
 
 BY_HAND = "resolve_by_hand"
@@ -84,7 +84,11 @@ def card_refusal(state: GameState, player: str, iid: int) -> str | None:
         return "all of your Spell & Trap Zones are occupied (YGO 3.4)"
     if fact.is_("equip") and not any(not state.cards[m].face_down for p in state.players for m in table.monsters(state, p)):
         return "an Equip Spell targets a face-up monster, and there is none (YGO 9.2)"
-    return speed_refusal(state, player, fact.spell_speed)
+    refusal = speed_refusal(state, player, fact.spell_speed)
+    if refusal is None:
+        for _, effect in effects.coded(state, iid, "activate")[:1]:
+            refusal = effects.activation_refusal(state, player, iid, effect)
+    return refusal
 
 
 def effect_speed(fact: CardFacts, quick: bool) -> int:
@@ -115,7 +119,11 @@ def effect_refusal(state: GameState, player: str, iid: int, quick: bool) -> str 
         return "this card's text has no Quick Effect"
     if card.props.get("effect_used") == state.turn:
         return "this card's effect was already declared this turn (declare more by hand)"
-    return speed_refusal(state, player, effect_speed(fact, quick))
+    refusal = speed_refusal(state, player, effect_speed(fact, quick))
+    if refusal is None:
+        for _, effect in effects.coded(state, iid, "quick" if quick else "ignition")[:1]:
+            refusal = effects.activation_refusal(state, player, iid, effect)
+    return refusal
 
 
 def activate_card(tx: Transaction, player: str, iid: int) -> None:
@@ -137,8 +145,8 @@ def activate_card(tx: Transaction, player: str, iid: int) -> None:
         tx.set_prop(iid, "turn", state.turn)
     tx.set_field(iid, "face_down", False)
     speed = 1 if fact.is_monster else fact.spell_speed
-    push_link(tx, player, iid, "card", speed)
-    tx.log(f"{player} activates {name} (Chain Link {len(stack.items(state))}, Spell Speed {speed})", "YGO 7.2")
+    tx.log(f"{player} activates {name} (Spell Speed {speed})", "YGO 7.2")
+    start_activation(tx, player, iid, "card", speed, effects.coded(state, iid, "activate")[:1])
 
 
 def replace_field_spell(tx: Transaction, player: str) -> None:
@@ -152,18 +160,66 @@ def declare_effect(tx: Transaction, player: str, iid: int, quick: bool) -> None:
     fact = table.card_facts(tx.state, iid)
     tx.set_prop(iid, "effect_used", tx.state.turn)
     speed = effect_speed(fact, quick)
-    push_link(tx, player, iid, "effect", speed)
     kind = "Quick Effect" if quick else "effect"
-    tx.log(f"{player} activates the {kind} of {tx.state.definition(iid).name} (Chain Link "
-           f"{len(stack.items(tx.state))}, Spell Speed {speed})", "YGO 7.2")
+    tx.log(f"{player} activates the {kind} of {tx.state.definition(iid).name} (Spell Speed {speed})", "YGO 7.2")
+    start_activation(tx, player, iid, "effect", speed, effects.coded(tx.state, iid, "quick" if quick else "ignition")[:1])
 
 
-def push_link(tx: Transaction, player: str, iid: int, kind: str, speed: int) -> None:
+def start_activation(tx: Transaction, player: str, iid: int, kind: str, speed: int,
+                     found: list[tuple[int, Any]]) -> None:
+    """Make an activation a chain link: a coded effect first pays its costs and chooses its targets (frames of
+    the procedure layer, digest 7.3), then becomes the link; an uncoded one becomes a link at once."""
+    answered = stack.top(tx.state)
+    context: dict[str, Any] = {"controller": player, "source": iid, "kind": kind, "speed": speed,
+                               "answers_link": answered["id"] if answered else None}
+    if not found:
+        push_link(tx, context)
+        return
+    index, effect = found[0]
+    steps = list(effect.get("cost", ()))
+    if effect.get("target") and effect.get("needs") != "chain":
+        steps.append({"effect": "_choose_targets"})
+    steps.append({"effect": "_make_link"})
+    procedure.push(tx, steps, {**context, "effect": index}, kind="ability", atomic=True)
+
+
+def push_link(tx: Transaction, context: Any) -> None:
     """Put a chain link on the engine's stack and give the other player the chance to respond (YGO 7.2)."""
+    iid = context["source"]
     definition = tx.state.definition(iid)
-    stack.push(tx, {"name": definition.name, "controller": player, "card": iid, "kind": kind, "speed": speed,
-                    "text": definition.text})
+    player = context["controller"]
+    link = {"name": definition.name, "controller": player, "card": iid, "kind": context["kind"],
+            "speed": context["speed"], "text": definition.text, "answers_link": context.get("answers_link")}
+    if "effect" in context:
+        link.update(effect=context["effect"], targets=list(context.get("targets", ())),
+                    target_zones=list(context.get("target_zones", ())))
+    stack.push(tx, link)
     stack.give_priority(tx, tx.state.opponent(player))
+    tx.log(f"Chain Link {len(stack.items(tx.state))}: {definition.name} ({player})", "YGO 7.2")
+
+
+@effects.VOCABULARY.word("_make_link")
+def make_link(tx: Transaction, fi: int, step: Any) -> bool:
+    """Become a chain link once the costs are paid and the targets chosen."""
+    push_link(tx, procedure.ctx(tx.state, fi))
+    return True
+
+
+@effects.VOCABULARY.word("_finish_link")
+def finish_link(tx: Transaction, fi: int, step: Any) -> bool:
+    """After a coded link resolved: a Normal Spell or Trap still on the field goes to the GY (YGO 7.3)."""
+    context = procedure.ctx(tx.state, fi)
+    send_resolved_card(tx, context["source"], context["kind"])
+    return True
+
+
+def send_resolved_card(tx: Transaction, iid: int, kind: str) -> None:
+    """Send a resolved Normal Spell or Trap to the GY (Continuous, Equip and Field cards stay: YGO 7.3)."""
+    state = tx.state
+    fact = table.card_facts(state, iid)
+    if kind == "card" and not fact.is_monster and not fact.kinds & set(_STAYS) and table.is_on_field(state, iid) \
+            and not state.cards[iid].face_down:
+        table.leave_field(tx, iid, "gy", "YGO 7.3: a Normal Spell or Trap goes to the GY after resolving")
 
 
 def resolve_next(tx: Transaction) -> None:
@@ -179,8 +235,21 @@ def resolve_next(tx: Transaction) -> None:
         return
     needs_field = link["kind"] == "card" and fact.kinds & set(_STAYS) or \
         link["kind"] == "effect" and not fact.is_monster
+    if link.get("negated"):
+        tx.log(f"Chain Link {number}: the activation of {link['name']} is negated", "YGO 7.1")
+        if link["kind"] == "card" and table.is_on_field(state, iid):
+            table.leave_field(tx, iid, "gy", "destroyed: its activation was negated")
+        return
     if needs_field and (not table.is_on_field(state, iid) or state.cards[iid].face_down):
         tx.log(f"Chain Link {number}: {link['name']} is no longer on the field and resolves with no effect", "YGO 7.3")
+        return
+    if "effect" in link:
+        effect = state.definition(iid).effects[link["effect"]]
+        tx.log(f"Chain Link {number}: {link['name']} resolves", "YGO 7.2")
+        procedure.push(tx, [*effect.get("do", ()), {"effect": "_finish_link"}],
+                       {"controller": link["controller"], "source": iid, "kind": link["kind"],
+                        "targets": link.get("targets", []), "target_zones": link.get("target_zones", []),
+                        "answers_link": link.get("answers_link")}, kind="ability", atomic=True)
         return
     procedure.ask(tx, None, link["controller"], BY_HAND, "act",
                   f"Chain Link {number}: carry out {link['name']} by hand, then pass — {link['text']}",
@@ -195,12 +264,8 @@ def finish_by_hand(tx: Transaction) -> None:
     link: dict[str, Any] = dict(raw["link"])
     procedure.withdraw(tx)
     iid = link["card"]
-    state = tx.state
-    fact = table.card_facts(state, iid)
     tx.log(f"Chain Link {link['number']}: {link['controller']} carried out {link['name']} by hand", "by hand")
-    if (link["kind"] == "card" and not fact.kinds & set(_STAYS) and table.is_on_field(state, iid)
-            and not state.cards[iid].face_down):
-        table.leave_field(tx, iid, "gy", "YGO 7.3: a Normal Spell or Trap goes to the GY after resolving")
+    send_resolved_card(tx, iid, link["kind"])
 
 
 def links_shown(state: GameState) -> list[dict[str, Any]]:

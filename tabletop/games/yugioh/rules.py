@@ -15,7 +15,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from tabletop.engine import procedure, stack
+from tabletop.engine import procedure, stack, triggers
 from tabletop.engine.commands import Choose, Command, PassPriority
 from tabletop.engine.decision import Decision
 from tabletop.engine.errors import IllegalCommand
@@ -25,7 +25,7 @@ from tabletop.engine.transaction import Transaction
 from tabletop.engine.turns import Phase, TurnStructure
 from tabletop.engine.zones import ZoneSpec
 from tabletop.games.manual_play import ManualPlayRules
-from tabletop.games.yugioh import battle, chain, table
+from tabletop.games.yugioh import battle, chain, effects, table
 from tabletop.games.yugioh.commands import (
     COMMANDS, ActivateCard, ActivateEffect, ChangePosition, DeclareAttack, FlipSummon, NormalSummon, PendulumSummon,
     SetMonster, SetSpellTrap, SpecialSummon,
@@ -63,6 +63,9 @@ class YugiohRules(ManualPlayRules):
 
     def zone_specs(self, game_format: str) -> Sequence[ZoneSpec]:
         return table.ZONES
+
+    def effect_problems(self, data: Mapping[str, Any]) -> list[str]:
+        return effects.effect_problems(data)
 
     # -- setting up ----------------------------------------------------------------------------
     def setup(self, tx: Transaction, config: GameConfig) -> None:
@@ -170,7 +173,10 @@ class YugiohRules(ManualPlayRules):
         if decision.kind == "act" and decision.name == chain.BY_HAND:
             return [PassPriority(by=player)]
         if decision.kind == "pick":
-            return [Choose(by=player, picks=(option,)) for option in decision.options]
+            return [Choose(by=player, picks=picks) for size in range(decision.min, decision.max + 1)
+                    for picks in itertools.combinations(decision.options, size)]
+        if decision.kind == "yesno":
+            return [Choose(by=player, yes=True), Choose(by=player, yes=False)]
         found: list[Command] = []
         if player == state.active and chain.is_open(state):
             found += self._summons(state, player)
@@ -394,7 +400,14 @@ class YugiohRules(ManualPlayRules):
             raise IllegalCommand(decision.rule, f"answer the choice first: {decision.prompt}")
         else:
             self._act(tx, command)
+        self._run(tx)
+
+    def _run(self, tx: Transaction) -> None:
+        """Run the frames of effects until a choice is needed, go on resolving the chain, and settle priority."""
+        procedure.drive(tx, PROCEDURES)
         self.check_life(tx)
+        if tx.state.data.get("resolving") and not procedure.stack(tx.state) and not procedure.is_waiting(tx.state):
+            self._resolve_chain(tx)
         self._settle(tx)
 
     def _act(self, tx: Transaction, command: Command) -> None:
@@ -429,6 +442,8 @@ class YugiohRules(ManualPlayRules):
             tx.set_field(command.card, "tapped", False)
             tx.set_prop(command.card, "changed", state.turn)
             tx.log(f"{player} Flip Summons {state.definition(command.card).name}", "YGO 5.7")
+            self._emit(tx, "flip_summoned", command.card)
+            self._emit(tx, "flipped", command.card)
         elif isinstance(command, ChangePosition):
             self._card(state, command.card)
             refusal = self._position_refusal(state, player, command.card)
@@ -448,6 +463,12 @@ class YugiohRules(ManualPlayRules):
         else:
             raise IllegalCommand(self.name, f"{command.command_name()} is not a Yu-Gi-Oh! command; move cards by hand")
         stack.give_priority(tx, state.opponent(player))   # YGO 7.2: the opponent may respond to any action
+
+    def _emit(self, tx: Transaction, kind: str, card: int | None, player: str | None = None) -> None:
+        """Mark a new moment (digest 7.5) and let the trigger effects the event sets off wait for the next chain."""
+        tx.set_data("moment", int(tx.state.data.get("moment") or 0) + 1)
+        owner = player or (tx.state.cards[card].controller if card is not None else None)
+        effects.emit(tx, triggers.trigger_event(kind, card, owner))
 
     def _card(self, state: GameState, iid: int) -> None:
         if iid not in state.cards:
@@ -470,6 +491,10 @@ class YugiohRules(ManualPlayRules):
         name = "a monster" if is_set else state.definition(iid).name
         how = "Sets" if is_set else ("Tribute Summons" if command.tributes else "Normal Summons")
         tx.log(f"{player} {how} {name}", "YGO 5.7")
+        if not is_set:
+            self._emit(tx, "normal_summoned", iid)
+            if command.tributes:
+                self._emit(tx, "tribute_summoned", iid)
 
     def _place(self, tx: Transaction, iid: int, zone: str, face_down: bool = False, defense: bool = False) -> None:
         """Put a monster in a Monster Zone as a new card this turn."""
@@ -523,6 +548,7 @@ class YugiohRules(ManualPlayRules):
         self._place(tx, iid, zones[0])
         tx.set_prop(iid, "proper", True)
         tx.log(f"{player} {kind} Summons {state.definition(iid).name}", "YGO 5.7")
+        self._emit(tx, "special_summoned", iid)
 
     def _pendulum_summon(self, tx: Transaction, command: PendulumSummon) -> None:
         state, player = tx.state, command.by
@@ -535,6 +561,9 @@ class YugiohRules(ManualPlayRules):
             tx.set_prop(iid, "proper", True)
         tx.set_data("pendulum_summon", state.turn)
         tx.log(f"{player} Pendulum Summons " + ", ".join(state.definition(i).name for i in command.cards), "YGO 5.7")
+        for iid in command.cards:
+            self._emit(tx, "special_summoned", iid)
+            self._emit(tx, "pendulum_summoned", iid)
 
     def _declare_attack(self, tx: Transaction, command: DeclareAttack) -> None:
         state, player = tx.state, command.by
@@ -552,15 +581,23 @@ class YugiohRules(ManualPlayRules):
         target = "directly" if command.target is None else f"{state.definition(command.target).name}" \
             if not state.cards[command.target].face_down else "a face-down monster"
         tx.log(f"{state.definition(command.attacker).name} attacks {target}", "YGO 6.2")
+        self._emit(tx, "attack_declared", command.attacker)
 
     # -- priority, the chain and the turn ------------------------------------------------------
-    def _settle(self, tx: Transaction) -> None:
+    def _settle(self, tx: Transaction) -> None:  # noqa: C901 - one loop over who acts next
         """Pass for every player who holds priority with nothing the rules let them activate (never the turn
         player in an open game state outside an attack: their pass moves the game on, after moves by hand)."""
         state = tx.state
         for _ in range(64):
             if self.outcome(state) is not None or procedure.is_waiting(state):
                 return
+            if state.data.get("segoc") is not None:
+                self._next_segoc(tx)
+                continue
+            if (stack.is_empty(state) and triggers.waiting(state) and not procedure.stack(state)
+                    and (not state.data.get("attack") or state.step == "battle")):
+                self._start_segoc(tx)
+                continue
             holder = stack.priority_holder(state)
             if holder is None:
                 stack.give_priority(tx, state.active)
@@ -584,11 +621,62 @@ class YugiohRules(ManualPlayRules):
 
     def _resolve_chain(self, tx: Transaction) -> None:
         state = tx.state
+        tx.set_data("resolving", True)
         while not stack.is_empty(state) and not procedure.is_waiting(state) and self.outcome(state) is None:
             chain.resolve_next(tx)
+            procedure.drive(tx, PROCEDURES)
             self.check_life(tx)
-        if stack.is_empty(state) and not procedure.is_waiting(state):
+        if stack.is_empty(state) and not procedure.is_waiting(state) and not procedure.stack(state):
+            tx.set_data("resolving", None)
             stack.give_priority(tx, state.active)   # YGO 7.2: a new open game state, the turn player first
+
+    def _start_segoc(self, tx: Transaction) -> None:
+        """Put the waiting triggers in one chain in SEGOC order (digest 7.4): the turn player's mandatory, the
+        opponent's mandatory, the turn player's optional, the opponent's optional; an optional "when ... you can"
+        trigger whose event was not the last thing to happen misses the timing (7.5)."""
+        state = tx.state
+        last = state.data.get("moment")
+        found = [t for p in state.players for t in triggers.take(tx, p)]
+        kept = []
+        for item in found:
+            if item["optional"] and item["timing"] == "when" and item["moment"] != last:
+                tx.log(f"{item['name']}: its optional \"when\" effect misses the timing", "YGO 7.5")
+            else:
+                kept.append(item)
+        active = state.active
+        rank = {(active, False): 0, (state.opponent(active), False): 1, (active, True): 2,
+                (state.opponent(active), True): 3}
+        kept.sort(key=lambda t: rank[t["controller"], t["optional"]])
+        tx.set_data("segoc", kept)
+
+    def _next_segoc(self, tx: Transaction) -> None:
+        """Activate the next trigger of the SEGOC plan (an optional one after its controller says yes)."""
+        state = tx.state
+        plan = list(state.data.get("segoc") or ())
+        if not plan:
+            tx.set_data("segoc", None)
+            top = stack.top(state)
+            if top is not None:
+                stack.give_priority(tx, state.opponent(top["controller"]))
+            return
+        item = plan.pop(0)
+        tx.set_data("segoc", plan)
+        if item["optional"] and not item.get("accepted"):
+            procedure.ask(tx, None, item["controller"], "optional_trigger", "yesno",
+                          f"Activate the effect of {item['name']}?", rule="YGO 7.4", trigger=item)
+            return
+        self._activate_trigger(tx, item)
+
+    def _activate_trigger(self, tx: Transaction, item: Mapping[str, Any]) -> None:
+        state = tx.state
+        source = item["source"]
+        effect = state.definition(source).effects[item["effect"]]
+        refusal = effects.activation_refusal(state, item["controller"], source, effect)
+        if refusal:
+            tx.log(f"{item['name']}: its trigger effect cannot be activated ({refusal})", "YGO 7.4")
+            return
+        chain.start_activation(tx, item["controller"], source, "trigger", 1, [(item["effect"], effect)])
+        procedure.drive(tx, PROCEDURES)
 
     def _following(self, state: GameState) -> tuple[str, str] | None:
         """Return where the turn goes when both players pass in an open game state."""
@@ -638,6 +726,10 @@ class YugiohRules(ManualPlayRules):
             return
         raw, answer = routed
         state = tx.state
+        if raw["name"] == "optional_trigger":
+            if answer.yes:
+                self._activate_trigger(tx, raw["trigger"])
+            return
         if raw["name"] == "hand_limit":
             card = answer.picks[0]
             table.leave_field(tx, card, "gy", "YGO 5.6: discarded for the hand limit")
@@ -681,6 +773,7 @@ class YugiohRules(ManualPlayRules):
         if target is not None and state.cards[target].face_down:
             tx.set_field(target, "face_down", False)
             tx.log(f"the attack target is flipped face-up: {state.definition(target).name}", "YGO 6.3")
+            self._emit(tx, "flipped", target)   # its FLIP effect waits until after damage calculation
 
     def _damage_calculation(self, tx: Transaction, attack: Mapping[str, Any]) -> None:
         state = tx.state
@@ -691,13 +784,29 @@ class YugiohRules(ManualPlayRules):
         if still:
             result = battle.calculate(state, attacker, target)
             for who, amount in result.damage.items():
-                tx.set_total(who, "lp", max(0, state.total(who, "lp") - amount))   # YGO 1.2: never below 0
+                effects.lose_lp(tx, who, amount)
                 tx.log(f"{who} takes {amount} battle damage", "YGO 6.4")
+                self._emit(tx, "damage_taken", None, who)
             for dead in result.destroyed:
+                owner = state.cards[dead].owner
                 table.leave_field(tx, dead, "gy", "YGO 6.3: destroyed by battle")
+                self._emit(tx, "destroyed_by_battle", dead, owner)
+                self._emit(tx, "destroyed", dead, owner)
         tx.set_data("attack", None)
         self.turn.enter(tx, "battle", "battle")
         self.check_life(tx)
+
+
+def _run_step(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
+    tx.set_data("moment", int(tx.state.data.get("moment") or 0) + 1)   # each step is a thing that happened (7.5)
+    return bool(effects.VOCABULARY.handlers[step["effect"]](tx, fi, step))
+
+
+def _nothing(tx: Transaction) -> bool:
+    return False
+
+
+PROCEDURES = procedure.Procedures(_run_step, _nothing, _nothing)
 
 
 def _xyz_count(text: str) -> int:
