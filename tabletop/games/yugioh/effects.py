@@ -375,14 +375,19 @@ def emit(tx: Transaction, event: Mapping[str, Any]) -> None:
     """Queue the trigger effects an event sets off (they wait for the next chain, SEGOC: digest 7.4), marking when
     it happened so that a "when ... you can" trigger can miss the timing (7.5)."""
     state = tx.state
-    moment = int(state.data.get("moment") or 0) + 1
-    tx.set_data("moment", moment)
+    moment = int(state.data.get("moment") or 0)
     for player in state.players:
         for iid in table.monsters(state, player) + table.spells_traps(state, player) + state.zones[f"{player}.gy"].cards:
+            if state.cards[iid].face_down:   # a face-down card's effects do not apply
+                continue
             for index, effect in coded(state, iid, "trigger"):
-                if effect.get("when") != event["type"] or not (effect.get("of_any") or event.get("card") == iid):
-                    continue
                 owner = state.cards[iid].controller
+                if effect.get("when") != event["type"]:
+                    continue
+                if "card" in event and not (effect.get("of_any") or event["card"] == iid):
+                    continue
+                if "card" not in event and event.get("player") != owner:   # "when you take damage"
+                    continue
                 queue(tx, owner, {"source": iid, "effect": index, "name": state.definition(iid).name,
                                   "optional": bool(effect.get("optional")), "timing": effect.get("timing", "if"),
                                   "moment": moment})

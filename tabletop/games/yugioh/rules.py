@@ -80,14 +80,15 @@ class YugiohRules(ManualPlayRules):
 
     def set_card_fact(self, tx: Transaction, iid: int, key: str, value: Any) -> None:
         """Set a card's state from a scenario entry: besides the common fields, `defense`, `this_turn` (summoned or
-        Set this turn), `attacked`, `scale` (placed as a Pendulum Scale), `face_up_extra`, `emz: left|right`
+        Set this turn), `attacked`, `scale` (placed as a Pendulum Scale), `face_up_extra`, `proper` (properly
+        summoned), `emz: left|right`
         (moved to that Extra Monster Zone) and `materials: N` (N filler Xyz materials under it)."""
         card = tx.state.cards[iid]
         if key == "this_turn":
             tx.set_prop(iid, "turn", tx.state.turn if value else None)
         elif key == "attacked":
             tx.set_prop(iid, "attacked", tx.state.turn if value else None)
-        elif key in ("scale", "face_up_extra"):
+        elif key in ("scale", "face_up_extra", "proper"):
             tx.set_prop(iid, key, bool(value) or None)
             if key == "face_up_extra" and value:
                 tx.reveal(iid, "all")
@@ -404,7 +405,7 @@ class YugiohRules(ManualPlayRules):
 
     def _run(self, tx: Transaction) -> None:
         """Run the frames of effects until a choice is needed, go on resolving the chain, and settle priority."""
-        procedure.drive(tx, PROCEDURES)
+        procedure.drive(tx, self._procedures)
         self.check_life(tx)
         if tx.state.data.get("resolving") and not procedure.stack(tx.state) and not procedure.is_waiting(tx.state):
             self._resolve_chain(tx)
@@ -463,6 +464,17 @@ class YugiohRules(ManualPlayRules):
         else:
             raise IllegalCommand(self.name, f"{command.command_name()} is not a Yu-Gi-Oh! command; move cards by hand")
         stack.give_priority(tx, state.opponent(player))   # YGO 7.2: the opponent may respond to any action
+
+    @property
+    def _procedures(self) -> procedure.Procedures:
+        """Return what the procedure layer's driver runs: effect steps, each followed by the check for 0 LP."""
+        return procedure.Procedures(self._run_step, _nothing, _nothing)
+
+    def _run_step(self, tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
+        tx.set_data("moment", int(tx.state.data.get("moment") or 0) + 1)   # each step is a thing that happened (7.5)
+        done = bool(effects.VOCABULARY.handlers[step["effect"]](tx, fi, step))
+        self.check_life(tx)   # YGO 1.3 a: a player at 0 LP loses at once, even while paying a cost
+        return done
 
     def _emit(self, tx: Transaction, kind: str, card: int | None, player: str | None = None) -> None:
         """Mark a new moment (digest 7.5) and let the trigger effects the event sets off wait for the next chain."""
@@ -624,7 +636,7 @@ class YugiohRules(ManualPlayRules):
         tx.set_data("resolving", True)
         while not stack.is_empty(state) and not procedure.is_waiting(state) and self.outcome(state) is None:
             chain.resolve_next(tx)
-            procedure.drive(tx, PROCEDURES)
+            procedure.drive(tx, self._procedures)
             self.check_life(tx)
         if stack.is_empty(state) and not procedure.is_waiting(state) and not procedure.stack(state):
             tx.set_data("resolving", None)
@@ -676,7 +688,7 @@ class YugiohRules(ManualPlayRules):
             tx.log(f"{item['name']}: its trigger effect cannot be activated ({refusal})", "YGO 7.4")
             return
         chain.start_activation(tx, item["controller"], source, "trigger", 1, [(item["effect"], effect)])
-        procedure.drive(tx, PROCEDURES)
+        procedure.drive(tx, self._procedures)
 
     def _following(self, state: GameState) -> tuple[str, str] | None:
         """Return where the turn goes when both players pass in an open game state."""
@@ -797,16 +809,8 @@ class YugiohRules(ManualPlayRules):
         self.check_life(tx)
 
 
-def _run_step(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
-    tx.set_data("moment", int(tx.state.data.get("moment") or 0) + 1)   # each step is a thing that happened (7.5)
-    return bool(effects.VOCABULARY.handlers[step["effect"]](tx, fi, step))
-
-
 def _nothing(tx: Transaction) -> bool:
     return False
-
-
-PROCEDURES = procedure.Procedures(_run_step, _nothing, _nothing)
 
 
 def _xyz_count(text: str) -> int:
