@@ -23,6 +23,7 @@ from tabletop.engine.record import GameRecord, replay  # noqa: E402
 from tabletop.engine.rules import GameConfig  # noqa: E402
 from tabletop.games import find_game  # noqa: E402
 from tabletop.games.yugioh import table  # noqa: E402
+from tabletop.games.yugioh.cards import facts  # noqa: E402
 from tabletop.games.yugioh.commands import (  # noqa: E402
     ActivateCard, ActivateEffect, ChangePosition, DeclareAttack, FlipSummon, NormalSummon, PendulumSummon, SetMonster,
     SetSpellTrap, SpecialSummon,
@@ -161,3 +162,42 @@ def test_refusals_name_the_rule() -> None:
         game.submit(PassPriority(by=player))
     with pytest.raises(IllegalCommand, match="YGO 6.2"):
         game.submit(DeclareAttack(by=player, attacker=monster))
+
+
+REAL = Path(__file__).resolve().parents[2].parent / "shared" / "carddata" / "yugioh"
+
+
+def test_imported_real_cards_play_by_the_rules() -> None:
+    """A YGOPro cards.cdb and windbot .ydk decks: every card's printed facts are read, decks pass the deck check
+    against the 2026.7 list or are refused with the reason, and whole games end by the rules."""
+    cdb = REAL / "cards_babelcdb_2020-03-30.cdb"
+    if not cdb.exists():
+        pytest.skip("../shared/carddata not present")
+    from carddb.banlist import limits_by_name, read_lflist
+    from carddb.decks.resolution import library_lookup, resolve_deck
+    from carddb.decks.ydk import read_ydk
+    from carddb.importers.ygopro_cdb import read
+    from carddb.validation import Regulation, validate_deck
+    cards = read([cdb]).cards
+    lookup = library_lookup(cards)
+    decks = [resolve_deck(read_ydk(p.read_text(), source=str(p)), lookup).deck
+             for p in sorted((REAL / "decks").glob("*.ydk"))]
+    assert len(decks) >= 2
+    limits = limits_by_name(read_lflist(REAL / "ygopro_lflist.conf")["2026.7"], cards)
+    for deck in decks:
+        assert validate_deck(deck) == []
+        for problem in validate_deck(deck, Regulation(limits=limits)):
+            assert problem.startswith("Yu-Gi-Oh! 2.5")
+    library = CardLibrary(cards)
+    kinds = {k for d in decks for c in d.cards() for k in facts(library, c.id).kinds}
+    assert {"monster", "spell", "trap", "effect", "xyz", "link"} <= kinds
+    rules = find_game("yugioh")
+    for seed in range(2):
+        sections = {"p1": decks[seed].as_config_sections(), "p2": decks[seed + 1].as_config_sections()}
+        game = Game.start(rules, GameConfig("yugioh", "", seed, decks=sections), library)
+        rnd = random.Random(seed)
+        for _ in range(STEP_CAP):
+            if game.is_terminal():
+                break
+            game.submit(rnd.choice(game.legal_commands()))
+        assert game.is_terminal()
