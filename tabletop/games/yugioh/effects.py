@@ -291,6 +291,128 @@ def take_control(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
     return True
 
 
+def _materials_at_hand(state: GameState, player: str) -> list[int]:
+    return list(state.zones[f"{player}.hand"].cards) + [m for m in table.monsters(state, player)
+                                                        if not state.cards[m].face_down]
+
+
+def fusion_candidates(state: GameState, player: str, step: Mapping[str, Any], source: int | None) -> list[int]:
+    """Return the Fusion Monsters of the Extra Deck whose named materials are in the hand or on the field."""
+    pool = [state.definition(c).name for c in _materials_at_hand(state, player) if c != source]
+    found = []
+    for iid in FILTER.select(Seen(state, player, source), state.zones[f"{player}.extra"].cards, step.get("filter")):
+        needed = [str(n) for n in state.definition(iid).attributes.get("materials") or ()]
+        if table.card_facts(state, iid).is_("fusion") and needed and all(
+                pool.count(name) >= needed.count(name) for name in needed) and table.summon_zones(state, player, iid):
+            found.append(iid)
+    return found
+
+
+@VOCABULARY.word("fusion_summon", filter=dict)
+def fusion_summon(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
+    """Fusion Summon: choose a Fusion Monster, then its named materials one by one from hand or field; they go
+    to the GY and it is Special Summoned, properly (YGO 5.7)."""
+    context = _vars(tx, fi)
+    me, state = context["controller"], tx.state
+    answer = procedure.take_answer(tx, fi)
+    fusion = context.get("fusion")
+    if fusion is None:
+        if answer is None:
+            found = fusion_candidates(state, me, step, context.get("source"))
+            if not found:
+                return True
+            return procedure.ask(tx, fi, me, "fusion", "pick", "Choose the Fusion Monster to Fusion Summon", found,
+                                 1, 1, rule="YGO 5.7")
+        procedure.set_var(tx, fi, "fusion", answer["picks"][0])
+        procedure.set_var(tx, fi, "chosen", [])
+        return False if _ask_material(tx, fi) is False else True
+    chosen = list(context.get("chosen", ()))
+    if answer is not None:
+        chosen.append(answer["picks"][0])
+        procedure.set_var(tx, fi, "chosen", chosen)
+    if _ask_material(tx, fi) is False:
+        return False
+    for material in chosen:
+        table.leave_field(tx, material, "gy", "YGO 5.7: used as Fusion Material")
+    _summon_properly(tx, me, fusion, "Fusion")
+    procedure.set_var(tx, fi, "fusion", None)
+    return True
+
+
+def _ask_material(tx: Transaction, fi: int) -> bool | None:
+    """Ask for the next named material of the chosen Fusion Monster; None when all are chosen."""
+    context = _vars(tx, fi)
+    state, me = tx.state, context["controller"]
+    needed = [str(n) for n in state.definition(context["fusion"]).attributes.get("materials") or ()]
+    chosen = list(context.get("chosen", ()))
+    for name in [state.definition(c).name for c in chosen]:
+        needed.remove(name)
+    if not needed:
+        return None
+    options = [c for c in _materials_at_hand(state, me) if c not in chosen and c != context.get("source")
+               and state.definition(c).name == needed[0]]
+    return procedure.ask(tx, fi, me, "fusion_material", "pick", f"Choose {needed[0]} as Fusion Material", options,
+                         1, 1, rule="YGO 5.7")
+
+
+def ritual_candidates(state: GameState, player: str, step: Mapping[str, Any], source: int | None) -> list[int]:
+    """Return the Ritual Monsters in the hand whose Level the other monsters of hand and field can reach."""
+    found = []
+    for iid in FILTER.select(Seen(state, player, source), state.zones[f"{player}.hand"].cards, step.get("filter")):
+        fact = table.card_facts(state, iid)
+        if not (fact.is_monster and fact.is_("ritual")):
+            continue
+        levels = sum(table.card_facts(state, c).level for c in _materials_at_hand(state, player)
+                     if c not in (iid, source) and table.card_facts(state, c).is_monster)
+        if levels >= fact.level and table.free_mmz(state, player, table.monsters(state, player)):
+            found.append(iid)
+    return found
+
+
+@VOCABULARY.word("ritual_summon", filter=dict)
+def ritual_summon(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
+    """Ritual Summon: choose a Ritual Monster in the hand, then Tribute monsters from hand or field whose Levels
+    total at least its Level (asked again while they fall short); it is Special Summoned, properly (YGO 5.7)."""
+    context = _vars(tx, fi)
+    me, state = context["controller"], tx.state
+    answer = procedure.take_answer(tx, fi)
+    ritual = context.get("ritual")
+    if ritual is None:
+        if answer is None:
+            found = ritual_candidates(state, me, step, context.get("source"))
+            if not found:
+                return True
+            return procedure.ask(tx, fi, me, "ritual", "pick", "Choose the Ritual Monster to Ritual Summon", found,
+                                 1, 1, rule="YGO 5.7")
+        ritual = answer["picks"][0]
+        procedure.set_var(tx, fi, "ritual", ritual)
+        answer = None
+    level = table.card_facts(state, ritual).level
+    options = [c for c in _materials_at_hand(state, me) if c not in (ritual, context.get("source"))
+               and table.card_facts(state, c).is_monster]
+    tributes = list(answer["picks"]) if answer is not None else []
+    if sum(table.card_facts(state, c).level for c in tributes) < level or not table.free_mmz(state, me, tributes):
+        return procedure.ask(tx, fi, me, "ritual_tributes", "pick",
+                             f"Tribute monsters whose Levels total {level} or more", options, 1, len(options),
+                             rule="YGO 5.7")
+    for tribute in tributes:
+        table.leave_field(tx, tribute, "gy", "YGO 5.7: Tributed for a Ritual Summon")
+    _summon_properly(tx, me, ritual, "Ritual")
+    procedure.set_var(tx, fi, "ritual", None)
+    return True
+
+
+def _summon_properly(tx: Transaction, player: str, iid: int, kind: str) -> None:
+    zones = table.summon_zones(tx.state, player, iid)
+    zones = [z for z in zones if ".mmz." in z] + [z for z in zones if ".mmz." not in z]
+    tx.clear_card(iid)
+    tx.move(iid, zones[0])
+    tx.set_prop(iid, "turn", tx.state.turn)
+    tx.set_prop(iid, "proper", True)
+    tx.log(f"{player} {kind} Summons {tx.state.definition(iid).name}", "YGO 5.7")
+    emit(tx, trigger_event("special_summoned", iid, player))
+
+
 # -- reading a card's effects --------------------------------------------------------------------
 
 def coded(state: GameState, iid: int, kind: str) -> list[tuple[int, Mapping[str, Any]]]:
@@ -345,6 +467,10 @@ def activation_refusal(state: GameState, player: str, source: int, effect: Mappi
     for step in effect.get("do", ()):
         if step.get("effect") == "search" and not search_candidates(state, player, step, source):
             return "no card in your Deck qualifies (YGO 10.5)"
+        if step.get("effect") == "fusion_summon" and not fusion_candidates(state, player, step, source):
+            return "no Fusion Monster has its materials in your hand or on your field"
+        if step.get("effect") == "ritual_summon" and not ritual_candidates(state, player, step, source):
+            return "no Ritual Monster in your hand can be Ritual Summoned with what you have"
         if step.get("effect") == "special_summon" and not (revival_candidates(state, player, step, source)
                                                            and table.free_mmz(state, player)):
             return "no monster may be Special Summoned (revival limit or no free Main Monster Zone)"
