@@ -12,7 +12,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from command_listing import check_taken_exactly_when_listed  # noqa: E402
+from command_listing import check_taken_exactly_when_listed, check_undo_redo_show_the_same_choices  # noqa: E402
 
 from carddb.bundled import load_bundled_cards, load_bundled_decks  # noqa: E402
 from tabletop.engine.cards import CardLibrary  # noqa: E402
@@ -81,26 +81,7 @@ def test_replay_reproduces_the_same_state() -> None:
 
 
 def test_undo_and_redo_step_by_step_show_the_same_choices() -> None:
-    game = start(3)
-
-    def seen() -> tuple[str, str, str]:
-        return game.state.fingerprint(), repr(game.legal_commands()), repr(game.pending_decision())
-
-    rnd = random.Random(3)
-    reached = [seen()]
-    for _ in range(250):
-        if game.is_terminal():
-            break
-        game.submit(rnd.choice(game.legal_commands()))
-        reached.append(seen())
-    back = [seen()]
-    while game.undo() is not None:
-        back.append(seen())
-    assert back == reached[::-1]
-    forth = [seen()]
-    while game.redo() is not None:
-        forth.append(seen())
-    assert forth == reached
+    check_undo_redo_show_the_same_choices(start(3), random.Random(3), 250)
 
 
 def tries_for(game: Game, player: str) -> list[Command]:

@@ -317,15 +317,11 @@ def fusion_summon(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
     answer = procedure.take_answer(tx, fi)
     fusion = context.get("fusion")
     if fusion is None:
-        if answer is None:
-            found = fusion_candidates(state, me, step, context.get("source"))
-            if not found:
-                return True
-            return procedure.ask(tx, fi, me, "fusion", "pick", "Choose the Fusion Monster to Fusion Summon", found,
-                                 1, 1, rule="YGO 5.7")
-        procedure.set_var(tx, fi, "fusion", answer["picks"][0])
+        waits = _choose_monster(tx, fi, "fusion", answer, fusion_candidates(state, me, step, context.get("source")))
+        if waits is not None:
+            return waits
         procedure.set_var(tx, fi, "chosen", [])
-        return False if _ask_material(tx, fi) is False else True
+        return _ask_material(tx, fi) is not False
     chosen = list(context.get("chosen", ()))
     if answer is not None:
         chosen.append(answer["picks"][0])
@@ -337,6 +333,19 @@ def fusion_summon(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
     _summon_properly(tx, me, fusion, "Fusion")
     procedure.set_var(tx, fi, "fusion", None)
     return True
+
+
+def _choose_monster(tx: Transaction, fi: int, kind: str, answer: Mapping[str, Any] | None, found: list[int]
+                    ) -> bool | None:
+    """Ask which monster to Fusion or Ritual Summon, or store the answer under `kind`: None once it is stored,
+    else what the step returns (False: it waits for the answer; True: there is nothing to summon)."""
+    if answer is not None:
+        procedure.set_var(tx, fi, kind, answer["picks"][0])
+        return None
+    if not found:
+        return True
+    return procedure.ask(tx, fi, _vars(tx, fi)["controller"], kind, "pick",
+                         f"Choose the {kind.title()} Monster to {kind.title()} Summon", found, 1, 1, rule="YGO 5.7")
 
 
 def _ask_material(tx: Transaction, fi: int) -> bool | None:
@@ -378,14 +387,10 @@ def ritual_summon(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
     answer = procedure.take_answer(tx, fi)
     ritual = context.get("ritual")
     if ritual is None:
-        if answer is None:
-            found = ritual_candidates(state, me, step, context.get("source"))
-            if not found:
-                return True
-            return procedure.ask(tx, fi, me, "ritual", "pick", "Choose the Ritual Monster to Ritual Summon", found,
-                                 1, 1, rule="YGO 5.7")
-        ritual = answer["picks"][0]
-        procedure.set_var(tx, fi, "ritual", ritual)
+        waits = _choose_monster(tx, fi, "ritual", answer, ritual_candidates(state, me, step, context.get("source")))
+        if waits is not None:
+            return waits
+        ritual = _vars(tx, fi)["ritual"]
         answer = None
     level = table.card_facts(state, ritual).level
     options = [c for c in _materials_at_hand(state, me) if c not in (ritual, context.get("source"))
