@@ -17,7 +17,7 @@ class DamageResult:
 
 def atk(state: GameState, iid: int) -> int:
     """Return a monster's current ATK."""
-    return table.card_facts(state, iid).atk
+    return table.current_atk(state, iid)
 
 
 def defense(state: GameState, iid: int) -> int:

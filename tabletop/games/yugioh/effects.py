@@ -46,12 +46,16 @@ def _atk_at_most(seen: Seen, iid: int, value: Any) -> bool:
     return table.card_facts(seen.state, iid).atk <= int(value)
 
 
+def _attribute(seen: Seen, iid: int, value: Any) -> bool:
+    return table.attribute_of(seen.state, iid) == str(value).lower()
+
+
 def _face_up(seen: Seen, iid: int, value: Any) -> bool:
     return (not seen.state.cards[iid].face_down) == bool(value)
 
 
 FILTER = CardFilter("yugioh", {"kind": _kind, "name_contains": _name_contains, "level_at_most": _level_at_most,
-                               "atk_at_most": _atk_at_most, "face_up": _face_up})
+                               "atk_at_most": _atk_at_most, "face_up": _face_up, "attribute": _attribute})
 VOCABULARY = Vocabulary("yugioh")
 
 
@@ -218,6 +222,41 @@ def change_position(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
     """Change the targets to face-up Defense Position."""
     for target in _live_targets(tx.state, fi):
         tx.set_field(target, "tapped", True)
+    return True
+
+
+@VOCABULARY.word("equip", atk=int, restriction=dict)
+def equip(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
+    """Equip the source card to the target still in place: it gains `atk`; while the target leaves the field or no
+    longer fits `restriction`, the Equip Card is sent to the GY by rule (YGO R3, rules.py `_rule_processes`)."""
+    source = _vars(tx, fi)["source"]
+    targets = _live_targets(tx.state, fi)
+    if not targets or not table.is_on_field(tx.state, source):
+        return True
+    tx.set_prop(source, "equipped_to", targets[0])
+    tx.set_prop(source, "equip_atk", step.get("atk", 0))
+    tx.set_prop(source, "equip_restriction", dict(step.get("restriction") or {}) or None)
+    tx.log(f"{tx.state.definition(source).name} is equipped to {tx.state.definition(targets[0]).name}", "YGO 9.2")
+    return True
+
+
+def equip_breaks(state: GameState, equip_card: int) -> bool:
+    """Tell whether an Equip Card must go to the GY by rule: its monster left the field or broke the restriction."""
+    target = state.cards[equip_card].props["equipped_to"]
+    if not table.is_on_field(state, target) or not table.is_monster_zone(state.cards[target].zone) \
+            or state.cards[target].face_down:
+        return True
+    restriction: Mapping[str, Any] = state.cards[equip_card].props.get("equip_restriction") or {}
+    return bool(restriction) and not FILTER.holds(Seen(state, state.cards[equip_card].controller, equip_card),
+                                                  target, restriction)
+
+
+@VOCABULARY.word("change_attribute", to=str)
+def change_attribute(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
+    """Change the targets' Attribute (until they leave the field)."""
+    for target in _live_targets(tx.state, fi):
+        tx.set_prop(target, "attribute", step["to"].lower())
+        tx.log(f"{tx.state.definition(target).name} becomes {step['to'].upper()}")
     return True
 
 

@@ -19,7 +19,7 @@ from tabletop.engine import procedure, stack, triggers
 from tabletop.engine.commands import Choose, Command, PassPriority
 from tabletop.engine.decision import Decision
 from tabletop.engine.errors import IllegalCommand
-from tabletop.engine.rules import GameConfig
+from tabletop.engine.rules import CardValue, GameConfig
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.turns import Phase, TurnStructure
@@ -406,7 +406,7 @@ class YugiohRules(ManualPlayRules):
     def _run(self, tx: Transaction) -> None:
         """Run the frames of effects until a choice is needed, go on resolving the chain, and settle priority."""
         procedure.drive(tx, self._procedures)
-        self.check_life(tx)
+        self._rule_processes(tx)
         if tx.state.data.get("resolving") and not procedure.stack(tx.state) and not procedure.is_waiting(tx.state):
             self._resolve_chain(tx)
         self._settle(tx)
@@ -469,6 +469,27 @@ class YugiohRules(ManualPlayRules):
     def _procedures(self) -> procedure.Procedures:
         """Return what the procedure layer's driver runs: effect steps, each followed by the check for 0 LP."""
         return procedure.Procedures(self._run_step, _nothing, _nothing)
+
+    def _rule_processes(self, tx: Transaction) -> None:
+        """Apply what happens by rule, with no chain (digest §8): 0 LP (R1), and an Equip Card whose monster left
+        the field or broke its equip restriction goes to the GY (R3: not an effect, nothing can negate it)."""
+        self.check_life(tx)
+        state = tx.state
+        for player in state.players:
+            for card in table.spells_traps(state, player):
+                if state.cards[card].props.get("equipped_to") is not None and effects.equip_breaks(state, card):
+                    table.leave_field(tx, card, "gy", "YGO R3: the Equip Card is sent to the GY by rule")
+
+    def after_manual(self, tx: Transaction) -> None:
+        self._rule_processes(tx)
+
+    def card_values(self, state: GameState, iid: int) -> dict[str, CardValue]:
+        values = super().card_values(state, iid)
+        if "atk" in values and table.is_monster_zone(state.cards[iid].zone):
+            current = table.current_atk(state, iid)
+            if current != values["atk"].printed:
+                values["atk"] = CardValue("atk", values["atk"].printed, current, ("Equip Cards",))
+        return values
 
     def _run_step(self, tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
         tx.set_data("moment", int(tx.state.data.get("moment") or 0) + 1)   # each step is a thing that happened (7.5)
@@ -637,7 +658,7 @@ class YugiohRules(ManualPlayRules):
         while not stack.is_empty(state) and not procedure.is_waiting(state) and self.outcome(state) is None:
             chain.resolve_next(tx)
             procedure.drive(tx, self._procedures)
-            self.check_life(tx)
+            self._rule_processes(tx)
         if stack.is_empty(state) and not procedure.is_waiting(state) and not procedure.stack(state):
             tx.set_data("resolving", None)
             stack.give_priority(tx, state.active)   # YGO 7.2: a new open game state, the turn player first

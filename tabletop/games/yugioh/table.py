@@ -39,6 +39,19 @@ def card_facts(state: GameState, iid: int) -> CardFacts:
     return facts(state.library, state.cards[iid].card_id)
 
 
+def attribute_of(state: GameState, iid: int) -> str:
+    """Return a card's current Attribute in lower case (an effect's change, else the printed one)."""
+    value = state.cards[iid].props.get("attribute") or state.definition(iid).attributes.get("attribute") or ""
+    return str(value if isinstance(value, str) else (value[0] if value else "")).lower()
+
+
+def current_atk(state: GameState, iid: int) -> int:
+    """Return a monster's current ATK: printed, plus what the Equip Cards equipped to it give (never below 0)."""
+    bonus = sum(int(state.cards[e].props.get("equip_atk") or 0) for p in state.players for e in spells_traps(state, p)
+                if state.cards[e].props.get("equipped_to") == iid)
+    return max(0, card_facts(state, iid).atk + bonus)
+
+
 def monster_zones(state: GameState, player: str) -> list[str]:
     """Return the ids of the Monster Zones a player's monsters may stand in: their MMZs and the EMZs."""
     return [f"{player}.{z}" for z in MMZ] + list(EMZ)
