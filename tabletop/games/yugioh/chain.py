@@ -240,6 +240,10 @@ def resolve_next(tx: Transaction) -> None:
         if link["kind"] == "card" and table.is_on_field(state, iid):
             table.leave_field(tx, iid, "gy", "destroyed: its activation was negated")
         return
+    if link.get("effect_negated"):   # activated, so a Normal Spell or Trap still goes to the GY afterwards
+        tx.log(f"Chain Link {number}: the effect of {link['name']} is negated", "YGO 7.1")
+        send_resolved_card(tx, iid, link["kind"])
+        return
     if needs_field and (not table.is_on_field(state, iid) or state.cards[iid].face_down):
         tx.log(f"Chain Link {number}: {link['name']} is no longer on the field and resolves with no effect", "YGO 7.3")
         return

@@ -271,12 +271,23 @@ def negate_attack(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
 
 @VOCABULARY.word("negate_activation")
 def negate_activation(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
-    """Negate the activation of the chain link this one answered, and destroy that card (digest §7)."""
+    """Negate the activation of the chain link this one answered: it was never activated, its card is destroyed."""
+    _mark_answered_link(tx, fi, "negated")
+    return True
+
+
+@VOCABULARY.word("negate_effect")
+def negate_effect(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
+    """Negate the effect of the chain link this one answered: it was activated (its card stays) but does nothing."""
+    _mark_answered_link(tx, fi, "effect_negated")
+    return True
+
+
+def _mark_answered_link(tx: Transaction, fi: int, mark: str) -> None:
     below = _vars(tx, fi).get("answers_link")
     for index, link in enumerate(stack.items(tx.state)):
         if link["id"] == below:
-            tx.list_replace(stack.STACK, index, {**link, "negated": True})
-    return True
+            tx.list_replace(stack.STACK, index, {**link, mark: True})
 
 
 def revival_candidates(state: GameState, player: str, step: Mapping[str, Any], source: int | None) -> list[int]:
