@@ -12,6 +12,7 @@ from collections.abc import Callable
 from tabletop.ai.fftcg_evaluation import fftcg_evaluation
 from tabletop.ai.grand_archive_evaluation import grand_archive_evaluation
 from tabletop.ai.vanguard_evaluation import is_battle_settled, vanguard_deep_evaluation, vanguard_evaluation
+from tabletop.ai.yugioh_evaluation import yugioh_evaluation
 from tabletop.engine.decision import Decision
 from tabletop.engine.rules import GameRules
 from tabletop.engine.state import GameState
@@ -72,6 +73,7 @@ EVALUATIONS: dict[str, Evaluation] = {
     "vanguard": vanguard_evaluation,
     "fftcg": fftcg_evaluation,
     "grand-archive": grand_archive_evaluation,
+    "yugioh": yugioh_evaluation,
 }
 """Per-game evaluations by game id; a game absent here is scored by `generic_evaluation`."""
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from random import Random
 
 from tabletop.engine.commands import Command
 from tabletop.engine.errors import IllegalCommand
@@ -25,3 +26,26 @@ def check_taken_exactly_when_listed(game: Game, tries: Iterable[Command]) -> int
         assert command in listed, f"{command.describe()} is taken but not listed"
         taken += 1
     return taken
+
+
+def check_undo_redo_show_the_same_choices(game: Game, rnd: Random, steps: int) -> None:
+    """Play random listed commands, then undo all and redo all: each decision shows the same table, legal commands
+    and decision as when it was first reached (nothing memoised outlives the state it was read from)."""
+
+    def seen() -> tuple[str, str, str]:
+        return game.state.fingerprint(), repr(game.legal_commands()), repr(game.pending_decision())
+
+    reached = [seen()]
+    for _ in range(steps):
+        if game.is_terminal():
+            break
+        game.submit(rnd.choice(game.legal_commands()))
+        reached.append(seen())
+    back = [seen()]
+    while game.undo() is not None:
+        back.append(seen())
+    assert back == reached[::-1]
+    forth = [seen()]
+    while game.redo() is not None:
+        forth.append(seen())
+    assert forth == reached

@@ -63,11 +63,27 @@ def test_vanguard_names_the_phase_a_pass_leads_to() -> None:
 
 
 def test_a_manual_play_game_names_its_next_phase() -> None:
-    config, library = sample_config("yugioh", 1)
-    game = Game.start(find_game("yugioh"), config, library)
+    config, library = sample_config("grand-archive", 1)
+    game = Game.start(find_game("grand-archive"), config, library)
     phases = []
-    for _ in range(6):
+    for _ in range(7):
         phases.append((game.state.phase, advance_label(game)))
         game.submit(game.rules.advance_command(game.state, game.pending_decision()))
-    assert ("draw", "Go to standby") in phases and ("main1", "Go to battle") in phases
+    assert ("wake_up", "Go to materialize") in phases and ("draw", "Go to main") in phases
     assert ("end", "End the turn") in phases
+
+
+def test_yugioh_names_its_phases_and_steps() -> None:
+    """YGO 4.4: the first turn goes from Main Phase 1 to the End Phase; later turns through the Battle Phase's steps."""
+    config, library = sample_config("yugioh", 1)
+    game = Game.start(find_game("yugioh"), config, library)
+    seen = []
+    while game.state.turn < 3:
+        decision = game.pending_decision()
+        if decision.player == game.state.active and decision.name == "priority":
+            seen.append(((game.state.phase, game.state.step), advance_label(game)))
+        command = game.rules.advance_command(game.state, decision)
+        game.submit(command if command in game.legal_commands() else game.legal_commands()[0])
+    assert (("main1", ""), "Go to the End Phase (no battle on the first turn)") in seen
+    assert (("main1", ""), "Go to the Battle Phase") in seen and (("battle", "start"), "Go to the Battle Step") in seen
+    assert (("battle", "end"), "Go to the Main Phase 2") in seen and (("end", ""), "End the turn") in seen

@@ -1,55 +1,849 @@
-"""Yu-Gi-Oh! table: 5 main monster zones, 2 shared extra monster zones, 5 spell/trap zones,
-the field zone, decks, GY, banished and the chain; phases Draw → Standby → Main 1 → Battle →
-Main 2 → End (digest §5). Card play is by hand until the Yu-Gi-Oh! rules module exists.
+"""Yu-Gi-Oh! (current Master Rule, digest ../shared/rules/yugioh.md) enforced: the turn, 8000 LP and the ways to lose,
+Normal/Tribute Summons and Sets, Flip Summons, positions, Synchro/Xyz/Link and Pendulum Summons with the April 2020
+zone rule, Spells and Traps on the chain with Spell Speeds, battle and damage calculation.
+
+Priority and the chain live on the engine's stack (engine/stack.py); choices (the hand limit, a replay, an effect
+carried out by hand) are decisions of the procedure layer (engine/procedure.py). A player who holds priority with
+no activation the rules allow passes at once, except the turn player in an open game state (who moves the game on).
+Effects of cards are not coded: an activated card or declared effect becomes a chain link that its controller
+carries out by hand (manual moves) when it resolves.
 """
 from __future__ import annotations
 
+import itertools
+import re
 from collections.abc import Mapping, Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
+from tabletop.engine import procedure, stack, triggers
+from tabletop.engine.commands import Choose, Command, PassPriority
+from tabletop.engine.decision import Decision
+from tabletop.engine.errors import IllegalCommand
+from tabletop.engine.rules import CardValue, GameConfig
 from tabletop.engine.state import GameState
+from tabletop.engine.transaction import Transaction
 from tabletop.engine.turns import Phase, TurnStructure
-from tabletop.engine.zones import Visibility, ZoneSpec
+from tabletop.engine.zones import ZoneSpec
 from tabletop.games.manual_play import ManualPlayRules
-
-# Row 0 is the row nearest the middle of the table: monsters in front, spells and traps behind.
-_ZONES: tuple[ZoneSpec, ...] = (
-    *(ZoneSpec(f"mmz.{i}", capacity=1, layout="slot", row=0, column=i, label=f"Monster {i}") for i in range(1, 6)),
-    *(ZoneSpec(f"stz.{i}", capacity=1, layout="slot", row=1, column=i,
-               label=("Pendulum / " if i in (1, 5) else "") + f"Spell & Trap {i}") for i in range(1, 6)),
-    ZoneSpec("field", capacity=1, layout="slot", row=0, column=0, label="Field Zone"),
-    ZoneSpec("gy", Visibility.PUBLIC, layout="pile", row=0, column=6, label="GY"),
-    ZoneSpec("banished", Visibility.PUBLIC, layout="pile", row=0, column=7, label="Banished"),
-    ZoneSpec("extra", Visibility.HIDDEN, layout="pile", row=1, column=0, label="Extra Deck"),
-    ZoneSpec("deck", Visibility.HIDDEN, layout="pile", row=1, column=6, label="Deck"),
-    ZoneSpec("hand", Visibility.OWNER, layout="fan", label="Hand"),
-    # YGO 3.1: the two Extra Monster Zones are shared, between the players' monster rows.
-    ZoneSpec("emz.left", capacity=1, layout="slot", row=-1, column=2, shared=True, label="Extra Monster"),
-    ZoneSpec("emz.right", capacity=1, layout="slot", row=-1, column=4, shared=True, label="Extra Monster"),
-    ZoneSpec("chain", layout="column", shared=True, label="Chain"),
+from tabletop.games.yugioh import battle, chain, effects, table
+from tabletop.games.yugioh.commands import (
+    COMMANDS, ActivateCard, ActivateEffect, ChangePosition, DeclareAttack, FlipSummon, NormalSummon, PendulumSummon,
+    SetMonster, SetSpellTrap, SpecialSummon,
 )
+
+HAND_LIMIT = 6            # YGO 5.6
+_XYZ_COUNT = re.compile(r"(\d+)\+? Level (\d+)")
+_PHASE_WORDS = {("draw", ""): "Draw Phase", ("standby", ""): "Standby Phase", ("main1", ""): "Main Phase 1",
+                ("battle", "start"): "Battle Phase", ("battle", "battle"): "Battle Step", ("battle", "end"): "End Step",
+                ("main2", ""): "Main Phase 2", ("end", ""): "End Phase"}
+_SUMMONING = "YGO 5.3: you can summon, Set or change positions only in your own Main Phase, in an open game state"
 
 
 class YugiohRules(ManualPlayRules):
-    """Yu-Gi-Oh! with its table, phases, 8000 LP and draw rules enforced; the rest by hand."""
+    """Yu-Gi-Oh! by the Master Rule: the turn, summons, positions, battle and the chain enforced; effects by hand."""
 
     id: ClassVar[str] = "yugioh"
     name: ClassVar[str] = "Yu-Gi-Oh!"
-    stat_keys: ClassVar[tuple[str, ...]] = ("atk", "def", "level")
+    stat_keys: ClassVar[tuple[str, ...]] = ("atk", "def", "level", "rank", "link", "scale")
+    commands: ClassVar[tuple[type[Command], ...]] = COMMANDS
+    tap_words: ClassVar[tuple[str, ...]] = ("defense",)   # a card turned sideways is in Defense Position (9.4)
     default_totals: ClassVar[Mapping[str, int]] = {"lp": 8000}  # YGO 4.3
     deck_sections: ClassVar[Mapping[str, str | None]] = {"main": "deck", "extra": "extra", "side": None}
-    turn: ClassVar[TurnStructure] = TurnStructure([Phase(p) for p in ("draw", "standby", "main1", "battle", "main2", "end")])
+    lists_every_play: ClassVar[bool] = True
+    turn: ClassVar[TurnStructure] = TurnStructure([
+        Phase("draw"), Phase("standby"), Phase("main1"), Phase("battle", ("start", "battle", "damage", "end")),
+        Phase("main2"), Phase("end")])
     draw_phase: ClassVar[str] = "draw"
     opening_hand: ClassVar[int] = 5          # YGO 4.3: no mulligan
     first_turn_skips_draw: ClassVar[bool] = True  # YGO 4.4
     life_total: ClassVar[str] = "lp"
     draw_rule: ClassVar[str] = "YGO 5.1"
     deck_out_rule: ClassVar[str] = "YGO 5.1: a player who cannot draw loses"
-    life_rule: ClassVar[str] = "YGO 1: a player whose LP reach 0 loses"
+    life_rule: ClassVar[str] = "YGO 1.3: a player whose LP reach 0 loses"
 
     def zone_specs(self, game_format: str) -> Sequence[ZoneSpec]:
-        return _ZONES
+        return table.ZONES
+
+    def effect_problems(self, data: Mapping[str, Any]) -> list[str]:
+        return effects.effect_problems(data)
+
+    # -- setting up ----------------------------------------------------------------------------
+    def setup(self, tx: Transaction, config: GameConfig) -> None:
+        super().setup(tx, config)
+        stack.give_priority(tx, tx.state.active)
+        self._settle(tx)
+
+    def after_scenario_setup(self, tx: Transaction, setup: Mapping[str, Any]) -> None:
+        super().after_scenario_setup(tx, setup)
+        if stack.priority_holder(tx.state) is None:
+            stack.give_priority(tx, tx.state.active)
+
+    def set_card_fact(self, tx: Transaction, iid: int, key: str, value: Any) -> None:
+        """Set a card's state from a scenario entry: besides the common fields, `defense`, `this_turn` (summoned or
+        Set this turn), `attacked`, `scale` (placed as a Pendulum Scale), `face_up_extra`, `proper` (properly
+        summoned), `emz: left|right`
+        (moved to that Extra Monster Zone) and `materials: N` (N filler Xyz materials under it)."""
+        card = tx.state.cards[iid]
+        if key == "this_turn":
+            tx.set_prop(iid, "turn", tx.state.turn if value else None)
+        elif key == "attacked":
+            tx.set_prop(iid, "attacked", tx.state.turn if value else None)
+        elif key in ("scale", "face_up_extra", "proper"):
+            tx.set_prop(iid, key, bool(value) or None)
+            if key == "face_up_extra" and value:
+                tx.reveal(iid, "all")
+        elif key == "emz":
+            if f"emz.{value}" not in table.EMZ:
+                raise KeyError(f"no Extra Monster Zone {value!r} (left or right)")
+            tx.move(iid, f"emz.{value}")
+        elif key == "materials":
+            for _ in range(int(value)):
+                material = tx.create_card("filler", card.owner, f"{card.owner}.materials")
+                tx.set_prop(material, "under", iid)
+        else:
+            super().set_card_fact(tx, iid, key, value)
+
+    def card_fact(self, state: GameState, iid: int, key: str) -> Any:
+        """Return a card's fact for scenarios: besides the common ones, `position` (attack, defense, set),
+        `materials` (how many Xyz materials are under it) and `face_up_extra`."""
+        card = state.cards[iid]
+        if key == "position":
+            return "set" if card.face_down else "defense" if card.tapped else "attack"
+        if key == "materials":
+            return sum(1 for m in state.zones[f"{card.controller}.materials"].cards
+                       if state.cards[m].props.get("under") == iid)
+        if key == "face_up_extra":
+            return bool(card.props.get("face_up_extra"))
+        return super().card_fact(state, iid, key)
+
+    # -- reading the game ----------------------------------------------------------------------
+    def pending_decision(self, state: GameState) -> Decision | None:
+        if self.outcome(state) is not None:
+            return None
+        stored = procedure.pending(state)
+        if stored is not None:
+            return stored
+        holder = stack.priority_holder(state) or state.active
+        links = len(stack.items(state))
+        where = f"chain of {links}" if links else f"{state.phase}" + (f" ({state.step})" if state.step else "")
+        return Decision(holder, "priority", "act", prompt=f"{holder}: {where} — act or pass", rule="YGO 7.2")
+
+    def advance_label(self, state: GameState, decision: Decision) -> str:
+        if decision.name == chain.BY_HAND:
+            return "Done: resolve the next link"
+        if not stack.is_empty(state) or decision.player != state.active:
+            return "Pass"
+        if state.phase == "battle" and state.data.get("attack"):
+            return "Go on with the attack"
+        following = self._following(state)
+        if following is None:
+            return "End the turn"
+        phase, step = following
+        if state.phase == "main1" and phase == "end":
+            return "Go to the End Phase (no battle on the first turn)"
+        return f"Go to the {_PHASE_WORDS[phase, step]}"
 
     def stack_entries(self, state: GameState) -> list[list[str]]:
-        """Return the chain's cards, top (last chain link) first."""
-        return [[state.cards[i].card_id, state.definition(i).name] for i in state.zones["chain"].cards]
+        """Return the chain's links, last first: link number, card name and Spell Speed."""
+        return [[f"Chain Link {link['number']}", link["name"], f"Spell Speed {link['speed']} · {link['controller']}"]
+                for link in chain.links_shown(state)]
+
+    def stack_targets(self, state: GameState) -> list[tuple[int | None, tuple[int, ...]]]:
+        return [(link["card"], tuple(link.get("targets", ()))) for link in chain.links_shown(state)]
+
+    def card_marks(self, state: GameState, iid: int) -> tuple[str, ...]:
+        card = state.cards[iid]
+        marks = []
+        if table.is_monster_zone(card.zone):
+            marks.append("DEF" if card.tapped else "ATK")
+            under = [m for m in state.zones[f"{card.controller}.materials"].cards
+                     if state.cards[m].props.get("under") == iid]
+            if under:
+                marks.append(f"{len(under)} material" + ("s" if len(under) > 1 else ""))
+        if card.props.get("scale"):
+            marks.append(f"Scale {table.card_facts(state, iid).scale}")
+        return tuple(marks)
+
+    # -- the commands a player may give --------------------------------------------------------
+    def legal_commands(self, state: GameState, player: str) -> list[Command]:
+        if self.outcome(state) is not None:
+            return []
+        decision = self.pending_decision(state)
+        if decision is None or decision.player != player:
+            return []
+        if decision.kind == "act" and decision.name == chain.BY_HAND:
+            return [PassPriority(by=player)]
+        if decision.kind == "pick":
+            return [Choose(by=player, picks=picks) for size in range(decision.min, decision.max + 1)
+                    for picks in itertools.combinations(decision.options, size)]
+        if decision.kind == "yesno":
+            return [Choose(by=player, yes=True), Choose(by=player, yes=False)]
+        found: list[Command] = []
+        if player == state.active and chain.is_open(state):
+            found += self._summons(state, player)
+            found += self._attacks(state, player)
+        found += self.activations(state, player)
+        found.append(PassPriority(by=player))
+        return found
+
+    def activations(self, state: GameState, player: str) -> list[Command]:
+        """Return the activations the rules allow `player` now (cards and declared effects)."""
+        if stack.priority_holder(state) != player or procedure.is_waiting(state):
+            return []
+        found: list[Command] = []
+        for iid in state.zones[f"{player}.hand"].cards:
+            if chain.card_refusal(state, player, iid) is None:
+                found.append(ActivateCard(by=player, card=iid))
+        for iid in table.spells_traps(state, player):
+            if state.cards[iid].face_down and chain.card_refusal(state, player, iid) is None:
+                found.append(ActivateCard(by=player, card=iid))
+        for iid in table.monsters(state, player) + table.spells_traps(state, player):
+            for quick in (False, True):
+                if chain.effect_refusal(state, player, iid, quick) is None:
+                    found.append(ActivateEffect(by=player, card=iid, quick=quick))
+        return found
+
+    def _summons(self, state: GameState, player: str) -> list[Command]:
+        if state.phase not in chain.MAIN_PHASES or stack.priority_holder(state) != player:
+            return []
+        found: list[Command] = []
+        hand = state.zones[f"{player}.hand"].cards
+        mine = table.monsters(state, player)
+        if state.data.get("normal_summon") != state.turn:
+            for iid in hand:
+                fact = table.card_facts(state, iid)
+                if self._normal_refusal(state, player, iid, ()) == "kind":
+                    continue
+                for tributes in itertools.combinations(mine, fact.tributes_needed):
+                    if not self._normal_refusal(state, player, iid, tributes):
+                        found.append(NormalSummon(by=player, card=iid, tributes=tributes))
+                        found.append(SetMonster(by=player, card=iid, tributes=tributes))
+        for iid in mine:
+            if not self._flip_refusal(state, player, iid):
+                found.append(FlipSummon(by=player, card=iid))
+            if not self._position_refusal(state, player, iid):
+                found.append(ChangePosition(by=player, card=iid))
+        for iid in hand:
+            if not self._set_refusal(state, player, iid):
+                found.append(SetSpellTrap(by=player, card=iid))
+        found += self._special_summons(state, player)
+        found += self._pendulum_summons(state, player)
+        return found
+
+    def _special_summons(self, state: GameState, player: str) -> list[Command]:
+        found: list[Command] = []
+        pool = [i for i in table.monsters(state, player) if not state.cards[i].face_down]
+        if not pool:
+            return found
+        by_kind: dict[str, list[tuple[int, ...]]] = {}   # copies of a card take the same materials
+        for iid in state.zones[f"{player}.extra"].cards:
+            card = state.cards[iid]
+            if card.props.get("face_up_extra") or not table.card_facts(state, iid).kinds & {"synchro", "xyz", "link"}:
+                continue
+            if card.card_id not in by_kind:
+                by_kind[card.card_id] = [m for size in range(1, min(len(pool), 5) + 1)
+                                         for m in itertools.combinations(pool, size)
+                                         if self._special_refusal(state, player, iid, m) is None]
+            found += [SpecialSummon(by=player, card=iid, materials=m) for m in by_kind[card.card_id]]
+        return found
+
+    def _pendulum_summons(self, state: GameState, player: str) -> list[Command]:
+        if self._scales(state, player) is None or state.data.get("pendulum_summon") == state.turn:
+            return []
+        eligible = [i for i in self._pendulum_candidates(state, player)
+                    if self._pendulum_refusal(state, player, (i,)) is None]
+        found: list[Command] = [PendulumSummon(by=player, cards=(i,)) for i in eligible]
+        if len(eligible) > 1 and self._pendulum_refusal(state, player, tuple(eligible)) is None:
+            found.append(PendulumSummon(by=player, cards=tuple(eligible)))
+        return found
+
+    def _attacks(self, state: GameState, player: str) -> list[Command]:
+        if (state.phase, state.step) != ("battle", "battle") or state.data.get("attack") \
+                or stack.priority_holder(state) != player:
+            return []
+        foes: list[int | None] = list(table.monsters(state, state.opponent(player))) or [None]
+        return [DeclareAttack(by=player, attacker=a, target=t) for a in table.monsters(state, player) for t in foes
+                if battle.attack_refusal(state, player, a, t) is None]
+
+    # -- refusals ------------------------------------------------------------------------------
+    def _open_main(self, state: GameState, player: str) -> bool:
+        return chain.can_act_at_speed_1(state, player)
+
+    def _normal_refusal(self, state: GameState, player: str, iid: int, tributes: Sequence[int]) -> str | None:
+        fact = table.card_facts(state, iid)
+        if not fact.is_monster or fact.is_extra_deck or fact.kinds & {"ritual", "token"}:
+            return "kind"
+        if state.cards[iid].zone != f"{player}.hand":
+            return "you can Normal Summon or Set only a monster from your hand"
+        if len(tributes) != fact.tributes_needed:
+            return (f"a Level {fact.level} monster needs {fact.tributes_needed} Tribute"
+                    + ("s" if fact.tributes_needed != 1 else ""))
+        mine = table.monsters(state, player)
+        if len(set(tributes)) != len(tributes) or any(t not in mine for t in tributes):
+            return "Tributes must be different monsters you control"
+        if not table.free_mmz(state, player, tributes):
+            return "you have no free Main Monster Zone (YGO 3.4)"
+        return None
+
+    def _flip_refusal(self, state: GameState, player: str, iid: int) -> str | None:
+        card = state.cards[iid]
+        if iid not in table.monsters(state, player) or not card.face_down:
+            return "only your face-down Defense Position monster can be Flip Summoned"
+        if card.props.get("turn") == state.turn:
+            return "a monster cannot be Flip Summoned the turn it was Set"
+        if card.props.get("changed") == state.turn:
+            return "a monster's position may change only once per turn"
+        return None
+
+    def _position_refusal(self, state: GameState, player: str, iid: int) -> str | None:
+        card = state.cards[iid]
+        if iid not in table.monsters(state, player) or card.face_down:
+            return "only your face-up monster can change its position by hand (a face-down one is Flip Summoned)"
+        if table.card_facts(state, iid).is_("link"):
+            return "a Link Monster is always in Attack Position"
+        if card.props.get("turn") == state.turn:
+            return "a monster cannot change its position the turn it was summoned"
+        if card.props.get("changed") == state.turn:
+            return "a monster's position may change only once per turn"
+        if card.props.get("attacked") == state.turn:
+            return "a monster that attacked this turn cannot change its position"
+        return None
+
+    def _set_refusal(self, state: GameState, player: str, iid: int) -> str | None:
+        fact = table.card_facts(state, iid)
+        if state.cards[iid].zone != f"{player}.hand" or fact.is_monster:
+            return "you can Set only a Spell or Trap from your hand"
+        if not fact.is_("field") and not table.free_stz(state, player):
+            return "all of your Spell & Trap Zones are occupied (YGO 3.4)"
+        return None
+
+    def _special_refusal(self, state: GameState, player: str, iid: int, materials: Sequence[int]) -> str | None:
+        card = state.cards[iid]
+        fact = table.card_facts(state, iid)
+        if card.zone != f"{player}.extra" or card.props.get("face_up_extra") or not fact.kinds & {"synchro", "xyz", "link"}:
+            return "a Synchro, Xyz or Link Monster is Special Summoned from your Extra Deck by its procedure"
+        mine = table.monsters(state, player)
+        if len(set(materials)) != len(materials) or any(m not in mine or state.cards[m].face_down for m in materials):
+            return "materials must be different face-up monsters you control"
+        facts = [table.card_facts(state, m) for m in materials]
+        if fact.is_("synchro"):
+            tuners = [f for f in facts if f.is_("tuner")]
+            if len(tuners) != 1 or len(facts) < 2:
+                return "a Synchro Summon needs 1 Tuner and 1 or more non-Tuner monsters (YGO 5.7)"
+            if sum(f.level for f in facts) != fact.level:
+                return f"the materials' Levels must total exactly {fact.level} (YGO 5.7)"
+        elif fact.is_("xyz"):
+            count = _xyz_count(state.definition(iid).text)
+            if len(facts) != count or any(f.level != fact.rank or f.is_("token") or f.rank or f.link for f in facts):
+                return f"an Xyz Summon needs {count} monsters whose Level is {fact.rank} (YGO 5.7)"
+        else:
+            if fact.link not in _link_totals(facts) or len(facts) < (2 if fact.link > 1 else 1):
+                return (f"a Link Summon needs monsters adding up to Link Rating {fact.link} "
+                        "(a Link Monster counts as 1 or as its rating, YGO 5.7)")
+        if not table.summon_zones(state, player, iid, materials):
+            return "no zone it may be placed in: an Extra Monster Zone or, for Link Monsters, a linked zone (YGO 3.6)"
+        return None
+
+    def _scales(self, state: GameState, player: str) -> tuple[int, int] | None:
+        cards = [state.zones[f"{player}.{z}"].cards for z in table.PENDULUM_ZONES]
+        if not all(c and state.cards[c[0]].props.get("scale") for c in cards):
+            return None
+        low, high = sorted(table.card_facts(state, c[0]).scale for c in cards)
+        return low, high
+
+    def _pendulum_candidates(self, state: GameState, player: str) -> list[int]:
+        hand = [i for i in state.zones[f"{player}.hand"].cards if table.card_facts(state, i).is_monster]
+        return hand + table.face_up_extra(state, player)
+
+    def _pendulum_refusal(self, state: GameState, player: str, cards: Sequence[int]) -> str | None:
+        scales = self._scales(state, player)
+        if scales is None:
+            return "a Pendulum Summon needs a Scale in both of your Pendulum Zones (YGO 5.7)"
+        if state.data.get("pendulum_summon") == state.turn:
+            return "you can Pendulum Summon only once per turn (YGO 5.7)"
+        candidates = self._pendulum_candidates(state, player)
+        if not cards or len(set(cards)) != len(cards) or any(c not in candidates for c in cards):
+            return "Pendulum Summon monsters from your hand or face-up from your Extra Deck"
+        low, high = scales
+        for c in cards:
+            fact = table.card_facts(state, c)
+            if fact.is_extra_deck and not state.cards[c].zone.endswith(".extra") or fact.kinds & {"ritual", "token"} \
+                    or not low < fact.level < high:
+                return f"only monsters whose Level is between the Scales {low} and {high} can be Pendulum Summoned"
+        from_hand = [c for c in cards if state.cards[c].zone.endswith(".hand")]
+        from_extra = [c for c in cards if c not in from_hand]
+        mmz = table.free_mmz(state, player)
+        extra_places = set(table.usable_emz(state, player)[:1]) | (table.linked_zones(state, player) & set(mmz))
+        if len(from_hand) + len(from_extra) > len(mmz) + min(1, len(table.usable_emz(state, player))) \
+                or len(from_extra) > len(extra_places) or len(from_hand) > len(mmz):
+            return "not enough zones: from the hand to Main Monster Zones, from the Extra Deck to an EMZ or a linked zone (YGO 3.6, 3.7)"
+        return None
+
+    # -- carrying commands out -----------------------------------------------------------------
+    def resolve(self, tx: Transaction, command: Command) -> None:
+        state = tx.state
+        decision = self.pending_decision(state)
+        if decision is None:
+            raise IllegalCommand("", "the game is over")
+        if decision.player != command.by:
+            raise IllegalCommand(decision.rule, f"{decision.player} must decide now")
+        if isinstance(command, Choose):
+            self._answer(tx, command)
+        elif isinstance(command, PassPriority):
+            if decision.name == chain.BY_HAND:
+                chain.finish_by_hand(tx)
+                self._resolve_chain(tx)
+            elif decision.kind != "act":
+                raise IllegalCommand(decision.rule, f"answer the choice first: {decision.prompt}")
+            else:
+                self._pass(tx, command.by)
+        elif procedure.is_waiting(state):
+            raise IllegalCommand(decision.rule, f"answer the choice first: {decision.prompt}")
+        else:
+            self._act(tx, command)
+        self._run(tx)
+
+    def _run(self, tx: Transaction) -> None:
+        """Run the frames of effects until a choice is needed, go on resolving the chain, and settle priority."""
+        procedure.drive(tx, self._procedures)
+        self._rule_processes(tx)
+        if tx.state.data.get("resolving") and not procedure.stack(tx.state) and not procedure.is_waiting(tx.state):
+            self._resolve_chain(tx)
+        self._settle(tx)
+
+    def _act(self, tx: Transaction, command: Command) -> None:
+        state = tx.state
+        player = command.by
+        if isinstance(command, ActivateCard):
+            self._card(state, command.card)
+            refusal = chain.card_refusal(state, player, command.card)
+            if refusal:
+                raise IllegalCommand("YGO 7.6", refusal)
+            chain.activate_card(tx, player, command.card)
+            return
+        if isinstance(command, ActivateEffect):
+            self._card(state, command.card)
+            refusal = chain.effect_refusal(state, player, command.card, command.quick)
+            if refusal:
+                raise IllegalCommand("YGO 7.1", refusal)
+            chain.declare_effect(tx, player, command.card, command.quick)
+            return
+        if isinstance(command, DeclareAttack):
+            self._declare_attack(tx, command)
+        elif not self._open_main(state, player):
+            raise IllegalCommand("YGO 5.3", _SUMMONING)
+        elif isinstance(command, (NormalSummon, SetMonster)):
+            self._normal_summon(tx, command)
+        elif isinstance(command, FlipSummon):
+            self._card(state, command.card)
+            refusal = self._flip_refusal(state, player, command.card)
+            if refusal:
+                raise IllegalCommand("YGO 5.7", refusal)
+            tx.set_field(command.card, "face_down", False)
+            tx.set_field(command.card, "tapped", False)
+            tx.set_prop(command.card, "changed", state.turn)
+            tx.log(f"{player} Flip Summons {state.definition(command.card).name}", "YGO 5.7")
+            self._emit(tx, "flip_summoned", command.card)
+            self._emit(tx, "flipped", command.card)
+        elif isinstance(command, ChangePosition):
+            self._card(state, command.card)
+            refusal = self._position_refusal(state, player, command.card)
+            if refusal:
+                raise IllegalCommand("YGO 5.3", refusal)
+            defense = not state.cards[command.card].tapped
+            tx.set_field(command.card, "tapped", defense)
+            tx.set_prop(command.card, "changed", state.turn)
+            tx.log(f"{player} changes {state.definition(command.card).name} to "
+                   f"{'Defense' if defense else 'Attack'} Position", "YGO 5.3")
+        elif isinstance(command, SetSpellTrap):
+            self._set_spell_trap(tx, command)
+        elif isinstance(command, SpecialSummon):
+            self._special_summon(tx, command)
+        elif isinstance(command, PendulumSummon):
+            self._pendulum_summon(tx, command)
+        else:
+            raise IllegalCommand(self.name, f"{command.command_name()} is not a Yu-Gi-Oh! command; move cards by hand")
+        stack.give_priority(tx, state.opponent(player))   # YGO 7.2: the opponent may respond to any action
+
+    @property
+    def _procedures(self) -> procedure.Procedures:
+        """Return what the procedure layer's driver runs: effect steps, each followed by the check for 0 LP."""
+        return procedure.Procedures(self._run_step, _nothing, _nothing)
+
+    def _rule_processes(self, tx: Transaction) -> None:
+        """Apply what happens by rule, with no chain (digest §8): 0 LP (R1), and an Equip Card whose monster left
+        the field or broke its equip restriction goes to the GY (R3: not an effect, nothing can negate it)."""
+        self.check_life(tx)
+        state = tx.state
+        for player in state.players:
+            for card in table.spells_traps(state, player):
+                if state.cards[card].props.get("equipped_to") is not None and effects.equip_breaks(state, card):
+                    table.leave_field(tx, card, "gy", "YGO R3: the Equip Card is sent to the GY by rule")
+
+    def after_manual(self, tx: Transaction) -> None:
+        self._rule_processes(tx)
+
+    def card_values(self, state: GameState, iid: int) -> dict[str, CardValue]:
+        values = super().card_values(state, iid)
+        if "atk" in values and table.is_monster_zone(state.cards[iid].zone):
+            current = table.current_atk(state, iid)
+            if current != values["atk"].printed:
+                values["atk"] = CardValue("atk", values["atk"].printed, current, ("Equip Cards",))
+        return values
+
+    def _run_step(self, tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
+        tx.set_data("moment", int(tx.state.data.get("moment") or 0) + 1)   # each step is a thing that happened (7.5)
+        done = bool(effects.VOCABULARY.handlers[step["effect"]](tx, fi, step))
+        self.check_life(tx)   # YGO 1.3 a: a player at 0 LP loses at once, even while paying a cost
+        return done
+
+    def _emit(self, tx: Transaction, kind: str, card: int | None, player: str | None = None) -> None:
+        """Mark a new moment (digest 7.5) and let the trigger effects the event sets off wait for the next chain."""
+        tx.set_data("moment", int(tx.state.data.get("moment") or 0) + 1)
+        owner = player or (tx.state.cards[card].controller if card is not None else None)
+        effects.emit(tx, triggers.trigger_event(kind, card, owner))
+
+    def _card(self, state: GameState, iid: int) -> None:
+        if iid not in state.cards:
+            raise IllegalCommand("", f"there is no card #{iid}")
+
+    def _normal_summon(self, tx: Transaction, command: NormalSummon | SetMonster) -> None:
+        state, player, iid = tx.state, command.by, command.card
+        self._card(state, iid)
+        if state.data.get("normal_summon") == state.turn:
+            raise IllegalCommand("YGO 5.7", "you may Normal Summon or Set only once per turn")
+        refusal = self._normal_refusal(state, player, iid, command.tributes)
+        if refusal:
+            raise IllegalCommand("YGO 5.7", "that card cannot be Normal Summoned or Set" if refusal == "kind" else refusal)
+        for tribute in command.tributes:
+            table.leave_field(tx, tribute, "gy", "YGO 5.7: Tributed")
+        zone = table.free_mmz(state, player)[0]
+        is_set = isinstance(command, SetMonster)
+        self._place(tx, iid, zone, face_down=is_set, defense=is_set)
+        tx.set_data("normal_summon", state.turn)
+        name = "a monster" if is_set else state.definition(iid).name
+        how = "Sets" if is_set else ("Tribute Summons" if command.tributes else "Normal Summons")
+        tx.log(f"{player} {how} {name}", "YGO 5.7")
+        if not is_set:
+            self._emit(tx, "normal_summoned", iid)
+            if command.tributes:
+                self._emit(tx, "tribute_summoned", iid)
+
+    def _place(self, tx: Transaction, iid: int, zone: str, face_down: bool = False, defense: bool = False) -> None:
+        """Put a monster in a Monster Zone as a new card this turn."""
+        tx.clear_card(iid)
+        if tx.state.cards[iid].zone.endswith(".extra"):
+            tx.set_prop(iid, "face_up_extra", None)
+        tx.move(iid, zone)
+        tx.set_field(iid, "controller", tx.state.cards[iid].owner)
+        tx.set_field(iid, "face_down", face_down)
+        tx.set_field(iid, "tapped", defense)
+        tx.set_prop(iid, "turn", tx.state.turn)
+
+    def _set_spell_trap(self, tx: Transaction, command: SetSpellTrap) -> None:
+        state, player, iid = tx.state, command.by, command.card
+        self._card(state, iid)
+        refusal = self._set_refusal(state, player, iid)
+        if refusal:
+            raise IllegalCommand("YGO 5.3", refusal)
+        if table.card_facts(state, iid).is_("field"):
+            chain.replace_field_spell(tx, player)
+            tx.move(iid, f"{player}.field")
+        else:
+            tx.move(iid, table.free_stz(state, player)[0])
+        tx.set_field(iid, "face_down", True)
+        tx.set_prop(iid, "turn", state.turn)
+        tx.log(f"{player} Sets a Spell/Trap", "YGO 5.3")
+
+    def _special_summon(self, tx: Transaction, command: SpecialSummon) -> None:
+        state, player, iid = tx.state, command.by, command.card
+        self._card(state, iid)
+        refusal = self._special_refusal(state, player, iid, command.materials)
+        if refusal:
+            raise IllegalCommand("YGO 5.7", refusal)
+        fact = table.card_facts(state, iid)
+        zones = table.summon_zones(state, player, iid, command.materials)
+        if not fact.is_("link"):   # Fusion/Synchro/Xyz: a Main Monster Zone first, keeping the EMZ for Links
+            zones = [z for z in zones if ".mmz." in z] + [z for z in zones if ".mmz." not in z]
+        kind = "Synchro" if fact.is_("synchro") else "Xyz" if fact.is_("xyz") else "Link"
+        if fact.is_("xyz"):
+            for material in command.materials:
+                for under in [m for m in state.zones[f"{player}.materials"].cards
+                              if state.cards[m].props.get("under") == material]:
+                    tx.set_prop(under, "under", None)
+                    tx.move(under, f"{state.cards[under].owner}.gy")
+                tx.clear_card(material)
+                tx.move(material, f"{player}.materials")
+                tx.set_prop(material, "under", iid)
+        else:
+            for material in command.materials:
+                table.leave_field(tx, material, "gy", f"YGO 5.7: used as {kind} Material")
+        self._place(tx, iid, zones[0])
+        tx.set_prop(iid, "proper", True)
+        tx.log(f"{player} {kind} Summons {state.definition(iid).name}", "YGO 5.7")
+        self._emit(tx, "special_summoned", iid)
+
+    def _pendulum_summon(self, tx: Transaction, command: PendulumSummon) -> None:
+        state, player = tx.state, command.by
+        refusal = self._pendulum_refusal(state, player, command.cards)
+        if refusal:
+            raise IllegalCommand("YGO 5.7", refusal)
+        for iid in sorted(command.cards, key=lambda c: state.cards[c].zone.endswith(".hand")):
+            zones = table.summon_zones(state, player, iid)
+            self._place(tx, iid, zones[0])
+            tx.set_prop(iid, "proper", True)
+        tx.set_data("pendulum_summon", state.turn)
+        tx.log(f"{player} Pendulum Summons " + ", ".join(state.definition(i).name for i in command.cards), "YGO 5.7")
+        for iid in command.cards:
+            self._emit(tx, "special_summoned", iid)
+            self._emit(tx, "pendulum_summoned", iid)
+
+    def _declare_attack(self, tx: Transaction, command: DeclareAttack) -> None:
+        state, player = tx.state, command.by
+        if (state.phase, state.step) != ("battle", "battle") or player != state.active or not chain.is_open(state):
+            raise IllegalCommand("YGO 6.2", "attacks are declared in your Battle Step, in an open game state")
+        if state.data.get("attack"):
+            raise IllegalCommand("YGO 6.2", "an attack is already under way")
+        self._card(state, command.attacker)
+        refusal = battle.attack_refusal(state, player, command.attacker, command.target)
+        if refusal:
+            raise IllegalCommand("YGO 6.2", refusal)
+        tx.set_prop(command.attacker, "attacked", state.turn)
+        tx.set_data("attack", {"attacker": command.attacker, "target": command.target,
+                               "foes": table.monsters(state, state.opponent(player))})
+        target = "directly" if command.target is None else f"{state.definition(command.target).name}" \
+            if not state.cards[command.target].face_down else "a face-down monster"
+        tx.log(f"{state.definition(command.attacker).name} attacks {target}", "YGO 6.2")
+        self._emit(tx, "attack_declared", command.attacker)
+
+    # -- priority, the chain and the turn ------------------------------------------------------
+    def _settle(self, tx: Transaction) -> None:  # noqa: C901 - one loop over who acts next
+        """Pass for every player who holds priority with nothing the rules let them activate (never the turn
+        player in an open game state outside an attack: their pass moves the game on, after moves by hand)."""
+        state = tx.state
+        for _ in range(64):
+            if self.outcome(state) is not None or procedure.is_waiting(state):
+                return
+            if state.data.get("segoc") is not None:
+                self._next_segoc(tx)
+                continue
+            if (stack.is_empty(state) and triggers.waiting(state) and not procedure.stack(state)
+                    and (not state.data.get("attack") or state.step == "battle")):
+                self._start_segoc(tx)
+                continue
+            holder = stack.priority_holder(state)
+            if holder is None:
+                stack.give_priority(tx, state.active)
+                continue
+            if holder == state.active and stack.is_empty(state) and not state.data.get("attack"):
+                return   # the turn player's open game state (during an attack they may only activate)
+            if self.activations(state, holder):
+                return
+            self._pass(tx, holder)
+        raise RuntimeError("priority did not settle")
+
+    def _pass(self, tx: Transaction, player: str) -> None:
+        if stack.priority_holder(tx.state) != player:
+            raise IllegalCommand("YGO 7.2", "you do not hold priority")
+        result = stack.pass_priority(tx)
+        if result is stack.PassResult.RESOLVE:
+            tx.log("both players passed: the chain resolves, last link first", "YGO 7.2")
+            self._resolve_chain(tx)
+        elif result is stack.PassResult.END:
+            self._move_on(tx)
+
+    def _resolve_chain(self, tx: Transaction) -> None:
+        state = tx.state
+        tx.set_data("resolving", True)
+        while not stack.is_empty(state) and not procedure.is_waiting(state) and self.outcome(state) is None:
+            chain.resolve_next(tx)
+            procedure.drive(tx, self._procedures)
+            self._rule_processes(tx)
+        if stack.is_empty(state) and not procedure.is_waiting(state) and not procedure.stack(state):
+            tx.set_data("resolving", None)
+            stack.give_priority(tx, state.active)   # YGO 7.2: a new open game state, the turn player first
+
+    def _start_segoc(self, tx: Transaction) -> None:
+        """Put the waiting triggers in one chain in SEGOC order (digest 7.4): the turn player's mandatory, the
+        opponent's mandatory, the turn player's optional, the opponent's optional; an optional "when ... you can"
+        trigger whose event was not the last thing to happen misses the timing (7.5)."""
+        state = tx.state
+        last = state.data.get("moment")
+        found = [t for p in state.players for t in triggers.take(tx, p)]
+        kept = []
+        for item in found:
+            if item["optional"] and item["timing"] == "when" and item["moment"] != last:
+                tx.log(f"{item['name']}: its optional \"when\" effect misses the timing", "YGO 7.5")
+            else:
+                kept.append(item)
+        active = state.active
+        rank = {(active, False): 0, (state.opponent(active), False): 1, (active, True): 2,
+                (state.opponent(active), True): 3}
+        kept.sort(key=lambda t: rank[t["controller"], t["optional"]])
+        tx.set_data("segoc", kept)
+
+    def _next_segoc(self, tx: Transaction) -> None:
+        """Activate the next trigger of the SEGOC plan (an optional one after its controller says yes)."""
+        state = tx.state
+        plan = list(state.data.get("segoc") or ())
+        if not plan:
+            tx.set_data("segoc", None)
+            top = stack.top(state)
+            if top is not None:
+                stack.give_priority(tx, state.opponent(top["controller"]))
+            return
+        item = plan.pop(0)
+        tx.set_data("segoc", plan)
+        if item["optional"] and not item.get("accepted"):
+            procedure.ask(tx, None, item["controller"], "optional_trigger", "yesno",
+                          f"Activate the effect of {item['name']}?", rule="YGO 7.4", trigger=item)
+            return
+        self._activate_trigger(tx, item)
+
+    def _activate_trigger(self, tx: Transaction, item: Mapping[str, Any]) -> None:
+        state = tx.state
+        source = item["source"]
+        effect = state.definition(source).effects[item["effect"]]
+        refusal = effects.activation_refusal(state, item["controller"], source, effect)
+        if refusal:
+            tx.log(f"{item['name']}: its trigger effect cannot be activated ({refusal})", "YGO 7.4")
+            return
+        chain.start_activation(tx, item["controller"], source, "trigger", 1, [(item["effect"], effect)])
+        procedure.drive(tx, self._procedures)
+
+    def _following(self, state: GameState) -> tuple[str, str] | None:
+        """Return where the turn goes when both players pass in an open game state."""
+        if state.phase == "main1":
+            # YGO 4.4: no Battle Phase on the first player's first turn (and so no Main Phase 2, 5.5)
+            return ("battle", "start") if state.turn > 1 else ("end", "")
+        if state.phase == "battle":
+            return {"start": ("battle", "battle"), "battle": ("battle", "end"), "damage": ("battle", "battle"),
+                    "end": ("main2", "")}[state.step]
+        return self.turn.following(state.phase, state.step)
+
+    def _move_on(self, tx: Transaction) -> None:
+        """Both players passed in an open game state: go on with the attack, or to the next step or turn."""
+        state = tx.state
+        attack = state.data.get("attack")
+        if state.phase == "battle" and attack:
+            if state.step == "damage":
+                self._damage_calculation(tx, attack)
+            else:
+                self._to_damage_step(tx, attack)
+            stack.give_priority(tx, state.active)
+            return
+        if state.phase == "end":
+            self._end_turn(tx)
+            return
+        following = self._following(state)
+        assert following is not None
+        self.turn.enter(tx, *following)
+        stack.give_priority(tx, state.active)
+
+    def _end_turn(self, tx: Transaction) -> None:
+        state = tx.state
+        hand = state.zones[f"{state.active}.hand"].cards
+        if len(hand) > HAND_LIMIT:   # YGO 5.6: discard down to 6, one card at a time
+            procedure.ask(tx, None, state.active, "hand_limit", "pick",
+                          f"Discard down to {HAND_LIMIT} cards ({len(hand) - HAND_LIMIT} more)", list(hand), 1, 1,
+                          rule="YGO 5.6")
+            return
+        tx.set_data("attack", None)
+        self.turn.start_turn(tx, state.opponent(state.active))
+        self.on_phase_start(tx)
+        stack.give_priority(tx, state.active)
+
+    def _answer(self, tx: Transaction, command: Choose) -> None:
+        routed = procedure.answer(tx, command, default_rule="YGO")
+        if routed is None:
+            return
+        raw, answer = routed
+        state = tx.state
+        if raw["name"] == "optional_trigger":
+            if answer.yes:
+                self._activate_trigger(tx, raw["trigger"])
+            return
+        if raw["name"] == "hand_limit":
+            card = answer.picks[0]
+            table.leave_field(tx, card, "gy", "YGO 5.6: discarded for the hand limit")
+            self._end_turn(tx)
+        elif raw["name"] == "replay":
+            attack = dict(state.data["attack"])
+            pick = answer.picks[0]
+            if pick == "cancel":
+                tx.set_data("attack", None)
+                tx.log("the attack is cancelled (it still counts as declared)", "YGO 6.2 replay")
+                stack.give_priority(tx, state.active)
+                return
+            target = None if pick == "direct" else int(pick)
+            attack.update(target=target, foes=table.monsters(state, state.opponent(state.active)))
+            tx.set_data("attack", attack)
+            tx.log("the attack target is chosen again (not a new declaration)", "YGO 6.2 replay")
+            self._to_damage_step(tx, attack)
+            stack.give_priority(tx, state.active)
+
+    def _to_damage_step(self, tx: Transaction, attack: Mapping[str, Any]) -> None:
+        """Check for a replay, then enter the Damage Step, flipping a face-down target face-up (YGO 6.3)."""
+        state = tx.state
+        player = state.active
+        attacker = attack["attacker"]
+        if attacker not in table.monsters(state, player) or state.cards[attacker].face_down \
+                or state.cards[attacker].tapped:
+            tx.set_data("attack", None)
+            tx.log("the attacker can no longer attack: the attack ends", "YGO 6.2")
+            return
+        foes = table.monsters(state, state.opponent(player))
+        if list(attack["foes"]) != foes:   # YGO 6.2 replay: the opponent's monsters changed
+            options: list[Any] = [f for f in foes] or ["direct"]
+            labels = [state.definition(f).name if not state.cards[f].face_down else "a face-down monster"
+                      for f in foes] or ["Attack directly"]
+            procedure.ask(tx, None, player, "replay", "pick",
+                          "Replay: your opponent's monsters changed; choose a new target or cancel the attack",
+                          options + ["cancel"], 1, 1, rule="YGO 6.2 replay", labels=labels + ["Cancel the attack"])
+            return
+        self.turn.enter(tx, "battle", "damage")
+        target = attack["target"]
+        if target is not None and state.cards[target].face_down:
+            tx.set_field(target, "face_down", False)
+            tx.log(f"the attack target is flipped face-up: {state.definition(target).name}", "YGO 6.3")
+            self._emit(tx, "flipped", target)   # its FLIP effect waits until after damage calculation
+
+    def _damage_calculation(self, tx: Transaction, attack: Mapping[str, Any]) -> None:
+        state = tx.state
+        attacker, target = attack["attacker"], attack["target"]
+        player = state.active
+        still = attacker in table.monsters(state, player) and (
+            target is None or target in table.monsters(state, state.opponent(player)))
+        if still:
+            result = battle.calculate(state, attacker, target)
+            for who, amount in result.damage.items():
+                effects.lose_lp(tx, who, amount)
+                tx.log(f"{who} takes {amount} battle damage", "YGO 6.4")
+                self._emit(tx, "damage_taken", None, who)
+            for dead in result.destroyed:
+                owner = state.cards[dead].owner
+                table.leave_field(tx, dead, "gy", "YGO 6.3: destroyed by battle")
+                self._emit(tx, "destroyed_by_battle", dead, owner)
+                self._emit(tx, "destroyed", dead, owner)
+        tx.set_data("attack", None)
+        self.turn.enter(tx, "battle", "battle")
+        self.check_life(tx)
+
+
+def _nothing(tx: Transaction) -> bool:
+    return False
+
+
+def _xyz_count(text: str) -> int:
+    """Read how many materials an Xyz Monster's material line asks for ("2 Level 4 monsters"); 2 when unsaid."""
+    found = _XYZ_COUNT.search(text)
+    return int(found.group(1)) if found else 2
+
+
+def _link_totals(facts: Sequence[Any]) -> set[int]:
+    """Return every total the materials can make, each Link Monster counting as 1 or as its rating (YGO 5.7)."""
+    totals = {0}
+    for fact in facts:
+        options = {1, fact.link} if fact.is_("link") else {1}
+        totals = {t + o for t in totals for o in options}
+    return totals

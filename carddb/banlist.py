@@ -1,0 +1,72 @@
+"""Forbidden & Limited lists: an EDOPro/YGOPro `lflist.conf` read into per-list limits (yugioh.md 2.5).
+
+A file holds many lists: `!NAME` starts one, then `PASSCODE LIMIT --comment` lines (0 Forbidden, 1 Limited,
+2 Semi-Limited; 3 lines an unlimited card in a whitelist list). `#` lines are comments, `$whitelist` marks a list
+where unlisted cards are forbidden. The deck check (carddb/validation.py) takes limits by card name: `limits_by_name`
+turns a list's passcodes into the names of the library's cards, an alternate artwork (`alias`) included.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from carddb.errors import CardDatabaseError
+from tabletop.engine.cards import CardDefinition
+
+
+@dataclass
+class BanList:
+    """One Forbidden & Limited list: copies allowed by passcode (0, 1, 2; 3 in a whitelist)."""
+
+    name: str
+    limits: dict[int, int] = field(default_factory=dict)
+    whitelist: bool = False
+
+
+def read_lflist(path: Path) -> dict[str, BanList]:
+    """Read every list of an lflist.conf, in file order; CardDatabaseError names the file and line."""
+    try:
+        text = Path(path).read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise CardDatabaseError(path, f"is not UTF-8 text (byte {error.start}); expected an lflist.conf") from None
+    except OSError as error:
+        raise CardDatabaseError(path, f"cannot be read ({error.strerror})") from None
+    lists: dict[str, BanList] = {}
+    current: BanList | None = None
+    for number, line in enumerate(text.splitlines(), 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("!"):
+            current = lists.setdefault(line[1:].strip(), BanList(line[1:].strip()))
+            continue
+        if line.startswith("$whitelist"):
+            if current is not None:
+                current.whitelist = True
+            continue
+        if current is None:
+            raise CardDatabaseError(path, f"line {number}: a card line before any '!list name' line")
+        parts = line.split("--", 1)[0].split()
+        if len(parts) < 2 or not parts[0].isdigit() or not parts[1].lstrip("-").isdigit():
+            raise CardDatabaseError(path, f"line {number}: expected 'PASSCODE LIMIT', got {line[:40]!r}")
+        limit = int(parts[1])
+        if not 0 <= limit <= 3:
+            raise CardDatabaseError(path, f"line {number}: a limit is 0 to 3, got {limit}")
+        current.limits[int(parts[0])] = limit
+    if not lists:
+        raise CardDatabaseError(path, "holds no list (no '!list name' line): not an lflist.conf")
+    return lists
+
+
+def limits_by_name(banlist: BanList, cards: Iterable[CardDefinition]) -> Mapping[str, int]:
+    """Return the list's limits by card name for the deck check; a card's alternate artwork shares its limit."""
+    found: dict[str, int] = {}
+    for card in cards:
+        codes = [int(c) for c in (card.id, card.attributes.get("alias")) if str(c or "").isdigit()]
+        limits = [banlist.limits[c] for c in codes if c in banlist.limits]
+        if limits:
+            found[card.name] = min(limits + [found.get(card.name, 3)])
+        elif banlist.whitelist:
+            found[card.name] = 0
+    return found
