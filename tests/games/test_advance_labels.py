@@ -1,11 +1,18 @@
 """The pass / next-phase answer is named in each game's own words (what the window's pass button says)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
+from typing import ClassVar
 
 from carddb.bundled import load_bundled_cards
 from tests.games.sample_decks import sample_config
+from tabletop.engine.cards import CardDefinition, CardLibrary
 from tabletop.engine.game import Game
+from tabletop.engine.rules import GameConfig
+from tabletop.engine.turns import Phase, TurnStructure
+from tabletop.engine.zones import Visibility, ZoneSpec
+from tabletop.games.manual_play import ManualPlayRules
 from tabletop.games import find_game
 from tabletop.scenarios.runner import ScenarioPlayer
 
@@ -62,9 +69,25 @@ def test_vanguard_names_the_phase_a_pass_leads_to() -> None:
     assert advance_label(game) == "End the battle phase"
 
 
+class PhasedByHand(ManualPlayRules):
+    """A game played by hand through named phases (as Grand Archive was before its rules were built)."""
+
+    id = "phased_by_hand"
+    name = "Phased by hand"
+    turn: ClassVar[TurnStructure] = TurnStructure(
+        [Phase(p) for p in ("wake_up", "materialize", "recollection", "draw", "main", "end")])
+    draw_phase: ClassVar[str] = "draw"
+
+    def zone_specs(self, game_format: str) -> Sequence[ZoneSpec]:
+        return (ZoneSpec("deck", Visibility.HIDDEN, layout="pile"), ZoneSpec("hand", Visibility.OWNER, layout="fan"))
+
+
 def test_a_manual_play_game_names_its_next_phase() -> None:
-    config, library = sample_config("grand-archive", 1)
-    game = Game.start(find_game("grand-archive"), config, library)
+    library = CardLibrary(CardDefinition(id=f"c{i}", game="phased_by_hand", name=f"Card {i}", card_type="thing")
+                          for i in range(10))
+    deck = {"main": [f"c{i % 10}" for i in range(30)]}
+    config = GameConfig("phased_by_hand", seed=1, decks={"p1": deck, "p2": dict(deck)})
+    game = Game.start(PhasedByHand(), config, library)
     phases = []
     for _ in range(7):
         phases.append((game.state.phase, advance_label(game)))
