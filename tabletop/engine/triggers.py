@@ -27,7 +27,8 @@ def trigger_event(kind: str, card: int | None = None, player: str | None = None,
         found["card"] = card
     if player is not None:
         found["player"] = player
-    found.update(details)
+    if details:
+        found.update(details)
     return found
 
 

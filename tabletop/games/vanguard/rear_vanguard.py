@@ -17,6 +17,7 @@ from typing import Any
 
 from tabletop.engine.state import GameState
 from tabletop.engine.zones import zone_id
+from tabletop.games.vanguard import abilities
 from tabletop.games.vanguard.circles import ACCEL_CIRCLES, REAR_CIRCLES, is_rear_circle
 
 BECOME_VANGUARD = "become_vanguard"
@@ -42,7 +43,7 @@ def mentions_effect(value: Any, name: str) -> bool:
 
 def rear_vanguards(state: GameState, player: str) -> tuple[int, ...]:
     """Return `player`'s units on their own rear-guard circles that are also vanguards now."""
-    granters = _granters_of(state)
+    granters = abilities.ability_index(state).vanguard_granters  # cards that may make rear-guard vanguards
     if not granters:
         return ()  # the usual case: no card of the game says it
     vc = state.zones[zone_id(player, "vc")].cards
@@ -53,12 +54,6 @@ def rear_vanguards(state: GameState, player: str) -> tuple[int, ...]:
         return ()  # the vanguard cannot have such a CONT: it prints none, and no effect gave abilities
     # Per state version, not per board: the CONT's condition may read the turn and the game's data facts.
     return state.memo(f"vanguard.rear_vanguards.{player}", lambda: _compute(state, player, granter))
-
-
-def _granters_of(state: GameState) -> frozenset[str]:
-    from tabletop.games.vanguard.abilities import ability_index
-
-    return ability_index(state).vanguard_granters  # the ids of cards that may make rear-guard vanguards
 
 
 def _compute(state: GameState, player: str, granter: int) -> tuple[int, ...]:
