@@ -2,7 +2,7 @@
 
 Step words run on the procedure layer (`handler(tx, frame, step)`); the continuous words (`bp_bonus`,
 `hp_value_bonus`, `forbid_triggers`, `discard_less`) have no handler and are read where they apply
-(`abilities.py`). `to` names whom a step affects: target, self, blocker, attackers, own_units_in_area, own_units.
+(`abilities.py`). `to` names whom a step affects: target, self, blocker, attackers, own_units_in_area, own_units, enemy_units.
 """
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from tabletop.engine.zones import zone_id
 from tabletop.games.dreadnought import abilities, table
 
 VOCABULARY = Vocabulary("dreadnought")
-WHOM = ("target", "self", "blocker", "attackers", "own_units_in_area", "own_units")
+WHOM = ("target", "self", "blocker", "attackers", "own_units_in_area", "own_units", "enemy_units")
 
 
 def whom(tx: Transaction, fi: int, step: Mapping[str, Any]) -> list[int]:
@@ -38,6 +38,8 @@ def whom(tx: Transaction, fi: int, step: Mapping[str, Any]) -> list[int]:
         side = context.get("side") or (table.side_of(state, abilities.ability_holder(state, source))
                                        if source is not None else None)
         found = table.units(state, controller, side) if side else []
+    elif to == "enemy_units":
+        found = table.all_units(state, state.opponent(controller))
     else:
         found = table.all_units(state, controller)
     alive = set(abilities.existing(state))

@@ -32,7 +32,7 @@ class DreadnoughtRules(GameRules):
 
     id: ClassVar[str] = "dreadnought"
     name: ClassVar[str] = "DreadNought"
-    stat_keys: ClassVar[tuple[str, ...]] = ("bp", "hp", "sp", "size")
+    stat_keys: ClassVar[tuple[str, ...]] = ("bp", "hp", "sp")
     tap_words: ClassVar[tuple[str, ...]] = ("check", "checked")
     commands: ClassVar[tuple[type[Command], ...]] = COMMANDS
     deck_sections: ClassVar[Mapping[str, str | None]] = {"main": "deck", "casters": "casters", "extra": "casters"}
