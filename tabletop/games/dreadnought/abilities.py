@@ -178,7 +178,7 @@ def _condition_holds(state: GameState, iid: int, condition: Mapping[str, Any] | 
 def auto_effects(state: GameState) -> list[tuple[int, Mapping[str, Any]]]:
     """Return (holder card, step) for every continuous step of a valid 《Auto》 ability whose condition holds."""
     def compute() -> list[tuple[int, Mapping[str, Any]]]:
-        found = []
+        found: list[tuple[int, Mapping[str, Any]]] = []
         for iid, _number, ability in valid_abilities(state, "auto"):
             if _condition_holds(state, iid, ability.get("condition")):
                 holder = ability_holder(state, iid)
