@@ -371,23 +371,36 @@ def is_optional(state: Any, entry: Mapping[str, Any]) -> bool:
 
 
 def process_window(tx: Transaction) -> bool:
-    """Play one waiting triggered ability, the priority player's first (DN 7.6 b–f, 7.7); True when one was handled."""
+    """Play one waiting triggered ability, the priority player's first (DN 7.6 b–f, 7.7); True when one was handled.
+
+    With several waiting, the player picks the card (a card's own abilities go in printed order, [I]); a "may"
+    ability then asks whether to play it.
+    """
     state = tx.state
     first = trigger_priority(state)
     for player in (first, state.opponent(first)):
         waiting = waiting_triggers(state, player)
         if not waiting:
             continue
-        if len(waiting) == 1 and not is_optional(state, waiting[0]):
-            play_trigger(tx, waiting[0]["key"])
+        cards = list(dict.fromkeys(e["card"] for e in waiting))
+        if len(cards) == 1:
+            offer_trigger(tx, cards[0])
             return True
-        options = [e["key"] for e in waiting] + [f"decline {e['key']}" for e in waiting if is_optional(state, e)]
-        labels = [_trigger_label(state, e) for e in waiting] + [
-            f"decline {_trigger_label(state, e)}" for e in waiting if is_optional(state, e)]
-        procedure.ask(tx, None, player, "trigger", "pick", "play one of your triggered abilities", options, 1, 1,
+        labels = [_trigger_label(state, next(e for e in waiting if e["card"] == c)) for c in cards]
+        procedure.ask(tx, None, player, "trigger", "pick", "play one of your triggered abilities", cards, 1, 1,
                       "DN 7.6 d", labels=labels)
         return True
     return False
+
+
+def offer_trigger(tx: Transaction, card: int) -> None:
+    """Play the first waiting triggered ability of a card, or ask first when it may be declined (DN 7.6 f)."""
+    entry = next(e for e in tx.state.data.get("triggered") or () if e["card"] == card and e["count"] > 0)
+    if not is_optional(tx.state, entry):
+        play_trigger(tx, entry["key"])
+        return
+    procedure.ask(tx, None, entry["controller"], "trigger_may", "yesno",
+                  f"play {_trigger_label(tx.state, entry)}'s triggered ability?", rule="DN 7.6 f", key=entry["key"])
 
 
 def _trigger_label(state: Any, entry: Mapping[str, Any]) -> str:

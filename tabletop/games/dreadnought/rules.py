@@ -138,8 +138,9 @@ class DreadnoughtRules(GameRules):
             if routed is not None:
                 raw, answer = routed
                 if raw["name"] == "trigger":  # DN 7.6 d: the player picks which triggered ability to play
-                    pick = str(answer.picks[0])
-                    flow.play_trigger(tx, pick.removeprefix("decline "), decline=pick.startswith("decline "))
+                    flow.offer_trigger(tx, int(answer.picks[0]))
+                elif raw["name"] == "trigger_may":  # DN 7.6 f: a "may" ability may be declined
+                    flow.play_trigger(tx, str(raw["key"]), decline=not answer.yes)
         else:
             if procedure.is_waiting(tx.state):
                 decision = procedure.pending(tx.state)
