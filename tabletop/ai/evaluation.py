@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from tabletop.ai.dreadnought_evaluation import dreadnought_evaluation
 from tabletop.ai.fftcg_evaluation import fftcg_evaluation
 from tabletop.ai.vanguard_evaluation import is_battle_settled, vanguard_deep_evaluation, vanguard_evaluation
 from tabletop.engine.decision import Decision
@@ -70,6 +71,7 @@ def generic_evaluation(rules: GameRules, state: GameState, player: str) -> float
 EVALUATIONS: dict[str, Evaluation] = {
     "vanguard": vanguard_evaluation,
     "fftcg": fftcg_evaluation,
+    "dreadnought": dreadnought_evaluation,
 }
 """Per-game evaluations by game id; a game absent here is scored by `generic_evaluation`."""
 
