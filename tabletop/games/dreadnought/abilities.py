@@ -72,14 +72,16 @@ def ability_holder(state: GameState, iid: int) -> int:
 
 
 def sources(state: GameState) -> list[int]:
-    """Return the cards whose abilities might be valid: the Battle Areas and the Speed Areas."""
-    found = []
-    for player in state.players:
-        for side in table.SIDES:
-            for name in ("caster", "units", "arms"):
-                found.extend(state.zones[zone_id(player, f"{name}.{side}")].cards)
-        found.extend(state.zones[zone_id(player, "speed")].cards)
-    return found
+    """Return the cards whose abilities might be valid: the Battle Areas and the Speed Areas (do not mutate)."""
+    def compute() -> list[int]:
+        found = []
+        for player in state.players:
+            for side in table.SIDES:
+                for name in ("caster", "units", "arms"):
+                    found.extend(state.zones[zone_id(player, f"{name}.{side}")].cards)
+            found.extend(state.zones[zone_id(player, "speed")].cards)
+        return found
+    return state.memo("dn.sources", compute, board=True)
 
 
 def valid_abilities(state: GameState, timing: str) -> list[tuple[int, int, Mapping[str, Any]]]:
@@ -91,7 +93,7 @@ def valid_abilities(state: GameState, timing: str) -> list[tuple[int, int, Mappi
                 if ability.get("timing") == timing and is_valid(state, iid, ability):
                     found.append((iid, number, ability))
         return found
-    return state.memo(f"dn.valid.{timing}", compute)
+    return state.memo(f"dn.valid.{timing}", compute, board=True)  # validity reads the board alone
 
 
 # -- the filter language (one for every game: engine.card_filter) ------------------------------------
@@ -120,10 +122,7 @@ def _size(seen: Seen, iid: int, value: Any) -> bool:
 
 def _battle_role(role: str) -> Any:
     def holds(seen: Seen, iid: int, value: Any) -> bool:
-        battle = seen.state.data.get("battle") or {}
-        cards = battle.get(role)
-        present = iid in cards if isinstance(cards, (list, tuple)) else iid == cards
-        return present == bool(value)
+        return bool(seen.state.cards[iid].props.get(role)) == bool(value)
     return holds
 
 
@@ -137,7 +136,7 @@ def _normal(seen: Seen, iid: int, value: Any) -> bool:
 
 FILTER = CardFilter("dreadnought", {
     "type": _type, "own": _own, "same_area": _same_area, "size": _size, "normal": _normal, "is_self": _is_self,
-    "blocking": _battle_role("blocker"), "attacking": _battle_role("attackers"),
+    "blocking": _battle_role("blocking"), "attacking": _battle_role("attacking"),
 })
 
 
@@ -170,7 +169,7 @@ def _condition_holds(state: GameState, iid: int, condition: Mapping[str, Any] | 
             return False
         if key == "units_in_area_at_least" and (side is None or len(table.units(state, player, side)) < int(value)):
             return False
-        if key == "blocking" and ((state.data.get("battle") or {}).get("blocker") != holder) == bool(value):
+        if key == "blocking" and bool(state.cards[holder].props.get("blocking")) != bool(value):
             return False
     return True
 
@@ -184,7 +183,7 @@ def auto_effects(state: GameState) -> list[tuple[int, Mapping[str, Any]]]:
                 holder = ability_holder(state, iid)
                 found.extend((holder, step) for step in ability.get("do", ()))
         return found
-    return state.memo("dn.auto", compute)
+    return state.memo("dn.auto", compute, board=True)  # conditions read the board alone (roles are card props)
 
 
 def _applies(state: GameState, holder: int, step: Mapping[str, Any], iid: int) -> bool:
@@ -194,6 +193,10 @@ def _applies(state: GameState, holder: int, step: Mapping[str, Any], iid: int) -
 
 def bp(state: GameState, iid: int) -> tuple[int, list[str]]:
     """Return a unit's current BP and what changed it (printed, 《Auto》 bonuses, until-end-of-turn changes)."""
+    return state.memo(f"dn.bp.{iid}", lambda: _bp(state, iid), board=True)
+
+
+def _bp(state: GameState, iid: int) -> tuple[int, list[str]]:
     if table.is_dummy(state, iid):
         return table.DUMMY_BP, []
     value = state.definition(iid).stat("bp")

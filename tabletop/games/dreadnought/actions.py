@@ -40,7 +40,11 @@ def current_timing(state: GameState, player: str) -> str | None:
 
 
 def legal(state: GameState, player: str) -> list[Command]:
-    """Return every action the rules allow `player` now (empty when another player acts)."""
+    """Return every action the rules allow `player` now (empty when another player acts); do not mutate it."""
+    return state.memo(f"dn.legal.{player}", lambda: _legal(state, player))
+
+
+def _legal(state: GameState, player: str) -> list[Command]:
     timing = current_timing(state, player)
     if timing is None:
         return []
@@ -203,6 +207,7 @@ def _attack(tx: Transaction, command: Attack) -> None:
     state = tx.state
     for iid in command.attackers:
         tx.set_field(iid, "tapped", True)  # DN 6.1.2: checked as the cost
+        tx.set_prop(iid, "attacking", True)
     defender = state.opponent(command.by)
     tx.set_data("battle", {"attacker": command.by, "defender": defender, "attackers": list(command.attackers),
                            "side": command.side, "blocker": None})

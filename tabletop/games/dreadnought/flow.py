@@ -285,6 +285,7 @@ def choose_blocker(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
                              options, 1, 1, "DN 6.1.4")
     battle["blocker"] = int(answer["picks"][0])
     tx.set_data("battle", battle)
+    tx.set_prop(battle["blocker"], "blocking", True)
     tx.log(f"{tx.state.definition(battle['blocker']).name} blocks", "DN 6.1.4")
     return True
 
@@ -315,6 +316,10 @@ def battle_damage(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
             if last:  # DN 6.4: the attack bonus, at the same time and mandatory
                 tx.log("the last unit of the area is broken: attack bonus", "DN 6.4")
                 break_hp_cards(tx, defender, side, 1)
+    for iid in [*battle.get("attackers", ()), blocker]:
+        if iid is not None:
+            tx.set_prop(iid, "attacking", None)
+            tx.set_prop(iid, "blocking", None)
     tx.set_data("battle", None)
     return True
 

@@ -129,7 +129,7 @@ class DreadnoughtRules(GameRules):
         decision = procedure.pending(state)
         if decision is not None:
             return _answers(decision) if decision.player == player else []
-        return actions.legal(state, player)
+        return list(actions.legal(state, player))
 
     def resolve(self, tx: Transaction, command: Command) -> None:
         self.refuse_if_over(tx.state)
@@ -204,11 +204,8 @@ class DreadnoughtRules(GameRules):
         marks = []
         if table.is_dummy(state, iid):
             marks.append("dummy")
-        battle = state.data.get("battle") or {}
-        if iid in battle.get("attackers", ()):
-            marks.append("attacking")
-        if battle.get("blocker") == iid:
-            marks.append("blocking")
+        props = state.cards[iid].props
+        marks += [role for role in ("attacking", "blocking") if props.get(role)]
         return tuple(marks)
 
     def player_fact(self, state: GameState, player: str, key: str) -> Any:
