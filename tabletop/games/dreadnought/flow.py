@@ -152,14 +152,20 @@ def draw_phase(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
 @VOCABULARY.word("_action")
 def action_phase(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
     """The cross-counter Action Phase: one action each in turn from the first player; two passes in a row end it (DN 5.5)."""
-    state = tx.state
-    acting = state.data.get("acting")
-    if acting is None:
+    if tx.state.data.get("acting") is None:
         _enter(tx, "action")
-        tx.set_data("acting", {"actor": table.first_player(state), "passes": 0})
+    return _take_turns(tx, "acting", "actor", table.first_player(tx.state))
+
+
+def _take_turns(tx: Transaction, key: str, who: str, first: str) -> bool:
+    """Open players' turns of acting under data `key` (the `who` key names who acts, `first` first); True, and
+    closed, once both have passed in a row (DN 5.5: the Action Phase and the reaction right alike)."""
+    taking = tx.state.data.get(key)
+    if taking is None:
+        tx.set_data(key, {who: first, "passes": 0})
         return False
-    if acting.get("passes", 0) >= 2:
-        tx.set_data("acting", None)
+    if taking.get("passes", 0) >= 2:
+        tx.set_data(key, None)
         return True
     return False
 
@@ -209,14 +215,7 @@ def _to_discard(tx: Transaction, iid: int) -> None:
 @VOCABULARY.word("_react", first=str)
 def react(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
     """Give the reaction right, the named player first; when both pass in a row it closes (DN 5.5, 6.1.5)."""
-    reaction = tx.state.data.get("reaction")
-    if reaction is None:
-        tx.set_data("reaction", {"holder": step["first"], "passes": 0})
-        return False
-    if reaction.get("passes", 0) >= 2:
-        tx.set_data("reaction", None)
-        return True
-    return False
+    return _take_turns(tx, "reaction", "holder", step["first"])
 
 
 @VOCABULARY.word("_resolve_area")
