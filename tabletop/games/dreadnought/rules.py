@@ -206,6 +206,9 @@ class DreadnoughtRules(GameRules):
             marks.append("dummy")
         props = state.cards[iid].props
         marks += [role for role in ("attacking", "blocking") if props.get(role)]
+        if (state.data.get("first") and table.zone_name(state, iid).startswith("caster.")
+                and state.cards[iid].controller == state.data["first"]):
+            marks.append("first player")  # DN 5.1: decided anew each turn
         return tuple(marks)
 
     def player_fact(self, state: GameState, player: str, key: str) -> Any:
