@@ -19,7 +19,7 @@ from tabletop.engine.rules import CardValue, GameConfig, GameRules
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.zones import ZoneSpec, zone_id
-from tabletop.games.dreadnought import abilities, actions, flow, table
+from tabletop.games.dreadnought import abilities, actions, construction, flow, table
 from tabletop.games.dreadnought.commands import COMMANDS
 from tabletop.games.dreadnought.effects import ability_problems
 
@@ -60,7 +60,14 @@ class DreadnoughtRules(GameRules):
 
     # -- setting up ------------------------------------------------------------------------------
     def setup(self, tx: Transaction, config: GameConfig) -> None:
-        """DN 4: casters into their slots, HP cards from the deck, draw 7, the secret mulligan, then turn 1."""
+        """DN 4: casters into their slots, HP cards from the deck, draw 7, the secret mulligan, then turn 1.
+
+        The chosen decks are checked first (DN 2.1 casters, 2.3 cluster condition): ValueError names the problem.
+        """
+        for player, sections in config.decks.items():
+            problem = construction.deck_problem(player, sections, tx.state.library)
+            if problem is not None:
+                raise ValueError(problem)
         self.place_decks(tx, config)
         state = tx.state
         tx.set_data("options", dict(config.options) or None)
