@@ -73,17 +73,18 @@ def cast_actions(state: GameState, player: str) -> Iterator[Command]:
     """Yield the cast actions (DN 5.3 a–d)."""
     payers = [c for s in table.SIDES if (c := table.caster(state, player, s)) is not None and not state.cards[c].tapped]
     payers += [i for i in state.zones[zone_id(player, "burst")].cards if not state.cards[i].tapped]
+    room = {(side, points): table.fits(state, player, side, points) for side in table.SIDES for points in (1, 2, 3)}
     for iid in playable_from_hand(state, player):
         definition = state.definition(iid)
         if definition.card_type == "unit":
-            need = definition.cost or 0
+            points = table.SIZES.get(str(definition.attributes.get("size", "S")), 1)
             for side in table.SIDES:
-                if table.fits(state, player, side, table.SIZES.get(str(definition.attributes.get("size", "S")), 1)):
-                    for pay in combinations(payers, need):
+                if room[side, points]:
+                    for pay in combinations(payers, definition.cost or 0):
                         yield CastUnit(by=player, card=iid, side=side, pay=tuple(pay))
     for iid in state.zones[zone_id(player, "hand")].cards:
         for side in table.SIDES:
-            if table.fits(state, player, side, 1):
+            if room[side, 1]:
                 yield CastDummy(by=player, card=iid, side=side)
     for side in table.SIDES:
         other = "right" if side == "left" else "left"
@@ -119,7 +120,10 @@ def ability_plays(state: GameState, player: str, timing: str) -> Iterator[Comman
     used = set(state.data.get("used") or ())
     helpers = abilities.cost_helpers(state, player)
     for iid in _ability_cards(state, player):
-        for number, ability in enumerate(abilities.abilities(state, iid)):
+        found = abilities.abilities(state, iid)
+        if not found:
+            continue
+        for number, ability in enumerate(found):
             if ability.get("timing") != timing or not abilities.is_valid(state, iid, ability):
                 continue
             if timing in abilities.ONCE_PER_TURN and f"{iid}:{number}" in used:

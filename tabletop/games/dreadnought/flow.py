@@ -483,11 +483,16 @@ def mulligan_done(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
 def rule_actions(tx: Transaction) -> bool:
     """Break units whose damage reached their BP or whose BP is 0 or less (DN 9.1); True when one broke."""
     state = tx.state
+    lowered = any(step.get("effect") == "bp_bonus" and int(step["amount"]) < 0
+                  for _holder, step in abilities.auto_effects(state))
     broken = []
     for player in state.players:
         for iid in table.all_units(state, player):
+            card = state.cards[iid]
+            if not (lowered or card.counters.get("damage") or int(card.props.get("bp_turn", 0)) < 0):
+                continue  # printed BP is above 0 and nothing lowered or damaged it
             value = abilities.bp(state, iid)[0]
-            if value <= 0 or state.cards[iid].counters.get("damage", 0) >= value:
+            if value <= 0 or card.counters.get("damage", 0) >= value:
                 broken.append(iid)
     for iid in broken:  # DN 7.6 a: broken together, each counted
         break_unit(tx, iid)
