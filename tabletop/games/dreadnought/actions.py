@@ -64,6 +64,38 @@ def _legal(state: GameState, player: str) -> list[Command]:
     return found
 
 
+def is_listed(state: GameState, command: Command) -> bool:
+    """Tell whether `legal` lists a command, looking only at the actions of its kind (the rules' check of a
+    submitted command, made on every lookahead copy: the whole list would cost more)."""
+    player = command.by
+    timing = current_timing(state, player)
+    if timing is None:
+        return False
+    if isinstance(command, PassPriority):
+        return True
+    if isinstance(command, UseAbility):
+        return command in ability_plays(state, player, timing, only=command.card)
+    if isinstance(command, GodDraw):
+        return (command.card in state.zones[zone_id(player, "burst")].cards
+                and not state.cards[command.card].tapped)
+    if isinstance(command, GearChange):
+        return (timing == "speed" and player not in (state.data.get("gear") or ())
+                and command.card in state.zones[zone_id(player, "hand")].cards)
+    if isinstance(command, (CastUnit, CastDummy, DiscardUnit, MoveUnit)):
+        return timing == "cast" and command in cast_actions(state, player)
+    if isinstance(command, EnchantArms):
+        return (timing == "fast" and command.card in playable_from_hand(state, player)
+                and state.definition(command.card).card_type == "arms" and command.side in table.SIDES
+                and _can_enchant(state, player, command.side))
+    if isinstance(command, Attack):
+        ready = [u for u in table.all_units(state, player) if not state.cards[u].tapped]
+        chosen = set(command.attackers)
+        return (timing == "ac" and bool(command.attackers) and len(chosen) == len(command.attackers)
+                and list(command.attackers) == [u for u in ready if u in chosen]
+                and command.side in attack_targets(state, player))
+    return False
+
+
 def _can_enchant(state: GameState, player: str, side: str) -> bool:
     return (table.caster(state, player, side) is not None
             and not state.zones[zone_id(player, f"arms.{side}")].cards)  # DN 5.4: at most one per caster
@@ -115,11 +147,13 @@ def _ability_cards(state: GameState, player: str) -> list[int]:
     return cards + list(state.zones[zone_id(player, "hand")].cards)
 
 
-def ability_plays(state: GameState, player: str, timing: str) -> Iterator[Command]:
-    """Yield every play of an activated ability or code effect of `timing` (DN 7.5: targets and costs)."""
+def ability_plays(state: GameState, player: str, timing: str, only: int | None = None) -> Iterator[Command]:
+    """Yield every play of an activated ability or code effect of `timing` (DN 7.5: targets and costs), of one
+    card when `only` names it."""
     used = set(state.data.get("used") or ())
     helpers = abilities.cost_helpers(state, player)
-    for iid in _ability_cards(state, player):
+    cards = _ability_cards(state, player)
+    for iid in cards if only is None else [c for c in cards if c == only]:
         found = abilities.abilities(state, iid)
         if not found:
             continue

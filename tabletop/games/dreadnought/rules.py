@@ -153,7 +153,7 @@ class DreadnoughtRules(GameRules):
                 decision = procedure.pending(tx.state)
                 raise actions.IllegalCommand(decision.rule if decision else "DN",
                                              f"answer the pending choice first: {decision.prompt if decision else ''}")
-            if command not in actions.legal(tx.state, command.by):
+            if not actions.is_listed(tx.state, command):
                 raise actions.refusal(tx.state, command)
             actions.perform(tx, command)
         self._drive(tx)
