@@ -482,7 +482,14 @@ def mulligan_done(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
 
 def rule_actions(tx: Transaction) -> bool:
     """Break units whose damage reached their BP or whose BP is 0 or less (DN 9.1); True when one broke."""
-    state = tx.state
+    broken = tx.state.memo("dn.broken", lambda: _broken(tx.state), board=True)
+    for iid in broken:  # DN 7.6 a: broken together, each counted
+        break_unit(tx, iid)
+    return bool(broken)
+
+
+def _broken(state: Any) -> list[int]:
+    """Return the units the rule check breaks now (it reads the board alone)."""
     lowered = any(step.get("effect") == "bp_bonus" and int(step["amount"]) < 0
                   for _holder, step in abilities.auto_effects(state))
     broken = []
@@ -494,9 +501,7 @@ def rule_actions(tx: Transaction) -> bool:
             value = abilities.bp(state, iid)[0]
             if value <= 0 or card.counters.get("damage", 0) >= value:
                 broken.append(iid)
-    for iid in broken:  # DN 7.6 a: broken together, each counted
-        break_unit(tx, iid)
-    return bool(broken)
+    return broken
 
 
 def check_life(tx: Transaction) -> bool:
@@ -504,9 +509,9 @@ def check_life(tx: Transaction) -> bool:
     state = tx.state
     if state.data.get("outcome"):
         return False
-    losers = [p for p in state.players
-              if any(table.caster(state, p, s) is not None for s in table.SIDES)
-              and not any(table.hp(state, p, s) for s in table.SIDES)]
+    losers = state.memo("dn.losers", lambda: [
+        p for p in state.players if any(table.caster(state, p, s) is not None for s in table.SIDES)
+        and not any(table.hp(state, p, s) for s in table.SIDES)], board=True)
     if not losers:
         return False
     winner = None if len(losers) == 2 else state.opponent(losers[0])

@@ -207,6 +207,11 @@ class DreadnoughtRules(GameRules):
             values["hp"] = CardValue("hp", definition.stat("hp"), hp)
         return values
 
+    def card_value(self, state: GameState, iid: int, name: str) -> int:
+        if name == "bp" and (table.is_dummy(state, iid) or state.definition(iid).card_type == "unit"):
+            return abilities.bp(state, iid)[0]  # what bots read most, without the other values
+        return super().card_value(state, iid, name)
+
     def card_marks(self, state: GameState, iid: int) -> tuple[str, ...]:
         marks = []
         if table.is_dummy(state, iid):
