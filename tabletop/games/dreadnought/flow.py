@@ -273,19 +273,29 @@ def blockers(state: Any, defender: str, side: str) -> list[int]:
 
 @VOCABULARY.word("_block")
 def choose_blocker(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
-    """The defending side chooses exactly one blocker (DN 6.1.4)."""
-    battle = dict(tx.state.data["battle"])
-    options = blockers(tx.state, battle["defender"], battle["side"])
+    """The defending side may God Draw, then chooses exactly one blocker (DN 6.1.4, 5.7)."""
+    state = tx.state
+    battle = dict(state.data["battle"])
+    defender = battle["defender"]
+    options = blockers(state, defender, battle["side"])
     if not options:
         return True
+    bursts = [i for i in state.zones[zone_id(defender, "burst")].cards if not state.cards[i].tapped]
     answer = procedure.take_answer(tx, fi)
     if answer is None:
-        return procedure.ask(tx, fi, battle["defender"], "block", "pick", "choose the one card that blocks",
-                             options, 1, 1, "DN 6.1.4")
-    battle["blocker"] = int(answer["picks"][0])
+        labels = [state.definition(i).name for i in options] + ["God Draw (take a Burst card first)"] * len(bursts)
+        return procedure.ask(tx, fi, defender, "block", "pick", "choose the one card that blocks", options + bursts,
+                             1, 1, "DN 6.1.4", labels=labels)
+    picked = int(answer["picks"][0])
+    if picked in bursts:  # DN 5.7: just before choosing a blocker; then the choice is asked again
+        tx.move(picked, zone_id(defender, "hand"), None)
+        tx.set_field(picked, "face_down", False)
+        tx.log(f"{defender} god-draws a Burst card", "DN 5.7")
+        return choose_blocker(tx, fi, step)
+    battle["blocker"] = picked
     tx.set_data("battle", battle)
-    tx.set_prop(battle["blocker"], "blocking", True)
-    tx.log(f"{tx.state.definition(battle['blocker']).name} blocks", "DN 6.1.4")
+    tx.set_prop(picked, "blocking", True)
+    tx.log(f"{state.definition(picked).name} blocks", "DN 6.1.4")
     return True
 
 
