@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tabletop.engine import procedure
+from tabletop.engine.card_filter import Seen
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.vocabulary import Vocabulary
 from tabletop.engine.zones import zone_id
@@ -132,7 +133,7 @@ def recycle(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
     """Put a card of your discard pile that passes the filter on the bottom of your deck."""
     context = procedure.ctx(tx.state, fi)
     player = context["controller"]
-    seen = abilities.Seen(tx.state, player, context.get("source"))
+    seen = Seen(tx.state, player, context.get("source"))
     found = abilities.FILTER.select(seen, tx.state.zones[zone_id(player, "discard")].cards, step.get("filter"))
     if not found:
         return True

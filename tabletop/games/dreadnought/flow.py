@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tabletop.engine import procedure
+from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.triggers import trigger_event
 from tabletop.engine.zones import zone_id
@@ -37,7 +38,7 @@ def turn_steps(start: str = "speed") -> list[dict[str, Any]]:
 
 # -- who acts --------------------------------------------------------------------------------------
 
-def actor(state: Any) -> str | None:
+def actor(state: GameState) -> str | None:
     """Return the player who may act now (the reaction right first), or None while nobody acts."""
     reaction = state.data.get("reaction")
     if reaction and reaction.get("passes", 0) < 2:
@@ -51,7 +52,7 @@ def actor(state: Any) -> str | None:
     return str(order[index]) if index < len(order) else None
 
 
-def trigger_priority(state: Any) -> str:
+def trigger_priority(state: GameState) -> str:
     """Return the player whose triggered abilities are played first (DN 7.6 e)."""
     if state.phase == "speed" and state.data.get("speed_order"):
         return str(state.data["speed_order"][0])
@@ -262,7 +263,7 @@ def next_action(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
 
 # -- the battle ------------------------------------------------------------------------------------
 
-def blockers(state: Any, defender: str, side: str) -> list[int]:
+def blockers(state: GameState, defender: str, side: str) -> list[int]:
     """Return what may block in a battle area: a unit in either state, or its caster with HP ≥ 1 (DN 6.1.4)."""
     found = table.units(state, defender, side)
     caster = table.caster(state, defender, side)
@@ -299,7 +300,7 @@ def choose_blocker(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
     return True
 
 
-def attack_damage(state: Any) -> int:
+def attack_damage(state: GameState) -> int:
     """Return the attack damage: the sum of the attacking units' BP still in play (DN 6.1.6)."""
     battle = state.data.get("battle") or {}
     alive = set(abilities.existing(state))
@@ -368,7 +369,7 @@ def count_triggers(tx: Transaction, event: Mapping[str, Any]) -> None:
     tx.set_data("triggered", counts or None)
 
 
-def waiting_triggers(state: Any, player: str) -> list[Mapping[str, Any]]:
+def waiting_triggers(state: GameState, player: str) -> list[Mapping[str, Any]]:
     """Return a player's triggered abilities with a count of 1 or more."""
     return [e for e in state.data.get("triggered") or () if e["controller"] == player and e["count"] > 0]
 
@@ -378,7 +379,7 @@ def _lower_count(tx: Transaction, key: str) -> None:
     tx.set_data("triggered", [e for e in counts if e["count"] > 0] or None)
 
 
-def is_optional(state: Any, entry: Mapping[str, Any]) -> bool:
+def is_optional(state: GameState, entry: Mapping[str, Any]) -> bool:
     """Tell whether a triggered ability may be declined ("may", or the D3 parameter)."""
     ability = abilities.abilities(state, entry["card"])[entry["ability"]]
     return bool(ability.get("may")) or bool(parameter(state, "triggers_optional"))
@@ -417,7 +418,7 @@ def offer_trigger(tx: Transaction, card: int) -> None:
                   f"play {_trigger_label(tx.state, entry)}'s triggered ability?", rule="DN 7.6 f", key=entry["key"])
 
 
-def _trigger_label(state: Any, entry: Mapping[str, Any]) -> str:
+def _trigger_label(state: GameState, entry: Mapping[str, Any]) -> str:
     return f"{state.definition(entry['card']).name} (×{entry['count']})"
 
 
@@ -498,7 +499,7 @@ def rule_actions(tx: Transaction) -> bool:
     return bool(broken)
 
 
-def _broken(state: Any) -> list[int]:
+def _broken(state: GameState) -> list[int]:
     """Return the units the rule check breaks now (it reads the board alone)."""
     lowered = any(step.get("effect") == "bp_bonus" and int(step["amount"]) < 0
                   for _holder, step in abilities.auto_effects(state))

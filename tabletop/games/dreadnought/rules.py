@@ -15,6 +15,7 @@ from tabletop.engine import procedure
 from tabletop.engine.cards import CardDefinition
 from tabletop.engine.commands import Choose, Command, PassPriority
 from tabletop.engine.decision import Decision
+from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.rules import CardValue, GameConfig, GameRules
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
@@ -106,11 +107,6 @@ class DreadnoughtRules(GameRules):
         procedure.push(tx, flow.turn_steps(phase), {}, kind="flow")
         self._drive(tx)
 
-    @property
-    def players_order(self) -> tuple[str, ...]:
-        """Return the seats in their setup order."""
-        return self.players
-
     # -- playing ---------------------------------------------------------------------------------
     def pending_decision(self, state: GameState) -> Decision | None:
         if self.outcome(state) is not None:
@@ -151,7 +147,7 @@ class DreadnoughtRules(GameRules):
         else:
             if procedure.is_waiting(tx.state):
                 decision = procedure.pending(tx.state)
-                raise actions.IllegalCommand(decision.rule if decision else "DN",
+                raise IllegalCommand(decision.rule if decision else "DN",
                                              f"answer the pending choice first: {decision.prompt if decision else ''}")
             if not actions.is_listed(tx.state, command):
                 raise actions.refusal(tx.state, command)
