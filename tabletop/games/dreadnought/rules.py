@@ -89,6 +89,7 @@ class DreadnoughtRules(GameRules):
                 deck_cards = state.zones[zone_id(player, "deck")].cards
                 if deck_cards:
                     tx.move(deck_cards[0], zone_id(player, "hand"), None)
+        tx.log("\"DreadNought, Burst on!\": both players open their casters at once", "DN 4.2")
         tx.set_table("turn", 1)
         tx.set_table("active", state.players[0])
         tx.set_table("phase", "setup")
