@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from carddb.decks.deck_list import CASTERS, EXTRA, G_DECK, MAIN, MATERIAL, RIDE, SIDE
 from carddb.decks.resolution import ResolvedDeck
 from tabletop.engine.cards import CardDefinition
+from tabletop.games.dreadnought.construction import clusters
 
 
 @dataclass(frozen=True)
@@ -257,12 +258,9 @@ def _grand_archive(deck: ResolvedDeck, fmt: str, regulation: Regulation) -> list
 
 # --- DreadNought (dreadnought.md §2) ----------------------------------------------------------
 
+_clusters = clusters  # the cluster symbols a card shows, read as the rules read them
+
 DREADNOUGHT_DECK_TYPES = frozenset({"unit", "code", "arms", "idol"})
-
-
-def _clusters(card: CardDefinition) -> list[str]:
-    value = card.attributes.get("cluster") or []
-    return [value] if isinstance(value, str) else [str(v) for v in value]
 
 
 def _dreadnought(deck: ResolvedDeck, fmt: str, regulation: Regulation) -> list[str]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from tabletop.ai.dreadnought_evaluation import dreadnought_evaluation
 from tabletop.ai.fftcg_evaluation import fftcg_evaluation
 from tabletop.ai.grand_archive_evaluation import grand_archive_evaluation
 from tabletop.ai.vanguard_evaluation import is_battle_settled, vanguard_deep_evaluation, vanguard_evaluation
@@ -74,6 +75,7 @@ EVALUATIONS: dict[str, Evaluation] = {
     "fftcg": fftcg_evaluation,
     "grand-archive": grand_archive_evaluation,
     "yugioh": yugioh_evaluation,
+    "dreadnought": dreadnought_evaluation,
 }
 """Per-game evaluations by game id; a game absent here is scored by `generic_evaluation`."""
 

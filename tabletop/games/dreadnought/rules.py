@@ -1,147 +1,249 @@
-"""DreadNought table (digest §3) and turn (§5): Speed → Draw → Cast → Fast → Action → End.
-Setup by rule (casters in their slots, HP cards from the deck, 7 cards); casters at 0 HP lose
-(§1.2). Card play is by hand until the DreadNought rules module exists.
+"""DreadNought by its rules (rules digest dreadnought.md, seed 002 for the ability system).
 
-Doubts decided: the draw count of the Draw Phase is unknown (§5.2 [?]); it is 1 here and the
-turn belongs to both players, so the log names no first player until the Speed Phase decides it
-by hand. HP is the count of cards in a caster's HP slot.
+The turn belongs to both players: the Speed Phase decides who is first player each turn; Draw, Cast, Fast,
+the cross-counter Action Phase and End follow (`flow.py`). Abilities, their timings and validity are in
+`abilities.py`, their effect words in `effects.py`, the players' actions in `actions.py`, and every [?] of the
+digest is a parameter with a documented default (`parameters.py`). Manual moves stay available.
 """
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import ClassVar
+from itertools import combinations
+from typing import Any, ClassVar
 
-from tabletop.engine.commands import Choose, Command
+from tabletop.engine import procedure
+from tabletop.engine.cards import CardDefinition
+from tabletop.engine.commands import Choose, Command, PassPriority
 from tabletop.engine.decision import Decision
 from tabletop.engine.errors import IllegalCommand
-from tabletop.engine.rules import GameConfig
+from tabletop.engine.rules import CardValue, GameConfig, GameRules
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
-from tabletop.engine.turns import Phase, TurnStructure
-from tabletop.engine.zones import Visibility, ZoneSpec, zone_id
-from tabletop.games.manual_play import ManualPlayRules
+from tabletop.engine.zones import ZoneSpec, zone_id
+from tabletop.games.dreadnought import abilities, actions, construction, flow, table
+from tabletop.games.dreadnought.commands import COMMANDS
+from tabletop.games.dreadnought.effects import ability_problems
 
-SIDES = ("left", "right")
-
-_ZONES: tuple[ZoneSpec, ...] = (
-    *(spec for index, side in enumerate(SIDES) for spec in (
-        ZoneSpec(f"caster.{side}", capacity=1, layout="slot", row=1, column=1 + 3 * index, label=f"Caster ({side})"),
-        ZoneSpec(f"hp.{side}", Visibility.HIDDEN, layout="pile", row=1, column=2 + 3 * index, label="HP"),
-        ZoneSpec(f"units.{side}", capacity=2, layout="grid", row=0, column=1 + 3 * index, label=f"Units ({side})"),
-        ZoneSpec(f"arms.{side}", capacity=1, layout="slot", row=0, column=2 + 3 * index, label="Arms"),
-    )),
-    ZoneSpec("speed", capacity=1, layout="slot", row=1, column=0, label="Speed"),
-    ZoneSpec("burst", Visibility.HIDDEN, layout="pile", row=0, column=0, label="Burst"),
-    ZoneSpec("deck", Visibility.HIDDEN, layout="pile", row=1, column=7, label="Deck"),
-    ZoneSpec("discard", layout="pile", row=0, column=7, label="Discard"),
-    ZoneSpec("casters", Visibility.HIDDEN, layout="pile", label="Casters (setup)"),
-    ZoneSpec("hand", Visibility.OWNER, layout="fan", label="Hand"),
-    ZoneSpec("effects", layout="column", shared=True, label="Effect Area"),
-)
+OPENING_HAND = 7   # DN 4.5
+MAX_LISTED_PICKS = 256  # the subsets of a pick decision listed one by one (a mulligan: 2^7)
 
 
-class DreadnoughtRules(ManualPlayRules):
-    """DreadNought with its table, setup and HP loss by rule; the rest by hand."""
+class DreadnoughtRules(GameRules):
+    """DreadNought: two casters a player, the turn of both players, combat and the seed's ability system."""
 
     id: ClassVar[str] = "dreadnought"
     name: ClassVar[str] = "DreadNought"
     stat_keys: ClassVar[tuple[str, ...]] = ("bp", "hp", "sp")  # size (S/M/L) is an attribute, not a number
     tap_words: ClassVar[tuple[str, ...]] = ("check", "checked")
+    commands: ClassVar[tuple[type[Command], ...]] = COMMANDS
     deck_sections: ClassVar[Mapping[str, str | None]] = {"main": "deck", "casters": "casters", "extra": "casters"}
-    turn: ClassVar[TurnStructure] = TurnStructure(
-        [Phase(p) for p in ("speed", "draw", "cast", "fast", "action", "end")])
-    draw_phase: ClassVar[str] = "draw"
-    opening_hand: ClassVar[int] = 7          # DN 4.5
-    first_turn_skips_draw: ClassVar[bool] = False
-    draw_rule: ClassVar[str] = "DN 5.2"
-    deck_out_rule: ClassVar[str] = "DN 1.3"
+    phases: ClassVar[tuple[str, ...]] = flow.PHASES
+    lists_every_play: ClassVar[bool] = True
+    scenario_setup_keys: ClassVar[tuple[str, ...]] = ("first", "options")
 
+    # -- metadata --------------------------------------------------------------------------------
     def zone_specs(self, game_format: str) -> Sequence[ZoneSpec]:
-        return _ZONES
+        return table.ZONES
 
-    def place_extra(self, tx: Transaction, config: GameConfig) -> None:
-        # DN 4.1–4.3: casters into their slots, then HP cards from the top of the deck.
-        for player in tx.state.players:
-            casters = list(tx.state.zones[zone_id(player, "casters")].cards)
-            for side, iid in zip(SIDES, casters):
+    def filler_card(self) -> CardDefinition:
+        return CardDefinition(id="filler", game=self.id, name="Card", card_type="unit", stats={"bp": 100, "sp": 1},
+                              attributes={"size": "S", "cluster": []})
+
+    def card_from_mapping(self, data: Mapping[str, Any]) -> CardDefinition:
+        card = super().card_from_mapping(data)
+        problems = self.effect_problems(data)
+        if problems:
+            raise ValueError(f"card {card.id!r}: {problems[0]}")
+        return card
+
+    def effect_problems(self, data: Mapping[str, Any]) -> list[str]:
+        return ability_problems(data)
+
+    # -- setting up ------------------------------------------------------------------------------
+    def setup(self, tx: Transaction, config: GameConfig) -> None:
+        """DN 4: casters into their slots, HP cards from the deck, draw 7, the secret mulligan, then turn 1.
+
+        The chosen decks are checked first (DN 2.1 casters, 2.3 cluster condition): ValueError names the problem.
+        """
+        for player, sections in config.decks.items():
+            problem = construction.deck_problem(player, sections, tx.state.library)
+            if problem is not None:
+                raise ValueError(problem)
+        self.place_decks(tx, config)
+        state = tx.state
+        tx.set_data("options", dict(config.options) or None)
+        for player in state.players:
+            casters = list(state.zones[zone_id(player, "casters")].cards)
+            for side, iid in zip(table.SIDES, casters):
                 tx.move(iid, zone_id(player, f"caster.{side}"))
                 deck = zone_id(player, "deck")
-                for _ in range(tx.state.definition(iid).stat("hp", 3)):
-                    if tx.state.zones[deck].cards:
-                        tx.move(tx.state.zones[deck].cards[0], zone_id(player, f"hp.{side}"), None)
-                tx.log(f"{player} sets up {tx.state.definition(iid).name}", "DN 4.3")
+                for _ in range(state.definition(iid).stat("hp", 3)):  # DN 4.3 [?]: the printed HP
+                    if state.zones[deck].cards:
+                        hp_card = state.zones[deck].cards[0]
+                        tx.move(hp_card, zone_id(player, f"hp.{side}"), None)
+                        tx.set_field(hp_card, "face_down", True)
+                        tx.set_field(hp_card, "tapped", True)
+                tx.log(f"{player} sets up {state.definition(iid).name} with "
+                       f"{table.hp(state, player, side)} HP", "DN 4.3")
+            for _ in range(OPENING_HAND):
+                deck_cards = state.zones[zone_id(player, "deck")].cards
+                if deck_cards:
+                    tx.move(deck_cards[0], zone_id(player, "hand"), None)
+        tx.log("\"DreadNought, Burst on!\": both players open their casters at once", "DN 4.2")
+        tx.set_table("turn", 1)
+        tx.set_table("active", state.players[0])
+        tx.set_table("phase", "setup")
+        procedure.push(tx, flow.turn_steps(), {}, kind="flow")
+        procedure.push(tx, [*({"effect": "_mulligan", "player": p} for p in state.players),
+                            {"effect": "_mulligan_done"}], {}, kind="flow", atomic=True)
+        self._drive(tx)
 
-    def draw(self, tx: Transaction, player: str, count: int, rule: str) -> bool:
-        """Draw; from an empty deck the player takes HP cards instead, choosing which (DN 1.3)."""
-        deck = zone_id(player, "deck")
-        for drawn in range(count):
-            if not tx.state.zones[deck].cards:
-                owed = count - drawn
-                tx.set_data("hp_draws", {"player": player, "count": owed})
-                tx.log(f"{player}'s deck is empty: {player} takes {owed} HP card(s) instead", "DN 1.3")
-                self._settle_hp_draws(tx)
-                return "outcome" not in tx.state.data
-            tx.move(tx.state.zones[deck].cards[0], zone_id(player, "hand"), None)
-        return True
+    def after_scenario_setup(self, tx: Transaction, setup: Mapping[str, Any]) -> None:
+        if setup.get("first"):
+            tx.set_data("first", setup["first"])
+        if setup.get("options"):
+            tx.set_data("options", dict(setup["options"]))
+        phase = tx.state.phase or "speed"
+        tx.set_table("phase", "")
+        procedure.push(tx, flow.turn_steps(phase), {}, kind="flow")
+        self._drive(tx)
 
-    def _hp_choices(self, state: GameState, player: str) -> tuple[int, ...]:
-        return tuple(state.zones[zone_id(player, f"hp.{s}")].cards[0]
-                     for s in SIDES if state.zones[zone_id(player, f"hp.{s}")].cards)
-
-    def _settle_hp_draws(self, tx: Transaction) -> None:
-        """Take owed HP cards automatically while only one caster has any; else wait for the choice."""
-        owed = tx.state.data.get("hp_draws")
-        while owed:
-            choices = self._hp_choices(tx.state, owed["player"])
-            if len(choices) > 1:
-                return
-            if choices:
-                tx.move(choices[0], zone_id(owed["player"], "hand"), None)
-            owed = {**owed, "count": owed["count"] - 1} if choices and owed["count"] > 1 else None
-            tx.set_data("hp_draws", owed)
-        self.check_life(tx)
-
+    # -- playing ---------------------------------------------------------------------------------
     def pending_decision(self, state: GameState) -> Decision | None:
-        owed = state.data.get("hp_draws")
-        if owed and self.outcome(state) is None:
-            return Decision(owed["player"], "take_hp", "pick", prompt=f"your deck is empty: take an HP card "
-                            f"({owed['count']} to take)", options=self._hp_choices(state, owed["player"]),
-                            min=1, max=1, rule="DN 1.3")
-        return super().pending_decision(state)
+        if self.outcome(state) is not None:
+            return None
+        found = procedure.pending(state)
+        if found is not None:
+            return found
+        player = flow.actor(state)
+        if player is None:
+            return None
+        reaction = state.data.get("reaction")
+        if reaction and reaction.get("passes", 0) < 2:
+            what = "react (「Re」) or pass"
+        elif state.phase == "action":
+            what = "attack, play an 「Ac」, or pass"
+        else:
+            what = f"{state.phase} actions, then pass"
+        return Decision(player, state.phase or "act", "act", prompt=f"{player}: {what}", rule=f"DN 5 ({state.phase})")
 
     def legal_commands(self, state: GameState, player: str) -> list[Command]:
-        decision = self.pending_decision(state)
-        if decision is not None and decision.name == "take_hp":
-            return [Choose(by=player, picks=(iid,)) for iid in decision.options] if player == decision.player else []
-        return super().legal_commands(state, player)
+        if self.outcome(state) is not None:
+            return []
+        decision = procedure.pending(state)
+        if decision is not None:
+            return _answers(decision) if decision.player == player else []
+        return list(actions.legal(state, player))
 
     def resolve(self, tx: Transaction, command: Command) -> None:
-        owed = tx.state.data.get("hp_draws")
-        if not owed:
-            super().resolve(tx, command)
-            return
-        choices = self._hp_choices(tx.state, owed["player"])
-        if not isinstance(command, Choose) or len(command.picks) != 1 or command.picks[0] not in choices:
-            raise IllegalCommand("DN 1.3", "your deck is empty: take the top HP card of one of your casters")
-        tx.move(int(command.picks[0]), zone_id(owed["player"], "hand"), None)
-        tx.set_data("hp_draws", {**owed, "count": owed["count"] - 1} if owed["count"] > 1 else None)
-        self._settle_hp_draws(tx)
+        self.refuse_if_over(tx.state)
+        if isinstance(command, Choose):
+            routed = procedure.answer(tx, command, default_rule="DN")
+            if routed is not None:
+                raw, answer = routed
+                if raw["name"] == "trigger":  # DN 7.6 d: the player picks which triggered ability to play
+                    flow.offer_trigger(tx, int(answer.picks[0]))
+                elif raw["name"] == "trigger_may":  # DN 7.6 f: a "may" ability may be declined
+                    flow.play_trigger(tx, str(raw["key"]), decline=not answer.yes)
+        else:
+            if procedure.is_waiting(tx.state):
+                decision = procedure.pending(tx.state)
+                raise IllegalCommand(decision.rule if decision else "DN",
+                                             f"answer the pending choice first: {decision.prompt if decision else ''}")
+            if not actions.is_listed(tx.state, command):
+                raise actions.refusal(tx.state, command)
+            actions.perform(tx, command)
+        self._drive(tx)
 
-    def check_life(self, tx: Transaction) -> None:
-        # DN 1.2: a player loses when every caster they have is at 0 HP; both at once is a draw.
-        state = tx.state
-        if "outcome" in state.data:
-            return
-        losers = [p for p in state.players
-                  if any(state.zones[zone_id(p, f"caster.{s}")].cards for s in SIDES)
-                  and all(not state.zones[zone_id(p, f"hp.{s}")].cards for s in SIDES)]
-        if not losers:
-            return
-        winner = None if len(losers) == 2 else state.opponent(losers[0])
-        tx.set_data("outcome", {"winner": winner, "reason": f"every caster of {' and '.join(losers)} is at 0 HP (DN 1.2)"})
-        tx.log(f"every caster of {' and '.join(losers)} is at 0 HP", "DN 1.2")
+    def _drive(self, tx: Transaction) -> None:
+        try:
+            procedure.drive(tx, flow.PROCEDURES)
+        except procedure.DidNotSettle:  # DN 1.4, 9.4: a loop no one can end is a draw
+            tx.set_data("outcome", {"winner": None, "reason": "a loop no player can end (DN 9.4)"})
+            tx.log("a loop no player can end: the game is a draw", "DN 9.4")
 
-    def player_fact(self, state, player, key):  # type: ignore[no-untyped-def]
+    def after_manual(self, tx: Transaction) -> None:
+        flow.check_life(tx)
+
+    def advance_command(self, state: GameState, decision: Decision) -> Command | None:
+        if decision.kind == "act":
+            return PassPriority(by=decision.player)
+        return None
+
+    def advance_label(self, state: GameState, decision: Decision) -> str:
+        reaction = state.data.get("reaction")
+        if reaction and reaction.get("passes", 0) < 2:
+            return "Pass (no reaction)"
+        return "Pass" if state.phase == "action" else f"End my {state.phase} actions"
+
+    def stack_entries(self, state: GameState) -> list[list[str]]:
+        """The Effect Area, top first (DN 3.4)."""
+        lines = []
+        for entry in reversed(state.data.get("effect_area") or ()):
+            ability = abilities.abilities(state, entry["card"])[entry["ability"]]
+            lines.append([str(ability.get("name") or state.definition(entry["card"]).name),
+                          f"{entry['controller']} · {ability.get('timing')}"])
+        return lines
+
+    def stack_targets(self, state: GameState) -> list[tuple[int | None, tuple[int, ...]]]:
+        return [(e["card"], (e["target"],)) for e in state.data.get("effect_area") or () if e.get("target") is not None]
+
+    # -- reading the table -----------------------------------------------------------------------
+    def card_values(self, state: GameState, iid: int) -> dict[str, CardValue]:
+        definition = state.definition(iid)
+        values = {}
+        if table.is_dummy(state, iid) or definition.card_type == "unit":
+            printed = table.DUMMY_BP if table.is_dummy(state, iid) else definition.stat("bp")
+            current, why = abilities.bp(state, iid)
+            values["bp"] = CardValue("bp", printed, current, tuple(why))
+        if "sp" in definition.stats:
+            values["sp"] = CardValue("sp", definition.stat("sp"), abilities.sp(state, iid))
+        if definition.card_type == "caster":
+            side = table.side_of(state, iid)
+            hp = table.hp(state, state.cards[iid].controller, side) if side else definition.stat("hp")
+            values["hp"] = CardValue("hp", definition.stat("hp"), hp)
+        return values
+
+    def card_value(self, state: GameState, iid: int, name: str) -> int:
+        if name == "bp" and (table.is_dummy(state, iid) or state.definition(iid).card_type == "unit"):
+            return abilities.bp(state, iid)[0]  # what bots read most, without the other values
+        return super().card_value(state, iid, name)
+
+    def card_marks(self, state: GameState, iid: int) -> tuple[str, ...]:
+        marks = []
+        if table.is_dummy(state, iid):
+            marks.append("dummy")
+        props = state.cards[iid].props
+        marks += [role for role in ("attacking", "blocking") if props.get(role)]
+        if (state.data.get("first") and table.zone_name(state, iid).startswith("caster.")
+                and state.cards[iid].controller == state.data["first"]):
+            marks.append("first player")  # DN 5.1: decided anew each turn
+        return tuple(marks)
+
+    def player_fact(self, state: GameState, player: str, key: str) -> Any:
         if key == "hp":
-            return sum(len(state.zones[zone_id(player, f"hp.{s}")].cards) for s in SIDES)
+            return sum(table.hp(state, player, s) for s in table.SIDES)
+        if key == "first":
+            return table.first_player(state) == player
         return super().player_fact(state, player, key)
+
+    def state_summary(self, state: GameState) -> list[str]:
+        lines = super().state_summary(state)
+        if state.data.get("first"):
+            lines.insert(1, f"first player this turn: {state.data['first']}")
+        return lines
+
+
+def _answers(decision: Decision) -> list[Command]:
+    """List every answer to a decision: each allowed set of picks, or yes and no."""
+    if decision.kind == "yesno":
+        return [Choose(by=decision.player, yes=True), Choose(by=decision.player, yes=False)]
+    if decision.kind == "number":
+        return [Choose(by=decision.player, number=n) for n in range(decision.min, decision.max + 1)]
+    found: list[Command] = []
+    for count in range(decision.min, decision.max + 1):
+        for picks in combinations(decision.options, count):
+            found.append(Choose(by=decision.player, picks=tuple(picks)))
+            if len(found) >= MAX_LISTED_PICKS:
+                return found
+    return found

@@ -1,0 +1,78 @@
+"""DreadNought rules a scenario file cannot reach: setup, the secret mulligan, the deck check at the start,
+the [?] parameters and what each player's view shows."""
+from __future__ import annotations
+
+import pytest
+
+from carddb.bundled import load_bundled_decks
+from tabletop.engine.commands import Choose
+from tabletop.engine.game import Game
+from tabletop.engine.rules import GameConfig
+from tabletop.engine.view import view_for
+from tabletop.games import find_game
+from tests.games.test_dreadnought_conformance import library
+
+
+def _config(seed: int = 3, **options: object) -> GameConfig:
+    decks = load_bundled_decks("dreadnought")
+    return GameConfig("dreadnought", seed=seed, options=dict(options),
+                      decks={"p1": decks[0].as_config_sections(), "p2": decks[1].as_config_sections()})
+
+
+def test_setup_deals_hp_cards_closed_and_asks_each_player_for_a_secret_mulligan() -> None:
+    game = Game.start(find_game("dreadnought"), _config(), library())
+    state = game.state
+    for player in state.players:
+        for side in ("left", "right"):
+            hp = state.zones[f"{player}.hp.{side}"].cards
+            assert len(hp) == 3 and all(state.cards[i].face_down and state.cards[i].tapped for i in hp)
+        assert len(state.zones[f"{player}.hand"].cards) == 7
+        assert len(state.zones[f"{player}.deck"].cards) == 50 - 6 - 7
+    decision = game.pending_decision()
+    assert (decision.player, decision.name, decision.min, decision.max) == ("p1", "mulligan", 0, 7)
+    hand = state.zones["p1.hand"].cards
+    game.submit(Choose(by="p1", picks=(hand[0], hand[1], hand[2])))
+    aside = state.zones["p1.aside"].cards
+    assert len(aside) == 3 and len(state.zones["p1.hand"].cards) == 7
+    assert all(c.is_hidden for c in view_for(state, "p2").zone("p1.aside"))
+    game.submit(Choose(by="p2", picks=()))
+    assert len(state.zones["p1.discard"].cards) == 3 and not state.zones["p1.aside"].cards
+    assert all(not state.cards[i].face_down for i in state.zones["p1.discard"].cards)
+    assert state.phase == "speed" and game.pending_decision().kind == "act"
+
+
+def test_a_deck_breaking_the_cluster_condition_is_refused_when_the_game_starts() -> None:
+    config = _config()
+    config.decks["p2"]["casters"] = ["DN-016", "DN-001"]  # green + red: one green symbol at most
+    with pytest.raises(ValueError, match=r"p2's deck: 'Ancient Treant' shows 2 green .* \(DN 2.3\)"):
+        Game.start(find_game("dreadnought"), config, library())
+    config.decks["p2"]["casters"] = ["DN-016", "DN-016"]
+    with pytest.raises(ValueError, match="different names.*DN 2.1"):
+        Game.start(find_game("dreadnought"), config, library())
+
+
+@pytest.mark.parametrize("count", [1, 2])
+def test_the_draw_count_is_a_parameter(count: int) -> None:
+    config = _config(draw_count=count) if count != 1 else _config()
+    game = Game.start(find_game("dreadnought"), config, library())
+    for player in ("p1", "p2"):
+        game.submit(Choose(by=player, picks=()))
+    state = game.state
+    while state.phase == "speed":
+        game.submit(game.rules.advance_command(state, game.pending_decision()))
+    assert state.phase == "cast"
+    assert {len(state.zones[f"{p}.hand"].cards) for p in ("p1", "p2")} <= {7 + count, 6 + count}
+    assert any(f"each player draws {count}" in entry.text for entry in state.log)
+
+
+def test_speed_cards_are_closed_to_the_opponent_until_opened() -> None:
+    game = Game.start(find_game("dreadnought"), _config(), library())
+    for player in ("p1", "p2"):
+        game.submit(Choose(by=player, picks=()))
+    state = game.state
+    faster = game.pending_decision().player
+    card = state.zones[f"{faster}.hand"].cards[0]
+    from tabletop.games.dreadnought.commands import GearChange
+    game.submit(GearChange(by=faster, card=card))
+    other = state.opponent(faster)
+    assert state.cards[card].face_down and all(c.is_hidden for c in view_for(state, other).zone(f"{faster}.speed"))
