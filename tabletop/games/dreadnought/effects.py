@@ -121,6 +121,7 @@ def look_top(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
         return True
     answer = procedure.take_answer(tx, fi)
     if answer is None:
+        tx.reveal(deck[0], player)   # looked at: seen by its player only, until it moves
         return procedure.ask(tx, fi, player, "bottom", "yesno",
                              f"put {tx.state.definition(deck[0]).name} on the bottom of your deck?", rule="DN 7.5")
     if answer.get("yes"):
