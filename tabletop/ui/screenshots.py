@@ -24,7 +24,6 @@ from tabletop.engine.rules import GameConfig
 from tabletop.engine.state import GameState
 from tabletop.engine.view import view_for
 from tabletop.games import find_game, game_ids
-from tabletop.games.manual_play import ManualPlayRules
 from tabletop.ui.card_sources import DeckChoice, available_decks
 from tabletop.ui.main_window import MainWindow
 from tabletop.ui.session import GameSession
@@ -211,7 +210,7 @@ def take(folder: Path, size: tuple[int, int] = SIZE) -> list[Path]:
                 continue
             session.acknowledge_handover()
             rules = session.game.rules  # type: ignore[union-attr]
-            if game_id in MANUAL_PLANS and (isinstance(rules, ManualPlayRules) or game_id == "freeform"):
+            if game_id in MANUAL_PLANS and not rules.lists_every_play:   # a game played by hand
                 play_by_hand(session, MANUAL_PLANS[game_id])
             else:
                 play_with_bot(session, seed=3)
