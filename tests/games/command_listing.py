@@ -1,4 +1,4 @@
-"""The check behind the "taken exactly when listed" tests: the window offers only listed commands."""
+"""Checks every game's conformance tests share: whole random games, "taken exactly when listed", undo/redo."""
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -49,3 +49,19 @@ def check_undo_redo_show_the_same_choices(game: Game, rnd: Random, steps: int) -
     while game.redo() is not None:
         forth.append(seen())
     assert forth == reached
+
+
+def play_random_commands(game: Game, rnd: Random, step_cap: int) -> Game:
+    """Play random listed commands until the game ends or `step_cap`; every decision must list a command, and
+    no card may be created, lost or be in no zone or two."""
+    count = len(game.state.cards)
+    for _ in range(step_cap):
+        if game.is_terminal():
+            break
+        commands = game.legal_commands()
+        assert commands, f"no legal command for {game.pending_decision()}"
+        game.submit(rnd.choice(commands))
+        assert len(game.state.cards) == count
+    placed = sorted(i for zone in game.state.zones.values() for i in zone.cards)
+    assert placed == sorted(game.state.cards), "a card is in no zone or in two zones"
+    return game

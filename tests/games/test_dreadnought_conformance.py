@@ -10,7 +10,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from command_listing import check_taken_exactly_when_listed  # noqa: E402
+from command_listing import check_taken_exactly_when_listed, play_random_commands  # noqa: E402
 
 from carddb.bundled import load_bundled_cards, load_bundled_decks  # noqa: E402
 from tabletop.engine.cards import CardLibrary  # noqa: E402
@@ -44,18 +44,7 @@ def start(seed: int, lib: CardLibrary | None = None) -> Game:
 def play_random(seed: int, lib: CardLibrary) -> Game:
     """Play one whole game choosing uniformly among the legal commands."""
     game = start(seed, lib)
-    count = len(game.state.cards)
-    rnd = random.Random(seed)
-    for _ in range(STEP_CAP):
-        if game.is_terminal():
-            break
-        commands = game.legal_commands()
-        assert commands, f"seed {seed}: no legal command for {game.pending_decision()}"
-        game.submit(rnd.choice(commands))
-        assert len(game.state.cards) == count
-    placed = sorted(i for zone in game.state.zones.values() for i in zone.cards)
-    assert placed == sorted(game.state.cards), "a card is in no zone or in two zones"
-    return game
+    return play_random_commands(game, random.Random(seed), STEP_CAP)
 
 
 def test_random_games_end_conserve_cards_and_replay() -> None:

@@ -11,7 +11,9 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 
 from vanguard_decks import deck, library  # noqa: E402
-from command_listing import check_taken_exactly_when_listed  # noqa: E402
+from command_listing import (  # noqa: E402
+    check_taken_exactly_when_listed, check_undo_redo_show_the_same_choices, play_random_commands,
+)
 
 from carddb.bundled import load_bundled_cards, load_bundled_decks  # noqa: E402
 from tabletop.engine.cards import CardLibrary  # noqa: E402
@@ -37,18 +39,7 @@ def play_random(game_format: str, seed: int, lib: CardLibrary | None = None,
     config = GameConfig("vanguard", game_format, seed,
                         decks=decks or {"p1": deck(game_format), "p2": deck(game_format)})
     game = Game.start(rules, config, lib or library())
-    count = len(game.state.cards)
-    rnd = random.Random(seed)
-    for _ in range(STEP_CAP):
-        if game.is_terminal():
-            break
-        commands = game.legal_commands()
-        assert commands, f"no legal command for {game.pending_decision()}"
-        game.submit(rnd.choice(commands))
-        assert len(game.state.cards) == count
-    placed = sorted(i for zone in game.state.zones.values() for i in zone.cards)
-    assert placed == sorted(game.state.cards), "a card is in no zone or in two zones"
-    return game
+    return play_random_commands(game, random.Random(seed), STEP_CAP)
 
 
 @pytest.mark.parametrize("game_format", ["standard", "premium"])
@@ -91,25 +82,7 @@ def test_undo_and_redo_step_by_step_show_the_same_choices() -> None:
     config = GameConfig("vanguard", "standard", 3, decks={"p1": decks[0].as_config_sections(),
                                                           "p2": decks[1 % len(decks)].as_config_sections()})
     game = Game.start(find_game("vanguard"), config, bundled_library())
-
-    def seen() -> tuple[str, str, str]:
-        return game.state.fingerprint(), repr(game.legal_commands()), repr(game.pending_decision())
-
-    rnd = random.Random(3)
-    reached = [seen()]
-    for _ in range(160):
-        if game.is_terminal():
-            break
-        game.submit(rnd.choice(game.legal_commands()))
-        reached.append(seen())
-    back = [seen()]
-    while game.undo() is not None:
-        back.append(seen())
-    assert back == reached[::-1]
-    forth = [seen()]
-    while game.redo() is not None:
-        forth.append(seen())
-    assert forth == reached
+    check_undo_redo_show_the_same_choices(game, random.Random(3), 160)
 
 
 def bundled_library() -> CardLibrary:

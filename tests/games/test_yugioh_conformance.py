@@ -12,7 +12,9 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from command_listing import check_taken_exactly_when_listed, check_undo_redo_show_the_same_choices  # noqa: E402
+from command_listing import (  # noqa: E402
+    check_taken_exactly_when_listed, check_undo_redo_show_the_same_choices, play_random_commands,
+)
 
 from carddb.bundled import load_bundled_cards, load_bundled_decks  # noqa: E402
 from tabletop.engine.cards import CardLibrary  # noqa: E402
@@ -51,18 +53,7 @@ def start(seed: int) -> Game:
 def play_random(seed: int) -> Game:
     """Play one whole game choosing uniformly among the legal commands."""
     game = start(seed)
-    count = len(game.state.cards)
-    rnd = random.Random(seed)
-    for _ in range(STEP_CAP):
-        if game.is_terminal():
-            break
-        commands = game.legal_commands()
-        assert commands, f"no legal command for {game.pending_decision()}"
-        game.submit(rnd.choice(commands))
-        assert len(game.state.cards) == count
-    placed = sorted(i for zone in game.state.zones.values() for i in zone.cards)
-    assert placed == sorted(game.state.cards), "a card is in no zone or in two zones"
-    return game
+    return play_random_commands(game, random.Random(seed), STEP_CAP)
 
 
 def test_random_games_end_and_conserve_cards() -> None:
