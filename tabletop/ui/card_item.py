@@ -162,8 +162,8 @@ class CardItem(QGraphicsItem):
         for text, colour in chips[:4]:
             _pill(painter, QRectF(4, y, CARD_W - 8, 17), colour, text, 11)
             y += 19
-        if look.count > 1:
-            badge = QRectF(CARD_W - 34, -4, 38, 22)
+        if look.count > 1:   # over the picture, not the name: the pile's count
+            badge = QRectF((CARD_W - 38) / 2, CARD_H * 0.3, 38, 22)
             _pill(painter, badge, QColor(20, 20, 20, 225), str(look.count), 13)
 
     # -- input: reported to the scene, which decides what it means ----------------------------

@@ -5,8 +5,11 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QLabel, QWidget
 
 
+TOP = 40   # pixels from the top of the table area: under the phase bar, over the opponent's side
+
+
 class Toast(QLabel):
-    """A one-line notice at the bottom of its parent, hidden again after a few seconds."""
+    """A short notice at the top of the table (not over the player's own hand), hidden again after a few seconds."""
 
     def __init__(self, parent: QWidget) -> None:
         super().__init__(parent)
@@ -26,7 +29,7 @@ class Toast(QLabel):
         width = min(parent.width() - 40, 900)
         self.setFixedWidth(max(200, width))
         self.adjustSize()
-        self.move((parent.width() - self.width()) // 2, parent.height() - self.height() - 30)
+        self.move((parent.width() - self.width()) // 2, TOP)
         self.show()
         self.raise_()
         self._timer.start(milliseconds)
