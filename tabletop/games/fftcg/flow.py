@@ -406,12 +406,14 @@ def answer_ex_burst(tx: Transaction, yes: bool) -> None:
 
 
 def stack_names(state: Any) -> list[list[str]]:
-    """Return names and ids for each stack entry, top first."""
+    """Return each stack entry as players read it, top first: what resolves, and whose card it comes from."""
     result = []
     for entry in stack.items(state):
-        names = [entry["name"], entry["card_id"]]
-        if entry.get("source") is not None and entry["source"] in state.cards:
-            names.append(state.definition(entry["source"]).name)
+        names = [entry["name"]]
+        source = entry.get("source")
+        if source is not None and source in state.cards:
+            seen = state.definition(source).name if state.is_visible_to(source, None) else "a hidden card"
+            names.append(f"{entry['controller']}'s {seen}")
         result.append(names)
     return result
 

@@ -850,14 +850,14 @@ class VanguardRules(GameRules):
         return super().player_fact(state, player, key)
 
     def stack_entries(self, state: GameState) -> list[list[str]]:
-        """Return the stand-by abilities (pending list), oldest first, as [source id, ability name]."""
+        """Return the stand-by abilities (pending list), oldest first: the ability's name and its card's."""
         result = []
         for item in state.lists.get(PENDING, ()):
             source = item["source"]
             names = [str(item["ability"].get("name") or item["ability"].get("keyword_ability")
                          or item["ability"].get("keyword") or "ability")]
             if source is not None and source in state.cards:
-                names.append(state.cards[source].card_id)
+                names.append(state.definition(source).name if state.is_visible_to(source, None) else "a hidden card")
             result.append(names)
         return result
 
