@@ -26,6 +26,7 @@ from tabletop.ui.decision_panel import DecisionPanel
 from tabletop.ui.fonts import install_fonts
 from tabletop.ui.goldfish_panel import GoldfishPanel
 from tabletop.ui.hand_over import HandOverScreen
+from tabletop.ui.hover_zoom import HoverZoom
 from tabletop.ui.import_dialog import ImportDialog, ImportWorker
 from tabletop.ui.history_panel import HistoryPanel
 from tabletop.ui.log_panel import LogPanel
@@ -54,6 +55,7 @@ class TableArea(QWidget):
         layout.addWidget(self.view, 1)
         self.hand_over = HandOverScreen(self)
         self.toast = Toast(self)
+        self.hover_zoom = HoverZoom(self)
 
     def resizeEvent(self, event: Any) -> None:
         super().resizeEvent(event)
@@ -110,6 +112,7 @@ class MainWindow(QMainWindow):
         self.scene.cardMenuRequested.connect(self.open_card_menu)
         self.scene.cardDropped.connect(self.card_dropped)
         self.scene.cardHovered.connect(self.preview.show_look)
+        self.scene.cardHovered.connect(self.table.hover_zoom.follow)
         self.scene.cardFocused.connect(self.preview.show_look)
         self.browser.cardChosen.connect(self._browse)
         self.decision_panel.pickedChanged.connect(self.scene.set_picking)
@@ -188,6 +191,9 @@ class MainWindow(QMainWindow):
         self._action(view, "Zoom &in", self.table.view.zoom_in, ["Ctrl+=", "Ctrl++"])
         self._action(view, "Zoom &out", self.table.view.zoom_out, "Ctrl+-")
         self._action(view, "&Whole table", lambda: self.table.view.set_zoom(1.0), "Ctrl+0")
+        self.hover_zoom_action = self._action(view, "Zoom the card under the &pointer (or hold Alt)",
+                                              self._toggle_hover_zoom, "Ctrl+Shift+P")
+        self.hover_zoom_action.setCheckable(True)
         view.addSeparator()
         for index, (title, dock) in enumerate(self.docks.items(), start=1):
             action = dock.toggleViewAction()
@@ -243,6 +249,9 @@ class MainWindow(QMainWindow):
         if geometry is not None and self.restoreGeometry(geometry):
             self._docks_sized = docks is not None and self.restoreState(docks)
         self.table.view.set_zoom(float(self.settings.value("window/zoom", 1.0) or 1.0))
+        always = str(self.settings.value("window/hover_zoom", "false")).lower() == "true"
+        self.hover_zoom_action.setChecked(always)
+        self.table.hover_zoom.always = always
 
     def _remember_layout(self) -> None:
         self.settings.setValue("window/geometry", self.saveGeometry())
@@ -480,6 +489,10 @@ class MainWindow(QMainWindow):
         self.table.hand_over.hide()
         self.session.acknowledge_handover()
         self.table.view.setFocus()
+
+    def _toggle_hover_zoom(self) -> None:
+        self.table.hover_zoom.always = self.hover_zoom_action.isChecked()
+        self.settings.setValue("window/hover_zoom", self.table.hover_zoom.always)
 
     def _toggle_open_hands(self) -> None:
         self.session.set_open_hands(self.open_hands_action.isChecked())

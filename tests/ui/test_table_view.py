@@ -224,3 +224,22 @@ def test_the_dialog_refuses_decks_of_two_formats_before_it_closes(qtbot, tmp_pat
         row.deck.setCurrentIndex(next(i for i, c in enumerate(row.choices) if c.format == wanted))
     with pytest.raises(ValueError, match="p1's deck is a standard deck and p2's a premium deck"):
         dialog.build()
+
+
+def test_the_card_under_the_pointer_is_zoomed_over_the_table_when_asked(qtbot, window, library) -> None:  # noqa: ANN001
+    """View ▸ "Zoom the card under the pointer" (or Alt held) shows the hovered card large; a hidden card, its back."""
+    window.start(NewGame(freeform_config(), library, open_hands=False))
+    window.table.hand_over.button.click()
+    game = window.session.game
+    mine = window.scene.item_for(game.state.zones["p1.hand"].cards[0])
+    theirs = next(item for item in window.scene.card_items.values() if item.look.zone_id == "p2.hand")
+    zoom = window.table.hover_zoom
+    window.scene.cardHovered.emit(mine.look)
+    assert not zoom.isVisible()                       # neither the setting nor Alt
+    window.hover_zoom_action.trigger()
+    window.scene.cardHovered.emit(mine.look)
+    assert zoom.isVisible() and zoom.look.definition is not None
+    window.scene.cardHovered.emit(theirs.look)
+    assert zoom.isVisible() and zoom.look.definition is None   # the back: the table shows no more
+    window.scene.cardHovered.emit(None)
+    assert not zoom.isVisible()
