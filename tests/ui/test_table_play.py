@@ -138,4 +138,5 @@ def test_in_a_rules_game_a_drop_no_rule_allows_is_refused_and_alt_moves_it_by_ha
     assert game.state.cards[card].zone == f"{player}.hand"
     drag_card(window, window.scene.item_for(card), zone_point(window, damage), Qt.KeyboardModifier.AltModifier)
     qtbot.waitUntil(lambda: game.state.cards[card].zone == damage)
+    QTest.keyRelease(window, Qt.Key.Key_Alt)   # let go of Alt: later tests start with no modifier held
     assert game.history.done[-1].command.command_name() == "ManualMove" and game.state.log[-1].manual

@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, QRectF, QSettings, QSizeF
+from PySide6.QtCore import QPoint, QRectF, QSettings, QSizeF, Qt
 from PySide6.QtGui import QFont, QFontMetricsF
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QTabBar
@@ -234,6 +234,7 @@ def test_the_card_under_the_pointer_is_zoomed_over_the_table_when_asked(qtbot, w
     mine = window.scene.item_for(game.state.zones["p1.hand"].cards[0])
     theirs = next(item for item in window.scene.card_items.values() if item.look.zone_id == "p2.hand")
     zoom = window.table.hover_zoom
+    QTest.keyRelease(window, Qt.Key.Key_Alt)          # no modifier held (an earlier test's Alt-drop may linger)
     window.scene.cardHovered.emit(mine.look)
     assert not zoom.isVisible()                       # neither the setting nor Alt
     window.hover_zoom_action.trigger()
