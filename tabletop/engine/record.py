@@ -51,7 +51,8 @@ def _needed_by_scenario(config: GameConfig, card_id: str) -> bool:
 
 def save_record(game: Game, path: Path) -> None:
     """Save a game as a `.ttgame` file (atomically)."""
-    write_atomically(Path(path), json.dumps(GameRecord.of(game).to_json(), indent=1))
+    # Compact: written after every command (autosave), and the indented encoder is the slow pure-Python one.
+    write_atomically(Path(path), json.dumps(GameRecord.of(game).to_json(), separators=(",", ":")))
 
 
 def load_record(path: Path, find_rules: Callable[[str], GameRules]) -> GameRecord:

@@ -36,7 +36,12 @@ class HistoryPanel(QWidget):
         session.changed.connect(lambda _result: self.refresh())
 
     def refresh(self) -> None:
-        """Show the history as it stands; the last step done is the current row."""
+        """Show the history as it stands, unless the panel is out of sight (its dock fills it when brought back)."""
+        if not self.visibleRegion().isEmpty():   # behind another dock's tab, or closed: skipped
+            self.fill()
+
+    def fill(self) -> None:
+        """List every step; the last step done is the current row."""
         game = self.session.game
         self.list.clear()
         if game is None:

@@ -103,6 +103,8 @@ class MainWindow(QMainWindow):
         self.tabifyDockWidget(self.docks["Log"], self.docks["Card browser"])
         self.docks["Log"].raise_()
         self.docks["Goldfish"].hide()
+        # the history is listed only while in sight (every step's label): brought to the front, it catches up
+        self.docks["History"].visibilityChanged.connect(lambda shown: shown and self.history_panel.fill())
         self._docks_sized = False
         self._build_menus()
         self._restore_layout()

@@ -62,7 +62,10 @@ class TableScene(QGraphicsScene):
 
     # -- drawing -------------------------------------------------------------------------------
     def set_picking(self, pickable: set[int], picked: set[int]) -> None:
-        """Mark the cards a decision lets the viewer pick, and those picked so far."""
+        """Mark the cards a decision lets the viewer pick, and those picked so far (redrawn only when they change:
+        the table is redrawn once per command)."""
+        if set(pickable) == self.pickable and set(picked) == self.picked:
+            return
         self.pickable, self.picked = set(pickable), set(picked)
         self.refresh()
 

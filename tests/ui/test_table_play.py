@@ -84,6 +84,7 @@ def test_undo_and_redo_from_the_keyboard_with_labels(qtbot, window, library) -> 
     assert window.scene.item_for(iid).look.zone_id == "p1.hand"
     QTest.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     assert game.state.cards[iid].zone == "p1.table"
+    window.docks["History"].raise_()   # the history lists the steps when it is in sight
     assert window.history_panel.list.count() == 1
 
 
