@@ -21,6 +21,7 @@ class PhaseBar(QWidget):
         for label in (self.turn, self.phases, self.decider, self.thinking):
             label.setStyleSheet("font-size: 14px;")
         self.thinking.setStyleSheet("font-size: 14px; color: #c06000; font-weight: bold;")
+        self.phases.setWordWrap(True)   # a long phase list wraps instead of holding the window wider than a 1280 screen
         layout.addWidget(self.turn)
         layout.addWidget(self.phases, 1)
         layout.addWidget(self.decider)

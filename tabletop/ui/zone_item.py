@@ -32,9 +32,13 @@ def label_parts(label: str, count: int, counted: bool) -> tuple[str, str]:
     return label, str(count) if counted else ""
 
 
+_JOINING_WORDS = frozenset({"from", "of", "to", "the", "and", "&", "in", "on"})
+
+
 def fitted_label(name: str, width: float, metrics: QFontMetricsF) -> str:
-    """Return `name` as it fits `width`: whole; else its last " / " alternative; else elided with
-    a trailing number kept ("Pendulum / Spell & Trap 1" -> "Spell & Trap 1" -> "Spell & T… 1")."""
+    """Return `name` as it fits `width`: whole; else its last " / " alternative; else its first whole words (not
+    ending on "from", "of"…); else elided with a trailing number kept ("Pendulum / Spell & Trap 1" ->
+    "Spell & Trap 1" -> "Spell & T… 1"). The zone's tooltip has the whole name."""
     if metrics.horizontalAdvance(name) <= width:
         return name
     if " / " in name:
@@ -42,6 +46,14 @@ def fitted_label(name: str, width: float, metrics: QFontMetricsF) -> str:
         if metrics.horizontalAdvance(name) <= width:
             return name
     number = re.search(r"\s(\S{1,3})$", name)
+    if not number:   # whole words before an elision: "Removed from game" -> "Removed", "Ride deck" -> "Ride"
+        words = name.split()
+        for end in range(len(words) - 1, 0, -1):
+            if words[end - 1].lower() in _JOINING_WORDS:
+                continue
+            shorter = " ".join(words[:end])
+            if len(shorter) >= 3 and metrics.horizontalAdvance(shorter) <= width:
+                return shorter
     if number:
         tail = " " + number.group(1)
         head = metrics.elidedText(name[:number.start()], Qt.TextElideMode.ElideRight,

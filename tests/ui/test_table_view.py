@@ -244,3 +244,11 @@ def test_the_card_under_the_pointer_is_zoomed_over_the_table_when_asked(qtbot, w
     assert zoom.isVisible() and zoom.look.definition is None   # the back: the table shows no more
     window.scene.cardHovered.emit(None)
     assert not zoom.isVisible()
+
+
+def test_a_narrow_zone_shows_whole_words_of_its_name_before_an_elision() -> None:
+    metrics = QFontMetricsF(QFont("DejaVu Sans", 12))
+    width = metrics.horizontalAdvance("Removed") + 2
+    assert fitted_label("Removed from game", width, metrics) == "Removed"     # not "Removed f…"
+    assert fitted_label("Ride deck", metrics.horizontalAdvance("Ride") + 2, metrics) == "Ride"
+    assert fitted_label("Removed from game", metrics.horizontalAdvance("Removed from") + 2, metrics) == "Removed"
