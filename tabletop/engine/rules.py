@@ -12,6 +12,7 @@ from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.library_index import per_library
 from tabletop.engine.rng import seed_state
 from tabletop.engine.state import GameState
+from tabletop.engine.text_compilation import CompiledText
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.zones import ZoneSpec, zone_id
 
@@ -121,6 +122,10 @@ class GameRules:
     def effect_problems(self, data: Mapping[str, Any]) -> list[str]:
         """Return one line per problem with a card mapping's keywords and effects against the game's vocabulary."""
         return []
+
+    def compile_text(self, card: CardDefinition) -> CompiledText | None:
+        """Return what `card`'s printed text compiles to in this game's vocabulary; None: no compiler."""
+        return None
 
     # -- setting up ----------------------------------------------------------------------------
     def create_state(self, config: GameConfig, library: CardLibrary) -> GameState:

@@ -1,0 +1,30 @@
+"""What a card's printed text compiles to: the shared result of every game's card-text compiler."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+# Where a compiled card keeps the printed abilities that did not compile (their text, one per ability):
+# `CardDefinition.attributes[BY_HAND]`. The window offers them "by hand"; coverage counts them.
+BY_HAND = "by_hand"
+
+
+@dataclass(frozen=True)
+class CompiledText:
+    """A card's printed text in its game's vocabulary: the keywords and effects understood, and what was not.
+
+    Contract: an ability is compiled whole or not at all (templates, not guesses). `by_hand` holds the
+    printed text of each ability that did not compile; `unknown_clauses` the normalised clauses that
+    stopped it (for `tabletop db coverage`), so `is_fully_enforced` is true only when nothing is left.
+    """
+
+    keywords: Mapping[str, Any] = field(default_factory=dict)
+    effects: tuple[Mapping[str, Any], ...] = ()
+    by_hand: tuple[str, ...] = ()
+    unknown_clauses: tuple[str, ...] = ()
+
+    @property
+    def is_fully_enforced(self) -> bool:
+        """Tell whether every printed ability of the card compiled."""
+        return not self.by_hand
