@@ -15,7 +15,7 @@ from tabletop.engine.triggers import TriggerEvent, trigger_event
 from tabletop.engine.replacement import Replacement, ReplacementStep, run_replacements
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.card_filter import Seen
-from tabletop.games.fftcg.continuous import FILTER, condition_holds, field_cards, is_current, matches
+from tabletop.games.fftcg.continuous import FILTER, condition_holds, field_cards, is_current, is_of_type, matches
 from tabletop.games.fftcg.effects import ability_kind
 from tabletop.games.fftcg.printed import printed_index
 
@@ -397,7 +397,7 @@ def _replace_damage(tx: Transaction, iid: int, amount: int) -> int:
 def deal_character_damage(tx: Transaction, iid: int, amount: int, sources: Iterable[int]) -> None:
     """Deal damage to a Forward; the rule processes break it when damage ≥ Power (FFTCG 12.4.5)."""
     card = tx.state.cards[iid]
-    if amount <= 0 or tx.state.library[card.card_id].card_type != "forward":
+    if amount <= 0 or not is_of_type(tx.state, iid, "forward"):
         return
     amount = _replace_damage(tx, iid, amount)
     if amount <= 0:

@@ -11,7 +11,7 @@ from tabletop.engine.transaction import Transaction
 from tabletop.engine.triggers import trigger_event
 from tabletop.games.fftcg import actions
 from tabletop.games.fftcg.cards import elements_of, has_flag
-from tabletop.games.fftcg.continuous import Characteristics, characteristics, field_cards
+from tabletop.games.fftcg.continuous import Characteristics, characteristics, field_cards, is_of_type
 from tabletop.games.fftcg.flow import (
     attackers_alive, blocker_alive, end_attack_phase, give_priority, power_now,
 )
@@ -24,7 +24,7 @@ def _active_forward_refusal(state: GameState, iid: int, player: str, rule: str, 
     if card is None or not card.zone.endswith(".field") or card.controller != player:
         return IllegalCommand(rule, f"only a Forward you control on the field can {verb}")
     definition = state.definition(iid)
-    if definition.card_type != "forward":
+    if not is_of_type(state, iid, "forward"):
         return IllegalCommand(rule, f"{definition.name} is not a Forward; only Forwards {verb}")
     if card.tapped:
         return IllegalCommand(rule, f"{definition.name} is dull; only an active Forward can {verb}")

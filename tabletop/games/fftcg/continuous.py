@@ -2,7 +2,8 @@
 
 FFTCG 11.12.4.6: classes apply in order ① control ② text ③ type/Job ④ other ⑤ Power, each a
 layer of the engine's LayerSystem. Control changes are one-shot changes of the card's controller
-(class ① is thus always first); no card data changes text or type, so classes ② and ③ are empty.
+(class ① is thus always first); no card data changes text, so class ② is empty; class ③ holds Job changes
+and "becomes a Forward" (a card of several kinds is of each, FFTCG 5.2.2.2).
 "Set Power" is a new base, applied before additions (FFTCG 11.3.10): class ⑤ is two layers.
 Within a class the LayerSystem applies effects that change their own source first, then
 independent effects before those that depend on them, each group in timestamp order
@@ -29,6 +30,7 @@ LAYER_CONTROL, LAYER_TEXT, LAYER_TYPE, LAYER_OTHER, LAYER_SET_POWER, LAYER_POWER
 CONTINUOUS_OPS: dict[str, tuple[int, str, str]] = {
     "grant_keyword": (LAYER_OTHER, "grant", "keywords"),
     "grant_job": (LAYER_TYPE, "add_job", "jobs"),  # FFTCG 11.12.4.6 ③: type and Job before the others
+    "become_forward": (LAYER_TYPE, "add_forward", "types"),
     "cannot_attack": (LAYER_OTHER, "flag", "cannot_attack"),
     "cannot_block": (LAYER_OTHER, "flag", "cannot_block"),
     "must_attack": (LAYER_OTHER, "flag", "must_attack"),
@@ -53,6 +55,7 @@ class Characteristics(NamedTuple):
     modifiers: tuple[str, ...] = ()
     must_block: bool = False
     jobs: tuple[str, ...] | None = None  # its Jobs once an effect changed them; None: the printed ones
+    types: tuple[str, ...] | None = None  # its card types once an effect changed them; None: the printed one
 
     def can_be_chosen_by(self, kind: str, player: str) -> bool:
         """Tell whether a Summon or ability (`kind`) played by `player` may choose this card."""
@@ -147,13 +150,22 @@ def condition_holds(state: GameState, condition: Mapping[str, Any] | None, playe
     if not condition:
         return True
     mine = [state.definition(i).card_type for i in field_cards(state, player)]
+    # a condition may be read while the characteristics are computed: the Forwards made so by a lasting effect
+    # count, not those a field ability makes (reading those here would loop)
+    made = _made_forwards(state) & set(field_cards(state, player))
     checks = {
         "backups_at_least": lambda n: mine.count("backup") >= n,
-        "forwards_at_least": lambda n: mine.count("forward") >= n,
+        "forwards_at_least": lambda n: mine.count("forward") + len(made) >= n,
         "damage_at_least": lambda n: len(state.zones[f"{player}.damage"].cards) >= n,
         "hand_at_most": lambda n: len(state.zones[f"{player}.hand"].cards) <= n,
     }
     return all(checks[key](int(value)) for key, value in condition.items())
+
+
+def _made_forwards(state: GameState) -> set[int]:
+    """Return the cards not printed as Forwards that a lasting "becomes a Forward" effect made Forwards."""
+    return {iid for item in state.lists.get("effects", ()) if item["effect"] == "become_forward"
+            for iid, ts in item["cards"] if is_current(state, iid, ts) and state.definition(iid).card_type != "forward"}
 
 
 def active_field_abilities(state: GameState) -> list[dict[str, Any]]:
@@ -197,7 +209,8 @@ def _characteristics(state: GameState) -> dict[int, Characteristics]:
     base: dict[int, dict[str, Any]] = {
         iid: {"power": c.power, "keywords": set(c.keywords), "cannot_attack": False, "cannot_block": False,
               "must_attack": False, "unblockable_by_cost": None, "unchoosable": [], "modifiers": [],
-              "must_block": False, "jobs": _printed_jobs(state, iid)}
+              "must_block": False, "jobs": _printed_jobs(state, iid),
+              "types": [state.definition(iid).card_type]}
         for iid, c in printed.items()}
 
     def applies(chars: Mapping[int, Mapping[str, Any]], effect: ContinuousEffect, iid: int) -> bool:
@@ -210,8 +223,20 @@ def _characteristics(state: GameState) -> dict[int, Characteristics]:
             printed[iid] = Characteristics(c["power"], frozenset(c["keywords"]), c["cannot_attack"],
                                            c["cannot_block"], c["must_attack"], c["unblockable_by_cost"],
                                            tuple(c["unchoosable"]), tuple(c["modifiers"]), c["must_block"],
-                                           tuple(c["jobs"]))
+                                           tuple(c["jobs"]), tuple(c["types"]))
     return printed
+
+
+def is_of_type(state: GameState, iid: int, kind: str) -> bool:
+    """Tell whether a card is of a card type now: its printed type, or one an effect gave it on the field
+    ("becomes a Forward", FFTCG 11.12.4.6 ③; a card of several kinds is of each, 5.2.2.2)."""
+    if state.definition(iid).card_type == kind:
+        return True
+    card = state.cards.get(iid)
+    if card is None or not card.zone.endswith(".field"):
+        return False
+    current = characteristics(state).get(iid)
+    return current is not None and current.types is not None and kind in current.types
 
 
 def _field_effect(state: GameState, ability: Mapping[str, Any]) -> ContinuousEffect:
@@ -239,7 +264,7 @@ def _value(state: GameState, effect: Mapping[str, Any]) -> dict[str, Any]:
     # whose plays a cannot_be_chosen effect means, as a player name (None: anyone's)
     player = None if who is None else controller if who == "you" else state.opponent(controller)
     return {"amount": effect.get("amount"), "value": effect.get("value"), "keyword": effect.get("keyword"),
-            "job": effect.get("job"),
+            "job": effect.get("job"), "power": effect.get("power"),
             "cost_at_least": effect.get("cost_at_least"), "by": effect.get("by", "any"),
             "player": player, "label": str(effect.get("label", ""))}
 
@@ -268,6 +293,15 @@ def _add_job(chars: dict[str, Any], effect: ContinuousEffect) -> None:
         chars["modifiers"].append(f"{effect.value['label']}: Job {effect.value['job']}")
 
 
+def _add_forward(chars: dict[str, Any], effect: ContinuousEffect) -> None:
+    """"Becomes a Forward with N power": also a Forward, its Power N (a Forward already keeps its own)."""
+    if "forward" not in chars["types"]:
+        chars["types"] = [*chars["types"], "forward"]
+        if chars["power"] is None:
+            chars["power"] = int(effect.value["power"])
+        chars["modifiers"].append(f"{effect.value['label']}: a Forward with power {chars['power']}")
+
+
 def _printed_jobs(state: GameState, iid: int) -> list[str]:
     return _listed(state.definition(iid).attributes.get("job"))
 
@@ -286,7 +320,8 @@ def _unchoosable(chars: dict[str, Any], effect: ContinuousEffect) -> None:
     chars["unchoosable"].append((effect.value["by"], effect.value["player"]))
 
 
-_OPERATIONS = {"set_power": _set_power, "add_power": _add_power, "grant": _grant, "add_job": _add_job, "flag": _flag,
+_OPERATIONS = {"set_power": _set_power, "add_power": _add_power, "grant": _grant, "add_job": _add_job, "add_forward": _add_forward,
+               "flag": _flag,
                "min_cost": _min_cost, "unchoosable": _unchoosable}
 
 
@@ -306,8 +341,13 @@ def _controller(seen: Seen, iid: int, value: Any) -> bool:
 
 
 def _type(seen: Seen, iid: int, value: Any) -> bool:
+    """A type filter reads the card's current types (an effect may have made it a Forward, FFTCG 11.12.4.6 ③)."""
     kind = seen.state.definition(iid).card_type
-    return kind in CHARACTER_TYPES if value == "character" else bool(kind == value)
+    if value == "character" or kind == value:
+        return kind in CHARACTER_TYPES if value == "character" else True
+    current = seen.current.get(iid) if seen.current is not None else None
+    types = _read(current, "types") if current is not None else None
+    return bool(types and value in types)
 
 
 def _element(seen: Seen, iid: int, value: Any) -> bool:

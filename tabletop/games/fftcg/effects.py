@@ -28,7 +28,7 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   card enters under this ability's controller, FFTCG 11.12.5.7) or `damage` (damage dealt to a
   Forward; `instead: reduce` with `amount`, or `instead: prevent`: none is dealt).
 - `then`: a list of further effects, done in order on the same chosen cards.
-- `duration` (power, set_power, grant_keyword, grant_job, cannot_*): `turn` (default) or `permanent`.
+- `duration` (power, set_power, grant_keyword, grant_job, become_forward, cannot_*): `turn` (default) or `permanent`.
 - `name`: the ability's name (shown on the stack).
 
 Card filters: {type, controller: you|opponent|any, zone: field|hand|break, element, job, name,
@@ -38,7 +38,8 @@ Effects and their parameters:
 draw {count, player}, deal_damage {amount}, damage_player {amount, player}, break {instead} (`instead`:
 remove_from_game or return_to_hand, a self-replacement, FFTCG 11.12.5.6), put_into_break, dull,
 activate, freeze, power {amount}, set_power {value}, grant_keyword {keyword}, grant_job {job} (the card also
-has that Job; applied before the effects that are not about type or Job, FFTCG 11.12.4.6),
+has that Job; applied before the effects that are not about type or Job, FFTCG 11.12.4.6), become_forward
+{power} (the card is also a Forward, with that Power unless it has one, while the effect lasts: same class ③),
 search {filter, count}, look_top {count} (look at the top N cards of your deck and put any of them
 on the bottom), return_to_hand, remove_from_game, play_onto_field {dull},
 add_counter {counter, count}, remove_counter {counter, count}, cost_change {amount} (field: cards in
@@ -97,6 +98,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "set_power": {"value": int},
     "grant_keyword": {"keyword": str},
     "grant_job": {"job": str},
+    "become_forward": {"power": int},
     "search": {"filter": dict, "count": int},
     "look_top": {"count": int},
     "return_to_hand": {},
@@ -120,7 +122,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
 for _word, _word_params in _WORDS.items():
     VOCABULARY.add(_word, None, **_word_params)
 # effects that only make sense as field abilities or as effects lasting a duration
-CONTINUOUS = ("power", "set_power", "grant_keyword", "grant_job", "cost_change", "cannot_attack", "cannot_block",
+CONTINUOUS = ("power", "set_power", "grant_keyword", "grant_job", "become_forward", "cost_change", "cannot_attack", "cannot_block",
               "must_attack", "must_block", "cannot_be_blocked_by", "cannot_be_chosen")
 FIELD_ONLY = ("cost_change",)
 INSTEADS = ("remove_from_game", "return_to_hand")

@@ -68,7 +68,7 @@ from tabletop.games.fftcg.commands import (
     FFTCG_COMMANDS, CastSummon, DeclareAttack, DeclareBlock, DeclareParty, PlayCharacter, RepeatLoop,
     SplitDamage, UseAbility,
 )
-from tabletop.games.fftcg.continuous import characteristics, cost_of, field_cards, is_current, pinned
+from tabletop.games.fftcg.continuous import characteristics, cost_of, field_cards, is_current, is_of_type, pinned
 from tabletop.games.fftcg.cp import ability_cost, character_cost, check_payment, find_payment, play_cost
 from tabletop.games.fftcg.effects import ability_kind, validate_effects
 from tabletop.games.fftcg.printed import printed_index
@@ -361,7 +361,9 @@ class FFTCGRules(GameRules):
     def _forwards(state: GameState, player: str) -> list[int]:
         # only Forwards attack or block: the refusals say why for other cards, but the lists need not ask
         index = printed_index(state)
-        return [i for i in field_cards(state, player) if index[state.cards[i].card_id].card_type == "forward"]
+        made = characteristics(state)   # a card an effect made a Forward (FFTCG 11.12.4.6 ③) attacks and blocks too
+        return [i for i in field_cards(state, player) if index[state.cards[i].card_id].card_type == "forward"
+                or (made[i].types is not None and "forward" in made[i].types)]
 
     def _ready_attackers(self, state: GameState, player: str) -> list[int]:
         """Return the Forwards of `player` that may attack now (FFTCG 10.1.2.1)."""
@@ -884,7 +886,7 @@ class FFTCGRules(GameRules):
     def card_values(self, state: GameState, iid: int) -> dict[str, CardValue]:
         """Return Power with the effects that changed it (Forwards on the field), printed elsewhere."""
         definition = state.definition(iid)
-        if definition.card_type != "forward":
+        if not is_of_type(state, iid, "forward"):
             return {}
         printed = definition.stat("power")
         current = characteristics(state).get(iid)

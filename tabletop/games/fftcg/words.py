@@ -127,6 +127,7 @@ def _freeze(tx: Transaction, doing: Doing, step: Step) -> None:
 @VOCABULARY.handles("set_power")
 @VOCABULARY.handles("grant_keyword")
 @VOCABULARY.handles("grant_job")
+@VOCABULARY.handles("become_forward")
 @VOCABULARY.handles("cannot_attack")
 @VOCABULARY.handles("cannot_block")
 @VOCABULARY.handles("must_attack")
@@ -251,6 +252,7 @@ def add_lasting(tx: Transaction, entry: Mapping[str, Any], step: Step, cards: li
     tx.list_append(durations.EFFECTS, item)
     names = ", ".join(actions.name_of(tx, c) for c in cards)
     detail = {"power": f"{int(step.get('amount', 0)):+d} power", "set_power": f"power {step.get('value')}",
-              "grant_keyword": str(step.get("keyword")), "grant_job": f"Job {step.get('job')}"}.get(step["effect"], step["effect"].replace("_", " "))
+              "grant_keyword": str(step.get("keyword")), "grant_job": f"Job {step.get('job')}",
+              "become_forward": f"a Forward with power {step.get('power')}"}.get(step["effect"], step["effect"].replace("_", " "))
     tx.log(f"{names}: {detail}" + (" until end of turn" if lasting == durations.UNTIL_END_OF_TURN else ""),
            "FFTCG 11.12.4")
