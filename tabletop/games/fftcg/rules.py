@@ -363,7 +363,7 @@ class FFTCGRules(GameRules):
         index = printed_index(state)
         made = characteristics(state)   # a card an effect made a Forward (FFTCG 11.12.4.6 ③) attacks and blocks too
         return [i for i in field_cards(state, player) if index[state.cards[i].card_id].card_type == "forward"
-                or (made[i].types is not None and "forward" in made[i].types)]
+                or "forward" in (made[i].types or ())]
 
     def _ready_attackers(self, state: GameState, player: str) -> list[int]:
         """Return the Forwards of `player` that may attack now (FFTCG 10.1.2.1)."""
