@@ -6,7 +6,7 @@ import itertools
 import random
 from collections.abc import Hashable, Sequence
 
-from tabletop.engine.commands import Choose, Command, Concede, PassPriority, card_fields
+from tabletop.engine.commands import Choose, Command, Concede, PassPriority, UseAbilityByHand, card_fields
 from tabletop.engine.decision import Decision
 from tabletop.engine.state import GameState
 
@@ -18,11 +18,12 @@ def candidate_commands(decision: Decision, legal_commands: Sequence[Command],
                        rng: random.Random | None = None) -> list[Command]:
     """Return the commands a bot may choose between for `decision`.
 
-    The legal commands come first (Concede is never a candidate). When the game lists none,
+    The legal commands come first (Concede is never a candidate, nor an ability by hand: a bot does not carry
+    out by hand what the rules cannot, so it leaves such abilities unused). When the game lists none,
     Choose answers are built from the decision's kind, options and bounds; an "act" decision
     with nothing listed falls back to PassPriority.
     """
-    listed = [c for c in legal_commands if not isinstance(c, Concede)]
+    listed = [c for c in legal_commands if not isinstance(c, (Concede, UseAbilityByHand))]
     if listed:
         return listed
     player = decision.player

@@ -9,7 +9,8 @@ import dataclasses
 import re
 from typing import Any
 
-from tabletop.engine.commands import Command, card_fields
+from tabletop.engine.by_hand import printed_by_hand, short_text
+from tabletop.engine.commands import Command, UseAbilityByHand, card_fields
 from tabletop.engine.state import GameState
 
 
@@ -20,6 +21,8 @@ def command_words(cls: type[Command]) -> str:
 
 def command_label(command: Command, state: GameState, viewer: str | None = None) -> str:
     """Return the command's words and its arguments for `viewer` (None: what everyone sees)."""
+    if isinstance(command, UseAbilityByHand):
+        return _by_hand_label(command, state, viewer)
     words = command_words(type(command))
     parts = []
     card_names = card_fields(type(command))
@@ -43,6 +46,16 @@ def command_label(command: Command, state: GameState, viewer: str | None = None)
         else:
             parts.append(f"{f.name.replace('_', ' ')} {_plain(value)}")
     return words + (": " + ", ".join(parts) if parts else "")
+
+
+def _by_hand_label(command: UseAbilityByHand, state: GameState, viewer: str | None) -> str:
+    """Return "Use by hand: Card — “its text…”", the text only for a viewer who sees the card."""
+    card = command.card
+    if card not in state.cards or not state.is_visible_to(card, viewer):
+        return "Use an ability of a hidden card by hand"
+    texts = printed_by_hand(state.definition(card))
+    text = f" — “{short_text(texts[command.ability])}”" if 0 <= command.ability < len(texts) else ""
+    return f"Use by hand: {state.definition(card).name}{text}"
 
 
 def step_label(command: Command, state: GameState) -> str:

@@ -290,7 +290,19 @@ class Reveal(Command):
     to: str = "all"
 
 
+@dataclass(frozen=True, kw_only=True)
+class UseAbilityByHand(Command):
+    """Use a printed ability the rules cannot carry out (its text did not compile): its controller does it by hand.
+
+    `ability` numbers the card's abilities by hand (`engine.by_hand.printed_by_hand`), from 0.
+    """
+
+    card: CardId
+    ability: int = 0
+
+
 ENGINE_COMMANDS: tuple[type[Command], ...] = (
     PassPriority, Choose, Concede, ManualMove, SetCounter, SetState, AdjustTotal, Shuffle, DrawCards, Reveal,
+    UseAbilityByHand,
 )
 MANUAL_COMMANDS: tuple[type[Command], ...] = tuple(c for c in ENGINE_COMMANDS if c.manual)

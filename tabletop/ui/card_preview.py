@@ -8,7 +8,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QLabel, QTextBrowser, QVBoxLayout, QWidget
 
+from tabletop.engine.by_hand import printed_by_hand
 from tabletop.engine.cards import CardDefinition
+from tabletop.engine.text_compilation import BY_HAND
 from tabletop.ui.card_face import card_back_pixmap, card_face_pixmap
 from tabletop.ui.card_item import CardLook
 from tabletop.ui.session import GameSession
@@ -90,6 +92,7 @@ class CardPreview(QWidget):
             parts.append("<i>Keywords:</i> " + html.escape(", ".join(words)))
         if definition.text:
             parts.append(html.escape(definition.text).replace("\n", "<br>"))
+        parts += _enforcement(definition)
         if look is not None:
             facts = []
             if look.tapped:
@@ -126,3 +129,16 @@ class CardPreview(QWidget):
     def _set_text(self, text: str) -> None:
         self.shown_text = text
         self.text.setHtml(text)
+
+
+def _enforcement(definition: CardDefinition) -> list[str]:
+    """Return what the dock says of a compiled card: every ability enforced, or which ones are played by hand."""
+    if BY_HAND not in definition.attributes:
+        return []   # an original card, or a game without a card-text compiler: its effects are written as data
+    texts = printed_by_hand(definition)
+    if not texts:
+        return ["<i>✓ Every ability of this card is enforced by the rules.</i>"]
+    items = "".join(f"<li>{html.escape(text)}</li>" for text in texts)
+    enforced = "Its other abilities are enforced by the rules. " if definition.effects or definition.keywords else ""
+    return [f"<b>By hand</b> — the rules cannot carry these out. {enforced}Use them from the card's menu, "
+            f"then do what they say with moves by hand:<ul>{items}</ul>"]

@@ -49,7 +49,8 @@ discards `count` cards of their choice), cannot_attack, cannot_block, must_attac
 when it can, FFTCG 10.1.3.1.3),
 cannot_be_blocked_by {cost_at_least}, cannot_be_chosen {by: summons|abilities|any, player} (by what
 the given player plays; no player: anyone's), delayed {when: a trigger, do: [effects…]} (one time, next event),
-replace_break {instead: remove_from_game|return_to_hand} (a one-shot making a replacement until
+by_hand {text} (an ability the rules cannot carry out: its controller does `text` by hand, then answers Done;
+engine/by_hand.py), replace_break {instead: remove_from_game|return_to_hand} (a one-shot making a replacement until
 end of turn on the chosen cards), remove_from_game / return_to_hand (replacement `instead`).
 A number (draw count, deal_damage/damage_player/power amount) may be computed when the effect resolves:
 {x: N} is N times the X paid, {count: FILTER} the number of field cards passing the filter; `times: N`
@@ -118,6 +119,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "cannot_be_chosen": {"by": str, "player": str},
     "delayed": {"when": str, "do": list},
     "replace_break": {"instead": str},
+    "by_hand": {"text": str},
 }
 for _word, _word_params in _WORDS.items():
     VOCABULARY.add(_word, None, **_word_params)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tabletop.engine import procedure
+from tabletop.engine import by_hand, procedure
 from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
@@ -245,6 +245,8 @@ def _ask(tx: Transaction, fi: int, at: str, step: Mapping[str, Any], cards: list
         procedure.ask(tx, fi, player, "effect_choice", "pick", f"{entry['name']}: pick the cards to put on the bottom of "
                       "your deck (in that order); the rest stay on top", top, 0, len(top), "FFTCG 7.6.1", key=at)
         return True
+    if name == "by_hand" and at not in answers:
+        return not by_hand.ask_carried_out(tx, fi, entry["controller"], entry["name"], str(step.get("text", "")), key=at)
     if name == "break":
         on_field = [c for c in cards if state.cards[c].zone.endswith(".field")]
         waiting = actions.needs_replacement_choice(state, on_field, step.get("instead"))

@@ -50,10 +50,10 @@ import json
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
-from tabletop.engine import procedure, stack
+from tabletop.engine import by_hand, procedure, stack
 from tabletop.engine.cards import CardDefinition
 from tabletop.engine.changes import MoveCard
-from tabletop.engine.commands import Choose, Command, PassPriority
+from tabletop.engine.commands import Choose, Command, PassPriority, UseAbilityByHand
 from tabletop.engine.decision import Decision
 from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.permissions import Permission, Ruling, decide
@@ -63,6 +63,7 @@ from tabletop.engine.transaction import Transaction
 from tabletop.engine.triggers import trigger_event
 from tabletop.engine.zones import Visibility, ZoneSpec
 from tabletop.games.fftcg import actions, combat, flow
+from tabletop.games.fftcg.by_hand_timing import timing
 from tabletop.games.fftcg.cards import card_from_mapping, elements_of, is_character
 from tabletop.games.fftcg.commands import (
     FFTCG_COMMANDS, CastSummon, DeclareAttack, DeclareBlock, DeclareParty, PlayCharacter, RepeatLoop,
@@ -484,6 +485,9 @@ class FFTCGRules(GameRules):
                 if uses:
                     commands += [(place, command) for command in uses]
                     place += 1
+        # abilities by hand of the field's cards: used, or announced as triggered, with priority (FFTCG 11.6, 11.8)
+        commands += [(place, command) for command in
+                     by_hand.offers(state, player, field_cards(state, player), (by_hand.ACTION, by_hand.AUTO), timing)]
         return commands
 
     def _ability_uses(self, state: GameState, player: str, iid: int, index: int,
@@ -539,6 +543,8 @@ class FFTCGRules(GameRules):
             self._cast_summon(tx, command)
         elif isinstance(command, UseAbility):
             self._use_ability(tx, command)
+        elif isinstance(command, UseAbilityByHand):
+            self._use_ability_by_hand(tx, command)
         elif isinstance(command, RepeatLoop):
             self._repeat_loop(tx, command)
         elif isinstance(command, (DeclareAttack, DeclareParty)):
@@ -823,6 +829,25 @@ class FFTCGRules(GameRules):
             tx.log(f"{command.by} used {entry['name']}", "FFTCG 11.6")
             flow.acted(tx, command.by)
         return entry
+
+    def _use_ability_by_hand(self, tx: Transaction, command: UseAbilityByHand) -> None:
+        """Put an ability by hand on the stack like an action ability (FFTCG 11.6); its cost is paid by hand too."""
+        state = tx.state
+        self._priority_check(state, command.by)
+        text = by_hand.ability_text(state, command, "FFTCG 11.6")
+        card = state.cards[command.card]
+        if not card.zone.endswith(".field") or card.controller != command.by:
+            raise IllegalCommand("FFTCG 11.6", "only the abilities of the cards you control on the field can be used")
+        kind = timing(text)
+        if kind == by_hand.CONTINUOUS:
+            raise IllegalCommand("FFTCG 11.12", "a field ability works by itself; it is not used")
+        name = f"{state.definition(command.card).name}: {by_hand.short_text(text, 40)} (by hand)"
+        entry: dict[str, Any] = {"kind": "action", "source": command.card, "ts": card.props.get("ts"), "controller": command.by,
+                 "inline": {"kind": "action", "effect": "by_hand", "text": text}, "targets": [], "name": name}
+        stack.push(tx, entry)
+        verb = "announced that it triggered:" if kind == by_hand.AUTO else "used"
+        tx.log(f"{command.by} {verb} {name}; its cost is paid by hand", "by hand")
+        flow.acted(tx, command.by)
 
     def _repeat_loop(self, tx: Transaction, command: RepeatLoop) -> None:
         """FFTCG 13.2–13.3: a player who can stop a loop names a count; it runs that often, then stops."""

@@ -123,6 +123,11 @@ def _freeze(tx: Transaction, doing: Doing, step: Step) -> None:
         tx.log(f"{actions.name_of(tx, iid)} was frozen", "FFTCG 15.2.4")
 
 
+@VOCABULARY.handles("by_hand")
+def _by_hand(tx: Transaction, doing: Doing, step: Step) -> None:
+    tx.log(f"{doing.controller} carried out {doing.entry['name']} by hand", "by hand")
+
+
 @VOCABULARY.handles("power")
 @VOCABULARY.handles("set_power")
 @VOCABULARY.handles("grant_keyword")

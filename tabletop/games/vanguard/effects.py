@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from tabletop.engine import durations
+from tabletop.engine import by_hand, durations
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.triggers import trigger_event
@@ -410,6 +410,17 @@ def _discard(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
         picks = answer["picks"]
     for c in picks:
         relocate(tx, c, "drop", None)
+    return True
+
+
+@effect("by_hand", text=str)
+def _by_hand(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """An ability the rules cannot carry out: its controller does its text by hand, then answers Done."""
+    me = controller(tx.state, fi)
+    name = str(procedure.ctx(tx.state, fi).get("name", "an ability"))
+    if procedure.take_answer(tx, fi) is None:
+        return by_hand.ask_carried_out(tx, fi, me, name, str(step.get("text", "")))
+    tx.log(f"{me} carried out {name} by hand", by_hand.RULE)
     return True
 
 

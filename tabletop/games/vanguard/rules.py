@@ -5,9 +5,9 @@ import functools
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from tabletop.engine import durations, procedure, triggers
+from tabletop.engine import by_hand, durations, procedure, triggers
 from tabletop.engine.cards import CardDefinition, CardLibrary
-from tabletop.engine.commands import Choose, Command, PassPriority
+from tabletop.engine.commands import Choose, Command, PassPriority, UseAbilityByHand
 from tabletop.engine.decision import Decision
 from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.permissions import Permission, Ruling, decide
@@ -36,6 +36,7 @@ from tabletop.games.vanguard.moves import (
     leave_field_cleanup, move_rear_guard, place_on_circle, put_into_soul, relocate, retire, turn_fact, turn_info,
 )
 from tabletop.games.vanguard.rear_vanguard import is_rear_vanguard, is_vanguard, rear_vanguards
+from tabletop.games.vanguard.by_hand_timing import timing
 from tabletop.games.vanguard.table import (
     current_critical, current_grade, current_power, front_row_units, has_state, is_forbidden_to_attack, is_locked,
     is_unit, power_parts, shield_total, units_of, vanguard_of,
@@ -277,6 +278,10 @@ class VanguardRules(GameRules):
         elif decision.name == "dominate_attack":
             commands = [Attack(by=player, attacker=a, target=t) for a in dominated_attackers(state, player)
                         for t in dominated_targets(state, a)]
+        # abilities by hand of the player's units: [ACT] in the main phase (VG 7.5), [AUTO] announced as triggered
+        # whenever the player may act (VG 7.4)
+        usable = (by_hand.ACTION, by_hand.AUTO) if decision.name == "main" else (by_hand.AUTO,)
+        commands += by_hand.offers(state, player, units_of(state, player), usable, timing)
         return commands
 
     def _pick_commands(self, decision: Decision) -> list[Command]:
@@ -505,6 +510,8 @@ class VanguardRules(GameRules):
             raise IllegalCommand(decision.rule or "VG 7.2", f"answer the pending choice first ({decision.prompt})")
         elif isinstance(command, PassPriority):
             self._pass(tx, decision)
+        elif isinstance(command, UseAbilityByHand):
+            self._use_by_hand(tx, command, decision)
         elif isinstance(command, (Ride, RideFromRideDeck, Stride)):
             self._need(decision, "ride", "VG 5.3", "you can ride only in your ride phase")
             {Ride: self._ride, RideFromRideDeck: self._ride_from_deck, Stride: self._stride}[type(command)](tx, command)  # type: ignore[operator]  # a command type -> its handler: no type says so
@@ -711,6 +718,23 @@ class VanguardRules(GameRules):
         name = ability.get("name") or ability.get("keyword") or state.definition(command.card).name
         tx.log(f"{command.by} activates {name}", "VG 7.5")
         procedure.push(tx, steps, {"source": command.card, "controller": command.by, "name": name, "vars": {}})
+
+    def _use_by_hand(self, tx: Transaction, command: UseAbilityByHand, decision: Decision) -> None:
+        """Resolve an ability by hand at once (VG 7.4–7.5): its controller carries it out, costs included."""
+        state = tx.state
+        text = by_hand.ability_text(state, command, "VG 7.5")
+        if command.card not in units_of(state, command.by):
+            raise IllegalCommand("VG 7.5", "only the abilities of your units on circles are used this way")
+        kind = timing(text)
+        if kind == by_hand.CONTINUOUS:
+            raise IllegalCommand("VG 7.6", "a [CONT] ability works by itself; it is not used")
+        if kind == by_hand.ACTION:
+            self._need(decision, "main", "VG 7.5", "an [ACT] ability is used in your main phase")
+        name = f"{state.definition(command.card).name}: {by_hand.short_text(text, 40)} (by hand)"
+        verb = "announces that it triggered:" if kind == by_hand.AUTO else "activates"
+        tx.log(f"{command.by} {verb} {name}; its cost is paid by hand", by_hand.RULE)
+        procedure.push(tx, [{"effect": "by_hand", "text": text}],
+                       {"source": command.card, "controller": command.by, "name": name, "vars": {}})
 
     def _order(self, tx: Transaction, command: PlayOrder) -> None:
         state = tx.state

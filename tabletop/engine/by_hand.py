@@ -1,0 +1,71 @@
+"""Abilities by hand: the printed abilities a card-text compiler left uncompiled, used and carried out by hand.
+
+A game offers `UseAbilityByHand` at the times the ability's printed timing allows (an action ability when its
+controller could act, an automatic one when its controller announces that it triggered), puts it on its stack or
+resolves it as it does its own abilities, and where the ability resolves asks its controller to carry the text out
+with manual moves (`ask_carried_out`): the game waits until they answer Done. Everything is logged as by hand and
+undoable like any other command.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+
+from tabletop.engine import procedure
+from tabletop.engine.cards import CardDefinition
+from tabletop.engine.commands import UseAbilityByHand
+from tabletop.engine.errors import IllegalCommand
+from tabletop.engine.state import GameState
+from tabletop.engine.text_compilation import BY_HAND
+from tabletop.engine.transaction import Transaction
+
+DONE = "done"
+RULE = "by hand"  # what a refusal or the log names: the player carries out what the rules cannot
+# the timing of an ability by hand, read from its printed text by the game (`timing` of each game)
+ACTION, AUTO, CONTINUOUS = "action", "auto", "continuous"
+
+
+def printed_by_hand(definition: CardDefinition) -> tuple[str, ...]:
+    """Return the printed text of each of a card's abilities that its game's rules carry out only by hand."""
+    found = definition.attributes.get(BY_HAND) or ()
+    return tuple(str(text) for text in found) if isinstance(found, (list, tuple)) else ()
+
+
+def short_text(text: str, limit: int = 60) -> str:
+    """Return an ability's text cut to fit a menu entry or a log line (whole words, then an ellipsis)."""
+    flat = re.sub(r"\s+", " ", text).strip()
+    if len(flat) <= limit:
+        return flat
+    return flat[:limit].rsplit(" ", 1)[0] + "…"
+
+
+def offers(state: GameState, player: str, cards: Iterable[int], usable: tuple[str, ...],
+           timing_of: Callable[[str], str]) -> list[UseAbilityByHand]:
+    """Return a `UseAbilityByHand` for each ability by hand of `cards` whose timing is one of `usable`."""
+    found = []
+    for iid in cards:
+        for index, text in enumerate(printed_by_hand(state.definition(iid))):
+            if timing_of(text) in usable:
+                found.append(UseAbilityByHand(by=player, card=iid, ability=index))
+    return found
+
+
+def ability_text(state: GameState, command: UseAbilityByHand, rule: str) -> str:
+    """Return the printed text a `UseAbilityByHand` names; IllegalCommand citing `rule` when there is none."""
+    card = state.cards.get(command.card)
+    if card is None:
+        raise IllegalCommand(rule, "there is no such card")
+    texts = printed_by_hand(state.definition(command.card))
+    if not 0 <= command.ability < len(texts):
+        raise IllegalCommand(rule, f"{state.definition(command.card).name} has no ability to use by hand "
+                                   f"numbered {command.ability}")
+    return texts[command.ability]
+
+
+def ask_carried_out(tx: Transaction, frame: int, player: str, name: str, text: str, key: str | None = None) -> bool:
+    """Ask `player` to carry out an ability's text by hand and answer Done; returns False (the step waits)."""
+    extra = {"key": key} if key is not None else {}
+    return procedure.ask(tx, frame, player, "by_hand", "pick",
+                         f"{name}: do by hand what it says — “{short_text(text, 200)}” — then choose Done",
+                         [DONE], 1, 1, RULE, labels=["Done"], **extra)
+
