@@ -228,3 +228,28 @@ def test_a_stride_may_be_paid_with_any_cards_of_the_hand() -> None:
     choice, = rules.card_choices(game.state, stride)
     assert choice.fields == {"discard": tuple(hand)} and not choice.once
     assert set(stride.discard) <= set(hand)
+
+
+LEGION_CARDS = [
+    {"id": "t-leader", "name": "Test Legion Leader", "type": "unit", "grade": 3, "power": 11000, "shield": 0,
+     "effects": [{"kind": "act", "zone": "V", "keyword": "seek_mate", "name": "Seek Mate",
+                  "do": [{"effect": "seek_mate", "mate": "Test Legion Mate"}]}]},
+    {"id": "t-mate", "name": "Test Legion Mate", "type": "unit", "grade": 2, "power": 9000, "shield": 5000},
+]
+
+
+def test_random_premium_games_with_legions_end_conserve_cards_and_replay() -> None:
+    """Legions formed by Seek Mate in random whole games: no exception, games end, replays match, undo-all exact."""
+    rules = find_game("vanguard")
+    lib = CardLibrary([*library().values(), *(rules.card_from_mapping(c) for c in LEGION_CARDS)])
+    premium = deck("premium")
+    main = [c for c in premium["main"] if c != "t-g3"][:38] + ["t-leader"] * 8 + ["t-mate"] * 4
+    decks = {"p1": {**premium, "main": main}, "p2": {**premium, "main": main}}
+    formed = 0
+    for seed in range(30):
+        game = play_random("premium", seed, lib, decks)
+        assert game.is_terminal(), f"seed {seed}: the game did not end in {STEP_CAP} commands"
+        formed += any(entry.text.startswith("Legion: ") for entry in game.state.log)
+        again = replay(GameRecord.of(game), rules)
+        assert again.state.fingerprint() == game.state.fingerprint(), f"seed {seed}: replay differs"
+    assert formed, "no random game formed a Legion: the test no longer plays Seek Mate"

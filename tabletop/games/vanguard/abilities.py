@@ -24,7 +24,7 @@ from tabletop.games.vanguard import facts
 from tabletop.games.vanguard.circles import circle_name, is_circle, is_front_row, is_rear_circle
 from tabletop.games.vanguard.rear_vanguard import BECOME_VANGUARD, is_rear_vanguard, mentions_effect
 from tabletop.games.vanguard.table import (
-    READING, column_opponents, current_power, field_cards, has_state, in_same_column, is_locked, is_unit, legion_mate,
+    READING, column_opponents, current_grade, current_power, field_cards, has_state, in_same_column, is_locked, is_unit, legion_mate,
     reading_key, rear_guards_of, units_of, vanguard_of,
 )
 
@@ -32,7 +32,7 @@ PENDING = triggers.PENDING  # stand-by AUTO abilities and timed effects: the eng
 
 # Effective-condition keywords (seed 一 1.3) and what makes each valid for its controller.
 CONDITION_KEYWORDS = ("brave", "oracle", "ritual", "unite", "thunderstrike", "darkness", "wave", "scheming",
-                      "shinken_hissatsu", "homare", "limit_break", "generation_break")
+                      "shinken_hissatsu", "homare", "limit_break", "generation_break", "seek_mate")
 # Prefix keywords only label an ability (seed 一 1.1); Burst's "if your vanguard's power ≥ V" is its `if:`.
 PREFIX_KEYWORDS = ("rescue", "dominate", "shadow_stitch", "rush", "burst", "magia", "time_leap", "melody",
                    "bloom", "nitou_kaigan")
@@ -325,6 +325,13 @@ def keyword_valid(state: GameState, iid: int, ability: dict[str, Any], controlle
         return len(state.zones[zone_id(controller, "damage")].cards) >= int(x or 4)
     if name == "generation_break":  # VG 9.7 [K]: G zone face-up cards ≥ N
         return face_up_g(state, controller) >= int(x or 1)
+    if name == "seek_mate":  # Legion's reminder text (DECISIONS.md, Legion): an opposing vanguard of grade 3 or more,
+        # four cards in the drop zone to return, a vanguard not yet in Legion that has not formed one ("once")
+        card = state.cards[iid]
+        opposing = vanguard_of(state, state.opponent(controller))
+        return (card.zone == zone_id(controller, "vc") and legion_mate(state, iid) is None
+                and not card.props.get("legion_done") and opposing is not None and current_grade(state, opposing) >= 3
+                and len(state.zones[zone_id(controller, "drop")].cards) >= 4)
     return True
 
 

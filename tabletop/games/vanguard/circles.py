@@ -35,7 +35,9 @@ def zone_specs(game_format: str) -> list[ZoneSpec]:
     labels = {"vc": "Vanguard", "rc.front_left": "Front left", "rc.front_right": "Front right",
               "rc.back_left": "Back left", "rc.back_center": "Back center", "rc.back_right": "Back right"}
     for name, (row, column) in CIRCLES.items():
-        specs.append(ZoneSpec(name, capacity=1, layout="circle", row=row, column=column, label=labels[name]))
+        # Premium's vanguard circle holds a Legion: the vanguard and, beside it, its mate (DECISIONS.md, Legion)
+        capacity = 2 if name == "vc" and game_format == "premium" else 1
+        specs.append(ZoneSpec(name, capacity=capacity, layout="circle", row=row, column=column, label=labels[name]))
     if game_format == "premium":
         for name, (row, column) in ACCEL_CIRCLES.items():
             specs.append(ZoneSpec(name, capacity=1, layout="circle", row=row, column=column, label="Accel circle"))

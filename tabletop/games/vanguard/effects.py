@@ -1069,6 +1069,40 @@ def _shuffle(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     return True
 
 
+@effect("seek_mate", mate=str)
+def _seek_mate(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Seek Mate (DECISIONS.md, Legion): return four cards from your drop zone to your deck, search it for the named
+    mate and put it beside your vanguard (they form a Legion), then shuffle."""
+    procedure.insert_steps(tx, fi, [
+        {"effect": "choose", "from": "your_drop", "count": 4, "as": "returned"},
+        {"effect": "to_deck_bottom", "target": "$returned"},
+        {"effect": "choose", "from": "your_deck", "filter": {"name": step["mate"]}, "count": 1, "min": 1, "as": "mate"},
+        {"effect": "legion", "target": "$mate"}, {"effect": "shuffle"}])
+    return True
+
+
+@effect("legion")
+def _legion(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Put the mate beside the vanguard that sought it, on its vanguard circle: the two are a Legion (both name each
+    other) and the mate is placed (Harmony links it, seed 《百慕大三角》 和声). The vanguard has formed its Legion."""
+    state = tx.state
+    me, leader = controller(state, fi), source(state, fi)
+    vc = zone_id(me, "vc")
+    if leader is None or state.cards[leader].zone != vc:
+        return True
+    tx.set_prop(leader, "legion_done", True)
+    found = targets(state, fi, step)
+    if not found:
+        tx.log(f"{me} found no Legion mate in the deck", "Legion")
+        return True
+    mate = found[0]
+    place_on_circle(tx, mate, vc, "legion", me, index=1)
+    tx.set_prop(leader, "legion", mate)
+    tx.set_prop(mate, "legion", leader)
+    tx.log(f"Legion: {state.definition(leader).name} and {state.definition(mate).name}", "Legion")
+    return True
+
+
 @effect("search", "filter", "count", "to")
 def _search(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     """Search your deck for cards passing a filter, put them into your hand, then shuffle."""

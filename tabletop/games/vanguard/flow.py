@@ -25,8 +25,8 @@ from tabletop.games.vanguard.effects import (
 from tabletop.games.vanguard.moves import identity, relocate, remove_state, retire, turn_fact
 from tabletop.games.vanguard.rear_vanguard import is_rear_vanguard, is_vanguard
 from tabletop.games.vanguard.table import (
-    current_critical, current_power, field_cards, guardians_of, has_state, is_forbidden_to_attack, is_locked, is_unit, player_zones,
-    shield_total, units_of, vanguard_of, vital_zones,
+    current_critical, current_power, field_cards, guardians_of, has_state, is_forbidden_to_attack, is_locked, is_unit,
+    legion_mate_beside, player_zones, shield_total, units_of, vanguard_of, vital_zones,
 )
 
 ACT_STEPS = ("_guard_step", "_dominate_choose")
@@ -538,6 +538,11 @@ def begin_battle(tx: Transaction, attacker: int, target: int, booster: int | Non
                 copy=False)  # built here from fresh parts
     tx.set_field(attacker, "tapped", True)
     tx.log(f"{state.definition(attacker).name} attacks {state.definition(target).name}", "VG 6.2")
+    mate = legion_mate_beside(state, attacker)
+    if mate is not None:  # a Legion attacks as one: both units rest, their powers add up (DECISIONS.md, Legion)
+        tx.set_data("battle", {**state.data["battle"], "legion_mate": mate}, copy=False)
+        tx.set_field(mate, "tapped", True)
+        tx.log(f"Legion attack: {state.definition(attacker).name} with {state.definition(mate).name}", "Legion")
     if booster is not None:
         tx.set_field(booster, "tapped", True)
         emit(tx, trigger_event("boosts", card=booster, other=attacker, zone=state.cards[booster].zone))

@@ -114,17 +114,19 @@ def relocate(tx: Transaction, iid: int, zone: str, index: int | None = 0, face_d
         relocate(tx, heart, "soul")
 
 
-def place_on_circle(tx: Transaction, iid: int, circle: str, how: str, by: str, rested: bool = False) -> None:
+def place_on_circle(tx: Transaction, iid: int, circle: str, how: str, by: str, rested: bool = False,
+                    index: int = 0) -> None:
     """Put a card onto a circle (call, superior call, ride) as a new unit, and trigger "placed" abilities.
 
-    `how` is "call" (normal or superior call: counts for Unite), "ride", "move" or "guard".
+    `how` is "call" (normal or superior call: counts for Unite), "ride", "move", "guard" or "legion" (a Legion
+    mate beside the vanguard: `index` 1 of the vanguard circle).
     """
     state = tx.state
     card = state.cards[iid]
     if card.zone != circle:
         if is_circle(card.zone) or card.zone.endswith(".gc"):
             leave_field_cleanup(tx, iid)
-        tx.move(iid, circle, 0)
+        tx.move(iid, circle, index)
         renew(tx, iid)
     tx.set_field(iid, "controller", zone_owner(circle))
     tx.set_field(iid, "tapped", rested)

@@ -39,7 +39,7 @@ from tabletop.games.vanguard.rear_vanguard import is_rear_vanguard, is_vanguard,
 from tabletop.games.vanguard.by_hand_timing import timing
 from tabletop.games.vanguard.table import (
     current_critical, current_grade, current_power, front_row_units, has_state, is_forbidden_to_attack, is_locked,
-    is_unit, power_parts, shield_total, units_of, vanguard_of,
+    is_unit, legion_mate_beside, power_parts, shield_total, units_of, vanguard_of,
 )
 
 
@@ -700,6 +700,9 @@ class VanguardRules(GameRules):
         if ability.get("kind") != "act":
             raise IllegalCommand("VG 7.5", "that ability is not an [ACT] ability")
         if not keyword_valid(state, command.card, ability, command.by):
+            if ability.get("keyword") == "seek_mate":
+                raise IllegalCommand("Legion (DECISIONS.md)", "Seek Mate needs your opponent's vanguard at grade 3 or "
+                                     "more, 4 cards in your drop zone, and this vanguard not yet in a Legion it formed")
             if ability.get("keyword") == "homare":
                 raise IllegalCommand("seed 一 1.3 / 《刀剑乱舞》 誉", "its homare condition does not hold: you have already "
                                      "paid a Homare cost this turn, and only one may be paid per turn in total")
@@ -989,7 +992,10 @@ def ride(tx: Transaction, player: str, card: int) -> None:
     turn_info(tx, player, "rode", True)
     tx.log(f"{player} rides {state.definition(card).name}", "VG 5.3")
     if old is not None:
+        mate = legion_mate_beside(state, old)
         put_into_soul(tx, old, player, by_ride=True, rider=card)
+        if mate is not None:  # riding over a Legion puts its mate into the soul with it (DECISIONS.md, Legion)
+            put_into_soul(tx, mate, player, by_ride=True, rider=card)
     place_on_circle(tx, card, vc, "ride", player, rested=tapped)
     if persona:  # VG 5.3 Persona Ride: draw 1, front row +10000 this turn, before other ride abilities
         draw_cards(tx, player, 1)

@@ -139,15 +139,25 @@ def vanguards_of(state: GameState, player: str) -> list[int]:
 
 
 def front_row_units(state: GameState, player: str) -> list[int]:
-    """Return `player`'s units in their own front row (seed Dominate 9)."""
+    """Return `player`'s units in their own front row (seed Dominate 9) that attack and are attacked on their own:
+    a Legion mate beside the vanguard is neither (it attacks with its leader and is attacked as the Legion)."""
     key = ("vanguard.front_row", player)
     found = state.board_memo_values.get(key)
     if found is None:  # units_of filtered by the front row: only the player's own front-row circles hold them
         cards = state.cards
         found = state.board_memo_values[key] = tuple([
-            i for cards_on in _layout(state).front_row[player] for i in cards_on
+            i for cards_on in _layout(state).front_row[player] for i in cards_on[:1]
             if cards[i].controller == player and "locked" not in cards[i].props])
     return list(found)
+
+
+def legion_mate_beside(state: GameState, iid: int) -> int | None:
+    """Return the Legion mate beside a vanguard that leads a Legion (on its vanguard circle), or None."""
+    mate = legion_mate(state, iid)
+    card = state.cards[iid]
+    if mate is None or not card.zone.endswith(".vc") or state.cards[mate].zone != card.zone:
+        return None
+    return mate
 
 
 @functools.cache  # a pure function of the seat's name
@@ -263,6 +273,12 @@ def _power_parts(state: GameState, iid: int) -> tuple[int, int, list[str]]:
                 boost = current_power(state, booster)
                 total += boost
                 why.append(f"{boost:+d} boost")
+        if battle and battle.get("attacker") == iid and battle.get("legion_mate") is not None:
+            mate = legion_mate_beside(state, iid)
+            if mate is not None and mate == battle["legion_mate"]:  # a Legion attacks with both units' power
+                legion = current_power(state, mate)
+                total += legion
+                why.append(f"{legion:+d} Legion")
     return base, total, why
 
 
