@@ -124,8 +124,8 @@ def _need_cells(zone: Zone) -> float:
     spec = zone.spec
     if not _spreads(zone):
         return 1.0
-    if spec.layout in ("slot", "circle"):
-        return 1.5
+    if spec.layout in ("slot", "circle"):   # a circle of two (a Legion) shows both whole; of many, overlapping
+        return 2.0 if spec.capacity == 2 else 1.5
     if spec.layout == "column":
         return 4.0
     if spec.capacity is not None:

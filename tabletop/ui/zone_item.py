@@ -15,6 +15,7 @@ _GROUND = {"circle": QColor(70, 110, 150, 120), "slot": QColor(90, 90, 110, 110)
 _LIMIT = re.compile(r"(.*?)\s*\((\d+)\)")
 LABEL_PIXELS = 15
 MIN_LABEL_PIXELS = 12
+LABEL_INSET = 3.0   # a name that needs the zone's whole label line starts this close to its edge
 
 
 def _font(pixels: int, bold: bool) -> QFont:
@@ -93,6 +94,13 @@ class ZoneItem(QGraphicsItem):
     def shown_label(self) -> tuple[str, str, int]:
         """Return the label and count texts as drawn and their pixel size: the font shrinks a
         little before the label is shortened to fit the zone's width."""
+        name, count, pixels, _ = self.label_layout()
+        return name, count, pixels
+
+    def label_layout(self) -> tuple[str, str, int, bool]:
+        """Return the label and count texts as drawn, their pixel size, and whether the count stands inside the
+        zone: a zone too narrow for its name's first word beside its count gives the name the whole label line
+        ("Removed", the count below it) rather than cut the word ("Rem… 0")."""
         name, count = label_parts(self.label, self.count, self.is_counted)
         room = self.place.rect.w - 2 * PAD
         count_w = 0.0
@@ -100,9 +108,14 @@ class ZoneItem(QGraphicsItem):
             metrics = QFontMetricsF(_font(pixels, True))
             count_w = metrics.horizontalAdvance(count) + 6 if count else 0.0
             if metrics.horizontalAdvance(name) <= room - count_w:
-                return name, count, pixels
+                return name, count, pixels, False
         metrics = QFontMetricsF(_font(MIN_LABEL_PIXELS, True))
-        return fitted_label(name, room - count_w, metrics), count, MIN_LABEL_PIXELS
+        fitted = fitted_label(name, room - count_w, metrics)
+        if count and fitted.endswith("…"):
+            whole = fitted_label(name, self.place.rect.w - 2 * LABEL_INSET, metrics)
+            if not whole.endswith("…"):
+                return whole, count, MIN_LABEL_PIXELS, True
+        return fitted, count, MIN_LABEL_PIXELS, False
 
     def set_count(self, count: int) -> None:
         """Show how many cards the zone holds."""
@@ -169,11 +182,14 @@ class ZoneItem(QGraphicsItem):
                 painter.setPen(QPen(QColor(220, 220, 220, 90), 1, Qt.PenStyle.DashLine))
                 painter.setBrush(Qt.BrushStyle.NoBrush)
                 painter.drawRoundedRect(outline, 6, 6)
-        name, count, pixels = self.shown_label()
-        line = QRectF(PAD, 2, self.place.rect.w - 2 * PAD, LABEL_H - 2)
+        name, count, pixels, count_inside = self.label_layout()
+        inset = LABEL_INSET if count_inside else PAD
+        line = QRectF(inset, 2, self.place.rect.w - 2 * inset, LABEL_H - 2)
         painter.setFont(_font(pixels, True))
         painter.setPen(QColor(240, 240, 240))
         painter.drawText(line, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, name)
         if count:
+            if count_inside:   # the name took the label line: the count sits just below it, at the right
+                line = QRectF(PAD, LABEL_H - 2, self.place.rect.w - 2 * PAD, LABEL_H - 4)
             painter.setPen(QColor(255, 214, 120))
             painter.drawText(line, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, count)

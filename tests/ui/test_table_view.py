@@ -246,9 +246,19 @@ def test_the_card_under_the_pointer_is_zoomed_over_the_table_when_asked(qtbot, w
     assert not zoom.isVisible()
 
 
-def test_a_narrow_zone_shows_whole_words_of_its_name_before_an_elision() -> None:
+def test_a_narrow_zone_shows_whole_words_of_its_name_before_an_elision(qapp) -> None:  # noqa: ANN001
     metrics = QFontMetricsF(QFont("DejaVu Sans", 12))
     width = metrics.horizontalAdvance("Removed") + 2
     assert fitted_label("Removed from game", width, metrics) == "Removed"     # not "Removed f…"
     assert fitted_label("Ride deck", metrics.horizontalAdvance("Ride") + 2, metrics) == "Ride"
     assert fitted_label("Removed from game", metrics.horizontalAdvance("Removed from") + 2, metrics) == "Removed"
+
+
+def test_a_zone_too_narrow_for_its_first_word_and_count_moves_the_count_below(qtbot, window) -> None:  # noqa: ANN001
+    start_bundled(window, "vanguard")
+    narrow = [z for z in window.scene.zone_items.values() if z.label == "Removed from game"]
+    assert any(zone.label_layout()[3] for zone in narrow)   # the compact piles beside the field are that narrow
+    for zone in narrow:
+        name, count, _, inside = zone.label_layout()
+        assert "…" not in name and name.startswith("Removed"), name
+        assert count == str(zone.count)
