@@ -33,10 +33,7 @@ class GameRecord:
     @classmethod
     def of(cls, game: Game) -> GameRecord:
         """Return the record of a game as it stands (undone steps are not part of it)."""
-        used = [game.state.library[card_id] for card_id in game.card_ids_used() if card_id != "filler"]
-        used += [d for d in game.state.library.values() if d.id not in {c.id for c in used} and d.id != "filler"
-                 and _needed_by_scenario(game.config, d.id)]
-        return cls(game.config, used, [c.to_json() for c in game.commands()])
+        return cls(game.config, _cards_used(game), [c.to_json() for c in game.commands()])
 
     def to_json(self) -> dict[str, Any]:
         """Return the record as JSON data."""
@@ -45,14 +42,56 @@ class GameRecord:
                 "commands": self.commands}
 
 
+def _cards_used(game: Game) -> list[CardDefinition]:
+    """Return the definitions a record keeps: every card in the game, and those its scenario set-up names."""
+    used = [game.state.library[card_id] for card_id in game.card_ids_used() if card_id != "filler"]
+    ids = {c.id for c in used}
+    return used + [d for d in game.state.library.values() if d.id not in ids and d.id != "filler"
+                   and _needed_by_scenario(game.config, d.id)]
+
+
+class RecordText:
+    """The text of a game's record, kept up to date step by step: what an autosave after every command writes.
+
+    Only the commands played since the last call are encoded (and the card list when it changed); after an
+    undo the commands from the first one taken back are encoded again. The text equals `save_record`'s.
+    """
+
+    def __init__(self) -> None:
+        self._commands: list[tuple[Command, str]] = []
+        self._head_key: tuple[str, ...] | None = None
+        self._head = ""
+
+    def text(self, game: Game) -> str:
+        """Return the record of `game` as compact JSON text."""
+        commands = game.commands()
+        kept = 0
+        for (cached, _), command in zip(self._commands, commands):
+            if cached is not command:
+                break
+            kept += 1
+        del self._commands[kept:]
+        self._commands += [(c, _compact(c.to_json())) for c in commands[kept:]]
+        key = tuple(game.card_ids_used())
+        if key != self._head_key:
+            whole = GameRecord(game.config, _cards_used(game), []).to_json()
+            del whole["commands"]
+            self._head, self._head_key = _compact(whole)[:-1], key
+        return f'{self._head},"commands":[{",".join(text for _, text in self._commands)}]}}'
+
+
+def _compact(data: Any) -> str:
+    # Compact: written after every command (autosave), and the indented encoder is the slow pure-Python one.
+    return json.dumps(data, separators=(",", ":"))
+
+
 def _needed_by_scenario(config: GameConfig, card_id: str) -> bool:
     return config.scenario is not None and card_id in json.dumps(config.scenario)
 
 
 def save_record(game: Game, path: Path) -> None:
     """Save a game as a `.ttgame` file (atomically)."""
-    # Compact: written after every command (autosave), and the indented encoder is the slow pure-Python one.
-    write_atomically(Path(path), json.dumps(GameRecord.of(game).to_json(), separators=(",", ":")))
+    write_atomically(Path(path), _compact(GameRecord.of(game).to_json()))
 
 
 def load_record(path: Path, find_rules: Callable[[str], GameRules]) -> GameRecord:

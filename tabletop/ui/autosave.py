@@ -3,7 +3,8 @@
 A slot is `autosave-<stamp>.ttgame` in the autosave folder with a `.lock` beside it, held (an OS file lock,
 released by the system when the process dies, even by SIGKILL) while its game is open; so two windows
 never write one file, and a window offers to resume only the autosaves no running window holds.
-Writes go through `save_record` (temp file + rename); a kill mid-write can leave the temp file, which
+Writes go through `write_atomically` (temp file + rename) on a thread of the slot's own, so the window never
+waits for the disk after a move; a kill mid-write can leave the temp file, which
 `clean_orphaned_temporaries` removes at the next start. A game that ended, or that its window closed
 normally, is not offered back: its file moves to the recent games (`recent_games`), from where it can be
 opened again.
@@ -11,14 +12,16 @@ opened again.
 from __future__ import annotations
 
 import os
+import threading
 import time
 import uuid
 from pathlib import Path
 
 import platformdirs
 
+from tabletop.engine.atomic_write import write_atomically
 from tabletop.engine.game import Game
-from tabletop.engine.record import save_record
+from tabletop.engine.record import RecordText
 
 AUTOSAVE_PREFIX = "autosave-"
 AUTOSAVE_SUFFIX = ".ttgame"
@@ -88,16 +91,81 @@ def _acquire(path: Path) -> int | None:
     return fd
 
 
+class _Writer:
+    """Writes the newest text of one file on a thread of its own, one write at a time (a newer text submitted
+    while one is written replaces any still waiting). Contract: `flush` returns once all submitted is on disk;
+    a write's OSError is raised by the next `submit` or `flush`."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._changed = threading.Condition()
+        self._pending: str | None = None
+        self._busy = False
+        self._closed = False
+        self._error: OSError | None = None
+        self._thread: threading.Thread | None = None
+
+    def submit(self, text: str) -> None:
+        """Have `text` written to the file soon."""
+        with self._changed:
+            self._raise_error()
+            self._pending = text
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name=f"autosave {self.path.name}", daemon=True)
+                self._thread.start()
+            self._changed.notify_all()
+
+    def flush(self) -> None:
+        """Wait until everything submitted is written."""
+        with self._changed:
+            while self._pending is not None or self._busy:
+                self._changed.wait()
+            self._raise_error()
+
+    def close(self) -> None:
+        """Write what is waiting, then let the thread end."""
+        with self._changed:
+            self._closed = True
+            self._changed.notify_all()
+        if self._thread is not None:
+            self._thread.join()
+            self._thread = None
+
+    def _raise_error(self) -> None:
+        error, self._error = self._error, None
+        if error is not None:
+            raise error
+
+    def _run(self) -> None:
+        while True:
+            with self._changed:
+                while self._pending is None and not self._closed:
+                    self._changed.wait()
+                if self._pending is None:
+                    return
+                text, self._pending, self._busy = self._pending, None, True
+            try:
+                write_atomically(self.path, text)
+            except OSError as error:
+                self._error = error
+            finally:
+                with self._changed:
+                    self._busy = False
+                    self._changed.notify_all()
+
+
 class AutosaveSlot:
     """One open game's autosave file, held under a lock while this process has it open.
 
     Contract: `release` (or the end of the process) frees it; the file stays for a later resume
-    unless `discard` removed it.
+    unless `discard` removed it. `save` returns before the file is written (`flush` waits for it).
     """
 
     def __init__(self, path: Path, lock_fd: int) -> None:
         self.path = path
         self._lock_fd: int | None = lock_fd
+        self._text = RecordText()
+        self._writer = _Writer(path)
 
     @classmethod
     def create(cls, folder: Path) -> AutosaveSlot:
@@ -123,14 +191,26 @@ class AutosaveSlot:
         return self._lock_fd is not None
 
     def save(self, game: Game) -> None:
-        """Write the game's record into the slot (atomically)."""
+        """Have the game's record written into the slot (atomically, off this thread); OSError: an earlier write
+        failed."""
         if self._lock_fd is None:
             raise RuntimeError(f"{self.path}: the autosave slot was released")
-        save_record(game, self.path)
+        self._writer.submit(self._text.text(game))
+
+    def flush(self) -> None:
+        """Wait until the last save is on disk; OSError when a write failed."""
+        self._writer.flush()
 
     def discard(self) -> None:
         """Remove the autosave file (the game ended or was abandoned); the slot stays held."""
+        self._finish_writes()
         self.path.unlink(missing_ok=True)
+
+    def _finish_writes(self) -> None:
+        try:
+            self._writer.flush()
+        except OSError:
+            pass   # the file is going away or moving: a failed last write changes nothing
 
     def retire(self, keep: int = RECENT_KEPT) -> Path | None:
         """Move the file to the recent games (its game ended or was closed normally) and let go of the slot.
@@ -138,6 +218,7 @@ class AutosaveSlot:
         Returns where it went (None when nothing was saved yet); the oldest beyond `keep` are deleted.
         """
         moved = None
+        self._finish_writes()
         if self.path.is_file():
             recent = self.path.parent / RECENT_FOLDER
             recent.mkdir(parents=True, exist_ok=True)
@@ -149,9 +230,11 @@ class AutosaveSlot:
         return moved
 
     def release(self) -> None:
-        """Let go of the slot: another window may now resume its file."""
+        """Let go of the slot, its last save written: another window may now resume its file."""
         if self._lock_fd is None:
             return
+        self._finish_writes()
+        self._writer.close()
         _lock_path(self.path).unlink(missing_ok=True)   # before closing: no one locks a file about to vanish
         os.close(self._lock_fd)
         self._lock_fd = None

@@ -96,6 +96,11 @@ class GameSession(QObject):
         """Return the games that ended or were closed normally, newest first (File ▸ Recent games)."""
         return recent_games(self.autosave_folder)
 
+    def flush_autosave(self) -> None:
+        """Wait until the autosave of the last command is on disk (it is written off the GUI thread)."""
+        if self._autosave is not None:
+            self._autosave.flush()
+
     def _retire_autosave(self) -> None:
         """The open game is done with (over, replaced, or the window closed normally): not offered back at start."""
         if self._autosave is not None:

@@ -191,3 +191,29 @@ def test_the_autosave_of_an_earlier_version_is_offered_once(tmp_path):
     assert waiting_autosaves(folder) == [adopted] and not earlier.exists()
     assert [p.name for p in tmp_path.iterdir()] == ["autosaves"]
     assert adopt_earlier_autosave(folder) is None
+
+
+def test_the_autosave_written_step_by_step_equals_a_whole_save_after_undos(tmp_path):
+    """The autosave encodes only the commands since its last write (RecordText), on a thread of its own: after
+    draws, passes and undos its file says exactly what a whole save of the game says."""
+    import random
+
+    from tabletop.engine.record import RecordText
+    game = freeform_game(seed=9)
+    text, slot = RecordText(), AutosaveSlot.create(tmp_path)
+    rnd = random.Random(4)
+    try:
+        for step in range(40):
+            if game.history.done and rnd.random() < 0.3:
+                game.undo()
+            else:
+                player = game.state.active
+                game.submit(DrawCards(by=player, count=1) if rnd.random() < 0.6 else PassTurn(by=player))
+            slot.save(game)
+            whole = tmp_path / "whole.ttgame"
+            save_record(game, whole)
+            assert text.text(game) == whole.read_text(), f"step {step}"
+        slot.flush()
+        assert slot.path.read_text() == (tmp_path / "whole.ttgame").read_text()
+    finally:
+        slot.release()

@@ -272,6 +272,7 @@ def test_autosave_after_every_command_resumes_the_same_game(qtbot, window, libra
     window.start(NewGame(freeform_config(), library, open_hands=False))
     QTest.keyClick(window.table.hand_over, Qt.Key.Key_Return)
     window.session.submit(DrawCards(by="p1", count=1))
+    window.session.flush_autosave()   # written off the GUI thread
     record = json.loads(window.session.autosave_path.read_text())
     assert [c["command"] for c in record["commands"]] == ["DrawCards"]
     again = GameSession(autosave_folder=window.session.autosave_folder)
@@ -424,3 +425,25 @@ def test_a_finished_or_normally_closed_game_is_not_offered_back_but_listed_as_re
     assert sorted(label.rsplit(" · ", 1)[1] for label in labels) == ["1 move", "2 moves"]
     window.recent_menu.actions()[-1].trigger()   # the oldest: the normally closed game, opened again
     assert window.session.game is not None and len(window.session.game.history.done) == 1
+
+
+def test_the_log_adds_new_lines_and_takes_back_undone_ones(qtbot, window, library) -> None:  # noqa: ANN001
+    window.start(NewGame(freeform_config(), library, open_hands=False))
+    QTest.keyClick(window.table.hand_over, Qt.Key.Key_Return)
+
+    def listed() -> list[str]:
+        return [window.log_panel.list.item(i).text() for i in range(window.log_panel.list.count())]
+
+    def expected() -> list[str]:
+        return [(f"T{e.turn}  {e.text}" if e.turn else e.text) + (f"  [{e.rule}]" if e.rule else "")
+                for e in window.session.game.state.log]
+
+    for _ in range(3):
+        window.session.submit(DrawCards(by="p1", count=1))
+        assert listed() == expected()
+    before = len(listed())
+    window.session.consent = lambda player, question: True   # hot seat: the undo of a draw asks
+    assert window.session.undo()
+    assert listed() == expected() and len(listed()) < before
+    window.session.submit(DrawCards(by="p1", count=2))
+    assert listed() == expected()
