@@ -300,6 +300,7 @@ def test_two_windows_never_share_one_autosave(qtbot, library, tmp_path) -> None:
                 assert session.submit(DrawCards(by="p1", count=count))
         assert first.autosave_path != second.autosave_path
         for session in (first, second):
+            session.flush_autosave()   # written off the GUI thread
             saved = GameSession(autosave_folder=tmp_path / "reader")
             try:
                 saved.load(session.autosave_path)
