@@ -7,7 +7,8 @@ source's version of the card is stored. Only FFTCG plugins are known (carddb.dec
 The FFTCG plugin's properties (CP, Element, CardType, Occupation, Power, Abilities, SetNumber, Rarity,
 Category, CanUseEX) are read by name, with the spellings other plugins use (Cost, Type, Job, Text,
 Serial, Number…); a card's number is its serial and rarity letter (`1-001` + `H` = `1-001H`), the
-official browser's code, so that the same card from both sources is one card.
+official browser's code, so that the same card from both sources is one card: a card already stored
+keeps its name, stats and text (KEPT_FIELDS), whichever file is newer.
 """
 from __future__ import annotations
 
@@ -37,6 +38,9 @@ PROPERTIES: dict[str, tuple[str, ...]] = {
     "category": ("Category",),
     "ex_burst": ("CanUseEX", "EX Burst", "ExBurst"),
 }
+# A card already stored (from the official card JSON) keeps these: the set file adds its GUID, and its
+# other attributes, and brings in whole only the cards the database lacks.
+KEPT_FIELDS = frozenset({"name", "card_type", "cost", "stats", "text", "keywords", "effects"})
 MAX_SET_FILE_BYTES = 32 * 1024 * 1024   # the largest FFTCG set file is under 1 MB
 
 
@@ -121,4 +125,4 @@ def read(paths: Sequence[Path], progress: Callable[[int, int], None] | None = No
             guids.append(ExternalCode(game, guid, card.id, card.name))
         if progress:
             progress(done + 1, len(paths))
-    return ImportBatch(cards=cards, skipped=skipped, external_ids=guids)
+    return ImportBatch(cards=cards, skipped=skipped, keep_existing=KEPT_FIELDS, external_ids=guids)
