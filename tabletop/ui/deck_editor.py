@@ -599,6 +599,8 @@ class DeckEditor(QMainWindow):
             QMessageBox.warning(self, "Open deck", f"{source}: {resolution.unknown[0].describe()}{more}")
             return False
         self.set_draft(DeckDraft.from_resolved(resolution.deck))
+        if resolution.deck.notes:   # an entry that is no card (a Vanguard rules entry), left out
+            self.statusBar().showMessage(f"{source}: " + "; ".join(resolution.deck.notes), 8000)
         return True
 
     def set_draft(self, draft: DeckDraft) -> None:
