@@ -21,8 +21,9 @@ VgDefinition.lua defines the Vanguard meanings of the other columns.
 - `attribute` = skill icons: 0x2 boost, 0x4 intercept, 0x8 twin drive, 0x10 triple drive, 0x20 persona ride.
 - The nation is in no column: a "Nation:" (国家) line opening `desc` gives it when there is one.
 
-In both, `type` 0 is the rules entry, not a card; it, tokens and crests are no deck card: they are kept as
-ids that are not cards (carddb.external_ids), so a deck listing one is read without it, saying so.
+In both, `type` 0 is the rules entry, not a card; it, tokens, crests and any other row that is neither a unit
+nor an order (a gift marker) are no deck card: they are kept as ids that are not cards
+(carddb.external_ids), so a deck listing one is read without it, saying so.
 """
 from __future__ import annotations
 
@@ -171,16 +172,19 @@ def _raw(row: CdbRow) -> dict[str, int]:
             "setcode": row.setcode, "category": row.category, "ot": row.ot}
 
 
-def _not_a_card(row: CdbRow, cv_layout: bool) -> str | None:
-    """Say what a row that is no deck card is (the rules entry, a token, a crest), or None for a card."""
-    if row.type == 0:
-        return "the rules entry"
+def _not_a_card(row: CdbRow, cv_layout: bool) -> tuple[str, str] | None:
+    """Say what a row that is no deck card is (the rules entry, a token, a crest, a marker) and why it is
+    skipped, or None for a card."""
+    if row.type == 0 or (cv_layout and not row.type & CV_UNIT):
+        return "the rules entry", "no card"
     if cv_layout:
-        return None if row.type & CV_UNIT else "the rules entry"
+        return None
     if row.type & TYPE_TOKEN:
-        return "a token"
+        return "a token", "made by abilities, no deck card"
     if row.type & TYPE_CREST == TYPE_CREST:
-        return "a crest, which this client's Vanguard rules do not use"
+        return "a crest", "this client's Vanguard rules do not use crests"
+    if not row.type & (TYPE_MONSTER | TYPE_SPELL):   # a gift marker, or another entry of the game
+        return "a marker", "neither a unit nor an order"
     return None
 
 
@@ -199,14 +203,13 @@ def read(paths: Sequence[Path], progress: Callable[[int, int], None] | None = No
     not_cards: list[ExternalCode] = []
     for row in rows:
         label = f"{row.id} {row.name}" if row.name else str(row.id)
-        what = _not_a_card(row, cv_layout)
-        if what is not None:
+        entry = _not_a_card(row, cv_layout)
+        if entry is not None:
+            what, why = entry
             not_cards.append(ExternalCode(GAME, str(row.id), None, f"{what} {row.name!r}" if row.name else what))
-            skipped.append(SkippedCard(label, f"{what} (type {row.type:#x}), not a card"))
+            skipped.append(SkippedCard(label, f"{what} (type {row.type:#x}): {why}"))
         elif not row.name:
             skipped.append(SkippedCard(label, "no name in table 'texts'"))
-        elif not cv_layout and not row.type & (TYPE_MONSTER | TYPE_SPELL):
-            skipped.append(SkippedCard(label, f"type {row.type:#x} is neither a unit nor an order"))
         else:
             try:
                 cards.append(card_from_cv_row(row) if cv_layout else card_from_types_row(row))

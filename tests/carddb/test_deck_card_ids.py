@@ -203,3 +203,15 @@ def test_an_ffdecks_deck_resolves_by_number_then_guid(db: CardDatabase, tmp_path
     deck.write_text(json.dumps({"name": "Bad", "cards": [{"card": cards[0], "quantity": "two"}]}))
     with pytest.raises(BadInput, match=r"deck.json: cards\[1\] has quantity 'two'"):
         open_deck(deck, "fftcg", db)
+
+
+def test_removing_a_set_file_source_forgets_its_guids(db: CardDatabase, tmp_path: Path) -> None:
+    import_files(db, "fftcg-json", [_card_json(tmp_path, *TWO_EMBERS)])
+    set_xml = _set_xml(tmp_path, _octgn_card(GUID_LATE, "Ember Knight", "91-050", "L", 6))
+    import_files(db, "octgn-set-xml", [set_xml])
+    deck = _o8d(tmp_path, (1, GUID_LATE, "Ember Knight"))
+    assert [card.id for card in open_deck(deck, "fftcg", db).cards()] == ["91-050L"]
+    db.remove_source(str(set_xml))
+    assert db.external_ids("fftcg") == {}
+    with pytest.raises(BadInput, match="is ambiguous"):
+        open_deck(deck, "fftcg", db)

@@ -28,11 +28,13 @@ TYPES_DATAS = [
     (9, 0, 0, 0, 0x100044, 0, 0, 0, 0, 0, 0),                                   # a crest
     (10, 0, 0, 0, 0x4011, 5000, 0, 1, 0x1, 0, 0),                               # a token
     (11, 0, 0, 0, 0x21, 12000, -2, 5 | (2 << 24) | (2 << 16), 0x1, 0x10, 0),   # grade 4, critical 2, triple drive
+    (12, 0, 0, 0, 0x4, 0, 0, 0, 0, 0, 0),                                       # a gift marker
 ]
 TYPES_TEXTS = [(row[0], name, desc) for row, (name, desc) in zip(TYPES_DATAS, [
     ("Rules", ""), ("Test Spark", "Nation: Dragon Empire\nTrigger text."), ("Test Lord", "[AUTO](VC): Do it."),
     ("Test Wall", ""), ("Test Mender", ""), ("Test Blitz", "Guard."), ("Test Banner", "Stays."),
     ("Test Order", "Draw."), ("Test Crest", "Energy."), ("Test Token", ""), ("Test Stride", ""),
+    ("Test Force Marker", "Gift."),
 ])]
 
 
@@ -40,9 +42,10 @@ def test_the_ygopro_types_layout_decodes_by_its_definitions(db: CardDatabase, tm
     summary = import_files(db, "vanguard-cdb", [make_cdb(tmp_path / "d.cdb", TYPES_DATAS, TYPES_TEXTS)])
     assert summary.added == 8
     assert {s.label: s.reason for s in summary.skipped} == {
-        "1 Rules": "the rules entry (type 0x0), not a card",
-        "9 Test Crest": "a crest, which this client's Vanguard rules do not use (type 0x100044), not a card",
-        "10 Test Token": "a token (type 0x4011), not a card",
+        "1 Rules": "the rules entry (type 0x0): no card",
+        "9 Test Crest": "a crest (type 0x100044): this client's Vanguard rules do not use crests",
+        "10 Test Token": "a token (type 0x4011): made by abilities, no deck card",
+        "12 Test Force Marker": "a marker (type 0x4): neither a unit nor an order",
     }
     spark, lord, wall, mender = (db.card("vanguard", code) for code in "2345")
     assert spark.card_type == "trigger unit" and facts.trigger(spark) == "critical" and facts.grade(spark) == 0
@@ -72,10 +75,12 @@ def test_a_grade_out_of_range_is_skipped_with_its_reason(db: CardDatabase, tmp_p
 def test_a_deck_listing_the_rules_entry_is_read_without_it_and_says_so(db: CardDatabase, tmp_path: Path) -> None:
     import_files(db, "vanguard-cdb", [make_cdb(tmp_path / "d.cdb", TYPES_DATAS, TYPES_TEXTS)])
     deck = tmp_path / "deck.ydk"
-    deck.write_text("#main\n2\n2\n3\n1\n#extra\n!side\n", encoding="utf-8")
+    deck.write_text("#main\n2\n2\n3\n1\n12\n#extra\n!side\n", encoding="utf-8")
     resolved = open_deck(deck, "vanguard", db)
     assert [card.id for card in resolved.cards()] == ["2", "2", "3"]
-    assert resolved.notes == ["left out '1' (1x in main): it is the rules entry 'Rules' of the card file, not a card"]
+    assert resolved.notes == [
+        "left out '1' (1x in main): it is the rules entry 'Rules' of the card file, not a card",
+        "left out '12' (1x in main): it is a marker 'Test Force Marker' of the card file, not a card"]
 
 
 def test_the_cli_says_which_entry_it_left_out(db: CardDatabase, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
