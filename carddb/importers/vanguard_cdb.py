@@ -18,7 +18,7 @@ VgDefinition.lua defines the Vanguard meanings of the other columns.
   the critical (VgF.StarUp raises both scales); `atk` = power; `def` = shield, negative when the card
   prints none (grade 3 and up).
 - `race` = trigger icon: 0x1 none, 0x2 critical, 0x4 draw, 0x8 heal, 0x10 front, 0x20 over.
-- `attribute` = skill icons: 0x2 boost, 0x4 intercept, 0x8 twin drive, 0x10 triple drive, 0x20 persona ride.
+- `attribute` = skill icons: 0x2 boost, 0x4 intercept, 0x8 triple drive, 0x10 twin drive, 0x20 persona ride.
 - The nation is in no column: a "Nation:" (国家) line opening `desc` gives it when there is one.
 
 In both, `type` 0 is the rules entry, not a card; it, tokens, crests and any other row that is neither a unit
@@ -53,8 +53,11 @@ TRIGGER_RACES: tuple[tuple[int, str], ...] = (
     (0x2, "critical"), (0x4, "draw"), (0x8, "heal"), (0x10, "front"), (0x20, "over"),
 )
 RACE_NO_TRIGGER = 0x1
+# SKILL_THRICE_TRIGGER is 0x8 and SKILL_TWICE_TRIGGER 0x10: the scripts use them so (a card turning the
+# vanguard's twin drive into triple drive removes TWICE and adds THRICE), though the comments beside the
+# definitions name them the other way round.
 SKILL_ATTRIBUTES: tuple[tuple[int, str], ...] = (
-    (0x2, "boost"), (0x4, "intercept"), (0x8, "twin drive"), (0x10, "triple drive"), (0x20, "persona ride"),
+    (0x2, "boost"), (0x4, "intercept"), (0x8, "triple drive"), (0x10, "twin drive"), (0x20, "persona ride"),
 )
 # Grades printed on Vanguard cards (Stride and G units reach 4 and 5).
 GRADES = range(0, 6)

@@ -19,7 +19,7 @@ CRITICAL_SCALES = (1 << 24) | (1 << 16)
 TYPES_DATAS = [
     (1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),                                         # the rules entry
     (2, 0, 0, 0, 0x21, 5000, 15000, 1 | CRITICAL_SCALES, 0x2, 0x2, 0),         # grade 0 critical trigger, boost
-    (3, 0, 0, 0, 0x21, 13000, -2, 4 | CRITICAL_SCALES, 0x1, 0x8 | 0x20, 0),     # grade 3, no shield, twin drive
+    (3, 0, 0, 0, 0x21, 13000, -2, 4 | CRITICAL_SCALES, 0x1, 0x10 | 0x20, 0),    # grade 3, no shield, twin drive
     (4, 0, 0, 0, 0x11, 10000, 5000, 3 | CRITICAL_SCALES, 0x1, 0x4, 0),          # grade 2 vanilla, intercept
     (5, 0, 0, 0, 0x21, 5000, 20000, 1 | CRITICAL_SCALES, 0x8, 0x2, 0),         # heal trigger
     (6, 0, 0, 0, 0x10002, 0, 0, 1, 0, 0, 0),                                    # blitz order, grade 0
@@ -27,7 +27,7 @@ TYPES_DATAS = [
     (8, 0, 0, 0, 0x2, 0, 0, 1, 0, 0, 0),                                        # normal order
     (9, 0, 0, 0, 0x100044, 0, 0, 0, 0, 0, 0),                                   # a crest
     (10, 0, 0, 0, 0x4011, 5000, 0, 1, 0x1, 0, 0),                               # a token
-    (11, 0, 0, 0, 0x21, 12000, -2, 5 | (2 << 24) | (2 << 16), 0x1, 0x10, 0),   # grade 4, critical 2, triple drive
+    (11, 0, 0, 0, 0x21, 12000, -2, 5 | (2 << 24) | (2 << 16), 0x1, 0x8, 0),    # grade 4, critical 2, triple drive
     (12, 0, 0, 0, 0x4, 0, 0, 0, 0, 0, 0),                                       # a gift marker
 ]
 TYPES_TEXTS = [(row[0], name, desc) for row, (name, desc) in zip(TYPES_DATAS, [
