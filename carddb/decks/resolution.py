@@ -142,7 +142,8 @@ class CardIndex:
     other programs' ids (carddb.external_ids), and by name, case-insensitively.
 
     A name several different cards bear raises AmbiguousName, never picks one; printings of one card
-    (carddb.printings.is_same_card) count once, the first listed standing for them.
+    (carddb.printings.is_same_card, or a reprint numbered `X/Y` with the card `Y`) count once, the first
+    listed standing for them (the card's own number for a renumbered reprint).
     """
 
     CODE_ATTRIBUTES = ("passcode", "number", "uuid", "octgn_id")
@@ -155,7 +156,13 @@ class CardIndex:
         self._names: dict[str, list[CardDefinition]] = {}
         for card in unique.values():
             same_name = self._names.setdefault(card.name.casefold(), [])
-            if not any(is_same_card(card, other) for other in same_name):
+            for index, other in enumerate(same_name):
+                if _is_renumbered(other, card):   # the card's own number stands for its renumbered reprint
+                    same_name[index] = card
+                    break
+                if is_same_card(card, other) or _is_renumbered(card, other):
+                    break
+            else:
                 same_name.append(card)
             for attribute in self.CODE_ATTRIBUTES:
                 value = card.attributes.get(attribute)
@@ -182,6 +189,11 @@ class CardIndex:
         if len(named) > 1:
             raise AmbiguousName(key.strip(), tuple(card.id for card in named))
         return named[0] if named else None
+
+
+def _is_renumbered(card: CardDefinition, other: CardDefinition) -> bool:
+    """Tell whether `card`'s number ends with `other`'s: a reprint numbered both ways (FFTCG `Re-094C/11-136S`)."""
+    return "/" in card.id and card.id.rsplit("/", 1)[1] == other.id
 
 
 def library_lookup(

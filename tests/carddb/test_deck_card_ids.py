@@ -83,6 +83,19 @@ def test_printings_of_one_card_are_one_choice() -> None:
     assert unknown == [] and [card.id for card in resolved.cards()] == ["1", "1"]
 
 
+def test_a_reprint_numbered_both_ways_is_the_card_it_reprints() -> None:
+    card = CardDefinition(id="91-001C", game="fftcg", name="Ember Knight", card_type="forward", text="Haste")
+    reprint = CardDefinition(id="Re-001C/91-001C", game="fftcg", name="Ember Knight", card_type="forward",
+                             text="[[i]]Haste[[/]]")
+    other = CardDefinition(id="91-050L", game="fftcg", name="Ember Knight", card_type="forward", cost=6)
+    deck = DeckList(game="fftcg", name="d")
+    deck.add("main", 1, CardRef(name="Ember Knight"))
+    resolved, unknown = resolve_deck(deck, library_lookup([reprint, card]))
+    assert unknown == [] and [c.id for c in resolved.cards()] == ["91-001C"]
+    resolved, unknown = resolve_deck(deck, library_lookup([reprint, card, other]))
+    assert unknown[0].choices == ("91-001C", "91-050L")
+
+
 def test_an_o8d_deck_resolves_by_guid_whichever_file_came_first(db: CardDatabase, tmp_path: Path) -> None:
     """OCTGN's name for a card can differ from the official one, and two printings share a name: the GUID decides."""
     set_xml = _set_xml(tmp_path, _octgn_card(GUID_EARLY, "Ember Knight", "91-001", "C", 2, "Haste")
