@@ -228,3 +228,13 @@ def test_removing_a_set_file_source_forgets_its_guids(db: CardDatabase, tmp_path
     assert db.external_ids("fftcg") == {}
     with pytest.raises(BadInput, match="is ambiguous"):
         open_deck(deck, "fftcg", db)
+
+
+def test_real_octgn_starters_are_never_resolved_to_another_printing_by_name(db: CardDatabase, carddata: Path) -> None:
+    """Without the plugin's set files the GUIDs are unknown: a name several real cards bear is refused."""
+    import_files(db, "fftcg-json", [carddata / "fftcg" / "fftcgsim_square_api_derived_cards.json"])
+    for deck in sorted((carddata / "fftcg" / "decks").glob("*.o8d")):
+        with pytest.raises(BadInput) as caught:
+            open_deck(deck, "fftcg", db)
+        message = str(caught.value)
+        assert "\n" not in message and message.startswith(str(deck)) and "is ambiguous" in message, message
