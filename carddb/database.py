@@ -27,13 +27,14 @@ from tabletop.engine.cards import CardDefinition, CardLibrary
 if TYPE_CHECKING:
     from sqlalchemy import Connection, Engine
 
+    from carddb.external_ids import ExternalCode
     from carddb.sources import SourceInfo
     from carddb.upsert import Progress, UpsertCounts
 
 # The newest migration in carddb/migrations/versions. Opening a database already at this
 # revision skips alembic entirely (the ≤100 ms open); a test checks it matches alembic's head.
-SCHEMA_REVISION = "0004"
-KNOWN_REVISIONS: tuple[str, ...] = ("0001", "0002", "0003", "0004")
+SCHEMA_REVISION = "0005"
+KNOWN_REVISIONS: tuple[str, ...] = ("0001", "0002", "0003", "0004", "0005")
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 # How long a writer waits for another one (a second import) before giving up.
@@ -153,6 +154,13 @@ class CardDatabase:
         with self.reading() as connection:
             rows = connection.execute(f"{_CARD_SELECT} WHERE game = ?", (game,)).fetchall()
         return CardLibrary(definition_from_row(row) for row in rows)
+
+    def external_ids(self, game: str) -> dict[str, ExternalCode]:
+        """Return other programs' ids of `game`'s cards (OCTGN GUIDs, rules entries) by case-folded id."""
+        from carddb.external_ids import external_ids
+
+        with self.reading() as connection:
+            return external_ids(connection, game)
 
     def upsert_cards(self, cards: Iterable[CardDefinition], progress: Progress | None = None) -> UpsertCounts:
         """Add new cards and update changed ones in one transaction (all land or none)."""

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from carddb.database import CardDatabase
 from carddb.errors import CardDatabaseError
+from carddb.external_ids import ExternalCode, store_external_ids
 from carddb.sources import file_date, source_key, store_source
 from tabletop.engine.cards import CardDefinition
 
@@ -31,13 +32,15 @@ class ImportBatch:
     `keep_existing` names CardDefinition fields the source does not carry (a stats-only
     or text-only file): for a card already stored, those keep their stored values and
     stored attributes the source lacks are kept. `notes` are lines the player should read
-    (files that disagree, and which one was followed).
+    (files that disagree, and which one was followed). `external_ids` are other programs'
+    ids of the cards (carddb.external_ids), stored with the source.
     """
 
     cards: list[CardDefinition]
     skipped: list[SkippedCard] = field(default_factory=list)
     keep_existing: frozenset[str] = frozenset()
     notes: list[str] = field(default_factory=list)
+    external_ids: list[ExternalCode] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -132,6 +135,7 @@ def import_files(
             progress=(lambda done, total: progress("writing", done, total)) if progress else None,
         )
         counts = written.counts
+        store_external_ids(connection, source_key(paths), batch.external_ids)
         connection.exec_driver_sql(
             "INSERT INTO import_runs (format, source_file, sha256, added, updated, skipped, imported_at) "
             "VALUES (?, ?, ?, ?, ?, ?, ?)",

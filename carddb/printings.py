@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from sqlalchemy import Connection
 
+    from tabletop.engine.cards import CardDefinition
+
 OFFICIAL_SCOPES = frozenset({"OCG", "TCG", "Pre-release"})
 
 # Recomputes `printing_of` for every row of one game (the one parameter), so an original
@@ -34,6 +36,23 @@ _MARK_PRINTINGS = (
     "ORDER BY +o.code LIMIT 1) "
     "WHERE game = ?"
 )
+
+
+def is_same_card(card: CardDefinition, other: CardDefinition) -> bool:
+    """Tell whether two cards are printings of one card by the rules above, for cards in no database.
+
+    The same test as `_MARK_PRINTINGS`, either way round: same game and name (any case), and an alias
+    naming the other, or, without aliases, the same type, cost, stats and text.
+    """
+    if card.game != other.game or card.name.casefold() != other.name.casefold():
+        return False
+    if card.id == other.id:
+        return True
+    alias, other_alias = card.attributes.get("alias"), other.attributes.get("alias")
+    if alias is not None or other_alias is not None:
+        return str(alias) == other.id or str(other_alias) == card.id
+    return (card.card_type, card.cost, dict(card.stats), card.text) == (
+        other.card_type, other.cost, dict(other.stats), other.text)
 
 
 def variant_rank(game: str, attributes: Mapping[str, Any]) -> int:

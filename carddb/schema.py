@@ -174,6 +174,22 @@ class CardSource(Base):
     card: Mapped[str] = mapped_column(Text)
 
 
+class ExternalId(Base):
+    """Another program's id of a card (an OCTGN GUID), or of an entry that is no card (a rules entry), as
+    one source gives it: deck files of that program name cards by it (carddb.external_ids).
+
+    `code` is the card's code in `cards`; NULL marks an entry a deck may list that is not a card.
+    """
+
+    __tablename__ = "external_ids"
+
+    source_id: Mapped[int] = mapped_column(ForeignKey("sources.id", ondelete="CASCADE"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32), primary_key=True)
+    external_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    code: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    label: Mapped[str] = mapped_column(Text, default="")
+
+
 class PictureFolder(Base):
     """A folder of the player's card pictures, linked with `tabletop db images DIR` (carddb.pictures)."""
 

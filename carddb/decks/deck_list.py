@@ -51,10 +51,15 @@ class DeckFormatError(ValueError):
 
 @dataclass(frozen=True)
 class CardRef:
-    """A card as a deck file names it: by name, by code (passcode, card number, GUID), or both."""
+    """A card as a deck file names it: by name, by code (passcode, card number, GUID), or both.
+
+    `other_codes` are further ids the file gives (an FFDecks deck: the serial number and the OCTGN
+    GUID besides the card number), tried after `code` and before the name.
+    """
 
     name: str = ""
     code: str = ""
+    other_codes: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.name and not self.code:

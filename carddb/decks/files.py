@@ -6,6 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from carddb.decks.deck_list import DeckFormatError, DeckList
+from carddb.decks.ffdecks import is_ffdecks, read_ffdecks
 from carddb.decks.gaonline import is_gaonline, read_gaonline, write_gaonline
 from carddb.decks.o8d import read_o8d, write_o8d
 from carddb.decks.omnideck import is_omnideck, read_omnideck, write_omnideck
@@ -23,11 +24,13 @@ FORMAT_BY_SUFFIX: dict[str, str] = {".ydk": "ydk", ".o8d": "o8d", ".txt": "text"
 
 
 def detect_format(text: str, suffix: str = "") -> str:
-    """Name the deck format of `text` (ydk, ydke, o8d, gaonline, omnideck or text)."""
+    """Name the deck format of `text` (ydk, ydke, o8d, ffdecks, gaonline, omnideck or text)."""
     suffix = suffix.lower()
     if suffix in (".ydk", ".o8d"):
         return suffix[1:]
     stripped = text.lstrip("\ufeff").lstrip()
+    if suffix == ".json" or is_ffdecks(stripped):
+        return "ffdecks"
     if is_ydke(stripped):
         return "ydke"
     if stripped.startswith("<"):
@@ -62,6 +65,8 @@ def _read(text: str, source: str, game: str | None, fmt: str) -> DeckList:
         return read_ydke(text, source=source, game=game or "yugioh")
     if fmt == "o8d":
         return read_o8d(text, source=source, game=game)
+    if fmt == "ffdecks":
+        return read_ffdecks(text, source=source, game=game)
     if fmt == "gaonline":
         return read_gaonline(text, source=source, game=game or "grand-archive")
     if fmt == "omnideck":

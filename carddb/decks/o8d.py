@@ -1,28 +1,21 @@
 """OCTGN `.o8d` deck XML: `<section name=…><card qty=… id=GUID>Name</card>`."""
 from __future__ import annotations
 
-import re
-import xml.etree.ElementTree as ET
 from xml.sax.saxutils import escape, quoteattr
 
 from carddb.decks.deck_list import MAIN, CardRef, DeckFormatError, DeckList, name_from_source, canonical_section
+from carddb.safe_xml import XmlProblem, parse_xml
 
 # OCTGN game GUIDs of the games the client knows.
 OCTGN_GAMES: dict[str, str] = {"285a8cdb-1d02-4edd-a9de-1ade9d5a4f43": "fftcg"}
-_DECLARATION = re.compile(r"<!(DOCTYPE|ENTITY)", re.IGNORECASE)
 
 
 def read_o8d(text: str, *, source: str = "<o8d>", game: str | None = None, name: str = "") -> DeckList:
     """Read OCTGN deck XML, keeping each card's GUID as its code and its name; raises DeckFormatError."""
-    text = text.lstrip("\ufeff")
-    found = _DECLARATION.search(text)
-    if found:  # entity expansion is a way to blow up memory; OCTGN never writes one
-        raise DeckFormatError(source, text.count("\n", 0, found.start()) + 1, "DTD and entity declarations are not allowed")
     try:
-        root = ET.fromstring(text)
-    except ET.ParseError as error:
-        line = error.position[0] if getattr(error, "position", None) else None
-        raise DeckFormatError(source, line, f"not well-formed XML ({error.msg if hasattr(error, 'msg') else error})") from None
+        root = parse_xml(text)
+    except XmlProblem as problem:
+        raise DeckFormatError(source, problem.line, problem.message) from None
     if root.tag != "deck":
         raise DeckFormatError(source, 1, f"the root element is <{root.tag}>, expected <deck>")
     game_guid = root.get("game", "")

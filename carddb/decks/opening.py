@@ -7,7 +7,7 @@ from typing import Any
 
 from carddb.bundled import load_bundled_cards, load_bundled_decks
 from carddb.decks.files import read_deck_file
-from carddb.decks.resolution import ResolvedDeck, UnknownCard, library_lookup, resolve_deck
+from carddb.decks.resolution import CardIndex, ResolvedDeck, UnknownCard, resolve_deck
 from carddb.errors import CardDatabaseError
 from tabletop.engine.errors import BadInput, one_line
 
@@ -35,16 +35,27 @@ def open_deck(spec: str | Path, game: str, database: Any | None = None) -> Resol
             names = ", ".join(d.name for d in decks) or "none"
             raise BadInput(spec, f"no such deck file or bundled {game} deck (bundled: {names})")
         deck_list = found[0]
-    known = list(load_bundled_cards(game))
-    if database is not None:
-        try:
-            known = list(database.library(game).values()) + known   # the player's own printing first
-        except CardDatabaseError as error:
-            raise BadInput(error.path, error.problem) from None
-    result = resolve_deck(deck_list, library_lookup(known))
+    result = resolve_deck(deck_list, deck_lookup(game, database))
     if result.unknown:
         raise BadInput(spec, missing_cards(result.unknown, game, database is not None))
     return result.deck
+
+
+def deck_lookup(game: str, database: Any | None = None) -> CardIndex:
+    """Return the lookup decks of `game` are resolved with: the player's cards first, then the bundled sets,
+    and the other programs' ids the player's imports gave (OCTGN GUIDs, rules entries).
+
+    Raises BadInput (one line) for a damaged database.
+    """
+    known = list(load_bundled_cards(game))
+    external = {}
+    if database is not None:
+        try:
+            known = list(database.library(game).values()) + known   # the player's own printing first
+            external = database.external_ids(game)
+        except CardDatabaseError as error:
+            raise BadInput(error.path, error.problem) from None
+    return CardIndex(known, external)
 
 
 def missing_cards(unknown: list[UnknownCard], game: str, has_database: bool) -> str:
@@ -54,4 +65,6 @@ def missing_cards(unknown: list[UnknownCard], game: str, has_database: bool) -> 
     how = f": import your cards first (`tabletop db import {IMPORT_FORMATS[game]} FILE`)" if game in IMPORT_FORMATS else ""
     more = f" (and {len(unknown) - 1} more unknown)" if len(unknown) > 1 else ""
     first = unknown[0]
+    if first.choices:
+        return f"card {first.describe()}{more}"
     return f"card {first.ref.label()!r} ({first.count}x in {first.section}) {where}{how}{more}"

@@ -17,6 +17,7 @@ FORMATS: dict[str, str] = {
     "ga-csv": "carddb.importers.ga_csv",
     "vanguard-json": "carddb.importers.vanguard_json",
     "vanguard-cdb": "carddb.importers.vanguard_cdb",
+    "octgn-set-xml": "carddb.importers.octgn_set_xml",
 }
 
 Reader = Callable[[Sequence[Path], Callable[[int, int], None] | None], ImportBatch]

@@ -1,4 +1,5 @@
-"""Importer `fftcg-json`: FFTCG cards in the official card browser's field layout (text markup kept).
+"""Importer `fftcg-json`: FFTCG cards in the official card browser's field layout (text markup kept), or in
+FFDecks' layout (carddb.importers.ffdecks_json), told apart record by record.
 
 Markup becomes readable text: `[[br]]` a new line, `[[ex]]EX BURST[[/]]` plain "EX BURST",
 `《火》` `[Fire]`, `《ダル》` `[Dull]`, `《S》` `[Special]`, `《1》` `[1]`…
@@ -12,6 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from carddb.errors import CardDatabaseError
+from carddb.external_ids import ExternalCode
+from carddb.importers.ffdecks_json import browser_record, is_ffdecks_record
 from carddb.importers.json_source import image_url, load_json
 from carddb.importing import ImportBatch, SkippedCard
 from tabletop.engine.cards import CardDefinition
@@ -97,6 +100,8 @@ def card_from_record(record: Mapping[str, Any]) -> CardDefinition:
     attributes["ex_burst"] = "ex burst" in keywords or _flag(record.get("ex_burst"))
     if image_url(record):
         attributes["image_url"] = image_url(record)
+    if record.get("octgn_id"):   # FFDecks and OCTGN-derived files: `.o8d` decks name the card by it
+        attributes["octgn_id"] = str(record["octgn_id"]).strip()
     # The derived layout dropped the browser's multicard column; keep it only when the file has it.
     for source in ("multicard", "Multicard", "multi_card"):
         if source in record:
@@ -128,13 +133,14 @@ def read(paths: Sequence[Path], progress: Callable[[int, int], None] | None = No
     for index, record in enumerate(records):
         if not isinstance(record, dict):
             raise CardDatabaseError(path, f"record {index + 1} is a {type(record).__name__}, not an object")
-        label = str(record.get("id") or f"record {index + 1}")
+        label = str(record.get("id") or record.get("serial_number") or f"record {index + 1}")
         try:
-            cards.append(card_from_record(record))
+            cards.append(card_from_record(browser_record(record) if is_ffdecks_record(record) else record))
         except ValueError as error:
             skipped.append(SkippedCard(label, str(error)))
         if progress and index % 500 == 0:
             progress(index, len(records))
     if progress:
         progress(len(records), len(records))
-    return ImportBatch(cards=cards, skipped=skipped)
+    guids = [ExternalCode(GAME, c.attributes["octgn_id"], c.id, c.name) for c in cards if "octgn_id" in c.attributes]
+    return ImportBatch(cards=cards, skipped=skipped, external_ids=guids)

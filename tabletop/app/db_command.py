@@ -16,7 +16,7 @@ from carddb.errors import CardDatabaseError
 if TYPE_CHECKING:
     from tabletop.engine.cards import CardDefinition
 
-_FORMATS = ("ygopro-cdb", "fftcg-json", "ga-csv", "vanguard-json", "vanguard-cdb")
+_FORMATS = ("ygopro-cdb", "fftcg-json", "ga-csv", "vanguard-json", "vanguard-cdb", "octgn-set-xml")
 
 
 class WordsParser(argparse.ArgumentParser):

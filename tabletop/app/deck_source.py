@@ -8,6 +8,7 @@ and what is wrong.
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -69,6 +70,8 @@ def load_deck(spec: str, rules: GameRules, cards_file: Path | None = None, datab
     from carddb.decks.opening import open_deck   # the card database's readers, loaded only for a deck
 
     resolved = open_deck(spec, rules.id, database)
+    for note in resolved.notes:   # an entry left out (a rules entry a Vanguard deck lists): said, not hidden
+        print(f"tabletop: {spec}: {note}", file=sys.stderr)
     sections = {section: [card.id for card in resolved.cards(section)] for section in resolved.sections}
     cards = list({card.id: card for card in resolved.cards()}.values())
     return LoadedDeck(resolved.name, sections, cards, resolved.format)

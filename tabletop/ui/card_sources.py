@@ -24,6 +24,8 @@ class DeckChoice:
     sections: dict[str, list[str]]
     cards: tuple[CardDefinition, ...]
     format: str = ""
+    # What reading the file left out, for the player (a rules entry a Vanguard deck lists).
+    notes: tuple[str, ...] = ()
 
     @property
     def label(self) -> str:
@@ -65,7 +67,7 @@ def _choice(deck: Any, source: str) -> DeckChoice:
     for section, count, card in deck.entries():
         sections.setdefault(section, []).extend([card.id] * count)
         cards[card.id] = card
-    return DeckChoice(deck.name, source, sections, tuple(cards.values()), deck.format or "")
+    return DeckChoice(deck.name, source, sections, tuple(cards.values()), deck.format or "", tuple(deck.notes))
 
 
 def bundled_decks(game: str) -> list[DeckChoice]:

@@ -22,7 +22,7 @@ from carddb.decks.deck_list import DeckFormatError, DeckList
 from carddb.decks.files import parse_deck, read_deck_file, write_deck_file
 from carddb.decks.lflist import read_lflist_file
 from carddb.decks.plain_text import write_plain_text
-from carddb.decks.resolution import CardLookup, library_lookup, resolve_deck
+from carddb.decks.resolution import AmbiguousName, CardLookup, library_lookup, resolve_deck
 from carddb.decks.ydke import write_ydke
 from tabletop.engine.atomic_write import write_atomically
 from tabletop.engine.cards import CardDefinition, CardLibrary
@@ -582,10 +582,13 @@ class DeckEditor(QMainWindow):
     def _lookup(self, key: str) -> CardDefinition | None:
         """Find a card of this game by code or name in the database (the whole library on a miss)."""
         found = self.database.cards_named(key, self.game)
+        if len(found) > 1:   # by name, different cards (printings of one card are listed once)
+            raise AmbiguousName(key, tuple(card.id for card in found))
         if found:
             return found[0]
         if self._full_library is None:
-            self._full_library = library_lookup(list(self.database.library(self.game).values()))
+            self._full_library = library_lookup(
+                list(self.database.library(self.game).values()), self.database.external_ids(self.game))
         return self._full_library(key)
 
     def load_deck_list(self, deck: DeckList, source: str) -> bool:
@@ -596,6 +599,8 @@ class DeckEditor(QMainWindow):
             QMessageBox.warning(self, "Open deck", f"{source}: {resolution.unknown[0].describe()}{more}")
             return False
         self.set_draft(DeckDraft.from_resolved(resolution.deck))
+        if resolution.deck.notes:   # an entry that is no card (a Vanguard rules entry), left out
+            self.statusBar().showMessage(f"{source}: " + "; ".join(resolution.deck.notes), 8000)
         return True
 
     def set_draft(self, draft: DeckDraft) -> None:

@@ -14,10 +14,11 @@ from tabletop.ui.card_sources import import_card_files, import_formats
 
 FORMAT_HINTS: dict[str, str] = {
     "ygopro-cdb": "YGOPro cards.cdb (and optionally strings.conf)",
-    "fftcg-json": "Final Fantasy TCG card JSON",
+    "fftcg-json": "Final Fantasy TCG card JSON (official browser or FFDecks)",
     "ga-csv": "Grand Archive effects CSV and/or stats JSON",
     "vanguard-json": "Cardfight!! Vanguard card JSON",
     "vanguard-cdb": "Cardfight!! Vanguard .cdb",
+    "octgn-set-xml": "OCTGN set.xml files (FFTCG plugin): each card's GUID for .o8d decks",
 }
 
 

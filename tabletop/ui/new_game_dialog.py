@@ -230,10 +230,12 @@ class NewGameDialog(QDialog):
     def load_deck_file(self, row: SeatRow, path: Path) -> bool:
         """Read a deck file for a seat; a bad file shows its one-line error."""
         try:
-            row.add_choice(deck_from_file(path, self.game.currentData(), self.database))
+            choice = deck_from_file(path, self.game.currentData(), self.database)
         except BadInput as error:
             QMessageBox.warning(self, "Deck file", str(error))
             return False
+        row.add_choice(choice)
+        self.error.setText(" ".join(f"{path.name}: {note}." for note in choice.notes))
         return True
 
     def edit_deck(self, row: SeatRow) -> Any:

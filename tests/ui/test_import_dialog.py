@@ -47,7 +47,7 @@ def test_the_menu_offers_every_importer_format(qtbot, db_window) -> None:  # noq
     assert db_window.import_action.isEnabled()
     dialog = ImportDialog(db_window)
     formats = [dialog.format.itemData(i) for i in range(dialog.format.count())]
-    assert formats == ["ygopro-cdb", "fftcg-json", "ga-csv", "vanguard-json", "vanguard-cdb"]
+    assert formats == ["ygopro-cdb", "fftcg-json", "ga-csv", "vanguard-json", "vanguard-cdb", "octgn-set-xml"]
     assert not dialog.buttons.buttons()[0].isEnabled()          # no files chosen yet
     dialog.set_format("ga-csv")
     dialog.set_files([Path("a.csv"), Path("b.json")])
