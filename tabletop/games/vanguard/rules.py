@@ -13,6 +13,7 @@ from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.permissions import Permission, Ruling, decide
 from tabletop.engine.rules import CardChoice, CardValue, GameConfig, GameRules
 from tabletop.engine.state import GameState
+from tabletop.engine.text_compilation import CompiledText
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.triggers import trigger_event
 from tabletop.engine.zones import ZoneSpec, zone_id
@@ -35,6 +36,7 @@ from tabletop.games.vanguard.flow import (
 from tabletop.games.vanguard.moves import (
     leave_field_cleanup, move_rear_guard, place_on_circle, put_into_soul, relocate, retire, turn_fact, turn_info,
 )
+from tabletop.games.vanguard.text_compiler import compile_card
 from tabletop.games.vanguard.rear_vanguard import is_rear_vanguard, is_vanguard, rear_vanguards
 from tabletop.games.vanguard.table import (
     current_critical, current_grade, current_power, front_row_units, has_state, is_forbidden_to_attack, is_locked,
@@ -89,6 +91,10 @@ class VanguardRules(GameRules):
     def effect_problems(self, data: Mapping[str, Any]) -> list[str]:
         """Check the card's effects only: imported cards' keyword spellings are normalised, not refused."""
         return ability_problems(data.get("effects"))
+
+    def compile_text(self, card: CardDefinition) -> CompiledText:
+        """Compile the card's printed text into Vanguard abilities (text_compiler.py: templates, not guesses)."""
+        return compile_card(card)
 
     # -- setting up ------------------------------------------------------------------------------
     def setup(self, tx: Transaction, config: GameConfig) -> None:

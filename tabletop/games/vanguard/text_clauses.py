@@ -1,0 +1,371 @@
+"""The clause templates of Vanguard card text: costs, conditions and effects, each into vocabulary steps.
+
+A clause is one comma- or sentence-separated piece of an ability's body ("choose one of your opponent's
+rear-guards", "and retire it"). Each template fullmatches a whole clause (case-insensitive) and returns steps;
+a clause no template matches is unknown and its ability goes "by hand" (templates, not guesses).
+Pronouns ("it", "them", "that unit") name the cards the last `choose` step chose.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+Step = dict[str, Any]
+
+NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+NUMBER = r"(?:a|an|one|two|three|four|five|six|\d+)"
+
+
+def number(word: str) -> int:
+    """Return the value of a number written as a word or in digits."""
+    word = word.lower()
+    return NUMBERS[word] if word in NUMBERS else int(word)
+
+
+@dataclass
+class ClauseContext:
+    """What the clauses of one ability have built so far: steps, the cards "it" names, the ability's fields."""
+
+    steps: list[Step] = field(default_factory=list)
+    it: str | None = None   # "$var" of the cards the last `choose` chose
+    chosen: int = 0
+    searched: bool = False  # a `search` step already puts the found card into the hand and shuffles
+
+    def choose(self, step: Step) -> None:
+        """Add a `choose` step, naming its cards for the following pronouns."""
+        self.chosen += 1
+        name = f"chosen{self.chosen}" if self.chosen > 1 else "chosen"
+        self.steps.append({"effect": "choose", **step, "as": name})
+        self.it = f"${name}"
+
+    def last_choice(self) -> Step | None:
+        """Return the last step when it is a `choose` step (a following "call it" or "discard it" completes it)."""
+        return self.steps[-1] if self.steps and self.steps[-1].get("effect") == "choose" else None
+
+
+# -- card sets ------------------------------------------------------------------------------------
+
+# "your opponent's front row rear-guards" and the like, in the words the sets are printed with.
+_UNIT_SETS: tuple[tuple[str, str, dict[str, Any]], ...] = (
+    (r"your opponent's front row rear-guards?", "opponent_front_row", {"in_zone": ["rc.front_left", "rc.front_right"]}),
+    (r"your opponent's back row rear-guards?", "opponent_back_row_rear_guards", {}),
+    (r"your opponent's rear-guards?", "opponent_rear_guards", {}),
+    (r"your opponent's vanguards?", "opponent_vanguards", {}),
+    (r"your opponent's units?", "opponent_units", {}),
+    (r"your front row rear-guards?", "your_front_row_rear_guards", {}),
+    (r"your front row units?", "your_front_row", {}),
+    (r"your back row units?", "your_back_row", {}),
+    (r"your rear-guards?", "your_rear_guards", {}),
+    (r"your vanguards?", "your_vanguards", {}),
+    (r"your units?", "your_units", {}),
+)
+_ZONES = {"drop": "your_drop", "drop zone": "your_drop", "soul": "your_soul", "hand": "your_hand",
+          "damage zone": "your_damage", "bind zone": "your_bind"}
+
+
+def unit_set(words: str) -> tuple[str, dict[str, Any]] | None:
+    """Read "your other grade 3 rear-guards"-style words into (set name, filter); None when not understood."""
+    filt: dict[str, Any] = {}
+    text = words.strip()
+    other = re.fullmatch(r"(your(?: opponent's)?) other (.*)", text, re.I)
+    if other:
+        text, filt["not_self"] = f"{other.group(1)} {other.group(2)}", True
+    graded = re.fullmatch(r"(your(?: opponent's)?) grade (\d)( or (?:less|lower))? (.*)", text, re.I)
+    if graded:
+        filt["grade_at_most" if graded.group(3) else "grade"] = int(graded.group(2))
+        text = f"{graded.group(1)} {graded.group(4)}"
+    for pattern, name, extra in _UNIT_SETS:
+        if re.fullmatch(pattern, text, re.I):
+            return name, {**filt, **extra}
+    return None
+
+
+def card_spec(words: str) -> dict[str, Any] | None:
+    """Read "grade 1 or less unit card", "\"NAME\"", "card" into a card filter; None when not understood."""
+    text = words.strip()
+    quoted = re.fullmatch(r'"([^"]+)"', text)
+    if quoted:
+        return {"name": quoted.group(1)}
+    match = re.fullmatch(r"(?:grade (\d)( or (?:less|lower))? )?(unit )?cards?|grade (\d)( or (?:less|lower))?", text, re.I)
+    if not match:
+        return None
+    filt: dict[str, Any] = {}
+    grade, lower = (match.group(1), match.group(2)) if match.group(1) else (match.group(4), match.group(5))
+    if grade:
+        filt["grade_at_most" if lower else "grade"] = int(grade)
+    if match.group(3):
+        filt["unit"] = True
+    return filt
+
+
+# -- costs ----------------------------------------------------------------------------------------
+
+_COSTS: tuple[tuple[str, Callable[[re.Match[str]], Step]], ...] = (
+    (r"counter blast \(?(\d+)\)?", lambda m: {"effect": "counter_blast", "count": int(m.group(1))}),
+    (r"soul blast \(?(\d+)\)?", lambda m: {"effect": "soul_blast", "count": int(m.group(1))}),
+    (r"energy blast \(?(\d+)\)?", lambda m: {"effect": "energy_blast", "count": int(m.group(1))}),
+    (rf"discard ({NUMBER}) cards? from your hand", lambda m: {"effect": "discard", "count": number(m.group(1))}),
+    (r"put this unit into your soul", lambda m: {"effect": "to_soul", "target": "self"}),
+    (r"retire this unit", lambda m: {"effect": "retire", "target": "self"}),
+    (r"rest this unit", lambda m: {"effect": "rest", "target": "self"}),
+)
+
+
+def cost_steps(text: str) -> list[Step] | None:
+    """Read the inside of "COST [Counter Blast (1) & Soul Blast (1)]" into cost steps; None when a part is unknown."""
+    steps = []
+    for part in re.split(r"\s*&\s*", text.strip()):
+        part = part.strip().strip("[]").strip()
+        for pattern, build in _COSTS:
+            match = re.fullmatch(pattern, part, re.I)
+            if match:
+                steps.append(build(match))
+                break
+        else:
+            return None
+    return steps
+
+
+# -- conditions -----------------------------------------------------------------------------------
+
+_CONDITIONS: tuple[tuple[str, Callable[[re.Match[str]], dict[str, Any]]], ...] = (
+    (r"you went second", lambda m: {"went_first": False}),
+    (r"you went first", lambda m: {"went_first": True}),
+    (rf"your hand has ({NUMBER}) or (?:fewer|less) cards", lambda m: {"hand_at_most": number(m.group(1))}),
+    (rf"your hand has ({NUMBER}) or more cards", lambda m: {"hand_at_least": number(m.group(1))}),
+    (rf"your soul has ({NUMBER}) or more cards", lambda m: {"soul_at_least": number(m.group(1))}),
+    (rf"(?:you have|your damage zone has) ({NUMBER}) or more (?:damage|cards in your damage zone|cards)",
+     lambda m: {"damage_at_least": number(m.group(1))}),
+    (r"during your turn", lambda m: {"my_turn": True}),
+    (r"during your opponent's turn", lambda m: {"my_turn": False}),
+    (r"during the battle (?:that )?this unit attacked", lambda m: {"self_attacked": True}),
+)
+
+
+def condition(text: str) -> dict[str, Any] | None:
+    """Read a condition ("your hand has two or more cards", "during your turn"); None when not understood."""
+    merged: dict[str, Any] = {}
+    for part in re.split(r",? and (?=during|if|your|you )", text.strip(), flags=re.I):
+        part = re.sub(r"^if ", "", part.strip(), flags=re.I)
+        for pattern, build in _CONDITIONS:
+            match = re.fullmatch(pattern, part, re.I)
+            if match:
+                merged.update(build(match))
+                break
+        else:
+            return None
+    return merged
+
+
+# -- effects --------------------------------------------------------------------------------------
+
+_STAT = r"(power|critical|shield|drive)\s*\+\s*(\d+)"
+_UNTIL = r"(?: until (?:the )?end of (?:that |the |this )?(turn|battle))?"
+_PRONOUN = r"(?:it|they|them|that unit|those units|that card|those cards)"
+
+
+def stat_steps(stats: str, target: str, until: str | None) -> list[Step] | None:
+    """Read "Power+5000/Shield+5000" (or "Power+5000 and Critical+1") into power/critical/shield steps."""
+    steps: list[Step] = []
+    for part in re.split(r"\s*(?:/|,? and )\s*", stats.strip()):
+        match = re.fullmatch(_STAT, part.strip(), re.I)
+        if not match or match.group(1).lower() == "drive":
+            return None
+        step: Step = {"effect": match.group(1).lower(), "target": target, "amount": int(match.group(2))}
+        if until:
+            step["until"] = until.lower()
+        steps.append(step)
+    return steps
+
+
+def _gets(ctx: ClauseContext, m: re.Match[str]) -> bool:
+    who = m.group(1).lower()
+    target = "self" if who == "this unit" else ctx.it if re.fullmatch(_PRONOUN, who) else None
+    if target is None:
+        return False
+    steps = stat_steps(m.group(2), target, m.group(3))
+    if steps is None:
+        return False
+    ctx.steps += steps
+    return True
+
+
+def _all_get(ctx: ClauseContext, m: re.Match[str]) -> bool:
+    found = unit_set(m.group(1))
+    if found is None or found[1]:
+        return False
+    steps = stat_steps(m.group(2), found[0], m.group(3))
+    if steps is None:
+        return False
+    ctx.steps += steps
+    return True
+
+
+def _choose_units(ctx: ClauseContext, m: re.Match[str]) -> bool:
+    found = unit_set(m.group(3))
+    if found is None:
+        return False
+    step: Step = {"from": found[0], "count": number(m.group(2))}
+    if found[1]:
+        step["filter"] = found[1]
+    if m.group(1):
+        step["min"] = 0
+    ctx.choose(step)
+    return True
+
+
+def _choose_cards(ctx: ClauseContext, m: re.Match[str]) -> bool:
+    spec = card_spec(m.group(3))
+    zone = _ZONES.get(m.group(4).lower())
+    if spec is None or zone is None:
+        return False
+    step: Step = {"from": zone, "count": number(m.group(2))}
+    if spec:
+        step["filter"] = spec
+    if m.group(1):
+        step["min"] = 0
+    ctx.choose(step)
+    return True
+
+
+def _on_it(effect: str) -> Callable[[ClauseContext, re.Match[str]], bool]:
+    def build(ctx: ClauseContext, m: re.Match[str]) -> bool:
+        if ctx.it is None:
+            return False
+        ctx.steps.append({"effect": effect, "target": ctx.it})
+        return True
+    return build
+
+
+def _on_self(effect: str) -> Callable[[ClauseContext, re.Match[str]], bool]:
+    def build(ctx: ClauseContext, m: re.Match[str]) -> bool:
+        ctx.steps.append({"effect": effect, "target": "self"})
+        return True
+    return build
+
+
+def _on_set(effect: str) -> Callable[[ClauseContext, re.Match[str]], bool]:
+    def build(ctx: ClauseContext, m: re.Match[str]) -> bool:
+        found = unit_set(m.group(1))
+        if found is None or found[1]:
+            return False
+        ctx.steps.append({"effect": effect, "target": found[0]})
+        return True
+    return build
+
+
+def _counted(effect: str) -> Callable[[ClauseContext, re.Match[str]], bool]:
+    def build(ctx: ClauseContext, m: re.Match[str]) -> bool:
+        ctx.steps.append({"effect": effect, "count": number(m.group(1))})
+        return True
+    return build
+
+
+def _discard_it(ctx: ClauseContext, m: re.Match[str]) -> bool:
+    """ "choose a card from your hand, and discard it": one discard step (the discarding player picks)."""
+    choice = ctx.last_choice()
+    if choice is None or choice["from"] != "your_hand" or choice.get("filter") or choice.get("min") == 0:
+        return False
+    ctx.steps[-1] = {"effect": "discard", "count": choice["count"]}
+    ctx.it = None
+    return True
+
+
+def _call_it(ctx: ClauseContext, m: re.Match[str]) -> bool:
+    """ "choose a card from your drop, and call it to (RC)": one call step from that zone."""
+    choice = ctx.last_choice()
+    if choice is None or choice["from"] not in ("your_drop", "your_soul", "your_hand", "your_bind"):
+        return False
+    step = {key: value for key, value in choice.items() if key != "effect"}
+    if m.group(1):
+        step["rested"] = True
+    ctx.steps[-1] = {"effect": "call", **step}
+    return True
+
+
+def _search(ctx: ClauseContext, m: re.Match[str]) -> bool:
+    spec = card_spec(m.group(2))
+    if spec is None:
+        return False
+    step: Step = {"effect": "search", "count": number(m.group(1))}
+    if spec:
+        step["filter"] = spec
+    ctx.steps.append(step)
+    ctx.searched = True
+    return True
+
+
+def _after_search(ctx: ClauseContext, m: re.Match[str]) -> bool:
+    """ "reveal it and put it into your hand" and "shuffle your deck" are part of a `search` step."""
+    return ctx.searched
+
+
+def _it_cannot_be_hit(ctx: ClauseContext, m: re.Match[str]) -> bool:
+    target = "self" if m.group(1).lower() == "this unit" else ctx.it
+    if target is None:
+        return False
+    step: Step = {"effect": "cannot_be_hit", "target": target}
+    if m.group(2) and m.group(2).lower() == "turn":
+        step["until"] = "turn"
+    ctx.steps.append(step)
+    return True
+
+
+def _cannot_attack(ctx: ClauseContext, m: re.Match[str]) -> bool:
+    target = "self" if m.group(1).lower() == "this unit" else ctx.it
+    if target is None:
+        return False
+    step: Step = {"effect": "cannot_attack", "target": target}
+    if m.group(2) and m.group(2).lower() == "battle":
+        step["until"] = "battle"
+    ctx.steps.append(step)
+    return True
+
+
+Clause = Callable[[ClauseContext, re.Match[str]], bool]
+EFFECT_CLAUSES: tuple[tuple[re.Pattern[str], Clause], ...] = tuple((re.compile(pattern, re.I), build) for pattern, build in (
+    (rf"draw ({NUMBER}) (?:more )?cards?", _counted("draw")),
+    (r"soul charge \(?(\d+)\)?", _counted("soul_charge")),
+    (r"counter charge \(?(\d+)\)?", _counted("counter_charge")),
+    (r"energy charge \(?(\d+)\)?", _counted("energy_charge")),
+    (r"soul blast \(?(\d+)\)?", _counted("soul_blast")),
+    (r"counter blast \(?(\d+)\)?", _counted("counter_blast")),
+    (rf"(this unit|{_PRONOUN}) gets? ((?:{_STAT})(?:\s*(?:/|,? and )\s*{_STAT})*){_UNTIL}", _gets),
+    (rf"(?:all of )?(your [a-z' -]+?) get ((?:{_STAT})(?:\s*(?:/|,? and )\s*{_STAT})*){_UNTIL}", _all_get),
+    (rf"choose (up to )?({NUMBER}) of (your [a-z0-9' -]+)", _choose_units),
+    (rf"choose (up to )?({NUMBER}) ([a-z0-9\" ,'-]+?) from (?:among )?your (drop(?: zone)?|soul|hand|damage zone|bind zone)",
+     _choose_cards),
+    (rf"retire {_PRONOUN}", _on_it("retire")),
+    (rf"stand {_PRONOUN}", _on_it("stand")),
+    (rf"rest {_PRONOUN}", _on_it("rest")),
+    (rf"lock {_PRONOUN}", _on_it("lock")),
+    (rf"(?:put|return) {_PRONOUN} (?:in)?to (?:your|their|its owner's) hand", _on_it("return_to_hand")),
+    (rf"put {_PRONOUN} into (?:your|their|its owner's) soul", _on_it("to_soul")),
+    (rf"put {_PRONOUN} on the bottom of (?:your|their|its owner's) deck", _on_it("to_deck_bottom")),
+    (rf"put {_PRONOUN} into (?:your|their|its owner's|the) drop(?: zone)?", _on_it("to_drop")),
+    (rf"bind {_PRONOUN}", _on_it("bind")),
+    (rf"discard {_PRONOUN}", _discard_it),
+    (rf"call {_PRONOUN} to \(?RC\)?( as rest)?", _call_it),
+    (r"stand this unit", _on_self("stand")),
+    (r"retire this unit", _on_self("retire")),
+    (r"put this unit into your soul", _on_self("to_soul")),
+    (r"return this unit to your hand", _on_self("return_to_hand")),
+    (r"stand all of (your [a-z' -]+)", _on_set("stand")),
+    (rf"search your deck for up to ({NUMBER}) (.+)", _search),
+    (rf"(?:reveal {_PRONOUN} and )?put {_PRONOUN} into your hand", _after_search),
+    (r"shuffle your deck", _after_search),
+    (rf"(this unit|{_PRONOUN}) cannot be hit{_UNTIL}", _it_cannot_be_hit),
+    (rf"(this unit|{_PRONOUN}) cannot attack{_UNTIL}", _cannot_attack),
+))
+
+
+def effect_clause(ctx: ClauseContext, text: str) -> bool:
+    """Add the steps of one effect clause to `ctx`; False (nothing added) when no template reads it."""
+    text = text.strip()
+    for pattern, build in EFFECT_CLAUSES:
+        match = pattern.fullmatch(text)
+        if match and build(ctx, match):
+            return True
+    return False

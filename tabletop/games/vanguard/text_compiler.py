@@ -1,0 +1,386 @@
+"""Vanguard's card-text compiler: printed English card text into abilities of the Vanguard vocabulary.
+
+Reads the D-series forms (`[AUTO](VC):When this unit attacks, COST [Counter Blast (1)], and this unit gets
+[Power]+10000 until end of turn.`, `[ACT](RC)1/Turn:`, `[CONT](VC/RC):`, trigger reminders, an Over trigger's
+"Additional Effect") and the bundled originals' forms (`[ACT](VC) Counter Blast 1: Draw 1 card.`, keyword
+prefixes such as `Brave (...): [AUTO](VC):`). Templates, not guesses: an ability compiles only when its header,
+its trigger and every clause match a template (text_clauses.py); otherwise its printed text is returned as by
+hand, with the clauses that stopped it. A keyword that is a whole ability (Sentinel, Persona Ride, Revelation,
+Forerunner...) compiles to nothing: the rules expand it from the card's keywords (abilities.keyword_abilities).
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from tabletop.engine.cards import CardDefinition
+from tabletop.engine.text_compilation import CompiledText
+from tabletop.games.vanguard import facts
+from tabletop.games.vanguard.abilities import CONDITION_KEYWORDS, PREFIX_KEYWORDS, PROPER_KEYWORDS
+from tabletop.games.vanguard.text_clauses import ClauseContext, condition, cost_steps, effect_clause
+
+Ability = dict[str, Any]
+
+_HEADER = re.compile(r"\[(AUTO|ACT|CONT)\]")
+_HEAD = re.compile(r"\[(AUTO|ACT|CONT)\]\s*(?:\(([^)]*)\))?\s*(\[?1/Turn\]?)?\s*([^:]*?)\s*:\s*(.*)", re.I | re.S)
+# The zone tags of an ability header, as the vocabulary's `zone` (VG 7.6).
+_ZONE_TAGS = {"vc": "V", "v": "V", "rc": "R", "r": "R", "vc/rc": "VR", "v/r": "VR", "gc": "GC", "drop": "DROP",
+              "soul": "SOUL", "hand": "HAND"}
+# Keywords whose whole ability the rules supply from the card's keywords or printed icons; their printed text
+# (and its reminder) compiles to nothing.
+_RULE_KEYWORDS = frozenset(PROPER_KEYWORDS) | {
+    "forerunner", "sentinel", "persona_ride", "stride", "legion", "g_guardian", "twin_drive", "triple_drive", "boost",
+    "intercept", "imaginary_gift"}
+_TRIGGER_LINE = re.compile(r"(critical|draw|heal|front|stand|over) trigger\b", re.I)
+
+
+def compile_card(card: CardDefinition) -> CompiledText:
+    """Compile a Vanguard card's printed text; each ability either compiles whole or is kept as by hand."""
+    effects: list[Ability] = []
+    by_hand: list[str] = []
+    unknown: list[str] = []
+    kind = card.card_type.lower()
+    if facts.kind(card) == "order":
+        if kind not in ("order", "normal order"):
+            return CompiledText(by_hand=(card.text.strip(),), unknown_clauses=(f"{kind} (played outside the main phase "
+                                                                              "or kept in the order zone)",))
+        return _compile_order(card)
+    for chunk in _ability_chunks(card.text):
+        result = _compile_chunk(card, chunk)
+        if isinstance(result, str):
+            by_hand.append(chunk)
+            unknown.append(result)
+        elif result is not None:
+            effects.append(result)
+    return CompiledText(effects=tuple(effects), by_hand=tuple(by_hand), unknown_clauses=tuple(unknown))
+
+
+def normalise(text: str) -> str:
+    """Write printed text in the one spelling the templates read: [Power]+ → Power+, no "!", single spaces."""
+    text = re.sub(r"\[(Power|Critical|Shield|Stand|Rest|Drive)\]", r"\1", text, flags=re.I)
+    text = re.sub(r"(Power|Critical|Shield|Drive)\s*\+\s*", r"\1+", text, flags=re.I)
+    text = re.sub(r"\+(\d+) Million", lambda m: f"+{int(m.group(1)) * 1_000_000}", text, flags=re.I)
+    text = re.sub(r"COST\s*\[", "COST [", text)
+    text = text.replace("!", ".").replace("’", "'")
+    return " ".join(text.split())
+
+
+def _ability_chunks(text: str) -> Iterator[str]:
+    """Yield the printed abilities of a card text: one per line, and a line cut before each ability header
+    (with the keyword prefix that labels it, "Brave (...): [AUTO](VC): ...")."""
+    for line in text.splitlines():
+        line = line.strip()
+        if not line:
+            continue
+        starts = [0]
+        for match in _HEADER.finditer(line):
+            start = _prefix_start(line, match.start())
+            if start > starts[-1]:
+                starts.append(start)
+        for begin, end in zip(starts, starts[1:] + [len(line)]):
+            chunk = line[begin:end].strip()
+            if chunk:
+                yield chunk
+
+
+def _prefix_start(line: str, header: int) -> int:
+    """Return where the ability whose header is at `header` begins: after the last top-level sentence end."""
+    depth, start = 0, 0
+    for index in range(header):
+        char = line[index]
+        if char in "([":
+            depth += 1
+        elif char in ")]":
+            depth = max(0, depth - 1)
+        elif char == "." and depth == 0 and line[index + 1:index + 2] == " ":
+            start = index + 2
+    return start
+
+
+def _keyword_name(words: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "_", words.lower().replace("!", "")).strip("_")
+
+
+def _has_keyword(card: CardDefinition, name: str) -> bool:
+    names = {_keyword_name(str(k)) for k in card.keywords}
+    if name == "imaginary_gift":
+        return facts.gift(card) is not None
+    return name in names or (name == "sentinel" and facts.is_sentinel(card)) or (
+        name == "persona_ride" and facts.has_persona_ride(card))
+
+
+def _rule_keyword_text(card: CardDefinition, text: str) -> bool:
+    """Tell whether a header-less text is a keyword ability the rules supply ("Persona Ride.", "Sentinel (...)")."""
+    match = re.match(r"([A-Za-z][A-Za-z!' ]*?)\s*(?:\d+\s*)?(?:\(|:|\.|-|$)", text)
+    if not match:
+        return False
+    name = _keyword_name(match.group(1))
+    return name in _RULE_KEYWORDS and _has_keyword(card, name)
+
+
+def _compile_chunk(card: CardDefinition, chunk: str) -> Ability | str | None:
+    """Compile one printed ability: the ability, None for text the rules already enforce, or the unknown clause."""
+    text = normalise(chunk)
+    header = _HEADER.search(text)
+    if header is None:
+        return _compile_headerless(card, text)
+    prefix = text[:header.start()].strip()
+    keyword: dict[str, Any] = {}
+    if prefix:
+        label = re.fullmatch(r"([A-Za-z][A-Za-z!' ]*?)(?: (\d+))?(?: \([^)]*\))?\s*[-:]", prefix)
+        if label is None:
+            return f"keyword prefix: {_generic(prefix)}"
+        name = _keyword_name(label.group(1))
+        if name in _RULE_KEYWORDS and _has_keyword(card, name):
+            return None  # the keyword's own text ("Harmony: [AUTO](RC): ..."): the rules supply the ability
+        if name not in CONDITION_KEYWORDS + PREFIX_KEYWORDS:
+            return f"keyword prefix: {_generic(prefix)}"
+        keyword["keyword"] = name
+        if label.group(2):
+            keyword["x"] = int(label.group(2))
+    head = _HEAD.fullmatch(text[header.start():])
+    if head is None:
+        return f"ability header: {_generic(text[header.start():header.start() + 30])}"
+    kind, zone, once, before_colon, body = head.groups()
+    ability: Ability = {"kind": kind.lower()}
+    if zone:
+        tag = _ZONE_TAGS.get(zone.strip().lower())
+        if tag is None:
+            return f"zone ({zone})"
+        ability["zone"] = tag
+    ability.update(keyword)
+    if once:
+        ability["once_per_turn"] = True
+    body = body.strip()
+    if kind.upper() == "CONT" and _rule_keyword_text(card, body):
+        return None  # "[CONT]:Sentinel (...)": the keyword itself
+    if before_colon:
+        if kind.upper() != "ACT":
+            return f"ability header: {_generic(before_colon)}"
+        cost = cost_steps(before_colon)
+        if cost is None:
+            return f"cost: {_generic(before_colon)}"
+        ability["cost"] = cost
+    return _compile_body(ability, body)
+
+
+def _compile_headerless(card: CardDefinition, text: str) -> Ability | str | None:
+    """Compile a text without an ability header: a keyword, a trigger's reminder, an Over trigger's extra."""
+    if text.startswith("(") and text.endswith(")"):
+        return None  # reminder text: what the rules already do (a trigger's effect, a deck limit)
+    trigger = _TRIGGER_LINE.match(text)
+    if trigger and facts.trigger(card) == trigger.group(1).lower():
+        return None  # "Critical Trigger: ..." spells out the trigger effect the rules perform (VG 6.5)
+    extra = re.fullmatch(r"Additional Effect\s*-\s*(.*)", text, re.I)
+    if extra and facts.trigger(card) == "over":
+        return _compile_body({"kind": "auto", "when": "over_drive_check"}, extra.group(1), trigger_known=True)
+    sentences = [s for s in _split(text) if s[1]]
+    if sentences and all(_rule_keyword_text(card, piece) for index, piece in sentences
+                         if index == 0 or piece == sentences[0][1]):
+        return None
+    return f"text: {_generic(text[:60])}"
+
+
+# -- an ability's body -------------------------------------------------------------------------------
+
+# AUTO trigger clauses: (pattern, ability fields). "{circle}" in a zone is the circle the pattern names.
+_TRIGGERS: tuple[tuple[re.Pattern[str], dict[str, Any]], ...] = tuple((re.compile(p, re.I), fields) for p, fields in (
+    (r"when this unit is placed on \(?(VC|RC)\)?", {"when": "placed"}),
+    (r"when this (?:unit|card) is (?:put on|put into your|placed on) \(?(GC)\)?", {"when": "placed"}),
+    (r"when this unit attacks", {"when": "attacks"}),
+    (r"when this unit attacks a vanguard", {"when": "attacks", "trigger_if": {"attacked_vanguard": True}}),
+    (r"when this unit attacks a rear-guard", {"when": "attacks", "trigger_if": {"attacked_vanguard": False}}),
+    (r"when this unit boosts", {"when": "boosts"}),
+    (r"when this unit boosts a vanguard", {"when": "boosts", "trigger_if": {"attacked_vanguard": True}}),
+    (r"when this unit is boosted", {"when": "boosted"}),
+    (r"when this unit's attack hits", {"when": "attack_hits"}),
+    (r"when this unit's attack hits a vanguard", {"when": "attack_hits", "trigger_if": {"attacked_vanguard": True}}),
+    (r"when this unit's attack hits a rear-guard", {"when": "attack_hits", "trigger_if": {"attacked_vanguard": False}}),
+    (r"when this unit is attacked", {"when": "attacked"}),
+    (r"when this unit is retired", {"when": "retired"}),
+    (r"when this unit is put into (?:your|the) soul", {"when": "put_into_soul"}),
+    (r"when (?:this unit is rode upon|another unit rides this unit)", {"when": "rode_upon"}),
+    (r"when a grade (\d) rides this unit", {"when": "rode_upon", "filter": {"rider_grade": "{1}"}}),
+    (r"when this unit is rode upon by \"([^\"]+)\"", {"when": "rode_upon", "filter": {"rider_name": "{1}"}}),
+    (r"at the end of the battle (?:that )?this unit attacked",
+     {"when": "end_of_battle", "trigger_if": {"self_attacked": True}}),
+    (r"at the end of the battle (?:that )?this unit attacked a vanguard",
+     {"when": "end_of_battle", "trigger_if": {"self_attacked": True, "attacked_vanguard": True}}),
+    (r"at the (?:start|beginning) of your ride phase", {"when": "ride_phase_start"}),
+    (r"at the end of your turn", {"when": "end_of_turn", "trigger_if": {"my_turn": True}}),
+))
+
+
+def _trigger(text: str) -> dict[str, Any] | None:
+    """Read an AUTO ability's trigger clause into `when` (and circle, zone, filter, trigger_if); None if unknown."""
+    for pattern, fields in _TRIGGERS:
+        match = pattern.fullmatch(text.strip())
+        if match is None:
+            continue
+        result = {key: _fill(value, match) for key, value in fields.items()}
+        if result["when"] == "placed":
+            circle = match.group(1).lower()
+            result["circle"] = circle
+            result["zone"] = {"vc": "V", "rc": "R", "gc": "GC"}[circle]
+        return result
+    return None
+
+
+def _fill(value: Any, match: re.Match[str]) -> Any:
+    if isinstance(value, dict):
+        return {key: _fill(inner, match) for key, inner in value.items()}
+    if isinstance(value, str) and re.fullmatch(r"\{\d\}", value):
+        found = match.group(int(value[1]))
+        return int(found) if found.isdigit() else found
+    return value
+
+
+def _split(body: str) -> list[tuple[int, str]]:
+    """Split a body into (sentence number, clause) at top-level ", " / "; " and sentence ends."""
+    pieces: list[tuple[int, str]] = []
+    depth, quoted, sentence, start = 0, False, 0, 0
+    index = 0
+    while index < len(body):
+        char = body[index]
+        if char == '"':
+            quoted = not quoted
+        elif char in "([" and not quoted:
+            depth += 1
+        elif char in ")]" and not quoted:
+            depth = max(0, depth - 1)
+        elif depth == 0 and not quoted and char in ",;." and body[index + 1:index + 2] in (" ", ""):
+            pieces.append((sentence, body[start:index].strip()))
+            if char == ".":
+                sentence += 1
+            start = index + 1
+        index += 1
+    if body[start:].strip():
+        pieces.append((sentence, body[start:].strip()))
+    return [(number, _clean(piece)) for number, piece in pieces if _clean(piece)]
+
+
+def _clean(piece: str) -> str:
+    piece = re.sub(r"^(?:and|then|and then)\b\s*,?\s*", "", piece.strip(), flags=re.I)
+    return "" if piece.lower() in ("then", "and") else piece
+
+
+def _compile_body(ability: Ability, body: str, trigger_known: bool = False) -> Ability | str:
+    """Compile the body after the header: trigger (AUTO), condition, optional cost, then effect clauses."""
+    pieces = _split(body)
+    kind = ability["kind"]
+    if kind == "auto" and not trigger_known:
+        if not pieces:
+            return "auto ability without a trigger"
+        found = _trigger(pieces[0][1])
+        if found is None:
+            return f"trigger: {_generic(pieces[0][1])}"
+        if "zone" in found and "zone" in ability and found["zone"] != ability["zone"]:
+            return f"trigger on another circle than the ability's zone: {_generic(pieces[0][1])}"
+        ability.update({key: value for key, value in found.items() if key not in ability or key != "zone"})
+        pieces = pieces[1:]
+    ctx = ClauseContext()
+    sentence_if: tuple[int, dict[str, Any]] | None = None
+    first = True
+    index = 0
+    while index < len(pieces):
+        sentence, piece = pieces[index]
+        index += 1
+        lowered = piece.lower()
+        if first and (lowered.startswith(("if ", "during ", "while "))):
+            cond = condition(re.sub(r"^while (?:in )?", "during ", piece, flags=re.I))
+            if cond is None:
+                return f"condition: {_generic(piece)}"
+            ability["if"] = {**ability.get("if", {}), **cond}
+            continue
+        first_effect = first
+        first = False
+        cost = re.fullmatch(r"(?:you may )?(?:pay )?COST \[(.*)\]", piece, re.I)
+        may = re.fullmatch(r"you may (?:pay )?(.*)", piece, re.I)
+        if cost is not None and not ctx.steps:
+            steps = cost_steps(cost.group(1))
+            if steps is None:
+                return f"cost: {_generic(cost.group(1))}"
+            ability["cost"] = ability.get("cost", []) + steps
+            first = True
+            continue
+        if may is not None and first_effect and index < len(pieces) and pieces[index][1].lower() == "if you do":
+            steps = cost_steps(may.group(1))  # "you may discard a card. If you do, ...": an optional cost
+            if steps is None:
+                return f"cost: {_generic(may.group(1))}"
+            ability["cost"] = ability.get("cost", []) + steps
+            index += 1
+            first = True
+            continue
+        if sentence_if is None or sentence_if[0] != sentence:
+            sentence_if = None
+            opening = re.fullmatch(r"if (.*)", piece, re.I)
+            if opening and (index == 1 or pieces[index - 2][0] != sentence):
+                cond = condition(opening.group(1))
+                if cond is None:
+                    return f"condition: {_generic(piece)}"
+                sentence_if = (sentence, cond)
+                continue
+        before = len(ctx.steps)
+        if may is not None and first_effect and kind == "auto" and "cost" not in ability:
+            ability["optional"] = True
+            piece = may.group(1)
+        if not effect_clause(ctx, piece):
+            return _generic(piece)
+        if sentence_if is not None:
+            for step in ctx.steps[before:]:
+                step["if"] = sentence_if[1]
+    if not ctx.steps:
+        return "ability without an effect"
+    if ctx.steps[-1].get("effect") == "choose":
+        return "a choice with no effect on the chosen cards"
+    if kind == "cont":
+        wrong = _cont_problem(ctx.steps)
+        if wrong:
+            return wrong
+    ability["do"] = ctx.steps
+    return ability
+
+
+# A CONT ability's steps are read where they apply (abilities.continuous_bonuses): only these targets.
+_CONT_TARGETS = ("self", "your_units", "your_front_row")
+
+
+def _cont_problem(steps: list[dict[str, Any]]) -> str | None:
+    for step in steps:
+        if step["effect"] not in ("power", "critical", "shield") or step.get("target") not in _CONT_TARGETS:
+            return f"continuous {step['effect']} on {step.get('target')}"
+        if "until" in step or "if" in step:
+            return "continuous effect with a duration or condition"
+    return None
+
+
+def _compile_order(card: CardDefinition) -> CompiledText:
+    """Compile a normal order: an optional "Play this with COST [...]" line, then its effect."""
+    cost: list[dict[str, Any]] = []
+    body: list[str] = []
+    for line in card.text.splitlines():
+        text = normalise(line)
+        if not text:
+            continue
+        paid = re.fullmatch(r"(?:play (?:this )?with (?:this )?COST \[(.*)\]|you may COST \[(.*)\] to play this card)\.?",
+                            text, re.I)
+        if paid:
+            steps = cost_steps(paid.group(1) or paid.group(2))
+            if steps is None:
+                return CompiledText(by_hand=(card.text.strip(),), unknown_clauses=(f"cost: {_generic(text)}",))
+            cost += steps
+        else:
+            body.append(text)
+    result = _compile_body({"kind": "act"}, " ".join(body)) if body else "order without an effect"
+    if isinstance(result, str):
+        return CompiledText(by_hand=(card.text.strip(),), unknown_clauses=(result,))
+    if cost:
+        result["cost"] = cost
+    return CompiledText(effects=(result,))
+
+
+def _generic(clause: str) -> str:
+    """Return a clause with names and numbers made generic, to count like clauses together."""
+    clause = re.sub(r'"[^"]*"', '"NAME"', clause.strip().rstrip("."))
+    return re.sub(r"\d+", "N", clause).lower()
