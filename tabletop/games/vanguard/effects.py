@@ -1090,7 +1090,7 @@ ABILITY_KEYS = ("kind", "when", "zone", "keyword", "keyword_ability", "x", "cost
                 "trigger_if", "if", "do", "filter", "circle", "name")
 # Filter keys of an ability's trigger (`filter:` next to `when:`) and of a step's card choice.
 TRIGGER_FILTERS = ("by_effect", "by_your_effect", "state", "boosted_race", "booster_race", "rider_grade",
-                   "rider_same_clan", "same_column", "same_name", "name")
+                   "rider_same_clan", "same_column", "same_name", "name", "rider_name", "from", "grade", "trigger_unit")
 SET_PARAMS = ("target", "from", "per", "card", "of")
 # Effects that only a CONT ability says, read where they apply, never run as a step, with their parameters:
 # `become_vanguard`: your units on your RCs passing `filter` are also vanguards (rear_vanguard.py).

@@ -588,6 +588,8 @@ def _check(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     tx.move(card, zone_id(player, "trigger"), 0)
     definition = state.definition(card)
     tx.log(f"{step['kind']} check: {definition.name}", "VG 6.4" if step["kind"] == "drive" else "VG 6.6")
+    if step["kind"] == "drive":  # VG 6.4: "when your drive check reveals ..." abilities wait for the check timing
+        emit(tx, trigger_event("drive_check_reveals", card=card, player=player))
     trigger = printed_of(state, card).trigger
     steps = trigger_steps(state, player, card, trigger, step["kind"]) if trigger else []
     if not steps:  # nothing resolves in between: the card goes on at once, as an atomic frame of `_check_done` would
@@ -692,6 +694,9 @@ def _damage_step(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
         else:
             more.append({"effect": "_retire_attacked"})
         emit(tx, trigger_event("attack_hits", card=attacker, zone=state.cards[attacker].zone))
+        booster = battle.get("booster")
+        if booster is not None and booster in state.cards:  # "when the attack this unit boosted hits" (VG 6.6 ④)
+            emit(tx, trigger_event("boosted_attack_hits", card=booster, zone=state.cards[booster].zone))
     more.append({"effect": "_retire_guardians"})
     procedure.insert_steps(tx, fi, more)
     return True

@@ -121,6 +121,7 @@ def place_on_circle(tx: Transaction, iid: int, circle: str, how: str, by: str, r
     """
     state = tx.state
     card = state.cards[iid]
+    origin = card.zone.split(".", 1)[-1]  # "when placed on (RC) from hand" reads where it came from
     if card.zone != circle:
         if is_circle(card.zone) or card.zone.endswith(".gc"):
             leave_field_cleanup(tx, iid)
@@ -132,7 +133,7 @@ def place_on_circle(tx: Transaction, iid: int, circle: str, how: str, by: str, r
     if how in ("call", "guard"):
         player = zone_owner(circle)
         turn_info(tx, player, "calls", int(turn_fact(state, player, "calls")) + 1)
-    event = trigger_event("placed", card=iid, zone=circle, how=how, player=zone_owner(circle))
+    event = trigger_event("placed", card=iid, zone=circle, how=how, player=zone_owner(circle), **{"from": origin})
     if is_rear_circle(circle) and iid in rear_vanguards(state, zone_owner(circle)):
         event["as_vanguard"] = True  # placed as a vanguard: "placed on VC" abilities trigger (seed 《光辉骑士团》 二)
     emit(tx, event)

@@ -727,6 +727,7 @@ class VanguardRules(GameRules):
         if v is not None and facts.grade(d) > current_grade(state, v):
             raise IllegalCommand("VG 5.4", "an order's grade must not exceed your vanguard's")
         tx.move(command.card, zone_id(command.by, "order"), None)
+        turn_info(tx, command.by, "orders_played", int(turn_fact(state, command.by, "orders_played")) + 1)
         steps: list[dict[str, Any]] = []
         for ability in d.effects:
             steps += cost_steps(ability) + list(ability.get("do", ()))
@@ -978,6 +979,7 @@ def ride(tx: Transaction, player: str, card: int) -> None:
         tx.list_append("player_mods", {"player": player, "stat": "power", "amount": 10000, "scope": "front_row",
                                        "duration": durations.UNTIL_END_OF_TURN, "why": "Persona Ride"})
         tx.log(f"{player} persona rides", "VG 5.3")
+        turn_info(tx, player, "persona_rode", True)
     gift = facts.gift(state.definition(card))
     if state.format == "premium" and gift and facts.grade(state.definition(card)) >= 3:
         receive_gift(tx, player, gift)

@@ -14,8 +14,9 @@ from typing import Any
 
 Step = dict[str, Any]
 
-NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
-NUMBER = r"(?:a|an|one|two|three|four|five|six|\d+)"
+NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+           "nine": 9, "ten": 10, "fifteen": 15, "twenty": 20}
+NUMBER = r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|\d+)"
 
 
 def number(word: str) -> int:
@@ -141,6 +142,18 @@ _CONDITIONS: tuple[tuple[str, Callable[[re.Match[str]], dict[str, Any]]], ...] =
     (r"during your turn", lambda m: {"my_turn": True}),
     (r"during your opponent's turn", lambda m: {"my_turn": False}),
     (r"during the battle (?:that )?this unit attacked", lambda m: {"self_attacked": True}),
+    (r"during the battle (?:that )?this unit boosted", lambda m: {"self_boosted": True}),
+    (r'your vanguard is "([^"]+)"', lambda m: {"vanguard_name": m.group(1)}),
+    (r'you have a vanguard with "([^"]+)" in its card name', lambda m: {"vanguard_name_contains": m.group(1)}),
+    (r"your opponent's vanguard is grade (\d) or (?:greater|higher|more)",
+     lambda m: {"opponent_vanguard_grade_at_least": int(m.group(1))}),
+    (rf"you have ({NUMBER}) or more grade (\d) units", lambda m: {"units_at_least": {"count": number(m.group(1)),
+                                                                                      "grade": int(m.group(2))}}),
+    (rf"you have ({NUMBER}) or more units", lambda m: {"units_at_least": {"count": number(m.group(1))}}),
+    (r"you persona rode this turn", lambda m: {"persona_rode": True}),
+    (r"you played an order this turn", lambda m: {"played_order": True}),
+    (rf"your opponent has ({NUMBER}) or (?:less|fewer) rear-guards",
+     lambda m: {"opponent_rear_guards_at_most": number(m.group(1))}),
 )
 
 
@@ -162,7 +175,8 @@ def condition(text: str) -> dict[str, Any] | None:
 # -- effects --------------------------------------------------------------------------------------
 
 _STAT = r"(power|critical|shield|drive)\s*\+\s*(\d+)"
-_UNTIL = r"(?: until (?:the )?end of (?:that |the |this )?(turn|battle))?"
+_UNTIL = r"(?: until (?:the )?end of (?:that |the |this )?(?P<until>turn|battle))?"
+_STATS = r"(?P<stats>(?:power|critical|shield|drive)\s*\+\s*\d+(?:\s*(?:/|,? and )\s*(?:power|critical|shield|drive)\s*\+\s*\d+)*)"
 _PRONOUN = r"(?:it|they|them|that unit|those units|that card|those cards)"
 
 
@@ -185,7 +199,7 @@ def _gets(ctx: ClauseContext, m: re.Match[str]) -> bool:
     target = "self" if who == "this unit" else ctx.it if re.fullmatch(_PRONOUN, who) else None
     if target is None:
         return False
-    steps = stat_steps(m.group(2), target, m.group(3))
+    steps = stat_steps(m.group("stats"), target, m.group("until"))
     if steps is None:
         return False
     ctx.steps += steps
@@ -196,7 +210,7 @@ def _all_get(ctx: ClauseContext, m: re.Match[str]) -> bool:
     found = unit_set(m.group(1))
     if found is None or found[1]:
         return False
-    steps = stat_steps(m.group(2), found[0], m.group(3))
+    steps = stat_steps(m.group("stats"), found[0], m.group("until"))
     if steps is None:
         return False
     ctx.steps += steps
@@ -307,7 +321,7 @@ def _it_cannot_be_hit(ctx: ClauseContext, m: re.Match[str]) -> bool:
     if target is None:
         return False
     step: Step = {"effect": "cannot_be_hit", "target": target}
-    if m.group(2) and m.group(2).lower() == "turn":
+    if m.group("until") and m.group("until").lower() == "turn":
         step["until"] = "turn"
     ctx.steps.append(step)
     return True
@@ -318,7 +332,7 @@ def _cannot_attack(ctx: ClauseContext, m: re.Match[str]) -> bool:
     if target is None:
         return False
     step: Step = {"effect": "cannot_attack", "target": target}
-    if m.group(2) and m.group(2).lower() == "battle":
+    if m.group("until") and m.group("until").lower() == "battle":
         step["until"] = "battle"
     ctx.steps.append(step)
     return True
@@ -332,8 +346,8 @@ EFFECT_CLAUSES: tuple[tuple[re.Pattern[str], Clause], ...] = tuple((re.compile(p
     (r"energy charge \(?(\d+)\)?", _counted("energy_charge")),
     (r"soul blast \(?(\d+)\)?", _counted("soul_blast")),
     (r"counter blast \(?(\d+)\)?", _counted("counter_blast")),
-    (rf"(this unit|{_PRONOUN}) gets? ((?:{_STAT})(?:\s*(?:/|,? and )\s*{_STAT})*){_UNTIL}", _gets),
-    (rf"(?:all of )?(your [a-z' -]+?) get ((?:{_STAT})(?:\s*(?:/|,? and )\s*{_STAT})*){_UNTIL}", _all_get),
+    (rf"(this unit|{_PRONOUN}) gets? {_STATS}{_UNTIL}", _gets),
+    (rf"(?:all of )?(your [a-z' -]+?) get {_STATS}{_UNTIL}", _all_get),
     (rf"choose (up to )?({NUMBER}) of (your [a-z0-9' -]+)", _choose_units),
     (rf"choose (up to )?({NUMBER}) ([a-z0-9\" ,'-]+?) from (?:among )?your (drop(?: zone)?|soul|hand|damage zone|bind zone)",
      _choose_cards),

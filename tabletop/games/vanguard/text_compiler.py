@@ -51,8 +51,8 @@ def compile_card(card: CardDefinition) -> CompiledText:
         if isinstance(result, str):
             by_hand.append(chunk)
             unknown.append(result)
-        elif result is not None:
-            effects.append(result)
+        else:
+            effects += result
     return CompiledText(effects=tuple(effects), by_hand=tuple(by_hand), unknown_clauses=tuple(unknown))
 
 
@@ -119,7 +119,7 @@ def _rule_keyword_text(card: CardDefinition, text: str) -> bool:
     return name in _RULE_KEYWORDS and _has_keyword(card, name)
 
 
-def _compile_chunk(card: CardDefinition, chunk: str) -> Ability | str | None:
+def _compile_chunk(card: CardDefinition, chunk: str) -> list[Ability] | str:
     """Compile one printed ability: the ability, None for text the rules already enforce, or the unknown clause."""
     text = normalise(chunk)
     header = _HEADER.search(text)
@@ -133,7 +133,7 @@ def _compile_chunk(card: CardDefinition, chunk: str) -> Ability | str | None:
             return f"keyword prefix: {_generic(prefix)}"
         name = _keyword_name(label.group(1))
         if name in _RULE_KEYWORDS and _has_keyword(card, name):
-            return None  # the keyword's own text ("Harmony: [AUTO](RC): ..."): the rules supply the ability
+            return []  # the keyword's own text ("Harmony: [AUTO](RC): ..."): the rules supply the ability
         if name not in CONDITION_KEYWORDS + PREFIX_KEYWORDS:
             return f"keyword prefix: {_generic(prefix)}"
         keyword["keyword"] = name
@@ -144,7 +144,10 @@ def _compile_chunk(card: CardDefinition, chunk: str) -> Ability | str | None:
         return f"ability header: {_generic(text[header.start():header.start() + 30])}"
     kind, zone, once, before_colon, body = head.groups()
     ability: Ability = {"kind": kind.lower()}
-    if zone:
+    if zone and zone.strip().lower() == "back row rc":  # VG 7.6: works only on a back-row rear-guard circle
+        ability["zone"] = "R"
+        ability["trigger_if" if kind.upper() == "AUTO" else "if"] = {"in_back_row": True}
+    elif zone:
         tag = _ZONE_TAGS.get(zone.strip().lower())
         if tag is None:
             return f"zone ({zone})"
@@ -154,7 +157,7 @@ def _compile_chunk(card: CardDefinition, chunk: str) -> Ability | str | None:
         ability["once_per_turn"] = True
     body = body.strip()
     if kind.upper() == "CONT" and _rule_keyword_text(card, body):
-        return None  # "[CONT]:Sentinel (...)": the keyword itself
+        return []  # "[CONT]:Sentinel (...)": the keyword itself
     if before_colon:
         if kind.upper() != "ACT":
             return f"ability header: {_generic(before_colon)}"
@@ -162,23 +165,36 @@ def _compile_chunk(card: CardDefinition, chunk: str) -> Ability | str | None:
         if cost is None:
             return f"cost: {_generic(before_colon)}"
         ability["cost"] = cost
-    return _compile_body(ability, body)
+    return _one_per_trigger(_compile_body(ability, body))
 
 
-def _compile_headerless(card: CardDefinition, text: str) -> Ability | str | None:
+def _one_per_trigger(result: Ability | str) -> list[Ability] | str:
+    """Return an ability as a list; "when this unit attacks or boosts" is one ability per trigger event."""
+    if isinstance(result, str):
+        return result
+    whens = result.get("when")
+    if isinstance(whens, tuple):
+        if result.get("once_per_turn"):
+            return "once per turn over two trigger events"
+        return [{**result, "when": when} for when in whens]
+    return [result]
+
+
+def _compile_headerless(card: CardDefinition, text: str) -> list[Ability] | str:
     """Compile a text without an ability header: a keyword, a trigger's reminder, an Over trigger's extra."""
     if text.startswith("(") and text.endswith(")"):
-        return None  # reminder text: what the rules already do (a trigger's effect, a deck limit)
+        return []  # reminder text: what the rules already do (a trigger's effect, a deck limit)
     trigger = _TRIGGER_LINE.match(text)
     if trigger and facts.trigger(card) == trigger.group(1).lower():
-        return None  # "Critical Trigger: ..." spells out the trigger effect the rules perform (VG 6.5)
+        return []  # "Critical Trigger: ..." spells out the trigger effect the rules perform (VG 6.5)
     extra = re.fullmatch(r"Additional Effect\s*-\s*(.*)", text, re.I)
     if extra and facts.trigger(card) == "over":
-        return _compile_body({"kind": "auto", "when": "over_drive_check"}, extra.group(1), trigger_known=True)
+        return _one_per_trigger(_compile_body({"kind": "auto", "when": "over_drive_check"}, extra.group(1),
+                                              trigger_known=True))
     sentences = [s for s in _split(text) if s[1]]
     if sentences and all(_rule_keyword_text(card, piece) for index, piece in sentences
                          if index == 0 or piece == sentences[0][1]):
-        return None
+        return []
     return f"text: {_generic(text[:60])}"
 
 
@@ -208,6 +224,15 @@ _TRIGGERS: tuple[tuple[re.Pattern[str], dict[str, Any]], ...] = tuple((re.compil
     (r"at the end of the battle (?:that )?this unit attacked a vanguard",
      {"when": "end_of_battle", "trigger_if": {"self_attacked": True, "attacked_vanguard": True}}),
     (r"at the (?:start|beginning) of your ride phase", {"when": "ride_phase_start"}),
+    (r"when this unit is placed on \(?(RC)\)? from (?:your )?hand", {"when": "placed", "filter": {"from": "hand"}}),
+    (r"when this unit attacks or boosts", {"when": ("attacks", "boosts")}),
+    (r"when your drive check reveals a trigger unit", {"when": "drive_check_reveals", "filter": {"trigger_unit": True}}),
+    (r"when your drive check reveals a grade (\d)(?: unit| card)?", {"when": "drive_check_reveals", "filter": {"grade": "{1}"}}),
+    (r"when the attack (?:that )?this unit boosted hits", {"when": "boosted_attack_hits"}),
+    (r"when the attack (?:that )?this unit boosted hits a vanguard",
+     {"when": "boosted_attack_hits", "trigger_if": {"attacked_vanguard": True}}),
+    (r"at the end of the battle (?:that )?this unit boosted",
+     {"when": "end_of_battle", "trigger_if": {"self_boosted": True}}),
     (r"at the end of your turn", {"when": "end_of_turn", "trigger_if": {"my_turn": True}}),
 ))
 
