@@ -281,6 +281,27 @@ def _shield(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     return _modify(tx, fi, step, "shield", 0, "battle")
 
 
+# The units a player-level bonus reaches (table.py `_scope_holds`).
+PLAYER_POWER_SCOPES = ("units", "front_row", "rear_guards")
+
+
+@effect("player_power", "amount", "scope", "until", "my_turn")
+def _player_power(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Give the resolving player a bonus for their units of `scope`: Power +amount, `until` turn or fight (the rest
+    of the game), with `my_turn` only during their own turns.
+
+    An Over trigger's additional effect "During this fight, you get "During your turn, all of your rear-guards get
+    [Power]+10000"" (VG 6.5 Over: the printed additional effect of a drive-checked Over trigger; a fight is the
+    whole game, VG 1) is a bonus of the player, not of units: units called later get it too.
+    """
+    scope = str(step.get("scope", "units"))
+    until = durations.PERMANENT if step.get("until") == "fight" else durations.UNTIL_END_OF_TURN
+    me = controller(tx.state, fi)
+    tx.list_append("player_mods", {"player": me, "stat": "power", "amount": int(step.get("amount", 0)), "scope": scope,
+                                   "my_turn": bool(step.get("my_turn")), "duration": until, "why": _why(tx.state, fi)})
+    return True
+
+
 @effect("cannot_attack", "until")
 def _cannot_attack(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     """Forbid units to attack (until: turn, the default, or battle)."""
@@ -410,6 +431,8 @@ def _discard(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
         picks = answer["picks"]
     for c in picks:
         relocate(tx, c, "drop", None)
+    for c in picks:  # "when this card is discarded from hand" (VG 9.5: a discard puts a hand card into the drop)
+        emit(tx, trigger_event("discarded", card=c, player=me))
     return True
 
 

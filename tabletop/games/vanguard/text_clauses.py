@@ -104,9 +104,9 @@ def card_spec(words: str) -> dict[str, Any] | None:
 # -- costs ----------------------------------------------------------------------------------------
 
 _COSTS: tuple[tuple[str, Callable[[re.Match[str]], Step]], ...] = (
-    (r"counter blast \(?(\d+)\)?", lambda m: {"effect": "counter_blast", "count": int(m.group(1))}),
-    (r"soul blast \(?(\d+)\)?", lambda m: {"effect": "soul_blast", "count": int(m.group(1))}),
-    (r"energy blast \(?(\d+)\)?", lambda m: {"effect": "energy_blast", "count": int(m.group(1))}),
+    (r"counter[- ]blast \(?(\d+)\)?", lambda m: {"effect": "counter_blast", "count": int(m.group(1))}),
+    (r"soul[- ]blast \(?(\d+)\)?", lambda m: {"effect": "soul_blast", "count": int(m.group(1))}),
+    (r"energy[- ]blast \(?(\d+)\)?", lambda m: {"effect": "energy_blast", "count": int(m.group(1))}),
     (rf"discard ({NUMBER}) cards? from your hand", lambda m: {"effect": "discard", "count": number(m.group(1))}),
     (r"put this unit into your soul", lambda m: {"effect": "to_soul", "target": "self"}),
     (r"retire this unit", lambda m: {"effect": "retire", "target": "self"}),
@@ -136,14 +136,15 @@ _CONDITIONS: tuple[tuple[str, Callable[[re.Match[str]], dict[str, Any]]], ...] =
     (r"you went first", lambda m: {"went_first": True}),
     (rf"your hand has ({NUMBER}) or (?:fewer|less) cards", lambda m: {"hand_at_most": number(m.group(1))}),
     (rf"your hand has ({NUMBER}) or more cards", lambda m: {"hand_at_least": number(m.group(1))}),
-    (rf"your soul has ({NUMBER}) or more cards", lambda m: {"soul_at_least": number(m.group(1))}),
+    (rf"(?:your soul has ({NUMBER}) or more cards|you have ({NUMBER}) or more cards in your soul)",
+     lambda m: {"soul_at_least": number(m.group(1) or m.group(2))}),
     (rf"(?:you have|your damage zone has) ({NUMBER}) or more (?:damage|cards in your damage zone|cards)",
      lambda m: {"damage_at_least": number(m.group(1))}),
     (r"during your turn", lambda m: {"my_turn": True}),
     (r"during your opponent's turn", lambda m: {"my_turn": False}),
     (r"during the battle (?:that )?this unit attacked", lambda m: {"self_attacked": True}),
     (r"during the battle (?:that )?this unit boosted", lambda m: {"self_boosted": True}),
-    (r'your vanguard is "([^"]+)"', lambda m: {"vanguard_name": m.group(1)}),
+    (r'your vanguard is "(.+)"', lambda m: {"vanguard_name": m.group(1)}),
     (r'you have a vanguard with "([^"]+)" in its card name', lambda m: {"vanguard_name_contains": m.group(1)}),
     (r"your opponent's vanguard is grade (\d) or (?:greater|higher|more)",
      lambda m: {"opponent_vanguard_grade_at_least": int(m.group(1))}),
@@ -256,6 +257,7 @@ def _on_it(effect: str) -> Callable[[ClauseContext, re.Match[str]], bool]:
 def _on_self(effect: str) -> Callable[[ClauseContext, re.Match[str]], bool]:
     def build(ctx: ClauseContext, m: re.Match[str]) -> bool:
         ctx.steps.append({"effect": effect, "target": "self"})
+        ctx.it = "self"  # "[Stand] this unit, and it gets ..."
         return True
     return build
 
@@ -355,7 +357,7 @@ EFFECT_CLAUSES: tuple[tuple[re.Pattern[str], Clause], ...] = tuple((re.compile(p
     (rf"stand {_PRONOUN}", _on_it("stand")),
     (rf"rest {_PRONOUN}", _on_it("rest")),
     (rf"lock {_PRONOUN}", _on_it("lock")),
-    (rf"(?:put|return) {_PRONOUN} (?:in)?to (?:your|their|its owner's) hand", _on_it("return_to_hand")),
+    (rf"(?:put|return) {_PRONOUN} (?:in)?to (?:to )?(?:your|their|its owner's) hand", _on_it("return_to_hand")),
     (rf"put {_PRONOUN} into (?:your|their|its owner's) soul", _on_it("to_soul")),
     (rf"put {_PRONOUN} on the bottom of (?:your|their|its owner's) deck", _on_it("to_deck_bottom")),
     (rf"put {_PRONOUN} into (?:your|their|its owner's|the) drop(?: zone)?", _on_it("to_drop")),
@@ -364,8 +366,9 @@ EFFECT_CLAUSES: tuple[tuple[re.Pattern[str], Clause], ...] = tuple((re.compile(p
     (rf"call {_PRONOUN} to \(?RC\)?( as rest)?", _call_it),
     (r"stand this unit", _on_self("stand")),
     (r"retire this unit", _on_self("retire")),
-    (r"put this unit into your soul", _on_self("to_soul")),
+    (r"(?:you may )?put this (?:unit|card) into your soul", _on_self("to_soul")),
     (r"return this unit to your hand", _on_self("return_to_hand")),
+    (r"call this card to \(?RC\)?", lambda ctx, m: bool(ctx.steps.append({"effect": "call", "from": "self"})) or True),
     (r"stand all of (your [a-z' -]+)", _on_set("stand")),
     (rf"search your deck for up to ({NUMBER}) (.+)", _search),
     (rf"(?:reveal {_PRONOUN} and )?put {_PRONOUN} into your hand", _after_search),

@@ -62,6 +62,7 @@ def normalise(text: str) -> str:
     text = re.sub(r"(Power|Critical|Shield|Drive)\s*\+\s*", r"\1+", text, flags=re.I)
     text = re.sub(r"\+(\d+) Million", lambda m: f"+{int(m.group(1)) * 1_000_000}", text, flags=re.I)
     text = re.sub(r"COST\s*\[", "COST [", text)
+    text = re.sub(r"(\[(?:AUTO|ACT|CONT)\]\s*(?:\([^)]*\))?\s*(?:\[?1/Turn\]?)?)\s*COST \[", r"\1:COST [", text)
     text = text.replace("!", ".").replace("’", "'")
     return " ".join(text.split())
 
@@ -224,6 +225,8 @@ _TRIGGERS: tuple[tuple[re.Pattern[str], dict[str, Any]], ...] = tuple((re.compil
     (r"at the end of the battle (?:that )?this unit attacked a vanguard",
      {"when": "end_of_battle", "trigger_if": {"self_attacked": True, "attacked_vanguard": True}}),
     (r"at the (?:start|beginning) of your ride phase", {"when": "ride_phase_start"}),
+    (r"when this card is discarded from (?:your )?hand during your turn",
+     {"when": "discarded", "zone": "DROP", "trigger_if": {"my_turn": True}}),
     (r"when this unit is placed on \(?(RC)\)? from (?:your )?hand", {"when": "placed", "filter": {"from": "hand"}}),
     (r"when this unit attacks or boosts", {"when": ("attacks", "boosts")}),
     (r"when your drive check reveals a trigger unit", {"when": "drive_check_reveals", "filter": {"trigger_unit": True}}),
@@ -290,8 +293,19 @@ def _clean(piece: str) -> str:
     return "" if piece.lower() in ("then", "and") else piece
 
 
+# An Over trigger's lasting bonus of the player (effects.py `player_power`).
+_FIGHT_BONUS = re.compile(r'during this fight, you get "during your turn, all of your (rear-guards|front row units|units) '
+                          r'get power\+(\d+)\.?"\.?', re.I)
+
+
 def _compile_body(ability: Ability, body: str, trigger_known: bool = False) -> Ability | str:
     """Compile the body after the header: trigger (AUTO), condition, optional cost, then effect clauses."""
+    fight = _FIGHT_BONUS.fullmatch(body.strip())
+    if fight:
+        scope = {"rear-guards": "rear_guards", "front row units": "front_row", "units": "units"}[fight.group(1).lower()]
+        ability["do"] = [{"effect": "player_power", "amount": int(fight.group(2)), "scope": scope, "until": "fight",
+                          "my_turn": True}]
+        return ability
     pieces = _split(body)
     kind = ability["kind"]
     if kind == "auto" and not trigger_known:
@@ -320,13 +334,15 @@ def _compile_body(ability: Ability, body: str, trigger_known: bool = False) -> A
             continue
         first_effect = first
         first = False
-        cost = re.fullmatch(r"(?:you may )?(?:pay )?COST \[(.*)\]", piece, re.I)
+        cost = re.fullmatch(r"(?:you may )?(?:pay )?COST \[(.*)\](?:,? and (.+))?", piece, re.I)
         may = re.fullmatch(r"you may (?:pay )?(.*)", piece, re.I)
         if cost is not None and not ctx.steps:
             steps = cost_steps(cost.group(1))
             if steps is None:
                 return f"cost: {_generic(cost.group(1))}"
             ability["cost"] = ability.get("cost", []) + steps
+            if cost.group(2):  # "COST [Counter Blast (1)] and draw a card"
+                pieces.insert(index, (sentence, cost.group(2)))
             first = True
             continue
         if may is not None and first_effect and index < len(pieces) and pieces[index][1].lower() == "if you do":
@@ -337,15 +353,15 @@ def _compile_body(ability: Ability, body: str, trigger_known: bool = False) -> A
             index += 1
             first = True
             continue
-        if sentence_if is None or sentence_if[0] != sentence:
+        if sentence_if is not None and sentence_if[0] != sentence:
             sentence_if = None
-            opening = re.fullmatch(r"if (.*)", piece, re.I)
-            if opening and (index == 1 or pieces[index - 2][0] != sentence):
-                cond = condition(opening.group(1))
-                if cond is None:
-                    return f"condition: {_generic(piece)}"
-                sentence_if = (sentence, cond)
-                continue
+        opening = re.fullmatch(r"if (.*)", piece, re.I)
+        if opening:  # "If COND, ..." (or ", and if COND, ..."): the rest of the sentence happens only if it holds
+            cond = condition(opening.group(1))
+            if cond is None:
+                return f"condition: {_generic(piece)}"
+            sentence_if = (sentence, {**(sentence_if[1] if sentence_if else {}), **cond})
+            continue
         before = len(ctx.steps)
         if may is not None and first_effect and kind == "auto" and "cost" not in ability:
             ability["optional"] = True
