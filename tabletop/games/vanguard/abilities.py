@@ -45,7 +45,7 @@ EVENTS = ("placed", "attacks", "boosts", "boosted", "retired", "stood", "put_int
           "hollow_drop", "enters_state", "locked", "attacked", "other_placed", "rear_guard_retired",
           "opponent_bind_to_hand", "attack_step_start", "battle_start", "ride_phase_start", "end_of_turn",
           "end_of_battle", "game_start", "state:success", "over_drive_check", "drive_step_start", "returned_to_hand",
-          "drive_check_reveals", "boosted_attack_hits", "discarded")
+          "drive_check_reveals", "boosted_attack_hits", "discarded", "intercepts")
 
 
 def keyword_abilities(card: CardDefinition) -> list[dict[str, Any]]:
@@ -528,7 +528,7 @@ def _matches(state: GameState, iid: int, ability: dict[str, Any], event: Trigger
     filt = ability.get("filter") or {}
     if when in ("placed", "attacks", "boosts", "boosted", "retired", "stood", "put_into_soul", "rode_upon",
                 "attack_hits", "hollow_drop", "enters_state", "locked", "attacked", "returned_to_hand",
-                "boosted_attack_hits", "discarded"):
+                "boosted_attack_hits", "discarded", "intercepts"):
         if kind != when or subject != iid:
             return False
         if when == "placed" and ability.get("circle"):

@@ -22,7 +22,7 @@ from tabletop.games.vanguard import facts
 from tabletop.games.vanguard.abilities import (
     CLAN_ACTIONS, CONDITION_KEYWORDS, CONDITIONS, COUNT_KEYS, COUNTED_ZONES, EVENTS, PREFIX_KEYWORDS, PROPER_KEYWORDS,
     STELLAR_CIRCLE,
-    add_pending, condition_holds, emit, has_keyword, keyword_number,
+    abilities_of, add_pending, condition_holds, emit, has_keyword, keyword_number, zone_tag_holds,
 )
 from tabletop.games.vanguard.circles import (
     REAR_CIRCLES, circle_name, column_for, column_partner, is_back_row, is_front_row, is_rear_circle,
@@ -302,6 +302,21 @@ def _player_power(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     return True
 
 
+RESIST = "resist"
+
+
+def resists(state: GameState, iid: int, chooser: str) -> bool:
+    """Tell whether a unit cannot be chosen by `chooser`'s card effects: it is their opponent's, and a valid CONT of
+    its own says `resist` ("[CONT](RC): This unit cannot be chosen by your opponent's card effects", VG 7.5)."""
+    card = state.cards[iid]
+    if card.controller == chooser or not is_unit(state, iid):
+        return False
+    return any(ability.get("kind") == "cont" and any(s.get("effect") == RESIST for s in ability.get("do", ()))
+               and zone_tag_holds(state, iid, ability.get("zone"))
+               and condition_holds(state, ability.get("if"), iid, card.controller)
+               for ability in abilities_of(state, iid))
+
+
 @effect("cannot_attack", "until")
 def _cannot_attack(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     """Forbid units to attack (until: turn, the default, or battle)."""
@@ -483,7 +498,8 @@ def _choose(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     """Choose cards from a set and remember them as `as` (min defaults to count)."""
     me = controller(tx.state, fi)
     chooser = tx.state.opponent(me) if step.get("by") == "opponent" else me
-    pool = filtered(tx.state, fi, card_set(tx.state, fi, str(step["from"])), step.get("filter"))
+    pool = [c for c in filtered(tx.state, fi, card_set(tx.state, fi, str(step["from"])), step.get("filter"))
+            if not resists(tx.state, c, chooser)]
     count = int(step.get("count", 1))
     low = min(int(step.get("min", count)), len(pool))
     high = min(count, len(pool))
@@ -1118,7 +1134,8 @@ SET_PARAMS = ("target", "from", "per", "card", "of")
 # Effects that only a CONT ability says, read where they apply, never run as a step, with their parameters:
 # `become_vanguard`: your units on your RCs passing `filter` are also vanguards (rear_vanguard.py).
 # `stellar_circle`: your back-row centre circle is a Stellar circle (abilities.is_stellar_circle).
-CONT_EFFECTS: dict[str, tuple[str, ...]] = {BECOME_VANGUARD: ("filter",), STELLAR_CIRCLE: ()}
+# `resist`: the unit cannot be chosen by the opponent's card effects (`resists`, read by `choose`).
+CONT_EFFECTS: dict[str, tuple[str, ...]] = {BECOME_VANGUARD: ("filter",), STELLAR_CIRCLE: (), RESIST: ()}
 ZONE_TAGS = ("V", "R", "VR", "GC", "ANY", "HAND", "DROP", "SOUL", "BIND", "GZONE", "DAMAGE")
 
 

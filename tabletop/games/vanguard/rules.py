@@ -793,6 +793,7 @@ class VanguardRules(GameRules):
         leave_field_cleanup(tx, iid)
         tx.move(iid, zone_id(command.by, "gc"), None)
         tx.log(f"{command.by} intercepts with {state.definition(iid).name}", "VG 6.3")
+        emit(tx, trigger_event("intercepts", card=iid, player=command.by))  # "when this unit intercepts"
 
     def _gguard(self, tx: Transaction, command: GGuard) -> None:
         state = tx.state

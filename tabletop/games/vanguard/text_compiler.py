@@ -225,6 +225,7 @@ _TRIGGERS: tuple[tuple[re.Pattern[str], dict[str, Any]], ...] = tuple((re.compil
     (r"at the end of the battle (?:that )?this unit attacked a vanguard",
      {"when": "end_of_battle", "trigger_if": {"self_attacked": True, "attacked_vanguard": True}}),
     (r"at the (?:start|beginning) of your ride phase", {"when": "ride_phase_start"}),
+    (r"when this unit intercepts", {"when": "intercepts", "zone": "GC"}),
     (r"when this card is discarded from (?:your )?hand during your turn",
      {"when": "discarded", "zone": "DROP", "trigger_if": {"my_turn": True}}),
     (r"when this unit is placed on \(?(RC)\)? from (?:your )?hand", {"when": "placed", "filter": {"from": "hand"}}),
@@ -300,6 +301,10 @@ _FIGHT_BONUS = re.compile(r'during this fight, you get "during your turn, all of
 
 def _compile_body(ability: Ability, body: str, trigger_known: bool = False) -> Ability | str:
     """Compile the body after the header: trigger (AUTO), condition, optional cost, then effect clauses."""
+    if ability["kind"] == "cont" and re.fullmatch(r"this unit cannot be chosen by your opponent's (?:card )?effects\.?",
+                                                  body.strip(), re.I):
+        ability["do"] = [{"effect": "resist"}]
+        return ability
     fight = _FIGHT_BONUS.fullmatch(body.strip())
     if fight:
         scope = {"rear-guards": "rear_guards", "front row units": "front_row", "units": "units"}[fight.group(1).lower()]
