@@ -144,6 +144,9 @@ _CONDITIONS: tuple[tuple[str, Callable[[re.Match[str]], dict[str, Any]]], ...] =
     (r"during your opponent's turn", lambda m: {"my_turn": False}),
     (r"during the battle (?:that )?this unit attacked", lambda m: {"self_attacked": True}),
     (r"during the battle (?:that )?this unit boosted", lambda m: {"self_boosted": True}),
+    (r"during (?:in )?the ([a-z]+) state", lambda m: {"in_state": m.group(1).lower()}),
+    (r"during (?:in )?legion", lambda m: {"in_legion": True}),
+    (r"your vanguard's power is (\d+) or more", lambda m: {"vanguard_power_at_least": int(m.group(1))}),
     (r'your vanguard is "(.+)"', lambda m: {"vanguard_name": m.group(1)}),
     (r'you have a vanguard with "([^"]+)" in its card name', lambda m: {"vanguard_name_contains": m.group(1)}),
     (r"your opponent's vanguard is grade (\d) or (?:greater|higher|more)",
@@ -204,6 +207,17 @@ def _gets(ctx: ClauseContext, m: re.Match[str]) -> bool:
     if steps is None:
         return False
     ctx.steps += steps
+    return True
+
+
+def _one_gets(ctx: ClauseContext, m: re.Match[str]) -> bool:
+    """ "one of your units gets Critical+1 until end of turn": choose one, then it gets the bonus."""
+    found = unit_set(m.group(1))
+    steps = stat_steps(m.group("stats"), "", m.group("until"))
+    if found is None or steps is None:
+        return False
+    ctx.choose({"from": found[0], "count": 1, **({"filter": found[1]} if found[1] else {})})
+    ctx.steps += [{**step, "target": ctx.it} for step in steps]
     return True
 
 
@@ -342,7 +356,7 @@ def _cannot_attack(ctx: ClauseContext, m: re.Match[str]) -> bool:
 
 Clause = Callable[[ClauseContext, re.Match[str]], bool]
 EFFECT_CLAUSES: tuple[tuple[re.Pattern[str], Clause], ...] = tuple((re.compile(pattern, re.I), build) for pattern, build in (
-    (rf"draw ({NUMBER}) (?:more )?cards?", _counted("draw")),
+    (rf"(?:you )?draw ({NUMBER}) (?:more )?cards?", _counted("draw")),
     (r"soul charge \(?(\d+)\)?", _counted("soul_charge")),
     (r"counter charge \(?(\d+)\)?", _counted("counter_charge")),
     (r"energy charge \(?(\d+)\)?", _counted("energy_charge")),
@@ -354,6 +368,10 @@ EFFECT_CLAUSES: tuple[tuple[re.Pattern[str], Clause], ...] = tuple((re.compile(p
     (rf"choose (up to )?({NUMBER}) ([a-z0-9\" ,'-]+?) from (?:among )?your (drop(?: zone)?|soul|hand|damage zone|bind zone)",
      _choose_cards),
     (rf"retire {_PRONOUN}", _on_it("retire")),
+    (rf"time leap {_PRONOUN}", _on_it("time_leap")),
+    (rf"delete {_PRONOUN} until end of turn", lambda ctx, m: _on_it("delete")(ctx, m) and bool(
+        ctx.steps[-1].update(until="turn")) is False),
+    (rf"one of (your [a-z' -]+?) gets {_STATS}{_UNTIL}", _one_gets),
     (rf"stand {_PRONOUN}", _on_it("stand")),
     (rf"rest {_PRONOUN}", _on_it("rest")),
     (rf"lock {_PRONOUN}", _on_it("lock")),
@@ -379,8 +397,23 @@ EFFECT_CLAUSES: tuple[tuple[re.Pattern[str], Clause], ...] = tuple((re.compile(p
 
 
 def effect_clause(ctx: ClauseContext, text: str) -> bool:
-    """Add the steps of one effect clause to `ctx`; False (nothing added) when no template reads it."""
-    text = text.strip()
+    """Add the steps of one effect clause to `ctx`; False (nothing added) when no template reads it.
+
+    A clause no template reads whole may be two joined by " and " ("choose one of your opponent's rear-guards
+    and retire it"): it is read as both, or not at all.
+    """
+    if _one_clause(ctx, text.strip()):
+        return True
+    parts = text.strip().split(" and ")
+    for cut in range(1, len(parts)):
+        saved = (list(ctx.steps), ctx.it, ctx.chosen, ctx.searched)
+        if _one_clause(ctx, " and ".join(parts[:cut])) and effect_clause(ctx, " and ".join(parts[cut:])):
+            return True
+        ctx.steps, ctx.it, ctx.chosen, ctx.searched = saved
+    return False
+
+
+def _one_clause(ctx: ClauseContext, text: str) -> bool:
     for pattern, build in EFFECT_CLAUSES:
         match = pattern.fullmatch(text)
         if match and build(ctx, match):

@@ -32,7 +32,18 @@ _ZONE_TAGS = {"vc": "V", "v": "V", "rc": "R", "r": "R", "vc/rc": "VR", "v/r": "V
 _RULE_KEYWORDS = frozenset(PROPER_KEYWORDS) | {
     "forerunner", "sentinel", "persona_ride", "stride", "legion", "g_guardian", "twin_drive", "triple_drive", "boost",
     "intercept", "imaginary_gift"}
-_TRIGGER_LINE = re.compile(r"(critical|draw|heal|front|stand|over) trigger\b", re.I)
+# A trigger's printed effect, spelled out (VG 6.5 performs it from the trigger icon); `power` is its amount.
+_POWER_TO_ONE = r"power\+\d+ to one of your units"
+_TRIGGER_TEXTS = {
+    "critical": rf"critical trigger(?:: {_POWER_TO_ONE}, and critical\+1 to one of your units)?",
+    "draw": rf"draw trigger(?:: {_POWER_TO_ONE}, and draw (?:1|a) card)?",
+    "heal": rf"heal trigger(?:: {_POWER_TO_ONE}\. if your damage is at least your opponent's, heal 1 damage)?",
+    "stand": rf"stand trigger(?:: {_POWER_TO_ONE}, and stand one of your rear-guards)?",
+    "front": r"front trigger(?:: your front-row units get power\+\d+)?",
+    "over": r"over trigger(?:: remove this card from the game, draw (?:1|a) card, and one of your units gets power\+100000000)?",
+}
+# D-series trigger reminders: "(When revealed as a trigger, ...)", "(You may only have up to four [Heal] triggers...)".
+_TRIGGER_REMINDER = re.compile(r"\((?:when revealed as a trigger|you may only have)[^()]*(?:\([^()]*\)[^()]*)*\)", re.I)
 
 
 def compile_card(card: CardDefinition) -> CompiledText:
@@ -63,7 +74,7 @@ def normalise(text: str) -> str:
     text = re.sub(r"\+(\d+) Million", lambda m: f"+{int(m.group(1)) * 1_000_000}", text, flags=re.I)
     text = re.sub(r"COST\s*\[", "COST [", text)
     text = re.sub(r"(\[(?:AUTO|ACT|CONT)\]\s*(?:\([^)]*\))?\s*(?:\[?1/Turn\]?)?)\s*COST \[", r"\1:COST [", text)
-    text = text.replace("!", ".").replace("’", "'")
+    text = re.sub(r"!+(?=[\s\")]|$)", ".", text).replace("’", "'")
     return " ".join(text.split())
 
 
@@ -183,20 +194,45 @@ def _one_per_trigger(result: Ability | str) -> list[Ability] | str:
 
 def _compile_headerless(card: CardDefinition, text: str) -> list[Ability] | str:
     """Compile a text without an ability header: a keyword, a trigger's reminder, an Over trigger's extra."""
-    if text.startswith("(") and text.endswith(")"):
-        return []  # reminder text: what the rules already do (a trigger's effect, a deck limit)
-    trigger = _TRIGGER_LINE.match(text)
-    if trigger and facts.trigger(card) == trigger.group(1).lower():
-        return []  # "Critical Trigger: ..." spells out the trigger effect the rules perform (VG 6.5)
-    extra = re.fullmatch(r"Additional Effect\s*-\s*(.*)", text, re.I)
-    if extra and facts.trigger(card) == "over":
-        return _one_per_trigger(_compile_body({"kind": "auto", "when": "over_drive_check"}, extra.group(1),
-                                              trigger_known=True))
-    sentences = [s for s in _split(text) if s[1]]
-    if sentences and all(_rule_keyword_text(card, piece) for index, piece in sentences
-                         if index == 0 or piece == sentences[0][1]):
+    trigger = facts.trigger(card)
+    if trigger is not None and _TRIGGER_REMINDER.fullmatch(text):
+        return []  # a D-series trigger's reminder: the rules perform the trigger effect (VG 6.5) and deck limits
+    if trigger is not None:
+        spelled = re.fullmatch(_TRIGGER_TEXTS[trigger] + r"\.?(?: if this was a drive check, (.*))?", text, re.I)
+        if spelled and not spelled.group(1):
+            return []  # "Critical Trigger: ..." spells out the trigger effect the rules perform (VG 6.5)
+        extra = spelled.group(1) if spelled else None
+        if extra is None:
+            found = re.fullmatch(r"Additional Effect\s*-\s*(.*)", text, re.I)
+            extra = found.group(1) if found else None
+        if extra is not None and trigger == "over":  # VG 6.5 Over: the additional effect of a drive check
+            return _one_per_trigger(_compile_body({"kind": "auto", "when": "over_drive_check"}, extra,
+                                                  trigger_known=True))
+    if _is_rule_keyword_text(card, text):
         return []
+    if card.card_type.lower().startswith("token") and re.fullmatch(r"\(this represents [^()]*\)", text, re.I):
+        return []  # a token's reminder that it is no deck card
     return f"text: {_generic(text[:60])}"
+
+
+def _is_rule_keyword_text(card: CardDefinition, text: str) -> bool:
+    """Tell whether every sentence of a text is a rules-supplied keyword of the card ("Persona Ride.", "Sentinel.",
+    "Revelation (RC): ...") or continues one introduced with a colon (its reminder)."""
+    continues = False
+    for sentence in _sentences(text):
+        if _rule_keyword_text(card, sentence):
+            continues = ":" in sentence or "(" in sentence
+        elif not continues:
+            return False
+    return True
+
+
+def _sentences(text: str) -> list[str]:
+    """Split a text at top-level sentence ends (not inside quotes or parentheses)."""
+    by_number: dict[int, list[str]] = {}
+    for number, piece in _split(text):
+        by_number.setdefault(number, []).append(piece)
+    return [", ".join(pieces) for _, pieces in sorted(by_number.items())]
 
 
 # -- an ability's body -------------------------------------------------------------------------------
@@ -324,6 +360,8 @@ def _compile_body(ability: Ability, body: str, trigger_known: bool = False) -> A
         ability.update({key: value for key, value in found.items() if key not in ability or key != "zone"})
         pieces = pieces[1:]
     ctx = ClauseContext()
+    if kind == "auto" and not trigger_known and re.match(r"when this unit\b", body.strip(), re.I):
+        ctx.it = "self"  # "When this unit attacks, it gets ...": "it" is the unit the trigger names
     sentence_if: tuple[int, dict[str, Any]] | None = None
     first = True
     index = 0
