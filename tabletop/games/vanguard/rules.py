@@ -63,7 +63,8 @@ class VanguardRules(GameRules):
     default_totals: ClassVar[Mapping[str, int]] = {"energy": 0, "accel": 0}
     phases: ClassVar[tuple[str, ...]] = PHASES
     deck_sections: ClassVar[Mapping[str, str]] = {"main": "deck", "ride": "ride_deck", "g": "gzone", "gzone": "gzone"}
-    scenario_setup_keys: ClassVar[tuple[str, ...]] = ("turn_info", "battle_number", "first_turn", "markers")
+    scenario_setup_keys: ClassVar[tuple[str, ...]] = ("turn_info", "battle_number", "first_turn", "markers",
+                                                      "first_player")
 
     # -- metadata --------------------------------------------------------------------------------
     def zone_specs(self, game_format: str) -> Sequence[ZoneSpec]:
@@ -160,6 +161,8 @@ class VanguardRules(GameRules):
         for player, facts_ in (setup.get("turn_info") or {}).items():
             for key, value in facts_.items():
                 turn_info(tx, str(player), str(key), value)
+        if "first_player" in setup:  # VG 4.3: who went first ("if you went second")
+            tx.set_data("first_player", str(setup["first_player"]))
         if "battle_number" in setup:
             tx.set_data("battle_number", int(setup["battle_number"]))
         if "markers" in setup:  # Imaginary Gift markers by circle: {p1.vc: {force1: 1}} (VG 9.6)
