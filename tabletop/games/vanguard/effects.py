@@ -167,6 +167,10 @@ def _grade_at_most(seen: Seen, iid: int, value: Any) -> bool:
     return facts.grade(seen.state.definition(iid)) <= int(value)
 
 
+def _grade_at_least(seen: Seen, iid: int, value: Any) -> bool:
+    return facts.grade(seen.state.definition(iid)) >= int(value)  # "grade 2 or greater" (VG 9.3 grade)
+
+
 def _standing(seen: Seen, iid: int, value: Any) -> bool:
     return not value or not seen.state.cards[iid].tapped
 
@@ -198,7 +202,7 @@ def _in_zone(seen: Seen, iid: int, value: Any) -> bool:
 
 # Vanguard's card filter keys (beside the shared name and not_self).
 FILTER = CardFilter("vanguard", {
-    "grade": _grade, "grade_at_most": _grade_at_most, "standing": _standing, "rested": _rested,
+    "grade": _grade, "grade_at_most": _grade_at_most, "grade_at_least": _grade_at_least, "standing": _standing, "rested": _rested,
     "same_column": _same_column, "trigger": _trigger, "keyword": _keyword, "unit": _unit, "in_zone": _in_zone,
 }, shared=("name", "not_self"))
 

@@ -73,9 +73,12 @@ def unit_set(words: str) -> tuple[str, dict[str, Any]] | None:
     other = re.fullmatch(r"(your(?: opponent's)?) other (.*)", text, re.I)
     if other:
         text, filt["not_self"] = f"{other.group(1)} {other.group(2)}", True
-    graded = re.fullmatch(r"(your(?: opponent's)?) grade (\d)( or (?:less|lower))? (.*)", text, re.I)
+    graded = re.fullmatch(r"(your(?: opponent's)?) grade (\d)( or (?:less|lower|greater|higher))? (.*)", text, re.I)
     if graded:
-        filt["grade_at_most" if graded.group(3) else "grade"] = int(graded.group(2))
+        bound = (graded.group(3) or "").split()[-1:] or [""]
+        key = {"less": "grade_at_most", "lower": "grade_at_most", "greater": "grade_at_least",
+               "higher": "grade_at_least"}.get(bound[0], "grade")
+        filt[key] = int(graded.group(2))
         text = f"{graded.group(1)} {graded.group(4)}"
     for pattern, name, extra in _UNIT_SETS:
         if re.fullmatch(pattern, text, re.I):
@@ -142,7 +145,11 @@ _CONDITIONS: tuple[tuple[str, Callable[[re.Match[str]], dict[str, Any]]], ...] =
      lambda m: {"damage_at_least": number(m.group(1))}),
     (r"during your turn", lambda m: {"my_turn": True}),
     (r"during your opponent's turn", lambda m: {"my_turn": False}),
-    (r"during the battle (?:that )?this unit attacked", lambda m: {"self_attacked": True}),
+    (r"during the battle (?:that )?this unit (?:attacked|attacks)", lambda m: {"self_attacked": True}),
+    (r"during the battle (?:that )?this unit attacked a vanguard",
+     lambda m: {"self_attacked": True, "attacked_vanguard": True}),
+    (r"during the battle (?:that )?this unit attacked a rear-guard",
+     lambda m: {"self_attacked": True, "attacked_vanguard": False}),
     (r"during the battle (?:that )?this unit boosted", lambda m: {"self_boosted": True}),
     (r"during (?:in )?the ([a-z]+) state", lambda m: {"in_state": m.group(1).lower()}),
     (r"during (?:in )?legion", lambda m: {"in_legion": True}),

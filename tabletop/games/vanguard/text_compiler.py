@@ -246,6 +246,7 @@ _TRIGGERS: tuple[tuple[re.Pattern[str], dict[str, Any]], ...] = tuple((re.compil
     (r"when this unit attacks a rear-guard", {"when": "attacks", "trigger_if": {"attacked_vanguard": False}}),
     (r"when this unit boosts", {"when": "boosts"}),
     (r"when this unit boosts a vanguard", {"when": "boosts", "trigger_if": {"attacked_vanguard": True}}),
+    (r"when this unit boosts a rear-guard", {"when": "boosts", "trigger_if": {"attacked_vanguard": False}}),
     (r"when this unit is boosted", {"when": "boosted"}),
     (r"when this unit's attack hits", {"when": "attack_hits"}),
     (r"when this unit's attack hits a vanguard", {"when": "attack_hits", "trigger_if": {"attacked_vanguard": True}}),
