@@ -121,15 +121,20 @@ def cost_steps(text: str) -> list[Step] | None:
     """Read the inside of "COST [Counter Blast (1) & Soul Blast (1)]" into cost steps; None when a part is unknown."""
     steps = []
     for part in re.split(r"\s*&\s*", text.strip()):
-        part = part.strip().strip("[]").strip()
-        for pattern, build in _COSTS:
-            match = re.fullmatch(pattern, part, re.I)
-            if match:
-                steps.append(build(match))
-                break
-        else:
+        step = _read(part.strip().strip("[]").strip(), _COSTS)
+        if step is None:
             return None
+        steps.append(step)
     return steps
+
+
+def _read(text: str, templates: tuple[tuple[str, Callable[[re.Match[str]], Any]], ...]) -> Any:
+    """Return what the first template fullmatching `text` builds; None when none does."""
+    for pattern, build in templates:
+        match = re.fullmatch(pattern, text, re.I)
+        if match:
+            return build(match)
+    return None
 
 
 # -- conditions -----------------------------------------------------------------------------------
@@ -172,14 +177,10 @@ def condition(text: str) -> dict[str, Any] | None:
     """Read a condition ("your hand has two or more cards", "during your turn"); None when not understood."""
     merged: dict[str, Any] = {}
     for part in re.split(r",? and (?=during|if|your|you )", text.strip(), flags=re.I):
-        part = re.sub(r"^if ", "", part.strip(), flags=re.I)
-        for pattern, build in _CONDITIONS:
-            match = re.fullmatch(pattern, part, re.I)
-            if match:
-                merged.update(build(match))
-                break
-        else:
+        found = _read(re.sub(r"^if ", "", part.strip(), flags=re.I), _CONDITIONS)
+        if found is None:
             return None
+        merged.update(found)
     return merged
 
 
@@ -205,11 +206,8 @@ def stat_steps(stats: str, target: str, until: str | None) -> list[Step] | None:
     return steps
 
 
-def _gets(ctx: ClauseContext, m: re.Match[str]) -> bool:
-    who = m.group(1).lower()
-    target = "self" if who == "this unit" else ctx.it if re.fullmatch(_PRONOUN, who) else None
-    if target is None:
-        return False
+def _add_stats(ctx: ClauseContext, m: re.Match[str], target: str) -> bool:
+    """Add the bonuses a "gets Power+N/Shield+N until ..." clause gives `target`; False when one is unknown."""
     steps = stat_steps(m.group("stats"), target, m.group("until"))
     if steps is None:
         return False
@@ -217,62 +215,68 @@ def _gets(ctx: ClauseContext, m: re.Match[str]) -> bool:
     return True
 
 
+def _gets(ctx: ClauseContext, m: re.Match[str]) -> bool:
+    who = m.group(1).lower()
+    target = "self" if who == "this unit" else ctx.it if re.fullmatch(_PRONOUN, who) else None
+    return target is not None and _add_stats(ctx, m, target)
+
+
 def _one_gets(ctx: ClauseContext, m: re.Match[str]) -> bool:
     """ "one of your units gets Critical+1 until end of turn": choose one, then it gets the bonus."""
     found = unit_set(m.group(1))
-    steps = stat_steps(m.group("stats"), "", m.group("until"))
-    if found is None or steps is None:
+    if found is None or stat_steps(m.group("stats"), "", m.group("until")) is None:
         return False
-    ctx.choose({"from": found[0], "count": 1, **({"filter": found[1]} if found[1] else {})})
-    ctx.steps += [{**step, "target": ctx.it} for step in steps]
-    return True
+    _choose_from(ctx, found[0], 1, found[1], up_to=False)
+    return _add_stats(ctx, m, str(ctx.it))
 
 
 def _all_get(ctx: ClauseContext, m: re.Match[str]) -> bool:
     found = unit_set(m.group(1))
-    if found is None or found[1]:
-        return False
-    steps = stat_steps(m.group("stats"), found[0], m.group("until"))
-    if steps is None:
-        return False
-    ctx.steps += steps
+    return found is not None and not found[1] and _add_stats(ctx, m, found[0])
+
+
+def _choose_from(ctx: ClauseContext, source: str, count: int, filt: dict[str, Any], up_to: bool) -> bool:
+    """Add a `choose` step ("choose up to two of ...": at least none)."""
+    step: Step = {"from": source, "count": count}
+    if filt:
+        step["filter"] = filt
+    if up_to:
+        step["min"] = 0
+    ctx.choose(step)
     return True
 
 
 def _choose_units(ctx: ClauseContext, m: re.Match[str]) -> bool:
     found = unit_set(m.group(3))
-    if found is None:
-        return False
-    step: Step = {"from": found[0], "count": number(m.group(2))}
-    if found[1]:
-        step["filter"] = found[1]
-    if m.group(1):
-        step["min"] = 0
-    ctx.choose(step)
-    return True
+    return found is not None and _choose_from(ctx, found[0], number(m.group(2)), found[1], bool(m.group(1)))
 
 
 def _choose_cards(ctx: ClauseContext, m: re.Match[str]) -> bool:
     spec = card_spec(m.group(3))
     zone = _ZONES.get(m.group(4).lower())
-    if spec is None or zone is None:
-        return False
-    step: Step = {"from": zone, "count": number(m.group(2))}
-    if spec:
-        step["filter"] = spec
-    if m.group(1):
-        step["min"] = 0
-    ctx.choose(step)
-    return True
+    return spec is not None and zone is not None and _choose_from(ctx, zone, number(m.group(2)), spec,
+                                                                  bool(m.group(1)))
 
 
-def _on_it(effect: str) -> Callable[[ClauseContext, re.Match[str]], bool]:
+def _on_it(effect: str, **fields: Any) -> Callable[[ClauseContext, re.Match[str]], bool]:
     def build(ctx: ClauseContext, m: re.Match[str]) -> bool:
         if ctx.it is None:
             return False
-        ctx.steps.append({"effect": effect, "target": ctx.it})
+        ctx.steps.append({"effect": effect, "target": ctx.it, **fields})
         return True
     return build
+
+
+def _resource(ctx: ClauseContext, m: re.Match[str]) -> bool:
+    """ "Soul Charge (1)", "Counter Blast (2)"... as an effect (VG 9.5)."""
+    ctx.steps.append({"effect": m.group(1).lower().replace(" ", "_"), "count": int(m.group(2))})
+    return True
+
+
+def _call_self(ctx: ClauseContext, m: re.Match[str]) -> bool:
+    """ "call this card to (RC)" from where it is (the drop it was discarded to, the soul)."""
+    ctx.steps.append({"effect": "call", "from": "self"})
+    return True
 
 
 def _on_self(effect: str) -> Callable[[ClauseContext, re.Match[str]], bool]:
@@ -339,36 +343,26 @@ def _after_search(ctx: ClauseContext, m: re.Match[str]) -> bool:
     return ctx.searched
 
 
-def _it_cannot_be_hit(ctx: ClauseContext, m: re.Match[str]) -> bool:
-    target = "self" if m.group(1).lower() == "this unit" else ctx.it
-    if target is None:
-        return False
-    step: Step = {"effect": "cannot_be_hit", "target": target}
-    if m.group("until") and m.group("until").lower() == "turn":
-        step["until"] = "turn"
-    ctx.steps.append(step)
-    return True
-
-
-def _cannot_attack(ctx: ClauseContext, m: re.Match[str]) -> bool:
-    target = "self" if m.group(1).lower() == "this unit" else ctx.it
-    if target is None:
-        return False
-    step: Step = {"effect": "cannot_attack", "target": target}
-    if m.group("until") and m.group("until").lower() == "battle":
-        step["until"] = "battle"
-    ctx.steps.append(step)
-    return True
+def _cannot(effect: str, default: str) -> Callable[[ClauseContext, re.Match[str]], bool]:
+    """Build a "(this unit | it) cannot be hit / cannot attack [until end of ...]" clause: the word's own
+    duration (`default`) is left unsaid, the other one is written."""
+    def build(ctx: ClauseContext, m: re.Match[str]) -> bool:
+        target = "self" if m.group(1).lower() == "this unit" else ctx.it
+        if target is None:
+            return False
+        step: Step = {"effect": effect, "target": target}
+        until = (m.group("until") or default).lower()
+        if until != default:
+            step["until"] = until
+        ctx.steps.append(step)
+        return True
+    return build
 
 
 Clause = Callable[[ClauseContext, re.Match[str]], bool]
 EFFECT_CLAUSES: tuple[tuple[re.Pattern[str], Clause], ...] = tuple((re.compile(pattern, re.I), build) for pattern, build in (
     (rf"(?:you )?draw ({NUMBER}) (?:more )?cards?", _counted("draw")),
-    (r"soul charge \(?(\d+)\)?", _counted("soul_charge")),
-    (r"counter charge \(?(\d+)\)?", _counted("counter_charge")),
-    (r"energy charge \(?(\d+)\)?", _counted("energy_charge")),
-    (r"soul blast \(?(\d+)\)?", _counted("soul_blast")),
-    (r"counter blast \(?(\d+)\)?", _counted("counter_blast")),
+    (r"(soul charge|counter charge|energy charge|soul blast|counter blast) \(?(\d+)\)?", _resource),
     (rf"(this unit|{_PRONOUN}) gets? {_STATS}{_UNTIL}", _gets),
     (rf"(?:all of )?(your [a-z' -]+?) get {_STATS}{_UNTIL}", _all_get),
     (rf"choose (up to )?({NUMBER}) of (your [a-z0-9' -]+)", _choose_units),
@@ -376,8 +370,7 @@ EFFECT_CLAUSES: tuple[tuple[re.Pattern[str], Clause], ...] = tuple((re.compile(p
      _choose_cards),
     (rf"retire {_PRONOUN}", _on_it("retire")),
     (rf"time leap {_PRONOUN}", _on_it("time_leap")),
-    (rf"delete {_PRONOUN} until end of turn", lambda ctx, m: _on_it("delete")(ctx, m) and bool(
-        ctx.steps[-1].update(until="turn")) is False),
+    (rf"delete {_PRONOUN} until end of turn", _on_it("delete", until="turn")),
     (rf"one of (your [a-z' -]+?) gets {_STATS}{_UNTIL}", _one_gets),
     (rf"stand {_PRONOUN}", _on_it("stand")),
     (rf"rest {_PRONOUN}", _on_it("rest")),
@@ -393,13 +386,13 @@ EFFECT_CLAUSES: tuple[tuple[re.Pattern[str], Clause], ...] = tuple((re.compile(p
     (r"retire this unit", _on_self("retire")),
     (r"(?:you may )?put this (?:unit|card) into your soul", _on_self("to_soul")),
     (r"return this unit to your hand", _on_self("return_to_hand")),
-    (r"call this card to \(?RC\)?", lambda ctx, m: bool(ctx.steps.append({"effect": "call", "from": "self"})) or True),
+    (r"call this card to \(?RC\)?", _call_self),
     (r"stand all of (your [a-z' -]+)", _on_set("stand")),
     (rf"search your deck for up to ({NUMBER}) (.+)", _search),
     (rf"(?:reveal {_PRONOUN} and )?put {_PRONOUN} into your hand", _after_search),
     (r"shuffle your deck", _after_search),
-    (rf"(this unit|{_PRONOUN}) cannot be hit{_UNTIL}", _it_cannot_be_hit),
-    (rf"(this unit|{_PRONOUN}) cannot attack{_UNTIL}", _cannot_attack),
+    (rf"(this unit|{_PRONOUN}) cannot be hit{_UNTIL}", _cannot("cannot_be_hit", "battle")),
+    (rf"(this unit|{_PRONOUN}) cannot attack{_UNTIL}", _cannot("cannot_attack", "turn")),
 ))
 
 

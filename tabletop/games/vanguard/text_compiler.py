@@ -132,7 +132,7 @@ def _rule_keyword_text(card: CardDefinition, text: str) -> bool:
 
 
 def _compile_chunk(card: CardDefinition, chunk: str) -> list[Ability] | str:
-    """Compile one printed ability: the ability, None for text the rules already enforce, or the unknown clause."""
+    """Compile one printed ability: its abilities ([] for text the rules already enforce), or the unknown clause."""
     text = normalise(chunk)
     header = _HEADER.search(text)
     if header is None:
@@ -358,7 +358,11 @@ def _compile_body(ability: Ability, body: str, trigger_known: bool = False) -> A
             return f"trigger: {_generic(pieces[0][1])}"
         if "zone" in found and "zone" in ability and found["zone"] != ability["zone"]:
             return f"trigger on another circle than the ability's zone: {_generic(pieces[0][1])}"
-        ability.update({key: value for key, value in found.items() if key not in ability or key != "zone"})
+        for key, value in found.items():  # the header's zone stays; trigger conditions add up
+            if key == "trigger_if":
+                ability["trigger_if"] = {**ability.get("trigger_if", {}), **value}
+            elif key != "zone" or "zone" not in ability:
+                ability[key] = value
         pieces = pieces[1:]
     ctx = ClauseContext()
     if kind == "auto" and not trigger_known and re.match(r"when this unit\b", body.strip(), re.I):
