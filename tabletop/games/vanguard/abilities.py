@@ -45,7 +45,7 @@ EVENTS = ("placed", "attacks", "boosts", "boosted", "retired", "stood", "put_int
           "hollow_drop", "enters_state", "locked", "attacked", "other_placed", "rear_guard_retired",
           "opponent_bind_to_hand", "attack_step_start", "battle_start", "ride_phase_start", "end_of_turn",
           "end_of_battle", "game_start", "state:success", "over_drive_check", "drive_step_start", "returned_to_hand",
-          "drive_check_reveals", "boosted_attack_hits", "discarded", "intercepts")
+          "drive_check_reveals", "boosted_attack_hits", "discarded", "intercepts", "opponent_rear_guard_retired")
 
 
 def keyword_abilities(card: CardDefinition) -> list[dict[str, Any]]:
@@ -381,7 +381,7 @@ CONDITIONS = ("hand_at_most", "hand_at_least", "damage_at_least", "soul_at_least
               "attack_hit", "attacked_vanguard", "self_attacked", "keyword", "force_markers_at_least", "on_stellar",
               "went_first", "vanguard_name", "vanguard_name_contains", "opponent_vanguard_grade_at_least",
               "units_at_least", "self_boosted", "in_back_row", "persona_rode", "played_order",
-              "opponent_rear_guards_at_most")
+              "opponent_rear_guards_at_most", "rear_guard_retired_this_turn", "main_phase")
 # The CONT step of a vanguard that makes its controller's back-row centre circle a Stellar circle (星域) while
 # the CONT holds (seed 《阳炎》 二、星域: "if your V has 5 or more Force gifts, your back centre circle becomes 星域").
 STELLAR_CIRCLE = "stellar_circle"
@@ -514,6 +514,10 @@ _PRINTED_TEXT_CONDITIONS = {
         state.data.get("turn_info", {}).get(me, {}).get("orders_played")) == bool(value),
     "opponent_rear_guards_at_most": lambda state, value, source, me, event: len(
         rear_guards_of(state, state.opponent(me))) <= int(value),
+    # VG 9.5 retire: a rear-guard of `value` (you | opponent) was retired this turn; VG 5.4: during the main phase
+    "rear_guard_retired_this_turn": lambda state, value, source, me, event: bool(state.data.get("turn_info", {}).get(
+        me if value == "you" else state.opponent(me), {}).get("rear_guard_retired")),
+    "main_phase": lambda state, value, source, me, event: (state.phase == "main") == bool(value),
 }
 
 
@@ -575,6 +579,8 @@ def _matches(state: GameState, iid: int, ability: dict[str, Any], event: Trigger
         if "grade" in filt and facts.grade(revealed) != int(filt["grade"]):
             return False
         return not filt.get("trigger_unit") or facts.trigger(revealed) is not None
+    if when == "opponent_rear_guard_retired":  # "when your opponent's rear-guard is retired" (VG 9.5 retire)
+        return kind == "retired" and event.get("player") != controller and not event.get("locked")
     if when == "rear_guard_retired":
         if kind != "retired" or subject == iid or event.get("player") != controller or event.get("locked"):
             return False
@@ -643,7 +649,7 @@ def _default_zone(event: TriggerEvent) -> str:
 # The `when` names an event type can trigger besides its own name.
 _EVENT_WHENS: dict[str, tuple[str, ...]] = {
     "placed": ("placed", "other_placed"),
-    "retired": ("retired", "rear_guard_retired"),
+    "retired": ("retired", "rear_guard_retired", "opponent_rear_guard_retired"),
     "bind_to_hand": ("opponent_bind_to_hand",),
 }
 

@@ -161,6 +161,7 @@ def retire_all(tx: Transaction, iids: list[int], by_effect: bool) -> None:
         controller = card.controller
         relocate(tx, iid, "drop", None)
         if is_rear_circle(from_zone):
+            turn_info(tx, controller, "rear_guard_retired", True)  # "if your rear-guard was retired this turn"
             retired.append(trigger_event("retired", card=iid, player=controller, by_effect=by_effect, locked=locked,
                                          zone=from_zone))
     for event in retired:

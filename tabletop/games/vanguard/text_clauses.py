@@ -167,6 +167,8 @@ _CONDITIONS: tuple[tuple[str, Callable[[re.Match[str]], dict[str, Any]]], ...] =
                                                                                       "grade": int(m.group(2))}}),
     (rf"you have ({NUMBER}) or more units", lambda m: {"units_at_least": {"count": number(m.group(1))}}),
     (r"you persona rode this turn", lambda m: {"persona_rode": True}),
+    (r"your rear-guard was retired this turn", lambda m: {"rear_guard_retired_this_turn": "you"}),
+    (r"your opponent's rear-guard was retired this turn", lambda m: {"rear_guard_retired_this_turn": "opponent"}),
     (r"you played an order this turn", lambda m: {"played_order": True}),
     (rf"your opponent has ({NUMBER}) or (?:less|fewer) rear-guards",
      lambda m: {"opponent_rear_guards_at_most": number(m.group(1))}),

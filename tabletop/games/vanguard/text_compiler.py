@@ -263,6 +263,8 @@ _TRIGGERS: tuple[tuple[re.Pattern[str], dict[str, Any]], ...] = tuple((re.compil
      {"when": "end_of_battle", "trigger_if": {"self_attacked": True, "attacked_vanguard": True}}),
     (r"at the (?:start|beginning) of your ride phase", {"when": "ride_phase_start"}),
     (r"when this unit intercepts", {"when": "intercepts", "zone": "GC"}),
+    (r"when your opponent's rear-guard is retired during your main phase",
+     {"when": "opponent_rear_guard_retired", "trigger_if": {"my_turn": True, "main_phase": True}}),
     (r"when this card is discarded from (?:your )?hand during your turn",
      {"when": "discarded", "zone": "DROP", "trigger_if": {"my_turn": True}}),
     (r"when this unit is placed on \(?(RC)\)? from (?:your )?hand", {"when": "placed", "filter": {"from": "hand"}}),
@@ -382,7 +384,7 @@ def _compile_body(ability: Ability, body: str, trigger_known: bool = False) -> A
             continue
         first_effect = first
         first = False
-        cost = re.fullmatch(r"(?:you may )?(?:pay )?COST \[(.*)\](?:,? and (.+))?", piece, re.I)
+        cost = re.fullmatch(r"(?:you may )?(?:pay )?COST \[(.*)\](?:,? and(?: (.+))?)?", piece, re.I)
         may = re.fullmatch(r"you may (?:pay )?(.*)", piece, re.I)
         if cost is not None and not ctx.steps:
             steps = cost_steps(cost.group(1))
