@@ -45,7 +45,8 @@ EVENTS = ("placed", "attacks", "boosts", "boosted", "retired", "stood", "put_int
           "hollow_drop", "enters_state", "locked", "attacked", "other_placed", "rear_guard_retired",
           "opponent_bind_to_hand", "attack_step_start", "battle_start", "ride_phase_start", "end_of_turn",
           "end_of_battle", "game_start", "state:success", "over_drive_check", "drive_step_start", "returned_to_hand",
-          "drive_check_reveals", "boosted_attack_hits", "discarded", "intercepts", "opponent_rear_guard_retired")
+          "drive_check_reveals", "boosted_attack_hits", "discarded", "intercepts", "opponent_rear_guard_retired",
+          "vanguard_attacks", "vanguard_attack_hits")
 
 
 def keyword_abilities(card: CardDefinition) -> list[dict[str, Any]]:
@@ -381,7 +382,8 @@ CONDITIONS = ("hand_at_most", "hand_at_least", "damage_at_least", "soul_at_least
               "attack_hit", "attacked_vanguard", "self_attacked", "keyword", "force_markers_at_least", "on_stellar",
               "went_first", "vanguard_name", "vanguard_name_contains", "opponent_vanguard_grade_at_least",
               "units_at_least", "self_boosted", "in_back_row", "persona_rode", "played_order",
-              "opponent_rear_guards_at_most", "rear_guard_retired_this_turn", "main_phase")
+              "opponent_rear_guards_at_most", "rear_guard_retired_this_turn", "main_phase", "other_rear_guards_at_least",
+              "no_opposing_unit_in_column")
 # The CONT step of a vanguard that makes its controller's back-row centre circle a Stellar circle (星域) while
 # the CONT holds (seed 《阳炎》 二、星域: "if your V has 5 or more Force gifts, your back centre circle becomes 星域").
 STELLAR_CIRCLE = "stellar_circle"
@@ -518,6 +520,11 @@ _PRINTED_TEXT_CONDITIONS = {
     "rear_guard_retired_this_turn": lambda state, value, source, me, event: bool(state.data.get("turn_info", {}).get(
         me if value == "you" else state.opponent(me), {}).get("rear_guard_retired")),
     "main_phase": lambda state, value, source, me, event: (state.phase == "main") == bool(value),
+    # VG 3 the field: your rear-guards other than this card; the opposing units in this unit's column
+    "other_rear_guards_at_least": lambda state, value, source, me, event: sum(
+        1 for u in rear_guards_of(state, me) if u != source) >= int(value),
+    "no_opposing_unit_in_column": lambda state, value, source, me, event: source is not None and is_circle(
+        state.cards[source].zone) and (not column_opponents(state, source)) == bool(value),
 }
 
 
@@ -579,6 +586,9 @@ def _matches(state: GameState, iid: int, ability: dict[str, Any], event: Trigger
         if "grade" in filt and facts.grade(revealed) != int(filt["grade"]):
             return False
         return not filt.get("trigger_unit") or facts.trigger(revealed) is not None
+    if when in ("vanguard_attacks", "vanguard_attack_hits"):  # "when your vanguard attacks / 's attack hits" (VG 6.2)
+        return (kind == when.removeprefix("vanguard_") and subject in state.cards
+                and state.cards[subject].controller == controller and state.cards[subject].zone.endswith(".vc"))
     if when == "opponent_rear_guard_retired":  # "when your opponent's rear-guard is retired" (VG 9.5 retire)
         return kind == "retired" and event.get("player") != controller and not event.get("locked")
     if when == "rear_guard_retired":
@@ -650,6 +660,8 @@ def _default_zone(event: TriggerEvent) -> str:
 _EVENT_WHENS: dict[str, tuple[str, ...]] = {
     "placed": ("placed", "other_placed"),
     "retired": ("retired", "rear_guard_retired", "opponent_rear_guard_retired"),
+    "attacks": ("attacks", "vanguard_attacks"),
+    "attack_hits": ("attack_hits", "vanguard_attack_hits"),
     "bind_to_hand": ("opponent_bind_to_hand",),
 }
 

@@ -70,6 +70,9 @@ def unit_set(words: str) -> tuple[str, dict[str, Any]] | None:
     """Read "your other grade 3 rear-guards"-style words into (set name, filter); None when not understood."""
     filt: dict[str, Any] = {}
     text = words.strip()
+    column = re.fullmatch(r"(.*) in the same column as this unit", text, re.I)
+    if column:
+        text, filt["same_column"] = column.group(1), True
     other = re.fullmatch(r"(your(?: opponent's)?) other (.*)", text, re.I)
     if other:
         text, filt["not_self"] = f"{other.group(1)} {other.group(2)}", True
@@ -167,6 +170,8 @@ _CONDITIONS: tuple[tuple[str, Callable[[re.Match[str]], dict[str, Any]]], ...] =
                                                                                       "grade": int(m.group(2))}}),
     (rf"you have ({NUMBER}) or more units", lambda m: {"units_at_least": {"count": number(m.group(1))}}),
     (r"you persona rode this turn", lambda m: {"persona_rode": True}),
+    (rf"you have ({NUMBER}) or more other rear-guards", lambda m: {"other_rear_guards_at_least": number(m.group(1))}),
+    (r"your opponent has no units in the same column as this unit", lambda m: {"no_opposing_unit_in_column": True}),
     (r"your rear-guard was retired this turn", lambda m: {"rear_guard_retired_this_turn": "you"}),
     (r"your opponent's rear-guard was retired this turn", lambda m: {"rear_guard_retired_this_turn": "opponent"}),
     (r"you played an order this turn", lambda m: {"played_order": True}),
