@@ -90,21 +90,21 @@ def test_loading_the_bundled_set_fills_effects_from_text() -> None:
 
 def test_an_attack_ability_with_a_counter_blast_cost_compiles() -> None:
     compiled = RULES.compile_text(_card(
-        "[AUTO](VC):When this unit attacks, COST [Counter Blast (1)], and this unit gets [Power]+10000 until end of turn."))
+        "[AUTO](VC):When this unit attacks, COST [Counter Blast (3)], and this unit gets [Power]+7000 until end of turn."))
     assert compiled.is_fully_enforced
     assert list(compiled.effects) == [{
-        "kind": "auto", "zone": "V", "when": "attacks", "cost": [{"effect": "counter_blast", "count": 1}],
-        "do": [{"effect": "power", "target": "self", "amount": 10000, "until": "turn"}]}]
+        "kind": "auto", "zone": "V", "when": "attacks", "cost": [{"effect": "counter_blast", "count": 3}],
+        "do": [{"effect": "power", "target": "self", "amount": 7000, "until": "turn"}]}]
 
 
 def test_a_once_per_turn_act_that_retires_a_chosen_rear_guard_compiles() -> None:
     compiled = RULES.compile_text(_card(
-        "[ACT](RC)[1/Turn]:COST [Soul Blast (1) & Discard a card from your hand], choose one of your opponent's "
-        "rear-guards, and retire it."))
+        "[ACT](RC)[1/Turn]:COST [Soul Blast (4) & Discard a card from your hand], choose one of your opponent's "
+        "back row rear-guards, and retire it."))
     assert list(compiled.effects) == [{
         "kind": "act", "zone": "R", "once_per_turn": True,
-        "cost": [{"effect": "soul_blast", "count": 1}, {"effect": "discard", "count": 1}],
-        "do": [{"effect": "choose", "from": "opponent_rear_guards", "count": 1, "as": "chosen"},
+        "cost": [{"effect": "soul_blast", "count": 4}, {"effect": "discard", "count": 1}],
+        "do": [{"effect": "choose", "from": "opponent_back_row_rear_guards", "count": 1, "as": "chosen"},
                {"effect": "retire", "target": "$chosen"}]}]
 
 
@@ -121,19 +121,28 @@ def test_a_search_and_a_drive_check_trigger_compile() -> None:
          "do": [{"effect": "search", "count": 1, "filter": {"name": "Test Knight"}}]}]
 
 
+def test_a_condition_opening_a_sentence_holds_for_the_rest_of_it() -> None:
+    compiled = RULES.compile_text(_card(
+        "[AUTO](RC):When this unit boosts, draw a card. If your hand has five or more cards, choose a card from your "
+        "hand, and discard it."))
+    assert [dict(e) for e in compiled.effects] == [
+        {"kind": "auto", "zone": "R", "when": "boosts",
+         "do": [{"effect": "draw", "count": 1}, {"effect": "discard", "count": 1, "if": {"hand_at_least": 5}}]}]
+
+
 def test_an_ability_with_one_unknown_clause_goes_by_hand_whole() -> None:
     text = "[AUTO](RC):When this unit attacks, draw a card, and juggle three flaming torches."
-    compiled = RULES.compile_text(_card(text + "\n[CONT](RC):During your turn, this unit gets [Power]+5000."))
+    compiled = RULES.compile_text(_card(text + "\n[CONT](RC):During your turn, this unit gets [Power]+6000."))
     assert compiled.by_hand == (text,)
     assert compiled.unknown_clauses == ("juggle three flaming torches",)
     assert [dict(e) for e in compiled.effects] == [
         {"kind": "cont", "zone": "R", "if": {"my_turn": True},
-         "do": [{"effect": "power", "target": "self", "amount": 5000}]}]
+         "do": [{"effect": "power", "target": "self", "amount": 6000}]}]
     assert not compiled.is_fully_enforced
 
 
 def test_a_trigger_reminder_is_the_rules_own_trigger_and_an_unknown_one_is_not() -> None:
-    reminder = "(When revealed as a trigger, draw a card, choose one of your units, and it gets [Power]+10000 until end of turn.)"
+    reminder = "(When revealed as a trigger, the trigger effect of its icon happens.)"
     trigger = {"type": "trigger_unit", "grade": 0, "power": 5000, "shield": 20000, "trigger": "draw"}
     assert RULES.compile_text(_card(reminder, **trigger)).is_fully_enforced
     assert not RULES.compile_text(_card("Critical Trigger: your opponent loses the game.", **trigger)).is_fully_enforced

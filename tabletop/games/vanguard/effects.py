@@ -294,9 +294,9 @@ def _player_power(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     """Give the resolving player a bonus for their units of `scope`: Power +amount, `until` turn or fight (the rest
     of the game), with `my_turn` only during their own turns.
 
-    An Over trigger's additional effect "During this fight, you get "During your turn, all of your rear-guards get
-    [Power]+10000"" (VG 6.5 Over: the printed additional effect of a drive-checked Over trigger; a fight is the
-    whole game, VG 1) is a bonus of the player, not of units: units called later get it too.
+    An Over trigger's additional effect that gives its player, for the rest of the fight, a power bonus for their
+    rear-guards during their turns (VG 6.5 Over: the printed additional effect of a drive-checked Over trigger; a
+    fight is the whole game, VG 1) is a bonus of the player, not of units: units called later get it too.
     """
     scope = str(step.get("scope", "units"))
     until = durations.PERMANENT if step.get("until") == "fight" else durations.UNTIL_END_OF_TURN
@@ -311,7 +311,7 @@ RESIST = "resist"
 
 def resists(state: GameState, iid: int, chooser: str) -> bool:
     """Tell whether a unit cannot be chosen by `chooser`'s card effects: it is their opponent's, and a valid CONT of
-    its own says `resist` ("[CONT](RC): This unit cannot be chosen by your opponent's card effects", VG 7.5)."""
+    its own says `resist` (a CONT saying its opponent's effects cannot choose it, VG 7.5)."""
     card = state.cards[iid]
     if card.controller == chooser or not is_unit(state, iid):
         return False

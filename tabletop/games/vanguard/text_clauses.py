@@ -316,7 +316,7 @@ def _discard_it(ctx: ClauseContext, m: re.Match[str]) -> bool:
     choice = ctx.last_choice()
     if choice is None or choice["from"] != "your_hand" or choice.get("filter") or choice.get("min") == 0:
         return False
-    ctx.steps[-1] = {"effect": "discard", "count": choice["count"]}
+    ctx.steps[-1] = {"effect": "discard", "count": choice["count"], **({"if": choice["if"]} if "if" in choice else {})}
     ctx.it = None
     return True
 

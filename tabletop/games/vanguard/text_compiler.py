@@ -1,7 +1,7 @@
 """Vanguard's card-text compiler: printed English card text into abilities of the Vanguard vocabulary.
 
-Reads the D-series forms (`[AUTO](VC):When this unit attacks, COST [Counter Blast (1)], and this unit gets
-[Power]+10000 until end of turn.`, `[ACT](RC)1/Turn:`, `[CONT](VC/RC):`, trigger reminders, an Over trigger's
+Reads the D-series forms (`[AUTO](VC):When this unit attacks, COST [Counter Blast (N)], and this unit gets
+[Power]+N until end of turn.`, `[ACT](RC)1/Turn:`, `[CONT](VC/RC):`, trigger reminders, an Over trigger's
 "Additional Effect") and the bundled originals' forms (`[ACT](VC) Counter Blast 1: Draw 1 card.`, keyword
 prefixes such as `Brave (...): [AUTO](VC):`). Templates, not guesses: an ability compiles only when its header,
 its trigger and every clause match a template (text_clauses.py); otherwise its printed text is returned as by
