@@ -383,7 +383,7 @@ CONDITIONS = ("hand_at_most", "hand_at_least", "damage_at_least", "soul_at_least
               "went_first", "vanguard_name", "vanguard_name_contains", "opponent_vanguard_grade_at_least",
               "units_at_least", "self_boosted", "in_back_row", "persona_rode", "played_order",
               "opponent_rear_guards_at_most", "rear_guard_retired_this_turn", "main_phase", "other_rear_guards_at_least",
-              "no_opposing_unit_in_column")
+              "no_opposing_unit_in_column", "damage_more_than_opponent")
 # The CONT step of a vanguard that makes its controller's back-row centre circle a Stellar circle (星域) while
 # the CONT holds (seed 《阳炎》 二、星域: "if your V has 5 or more Force gifts, your back centre circle becomes 星域").
 STELLAR_CIRCLE = "stellar_circle"
@@ -523,6 +523,9 @@ _PRINTED_TEXT_CONDITIONS = {
     # VG 3 the field: your rear-guards other than this card; the opposing units in this unit's column
     "other_rear_guards_at_least": lambda state, value, source, me, event: sum(
         1 for u in rear_guards_of(state, me) if u != source) >= int(value),
+    # VG 3 damage zone: more cards in yours than in your opponent's
+    "damage_more_than_opponent": lambda state, value, source, me, event: (len(state.zones[zone_id(me, "damage")].cards)
+        > len(state.zones[zone_id(state.opponent(me), "damage")].cards)) == bool(value),
     "no_opposing_unit_in_column": lambda state, value, source, me, event: source is not None and is_circle(
         state.cards[source].zone) and (not column_opponents(state, source)) == bool(value),
 }

@@ -170,6 +170,7 @@ _CONDITIONS: tuple[tuple[str, Callable[[re.Match[str]], dict[str, Any]]], ...] =
                                                                                       "grade": int(m.group(2))}}),
     (rf"you have ({NUMBER}) or more units", lambda m: {"units_at_least": {"count": number(m.group(1))}}),
     (r"you persona rode this turn", lambda m: {"persona_rode": True}),
+    (r"your damage zone has more cards than your opponent's", lambda m: {"damage_more_than_opponent": True}),
     (rf"you have ({NUMBER}) or more other rear-guards", lambda m: {"other_rear_guards_at_least": number(m.group(1))}),
     (r"your opponent has no units in the same column as this unit", lambda m: {"no_opposing_unit_in_column": True}),
     (r"your rear-guard was retired this turn", lambda m: {"rear_guard_retired_this_turn": "you"}),
@@ -311,14 +312,17 @@ def _counted(effect: str) -> Callable[[ClauseContext, re.Match[str]], bool]:
     return build
 
 
-def _discard_it(ctx: ClauseContext, m: re.Match[str]) -> bool:
-    """ "choose a card from your hand, and discard it": one discard step (the discarding player picks)."""
-    choice = ctx.last_choice()
-    if choice is None or choice["from"] != "your_hand" or choice.get("filter") or choice.get("min") == 0:
-        return False
-    ctx.steps[-1] = {"effect": "discard", "count": choice["count"], **({"if": choice["if"]} if "if" in choice else {})}
-    ctx.it = None
-    return True
+def _picked_from(zone: str, effect: str) -> Callable[[ClauseContext, re.Match[str]], bool]:
+    """Build "choose a card from your hand, and discard it" (or "... damage zone, and heal it"): one step of the
+    word, whose player picks the cards."""
+    def build(ctx: ClauseContext, m: re.Match[str]) -> bool:
+        choice = ctx.last_choice()
+        if choice is None or choice["from"] != zone or choice.get("filter") or choice.get("min") == 0:
+            return False
+        ctx.steps[-1] = {"effect": effect, "count": choice["count"], **({"if": choice["if"]} if "if" in choice else {})}
+        ctx.it = None
+        return True
+    return build
 
 
 def _call_it(ctx: ClauseContext, m: re.Match[str]) -> bool:
@@ -387,7 +391,8 @@ EFFECT_CLAUSES: tuple[tuple[re.Pattern[str], Clause], ...] = tuple((re.compile(p
     (rf"put {_PRONOUN} on the bottom of (?:your|their|its owner's) deck", _on_it("to_deck_bottom")),
     (rf"put {_PRONOUN} into (?:your|their|its owner's|the) drop(?: zone)?", _on_it("to_drop")),
     (rf"bind {_PRONOUN}", _on_it("bind")),
-    (rf"discard {_PRONOUN}", _discard_it),
+    (rf"discard {_PRONOUN}", _picked_from("your_hand", "discard")),
+    (rf"heal {_PRONOUN}", _picked_from("your_damage", "heal")),
     (rf"call {_PRONOUN} to \(?RC\)?( as rest)?", _call_it),
     (r"stand this unit", _on_self("stand")),
     (r"retire this unit", _on_self("retire")),
