@@ -130,6 +130,17 @@ def test_a_condition_opening_a_sentence_holds_for_the_rest_of_it() -> None:
          "do": [{"effect": "draw", "count": 1}, {"effect": "discard", "count": 1, "if": {"hand_at_least": 5}}]}]
 
 
+def test_reveal_the_top_card_then_call_it_or_put_it_elsewhere_compiles() -> None:
+    compiled = RULES.compile_text(_card(
+        "[ACT](RC):COST [Soul Blast (3)], reveal the top card of your deck, call it to (RC) if it is a grade 1 unit "
+        "card, and put it into your soul if it isn't."))
+    assert [dict(e) for e in compiled.effects] == [
+        {"kind": "act", "zone": "R", "cost": [{"effect": "soul_blast", "count": 3}],
+         "do": [{"effect": "reveal_top", "count": 1, "as": "revealed"},
+                {"effect": "call", "from": "$revealed", "count": 1, "filter": {"grade": 1, "unit": True}},
+                {"effect": "put_rest", "of": "$revealed", "to": "soul"}]}]
+
+
 def test_an_ability_with_one_unknown_clause_goes_by_hand_whole() -> None:
     text = "[AUTO](RC):When this unit attacks, draw a card, and juggle three flaming torches."
     compiled = RULES.compile_text(_card(text + "\n[CONT](RC):During your turn, this unit gets [Power]+6000."))

@@ -321,6 +321,37 @@ def resists(state: GameState, iid: int, chooser: str) -> bool:
                for ability in abilities_of(state, iid))
 
 
+# Printed text's "reveal the top card of your deck": the card stays on top, public, until an effect moves it.
+@effect("reveal_top", "count", "as")
+def _reveal_top(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Reveal the top `count` cards of your deck and remember them as `as` (they stay in the deck)."""
+    me = controller(tx.state, fi)
+    top = list(tx.state.zones[zone_id(me, "deck")].cards[: int(step.get("count", 1))])
+    set_variable(tx, fi, str(step.get("as", "revealed")), top)
+    tx.log(f"{me} reveals {', '.join(tx.state.definition(c).name for c in top) or 'nothing'} from the top of the deck",
+           "VG 9.5")
+    return True
+
+
+# Where `put_rest` may put the revealed cards still in the deck (VG 9.5: hand, soul, drop are the owner's zones).
+REST_ZONES = ("hand", "soul", "drop")
+
+
+@effect("put_rest", "of", "to")
+def _put_rest(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Put the cards of `of` that are still in their owner's deck into the owner's `to` zone (hand, soul or drop):
+    "... and if it isn't, put it into your hand"."""
+    to = str(step.get("to", "drop"))
+    for iid in card_set(tx.state, fi, str(step["of"])):
+        if not tx.state.cards[iid].zone.endswith(".deck") or to not in REST_ZONES:
+            continue
+        if to == "soul":
+            put_into_soul(tx, iid, tx.state.cards[iid].owner)
+        else:
+            relocate(tx, iid, to, None)
+    return True
+
+
 @effect("cannot_attack", "until")
 def _cannot_attack(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     """Forbid units to attack (until: turn, the default, or battle)."""
@@ -1134,7 +1165,7 @@ ABILITY_KEYS = ("kind", "when", "zone", "keyword", "keyword_ability", "x", "cost
 # Filter keys of an ability's trigger (`filter:` next to `when:`) and of a step's card choice.
 TRIGGER_FILTERS = ("by_effect", "by_your_effect", "state", "boosted_race", "booster_race", "rider_grade",
                    "rider_same_clan", "same_column", "same_name", "name", "rider_name", "from", "grade", "trigger_unit")
-SET_PARAMS = ("target", "from", "per", "card", "of")
+SET_PARAMS = ("target", "from", "per", "card", "of")  # `of`: timed's and put_rest's card set
 # Effects that only a CONT ability says, read where they apply, never run as a step, with their parameters:
 # `become_vanguard`: your units on your RCs passing `filter` are also vanguards (rear_vanguard.py).
 # `stellar_circle`: your back-row centre circle is a Stellar circle (abilities.is_stellar_circle).

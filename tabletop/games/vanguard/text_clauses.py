@@ -370,6 +370,32 @@ def _cannot(effect: str, default: str) -> Callable[[ClauseContext, re.Match[str]
     return build
 
 
+# "reveal the top card of your deck, if it is a unit card, call it to (RC), and if it isn't, put it into your hand"
+# (and the same with the "if" after each action): one template for the whole sentence, read before the body is cut
+# into clauses (its "if it is"/"if it isn't" pair is one choice between two actions).
+_SPEC = r"(?:an? )?(?P<spec>[a-z0-9 ]+?)"
+_REST = r"(?:put it into your (?P<rest>hand|soul|drop)|(?P<discard>discard) it)"
+_CALL = r"call it to \(?RC\)?(?P<rested> as rest)?"
+REVEAL_TOP = tuple(re.compile(pattern, re.I) for pattern in (
+    rf"(?:you may )?reveal the top card of your deck(?:,|\.) if it is {_SPEC}, {_CALL}, and if it isn't, {_REST}",
+    rf"(?:you may )?reveal the top card of your deck, {_CALL} if it is {_SPEC}, and {_REST} if it isn't",
+))
+
+
+def reveal_top_steps(match: re.Match[str]) -> list[Step] | None:
+    """Return the steps of a REVEAL_TOP sentence: reveal, call it if it passes, else put it into a zone."""
+    spec = card_spec(match.group("spec"))
+    if spec is None:
+        return None
+    call: Step = {"effect": "call", "from": "$revealed", "count": 1}
+    if spec:
+        call["filter"] = spec
+    if match.group("rested"):
+        call["rested"] = True
+    return [{"effect": "reveal_top", "count": 1, "as": "revealed"}, call,
+            {"effect": "put_rest", "of": "$revealed", "to": "drop" if match.group("discard") else match.group("rest")}]
+
+
 Clause = Callable[[ClauseContext, re.Match[str]], bool]
 EFFECT_CLAUSES: tuple[tuple[re.Pattern[str], Clause], ...] = tuple((re.compile(pattern, re.I), build) for pattern, build in (
     (rf"(?:you )?draw ({NUMBER}) (?:more )?cards?", _counted("draw")),

@@ -18,7 +18,9 @@ from tabletop.engine.cards import CardDefinition
 from tabletop.engine.text_compilation import CompiledText
 from tabletop.games.vanguard import facts
 from tabletop.games.vanguard.abilities import CONDITION_KEYWORDS, PREFIX_KEYWORDS, PROPER_KEYWORDS
-from tabletop.games.vanguard.text_clauses import ClauseContext, condition, cost_steps, effect_clause
+from tabletop.games.vanguard.text_clauses import (
+    REVEAL_TOP, ClauseContext, condition, cost_steps, effect_clause, reveal_top_steps,
+)
 
 Ability = dict[str, Any]
 
@@ -354,6 +356,15 @@ def _compile_body(ability: Ability, body: str, trigger_known: bool = False) -> A
         ability["do"] = [{"effect": "player_power", "amount": int(fight.group(2)), "scope": scope, "until": "fight",
                           "my_turn": True}]
         return ability
+    revealed: list[list[dict[str, Any]]] = []
+    for match in [found for found in (pattern.search(body) for pattern in REVEAL_TOP) if found][:1]:
+        steps = reveal_top_steps(match)
+        if steps is None:
+            return f"reveal: {_generic(match.group(0))}"
+        revealed.append(steps)
+        body = body[:match.start()] + "the revealed top card" + body[match.end():]
+        if match.group(0).lower().startswith("you may") and ability["kind"] == "auto":
+            ability["optional"] = True
     pieces = _split(body)
     kind = ability["kind"]
     if kind == "auto" and not trigger_known:
@@ -420,7 +431,9 @@ def _compile_body(ability: Ability, body: str, trigger_known: bool = False) -> A
         if may is not None and first_effect and kind == "auto" and "cost" not in ability:
             ability["optional"] = True
             piece = may.group(1)
-        if not effect_clause(ctx, piece):
+        if revealed and piece.lower().rstrip(".") == "the revealed top card":
+            ctx.steps += revealed.pop()
+        elif not effect_clause(ctx, piece):
             return _generic(piece)
         if sentence_if is not None:
             for step in ctx.steps[before:]:
