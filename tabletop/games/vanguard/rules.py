@@ -30,7 +30,7 @@ from tabletop.games.vanguard.commands import (
 )
 from tabletop.games.vanguard.effects import ability_problems, draw_cards
 from tabletop.games.vanguard.flow import (
-    act_step, cost_steps, enter, begin_battle, dominated_attackers, dominated_targets, guard_prompt, next_phase,
+    act_step, cost_payable, cost_steps, enter, begin_battle, dominated_attackers, dominated_targets, guard_prompt, next_phase,
     play_pending, rule_actions, run,
 )
 from tabletop.games.vanguard.moves import (
@@ -362,7 +362,8 @@ class VanguardRules(GameRules):
             printed = index[cards[iid].card_id]
             if printed.is_unit and printed.grade <= grade:
                 result += _calls(player, iid, circles)
-            elif printed.kind == "order" and printed.grade <= grade and state.definition(iid).effects:
+            elif printed.kind == "order" and printed.grade <= grade and state.definition(iid).effects and \
+                    self._order_payable(state, player, iid):
                 result.append(PlayOrder(by=player, card=iid))
         moves, acting = self._moves_and_actors(state, player, made)
         result += moves
@@ -488,19 +489,12 @@ class VanguardRules(GameRules):
         return self._cost_payable(state, player, iid, ability.get("cost") or [])
 
     def _cost_payable(self, state: GameState, player: str, iid: int, cost: list[dict[str, Any]]) -> bool:
-        counts = {
-            "counter_blast": sum(1 for c in state.zones[zone_id(player, "damage")].cards if not state.cards[c].face_down),
-            "soul_blast": len(state.zones[zone_id(player, "soul")].cards),
-            "discard": len(state.zones[zone_id(player, "hand")].cards),
-            "energy_blast": state.total(player, "energy"),
-        }
-        for step in cost:
-            name = step.get("effect")
-            if name in counts and counts[name] < int(step.get("count", 1)):
-                return False
-            if name == "rest" and step.get("target", "self") == "self" and state.cards[iid].tapped:
-                return False
-        return True
+        return cost_payable(state, player, iid, cost)
+
+    def _order_payable(self, state: GameState, player: str, iid: int) -> bool:
+        """Tell whether the costs of an order's effects can be paid whole (VG 5.4: play it paying its cost)."""
+        return cost_payable(state, player, None, [step for ability in state.definition(iid).effects
+                                                  for step in ability.get("cost") or ()])
 
     # -- resolving -------------------------------------------------------------------------------
     def resolve(self, tx: Transaction, command: Command) -> None:
@@ -729,6 +723,8 @@ class VanguardRules(GameRules):
         v = vanguard_of(state, command.by)
         if v is not None and facts.grade(d) > current_grade(state, v):
             raise IllegalCommand("VG 5.4", "an order's grade must not exceed your vanguard's")
+        if not self._order_payable(state, command.by, command.card):
+            raise IllegalCommand("VG 5.4", "you cannot pay that order's cost now")
         tx.move(command.card, zone_id(command.by, "order"), None)
         turn_info(tx, command.by, "orders_played", int(turn_fact(state, command.by, "orders_played")) + 1)
         steps: list[dict[str, Any]] = []
