@@ -4,6 +4,7 @@ Reads ../shared/carddata/vanguard/vanguardecks_cardInfo_Dseries.json through the
 database is written), reads each card as a game does (VanguardRules.card_from_mapping), compiles it with
 VanguardRules.compile_text and prints: fully compiled cards by card type (a card without printed abilities
 counts when its text has none), the most frequent clauses that stopped an ability, and the compile time.
+The original-series cards of ../shared/carddata/vanguard/ygoprocv_cards.cdb are counted too, on one line.
 Run: .venv/bin/python benchmarks/vanguard_text_coverage.py [CARD_JSON] [--top N] [--show CLAUSE_PART]
 """
 from __future__ import annotations
@@ -14,10 +15,13 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from carddb.importers import vanguard_json
+from carddb.importers import vanguard_cdb, vanguard_json
+from tabletop.engine.text_compilation import CompiledText
 from tabletop.games import find_game
 
-DEFAULT = Path(__file__).resolve().parents[2] / "shared" / "carddata" / "vanguard" / "vanguardecks_cardInfo_Dseries.json"
+DATA = Path(__file__).resolve().parents[2] / "shared" / "carddata" / "vanguard"
+DEFAULT = DATA / "vanguardecks_cardInfo_Dseries.json"
+ORIGINAL_SERIES = DATA / "ygoprocv_cards.cdb"
 
 
 def main(argv: list[str]) -> int:
@@ -63,6 +67,11 @@ def main(argv: list[str]) -> int:
     print(f"the {args.top} most frequent clauses that did not compile:")
     for clause, count in clauses.most_common(args.top):
         print(f"  {count:4}  {clause}")
+    if ORIGINAL_SERIES.is_file():
+        older = [rules.card_from_mapping(card.to_mapping()) for card in vanguard_cdb.read([ORIGINAL_SERIES]).cards]
+        whole = sum(1 for card in older if (rules.compile_text(card) or CompiledText()).is_fully_enforced)
+        print(f"original-series cards ({ORIGINAL_SERIES.name}): {whole} / {len(older)} "
+              f"{100 * whole / max(1, len(older)):.1f} % fully enforced")
     return 0
 
 

@@ -141,6 +141,19 @@ def test_reveal_the_top_card_then_call_it_or_put_it_elsewhere_compiles() -> None
                 {"effect": "put_rest", "of": "$revealed", "to": "soul"}]}]
 
 
+def test_the_older_forms_cost_first_and_limit_break_header_compile() -> None:
+    compiled = RULES.compile_text(_card(
+        "[AUTO](VC/RC):[Soul Blast (2)] When this unit boosts, you may pay the cost. If you do, draw a card.\n"
+        "[AUTO](VC) Limit Break 4 (This ability is active if you have four or more damage):When this unit attacks, "
+        "this unit gets [Power]+6000 until end of that battle."))
+    assert [dict(e) for e in compiled.effects] == [
+        {"kind": "auto", "zone": "VR", "cost": [{"effect": "soul_blast", "count": 2}], "when": "boosts",
+         "do": [{"effect": "draw", "count": 1}]},
+        {"kind": "auto", "zone": "V", "keyword": "limit_break", "x": 4, "when": "attacks",
+         "do": [{"effect": "power", "target": "self", "amount": 6000, "until": "battle"}]}]
+    assert RULES.compile_text(_card("(No ability)")).is_fully_enforced
+
+
 def test_an_ability_with_one_unknown_clause_goes_by_hand_whole() -> None:
     text = "[AUTO](RC):When this unit attacks, draw a card, and juggle three flaming torches."
     compiled = RULES.compile_text(_card(text + "\n[CONT](RC):During your turn, this unit gets [Power]+6000."))

@@ -383,7 +383,7 @@ CONDITIONS = ("hand_at_most", "hand_at_least", "damage_at_least", "soul_at_least
               "went_first", "vanguard_name", "vanguard_name_contains", "opponent_vanguard_grade_at_least",
               "units_at_least", "self_boosted", "in_back_row", "persona_rode", "played_order",
               "opponent_rear_guards_at_most", "rear_guard_retired_this_turn", "main_phase", "other_rear_guards_at_least",
-              "no_opposing_unit_in_column", "damage_more_than_opponent")
+              "no_opposing_unit_in_column", "damage_more_than_opponent", "vanguard_clan")
 # The CONT step of a vanguard that makes its controller's back-row centre circle a Stellar circle (星域) while
 # the CONT holds (seed 《阳炎》 二、星域: "if your V has 5 or more Force gifts, your back centre circle becomes 星域").
 STELLAR_CIRCLE = "stellar_circle"
@@ -502,6 +502,10 @@ def _battle_of(state: GameState, event: Any) -> Mapping[str, Any]:
 _PRINTED_TEXT_CONDITIONS = {
     "went_first": lambda state, value, source, me, event: (state.data.get("first_player") == me) == bool(value),
     "vanguard_name": _vanguard_named,
+    # VG 9.3 nation/clan of the unit on VC ("if you have a <<Clan>> vanguard", older cards)
+    "vanguard_clan": lambda state, value, source, me, event: vanguard_of(state, me) is not None and str(value) in (
+        facts.attribute(state.definition(vanguard_of(state, me)), "clan"),
+        facts.attribute(state.definition(vanguard_of(state, me)), "nation")),
     "vanguard_name_contains": _vanguard_name_contains,
     "opponent_vanguard_grade_at_least": _opponent_vanguard_grade_at_least,
     "units_at_least": _units_at_least,

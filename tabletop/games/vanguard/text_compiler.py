@@ -172,6 +172,10 @@ def _compile_chunk(card: CardDefinition, chunk: str) -> list[Ability] | str:
     body = body.strip()
     if kind.upper() == "CONT" and _rule_keyword_text(card, body):
         return []  # "[CONT]:Sentinel (...)": the keyword itself
+    limit = re.fullmatch(r"limit break (\d)(?: \([^()]*\))?", before_colon or "", re.I)
+    if limit:  # the older header "[AUTO](VC) Limit Break 4 (...):" (VG 9.7 Limit Break)
+        ability.update(keyword="limit_break", x=int(limit.group(1)))
+        before_colon = ""
     if before_colon:
         if kind.upper() != "ACT":
             return f"ability header: {_generic(before_colon)}"
@@ -196,6 +200,8 @@ def _one_per_trigger(result: Ability | str) -> list[Ability] | str:
 
 def _compile_headerless(card: CardDefinition, text: str) -> list[Ability] | str:
     """Compile a text without an ability header: a keyword, a trigger's reminder, an Over trigger's extra."""
+    if re.fullmatch(r"\(no ability\.?\)", text, re.I):
+        return []  # an older card's printed "(No ability)"
     trigger = facts.trigger(card)
     if trigger is not None and _TRIGGER_REMINDER.fullmatch(text):
         return []  # a D-series trigger's reminder: the rules perform the trigger effect (VG 6.5) and deck limits
@@ -356,6 +362,10 @@ def _compile_body(ability: Ability, body: str, trigger_known: bool = False) -> A
         ability["do"] = [{"effect": "player_power", "amount": int(fight.group(2)), "scope": scope, "until": "fight",
                           "my_turn": True}]
         return ability
+    leading = re.match(r"\[([^\[\]]+)\]\s*(.*)", body.strip(), re.S)
+    if leading and cost_steps(leading.group(1)) is not None:  # the older form: "[Counter Blast (1)] When ..."
+        ability["cost"] = ability.get("cost", []) + (cost_steps(leading.group(1)) or [])
+        body = leading.group(2)
     revealed: list[list[dict[str, Any]]] = []
     for match in [found for found in (pattern.search(body) for pattern in REVEAL_TOP) if found][:1]:
         steps = reveal_top_steps(match)
@@ -408,6 +418,11 @@ def _compile_body(ability: Ability, body: str, trigger_known: bool = False) -> A
             ability["cost"] = ability.get("cost", []) + steps
             if cost.group(2):  # "COST [Counter Blast (1)] and draw a card"
                 pieces.insert(index, (sentence, cost.group(2)))
+            first = True
+            continue
+        if may is not None and may.group(1).lower() == "the cost" and "cost" in ability and index < len(pieces) \
+                and pieces[index][1].lower() == "if you do":
+            index += 1  # "[Counter Blast (1)] When ..., you may pay the cost. If you do, ...": the cost read first
             first = True
             continue
         if may is not None and first_effect and index < len(pieces) and pieces[index][1].lower() == "if you do":
