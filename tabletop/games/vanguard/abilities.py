@@ -44,7 +44,9 @@ CLAN_ACTIONS = ("declare", "dominate", "lock", "delete", "time_leap")
 EVENTS = ("placed", "attacks", "boosts", "boosted", "retired", "stood", "put_into_soul", "rode_upon", "attack_hits",
           "hollow_drop", "enters_state", "locked", "attacked", "other_placed", "rear_guard_retired",
           "opponent_bind_to_hand", "attack_step_start", "battle_start", "ride_phase_start", "end_of_turn",
-          "end_of_battle", "game_start", "state:success", "over_drive_check", "drive_step_start", "returned_to_hand")
+          "end_of_battle", "game_start", "state:success", "over_drive_check", "drive_step_start", "returned_to_hand",
+          "drive_check_reveals", "boosted_attack_hits", "discarded", "intercepts", "opponent_rear_guard_retired",
+          "vanguard_attacks", "vanguard_attack_hits")
 
 
 def keyword_abilities(card: CardDefinition) -> list[dict[str, Any]]:
@@ -384,7 +386,11 @@ def zone_tag_holds(state: GameState, iid: int, tag: str | None) -> bool:
 # The clauses a condition mapping (`if:`, `trigger_if:`, a step's `if:` / `cond:`) may use.
 CONDITIONS = ("hand_at_most", "hand_at_least", "damage_at_least", "soul_at_least", "vanguard_power_at_least",
               "more_rear_guards", "in_state", "not_in_state", "chosen", "in_legion", "success_unit", "my_turn",
-              "attack_hit", "attacked_vanguard", "self_attacked", "keyword", "force_markers_at_least", "on_stellar")
+              "attack_hit", "attacked_vanguard", "self_attacked", "keyword", "force_markers_at_least", "on_stellar",
+              "went_first", "vanguard_name", "vanguard_name_contains", "opponent_vanguard_grade_at_least",
+              "units_at_least", "self_boosted", "in_back_row", "persona_rode", "played_order",
+              "opponent_rear_guards_at_most", "rear_guard_retired_this_turn", "main_phase", "other_rear_guards_at_least",
+              "no_opposing_unit_in_column", "damage_more_than_opponent", "vanguard_clan")
 # The CONT step of a vanguard that makes its controller's back-row centre circle a Stellar circle (星域) while
 # the CONT holds (seed 《阳炎》 二、星域: "if your V has 5 or more Force gifts, your back centre circle becomes 星域").
 STELLAR_CIRCLE = "stellar_circle"
@@ -464,7 +470,76 @@ def condition_holds(state: GameState, cond: dict[str, Any] | None, source: int |
             return False
         if key == "on_stellar" and (source is not None and is_stellar_circle(state, state.cards[source].zone)) != bool(value):
             return False
+        if key in _PRINTED_TEXT_CONDITIONS and not _PRINTED_TEXT_CONDITIONS[key](state, value, source, controller, event):
+            return False
     return True
+
+
+def _vanguard_named(state: GameState, value: Any, source: Any, me: str, event: Any) -> bool:
+    vanguard = vanguard_of(state, me)
+    return vanguard is not None and state.definition(vanguard).name == str(value)
+
+
+def _vanguard_name_contains(state: GameState, value: Any, source: Any, me: str, event: Any) -> bool:
+    vanguard = vanguard_of(state, me)
+    return vanguard is not None and str(value) in state.definition(vanguard).name
+
+
+def _opponent_vanguard_grade_at_least(state: GameState, value: Any, source: Any, me: str, event: Any) -> bool:
+    vanguard = vanguard_of(state, state.opponent(me))
+    return vanguard is not None and facts.grade(state.definition(vanguard)) >= int(value)
+
+
+def _units_at_least(state: GameState, value: Any, source: Any, me: str, event: Any) -> bool:
+    grade = value.get("grade")
+    units = [u for u in units_of(state, me) if grade is None or facts.grade(state.definition(u)) == int(grade)]
+    return len(units) >= int(value["count"])
+
+
+def _battle_of(state: GameState, event: Any) -> Mapping[str, Any]:
+    return state.data.get("battle") or (event or {}).get("battle") or {}
+
+
+# Conditions that D-series card text states (text_compiler.py reads them), each with the rule it reads:
+# went_first: VG 4.3 (who goes first is decided at random; "if you went second" is printed on ride-deck grade 0s);
+# vanguard_name / vanguard_name_contains / opponent_vanguard_grade_at_least: VG 9.3 characteristics of the unit
+# on VC; units_at_least {count, grade}: your units on VC and RC (VG 3); self_boosted: "during the battle this unit
+# boosted" (VG 6.2 boost); in_back_row: the printed "(Back Row RC)" zone (VG 3, VG 7.6); persona_rode: VG 5.3
+# Persona Ride this turn; played_order: VG 5.4, an order played this turn; opponent_rear_guards_at_most: VG 3.
+_PRINTED_TEXT_CONDITIONS = {
+    "went_first": lambda state, value, source, me, event: (state.data.get("first_player") == me) == bool(value),
+    "vanguard_name": _vanguard_named,
+    # VG 9.3 nation/clan of the unit on VC ("if you have a <<Clan>> vanguard", older cards)
+    "vanguard_clan": lambda state, value, source, me, event: vanguard_of(state, me) is not None and str(value) in (
+        facts.attribute(state.definition(vanguard_of(state, me)), "clan"),
+        facts.attribute(state.definition(vanguard_of(state, me)), "nation")),
+    "vanguard_name_contains": _vanguard_name_contains,
+    "opponent_vanguard_grade_at_least": _opponent_vanguard_grade_at_least,
+    "units_at_least": _units_at_least,
+    "self_boosted": lambda state, value, source, me, event: (
+        source is not None and _battle_of(state, event).get("booster") == source) == bool(value),
+    "in_back_row": lambda state, value, source, me, event: (
+        source is not None and is_rear_circle(state.cards[source].zone)
+        and not is_front_row(state.cards[source].zone, state.cards[source].controller)) == bool(value),
+    "persona_rode": lambda state, value, source, me, event: bool(
+        state.data.get("turn_info", {}).get(me, {}).get("persona_rode")) == bool(value),
+    "played_order": lambda state, value, source, me, event: bool(
+        state.data.get("turn_info", {}).get(me, {}).get("orders_played")) == bool(value),
+    "opponent_rear_guards_at_most": lambda state, value, source, me, event: len(
+        rear_guards_of(state, state.opponent(me))) <= int(value),
+    # VG 9.5 retire: a rear-guard of `value` (you | opponent) was retired this turn; VG 5.4: during the main phase
+    "rear_guard_retired_this_turn": lambda state, value, source, me, event: bool(state.data.get("turn_info", {}).get(
+        me if value == "you" else state.opponent(me), {}).get("rear_guard_retired")),
+    "main_phase": lambda state, value, source, me, event: (state.phase == "main") == bool(value),
+    # VG 3 the field: your rear-guards other than this card; the opposing units in this unit's column
+    "other_rear_guards_at_least": lambda state, value, source, me, event: sum(
+        1 for u in rear_guards_of(state, me) if u != source) >= int(value),
+    # VG 3 damage zone: more cards in yours than in your opponent's
+    "damage_more_than_opponent": lambda state, value, source, me, event: (len(state.zones[zone_id(me, "damage")].cards)
+        > len(state.zones[zone_id(state.opponent(me), "damage")].cards)) == bool(value),
+    "no_opposing_unit_in_column": lambda state, value, source, me, event: source is not None and is_circle(
+        state.cards[source].zone) and (not column_opponents(state, source)) == bool(value),
+}
 
 
 # -- triggering ----------------------------------------------------------------------------------
@@ -477,7 +552,8 @@ def _matches(state: GameState, iid: int, ability: dict[str, Any], event: Trigger
     controller = card.controller
     filt = ability.get("filter") or {}
     if when in ("placed", "attacks", "boosts", "boosted", "retired", "stood", "put_into_soul", "rode_upon",
-                "attack_hits", "hollow_drop", "enters_state", "locked", "attacked", "returned_to_hand"):
+                "attack_hits", "hollow_drop", "enters_state", "locked", "attacked", "returned_to_hand",
+                "boosted_attack_hits", "discarded", "intercepts"):
         if kind != when or subject != iid:
             return False
         if when == "placed" and ability.get("circle"):
@@ -495,7 +571,10 @@ def _matches(state: GameState, iid: int, ability: dict[str, Any], event: Trigger
             return False
         if when == "rode_upon" and not _rider_matches(state, iid, filt, event.get("other")):
             return False
-        if when in ("placed", "attacks", "boosts", "boosted", "attack_hits", "attacked", "enters_state", "stood"):
+        if when == "placed" and filt.get("from") and event.get("from") != filt["from"]:
+            return False  # "when this unit is placed on (RC) from hand"
+        if when in ("placed", "attacks", "boosts", "boosted", "attack_hits", "attacked", "enters_state", "stood",
+                    "boosted_attack_hits"):
             return zone_tag_holds(state, iid, ability.get("zone") or _default_zone(event))
         return True
     if not zone_tag_holds(state, iid, ability.get("zone")):
@@ -514,6 +593,18 @@ def _matches(state: GameState, iid: int, ability: dict[str, Any], event: Trigger
         if ability.get("circle") and not _placed_matches(event, str(ability["circle"])):
             return False
         return True
+    if when == "drive_check_reveals":  # VG 6.4: "when your drive check reveals a grade 3 / a trigger unit"
+        if kind != when or event.get("player") != controller or subject not in state.cards:
+            return False
+        revealed = state.definition(subject)
+        if "grade" in filt and facts.grade(revealed) != int(filt["grade"]):
+            return False
+        return not filt.get("trigger_unit") or facts.trigger(revealed) is not None
+    if when in ("vanguard_attacks", "vanguard_attack_hits"):  # "when your vanguard attacks / 's attack hits" (VG 6.2)
+        return (kind == when.removeprefix("vanguard_") and subject in state.cards
+                and state.cards[subject].controller == controller and state.cards[subject].zone.endswith(".vc"))
+    if when == "opponent_rear_guard_retired":  # "when your opponent's rear-guard is retired" (VG 9.5 retire)
+        return kind == "retired" and event.get("player") != controller and not event.get("locked")
     if when == "rear_guard_retired":
         if kind != "retired" or subject == iid or event.get("player") != controller or event.get("locked"):
             return False
@@ -548,6 +639,8 @@ def _rider_matches(state: GameState, iid: int, filt: dict[str, Any], rider: Any)
     d = state.definition(rider)
     if "rider_grade" in filt and facts.grade(d) != int(filt["rider_grade"]):
         return False
+    if "rider_name" in filt and d.name != filt["rider_name"]:
+        return False
     if filt.get("rider_same_clan") and facts.nation(d) != facts.nation(state.definition(iid)):
         return False
     return True
@@ -580,7 +673,9 @@ def _default_zone(event: TriggerEvent) -> str:
 # The `when` names an event type can trigger besides its own name.
 _EVENT_WHENS: dict[str, tuple[str, ...]] = {
     "placed": ("placed", "other_placed"),
-    "retired": ("retired", "rear_guard_retired"),
+    "retired": ("retired", "rear_guard_retired", "opponent_rear_guard_retired"),
+    "attacks": ("attacks", "vanguard_attacks"),
+    "attack_hits": ("attack_hits", "vanguard_attack_hits"),
     "bind_to_hand": ("opponent_bind_to_hand",),
 }
 

@@ -22,7 +22,7 @@ from tabletop.games.vanguard import facts
 from tabletop.games.vanguard.abilities import (
     CLAN_ACTIONS, CONDITION_KEYWORDS, CONDITIONS, COUNT_KEYS, COUNTED_ZONES, EVENTS, PREFIX_KEYWORDS, PROPER_KEYWORDS,
     STELLAR_CIRCLE,
-    add_pending, condition_holds, emit, has_keyword, keyword_number,
+    abilities_of, add_pending, condition_holds, emit, has_keyword, keyword_number, zone_tag_holds,
 )
 from tabletop.games.vanguard.circles import (
     REAR_CIRCLES, circle_name, column_for, column_partner, is_back_row, is_front_row, is_rear_circle,
@@ -167,6 +167,10 @@ def _grade_at_most(seen: Seen, iid: int, value: Any) -> bool:
     return facts.grade(seen.state.definition(iid)) <= int(value)
 
 
+def _grade_at_least(seen: Seen, iid: int, value: Any) -> bool:
+    return facts.grade(seen.state.definition(iid)) >= int(value)  # "grade 2 or greater" (VG 9.3 grade)
+
+
 def _standing(seen: Seen, iid: int, value: Any) -> bool:
     return not value or not seen.state.cards[iid].tapped
 
@@ -198,7 +202,7 @@ def _in_zone(seen: Seen, iid: int, value: Any) -> bool:
 
 # Vanguard's card filter keys (beside the shared name and not_self).
 FILTER = CardFilter("vanguard", {
-    "grade": _grade, "grade_at_most": _grade_at_most, "standing": _standing, "rested": _rested,
+    "grade": _grade, "grade_at_most": _grade_at_most, "grade_at_least": _grade_at_least, "standing": _standing, "rested": _rested,
     "same_column": _same_column, "trigger": _trigger, "keyword": _keyword, "unit": _unit, "in_zone": _in_zone,
 }, shared=("name", "not_self"))
 
@@ -279,6 +283,73 @@ def _critical(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
 def _shield(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     """Give Shield +amount (until the end of the battle unless told)."""
     return _modify(tx, fi, step, "shield", 0, "battle")
+
+
+# The units a player-level bonus reaches (table.py `_scope_holds`).
+PLAYER_POWER_SCOPES = ("units", "front_row", "rear_guards")
+
+
+@effect("player_power", "amount", "scope", "until", "my_turn")
+def _player_power(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Give the resolving player a bonus for their units of `scope`: Power +amount, `until` turn or fight (the rest
+    of the game), with `my_turn` only during their own turns.
+
+    An Over trigger's additional effect that gives its player, for the rest of the fight, a power bonus for their
+    rear-guards during their turns (VG 6.5 Over: the printed additional effect of a drive-checked Over trigger; a
+    fight is the whole game, VG 1) is a bonus of the player, not of units: units called later get it too.
+    """
+    scope = str(step.get("scope", "units"))
+    until = durations.PERMANENT if step.get("until") == "fight" else durations.UNTIL_END_OF_TURN
+    me = controller(tx.state, fi)
+    tx.list_append("player_mods", {"player": me, "stat": "power", "amount": int(step.get("amount", 0)), "scope": scope,
+                                   "my_turn": bool(step.get("my_turn")), "duration": until, "why": _why(tx.state, fi)})
+    return True
+
+
+RESIST = "resist"
+
+
+def resists(state: GameState, iid: int, chooser: str) -> bool:
+    """Tell whether a unit cannot be chosen by `chooser`'s card effects: it is their opponent's, and a valid CONT of
+    its own says `resist` (a CONT saying its opponent's effects cannot choose it, VG 7.5)."""
+    card = state.cards[iid]
+    if card.controller == chooser or not is_unit(state, iid):
+        return False
+    return any(ability.get("kind") == "cont" and any(s.get("effect") == RESIST for s in ability.get("do", ()))
+               and zone_tag_holds(state, iid, ability.get("zone"))
+               and condition_holds(state, ability.get("if"), iid, card.controller)
+               for ability in abilities_of(state, iid))
+
+
+# Printed text's "reveal the top card of your deck": the card stays on top, public, until an effect moves it.
+@effect("reveal_top", "count", "as")
+def _reveal_top(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Reveal the top `count` cards of your deck and remember them as `as` (they stay in the deck)."""
+    me = controller(tx.state, fi)
+    top = list(tx.state.zones[zone_id(me, "deck")].cards[: int(step.get("count", 1))])
+    set_variable(tx, fi, str(step.get("as", "revealed")), top)
+    tx.log(f"{me} reveals {', '.join(tx.state.definition(c).name for c in top) or 'nothing'} from the top of the deck",
+           "VG 9.5")
+    return True
+
+
+# Where `put_rest` may put the revealed cards still in the deck (VG 9.5: hand, soul, drop are the owner's zones).
+REST_ZONES = ("hand", "soul", "drop")
+
+
+@effect("put_rest", "of", "to")
+def _put_rest(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Put the cards of `of` that are still in their owner's deck into the owner's `to` zone (hand, soul or drop):
+    "... and if it isn't, put it into your hand"."""
+    to = str(step.get("to", "drop"))
+    for iid in card_set(tx.state, fi, str(step["of"])):
+        if not tx.state.cards[iid].zone.endswith(".deck") or to not in REST_ZONES:
+            continue
+        if to == "soul":
+            put_into_soul(tx, iid, tx.state.cards[iid].owner)
+        else:
+            relocate(tx, iid, to, None)
+    return True
 
 
 @effect("cannot_attack", "until")
@@ -410,6 +481,8 @@ def _discard(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
         picks = answer["picks"]
     for c in picks:
         relocate(tx, c, "drop", None)
+    for c in picks:  # "when this card is discarded from hand" (VG 9.5: a discard puts a hand card into the drop)
+        emit(tx, trigger_event("discarded", card=c, player=me))
     return True
 
 
@@ -471,7 +544,8 @@ def _choose(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     """Choose cards from a set and remember them as `as` (min defaults to count)."""
     me = controller(tx.state, fi)
     chooser = tx.state.opponent(me) if step.get("by") == "opponent" else me
-    pool = filtered(tx.state, fi, card_set(tx.state, fi, str(step["from"])), step.get("filter"))
+    pool = [c for c in filtered(tx.state, fi, card_set(tx.state, fi, str(step["from"])), step.get("filter"))
+            if not resists(tx.state, c, chooser)]
     count = int(step.get("count", 1))
     low = min(int(step.get("min", count)), len(pool))
     high = min(count, len(pool))
@@ -1135,12 +1209,13 @@ ABILITY_KEYS = ("kind", "when", "zone", "keyword", "keyword_ability", "x", "cost
                 "trigger_if", "if", "do", "filter", "circle", "name")
 # Filter keys of an ability's trigger (`filter:` next to `when:`) and of a step's card choice.
 TRIGGER_FILTERS = ("by_effect", "by_your_effect", "state", "boosted_race", "booster_race", "rider_grade",
-                   "rider_same_clan", "same_column", "same_name", "name")
-SET_PARAMS = ("target", "from", "per", "card", "of")
+                   "rider_same_clan", "same_column", "same_name", "name", "rider_name", "from", "grade", "trigger_unit")
+SET_PARAMS = ("target", "from", "per", "card", "of")  # `of`: timed's and put_rest's card set
 # Effects that only a CONT ability says, read where they apply, never run as a step, with their parameters:
 # `become_vanguard`: your units on your RCs passing `filter` are also vanguards (rear_vanguard.py).
 # `stellar_circle`: your back-row centre circle is a Stellar circle (abilities.is_stellar_circle).
-CONT_EFFECTS: dict[str, tuple[str, ...]] = {BECOME_VANGUARD: ("filter",), STELLAR_CIRCLE: ()}
+# `resist`: the unit cannot be chosen by the opponent's card effects (`resists`, read by `choose`).
+CONT_EFFECTS: dict[str, tuple[str, ...]] = {BECOME_VANGUARD: ("filter",), STELLAR_CIRCLE: (), RESIST: ()}
 ZONE_TAGS = ("V", "R", "VR", "GC", "ANY", "HAND", "DROP", "SOUL", "BIND", "GZONE", "DAMAGE")
 
 

@@ -139,10 +139,37 @@ def _play_next(tx: Transaction) -> bool:
     return True
 
 
+def cost_payable(state: GameState, player: str, iid: int | None, cost: list[dict[str, Any]]) -> bool:
+    """Tell whether `player` can pay a whole cost now: enough face-up damage, soul, hand and energy, and a unit to
+    rest that stands (VG 9.5: Counter Blast n turns n face-up damage cards face down...; Energy Blast is not payable
+    if energy < n). A cost is paid whole or not at all (VG 7.3 "you may pay the cost")."""
+    counts = {
+        "counter_blast": sum(1 for c in state.zones[zone_id(player, "damage")].cards if not state.cards[c].face_down),
+        "soul_blast": len(state.zones[zone_id(player, "soul")].cards),
+        "discard": len(state.zones[zone_id(player, "hand")].cards),
+        "energy_blast": state.total(player, "energy"),
+    }
+    for step in cost:
+        name = step.get("effect")
+        if name in counts and counts[name] < int(step.get("count", 1)):
+            return False
+        if name == "rest" and step.get("target", "self") == "self" and (iid is None or state.cards[iid].tapped):
+            return False
+    return True
+
+
 def play_pending(tx: Transaction, uid: int) -> None:
-    """Play a stand-by ability or timed effect: optional choice, cost, resolution condition, effect (VG 7.3)."""
+    """Play a stand-by ability or timed effect: optional choice, cost, resolution condition, effect (VG 7.3).
+
+    An AUTO whose cost cannot be paid whole is not used (VG 7.3: costs are optional, and paid whole or not at all).
+    """
     item = triggers.remove(tx, uid)
     ability = item["ability"]
+    if ability.get("cost") and not cost_payable(tx.state, str(item["controller"]), item["source"], list(ability["cost"])):
+        tx.log(f"{item['controller']} cannot pay the cost of "
+               f"{ability.get('name') or ability.get('keyword_ability') or ability.get('keyword') or 'an ability'}: "
+               "it is not used", "VG 7.3")
+        return
     steps: list[dict[str, Any]] = []
     if ability.get("optional") or ability.get("cost"):
         steps.append({"effect": "_optional", "optional": bool(ability.get("optional") or ability.get("cost"))})
@@ -593,6 +620,8 @@ def _check(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     tx.move(card, zone_id(player, "trigger"), 0)
     definition = state.definition(card)
     tx.log(f"{step['kind']} check: {definition.name}", "VG 6.4" if step["kind"] == "drive" else "VG 6.6")
+    if step["kind"] == "drive":  # VG 6.4: "when your drive check reveals ..." abilities wait for the check timing
+        emit(tx, trigger_event("drive_check_reveals", card=card, player=player))
     trigger = printed_of(state, card).trigger
     steps = trigger_steps(state, player, card, trigger, step["kind"]) if trigger else []
     if not steps:  # nothing resolves in between: the card goes on at once, as an atomic frame of `_check_done` would
@@ -697,6 +726,9 @@ def _damage_step(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
         else:
             more.append({"effect": "_retire_attacked"})
         emit(tx, trigger_event("attack_hits", card=attacker, zone=state.cards[attacker].zone))
+        booster = battle.get("booster")
+        if booster is not None and booster in state.cards:  # "when the attack this unit boosted hits" (VG 6.6 ④)
+            emit(tx, trigger_event("boosted_attack_hits", card=booster, zone=state.cards[booster].zone))
     more.append({"effect": "_retire_guardians"})
     procedure.insert_steps(tx, fi, more)
     return True

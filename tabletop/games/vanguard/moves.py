@@ -123,6 +123,7 @@ def place_on_circle(tx: Transaction, iid: int, circle: str, how: str, by: str, r
     """
     state = tx.state
     card = state.cards[iid]
+    origin = card.zone.split(".", 1)[-1]  # "when placed on (RC) from hand" reads where it came from
     if card.zone != circle:
         if is_circle(card.zone) or card.zone.endswith(".gc"):
             leave_field_cleanup(tx, iid)
@@ -134,7 +135,7 @@ def place_on_circle(tx: Transaction, iid: int, circle: str, how: str, by: str, r
     if how in ("call", "guard"):
         player = zone_owner(circle)
         turn_info(tx, player, "calls", int(turn_fact(state, player, "calls")) + 1)
-    event = trigger_event("placed", card=iid, zone=circle, how=how, player=zone_owner(circle))
+    event = trigger_event("placed", card=iid, zone=circle, how=how, player=zone_owner(circle), **{"from": origin})
     if is_rear_circle(circle) and iid in rear_vanguards(state, zone_owner(circle)):
         event["as_vanguard"] = True  # placed as a vanguard: "placed on VC" abilities trigger (seed 《光辉骑士团》 二)
     emit(tx, event)
@@ -162,6 +163,7 @@ def retire_all(tx: Transaction, iids: list[int], by_effect: bool) -> None:
         controller = card.controller
         relocate(tx, iid, "drop", None)
         if is_rear_circle(from_zone):
+            turn_info(tx, controller, "rear_guard_retired", True)  # "if your rear-guard was retired this turn"
             retired.append(trigger_event("retired", card=iid, player=controller, by_effect=by_effect, locked=locked,
                                          zone=from_zone))
     for event in retired:

@@ -13,6 +13,7 @@ from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.permissions import Permission, Ruling, decide
 from tabletop.engine.rules import CardChoice, CardValue, GameConfig, GameRules
 from tabletop.engine.state import GameState
+from tabletop.engine.text_compilation import CompiledText
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.triggers import trigger_event
 from tabletop.engine.zones import ZoneSpec, zone_id
@@ -29,12 +30,13 @@ from tabletop.games.vanguard.commands import (
 )
 from tabletop.games.vanguard.effects import ability_problems, draw_cards
 from tabletop.games.vanguard.flow import (
-    act_step, cost_steps, enter, begin_battle, dominated_attackers, dominated_targets, guard_prompt, next_phase,
+    act_step, cost_payable, cost_steps, enter, begin_battle, dominated_attackers, dominated_targets, guard_prompt, next_phase,
     play_pending, rule_actions, run,
 )
 from tabletop.games.vanguard.moves import (
     leave_field_cleanup, move_rear_guard, place_on_circle, put_into_soul, relocate, retire, turn_fact, turn_info,
 )
+from tabletop.games.vanguard.text_compiler import compile_card
 from tabletop.games.vanguard.rear_vanguard import is_rear_vanguard, is_vanguard, rear_vanguards
 from tabletop.games.vanguard.by_hand_timing import timing
 from tabletop.games.vanguard.table import (
@@ -62,7 +64,8 @@ class VanguardRules(GameRules):
     default_totals: ClassVar[Mapping[str, int]] = {"energy": 0, "accel": 0}
     phases: ClassVar[tuple[str, ...]] = PHASES
     deck_sections: ClassVar[Mapping[str, str]] = {"main": "deck", "ride": "ride_deck", "g": "gzone", "gzone": "gzone"}
-    scenario_setup_keys: ClassVar[tuple[str, ...]] = ("turn_info", "battle_number", "first_turn", "markers")
+    scenario_setup_keys: ClassVar[tuple[str, ...]] = ("turn_info", "battle_number", "first_turn", "markers",
+                                                      "first_player")
 
     # -- metadata --------------------------------------------------------------------------------
     def zone_specs(self, game_format: str) -> Sequence[ZoneSpec]:
@@ -90,6 +93,10 @@ class VanguardRules(GameRules):
     def effect_problems(self, data: Mapping[str, Any]) -> list[str]:
         """Check the card's effects only: imported cards' keyword spellings are normalised, not refused."""
         return ability_problems(data.get("effects"))
+
+    def compile_text(self, card: CardDefinition) -> CompiledText:
+        """Compile the card's printed text into Vanguard abilities (text_compiler.py: templates, not guesses)."""
+        return compile_card(card)
 
     # -- setting up ------------------------------------------------------------------------------
     def setup(self, tx: Transaction, config: GameConfig) -> None:
@@ -155,6 +162,8 @@ class VanguardRules(GameRules):
         for player, facts_ in (setup.get("turn_info") or {}).items():
             for key, value in facts_.items():
                 turn_info(tx, str(player), str(key), value)
+        if "first_player" in setup:  # VG 4.3: who went first ("if you went second")
+            tx.set_data("first_player", str(setup["first_player"]))
         if "battle_number" in setup:
             tx.set_data("battle_number", int(setup["battle_number"]))
         if "markers" in setup:  # Imaginary Gift markers by circle: {p1.vc: {force1: 1}} (VG 9.6)
@@ -358,7 +367,8 @@ class VanguardRules(GameRules):
             printed = index[cards[iid].card_id]
             if printed.is_unit and printed.grade <= grade:
                 result += _calls(player, iid, circles)
-            elif printed.kind == "order" and printed.grade <= grade and state.definition(iid).effects:
+            elif printed.kind == "order" and printed.grade <= grade and state.definition(iid).effects and \
+                    self._order_payable(state, player, iid):
                 result.append(PlayOrder(by=player, card=iid))
         moves, acting = self._moves_and_actors(state, player, made)
         result += moves
@@ -484,19 +494,12 @@ class VanguardRules(GameRules):
         return self._cost_payable(state, player, iid, ability.get("cost") or [])
 
     def _cost_payable(self, state: GameState, player: str, iid: int, cost: list[dict[str, Any]]) -> bool:
-        counts = {
-            "counter_blast": sum(1 for c in state.zones[zone_id(player, "damage")].cards if not state.cards[c].face_down),
-            "soul_blast": len(state.zones[zone_id(player, "soul")].cards),
-            "discard": len(state.zones[zone_id(player, "hand")].cards),
-            "energy_blast": state.total(player, "energy"),
-        }
-        for step in cost:
-            name = step.get("effect")
-            if name in counts and counts[name] < int(step.get("count", 1)):
-                return False
-            if name == "rest" and step.get("target", "self") == "self" and state.cards[iid].tapped:
-                return False
-        return True
+        return cost_payable(state, player, iid, cost)
+
+    def _order_payable(self, state: GameState, player: str, iid: int) -> bool:
+        """Tell whether the costs of an order's effects can be paid whole (VG 5.4: play it paying its cost)."""
+        return cost_payable(state, player, None, [step for ability in state.definition(iid).effects
+                                                  for step in ability.get("cost") or ()])
 
     # -- resolving -------------------------------------------------------------------------------
     def resolve(self, tx: Transaction, command: Command) -> None:
@@ -747,7 +750,10 @@ class VanguardRules(GameRules):
         v = vanguard_of(state, command.by)
         if v is not None and facts.grade(d) > current_grade(state, v):
             raise IllegalCommand("VG 5.4", "an order's grade must not exceed your vanguard's")
+        if not self._order_payable(state, command.by, command.card):
+            raise IllegalCommand("VG 5.4", "you cannot pay that order's cost now")
         tx.move(command.card, zone_id(command.by, "order"), None)
+        turn_info(tx, command.by, "orders_played", int(turn_fact(state, command.by, "orders_played")) + 1)
         steps: list[dict[str, Any]] = []
         for ability in d.effects:
             steps += cost_steps(ability) + list(ability.get("do", ()))
@@ -813,6 +819,7 @@ class VanguardRules(GameRules):
         leave_field_cleanup(tx, iid)
         tx.move(iid, zone_id(command.by, "gc"), None)
         tx.log(f"{command.by} intercepts with {state.definition(iid).name}", "VG 6.3")
+        emit(tx, trigger_event("intercepts", card=iid, player=command.by))  # "when this unit intercepts"
 
     def _gguard(self, tx: Transaction, command: GGuard) -> None:
         state = tx.state
@@ -1002,6 +1009,7 @@ def ride(tx: Transaction, player: str, card: int) -> None:
         tx.list_append("player_mods", {"player": player, "stat": "power", "amount": 10000, "scope": "front_row",
                                        "duration": durations.UNTIL_END_OF_TURN, "why": "Persona Ride"})
         tx.log(f"{player} persona rides", "VG 5.3")
+        turn_info(tx, player, "persona_rode", True)
     gift = facts.gift(state.definition(card))
     if state.format == "premium" and gift and facts.grade(state.definition(card)) >= 3:
         receive_gift(tx, player, gift)

@@ -283,9 +283,13 @@ def _power_parts(state: GameState, iid: int) -> tuple[int, int, list[str]]:
 
 
 def _scope_holds(state: GameState, iid: int, mod: dict[str, Any]) -> bool:
+    if mod.get("my_turn") and state.active != mod["player"]:
+        return False
     scope = mod.get("scope", "all")
     if scope == "front_row":
         return is_front_row(state.cards[iid].zone, mod["player"])
+    if scope == "rear_guards":
+        return is_rear_circle(state.cards[iid].zone)
     return True
 
 
