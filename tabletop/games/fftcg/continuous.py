@@ -62,8 +62,12 @@ class Characteristics(NamedTuple):
 
 def field_cards(state: GameState, player: str | None = None) -> tuple[int, ...]:
     """Return the cards on the field (of one controller, or of both)."""
-    return state.memo("fftcg.field", lambda: state.memo_on("fftcg.field", _parts(state.players).membership,
-                                                           lambda: _field_cards(state)), board=True).get(player, ())
+    # state.memo(board=True) inlined: asked about a thousand times a game
+    found = state.board_memo_values.get("fftcg.field")
+    if found is None:
+        found = state.board_memo_values["fftcg.field"] = state.memo_on(
+            "fftcg.field", _parts(state.players).membership, lambda: _field_cards(state))
+    return found.get(player, ())  # type: ignore[no-any-return]
 
 
 class _Parts:
@@ -178,8 +182,11 @@ def _active_field_abilities(state: GameState) -> list[dict[str, Any]]:
 
 def characteristics(state: GameState) -> dict[int, Characteristics]:
     """Return the current characteristics of every card on the field (memoized; do not mutate)."""
-    return state.memo("fftcg.chars", lambda: state.memo_on("fftcg.chars", field_parts(state),
-                                                           lambda: _characteristics(state)), board=True)
+    found = state.board_memo_values.get("fftcg.chars")  # state.memo(board=True) inlined: asked at every check
+    if found is None:
+        found = state.board_memo_values["fftcg.chars"] = state.memo_on(
+            "fftcg.chars", field_parts(state), lambda: _characteristics(state))
+    return found  # type: ignore[no-any-return]
 
 
 def _characteristics(state: GameState) -> dict[int, Characteristics]:
@@ -374,8 +381,10 @@ def matches(state: GameState, iid: int, filt: Mapping[str, Any], you: str, sourc
 def cost_of(state: GameState, iid: int) -> int:
     """Return what a card in hand costs to play now: printed cost plus field cost changes, at least 0."""
     cost = state.definition(iid).cost or 0
-    changes = state.memo("fftcg.cost_changes", lambda: [a for a in active_field_abilities(state)
-                                                       if a["effect"] == "cost_change"], board=True)
+    changes = state.board_memo_values.get("fftcg.cost_changes")  # state.memo(board=True) inlined
+    if changes is None:
+        changes = state.board_memo_values["fftcg.cost_changes"] = [
+            a for a in active_field_abilities(state) if a["effect"] == "cost_change"]
     if not changes:
         return max(0, cost)
     player = state.cards[iid].owner

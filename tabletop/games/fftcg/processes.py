@@ -58,8 +58,11 @@ def _losses(state: GameState) -> list[Action]:
 
 def _field_actions(state: GameState) -> list[Action]:
     """FFTCG 12.4.4–12.4.7: Power 0 or less, damage ≥ Power, duplicate names, two Light/Dark."""
-    put, broken = state.memo("fftcg.field_check", lambda: state.memo_on("fftcg.field_check", check_parts(state),
-                                                                        lambda: _field_check(state)), board=True)
+    found = state.board_memo_values.get("fftcg.field_check")  # state.memo(board=True) inlined
+    if found is None:
+        found = state.board_memo_values["fftcg.field_check"] = state.memo_on(
+            "fftcg.field_check", check_parts(state), lambda: _field_check(state))
+    put, broken = found
     if not put and not broken:
         return []
     waiting = needs_replacement_choice(state, broken)

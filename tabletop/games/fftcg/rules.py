@@ -76,6 +76,7 @@ from tabletop.games.fftcg.processes import settle
 from tabletop.games.fftcg.resolution import check_targets, resolve_entry, target_candidates, target_count
 
 PLAY_PHASES = ("main1", "main2", "attack")
+_UNKNOWN: Any = object()  # a memo not computed yet (None is a value)
 MAX_BACKUPS = 5
 
 
@@ -206,7 +207,11 @@ class FFTCGRules(GameRules):
     # -- deciding --------------------------------------------------------------------------------
     def pending_decision(self, state: GameState) -> Decision | None:
         """Return who must decide what now (memoized per state version)."""
-        return state.memo("fftcg.decision", lambda: self._decision(state))
+        values = state.memo_values  # state.memo inlined: asked several times at every pass
+        found = values.get("fftcg.decision", _UNKNOWN)
+        if found is _UNKNOWN:
+            found = values["fftcg.decision"] = self._decision(state)
+        return found  # type: ignore[no-any-return]
 
     def _decision(self, state: GameState) -> Decision | None:
         if state.data.get("outcome"):
@@ -298,7 +303,11 @@ class FFTCGRules(GameRules):
         Memoized per state version (the window and bots may ask more than once at the same state); the engine's
         auto-pass asks `can_do_more_than_advance` instead, which reads the same memoized plays.
         """
-        return list(state.memo(f"fftcg.legal.{player}", lambda: tuple(self._legal_commands(state, player))))
+        key = ("fftcg.legal", player)
+        found = state.memo_values.get(key)  # state.memo inlined
+        if found is None:
+            found = state.memo_values[key] = tuple(self._legal_commands(state, player))
+        return list(found)
 
     def _legal_commands(self, state: GameState, player: str) -> list[Command]:
         decision = self.pending_decision(state)
