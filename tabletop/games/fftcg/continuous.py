@@ -15,14 +15,14 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
 from tabletop.engine.continuous import ContinuousEffect, LayerSystem, apply_generic
 from tabletop.engine.card_filter import CardFilter, Predicate, Seen
 from tabletop.engine.state import GameState
 from tabletop.games.fftcg.cards import CHARACTER_TYPES
 from tabletop.games.fftcg.effects import TARGET_KEYS
-from tabletop.games.fftcg.printed import printed_index
+from tabletop.games.fftcg.printed import Characteristics, listed, printed_index
 
 LAYER_CONTROL, LAYER_TEXT, LAYER_TYPE, LAYER_OTHER, LAYER_SET_POWER, LAYER_POWER = range(6)
 # effect name -> (layer, LayerSystem operation, characteristic it changes)
@@ -38,26 +38,6 @@ CONTINUOUS_OPS: dict[str, tuple[int, str, str]] = {
     "set_power": (LAYER_SET_POWER, "set_power", "power"),
     "power": (LAYER_POWER, "add_power", "power"),
 }
-
-
-class Characteristics(NamedTuple):
-    """A card's current Power, keywords and restrictions after every continuous effect."""
-
-    power: int | None
-    keywords: frozenset[str] = frozenset()
-    cannot_attack: bool = False
-    cannot_block: bool = False
-    must_attack: bool = False
-    unblockable_by_cost: int | None = None  # cannot be blocked by a Forward of this cost or more
-    unchoosable: tuple[tuple[str, str | None], ...] = ()  # (summons|abilities|any, whose play or None)
-    modifiers: tuple[str, ...] = ()
-    must_block: bool = False
-    jobs: tuple[str, ...] | None = None  # its Jobs once an effect changed them; None: the printed ones
-
-    def can_be_chosen_by(self, kind: str, player: str) -> bool:
-        """Tell whether a Summon or ability (`kind`) played by `player` may choose this card."""
-        unchoosable = self.unchoosable
-        return not unchoosable or not any(by in ("any", kind) and whose in (None, player) for by, whose in unchoosable)
 
 
 def field_cards(state: GameState, player: str | None = None) -> tuple[int, ...]:
@@ -194,17 +174,14 @@ def _characteristics(state: GameState) -> dict[int, Characteristics]:
     for item in state.lists.get("effects", []):
         if item["effect"] in CONTINUOUS_OPS:
             effects.append(_lasting_effect(state, item))
-    printed: dict[int, Characteristics] = {}
     index, cards = printed_index(state), state.cards
-    for iid in field_cards(state):
-        facts = index[cards[iid].card_id]
-        printed[iid] = Characteristics(facts.power, facts.keywords)
+    printed = {iid: index[cards[iid].card_id].characteristics for iid in field_cards(state)}
     if not effects:
         return printed
     base: dict[int, dict[str, Any]] = {
         iid: {"power": c.power, "keywords": set(c.keywords), "cannot_attack": False, "cannot_block": False,
               "must_attack": False, "unblockable_by_cost": None, "unchoosable": [], "modifiers": [],
-              "must_block": False, "jobs": _printed_jobs(state, iid)}
+              "must_block": False, "jobs": list(index[cards[iid].card_id].jobs)}
         for iid, c in printed.items()}
 
     def applies(chars: Mapping[int, Mapping[str, Any]], effect: ContinuousEffect, iid: int) -> bool:
@@ -275,8 +252,8 @@ def _add_job(chars: dict[str, Any], effect: ContinuousEffect) -> None:
         chars["modifiers"].append(f"{effect.value['label']}: Job {effect.value['job']}")
 
 
-def _printed_jobs(state: GameState, iid: int) -> list[str]:
-    return _listed(state.definition(iid).attributes.get("job"))
+def _printed_jobs(state: GameState, iid: int) -> tuple[str, ...]:
+    return printed_index(state)[state.cards[iid].card_id].jobs
 
 
 def _flag(chars: dict[str, Any], effect: ContinuousEffect) -> None:
@@ -301,11 +278,6 @@ def _read(current: Any, key: str) -> Any:
     return current.get(key) if isinstance(current, Mapping) else getattr(current, key)
 
 
-def _listed(value: Any) -> list[str]:
-    items = value if isinstance(value, (list, tuple)) else [value]
-    return [str(v).lower() for v in items if v not in (None, "")]
-
-
 def _controller(seen: Seen, iid: int, value: Any) -> bool:
     card = seen.state.cards[iid]
     holder = card.controller if card.zone.endswith(".field") else card.owner  # off the field: its owner's
@@ -323,7 +295,7 @@ def _element(seen: Seen, iid: int, value: Any) -> bool:
 
 def _attribute(key: str) -> Predicate:
     def test(seen: Seen, iid: int, value: Any) -> bool:
-        return str(value).lower() in _listed(seen.state.definition(iid).attributes.get(key))
+        return str(value).lower() in listed(seen.state.definition(iid).attributes.get(key))
     return test
 
 

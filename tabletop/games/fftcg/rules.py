@@ -496,7 +496,7 @@ class FFTCGRules(GameRules):
     def _ability_uses(self, state: GameState, player: str, iid: int, index: int,
                       ability: Mapping[str, Any]) -> list[Command]:
         """Return the uses of an action or special ability now: one per choice of targets and mode, paid obviously."""
-        cost = dict(ability.get("cost") or {})
+        cost = ability.get("cost") or {}  # read only: card data is never changed
         if cost.get("dull") and state.cards[iid].tapped:
             return []  # FFTCG 11.6.2.2, as `_ability_refusal` says: the most frequent refusal, found without wording it
         if self._ability_refusal(state, player, iid, ability) is not None:
@@ -759,9 +759,10 @@ class FFTCGRules(GameRules):
         if state.phase not in PLAY_PHASES or state.data.get("fs_window"):
             return IllegalCommand("FFTCG 9.5.1.1" if state.phase == "end" else "FFTCG 15.2.3.3",
                                   "abilities cannot be used now")
-        refusal = _loop_ban(state, player, iid, state.definition(iid).effects.index(ability))
-        if refusal is not None:
-            return refusal
+        if state.data.get("loop_banned"):  # the ability's number is looked for only when some loop is banned
+            refusal = _loop_ban(state, player, iid, state.definition(iid).effects.index(ability))
+            if refusal is not None:
+                return refusal
         cost = ability.get("cost") or {}
         if cost.get("dull"):
             if card.tapped:
