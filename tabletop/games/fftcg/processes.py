@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from tabletop.engine import procedure, triggers
@@ -18,7 +18,7 @@ from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.games.fftcg.actions import ask_replacement, break_cards, move_from_field, needs_replacement_choice
 from tabletop.games.fftcg.continuous import (
-    characteristics, check_parts, condition_holds, field_cards, membership_parts,
+    active_field_abilities, characteristics, check_parts, condition_holds, field_cards, membership_parts,
 )
 from tabletop.games.fftcg.printed import printed_index
 
@@ -83,7 +83,9 @@ def _field_check(state: GameState) -> tuple[dict[int, tuple[str, str]], list[int
     put: dict[int, tuple[str, str]] = {}
     if not field_cards(state):
         return put, []
-    chars = characteristics(state)
+    # Only a card with damage, a printed Power of 0 or less or an effect lowering or setting Power can be put
+    # into the Break Zone or broken by these checks: otherwise the field's characteristics need not be worked out.
+    chars = characteristics(state) if _power_may_fail(state) else {}
     for iid, current in chars.items():
         if current.power is not None and current.power <= 0:  # FFTCG 12.4.4: put into, not broken
             put[iid] = ("Power 0 or less", "FFTCG 12.4.4")
@@ -95,6 +97,28 @@ def _field_check(state: GameState) -> tuple[dict[int, tuple[str, str]], list[int
         if iid not in put and current.power is not None and damage > 0 and damage >= current.power:
             broken.append(iid)  # FFTCG 12.4.5
     return put, broken
+
+
+def _power_may_fail(state: GameState) -> bool:
+    """Tell whether some card on the field may have Power 0 or less (FFTCG 12.4.4) or damage reaching its Power
+    (12.4.5): a card has damage or prints Power 0 or less, or a working effect lowers or sets Power."""
+    index, cards = printed_index(state), state.cards
+    for iid in field_cards(state):
+        card = cards[iid]
+        power = index[card.card_id].power
+        if card.props.get("damage") or (power is not None and power <= 0):
+            return True
+    return any(_lowers_power(effect) for effect in active_field_abilities(state)) or any(
+        _lowers_power(effect) for effect in state.lists.get("effects", ()))
+
+
+def _lowers_power(effect: Mapping[str, Any]) -> bool:
+    """Tell whether an effect may lower a Power: it sets Power, or adds an amount that is not a positive number."""
+    name = effect["effect"]
+    if name == "set_power":
+        return True
+    amount = effect.get("amount")
+    return name == "power" and (type(amount) is not int or amount < 0)
 
 
 def _duplicates(state: GameState) -> list[tuple[int, tuple[str, str]]]:
