@@ -14,8 +14,8 @@ the board, not again for each pass of priority.
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
 
 from tabletop.engine.continuous import ContinuousEffect, LayerSystem, apply_generic
 from tabletop.engine.card_filter import CardFilter, Predicate, Seen
@@ -23,6 +23,8 @@ from tabletop.engine.state import GameState
 from tabletop.games.fftcg.cards import CHARACTER_TYPES
 from tabletop.games.fftcg.effects import TARGET_KEYS
 from tabletop.games.fftcg.printed import Characteristics, listed, printed_index
+
+T = TypeVar("T")
 
 LAYER_CONTROL, LAYER_TEXT, LAYER_TYPE, LAYER_OTHER, LAYER_SET_POWER, LAYER_POWER = range(6)
 # effect name -> (layer, LayerSystem operation, characteristic it changes)
@@ -42,12 +44,39 @@ CONTINUOUS_OPS: dict[str, tuple[int, str, str]] = {
 
 def field_cards(state: GameState, player: str | None = None) -> tuple[int, ...]:
     """Return the cards on the field (of one controller, or of both)."""
-    # state.memo(board=True) inlined: asked about a thousand times a game
+    return _field(state).cards.get(player, ())
+
+
+class _Field:
+    """Which cards are on the field and who controls them, and what follows from that alone (`on_membership`)."""
+
+    __slots__ = ("cards", "derived")
+
+    def __init__(self, state: GameState) -> None:
+        self.cards = _field_cards(state)
+        self.derived: dict[str, Any] = {}
+
+
+def _field(state: GameState) -> _Field:
+    # state.memo(board=True) inlined: asked about a thousand times a game; a new _Field only when the
+    # field's cards or their controllers changed (GameState.memo_on), so what it derived is kept till then
     found = state.board_memo_values.get("fftcg.field")
     if found is None:
         found = state.board_memo_values["fftcg.field"] = state.memo_on(
-            "fftcg.field", _parts(state.players).membership, lambda: _field_cards(state))
-    return found.get(player, ())  # type: ignore[no-any-return]
+            "fftcg.field", _parts(state.players).membership, lambda: _Field(state))
+    return found  # type: ignore[no-any-return]
+
+
+def on_membership(state: GameState, name: str, compute: Callable[[], T]) -> T:
+    """Return `compute()`, kept while which cards are on the field and who controls them stay the same.
+
+    Contract: the value reads nothing but the field's cards, their controllers and their printed facts.
+    """
+    derived = _field(state).derived
+    if name in derived:
+        return derived[name]  # type: ignore[no-any-return]
+    value = derived[name] = compute()
+    return value
 
 
 class _Parts:
@@ -73,12 +102,12 @@ def _parts(players: tuple[str, ...]) -> _Parts:
 def field_parts(state: GameState) -> tuple[str, ...]:
     """Return the parts of the board the field's characteristics read: the field's cards and lasting effects,
     their dull state and the sizes of hands and Damage Zones only while a field card's ability reads them."""
-    return state.memo("fftcg.field_parts", lambda: _field_parts(state), board=True)
+    return on_membership(state, "fftcg.field_parts", lambda: _field_parts(state))
 
 
 def _field_parts(state: GameState) -> tuple[str, ...]:
     parts = _parts(state.players)
-    reads = state.memo_on("fftcg.field_reads", parts.membership, lambda: _field_reads(state))
+    reads = _field_reads(state)
     found = parts.objects
     if "dull" in reads:
         found += parts.dull
@@ -95,12 +124,7 @@ def _field_reads(state: GameState) -> frozenset[str]:
 
 def check_parts(state: GameState) -> tuple[str, ...]:
     """Return the parts of the board the field's rule processes read: characteristics and damage."""
-    return state.memo("fftcg.check_parts", lambda: field_parts(state) + _parts(state.players).damage, board=True)
-
-
-def membership_parts(state: GameState) -> tuple[str, ...]:
-    """Return the parts of the board that say which cards are on the field and who controls them."""
-    return _parts(state.players).membership
+    return on_membership(state, "fftcg.check_parts", lambda: field_parts(state) + _parts(state.players).damage)
 
 
 def _field_cards(state: GameState) -> dict[str | None, tuple[int, ...]]:

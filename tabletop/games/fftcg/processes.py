@@ -18,7 +18,7 @@ from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.games.fftcg.actions import ask_replacement, break_cards, move_from_field, needs_replacement_choice
 from tabletop.games.fftcg.continuous import (
-    active_field_abilities, characteristics, check_parts, condition_holds, field_cards, membership_parts,
+    active_field_abilities, characteristics, check_parts, condition_holds, field_cards, on_membership,
 )
 from tabletop.games.fftcg.printed import printed_index
 
@@ -89,7 +89,7 @@ def _field_check(state: GameState) -> tuple[dict[int, tuple[str, str]], list[int
     for iid, current in chars.items():
         if current.power is not None and current.power <= 0:  # FFTCG 12.4.4: put into, not broken
             put[iid] = ("Power 0 or less", "FFTCG 12.4.4")
-    for iid, why in state.memo_on("fftcg.duplicates", membership_parts(state), lambda: _duplicates(state)):
+    for iid, why in on_membership(state, "fftcg.duplicates", lambda: _duplicates(state)):
         put.setdefault(iid, why)
     broken = []
     for iid, current in chars.items():
@@ -151,7 +151,7 @@ def _state_trigger_actions(state: GameState) -> list[Action]:
 
 def _state_triggers_now(state: GameState) -> list[tuple[int, int, str]]:
     # most often no card on the field has a state-triggered ability: then nothing else needs a look
-    if not state.memo_on("fftcg.state_sources", membership_parts(state), lambda: _has_state_triggers(state)):
+    if not on_membership(state, "fftcg.state_sources", lambda: _has_state_triggers(state)):
         return []
     return _state_triggers(state)
 
