@@ -148,7 +148,7 @@ class GameState:
         Contract: the value depends on nothing but what `signature` captures; unlike `memo`, it
         survives changes and undo, so the signature must list every input the value reads.
         """
-        last = self.keyed_values.get(key)  # _reuse, inlined: asked many times a step
+        last = self.keyed_values.get(key)  # asked many times a step: no helper call
         if last is not None and last[0] == signature:
             return last[1]  # type: ignore[no-any-return]
         value = compute()
@@ -167,7 +167,12 @@ class GameState:
         (hashable: turn, phase, data facts it reads). Undo, redo and rollback forget every such value.
         """
         signature = (self.board_epoch, extra, tuple(map(self.aspects.get, parts)))
-        return _reuse(self._on_parts, key, signature, compute)
+        last = self._on_parts.get(key)  # asked hundreds of times a game: no helper call
+        if last is not None and last[0] == signature:
+            return last[1]  # type: ignore[no-any-return]
+        value = compute()
+        self._on_parts[key] = (signature, value)
+        return value
 
     # -- lookups -------------------------------------------------------------------------------
     def add_zone(self, spec: ZoneSpec, owner: str | None) -> Zone:
@@ -262,12 +267,3 @@ def _sorted(value: Any) -> Any:
         return sorted(value)
     return value
 
-
-def _reuse(store: dict[Hashable, tuple[Any, Any]], key: Hashable, signature: Any, compute: Callable[[], T]) -> T:
-    """Return the value stored under `key` if it was computed for `signature`, else compute and store it."""
-    last = store.get(key)
-    if last is not None and last[0] == signature:
-        return last[1]  # type: ignore[no-any-return]
-    value = compute()
-    store[key] = (signature, value)
-    return value

@@ -15,7 +15,9 @@ from tabletop.engine.triggers import TriggerEvent, trigger_event
 from tabletop.engine.replacement import Replacement, ReplacementStep, run_replacements
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.card_filter import Seen
-from tabletop.games.fftcg.continuous import FILTER, condition_holds, field_cards, is_current, is_of_type, matches
+from tabletop.games.fftcg.continuous import (
+    FILTER, condition_holds, field_cards, is_current, is_of_type, matches, on_membership,
+)
 from tabletop.games.fftcg.effects import ability_kind
 from tabletop.games.fftcg.printed import printed_index
 
@@ -107,11 +109,11 @@ def _is_watched_object(state: Any, happened: TriggerEvent, ts: Any) -> bool:
 
 
 def _field_events(state: Any) -> frozenset[str]:
-    """Return the events some auto-ability of a card on the field triggers on (memoized per board version)."""
+    """Return the events some auto-ability of a card on the field triggers on (kept while the field's cards stay)."""
     def events() -> frozenset[str]:
         printed = printed_index(state)
         return frozenset(event for iid in field_cards(state) for event in printed[state.cards[iid].card_id].auto)
-    return state.memo("fftcg.field_events", events, board=True)  # type: ignore[no-any-return]
+    return on_membership(state, "fftcg.field_events", events)
 
 
 def _event_matches(state: Any, of: Any, event: str, source: int, card: int | None, player: str | None,

@@ -15,15 +15,17 @@ the board, not again for each pass of priority.
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
-from typing import Any, NamedTuple
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
 
 from tabletop.engine.continuous import ContinuousEffect, LayerSystem, apply_generic
 from tabletop.engine.card_filter import CardFilter, Predicate, Seen
 from tabletop.engine.state import GameState
 from tabletop.games.fftcg.cards import CHARACTER_TYPES
 from tabletop.games.fftcg.effects import TARGET_KEYS
-from tabletop.games.fftcg.printed import printed_index
+from tabletop.games.fftcg.printed import Characteristics, listed, printed_index
+
+T = TypeVar("T")
 
 LAYER_CONTROL, LAYER_TEXT, LAYER_TYPE, LAYER_OTHER, LAYER_SET_POWER, LAYER_POWER = range(6)
 # effect name -> (layer, LayerSystem operation, characteristic it changes)
@@ -42,31 +44,41 @@ CONTINUOUS_OPS: dict[str, tuple[int, str, str]] = {
 }
 
 
-class Characteristics(NamedTuple):
-    """A card's current Power, keywords and restrictions after every continuous effect."""
-
-    power: int | None
-    keywords: frozenset[str] = frozenset()
-    cannot_attack: bool = False
-    cannot_block: bool = False
-    must_attack: bool = False
-    unblockable_by_cost: int | None = None  # cannot be blocked by a Forward of this cost or more
-    unchoosable: tuple[tuple[str, str | None], ...] = ()  # (summons|abilities|any, whose play or None)
-    modifiers: tuple[str, ...] = ()
-    must_block: bool = False
-    jobs: tuple[str, ...] | None = None  # its Jobs once an effect changed them; None: the printed ones
-    types: tuple[str, ...] | None = None  # its card types once an effect changed them; None: the printed one
-
-    def can_be_chosen_by(self, kind: str, player: str) -> bool:
-        """Tell whether a Summon or ability (`kind`) played by `player` may choose this card."""
-        unchoosable = self.unchoosable
-        return not unchoosable or not any(by in ("any", kind) and whose in (None, player) for by, whose in unchoosable)
-
-
 def field_cards(state: GameState, player: str | None = None) -> tuple[int, ...]:
     """Return the cards on the field (of one controller, or of both)."""
-    return state.memo("fftcg.field", lambda: state.memo_on("fftcg.field", _parts(state.players).membership,
-                                                           lambda: _field_cards(state)), board=True).get(player, ())
+    return _field(state).cards.get(player, ())
+
+
+class _Field:
+    """Which cards are on the field and who controls them, and what follows from that alone (`on_membership`)."""
+
+    __slots__ = ("cards", "derived")
+
+    def __init__(self, state: GameState) -> None:
+        self.cards = _field_cards(state)
+        self.derived: dict[str, Any] = {}
+
+
+def _field(state: GameState) -> _Field:
+    # state.memo(board=True) inlined: asked about a thousand times a game; a new _Field only when the
+    # field's cards or their controllers changed (GameState.memo_on), so what it derived is kept till then
+    found = state.board_memo_values.get("fftcg.field")
+    if found is None:
+        found = state.board_memo_values["fftcg.field"] = state.memo_on(
+            "fftcg.field", _parts(state.players).membership, lambda: _Field(state))
+    return found  # type: ignore[no-any-return]
+
+
+def on_membership(state: GameState, name: str, compute: Callable[[], T]) -> T:
+    """Return `compute()`, kept while which cards are on the field and who controls them stay the same.
+
+    Contract: the value reads nothing but the field's cards, their controllers and their printed facts.
+    """
+    derived = _field(state).derived
+    if name in derived:
+        return derived[name]  # type: ignore[no-any-return]
+    value = derived[name] = compute()
+    return value
 
 
 class _Parts:
@@ -92,12 +104,12 @@ def _parts(players: tuple[str, ...]) -> _Parts:
 def field_parts(state: GameState) -> tuple[str, ...]:
     """Return the parts of the board the field's characteristics read: the field's cards and lasting effects,
     their dull state and the sizes of hands and Damage Zones only while a field card's ability reads them."""
-    return state.memo("fftcg.field_parts", lambda: _field_parts(state), board=True)
+    return on_membership(state, "fftcg.field_parts", lambda: _field_parts(state))
 
 
 def _field_parts(state: GameState) -> tuple[str, ...]:
     parts = _parts(state.players)
-    reads = state.memo_on("fftcg.field_reads", parts.membership, lambda: _field_reads(state))
+    reads = _field_reads(state)
     found = parts.objects
     if "dull" in reads:
         found += parts.dull
@@ -114,12 +126,7 @@ def _field_reads(state: GameState) -> frozenset[str]:
 
 def check_parts(state: GameState) -> tuple[str, ...]:
     """Return the parts of the board the field's rule processes read: characteristics and damage."""
-    return state.memo("fftcg.check_parts", lambda: field_parts(state) + _parts(state.players).damage, board=True)
-
-
-def membership_parts(state: GameState) -> tuple[str, ...]:
-    """Return the parts of the board that say which cards are on the field and who controls them."""
-    return _parts(state.players).membership
+    return on_membership(state, "fftcg.check_parts", lambda: field_parts(state) + _parts(state.players).damage)
 
 
 def _field_cards(state: GameState) -> dict[str | None, tuple[int, ...]]:
@@ -190,8 +197,11 @@ def _active_field_abilities(state: GameState) -> list[dict[str, Any]]:
 
 def characteristics(state: GameState) -> dict[int, Characteristics]:
     """Return the current characteristics of every card on the field (memoized; do not mutate)."""
-    return state.memo("fftcg.chars", lambda: state.memo_on("fftcg.chars", field_parts(state),
-                                                           lambda: _characteristics(state)), board=True)
+    found = state.board_memo_values.get("fftcg.chars")  # state.memo(board=True) inlined: asked at every check
+    if found is None:
+        found = state.board_memo_values["fftcg.chars"] = state.memo_on(
+            "fftcg.chars", field_parts(state), lambda: _characteristics(state))
+    return found  # type: ignore[no-any-return]
 
 
 def _characteristics(state: GameState) -> dict[int, Characteristics]:
@@ -199,18 +209,15 @@ def _characteristics(state: GameState) -> dict[int, Characteristics]:
     for item in state.lists.get("effects", []):
         if item["effect"] in CONTINUOUS_OPS:
             effects.append(_lasting_effect(state, item))
-    printed: dict[int, Characteristics] = {}
     index, cards = printed_index(state), state.cards
-    for iid in field_cards(state):
-        facts = index[cards[iid].card_id]
-        printed[iid] = Characteristics(facts.power, facts.keywords)
+    printed = {iid: index[cards[iid].card_id].characteristics for iid in field_cards(state)}
     if not effects:
         return printed
     base: dict[int, dict[str, Any]] = {
         iid: {"power": c.power, "keywords": set(c.keywords), "cannot_attack": False, "cannot_block": False,
               "must_attack": False, "unblockable_by_cost": None, "unchoosable": [], "modifiers": [],
-              "must_block": False, "jobs": _printed_jobs(state, iid),
-              "types": [state.definition(iid).card_type]}
+              "must_block": False, "jobs": list(index[cards[iid].card_id].jobs),
+              "types": [index[cards[iid].card_id].card_type]}
         for iid, c in printed.items()}
 
     def applies(chars: Mapping[int, Mapping[str, Any]], effect: ContinuousEffect, iid: int) -> bool:
@@ -302,8 +309,8 @@ def _add_forward(chars: dict[str, Any], effect: ContinuousEffect) -> None:
         chars["modifiers"].append(f"{effect.value['label']}: a Forward with power {chars['power']}")
 
 
-def _printed_jobs(state: GameState, iid: int) -> list[str]:
-    return _listed(state.definition(iid).attributes.get("job"))
+def _printed_jobs(state: GameState, iid: int) -> tuple[str, ...]:
+    return printed_index(state)[state.cards[iid].card_id].jobs
 
 
 def _flag(chars: dict[str, Any], effect: ContinuousEffect) -> None:
@@ -329,11 +336,6 @@ def _read(current: Any, key: str) -> Any:
     return current.get(key) if isinstance(current, Mapping) else getattr(current, key)
 
 
-def _listed(value: Any) -> list[str]:
-    items = value if isinstance(value, (list, tuple)) else [value]
-    return [str(v).lower() for v in items if v not in (None, "")]
-
-
 def _controller(seen: Seen, iid: int, value: Any) -> bool:
     card = seen.state.cards[iid]
     holder = card.controller if card.zone.endswith(".field") else card.owner  # off the field: its owner's
@@ -356,7 +358,7 @@ def _element(seen: Seen, iid: int, value: Any) -> bool:
 
 def _attribute(key: str) -> Predicate:
     def test(seen: Seen, iid: int, value: Any) -> bool:
-        return str(value).lower() in _listed(seen.state.definition(iid).attributes.get(key))
+        return str(value).lower() in listed(seen.state.definition(iid).attributes.get(key))
     return test
 
 
@@ -414,8 +416,10 @@ def matches(state: GameState, iid: int, filt: Mapping[str, Any], you: str, sourc
 def cost_of(state: GameState, iid: int) -> int:
     """Return what a card in hand costs to play now: printed cost plus field cost changes, at least 0."""
     cost = state.definition(iid).cost or 0
-    changes = state.memo("fftcg.cost_changes", lambda: [a for a in active_field_abilities(state)
-                                                       if a["effect"] == "cost_change"], board=True)
+    changes = state.board_memo_values.get("fftcg.cost_changes")  # state.memo(board=True) inlined
+    if changes is None:
+        changes = state.board_memo_values["fftcg.cost_changes"] = [
+            a for a in active_field_abilities(state) if a["effect"] == "cost_change"]
     if not changes:
         return max(0, cost)
     player = state.cards[iid].owner

@@ -166,7 +166,10 @@ def find_payment(state: GameState, player: str, cost: Cost, exclude: Collection[
     """
     if cost.amount <= 0:
         return (), ()
-    payers = state.memo(f"fftcg.payers.{player}", lambda: _payers(state, player), board=True)
+    payers_key = ("fftcg.payers", player)
+    payers = state.board_memo_values.get(payers_key)  # state.memo(board=True) inlined: asked for every card of a hand
+    if payers is None:
+        payers = state.board_memo_values[payers_key] = _payers(state, player)
     if len(payers[0]) + 2 * len(payers[1]) < cost.amount:
         return None  # not enough CP even with every card (as _find_payment finds): the common case
     key = ("fftcg.pay", player, cost.amount, cost.elements, cost.element_amount, cost.needs, frozenset(exclude))

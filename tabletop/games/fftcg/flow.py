@@ -229,8 +229,9 @@ def _after_resolution(tx: Transaction, frame: Mapping[str, Any]) -> None:
 
 def loop_fingerprint(state: Any) -> str:
     """Return a fingerprint of the game state as far as a repeating loop shows it (not timestamps or the log)."""
-    cards = sorted((iid, c.zone, c.tapped, c.controller, sorted(c.counters.items()), c.props.get("damage"))
-                   for iid, c in state.cards.items())
+    # in card id order (ids are unique, so sorting the cards sorts these rows); most cards have no counters
+    cards = [(iid, c.zone, c.tapped, c.controller, sorted(c.counters.items()) if c.counters else [],
+              c.props.get("damage")) for iid, c in sorted(state.cards.items())]
     stacked = [(e["card_id"], e.get("ability")) for e in stack.items(state)]
     waiting = [(t["card_id"], t.get("ability")) for t in triggers.waiting(state)]
     effects = [(e["effect"], e.get("amount"), e.get("label")) for e in state.lists.get("effects", [])]

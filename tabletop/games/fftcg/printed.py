@@ -8,7 +8,7 @@ answers are kept per library, filled on first use of each card id.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from tabletop.engine.cards import CardDefinition, CardLibrary
 from tabletop.engine.library_index import PerLibrary
@@ -20,12 +20,39 @@ Indexed = tuple[tuple[int, Mapping[str, Any]], ...]
 """Abilities of a card with their index in its `effects`, in printed order."""
 
 
+class Characteristics(NamedTuple):
+    """A card's current Power, keywords and restrictions after every continuous effect."""
+
+    power: int | None
+    keywords: frozenset[str] = frozenset()
+    cannot_attack: bool = False
+    cannot_block: bool = False
+    must_attack: bool = False
+    unblockable_by_cost: int | None = None  # cannot be blocked by a Forward of this cost or more
+    unchoosable: tuple[tuple[str, str | None], ...] = ()  # (summons|abilities|any, whose play or None)
+    modifiers: tuple[str, ...] = ()
+    must_block: bool = False
+    jobs: tuple[str, ...] | None = None  # its Jobs once an effect changed them; None: the printed ones
+    types: tuple[str, ...] | None = None  # its card types once an effect changed them; None: the printed one
+
+    def can_be_chosen_by(self, kind: str, player: str) -> bool:
+        """Tell whether a Summon or ability (`kind`) played by `player` may choose this card."""
+        unchoosable = self.unchoosable
+        return not unchoosable or not any(by in ("any", kind) and whose in (None, player) for by, whose in unchoosable)
+
+
+def listed(value: Any) -> list[str]:
+    """Return an attribute's values (one or a list) as lowercase words, leaving out empty ones."""
+    items = value if isinstance(value, (list, tuple)) else [value]
+    return [str(v).lower() for v in items if v not in (None, "")]
+
+
 class PrintedFacts:
     """What one definition prints, in the forms the rules read most often."""
 
     __slots__ = ("definition", "card_type", "name", "cost", "elements", "light_or_dark", "character",
                  "multi_copy", "party_icon", "power", "keywords", "back_attack", "auto", "state_triggers",
-                 "field", "actions", "replacements", "summon_ability", "reads")
+                 "field", "actions", "replacements", "summon_ability", "reads", "characteristics", "jobs")
 
     def __init__(self, definition: CardDefinition) -> None:
         self.definition = definition
@@ -41,6 +68,9 @@ class PrintedFacts:
         self.power: int | None = definition.stat("power") if definition.card_type == "forward" else None
         self.keywords = frozenset(k for k, v in definition.keywords.items() if v)
         self.back_attack = "back_attack" in definition.keywords
+        # what it is on the field while no continuous effect changes it (FFTCG 11.12.4), and its printed Jobs
+        self.characteristics = Characteristics(self.power, self.keywords)
+        self.jobs: tuple[str, ...] = tuple(listed(definition.attributes.get("job")))
         summon = definition.card_type == "summon"
         effects = tuple(enumerate(definition.effects))
         # event -> the auto-abilities it triggers (a Summon's EX Burst is used from the Damage Zone, not triggered)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from tabletop.engine import procedure, triggers
@@ -18,7 +18,7 @@ from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.games.fftcg.actions import ask_replacement, break_cards, move_from_field, needs_replacement_choice
 from tabletop.games.fftcg.continuous import (
-    characteristics, check_parts, condition_holds, field_cards, membership_parts,
+    active_field_abilities, characteristics, check_parts, condition_holds, field_cards, on_membership,
 )
 from tabletop.games.fftcg.printed import printed_index
 
@@ -58,8 +58,11 @@ def _losses(state: GameState) -> list[Action]:
 
 def _field_actions(state: GameState) -> list[Action]:
     """FFTCG 12.4.4–12.4.7: Power 0 or less, damage ≥ Power, duplicate names, two Light/Dark."""
-    put, broken = state.memo("fftcg.field_check", lambda: state.memo_on("fftcg.field_check", check_parts(state),
-                                                                        lambda: _field_check(state)), board=True)
+    found = state.board_memo_values.get("fftcg.field_check")  # state.memo(board=True) inlined
+    if found is None:
+        found = state.board_memo_values["fftcg.field_check"] = state.memo_on(
+            "fftcg.field_check", check_parts(state), lambda: _field_check(state))
+    put, broken = found
     if not put and not broken:
         return []
     waiting = needs_replacement_choice(state, broken)
@@ -80,11 +83,13 @@ def _field_check(state: GameState) -> tuple[dict[int, tuple[str, str]], list[int
     put: dict[int, tuple[str, str]] = {}
     if not field_cards(state):
         return put, []
-    chars = characteristics(state)
+    # Only a card with damage, a printed Power of 0 or less or an effect lowering or setting Power can be put
+    # into the Break Zone or broken by these checks: otherwise the field's characteristics need not be worked out.
+    chars = characteristics(state) if _power_may_fail(state) else {}
     for iid, current in chars.items():
         if current.power is not None and current.power <= 0:  # FFTCG 12.4.4: put into, not broken
             put[iid] = ("Power 0 or less", "FFTCG 12.4.4")
-    for iid, why in state.memo_on("fftcg.duplicates", membership_parts(state), lambda: _duplicates(state)):
+    for iid, why in on_membership(state, "fftcg.duplicates", lambda: _duplicates(state)):
         put.setdefault(iid, why)
     broken = []
     for iid, current in chars.items():
@@ -92,6 +97,30 @@ def _field_check(state: GameState) -> tuple[dict[int, tuple[str, str]], list[int
         if iid not in put and current.power is not None and damage > 0 and damage >= current.power:
             broken.append(iid)  # FFTCG 12.4.5
     return put, broken
+
+
+def _power_may_fail(state: GameState) -> bool:
+    """Tell whether some card on the field may have Power 0 or less (FFTCG 12.4.4) or damage reaching its Power
+    (12.4.5): a card has damage or prints Power 0 or less, or a working effect lowers or sets Power."""
+    index, cards = printed_index(state), state.cards
+    for iid in field_cards(state):
+        card = cards[iid]
+        power = index[card.card_id].power
+        if card.props.get("damage") or (power is not None and power <= 0):
+            return True
+    return any(_lowers_power(effect) for effect in active_field_abilities(state)) or any(
+        _lowers_power(effect) for effect in state.lists.get("effects", ()))
+
+
+def _lowers_power(effect: Mapping[str, Any]) -> bool:
+    """Tell whether an effect may lower a Power: it sets Power, or adds an amount that is not a positive number."""
+    name = effect["effect"]
+    if name == "set_power":
+        return True
+    if name == "become_forward":   # a card made a Forward with no Power to speak of
+        return type(effect.get("power")) is not int or int(effect["power"]) <= 0
+    amount = effect.get("amount")
+    return name == "power" and (type(amount) is not int or amount < 0)
 
 
 def _duplicates(state: GameState) -> list[tuple[int, tuple[str, str]]]:
@@ -124,7 +153,7 @@ def _state_trigger_actions(state: GameState) -> list[Action]:
 
 def _state_triggers_now(state: GameState) -> list[tuple[int, int, str]]:
     # most often no card on the field has a state-triggered ability: then nothing else needs a look
-    if not state.memo_on("fftcg.state_sources", membership_parts(state), lambda: _has_state_triggers(state)):
+    if not on_membership(state, "fftcg.state_sources", lambda: _has_state_triggers(state)):
         return []
     return _state_triggers(state)
 

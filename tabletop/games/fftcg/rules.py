@@ -77,6 +77,7 @@ from tabletop.games.fftcg.processes import settle
 from tabletop.games.fftcg.resolution import check_targets, resolve_entry, target_candidates, target_count
 
 PLAY_PHASES = ("main1", "main2", "attack")
+_UNKNOWN: Any = object()  # a memo not computed yet (None is a value)
 MAX_BACKUPS = 5
 
 
@@ -207,7 +208,11 @@ class FFTCGRules(GameRules):
     # -- deciding --------------------------------------------------------------------------------
     def pending_decision(self, state: GameState) -> Decision | None:
         """Return who must decide what now (memoized per state version)."""
-        return state.memo("fftcg.decision", lambda: self._decision(state))
+        values = state.memo_values  # state.memo inlined: asked several times at every pass
+        found = values.get("fftcg.decision", _UNKNOWN)
+        if found is _UNKNOWN:
+            found = values["fftcg.decision"] = self._decision(state)
+        return found  # type: ignore[no-any-return]
 
     def _decision(self, state: GameState) -> Decision | None:
         if state.data.get("outcome"):
@@ -299,7 +304,11 @@ class FFTCGRules(GameRules):
         Memoized per state version (the window and bots may ask more than once at the same state); the engine's
         auto-pass asks `can_do_more_than_advance` instead, which reads the same memoized plays.
         """
-        return list(state.memo(f"fftcg.legal.{player}", lambda: tuple(self._legal_commands(state, player))))
+        key = ("fftcg.legal", player)
+        found = state.memo_values.get(key)  # state.memo inlined
+        if found is None:
+            found = state.memo_values[key] = tuple(self._legal_commands(state, player))
+        return list(found)
 
     def _legal_commands(self, state: GameState, player: str) -> list[Command]:
         decision = self.pending_decision(state)
@@ -493,7 +502,7 @@ class FFTCGRules(GameRules):
     def _ability_uses(self, state: GameState, player: str, iid: int, index: int,
                       ability: Mapping[str, Any]) -> list[Command]:
         """Return the uses of an action or special ability now: one per choice of targets and mode, paid obviously."""
-        cost = dict(ability.get("cost") or {})
+        cost = ability.get("cost") or {}  # read only: card data is never changed
         if cost.get("dull") and state.cards[iid].tapped:
             return []  # FFTCG 11.6.2.2, as `_ability_refusal` says: the most frequent refusal, found without wording it
         if self._ability_refusal(state, player, iid, ability) is not None:
@@ -758,9 +767,10 @@ class FFTCGRules(GameRules):
         if state.phase not in PLAY_PHASES or state.data.get("fs_window"):
             return IllegalCommand("FFTCG 9.5.1.1" if state.phase == "end" else "FFTCG 15.2.3.3",
                                   "abilities cannot be used now")
-        refusal = _loop_ban(state, player, iid, state.definition(iid).effects.index(ability))
-        if refusal is not None:
-            return refusal
+        if state.data.get("loop_banned"):  # the ability's number is looked for only when some loop is banned
+            refusal = _loop_ban(state, player, iid, state.definition(iid).effects.index(ability))
+            if refusal is not None:
+                return refusal
         cost = ability.get("cost") or {}
         if cost.get("dull"):
             if card.tapped:

@@ -1,0 +1,71 @@
+"""Print what seeded random whole games of FFTCG and Vanguard come to, one line a game, to compare two checkouts.
+
+A speed-up must not change a game: run this in the old and the new checkout and diff the outputs. Each line
+names the game and seed and gives its outcome, the commands submitted, the changes recorded, a hash of every
+legal-command list offered on the way and a hash of the final state. The games are those of the benchmarks
+(fftcg_bench.py, vanguard_bench.py: both seats auto-pass, a seeded random choice among the legal commands):
+FFTCG with the test decks, Vanguard in both formats with the test decks and the bundled decks.
+Run: .venv/bin/python benchmarks/seeded_outcomes.py [GAMES_PER_SET] (default 100) > outcomes.txt
+"""
+from __future__ import annotations
+
+import hashlib
+import random
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "games"))
+
+from fftcg_testdeck import FIRE_DECK, ICE_DECK, TURN_CAP, build_library  # noqa: E402
+from vanguard_bench import STEP_CAP, bundled_decks  # noqa: E402
+from vanguard_decks import deck, library  # noqa: E402
+
+from tabletop.engine.game import Game  # noqa: E402
+from tabletop.engine.rules import GameConfig  # noqa: E402
+from tabletop.games import find_game  # noqa: E402
+
+
+def play(label: str, game: Game, seed: int, goes_on: Callable[[Game, int], bool]) -> None:
+    """Play one game with a seeded random choice among the legal commands and print its line."""
+    chooser = random.Random(seed)
+    offered = hashlib.sha256()
+    submitted = 0
+    while not game.is_terminal() and goes_on(game, submitted):
+        options = game.legal_commands()
+        offered.update(repr(options).encode())
+        game.submit(chooser.choice(options))
+        submitted += 1
+    changes = sum(len(step.changes) for step in game.history.done)
+    print(label, seed, game.outcome(), submitted, changes, offered.hexdigest()[:12], game.state.fingerprint()[:12],
+          flush=True)
+
+
+def main() -> None:
+    """Play every set of games and print their lines."""
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 100
+    fftcg = find_game("fftcg")
+    cards = build_library()
+    for seed in range(games):
+        decks = {"p1": {"main": list(FIRE_DECK)}, "p2": {"main": list(ICE_DECK)}}
+        game = Game.start(fftcg, GameConfig("fftcg", "constructed", seed, decks=decks, auto_pass=["p1", "p2"]), cards)
+        play("fftcg", game, seed, lambda g, _: g.state.turn <= TURN_CAP)
+    vanguard = find_game("vanguard")
+    for game_format in ("standard", "premium"):
+        for seed in range(games):
+            config = GameConfig("vanguard", game_format, seed, auto_pass=["p1", "p2"],
+                                decks={"p1": deck(game_format), "p2": deck(game_format)})
+            play(f"vanguard-test-{game_format}", Game.start(vanguard, config, library()), seed,
+                 lambda _, n: n < STEP_CAP)
+    for game_format in ("standard", "premium"):
+        bundled, sets = bundled_decks(game_format)
+        for seed in range(games):
+            config = GameConfig("vanguard", game_format, seed, auto_pass=["p1", "p2"],
+                                decks={"p1": sets[seed % len(sets)], "p2": sets[(seed + 1) % len(sets)]})
+            play(f"vanguard-bundled-{game_format}", Game.start(vanguard, config, bundled), seed,
+                 lambda _, n: n < STEP_CAP)
+
+
+if __name__ == "__main__":
+    main()
