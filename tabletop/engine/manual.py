@@ -82,7 +82,9 @@ def resolve_manual(rules: GameRules, tx: Transaction, command: Command) -> None:
         if command.to != "all" and command.to not in state.players:
             raise IllegalCommand(MANUAL, f"cannot reveal to {command.to!r}")
         tx.reveal(command.card, command.to)
-        tx.log(f"{command.by} revealed {state.definition(command.card).name} to {command.to}")
+        # the log is everyone's: it names the card only when everyone was shown it
+        shown = state.definition(command.card).name if command.to == "all" else "a card"
+        tx.log(f"{command.by} revealed {shown} to {command.to}")
     else:
         raise IllegalCommand(MANUAL, f"{command.command_name()} is not a manual command")
 
@@ -93,4 +95,4 @@ def _card(tx: Transaction, iid: int) -> None:
 
 
 def _name(tx: Transaction, iid: int) -> str:
-    return tx.state.definition(iid).name if tx.state.is_visible_to(iid, None) else f"card #{iid}"
+    return tx.state.definition(iid).name if tx.state.is_visible_to(iid, None) else "a hidden card"

@@ -6,6 +6,7 @@ from functools import lru_cache
 from typing import Any
 
 from tabletop.engine.cards import CardDefinition
+from tabletop.engine.instance_ids import ID_FLOOR
 from tabletop.engine.procedure import DECISION
 from tabletop.engine.state import GameState
 
@@ -80,9 +81,34 @@ def view_for(state: GameState, viewer: str | None, private_data: tuple[str, ...]
     asked = data.get(DECISION)
     if asked and asked.get("player") != viewer:
         data[DECISION] = {k: asked[k] for k in _DECISION_SEEN_BY_ALL if k in asked}
+    hidden = frozenset(iid for iid in state.cards if iid >= ID_FLOOR and not state.is_visible_to(iid, viewer))
+    if hidden:
+        data = {k: _without(v, hidden) for k, v in data.items()}
     return View(viewer, state.game_id, state.turn, state.active, state.phase, state.step, zones,
                 {p: dict(t) for p, t in state.totals.items()}, data,
-                {k: list(v) for k, v in state.lists.items()}, tuple(e.text for e in state.log))
+                {k: list(_without(v, hidden)) for k, v in state.lists.items()}, tuple(e.text for e in state.log))
+
+
+def _without(value: Any, hidden: frozenset[int]) -> Any:
+    """Return `value` with every instance id of `hidden` in it replaced by None (the same object when none is).
+
+    Ids are told from other numbers by their size (instance_ids.ID_FLOOR): a frame's step counter or a
+    power is never taken for a card. A game of an old record, numbered in creation order, is not redacted here.
+    """
+    kind = type(value)
+    if kind is int:
+        return None if value in hidden else value
+    if kind is dict:
+        items = {k: _without(v, hidden) for k, v in value.items()}
+        changed = any(items[k] is not v for k, v in value.items())
+        if any(type(k) is int and k in hidden for k in items):
+            items, changed = {(None if type(k) is int and k in hidden else k): v for k, v in items.items()}, True
+        return items if changed else value
+    if kind is list or kind is tuple:
+        parts = [_without(v, hidden) for v in value]
+        if any(new is not old for new, old in zip(parts, value)):
+            return parts if kind is list else tuple(parts)
+    return value
 
 
 # What another player's decision shows: who decides what, and how much; not the options (a mulligan's hand).
