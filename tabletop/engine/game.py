@@ -50,7 +50,7 @@ class Game:
     def start(cls, rules: GameRules, config: GameConfig, library: CardLibrary) -> Game:
         """Create the table from a config (decks, or a scenario's setup) and start the game."""
         state = rules.create_state(config, library)
-        if config.shuffled_ids:
+        if config.shuffled_ids and config.scenario is None:   # a scenario file may name its cards by id (SCENARIOS.md)
             state.iid_key = id_key(config.seed)
         tx = Transaction(state)
         if config.scenario is not None:

@@ -81,10 +81,10 @@ def resolve_manual(rules: GameRules, tx: Transaction, command: Command) -> None:
         _card(tx, command.card)
         if command.to != "all" and command.to not in state.players:
             raise IllegalCommand(MANUAL, f"cannot reveal to {command.to!r}")
+        # the log is everyone's: it names the card when all now see it, or both the revealer and the one shown
+        known = command.to == "all" or state.is_visible_to(command.card, command.by)
         tx.reveal(command.card, command.to)
-        # the log is everyone's: it names the card only when everyone was shown it
-        shown = state.definition(command.card).name if command.to == "all" else "a card"
-        tx.log(f"{command.by} revealed {shown} to {command.to}")
+        tx.log(f"{command.by} revealed {state.definition(command.card).name if known else 'a card'} to {command.to}")
     else:
         raise IllegalCommand(MANUAL, f"{command.command_name()} is not a manual command")
 

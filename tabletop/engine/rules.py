@@ -38,7 +38,8 @@ class GameConfig:
 
     `decks[player][section]` lists card ids (section "main", "extra", "ride", …).
     `scenario` is a scenario file's `setup` mapping when the table is set up by hand instead.
-    `shuffled_ids`: the cards' instance ids carry no information (see instance_ids.py).
+    `shuffled_ids`: the cards' instance ids carry no information (see instance_ids.py); a table set up by a
+    scenario numbers its cards in the order the file lists them, as the file may name them by number.
     `auto_pass` lists the seats whose forced passes the engine makes itself: when such a seat's
     only legal command is the game's "pass / next phase" answer, it is submitted within the same
     step, as clients do for a player who holds priority with nothing to play.
