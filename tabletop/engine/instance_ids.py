@@ -11,6 +11,8 @@ a game's data from an ordinary number (a count, a step number, a power) by its s
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from tabletop.engine import rng
 
 ID_BITS = 20
@@ -35,7 +37,19 @@ def instance_id(key: int, number: int) -> int:
     if not 0 <= number < ID_SPACE:
         raise ValueError(f"a game creates at most {ID_SPACE} cards")
     left, right = number >> _HALF_BITS, number & _HALF_MASK
-    for round_number in range(_ROUNDS):
-        _, mixed = rng.next_u64((key + round_number * 0x5851_F42D_4C95_7F2D + right) & rng.MASK)
-        left, right = right, left ^ (mixed & _HALF_MASK)
+    for round_key in _round_keys(key):   # a Feistel round: the right half, keyed and multiplied, masks the left
+        left, right = right, left ^ ((((right + round_key) * _ODD) & rng.MASK) >> 40) & _HALF_MASK
     return ID_FLOOR + ((left << _HALF_BITS) | right)
+
+
+_ODD = 0x9E37_79B9_7F4A_7C15
+
+
+@lru_cache(maxsize=64)
+def _round_keys(key: int) -> tuple[int, ...]:
+    """Return the key of each round, drawn from the game's id key (a few games are open at a time)."""
+    state, keys = key, []
+    for _ in range(_ROUNDS):
+        state, value = rng.next_u64(state)
+        keys.append(value)
+    return tuple(keys)
