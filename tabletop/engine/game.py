@@ -43,6 +43,8 @@ class Game:
         # Undo is no oracle: a new branch after an undo of hidden cards is re-seeded (`submit`). A bot's
         # lookahead on its own imagined copy turns it off: it undoes to compare moves, and must stay reproducible.
         self.reseeds_new_branches = True
+        # where a new branch's seed comes from: the operating system's entropy (a scenario file draws its own)
+        self.entropy: Callable[[], int] = _fresh_entropy
         self.command_types: dict[str, type[Command]] = {
             cls.command_name(): cls for cls in (*ENGINE_COMMANDS, *rules.commands)}
 
@@ -160,7 +162,7 @@ class Game:
                         took_back = True
                         if _is_hidden_zone(state, state.cards[change.iid].zone):
                             zones.add(state.cards[change.iid].zone)
-        return Reseed(secrets.randbits(64), tuple(sorted(zones))) if took_back else None
+        return Reseed(self.entropy(), tuple(sorted(zones))) if took_back else None
 
     def _pass_while_forced(self, tx: Transaction) -> None:
         """Make, within the step, every pass a seat of `config.auto_pass` could not avoid.
@@ -272,6 +274,11 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<Game {self.rules.id} turn {self.state.turn} steps {len(self.history)}>"
+
+
+def _fresh_entropy() -> int:
+    """Return a seed no one can foresee (the operating system's entropy)."""
+    return secrets.randbits(64)
 
 
 def _is_hidden_zone(state: GameState, zone: str) -> bool:
