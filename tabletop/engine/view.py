@@ -63,6 +63,7 @@ class View:
 def view_for(state: GameState, viewer: str | None, private_data: tuple[str, ...] = ()) -> View:
     """Return what `viewer` sees; `private_data` names state.data keys never shown in a view."""
     zones: dict[str, tuple[CardView, ...]] = {}
+    hidden: set[int] = set()   # the ids of the cards hidden from the viewer that the data may name (see _without)
     for zid, zone in state.zones.items():
         entries = []
         for iid in zone.cards:
@@ -71,7 +72,10 @@ def view_for(state: GameState, viewer: str | None, private_data: tuple[str, ...]
                 entries.append(CardView(iid, card.card_id, state.library[card.card_id], card.owner,
                                         card.controller, card.tapped, card.face_down,
                                         dict(card.counters), dict(card.props)))
-            elif card.counters:
+                continue
+            if iid >= ID_FLOOR:
+                hidden.add(iid)
+            if card.counters:
                 entries.append(CardView(None, None, None, card.owner, card.controller, card.tapped,
                                         card.face_down, dict(card.counters), {}))
             else:
@@ -81,7 +85,6 @@ def view_for(state: GameState, viewer: str | None, private_data: tuple[str, ...]
     asked = data.get(DECISION)
     if asked and asked.get("player") != viewer:
         data[DECISION] = {k: asked[k] for k in _DECISION_SEEN_BY_ALL if k in asked}
-    hidden = frozenset(iid for iid in state.cards if iid >= ID_FLOOR and not state.is_visible_to(iid, viewer))
     if hidden:
         data = {k: _without(v, hidden) for k, v in data.items()}
     return View(viewer, state.game_id, state.turn, state.active, state.phase, state.step, zones,
@@ -89,7 +92,7 @@ def view_for(state: GameState, viewer: str | None, private_data: tuple[str, ...]
                 {k: list(_without(v, hidden)) for k, v in state.lists.items()}, tuple(e.text for e in state.log))
 
 
-def _without(value: Any, hidden: frozenset[int]) -> Any:
+def _without(value: Any, hidden: set[int]) -> Any:
     """Return `value` with every instance id of `hidden` in it replaced by None (the same object when none is).
 
     Ids are told from other numbers by their size (instance_ids.ID_FLOOR): a frame's step counter or a
