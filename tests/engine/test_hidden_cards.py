@@ -132,3 +132,24 @@ def test_a_record_of_version_1_replays_with_ids_in_creation_order(tmp_path):
     again = replay(load_record(path, find_game), find_game("freeform"))
     assert sorted(again.state.cards) == list(range(1, 41))
     assert again.state.fingerprint() == game.state.fingerprint()
+
+
+def test_a_time_leap_search_shows_its_player_the_whole_deck_until_the_shuffle():
+    """Vanguard Time Leap searches the deck: its player sees every card of it, then the shuffle hides them."""
+    from pathlib import Path
+
+    from carddb.bundled import load_bundled_cards
+    from tabletop.scenarios.runner import ScenarioPlayer, load_scenario
+
+    path = Path(__file__).parents[1] / "scenarios" / "vanguard" / "seed_time_leap_search_up_to_one.yaml"
+    data = load_scenario(path)
+    data["steps"] = data["steps"][:1]    # activate the Time Leap: the search waits for the pick
+    player = ScenarioPlayer(path, data, find_game, load_bundled_cards)
+    player.play()
+    game = player.game
+    deck = list(game.state.zones["p1.deck"].cards)
+    assert game.pending_decision().name == "time_leap"
+    assert all(game.state.is_visible_to(iid, "p1") for iid in deck), "the filler and the grade 3 too"
+    assert not any(game.state.is_visible_to(iid, "p2") for iid in deck)
+    game.submit(game.legal_commands()[0])
+    assert not any(game.state.is_visible_to(iid, "p1") for iid in game.state.zones["p1.deck"].cards)
