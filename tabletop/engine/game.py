@@ -111,10 +111,8 @@ class Game:
         if reseed is None and self.history.undone and self.reseeds_new_branches:
             reseed = self.new_branch_reseed()
         try:
-            if reseed is not None:
+            if reseed is not None:   # the generator first: the step's own shuffles and dice are new ones
                 tx.reseed(reseed.seed)
-                for zone in reseed.zones:
-                    tx.mix_unknown(zone)
             if isinstance(command, Concede):
                 self.rules.refuse_if_over(state)
                 tx.set_data("outcome", {"winner": state.opponent(command.by), "reason": f"{command.by} conceded"})
@@ -130,6 +128,9 @@ class Game:
                     raise IllegalCommand(decision.rule, f"{decision.player} must decide now ({decision.prompt or decision.name})")
                 self.rules.resolve(tx, command)
                 self._pass_while_forced(tx)
+            # the hidden zones last: the command was listed, checked and carried out on the table it was chosen on
+            for zone in reseed.zones if reseed is not None else ():
+                tx.mix_unknown(zone)
         except Exception:
             tx.rollback()
             raise
@@ -141,9 +142,11 @@ class Game:
         """Return a fresh seed for a step leaving the undone line of play, if that line took back hidden cards.
 
         The undone steps took back hidden information when they used the generator (a shuffle, a die),
-        showed a card newly, or moved a card out of a hidden zone (a draw). The new branch then gets its
-        generator from fresh entropy, and the hidden zones those cards went back to are re-mixed among
-        their unknown cards: after undoing a draw, a different draw is as unknown as the first was.
+        showed a card newly, or moved a card out of a hidden zone (a draw). The new branch's first step then
+        begins with a generator from fresh entropy and ends by re-mixing the hidden zones those cards went
+        back to among their unknown cards: after undoing a draw and playing on, a draw is as unknown as the
+        first was. The re-mix comes after the command, so that the commands listed before it stay exactly
+        those it accepts; that step alone may still draw the card the undo took back, as a redo would.
         Redo never gets here: it re-applies the undone steps' own changes (the same card comes back).
         """
         took_back = False

@@ -23,7 +23,7 @@ class Step:
     `shows_hidden`: the step showed its player a card face they had not seen before it. Its line in the
     history and the Undo menu is `Game.step_label(step)`: cards named only as everyone sees them.
     `reseed`: the step began a new branch after an undo that took hidden cards back (Game.submit);
-    its changes begin with the reseed, and the game record keeps it so that replay is exact.
+    its changes begin with the reseed and end with the re-mix, and the game record keeps it so that replay is exact.
     """
 
     command: Command

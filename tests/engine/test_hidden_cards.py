@@ -91,6 +91,17 @@ def test_after_undoing_a_draw_another_line_of_play_draws_an_unknown_card():
     assert same < 12, "the card drawn after an undo is the one the undo took back, every time"
 
 
+def test_the_first_step_after_an_undo_is_carried_out_on_the_table_it_was_chosen_on():
+    """The re-mix comes after the command: what was listed, and the card on top, are what the step acts on."""
+    for seed in range(6):
+        game = freeform_game(seed=seed)
+        _drawn(game)
+        game.undo()
+        top = game.state.zones["p1.deck"].cards[0]
+        game.submit(DrawCards(by="p1"))
+        assert top in game.state.zones["p1.hand"].cards and game.history.done[-1].reseed is not None
+
+
 def test_redo_gives_back_the_same_card_and_a_replay_the_same_game(tmp_path):
     game = freeform_game(seed=5)
     first = _drawn(game)
