@@ -131,4 +131,6 @@ def determinized_game(view: View, knowledge: Knowledge, rng: random.Random,
     state = determinize(view, knowledge, rng, reserved_iids)
     config = GameConfig(game=view.game_id, format=knowledge.format, options=dict(knowledge.options),
                         seats={p: "human" for p in state.players})
-    return Game(knowledge.rules, state, config, {})
+    game = Game(knowledge.rules, state, config, {})
+    game.reseeds_new_branches = False   # lookahead undoes to compare moves: the copy stays reproducible and quick
+    return game

@@ -55,25 +55,29 @@ class Change:
 
 @dataclass(slots=True)
 class CreateCard(Change):
-    """Put a new card instance into a zone (setup, tokens, cards brought from outside the game)."""
+    """Put a new card instance into a zone (setup, tokens, cards brought from outside the game).
+
+    `number` is the card's creation number (`GameState.next_iid` before it); `iid` is made from it (instance_ids).
+    """
 
     iid: int
     card_id: str
     owner: str
     zone: str
     index: int
+    number: int
 
     def apply(self, state: GameState) -> None:
         state.cards[self.iid] = CardInstance(self.iid, self.card_id, self.owner, self.owner, self.zone)
         state.zones[self.zone].cards.insert(self.index, self.iid)
-        state.next_iid = max(state.next_iid, self.iid + 1)
+        state.next_iid = max(state.next_iid, self.number + 1)
         state.roster += 1
         _bump(state.aspects, self.zone)
 
     def revert(self, state: GameState) -> None:
         state.zones[self.zone].cards.pop(self.index)
         del state.cards[self.iid]
-        state.next_iid = self.iid
+        state.next_iid = self.number
         state.roster += 1
 
     def touched(self) -> tuple[set[str], set[int], set[str]]:

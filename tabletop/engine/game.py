@@ -5,20 +5,24 @@ The API is the same for every game: `legal_commands`, `submit`, `pending_decisio
 """
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable, Iterable
 
 from tabletop.engine.cards import CardLibrary
+from tabletop.engine.changes import MoveCard, SetRevealed, SetRng
 from tabletop.engine.command_labels import step_label
 from tabletop.engine.commands import ENGINE_COMMANDS, Command, Concede
 from tabletop.engine.decision import Decision
 from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.events import StepResult, summarize
-from tabletop.engine.history import History, Step
+from tabletop.engine.history import History, Reseed, Step
+from tabletop.engine.instance_ids import id_key
 from tabletop.engine.manual import resolve_manual
 from tabletop.engine.rules import GameConfig, GameRules, Outcome
 from tabletop.engine.state import GameState
 from tabletop.engine.table_setup import build_table
 from tabletop.engine.transaction import Transaction
+from tabletop.engine.zones import Visibility
 
 Listener = Callable[[StepResult], None]
 
@@ -36,6 +40,11 @@ class Game:
         self.labels = labels
         self.history = History()
         self.listeners: list[Listener] = []
+        # Undo is no oracle: a new branch after an undo of hidden cards is re-seeded (`submit`). A bot's
+        # lookahead on its own imagined copy turns it off: it undoes to compare moves, and must stay reproducible.
+        self.reseeds_new_branches = True
+        # where a new branch's seed comes from: the operating system's entropy (a scenario file draws its own)
+        self.entropy: Callable[[], int] = _fresh_entropy
         self.command_types: dict[str, type[Command]] = {
             cls.command_name(): cls for cls in (*ENGINE_COMMANDS, *rules.commands)}
 
@@ -43,6 +52,8 @@ class Game:
     def start(cls, rules: GameRules, config: GameConfig, library: CardLibrary) -> Game:
         """Create the table from a config (decks, or a scenario's setup) and start the game."""
         state = rules.create_state(config, library)
+        if config.shuffled_ids and config.scenario is None:   # a scenario file may name its cards by id (SCENARIOS.md)
+            state.iid_key = id_key(config.seed)
         tx = Transaction(state)
         if config.scenario is not None:
             labels = build_table(rules, tx, config.scenario)
@@ -86,14 +97,22 @@ class Game:
         """Tell whether a seat is played by a bot."""
         return self.config.seats.get(player) == "ai"
 
-    def submit(self, command: Command) -> StepResult:
-        """Validate and carry out a command as one undoable step; IllegalCommand leaves no trace."""
+    def submit(self, command: Command, reseed: Reseed | None = None) -> StepResult:
+        """Validate and carry out a command as one undoable step; IllegalCommand leaves no trace.
+
+        `reseed` replays a recorded new branch (record.replay); otherwise a step that leaves, after an
+        undo, a line of play that took back hidden cards draws its own (`new_branch_reseed`).
+        """
         state = self.state
         if command.by not in state.players:
             raise IllegalCommand("", f"there is no player {command.by!r}")
         tx = Transaction(state, manual=command.manual, watch_hidden=True)
         rng_before = state.rng_state
+        if reseed is None and self.history.undone and self.reseeds_new_branches:
+            reseed = self.new_branch_reseed()
         try:
+            if reseed is not None:   # the generator first: the step's own shuffles and dice are new ones
+                tx.reseed(reseed.seed)
             if isinstance(command, Concede):
                 self.rules.refuse_if_over(state)
                 tx.set_data("outcome", {"winner": state.opponent(command.by), "reason": f"{command.by} conceded"})
@@ -109,12 +128,44 @@ class Game:
                     raise IllegalCommand(decision.rule, f"{decision.player} must decide now ({decision.prompt or decision.name})")
                 self.rules.resolve(tx, command)
                 self._pass_while_forced(tx)
+            # the hidden zones last: the command was listed, checked and carried out on the table it was chosen on
+            for zone in reseed.zones if reseed is not None else ():
+                tx.mix_unknown(zone)
         except Exception:
             tx.rollback()
             raise
-        step = Step(command, tuple(tx.changes), rng_before, self.is_ai(command.by), tx.shows_newly(command.by))
+        step = Step(command, tuple(tx.changes), rng_before, self.is_ai(command.by), tx.shows_newly(command.by), reseed)
         self.history.push(step)
         return self._notify(summarize(lambda: self.step_label(step), step.changes))
+
+    def new_branch_reseed(self) -> Reseed | None:
+        """Return a fresh seed for a step leaving the undone line of play, if that line took back hidden cards.
+
+        The undone steps took back hidden information when they used the generator (a shuffle, a die),
+        showed a card newly, or moved a card out of a hidden zone (a draw). The new branch's first step then
+        begins with a generator from fresh entropy and ends by re-mixing the hidden zones those cards went
+        back to among their unknown cards: after undoing a draw and playing on, a draw is as unknown as the
+        first was. The re-mix comes after the command, so that the commands listed before it stay exactly
+        those it accepts; that step alone may still draw the card the undo took back, as a redo would.
+        Redo never gets here: it re-applies the undone steps' own changes (the same card comes back).
+        """
+        took_back = False
+        zones: set[str] = set()
+        state = self.state
+        for group in self.history.undone:
+            for step in group:
+                took_back = took_back or step.shows_hidden
+                for change in step.changes:
+                    if isinstance(change, SetRng):
+                        took_back = True
+                    elif isinstance(change, MoveCard) and _is_hidden_zone(state, change.source):
+                        took_back = True
+                        zones.add(change.source)
+                    elif isinstance(change, SetRevealed) and change.iid in state.cards:
+                        took_back = True
+                        if _is_hidden_zone(state, state.cards[change.iid].zone):
+                            zones.add(state.cards[change.iid].zone)
+        return Reseed(self.entropy(), tuple(sorted(zones))) if took_back else None
 
     def _pass_while_forced(self, tx: Transaction) -> None:
         """Make, within the step, every pass a seat of `config.auto_pass` could not avoid.
@@ -226,6 +277,16 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<Game {self.rules.id} turn {self.state.turn} steps {len(self.history)}>"
+
+
+def _fresh_entropy() -> int:
+    """Return a seed no one can foresee (the operating system's entropy)."""
+    return secrets.randbits(64)
+
+
+def _is_hidden_zone(state: GameState, zone: str) -> bool:
+    """Tell whether no player sees the faces in a zone (a deck)."""
+    return zone in state.zones and state.zones[zone].spec.visibility is Visibility.HIDDEN
 
 
 def describe_state(game: Game) -> list[str]:

@@ -8,12 +8,22 @@ from tabletop.engine.commands import Command
 
 
 @dataclass(frozen=True)
+class Reseed:
+    """A new branch of play after an undo: the generator's fresh seed, and the hidden zones it re-mixed."""
+
+    seed: int
+    zones: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Step:
     """One submitted command and every change it made.
 
     `rng_before` is the generator state before the step (so any step can be replayed alone);
     `shows_hidden`: the step showed its player a card face they had not seen before it. Its line in the
     history and the Undo menu is `Game.step_label(step)`: cards named only as everyone sees them.
+    `reseed`: the step began a new branch after an undo that took hidden cards back (Game.submit);
+    its changes begin with the reseed and end with the re-mix, and the game record keeps it so that replay is exact.
     """
 
     command: Command
@@ -21,6 +31,7 @@ class Step:
     rng_before: int
     by_ai: bool
     shows_hidden: bool
+    reseed: Reseed | None = None
 
 
 class History:

@@ -81,8 +81,10 @@ def resolve_manual(rules: GameRules, tx: Transaction, command: Command) -> None:
         _card(tx, command.card)
         if command.to != "all" and command.to not in state.players:
             raise IllegalCommand(MANUAL, f"cannot reveal to {command.to!r}")
+        # the log is everyone's: it names the card when all now see it, or both the revealer and the one shown
+        known = command.to == "all" or state.is_visible_to(command.card, command.by)
         tx.reveal(command.card, command.to)
-        tx.log(f"{command.by} revealed {state.definition(command.card).name} to {command.to}")
+        tx.log(f"{command.by} revealed {state.definition(command.card).name if known else 'a card'} to {command.to}")
     else:
         raise IllegalCommand(MANUAL, f"{command.command_name()} is not a manual command")
 
@@ -93,4 +95,4 @@ def _card(tx: Transaction, iid: int) -> None:
 
 
 def _name(tx: Transaction, iid: int) -> str:
-    return tx.state.definition(iid).name if tx.state.is_visible_to(iid, None) else f"card #{iid}"
+    return tx.state.definition(iid).name if tx.state.is_visible_to(iid, None) else "a hidden card"

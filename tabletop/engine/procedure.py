@@ -119,12 +119,14 @@ def running_step(state: GameState) -> Mapping[str, Any] | None:
 
 def ask(tx: Transaction, frame: int | None, player: str, name: str, kind: str, prompt: str,
         options: Sequence[Any] = (), low: int = 0, high: int = 0, rule: str = "", labels: Sequence[str] = (),
-        zones: Sequence[str] = (), **extra: Any) -> bool:
+        zones: Sequence[str] = (), searches: str | None = None, **extra: Any) -> bool:
     """Store the decision a player must take now; return False (the asking step waits).
 
     `frame` is the frame whose running step asked (its answer is routed there), or None for a decision of
     the game's rules (routed back to the game by its name). `labels` and `zones` name the options one by one
-    (see Decision); `extra` keeps what the game needs to carry the answer out (JSON values).
+    (see Decision); `searches` names a zone the player looks through to choose (a search of their deck):
+    every card of it is shown to them, until it is shuffled. `extra` keeps what the game needs to carry the
+    answer out (JSON values).
     """
     decision: dict[str, Any] = {"player": player, "name": name, "kind": kind, "prompt": prompt,
                                 "options": list(options), "min": low, "max": high, "rule": rule, "frame": frame}
@@ -134,7 +136,8 @@ def ask(tx: Transaction, frame: int | None, player: str, name: str, kind: str, p
         decision["zones"] = list(zones)
     decision.update(extra)
     state = tx.state
-    for option in decision["options"]:   # a card to choose among is one its chooser sees (a search of the deck)
+    shown = list(state.zones[searches].cards) if searches is not None else []
+    for option in (*decision["options"], *shown):   # a card to choose among is one its chooser sees
         if type(option) is int and option in state.cards and not state.is_visible_to(option, player):
             tx.reveal(option, player)
     tx.set_data(DECISION, decision, copy=False)  # built here from fresh parts

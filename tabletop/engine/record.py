@@ -12,34 +12,55 @@ from tabletop.engine.cards import CardDefinition, CardLibrary
 from tabletop.engine.commands import Command, CommandError, build_command
 from tabletop.engine.errors import BadInput, IllegalCommand, one_line
 from tabletop.engine.game import Game
+from tabletop.engine.history import Reseed
 from tabletop.engine.input_file import read_capped
 from tabletop.engine.record_schema import (
     MAX_CARDS, MAX_DEPTH, MAX_RECORD_BYTES, RecordError, check_header, check_shape, read_commands, read_config,
+    read_reseeds,
 )
 from tabletop.engine.rules import GameConfig, GameRules
 
 RECORD_FORMAT = "tabletop-game"
-RECORD_VERSION = 1
+# 2: instance ids scrambled from the seed (GameConfig.shuffled_ids) and the new branches' seeds (`reseeds`);
+# a version-1 record replays with ids in creation order, as it was played.
+RECORD_VERSION = 2
 
 
 @dataclass
 class GameRecord:
-    """A saved game: how it started, the card definitions it uses and every command, in order."""
+    """A saved game: how it started, the card definitions it uses and every command, in order.
+
+    `reseeds[n]` is the fresh seed (and re-mixed zones) step n (from 0) began with: a new branch of play
+    after an undo (Game.submit), so that a replay deals the same cards as the game did.
+    """
 
     config: GameConfig
     cards: list[CardDefinition]
     commands: list[dict[str, Any]] = field(default_factory=list)
+    reseeds: dict[int, Reseed] = field(default_factory=dict)
 
     @classmethod
     def of(cls, game: Game) -> GameRecord:
         """Return the record of a game as it stands (undone steps are not part of it)."""
-        return cls(game.config, _cards_used(game), [c.to_json() for c in game.commands()])
+        return cls(game.config, _cards_used(game), [c.to_json() for c in game.commands()], _reseeds(game))
 
     def to_json(self) -> dict[str, Any]:
         """Return the record as JSON data."""
-        return {"format": RECORD_FORMAT, "version": RECORD_VERSION, "game": self.config.game,
+        data = {"format": RECORD_FORMAT, "version": RECORD_VERSION, "game": self.config.game,
                 "config": self.config.to_json(), "cards": [c.to_mapping() for c in self.cards],
                 "commands": self.commands}
+        if self.reseeds:
+            data["reseeds"] = _reseeds_json(self.reseeds)
+        return data
+
+
+def _reseeds(game: Game) -> dict[int, Reseed]:
+    """Return the fresh seeds of the steps that began a new branch after an undo, by step number."""
+    return {n: step.reseed for n, step in enumerate(game.history.done) if step.reseed is not None}
+
+
+def _reseeds_json(reseeds: dict[int, Reseed]) -> list[dict[str, Any]]:
+    return [{"step": n, "seed": r.seed, "zones": list(r.zones)} for n, r in sorted(reseeds.items())]
 
 
 def _cards_used(game: Game) -> list[CardDefinition]:
@@ -77,7 +98,9 @@ class RecordText:
             whole = GameRecord(game.config, _cards_used(game), []).to_json()
             del whole["commands"]
             self._head, self._head_key = _compact(whole)[:-1], key
-        return f'{self._head},"commands":[{",".join(text for _, text in self._commands)}]}}'
+        reseeds = _reseeds(game)
+        tail = f',"reseeds":{_compact(_reseeds_json(reseeds))}' if reseeds else ""
+        return f'{self._head},"commands":[{",".join(text for _, text in self._commands)}]{tail}}}'
 
 
 def _compact(data: Any) -> str:
@@ -112,11 +135,14 @@ def load_record(path: Path, find_rules: Callable[[str], GameRules]) -> GameRecor
         check_header(data, RECORD_FORMAT, RECORD_VERSION)
         check_shape(data)
         config, rules = read_config(data.get("config"), data.get("game"), find_rules)
+        if data["version"] < 2:
+            config.shuffled_ids = False
         cards = _read_cards(data.get("cards", []), rules)
         commands = read_commands(data.get("commands"), rules)
+        reseeds = {n: Reseed(seed, tuple(zones)) for n, seed, zones in read_reseeds(data.get("reseeds", []), commands)}
     except RecordError as error:
         raise BadInput(path, error.what, error.field) from None
-    return GameRecord(config, cards, commands)
+    return GameRecord(config, cards, commands, reseeds)
 
 
 def _read_cards(raw: object, rules: GameRules) -> list[CardDefinition]:
@@ -145,7 +171,7 @@ def replay(record: GameRecord, rules: GameRules, to: int | None = None, path: ob
     for number, data in enumerate(record.commands[:to] if to is not None else record.commands, start=1):
         try:
             command: Command = build_command(game.command_types, data)
-            game.submit(command)
+            game.submit(command, record.reseeds.get(number - 1))
         except CommandError as error:
             raise BadInput(path, str(error), f"command {number}") from None
         except IllegalCommand as error:

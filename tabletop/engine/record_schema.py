@@ -56,7 +56,7 @@ def check_header(data: Any, format_name: str, version: int) -> None:
     if found > version:
         raise RecordError("version", f"written by a newer version of tabletop (record format {found}, "
                                      f"this program reads up to {version}); please update")
-    unknown = sorted(set(data) - {"format", "version", "game", "config", "cards", "commands"})
+    unknown = sorted(set(data) - {"format", "version", "game", "config", "cards", "commands", "reseeds"})
     if unknown:
         raise RecordError(unknown[0], "unknown field")
 
@@ -82,16 +82,45 @@ def read_config(raw: Any, game: Any, rules_for: Callable[[str], GameRules]) -> t
         known = ", ".join(f for f in rules.formats if f)
         raise RecordError("config.format", f"{rules.name} has no format {game_format!r}"
                                            + (f" (formats: {known})" if known else " (it has no formats)"))
-    seed = raw.get("seed", 0)
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
-        raise RecordError("config.seed", "must be a whole number from 0 to 2**64 - 1")
+    seed = _seed("config.seed", raw.get("seed", 0))
+    shuffled_ids = raw.get("shuffled_ids", True)
+    if not isinstance(shuffled_ids, bool):
+        raise RecordError("config.shuffled_ids", "must be true or false")
     config = GameConfig(game_id, game_format, seed,
                         decks=_decks(raw.get("decks", {}), rules),
                         seats=_seats(raw.get("seats", {"p1": "human", "p2": "human"}), rules),
                         options=_mapping("config.options", raw.get("options", {})),
                         scenario=None if raw.get("scenario") is None else _mapping("config.scenario", raw["scenario"]),
-                        auto_pass=_players("config.auto_pass", raw.get("auto_pass", []), rules))
+                        auto_pass=_players("config.auto_pass", raw.get("auto_pass", []), rules),
+                        shuffled_ids=shuffled_ids)
     return config, rules
+
+
+def _seed(where: str, value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 1 << 64:
+        raise RecordError(where, "must be a whole number from 0 to 2**64 - 1")
+    return value
+
+
+def read_reseeds(raw: Any, commands: list[dict[str, Any]]) -> list[tuple[int, int, list[str]]]:
+    """Return the record's new-branch seeds as (step, seed, zones): each names a step of `commands` once."""
+    if not isinstance(raw, list):
+        raise RecordError("reseeds", "must be a list")
+    found: list[tuple[int, int, list[str]]] = []
+    steps: set[int] = set()
+    for index, entry in enumerate(raw):
+        where = f"reseeds[{index}]"
+        if not isinstance(entry, dict) or set(entry) - {"step", "seed", "zones"}:
+            raise RecordError(where, "must be a mapping of step, seed and zones")
+        step = entry.get("step")
+        if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step < len(commands) or step in steps:
+            raise RecordError(f"{where}.step", f"must name a step once, from 0 to {len(commands) - 1}")
+        zones = entry.get("zones", [])
+        if not isinstance(zones, list) or not all(isinstance(z, str) for z in zones):
+            raise RecordError(f"{where}.zones", "must be a list of zone ids")
+        steps.add(step)
+        found.append((step, _seed(f"{where}.seed", entry.get("seed")), zones))
+    return found
 
 
 def _mapping(where: str, value: Any) -> dict[str, Any]:

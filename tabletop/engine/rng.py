@@ -6,20 +6,20 @@ every platform and Python version, unlike `random.Random`.
 """
 from __future__ import annotations
 
-_MASK = (1 << 64) - 1
+MASK = (1 << 64) - 1
 
 
 def seed_state(seed: int) -> int:
     """Return the generator state for a seed (any integer)."""
-    return seed & _MASK
+    return seed & MASK
 
 
 def next_u64(state: int) -> tuple[int, int]:
     """Return (new_state, 64-bit output)."""
-    state = (state + 0x9E3779B97F4A7C15) & _MASK
+    state = (state + 0x9E3779B97F4A7C15) & MASK
     z = state
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
     return state, z ^ (z >> 31)
 
 

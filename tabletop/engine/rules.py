@@ -38,6 +38,8 @@ class GameConfig:
 
     `decks[player][section]` lists card ids (section "main", "extra", "ride", …).
     `scenario` is a scenario file's `setup` mapping when the table is set up by hand instead.
+    `shuffled_ids`: the cards' instance ids carry no information (see instance_ids.py); a table set up by a
+    scenario numbers its cards in the order the file lists them, as the file may name them by number.
     `auto_pass` lists the seats whose forced passes the engine makes itself: when such a seat's
     only legal command is the game's "pass / next phase" answer, it is submitted within the same
     step, as clients do for a player who holds priority with nothing to play.
@@ -51,12 +53,14 @@ class GameConfig:
     options: dict[str, Any] = field(default_factory=dict)
     scenario: dict[str, Any] | None = None
     auto_pass: list[str] = field(default_factory=list)
+    # instance ids scrambled from the seed (instance_ids.py); False only for games of records written before them
+    shuffled_ids: bool = True
 
     def to_json(self) -> dict[str, Any]:
         """Return the config as JSON data."""
         return {"game": self.game, "format": self.format, "seed": self.seed, "decks": self.decks,
                 "seats": self.seats, "options": self.options, "scenario": self.scenario,
-                "auto_pass": self.auto_pass}
+                "auto_pass": self.auto_pass, "shuffled_ids": self.shuffled_ids}
 
 
 @dataclass(frozen=True)

@@ -93,7 +93,8 @@ class GameState:
     lists: dict[str, list[Any]] = field(default_factory=dict)
     log: list[LogEntry] = field(default_factory=list)
     rng_state: int = 0
-    next_iid: int = 1
+    next_iid: int = 1   # the creation number of the next card; its id is instance_id(iid_key, next_iid)
+    iid_key: int = 0    # scrambles instance ids (instance_ids.py); 0: ids in creation order (old records, bots' copies)
     # Bumped by every change applied or reverted (never restored by undo), so a value derived from
     # the state and stored under one version is valid exactly while the version stays the same.
     # `board_version` is bumped only by changes of the board (Change.board) and by undo/redo.

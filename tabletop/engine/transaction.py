@@ -10,6 +10,7 @@ from tabletop.engine.changes import (
     SetCardCounter, SetData, SetRevealed, SetRng, SetTableField, SetTotal, ShuffleZone,
 )
 from tabletop.engine.errors import IllegalCommand
+from tabletop.engine.instance_ids import instance_id
 from tabletop.engine.state import GameState, LogEntry, visibility_key
 
 
@@ -79,8 +80,9 @@ class Transaction:
             raise KeyError(f"unknown card {card_id!r}")
         cards = self.state.zones[zone].cards
         position = len(cards) if index is None else index
-        iid = self.state.next_iid
-        self.apply(CreateCard(iid, card_id, owner, zone, position))
+        number = self.state.next_iid
+        iid = instance_id(self.state.iid_key, number)
+        self.apply(CreateCard(iid, card_id, owner, zone, position, number))
         return iid
 
     def move(self, iid: int, target: str, index: int | None = 0) -> None:
@@ -222,10 +224,39 @@ class Transaction:
         return value
 
     def shuffle(self, zone: str) -> None:
-        """Shuffle a zone with the game's seeded generator."""
-        count = len(self.state.zones[zone].cards)
-        new_state, order = rng.permutation(self.state.rng_state, count)
+        """Shuffle a zone with the game's seeded generator; a card looked at in it is known to no one after."""
+        cards = self.state.zones[zone].cards
+        new_state, order = rng.permutation(self.state.rng_state, len(cards))
         self.apply(SetRng(self.state.rng_state, new_state))
+        if order != sorted(order):
+            self.apply(ShuffleZone(zone, tuple(order)))
+        self._forget_looks(cards)
+
+    def _forget_looks(self, iids: list[int]) -> None:
+        """Hide again every card of `iids` that was shown to someone where it lies."""
+        cards = self.state.cards
+        for iid in iids:
+            seen = cards[iid].revealed_to
+            if seen:
+                self.apply(SetRevealed(iid, frozenset(seen), frozenset()))
+
+    def reseed(self, seed: int) -> None:
+        """Give the generator a new state from `seed` (a new branch of play after an undo; see Game.submit)."""
+        self.apply(SetRng(self.state.rng_state, rng.seed_state(seed)))
+
+    def mix_unknown(self, zone: str) -> None:
+        """Shuffle, in their places, the cards of a zone that no one has been shown; the others stay put.
+
+        What a new branch after an undo does to a hidden zone the undo put cards back into: the cards
+        the undone steps showed go back among the unknown ones, so what the undo showed is no preview.
+        """
+        cards = self.state.zones[zone].cards
+        places = [i for i, iid in enumerate(cards) if not self.state.cards[iid].revealed_to]
+        new_state, mixed = rng.permutation(self.state.rng_state, len(places))
+        self.apply(SetRng(self.state.rng_state, new_state))
+        order = list(range(len(cards)))
+        for place, source in zip(places, mixed):
+            order[place] = places[source]
         if order != sorted(order):
             self.apply(ShuffleZone(zone, tuple(order)))
 

@@ -6,6 +6,7 @@ from functools import lru_cache
 from typing import Any
 
 from tabletop.engine.cards import CardDefinition
+from tabletop.engine.instance_ids import ID_FLOOR
 from tabletop.engine.procedure import DECISION
 from tabletop.engine.state import GameState
 
@@ -62,6 +63,7 @@ class View:
 def view_for(state: GameState, viewer: str | None, private_data: tuple[str, ...] = ()) -> View:
     """Return what `viewer` sees; `private_data` names state.data keys never shown in a view."""
     zones: dict[str, tuple[CardView, ...]] = {}
+    hidden: set[int] = set()   # the ids of the cards hidden from the viewer that the data may name (see _without)
     for zid, zone in state.zones.items():
         entries = []
         for iid in zone.cards:
@@ -70,7 +72,10 @@ def view_for(state: GameState, viewer: str | None, private_data: tuple[str, ...]
                 entries.append(CardView(iid, card.card_id, state.library[card.card_id], card.owner,
                                         card.controller, card.tapped, card.face_down,
                                         dict(card.counters), dict(card.props)))
-            elif card.counters:
+                continue
+            if iid >= ID_FLOOR:
+                hidden.add(iid)
+            if card.counters:
                 entries.append(CardView(None, None, None, card.owner, card.controller, card.tapped,
                                         card.face_down, dict(card.counters), {}))
             else:
@@ -80,9 +85,33 @@ def view_for(state: GameState, viewer: str | None, private_data: tuple[str, ...]
     asked = data.get(DECISION)
     if asked and asked.get("player") != viewer:
         data[DECISION] = {k: asked[k] for k in _DECISION_SEEN_BY_ALL if k in asked}
+    if hidden:
+        data = {k: _without(v, hidden) for k, v in data.items()}
     return View(viewer, state.game_id, state.turn, state.active, state.phase, state.step, zones,
                 {p: dict(t) for p, t in state.totals.items()}, data,
-                {k: list(v) for k, v in state.lists.items()}, tuple(e.text for e in state.log))
+                {k: list(_without(v, hidden)) for k, v in state.lists.items()}, tuple(e.text for e in state.log))
+
+
+def _without(value: Any, hidden: set[int]) -> Any:
+    """Return `value` with every instance id of `hidden` in it replaced by None (the same object when none is).
+
+    Ids are told from other numbers by their size (instance_ids.ID_FLOOR): a frame's step counter or a
+    power is never taken for a card. A game of an old record, numbered in creation order, is not redacted here.
+    """
+    kind = type(value)
+    if kind is int:
+        return None if value in hidden else value
+    if kind is dict:
+        items = {k: _without(v, hidden) for k, v in value.items()}
+        changed = any(items[k] is not v for k, v in value.items())
+        if any(type(k) is int and k in hidden for k in items):
+            items, changed = {(None if type(k) is int and k in hidden else k): v for k, v in items.items()}, True
+        return items if changed else value
+    if kind is list or kind is tuple:
+        parts = [_without(v, hidden) for v in value]
+        if any(new is not old for new, old in zip(parts, value)):
+            return parts if kind is list else tuple(parts)
+    return value
 
 
 # What another player's decision shows: who decides what, and how much; not the options (a mulligan's hand).

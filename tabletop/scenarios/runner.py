@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
+import random
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -113,6 +115,9 @@ class ScenarioPlayer:
             self.game = Game.start(self.rules, config, self.library)
         except (SetupError, ValueError, KeyError) as error:
             raise BadInput(path, str(error.args[0] if error.args else error), "setup") from None
+        # a new line of play after an undo is re-seeded (Game.new_branch_reseed): from the file's seed, so
+        # that a scenario gives the same cards at every run
+        self.game.entropy = functools.partial(random.Random(seed).getrandbits, 64)
         self.log_mark = 0
 
     def play(self) -> None:

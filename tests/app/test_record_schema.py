@@ -136,6 +136,13 @@ HOSTILE: list[tuple[str, Callable[[dict[str, Any]], None] | bytes, str]] = [
      "command 1: refused on replay"),
     ("command card a string", _set("commands.0", {"command": "Reveal", "by": "p1", "card": "x"}),
      "field 'card' must name a card"),
+    ("reseeds a mapping", _set("reseeds", {"0": 1}), "reseeds: must be a list"),
+    ("reseed of a step not played", _set("reseeds", [{"step": 5, "seed": 1}]), "reseeds[0].step: must name a step"),
+    ("reseed seed negative", _set("reseeds", [{"step": 0, "seed": -1}]), "reseeds[0].seed"),
+    ("reseed field unknown", _set("reseeds", [{"step": 0, "seed": 1, "luck": 9}]), "reseeds[0]: must be a mapping"),
+    ("reseed zone missing", _set("reseeds", [{"step": 0, "seed": 1, "zones": ["moat"]}]),
+     "command 1: refused on replay"),
+    ("shuffled_ids text", _set("config.shuffled_ids", "yes"), "config.shuffled_ids: must be true or false"),
 ]
 
 

@@ -164,7 +164,9 @@ def test_each_ai_difficulty_plays_fftcg_in_the_window(qtbot, window, difficulty,
 
 
 def test_decision_panel_answers_pick_yes_no_number_and_order(qtbot, window, library) -> None:  # noqa: ANN001
-    window.start(NewGame(quiz_config(seats={"p1": "human", "p2": "human"}), library, open_hands=False))
+    config = quiz_config(seats={"p1": "human", "p2": "human"})
+    config.shuffled_ids = False   # ids in creation order: card #1 exists, as the options' number 1 does
+    window.start(NewGame(config, library, open_hands=False))
     QTest.keyClick(window.table.hand_over, Qt.Key.Key_Return)
     game = window.session.game
     panel = window.decision_panel

@@ -554,7 +554,10 @@ def _choose(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
         if high == 0 or (low == high == len(pool)):
             picks = pool[:high]
         else:
-            return procedure.ask(tx, fi, chooser, "choose", "pick", f"choose {low}-{high} ({step['from']})", pool, low, high)
+            # choosing from your deck is a search: you look through the whole deck (issue 27)
+            searched = zone_id(chooser, "deck") if step["from"] == "your_deck" and chooser == me else None
+            return procedure.ask(tx, fi, chooser, "choose", "pick", f"choose {low}-{high} ({step['from']})", pool, low, high,
+                                 searches=searched)
     else:
         picks = list(answer["picks"])
     set_variable(tx, fi, str(step.get("as", "chosen")), picks)
@@ -1018,7 +1021,7 @@ def _time_leap(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
                 and facts.is_unit_card(tx.state.definition(c))]
         if pool:
             return procedure.ask(tx, fi, me, "time_leap", "pick", f"search your deck for up to 1 grade {grade + 1} "
-                              "card to call (Time Leap)", pool, 0, 1, rule=TIME_LEAP)
+                              "card to call (Time Leap)", pool, 0, 1, rule=TIME_LEAP, searches=zone_id(me, "deck"))
         picks: list[int] = []
     else:
         picks = list(answer["picks"])
