@@ -10,6 +10,7 @@ import yaml
 
 SAFE_LOADER: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
+from carddb.card_compilation import compiled_cards
 from carddb.card_schema import BUNDLED_ID_PREFIX, GAMES, card_from_mapping, validate_card
 from carddb.decks.deck_list import DeckList
 from carddb.decks.files import read_deck_file
@@ -58,6 +59,8 @@ def load_card_file(path: Path, game: str) -> list[CardDefinition]:
             more = f" (and {len(problems) - 1} more problem(s))" if len(problems) > 1 else ""
             raise BundledDataError(f"{where}: {problems[0]}{more}")
         card = card_from_mapping(game, mapping)
+        if "effects" not in mapping:  # a card without hand-written effects plays by its compiled text
+            card = compiled_cards([card])[0]
         if not card.id.startswith(BUNDLED_ID_PREFIX[game]):
             raise BundledDataError(f"{where}: field 'id' must start with {BUNDLED_ID_PREFIX[game]!r}")
         cards.append(card)

@@ -8,6 +8,8 @@ from typing import Any
 # Where a compiled card keeps the printed abilities that did not compile (their text, one per ability):
 # `CardDefinition.attributes[BY_HAND]`. The window offers them "by hand"; coverage counts them.
 BY_HAND = "by_hand"
+# Where a card compiled from its text keeps `CompiledText.compiler`; absent on cards whose effects were written by hand.
+COMPILED_BY = "compiled_by"
 
 
 @dataclass(frozen=True)
@@ -23,6 +25,9 @@ class CompiledText:
     effects: tuple[Mapping[str, Any], ...] = ()
     by_hand: tuple[str, ...] = ()
     unknown_clauses: tuple[str, ...] = ()
+    # The compiler and its version ("fftcg-1"): a card database keeps it with a compiled card
+    # (`CardDefinition.attributes[COMPILED_BY]`) and compiles again when the game's compiler is newer.
+    compiler: str = ""
 
     @property
     def is_fully_enforced(self) -> bool:

@@ -59,6 +59,7 @@ from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.permissions import Permission, Ruling, decide
 from tabletop.engine.rules import CardChoice, CardValue, GameConfig, GameRules
 from tabletop.engine.state import GameState
+from tabletop.engine.text_compilation import CompiledText
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.triggers import trigger_event
 from tabletop.engine.zones import Visibility, ZoneSpec
@@ -74,6 +75,7 @@ from tabletop.games.fftcg.effects import ability_kind, validate_effects
 from tabletop.games.fftcg.printed import printed_index
 from tabletop.games.fftcg.processes import settle
 from tabletop.games.fftcg.resolution import check_targets, resolve_entry, target_candidates, target_count
+from tabletop.games.fftcg.text_compiler import compile_card
 
 PLAY_PHASES = ("main1", "main2", "attack")
 MAX_BACKUPS = 5
@@ -118,6 +120,10 @@ class FFTCGRules(GameRules):
 
     def effect_problems(self, data: Mapping[str, Any]) -> list[str]:
         return validate_effects(data)
+
+    def compile_text(self, card: CardDefinition) -> CompiledText | None:
+        """Return what the card's printed text compiles to in the FFTCG effect vocabulary (text_compiler.py)."""
+        return compile_card(card)
 
     # -- setting up ------------------------------------------------------------------------------
     def setup(self, tx: Transaction, config: GameConfig) -> None:

@@ -1,0 +1,299 @@
+"""The clause templates of FFTCG card text: card phrases, costs and effect sentences in the effect vocabulary.
+
+Each template reads one printed form and gives the vocabulary's mapping (effects.py); a phrase no template reads
+gives None, and the ability holding it is not compiled (templates, not guesses). The card's own name is `<self>`
+(card_text.with_name_marked). Cost symbols are the readable text's `[Fire]`, `[Dull]`, `[Special]`, `[1]`.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tabletop.games.fftcg.cards import ELEMENTS
+
+Effect = dict[str, Any]
+
+_ELEMENT = "|".join(e.capitalize() for e in ELEMENTS)
+_TYPES = {"forward": "forward", "backup": "backup", "monster": "monster", "summon": "summon",
+          "character": "character"}
+KEYWORD_NAMES = {"haste": "haste", "brave": "brave", "first strike": "first_strike", "back attack": "back_attack"}
+_GRANTABLE = "Haste|Brave|First Strike"
+
+# "1 dull Fire Job Knight Forward of cost 3 or less opponent controls": [count] [state] [element] [Job/Category/
+# Card Name] type [qualifiers…]. The count is read by the caller.
+_NOUN = re.compile(
+    rf"^(?:(?P<state>dull|active) )?(?:(?P<element>{_ELEMENT}) )?"
+    r"(?:Job (?P<job>.+?) |Category (?P<category>\S+) |Card Name (?P<card_name>.+?) )?"
+    r"(?P<type>Forward|Backup|Monster|Summon|Character)s?(?P<rest>.*)$")
+_QUALIFIERS: tuple[tuple[re.Pattern[str], Any], ...] = (
+    (re.compile(r"^ of cost (\d+) or less"), lambda m: {"cost_at_most": int(m.group(1))}),
+    (re.compile(r"^ of cost (\d+) or more"), lambda m: {"cost_at_least": int(m.group(1))}),
+    (re.compile(r"^ of cost (\d+)(?! or)"), lambda m: {"cost_at_most": int(m.group(1)), "cost_at_least": int(m.group(1))}),
+    (re.compile(r"^ (?:with|of) (?:a )?power (?:of )?(\d+) or less"), lambda m: {"power_at_most": int(m.group(1))}),
+    (re.compile(r"^ (?:with|of) (?:a )?power (?:of )?(\d+) or more"), lambda m: {"power_at_least": int(m.group(1))}),
+    (re.compile(r"^ other than <self>"), lambda m: {"not_self": True}),
+    (re.compile(r"^ (?:that )?(?:your )?opponent controls"), lambda m: {"controller": "opponent"}),
+    (re.compile(r"^ (?:that )?you control"), lambda m: {"controller": "you"}),
+    (re.compile(r"^ in your Break Zone"), lambda m: {"zone": "break", "controller": "you"}),
+    (re.compile(r"^ in your opponent's Break Zone"), lambda m: {"zone": "break", "controller": "opponent"}),
+)
+
+
+def card_phrase(phrase: str) -> dict[str, Any] | None:
+    """Read a card phrase without its count ("Forward of cost 4 or less opponent controls") into a card filter."""
+    match = _NOUN.match(phrase.strip())
+    if match is None:
+        return None
+    found: dict[str, Any] = {"type": _TYPES[match.group("type").lower()]}
+    if match.group("state"):
+        found["dull"] = match.group("state") == "dull"
+    if match.group("element"):
+        found["element"] = match.group("element").lower()
+    if match.group("job"):
+        found["job"] = match.group("job")
+    if match.group("category"):
+        found["category"] = match.group("category")
+    if match.group("card_name"):
+        found["name"] = match.group("card_name")
+    rest = match.group("rest")
+    while rest:
+        for pattern, read in _QUALIFIERS:
+            qualifier = pattern.match(rest)
+            if qualifier is not None:
+                found.update(read(qualifier))
+                rest = rest[qualifier.end():]
+                break
+        else:
+            return None
+    return found
+
+
+_COUNTED = re.compile(r"^(?P<up_to>up to )?(?P<count>\d+) (?P<phrase>.+)$")
+
+
+def counted_phrase(phrase: str) -> dict[str, Any] | None:
+    """Read "up to 2 Forwards opponent controls" into a target: a card filter with its count (and up_to)."""
+    match = _COUNTED.match(phrase.strip())
+    if match is None:
+        return None
+    found = card_phrase(match.group("phrase"))
+    if found is None:
+        return None
+    count = int(match.group("count"))
+    if count != 1:
+        found["count"] = count
+    if match.group("up_to"):
+        found["up_to"] = True
+    return found
+
+
+# -- costs ("[Dull], put <self> into the Break Zone", "[Fire][Fire][1]", "[Special][Lightning]", "1 Ice CP") ----
+_SYMBOL = re.compile(r"\[(\w+)\]")
+_CP_WORDS = re.compile(rf"^(\d+) (?:({_ELEMENT}) )?CP$")
+
+
+def cost(text: str) -> tuple[dict[str, Any], bool] | None:
+    """Read an action ability's cost; return (the vocabulary's cost, whether it is a special ability's [Special])."""
+    found: dict[str, Any] = {}
+    elements: dict[str, int] = {}
+    generic = 0
+    special = False
+    for part in (p.strip() for p in text.split(",")):
+        if part == "put <self> into the Break Zone":
+            found["break_self"] = True
+            continue
+        words = _CP_WORDS.match(part)
+        if words is not None:
+            if words.group(2):
+                elements[words.group(2).lower()] = elements.get(words.group(2).lower(), 0) + int(words.group(1))
+            else:
+                generic += int(words.group(1))
+            continue
+        if not part or _SYMBOL.sub("", part).strip():
+            return None
+        for symbol in _SYMBOL.findall(part):
+            if symbol == "Dull":
+                found["dull"] = True
+            elif symbol == "Special":
+                special = True
+            elif symbol.isdigit():
+                generic += int(symbol)
+            elif symbol.lower() in ELEMENTS:
+                elements[symbol.lower()] = elements.get(symbol.lower(), 0) + 1
+            else:
+                return None  # [Crystal], [X]…
+    total = generic + sum(elements.values())
+    if total:
+        found["cp"] = total
+    if len(elements) == 1:
+        (element, count), = elements.items()
+        found["element"] = element
+        if count != total:
+            found["element_cp"] = count
+    elif elements:
+        found["elements"] = elements
+    return found, special
+
+
+# -- effect sentences -------------------------------------------------------------------------------------------
+_IT = r"(?:it|them)"
+_POWER_TURN = re.compile(r"^(?:it|they) (?:gains?|loses?) ([+-]?)(\d+) power until the end of the turn$", re.I)
+
+
+def _grants(text: str) -> list[Effect] | None:
+    """Read "+2000 power and Brave", "Haste and First Strike", "+1000 power, Haste and Brave" into effects."""
+    effects: list[Effect] = []
+    for part in re.split(r", | and ", text):
+        power = re.fullmatch(r"\+(\d+) power", part)
+        if power is not None:
+            effects.append({"effect": "power", "amount": int(power.group(1))})
+        elif part.lower() in ("haste", "brave", "first strike"):
+            effects.append({"effect": "grant_keyword", "keyword": KEYWORD_NAMES[part.lower()]})
+        else:
+            return None
+    return effects or None
+
+
+_TARGET_VERBS: tuple[tuple[re.Pattern[str], Any], ...] = (
+    (re.compile(rf"^deal {_IT} (\d+) damage$", re.I), lambda m: [{"effect": "deal_damage", "amount": int(m.group(1))}]),
+    (re.compile(rf"^break {_IT}$", re.I), lambda m: [{"effect": "break"}]),
+    (re.compile(rf"^dull {_IT} and freeze {_IT}$", re.I), lambda m: [{"effect": "dull"}, {"effect": "freeze"}]),
+    (re.compile(rf"^dull {_IT}$", re.I), lambda m: [{"effect": "dull"}]),
+    (re.compile(rf"^freeze {_IT}$", re.I), lambda m: [{"effect": "freeze"}]),
+    (re.compile(rf"^activate {_IT}$", re.I), lambda m: [{"effect": "activate"}]),
+    (re.compile(rf"^return {_IT} to (?:its|their) owners?'s? hands?$", re.I), lambda m: [{"effect": "return_to_hand"}]),
+    (re.compile(rf"^remove {_IT} from the game$", re.I), lambda m: [{"effect": "remove_from_game"}]),
+    (re.compile(rf"^put {_IT} into the Break Zone$", re.I), lambda m: [{"effect": "put_into_break"}]),
+    (re.compile(rf"^gain control of {_IT}$", re.I), lambda m: [{"effect": "gain_control"}]),
+)
+# effects that take a card from the chosen zone, by the zone the target is in
+_FROM_ZONE: tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...] = (
+    (re.compile(rf"^add {_IT} to your hand$", re.I), "return_to_hand", ("break",)),
+    (re.compile(rf"^play {_IT} onto the field$", re.I), "play_onto_field", ("break",)),
+)
+
+
+def target_sentence(sentence: str, zone: str) -> list[Effect] | None:
+    """Read a sentence doing something to the chosen cards ("Deal it 5000 damage", "Break them")."""
+    for pattern, read in _TARGET_VERBS:
+        match = pattern.match(sentence)
+        if match is not None:
+            return None if zone != "field" and read(match)[0]["effect"] not in ("remove_from_game",) else read(match)
+    for pattern, effect, zones in _FROM_ZONE:
+        if pattern.match(sentence):
+            return [{"effect": effect}] if zone in zones else None
+    if zone != "field":
+        return None
+    return lasting_sentence(sentence, r"(?:it|they)")
+
+
+def lasting_sentence(sentence: str, subject: str) -> list[Effect] | None:
+    """Read "<subject> gains +1000 power until the end of the turn" (and the other forms lasting the turn)."""
+    s = subject
+    forms: tuple[tuple[str, Any], ...] = (
+        (rf"^{s} (?:gains?|loses?) ([+-]?)(\d+) power until the end of the turn$",
+         lambda m: [{"effect": "power", "amount": int(m.group(2)) * (-1 if "lose" in m.group(0).split(" power")[0] else 1),
+                     "duration": "turn"}]),
+        (rf"^(?:until the end of the turn, {s} gains? (.+)|{s} gains? (.+) until the end of the turn)$",
+         lambda m: _lasting_grants(m.group(1) or m.group(2))),
+        (rf"^{s} cannot block this turn$", lambda m: [{"effect": "cannot_block", "duration": "turn"}]),
+        (rf"^{s} cannot attack this turn$", lambda m: [{"effect": "cannot_attack", "duration": "turn"}]),
+        (rf"^{s} cannot attack or block this turn$",
+         lambda m: [{"effect": "cannot_attack", "duration": "turn"}, {"effect": "cannot_block", "duration": "turn"}]),
+        (rf"^(?:its|their) power becomes (\d+) until the end of the turn$" if s != "<self>" else
+         r"^<self>'s power becomes (\d+) until the end of the turn$",
+         lambda m: [{"effect": "set_power", "value": int(m.group(1)), "duration": "turn"}]),
+    )
+    for pattern, read in forms:
+        match = re.match(pattern, sentence, re.I)
+        if match is not None:
+            result: list[Effect] | None = read(match)
+            return result
+    return None
+
+
+def _lasting_grants(text: str) -> list[Effect] | None:
+    effects = _grants(text)
+    return None if effects is None else [{**e, "duration": "turn"} for e in effects]
+
+
+_SELF_VERBS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"^activate <self>$", re.I), "activate"),
+    (re.compile(r"^dull <self>$", re.I), "dull"),
+    (re.compile(r"^break <self>$", re.I), "break"),
+    (re.compile(r"^return <self> to (?:its|your) owner's hand$", re.I), "return_to_hand"),
+    (re.compile(r"^return <self> to your hand$", re.I), "return_to_hand"),
+    (re.compile(r"^remove <self> from the game$", re.I), "remove_from_game"),
+    (re.compile(r"^put <self> into the Break Zone$", re.I), "put_into_break"),
+)
+
+
+def self_sentence(sentence: str) -> list[Effect] | None:
+    """Read a sentence doing something to the card itself ("<self> gains +2000 power until the end of the turn")."""
+    for pattern, effect in _SELF_VERBS:
+        if pattern.match(sentence):
+            return [{"effect": effect}]
+    return lasting_sentence(sentence, "<self>")
+
+
+_ALL = r"all (?:the )?"
+
+
+def all_sentence(sentence: str) -> tuple[dict[str, Any], list[Effect]] | None:
+    """Read a sentence doing something to every matching card ("Deal 5000 damage to all the Forwards opponent
+    controls"); return the `all` filter and the effects."""
+    forms: tuple[tuple[str, Any], ...] = (
+        (rf"^deal (\d+) damage to {_ALL}(.+)$", lambda m: [{"effect": "deal_damage", "amount": int(m.group(1))}]),
+        (rf"^(break|dull|activate|freeze) {_ALL}(.+)$", lambda m: [{"effect": m.group(1).lower()}]),
+        (rf"^dull {_ALL}(.+) and freeze them$", lambda m: [{"effect": "dull"}, {"effect": "freeze"}]),
+        (rf"^return {_ALL}(.+) to their owners' hands$", lambda m: [{"effect": "return_to_hand"}]),
+        (rf"^{_ALL}(.+) gain (.+) until the end of the turn$", lambda m: _lasting_grants(m.group(2))),
+        (rf"^until the end of the turn, {_ALL}(.+) gain (.+)$", lambda m: _lasting_grants(m.group(2))),
+    )
+    for pattern, read in forms:
+        match = re.match(pattern, sentence, re.I)
+        if match is None:
+            continue
+        phrase = match.group(2) if pattern.startswith("^deal") or pattern.startswith("^(break") else match.group(1)
+        every = card_phrase(phrase)
+        effects = read(match)
+        if every is not None and effects is not None:
+            return every, effects
+    return None
+
+
+_PLAYER_FORMS: tuple[tuple[re.Pattern[str], Any], ...] = (
+    (re.compile(r"^draw (\d+) cards?$", re.I), lambda m: {"effect": "draw", "count": int(m.group(1))}),
+    (re.compile(r"^each player draws (\d+) cards?$", re.I),
+     lambda m: {"effect": "draw", "count": int(m.group(1)), "player": "each"}),
+    (re.compile(r"^your opponent draws (\d+) cards?$", re.I),
+     lambda m: {"effect": "draw", "count": int(m.group(1)), "player": "opponent"}),
+    (re.compile(r"^your opponent discards (\d+) cards?(?: from (?:their|his/her) hand)?$", re.I),
+     lambda m: {"effect": "discard", "count": int(m.group(1)), "player": "opponent"}),
+    (re.compile(r"^each player discards (\d+) cards?(?: from (?:their|his/her) hand)?$", re.I),
+     lambda m: {"effect": "discard", "count": int(m.group(1)), "player": "each"}),
+    (re.compile(r"^discard (\d+) cards?$", re.I), lambda m: {"effect": "discard", "count": int(m.group(1))}),
+    (re.compile(r"^(?:<self> )?deals? your opponent (\d+) points? of damage$", re.I),
+     lambda m: {"effect": "damage_player", "amount": int(m.group(1)), "player": "opponent"}),
+    (re.compile(r"^your opponent receives (\d+) points? of damage$", re.I),
+     lambda m: {"effect": "damage_player", "amount": int(m.group(1)), "player": "opponent"}),
+    (re.compile(r"^look at the top card of your deck\. you may (?:place|put) (?:the card|it) at the bottom of your "
+                r"deck$", re.I), lambda m: {"effect": "look_top", "count": 1}),
+)
+_SEARCH = re.compile(r"^search for (\d+) (.+?) and add (?:it|them) to your hand$", re.I)
+
+
+def player_sentence(sentence: str) -> Effect | None:
+    """Read a sentence acting on players or decks, not on chosen cards ("Draw 2 cards", "Your opponent discards 1
+    card", "Search for 1 Earth Forward and add it to your hand")."""
+    for pattern, read in _PLAYER_FORMS:
+        match = pattern.match(sentence)
+        if match is not None:
+            effect: Effect = read(match)
+            return effect
+    search = _SEARCH.match(sentence)
+    if search is not None:
+        wanted = card_phrase(search.group(2))
+        if wanted is not None and "controller" not in wanted and "zone" not in wanted:
+            return {"effect": "search", "count": int(search.group(1)), "filter": wanted}
+    return None

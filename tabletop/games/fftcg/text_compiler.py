@@ -1,0 +1,302 @@
+"""Compile FFTCG printed card text into the FFTCG effect vocabulary (issue 21): templates, not guesses.
+
+Each printed ability (card_text.ability_texts) is read by the ability templates below — keywords on a line,
+"Damage N —" and EX BURST prefixes, auto abilities ("When <self> enters the field, …", FFTCG 11.8), action and
+special abilities ("Cost: effect", FFTCG 11.6–11.7), field abilities ("<self> gains +1000 power", FFTCG 11.12) and
+a Summon's effect — whose effect text is a sequence of clause templates (clauses.py). An ability compiles only
+when every sentence of it is read; otherwise its printed text goes to `by_hand` and the first sentence no template
+read to `unknown_clauses`.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tabletop.engine.cards import CardDefinition
+from tabletop.engine.text_compilation import CompiledText
+from tabletop.games.fftcg import clauses
+from tabletop.games.fftcg.card_text import ability_texts, normalised_clause, with_name_marked
+
+# Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
+COMPILER_VERSION = "fftcg-1"
+
+Ability = dict[str, Any]
+
+
+class Unread(Exception):
+    """A clause no template reads; its normalised text says which."""
+
+    def __init__(self, clause: str) -> None:
+        super().__init__(clause)
+        self.clause = clause
+
+
+def compile_card(card: CardDefinition) -> CompiledText:
+    """Return what `card`'s printed text compiles to: keywords, effects, and the abilities left by hand."""
+    keywords: dict[str, Any] = {}
+    effects: list[Ability] = []
+    by_hand: list[str] = []
+    unknown: list[str] = []
+    summon = card.card_type == "summon"
+    for printed in ability_texts(card.text):
+        marked = with_name_marked(printed, card.name)
+        try:
+            found = _keyword_line(marked)
+            if found is not None:
+                keywords.update(found)
+                continue
+            effects += _ability(marked, summon)
+        except Unread as unread:
+            by_hand.append(printed)
+            unknown.append(normalised_clause(unread.clause))
+    return CompiledText(keywords=keywords, effects=tuple(effects), by_hand=tuple(by_hand),
+                        unknown_clauses=tuple(unknown), compiler=COMPILER_VERSION)
+
+
+_KEYWORD_LINE = re.compile(r"^(?:(?:Haste|Brave|First Strike|Back Attack)[ ,.]*)+$")
+
+
+def _keyword_line(text: str) -> dict[str, Any] | None:
+    """Read a line of keyword abilities ("Haste", "Brave First Strike"; FFTCG 17)."""
+    if not _KEYWORD_LINE.match(text):
+        return None
+    lowered = text.lower()
+    return {name: True for word, name in clauses.KEYWORD_NAMES.items() if word in lowered}
+
+
+_EX_BURST = re.compile(r"^EX BURST\s+")
+_DAMAGE = re.compile(r"^Damage (\d+)\s*(?:—|--|-)\s*")
+_TRIGGER = re.compile(r"^When (?P<subject>.+?) (?P<event>enters the field or attacks|enters the field|attacks|blocks|"
+                      r"is put from the field into the Break Zone|leaves the field|is broken|"
+                      r"deals damage to your opponent), (?P<rest>.+)$", re.S)
+_EVENTS = {"enters the field": ("enters_field",), "attacks": ("attacks",), "blocks": ("blocks",),
+           "is put from the field into the Break Zone": ("put_into_break_zone",), "leaves the field": ("leaves_field",),
+           "is broken": ("broken",), "deals damage to your opponent": ("deals_damage_to_player",),
+           "enters the field or attacks": ("enters_field", "attacks")}
+_PHASE = re.compile(r"^At the beginning of (?:the (?P<phase>Attack|End) Phase during each of your turns|"
+                    r"(?P<main>your Main Phase 1)), (?P<rest>.+)$", re.S)
+# "Cost: Effect" (the cost read by clauses.cost); a special ability's name stands before its [Special] symbol.
+_ACTION = re.compile(r"^(?!When |If |At )(?:(?P<name>[^\[:\"]+?) (?=\[Special\]))?(?P<cost>[^:\"]+):\s+(?P<rest>.+)$",
+                     re.S)
+_CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
+    (re.compile(r"^if you control (\d+) or more Backups, ", re.I), lambda m: {"backups_at_least": int(m.group(1))}),
+    (re.compile(r"^if you control (\d+) or more Forwards, ", re.I), lambda m: {"forwards_at_least": int(m.group(1))}),
+    (re.compile(r"^if you have received (\d+) (?:or more points of damage|points of damage or more), ", re.I),
+     lambda m: {"damage_at_least": int(m.group(1))}),
+    (re.compile(r"^if you have (\d+) or less cards in your hand, ", re.I), lambda m: {"hand_at_most": int(m.group(1))}),
+)
+
+
+def _ability(text: str, summon: bool) -> list[Ability]:
+    """Read one printed ability into one or more abilities of the vocabulary (Unread when a clause is not read)."""
+    head: Ability = {}
+    ex_burst = _EX_BURST.match(text)
+    if ex_burst is not None:
+        text = text[ex_burst.end():]
+        if not summon:  # a Summon's EX Burst is the card's icon (its `ex_burst` flag), not a key of its effect
+            head["ex_burst"] = True
+    damage = _DAMAGE.match(text)
+    if damage is not None:
+        head["damage"] = int(damage.group(1))
+        text = text[damage.end():]
+    trigger = _TRIGGER.match(text)
+    if trigger is not None:
+        return _auto(head, trigger.group("subject"), _EVENTS[trigger.group("event")], trigger.group("rest"))
+    phase = _PHASE.match(text)
+    if phase is not None:
+        event = {"Attack": "attack_phase_start", "End": "end_phase_start"}.get(phase.group("phase") or "",
+                                                                              "main_phase_start")
+        return _auto(head, "<self>", (event,), phase.group("rest"))
+    action = _ACTION.match(text)
+    if action is not None and not summon:
+        return [_action(head, action.group("name") or "", action.group("cost"), action.group("rest"))]
+    if summon:
+        return [{**head, **_effect(text, optional_allowed=False)}]
+    return _field(head, text)
+
+
+def _auto(head: Ability, subject: str, events: tuple[str, ...], rest: str) -> list[Ability]:
+    """Read an auto ability's effect once for each event that triggers it (FFTCG 11.8)."""
+    ability: Ability = dict(head)
+    if subject != "<self>":
+        of = re.match(r"^(?:a|an) (.+)$", subject)
+        phrase = clauses.card_phrase(of.group(1)) if of is not None else None
+        if phrase is None or "zone" in phrase:
+            raise Unread(f"When {subject} …")
+        ability["of"] = phrase
+    rest, condition = _condition(rest)
+    if condition:
+        ability["condition"] = condition
+    effect = _effect(rest, optional_allowed=True, it_is_self=subject == "<self>")
+    return [{"trigger": event, **ability, **effect} for event in events]
+
+
+def _condition(text: str) -> tuple[str, dict[str, int]]:
+    for pattern, read in _CONDITIONS:
+        match = pattern.match(text)
+        if match is not None:
+            return text[match.end():], read(match)
+    return text, {}
+
+
+def _action(head: Ability, name: str, cost_text: str, rest: str) -> Ability:
+    """Read an action ability "Cost: Effect" or a special ability "Name [Special]…: Effect" (FFTCG 11.6–11.7)."""
+    read = clauses.cost(cost_text.strip(" ,"))
+    if read is None:
+        raise Unread(f"{cost_text.strip()}:")
+    cost, special = read
+    ability: Ability = {"kind": "special" if special else "action", **head}
+    if special:
+        if not name.strip():
+            raise Unread(f"{cost_text.strip()}:")
+        ability["name"] = name.strip()
+    if cost:
+        ability["cost"] = cost
+    ability.update(_effect(rest, optional_allowed=False))
+    return ability
+
+
+def _field(head: Ability, text: str) -> list[Ability]:
+    """Read a field ability: a continuous effect while the card is on the field (FFTCG 11.12)."""
+    text, condition = _condition(text)
+    if condition:
+        head = {**head, "condition": condition}
+    sentence = text.rstrip(".")
+    if "." in sentence:
+        raise Unread(text)
+    found = _field_sentence(sentence)
+    if found is None:
+        raise Unread(sentence)
+    return [{"kind": part.get("kind", "field"), **head, **{k: v for k, v in part.items() if k != "kind"}}
+            for part in found]
+
+
+_CHOSEN_BY = {"Summons": "summons", "abilities": "abilities", "Summons or abilities": "any"}
+
+
+def _field_sentence(sentence: str) -> list[Ability] | None:
+    """Read the sentence of a field ability into its abilities (one per effect)."""
+    gains = re.match(r"^<self> gains (.+)$", sentence)
+    if gains is not None:
+        granted = clauses._grants(gains.group(1))
+        return None if granted is None else [{**g, "applies_to": "self"} for g in granted]
+    others = re.match(r"^The (.+?) gain (.+)$", sentence)
+    if others is not None:
+        applies = clauses.card_phrase(others.group(1))
+        granted = clauses._grants(others.group(2))
+        if applies is None or granted is None or "zone" in applies:
+            return None
+        return [{**g, "applies_to": applies} for g in granted]
+    chosen = re.match(r"^<self> cannot be chosen by (?:your opponent's (Summons or abilities|Summons|abilities)|"
+                      r"(Summons|abilities|Summons or abilities) your opponent (?:plays|uses|plays or uses))$", sentence)
+    if chosen is not None:
+        by = _CHOSEN_BY[chosen.group(1) or chosen.group(2)]
+        return [{"effect": "cannot_be_chosen", "by": by, "player": "opponent", "applies_to": "self"}]
+    unblockable = re.match(r"^<self> cannot be blocked by a Forward of cost (\d+) or more$", sentence)
+    if unblockable is not None:
+        return [{"effect": "cannot_be_blocked_by", "cost_at_least": int(unblockable.group(1)), "applies_to": "self"}]
+    if sentence == "<self> cannot be blocked":
+        return [{"effect": "cannot_be_blocked_by", "cost_at_least": 0, "applies_to": "self"}]
+    restriction = {"<self> cannot attack": ("cannot_attack",), "<self> cannot block": ("cannot_block",),
+                   "<self> cannot attack or block": ("cannot_attack", "cannot_block"),
+                   "<self> must block if possible": ("must_block",)}.get(sentence)
+    if restriction is not None:
+        return [{"effect": word, "applies_to": "self"} for word in restriction]
+    reduce = re.match(r"^If <self> is dealt damage, reduce the damage by (\d+) instead$", sentence)
+    if reduce is not None:
+        return [{"kind": "replacement", "event": "damage", "instead": "reduce", "amount": int(reduce.group(1)),
+                 "applies_to": "self"}]
+    return None
+
+
+_SENTENCE_END = re.compile(r"(?<=\.)\s+")
+
+
+def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Ability:
+    """Read an effect's sentences into the ability keys that say it: `effect` (+ parameters), `target` or `all`,
+    `then`, `optional`. `it_is_self`: "it" before any card is chosen means the card itself (a trigger's subject)."""
+    lines = text.split("\n")
+    modes = [line.strip().strip('"') for line in lines[1:]]
+    sentences = [s.strip().rstrip(".") for s in _SENTENCE_END.split(lines[0].strip()) if s.strip()]
+    sentences = _joined_looks(sentences)
+    ability: Ability = {}
+    steps: list[clauses.Effect] = []
+    if sentences and optional_allowed and sentences[0].lower().startswith("you may "):
+        ability["optional"] = True
+        sentences[0] = sentences[0][len("you may "):]
+    for index, sentence in enumerate(sentences):
+        choose = re.match(r"^choose (.+)$", sentence, re.I)
+        if choose is not None:
+            target = clauses.counted_phrase(choose.group(1))
+            if target is None or index != 0:
+                raise Unread(sentence)
+            ability["target"] = target
+            continue
+        if re.match(r"^select (?:\d+) of the (\d+) following actions$", sentence, re.I) and not steps:
+            steps.append(_modes(modes, sentence))
+            modes = []
+            continue
+        found = _sentence(sentence, ability, it_is_self and not steps)
+        if found is None:
+            raise Unread(sentence)
+        steps += found
+    if modes:
+        raise Unread(modes[0])
+    if not steps:
+        raise Unread(text)
+    ability.update(steps[0])
+    if len(steps) > 1:
+        ability["then"] = steps[1:]
+    return ability
+
+
+def _joined_looks(sentences: list[str]) -> list[str]:
+    """Keep "Look at the top card of your deck. You may put it at the bottom of your deck." as one clause."""
+    joined: list[str] = []
+    for sentence in sentences:
+        if joined and joined[-1].lower().startswith("look at the top card") and sentence.lower().startswith("you may"):
+            joined[-1] = f"{joined[-1]}. {sentence}"
+        else:
+            joined.append(sentence)
+    return joined
+
+
+def _sentence(sentence: str, ability: Ability, it_is_self: bool) -> list[clauses.Effect] | None:
+    """Read one sentence of an effect, given what the ability already chose (its `target` or `all`)."""
+    player = clauses.player_sentence(sentence)
+    if player is not None:
+        return [player]
+    target = ability.get("target")
+    if isinstance(target, dict):
+        return clauses.target_sentence(sentence, target.get("zone", "field"))
+    if "all" in ability:
+        return clauses.lasting_sentence(sentence, "they") or clauses.target_sentence(sentence, "field")
+    every = clauses.all_sentence(sentence)
+    if every is not None and target is None:
+        ability["all"] = every[0]
+        return every[1]
+    itself = clauses.self_sentence(sentence)
+    if itself is None and it_is_self and target is None:
+        itself = clauses.lasting_sentence(sentence, "it")
+    if itself is not None and target in (None, "self"):
+        ability["target"] = "self"
+        return itself
+    return None
+
+
+def _modes(modes: list[str], sentence: str) -> clauses.Effect:
+    """Read "Select 1 of the N following actions" and its quoted modes (only modes choosing no card: the ability's
+    one `target` is chosen before the mode is, FFTCG 11.3.3)."""
+    select = re.match(r"^select 1 of the (\d+) following actions$", sentence, re.I)
+    if select is None or int(select.group(1)) != len(modes):
+        raise Unread(sentence)
+    read: list[list[clauses.Effect]] = []
+    for mode in modes:
+        steps: list[clauses.Effect] = []
+        for part in (s.strip().rstrip(".") for s in _SENTENCE_END.split(mode) if s.strip()):
+            found = clauses.player_sentence(part)
+            if found is None:
+                raise Unread(part)
+            steps.append(found)
+        read.append(steps)
+    return {"effect": "choose_one", "modes": read}
