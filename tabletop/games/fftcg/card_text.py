@@ -19,6 +19,8 @@ _SYMBOL = re.compile(r"《([^》]*)》")
 _TAG = re.compile(r"\[\[/?[a-z]*\]\]")
 # A line holding only reminder text in parentheses prints no ability.
 _REMINDER = re.compile(r"^\(.*\)\.?$")
+# Reminder text in parentheses after an ability explains it and changes nothing (FFTCG 11.1.2).
+_TRAILING_REMINDER = re.compile(r"\s*\([^()\"]*\)\.?$")
 # "Select N of the N following actions": the modes follow, one quoted line each.
 _SELECT = re.compile(r"select (?:up to )?\d+ of the \d+ following actions", re.IGNORECASE)
 _NUMBER = re.compile(r"\d+")
@@ -44,7 +46,8 @@ def ability_texts(text: str) -> list[str]:
     A "select N of the following actions" ability keeps its quoted modes, each on its own line after it.
     Reminder text alone on a line prints no ability and is left out.
     """
-    lines = [line for line in readable_text(text).split("\n") if line and not _REMINDER.match(line)]
+    lines = [_TRAILING_REMINDER.sub("", line) for line in readable_text(text).split("\n")
+             if line and not _REMINDER.match(line)]
     abilities: list[str] = []
     for line in lines:
         if abilities and line.startswith('"') and _SELECT.search(abilities[-1].split("\n")[0]):

@@ -99,7 +99,7 @@ def cost(text: str) -> tuple[dict[str, Any], bool] | None:
     generic = 0
     special = False
     for part in (p.strip() for p in text.split(",")):
-        if part == "put <self> into the Break Zone":
+        if part.lower() == "put <self> into the break zone":
             found["break_self"] = True
             continue
         words = _CP_WORDS.match(part)
@@ -275,6 +275,8 @@ _PLAYER_FORMS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^discard (\d+) cards?$", re.I), lambda m: {"effect": "discard", "count": int(m.group(1))}),
     (re.compile(r"^(?:<self> )?deals? your opponent (\d+) points? of damage$", re.I),
      lambda m: {"effect": "damage_player", "amount": int(m.group(1)), "player": "opponent"}),
+    (re.compile(r"^<self> deals you (\d+) points? of damage$", re.I),
+     lambda m: {"effect": "damage_player", "amount": int(m.group(1)), "player": "you"}),
     (re.compile(r"^your opponent receives (\d+) points? of damage$", re.I),
      lambda m: {"effect": "damage_player", "amount": int(m.group(1)), "player": "opponent"}),
     (re.compile(r"^look at the top card of your deck\. you may (?:place|put) (?:the card|it) at the bottom of your "

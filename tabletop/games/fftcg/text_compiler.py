@@ -66,13 +66,12 @@ def _keyword_line(text: str) -> dict[str, Any] | None:
 
 _EX_BURST = re.compile(r"^EX BURST\s+")
 _DAMAGE = re.compile(r"^Damage (\d+)\s*(?:—|--|-)\s*")
-_TRIGGER = re.compile(r"^When (?P<subject>.+?) (?P<event>enters the field or attacks|enters the field|attacks|blocks|"
-                      r"is put from the field into the Break Zone|leaves the field|is broken|"
-                      r"deals damage to your opponent), (?P<rest>.+)$", re.S)
-_EVENTS = {"enters the field": ("enters_field",), "attacks": ("attacks",), "blocks": ("blocks",),
-           "is put from the field into the Break Zone": ("put_into_break_zone",), "leaves the field": ("leaves_field",),
-           "is broken": ("broken",), "deals damage to your opponent": ("deals_damage_to_player",),
-           "enters the field or attacks": ("enters_field", "attacks")}
+_EVENTS = {"enters the field": "enters_field", "attacks": "attacks", "blocks": "blocks",
+           "is put from the field into the Break Zone": "put_into_break_zone", "leaves the field": "leaves_field",
+           "is broken": "broken", "deals damage to your opponent": "deals_damage_to_player"}
+_EVENT = "|".join(re.escape(event) for event in _EVENTS)
+# "When <self> enters the field or attacks, …": one auto ability per event (FFTCG 11.8.1).
+_TRIGGER = re.compile(rf"^When (?P<subject>.+?) (?P<event>(?:{_EVENT})(?: or (?:{_EVENT}))?), (?P<rest>.+)$", re.S)
 _PHASE = re.compile(r"^At the beginning of (?:the (?P<phase>Attack|End) Phase during each of your turns|"
                     r"(?P<main>your Main Phase 1)), (?P<rest>.+)$", re.S)
 # "Cost: Effect" (the cost read by clauses.cost); a special ability's name stands before its [Special] symbol.
@@ -101,7 +100,8 @@ def _ability(text: str, summon: bool) -> list[Ability]:
         text = text[damage.end():]
     trigger = _TRIGGER.match(text)
     if trigger is not None:
-        return _auto(head, trigger.group("subject"), _EVENTS[trigger.group("event")], trigger.group("rest"))
+        events = tuple(_EVENTS[event] for event in trigger.group("event").split(" or "))
+        return _auto(head, trigger.group("subject"), events, trigger.group("rest"))
     phase = _PHASE.match(text)
     if phase is not None:
         event = {"Attack": "attack_phase_start", "End": "end_phase_start"}.get(phase.group("phase") or "",
