@@ -8,21 +8,11 @@ by an older compiler version is compiled again, and stored so, when its game's l
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
+
 from tabletop.engine.cards import CardDefinition
 from tabletop.engine.rules import GameRules
-from tabletop.engine.text_compilation import BY_HAND, COMPILED_BY, CompiledText
+from tabletop.engine.text_compilation import COMPILED_BY
 from tabletop.games import GAMES, find_game
-
-
-def with_compiled_text(card: CardDefinition, compiled: CompiledText) -> CardDefinition:
-    """Return `card` with what its text compiled to: effects, keywords added, abilities by hand, the compiler."""
-    attributes = {k: v for k, v in card.attributes.items() if k not in (BY_HAND, COMPILED_BY)}
-    if compiled.by_hand:
-        attributes[BY_HAND] = list(compiled.by_hand)
-    attributes[COMPILED_BY] = compiled.compiler
-    return replace(card, effects=tuple(dict(e) for e in compiled.effects),
-                   keywords={**card.keywords, **compiled.keywords}, attributes=attributes)
 
 
 def is_compiled_from_text(card: CardDefinition) -> bool:
@@ -58,7 +48,7 @@ def compiled_cards(cards: Iterable[CardDefinition]) -> list[CardDefinition]:
         if known is not None and needs_compiling(card, *known):
             compiled = known[0].compile_text(card)
             if compiled is not None:
-                card = with_compiled_text(card, compiled)
+                card = compiled.applied_to(card)
         result.append(card)
     return result
 

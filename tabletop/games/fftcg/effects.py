@@ -42,7 +42,9 @@ has that Job; applied before the effects that are not about type or Job, FFTCG 1
 search {filter, count}, look_top {count} (look at the top N cards of your deck and put any of them
 on the bottom), return_to_hand, remove_from_game, play_onto_field {dull},
 add_counter {counter, count}, remove_counter {counter, count}, cost_change {amount} (field: cards in
-`applies_to` cost that much more; negative = less), choose_one {modes: [[effects…], …]},
+`applies_to` cost that much more; negative = less), choose_one {modes: [[effects…], …]} ("select 1 of the N following
+actions", FFTCG 11.3.3; as an ability's first effect, a mode's first effect may carry its own `target` or `all`: the mode
+is then chosen before the targets, see `with_mode`),
 gain_control, discard {count, player} (with a hand `target`: the chosen cards; else the player
 discards `count` cards of their choice), cannot_attack, cannot_block, must_attack, must_block (blocks
 when it can, FFTCG 10.1.3.1.3),
@@ -259,8 +261,14 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
                 for e, sub in enumerate(mode if isinstance(mode, list) else [mode]):
                     if not isinstance(sub, Mapping):
                         problems.append(f"{where}.modes[{m}][{e}]: an effect is a mapping")
-                    else:
-                        problems += _check_effect(f"{where}.modes[{m}][{e}]", sub)
+                        continue
+                    problems += _check_effect(f"{where}.modes[{m}][{e}]", sub)
+                    for key in ("target", "all"):
+                        if key in sub and e > 0:
+                            problems.append(f"{where}.modes[{m}][{e}]: only a mode's first effect chooses its cards")
+                        elif key in sub and sub[key] != "self":
+                            problems += _check_filter(f"{where}.modes[{m}].{key}", sub[key],
+                                                      TARGET_KEYS if key == "target" else FILTER_KEYS)
     if name == "delayed":
         if effect.get("when") not in TRIGGERS:
             problems.append(f"{where}: delayed needs 'when', a trigger ({', '.join(TRIGGERS)})")
@@ -320,6 +328,30 @@ def _check_filter(where: str, value: Any, allowed: tuple[str, ...]) -> list[str]
     if value.get("zone", "field") not in ("field", "hand", "break"):
         problems.append(f"{where}: zone must be field, hand or break")
     return problems
+
+
+def with_mode(ability: Mapping[str, Any], mode: int | None) -> Mapping[str, Any]:
+    """Return the ability as played with a mode chosen ("select 1 of the N following actions", FFTCG 11.3.3): when its
+    first effect is choose_one, the chosen mode's effects take its place, and the cards the mode chooses (its first
+    effect's `target` or `all`) are the ability's. Otherwise (no mode yet, choose_one later on) the ability itself."""
+    if mode is None or ability.get("effect") != "choose_one" or not 0 <= mode < len(ability.get("modes") or ()):
+        return ability
+    chosen = ability["modes"][mode]
+    steps = [dict(e) for e in (chosen if isinstance(chosen, list) else [chosen])]
+    first, rest = steps[0], steps[1:]
+    played = {k: v for k, v in ability.items() if k not in ("effect", "modes", "then") and k not in _params(ability)}
+    played.update(first)
+    then = rest + [dict(e) for e in ability.get("then", [])]
+    if then:
+        played["then"] = then
+    return played
+
+
+def has_mode_targets(ability: Mapping[str, Any]) -> bool:
+    """Tell whether an ability's modes choose their own cards (then its mode is chosen before its targets)."""
+    return ability.get("effect") == "choose_one" and any(
+        isinstance(mode, list) and mode and isinstance(mode[0], Mapping) and ("target" in mode[0] or "all" in mode[0])
+        for mode in ability.get("modes") or ())
 
 
 def effect_steps(ability: Mapping[str, Any]) -> list[dict[str, Any]]:

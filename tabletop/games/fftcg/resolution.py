@@ -16,15 +16,20 @@ from tabletop.engine.transaction import Transaction
 from tabletop.engine.zones import Visibility
 from tabletop.games.fftcg import actions
 from tabletop.games.fftcg.continuous import characteristics, condition_holds, is_current, matches, pinned
-from tabletop.games.fftcg.effects import effect_steps
+from tabletop.games.fftcg.effects import effect_steps, with_mode
 from tabletop.games.fftcg.words import Doing, acting_players, do_effect
 
 
-def ability_of(state: GameState, entry: Mapping[str, Any]) -> Mapping[str, Any]:
-    """Return the ability mapping a stack entry resolves."""
+def printed_ability(state: GameState, entry: Mapping[str, Any]) -> Mapping[str, Any]:
+    """Return the ability mapping of a stack entry as its card prints it (before a mode is chosen)."""
     if "inline" in entry:
         return entry["inline"]
     return state.library[entry["card_id"]].effects[entry["ability"]]
+
+
+def ability_of(state: GameState, entry: Mapping[str, Any]) -> Mapping[str, Any]:
+    """Return the ability mapping a stack entry resolves, as played with its chosen mode (effects.with_mode)."""
+    return with_mode(printed_ability(state, entry), entry.get("mode"))
 
 
 def target_candidates(state: GameState, ability: Mapping[str, Any], controller: str, source: int) -> list[int]:

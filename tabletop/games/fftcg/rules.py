@@ -71,7 +71,7 @@ from tabletop.games.fftcg.commands import (
 )
 from tabletop.games.fftcg.continuous import characteristics, cost_of, field_cards, is_current, pinned
 from tabletop.games.fftcg.cp import ability_cost, character_cost, check_payment, find_payment, play_cost
-from tabletop.games.fftcg.effects import ability_kind, validate_effects
+from tabletop.games.fftcg.effects import ability_kind, has_mode_targets, validate_effects, with_mode
 from tabletop.games.fftcg.printed import printed_index
 from tabletop.games.fftcg.processes import settle
 from tabletop.games.fftcg.resolution import check_targets, resolve_entry, target_candidates, target_count
@@ -115,8 +115,10 @@ class FFTCGRules(GameRules):
                               attributes={"element": ["fire"], "multi_copy": True})
 
     def card_from_mapping(self, data: Mapping[str, Any]) -> CardDefinition:
-        """Read an FFTCG card mapping (see cards.py and effects.py for the fields)."""
-        return card_from_mapping(data)
+        """Read an FFTCG card mapping (see cards.py and effects.py for the fields); a card giving no `effects`
+        plays its text as compiled (text_compiler.py)."""
+        card = card_from_mapping(data)
+        return card if "effects" in data or not card.text else compile_card(card).applied_to(card)
 
     def effect_problems(self, data: Mapping[str, Any]) -> list[str]:
         return validate_effects(data)
@@ -292,9 +294,10 @@ class FFTCGRules(GameRules):
         """Return the ability a Summon cast or an ability use puts on the stack (None for a Character)."""
         definition = state.definition(command.card)
         if isinstance(command, CastSummon):
-            return _summon_ability(definition)
+            summon = _summon_ability(definition)
+            return None if summon is None else with_mode(summon, command.mode)
         if isinstance(command, UseAbility) and 0 <= command.ability < len(definition.effects):
-            return definition.effects[command.ability]
+            return with_mode(definition.effects[command.ability], command.mode)
         return None
 
     # -- legal commands --------------------------------------------------------------------------
@@ -728,8 +731,8 @@ class FFTCGRules(GameRules):
         ability = _summon_ability(definition)
         targets = list(command.targets)
         if ability is not None:
-            check_targets(state, ability, command.by, command.card, targets)
             _check_mode(ability, command.mode)
+            check_targets(state, with_mode(ability, command.mode), command.by, command.card, targets)
         cost = character_cost(state, command.card, cost_of(state, command.card))
         check_payment(state, command.by, cost, command.discards, command.backups, {command.card})
         tx.move(command.card, "stack", None)
@@ -802,8 +805,8 @@ class FFTCGRules(GameRules):
                                                      f"named {definition.name} from your hand")
             exclude.add(other.iid)
         targets = list(command.targets)
-        check_targets(state, ability, command.by, command.card, targets)
         _check_mode(ability, command.mode)
+        check_targets(state, with_mode(ability, command.mode), command.by, command.card, targets)
         cost = dict(ability.get("cost") or {})
         if command.x < 0:
             raise IllegalCommand("FFTCG 4.1", "a player cannot choose a negative number")
@@ -1067,6 +1070,8 @@ def _choices(state: GameState, ability: Mapping[str, Any] | None, player: str,
     if ability is None:
         return [((), None)]
     modes = _modes(ability)
+    if has_mode_targets(ability):  # each mode chooses its own cards (effects.with_mode)
+        return [(group, mode) for mode in modes for group, _ in _choices(state, with_mode(ability, mode), player, source)]
     low, high = target_count(ability)
     if high == 0:
         return [((), mode) for mode in modes]

@@ -285,18 +285,14 @@ def _sentence(sentence: str, ability: Ability, it_is_self: bool) -> list[clauses
 
 
 def _modes(modes: list[str], sentence: str) -> clauses.Effect:
-    """Read "Select 1 of the N following actions" and its quoted modes (only modes choosing no card: the ability's
-    one `target` is chosen before the mode is, FFTCG 11.3.3)."""
+    """Read "Select 1 of the N following actions" and its quoted modes; a mode may choose its own cards (its first
+    effect's `target` or `all`: the mode is chosen first, effects.with_mode; FFTCG 11.3.3)."""
     select = re.match(r"^select 1 of the (\d+) following actions$", sentence, re.I)
     if select is None or int(select.group(1)) != len(modes):
         raise Unread(sentence)
     read: list[list[clauses.Effect]] = []
     for mode in modes:
-        steps: list[clauses.Effect] = []
-        for part in (s.strip().rstrip(".") for s in _SENTENCE_END.split(mode) if s.strip()):
-            found = clauses.player_sentence(part)
-            if found is None:
-                raise Unread(part)
-            steps.append(found)
-        read.append(steps)
+        ability = _effect(mode, optional_allowed=False)
+        then = ability.pop("then", [])
+        read.append([ability, *then])
     return {"effect": "choose_one", "modes": read}
