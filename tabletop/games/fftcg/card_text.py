@@ -58,8 +58,12 @@ def ability_texts(text: str) -> list[str]:
 
 
 def with_name_marked(text: str, name: str) -> str:
-    """Return `text` with the card's own name written `<self>` (how the templates refer to the card itself)."""
-    return text.replace(name, "<self>") if name else text
+    """Return `text` with the card's own name written `<self>` (how the templates refer to the card itself), except
+    where it names cards by name or Job ("Card Name X", "Job X": any card of that name, FFTCG 5.2.4)."""
+    if not name:
+        return text
+    marked = text.replace(name, "<self>")
+    return marked.replace("Card Name <self>", f"Card Name {name}").replace("Job <self>", f"Job {name}")
 
 
 def normalised_clause(clause: str) -> str:

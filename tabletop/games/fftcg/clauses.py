@@ -20,15 +20,20 @@ KEYWORD_NAMES = {"haste": "haste", "brave": "brave", "first strike": "first_stri
 _GRANTABLE = "Haste|Brave|First Strike"
 
 # "1 dull Fire Job Knight Forward of cost 3 or less opponent controls": [count] [state] [element] [Job/Category/
-# Card Name] type [qualifiers…]. The count is read by the caller.
+# Card Name] [type] [qualifiers…]; a Job or Card Name alone names any card of it ("search for 1 Job Moogle").
+# The count is read by the caller.
+_TYPE_WORD = r"(?:Forward|Backup|Monster|Summon|Character|card)s?"
+_NAME_END = rf"(?= {_TYPE_WORD}\b| of cost| other than| with | opponent controls| you control| in your|$)"
 _NOUN = re.compile(
     rf"^(?:(?P<state>dull|active) )?(?:(?P<element>{_ELEMENT}) )?"
-    r"(?:Job (?P<job>.+?) |Category (?P<category>\S+) |Card Name (?P<card_name>.+?) )?"
-    r"(?P<type>Forward|Backup|Monster|Summon|Character)s?(?P<rest>.*)$")
+    rf"(?:Job (?P<job>.+?){_NAME_END}|Category (?P<category>\S+){_NAME_END}|Card Name (?P<card_name>.+?){_NAME_END})?"
+    rf"(?:^| )?(?P<type>(?:Forward|Backup|Monster|Summon|Character|card)s?)?(?P<rest>.*)$")
 _QUALIFIERS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^ of cost (\d+) or less"), lambda m: {"cost_at_most": int(m.group(1))}),
     (re.compile(r"^ of cost (\d+) or more"), lambda m: {"cost_at_least": int(m.group(1))}),
     (re.compile(r"^ of cost (\d+)(?! or)"), lambda m: {"cost_at_most": int(m.group(1)), "cost_at_least": int(m.group(1))}),
+    (re.compile(r"^ with (\d+) power or less"), lambda m: {"power_at_most": int(m.group(1))}),
+    (re.compile(r"^ with (\d+) power or more"), lambda m: {"power_at_least": int(m.group(1))}),
     (re.compile(r"^ (?:with|of) (?:a )?power (?:of )?(\d+) or less"), lambda m: {"power_at_most": int(m.group(1))}),
     (re.compile(r"^ (?:with|of) (?:a )?power (?:of )?(\d+) or more"), lambda m: {"power_at_least": int(m.group(1))}),
     (re.compile(r"^ other than <self>"), lambda m: {"not_self": True}),
@@ -42,9 +47,12 @@ _QUALIFIERS: tuple[tuple[re.Pattern[str], Any], ...] = (
 def card_phrase(phrase: str) -> dict[str, Any] | None:
     """Read a card phrase without its count ("Forward of cost 4 or less opponent controls") into a card filter."""
     match = _NOUN.match(phrase.strip())
-    if match is None:
+    if match is None or not (match.group("type") or match.group("job") or match.group("card_name")):
         return None
-    found: dict[str, Any] = {"type": _TYPES[match.group("type").lower()]}
+    if any(" or " in name or " and " in name for name in (match.group("job") or "", match.group("card_name") or "")):
+        return None  # "Job Samurai or Card Name Samurai": one filter names one Job or name
+    kind = (match.group("type") or "card").lower().rstrip("s")
+    found: dict[str, Any] = {"type": _TYPES[kind]} if kind in _TYPES else {}
     if match.group("state"):
         found["dull"] = match.group("state") == "dull"
     if match.group("element"):
@@ -187,25 +195,33 @@ def target_sentence(sentence: str, zone: str) -> list[Effect] | None:
     return lasting_sentence(sentence, r"(?:it|they)")
 
 
-def lasting_sentence(sentence: str, subject: str) -> list[Effect] | None:
-    """Read "<subject> gains +1000 power until the end of the turn" (and the other forms lasting the turn)."""
+def _lasting_forms(subject: str) -> tuple[tuple[re.Pattern[str], Any], ...]:
+    """Return the forms of an effect lasting the turn on `subject` (a regex: "it", "they", "<self>")."""
     s = subject
-    forms: tuple[tuple[str, Any], ...] = (
-        (rf"^{s} (?:gains?|loses?) ([+-]?)(\d+) power until the end of the turn$",
-         lambda m: [{"effect": "power", "amount": int(m.group(2)) * (-1 if "lose" in m.group(0).split(" power")[0] else 1),
+    return (
+        (re.compile(rf"^{s} (gains?|loses?) ([+-]?)(\d+) power until the end of the turn$", re.I),
+         lambda m: [{"effect": "power", "amount": int(m.group(3)) * (-1 if m.group(1).startswith("lose") else 1),
                      "duration": "turn"}]),
-        (rf"^(?:until the end of the turn, {s} gains? (.+)|{s} gains? (.+) until the end of the turn)$",
+        (re.compile(rf"^(?:until the end of the turn, {s} gains? (.+)|{s} gains? (.+) until the end of the turn)$", re.I),
          lambda m: _lasting_grants(m.group(1) or m.group(2))),
-        (rf"^{s} cannot block this turn$", lambda m: [{"effect": "cannot_block", "duration": "turn"}]),
-        (rf"^{s} cannot attack this turn$", lambda m: [{"effect": "cannot_attack", "duration": "turn"}]),
-        (rf"^{s} cannot attack or block this turn$",
+        (re.compile(rf"^{s} cannot block this turn$", re.I), lambda m: [{"effect": "cannot_block", "duration": "turn"}]),
+        (re.compile(rf"^{s} cannot attack this turn$", re.I), lambda m: [{"effect": "cannot_attack", "duration": "turn"}]),
+        (re.compile(rf"^{s} cannot attack or block this turn$", re.I),
          lambda m: [{"effect": "cannot_attack", "duration": "turn"}, {"effect": "cannot_block", "duration": "turn"}]),
-        (rf"^(?:its|their) power becomes (\d+) until the end of the turn$" if s != "<self>" else
-         r"^<self>'s power becomes (\d+) until the end of the turn$",
+        (re.compile(r"^<self>'s power becomes (\d+) until the end of the turn$" if s == "<self>" else
+                    r"^(?:its|their) power becomes (\d+) until the end of the turn$", re.I),
          lambda m: [{"effect": "set_power", "value": int(m.group(1)), "duration": "turn"}]),
     )
-    for pattern, read in forms:
-        match = re.match(pattern, sentence, re.I)
+
+
+_LASTING = {subject: _lasting_forms(subject) for subject in ("<self>", "it", "they", "(?:it|they)")}
+
+
+def lasting_sentence(sentence: str, subject: str) -> list[Effect] | None:
+    """Read "<subject> gains +1000 power until the end of the turn" (and the other forms lasting the turn);
+    `subject` is one of "<self>", "it", "they", "(?:it|they)"."""
+    for pattern, read in _LASTING[subject]:
+        match = pattern.match(sentence)
         if match is not None:
             result: list[Effect] | None = read(match)
             return result
@@ -239,23 +255,25 @@ def self_sentence(sentence: str) -> list[Effect] | None:
 _ALL = r"all (?:the )?"
 
 
+_ALL_FORMS: tuple[tuple[re.Pattern[str], int, Any], ...] = (
+    (re.compile(rf"^deal (\d+) damage to {_ALL}(.+)$", re.I), 2,
+     lambda m: [{"effect": "deal_damage", "amount": int(m.group(1))}]),
+    (re.compile(rf"^dull {_ALL}(.+) and freeze them$", re.I), 1, lambda m: [{"effect": "dull"}, {"effect": "freeze"}]),
+    (re.compile(rf"^(break|dull|activate|freeze) {_ALL}(.+)$", re.I), 2, lambda m: [{"effect": m.group(1).lower()}]),
+    (re.compile(rf"^return {_ALL}(.+) to their owners' hands$", re.I), 1, lambda m: [{"effect": "return_to_hand"}]),
+    (re.compile(rf"^{_ALL}(.+) gain (.+) until the end of the turn$", re.I), 1, lambda m: _lasting_grants(m.group(2))),
+    (re.compile(rf"^until the end of the turn, {_ALL}(.+) gain (.+)$", re.I), 1, lambda m: _lasting_grants(m.group(2))),
+)
+
+
 def all_sentence(sentence: str) -> tuple[dict[str, Any], list[Effect]] | None:
     """Read a sentence doing something to every matching card ("Deal 5000 damage to all the Forwards opponent
     controls"); return the `all` filter and the effects."""
-    forms: tuple[tuple[str, Any], ...] = (
-        (rf"^deal (\d+) damage to {_ALL}(.+)$", lambda m: [{"effect": "deal_damage", "amount": int(m.group(1))}]),
-        (rf"^(break|dull|activate|freeze) {_ALL}(.+)$", lambda m: [{"effect": m.group(1).lower()}]),
-        (rf"^dull {_ALL}(.+) and freeze them$", lambda m: [{"effect": "dull"}, {"effect": "freeze"}]),
-        (rf"^return {_ALL}(.+) to their owners' hands$", lambda m: [{"effect": "return_to_hand"}]),
-        (rf"^{_ALL}(.+) gain (.+) until the end of the turn$", lambda m: _lasting_grants(m.group(2))),
-        (rf"^until the end of the turn, {_ALL}(.+) gain (.+)$", lambda m: _lasting_grants(m.group(2))),
-    )
-    for pattern, read in forms:
-        match = re.match(pattern, sentence, re.I)
+    for pattern, group, read in _ALL_FORMS:
+        match = pattern.match(sentence)
         if match is None:
             continue
-        phrase = match.group(2) if pattern.startswith("^deal") or pattern.startswith("^(break") else match.group(1)
-        every = card_phrase(phrase)
+        every = card_phrase(match.group(group))
         effects = read(match)
         if every is not None and effects is not None:
             return every, effects

@@ -153,7 +153,17 @@ def condition_holds(state: GameState, condition: Mapping[str, Any] | None, playe
         "damage_at_least": lambda n: len(state.zones[f"{player}.damage"].cards) >= n,
         "hand_at_most": lambda n: len(state.zones[f"{player}.hand"].cards) <= n,
     }
-    return all(checks[key](int(value)) for key, value in condition.items())
+    return all(_controls(state, player, value) if key == "control" else checks[key](int(value))
+               for key, value in condition.items())
+
+
+def _controls(state: GameState, player: str, spec: Mapping[str, Any]) -> bool:
+    """Tell whether `player` controls at least `at_least` (default 1) and at most `at_most` Characters passing the
+    filter ("If you control 2 or more Job Knight Forwards", "If you control 1 or less Backups"). The filter reads
+    printed facts only (type, element, Job, Category, name, cost): no current Power, so no loop with field abilities."""
+    filt = {k: v for k, v in spec.items() if k not in ("at_least", "at_most")}
+    count = sum(1 for iid in field_cards(state, player) if matches(state, iid, filt, player, None))
+    return int(spec.get("at_least", 1)) <= count <= int(spec.get("at_most", count))
 
 
 def active_field_abilities(state: GameState) -> list[dict[str, Any]]:

@@ -12,7 +12,9 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   end_phase_start, summon_cast, or `state` (a state-triggered ability, FFTCG 11.8.18: it triggers
   whenever its `condition` holds and is not already waiting or on the stack). `of:` a card filter whose
   event triggers it (default: this card itself; for summon_cast the filter is matched on the Summon).
-- `condition`: {backups_at_least, forwards_at_least, damage_at_least, hand_at_most}: for an auto
+- `condition`: {backups_at_least, forwards_at_least, damage_at_least, hand_at_most, control} (`control`: a card
+  filter of printed facts with `at_least` (default 1) and/or `at_most`: "if you control 2 or more Job Knight
+  Forwards", FFTCG 11.8.13 / 11.12.2): for an auto
   ability checked when it triggers and again when it resolves (FFTCG 11.8.13); for a field ability
   while it applies. `damage: N` is the "Damage N —" keyword (FFTCG 15.2.6).
 - `optional: true` ("you may"): asked when it resolves. `ex_burst: true`: usable as EX Burst.
@@ -71,7 +73,10 @@ KINDS = ("resolve", "auto", "action", "special", "field", "replacement")
 TRIGGERS = ("enters_field", "leaves_field", "broken", "put_into_break_zone", "attacks", "blocks",
             "deals_damage_to_player", "main_phase_start", "attack_phase_start", "end_phase_start", "summon_cast",
             "state")
-CONDITIONS = ("backups_at_least", "forwards_at_least", "damage_at_least", "hand_at_most")
+CONDITIONS = ("backups_at_least", "forwards_at_least", "damage_at_least", "hand_at_most", "control")
+# what a `control` condition's filter may read: printed facts only (continuous._controls)
+CONTROL_KEYS = ("type", "element", "job", "name", "category", "cost_at_most", "cost_at_least", "not_self", "at_least",
+                "at_most")
 FILTER_KEYS = ("type", "controller", "zone", "element", "job", "name", "category", "cost_at_most",
                "cost_at_least", "power_at_most", "power_at_least", "dull", "keyword", "not_self")
 TARGET_KEYS = FILTER_KEYS + ("count", "up_to")
@@ -190,6 +195,9 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
                 problems.append(f"{where}: {key!r} must be a mapping")
             else:
                 problems += [f"{where}: {key} has no field {k!r}" for k in value if k not in allowed]
+    control = (ability.get("condition") or {}).get("control") if isinstance(ability.get("condition"), Mapping) else None
+    if control is not None:
+        problems += _check_filter(f"{where}.condition.control", control, CONTROL_KEYS)
     cost = ability.get("cost")
     if isinstance(cost, Mapping):
         for key in ("cp", "element_cp"):

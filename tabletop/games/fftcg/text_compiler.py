@@ -77,12 +77,24 @@ _PHASE = re.compile(r"^At the beginning of (?:the (?P<phase>Attack|End) Phase du
 # "Cost: Effect" (the cost read by clauses.cost); a special ability's name stands before its [Special] symbol.
 _ACTION = re.compile(r"^(?!When |If |At )(?:(?P<name>[^\[:\"]+?) (?=\[Special\]))?(?P<cost>[^:\"]+):\s+(?P<rest>.+)$",
                      re.S)
+def _control(at: str, count: int, phrase: str) -> dict[str, Any] | None:
+    """Read "2 or more Job Knight Forwards" (after "if you control") into a `control` condition of printed facts."""
+    found = clauses.card_phrase(phrase)
+    if found is None or not set(found) <= {"type", "element", "job", "name", "category", "cost_at_most",
+                                           "cost_at_least"}:
+        return None
+    return {"control": {**found, at: count}}
+
+
 _CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^if you control (\d+) or more Backups, ", re.I), lambda m: {"backups_at_least": int(m.group(1))}),
     (re.compile(r"^if you control (\d+) or more Forwards, ", re.I), lambda m: {"forwards_at_least": int(m.group(1))}),
     (re.compile(r"^if you have received (\d+) (?:or more points of damage|points of damage or more), ", re.I),
      lambda m: {"damage_at_least": int(m.group(1))}),
     (re.compile(r"^if you have (\d+) or less cards in your hand, ", re.I), lambda m: {"hand_at_most": int(m.group(1))}),
+    (re.compile(r"^if you control (\d+) or more ([^,]+), ", re.I), lambda m: _control("at_least", int(m.group(1)), m.group(2))),
+    (re.compile(r"^if you control (\d+) or less ([^,]+), ", re.I), lambda m: _control("at_most", int(m.group(1)), m.group(2))),
+    (re.compile(r"^if you control an? ([^,]+), ", re.I), lambda m: _control("at_least", 1, m.group(1))),
 )
 
 
@@ -135,7 +147,10 @@ def _condition(text: str) -> tuple[str, dict[str, int]]:
     for pattern, read in _CONDITIONS:
         match = pattern.match(text)
         if match is not None:
-            return text[match.end():], read(match)
+            condition = read(match)
+            if condition is None:
+                raise Unread(match.group(0).rstrip(", "))
+            return text[match.end():], condition
     return text, {}
 
 
