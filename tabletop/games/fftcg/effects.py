@@ -32,6 +32,9 @@ with `effect:` and that effect's parameters, plus optional ability keys:
 - `then`: a list of further effects, done in order on the same chosen cards.
 - `duration` (power, set_power, grant_keyword, grant_job, cannot_*): `turn` (default) or `permanent`.
 - `name`: the ability's name (shown on the stack).
+- `only` (action/special): what the ability's text limits its use to, a list of `your_turn` ("You can only use this
+  ability during your turn"), `main_phase` ("… during your Main Phase"), `once_per_turn` ("… once per turn": once
+  per turn for the card as it is now on the field, FFTCG 7.4).
 
 Card filters: {type, controller: you|opponent|any, zone: field|hand|break, element, job, name,
 category, cost_at_most, cost_at_least, power_at_most, power_at_least, dull, keyword, not_self}.
@@ -82,7 +85,8 @@ FILTER_KEYS = ("type", "controller", "zone", "element", "job", "name", "category
 TARGET_KEYS = FILTER_KEYS + ("count", "up_to")
 COST_KEYS = ("cp", "element", "element_cp", "elements", "x", "dull", "break_self")
 ABILITY_KEYS = ("kind", "effect", "trigger", "of", "condition", "damage", "optional", "ex_burst", "cost",
-                "target", "all", "applies_to", "then", "duration", "name", "event", "instead")
+                "target", "all", "applies_to", "then", "duration", "name", "event", "instead", "only")
+USE_LIMITS = ("your_turn", "main_phase", "once_per_turn")
 
 # The effect words with their own parameters' types (handlers: words.py; cost_change and choose_one have none:
 # cost_change is read where costs are counted, choose_one is replaced by the chosen mode's effects).
@@ -195,6 +199,10 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
                 problems.append(f"{where}: {key!r} must be a mapping")
             else:
                 problems += [f"{where}: {key} has no field {k!r}" for k in value if k not in allowed]
+    only = ability.get("only")
+    if only is not None and (not isinstance(only, list) or any(limit not in USE_LIMITS for limit in only)
+                             or kind not in ("action", "special")):
+        problems.append(f"{where}: 'only' (an action ability's) is a list of {', '.join(USE_LIMITS)}")
     control = (ability.get("condition") or {}).get("control") if isinstance(ability.get("condition"), Mapping) else None
     if control is not None:
         problems += _check_filter(f"{where}.condition.control", control, CONTROL_KEYS)

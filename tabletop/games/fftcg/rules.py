@@ -759,7 +759,8 @@ class FFTCGRules(GameRules):
         if state.phase not in PLAY_PHASES or state.data.get("fs_window"):
             return IllegalCommand("FFTCG 9.5.1.1" if state.phase == "end" else "FFTCG 15.2.3.3",
                                   "abilities cannot be used now")
-        refusal = _loop_ban(state, player, iid, state.definition(iid).effects.index(ability))
+        index = state.definition(iid).effects.index(ability)
+        refusal = _loop_ban(state, player, iid, index) or _use_limit(state, player, iid, index, ability)
         if refusal is not None:
             return refusal
         cost = ability.get("cost") or {}
@@ -820,6 +821,8 @@ class FFTCGRules(GameRules):
                  "x": command.x}
         if cost.get("dull"):
             tx.set_field(command.card, "tapped", True)
+        if "once_per_turn" in (ability.get("only") or ()):  # this object used it this turn (see _use_limit)
+            tx.set_prop(command.card, f"used:{command.ability}", [state.turn, card.props.get("ts")])
         self._pay(tx, command.by, command.discards, command.backups)
         if command.name_discard is not None:
             actions.enter_zone(tx, command.name_discard, "break")
@@ -1032,6 +1035,21 @@ def _summon_ability(definition: CardDefinition) -> Mapping[str, Any] | None:
     for ability in definition.effects:
         if ability_kind(ability, True) == "resolve":
             return ability
+    return None
+
+
+def _use_limit(state: GameState, player: str, iid: int, index: int, ability: Mapping[str, Any]) -> IllegalCommand | None:
+    """Refuse a use the ability's own text forbids (its `only`: "You can only use this ability during your turn",
+    "… during your Main Phase", "… once per turn"; FFTCG 11.6: an action ability is used as its text allows)."""
+    only = ability.get("only") or ()
+    name = state.definition(iid).name
+    if ("your_turn" in only or "main_phase" in only) and state.active != player:
+        return IllegalCommand("FFTCG 11.6", f"{name}'s ability can only be used during your turn")
+    if "main_phase" in only and state.phase not in ("main1", "main2"):
+        return IllegalCommand("FFTCG 11.6", f"{name}'s ability can only be used during your Main Phase")
+    if "once_per_turn" in only and state.cards[iid].props.get(f"used:{index}") == [state.turn,
+                                                                                  state.cards[iid].props.get("ts")]:
+        return IllegalCommand("FFTCG 11.6", f"{name}'s ability can only be used once per turn and was used this turn")
     return None
 
 

@@ -167,8 +167,18 @@ def _action(head: Ability, name: str, cost_text: str, rest: str) -> Ability:
         ability["name"] = name.strip()
     if cost:
         ability["cost"] = cost
+    limit = _USE_LIMIT.search(rest)
+    if limit is not None:
+        rest = rest[:limit.start()]
+        ability["only"] = [name for word, name in _LIMIT_WORDS.items() if word in limit.group(0)]
     ability.update(_effect(rest, optional_allowed=False))
     return ability
+
+
+# "You can only use this ability during your turn (and only once per turn)." closing an action ability's text
+_USE_LIMIT = re.compile(r"\s*You can only use this ability (?:during your turn|during your Main Phase|once per turn|"
+                        r"during your turn and only once per turn|once per turn during your turn)\.?$")
+_LIMIT_WORDS = {"during your turn": "your_turn", "during your Main Phase": "main_phase", "once per turn": "once_per_turn"}
 
 
 def _field(head: Ability, text: str) -> list[Ability]:
