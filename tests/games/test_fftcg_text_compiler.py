@@ -100,3 +100,19 @@ def test_every_real_card_compiles_into_the_vocabulary() -> None:
         mapping = {"type": card.card_type, "effects": [dict(e) for e in compiled.effects]}
         problems += [f"{card.id}: {p}" for p in validate_effects(mapping)]
     assert problems == []
+
+
+def test_templates_of_triggers_conditions_and_computed_amounts() -> None:
+    text = ("When you cast a Summon, choose 1 Forward opponent controls. Deal it 1000 damage for each Backup you "
+            "control.\nIf you control Card Name Test Squire, Test Knight gains +1000 power.\n"
+            "[1]: Draw 1 card. You can only use this ability during your turn and only once per turn.")
+    compiled = compile_card(_card(text))
+    assert compiled.is_fully_enforced
+    assert compiled.effects == (
+        {"of": {"type": "summon", "controller": "you"}, "trigger": "summon_cast",
+         "target": {"type": "forward", "controller": "opponent"}, "effect": "deal_damage",
+         "amount": {"count": {"type": "backup", "controller": "you"}, "times": 1000}},
+        {"kind": "field", "condition": {"control": {"name": "Test Squire", "at_least": 1}}, "effect": "power",
+         "amount": 1000, "applies_to": "self"},
+        {"kind": "action", "cost": {"cp": 1}, "only": ["your_turn", "once_per_turn"], "effect": "draw", "count": 1},
+    )

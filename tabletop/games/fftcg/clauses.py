@@ -181,8 +181,23 @@ _FROM_ZONE: tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...] = (
 )
 
 
+_FOR_EACH = re.compile(rf"^deal {_IT} (\d+) damage for each (.+? (?:you|opponent) controls?)$", re.I)
+
+
+def _counted_amount(each: str, times: int) -> dict[str, Any] | None:
+    """Read "Backup you control" (after "for each") into a number computed on resolution (effects.VALUE_KEYS)."""
+    counted = card_phrase(each)
+    if counted is None or "zone" in counted:
+        return None
+    return {"count": counted, "times": times} if times != 1 else {"count": counted}
+
+
 def target_sentence(sentence: str, zone: str) -> list[Effect] | None:
     """Read a sentence doing something to the chosen cards ("Deal it 5000 damage", "Break them")."""
+    each = _FOR_EACH.match(sentence)
+    if each is not None and zone == "field":
+        amount = _counted_amount(each.group(2), int(each.group(1)))
+        return None if amount is None else [{"effect": "deal_damage", "amount": amount}]
     for pattern, read in _TARGET_VERBS:
         match = pattern.match(sentence)
         if match is not None:

@@ -72,6 +72,7 @@ _EVENTS = {"enters the field": "enters_field", "attacks": "attacks", "blocks": "
 _EVENT = "|".join(re.escape(event) for event in _EVENTS)
 # "When <self> enters the field or attacks, …": one auto ability per event (FFTCG 11.8.1).
 _TRIGGER = re.compile(rf"^When (?P<subject>.+?) (?P<event>(?:{_EVENT})(?: or (?:{_EVENT}))?), (?P<rest>.+)$", re.S)
+_CAST = re.compile(r"^When (?P<who>you cast|your opponent casts) a Summon, (?P<rest>.+)$", re.S)
 _PHASE = re.compile(r"^At the beginning of (?:the (?P<phase>Attack|End) Phase during each of your turns|"
                     r"(?P<main>your Main Phase 1)), (?P<rest>.+)$", re.S)
 # "Cost: Effect" (the cost read by clauses.cost); a special ability's name stands before its [Special] symbol.
@@ -95,6 +96,7 @@ _CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^if you control (\d+) or more ([^,]+), ", re.I), lambda m: _control("at_least", int(m.group(1)), m.group(2))),
     (re.compile(r"^if you control (\d+) or less ([^,]+), ", re.I), lambda m: _control("at_most", int(m.group(1)), m.group(2))),
     (re.compile(r"^if you control an? ([^,]+), ", re.I), lambda m: _control("at_least", 1, m.group(1))),
+    (re.compile(r"^if you control ((?:Card Name|Job) [^,]+), ", re.I), lambda m: _control("at_least", 1, m.group(1))),
 )
 
 
@@ -114,6 +116,11 @@ def _ability(text: str, summon: bool) -> list[Ability]:
     if trigger is not None:
         events = tuple(_EVENTS[event] for event in trigger.group("event").split(" or "))
         return _auto(head, trigger.group("subject"), events, trigger.group("rest"))
+    cast = _CAST.match(text)
+    if cast is not None:  # "When you cast a Summon": the Summon cast is what triggers it (FFTCG 11.8)
+        whose = "you" if cast.group("who") == "you cast" else "opponent"
+        return _auto({**head, "of": {"type": "summon", "controller": whose}}, "<self>", ("summon_cast",),
+                     cast.group("rest"))
     phase = _PHASE.match(text)
     if phase is not None:
         event = {"Attack": "attack_phase_start", "End": "end_phase_start"}.get(phase.group("phase") or "",
