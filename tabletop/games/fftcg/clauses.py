@@ -173,6 +173,10 @@ _TARGET_VERBS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(rf"^remove {_IT} from the game$", re.I), lambda m: [{"effect": "remove_from_game"}]),
     (re.compile(rf"^put {_IT} into the Break Zone$", re.I), lambda m: [{"effect": "put_into_break"}]),
     (re.compile(rf"^gain control of {_IT}$", re.I), lambda m: [{"effect": "gain_control"}]),
+    (re.compile(rf"^put {_IT} at the bottom of (?:its|their) owners?'s? decks?$", re.I),
+     lambda m: [{"effect": "put_on_deck", "position": "bottom"}]),
+    (re.compile(rf"^put {_IT} (?:on|at the) top of (?:its|their) owners?'s? decks?$", re.I),
+     lambda m: [{"effect": "put_on_deck", "position": "top"}]),
 )
 # effects that take a card from the chosen zone, by the zone the target is in
 _FROM_ZONE: tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...] = (
@@ -201,7 +205,8 @@ def target_sentence(sentence: str, zone: str) -> list[Effect] | None:
     for pattern, read in _TARGET_VERBS:
         match = pattern.match(sentence)
         if match is not None:
-            return None if zone != "field" and read(match)[0]["effect"] not in ("remove_from_game",) else read(match)
+            effects: list[Effect] = read(match)
+            return None if zone != "field" and effects[0]["effect"] not in ("remove_from_game", "put_on_deck") else effects
     for pattern, effect, zones in _FROM_ZONE:
         if pattern.match(sentence):
             return [{"effect": effect}] if zone in zones else None

@@ -45,7 +45,8 @@ remove_from_game or return_to_hand, a self-replacement, FFTCG 11.12.5.6), put_in
 activate, freeze, power {amount}, set_power {value}, grant_keyword {keyword}, grant_job {job} (the card also
 has that Job; applied before the effects that are not about type or Job, FFTCG 11.12.4.6),
 search {filter, count}, look_top {count} (look at the top N cards of your deck and put any of them
-on the bottom), return_to_hand, remove_from_game, play_onto_field {dull},
+on the bottom), return_to_hand, remove_from_game, put_on_deck {position: top|bottom} (the top or bottom of its
+owner's deck, FFTCG 7.3; default bottom), play_onto_field {dull},
 add_counter {counter, count}, remove_counter {counter, count}, cost_change {amount} (field: cards in
 `applies_to` cost that much more; negative = less), choose_one {modes: [[effects…], …]} ("select 1 of the N following
 actions", FFTCG 11.3.3; as an ability's first effect, a mode's first effect may carry its own `target` or `all`: the mode
@@ -112,6 +113,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "look_top": {"count": int},
     "return_to_hand": {},
     "remove_from_game": {},
+    "put_on_deck": {"position": str},
     "play_onto_field": {"dull": bool},
     "add_counter": {"counter": str, "count": int},
     "remove_counter": {"counter": str, "count": int},
@@ -297,6 +299,8 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
         problems += _check_filter(f"{where}.filter", effect["filter"], FILTER_KEYS)
     if name == "replace_break" and effect.get("instead") not in INSTEADS:
         problems.append(f"{where}: replace_break 'instead' must be one of {', '.join(INSTEADS)}")
+    if name == "put_on_deck" and effect.get("position", "bottom") not in ("top", "bottom"):
+        problems.append(f"{where}: put_on_deck 'position' must be top or bottom")
     if name in ("add_counter", "remove_counter") and not effect.get("counter"):
         problems.append(f"{where}: {name} needs the counter name (counter)")
     return problems

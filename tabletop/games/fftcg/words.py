@@ -172,19 +172,27 @@ def _look_top(tx: Transaction, doing: Doing, step: Step) -> None:
            "FFTCG 7.6.1")
 
 
+# effect -> (the owner's zone it moves cards to, what the log says, the rule)
+_MOVES = {"return_to_hand": ("hand", "returned to its owner’s hand", "FFTCG 15.1.1.5"),
+          "remove_from_game": ("removed", "removed from the game", "FFTCG 15.1.1.5"),
+          "put_on_deck": ("deck", "put on its owner’s deck", "FFTCG 7.3, 7.9")}
+
+
 @VOCABULARY.handles("return_to_hand")
 @VOCABULARY.handles("remove_from_game")
+@VOCABULARY.handles("put_on_deck")
 def _leave_play(tx: Transaction, doing: Doing, step: Step) -> None:
     state = tx.state
-    zone = "hand" if step["effect"] == "return_to_hand" else "removed"
+    zone, done, rule = _MOVES[step["effect"]]
+    # put_on_deck: the top (index 0, the deck's first card) or the bottom (FFTCG 7.9: the order is kept)
+    index = None if step["effect"] == "put_on_deck" and step.get("position") != "top" else 0
     for iid in doing.cards:
         card = state.cards[iid]
         if card.zone.endswith((".field", ".break", ".damage")):
             was_field = card.zone.endswith(".field")
             label = actions.name_of(tx, iid)
-            was = actions.enter_zone(tx, iid, zone)
-            tx.log(f"{label} was {'returned to its owner’s hand' if zone == 'hand' else 'removed from the game'}",
-                   "FFTCG 15.1.1.5")
+            was = actions.enter_zone(tx, iid, zone, index)
+            tx.log(f"{label} was {done}" + (f" ({step.get('position', 'bottom')})" if zone == "deck" else ""), rule)
             if was_field:
                 actions.emit(tx, trigger_event("leaves_field", iid, was_ts=was))
 
