@@ -383,12 +383,17 @@ def matches(state: GameState, iid: int, filt: Mapping[str, Any], you: str, sourc
 
 def cost_of(state: GameState, iid: int) -> int:
     """Return what a card in hand costs to play now: printed cost plus field cost changes, at least 0."""
-    cost = state.definition(iid).cost or 0
+    definition = state.definition(iid)
+    cost = definition.cost or 0
+    player = state.cards[iid].owner
+    # FFTCG 11.12.4.4: a field ability works where it can; one changing the card's own cost works from the hand
+    for ability in printed_index(state)[definition.id].own_cost_changes:
+        if condition_holds(state, ability.get("condition"), player, ability.get("damage")):
+            cost += int(ability["amount"])
     changes = state.memo("fftcg.cost_changes", lambda: [a for a in active_field_abilities(state)
                                                        if a["effect"] == "cost_change"], board=True)
     if not changes:
         return max(0, cost)
-    player = state.cards[iid].owner
     for ability in changes:
         applies = ability.get("applies_to")
         if isinstance(applies, Mapping) and matches(state, iid, {**applies, "zone": "hand"}, ability["controller"], None):

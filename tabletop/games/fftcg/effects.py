@@ -48,7 +48,8 @@ search {filter, count}, look_top {count} (look at the top N cards of your deck a
 on the bottom), return_to_hand, remove_from_game, put_on_deck {position: top|bottom} (the top or bottom of its
 owner's deck, FFTCG 7.3; default bottom), play_onto_field {dull},
 add_counter {counter, count}, remove_counter {counter, count}, cost_change {amount} (field: cards in
-`applies_to` cost that much more; negative = less), choose_one {modes: [[effects…], …]} ("select 1 of the N following
+`applies_to` cost that much more; negative = less; `applies_to: self`: the card's own cost, counted while it is in
+its owner's hand, FFTCG 11.12.4.4), choose_one {modes: [[effects…], …]} ("select 1 of the N following
 actions", FFTCG 11.3.3; as an ability's first effect, a mode's first effect may carry its own `target` or `all`: the mode
 is then chosen before the targets, see `with_mode`),
 gain_control, discard {count, player} (with a hand `target`: the chosen cards; else the player

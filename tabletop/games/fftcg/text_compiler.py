@@ -203,6 +203,8 @@ def _field(head: Ability, text: str) -> list[Ability]:
             for part in found]
 
 
+_OWN_COST = re.compile(r"^the cost (?:required to cast|required to play|for playing) <self>(?: onto the field)? is "
+                       r"(reduced|increased) by (\d+)$", re.I)
 _CHOSEN_BY = {"Summons": "summons", "abilities": "abilities", "Summons or abilities": "any"}
 
 
@@ -234,6 +236,10 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
                    "<self> must block if possible": ("must_block",)}.get(sentence)
     if restriction is not None:
         return [{"effect": word, "applies_to": "self"} for word in restriction]
+    own_cost = _OWN_COST.match(sentence)
+    if own_cost is not None:
+        amount = int(own_cost.group(2)) * (-1 if own_cost.group(1) == "reduced" else 1)
+        return [{"effect": "cost_change", "amount": amount, "applies_to": "self"}]
     reduce = re.match(r"^If <self> is dealt damage, reduce the damage by (\d+) instead$", sentence)
     if reduce is not None:
         return [{"kind": "replacement", "event": "damage", "instead": "reduce", "amount": int(reduce.group(1)),
