@@ -27,7 +27,7 @@ _NAME_END = rf"(?= {_TYPE_WORD}\b| of cost| other than| with | opponent controls
 _NOUN = re.compile(
     rf"^(?:(?P<state>dull|active) )?(?:(?P<element>{_ELEMENT}) )?"
     rf"(?:Job (?P<job>.+?){_NAME_END}|Category (?P<category>\S+){_NAME_END}|Card Name (?P<card_name>.+?){_NAME_END})?"
-    rf"(?:^| )?(?P<type>(?:Forward|Backup|Monster|Summon|Character|card)s?)?(?P<rest>.*)$")
+    rf"(?: ?(?P<type>(?:Forward|Backup|Monster|Summon|Character|card)s?\b))?(?P<rest>.*)$")
 _QUALIFIERS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^ of cost (\d+) or less"), lambda m: {"cost_at_most": int(m.group(1))}),
     (re.compile(r"^ of cost (\d+) or more"), lambda m: {"cost_at_least": int(m.group(1))}),
@@ -210,9 +210,16 @@ def target_sentence(sentence: str, zone: str) -> list[Effect] | None:
     for pattern, effect, zones in _FROM_ZONE:
         if pattern.match(sentence):
             return [{"effect": effect}] if zone in zones else None
+    both = _BOTH.match(sentence)
+    if both is not None:  # "Dull it and deal it 5000 damage": each half in turn, on the same cards
+        first, second = target_sentence(both.group(1), zone), target_sentence(both.group(2), zone)
+        return None if first is None or second is None else first + second
     if zone != "field":
         return None
     return lasting_sentence(sentence, r"(?:it|they)")
+
+
+_BOTH = re.compile(r"^(.+?) and ((?:deal|break|dull|freeze|activate|return|remove|put) (?:it|them)\b.*)$", re.I)
 
 
 def _lasting_forms(subject: str) -> tuple[tuple[re.Pattern[str], Any], ...]:

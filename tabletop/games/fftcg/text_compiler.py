@@ -248,6 +248,8 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
 
 
 _SENTENCE_END = re.compile(r"(?<=\.)\s+")
+# "Draw 1 card, then discard 1 card": two effects in that order
+_THEN = re.compile(r",? then,? (?=[a-z])")
 
 
 def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Ability:
@@ -255,7 +257,8 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
     `then`, `optional`. `it_is_self`: "it" before any card is chosen means the card itself (a trigger's subject)."""
     lines = text.split("\n")
     modes = [line.strip().strip('"') for line in lines[1:]]
-    sentences = [s.strip().rstrip(".") for s in _SENTENCE_END.split(lines[0].strip()) if s.strip()]
+    sentences = [part.strip().rstrip(".") for s in _SENTENCE_END.split(lines[0].strip())
+                 for part in _THEN.split(s) if part.strip()]
     sentences = _joined_looks(sentences)
     ability: Ability = {}
     steps: list[clauses.Effect] = []
