@@ -25,7 +25,7 @@ _GRANTABLE = "Haste|Brave|First Strike"
 _TYPE_WORD = r"(?:Forward|Backup|Monster|Summon|Character|card)s?"
 _NAME_END = rf"(?= {_TYPE_WORD}\b| of cost| other than| with | opponent controls| you control| in your|$)"
 _NOUN = re.compile(
-    rf"^(?:(?P<state>dull|active) )?(?:(?P<element>{_ELEMENT}) )?"
+    rf"^(?:(?P<state>dull|active|damaged|attacking|blocking) )?(?:(?P<element>{_ELEMENT}) )?"
     rf"(?:Job (?P<job>.+?){_NAME_END}|Category (?P<category>\S+){_NAME_END}|Card Name (?P<card_name>.+?){_NAME_END})?"
     rf"(?: ?(?P<type>(?:Forward|Backup|Monster|Summon|Character|card)s?\b))?(?P<rest>.*)$")
 _QUALIFIERS: tuple[tuple[re.Pattern[str], Any], ...] = (
@@ -53,8 +53,11 @@ def card_phrase(phrase: str) -> dict[str, Any] | None:
         return None  # "Job Samurai or Card Name Samurai": one filter names one Job or name
     kind = (match.group("type") or "card").lower().rstrip("s")
     found: dict[str, Any] = {"type": _TYPES[kind]} if kind in _TYPES else {}
-    if match.group("state"):
-        found["dull"] = match.group("state") == "dull"
+    state = match.group("state")
+    if state in ("dull", "active"):
+        found["dull"] = state == "dull"
+    elif state:
+        found[state] = True
     if match.group("element"):
         found["element"] = match.group("element").lower()
     if match.group("job"):

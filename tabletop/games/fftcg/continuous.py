@@ -349,6 +349,21 @@ def _power(at_least: bool) -> Predicate:
     return test
 
 
+def _damaged(seen: Seen, iid: int, value: Any) -> bool:
+    """A "damaged Forward" has damage on it this turn (FFTCG 15.2.5: damage stays until the end of the turn)."""
+    return (int(seen.state.cards[iid].props.get("damage") or 0) > 0) == bool(value)
+
+
+def _in_battle(role: str) -> Predicate:
+    """An "attacking" or "blocking" Forward: one the current attack names (combat.py's `attack` data)."""
+    def test(seen: Seen, iid: int, value: Any) -> bool:
+        attack = seen.state.data.get("attack") or {}
+        pairs = attack.get("attackers") or [] if role == "attackers" else [attack.get("blocker")]
+        return any(pair is not None and pair[0] == iid and is_current(seen.state, iid, pair[1])
+                   for pair in pairs) == bool(value)
+    return test
+
+
 def _keyword(seen: Seen, iid: int, value: Any) -> bool:
     current = seen.current.get(iid) if seen.current is not None else None
     keywords = _read(current, "keywords") if current is not None else set(seen.state.definition(iid).keywords)
@@ -364,6 +379,7 @@ FILTER = CardFilter("fftcg", {
     "type": _type, "controller": _controller, "element": _element, "job": _job,
     "category": _attribute("category"), "dull": _dull, "power_at_most": _power(False), "power_at_least": _power(True),
     "keyword": _keyword, "zone": _where_or_how_many, "count": _where_or_how_many, "up_to": _where_or_how_many,
+    "damaged": _damaged, "attacking": _in_battle("attackers"), "blocking": _in_battle("blocker"),
 })
 if set(FILTER.keys) != set(TARGET_KEYS):
     raise ImportError("FFTCG's card filter and its card-file check (effects.TARGET_KEYS) must name the same keys")

@@ -37,7 +37,8 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   per turn for the card as it is now on the field, FFTCG 7.4).
 
 Card filters: {type, controller: you|opponent|any, zone: field|hand|break, element, job, name,
-category, cost_at_most, cost_at_least, power_at_most, power_at_least, dull, keyword, not_self}.
+category, cost_at_most, cost_at_least, power_at_most, power_at_least, dull, keyword, not_self, damaged ("damaged
+Forward": damage on it), attacking, blocking (in the current battle)}; the last three only in `target` and `all`.
 
 Effects and their parameters:
 draw {count, player}, deal_damage {amount}, damage_player {amount, player}, break {instead} (`instead`:
@@ -83,7 +84,10 @@ CONDITIONS = ("backups_at_least", "forwards_at_least", "damage_at_least", "hand_
 CONTROL_KEYS = ("type", "element", "job", "name", "category", "cost_at_most", "cost_at_least", "not_self", "at_least",
                 "at_most")
 FILTER_KEYS = ("type", "controller", "zone", "element", "job", "name", "category", "cost_at_most",
-               "cost_at_least", "power_at_most", "power_at_least", "dull", "keyword", "not_self")
+               "cost_at_least", "power_at_most", "power_at_least", "dull", "keyword", "not_self", "damaged",
+               "attacking", "blocking")
+# filter keys that read the moment (damage, the current battle): only where cards are chosen or taken now
+MOMENT_KEYS = ("damaged", "attacking", "blocking")
 TARGET_KEYS = FILTER_KEYS + ("count", "up_to")
 COST_KEYS = ("cp", "element", "element_cp", "elements", "x", "dull", "break_self")
 ABILITY_KEYS = ("kind", "effect", "trigger", "of", "condition", "damage", "optional", "ex_burst", "cost",
@@ -223,6 +227,9 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
         value = ability.get(key)
         if value is not None and value != "self":
             problems += _check_filter(f"{where}.{key}", value, TARGET_KEYS if key == "target" else FILTER_KEYS)
+            if key in ("applies_to", "of") and isinstance(value, Mapping):
+                problems += [f"{where}.{key}: {k!r} is read only where cards are chosen (target, all)"
+                             for k in MOMENT_KEYS if k in value]
     if "damage" in ability and (isinstance(ability["damage"], bool) or not isinstance(ability["damage"], int)):
         problems.append(f"{where}: 'damage' (Damage N —) must be a whole number")
     if kind == "field" and ability.get("effect") not in CONTINUOUS:

@@ -16,6 +16,7 @@ from tabletop.engine.cards import CardDefinition
 from tabletop.engine.text_compilation import CompiledText
 from tabletop.games.fftcg import clauses
 from tabletop.games.fftcg.card_text import ability_texts, normalised_clause, with_name_marked
+from tabletop.games.fftcg.effects import MOMENT_KEYS
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 COMPILER_VERSION = "fftcg-1"
@@ -140,7 +141,7 @@ def _auto(head: Ability, subject: str, events: tuple[str, ...], rest: str) -> li
     if subject != "<self>":
         of = re.match(r"^(?:a|an) (.+)$", subject)
         phrase = clauses.card_phrase(of.group(1)) if of is not None else None
-        if phrase is None or "zone" in phrase:
+        if phrase is None or "zone" in phrase or any(key in phrase for key in MOMENT_KEYS):
             raise Unread(f"When {subject} …")
         ability["of"] = phrase
     rest, condition = _condition(rest)
@@ -218,7 +219,7 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
     if others is not None:
         applies = clauses.card_phrase(others.group(1))
         granted = clauses._grants(others.group(2))
-        if applies is None or granted is None or "zone" in applies:
+        if applies is None or granted is None or "zone" in applies or any(key in applies for key in MOMENT_KEYS):
             return None
         return [{**g, "applies_to": applies} for g in granted]
     chosen = re.match(r"^<self> cannot be chosen by (?:your opponent's (Summons or abilities|Summons|abilities)|"
