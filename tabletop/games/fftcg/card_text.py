@@ -18,9 +18,16 @@ SYMBOLS = {
 _SYMBOL = re.compile(r"《([^》]*)》")
 _TAG = re.compile(r"\[\[/?[a-z]*\]\]")
 # A line holding only reminder text in parentheses prints no ability.
-_REMINDER = re.compile(r"^\(.*\)\.?$")
-# Reminder text in parentheses after an ability explains it and changes nothing (FFTCG 11.1.2).
-_TRAILING_REMINDER = re.compile(r"\s*\([^()\"]*\)\.?$")
+# A line of reminder text in parentheses explains the rules and changes nothing; one that speaks of an effect
+# ("(This effect does not end at the end of the turn.)") changes the ability above it and is not left out.
+_REMINDER = re.compile(r"^\((?![^)]*\beffect\b).*\)\.?$")
+# Reminder text after keywords ("Haste (This Character can attack …)") or restating "Damage N" ("(If you have
+# received 3 points of damage or more, this Character has this ability.)"); other parentheses are rules text
+# ("(up to 3 Forwards)") and stay.
+_KEYWORDS_WITH_REMINDER = re.compile(r"^(?P<keywords>(?:(?:Haste|Brave|First Strike|Back Attack)[ ,]*)+?)\s*"
+                                     r"\([^()]*\)\.?$")
+_DAMAGE_REMINDER = re.compile(r"\s*\(If you have received \d+ points? of damage or more, this \w+ has this "
+                              r"ability\.\)$")
 # "Select N of the N following actions": the modes follow, one quoted line each.
 _SELECT = re.compile(r"select (?:up to )?\d+ of the \d+ following actions", re.IGNORECASE)
 _NUMBER = re.compile(r"\d+")
@@ -44,17 +51,25 @@ def ability_texts(text: str) -> list[str]:
     """Return a card's printed abilities, one text each (markup or readable text).
 
     A "select N of the following actions" ability keeps its quoted modes, each on its own line after it.
-    Reminder text alone on a line prints no ability and is left out.
+    Reminder text alone on a line prints no ability and is left out; a parenthesised line about an effect is part
+    of the ability above it.
     """
-    lines = [_TRAILING_REMINDER.sub("", line) for line in readable_text(text).split("\n")
-             if line and not _REMINDER.match(line)]
+    lines = [_without_reminder(line) for line in readable_text(text).split("\n") if line and not _REMINDER.match(line)]
     abilities: list[str] = []
     for line in lines:
         if abilities and line.startswith('"') and _SELECT.search(abilities[-1].split("\n")[0]):
             abilities[-1] += "\n" + line
+        elif abilities and line.startswith("("):  # "(This effect does not end …)" belongs to the ability above
+            abilities[-1] += " " + line
         else:
             abilities.append(line)
     return abilities
+
+
+def _without_reminder(line: str) -> str:
+    """Return a line without its trailing reminder text (see _KEYWORDS_WITH_REMINDER, _DAMAGE_REMINDER)."""
+    keywords = _KEYWORDS_WITH_REMINDER.match(line)
+    return keywords.group("keywords").strip() if keywords is not None else _DAMAGE_REMINDER.sub("", line)
 
 
 def with_name_marked(text: str, name: str) -> str:

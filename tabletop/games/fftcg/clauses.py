@@ -310,36 +310,33 @@ def all_sentence(sentence: str) -> tuple[dict[str, Any], list[Effect]] | None:
     return None
 
 
-_PLAYER_FORMS: tuple[tuple[re.Pattern[str], Any], ...] = (
-    (re.compile(r"^draw (\d+) cards?$", re.I), lambda m: {"effect": "draw", "count": int(m.group(1))}),
-    (re.compile(r"^each player draws (\d+) cards?$", re.I),
-     lambda m: {"effect": "draw", "count": int(m.group(1)), "player": "each"}),
-    (re.compile(r"^your opponent draws (\d+) cards?$", re.I),
-     lambda m: {"effect": "draw", "count": int(m.group(1)), "player": "opponent"}),
-    (re.compile(r"^your opponent discards (\d+) cards?(?: from (?:their|his/her) hand)?$", re.I),
-     lambda m: {"effect": "discard", "count": int(m.group(1)), "player": "opponent"}),
-    (re.compile(r"^each player discards (\d+) cards?(?: from (?:their|his/her) hand)?$", re.I),
-     lambda m: {"effect": "discard", "count": int(m.group(1)), "player": "each"}),
-    (re.compile(r"^discard (\d+) cards?$", re.I), lambda m: {"effect": "discard", "count": int(m.group(1))}),
-    (re.compile(r"^(?:<self> )?deals? your opponent (\d+) points? of damage$", re.I),
-     lambda m: {"effect": "damage_player", "amount": int(m.group(1)), "player": "opponent"}),
-    (re.compile(r"^<self> deals you (\d+) points? of damage$", re.I),
-     lambda m: {"effect": "damage_player", "amount": int(m.group(1)), "player": "you"}),
-    (re.compile(r"^your opponent receives (\d+) points? of damage$", re.I),
-     lambda m: {"effect": "damage_player", "amount": int(m.group(1)), "player": "opponent"}),
-    (re.compile(r"^look at the top card of your deck\. you may (?:place|put) (?:the card|it) at the bottom of your "
-                r"deck$", re.I), lambda m: {"effect": "look_top", "count": 1}),
+# (form, effect, the number's parameter, player): sentences acting on players, the number read from the form
+_PLAYER_WORDS: tuple[tuple[str, str, str, str | None], ...] = (
+    (r"draw (\d+) cards?", "draw", "count", None),
+    (r"each player draws (\d+) cards?", "draw", "count", "each"),
+    (r"your opponent draws (\d+) cards?", "draw", "count", "opponent"),
+    (r"your opponent discards (\d+) cards?(?: from (?:their|his/her) hand)?", "discard", "count", "opponent"),
+    (r"each player discards (\d+) cards?(?: from (?:their|his/her) hand)?", "discard", "count", "each"),
+    (r"discard (\d+) cards?", "discard", "count", None),
+    (r"(?:<self> )?deals? your opponent (\d+) points? of damage", "damage_player", "amount", "opponent"),
+    (r"<self> deals you (\d+) points? of damage", "damage_player", "amount", "you"),
+    (r"your opponent receives (\d+) points? of damage", "damage_player", "amount", "opponent"),
+    (r"look at the top card of your deck\. you may (?:place|put) (?:the card|it) at the bottom of your deck()",
+     "look_top", "count", None),
 )
+_PLAYER_FORMS = tuple((re.compile(f"^{form}$", re.I), effect, key, player) for form, effect, key, player in _PLAYER_WORDS)
 _SEARCH = re.compile(r"^search for (\d+) (.+?) and add (?:it|them) to your hand$", re.I)
 
 
 def player_sentence(sentence: str) -> Effect | None:
     """Read a sentence acting on players or decks, not on chosen cards ("Draw 2 cards", "Your opponent discards 1
     card", "Search for 1 Earth Forward and add it to your hand")."""
-    for pattern, read in _PLAYER_FORMS:
+    for pattern, word, key, player in _PLAYER_FORMS:
         match = pattern.match(sentence)
         if match is not None:
-            effect: Effect = read(match)
+            effect: Effect = {"effect": word, key: int(match.group(1) or 1)}
+            if player is not None:
+                effect["player"] = player
             return effect
     search = _SEARCH.match(sentence)
     if search is not None:
