@@ -325,6 +325,12 @@ _PLAYER_WORDS: tuple[tuple[str, str, str, str | None], ...] = (
      "look_top", "count", None),
 )
 _PLAYER_FORMS = tuple((re.compile(f"^{form}$", re.I), effect, key, player) for form, effect, key, player in _PLAYER_WORDS)
+# "Reveal the top 5 cards of your deck. Add 1 Monster among them to your hand and return the other cards to the
+# bottom of your deck in any order." (or "look at": only its controller sees them)
+_REVEAL_TOP = re.compile(r"^(?P<how>reveal|look at) the top (?P<count>\d+) cards of your deck\. add (?P<up_to>up to )?"
+                         r"(?P<take>\d+) (?P<phrase>.+?) among them to your hand and (?:(?P<bottom>return|put) the "
+                         r"other(?: cards)? (?:to|at) the bottom of your deck(?: in any order)?|(?P<break>put the rest of "
+                         r"the cards into the Break Zone))$", re.I)
 _SEARCH = re.compile(r"^search for (\d+) (.+?) and add (?:it|them) to your hand$", re.I)
 
 
@@ -338,6 +344,18 @@ def player_sentence(sentence: str) -> Effect | None:
             if player is not None:
                 effect["player"] = player
             return effect
+    reveal = _REVEAL_TOP.match(sentence)
+    if reveal is not None:
+        wanted = card_phrase(reveal.group("phrase"))
+        if wanted is None or "controller" in wanted or "zone" in wanted:
+            return None
+        found: Effect = {"effect": "reveal_top", "count": int(reveal.group("count")), "filter": wanted,
+                         "take": int(reveal.group("take")), "rest": "break" if reveal.group("break") else "bottom"}
+        if reveal.group("up_to"):
+            found["up_to"] = True
+        if reveal.group("how").lower() == "look at":
+            found["reveal"] = False
+        return found
     search = _SEARCH.match(sentence)
     if search is not None:
         wanted = card_phrase(search.group(2))

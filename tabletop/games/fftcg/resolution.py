@@ -15,7 +15,8 @@ from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.zones import Visibility
 from tabletop.games.fftcg import actions
-from tabletop.games.fftcg.continuous import characteristics, condition_holds, is_current, matches, pinned
+from tabletop.engine.card_filter import Seen
+from tabletop.games.fftcg.continuous import FILTER, characteristics, condition_holds, is_current, matches, pinned
 from tabletop.games.fftcg.effects import effect_steps, with_mode
 from tabletop.games.fftcg.words import Doing, acting_players, do_effect
 
@@ -250,10 +251,42 @@ def _ask(tx: Transaction, fi: int, at: str, step: Mapping[str, Any], cards: list
         procedure.ask(tx, fi, player, "effect_choice", "pick", f"{entry['name']}: pick the cards to put on the bottom of "
                       "your deck (in that order); the rest stay on top", top, 0, len(top), "FFTCG 7.6.1", key=at)
         return True
+    if name == "reveal_top":
+        return _ask_reveal_top(tx, fi, at, step)
     if name == "break":
         on_field = [c for c in cards if state.cards[c].zone.endswith(".field")]
         waiting = actions.needs_replacement_choice(state, on_field, step.get("instead"))
         if waiting is not None:
             actions.ask_replacement(tx, *waiting)
             return True
+    return False
+
+
+def _ask_reveal_top(tx: Transaction, fi: int, at: str, step: Mapping[str, Any]) -> bool:
+    """Ask which of the top cards shown go to the hand, then in which order the others go to the bottom of the deck
+    ("in any order"); True while a question is pending (words.py moves the cards, FFTCG 7.6.1)."""
+    state = tx.state
+    context = procedure.ctx(state, fi)
+    entry, answers = context["entry"], context["answers"]
+    player = entry["controller"]
+    top = state.zones[f"{player}.deck"].cards[:int(step.get("count", 1))]
+    if not top:
+        return False
+    if at not in answers:
+        for iid in top:  # revealed to both players, or looked at by its controller
+            tx.reveal(iid, "all" if step.get("reveal", True) else player)
+        fits = [iid for iid in top if FILTER.holds(Seen(state, player), iid, dict(step.get("filter") or {}))]
+        take = min(int(step.get("take", 1)), len(fits))
+        if take:
+            procedure.ask(tx, fi, player, "effect_choice", "pick", f"{entry['name']}: pick the card(s) to add to "
+                          "your hand", fits, 0 if step.get("up_to") else take, take, "FFTCG 7.6.1", key=at)
+            return True
+        answers = {**answers, at: {"picks": []}}  # none of them fits: nothing to pick
+        procedure.set_var(tx, fi, "answers", answers)
+    rest = [iid for iid in top if iid not in {int(i) for i in answers[at].get("picks", ())}]
+    if step.get("rest", "bottom") == "bottom" and len(rest) > 1 and f"{at}:order" not in answers:
+        procedure.ask(tx, fi, player, "effect_choice", "pick", f"{entry['name']}: put the other cards on the bottom "
+                      "of your deck: pick them in that order", rest, len(rest), len(rest), "FFTCG 7.6.1",
+                      key=f"{at}:order")
+        return True
     return False

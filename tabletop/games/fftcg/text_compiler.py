@@ -293,10 +293,13 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
 
 
 def _joined_looks(sentences: list[str]) -> list[str]:
-    """Keep "Look at the top card of your deck. You may put it at the bottom of your deck." as one clause."""
+    """Keep "Look at the top card of your deck. You may put it at the bottom of your deck." and "Reveal the top 5
+    cards of your deck. Add 1 … among them to your hand and …" as one clause each."""
     joined: list[str] = []
     for sentence in sentences:
-        if joined and joined[-1].lower().startswith("look at the top card") and sentence.lower().startswith("you may"):
+        last = joined[-1].lower() if joined else ""
+        if (last.startswith("look at the top card") and sentence.lower().startswith("you may")) or (
+                last.startswith(("reveal the top", "look at the top")) and " among them to your hand" in sentence):
             joined[-1] = f"{joined[-1]}. {sentence}"
         else:
             joined.append(sentence)

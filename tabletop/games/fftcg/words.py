@@ -178,6 +178,28 @@ _MOVES = {"return_to_hand": ("hand", "returned to its owner’s hand", "FFTCG 15
           "put_on_deck": ("deck", "put on its owner’s deck", "FFTCG 7.3, 7.9")}
 
 
+@VOCABULARY.handles("reveal_top")
+def _reveal_top(tx: Transaction, doing: Doing, step: Step) -> None:
+    """Reveal (or look at) the top N cards of your deck: the picked ones go to the hand, the others to the bottom of
+    the deck in the order picked, or to the Break Zone (FFTCG 7.6.1: shown, still in the deck until moved)."""
+    player = doing.controller
+    top = tx.state.zones[f"{player}.deck"].cards[:int(step.get("count", 1))]
+    taken = [iid for iid in doing.picks(doing.at) if iid in top]
+    for iid in taken:
+        actions.enter_zone(tx, iid, "hand", None)
+        tx.log(f"{player} added {actions.name_of(tx, iid)} to their hand", "FFTCG 7.6.1")
+    rest = [iid for iid in top if iid not in taken]
+    if step.get("rest", "bottom") == "break":
+        for iid in rest:
+            actions.enter_zone(tx, iid, "break")
+    else:
+        ordered = [iid for iid in doing.picks(f"{doing.at}:order") if iid in rest]
+        for iid in ordered + [iid for iid in rest if iid not in ordered]:
+            actions.enter_zone(tx, iid, "deck", None)
+    where = "into the Break Zone" if step.get("rest") == "break" else "on the bottom of their deck"
+    tx.log(f"{player} put {len(rest)} other card(s) {where}", "FFTCG 7.6.1")
+
+
 @VOCABULARY.handles("return_to_hand")
 @VOCABULARY.handles("remove_from_game")
 @VOCABULARY.handles("put_on_deck")
