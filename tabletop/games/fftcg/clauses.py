@@ -331,6 +331,8 @@ _REVEAL_TOP = re.compile(r"^(?P<how>reveal|look at) the top (?P<count>\d+) cards
                          r"(?P<take>\d+) (?P<phrase>.+?) among them to your hand and (?:(?P<bottom>return|put) the "
                          r"other(?: cards)? (?:to|at) the bottom of your deck(?: in any order)?|(?P<break>put the rest of "
                          r"the cards into the Break Zone))$", re.I)
+# "Reveal the top card of your deck. If it is a Wind card, add it to your hand." (else it stays on top)
+_REVEAL_ONE = re.compile(r"^reveal the top card of your deck\. if it is an? (?P<phrase>.+?), add it to your hand$", re.I)
 _SEARCH = re.compile(r"^search for (\d+) (.+?) and add (?:it|them) to your hand$", re.I)
 
 
@@ -344,6 +346,12 @@ def player_sentence(sentence: str) -> Effect | None:
             if player is not None:
                 effect["player"] = player
             return effect
+    one = _REVEAL_ONE.match(sentence)
+    if one is not None:
+        wanted = card_phrase(one.group("phrase"))
+        if wanted is None or "controller" in wanted or "zone" in wanted:
+            return None
+        return {"effect": "reveal_top", "count": 1, "filter": wanted, "take": 1, "rest": "top"}
     reveal = _REVEAL_TOP.match(sentence)
     if reveal is not None:
         wanted = card_phrase(reveal.group("phrase"))

@@ -47,9 +47,9 @@ activate, freeze, power {amount}, set_power {value}, grant_keyword {keyword}, gr
 has that Job; applied before the effects that are not about type or Job, FFTCG 11.12.4.6),
 search {filter, count}, look_top {count} (look at the top N cards of your deck and put any of them
 on the bottom), return_to_hand, remove_from_game, put_on_deck {position: top|bottom} (the top or bottom of its
-owner's deck, FFTCG 7.3; default bottom), reveal_top {count, filter, take, up_to, rest: bottom|break, reveal}
+owner's deck, FFTCG 7.3; default bottom), reveal_top {count, filter, take, up_to, rest: bottom|break|top, reveal}
 (reveal — or, `reveal: false`, look at — the top `count` cards of your deck, add `take` of them passing `filter`
-to your hand, "up to" when `up_to`; the others go to the bottom in the order you pick, or to the Break Zone;
+to your hand, "up to" when `up_to`; the others go to the bottom in the order you pick, to the Break Zone, or stay;
 FFTCG 7.6.1), play_onto_field {dull},
 add_counter {counter, count}, remove_counter {counter, count}, cost_change {amount} (field: cards in
 `applies_to` cost that much more; negative = less; `applies_to: self`: the card's own cost, counted while it is in
@@ -312,8 +312,8 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
     if name == "replace_break" and effect.get("instead") not in INSTEADS:
         problems.append(f"{where}: replace_break 'instead' must be one of {', '.join(INSTEADS)}")
     if name == "reveal_top":
-        if effect.get("rest", "bottom") not in ("bottom", "break"):
-            problems.append(f"{where}: reveal_top 'rest' must be bottom or break")
+        if effect.get("rest", "bottom") not in ("bottom", "break", "top"):
+            problems.append(f"{where}: reveal_top 'rest' must be bottom, break or top")
         if "filter" in effect:
             problems += _check_filter(f"{where}.filter", effect["filter"], FILTER_KEYS)
     if name == "put_on_deck" and effect.get("position", "bottom") not in ("top", "bottom"):

@@ -284,7 +284,7 @@ def _ask_reveal_top(tx: Transaction, fi: int, at: str, step: Mapping[str, Any]) 
         answers = {**answers, at: {"picks": []}}  # none of them fits: nothing to pick
         procedure.set_var(tx, fi, "answers", answers)
     rest = [iid for iid in top if iid not in {int(i) for i in answers[at].get("picks", ())}]
-    if step.get("rest", "bottom") == "bottom" and len(rest) > 1 and f"{at}:order" not in answers:
+    if step.get("rest", "bottom") == "bottom" and len(rest) > 1 and f"{at}:order" not in answers:  # not top, break
         procedure.ask(tx, fi, player, "effect_choice", "pick", f"{entry['name']}: put the other cards on the bottom "
                       "of your deck: pick them in that order", rest, len(rest), len(rest), "FFTCG 7.6.1",
                       key=f"{at}:order")

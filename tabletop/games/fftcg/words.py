@@ -189,15 +189,18 @@ def _reveal_top(tx: Transaction, doing: Doing, step: Step) -> None:
         actions.enter_zone(tx, iid, "hand", None)
         tx.log(f"{player} added {actions.name_of(tx, iid)} to their hand", "FFTCG 7.6.1")
     rest = [iid for iid in top if iid not in taken]
-    if step.get("rest", "bottom") == "break":
+    if step.get("rest") == "top":
+        rest = []  # they stay where they are
+    elif step.get("rest", "bottom") == "break":
         for iid in rest:
             actions.enter_zone(tx, iid, "break")
     else:
         ordered = [iid for iid in doing.picks(f"{doing.at}:order") if iid in rest]
         for iid in ordered + [iid for iid in rest if iid not in ordered]:
             actions.enter_zone(tx, iid, "deck", None)
-    where = "into the Break Zone" if step.get("rest") == "break" else "on the bottom of their deck"
-    tx.log(f"{player} put {len(rest)} other card(s) {where}", "FFTCG 7.6.1")
+    if rest:
+        where = "into the Break Zone" if step.get("rest") == "break" else "on the bottom of their deck"
+        tx.log(f"{player} put {len(rest)} other card(s) {where}", "FFTCG 7.6.1")
 
 
 @VOCABULARY.handles("return_to_hand")
