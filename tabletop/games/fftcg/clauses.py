@@ -324,6 +324,8 @@ _PLAYER_WORDS: tuple[tuple[str, str, str, str | None], ...] = (
     (r"look at the top card of your deck\. you may (?:place|put) (?:the card|it) at the bottom of your deck()",
      "look_top", "count", None),
 )
+_SCRY = re.compile(r"^look at the top (\d+) cards of your deck\. return these to the top and/or bottom of your deck in "
+                   r"any order$", re.I)
 _PLAYER_FORMS = tuple((re.compile(f"^{form}$", re.I), effect, key, player) for form, effect, key, player in _PLAYER_WORDS)
 # "Reveal the top 5 cards of your deck. Add 1 Monster among them to your hand and return the other cards to the
 # bottom of your deck in any order." (or "look at": only its controller sees them)
@@ -346,6 +348,9 @@ def player_sentence(sentence: str) -> Effect | None:
             if player is not None:
                 effect["player"] = player
             return effect
+    scry = _SCRY.match(sentence)
+    if scry is not None:
+        return {"effect": "look_top", "count": int(scry.group(1)), "reorder": True}
     one = _REVEAL_ONE.match(sentence)
     if one is not None:
         wanted = card_phrase(one.group("phrase"))

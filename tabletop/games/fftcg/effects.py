@@ -45,8 +45,8 @@ draw {count, player}, deal_damage {amount}, damage_player {amount, player}, brea
 remove_from_game or return_to_hand, a self-replacement, FFTCG 11.12.5.6), put_into_break, dull,
 activate, freeze, power {amount}, set_power {value}, grant_keyword {keyword}, grant_job {job} (the card also
 has that Job; applied before the effects that are not about type or Job, FFTCG 11.12.4.6),
-search {filter, count}, look_top {count} (look at the top N cards of your deck and put any of them
-on the bottom), return_to_hand, remove_from_game, put_on_deck {position: top|bottom} (the top or bottom of its
+search {filter, count}, look_top {count, reorder} (look at the top N cards of your deck and put any of them
+on the bottom, in the order picked; `reorder`: the others go back on top in the order picked), return_to_hand, remove_from_game, put_on_deck {position: top|bottom} (the top or bottom of its
 owner's deck, FFTCG 7.3; default bottom), reveal_top {count, filter, take, up_to, rest: bottom|break|top, reveal}
 (reveal — or, `reveal: false`, look at — the top `count` cards of your deck, add `take` of them passing `filter`
 to your hand, "up to" when `up_to`; the others go to the bottom in the order you pick, to the Break Zone, or stay;
@@ -118,7 +118,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "grant_keyword": {"keyword": str},
     "grant_job": {"job": str},
     "search": {"filter": dict, "count": int},
-    "look_top": {"count": int},
+    "look_top": {"count": int, "reorder": bool},
     "return_to_hand": {},
     "remove_from_game": {},
     "put_on_deck": {"position": str},

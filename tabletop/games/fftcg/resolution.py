@@ -241,6 +241,14 @@ def _ask(tx: Transaction, fi: int, at: str, step: Mapping[str, Any], cards: list
             procedure.ask(tx, fi, player, "effect_choice", "pick", f"{entry['name']}: discard {count} card(s) from your hand",
                           hand, count, count, "FFTCG 15.1.1.4", key=key)
             return True
+    if name == "look_top" and step.get("reorder") and at in answers and f"{at}:top" not in answers:
+        player = entry["controller"]
+        bottom = {int(i) for i in answers[at].get("picks", ())}
+        stay = [iid for iid in state.zones[f"{player}.deck"].cards[:int(step.get("count", 1))] if iid not in bottom]
+        if len(stay) > 1:  # "return these to the top and/or bottom of your deck in any order" (FFTCG 7.6.1)
+            procedure.ask(tx, fi, player, "effect_choice", "pick", f"{entry['name']}: pick the cards staying on top "
+                          "of your deck, the top one first", stay, len(stay), len(stay), "FFTCG 7.6.1", key=f"{at}:top")
+            return True
     if name == "look_top" and at not in answers:
         player = entry["controller"]
         top = state.zones[f"{player}.deck"].cards[:int(step.get("count", 1))]

@@ -300,7 +300,8 @@ def _joined_looks(sentences: list[str]) -> list[str]:
         last = joined[-1].lower() if joined else ""
         if (last.startswith("look at the top card") and sentence.lower().startswith("you may")) or (
                 last.startswith(("reveal the top", "look at the top")) and " among them to your hand" in sentence) or (
-                last == "reveal the top card of your deck" and sentence.lower().startswith("if it is")):
+                last == "reveal the top card of your deck" and sentence.lower().startswith("if it is")) or (
+                last.startswith("look at the top") and sentence.lower().startswith("return these to the top")):
             joined[-1] = f"{joined[-1]}. {sentence}"
         else:
             joined.append(sentence)

@@ -168,14 +168,10 @@ def _look_top(tx: Transaction, doing: Doing, step: Step) -> None:
     bottom = doing.picks(doing.at)
     for iid in bottom:
         actions.enter_zone(tx, iid, "deck", None)
+    for iid in reversed(doing.picks(f"{doing.at}:top")):  # `reorder`: the picked order, the first on top
+        actions.enter_zone(tx, iid, "deck", 0)
     tx.log(f"{doing.controller} looked at the top of their deck and put {len(bottom)} card(s) on the bottom",
            "FFTCG 7.6.1")
-
-
-# effect -> (the owner's zone it moves cards to, what the log says, the rule)
-_MOVES = {"return_to_hand": ("hand", "returned to its owner’s hand", "FFTCG 15.1.1.5"),
-          "remove_from_game": ("removed", "removed from the game", "FFTCG 15.1.1.5"),
-          "put_on_deck": ("deck", "put on its owner’s deck", "FFTCG 7.3, 7.9")}
 
 
 @VOCABULARY.handles("reveal_top")
@@ -201,6 +197,12 @@ def _reveal_top(tx: Transaction, doing: Doing, step: Step) -> None:
     if rest:
         where = "into the Break Zone" if step.get("rest") == "break" else "on the bottom of their deck"
         tx.log(f"{player} put {len(rest)} other card(s) {where}", "FFTCG 7.6.1")
+
+
+# effect -> (the owner's zone it moves cards to, what the log says, the rule)
+_MOVES = {"return_to_hand": ("hand", "returned to its owner’s hand", "FFTCG 15.1.1.5"),
+          "remove_from_game": ("removed", "removed from the game", "FFTCG 15.1.1.5"),
+          "put_on_deck": ("deck", "put on its owner’s deck", "FFTCG 7.3, 7.9")}
 
 
 @VOCABULARY.handles("return_to_hand")
