@@ -74,8 +74,10 @@ _EVENT = "|".join(re.escape(event) for event in _EVENTS)
 # "When <self> enters the field or attacks, …": one auto ability per event (FFTCG 11.8.1).
 _TRIGGER = re.compile(rf"^When (?P<subject>.+?) (?P<event>(?:{_EVENT})(?: or (?:{_EVENT}))?), (?P<rest>.+)$", re.S)
 _CAST = re.compile(r"^When (?P<who>you cast|your opponent casts) a Summon, (?P<rest>.+)$", re.S)
-_PHASE = re.compile(r"^At the beginning of (?:the (?P<phase>Attack|End) Phase during each of your turns|"
-                    r"(?P<main>your Main Phase 1)), (?P<rest>.+)$", re.S)
+# FFTCG 9.5 (digest 8.5a): "at the end of the turn" abilities trigger with "at the beginning of the End Phase"
+_PHASE = re.compile(r"^At the (?:beginning of (?:the (?P<phase>Attack|End) Phase during each of your turns|"
+                    r"(?P<main>your Main Phase 1|the Main Phase 1 during each of your turns))|"
+                    r"(?P<end>end of each of your turns)), (?P<rest>.+)$", re.S)
 # "Cost: Effect" (the cost read by clauses.cost); a special ability's name stands before its [Special] symbol.
 _ACTION = re.compile(r"^(?!When |If |At )(?:(?P<name>[^\[:\"]+?) (?=\[Special\]))?(?P<cost>[^:\"]+):\s+(?P<rest>.+)$",
                      re.S)
@@ -126,6 +128,7 @@ def _ability(text: str, summon: bool) -> list[Ability]:
     if phase is not None:
         event = {"Attack": "attack_phase_start", "End": "end_phase_start"}.get(phase.group("phase") or "",
                                                                               "main_phase_start")
+        event = "end_phase_start" if phase.group("end") else event
         return _auto(head, "<self>", (event,), phase.group("rest"))
     action = _ACTION.match(text)
     if action is not None and not summon:
