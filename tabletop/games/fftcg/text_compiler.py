@@ -67,7 +67,7 @@ def _keyword_line(text: str) -> dict[str, Any] | None:
 
 _EX_BURST = re.compile(r"^EX BURST\s+")
 _DAMAGE = re.compile(r"^Damage (\d+)\s*(?:—|--|-)\s*")
-_EVENTS = {"enters the field": "enters_field", "attacks": "attacks", "blocks": "blocks",
+_EVENTS = {"enters the field": "enters_field", "enters your field": "enters_field", "attacks": "attacks", "blocks": "blocks",
            "is put from the field into the Break Zone": "put_into_break_zone", "leaves the field": "leaves_field",
            "is broken": "broken", "deals damage to your opponent": "deals_damage_to_player"}
 _EVENT = "|".join(re.escape(event) for event in _EVENTS)
@@ -118,7 +118,10 @@ def _ability(text: str, summon: bool) -> list[Ability]:
     trigger = _TRIGGER.match(text)
     if trigger is not None:
         events = tuple(_EVENTS[event] for event in trigger.group("event").split(" or "))
-        return _auto(head, trigger.group("subject"), events, trigger.group("rest"))
+        yours = "enters your field" in trigger.group("event")
+        if yours and trigger.group("subject") == "<self>":
+            raise Unread(text)
+        return _auto(head, trigger.group("subject"), events, trigger.group("rest"), yours)
     cast = _CAST.match(text)
     if cast is not None:  # "When you cast a Summon": the Summon cast is what triggers it (FFTCG 11.8)
         whose = "you" if cast.group("who") == "you cast" else "opponent"
@@ -138,14 +141,19 @@ def _ability(text: str, summon: bool) -> list[Ability]:
     return _field(head, text)
 
 
-def _auto(head: Ability, subject: str, events: tuple[str, ...], rest: str) -> list[Ability]:
-    """Read an auto ability's effect once for each event that triggers it (FFTCG 11.8)."""
+def _auto(head: Ability, subject: str, events: tuple[str, ...], rest: str, yours: bool = False) -> list[Ability]:
+    """Read an auto ability's effect once for each event that triggers it (FFTCG 11.8); `yours`: the event is a card
+    entering its controller's field ("enters your field")."""
     ability: Ability = dict(head)
     if subject != "<self>":
         of = re.match(r"^(?:a|an) (.+)$", subject)
         phrase = clauses.card_phrase(of.group(1)) if of is not None else None
         if phrase is None or "zone" in phrase or any(key in phrase for key in MOMENT_KEYS):
             raise Unread(f"When {subject} …")
+        if yours:  # "When a Water Forward enters your field"
+            if phrase.get("controller", "you") != "you":
+                raise Unread(f"When {subject} enters your field")
+            phrase["controller"] = "you"
         ability["of"] = phrase
     rest, condition = _condition(rest)
     if condition:
