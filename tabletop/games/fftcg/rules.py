@@ -115,10 +115,8 @@ class FFTCGRules(GameRules):
                               attributes={"element": ["fire"], "multi_copy": True})
 
     def card_from_mapping(self, data: Mapping[str, Any]) -> CardDefinition:
-        """Read an FFTCG card mapping (see cards.py and effects.py for the fields); a card giving no `effects`
-        plays its text as compiled (text_compiler.py)."""
-        card = card_from_mapping(data)
-        return card if "effects" in data or not card.text else compile_card(card).applied_to(card)
+        """Read an FFTCG card mapping (see cards.py and effects.py for the fields)."""
+        return card_from_mapping(data)
 
     def effect_problems(self, data: Mapping[str, Any]) -> list[str]:
         return validate_effects(data)
