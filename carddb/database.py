@@ -165,7 +165,10 @@ class CardDatabase:
         fresh = recompiled(cards)
         changed = [new for old, new in zip(cards, fresh) if new is not old]
         if changed:
-            self.upsert_cards(changed)
+            try:
+                self.upsert_cards(changed)
+            except CardDatabaseError:
+                pass  # a database that cannot be written now (read-only, busy): compiled again next time
         return fresh
 
     def upsert_cards(self, cards: Iterable[CardDefinition], progress: Progress | None = None) -> UpsertCounts:
