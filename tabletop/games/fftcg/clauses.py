@@ -27,7 +27,8 @@ _NAME_END = rf"(?= {_TYPE_WORD}\b| of cost| other than| with | opponent controls
 _NOUN = re.compile(
     rf"^(?:(?P<state>dull|active|damaged|attacking|blocking) )?(?:(?P<element>{_ELEMENT}) )?"
     rf"(?:Job (?P<job>.+?){_NAME_END}|Category (?P<category>\S+){_NAME_END}|Card Name (?P<card_name>.+?){_NAME_END})?"
-    rf"(?: ?(?P<type>(?:Forward|Backup|Monster|Summon|Character|card)s?\b))?(?P<rest>.*)$")
+    rf"(?: ?(?P<type>(?:Forward|Backup|Monster|Summon|Character|card)s?\b)"
+    rf"(?: or (?P<other>(?:Forward|Backup|Monster|Summon)s?\b))?)?(?P<rest>.*)$")
 _QUALIFIERS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^ of cost (\d+) or less"), lambda m: {"cost_at_most": int(m.group(1))}),
     (re.compile(r"^ of cost (\d+) or more"), lambda m: {"cost_at_least": int(m.group(1))}),
@@ -53,6 +54,11 @@ def card_phrase(phrase: str) -> dict[str, Any] | None:
         return None  # "Job Samurai or Card Name Samurai": one filter names one Job or name
     kind = (match.group("type") or "card").lower().rstrip("s")
     found: dict[str, Any] = {"type": _TYPES[kind]} if kind in _TYPES else {}
+    if match.group("other"):  # "Forward or Monster"
+        other = match.group("other").lower().rstrip("s")
+        if "type" not in found or found["type"] == "character":
+            return None
+        found["type"] = [found["type"], _TYPES[other]]
     state = match.group("state")
     if state in ("dull", "active"):
         found["dull"] = state == "dull"

@@ -316,8 +316,10 @@ def _controller(seen: Seen, iid: int, value: Any) -> bool:
 
 
 def _type(seen: Seen, iid: int, value: Any) -> bool:
+    """A card type, "character" (Forward, Backup or Monster), or a list of them ("Forward or Monster")."""
     kind = seen.state.definition(iid).card_type
-    return kind in CHARACTER_TYPES if value == "character" else bool(kind == value)
+    return any(kind in CHARACTER_TYPES if one == "character" else kind == one
+               for one in (value if isinstance(value, list) else [value]))
 
 
 def _element(seen: Seen, iid: int, value: Any) -> bool:

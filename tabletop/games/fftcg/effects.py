@@ -36,7 +36,7 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   ability during your turn"), `main_phase` ("… during your Main Phase"), `once_per_turn` ("… once per turn": once
   per turn for the card as it is now on the field, FFTCG 7.4).
 
-Card filters: {type, controller: you|opponent|any, zone: field|hand|break, element, job, name,
+Card filters: {type (one, or a list: "Forward or Monster"), controller: you|opponent|any, zone: field|hand|break, element, job, name,
 category, cost_at_most, cost_at_least, power_at_most, power_at_least, dull, keyword, not_self, damaged ("damaged
 Forward": damage on it), attacking, blocking (in the current battle)}; the last three only in `target` and `all`.
 
@@ -357,9 +357,10 @@ def _check_filter(where: str, value: Any, allowed: tuple[str, ...]) -> list[str]
     if not isinstance(value, Mapping):
         return [f"{where}: a card filter is a mapping (or 'self')"]
     problems = [f"{where}: unknown filter key {k!r}" for k in value if k not in allowed]
-    kind = value.get("type")
-    if kind is not None and kind not in ("forward", "backup", "monster", "summon", "character"):
-        problems.append(f"{where}: type must be forward, backup, monster, summon or character")
+    kinds = value.get("type")
+    for kind in (kinds if isinstance(kinds, list) else [] if kinds is None else [kinds]):
+        if kind not in ("forward", "backup", "monster", "summon", "character"):
+            problems.append(f"{where}: type must be forward, backup, monster, summon or character (or a list of them)")
     if value.get("controller", "any") not in ("you", "opponent", "any"):
         problems.append(f"{where}: controller must be you, opponent or any")
     if value.get("zone", "field") not in ("field", "hand", "break"):
