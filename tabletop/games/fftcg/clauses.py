@@ -329,6 +329,11 @@ _PLAYER_WORDS: tuple[tuple[str, str, str, str | None], ...] = (
     (r"your opponent receives (\d+) points? of damage", "damage_player", "amount", "opponent"),
     (r"look at the top card of your deck\. you may (?:place|put) (?:the card|it) at the bottom of your deck()",
      "look_top", "count", None),
+    (r"put the top (\d+) cards of your deck into the Break Zone", "mill", "count", None),
+    (r"put the top card() of your deck into the Break Zone", "mill", "count", None),
+    (r"your opponent puts the top (\d+) cards of (?:his/her|their) deck into the Break Zone", "mill", "count",
+     "opponent"),
+    (r"your opponent puts the top card() of (?:his/her|their) deck into the Break Zone", "mill", "count", "opponent"),
 )
 _SCRY = re.compile(r"^look at the top (\d+) cards of your deck\. return these to the top and/or bottom of your deck in "
                    r"any order$", re.I)

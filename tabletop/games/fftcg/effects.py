@@ -66,7 +66,8 @@ end of turn on the chosen cards), remove_from_game / return_to_hand (replacement
 A number (draw count, deal_damage/damage_player/power amount) may be computed when the effect resolves:
 {x: N} is N times the X paid, {count: FILTER} the number of field cards passing the filter; `times: N`
 multiplies, `divide: N` divides with fractions rounded up (FFTCG 4.2).
-`player` is `you`, `opponent` or `each` (draw, discard, damage_player: the turn player chooses first,
+mill {count, player} puts the top `count` cards of the player's deck into their Break Zone (FFTCG 7.3).
+`player` is `you`, `opponent` or `each` (draw, discard, damage_player, mill: the turn player chooses first,
 then the other, then both act at once, FFTCG 6.1.4); default: you for draw and discard, opponent for
 damage_player.
 """
@@ -122,6 +123,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "return_to_hand": {},
     "remove_from_game": {},
     "put_on_deck": {"position": str},
+    "mill": {"count": int, "player": str},
     "reveal_top": {"count": int, "filter": dict, "take": int, "up_to": bool, "rest": str, "reveal": bool},
     "play_onto_field": {"dull": bool},
     "add_counter": {"counter": str, "count": int},
@@ -272,8 +274,8 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
             problems += _check_value(f"{where}.{key}", effect[key])
     if "player" in effect and effect["player"] not in ("you", "opponent", "each"):
         problems.append(f"{where}: 'player' must be you, opponent or each")
-    if effect.get("player") == "each" and name not in ("draw", "discard", "damage_player"):
-        problems.append(f"{where}: only draw, discard and damage_player can be done by each player")
+    if effect.get("player") == "each" and name not in ("draw", "discard", "damage_player", "mill"):
+        problems.append(f"{where}: only draw, discard, damage_player and mill can be done by each player")
     if name == "cannot_be_chosen" and effect.get("by", "any") not in CHOOSERS:
         problems.append(f"{where}: cannot_be_chosen 'by' must be one of {', '.join(CHOOSERS)}")
     if name == "break" and "instead" in effect and effect["instead"] not in INSTEADS:

@@ -19,6 +19,7 @@ from tabletop.games.fftcg.card_text import ability_texts, normalised_clause, wit
 from tabletop.games.fftcg.effects import MOMENT_KEYS
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
+# Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
 COMPILER_VERSION = "fftcg-1"
 
 Ability = dict[str, Any]

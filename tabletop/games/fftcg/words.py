@@ -174,6 +174,16 @@ def _look_top(tx: Transaction, doing: Doing, step: Step) -> None:
            "FFTCG 7.6.1")
 
 
+@VOCABULARY.handles("mill")
+def _mill(tx: Transaction, doing: Doing, step: Step) -> None:
+    """Put the top N cards of a player's deck into their Break Zone (not a discard, FFTCG 15.1.1.4; 7.3)."""
+    for player in acting_players(tx.state, doing.entry, step, "you"):
+        for iid in tx.state.zones[f"{player}.deck"].cards[:value_of(tx.state, doing, step.get("count", 1))]:
+            actions.enter_zone(tx, iid, "break")
+            tx.log(f"{actions.name_of(tx, iid)} was put from the top of {player}'s deck into the Break Zone",
+                   "FFTCG 7.3")
+
+
 @VOCABULARY.handles("reveal_top")
 def _reveal_top(tx: Transaction, doing: Doing, step: Step) -> None:
     """Reveal (or look at) the top N cards of your deck: the picked ones go to the hand, the others to the bottom of
