@@ -42,6 +42,13 @@ def _card(text: str, card_type: str = "forward", name: str = "Test Knight") -> C
                           text=text, attributes={"element": ["fire"]})
 
 
+def _fully_compiled(text: str) -> tuple[Mapping[str, Any], ...]:
+    """Compile a test card's text, check every ability compiled, and return its effects."""
+    compiled = compile_card(_card(text))
+    assert compiled.is_fully_enforced, compiled.unknown_clauses
+    return compiled.effects
+
+
 def test_an_ability_with_an_unread_clause_stays_by_hand_whole_and_the_others_compile() -> None:
     text = ("Haste\nWhen Test Knight enters the field, choose 1 Forward. Deal it 4000 damage. "
             "Test Knight gains a secret power.\n[Dull]: Draw 1 card.")
@@ -58,9 +65,7 @@ def test_the_card_browser_markup_compiles_like_the_readable_text() -> None:
     raw = ("[[i]]Damage 3 --[[/]] Test Knight gains +2000 power and Brave.[[br]]   《火》《火》《1》: Choose 1 Forward of "
            "cost 3 or less opponent controls. Break it.[[br]]   [[s]]Big Swing[[/]] 《S》《ダル》: Choose up to 2 Forwards."
            " Deal them 5000 damage.")
-    compiled = compile_card(_card(raw))
-    assert compiled.is_fully_enforced
-    assert compiled.effects == (
+    assert _fully_compiled(raw) == (
         {"kind": "field", "damage": 3, "effect": "power", "amount": 2000, "applies_to": "self"},
         {"kind": "field", "damage": 3, "effect": "grant_keyword", "keyword": "brave", "applies_to": "self"},
         {"kind": "action", "cost": {"cp": 3, "element": "fire", "element_cp": 2},
@@ -68,7 +73,7 @@ def test_the_card_browser_markup_compiles_like_the_readable_text() -> None:
         {"kind": "special", "name": "Big Swing", "cost": {"dull": True},
          "target": {"type": "forward", "count": 2, "up_to": True}, "effect": "deal_damage", "amount": 5000},
     )
-    assert find_game("fftcg").compile_text(_card(raw)) == compiled
+    assert find_game("fftcg").compile_text(_card(raw)) == compile_card(_card(raw))
 
 
 def test_a_summon_reads_its_effect_and_its_ex_burst_stays_the_cards_icon() -> None:
@@ -106,9 +111,7 @@ def test_templates_of_triggers_conditions_and_computed_amounts() -> None:
     text = ("When you cast a Summon, choose 1 Forward opponent controls. Deal it 1000 damage for each Backup you "
             "control.\nIf you control Card Name Test Squire, Test Knight gains +1000 power.\n"
             "[1]: Draw 1 card. You can only use this ability during your turn and only once per turn.")
-    compiled = compile_card(_card(text))
-    assert compiled.is_fully_enforced
-    assert compiled.effects == (
+    assert _fully_compiled(text) == (
         {"of": {"type": "summon", "controller": "you"}, "trigger": "summon_cast",
          "target": {"type": "forward", "controller": "opponent"}, "effect": "deal_damage",
          "amount": {"count": {"type": "backup", "controller": "you"}, "times": 1000}},
