@@ -34,7 +34,8 @@ with `effect:` and that effect's parameters, plus optional ability keys:
 - `name`: the ability's name (shown on the stack).
 - `only` (action/special): what the ability's text limits its use to, a list of `your_turn` ("You can only use this
   ability during your turn"), `main_phase` ("… during your Main Phase"), `once_per_turn` ("… once per turn": once
-  per turn for the card as it is now on the field, FFTCG 7.4).
+  per turn for the card as it is now on the field, FFTCG 7.4); (auto) `[once_per_turn]`: "This effect will trigger
+  only once per turn".
 
 Card filters: {type (one, or a list: "Forward or Monster"), controller: you|opponent|any, zone: field|hand|break, element, job, name,
 category, cost_at_most, cost_at_least, power_at_most, power_at_least, dull, keyword, not_self, damaged ("damaged
@@ -213,9 +214,10 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
             else:
                 problems += [f"{where}: {key} has no field {k!r}" for k in value if k not in allowed]
     only = ability.get("only")
-    if only is not None and (not isinstance(only, list) or any(limit not in USE_LIMITS for limit in only)
-                             or kind not in ("action", "special")):
-        problems.append(f"{where}: 'only' (an action ability's) is a list of {', '.join(USE_LIMITS)}")
+    allowed_limits = USE_LIMITS if kind in ("action", "special") else ("once_per_turn",) if kind == "auto" else ()
+    if only is not None and (not isinstance(only, list) or any(limit not in allowed_limits for limit in only)):
+        problems.append(f"{where}: 'only' is a list of {', '.join(USE_LIMITS)} (action abilities) or "
+                        "[once_per_turn] (auto abilities)")
     control = (ability.get("condition") or {}).get("control") if isinstance(ability.get("condition"), Mapping) else None
     if control is not None:
         problems += _check_filter(f"{where}.condition.control", control, CONTROL_KEYS)

@@ -159,6 +159,12 @@ def _auto(head: Ability, subject: str, events: tuple[str, ...], rest: str, yours
     rest, condition = _condition(rest)
     if condition:
         ability["condition"] = condition
+    once = _ONCE_PER_TURN.search(rest)
+    if once is not None:
+        if len(events) > 1:  # once in all, not once per event
+            raise Unread(once.group(0).strip())
+        rest = rest[:once.start()]
+        ability["only"] = ["once_per_turn"]
     effect = _effect(rest, optional_allowed=True, it_is_self=subject == "<self>")
     return [{"trigger": event, **ability, **effect} for event in events]
 
@@ -195,6 +201,8 @@ def _action(head: Ability, name: str, cost_text: str, rest: str) -> Ability:
     return ability
 
 
+# "This effect will trigger only once per turn." closing an auto ability's text
+_ONCE_PER_TURN = re.compile(r"\s*This effect will trigger only once per turn\.?$")
 # "You can only use this ability during your turn (and only once per turn)." closing an action ability's text
 _USE_LIMIT = re.compile(r"\s*You can only use this ability (?:during your turn|during your Main Phase|once per turn|"
                         r"during your turn and only once per turn|once per turn during your turn)\.?$")
