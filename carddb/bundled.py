@@ -2,8 +2,6 @@
 from __future__ import annotations
 
 import copy
-import dataclasses
-from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -12,13 +10,12 @@ import yaml
 
 SAFE_LOADER: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
+from carddb.card_compilation import compiled_cards
 from carddb.card_schema import BUNDLED_ID_PREFIX, GAMES, card_from_mapping, validate_card
 from carddb.decks.deck_list import DeckList
 from carddb.decks.files import read_deck_file
 from carddb.decks.resolution import CardLookup, library_lookup, resolve_deck
 from tabletop.engine.cards import CardDefinition
-from tabletop.engine.text_compilation import BY_HAND
-from tabletop.games import find_game
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 CARD_FILE_SUFFIXES = (".yaml", ".yml")
@@ -61,28 +58,13 @@ def load_card_file(path: Path, game: str) -> list[CardDefinition]:
         if problems:
             more = f" (and {len(problems) - 1} more problem(s))" if len(problems) > 1 else ""
             raise BundledDataError(f"{where}: {problems[0]}{more}")
-        card = with_compiled_text(game, mapping, card_from_mapping(game, mapping))
+        card = card_from_mapping(game, mapping)
+        if "effects" not in mapping:  # a card without hand-written effects plays by its compiled text
+            card = compiled_cards([card])[0]
         if not card.id.startswith(BUNDLED_ID_PREFIX[game]):
             raise BundledDataError(f"{where}: field 'id' must start with {BUNDLED_ID_PREFIX[game]!r}")
         cards.append(card)
     return cards
-
-
-def with_compiled_text(game: str, mapping: Mapping[str, Any], card: CardDefinition) -> CardDefinition:
-    """Fill a card's effects from its printed text (GameRules.compile_text) when its mapping has text but no
-    `effects`; the printed abilities that did not compile are kept under `attributes[BY_HAND]`.
-
-    A mapping that writes `effects` (even `[]`) keeps them: hand-written effects win over the compiler.
-    """
-    if "effects" in mapping or not card.text.strip():
-        return card
-    compiled = find_game(game).compile_text(card)
-    if compiled is None:
-        return card
-    attributes = dict(card.attributes)
-    if compiled.by_hand:
-        attributes[BY_HAND] = list(compiled.by_hand)
-    return dataclasses.replace(card, effects=tuple(dict(effect) for effect in compiled.effects), attributes=attributes)
 
 
 @lru_cache(maxsize=None)

@@ -23,6 +23,7 @@ from carddb.conversion import CARD_COLUMNS, definition_from_row
 from carddb.errors import CardDatabaseError, UnknownCardError
 from carddb.search import SearchFilters, printings_of, search_cards
 from tabletop.engine.cards import CardDefinition, CardLibrary
+from tabletop.engine.text_compilation import COMPILED_BY
 
 if TYPE_CHECKING:
     from sqlalchemy import Connection, Engine
@@ -153,7 +154,23 @@ class CardDatabase:
         """Return every card of `game` as a CardLibrary keyed by card code."""
         with self.reading() as connection:
             rows = connection.execute(f"{_CARD_SELECT} WHERE game = ?", (game,)).fetchall()
-        return CardLibrary(definition_from_row(row) for row in rows)
+        cards = [definition_from_row(row) for row in rows]
+        if any(COMPILED_BY in card.attributes for card in cards):
+            cards = self._with_current_compilation(cards)
+        return CardLibrary(cards)
+
+    def _with_current_compilation(self, cards: list[CardDefinition]) -> list[CardDefinition]:
+        """Compile again the cards an older text compiler compiled, and store them so (carddb.card_compilation)."""
+        from carddb.card_compilation import recompiled
+
+        fresh = recompiled(cards)
+        changed = [new for old, new in zip(cards, fresh) if new is not old]
+        if changed:
+            try:
+                self.upsert_cards(changed)
+            except CardDatabaseError:
+                pass  # a database that cannot be written now (read-only, busy): compiled again next time
+        return fresh
 
     def external_ids(self, game: str) -> dict[str, ExternalCode]:
         """Return other programs' ids of `game`'s cards (OCTGN GUIDs, rules entries) by case-folded id."""

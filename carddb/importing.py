@@ -7,6 +7,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
 
+from carddb.card_compilation import compiled_cards
 from carddb.database import CardDatabase
 from carddb.errors import CardDatabaseError
 from carddb.external_ids import ExternalCode, store_external_ids
@@ -128,6 +129,7 @@ def import_files(
     cards = batch.cards
     if batch.keep_existing:
         cards = _merge_with_stored(database, cards, batch.keep_existing)
+    cards = compiled_cards(cards)  # once, at import: the database keeps the effects (carddb.card_compilation)
     with database.writing() as connection:
         written = store_source(
             connection, source_key(paths), format, [str(p.resolve()) for p in paths], sha256, file_date(paths), cards,

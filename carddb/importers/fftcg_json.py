@@ -1,13 +1,13 @@
 """Importer `fftcg-json`: FFTCG cards in the official card browser's field layout (text markup kept), or in
 FFDecks' layout (carddb.importers.ffdecks_json), told apart record by record.
 
-Markup becomes readable text: `[[br]]` a new line, `[[ex]]EX BURST[[/]]` plain "EX BURST",
-`《火》` `[Fire]`, `《ダル》` `[Dull]`, `《S》` `[Special]`, `《1》` `[1]`…
+Markup becomes readable text (tabletop.games.fftcg.card_text.readable_text): `[[br]]` a new line,
+`[[ex]]EX BURST[[/]]` plain "EX BURST", `《火》` `[Fire]`, `《ダル》` `[Dull]`, `《S》` `[Special]`, `《1》` `[1]`…
+The card text is compiled into effects when the cards are imported (carddb.card_compilation).
 """
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -18,27 +18,13 @@ from carddb.importers.ffdecks_json import browser_record, is_ffdecks_record
 from carddb.importers.json_source import image_url, load_json
 from carddb.importing import ImportBatch, SkippedCard
 from tabletop.engine.cards import CardDefinition
+from tabletop.games.fftcg.card_text import readable_text
 
 GAME = "fftcg"
-SYMBOLS = {
-    "火": "Fire", "氷": "Ice", "風": "Wind", "土": "Earth", "雷": "Lightning", "水": "Water", "光": "Light",
-    "闇": "Dark", "ダル": "Dull", "S": "Special", "C": "Crystal", "LB": "Limit Break", "一般": "Multi",
-}
 ELEMENTS = {"fire", "ice", "wind", "earth", "lightning", "water", "light", "dark"}
 # Keyword abilities written alone on a line ("Haste First Strike Brave"), FFTCG 17.
 LINE_KEYWORDS = ("first strike", "back attack", "brave", "haste")
 _LINE_OF_KEYWORDS = re.compile(r"^(?:(?:first strike|back attack|brave|haste)[ ,]*)+$", re.IGNORECASE)
-_SYMBOL = re.compile(r"《([^》]*)》")
-_TAG = re.compile(r"\[\[/?[a-z]*\]\]")
-
-
-def readable_text(raw: str) -> str:
-    """Turn the card browser's markup into plain text a player can read."""
-    text = raw.replace("[[br]]", "\n")
-    text = _SYMBOL.sub(lambda m: f"[{SYMBOLS.get(unicodedata.normalize('NFKC', m.group(1)), unicodedata.normalize('NFKC', m.group(1)))}]", text)
-    text = _TAG.sub("", text)
-    lines = [" ".join(line.split()) for line in text.split("\n")]
-    return "\n".join(line for line in lines if line)
 
 
 def keywords_in(text: str, raw: str) -> dict[str, Any]:
@@ -49,7 +35,7 @@ def keywords_in(text: str, raw: str) -> dict[str, Any]:
             lowered = line.lower()
             for keyword in LINE_KEYWORDS:
                 if keyword in lowered:
-                    found[keyword] = True
+                    found[keyword.replace(" ", "_")] = True  # the schema's names (carddb.card_schema.FFTCG)
         warp = re.match(r"^Warp (\d+)", line)
         if warp:
             found["warp"] = int(warp.group(1))

@@ -50,7 +50,7 @@ def _add_db_option(parser: argparse.ArgumentParser) -> None:
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    """Add the `db` sub-commands: import, search, show, sets, sources, images, info, check."""
+    """Add the `db` sub-commands: import, search, show, sets, sources, images, coverage, info, check."""
     db = subparsers.add_parser("db", help="manage the local card database")
     commands = db.add_subparsers(
         dest="db_command", metavar="DB_COMMAND", required=True, parser_class=WordsParser
@@ -123,6 +123,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     check.add_argument("--rebuild-index", action="store_true", help="rebuild the search index and filters")
     _add_db_option(check)
     check.set_defaults(handler=run_check)
+
+    coverage = commands.add_parser(
+        "coverage", help="the share of a game's cards whose every ability its text compiler enforces"
+    )
+    coverage.add_argument("--game", required=True)
+    coverage.add_argument("--json", action="store_true", help="print the coverage as JSON")
+    _add_db_option(coverage)
+    coverage.set_defaults(handler=run_coverage)
 
     info = commands.add_parser("info", help="show where the database is and what it holds")
     _add_db_option(info)
@@ -376,6 +384,36 @@ def run_check(args: argparse.Namespace) -> int:
     if problems:
         return _fail(f"{len(problems)} problem(s) found; a copy of the file from before the damage is the safe fix")
     print("ok: no damage found")
+    return 0
+
+
+def run_coverage(args: argparse.Namespace) -> int:
+    """Compile every card of the game in the database and print the coverage; say so when there is no compiler."""
+    from dataclasses import asdict
+
+    from carddb.database import open_database
+    from carddb.text_coverage import text_coverage
+    from tabletop.games import find_game
+
+    try:
+        rules = find_game(args.game)
+    except KeyError as error:
+        return _fail(str(error.args[0]))
+    try:
+        with open_database(args.db) as database:
+            cards = list(database.library(args.game).values())
+    except CardDatabaseError as error:
+        return _fail(str(error))
+    if not cards:
+        return _fail(f"the database holds no {args.game} cards: import some first (tabletop db import …)")
+    report = text_coverage(rules, cards)
+    if report is None:
+        print(f"{rules.name} has no card-text compiler: its cards' abilities are all played by hand")
+        return 0
+    if args.json:
+        print(json.dumps({**asdict(report), "cards": report.cards, "enforced": report.enforced}, ensure_ascii=False))
+    else:
+        print("\n".join(report.lines()))
     return 0
 
 

@@ -41,7 +41,8 @@ class LoadedDeck:
 
 
 def load_cards_file(path: Path, rules: GameRules) -> list[CardDefinition]:
-    """Read a YAML card file (a list of cards, or a mapping with `cards:`) for a game."""
+    """Read a YAML card file (a list of cards, or a mapping with `cards:`) for a game; cards given without effects
+    play their compiled text."""
     data = load_yaml_file(path)
     if isinstance(data, dict):
         data = data.get("cards")
@@ -50,7 +51,7 @@ def load_cards_file(path: Path, rules: GameRules) -> list[CardDefinition]:
     cards = []
     for index, mapping in enumerate(data, start=1):
         try:
-            cards.append(rules.card_from_mapping(mapping))
+            cards.append(rules.card_from_file_mapping(mapping))
         except ValueError as error:
             raise BadInput(path, str(error), f"card #{index}") from None
     return cards

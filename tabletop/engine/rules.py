@@ -131,6 +131,15 @@ class GameRules:
         """Return what `card`'s printed text compiles to in this game's vocabulary; None: no compiler."""
         return None
 
+    def card_from_file_mapping(self, data: Mapping[str, Any]) -> CardDefinition:
+        """Read a card of a card file or scenario: a card giving no `effects` plays its compiled text (when the
+        game has a compiler). Saved games read cards with `card_from_mapping`, exactly as they were played."""
+        card = self.card_from_mapping(data)
+        if "effects" in data or not card.text:
+            return card
+        compiled = self.compile_text(card)
+        return card if compiled is None else compiled.applied_to(card)
+
     # -- setting up ----------------------------------------------------------------------------
     def create_state(self, config: GameConfig, library: CardLibrary) -> GameState:
         """Return an empty table: zones, default totals, seeded generator; no cards yet."""

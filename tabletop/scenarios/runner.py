@@ -67,11 +67,11 @@ def load_scenario(path: Path) -> dict[str, Any]:
 
 def library_for(rules: GameRules, extra_cards: Iterable[Mapping[str, Any]], path: Path, bundled: CardSource
                 ) -> CardLibrary:
-    """Return the bundled cards of a game plus a scenario's own `cards:`."""
+    """Return the bundled cards of a game plus a scenario's own `cards:` (given without effects: as compiled)."""
     library = CardLibrary(bundled(rules.id))
     for index, mapping in enumerate(extra_cards):
         try:
-            library.add(rules.card_from_mapping(mapping))
+            library.add(rules.card_from_file_mapping(mapping))
         except ValueError as error:
             raise BadInput(path, str(error), f"cards[{index}]") from None
     return library

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QLabel, QTextBrowser, QVBoxLayout, QWidget
 
 from tabletop.engine.by_hand import printed_by_hand
 from tabletop.engine.cards import CardDefinition
-from tabletop.engine.text_compilation import BY_HAND
+from tabletop.engine.text_compilation import BY_HAND, COMPILED_BY
 from tabletop.ui.card_face import card_back_pixmap, card_face_pixmap
 from tabletop.ui.card_item import CardLook
 from tabletop.ui.session import GameSession
@@ -133,7 +133,7 @@ class CardPreview(QWidget):
 
 def _enforcement(definition: CardDefinition) -> list[str]:
     """Return what the dock says of a compiled card: every ability enforced, or which ones are played by hand."""
-    if BY_HAND not in definition.attributes:
+    if BY_HAND not in definition.attributes and COMPILED_BY not in definition.attributes:
         return []   # an original card, or a game without a card-text compiler: its effects are written as data
     texts = printed_by_hand(definition)
     if not texts:

@@ -38,7 +38,7 @@ def test_fftcg_fields_keywords_and_flags(db: CardDatabase, tmp_path: Path) -> No
     assert (summary.added, [s.label for s in summary.skipped]) == (2, ["C-001"])
     hero = db.card("fftcg", "99-001H")
     assert hero.cost == 4 and hero.stat("power") == 8000 and hero.card_type == "forward"
-    assert dict(hero.keywords) == {"haste": True, "first strike": True, "ex burst": True}
+    assert dict(hero.keywords) == {"haste": True, "first_strike": True, "ex burst": True}
     assert hero.attributes["element"] == ["Fire"] and hero.attributes["ex_burst"] is True
     assert "multi_copy" not in hero.attributes  # the file did not say
     other = db.card("fftcg", "99-002C")

@@ -78,6 +78,11 @@ def emit(tx: Transaction, happened: TriggerEvent) -> None:
                 continue
             if not condition_holds(state, ability.get("condition"), controller, ability.get("damage")):
                 continue  # FFTCG 11.8.13: a false condition means it does not trigger
+            if "once_per_turn" in (ability.get("only") or ()):  # "This effect will trigger only once per turn"
+                stamp = [state.turn, state.cards[source].props.get("ts")]
+                if state.cards[source].props.get(f"triggered:{index}") == stamp:
+                    continue
+                tx.set_prop(source, f"triggered:{index}", stamp)
             triggers.queue(tx, controller, {
                 "kind": "auto", "source": source, "ts": state.cards[source].props.get("ts"),
                 "card_id": definition.id, "ability": index,

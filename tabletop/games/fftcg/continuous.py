@@ -166,7 +166,17 @@ def condition_holds(state: GameState, condition: Mapping[str, Any] | None, playe
         "damage_at_least": lambda n: len(state.zones[f"{player}.damage"].cards) >= n,
         "hand_at_most": lambda n: len(state.zones[f"{player}.hand"].cards) <= n,
     }
-    return all(checks[key](int(value)) for key, value in condition.items())
+    return all(_controls(state, player, value) if key == "control" else checks[key](int(value))
+               for key, value in condition.items())
+
+
+def _controls(state: GameState, player: str, spec: Mapping[str, Any]) -> bool:
+    """Tell whether `player` controls at least `at_least` (default 1) and at most `at_most` Characters passing the
+    filter ("If you control 2 or more Job Knight Forwards", "If you control 1 or less Backups"). The filter reads
+    printed facts only (type, element, Job, Category, name, cost): no current Power, so no loop with field abilities."""
+    filt = {k: v for k, v in spec.items() if k not in ("at_least", "at_most")}
+    count = sum(1 for iid in field_cards(state, player) if matches(state, iid, filt, player, None))
+    return int(spec.get("at_least", 1)) <= count <= int(spec.get("at_most", count))
 
 
 def _made_forwards(state: GameState) -> set[int]:
@@ -343,13 +353,15 @@ def _controller(seen: Seen, iid: int, value: Any) -> bool:
 
 
 def _type(seen: Seen, iid: int, value: Any) -> bool:
-    """A type filter reads the card's current types (an effect may have made it a Forward, FFTCG 11.12.4.6 ③)."""
+    """A card type, "character" (Forward, Backup or Monster), or a list of them ("Forward or Monster"); the card's
+    current types count (an effect may have made it a Forward, FFTCG 11.12.4.6 ③)."""
     kind = seen.state.definition(iid).card_type
-    if value == "character" or kind == value:
-        return kind in CHARACTER_TYPES if value == "character" else True
+    wanted = value if isinstance(value, list) else [value]
+    if any(kind in CHARACTER_TYPES if one == "character" else kind == one for one in wanted):
+        return True
     current = seen.current.get(iid) if seen.current is not None else None
     types = _read(current, "types") if current is not None else None
-    return bool(types and value in types)
+    return any(one in (types or ()) for one in wanted)
 
 
 def _element(seen: Seen, iid: int, value: Any) -> bool:
@@ -381,6 +393,21 @@ def _power(at_least: bool) -> Predicate:
     return test
 
 
+def _damaged(seen: Seen, iid: int, value: Any) -> bool:
+    """A "damaged Forward" has damage on it this turn (FFTCG 15.2.5: damage stays until the end of the turn)."""
+    return (int(seen.state.cards[iid].props.get("damage") or 0) > 0) == bool(value)
+
+
+def _in_battle(role: str) -> Predicate:
+    """An "attacking" or "blocking" Forward: one the current attack names (combat.py's `attack` data)."""
+    def test(seen: Seen, iid: int, value: Any) -> bool:
+        attack = seen.state.data.get("attack") or {}
+        pairs = attack.get("attackers") or [] if role == "attackers" else [attack.get("blocker")]
+        return any(pair is not None and pair[0] == iid and is_current(seen.state, iid, pair[1])
+                   for pair in pairs) == bool(value)
+    return test
+
+
 def _keyword(seen: Seen, iid: int, value: Any) -> bool:
     current = seen.current.get(iid) if seen.current is not None else None
     keywords = _read(current, "keywords") if current is not None else set(seen.state.definition(iid).keywords)
@@ -396,6 +423,7 @@ FILTER = CardFilter("fftcg", {
     "type": _type, "controller": _controller, "element": _element, "job": _job,
     "category": _attribute("category"), "dull": _dull, "power_at_most": _power(False), "power_at_least": _power(True),
     "keyword": _keyword, "zone": _where_or_how_many, "count": _where_or_how_many, "up_to": _where_or_how_many,
+    "damaged": _damaged, "attacking": _in_battle("attackers"), "blocking": _in_battle("blocker"),
 })
 if set(FILTER.keys) != set(TARGET_KEYS):
     raise ImportError("FFTCG's card filter and its card-file check (effects.TARGET_KEYS) must name the same keys")
@@ -415,14 +443,19 @@ def matches(state: GameState, iid: int, filt: Mapping[str, Any], you: str, sourc
 
 def cost_of(state: GameState, iid: int) -> int:
     """Return what a card in hand costs to play now: printed cost plus field cost changes, at least 0."""
-    cost = state.definition(iid).cost or 0
+    definition = state.definition(iid)
+    cost = definition.cost or 0
+    player = state.cards[iid].owner
+    # FFTCG 11.12.4.4: a field ability works where it can; one changing the card's own cost works from the hand
+    for ability in printed_index(state)[definition.id].own_cost_changes:
+        if condition_holds(state, ability.get("condition"), player, ability.get("damage")):
+            cost += int(ability["amount"])
     changes = state.board_memo_values.get("fftcg.cost_changes")  # state.memo(board=True) inlined
     if changes is None:
         changes = state.board_memo_values["fftcg.cost_changes"] = [
             a for a in active_field_abilities(state) if a["effect"] == "cost_change"]
     if not changes:
         return max(0, cost)
-    player = state.cards[iid].owner
     for ability in changes:
         applies = ability.get("applies_to")
         if isinstance(applies, Mapping) and matches(state, iid, {**applies, "zone": "hand"}, ability["controller"], None):

@@ -12,7 +12,9 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   end_phase_start, summon_cast, or `state` (a state-triggered ability, FFTCG 11.8.18: it triggers
   whenever its `condition` holds and is not already waiting or on the stack). `of:` a card filter whose
   event triggers it (default: this card itself; for summon_cast the filter is matched on the Summon).
-- `condition`: {backups_at_least, forwards_at_least, damage_at_least, hand_at_most}: for an auto
+- `condition`: {backups_at_least, forwards_at_least, damage_at_least, hand_at_most, control} (`control`: a card
+  filter of printed facts with `at_least` (default 1) and/or `at_most`: "if you control 2 or more Job Knight
+  Forwards", FFTCG 11.8.13 / 11.12.2): for an auto
   ability checked when it triggers and again when it resolves (FFTCG 11.8.13); for a field ability
   while it applies. `damage: N` is the "Damage N —" keyword (FFTCG 15.2.6).
 - `optional: true` ("you may"): asked when it resolves. `ex_burst: true`: usable as EX Burst.
@@ -30,9 +32,14 @@ with `effect:` and that effect's parameters, plus optional ability keys:
 - `then`: a list of further effects, done in order on the same chosen cards.
 - `duration` (power, set_power, grant_keyword, grant_job, become_forward, cannot_*): `turn` (default) or `permanent`.
 - `name`: the ability's name (shown on the stack).
+- `only` (action/special): what the ability's text limits its use to, a list of `your_turn` ("You can only use this
+  ability during your turn"), `main_phase` ("… during your Main Phase"), `once_per_turn` ("… once per turn": once
+  per turn for the card as it is now on the field, FFTCG 7.4); (auto) `[once_per_turn]`: "This effect will trigger
+  only once per turn".
 
-Card filters: {type, controller: you|opponent|any, zone: field|hand|break, element, job, name,
-category, cost_at_most, cost_at_least, power_at_most, power_at_least, dull, keyword, not_self}.
+Card filters: {type (one, or a list: "Forward or Monster"), controller: you|opponent|any, zone: field|hand|break, element, job, name,
+category, cost_at_most, cost_at_least, power_at_most, power_at_least, dull, keyword, not_self, damaged ("damaged
+Forward": damage on it), attacking, blocking (in the current battle)}; the last three only in `target` and `all`.
 
 Effects and their parameters:
 draw {count, player}, deal_damage {amount}, damage_player {amount, player}, break {instead} (`instead`:
@@ -40,10 +47,17 @@ remove_from_game or return_to_hand, a self-replacement, FFTCG 11.12.5.6), put_in
 activate, freeze, power {amount}, set_power {value}, grant_keyword {keyword}, grant_job {job} (the card also
 has that Job; applied before the effects that are not about type or Job, FFTCG 11.12.4.6), become_forward
 {power} (the card is also a Forward, with that Power unless it has one, while the effect lasts: same class ③),
-search {filter, count}, look_top {count} (look at the top N cards of your deck and put any of them
-on the bottom), return_to_hand, remove_from_game, play_onto_field {dull},
+search {filter, count}, look_top {count, reorder} (look at the top N cards of your deck and put any of them
+on the bottom, in the order picked; `reorder`: the others go back on top in the order picked), return_to_hand, remove_from_game, put_on_deck {position: top|bottom} (the top or bottom of its
+owner's deck, FFTCG 7.3; default bottom), reveal_top {count, filter, take, up_to, rest: bottom|break|top, reveal}
+(reveal — or, `reveal: false`, look at — the top `count` cards of your deck, add `take` of them passing `filter`
+to your hand, "up to" when `up_to`; the others go to the bottom in the order you pick, to the Break Zone, or stay;
+FFTCG 7.6.1), play_onto_field {dull},
 add_counter {counter, count}, remove_counter {counter, count}, cost_change {amount} (field: cards in
-`applies_to` cost that much more; negative = less), choose_one {modes: [[effects…], …]},
+`applies_to` cost that much more; negative = less; `applies_to: self`: the card's own cost, counted while it is in
+its owner's hand, FFTCG 11.12.4.4), choose_one {modes: [[effects…], …]} ("select 1 of the N following
+actions", FFTCG 11.3.3; as an ability's first effect, a mode's first effect may carry its own `target` or `all`: the mode
+is then chosen before the targets, see `with_mode`),
 gain_control, discard {count, player} (with a hand `target`: the chosen cards; else the player
 discards `count` cards of their choice), cannot_attack, cannot_block, must_attack, must_block (blocks
 when it can, FFTCG 10.1.3.1.3),
@@ -55,7 +69,8 @@ end of turn on the chosen cards), remove_from_game / return_to_hand (replacement
 A number (draw count, deal_damage/damage_player/power amount) may be computed when the effect resolves:
 {x: N} is N times the X paid, {count: FILTER} the number of field cards passing the filter; `times: N`
 multiplies, `divide: N` divides with fractions rounded up (FFTCG 4.2).
-`player` is `you`, `opponent` or `each` (draw, discard, damage_player: the turn player chooses first,
+mill {count, player} puts the top `count` cards of the player's deck into their Break Zone (FFTCG 7.3).
+`player` is `you`, `opponent` or `each` (draw, discard, damage_player, mill: the turn player chooses first,
 then the other, then both act at once, FFTCG 6.1.4); default: you for draw and discard, opponent for
 damage_player.
 """
@@ -71,13 +86,20 @@ KINDS = ("resolve", "auto", "action", "special", "field", "replacement")
 TRIGGERS = ("enters_field", "leaves_field", "broken", "put_into_break_zone", "attacks", "blocks",
             "deals_damage_to_player", "main_phase_start", "attack_phase_start", "end_phase_start", "summon_cast",
             "state")
-CONDITIONS = ("backups_at_least", "forwards_at_least", "damage_at_least", "hand_at_most")
+CONDITIONS = ("backups_at_least", "forwards_at_least", "damage_at_least", "hand_at_most", "control")
+# what a `control` condition's filter may read: printed facts only (continuous._controls)
+CONTROL_KEYS = ("type", "element", "job", "name", "category", "cost_at_most", "cost_at_least", "not_self", "at_least",
+                "at_most")
 FILTER_KEYS = ("type", "controller", "zone", "element", "job", "name", "category", "cost_at_most",
-               "cost_at_least", "power_at_most", "power_at_least", "dull", "keyword", "not_self")
+               "cost_at_least", "power_at_most", "power_at_least", "dull", "keyword", "not_self", "damaged",
+               "attacking", "blocking")
+# filter keys that read the moment (damage, the current battle): only where cards are chosen or taken now
+MOMENT_KEYS = ("damaged", "attacking", "blocking")
 TARGET_KEYS = FILTER_KEYS + ("count", "up_to")
 COST_KEYS = ("cp", "element", "element_cp", "elements", "x", "dull", "break_self")
 ABILITY_KEYS = ("kind", "effect", "trigger", "of", "condition", "damage", "optional", "ex_burst", "cost",
-                "target", "all", "applies_to", "then", "duration", "name", "event", "instead")
+                "target", "all", "applies_to", "then", "duration", "name", "event", "instead", "only")
+USE_LIMITS = ("your_turn", "main_phase", "once_per_turn")
 
 # The effect words with their own parameters' types (handlers: words.py; cost_change and choose_one have none:
 # cost_change is read where costs are counted, choose_one is replaced by the chosen mode's effects).
@@ -101,9 +123,12 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "grant_job": {"job": str},
     "become_forward": {"power": int},
     "search": {"filter": dict, "count": int},
-    "look_top": {"count": int},
+    "look_top": {"count": int, "reorder": bool},
     "return_to_hand": {},
     "remove_from_game": {},
+    "put_on_deck": {"position": str},
+    "mill": {"count": int, "player": str},
+    "reveal_top": {"count": int, "filter": dict, "take": int, "up_to": bool, "rest": str, "reveal": bool},
     "play_onto_field": {"dull": bool},
     "add_counter": {"counter": str, "count": int},
     "remove_counter": {"counter": str, "count": int},
@@ -192,6 +217,14 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
                 problems.append(f"{where}: {key!r} must be a mapping")
             else:
                 problems += [f"{where}: {key} has no field {k!r}" for k in value if k not in allowed]
+    only = ability.get("only")
+    allowed_limits = USE_LIMITS if kind in ("action", "special") else ("once_per_turn",) if kind == "auto" else ()
+    if only is not None and (not isinstance(only, list) or any(limit not in allowed_limits for limit in only)):
+        problems.append(f"{where}: 'only' is a list of {', '.join(USE_LIMITS)} (action abilities) or "
+                        "[once_per_turn] (auto abilities)")
+    control = (ability.get("condition") or {}).get("control") if isinstance(ability.get("condition"), Mapping) else None
+    if control is not None:
+        problems += _check_filter(f"{where}.condition.control", control, CONTROL_KEYS)
     cost = ability.get("cost")
     if isinstance(cost, Mapping):
         for key in ("cp", "element_cp"):
@@ -206,6 +239,9 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
         value = ability.get(key)
         if value is not None and value != "self":
             problems += _check_filter(f"{where}.{key}", value, TARGET_KEYS if key == "target" else FILTER_KEYS)
+            if key in ("applies_to", "of") and isinstance(value, Mapping):
+                problems += [f"{where}.{key}: {k!r} is read only where cards are chosen (target, all)"
+                             for k in MOMENT_KEYS if k in value]
     if "damage" in ability and (isinstance(ability["damage"], bool) or not isinstance(ability["damage"], int)):
         problems.append(f"{where}: 'damage' (Damage N —) must be a whole number")
     if kind == "field" and ability.get("effect") not in CONTINUOUS:
@@ -244,8 +280,8 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
             problems += _check_value(f"{where}.{key}", effect[key])
     if "player" in effect and effect["player"] not in ("you", "opponent", "each"):
         problems.append(f"{where}: 'player' must be you, opponent or each")
-    if effect.get("player") == "each" and name not in ("draw", "discard", "damage_player"):
-        problems.append(f"{where}: only draw, discard and damage_player can be done by each player")
+    if effect.get("player") == "each" and name not in ("draw", "discard", "damage_player", "mill"):
+        problems.append(f"{where}: only draw, discard, damage_player and mill can be done by each player")
     if name == "cannot_be_chosen" and effect.get("by", "any") not in CHOOSERS:
         problems.append(f"{where}: cannot_be_chosen 'by' must be one of {', '.join(CHOOSERS)}")
     if name == "break" and "instead" in effect and effect["instead"] not in INSTEADS:
@@ -263,8 +299,14 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
                 for e, sub in enumerate(mode if isinstance(mode, list) else [mode]):
                     if not isinstance(sub, Mapping):
                         problems.append(f"{where}.modes[{m}][{e}]: an effect is a mapping")
-                    else:
-                        problems += _check_effect(f"{where}.modes[{m}][{e}]", sub)
+                        continue
+                    problems += _check_effect(f"{where}.modes[{m}][{e}]", sub)
+                    for key in ("target", "all"):
+                        if key in sub and e > 0:
+                            problems.append(f"{where}.modes[{m}][{e}]: only a mode's first effect chooses its cards")
+                        elif key in sub and sub[key] != "self":
+                            problems += _check_filter(f"{where}.modes[{m}].{key}", sub[key],
+                                                      TARGET_KEYS if key == "target" else FILTER_KEYS)
     if name == "delayed":
         if effect.get("when") not in TRIGGERS:
             problems.append(f"{where}: delayed needs 'when', a trigger ({', '.join(TRIGGERS)})")
@@ -277,6 +319,13 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
         problems += _check_filter(f"{where}.filter", effect["filter"], FILTER_KEYS)
     if name == "replace_break" and effect.get("instead") not in INSTEADS:
         problems.append(f"{where}: replace_break 'instead' must be one of {', '.join(INSTEADS)}")
+    if name == "reveal_top":
+        if effect.get("rest", "bottom") not in ("bottom", "break", "top"):
+            problems.append(f"{where}: reveal_top 'rest' must be bottom, break or top")
+        if "filter" in effect:
+            problems += _check_filter(f"{where}.filter", effect["filter"], FILTER_KEYS)
+    if name == "put_on_deck" and effect.get("position", "bottom") not in ("top", "bottom"):
+        problems.append(f"{where}: put_on_deck 'position' must be top or bottom")
     if name in ("add_counter", "remove_counter") and not effect.get("counter"):
         problems.append(f"{where}: {name} needs the counter name (counter)")
     return problems
@@ -316,14 +365,39 @@ def _check_filter(where: str, value: Any, allowed: tuple[str, ...]) -> list[str]
     if not isinstance(value, Mapping):
         return [f"{where}: a card filter is a mapping (or 'self')"]
     problems = [f"{where}: unknown filter key {k!r}" for k in value if k not in allowed]
-    kind = value.get("type")
-    if kind is not None and kind not in ("forward", "backup", "monster", "summon", "character"):
-        problems.append(f"{where}: type must be forward, backup, monster, summon or character")
+    kinds = value.get("type")
+    for kind in (kinds if isinstance(kinds, list) else [] if kinds is None else [kinds]):
+        if kind not in ("forward", "backup", "monster", "summon", "character"):
+            problems.append(f"{where}: type must be forward, backup, monster, summon or character (or a list of them)")
     if value.get("controller", "any") not in ("you", "opponent", "any"):
         problems.append(f"{where}: controller must be you, opponent or any")
     if value.get("zone", "field") not in ("field", "hand", "break"):
         problems.append(f"{where}: zone must be field, hand or break")
     return problems
+
+
+def with_mode(ability: Mapping[str, Any], mode: int | None) -> Mapping[str, Any]:
+    """Return the ability as played with a mode chosen ("select 1 of the N following actions", FFTCG 11.3.3): when its
+    first effect is choose_one, the chosen mode's effects take its place, and the cards the mode chooses (its first
+    effect's `target` or `all`) are the ability's. Otherwise (no mode yet, choose_one later on) the ability itself."""
+    if mode is None or ability.get("effect") != "choose_one" or not 0 <= mode < len(ability.get("modes") or ()):
+        return ability
+    chosen = ability["modes"][mode]
+    steps = [dict(e) for e in (chosen if isinstance(chosen, list) else [chosen])]
+    first, rest = steps[0], steps[1:]
+    played = {k: v for k, v in ability.items() if k not in ("effect", "modes", "then") and k not in _params(ability)}
+    played.update(first)
+    then = rest + [dict(e) for e in ability.get("then", [])]
+    if then:
+        played["then"] = then
+    return played
+
+
+def has_mode_targets(ability: Mapping[str, Any]) -> bool:
+    """Tell whether an ability's modes choose their own cards (then its mode is chosen before its targets)."""
+    return ability.get("effect") == "choose_one" and any(
+        isinstance(mode, list) and mode and isinstance(mode[0], Mapping) and ("target" in mode[0] or "all" in mode[0])
+        for mode in ability.get("modes") or ())
 
 
 def effect_steps(ability: Mapping[str, Any]) -> list[dict[str, Any]]:

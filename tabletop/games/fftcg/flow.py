@@ -23,9 +23,10 @@ from tabletop.engine.turns import Phase, TurnStructure
 from tabletop.games.fftcg import actions
 from tabletop.games.fftcg.continuous import characteristics, field_cards, is_current, pinned
 from tabletop.games.fftcg.processes import settle
+from tabletop.games.fftcg.effects import has_mode_targets
 from tabletop.games.fftcg.resolution import (
-    BEGIN, FINISH, ability_of, begin_resolution, begin_step, effect_step, target_candidates, target_count,
-    waits_for_ex_burst,
+    BEGIN, FINISH, ability_of, begin_resolution, begin_step, effect_step, printed_ability, target_candidates,
+    target_count, waits_for_ex_burst,
 )
 
 TURN = TurnStructure([Phase("active"), Phase("draw"), Phase("main1"),
@@ -333,6 +334,12 @@ def _push_next_trigger(tx: Transaction) -> None:
     """Put the next queued ability on the stack, asking for its targets/mode when there is a choice."""
     state = tx.state
     entry = dict(state.lists["to_stack"][0])
+    printed = printed_ability(state, entry)
+    if has_mode_targets(printed) and "mode" not in entry:  # the mode says which cards it chooses (FFTCG 11.3.3)
+        procedure.ask(tx, None, entry["controller"], "mode", "pick",
+                      f"{entry['name']}: choose one mode (0..{_modes(printed) - 1})",
+                      [str(i) for i in range(_modes(printed))], 1, 1, "FFTCG 11.3.3")
+        return
     ability = ability_of(state, entry)
     if "targets" not in entry and isinstance(ability.get("target"), dict):
         candidates = target_candidates(state, ability, entry["controller"], entry["source"])
@@ -347,7 +354,7 @@ def _push_next_trigger(tx: Transaction) -> None:
             procedure.ask(tx, None, entry["controller"], "targets", "pick", f"{entry['name']}: choose target(s)",
                           candidates, min(low, len(candidates)), min(high, len(candidates)), "FFTCG 11.8.4")
             return
-    modes = _modes(ability)
+    modes = _modes(printed)
     if modes and "mode" not in entry:
         procedure.ask(tx, None, entry["controller"], "mode", "pick", f"{entry['name']}: choose one mode (0..{modes - 1})",
                       [str(i) for i in range(modes)], 1, 1, "FFTCG 11.3.3")

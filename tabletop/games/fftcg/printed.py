@@ -52,7 +52,8 @@ class PrintedFacts:
 
     __slots__ = ("definition", "card_type", "name", "cost", "elements", "light_or_dark", "character",
                  "multi_copy", "party_icon", "power", "keywords", "back_attack", "auto", "state_triggers",
-                 "field", "actions", "replacements", "summon_ability", "reads", "characteristics", "jobs")
+                 "field", "actions", "replacements", "summon_ability", "reads", "characteristics", "jobs",
+                 "own_cost_changes")
 
     def __init__(self, definition: CardDefinition) -> None:
         self.definition = definition
@@ -82,6 +83,9 @@ class PrintedFacts:
         self.state_triggers: Indexed = tuple((i, a) for i, a in effects
                                              if a.get("trigger") == "state" and ability_kind(a, False) == "auto")
         self.field: Indexed = tuple((i, a) for i, a in effects if ability_kind(a, False) == "field")
+        # "the cost required to cast <this card> is reduced by N": read where the card's cost is counted
+        self.own_cost_changes: tuple[Mapping[str, Any], ...] = tuple(
+            a for _, a in self.field if a.get("effect") == "cost_change" and a.get("applies_to") == "self")
         self.actions: Indexed = tuple((i, a) for i, a in effects if ability_kind(a, False) in ("action", "special"))
         self.replacements: Indexed = tuple((i, a) for i, a in effects if ability_kind(a, False) == "replacement")
         self.summon_ability: Mapping[str, Any] | None = next(

@@ -15,16 +15,22 @@ from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.zones import Visibility
 from tabletop.games.fftcg import actions
-from tabletop.games.fftcg.continuous import characteristics, condition_holds, is_current, matches, pinned
-from tabletop.games.fftcg.effects import effect_steps
+from tabletop.engine.card_filter import Seen
+from tabletop.games.fftcg.continuous import FILTER, characteristics, condition_holds, is_current, matches, pinned
+from tabletop.games.fftcg.effects import effect_steps, with_mode
 from tabletop.games.fftcg.words import Doing, acting_players, do_effect
 
 
-def ability_of(state: GameState, entry: Mapping[str, Any]) -> Mapping[str, Any]:
-    """Return the ability mapping a stack entry resolves."""
+def printed_ability(state: GameState, entry: Mapping[str, Any]) -> Mapping[str, Any]:
+    """Return the ability mapping of a stack entry as its card prints it (before a mode is chosen)."""
     if "inline" in entry:
         return entry["inline"]
     return state.library[entry["card_id"]].effects[entry["ability"]]
+
+
+def ability_of(state: GameState, entry: Mapping[str, Any]) -> Mapping[str, Any]:
+    """Return the ability mapping a stack entry resolves, as played with its chosen mode (effects.with_mode)."""
+    return with_mode(printed_ability(state, entry), entry.get("mode"))
 
 
 def target_candidates(state: GameState, ability: Mapping[str, Any], controller: str, source: int) -> list[int]:
@@ -235,6 +241,14 @@ def _ask(tx: Transaction, fi: int, at: str, step: Mapping[str, Any], cards: list
             procedure.ask(tx, fi, player, "effect_choice", "pick", f"{entry['name']}: discard {count} card(s) from your hand",
                           hand, count, count, "FFTCG 15.1.1.4", key=key)
             return True
+    if name == "look_top" and step.get("reorder") and at in answers and f"{at}:top" not in answers:
+        player = entry["controller"]
+        bottom = {int(i) for i in answers[at].get("picks", ())}
+        stay = [iid for iid in state.zones[f"{player}.deck"].cards[:int(step.get("count", 1))] if iid not in bottom]
+        if len(stay) > 1:  # "return these to the top and/or bottom of your deck in any order" (FFTCG 7.6.1)
+            procedure.ask(tx, fi, player, "effect_choice", "pick", f"{entry['name']}: pick the cards staying on top "
+                          "of your deck, the top one first", stay, len(stay), len(stay), "FFTCG 7.6.1", key=f"{at}:top")
+            return True
     if name == "look_top" and at not in answers:
         player = entry["controller"]
         top = state.zones[f"{player}.deck"].cards[:int(step.get("count", 1))]
@@ -247,10 +261,42 @@ def _ask(tx: Transaction, fi: int, at: str, step: Mapping[str, Any], cards: list
         return True
     if name == "by_hand" and at not in answers:
         return not by_hand.ask_carried_out(tx, fi, entry["controller"], entry["name"], str(step.get("text", "")), key=at)
+    if name == "reveal_top":
+        return _ask_reveal_top(tx, fi, at, step)
     if name == "break":
         on_field = [c for c in cards if state.cards[c].zone.endswith(".field")]
         waiting = actions.needs_replacement_choice(state, on_field, step.get("instead"))
         if waiting is not None:
             actions.ask_replacement(tx, *waiting)
             return True
+    return False
+
+
+def _ask_reveal_top(tx: Transaction, fi: int, at: str, step: Mapping[str, Any]) -> bool:
+    """Ask which of the top cards shown go to the hand, then in which order the others go to the bottom of the deck
+    ("in any order"); True while a question is pending (words.py moves the cards, FFTCG 7.6.1)."""
+    state = tx.state
+    context = procedure.ctx(state, fi)
+    entry, answers = context["entry"], context["answers"]
+    player = entry["controller"]
+    top = state.zones[f"{player}.deck"].cards[:int(step.get("count", 1))]
+    if not top:
+        return False
+    if at not in answers:
+        for iid in top:  # revealed to both players, or looked at by its controller
+            tx.reveal(iid, "all" if step.get("reveal", True) else player)
+        fits = [iid for iid in top if FILTER.holds(Seen(state, player), iid, dict(step.get("filter") or {}))]
+        take = min(int(step.get("take", 1)), len(fits))
+        if take:
+            procedure.ask(tx, fi, player, "effect_choice", "pick", f"{entry['name']}: pick the card(s) to add to "
+                          "your hand", fits, 0 if step.get("up_to") else take, take, "FFTCG 7.6.1", key=at)
+            return True
+        answers = {**answers, at: {"picks": []}}  # none of them fits: nothing to pick
+        procedure.set_var(tx, fi, "answers", answers)
+    rest = [iid for iid in top if iid not in {int(i) for i in answers[at].get("picks", ())}]
+    if step.get("rest", "bottom") == "bottom" and len(rest) > 1 and f"{at}:order" not in answers:  # not top, break
+        procedure.ask(tx, fi, player, "effect_choice", "pick", f"{entry['name']}: put the other cards on the bottom "
+                      "of your deck: pick them in that order", rest, len(rest), len(rest), "FFTCG 7.6.1",
+                      key=f"{at}:order")
+        return True
     return False

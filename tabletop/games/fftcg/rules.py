@@ -59,6 +59,7 @@ from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.permissions import Permission, Ruling, decide
 from tabletop.engine.rules import CardChoice, CardValue, GameConfig, GameRules
 from tabletop.engine.state import GameState
+from tabletop.engine.text_compilation import CompiledText
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.triggers import trigger_event
 from tabletop.engine.zones import Visibility, ZoneSpec
@@ -71,10 +72,11 @@ from tabletop.games.fftcg.commands import (
 )
 from tabletop.games.fftcg.continuous import characteristics, cost_of, field_cards, is_current, is_of_type, pinned
 from tabletop.games.fftcg.cp import ability_cost, character_cost, check_payment, find_payment, play_cost
-from tabletop.games.fftcg.effects import ability_kind, validate_effects
+from tabletop.games.fftcg.effects import ability_kind, has_mode_targets, validate_effects, with_mode
 from tabletop.games.fftcg.printed import printed_index
 from tabletop.games.fftcg.processes import settle
 from tabletop.games.fftcg.resolution import check_targets, resolve_entry, target_candidates, target_count
+from tabletop.games.fftcg.text_compiler import compile_card
 
 PLAY_PHASES = ("main1", "main2", "attack")
 _UNKNOWN: Any = object()  # a memo not computed yet (None is a value)
@@ -120,6 +122,10 @@ class FFTCGRules(GameRules):
 
     def effect_problems(self, data: Mapping[str, Any]) -> list[str]:
         return validate_effects(data)
+
+    def compile_text(self, card: CardDefinition) -> CompiledText | None:
+        """Return what the card's printed text compiles to in the FFTCG effect vocabulary (text_compiler.py)."""
+        return compile_card(card)
 
     # -- setting up ------------------------------------------------------------------------------
     def setup(self, tx: Transaction, config: GameConfig) -> None:
@@ -292,9 +298,10 @@ class FFTCGRules(GameRules):
         """Return the ability a Summon cast or an ability use puts on the stack (None for a Character)."""
         definition = state.definition(command.card)
         if isinstance(command, CastSummon):
-            return _summon_ability(definition)
+            summon = _summon_ability(definition)
+            return None if summon is None else with_mode(summon, command.mode)
         if isinstance(command, UseAbility) and 0 <= command.ability < len(definition.effects):
-            return definition.effects[command.ability]
+            return with_mode(definition.effects[command.ability], command.mode)
         return None
 
     # -- legal commands --------------------------------------------------------------------------
@@ -739,8 +746,8 @@ class FFTCGRules(GameRules):
         ability = _summon_ability(definition)
         targets = list(command.targets)
         if ability is not None:
-            check_targets(state, ability, command.by, command.card, targets)
             _check_mode(ability, command.mode)
+            check_targets(state, with_mode(ability, command.mode), command.by, command.card, targets)
         cost = character_cost(state, command.card, cost_of(state, command.card))
         check_payment(state, command.by, cost, command.discards, command.backups, {command.card})
         tx.move(command.card, "stack", None)
@@ -767,8 +774,9 @@ class FFTCGRules(GameRules):
         if state.phase not in PLAY_PHASES or state.data.get("fs_window"):
             return IllegalCommand("FFTCG 9.5.1.1" if state.phase == "end" else "FFTCG 15.2.3.3",
                                   "abilities cannot be used now")
-        if state.data.get("loop_banned"):  # the ability's number is looked for only when some loop is banned
-            refusal = _loop_ban(state, player, iid, state.definition(iid).effects.index(ability))
+        if state.data.get("loop_banned") or ability.get("only"):  # the ability's number, only when it matters
+            index = state.definition(iid).effects.index(ability)
+            refusal = _loop_ban(state, player, iid, index) or _use_limit(state, player, iid, index, ability)
             if refusal is not None:
                 return refusal
         cost = ability.get("cost") or {}
@@ -814,8 +822,8 @@ class FFTCGRules(GameRules):
                                                      f"named {definition.name} from your hand")
             exclude.add(other.iid)
         targets = list(command.targets)
-        check_targets(state, ability, command.by, command.card, targets)
         _check_mode(ability, command.mode)
+        check_targets(state, with_mode(ability, command.mode), command.by, command.card, targets)
         cost = dict(ability.get("cost") or {})
         if command.x < 0:
             raise IllegalCommand("FFTCG 4.1", "a player cannot choose a negative number")
@@ -829,6 +837,8 @@ class FFTCGRules(GameRules):
                  "x": command.x}
         if cost.get("dull"):
             tx.set_field(command.card, "tapped", True)
+        if "once_per_turn" in (ability.get("only") or ()):  # this object used it this turn (see _use_limit)
+            tx.set_prop(command.card, f"used:{command.ability}", [state.turn, card.props.get("ts")])
         self._pay(tx, command.by, command.discards, command.backups)
         if command.name_discard is not None:
             actions.enter_zone(tx, command.name_discard, "break")
@@ -1063,6 +1073,21 @@ def _summon_ability(definition: CardDefinition) -> Mapping[str, Any] | None:
     return None
 
 
+def _use_limit(state: GameState, player: str, iid: int, index: int, ability: Mapping[str, Any]) -> IllegalCommand | None:
+    """Refuse a use the ability's own text forbids (its `only`: "You can only use this ability during your turn",
+    "… during your Main Phase", "… once per turn"; FFTCG 11.6: an action ability is used as its text allows)."""
+    only = ability.get("only") or ()
+    name = state.definition(iid).name
+    if ("your_turn" in only or "main_phase" in only) and state.active != player:
+        return IllegalCommand("FFTCG 11.6", f"{name}'s ability can only be used during your turn")
+    if "main_phase" in only and state.phase not in ("main1", "main2"):
+        return IllegalCommand("FFTCG 11.6", f"{name}'s ability can only be used during your Main Phase")
+    if "once_per_turn" in only and state.cards[iid].props.get(f"used:{index}") == [state.turn,
+                                                                                  state.cards[iid].props.get("ts")]:
+        return IllegalCommand("FFTCG 11.6", f"{name}'s ability can only be used once per turn and was used this turn")
+    return None
+
+
 def _modes(ability: Mapping[str, Any]) -> list[int | None]:
     """Return the modes a player may choose for an ability ("choose one of…"), or [None] when it has none."""
     for step in [ability, *ability.get("then", [])]:
@@ -1098,6 +1123,8 @@ def _choices(state: GameState, ability: Mapping[str, Any] | None, player: str,
     if ability is None:
         return [((), None)]
     modes = _modes(ability)
+    if has_mode_targets(ability):  # each mode chooses its own cards (effects.with_mode)
+        return [(group, mode) for mode in modes for group, _ in _choices(state, with_mode(ability, mode), player, source)]
     low, high = target_count(ability)
     if high == 0:
         return [((), mode) for mode in modes]

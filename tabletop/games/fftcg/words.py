@@ -174,23 +174,68 @@ def _look_top(tx: Transaction, doing: Doing, step: Step) -> None:
     bottom = doing.picks(doing.at)
     for iid in bottom:
         actions.enter_zone(tx, iid, "deck", None)
+    for iid in reversed(doing.picks(f"{doing.at}:top")):  # `reorder`: the picked order, the first on top
+        actions.enter_zone(tx, iid, "deck", 0)
     tx.log(f"{doing.controller} looked at the top of their deck and put {len(bottom)} card(s) on the bottom",
            "FFTCG 7.6.1")
 
 
+@VOCABULARY.handles("mill")
+def _mill(tx: Transaction, doing: Doing, step: Step) -> None:
+    """Put the top N cards of a player's deck into their Break Zone (not a discard, FFTCG 15.1.1.4; 7.3)."""
+    for player in acting_players(tx.state, doing.entry, step, "you"):
+        for iid in tx.state.zones[f"{player}.deck"].cards[:value_of(tx.state, doing, step.get("count", 1))]:
+            actions.enter_zone(tx, iid, "break")
+            tx.log(f"{actions.name_of(tx, iid)} was put from the top of {player}'s deck into the Break Zone",
+                   "FFTCG 7.3")
+
+
+@VOCABULARY.handles("reveal_top")
+def _reveal_top(tx: Transaction, doing: Doing, step: Step) -> None:
+    """Reveal (or look at) the top N cards of your deck: the picked ones go to the hand, the others to the bottom of
+    the deck in the order picked, or to the Break Zone (FFTCG 7.6.1: shown, still in the deck until moved)."""
+    player = doing.controller
+    top = tx.state.zones[f"{player}.deck"].cards[:int(step.get("count", 1))]
+    taken = [iid for iid in doing.picks(doing.at) if iid in top]
+    for iid in taken:
+        actions.enter_zone(tx, iid, "hand", None)
+        tx.log(f"{player} added {actions.name_of(tx, iid)} to their hand", "FFTCG 7.6.1")
+    rest = [iid for iid in top if iid not in taken]
+    if step.get("rest") == "top":
+        rest = []  # they stay where they are
+    elif step.get("rest", "bottom") == "break":
+        for iid in rest:
+            actions.enter_zone(tx, iid, "break")
+    else:
+        ordered = [iid for iid in doing.picks(f"{doing.at}:order") if iid in rest]
+        for iid in ordered + [iid for iid in rest if iid not in ordered]:
+            actions.enter_zone(tx, iid, "deck", None)
+    if rest:
+        where = "into the Break Zone" if step.get("rest") == "break" else "on the bottom of their deck"
+        tx.log(f"{player} put {len(rest)} other card(s) {where}", "FFTCG 7.6.1")
+
+
+# effect -> (the owner's zone it moves cards to, what the log says, the rule)
+_MOVES = {"return_to_hand": ("hand", "returned to its owner’s hand", "FFTCG 15.1.1.5"),
+          "remove_from_game": ("removed", "removed from the game", "FFTCG 15.1.1.5"),
+          "put_on_deck": ("deck", "put on its owner’s deck", "FFTCG 7.3, 7.9")}
+
+
 @VOCABULARY.handles("return_to_hand")
 @VOCABULARY.handles("remove_from_game")
+@VOCABULARY.handles("put_on_deck")
 def _leave_play(tx: Transaction, doing: Doing, step: Step) -> None:
     state = tx.state
-    zone = "hand" if step["effect"] == "return_to_hand" else "removed"
+    zone, done, rule = _MOVES[step["effect"]]
+    # put_on_deck: the top (index 0, the deck's first card) or the bottom (FFTCG 7.9: the order is kept)
+    index = None if step["effect"] == "put_on_deck" and step.get("position") != "top" else 0
     for iid in doing.cards:
         card = state.cards[iid]
         if card.zone.endswith((".field", ".break", ".damage")):
             was_field = card.zone.endswith(".field")
             label = actions.name_of(tx, iid)
-            was = actions.enter_zone(tx, iid, zone)
-            tx.log(f"{label} was {'returned to its owner’s hand' if zone == 'hand' else 'removed from the game'}",
-                   "FFTCG 15.1.1.5")
+            was = actions.enter_zone(tx, iid, zone, index)
+            tx.log(f"{label} was {done}" + (f" ({step.get('position', 'bottom')})" if zone == "deck" else ""), rule)
             if was_field:
                 actions.emit(tx, trigger_event("leaves_field", iid, was_ts=was))
 

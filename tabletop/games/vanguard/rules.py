@@ -1,6 +1,7 @@
 """VanguardRules: setup with mulligan, legal commands, resolving them, and reading the table for scenarios."""
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
@@ -50,6 +51,11 @@ PHASES = ("setup", "stand", "draw", "ride", "main", "battle", "end")
 CARD_STATES = ("blaze", "devour", "charge", "hollow", "harmony", "success", "dominated")
 
 
+# The Vanguard card-text compiler's version: a card database compiles its cards again when it changes
+# (carddb/card_compilation.py); raise it whenever a template of text_compiler.py or text_clauses.py changes.
+TEXT_COMPILER_VERSION = "vanguard-1"
+
+
 class VanguardRules(GameRules):
     """Cardfight!! Vanguard, Standard (ride deck, energy) and Premium (G zone, stride, gifts)."""
 
@@ -96,7 +102,7 @@ class VanguardRules(GameRules):
 
     def compile_text(self, card: CardDefinition) -> CompiledText:
         """Compile the card's printed text into Vanguard abilities (text_compiler.py: templates, not guesses)."""
-        return compile_card(card)
+        return dataclasses.replace(compile_card(card), compiler=TEXT_COMPILER_VERSION)
 
     # -- setting up ------------------------------------------------------------------------------
     def setup(self, tx: Transaction, config: GameConfig) -> None:

@@ -1,0 +1,388 @@
+"""The clause templates of FFTCG card text: card phrases, costs and effect sentences in the effect vocabulary.
+
+Each template reads one printed form and gives the vocabulary's mapping (effects.py); a phrase no template reads
+gives None, and the ability holding it is not compiled (templates, not guesses). The card's own name is `<self>`
+(card_text.with_name_marked). Cost symbols are the readable text's `[Fire]`, `[Dull]`, `[Special]`, `[1]`.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tabletop.games.fftcg.cards import ELEMENTS
+
+Effect = dict[str, Any]
+
+_ELEMENT = "|".join(e.capitalize() for e in ELEMENTS)
+_TYPES = {"forward": "forward", "backup": "backup", "monster": "monster", "summon": "summon",
+          "character": "character"}
+KEYWORD_NAMES = {"haste": "haste", "brave": "brave", "first strike": "first_strike", "back attack": "back_attack"}
+_GRANTABLE = "Haste|Brave|First Strike"
+
+# "1 dull Fire Job Knight Forward of cost 3 or less opponent controls": [count] [state] [element] [Job/Category/
+# Card Name] [type] [qualifiers…]; a Job or Card Name alone names any card of it ("search for 1 Job Moogle").
+# The count is read by the caller.
+_TYPE_WORD = r"(?:Forward|Backup|Monster|Summon|Character|card)s?"
+_NAME_END = rf"(?= {_TYPE_WORD}\b| of cost| other than| with | opponent controls| you control| in your|$)"
+_NOUN = re.compile(
+    rf"^(?:(?P<state>dull|active|damaged|attacking|blocking) )?(?:(?P<element>{_ELEMENT}) )?"
+    rf"(?:Job (?P<job>.+?){_NAME_END}|Category (?P<category>\S+){_NAME_END}|Card Name (?P<card_name>.+?){_NAME_END})?"
+    rf"(?: ?(?P<type>(?:Forward|Backup|Monster|Summon|Character|card)s?\b)"
+    rf"(?: or (?P<other>(?:Forward|Backup|Monster|Summon)s?\b))?)?(?P<rest>.*)$")
+_QUALIFIERS: tuple[tuple[re.Pattern[str], Any], ...] = (
+    (re.compile(r"^ of cost (\d+) or less"), lambda m: {"cost_at_most": int(m.group(1))}),
+    (re.compile(r"^ of cost (\d+) or more"), lambda m: {"cost_at_least": int(m.group(1))}),
+    (re.compile(r"^ of cost (\d+)(?! or)"), lambda m: {"cost_at_most": int(m.group(1)), "cost_at_least": int(m.group(1))}),
+    (re.compile(r"^ with (\d+) power or less"), lambda m: {"power_at_most": int(m.group(1))}),
+    (re.compile(r"^ with (\d+) power or more"), lambda m: {"power_at_least": int(m.group(1))}),
+    (re.compile(r"^ (?:with|of) (?:a )?power (?:of )?(\d+) or less"), lambda m: {"power_at_most": int(m.group(1))}),
+    (re.compile(r"^ (?:with|of) (?:a )?power (?:of )?(\d+) or more"), lambda m: {"power_at_least": int(m.group(1))}),
+    (re.compile(r"^ other than <self>"), lambda m: {"not_self": True}),
+    (re.compile(r"^ (?:that )?(?:your )?opponent controls"), lambda m: {"controller": "opponent"}),
+    (re.compile(r"^ (?:that )?you control"), lambda m: {"controller": "you"}),
+    (re.compile(r"^ in your Break Zone"), lambda m: {"zone": "break", "controller": "you"}),
+    (re.compile(r"^ in your opponent's Break Zone"), lambda m: {"zone": "break", "controller": "opponent"}),
+)
+
+
+def card_phrase(phrase: str) -> dict[str, Any] | None:
+    """Read a card phrase without its count ("Forward of cost 4 or less opponent controls") into a card filter."""
+    match = _NOUN.match(phrase.strip())
+    if match is None or not (match.group("type") or match.group("job") or match.group("card_name")):
+        return None
+    if any(" or " in name or " and " in name for name in (match.group("job") or "", match.group("card_name") or "")):
+        return None  # "Job Samurai or Card Name Samurai": one filter names one Job or name
+    kind = (match.group("type") or "card").lower().rstrip("s")
+    found: dict[str, Any] = {"type": _TYPES[kind]} if kind in _TYPES else {}
+    if match.group("other"):  # "Forward or Monster"
+        other = match.group("other").lower().rstrip("s")
+        if "type" not in found or found["type"] == "character":
+            return None
+        found["type"] = [found["type"], _TYPES[other]]
+    state = match.group("state")
+    if state in ("dull", "active"):
+        found["dull"] = state == "dull"
+    elif state:
+        found[state] = True
+    if match.group("element"):
+        found["element"] = match.group("element").lower()
+    if match.group("job"):
+        found["job"] = match.group("job")
+    if match.group("category"):
+        found["category"] = match.group("category")
+    if match.group("card_name"):
+        found["name"] = match.group("card_name")
+    rest = match.group("rest")
+    while rest:
+        for pattern, read in _QUALIFIERS:
+            qualifier = pattern.match(rest)
+            if qualifier is not None:
+                found.update(read(qualifier))
+                rest = rest[qualifier.end():]
+                break
+        else:
+            return None
+    return found
+
+
+_COUNTED = re.compile(r"^(?P<up_to>up to )?(?P<count>\d+) (?P<phrase>.+)$")
+
+
+def counted_phrase(phrase: str) -> dict[str, Any] | None:
+    """Read "up to 2 Forwards opponent controls" into a target: a card filter with its count (and up_to)."""
+    match = _COUNTED.match(phrase.strip())
+    if match is None:
+        return None
+    found = card_phrase(match.group("phrase"))
+    if found is None:
+        return None
+    count = int(match.group("count"))
+    if count != 1:
+        found["count"] = count
+    if match.group("up_to"):
+        found["up_to"] = True
+    return found
+
+
+# -- costs ("[Dull], put <self> into the Break Zone", "[Fire][Fire][1]", "[Special][Lightning]", "1 Ice CP") ----
+_SYMBOL = re.compile(r"\[(\w+)\]")
+_CP_WORDS = re.compile(rf"^(\d+) (?:({_ELEMENT}) )?CP$")
+
+
+def cost(text: str) -> tuple[dict[str, Any], bool] | None:
+    """Read an action ability's cost; return (the vocabulary's cost, whether it is a special ability's [Special])."""
+    found: dict[str, Any] = {}
+    elements: dict[str, int] = {}
+    generic = 0
+    special = False
+    for part in (p.strip() for p in text.split(",")):
+        if part.lower() == "put <self> into the break zone":
+            found["break_self"] = True
+            continue
+        words = _CP_WORDS.match(part)
+        if words is not None:
+            if words.group(2):
+                elements[words.group(2).lower()] = elements.get(words.group(2).lower(), 0) + int(words.group(1))
+            else:
+                generic += int(words.group(1))
+            continue
+        if not part or _SYMBOL.sub("", part).strip():
+            return None
+        for symbol in _SYMBOL.findall(part):
+            if symbol == "Dull":
+                found["dull"] = True
+            elif symbol == "Special":
+                special = True
+            elif symbol.isdigit():
+                generic += int(symbol)
+            elif symbol.lower() in ELEMENTS:
+                elements[symbol.lower()] = elements.get(symbol.lower(), 0) + 1
+            else:
+                return None  # [Crystal], [X]…
+    total = generic + sum(elements.values())
+    if total:
+        found["cp"] = total
+    if len(elements) == 1:
+        (element, count), = elements.items()
+        found["element"] = element
+        if count != total:
+            found["element_cp"] = count
+    elif elements:
+        found["elements"] = elements
+    return found, special
+
+
+# -- effect sentences -------------------------------------------------------------------------------------------
+_IT = r"(?:it|them)"
+_POWER_TURN = re.compile(r"^(?:it|they) (?:gains?|loses?) ([+-]?)(\d+) power until the end of the turn$", re.I)
+
+
+def _grants(text: str) -> list[Effect] | None:
+    """Read "+2000 power and Brave", "Haste and First Strike", "+1000 power, Haste and Brave" into effects."""
+    effects: list[Effect] = []
+    for part in re.split(r", | and ", text):
+        power = re.fullmatch(r"\+(\d+) power", part)
+        if power is not None:
+            effects.append({"effect": "power", "amount": int(power.group(1))})
+        elif part.lower() in ("haste", "brave", "first strike"):
+            effects.append({"effect": "grant_keyword", "keyword": KEYWORD_NAMES[part.lower()]})
+        else:
+            return None
+    return effects or None
+
+
+_TARGET_VERBS: tuple[tuple[re.Pattern[str], Any], ...] = (
+    (re.compile(rf"^deal {_IT} (\d+) damage$", re.I), lambda m: [{"effect": "deal_damage", "amount": int(m.group(1))}]),
+    (re.compile(rf"^break {_IT}$", re.I), lambda m: [{"effect": "break"}]),
+    (re.compile(rf"^dull {_IT} and freeze {_IT}$", re.I), lambda m: [{"effect": "dull"}, {"effect": "freeze"}]),
+    (re.compile(rf"^dull {_IT}$", re.I), lambda m: [{"effect": "dull"}]),
+    (re.compile(rf"^freeze {_IT}$", re.I), lambda m: [{"effect": "freeze"}]),
+    (re.compile(rf"^activate {_IT}$", re.I), lambda m: [{"effect": "activate"}]),
+    (re.compile(rf"^return {_IT} to (?:its|their) owners?'s? hands?$", re.I), lambda m: [{"effect": "return_to_hand"}]),
+    (re.compile(rf"^remove {_IT} from the game$", re.I), lambda m: [{"effect": "remove_from_game"}]),
+    (re.compile(rf"^put {_IT} into the Break Zone$", re.I), lambda m: [{"effect": "put_into_break"}]),
+    (re.compile(rf"^gain control of {_IT}$", re.I), lambda m: [{"effect": "gain_control"}]),
+    (re.compile(rf"^put {_IT} at the bottom of (?:its|their) owners?'s? decks?$", re.I),
+     lambda m: [{"effect": "put_on_deck", "position": "bottom"}]),
+    (re.compile(rf"^put {_IT} (?:on|at the) top of (?:its|their) owners?'s? decks?$", re.I),
+     lambda m: [{"effect": "put_on_deck", "position": "top"}]),
+)
+# effects that take a card from the chosen zone, by the zone the target is in
+_FROM_ZONE: tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...] = (
+    (re.compile(rf"^add {_IT} to your hand$", re.I), "return_to_hand", ("break",)),
+    (re.compile(rf"^play {_IT} onto the field$", re.I), "play_onto_field", ("break",)),
+)
+
+
+_FOR_EACH = re.compile(rf"^deal {_IT} (\d+) damage for each (.+? (?:you|opponent) controls?)$", re.I)
+
+
+def _counted_amount(each: str, times: int) -> dict[str, Any] | None:
+    """Read "Backup you control" (after "for each") into a number computed on resolution (effects.VALUE_KEYS)."""
+    counted = card_phrase(each)
+    if counted is None or "zone" in counted:
+        return None
+    return {"count": counted, "times": times} if times != 1 else {"count": counted}
+
+
+def target_sentence(sentence: str, zone: str) -> list[Effect] | None:
+    """Read a sentence doing something to the chosen cards ("Deal it 5000 damage", "Break them")."""
+    each = _FOR_EACH.match(sentence)
+    if each is not None and zone == "field":
+        amount = _counted_amount(each.group(2), int(each.group(1)))
+        return None if amount is None else [{"effect": "deal_damage", "amount": amount}]
+    for pattern, read in _TARGET_VERBS:
+        match = pattern.match(sentence)
+        if match is not None:
+            effects: list[Effect] = read(match)
+            return None if zone != "field" and effects[0]["effect"] not in ("remove_from_game", "put_on_deck") else effects
+    for pattern, effect, zones in _FROM_ZONE:
+        if pattern.match(sentence):
+            return [{"effect": effect}] if zone in zones else None
+    both = _BOTH.match(sentence)
+    if both is not None:  # "Dull it and deal it 5000 damage": each half in turn, on the same cards
+        first, second = target_sentence(both.group(1), zone), target_sentence(both.group(2), zone)
+        return None if first is None or second is None else first + second
+    if zone != "field":
+        return None
+    return lasting_sentence(sentence, r"(?:it|they)")
+
+
+_BOTH = re.compile(r"^(.+?) and ((?:deal|break|dull|freeze|activate|return|remove|put) (?:it|them)\b.*)$", re.I)
+
+
+def _lasting_forms(subject: str) -> tuple[tuple[re.Pattern[str], Any], ...]:
+    """Return the forms of an effect lasting the turn on `subject` (a regex: "it", "they", "<self>")."""
+    s = subject
+    return (
+        (re.compile(rf"^{s} (gains?|loses?) ([+-]?)(\d+) power until the end of the turn$", re.I),
+         lambda m: [{"effect": "power", "amount": int(m.group(3)) * (-1 if m.group(1).startswith("lose") else 1),
+                     "duration": "turn"}]),
+        (re.compile(rf"^(?:until the end of the turn, {s} gains? (.+)|{s} gains? (.+) until the end of the turn)$", re.I),
+         lambda m: _lasting_grants(m.group(1) or m.group(2))),
+        (re.compile(rf"^{s} cannot block this turn$", re.I), lambda m: [{"effect": "cannot_block", "duration": "turn"}]),
+        (re.compile(rf"^{s} cannot attack this turn$", re.I), lambda m: [{"effect": "cannot_attack", "duration": "turn"}]),
+        (re.compile(rf"^{s} cannot attack or block this turn$", re.I),
+         lambda m: [{"effect": "cannot_attack", "duration": "turn"}, {"effect": "cannot_block", "duration": "turn"}]),
+        (re.compile(r"^<self>'s power becomes (\d+) until the end of the turn$" if s == "<self>" else
+                    r"^(?:its|their) power becomes (\d+) until the end of the turn$", re.I),
+         lambda m: [{"effect": "set_power", "value": int(m.group(1)), "duration": "turn"}]),
+    )
+
+
+_LASTING = {subject: _lasting_forms(subject) for subject in ("<self>", "it", "they", "(?:it|they)")}
+
+
+def lasting_sentence(sentence: str, subject: str) -> list[Effect] | None:
+    """Read "<subject> gains +1000 power until the end of the turn" (and the other forms lasting the turn);
+    `subject` is one of "<self>", "it", "they", "(?:it|they)"."""
+    for pattern, read in _LASTING[subject]:
+        match = pattern.match(sentence)
+        if match is not None:
+            result: list[Effect] | None = read(match)
+            return result
+    return None
+
+
+def _lasting_grants(text: str) -> list[Effect] | None:
+    effects = _grants(text)
+    return None if effects is None else [{**e, "duration": "turn"} for e in effects]
+
+
+_SELF_VERBS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"^activate <self>$", re.I), "activate"),
+    (re.compile(r"^dull <self>$", re.I), "dull"),
+    (re.compile(r"^break <self>$", re.I), "break"),
+    (re.compile(r"^return <self> to (?:its|your) owner's hand$", re.I), "return_to_hand"),
+    (re.compile(r"^return <self> to your hand$", re.I), "return_to_hand"),
+    (re.compile(r"^remove <self> from the game$", re.I), "remove_from_game"),
+    (re.compile(r"^put <self> into the Break Zone$", re.I), "put_into_break"),
+)
+
+
+def self_sentence(sentence: str) -> list[Effect] | None:
+    """Read a sentence doing something to the card itself ("<self> gains +2000 power until the end of the turn")."""
+    for pattern, effect in _SELF_VERBS:
+        if pattern.match(sentence):
+            return [{"effect": effect}]
+    return lasting_sentence(sentence, "<self>")
+
+
+_ALL = r"all (?:the )?"
+
+
+_ALL_FORMS: tuple[tuple[re.Pattern[str], int, Any], ...] = (
+    (re.compile(rf"^deal (\d+) damage to {_ALL}(.+)$", re.I), 2,
+     lambda m: [{"effect": "deal_damage", "amount": int(m.group(1))}]),
+    (re.compile(rf"^dull {_ALL}(.+) and freeze them$", re.I), 1, lambda m: [{"effect": "dull"}, {"effect": "freeze"}]),
+    (re.compile(rf"^(break|dull|activate|freeze) {_ALL}(.+)$", re.I), 2, lambda m: [{"effect": m.group(1).lower()}]),
+    (re.compile(rf"^return {_ALL}(.+) to their owners' hands$", re.I), 1, lambda m: [{"effect": "return_to_hand"}]),
+    (re.compile(rf"^{_ALL}(.+) gain (.+) until the end of the turn$", re.I), 1, lambda m: _lasting_grants(m.group(2))),
+    (re.compile(rf"^until the end of the turn, {_ALL}(.+) gain (.+)$", re.I), 1, lambda m: _lasting_grants(m.group(2))),
+)
+
+
+def all_sentence(sentence: str) -> tuple[dict[str, Any], list[Effect]] | None:
+    """Read a sentence doing something to every matching card ("Deal 5000 damage to all the Forwards opponent
+    controls"); return the `all` filter and the effects."""
+    for pattern, group, read in _ALL_FORMS:
+        match = pattern.match(sentence)
+        if match is None:
+            continue
+        every = card_phrase(match.group(group))
+        effects = read(match)
+        if every is not None and effects is not None:
+            return every, effects
+    return None
+
+
+# (form, effect, the number's parameter, player): sentences acting on players, the number read from the form
+_PLAYER_WORDS: tuple[tuple[str, str, str, str | None], ...] = (
+    (r"draw (\d+) cards?", "draw", "count", None),
+    (r"each player draws (\d+) cards?", "draw", "count", "each"),
+    (r"your opponent draws (\d+) cards?", "draw", "count", "opponent"),
+    (r"your opponent discards (\d+) cards?(?: from (?:their|his/her) hand)?", "discard", "count", "opponent"),
+    (r"each player discards (\d+) cards?(?: from (?:their|his/her) hand)?", "discard", "count", "each"),
+    (r"discard (\d+) cards?", "discard", "count", None),
+    (r"(?:<self> )?deals? your opponent (\d+) points? of damage", "damage_player", "amount", "opponent"),
+    (r"<self> deals you (\d+) points? of damage", "damage_player", "amount", "you"),
+    (r"your opponent receives (\d+) points? of damage", "damage_player", "amount", "opponent"),
+    (r"look at the top card of your deck\. you may (?:place|put) (?:the card|it) at the bottom of your deck()",
+     "look_top", "count", None),
+    (r"put the top (\d+) cards of your deck into the Break Zone", "mill", "count", None),
+    (r"put the top card() of your deck into the Break Zone", "mill", "count", None),
+    (r"your opponent puts the top (\d+) cards of (?:his/her|their) deck into the Break Zone", "mill", "count",
+     "opponent"),
+    (r"your opponent puts the top card() of (?:his/her|their) deck into the Break Zone", "mill", "count", "opponent"),
+)
+_SCRY = re.compile(r"^look at the top (\d+) cards of your deck\. return these to the top and/or bottom of your deck in "
+                   r"any order$", re.I)
+_PLAYER_FORMS = tuple((re.compile(f"^{form}$", re.I), effect, key, player) for form, effect, key, player in _PLAYER_WORDS)
+# "Reveal the top 5 cards of your deck. Add 1 Monster among them to your hand and return the other cards to the
+# bottom of your deck in any order." (or "look at": only its controller sees them)
+_REVEAL_TOP = re.compile(r"^(?P<how>reveal|look at) the top (?P<count>\d+) cards of your deck\. add (?P<up_to>up to )?"
+                         r"(?P<take>\d+) (?P<phrase>.+?) among them to your hand and (?:(?P<bottom>return|put) the "
+                         r"other(?: cards)? (?:to|at) the bottom of your deck(?: in any order)?|(?P<break>put the rest of "
+                         r"the cards into the Break Zone))$", re.I)
+# "Reveal the top card of your deck. If it is a Wind card, add it to your hand." (else it stays on top)
+_REVEAL_ONE = re.compile(r"^reveal the top card of your deck\. if it is an? (?P<phrase>.+?), add it to your hand$", re.I)
+_SEARCH = re.compile(r"^search for (\d+) (.+?) and add (?:it|them) to your hand$", re.I)
+
+
+def player_sentence(sentence: str) -> Effect | None:
+    """Read a sentence acting on players or decks, not on chosen cards ("Draw 2 cards", "Your opponent discards 1
+    card", "Search for 1 Earth Forward and add it to your hand")."""
+    for pattern, word, key, player in _PLAYER_FORMS:
+        match = pattern.match(sentence)
+        if match is not None:
+            effect: Effect = {"effect": word, key: int(match.group(1) or 1)}
+            if player is not None:
+                effect["player"] = player
+            return effect
+    scry = _SCRY.match(sentence)
+    if scry is not None:
+        return {"effect": "look_top", "count": int(scry.group(1)), "reorder": True}
+    one = _REVEAL_ONE.match(sentence)
+    if one is not None:
+        wanted = card_phrase(one.group("phrase"))
+        if wanted is None or "controller" in wanted or "zone" in wanted:
+            return None
+        return {"effect": "reveal_top", "count": 1, "filter": wanted, "take": 1, "rest": "top"}
+    reveal = _REVEAL_TOP.match(sentence)
+    if reveal is not None:
+        wanted = card_phrase(reveal.group("phrase"))
+        if wanted is None or "controller" in wanted or "zone" in wanted:
+            return None
+        found: Effect = {"effect": "reveal_top", "count": int(reveal.group("count")), "filter": wanted,
+                         "take": int(reveal.group("take")), "rest": "break" if reveal.group("break") else "bottom"}
+        if reveal.group("up_to"):
+            found["up_to"] = True
+        if reveal.group("how").lower() == "look at":
+            found["reveal"] = False
+        return found
+    search = _SEARCH.match(sentence)
+    if search is not None:
+        wanted = card_phrase(search.group(2))
+        if wanted is not None and "controller" not in wanted and "zone" not in wanted:
+            return {"effect": "search", "count": int(search.group(1)), "filter": wanted}
+    return None

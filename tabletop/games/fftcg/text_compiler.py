@@ -1,0 +1,365 @@
+"""Compile FFTCG printed card text into the FFTCG effect vocabulary (issue 21): templates, not guesses.
+
+Each printed ability (card_text.ability_texts) is read by the ability templates below — keywords on a line,
+"Damage N —" and EX BURST prefixes, auto abilities ("When <self> enters the field, …", FFTCG 11.8), action and
+special abilities ("Cost: effect", FFTCG 11.6–11.7), field abilities ("<self> gains +1000 power", FFTCG 11.12) and
+a Summon's effect — whose effect text is a sequence of clause templates (clauses.py). An ability compiles only
+when every sentence of it is read; otherwise its printed text goes to `by_hand` and the first sentence no template
+read to `unknown_clauses`.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tabletop.engine.cards import CardDefinition
+from tabletop.engine.text_compilation import CompiledText
+from tabletop.games.fftcg import clauses
+from tabletop.games.fftcg.card_text import ability_texts, normalised_clause, with_name_marked
+from tabletop.games.fftcg.effects import MOMENT_KEYS
+
+# Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
+# Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
+COMPILER_VERSION = "fftcg-1"
+
+Ability = dict[str, Any]
+
+
+class Unread(Exception):
+    """A clause no template reads; its normalised text says which."""
+
+    def __init__(self, clause: str) -> None:
+        super().__init__(clause)
+        self.clause = clause
+
+
+def compile_card(card: CardDefinition) -> CompiledText:
+    """Return what `card`'s printed text compiles to: keywords, effects, and the abilities left by hand."""
+    keywords: dict[str, Any] = {}
+    effects: list[Ability] = []
+    by_hand: list[str] = []
+    unknown: list[str] = []
+    summon = card.card_type == "summon"
+    for printed in ability_texts(card.text):
+        marked = with_name_marked(printed, card.name)
+        try:
+            found = _keyword_line(marked)
+            if found is not None:
+                keywords.update(found)
+                continue
+            effects += _ability(marked, summon)
+        except Unread as unread:
+            by_hand.append(printed)
+            unknown.append(normalised_clause(unread.clause))
+    return CompiledText(keywords=keywords, effects=tuple(effects), by_hand=tuple(by_hand),
+                        unknown_clauses=tuple(unknown), compiler=COMPILER_VERSION)
+
+
+_KEYWORD_LINE = re.compile(r"^(?:(?:Haste|Brave|First Strike|Back Attack)[ ,.]*)+$")
+
+
+def _keyword_line(text: str) -> dict[str, Any] | None:
+    """Read a line of keyword abilities ("Haste", "Brave First Strike"; FFTCG 17)."""
+    if not _KEYWORD_LINE.match(text):
+        return None
+    lowered = text.lower()
+    return {name: True for word, name in clauses.KEYWORD_NAMES.items() if word in lowered}
+
+
+_EX_BURST = re.compile(r"^EX BURST\s+")
+_DAMAGE = re.compile(r"^Damage (\d+)\s*(?:—|--|-)\s*")
+_EVENTS = {"enters the field": "enters_field", "enters your field": "enters_field", "attacks": "attacks", "blocks": "blocks",
+           "is put from the field into the Break Zone": "put_into_break_zone", "leaves the field": "leaves_field",
+           "is broken": "broken", "deals damage to your opponent": "deals_damage_to_player"}
+_EVENT = "|".join(re.escape(event) for event in _EVENTS)
+# "When <self> enters the field or attacks, …": one auto ability per event (FFTCG 11.8.1).
+_TRIGGER = re.compile(rf"^When (?P<subject>.+?) (?P<event>(?:{_EVENT})(?: or (?:{_EVENT}))?), (?P<rest>.+)$", re.S)
+_CAST = re.compile(r"^When (?P<who>you cast|your opponent casts) a Summon, (?P<rest>.+)$", re.S)
+# FFTCG 9.5 (digest 8.5a): "at the end of the turn" abilities trigger with "at the beginning of the End Phase"
+_PHASE = re.compile(r"^At the (?:beginning of (?:the (?P<phase>Attack|End) Phase during each of your turns|"
+                    r"(?P<main>your Main Phase 1|the Main Phase 1 during each of your turns))|"
+                    r"(?P<end>end of each of your turns)), (?P<rest>.+)$", re.S)
+# "Cost: Effect" (the cost read by clauses.cost); a special ability's name stands before its [Special] symbol.
+_ACTION = re.compile(r"^(?!When |If |At )(?:(?P<name>[^\[:\"]+?) (?=\[Special\]))?(?P<cost>[^:\"]+):\s+(?P<rest>.+)$",
+                     re.S)
+def _control(at: str, count: int, phrase: str) -> dict[str, Any] | None:
+    """Read "2 or more Job Knight Forwards" (after "if you control") into a `control` condition of printed facts."""
+    found = clauses.card_phrase(phrase)
+    if found is None or not set(found) <= {"type", "element", "job", "name", "category", "cost_at_most",
+                                           "cost_at_least"}:
+        return None
+    return {"control": {**found, at: count}}
+
+
+_CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
+    (re.compile(r"^if you control (\d+) or more Backups, ", re.I), lambda m: {"backups_at_least": int(m.group(1))}),
+    (re.compile(r"^if you control (\d+) or more Forwards, ", re.I), lambda m: {"forwards_at_least": int(m.group(1))}),
+    (re.compile(r"^if you have received (\d+) (?:or more points of damage|points of damage or more), ", re.I),
+     lambda m: {"damage_at_least": int(m.group(1))}),
+    (re.compile(r"^if you have (\d+) or less cards in your hand, ", re.I), lambda m: {"hand_at_most": int(m.group(1))}),
+    (re.compile(r"^if you control (\d+) or more ([^,]+), ", re.I), lambda m: _control("at_least", int(m.group(1)), m.group(2))),
+    (re.compile(r"^if you control (\d+) or less ([^,]+), ", re.I), lambda m: _control("at_most", int(m.group(1)), m.group(2))),
+    (re.compile(r"^if you control an? ([^,]+), ", re.I), lambda m: _control("at_least", 1, m.group(1))),
+    (re.compile(r"^if you control ((?:Card Name|Job) [^,]+), ", re.I), lambda m: _control("at_least", 1, m.group(1))),
+)
+
+
+def _ability(text: str, summon: bool) -> list[Ability]:
+    """Read one printed ability into one or more abilities of the vocabulary (Unread when a clause is not read)."""
+    head: Ability = {}
+    ex_burst = _EX_BURST.match(text)
+    if ex_burst is not None:
+        text = text[ex_burst.end():]
+        if not summon:  # a Summon's EX Burst is the card's icon (its `ex_burst` flag), not a key of its effect
+            head["ex_burst"] = True
+    damage = _DAMAGE.match(text)
+    if damage is not None:
+        head["damage"] = int(damage.group(1))
+        text = text[damage.end():]
+    trigger = _TRIGGER.match(text)
+    if trigger is not None:
+        events = tuple(_EVENTS[event] for event in trigger.group("event").split(" or "))
+        yours = "enters your field" in trigger.group("event")
+        if yours and trigger.group("subject") == "<self>":
+            raise Unread(text)
+        return _auto(head, trigger.group("subject"), events, trigger.group("rest"), yours)
+    cast = _CAST.match(text)
+    if cast is not None:  # "When you cast a Summon": the Summon cast is what triggers it (FFTCG 11.8)
+        whose = "you" if cast.group("who") == "you cast" else "opponent"
+        return _auto({**head, "of": {"type": "summon", "controller": whose}}, "<self>", ("summon_cast",),
+                     cast.group("rest"))
+    phase = _PHASE.match(text)
+    if phase is not None:
+        event = {"Attack": "attack_phase_start", "End": "end_phase_start"}.get(phase.group("phase") or "",
+                                                                              "main_phase_start")
+        event = "end_phase_start" if phase.group("end") else event
+        return _auto(head, "<self>", (event,), phase.group("rest"))
+    action = _ACTION.match(text)
+    if action is not None and not summon:
+        return [_action(head, action.group("name") or "", action.group("cost"), action.group("rest"))]
+    if summon:
+        return [{**head, **_effect(text, optional_allowed=False)}]
+    return _field(head, text)
+
+
+def _auto(head: Ability, subject: str, events: tuple[str, ...], rest: str, yours: bool = False) -> list[Ability]:
+    """Read an auto ability's effect once for each event that triggers it (FFTCG 11.8); `yours`: the event is a card
+    entering its controller's field ("enters your field")."""
+    ability: Ability = dict(head)
+    if subject != "<self>":
+        of = re.match(r"^(?:a|an) (.+)$", subject)
+        phrase = clauses.card_phrase(of.group(1)) if of is not None else None
+        if phrase is None or "zone" in phrase or any(key in phrase for key in MOMENT_KEYS):
+            raise Unread(f"When {subject} …")
+        if yours:  # "When a Water Forward enters your field"
+            if phrase.get("controller", "you") != "you":
+                raise Unread(f"When {subject} enters your field")
+            phrase["controller"] = "you"
+        ability["of"] = phrase
+    rest, condition = _condition(rest)
+    if condition:
+        ability["condition"] = condition
+    once = _ONCE_PER_TURN.search(rest)
+    if once is not None:
+        if len(events) > 1:  # once in all, not once per event
+            raise Unread(once.group(0).strip())
+        rest = rest[:once.start()]
+        ability["only"] = ["once_per_turn"]
+    effect = _effect(rest, optional_allowed=True, it_is_self=subject == "<self>")
+    return [{"trigger": event, **ability, **effect} for event in events]
+
+
+def _condition(text: str) -> tuple[str, dict[str, int]]:
+    for pattern, read in _CONDITIONS:
+        match = pattern.match(text)
+        if match is not None:
+            condition = read(match)
+            if condition is None:
+                raise Unread(match.group(0).rstrip(", "))
+            return text[match.end():], condition
+    return text, {}
+
+
+def _action(head: Ability, name: str, cost_text: str, rest: str) -> Ability:
+    """Read an action ability "Cost: Effect" or a special ability "Name [Special]…: Effect" (FFTCG 11.6–11.7)."""
+    read = clauses.cost(cost_text.strip(" ,"))
+    if read is None:
+        raise Unread(f"{cost_text.strip()}:")
+    cost, special = read
+    ability: Ability = {"kind": "special" if special else "action", **head}
+    if special:
+        if not name.strip():
+            raise Unread(f"{cost_text.strip()}:")
+        ability["name"] = name.strip()
+    if cost:
+        ability["cost"] = cost
+    limit = _USE_LIMIT.search(rest)
+    if limit is not None:
+        rest = rest[:limit.start()]
+        ability["only"] = [name for word, name in _LIMIT_WORDS.items() if word in limit.group(0)]
+    ability.update(_effect(rest, optional_allowed=False))
+    return ability
+
+
+# "This effect will trigger only once per turn." closing an auto ability's text
+_ONCE_PER_TURN = re.compile(r"\s*This effect will trigger only once per turn\.?$")
+# "You can only use this ability during your turn (and only once per turn)." closing an action ability's text
+_USE_LIMIT = re.compile(r"\s*You can only use this ability (?:during your turn|during your Main Phase|once per turn|"
+                        r"during your turn and only once per turn|once per turn during your turn)\.?$")
+_LIMIT_WORDS = {"during your turn": "your_turn", "during your Main Phase": "main_phase", "once per turn": "once_per_turn"}
+
+
+def _field(head: Ability, text: str) -> list[Ability]:
+    """Read a field ability: a continuous effect while the card is on the field (FFTCG 11.12)."""
+    text, condition = _condition(text)
+    if condition:
+        head = {**head, "condition": condition}
+    sentence = text.rstrip(".")
+    if "." in sentence:
+        raise Unread(text)
+    found = _field_sentence(sentence)
+    if found is None:
+        raise Unread(sentence)
+    return [{"kind": part.get("kind", "field"), **head, **{k: v for k, v in part.items() if k != "kind"}}
+            for part in found]
+
+
+_OWN_COST = re.compile(r"^the cost (?:required to cast|required to play|for playing) <self>(?: onto the field)? is "
+                       r"(reduced|increased) by (\d+)$", re.I)
+_CHOSEN_BY = {"Summons": "summons", "abilities": "abilities", "Summons or abilities": "any"}
+
+
+def _field_sentence(sentence: str) -> list[Ability] | None:
+    """Read the sentence of a field ability into its abilities (one per effect)."""
+    gains = re.match(r"^<self> gains (.+)$", sentence)
+    if gains is not None:
+        granted = clauses._grants(gains.group(1))
+        return None if granted is None else [{**g, "applies_to": "self"} for g in granted]
+    others = re.match(r"^The (.+?) gain (.+)$", sentence)
+    if others is not None:
+        applies = clauses.card_phrase(others.group(1))
+        granted = clauses._grants(others.group(2))
+        if applies is None or granted is None or "zone" in applies or any(key in applies for key in MOMENT_KEYS):
+            return None
+        return [{**g, "applies_to": applies} for g in granted]
+    chosen = re.match(r"^<self> cannot be chosen by (?:your opponent's (Summons or abilities|Summons|abilities)|"
+                      r"(Summons|abilities|Summons or abilities) your opponent (?:plays|uses|plays or uses))$", sentence)
+    if chosen is not None:
+        by = _CHOSEN_BY[chosen.group(1) or chosen.group(2)]
+        return [{"effect": "cannot_be_chosen", "by": by, "player": "opponent", "applies_to": "self"}]
+    unblockable = re.match(r"^<self> cannot be blocked by a Forward of cost (\d+) or more$", sentence)
+    if unblockable is not None:
+        return [{"effect": "cannot_be_blocked_by", "cost_at_least": int(unblockable.group(1)), "applies_to": "self"}]
+    if sentence == "<self> cannot be blocked":
+        return [{"effect": "cannot_be_blocked_by", "cost_at_least": 0, "applies_to": "self"}]
+    restriction = {"<self> cannot attack": ("cannot_attack",), "<self> cannot block": ("cannot_block",),
+                   "<self> cannot attack or block": ("cannot_attack", "cannot_block"),
+                   "<self> must block if possible": ("must_block",)}.get(sentence)
+    if restriction is not None:
+        return [{"effect": word, "applies_to": "self"} for word in restriction]
+    own_cost = _OWN_COST.match(sentence)
+    if own_cost is not None:
+        amount = int(own_cost.group(2)) * (-1 if own_cost.group(1) == "reduced" else 1)
+        return [{"effect": "cost_change", "amount": amount, "applies_to": "self"}]
+    reduce = re.match(r"^If <self> is dealt damage, reduce the damage by (\d+) instead$", sentence)
+    if reduce is not None:
+        return [{"kind": "replacement", "event": "damage", "instead": "reduce", "amount": int(reduce.group(1)),
+                 "applies_to": "self"}]
+    return None
+
+
+_SENTENCE_END = re.compile(r"(?<=\.)\s+")
+# "Draw 1 card, then discard 1 card": two effects in that order
+_THEN = re.compile(r",? then,? (?=[a-z])")
+
+
+def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Ability:
+    """Read an effect's sentences into the ability keys that say it: `effect` (+ parameters), `target` or `all`,
+    `then`, `optional`. `it_is_self`: "it" before any card is chosen means the card itself (a trigger's subject)."""
+    lines = text.split("\n")
+    modes = [line.strip().strip('"') for line in lines[1:]]
+    sentences = [part.strip().rstrip(".") for s in _SENTENCE_END.split(lines[0].strip())
+                 for part in _THEN.split(s) if part.strip()]
+    sentences = _joined_looks(sentences)
+    ability: Ability = {}
+    steps: list[clauses.Effect] = []
+    if sentences and optional_allowed and sentences[0].lower().startswith("you may "):
+        ability["optional"] = True
+        sentences[0] = sentences[0][len("you may "):]
+    for index, sentence in enumerate(sentences):
+        choose = re.match(r"^choose (.+)$", sentence, re.I)
+        if choose is not None:
+            target = clauses.counted_phrase(choose.group(1))
+            if target is None or index != 0:
+                raise Unread(sentence)
+            ability["target"] = target
+            continue
+        if re.match(r"^select (?:\d+) of the (\d+) following actions$", sentence, re.I) and not steps:
+            steps.append(_modes(modes, sentence))
+            modes = []
+            continue
+        found = _sentence(sentence, ability, it_is_self and not steps)
+        if found is None:
+            raise Unread(sentence)
+        steps += found
+    if modes:
+        raise Unread(modes[0])
+    if not steps:
+        raise Unread(text)
+    ability.update(steps[0])
+    if len(steps) > 1:
+        ability["then"] = steps[1:]
+    return ability
+
+
+def _joined_looks(sentences: list[str]) -> list[str]:
+    """Keep "Look at the top card of your deck. You may put it at the bottom of your deck." and "Reveal the top 5
+    cards of your deck. Add 1 … among them to your hand and …" as one clause each."""
+    joined: list[str] = []
+    for sentence in sentences:
+        last = joined[-1].lower() if joined else ""
+        if (last.startswith("look at the top card") and sentence.lower().startswith("you may")) or (
+                last.startswith(("reveal the top", "look at the top")) and " among them to your hand" in sentence) or (
+                last == "reveal the top card of your deck" and sentence.lower().startswith("if it is")) or (
+                last.startswith("look at the top") and sentence.lower().startswith("return these to the top")):
+            joined[-1] = f"{joined[-1]}. {sentence}"
+        else:
+            joined.append(sentence)
+    return joined
+
+
+def _sentence(sentence: str, ability: Ability, it_is_self: bool) -> list[clauses.Effect] | None:
+    """Read one sentence of an effect, given what the ability already chose (its `target` or `all`)."""
+    player = clauses.player_sentence(sentence)
+    if player is not None:
+        return [player]
+    target = ability.get("target")
+    if isinstance(target, dict):
+        return clauses.target_sentence(sentence, target.get("zone", "field"))
+    if "all" in ability:
+        return clauses.lasting_sentence(sentence, "they") or clauses.target_sentence(sentence, "field")
+    every = clauses.all_sentence(sentence)
+    if every is not None and target is None:
+        ability["all"] = every[0]
+        return every[1]
+    itself = clauses.self_sentence(sentence)
+    if itself is None and it_is_self and target is None:
+        itself = clauses.lasting_sentence(sentence, "it")
+    if itself is not None and target in (None, "self"):
+        ability["target"] = "self"
+        return itself
+    return None
+
+
+def _modes(modes: list[str], sentence: str) -> clauses.Effect:
+    """Read "Select 1 of the N following actions" and its quoted modes; a mode may choose its own cards (its first
+    effect's `target` or `all`: the mode is chosen first, effects.with_mode; FFTCG 11.3.3)."""
+    select = re.match(r"^select 1 of the (\d+) following actions$", sentence, re.I)
+    if select is None or int(select.group(1)) != len(modes):
+        raise Unread(sentence)
+    read: list[list[clauses.Effect]] = []
+    for mode in modes:
+        ability = _effect(mode, optional_allowed=False)
+        then = ability.pop("then", [])
+        read.append([ability, *then])
+    return {"effect": "choose_one", "modes": read}

@@ -1,0 +1,121 @@
+"""The FFTCG card-text compiler: the bundled cards' text gives their hand-written behaviour, unread text stays by hand."""
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from carddb.bundled import load_bundled_cards
+from tabletop.engine.cards import CardDefinition
+from tabletop.games import find_game
+from tabletop.games.fftcg.effects import validate_effects
+from tabletop.games.fftcg.text_compiler import compile_card
+
+GOLDEN = yaml.safe_load((Path(__file__).parent / "fftcg_text_golden.yaml").read_text(encoding="utf-8"))
+REAL_CARDS = Path(__file__).resolve().parents[3] / "shared" / "carddata" / "fftcg" / "fftcgsim_square_api_derived_cards.json"
+
+
+def _normalised(ability: Mapping[str, Any]) -> dict[str, Any]:
+    """Drop what only restates a default: a target's count of 1."""
+    result = dict(ability)
+    if isinstance(result.get("target"), Mapping):
+        result["target"] = {k: v for k, v in result["target"].items() if not (k == "count" and v == 1)}
+    return result
+
+
+@pytest.mark.parametrize("expected", GOLDEN, ids=[g["id"] for g in GOLDEN])
+def test_a_bundled_card_plays_its_text_as_the_hand_written_effects(expected: Mapping[str, Any]) -> None:
+    card = next(c for c in load_bundled_cards("fftcg") if c.id == expected["id"])
+    compiled = compile_card(card)
+    assert compiled.by_hand == () and compiled.unknown_clauses == ()
+    assert [_normalised(a) for a in compiled.effects] == [_normalised(a) for a in expected["effects"]]
+    assert dict(compiled.keywords) == {k: True for k in expected["keywords"]}
+    assert [dict(a) for a in card.effects] == [dict(a) for a in compiled.effects]  # the card loader compiled it
+
+
+def _card(text: str, card_type: str = "forward", name: str = "Test Knight") -> CardDefinition:
+    return CardDefinition(id="t", game="fftcg", name=name, card_type=card_type, cost=3, stats={"power": 7000},
+                          text=text, attributes={"element": ["fire"]})
+
+
+def _fully_compiled(text: str) -> tuple[Mapping[str, Any], ...]:
+    """Compile a test card's text, check every ability compiled, and return its effects."""
+    compiled = compile_card(_card(text))
+    assert compiled.is_fully_enforced, compiled.unknown_clauses
+    return compiled.effects
+
+
+def test_an_ability_with_an_unread_clause_stays_by_hand_whole_and_the_others_compile() -> None:
+    text = ("Haste\nWhen Test Knight enters the field, choose 1 Forward. Deal it 4000 damage. "
+            "Test Knight gains a secret power.\n[Dull]: Draw 1 card.")
+    compiled = compile_card(_card(text))
+    assert dict(compiled.keywords) == {"haste": True}
+    assert compiled.effects == ({"kind": "action", "cost": {"dull": True}, "effect": "draw", "count": 1},)
+    assert compiled.by_hand == ("When Test Knight enters the field, choose 1 Forward. Deal it 4000 damage. "
+                                "Test Knight gains a secret power.",)
+    assert compiled.unknown_clauses == ("<name> gains a secret power",)
+    assert not compiled.is_fully_enforced
+
+
+def test_the_card_browser_markup_compiles_like_the_readable_text() -> None:
+    raw = ("[[i]]Damage 3 --[[/]] Test Knight gains +2000 power and Brave.[[br]]   《火》《火》《1》: Choose 1 Forward of "
+           "cost 3 or less opponent controls. Break it.[[br]]   [[s]]Big Swing[[/]] 《S》《ダル》: Choose up to 2 Forwards."
+           " Deal them 5000 damage.")
+    assert _fully_compiled(raw) == (
+        {"kind": "field", "damage": 3, "effect": "power", "amount": 2000, "applies_to": "self"},
+        {"kind": "field", "damage": 3, "effect": "grant_keyword", "keyword": "brave", "applies_to": "self"},
+        {"kind": "action", "cost": {"cp": 3, "element": "fire", "element_cp": 2},
+         "target": {"type": "forward", "cost_at_most": 3, "controller": "opponent"}, "effect": "break"},
+        {"kind": "special", "name": "Big Swing", "cost": {"dull": True},
+         "target": {"type": "forward", "count": 2, "up_to": True}, "effect": "deal_damage", "amount": 5000},
+    )
+    assert find_game("fftcg").compile_text(_card(raw)) == compile_card(_card(raw))
+
+
+def test_a_summon_reads_its_effect_and_its_ex_burst_stays_the_cards_icon() -> None:
+    compiled = compile_card(_card("EX BURST Choose 1 Forward. Deal it 7000 damage. Draw 1 card.", "summon"))
+    assert compiled.effects == ({"target": {"type": "forward"}, "effect": "deal_damage", "amount": 7000,
+                                 "then": [{"effect": "draw", "count": 1}]},)
+
+
+def test_a_second_chosen_card_is_not_guessed() -> None:
+    compiled = compile_card(_card("When Test Knight enters the field, choose 1 Forward. Deal it 1000 damage. "
+                                  "Choose 1 Backup. Dull it."))
+    assert compiled.effects == () and compiled.unknown_clauses == ("Choose N Backup",)
+
+
+def test_every_real_card_compiles_into_the_vocabulary() -> None:
+    """Every compiled real card's effects pass the card-file check (read at run time from ../shared)."""
+    if not REAL_CARDS.is_file():
+        pytest.skip("../shared/carddata/fftcg not present")
+    from carddb.importers.fftcg_json import card_from_record
+
+    records = json.loads(REAL_CARDS.read_text(encoding="utf-8"))
+    problems = []
+    for record in records:
+        try:
+            card = card_from_record(record)
+        except ValueError:
+            continue
+        compiled = compile_card(card)
+        mapping = {"type": card.card_type, "effects": [dict(e) for e in compiled.effects]}
+        problems += [f"{card.id}: {p}" for p in validate_effects(mapping)]
+    assert problems == []
+
+
+def test_templates_of_triggers_conditions_and_computed_amounts() -> None:
+    text = ("When you cast a Summon, choose 1 Forward opponent controls. Deal it 1000 damage for each Backup you "
+            "control.\nIf you control Card Name Test Squire, Test Knight gains +1000 power.\n"
+            "[1]: Draw 1 card. You can only use this ability during your turn and only once per turn.")
+    assert _fully_compiled(text) == (
+        {"of": {"type": "summon", "controller": "you"}, "trigger": "summon_cast",
+         "target": {"type": "forward", "controller": "opponent"}, "effect": "deal_damage",
+         "amount": {"count": {"type": "backup", "controller": "you"}, "times": 1000}},
+        {"kind": "field", "condition": {"control": {"name": "Test Squire", "at_least": 1}}, "effect": "power",
+         "amount": 1000, "applies_to": "self"},
+        {"kind": "action", "cost": {"cp": 1}, "only": ["your_turn", "once_per_turn"], "effect": "draw", "count": 1},
+    )
