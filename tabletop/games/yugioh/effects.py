@@ -71,7 +71,7 @@ def _live_targets(state: GameState, fi: int) -> list[int]:
     """Return the targets chosen on activation that are still where they were chosen (digest 7.3)."""
     context = procedure.ctx(state, fi)
     return [t for t, zone in zip(context.get("targets", ()), context.get("target_zones", ()))
-            if state.cards[t].zone == zone]
+            if table.exists(state, t) and state.cards[t].zone == zone]
 
 
 def lose_lp(tx: Transaction, player: str, amount: int) -> None:
@@ -196,8 +196,9 @@ def search(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
 def destroy(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
     """Destroy the targets still in place."""
     for target in _live_targets(tx.state, fi):
+        owner = tx.state.cards[target].owner   # read first: a Token is gone once it leaves the field
         table.leave_field(tx, target, "gy", "destroyed by an effect")
-        emit(tx, trigger_event("destroyed", target, tx.state.cards[target].owner))
+        emit(tx, trigger_event("destroyed", target, owner))
     return True
 
 
@@ -243,7 +244,7 @@ def equip(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
 def equip_breaks(state: GameState, equip_card: int) -> bool:
     """Tell whether an Equip Card must go to the GY by rule: its monster left the field or broke the restriction."""
     target = state.cards[equip_card].props["equipped_to"]
-    if not table.is_on_field(state, target) or not table.is_monster_zone(state.cards[target].zone) \
+    if not table.exists(state, target) or not table.is_on_field(state, target) or not table.is_monster_zone(state.cards[target].zone) \
             or state.cards[target].face_down:
         return True
     restriction: Mapping[str, Any] = state.cards[equip_card].props.get("equip_restriction") or {}
@@ -324,6 +325,45 @@ def special_summon(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
         tx.set_prop(card, "proper", True)
     tx.log(f"{me} Special Summons {tx.state.definition(card).name} to {zones[0]}", "YGO 3.7")
     emit(tx, trigger_event("special_summoned", card, me))
+    return True
+
+
+@VOCABULARY.word("summon_token", card=str, count=int)
+def summon_token(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
+    """Special Summon `count` Tokens (the card id of the Token) to your free Main Monster Zones in Defense Position,
+    as many as there is room for (YGO 5.7: a Token is made on the field; off it, it ceases to exist, R9)."""
+    me = _vars(tx, fi)["controller"]
+    for _ in range(step.get("count", 1)):
+        zones = table.free_mmz(tx.state, me)
+        if not zones:
+            break
+        token = tx.create_token(step["card"], me, zones[0])
+        tx.set_field(token, "tapped", True)
+        tx.set_prop(token, "turn", tx.state.turn)
+        tx.log(f"{me} Special Summons {tx.state.definition(token).name}", "YGO 5.7")
+        emit(tx, trigger_event("special_summoned", token, me))
+    return True
+
+
+def banish_cost_options(state: GameState, player: str, source: int | None) -> list[int]:
+    """Return the monsters `player` controls that a cost may banish: face-up ones, never a Token (YGO 5.7 Tokens: a Token
+    can never be banished as a cost, AS-Y18)."""
+    return [m for m in table.monsters(state, player) if m != source and not state.cards[m].is_token
+            and not state.cards[m].face_down]
+
+
+@VOCABULARY.word("banish_monster", count=int)
+def banish_monster(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
+    """Banish monsters you control as a cost (the player picks; a Token cannot be chosen, AS-Y18)."""
+    context = _vars(tx, fi)
+    me = context["controller"]
+    answer = procedure.take_answer(tx, fi)
+    if answer is None:
+        options = banish_cost_options(tx.state, me, context.get("source"))
+        return procedure.ask(tx, fi, me, "banish_cost", "pick", f"Banish {step['count']} monster(s) you control as a "
+                             "cost", options, step["count"], step["count"], rule="YGO 7.3: costs are paid on activation")
+    for card in answer["picks"]:
+        table.leave_field(tx, card, "banished", "YGO 7.3: banished as a cost")
     return True
 
 
@@ -516,6 +556,8 @@ def activation_refusal(state: GameState, player: str, source: int, effect: Mappi
             return f"you cannot pay {step['amount']} LP: you have {state.total(player, 'lp')} (YGO 1.4)"
         if word == "discard" and len([c for c in state.zones[f"{player}.hand"].cards if c != source]) < step["count"]:
             return "you have too few cards in hand to discard"
+        if word == "banish_monster" and len(banish_cost_options(state, player, source)) < step["count"]:
+            return "you control too few monsters that can be banished as a cost (a Token cannot be)"
         if word == "detach" and sum(1 for m in state.zones[f"{player}.materials"].cards
                                     if state.cards[m].props.get("under") == source) < step["count"]:
             return "it has too few materials to detach"
@@ -526,6 +568,8 @@ def activation_refusal(state: GameState, player: str, source: int, effect: Mappi
             return "no Fusion Monster has its materials in your hand or on your field"
         if step.get("effect") == "ritual_summon" and not ritual_candidates(state, player, step, source):
             return "no Ritual Monster in your hand can be Ritual Summoned with what you have"
+        if step.get("effect") == "summon_token" and not table.free_mmz(state, player):
+            return "you have no free Main Monster Zone for a Token (YGO 3.4)"
         if step.get("effect") == "special_summon" and not (revival_candidates(state, player, step, source)
                                                            and table.free_mmz(state, player)):
             return "no monster may be Special Summoned (revival limit or no free Main Monster Zone)"

@@ -20,7 +20,7 @@ from tabletop.engine.commands import Choose, Command, PassPriority
 from tabletop.engine.decision import Decision
 from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.rules import CardValue, GameConfig
-from tabletop.engine.state import GameState
+from tabletop.engine.state import TOKEN, GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.turns import Phase, TurnStructure
 from tabletop.engine.zones import ZoneSpec
@@ -75,6 +75,9 @@ class YugiohRules(ManualPlayRules):
 
     def after_scenario_setup(self, tx: Transaction, setup: Mapping[str, Any]) -> None:
         super().after_scenario_setup(tx, setup)
+        for iid in list(tx.state.cards):   # a Token a scenario places is one made during play (YGO 2.4, R9)
+            if table.card_facts(tx.state, iid).is_("token"):
+                tx.set_prop(iid, TOKEN, True)
         if stack.priority_holder(tx.state) is None:
             stack.give_priority(tx, tx.state.active)
 
@@ -149,7 +152,8 @@ class YugiohRules(ManualPlayRules):
                 for link in chain.links_shown(state)]
 
     def stack_targets(self, state: GameState) -> list[tuple[int | None, tuple[int, ...]]]:
-        return [(link["card"], tuple(link.get("targets", ()))) for link in chain.links_shown(state)]
+        return [(link["card"], tuple(t for t in link.get("targets", ()) if table.exists(state, t)))
+                for link in chain.links_shown(state)]
 
     def card_marks(self, state: GameState, iid: int) -> tuple[str, ...]:
         card = state.cards[iid]
@@ -471,10 +475,13 @@ class YugiohRules(ManualPlayRules):
         return procedure.Procedures(self._run_step, _nothing, _nothing)
 
     def _rule_processes(self, tx: Transaction) -> None:
-        """Apply what happens by rule, with no chain (digest §8): 0 LP (R1), and an Equip Card whose monster left
-        the field or broke its equip restriction goes to the GY (R3: not an effect, nothing can negate it)."""
+        """Apply what happens by rule, with no chain (digest §8): 0 LP (R1), a Token moved off the field by hand
+        ceases to exist (R9), and an Equip Card whose monster left the field or broke its equip restriction goes to
+        the GY (R3: not an effect, nothing can negate it)."""
         self.check_life(tx)
         state = tx.state
+        for token in table.stray_tokens(state):
+            table.vanish(tx, token)
         for player in state.players:
             for card in table.spells_traps(state, player):
                 if state.cards[card].props.get("equipped_to") is not None and effects.equip_breaks(state, card):

@@ -175,7 +175,8 @@ def summon_zones(state: GameState, player: str, iid: int, freed: Sequence[int] =
 def leave_field(tx: Transaction, iid: int, to: str = "gy", rule: str = "") -> None:
     """Send a card from the field (or hand, Deck, materials) to its owner's GY, hand, Deck or banishment,
     as the rules redirect it: a Pendulum Monster from the field goes face-up to the Extra Deck (R8), an Extra
-    Deck monster bound for the hand or Deck goes to the Extra Deck (9.1), its Xyz materials go to the GY (R4)."""
+    Deck monster bound for the hand or Deck goes to the Extra Deck (9.1), its Xyz materials go to the GY (R4), a Token
+    vanishes (R9)."""
     state = tx.state
     card = state.cards[iid]
     fact = card_facts(state, iid)
@@ -186,6 +187,9 @@ def leave_field(tx: Transaction, iid: int, to: str = "gy", rule: str = "") -> No
             tx.set_prop(material, "under", None)
             tx.move(material, f"{state.cards[material].owner}.gy")
             tx.log(f"{state.definition(material).name}, an Xyz material, is sent to the GY", "YGO R4")
+    if card.is_token:
+        vanish(tx, iid)
+        return
     tx.clear_card(iid)
     if fact.is_monster and fact.is_("pendulum") and was_on_field and to == "gy":
         _to_face_up_extra(tx, iid)
@@ -209,3 +213,20 @@ def _to_face_up_extra(tx: Transaction, iid: int) -> None:
     tx.move(iid, f"{tx.state.cards[iid].owner}.extra", 0)
     tx.set_prop(iid, "face_up_extra", True)
     tx.reveal(iid, "all")
+
+
+def vanish(tx: Transaction, iid: int) -> None:
+    """Take a Token that left the field out of the game (YGO R9, 2.4; AS-Y18: not even among the banished cards)."""
+    name = tx.state.definition(iid).name
+    tx.remove_token(iid)
+    tx.log(f"{name} leaves the field and ceases to exist", "YGO R9: a Token off the field vanishes")
+
+
+def stray_tokens(state: GameState) -> list[int]:
+    """Return the Tokens that are off the field (moved by hand): they cease to exist by rule (YGO R9)."""
+    return [iid for iid, card in state.cards.items() if card.is_token and not is_on_field(state, iid)]
+
+
+def exists(state: GameState, iid: int | None) -> bool:
+    """Tell whether a card id kept by the rules (a target, an attacker) still names a card: a Token may be gone."""
+    return iid is not None and iid in state.cards
