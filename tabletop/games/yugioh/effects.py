@@ -367,9 +367,10 @@ def banish_monster(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
     return True
 
 
-@VOCABULARY.word("take_control")
+@VOCABULARY.word("take_control", until=str)
 def take_control(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
-    """Take control of the targets: a monster in an EMZ moves to one of your Main Monster Zones (YGO 3.7)."""
+    """Take control of the targets: a monster in an EMZ moves to one of your Main Monster Zones (YGO 3.7);
+    `until: end_of_turn` gives it back in the End Phase (`return_control`)."""
     me = _vars(tx, fi)["controller"]
     for target in _live_targets(tx.state, fi):
         zones = table.free_mmz(tx.state, me)
@@ -377,8 +378,32 @@ def take_control(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
             continue
         tx.move(target, zones[0])
         tx.set_field(target, "controller", me)
+        if step.get("until") == "end_of_turn":
+            tx.set_prop(target, "control_until", tx.state.turn)
         tx.log(f"{me} takes control of {tx.state.definition(target).name}", "YGO 3.7")
     return True
+
+
+def return_control(tx: Transaction) -> None:
+    """Give back the monsters whose control was taken until the end of the turn: each goes to a free Main Monster
+    Zone of its owner, or, with none free, is destroyed and sent to the GY by rule (YGO 3.7, AS-Y14)."""
+    state = tx.state
+    for player in state.players:
+        for iid in table.monsters(state, player):
+            if state.cards[iid].props.get("control_until") is None:
+                continue
+            tx.set_prop(iid, "control_until", None)
+            owner = state.cards[iid].owner
+            zones = table.free_mmz(state, owner)
+            name = state.definition(iid).name
+            if not zones:
+                table.leave_field(tx, iid, "gy", "YGO 3.7: control returns, but its owner has no free Main Monster "
+                                                 "Zone: destroyed by rule")
+                emit(tx, trigger_event("destroyed", iid, owner))
+                continue
+            tx.move(iid, zones[0])
+            tx.set_field(iid, "controller", owner)
+            tx.log(f"control of {name} returns to {owner}", "YGO 3.7")
 
 
 def _materials_at_hand(state: GameState, player: str) -> list[int]:

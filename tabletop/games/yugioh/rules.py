@@ -749,6 +749,7 @@ class YugiohRules(ManualPlayRules):
 
     def _end_turn(self, tx: Transaction) -> None:
         state = tx.state
+        effects.return_control(tx)   # "until the End Phase" ends (YGO 3.7, AS-Y14)
         hand = state.zones[f"{state.active}.hand"].cards
         if len(hand) > HAND_LIMIT:   # YGO 5.6: discard down to 6, one card at a time
             procedure.ask(tx, None, state.active, "hand_limit", "pick",
