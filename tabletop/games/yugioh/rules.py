@@ -182,6 +182,8 @@ class YugiohRules(ManualPlayRules):
                     for picks in itertools.combinations(decision.options, size)]
         if decision.kind == "yesno":
             return [Choose(by=player, yes=True), Choose(by=player, yes=False)]
+        if decision.kind == "order":
+            return [Choose(by=player, picks=order) for order in itertools.permutations(decision.options)]
         found: list[Command] = []
         if player == state.active and chain.is_open(state):
             found += self._summons(state, player)
@@ -672,7 +674,8 @@ class YugiohRules(ManualPlayRules):
 
     def _start_segoc(self, tx: Transaction) -> None:
         """Put the waiting triggers in one chain in SEGOC order (digest 7.4): the turn player's mandatory, the
-        opponent's mandatory, the turn player's optional, the opponent's optional; an optional "when ... you can"
+        opponent's mandatory, the turn player's optional, the opponent's optional, each group in the order its player
+        chooses (`_next_segoc`); an optional "when ... you can"
         trigger whose event was not the last thing to happen misses the timing (7.5)."""
         state = tx.state
         last = state.data.get("moment")
@@ -686,7 +689,8 @@ class YugiohRules(ManualPlayRules):
         active = state.active
         rank = {(active, False): 0, (state.opponent(active), False): 1, (active, True): 2,
                 (state.opponent(active), True): 3}
-        kept.sort(key=lambda t: rank[t["controller"], t["optional"]])
+        kept = [{**t, "group": rank[t["controller"], t["optional"]]} for t in kept]
+        kept.sort(key=lambda t: t["group"])
         tx.set_data("segoc", kept)
 
     def _next_segoc(self, tx: Transaction) -> None:
@@ -698,6 +702,13 @@ class YugiohRules(ManualPlayRules):
             top = stack.top(state)
             if top is not None:
                 stack.give_priority(tx, state.opponent(top["controller"]))
+            return
+        group = [t for t in plan if t["group"] == plan[0]["group"]]
+        if len(group) > 1 and not plan[0].get("ordered"):   # YGO 7.4: the player orders their own group
+            procedure.ask(tx, None, group[0]["controller"], "segoc_order", "order",
+                          "Put your simultaneous trigger effects in chain order (first: the lowest chain link)",
+                          [str(n) for n in range(len(group))], len(group), len(group), rule="YGO 7.4 (SEGOC)",
+                          labels=[t["name"] for t in group])
             return
         item = plan.pop(0)
         tx.set_data("segoc", plan)
@@ -767,6 +778,14 @@ class YugiohRules(ManualPlayRules):
             return
         raw, answer = routed
         state = tx.state
+        if raw["name"] == "segoc_order":
+            plan = list(state.data["segoc"])
+            size = len(raw["options"])
+            group = [{**plan[int(p)], "ordered": True} for p in answer.picks]
+            tx.set_data("segoc", group + plan[size:])
+            tx.log("trigger effects go on the chain in this order: " + ", ".join(t["name"] for t in group),
+                   "YGO 7.4 (SEGOC)")
+            return
         if raw["name"] == "optional_trigger":
             if answer.yes:
                 self._activate_trigger(tx, raw["trigger"])
