@@ -5,7 +5,9 @@ A card's coded effect is a mapping `{kind, when, optional, timing, needs, cost, 
 - `when`: a trigger's event (normal_summoned, tribute_summoned, flip_summoned, special_summoned, flipped,
   destroyed, destroyed_by_battle, damage_taken, attack_declared), of the card itself unless `of_any: true`;
 - `optional` and `timing` (`when`: "When ... you can" misses the timing, `if` never does, digest 7.5);
-- `needs`: `attack` (an opponent's attack is being declared) or `chain` (a link to answer);
+- `needs`: `attack` (an opponent's attack is being declared), `chain` (a link to answer) or `summon` (a monster
+  is being summoned: the window before it succeeds, digest 5.7);
+- `from: hand`: a Quick Effect activated from the hand (a "hand trap", its cost usually `discard_self`);
 - `cost`: steps paid on activation (pay_lp, discard, detach), `target`: what is chosen on activation
   ({side: opponent|you|any, zone: monsters|spells_traps|cards|attacker, filter: {...}}), `do`: steps run on resolution.
 Effects a card does not code are declared and carried out by hand (chain.py).
@@ -26,7 +28,7 @@ from tabletop.games.yugioh import table
 KINDS = ("activate", "ignition", "quick", "trigger")
 EVENTS = ("normal_summoned", "tribute_summoned", "flip_summoned", "special_summoned", "pendulum_summoned", "flipped", "destroyed",
           "destroyed_by_battle", "damage_taken", "attack_declared")
-EFFECT_KEYS = frozenset({"kind", "when", "optional", "timing", "needs", "cost", "target", "do", "of_any"})
+EFFECT_KEYS = frozenset({"kind", "when", "optional", "timing", "needs", "cost", "target", "do", "of_any", "from"})
 TARGET_KEYS = frozenset({"side", "zone", "filter"})
 
 
@@ -129,6 +131,29 @@ def discard(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
                              step["count"], step["count"], rule="YGO 7.3: costs are paid on activation")
     for card in answer["picks"]:
         table.leave_field(tx, card, "gy", "YGO 7.3: discarded as a cost")
+    return True
+
+
+@VOCABULARY.word("discard_self")
+def discard_self(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
+    """Discard the card whose effect this is from the hand, as a cost (a hand trap, YGO 7.3)."""
+    source = _vars(tx, fi)["source"]
+    if tx.state.cards[source].zone.endswith(".hand"):
+        table.leave_field(tx, source, "gy", "YGO 7.3: discarded as a cost")
+    return True
+
+
+@VOCABULARY.word("change_atk", amount=int)
+def change_atk(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
+    """Change the targets' ATK by `amount` until the end of this turn (face-up monsters still in place)."""
+    for target in _live_targets(tx.state, fi):
+        card = tx.state.cards[target]
+        if card.face_down or not table.is_monster_zone(card.zone):
+            continue
+        before = int(card.props.get("atk_change") or 0) if card.props.get("atk_turn") == tx.state.turn else 0
+        tx.set_prop(target, "atk_change", before + step["amount"])
+        tx.set_prop(target, "atk_turn", tx.state.turn)
+        tx.log(f"{tx.state.definition(target).name} gets {step['amount']:+d} ATK until the end of this turn")
     return True
 
 
@@ -274,6 +299,21 @@ def negate_attack(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
 def negate_activation(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
     """Negate the activation of the chain link this one answered: it was never activated, its card is destroyed."""
     _mark_answered_link(tx, fi, "negated")
+    return True
+
+
+@VOCABULARY.word("negate_summon")
+def negate_summon(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
+    """Negate the Summon being made: the monsters are destroyed (it never succeeded; digest 5.7 summon timing)."""
+    summoning = tx.state.data.get("summoning")
+    if not summoning:
+        return True
+    tx.set_data("summoning", None)
+    for iid in summoning["cards"]:
+        if table.exists(tx.state, iid) and table.is_on_field(tx.state, iid):
+            owner = tx.state.cards[iid].owner
+            table.leave_field(tx, iid, "gy", "YGO 5.7: its Summon is negated and it is destroyed")
+            emit(tx, trigger_event("destroyed", iid, owner))
     return True
 
 
@@ -567,6 +607,8 @@ def activation_refusal(state: GameState, player: str, source: int, effect: Mappi
     attack = state.data.get("attack")
     if needs == "attack" and not (attack and state.cards[attack["attacker"]].controller != player):
         return "it answers an opponent's attack declaration"
+    if needs == "summon" and not state.data.get("summoning"):
+        return "it answers a monster being summoned"
     if needs == "chain":
         top = stack.top(state)
         if top is None:

@@ -203,6 +203,9 @@ class YugiohRules(ManualPlayRules):
         for iid in table.spells_traps(state, player):
             if state.cards[iid].face_down and chain.card_refusal(state, player, iid) is None:
                 found.append(ActivateCard(by=player, card=iid))
+        for iid in state.zones[f"{player}.hand"].cards:   # a hand trap's Quick Effect (YGO 7.1)
+            if chain.effect_refusal(state, player, iid, True) is None:
+                found.append(ActivateEffect(by=player, card=iid, quick=True))
         for iid in table.monsters(state, player) + table.spells_traps(state, player):
             for quick in (False, True):
                 if chain.effect_refusal(state, player, iid, quick) is None:
@@ -449,8 +452,7 @@ class YugiohRules(ManualPlayRules):
             tx.set_field(command.card, "tapped", False)
             tx.set_prop(command.card, "changed", state.turn)
             tx.log(f"{player} Flip Summons {state.definition(command.card).name}", "YGO 5.7")
-            self._emit(tx, "flip_summoned", command.card)
-            self._emit(tx, "flipped", command.card)
+            self._summoning(tx, [command.card], ["flip_summoned", "flipped"])
         elif isinstance(command, ChangePosition):
             self._card(state, command.card)
             refusal = self._position_refusal(state, player, command.card)
@@ -506,6 +508,22 @@ class YugiohRules(ManualPlayRules):
         self.check_life(tx)   # YGO 1.3 a: a player at 0 LP loses at once, even while paying a cost
         return done
 
+    def _summoning(self, tx: Transaction, cards: list[int], events: list[str]) -> None:
+        """Open the window before a summon succeeds, where the opponent may only negate it (digest 5.7 summon timing):
+        its "summoned" events happen when it succeeds (`_summon_succeeds`)."""
+        tx.set_data("summoning", {"cards": cards, "events": events})
+
+    def _summon_succeeds(self, tx: Transaction) -> None:
+        """The summon was not negated: it succeeds, its events happen (triggers wait for the next chain), and the
+        opponent may respond to it (YGO 5.7, 7.2)."""
+        summoning = tx.state.data["summoning"]
+        tx.set_data("summoning", None)
+        for iid in summoning["cards"]:
+            for kind in summoning["events"]:
+                if table.exists(tx.state, iid) and table.is_on_field(tx.state, iid):
+                    self._emit(tx, kind, iid)
+        stack.give_priority(tx, tx.state.opponent(tx.state.active))
+
     def _emit(self, tx: Transaction, kind: str, card: int | None, player: str | None = None) -> None:
         """Mark a new moment (digest 7.5) and let the trigger effects the event sets off wait for the next chain."""
         tx.set_data("moment", int(tx.state.data.get("moment") or 0) + 1)
@@ -534,9 +552,7 @@ class YugiohRules(ManualPlayRules):
         how = "Sets" if is_set else ("Tribute Summons" if command.tributes else "Normal Summons")
         tx.log(f"{player} {how} {name}", "YGO 5.7")
         if not is_set:
-            self._emit(tx, "normal_summoned", iid)
-            if command.tributes:
-                self._emit(tx, "tribute_summoned", iid)
+            self._summoning(tx, [iid], ["normal_summoned"] + (["tribute_summoned"] if command.tributes else []))
 
     def _place(self, tx: Transaction, iid: int, zone: str, face_down: bool = False, defense: bool = False) -> None:
         """Put a monster in a Monster Zone as a new card this turn."""
@@ -590,7 +606,7 @@ class YugiohRules(ManualPlayRules):
         self._place(tx, iid, zones[0])
         tx.set_prop(iid, "proper", True)
         tx.log(f"{player} {kind} Summons {state.definition(iid).name}", "YGO 5.7")
-        self._emit(tx, "special_summoned", iid)
+        self._summoning(tx, [iid], ["special_summoned"])
 
     def _pendulum_summon(self, tx: Transaction, command: PendulumSummon) -> None:
         state, player = tx.state, command.by
@@ -603,9 +619,7 @@ class YugiohRules(ManualPlayRules):
             tx.set_prop(iid, "proper", True)
         tx.set_data("pendulum_summon", state.turn)
         tx.log(f"{player} Pendulum Summons " + ", ".join(state.definition(i).name for i in command.cards), "YGO 5.7")
-        for iid in command.cards:
-            self._emit(tx, "special_summoned", iid)
-            self._emit(tx, "pendulum_summoned", iid)
+        self._summoning(tx, list(command.cards), ["special_summoned", "pendulum_summoned"])
 
     def _declare_attack(self, tx: Transaction, command: DeclareAttack) -> None:
         state, player = tx.state, command.by
@@ -633,6 +647,13 @@ class YugiohRules(ManualPlayRules):
         for _ in range(64):
             if self.outcome(state) is not None or procedure.is_waiting(state):
                 return
+            if state.data.get("summoning") and stack.is_empty(state) and not procedure.stack(state):
+                # YGO 5.7: the opponent may negate the summon; when they do not, it succeeds
+                holder = stack.priority_holder(state)
+                if holder == state.opponent(state.active) and self.activations(state, holder):
+                    return
+                self._summon_succeeds(tx)
+                continue
             if state.data.get("segoc") is not None:
                 self._next_segoc(tx)
                 continue
@@ -654,6 +675,9 @@ class YugiohRules(ManualPlayRules):
     def _pass(self, tx: Transaction, player: str) -> None:
         if stack.priority_holder(tx.state) != player:
             raise IllegalCommand("YGO 7.2", "you do not hold priority")
+        if tx.state.data.get("summoning") and stack.is_empty(tx.state):
+            self._summon_succeeds(tx)   # the opponent let the summon happen
+            return
         result = stack.pass_priority(tx)
         if result is stack.PassResult.RESOLVE:
             tx.log("both players passed: the chain resolves, last link first", "YGO 7.2")
@@ -671,6 +695,8 @@ class YugiohRules(ManualPlayRules):
         if stack.is_empty(state) and not procedure.is_waiting(state) and not procedure.stack(state):
             tx.set_data("resolving", None)
             stack.give_priority(tx, state.active)   # YGO 7.2: a new open game state, the turn player first
+            if state.data.get("summoning"):
+                self._summon_succeeds(tx)
 
     def _start_segoc(self, tx: Transaction) -> None:
         """Put the waiting triggers in one chain in SEGOC order (digest 7.4): the turn player's mandatory, the

@@ -46,9 +46,13 @@ def attribute_of(state: GameState, iid: int) -> str:
 
 
 def current_atk(state: GameState, iid: int) -> int:
-    """Return a monster's current ATK: printed, plus what the Equip Cards equipped to it give (never below 0)."""
+    """Return a monster's current ATK: printed, plus what the Equip Cards equipped to it give and a change made this
+    turn "until the end of this turn" (never below 0)."""
+    card = state.cards[iid]
     bonus = sum(int(state.cards[e].props.get("equip_atk") or 0) for p in state.players for e in spells_traps(state, p)
                 if state.cards[e].props.get("equipped_to") == iid)
+    if card.props.get("atk_turn") == state.turn:
+        bonus += int(card.props.get("atk_change") or 0)
     return max(0, card_facts(state, iid).atk + bonus)
 
 
