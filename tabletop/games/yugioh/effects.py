@@ -14,16 +14,18 @@ Effects a card does not code are declared and carried out by hand (chain.py).
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tabletop.engine import procedure, stack
 from tabletop.engine.card_filter import CardFilter, Seen
+from tabletop.engine.cards import CardDefinition
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.triggers import queue, trigger_event
 from tabletop.engine.vocabulary import Vocabulary
 from tabletop.games.yugioh import table
+from tabletop.games.yugioh.cards import Material, can_fill, fits_material, fusion_materials, material_slots
 
 KINDS = ("activate", "ignition", "quick", "trigger")
 EVENTS = ("normal_summoned", "tribute_summoned", "flip_summoned", "special_summoned", "pendulum_summoned", "flipped", "destroyed",
@@ -451,14 +453,26 @@ def _materials_at_hand(state: GameState, player: str) -> list[int]:
                                                         if not state.cards[m].face_down]
 
 
+def _fusion_pool(state: GameState, player: str, source: int | None, chosen: Sequence[int] = ()
+                 ) -> list[tuple[int, CardDefinition]]:
+    """Return the monsters of the hand and field that may still be Fusion Material (not the source, not chosen)."""
+    return [(c, state.definition(c)) for c in _materials_at_hand(state, player)
+            if c != source and c not in chosen and table.card_facts(state, c).is_monster]
+
+
+def _slots(state: GameState, fusion: int) -> list[Material]:
+    return material_slots(fusion_materials(state.definition(fusion)) or ())
+
+
 def fusion_candidates(state: GameState, player: str, step: Mapping[str, Any], source: int | None) -> list[int]:
-    """Return the Fusion Monsters of the Extra Deck whose named materials are in the hand or on the field."""
-    pool = [state.definition(c).name for c in _materials_at_hand(state, player) if c != source]
+    """Return the Fusion Monsters of the Extra Deck whose materials (named ones, or read from a real card's material
+    line: "X" + "Y", 2 "Arch" monsters, "X" + 1 DARK monster) are in the hand or on the field."""
+    pool = _fusion_pool(state, player, source)
     found = []
     for iid in FILTER.select(Seen(state, player, source), state.zones[f"{player}.extra"].cards, step.get("filter")):
-        needed = [str(n) for n in state.definition(iid).attributes.get("materials") or ()]
-        if table.card_facts(state, iid).is_("fusion") and needed and all(
-                pool.count(name) >= needed.count(name) for name in needed) and table.summon_zones(state, player, iid):
+        slots = _slots(state, iid)
+        if table.card_facts(state, iid).is_("fusion") and slots and can_fill(slots, pool) \
+                and table.summon_zones(state, player, iid):
             found.append(iid)
     return found
 
@@ -504,19 +518,19 @@ def _choose_monster(tx: Transaction, fi: int, kind: str, answer: Mapping[str, An
 
 
 def _ask_material(tx: Transaction, fi: int) -> bool | None:
-    """Ask for the next named material of the chosen Fusion Monster; None when all are chosen."""
+    """Ask for the next Fusion Material of the chosen Fusion Monster (only cards that leave the rest fillable);
+    None when all are chosen."""
     context = _vars(tx, fi)
     state, me = tx.state, context["controller"]
-    needed = [str(n) for n in state.definition(context["fusion"]).attributes.get("materials") or ()]
     chosen = list(context.get("chosen", ()))
-    for name in [state.definition(c).name for c in chosen]:
-        needed.remove(name)
-    if not needed:
+    remaining = _slots(state, context["fusion"])[len(chosen):]
+    if not remaining:
         return None
-    options = [c for c in _materials_at_hand(state, me) if c not in chosen and c != context.get("source")
-               and state.definition(c).name == needed[0]]
-    return procedure.ask(tx, fi, me, "fusion_material", "pick", f"Choose {needed[0]} as Fusion Material", options,
-                         1, 1, rule="YGO 5.7")
+    pool = _fusion_pool(state, me, context.get("source"), chosen)
+    options = [c for c, card in pool if fits_material(card, remaining[0])
+               and can_fill(remaining[1:], [p for p in pool if p[0] != c])]
+    return procedure.ask(tx, fi, me, "fusion_material", "pick", f"Choose {remaining[0].describe()} as Fusion Material",
+                         options, 1, 1, rule="YGO 5.7")
 
 
 def ritual_candidates(state: GameState, player: str, step: Mapping[str, Any], source: int | None) -> list[int]:
