@@ -12,6 +12,7 @@ from typing import Any
 from tabletop.engine import procedure, stack
 from tabletop.engine.cards import CardDefinition
 from tabletop.engine.errors import IllegalCommand
+from tabletop.engine.library_index import PerLibrary
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.games.yugioh import effects, table
@@ -66,7 +67,7 @@ def negates_summons(definition: CardDefinition) -> bool:
 
 def summon_window_refusal(state: GameState, iid: int) -> str | None:
     """Return why an activation cannot start a chain in the window before a summon succeeds (digest 5.7), or None."""
-    if state.data.get("summoning") and stack.is_empty(state) and not negates_summons(state.definition(iid)):
+    if state.data.get("summoning") and stack.is_empty(state) and not _reads(state, iid)[2]:
         return SUMMON_WINDOW
     return None
 
@@ -114,7 +115,7 @@ def effect_speed(fact: CardFacts, quick: bool) -> int:
 
 
 def has_quick_effect(definition: CardDefinition) -> bool:
-    """Tell whether a card has a Quick Effect: a coded one (`trigger: quick`), or its text says so."""
+    """Tell whether a card has a Quick Effect: a coded one (`kind: quick`), or its text says so."""
     return any(e.get("kind") == "quick" for e in definition.effects) or any(
         words in definition.text for words in ("Quick Effect", "either player's turn"))
 
@@ -129,6 +130,17 @@ def has_hand_quick_effect(definition: CardDefinition) -> bool:
         words in text for words in ("discard this card", "from your hand", "in your hand"))
 
 
+# Read once per card library: what each card's text and effects say about Quick Effects and negating Summons.
+_QUICK: PerLibrary[dict[str, tuple[bool, bool, bool]]] = PerLibrary(lambda library: {
+    cid: (has_quick_effect(library[cid]), has_hand_quick_effect(library[cid]), negates_summons(library[cid]))
+    for cid in library})
+
+
+def _reads(state: GameState, iid: int) -> tuple[bool, bool, bool]:
+    """Return (has a Quick Effect, has one used from the hand, negates Summons) for a card on the table."""
+    return _QUICK(state.library)[state.cards[iid].card_id]
+
+
 def quick_effects(state: GameState, iid: int, kind: str) -> list[tuple[int, Any]]:
     """Return a card's coded effects of one kind usable where it is: from the hand only those marked `from: hand`."""
     in_hand = state.cards[iid].zone.endswith(".hand")
@@ -140,7 +152,7 @@ def effect_refusal(state: GameState, player: str, iid: int, quick: bool) -> str 
     card = state.cards[iid]
     fact = table.card_facts(state, iid)
     if card.zone == f"{player}.hand":
-        if not (fact.is_monster and has_hand_quick_effect(state.definition(iid))):
+        if not (fact.is_monster and _reads(state, iid)[1]):
             return "only a monster with a Quick Effect activated from the hand can use its effect from your hand"
         if not quick:
             return "an effect activated from the hand is a Quick Effect: declare it as one"
@@ -153,7 +165,7 @@ def effect_refusal(state: GameState, player: str, iid: int, quick: bool) -> str 
         return "only a face-up Continuous or Field card, a Pendulum Scale or an Effect Monster has an effect to declare"
     elif quick:
         return "a Spell or Trap's effect has the Spell Speed of its card; declare it without 'quick'"
-    if quick and not has_quick_effect(state.definition(iid)):
+    if quick and not _reads(state, iid)[0]:
         return "this card's text has no Quick Effect"
     if quick and card.zone != f"{player}.hand" and not quick_effects(state, iid, "quick") and any(
             e.get("from") == "hand" for e in state.definition(iid).effects):

@@ -380,6 +380,7 @@ def summon_token(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
         if not zones:
             break
         token = tx.create_token(step["card"], me, zones[0])
+        tx.set_data(table.TOKENS_MADE, True)
         tx.set_field(token, "tapped", True)
         tx.set_prop(token, "turn", tx.state.turn)
         tx.log(f"{me} Special Summons {tx.state.definition(token).name}", "YGO 5.7")

@@ -78,6 +78,7 @@ class YugiohRules(ManualPlayRules):
         for iid in list(tx.state.cards):   # a Token a scenario places is one made during play (YGO 2.4, R9)
             if table.card_facts(tx.state, iid).is_("token"):
                 tx.set_prop(iid, TOKEN, True)
+                tx.set_data(table.TOKENS_MADE, True)
         if stack.priority_holder(tx.state) is None:
             stack.give_priority(tx, tx.state.active)
 
@@ -170,6 +171,11 @@ class YugiohRules(ManualPlayRules):
 
     # -- the commands a player may give --------------------------------------------------------
     def legal_commands(self, state: GameState, player: str) -> list[Command]:
+        # asked several times per decision (the seat, auto-pass, the bots): kept until the state changes
+        return list(state.memo(f"yugioh.legal.{player}", lambda: tuple(self._legal(state, player))))
+
+    def _legal(self, state: GameState, player: str) -> list[Command]:
+        """Return the commands `player` may submit now: the pending decision's answers, or every play."""
         if self.outcome(state) is not None:
             return []
         decision = self.pending_decision(state)
@@ -196,19 +202,38 @@ class YugiohRules(ManualPlayRules):
         """Return the activations the rules allow `player` now (cards and declared effects)."""
         if stack.priority_holder(state) != player or procedure.is_waiting(state):
             return []
+        return list(state.memo(f"yugioh.activations.{player}", lambda: tuple(self._activations(state, player))))
+
+    def _activations(self, state: GameState, player: str) -> list[Command]:
+        """Check each card that could be activated at a Spell Speed allowed now (the others are refused by speed
+        alone, YGO 7.1: a pre-filter that keeps the full checks off most cards)."""
+        speed_1 = chain.can_act_at_speed_1(state, player)
+        lowest = 3 if state.step == "damage" else max(2, chain.top_speed(state))
+
+        def allowed(speed: int) -> bool:
+            return speed_1 or speed >= lowest
+
         found: list[Command] = []
-        for iid in state.zones[f"{player}.hand"].cards:
-            if chain.card_refusal(state, player, iid) is None:
+        hand = state.zones[f"{player}.hand"].cards
+        for iid in hand:
+            fact = table.card_facts(state, iid)
+            if allowed(1 if fact.is_monster else fact.spell_speed) and chain.card_refusal(state, player, iid) is None:
                 found.append(ActivateCard(by=player, card=iid))
         for iid in table.spells_traps(state, player):
-            if state.cards[iid].face_down and chain.card_refusal(state, player, iid) is None:
+            if state.cards[iid].face_down and allowed(table.card_facts(state, iid).spell_speed) \
+                    and chain.card_refusal(state, player, iid) is None:
                 found.append(ActivateCard(by=player, card=iid))
-        for iid in state.zones[f"{player}.hand"].cards:   # a hand trap's Quick Effect (YGO 7.1)
-            if chain.effect_refusal(state, player, iid, True) is None:
-                found.append(ActivateEffect(by=player, card=iid, quick=True))
+        if allowed(2):
+            for iid in hand:   # a hand trap's Quick Effect (YGO 7.1)
+                if table.card_facts(state, iid).is_monster and chain.effect_refusal(state, player, iid, True) is None:
+                    found.append(ActivateEffect(by=player, card=iid, quick=True))
         for iid in table.monsters(state, player) + table.spells_traps(state, player):
+            fact = table.card_facts(state, iid)
+            card = state.cards[iid]
+            if card.face_down or (fact.is_monster and table.is_monster_zone(card.zone) and not fact.is_("effect")):
+                continue
             for quick in (False, True):
-                if chain.effect_refusal(state, player, iid, quick) is None:
+                if allowed(chain.effect_speed(fact, quick)) and chain.effect_refusal(state, player, iid, quick) is None:
                     found.append(ActivateEffect(by=player, card=iid, quick=quick))
         return found
 

@@ -13,6 +13,7 @@ MMZ = tuple(f"mmz.{i}" for i in range(1, 6))
 STZ = tuple(f"stz.{i}" for i in range(1, 6))
 PENDULUM_ZONES = ("stz.1", "stz.5")   # YGO 3.1: the end Spell & Trap Zones double as Pendulum Zones
 EMZ = ("emz.left", "emz.right")
+TOKENS_MADE = "tokens_made"   # data: set once a Token was made this game (only then are stray Tokens looked for)
 _EMZ_COLUMN = {"emz.left": 2, "emz.right": 4}   # seen from p1's side; p2 sees them mirrored
 
 # Row 0 is the row nearest the middle of the table: monsters in front, spells and traps behind.
@@ -228,6 +229,8 @@ def vanish(tx: Transaction, iid: int) -> None:
 
 def stray_tokens(state: GameState) -> list[int]:
     """Return the Tokens that are off the field (moved by hand): they cease to exist by rule (YGO R9)."""
+    if not state.data.get(TOKENS_MADE):   # no Token was ever made: nothing to look for
+        return []
     return [iid for iid, card in state.cards.items() if card.is_token and not is_on_field(state, iid)]
 
 
