@@ -26,6 +26,7 @@ from tabletop.engine.turns import Phase, TurnStructure
 from tabletop.engine.zones import ZoneSpec
 from tabletop.games.manual_play import ManualPlayRules
 from tabletop.games.yugioh import battle, chain, effects, table
+from tabletop.games.yugioh.cards import FACTS
 from tabletop.games.yugioh.commands import (
     COMMANDS, ActivateCard, ActivateEffect, ChangePosition, DeclareAttack, FlipSummon, NormalSummon, PendulumSummon,
     SetMonster, SetSpellTrap, SpecialSummon,
@@ -215,21 +216,23 @@ class YugiohRules(ManualPlayRules):
 
         found: list[Command] = []
         hand = state.zones[f"{player}.hand"].cards
+        facts = FACTS(state.library)   # card id -> printed facts, read here for every card in play
+        cards = state.cards
         for iid in hand:
-            fact = table.card_facts(state, iid)
+            fact = facts[cards[iid].card_id]
             if allowed(1 if fact.is_monster else fact.spell_speed) and chain.card_refusal(state, player, iid) is None:
                 found.append(ActivateCard(by=player, card=iid))
         for iid in table.spells_traps(state, player):
-            if state.cards[iid].face_down and allowed(table.card_facts(state, iid).spell_speed) \
+            if cards[iid].face_down and allowed(facts[cards[iid].card_id].spell_speed) \
                     and chain.card_refusal(state, player, iid) is None:
                 found.append(ActivateCard(by=player, card=iid))
         if allowed(2):
             for iid in hand:   # a hand trap's Quick Effect (YGO 7.1)
-                if table.card_facts(state, iid).is_monster and chain.effect_refusal(state, player, iid, True) is None:
+                if facts[cards[iid].card_id].is_monster and chain.effect_refusal(state, player, iid, True) is None:
                     found.append(ActivateEffect(by=player, card=iid, quick=True))
         for iid in table.monsters(state, player) + table.spells_traps(state, player):
-            fact = table.card_facts(state, iid)
-            card = state.cards[iid]
+            fact = facts[cards[iid].card_id]
+            card = cards[iid]
             if card.face_down or (fact.is_monster and table.is_monster_zone(card.zone) and not fact.is_("effect")):
                 continue
             for quick in (False, True):
