@@ -170,6 +170,11 @@ class YugiohRules(ManualPlayRules):
             marks.append(f"Scale {table.card_facts(state, iid).scale}")
         return tuple(marks)
 
+    def attached_to(self, state: GameState, iid: int) -> int | None:
+        """Return the Xyz Monster an Xyz material is under (YGO 3.1: materials are kept under their monster)."""
+        under = state.cards[iid].props.get("under")
+        return under if isinstance(under, int) and table.exists(state, under) else None
+
     # -- the commands a player may give --------------------------------------------------------
     def legal_commands(self, state: GameState, player: str) -> list[Command]:
         # asked several times per decision (the seat, auto-pass, the bots): kept until the state changes

@@ -26,7 +26,8 @@ ZONES: tuple[ZoneSpec, ...] = (
     ZoneSpec("banished", Visibility.PUBLIC, layout="pile", row=0, column=7, label="Banished"),
     ZoneSpec("extra", Visibility.HIDDEN, layout="pile", row=1, column=0, label="Extra Deck"),
     ZoneSpec("deck", Visibility.HIDDEN, layout="pile", row=1, column=6, label="Deck"),
-    ZoneSpec("materials", Visibility.PUBLIC, layout="pile", row=1, column=7, label="Xyz materials"),
+    # every material is drawn: the window lays each under its Xyz Monster (YugiohRules.attached_to)
+    ZoneSpec("materials", Visibility.PUBLIC, layout="slot", row=1, column=7, label="Xyz materials"),
     ZoneSpec("hand", Visibility.OWNER, layout="fan", label="Hand"),
     # YGO 3.1: the two Extra Monster Zones are shared, between the players' monster rows.
     ZoneSpec("emz.left", capacity=1, layout="slot", row=-1, column=2, shared=True, label="Extra Monster"),
