@@ -175,21 +175,27 @@ def detach(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
 
 @VOCABULARY.word("draw", count=int, to=str)
 def draw(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
-    """Draw cards; players who must draw more than their Deck holds lose, all of them at once a draw (1.3 b)."""
-    state = tx.state
+    """Draw cards (YGO 5.1); a player short of cards loses (1.3 b)."""
     me = _vars(tx, fi)["controller"]
-    drawers = _players(state, me, step.get("to", "you"))
-    short = [p for p in drawers if len(state.zones[f"{p}.deck"].cards) < step["count"]]
+    draw_cards(tx, _players(tx.state, me, step.get("to", "you")), step["count"])
+    return True
+
+
+def draw_cards(tx: Transaction, drawers: list[str], count: int) -> bool:
+    """Draw `count` cards for each player; players who must draw more than their Deck holds lose, all of them at
+    once a draw (YGO 1.3 b, AS-Y05, AS-Y06). Return False when someone could not draw."""
+    state = tx.state
+    short = [p for p in drawers if len(state.zones[f"{p}.deck"].cards) < count]
     if short:
         winner = None if len(short) == len(state.players) else state.opponent(short[0])
         tx.set_data("outcome", {"winner": winner, "reason": f"{' and '.join(short)} had to draw from an empty Deck "
                                                             "(YGO 1.3 b)"})
-        tx.log(f"{' and '.join(short)} cannot draw", "YGO 1.3 b")
-        return True
+        tx.log(f"{' and '.join(short)} cannot draw and " + ("loses" if len(short) == 1 else "lose"), "YGO 1.3 b")
+        return False
     for player in drawers:
-        for _ in range(step["count"]):
-            tx.move(state.zones[f"{player}.deck"].cards[0], f"{player}.hand")
-        tx.log(f"{player} draws {step['count']}", "YGO 5.1")
+        for _ in range(count):
+            tx.move(state.zones[f"{player}.deck"].cards[0], f"{player}.hand", None)
+        tx.log(f"{player} draws {count}", "YGO 5.1")
     return True
 
 

@@ -19,12 +19,11 @@ from tabletop.engine import procedure, stack, triggers
 from tabletop.engine.commands import Choose, Command, PassPriority
 from tabletop.engine.decision import Decision
 from tabletop.engine.errors import IllegalCommand
-from tabletop.engine.rules import CardValue, GameConfig
+from tabletop.engine.rules import CardValue, GameConfig, GameRules
 from tabletop.engine.state import TOKEN, GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.turns import Phase, TurnStructure
 from tabletop.engine.zones import ZoneSpec
-from tabletop.games.manual_play import ManualPlayRules
 from tabletop.games.yugioh import battle, chain, effects, table
 from tabletop.games.yugioh.cards import FACTS
 from tabletop.games.yugioh.commands import (
@@ -33,6 +32,7 @@ from tabletop.games.yugioh.commands import (
 )
 
 HAND_LIMIT = 6            # YGO 5.6
+OPENING_HAND = 5          # YGO 4.3: no mulligan
 _XYZ_COUNT = re.compile(r"(\d+)\+? Level (\d+)")
 _PHASE_WORDS = {("draw", ""): "Draw Phase", ("standby", ""): "Standby Phase", ("main1", ""): "Main Phase 1",
                 ("battle", "start"): "Battle Phase", ("battle", "battle"): "Battle Step", ("battle", "end"): "End Step",
@@ -40,8 +40,9 @@ _PHASE_WORDS = {("draw", ""): "Draw Phase", ("standby", ""): "Standby Phase", ("
 _SUMMONING = "YGO 5.3: you can summon, Set or change positions only in your own Main Phase, in an open game state"
 
 
-class YugiohRules(ManualPlayRules):
-    """Yu-Gi-Oh! by the Master Rule: the turn, summons, positions, battle and the chain enforced; effects by hand."""
+class YugiohRules(GameRules):
+    """Yu-Gi-Oh! by the Master Rule: the turn, summons, positions, battle and the chain enforced; uncoded effects
+    carried out by hand (the engine's manual moves stay available, as in every game)."""
 
     id: ClassVar[str] = "yugioh"
     name: ClassVar[str] = "Yu-Gi-Oh!"
@@ -54,13 +55,10 @@ class YugiohRules(ManualPlayRules):
     turn: ClassVar[TurnStructure] = TurnStructure([
         Phase("draw"), Phase("standby"), Phase("main1"), Phase("battle", ("start", "battle", "damage", "end")),
         Phase("main2"), Phase("end")])
-    draw_phase: ClassVar[str] = "draw"
-    opening_hand: ClassVar[int] = 5          # YGO 4.3: no mulligan
-    first_turn_skips_draw: ClassVar[bool] = True  # YGO 4.4
-    life_total: ClassVar[str] = "lp"
-    draw_rule: ClassVar[str] = "YGO 5.1"
-    deck_out_rule: ClassVar[str] = "YGO 5.1: a player who cannot draw loses"
-    life_rule: ClassVar[str] = "YGO 1.3: a player whose LP reach 0 loses"
+
+    @property
+    def phases(self) -> tuple[str, ...]:  # type: ignore[override]
+        return self.turn.names
 
     def zone_specs(self, game_format: str) -> Sequence[ZoneSpec]:
         return table.ZONES
@@ -70,12 +68,40 @@ class YugiohRules(ManualPlayRules):
 
     # -- setting up ----------------------------------------------------------------------------
     def setup(self, tx: Transaction, config: GameConfig) -> None:
-        super().setup(tx, config)
+        """YGO 4.3: shuffled Decks, 8000 LP, 5 cards each (no mulligan); the first player's turn starts."""
+        self.place_decks(tx, config)
+        effects.draw_cards(tx, list(tx.state.players), OPENING_HAND)
+        tx.set_table("turn", 1)
+        tx.set_table("active", tx.state.players[0])
+        self.turn.enter(tx, *self.turn.first())
+        self.on_phase_start(tx)
         stack.give_priority(tx, tx.state.active)
         self._settle(tx)
 
+    def on_phase_start(self, tx: Transaction) -> None:
+        """The Draw Phase draws 1, except the first player's first turn (YGO 4.4, 5.1; AS-Y05: an empty Deck loses)."""
+        state = tx.state
+        if state.phase != "draw":
+            return
+        if state.turn == 1:
+            tx.log(f"{state.active} does not draw on the first turn of the Duel", "YGO 4.4")
+            return
+        effects.draw_cards(tx, [state.active], 1)
+
+    def check_life(self, tx: Transaction) -> None:
+        """End the Duel when a player's LP reach 0: that player loses, both at once a draw (YGO 1.3 a, AS-Y01)."""
+        state = tx.state
+        if "outcome" in state.data:
+            return
+        losers = [p for p in state.players if state.total(p, "lp") <= 0]
+        if losers:
+            winner = None if len(losers) == len(state.players) else state.opponent(losers[0])
+            tx.set_data("outcome", {"winner": winner, "reason": f"{' and '.join(losers)} reached 0 LP (YGO 1.3 a)"})
+            tx.log(f"{' and '.join(losers)} reached 0 LP", "YGO 1.3 a")
+
     def after_scenario_setup(self, tx: Transaction, setup: Mapping[str, Any]) -> None:
-        super().after_scenario_setup(tx, setup)
+        if not tx.state.phase:
+            self.turn.enter(tx, *self.turn.first())
         for iid in list(tx.state.cards):   # a Token a scenario places is one made during play (YGO 2.4, R9)
             if table.card_facts(tx.state, iid).is_("token"):
                 tx.set_prop(iid, TOKEN, True)
