@@ -164,9 +164,10 @@ def fits_material(card: CardDefinition, material: Material) -> bool:
     if material.archetype:
         archetypes = [str(a) for a in card.attributes.get("archetypes") or ()]
         return material.archetype in archetypes or material.archetype in card.name
-    attrs = card.attributes
-    words = {str(w).lower() for key in ("attribute", "race") for w in
-             (attrs.get(key) if isinstance(attrs.get(key), list) else [attrs.get(key) or ""])}
+    words: set[str] = set()
+    for key in ("attribute", "race"):   # one word, or a list of them (an imported card of several)
+        value = card.attributes.get(key) or ""
+        words.update(str(w).lower() for w in (value if isinstance(value, list) else [value]))
     return material.kind in words or material.kind in facts_of(card).kinds
 
 

@@ -125,14 +125,20 @@ def pay_lp(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
 def discard(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
     """Discard cards from the hand as a cost (the player picks)."""
     context = _vars(tx, fi)
-    me = context["controller"]
+    hand = [c for c in tx.state.zones[f"{context['controller']}.hand"].cards if c != context.get("source")]
+    return _pay_with_cards(tx, fi, "discard", f"Discard {step['count']} as a cost", hand, step["count"], "gy",
+                           "discarded")
+
+
+def _pay_with_cards(tx: Transaction, fi: int, name: str, prompt: str, options: list[int], count: int, to: str,
+                    how: str) -> bool:
+    """Ask which `count` of `options` pay a cost, then send them `to` the GY or banishment (YGO 7.3)."""
     answer = procedure.take_answer(tx, fi)
     if answer is None:
-        hand = [c for c in tx.state.zones[f"{me}.hand"].cards if c != context.get("source")]
-        return procedure.ask(tx, fi, me, "discard", "pick", f"Discard {step['count']} as a cost", hand,
-                             step["count"], step["count"], rule="YGO 7.3: costs are paid on activation")
+        return procedure.ask(tx, fi, _vars(tx, fi)["controller"], name, "pick", prompt, options, count, count,
+                             rule="YGO 7.3: costs are paid on activation")
     for card in answer["picks"]:
-        table.leave_field(tx, card, "gy", "YGO 7.3: discarded as a cost")
+        table.leave_field(tx, card, to, f"YGO 7.3: {how} as a cost")
     return True
 
 
@@ -405,15 +411,9 @@ def banish_cost_options(state: GameState, player: str, source: int | None) -> li
 def banish_monster(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
     """Banish monsters you control as a cost (the player picks; a Token cannot be chosen, AS-Y18)."""
     context = _vars(tx, fi)
-    me = context["controller"]
-    answer = procedure.take_answer(tx, fi)
-    if answer is None:
-        options = banish_cost_options(tx.state, me, context.get("source"))
-        return procedure.ask(tx, fi, me, "banish_cost", "pick", f"Banish {step['count']} monster(s) you control as a "
-                             "cost", options, step["count"], step["count"], rule="YGO 7.3: costs are paid on activation")
-    for card in answer["picks"]:
-        table.leave_field(tx, card, "banished", "YGO 7.3: banished as a cost")
-    return True
+    options = banish_cost_options(tx.state, context["controller"], context.get("source"))
+    return _pay_with_cards(tx, fi, "banish_cost", f"Banish {step['count']} monster(s) you control as a cost", options,
+                           step["count"], "banished", "banished")
 
 
 @VOCABULARY.word("take_control", until=str)
