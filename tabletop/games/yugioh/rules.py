@@ -149,6 +149,11 @@ class YugiohRules(GameRules):
 
     # -- reading the game ----------------------------------------------------------------------
     def pending_decision(self, state: GameState) -> Decision | None:
+        # asked many times per step (resolve, the listing, the seat): kept until the state changes
+        return state.memo("yugioh.pending", lambda: self._pending(state))
+
+    def _pending(self, state: GameState) -> Decision | None:
+        """Return who must decide what now: a stored decision, else the priority holder acts or passes."""
         if self.outcome(state) is not None:
             return None
         stored = procedure.pending(state)
