@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from carddb.errors import CardDatabaseError
+from carddb.validation import Regulation
 from tabletop.engine.cards import CardDefinition
 
 
@@ -60,13 +61,21 @@ def read_lflist(path: Path) -> dict[str, BanList]:
 
 
 def limits_by_name(banlist: BanList, cards: Iterable[CardDefinition]) -> Mapping[str, int]:
-    """Return the list's limits by card name for the deck check; a card's alternate artwork shares its limit."""
+    """Return the list's limits by card name for the deck check; a card is known by its id or passcode (a bundled
+    card's), and an alternate artwork (`alias`) shares its limit."""
     found: dict[str, int] = {}
     for card in cards:
-        codes = [int(c) for c in (card.id, card.attributes.get("alias")) if str(c or "").isdigit()]
+        codes = [int(c) for c in (card.id, card.attributes.get("passcode"), card.attributes.get("alias"))
+                 if str(c or "").isdigit()]
         limits = [banlist.limits[c] for c in codes if c in banlist.limits]
         if limits:
             found[card.name] = min(limits + [found.get(card.name, 3)])
         elif banlist.whitelist:
             found[card.name] = 0
     return found
+
+
+def regulation_of(banlist: BanList, cards: Iterable[CardDefinition], game_format: str | None = None) -> Regulation:
+    """Return the deck check's regulation for one list: its limits by the names of `cards`, and its name, which every
+    problem it finds says ("Yu-Gi-Oh! 2.5 (Forbidden & Limited list '2026.7'): ...")."""
+    return Regulation(format=game_format, limits=limits_by_name(banlist, cards), banlist=banlist.name)

@@ -29,6 +29,8 @@ class Regulation:
     standard_trigger_type_limit: int | None = 8
     # yugioh.md 2.5: the Forbidden & Limited list as data, card name -> copies allowed (0, 1 or 2).
     limits: Mapping[str, int] = field(default_factory=dict)
+    # the name of that list, said in every problem it finds ("2026.7"); "" when the limits have no name
+    banlist: str = ""
 
 
 DEFAULT_FORMAT: dict[str, str] = {"vanguard": "standard", "fftcg": "constructed"}
@@ -214,9 +216,14 @@ def _yugioh(deck: ResolvedDeck, fmt: str, regulation: Regulation) -> list[str]:
         return min(3, regulation.limits.get(name, 3))
 
     # yugioh.md 2.6: a card "always treated as X" shares X's limit.
-    problems += _copies(main + extra + side, lambda c: str(c.attributes.get("treated_as") or c.name), limit_of,
-                        "Yu-Gi-Oh! 2.5")
-    return problems
+    def name_of(card: CardDefinition) -> str:
+        return str(card.attributes.get("treated_as") or card.name)
+
+    rule = f"Yu-Gi-Oh! 2.5 (Forbidden & Limited list {regulation.banlist!r})" if regulation.banlist else "Yu-Gi-Oh! 2.5"
+    cards = main + extra + side
+    forbidden = sorted({name_of(c) for c in cards if limit_of(name_of(c)) == 0})
+    problems += [f"{rule}: {name!r} is Forbidden" for name in forbidden]
+    return problems + _copies([c for c in cards if name_of(c) not in forbidden], name_of, limit_of, rule)
 
 
 # --- Grand Archive (grand-archive.md §2) ------------------------------------------------------

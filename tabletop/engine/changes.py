@@ -5,6 +5,7 @@ names what it touched, so the history needs no copies of the state.
 """
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -78,6 +79,37 @@ class CreateCard(Change):
         state.zones[self.zone].cards.pop(self.index)
         del state.cards[self.iid]
         state.next_iid = self.number
+        state.roster += 1
+
+    def touched(self) -> tuple[set[str], set[int], set[str]]:
+        return {self.zone}, {self.iid}, set()
+
+
+@dataclass(slots=True)
+class RemoveCard(Change):
+    """Take a card instance off the table for good (a token that left the field); undo puts it back as it was.
+
+    `instance` is a copy of the card as it was removed, never the state's own object (a change is never modified).
+    """
+
+    shows: ClassVar[bool] = True
+
+    iid: int
+    zone: str
+    index: int
+    instance: CardInstance
+
+    def apply(self, state: GameState) -> None:
+        removed = state.zones[self.zone].cards.pop(self.index)
+        assert removed == self.iid, "RemoveCard applied to a state it was not made for"
+        del state.cards[self.iid]
+        state.roster += 1
+        state.gone_card_ids.add(self.instance.card_id)
+        _bump(state.aspects, self.zone)
+
+    def revert(self, state: GameState) -> None:
+        state.cards[self.iid] = copy.deepcopy(self.instance)
+        state.zones[self.zone].cards.insert(self.index, self.iid)
         state.roster += 1
 
     def touched(self) -> tuple[set[str], set[int], set[str]]:

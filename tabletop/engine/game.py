@@ -263,8 +263,8 @@ class Game:
         return [step.command for step in self.history.done]
 
     def card_ids_used(self) -> Iterable[str]:
-        """Return the ids of every card definition in the game."""
-        return sorted({card.card_id for card in self.state.cards.values()})
+        """Return the ids of every card definition in the game (and of tokens that have left it)."""
+        return sorted({card.card_id for card in self.state.cards.values()} | self.state.gone_card_ids)
 
     def _notify(self, result: StepResult) -> StepResult:
         for listener in list(self.listeners):

@@ -306,6 +306,11 @@ class GameRules:
         table (a Vanguard unit on RC that is also a vanguard, a deleted unit); none by default."""
         return ()
 
+    def attached_to(self, state: GameState, iid: int) -> int | None:
+        """Return the card this card lies under on the table (a Yu-Gi-Oh! Xyz material under its Xyz Monster), or
+        None; the window draws it there, peeking out below. None by default."""
+        return None
+
     def card_fact(self, state: GameState, iid: int, key: str) -> Any:
         """Return one fact about a card for scenario expectations; KeyError for an unknown key."""
         card = state.card(iid)

@@ -15,6 +15,8 @@ _ABSENT: Any = object()  # a memo not computed yet (None is a value)
 
 # Card-instance fields a Change may set directly; everything else lives in `props`.
 CARD_FIELDS = ("controller", "tapped", "face_down")
+# The prop marking a token: a card instance made during play (Transaction.create_token), which may leave the game.
+TOKEN = "token"
 
 
 @dataclass
@@ -35,6 +37,11 @@ class CardInstance:
     counters: dict[str, int] = field(default_factory=dict)
     props: dict[str, Any] = field(default_factory=dict)
     revealed_to: set[str] = field(default_factory=set)
+
+    @property
+    def is_token(self) -> bool:
+        """Tell whether the card is a token (made during play; it may leave the game, a deck's card never does)."""
+        return bool(self.props.get(TOKEN))
 
     def snapshot(self) -> dict[str, Any]:
         """Return the instance as JSON data."""
@@ -107,6 +114,9 @@ class GameState:
     # Bumped whenever a card instance is created or its creation undone (never restored): a value that
     # depends only on which cards exist and their printed definitions stays valid while it is the same.
     roster: int = field(default=0, init=False, compare=False, repr=False)
+    # The definitions of cards that left the game (tokens removed): a saved record still needs them. Never shrunk by
+    # undo (a definition too many in a record is harmless; one too few makes the record unplayable).
+    gone_card_ids: set[str] = field(default_factory=set, init=False, compare=False, repr=False)
     # the values `memo` keeps for the current version and board version: replaced by empty ones as they change
     # (keyed by any hashable: games inline `memo` with tuple keys on their hot paths)
     memo_values: dict[Hashable, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
@@ -199,6 +209,10 @@ class GameState:
             return self.cards[iid]
         except KeyError:
             raise KeyError(f"no card #{iid}") from None
+
+    def conserved_cards(self) -> list[int]:
+        """Return the ids of the cards that never leave the game: every card but the tokens made during play."""
+        return [iid for iid, card in self.cards.items() if not card.is_token]
 
     def definition(self, iid: int) -> CardDefinition:
         """Return the printed definition of a card instance."""

@@ -6,12 +6,12 @@ from typing import Any
 
 from tabletop.engine import rng
 from tabletop.engine.changes import (
-    AppendLog, Change, CreateCard, ListInsert, ListRemove, ListReplace, MoveCard, SetCardField, SetCardProp,
+    AppendLog, Change, CreateCard, ListInsert, ListRemove, ListReplace, MoveCard, RemoveCard, SetCardField, SetCardProp,
     SetCardCounter, SetData, SetRevealed, SetRng, SetTableField, SetTotal, ShuffleZone,
 )
 from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.instance_ids import instance_id
-from tabletop.engine.state import GameState, LogEntry, visibility_key
+from tabletop.engine.state import TOKEN, GameState, LogEntry, visibility_key
 
 
 class Transaction:
@@ -85,6 +85,23 @@ class Transaction:
         self.apply(CreateCard(iid, card_id, owner, zone, position, number))
         return iid
 
+    def create_token(self, card_id: str, owner: str, zone: str, index: int | None = None) -> int:
+        """Create a token: a card instance made during play, marked so (`CardInstance.is_token`); return its id."""
+        iid = self.create_card(card_id, owner, zone, index)
+        self.set_prop(iid, TOKEN, True)
+        return iid
+
+    def remove_token(self, iid: int) -> None:
+        """Take a token off the table for good (undoable); a card of a deck is never removed (cards are conserved).
+
+        Contract: rules code that keeps a card id (a target, an attack) checks `iid in state.cards` after this.
+        """
+        card = self.state.cards[iid]
+        if not card.is_token:
+            raise ValueError(f"card #{iid} is not a token: only tokens leave the game")
+        zone = self.state.zones[card.zone].cards
+        self.apply(RemoveCard(iid, card.zone, zone.index(iid), copy.deepcopy(card)))
+
     def move(self, iid: int, target: str, index: int | None = 0) -> None:
         """Move a card to `target` at `index` (0 = top; None = bottom). Capacity is the caller's rule."""
         card = self.state.cards[iid]
@@ -119,13 +136,13 @@ class Transaction:
             self.apply(SetCardCounter(iid, name, old, value))
 
     def clear_card(self, iid: int, keep: tuple[str, ...] = ()) -> None:
-        """Remove every prop (except `keep`) and counter, and stand the card up face up.
+        """Remove every prop (except `keep` and the token mark) and counter, and stand the card up face up.
 
         Games call this when a card changing zones becomes a new object.
         """
         card = self.state.cards[iid]
         for key in sorted(card.props):
-            if key not in keep:
+            if key not in keep and key != TOKEN:   # a token stays a token wherever it goes
                 self.set_prop(iid, key, None)
         for name in sorted(card.counters):
             self.set_counter(iid, name, 0)

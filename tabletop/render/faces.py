@@ -14,7 +14,7 @@ from tabletop.render.palette import (
 )
 
 # Bump whenever a drawing change should invalidate faces cached on disk.
-RENDERER_VERSION = 3
+RENDERER_VERSION = 4
 
 PARCHMENT: RGB = (246, 241, 228)
 INK: RGB = (24, 24, 28)
@@ -273,6 +273,9 @@ def _art_marks(draw: ImageDraw.ImageDraw, card: CardDefinition, art: tuple[int, 
         draw.ellipse(box, fill=colour, outline=INK, width=max(1, diameter // 16))
         label = str(trigger).upper()
         _centered(draw, label, box, _fit_line(draw, label, diameter - 6, round(diameter * 0.3), 6, bold=True), ink_for(colour))
+    arrows = card.attributes.get("link_markers") or card.attributes.get("link_arrows")
+    if card.game == "yugioh" and arrows:
+        _link_arrows(draw, {str(a).replace("-", "_").lower() for a in arrows}, art)
     marks = []
     if card.attributes.get("gift"):
         marks.append(f"GIFT: {str(card.attributes['gift']).upper()}")
@@ -281,6 +284,28 @@ def _art_marks(draw: ImageDraw.ImageDraw, card: CardDefinition, art: tuple[int, 
     if marks:
         text = "  ".join(marks)
         draw.text((art[0] + 4, art[3] - 4), text, font=font(max(6, round(art_h * 0.1)), bold=True, text=text), fill=INK, anchor="ld")
+
+
+# Yu-Gi-Oh! Link arrows: where each of the eight points, as (column, row) steps from the art panel's centre.
+_LINK_ARROWS = {"top_left": (-1, -1), "top": (0, -1), "top_right": (1, -1), "left": (-1, 0), "right": (1, 0),
+                "bottom_left": (-1, 1), "bottom": (0, 1), "bottom_right": (1, 1)}
+LINK_ARROW_ON = (214, 40, 40)
+
+
+def _link_arrows(draw: ImageDraw.ImageDraw, pointing: set[str], art: tuple[int, int, int, int]) -> None:
+    """Draw a Link Monster's eight arrow places around its art: those it points to red, the others faint."""
+    cx, cy = (art[0] + art[2]) / 2, (art[1] + art[3]) / 2
+    half_w, half_h = (art[2] - art[0]) / 2, (art[3] - art[1]) / 2
+    size = max(3.0, min(half_w, half_h) * 0.22)
+    faint = (205, 205, 205)
+    for name, (dx, dy) in _LINK_ARROWS.items():
+        tip_x, tip_y = cx + dx * (half_w - 2), cy + dy * (half_h - 2)
+        length = (dx * dx + dy * dy) ** 0.5
+        ux, uy = dx / length, dy / length            # towards the tip
+        base_x, base_y = tip_x - ux * size * 1.3, tip_y - uy * size * 1.3
+        points = [(tip_x, tip_y), (base_x - uy * size, base_y + ux * size), (base_x + uy * size, base_y - ux * size)]
+        on = name in pointing
+        draw.polygon(points, fill=LINK_ARROW_ON if on else faint, outline=INK if on else mix(faint, INK, 0.3))
 
 
 def _keyword_pills(draw: ImageDraw.ImageDraw, card: CardDefinition, area: tuple[int, int, int], size: int) -> int:

@@ -448,7 +448,7 @@ class DeckEditor(QMainWindow):
             if current is not None:
                 self._select(section, current.id)
         self.total_label.setText(f"{self.draft.name}: {self.draft.count()} cards")
-        self.problems = self.draft.problems(self.banlist)
+        self.problems = self.draft.problems(self.banlist, str(self.banlist_box.currentData() or ""))
         self.problem_list.clear()
         for problem in self.problems:
             cards = f" · cards: {', '.join(problem.cards)}" if problem.cards else ""

@@ -117,17 +117,17 @@ class DeckDraft:
         filled = {s: list(entries) for s, entries in self.sections.items() if entries}
         return ResolvedDeck(game=self.game, name=self.name, sections=filled, format=self.format or None)
 
-    def problems(self, limits: Mapping[str, int] | None = None) -> list[Problem]:
+    def problems(self, limits: Mapping[str, int] | None = None, banlist: str = "") -> list[Problem]:
         """Return each construction rule the deck breaks, with the cards named; [] when it is legal.
 
-        `limits` is a Yu-Gi-Oh! banlist by passcode (carddb.decks.lflist); it reaches the
-        checker as copies allowed per card name (yugioh.md 2.5).
+        `limits` is a Yu-Gi-Oh! banlist by passcode (carddb.decks.lflist), named `banlist` in the problems it
+        finds; it reaches the checker as copies allowed per card name (yugioh.md 2.5).
         """
         by_name = {
             card.name: limits[str(card.attributes.get("passcode") or card.id)]
             for card in self.cards() if limits and str(card.attributes.get("passcode") or card.id) in limits
         }
-        regulation = Regulation(format=self.format or None, limits=by_name)
+        regulation = Regulation(format=self.format or None, limits=by_name, banlist=banlist if limits else "")
         names = {card.name for card in self.cards()}
         return [problem_from_message(message, names) for message in validate_deck(self.resolved(), regulation)]
 

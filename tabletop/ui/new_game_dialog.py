@@ -12,6 +12,8 @@ from PySide6.QtWidgets import (
     QMessageBox, QPushButton, QSpinBox, QWidget,
 )
 
+from carddb.banlist import BanList, read_lflist, regulation_of
+from carddb.errors import CardDatabaseError
 from carddb.validation import deck_problems
 from tabletop.engine.cards import CardLibrary
 from tabletop.engine.errors import BadInput
@@ -103,6 +105,21 @@ class NewGameDialog(QDialog):
             form.addRow(label, row)
             self.seats.append(row)
             self.seat_labels.append(label)
+        # yugioh.md 2.5: the Forbidden & Limited list decks are checked against (an EDOPro/YGOPro lflist.conf)
+        self.banlists: dict[str, BanList] = {}
+        self.banlist_path = ""
+        self.banlist = QComboBox()
+        self.banlist.addItem("no Forbidden & Limited list", "")
+        banlist_file = QPushButton("lflist.conf…")
+        banlist_file.clicked.connect(self._choose_banlist)
+        self.banlist_row = QWidget()
+        banlist_layout = QHBoxLayout(self.banlist_row)
+        banlist_layout.setContentsMargins(0, 0, 0, 0)
+        banlist_layout.addWidget(self.banlist, 1)
+        banlist_layout.addWidget(banlist_file)
+        self.banlist_label = QLabel("&Banlist:")
+        self.banlist_label.setBuddy(self.banlist)
+        form.addRow(self.banlist_label, self.banlist_row)
         seed_row = QHBoxLayout()
         self.seed = QSpinBox()
         self.seed.setRange(0, 2**31 - 1)
@@ -159,6 +176,10 @@ class NewGameDialog(QDialog):
             remembered = str(self.settings.value(f"new_game/{row.player}/kind", "human"))
             kind = row.kind.findData("ai:normal" if remembered == "ai" else remembered)  # "ai": before difficulties
             row.kind.setCurrentIndex(max(0, kind))
+        path = str(self.settings.value("new_game/banlist_file", "") or "")
+        if path and self.load_banlist(Path(path)):
+            index = self.banlist.findData(str(self.settings.value("new_game/banlist", "")))
+            self.banlist.setCurrentIndex(max(0, index))
         self.seed.setValue(int(self.settings.value("new_game/seed", 1) or 1))
         self.goldfish.setChecked(str(self.settings.value("new_game/goldfish", "false")).lower() == "true")
         self.open_hands.setChecked(str(self.settings.value("new_game/open_hands", "false")).lower() == "true")
@@ -170,6 +191,8 @@ class NewGameDialog(QDialog):
         for row in self.seats:
             self.settings.setValue(f"new_game/{row.player}/deck", row.deck.currentText())
             self.settings.setValue(f"new_game/{row.player}/kind", row.kind.currentData())
+        self.settings.setValue("new_game/banlist_file", self.banlist_path)
+        self.settings.setValue("new_game/banlist", self.banlist.currentData() or "")
         self.settings.setValue("new_game/seed", self.seed.value())
         self.settings.setValue("new_game/goldfish", self.goldfish.isChecked())
         self.settings.setValue("new_game/open_hands", self.open_hands.isChecked())
@@ -187,6 +210,29 @@ class NewGameDialog(QDialog):
         for row, label in zip(self.seats, self.seat_labels):
             row.set_choices(choices)
         self.error.setText("" if choices else "No bundled decks for this game: choose a deck file.")
+        for widget in (self.banlist_label, self.banlist_row):   # only Yu-Gi-Oh! has Forbidden & Limited lists
+            widget.setVisible(gid == "yugioh")
+
+    def load_banlist(self, path: Path) -> bool:
+        """Read an lflist.conf and offer its lists, the first (newest) chosen; a bad file is said in one line."""
+        try:
+            self.banlists = read_lflist(path)
+        except CardDatabaseError as error:
+            self.error.setText(str(error))
+            return False
+        self.banlist_path = str(path)
+        self.banlist.clear()
+        self.banlist.addItem("no Forbidden & Limited list", "")
+        for name in self.banlists:
+            self.banlist.addItem(name, name)
+        self.banlist.setCurrentIndex(1)
+        return True
+
+    def _choose_banlist(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Forbidden & Limited lists", "",
+                                              "Banlists (lflist.conf *.conf);;All files (*)")
+        if path:
+            self.load_banlist(Path(path))
 
     def _describe_seating(self) -> None:
         """Say "hot-seat" when two people share the computer, and which cards an AI seat cannot play."""
@@ -293,7 +339,9 @@ class NewGameDialog(QDialog):
             decks[player] = {section: list(ids) for section, ids in choice.sections.items()}
             for card in choice.cards:
                 library.add(card)
-            problems = deck_problems(gid, decks[player], choice.cards, fmt)
+            listed = self.banlists.get(self.banlist.currentData() or "") if gid == "yugioh" else None
+            regulation = regulation_of(listed, choice.cards, fmt) if listed is not None else None
+            problems = deck_problems(gid, decks[player], choice.cards, fmt, regulation)
             if problems and not self.unchecked.isChecked():
                 more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
                 raise ValueError(f"{player}'s deck “{choice.name}” breaks the construction rules: {problems[0]}{more}. "

@@ -125,10 +125,28 @@ class TableScene(QGraphicsScene):
                 item.place(x, y, z)
         for item_key in [k for k in self.card_items if k not in seen]:
             self.removeItem(self.card_items.pop(item_key))
+        self._tuck_attached()
         if self._focus_key not in self.card_items:
             self._focus_key = None
         self._draw_players()
         self._draw_stack()
+
+    def _tuck_attached(self) -> None:
+        """Lay each card the rules attach under another (an Xyz material) beneath it, peeking out below and right."""
+        game = self.session.game
+        assert game is not None
+        under: dict[int, list[CardItem]] = {}
+        for key, item in self.card_items.items():
+            if key[0] == "card":
+                host = game.rules.attached_to(game.state, key[1])
+                if host is not None and ("card", host) in self.card_items:
+                    under.setdefault(host, []).append(item)
+        for host, items in under.items():
+            host_item = self.card_items[("card", host)]
+            where = host_item.pos()
+            step = max(4.0, host_item.size[1] * 0.06)
+            for depth, item in enumerate(items, start=1):
+                item.place(where.x() + step * depth, where.y() + step * depth, host_item.zValue() - 0.001 * depth)
 
     # -- keyboard focus ------------------------------------------------------------------------
     def move_focus(self, step: int) -> CardLook | None:

@@ -49,3 +49,20 @@ def test_the_real_list_file_reads_every_list() -> None:
     assert "2026.7" in lists and len(lists) > 50
     latest = lists["2026.7"]
     assert isinstance(latest, BanList) and 0 in latest.limits.values() and 1 in latest.limits.values()
+
+
+def test_a_deck_over_a_limit_is_refused_naming_the_list(tmp_path: Path) -> None:
+    from carddb.banlist import regulation_of
+    from carddb.bundled import load_bundled_cards, load_bundled_decks
+    from carddb.validation import deck_problems
+
+    path = tmp_path / "lflist.conf"
+    path.write_text("!2031.1 Test\n710000021 1 --Mirefang Hound\n710000034 0 --Silence of the Depths\n", encoding="utf-8")
+    cards = load_bundled_cards("yugioh")
+    deck = next(d for d in load_bundled_decks("yugioh") if d.name.startswith("Mirefang")).as_config_sections()
+    assert deck_problems("yugioh", deck, cards) == []
+    problems = deck_problems("yugioh", deck, cards, regulation=regulation_of(read_lflist(path)["2031.1 Test"], cards))
+    assert problems == [
+        "Yu-Gi-Oh! 2.5 (Forbidden & Limited list '2031.1 Test'): 'Silence of the Depths' is Forbidden",
+        "Yu-Gi-Oh! 2.5 (Forbidden & Limited list '2031.1 Test'): at most 1 copy of the same name "
+        "('Mirefang Hound' has 3)"]

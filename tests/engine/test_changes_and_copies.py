@@ -1,6 +1,8 @@
 """Changes name the cards they touch, list items are replaced in one change, stored data is not shared."""
 from __future__ import annotations
 
+import pytest
+
 from tabletop.engine.commands import DrawCards
 from tabletop.engine.transaction import Transaction
 from tests.engine.helpers import freeform_game
@@ -33,9 +35,10 @@ def test_card_ids_name_the_same_cards_as_touched() -> None:
     tx.list_remove("l", 0)
     tx.shuffle("p1.deck")
     tx.create_card("c1", "p1", "p1.hand")
+    tx.remove_token(tx.create_token("c2", "p1", "p1.hand"))
     tx.log("line")
     changes = [c for step in game.history.done for c in step.changes] + tx.changes
-    assert len({type(c) for c in changes}) >= 13
+    assert len({type(c) for c in changes}) >= 14
     for change in changes:
         assert set(change.card_ids()) == change.touched()[1], change
 
@@ -51,3 +54,31 @@ def test_list_replace_is_one_undoable_change() -> None:
     assert len(tx.changes) == count + 1 and game.state.lists["l"] == [{"a": 1}, {"b": 3}]
     tx.changes.pop().revert(game.state)
     assert game.state.lists["l"] == [{"a": 1}, {"b": 2}]
+
+
+def test_a_token_leaves_the_game_and_undo_brings_it_back_as_it_was() -> None:
+    game = freeform_game()
+    state = game.state
+    dealt = sorted(state.conserved_cards())
+    tx = Transaction(state)
+    token = tx.create_token("c3", "p1", "p1.hand", 0)
+    tx.set_prop(token, "mark", 7)
+    tx.clear_card(token)
+    assert state.cards[token].is_token, "a token stays a token when its props are cleared"
+    before = state.fingerprint()
+    count = len(tx.changes)
+    tx.remove_token(token)
+    assert token not in state.cards and token not in state.zones["p1.hand"].cards
+    assert sorted(state.conserved_cards()) == dealt
+    assert "c3" in game.card_ids_used(), "a saved record keeps the definition of a token that left the game"
+    while len(tx.changes) > count:
+        tx.changes.pop().revert(state)
+    assert state.fingerprint() == before and state.zones["p1.hand"].cards[0] == token
+
+
+def test_a_card_of_a_deck_is_never_removed() -> None:
+    game = freeform_game()
+    card = game.state.zones["p1.deck"].cards[0]
+    with pytest.raises(ValueError, match="not a token"):
+        Transaction(game.state).remove_token(card)
+    assert card in game.state.cards

@@ -53,15 +53,15 @@ def check_undo_redo_show_the_same_choices(game: Game, rnd: Random, steps: int) -
 
 def play_random_commands(game: Game, rnd: Random, step_cap: int) -> Game:
     """Play random listed commands until the game ends or `step_cap`; every decision must list a command, and
-    no card may be created, lost or be in no zone or two."""
-    count = len(game.state.cards)
+    no card of a deck may be created or lost (a token made in play may leave the game), nor be in no zone or two."""
+    count = len(game.state.conserved_cards())
     for _ in range(step_cap):
         if game.is_terminal():
             break
         commands = game.legal_commands()
         assert commands, f"no legal command for {game.pending_decision()}"
         game.submit(rnd.choice(commands))
-        assert len(game.state.cards) == count
+        assert len(game.state.conserved_cards()) == count
     placed = sorted(i for zone in game.state.zones.values() for i in zone.cards)
     assert placed == sorted(game.state.cards), "a card is in no zone or in two zones"
     return game

@@ -49,6 +49,21 @@ def test_yugioh_frames_follow_the_card_type() -> None:
     assert len(colours) == 8
 
 
+def test_a_link_monster_shows_the_arrows_it_points_with_in_red() -> None:
+    from tabletop.render.faces import LINK_ARROW_ON
+    spider = _card("YG-038")                              # arrows: left, bottom, right
+    image = render_card(spider, SIZE)
+    width = image.width
+    red = [xy for xy in ((x, y) for x in range(width) for y in range(image.height)) if _pixel(image, xy) == LINK_ARROW_ON]
+    assert red, "the arrows it points with are drawn"
+    assert not [xy for xy in red if xy[1] < 100], "no arrow points up"
+    assert min(x for x, _ in red) < width * 0.2 and max(x for x, _ in red) > width * 0.8, "left and right"
+    turned = dataclasses.replace(spider, attributes={**spider.attributes, "link_arrows": ["top"]})
+    up = render_card(turned, SIZE)
+    red_top = [y for x in range(width) for y in range(image.height) if _pixel(up, (x, y)) == LINK_ARROW_ON]
+    assert red_top and max(red_top) < 140
+
+
 def test_cost_gem_only_on_cards_with_a_cost() -> None:
     card = _card("FF-021")
     with_cost = render_card(card, SIZE)

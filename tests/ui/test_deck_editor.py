@@ -173,7 +173,8 @@ def test_a_banlist_limits_copies_by_passcode(qtbot, database: CardDatabase, sett
     passcode = three.attributes.get("passcode", three.id)
     banlist.write_text(f"#[test]\n!2030.1 test\n#limit\n{passcode} 1 --limited\n", encoding="utf-8")
     assert editor.load_banlist(banlist), warnings
-    assert [p.rule for p in editor.problems] == ["Yu-Gi-Oh! 2.5"] and "at most 1 copy" in editor.problems[0].message
+    assert [p.rule for p in editor.problems] == ["Yu-Gi-Oh! 2.5 (Forbidden & Limited list '2030.1 test')"]
+    assert "at most 1 copy" in editor.problems[0].message
     editor.banlist_box.setCurrentIndex(0)                    # no banlist
     assert editor.problems == []
 

@@ -6,6 +6,7 @@ carddb/importers/ygopro_cdb.py). Facts are built once per card library (PerLibra
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -104,3 +105,81 @@ def facts(library: CardLibrary, card_id: str) -> CardFacts:
 def arrow_offsets(arrows: frozenset[str]) -> list[tuple[int, int]]:
     """Return the (row, column) steps a Link Monster's arrows point along (row +1 = towards its owner)."""
     return [_ARROWS[a] for a in sorted(arrows) if a in _ARROWS]
+
+
+# YGO 5.7 Fusion: one part of a material line, "X + Y" — a card named "X", `N "Arch" monsters` (an archetype),
+# `N WORD monsters` (an Attribute, a Type, or a frame: Effect, Fusion, Tuner...). "N+" / "N or more" counts as N.
+_QUOTED_NAME = re.compile(r'^"([^"]+)"$')
+_COUNTED = re.compile(r'^(\d+)(?:\+| or more)? (?:"([^"]+)"|([A-Za-z-]+(?: [A-Za-z-]+)?)) monsters?$')
+ATTRIBUTES = frozenset({"earth", "water", "fire", "wind", "light", "dark", "divine"})
+FRAME_WORDS = frozenset({"effect", "normal", "fusion", "synchro", "xyz", "link", "ritual", "pendulum", "tuner",
+                         "flip", "gemini", "spirit", "toon", "union"})
+
+
+@dataclass(frozen=True)
+class Material:
+    """One Fusion Material the line asks for: `count` monsters that have the card name `name`, belong to the
+    archetype `archetype`, or are of `kind` (an Attribute, a Type or a frame word, lower case)."""
+
+    count: int
+    name: str = ""
+    archetype: str = ""
+    kind: str = ""
+
+    def describe(self) -> str:
+        """Return the material in the players' words ("Skyforge Squire", "1 DARK monster")."""
+        if self.name:
+            return self.name
+        what = f'"{self.archetype}"' if self.archetype else self.kind.upper() if self.kind in ATTRIBUTES \
+            else self.kind.title()
+        return f"{self.count} {what} monster" + ("s" if self.count > 1 else "")
+
+
+def fusion_materials(card: CardDefinition) -> tuple[Material, ...] | None:
+    """Return the Fusion Materials a Fusion Monster names: the bundled `materials` list, else its text's material line
+    ("X" + "Y", 2 "Arch" monsters, "X" + 1 DARK monster...); None when the line fits no template (by hand)."""
+    named = card.attributes.get("materials")
+    if named:
+        return tuple(Material(1, name=str(n)) for n in named)
+    line = card.text.replace("\r", "").split("\n", 1)[0].strip().rstrip(".")
+    found: list[Material] = []
+    for part in line.split(" + "):
+        part = part.strip()
+        quoted = _QUOTED_NAME.match(part)
+        if quoted:
+            found.append(Material(1, name=quoted.group(1)))
+            continue
+        counted = _COUNTED.match(part)
+        if counted is None:
+            return None
+        count, archetype, word = int(counted.group(1)), counted.group(2) or "", (counted.group(3) or "").lower()
+        found.append(Material(count, archetype=archetype) if archetype else Material(count, kind=word))
+    return tuple(found) or None
+
+
+def fits_material(card: CardDefinition, material: Material) -> bool:
+    """Tell whether a monster can be this Fusion Material (by name, archetype, Attribute, Type or frame)."""
+    if material.name:
+        return card.name == material.name
+    if material.archetype:
+        archetypes = [str(a) for a in card.attributes.get("archetypes") or ()]
+        return material.archetype in archetypes or material.archetype in card.name
+    words: set[str] = set()
+    for key in ("attribute", "race"):   # one word, or a list of them (an imported card of several)
+        value = card.attributes.get(key) or ""
+        words.update(str(w).lower() for w in (value if isinstance(value, list) else [value]))
+    return material.kind in words or material.kind in facts_of(card).kinds
+
+
+def material_slots(materials: tuple[Material, ...]) -> list[Material]:
+    """Return one slot per material card, named ones first (so that a generic slot does not take a named card)."""
+    slots = [m for m in materials if m.name] + [m for m in materials if not m.name]
+    return [Material(1, m.name, m.archetype, m.kind) for m in slots for _ in range(m.count)]
+
+
+def can_fill(slots: list[Material], pool: list[tuple[int, CardDefinition]]) -> bool:
+    """Tell whether different cards of `pool` (id, definition) can fill every slot (a small backtracking match)."""
+    if not slots:
+        return True
+    first, rest = slots[0], slots[1:]
+    return any(fits_material(card, first) and can_fill(rest, [p for p in pool if p[0] != iid]) for iid, card in pool)

@@ -12,6 +12,7 @@ from typing import Any
 from tabletop.engine import procedure, stack
 from tabletop.engine.cards import CardDefinition
 from tabletop.engine.errors import IllegalCommand
+from tabletop.engine.library_index import PerLibrary
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.games.yugioh import effects, table
@@ -54,6 +55,23 @@ def speed_refusal(state: GameState, player: str, speed: int) -> str | None:
     return None
 
 
+SUMMON_WINDOW = "YGO 5.7: while a monster is being summoned, only an effect that negates the Summon may be activated"
+
+
+def negates_summons(definition: CardDefinition) -> bool:
+    """Tell whether a card's effect negates a Summon: coded with `negate_summon`, or its text says so."""
+    if definition.effects:
+        return any(step.get("effect") == "negate_summon" for e in definition.effects for step in e.get("do", ()))
+    return "negate the summon" in definition.text.lower()
+
+
+def summon_window_refusal(state: GameState, iid: int) -> str | None:
+    """Return why an activation cannot start a chain in the window before a summon succeeds (digest 5.7), or None."""
+    if state.data.get("summoning") and stack.is_empty(state) and not _reads(state, iid)[2]:
+        return SUMMON_WINDOW
+    return None
+
+
 def card_refusal(state: GameState, player: str, iid: int) -> str | None:
     """Return why `player` cannot activate this Spell, Trap or Pendulum Scale now, or None (YGO 7.6, 9.2, 9.3)."""
     card = state.cards[iid]
@@ -84,7 +102,7 @@ def card_refusal(state: GameState, player: str, iid: int) -> str | None:
         return "all of your Spell & Trap Zones are occupied (YGO 3.4)"
     if fact.is_("equip") and not any(not state.cards[m].face_down for p in state.players for m in table.monsters(state, p)):
         return "an Equip Spell targets a face-up monster, and there is none (YGO 9.2)"
-    refusal = speed_refusal(state, player, fact.spell_speed)
+    refusal = speed_refusal(state, player, fact.spell_speed) or summon_window_refusal(state, iid)
     if refusal is None:
         for _, effect in effects.coded(state, iid, "activate")[:1]:
             refusal = effects.activation_refusal(state, player, iid, effect)
@@ -97,31 +115,66 @@ def effect_speed(fact: CardFacts, quick: bool) -> int:
 
 
 def has_quick_effect(definition: CardDefinition) -> bool:
-    """Tell whether a card has a Quick Effect: a coded one (`trigger: quick`), or its text says so."""
-    return any(e.get("trigger") == "quick" for e in definition.effects) or any(
+    """Tell whether a card has a Quick Effect: a coded one (`kind: quick`), or its text says so."""
+    return any(e.get("kind") == "quick" for e in definition.effects) or any(
         words in definition.text for words in ("Quick Effect", "either player's turn"))
+
+
+def has_hand_quick_effect(definition: CardDefinition) -> bool:
+    """Tell whether a monster has a Quick Effect activated from the hand (a "hand trap"): coded with `from: hand`, or
+    its text says "Quick Effect" and that the card is discarded or used from the hand."""
+    if any(e.get("kind") == "quick" and e.get("from") == "hand" for e in definition.effects):
+        return True
+    text = definition.text.lower()
+    return not definition.effects and "quick effect" in text and any(
+        words in text for words in ("discard this card", "from your hand", "in your hand"))
+
+
+# Read once per card library: what each card's text and effects say about Quick Effects and negating Summons.
+_QUICK: PerLibrary[dict[str, tuple[bool, bool, bool]]] = PerLibrary(lambda library: {
+    cid: (has_quick_effect(library[cid]), has_hand_quick_effect(library[cid]), negates_summons(library[cid]))
+    for cid in library})
+
+
+def _reads(state: GameState, iid: int) -> tuple[bool, bool, bool]:
+    """Return (has a Quick Effect, has one used from the hand, negates Summons) for a card on the table."""
+    return _QUICK(state.library)[state.cards[iid].card_id]
+
+
+def quick_effects(state: GameState, iid: int, kind: str) -> list[tuple[int, Any]]:
+    """Return a card's coded effects of one kind usable where it is: from the hand only those marked `from: hand`."""
+    in_hand = state.cards[iid].zone.endswith(".hand")
+    return [(n, e) for n, e in effects.coded(state, iid, kind) if (e.get("from") == "hand") == in_hand]
 
 
 def effect_refusal(state: GameState, player: str, iid: int, quick: bool) -> str | None:
     """Return why `player` cannot declare an effect of this card now, or None."""
     card = state.cards[iid]
     fact = table.card_facts(state, iid)
-    if card.controller != player or not table.is_on_field(state, iid) or card.face_down:
-        return "only an effect of your own face-up card on the field can be declared"
-    if fact.is_monster and table.is_monster_zone(card.zone):
+    if card.zone == f"{player}.hand":
+        if not (fact.is_monster and _reads(state, iid)[1]):
+            return "only a monster with a Quick Effect activated from the hand can use its effect from your hand"
+        if not quick:
+            return "an effect activated from the hand is a Quick Effect: declare it as one"
+    elif card.controller != player or not table.is_on_field(state, iid) or card.face_down:
+        return "only an effect of your own face-up card on the field (or a hand trap in your hand) can be declared"
+    elif fact.is_monster and table.is_monster_zone(card.zone):
         if not fact.is_("effect"):
             return "a monster without effects has no effect to activate (YGO 9.1)"
     elif not (fact.kinds & {"continuous", "field"} or (fact.is_("pendulum") and card.props.get("scale"))):
         return "only a face-up Continuous or Field card, a Pendulum Scale or an Effect Monster has an effect to declare"
     elif quick:
         return "a Spell or Trap's effect has the Spell Speed of its card; declare it without 'quick'"
-    if quick and not has_quick_effect(state.definition(iid)):
+    if quick and not _reads(state, iid)[0]:
         return "this card's text has no Quick Effect"
+    if quick and card.zone != f"{player}.hand" and not quick_effects(state, iid, "quick") and any(
+            e.get("from") == "hand" for e in state.definition(iid).effects):
+        return "this card's Quick Effect is activated from the hand"
     if card.props.get("effect_used") == state.turn:
         return "this card's effect was already declared this turn (declare more by hand)"
-    refusal = speed_refusal(state, player, effect_speed(fact, quick))
+    refusal = speed_refusal(state, player, effect_speed(fact, quick)) or summon_window_refusal(state, iid)
     if refusal is None:
-        for _, effect in effects.coded(state, iid, "quick" if quick else "ignition")[:1]:
+        for _, effect in quick_effects(state, iid, "quick" if quick else "ignition")[:1]:
             refusal = effects.activation_refusal(state, player, iid, effect)
     return refusal
 
@@ -157,12 +210,20 @@ def replace_field_spell(tx: Transaction, player: str) -> None:
 
 def declare_effect(tx: Transaction, player: str, iid: int, quick: bool) -> None:
     """Make a declared effect of a face-up card the next chain link."""
-    fact = table.card_facts(tx.state, iid)
-    tx.set_prop(iid, "effect_used", tx.state.turn)
+    state = tx.state
+    fact = table.card_facts(state, iid)
+    tx.set_prop(iid, "effect_used", state.turn)
     speed = effect_speed(fact, quick)
     kind = "Quick Effect" if quick else "effect"
-    tx.log(f"{player} activates the {kind} of {tx.state.definition(iid).name} (Spell Speed {speed})", "YGO 7.2")
-    start_activation(tx, player, iid, "effect", speed, effects.coded(tx.state, iid, "quick" if quick else "ignition")[:1])
+    found = quick_effects(state, iid, "quick" if quick else "ignition")[:1]
+    in_hand = state.cards[iid].zone.endswith(".hand")
+    where = " from the hand" if in_hand else ""
+    tx.log(f"{player} activates the {kind} of {state.definition(iid).name}{where} (Spell Speed {speed})", "YGO 7.2")
+    if in_hand:
+        tx.reveal(iid, "all")
+        if not found and "discard this card" in state.definition(iid).text.lower():
+            table.leave_field(tx, iid, "gy", "YGO 7.3: discarded as the cost of its own effect")
+    start_activation(tx, player, iid, "effect", speed, found)
 
 
 def start_activation(tx: Transaction, player: str, iid: int, kind: str, speed: int,

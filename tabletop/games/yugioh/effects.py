@@ -5,28 +5,32 @@ A card's coded effect is a mapping `{kind, when, optional, timing, needs, cost, 
 - `when`: a trigger's event (normal_summoned, tribute_summoned, flip_summoned, special_summoned, flipped,
   destroyed, destroyed_by_battle, damage_taken, attack_declared), of the card itself unless `of_any: true`;
 - `optional` and `timing` (`when`: "When ... you can" misses the timing, `if` never does, digest 7.5);
-- `needs`: `attack` (an opponent's attack is being declared) or `chain` (a link to answer);
+- `needs`: `attack` (an opponent's attack is being declared), `chain` (a link to answer) or `summon` (a monster
+  is being summoned: the window before it succeeds, digest 5.7);
+- `from: hand`: a Quick Effect activated from the hand (a "hand trap", its cost usually `discard_self`);
 - `cost`: steps paid on activation (pay_lp, discard, detach), `target`: what is chosen on activation
   ({side: opponent|you|any, zone: monsters|spells_traps|cards|attacker, filter: {...}}), `do`: steps run on resolution.
 Effects a card does not code are declared and carried out by hand (chain.py).
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tabletop.engine import procedure, stack
 from tabletop.engine.card_filter import CardFilter, Seen
+from tabletop.engine.cards import CardDefinition
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.triggers import queue, trigger_event
 from tabletop.engine.vocabulary import Vocabulary
 from tabletop.games.yugioh import table
+from tabletop.games.yugioh.cards import Material, can_fill, fits_material, fusion_materials, material_slots
 
 KINDS = ("activate", "ignition", "quick", "trigger")
 EVENTS = ("normal_summoned", "tribute_summoned", "flip_summoned", "special_summoned", "pendulum_summoned", "flipped", "destroyed",
           "destroyed_by_battle", "damage_taken", "attack_declared")
-EFFECT_KEYS = frozenset({"kind", "when", "optional", "timing", "needs", "cost", "target", "do", "of_any"})
+EFFECT_KEYS = frozenset({"kind", "when", "optional", "timing", "needs", "cost", "target", "do", "of_any", "from"})
 TARGET_KEYS = frozenset({"side", "zone", "filter"})
 
 
@@ -71,7 +75,7 @@ def _live_targets(state: GameState, fi: int) -> list[int]:
     """Return the targets chosen on activation that are still where they were chosen (digest 7.3)."""
     context = procedure.ctx(state, fi)
     return [t for t, zone in zip(context.get("targets", ()), context.get("target_zones", ()))
-            if state.cards[t].zone == zone]
+            if table.exists(state, t) and state.cards[t].zone == zone]
 
 
 def lose_lp(tx: Transaction, player: str, amount: int) -> None:
@@ -121,14 +125,43 @@ def pay_lp(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
 def discard(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
     """Discard cards from the hand as a cost (the player picks)."""
     context = _vars(tx, fi)
-    me = context["controller"]
+    hand = [c for c in tx.state.zones[f"{context['controller']}.hand"].cards if c != context.get("source")]
+    return _pay_with_cards(tx, fi, "discard", f"Discard {step['count']} as a cost", hand, step["count"], "gy",
+                           "discarded")
+
+
+def _pay_with_cards(tx: Transaction, fi: int, name: str, prompt: str, options: list[int], count: int, to: str,
+                    how: str) -> bool:
+    """Ask which `count` of `options` pay a cost, then send them `to` the GY or banishment (YGO 7.3)."""
     answer = procedure.take_answer(tx, fi)
     if answer is None:
-        hand = [c for c in tx.state.zones[f"{me}.hand"].cards if c != context.get("source")]
-        return procedure.ask(tx, fi, me, "discard", "pick", f"Discard {step['count']} as a cost", hand,
-                             step["count"], step["count"], rule="YGO 7.3: costs are paid on activation")
+        return procedure.ask(tx, fi, _vars(tx, fi)["controller"], name, "pick", prompt, options, count, count,
+                             rule="YGO 7.3: costs are paid on activation")
     for card in answer["picks"]:
-        table.leave_field(tx, card, "gy", "YGO 7.3: discarded as a cost")
+        table.leave_field(tx, card, to, f"YGO 7.3: {how} as a cost")
+    return True
+
+
+@VOCABULARY.word("discard_self")
+def discard_self(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
+    """Discard the card whose effect this is from the hand, as a cost (a hand trap, YGO 7.3)."""
+    source = _vars(tx, fi)["source"]
+    if tx.state.cards[source].zone.endswith(".hand"):
+        table.leave_field(tx, source, "gy", "YGO 7.3: discarded as a cost")
+    return True
+
+
+@VOCABULARY.word("change_atk", amount=int)
+def change_atk(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
+    """Change the targets' ATK by `amount` until the end of this turn (face-up monsters still in place)."""
+    for target in _live_targets(tx.state, fi):
+        card = tx.state.cards[target]
+        if card.face_down or not table.is_monster_zone(card.zone):
+            continue
+        before = int(card.props.get("atk_change") or 0) if card.props.get("atk_turn") == tx.state.turn else 0
+        tx.set_prop(target, "atk_change", before + step["amount"])
+        tx.set_prop(target, "atk_turn", tx.state.turn)
+        tx.log(f"{tx.state.definition(target).name} gets {step['amount']:+d} ATK until the end of this turn")
     return True
 
 
@@ -148,21 +181,27 @@ def detach(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
 
 @VOCABULARY.word("draw", count=int, to=str)
 def draw(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
-    """Draw cards; players who must draw more than their Deck holds lose, all of them at once a draw (1.3 b)."""
-    state = tx.state
+    """Draw cards (YGO 5.1); a player short of cards loses (1.3 b)."""
     me = _vars(tx, fi)["controller"]
-    drawers = _players(state, me, step.get("to", "you"))
-    short = [p for p in drawers if len(state.zones[f"{p}.deck"].cards) < step["count"]]
+    draw_cards(tx, _players(tx.state, me, step.get("to", "you")), step["count"])
+    return True
+
+
+def draw_cards(tx: Transaction, drawers: list[str], count: int) -> bool:
+    """Draw `count` cards for each player; players who must draw more than their Deck holds lose, all of them at
+    once a draw (YGO 1.3 b, AS-Y05, AS-Y06). Return False when someone could not draw."""
+    state = tx.state
+    short = [p for p in drawers if len(state.zones[f"{p}.deck"].cards) < count]
     if short:
         winner = None if len(short) == len(state.players) else state.opponent(short[0])
         tx.set_data("outcome", {"winner": winner, "reason": f"{' and '.join(short)} had to draw from an empty Deck "
                                                             "(YGO 1.3 b)"})
-        tx.log(f"{' and '.join(short)} cannot draw", "YGO 1.3 b")
-        return True
+        tx.log(f"{' and '.join(short)} cannot draw and " + ("loses" if len(short) == 1 else "lose"), "YGO 1.3 b")
+        return False
     for player in drawers:
-        for _ in range(step["count"]):
-            tx.move(state.zones[f"{player}.deck"].cards[0], f"{player}.hand")
-        tx.log(f"{player} draws {step['count']}", "YGO 5.1")
+        for _ in range(count):
+            tx.move(state.zones[f"{player}.deck"].cards[0], f"{player}.hand", None)
+        tx.log(f"{player} draws {count}", "YGO 5.1")
     return True
 
 
@@ -196,8 +235,9 @@ def search(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
 def destroy(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
     """Destroy the targets still in place."""
     for target in _live_targets(tx.state, fi):
+        owner = tx.state.cards[target].owner   # read first: a Token is gone once it leaves the field
         table.leave_field(tx, target, "gy", "destroyed by an effect")
-        emit(tx, trigger_event("destroyed", target, tx.state.cards[target].owner))
+        emit(tx, trigger_event("destroyed", target, owner))
     return True
 
 
@@ -243,7 +283,7 @@ def equip(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
 def equip_breaks(state: GameState, equip_card: int) -> bool:
     """Tell whether an Equip Card must go to the GY by rule: its monster left the field or broke the restriction."""
     target = state.cards[equip_card].props["equipped_to"]
-    if not table.is_on_field(state, target) or not table.is_monster_zone(state.cards[target].zone) \
+    if not table.exists(state, target) or not table.is_on_field(state, target) or not table.is_monster_zone(state.cards[target].zone) \
             or state.cards[target].face_down:
         return True
     restriction: Mapping[str, Any] = state.cards[equip_card].props.get("equip_restriction") or {}
@@ -273,6 +313,21 @@ def negate_attack(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
 def negate_activation(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
     """Negate the activation of the chain link this one answered: it was never activated, its card is destroyed."""
     _mark_answered_link(tx, fi, "negated")
+    return True
+
+
+@VOCABULARY.word("negate_summon")
+def negate_summon(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
+    """Negate the Summon being made: the monsters are destroyed (it never succeeded; digest 5.7 summon timing)."""
+    summoning = tx.state.data.get("summoning")
+    if not summoning:
+        return True
+    tx.set_data("summoning", None)
+    for iid in summoning["cards"]:
+        if table.exists(tx.state, iid) and table.is_on_field(tx.state, iid):
+            owner = tx.state.cards[iid].owner
+            table.leave_field(tx, iid, "gy", "YGO 5.7: its Summon is negated and it is destroyed")
+            emit(tx, trigger_event("destroyed", iid, owner))
     return True
 
 
@@ -327,9 +382,44 @@ def special_summon(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
     return True
 
 
-@VOCABULARY.word("take_control")
+@VOCABULARY.word("summon_token", card=str, count=int)
+def summon_token(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
+    """Special Summon `count` Tokens (the card id of the Token) to your free Main Monster Zones in Defense Position,
+    as many as there is room for (YGO 5.7: a Token is made on the field; off it, it ceases to exist, R9)."""
+    me = _vars(tx, fi)["controller"]
+    for _ in range(step.get("count", 1)):
+        zones = table.free_mmz(tx.state, me)
+        if not zones:
+            break
+        token = tx.create_token(step["card"], me, zones[0])
+        tx.set_data(table.TOKENS_MADE, True)
+        tx.set_field(token, "tapped", True)
+        tx.set_prop(token, "turn", tx.state.turn)
+        tx.log(f"{me} Special Summons {tx.state.definition(token).name}", "YGO 5.7")
+        emit(tx, trigger_event("special_summoned", token, me))
+    return True
+
+
+def banish_cost_options(state: GameState, player: str, source: int | None) -> list[int]:
+    """Return the monsters `player` controls that a cost may banish: face-up ones, never a Token (YGO 5.7 Tokens: a Token
+    can never be banished as a cost, AS-Y18)."""
+    return [m for m in table.monsters(state, player) if m != source and not state.cards[m].is_token
+            and not state.cards[m].face_down]
+
+
+@VOCABULARY.word("banish_monster", count=int)
+def banish_monster(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
+    """Banish monsters you control as a cost (the player picks; a Token cannot be chosen, AS-Y18)."""
+    context = _vars(tx, fi)
+    options = banish_cost_options(tx.state, context["controller"], context.get("source"))
+    return _pay_with_cards(tx, fi, "banish_cost", f"Banish {step['count']} monster(s) you control as a cost", options,
+                           step["count"], "banished", "banished")
+
+
+@VOCABULARY.word("take_control", until=str)
 def take_control(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
-    """Take control of the targets: a monster in an EMZ moves to one of your Main Monster Zones (YGO 3.7)."""
+    """Take control of the targets: a monster in an EMZ moves to one of your Main Monster Zones (YGO 3.7);
+    `until: end_of_turn` gives it back in the End Phase (`return_control`)."""
     me = _vars(tx, fi)["controller"]
     for target in _live_targets(tx.state, fi):
         zones = table.free_mmz(tx.state, me)
@@ -337,8 +427,32 @@ def take_control(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
             continue
         tx.move(target, zones[0])
         tx.set_field(target, "controller", me)
+        if step.get("until") == "end_of_turn":
+            tx.set_prop(target, "control_until", tx.state.turn)
         tx.log(f"{me} takes control of {tx.state.definition(target).name}", "YGO 3.7")
     return True
+
+
+def return_control(tx: Transaction) -> None:
+    """Give back the monsters whose control was taken until the end of the turn: each goes to a free Main Monster
+    Zone of its owner, or, with none free, is destroyed and sent to the GY by rule (YGO 3.7, AS-Y14)."""
+    state = tx.state
+    for player in state.players:
+        for iid in table.monsters(state, player):
+            if state.cards[iid].props.get("control_until") is None:
+                continue
+            tx.set_prop(iid, "control_until", None)
+            owner = state.cards[iid].owner
+            zones = table.free_mmz(state, owner)
+            name = state.definition(iid).name
+            if not zones:
+                table.leave_field(tx, iid, "gy", "YGO 3.7: control returns, but its owner has no free Main Monster "
+                                                 "Zone: destroyed by rule")
+                emit(tx, trigger_event("destroyed", iid, owner))
+                continue
+            tx.move(iid, zones[0])
+            tx.set_field(iid, "controller", owner)
+            tx.log(f"control of {name} returns to {owner}", "YGO 3.7")
 
 
 def _materials_at_hand(state: GameState, player: str) -> list[int]:
@@ -346,14 +460,26 @@ def _materials_at_hand(state: GameState, player: str) -> list[int]:
                                                         if not state.cards[m].face_down]
 
 
+def _fusion_pool(state: GameState, player: str, source: int | None, chosen: Sequence[int] = ()
+                 ) -> list[tuple[int, CardDefinition]]:
+    """Return the monsters of the hand and field that may still be Fusion Material (not the source, not chosen)."""
+    return [(c, state.definition(c)) for c in _materials_at_hand(state, player)
+            if c != source and c not in chosen and table.card_facts(state, c).is_monster]
+
+
+def _slots(state: GameState, fusion: int) -> list[Material]:
+    return material_slots(fusion_materials(state.definition(fusion)) or ())
+
+
 def fusion_candidates(state: GameState, player: str, step: Mapping[str, Any], source: int | None) -> list[int]:
-    """Return the Fusion Monsters of the Extra Deck whose named materials are in the hand or on the field."""
-    pool = [state.definition(c).name for c in _materials_at_hand(state, player) if c != source]
+    """Return the Fusion Monsters of the Extra Deck whose materials (named ones, or read from a real card's material
+    line: "X" + "Y", 2 "Arch" monsters, "X" + 1 DARK monster) are in the hand or on the field."""
+    pool = _fusion_pool(state, player, source)
     found = []
     for iid in FILTER.select(Seen(state, player, source), state.zones[f"{player}.extra"].cards, step.get("filter")):
-        needed = [str(n) for n in state.definition(iid).attributes.get("materials") or ()]
-        if table.card_facts(state, iid).is_("fusion") and needed and all(
-                pool.count(name) >= needed.count(name) for name in needed) and table.summon_zones(state, player, iid):
+        slots = _slots(state, iid)
+        if table.card_facts(state, iid).is_("fusion") and slots and can_fill(slots, pool) \
+                and table.summon_zones(state, player, iid):
             found.append(iid)
     return found
 
@@ -399,19 +525,19 @@ def _choose_monster(tx: Transaction, fi: int, kind: str, answer: Mapping[str, An
 
 
 def _ask_material(tx: Transaction, fi: int) -> bool | None:
-    """Ask for the next named material of the chosen Fusion Monster; None when all are chosen."""
+    """Ask for the next Fusion Material of the chosen Fusion Monster (only cards that leave the rest fillable);
+    None when all are chosen."""
     context = _vars(tx, fi)
     state, me = tx.state, context["controller"]
-    needed = [str(n) for n in state.definition(context["fusion"]).attributes.get("materials") or ()]
     chosen = list(context.get("chosen", ()))
-    for name in [state.definition(c).name for c in chosen]:
-        needed.remove(name)
-    if not needed:
+    remaining = _slots(state, context["fusion"])[len(chosen):]
+    if not remaining:
         return None
-    options = [c for c in _materials_at_hand(state, me) if c not in chosen and c != context.get("source")
-               and state.definition(c).name == needed[0]]
-    return procedure.ask(tx, fi, me, "fusion_material", "pick", f"Choose {needed[0]} as Fusion Material", options,
-                         1, 1, rule="YGO 5.7")
+    pool = _fusion_pool(state, me, context.get("source"), chosen)
+    options = [c for c, card in pool if fits_material(card, remaining[0])
+               and can_fill(remaining[1:], [p for p in pool if p[0] != c])]
+    return procedure.ask(tx, fi, me, "fusion_material", "pick", f"Choose {remaining[0].describe()} as Fusion Material",
+                         options, 1, 1, rule="YGO 5.7")
 
 
 def ritual_candidates(state: GameState, player: str, step: Mapping[str, Any], source: int | None) -> list[int]:
@@ -502,6 +628,8 @@ def activation_refusal(state: GameState, player: str, source: int, effect: Mappi
     attack = state.data.get("attack")
     if needs == "attack" and not (attack and state.cards[attack["attacker"]].controller != player):
         return "it answers an opponent's attack declaration"
+    if needs == "summon" and not state.data.get("summoning"):
+        return "it answers a monster being summoned"
     if needs == "chain":
         top = stack.top(state)
         if top is None:
@@ -516,6 +644,8 @@ def activation_refusal(state: GameState, player: str, source: int, effect: Mappi
             return f"you cannot pay {step['amount']} LP: you have {state.total(player, 'lp')} (YGO 1.4)"
         if word == "discard" and len([c for c in state.zones[f"{player}.hand"].cards if c != source]) < step["count"]:
             return "you have too few cards in hand to discard"
+        if word == "banish_monster" and len(banish_cost_options(state, player, source)) < step["count"]:
+            return "you control too few monsters that can be banished as a cost (a Token cannot be)"
         if word == "detach" and sum(1 for m in state.zones[f"{player}.materials"].cards
                                     if state.cards[m].props.get("under") == source) < step["count"]:
             return "it has too few materials to detach"
@@ -526,6 +656,8 @@ def activation_refusal(state: GameState, player: str, source: int, effect: Mappi
             return "no Fusion Monster has its materials in your hand or on your field"
         if step.get("effect") == "ritual_summon" and not ritual_candidates(state, player, step, source):
             return "no Ritual Monster in your hand can be Ritual Summoned with what you have"
+        if step.get("effect") == "summon_token" and not table.free_mmz(state, player):
+            return "you have no free Main Monster Zone for a Token (YGO 3.4)"
         if step.get("effect") == "special_summon" and not (revival_candidates(state, player, step, source)
                                                            and table.free_mmz(state, player)):
             return "no monster may be Special Summoned (revival limit or no free Main Monster Zone)"

@@ -19,19 +19,20 @@ from tabletop.engine import procedure, stack, triggers
 from tabletop.engine.commands import Choose, Command, PassPriority
 from tabletop.engine.decision import Decision
 from tabletop.engine.errors import IllegalCommand
-from tabletop.engine.rules import CardValue, GameConfig
-from tabletop.engine.state import GameState
+from tabletop.engine.rules import CardValue, GameConfig, GameRules
+from tabletop.engine.state import TOKEN, GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.turns import Phase, TurnStructure
 from tabletop.engine.zones import ZoneSpec
-from tabletop.games.manual_play import ManualPlayRules
 from tabletop.games.yugioh import battle, chain, effects, table
+from tabletop.games.yugioh.cards import FACTS
 from tabletop.games.yugioh.commands import (
     COMMANDS, ActivateCard, ActivateEffect, ChangePosition, DeclareAttack, FlipSummon, NormalSummon, PendulumSummon,
     SetMonster, SetSpellTrap, SpecialSummon,
 )
 
 HAND_LIMIT = 6            # YGO 5.6
+OPENING_HAND = 5          # YGO 4.3: no mulligan
 _XYZ_COUNT = re.compile(r"(\d+)\+? Level (\d+)")
 _PHASE_WORDS = {("draw", ""): "Draw Phase", ("standby", ""): "Standby Phase", ("main1", ""): "Main Phase 1",
                 ("battle", "start"): "Battle Phase", ("battle", "battle"): "Battle Step", ("battle", "end"): "End Step",
@@ -39,8 +40,9 @@ _PHASE_WORDS = {("draw", ""): "Draw Phase", ("standby", ""): "Standby Phase", ("
 _SUMMONING = "YGO 5.3: you can summon, Set or change positions only in your own Main Phase, in an open game state"
 
 
-class YugiohRules(ManualPlayRules):
-    """Yu-Gi-Oh! by the Master Rule: the turn, summons, positions, battle and the chain enforced; effects by hand."""
+class YugiohRules(GameRules):
+    """Yu-Gi-Oh! by the Master Rule: the turn, summons, positions, battle and the chain enforced; uncoded effects
+    carried out by hand (the engine's manual moves stay available, as in every game)."""
 
     id: ClassVar[str] = "yugioh"
     name: ClassVar[str] = "Yu-Gi-Oh!"
@@ -53,13 +55,10 @@ class YugiohRules(ManualPlayRules):
     turn: ClassVar[TurnStructure] = TurnStructure([
         Phase("draw"), Phase("standby"), Phase("main1"), Phase("battle", ("start", "battle", "damage", "end")),
         Phase("main2"), Phase("end")])
-    draw_phase: ClassVar[str] = "draw"
-    opening_hand: ClassVar[int] = 5          # YGO 4.3: no mulligan
-    first_turn_skips_draw: ClassVar[bool] = True  # YGO 4.4
-    life_total: ClassVar[str] = "lp"
-    draw_rule: ClassVar[str] = "YGO 5.1"
-    deck_out_rule: ClassVar[str] = "YGO 5.1: a player who cannot draw loses"
-    life_rule: ClassVar[str] = "YGO 1.3: a player whose LP reach 0 loses"
+
+    @property
+    def phases(self) -> tuple[str, ...]:  # type: ignore[override]
+        return self.turn.names
 
     def zone_specs(self, game_format: str) -> Sequence[ZoneSpec]:
         return table.ZONES
@@ -69,12 +68,44 @@ class YugiohRules(ManualPlayRules):
 
     # -- setting up ----------------------------------------------------------------------------
     def setup(self, tx: Transaction, config: GameConfig) -> None:
-        super().setup(tx, config)
+        """YGO 4.3: shuffled Decks, 8000 LP, 5 cards each (no mulligan); the first player's turn starts."""
+        self.place_decks(tx, config)
+        effects.draw_cards(tx, list(tx.state.players), OPENING_HAND)
+        tx.set_table("turn", 1)
+        tx.set_table("active", tx.state.players[0])
+        self.turn.enter(tx, *self.turn.first())
+        self.on_phase_start(tx)
         stack.give_priority(tx, tx.state.active)
         self._settle(tx)
 
+    def on_phase_start(self, tx: Transaction) -> None:
+        """The Draw Phase draws 1, except the first player's first turn (YGO 4.4, 5.1; AS-Y05: an empty Deck loses)."""
+        state = tx.state
+        if state.phase != "draw":
+            return
+        if state.turn == 1:
+            tx.log(f"{state.active} does not draw on the first turn of the Duel", "YGO 4.4")
+            return
+        effects.draw_cards(tx, [state.active], 1)
+
+    def check_life(self, tx: Transaction) -> None:
+        """End the Duel when a player's LP reach 0: that player loses, both at once a draw (YGO 1.3 a, AS-Y01)."""
+        state = tx.state
+        if "outcome" in state.data:
+            return
+        losers = [p for p in state.players if state.total(p, "lp") <= 0]
+        if losers:
+            winner = None if len(losers) == len(state.players) else state.opponent(losers[0])
+            tx.set_data("outcome", {"winner": winner, "reason": f"{' and '.join(losers)} reached 0 LP (YGO 1.3 a)"})
+            tx.log(f"{' and '.join(losers)} reached 0 LP", "YGO 1.3 a")
+
     def after_scenario_setup(self, tx: Transaction, setup: Mapping[str, Any]) -> None:
-        super().after_scenario_setup(tx, setup)
+        if not tx.state.phase:
+            self.turn.enter(tx, *self.turn.first())
+        for iid in list(tx.state.cards):   # a Token a scenario places is one made during play (YGO 2.4, R9)
+            if table.card_facts(tx.state, iid).is_("token"):
+                tx.set_prop(iid, TOKEN, True)
+                tx.set_data(table.TOKENS_MADE, True)
         if stack.priority_holder(tx.state) is None:
             stack.give_priority(tx, tx.state.active)
 
@@ -118,6 +149,11 @@ class YugiohRules(ManualPlayRules):
 
     # -- reading the game ----------------------------------------------------------------------
     def pending_decision(self, state: GameState) -> Decision | None:
+        # asked many times per step (resolve, the listing, the seat): kept until the state changes
+        return state.memo("yugioh.pending", lambda: self._pending(state))
+
+    def _pending(self, state: GameState) -> Decision | None:
+        """Return who must decide what now: a stored decision, else the priority holder acts or passes."""
         if self.outcome(state) is not None:
             return None
         stored = procedure.pending(state)
@@ -149,7 +185,8 @@ class YugiohRules(ManualPlayRules):
                 for link in chain.links_shown(state)]
 
     def stack_targets(self, state: GameState) -> list[tuple[int | None, tuple[int, ...]]]:
-        return [(link["card"], tuple(link.get("targets", ()))) for link in chain.links_shown(state)]
+        return [(link["card"], tuple(t for t in link.get("targets", ()) if table.exists(state, t)))
+                for link in chain.links_shown(state)]
 
     def card_marks(self, state: GameState, iid: int) -> tuple[str, ...]:
         card = state.cards[iid]
@@ -164,8 +201,18 @@ class YugiohRules(ManualPlayRules):
             marks.append(f"Scale {table.card_facts(state, iid).scale}")
         return tuple(marks)
 
+    def attached_to(self, state: GameState, iid: int) -> int | None:
+        """Return the Xyz Monster an Xyz material is under (YGO 3.1: materials are kept under their monster)."""
+        under = state.cards[iid].props.get("under")
+        return under if isinstance(under, int) and table.exists(state, under) else None
+
     # -- the commands a player may give --------------------------------------------------------
     def legal_commands(self, state: GameState, player: str) -> list[Command]:
+        # asked several times per decision (the seat, auto-pass, the bots): kept until the state changes
+        return list(state.memo(f"yugioh.legal.{player}", lambda: tuple(self._legal(state, player))))
+
+    def _legal(self, state: GameState, player: str) -> list[Command]:
+        """Return the commands `player` may submit now: the pending decision's answers, or every play."""
         if self.outcome(state) is not None:
             return []
         decision = self.pending_decision(state)
@@ -178,6 +225,8 @@ class YugiohRules(ManualPlayRules):
                     for picks in itertools.combinations(decision.options, size)]
         if decision.kind == "yesno":
             return [Choose(by=player, yes=True), Choose(by=player, yes=False)]
+        if decision.kind == "order":
+            return [Choose(by=player, picks=order) for order in itertools.permutations(decision.options)]
         found: list[Command] = []
         if player == state.active and chain.is_open(state):
             found += self._summons(state, player)
@@ -190,16 +239,40 @@ class YugiohRules(ManualPlayRules):
         """Return the activations the rules allow `player` now (cards and declared effects)."""
         if stack.priority_holder(state) != player or procedure.is_waiting(state):
             return []
+        return list(state.memo(f"yugioh.activations.{player}", lambda: tuple(self._activations(state, player))))
+
+    def _activations(self, state: GameState, player: str) -> list[Command]:
+        """Check each card that could be activated at a Spell Speed allowed now (the others are refused by speed
+        alone, YGO 7.1: a pre-filter that keeps the full checks off most cards)."""
+        speed_1 = chain.can_act_at_speed_1(state, player)
+        lowest = 3 if state.step == "damage" else max(2, chain.top_speed(state))
+
+        def allowed(speed: int) -> bool:
+            return speed_1 or speed >= lowest
+
         found: list[Command] = []
-        for iid in state.zones[f"{player}.hand"].cards:
-            if chain.card_refusal(state, player, iid) is None:
+        hand = state.zones[f"{player}.hand"].cards
+        facts = FACTS(state.library)   # card id -> printed facts, read here for every card in play
+        cards = state.cards
+        for iid in hand:
+            fact = facts[cards[iid].card_id]
+            if allowed(1 if fact.is_monster else fact.spell_speed) and chain.card_refusal(state, player, iid) is None:
                 found.append(ActivateCard(by=player, card=iid))
         for iid in table.spells_traps(state, player):
-            if state.cards[iid].face_down and chain.card_refusal(state, player, iid) is None:
+            if cards[iid].face_down and allowed(facts[cards[iid].card_id].spell_speed) \
+                    and chain.card_refusal(state, player, iid) is None:
                 found.append(ActivateCard(by=player, card=iid))
+        if allowed(2):
+            for iid in hand:   # a hand trap's Quick Effect (YGO 7.1)
+                if facts[cards[iid].card_id].is_monster and chain.effect_refusal(state, player, iid, True) is None:
+                    found.append(ActivateEffect(by=player, card=iid, quick=True))
         for iid in table.monsters(state, player) + table.spells_traps(state, player):
+            fact = facts[cards[iid].card_id]
+            card = cards[iid]
+            if card.face_down or (fact.is_monster and table.is_monster_zone(card.zone) and not fact.is_("effect")):
+                continue
             for quick in (False, True):
-                if chain.effect_refusal(state, player, iid, quick) is None:
+                if allowed(chain.effect_speed(fact, quick)) and chain.effect_refusal(state, player, iid, quick) is None:
                     found.append(ActivateEffect(by=player, card=iid, quick=quick))
         return found
 
@@ -443,8 +516,7 @@ class YugiohRules(ManualPlayRules):
             tx.set_field(command.card, "tapped", False)
             tx.set_prop(command.card, "changed", state.turn)
             tx.log(f"{player} Flip Summons {state.definition(command.card).name}", "YGO 5.7")
-            self._emit(tx, "flip_summoned", command.card)
-            self._emit(tx, "flipped", command.card)
+            self._summoning(tx, [command.card], ["flip_summoned", "flipped"])
         elif isinstance(command, ChangePosition):
             self._card(state, command.card)
             refusal = self._position_refusal(state, player, command.card)
@@ -471,10 +543,13 @@ class YugiohRules(ManualPlayRules):
         return procedure.Procedures(self._run_step, _nothing, _nothing)
 
     def _rule_processes(self, tx: Transaction) -> None:
-        """Apply what happens by rule, with no chain (digest §8): 0 LP (R1), and an Equip Card whose monster left
-        the field or broke its equip restriction goes to the GY (R3: not an effect, nothing can negate it)."""
+        """Apply what happens by rule, with no chain (digest §8): 0 LP (R1), a Token moved off the field by hand
+        ceases to exist (R9), and an Equip Card whose monster left the field or broke its equip restriction goes to
+        the GY (R3: not an effect, nothing can negate it)."""
         self.check_life(tx)
         state = tx.state
+        for token in table.stray_tokens(state):
+            table.vanish(tx, token)
         for player in state.players:
             for card in table.spells_traps(state, player):
                 if state.cards[card].props.get("equipped_to") is not None and effects.equip_breaks(state, card):
@@ -496,6 +571,22 @@ class YugiohRules(ManualPlayRules):
         done = bool(effects.VOCABULARY.handlers[step["effect"]](tx, fi, step))
         self.check_life(tx)   # YGO 1.3 a: a player at 0 LP loses at once, even while paying a cost
         return done
+
+    def _summoning(self, tx: Transaction, cards: list[int], events: list[str]) -> None:
+        """Open the window before a summon succeeds, where the opponent may only negate it (digest 5.7 summon timing):
+        its "summoned" events happen when it succeeds (`_summon_succeeds`)."""
+        tx.set_data("summoning", {"cards": cards, "events": events})
+
+    def _summon_succeeds(self, tx: Transaction) -> None:
+        """The summon was not negated: it succeeds, its events happen (triggers wait for the next chain), and the
+        opponent may respond to it (YGO 5.7, 7.2)."""
+        summoning = tx.state.data["summoning"]
+        tx.set_data("summoning", None)
+        for iid in summoning["cards"]:
+            for kind in summoning["events"]:
+                if table.exists(tx.state, iid) and table.is_on_field(tx.state, iid):
+                    self._emit(tx, kind, iid)
+        stack.give_priority(tx, tx.state.opponent(tx.state.active))
 
     def _emit(self, tx: Transaction, kind: str, card: int | None, player: str | None = None) -> None:
         """Mark a new moment (digest 7.5) and let the trigger effects the event sets off wait for the next chain."""
@@ -525,9 +616,7 @@ class YugiohRules(ManualPlayRules):
         how = "Sets" if is_set else ("Tribute Summons" if command.tributes else "Normal Summons")
         tx.log(f"{player} {how} {name}", "YGO 5.7")
         if not is_set:
-            self._emit(tx, "normal_summoned", iid)
-            if command.tributes:
-                self._emit(tx, "tribute_summoned", iid)
+            self._summoning(tx, [iid], ["normal_summoned"] + (["tribute_summoned"] if command.tributes else []))
 
     def _place(self, tx: Transaction, iid: int, zone: str, face_down: bool = False, defense: bool = False) -> None:
         """Put a monster in a Monster Zone as a new card this turn."""
@@ -581,7 +670,7 @@ class YugiohRules(ManualPlayRules):
         self._place(tx, iid, zones[0])
         tx.set_prop(iid, "proper", True)
         tx.log(f"{player} {kind} Summons {state.definition(iid).name}", "YGO 5.7")
-        self._emit(tx, "special_summoned", iid)
+        self._summoning(tx, [iid], ["special_summoned"])
 
     def _pendulum_summon(self, tx: Transaction, command: PendulumSummon) -> None:
         state, player = tx.state, command.by
@@ -594,9 +683,7 @@ class YugiohRules(ManualPlayRules):
             tx.set_prop(iid, "proper", True)
         tx.set_data("pendulum_summon", state.turn)
         tx.log(f"{player} Pendulum Summons " + ", ".join(state.definition(i).name for i in command.cards), "YGO 5.7")
-        for iid in command.cards:
-            self._emit(tx, "special_summoned", iid)
-            self._emit(tx, "pendulum_summoned", iid)
+        self._summoning(tx, list(command.cards), ["special_summoned", "pendulum_summoned"])
 
     def _declare_attack(self, tx: Transaction, command: DeclareAttack) -> None:
         state, player = tx.state, command.by
@@ -624,6 +711,13 @@ class YugiohRules(ManualPlayRules):
         for _ in range(64):
             if self.outcome(state) is not None or procedure.is_waiting(state):
                 return
+            if state.data.get("summoning") and stack.is_empty(state) and not procedure.stack(state):
+                # YGO 5.7: the opponent may negate the summon; when they do not, it succeeds
+                holder = stack.priority_holder(state)
+                if holder == state.opponent(state.active) and self.activations(state, holder):
+                    return
+                self._summon_succeeds(tx)
+                continue
             if state.data.get("segoc") is not None:
                 self._next_segoc(tx)
                 continue
@@ -645,6 +739,9 @@ class YugiohRules(ManualPlayRules):
     def _pass(self, tx: Transaction, player: str) -> None:
         if stack.priority_holder(tx.state) != player:
             raise IllegalCommand("YGO 7.2", "you do not hold priority")
+        if tx.state.data.get("summoning") and stack.is_empty(tx.state):
+            self._summon_succeeds(tx)   # the opponent let the summon happen
+            return
         result = stack.pass_priority(tx)
         if result is stack.PassResult.RESOLVE:
             tx.log("both players passed: the chain resolves, last link first", "YGO 7.2")
@@ -662,10 +759,13 @@ class YugiohRules(ManualPlayRules):
         if stack.is_empty(state) and not procedure.is_waiting(state) and not procedure.stack(state):
             tx.set_data("resolving", None)
             stack.give_priority(tx, state.active)   # YGO 7.2: a new open game state, the turn player first
+            if state.data.get("summoning"):
+                self._summon_succeeds(tx)
 
     def _start_segoc(self, tx: Transaction) -> None:
         """Put the waiting triggers in one chain in SEGOC order (digest 7.4): the turn player's mandatory, the
-        opponent's mandatory, the turn player's optional, the opponent's optional; an optional "when ... you can"
+        opponent's mandatory, the turn player's optional, the opponent's optional, each group in the order its player
+        chooses (`_next_segoc`); an optional "when ... you can"
         trigger whose event was not the last thing to happen misses the timing (7.5)."""
         state = tx.state
         last = state.data.get("moment")
@@ -679,7 +779,8 @@ class YugiohRules(ManualPlayRules):
         active = state.active
         rank = {(active, False): 0, (state.opponent(active), False): 1, (active, True): 2,
                 (state.opponent(active), True): 3}
-        kept.sort(key=lambda t: rank[t["controller"], t["optional"]])
+        kept = [{**t, "group": rank[t["controller"], t["optional"]]} for t in kept]
+        kept.sort(key=lambda t: t["group"])
         tx.set_data("segoc", kept)
 
     def _next_segoc(self, tx: Transaction) -> None:
@@ -691,6 +792,13 @@ class YugiohRules(ManualPlayRules):
             top = stack.top(state)
             if top is not None:
                 stack.give_priority(tx, state.opponent(top["controller"]))
+            return
+        group = [t for t in plan if t["group"] == plan[0]["group"]]
+        if len(group) > 1 and not plan[0].get("ordered"):   # YGO 7.4: the player orders their own group
+            procedure.ask(tx, None, group[0]["controller"], "segoc_order", "order",
+                          "Put your simultaneous trigger effects in chain order (first: the lowest chain link)",
+                          [str(n) for n in range(len(group))], len(group), len(group), rule="YGO 7.4 (SEGOC)",
+                          labels=[t["name"] for t in group])
             return
         item = plan.pop(0)
         tx.set_data("segoc", plan)
@@ -742,6 +850,7 @@ class YugiohRules(ManualPlayRules):
 
     def _end_turn(self, tx: Transaction) -> None:
         state = tx.state
+        effects.return_control(tx)   # "until the End Phase" ends (YGO 3.7, AS-Y14)
         hand = state.zones[f"{state.active}.hand"].cards
         if len(hand) > HAND_LIMIT:   # YGO 5.6: discard down to 6, one card at a time
             procedure.ask(tx, None, state.active, "hand_limit", "pick",
@@ -759,6 +868,14 @@ class YugiohRules(ManualPlayRules):
             return
         raw, answer = routed
         state = tx.state
+        if raw["name"] == "segoc_order":
+            plan = list(state.data["segoc"])
+            size = len(raw["options"])
+            group = [{**plan[int(p)], "ordered": True} for p in answer.picks]
+            tx.set_data("segoc", group + plan[size:])
+            tx.log("trigger effects go on the chain in this order: " + ", ".join(t["name"] for t in group),
+                   "YGO 7.4 (SEGOC)")
+            return
         if raw["name"] == "optional_trigger":
             if answer.yes:
                 self._activate_trigger(tx, raw["trigger"])

@@ -13,6 +13,7 @@ MMZ = tuple(f"mmz.{i}" for i in range(1, 6))
 STZ = tuple(f"stz.{i}" for i in range(1, 6))
 PENDULUM_ZONES = ("stz.1", "stz.5")   # YGO 3.1: the end Spell & Trap Zones double as Pendulum Zones
 EMZ = ("emz.left", "emz.right")
+TOKENS_MADE = "tokens_made"   # data: set once a Token was made this game (only then are stray Tokens looked for)
 _EMZ_COLUMN = {"emz.left": 2, "emz.right": 4}   # seen from p1's side; p2 sees them mirrored
 
 # Row 0 is the row nearest the middle of the table: monsters in front, spells and traps behind.
@@ -25,7 +26,8 @@ ZONES: tuple[ZoneSpec, ...] = (
     ZoneSpec("banished", Visibility.PUBLIC, layout="pile", row=0, column=7, label="Banished"),
     ZoneSpec("extra", Visibility.HIDDEN, layout="pile", row=1, column=0, label="Extra Deck"),
     ZoneSpec("deck", Visibility.HIDDEN, layout="pile", row=1, column=6, label="Deck"),
-    ZoneSpec("materials", Visibility.PUBLIC, layout="pile", row=1, column=7, label="Xyz materials"),
+    # every material is drawn: the window lays each under its Xyz Monster (YugiohRules.attached_to)
+    ZoneSpec("materials", Visibility.PUBLIC, layout="slot", row=1, column=7, label="Xyz materials"),
     ZoneSpec("hand", Visibility.OWNER, layout="fan", label="Hand"),
     # YGO 3.1: the two Extra Monster Zones are shared, between the players' monster rows.
     ZoneSpec("emz.left", capacity=1, layout="slot", row=-1, column=2, shared=True, label="Extra Monster"),
@@ -46,9 +48,13 @@ def attribute_of(state: GameState, iid: int) -> str:
 
 
 def current_atk(state: GameState, iid: int) -> int:
-    """Return a monster's current ATK: printed, plus what the Equip Cards equipped to it give (never below 0)."""
+    """Return a monster's current ATK: printed, plus what the Equip Cards equipped to it give and a change made this
+    turn "until the end of this turn" (never below 0)."""
+    card = state.cards[iid]
     bonus = sum(int(state.cards[e].props.get("equip_atk") or 0) for p in state.players for e in spells_traps(state, p)
                 if state.cards[e].props.get("equipped_to") == iid)
+    if card.props.get("atk_turn") == state.turn:
+        bonus += int(card.props.get("atk_change") or 0)
     return max(0, card_facts(state, iid).atk + bonus)
 
 
@@ -175,7 +181,8 @@ def summon_zones(state: GameState, player: str, iid: int, freed: Sequence[int] =
 def leave_field(tx: Transaction, iid: int, to: str = "gy", rule: str = "") -> None:
     """Send a card from the field (or hand, Deck, materials) to its owner's GY, hand, Deck or banishment,
     as the rules redirect it: a Pendulum Monster from the field goes face-up to the Extra Deck (R8), an Extra
-    Deck monster bound for the hand or Deck goes to the Extra Deck (9.1), its Xyz materials go to the GY (R4)."""
+    Deck monster bound for the hand or Deck goes to the Extra Deck (9.1), its Xyz materials go to the GY (R4), a Token
+    vanishes (R9)."""
     state = tx.state
     card = state.cards[iid]
     fact = card_facts(state, iid)
@@ -186,6 +193,9 @@ def leave_field(tx: Transaction, iid: int, to: str = "gy", rule: str = "") -> No
             tx.set_prop(material, "under", None)
             tx.move(material, f"{state.cards[material].owner}.gy")
             tx.log(f"{state.definition(material).name}, an Xyz material, is sent to the GY", "YGO R4")
+    if card.is_token:
+        vanish(tx, iid)
+        return
     tx.clear_card(iid)
     if fact.is_monster and fact.is_("pendulum") and was_on_field and to == "gy":
         _to_face_up_extra(tx, iid)
@@ -209,3 +219,22 @@ def _to_face_up_extra(tx: Transaction, iid: int) -> None:
     tx.move(iid, f"{tx.state.cards[iid].owner}.extra", 0)
     tx.set_prop(iid, "face_up_extra", True)
     tx.reveal(iid, "all")
+
+
+def vanish(tx: Transaction, iid: int) -> None:
+    """Take a Token that left the field out of the game (YGO R9, 2.4; AS-Y18: not even among the banished cards)."""
+    name = tx.state.definition(iid).name
+    tx.remove_token(iid)
+    tx.log(f"{name} leaves the field and ceases to exist", "YGO R9: a Token off the field vanishes")
+
+
+def stray_tokens(state: GameState) -> list[int]:
+    """Return the Tokens that are off the field (moved by hand): they cease to exist by rule (YGO R9)."""
+    if not state.data.get(TOKENS_MADE):   # no Token was ever made: nothing to look for
+        return []
+    return [iid for iid, card in state.cards.items() if card.is_token and not is_on_field(state, iid)]
+
+
+def exists(state: GameState, iid: int | None) -> bool:
+    """Tell whether a card id kept by the rules (a target, an attacker) still names a card: a Token may be gone."""
+    return iid is not None and iid in state.cards
