@@ -21,7 +21,7 @@ from tabletop.engine.transaction import Transaction
 from tabletop.engine.triggers import TriggerEvent, trigger_event
 from tabletop.engine.zones import zone_id
 from tabletop.games.vanguard import facts
-from tabletop.games.vanguard.circles import circle_name, is_circle, is_front_row, is_rear_circle
+from tabletop.games.vanguard.circles import REAR_CIRCLES, circle_name, is_circle, is_front_row, is_rear_circle
 from tabletop.games.vanguard.rear_vanguard import BECOME_VANGUARD, is_rear_vanguard, mentions_effect
 from tabletop.games.vanguard.table import (
     READING, column_opponents, current_grade, current_power, field_cards, has_state, in_same_column, is_locked, is_unit, legion_mate,
@@ -266,6 +266,12 @@ def has_keyword(state: GameState, iid: int, name: str) -> bool:
     return name in state.cards[iid].props.get("gained_keywords", ())
 
 
+def can_boost(state: GameState, iid: int) -> bool:
+    """Tell whether a unit has the Boost skill now: printed (grades 0-1, VG 6.2) or gained until end of turn
+    ("this unit gets "Boost"", K0.1: a card has a keyword while an ability gives it)."""
+    return printed_of(state, iid).boost or "boost" in state.cards[iid].props.get("gained_keywords", ())
+
+
 def keyword_x(state: GameState, iid: int, ability: dict[str, Any]) -> Any:
     """Return the X of an ability's keyword (`ritual: 3`), from the ability or the card's keywords."""
     if "x" in ability:
@@ -390,7 +396,9 @@ CONDITIONS = ("hand_at_most", "hand_at_least", "damage_at_least", "soul_at_least
               "went_first", "vanguard_name", "vanguard_name_contains", "opponent_vanguard_grade_at_least",
               "units_at_least", "self_boosted", "in_back_row", "persona_rode", "played_order",
               "opponent_rear_guards_at_most", "rear_guard_retired_this_turn", "main_phase", "other_rear_guards_at_least",
-              "no_opposing_unit_in_column", "damage_more_than_opponent", "vanguard_clan")
+              "no_opposing_unit_in_column", "damage_more_than_opponent", "vanguard_clan", "soul_at_most",
+              "opponent_front_row_rear_guards_at_most", "order_cards_at_least", "open_circles_at_least",
+              "face_up_damage_at_most", "attack_boosted", "battle_phase")
 # The CONT step of a vanguard that makes its controller's back-row centre circle a Stellar circle (星域) while
 # the CONT holds (seed 《阳炎》 二、星域: "if your V has 5 or more Force gifts, your back centre circle becomes 星域").
 STELLAR_CIRCLE = "stellar_circle"
@@ -496,6 +504,11 @@ def _units_at_least(state: GameState, value: Any, source: Any, me: str, event: A
     return len(units) >= int(value["count"])
 
 
+def _order_cards_at_least(state: GameState, value: Any, source: Any, me: str, event: Any) -> bool:
+    cards = [c for zone in value["zones"] for c in state.zones[zone_id(me, str(zone))].cards]
+    return sum(1 for c in cards if facts.kind(state.definition(c)) == "order") >= int(value["count"])
+
+
 def _battle_of(state: GameState, event: Any) -> Mapping[str, Any]:
     return state.data.get("battle") or (event or {}).get("battle") or {}
 
@@ -539,6 +552,25 @@ _PRINTED_TEXT_CONDITIONS = {
         > len(state.zones[zone_id(state.opponent(me), "damage")].cards)) == bool(value),
     "no_opposing_unit_in_column": lambda state, value, source, me, event: source is not None and is_circle(
         state.cards[source].zone) and (not column_opponents(state, source)) == bool(value),
+    # VG 3 soul: at most `value` cards in your soul
+    "soul_at_most": lambda state, value, source, me, event: len(state.zones[zone_id(me, "soul")].cards) <= int(value),
+    # VG 3 the field: the opponent's rear-guards on their front-row circles
+    "opponent_front_row_rear_guards_at_most": lambda state, value, source, me, event: sum(
+        1 for u in rear_guards_of(state, state.opponent(me))
+        if is_front_row(state.cards[u].zone, state.opponent(me))) <= int(value),
+    # VG 3 drop / bind zones, VG 5.4 orders: order cards in the named zones of yours ({count, zones})
+    "order_cards_at_least": _order_cards_at_least,
+    # VG 3 the field: an open rear-guard circle holds no card
+    "open_circles_at_least": lambda state, value, source, me, event: sum(
+        1 for name in REAR_CIRCLES if not state.zones[zone_id(me, name)].cards) >= int(value),
+    # VG 3 damage zone, VG 9.5 Counter Blast turns damage face down: at most `value` face-up damage cards
+    "face_up_damage_at_most": lambda state, value, source, me, event: sum(
+        1 for c in state.zones[zone_id(me, "damage")].cards if not state.cards[c].face_down) <= int(value),
+    # VG 6.2 boost: the battle's attack was boosted
+    "attack_boosted": lambda state, value, source, me, event: (
+        _battle_of(state, event).get("booster") is not None) == bool(value),
+    # VG 6 battle phase (VG 5.4: the main phase is `main_phase`)
+    "battle_phase": lambda state, value, source, me, event: (state.phase == "battle") == bool(value),
 }
 
 

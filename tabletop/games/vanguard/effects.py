@@ -112,6 +112,7 @@ SETS: dict[str, Callable[[SetContext], list[int]]] = {
     "your_other_guardians": lambda c: [g for g in guardians_of(c.state, c.me) if g != c.src],
     # seed Dominate 2: "your rear-guards" are the ones you control, not your own dominated by the opponent
     "your_rear_guards": lambda c: rear_guards_of(c.state, c.me),
+    "your_other_rear_guards": lambda c: [u for u in rear_guards_of(c.state, c.me) if u != c.src],
     "your_rc_cards": lambda c: _rear_circle_cards(c, c.me),
     "opponent_units": lambda c: list(units_of(c.state, c.opp)),
     "opponent_rear_guards": lambda c: rear_guards_of(c.state, c.opp),
@@ -200,10 +201,19 @@ def _in_zone(seen: Seen, iid: int, value: Any) -> bool:
     return seen.state.cards[iid].zone.split(".", 1)[1] in zones
 
 
+def _order(seen: Seen, iid: int, value: Any) -> bool:
+    """An order card (VG 5.4 orders); `normal`: a normal order (not a Blitz or Set order)."""
+    card = seen.state.definition(iid)
+    if facts.kind(card) != "order":
+        return not value
+    return value != "normal" or card.card_type.lower() in ("order", "normal order")
+
+
 # Vanguard's card filter keys (beside the shared name and not_self).
 FILTER = CardFilter("vanguard", {
     "grade": _grade, "grade_at_most": _grade_at_most, "grade_at_least": _grade_at_least, "standing": _standing, "rested": _rested,
     "same_column": _same_column, "trigger": _trigger, "keyword": _keyword, "unit": _unit, "in_zone": _in_zone,
+    "order": _order,
 }, shared=("name", "not_self"))
 
 
@@ -848,9 +858,10 @@ def _timed(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     return True
 
 
-@effect("call", "from", "filter", "count", "min", "as", "rested")
+@effect("call", "from", "filter", "count", "min", "as", "rested", "open")
 def _call(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
-    """Call cards (superior call) from a zone to your rear-guard circles, remembering them as `as`."""
+    """Call cards (superior call) from a zone to your rear-guard circles, remembering them as `as`; with `open`
+    only to open circles ("call this card to an open (RC)": no unit there is retired, VG 5.4)."""
     me = controller(tx.state, fi)
     answer = procedure.take_answer(tx, fi)
     ctx = procedure.ctx(tx.state, fi)
@@ -878,7 +889,8 @@ def _call(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
         return True
     card = remaining[0]
     taken = {tx.state.cards[c].zone for c in done}   # cards called together go to different circles
-    circles = [c for c in _circles_to_call_to(tx.state, me) if c not in taken]
+    circles = [c for c in _circles_to_call_to(tx.state, me) if c not in taken
+               and not (step.get("open") and tx.state.zones[c].cards)]
     if not circles:  # every circle holds a unit no call may replace: the card stays where it is (VG 1.7)
         procedure.set_var(tx, fi, "calling", [c for c in calling if c != card])
         return False

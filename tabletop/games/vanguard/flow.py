@@ -20,7 +20,7 @@ from tabletop.games.vanguard.abilities import (
 )
 from tabletop.games.vanguard.circles import REAR_CIRCLES, circles_of, is_circle
 from tabletop.games.vanguard.effects import (
-    draw_cards, effect, end_unlock_rules, is_unlock_forbidden, release, run_step, schedule_pending, unlock,
+    cards_in_set, draw_cards, effect, end_unlock_rules, is_unlock_forbidden, release, run_step, schedule_pending, unlock,
 )
 from tabletop.games.vanguard.moves import identity, relocate, remove_state, retire, turn_fact
 from tabletop.games.vanguard.rear_vanguard import is_rear_vanguard, is_vanguard
@@ -154,6 +154,12 @@ def cost_payable(state: GameState, player: str, iid: int | None, cost: list[dict
         if name in counts and counts[name] < int(step.get("count", 1)):
             return False
         if name == "rest" and step.get("target", "self") == "self" and (iid is None or state.cards[iid].tapped):
+            return False
+        # a choice the cost makes ("put a card from your hand into your soul") needs enough cards to choose from:
+        # the engine's choose step takes what there is, so a cost short of cards is not payable (VG 7.3)
+        if name == "choose" and not str(step["from"]).startswith("$") and len(
+                cards_in_set(state, player, iid, str(step["from"]), step.get("filter"))) < int(
+                step.get("min", step.get("count", 1))):
             return False
     return True
 

@@ -19,7 +19,7 @@ from tabletop.engine.triggers import trigger_event
 from tabletop.engine.zones import ZoneSpec, zone_id
 from tabletop.games.vanguard import facts
 from tabletop.games.vanguard.abilities import (
-    PENDING, abilities_changed, abilities_of, ability_index, emit, face_up_g, keyword_valid, printed_of,
+    PENDING, abilities_changed, abilities_of, ability_index, can_boost, emit, face_up_g, keyword_valid, printed_of,
     zone_tag_holds,
 )
 from tabletop.games.vanguard.circles import (
@@ -442,7 +442,7 @@ class VanguardRules(GameRules):
                 zone_id(player, "rc.back_center")
             if partner:
                 for b in state.zones[partner].cards:
-                    if (is_unit(state, b) and not state.cards[b].tapped and printed_of(state, b).boost
+                    if (is_unit(state, b) and not state.cards[b].tapped and can_boost(state, b)
                             and not has_state(state, b, "dominated")):
                         boosters.append(b)
             for t in targets:
@@ -777,7 +777,7 @@ class VanguardRules(GameRules):
             zid = state.cards[a].zone
             partner = column_partner(zid) if is_rear_circle(zid) else zone_id(player, "rc.back_center")
             if (state.cards[b].zone != partner or state.cards[b].tapped or not is_unit(state, b)
-                    or not printed_of(state, b).boost or has_state(state, b, "dominated")):
+                    or not can_boost(state, b) or has_state(state, b, "dominated")):
                 raise IllegalCommand("VG 6.2", "a booster must be a standing back-row unit with Boost behind the attacker")
         begin_battle(tx, a, t, b, player)
 

@@ -71,6 +71,7 @@ def compile_card(card: CardDefinition) -> CompiledText:
 
 def normalise(text: str) -> str:
     """Write printed text in the one spelling the templates read: [Power]+ → Power+, no "!", single spaces."""
+    text = re.sub(r"\[(AUTO|ACT|CONT)\}", r"[\1]", text)  # a misprinted header bracket "[AUTO}"
     text = re.sub(r"\[(Power|Critical|Shield|Stand|Rest|Drive)\]", r"\1", text, flags=re.I)
     text = re.sub(r"(Power|Critical|Shield|Drive)\s*\+\s*", r"\1+", text, flags=re.I)
     text = re.sub(r"\+(\d+) Million", lambda m: f"+{int(m.group(1)) * 1_000_000}", text, flags=re.I)
@@ -289,6 +290,14 @@ _TRIGGERS: tuple[tuple[re.Pattern[str], dict[str, Any]], ...] = tuple((re.compil
     (r"at the end of the battle (?:that )?this unit boosted",
      {"when": "end_of_battle", "trigger_if": {"self_boosted": True}}),
     (r"at the end of your turn", {"when": "end_of_turn", "trigger_if": {"my_turn": True}}),
+    (r"when the attack (?:that )?this unit boosted a vanguard hits",
+     {"when": "boosted_attack_hits", "trigger_if": {"attacked_vanguard": True}}),
+    (r"when this unit is placed on \(?(RC)\)? during your battle phase",
+     {"when": "placed", "trigger_if": {"my_turn": True, "battle_phase": True}}),
+    (r"when your other unit is placed on \(?RC\)? during your battle phase",
+     {"when": "other_placed", "circle": "rc", "trigger_if": {"my_turn": True, "battle_phase": True}}),
+    (r"at the end of the battle (?:that )?this unit attacked while boosted",
+     {"when": "end_of_battle", "trigger_if": {"self_attacked": True, "attack_boosted": True}}),
 ))
 
 
