@@ -181,6 +181,62 @@ def test_a_normal_order_compiles_and_a_blitz_order_goes_by_hand() -> None:
     assert blitz.by_hand == (text,) and not blitz.effects
 
 
+def test_counted_conditions_and_battle_phase_triggers_compile() -> None:
+    compiled = RULES.compile_text(_card(
+        "[CONT](GC):If you have four or more open (RC), this unit gets [Shield]+5000.\n"
+        "[AUTO](RC):When this unit attacks, if your opponent has no front row rear-guards, draw a card.\n"
+        "[AUTO](Back Row RC):When your other unit is placed on (RC) during your battle phase, Soul Charge (1).\n"
+        "[AUTO](RC):At the end of the battle this unit attacked while boosted, if your soul has two or less cards, "
+        "Soul Charge (1)."))
+    assert compiled.is_fully_enforced, compiled.unknown_clauses
+    assert [dict(e) for e in compiled.effects] == [
+        {"kind": "cont", "zone": "GC", "if": {"open_circles_at_least": 4},
+         "do": [{"effect": "shield", "target": "self", "amount": 5000}]},
+        {"kind": "auto", "zone": "R", "when": "attacks", "if": {"opponent_front_row_rear_guards_at_most": 0},
+         "do": [{"effect": "draw", "count": 1}]},
+        {"kind": "auto", "zone": "R", "when": "other_placed", "circle": "rc",
+         "trigger_if": {"in_back_row": True, "my_turn": True, "battle_phase": True},
+         "do": [{"effect": "soul_charge", "count": 1}]},
+        {"kind": "auto", "zone": "R", "when": "end_of_battle", "trigger_if": {"self_attacked": True, "attack_boosted": True},
+         "if": {"soul_at_most": 2}, "do": [{"effect": "soul_charge", "count": 1}]}]
+
+
+def test_hand_to_soul_and_bind_costs_are_choices_and_a_cost_may_list_parts_with_commas() -> None:
+    compiled = RULES.compile_text(_card(
+        "[AUTO]:When this unit is placed on (RC), COST [put a card from your hand into your soul], draw a card.\n"
+        "[ACT](Drop)1/Turn:COST [Soul Blast (1), bind an order card from drop], call this card to an open (RC).\n"
+        "[AUTO}(RC):When this unit's attack hits, COST [Counter Blast (1) and bind this unit], draw a card."))
+    assert compiled.is_fully_enforced, compiled.unknown_clauses
+    costs = [e["cost"] for e in compiled.effects]
+    assert costs == [
+        [{"effect": "choose", "from": "your_hand", "count": 1, "as": "cost_cards"},
+         {"effect": "to_soul", "target": "$cost_cards"}],
+        [{"effect": "soul_blast", "count": 1},
+         {"effect": "choose", "from": "your_drop", "count": 1, "filter": {"order": True}, "as": "cost_cards"},
+         {"effect": "bind", "target": "$cost_cards"}],
+        [{"effect": "counter_blast", "count": 1}, {"effect": "bind", "target": "self"}]]
+    assert compiled.effects[1]["do"] == [{"effect": "call", "from": "self", "open": True}]
+
+
+def test_per_rear_guard_bonuses_gained_boost_and_a_may_after_a_choice_compile() -> None:
+    compiled = RULES.compile_text(_card(
+        "[AUTO](RC):When this unit attacks, this unit gets [Power]+3000 until end of that battle for each of your "
+        "other rear-guards.\n"
+        "[ACT](RC)1/Turn:COST [Soul Blast (1)], and this unit gets \"Boost\" and [Power]+2000 until end of turn.\n"
+        "[AUTO]:When this unit is placed on (VC), choose a normal order from your drop, and you may put it into "
+        "your hand."))
+    assert compiled.is_fully_enforced, compiled.unknown_clauses
+    assert [e["do"] for e in compiled.effects] == [
+        [{"effect": "power", "target": "self", "amount": 3000, "until": "battle", "per": "your_other_rear_guards"}],
+        [{"effect": "gain_keyword", "target": "self", "keyword": "boost"},
+         {"effect": "power", "target": "self", "amount": 2000, "until": "turn"}],
+        [{"effect": "choose", "from": "your_drop", "count": 1, "filter": {"order": "normal"}, "min": 0, "as": "chosen"},
+         {"effect": "return_to_hand", "target": "$chosen"}]]
+    assert not RULES.compile_text(_card(
+        "[AUTO](RC):When this unit attacks, this unit gets [Power]+3000 until end of that battle for each of your "
+        "opponent's rear-guards.")).is_fully_enforced  # a set the bonus cannot count stays by hand
+
+
 def _real_cards() -> list[CardDefinition]:
     if not REAL.is_file():
         pytest.skip(f"{REAL} is absent: the real card data lives in ../shared/carddata (test fixtures only)")
@@ -197,7 +253,7 @@ def test_real_d_series_cards_compile_fast_and_within_the_vocabulary() -> None:
     elapsed = time.process_time() - started
     assert elapsed < 1.0  # 387 cards; the issue's goal is < 1 s for 4,000 cards of any game
     enforced = sum(1 for result in results if result.is_fully_enforced)
-    assert enforced >= 150, f"{enforced} of {len(cards)} D-series cards fully enforced"
+    assert enforced >= 194, f"{enforced} of {len(cards)} D-series cards fully enforced"
     for card, result in zip(cards, results):
         assert ability_problems([dict(e) for e in result.effects]) == [], card.id
         assert len(result.by_hand) == len(result.unknown_clauses), card.id

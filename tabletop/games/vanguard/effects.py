@@ -206,7 +206,9 @@ def _order(seen: Seen, iid: int, value: Any) -> bool:
     card = seen.state.definition(iid)
     if facts.kind(card) != "order":
         return not value
-    return value != "normal" or card.card_type.lower() in ("order", "normal order")
+    kind = card.card_type.lower().removesuffix(" order") if card.card_type.lower() != "order" else str(
+        facts.attribute(card, "order_type") or "normal")  # real cards: "blitz order"; card files: order_type
+    return value != "normal" or kind == "normal"
 
 
 # Vanguard's card filter keys (beside the shared name and not_self).
