@@ -237,6 +237,19 @@ def test_per_rear_guard_bonuses_gained_boost_and_a_may_after_a_choice_compile() 
         "opponent's rear-guards.")).is_fully_enforced  # a set the bonus cannot count stays by hand
 
 
+def test_a_cost_in_the_middle_of_an_ability_is_paid_during_resolution() -> None:
+    compiled = RULES.compile_text(_card(
+        "[AUTO](RC):When this unit attacks, Soul Charge (1), and if your soul has three or more cards, "
+        "COST [Counter Blast (1)], and draw a card.\n"
+        "[AUTO](RC):When this unit boosts, Soul Charge (1). Then, COST [Soul Blast (1)]."))
+    assert [dict(e) for e in compiled.effects] == [
+        {"kind": "auto", "zone": "R", "when": "attacks",
+         "do": [{"effect": "soul_charge", "count": 1},
+                {"effect": "pay", "cost": [{"effect": "counter_blast", "count": 1}], "if": {"soul_at_least": 3},
+                 "then": [{"effect": "draw", "count": 1, "if": {"soul_at_least": 3}}]}]}]
+    assert compiled.unknown_clauses == ("a cost during resolution with nothing after it",)
+
+
 def _real_cards() -> list[CardDefinition]:
     if not REAL.is_file():
         pytest.skip(f"{REAL} is absent: the real card data lives in ../shared/carddata (test fixtures only)")

@@ -1336,6 +1336,8 @@ def _check_steps(where: str, steps: Any, cont: bool = False) -> list[str]:
             problems += FILTER.unknown_keys(f"{here}.filter", step["filter"])
         for part in ("if", "cond"):
             problems += _check_keys(f"{here}.{part}", step.get(part), CONDITIONS, "condition")
+        if isinstance(step.get("cost"), list):  # `pay`: a cost met during resolution
+            problems += _check_steps(f"{here}.cost", step["cost"])
         for nested in ("do", "then", "else", "follow", "effect_steps"):
             if nested in step:
                 problems += _check_steps(f"{here}.{nested}", step[nested])

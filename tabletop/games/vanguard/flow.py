@@ -243,6 +243,25 @@ def _optional(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     return True
 
 
+@effect("pay", "cost", "then")
+def _pay(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """A cost met during resolution ("..., then COST [Counter Blast (1)], and draw a card"): when the player can
+    pay it whole they may; if they do, the cost steps and then the `then` steps run (VG 7.3: costs are optional
+    and paid whole or not at all; a cost that cannot be paid is not paid and what follows it does not happen)."""
+    ctx = procedure.ctx(tx.state, fi)
+    player = str(ctx["controller"])
+    answer = procedure.take_answer(tx, fi)
+    if answer is None:
+        if not cost_payable(tx.state, player, ctx.get("source"), list(step["cost"])):
+            tx.log(f"{player} cannot pay the cost of {ctx.get('name')}: what follows it does not happen", "VG 7.3")
+            return True
+        return procedure.ask(tx, fi, player, "pay_cost", "yesno", f"pay the cost of {ctx.get('name')}?",
+                             rule="VG 7.3")
+    if answer.get("yes"):
+        procedure.insert_steps(tx, fi, [{**cost, "cost": True} for cost in step["cost"]] + list(step["then"]))
+    return True
+
+
 @effect("_condition", "cond")
 def _condition(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     ctx = procedure.ctx(tx.state, fi)

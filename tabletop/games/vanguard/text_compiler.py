@@ -404,6 +404,7 @@ def _compile_body(ability: Ability, body: str, trigger_known: bool = False) -> A
     if kind == "auto" and not trigger_known and re.match(r"when this unit\b", body.strip(), re.I):
         ctx.it = "self"  # "When this unit attacks, it gets ...": "it" is the unit the trigger names
     sentence_if: tuple[int, dict[str, Any]] | None = None
+    paid_at: tuple[int, list[dict[str, Any]], dict[str, Any] | None] | None = None  # (step index, cost, its if)
     first = True
     index = 0
     while index < len(pieces):
@@ -420,14 +421,19 @@ def _compile_body(ability: Ability, body: str, trigger_known: bool = False) -> A
         first = False
         cost = re.fullmatch(r"(?:you may )?(?:pay )?COST \[(.*)\](?:,? and(?: (.+))?)?", piece, re.I)
         may = re.fullmatch(r"you may (?:pay )?(.*)", piece, re.I)
-        if cost is not None and not ctx.steps:
+        if cost is not None:
             steps = cost_steps(cost.group(1))
             if steps is None:
                 return f"cost: {_generic(cost.group(1))}"
-            ability["cost"] = ability.get("cost", []) + steps
+            if ctx.steps:  # "Soul Charge (1). Then, COST [...], and draw": a cost met during resolution
+                if paid_at is not None:
+                    return "two costs during resolution"
+                paid_at = (len(ctx.steps), steps, sentence_if[1] if sentence_if else None)
+            else:
+                ability["cost"] = ability.get("cost", []) + steps
+                first = True
             if cost.group(2):  # "COST [Counter Blast (1)] and draw a card"
                 pieces.insert(index, (sentence, cost.group(2)))
-            first = True
             continue
         if may is not None and may.group(1).lower() == "the cost" and "cost" in ability and index < len(pieces) \
                 and pieces[index][1].lower() == "if you do":
@@ -462,6 +468,14 @@ def _compile_body(ability: Ability, body: str, trigger_known: bool = False) -> A
         if sentence_if is not None:
             for step in ctx.steps[before:]:
                 step["if"] = sentence_if[1]
+    if paid_at is not None:
+        at, cost, cond = paid_at
+        if at == len(ctx.steps):
+            return "a cost during resolution with nothing after it"
+        pay: dict[str, Any] = {"effect": "pay", "cost": cost, "then": ctx.steps[at:]}
+        if cond:
+            pay["if"] = cond
+        ctx.steps = ctx.steps[:at] + [pay]
     if not ctx.steps:
         return "ability without an effect"
     if ctx.steps[-1].get("effect") == "choose":
