@@ -250,6 +250,35 @@ def test_a_cost_in_the_middle_of_an_ability_is_paid_during_resolution() -> None:
     assert compiled.unknown_clauses == ("a cost during resolution with nothing after it",)
 
 
+def test_looking_at_the_top_cards_then_choosing_calling_and_ordering_compiles() -> None:
+    compiled = RULES.compile_text(_card(
+        "[AUTO]:When this unit is placed on (RC), look at three cards from the top of your deck, choose up to one "
+        "grade 1 card from among them, put it on the top of your deck, and put the rest on the bottom of your deck "
+        "in any order.\n"
+        "[ACT](RC):COST [Soul Blast (1)], look at the top card of your deck, and you may call a unit card from among "
+        "them to (RC). If you do not, put the rest into your soul.\n"
+        "[AUTO](RC):When this unit attacks, if your vanguard is \"Test A\" or \"Test B\", look at two cards from the "
+        "top of your deck, choose up to two unit cards from among them, call them to (RC), and put the rest on the "
+        "top of your deck in any order."))
+    assert compiled.is_fully_enforced, compiled.unknown_clauses
+    assert [e["do"] for e in compiled.effects] == [
+        [{"effect": "look_top", "count": 3, "as": "looked"},
+         {"effect": "choose", "from": "$looked", "count": 1, "min": 0, "filter": {"grade": 1}, "as": "chosen"},
+         {"effect": "put_on_deck", "target": "$chosen", "where": "top"},
+         {"effect": "put_on_deck", "target": "$looked", "where": "bottom", "except": "$chosen"}],
+        [{"effect": "look_top", "count": 1, "as": "looked"},
+         {"effect": "call", "from": "$looked", "count": 1, "min": 0, "filter": {"unit": True}},
+         {"effect": "put_rest", "of": "$looked", "to": "soul"}],
+        [{"effect": "look_top", "count": 2, "as": "looked"},
+         {"effect": "call", "from": "$looked", "count": 2, "min": 0, "filter": {"unit": True}, "as": "chosen"},
+         {"effect": "put_on_deck", "target": "$looked", "where": "top", "except": "$chosen"}]]
+    assert compiled.effects[2]["if"] == {"vanguard_name": ["Test A", "Test B"]}
+    two = RULES.compile_text(_card(  # "if you do not" reads as "the rest" only when one card was looked at
+        "[ACT](RC):look at two cards from the top of your deck, and you may call a unit card from among them to (RC). "
+        "If you do not, put the rest into your soul."))
+    assert not two.is_fully_enforced
+
+
 def _real_cards() -> list[CardDefinition]:
     if not REAL.is_file():
         pytest.skip(f"{REAL} is absent: the real card data lives in ../shared/carddata (test fixtures only)")
@@ -266,7 +295,7 @@ def test_real_d_series_cards_compile_fast_and_within_the_vocabulary() -> None:
     elapsed = time.process_time() - started
     assert elapsed < 1.0  # 387 cards; the issue's goal is < 1 s for 4,000 cards of any game
     enforced = sum(1 for result in results if result.is_fully_enforced)
-    assert enforced >= 194, f"{enforced} of {len(cards)} D-series cards fully enforced"
+    assert enforced >= 200, f"{enforced} of {len(cards)} D-series cards fully enforced"
     for card, result in zip(cards, results):
         assert ability_problems([dict(e) for e in result.effects]) == [], card.id
         assert len(result.by_hand) == len(result.unknown_clauses), card.id

@@ -484,8 +484,9 @@ def condition_holds(state: GameState, cond: dict[str, Any] | None, source: int |
 
 
 def _vanguard_named(state: GameState, value: Any, source: Any, me: str, event: Any) -> bool:
-    vanguard = vanguard_of(state, me)
-    return vanguard is not None and state.definition(vanguard).name == str(value)
+    vanguard = vanguard_of(state, me)  # `value`: a name, or a list of names ("if your vanguard is "A" or "B"")
+    names = [str(v) for v in value] if isinstance(value, list) else [str(value)]
+    return vanguard is not None and state.definition(vanguard).name in names
 
 
 def _vanguard_name_contains(state: GameState, value: Any, source: Any, me: str, event: Any) -> bool:

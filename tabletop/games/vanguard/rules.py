@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -271,6 +272,9 @@ class VanguardRules(GameRules):
             return []
         if decision.kind == "pick":
             return self._pick_commands(decision)
+        if decision.kind == "order":  # every order of the offered cards ("in any order")
+            return [Choose(by=player, picks=order) for order in itertools.islice(
+                itertools.permutations(decision.options), 120)]
         if decision.kind == "yesno":
             return list(_yes_no(player))
         if decision.kind == "number":

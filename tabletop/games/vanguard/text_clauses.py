@@ -33,6 +33,7 @@ class ClauseContext:
     it: str | None = None   # "$var" of the cards the last `choose` chose
     chosen: int = 0
     searched: bool = False  # a `search` step already puts the found card into the hand and shuffles
+    looked: int = 0  # how many cards a `look_top` step looked at ("from among them", "the rest")
 
     def choose(self, step: Step) -> None:
         """Add a `choose` step, naming its cards for the following pronouns."""
@@ -189,6 +190,7 @@ _CONDITIONS: tuple[tuple[str, Callable[[re.Match[str]], dict[str, Any]]], ...] =
     (r"during (?:in )?the ([a-z]+) state", lambda m: {"in_state": m.group(1).lower()}),
     (r"during (?:in )?legion", lambda m: {"in_legion": True}),
     (r"your vanguard's power is (\d+) or more", lambda m: {"vanguard_power_at_least": int(m.group(1))}),
+    (r'your vanguard is "([^"]+)" or "([^"]+)"', lambda m: {"vanguard_name": [m.group(1), m.group(2)]}),
     (r'your vanguard is "(.+)"', lambda m: {"vanguard_name": m.group(1)}),
     (r'you have a vanguard with "([^"]+)" in its card name', lambda m: {"vanguard_name_contains": m.group(1)}),
     (r"your opponent's vanguard is grade (\d) or (?:greater|higher|more)",
@@ -395,7 +397,7 @@ def _picked_from(zone: str, effect: str) -> Callable[[ClauseContext, re.Match[st
 def _call_it(ctx: ClauseContext, m: re.Match[str]) -> bool:
     """ "choose a card from your drop, and call it to (RC)": one call step from that zone."""
     choice = ctx.last_choice()
-    if choice is None or choice["from"] not in ("your_drop", "your_soul", "your_hand", "your_bind"):
+    if choice is None or choice["from"] not in ("your_drop", "your_soul", "your_hand", "your_bind", LOOKED):
         return False
     step = {key: value for key, value in choice.items() if key != "effect"}
     if m.group(1):
@@ -417,6 +419,56 @@ def _may_on_chosen(ctx: ClauseContext, m: re.Match[str]) -> bool:
         return True
     del choice["min"]
     return False
+
+
+LOOKED = "$looked"
+
+
+def _look(ctx: ClauseContext, m: re.Match[str]) -> bool:
+    """ "look at three cards from the top of your deck": the cards "them" / "among them" / "the rest" name."""
+    if ctx.looked:
+        return False
+    ctx.looked = number(m.group(1)) if m.group(1) else 1
+    ctx.steps.append({"effect": "look_top", "count": ctx.looked, "as": LOOKED[1:]})
+    ctx.it = LOOKED
+    return True
+
+
+def _choose_looked(ctx: ClauseContext, m: re.Match[str]) -> bool:
+    spec = card_spec(m.group(3))
+    return bool(ctx.looked) and spec is not None and _choose_from(ctx, LOOKED, number(m.group(2)), spec,
+                                                                  bool(m.group(1)))
+
+
+def _call_looked(ctx: ClauseContext, m: re.Match[str]) -> bool:
+    """ "you may call a unit card from among them to (RC)": a call of up to that many of the looked-at cards."""
+    spec = card_spec(m.group(2))
+    if not ctx.looked or spec is None:
+        return False
+    ctx.steps.append({"effect": "call", "from": LOOKED, "count": number(m.group(1)), "min": 0,
+                      **({"filter": spec} if spec else {})})
+    return True
+
+
+def _on_deck(ctx: ClauseContext, m: re.Match[str]) -> bool:
+    """ "put them on the top of your deck in any order" (looked-at cards): `put_on_deck`, ordered by the player."""
+    if not ctx.looked or ctx.it is None:
+        return False
+    ctx.steps.append({"effect": "put_on_deck", "target": ctx.it, "where": m.group(1).lower()})
+    return True
+
+
+def _rest(ctx: ClauseContext, m: re.Match[str]) -> bool:
+    """ "put the rest on the bottom of your deck in any order" / "put the rest into your soul" / "discard the
+    rest": the looked-at cards still in the deck, but the chosen ones."""
+    if not ctx.looked:
+        return False
+    kept = {"except": ctx.it} if ctx.it not in (None, LOOKED) else {}
+    if m.group(1):
+        ctx.steps.append({"effect": "put_on_deck", "target": LOOKED, "where": m.group(1).lower(), **kept})
+    else:
+        ctx.steps.append({"effect": "put_rest", "of": LOOKED, "to": (m.group(2) or "drop").lower(), **kept})
+    return True
 
 
 def _search(ctx: ClauseContext, m: re.Match[str]) -> bool:
@@ -497,6 +549,12 @@ EFFECT_CLAUSES: tuple[tuple[re.Pattern[str], Clause], ...] = tuple((re.compile(p
     (rf"lock {_PRONOUN}", _on_it("lock")),
     (rf"(?:put|return) {_PRONOUN} (?:in)?to (?:to )?(?:your|their|its owner's) hand", _on_it("return_to_hand")),
     (rf"put {_PRONOUN} into (?:your|their|its owner's) soul", _on_it("to_soul")),
+    (rf"look at (?:the top card|({NUMBER}) cards from the top) of your deck", _look),
+    (rf"choose (up to )?({NUMBER}) ([a-z0-9\" ,'-]+?) from among them", _choose_looked),
+    (rf"you may call ({NUMBER}) ([a-z0-9 ]+?) from among them to \(?RC\)?", _call_looked),
+    (rf"put {_PRONOUN} on the (top|bottom) of your deck(?: in any order)?", _on_deck),
+    (r"(?:put the rest on the (top|bottom) of your deck(?: in any order)?|put the rest into your (soul|hand|drop)"
+     r"|discard the rest)", _rest),
     (rf"put {_PRONOUN} on the bottom of (?:your|their|its owner's) deck", _on_it("to_deck_bottom")),
     (rf"put {_PRONOUN} into (?:your|their|its owner's|the) drop(?: zone)?", _on_it("to_drop")),
     (rf"bind {_PRONOUN}", _on_it("bind")),

@@ -450,6 +450,11 @@ def _compile_body(ability: Ability, body: str, trigger_known: bool = False) -> A
             continue
         if sentence_if is not None and sentence_if[0] != sentence:
             sentence_if = None
+        last = ctx.steps[-1] if ctx.steps else {}
+        if lowered == "if you do not" and ctx.looked == 1 and last.get("effect") == "call" and last.get("min") == 0 \
+                and last.get("from") == "$looked" and index < len(pieces) and "the rest" in pieces[index][1].lower():
+            continue  # "you may call a card from among them. If you do not, put the rest ...": one card looked at,
+            # so the rest is that card exactly when it was not called
         opening = re.fullmatch(r"if (.*)", piece, re.I)
         if opening:  # "If COND, ..." (or ", and if COND, ..."): the rest of the sentence happens only if it holds
             cond = condition(opening.group(1))
