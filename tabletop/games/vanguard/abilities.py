@@ -46,7 +46,7 @@ EVENTS = ("placed", "attacks", "boosts", "boosted", "retired", "stood", "put_int
           "opponent_bind_to_hand", "attack_step_start", "battle_start", "ride_phase_start", "end_of_turn",
           "end_of_battle", "game_start", "state:success", "over_drive_check", "drive_step_start", "returned_to_hand",
           "drive_check_reveals", "boosted_attack_hits", "discarded", "intercepts", "opponent_rear_guard_retired",
-          "vanguard_attacks", "vanguard_attack_hits")
+          "vanguard_attacks", "vanguard_attack_hits", "rear_guard_returned_to_hand")
 
 
 def keyword_abilities(card: CardDefinition) -> list[dict[str, Any]]:
@@ -398,7 +398,8 @@ CONDITIONS = ("hand_at_most", "hand_at_least", "damage_at_least", "soul_at_least
               "opponent_rear_guards_at_most", "rear_guard_retired_this_turn", "main_phase", "other_rear_guards_at_least",
               "no_opposing_unit_in_column", "damage_more_than_opponent", "vanguard_clan", "soul_at_most",
               "opponent_front_row_rear_guards_at_most", "order_cards_at_least", "open_circles_at_least",
-              "face_up_damage_at_most", "attack_boosted", "battle_phase")
+              "face_up_damage_at_most", "attack_boosted", "battle_phase", "battle_number", "attacker_grade",
+              "self_in_zone")
 # The CONT step of a vanguard that makes its controller's back-row centre circle a Stellar circle (星域) while
 # the CONT holds (seed 《阳炎》 二、星域: "if your V has 5 or more Force gifts, your back centre circle becomes 星域").
 STELLAR_CIRCLE = "stellar_circle"
@@ -570,6 +571,14 @@ _PRINTED_TEXT_CONDITIONS = {
     # VG 6.2 boost: the battle's attack was boosted
     "attack_boosted": lambda state, value, source, me, event: (
         _battle_of(state, event).get("booster") is not None) == bool(value),
+    # VG 5.4: the ability's card is still in its controller's zone `value` (an order in the order zone)
+    "self_in_zone": lambda state, value, source, me, event: source in state.cards and state.cards[source].zone == zone_id(
+        me, str(value)),
+    # VG 6.2 attack step: the battle's number this turn ("if it is the third battle of this turn")
+    "battle_number": lambda state, value, source, me, event: int(_battle_of(state, event).get("number", 0)) == int(value),
+    # VG 9.3 grade of the battle's attacking unit ("during the battle this unit boosted a grade 0")
+    "attacker_grade": lambda state, value, source, me, event: _battle_of(state, event).get("attacker") in state.cards
+    and current_grade(state, _battle_of(state, event)["attacker"]) == int(value),
     # VG 6 battle phase (VG 5.4: the main phase is `main_phase`)
     "battle_phase": lambda state, value, source, me, event: (state.phase == "battle") == bool(value),
 }
@@ -636,6 +645,9 @@ def _matches(state: GameState, iid: int, ability: dict[str, Any], event: Trigger
     if when in ("vanguard_attacks", "vanguard_attack_hits"):  # "when your vanguard attacks / 's attack hits" (VG 6.2)
         return (kind == when.removeprefix("vanguard_") and subject in state.cards
                 and state.cards[subject].controller == controller and state.cards[subject].zone.endswith(".vc"))
+    if when == "rear_guard_returned_to_hand":  # "when your rear-guard is returned to your hand" (VG 3, VG 9.5)
+        return kind == "returned_to_hand" and event.get("player") == controller and is_rear_circle(
+            str(event.get("zone", "")))
     if when == "opponent_rear_guard_retired":  # "when your opponent's rear-guard is retired" (VG 9.5 retire)
         return kind == "retired" and event.get("player") != controller and not event.get("locked")
     if when == "rear_guard_retired":
@@ -710,6 +722,7 @@ _EVENT_WHENS: dict[str, tuple[str, ...]] = {
     "attacks": ("attacks", "vanguard_attacks"),
     "attack_hits": ("attack_hits", "vanguard_attack_hits"),
     "bind_to_hand": ("opponent_bind_to_hand",),
+    "returned_to_hand": ("returned_to_hand", "rear_guard_returned_to_hand"),
 }
 
 

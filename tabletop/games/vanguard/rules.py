@@ -761,7 +761,9 @@ class VanguardRules(GameRules):
         steps: list[dict[str, Any]] = []
         for ability in d.effects:
             steps += cost_steps(ability) + list(ability.get("do", ()))
-        steps.append({"effect": "to_drop", "target": "self"})
+        # VG 5.4: put in the drop zone after resolution - unless its effect already put it elsewhere ("put this
+        # card into your soul", "bind this card")
+        steps.append({"effect": "to_drop", "target": "self", "if": {"self_in_zone": "order"}})
         procedure.push(tx, steps, {"source": command.card, "controller": command.by, "name": d.name, "vars": {}})
 
     # -- battle ----------------------------------------------------------------------------------

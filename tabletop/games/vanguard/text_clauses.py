@@ -16,6 +16,7 @@ Step = dict[str, Any]
 
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
            "nine": 9, "ten": 10, "fifteen": 15, "twenty": 20}
+ORDINALS = ("first", "second", "third", "fourth", "fifth")
 NUMBER = r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|\d+)"
 
 
@@ -130,7 +131,26 @@ _COSTS: tuple[tuple[str, Callable[[re.Match[str]], Step | list[Step]]], ...] = (
      lambda m: [{"effect": "choose", "from": "your_hand", "count": number(m.group(1)), "as": "cost_cards"},
                 {"effect": "to_soul", "target": "$cost_cards"}]),
     (rf"bind ({NUMBER}) ([a-z ]+?) from (?:your )?(drop|soul|hand)", lambda m: _cost_choice(m, "bind")),
+    (rf"(retire|rest|put) (another|{NUMBER})( other)? rear-guards?( into your soul)?", lambda m: _rear_guard_cost(m)),
 )
+
+
+def _rear_guard_cost(m: re.Match[str]) -> list[Step] | None:
+    """ "retire another rear-guard", "[Rest] two rear-guards", "put a rear-guard into your soul": choose your
+    rear-guards (flow.cost_payable checks there are enough; resting takes standing ones), then the action."""
+    verb, into_soul = m.group(1).lower(), bool(m.group(4))
+    if (verb == "put") != into_soul:
+        return None
+    filt: dict[str, Any] = {}
+    if m.group(2).lower() == "another" or m.group(3):
+        filt["not_self"] = True
+    if verb == "rest":
+        filt["standing"] = True
+    count = 1 if m.group(2).lower() == "another" else number(m.group(2))
+    choose: Step = {"effect": "choose", "from": "your_rear_guards", "count": count, "as": "cost_cards"}
+    if filt:
+        choose["filter"] = filt
+    return [choose, {"effect": {"put": "to_soul"}.get(verb, verb), "target": "$cost_cards"}]
 
 
 def _cost_choice(m: re.Match[str], effect: str) -> list[Step] | None:
@@ -218,6 +238,10 @@ _CONDITIONS: tuple[tuple[str, Callable[[re.Match[str]], dict[str, Any]]], ...] =
     (rf"you have ({NUMBER}) or more open \(?RC\)?", lambda m: {"open_circles_at_least": number(m.group(1))}),
     (r"your damage zone has no face up cards", lambda m: {"face_up_damage_at_most": 0}),
     (r"this unit was boosted", lambda m: {"self_attacked": True, "attack_boosted": True}),
+    (r"it is the (first|second|third|fourth|fifth) battle of this turn",
+     lambda m: {"battle_number": ORDINALS.index(m.group(1).lower()) + 1}),
+    (r"during the battle (?:that )?this unit boosted a grade (\d)",
+     lambda m: {"self_boosted": True, "attacker_grade": int(m.group(1))}),
 )
 
 
@@ -396,6 +420,12 @@ def _picked_from(zone: str, effect: str) -> Callable[[ClauseContext, re.Match[st
 
 def _call_it(ctx: ClauseContext, m: re.Match[str]) -> bool:
     """ "choose a card from your drop, and call it to (RC)": one call step from that zone."""
+    last = ctx.steps[-1] if ctx.steps else {}
+    if last.get("effect") == "search" and not m.group(1) and not m.group(2):
+        # "search your deck for up to one "X", call it to (RC), and shuffle your deck": the found card is called
+        ctx.steps[-1:] = [{"effect": "call", "from": "your_deck", "count": last["count"], "min": 0,
+                           **({"filter": last["filter"]} if "filter" in last else {})}, {"effect": "shuffle"}]
+        return True
     choice = ctx.last_choice()
     if choice is None or choice["from"] not in ("your_drop", "your_soul", "your_hand", "your_bind", LOOKED):
         return False
@@ -484,8 +514,28 @@ def _search(ctx: ClauseContext, m: re.Match[str]) -> bool:
 
 
 def _after_search(ctx: ClauseContext, m: re.Match[str]) -> bool:
-    """ "reveal it and put it into your hand" and "shuffle your deck" are part of a `search` step."""
+    """ "reveal it and put it into your hand" and "shuffle your deck" are part of a `search` step; after looking
+    at the top cards, "shuffle your deck" shuffles it."""
+    if not ctx.searched and ctx.looked and m.group(0).lower() == "shuffle your deck":
+        ctx.steps.append({"effect": "shuffle"})
+        return True
     return ctx.searched
+
+
+def _mill(ctx: ClauseContext, m: re.Match[str]) -> bool:
+    """ "discard the top five cards of your deck": they are revealed as they go to the drop (VG 9.5)."""
+    ctx.steps += [{"effect": "reveal_top", "count": number(m.group(1) or m.group(2)), "as": "milled"},
+                  {"effect": "put_rest", "of": "$milled", "to": "drop"}]
+    return True
+
+
+def _both(ctx: ClauseContext, m: re.Match[str]) -> bool:
+    """ "Counter Charge (1)/Soul Charge (1)": both, as "Power+5000/Critical+1" gives both."""
+    saved = list(ctx.steps)
+    if _one_clause(ctx, m.group(1)) and _one_clause(ctx, m.group(2)):
+        return True
+    ctx.steps = saved
+    return False
 
 
 def _cannot(effect: str, default: str) -> Callable[[ClauseContext, re.Match[str]], bool]:
@@ -550,6 +600,8 @@ EFFECT_CLAUSES: tuple[tuple[re.Pattern[str], Clause], ...] = tuple((re.compile(p
     (rf"(?:put|return) {_PRONOUN} (?:in)?to (?:to )?(?:your|their|its owner's) hand", _on_it("return_to_hand")),
     (rf"put {_PRONOUN} into (?:your|their|its owner's) soul", _on_it("to_soul")),
     (rf"look at (?:the top card|({NUMBER}) cards from the top) of your deck", _look),
+    (rf"discard (?:the top ({NUMBER}) cards of your deck|({NUMBER}) cards from the top of your deck)", _mill),
+    (r"((?:soul|counter|energy) charge \(?\d+\)?)/((?:soul|counter|energy) charge \(?\d+\)?)", _both),
     (rf"choose (up to )?({NUMBER}) ([a-z0-9\" ,'-]+?) from among them", _choose_looked),
     (rf"you may call ({NUMBER}) ([a-z0-9 ]+?) from among them to \(?RC\)?", _call_looked),
     (rf"put {_PRONOUN} on the (top|bottom) of your deck(?: in any order)?", _on_deck),
@@ -565,6 +617,7 @@ EFFECT_CLAUSES: tuple[tuple[re.Pattern[str], Clause], ...] = tuple((re.compile(p
     (r"retire this unit", _on_self("retire")),
     (r"(?:you may )?put this (?:unit|card) into your soul", _on_self("to_soul")),
     (r"return this unit to your hand", _on_self("return_to_hand")),
+    (r"bind this (?:unit|card)", _on_self("bind")),
     (r"call this card to (an open )?\(?RC\)?", _call_self),
     (r"stand all of (your [a-z' -]+)", _on_set("stand")),
     (rf"search your deck for up to ({NUMBER}) (.+)", _search),

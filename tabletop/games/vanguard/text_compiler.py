@@ -159,9 +159,10 @@ def _compile_chunk(card: CardDefinition, chunk: str) -> list[Ability] | str:
         return f"ability header: {_generic(text[header.start():header.start() + 30])}"
     kind, zone, once, before_colon, body = head.groups()
     ability: Ability = {"kind": kind.lower()}
-    if zone and zone.strip().lower() == "back row rc":  # VG 7.6: works only on a back-row rear-guard circle
+    row = re.fullmatch(r"(back|front) row rc", (zone or "").strip(), re.I)
+    if row:  # VG 7.6: works only on a back-row (front-row) rear-guard circle
         ability["zone"] = "R"
-        ability["trigger_if" if kind.upper() == "AUTO" else "if"] = {"in_back_row": True}
+        ability["trigger_if" if kind.upper() == "AUTO" else "if"] = {"in_back_row": row.group(1).lower() == "back"}
     elif zone:
         tag = _ZONE_TAGS.get(zone.strip().lower())
         if tag is None:
@@ -296,6 +297,8 @@ _TRIGGERS: tuple[tuple[re.Pattern[str], dict[str, Any]], ...] = tuple((re.compil
      {"when": "placed", "trigger_if": {"my_turn": True, "battle_phase": True}}),
     (r"when your other unit is placed on \(?RC\)? during your battle phase",
      {"when": "other_placed", "circle": "rc", "trigger_if": {"my_turn": True, "battle_phase": True}}),
+    (r"when your rear-guard is returned to your hand", {"when": "rear_guard_returned_to_hand"}),
+    (r"when your vanguard is placed", {"when": "other_placed", "circle": "vc"}),
     (r"at the end of the battle (?:that )?this unit attacked while boosted",
      {"when": "end_of_battle", "trigger_if": {"self_attacked": True, "attack_boosted": True}}),
 ))
