@@ -279,6 +279,33 @@ def test_looking_at_the_top_cards_then_choosing_calling_and_ordering_compiles() 
     assert not two.is_fully_enforced
 
 
+def test_rear_guard_costs_deck_discards_searched_calls_and_battle_counts_compile() -> None:
+    compiled = RULES.compile_text(_card(
+        "[AUTO]:When this unit is placed on (VC), COST [put a rear-guard into your soul], and draw a card.\n"
+        "[AUTO]:When this unit is placed on (RC), COST [[Rest] another rear-guard], discard the top two cards of "
+        "your deck.\n"
+        "[AUTO]:When this unit is rode upon, search your deck for up to one \"Test Knight\", call it to (RC), and "
+        "shuffle your deck.\n"
+        "[AUTO](RC):When the attack this unit boosted hits, if it is the third battle of this turn, Counter Charge "
+        "(1)/Soul Charge (1).\n"
+        "[AUTO](Front Row RC):When your vanguard is placed, Soul Charge (1)."))
+    assert compiled.is_fully_enforced, compiled.unknown_clauses
+    effects = [dict(e) for e in compiled.effects]
+    assert [e.get("cost") for e in effects[:2]] == [
+        [{"effect": "choose", "from": "your_rear_guards", "count": 1, "as": "cost_cards"},
+         {"effect": "to_soul", "target": "$cost_cards"}],
+        [{"effect": "choose", "from": "your_rear_guards", "count": 1, "filter": {"not_self": True, "standing": True},
+          "as": "cost_cards"}, {"effect": "rest", "target": "$cost_cards"}]]
+    assert [e["do"] for e in effects[1:4]] == [
+        [{"effect": "reveal_top", "count": 2, "as": "milled"}, {"effect": "put_rest", "of": "$milled", "to": "drop"}],
+        [{"effect": "call", "from": "your_deck", "count": 1, "min": 0, "filter": {"name": "Test Knight"}},
+         {"effect": "shuffle"}],
+        [{"effect": "counter_charge", "count": 1}, {"effect": "soul_charge", "count": 1}]]
+    assert effects[3]["if"] == {"battle_number": 3}
+    assert effects[4] == {"kind": "auto", "zone": "R", "trigger_if": {"in_back_row": False}, "when": "other_placed",
+                          "circle": "vc", "do": [{"effect": "soul_charge", "count": 1}]}
+
+
 def _real_cards() -> list[CardDefinition]:
     if not REAL.is_file():
         pytest.skip(f"{REAL} is absent: the real card data lives in ../shared/carddata (test fixtures only)")
@@ -295,7 +322,7 @@ def test_real_d_series_cards_compile_fast_and_within_the_vocabulary() -> None:
     elapsed = time.process_time() - started
     assert elapsed < 1.0  # 387 cards; the issue's goal is < 1 s for 4,000 cards of any game
     enforced = sum(1 for result in results if result.is_fully_enforced)
-    assert enforced >= 200, f"{enforced} of {len(cards)} D-series cards fully enforced"
+    assert enforced >= 210, f"{enforced} of {len(cards)} D-series cards fully enforced"
     for card, result in zip(cards, results):
         assert ability_problems([dict(e) for e in result.effects]) == [], card.id
         assert len(result.by_hand) == len(result.unknown_clauses), card.id
