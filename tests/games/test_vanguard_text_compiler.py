@@ -181,15 +181,21 @@ def test_a_normal_order_compiles_and_a_blitz_order_goes_by_hand() -> None:
     assert blitz.by_hand == (text,) and not blitz.effects
 
 
-def test_counted_conditions_and_battle_phase_triggers_compile() -> None:
-    compiled = RULES.compile_text(_card(
-        "[CONT](GC):If you have four or more open (RC), this unit gets [Shield]+5000.\n"
-        "[AUTO](RC):When this unit attacks, if your opponent has no front row rear-guards, draw a card.\n"
-        "[AUTO](Back Row RC):When your other unit is placed on (RC) during your battle phase, Soul Charge (1).\n"
-        "[AUTO](RC):At the end of the battle this unit attacked while boosted, if your soul has two or less cards, "
-        "Soul Charge (1)."))
+def _whole(*abilities: str) -> list[dict[str, Any]]:
+    """Compile a test card whose printed abilities are `abilities` (one a line); every one must compile."""
+    compiled = RULES.compile_text(_card("\n".join(abilities)))
     assert compiled.is_fully_enforced, compiled.unknown_clauses
-    assert [dict(e) for e in compiled.effects] == [
+    return [dict(e) for e in compiled.effects]
+
+
+def test_counted_conditions_and_battle_phase_triggers_compile() -> None:
+    effects = _whole(
+        "[CONT](GC):If you have four or more open (RC), this unit gets [Shield]+5000.",
+        "[AUTO](RC):When this unit attacks, if your opponent has no front row rear-guards, draw a card.",
+        "[AUTO](Back Row RC):When your other unit is placed on (RC) during your battle phase, Soul Charge (1).",
+        "[AUTO](RC):At the end of the battle this unit attacked while boosted, if your soul has two or less cards, "
+        "Soul Charge (1).")
+    assert effects == [
         {"kind": "cont", "zone": "GC", "if": {"open_circles_at_least": 4},
          "do": [{"effect": "shield", "target": "self", "amount": 5000}]},
         {"kind": "auto", "zone": "R", "when": "attacks", "if": {"opponent_front_row_rear_guards_at_most": 0},
@@ -202,31 +208,28 @@ def test_counted_conditions_and_battle_phase_triggers_compile() -> None:
 
 
 def test_hand_to_soul_and_bind_costs_are_choices_and_a_cost_may_list_parts_with_commas() -> None:
-    compiled = RULES.compile_text(_card(
-        "[AUTO]:When this unit is placed on (RC), COST [put a card from your hand into your soul], draw a card.\n"
-        "[ACT](Drop)1/Turn:COST [Soul Blast (1), bind an order card from drop], call this card to an open (RC).\n"
-        "[AUTO}(RC):When this unit's attack hits, COST [Counter Blast (1) and bind this unit], draw a card."))
-    assert compiled.is_fully_enforced, compiled.unknown_clauses
-    costs = [e["cost"] for e in compiled.effects]
-    assert costs == [
+    effects = _whole(
+        "[AUTO]:When this unit is placed on (RC), COST [put a card from your hand into your soul], draw a card.",
+        "[ACT](Drop)1/Turn:COST [Soul Blast (1), bind an order card from drop], call this card to an open (RC).",
+        "[AUTO}(RC):When this unit's attack hits, COST [Counter Blast (1) and bind this unit], draw a card.")
+    assert [e["cost"] for e in effects] == [
         [{"effect": "choose", "from": "your_hand", "count": 1, "as": "cost_cards"},
          {"effect": "to_soul", "target": "$cost_cards"}],
         [{"effect": "soul_blast", "count": 1},
          {"effect": "choose", "from": "your_drop", "count": 1, "filter": {"order": True}, "as": "cost_cards"},
          {"effect": "bind", "target": "$cost_cards"}],
         [{"effect": "counter_blast", "count": 1}, {"effect": "bind", "target": "self"}]]
-    assert compiled.effects[1]["do"] == [{"effect": "call", "from": "self", "open": True}]
+    assert effects[1]["do"] == [{"effect": "call", "from": "self", "open": True}]
 
 
 def test_per_rear_guard_bonuses_gained_boost_and_a_may_after_a_choice_compile() -> None:
-    compiled = RULES.compile_text(_card(
+    effects = _whole(
         "[AUTO](RC):When this unit attacks, this unit gets [Power]+3000 until end of that battle for each of your "
-        "other rear-guards.\n"
-        "[ACT](RC)1/Turn:COST [Soul Blast (1)], and this unit gets \"Boost\" and [Power]+2000 until end of turn.\n"
+        "other rear-guards.",
+        "[ACT](RC)1/Turn:COST [Soul Blast (1)], and this unit gets \"Boost\" and [Power]+2000 until end of turn.",
         "[AUTO]:When this unit is placed on (VC), choose a normal order from your drop, and you may put it into "
-        "your hand."))
-    assert compiled.is_fully_enforced, compiled.unknown_clauses
-    assert [e["do"] for e in compiled.effects] == [
+        "your hand.")
+    assert [e["do"] for e in effects] == [
         [{"effect": "power", "target": "self", "amount": 3000, "until": "battle", "per": "your_other_rear_guards"}],
         [{"effect": "gain_keyword", "target": "self", "keyword": "boost"},
          {"effect": "power", "target": "self", "amount": 2000, "until": "turn"}],
@@ -251,17 +254,16 @@ def test_a_cost_in_the_middle_of_an_ability_is_paid_during_resolution() -> None:
 
 
 def test_looking_at_the_top_cards_then_choosing_calling_and_ordering_compiles() -> None:
-    compiled = RULES.compile_text(_card(
+    effects = _whole(
         "[AUTO]:When this unit is placed on (RC), look at three cards from the top of your deck, choose up to one "
         "grade 1 card from among them, put it on the top of your deck, and put the rest on the bottom of your deck "
-        "in any order.\n"
+        "in any order.",
         "[ACT](RC):COST [Soul Blast (1)], look at the top card of your deck, and you may call a unit card from among "
-        "them to (RC). If you do not, put the rest into your soul.\n"
+        "them to (RC). If you do not, put the rest into your soul.",
         "[AUTO](RC):When this unit attacks, if your vanguard is \"Test A\" or \"Test B\", look at two cards from the "
         "top of your deck, choose up to two unit cards from among them, call them to (RC), and put the rest on the "
-        "top of your deck in any order."))
-    assert compiled.is_fully_enforced, compiled.unknown_clauses
-    assert [e["do"] for e in compiled.effects] == [
+        "top of your deck in any order.")
+    assert [e["do"] for e in effects] == [
         [{"effect": "look_top", "count": 3, "as": "looked"},
          {"effect": "choose", "from": "$looked", "count": 1, "min": 0, "filter": {"grade": 1}, "as": "chosen"},
          {"effect": "put_on_deck", "target": "$chosen", "where": "top"},
@@ -272,7 +274,7 @@ def test_looking_at_the_top_cards_then_choosing_calling_and_ordering_compiles() 
         [{"effect": "look_top", "count": 2, "as": "looked"},
          {"effect": "call", "from": "$looked", "count": 2, "min": 0, "filter": {"unit": True}, "as": "chosen"},
          {"effect": "put_on_deck", "target": "$looked", "where": "top", "except": "$chosen"}]]
-    assert compiled.effects[2]["if"] == {"vanguard_name": ["Test A", "Test B"]}
+    assert effects[2]["if"] == {"vanguard_name": ["Test A", "Test B"]}
     two = RULES.compile_text(_card(  # "if you do not" reads as "the rest" only when one card was looked at
         "[ACT](RC):look at two cards from the top of your deck, and you may call a unit card from among them to (RC). "
         "If you do not, put the rest into your soul."))
@@ -280,17 +282,15 @@ def test_looking_at_the_top_cards_then_choosing_calling_and_ordering_compiles() 
 
 
 def test_rear_guard_costs_deck_discards_searched_calls_and_battle_counts_compile() -> None:
-    compiled = RULES.compile_text(_card(
-        "[AUTO]:When this unit is placed on (VC), COST [put a rear-guard into your soul], and draw a card.\n"
+    effects = _whole(
+        "[AUTO]:When this unit is placed on (VC), COST [put a rear-guard into your soul], and draw a card.",
         "[AUTO]:When this unit is placed on (RC), COST [[Rest] another rear-guard], discard the top two cards of "
-        "your deck.\n"
+        "your deck.",
         "[AUTO]:When this unit is rode upon, search your deck for up to one \"Test Knight\", call it to (RC), and "
-        "shuffle your deck.\n"
+        "shuffle your deck.",
         "[AUTO](RC):When the attack this unit boosted hits, if it is the third battle of this turn, Counter Charge "
-        "(1)/Soul Charge (1).\n"
-        "[AUTO](Front Row RC):When your vanguard is placed, Soul Charge (1)."))
-    assert compiled.is_fully_enforced, compiled.unknown_clauses
-    effects = [dict(e) for e in compiled.effects]
+        "(1)/Soul Charge (1).",
+        "[AUTO](Front Row RC):When your vanguard is placed, Soul Charge (1).")
     assert [e.get("cost") for e in effects[:2]] == [
         [{"effect": "choose", "from": "your_rear_guards", "count": 1, "as": "cost_cards"},
          {"effect": "to_soul", "target": "$cost_cards"}],

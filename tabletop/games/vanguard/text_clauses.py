@@ -114,7 +114,8 @@ def card_spec(words: str) -> dict[str, Any] | None:
 
 # -- costs ----------------------------------------------------------------------------------------
 
-_COSTS: tuple[tuple[str, Callable[[re.Match[str]], Step | list[Step]]], ...] = (
+# A builder returns a step, a list of steps, or None when the clause's words are not understood after all.
+_COSTS: tuple[tuple[str, Callable[[re.Match[str]], Step | list[Step] | None]], ...] = (
     (r"counter[- ]blast \(?(\d+)\)?", lambda m: {"effect": "counter_blast", "count": int(m.group(1))}),
     (r"soul[- ]blast \(?(\d+)\)?", lambda m: {"effect": "soul_blast", "count": int(m.group(1))}),
     (r"energy[- ]blast \(?(\d+)\)?", lambda m: {"effect": "energy_blast", "count": int(m.group(1))}),

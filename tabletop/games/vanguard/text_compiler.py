@@ -477,10 +477,10 @@ def _compile_body(ability: Ability, body: str, trigger_known: bool = False) -> A
             for step in ctx.steps[before:]:
                 step["if"] = sentence_if[1]
     if paid_at is not None:
-        at, cost, cond = paid_at
+        at, paid, cond = paid_at
         if at == len(ctx.steps):
             return "a cost during resolution with nothing after it"
-        pay: dict[str, Any] = {"effect": "pay", "cost": cost, "then": ctx.steps[at:]}
+        pay: dict[str, Any] = {"effect": "pay", "cost": paid, "then": ctx.steps[at:]}
         if cond:
             pay["if"] = cond
         ctx.steps = ctx.steps[:at] + [pay]
