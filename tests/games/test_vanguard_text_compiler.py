@@ -181,6 +181,131 @@ def test_a_normal_order_compiles_and_a_blitz_order_goes_by_hand() -> None:
     assert blitz.by_hand == (text,) and not blitz.effects
 
 
+def _whole(*abilities: str) -> list[dict[str, Any]]:
+    """Compile a test card whose printed abilities are `abilities` (one a line); every one must compile."""
+    compiled = RULES.compile_text(_card("\n".join(abilities)))
+    assert compiled.is_fully_enforced, compiled.unknown_clauses
+    return [dict(e) for e in compiled.effects]
+
+
+def test_counted_conditions_and_battle_phase_triggers_compile() -> None:
+    effects = _whole(
+        "[CONT](GC):If you have four or more open (RC), this unit gets [Shield]+5000.",
+        "[AUTO](RC):When this unit attacks, if your opponent has no front row rear-guards, draw a card.",
+        "[AUTO](Back Row RC):When your other unit is placed on (RC) during your battle phase, Soul Charge (1).",
+        "[AUTO](RC):At the end of the battle this unit attacked while boosted, if your soul has two or less cards, "
+        "Soul Charge (1).")
+    assert effects == [
+        {"kind": "cont", "zone": "GC", "if": {"open_circles_at_least": 4},
+         "do": [{"effect": "shield", "target": "self", "amount": 5000}]},
+        {"kind": "auto", "zone": "R", "when": "attacks", "if": {"opponent_front_row_rear_guards_at_most": 0},
+         "do": [{"effect": "draw", "count": 1}]},
+        {"kind": "auto", "zone": "R", "when": "other_placed", "circle": "rc",
+         "trigger_if": {"in_back_row": True, "my_turn": True, "battle_phase": True},
+         "do": [{"effect": "soul_charge", "count": 1}]},
+        {"kind": "auto", "zone": "R", "when": "end_of_battle", "trigger_if": {"self_attacked": True, "attack_boosted": True},
+         "if": {"soul_at_most": 2}, "do": [{"effect": "soul_charge", "count": 1}]}]
+
+
+def test_hand_to_soul_and_bind_costs_are_choices_and_a_cost_may_list_parts_with_commas() -> None:
+    effects = _whole(
+        "[AUTO]:When this unit is placed on (RC), COST [put a card from your hand into your soul], draw a card.",
+        "[ACT](Drop)1/Turn:COST [Soul Blast (1), bind an order card from drop], call this card to an open (RC).",
+        "[AUTO}(RC):When this unit's attack hits, COST [Counter Blast (1) and bind this unit], draw a card.")
+    assert [e["cost"] for e in effects] == [
+        [{"effect": "choose", "from": "your_hand", "count": 1, "as": "cost_cards"},
+         {"effect": "to_soul", "target": "$cost_cards"}],
+        [{"effect": "soul_blast", "count": 1},
+         {"effect": "choose", "from": "your_drop", "count": 1, "filter": {"order": True}, "as": "cost_cards"},
+         {"effect": "bind", "target": "$cost_cards"}],
+        [{"effect": "counter_blast", "count": 1}, {"effect": "bind", "target": "self"}]]
+    assert effects[1]["do"] == [{"effect": "call", "from": "self", "open": True}]
+
+
+def test_per_rear_guard_bonuses_gained_boost_and_a_may_after_a_choice_compile() -> None:
+    effects = _whole(
+        "[AUTO](RC):When this unit attacks, this unit gets [Power]+3000 until end of that battle for each of your "
+        "other rear-guards.",
+        "[ACT](RC)1/Turn:COST [Soul Blast (1)], and this unit gets \"Boost\" and [Power]+2000 until end of turn.",
+        "[AUTO]:When this unit is placed on (VC), choose a normal order from your drop, and you may put it into "
+        "your hand.")
+    assert [e["do"] for e in effects] == [
+        [{"effect": "power", "target": "self", "amount": 3000, "until": "battle", "per": "your_other_rear_guards"}],
+        [{"effect": "gain_keyword", "target": "self", "keyword": "boost"},
+         {"effect": "power", "target": "self", "amount": 2000, "until": "turn"}],
+        [{"effect": "choose", "from": "your_drop", "count": 1, "filter": {"order": "normal"}, "min": 0, "as": "chosen"},
+         {"effect": "return_to_hand", "target": "$chosen"}]]
+    assert not RULES.compile_text(_card(
+        "[AUTO](RC):When this unit attacks, this unit gets [Power]+3000 until end of that battle for each of your "
+        "opponent's rear-guards.")).is_fully_enforced  # a set the bonus cannot count stays by hand
+
+
+def test_a_cost_in_the_middle_of_an_ability_is_paid_during_resolution() -> None:
+    compiled = RULES.compile_text(_card(
+        "[AUTO](RC):When this unit attacks, Soul Charge (1), and if your soul has three or more cards, "
+        "COST [Counter Blast (1)], and draw a card.\n"
+        "[AUTO](RC):When this unit boosts, Soul Charge (1). Then, COST [Soul Blast (1)]."))
+    assert [dict(e) for e in compiled.effects] == [
+        {"kind": "auto", "zone": "R", "when": "attacks",
+         "do": [{"effect": "soul_charge", "count": 1},
+                {"effect": "pay", "cost": [{"effect": "counter_blast", "count": 1}], "if": {"soul_at_least": 3},
+                 "then": [{"effect": "draw", "count": 1, "if": {"soul_at_least": 3}}]}]}]
+    assert compiled.unknown_clauses == ("a cost during resolution with nothing after it",)
+
+
+def test_looking_at_the_top_cards_then_choosing_calling_and_ordering_compiles() -> None:
+    effects = _whole(
+        "[AUTO]:When this unit is placed on (RC), look at three cards from the top of your deck, choose up to one "
+        "grade 1 card from among them, put it on the top of your deck, and put the rest on the bottom of your deck "
+        "in any order.",
+        "[ACT](RC):COST [Soul Blast (1)], look at the top card of your deck, and you may call a unit card from among "
+        "them to (RC). If you do not, put the rest into your soul.",
+        "[AUTO](RC):When this unit attacks, if your vanguard is \"Test A\" or \"Test B\", look at two cards from the "
+        "top of your deck, choose up to two unit cards from among them, call them to (RC), and put the rest on the "
+        "top of your deck in any order.")
+    assert [e["do"] for e in effects] == [
+        [{"effect": "look_top", "count": 3, "as": "looked"},
+         {"effect": "choose", "from": "$looked", "count": 1, "min": 0, "filter": {"grade": 1}, "as": "chosen"},
+         {"effect": "put_on_deck", "target": "$chosen", "where": "top"},
+         {"effect": "put_on_deck", "target": "$looked", "where": "bottom", "except": "$chosen"}],
+        [{"effect": "look_top", "count": 1, "as": "looked"},
+         {"effect": "call", "from": "$looked", "count": 1, "min": 0, "filter": {"unit": True}},
+         {"effect": "put_rest", "of": "$looked", "to": "soul"}],
+        [{"effect": "look_top", "count": 2, "as": "looked"},
+         {"effect": "call", "from": "$looked", "count": 2, "min": 0, "filter": {"unit": True}, "as": "chosen"},
+         {"effect": "put_on_deck", "target": "$looked", "where": "top", "except": "$chosen"}]]
+    assert effects[2]["if"] == {"vanguard_name": ["Test A", "Test B"]}
+    two = RULES.compile_text(_card(  # "if you do not" reads as "the rest" only when one card was looked at
+        "[ACT](RC):look at two cards from the top of your deck, and you may call a unit card from among them to (RC). "
+        "If you do not, put the rest into your soul."))
+    assert not two.is_fully_enforced
+
+
+def test_rear_guard_costs_deck_discards_searched_calls_and_battle_counts_compile() -> None:
+    effects = _whole(
+        "[AUTO]:When this unit is placed on (VC), COST [put a rear-guard into your soul], and draw a card.",
+        "[AUTO]:When this unit is placed on (RC), COST [[Rest] another rear-guard], discard the top two cards of "
+        "your deck.",
+        "[AUTO]:When this unit is rode upon, search your deck for up to one \"Test Knight\", call it to (RC), and "
+        "shuffle your deck.",
+        "[AUTO](RC):When the attack this unit boosted hits, if it is the third battle of this turn, Counter Charge "
+        "(1)/Soul Charge (1).",
+        "[AUTO](Front Row RC):When your vanguard is placed, Soul Charge (1).")
+    assert [e.get("cost") for e in effects[:2]] == [
+        [{"effect": "choose", "from": "your_rear_guards", "count": 1, "as": "cost_cards"},
+         {"effect": "to_soul", "target": "$cost_cards"}],
+        [{"effect": "choose", "from": "your_rear_guards", "count": 1, "filter": {"not_self": True, "standing": True},
+          "as": "cost_cards"}, {"effect": "rest", "target": "$cost_cards"}]]
+    assert [e["do"] for e in effects[1:4]] == [
+        [{"effect": "reveal_top", "count": 2, "as": "milled"}, {"effect": "put_rest", "of": "$milled", "to": "drop"}],
+        [{"effect": "call", "from": "your_deck", "count": 1, "min": 0, "filter": {"name": "Test Knight"}},
+         {"effect": "shuffle"}],
+        [{"effect": "counter_charge", "count": 1}, {"effect": "soul_charge", "count": 1}]]
+    assert effects[3]["if"] == {"battle_number": 3}
+    assert effects[4] == {"kind": "auto", "zone": "R", "trigger_if": {"in_back_row": False}, "when": "other_placed",
+                          "circle": "vc", "do": [{"effect": "soul_charge", "count": 1}]}
+
+
 def _real_cards() -> list[CardDefinition]:
     if not REAL.is_file():
         pytest.skip(f"{REAL} is absent: the real card data lives in ../shared/carddata (test fixtures only)")
@@ -197,7 +322,7 @@ def test_real_d_series_cards_compile_fast_and_within_the_vocabulary() -> None:
     elapsed = time.process_time() - started
     assert elapsed < 1.0  # 387 cards; the issue's goal is < 1 s for 4,000 cards of any game
     enforced = sum(1 for result in results if result.is_fully_enforced)
-    assert enforced >= 150, f"{enforced} of {len(cards)} D-series cards fully enforced"
+    assert enforced >= 210, f"{enforced} of {len(cards)} D-series cards fully enforced"
     for card, result in zip(cards, results):
         assert ability_problems([dict(e) for e in result.effects]) == [], card.id
         assert len(result.by_hand) == len(result.unknown_clauses), card.id

@@ -21,7 +21,7 @@ from tabletop.engine.transaction import Transaction
 from tabletop.engine.triggers import TriggerEvent, trigger_event
 from tabletop.engine.zones import zone_id
 from tabletop.games.vanguard import facts
-from tabletop.games.vanguard.circles import circle_name, is_circle, is_front_row, is_rear_circle
+from tabletop.games.vanguard.circles import REAR_CIRCLES, circle_name, is_circle, is_front_row, is_rear_circle
 from tabletop.games.vanguard.rear_vanguard import BECOME_VANGUARD, is_rear_vanguard, mentions_effect
 from tabletop.games.vanguard.table import (
     READING, column_opponents, current_grade, current_power, field_cards, has_state, in_same_column, is_locked, is_unit, legion_mate,
@@ -46,7 +46,7 @@ EVENTS = ("placed", "attacks", "boosts", "boosted", "retired", "stood", "put_int
           "opponent_bind_to_hand", "attack_step_start", "battle_start", "ride_phase_start", "end_of_turn",
           "end_of_battle", "game_start", "state:success", "over_drive_check", "drive_step_start", "returned_to_hand",
           "drive_check_reveals", "boosted_attack_hits", "discarded", "intercepts", "opponent_rear_guard_retired",
-          "vanguard_attacks", "vanguard_attack_hits")
+          "vanguard_attacks", "vanguard_attack_hits", "rear_guard_returned_to_hand")
 
 
 def keyword_abilities(card: CardDefinition) -> list[dict[str, Any]]:
@@ -266,6 +266,12 @@ def has_keyword(state: GameState, iid: int, name: str) -> bool:
     return name in state.cards[iid].props.get("gained_keywords", ())
 
 
+def can_boost(state: GameState, iid: int) -> bool:
+    """Tell whether a unit has the Boost skill now: printed (grades 0-1, VG 6.2) or gained until end of turn
+    ("this unit gets "Boost"", K0.1: a card has a keyword while an ability gives it)."""
+    return printed_of(state, iid).boost or "boost" in state.cards[iid].props.get("gained_keywords", ())
+
+
 def keyword_x(state: GameState, iid: int, ability: dict[str, Any]) -> Any:
     """Return the X of an ability's keyword (`ritual: 3`), from the ability or the card's keywords."""
     if "x" in ability:
@@ -390,7 +396,10 @@ CONDITIONS = ("hand_at_most", "hand_at_least", "damage_at_least", "soul_at_least
               "went_first", "vanguard_name", "vanguard_name_contains", "opponent_vanguard_grade_at_least",
               "units_at_least", "self_boosted", "in_back_row", "persona_rode", "played_order",
               "opponent_rear_guards_at_most", "rear_guard_retired_this_turn", "main_phase", "other_rear_guards_at_least",
-              "no_opposing_unit_in_column", "damage_more_than_opponent", "vanguard_clan")
+              "no_opposing_unit_in_column", "damage_more_than_opponent", "vanguard_clan", "soul_at_most",
+              "opponent_front_row_rear_guards_at_most", "order_cards_at_least", "open_circles_at_least",
+              "face_up_damage_at_most", "attack_boosted", "battle_phase", "battle_number", "attacker_grade",
+              "self_in_zone")
 # The CONT step of a vanguard that makes its controller's back-row centre circle a Stellar circle (星域) while
 # the CONT holds (seed 《阳炎》 二、星域: "if your V has 5 or more Force gifts, your back centre circle becomes 星域").
 STELLAR_CIRCLE = "stellar_circle"
@@ -476,8 +485,9 @@ def condition_holds(state: GameState, cond: dict[str, Any] | None, source: int |
 
 
 def _vanguard_named(state: GameState, value: Any, source: Any, me: str, event: Any) -> bool:
-    vanguard = vanguard_of(state, me)
-    return vanguard is not None and state.definition(vanguard).name == str(value)
+    vanguard = vanguard_of(state, me)  # `value`: a name, or a list of names ("if your vanguard is "A" or "B"")
+    names = [str(v) for v in value] if isinstance(value, list) else [str(value)]
+    return vanguard is not None and state.definition(vanguard).name in names
 
 
 def _vanguard_name_contains(state: GameState, value: Any, source: Any, me: str, event: Any) -> bool:
@@ -494,6 +504,11 @@ def _units_at_least(state: GameState, value: Any, source: Any, me: str, event: A
     grade = value.get("grade")
     units = [u for u in units_of(state, me) if grade is None or facts.grade(state.definition(u)) == int(grade)]
     return len(units) >= int(value["count"])
+
+
+def _order_cards_at_least(state: GameState, value: Any, source: Any, me: str, event: Any) -> bool:
+    cards = [c for zone in value["zones"] for c in state.zones[zone_id(me, str(zone))].cards]
+    return sum(1 for c in cards if facts.kind(state.definition(c)) == "order") >= int(value["count"])
 
 
 def _battle_of(state: GameState, event: Any) -> Mapping[str, Any]:
@@ -539,6 +554,33 @@ _PRINTED_TEXT_CONDITIONS = {
         > len(state.zones[zone_id(state.opponent(me), "damage")].cards)) == bool(value),
     "no_opposing_unit_in_column": lambda state, value, source, me, event: source is not None and is_circle(
         state.cards[source].zone) and (not column_opponents(state, source)) == bool(value),
+    # VG 3 soul: at most `value` cards in your soul
+    "soul_at_most": lambda state, value, source, me, event: len(state.zones[zone_id(me, "soul")].cards) <= int(value),
+    # VG 3 the field: the opponent's rear-guards on their front-row circles
+    "opponent_front_row_rear_guards_at_most": lambda state, value, source, me, event: sum(
+        1 for u in rear_guards_of(state, state.opponent(me))
+        if is_front_row(state.cards[u].zone, state.opponent(me))) <= int(value),
+    # VG 3 drop / bind zones, VG 5.4 orders: order cards in the named zones of yours ({count, zones})
+    "order_cards_at_least": _order_cards_at_least,
+    # VG 3 the field: an open rear-guard circle holds no card
+    "open_circles_at_least": lambda state, value, source, me, event: sum(
+        1 for name in REAR_CIRCLES if not state.zones[zone_id(me, name)].cards) >= int(value),
+    # VG 3 damage zone, VG 9.5 Counter Blast turns damage face down: at most `value` face-up damage cards
+    "face_up_damage_at_most": lambda state, value, source, me, event: sum(
+        1 for c in state.zones[zone_id(me, "damage")].cards if not state.cards[c].face_down) <= int(value),
+    # VG 6.2 boost: the battle's attack was boosted
+    "attack_boosted": lambda state, value, source, me, event: (
+        _battle_of(state, event).get("booster") is not None) == bool(value),
+    # VG 5.4: the ability's card is still in its controller's zone `value` (an order in the order zone)
+    "self_in_zone": lambda state, value, source, me, event: source in state.cards and state.cards[source].zone == zone_id(
+        me, str(value)),
+    # VG 6.2 attack step: the battle's number this turn ("if it is the third battle of this turn")
+    "battle_number": lambda state, value, source, me, event: int(_battle_of(state, event).get("number", 0)) == int(value),
+    # VG 9.3 grade of the battle's attacking unit ("during the battle this unit boosted a grade 0")
+    "attacker_grade": lambda state, value, source, me, event: _battle_of(state, event).get("attacker") in state.cards
+    and current_grade(state, _battle_of(state, event)["attacker"]) == int(value),
+    # VG 6 battle phase (VG 5.4: the main phase is `main_phase`)
+    "battle_phase": lambda state, value, source, me, event: (state.phase == "battle") == bool(value),
 }
 
 
@@ -603,6 +645,9 @@ def _matches(state: GameState, iid: int, ability: dict[str, Any], event: Trigger
     if when in ("vanguard_attacks", "vanguard_attack_hits"):  # "when your vanguard attacks / 's attack hits" (VG 6.2)
         return (kind == when.removeprefix("vanguard_") and subject in state.cards
                 and state.cards[subject].controller == controller and state.cards[subject].zone.endswith(".vc"))
+    if when == "rear_guard_returned_to_hand":  # "when your rear-guard is returned to your hand" (VG 3, VG 9.5)
+        return kind == "returned_to_hand" and event.get("player") == controller and is_rear_circle(
+            str(event.get("zone", "")))
     if when == "opponent_rear_guard_retired":  # "when your opponent's rear-guard is retired" (VG 9.5 retire)
         return kind == "retired" and event.get("player") != controller and not event.get("locked")
     if when == "rear_guard_retired":
@@ -677,6 +722,7 @@ _EVENT_WHENS: dict[str, tuple[str, ...]] = {
     "attacks": ("attacks", "vanguard_attacks"),
     "attack_hits": ("attack_hits", "vanguard_attack_hits"),
     "bind_to_hand": ("opponent_bind_to_hand",),
+    "returned_to_hand": ("returned_to_hand", "rear_guard_returned_to_hand"),
 }
 
 

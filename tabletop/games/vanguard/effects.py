@@ -112,6 +112,7 @@ SETS: dict[str, Callable[[SetContext], list[int]]] = {
     "your_other_guardians": lambda c: [g for g in guardians_of(c.state, c.me) if g != c.src],
     # seed Dominate 2: "your rear-guards" are the ones you control, not your own dominated by the opponent
     "your_rear_guards": lambda c: rear_guards_of(c.state, c.me),
+    "your_other_rear_guards": lambda c: [u for u in rear_guards_of(c.state, c.me) if u != c.src],
     "your_rc_cards": lambda c: _rear_circle_cards(c, c.me),
     "opponent_units": lambda c: list(units_of(c.state, c.opp)),
     "opponent_rear_guards": lambda c: rear_guards_of(c.state, c.opp),
@@ -200,10 +201,21 @@ def _in_zone(seen: Seen, iid: int, value: Any) -> bool:
     return seen.state.cards[iid].zone.split(".", 1)[1] in zones
 
 
+def _order(seen: Seen, iid: int, value: Any) -> bool:
+    """An order card (VG 5.4 orders); `normal`: a normal order (not a Blitz or Set order)."""
+    card = seen.state.definition(iid)
+    if facts.kind(card) != "order":
+        return not value
+    kind = card.card_type.lower().removesuffix(" order") if card.card_type.lower() != "order" else str(
+        facts.attribute(card, "order_type") or "normal")  # real cards: "blitz order"; card files: order_type
+    return value != "normal" or kind == "normal"
+
+
 # Vanguard's card filter keys (beside the shared name and not_self).
 FILTER = CardFilter("vanguard", {
     "grade": _grade, "grade_at_most": _grade_at_most, "grade_at_least": _grade_at_least, "standing": _standing, "rested": _rested,
     "same_column": _same_column, "trigger": _trigger, "keyword": _keyword, "unit": _unit, "in_zone": _in_zone,
+    "order": _order,
 }, shared=("name", "not_self"))
 
 
@@ -333,17 +345,54 @@ def _reveal_top(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     return True
 
 
+# Printed text's "look at N cards from the top of your deck": only their player sees them; they stay in the deck.
+@effect("look_top", "count", "as")
+def _look_top(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Look at the top `count` cards of your deck (only you see them) and remember them as `as`; they stay in
+    the deck until an effect moves them ("choose a card from among them, ...", "put the rest ...")."""
+    me = controller(tx.state, fi)
+    top = list(tx.state.zones[zone_id(me, "deck")].cards[: int(step.get("count", 1))])
+    set_variable(tx, fi, str(step.get("as", "looked")), top)
+    tx.log(f"{me} looks at {len(top)} card(s) from the top of the deck", "VG 9.5")
+    return True
+
+
+@effect("put_on_deck", "where", "except")
+def _put_on_deck(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """Put the cards of `target` still in their owner's deck (but those of `except`) on its top or bottom
+    (`where`); with more than one, their owner puts them "in any order" (asked, top-most first)."""
+    kept = set(card_set(tx.state, fi, str(step["except"]))) if step.get("except") else set()
+    cards = [c for c in targets(tx.state, fi, step) if c not in kept and tx.state.cards[c].zone.endswith(".deck")]
+    if not cards:
+        return True
+    answer = procedure.take_answer(tx, fi)
+    if answer is None and len(cards) > 1:
+        where = "top" if step.get("where") == "top" else "bottom"
+        return procedure.ask(tx, fi, tx.state.cards[cards[0]].owner, "deck_order", "order",
+                             f"order the cards for the {where} of the deck, top-most first", cards,
+                             len(cards), len(cards), "VG 9.5", [tx.state.definition(c).name for c in cards])
+    ordered = [c for c in (answer["picks"] if answer else cards) if c in cards]
+    if step.get("where") == "top":
+        for iid in reversed(ordered):
+            relocate(tx, iid, "deck", 0)
+    else:
+        for iid in ordered:
+            relocate(tx, iid, "deck", None)
+    return True
+
+
 # Where `put_rest` may put the revealed cards still in the deck (VG 9.5: hand, soul, drop are the owner's zones).
 REST_ZONES = ("hand", "soul", "drop")
 
 
-@effect("put_rest", "of", "to")
+@effect("put_rest", "of", "to", "except")
 def _put_rest(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
-    """Put the cards of `of` that are still in their owner's deck into the owner's `to` zone (hand, soul or drop):
-    "... and if it isn't, put it into your hand"."""
+    """Put the cards of `of` that are still in their owner's deck (but those of `except`) into the owner's `to`
+    zone (hand, soul or drop): "... and if it isn't, put it into your hand", "discard the rest"."""
     to = str(step.get("to", "drop"))
+    kept = set(card_set(tx.state, fi, str(step["except"]))) if step.get("except") else set()
     for iid in card_set(tx.state, fi, str(step["of"])):
-        if not tx.state.cards[iid].zone.endswith(".deck") or to not in REST_ZONES:
+        if not tx.state.cards[iid].zone.endswith(".deck") or to not in REST_ZONES or iid in kept:
             continue
         if to == "soul":
             put_into_soul(tx, iid, tx.state.cards[iid].owner)
@@ -851,9 +900,10 @@ def _timed(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     return True
 
 
-@effect("call", "from", "filter", "count", "min", "as", "rested")
+@effect("call", "from", "filter", "count", "min", "as", "rested", "open")
 def _call(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
-    """Call cards (superior call) from a zone to your rear-guard circles, remembering them as `as`."""
+    """Call cards (superior call) from a zone to your rear-guard circles, remembering them as `as`; with `open`
+    only to open circles ("call this card to an open (RC)": no unit there is retired, VG 5.4)."""
     me = controller(tx.state, fi)
     answer = procedure.take_answer(tx, fi)
     ctx = procedure.ctx(tx.state, fi)
@@ -881,7 +931,8 @@ def _call(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
         return True
     card = remaining[0]
     taken = {tx.state.cards[c].zone for c in done}   # cards called together go to different circles
-    circles = [c for c in _circles_to_call_to(tx.state, me) if c not in taken]
+    circles = [c for c in _circles_to_call_to(tx.state, me) if c not in taken
+               and not (step.get("open") and tx.state.zones[c].cards)]
     if not circles:  # every circle holds a unit no call may replace: the card stays where it is (VG 1.7)
         procedure.set_var(tx, fi, "calling", [c for c in calling if c != card])
         return False
@@ -1213,7 +1264,7 @@ ABILITY_KEYS = ("kind", "when", "zone", "keyword", "keyword_ability", "x", "cost
 # Filter keys of an ability's trigger (`filter:` next to `when:`) and of a step's card choice.
 TRIGGER_FILTERS = ("by_effect", "by_your_effect", "state", "boosted_race", "booster_race", "rider_grade",
                    "rider_same_clan", "same_column", "same_name", "name", "rider_name", "from", "grade", "trigger_unit")
-SET_PARAMS = ("target", "from", "per", "card", "of")  # `of`: timed's and put_rest's card set
+SET_PARAMS = ("target", "from", "per", "card", "of", "except")  # `of`: timed's and put_rest's card set
 # Effects that only a CONT ability says, read where they apply, never run as a step, with their parameters:
 # `become_vanguard`: your units on your RCs passing `filter` are also vanguards (rear_vanguard.py).
 # `stellar_circle`: your back-row centre circle is a Stellar circle (abilities.is_stellar_circle).
@@ -1325,6 +1376,8 @@ def _check_steps(where: str, steps: Any, cont: bool = False) -> list[str]:
             problems += FILTER.unknown_keys(f"{here}.filter", step["filter"])
         for part in ("if", "cond"):
             problems += _check_keys(f"{here}.{part}", step.get(part), CONDITIONS, "condition")
+        if isinstance(step.get("cost"), list):  # `pay`: a cost met during resolution
+            problems += _check_steps(f"{here}.cost", step["cost"])
         for nested in ("do", "then", "else", "follow", "effect_steps"):
             if nested in step:
                 problems += _check_steps(f"{here}.{nested}", step[nested])

@@ -20,7 +20,7 @@ from tabletop.games.vanguard.abilities import (
 )
 from tabletop.games.vanguard.circles import REAR_CIRCLES, circles_of, is_circle
 from tabletop.games.vanguard.effects import (
-    draw_cards, effect, end_unlock_rules, is_unlock_forbidden, release, run_step, schedule_pending, unlock,
+    cards_in_set, draw_cards, effect, end_unlock_rules, is_unlock_forbidden, release, run_step, schedule_pending, unlock,
 )
 from tabletop.games.vanguard.moves import identity, relocate, remove_state, retire, turn_fact
 from tabletop.games.vanguard.rear_vanguard import is_rear_vanguard, is_vanguard
@@ -155,6 +155,12 @@ def cost_payable(state: GameState, player: str, iid: int | None, cost: list[dict
             return False
         if name == "rest" and step.get("target", "self") == "self" and (iid is None or state.cards[iid].tapped):
             return False
+        # a choice the cost makes ("put a card from your hand into your soul") needs enough cards to choose from:
+        # the engine's choose step takes what there is, so a cost short of cards is not payable (VG 7.3)
+        if name == "choose" and not str(step["from"]).startswith("$") and len(
+                cards_in_set(state, player, iid, str(step["from"]), step.get("filter"))) < int(
+                step.get("min", step.get("count", 1))):
+            return False
     return True
 
 
@@ -234,6 +240,25 @@ def _optional(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
         return procedure.ask(tx, fi, str(ctx["controller"]), "use_ability", "yesno", f"use {ctx.get('name')}?")
     if not answer.get("yes"):
         procedure.abort(tx, fi)
+    return True
+
+
+@effect("pay", "cost", "then")
+def _pay(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
+    """A cost met during resolution ("..., then COST [Counter Blast (1)], and draw a card"): when the player can
+    pay it whole they may; if they do, the cost steps and then the `then` steps run (VG 7.3: costs are optional
+    and paid whole or not at all; a cost that cannot be paid is not paid and what follows it does not happen)."""
+    ctx = procedure.ctx(tx.state, fi)
+    player = str(ctx["controller"])
+    answer = procedure.take_answer(tx, fi)
+    if answer is None:
+        if not cost_payable(tx.state, player, ctx.get("source"), list(step["cost"])):
+            tx.log(f"{player} cannot pay the cost of {ctx.get('name')}: what follows it does not happen", "VG 7.3")
+            return True
+        return procedure.ask(tx, fi, player, "pay_cost", "yesno", f"pay the cost of {ctx.get('name')}?",
+                             rule="VG 7.3")
+    if answer.get("yes"):
+        procedure.insert_steps(tx, fi, [{**cost, "cost": True} for cost in step["cost"]] + list(step["then"]))
     return True
 
 

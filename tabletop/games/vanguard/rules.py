@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import itertools
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -20,7 +21,7 @@ from tabletop.engine.triggers import trigger_event
 from tabletop.engine.zones import ZoneSpec, zone_id
 from tabletop.games.vanguard import facts
 from tabletop.games.vanguard.abilities import (
-    PENDING, abilities_changed, abilities_of, ability_index, emit, face_up_g, keyword_valid, printed_of,
+    PENDING, abilities_changed, abilities_of, ability_index, can_boost, emit, face_up_g, keyword_valid, printed_of,
     zone_tag_holds,
 )
 from tabletop.games.vanguard.circles import (
@@ -277,6 +278,9 @@ class VanguardRules(GameRules):
             return []
         if decision.kind == "pick":
             return self._pick_commands(decision)
+        if decision.kind == "order":  # every order of the offered cards ("in any order")
+            return [Choose(by=player, picks=order) for order in itertools.islice(
+                itertools.permutations(decision.options), 120)]
         if decision.kind == "yesno":
             return list(_yes_no(player))
         if decision.kind == "number":
@@ -448,7 +452,7 @@ class VanguardRules(GameRules):
                 zone_id(player, "rc.back_center")
             if partner:
                 for b in state.zones[partner].cards:
-                    if (is_unit(state, b) and not state.cards[b].tapped and printed_of(state, b).boost
+                    if (is_unit(state, b) and not state.cards[b].tapped and can_boost(state, b)
                             and not has_state(state, b, "dominated")):
                         boosters.append(b)
             for t in targets:
@@ -763,7 +767,9 @@ class VanguardRules(GameRules):
         steps: list[dict[str, Any]] = []
         for ability in d.effects:
             steps += cost_steps(ability) + list(ability.get("do", ()))
-        steps.append({"effect": "to_drop", "target": "self"})
+        # VG 5.4: put in the drop zone after resolution - unless its effect already put it elsewhere ("put this
+        # card into your soul", "bind this card")
+        steps.append({"effect": "to_drop", "target": "self", "if": {"self_in_zone": "order"}})
         procedure.push(tx, steps, {"source": command.card, "controller": command.by, "name": d.name, "vars": {}})
 
     # -- battle ----------------------------------------------------------------------------------
@@ -783,7 +789,7 @@ class VanguardRules(GameRules):
             zid = state.cards[a].zone
             partner = column_partner(zid) if is_rear_circle(zid) else zone_id(player, "rc.back_center")
             if (state.cards[b].zone != partner or state.cards[b].tapped or not is_unit(state, b)
-                    or not printed_of(state, b).boost or has_state(state, b, "dominated")):
+                    or not can_boost(state, b) or has_state(state, b, "dominated")):
                 raise IllegalCommand("VG 6.2", "a booster must be a standing back-row unit with Boost behind the attacker")
         begin_battle(tx, a, t, b, player)
 

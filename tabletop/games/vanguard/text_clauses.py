@@ -16,6 +16,7 @@ Step = dict[str, Any]
 
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
            "nine": 9, "ten": 10, "fifteen": 15, "twenty": 20}
+ORDINALS = ("first", "second", "third", "fourth", "fifth")
 NUMBER = r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|\d+)"
 
 
@@ -33,6 +34,7 @@ class ClauseContext:
     it: str | None = None   # "$var" of the cards the last `choose` chose
     chosen: int = 0
     searched: bool = False  # a `search` step already puts the found card into the hand and shuffles
+    looked: int = 0  # how many cards a `look_top` step looked at ("from among them", "the rest")
 
     def choose(self, step: Step) -> None:
         """Add a `choose` step, naming its cards for the following pronouns."""
@@ -95,6 +97,9 @@ def card_spec(words: str) -> dict[str, Any] | None:
     quoted = re.fullmatch(r'"([^"]+)"', text)
     if quoted:
         return {"name": quoted.group(1)}
+    order = re.fullmatch(r"(normal )?orders?(?: cards?)?|order cards?", text, re.I)
+    if order:  # VG 5.4 orders
+        return {"order": "normal" if order.group(1) else True}
     match = re.fullmatch(r"(?:grade (\d)( or (?:less|lower))? )?(unit )?cards?|grade (\d)( or (?:less|lower))?", text, re.I)
     if not match:
         return None
@@ -109,7 +114,8 @@ def card_spec(words: str) -> dict[str, Any] | None:
 
 # -- costs ----------------------------------------------------------------------------------------
 
-_COSTS: tuple[tuple[str, Callable[[re.Match[str]], Step]], ...] = (
+# A builder returns a step, a list of steps, or None when the clause's words are not understood after all.
+_COSTS: tuple[tuple[str, Callable[[re.Match[str]], Step | list[Step] | None]], ...] = (
     (r"counter[- ]blast \(?(\d+)\)?", lambda m: {"effect": "counter_blast", "count": int(m.group(1))}),
     (r"soul[- ]blast \(?(\d+)\)?", lambda m: {"effect": "soul_blast", "count": int(m.group(1))}),
     (r"energy[- ]blast \(?(\d+)\)?", lambda m: {"effect": "energy_blast", "count": int(m.group(1))}),
@@ -118,18 +124,60 @@ _COSTS: tuple[tuple[str, Callable[[re.Match[str]], Step]], ...] = (
     (r"put this unit into your soul", lambda m: {"effect": "to_soul", "target": "self"}),
     (r"retire this unit", lambda m: {"effect": "retire", "target": "self"}),
     (r"rest this unit", lambda m: {"effect": "rest", "target": "self"}),
+    (r"bind this (?:unit|card)", lambda m: {"effect": "bind", "target": "self"}),
+    (r"put this (?:unit|card) into (?:your )?drop(?: zone)?", lambda m: {"effect": "to_drop", "target": "self"}),
+    # "put a card from your hand into your soul": a choice, then the chosen cards go (flow.cost_payable checks
+    # the hand holds enough cards before the cost is paid)
+    (rf"put ({NUMBER}) cards? from your hand into your soul",
+     lambda m: [{"effect": "choose", "from": "your_hand", "count": number(m.group(1)), "as": "cost_cards"},
+                {"effect": "to_soul", "target": "$cost_cards"}]),
+    (rf"bind ({NUMBER}) ([a-z ]+?) from (?:your )?(drop|soul|hand)", lambda m: _cost_choice(m, "bind")),
+    (rf"(retire|rest|put) (another|{NUMBER})( other)? rear-guards?( into your soul)?", lambda m: _rear_guard_cost(m)),
 )
+
+
+def _rear_guard_cost(m: re.Match[str]) -> list[Step] | None:
+    """ "retire another rear-guard", "[Rest] two rear-guards", "put a rear-guard into your soul": choose your
+    rear-guards (flow.cost_payable checks there are enough; resting takes standing ones), then the action."""
+    verb, into_soul = m.group(1).lower(), bool(m.group(4))
+    if (verb == "put") != into_soul:
+        return None
+    filt: dict[str, Any] = {}
+    if m.group(2).lower() == "another" or m.group(3):
+        filt["not_self"] = True
+    if verb == "rest":
+        filt["standing"] = True
+    count = 1 if m.group(2).lower() == "another" else number(m.group(2))
+    choose: Step = {"effect": "choose", "from": "your_rear_guards", "count": count, "as": "cost_cards"}
+    if filt:
+        choose["filter"] = filt
+    return [choose, {"effect": {"put": "to_soul"}.get(verb, verb), "target": "$cost_cards"}]
+
+
+def _cost_choice(m: re.Match[str], effect: str) -> list[Step] | None:
+    """ "bind an order card from drop": choose the cards (flow.cost_payable checks there are enough), then `effect`."""
+    spec = card_spec(m.group(2))
+    if spec is None:
+        return None
+    choose: Step = {"effect": "choose", "from": _ZONES[m.group(3).lower()], "count": number(m.group(1)),
+                    "as": "cost_cards"}
+    if spec:
+        choose["filter"] = spec
+    return [choose, {"effect": effect, "target": "$cost_cards"}]
 
 
 def cost_steps(text: str) -> list[Step] | None:
     """Read the inside of "COST [Counter Blast (1) & Soul Blast (1)]" into cost steps; None when a part is unknown."""
-    steps = []
-    for part in re.split(r"\s*&\s*", text.strip()):
-        step = _read(part.strip().strip("[]").strip(), _COSTS)
-        if step is None:
-            return None
-        steps.append(step)
-    return steps
+    for separators in (r"\s*&\s*", r"\s*(?:&|,|\band\b)\s*"):  # "A & B"; some cards print "A, B" or "A and B"
+        steps: list[Step] = []
+        for part in re.split(separators, text.strip()):
+            step = _read(part.strip().strip("[]").strip(), _COSTS)
+            if not step:
+                break
+            steps += step if isinstance(step, list) else [step]
+        else:
+            return steps
+    return None
 
 
 def _read(text: str, templates: tuple[tuple[str, Callable[[re.Match[str]], Any]], ...]) -> Any:
@@ -163,6 +211,7 @@ _CONDITIONS: tuple[tuple[str, Callable[[re.Match[str]], dict[str, Any]]], ...] =
     (r"during (?:in )?the ([a-z]+) state", lambda m: {"in_state": m.group(1).lower()}),
     (r"during (?:in )?legion", lambda m: {"in_legion": True}),
     (r"your vanguard's power is (\d+) or more", lambda m: {"vanguard_power_at_least": int(m.group(1))}),
+    (r'your vanguard is "([^"]+)" or "([^"]+)"', lambda m: {"vanguard_name": [m.group(1), m.group(2)]}),
     (r'your vanguard is "(.+)"', lambda m: {"vanguard_name": m.group(1)}),
     (r'you have a vanguard with "([^"]+)" in its card name', lambda m: {"vanguard_name_contains": m.group(1)}),
     (r"your opponent's vanguard is grade (\d) or (?:greater|higher|more)",
@@ -180,6 +229,20 @@ _CONDITIONS: tuple[tuple[str, Callable[[re.Match[str]], dict[str, Any]]], ...] =
     (r"you played an order this turn", lambda m: {"played_order": True}),
     (rf"your opponent has ({NUMBER}) or (?:less|fewer) rear-guards",
      lambda m: {"opponent_rear_guards_at_most": number(m.group(1))}),
+    (r"you have more rear-guards than your opponent", lambda m: {"more_rear_guards": True}),
+    (rf"(?:your soul has ({NUMBER}) or (?:fewer|less) cards|you have ({NUMBER}) or (?:fewer|less) cards in your soul)",
+     lambda m: {"soul_at_most": number(m.group(1) or m.group(2))}),
+    (r"your opponent has no front row rear-guards", lambda m: {"opponent_front_row_rear_guards_at_most": 0}),
+    (r"an order card is in your bind zone", lambda m: {"order_cards_at_least": {"count": 1, "zones": ["bind"]}}),
+    (rf"you have a total of ({NUMBER}) or more order cards in your drop and bind zone",
+     lambda m: {"order_cards_at_least": {"count": number(m.group(1)), "zones": ["drop", "bind"]}}),
+    (rf"you have ({NUMBER}) or more open \(?RC\)?", lambda m: {"open_circles_at_least": number(m.group(1))}),
+    (r"your damage zone has no face up cards", lambda m: {"face_up_damage_at_most": 0}),
+    (r"this unit was boosted", lambda m: {"self_attacked": True, "attack_boosted": True}),
+    (r"it is the (first|second|third|fourth|fifth) battle of this turn",
+     lambda m: {"battle_number": ORDINALS.index(m.group(1).lower()) + 1}),
+    (r"during the battle (?:that )?this unit boosted a grade (\d)",
+     lambda m: {"self_boosted": True, "attacker_grade": int(m.group(1))}),
 )
 
 
@@ -216,11 +279,30 @@ def stat_steps(stats: str, target: str, until: str | None) -> list[Step] | None:
     return steps
 
 
+# "for each of your other rear-guards": the card sets a bonus may be counted per (effects.py `per`).
+_PER_SETS = {("your_rear_guards", False): "your_rear_guards", ("your_rear_guards", True): "your_other_rear_guards",
+             ("your_units", False): "your_units"}
+
+
+def _per_set(words: str | None) -> str | None:
+    """Return the set a "for each of ..." clause counts ("" when there is none); None when it is not understood."""
+    if words is None:
+        return ""
+    found = unit_set(words)
+    if found is None or set(found[1]) - {"not_self"}:
+        return None
+    return _PER_SETS.get((found[0], bool(found[1].get("not_self"))))
+
+
 def _add_stats(ctx: ClauseContext, m: re.Match[str], target: str) -> bool:
-    """Add the bonuses a "gets Power+N/Shield+N until ..." clause gives `target`; False when one is unknown."""
+    """Add the bonuses a "gets Power+N/Shield+N until ... [for each of SET]" clause gives `target`; False when
+    one is unknown."""
     steps = stat_steps(m.group("stats"), target, m.group("until"))
-    if steps is None:
+    per = _per_set(m.groupdict().get("per"))
+    if steps is None or per is None:
         return False
+    if per:
+        steps = [{**step, "per": per} for step in steps]
     ctx.steps += steps
     return True
 
@@ -229,6 +311,16 @@ def _gets(ctx: ClauseContext, m: re.Match[str]) -> bool:
     who = m.group(1).lower()
     target = "self" if who == "this unit" else ctx.it if re.fullmatch(_PRONOUN, who) else None
     return target is not None and _add_stats(ctx, m, target)
+
+
+def _gets_skill(ctx: ClauseContext, m: re.Match[str]) -> bool:
+    """ "this unit gets "Boost" [and Power+5000] until end of turn": the skill (K0.1, VG 6.2), then the bonuses."""
+    who = m.group(1).lower()
+    target = "self" if who == "this unit" else ctx.it if re.fullmatch(_PRONOUN, who) else None
+    if target is None or (m.group("stats") and stat_steps(m.group("stats"), target, "turn") is None):
+        return False
+    ctx.steps.append({"effect": "gain_keyword", "target": target, "keyword": "boost"})
+    return not m.group("stats") or _add_stats(ctx, m, target)
 
 
 def _one_gets(ctx: ClauseContext, m: re.Match[str]) -> bool:
@@ -284,8 +376,8 @@ def _resource(ctx: ClauseContext, m: re.Match[str]) -> bool:
 
 
 def _call_self(ctx: ClauseContext, m: re.Match[str]) -> bool:
-    """ "call this card to (RC)" from where it is (the drop it was discarded to, the soul)."""
-    ctx.steps.append({"effect": "call", "from": "self"})
+    """ "call this card to (an open) (RC)" from where it is (the drop it was discarded to, the soul)."""
+    ctx.steps.append({"effect": "call", "from": "self", **({"open": True} if m.group(1) else {})})
     return True
 
 
@@ -329,13 +421,84 @@ def _picked_from(zone: str, effect: str) -> Callable[[ClauseContext, re.Match[st
 
 def _call_it(ctx: ClauseContext, m: re.Match[str]) -> bool:
     """ "choose a card from your drop, and call it to (RC)": one call step from that zone."""
+    last = ctx.steps[-1] if ctx.steps else {}
+    if last.get("effect") == "search" and not m.group(1) and not m.group(2):
+        # "search your deck for up to one "X", call it to (RC), and shuffle your deck": the found card is called
+        ctx.steps[-1:] = [{"effect": "call", "from": "your_deck", "count": last["count"], "min": 0,
+                           **({"filter": last["filter"]} if "filter" in last else {})}, {"effect": "shuffle"}]
+        return True
     choice = ctx.last_choice()
-    if choice is None or choice["from"] not in ("your_drop", "your_soul", "your_hand", "your_bind"):
+    if choice is None or choice["from"] not in ("your_drop", "your_soul", "your_hand", "your_bind", LOOKED):
         return False
     step = {key: value for key, value in choice.items() if key != "effect"}
     if m.group(1):
+        step["open"] = True
+    if m.group(2):
         step["rested"] = True
     ctx.steps[-1] = {"effect": "call", **step}
+    return True
+
+
+def _may_on_chosen(ctx: ClauseContext, m: re.Match[str]) -> bool:
+    """ "choose a card from your soul, and you may put it into your hand": the choice may choose none (VG 7.3
+    "you may": the player decides; choosing none does nothing to the card)."""
+    choice = ctx.last_choice()
+    if choice is None or choice.get("min") == 0:
+        return False
+    choice["min"] = 0
+    if _one_clause(ctx, m.group(1)):
+        return True
+    del choice["min"]
+    return False
+
+
+LOOKED = "$looked"
+
+
+def _look(ctx: ClauseContext, m: re.Match[str]) -> bool:
+    """ "look at three cards from the top of your deck": the cards "them" / "among them" / "the rest" name."""
+    if ctx.looked:
+        return False
+    ctx.looked = number(m.group(1)) if m.group(1) else 1
+    ctx.steps.append({"effect": "look_top", "count": ctx.looked, "as": LOOKED[1:]})
+    ctx.it = LOOKED
+    return True
+
+
+def _choose_looked(ctx: ClauseContext, m: re.Match[str]) -> bool:
+    spec = card_spec(m.group(3))
+    return bool(ctx.looked) and spec is not None and _choose_from(ctx, LOOKED, number(m.group(2)), spec,
+                                                                  bool(m.group(1)))
+
+
+def _call_looked(ctx: ClauseContext, m: re.Match[str]) -> bool:
+    """ "you may call a unit card from among them to (RC)": a call of up to that many of the looked-at cards."""
+    spec = card_spec(m.group(2))
+    if not ctx.looked or spec is None:
+        return False
+    ctx.steps.append({"effect": "call", "from": LOOKED, "count": number(m.group(1)), "min": 0,
+                      **({"filter": spec} if spec else {})})
+    return True
+
+
+def _on_deck(ctx: ClauseContext, m: re.Match[str]) -> bool:
+    """ "put them on the top of your deck in any order" (looked-at cards): `put_on_deck`, ordered by the player."""
+    if not ctx.looked or ctx.it is None:
+        return False
+    ctx.steps.append({"effect": "put_on_deck", "target": ctx.it, "where": m.group(1).lower()})
+    return True
+
+
+def _rest(ctx: ClauseContext, m: re.Match[str]) -> bool:
+    """ "put the rest on the bottom of your deck in any order" / "put the rest into your soul" / "discard the
+    rest": the looked-at cards still in the deck, but the chosen ones."""
+    if not ctx.looked:
+        return False
+    kept = {"except": ctx.it} if ctx.it not in (None, LOOKED) else {}
+    if m.group(1):
+        ctx.steps.append({"effect": "put_on_deck", "target": LOOKED, "where": m.group(1).lower(), **kept})
+    else:
+        ctx.steps.append({"effect": "put_rest", "of": LOOKED, "to": (m.group(2) or "drop").lower(), **kept})
     return True
 
 
@@ -352,8 +515,28 @@ def _search(ctx: ClauseContext, m: re.Match[str]) -> bool:
 
 
 def _after_search(ctx: ClauseContext, m: re.Match[str]) -> bool:
-    """ "reveal it and put it into your hand" and "shuffle your deck" are part of a `search` step."""
+    """ "reveal it and put it into your hand" and "shuffle your deck" are part of a `search` step; after looking
+    at the top cards, "shuffle your deck" shuffles it."""
+    if not ctx.searched and ctx.looked and m.group(0).lower() == "shuffle your deck":
+        ctx.steps.append({"effect": "shuffle"})
+        return True
     return ctx.searched
+
+
+def _mill(ctx: ClauseContext, m: re.Match[str]) -> bool:
+    """ "discard the top five cards of your deck": they are revealed as they go to the drop (VG 9.5)."""
+    ctx.steps += [{"effect": "reveal_top", "count": number(m.group(1) or m.group(2)), "as": "milled"},
+                  {"effect": "put_rest", "of": "$milled", "to": "drop"}]
+    return True
+
+
+def _both(ctx: ClauseContext, m: re.Match[str]) -> bool:
+    """ "Counter Charge (1)/Soul Charge (1)": both, as "Power+5000/Critical+1" gives both."""
+    saved = list(ctx.steps)
+    if _one_clause(ctx, m.group(1)) and _one_clause(ctx, m.group(2)):
+        return True
+    ctx.steps = saved
+    return False
 
 
 def _cannot(effect: str, default: str) -> Callable[[ClauseContext, re.Match[str]], bool]:
@@ -402,7 +585,7 @@ Clause = Callable[[ClauseContext, re.Match[str]], bool]
 EFFECT_CLAUSES: tuple[tuple[re.Pattern[str], Clause], ...] = tuple((re.compile(pattern, re.I), build) for pattern, build in (
     (rf"(?:you )?draw ({NUMBER}) (?:more )?cards?", _counted("draw")),
     (r"(soul charge|counter charge|energy charge|soul blast|counter blast) \(?(\d+)\)?", _resource),
-    (rf"(this unit|{_PRONOUN}) gets? {_STATS}{_UNTIL}", _gets),
+    (rf"(this unit|{_PRONOUN}) gets? {_STATS}{_UNTIL}(?: for each of (?P<per>your [a-z' -]+?))?", _gets),
     (rf"(?:all of )?(your [a-z' -]+?) get {_STATS}{_UNTIL}", _all_get),
     (rf"choose (up to )?({NUMBER}) of (your [a-z0-9' -]+)", _choose_units),
     (rf"choose (up to )?({NUMBER}) ([a-z0-9\" ,'-]+?) from (?:among )?your (drop(?: zone)?|soul|hand|damage zone|bind zone)",
@@ -411,26 +594,37 @@ EFFECT_CLAUSES: tuple[tuple[re.Pattern[str], Clause], ...] = tuple((re.compile(p
     (rf"time leap {_PRONOUN}", _on_it("time_leap")),
     (rf"delete {_PRONOUN} until end of turn", _on_it("delete", until="turn")),
     (rf"one of (your [a-z' -]+?) gets {_STATS}{_UNTIL}", _one_gets),
+    (rf"(this unit|{_PRONOUN}) gets? \"boost\"(?: and {_STATS})? until end of (?P<until>turn)", _gets_skill),
     (rf"stand {_PRONOUN}", _on_it("stand")),
     (rf"rest {_PRONOUN}", _on_it("rest")),
     (rf"lock {_PRONOUN}", _on_it("lock")),
     (rf"(?:put|return) {_PRONOUN} (?:in)?to (?:to )?(?:your|their|its owner's) hand", _on_it("return_to_hand")),
     (rf"put {_PRONOUN} into (?:your|their|its owner's) soul", _on_it("to_soul")),
+    (rf"look at (?:the top card|({NUMBER}) cards from the top) of your deck", _look),
+    (rf"discard (?:the top ({NUMBER}) cards of your deck|({NUMBER}) cards from the top of your deck)", _mill),
+    (r"((?:soul|counter|energy) charge \(?\d+\)?)/((?:soul|counter|energy) charge \(?\d+\)?)", _both),
+    (rf"choose (up to )?({NUMBER}) ([a-z0-9\" ,'-]+?) from among them", _choose_looked),
+    (rf"you may call ({NUMBER}) ([a-z0-9 ]+?) from among them to \(?RC\)?", _call_looked),
+    (rf"put {_PRONOUN} on the (top|bottom) of your deck(?: in any order)?", _on_deck),
+    (r"(?:put the rest on the (top|bottom) of your deck(?: in any order)?|put the rest into your (soul|hand|drop)"
+     r"|discard the rest)", _rest),
     (rf"put {_PRONOUN} on the bottom of (?:your|their|its owner's) deck", _on_it("to_deck_bottom")),
     (rf"put {_PRONOUN} into (?:your|their|its owner's|the) drop(?: zone)?", _on_it("to_drop")),
     (rf"bind {_PRONOUN}", _on_it("bind")),
     (rf"discard {_PRONOUN}", _picked_from("your_hand", "discard")),
     (rf"heal {_PRONOUN}", _picked_from("your_damage", "heal")),
-    (rf"call {_PRONOUN} to \(?RC\)?( as rest)?", _call_it),
+    (rf"call {_PRONOUN} to (an open )?\(?RC\)?( as rest)?", _call_it),
     (r"stand this unit", _on_self("stand")),
     (r"retire this unit", _on_self("retire")),
     (r"(?:you may )?put this (?:unit|card) into your soul", _on_self("to_soul")),
     (r"return this unit to your hand", _on_self("return_to_hand")),
-    (r"call this card to \(?RC\)?", _call_self),
+    (r"bind this (?:unit|card)", _on_self("bind")),
+    (r"call this card to (an open )?\(?RC\)?", _call_self),
     (r"stand all of (your [a-z' -]+)", _on_set("stand")),
     (rf"search your deck for up to ({NUMBER}) (.+)", _search),
     (rf"(?:reveal {_PRONOUN} and )?put {_PRONOUN} into your hand", _after_search),
     (r"shuffle your deck", _after_search),
+    (rf"you may ((?:call|put|return|retire|discard|bind) {_PRONOUN}\b.*)", _may_on_chosen),
     (rf"(this unit|{_PRONOUN}) cannot be hit{_UNTIL}", _cannot("cannot_be_hit", "battle")),
     (rf"(this unit|{_PRONOUN}) cannot attack{_UNTIL}", _cannot("cannot_attack", "turn")),
 ))

@@ -71,6 +71,7 @@ def compile_card(card: CardDefinition) -> CompiledText:
 
 def normalise(text: str) -> str:
     """Write printed text in the one spelling the templates read: [Power]+ → Power+, no "!", single spaces."""
+    text = re.sub(r"\[(AUTO|ACT|CONT)\}", r"[\1]", text)  # a misprinted header bracket "[AUTO}"
     text = re.sub(r"\[(Power|Critical|Shield|Stand|Rest|Drive)\]", r"\1", text, flags=re.I)
     text = re.sub(r"(Power|Critical|Shield|Drive)\s*\+\s*", r"\1+", text, flags=re.I)
     text = re.sub(r"\+(\d+) Million", lambda m: f"+{int(m.group(1)) * 1_000_000}", text, flags=re.I)
@@ -158,9 +159,10 @@ def _compile_chunk(card: CardDefinition, chunk: str) -> list[Ability] | str:
         return f"ability header: {_generic(text[header.start():header.start() + 30])}"
     kind, zone, once, before_colon, body = head.groups()
     ability: Ability = {"kind": kind.lower()}
-    if zone and zone.strip().lower() == "back row rc":  # VG 7.6: works only on a back-row rear-guard circle
+    row = re.fullmatch(r"(back|front) row rc", (zone or "").strip(), re.I)
+    if row:  # VG 7.6: works only on a back-row (front-row) rear-guard circle
         ability["zone"] = "R"
-        ability["trigger_if" if kind.upper() == "AUTO" else "if"] = {"in_back_row": True}
+        ability["trigger_if" if kind.upper() == "AUTO" else "if"] = {"in_back_row": row.group(1).lower() == "back"}
     elif zone:
         tag = _ZONE_TAGS.get(zone.strip().lower())
         if tag is None:
@@ -289,6 +291,16 @@ _TRIGGERS: tuple[tuple[re.Pattern[str], dict[str, Any]], ...] = tuple((re.compil
     (r"at the end of the battle (?:that )?this unit boosted",
      {"when": "end_of_battle", "trigger_if": {"self_boosted": True}}),
     (r"at the end of your turn", {"when": "end_of_turn", "trigger_if": {"my_turn": True}}),
+    (r"when the attack (?:that )?this unit boosted a vanguard hits",
+     {"when": "boosted_attack_hits", "trigger_if": {"attacked_vanguard": True}}),
+    (r"when this unit is placed on \(?(RC)\)? during your battle phase",
+     {"when": "placed", "trigger_if": {"my_turn": True, "battle_phase": True}}),
+    (r"when your other unit is placed on \(?RC\)? during your battle phase",
+     {"when": "other_placed", "circle": "rc", "trigger_if": {"my_turn": True, "battle_phase": True}}),
+    (r"when your rear-guard is returned to your hand", {"when": "rear_guard_returned_to_hand"}),
+    (r"when your vanguard is placed", {"when": "other_placed", "circle": "vc"}),
+    (r"at the end of the battle (?:that )?this unit attacked while boosted",
+     {"when": "end_of_battle", "trigger_if": {"self_attacked": True, "attack_boosted": True}}),
 ))
 
 
@@ -395,6 +407,7 @@ def _compile_body(ability: Ability, body: str, trigger_known: bool = False) -> A
     if kind == "auto" and not trigger_known and re.match(r"when this unit\b", body.strip(), re.I):
         ctx.it = "self"  # "When this unit attacks, it gets ...": "it" is the unit the trigger names
     sentence_if: tuple[int, dict[str, Any]] | None = None
+    paid_at: tuple[int, list[dict[str, Any]], dict[str, Any] | None] | None = None  # (step index, cost, its if)
     first = True
     index = 0
     while index < len(pieces):
@@ -411,14 +424,19 @@ def _compile_body(ability: Ability, body: str, trigger_known: bool = False) -> A
         first = False
         cost = re.fullmatch(r"(?:you may )?(?:pay )?COST \[(.*)\](?:,? and(?: (.+))?)?", piece, re.I)
         may = re.fullmatch(r"you may (?:pay )?(.*)", piece, re.I)
-        if cost is not None and not ctx.steps:
+        if cost is not None:
             steps = cost_steps(cost.group(1))
             if steps is None:
                 return f"cost: {_generic(cost.group(1))}"
-            ability["cost"] = ability.get("cost", []) + steps
+            if ctx.steps:  # "Soul Charge (1). Then, COST [...], and draw": a cost met during resolution
+                if paid_at is not None:
+                    return "two costs during resolution"
+                paid_at = (len(ctx.steps), steps, sentence_if[1] if sentence_if else None)
+            else:
+                ability["cost"] = ability.get("cost", []) + steps
+                first = True
             if cost.group(2):  # "COST [Counter Blast (1)] and draw a card"
                 pieces.insert(index, (sentence, cost.group(2)))
-            first = True
             continue
         if may is not None and may.group(1).lower() == "the cost" and "cost" in ability and index < len(pieces) \
                 and pieces[index][1].lower() == "if you do":
@@ -435,6 +453,11 @@ def _compile_body(ability: Ability, body: str, trigger_known: bool = False) -> A
             continue
         if sentence_if is not None and sentence_if[0] != sentence:
             sentence_if = None
+        last = ctx.steps[-1] if ctx.steps else {}
+        if lowered == "if you do not" and ctx.looked == 1 and last.get("effect") == "call" and last.get("min") == 0 \
+                and last.get("from") == "$looked" and index < len(pieces) and "the rest" in pieces[index][1].lower():
+            continue  # "you may call a card from among them. If you do not, put the rest ...": one card looked at,
+            # so the rest is that card exactly when it was not called
         opening = re.fullmatch(r"if (.*)", piece, re.I)
         if opening:  # "If COND, ..." (or ", and if COND, ..."): the rest of the sentence happens only if it holds
             cond = condition(opening.group(1))
@@ -453,6 +476,14 @@ def _compile_body(ability: Ability, body: str, trigger_known: bool = False) -> A
         if sentence_if is not None:
             for step in ctx.steps[before:]:
                 step["if"] = sentence_if[1]
+    if paid_at is not None:
+        at, paid, cond = paid_at
+        if at == len(ctx.steps):
+            return "a cost during resolution with nothing after it"
+        pay: dict[str, Any] = {"effect": "pay", "cost": paid, "then": ctx.steps[at:]}
+        if cond:
+            pay["if"] = cond
+        ctx.steps = ctx.steps[:at] + [pay]
     if not ctx.steps:
         return "ability without an effect"
     if ctx.steps[-1].get("effect") == "choose":
