@@ -8,6 +8,7 @@ is at 0 HP (DN 1.2), so HP cards weigh most, and the last ones more than the fir
 """
 from __future__ import annotations
 
+from tabletop.engine.decision import Decision
 from tabletop.engine.rules import GameRules
 from tabletop.engine.state import GameState
 from tabletop.engine.zones import zone_id
@@ -81,3 +82,12 @@ def dreadnought_evaluation(rules: GameRules, state: GameState, player: str) -> f
     """Score a DreadNought table for `player`: their side's worth minus the opponent's."""
     lost = _battle_losses(rules, state)
     return _side_score(rules, state, player, lost) - _side_score(rules, state, state.opponent(player), lost)
+
+
+def is_block_settled(rules: GameRules, state: GameState, decision: Decision) -> bool:
+    """Tell whether the evaluation already scores the battle an opponent is about to block: it always does.
+
+    `_battle_losses` scores an attack with no blocker yet by the defender's best block (DN 6.1.4), so a
+    lookahead stops at the block instead of assuming a passive defender who blocks with the first card listed.
+    """
+    return decision.name == "block" and bool(state.data.get("battle"))
