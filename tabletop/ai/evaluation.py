@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tabletop.ai.dreadnought_evaluation import dreadnought_evaluation, is_block_settled
+from tabletop.ai.dreadnought_evaluation import dreadnought_deep_evaluation, dreadnought_evaluation
+from tabletop.ai.dreadnought_evaluation import is_settled as dreadnought_settled
 from tabletop.ai.fftcg_evaluation import fftcg_evaluation
 from tabletop.ai.grand_archive_evaluation import grand_archive_evaluation
 from tabletop.ai.vanguard_evaluation import is_battle_settled, vanguard_deep_evaluation, vanguard_evaluation
@@ -82,13 +83,14 @@ EVALUATIONS: dict[str, Evaluation] = {
 
 DEEP_EVALUATIONS: dict[str, Evaluation] = {
     "vanguard": vanguard_deep_evaluation,
+    "dreadnought": dreadnought_deep_evaluation,
 }
 """Per game, an evaluation too costly for the heuristic's budget that the Monte-Carlo bot's lookahead uses instead."""
 
 
 SETTLED: dict[str, Settled] = {
     "vanguard": is_battle_settled,
-    "dreadnought": is_block_settled,
+    "dreadnought": dreadnought_settled,
 }
 """Per game, when a lookahead may stop at an opponent's decision and score the table as it stands."""
 
