@@ -16,7 +16,7 @@ from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.triggers import trigger_event
 from tabletop.engine.zones import zone_id
-from tabletop.games.dreadnought import abilities, flow, table
+from tabletop.games.dreadnought import abilities, flow, loops, table
 from tabletop.games.dreadnought.commands import (
     Attack, CastDummy, CastUnit, DiscardUnit, EnchantArms, GearChange, GodDraw, MoveUnit, UseAbility)
 
@@ -41,7 +41,13 @@ def current_timing(state: GameState, player: str) -> str | None:
 
 def legal(state: GameState, player: str) -> list[Command]:
     """Return every action the rules allow `player` now (empty when another player acts); do not mutate it."""
-    return state.memo(f"dn.legal.{player}", lambda: _legal(state, player))
+    return state.memo(f"dn.legal.{player}", lambda: _without_spent(state, _legal(state, player)))
+
+
+def _without_spent(state: GameState, found: list[Command]) -> list[Command]:
+    """Leave out the plays of this phase's ended loops (DN 9.4: then the loop cannot be repeated)."""
+    ended = loops.spent(state)
+    return [c for c in found if loops.command_text(c) not in ended] if ended else found
 
 
 def _legal(state: GameState, player: str) -> list[Command]:
@@ -70,6 +76,8 @@ def is_listed(state: GameState, command: Command) -> bool:
     player = command.by
     timing = current_timing(state, player)
     if timing is None:
+        return False
+    if loops.spent(state) and loops.command_text(command) in loops.spent(state):
         return False
     if isinstance(command, PassPriority):
         return True
@@ -303,6 +311,8 @@ def refusal(state: GameState, command: Command) -> IllegalCommand:
         who = flow.actor(state)
         return IllegalCommand("DN 5", f"it is not your action now{f' ({who} acts)' if who else ''}")
     timing = current_timing(state, player)
+    if loops.command_text(command) in loops.spent(state):
+        return IllegalCommand("DN 9.4", "that play made a loop this phase, which has ended: it cannot be repeated")
     phase_rules: Mapping[type, tuple[str, str, str]] = {
         GearChange: ("speed", "DN 5.1", "Gear Change is a speed action, once per turn, with a card from your hand"),
         CastUnit: ("cast", "DN 5.3", "units are cast in the Cast Phase, from hand or an open speed card, into a "

@@ -28,6 +28,8 @@ DEFAULTS: Mapping[str, Any] = {
     "hp_break_per_attack": 1,
     # DN 7.6 (f)/(g), D3 [?]: whether a triggered ability without "may" can be declined (seed: mandatory).
     "triggers_optional": False,
+    # DN 9.4 [I]: the most times a player may name for a loop that adds something up to go round again.
+    "loop_count_limit": 20,
 }
 
 

@@ -20,7 +20,7 @@ from tabletop.engine.rules import CardValue, GameConfig, GameRules
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.zones import ZoneSpec, zone_id
-from tabletop.games.dreadnought import abilities, actions, construction, flow, table
+from tabletop.games.dreadnought import abilities, actions, construction, flow, loops, table
 from tabletop.games.dreadnought.commands import COMMANDS
 from tabletop.games.dreadnought.effects import ability_problems
 
@@ -137,6 +137,13 @@ class DreadnoughtRules(GameRules):
 
     def resolve(self, tx: Transaction, command: Command) -> None:
         self.refuse_if_over(tx.state)
+        self._carry_out(tx, command)
+        loop = loops.record(tx, command)  # DN 9.4: a command that brings the table back makes a loop
+        if loop:
+            loops.start(tx, loop)
+
+    def _carry_out(self, tx: Transaction, command: Command) -> None:
+        """Carry out a command (an action, or an answer to the pending decision) and drive the procedures on."""
         if isinstance(command, Choose):
             routed = procedure.answer(tx, command, default_rule="DN")
             if routed is not None:
@@ -145,6 +152,8 @@ class DreadnoughtRules(GameRules):
                     flow.offer_trigger(tx, int(answer.picks[0]))
                 elif raw["name"] == "trigger_may":  # DN 7.6 f: a "may" ability may be declined
                     flow.play_trigger(tx, str(raw["key"]), decline=not answer.yes)
+                elif raw["name"] == "loop":  # DN 9.4: the number of times a loop goes round
+                    loops.answer(tx, raw, int(answer.number or 0), lambda again: self._replay(tx, again))
         else:
             if procedure.is_waiting(tx.state):
                 decision = procedure.pending(tx.state)
@@ -154,6 +163,19 @@ class DreadnoughtRules(GameRules):
                 raise actions.refusal(tx.state, command)
             actions.perform(tx, command)
         self._drive(tx)
+
+    def _replay(self, tx: Transaction, command: Command) -> bool:
+        """Play a command of a loop again if it is still allowed; True when it was (DN 9.4)."""
+        decision = procedure.pending(tx.state)
+        if isinstance(command, Choose) != (decision is not None) or self.outcome(tx.state) is not None:
+            return False
+        if decision is not None and decision.player != command.by:
+            return False
+        try:
+            self._carry_out(tx, command)
+        except IllegalCommand:
+            return False
+        return True
 
     def _drive(self, tx: Transaction) -> None:
         try:
