@@ -78,6 +78,11 @@ def open_speed(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
     _enter(tx, "speed")
     if not step.get("final"):
         tx.set_data("first", None)
+        empty = [p for p in state.players if not state.zones[zone_id(p, "speed")].cards
+                 and state.zones[zone_id(p, "hand")].cards]
+        if empty and parameter(state, "speed_card_source") == "hand":
+            procedure.insert_steps(tx, fi, [*({"effect": "_set_speed", "player": p} for p in empty), dict(step)])
+            return True  # DN 5.1 [?]: each player sets a speed card from hand first, then they are opened
     for player in state.players:
         speed = zone_id(player, "speed")
         if not state.zones[speed].cards and not _refill_speed(tx, player):
@@ -106,6 +111,22 @@ def open_speed(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
             if not _refill_speed(tx, player):
                 procedure.insert_steps(tx, fi, [dict(step)])
                 return True
+    return True
+
+
+@VOCABULARY.word("_set_speed", player=str)
+def set_speed(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
+    """Put a card of the player's hand closed into the Speed Area (DN 5.1 [?], `speed_card_source: hand`)."""
+    player = step["player"]
+    hand = list(tx.state.zones[zone_id(player, "hand")].cards)
+    answer = procedure.take_answer(tx, fi)
+    if answer is None:
+        return procedure.ask(tx, fi, player, "speed_card", "pick", "choose the card to set as your speed card",
+                             hand, 1, 1, "DN 5.1")
+    card = int(answer["picks"][0])
+    tx.move(card, zone_id(player, "speed"))
+    tx.set_field(card, "face_down", True)
+    tx.log(f"{player} sets a speed card closed", "DN 5.1")
     return True
 
 

@@ -23,6 +23,7 @@ from tabletop.engine.zones import ZoneSpec, zone_id
 from tabletop.games.dreadnought import abilities, actions, construction, flow, loops, table
 from tabletop.games.dreadnought.commands import COMMANDS
 from tabletop.games.dreadnought.effects import ability_problems
+from tabletop.games.dreadnought.parameters import option_problem, parameter
 
 OPENING_HAND = 7   # DN 4.5
 MAX_LISTED_PICKS = 256  # the subsets of a pick decision listed one by one (a mulligan: 2^7)
@@ -65,6 +66,9 @@ class DreadnoughtRules(GameRules):
 
         The chosen decks are checked first (DN 2.1 casters, 2.3 cluster condition): ValueError names the problem.
         """
+        problem = option_problem(config.options)
+        if problem is not None:
+            raise ValueError(problem)
         for player, sections in config.decks.items():
             problem = construction.deck_problem(player, sections, tx.state.library)
             if problem is not None:
@@ -72,19 +76,25 @@ class DreadnoughtRules(GameRules):
         self.place_decks(tx, config)
         state = tx.state
         tx.set_data("options", dict(config.options) or None)
+        fixed_hp = parameter(state, "hp_cards_per_caster")
         for player in state.players:
+            deck = zone_id(player, "deck")
             casters = list(state.zones[zone_id(player, "casters")].cards)
             for side, iid in zip(table.SIDES, casters):
                 tx.move(iid, zone_id(player, f"caster.{side}"))
-                deck = zone_id(player, "deck")
-                for _ in range(state.definition(iid).stat("hp", 3)):  # DN 4.3 [?]: the printed HP
-                    if state.zones[deck].cards:
-                        hp_card = state.zones[deck].cards[0]
-                        tx.move(hp_card, zone_id(player, f"hp.{side}"), None)
-                        tx.set_field(hp_card, "face_down", True)
-                        tx.set_field(hp_card, "tapped", True)
+                count = state.definition(iid).stat("hp", 3) if fixed_hp is None else int(fixed_hp)
+                for hp_card in state.zones[deck].cards[:count]:  # DN 4.3 [?]: the printed HP (a parameter)
+                    tx.move(hp_card, zone_id(player, f"hp.{side}"), None)
+                    tx.set_field(hp_card, "face_down", True)
+                    tx.set_field(hp_card, "tapped", True)
                 tx.log(f"{player} sets up {state.definition(iid).name} with "
                        f"{table.hp(state, player, side)} HP", "DN 4.3")
+            bursts = state.zones[deck].cards[:int(parameter(state, "burst_setup_count"))]
+            for burst in bursts:  # DN 4.4 [?]: the Burst set-up, closed and Normal (a parameter, 0 by default)
+                tx.move(burst, zone_id(player, "burst"), None)
+                tx.set_field(burst, "face_down", True)
+            if bursts:
+                tx.log(f"{player} sets up {len(bursts)} Burst card(s)", "DN 4.4")
             for _ in range(OPENING_HAND):
                 deck_cards = state.zones[zone_id(player, "deck")].cards
                 if deck_cards:
@@ -99,6 +109,9 @@ class DreadnoughtRules(GameRules):
         self._drive(tx)
 
     def after_scenario_setup(self, tx: Transaction, setup: Mapping[str, Any]) -> None:
+        problem = option_problem(setup.get("options") or {})
+        if problem is not None:
+            raise ValueError(problem)
         if setup.get("first"):
             tx.set_data("first", setup["first"])
         if setup.get("options"):
