@@ -5,11 +5,13 @@ of the effect words in `effects.py`), and as the timing needs: `target` (a card 
 one such card, DN 7.5 step 3), `cost` (`{check_self: true}`, `{discard: N}`), `when` (a trigger's
 condition: cast_self, attacks_self, unit_broken), `may` (a trigger that may be declined), `area` (an
 ability valid only in that area while open, DN 7.4), `from_hand` (an activated ability played from hand),
-`condition` (an 《Auto》 ability's checked condition, 『奮起』), `name`.
+`condition` (an 《Auto》 ability's checked condition, 『奮起』), `modes` and `choose` (a list of effects, each a
+list of steps, of which the player chooses `choose` as the ability is played, DN 7.5 step 2), `name`.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
+from itertools import combinations
 from typing import Any
 
 from tabletop.engine.card_filter import CardFilter, Seen
@@ -23,12 +25,27 @@ ACTIVATED = ("ac", "re", "speed", "cast", "fast")
 ONCE_PER_TURN = ("speed", "cast", "fast")          # DN 7.5: once per turn per card
 REACTABLE = ("ac", "re")                           # DN 7.3: only 「Ac」「Re」 can be reacted to
 TRIGGER_EVENTS = ("cast_self", "attacks_self", "unit_broken")
-ABILITY_KEYS = ("timing", "do", "target", "cost", "when", "may", "area", "from_hand", "condition", "name")
+ABILITY_KEYS = ("timing", "do", "target", "cost", "when", "may", "area", "from_hand", "condition", "name", "modes",
+                "choose")
 
 
 def abilities(state: GameState, iid: int) -> tuple[Mapping[str, Any], ...]:
     """Return a card's abilities as printed (a dummy has none, DN 5.3 b)."""
     return state.definition(iid).effects
+
+
+def mode_choices(ability: Mapping[str, Any]) -> list[tuple[int, ...]]:
+    """Return every allowed choice of an ability's effects from its list (DN 7.5 step 2); [()] when it has none."""
+    modes = ability.get("modes") or ()
+    if not modes:
+        return [()]
+    return list(combinations(range(len(modes)), int(ability.get("choose", 1))))
+
+
+def chosen_steps(ability: Mapping[str, Any], modes: Sequence[int]) -> list[Mapping[str, Any]]:
+    """Return the steps an ability carries out: its `do`, then the chosen effects of its list in printed order."""
+    listed = ability.get("modes") or ()
+    return [*ability.get("do", ()), *(step for index in sorted(modes) for step in listed[index])]
 
 
 def _battle_side(state: GameState, iid: int) -> str | None:

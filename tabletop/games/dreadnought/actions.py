@@ -179,9 +179,10 @@ def ability_plays(state: GameState, player: str, timing: str, only: int | None =
                 need = max(0, int(cost.get("discard", 0)) - abilities.discard_reduction(state, helper))
                 payable = [c for c in playable_from_hand(state, player) if c not in (iid, helper)]
                 for paid in combinations(payable, need):
-                    for target in choices:
-                        yield UseAbility(by=player, card=iid, ability=number, target=target,
-                                         discard=tuple(paid), cost_help=helper)
+                    for modes in abilities.mode_choices(ability):
+                        for target in choices:
+                            yield UseAbility(by=player, card=iid, ability=number, modes=modes, target=target,
+                                             discard=tuple(paid), cost_help=helper)
 
 
 # -- carrying out ----------------------------------------------------------------------------------
@@ -289,7 +290,8 @@ def play_ability(tx: Transaction, command: UseAbility) -> None:
         tx.clear_card(paid)
     if timing in abilities.ONCE_PER_TURN:
         tx.set_data("used", [*(state.data.get("used") or ()), f"{iid}:{command.ability}"])
-    entry = {"card": iid, "ability": command.ability, "controller": player, "target": command.target, "moved": moved}
+    entry = {"card": iid, "ability": command.ability, "controller": player, "target": command.target, "moved": moved,
+             "modes": list(command.modes)}
     tx.set_data("effect_area", [*(state.data.get("effect_area") or ()), entry])
     name = ability.get("name") or state.definition(iid).name
     tx.log(f"{player} plays {name} ({timing})", "DN 7.5")
@@ -345,6 +347,10 @@ def _ability_refusal(state: GameState, command: UseAbility, timing: str | None) 
         return IllegalCommand("DN 7.4", "that ability is not valid where its card is now")
     if f"{command.card}:{command.ability}" in (state.data.get("used") or ()) and timing in abilities.ONCE_PER_TURN:
         return IllegalCommand("DN 7.5", f"each {label} ability is played once per turn per card")
+    if tuple(command.modes) not in abilities.mode_choices(ability):
+        count = int(ability.get("choose", 1))
+        return IllegalCommand("DN 7.5", f"choose {count} of the ability's {len(ability.get('modes') or ())} effects"
+                              if ability.get("modes") else "this ability has no list of effects to choose from")
     if ability.get("target") and command.target not in abilities.targets(state, command.by, command.card, ability):
         return IllegalCommand("DN 7.5", "no legal target: the ability must choose a card that meets its conditions")
     return IllegalCommand("DN 8", "the cost is not paid as the ability asks (check, discards, one 《Cost》 ability)")

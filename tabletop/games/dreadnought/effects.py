@@ -215,8 +215,16 @@ def ability_problems(data: Mapping[str, Any]) -> list[str]:
             problems.append(f"{where}: a trigger needs 'when' ({', '.join(abilities.TRIGGER_EVENTS)})")
         if "target" in ability:
             problems += abilities.FILTER.unknown_keys(f"{where}.target", ability["target"])
-        for index, step in enumerate(ability.get("do") or []):
-            at = f"{where}.do[{index}]"
+        modes = ability.get("modes") or []
+        if not isinstance(modes, list) or not all(isinstance(m, list) for m in modes):
+            problems.append(f"{where}: modes must be a list of effects, each a list of steps")
+            modes = []
+        choose = ability.get("choose", 1)
+        if modes and not (isinstance(choose, int) and 1 <= choose <= len(modes)):
+            problems.append(f"{where}: choose must be a number from 1 to {len(modes)} (the effects listed)")
+        steps = [(f"{where}.do[{i}]", step) for i, step in enumerate(ability.get("do") or [])]
+        steps += [(f"{where}.modes[{m}][{i}]", step) for m, mode in enumerate(modes) for i, step in enumerate(mode)]
+        for at, step in steps:
             problems += VOCABULARY.check_step(at, step)
             if isinstance(step, Mapping) and isinstance(step.get("to"), Mapping):
                 problems += abilities.FILTER.unknown_keys(f"{at}.to", step["to"])

@@ -256,7 +256,7 @@ def resolve_area(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
 def run_entry(tx: Transaction, entry: Mapping[str, Any]) -> None:
     """Push the frame that carries out an Effect Area entry; a card moved there goes to the discard pile after."""
     ability = abilities.abilities(tx.state, entry["card"])[entry["ability"]]
-    steps = list(ability.get("do", ()))
+    steps = abilities.chosen_steps(ability, entry.get("modes") or ())
     if entry.get("moved"):
         steps.append({"effect": "_leave_area", "card": entry["card"]})
     name = ability.get("name") or tx.state.definition(entry["card"]).name
@@ -457,10 +457,37 @@ def play_trigger(tx: Transaction, key: str, decline: bool = False) -> None:
         return
     ability = abilities.abilities(state, entry["card"])[entry["ability"]]
     steps = list(ability.get("do", ()))
+    if ability.get("modes"):  # DN 7.5 step 2: the effects are chosen before the target (step 3), carried out after
+        steps = [{"effect": "_choose_modes", "ability": entry["ability"]}, *steps,
+                 {"effect": "_chosen_modes", "ability": entry["ability"]}]
     if ability.get("target"):
-        steps.insert(0, {"effect": "_choose_target", "ability": entry["ability"]})
+        steps.insert(1 if ability.get("modes") else 0, {"effect": "_choose_target", "ability": entry["ability"]})
     tx.log(f"{entry['controller']} plays {name}'s triggered ability", "DN 7.6 b")
     procedure.push(tx, steps, {"controller": entry["controller"], "source": entry["card"]})
+
+
+@VOCABULARY.word("_choose_modes", ability=int)
+def choose_modes(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
+    """A triggered ability with a list of effects: its player chooses them as it is played (DN 7.5 step 2)."""
+    context = procedure.ctx(tx.state, fi)
+    ability = abilities.abilities(tx.state, context["source"])[step["ability"]]
+    count = int(ability.get("choose", 1))
+    answer = procedure.take_answer(tx, fi)
+    if answer is None:
+        options = [f"effect {n + 1}" for n in range(len(ability["modes"]))]
+        return procedure.ask(tx, fi, context["controller"], "modes", "pick", f"choose {count} of the effects",
+                             options, count, count, "DN 7.5")
+    procedure.set_var(tx, fi, "modes", sorted(int(str(p).removeprefix("effect ")) - 1 for p in answer["picks"]))
+    return True
+
+
+@VOCABULARY.word("_chosen_modes", ability=int)
+def chosen_modes(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
+    """Carry out the effects chosen from a triggered ability's list, in printed order (DN 7.5 step 2)."""
+    context = procedure.ctx(tx.state, fi)
+    ability = abilities.abilities(tx.state, context["source"])[step["ability"]]
+    procedure.insert_steps(tx, fi, abilities.chosen_steps({"modes": ability["modes"]}, context.get("modes") or ()))
+    return True
 
 
 @VOCABULARY.word("_choose_target", ability=int)
