@@ -6,7 +6,9 @@ one such card, DN 7.5 step 3), `cost` (`{check_self: true}`, `{discard: N}`), `w
 condition: cast_self, attacks_self, unit_broken), `may` (a trigger that may be declined), `area` (an
 ability valid only in that area while open, DN 7.4), `from_hand` (an activated ability played from hand),
 `condition` (an 《Auto》 ability's checked condition, 『奮起』), `modes` and `choose` (a list of effects, each a
-list of steps, of which the player chooses `choose` as the ability is played, DN 7.5 step 2), `name`.
+list of steps, of which the player chooses `choose` as the ability is played, DN 7.5 step 2), `distribute`
+(`{amount, step, up_to}`: an activated ability divides the amount, in steps, among up to that many of its
+targets as it is played, DN 7.5 step 4; its `damage_shares` step deals them), `name`.
 """
 from __future__ import annotations
 
@@ -26,7 +28,7 @@ ONCE_PER_TURN = ("speed", "cast", "fast")          # DN 7.5: once per turn per c
 REACTABLE = ("ac", "re")                           # DN 7.3: only 「Ac」「Re」 can be reacted to
 TRIGGER_EVENTS = ("cast_self", "attacks_self", "unit_broken")
 ABILITY_KEYS = ("timing", "do", "target", "cost", "when", "may", "area", "from_hand", "condition", "name", "modes",
-                "choose")
+                "choose", "distribute")
 
 
 def abilities(state: GameState, iid: int) -> tuple[Mapping[str, Any], ...]:
@@ -40,6 +42,24 @@ def mode_choices(ability: Mapping[str, Any]) -> list[tuple[int, ...]]:
     if not modes:
         return [()]
     return list(combinations(range(len(modes)), int(ability.get("choose", 1))))
+
+
+def distributions(state: GameState, controller: str, source: int, ability: Mapping[str, Any]
+                  ) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Return every way to divide an ability's amount among its targets (DN 7.5 step 4): (targets, shares), each
+    share a positive multiple of the step; [((), ())] when it divides nothing, [] when it has no legal target."""
+    spread = ability.get("distribute")
+    if not spread:
+        return [((), ())]
+    amount, step, most = int(spread["amount"]), int(spread.get("step", 1)), int(spread.get("up_to", 1))
+    units = amount // step
+    found = []
+    for count in range(1, min(most, units) + 1):
+        for chosen in combinations(targets(state, controller, source, ability), count):
+            for cuts in combinations(range(1, units), count - 1):
+                bounds = (0, *cuts, units)
+                found.append((chosen, tuple((bounds[i + 1] - bounds[i]) * step for i in range(count))))
+    return found
 
 
 def chosen_steps(ability: Mapping[str, Any], modes: Sequence[int]) -> list[Mapping[str, Any]]:

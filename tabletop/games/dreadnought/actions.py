@@ -174,15 +174,18 @@ def ability_plays(state: GameState, player: str, timing: str, only: int | None =
             holder = abilities.ability_holder(state, iid)
             if cost.get("check_self") and state.cards[holder].tapped:
                 continue
-            choices = abilities.targets(state, player, iid, ability) if ability.get("target") else [None]
+            divided = ability.get("distribute")
+            choices = abilities.targets(state, player, iid, ability) if ability.get("target") and not divided else [None]
+            spreads = abilities.distributions(state, player, iid, ability)
             for helper in [None, *helpers] if cost.get("discard") else [None]:
                 need = max(0, int(cost.get("discard", 0)) - abilities.discard_reduction(state, helper))
                 payable = [c for c in playable_from_hand(state, player) if c not in (iid, helper)]
                 for paid in combinations(payable, need):
                     for modes in abilities.mode_choices(ability):
                         for target in choices:
-                            yield UseAbility(by=player, card=iid, ability=number, modes=modes, target=target,
-                                             discard=tuple(paid), cost_help=helper)
+                            for chosen, shares in spreads:
+                                yield UseAbility(by=player, card=iid, ability=number, modes=modes, target=target,
+                                                 targets=chosen, shares=shares, discard=tuple(paid), cost_help=helper)
 
 
 # -- carrying out ----------------------------------------------------------------------------------
@@ -291,7 +294,7 @@ def play_ability(tx: Transaction, command: UseAbility) -> None:
     if timing in abilities.ONCE_PER_TURN:
         tx.set_data("used", [*(state.data.get("used") or ()), f"{iid}:{command.ability}"])
     entry = {"card": iid, "ability": command.ability, "controller": player, "target": command.target, "moved": moved,
-             "modes": list(command.modes)}
+             "modes": list(command.modes), "shares": [list(pair) for pair in zip(command.targets, command.shares)]}
     tx.set_data("effect_area", [*(state.data.get("effect_area") or ()), entry])
     name = ability.get("name") or state.definition(iid).name
     tx.log(f"{player} plays {name} ({timing})", "DN 7.5")
@@ -351,6 +354,12 @@ def _ability_refusal(state: GameState, command: UseAbility, timing: str | None) 
         count = int(ability.get("choose", 1))
         return IllegalCommand("DN 7.5", f"choose {count} of the ability's {len(ability.get('modes') or ())} effects"
                               if ability.get("modes") else "this ability has no list of effects to choose from")
-    if ability.get("target") and command.target not in abilities.targets(state, command.by, command.card, ability):
+    spread = ability.get("distribute")
+    if spread and (tuple(command.targets), tuple(command.shares)) not in abilities.distributions(
+            state, command.by, command.card, ability):
+        return IllegalCommand("DN 7.5", f"divide {spread['amount']} among 1 to {spread.get('up_to', 1)} different "
+                              f"legal targets, in steps of {spread.get('step', 1)}, as the play is made")
+    if ability.get("target") and not spread and \
+            command.target not in abilities.targets(state, command.by, command.card, ability):
         return IllegalCommand("DN 7.5", "no legal target: the ability must choose a card that meets its conditions")
     return IllegalCommand("DN 8", "the cost is not paid as the ability asks (check, discards, one 《Cost》 ability)")

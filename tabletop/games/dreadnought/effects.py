@@ -97,6 +97,16 @@ def deal_damage(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
     return True
 
 
+@VOCABULARY.word("damage_shares")
+def deal_damage_shares(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
+    """Deal each target the share of the damage it was given as the ability was played (DN 7.5 step 4)."""
+    alive = set(abilities.existing(tx.state))
+    for iid, share in procedure.ctx(tx.state, fi).get("shares") or ():
+        if iid in alive and (tx.state.definition(iid).card_type != "caster" or table.is_dummy(tx.state, iid)):
+            tx.set_counter(iid, "damage", tx.state.cards[iid].counters.get("damage", 0) + int(share))
+    return True
+
+
 @VOCABULARY.word("check", to=str)
 def check_cards(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
     """Put cards into Check state."""
@@ -222,6 +232,13 @@ def ability_problems(data: Mapping[str, Any]) -> list[str]:
         choose = ability.get("choose", 1)
         if modes and not (isinstance(choose, int) and 1 <= choose <= len(modes)):
             problems.append(f"{where}: choose must be a number from 1 to {len(modes)} (the effects listed)")
+        spread = ability.get("distribute")
+        if spread is not None and not (isinstance(spread, Mapping) and ability.get("target")
+                                       and ability.get("timing") in abilities.ACTIVATED
+                                       and all(isinstance(spread.get(k, 1), int) and spread.get(k, 1) > 0
+                                               for k in ("amount", "step", "up_to")) and "amount" in spread):
+            problems.append(f"{where}: distribute is {{amount, step, up_to}} (positive numbers) on an activated "
+                            "ability with a target")
         steps = [(f"{where}.do[{i}]", step) for i, step in enumerate(ability.get("do") or [])]
         steps += [(f"{where}.modes[{m}][{i}]", step) for m, mode in enumerate(modes) for i, step in enumerate(mode)]
         for at, step in steps:

@@ -262,7 +262,8 @@ def run_entry(tx: Transaction, entry: Mapping[str, Any]) -> None:
     name = ability.get("name") or tx.state.definition(entry["card"]).name
     tx.log(f"{name} of {entry['controller']} resolves", "DN 7.5")
     procedure.push(tx, steps, {"controller": entry["controller"], "source": entry["card"],
-                               "target": entry.get("target"), "side": entry.get("side")})
+                               "target": entry.get("target"), "side": entry.get("side"),
+                               "shares": entry.get("shares") or None})
 
 
 @VOCABULARY.word("_leave_area", card=int)

@@ -221,7 +221,13 @@ class DreadnoughtRules(GameRules):
         return lines
 
     def stack_targets(self, state: GameState) -> list[tuple[int | None, tuple[int, ...]]]:
-        return [(e["card"], (e["target"],)) for e in state.data.get("effect_area") or () if e.get("target") is not None]
+        found = []
+        for entry in state.data.get("effect_area") or ():
+            chosen = [entry["target"]] if entry.get("target") is not None else []
+            chosen += [int(target) for target, _share in entry.get("shares") or ()]  # DN 7.5 step 4
+            if chosen:
+                found.append((entry["card"], tuple(chosen)))
+        return found
 
     # -- reading the table -----------------------------------------------------------------------
     def card_values(self, state: GameState, iid: int) -> dict[str, CardValue]:
