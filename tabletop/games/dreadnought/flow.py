@@ -114,18 +114,32 @@ def open_speed(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
     return True
 
 
+def _pick_from_hand(tx: Transaction, fi: int, player: str, name: str, prompt: str, low: int, high: int | None,
+                    rule: str) -> list[int] | None:
+    """Return the cards of the hand a player picked, or None after asking (the step waits); `high` None: any number."""
+    answer = procedure.take_answer(tx, fi)
+    if answer is None:
+        hand = list(tx.state.zones[zone_id(player, "hand")].cards)
+        procedure.ask(tx, fi, player, name, "pick", prompt, hand, low, len(hand) if high is None else high, rule)
+        return None
+    return [int(i) for i in answer["picks"]]
+
+
+def _put_closed(tx: Transaction, cards: list[int], zone: str) -> None:
+    """Move cards into a zone closed (face down)."""
+    for iid in cards:
+        tx.move(iid, zone)
+        tx.set_field(iid, "face_down", True)
+
+
 @VOCABULARY.word("_set_speed", player=str)
 def set_speed(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
     """Put a card of the player's hand closed into the Speed Area (DN 5.1 [?], `speed_card_source: hand`)."""
     player = step["player"]
-    hand = list(tx.state.zones[zone_id(player, "hand")].cards)
-    answer = procedure.take_answer(tx, fi)
-    if answer is None:
-        return procedure.ask(tx, fi, player, "speed_card", "pick", "choose the card to set as your speed card",
-                             hand, 1, 1, "DN 5.1")
-    card = int(answer["picks"][0])
-    tx.move(card, zone_id(player, "speed"))
-    tx.set_field(card, "face_down", True)
+    picks = _pick_from_hand(tx, fi, player, "speed_card", "choose the card to set as your speed card", 1, 1, "DN 5.1")
+    if picks is None:
+        return False
+    _put_closed(tx, picks, zone_id(player, "speed"))
     tx.log(f"{player} sets a speed card closed", "DN 5.1")
     return True
 
@@ -515,15 +529,11 @@ def choose_target(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
 def mulligan(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
     """Set aside 0–7 cards of the hand face down, secretly, and draw as many (DN 4.5)."""
     player = step["player"]
-    hand = list(tx.state.zones[zone_id(player, "hand")].cards)
-    answer = procedure.take_answer(tx, fi)
-    if answer is None:
-        return procedure.ask(tx, fi, player, "mulligan", "pick", "mulligan: choose the cards to set aside and "
-                             "redraw (none to keep your hand)", hand, 0, len(hand), "DN 4.5")
-    picks = [int(i) for i in answer["picks"]]
-    for iid in picks:
-        tx.move(iid, zone_id(player, "aside"))
-        tx.set_field(iid, "face_down", True)
+    picks = _pick_from_hand(tx, fi, player, "mulligan", "mulligan: choose the cards to set aside and redraw (none "
+                            "to keep your hand)", 0, None, "DN 4.5")
+    if picks is None:
+        return False
+    _put_closed(tx, picks, zone_id(player, "aside"))
     draw(tx, player, len(picks))
     tx.log(f"{player} sets aside {len(picks)} card(s) and draws as many", "DN 4.5")
     return True

@@ -34,7 +34,8 @@ LOOPING_PHASES = frozenset({"speed", "cast", "fast", "action"})
 # out: within one phase the turn's frame stands at the same step whenever a player acts freely.
 TURN_FACTS = ("acting", "reaction", "effect_area", "battle", "used", "gear", "triggered", procedure.DECISION)
 ADDING_UP = frozenset({"bp_turn", "sp_turn"})  # card props effects add to: with the counters, what a loop adds up
-COMMAND_TYPES: Mapping[str, type[Command]] = {c.command_name(): c for c in (*COMMANDS, Choose, PassPriority)}
+LOOP_COMMANDS: tuple[type[Command], ...] = (*COMMANDS, Choose, PassPriority)
+COMMAND_TYPES: Mapping[str, type[Command]] = {c.command_name(): c for c in LOOP_COMMANDS}
 
 
 def _phase_tag(state: GameState) -> str:
