@@ -127,3 +127,16 @@ def test_every_rules_parameter_is_documented_with_its_default() -> None:
     for name, spec in parameters.PARAMETERS.items():
         assert f"| `{name}` | {spec.rule} |" in text, name
         assert spec.source and spec.why, name
+
+
+def test_the_positions_a_loop_is_seen_by_are_shown_to_no_player() -> None:
+    game = Game.start(find_game("dreadnought"), _config(), library())
+    for player in ("p1", "p2"):
+        game.submit(Choose(by=player, picks=()))
+    state = game.state
+    faster = game.pending_decision().player
+    from tabletop.games.dreadnought.commands import GearChange
+    game.submit(GearChange(by=faster, card=state.zones[f"{faster}.hand"].cards[0]))
+    assert "loop_positions" in state.data   # hashes of the whole table, hidden cards too (DN 9.4)
+    for viewer in ("p1", "p2"):
+        assert "loop_positions" not in view_for(state, viewer, game.rules.private_data).data

@@ -41,6 +41,8 @@ class DreadnoughtRules(GameRules):
     phases: ClassVar[tuple[str, ...]] = flow.PHASES
     lists_every_play: ClassVar[bool] = True
     scenario_setup_keys: ClassVar[tuple[str, ...]] = ("first", "options")
+    # DN 9.4: the recorded positions are hashes of the whole table, hidden cards too: no view shows them.
+    private_data: ClassVar[tuple[str, ...]] = (loops.POSITIONS,)
 
     # -- metadata --------------------------------------------------------------------------------
     def zone_specs(self, game_format: str) -> Sequence[ZoneSpec]:
