@@ -269,12 +269,13 @@ def is_forbidden(state: GameState, iid: int) -> bool:
                for holder, step in auto_effects(state))
 
 
-def discard_reduction(state: GameState, helper: int | None) -> int:
-    """Return how much a 《Cost》 ability of `helper` lowers a discard cost (0 when it has none valid)."""
+def cost_reduction(state: GameState, helper: int | None, effect: str) -> int:
+    """Return how much a 《Cost》 ability of `helper` lowers a cost: `discard_less` a discard cost, `log_less` a
+    log-cost (0 when it has none valid)."""
     if helper is None:
         return 0
     return sum(int(step.get("amount", 0)) for _i, _n, ability in _cost_abilities(state, helper)
-               for step in ability.get("do", ()) if step.get("effect") == "discard_less")
+               for step in ability.get("do", ()) if step.get("effect") == effect)
 
 
 def _cost_abilities(state: GameState, iid: int) -> Iterator[tuple[int, int, Mapping[str, Any]]]:

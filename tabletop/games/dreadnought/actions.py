@@ -114,14 +114,18 @@ def cast_actions(state: GameState, player: str) -> Iterator[Command]:
     payers = [c for s in table.SIDES if (c := table.caster(state, player, s)) is not None and not state.cards[c].tapped]
     payers += [i for i in state.zones[zone_id(player, "burst")].cards if not state.cards[i].tapped]
     room = {(side, points): table.fits(state, player, side, points) for side in table.SIDES for points in (1, 2, 3)}
+    helpers = [h for h in abilities.cost_helpers(state, player) if abilities.cost_reduction(state, h, "log_less")]
     for iid in playable_from_hand(state, player):
         definition = state.definition(iid)
         if definition.card_type == "unit":
             points = table.SIZES.get(str(definition.attributes.get("size", "S")), 1)
             for side in table.SIDES:
-                if room[side, points]:
-                    for pay in combinations(payers, definition.cost or 0):
-                        yield CastUnit(by=player, card=iid, side=side, pay=tuple(pay))
+                if not room[side, points]:
+                    continue
+                for helper in [None, *helpers] if definition.cost else [None]:
+                    need = max(0, (definition.cost or 0) - abilities.cost_reduction(state, helper, "log_less"))
+                    for pay in combinations([p for p in payers if p != helper], need):
+                        yield CastUnit(by=player, card=iid, side=side, pay=tuple(pay), cost_help=helper)
     for iid in state.zones[zone_id(player, "hand")].cards:
         for side in table.SIDES:
             if room[side, 1]:
@@ -159,7 +163,7 @@ def ability_plays(state: GameState, player: str, timing: str, only: int | None =
     """Yield every play of an activated ability or code effect of `timing` (DN 7.5: targets and costs), of one
     card when `only` names it."""
     used = set(state.data.get("used") or ())
-    helpers = abilities.cost_helpers(state, player)
+    helpers = [h for h in abilities.cost_helpers(state, player) if abilities.cost_reduction(state, h, "discard_less")]
     cards = _ability_cards(state, player)
     for iid in cards if only is None else [c for c in cards if c == only]:
         found = abilities.abilities(state, iid)
@@ -178,7 +182,7 @@ def ability_plays(state: GameState, player: str, timing: str, only: int | None =
             choices = abilities.targets(state, player, iid, ability) if ability.get("target") and not divided else [None]
             spreads = abilities.distributions(state, player, iid, ability)
             for helper in [None, *helpers] if cost.get("discard") else [None]:
-                need = max(0, int(cost.get("discard", 0)) - abilities.discard_reduction(state, helper))
+                need = max(0, int(cost.get("discard", 0)) - abilities.cost_reduction(state, helper, "discard_less"))
                 payable = [c for c in playable_from_hand(state, player) if c not in (iid, helper)]
                 for paid in combinations(payable, need):
                     for modes in abilities.mode_choices(ability):
@@ -204,6 +208,8 @@ def perform(tx: Transaction, command: Command) -> None:
         tx.set_data("gear", [*(state.data.get("gear") or ()), player])
         tx.log(f"{player} changes gear: a new speed card is placed closed", "DN 5.1")
     elif isinstance(command, CastUnit):
+        if command.cost_help is not None:
+            pay_cost_help(tx, command.cost_help)
         for payer in command.pay:
             tx.set_field(payer, "tapped", True)
         tx.move(command.card, zone_id(player, f"units.{command.side}"), None)
@@ -283,11 +289,7 @@ def play_ability(tx: Transaction, command: UseAbility) -> None:
     if cost.get("check_self"):
         tx.set_field(abilities.ability_holder(state, iid), "tapped", True)
     if command.cost_help is not None:
-        helper_cost = next((a.get("cost") or {} for a in abilities.abilities(state, command.cost_help)
-                            if a.get("timing") == "cost"), {})
-        if helper_cost.get("check_self"):
-            tx.set_field(command.cost_help, "tapped", True)
-        tx.log(f"{state.definition(command.cost_help).name}'s 《Cost》 ability changes the cost", "DN 7.2")
+        pay_cost_help(tx, command.cost_help)
     for paid in command.discard:
         tx.move(paid, zone_id(player, "discard"))
         tx.clear_card(paid)
@@ -305,6 +307,15 @@ def play_ability(tx: Transaction, command: UseAbility) -> None:
     else:                                  # an action: the opponent may react first
         procedure.push(tx, [{"effect": "_react", "first": state.opponent(player)}, {"effect": "_resolve_area"},
                             {"effect": "_next_action"}], {}, kind="flow")
+
+
+def pay_cost_help(tx: Transaction, helper: int) -> None:
+    """Play a card's 《Cost》 ability for the cost being determined: pay its own cost (DN 7.2, once per payment)."""
+    helper_cost = next((a.get("cost") or {} for a in abilities.abilities(tx.state, helper)
+                        if a.get("timing") == "cost"), {})
+    if helper_cost.get("check_self"):
+        tx.set_field(helper, "tapped", True)
+    tx.log(f"{tx.state.definition(helper).name}'s 《Cost》 ability changes the cost", "DN 7.2")
 
 
 # -- refusals --------------------------------------------------------------------------------------

@@ -15,11 +15,13 @@ class GearChange(Command):
 
 @dataclass(frozen=True, kw_only=True)
 class CastUnit(Command):
-    """Cast a unit from hand or an open speed card into a unit slot, checking `pay` for its log-cost (DN 5.3 a)."""
+    """Cast a unit from hand or an open speed card into a unit slot, checking `pay` for its log-cost (DN 5.3 a);
+    `cost_help` a card whose 《Cost》 ability lowers that log-cost (DN 7.2: just before a card's cost is determined)."""
 
     card: CardId
     side: str
     pay: tuple[CardId, ...] = ()
+    cost_help: CardId | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -1,7 +1,7 @@
 """DreadNought's effect words: what an ability's `do` steps may say, each with its parameters' types.
 
 Step words run on the procedure layer (`handler(tx, frame, step)`); the continuous words (`bp_bonus`,
-`hp_value_bonus`, `forbid_triggers`, `discard_less`) have no handler and are read where they apply
+`hp_value_bonus`, `forbid_triggers`, `discard_less`, `log_less`) have no handler and are read where they apply
 (`abilities.py`). `to` names whom a step affects: target, self, blocker, attackers, own_units_in_area, own_units, enemy_units.
 """
 from __future__ import annotations
@@ -205,6 +205,7 @@ VOCABULARY.add("bp_bonus", None, amount=int, to=dict)
 VOCABULARY.add("hp_value_bonus", None, amount=int)
 VOCABULARY.add("forbid_triggers", None, to=dict)
 VOCABULARY.add("discard_less", None, amount=int)
+VOCABULARY.add("log_less", None, amount=int)
 
 
 def ability_problems(data: Mapping[str, Any]) -> list[str]:
