@@ -114,7 +114,7 @@ def cast_actions(state: GameState, player: str) -> Iterator[Command]:
     payers = [c for s in table.SIDES if (c := table.caster(state, player, s)) is not None and not state.cards[c].tapped]
     payers += [i for i in state.zones[zone_id(player, "burst")].cards if not state.cards[i].tapped]
     room = {(side, points): table.fits(state, player, side, points) for side in table.SIDES for points in (1, 2, 3)}
-    helpers = [h for h in abilities.cost_helpers(state, player) if abilities.cost_reduction(state, h, "log_less")]
+    helpers: list[int] | None = None   # the 《Cost》 helpers, read only for a unit with a log-cost
     for iid in playable_from_hand(state, player):
         definition = state.definition(iid)
         if definition.card_type == "unit":
@@ -122,7 +122,10 @@ def cast_actions(state: GameState, player: str) -> Iterator[Command]:
             for side in table.SIDES:
                 if not room[side, points]:
                     continue
-                for helper in [None, *helpers] if definition.cost else [None]:
+                if definition.cost and helpers is None:
+                    helpers = [h for h in abilities.cost_helpers(state, player)
+                               if abilities.cost_reduction(state, h, "log_less")]
+                for helper in [None, *(helpers or ())]:
                     need = max(0, (definition.cost or 0) - abilities.cost_reduction(state, helper, "log_less"))
                     for pay in combinations([p for p in payers if p != helper], need):
                         yield CastUnit(by=player, card=iid, side=side, pay=tuple(pay), cost_help=helper)
@@ -163,7 +166,7 @@ def ability_plays(state: GameState, player: str, timing: str, only: int | None =
     """Yield every play of an activated ability or code effect of `timing` (DN 7.5: targets and costs), of one
     card when `only` names it."""
     used = set(state.data.get("used") or ())
-    helpers = [h for h in abilities.cost_helpers(state, player) if abilities.cost_reduction(state, h, "discard_less")]
+    helpers: list[int] | None = None   # the 《Cost》 helpers, read only for an ability with a discard cost
     cards = _ability_cards(state, player)
     for iid in cards if only is None else [c for c in cards if c == only]:
         found = abilities.abilities(state, iid)
@@ -181,7 +184,10 @@ def ability_plays(state: GameState, player: str, timing: str, only: int | None =
             divided = ability.get("distribute")
             choices = abilities.targets(state, player, iid, ability) if ability.get("target") and not divided else [None]
             spreads = abilities.distributions(state, player, iid, ability)
-            for helper in [None, *helpers] if cost.get("discard") else [None]:
+            if cost.get("discard") and helpers is None:
+                helpers = [h for h in abilities.cost_helpers(state, player)
+                           if abilities.cost_reduction(state, h, "discard_less")]
+            for helper in [None, *(helpers or ())] if cost.get("discard") else [None]:
                 need = max(0, int(cost.get("discard", 0)) - abilities.cost_reduction(state, helper, "discard_less"))
                 payable = [c for c in playable_from_hand(state, player) if c not in (iid, helper)]
                 for paid in combinations(payable, need):

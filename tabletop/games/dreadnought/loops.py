@@ -2,9 +2,9 @@
 which could be repeated forever; the looping player names how many more times it goes round, and then it ends.
 
 How the loop is seen and ended is decided here ([I], DN 9.4 gives only the naming):
-- After every command of the Speed, Cast, Fast and Action Phases the table's position is recorded (everything the
-  rules read: zones, card states, the turn's bookkeeping). When a command brings back a position already recorded
-  in this phase, the commands since then are the loop. The players who made other plays than passes and answers in
+- After every play of the Speed, Cast, Fast and Action Phases the table's position is recorded (everything the
+  rules read: zones, card states, the turn's bookkeeping). When a play brings back a position already recorded
+  in this phase, the commands since then are the loop (seen when it comes round the second time: `record`). The players who made other plays than passes and answers in
   it are the ones who can loop.
 - A loop that changes nothing (the position is exactly the same) ends at once: repeating it would change nothing.
   A loop that adds something up (BP until end of turn, damage) asks its player how many more times it goes round
@@ -14,8 +14,8 @@ How the loop is seen and ended is decided here ([I], DN 9.4 gives only the namin
 """
 from __future__ import annotations
 
-import hashlib
 import json
+import zlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -42,24 +42,38 @@ def _phase_tag(state: GameState) -> str:
     return f"{state.turn}.{state.phase}"
 
 
-def position(state: GameState) -> tuple[str, str]:
-    """Return a key of the table's position without the amounts effects add up (BP, SP, damage), and those amounts.
+def position(state: GameState) -> tuple[int, int]:
+    """Return a key of the table's position without the amounts effects add up (BP, SP, damage), and a key of those
+    amounts.
 
-    Read after every command, so kept cheap: only cards in a state other than the plain one are listed.
+    Read after every play, so kept cheap: numbers only (the hash of a tuple of numbers is the same in every
+    process, unlike a string's), and only the cards in a state other than the plain one.
     """
     cards = []
     amounts = []
     for iid, card in state.cards.items():
         if card.tapped or card.face_down or card.props or card.counters:
-            props = sorted((k, v) for k, v in card.props.items() if k not in ADDING_UP)
+            props = tuple(sorted((_number(k), _number(v)) for k, v in card.props.items() if k not in ADDING_UP))
             if card.tapped or card.face_down or props:
-                cards.append((iid, card.tapped, card.face_down, card.controller, props))
-            amounts += [(iid, k, v) for k, v in card.props.items() if k in ADDING_UP]
-            amounts += [(iid, k, v) for k, v in card.counters.items()]
-    zones = [(name, tuple(zone.cards)) for name, zone in state.zones.items() if zone.cards]
-    data = [(k, state.data.get(k)) for k in TURN_FACTS]
-    text = repr((state.phase, state.step, sorted(zones), sorted(cards), data))
-    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest(), repr(sorted(amounts))
+                cards.append((iid, card.tapped, card.face_down, _number(card.controller), props))
+            amounts += [(iid, _number(k), v) for k, v in card.props.items() if k in ADDING_UP]
+            amounts += [(iid, _number(k), v) for k, v in card.counters.items()]
+    zones = tuple((index, tuple(zone.cards)) for index, zone in enumerate(state.zones.values()) if zone.cards)
+    facts = _number(repr([state.data.get(k) for k in TURN_FACTS]))
+    return hash((_number(state.phase), _number(state.step), zones, tuple(cards), facts)), hash(tuple(sorted(amounts)))
+
+
+def outline(state: GameState) -> int:
+    """Return a key of what a position is at least (the zones' sizes and the turn's bookkeeping): cheap to read."""
+    facts = _number(repr([state.data.get(k) for k in TURN_FACTS]))
+    return hash((_number(state.phase), _number(state.step), tuple(len(z.cards) for z in state.zones.values()), facts))
+
+
+def _number(value: Any) -> int:
+    """Return a number standing for a value: itself for a whole number, a CRC of its text otherwise."""
+    if type(value) is int or type(value) is bool:
+        return int(value)
+    return zlib.crc32(str(value).encode())
 
 
 def spent(state: GameState) -> frozenset[str]:
@@ -82,7 +96,11 @@ def is_play(command: Mapping[str, Any]) -> bool:
 
 def record(tx: Transaction, command: Command) -> Sequence[Mapping[str, Any]] | None:
     """Record a command of this phase and, after a play, the position it left; return the loop's entries when
-    the play brought back the position an earlier play left."""
+    the play brought back the position an earlier play left.
+
+    The whole position is read only when its outline (the zones' sizes, the turn's bookkeeping) was seen after
+    an earlier play of the phase: a loop is therefore seen when it comes round the second time, not the first.
+    """
     state = tx.state
     if state.phase not in LOOPING_PHASES or state.data.get("outcome"):
         return None
@@ -91,8 +109,10 @@ def record(tx: Transaction, command: Command) -> Sequence[Mapping[str, Any]] | N
     entry: dict[str, Any] = {"phase": tag, "command": command.to_json()}
     earlier = None
     if is_play(entry["command"]):  # a loop closes with a play: positions after passes and answers are not needed
-        entry["key"], entry["amounts"] = position(state)
-        earlier = next((i for i, e in enumerate(seen) if e.get("key") == entry["key"]), None)
+        entry["outline"] = outline(state)
+        if any(e.get("outline") == entry["outline"] for e in seen):  # only then can the position be the same
+            entry["key"], entry["amounts"] = position(state)
+            earlier = next((i for i, e in enumerate(seen) if e.get("key") == entry["key"]), None)
     seen.append(entry)
     tx.set_data(POSITIONS, seen, copy=False)  # a new list of entries never changed in place
     return None if earlier is None else seen[earlier + 1:]
