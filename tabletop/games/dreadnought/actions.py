@@ -182,7 +182,8 @@ def ability_plays(state: GameState, player: str, timing: str, only: int | None =
             if cost.get("check_self") and state.cards[holder].tapped:
                 continue
             divided = ability.get("distribute")
-            choices = abilities.targets(state, player, iid, ability) if ability.get("target") and not divided else [None]
+            chosen_one = ability.get("target") and not divided
+            choices = abilities.targets(state, player, iid, ability) if chosen_one else [None]
             spreads = abilities.distributions(state, player, iid, ability)
             if cost.get("discard") and helpers is None:
                 helpers = [h for h in abilities.cost_helpers(state, player)

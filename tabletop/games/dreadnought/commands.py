@@ -15,8 +15,10 @@ class GearChange(Command):
 
 @dataclass(frozen=True, kw_only=True)
 class CastUnit(Command):
-    """Cast a unit from hand or an open speed card into a unit slot, checking `pay` for its log-cost (DN 5.3 a);
-    `cost_help` a card whose 《Cost》 ability lowers that log-cost (DN 7.2: just before a card's cost is determined)."""
+    """Cast a unit from hand or an open speed card into a unit slot, checking `pay` for its log-cost (DN 5.3 a).
+
+    `cost_help` is a card whose 《Cost》 ability lowers that log-cost (DN 7.2: just before a card's cost is determined).
+    """
 
     card: CardId
     side: str

@@ -2,10 +2,10 @@
 which could be repeated forever; the looping player names how many more times it goes round, and then it ends.
 
 How the loop is seen and ended is decided here ([I], DN 9.4 gives only the naming):
-- After every play of the Speed, Cast, Fast and Action Phases the table's position is recorded (everything the
-  rules read: zones, card states, the turn's bookkeeping). When a play brings back a position already recorded
-  in this phase, the commands since then are the loop (seen when it comes round the second time: `record`). The players who made other plays than passes and answers in
-  it are the ones who can loop.
+- After every play of the Speed, Cast, Fast and Action Phases that leaves no choice pending, the table's position
+  is recorded (everything the rules read: zones, card states, the turn's bookkeeping). When a play brings back a
+  position already recorded in this phase, the commands since then are the loop (seen when it comes round the
+  second time: `record`). The players who made other plays than passes and answers in it are the ones who loop.
 - A loop that changes nothing (the position is exactly the same) ends at once: repeating it would change nothing.
   A loop that adds something up (BP until end of turn, damage) asks its player how many more times it goes round
   (0 to the `loop_count_limit` parameter); with both players looping, the first player names a number, then the
@@ -26,7 +26,8 @@ from tabletop.engine.transaction import Transaction
 from tabletop.games.dreadnought.commands import COMMANDS
 from tabletop.games.dreadnought.parameters import parameter
 
-POSITIONS = "loop_positions"  # data: this phase's positions, each {"key", "exact", "command"} after a command
+POSITIONS = "loop_positions"  # data: this phase's commands {"phase", "command"}, a play's with its "outline" (and
+                              # "key" and "amounts" when the outline came up before)
 SPENT = "loop_spent"          # data: {"phase": …, "commands": [...]}: plays of ended loops, not listed again
 LOOPING_PHASES = frozenset({"speed", "cast", "fast", "action"})
 # The turn's bookkeeping a position includes (flow.py): who acts, the reaction right, the Effect Area, the battle,
@@ -108,7 +109,7 @@ def record(tx: Transaction, command: Command) -> Sequence[Mapping[str, Any]] | N
     seen = [e for e in state.data.get(POSITIONS) or () if e["phase"] == tag]
     entry: dict[str, Any] = {"phase": tag, "command": command.to_json()}
     earlier = None
-    if is_play(entry["command"]):  # a loop closes with a play: positions after passes and answers are not needed
+    if is_play(entry["command"]) and not procedure.is_waiting(state):  # a loop closes with a play, at rest
         entry["outline"] = outline(state)
         if any(e.get("outline") == entry["outline"] for e in seen):  # only then can the position be the same
             entry["key"], entry["amounts"] = position(state)
