@@ -12,6 +12,7 @@ from tabletop.engine.game import Game
 from tabletop.engine.rules import GameConfig
 from tabletop.engine.view import view_for
 from tabletop.games import find_game
+from tabletop.games.dreadnought.commands import GearChange
 from tests.games.test_dreadnought_conformance import library
 
 
@@ -67,15 +68,20 @@ def test_the_draw_count_is_a_parameter(count: int) -> None:
     assert any(f"each player draws {count}" in entry.text for entry in state.log)
 
 
-def test_speed_cards_are_closed_to_the_opponent_until_opened() -> None:
+def _after_a_gear_change() -> tuple[Game, str, int]:
+    """Return a game in its first Speed Phase after the faster player changed gear, that player and the card."""
     game = Game.start(find_game("dreadnought"), _config(), library())
     for player in ("p1", "p2"):
         game.submit(Choose(by=player, picks=()))
-    state = game.state
     faster = game.pending_decision().player
-    card = state.zones[f"{faster}.hand"].cards[0]
-    from tabletop.games.dreadnought.commands import GearChange
+    card = game.state.zones[f"{faster}.hand"].cards[0]
     game.submit(GearChange(by=faster, card=card))
+    return game, faster, card
+
+
+def test_speed_cards_are_closed_to_the_opponent_until_opened() -> None:
+    game, faster, card = _after_a_gear_change()
+    state = game.state
     other = state.opponent(faster)
     assert state.cards[card].face_down and all(c.is_hidden for c in view_for(state, other).zone(f"{faster}.speed"))
 
@@ -130,13 +136,8 @@ def test_every_rules_parameter_is_documented_with_its_default() -> None:
 
 
 def test_the_positions_a_loop_is_seen_by_are_shown_to_no_player() -> None:
-    game = Game.start(find_game("dreadnought"), _config(), library())
-    for player in ("p1", "p2"):
-        game.submit(Choose(by=player, picks=()))
+    game, _faster, _card = _after_a_gear_change()
     state = game.state
-    faster = game.pending_decision().player
-    from tabletop.games.dreadnought.commands import GearChange
-    game.submit(GearChange(by=faster, card=state.zones[f"{faster}.hand"].cards[0]))
     assert "loop_positions" in state.data   # hashes of the whole table, hidden cards too (DN 9.4)
     for viewer in ("p1", "p2"):
         assert "loop_positions" not in view_for(state, viewer, game.rules.private_data).data
