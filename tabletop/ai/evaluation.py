@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from tabletop.ai.dreadnought_evaluation import dreadnought_evaluation
+from tabletop.ai.dreadnought_evaluation import is_settled as dreadnought_settled
 from tabletop.ai.fftcg_evaluation import fftcg_evaluation
 from tabletop.ai.grand_archive_evaluation import grand_archive_evaluation
 from tabletop.ai.vanguard_evaluation import is_battle_settled, vanguard_deep_evaluation, vanguard_evaluation
@@ -88,6 +89,7 @@ DEEP_EVALUATIONS: dict[str, Evaluation] = {
 
 SETTLED: dict[str, Settled] = {
     "vanguard": is_battle_settled,
+    "dreadnought": dreadnought_settled,
 }
 """Per game, when a lookahead may stop at an opponent's decision and score the table as it stands."""
 

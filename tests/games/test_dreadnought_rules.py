@@ -2,6 +2,8 @@
 the [?] parameters and what each player's view shows."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from carddb.bundled import load_bundled_decks
@@ -10,6 +12,7 @@ from tabletop.engine.game import Game
 from tabletop.engine.rules import GameConfig
 from tabletop.engine.view import view_for
 from tabletop.games import find_game
+from tabletop.games.dreadnought.commands import GearChange
 from tests.games.test_dreadnought_conformance import library
 
 
@@ -65,14 +68,76 @@ def test_the_draw_count_is_a_parameter(count: int) -> None:
     assert any(f"each player draws {count}" in entry.text for entry in state.log)
 
 
-def test_speed_cards_are_closed_to_the_opponent_until_opened() -> None:
+def _after_a_gear_change() -> tuple[Game, str, int]:
+    """Return a game in its first Speed Phase after the faster player changed gear, that player and the card."""
     game = Game.start(find_game("dreadnought"), _config(), library())
     for player in ("p1", "p2"):
         game.submit(Choose(by=player, picks=()))
-    state = game.state
     faster = game.pending_decision().player
-    card = state.zones[f"{faster}.hand"].cards[0]
-    from tabletop.games.dreadnought.commands import GearChange
+    card = game.state.zones[f"{faster}.hand"].cards[0]
     game.submit(GearChange(by=faster, card=card))
+    return game, faster, card
+
+
+def test_speed_cards_are_closed_to_the_opponent_until_opened() -> None:
+    game, faster, card = _after_a_gear_change()
+    state = game.state
     other = state.opponent(faster)
     assert state.cards[card].face_down and all(c.is_hidden for c in view_for(state, other).zone(f"{faster}.speed"))
+
+
+def test_hp_cards_and_the_burst_set_up_are_parameters() -> None:
+    game = Game.start(find_game("dreadnought"), _config(hp_cards_per_caster=2, burst_setup_count=2), library())
+    state = game.state
+    for player in state.players:
+        assert [len(state.zones[f"{player}.hp.{side}"].cards) for side in ("left", "right")] == [2, 2]
+        bursts = state.zones[f"{player}.burst"].cards
+        assert len(bursts) == 2 and all(state.cards[i].face_down and not state.cards[i].tapped for i in bursts)
+        assert len(state.zones[f"{player}.deck"].cards) == 50 - 4 - 2 - 7
+    assert any("sets up 2 Burst card(s)" in entry.text for entry in state.log)
+    default = Game.start(find_game("dreadnought"), _config(), library()).state
+    assert not default.zones["p1.burst"].cards   # DN 0.5: no Burst unless the option asks for it
+
+
+def test_speed_cards_can_be_set_from_hand() -> None:
+    game = Game.start(find_game("dreadnought"), _config(speed_card_source="hand"), library())
+    for player in ("p1", "p2"):
+        game.submit(Choose(by=player, picks=()))
+    state = game.state
+    decision = game.pending_decision()
+    assert (decision.player, decision.name, decision.min, decision.max) == ("p1", "speed_card", 1, 1)
+    chosen = {}
+    for player in ("p1", "p2"):
+        chosen[player] = state.zones[f"{player}.hand"].cards[0]
+        game.submit(Choose(by=player, picks=(chosen[player],)))
+    for player, card in chosen.items():
+        assert state.cards[card].zone in (f"{player}.speed", f"{player}.discard")  # a tie burns it (DN 5.1)
+    assert any("sets a speed card closed" in entry.text for entry in state.log)
+
+
+@pytest.mark.parametrize(("options", "message"), [
+    ({"draw_count": "two"}, "'draw_count' is 'two': it must be a whole number, 0 or more (DN 5.2"),
+    ({"speed_card_source": "top"}, "'speed_card_source' is 'top': it must be 'deck' or 'hand' (DN 5.1"),
+    ({"uncheck_at_end": 1}, "'uncheck_at_end' is 1: it must be true or false"),
+])
+def test_a_rules_option_of_the_wrong_kind_is_refused_in_one_line(options: dict, message: str) -> None:
+    with pytest.raises(ValueError, match=re.escape(message)):
+        Game.start(find_game("dreadnought"), _config(**options), library())
+
+
+def test_every_rules_parameter_is_documented_with_its_default() -> None:
+    from pathlib import Path
+
+    from tabletop.games.dreadnought import parameters
+    text = (Path(parameters.__file__).parent / "DECISIONS.md").read_text(encoding="utf-8")
+    for name, spec in parameters.PARAMETERS.items():
+        assert f"| `{name}` | {spec.rule} |" in text, name
+        assert spec.source and spec.why, name
+
+
+def test_the_positions_a_loop_is_seen_by_are_shown_to_no_player() -> None:
+    game, _faster, _card = _after_a_gear_change()
+    state = game.state
+    assert "loop_positions" in state.data   # hashes of the whole table, hidden cards too (DN 9.4)
+    for viewer in ("p1", "p2"):
+        assert "loop_positions" not in view_for(state, viewer, game.rules.private_data).data

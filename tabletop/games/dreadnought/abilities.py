@@ -5,11 +5,15 @@ of the effect words in `effects.py`), and as the timing needs: `target` (a card 
 one such card, DN 7.5 step 3), `cost` (`{check_self: true}`, `{discard: N}`), `when` (a trigger's
 condition: cast_self, attacks_self, unit_broken), `may` (a trigger that may be declined), `area` (an
 ability valid only in that area while open, DN 7.4), `from_hand` (an activated ability played from hand),
-`condition` (an 《Auto》 ability's checked condition, 『奮起』), `name`.
+`condition` (an 《Auto》 ability's checked condition, 『奮起』), `modes` and `choose` (a list of effects, each a
+list of steps, of which the player chooses `choose` as the ability is played, DN 7.5 step 2), `distribute`
+(`{amount, step, up_to}`: an activated ability divides the amount, in steps, among up to that many of its
+targets as it is played, DN 7.5 step 4; its `damage_shares` step deals them), `name`.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
+from itertools import combinations
 from typing import Any
 
 from tabletop.engine.card_filter import CardFilter, Seen
@@ -23,12 +27,45 @@ ACTIVATED = ("ac", "re", "speed", "cast", "fast")
 ONCE_PER_TURN = ("speed", "cast", "fast")          # DN 7.5: once per turn per card
 REACTABLE = ("ac", "re")                           # DN 7.3: only 「Ac」「Re」 can be reacted to
 TRIGGER_EVENTS = ("cast_self", "attacks_self", "unit_broken")
-ABILITY_KEYS = ("timing", "do", "target", "cost", "when", "may", "area", "from_hand", "condition", "name")
+ABILITY_KEYS = ("timing", "do", "target", "cost", "when", "may", "area", "from_hand", "condition", "name", "modes",
+                "choose", "distribute")
 
 
 def abilities(state: GameState, iid: int) -> tuple[Mapping[str, Any], ...]:
     """Return a card's abilities as printed (a dummy has none, DN 5.3 b)."""
     return state.definition(iid).effects
+
+
+def mode_choices(ability: Mapping[str, Any]) -> list[tuple[int, ...]]:
+    """Return every allowed choice of an ability's effects from its list (DN 7.5 step 2); [()] when it has none."""
+    modes = ability.get("modes") or ()
+    if not modes:
+        return [()]
+    return list(combinations(range(len(modes)), int(ability.get("choose", 1))))
+
+
+def distributions(state: GameState, controller: str, source: int, ability: Mapping[str, Any]
+                  ) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Return every way to divide an ability's amount among its targets (DN 7.5 step 4): (targets, shares), each
+    share a positive multiple of the step; [((), ())] when it divides nothing, [] when it has no legal target."""
+    spread = ability.get("distribute")
+    if not spread:
+        return [((), ())]
+    amount, step, most = int(spread["amount"]), int(spread.get("step", 1)), int(spread.get("up_to", 1))
+    units = amount // step
+    found = []
+    for count in range(1, min(most, units) + 1):
+        for chosen in combinations(targets(state, controller, source, ability), count):
+            for cuts in combinations(range(1, units), count - 1):
+                bounds = (0, *cuts, units)
+                found.append((chosen, tuple((bounds[i + 1] - bounds[i]) * step for i in range(count))))
+    return found
+
+
+def chosen_steps(ability: Mapping[str, Any], modes: Sequence[int]) -> list[Mapping[str, Any]]:
+    """Return the steps an ability carries out: its `do`, then the chosen effects of its list in printed order."""
+    listed = ability.get("modes") or ()
+    return [*ability.get("do", ()), *(step for index in sorted(modes) for step in listed[index])]
 
 
 def _battle_side(state: GameState, iid: int) -> str | None:
@@ -232,12 +269,13 @@ def is_forbidden(state: GameState, iid: int) -> bool:
                for holder, step in auto_effects(state))
 
 
-def discard_reduction(state: GameState, helper: int | None) -> int:
-    """Return how much a 《Cost》 ability of `helper` lowers a discard cost (0 when it has none valid)."""
+def cost_reduction(state: GameState, helper: int | None, effect: str) -> int:
+    """Return how much a 《Cost》 ability of `helper` lowers a cost: `discard_less` a discard cost, `log_less` a
+    log-cost (0 when it has none valid)."""
     if helper is None:
         return 0
     return sum(int(step.get("amount", 0)) for _i, _n, ability in _cost_abilities(state, helper)
-               for step in ability.get("do", ()) if step.get("effect") == "discard_less")
+               for step in ability.get("do", ()) if step.get("effect") == effect)
 
 
 def _cost_abilities(state: GameState, iid: int) -> Iterator[tuple[int, int, Mapping[str, Any]]]:

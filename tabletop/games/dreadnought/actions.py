@@ -16,7 +16,7 @@ from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.triggers import trigger_event
 from tabletop.engine.zones import zone_id
-from tabletop.games.dreadnought import abilities, flow, table
+from tabletop.games.dreadnought import abilities, flow, loops, table
 from tabletop.games.dreadnought.commands import (
     Attack, CastDummy, CastUnit, DiscardUnit, EnchantArms, GearChange, GodDraw, MoveUnit, UseAbility)
 
@@ -41,7 +41,13 @@ def current_timing(state: GameState, player: str) -> str | None:
 
 def legal(state: GameState, player: str) -> list[Command]:
     """Return every action the rules allow `player` now (empty when another player acts); do not mutate it."""
-    return state.memo(f"dn.legal.{player}", lambda: _legal(state, player))
+    return state.memo(f"dn.legal.{player}", lambda: _without_spent(state, _legal(state, player)))
+
+
+def _without_spent(state: GameState, found: list[Command]) -> list[Command]:
+    """Leave out the plays of this phase's ended loops (DN 9.4: then the loop cannot be repeated)."""
+    ended = loops.spent(state)
+    return [c for c in found if loops.command_text(c) not in ended] if ended else found
 
 
 def _legal(state: GameState, player: str) -> list[Command]:
@@ -70,6 +76,8 @@ def is_listed(state: GameState, command: Command) -> bool:
     player = command.by
     timing = current_timing(state, player)
     if timing is None:
+        return False
+    if loops.spent(state) and loops.command_text(command) in loops.spent(state):
         return False
     if isinstance(command, PassPriority):
         return True
@@ -106,14 +114,21 @@ def cast_actions(state: GameState, player: str) -> Iterator[Command]:
     payers = [c for s in table.SIDES if (c := table.caster(state, player, s)) is not None and not state.cards[c].tapped]
     payers += [i for i in state.zones[zone_id(player, "burst")].cards if not state.cards[i].tapped]
     room = {(side, points): table.fits(state, player, side, points) for side in table.SIDES for points in (1, 2, 3)}
+    helpers: list[int] | None = None   # the 《Cost》 helpers, read only for a unit with a log-cost
     for iid in playable_from_hand(state, player):
         definition = state.definition(iid)
         if definition.card_type == "unit":
             points = table.SIZES.get(str(definition.attributes.get("size", "S")), 1)
             for side in table.SIDES:
-                if room[side, points]:
-                    for pay in combinations(payers, definition.cost or 0):
-                        yield CastUnit(by=player, card=iid, side=side, pay=tuple(pay))
+                if not room[side, points]:
+                    continue
+                if definition.cost and helpers is None:
+                    helpers = [h for h in abilities.cost_helpers(state, player)
+                               if abilities.cost_reduction(state, h, "log_less")]
+                for helper in [None, *(helpers or ())]:
+                    need = max(0, (definition.cost or 0) - abilities.cost_reduction(state, helper, "log_less"))
+                    for pay in combinations([p for p in payers if p != helper], need):
+                        yield CastUnit(by=player, card=iid, side=side, pay=tuple(pay), cost_help=helper)
     for iid in state.zones[zone_id(player, "hand")].cards:
         for side in table.SIDES:
             if room[side, 1]:
@@ -151,7 +166,7 @@ def ability_plays(state: GameState, player: str, timing: str, only: int | None =
     """Yield every play of an activated ability or code effect of `timing` (DN 7.5: targets and costs), of one
     card when `only` names it."""
     used = set(state.data.get("used") or ())
-    helpers = abilities.cost_helpers(state, player)
+    helpers: list[int] | None = None   # the 《Cost》 helpers, read only for an ability with a discard cost
     cards = _ability_cards(state, player)
     for iid in cards if only is None else [c for c in cards if c == only]:
         found = abilities.abilities(state, iid)
@@ -166,14 +181,22 @@ def ability_plays(state: GameState, player: str, timing: str, only: int | None =
             holder = abilities.ability_holder(state, iid)
             if cost.get("check_self") and state.cards[holder].tapped:
                 continue
-            choices = abilities.targets(state, player, iid, ability) if ability.get("target") else [None]
-            for helper in [None, *helpers] if cost.get("discard") else [None]:
-                need = max(0, int(cost.get("discard", 0)) - abilities.discard_reduction(state, helper))
+            divided = ability.get("distribute")
+            chosen_one = ability.get("target") and not divided
+            choices = abilities.targets(state, player, iid, ability) if chosen_one else [None]
+            spreads = abilities.distributions(state, player, iid, ability)
+            if cost.get("discard") and helpers is None:
+                helpers = [h for h in abilities.cost_helpers(state, player)
+                           if abilities.cost_reduction(state, h, "discard_less")]
+            for helper in [None, *(helpers or ())] if cost.get("discard") else [None]:
+                need = max(0, int(cost.get("discard", 0)) - abilities.cost_reduction(state, helper, "discard_less"))
                 payable = [c for c in playable_from_hand(state, player) if c not in (iid, helper)]
                 for paid in combinations(payable, need):
-                    for target in choices:
-                        yield UseAbility(by=player, card=iid, ability=number, target=target,
-                                         discard=tuple(paid), cost_help=helper)
+                    for modes in abilities.mode_choices(ability):
+                        for target in choices:
+                            for chosen, shares in spreads:
+                                yield UseAbility(by=player, card=iid, ability=number, modes=modes, target=target,
+                                                 targets=chosen, shares=shares, discard=tuple(paid), cost_help=helper)
 
 
 # -- carrying out ----------------------------------------------------------------------------------
@@ -192,6 +215,8 @@ def perform(tx: Transaction, command: Command) -> None:
         tx.set_data("gear", [*(state.data.get("gear") or ()), player])
         tx.log(f"{player} changes gear: a new speed card is placed closed", "DN 5.1")
     elif isinstance(command, CastUnit):
+        if command.cost_help is not None:
+            pay_cost_help(tx, command.cost_help)
         for payer in command.pay:
             tx.set_field(payer, "tapped", True)
         tx.move(command.card, zone_id(player, f"units.{command.side}"), None)
@@ -271,17 +296,14 @@ def play_ability(tx: Transaction, command: UseAbility) -> None:
     if cost.get("check_self"):
         tx.set_field(abilities.ability_holder(state, iid), "tapped", True)
     if command.cost_help is not None:
-        helper_cost = next((a.get("cost") or {} for a in abilities.abilities(state, command.cost_help)
-                            if a.get("timing") == "cost"), {})
-        if helper_cost.get("check_self"):
-            tx.set_field(command.cost_help, "tapped", True)
-        tx.log(f"{state.definition(command.cost_help).name}'s 《Cost》 ability changes the cost", "DN 7.2")
+        pay_cost_help(tx, command.cost_help)
     for paid in command.discard:
         tx.move(paid, zone_id(player, "discard"))
         tx.clear_card(paid)
     if timing in abilities.ONCE_PER_TURN:
         tx.set_data("used", [*(state.data.get("used") or ()), f"{iid}:{command.ability}"])
-    entry = {"card": iid, "ability": command.ability, "controller": player, "target": command.target, "moved": moved}
+    entry = {"card": iid, "ability": command.ability, "controller": player, "target": command.target, "moved": moved,
+             "modes": list(command.modes), "shares": [list(pair) for pair in zip(command.targets, command.shares)]}
     tx.set_data("effect_area", [*(state.data.get("effect_area") or ()), entry])
     name = ability.get("name") or state.definition(iid).name
     tx.log(f"{player} plays {name} ({timing})", "DN 7.5")
@@ -294,6 +316,15 @@ def play_ability(tx: Transaction, command: UseAbility) -> None:
                             {"effect": "_next_action"}], {}, kind="flow")
 
 
+def pay_cost_help(tx: Transaction, helper: int) -> None:
+    """Play a card's 《Cost》 ability for the cost being determined: pay its own cost (DN 7.2, once per payment)."""
+    helper_cost = next((a.get("cost") or {} for a in abilities.abilities(tx.state, helper)
+                        if a.get("timing") == "cost"), {})
+    if helper_cost.get("check_self"):
+        tx.set_field(helper, "tapped", True)
+    tx.log(f"{tx.state.definition(helper).name}'s 《Cost》 ability changes the cost", "DN 7.2")
+
+
 # -- refusals --------------------------------------------------------------------------------------
 
 def refusal(state: GameState, command: Command) -> IllegalCommand:
@@ -303,6 +334,8 @@ def refusal(state: GameState, command: Command) -> IllegalCommand:
         who = flow.actor(state)
         return IllegalCommand("DN 5", f"it is not your action now{f' ({who} acts)' if who else ''}")
     timing = current_timing(state, player)
+    if loops.command_text(command) in loops.spent(state):
+        return IllegalCommand("DN 9.4", "that play made a loop this phase, which has ended: it cannot be repeated")
     phase_rules: Mapping[type, tuple[str, str, str]] = {
         GearChange: ("speed", "DN 5.1", "Gear Change is a speed action, once per turn, with a card from your hand"),
         CastUnit: ("cast", "DN 5.3", "units are cast in the Cast Phase, from hand or an open speed card, into a "
@@ -335,6 +368,16 @@ def _ability_refusal(state: GameState, command: UseAbility, timing: str | None) 
         return IllegalCommand("DN 7.4", "that ability is not valid where its card is now")
     if f"{command.card}:{command.ability}" in (state.data.get("used") or ()) and timing in abilities.ONCE_PER_TURN:
         return IllegalCommand("DN 7.5", f"each {label} ability is played once per turn per card")
-    if ability.get("target") and command.target not in abilities.targets(state, command.by, command.card, ability):
+    if tuple(command.modes) not in abilities.mode_choices(ability):
+        count = int(ability.get("choose", 1))
+        return IllegalCommand("DN 7.5", f"choose {count} of the ability's {len(ability.get('modes') or ())} effects"
+                              if ability.get("modes") else "this ability has no list of effects to choose from")
+    spread = ability.get("distribute")
+    if spread and (tuple(command.targets), tuple(command.shares)) not in abilities.distributions(
+            state, command.by, command.card, ability):
+        return IllegalCommand("DN 7.5", f"divide {spread['amount']} among 1 to {spread.get('up_to', 1)} different "
+                              f"legal targets, in steps of {spread.get('step', 1)}, as the play is made")
+    if ability.get("target") and not spread and \
+            command.target not in abilities.targets(state, command.by, command.card, ability):
         return IllegalCommand("DN 7.5", "no legal target: the ability must choose a card that meets its conditions")
     return IllegalCommand("DN 8", "the cost is not paid as the ability asks (check, discards, one 《Cost》 ability)")

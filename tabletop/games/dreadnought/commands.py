@@ -15,11 +15,15 @@ class GearChange(Command):
 
 @dataclass(frozen=True, kw_only=True)
 class CastUnit(Command):
-    """Cast a unit from hand or an open speed card into a unit slot, checking `pay` for its log-cost (DN 5.3 a)."""
+    """Cast a unit from hand or an open speed card into a unit slot, checking `pay` for its log-cost (DN 5.3 a).
+
+    `cost_help` is a card whose 《Cost》 ability lowers that log-cost (DN 7.2: just before a card's cost is determined).
+    """
 
     card: CardId
     side: str
     pay: tuple[CardId, ...] = ()
+    cost_help: CardId | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -57,13 +61,18 @@ class EnchantArms(Command):
 class UseAbility(Command):
     """Play an activated ability (《Speed》《Cast》《Fast》「Ac」「Re」) of a card, or a code's effect (DN 7.5).
 
-    `ability` is the ability's number on the card; `target` the card it chooses, if it chooses one;
-    `discard` the cards paid for a discard cost; `cost_help` a card whose 《Cost》 ability changes this play's cost (once per payment, DN 7.5).
+    `ability` is the ability's number on the card; `modes` the numbers of the effects chosen from its list, when it
+    has one (DN 7.5 step 2); `target` the card it chooses, if it chooses one, or `targets` and their `shares` of
+    what it divides (DN 7.5 step 4); `discard` the cards paid for a discard cost; `cost_help` a card whose 《Cost》
+    ability changes this play's cost (once per payment, DN 7.5).
     """
 
     card: CardId
     ability: int = 0
+    modes: tuple[int, ...] = ()
     target: CardId | None = None
+    targets: tuple[CardId, ...] = ()
+    shares: tuple[int, ...] = ()
     discard: tuple[CardId, ...] = ()
     cost_help: CardId | None = None
 

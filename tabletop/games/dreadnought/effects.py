@@ -1,7 +1,7 @@
 """DreadNought's effect words: what an ability's `do` steps may say, each with its parameters' types.
 
 Step words run on the procedure layer (`handler(tx, frame, step)`); the continuous words (`bp_bonus`,
-`hp_value_bonus`, `forbid_triggers`, `discard_less`) have no handler and are read where they apply
+`hp_value_bonus`, `forbid_triggers`, `discard_less`, `log_less`) have no handler and are read where they apply
 (`abilities.py`). `to` names whom a step affects: target, self, blocker, attackers, own_units_in_area, own_units, enemy_units.
 """
 from __future__ import annotations
@@ -94,6 +94,16 @@ def deal_damage(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
     for iid in whom(tx, fi, step):
         if tx.state.definition(iid).card_type != "caster" or table.is_dummy(tx.state, iid):
             tx.set_counter(iid, "damage", tx.state.cards[iid].counters.get("damage", 0) + step["amount"])
+    return True
+
+
+@VOCABULARY.word("damage_shares")
+def deal_damage_shares(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
+    """Deal each target the share of the damage it was given as the ability was played (DN 7.5 step 4)."""
+    alive = set(abilities.existing(tx.state))
+    for iid, share in procedure.ctx(tx.state, fi).get("shares") or ():
+        if iid in alive and (tx.state.definition(iid).card_type != "caster" or table.is_dummy(tx.state, iid)):
+            tx.set_counter(iid, "damage", tx.state.cards[iid].counters.get("damage", 0) + int(share))
     return True
 
 
@@ -195,6 +205,7 @@ VOCABULARY.add("bp_bonus", None, amount=int, to=dict)
 VOCABULARY.add("hp_value_bonus", None, amount=int)
 VOCABULARY.add("forbid_triggers", None, to=dict)
 VOCABULARY.add("discard_less", None, amount=int)
+VOCABULARY.add("log_less", None, amount=int)
 
 
 def ability_problems(data: Mapping[str, Any]) -> list[str]:
@@ -215,8 +226,23 @@ def ability_problems(data: Mapping[str, Any]) -> list[str]:
             problems.append(f"{where}: a trigger needs 'when' ({', '.join(abilities.TRIGGER_EVENTS)})")
         if "target" in ability:
             problems += abilities.FILTER.unknown_keys(f"{where}.target", ability["target"])
-        for index, step in enumerate(ability.get("do") or []):
-            at = f"{where}.do[{index}]"
+        modes = ability.get("modes") or []
+        if not isinstance(modes, list) or not all(isinstance(m, list) for m in modes):
+            problems.append(f"{where}: modes must be a list of effects, each a list of steps")
+            modes = []
+        choose = ability.get("choose", 1)
+        if modes and not (isinstance(choose, int) and 1 <= choose <= len(modes)):
+            problems.append(f"{where}: choose must be a number from 1 to {len(modes)} (the effects listed)")
+        spread = ability.get("distribute")
+        if spread is not None and not (isinstance(spread, Mapping) and ability.get("target")
+                                       and ability.get("timing") in abilities.ACTIVATED
+                                       and all(isinstance(spread.get(k, 1), int) and spread.get(k, 1) > 0
+                                               for k in ("amount", "step", "up_to")) and "amount" in spread):
+            problems.append(f"{where}: distribute is {{amount, step, up_to}} (positive numbers) on an activated "
+                            "ability with a target")
+        steps = [(f"{where}.do[{i}]", step) for i, step in enumerate(ability.get("do") or [])]
+        steps += [(f"{where}.modes[{m}][{i}]", step) for m, mode in enumerate(modes) for i, step in enumerate(mode)]
+        for at, step in steps:
             problems += VOCABULARY.check_step(at, step)
             if isinstance(step, Mapping) and isinstance(step.get("to"), Mapping):
                 problems += abilities.FILTER.unknown_keys(f"{at}.to", step["to"])

@@ -78,6 +78,11 @@ def open_speed(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
     _enter(tx, "speed")
     if not step.get("final"):
         tx.set_data("first", None)
+        empty = [p for p in state.players if not state.zones[zone_id(p, "speed")].cards
+                 and state.zones[zone_id(p, "hand")].cards]
+        if empty and parameter(state, "speed_card_source") == "hand":
+            procedure.insert_steps(tx, fi, [*({"effect": "_set_speed", "player": p} for p in empty), dict(step)])
+            return True  # DN 5.1 [?]: each player sets a speed card from hand first, then they are opened
     for player in state.players:
         speed = zone_id(player, "speed")
         if not state.zones[speed].cards and not _refill_speed(tx, player):
@@ -106,6 +111,36 @@ def open_speed(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
             if not _refill_speed(tx, player):
                 procedure.insert_steps(tx, fi, [dict(step)])
                 return True
+    return True
+
+
+def _pick_from_hand(tx: Transaction, fi: int, player: str, name: str, prompt: str, low: int, high: int | None,
+                    rule: str) -> list[int] | None:
+    """Return the cards of the hand a player picked, or None after asking (the step waits); `high` None: any number."""
+    answer = procedure.take_answer(tx, fi)
+    if answer is None:
+        hand = list(tx.state.zones[zone_id(player, "hand")].cards)
+        procedure.ask(tx, fi, player, name, "pick", prompt, hand, low, len(hand) if high is None else high, rule)
+        return None
+    return [int(i) for i in answer["picks"]]
+
+
+def _put_closed(tx: Transaction, cards: list[int], zone: str) -> None:
+    """Move cards into a zone closed (face down)."""
+    for iid in cards:
+        tx.move(iid, zone)
+        tx.set_field(iid, "face_down", True)
+
+
+@VOCABULARY.word("_set_speed", player=str)
+def set_speed(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
+    """Put a card of the player's hand closed into the Speed Area (DN 5.1 [?], `speed_card_source: hand`)."""
+    player = step["player"]
+    picks = _pick_from_hand(tx, fi, player, "speed_card", "choose the card to set as your speed card", 1, 1, "DN 5.1")
+    if picks is None:
+        return False
+    _put_closed(tx, picks, zone_id(player, "speed"))
+    tx.log(f"{player} sets a speed card closed", "DN 5.1")
     return True
 
 
@@ -235,13 +270,14 @@ def resolve_area(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
 def run_entry(tx: Transaction, entry: Mapping[str, Any]) -> None:
     """Push the frame that carries out an Effect Area entry; a card moved there goes to the discard pile after."""
     ability = abilities.abilities(tx.state, entry["card"])[entry["ability"]]
-    steps = list(ability.get("do", ()))
+    steps = abilities.chosen_steps(ability, entry.get("modes") or ())
     if entry.get("moved"):
         steps.append({"effect": "_leave_area", "card": entry["card"]})
     name = ability.get("name") or tx.state.definition(entry["card"]).name
     tx.log(f"{name} of {entry['controller']} resolves", "DN 7.5")
     procedure.push(tx, steps, {"controller": entry["controller"], "source": entry["card"],
-                               "target": entry.get("target"), "side": entry.get("side")})
+                               "target": entry.get("target"), "side": entry.get("side"),
+                               "shares": entry.get("shares") or None})
 
 
 @VOCABULARY.word("_leave_area", card=int)
@@ -436,10 +472,37 @@ def play_trigger(tx: Transaction, key: str, decline: bool = False) -> None:
         return
     ability = abilities.abilities(state, entry["card"])[entry["ability"]]
     steps = list(ability.get("do", ()))
+    if ability.get("modes"):  # DN 7.5 step 2: the effects are chosen before the target (step 3), carried out after
+        steps = [{"effect": "_choose_modes", "ability": entry["ability"]}, *steps,
+                 {"effect": "_chosen_modes", "ability": entry["ability"]}]
     if ability.get("target"):
-        steps.insert(0, {"effect": "_choose_target", "ability": entry["ability"]})
+        steps.insert(1 if ability.get("modes") else 0, {"effect": "_choose_target", "ability": entry["ability"]})
     tx.log(f"{entry['controller']} plays {name}'s triggered ability", "DN 7.6 b")
     procedure.push(tx, steps, {"controller": entry["controller"], "source": entry["card"]})
+
+
+@VOCABULARY.word("_choose_modes", ability=int)
+def choose_modes(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
+    """A triggered ability with a list of effects: its player chooses them as it is played (DN 7.5 step 2)."""
+    context = procedure.ctx(tx.state, fi)
+    ability = abilities.abilities(tx.state, context["source"])[step["ability"]]
+    count = int(ability.get("choose", 1))
+    answer = procedure.take_answer(tx, fi)
+    if answer is None:
+        options = [f"effect {n + 1}" for n in range(len(ability["modes"]))]
+        return procedure.ask(tx, fi, context["controller"], "modes", "pick", f"choose {count} of the effects",
+                             options, count, count, "DN 7.5")
+    procedure.set_var(tx, fi, "modes", sorted(int(str(p).removeprefix("effect ")) - 1 for p in answer["picks"]))
+    return True
+
+
+@VOCABULARY.word("_chosen_modes", ability=int)
+def chosen_modes(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
+    """Carry out the effects chosen from a triggered ability's list, in printed order (DN 7.5 step 2)."""
+    context = procedure.ctx(tx.state, fi)
+    ability = abilities.abilities(tx.state, context["source"])[step["ability"]]
+    procedure.insert_steps(tx, fi, abilities.chosen_steps({"modes": ability["modes"]}, context.get("modes") or ()))
+    return True
 
 
 @VOCABULARY.word("_choose_target", ability=int)
@@ -466,15 +529,11 @@ def choose_target(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
 def mulligan(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
     """Set aside 0–7 cards of the hand face down, secretly, and draw as many (DN 4.5)."""
     player = step["player"]
-    hand = list(tx.state.zones[zone_id(player, "hand")].cards)
-    answer = procedure.take_answer(tx, fi)
-    if answer is None:
-        return procedure.ask(tx, fi, player, "mulligan", "pick", "mulligan: choose the cards to set aside and "
-                             "redraw (none to keep your hand)", hand, 0, len(hand), "DN 4.5")
-    picks = [int(i) for i in answer["picks"]]
-    for iid in picks:
-        tx.move(iid, zone_id(player, "aside"))
-        tx.set_field(iid, "face_down", True)
+    picks = _pick_from_hand(tx, fi, player, "mulligan", "mulligan: choose the cards to set aside and redraw (none "
+                            "to keep your hand)", 0, None, "DN 4.5")
+    if picks is None:
+        return False
+    _put_closed(tx, picks, zone_id(player, "aside"))
     draw(tx, player, len(picks))
     tx.log(f"{player} sets aside {len(picks)} card(s) and draws as many", "DN 4.5")
     return True

@@ -20,9 +20,10 @@ from tabletop.engine.rules import CardValue, GameConfig, GameRules
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.zones import ZoneSpec, zone_id
-from tabletop.games.dreadnought import abilities, actions, construction, flow, table
+from tabletop.games.dreadnought import abilities, actions, construction, flow, loops, table
 from tabletop.games.dreadnought.commands import COMMANDS
 from tabletop.games.dreadnought.effects import ability_problems
+from tabletop.games.dreadnought.parameters import option_problem, parameter
 
 OPENING_HAND = 7   # DN 4.5
 MAX_LISTED_PICKS = 256  # the subsets of a pick decision listed one by one (a mulligan: 2^7)
@@ -40,6 +41,8 @@ class DreadnoughtRules(GameRules):
     phases: ClassVar[tuple[str, ...]] = flow.PHASES
     lists_every_play: ClassVar[bool] = True
     scenario_setup_keys: ClassVar[tuple[str, ...]] = ("first", "options")
+    # DN 9.4: the recorded positions are hashes of the whole table, hidden cards too: no view shows them.
+    private_data: ClassVar[tuple[str, ...]] = (loops.POSITIONS,)
 
     # -- metadata --------------------------------------------------------------------------------
     def zone_specs(self, game_format: str) -> Sequence[ZoneSpec]:
@@ -65,6 +68,9 @@ class DreadnoughtRules(GameRules):
 
         The chosen decks are checked first (DN 2.1 casters, 2.3 cluster condition): ValueError names the problem.
         """
+        problem = option_problem(config.options)
+        if problem is not None:
+            raise ValueError(problem)
         for player, sections in config.decks.items():
             problem = construction.deck_problem(player, sections, tx.state.library)
             if problem is not None:
@@ -72,19 +78,25 @@ class DreadnoughtRules(GameRules):
         self.place_decks(tx, config)
         state = tx.state
         tx.set_data("options", dict(config.options) or None)
+        fixed_hp = parameter(state, "hp_cards_per_caster")
         for player in state.players:
+            deck = zone_id(player, "deck")
             casters = list(state.zones[zone_id(player, "casters")].cards)
             for side, iid in zip(table.SIDES, casters):
                 tx.move(iid, zone_id(player, f"caster.{side}"))
-                deck = zone_id(player, "deck")
-                for _ in range(state.definition(iid).stat("hp", 3)):  # DN 4.3 [?]: the printed HP
-                    if state.zones[deck].cards:
-                        hp_card = state.zones[deck].cards[0]
-                        tx.move(hp_card, zone_id(player, f"hp.{side}"), None)
-                        tx.set_field(hp_card, "face_down", True)
-                        tx.set_field(hp_card, "tapped", True)
+                count = state.definition(iid).stat("hp", 3) if fixed_hp is None else int(fixed_hp)
+                for hp_card in state.zones[deck].cards[:count]:  # DN 4.3 [?]: the printed HP (a parameter)
+                    tx.move(hp_card, zone_id(player, f"hp.{side}"), None)
+                    tx.set_field(hp_card, "face_down", True)
+                    tx.set_field(hp_card, "tapped", True)
                 tx.log(f"{player} sets up {state.definition(iid).name} with "
                        f"{table.hp(state, player, side)} HP", "DN 4.3")
+            bursts = state.zones[deck].cards[:int(parameter(state, "burst_setup_count"))]
+            for burst in bursts:  # DN 4.4 [?]: the Burst set-up, closed and Normal (a parameter, 0 by default)
+                tx.move(burst, zone_id(player, "burst"), None)
+                tx.set_field(burst, "face_down", True)
+            if bursts:
+                tx.log(f"{player} sets up {len(bursts)} Burst card(s)", "DN 4.4")
             for _ in range(OPENING_HAND):
                 deck_cards = state.zones[zone_id(player, "deck")].cards
                 if deck_cards:
@@ -99,6 +111,9 @@ class DreadnoughtRules(GameRules):
         self._drive(tx)
 
     def after_scenario_setup(self, tx: Transaction, setup: Mapping[str, Any]) -> None:
+        problem = option_problem(setup.get("options") or {})
+        if problem is not None:
+            raise ValueError(problem)
         if setup.get("first"):
             tx.set_data("first", setup["first"])
         if setup.get("options"):
@@ -137,6 +152,13 @@ class DreadnoughtRules(GameRules):
 
     def resolve(self, tx: Transaction, command: Command) -> None:
         self.refuse_if_over(tx.state)
+        self._carry_out(tx, command)
+        loop = loops.record(tx, command)  # DN 9.4: a command that brings the table back makes a loop
+        if loop:
+            loops.start(tx, loop)
+
+    def _carry_out(self, tx: Transaction, command: Command) -> None:
+        """Carry out a command (an action, or an answer to the pending decision) and drive the procedures on."""
         if isinstance(command, Choose):
             routed = procedure.answer(tx, command, default_rule="DN")
             if routed is not None:
@@ -145,6 +167,8 @@ class DreadnoughtRules(GameRules):
                     flow.offer_trigger(tx, int(answer.picks[0]))
                 elif raw["name"] == "trigger_may":  # DN 7.6 f: a "may" ability may be declined
                     flow.play_trigger(tx, str(raw["key"]), decline=not answer.yes)
+                elif raw["name"] == "loop":  # DN 9.4: the number of times a loop goes round
+                    loops.answer(tx, raw, int(answer.number or 0), lambda again: self._replay(tx, again))
         else:
             if procedure.is_waiting(tx.state):
                 decision = procedure.pending(tx.state)
@@ -154,6 +178,19 @@ class DreadnoughtRules(GameRules):
                 raise actions.refusal(tx.state, command)
             actions.perform(tx, command)
         self._drive(tx)
+
+    def _replay(self, tx: Transaction, command: Command) -> bool:
+        """Play a command of a loop again if it is still allowed; True when it was (DN 9.4)."""
+        decision = procedure.pending(tx.state)
+        if isinstance(command, Choose) != (decision is not None) or self.outcome(tx.state) is not None:
+            return False
+        if decision is not None and decision.player != command.by:
+            return False
+        try:
+            self._carry_out(tx, command)
+        except IllegalCommand:
+            return False
+        return True
 
     def _drive(self, tx: Transaction) -> None:
         try:
@@ -186,7 +223,13 @@ class DreadnoughtRules(GameRules):
         return lines
 
     def stack_targets(self, state: GameState) -> list[tuple[int | None, tuple[int, ...]]]:
-        return [(e["card"], (e["target"],)) for e in state.data.get("effect_area") or () if e.get("target") is not None]
+        found = []
+        for entry in state.data.get("effect_area") or ():
+            chosen = [entry["target"]] if entry.get("target") is not None else []
+            chosen += [int(target) for target, _share in entry.get("shares") or ()]  # DN 7.5 step 4
+            if chosen:
+                found.append((entry["card"], tuple(chosen)))
+        return found
 
     # -- reading the table -----------------------------------------------------------------------
     def card_values(self, state: GameState, iid: int) -> dict[str, CardValue]:

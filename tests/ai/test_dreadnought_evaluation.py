@@ -1,0 +1,45 @@
+"""The DreadNought evaluation: an attack is scored by the defender's best block."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from carddb.bundled import load_bundled_cards
+from tabletop.ai.dreadnought_evaluation import dreadnought_evaluation
+from tabletop.ai.lookahead import play_on
+from tabletop.engine.game import Game
+from tabletop.games import find_game
+from tabletop.games.dreadnought.commands import Attack
+from tabletop.scenarios.runner import ScenarioPlayer
+
+CARDS = [
+    {"id": "caster-a", "name": "Test Caster A", "type": "caster", "hp": 3, "cluster": ["red"]},
+    {"id": "caster-b", "name": "Test Caster B", "type": "caster", "hp": 3, "cluster": ["red"]},
+    {"id": "small", "name": "Small Unit", "type": "unit", "size": "S", "bp": 100, "sp": 3, "cluster": ["red"]},
+    {"id": "weak", "name": "Weak Unit", "type": "unit", "size": "S", "bp": 80, "sp": 2, "cluster": ["red"]},
+    {"id": "big", "name": "Big Unit", "type": "unit", "size": "L", "bp": 300, "sp": 7, "cluster": ["red"]},
+]
+
+
+def action_table(p1: dict[str, Any], p2: dict[str, Any], options: dict[str, Any] | None = None) -> Game:
+    """Return a DreadNought game in the Action Phase with p1 first and to act, both casters of each at 1 HP."""
+    seats = {p: {"caster.left": ["caster-a"], "caster.right": ["caster-b"], "hp.left": 1, "hp.right": 1,
+                 "deck": 10, **units} for p, units in (("p1", p1), ("p2", p2))}
+    setup: dict[str, Any] = {"phase": "action", "first": "p1", "players": seats}
+    if options:
+        setup["options"] = options
+    data = {"game": "dreadnought", "cards": CARDS, "steps": [], "setup": setup}
+    return ScenarioPlayer(Path("dreadnought-evaluation-test.yaml"), data, find_game, load_bundled_cards).game
+
+
+def test_an_attack_is_scored_by_the_defenders_best_block_not_the_first_card_listed() -> None:
+    # 100 BP into an area holding a weak unit before its caster: blocking with the unit loses the unit and an HP
+    # card (the attack bonus); with caster_hp_value 150 the caster blocks the 100 damage and loses nothing
+    game = action_table({"units.left": [{"card": "small", "as": "a"}]}, {"units.left": ["weak"]},
+                        {"caster_hp_value": 150})
+    before = dreadnought_evaluation(game.rules, game.state, "p1")
+    attacker = game.state.zones["p1.units.left"].cards[0]
+    game.submit(Attack(by="p1", attackers=(attacker,), side="left"))
+    assert game.pending_decision().name == "block"
+    assert play_on(game, "p1") == 0   # the block is not played on with a passive defender
+    assert dreadnought_evaluation(game.rules, game.state, "p1") == before
