@@ -24,7 +24,8 @@ ZONES: tuple[ZoneSpec, ...] = (
     ZoneSpec("field", capacity=1, layout="slot", row=0, column=0, label="Field Zone"),
     ZoneSpec("gy", Visibility.PUBLIC, layout="pile", row=0, column=6, label="GY"),
     ZoneSpec("banished", Visibility.PUBLIC, layout="pile", row=0, column=7, label="Banished"),
-    ZoneSpec("extra", Visibility.HIDDEN, layout="pile", row=1, column=0, label="Extra Deck"),
+    # face down to the opponent; its owner may check and reorder it at any time (digest §3, [S §额外卡组区域])
+    ZoneSpec("extra", Visibility.OWNER, layout="pile", row=1, column=0, label="Extra Deck"),
     ZoneSpec("deck", Visibility.HIDDEN, layout="pile", row=1, column=6, label="Deck"),
     # every material is drawn: the window lays each under its Xyz Monster (YugiohRules.attached_to)
     ZoneSpec("materials", Visibility.PUBLIC, layout="slot", row=1, column=7, label="Xyz materials"),
