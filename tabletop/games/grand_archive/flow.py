@@ -214,6 +214,10 @@ def state_based_checks(tx: Transaction) -> bool:
         top = champion(state, player)
         if top is not None and damage(state, top) >= life(state, top) and player not in why:
             why[player] = f"{player} lost: {state.definition(top).name} has {damage(state, top)} damage, life {life(state, top)}"
+        elif top is None and player in (state.data.get("had_champion") or ()) and player not in why:
+            why[player] = f"{player} lost: they controlled a champion and control none"  # GA 1.2
+        elif top is not None and player not in (state.data.get("had_champion") or ()):
+            tx.set_data("had_champion", sorted({*(state.data.get("had_champion") or ()), player}))
     if why:
         losers = [p for p in state.players if p in why]
         _lose(tx, losers, "; ".join(why[p] for p in losers))
