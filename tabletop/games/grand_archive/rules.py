@@ -43,6 +43,21 @@ def activated_abilities(state: GameState, iid: int) -> list[tuple[int, Mapping[s
     return [(n, a) for n, a in enumerate(printed_abilities(state.definition(iid))[0]) if a.get("cost")]
 
 
+def _value_names(definition: CardDefinition) -> tuple[str, ...]:
+    """Return the values a card shows (GA 3.8): power, life and damage of units, durability, a champion's level."""
+    kind = definition.card_type
+    names: tuple[str, ...] = ()
+    if kind == "champion":
+        names += ("level",)
+    if "power" in definition.stats or kind in ("ally", "champion", "weapon", "attack"):
+        names += ("power",)
+    if kind in ("ally", "champion"):
+        names += ("life", "damage")
+    if "durability" in definition.stats:
+        names += ("durability",)
+    return names
+
+
 class GrandArchiveRules(GameRules):
     """Grand Archive, Standard 2-player: every listed command is a legal play (lists_every_play)."""
 
@@ -447,23 +462,31 @@ class GrandArchiveRules(GameRules):
     # -- reading the table ---------------------------------------------------------------------
     def card_values(self, state: GameState, iid: int) -> dict[str, CardValue]:
         definition = state.definition(iid)
-        values: dict[str, CardValue] = {}
-        kind = definition.card_type
-        if "power" in definition.stats or kind in ("ally", "champion", "weapon", "attack"):
-            values["power"] = CardValue("power", definition.stat("power"), power(state, iid))
-        if kind in ("ally", "champion"):
-            values["life"] = CardValue("life", definition.stat("life"), life(state, iid))
-            values["damage"] = CardValue("damage", 0, damage(state, iid))
-        if "durability" in definition.stats:
-            values["durability"] = CardValue("durability", definition.stat("durability"),
-                                             durability(state, iid) if state.cards[iid].zone.endswith(".field")
-                                             else definition.stat("durability"))
-        if kind == "champion":  # the window badges the first two: a champion shows its LV and its life first
-            on_top = state.cards[iid].zone.endswith(".champion")
-            values = {"level": CardValue("level", definition.stat("level"), level(
-                state, state.cards[iid].controller) if on_top else definition.stat("level")), **values}
+        values = {name: CardValue(name, 0 if name == "damage" else definition.stat(name), self._current(state, iid, name))
+                  for name in _value_names(definition)}
+        if definition.card_type == "champion":  # the window badges the first two: a champion shows its LV and life first
             values = {"level": values["level"], "life": values["life"], **values}
         return values
+
+    def card_value(self, state: GameState, iid: int, name: str) -> int:
+        """Return one current value of a card, computed alone (the bots' evaluation reads them one by one)."""
+        if name not in _value_names(state.definition(iid)):
+            raise KeyError(name)
+        return self._current(state, iid, name)
+
+    def _current(self, state: GameState, iid: int, name: str) -> int:
+        """Return a card's current power, life, damage, durability or level (GA 3.8, 7.6, 9.7d)."""
+        if name == "power":
+            return power(state, iid)
+        if name == "life":
+            return life(state, iid)
+        if name == "damage":
+            return damage(state, iid)
+        definition = state.definition(iid)
+        if name == "durability":  # a weapon off the field has its printed durability
+            return durability(state, iid) if state.cards[iid].zone.endswith(".field") else definition.stat(name)
+        on_top = state.cards[iid].zone.endswith(".champion")  # level: a card below the top has its printed one
+        return level(state, state.cards[iid].controller) if on_top else definition.stat("level")
 
     def card_marks(self, state: GameState, iid: int) -> tuple[str, ...]:
         card = state.cards[iid]

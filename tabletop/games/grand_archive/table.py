@@ -181,7 +181,11 @@ def keyword(state: GameState, iid: int, name: str) -> Any:
     gained = card.props.get("keywords")
     if gained and name in gained:
         return gained[name]
-    keywords, gates = card_keywords(state.definition(iid))
+    definition = state.definition(iid)
+    if definition.effects:  # a coded card states its keywords and gates in its file (the hot path: no lookup)
+        keywords, gates = definition.keywords, definition.attributes.get("keyword_if") or {}
+    else:
+        keywords, gates = card_keywords(definition)
     value = keywords.get(name)
     if value is None:
         return None
@@ -194,7 +198,8 @@ def keyword(state: GameState, iid: int, name: str) -> Any:
 def static_bonus(state: GameState, iid: int, kind: str) -> int:
     """Return what a card's own static abilities of one kind add (compiled text, e.g. "[Class Bonus] X gets +1
     POWER."; GA 10.4 layer E), each while its restriction holds (GA 10.1)."""
-    found = statics(state.definition(iid), kind)
+    definition = state.definition(iid)
+    found = () if definition.effects else statics(definition, kind)
     if not found:
         return 0
     controller = state.cards[iid].controller
