@@ -18,6 +18,8 @@ def test_keyword_lines_with_reminder_text_gates_and_lineage_compile_to_keywords(
     compiled = compile_card_text(card("Floating Memory (While paying for a memory cost, you may banish this.)\n"
                                       "[Class Bonus] Pride 3, Stealth\nWarden Lineage\nAlly Link"))
     assert compiled.is_fully_enforced
+    assert compile_card_text(card("Starcalling — (2) (You may activate this as you glimpse it.)")).keywords == {
+        "starcalling": 2}
     keywords, gates = card_keywords(card("Floating Memory (While paying for a memory cost, you may banish this.)\n"
                                          "[Class Bonus] Pride 3, Stealth\nWarden Lineage\nAlly Link"))
     assert keywords == {"floating_memory": True, "pride": 3, "stealth": True, "lineage": "Warden", "link": True}

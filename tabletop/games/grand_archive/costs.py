@@ -174,11 +174,23 @@ def _pay_memory(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     return True
 
 
+def starcalling_cost(state: GameState, card: int) -> int | None:
+    """seed Starcalling 1: the card's starcalling cost (its file's `starcalling_cost`, or printed "Starcalling —
+    (N)"), None when it has no Starcalling."""
+    value = keyword(state, card, "starcalling")
+    if not value:
+        return None
+    cost = state.definition(card).attributes.get("starcalling_cost")
+    if cost is None and value is not True:
+        cost = value
+    return None if cost is None else int(cost)
+
+
 def can_starcall(state: GameState, player: str, card: int) -> bool:
     """seed Starcalling 1: a glimpsed card with Starcalling whose cost can be paid and whose elements are enabled."""
     from tabletop.games.grand_archive.table import enabled_elements
-    cost = state.definition(card).attributes.get("starcalling_cost")
-    if not keyword(state, card, "starcalling") or cost is None or elements(state, card) - enabled_elements(state, player):
+    cost = starcalling_cost(state, card)
+    if cost is None or elements(state, card) - enabled_elements(state, player):
         return False
     return len(reserve_options(state, player, card)) >= int(cost)
 
@@ -189,7 +201,7 @@ def starcall(tx: Transaction, player: str, card: int) -> None:
     state = tx.state
     tx.move(card, "stack", 0)
     tx.log(f"{player} starcalls {state.definition(card).name} from the main deck", "seed Starcalling 1")
-    push_activation(tx, player, card, {"cost": int(state.definition(card).attributes["starcalling_cost"])}, [])
+    push_activation(tx, player, card, {"cost": starcalling_cost(state, card)}, [])
 
 
 def push_activation(tx: Transaction, player: str, card: int, props: dict[str, Any], link_options: list[int]) -> None:

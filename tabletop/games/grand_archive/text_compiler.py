@@ -39,6 +39,7 @@ _KEYWORD = re.compile(r"^(" + "|".join(sorted(PRINTED_KEYWORDS, key=len, reverse
                       re.IGNORECASE)
 _LINEAGE = re.compile(r"^(.+?) Lineage$")
 _LINK = re.compile(r"^ally link$", re.IGNORECASE)
+_STARCALLING = re.compile(r"^starcalling\s*[—-]\s*\((\d+)\)$", re.IGNORECASE)  # its cost, an alternative reserve cost
 # Reminder text: a parenthesis that is not a reserve cost "(2)" (GA 9.1).
 _REMINDER = re.compile(r"\s*\((?![0-9X]+\))[^()]*\)")
 _GATE = re.compile(r"^\[([^\]]+)\]\s*")
@@ -147,6 +148,8 @@ def _keywords(text: str) -> dict[str, Any] | None:
             found[match[1].lower().replace(" ", "_")] = int(match[2]) if match[2] else True
         elif _LINK.match(part):
             found["link"] = True
+        elif _STARCALLING.match(part):
+            found["starcalling"] = int(_STARCALLING.match(part)[1])  # type: ignore[index]
         elif _LINEAGE.match(part) and "," not in part and len(part.split()) <= 4:
             found["lineage"] = _LINEAGE.match(part)[1]  # type: ignore[index]
         else:
