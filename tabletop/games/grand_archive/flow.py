@@ -21,7 +21,7 @@ from tabletop.games.grand_archive.effects import (
     resolution_text_by_hand, step_holds,
 )
 from tabletop.games.grand_archive.table import (
-    STACK_ZONE, card_type, champion, damage, durability, field_objects, is_first_turn_of, keyword,
+    STACK_ZONE, card_type, champion, condition_holds, damage, durability, field_objects, is_first_turn_of, keyword,
     life, on_field, words, zone_of,
 )
 
@@ -56,6 +56,8 @@ def fire(tx: Transaction, event: str, card: int, controller: str, **details: Any
     for number, ability in enumerate(abilities(state, card)):
         if ability.get("trigger") != event or ability.get("inherited"):
             continue
+        if ability.get("if") and not condition_holds(state, ability["if"], controller, card):
+            continue  # GA 10.1: a restricted ability ("[Class Bonus] On Enter: …") does not exist while it fails
         queue_ability(tx, controller, card, ability, trigger_event(event, card=card, player=details.pop(
             "player", controller), **details), number)
 
