@@ -16,6 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from carddb.importers import ga_csv  # noqa: E402
+from tabletop.engine.cards import CardDefinition  # noqa: E402
 from tabletop.games import find_game  # noqa: E402
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "carddata" / "grand-archive"
@@ -28,7 +29,7 @@ def main(top: int) -> None:
     if not TEXTS.exists() or not STATS.exists():
         sys.exit(f"{DATA}: the Grand Archive card data is not there")
     rules = find_game("grand-archive")
-    cards = {}
+    cards: dict[str, CardDefinition] = {}
     for card in ga_csv.read([TEXTS, STATS]).cards:
         cards.setdefault(card.id, card)  # the first side of each slug
     totals: Counter[str] = Counter()
