@@ -31,6 +31,8 @@ KEYWORDS = (
 SUPERTYPES = frozenset({"unique", "token", "regalia"})
 _KEYWORD = re.compile(r"^(" + "|".join(sorted(KEYWORDS, key=len, reverse=True)) + r")(?:\s+(\d+))?\b", re.IGNORECASE)
 _GATE = re.compile(r"^\[[^\]]*\]\s*")
+# "Diana Lineage (reminder…)": a champion levels up only from a champion of that name (seed Lineage 1).
+_LINEAGE = re.compile(r"^([A-Z][\w'’]*(?: [A-Z][\w'’]*)*) Lineage(?:\s*\(.*\))?$")
 _SWALLOWED_ROW = re.compile(r"\n[a-z0-9]+(?:-[a-z0-9]+)*,")
 
 
@@ -40,9 +42,14 @@ def slugify(name: str) -> str:
 
 
 def keywords_in(text: str) -> dict[str, Any]:
-    """Return the glossary keywords opening a line of `text` (after an optional [Bonus] gate)."""
+    """Return the glossary keywords opening a line of `text` (after an optional [Bonus] gate), and the Lineage
+    a line states ("Diana Lineage" -> lineage: "Diana")."""
     found: dict[str, Any] = {}
     for line in text.split("\n"):
+        lineage = _LINEAGE.match(line.strip())
+        if lineage:
+            found["lineage"] = lineage.group(1)
+            continue
         for part in _GATE.sub("", line.strip()).split(","):
             match = _KEYWORD.match(part.strip())
             if match and (part.strip() == match.group(0) or ":" not in part):

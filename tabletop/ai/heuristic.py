@@ -9,7 +9,7 @@ from tabletop.ai.bot import Knowledge
 from tabletop.ai.candidates import candidate_commands, distinct_commands, is_pass
 from tabletop.ai.determinize import determinized_game
 from tabletop.ai.evaluation import Evaluation, score_state
-from tabletop.ai.lookahead import Reply, passive_reply, play_on
+from tabletop.ai.lookahead import Reply, is_something_pending, passive_reply, play_on
 from tabletop.engine.commands import Command, cards_of
 from tabletop.engine.decision import Decision
 from tabletop.engine.errors import IllegalCommand
@@ -50,7 +50,8 @@ class HeuristicBot:
     """
 
     def __init__(self, knowledge: Knowledge, seed: int = 0, evaluation: Evaluation | None = None,
-                 follow_up_steps: int | None = None, reply: Reply = passive_reply) -> None:
+                 follow_up_steps: int | None = None, reply: Reply = passive_reply, follow_up_depth: int = 1,
+                 second_ply_max: int = SECOND_PLY_MAX_CANDIDATES, follow_up_top: int = FOLLOW_UP_TOP) -> None:
         self.knowledge = knowledge
         self.rng = random.Random(seed)
         self.evaluation = evaluation
@@ -58,6 +59,12 @@ class HeuristicBot:
         self.follow_up_steps = follow_up_steps if follow_up_steps is not None else \
             FOLLOW_UP_STEPS_BY_GAME.get(knowledge.rules.id, FOLLOW_UP_STEP_LIMIT)
         self.reply = reply  # how the opponent answers on the copy (see lookahead.play_on)
+        # How many of the bot's own actions a follow-up looks ahead (1: the best next one), with how many
+        # candidates follow-ups are looked at, and for how many of them. Deeper follow-ups also count letting
+        # the bot's own card on the stack resolve as an action (passing while something is pending).
+        self.follow_up_depth = follow_up_depth
+        self.second_ply_max = second_ply_max
+        self.follow_up_top = follow_up_top
         self._steps = 0  # engine steps the decision being scored has made on its copy
 
     def choose(self, view: View, decision: Decision, legal_commands: Sequence[Command]) -> Command:
@@ -85,7 +92,7 @@ class HeuristicBot:
         base = self._score(game, player)
         advance = rules.advance_command(game.state, decision)
         distinct, group_of = distinct_commands(game.state, candidates)
-        deeper = len(distinct) <= SECOND_PLY_MAX_CANDIDATES
+        deeper = len(distinct) <= self.second_ply_max
         turn = game.state.turn
         # With many candidates, playing on stops where the bot chose (with nothing pending): listing
         # its commands again for each of them is what would make the decision slow.
@@ -116,7 +123,7 @@ class HeuristicBot:
             values.append(value)
         if deeper and (deadline is None or clock() < deadline):
             screened = sorted((i for i in range(len(values)) if tried[i]), key=lambda i: values[i], reverse=True)
-            for i in screened[:FOLLOW_UP_TOP]:
+            for i in screened[:self.follow_up_top]:
                 if self._steps >= self.follow_up_steps:
                     break
                 try:
@@ -125,7 +132,8 @@ class HeuristicBot:
                     continue
                 played = play_on(game, player, home, reply=self.reply)
                 self._steps += played + 1
-                values[i] = max(values[i], self._best_follow_up(game, player, home) - FOLLOW_UP_DISCOUNT)
+                values[i] = max(values[i], self._best_follow_up(game, player, home, self.follow_up_depth)
+                                - FOLLOW_UP_DISCOUNT)
                 for _ in range(played + 1):
                     game.undo()
         for i, command in enumerate(distinct[:len(values)]):
@@ -138,16 +146,20 @@ class HeuristicBot:
             result.append(values[group])
         return result
 
-    def _best_follow_up(self, game: Game, player: str, home: tuple[str, str, str] | None) -> float:
-        """Return the best score of the bot's own next action (not a pass), or -inf when it has none."""
+    def _best_follow_up(self, game: Game, player: str, home: tuple[str, str, str] | None, depth: int = 1) -> float:
+        """Return the best score of the bot's own next `depth` actions (not a pass, except one letting something
+        pending resolve when `depth` > 1), or -inf when it has none."""
         best = float("-inf")
         decision = game.pending_decision()
-        if decision is None or decision.player != player or decision.kind != "act":
+        if decision is None or decision.player != player or decision.kind not in ("act", "pick"):
+            return best
+        if decision.kind == "pick" and depth <= 1:
             return best
         advance = game.rules.advance_command(game.state, decision)
+        resolving = depth > 1 and is_something_pending(game)
         options, _ = distinct_commands(game.state, candidate_commands(decision, game.legal_commands(player)))
         for command in options:
-            if is_pass(command, advance):
+            if is_pass(command, advance) and not resolving:
                 continue
             if self._steps >= self.follow_up_steps:
                 break
@@ -157,7 +169,10 @@ class HeuristicBot:
                 continue
             played = play_on(game, player, home, reply=self.reply)
             self._steps += played + 1
-            best = max(best, self._score(game, player))
+            value = self._score(game, player)
+            if depth > 1 and self._steps < self.follow_up_steps:
+                value = max(value, self._best_follow_up(game, player, home, depth - 1) - FOLLOW_UP_DISCOUNT)
+            best = max(best, value)
             for _ in range(played + 1):
                 game.undo()
         return best

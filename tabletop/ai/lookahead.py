@@ -94,7 +94,7 @@ def play_on(game: Game, player: str, home: tuple[str, str, str] | None = None, l
         decision = game.pending_decision()
         if decision is None or decision.player != player and is_settled(game.rules, game.state, decision):
             break
-        if decision.player == player and decision.kind == "act" and not _is_something_pending(game) \
+        if decision.player == player and decision.kind == "act" and not is_something_pending(game) \
                 and home is not None and (game.state.phase, game.state.step, decision.name) == home:
             break   # back where the bot chose freely: listing its commands only to learn that is costly
         legal = game.legal_commands(decision.player)
@@ -113,7 +113,7 @@ def play_on(game: Game, player: str, home: tuple[str, str, str] | None = None, l
     return steps
 
 
-def _is_something_pending(game: Game) -> bool:
+def is_something_pending(game: Game) -> bool:
     """Tell whether a shared zone (a stack, a chain) or a game list holds something still to happen."""
     state = game.state
     return any(zone.owner is None and zone.cards for zone in state.zones.values()) or \

@@ -33,6 +33,14 @@ ROLLOUTS = ("lookahead", "greedy", "random")
 # A five-card hand gives 32 sets: at 300 ms each is scored on only 5-9 deals, so the pick is rough; it was
 # measured only together with `vanguard_deep_evaluation` (the pair won 123/200 against the heuristic).
 WIDER_PICKS: dict[str, frozenset[str]] = {"vanguard": frozenset({"mulligan"})}
+# Per game, how much further than the heuristic the lookahead looks at the bot's own turn (HeuristicBot's
+# follow_up_* settings). Where the hidden cards change little of what a passive-opponent lookahead sees (Grand
+# Archive: the opponent's hand does not act on the copy), the budget is better spent on the bot's own next actions
+# — a reserve payment scored by what the kept cards still let it play — than on more deals. See the game's
+# evaluation module for the measurements.
+LOOKAHEAD_BY_GAME: dict[str, dict[str, int]] = {
+    "grand-archive": {"follow_up_depth": 3, "second_ply_max": 64, "follow_up_top": 4, "follow_up_steps": 400},
+}
 # Every candidate is scored on every deal: dropping the worse half after 8, 16, ... deals (successive
 # halving, with the Vanguard guard model of lookahead.py's note) won 110/200 in Vanguard; not kept.
 
@@ -66,7 +74,7 @@ class MonteCarloBot:
         # The heuristic's lookahead, but with the time to try the opponent's answers that decide a
         # battle (a block) instead of taking the opponent to be passive.
         self.lookahead = HeuristicBot(knowledge, seed, evaluation=DEEP_EVALUATIONS.get(knowledge.rules.id),
-                                      reply=considered_reply)
+                                      reply=considered_reply, **LOOKAHEAD_BY_GAME.get(knowledge.rules.id, {}))
         self.knowledge = knowledge
         self.budget_ms = budget_ms
         self.rng = random.Random(seed)

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 from carddb.database import CardDatabase
+from carddb.importers import ga_csv
 from carddb.importers.fftcg_json import readable_text
 from carddb.importing import import_files
 from tests.carddb.conftest import make_cdb
@@ -85,6 +86,12 @@ def test_ga_texts_and_stats_join_by_name(db: CardDatabase, tmp_path: Path) -> No
     assert db.card("grand-archive", "test-relic").has_keyword("stealth")
     weapon = db.card("grand-archive", "only-stats")
     assert weapon.card_type == "weapon" and weapon.attributes["cost_kind"] == "memory" and weapon.text == ""
+
+
+def test_ga_lineage_is_read_as_a_keyword() -> None:
+    text = "Warden Lineage (This must be leveled from a previous level \"Warden\" champion, as ever.)\n[Class Bonus] Stealth"
+    assert ga_csv.keywords_in(text) == {"lineage": "Warden", "stealth": True}
+    assert "lineage" not in ga_csv.keywords_in("Lineage Release — Recover 2.")
 
 
 def test_ga_either_file_alone_keeps_what_the_other_gave(db: CardDatabase, tmp_path: Path) -> None:

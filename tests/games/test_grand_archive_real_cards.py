@@ -15,7 +15,7 @@ from tabletop.engine.cards import CardDefinition, CardLibrary
 from tabletop.engine.game import Game
 from tabletop.engine.rules import GameConfig
 from tabletop.games import find_game
-from tabletop.games.grand_archive.effects import is_fully_enforced
+from tabletop.games.grand_archive.effects import effect_problems, is_fully_enforced, printed_abilities
 
 DATA = Path(__file__).resolve().parents[2].parent / "shared" / "carddata" / "grand-archive"
 TEXTS = DATA / "amphiblocks_gatcg_effects_raw_2025-11.csv"
@@ -60,10 +60,20 @@ def test_the_starter_decks_play_whole_games_by_the_rules() -> None:
 
 
 def test_the_share_of_fully_enforced_real_cards_is_measured() -> None:
-    """Every ability carried out by the rules: keyword-only text and the standard wordings (draw, glimpse,
-    recover, with On Enter and the other trigger words); measured, reported in the issue note."""
+    """Every ability carried out by the rules: text compiled by text_compiler (keywords with reminder text and
+    restrictions, triggered and activated abilities, statics); measured by benchmarks/grand_archive_text_coverage.py
+    (15.4% of the typed cards; 2.2% before the compiler)."""
     typed = [c for c in imported() if c.card_type != "unknown"]
     enforced = [c for c in typed if is_fully_enforced(c)]
-    assert typed and 0 < len(enforced) < len(typed)
+    assert typed and 0.10 < len(enforced) / len(typed) < 1
     spirit = next(c for c in typed if c.name == "Spirit of Wind")
     assert is_fully_enforced(spirit)
+
+
+def test_every_compiled_real_ability_is_valid_in_the_game_vocabulary() -> None:
+    """A template that built a step the rules cannot run would fail only in a game: checked for every real card."""
+    problems = []
+    for definition in imported():
+        abilities = printed_abilities(definition)[0]
+        problems += effect_problems({"id": definition.id, "effects": list(abilities)})
+    assert problems == []

@@ -12,16 +12,24 @@ from tabletop.engine.zones import zone_id
 from tabletop.games.grand_archive.effects import VOCABULARY
 from tabletop.games.grand_archive.flow import put
 from tabletop.games.grand_archive.table import (
-    champion, elements, field_objects, keyword, keyword_number, level, printed_level, words, zone_of,
+    champion, elements, field_objects, keyword, keyword_number, level, lineage_name, printed_level, static_bonus,
+    words, zone_of,
 )
 
 
 def reserve_cost(state: GameState, player: str, card: int) -> int:
-    """GA 9.4: the printed reserve cost, less LV with Efficiency (seed Efficiency 1; CR: a negative LV adds), min 0."""
-    cost = state.definition(card).cost or 0
+    """GA 9.4: the printed reserve cost, less LV with Efficiency (seed Efficiency 1; CR: a negative LV adds), less
+    the card's own "costs N less to activate" while its restriction holds (GA 10.1), min 0."""
+    cost = (state.definition(card).cost or 0) + static_bonus(state, card, "reserve_cost")
     if keyword(state, card, "efficiency"):
         cost -= level(state, player)
     return max(0, cost)
+
+
+def memory_cost(state: GameState, card: int) -> int:
+    """GA 9.4, 9.6: the printed memory cost less the card's own "costs N less to materialize" while its
+    restriction holds (GA 10.1), min 0."""
+    return max(0, (state.definition(card).cost or 0) + static_bonus(state, card, "memory_cost"))
 
 
 def kindle_cards(state: GameState, player: str, card: int) -> list[int]:
@@ -76,7 +84,7 @@ def floating_memory(state: GameState, player: str) -> list[int]:
 
 def can_pay_memory(state: GameState, player: str, card: int) -> bool:
     """GA 9.2: enough cards in memory, counting Floating Memory in the graveyard."""
-    cost = state.definition(card).cost or 0
+    cost = memory_cost(state, card)
     return len(zone_of(state, player, "memory")) + len(floating_memory(state, player)) >= cost
 
 
@@ -87,7 +95,10 @@ def can_level_into(state: GameState, player: str, card: int) -> bool:
         return False
     required = keyword(state, card, "lineage")
     top = champion(state, player)
-    return not isinstance(required, str) or (top is not None and state.definition(top).name == required)
+    if not isinstance(required, str):
+        return True
+    name = state.definition(top).name if top is not None else ""
+    return name == required or lineage_name(name) == required  # "Diana Lineage": any "Diana, …" champion
 
 
 @VOCABULARY.word("_pay_reserve")
@@ -95,7 +106,8 @@ def _pay_reserve(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     """GA 9.1: put the chosen cards face down into memory (Reservable rests, Kindle banishes); then Imbue."""
     state = tx.state
     ctx = procedure.ctx(state, fi)
-    me, card = str(ctx["controller"]), int(ctx["card"])
+    me = str(ctx["controller"])
+    card = int(ctx["card"] if ctx.get("card") is not None else ctx["source"])  # an ability's "(N)": its source
     props = dict(ctx.get("props") or {})
     if props.get("brewed"):
         for iid in brew_ingredients(state, me, card):
@@ -141,7 +153,7 @@ def _pay_memory(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     state = tx.state
     ctx = procedure.ctx(state, fi)
     me, card = str(ctx["controller"]), int(ctx["card"])
-    cost = state.definition(card).cost or 0
+    cost = memory_cost(state, card)
     floating = floating_memory(state, me)
     memory = zone_of(state, me, "memory")
     low, high = max(0, cost - len(memory)), min(cost, len(floating))
@@ -162,11 +174,23 @@ def _pay_memory(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     return True
 
 
+def starcalling_cost(state: GameState, card: int) -> int | None:
+    """seed Starcalling 1: the card's starcalling cost (its file's `starcalling_cost`, or printed "Starcalling —
+    (N)"), None when it has no Starcalling."""
+    value = keyword(state, card, "starcalling")
+    if not value:
+        return None
+    cost = state.definition(card).attributes.get("starcalling_cost")
+    if cost is None and value is not True:
+        cost = value
+    return None if cost is None else int(cost)
+
+
 def can_starcall(state: GameState, player: str, card: int) -> bool:
     """seed Starcalling 1: a glimpsed card with Starcalling whose cost can be paid and whose elements are enabled."""
     from tabletop.games.grand_archive.table import enabled_elements
-    cost = state.definition(card).attributes.get("starcalling_cost")
-    if not keyword(state, card, "starcalling") or cost is None or elements(state, card) - enabled_elements(state, player):
+    cost = starcalling_cost(state, card)
+    if cost is None or elements(state, card) - enabled_elements(state, player):
         return False
     return len(reserve_options(state, player, card)) >= int(cost)
 
@@ -177,7 +201,7 @@ def starcall(tx: Transaction, player: str, card: int) -> None:
     state = tx.state
     tx.move(card, "stack", 0)
     tx.log(f"{player} starcalls {state.definition(card).name} from the main deck", "seed Starcalling 1")
-    push_activation(tx, player, card, {"cost": int(state.definition(card).attributes["starcalling_cost"])}, [])
+    push_activation(tx, player, card, {"cost": starcalling_cost(state, card)}, [])
 
 
 def push_activation(tx: Transaction, player: str, card: int, props: dict[str, Any], link_options: list[int]) -> None:

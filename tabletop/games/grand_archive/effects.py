@@ -8,7 +8,6 @@ A step names one word and its parameters; `target` names who it affects (TARGETS
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -19,6 +18,7 @@ from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.vocabulary import Vocabulary
 from tabletop.engine.zones import zone_id
+from tabletop.games.grand_archive.text_compiler import abilities_of, compile_card_text
 from tabletop.games.grand_archive.table import (
     CONDITIONS, champion, condition_holds, field_objects, is_unit, keyword, on_field, words,
 )
@@ -27,7 +27,7 @@ VOCABULARY = Vocabulary("grand-archive", common={"target": str, "if": dict, "dur
 TRIGGERS = frozenset({"on_enter", "on_attack", "on_hit", "on_kill", "on_death", "on_leave", "on_foster",
                       "end_phase_start", "recollection_start"})
 ABILITY_KEYS = frozenset({"do", "trigger", "cost", "if", "optional", "inherited", "lineage_release", "name"})
-COST_KEYS = frozenset({"rest", "sacrifice", "banish_from_inner_lineage"})
+COST_KEYS = frozenset({"rest", "sacrifice", "banish", "reserve", "banish_from_inner_lineage"})
 # GA 10.1: who a step affects. A choice is made once per ability, when it goes on the stack (GA 9.5 step 5).
 CHOSEN = frozenset({"champion", "unit", "ally", "own_ally", "opponent_unit", "opponent_ally", "object"})
 FIXED = frozenset({"self", "own_champion", "opponent_champion", "own_allies", "hit_champion", "linked", "chosen"})
@@ -71,68 +71,24 @@ def first_choice(steps: Sequence[Mapping[str, Any]]) -> str | None:
     return None
 
 
-# Standard wordings of printed text carried out by the rules for cards without coded `effects` (imported cards):
-# "On Enter: Draw seven cards.", "On Attack: Glimpse 2.", "On Hit: Recover 1." — anything else is done by hand.
-_NUMBERS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
-_TRIGGER_WORDS = {"on enter": "on_enter", "on attack": "on_attack", "on death": "on_death", "on hit": "on_hit",
-                  "on kill": "on_kill", "on leave": "on_leave", "on foster": "on_foster"}
-_STANDARD = re.compile(r"^(?:(on enter|on attack|on death|on hit|on kill|on leave|on foster):\s*)?"
-                       r"(draw|glimpse|recover)\s+(a|one|two|three|four|five|six|seven|eight|\d+)(?:\s+cards?)?\.?$",
-                       re.IGNORECASE)
-
-
-_TRIGGERED_TEXT = re.compile(r"^(on enter|on attack|on death|on hit|on kill|on leave|on foster)\s*:", re.IGNORECASE)
-
-
-def _text_ability(line: str) -> dict[str, Any] | None:
-    """Return the ability a line of printed text states in a standard wording, or None."""
-    match = _STANDARD.match(line.strip())
-    if match is None:
-        return None
-    when, verb, amount = match.groups()
-    count = int(amount) if amount.isdigit() else _NUMBERS[amount.lower()]
-    step = {"effect": verb.lower(), ("amount" if verb.lower() == "recover" else "count"): count}
-    ability: dict[str, Any] = {"do": [step]}
-    if when:
-        ability["trigger"] = _TRIGGER_WORDS[when.lower()]
-    return ability
-
-
-def _is_keyword_line(line: str, keywords: Mapping[str, Any]) -> bool:
-    """Tell whether a line of text only states keywords the card carries ("Intercept", "Pride 3, Stealth")."""
-    parts = [re.sub(r"^\[[^\]]*\]\s*", "", p).strip().rstrip(".").lower() for p in line.split(",")]
-    return bool(parts) and all(re.sub(r"\s+\d+$", "", p) in keywords for p in parts if p)
-
-
 @functools.lru_cache(maxsize=4096)
 def printed_abilities(definition: CardDefinition) -> tuple[tuple[Mapping[str, Any], ...], tuple[str, ...]]:
-    """Return a card's abilities the rules carry out and the lines of its text left to be done by hand.
+    """Return a card's abilities the rules carry out or declare, and the lines of its text left to be done by hand.
 
-    Coded `effects` (bundled cards) are all carried out; otherwise the text's keyword lines are enforced as
-    keywords, its standard wordings (`_STANDARD`) as abilities, and every other line is done by hand (GA 10).
+    Coded `effects` (bundled cards) are all carried out; any other card's text is compiled by
+    `text_compiler.compile_card_text`: its triggered and activated abilities are declared even where their effect
+    is done by hand, and every line that did not compile is left to the players (GA 10).
     """
     if definition.effects:
         return tuple(definition.effects), ()
-    abilities: list[Mapping[str, Any]] = []
-    by_hand: list[str] = []
-    for line in (ln.strip() for ln in definition.text.split("\n")):
-        if not line or _is_keyword_line(line, definition.keywords):
-            continue
-        found = _text_ability(line)
-        if found is not None:
-            abilities.append(found)
-            continue
-        by_hand.append(line)
-        when = _TRIGGERED_TEXT.match(line)
-        if when is not None:  # declared by the rules, carried out by hand: it goes on the stack with its text
-            abilities.append({"trigger": _TRIGGER_WORDS[when.group(1).lower()],
-                              "do": [{"effect": "by_hand", "text": line}]})
-    return tuple(abilities), tuple(by_hand)
+    return abilities_of(definition), compile_card_text(definition).by_hand
 
 
 def resolution_text_by_hand(definition: CardDefinition) -> list[str]:
-    """Return the lines of a card's text carried out by hand as it resolves (not its triggered abilities)."""
-    return [line for line in printed_abilities(definition)[1] if not _TRIGGERED_TEXT.match(line)]
+    """Return the lines of a card's text carried out by hand as it resolves (not its declared abilities')."""
+    found, by_hand = printed_abilities(definition)
+    declared = {step.get("text") for ability in found for step in ability.get("do", ()) if step["effect"] == "by_hand"}
+    return [line for line in by_hand if line not in declared]
 
 
 def is_fully_enforced(definition: CardDefinition) -> bool:
@@ -185,14 +141,15 @@ def _me(state: GameState, fi: int) -> str:
     return str(procedure.ctx(state, fi)["controller"])
 
 
-def draw_cards(tx: Transaction, player: str, count: int) -> None:
-    """Draw cards; a player who must draw from an empty main deck loses (GA 1.2), checked by the rules."""
+def draw_cards(tx: Transaction, player: str, count: int, into: str = "hand") -> None:
+    """Draw cards into the hand (or memory: "draw a card into your memory"); a player who must draw from an empty
+    main deck loses (GA 1.2), checked by the rules."""
     for _ in range(count):
         deck = tx.state.zones[zone_id(player, "deck")].cards
         if not deck:
             tx.set_data("decked", sorted(set(tx.state.data.get("decked") or ()) | {player}))
             return
-        tx.move(deck[0], zone_id(player, "hand"), None)
+        tx.move(deck[0], zone_id(player, into), None)
 
 
 def add_mod(tx: Transaction, iid: int, stat: str, amount: int, until: str | None) -> None:
@@ -229,12 +186,16 @@ def _on_each(name: str, **params: Any) -> Any:
     return register
 
 
-@VOCABULARY.word("draw", count=int, prepared_count=int)
+@VOCABULARY.word("draw", count=int, prepared_count=int, into=str)
 def _draw(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
-    """Draw N cards; a prepared activation draws `prepared_count` instead (seed Prepare 1)."""
+    """Draw N cards (into the hand, or `into: memory`); a prepared activation draws `prepared_count` instead
+    (seed Prepare 1)."""
     props = procedure.ctx(tx.state, fi).get("props", {})
     count = step.get("prepared_count", step["count"]) if props.get("prepared") else step["count"]
-    draw_cards(tx, _me(tx.state, fi), int(count))
+    into = str(step.get("into", "hand"))
+    if into not in ("hand", "memory"):
+        raise ValueError(f"draw into {into!r}: only hand or memory")
+    draw_cards(tx, _me(tx.state, fi), int(count), into)
     return True
 
 
@@ -328,6 +289,12 @@ def _power(tx: Transaction, iid: int, step: dict[str, Any]) -> None:
 def _life(tx: Transaction, iid: int, step: dict[str, Any]) -> None:
     """The object gets +N life (until end of turn with `duration: turn`, GA 10.4 layer E)."""
     add_mod(tx, iid, "life", step["amount"], step.get("duration"))
+
+
+@_on_each("level", amount=int)
+def _level(tx: Transaction, iid: int, step: dict[str, Any]) -> None:
+    """The champion gets +N level (GA 9.7d: LV counts level modifiers; levelling up reads the printed level)."""
+    add_mod(tx, iid, "level", step["amount"], step.get("duration"))
 
 
 @_on_each("wake_up")

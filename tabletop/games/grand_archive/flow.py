@@ -21,7 +21,7 @@ from tabletop.games.grand_archive.effects import (
     resolution_text_by_hand, step_holds,
 )
 from tabletop.games.grand_archive.table import (
-    STACK_ZONE, card_type, champion, damage, durability, field_objects, is_first_turn_of, keyword,
+    STACK_ZONE, card_type, champion, condition_holds, damage, durability, field_objects, is_first_turn_of, keyword,
     life, on_field, words, zone_of,
 )
 
@@ -56,6 +56,8 @@ def fire(tx: Transaction, event: str, card: int, controller: str, **details: Any
     for number, ability in enumerate(abilities(state, card)):
         if ability.get("trigger") != event or ability.get("inherited"):
             continue
+        if ability.get("if") and not condition_holds(state, ability["if"], controller, card):
+            continue  # GA 10.1: a restricted ability ("[Class Bonus] On Enter: …") does not exist while it fails
         queue_ability(tx, controller, card, ability, trigger_event(event, card=card, player=details.pop(
             "player", controller), **details), number)
 
@@ -214,6 +216,10 @@ def state_based_checks(tx: Transaction) -> bool:
         top = champion(state, player)
         if top is not None and damage(state, top) >= life(state, top) and player not in why:
             why[player] = f"{player} lost: {state.definition(top).name} has {damage(state, top)} damage, life {life(state, top)}"
+        elif top is None and player in (state.data.get("had_champion") or ()) and player not in why:
+            why[player] = f"{player} lost: they controlled a champion and control none"  # GA 1.2
+        elif top is not None and player not in (state.data.get("had_champion") or ()):
+            tx.set_data("had_champion", sorted({*(state.data.get("had_champion") or ()), player}))
     if why:
         losers = [p for p in state.players if p in why]
         _lose(tx, losers, "; ".join(why[p] for p in losers))

@@ -7,12 +7,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from tabletop.engine import procedure, stack
+from tabletop.engine.cards import CardDefinition
 from tabletop.engine.commands import Choose, Command, PassPriority
 from tabletop.engine.decision import Decision
 from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.rules import CardValue, GameConfig, GameRules
 from tabletop.engine.state import GameState
 from tabletop.engine.stack import PassResult
+from tabletop.engine.text_compilation import CompiledText
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.zones import ZoneSpec, zone_id
 from tabletop.games.grand_archive import combat, costs, flow
@@ -23,9 +25,10 @@ from tabletop.games.grand_archive.effects import (
     candidates, effect_problems, first_choice, printed_abilities, resolution_steps,
 )
 from tabletop.games.grand_archive.table import (
-    STACK_ZONE, is_fast_card, ZONES, card_type, champion, damage, durability, elements, enabled_elements,
+    STACK_ZONE, is_fast_card, ZONES, card_type, champion, condition_holds, damage, durability, elements, enabled_elements,
     field_objects, keyword, keyword_number, level, life, lineage, obeys, power, words, zone_of,
 )
+from tabletop.games.grand_archive.text_compiler import card_keywords, compile_card_text
 
 RULES_VERSION = "Grand Archive Comprehensive Rules v1.1.1 (mirror commit 216a218, 2026-08-21)"  # digest D1
 
@@ -38,6 +41,21 @@ def _refuse(rule: str, reason: str) -> IllegalCommand:
 def activated_abilities(state: GameState, iid: int) -> list[tuple[int, Mapping[str, Any]]]:
     """Return (number, ability) of a card's activated abilities (the ones with a cost, GA 10.1)."""
     return [(n, a) for n, a in enumerate(printed_abilities(state.definition(iid))[0]) if a.get("cost")]
+
+
+def _value_names(definition: CardDefinition) -> tuple[str, ...]:
+    """Return the values a card shows (GA 3.8): power, life and damage of units, durability, a champion's level."""
+    kind = definition.card_type
+    names: tuple[str, ...] = ()
+    if kind == "champion":
+        names += ("level",)
+    if "power" in definition.stats or kind in ("ally", "champion", "weapon", "attack"):
+        names += ("power",)
+    if kind in ("ally", "champion"):
+        names += ("life", "damage")
+    if "durability" in definition.stats:
+        names += ("durability",)
+    return names
 
 
 class GrandArchiveRules(GameRules):
@@ -62,6 +80,13 @@ class GrandArchiveRules(GameRules):
 
     def effect_problems(self, data: Mapping[str, Any]) -> list[str]:
         return effect_problems(data)
+
+    def compile_text(self, card: CardDefinition) -> CompiledText:
+        """Return what a card's printed text compiles to: a bundled card's coded effects are its text compiled by
+        hand (fully enforced); any other card's text goes through `text_compiler.compile_card_text`."""
+        if card.effects:
+            return CompiledText(keywords=card_keywords(card)[0], effects=card.effects)
+        return compile_card_text(card)
 
     # -- setting up (GA 5) ---------------------------------------------------------------------
     def setup(self, tx: Transaction, config: GameConfig) -> None:
@@ -244,6 +269,10 @@ class GrandArchiveRules(GameRules):
             return _refuse("GA 10.6, seed Pride 1", "this ally does not obey you (your champion's level is too low)")
         if cost.get("rest") and state.cards[iid].tapped:
             return _refuse("GA 10.1", "the cost rests this object and it is already rested")
+        if len(costs.reserve_options(state, me, iid)) < int(cost.get("reserve", 0)):
+            return _refuse("GA 9.1, 10.1", "not enough cards to reserve for the ability's cost")
+        if ability.get("if") and not condition_holds(state, ability["if"], me, iid):
+            return _refuse("GA 10.1", "the ability's restriction does not hold (class, level or memory)")
         spec = first_choice(list(ability.get("do", ())))
         if spec is not None and not candidates(state, spec, me, iid, "spell" in words(state, iid, "subtypes")):
             return _refuse("GA 10.1", "the ability needs a legal target and there is none")
@@ -358,6 +387,8 @@ class GrandArchiveRules(GameRules):
             tx.set_field(iid, "tapped", True)
         if cost.get("sacrifice"):
             flow.leave_field(tx, iid, "graveyard")
+        if cost.get("banish"):
+            flow.leave_field(tx, iid, "banishment")
         if cost.get("banish_from_inner_lineage"):
             flow.put(tx, iid, "banishment")
             tx.log(f"{me} banishes {name} from the inner lineage (Lineage Release)", "seed Lineage Release 1")
@@ -367,9 +398,12 @@ class GrandArchiveRules(GameRules):
         spec = first_choice(steps)
         if spec is not None:
             frame.append({"effect": "_choose_target", "spec": spec})
+        if cost.get("reserve"):  # GA 9.1: "(N)" in an ability's cost is a reserve cost, paid from the hand
+            frame.append({"effect": "_pay_reserve"})
         frame.append({"effect": "_to_stack", "kind": "card"})
-        procedure.push(tx, frame, {"controller": me, "source": iid, "name": f"{name}'s ability", "vars": {},
-                                   "props": {}, "steps": steps, "item": "ability",
+        procedure.push(tx, frame, {"controller": me, "source": iid, "name": f"{name}'s ability",
+                                   "vars": {}, "props": {"cost": int(cost.get("reserve", 0))}, "steps": steps,
+                                   "item": "ability",
                                    "spell": "spell" in words(state, iid, "subtypes")}, atomic=True)
 
     def _declare_attack(self, tx: Transaction, command: DeclareAttack) -> None:
@@ -428,23 +462,31 @@ class GrandArchiveRules(GameRules):
     # -- reading the table ---------------------------------------------------------------------
     def card_values(self, state: GameState, iid: int) -> dict[str, CardValue]:
         definition = state.definition(iid)
-        values: dict[str, CardValue] = {}
-        kind = definition.card_type
-        if "power" in definition.stats or kind in ("ally", "champion", "weapon", "attack"):
-            values["power"] = CardValue("power", definition.stat("power"), power(state, iid))
-        if kind in ("ally", "champion"):
-            values["life"] = CardValue("life", definition.stat("life"), life(state, iid))
-            values["damage"] = CardValue("damage", 0, damage(state, iid))
-        if "durability" in definition.stats:
-            values["durability"] = CardValue("durability", definition.stat("durability"),
-                                             durability(state, iid) if state.cards[iid].zone.endswith(".field")
-                                             else definition.stat("durability"))
-        if kind == "champion":  # the window badges the first two: a champion shows its LV and its life first
-            on_top = state.cards[iid].zone.endswith(".champion")
-            values = {"level": CardValue("level", definition.stat("level"), level(
-                state, state.cards[iid].controller) if on_top else definition.stat("level")), **values}
+        values = {name: CardValue(name, 0 if name == "damage" else definition.stat(name), self._current(state, iid, name))
+                  for name in _value_names(definition)}
+        if definition.card_type == "champion":  # the window badges the first two: a champion shows its LV and life first
             values = {"level": values["level"], "life": values["life"], **values}
         return values
+
+    def card_value(self, state: GameState, iid: int, name: str) -> int:
+        """Return one current value of a card, computed alone (the bots' evaluation reads them one by one)."""
+        if name not in _value_names(state.definition(iid)):
+            raise KeyError(name)
+        return self._current(state, iid, name)
+
+    def _current(self, state: GameState, iid: int, name: str) -> int:
+        """Return a card's current power, life, damage, durability or level (GA 3.8, 7.6, 9.7d)."""
+        if name == "power":
+            return power(state, iid)
+        if name == "life":
+            return life(state, iid)
+        if name == "damage":
+            return damage(state, iid)
+        definition = state.definition(iid)
+        if name == "durability":  # a weapon off the field has its printed durability
+            return durability(state, iid) if state.cards[iid].zone.endswith(".field") else definition.stat(name)
+        on_top = state.cards[iid].zone.endswith(".champion")  # level: a card below the top has its printed one
+        return level(state, state.cards[iid].controller) if on_top else definition.stat("level")
 
     def card_marks(self, state: GameState, iid: int) -> tuple[str, ...]:
         card = state.cards[iid]

@@ -6,6 +6,7 @@ from typing import Any
 
 from tabletop.engine.state import GameState
 from tabletop.engine.zones import Visibility, ZoneSpec, zone_id
+from tabletop.games.grand_archive.text_compiler import card_keywords, statics
 
 # GA 4.1: the zones. The field is one shared zone by rule; the table shows each controller's half
 # (`p1.field`), so moving a card across is a change of control. The champion is the top card of the
@@ -100,11 +101,12 @@ def enabled_elements(state: GameState, player: str) -> set[str]:
 
 
 def level(state: GameState, player: str) -> int:
-    """GA 9.7d: LV = printed level of the champion + level counters (+ Empower for a Spell, added by the caller)."""
+    """GA 9.7d: LV = printed level of the champion + level counters + level modifiers (+ Empower for a Spell, added
+    by the caller)."""
     top = champion(state, player)
     if top is None:
         return 0
-    return state.definition(top).stat("level") + state.cards[top].counters.get("level", 0)
+    return state.definition(top).stat("level") + state.cards[top].counters.get("level", 0) + _mods(state, top, "level")
 
 
 def printed_level(state: GameState, player: str) -> int:
@@ -179,16 +181,29 @@ def keyword(state: GameState, iid: int, name: str) -> Any:
     gained = card.props.get("keywords")
     if gained and name in gained:
         return gained[name]
-    keywords = state.definition(iid).keywords
+    definition = state.definition(iid)
+    if definition.effects:  # a coded card states its keywords and gates in its file (the hot path: no lookup)
+        keywords, gates = definition.keywords, definition.attributes.get("keyword_if") or {}
+    else:
+        keywords, gates = card_keywords(definition)
     value = keywords.get(name)
     if value is None:
-        value = keywords.get(name.replace("_", " "))  # the importer's spelling: "floating memory"
-    if value is None:
         return None
-    gate = (state.definition(iid).attributes.get("keyword_if") or {}).get(name)
+    gate = gates.get(name)
     if gate and not condition_holds(state, gate, card.controller, iid):
         return None
     return value
+
+
+def static_bonus(state: GameState, iid: int, kind: str) -> int:
+    """Return what a card's own static abilities of one kind add (compiled text, e.g. "[Class Bonus] X gets +1
+    POWER."; GA 10.4 layer E), each while its restriction holds (GA 10.1)."""
+    definition = state.definition(iid)
+    found = () if definition.effects else statics(definition, kind)
+    if not found:
+        return 0
+    controller = state.cards[iid].controller
+    return sum(int(s["amount"]) for s in found if condition_holds(state, s.get("if"), controller, iid))
 
 
 def keyword_number(state: GameState, iid: int, name: str) -> int:
@@ -207,13 +222,15 @@ def _mods(state: GameState, iid: int, stat: str) -> int:
 def power(state: GameState, iid: int) -> int:
     """Return a card's current power: printed + buff counters + effects (GA 3.8, 10.4 layer E)."""
     card = state.cards[iid]
-    return state.definition(iid).stat("power") + card.counters.get("buff", 0) + _mods(state, iid, "power")
+    return state.definition(iid).stat("power") + card.counters.get("buff", 0) + _mods(state, iid, "power") + \
+        static_bonus(state, iid, "power")
 
 
 def life(state: GameState, iid: int) -> int:
     """Return a unit's current life: printed + buff counters + effects + the Links on it (GA 3.8, seed Link 1)."""
     card = state.cards[iid]
-    total = state.definition(iid).stat("life") + card.counters.get("buff", 0) + _mods(state, iid, "life")
+    total = state.definition(iid).stat("life") + card.counters.get("buff", 0) + _mods(state, iid, "life") + \
+        static_bonus(state, iid, "life")
     for other in field_objects(state):
         if state.cards[other].props.get("link") == iid:
             total += int(state.definition(other).attributes.get("link_life", 0))
