@@ -13,7 +13,7 @@ from typing import Any
 
 from tabletop.engine.cards import CardDefinition
 
-from tabletop.engine import procedure
+from tabletop.engine import by_hand, procedure
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.vocabulary import Vocabulary
@@ -435,6 +435,12 @@ def step_holds(state: GameState, fi: int, step: Mapping[str, Any]) -> bool:
 
 @VOCABULARY.word("by_hand", text=str)
 def _by_hand(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
-    """A triggered ability whose text the rules do not read: its controller carries it out with manual moves (GA 10)."""
-    tx.log(f"{_me(tx.state, fi)} carries out by hand: {step['text']}", "GA 10 (by hand)")
+    """An ability whose text the rules do not read: as it resolves, its controller carries it out with manual moves
+    and answers Done (GA 10; engine/by_hand.py)."""
+    me = _me(tx.state, fi)
+    if procedure.take_answer(tx, fi) is None:
+        source = procedure.ctx(tx.state, fi).get("source")
+        name = tx.state.definition(source).name if source in tx.state.cards else "an ability"
+        return by_hand.ask_carried_out(tx, fi, me, name, str(step["text"]))
+    tx.log(f"{me} carried out by hand: {step['text']}", "GA 10 (by hand)")
     return True
