@@ -43,8 +43,12 @@ def offers(state: GameState, player: str, cards: Iterable[int], usable: tuple[st
            timing_of: Callable[[str], str]) -> list[UseAbilityByHand]:
     """Return a `UseAbilityByHand` for each ability by hand of `cards` whose timing is one of `usable`."""
     found = []
+    library, instances = state.library, state.cards
     for iid in cards:
-        for index, text in enumerate(printed_by_hand(state.definition(iid))):
+        definition = library[instances[iid].card_id]
+        if not definition.attributes.get(BY_HAND):
+            continue  # most cards have none: asked for every unit at every decision, so no call for them
+        for index, text in enumerate(printed_by_hand(definition)):
             if timing_of(text) in usable:
                 found.append(UseAbilityByHand(by=player, card=iid, ability=index))
     return found

@@ -10,14 +10,16 @@ options, duplicates) and routed to the frame that asked (`answer`), where the st
 order of triggers) is routed back to the game, which carries it out by the decision's name.
 
 Contract: frames and the decision live in the state's data facts, not in its lists: they are the procedure
-layer's bookkeeping, not the board, so stepping a frame leaves values memoised from the board valid. Neither
-the tuple of frames nor a frame is ever mutated: each change stores new ones that share the unchanged parts.
+layer's bookkeeping, not the board, so stepping a frame leaves values memoised from the board valid. The
+tuple of frames is never mutated, and a frame only by `StepFrame` (its program counter, set in place and
+reverted in place: the most frequent change of a game); every other change stores new frames that share the
+unchanged parts. So a frame read before a step may show a later `pc`: read the number, not the frame, to keep it.
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from tabletop.engine.changes import AppendLog, Change, SetData, SetTableField
 from tabletop.engine.commands import Choose
@@ -74,9 +76,39 @@ def pop(tx: Transaction, index: int = -1) -> None:
     tx.set_data(FRAMES, items[:index] + items[index + 1:] or None, copy=False)
 
 
+@dataclass(slots=True)
+class StepFrame(Change):
+    """Make step `new` the running step of frame `index` (it was `old`), in place.
+
+    Contract: exact because changes are reverted newest first: when it is reverted the frame holds `new`, and
+    every older change that stored this frame object (in a tuple of frames) sees it as it was then.
+    """
+
+    board: ClassVar[bool] = False
+
+    index: int
+    old: int
+    new: int
+
+    def apply(self, state: GameState) -> None:
+        state.data[FRAMES][self.index]["pc"] = self.new
+
+    def revert(self, state: GameState) -> None:
+        state.data[FRAMES][self.index]["pc"] = self.old
+
+    def touched(self) -> tuple[set[str], set[int], set[str]]:
+        return set(), set(), {"data:" + FRAMES}
+
+
 def set_pc(tx: Transaction, index: int, value: int) -> None:
     """Make step `value` the running step of a frame."""
-    _replace(tx, index, pc=value)
+    frames = tx.state.data[FRAMES]
+    index %= len(frames)
+    frame = frames[index]
+    old = frame["pc"]
+    if old != value:
+        frame["pc"] = value  # StepFrame.apply, inlined as Transaction.set_data does
+        tx.record_bookkeeping(StepFrame(index, old, value))
 
 
 def ctx(state: GameState, index: int) -> dict[str, Any]:
@@ -271,7 +303,7 @@ def only_bookkeeping(changes: Sequence[Change], start: int = 0) -> bool:
         if kind is SetTableField and (c.name == "step" or (  # type: ignore[attr-defined]
                 c.name == "phase" and "setup" not in (c.old, c.new))):  # type: ignore[attr-defined]
             continue
-        if kind is not SetData or c.key != FRAMES:  # type: ignore[attr-defined]
+        if kind is not StepFrame and (kind is not SetData or c.key != FRAMES):  # type: ignore[attr-defined]
             return False
     return True
 

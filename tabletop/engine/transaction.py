@@ -49,8 +49,11 @@ class Transaction:
             state.board_memo_values = {}
         self.changes.append(change)
 
-    def _recorded_bookkeeping(self, change: Change) -> None:
-        """Record a change not of the board that the caller has just applied (what `apply` does after applying)."""
+    def record_bookkeeping(self, change: Change) -> None:
+        """Record a change not of the board that the caller has just applied (what `apply` does after applying).
+
+        For the hottest changes, applied inline by their makers (`set_data`, `procedure.set_pc`).
+        """
         state = self.state
         state.version += 1
         state.memo_values = {}
@@ -179,7 +182,7 @@ class Transaction:
         if old != value:
             change = SetTableField(name, old, value)
             setattr(state, name, value)  # change.apply, inlined as in set_data
-            self._recorded_bookkeeping(change)
+            self.record_bookkeeping(change)
 
     def set_data(self, key: str, value: Any, copy: bool = True) -> None:
         """Set one of the game's scalar facts (None removes it); `copy` as for `list_insert`.
@@ -200,7 +203,7 @@ class Transaction:
                 data.pop(key, None)
             else:
                 data[key] = value
-            self._recorded_bookkeeping(change)
+            self.record_bookkeeping(change)
 
     # -- lists ---------------------------------------------------------------------------------
     def list_insert(self, name: str, index: int, item: Any, copy: bool = True) -> None:
@@ -282,7 +285,7 @@ class Transaction:
         """Add a public line to the game log (it must not reveal hidden cards)."""
         entry = LogEntry(text, rule, self.manual, self.state.turn)
         self.state.log.append(entry)  # AppendLog.apply, inlined as in set_data
-        self._recorded_bookkeeping(AppendLog(entry))
+        self.record_bookkeeping(AppendLog(entry))
 
 
 _ATOMS = frozenset({str, int, float, bool, type(None)})

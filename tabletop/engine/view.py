@@ -7,7 +7,7 @@ from typing import Any
 
 from tabletop.engine.cards import CardDefinition
 from tabletop.engine.instance_ids import ID_FLOOR
-from tabletop.engine.procedure import DECISION
+from tabletop.engine.procedure import DECISION, FRAMES
 from tabletop.engine.state import GameState
 
 
@@ -85,6 +85,9 @@ def view_for(state: GameState, viewer: str | None, private_data: tuple[str, ...]
     asked = data.get(DECISION)
     if asked and asked.get("player") != viewer:
         data[DECISION] = {k: asked[k] for k in _DECISION_SEEN_BY_ALL if k in asked}
+    frames = data.get(FRAMES)
+    if frames:  # copied: a frame's program counter is stepped in place (procedure.StepFrame), a view keeps this one
+        data[FRAMES] = tuple(dict(frame) for frame in frames)
     if hidden:
         data = {k: _without(v, hidden) for k, v in data.items()}
     return View(viewer, state.game_id, state.turn, state.active, state.phase, state.step, zones,

@@ -90,6 +90,31 @@ def test_undoing_the_step_takes_frames_and_decision_back() -> None:
     assert dict(state.data) == before[0] and not procedure.stack(state) and not procedure.is_waiting(state)
 
 
+def test_a_step_is_undone_and_redone_exactly_and_a_view_taken_before_it_keeps_its_step() -> None:
+    """Stepping a frame changes its program counter in place (StepFrame): undo, redo and views must not notice."""
+    from tabletop.engine.view import view_for
+
+    state = _state()
+    tx = Transaction(state)
+    procedure.push(tx, [{"effect": "note", "text": "a"}, {"effect": "note", "text": "b"},
+                        {"effect": "_wait_for_command"}], {"controller": "p1"}, kind="flow")
+    pushed = len(tx.changes)
+    seen_before = view_for(state, "p1")
+    procedure.drive(tx, _procedures(_words(), []))
+    assert procedure.stack(state)[0]["pc"] == 2 and state.data["notes"] == ["a", "b"]
+    assert seen_before.data["frames"][0]["pc"] == 0
+    stepped = tx.changes[pushed:]
+    assert any(type(change) is procedure.StepFrame for change in stepped)
+    assert procedure.only_bookkeeping([c for c in stepped if type(c) is procedure.StepFrame])
+    after = state.snapshot()
+    for change in reversed(stepped):
+        change.revert(state)
+    assert procedure.stack(state)[0]["pc"] == 0 and "notes" not in state.data
+    for change in stepped:
+        change.apply(state)
+    assert state.snapshot() == after
+
+
 def test_a_check_runs_before_each_step_of_a_game_procedure_unless_only_bookkeeping_changed() -> None:
     state = _state()
     checks: list[int] = []

@@ -495,7 +495,8 @@ class FFTCGRules(GameRules):
         if main_only:
             return commands
         place = len(hand)
-        for iid in field_cards(state, player):
+        field = field_cards(state, player)
+        for iid in field:
             for number, ability in index[cards[iid].card_id].actions:
                 uses = self._ability_uses(state, player, iid, number, ability)
                 if uses:
@@ -503,7 +504,7 @@ class FFTCGRules(GameRules):
                     place += 1
         # abilities by hand of the field's cards: used, or announced as triggered, with priority (FFTCG 11.6, 11.8)
         commands += [(place, command) for command in
-                     by_hand.offers(state, player, field_cards(state, player), (by_hand.ACTION, by_hand.AUTO), timing)]
+                     by_hand.offers(state, player, field, (by_hand.ACTION, by_hand.AUTO), timing)]
         return commands
 
     def _ability_uses(self, state: GameState, player: str, iid: int, index: int,
