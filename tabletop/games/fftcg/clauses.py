@@ -240,6 +240,10 @@ def _lasting_forms(subject: str) -> tuple[tuple[re.Pattern[str], Any], ...]:
                      "duration": "turn"}]),
         (re.compile(rf"^(?:until the end of the turn, {s} gains? (.+)|{s} gains? (.+) until the end of the turn)$", re.I),
          lambda m: _lasting_grants(m.group(1) or m.group(2))),
+        (re.compile(rf"^until the end of the turn, {s} (?:also )?becomes a Forward with (\d+) power(?: and gains (.+))?$",
+                    re.I), lambda m: _made_forward(int(m.group(1)), m.group(2))),
+        (re.compile(rf"^{s} (?:also )?becomes a Forward with (\d+) power until the end of the turn$", re.I),
+         lambda m: _made_forward(int(m.group(1)), None)),
         (re.compile(rf"^{s} cannot block this turn$", re.I), lambda m: [{"effect": "cannot_block", "duration": "turn"}]),
         (re.compile(rf"^{s} cannot attack this turn$", re.I), lambda m: [{"effect": "cannot_attack", "duration": "turn"}]),
         (re.compile(rf"^{s} cannot attack or block this turn$", re.I),
@@ -262,6 +266,15 @@ def lasting_sentence(sentence: str, subject: str) -> list[Effect] | None:
             result: list[Effect] | None = read(match)
             return result
     return None
+
+
+def _made_forward(power: int, grants: str | None) -> list[Effect] | None:
+    """"Also becomes a Forward with N power (and gains …)" until the end of the turn (FFTCG 11.12.4.6 ③)."""
+    made: list[Effect] = [{"effect": "become_forward", "power": power, "duration": "turn"}]
+    if grants is None:
+        return made
+    more = _lasting_grants(grants)
+    return None if more is None else made + more
 
 
 def _lasting_grants(text: str) -> list[Effect] | None:

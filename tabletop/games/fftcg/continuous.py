@@ -165,6 +165,7 @@ def condition_holds(state: GameState, condition: Mapping[str, Any] | None, playe
         "forwards_at_least": lambda n: mine.count("forward") + len(made) >= n,
         "damage_at_least": lambda n: len(state.zones[f"{player}.damage"].cards) >= n,
         "hand_at_most": lambda n: len(state.zones[f"{player}.hand"].cards) <= n,
+        "your_turn": lambda n: (state.active == player) == bool(n),   # "During your turn, …"
     }
     return all(_controls(state, player, value) if key == "control" else checks[key](int(value))
                for key, value in condition.items())
@@ -209,8 +210,10 @@ def characteristics(state: GameState) -> dict[int, Characteristics]:
     """Return the current characteristics of every card on the field (memoized; do not mutate)."""
     found = state.board_memo_values.get("fftcg.chars")  # state.memo(board=True) inlined: asked at every check
     if found is None:
+        # a field ability working "during your turn" makes the characteristics depend on whose turn it is
+        turn = state.active if "turn" in _field_reads(state) else None
         found = state.board_memo_values["fftcg.chars"] = state.memo_on(
-            "fftcg.chars", field_parts(state), lambda: _characteristics(state))
+            "fftcg.chars", field_parts(state), lambda: _characteristics(state), extra=turn)
     return found  # type: ignore[no-any-return]
 
 

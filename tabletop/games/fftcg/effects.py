@@ -12,7 +12,7 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   end_phase_start, summon_cast, or `state` (a state-triggered ability, FFTCG 11.8.18: it triggers
   whenever its `condition` holds and is not already waiting or on the stack). `of:` a card filter whose
   event triggers it (default: this card itself; for summon_cast the filter is matched on the Summon).
-- `condition`: {backups_at_least, forwards_at_least, damage_at_least, hand_at_most, control} (`control`: a card
+- `condition`: {backups_at_least, forwards_at_least, damage_at_least, hand_at_most, your_turn: 1, control} (`control`: a card
   filter of printed facts with `at_least` (default 1) and/or `at_most`: "if you control 2 or more Job Knight
   Forwards", FFTCG 11.8.13 / 11.12.2): for an auto
   ability checked when it triggers and again when it resolves (FFTCG 11.8.13); for a field ability
@@ -86,7 +86,7 @@ KINDS = ("resolve", "auto", "action", "special", "field", "replacement")
 TRIGGERS = ("enters_field", "leaves_field", "broken", "put_into_break_zone", "attacks", "blocks",
             "deals_damage_to_player", "main_phase_start", "attack_phase_start", "end_phase_start", "summon_cast",
             "state")
-CONDITIONS = ("backups_at_least", "forwards_at_least", "damage_at_least", "hand_at_most", "control")
+CONDITIONS = ("backups_at_least", "forwards_at_least", "damage_at_least", "hand_at_most", "control", "your_turn")
 # what a `control` condition's filter may read: printed facts only (continuous._controls)
 CONTROL_KEYS = ("type", "element", "job", "name", "category", "cost_at_most", "cost_at_least", "not_self", "at_least",
                 "at_most")

@@ -94,10 +94,12 @@ class PrintedFacts:
 
 
 def _reads(definition: CardDefinition) -> frozenset[str]:
-    """Return what the card's abilities read besides the field: dull, hand, damage."""
+    """Return what the card's abilities read besides the field: dull, hand, damage, turn (whose turn it is)."""
     reads: set[str] = set()
     for ability in definition.effects:
         condition = ability.get("condition") or {}
+        if "your_turn" in condition:
+            reads.add("turn")
         if "damage" in ability or "damage_at_least" in condition:
             reads.add("damage")
         if "hand_at_most" in condition:

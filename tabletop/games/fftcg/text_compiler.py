@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-1"
+COMPILER_VERSION = "fftcg-2"
 
 Ability = dict[str, Any]
 
@@ -92,6 +92,7 @@ def _control(at: str, count: int, phrase: str) -> dict[str, Any] | None:
 
 
 _CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
+    (re.compile(r"^during your turn, ", re.I), lambda m: {"your_turn": 1}),
     (re.compile(r"^if you control (\d+) or more Backups, ", re.I), lambda m: {"backups_at_least": int(m.group(1))}),
     (re.compile(r"^if you control (\d+) or more Forwards, ", re.I), lambda m: {"forwards_at_least": int(m.group(1))}),
     (re.compile(r"^if you have received (\d+) (?:or more points of damage|points of damage or more), ", re.I),
@@ -231,6 +232,11 @@ _CHOSEN_BY = {"Summons": "summons", "abilities": "abilities", "Summons or abilit
 
 def _field_sentence(sentence: str) -> list[Ability] | None:
     """Read the sentence of a field ability into its abilities (one per effect)."""
+    made = re.match(r"^<self> (?:also )?becomes a Forward with (\d+) power(?: and gains (.+))?$", sentence)
+    if made is not None:   # FFTCG 11.12.4.6 ③: also a Forward while the field ability works
+        granted = clauses._grants(made.group(2)) if made.group(2) else []
+        return None if granted is None else [{"effect": "become_forward", "power": int(made.group(1)),
+                                              "applies_to": "self"}, *({**g, "applies_to": "self"} for g in granted)]
     gains = re.match(r"^<self> gains (.+)$", sentence)
     if gains is not None:
         granted = clauses._grants(gains.group(1))
