@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 from tabletop.engine import procedure, stack, triggers
@@ -241,31 +241,41 @@ class YugiohRules(GameRules):
             return []
         return list(state.memo(f"yugioh.activations.{player}", lambda: tuple(self._activations(state, player))))
 
-    def _activations(self, state: GameState, player: str) -> list[Command]:
-        """Check each card that could be activated at a Spell Speed allowed now (the others are refused by speed
-        alone, YGO 7.1: a pre-filter that keeps the full checks off most cards)."""
+    def has_activation(self, state: GameState, player: str) -> bool:
+        """Tell whether `activations` lists anything, stopping at the first activation found (asked at every pass
+        of priority: most often the answer is no, or found among the first cards)."""
+        if stack.priority_holder(state) != player or procedure.is_waiting(state):
+            return False
+        listed = state.memo_values.get(f"yugioh.activations.{player}")
+        if listed is not None:
+            return bool(listed)
+        return bool(state.memo(f"yugioh.has_activation.{player}",
+                               lambda: next(self._activations(state, player), None) is not None))
+
+    def _activations(self, state: GameState, player: str) -> Iterator[Command]:
+        """Yield each activation allowed now, checking each card that could be activated at a Spell Speed allowed
+        now (the others are refused by speed alone, YGO 7.1: a pre-filter that keeps the full checks off most cards)."""
         speed_1 = chain.can_act_at_speed_1(state, player)
         lowest = 3 if state.step == "damage" else max(2, chain.top_speed(state))
 
         def allowed(speed: int) -> bool:
             return speed_1 or speed >= lowest
 
-        found: list[Command] = []
         hand = state.zones[f"{player}.hand"].cards
         facts = FACTS(state.library)   # card id -> printed facts, read here for every card in play
         cards = state.cards
         for iid in hand:
             fact = facts[cards[iid].card_id]
             if allowed(1 if fact.is_monster else fact.spell_speed) and chain.card_refusal(state, player, iid) is None:
-                found.append(ActivateCard(by=player, card=iid))
+                yield ActivateCard(by=player, card=iid)
         for iid in table.spells_traps(state, player):
             if cards[iid].face_down and allowed(facts[cards[iid].card_id].spell_speed) \
                     and chain.card_refusal(state, player, iid) is None:
-                found.append(ActivateCard(by=player, card=iid))
+                yield ActivateCard(by=player, card=iid)
         if allowed(2):
             for iid in hand:   # a hand trap's Quick Effect (YGO 7.1)
                 if facts[cards[iid].card_id].is_monster and chain.effect_refusal(state, player, iid, True) is None:
-                    found.append(ActivateEffect(by=player, card=iid, quick=True))
+                    yield ActivateEffect(by=player, card=iid, quick=True)
         for iid in table.monsters(state, player) + table.spells_traps(state, player):
             fact = facts[cards[iid].card_id]
             card = cards[iid]
@@ -273,8 +283,7 @@ class YugiohRules(GameRules):
                 continue
             for quick in (False, True):
                 if allowed(chain.effect_speed(fact, quick)) and chain.effect_refusal(state, player, iid, quick) is None:
-                    found.append(ActivateEffect(by=player, card=iid, quick=quick))
-        return found
+                    yield ActivateEffect(by=player, card=iid, quick=quick)
 
     def _summons(self, state: GameState, player: str) -> list[Command]:
         if state.phase not in chain.MAIN_PHASES or stack.priority_holder(state) != player:
@@ -714,7 +723,7 @@ class YugiohRules(GameRules):
             if state.data.get("summoning") and stack.is_empty(state) and not procedure.stack(state):
                 # YGO 5.7: the opponent may negate the summon; when they do not, it succeeds
                 holder = stack.priority_holder(state)
-                if holder == state.opponent(state.active) and self.activations(state, holder):
+                if holder == state.opponent(state.active) and self.has_activation(state, holder):
                     return
                 self._summon_succeeds(tx)
                 continue
@@ -731,7 +740,7 @@ class YugiohRules(GameRules):
                 continue
             if holder == state.active and stack.is_empty(state) and not state.data.get("attack"):
                 return   # the turn player's open game state (during an attack they may only activate)
-            if self.activations(state, holder):
+            if self.has_activation(state, holder):
                 return
             self._pass(tx, holder)
         raise RuntimeError("priority did not settle")
