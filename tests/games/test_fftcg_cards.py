@@ -38,3 +38,14 @@ def test_card_from_mapping_reads_elements_and_rejects_bad_ones() -> None:
         card_from_mapping({"id": "b", "name": "B", "type": "backup", "element": "mud", "cost": 1})
     with pytest.raises(ValueError, match="needs 'power'"):
         card_from_mapping({"id": "c", "name": "C", "type": "forward", "element": "ice", "cost": 1})
+
+
+def test_a_card_from_the_database_pays_with_its_elements_however_its_source_spells_them() -> None:
+    from tabletop.engine.cards import CardDefinition
+    from tabletop.games.fftcg.cards import elements_of, is_light_or_dark
+    stored = CardDefinition(id="1-001H", game="fftcg", name="Imported", card_type="forward", cost=2,
+                            stats={"power": 5000}, attributes={"element": ["Fire"]})
+    dark = CardDefinition(id="1-002H", game="fftcg", name="Imported Dark", card_type="forward", cost=2,
+                          stats={"power": 5000}, attributes={"element": ["Dark"]})
+    assert elements_of(stored) == ["fire"] and not is_light_or_dark(stored)
+    assert elements_of(dark) == ["dark"] and is_light_or_dark(dark)

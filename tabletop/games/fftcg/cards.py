@@ -87,8 +87,12 @@ def card_from_real(entry: Mapping[str, Any]) -> CardDefinition | None:
 
 
 def elements_of(card: CardDefinition) -> list[str]:
-    """Return a card's elements (the filler card has none)."""
-    return list(card.attributes.get("element", []))
+    """Return a card's elements in the game's words ("fire"; the filler card has none).
+
+    A card read from a card database keeps its source's spelling ("Fire"): the rules compare lower case.
+    """
+    found = card.attributes.get("element", [])
+    return [str(e).lower() for e in (found if isinstance(found, (list, tuple)) else [found])]
 
 
 def is_light_or_dark(card: CardDefinition) -> bool:
