@@ -66,6 +66,15 @@ def ability_text(state: GameState, command: UseAbilityByHand, rule: str) -> str:
     return texts[command.ability]
 
 
+def carry_out(tx: Transaction, frame: int, player: str, name: str, text: str, done_line: str, rule: str = RULE) -> bool:
+    """Run a step of an ability by hand: ask `player` to carry `text` out (False: the step waits), then, once they
+    answered Done, log `done_line` citing `rule` (True)."""
+    if procedure.take_answer(tx, frame) is None:
+        return ask_carried_out(tx, frame, player, name, text)
+    tx.log(done_line, rule)
+    return True
+
+
 def ask_carried_out(tx: Transaction, frame: int, player: str, name: str, text: str, key: str | None = None) -> bool:
     """Ask `player` to carry out an ability's text by hand and answer Done; returns False (the step waits)."""
     extra = {"key": key} if key is not None else {}

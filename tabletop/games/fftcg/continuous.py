@@ -156,13 +156,18 @@ def condition_holds(state: GameState, condition: Mapping[str, Any] | None, playe
         return False
     if not condition:
         return True
-    mine = [state.definition(i).card_type for i in field_cards(state, player)]
-    # a condition may be read while the characteristics are computed: the Forwards made so by a lasting effect
-    # count, not those a field ability makes (reading those here would loop)
-    made = _made_forwards(state) & set(field_cards(state, player))
+
+    def printed(kind: str) -> int:
+        return sum(state.definition(i).card_type == kind for i in field_cards(state, player))
+
+    def forwards() -> int:
+        # a condition may be read while the characteristics are computed: the Forwards made so by a lasting effect
+        # count, not those a field ability makes (reading those here would loop)
+        return printed("forward") + len(_made_forwards(state) & set(field_cards(state, player)))
+
     checks = {
-        "backups_at_least": lambda n: mine.count("backup") >= n,
-        "forwards_at_least": lambda n: mine.count("forward") + len(made) >= n,
+        "backups_at_least": lambda n: printed("backup") >= n,
+        "forwards_at_least": lambda n: forwards() >= n,
         "damage_at_least": lambda n: len(state.zones[f"{player}.damage"].cards) >= n,
         "hand_at_most": lambda n: len(state.zones[f"{player}.hand"].cards) <= n,
         "your_turn": lambda n: (state.active == player) == bool(n),   # "During your turn, …"

@@ -437,10 +437,7 @@ def step_holds(state: GameState, fi: int, step: Mapping[str, Any]) -> bool:
 def _by_hand(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     """An ability whose text the rules do not read: as it resolves, its controller carries it out with manual moves
     and answers Done (GA 10; engine/by_hand.py)."""
-    me = _me(tx.state, fi)
-    if procedure.take_answer(tx, fi) is None:
-        source = procedure.ctx(tx.state, fi).get("source")
-        name = tx.state.definition(source).name if source in tx.state.cards else "an ability"
-        return by_hand.ask_carried_out(tx, fi, me, name, str(step["text"]))
-    tx.log(f"{me} carried out by hand: {step['text']}", "GA 10 (by hand)")
-    return True
+    me, source = _me(tx.state, fi), procedure.ctx(tx.state, fi).get("source")
+    name = tx.state.definition(source).name if source in tx.state.cards else "an ability"
+    return by_hand.carry_out(tx, fi, me, name, str(step["text"]), f"{me} carried out by hand: {step['text']}",
+                             "GA 10 (by hand)")

@@ -540,10 +540,7 @@ def _by_hand(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     """An ability the rules cannot carry out: its controller does its text by hand, then answers Done."""
     me = controller(tx.state, fi)
     name = str(procedure.ctx(tx.state, fi).get("name", "an ability"))
-    if procedure.take_answer(tx, fi) is None:
-        return by_hand.ask_carried_out(tx, fi, me, name, str(step.get("text", "")))
-    tx.log(f"{me} carried out {name} by hand", by_hand.RULE)
-    return True
+    return by_hand.carry_out(tx, fi, me, name, str(step.get("text", "")), f"{me} carried out {name} by hand")
 
 
 @effect("heal", "count")
