@@ -1,0 +1,83 @@
+"""Making a token by hand in the window: right-click a zone, "Make a token here…", fill in the small form, OK."""
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QComboBox, QGraphicsSceneContextMenuEvent, QSpinBox
+
+from carddb.bundled import load_bundled_cards
+from tabletop.engine.cards import CardLibrary
+from tabletop.engine.rules import GameConfig
+from tabletop.games import find_game
+from tabletop.games.yugioh.commands import ActivateCard
+from tabletop.ui.new_game_dialog import NewGame
+from tabletop.ui.zone_menu import MAKE_TOKEN
+
+FLOCK = {"id": "test-flock", "name": "Flock Call", "type": "spell",
+         "text": 'Special Summon 1 "Lamb Token" (Beast/EARTH/Level 1/ATK 0/DEF 0) in Defense Position.'}
+
+
+def start(window) -> None:  # noqa: ANN001
+    library = CardLibrary([*load_bundled_cards("yugioh"), find_game("yugioh").card_from_mapping(FLOCK)])
+    setup = {"turn": 3, "active": "p1", "phase": "main1",
+             "players": {"p1": {"hand": [{"card": "test-flock"}], "deck": 5}, "p2": {"deck": 5}}}
+    window.start(NewGame(GameConfig("yugioh", seed=1, scenario=setup), library, open_hands=False))
+    QTest.keyClick(window.table.hand_over, Qt.Key.Key_Return)   # hot seat: p1 takes the screen
+
+
+def menu_entry(menu, text: str):  # noqa: ANN001, ANN201
+    return next(a for a in menu.actions() if a.text() == text)
+
+
+def test_a_token_is_made_from_the_zone_menu_and_undone(qtbot, window) -> None:  # noqa: ANN001
+    start(window)
+    game = window.session.game
+    flock = game.state.zones["p1.hand"].cards[0]
+    assert window.session.submit(ActivateCard(by="p1", card=flock))
+    assert game.pending_decision().name == "resolve_by_hand"   # the Spell's text is carried out by hand
+
+    window.scene.zone_items["p1.mmz.3"].contextMenuEvent(_right_click())
+    entry = menu_entry(window.last_menu, MAKE_TOKEN)
+    assert entry.isEnabled()
+    entry.trigger()
+    dialog = window.token_dialog
+    assert dialog is not None and dialog.isVisible()
+    assert [t.label for t in dialog.traits] == ["ATK", "DEF", "Level", "Attribute", "Type"]
+    dialog.name.setText("Lamb Token")
+    level = dialog.fields["level"]
+    attribute = dialog.fields["attribute"]
+    assert isinstance(level, QSpinBox) and isinstance(attribute, QComboBox)
+    level.setValue(2)
+    attribute.setCurrentIndex(attribute.findData("earth"))
+    dialog.tapped.setChecked(True)
+    dialog.accept()
+
+    cards = game.state.zones["p1.mmz.3"].cards
+    assert len(cards) == 1
+    token = game.state.cards[cards[0]]
+    assert token.is_token and token.tapped and game.state.definition(token.iid).name == "Lamb Token"
+    assert game.rules.card_value(game.state, token.iid, "level") == 2
+    assert window.scene.item_for(token.iid) is not None, "the token is drawn on the table"
+    assert "made a token, Lamb Token" in game.state.log[-1].text and game.state.log[-1].manual
+    assert game.pending_decision().name == "resolve_by_hand", "still carrying out the Spell by hand"
+
+    window.scene.zone_items["p1.mmz.3"].contextMenuEvent(_right_click())
+    assert not menu_entry(window.last_menu, MAKE_TOKEN).isEnabled(), "a full zone takes no token"
+    game.undo()
+    assert not game.state.zones["p1.mmz.3"].cards and game.pending_decision().name == "resolve_by_hand"
+
+
+def test_a_token_where_the_rules_refuse_it_is_refused_with_the_rule(qtbot, window) -> None:  # noqa: ANN001
+    start(window)
+    refusals: list[str] = []
+    window.session.refused.connect(refusals.append)
+    window.make_token("p1.stz.2")
+    window.token_dialog.accept()
+    assert not window.session.game.state.zones["p1.stz.2"].cards
+    assert refusals and "YGO 5.7" in refusals[-1] and "Main Monster Zone" in refusals[-1]
+
+
+def _right_click() -> QGraphicsSceneContextMenuEvent:
+    event = QGraphicsSceneContextMenuEvent(QGraphicsSceneContextMenuEvent.Type.GraphicsSceneContextMenu)
+    event.setScreenPos(QPoint(10, 10))
+    return event
