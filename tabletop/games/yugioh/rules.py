@@ -28,8 +28,8 @@ from tabletop.engine.zones import ZoneSpec
 from tabletop.games.yugioh import battle, chain, effects, table
 from tabletop.games.yugioh.cards import ATTRIBUTES, FACTS
 from tabletop.games.yugioh.commands import (
-    COMMANDS, ActivateCard, ActivateEffect, ChangePosition, DeclareAttack, FlipSummon, NormalSummon, PendulumSummon,
-    SetMonster, SetSpellTrap, SpecialSummon,
+    COMMANDS, ActivateCard, ActivateEffect, ChangePosition, DeclareAttack, FlipSummon, FusionSummonByHand, NormalSummon,
+    PendulumSummon, SetMonster, SetSpellTrap, SpecialSummon,
 )
 
 HAND_LIMIT = 6            # YGO 5.6
@@ -226,7 +226,8 @@ class YugiohRules(GameRules):
         if decision is None or decision.player != player:
             return []
         if decision.kind == "act" and decision.name == chain.BY_HAND:
-            return [PassPriority(by=player)]
+            fusion = [FusionSummonByHand(by=player)] if chain.fusion_by_hand_refusal(state, player) is None else []
+            return [*fusion, PassPriority(by=player)]
         if decision.kind == "pick":
             return [Choose(by=player, picks=picks) for size in range(decision.min, decision.max + 1)
                     for picks in itertools.combinations(decision.options, size)]
@@ -486,6 +487,8 @@ class YugiohRules(GameRules):
                 raise IllegalCommand(decision.rule, f"answer the choice first: {decision.prompt}")
             else:
                 self._pass(tx, command.by)
+        elif isinstance(command, FusionSummonByHand):
+            chain.fusion_summon_by_hand(tx, command.by)
         elif procedure.is_waiting(state):
             raise IllegalCommand(decision.rule, f"answer the choice first: {decision.prompt}")
         else:
