@@ -1,4 +1,5 @@
-"""Making a token by hand in the window: right-click a zone, "Make a token here…", fill in the small form, OK."""
+"""Yu-Gi-Oh! effects carried out by hand in the window: a token made from a zone's menu ("Make a token here…", a small
+form), and the Fusion Summon a real Fusion Spell offers in the Decision dock."""
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, Qt
@@ -13,14 +14,18 @@ from tabletop.games.yugioh.commands import ActivateCard
 from tabletop.ui.new_game_dialog import NewGame
 from tabletop.ui.zone_menu import MAKE_TOKEN
 
+POLY = {"id": "test-poly", "name": "Twofold Melding", "type": "spell",
+        "text": "Fusion Summon 1 Fusion Monster from your Extra Deck, using monsters from your hand or field."}
 FLOCK = {"id": "test-flock", "name": "Flock Call", "type": "spell",
          "text": 'Special Summon 1 "Lamb Token" (Beast/EARTH/Level 1/ATK 0/DEF 0) in Defense Position.'}
 
 
-def start(window) -> None:  # noqa: ANN001
-    library = CardLibrary([*load_bundled_cards("yugioh"), find_game("yugioh").card_from_mapping(FLOCK)])
-    setup = {"turn": 3, "active": "p1", "phase": "main1",
-             "players": {"p1": {"hand": [{"card": "test-flock"}], "deck": 5}, "p2": {"deck": 5}}}
+def start(window, hand: tuple[str, ...] = ("test-flock",), extra: tuple[str, ...] = ()) -> None:  # noqa: ANN001
+    rules = find_game("yugioh")
+    library = CardLibrary([*load_bundled_cards("yugioh"), *(rules.card_from_mapping(c) for c in (FLOCK, POLY))])
+    setup = {"turn": 3, "active": "p1", "phase": "main1", "players": {
+        "p1": {"hand": [{"card": c} for c in hand], "extra": [{"card": c} for c in extra], "deck": 5},
+        "p2": {"deck": 5}}}
     window.start(NewGame(GameConfig("yugioh", seed=1, scenario=setup), library, open_hands=False))
     QTest.keyClick(window.table.hand_over, Qt.Key.Key_Return)   # hot seat: p1 takes the screen
 
@@ -75,6 +80,24 @@ def test_a_token_where_the_rules_refuse_it_is_refused_with_the_rule(qtbot, windo
     window.token_dialog.accept()
     assert not window.session.game.state.zones["p1.stz.2"].cards
     assert refusals and "YGO 5.7" in refusals[-1] and "Main Monster Zone" in refusals[-1]
+
+
+def test_a_real_fusion_spell_by_hand_offers_the_fusion_summon_in_the_decision_dock(qtbot, window) -> None:  # noqa: ANN001
+    start(window, hand=("test-poly", "YG-001", "YG-004"), extra=("YG-015",))
+    game = window.session.game
+    poly, squire, lancer = game.state.zones["p1.hand"].cards
+    assert window.session.submit(ActivateCard(by="p1", card=poly))
+    actions = window.decision_panel.actions
+    labels = [actions.item(i).text() for i in range(actions.count())]
+    assert labels == ["Fusion summon by hand", "Done: resolve the next link"]
+    actions.itemActivated.emit(actions.item(0))
+    assert game.pending_decision().name == "fusion"
+    titan = game.state.zones["p1.extra"].cards[0]
+    for pick in (titan, squire, lancer):   # the Fusion Monster, then its named materials one by one
+        assert window.decision_panel.toggle_pick(pick)
+        window.decision_panel.confirm_pick.click()
+    assert game.state.cards[titan].zone == "p1.mmz.1" and game.state.cards[titan].props.get("proper")
+    assert game.pending_decision().name == "resolve_by_hand"
 
 
 def _right_click() -> QGraphicsSceneContextMenuEvent:
