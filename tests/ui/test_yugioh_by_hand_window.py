@@ -1,5 +1,5 @@
 """Yu-Gi-Oh! effects carried out by hand in the window: a token made from a zone's menu ("Make a token here…", a small
-form), and the Fusion Summon a real Fusion Spell offers in the Decision dock."""
+form; any game's table has it), and the Fusion Summon a real Fusion Spell offers in the Decision dock."""
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, Qt
@@ -7,6 +7,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QComboBox, QGraphicsSceneContextMenuEvent, QSpinBox
 
 from carddb.bundled import load_bundled_cards
+from conftest import TEST_CARDS, freeform_config
 from tabletop.engine.cards import CardLibrary
 from tabletop.engine.rules import GameConfig
 from tabletop.games import find_game
@@ -80,6 +81,23 @@ def test_a_token_where_the_rules_refuse_it_is_refused_with_the_rule(qtbot, windo
     window.token_dialog.accept()
     assert not window.session.game.state.zones["p1.stz.2"].cards
     assert refusals and "YGO 5.7" in refusals[-1] and "Main Monster Zone" in refusals[-1]
+
+
+def test_a_token_is_made_by_hand_in_a_game_played_by_hand(qtbot, window) -> None:  # noqa: ANN001
+    """The freeform table has no token traits: the form asks only for the name and whether it lies sideways."""
+    window.start(NewGame(freeform_config(), CardLibrary(TEST_CARDS), open_hands=False))
+    QTest.keyClick(window.table.hand_over, Qt.Key.Key_Return)
+    zone = next(z for z, item in window.scene.zone_items.items() if z.startswith("p1.") and not z.endswith("deck"))
+    window.scene.zone_items[zone].contextMenuEvent(_right_click())
+    menu_entry(window.last_menu, MAKE_TOKEN).trigger()
+    dialog = window.token_dialog
+    assert not dialog.fields
+    dialog.name.setText("Treasure")
+    dialog.accept()
+    state = window.session.game.state
+    made = [i for i in state.zones[zone].cards if state.cards[i].is_token]
+    assert len(made) == 1 and state.definition(made[0]).name == "Treasure"
+    assert window.scene.item_for(made[0]) is not None
 
 
 def test_a_real_fusion_spell_by_hand_offers_the_fusion_summon_in_the_decision_dock(qtbot, window) -> None:  # noqa: ANN001
