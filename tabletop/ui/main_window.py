@@ -536,7 +536,8 @@ class MainWindow(QMainWindow):
 
     def open_card_menu(self, look: CardLook, screen: QPoint) -> QMenu:
         """Open a card's menu (legal commands, then By hand) at a screen position."""
-        menu = build_card_menu(self.session, look, self, choose=self.decision_panel.choose_cards)
+        menu = build_card_menu(self.session, look, self, choose=self.decision_panel.choose_cards,
+                               make_token=self.make_token)
         self.last_menu = menu
         menu.popup(screen)
         return menu

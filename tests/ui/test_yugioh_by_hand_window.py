@@ -12,6 +12,7 @@ from tabletop.engine.cards import CardLibrary
 from tabletop.engine.rules import GameConfig
 from tabletop.games import find_game
 from tabletop.games.yugioh.commands import ActivateCard
+from tabletop.ui.card_menu import MAKE_TOKEN_IN_ZONE
 from tabletop.ui.new_game_dialog import NewGame
 from tabletop.ui.zone_menu import MAKE_TOKEN
 
@@ -98,6 +99,9 @@ def test_a_token_is_made_by_hand_in_a_game_played_by_hand(qtbot, window) -> None
     made = [i for i in state.zones[zone].cards if state.cards[i].is_token]
     assert len(made) == 1 and state.definition(made[0]).name == "Treasure"
     assert window.scene.item_for(made[0]) is not None
+    menu = window.open_card_menu(window.scene.item_for(made[0]).look, QPoint(10, 10))   # a card's menu has it too
+    menu_entry(menu, MAKE_TOKEN_IN_ZONE).trigger()
+    assert window.token_dialog is not dialog and window.token_dialog.zone_id == zone
 
 
 def test_a_real_fusion_spell_by_hand_offers_the_fusion_summon_in_the_decision_dock(qtbot, window) -> None:  # noqa: ANN001
