@@ -291,6 +291,18 @@ class Reveal(Command):
 
 
 @dataclass(frozen=True, kw_only=True)
+class MakeToken(Command):
+    """Make a token by hand in a zone: its name and the game's token traits as "name=value" words (`atk=1000`,
+    `attribute=dark`; engine.tokens), turned sideways when `tapped` (a Yu-Gi-Oh! Token in Defense Position)."""
+
+    manual: ClassVar[bool] = True
+    name: str
+    to: str
+    traits: tuple[str, ...] = ()
+    tapped: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
 class UseAbilityByHand(Command):
     """Use a printed ability the rules cannot carry out (its text did not compile): its controller does it by hand.
 
@@ -303,6 +315,6 @@ class UseAbilityByHand(Command):
 
 ENGINE_COMMANDS: tuple[type[Command], ...] = (
     PassPriority, Choose, Concede, ManualMove, SetCounter, SetState, AdjustTotal, Shuffle, DrawCards, Reveal,
-    UseAbilityByHand,
+    MakeToken, UseAbilityByHand,
 )
 MANUAL_COMMANDS: tuple[type[Command], ...] = tuple(c for c in ENGINE_COMMANDS if c.manual)

@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 from tabletop.engine.commands import (
-    AdjustTotal, Command, DrawCards, ManualMove, Reveal, SetCounter, SetState, Shuffle,
+    AdjustTotal, Command, DrawCards, MakeToken, ManualMove, Reveal, SetCounter, SetState, Shuffle,
 )
 from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.rules import GameRules
+from tabletop.engine.tokens import read_traits
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.zones import zone_id
 
@@ -85,8 +86,33 @@ def resolve_manual(rules: GameRules, tx: Transaction, command: Command) -> None:
         known = command.to == "all" or state.is_visible_to(command.card, command.by)
         tx.reveal(command.card, command.to)
         tx.log(f"{command.by} revealed {state.definition(command.card).name if known else 'a card'} to {command.to}")
+    elif isinstance(command, MakeToken):
+        make_token(rules, tx, command)
     else:
         raise IllegalCommand(MANUAL, f"{command.command_name()} is not a manual command")
+
+
+def make_token(rules: GameRules, tx: Transaction, command: MakeToken) -> None:
+    """Make a token by hand: its definition joins the library (once: the same facts name the same card), the token
+    enters the zone owned by that zone's player, and the game applies its rules to it (`GameRules.token_made`)."""
+    state = tx.state
+    name = command.name.strip()
+    if not name:
+        raise IllegalCommand(MANUAL, "a token needs a name")
+    target = find_zone(tx, command.by, command.to)
+    zone = state.zones[target]
+    if zone.is_full():
+        raise IllegalCommand(MANUAL, f"{zone.name} already holds {zone.spec.capacity} card(s)")
+    try:
+        definition = rules.token_definition(name, read_traits(command.traits, rules.token_traits))
+    except ValueError as error:
+        raise IllegalCommand(MANUAL, str(error)) from None
+    if state.library.get(definition.id) != definition:   # a library is shared by the tables made from it: add once
+        state.library.add(definition)
+    iid = tx.create_token(definition.id, zone.owner or command.by, target, 0)
+    tx.set_field(iid, "tapped", command.tapped)
+    rules.token_made(tx, iid)
+    tx.log(f"{command.by} made a token, {name}, in {target} by hand")
 
 
 def _card(tx: Transaction, iid: int) -> None:

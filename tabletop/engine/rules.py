@@ -13,6 +13,7 @@ from tabletop.engine.library_index import per_library
 from tabletop.engine.rng import seed_state
 from tabletop.engine.state import GameState
 from tabletop.engine.text_compilation import CompiledText
+from tabletop.engine.tokens import TOKEN_TYPE, TokenTrait, token_id
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.zones import ZoneSpec, zone_id
 
@@ -109,6 +110,8 @@ class GameRules:
     # True when legal_commands lists every play the rules allow (not only the pass of a game
     # played by hand): then a seat whose one legal command is the pass has nothing else to do.
     lists_every_play: ClassVar[bool] = False
+    # what a token made by hand has besides its name (MakeToken; the window's dialog asks for each)
+    token_traits: ClassVar[tuple[TokenTrait, ...]] = ()
 
     # -- metadata ------------------------------------------------------------------------------
     def zone_specs(self, game_format: str) -> Sequence[ZoneSpec]:
@@ -279,6 +282,19 @@ class GameRules:
         The window draws an arrow from each source to each target; none by default.
         """
         return []
+
+    def token_definition(self, name: str, traits: Mapping[str, int | str]) -> CardDefinition:
+        """Return the printed definition of a token made by hand with `name` and the game's `token_traits`.
+
+        Contract: the same name and traits give an equal definition with the same id (engine.tokens.token_id).
+        """
+        stats = {k: int(v) for k, v in traits.items() if isinstance(v, int)}
+        attributes = {k: v for k, v in traits.items() if not isinstance(v, int)}
+        return CardDefinition(id=token_id(self.id, name, traits), game=self.id, name=name, card_type=TOKEN_TYPE,
+                              stats=stats, attributes=attributes, text="A token made by hand.")
+
+    def token_made(self, tx: Transaction, iid: int) -> None:
+        """Apply the game's rules to a token just made by hand (IllegalCommand refuses it where it cannot be)."""
 
     def after_manual(self, tx: Transaction) -> None:
         """Apply the game's checks after a manual change (e.g. loss conditions)."""

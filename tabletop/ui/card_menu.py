@@ -14,6 +14,7 @@ from tabletop.ui.session import GameSession
 
 
 SUBMENU_AFTER = 6   # more commands of one kind than this go into a submenu of their own
+MAKE_TOKEN_IN_ZONE = "Make a token in this zone…"
 
 
 def real_card(session: GameSession, look: CardLook) -> int | None:
@@ -38,13 +39,15 @@ def rules_commands(session: GameSession, look: CardLook) -> list[Command]:
 
 def build_card_menu(session: GameSession, look: CardLook, parent: QWidget | None = None,
                     ask_text: Callable[[str, str], str | None] | None = None,
-                    choose: Callable[[Command, CardChoice], object] | None = None) -> QMenu:
+                    choose: Callable[[Command, CardChoice], object] | None = None,
+                    make_token: Callable[[str], object] | None = None) -> QMenu:
     """Return the menu of a card: its legal commands first, then "By hand" actions for any game.
 
     `ask_text(title, label)` asks for a counter name (a dialog by default; tests pass a function). `choose(command,
     choice)` lets the player choose the cards of a listed command otherwise (`GameRules.card_choices`): each play
     whose payment is the player's to choose gets a "… pay another way" entry beside it; a choice that tells the
-    commands of a card apart (a play's targets, a Party's Forwards) gets one entry, before them.
+    commands of a card apart (a play's targets, a Party's Forwards) gets one entry, before them. `make_token(zone_id)`
+    asks for a token to make by hand in the card's zone (as the zone's own menu does), offered while it has room.
     """
     menu = QMenu(parent)
     game = session.game
@@ -126,6 +129,8 @@ def build_card_menu(session: GameSession, look: CardLook, parent: QWidget | None
             add(states, ("✓ " if on else "") + name.replace("_", " "), SetState(by=player, card=iid, state=name, value=not on))
     if state.is_visible_to(iid, player):
         add(menu, "Reveal to everyone", Reveal(by=player, card=iid, to="all"))
+    if make_token is not None and not zone.is_full():
+        menu.addAction(MAKE_TOKEN_IN_ZONE).triggered.connect(lambda _checked=False: make_token(zone.id))
     return menu
 
 

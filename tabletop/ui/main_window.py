@@ -36,6 +36,8 @@ from tabletop.ui.session import GameSession
 from tabletop.ui.table_scene import TableScene
 from tabletop.ui.table_view import TableView
 from tabletop.ui.toast import Toast
+from tabletop.ui.token_dialog import TokenDialog
+from tabletop.ui.zone_menu import build_zone_menu
 
 GAME_FILES = "Tabletop games (*.ttgame);;All files (*)"
 AI_PAUSES = ((0, "No pause"), (300, "0.3 s"), (600, "0.6 s"), (1500, "1.5 s"))
@@ -74,6 +76,7 @@ class MainWindow(QMainWindow):
         self.settings = settings or QSettings("tabletop", "tabletop")
         self.current_path: Path | None = None
         self.last_menu: QMenu | None = None
+        self.token_dialog: TokenDialog | None = None   # the last "Make a token here…" form (tests fill it in)
         self.import_worker: ImportWorker | None = None
         self.import_message: QMessageBox | None = None
         self.import_progress: QProgressDialog | None = None
@@ -120,6 +123,7 @@ class MainWindow(QMainWindow):
         self.decision_panel.pickedChanged.connect(self.scene.set_picking)
         self.decision_panel.zonesPickedChanged.connect(self.scene.set_zone_picking)
         self.scene.zoneClicked.connect(self.decision_panel.toggle_zone)
+        self.scene.zoneMenuRequested.connect(self.open_zone_menu)
         session.refused.connect(self.show_refusal)
         session.changed.connect(lambda _result: self._after_change())
         session.handOverRequested.connect(self._hand_over)
@@ -532,10 +536,29 @@ class MainWindow(QMainWindow):
 
     def open_card_menu(self, look: CardLook, screen: QPoint) -> QMenu:
         """Open a card's menu (legal commands, then By hand) at a screen position."""
-        menu = build_card_menu(self.session, look, self, choose=self.decision_panel.choose_cards)
+        menu = build_card_menu(self.session, look, self, choose=self.decision_panel.choose_cards,
+                               make_token=self.make_token)
         self.last_menu = menu
         menu.popup(screen)
         return menu
+
+    def open_zone_menu(self, zone_id: str, screen: QPoint) -> QMenu:
+        """Open a zone's menu of moves by hand (make a token there, shuffle it) at a screen position."""
+        menu = build_zone_menu(self.session, zone_id, self.make_token, self)
+        self.last_menu = menu
+        menu.popup(screen)
+        return menu
+
+    def make_token(self, zone_id: str) -> TokenDialog | None:
+        """Ask for a token to make by hand in a zone (non-modal; OK submits it, a refusal is shown as any other)."""
+        game, player = self.session.game, self.session.viewer
+        if game is None or player is None:
+            return None
+        dialog = TokenDialog(game.rules, game.state, player, zone_id, self)
+        dialog.accepted.connect(lambda: self.session.submit(dialog.command()))
+        self.token_dialog = dialog
+        dialog.open()
+        return dialog
 
     def card_dropped(self, look: CardLook, zone_id: str, index: int) -> None:
         """Play a dragged card by the legal command that puts it there; a drop no rule allows is refused.

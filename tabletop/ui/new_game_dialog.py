@@ -56,6 +56,10 @@ class SeatRow(QWidget):
         layout.addWidget(self.edit)
         layout.addWidget(self.kind)
         self.choices: list[DeckChoice] = []
+        # why the chosen deck is refused (the game's construction rules, its banlist), shown as soon as it is chosen
+        self.verdict = QLabel()
+        self.verdict.setWordWrap(True)
+        self.verdict.setObjectName(f"{player}_deck_verdict")
 
     def set_choices(self, choices: list[DeckChoice]) -> None:
         """List the decks a seat can take, then the deck-file entry."""
@@ -103,6 +107,7 @@ class NewGameDialog(QDialog):
             row.edit.setEnabled(database is not None)
             label = QLabel(f"{player}:")
             form.addRow(label, row)
+            form.addRow("", row.verdict)
             self.seats.append(row)
             self.seat_labels.append(label)
         # yugioh.md 2.5: the Forbidden & Limited list decks are checked against (an EDOPro/YGOPro lflist.conf)
@@ -149,6 +154,7 @@ class NewGameDialog(QDialog):
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self._accept)
         buttons.rejected.connect(self.reject)
+        self.ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
         form.addRow(buttons)
         self.game.currentIndexChanged.connect(self._game_changed)
         self.goldfish.toggled.connect(lambda on: self.seats[1].setEnabled(not on))
@@ -156,9 +162,15 @@ class NewGameDialog(QDialog):
         for row in self.seats:
             row.kind.currentIndexChanged.connect(lambda _index: self._describe_seating())
             row.deck.currentIndexChanged.connect(lambda _index: self._describe_seating())
+            row.deck.currentIndexChanged.connect(lambda _index: self.check_decks())
+        for changed in (self.format.currentIndexChanged, self.banlist.currentIndexChanged):
+            changed.connect(lambda _index: self.check_decks())
+        for toggled in (self.unchecked.toggled, self.goldfish.toggled):
+            toggled.connect(lambda _on: self.check_decks())
         self.result_game: NewGame | None = None
         self.editor: Any = None
         self._restore()
+        self.check_decks()
 
     # -- settings ------------------------------------------------------------------------------
     def _restore(self) -> None:
@@ -314,11 +326,70 @@ class NewGameDialog(QDialog):
             return
         super().done(result)
 
+    # -- the decks' construction rules -----------------------------------------------------------
+    def chosen_format(self) -> str:
+        """Return the format the form names (the game's first while none is selected)."""
+        rules = find_game(self.game.currentData())
+        index = self.format.currentIndex()
+        return rules.formats[index] if 0 <= index < len(rules.formats) else rules.formats[0]
+
+    def deck_problems(self, choice: DeckChoice) -> list[str]:
+        """Return the construction rules a deck breaks in the chosen game and format, against the chosen Forbidden &
+        Limited list (Yu-Gi-Oh!), each citing its rule; empty when it may be played (carddb.validation: every game's
+        deck checker)."""
+        gid = self.game.currentData()
+        fmt = self.chosen_format()
+        listed = self.banlists.get(self.banlist.currentData() or "") if gid == "yugioh" else None
+        regulation = regulation_of(listed, choice.cards, fmt) if listed is not None else None
+        sections = {section: list(ids) for section, ids in choice.sections.items()}
+        return deck_problems(gid, sections, choice.cards, fmt, regulation)
+
+    def format_clash(self) -> str:
+        """Return why the two seats' decks cannot meet (decks of two formats, e.g. Vanguard standard against
+        premium), or "" when they can or only p1's deck is played (goldfish)."""
+        named = {row.player: choice.format for row in self.seats
+                 if (choice := row.selected()) is not None and choice.format}
+        if self.goldfish.isChecked() or len(set(named.values())) < 2:
+            return ""
+        p1, p2 = named
+        return f"{p1}'s deck is a {named[p1]} deck and {p2}'s a {named[p2]} deck: both seats play one format"
+
+    def check_decks(self) -> bool:
+        """Say beside each seat's deck, as soon as it is chosen, why the rules refuse it (OK stays off until the decks
+        are legal or "play unchecked" is ticked); return whether the chosen decks may be played."""
+        unchecked = self.unchecked.isChecked()
+        playable = True
+        clash = self.format_clash()
+        for index, row in enumerate(self.seats):
+            choice = row.selected()
+            used = choice is not None and (index == 0 or not self.goldfish.isChecked()) and all(
+                card.game == self.game.currentData() for card in choice.cards[:1])   # not one of the last game's
+            problems = self.deck_problems(choice) if used and choice is not None else []
+            if index == len(self.seats) - 1 and clash:
+                problems = [clash, *problems]
+            if not problems:
+                row.verdict.setText("")
+                row.verdict.hide()
+                continue
+            more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+            if unchecked and not clash:
+                row.verdict.setText(f"Played unchecked: {problems[0]}{more}")
+                row.verdict.setStyleSheet("color: #8a5a00;")
+            else:
+                row.verdict.setText(f"Refused: {problems[0]}{more}")
+                row.verdict.setStyleSheet("color: #b00020;")
+                playable = False
+            row.verdict.setToolTip("\n".join(problems))
+            row.verdict.show()
+        self.ok.setEnabled(playable)
+        self.ok.setToolTip("" if playable else "A deck is refused: see the reason under it")
+        return playable
+
     def build(self) -> NewGame:
         """Return the game the form describes; ValueError says what is missing."""
         gid = self.game.currentData()
         rules = find_game(gid)
-        fmt = rules.formats[self.format.currentIndex()] if self.format.currentIndex() >= 0 else rules.formats[0]
+        fmt = self.chosen_format()
         goldfish = self.goldfish.isChecked()
         decks: dict[str, dict[str, list[str]]] = {}
         seats: dict[str, str] = {}
@@ -326,12 +397,9 @@ class NewGameDialog(QDialog):
         unchecked: dict[str, list[str]] = {}
         library = CardLibrary(card_library(gid, self.database).values())
         first = self.seats[0].selected()
-        chosen = {row.player: row.selected() for row in self.seats}
-        named = {player: choice.format for player, choice in chosen.items() if choice is not None and choice.format}
-        if not goldfish and len(set(named.values())) > 1:   # e.g. a Vanguard standard deck against a premium one
-            p1, p2 = named
-            raise ValueError(f"{p1}'s deck is a {named[p1]} deck and {p2}'s a {named[p2]} deck: "
-                             "both seats play one format")
+        clash = self.format_clash()
+        if clash:
+            raise ValueError(clash)
         for row, player in zip(self.seats, rules.players):
             choice = first if goldfish else row.selected()
             if choice is None:
@@ -339,9 +407,7 @@ class NewGameDialog(QDialog):
             decks[player] = {section: list(ids) for section, ids in choice.sections.items()}
             for card in choice.cards:
                 library.add(card)
-            listed = self.banlists.get(self.banlist.currentData() or "") if gid == "yugioh" else None
-            regulation = regulation_of(listed, choice.cards, fmt) if listed is not None else None
-            problems = deck_problems(gid, decks[player], choice.cards, fmt, regulation)
+            problems = self.deck_problems(choice)
             if problems and not self.unchecked.isChecked():
                 more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
                 raise ValueError(f"{player}'s deck “{choice.name}” breaks the construction rules: {problems[0]}{more}. "

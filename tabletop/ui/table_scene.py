@@ -38,6 +38,7 @@ class TableScene(QGraphicsScene):
     cardHovered = Signal(object)                  # CardLook | None
     cardFocused = Signal(object)                  # CardLook that the keyboard focus moved to
     zoneClicked = Signal(str)                     # zone id of a zone a decision offers (see set_zone_picking)
+    zoneMenuRequested = Signal(str, QPoint)       # zone id, screen position (a right-click on the zone itself)
 
     def __init__(self, session: GameSession) -> None:
         super().__init__()
@@ -349,6 +350,10 @@ class TableScene(QGraphicsScene):
     def card_context_menu(self, item: CardItem, screen: QPoint) -> None:
         """Report a right-click on a card."""
         self.cardMenuRequested.emit(item.look, screen)
+
+    def zone_context_menu(self, item: ZoneItem, screen: QPoint) -> None:
+        """Report a right-click on a zone (not on a card in it)."""
+        self.zoneMenuRequested.emit(item.zone_id, screen)
 
     def card_hovered(self, item: CardItem | None) -> None:
         """Report the card under the mouse (None when it leaves)."""

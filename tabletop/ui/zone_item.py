@@ -152,6 +152,9 @@ class ZoneItem(QGraphicsItem):
         if event.button() == Qt.MouseButton.LeftButton and self.is_pickable:
             self.scene().zone_clicked(self)
 
+    def contextMenuEvent(self, event) -> None:  # noqa: ANN001 (QGraphicsSceneContextMenuEvent)
+        self.scene().zone_context_menu(self, event.screenPos())
+
     def boundingRect(self) -> QRectF:
         return QRectF(0, 0, self.place.rect.w, self.place.rect.h)
 

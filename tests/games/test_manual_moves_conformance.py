@@ -16,7 +16,7 @@ import yaml
 
 from carddb.bundled import load_bundled_cards
 from tabletop.engine.commands import (
-    AdjustTotal, Command, DrawCards, ManualMove, Reveal, SetCounter, SetState, Shuffle,
+    AdjustTotal, Command, DrawCards, MakeToken, ManualMove, Reveal, SetCounter, SetState, Shuffle,
 )
 from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.game import Game
@@ -41,7 +41,7 @@ def random_manual_command(rnd: random.Random, game: Game) -> Command:
     state: GameState = game.state
     by = rnd.choice(state.players)
     card = rnd.choice(sorted(state.cards))
-    kind = rnd.randrange(7)
+    kind = rnd.randrange(8)
     if kind == 0:
         return ManualMove(by=by, card=card, to=rnd.choice(sorted(state.zones)), index=rnd.choice((0, -1)),
                           face_down=rnd.choice((None, True, False)))
@@ -58,6 +58,11 @@ def random_manual_command(rnd: random.Random, game: Game) -> Command:
         return Shuffle(by=by, zone=rnd.choice(sorted(state.zones)))
     if kind == 5:
         return DrawCards(by=by, count=rnd.randrange(3))
+    if kind == 6:
+        traits = tuple(f"{t.name}={rnd.choice(t.choices) if t.choices else t.default if not t.stat else rnd.randint(t.least, t.least + 3)}"
+                       for t in game.rules.token_traits if rnd.random() < 0.7)
+        return MakeToken(by=by, name=rnd.choice(("Sheep Token", "Soldier")), to=rnd.choice(sorted(state.zones)),
+                         traits=traits, tapped=rnd.random() < 0.5)
     return Reveal(by=by, card=card, to=rnd.choice(("all", *state.players)))
 
 

@@ -316,9 +316,7 @@ def resolve_next(tx: Transaction) -> None:
                         "targets": link.get("targets", []), "target_zones": link.get("target_zones", []),
                         "answers_link": link.get("answers_link")}, kind="ability", atomic=True)
         return
-    procedure.ask(tx, None, link["controller"], BY_HAND, "act",
-                  f"Chain Link {number}: carry out {link['name']} by hand, then pass — {link['text']}",
-                  rule="YGO 7.3 (by hand)", link={**link, "number": number})
+    ask_by_hand(tx, {**link, "number": number})
 
 
 def finish_by_hand(tx: Transaction) -> None:
@@ -331,6 +329,54 @@ def finish_by_hand(tx: Transaction) -> None:
     iid = link["card"]
     tx.log(f"Chain Link {link['number']}: {link['controller']} carried out {link['name']} by hand", "by hand")
     send_resolved_card(tx, iid, link["kind"])
+
+
+FUSION_BY_HAND = "YGO 5.7 (by hand)"
+_FUSION_STEP = {"effect": "fusion_summon", "generic": True}
+
+
+def fusion_by_hand_refusal(state: GameState, player: str) -> str | None:
+    """Return why `player` cannot Fusion Summon now while carrying out a link by hand, or None: the link's text must
+    Fusion Summon, and a Fusion Monster of their Extra Deck must have its materials in their hand or on their field."""
+    raw = procedure.stored(state)
+    if raw is None or raw.get("name") != BY_HAND or raw.get("player") != player:
+        return "you Fusion Summon by hand only while carrying out a chain link of yours by hand"
+    link = raw["link"]
+    if "fusion summon" not in str(link.get("text", "")).lower():
+        return f"the text of {link['name']} does not Fusion Summon"
+    if not effects.fusion_candidates(state, player, _FUSION_STEP, link["card"]):
+        return "no Fusion Monster of your Extra Deck has its materials in your hand or on your field"
+    return None
+
+
+def fusion_summon_by_hand(tx: Transaction, player: str) -> None:
+    """Fusion Summon as the link carried out by hand says, by the bundled Fusion's word (`fusion_summon`, any material
+    line allowed): the carrying out by hand is set aside while the Fusion Monster and its materials are chosen, and
+    asked again once it is summoned (`_resume_by_hand`)."""
+    refusal = fusion_by_hand_refusal(tx.state, player)
+    if refusal:
+        raise IllegalCommand(FUSION_BY_HAND, refusal)
+    link = dict(procedure.stored(tx.state)["link"])   # type: ignore[index]  # a BY_HAND decision is stored
+    procedure.withdraw(tx)
+    tx.log(f"{player} Fusion Summons as {link['name']} says, by hand", FUSION_BY_HAND)
+    procedure.push(tx, [_FUSION_STEP, {"effect": "_resume_by_hand"}],
+                   {"controller": player, "source": link["card"], "link": link}, kind="ability", atomic=True)
+
+
+@effects.VOCABULARY.word("_resume_by_hand")
+def resume_by_hand(tx: Transaction, fi: int, step: Any) -> bool:
+    """Ask the controller again to carry out the rest of the link by hand (after a Fusion Summon by hand)."""
+    link = procedure.ctx(tx.state, fi)["link"]
+    procedure.pop(tx, fi)   # its last step: gone before the question, so that Done resumes the chain, not this frame
+    ask_by_hand(tx, link)
+    return True
+
+
+def ask_by_hand(tx: Transaction, link: Any) -> None:
+    """Ask a link's controller to carry it out by hand, then pass (YGO 7.3: the effect resolves)."""
+    procedure.ask(tx, None, link["controller"], BY_HAND, "act",
+                  f"Chain Link {link['number']}: carry out {link['name']} by hand, then pass — {link['text']}",
+                  rule="YGO 7.3 (by hand)", link=link)
 
 
 def links_shown(state: GameState) -> list[dict[str, Any]]:

@@ -82,5 +82,12 @@ class PendulumSummon(Command):
     cards: tuple[CardId, ...]
 
 
+@dataclass(frozen=True, kw_only=True)
+class FusionSummonByHand(Command):
+    """While you carry out by hand an effect whose text Fusion Summons (a real Fusion Spell), Fusion Summon by the
+    rules: choose a Fusion Monster of your Extra Deck and its materials from your hand or field (YGO 5.7)."""
+
+
 COMMANDS: tuple[type[Command], ...] = (NormalSummon, SetMonster, FlipSummon, ChangePosition, SetSpellTrap,
-                                       ActivateCard, ActivateEffect, DeclareAttack, SpecialSummon, PendulumSummon)
+                                       ActivateCard, ActivateEffect, DeclareAttack, SpecialSummon, PendulumSummon,
+                                       FusionSummonByHand)

@@ -471,23 +471,28 @@ def _slots(state: GameState, fusion: int) -> list[Material]:
     return material_slots(fusion_materials(state.definition(fusion)) or ())
 
 
+GENERIC_MATERIALS = 2   # a material line the rules cannot read: at least 2 monsters (a Fusion Summon by hand)
+
+
 def fusion_candidates(state: GameState, player: str, step: Mapping[str, Any], source: int | None) -> list[int]:
     """Return the Fusion Monsters of the Extra Deck whose materials (named ones, or read from a real card's material
-    line: "X" + "Y", 2 "Arch" monsters, "X" + 1 DARK monster) are in the hand or on the field."""
+    line: "X" + "Y", 2 "Arch" monsters, "X" + 1 DARK monster) are in the hand or on the field; with `generic`, also
+    those whose line the rules cannot read, when 2 or more monsters are there (the player names the materials)."""
     pool = _fusion_pool(state, player, source)
     found = []
     for iid in FILTER.select(Seen(state, player, source), state.zones[f"{player}.extra"].cards, step.get("filter")):
         slots = _slots(state, iid)
-        if table.card_facts(state, iid).is_("fusion") and slots and can_fill(slots, pool) \
-                and table.summon_zones(state, player, iid):
+        fillable = can_fill(slots, pool) if slots else bool(step.get("generic")) and len(pool) >= GENERIC_MATERIALS
+        if table.card_facts(state, iid).is_("fusion") and fillable and table.summon_zones(state, player, iid):
             found.append(iid)
     return found
 
 
-@VOCABULARY.word("fusion_summon", filter=dict)
+@VOCABULARY.word("fusion_summon", filter=dict, generic=bool)
 def fusion_summon(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
     """Fusion Summon: choose a Fusion Monster, then its named materials one by one from hand or field; they go
-    to the GY and it is Special Summoned, properly (YGO 5.7)."""
+    to the GY and it is Special Summoned, properly (YGO 5.7). With `generic` (a Fusion Spell carried out by hand), a
+    Fusion Monster whose material line the rules cannot read takes the 2 or more monsters its player picks at once."""
     context = _vars(tx, fi)
     me, state = context["controller"], tx.state
     answer = procedure.take_answer(tx, fi)
@@ -500,7 +505,7 @@ def fusion_summon(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
         return _ask_material(tx, fi) is not False
     chosen = list(context.get("chosen", ()))
     if answer is not None:
-        chosen.append(answer["picks"][0])
+        chosen.extend(answer["picks"])   # one material at a time, or all at once for an unread line
         procedure.set_var(tx, fi, "chosen", chosen)
     if _ask_material(tx, fi) is False:
         return False
@@ -530,10 +535,17 @@ def _ask_material(tx: Transaction, fi: int) -> bool | None:
     context = _vars(tx, fi)
     state, me = tx.state, context["controller"]
     chosen = list(context.get("chosen", ()))
-    remaining = _slots(state, context["fusion"])[len(chosen):]
+    slots = _slots(state, context["fusion"])
+    pool = _fusion_pool(state, me, context.get("source"), chosen)
+    if not slots and not chosen:   # a line the rules cannot read (only offered by hand): the player names them all
+        name = state.definition(context["fusion"]).name
+        return procedure.ask(tx, fi, me, "fusion_material", "pick",
+                             f"Choose the Fusion Materials {name}'s text names (2 or more: the rules cannot read "
+                             "its material line)", [c for c, _ in pool], GENERIC_MATERIALS, len(pool),
+                             rule="YGO 5.7 (by hand)")
+    remaining = slots[len(chosen):]
     if not remaining:
         return None
-    pool = _fusion_pool(state, me, context.get("source"), chosen)
     options = [c for c, card in pool if fits_material(card, remaining[0])
                and can_fill(remaining[1:], [p for p in pool if p[0] != c])]
     return procedure.ask(tx, fi, me, "fusion_material", "pick", f"Choose {remaining[0].describe()} as Fusion Material",

@@ -22,13 +22,14 @@ from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.rules import CardValue, GameConfig, GameRules
 from tabletop.engine.state import TOKEN, GameState
 from tabletop.engine.transaction import Transaction
+from tabletop.engine.tokens import TokenTrait
 from tabletop.engine.turns import Phase, TurnStructure
 from tabletop.engine.zones import ZoneSpec
 from tabletop.games.yugioh import battle, chain, effects, table
-from tabletop.games.yugioh.cards import FACTS
+from tabletop.games.yugioh.cards import ATTRIBUTES, FACTS
 from tabletop.games.yugioh.commands import (
-    COMMANDS, ActivateCard, ActivateEffect, ChangePosition, DeclareAttack, FlipSummon, NormalSummon, PendulumSummon,
-    SetMonster, SetSpellTrap, SpecialSummon,
+    COMMANDS, ActivateCard, ActivateEffect, ChangePosition, DeclareAttack, FlipSummon, FusionSummonByHand, NormalSummon,
+    PendulumSummon, SetMonster, SetSpellTrap, SpecialSummon,
 )
 
 HAND_LIMIT = 6            # YGO 5.6
@@ -52,6 +53,12 @@ class YugiohRules(GameRules):
     default_totals: ClassVar[Mapping[str, int]] = {"lp": 8000}  # YGO 4.3
     deck_sections: ClassVar[Mapping[str, str | None]] = {"main": "deck", "extra": "extra", "side": None}
     lists_every_play: ClassVar[bool] = True
+    # a Token made by hand (an uncoded effect carried out by hand): its printed ATK, DEF, Level, Attribute and Type
+    token_traits: ClassVar[tuple[TokenTrait, ...]] = (
+        TokenTrait("atk", "ATK", 0, 0, 99_999), TokenTrait("def", "DEF", 0, 0, 99_999),
+        TokenTrait("level", "Level", 1, 1, 12),
+        TokenTrait("attribute", "Attribute", "dark", choices=tuple(sorted(ATTRIBUTES)), stat=False),
+        TokenTrait("race", "Type", "Fiend", stat=False))
     turn: ClassVar[TurnStructure] = TurnStructure([
         Phase("draw"), Phase("standby"), Phase("main1"), Phase("battle", ("start", "battle", "damage", "end")),
         Phase("main2"), Phase("end")])
@@ -219,7 +226,8 @@ class YugiohRules(GameRules):
         if decision is None or decision.player != player:
             return []
         if decision.kind == "act" and decision.name == chain.BY_HAND:
-            return [PassPriority(by=player)]
+            fusion = [FusionSummonByHand(by=player)] if chain.fusion_by_hand_refusal(state, player) is None else []
+            return [*fusion, PassPriority(by=player)]
         if decision.kind == "pick":
             return [Choose(by=player, picks=picks) for size in range(decision.min, decision.max + 1)
                     for picks in itertools.combinations(decision.options, size)]
@@ -479,6 +487,8 @@ class YugiohRules(GameRules):
                 raise IllegalCommand(decision.rule, f"answer the choice first: {decision.prompt}")
             else:
                 self._pass(tx, command.by)
+        elif isinstance(command, FusionSummonByHand):
+            chain.fusion_summon_by_hand(tx, command.by)
         elif procedure.is_waiting(state):
             raise IllegalCommand(decision.rule, f"answer the choice first: {decision.prompt}")
         else:
@@ -563,6 +573,16 @@ class YugiohRules(GameRules):
             for card in table.spells_traps(state, player):
                 if state.cards[card].props.get("equipped_to") is not None and effects.equip_breaks(state, card):
                     table.leave_field(tx, card, "gy", "YGO R3: the Equip Card is sent to the GY by rule")
+
+    def token_made(self, tx: Transaction, iid: int) -> None:
+        """A Token made by hand is Special Summoned face-up to a Main Monster Zone (YGO 5.7 Tokens; 3.7: the Extra
+        Monster Zones take only monsters from the Extra Deck); off the field it would cease to exist at once (R9)."""
+        card = tx.state.cards[iid]
+        if ".mmz." not in card.zone:
+            raise IllegalCommand("YGO 5.7", "a Token is made in a Main Monster Zone (off the field it ceases to exist, "
+                                            "R9; an Extra Monster Zone takes only monsters from the Extra Deck, 3.7)")
+        tx.set_data(table.TOKENS_MADE, True)   # from now on a Token off the field is looked for (R9)
+        tx.set_prop(iid, "turn", tx.state.turn)   # summoned this turn: its position cannot change (5.3)
 
     def after_manual(self, tx: Transaction) -> None:
         self._rule_processes(tx)
