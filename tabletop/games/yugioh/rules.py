@@ -211,44 +211,41 @@ class YugiohRules(GameRules):
         # asked several times per decision (the seat, auto-pass, the bots): kept until the state changes
         return list(state.memo(f"yugioh.legal.{player}", lambda: tuple(self._legal(state, player))))
 
-    def _legal(self, state: GameState, player: str) -> list[Command]:
-        """Return the commands `player` may submit now: the pending decision's answers, or every play."""
+    def iter_legal_commands(self, state: GameState, player: str) -> Iterator[Command]:
+        """Yield the legal commands one at a time (the listed ones when already listed): a bot asking whether it has
+        a choice stops at the second, before the Special Summons' material combinations are tried."""
+        listed = state.memo_values.get(f"yugioh.legal.{player}")
+        return iter(listed) if listed is not None else self._legal(state, player)
+
+    def _legal(self, state: GameState, player: str) -> Iterator[Command]:
+        """Yield the commands `player` may submit now: the pending decision's answers, or every play."""
         if self.outcome(state) is not None:
-            return []
+            return
         decision = self.pending_decision(state)
         if decision is None or decision.player != player:
-            return []
+            return
         if decision.kind == "act" and decision.name == chain.BY_HAND:
-            return [PassPriority(by=player)]
-        if decision.kind == "pick":
-            return [Choose(by=player, picks=picks) for size in range(decision.min, decision.max + 1)
-                    for picks in itertools.combinations(decision.options, size)]
-        if decision.kind == "yesno":
-            return [Choose(by=player, yes=True), Choose(by=player, yes=False)]
-        if decision.kind == "order":
-            return [Choose(by=player, picks=order) for order in itertools.permutations(decision.options)]
-        found: list[Command] = []
-        if player == state.active and chain.is_open(state):
-            found += self._summons(state, player)
-            found += self._attacks(state, player)
-        found += self.activations(state, player)
-        found.append(PassPriority(by=player))
-        return found
-
-    def activations(self, state: GameState, player: str) -> list[Command]:
-        """Return the activations the rules allow `player` now (cards and declared effects)."""
-        if stack.priority_holder(state) != player or procedure.is_waiting(state):
-            return []
-        return list(state.memo(f"yugioh.activations.{player}", lambda: tuple(self._activations(state, player))))
+            yield PassPriority(by=player)
+        elif decision.kind == "pick":
+            yield from (Choose(by=player, picks=picks) for size in range(decision.min, decision.max + 1)
+                        for picks in itertools.combinations(decision.options, size))
+        elif decision.kind == "yesno":
+            yield from (Choose(by=player, yes=True), Choose(by=player, yes=False))
+        elif decision.kind == "order":
+            yield from (Choose(by=player, picks=order) for order in itertools.permutations(decision.options))
+        else:
+            if player == state.active and chain.is_open(state):
+                yield from self._summons(state, player)
+                yield from self._attacks(state, player)
+            if stack.priority_holder(state) == player and not procedure.is_waiting(state):
+                yield from self._activations(state, player)
+            yield PassPriority(by=player)
 
     def has_activation(self, state: GameState, player: str) -> bool:
-        """Tell whether `activations` lists anything, stopping at the first activation found (asked at every pass
-        of priority: most often the answer is no, or found among the first cards)."""
+        """Tell whether the rules allow `player` any activation now, stopping at the first one found (asked at every
+        pass of priority: most often the answer is no, or found among the first cards)."""
         if stack.priority_holder(state) != player or procedure.is_waiting(state):
             return False
-        listed = state.memo_values.get(f"yugioh.activations.{player}")
-        if listed is not None:
-            return bool(listed)
         return bool(state.memo(f"yugioh.has_activation.{player}",
                                lambda: next(self._activations(state, player), None) is not None))
 
@@ -285,10 +282,9 @@ class YugiohRules(GameRules):
                 if allowed(chain.effect_speed(fact, quick)) and chain.effect_refusal(state, player, iid, quick) is None:
                     yield ActivateEffect(by=player, card=iid, quick=quick)
 
-    def _summons(self, state: GameState, player: str) -> list[Command]:
+    def _summons(self, state: GameState, player: str) -> Iterator[Command]:
         if state.phase not in chain.MAIN_PHASES or stack.priority_holder(state) != player:
-            return []
-        found: list[Command] = []
+            return
         hand = state.zones[f"{player}.hand"].cards
         mine = table.monsters(state, player)
         if state.data.get("normal_summon") != state.turn:
@@ -298,19 +294,18 @@ class YugiohRules(GameRules):
                     continue
                 for tributes in itertools.combinations(mine, fact.tributes_needed):
                     if not self._normal_refusal(state, player, iid, tributes):
-                        found.append(NormalSummon(by=player, card=iid, tributes=tributes))
-                        found.append(SetMonster(by=player, card=iid, tributes=tributes))
+                        yield NormalSummon(by=player, card=iid, tributes=tributes)
+                        yield SetMonster(by=player, card=iid, tributes=tributes)
         for iid in mine:
             if not self._flip_refusal(state, player, iid):
-                found.append(FlipSummon(by=player, card=iid))
+                yield FlipSummon(by=player, card=iid)
             if not self._position_refusal(state, player, iid):
-                found.append(ChangePosition(by=player, card=iid))
+                yield ChangePosition(by=player, card=iid)
         for iid in hand:
             if not self._set_refusal(state, player, iid):
-                found.append(SetSpellTrap(by=player, card=iid))
-        found += self._special_summons(state, player)
-        found += self._pendulum_summons(state, player)
-        return found
+                yield SetSpellTrap(by=player, card=iid)
+        yield from self._special_summons(state, player)
+        yield from self._pendulum_summons(state, player)
 
     def _special_summons(self, state: GameState, player: str) -> list[Command]:
         found: list[Command] = []
