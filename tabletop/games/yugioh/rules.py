@@ -250,8 +250,9 @@ class YugiohRules(GameRules):
                                lambda: next(self._activations(state, player), None) is not None))
 
     def _activations(self, state: GameState, player: str) -> Iterator[Command]:
-        """Yield each activation allowed now, checking each card that could be activated at a Spell Speed allowed
-        now (the others are refused by speed alone, YGO 7.1: a pre-filter that keeps the full checks off most cards)."""
+        """Yield each activation allowed now, checking only the cards that could be activated at a Spell Speed allowed
+        now and whose printed kind allows it where they are (the others are refused by speed or kind alone, YGO 7.1,
+        7.6, 9.1: a pre-filter that keeps the full checks off most cards)."""
         speed_1 = chain.can_act_at_speed_1(state, player)
         lowest = 3 if state.step == "damage" else max(2, chain.top_speed(state))
 
@@ -261,8 +262,10 @@ class YugiohRules(GameRules):
         hand = state.zones[f"{player}.hand"].cards
         facts = FACTS(state.library)   # card id -> printed facts, read here for every card in play
         cards = state.cards
-        for iid in hand:
+        for iid in hand:   # a Trap is Set first; a monster is activated only as a Pendulum Scale (YGO 7.6, 9.3)
             fact = facts[cards[iid].card_id]
+            if fact.is_("trap") or fact.is_monster and not fact.is_("pendulum"):
+                continue
             if allowed(1 if fact.is_monster else fact.spell_speed) and chain.card_refusal(state, player, iid) is None:
                 yield ActivateCard(by=player, card=iid)
         for iid in table.spells_traps(state, player):
@@ -271,14 +274,23 @@ class YugiohRules(GameRules):
                 yield ActivateCard(by=player, card=iid)
         if allowed(2):
             for iid in hand:   # a hand trap's Quick Effect (YGO 7.1)
-                if facts[cards[iid].card_id].is_monster and chain.effect_refusal(state, player, iid, True) is None:
+                if chain.quick_reads(state, iid).from_hand and facts[cards[iid].card_id].is_monster \
+                        and chain.effect_refusal(state, player, iid, True) is None:
                     yield ActivateEffect(by=player, card=iid, quick=True)
         for iid in table.monsters(state, player) + table.spells_traps(state, player):
             fact = facts[cards[iid].card_id]
             card = cards[iid]
-            if card.face_down or (fact.is_monster and table.is_monster_zone(card.zone) and not fact.is_("effect")):
+            if card.face_down or card.props.get("effect_used") == state.turn:
                 continue
-            for quick in (False, True):
+            if fact.is_monster and table.is_monster_zone(card.zone):
+                if not fact.is_("effect"):
+                    continue
+                kinds: tuple[bool, ...] = (False, True) if chain.quick_reads(state, iid).quick else (False,)
+            elif fact.kinds & {"continuous", "field"} or fact.is_("pendulum") and card.props.get("scale"):
+                kinds = (False,)   # a Spell or Trap's effect has the Spell Speed of its card, never "quick"
+            else:
+                continue
+            for quick in kinds:
                 if allowed(chain.effect_speed(fact, quick)) and chain.effect_refusal(state, player, iid, quick) is None:
                     yield ActivateEffect(by=player, card=iid, quick=quick)
 
