@@ -574,6 +574,14 @@ class YugiohRules(GameRules):
     def after_manual(self, tx: Transaction) -> None:
         self._rule_processes(tx)
 
+    def card_value(self, state: GameState, iid: int, name: str) -> int:
+        """Return one current value alone (the bots' evaluation reads ATK at every position it scores): a monster's ATK
+        on the field with what changes it (`table.current_atk`), any other value as printed."""
+        printed = state.definition(iid).stats[name]
+        if name == "atk" and table.is_monster_zone(state.cards[iid].zone):
+            return table.current_atk(state, iid)
+        return int(printed)
+
     def card_values(self, state: GameState, iid: int) -> dict[str, CardValue]:
         values = super().card_values(state, iid)
         if "atk" in values and table.is_monster_zone(state.cards[iid].zone):
