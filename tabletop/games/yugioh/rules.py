@@ -262,9 +262,10 @@ class YugiohRules(GameRules):
         hand = state.zones[f"{player}.hand"].cards
         facts = FACTS(state.library)   # card id -> printed facts, read here for every card in play
         cards = state.cards
-        for iid in hand:   # a Trap is Set first; a monster is activated only as a Pendulum Scale (YGO 7.6, 9.3)
-            fact = facts[cards[iid].card_id]
-            if fact.is_("trap") or fact.is_monster and not fact.is_("pendulum"):
+        off_turn = player != state.active
+        for iid in hand:   # a Trap is Set first; a monster is activated only as a Pendulum Scale; a Quick-Play Spell
+            fact = facts[cards[iid].card_id]   # from the hand only in your turn (YGO 7.6, 9.3)
+            if fact.is_("trap") or fact.is_monster and not fact.is_("pendulum") or off_turn and fact.is_("quick-play"):
                 continue
             if allowed(1 if fact.is_monster else fact.spell_speed) and chain.card_refusal(state, player, iid) is None:
                 yield ActivateCard(by=player, card=iid)
