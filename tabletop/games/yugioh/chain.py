@@ -141,14 +141,14 @@ class QuickReads:
 
 
 # Read once per card library.
-_QUICK: PerLibrary[dict[str, QuickReads]] = PerLibrary(lambda library: {
+QUICK_READS: PerLibrary[dict[str, QuickReads]] = PerLibrary(lambda library: {
     cid: QuickReads(has_quick_effect(library[cid]), has_hand_quick_effect(library[cid]), negates_summons(library[cid]))
     for cid in library})
 
 
 def quick_reads(state: GameState, iid: int) -> QuickReads:
     """Return what a card on the table says about Quick Effects and negating Summons."""
-    return _QUICK(state.library)[state.cards[iid].card_id]
+    return QUICK_READS(state.library)[state.cards[iid].card_id]
 
 
 def quick_effects(state: GameState, iid: int, kind: str) -> list[tuple[int, Any]]:

@@ -261,7 +261,9 @@ class YugiohRules(GameRules):
 
         hand = state.zones[f"{player}.hand"].cards
         facts = FACTS(state.library)   # card id -> printed facts, read here for every card in play
+        reads = chain.QUICK_READS(state.library)   # card id -> what its text says about Quick Effects
         cards = state.cards
+        mine = table.spells_traps(state, player)
         off_turn = player != state.active
         for iid in hand:   # a Trap is Set first; a monster is activated only as a Pendulum Scale; a Quick-Play Spell
             fact = facts[cards[iid].card_id]   # from the hand only in your turn (YGO 7.6, 9.3)
@@ -269,24 +271,25 @@ class YugiohRules(GameRules):
                 continue
             if allowed(1 if fact.is_monster else fact.spell_speed) and chain.card_refusal(state, player, iid) is None:
                 yield ActivateCard(by=player, card=iid)
-        for iid in table.spells_traps(state, player):
+        for iid in mine:
             if cards[iid].face_down and allowed(facts[cards[iid].card_id].spell_speed) \
                     and chain.card_refusal(state, player, iid) is None:
                 yield ActivateCard(by=player, card=iid)
         if allowed(2):
             for iid in hand:   # a hand trap's Quick Effect (YGO 7.1)
-                if chain.quick_reads(state, iid).from_hand and facts[cards[iid].card_id].is_monster \
+                card_id = cards[iid].card_id
+                if reads[card_id].from_hand and facts[card_id].is_monster \
                         and chain.effect_refusal(state, player, iid, True) is None:
                     yield ActivateEffect(by=player, card=iid, quick=True)
-        for iid in table.monsters(state, player) + table.spells_traps(state, player):
-            fact = facts[cards[iid].card_id]
+        for iid in table.monsters(state, player) + mine:
             card = cards[iid]
+            fact = facts[card.card_id]
             if card.face_down or card.props.get("effect_used") == state.turn:
                 continue
             if fact.is_monster and table.is_monster_zone(card.zone):
                 if not fact.is_("effect"):
                     continue
-                kinds: tuple[bool, ...] = (False, True) if chain.quick_reads(state, iid).quick else (False,)
+                kinds: tuple[bool, ...] = (False, True) if reads[card.card_id].quick else (False,)
             elif fact.kinds & {"continuous", "field"} or fact.is_("pendulum") and card.props.get("scale"):
                 kinds = (False,)   # a Spell or Trap's effect has the Spell Speed of its card, never "quick"
             else:
