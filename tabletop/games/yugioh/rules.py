@@ -251,8 +251,8 @@ class YugiohRules(GameRules):
 
     def _activations(self, state: GameState, player: str) -> Iterator[Command]:
         """Yield each activation allowed now, checking only the cards that could be activated at a Spell Speed allowed
-        now and whose printed kind allows it where they are (the others are refused by speed or kind alone, YGO 7.1,
-        7.6, 9.1: a pre-filter that keeps the full checks off most cards)."""
+        now and whose printed kind allows it where they are (the others are refused by speed, kind or the summon window
+        alone, YGO 5.7, 7.1, 7.6, 9.1: a pre-filter that keeps the full checks off most cards)."""
         speed_1 = chain.can_act_at_speed_1(state, player)
         lowest = 3 if state.step == "damage" else max(2, chain.top_speed(state))
 
@@ -265,26 +265,34 @@ class YugiohRules(GameRules):
         cards = state.cards
         mine = table.spells_traps(state, player)
         off_turn = player != state.active
+        # YGO 5.7: while a monster is being summoned, only an effect negating the Summon (a Scale is no effect)
+        window = bool(state.data.get("summoning")) and stack.is_empty(state)
         for iid in hand:   # a Trap is Set first; a monster is activated only as a Pendulum Scale; a Quick-Play Spell
-            fact = facts[cards[iid].card_id]   # from the hand only in your turn (YGO 7.6, 9.3)
-            if fact.is_("trap") or fact.is_monster and not fact.is_("pendulum") or off_turn and fact.is_("quick-play"):
+            card_id = cards[iid].card_id   # from the hand only in your turn (YGO 7.6, 9.3)
+            fact = facts[card_id]
+            if fact.is_("trap") or fact.is_monster and not fact.is_("pendulum") or off_turn and fact.is_("quick-play") \
+                    or window and not fact.is_monster and not reads[card_id].negates_summons:
                 continue
             if allowed(1 if fact.is_monster else fact.spell_speed) and chain.card_refusal(state, player, iid) is None:
                 yield ActivateCard(by=player, card=iid)
         for iid in mine:
-            if cards[iid].face_down and allowed(facts[cards[iid].card_id].spell_speed) \
+            card_id = cards[iid].card_id
+            if cards[iid].face_down and allowed(facts[card_id].spell_speed) \
+                    and not (window and not reads[card_id].negates_summons) \
                     and chain.card_refusal(state, player, iid) is None:
                 yield ActivateCard(by=player, card=iid)
         if allowed(2):
             for iid in hand:   # a hand trap's Quick Effect (YGO 7.1)
                 card_id = cards[iid].card_id
                 if reads[card_id].from_hand and facts[card_id].is_monster \
+                        and not (window and not reads[card_id].negates_summons) \
                         and chain.effect_refusal(state, player, iid, True) is None:
                     yield ActivateEffect(by=player, card=iid, quick=True)
         for iid in table.monsters(state, player) + mine:
             card = cards[iid]
             fact = facts[card.card_id]
-            if card.face_down or card.props.get("effect_used") == state.turn:
+            if card.face_down or card.props.get("effect_used") == state.turn \
+                    or window and not reads[card.card_id].negates_summons:
                 continue
             if fact.is_monster and table.is_monster_zone(card.zone):
                 if not fact.is_("effect"):
