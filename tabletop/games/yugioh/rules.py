@@ -10,6 +10,7 @@ carries out by hand (manual moves) when it resolves.
 """
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from collections.abc import Iterator, Mapping, Sequence
@@ -25,7 +26,7 @@ from tabletop.engine.transaction import Transaction
 from tabletop.engine.turns import Phase, TurnStructure
 from tabletop.engine.zones import ZoneSpec
 from tabletop.games.yugioh import battle, chain, effects, table
-from tabletop.games.yugioh.cards import FACTS
+from tabletop.games.yugioh.cards import FACTS, CardFacts
 from tabletop.games.yugioh.commands import (
     COMMANDS, ActivateCard, ActivateEffect, ChangePosition, DeclareAttack, FlipSummon, NormalSummon, PendulumSummon,
     SetMonster, SetSpellTrap, SpecialSummon,
@@ -336,15 +337,18 @@ class YugiohRules(GameRules):
         pool = [i for i in table.monsters(state, player) if not state.cards[i].face_down]
         if not pool:
             return found
+        pool_facts = {m: table.card_facts(state, m) for m in pool}
         by_kind: dict[str, list[tuple[int, ...]]] = {}   # copies of a card take the same materials
         for iid in state.zones[f"{player}.extra"].cards:
             card = state.cards[iid]
             if card.props.get("face_up_extra") or not table.card_facts(state, iid).kinds & {"synchro", "xyz", "link"}:
                 continue
-            if card.card_id not in by_kind:
+            if card.card_id not in by_kind:   # the materials' own rule first: most combinations fail it
+                fact = table.card_facts(state, iid)
                 by_kind[card.card_id] = [m for size in range(1, min(len(pool), 5) + 1)
                                          for m in itertools.combinations(pool, size)
-                                         if self._special_refusal(state, player, iid, m) is None]
+                                         if _material_problem(state, iid, fact, [pool_facts[x] for x in m]) is None
+                                         and self._special_refusal(state, player, iid, m) is None]
             found += [SpecialSummon(by=player, card=iid, materials=m) for m in by_kind[card.card_id]]
         return found
 
@@ -426,21 +430,9 @@ class YugiohRules(GameRules):
         mine = table.monsters(state, player)
         if len(set(materials)) != len(materials) or any(m not in mine or state.cards[m].face_down for m in materials):
             return "materials must be different face-up monsters you control"
-        facts = [table.card_facts(state, m) for m in materials]
-        if fact.is_("synchro"):
-            tuners = [f for f in facts if f.is_("tuner")]
-            if len(tuners) != 1 or len(facts) < 2:
-                return "a Synchro Summon needs 1 Tuner and 1 or more non-Tuner monsters (YGO 5.7)"
-            if sum(f.level for f in facts) != fact.level:
-                return f"the materials' Levels must total exactly {fact.level} (YGO 5.7)"
-        elif fact.is_("xyz"):
-            count = _xyz_count(state.definition(iid).text)
-            if len(facts) != count or any(f.level != fact.rank or f.is_("token") or f.rank or f.link for f in facts):
-                return f"an Xyz Summon needs {count} monsters whose Level is {fact.rank} (YGO 5.7)"
-        else:
-            if fact.link not in _link_totals(facts) or len(facts) < (2 if fact.link > 1 else 1):
-                return (f"a Link Summon needs monsters adding up to Link Rating {fact.link} "
-                        "(a Link Monster counts as 1 or as its rating, YGO 5.7)")
+        problem = _material_problem(state, iid, fact, [table.card_facts(state, m) for m in materials])
+        if problem:
+            return problem
         if not table.summon_zones(state, player, iid, materials):
             return "no zone it may be placed in: an Extra Monster Zone or, for Link Monsters, a linked zone (YGO 3.6)"
         return None
@@ -987,6 +979,25 @@ def _nothing(tx: Transaction) -> bool:
     return False
 
 
+def _material_problem(state: GameState, iid: int, fact: CardFacts, facts: Sequence[CardFacts]) -> str | None:
+    """Return why monsters of these facts cannot be the materials of this Synchro, Xyz or Link Monster (YGO 5.7)."""
+    if fact.is_("synchro"):
+        tuners = [f for f in facts if f.is_("tuner")]
+        if len(tuners) != 1 or len(facts) < 2:
+            return "a Synchro Summon needs 1 Tuner and 1 or more non-Tuner monsters (YGO 5.7)"
+        if sum(f.level for f in facts) != fact.level:
+            return f"the materials' Levels must total exactly {fact.level} (YGO 5.7)"
+    elif fact.is_("xyz"):
+        count = _xyz_count(state.definition(iid).text)
+        if len(facts) != count or any(f.level != fact.rank or f.is_("token") or f.rank or f.link for f in facts):
+            return f"an Xyz Summon needs {count} monsters whose Level is {fact.rank} (YGO 5.7)"
+    elif fact.link not in _link_totals(facts) or len(facts) < (2 if fact.link > 1 else 1):
+        return (f"a Link Summon needs monsters adding up to Link Rating {fact.link} "
+                "(a Link Monster counts as 1 or as its rating, YGO 5.7)")
+    return None
+
+
+@functools.lru_cache(maxsize=1024)
 def _xyz_count(text: str) -> int:
     """Read how many materials an Xyz Monster's material line asks for ("2 Level 4 monsters"); 2 when unsaid."""
     found = _XYZ_COUNT.search(text)

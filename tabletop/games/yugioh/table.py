@@ -53,11 +53,22 @@ def current_atk(state: GameState, iid: int) -> int:
     """Return a monster's current ATK: printed, plus what the Equip Cards equipped to it give and a change made this
     turn "until the end of this turn" (never below 0)."""
     card = state.cards[iid]
-    bonus = sum(int(state.cards[e].props.get("equip_atk") or 0) for p in state.players for e in spells_traps(state, p)
-                if state.cards[e].props.get("equipped_to") == iid)
+    bonus = state.memo("yugioh.equip_atk", lambda: _equip_bonuses(state), board=True).get(iid, 0)
     if card.props.get("atk_turn") == state.turn:
         bonus += int(card.props.get("atk_change") or 0)
     return max(0, card_facts(state, iid).atk + bonus)
+
+
+def _equip_bonuses(state: GameState) -> dict[int, int]:
+    """Return, per monster equipped with Equip Cards, the ATK they give it (read from the board alone)."""
+    bonuses: dict[int, int] = {}
+    for player in state.players:
+        for equip in spells_traps(state, player):
+            props = state.cards[equip].props
+            target = props.get("equipped_to")
+            if target is not None:
+                bonuses[target] = bonuses.get(target, 0) + int(props.get("equip_atk") or 0)
+    return bonuses
 
 
 def monster_zones(state: GameState, player: str) -> list[str]:
