@@ -584,7 +584,7 @@ class YugiohRules(GameRules):
         printed = state.definition(iid).stats[name]
         if name == "atk" and table.is_monster_zone(state.cards[iid].zone):
             return table.current_atk(state, iid)
-        return int(printed)
+        return printed
 
     def card_values(self, state: GameState, iid: int) -> dict[str, CardValue]:
         values = super().card_values(state, iid)
