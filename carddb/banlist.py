@@ -4,6 +4,7 @@ A file holds many lists: `!NAME` starts one, then `PASSCODE LIMIT --comment` lin
 2 Semi-Limited; 3 lines an unlimited card in a whitelist list). `#` lines are comments, `$whitelist` marks a list
 where unlisted cards are forbidden. The deck check (carddb/validation.py) takes limits by card name: `limits_by_name`
 turns a list's passcodes into the names of the library's cards, an alternate artwork (`alias`) included.
+This is the project's one lflist reader; carddb/decks/lflist.py gives the deck editor its lists by passcode.
 """
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from carddb.decks.deck_list import DeckFormatError
 from carddb.errors import CardDatabaseError
 from carddb.validation import Regulation
 from tabletop.engine.cards import CardDefinition
@@ -26,16 +28,25 @@ class BanList:
 
 
 def read_lflist(path: Path) -> dict[str, BanList]:
-    """Read every list of an lflist.conf, in file order; CardDatabaseError names the file and line."""
+    """Read every list of an lflist.conf file, in file order; CardDatabaseError names the file and line."""
     try:
         text = Path(path).read_text(encoding="utf-8-sig")
     except UnicodeDecodeError as error:
         raise CardDatabaseError(path, f"is not UTF-8 text (byte {error.start}); expected an lflist.conf") from None
     except OSError as error:
         raise CardDatabaseError(path, f"cannot be read ({error.strerror})") from None
+    try:
+        return parse_lflist(text, str(path))
+    except DeckFormatError as error:
+        raise CardDatabaseError(path, error.message if error.line is None else f"line {error.line}: {error.message}") \
+            from None
+
+
+def parse_lflist(text: str, source: str = "<lflist>") -> dict[str, BanList]:
+    """Read every list of an lflist.conf's text, in file order; DeckFormatError names `source` and the line."""
     lists: dict[str, BanList] = {}
     current: BanList | None = None
-    for number, line in enumerate(text.splitlines(), 1):
+    for number, line in enumerate(text.lstrip("\ufeff").splitlines(), 1):
         line = line.strip()
         if not line or line.startswith("#"):
             continue
@@ -47,16 +58,16 @@ def read_lflist(path: Path) -> dict[str, BanList]:
                 current.whitelist = True
             continue
         if current is None:
-            raise CardDatabaseError(path, f"line {number}: a card line before any '!list name' line")
+            raise DeckFormatError(source, number, "a card line before any '!list name' line")
         parts = line.split("--", 1)[0].split()
         if len(parts) < 2 or not parts[0].isdigit() or not parts[1].lstrip("-").isdigit():
-            raise CardDatabaseError(path, f"line {number}: expected 'PASSCODE LIMIT', got {line[:40]!r}")
+            raise DeckFormatError(source, number, f"expected 'PASSCODE LIMIT', got {line[:40]!r}")
         limit = int(parts[1])
         if not 0 <= limit <= 3:
-            raise CardDatabaseError(path, f"line {number}: a limit is 0 to 3, got {limit}")
+            raise DeckFormatError(source, number, f"a limit is 0 to 3, got {limit}")
         current.limits[int(parts[0])] = limit
     if not lists:
-        raise CardDatabaseError(path, "holds no list (no '!list name' line): not an lflist.conf")
+        raise DeckFormatError(source, None, "holds no list (no '!list name' line): not an lflist.conf")
     return lists
 
 

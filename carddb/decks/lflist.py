@@ -1,10 +1,18 @@
-"""YGOPro `lflist.conf` banlists: `!name` starts a list, `passcode count --name` lines limit a card."""
+"""YGOPro `lflist.conf` banlists in the deck editor's form: each list's copies allowed by passcode.
+
+The file is read by carddb/banlist.py, the one lflist reader. A whitelist list (`$whitelist`: every card it does not
+name is Forbidden) cannot be said by passcodes alone and is left out of this form; the New Game dialog and
+`tabletop simulate --banlist` check decks against it through carddb.banlist.
+"""
 from __future__ import annotations
 
 import os
 from pathlib import Path
 
+from carddb.banlist import BanList, parse_lflist
+from carddb.banlist import read_lflist as read_banlists
 from carddb.decks.deck_list import DeckFormatError
+from carddb.errors import CardDatabaseError
 
 
 def read_lflist(text: str, *, source: str = "<lflist>") -> dict[str, dict[str, int]]:
@@ -12,33 +20,18 @@ def read_lflist(text: str, *, source: str = "<lflist>") -> dict[str, dict[str, i
 
     `#` lines are comments; raises DeckFormatError naming the line that is neither.
     """
-    lists: dict[str, dict[str, int]] = {}
-    current: dict[str, int] | None = None
-    for number, raw in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        if line.startswith("!"):
-            current = lists.setdefault(line[1:].strip(), {})
-            continue
-        parts = line.split("--", 1)[0].split()
-        if len(parts) < 2 or not parts[0].isdigit() or not parts[1].lstrip("-").isdigit():
-            raise DeckFormatError(source, number, f"expected 'PASSCODE COUNT --name', got {line!r}")
-        if current is None:
-            raise DeckFormatError(source, number, "a card line before the first '!list name' line")
-        current[str(int(parts[0]))] = max(0, int(parts[1]))
-    if not lists:
-        raise DeckFormatError(source, None, "no '!list name' line: not an lflist.conf banlist")
-    return lists
+    return _by_passcode(parse_lflist(text, source))
 
 
 def read_lflist_file(path: str | os.PathLike[str]) -> dict[str, dict[str, int]]:
     """Read an lflist.conf file; unreadable or malformed files raise DeckFormatError naming the file."""
-    path = Path(path)
     try:
-        text = path.read_bytes().decode("utf-8-sig")
-    except OSError as error:
-        raise DeckFormatError(str(path), None, f"cannot read the file ({error.strerror or error})") from None
-    except UnicodeDecodeError:
-        raise DeckFormatError(str(path), None, "the file is not UTF-8 text") from None
-    return read_lflist(text, source=str(path))
+        lists = read_banlists(Path(path))
+    except CardDatabaseError as error:
+        raise DeckFormatError(str(path), None, error.problem) from None
+    return _by_passcode(lists)
+
+
+def _by_passcode(lists: dict[str, BanList]) -> dict[str, dict[str, int]]:
+    return {name: {str(code): limit for code, limit in banlist.limits.items()}
+            for name, banlist in lists.items() if not banlist.whitelist}

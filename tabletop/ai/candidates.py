@@ -4,7 +4,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import random
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 
 from tabletop.engine.commands import Choose, Command, Concede, PassPriority, UseAbilityByHand, card_fields
 from tabletop.engine.decision import Decision
@@ -12,6 +12,8 @@ from tabletop.engine.state import GameState
 
 # A pick or order decision with more combinations than this is sampled instead of enumerated.
 MAX_ENUMERATED = 64
+# Listed commands a bot never chooses: conceding, and abilities carried out by hand (the rules cannot play them).
+NEVER_CHOSEN = (Concede, UseAbilityByHand)
 
 
 def candidate_commands(decision: Decision, legal_commands: Sequence[Command],
@@ -23,7 +25,7 @@ def candidate_commands(decision: Decision, legal_commands: Sequence[Command],
     Choose answers are built from the decision's kind, options and bounds; an "act" decision
     with nothing listed falls back to PassPriority.
     """
-    listed = [c for c in legal_commands if not isinstance(c, (Concede, UseAbilityByHand))]
+    listed = [c for c in legal_commands if not isinstance(c, NEVER_CHOSEN)]
     if listed:
         return listed
     player = decision.player
@@ -37,6 +39,25 @@ def candidate_commands(decision: Decision, legal_commands: Sequence[Command],
     if decision.kind == "order":
         return _orders(decision, rng)
     return [PassPriority(by=player)]
+
+
+def sole_candidate(decision: Decision, legal_commands: Iterable[Command]) -> Command | None:
+    """Return the one command `candidate_commands` would offer, or None when it offers several.
+
+    Reads `legal_commands` only up to the second candidate, so a lazy listing (`GameRules.iter_legal_commands`)
+    answers "is there a choice?" without building every play.
+    """
+    found: Command | None = None
+    for command in legal_commands:
+        if isinstance(command, NEVER_CHOSEN):
+            continue
+        if found is not None:
+            return None
+        found = command
+    if found is not None:
+        return found
+    built = candidate_commands(decision, ())
+    return built[0] if len(built) == 1 else None
 
 
 def pick_subsets(decision: Decision, rng: random.Random | None = None) -> list[Command]:

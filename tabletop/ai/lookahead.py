@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from tabletop.ai.candidates import candidate_commands, distinct_commands
+from tabletop.ai.candidates import candidate_commands, distinct_commands, sole_candidate
 from tabletop.ai.evaluation import is_settled, score_state
 from tabletop.ai.passive_bot import passive_answer
 from tabletop.engine.commands import Command
@@ -97,14 +97,14 @@ def play_on(game: Game, player: str, home: tuple[str, str, str] | None = None, l
         if decision.player == player and decision.kind == "act" and not is_something_pending(game) \
                 and home is not None and (game.state.phase, game.state.step, decision.name) == home:
             break   # back where the bot chose freely: listing its commands only to learn that is costly
-        legal = game.legal_commands(decision.player)
         if decision.player == player:
-            options = candidate_commands(decision, legal)
-            if len(options) != 1:
+            # only "is there a choice?": read lazily, as the bot's own listing is the costly one
+            sole = sole_candidate(decision, game.rules.iter_legal_commands(game.state, player))
+            if sole is None:
                 break
-            command = options[0]
+            command = sole
         else:
-            command = reply(game, decision, legal)
+            command = reply(game, decision, game.legal_commands(decision.player))
         try:
             game.submit(command)
         except (IllegalCommand, KeyError, ValueError):

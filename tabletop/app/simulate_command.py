@@ -11,6 +11,9 @@ import time
 from pathlib import Path
 from typing import TextIO
 
+from carddb.banlist import BanList, read_lflist, regulation_of
+from carddb.bundled import load_bundled_cards
+from carddb.errors import CardDatabaseError
 from carddb.validation import deck_problems
 from tabletop.ai.bots import parse_bot_name
 from tabletop.ai.report import MatchSummary, summarize
@@ -37,6 +40,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes (default: all cores)")
     parser.add_argument("--seed", type=int, default=0, help="match seed; each game's seed derives from it")
     parser.add_argument("--max-turns", type=int, default=100, help="a game still going after this turn is a draw")
+    parser.add_argument("--banlist", type=Path, metavar="LFLIST",
+                        help="Yu-Gi-Oh!: check the decks against a Forbidden & Limited list of this YGOPro lflist.conf")
+    parser.add_argument("--banlist-name", default="", metavar="NAME",
+                        help="which list of the --banlist file (default: its first, the newest)")
     parser.add_argument("--unchecked", action="store_true",
                         help="play decks that break the game's construction rules (refused otherwise)")
     output = parser.add_mutually_exclusive_group()
@@ -50,7 +57,7 @@ def run_simulate(args: argparse.Namespace) -> int:
     """Run the match the arguments describe; returns the exit status."""
     try:
         spec, labels = build_spec(args)
-    except (BadInput, ValueError, KeyError) as error:
+    except (BadInput, CardDatabaseError, ValueError, KeyError) as error:
         print(f"tabletop simulate: {error.args[0] if isinstance(error, KeyError) else error}", file=sys.stderr)
         return 2
     if args.games < 1:
@@ -95,16 +102,20 @@ def build_spec(args: argparse.Namespace) -> tuple[MatchSpec, tuple[str, str]]:
         raise ValueError("--bots takes one bot or two separated by a comma (e.g. heuristic,random)")
     for bot in bots:
         parse_bot_name(bot)
+    banlist = chosen_banlist(args.banlist, args.banlist_name, rules.id) if args.banlist else None
     database = player_database(args.db) if args.cards is None else None
     decks: list[LoadedDeck] = [load_deck(d, rules, args.cards, database) for d in args.deck]
     for name, deck in zip(args.deck, decks):
-        problems = deck_problems(rules.id, deck.sections, deck.cards, args.format or deck.format)
+        game_format = args.format or deck.format
+        regulation = regulation_of(banlist, deck.cards, game_format) if banlist is not None else None
+        problems = deck_problems(rules.id, deck.sections, deck.cards, game_format, regulation)
         if problems and not args.unchecked:
             more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
             raise BadInput(name, f"{problems[0]}{more}; --unchecked plays it anyway")
     if len(decks) == 1:
         decks.append(decks[0])
-    cards = {c.id: c for deck in decks for c in deck.cards}
+    # the game's bundled set too: a card an effect makes (a Token) is in no deck, and the table must know it
+    cards = {c.id: c for c in load_bundled_cards(rules.id)} | {c.id: c for deck in decks for c in deck.cards}
     labels = (f"{decks[0].name} ({bots[0].strip()})", f"{decks[1].name} ({bots[1].strip()})")
     if labels[0] == labels[1]:
         labels = ("A: " + labels[0], "B: " + labels[1])
@@ -112,6 +123,20 @@ def build_spec(args: argparse.Namespace) -> tuple[MatchSpec, tuple[str, str]]:
                      bots=(bots[0].strip(), bots[1].strip()), cards=tuple(cards.values()),
                      format=args.format or decks[0].format or "", max_turns=args.max_turns)
     return spec, labels
+
+
+def chosen_banlist(path: Path, name: str, game: str) -> BanList:
+    """Return the Forbidden & Limited list `name` of an lflist.conf (its first, the newest, when no name is given),
+    as the window's New Game dialog offers them (yugioh.md 2.5); ValueError names what is wrong."""
+    if game != "yugioh":
+        raise ValueError(f"--banlist: only Yu-Gi-Oh! has Forbidden & Limited lists, not {game}")
+    lists = read_lflist(path)
+    if not name:
+        return next(iter(lists.values()))
+    if name not in lists:
+        shown = ", ".join(list(lists)[:5]) + (", ..." if len(lists) > 5 else "")
+        raise ValueError(f"{path}: no list {name!r} (its lists: {shown})")
+    return lists[name]
 
 
 class ProgressBar:

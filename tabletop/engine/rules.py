@@ -1,7 +1,7 @@
 """GameRules: the protocol every game module implements, with defaults shared by all games."""
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -221,6 +221,15 @@ class GameRules:
     def legal_commands(self, state: GameState, player: str) -> list[Command]:
         """Return the rules commands `player` may submit now (manual commands are not listed)."""
         raise NotImplementedError
+
+    def iter_legal_commands(self, state: GameState, player: str) -> Iterator[Command]:
+        """Yield what `legal_commands` lists, in its order, for a caller that may stop after the first few.
+
+        Contract: read to the end, it yields exactly `legal_commands(state, player)`; the state must not change
+        while it is read. This default lists them all first; a game whose listing is costly builds them one at a
+        time (a bot asks "is there more than one choice?" after every move it tries).
+        """
+        return iter(self.legal_commands(state, player))
 
     def resolve(self, tx: Transaction, command: Command) -> None:
         """Validate a rules command and carry it out, running rule processes until a decision."""

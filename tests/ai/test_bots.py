@@ -4,14 +4,14 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
 
 from tests.ai.race_game import RaceRules, race_cards, race_deck
 from tabletop.ai.bot import Bot, Knowledge
 from tabletop.ai.bots import make_bot
-from tabletop.ai.candidates import candidate_commands
+from tabletop.ai.candidates import candidate_commands, sole_candidate
 from tabletop.ai.determinize import determinize
 from tabletop.ai.heuristic import HeuristicBot
 from tabletop.ai.montecarlo import MonteCarloBot
@@ -19,7 +19,7 @@ from tabletop.ai.passive_bot import PassiveBot
 from tabletop.ai.random_bot import RandomBot
 from tabletop.ai.simulation import play_out
 from tabletop.engine.cards import CardDefinition, CardLibrary
-from tabletop.engine.commands import Choose, Command
+from tabletop.engine.commands import Choose, Command, Concede, PassPriority
 from tabletop.engine.decision import Decision
 from tabletop.engine.game import Game
 from tabletop.engine.rules import GameConfig, GameRules
@@ -85,6 +85,22 @@ def test_pick_decisions_without_listed_commands_get_choose_answers() -> None:
     assert answers == [Choose(by="p1", picks=(4,)), Choose(by="p1", picks=(5,)), Choose(by="p1", picks=(6,))]
     yesno = candidate_commands(Decision("p2", "may", "yesno"), [])
     assert {c.yes for c in yesno} == {True, False}
+
+
+def test_a_bot_sees_a_forced_answer_without_the_rest_of_the_listing_being_built() -> None:
+    act = Decision("p1", "priority", "act")
+    passing = PassPriority(by="p1")
+    assert sole_candidate(act, [Concede(by="p1"), passing]) == passing   # conceding is never a bot's choice
+    assert sole_candidate(act, []) == passing   # as candidate_commands answers an "act" with nothing listed
+    assert sole_candidate(Decision("p1", "discard", "pick", options=(4,), min=1, max=1), []) == \
+        Choose(by="p1", picks=(4,))
+
+    def listing() -> Iterator[Command]:
+        yield Choose(by="p1", picks=(1,))
+        yield passing
+        raise AssertionError("read past the second candidate")
+
+    assert sole_candidate(act, listing()) is None
 
 
 def with_hidden_cards_changed(game: Game, viewer: str, seed: int) -> Game:

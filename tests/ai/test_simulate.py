@@ -158,3 +158,38 @@ def test_simulate_refuses_a_deck_that_breaks_the_construction_rules(tmp_path, ca
     assert err == (f"tabletop simulate: {short}: FFTCG 2.1: a Constructed deck has exactly 50 cards (this one has 15); "
                    "--unchecked plays it anyway")
     assert main([*args, "--unchecked"]) == 0
+
+
+YUGIOH = ["simulate", "--game", "yugioh", "--deck", "Mirefang Hex", "--deck", "Skyforge Wardens", "--bots", "random",
+          "--quiet", "--jobs", "1"]
+
+
+def test_simulate_checks_yugioh_decks_against_a_banlist(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """yugioh.md 2.5: --banlist takes an lflist.conf (its first list, or --banlist-name); a deck over a limit is
+    refused with the rule and the list's name, as in the New Game dialog; --unchecked plays it."""
+    banlist = tmp_path / "lflist.conf"
+    banlist.write_text("#[2031.1 Test]\n!2031.1 Test\n710000021 1 --Mirefang Hound\n710000034 0 --Silence\n"
+                       "!2030.1 Old\n", encoding="utf-8")
+    args = [*YUGIOH, "--games", "1", "--max-turns", "3", "--banlist", str(banlist)]
+    assert main(args) == 2
+    assert capsys.readouterr().err.strip() == (
+        "tabletop simulate: Mirefang Hex: Yu-Gi-Oh! 2.5 (Forbidden & Limited list '2031.1 Test'): "
+        "'Silence of the Depths' is Forbidden (and 1 more); --unchecked plays it anyway")
+    assert main([*args, "--unchecked"]) == 0
+    assert main([*args, "--banlist-name", "2030.1 Old"]) == 0
+    capsys.readouterr()
+    assert main([*args, "--banlist-name", "2029.4"]) == 2
+    assert capsys.readouterr().err.strip() == \
+        f"tabletop simulate: {banlist}: no list '2029.4' (its lists: 2031.1 Test, 2030.1 Old)"
+    assert main(["simulate", "--game", "fftcg", "--deck", "Tidewind Concord", "--banlist", str(banlist)]) == 2
+    assert "only Yu-Gi-Oh! has Forbidden & Limited lists" in capsys.readouterr().err
+    assert main([*args, "--banlist", str(tmp_path / "missing.conf")]) == 2
+    assert capsys.readouterr().err.strip() == f"tabletop simulate: {tmp_path / 'missing.conf'}: cannot be read " \
+        "(No such file or directory)"
+
+
+def test_simulated_yugioh_games_know_the_tokens_their_cards_make(capsys: pytest.CaptureFixture[str]) -> None:
+    """A Token an effect makes is in no deck: the table still knows it, and the games play to their end."""
+    assert main([*YUGIOH, "--games", "2", "--json"]) == 0
+    results = json.loads(capsys.readouterr().out)["results"]
+    assert len(results) == 2 and all("YGO 1.3" in r["reason"] for r in results)

@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from carddb.banlist import read_lflist as read_banlists
 from carddb.bundled import load_bundled_cards
 from carddb.database import open_database
 from carddb.decks.deck_list import DeckFormatError
@@ -21,14 +22,27 @@ def test_lists_keep_their_order_and_limits_by_passcode() -> None:
 
 
 @pytest.mark.parametrize("text, message", [
-    ("!list\n777 one --x\n", "conf.txt:2: expected 'PASSCODE COUNT --name', got '777 one --x'"),
-    ("777 1 --x\n", "conf.txt:1: a card line before the first '!list name' line"),
-    ("# only comments\n", "conf.txt: no '!list name' line: not an lflist.conf banlist"),
+    ("!list\n777 one --x\n", "conf.txt:2: expected 'PASSCODE LIMIT', got '777 one --x'"),
+    ("777 1 --x\n", "conf.txt:1: a card line before any '!list name' line"),
+    ("!list\n777 4\n", "conf.txt:2: a limit is 0 to 3, got 4"),
+    ("# only comments\n", "conf.txt: holds no list (no '!list name' line): not an lflist.conf"),
 ])
 def test_a_malformed_banlist_is_one_line_naming_the_file_and_line(text: str, message: str) -> None:
     with pytest.raises(DeckFormatError) as error:
         read_lflist(text, source="conf.txt")
     assert str(error.value) == message
+
+
+def test_the_deck_editor_reads_the_lists_the_new_game_dialog_reads(tmp_path: Path) -> None:
+    """One reader (carddb.banlist): the deck editor gets the same lists by passcode; a whitelist list, which forbids
+    every card it does not name, is left out of its form rather than checked wrongly."""
+    path = tmp_path / "lflist.conf"
+    path.write_text("!2030.1\n777 1\n!Goat\n$whitelist\n777 3\n888 1\n!2029.7\n777 2\n", encoding="utf-8")
+    assert read_lflist_file(path) == {"2030.1": {"777": 1}, "2029.7": {"777": 2}}
+    assert {name: banlist.limits for name, banlist in read_banlists(path).items()} == \
+        {"2030.1": {777: 1}, "Goat": {777: 3, 888: 1}, "2029.7": {777: 2}}
+    with pytest.raises(DeckFormatError, match="lflist.conf: cannot be read"):
+        read_lflist_file(tmp_path / "missing" / "lflist.conf")
 
 
 def test_an_undecodable_banlist_file_says_so(tmp_path: Path) -> None:

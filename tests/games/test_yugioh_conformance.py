@@ -75,6 +75,18 @@ def test_undo_and_redo_step_by_step_show_the_same_choices() -> None:
     check_undo_redo_show_the_same_choices(start(3), random.Random(3), 250)
 
 
+def test_the_commands_read_one_at_a_time_are_the_listed_ones() -> None:
+    """What a bot reads lazily ("is there a choice?") is what the window lists, at every decision of a random game."""
+    game = start(5)
+    rules, rnd = game.rules, random.Random(5)
+    for _ in range(400):
+        if game.is_terminal():
+            break
+        lazily = {p: list(rules.iter_legal_commands(game.state, p)) for p in game.state.players}
+        assert lazily == {p: game.legal_commands(p) for p in game.state.players}
+        game.submit(rnd.choice(game.legal_commands()))
+
+
 def tries_for(game: Game, player: str) -> list[Command]:
     """Every summon, Set, position change, activation and attack a player could ask for with the cards in play."""
     state = game.state

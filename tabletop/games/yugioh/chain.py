@@ -7,6 +7,7 @@ activated; "effect": an effect of a card already face-up), text}. The Damage Ste
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from tabletop.engine import procedure, stack
@@ -67,7 +68,7 @@ def negates_summons(definition: CardDefinition) -> bool:
 
 def summon_window_refusal(state: GameState, iid: int) -> str | None:
     """Return why an activation cannot start a chain in the window before a summon succeeds (digest 5.7), or None."""
-    if state.data.get("summoning") and stack.is_empty(state) and not _reads(state, iid)[2]:
+    if state.data.get("summoning") and stack.is_empty(state) and not quick_reads(state, iid).negates_summons:
         return SUMMON_WINDOW
     return None
 
@@ -130,15 +131,24 @@ def has_hand_quick_effect(definition: CardDefinition) -> bool:
         words in text for words in ("discard this card", "from your hand", "in your hand"))
 
 
-# Read once per card library: what each card's text and effects say about Quick Effects and negating Summons.
-_QUICK: PerLibrary[dict[str, tuple[bool, bool, bool]]] = PerLibrary(lambda library: {
-    cid: (has_quick_effect(library[cid]), has_hand_quick_effect(library[cid]), negates_summons(library[cid]))
+@dataclass(frozen=True)
+class QuickReads:
+    """What a card's text and coded effects say about Quick Effects and negating Summons."""
+
+    quick: bool       # it has a Quick Effect
+    from_hand: bool   # it has one activated from the hand (a "hand trap")
+    negates_summons: bool
+
+
+# Read once per card library.
+QUICK_READS: PerLibrary[dict[str, QuickReads]] = PerLibrary(lambda library: {
+    cid: QuickReads(has_quick_effect(library[cid]), has_hand_quick_effect(library[cid]), negates_summons(library[cid]))
     for cid in library})
 
 
-def _reads(state: GameState, iid: int) -> tuple[bool, bool, bool]:
-    """Return (has a Quick Effect, has one used from the hand, negates Summons) for a card on the table."""
-    return _QUICK(state.library)[state.cards[iid].card_id]
+def quick_reads(state: GameState, iid: int) -> QuickReads:
+    """Return what a card on the table says about Quick Effects and negating Summons."""
+    return QUICK_READS(state.library)[state.cards[iid].card_id]
 
 
 def quick_effects(state: GameState, iid: int, kind: str) -> list[tuple[int, Any]]:
@@ -152,7 +162,7 @@ def effect_refusal(state: GameState, player: str, iid: int, quick: bool) -> str 
     card = state.cards[iid]
     fact = table.card_facts(state, iid)
     if card.zone == f"{player}.hand":
-        if not (fact.is_monster and _reads(state, iid)[1]):
+        if not (fact.is_monster and quick_reads(state, iid).from_hand):
             return "only a monster with a Quick Effect activated from the hand can use its effect from your hand"
         if not quick:
             return "an effect activated from the hand is a Quick Effect: declare it as one"
@@ -165,7 +175,7 @@ def effect_refusal(state: GameState, player: str, iid: int, quick: bool) -> str 
         return "only a face-up Continuous or Field card, a Pendulum Scale or an Effect Monster has an effect to declare"
     elif quick:
         return "a Spell or Trap's effect has the Spell Speed of its card; declare it without 'quick'"
-    if quick and not _reads(state, iid)[0]:
+    if quick and not quick_reads(state, iid).quick:
         return "this card's text has no Quick Effect"
     if quick and card.zone != f"{player}.hand" and not quick_effects(state, iid, "quick") and any(
             e.get("from") == "hand" for e in state.definition(iid).effects):

@@ -14,7 +14,7 @@ Effects a card does not code are declared and carried out by hand (chain.py).
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from tabletop.engine import procedure, stack
@@ -478,14 +478,20 @@ def fusion_candidates(state: GameState, player: str, step: Mapping[str, Any], so
     """Return the Fusion Monsters of the Extra Deck whose materials (named ones, or read from a real card's material
     line: "X" + "Y", 2 "Arch" monsters, "X" + 1 DARK monster) are in the hand or on the field; with `generic`, also
     those whose line the rules cannot read, when 2 or more monsters are there (the player names the materials)."""
+    return list(_fusion_monsters(state, player, step, source))
+
+
+def _fusion_monsters(state: GameState, player: str, step: Mapping[str, Any], source: int | None) -> Iterator[int]:
+    """Yield `fusion_candidates` one at a time (an activation's check stops at the first)."""
     pool = _fusion_pool(state, player, source)
-    found = []
-    for iid in FILTER.select(Seen(state, player, source), state.zones[f"{player}.extra"].cards, step.get("filter")):
+    seen, filt = Seen(state, player, source), step.get("filter")
+    for iid in state.zones[f"{player}.extra"].cards:
+        if filt and not FILTER.holds(seen, iid, filt) or not table.card_facts(state, iid).is_("fusion"):
+            continue
         slots = _slots(state, iid)
         fillable = can_fill(slots, pool) if slots else bool(step.get("generic")) and len(pool) >= GENERIC_MATERIALS
-        if table.card_facts(state, iid).is_("fusion") and fillable and table.summon_zones(state, player, iid):
-            found.append(iid)
-    return found
+        if fillable and table.summon_zones(state, player, iid):
+            yield iid
 
 
 @VOCABULARY.word("fusion_summon", filter=dict, generic=bool)
@@ -615,9 +621,14 @@ def coded(state: GameState, iid: int, kind: str) -> list[tuple[int, Mapping[str,
 
 def target_options(state: GameState, player: str, source: int, effect: Mapping[str, Any]) -> list[int]:
     """Return what an effect's `target` may choose now."""
+    return list(_targets(state, player, source, effect))
+
+
+def _targets(state: GameState, player: str, source: int, effect: Mapping[str, Any]) -> Iterator[int]:
+    """Yield `target_options` one at a time (an activation's check stops at the first)."""
     spec = effect.get("target")
     if not spec:
-        return []
+        return
     zone = spec.get("zone", "cards")
     found: list[int] = []
     attack = state.data.get("attack")
@@ -629,9 +640,13 @@ def target_options(state: GameState, player: str, source: int, effect: Mapping[s
         if zone in ("spells_traps", "cards"):
             found += table.spells_traps(state, side)
     found = [c for c in found if c != source]
-    if any(s.get("effect") == "take_control" for s in effect.get("do", ())):   # YGO 3.7, AS-Y14
-        found = [c for c in found if not state.cards[c].zone.startswith("emz.") or table.free_mmz(state, player)]
-    return FILTER.select(Seen(state, player, source), found, spec.get("filter"))
+    takes_control = any(s.get("effect") == "take_control" for s in effect.get("do", ()))
+    seen, filt = Seen(state, player, source), spec.get("filter")
+    for c in found:
+        if takes_control and state.cards[c].zone.startswith("emz.") and not table.free_mmz(state, player):
+            continue   # YGO 3.7, AS-Y14
+        if not filt or FILTER.holds(seen, c, filt):
+            yield c
 
 
 def activation_refusal(state: GameState, player: str, source: int, effect: Mapping[str, Any]) -> str | None:
@@ -664,7 +679,7 @@ def activation_refusal(state: GameState, player: str, source: int, effect: Mappi
     for step in effect.get("do", ()):
         if step.get("effect") == "search" and not search_candidates(state, player, step, source):
             return "no card in your Deck qualifies (YGO 10.5)"
-        if step.get("effect") == "fusion_summon" and not fusion_candidates(state, player, step, source):
+        if step.get("effect") == "fusion_summon" and next(_fusion_monsters(state, player, step, source), None) is None:
             return "no Fusion Monster has its materials in your hand or on your field"
         if step.get("effect") == "ritual_summon" and not ritual_candidates(state, player, step, source):
             return "no Ritual Monster in your hand can be Ritual Summoned with what you have"
@@ -673,7 +688,7 @@ def activation_refusal(state: GameState, player: str, source: int, effect: Mappi
         if step.get("effect") == "special_summon" and not (revival_candidates(state, player, step, source)
                                                            and table.free_mmz(state, player)):
             return "no monster may be Special Summoned (revival limit or no free Main Monster Zone)"
-    if effect.get("target") and needs != "chain" and not target_options(state, player, source, effect):
+    if effect.get("target") and needs != "chain" and next(_targets(state, player, source, effect), None) is None:
         return "there is nothing it may target"
     return None
 

@@ -10,6 +10,7 @@ carries out by hand (manual moves) when it resolves.
 """
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from collections.abc import Iterator, Mapping, Sequence
@@ -26,7 +27,7 @@ from tabletop.engine.tokens import TokenTrait
 from tabletop.engine.turns import Phase, TurnStructure
 from tabletop.engine.zones import ZoneSpec
 from tabletop.games.yugioh import battle, chain, effects, table
-from tabletop.games.yugioh.cards import ATTRIBUTES, FACTS
+from tabletop.games.yugioh.cards import ATTRIBUTES, FACTS, CardFacts
 from tabletop.games.yugioh.commands import (
     COMMANDS, ActivateCard, ActivateEffect, ChangePosition, DeclareAttack, FlipSummon, FusionSummonByHand, NormalSummon,
     PendulumSummon, SetMonster, SetSpellTrap, SpecialSummon,
@@ -218,51 +219,50 @@ class YugiohRules(GameRules):
         # asked several times per decision (the seat, auto-pass, the bots): kept until the state changes
         return list(state.memo(f"yugioh.legal.{player}", lambda: tuple(self._legal(state, player))))
 
-    def _legal(self, state: GameState, player: str) -> list[Command]:
-        """Return the commands `player` may submit now: the pending decision's answers, or every play."""
+    def iter_legal_commands(self, state: GameState, player: str) -> Iterator[Command]:
+        """Yield the legal commands one at a time (the listed ones when already listed): a bot asking whether it has
+        a choice stops at the second, before the Special Summons' material combinations are tried."""
+        listed = state.memo_values.get(f"yugioh.legal.{player}")
+        return iter(listed) if listed is not None else self._legal(state, player)
+
+    def _legal(self, state: GameState, player: str) -> Iterator[Command]:
+        """Yield the commands `player` may submit now: the pending decision's answers, or every play."""
         if self.outcome(state) is not None:
-            return []
+            return
         decision = self.pending_decision(state)
         if decision is None or decision.player != player:
-            return []
+            return
         if decision.kind == "act" and decision.name == chain.BY_HAND:
-            fusion = [FusionSummonByHand(by=player)] if chain.fusion_by_hand_refusal(state, player) is None else []
-            return [*fusion, PassPriority(by=player)]
-        if decision.kind == "pick":
-            return [Choose(by=player, picks=picks) for size in range(decision.min, decision.max + 1)
-                    for picks in itertools.combinations(decision.options, size)]
-        if decision.kind == "yesno":
-            return [Choose(by=player, yes=True), Choose(by=player, yes=False)]
-        if decision.kind == "order":
-            return [Choose(by=player, picks=order) for order in itertools.permutations(decision.options)]
-        found: list[Command] = []
-        if player == state.active and chain.is_open(state):
-            found += self._summons(state, player)
-            found += self._attacks(state, player)
-        found += self.activations(state, player)
-        found.append(PassPriority(by=player))
-        return found
-
-    def activations(self, state: GameState, player: str) -> list[Command]:
-        """Return the activations the rules allow `player` now (cards and declared effects)."""
-        if stack.priority_holder(state) != player or procedure.is_waiting(state):
-            return []
-        return list(state.memo(f"yugioh.activations.{player}", lambda: tuple(self._activations(state, player))))
+            if chain.fusion_by_hand_refusal(state, player) is None:
+                yield FusionSummonByHand(by=player)
+            yield PassPriority(by=player)
+        elif decision.kind == "pick":
+            yield from (Choose(by=player, picks=picks) for size in range(decision.min, decision.max + 1)
+                        for picks in itertools.combinations(decision.options, size))
+        elif decision.kind == "yesno":
+            yield from (Choose(by=player, yes=True), Choose(by=player, yes=False))
+        elif decision.kind == "order":
+            yield from (Choose(by=player, picks=order) for order in itertools.permutations(decision.options))
+        else:
+            if player == state.active and chain.is_open(state):
+                yield from self._summons(state, player)
+                yield from self._attacks(state, player)
+            if stack.priority_holder(state) == player and not procedure.is_waiting(state):
+                yield from self._activations(state, player)
+            yield PassPriority(by=player)
 
     def has_activation(self, state: GameState, player: str) -> bool:
-        """Tell whether `activations` lists anything, stopping at the first activation found (asked at every pass
-        of priority: most often the answer is no, or found among the first cards)."""
+        """Tell whether the rules allow `player` any activation now, stopping at the first one found (asked at every
+        pass of priority: most often the answer is no, or found among the first cards)."""
         if stack.priority_holder(state) != player or procedure.is_waiting(state):
             return False
-        listed = state.memo_values.get(f"yugioh.activations.{player}")
-        if listed is not None:
-            return bool(listed)
         return bool(state.memo(f"yugioh.has_activation.{player}",
                                lambda: next(self._activations(state, player), None) is not None))
 
     def _activations(self, state: GameState, player: str) -> Iterator[Command]:
-        """Yield each activation allowed now, checking each card that could be activated at a Spell Speed allowed
-        now (the others are refused by speed alone, YGO 7.1: a pre-filter that keeps the full checks off most cards)."""
+        """Yield each activation allowed now, checking only the cards that could be activated at a Spell Speed allowed
+        now and whose printed kind allows it where they are (the others are refused by speed, kind or the summon window
+        alone, YGO 5.7, 7.1, 7.6, 9.1: a pre-filter that keeps the full checks off most cards)."""
         speed_1 = chain.can_act_at_speed_1(state, player)
         lowest = 3 if state.step == "damage" else max(2, chain.top_speed(state))
 
@@ -271,32 +271,54 @@ class YugiohRules(GameRules):
 
         hand = state.zones[f"{player}.hand"].cards
         facts = FACTS(state.library)   # card id -> printed facts, read here for every card in play
+        reads = chain.QUICK_READS(state.library)   # card id -> what its text says about Quick Effects
         cards = state.cards
-        for iid in hand:
-            fact = facts[cards[iid].card_id]
+        mine = table.spells_traps(state, player)
+        off_turn = player != state.active
+        # YGO 5.7: while a monster is being summoned, only an effect negating the Summon (a Scale is no effect)
+        window = bool(state.data.get("summoning")) and stack.is_empty(state)
+        for iid in hand:   # a Trap is Set first; a monster is activated only as a Pendulum Scale; a Quick-Play Spell
+            card_id = cards[iid].card_id   # from the hand only in your turn (YGO 7.6, 9.3)
+            fact = facts[card_id]
+            if fact.is_("trap") or fact.is_monster and not fact.is_("pendulum") or off_turn and fact.is_("quick-play") \
+                    or window and not fact.is_monster and not reads[card_id].negates_summons:
+                continue
             if allowed(1 if fact.is_monster else fact.spell_speed) and chain.card_refusal(state, player, iid) is None:
                 yield ActivateCard(by=player, card=iid)
-        for iid in table.spells_traps(state, player):
-            if cards[iid].face_down and allowed(facts[cards[iid].card_id].spell_speed) \
+        for iid in mine:
+            card_id = cards[iid].card_id
+            if cards[iid].face_down and allowed(facts[card_id].spell_speed) \
+                    and not (window and not reads[card_id].negates_summons) \
                     and chain.card_refusal(state, player, iid) is None:
                 yield ActivateCard(by=player, card=iid)
         if allowed(2):
             for iid in hand:   # a hand trap's Quick Effect (YGO 7.1)
-                if facts[cards[iid].card_id].is_monster and chain.effect_refusal(state, player, iid, True) is None:
+                card_id = cards[iid].card_id
+                if reads[card_id].from_hand and facts[card_id].is_monster \
+                        and not (window and not reads[card_id].negates_summons) \
+                        and chain.effect_refusal(state, player, iid, True) is None:
                     yield ActivateEffect(by=player, card=iid, quick=True)
-        for iid in table.monsters(state, player) + table.spells_traps(state, player):
-            fact = facts[cards[iid].card_id]
+        for iid in table.monsters(state, player) + mine:
             card = cards[iid]
-            if card.face_down or (fact.is_monster and table.is_monster_zone(card.zone) and not fact.is_("effect")):
+            fact = facts[card.card_id]
+            if card.face_down or card.props.get("effect_used") == state.turn \
+                    or window and not reads[card.card_id].negates_summons:
                 continue
-            for quick in (False, True):
+            if fact.is_monster and table.is_monster_zone(card.zone):
+                if not fact.is_("effect"):
+                    continue
+                kinds: tuple[bool, ...] = (False, True) if reads[card.card_id].quick else (False,)
+            elif fact.kinds & {"continuous", "field"} or fact.is_("pendulum") and card.props.get("scale"):
+                kinds = (False,)   # a Spell or Trap's effect has the Spell Speed of its card, never "quick"
+            else:
+                continue
+            for quick in kinds:
                 if allowed(chain.effect_speed(fact, quick)) and chain.effect_refusal(state, player, iid, quick) is None:
                     yield ActivateEffect(by=player, card=iid, quick=quick)
 
-    def _summons(self, state: GameState, player: str) -> list[Command]:
+    def _summons(self, state: GameState, player: str) -> Iterator[Command]:
         if state.phase not in chain.MAIN_PHASES or stack.priority_holder(state) != player:
-            return []
-        found: list[Command] = []
+            return
         hand = state.zones[f"{player}.hand"].cards
         mine = table.monsters(state, player)
         if state.data.get("normal_summon") != state.turn:
@@ -306,34 +328,36 @@ class YugiohRules(GameRules):
                     continue
                 for tributes in itertools.combinations(mine, fact.tributes_needed):
                     if not self._normal_refusal(state, player, iid, tributes):
-                        found.append(NormalSummon(by=player, card=iid, tributes=tributes))
-                        found.append(SetMonster(by=player, card=iid, tributes=tributes))
+                        yield NormalSummon(by=player, card=iid, tributes=tributes)
+                        yield SetMonster(by=player, card=iid, tributes=tributes)
         for iid in mine:
             if not self._flip_refusal(state, player, iid):
-                found.append(FlipSummon(by=player, card=iid))
+                yield FlipSummon(by=player, card=iid)
             if not self._position_refusal(state, player, iid):
-                found.append(ChangePosition(by=player, card=iid))
+                yield ChangePosition(by=player, card=iid)
         for iid in hand:
             if not self._set_refusal(state, player, iid):
-                found.append(SetSpellTrap(by=player, card=iid))
-        found += self._special_summons(state, player)
-        found += self._pendulum_summons(state, player)
-        return found
+                yield SetSpellTrap(by=player, card=iid)
+        yield from self._special_summons(state, player)
+        yield from self._pendulum_summons(state, player)
 
     def _special_summons(self, state: GameState, player: str) -> list[Command]:
         found: list[Command] = []
         pool = [i for i in table.monsters(state, player) if not state.cards[i].face_down]
         if not pool:
             return found
+        pool_facts = {m: table.card_facts(state, m) for m in pool}
         by_kind: dict[str, list[tuple[int, ...]]] = {}   # copies of a card take the same materials
         for iid in state.zones[f"{player}.extra"].cards:
             card = state.cards[iid]
             if card.props.get("face_up_extra") or not table.card_facts(state, iid).kinds & {"synchro", "xyz", "link"}:
                 continue
-            if card.card_id not in by_kind:
+            if card.card_id not in by_kind:   # the materials' own rule first: most combinations fail it
+                fact = table.card_facts(state, iid)
                 by_kind[card.card_id] = [m for size in range(1, min(len(pool), 5) + 1)
                                          for m in itertools.combinations(pool, size)
-                                         if self._special_refusal(state, player, iid, m) is None]
+                                         if _material_problem(state, iid, fact, [pool_facts[x] for x in m]) is None
+                                         and self._special_refusal(state, player, iid, m) is None]
             found += [SpecialSummon(by=player, card=iid, materials=m) for m in by_kind[card.card_id]]
         return found
 
@@ -415,21 +439,9 @@ class YugiohRules(GameRules):
         mine = table.monsters(state, player)
         if len(set(materials)) != len(materials) or any(m not in mine or state.cards[m].face_down for m in materials):
             return "materials must be different face-up monsters you control"
-        facts = [table.card_facts(state, m) for m in materials]
-        if fact.is_("synchro"):
-            tuners = [f for f in facts if f.is_("tuner")]
-            if len(tuners) != 1 or len(facts) < 2:
-                return "a Synchro Summon needs 1 Tuner and 1 or more non-Tuner monsters (YGO 5.7)"
-            if sum(f.level for f in facts) != fact.level:
-                return f"the materials' Levels must total exactly {fact.level} (YGO 5.7)"
-        elif fact.is_("xyz"):
-            count = _xyz_count(state.definition(iid).text)
-            if len(facts) != count or any(f.level != fact.rank or f.is_("token") or f.rank or f.link for f in facts):
-                return f"an Xyz Summon needs {count} monsters whose Level is {fact.rank} (YGO 5.7)"
-        else:
-            if fact.link not in _link_totals(facts) or len(facts) < (2 if fact.link > 1 else 1):
-                return (f"a Link Summon needs monsters adding up to Link Rating {fact.link} "
-                        "(a Link Monster counts as 1 or as its rating, YGO 5.7)")
+        problem = _material_problem(state, iid, fact, [table.card_facts(state, m) for m in materials])
+        if problem:
+            return problem
         if not table.summon_zones(state, player, iid, materials):
             return "no zone it may be placed in: an Extra Monster Zone or, for Link Monsters, a linked zone (YGO 3.6)"
         return None
@@ -586,6 +598,14 @@ class YugiohRules(GameRules):
 
     def after_manual(self, tx: Transaction) -> None:
         self._rule_processes(tx)
+
+    def card_value(self, state: GameState, iid: int, name: str) -> int:
+        """Return one current value alone (the bots' evaluation reads ATK at every position it scores): a monster's ATK
+        on the field with what changes it (`table.current_atk`), any other value as printed."""
+        printed = state.definition(iid).stats[name]
+        if name == "atk" and table.is_monster_zone(state.cards[iid].zone):
+            return table.current_atk(state, iid)
+        return printed
 
     def card_values(self, state: GameState, iid: int) -> dict[str, CardValue]:
         values = super().card_values(state, iid)
@@ -980,6 +1000,25 @@ def _nothing(tx: Transaction) -> bool:
     return False
 
 
+def _material_problem(state: GameState, iid: int, fact: CardFacts, facts: Sequence[CardFacts]) -> str | None:
+    """Return why monsters of these facts cannot be the materials of this Synchro, Xyz or Link Monster (YGO 5.7)."""
+    if fact.is_("synchro"):
+        tuners = [f for f in facts if f.is_("tuner")]
+        if len(tuners) != 1 or len(facts) < 2:
+            return "a Synchro Summon needs 1 Tuner and 1 or more non-Tuner monsters (YGO 5.7)"
+        if sum(f.level for f in facts) != fact.level:
+            return f"the materials' Levels must total exactly {fact.level} (YGO 5.7)"
+    elif fact.is_("xyz"):
+        count = _xyz_count(state.definition(iid).text)
+        if len(facts) != count or any(f.level != fact.rank or f.is_("token") or f.rank or f.link for f in facts):
+            return f"an Xyz Summon needs {count} monsters whose Level is {fact.rank} (YGO 5.7)"
+    elif fact.link not in _link_totals(facts) or len(facts) < (2 if fact.link > 1 else 1):
+        return (f"a Link Summon needs monsters adding up to Link Rating {fact.link} "
+                "(a Link Monster counts as 1 or as its rating, YGO 5.7)")
+    return None
+
+
+@functools.lru_cache(maxsize=1024)
 def _xyz_count(text: str) -> int:
     """Read how many materials an Xyz Monster's material line asks for ("2 Level 4 monsters"); 2 when unsaid."""
     found = _XYZ_COUNT.search(text)

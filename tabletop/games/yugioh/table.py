@@ -2,6 +2,7 @@
 go when they leave the field (R4 materials, R8 Pendulums, R9 Tokens, Extra Deck monsters to the Extra Deck)."""
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from tabletop.engine.state import GameState
@@ -52,11 +53,22 @@ def current_atk(state: GameState, iid: int) -> int:
     """Return a monster's current ATK: printed, plus what the Equip Cards equipped to it give and a change made this
     turn "until the end of this turn" (never below 0)."""
     card = state.cards[iid]
-    bonus = sum(int(state.cards[e].props.get("equip_atk") or 0) for p in state.players for e in spells_traps(state, p)
-                if state.cards[e].props.get("equipped_to") == iid)
+    bonus = state.memo("yugioh.equip_atk", lambda: _equip_bonuses(state), board=True).get(iid, 0)
     if card.props.get("atk_turn") == state.turn:
         bonus += int(card.props.get("atk_change") or 0)
     return max(0, card_facts(state, iid).atk + bonus)
+
+
+def _equip_bonuses(state: GameState) -> dict[int, int]:
+    """Return, per monster equipped with Equip Cards, the ATK they give it (read from the board alone)."""
+    bonuses: dict[int, int] = {}
+    for player in state.players:
+        for equip in spells_traps(state, player):
+            props = state.cards[equip].props
+            target = props.get("equipped_to")
+            if target is not None:
+                bonuses[target] = bonuses.get(target, 0) + int(props.get("equip_atk") or 0)
+    return bonuses
 
 
 def monster_zones(state: GameState, player: str) -> list[str]:
@@ -64,15 +76,24 @@ def monster_zones(state: GameState, player: str) -> list[str]:
     return [f"{player}.{z}" for z in MMZ] + list(EMZ)
 
 
+@functools.cache
+def _side(player: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Return the zone ids of a player's Main Monster Zones and of their Spell & Trap Zones with the Field Zone (read
+    at every check of every listing: built once per seat)."""
+    return tuple(f"{player}.{z}" for z in MMZ), tuple(f"{player}.{z}" for z in (*STZ, "field"))
+
+
 def monsters(state: GameState, player: str) -> list[int]:
     """Return the monsters a player controls (Main and Extra Monster Zones), left to right."""
-    found = [state.zones[f"{player}.{z}"].cards[0] for z in MMZ if state.zones[f"{player}.{z}"].cards]
-    return found + [i for z in EMZ for i in state.zones[z].cards if state.cards[i].controller == player]
+    zones = state.zones
+    found = [zones[z].cards[0] for z in _side(player)[0] if zones[z].cards]
+    return found + [i for z in EMZ for i in zones[z].cards if state.cards[i].controller == player]
 
 
 def spells_traps(state: GameState, player: str) -> list[int]:
     """Return the cards in a player's Spell & Trap Zones and Field Zone."""
-    return [i for z in (*STZ, "field") for i in state.zones[f"{player}.{z}"].cards]
+    zones = state.zones
+    return [i for z in _side(player)[1] for i in zones[z].cards]
 
 
 def is_on_field(state: GameState, iid: int) -> bool:
@@ -88,8 +109,7 @@ def is_monster_zone(zone: str) -> bool:
 
 def free_mmz(state: GameState, player: str, freed: Sequence[int] = ()) -> list[str]:
     """Return a player's unoccupied Main Monster Zones, counting those `freed` cards will leave (YGO 3.4)."""
-    return [f"{player}.{z}" for z in MMZ
-            if not [i for i in state.zones[f"{player}.{z}"].cards if i not in freed]]
+    return [z for z in _side(player)[0] if not [i for i in state.zones[z].cards if i not in freed]]
 
 
 def free_stz(state: GameState, player: str) -> list[str]:
