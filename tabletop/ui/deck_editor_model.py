@@ -2,7 +2,8 @@
 
 No Qt here: the editor window shows a draft and changes it only through these methods, so the
 tests and the window agree on what a deck is. Legality is carddb.validation's, the checker a
-game start uses (a Yu-Gi-Oh! Forbidden & Limited list through carddb.banlist); the numbers are tabletop.ai.goldfish's, the ones `tabletop goldfish` prints.
+game start uses (a Yu-Gi-Oh! Forbidden & Limited list through carddb.banlist); the numbers are
+tabletop.ai.goldfish's, the ones `tabletop goldfish` prints.
 """
 from __future__ import annotations
 
@@ -12,10 +13,10 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from carddb.banlist import BanList, regulation_of
 from carddb.decks.deck_list import CASTERS, EXTRA, G_DECK, MAIN, MATERIAL, RIDE, SIDE, CardRef, DeckList
 from carddb.decks.plain_text import SECTION_LABELS
 from carddb.decks.resolution import ResolvedDeck
-from carddb.banlist import BanList, regulation_of
 from carddb.validation import Regulation, deck_problems, home_section
 from tabletop.ai.goldfish import Finding, OddsRow, deck_findings, odds_table, schedule_for
 from tabletop.engine.cards import CardDefinition

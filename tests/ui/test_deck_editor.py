@@ -183,9 +183,12 @@ def test_a_banlist_limits_copies_by_passcode(qtbot, database: CardDatabase, sett
 
 # Invented cards in the YGOPro layout (id, ot, alias, setcode, type, atk, def, level, race, attribute, category):
 # an original and its alternate artwork (alias 81000, the same name), a Spell and another monster.
-ALIAS_DATAS = [(81000, 3, 0, 0, 0x11, 1800, 1200, 4, 0x1, 0x20, 0), (81001, 3, 81000, 0, 0x11, 1800, 1200, 4, 0x1, 0x20, 0),
-               (81002, 3, 0, 0, 0x2, 0, 0, 0, 0, 0, 0), (81003, 3, 0, 0, 0x11, 1000, 1000, 3, 0x1, 0x10, 0)]
-ALIAS_TEXTS = [(81000, "Gloomfang Sentinel", "A sentry of the dusk."), (81001, "Gloomfang Sentinel", "A sentry of the dusk."),
+ALIAS_DATAS = [(81000, 3, 0, 0, 0x11, 1800, 1200, 4, 0x1, 0x20, 0),
+               (81001, 3, 81000, 0, 0x11, 1800, 1200, 4, 0x1, 0x20, 0),
+               (81002, 3, 0, 0, 0x2, 0, 0, 0, 0, 0, 0),
+               (81003, 3, 0, 0, 0x11, 1000, 1000, 3, 0x1, 0x10, 0)]
+ALIAS_TEXTS = [(81000, "Gloomfang Sentinel", "A sentry of the dusk."),
+               (81001, "Gloomfang Sentinel", "A sentry of the dusk."),
                (81002, "Ember Courier's Errand", "Draw 1 card."), (81003, "Tidal Oracle", "A seer of the tides.")]
 # Two lists: the newest limits the original's passcode to 1; the whitelist names the original and the Spell only.
 ALIAS_LFLIST = ("#[2031.4 Test][Ancient Format]\n!2031.4 Test\n#limit\n81000 1 --Gloomfang Sentinel\n"
@@ -206,8 +209,8 @@ def entry_texts(editor: DeckEditor, section: str = "main") -> list[str]:
     return [entries.item(row).text() for row in range(entries.count())]
 
 
-def test_an_alternate_artwork_shares_its_originals_limit(qtbot, imported: CardDatabase, settings: QSettings,  # noqa: ANN001
-                                                        tmp_path: Path, warnings: list[str]) -> None:
+def test_an_alternate_artwork_shares_its_originals_limit(
+        qtbot, imported: CardDatabase, settings: QSettings, tmp_path: Path, warnings: list[str]) -> None:  # noqa: ANN001
     """yugioh.md 2.5: the list names the original's passcode; three copies of the alternate artwork alone (its
     `alias` the original) are over the limit, as the New Game dialog says, and the entry says it is Limited."""
     editor = make_editor(qtbot, imported, "yugioh", settings, tmp_path)
@@ -224,6 +227,11 @@ def test_an_alternate_artwork_shares_its_originals_limit(qtbot, imported: CardDa
         "Yu-Gi-Oh! 2.5 (Forbidden & Limited list '2031.4 Test'): at most 1 copy of the same name "
         "('Gloomfang Sentinel' has 3)", ("Gloomfang Sentinel",))]
     assert entry_texts(editor) == ["3 × Gloomfang Sentinel  · Limited", "1 × Ember Courier's Errand"]
+    dialog = NewGameDialog(None, imported, settings)         # File ▸ New game says the same of the same deck
+    qtbot.addWidget(dialog)
+    dialog.game.setCurrentIndex(dialog.game.findData("yugioh"))
+    assert dialog.load_deck_file(dialog.seats[0], deck) and dialog.load_banlist(banlist), warnings
+    assert dialog.deck_problems(dialog.seats[0].selected()) == [p.message for p in editor.problems]
     editor.banlist_box.setCurrentIndex(0)                    # no list: three copies are allowed
     assert not [p for p in editor.problems if p.rule.startswith("Yu-Gi-Oh! 2.5")]
     assert entry_texts(editor) == ["3 × Gloomfang Sentinel", "1 × Ember Courier's Errand"]
@@ -231,6 +239,8 @@ def test_an_alternate_artwork_shares_its_originals_limit(qtbot, imported: CardDa
 
 def test_a_whitelist_list_is_offered_and_forbids_every_card_it_does_not_name(
         qtbot, imported: CardDatabase, settings: QSettings, tmp_path: Path, warnings: list[str]) -> None:  # noqa: ANN001
+    """yugioh.md 2.5: a `$whitelist` list is chosen like any other; a card it does not name is Forbidden, the
+    alternate artwork of a card it names is allowed with it, and each entry says its limit."""
     editor = make_editor(qtbot, imported, "yugioh", settings, tmp_path)
     deck = tmp_path / "whitelist.ydk"
     deck.write_text("#main\n81000\n81001\n81002\n81002\n81003\n#extra\n!side\n", encoding="utf-8")
@@ -245,8 +255,8 @@ def test_a_whitelist_list_is_offered_and_forbids_every_card_it_does_not_name(
     assert [p.message for p in editor.problems if p.rule == rule] == [
         f"{rule}: 'Tidal Oracle' is Forbidden",
         f"{rule}: at most 1 copy of the same name (\"Ember Courier's Errand\" has 2)"]
-    assert entry_texts(editor) == ["1 × Gloomfang Sentinel", "1 × Gloomfang Sentinel", "2 × Ember Courier's Errand  · Limited",
-                                   "1 × Tidal Oracle  · Forbidden"]
+    assert entry_texts(editor) == ["1 × Gloomfang Sentinel", "1 × Gloomfang Sentinel",
+                                   "2 × Ember Courier's Errand  · Limited", "1 × Tidal Oracle  · Forbidden"]
     editor.section_boxes["main"].entries.setCurrentRow(3)    # take the unlisted card out: only the Spell is over
     editor.section_boxes["main"].minus.click()
     assert [p.message for p in editor.problems if p.rule == rule] == [
