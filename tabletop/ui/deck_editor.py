@@ -502,19 +502,25 @@ class DeckEditor(QMainWindow):
         """Read a YGOPro lflist.conf and offer every list, a whitelist one included, the first (newest) chosen; a
         bad file is said in one line."""
         try:
-            self.banlists = read_lflist(path)
+            lists = read_lflist(path)
         except CardDatabaseError as error:
             QMessageBox.warning(self, "Banlist", str(error))
             return False
+        self.offer_banlists(lists)
+        return True
+
+    def offer_banlists(self, lists: dict[str, BanList], chosen: str | None = None) -> None:
+        """Offer Forbidden & Limited lists and check the deck against `chosen` ("" none; None the first, the newest)."""
+        self.banlists = lists
         self.banlist_box.blockSignals(True)
         self.banlist_box.clear()
         self.banlist_box.addItem("no banlist", "")
-        for name in self.banlists:
+        for name in lists:
             self.banlist_box.addItem(name, name)
         self.banlist_box.blockSignals(False)
-        self.banlist_box.setCurrentIndex(1 if self.banlists else 0)
+        index = (1 if lists else 0) if chosen is None else self.banlist_box.findData(chosen)
+        self.banlist_box.setCurrentIndex(max(0, index))
         self._banlist_changed()
-        return True
 
     def _choose_banlist(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "YGOPro banlist", "", "Banlists (lflist.conf *.conf);;All files (*)")

@@ -232,6 +232,10 @@ def test_an_alternate_artwork_shares_its_originals_limit(
     dialog.game.setCurrentIndex(dialog.game.findData("yugioh"))
     assert dialog.load_deck_file(dialog.seats[0], deck) and dialog.load_banlist(banlist), warnings
     assert dialog.deck_problems(dialog.seats[0].selected()) == [p.message for p in editor.problems]
+    from_dialog = dialog.edit_deck(dialog.seats[0])          # "Edit…" there: the editor checks against its list
+    assert from_dialog.banlist_box.currentText() == "2031.4 Test"
+    assert from_dialog.problems == editor.problems and entry_texts(from_dialog) == entry_texts(editor)
+    from_dialog.close()
     editor.banlist_box.setCurrentIndex(0)                    # no list: three copies are allowed
     assert not [p for p in editor.problems if p.rule.startswith("Yu-Gi-Oh! 2.5")]
     assert entry_texts(editor) == ["3 × Gloomfang Sentinel", "1 × Ember Courier's Errand"]
