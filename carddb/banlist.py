@@ -4,7 +4,8 @@ A file holds many lists: `!NAME` starts one, then `PASSCODE LIMIT --comment` lin
 2 Semi-Limited; 3 lines an unlimited card in a whitelist list). `#` lines are comments, `$whitelist` marks a list
 where unlisted cards are forbidden. The deck check (carddb/validation.py) takes limits by card name: `limits_by_name`
 turns a list's passcodes into the names of the library's cards, an alternate artwork (`alias`) included.
-This is the project's one lflist reader; carddb/decks/lflist.py gives the deck editor its lists by passcode.
+This is the project's one lflist reader and one list-to-check step: the deck editor, the New Game dialog and
+`tabletop simulate --banlist` all check decks through `regulation_of`.
 """
 from __future__ import annotations
 
@@ -16,6 +17,10 @@ from carddb.decks.deck_list import DeckFormatError
 from carddb.errors import CardDatabaseError
 from carddb.validation import Regulation
 from tabletop.engine.cards import CardDefinition
+
+
+# What a player calls each limit a list can give (yugioh.md 2.5); 3, unlimited, has no word.
+LIMIT_NAMES: dict[int, str] = {0: "Forbidden", 1: "Limited", 2: "Semi-Limited"}
 
 
 @dataclass

@@ -18,12 +18,13 @@ from PySide6.QtWidgets import (
     QListWidgetItem, QMainWindow, QMessageBox, QPushButton, QSplitter, QTabWidget, QVBoxLayout, QWidget,
 )
 
+from carddb.banlist import LIMIT_NAMES, BanList, read_lflist
 from carddb.decks.deck_list import DeckFormatError, DeckList
 from carddb.decks.files import parse_deck, read_deck_file, write_deck_file
-from carddb.decks.lflist import read_lflist_file
 from carddb.decks.plain_text import write_plain_text
 from carddb.decks.resolution import AmbiguousName, CardLookup, library_lookup, resolve_deck
 from carddb.decks.ydke import write_ydke
+from carddb.errors import CardDatabaseError
 from tabletop.engine.atomic_write import write_atomically
 from tabletop.engine.cards import CardDefinition, CardLibrary
 from tabletop.engine.rules import GameConfig
@@ -189,8 +190,8 @@ class DeckEditor(QMainWindow):
         self.known: dict[str, CardDefinition] = {}
         self.problems: list[Problem] = []
         self.numbers: Any = None
-        self.banlist: dict[str, int] = {}
-        self.banlists: dict[str, dict[str, int]] = {}
+        self.banlist: BanList | None = None          # the Forbidden & Limited list chosen (Yu-Gi-Oh!)
+        self.banlists: dict[str, BanList] = {}
         self.test_hand: TestHand | None = None
         self.ask_unsaved: UnsavedAnswer = _ask_unsaved
         self._full_library: CardLookup | None = None
@@ -433,12 +434,16 @@ class DeckEditor(QMainWindow):
         self.draft_timer.start()
 
     def refresh(self) -> None:
-        """Show the draft: section lists with counts, the problems, and ask for fresh numbers."""
+        """Show the draft: section lists with counts and each card's limit on the chosen list, the problems, and ask
+        for fresh numbers."""
+        regulation = self.draft.regulation(self.banlist)
+        limits = regulation.limits if regulation is not None else {}
         for section, box in self.section_boxes.items():
             current = box.selected_card()
             box.entries.clear()
             for count, card in self.draft.sections.get(section, []):
-                item = QListWidgetItem(f"{count} × {card.name}")
+                limit = LIMIT_NAMES.get(limits.get(card.name, 3))
+                item = QListWidgetItem(f"{count} × {card.name}" + (f"  · {limit}" if limit else ""))
                 item.setData(Qt.ItemDataRole.UserRole, card)
                 item.setIcon(QIcon(card_face_pixmap(card, ICON_SIZE.width(), ICON_SIZE.height()).scaled(
                     ENTRY_ICON, Qt.AspectRatioMode.KeepAspectRatio, Qt.TransformationMode.SmoothTransformation)))
@@ -448,7 +453,7 @@ class DeckEditor(QMainWindow):
             if current is not None:
                 self._select(section, current.id)
         self.total_label.setText(f"{self.draft.name}: {self.draft.count()} cards")
-        self.problems = self.draft.problems(self.banlist, str(self.banlist_box.currentData() or ""))
+        self.problems = self.draft.problems(regulation)
         self.problem_list.clear()
         for problem in self.problems:
             cards = f" · cards: {', '.join(problem.cards)}" if problem.cards else ""
@@ -494,21 +499,28 @@ class DeckEditor(QMainWindow):
 
     # -- banlist ---------------------------------------------------------------------------------
     def load_banlist(self, path: Path) -> bool:
-        """Read a YGOPro lflist.conf and choose its first (newest) list; a bad file is said in one line."""
+        """Read a YGOPro lflist.conf and offer every list, a whitelist one included, the first (newest) chosen; a
+        bad file is said in one line."""
         try:
-            self.banlists = read_lflist_file(path)
-        except DeckFormatError as error:
+            lists = read_lflist(path)
+        except CardDatabaseError as error:
             QMessageBox.warning(self, "Banlist", str(error))
             return False
+        self.offer_banlists(lists)
+        return True
+
+    def offer_banlists(self, lists: dict[str, BanList], chosen: str | None = None) -> None:
+        """Offer Forbidden & Limited lists and check the deck against `chosen` ("" none; None the first, the newest)."""
+        self.banlists = lists
         self.banlist_box.blockSignals(True)
         self.banlist_box.clear()
         self.banlist_box.addItem("no banlist", "")
-        for name in self.banlists:
+        for name in lists:
             self.banlist_box.addItem(name, name)
         self.banlist_box.blockSignals(False)
-        self.banlist_box.setCurrentIndex(1 if self.banlists else 0)
+        index = (1 if lists else 0) if chosen is None else self.banlist_box.findData(chosen)
+        self.banlist_box.setCurrentIndex(max(0, index))
         self._banlist_changed()
-        return True
 
     def _choose_banlist(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "YGOPro banlist", "", "Banlists (lflist.conf *.conf);;All files (*)")
@@ -516,7 +528,7 @@ class DeckEditor(QMainWindow):
             self.load_banlist(Path(path))
 
     def _banlist_changed(self) -> None:
-        self.banlist = self.banlists.get(self.banlist_box.currentData() or "", {})
+        self.banlist = self.banlists.get(self.banlist_box.currentData() or "")
         self.refresh()
 
     # -- test hand and play ----------------------------------------------------------------------

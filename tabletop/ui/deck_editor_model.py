@@ -2,7 +2,8 @@
 
 No Qt here: the editor window shows a draft and changes it only through these methods, so the
 tests and the window agree on what a deck is. Legality is carddb.validation's, the checker a
-game start uses; the numbers are tabletop.ai.goldfish's, the ones `tabletop goldfish` prints.
+game start uses (a Yu-Gi-Oh! Forbidden & Limited list through carddb.banlist); the numbers are
+tabletop.ai.goldfish's, the ones `tabletop goldfish` prints.
 """
 from __future__ import annotations
 
@@ -12,10 +13,11 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from carddb.banlist import BanList, regulation_of
 from carddb.decks.deck_list import CASTERS, EXTRA, G_DECK, MAIN, MATERIAL, RIDE, SIDE, CardRef, DeckList
 from carddb.decks.plain_text import SECTION_LABELS
 from carddb.decks.resolution import ResolvedDeck
-from carddb.validation import Regulation, home_section, validate_deck
+from carddb.validation import Regulation, deck_problems, home_section
 from tabletop.ai.goldfish import Finding, OddsRow, deck_findings, odds_table, schedule_for
 from tabletop.engine.cards import CardDefinition
 
@@ -117,19 +119,21 @@ class DeckDraft:
         filled = {s: list(entries) for s, entries in self.sections.items() if entries}
         return ResolvedDeck(game=self.game, name=self.name, sections=filled, format=self.format or None)
 
-    def problems(self, limits: Mapping[str, int] | None = None, banlist: str = "") -> list[Problem]:
+    def regulation(self, banlist: BanList | None = None) -> Regulation | None:
+        """Return what the draft is checked against beyond the printed rules: a Yu-Gi-Oh! Forbidden & Limited list's
+        limits by the names of the draft's cards (carddb.banlist.regulation_of, as the New Game dialog and `tabletop
+        simulate --banlist` build it: an alternate artwork shares its original's limit, a whitelist list forbids every
+        card it does not name); None without a list."""
+        return regulation_of(banlist, self.cards(), self.format or None) if banlist is not None else None
+
+    def problems(self, regulation: Regulation | None = None) -> list[Problem]:
         """Return each construction rule the deck breaks, with the cards named; [] when it is legal.
 
-        `limits` is a Yu-Gi-Oh! banlist by passcode (carddb.decks.lflist), named `banlist` in the problems it
-        finds; it reaches the checker as copies allowed per card name (yugioh.md 2.5).
+        The check is carddb.validation.deck_problems, the one a game start and `tabletop simulate` use.
         """
-        by_name = {
-            card.name: limits[str(card.attributes.get("passcode") or card.id)]
-            for card in self.cards() if limits and str(card.attributes.get("passcode") or card.id) in limits
-        }
-        regulation = Regulation(format=self.format or None, limits=by_name, banlist=banlist if limits else "")
-        names = {card.name for card in self.cards()}
-        return [problem_from_message(message, names) for message in validate_deck(self.resolved(), regulation)]
+        cards = self.cards()
+        messages = deck_problems(self.game, self.config_sections(), cards, self.format or None, regulation)
+        return [problem_from_message(message, {card.name for card in cards}) for message in messages]
 
     def as_deck_list(self) -> DeckList:
         """Return the draft as a deck list naming each card by name and the code players' files use

@@ -307,6 +307,8 @@ class NewGameDialog(QDialog):
             return None
         editor = DeckEditor(self.database, gid, self.settings, parent=self)
         editor.setWindowFlag(Qt.WindowType.Window)
+        if gid == "yugioh" and self.banlists:   # the editor checks against the list chosen here
+            editor.offer_banlists(self.banlists, self.banlist.currentData() or "")
         choice = row.selected()
         if choice is not None:
             by_id = {card.id: card for card in choice.cards}

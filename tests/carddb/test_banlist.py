@@ -5,7 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from carddb.banlist import BanList, limits_by_name, read_lflist
+from carddb.banlist import BanList, limits_by_name, parse_lflist, read_lflist
+from carddb.decks.deck_list import DeckFormatError
 from carddb.errors import CardDatabaseError
 from tabletop.engine.cards import CardDefinition
 
@@ -42,11 +43,40 @@ def test_a_bad_file_is_one_line_naming_it(tmp_path: Path, text: str, problem: st
     assert str(path) in str(error.value) and "\n" not in str(error.value)
 
 
+def test_lists_keep_their_file_order_and_limits_by_passcode() -> None:
+    text = "#[2030.1][2029.7]\n!2030.1\n#forbidden\n00012345 0 --Banned\n#limit\n777 1 --One\n!2029.7\n777 2 --Two\n"
+    lists = parse_lflist(text)
+    assert list(lists) == ["2030.1", "2029.7"]
+    assert lists["2030.1"].limits == {12345: 0, 777: 1} and lists["2029.7"].limits == {777: 2}
+
+
+@pytest.mark.parametrize("text, message", [
+    ("!list\n777 one --x\n", "conf.txt:2: expected 'PASSCODE LIMIT', got '777 one --x'"),
+    ("777 1 --x\n", "conf.txt:1: a card line before any '!list name' line"),
+    ("!list\n777 4\n", "conf.txt:2: a limit is 0 to 3, got 4"),
+    ("# only comments\n", "conf.txt: holds no list (no '!list name' line): not an lflist.conf"),
+])
+def test_a_malformed_text_is_one_line_naming_its_source_and_line(text: str, message: str) -> None:
+    with pytest.raises(DeckFormatError) as error:
+        parse_lflist(text, source="conf.txt")
+    assert str(error.value) == message
+
+
+def test_a_missing_or_undecodable_file_says_so(tmp_path: Path) -> None:
+    with pytest.raises(CardDatabaseError, match="lflist.conf: cannot be read"):
+        read_lflist(tmp_path / "missing" / "lflist.conf")
+    path = tmp_path / "lflist.conf"
+    path.write_bytes(b"!list\n\xff\xfe 1\n")
+    with pytest.raises(CardDatabaseError, match="not UTF-8 text"):
+        read_lflist(path)
+
+
 def test_the_real_list_file_reads_every_list() -> None:
     if not REAL.exists():
         pytest.skip("../shared/carddata not present")
     lists = read_lflist(REAL)
-    assert "2026.7" in lists and len(lists) > 50
+    assert next(iter(lists)) == "2026.7" and len(lists) > 50
+    assert all(count in (0, 1, 2) for banlist in lists.values() for count in banlist.limits.values())
     latest = lists["2026.7"]
     assert isinstance(latest, BanList) and 0 in latest.limits.values() and 1 in latest.limits.values()
 

@@ -12,9 +12,11 @@ from PySide6.QtWidgets import QMessageBox
 from carddb.bundled import bundled_lookup, load_bundled_decks
 from carddb.database import CardDatabase, open_database
 from carddb.decks.resolution import ResolvedDeck, resolve_deck
+from carddb.importing import import_files
 from tabletop.ui.deck_editor import DeckEditor, recent_decks
 from tabletop.ui.main_window import MainWindow
 from tabletop.ui.new_game_dialog import NewGameDialog
+from tests.carddb.conftest import make_cdb
 
 GAMES = ["yugioh", "vanguard", "fftcg", "grand-archive", "dreadnought"]
 SAVE_FORMATS = {"yugioh": ("deck.ydk", "ydk"), "fftcg": ("deck.o8d", "o8d"), "grand-archive": ("deck.txt", "omnideck"),
@@ -177,6 +179,92 @@ def test_a_banlist_limits_copies_by_passcode(qtbot, database: CardDatabase, sett
     assert "at most 1 copy" in editor.problems[0].message
     editor.banlist_box.setCurrentIndex(0)                    # no banlist
     assert editor.problems == []
+
+
+# Invented cards in the YGOPro layout (id, ot, alias, setcode, type, atk, def, level, race, attribute, category):
+# an original and its alternate artwork (alias 81000, the same name), a Spell and another monster.
+ALIAS_DATAS = [(81000, 3, 0, 0, 0x11, 1800, 1200, 4, 0x1, 0x20, 0),
+               (81001, 3, 81000, 0, 0x11, 1800, 1200, 4, 0x1, 0x20, 0),
+               (81002, 3, 0, 0, 0x2, 0, 0, 0, 0, 0, 0),
+               (81003, 3, 0, 0, 0x11, 1000, 1000, 3, 0x1, 0x10, 0)]
+ALIAS_TEXTS = [(81000, "Gloomfang Sentinel", "A sentry of the dusk."),
+               (81001, "Gloomfang Sentinel", "A sentry of the dusk."),
+               (81002, "Ember Courier's Errand", "Draw 1 card."), (81003, "Tidal Oracle", "A seer of the tides.")]
+# Two lists: the newest limits the original's passcode to 1; the whitelist names the original and the Spell only.
+ALIAS_LFLIST = ("#[2031.4 Test][Ancient Format]\n!2031.4 Test\n#limit\n81000 1 --Gloomfang Sentinel\n"
+                "!Ancient Format\n$whitelist\n81000 3 --Gloomfang Sentinel\n81002 1 --Ember Courier's Errand\n")
+
+
+@pytest.fixture
+def imported(tmp_path: Path) -> Iterator[CardDatabase]:
+    """A card database holding only the invented cards above, imported from a cards.cdb as a player would."""
+    db = open_database(tmp_path / "imported.sqlite3", bundled_loader=lambda: [])
+    import_files(db, "ygopro-cdb", [make_cdb(tmp_path / "cards.cdb", ALIAS_DATAS, ALIAS_TEXTS)])
+    yield db
+    db.close()
+
+
+def entry_texts(editor: DeckEditor, section: str = "main") -> list[str]:
+    entries = editor.section_boxes[section].entries
+    return [entries.item(row).text() for row in range(entries.count())]
+
+
+def test_an_alternate_artwork_shares_its_originals_limit(
+        qtbot, imported: CardDatabase, settings: QSettings, tmp_path: Path, warnings: list[str]) -> None:  # noqa: ANN001
+    """yugioh.md 2.5: the list names the original's passcode; three copies of the alternate artwork alone (its
+    `alias` the original) are over the limit, as the New Game dialog says, and the entry says it is Limited."""
+    editor = make_editor(qtbot, imported, "yugioh", settings, tmp_path)
+    deck = tmp_path / "alias.ydk"
+    deck.write_text("#main\n81001\n81001\n81001\n81002\n#extra\n!side\n", encoding="utf-8")
+    assert editor.open_file(deck), warnings
+    assert [card.id for _n, card in editor.draft.sections["main"]] == ["81001", "81002"]
+    banlist = tmp_path / "lflist.conf"
+    banlist.write_text(ALIAS_LFLIST, encoding="utf-8")
+    assert editor.load_banlist(banlist), warnings
+    assert editor.banlist_box.currentText() == "2031.4 Test"
+    listed = [p for p in editor.problems if p.rule.startswith("Yu-Gi-Oh! 2.5")]
+    assert [(p.message, p.cards) for p in listed] == [(
+        "Yu-Gi-Oh! 2.5 (Forbidden & Limited list '2031.4 Test'): at most 1 copy of the same name "
+        "('Gloomfang Sentinel' has 3)", ("Gloomfang Sentinel",))]
+    assert entry_texts(editor) == ["3 × Gloomfang Sentinel  · Limited", "1 × Ember Courier's Errand"]
+    dialog = NewGameDialog(None, imported, settings)         # File ▸ New game says the same of the same deck
+    qtbot.addWidget(dialog)
+    dialog.game.setCurrentIndex(dialog.game.findData("yugioh"))
+    assert dialog.load_deck_file(dialog.seats[0], deck) and dialog.load_banlist(banlist), warnings
+    assert dialog.deck_problems(dialog.seats[0].selected()) == [p.message for p in editor.problems]
+    from_dialog = dialog.edit_deck(dialog.seats[0])          # "Edit…" there: the editor checks against its list
+    assert from_dialog.banlist_box.currentText() == "2031.4 Test"
+    assert from_dialog.problems == editor.problems and entry_texts(from_dialog) == entry_texts(editor)
+    from_dialog.close()
+    editor.banlist_box.setCurrentIndex(0)                    # no list: three copies are allowed
+    assert not [p for p in editor.problems if p.rule.startswith("Yu-Gi-Oh! 2.5")]
+    assert entry_texts(editor) == ["3 × Gloomfang Sentinel", "1 × Ember Courier's Errand"]
+
+
+def test_a_whitelist_list_is_offered_and_forbids_every_card_it_does_not_name(
+        qtbot, imported: CardDatabase, settings: QSettings, tmp_path: Path, warnings: list[str]) -> None:  # noqa: ANN001
+    """yugioh.md 2.5: a `$whitelist` list is chosen like any other; a card it does not name is Forbidden, the
+    alternate artwork of a card it names is allowed with it, and each entry says its limit."""
+    editor = make_editor(qtbot, imported, "yugioh", settings, tmp_path)
+    deck = tmp_path / "whitelist.ydk"
+    deck.write_text("#main\n81000\n81001\n81002\n81002\n81003\n#extra\n!side\n", encoding="utf-8")
+    assert editor.open_file(deck), warnings
+    banlist = tmp_path / "lflist.conf"
+    banlist.write_text(ALIAS_LFLIST, encoding="utf-8")
+    assert editor.load_banlist(banlist), warnings
+    offered = [editor.banlist_box.itemText(i) for i in range(editor.banlist_box.count())]
+    assert offered == ["no banlist", "2031.4 Test", "Ancient Format"]
+    editor.banlist_box.setCurrentIndex(offered.index("Ancient Format"))
+    rule = "Yu-Gi-Oh! 2.5 (Forbidden & Limited list 'Ancient Format')"
+    assert [p.message for p in editor.problems if p.rule == rule] == [
+        f"{rule}: 'Tidal Oracle' is Forbidden",
+        f"{rule}: at most 1 copy of the same name (\"Ember Courier's Errand\" has 2)"]
+    assert entry_texts(editor) == ["1 × Gloomfang Sentinel", "1 × Gloomfang Sentinel",
+                                   "2 × Ember Courier's Errand  · Limited", "1 × Tidal Oracle  · Forbidden"]
+    editor.section_boxes["main"].entries.setCurrentRow(3)    # take the unlisted card out: only the Spell is over
+    editor.section_boxes["main"].minus.click()
+    assert [p.message for p in editor.problems if p.rule == rule] == [
+        f"{rule}: at most 1 copy of the same name (\"Ember Courier's Errand\" has 2)"]
 
 
 def test_filters_fit_the_game_and_narrow_the_results(qtbot, database: CardDatabase, settings: QSettings, tmp_path: Path) -> None:  # noqa: ANN001
