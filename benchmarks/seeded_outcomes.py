@@ -9,10 +9,11 @@ Run: .venv/bin/python benchmarks/seeded_outcomes.py [GAMES_PER_SET] (default 100
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import random
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -27,8 +28,41 @@ from tabletop.engine.rules import GameConfig  # noqa: E402
 from tabletop.games import find_game  # noqa: E402
 
 
-def play(label: str, game: Game, seed: int, goes_on: Callable[[Game, int], bool]) -> None:
-    """Play one game with a seeded random choice among the legal commands and print its line."""
+GoesOn = Callable[[Game, int], bool]
+"""Whether a game goes on after a number of commands submitted (a turn or step cap)."""
+
+
+def seeded_games(games: int) -> Iterator[tuple[str, int, Callable[[], Game], GoesOn]]:
+    """Yield every set's games in order: the set's label, the seed, what starts the game and when it stops.
+
+    Starting is left to the caller (bytecode_count.py counts it as part of a game; reading the decks is not).
+    """
+    fftcg = find_game("fftcg")
+    cards = build_library()
+    for seed in range(games):
+        decks = {"p1": {"main": list(FIRE_DECK)}, "p2": {"main": list(ICE_DECK)}}
+        config = GameConfig("fftcg", "constructed", seed, decks=decks, auto_pass=["p1", "p2"])
+        yield "fftcg", seed, functools.partial(Game.start, fftcg, config, cards), lambda g, _: g.state.turn <= TURN_CAP
+    vanguard = find_game("vanguard")
+    for game_format in ("standard", "premium"):
+        plain = library()
+        for seed in range(games):
+            config = GameConfig("vanguard", game_format, seed, auto_pass=["p1", "p2"],
+                                decks={"p1": deck(game_format), "p2": deck(game_format)})
+            yield (f"vanguard-test-{game_format}", seed, functools.partial(Game.start, vanguard, config, plain),
+                   lambda _, n: n < STEP_CAP)
+    for game_format in ("standard", "premium"):
+        bundled, sets = bundled_decks(game_format)
+        for seed in range(games):
+            config = GameConfig("vanguard", game_format, seed, auto_pass=["p1", "p2"],
+                                decks={"p1": sets[seed % len(sets)], "p2": sets[(seed + 1) % len(sets)]})
+            yield (f"vanguard-bundled-{game_format}", seed, functools.partial(Game.start, vanguard, config, bundled),
+                   lambda _, n: n < STEP_CAP)
+
+
+def play_out(game: Game, seed: int, goes_on: GoesOn) -> tuple[int, str]:
+    """Play one game with a seeded random choice among the legal commands; return the commands submitted and a
+    hash of every legal-command list offered on the way."""
     chooser = random.Random(seed)
     offered = hashlib.sha256()
     submitted = 0
@@ -37,34 +71,17 @@ def play(label: str, game: Game, seed: int, goes_on: Callable[[Game, int], bool]
         offered.update(repr(options).encode())
         game.submit(chooser.choice(options))
         submitted += 1
-    changes = sum(len(step.changes) for step in game.history.done)
-    print(label, seed, game.outcome(), submitted, changes, offered.hexdigest()[:12], game.state.fingerprint()[:12],
-          flush=True)
+    return submitted, offered.hexdigest()[:12]
 
 
 def main() -> None:
     """Play every set of games and print their lines."""
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 100
-    fftcg = find_game("fftcg")
-    cards = build_library()
-    for seed in range(games):
-        decks = {"p1": {"main": list(FIRE_DECK)}, "p2": {"main": list(ICE_DECK)}}
-        game = Game.start(fftcg, GameConfig("fftcg", "constructed", seed, decks=decks, auto_pass=["p1", "p2"]), cards)
-        play("fftcg", game, seed, lambda g, _: g.state.turn <= TURN_CAP)
-    vanguard = find_game("vanguard")
-    for game_format in ("standard", "premium"):
-        for seed in range(games):
-            config = GameConfig("vanguard", game_format, seed, auto_pass=["p1", "p2"],
-                                decks={"p1": deck(game_format), "p2": deck(game_format)})
-            play(f"vanguard-test-{game_format}", Game.start(vanguard, config, library()), seed,
-                 lambda _, n: n < STEP_CAP)
-    for game_format in ("standard", "premium"):
-        bundled, sets = bundled_decks(game_format)
-        for seed in range(games):
-            config = GameConfig("vanguard", game_format, seed, auto_pass=["p1", "p2"],
-                                decks={"p1": sets[seed % len(sets)], "p2": sets[(seed + 1) % len(sets)]})
-            play(f"vanguard-bundled-{game_format}", Game.start(vanguard, config, bundled), seed,
-                 lambda _, n: n < STEP_CAP)
+    for label, seed, start, goes_on in seeded_games(games):
+        game = start()
+        submitted, offered = play_out(game, seed, goes_on)
+        changes = sum(len(step.changes) for step in game.history.done)
+        print(label, seed, game.outcome(), submitted, changes, offered, game.state.fingerprint()[:12], flush=True)
 
 
 if __name__ == "__main__":
