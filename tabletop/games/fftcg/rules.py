@@ -436,9 +436,9 @@ class FFTCGRules(GameRules):
         # of them are allowed now (FFTCG 9.3.1.5: Characters in a Main Phase with an empty stack),
         # so the Characters only a Main Phase allows are worked out only when they are allowed.
         # (Keyed on parts of the board instead, they were recomputed about as often and cost more. Kept while the
-        # values they read stay the same, the hand, the field, the dull state and arrival of the cards that pay or
-        # use a dull icon, 38-45 % fewer were computed, yet a game executed 2-4 % more bytecodes: the ones saved
-        # are the cheap ones, whose board memos other questions fill anyway; bytecode_count.py measured it.)
+        # parts or the values they read stay the same (the hand, the field, the dull state and arrival of the cards
+        # that pay CP or use a dull icon), 24-45 % fewer were computed, yet a game executed 2-3 % more bytecodes:
+        # the ones saved are the cheap ones, whose board memos other questions fill anyway.)
         # state.memo(board=True), inlined with tuple keys: asked at every pass of every seat
         values = state.board_memo_values
         # the First Strike window's refusals leave abilities out of what is computed in it (FFTCG 15.2.3.3): keyed apart
