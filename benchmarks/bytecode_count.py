@@ -4,8 +4,9 @@ On a shared machine CPU timings of the same run vary by 15-20 %; the bytecodes e
 checkouts (or two ideas) compare exactly, in seconds of tracing instead of minutes of interleaved timings. It counts
 the interpreter's work, not time: a call of C code (sorted, a dict lookup inside a builtin) is one bytecode however
 long it takes, so confirm a gain it finds with timings (fftcg_bench.py, vanguard_bench.py) before claiming one.
-The games are those of seeded_outcomes.py (the benchmarks' games: both seats auto-pass, a seeded random choice),
-each counted from its start to its end; building the decks and libraries is not counted.
+The games are those of seeded_outcomes.py, played as the benchmarks play them (both seats auto-pass, a seeded random
+choice; the lists offered are not hashed), each counted from its start to its end; building the decks and libraries
+is not counted.
 Run: .venv/bin/python benchmarks/bytecode_count.py [GAMES_PER_SET] [--set LABEL] [--top N]   (default 3 games,
 every set; tracing makes a game some 50 times slower). `--top N` lists the N functions executing the most bytecodes
 of their own.

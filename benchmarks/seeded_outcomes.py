@@ -23,6 +23,7 @@ from fftcg_testdeck import FIRE_DECK, ICE_DECK, TURN_CAP, build_library  # noqa:
 from vanguard_bench import STEP_CAP, bundled_decks  # noqa: E402
 from vanguard_decks import deck, library  # noqa: E402
 
+from tabletop.engine.commands import Command  # noqa: E402
 from tabletop.engine.game import Game  # noqa: E402
 from tabletop.engine.rules import GameConfig  # noqa: E402
 from tabletop.games import find_game  # noqa: E402
@@ -60,18 +61,18 @@ def seeded_games(games: int) -> Iterator[tuple[str, int, Callable[[], Game], Goe
                    lambda _, n: n < STEP_CAP)
 
 
-def play_out(game: Game, seed: int, goes_on: GoesOn) -> tuple[int, str]:
-    """Play one game with a seeded random choice among the legal commands; return the commands submitted and a
-    hash of every legal-command list offered on the way."""
+def play_out(game: Game, seed: int, goes_on: GoesOn, offered: Callable[[list[Command]], None] | None = None) -> int:
+    """Play one game with a seeded random choice among the legal commands, showing `offered` every list of them;
+    return the commands submitted."""
     chooser = random.Random(seed)
-    offered = hashlib.sha256()
     submitted = 0
     while not game.is_terminal() and goes_on(game, submitted):
         options = game.legal_commands()
-        offered.update(repr(options).encode())
+        if offered is not None:
+            offered(options)
         game.submit(chooser.choice(options))
         submitted += 1
-    return submitted, offered.hexdigest()[:12]
+    return submitted
 
 
 def main() -> None:
@@ -79,9 +80,11 @@ def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 100
     for label, seed, start, goes_on in seeded_games(games):
         game = start()
-        submitted, offered = play_out(game, seed, goes_on)
+        offered = hashlib.sha256()
+        submitted = play_out(game, seed, goes_on, lambda options: offered.update(repr(options).encode()))
         changes = sum(len(step.changes) for step in game.history.done)
-        print(label, seed, game.outcome(), submitted, changes, offered, game.state.fingerprint()[:12], flush=True)
+        print(label, seed, game.outcome(), submitted, changes, offered.hexdigest()[:12], game.state.fingerprint()[:12],
+              flush=True)
 
 
 if __name__ == "__main__":
