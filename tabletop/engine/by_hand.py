@@ -12,9 +12,10 @@ import re
 from collections.abc import Callable, Iterable
 
 from tabletop.engine import procedure
-from tabletop.engine.cards import CardDefinition
+from tabletop.engine.cards import CardDefinition, CardLibrary
 from tabletop.engine.commands import UseAbilityByHand
 from tabletop.engine.errors import IllegalCommand
+from tabletop.engine.library_index import PerLibrary
 from tabletop.engine.state import GameState
 from tabletop.engine.text_compilation import BY_HAND
 from tabletop.engine.transaction import Transaction
@@ -39,15 +40,29 @@ def short_text(text: str, limit: int = 60) -> str:
     return flat[:limit].rsplit(" ", 1)[0] + "…"
 
 
+def _cards_by_hand(library: CardLibrary) -> frozenset[str]:
+    """Return the ids of the library's cards with an ability by hand."""
+    return frozenset(card_id for card_id in library if library[card_id].attributes.get(BY_HAND))
+
+
+_CARDS_BY_HAND: PerLibrary[frozenset[str]] = PerLibrary(_cards_by_hand)
+
+
 def offers(state: GameState, player: str, cards: Iterable[int], usable: tuple[str, ...],
            timing_of: Callable[[str], str]) -> list[UseAbilityByHand]:
     """Return a `UseAbilityByHand` for each ability by hand of `cards` whose timing is one of `usable`."""
+    library = state.library
+    entry = library.derived.get(_CARDS_BY_HAND)  # PerLibrary's lookup, inlined: asked at every decision
+    by_hand = entry[1] if entry is not None and entry[0] == library.version else _CARDS_BY_HAND(library)
+    if not by_hand:
+        return []  # most libraries: every ability compiled, or none printed
     found = []
-    library, instances = state.library, state.cards
+    instances = state.cards
     for iid in cards:
-        definition = library[instances[iid].card_id]
-        if not definition.attributes.get(BY_HAND):
-            continue  # most cards have none: asked for every unit at every decision, so no call for them
+        card_id = instances[iid].card_id
+        if card_id not in by_hand:
+            continue  # most cards have none
+        definition = library[card_id]
         for index, text in enumerate(printed_by_hand(definition)):
             if timing_of(text) in usable:
                 found.append(UseAbilityByHand(by=player, card=iid, ability=index))

@@ -73,7 +73,9 @@ class Game:
 
     def current_player(self) -> str | None:
         """Return the player who must decide now."""
-        decision = self.pending_decision()
+        if self.is_terminal():
+            return None
+        decision = self.rules.unworded_decision(self.state)
         return decision.player if decision else None
 
     def legal_commands(self, player: str | None = None) -> list[Command]:
@@ -123,9 +125,10 @@ class Game:
                     self.rules.after_manual(tx)
             else:
                 self.rules.refuse_if_over(state)
-                decision = self.rules.pending_decision(state)
+                decision = self.rules.unworded_decision(state)
                 if decision is not None and decision.player != command.by:
-                    raise IllegalCommand(decision.rule, f"{decision.player} must decide now ({decision.prompt or decision.name})")
+                    worded = self.rules.pending_decision(state) or decision   # the refusal shows the prompt
+                    raise IllegalCommand(worded.rule, f"{worded.player} must decide now ({worded.prompt or worded.name})")
                 self.rules.resolve(tx, command)
                 self._pass_while_forced(tx)
             # the hidden zones last: the command was listed, checked and carried out on the table it was chosen on
@@ -181,7 +184,7 @@ class Game:
         for _ in range(AUTO_PASS_LIMIT):
             if rules.outcome(state) is not None:
                 return
-            decision = rules.pending_decision(state)
+            decision = rules.unworded_decision(state)
             if decision is None or decision.player not in seats:
                 return
             advance = rules.advance_command(state, decision)

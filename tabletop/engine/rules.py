@@ -239,6 +239,15 @@ class GameRules:
         """Return who must decide what now; None when the game is over."""
         raise NotImplementedError
 
+    def unworded_decision(self, state: GameState) -> Decision | None:
+        """Return the pending decision for the engine's own questions (who decides, whether a pass is forced).
+
+        Contract: equals `pending_decision` but for its prompt, which may be left unworded. The engine asks at
+        every forced pass and every command; a game whose prompt reads current values (powers, shields)
+        overrides this to word it only when a player is shown it.
+        """
+        return self.pending_decision(state)
+
     def outcome(self, state: GameState) -> Outcome | None:
         """Return how the game ended, or None while it goes on."""
         result = state.data.get("outcome")

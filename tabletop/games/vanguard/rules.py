@@ -211,6 +211,15 @@ class VanguardRules(GameRules):
 
     # -- decisions -------------------------------------------------------------------------------
     def pending_decision(self, state: GameState) -> Decision | None:
+        """Return who must decide what now; the guard step's prompt says what the defender guards against (VG 6.3)."""
+        decision = self.unworded_decision(state)
+        if decision is None or decision is not _unworded_guard(decision.player):
+            return decision
+        return state.memo("vanguard.guard_decision", lambda: dataclasses.replace(decision, prompt=guard_prompt(state)))
+
+    def unworded_decision(self, state: GameState) -> Decision | None:
+        """Return who must decide what now, the guard step's prompt left unworded (it reads powers and shields:
+        the engine's forced passes and the bots never read it)."""
         values = state.memo_values  # state.memo, inlined: asked several times per step
         found = values.get("vanguard.decision", _UNKNOWN)
         if found is _UNKNOWN:
@@ -230,7 +239,7 @@ class VanguardRules(GameRules):
         step = act_step(state)
         if step is not None:
             if step["effect"] == "_guard_step":
-                return _act_decision(state.data["battle"]["defender"], "guard", guard_prompt(state), "VG 6.3")
+                return _unworded_guard(state.data["battle"]["defender"])
             return _act_decision(str(procedure.ctx(state, procedure.depth(state) - 1)["controller"]), "dominate_attack",
                                  "attack with a dominated unit", "seed 《射干玉》 支配 ③")
         return _phase_decision(state.active, state.phase)
@@ -273,7 +282,7 @@ class VanguardRules(GameRules):
         return list(found)
 
     def _legal_commands(self, state: GameState, player: str) -> list[Command]:
-        decision = self.pending_decision(state)
+        decision = self.unworded_decision(state)
         if decision is None or decision.player != player:
             return []
         if decision.kind == "pick":
@@ -514,7 +523,7 @@ class VanguardRules(GameRules):
     # -- resolving -------------------------------------------------------------------------------
     def resolve(self, tx: Transaction, command: Command) -> None:
         state = tx.state
-        decision = self.pending_decision(state)
+        decision = self.unworded_decision(state)
         if decision is None:
             raise IllegalCommand("VG 1", "the game is over")
         if isinstance(command, Choose):
@@ -972,6 +981,12 @@ def _calls(player: str, card: int, circles: tuple[str, ...]) -> tuple[Call, ...]
 def _act_decision(player: str, name: str, prompt: str, rule: str) -> Decision:
     """Return the play-timing decision of a player (one shared immutable object per seat and timing)."""
     return Decision(player, name, "act", prompt, rule=rule)
+
+
+@functools.lru_cache(maxsize=256)
+def _unworded_guard(player: str) -> Decision:
+    """Return the defender's guard-step decision before its prompt is worded (`pending_decision` words it)."""
+    return _act_decision(player, "guard", "", "VG 6.3")
 
 
 @functools.lru_cache(maxsize=256)
