@@ -193,7 +193,8 @@ def _made_forwards(state: GameState) -> set[int]:
 
 def active_field_abilities(state: GameState) -> list[dict[str, Any]]:
     """Return the field abilities working now, each with its source, timestamp and controller."""
-    return state.memo("fftcg.field_abilities", lambda: _active_field_abilities(state), board=True)
+    # a condition may read whose turn it is ("During your turn, …"): the board memo is kept per active player
+    return state.memo(f"fftcg.field_abilities.{state.active}", lambda: _active_field_abilities(state), board=True)
 
 
 def _active_field_abilities(state: GameState) -> list[dict[str, Any]]:

@@ -442,8 +442,9 @@ class FFTCGRules(GameRules):
         # state.memo(board=True), inlined with tuple keys: asked at every pass of every seat
         values = state.board_memo_values
         # the First Strike window's refusals leave abilities out of what is computed in it (FFTCG 15.2.3.3): keyed apart
+        # an ability limited to the Main Phase (FFTCG 11.6) is left out of the Attack Phase's plays: keyed apart
         key = ("fftcg.plays", player, state.turn, state.active, len(state.data.get("loop_banned") or ()),
-               bool(state.data.get("fs_window")), False)
+               bool(state.data.get("fs_window")), state.phase == "attack", False)
         plays = values.get(key)
         if plays is None:
             plays = values[key] = self._potential_plays(state, player, False)
