@@ -119,3 +119,28 @@ def test_templates_of_triggers_conditions_and_computed_amounts() -> None:
          "amount": 1000, "applies_to": "self"},
         {"kind": "action", "cost": {"cp": 1}, "only": ["your_turn", "once_per_turn"], "effect": "draw", "count": 1},
     )
+
+
+def test_modes_printed_on_the_select_line_and_paragraph_tags_are_read() -> None:
+    text = ('<p>When Test Knight enters the field, select 1 of the 2 following actions. "Draw 1 card." '
+            '"Your opponent discards 1 card from their hand."</p>')
+    assert _fully_compiled(text) == (
+        {"trigger": "enters_field", "effect": "choose_one",
+         "modes": [[{"effect": "draw", "count": 1}], [{"effect": "discard", "count": 1, "player": "opponent"}]]},
+    )
+
+
+def test_discarding_from_your_hand_and_receiving_damage_are_the_player_words() -> None:
+    assert _fully_compiled("[Dull]: Draw 2 cards, then discard 1 card from your hand.") == (
+        {"kind": "action", "cost": {"dull": True}, "effect": "draw", "count": 2,
+         "then": [{"effect": "discard", "count": 1}]},)
+    assert _fully_compiled("When Test Knight attacks, you receive 1 point of damage.") == (
+        {"trigger": "attacks", "effect": "damage_player", "amount": 1, "player": "you"},)
+
+
+def test_an_effect_on_the_card_itself_after_a_chosen_card_is_not_done_to_the_chosen_card() -> None:
+    assert _fully_compiled("[Dull]: Choose 1 Forward. Break it. Activate Test Knight.") == (
+        {"kind": "action", "cost": {"dull": True}, "target": {"type": "forward"}, "effect": "break",
+         "then": [{"effect": "activate", "on": "self"}]},)
+    compiled = compile_card(_card("[Dull]: Choose 1 Forward. Activate Test Knight. Break it."))
+    assert compiled.unknown_clauses  # the chosen card's first effect cannot be the card's own

@@ -192,6 +192,7 @@ _FROM_ZONE: tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...] = (
     (re.compile(rf"^add {_IT} to your hand$", re.I), "return_to_hand", ("break",)),
     (re.compile(rf"^play {_IT} onto the field$", re.I), "play_onto_field", ("break",)),
 )
+_PLAY_DULL = re.compile(rf"^play {_IT} onto the field dull$", re.I)
 
 
 _FOR_EACH = re.compile(rf"^deal {_IT} (\d+) damage for each (.+? (?:you|opponent) controls?)$", re.I)
@@ -219,6 +220,8 @@ def target_sentence(sentence: str, zone: str) -> list[Effect] | None:
     for pattern, effect, zones in _FROM_ZONE:
         if pattern.match(sentence):
             return [{"effect": effect}] if zone in zones else None
+    if _PLAY_DULL.match(sentence):
+        return [{"effect": "play_onto_field", "dull": True}] if zone == "break" else None
     both = _BOTH.match(sentence)
     if both is not None:  # "Dull it and deal it 5000 damage": each half in turn, on the same cards
         first, second = target_sentence(both.group(1), zone), target_sentence(both.group(2), zone)
@@ -311,6 +314,9 @@ _ALL_FORMS: tuple[tuple[re.Pattern[str], int, Any], ...] = (
     (re.compile(rf"^(break|dull|activate|freeze) {_ALL}(.+)$", re.I), 2, lambda m: [{"effect": m.group(1).lower()}]),
     (re.compile(rf"^return {_ALL}(.+) to their owners' hands$", re.I), 1, lambda m: [{"effect": "return_to_hand"}]),
     (re.compile(rf"^{_ALL}(.+) gain (.+) until the end of the turn$", re.I), 1, lambda m: _lasting_grants(m.group(2))),
+    (re.compile(rf"^{_ALL}(.+) (gain|lose) ([+-]?)(\d+) power until the end of the turn$", re.I), 1,
+     lambda m: [{"effect": "power", "amount": int(m.group(4)) * (-1 if m.group(2).lower() == "lose" else 1),
+                 "duration": "turn"}]),
     (re.compile(rf"^until the end of the turn, {_ALL}(.+) gain (.+)$", re.I), 1, lambda m: _lasting_grants(m.group(2))),
 )
 
@@ -336,9 +342,10 @@ _PLAYER_WORDS: tuple[tuple[str, str, str, str | None], ...] = (
     (r"your opponent draws (\d+) cards?", "draw", "count", "opponent"),
     (r"your opponent discards (\d+) cards?(?: from (?:their|his/her) hand)?", "discard", "count", "opponent"),
     (r"each player discards (\d+) cards?(?: from (?:their|his/her) hand)?", "discard", "count", "each"),
-    (r"discard (\d+) cards?", "discard", "count", None),
+    (r"discard (\d+) cards?(?: from your hand)?", "discard", "count", None),
     (r"(?:<self> )?deals? your opponent (\d+) points? of damage", "damage_player", "amount", "opponent"),
     (r"<self> deals you (\d+) points? of damage", "damage_player", "amount", "you"),
+    (r"(?:you )?receive (\d+) points? of damage", "damage_player", "amount", "you"),
     (r"your opponent receives (\d+) points? of damage", "damage_player", "amount", "opponent"),
     (r"look at the top card of your deck\. you may (?:place|put) (?:the card|it) at the bottom of your deck()",
      "look_top", "count", None),

@@ -29,7 +29,9 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   `instead`: remove_from_game or return_to_hand), `enters_field` (with `instead: your_control`: the
   card enters under this ability's controller, FFTCG 11.12.5.7) or `damage` (damage dealt to a
   Forward; `instead: reduce` with `amount`, or `instead: prevent`: none is dealt).
-- `then`: a list of further effects, done in order on the same chosen cards.
+- `then`: a list of further effects, done in order on the same chosen cards; one with `on: self` is done to the
+  ability's own card instead ("Choose 1 Forward. Break it. Activate <self>."; while it is still the object that
+  used the ability, FFTCG 7.4).
 - `duration` (power, set_power, grant_keyword, grant_job, become_forward, cannot_*): `turn` (default) or `permanent`.
 - `name`: the ability's name (shown on the stack).
 - `only` (action/special): what the ability's text limits its use to, a list of `your_turn` ("You can only use this
@@ -261,7 +263,9 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
                 continue
             problems += _check_effect(f"{where}.then[{index}]", effect)
             problems += [f"{where}.then[{index}]: unknown key {k!r}" for k in effect
-                         if k not in ("effect", "duration", *_params(effect))]
+                         if k not in ("effect", "duration", "on", *_params(effect))]
+            if effect.get("on", "self") != "self":
+                problems.append(f"{where}.then[{index}]: 'on' can only be self")
     return problems
 
 

@@ -172,12 +172,16 @@ def effect_step(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
         procedure.set_var(tx, fi, "ex_wait", None)
         context = procedure.ctx(state, fi)
     at = str(procedure.stack(state)[fi]["pc"])
-    cards = [iid for iid, ts in context["cards"] if is_current(state, iid, ts)]
+    entry = context["entry"]
+    if step.get("on") == "self":  # done to the ability's own card, not the chosen ones (effects.py `then`)
+        itself = source_object(state, entry)
+        cards = [itself] if itself is not None else []
+    else:
+        cards = [iid for iid, ts in context["cards"] if is_current(state, iid, ts)]
     if _ask(tx, fi, at, step, cards):
         return False
     live = [c for c in cards if c in state.cards]
     on_field = [c for c in live if state.cards[c].zone.endswith(".field")]
-    entry = context["entry"]
     ability = ability_of(state, entry)
     names_cards = any(key in ability for key in ("target", "all"))
     itself = None if names_cards else source_object(state, entry)

@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-2"
+COMPILER_VERSION = "fftcg-3"
 
 Ability = dict[str, Any]
 
@@ -312,6 +312,8 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
         raise Unread(modes[0])
     if not steps:
         raise Unread(text)
+    if "on" in steps[0]:  # only an effect after the chosen cards' first one is done to the card itself
+        raise Unread(sentences[0])
     ability.update(steps[0])
     if len(steps) > 1:
         ability["then"] = steps[1:]
@@ -341,9 +343,10 @@ def _sentence(sentence: str, ability: Ability, it_is_self: bool) -> list[clauses
         return [player]
     target = ability.get("target")
     if isinstance(target, dict):
-        return clauses.target_sentence(sentence, target.get("zone", "field"))
+        return clauses.target_sentence(sentence, target.get("zone", "field")) or _on_self(sentence)
     if "all" in ability:
-        return clauses.lasting_sentence(sentence, "they") or clauses.target_sentence(sentence, "field")
+        return (clauses.lasting_sentence(sentence, "they") or clauses.target_sentence(sentence, "field")
+                or _on_self(sentence))
     every = clauses.all_sentence(sentence)
     if every is not None and target is None:
         ability["all"] = every[0]
@@ -355,6 +358,13 @@ def _sentence(sentence: str, ability: Ability, it_is_self: bool) -> list[clauses
         ability["target"] = "self"
         return itself
     return None
+
+
+def _on_self(sentence: str) -> list[clauses.Effect] | None:
+    """Read a sentence about the card itself after cards were chosen ("Choose 1 Forward. Break it. Activate <self>."):
+    its effects carry `on: self` (done to the card itself, not to the chosen cards)."""
+    itself = clauses.self_sentence(sentence)
+    return None if itself is None else [{**effect, "on": "self"} for effect in itself]
 
 
 def _modes(modes: list[str], sentence: str) -> clauses.Effect:
