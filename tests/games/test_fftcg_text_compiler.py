@@ -144,3 +144,16 @@ def test_an_effect_on_the_card_itself_after_a_chosen_card_is_not_done_to_the_cho
          "then": [{"effect": "activate", "on": "self"}]},)
     compiled = compile_card(_card("[Dull]: Choose 1 Forward. Activate Test Knight. Break it."))
     assert compiled.unknown_clauses  # the chosen card's first effect cannot be the card's own
+
+
+def test_a_conditional_sentence_and_its_instead_become_if_and_unless_on_the_steps() -> None:
+    condition = {"backups_at_least": 3}
+    assert _fully_compiled("[Dull]: Choose 1 Forward. Deal it 2000 damage. If you control 3 or more Backups, deal it "
+                           "5000 damage instead.") == (
+        {"kind": "action", "cost": {"dull": True}, "target": {"type": "forward"}, "effect": "deal_damage",
+         "amount": 2000, "unless": condition, "then": [{"effect": "deal_damage", "amount": 5000, "if": condition}]},)
+    unread = compile_card(_card("[Dull]: If you control 3 or more Backups, choose 1 Forward. Break it."))
+    assert unread.unknown_clauses  # a condition does not choose cards: not guessed
+    problems = validate_effects({"type": "forward", "effects": [
+        {"kind": "action", "effect": "draw", "count": 1, "if": {"backups_at_most": 1}}]})
+    assert problems == ["effects[0].if has no field 'backups_at_most'"]

@@ -29,6 +29,10 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   `instead`: remove_from_game or return_to_hand), `enters_field` (with `instead: your_control`: the
   card enters under this ability's controller, FFTCG 11.12.5.7) or `damage` (damage dealt to a
   Forward; `instead: reduce` with `amount`, or `instead: prevent`: none is dealt).
+- `if` / `unless` (on any effect, the first one's at the ability's level): a `condition` (as above) under which the
+  effect is done / not done: "If you control 3 or more Backups, draw 1 card." and "Deal it 5000 damage. If …, deal it
+  8000 damage instead." (the first `unless`, the second `if`). A condition is read once per resolution, when the first
+  effect naming it is reached, so an effect and its "instead" never both happen.
 - `then`: a list of further effects, done in order on the same chosen cards; one with `on: self` is done to the
   ability's own card instead ("Choose 1 Forward. Break it. Activate <self>."; while it is still the object that
   used the ability, FFTCG 7.4).
@@ -100,7 +104,9 @@ MOMENT_KEYS = ("damaged", "attacking", "blocking")
 TARGET_KEYS = FILTER_KEYS + ("count", "up_to")
 COST_KEYS = ("cp", "element", "element_cp", "elements", "x", "dull", "break_self")
 ABILITY_KEYS = ("kind", "effect", "trigger", "of", "condition", "damage", "optional", "ex_burst", "cost",
-                "target", "all", "applies_to", "then", "duration", "name", "event", "instead", "only")
+                "target", "all", "applies_to", "then", "duration", "name", "event", "instead", "only", "if", "unless")
+# keys of one effect step besides its word's parameters (see `then`, `if` / `unless`)
+STEP_KEYS = ("effect", "duration", "on", "if", "unless")
 USE_LIMITS = ("your_turn", "main_phase", "once_per_turn")
 
 # The effect words with their own parameters' types (handlers: words.py; cost_change and choose_one have none:
@@ -212,7 +218,7 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
         if applies is not None and applies != "self":
             problems += _check_filter(f"{where}.applies_to", applies, FILTER_KEYS)
         return problems
-    for key, allowed in (("condition", CONDITIONS), ("cost", COST_KEYS)):
+    for key, allowed in (("cost", COST_KEYS),):
         value = ability.get(key)
         if value is not None:
             if not isinstance(value, Mapping):
@@ -224,9 +230,13 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
     if only is not None and (not isinstance(only, list) or any(limit not in allowed_limits for limit in only)):
         problems.append(f"{where}: 'only' is a list of {', '.join(USE_LIMITS)} (action abilities) or "
                         "[once_per_turn] (auto abilities)")
-    control = (ability.get("condition") or {}).get("control") if isinstance(ability.get("condition"), Mapping) else None
-    if control is not None:
-        problems += _check_filter(f"{where}.condition.control", control, CONTROL_KEYS)
+    then_steps = ability.get("then") if isinstance(ability.get("then"), list) else []
+    for step_where, step in ((where, ability), *((f"{where}.then[{i}]", e) for i, e in enumerate(then_steps))):
+        for key in ("if", "unless"):
+            if isinstance(step, Mapping) and key in step:
+                problems += _check_condition(f"{step_where}.{key}", step[key])
+    if ability.get("condition") is not None:
+        problems += _check_condition(f"{where}.condition", ability["condition"])
     cost = ability.get("cost")
     if isinstance(cost, Mapping):
         for key in ("cp", "element_cp"):
@@ -263,9 +273,19 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
                 continue
             problems += _check_effect(f"{where}.then[{index}]", effect)
             problems += [f"{where}.then[{index}]: unknown key {k!r}" for k in effect
-                         if k not in ("effect", "duration", "on", *_params(effect))]
+                         if k not in (*STEP_KEYS, *_params(effect))]
             if effect.get("on", "self") != "self":
                 problems.append(f"{where}.then[{index}]: 'on' can only be self")
+    return problems
+
+
+def _check_condition(where: str, value: Any) -> list[str]:
+    """Check a condition: a mapping of CONDITIONS, its `control` a filter of printed facts."""
+    if not isinstance(value, Mapping):
+        return [f"{where} must be a mapping"]
+    problems = [f"{where} has no field {k!r}" for k in value if k not in CONDITIONS]
+    if value.get("control") is not None:
+        problems += _check_filter(f"{where}.control", value["control"], CONTROL_KEYS)
     return problems
 
 
@@ -406,5 +426,5 @@ def has_mode_targets(ability: Mapping[str, Any]) -> bool:
 
 def effect_steps(ability: Mapping[str, Any]) -> list[dict[str, Any]]:
     """Return the effects an ability does in order: its own `effect` then its `then` list."""
-    first = {k: v for k, v in ability.items() if k == "effect" or k in _params(ability) or k == "duration"}
+    first = {k: v for k, v in ability.items() if k in STEP_KEYS or k in _params(ability)}
     return [first, *[dict(e) for e in ability.get("then", [])]]

@@ -6,6 +6,7 @@ card and its `ts`, controller, card_id and ability index (or `inline` ability), 
 """
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -178,6 +179,8 @@ def effect_step(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
         cards = [itself] if itself is not None else []
     else:
         cards = [iid for iid, ts in context["cards"] if is_current(state, iid, ts)]
+    if not _step_condition_met(tx, fi, step):
+        return True
     if _ask(tx, fi, at, step, cards):
         return False
     live = [c for c in cards if c in state.cards]
@@ -190,6 +193,24 @@ def effect_step(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
     if state.lists.get("ex_queue") and frame["pc"] + 2 < len(frame["steps"]):  # another effect before _finish
         procedure.set_var(tx, fi, "ex_wait", True)  # the EX Bursts this damage revealed come first (FFTCG 6.5.2.1)
     return True
+
+
+def _step_condition_met(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
+    """Tell whether a step's `if` holds and its `unless` does not (effects.py); each condition is read once per
+    resolution, when the first step naming it is reached, so an effect and its "instead" never both happen."""
+    met = True
+    for key in ("if", "unless"):
+        condition = step.get(key)
+        if condition is None:
+            continue
+        answers = procedure.ctx(tx.state, fi)["answers"]
+        remembered = f"condition:{json.dumps(condition, sort_keys=True)}"
+        if remembered not in answers:
+            holds = condition_holds(tx.state, condition, procedure.ctx(tx.state, fi)["entry"]["controller"])
+            procedure.set_var(tx, fi, "answers", {**answers, remembered: {"holds": holds}})
+            answers = procedure.ctx(tx.state, fi)["answers"]
+        met = met and answers[remembered]["holds"] == (key == "if")
+    return met
 
 
 def waits_for_ex_burst(state: GameState) -> bool:

@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-3"
+COMPILER_VERSION = "fftcg-4"
 
 Ability = dict[str, Any]
 
@@ -289,6 +289,7 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
     sentences = _joined_looks(sentences)
     ability: Ability = {}
     steps: list[clauses.Effect] = []
+    last: list[clauses.Effect] = []  # the effects of the sentence before (an "instead" sentence replaces them)
     if sentences and optional_allowed and sentences[0].lower().startswith("you may "):
         ability["optional"] = True
         sentences[0] = sentences[0][len("you may "):]
@@ -304,9 +305,13 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
             steps.append(_modes(modes, sentence))
             modes = []
             continue
-        found = _sentence(sentence, ability, it_is_self and not steps)
+        if re.match(r"^if ", sentence, re.I):
+            found = _conditional(sentence, ability, steps, last)
+        else:
+            found = _sentence(sentence, ability, it_is_self and not steps)
         if found is None:
             raise Unread(sentence)
+        last = found
         steps += found
     if modes:
         raise Unread(modes[0])
@@ -318,6 +323,31 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
     if len(steps) > 1:
         ability["then"] = steps[1:]
     return ability
+
+
+def _conditional(sentence: str, ability: Ability, steps: list[clauses.Effect],
+                 last: list[clauses.Effect]) -> list[clauses.Effect] | None:
+    """Read "If <condition>, <effect>." (done only when the condition holds) and "If <condition>, <effect> instead."
+    (done in place of the sentence before, which is then done only when it does not hold): effect steps with `if`
+    and `unless` (effects.py; the condition is read once per resolution, when the first step naming it is done)."""
+    rest, condition = _condition(sentence)
+    if not condition:
+        return None
+    instead = rest.endswith(" instead")
+    if instead:
+        rest = rest[:-len(" instead")]
+        if not last:
+            return None
+    before = (ability.get("target"), ability.get("all"))
+    found = _sentence(rest, ability, False)
+    if found is None or (ability.get("target"), ability.get("all")) != before:
+        return None  # a conditional sentence does not choose the ability's cards
+    if instead:
+        if any("if" in e or "unless" in e for e in last):
+            return None
+        for effect in last:
+            effect["unless"] = condition
+    return [{**effect, "if": condition} for effect in found]
 
 
 def _joined_looks(sentences: list[str]) -> list[str]:
