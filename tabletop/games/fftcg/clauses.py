@@ -38,6 +38,8 @@ _QUALIFIERS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^ (?:with|of) (?:a )?power (?:of )?(\d+) or less"), lambda m: {"power_at_most": int(m.group(1))}),
     (re.compile(r"^ (?:with|of) (?:a )?power (?:of )?(\d+) or more"), lambda m: {"power_at_least": int(m.group(1))}),
     (re.compile(r"^ other than <self>"), lambda m: {"not_self": True}),
+    (re.compile(r"^ other than (?:(Card Name)|Job) (.+?)(?= you control| opponent controls| in your|$)"),
+     lambda m: {"none_of": [{"name" if m.group(1) else "job": m.group(2)}]}),
     (re.compile(r"^ (?:that )?(?:your )?opponent controls"), lambda m: {"controller": "opponent"}),
     (re.compile(r"^ (?:that )?you control"), lambda m: {"controller": "you"}),
     (re.compile(r"^ in your Break Zone"), lambda m: {"zone": "break", "controller": "you"}),
@@ -45,8 +47,34 @@ _QUALIFIERS: tuple[tuple[re.Pattern[str], Any], ...] = (
 )
 
 
+# "Job Samurai or Card Name Samurai", "Card Name A, Card Name B or Card Name C": alternatives of Job / Card Name
+_ALTERNATIVE = re.compile(r"(?:,| or| and/or) (?:an? )?(?=(?:Job|Card Name) )")
+# what the last alternative's trailing words say of them all ("… you control", "… in your Break Zone")
+_SHARED = ("controller", "zone", "not_self", "none_of")
+
+
 def card_phrase(phrase: str) -> dict[str, Any] | None:
     """Read a card phrase without its count ("Forward of cost 4 or less opponent controls") into a card filter."""
+    parts = _ALTERNATIVE.split(phrase.strip())
+    if len(parts) > 1:
+        return _alternatives(parts)
+    return _one_card_phrase(phrase)
+
+
+def _alternatives(parts: list[str]) -> dict[str, Any] | None:
+    """Read "Job X or Card Name Y you control" into {any_of: [{job: X}, {name: Y}], controller: you}; a qualifier
+    that could be read of the last alternative alone (a cost, a power) is not guessed."""
+    read = [_one_card_phrase(part) for part in parts]
+    if any(one is None for one in read):
+        return None
+    alternatives = [dict(one) for one in read if one is not None]
+    shared = {key: alternatives[-1].pop(key) for key in _SHARED if key in alternatives[-1]}
+    if any(set(one) - {"type", "element", "job", "name", "category"} for one in alternatives):
+        return None
+    return {"any_of": alternatives, **shared}
+
+
+def _one_card_phrase(phrase: str) -> dict[str, Any] | None:
     match = _NOUN.match(phrase.strip())
     if match is None or not (match.group("type") or match.group("job") or match.group("card_name")):
         return None

@@ -422,6 +422,16 @@ def _keyword(seen: Seen, iid: int, value: Any) -> bool:
     return value in keywords
 
 
+def _any_of(seen: Seen, iid: int, value: Any) -> bool:
+    """One of several filters: "Job Samurai or Card Name Samurai" (each a filter of its own)."""
+    return any(FILTER.holds(seen, iid, one) for one in value)
+
+
+def _none_of(seen: Seen, iid: int, value: Any) -> bool:
+    """None of several filters: "other than Card Name Cyan"."""
+    return not any(FILTER.holds(seen, iid, one) for one in value)
+
+
 def _where_or_how_many(seen: Seen, iid: int, value: Any) -> bool:
     return True  # the zone is where `matches` looks; a target's count and up_to say how many, not which
 
@@ -432,6 +442,7 @@ FILTER = CardFilter("fftcg", {
     "category": _attribute("category"), "dull": _dull, "power_at_most": _power(False), "power_at_least": _power(True),
     "keyword": _keyword, "zone": _where_or_how_many, "count": _where_or_how_many, "up_to": _where_or_how_many,
     "damaged": _damaged, "attacking": _in_battle("attackers"), "blocking": _in_battle("blocker"),
+    "any_of": _any_of, "none_of": _none_of,
 })
 if set(FILTER.keys) != set(TARGET_KEYS):
     raise ImportError("FFTCG's card filter and its card-file check (effects.TARGET_KEYS) must name the same keys")

@@ -45,7 +45,9 @@ with `effect:` and that effect's parameters, plus optional ability keys:
 
 Card filters: {type (one, or a list: "Forward or Monster"), controller: you|opponent|any, zone: field|hand|break, element, job, name,
 category, cost_at_most, cost_at_least, power_at_most, power_at_least, dull, keyword, not_self, damaged ("damaged
-Forward": damage on it), attacking, blocking (in the current battle)}; the last three only in `target` and `all`.
+Forward": damage on it), attacking, blocking (in the current battle), any_of / none_of (a list of filters of type,
+element, job, name and category: "Job Samurai or Card Name Samurai", "other than Card Name Cyan")}; damaged,
+attacking and blocking only in `target` and `all`.
 
 Effects and their parameters:
 draw {count, player}, deal_damage {amount}, damage_player {amount, player}, break {instead} (`instead`:
@@ -95,10 +97,12 @@ TRIGGERS = ("enters_field", "leaves_field", "broken", "put_into_break_zone", "at
 CONDITIONS = ("backups_at_least", "forwards_at_least", "damage_at_least", "hand_at_most", "control", "your_turn")
 # what a `control` condition's filter may read: printed facts only (continuous._controls)
 CONTROL_KEYS = ("type", "element", "job", "name", "category", "cost_at_most", "cost_at_least", "not_self", "at_least",
-                "at_most")
+                "at_most", "any_of", "none_of")
 FILTER_KEYS = ("type", "controller", "zone", "element", "job", "name", "category", "cost_at_most",
                "cost_at_least", "power_at_most", "power_at_least", "dull", "keyword", "not_self", "damaged",
-               "attacking", "blocking")
+               "attacking", "blocking", "any_of", "none_of")
+# what each filter of `any_of` ("Job Samurai or Card Name Samurai") and `none_of` ("other than Card Name Cyan") reads
+ALTERNATIVE_KEYS = ("type", "element", "job", "name", "category")
 # filter keys that read the moment (damage, the current battle): only where cards are chosen or taken now
 MOMENT_KEYS = ("damaged", "attacking", "blocking")
 TARGET_KEYS = FILTER_KEYS + ("count", "up_to")
@@ -397,6 +401,14 @@ def _check_filter(where: str, value: Any, allowed: tuple[str, ...]) -> list[str]
         problems.append(f"{where}: controller must be you, opponent or any")
     if value.get("zone", "field") not in ("field", "hand", "break"):
         problems.append(f"{where}: zone must be field, hand or break")
+    for key in ("any_of", "none_of"):
+        if key not in value:
+            continue
+        if not isinstance(value[key], list) or not value[key]:
+            problems.append(f"{where}: {key} is a list of card filters")
+            continue
+        for index, one in enumerate(value[key]):
+            problems += _check_filter(f"{where}.{key}[{index}]", one, ALTERNATIVE_KEYS)
     return problems
 
 

@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-4"
+COMPILER_VERSION = "fftcg-5"
 
 Ability = dict[str, Any]
 
@@ -86,7 +86,7 @@ def _control(at: str, count: int, phrase: str) -> dict[str, Any] | None:
     """Read "2 or more Job Knight Forwards" (after "if you control") into a `control` condition of printed facts."""
     found = clauses.card_phrase(phrase)
     if found is None or not set(found) <= {"type", "element", "job", "name", "category", "cost_at_most",
-                                           "cost_at_least"}:
+                                           "cost_at_least", "any_of", "none_of"}:
         return None
     return {"control": {**found, at: count}}
 
