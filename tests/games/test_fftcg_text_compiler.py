@@ -157,3 +157,14 @@ def test_a_conditional_sentence_and_its_instead_become_if_and_unless_on_the_step
     problems = validate_effects({"type": "forward", "effects": [
         {"kind": "action", "effect": "draw", "count": 1, "if": {"backups_at_most": 1}}]})
     assert problems == ["effects[0].if has no field 'backups_at_most'"]
+
+
+def test_a_granted_restriction_in_quotes_names_the_opponent_only_of_the_cards_own_side() -> None:
+    assert _fully_compiled('Test Knight gains +1000 power and "Test Knight cannot be chosen by your opponent\'s '
+                           'abilities."') == (
+        {"kind": "field", "effect": "power", "amount": 1000, "applies_to": "self"},
+        {"kind": "field", "effect": "cannot_be_chosen", "by": "abilities", "player": "opponent", "applies_to": "self"})
+    # "your opponent" inside the quotes is the chosen Forward's controller's opponent: not read of any Forward
+    unread = compile_card(_card('[Dull]: Choose 1 Forward. It gains "This Forward cannot be chosen by your '
+                                'opponent\'s Summons." until the end of the turn.'))
+    assert unread.unknown_clauses

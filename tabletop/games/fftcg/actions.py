@@ -16,7 +16,7 @@ from tabletop.engine.replacement import Replacement, ReplacementStep, run_replac
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.card_filter import Seen
 from tabletop.games.fftcg.continuous import (
-    FILTER, condition_holds, field_cards, is_current, is_of_type, matches, on_membership,
+    FILTER, characteristics, condition_holds, field_cards, is_current, is_of_type, matches, on_membership,
 )
 from tabletop.games.fftcg.effects import ability_kind
 from tabletop.games.fftcg.printed import printed_index
@@ -276,6 +276,9 @@ def break_cards(tx: Transaction, iids: Iterable[int], by: Iterable[int] = (), se
     broken: list[tuple[int, Any]] = []
     for iid in iids:
         if not state.cards[iid].zone.endswith(".field"):
+            continue
+        if characteristics(state)[iid].cannot_be_broken:  # FFTCG 1.3: "cannot be broken" beats a break
+            tx.log(f"{name_of(tx, iid)} cannot be broken", "FFTCG 1.3")
             continue
         step = break_step(state, iid, self_instead)
         if not step.done:  # contract: callers ask first (needs_replacement_choice); else the first applies

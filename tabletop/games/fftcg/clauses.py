@@ -185,15 +185,52 @@ _IT = r"(?:it|them)"
 _POWER_TURN = re.compile(r"^(?:it|they) (?:gains?|loses?) ([+-]?)(\d+) power until the end of the turn$", re.I)
 
 
-def _grants(text: str) -> list[Effect] | None:
-    """Read "+2000 power and Brave", "Haste and First Strike", "+1000 power, Haste and Brave" into effects."""
+_QUOTE = re.compile(r'"([^"]*)"|‘([^’]*)’')
+# a granted restriction in quotes ("This Forward cannot block."), the card that has it its subject
+_THIS = r"(?:this (?:forward|character)|<self>)"
+_QUOTED: tuple[tuple[re.Pattern[str], Any], ...] = (
+    (re.compile(rf"^{_THIS} cannot attack or block$", re.I), lambda m: [{"effect": "cannot_attack"},
+                                                                       {"effect": "cannot_block"}]),
+    (re.compile(rf"^{_THIS} cannot (attack|block)$", re.I), lambda m: [{"effect": f"cannot_{m.group(1).lower()}"}]),
+    (re.compile(rf"^(?:if possible, {_THIS} must block|{_THIS} must block if possible)$", re.I),
+     lambda m: [{"effect": "must_block"}]),
+    (re.compile(rf"^{_THIS} cannot be broken$", re.I), lambda m: [{"effect": "cannot_be_broken"}]),
+    (re.compile(rf"^{_THIS} cannot be blocked$", re.I), lambda m: [{"effect": "cannot_be_blocked_by", "cost_at_least": 0}]),
+    (re.compile(rf"^{_THIS} cannot be blocked by a Forward of cost (\d+) or more$", re.I),
+     lambda m: [{"effect": "cannot_be_blocked_by", "cost_at_least": int(m.group(1))}]),
+    (re.compile(rf"^{_THIS} cannot be chosen by your opponent's (Summons or abilities|Summons|abilities)$", re.I),
+     lambda m: [{"effect": "cannot_be_chosen", "by": {"summons": "summons", "abilities": "abilities"}.get(
+         m.group(1).lower(), "any"), "player": "opponent"}]),
+)
+
+
+def _quoted(text: str, own: bool) -> list[Effect] | None:
+    """Read a granted ability in quotes that the vocabulary has as a word; "your opponent" in it is the opponent of
+    the card's controller, so that form is read only of the ability's own side (`own`)."""
+    for pattern, read in _QUOTED:
+        match = pattern.match(text.strip().rstrip("."))
+        if match is not None:
+            effects: list[Effect] = read(match)
+            return None if not own and any("player" in e for e in effects) else effects
+    return None
+
+
+def _grants(text: str, own: bool = True) -> list[Effect] | None:
+    """Read "+2000 power and Brave", "Haste and First Strike", "+1000 power, Haste and Brave", 'Brave and "This Forward
+    cannot block."' into effects; `own`: the cards gaining them are the ability's controller's (see _quoted)."""
+    quotes = [m.group(1) if m.group(1) is not None else m.group(2) for m in _QUOTE.finditer(text)]
     effects: list[Effect] = []
-    for part in re.split(r", | and ", text):
+    for part in re.split(r", | and |, and ", _QUOTE.sub("\x00", text)):
         power = re.fullmatch(r"\+(\d+) power", part)
         if power is not None:
             effects.append({"effect": "power", "amount": int(power.group(1))})
         elif part.lower() in ("haste", "brave", "first strike"):
             effects.append({"effect": "grant_keyword", "keyword": KEYWORD_NAMES[part.lower()]})
+        elif part == "\x00":
+            granted = _quoted(quotes.pop(0), own)
+            if granted is None:
+                return None
+            effects += granted
         else:
             return None
     return effects or None
@@ -270,13 +307,15 @@ def _lasting_forms(subject: str) -> tuple[tuple[re.Pattern[str], Any], ...]:
          lambda m: [{"effect": "power", "amount": int(m.group(3)) * (-1 if m.group(1).startswith("lose") else 1),
                      "duration": "turn"}]),
         (re.compile(rf"^(?:until the end of the turn, {s} gains? (.+)|{s} gains? (.+) until the end of the turn)$", re.I),
-         lambda m: _lasting_grants(m.group(1) or m.group(2))),
+         lambda m: _lasting_grants(m.group(1) or m.group(2), own=s == "<self>")),
         (re.compile(rf"^until the end of the turn, {s} (?:also )?becomes a Forward with (\d+) power(?: and gains (.+))?$",
-                    re.I), lambda m: _made_forward(int(m.group(1)), m.group(2))),
+                    re.I), lambda m: _made_forward(int(m.group(1)), m.group(2), own=s == "<self>")),
         (re.compile(rf"^{s} (?:also )?becomes a Forward with (\d+) power until the end of the turn$", re.I),
          lambda m: _made_forward(int(m.group(1)), None)),
         (re.compile(rf"^{s} cannot block this turn$", re.I), lambda m: [{"effect": "cannot_block", "duration": "turn"}]),
         (re.compile(rf"^{s} cannot attack this turn$", re.I), lambda m: [{"effect": "cannot_attack", "duration": "turn"}]),
+        (re.compile(rf"^{s} cannot be broken this turn$", re.I),
+         lambda m: [{"effect": "cannot_be_broken", "duration": "turn"}]),
         (re.compile(rf"^{s} cannot attack or block this turn$", re.I),
          lambda m: [{"effect": "cannot_attack", "duration": "turn"}, {"effect": "cannot_block", "duration": "turn"}]),
         (re.compile(r"^<self>'s power becomes (\d+) until the end of the turn$" if s == "<self>" else
@@ -299,17 +338,17 @@ def lasting_sentence(sentence: str, subject: str) -> list[Effect] | None:
     return None
 
 
-def _made_forward(power: int, grants: str | None) -> list[Effect] | None:
+def _made_forward(power: int, grants: str | None, own: bool = True) -> list[Effect] | None:
     """"Also becomes a Forward with N power (and gains …)" until the end of the turn (FFTCG 11.12.4.6 ③)."""
     made: list[Effect] = [{"effect": "become_forward", "power": power, "duration": "turn"}]
     if grants is None:
         return made
-    more = _lasting_grants(grants)
+    more = _lasting_grants(grants, own)
     return None if more is None else made + more
 
 
-def _lasting_grants(text: str) -> list[Effect] | None:
-    effects = _grants(text)
+def _lasting_grants(text: str, own: bool = True) -> list[Effect] | None:
+    effects = _grants(text, own)
     return None if effects is None else [{**e, "duration": "turn"} for e in effects]
 
 
@@ -341,11 +380,13 @@ _ALL_FORMS: tuple[tuple[re.Pattern[str], int, Any], ...] = (
     (re.compile(rf"^dull {_ALL}(.+) and freeze them$", re.I), 1, lambda m: [{"effect": "dull"}, {"effect": "freeze"}]),
     (re.compile(rf"^(break|dull|activate|freeze) {_ALL}(.+)$", re.I), 2, lambda m: [{"effect": m.group(1).lower()}]),
     (re.compile(rf"^return {_ALL}(.+) to their owners' hands$", re.I), 1, lambda m: [{"effect": "return_to_hand"}]),
-    (re.compile(rf"^{_ALL}(.+) gain (.+) until the end of the turn$", re.I), 1, lambda m: _lasting_grants(m.group(2))),
+    (re.compile(rf"^{_ALL}(.+) gain (.+) until the end of the turn$", re.I), 1,
+     lambda m: _lasting_grants(m.group(2), own=False)),
     (re.compile(rf"^{_ALL}(.+) (gain|lose) ([+-]?)(\d+) power until the end of the turn$", re.I), 1,
      lambda m: [{"effect": "power", "amount": int(m.group(4)) * (-1 if m.group(2).lower() == "lose" else 1),
                  "duration": "turn"}]),
-    (re.compile(rf"^until the end of the turn, {_ALL}(.+) gain (.+)$", re.I), 1, lambda m: _lasting_grants(m.group(2))),
+    (re.compile(rf"^until the end of the turn, {_ALL}(.+) gain (.+)$", re.I), 1,
+     lambda m: _lasting_grants(m.group(2), own=False)),
 )
 
 

@@ -37,6 +37,7 @@ CONTINUOUS_OPS: dict[str, tuple[int, str, str]] = {
     "cannot_block": (LAYER_OTHER, "flag", "cannot_block"),
     "must_attack": (LAYER_OTHER, "flag", "must_attack"),
     "must_block": (LAYER_OTHER, "flag", "must_block"),
+    "cannot_be_broken": (LAYER_OTHER, "flag", "cannot_be_broken"),
     "cannot_be_blocked_by": (LAYER_OTHER, "min_cost", "unblockable_by_cost"),
     "cannot_be_chosen": (LAYER_OTHER, "unchoosable", "unchoosable"),
     "set_power": (LAYER_SET_POWER, "set_power", "power"),
@@ -234,7 +235,7 @@ def _characteristics(state: GameState) -> dict[int, Characteristics]:
     base: dict[int, dict[str, Any]] = {
         iid: {"power": c.power, "keywords": set(c.keywords), "cannot_attack": False, "cannot_block": False,
               "must_attack": False, "unblockable_by_cost": None, "unchoosable": [], "modifiers": [],
-              "must_block": False, "jobs": list(index[cards[iid].card_id].jobs),
+              "must_block": False, "cannot_be_broken": False, "jobs": list(index[cards[iid].card_id].jobs),
               "types": [index[cards[iid].card_id].card_type]}
         for iid, c in printed.items()}
 
@@ -248,7 +249,7 @@ def _characteristics(state: GameState) -> dict[int, Characteristics]:
             printed[iid] = Characteristics(c["power"], frozenset(c["keywords"]), c["cannot_attack"],
                                            c["cannot_block"], c["must_attack"], c["unblockable_by_cost"],
                                            tuple(c["unchoosable"]), tuple(c["modifiers"]), c["must_block"],
-                                           tuple(c["jobs"]), tuple(c["types"]))
+                                           tuple(c["jobs"]), tuple(c["types"]), c["cannot_be_broken"])
     return printed
 
 

@@ -69,7 +69,8 @@ is then chosen before the targets, see `with_mode`),
 gain_control, discard {count, player} (with a hand `target`: the chosen cards; else the player
 discards `count` cards of their choice), cannot_attack, cannot_block, must_attack, must_block (blocks
 when it can, FFTCG 10.1.3.1.3),
-cannot_be_blocked_by {cost_at_least}, cannot_be_chosen {by: summons|abilities|any, player} (by what
+cannot_be_broken (no break happens to the card: effects that break and damage ≥ Power leave it, FFTCG 1.3; Power 0
+puts it into the Break Zone still, FFTCG 12.4.4), cannot_be_blocked_by {cost_at_least}, cannot_be_chosen {by: summons|abilities|any, player} (by what
 the given player plays; no player: anyone's), delayed {when: a trigger, do: [effects…]} (one time, next event),
 by_hand {text} (an ability the rules cannot carry out: its controller does `text` by hand, then answers Done;
 engine/by_hand.py), replace_break {instead: remove_from_game|return_to_hand} (a one-shot making a replacement until
@@ -154,6 +155,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "must_block": {},
     "cannot_be_blocked_by": {"cost_at_least": int},
     "cannot_be_chosen": {"by": str, "player": str},
+    "cannot_be_broken": {},
     "delayed": {"when": str, "do": list},
     "replace_break": {"instead": str},
     "by_hand": {"text": str},
@@ -162,7 +164,7 @@ for _word, _word_params in _WORDS.items():
     VOCABULARY.add(_word, None, **_word_params)
 # effects that only make sense as field abilities or as effects lasting a duration
 CONTINUOUS = ("power", "set_power", "grant_keyword", "grant_job", "become_forward", "cost_change", "cannot_attack", "cannot_block",
-              "must_attack", "must_block", "cannot_be_blocked_by", "cannot_be_chosen")
+              "must_attack", "must_block", "cannot_be_blocked_by", "cannot_be_chosen", "cannot_be_broken")
 FIELD_ONLY = ("cost_change",)
 INSTEADS = ("remove_from_game", "return_to_hand")
 ENTRY_INSTEADS = ("your_control",)

@@ -34,6 +34,7 @@ class Characteristics(NamedTuple):
     must_block: bool = False
     jobs: tuple[str, ...] | None = None  # its Jobs once an effect changed them; None: the printed ones
     types: tuple[str, ...] | None = None  # its card types once an effect changed them; None: the printed one
+    cannot_be_broken: bool = False  # "This Forward cannot be broken." (FFTCG 1.3: no break happens to it)
 
     def can_be_chosen_by(self, kind: str, player: str) -> bool:
         """Tell whether a Summon or ability (`kind`) played by `player` may choose this card."""

@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-5"
+COMPILER_VERSION = "fftcg-6"
 
 Ability = dict[str, Any]
 
@@ -244,7 +244,7 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
     others = re.match(r"^The (.+?) gain (.+)$", sentence)
     if others is not None:
         applies = clauses.card_phrase(others.group(1))
-        granted = clauses._grants(others.group(2))
+        granted = clauses._grants(others.group(2), own=(applies or {}).get("controller") == "you")
         if applies is None or granted is None or "zone" in applies or any(key in applies for key in MOMENT_KEYS):
             return None
         return [{**g, "applies_to": applies} for g in granted]
@@ -260,7 +260,8 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
         return [{"effect": "cannot_be_blocked_by", "cost_at_least": 0, "applies_to": "self"}]
     restriction = {"<self> cannot attack": ("cannot_attack",), "<self> cannot block": ("cannot_block",),
                    "<self> cannot attack or block": ("cannot_attack", "cannot_block"),
-                   "<self> must block if possible": ("must_block",)}.get(sentence)
+                   "<self> must block if possible": ("must_block",),
+                   "<self> cannot be broken": ("cannot_be_broken",)}.get(sentence)
     if restriction is not None:
         return [{"effect": word, "applies_to": "self"} for word in restriction]
     own_cost = _OWN_COST.match(sentence)

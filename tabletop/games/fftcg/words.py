@@ -139,6 +139,7 @@ def _by_hand(tx: Transaction, doing: Doing, step: Step) -> None:
 @VOCABULARY.handles("must_block")
 @VOCABULARY.handles("cannot_be_blocked_by")
 @VOCABULARY.handles("cannot_be_chosen")
+@VOCABULARY.handles("cannot_be_broken")
 @VOCABULARY.handles("replace_break")
 def _lasting(tx: Transaction, doing: Doing, step: Step) -> None:
     if doing.on_field:
