@@ -185,7 +185,8 @@ _IT = r"(?:it|them)"
 _POWER_TURN = re.compile(r"^(?:it|they) (?:gains?|loses?) ([+-]?)(\d+) power until the end of the turn$", re.I)
 
 
-_QUOTE = re.compile(r'"([^"]*)"|‘([^’]*)’')
+# a granted ability in quotes: "…" or ‘…’
+QUOTE = re.compile(r'"([^"]*)"|‘([^’]*)’')
 # a granted restriction in quotes ("This Forward cannot block."), the card that has it its subject
 _THIS = r"(?:this (?:forward|character)|<self>)"
 _QUOTED: tuple[tuple[re.Pattern[str], Any], ...] = (
@@ -218,9 +219,9 @@ def _quoted(text: str, own: bool) -> list[Effect] | None:
 def _grants(text: str, own: bool = True) -> list[Effect] | None:
     """Read "+2000 power and Brave", "Haste and First Strike", "+1000 power, Haste and Brave", 'Brave and "This Forward
     cannot block."' into effects; `own`: the cards gaining them are the ability's controller's (see _quoted)."""
-    quotes = [m.group(1) if m.group(1) is not None else m.group(2) for m in _QUOTE.finditer(text)]
+    quotes = [m.group(1) if m.group(1) is not None else m.group(2) for m in QUOTE.finditer(text)]
     effects: list[Effect] = []
-    for part in re.split(r", | and |, and ", _QUOTE.sub("\x00", text)):
+    for part in re.split(r", | and |, and ", QUOTE.sub("\x00", text)):
         power = re.fullmatch(r"\+(\d+) power", part)
         if power is not None:
             effects.append({"effect": "power", "amount": int(power.group(1))})

@@ -216,7 +216,7 @@ def _field(head: Ability, text: str) -> list[Ability]:
     if condition:
         head = {**head, "condition": condition}
     sentence = text.rstrip(".")
-    if "." in sentence:
+    if "." in clauses.QUOTE.sub("", sentence):  # one sentence (a quoted granted ability may hold its own)
         raise Unread(text)
     found = _field_sentence(sentence)
     if found is None:
