@@ -389,6 +389,13 @@ def _replace_damage(tx: Transaction, iid: int, amount: int) -> int:
     so the affected card's controller is not asked to order them (11.12.5.7).
     """
     found = _damage_replacements(tx.state, iid)
+    # "During this turn, the next damage dealt to it is reduced by N instead": one-shot, used up by this damage
+    once = [(index, item) for index, item in enumerate(tx.state.lists.get("effects", ()))
+            if item["effect"] == "replace_next_damage" and any(c == iid and is_current(tx.state, c, ts)
+                                                               for c, ts in item["cards"])]
+    for index, item in reversed(once):
+        tx.list_remove("effects", index)
+    found += [(str(item.get("label", "effect")), item) for _, item in once]
     if not found:
         return amount
     name = name_of(tx, iid)

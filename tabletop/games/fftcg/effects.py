@@ -74,7 +74,9 @@ puts it into the Break Zone still, FFTCG 12.4.4), cannot_be_blocked_by {cost_at_
 the given player plays; no player: anyone's), delayed {when: a trigger, do: [effects…]} (one time, next event),
 by_hand {text} (an ability the rules cannot carry out: its controller does `text` by hand, then answers Done;
 engine/by_hand.py), replace_break {instead: remove_from_game|return_to_hand} (a one-shot making a replacement until
-end of turn on the chosen cards), remove_from_game / return_to_hand (replacement `instead`).
+end of turn on the chosen cards), replace_next_damage {instead: reduce|prevent, amount} (this turn, the next damage
+dealt to each chosen Forward is reduced by `amount`, or none is dealt; used up by that damage, FFTCG 11.12.5),
+remove_from_game / return_to_hand (replacement `instead`).
 A number (draw count, deal_damage/damage_player/power amount) may be computed when the effect resolves:
 {x: N} is N times the X paid, {count: FILTER} the number of field cards passing the filter; `times: N`
 multiplies, `divide: N` divides with fractions rounded up (FFTCG 4.2).
@@ -158,6 +160,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "cannot_be_broken": {},
     "delayed": {"when": str, "do": list},
     "replace_break": {"instead": str},
+    "replace_next_damage": {"instead": str, "amount": int},
     "by_hand": {"text": str},
 }
 for _word, _word_params in _WORDS.items():
@@ -347,6 +350,9 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
                 problems += _check_effect(f"{where}.do[{e}]", sub)
     if name == "search" and "filter" in effect:
         problems += _check_filter(f"{where}.filter", effect["filter"], FILTER_KEYS)
+    if name == "replace_next_damage" and (effect.get("instead") not in DAMAGE_INSTEADS or (
+            effect.get("instead") == "reduce" and not int(effect.get("amount") or 0) > 0)):
+        problems.append(f"{where}: replace_next_damage is 'instead: prevent' or 'instead: reduce' with a positive amount")
     if name == "replace_break" and effect.get("instead") not in INSTEADS:
         problems.append(f"{where}: replace_break 'instead' must be one of {', '.join(INSTEADS)}")
     if name == "reveal_top":

@@ -141,6 +141,7 @@ def _by_hand(tx: Transaction, doing: Doing, step: Step) -> None:
 @VOCABULARY.handles("cannot_be_chosen")
 @VOCABULARY.handles("cannot_be_broken")
 @VOCABULARY.handles("replace_break")
+@VOCABULARY.handles("replace_next_damage")
 def _lasting(tx: Transaction, doing: Doing, step: Step) -> None:
     if doing.on_field:
         if isinstance(step.get("amount"), Mapping):  # a computed amount is fixed when the effect starts
