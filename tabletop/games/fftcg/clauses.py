@@ -147,6 +147,17 @@ def cost(text: str) -> tuple[dict[str, Any], bool] | None:
         if part.lower() == "put <self> into the break zone":
             found["break_self"] = True
             continue
+        discard = re.fullmatch(r"discard (\d+) (.+?)(?: from your hand)?", part, re.I)
+        if discard is not None:
+            of = None if re.fullmatch(r"cards?", discard.group(2)) else card_phrase(discard.group(2))
+            if of is not None and not set(of) <= {"type", "element", "job", "name", "category", "any_of"}:
+                return None
+            if of is None and not re.fullmatch(r"cards?", discard.group(2)):
+                return None
+            found["discard"] = int(discard.group(1))
+            if of:
+                found["discard_of"] = of
+            continue
         words = _CP_WORDS.match(part)
         if words is not None:
             if words.group(2):

@@ -22,7 +22,9 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   which K (default: all N) must be of element E; or `elements: {fire: 1, water: 1}` for a cost of several
   elements (that many CP of each, the rest of any; FFTCG 11.6.2.1: at most 1 surplus CP per element, only by a
   discard); `x: true`: the cost is `cp` plus X CP, X chosen by the player using it (FFTCG 4.5, the command's
-  `x`); `break_self` puts the card into the Break Zone.
+  `x`); `break_self` puts the card into the Break Zone; `discard: N` discards N cards of the player's choice from
+  their hand (the command's `cost_discards`; those produce no CP, FFTCG 11.6.2), each passing the card filter
+  `discard_of` when given ("Discard 1 Water Summon:").
 - `target`: `self`, or a card filter with `count` (default 1) and `up_to` (bool) — chosen when
   played or put on the stack. `all`: a card filter, every matching card (not chosen).
 - `applies_to` (field, replacement): `self` or a card filter. `event` (replacement): `break` (with
@@ -109,7 +111,7 @@ ALTERNATIVE_KEYS = ("type", "element", "job", "name", "category")
 # filter keys that read the moment (damage, the current battle): only where cards are chosen or taken now
 MOMENT_KEYS = ("damaged", "attacking", "blocking")
 TARGET_KEYS = FILTER_KEYS + ("count", "up_to")
-COST_KEYS = ("cp", "element", "element_cp", "elements", "x", "dull", "break_self")
+COST_KEYS = ("cp", "element", "element_cp", "elements", "x", "dull", "break_self", "discard", "discard_of")
 ABILITY_KEYS = ("kind", "effect", "trigger", "of", "condition", "damage", "optional", "ex_burst", "cost",
                 "target", "all", "applies_to", "then", "duration", "name", "event", "instead", "only", "if", "unless")
 # keys of one effect step besides its word's parameters (see `then`, `if` / `unless`)
@@ -248,12 +250,16 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
         problems += _check_condition(f"{where}.condition", ability["condition"])
     cost = ability.get("cost")
     if isinstance(cost, Mapping):
-        for key in ("cp", "element_cp"):
+        for key in ("cp", "element_cp", "discard"):
             if key in cost and (isinstance(cost[key], bool) or not isinstance(cost[key], int) or cost[key] < 0):
                 problems.append(f"{where}: cost {key!r} must be a whole number, 0 or more")
         if "element_cp" in cost and "element" not in cost:
             problems.append(f"{where}: cost 'element_cp' needs the 'element'")
         problems += _check_elements(f"{where}: cost 'elements'", cost)
+        if "discard_of" in cost:
+            problems += _check_filter(f"{where}.cost.discard_of", cost["discard_of"], CONTROL_KEYS)
+            if not cost.get("discard"):
+                problems.append(f"{where}: cost 'discard_of' needs 'discard' (how many cards)")
         if "x" in cost and cost["x"] is not True:
             problems.append(f"{where}: cost 'x' is true: the cost is 'cp' plus X CP, X chosen when it is used")
     for key in ("target", "all", "applies_to", "of"):

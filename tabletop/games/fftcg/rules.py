@@ -51,6 +51,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 from tabletop.engine import by_hand, procedure, stack
+from tabletop.engine.card_filter import Seen
 from tabletop.engine.cards import CardDefinition
 from tabletop.engine.changes import MoveCard
 from tabletop.engine.commands import Choose, Command, PassPriority, UseAbilityByHand
@@ -70,7 +71,7 @@ from tabletop.games.fftcg.commands import (
     FFTCG_COMMANDS, CastSummon, DeclareAttack, DeclareBlock, DeclareParty, PlayCharacter, RepeatLoop,
     SplitDamage, UseAbility,
 )
-from tabletop.games.fftcg.continuous import characteristics, cost_of, field_cards, is_current, is_of_type, pinned
+from tabletop.games.fftcg.continuous import FILTER, characteristics, cost_of, field_cards, is_current, is_of_type, pinned
 from tabletop.games.fftcg.cp import ability_cost, character_cost, check_payment, find_payment, play_cost
 from tabletop.games.fftcg.effects import ability_kind, has_mode_targets, validate_effects, with_mode
 from tabletop.games.fftcg.printed import printed_index
@@ -272,7 +273,7 @@ class FFTCGRules(GameRules):
         if not isinstance(command, (PlayCharacter, CastSummon, UseAbility)):
             return ()
         name = state.definition(command.card).name
-        kept = {command.card, getattr(command, "name_discard", None)}
+        kept = {command.card, getattr(command, "name_discard", None), *getattr(command, "cost_discards", ())}
         index = printed_index(state)
         backups = tuple(i for i in field_cards(state, player) if i not in kept and not state.cards[i].tapped
                         and index[state.cards[i].card_id].card_type == "backup")
@@ -284,6 +285,11 @@ class FFTCGRules(GameRules):
             choices.append(CardChoice("discard another card of the same name",
                                       f"{name}: check the Character card named {name} to discard", {"name_discard": same},
                                       count=(1, 1)))
+        if isinstance(command, UseAbility) and command.cost_discards:  # "Discard N cards:" (FFTCG 11.6.2)
+            count = len(command.cost_discards)
+            hand = tuple(i for i in state.zones[f"{player}.hand"].cards if i not in {command.card, command.name_discard})
+            choices.append(CardChoice("discard other cards for the cost", f"{name}: check the {count} card(s) to "
+                                      "discard for its cost", {"cost_discards": hand}, count=(count, count)))
         ability = self._ability_played(state, command)
         low, high = target_count(ability) if ability is not None else (0, 0)
         if high and ability is not None:
@@ -528,8 +534,15 @@ class FFTCGRules(GameRules):
             payment = find_payment(state, player, ability_cost(cost, x), exclude)
             if payment is None:
                 break
+            # "Discard N cards": the first cards of the hand the payment leaves (the window lets the player pick others)
+            spare = [i for i in state.zones[f"{player}.hand"].cards if i not in exclude and i not in payment[0]
+                     and _may_discard_for_cost(state, player, i, cost)]
+            cost_discards = tuple(spare[:int(cost.get("discard", 0))])
+            if len(cost_discards) < int(cost.get("discard", 0)):
+                break
             uses += [UseAbility(by=player, card=iid, ability=index, discards=payment[0], backups=payment[1],
-                                targets=targets, mode=mode, name_discard=name_discard, x=x)
+                                targets=targets, mode=mode, name_discard=name_discard, cost_discards=cost_discards,
+                                x=x)
                      for targets, mode in _choices(state, ability, player, iid)]
         return uses
 
@@ -831,7 +844,8 @@ class FFTCGRules(GameRules):
         if command.x and not cost.get("x"):
             raise IllegalCommand("FFTCG 4.5", "this ability's cost has no X")
         need = ability_cost(cost, command.x)
-        check_payment(state, command.by, need, command.discards, command.backups, exclude)
+        _check_cost_discards(state, command, int(cost.get("discard", 0)), exclude)
+        check_payment(state, command.by, need, command.discards, command.backups, exclude | set(command.cost_discards))
         entry = {"kind": kind, "source": command.card, "ts": card.props.get("ts"), "controller": command.by,
                  "card_id": definition.id, "ability": command.ability, "targets": pinned(state, targets),
                  "mode": command.mode, "name": ability.get("name") or f"{definition.name}: ability {command.ability}",
@@ -843,6 +857,9 @@ class FFTCGRules(GameRules):
         self._pay(tx, command.by, command.discards, command.backups)
         if command.name_discard is not None:
             actions.enter_zone(tx, command.name_discard, "break")
+        for discarded in command.cost_discards:  # FFTCG 11.6.2: discarded as the cost, not for CP
+            tx.log(f"{command.by} discarded {actions.name_of(tx, discarded)} (cost)", "FFTCG 15.1.1.4")
+            actions.enter_zone(tx, discarded, "break")
         if cost.get("break_self"):  # a cost that puts it into the Break Zone is not a break (FFTCG 15.1.1.3.2)
             actions.move_from_field(tx, [command.card], "break", "cost", "FFTCG 11.6.2")
         if not quiet:
@@ -1072,6 +1089,29 @@ def _summon_ability(definition: CardDefinition) -> Mapping[str, Any] | None:
         if ability_kind(ability, True) == "resolve":
             return ability
     return None
+
+
+def _check_cost_discards(state: GameState, command: UseAbility, count: int, exclude: set[int]) -> None:
+    """Refuse a use whose cost's "discard N cards" is not paid with N other cards of the player's hand
+    (FFTCG 11.6.2: the whole cost is paid; cards discarded for it produce no CP)."""
+    chosen = list(command.cost_discards)
+    if len(chosen) != count or len(set(chosen)) != len(chosen):
+        raise IllegalCommand("FFTCG 11.6.2", f"this ability's cost discards {count} card(s) from your hand "
+                                             f"(got {len(chosen)})" if count else "this ability's cost discards no card")
+    cost = state.definition(command.card).effects[command.ability].get("cost") or {}
+    for iid in chosen:
+        card = state.cards.get(iid)
+        if card is None or card.zone != f"{command.by}.hand" or iid in exclude or iid in command.discards:
+            raise IllegalCommand("FFTCG 11.6.2", "the cost's discards must be other cards of your hand than those "
+                                                 "discarded for CP")
+        if not _may_discard_for_cost(state, command.by, iid, cost):
+            raise IllegalCommand("FFTCG 11.6.2", f"{state.definition(iid).name} is not a card this cost discards")
+
+
+def _may_discard_for_cost(state: GameState, player: str, iid: int, cost: Mapping[str, Any]) -> bool:
+    """Tell whether a card of the hand fits a cost's "discard N <cards>" (its `discard_of` filter, if any)."""
+    of = cost.get("discard_of")
+    return of is None or FILTER.holds(Seen(state, player), iid, of)
 
 
 def _use_limit(state: GameState, player: str, iid: int, index: int, ability: Mapping[str, Any]) -> IllegalCommand | None:
