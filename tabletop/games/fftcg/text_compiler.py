@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-8"
+COMPILER_VERSION = "fftcg-9"
 
 Ability = dict[str, Any]
 
@@ -372,6 +372,11 @@ def _sentence(sentence: str, ability: Ability, it_is_self: bool) -> list[clauses
     player = clauses.player_sentence(sentence)
     if player is not None:
         return [player]
+    later = re.match(r"^at the end of the turn, (.+)$", sentence, re.I)
+    if later is not None:  # a delayed ability on the card itself (FFTCG 11.8.17; the end of the turn: 9.5)
+        itself = clauses.self_sentence(later.group(1))
+        return None if itself is None else [{"effect": "delayed", "when": "end_phase_start",
+                                             "do": [{**effect, "on": "self"} for effect in itself]}]
     target = ability.get("target")
     if isinstance(target, dict):
         return clauses.target_sentence(sentence, target.get("zone", "field")) or _on_self(sentence)

@@ -16,7 +16,7 @@ from tabletop.engine.transaction import Transaction
 from tabletop.engine.triggers import trigger_event
 from tabletop.games.fftcg import actions
 from tabletop.games.fftcg.continuous import FILTER, field_cards, matches, pinned
-from tabletop.games.fftcg.effects import VOCABULARY
+from tabletop.games.fftcg.effects import PHASE_TRIGGERS, VOCABULARY
 
 Step = Mapping[str, Any]
 
@@ -291,7 +291,8 @@ def _delayed(tx: Transaction, doing: Doing, step: Step) -> None:
         "trigger": step["when"], "do": list(step.get("do") or []), "controller": doing.controller,
         "source": doing.source, "source_ts": entry.get("ts"), "card_id": entry["card_id"],
         "name": f"{entry['name']} (delayed)", "once": True,
-        "card": pinned(tx.state, doing.on_field)[0] if doing.on_field else None})
+        # it watches a chosen card's next event; a phase's beginning happens to no card
+        "card": pinned(tx.state, doing.on_field)[0] if doing.on_field and step["when"] not in PHASE_TRIGGERS else None})
 
 
 def add_lasting(tx: Transaction, entry: Mapping[str, Any], step: Step, cards: list[int]) -> None:
