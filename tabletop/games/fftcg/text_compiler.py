@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-9"
+COMPILER_VERSION = "fftcg-10"
 
 Ability = dict[str, Any]
 
@@ -138,6 +138,8 @@ def _ability(text: str, summon: bool) -> list[Ability]:
     action = _ACTION.match(text)
     if action is not None and not summon:
         return [_action(head, action.group("name") or "", action.group("cost"), action.group("rest"))]
+    if summon and _OWN_COST.match(_condition(text)[0].rstrip(".")):  # read while in the hand (FFTCG 11.12.4.4)
+        return _field(head, text)
     if summon:
         return [{**head, **_effect(text, optional_allowed=False)}]
     return _field(head, text)
