@@ -73,6 +73,8 @@ def declare_attack(tx: Transaction, player: str, attackers: Sequence[int]) -> No
     tx.log(f"{player} attacks with {names}" + (" as a Party" if len(attackers) > 1 else ""), "FFTCG 10.1.2")
     for iid in attackers:
         actions.emit(tx, trigger_event("attacks", iid))
+        if len(attackers) > 1:  # "When <self> forms a party and attacks" (FFTCG 15.1.1.9)
+            actions.emit(tx, trigger_event("party_attacks", iid))
     give_priority(tx, player)
 
 
