@@ -272,22 +272,31 @@ _FROM_ZONE: tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...] = (
 _PLAY_DULL = re.compile(rf"^play {_IT} onto the field dull$", re.I)
 
 
-_FOR_EACH = re.compile(rf"^deal {_IT} (\d+) damage for each (.+? (?:you|opponent) controls?)$", re.I)
+_FOR_EACH = re.compile(rf"^deal {_IT} (\d+) damage for each (.+)$", re.I)
 
 
-def _counted_amount(each: str, times: int) -> dict[str, Any] | None:
-    """Read "Backup you control" (after "for each") into a number computed on resolution (effects.VALUE_KEYS)."""
-    counted = card_phrase(each)
-    if counted is None or "zone" in counted:
-        return None
-    return {"count": counted, "times": times} if times != 1 else {"count": counted}
+def counted_amount(each: str, times: int, negative: bool = False) -> dict[str, Any] | None:
+    """Read "Backup you control" or "point of damage you have received" (after "for each") into a number computed
+    when it is used (effects.VALUE_KEYS); `negative`: a loss of power or a cost reduction."""
+    if each in ("point of damage you have received", "point of damage your opponent has received"):
+        found: dict[str, Any] = {"damage_points": "you" if each.startswith("point of damage you") else "opponent"}
+    else:
+        counted = card_phrase(each)
+        if counted is None or "zone" in counted:
+            return None
+        found = {"count": counted}
+    if times != 1:
+        found["times"] = times
+    if negative:
+        found["negative"] = True
+    return found
 
 
 def target_sentence(sentence: str, zone: str) -> list[Effect] | None:
     """Read a sentence doing something to the chosen cards ("Deal it 5000 damage", "Break them")."""
     each = _FOR_EACH.match(sentence)
     if each is not None and zone == "field":
-        amount = _counted_amount(each.group(2), int(each.group(1)))
+        amount = counted_amount(each.group(2), int(each.group(1)))
         return None if amount is None else [{"effect": "deal_damage", "amount": amount}]
     for pattern, read in _TARGET_VERBS:
         match = pattern.match(sentence)
@@ -318,6 +327,9 @@ def _lasting_forms(subject: str) -> tuple[tuple[re.Pattern[str], Any], ...]:
         (re.compile(rf"^{s} (gains?|loses?) ([+-]?)(\d+) power until the end of the turn$", re.I),
          lambda m: [{"effect": "power", "amount": int(m.group(3)) * (-1 if m.group(1).startswith("lose") else 1),
                      "duration": "turn"}]),
+        (re.compile(rf"^(?:until the end of the turn, {s} (gains?|loses?) \+?(\d+) power for each (.+)|"
+                    rf"{s} (gains?|loses?) \+?(\d+) power for each (.+) until the end of the turn)$", re.I),
+         lambda m: _power_for_each(m.group(1) or m.group(4), int(m.group(2) or m.group(5)), m.group(3) or m.group(6))),
         (re.compile(rf"^(?:until the end of the turn, {s} gains? (.+)|{s} gains? (.+) until the end of the turn)$", re.I),
          lambda m: _lasting_grants(m.group(1) or m.group(2), own=s == "<self>")),
         (re.compile(rf"^until the end of the turn, {s} (?:also )?becomes a Forward with (\d+) power(?: and gains (.+))?$",
@@ -352,6 +364,13 @@ def lasting_sentence(sentence: str, subject: str) -> list[Effect] | None:
             result: list[Effect] | None = read(match)
             return result
     return None
+
+
+def _power_for_each(verb: str, times: int, each: str) -> list[Effect] | None:
+    """"gains +1000 power for each Backup you control" until the end of the turn: the number is fixed as the effect
+    starts (FFTCG 11.12.4.2)."""
+    amount = counted_amount(each, times, negative=verb.lower().startswith("lose"))
+    return None if amount is None else [{"effect": "power", "amount": amount, "duration": "turn"}]
 
 
 def _made_forward(power: int, grants: str | None, own: bool = True) -> list[Effect] | None:

@@ -461,6 +461,25 @@ def matches(state: GameState, iid: int, filt: Mapping[str, Any], you: str, sourc
     return FILTER.holds(Seen(state, you, source, chars), iid, filt)
 
 
+def number_of(state: GameState, spec: Any, controller: str, source: int | None, x: int = 0) -> int:
+    """Return a number an ability uses: a printed one, or one computed now (effects.VALUE_KEYS): X paid with the cost,
+    the field's cards passing a filter, or the points of damage a player has received, times N, divided by N with a
+    fraction rounded up (FFTCG 4.2); never below 0 (FFTCG 4.1), then made a loss when `negative`."""
+    if not isinstance(spec, Mapping):
+        return int(spec)
+    if "x" in spec:
+        base = x * int(spec["x"])
+    elif "damage_points" in spec:
+        whose = controller if spec["damage_points"] == "you" else state.opponent(controller)
+        base = len(state.zones[f"{whose}.damage"].cards)
+    else:
+        base = sum(1 for iid in field_cards(state) if matches(state, iid, spec["count"], controller, source))
+    total = base * int(spec.get("times", 1))
+    divide = int(spec.get("divide", 1))
+    number = max(0, -(-total // divide))
+    return -number if spec.get("negative") else number
+
+
 def cost_of(state: GameState, iid: int) -> int:
     """Return what a card in hand costs to play now: printed cost plus field cost changes, at least 0."""
     definition = state.definition(iid)
@@ -469,7 +488,7 @@ def cost_of(state: GameState, iid: int) -> int:
     # FFTCG 11.12.4.4: a field ability works where it can; one changing the card's own cost works from the hand
     for ability in printed_index(state)[definition.id].own_cost_changes:
         if condition_holds(state, ability.get("condition"), player, ability.get("damage")):
-            cost += int(ability["amount"])
+            cost += number_of(state, ability["amount"], player, iid)
     changes = state.board_memo_values.get("fftcg.cost_changes")  # state.memo(board=True) inlined
     if changes is None:
         changes = state.board_memo_values["fftcg.cost_changes"] = [

@@ -80,9 +80,11 @@ engine/by_hand.py), replace_break {instead: remove_from_game|return_to_hand} (a 
 end of turn on the chosen cards), replace_next_damage {instead: reduce|prevent, amount} (this turn, the next damage
 dealt to each chosen Forward is reduced by `amount`, or none is dealt; used up by that damage, FFTCG 11.12.5),
 remove_from_game / return_to_hand (replacement `instead`).
-A number (draw count, deal_damage/damage_player/power amount) may be computed when the effect resolves:
-{x: N} is N times the X paid, {count: FILTER} the number of field cards passing the filter; `times: N`
-multiplies, `divide: N` divides with fractions rounded up (FFTCG 4.2).
+A number (draw count, deal_damage/damage_player/power amount; a card's own cost_change) may be computed when the
+effect resolves (the cost: when it is counted): {x: N} is N times the X paid, {count: FILTER} the number of field
+cards passing the filter, {damage_points: you|opponent} the points of damage that player has received; `times: N`
+multiplies, `divide: N` divides with fractions rounded up (FFTCG 4.2); `negative: true` makes it a loss (power) or a
+reduction (cost_change).
 mill {count, player} puts the top `count` cards of the player's deck into their Break Zone (FFTCG 7.3).
 `player` is `you`, `opponent` or `each` (draw, discard, damage_player, mill: the turn player chooses first,
 then the other, then both act at once, FFTCG 6.1.4); default: you for draw and discard, opponent for
@@ -124,9 +126,10 @@ USE_LIMITS = ("your_turn", "main_phase", "once_per_turn")
 # cost_change is read where costs are counted, choose_one is replaced by the chosen mode's effects).
 VOCABULARY = Vocabulary("fftcg")
 # A number an effect computes when it resolves (FFTCG 4.2, 4.5): {x: N} (N times the X paid with the cost),
-# {count: FILTER} (the field's cards passing it), with `times: N` and `divide: N` (a fraction rounded up).
+# {count: FILTER} (the field's cards passing it), {damage_points: PLAYER}, with `times: N`, `divide: N` (a fraction
+# rounded up) and `negative` (see the module docstring).
 VALUE: tuple[type, ...] = (int, dict)
-VALUE_KEYS = ("x", "count", "times", "divide")
+VALUE_KEYS = ("x", "count", "damage_points", "times", "divide", "negative")
 _WORDS: dict[str, dict[str, ParamType]] = {
     "draw": {"count": VALUE, "player": str},
     "deal_damage": {"amount": VALUE},
@@ -151,7 +154,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "play_onto_field": {"dull": bool},
     "add_counter": {"counter": str, "count": int},
     "remove_counter": {"counter": str, "count": int},
-    "cost_change": {"amount": int},
+    "cost_change": {"amount": VALUE},
     "choose_one": {"modes": list},
     "gain_control": {},
     "discard": {"count": int, "player": str},
@@ -275,8 +278,13 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
         problems.append(f"{where}: 'damage' (Damage N —) must be a whole number")
     if kind == "field" and ability.get("effect") not in CONTINUOUS:
         problems.append(f"{where}: a field ability's effect must be one of {', '.join(CONTINUOUS)}")
-    if kind == "field" and isinstance(ability.get("amount"), Mapping):
-        problems.append(f"{where}: a field ability's amount is a number (a computed one only in an effect that resolves)")
+    if kind == "field" and isinstance(ability.get("amount"), Mapping) and not (
+            ability.get("effect") == "cost_change" and ability.get("applies_to") == "self"):
+        problems.append(f"{where}: a field ability's amount is a number (a computed one only in an effect that resolves "
+                        "and in a card's own cost change)")
+    if isinstance(ability.get("amount"), Mapping) and ability.get("amount", {}).get("negative") and ability.get(
+            "effect") not in ("power", "cost_change"):
+        problems.append(f"{where}: only a power or cost change is a computed loss ('negative')")
     if kind != "field" and ability.get("effect") in FIELD_ONLY:
         problems.append(f"{where}: {ability.get('effect')} works only as a field ability")
     problems += _check_effect(where, ability)
@@ -378,8 +386,10 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
 def _check_value(where: str, value: Mapping[str, Any]) -> list[str]:
     """Check a number computed when the effect resolves (see VALUE_KEYS)."""
     problems = [f"{where}: unknown value key {k!r}" for k in value if k not in VALUE_KEYS]
-    if ("x" in value) == ("count" in value):
-        problems.append(f"{where}: a computed number gives either 'x' or 'count'")
+    if sum(key in value for key in ("x", "count", "damage_points")) != 1:
+        problems.append(f"{where}: a computed number gives one of 'x', 'count' or 'damage_points'")
+    if value.get("damage_points", "you") not in ("you", "opponent"):
+        problems.append(f"{where}: 'damage_points' is you or opponent")
     for key in ("x", "times", "divide"):
         if key in value and (isinstance(value[key], bool) or not isinstance(value[key], int) or value[key] < 1):
             problems.append(f"{where}: {key!r} must be a whole number, 1 or more")

@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-11"
+COMPILER_VERSION = "fftcg-12"
 
 Ability = dict[str, Any]
 
@@ -139,7 +139,7 @@ def _ability(text: str, summon: bool) -> list[Ability]:
     action = _ACTION.match(text)
     if action is not None and not summon:
         return [_action(head, action.group("name") or "", action.group("cost"), action.group("rest"))]
-    if summon and _OWN_COST.match(_condition(text)[0].rstrip(".")):  # read while in the hand (FFTCG 11.12.4.4)
+    if summon and (_OWN_COST.match(_condition(text)[0].rstrip(".")) or _OWN_COST_EACH.match(_condition(text)[0].rstrip("."))):  # read while in the hand (FFTCG 11.12.4.4)
         return _field(head, text)
     if summon:
         return [{**head, **_effect(text, optional_allowed=False)}]
@@ -230,6 +230,8 @@ def _field(head: Ability, text: str) -> list[Ability]:
 
 _OWN_COST = re.compile(r"^the cost (?:required to cast|required to play|for playing) <self>(?: onto the field)? is "
                        r"(reduced|increased) by (\d+)$", re.I)
+_OWN_COST_EACH = re.compile(r"^the cost (?:required to cast|required to play) <self>(?: onto the field)? is "
+                            r"(reduced|increased) by (\d+) for each (.+)$", re.I)
 _CHOSEN_BY = {"Summons": "summons", "abilities": "abilities", "Summons or abilities": "any"}
 
 
@@ -271,6 +273,12 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
     if own_cost is not None:
         amount = int(own_cost.group(2)) * (-1 if own_cost.group(1) == "reduced" else 1)
         return [{"effect": "cost_change", "amount": amount, "applies_to": "self"}]
+    each = _OWN_COST_EACH.match(sentence)
+    if each is not None:  # counted where the card's cost is counted, in the hand (FFTCG 11.12.4.4)
+        counted = clauses.counted_amount(each.group(3), int(each.group(2)), negative=each.group(1) == "reduced")
+        if counted is None or any(key in counted.get("count", {}) for key in MOMENT_KEYS):
+            return None
+        return [{"effect": "cost_change", "amount": counted, "applies_to": "self"}]
     reduce = re.match(r"^If <self> is dealt damage, reduce the damage by (\d+) instead$", sentence)
     if reduce is not None:
         return [{"kind": "replacement", "event": "damage", "instead": "reduce", "amount": int(reduce.group(1)),

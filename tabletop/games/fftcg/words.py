@@ -15,7 +15,7 @@ from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.triggers import trigger_event
 from tabletop.games.fftcg import actions
-from tabletop.games.fftcg.continuous import FILTER, field_cards, matches, pinned
+from tabletop.games.fftcg.continuous import FILTER, number_of, pinned
 from tabletop.games.fftcg.effects import PHASE_TRIGGERS, VOCABULARY
 
 Step = Mapping[str, Any]
@@ -55,18 +55,8 @@ def do_effect(tx: Transaction, doing: Doing, step: Step) -> None:
 
 
 def value_of(state: GameState, doing: Doing, spec: Any) -> int:
-    """Return a number an effect uses: a printed one, or one computed now (effects.VALUE_KEYS): X paid with the
-    cost, or the field's cards passing a filter, times N, divided by N with a fraction rounded up (FFTCG 4.2);
-    never below 0 (FFTCG 4.1)."""
-    if not isinstance(spec, Mapping):
-        return int(spec)
-    if "x" in spec:
-        base = int(doing.entry.get("x") or 0) * int(spec["x"])
-    else:
-        base = sum(1 for iid in field_cards(state) if matches(state, iid, spec["count"], doing.controller, doing.source))
-    total = base * int(spec.get("times", 1))
-    divide = int(spec.get("divide", 1))
-    return max(0, -(-total // divide))
+    """Return a number an effect uses, computed now when it is one (continuous.number_of)."""
+    return number_of(state, spec, doing.controller, doing.source, int(doing.entry.get("x") or 0))
 
 
 def acting_players(state: GameState, entry: Mapping[str, Any], step: Step, default: str) -> list[str]:
