@@ -79,7 +79,10 @@ by_hand {text} (an ability the rules cannot carry out: its controller does `text
 engine/by_hand.py), replace_break {instead: remove_from_game|return_to_hand} (a one-shot making a replacement until
 end of turn on the chosen cards), replace_next_damage {instead: reduce|prevent, amount} (this turn, the next damage
 dealt to each chosen Forward is reduced by `amount`, or none is dealt; used up by that damage, FFTCG 11.12.5),
-remove_from_game / return_to_hand (replacement `instead`).
+remove_from_game / return_to_hand (replacement `instead`), when_done {after: discard|damage|self_break, count, do: an
+ability} ("you may discard 1 card (`count`: all of them). When you do so, choose 1 Forward. Break it.": when the step before it was done —
+the cards discarded, the damage received, the card itself put into the Break Zone — `do` triggers as a new auto
+ability, its targets chosen as it goes on the stack, FFTCG 11.8).
 A number (draw count, deal_damage/damage_player/power amount; a card's own cost_change) may be computed when the
 effect resolves (the cost: when it is counted): {x: N} is N times the X paid, {count: FILTER} the number of field
 cards passing the filter, {damage_points: you|opponent} the points of damage that player has received; `times: N`
@@ -168,6 +171,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "delayed": {"when": str, "do": list},
     "replace_break": {"instead": str},
     "replace_next_damage": {"instead": str, "amount": int},
+    "when_done": {"after": str, "count": int, "do": dict},
     "by_hand": {"text": str},
 }
 for _word, _word_params in _WORDS.items():
@@ -180,6 +184,7 @@ INSTEADS = ("remove_from_game", "return_to_hand")
 ENTRY_INSTEADS = ("your_control",)
 DAMAGE_INSTEADS = ("reduce", "prevent")
 CHOOSERS = ("summons", "abilities", "any")
+WHEN_DONE_AFTER = ("discard", "damage", "self_break")  # the steps a "When you do so" may follow
 
 
 def validate_effects(mapping: Mapping[str, Any]) -> list[str]:
@@ -366,6 +371,11 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
                 problems += _check_effect(f"{where}.do[{e}]", sub)
     if name == "search" and "filter" in effect:
         problems += _check_filter(f"{where}.filter", effect["filter"], FILTER_KEYS)
+    if name == "when_done":
+        if effect.get("after") not in WHEN_DONE_AFTER:
+            problems.append(f"{where}: when_done 'after' must be one of {', '.join(WHEN_DONE_AFTER)}")
+        if isinstance(effect.get("do"), Mapping):
+            problems += _check_ability(f"{where}.do", effect["do"], True)
     if name == "replace_next_damage" and (effect.get("instead") not in DAMAGE_INSTEADS or (
             effect.get("instead") == "reduce" and not int(effect.get("amount") or 0) > 0)):
         problems.append(f"{where}: replace_next_damage is 'instead: prevent' or 'instead: reduce' with a positive amount")

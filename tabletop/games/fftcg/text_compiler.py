@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-12"
+COMPILER_VERSION = "fftcg-13"
 
 Ability = dict[str, Any]
 
@@ -306,6 +306,10 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
         ability["optional"] = True
         sentences[0] = sentences[0][len("you may "):]
     for index, sentence in enumerate(sentences):
+        if sentence.lower().startswith("when you do so, "):
+            steps.append(_when_done(steps, " ".join(s + "." for s in [sentence[len("when you do so, "):],
+                                                                       *sentences[index + 1:]]), ability))
+            break
         choose = re.match(r"^choose (.+)$", sentence, re.I)
         if choose is not None:
             target = clauses.counted_phrase(choose.group(1))
@@ -335,6 +339,23 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
     if len(steps) > 1:
         ability["then"] = steps[1:]
     return ability
+
+
+def _when_done(steps: list[clauses.Effect], rest: str, ability: Ability) -> clauses.Effect:
+    """Read "When you do so, <effect>." after "you may discard 1 card", "you may receive 1 point of damage" or "you
+    may put <self> into the Break Zone" (its only step): a when_done step whose effect triggers (effects.py)."""
+    if len(steps) != 1 or not ability.get("optional") or isinstance(ability.get("target"), dict) or "all" in ability:
+        raise Unread("When you do so, …")
+    done = steps[0]
+    after = ("discard" if done["effect"] == "discard" and done.get("player", "you") == "you" else
+             "damage" if done["effect"] == "damage_player" and done.get("player") == "you" else
+             "self_break" if done["effect"] == "put_into_break" and ability.get("target") == "self" else None)
+    if after is None:
+        raise Unread("When you do so, …")
+    found: clauses.Effect = {"effect": "when_done", "after": after, "do": _effect(rest, optional_allowed=False)}
+    if after == "discard":
+        found["count"] = int(done["count"])
+    return found
 
 
 def _conditional(sentence: str, ability: Ability, steps: list[clauses.Effect],

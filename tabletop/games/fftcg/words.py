@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tabletop.engine import durations
+from tabletop.engine import durations, triggers
 from tabletop.engine.card_filter import Seen
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
@@ -272,6 +272,24 @@ def _discard(tx: Transaction, doing: Doing, step: Step) -> None:
             name_seen = actions.name_of(tx, iid)
             actions.enter_zone(tx, iid, "break")
             tx.log(f"{state.cards[iid].owner} discarded {name_seen}", "FFTCG 15.1.1.4")
+
+
+@VOCABULARY.handles("when_done")
+def _when_done(tx: Transaction, doing: Doing, step: Step) -> None:
+    """"When you do so, …": if the step before was done, its `do` triggers as a new auto ability (FFTCG 11.8)."""
+    entry, state = doing.entry, tx.state
+    before = str(int(doing.at) - 1)
+    source = doing.source
+    done = {"discard": lambda: len(doing.picks(f"{before}:{doing.controller}")) >= int(step.get("count", 1)),
+            "damage": lambda: True,
+            "self_break": lambda: source is not None and source in state.cards
+            and state.cards[source].zone.endswith(".break")}[str(step["after"])]()
+    if not done:
+        tx.log(f"{entry['name']}: it was not done, so nothing more happens", "FFTCG 11.8")
+        return
+    triggers.queue(tx, doing.controller, {
+        "kind": "delayed", "source": source, "ts": entry.get("ts"), "card_id": entry["card_id"], "ability": -1,
+        "inline": dict(step["do"]), "name": f"{entry['name']} (when you do so)"})
 
 
 @VOCABULARY.handles("delayed")
