@@ -473,6 +473,25 @@ _REVEAL_ONE = re.compile(r"^reveal the top card of your deck\. if it is an? (?P<
 _SEARCH = re.compile(r"^search for (\d+) (.+?) and add (?:it|them) to your hand$", re.I)
 
 
+_SELECTS = re.compile(r"^(?P<who>your opponent selects|select) (?P<count>\d+) (?P<phrase>.+?) (?P<whose>they|you) control$",
+                      re.I)
+
+
+def select_sentence(sentence: str) -> Effect | None:
+    """Read "Your opponent selects 1 Forward they control" (a pick as it resolves, not a choice of targets)."""
+    match = _SELECTS.match(sentence)
+    if match is None:
+        return None
+    opponent = match.group("who").lower().startswith("your opponent")
+    if opponent != (match.group("whose").lower() == "they"):
+        return None
+    wanted = card_phrase(match.group("phrase"))
+    if wanted is None or set(wanted) & {"controller", "zone"}:
+        return None
+    return {"effect": "select", "player": "opponent" if opponent else "you", "count": int(match.group("count")),
+            "filter": {**wanted, "controller": "opponent" if opponent else "you"}}
+
+
 def player_sentence(sentence: str) -> Effect | None:
     """Read a sentence acting on players or decks, not on chosen cards ("Draw 2 cards", "Your opponent discards 1
     card", "Search for 1 Earth Forward and add it to your hand")."""

@@ -79,7 +79,9 @@ by_hand {text} (an ability the rules cannot carry out: its controller does `text
 engine/by_hand.py), replace_break {instead: remove_from_game|return_to_hand} (a one-shot making a replacement until
 end of turn on the chosen cards), replace_next_damage {instead: reduce|prevent, amount} (this turn, the next damage
 dealt to each chosen Forward is reduced by `amount`, or none is dealt; used up by that damage, FFTCG 11.12.5),
-remove_from_game / return_to_hand (replacement `instead`), when_done {after: discard|damage|self_break, count, do: an
+remove_from_game / return_to_hand (replacement `instead`), select {player, filter, count} ("Your opponent selects 1
+Forward they control.": that player picks `count` field cards passing `filter` as the effect resolves — not a choice
+of targets — and the effects after it are done to them), when_done {after: discard|damage|self_break, count, do: an
 ability} ("you may discard 1 card (`count`: all of them). When you do so, choose 1 Forward. Break it.": when the step before it was done —
 the cards discarded, the damage received, the card itself put into the Break Zone — `do` triggers as a new auto
 ability, its targets chosen as it goes on the stack, FFTCG 11.8).
@@ -172,6 +174,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "replace_break": {"instead": str},
     "replace_next_damage": {"instead": str, "amount": int},
     "when_done": {"after": str, "count": int, "do": dict},
+    "select": {"player": str, "filter": dict, "count": int},
     "by_hand": {"text": str},
 }
 for _word, _word_params in _WORDS.items():
@@ -369,6 +372,10 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
                 problems.append(f"{where}.do[{e}]: an effect is a mapping")
             else:
                 problems += _check_effect(f"{where}.do[{e}]", sub)
+    if name == "select":
+        if effect.get("player") not in ("you", "opponent"):
+            problems.append(f"{where}: select 'player' must be you or opponent")
+        problems += _check_filter(f"{where}.filter", effect.get("filter"), FILTER_KEYS)
     if name == "search" and "filter" in effect:
         problems += _check_filter(f"{where}.filter", effect["filter"], FILTER_KEYS)
     if name == "when_done":

@@ -17,7 +17,9 @@ from tabletop.engine.transaction import Transaction
 from tabletop.engine.zones import Visibility
 from tabletop.games.fftcg import actions
 from tabletop.engine.card_filter import Seen
-from tabletop.games.fftcg.continuous import FILTER, characteristics, condition_holds, is_current, matches, pinned
+from tabletop.games.fftcg.continuous import (
+    FILTER, characteristics, condition_holds, field_cards, is_current, matches, pinned,
+)
 from tabletop.games.fftcg.effects import effect_steps, with_mode
 from tabletop.games.fftcg.words import Doing, acting_players, do_effect
 
@@ -183,6 +185,10 @@ def effect_step(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
         return True
     if _ask(tx, fi, at, step, cards):
         return False
+    if step["effect"] == "select":  # the effects after it are done to the selected cards (effects.py `select`)
+        picked = [int(i) for i in procedure.ctx(state, fi)["answers"].get(at, {}).get("picks", ())]
+        procedure.set_var(tx, fi, "cards", pinned(state, picked))
+        return True
     live = [c for c in cards if c in state.cards]
     on_field = [c for c in live if state.cards[c].zone.endswith(".field")]
     ability = ability_of(state, entry)
@@ -266,6 +272,18 @@ def _ask(tx: Transaction, fi: int, at: str, step: Mapping[str, Any], cards: list
             procedure.ask(tx, fi, player, "effect_choice", "pick", f"{entry['name']}: discard {count} card(s) from your hand",
                           hand, count, count, "FFTCG 15.1.1.4", key=key)
             return True
+    if name == "select" and at not in answers:
+        chooser = entry["controller"] if step.get("player") == "you" else state.opponent(entry["controller"])
+        chars = characteristics(state)
+        fits = [iid for iid in field_cards(state)
+                if matches(state, iid, step["filter"], entry["controller"], entry.get("source"), chars)]
+        count = min(int(step.get("count", 1)), len(fits))
+        if count == 0:
+            procedure.set_var(tx, fi, "answers", {**answers, at: {"picks": []}})
+            return False
+        procedure.ask(tx, fi, chooser, "effect_choice", "pick", f"{entry['name']}: select {count} card(s)", fits,
+                      count, count, "FFTCG 11.11.5", key=at)
+        return True
     if name == "look_top" and step.get("reorder") and at in answers and f"{at}:top" not in answers:
         player = entry["controller"]
         bottom = {int(i) for i in answers[at].get("picks", ())}

@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-13"
+COMPILER_VERSION = "fftcg-14"
 
 Ability = dict[str, Any]
 
@@ -302,6 +302,7 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
     ability: Ability = {}
     steps: list[clauses.Effect] = []
     last: list[clauses.Effect] = []  # the effects of the sentence before (an "instead" sentence replaces them)
+    picking = False  # after "Your opponent selects …": "it" is the selected card
     if sentences and optional_allowed and sentences[0].lower().startswith("you may "):
         ability["optional"] = True
         sentences[0] = sentences[0][len("you may "):]
@@ -321,7 +322,14 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
             steps.append(_modes(modes, sentence))
             modes = []
             continue
-        if re.match(r"^if ", sentence, re.I):
+        selected = clauses.select_sentence(sentence) if index == 0 and "target" not in ability else None
+        if selected is not None:  # the sentences after it are done to the selected cards
+            picking = True
+            steps.append(selected)
+            continue
+        if picking:
+            found = clauses.target_sentence(sentence, "field")
+        elif re.match(r"^if ", sentence, re.I):
             found = _conditional(sentence, ability, steps, last)
         else:
             found = _sentence(sentence, ability, it_is_self and not steps)
