@@ -289,7 +289,10 @@ def _value(state: GameState, effect: Mapping[str, Any]) -> dict[str, Any]:
     who, controller = effect.get("player"), str(effect.get("controller"))
     # whose plays a cannot_be_chosen effect means, as a player name (None: anyone's)
     player = None if who is None else controller if who == "you" else state.opponent(controller)
-    return {"amount": effect.get("amount"), "value": effect.get("value"), "keyword": effect.get("keyword"),
+    amount = effect.get("amount")
+    if isinstance(amount, Mapping):  # a field ability's number, counted as the characteristics are (effects.VALUE_KEYS)
+        amount = number_of(state, amount, controller, effect.get("source"))
+    return {"amount": amount, "value": effect.get("value"), "keyword": effect.get("keyword"),
             "job": effect.get("job"), "power": effect.get("power"),
             "cost_at_least": effect.get("cost_at_least"), "by": effect.get("by", "any"),
             "player": player, "label": str(effect.get("label", ""))}

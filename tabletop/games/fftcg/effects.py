@@ -287,9 +287,10 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
     if kind == "field" and ability.get("effect") not in CONTINUOUS:
         problems.append(f"{where}: a field ability's effect must be one of {', '.join(CONTINUOUS)}")
     if kind == "field" and isinstance(ability.get("amount"), Mapping) and not (
-            ability.get("effect") == "cost_change" and ability.get("applies_to") == "self"):
-        problems.append(f"{where}: a field ability's amount is a number (a computed one only in an effect that resolves "
-                        "and in a card's own cost change)")
+            ability.get("effect") == "cost_change" and ability.get("applies_to") == "self") and not (
+            ability.get("effect") == "power" and counts_printed_facts(ability["amount"])):
+        problems.append(f"{where}: a field ability's amount is a number (a computed one only in an effect that resolves, "
+                        "a card's own cost change, and a power counting damage points or cards by printed facts)")
     if isinstance(ability.get("amount"), Mapping) and ability.get("amount", {}).get("negative") and ability.get(
             "effect") not in ("power", "cost_change"):
         problems.append(f"{where}: only a power or cost change is a computed loss ('negative')")
@@ -398,6 +399,18 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
     if name in ("add_counter", "remove_counter") and not effect.get("counter"):
         problems.append(f"{where}: {name} needs the counter name (counter)")
     return problems
+
+
+def counts_printed_facts(value: Mapping[str, Any]) -> bool:
+    """Tell whether a computed number reads only what field abilities may read without a loop: damage points, or
+    cards counted by printed facts (no Power, no keyword, no type an effect can give: not Forwards or Characters)."""
+    if "damage_points" in value:
+        return True
+    counted = value.get("count")
+    kinds = counted.get("type") if isinstance(counted, Mapping) else None
+    return (isinstance(counted, Mapping) and set(counted) <= {"type", "element", "job", "name", "category",
+                                                               "cost_at_most", "cost_at_least", "controller", "not_self"}
+            and kinds in ("backup", "monster", "summon"))
 
 
 def _check_value(where: str, value: Mapping[str, Any]) -> list[str]:

@@ -101,7 +101,9 @@ def _reads(definition: CardDefinition) -> frozenset[str]:
         condition = ability.get("condition") or {}
         if "your_turn" in condition:
             reads.add("turn")
-        if "damage" in ability or "damage_at_least" in condition:
+        amount = ability.get("amount")
+        if "damage" in ability or "damage_at_least" in condition or (isinstance(amount, Mapping)
+                                                                      and "damage_points" in amount):
             reads.add("damage")
         if "hand_at_most" in condition:
             reads.add("hand")

@@ -16,11 +16,11 @@ from tabletop.engine.cards import CardDefinition
 from tabletop.engine.text_compilation import CompiledText
 from tabletop.games.fftcg import clauses
 from tabletop.games.fftcg.card_text import ability_texts, normalised_clause, with_name_marked
-from tabletop.games.fftcg.effects import MOMENT_KEYS
+from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-14"
+COMPILER_VERSION = "fftcg-15"
 
 Ability = dict[str, Any]
 
@@ -242,6 +242,12 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
         granted = clauses._grants(made.group(2)) if made.group(2) else []
         return None if granted is None else [{"effect": "become_forward", "power": int(made.group(1)),
                                               "applies_to": "self"}, *({**g, "applies_to": "self"} for g in granted)]
+    each = re.match(r"^(?:For each (.+?), <self> gains \+(\d+) power|<self> gains \+(\d+) power for each (.+))$", sentence)
+    if each is not None:  # counted while the characteristics are (FFTCG 11.12.4)
+        counted = clauses.counted_amount(each.group(1) or each.group(4), int(each.group(2) or each.group(3)))
+        if counted is None or not counts_printed_facts(counted):
+            return None
+        return [{"effect": "power", "amount": counted, "applies_to": "self"}]
     gains = re.match(r"^<self> gains (.+)$", sentence)
     if gains is not None:
         granted = clauses._grants(gains.group(1))
