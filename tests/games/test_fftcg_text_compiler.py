@@ -168,3 +168,12 @@ def test_a_granted_restriction_in_quotes_names_the_opponent_only_of_the_cards_ow
     unread = compile_card(_card('[Dull]: Choose 1 Forward. It gains "This Forward cannot be chosen by your '
                                 'opponent\'s Summons." until the end of the turn.'))
     assert unread.unknown_clauses
+
+
+def test_must_attack_once_per_turn_is_the_must_attack_word_printed_or_granted() -> None:
+    assert _fully_compiled("Test Knight must attack once per turn if possible.") == (
+        {"kind": "field", "effect": "must_attack", "applies_to": "self"},)
+    assert _fully_compiled('[Dull]: Choose 1 Forward. It gains "This Forward must attack once per turn if possible." '
+                           'until the end of the turn.') == (
+        {"kind": "action", "cost": {"dull": True}, "target": {"type": "forward"}, "effect": "must_attack",
+         "duration": "turn"},)

@@ -206,6 +206,7 @@ _QUOTED: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(rf"^{_THIS} cannot (attack|block)$", re.I), lambda m: [{"effect": f"cannot_{m.group(1).lower()}"}]),
     (re.compile(rf"^(?:if possible, {_THIS} must block|{_THIS} must block if possible)$", re.I),
      lambda m: [{"effect": "must_block"}]),
+    (re.compile(rf"^{_THIS} must attack once per turn if possible$", re.I), lambda m: [{"effect": "must_attack"}]),
     (re.compile(rf"^{_THIS} cannot be broken$", re.I), lambda m: [{"effect": "cannot_be_broken"}]),
     (re.compile(rf"^{_THIS} cannot be blocked$", re.I), lambda m: [{"effect": "cannot_be_blocked_by", "cost_at_least": 0}]),
     (re.compile(rf"^{_THIS} cannot be blocked by a Forward of cost (\d+) or more$", re.I),

@@ -42,7 +42,7 @@ with `effect:` and that effect's parameters, plus optional ability keys:
 - `name`: the ability's name (shown on the stack).
 - `only` (action/special): what the ability's text limits its use to, a list of `your_turn` ("You can only use this
   ability during your turn"), `main_phase` ("… during your Main Phase"), `once_per_turn` ("… once per turn": once
-  per turn for the card as it is now on the field, FFTCG 7.4); (auto) `[once_per_turn]`: "This effect will trigger
+  per turn for the card as it is now on the field, FFTCG 7.4), `while_attacking` ("… while <self> is attacking"); (auto) `[once_per_turn]`: "This effect will trigger
   only once per turn".
 
 Card filters: {type (one, or a list: "Forward or Monster"), controller: you|opponent|any, zone: field|hand|break, element, job, name,
@@ -125,7 +125,7 @@ ABILITY_KEYS = ("kind", "effect", "trigger", "of", "condition", "damage", "optio
                 "target", "all", "applies_to", "then", "duration", "name", "event", "instead", "only", "if", "unless")
 # keys of one effect step besides its word's parameters (see `then`, `if` / `unless`)
 STEP_KEYS = ("effect", "duration", "on", "if", "unless")
-USE_LIMITS = ("your_turn", "main_phase", "once_per_turn")
+USE_LIMITS = ("your_turn", "main_phase", "once_per_turn", "while_attacking")
 
 # The effect words with their own parameters' types (handlers: words.py; cost_change and choose_one have none:
 # cost_change is read where costs are counted, choose_one is replaced by the chosen mode's effects).

@@ -435,8 +435,9 @@ class FFTCGRules(GameRules):
         # state.memo(board=True), inlined with tuple keys: asked at every pass of every seat
         values = state.board_memo_values
         # the First Strike window's refusals leave abilities out of what is computed in it (FFTCG 15.2.3.3): keyed apart
+        # (an attack going on: "You can only use this ability while <self> is attacking")
         key = ("fftcg.plays", player, state.turn, state.active, len(state.data.get("loop_banned") or ()),
-               bool(state.data.get("fs_window")), False)
+               bool(state.data.get("fs_window")), bool(state.data.get("attack")), False)
         plays = values.get(key)
         if plays is None:
             plays = values[key] = self._potential_plays(state, player, False)
@@ -1123,6 +1124,8 @@ def _use_limit(state: GameState, player: str, iid: int, index: int, ability: Map
         return IllegalCommand("FFTCG 11.6", f"{name}'s ability can only be used during your turn")
     if "main_phase" in only and state.phase not in ("main1", "main2"):
         return IllegalCommand("FFTCG 11.6", f"{name}'s ability can only be used during your Main Phase")
+    if "while_attacking" in only and not FILTER.holds(Seen(state, player), iid, {"attacking": True}):
+        return IllegalCommand("FFTCG 11.6", f"{name}'s ability can only be used while {name} is attacking")
     if "once_per_turn" in only and state.cards[iid].props.get(f"used:{index}") == [state.turn,
                                                                                   state.cards[iid].props.get("ts")]:
         return IllegalCommand("FFTCG 11.6", f"{name}'s ability can only be used once per turn and was used this turn")

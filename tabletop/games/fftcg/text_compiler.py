@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-15"
+COMPILER_VERSION = "fftcg-16"
 
 Ability = dict[str, Any]
 
@@ -209,8 +209,10 @@ def _action(head: Ability, name: str, cost_text: str, rest: str) -> Ability:
 _ONCE_PER_TURN = re.compile(r"\s*This effect will trigger only once per turn\.?$")
 # "You can only use this ability during your turn (and only once per turn)." closing an action ability's text
 _USE_LIMIT = re.compile(r"\s*You can only use this ability (?:during your turn|during your Main Phase|once per turn|"
-                        r"during your turn and only once per turn|once per turn during your turn)\.?$")
-_LIMIT_WORDS = {"during your turn": "your_turn", "during your Main Phase": "main_phase", "once per turn": "once_per_turn"}
+                        r"during your turn and only once per turn|once per turn during your turn|"
+                        r"while <self> is attacking)\.?$")
+_LIMIT_WORDS = {"during your turn": "your_turn", "during your Main Phase": "main_phase", "once per turn": "once_per_turn",
+                "while <self> is attacking": "while_attacking"}
 
 
 def _field(head: Ability, text: str) -> list[Ability]:
@@ -272,7 +274,8 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
     restriction = {"<self> cannot attack": ("cannot_attack",), "<self> cannot block": ("cannot_block",),
                    "<self> cannot attack or block": ("cannot_attack", "cannot_block"),
                    "<self> must block if possible": ("must_block",),
-                   "<self> cannot be broken": ("cannot_be_broken",)}.get(sentence)
+                   "<self> cannot be broken": ("cannot_be_broken",),
+                   "<self> must attack once per turn if possible": ("must_attack",)}.get(sentence)
     if restriction is not None:
         return [{"effect": word, "applies_to": "self"} for word in restriction]
     own_cost = _OWN_COST.match(sentence)
