@@ -465,8 +465,9 @@ _SCRY = re.compile(r"^look at the top (\d+) cards of your deck\. return these to
 _PLAYER_FORMS = tuple((re.compile(f"^{form}$", re.I), effect, key, player) for form, effect, key, player in _PLAYER_WORDS)
 # "Reveal the top 5 cards of your deck. Add 1 Monster among them to your hand and return the other cards to the
 # bottom of your deck in any order." (or "look at": only its controller sees them)
-_REVEAL_TOP = re.compile(r"^(?P<how>reveal|look at) the top (?P<count>\d+) cards of your deck\. add (?P<up_to>up to )?"
-                         r"(?P<take>\d+) (?P<phrase>.+?) among them to your hand and (?:(?P<bottom>return|put) the "
+_REVEAL_TOP = re.compile(r"^(?P<how>reveal|look at) the top (?P<count>\d+) cards of your deck\. (?P<verb>add|play) "
+                         r"(?P<up_to>up to )?(?P<take>\d+) (?P<phrase>.+?) among them (?P<to>to your hand|onto the field),? "
+                         r"and (?:(?P<bottom>return|put) the "
                          r"other(?: cards)? (?:to|at) the bottom of your deck(?: in any order)?|(?P<break>put the rest of "
                          r"the cards into the Break Zone))$", re.I)
 # "Reveal the top card of your deck. If it is a Wind card, add it to your hand." (else it stays on top)
@@ -523,6 +524,10 @@ def player_sentence(sentence: str) -> Effect | None:
             found["up_to"] = True
         if reveal.group("how").lower() == "look at":
             found["reveal"] = False
+        if (reveal.group("verb").lower() == "play") != (reveal.group("to").lower() == "onto the field"):
+            return None
+        if reveal.group("to").lower() == "onto the field":
+            found["to"] = "field"
         return found
     search = _SEARCH.match(sentence)
     if search is not None:

@@ -61,7 +61,7 @@ search {filter, count}, look_top {count, reorder} (look at the top N cards of yo
 on the bottom, in the order picked; `reorder`: the others go back on top in the order picked), return_to_hand, remove_from_game, put_on_deck {position: top|bottom} (the top or bottom of its
 owner's deck, FFTCG 7.3; default bottom), reveal_top {count, filter, take, up_to, rest: bottom|break|top, reveal}
 (reveal — or, `reveal: false`, look at — the top `count` cards of your deck, add `take` of them passing `filter`
-to your hand, "up to" when `up_to`; the others go to the bottom in the order you pick, to the Break Zone, or stay;
+to your hand — or play them onto the field, `to: field` (FFTCG 11.4.8) — "up to" when `up_to`; the others go to the bottom in the order you pick, to the Break Zone, or stay;
 FFTCG 7.6.1), play_onto_field {dull},
 add_counter {counter, count}, remove_counter {counter, count}, cost_change {amount} (field: cards in
 `applies_to` cost that much more; negative = less; `applies_to: self`: the card's own cost, counted while it is in
@@ -155,7 +155,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "remove_from_game": {},
     "put_on_deck": {"position": str},
     "mill": {"count": int, "player": str},
-    "reveal_top": {"count": int, "filter": dict, "take": int, "up_to": bool, "rest": str, "reveal": bool},
+    "reveal_top": {"count": int, "filter": dict, "take": int, "up_to": bool, "rest": str, "reveal": bool, "to": str},
     "play_onto_field": {"dull": bool},
     "add_counter": {"counter": str, "count": int},
     "remove_counter": {"counter": str, "count": int},
@@ -390,6 +390,8 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
     if name == "replace_break" and effect.get("instead") not in INSTEADS:
         problems.append(f"{where}: replace_break 'instead' must be one of {', '.join(INSTEADS)}")
     if name == "reveal_top":
+        if effect.get("to", "hand") not in ("hand", "field"):
+            problems.append(f"{where}: reveal_top 'to' must be hand or field")
         if effect.get("rest", "bottom") not in ("bottom", "break", "top"):
             problems.append(f"{where}: reveal_top 'rest' must be bottom, break or top")
         if "filter" in effect:

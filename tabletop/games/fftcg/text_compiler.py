@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-16"
+COMPILER_VERSION = "fftcg-17"
 
 Ability = dict[str, Any]
 
@@ -407,7 +407,8 @@ def _joined_looks(sentences: list[str]) -> list[str]:
     for sentence in sentences:
         last = joined[-1].lower() if joined else ""
         if (last.startswith("look at the top card") and sentence.lower().startswith("you may")) or (
-                last.startswith(("reveal the top", "look at the top")) and " among them to your hand" in sentence) or (
+                last.startswith(("reveal the top", "look at the top")) and (
+                    " among them to your hand" in sentence or " among them onto the field" in sentence)) or (
                 last == "reveal the top card of your deck" and sentence.lower().startswith("if it is")) or (
                 last.startswith("look at the top") and sentence.lower().startswith("return these to the top")):
             joined[-1] = f"{joined[-1]}. {sentence}"

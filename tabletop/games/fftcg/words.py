@@ -190,6 +190,9 @@ def _reveal_top(tx: Transaction, doing: Doing, step: Step) -> None:
     top = tx.state.zones[f"{player}.deck"].cards[:int(step.get("count", 1))]
     taken = [iid for iid in doing.picks(doing.at) if iid in top]
     for iid in taken:
+        if step.get("to") == "field":  # "Play 1 Forward of cost 2 or less among them onto the field"
+            _play_onto_field(tx, player, iid, False)
+            continue
         actions.enter_zone(tx, iid, "hand", None)
         tx.log(f"{player} added {actions.name_of(tx, iid)} to their hand", "FFTCG 7.6.1")
     rest = [iid for iid in top if iid not in taken]
@@ -233,13 +236,18 @@ def _leave_play(tx: Transaction, doing: Doing, step: Step) -> None:
 
 
 @VOCABULARY.handles("play_onto_field")
-def _play_onto_field(tx: Transaction, doing: Doing, step: Step) -> None:
+def _play_chosen_onto_field(tx: Transaction, doing: Doing, step: Step) -> None:
     state = tx.state
     for iid in doing.cards:
         if state.cards[iid].zone.endswith((".hand", ".break")):
-            is_backup = state.definition(iid).card_type == "backup"
-            actions.put_onto_field(tx, iid, doing.controller, bool(step.get("dull")) or is_backup)
-            tx.log(f"{actions.name_of(tx, iid)} was put onto the field", "FFTCG 11.4.8")
+            _play_onto_field(tx, doing.controller, iid, bool(step.get("dull")))
+
+
+def _play_onto_field(tx: Transaction, player: str, iid: int, dull: bool) -> None:
+    """Put a card onto `player`'s field by an effect (FFTCG 11.4.8; a Backup enters dull)."""
+    is_backup = tx.state.definition(iid).card_type == "backup"
+    actions.put_onto_field(tx, iid, player, dull or is_backup)
+    tx.log(f"{actions.name_of(tx, iid)} was put onto the field", "FFTCG 11.4.8")
 
 
 @VOCABULARY.handles("add_counter")
