@@ -472,11 +472,35 @@ _REVEAL_TOP = re.compile(r"^(?P<how>reveal|look at) the top (?P<count>\d+) cards
                          r"the cards into the Break Zone))$", re.I)
 # "Reveal the top card of your deck. If it is a Wind card, add it to your hand." (else it stays on top)
 _REVEAL_ONE = re.compile(r"^reveal the top card of your deck\. if it is an? (?P<phrase>.+?), add it to your hand$", re.I)
-_SEARCH = re.compile(r"^search for (\d+) (.+?) and add (?:it|them) to your hand$", re.I)
+_SEARCH = re.compile(r"^search for (\d+) (.+?) and (?:add (?:it|them) to your hand|(play) (?:it|them) onto the field( dull)?)$",
+                     re.I)
 
 
 _SELECTS = re.compile(r"^(?P<who>your opponent selects|select) (?P<count>\d+) (?P<phrase>.+?) (?P<whose>they|you) control$",
                       re.I)
+
+
+_PLAY_FROM_HAND = re.compile(r"^play (?P<up_to>up to )?(?P<count>\d+) (?P<phrase>.+?) from your hand onto the field(?P<dull> dull)?$",
+                             re.I)
+
+
+def play_from_hand_sentence(sentence: str) -> list[Effect] | None:
+    """Read "Play 1 Character of cost 3 or less from your hand onto the field": the player picks the card(s) from
+    their hand as it resolves (no choice of targets: the hand is hidden) and plays them (FFTCG 11.4.8)."""
+    match = _PLAY_FROM_HAND.match(sentence)
+    if match is None:
+        return None
+    wanted = card_phrase(match.group("phrase"))
+    if wanted is None or set(wanted) & {"controller", "zone"}:
+        return None
+    picked: Effect = {"effect": "select", "player": "you", "count": int(match.group("count")),
+                      "filter": {**wanted, "zone": "hand", "controller": "you"}}
+    if match.group("up_to"):
+        picked["up_to"] = True
+    played: Effect = {"effect": "play_onto_field"}
+    if match.group("dull"):
+        played["dull"] = True
+    return [picked, played]
 
 
 def select_sentence(sentence: str) -> Effect | None:
@@ -533,5 +557,10 @@ def player_sentence(sentence: str) -> Effect | None:
     if search is not None:
         wanted = card_phrase(search.group(2))
         if wanted is not None and "controller" not in wanted and "zone" not in wanted:
-            return {"effect": "search", "count": int(search.group(1)), "filter": wanted}
+            found = {"effect": "search", "count": int(search.group(1)), "filter": wanted}
+            if search.group(3):
+                found["to"] = "field"
+            if search.group(4):
+                found["dull"] = True
+            return found
     return None

@@ -57,7 +57,7 @@ remove_from_game or return_to_hand, a self-replacement, FFTCG 11.12.5.6), put_in
 activate, freeze, power {amount}, set_power {value}, grant_keyword {keyword}, grant_job {job} (the card also
 has that Job; applied before the effects that are not about type or Job, FFTCG 11.12.4.6), become_forward
 {power} (the card is also a Forward, with that Power unless it has one, while the effect lasts: same class ③),
-search {filter, count}, look_top {count, reorder} (look at the top N cards of your deck and put any of them
+search {filter, count, to: hand|field, dull} (to the hand, or played onto the field, dull if `dull`), look_top {count, reorder} (look at the top N cards of your deck and put any of them
 on the bottom, in the order picked; `reorder`: the others go back on top in the order picked), return_to_hand, remove_from_game, put_on_deck {position: top|bottom} (the top or bottom of its
 owner's deck, FFTCG 7.3; default bottom), reveal_top {count, filter, take, up_to, rest: bottom|break|top, reveal}
 (reveal — or, `reveal: false`, look at — the top `count` cards of your deck, add `take` of them passing `filter`
@@ -79,9 +79,10 @@ by_hand {text} (an ability the rules cannot carry out: its controller does `text
 engine/by_hand.py), replace_break {instead: remove_from_game|return_to_hand} (a one-shot making a replacement until
 end of turn on the chosen cards), replace_next_damage {instead: reduce|prevent, amount} (this turn, the next damage
 dealt to each chosen Forward is reduced by `amount`, or none is dealt; used up by that damage, FFTCG 11.12.5),
-remove_from_game / return_to_hand (replacement `instead`), select {player, filter, count} ("Your opponent selects 1
-Forward they control.": that player picks `count` field cards passing `filter` as the effect resolves — not a choice
-of targets — and the effects after it are done to them), when_done {after: discard|damage|self_break, count, do: an
+remove_from_game / return_to_hand (replacement `instead`), select {player, filter, count, up_to} ("Your opponent selects 1
+Forward they control.": that player picks `count` cards passing `filter` — on the field, or in the zone it names:
+"Play 1 Forward from your hand onto the field" is a select from the hand then play_onto_field — as the effect
+resolves, not a choice of targets; the effects after it are done to them), when_done {after: discard|damage|self_break, count, do: an
 ability} ("you may discard 1 card (`count`: all of them). When you do so, choose 1 Forward. Break it.": when the step before it was done —
 the cards discarded, the damage received, the card itself put into the Break Zone — `do` triggers as a new auto
 ability, its targets chosen as it goes on the stack, FFTCG 11.8).
@@ -149,7 +150,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "grant_keyword": {"keyword": str},
     "grant_job": {"job": str},
     "become_forward": {"power": int},
-    "search": {"filter": dict, "count": int},
+    "search": {"filter": dict, "count": int, "to": str, "dull": bool},
     "look_top": {"count": int, "reorder": bool},
     "return_to_hand": {},
     "remove_from_game": {},
@@ -174,7 +175,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "replace_break": {"instead": str},
     "replace_next_damage": {"instead": str, "amount": int},
     "when_done": {"after": str, "count": int, "do": dict},
-    "select": {"player": str, "filter": dict, "count": int},
+    "select": {"player": str, "filter": dict, "count": int, "up_to": bool},
     "by_hand": {"text": str},
 }
 for _word, _word_params in _WORDS.items():
@@ -377,6 +378,8 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
         if effect.get("player") not in ("you", "opponent"):
             problems.append(f"{where}: select 'player' must be you or opponent")
         problems += _check_filter(f"{where}.filter", effect.get("filter"), FILTER_KEYS)
+    if name == "search" and effect.get("to", "hand") not in ("hand", "field"):
+        problems.append(f"{where}: search 'to' must be hand or field")
     if name == "search" and "filter" in effect:
         problems += _check_filter(f"{where}.filter", effect["filter"], FILTER_KEYS)
     if name == "when_done":

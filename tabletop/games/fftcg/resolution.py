@@ -18,7 +18,7 @@ from tabletop.engine.zones import Visibility
 from tabletop.games.fftcg import actions
 from tabletop.engine.card_filter import Seen
 from tabletop.games.fftcg.continuous import (
-    FILTER, characteristics, condition_holds, field_cards, is_current, matches, pinned,
+    FILTER, characteristics, condition_holds, is_current, matches, pinned,
 )
 from tabletop.games.fftcg.effects import effect_steps, with_mode
 from tabletop.games.fftcg.words import Doing, acting_players, do_effect
@@ -274,15 +274,16 @@ def _ask(tx: Transaction, fi: int, at: str, step: Mapping[str, Any], cards: list
             return True
     if name == "select" and at not in answers:
         chooser = entry["controller"] if step.get("player") == "you" else state.opponent(entry["controller"])
-        chars = characteristics(state)
-        fits = [iid for iid in field_cards(state)
+        zone = step["filter"].get("zone", "field")
+        chars = characteristics(state) if zone == "field" else None
+        fits = [iid for p in state.players for iid in state.zones[f"{p}.{zone}"].cards
                 if matches(state, iid, step["filter"], entry["controller"], entry.get("source"), chars)]
         count = min(int(step.get("count", 1)), len(fits))
         if count == 0:
             procedure.set_var(tx, fi, "answers", {**answers, at: {"picks": []}})
             return False
         procedure.ask(tx, fi, chooser, "effect_choice", "pick", f"{entry['name']}: select {count} card(s)", fits,
-                      count, count, "FFTCG 11.11.5", key=at)
+                      0 if step.get("up_to") else count, count, "FFTCG 11.11.5", key=at)
         return True
     if name == "look_top" and step.get("reorder") and at in answers and f"{at}:top" not in answers:
         player = entry["controller"]

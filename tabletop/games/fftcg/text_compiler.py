@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-17"
+COMPILER_VERSION = "fftcg-18"
 
 Ability = dict[str, Any]
 
@@ -335,6 +335,10 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
         if selected is not None:  # the sentences after it are done to the selected cards
             picking = True
             steps.append(selected)
+            continue
+        played = clauses.play_from_hand_sentence(sentence) if not steps and "target" not in ability else None
+        if played is not None and index == len(sentences) - 1:  # its picks are the cards of the steps after it
+            steps += played
             continue
         if picking:
             found = clauses.target_sentence(sentence, "field")

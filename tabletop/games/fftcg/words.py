@@ -155,9 +155,12 @@ def _search(tx: Transaction, doing: Doing, step: Step) -> None:
         if FILTER.holds(Seen(state, player), iid, filt):
             found.append(iid)
     for iid in found:
-        actions.enter_zone(tx, iid, "hand", None)
         tx.reveal(iid, "all")
         tx.log(f"{player} searched for {actions.name_of(tx, iid)}", "FFTCG 15.1.1.8")
+        if step.get("to") == "field":
+            _play_onto_field(tx, player, iid, bool(step.get("dull")))
+        else:
+            actions.enter_zone(tx, iid, "hand", None)
     tx.shuffle(f"{player}.deck")
 
 
