@@ -177,3 +177,13 @@ def test_must_attack_once_per_turn_is_the_must_attack_word_printed_or_granted() 
                            'until the end of the turn.') == (
         {"kind": "action", "cost": {"dull": True}, "target": {"type": "forward"}, "effect": "must_attack",
          "duration": "turn"},)
+
+
+def test_cannot_be_chosen_this_turn_is_read_of_the_card_itself_only() -> None:
+    assert _fully_compiled("[1]: Test Knight cannot be chosen by your opponent's Summons or abilities this turn.") == (
+        {"kind": "action", "cost": {"cp": 1}, "target": "self", "effect": "cannot_be_chosen", "by": "any",
+         "player": "opponent", "duration": "turn"},)
+    assert _fully_compiled("Test Knight cannot be chosen by Summons.") == (
+        {"kind": "field", "effect": "cannot_be_chosen", "by": "summons", "applies_to": "self"},)
+    assert compile_card(_card("[1]: Choose 1 Forward. It cannot be chosen by your opponent's Summons this turn.")
+                        ).unknown_clauses

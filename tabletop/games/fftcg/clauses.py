@@ -198,6 +198,7 @@ _POWER_TURN = re.compile(r"^(?:it|they) (?:gains?|loses?) ([+-]?)(\d+) power unt
 
 # a granted ability in quotes: "…" or ‘…’
 QUOTE = re.compile(r'"([^"]*)"|‘([^’]*)’')
+_CHOOSERS = {"summons": "summons", "abilities": "abilities", "summons or abilities": "any"}
 # a granted restriction in quotes ("This Forward cannot block."), the card that has it its subject
 _THIS = r"(?:this (?:forward|character)|<self>)"
 _QUOTED: tuple[tuple[re.Pattern[str], Any], ...] = (
@@ -343,6 +344,11 @@ def _lasting_forms(subject: str) -> tuple[tuple[re.Pattern[str], Any], ...]:
          lambda m: [{"effect": "replace_next_damage", "instead": "reduce", "amount": int(m.group(1))}]),
         (re.compile(rf"^during this turn, the next damage dealt to {s} becomes 0 instead$", re.I),
          lambda m: [{"effect": "replace_next_damage", "instead": "prevent"}]),
+        (re.compile(rf"^{s} cannot be blocked this turn$", re.I),
+         lambda m: [{"effect": "cannot_be_blocked_by", "cost_at_least": 0, "duration": "turn"}]),
+        (re.compile(rf"^{s} cannot be chosen by your opponent's (Summons or abilities|Summons|abilities) this turn$", re.I),
+         lambda m: None if s != "<self>" else [{"effect": "cannot_be_chosen", "by": _CHOOSERS[m.group(1).lower()],
+                                                "player": "opponent", "duration": "turn"}]),
         (re.compile(rf"^{s} cannot be broken this turn$", re.I),
          lambda m: [{"effect": "cannot_be_broken", "duration": "turn"}]),
         (re.compile(rf"^{s} cannot attack or block this turn$", re.I),

@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-18"
+COMPILER_VERSION = "fftcg-19"
 
 Ability = dict[str, Any]
 
@@ -266,6 +266,9 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
     if chosen is not None:
         by = _CHOSEN_BY[chosen.group(1) or chosen.group(2)]
         return [{"effect": "cannot_be_chosen", "by": by, "player": "opponent", "applies_to": "self"}]
+    anyone = re.match(r"^<self> cannot be chosen by (Summons or abilities|Summons|abilities)$", sentence)
+    if anyone is not None:  # anyone's, its controller's too
+        return [{"effect": "cannot_be_chosen", "by": _CHOSEN_BY[anyone.group(1)], "applies_to": "self"}]
     unblockable = re.match(r"^<self> cannot be blocked by a Forward of cost (\d+) or more$", sentence)
     if unblockable is not None:
         return [{"effect": "cannot_be_blocked_by", "cost_at_least": int(unblockable.group(1)), "applies_to": "self"}]
