@@ -16,7 +16,8 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   filter of printed facts with `at_least` (default 1) and/or `at_most`: "if you control 2 or more Job Knight
   Forwards", FFTCG 11.8.13 / 11.12.2): for an auto
   ability checked when it triggers and again when it resolves (FFTCG 11.8.13); for a field ability
-  while it applies. `damage: N` is the "Damage N —" keyword (FFTCG 15.2.6).
+  while it applies; for an action ability when it is used ("You can only use this ability if …", FFTCG 11.6).
+  `damage: N` is the "Damage N —" keyword (FFTCG 15.2.6).
 - `optional: true` ("you may"): asked when it resolves. `ex_burst: true`: usable as EX Burst.
 - `cost` (action/special): {cp: N, element: E, element_cp: K, dull: true, break_self: true}: N CP of
   which K (default: all N) must be of element E; or `elements: {fire: 1, water: 1}` for a cost of several

@@ -71,7 +71,7 @@ from tabletop.games.fftcg.commands import (
     FFTCG_COMMANDS, CastSummon, DeclareAttack, DeclareBlock, DeclareParty, PlayCharacter, RepeatLoop,
     SplitDamage, UseAbility,
 )
-from tabletop.games.fftcg.continuous import FILTER, characteristics, cost_of, field_cards, is_current, is_of_type, pinned
+from tabletop.games.fftcg.continuous import FILTER, characteristics, condition_holds, cost_of, field_cards, is_current, is_of_type, pinned
 from tabletop.games.fftcg.cp import ability_cost, character_cost, check_payment, find_payment, play_cost
 from tabletop.games.fftcg.effects import ability_kind, has_mode_targets, validate_effects, with_mode
 from tabletop.games.fftcg.printed import printed_index
@@ -794,6 +794,9 @@ class FFTCGRules(GameRules):
             refusal = _loop_ban(state, player, iid, index) or _use_limit(state, player, iid, index, ability)
             if refusal is not None:
                 return refusal
+        if ability.get("condition") and not condition_holds(state, ability["condition"], player):
+            return IllegalCommand("FFTCG 11.6", f"{state.definition(iid).name}'s ability can only be used when its "
+                                                "text's condition holds")
         cost = ability.get("cost") or {}
         if cost.get("dull"):
             if card.tapped:

@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-19"
+COMPILER_VERSION = "fftcg-20"
 
 Ability = dict[str, Any]
 
@@ -201,6 +201,15 @@ def _action(head: Ability, name: str, cost_text: str, rest: str) -> Ability:
     if limit is not None:
         rest = rest[:limit.start()]
         ability["only"] = [name for word, name in _LIMIT_WORDS.items() if word in limit.group(0)]
+    only_if = _USE_IF.search(rest)
+    if only_if is not None:  # "You can only use this ability if you control 3 or more Backups" (FFTCG 11.6)
+        left, condition = _condition(f"if {only_if.group(1)}, ")
+        if left or not condition:
+            raise Unread(only_if.group(0).strip())
+        rest = rest[:only_if.start()]
+        ability["condition"] = condition
+        if only_if.group(2):
+            ability["only"] = ["once_per_turn"]
     ability.update(_effect(rest, optional_allowed=False))
     return ability
 
@@ -211,6 +220,7 @@ _ONCE_PER_TURN = re.compile(r"\s*This effect will trigger only once per turn\.?$
 _USE_LIMIT = re.compile(r"\s*You can only use this ability (?:during your turn|during your Main Phase|once per turn|"
                         r"during your turn and only once per turn|once per turn during your turn|"
                         r"while <self> is attacking)\.?$")
+_USE_IF = re.compile(r"\s*You can only use this ability if (.+?)( and only once per turn)?\.?$")
 _LIMIT_WORDS = {"during your turn": "your_turn", "during your Main Phase": "main_phase", "once per turn": "once_per_turn",
                 "while <self> is attacking": "while_attacking"}
 
