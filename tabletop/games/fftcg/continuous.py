@@ -171,9 +171,13 @@ def condition_holds(state: GameState, condition: Mapping[str, Any] | None, playe
         "forwards_at_least": lambda n: forwards() >= n,
         "damage_at_least": lambda n: len(state.zones[f"{player}.damage"].cards) >= n,
         "hand_at_most": lambda n: len(state.zones[f"{player}.hand"].cards) <= n,
+        "hand_at_least": lambda n: len(state.zones[f"{player}.hand"].cards) >= n,
+        "opponent_hand_at_most": lambda n: len(state.zones[f"{state.opponent(player)}.hand"].cards) <= n,
+        "opponent_damage_at_least": lambda n: len(state.zones[f"{state.opponent(player)}.damage"].cards) >= n,
         "your_turn": lambda n: (state.active == player) == bool(n),   # "During your turn, …"
     }
-    return all(_controls(state, player, value) if key == "control" else checks[key](int(value))
+    return all(_controls(state, player, value) if key == "control" else
+               _controls(state, state.opponent(player), value) if key == "opponent_control" else checks[key](int(value))
                for key, value in condition.items())
 
 
@@ -183,6 +187,10 @@ def _controls(state: GameState, player: str, spec: Mapping[str, Any]) -> bool:
     printed facts only (type, element, Job, Category, name, cost): no current Power, so no loop with field abilities."""
     filt = {k: v for k, v in spec.items() if k not in ("at_least", "at_most")}
     count = sum(1 for iid in field_cards(state, player) if matches(state, iid, filt, player, None))
+    if filt.get("type") == "forward":  # the Forwards a lasting effect made count, as in `forwards_at_least`
+        rest = {k: v for k, v in filt.items() if k != "type"}
+        count += sum(1 for iid in _made_forwards(state) & set(field_cards(state, player))
+                     if matches(state, iid, rest, player, None))
     return int(spec.get("at_least", 1)) <= count <= int(spec.get("at_most", count))
 
 

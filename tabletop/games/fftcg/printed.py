@@ -102,10 +102,10 @@ def _reads(definition: CardDefinition) -> frozenset[str]:
         if "your_turn" in condition:
             reads.add("turn")
         amount = ability.get("amount")
-        if "damage" in ability or "damage_at_least" in condition or (isinstance(amount, Mapping)
+        if "damage" in ability or {"damage_at_least", "opponent_damage_at_least"} & set(condition) or (isinstance(amount, Mapping)
                                                                       and "damage_points" in amount):
             reads.add("damage")
-        if "hand_at_most" in condition:
+        if {"hand_at_most", "hand_at_least", "opponent_hand_at_most"} & set(condition):
             reads.add("hand")
         for key in ("applies_to", "target", "all", "of"):
             if isinstance(ability.get(key), Mapping) and "dull" in ability[key]:

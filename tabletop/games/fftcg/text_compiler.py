@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-20"
+COMPILER_VERSION = "fftcg-21"
 
 Ability = dict[str, Any]
 
@@ -83,13 +83,13 @@ _PHASE = re.compile(r"^At the (?:beginning of (?:the (?P<phase>Attack|End) Phase
 # "Cost: Effect" (the cost read by clauses.cost); a special ability's name stands before its [Special] symbol.
 _ACTION = re.compile(r"^(?!When |If |At )(?:(?P<name>[^\[:\"]+?) (?=\[Special\]))?(?P<cost>[^:\"]+):\s+(?P<rest>.+)$",
                      re.S)
-def _control(at: str, count: int, phrase: str) -> dict[str, Any] | None:
+def _control(at: str, count: int, phrase: str, key: str = "control") -> dict[str, Any] | None:
     """Read "2 or more Job Knight Forwards" (after "if you control") into a `control` condition of printed facts."""
     found = clauses.card_phrase(phrase)
     if found is None or not set(found) <= {"type", "element", "job", "name", "category", "cost_at_most",
                                            "cost_at_least", "any_of", "none_of"}:
         return None
-    return {"control": {**found, at: count}}
+    return {key: {**found, at: count}}
 
 
 _CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
@@ -99,6 +99,16 @@ _CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^if you have received (\d+) (?:or more points of damage|points of damage or more), ", re.I),
      lambda m: {"damage_at_least": int(m.group(1))}),
     (re.compile(r"^if you have (\d+) or less cards in your hand, ", re.I), lambda m: {"hand_at_most": int(m.group(1))}),
+    (re.compile(r"^if you have (\d+) cards? or less in your hand, ", re.I), lambda m: {"hand_at_most": int(m.group(1))}),
+    (re.compile(r"^if you have (\d+) or more cards in your hand, ", re.I), lambda m: {"hand_at_least": int(m.group(1))}),
+    (re.compile(r"^if your opponent has (\d+) cards? or less in (?:their|his/her) hand, ", re.I),
+     lambda m: {"opponent_hand_at_most": int(m.group(1))}),
+    (re.compile(r"^if your opponent has no cards in (?:their|his/her) hand, ", re.I),
+     lambda m: {"opponent_hand_at_most": 0}),
+    (re.compile(r"^if your opponent has received (\d+) (?:or more points of damage|points of damage or more), ", re.I),
+     lambda m: {"opponent_damage_at_least": int(m.group(1))}),
+    (re.compile(r"^if your opponent controls (\d+) or more ([^,]+), ", re.I),
+     lambda m: _control("at_least", int(m.group(1)), m.group(2), "opponent_control")),
     (re.compile(r"^if you control (\d+) or more ([^,]+), ", re.I), lambda m: _control("at_least", int(m.group(1)), m.group(2))),
     (re.compile(r"^if you control (\d+) or less ([^,]+), ", re.I), lambda m: _control("at_most", int(m.group(1)), m.group(2))),
     (re.compile(r"^if you control an? ([^,]+), ", re.I), lambda m: _control("at_least", 1, m.group(1))),
