@@ -423,3 +423,4 @@ def deal_character_damage(tx: Transaction, iid: int, amount: int, sources: Itera
     credit = sorted(set(card.props.get("damage_by", [])) | set(sources))
     tx.set_prop(iid, "damage_by", credit)
     tx.log(f"{name_of(tx, iid)} was dealt {amount} damage", "FFTCG 10.1.4.2")
+    emit(tx, trigger_event("dealt_damage", iid))  # "When <self> is dealt damage"

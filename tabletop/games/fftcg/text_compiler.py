@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-21"
+COMPILER_VERSION = "fftcg-22"
 
 Ability = dict[str, Any]
 
@@ -69,7 +69,7 @@ def _keyword_line(text: str) -> dict[str, Any] | None:
 _EX_BURST = re.compile(r"^EX BURST\s+")
 _DAMAGE = re.compile(r"^Damage (\d+)\s*(?:—|--|-)\s*")
 _EVENTS = {"enters the field": "enters_field", "enters your field": "enters_field", "attacks": "attacks", "blocks": "blocks",
-           "forms a party and attacks": "party_attacks",
+           "forms a party and attacks": "party_attacks", "is blocked": "blocked", "is dealt damage": "dealt_damage",
            "is put from the field into the Break Zone": "put_into_break_zone", "leaves the field": "leaves_field",
            "is broken": "broken", "deals damage to your opponent": "deals_damage_to_player"}
 _EVENT = "|".join(re.escape(event) for event in _EVENTS)
