@@ -121,6 +121,21 @@ def _field_events(state: Any) -> frozenset[str]:
     return on_membership(state, "fftcg.field_events", events)
 
 
+def announce_chosen(tx: Transaction, entry: Mapping[str, Any]) -> None:
+    """Emit "chosen" for each card a Summon or ability chose as it went on the stack ("When <self> is chosen by a
+    Summon or an ability"; and by the card's controller's opponent: chosen_by_opponent, …_ability; FFTCG 11.8)."""
+    state = tx.state
+    chooser = entry["controller"]
+    for iid, ts in entry.get("targets") or ():
+        if not is_current(state, iid, ts):
+            continue
+        emit(tx, trigger_event("chosen", iid, chooser))
+        if state.cards[iid].controller != chooser:
+            emit(tx, trigger_event("chosen_by_opponent", iid, chooser))
+            if entry["kind"] != "summon":
+                emit(tx, trigger_event("chosen_by_opponent_ability", iid, chooser))
+
+
 def _event_matches(state: Any, of: Any, event: str, source: int, card: int | None, player: str | None,
                    controller: str) -> bool:
     if event.endswith("_phase_start"):

@@ -401,6 +401,7 @@ _SELF_VERBS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^return <self> to (?:its|your) owner's hand$", re.I), "return_to_hand"),
     (re.compile(r"^return <self> to your hand$", re.I), "return_to_hand"),
     (re.compile(r"^remove <self> from the game$", re.I), "remove_from_game"),
+    (re.compile(r"^put <self> at the bottom of its owner's deck$", re.I), "put_on_deck"),
     (re.compile(r"^put <self> into the Break Zone$", re.I), "put_into_break"),
 )
 

@@ -9,7 +9,9 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   field), `replacement` (an "instead" effect while on the field).
 - `trigger` (auto): enters_field, leaves_field, broken, put_into_break_zone (from the field, broken
   or not), attacks, party_attacks (it attacks as one of a Party), blocks, blocked (an attacker, when a blocker is
-  declared), dealt_damage (damage is dealt to it, after replacements), deals_damage_to_player, main_phase_start, attack_phase_start,
+  declared), dealt_damage (damage is dealt to it, after replacements), chosen / chosen_by_opponent /
+  chosen_by_opponent_ability (a Summon or ability — the opponent's, the opponent's ability — chose it as it went on the
+  stack), deals_damage_to_player, main_phase_start, attack_phase_start,
   end_phase_start, summon_cast, or `state` (a state-triggered ability, FFTCG 11.8.18: it triggers
   whenever its `condition` holds and is not already waiting or on the stack). `of:` a card filter whose
   event triggers it (default: this card itself; for summon_cast the filter is matched on the Summon).
@@ -109,7 +111,7 @@ from tabletop.games.fftcg.cards import ELEMENTS
 
 KINDS = ("resolve", "auto", "action", "special", "field", "replacement")
 TRIGGERS = ("enters_field", "leaves_field", "broken", "put_into_break_zone", "attacks", "party_attacks", "blocks",
-            "blocked", "dealt_damage",
+            "blocked", "dealt_damage", "chosen", "chosen_by_opponent", "chosen_by_opponent_ability",
             "deals_damage_to_player", "main_phase_start", "attack_phase_start", "end_phase_start", "summon_cast",
             "state")
 PHASE_TRIGGERS = ("main_phase_start", "attack_phase_start", "end_phase_start")  # events that happen to no card

@@ -777,6 +777,7 @@ class FFTCGRules(GameRules):
         stack.push(tx, entry)
         tx.log(f"{command.by} cast {definition.name}" + (
             " choosing " + ", ".join(actions.name_of(tx, t) for t in targets) if targets else ""), "FFTCG 11.3")
+        actions.announce_chosen(tx, entry)
         actions.emit(tx, trigger_event("summon_cast", command.card))
         flow.acted(tx, command.by)
 
@@ -869,6 +870,7 @@ class FFTCGRules(GameRules):
         if not quiet:
             stack.push(tx, entry)
             tx.log(f"{command.by} used {entry['name']}", "FFTCG 11.6")
+            actions.announce_chosen(tx, entry)
             flow.acted(tx, command.by)
         return entry
 

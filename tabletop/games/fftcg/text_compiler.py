@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-22"
+COMPILER_VERSION = "fftcg-23"
 
 Ability = dict[str, Any]
 
@@ -70,9 +70,15 @@ _EX_BURST = re.compile(r"^EX BURST\s+")
 _DAMAGE = re.compile(r"^Damage (\d+)\s*(?:—|--|-)\s*")
 _EVENTS = {"enters the field": "enters_field", "enters your field": "enters_field", "attacks": "attacks", "blocks": "blocks",
            "forms a party and attacks": "party_attacks", "is blocked": "blocked", "is dealt damage": "dealt_damage",
+           "is chosen by a Summon or an ability": "chosen", "is chosen by Summons or abilities": "chosen",
+           "is chosen by your opponent's Summons or abilities": "chosen_by_opponent",
+           "is chosen by your opponent's Summon or ability": "chosen_by_opponent",
+           "is chosen by a Summon or an ability of your opponent": "chosen_by_opponent",
+           "is chosen by your opponent's ability": "chosen_by_opponent_ability",
            "is put from the field into the Break Zone": "put_into_break_zone", "leaves the field": "leaves_field",
            "is broken": "broken", "deals damage to your opponent": "deals_damage_to_player"}
 _EVENT = "|".join(re.escape(event) for event in _EVENTS)
+_EVENT_OR = re.compile(rf" or (?=(?:{_EVENT})$)")  # between two events (an event may hold " or ")
 # "When <self> enters the field or attacks, …": one auto ability per event (FFTCG 11.8.1).
 _TRIGGER = re.compile(rf"^When (?P<subject>.+?) (?P<event>(?:{_EVENT})(?: or (?:{_EVENT}))?), (?P<rest>.+)$", re.S)
 _CAST = re.compile(r"^When (?P<who>you cast|your opponent casts) a Summon, (?P<rest>.+)$", re.S)
@@ -130,7 +136,7 @@ def _ability(text: str, summon: bool) -> list[Ability]:
         text = text[damage.end():]
     trigger = _TRIGGER.match(text)
     if trigger is not None:
-        events = tuple(_EVENTS[event] for event in trigger.group("event").split(" or "))
+        events = tuple(_EVENTS[event] for event in _EVENT_OR.split(trigger.group("event")))
         yours = "enters your field" in trigger.group("event")
         if yours and trigger.group("subject") == "<self>":
             raise Unread(text)
