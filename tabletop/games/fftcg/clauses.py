@@ -37,6 +37,7 @@ _QUALIFIERS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^ with (\d+) power or more"), lambda m: {"power_at_least": int(m.group(1))}),
     (re.compile(r"^ (?:with|of) (?:a )?power (?:of )?(\d+) or less"), lambda m: {"power_at_most": int(m.group(1))}),
     (re.compile(r"^ (?:with|of) (?:a )?power (?:of )?(\d+) or more"), lambda m: {"power_at_least": int(m.group(1))}),
+    (re.compile(r"^ cards?\b"), lambda m: {}),  # "Character card": a Character
     (re.compile(r"^ other than <self>"), lambda m: {"not_self": True}),
     (re.compile(r"^ other than (?:(Card Name)|Job) (.+?)(?= you control| opponent controls| in your|$)"),
      lambda m: {"none_of": [{"name" if m.group(1) else "job": m.group(2)}]}),
@@ -508,6 +509,29 @@ def play_from_hand_sentence(sentence: str) -> list[Effect] | None:
     if match.group("dull"):
         played["dull"] = True
     return [picked, played]
+
+
+_REVEALS_HAND = re.compile(r"^your opponent reveals (?:their|his/her) hand$", re.I)
+_SELECT_FROM_HAND = re.compile(r"^select (\d+) (.+?) (?:from|in) (?:their|his/her) hand$", re.I)
+_DISCARDS_IT = re.compile(r"^your opponent discards (?:this card|it)$", re.I)
+
+
+def reveal_hand_sentences(sentences: list[str]) -> list[Effect] | None:
+    """Read "Your opponent reveals their hand." alone, or followed by "Select 1 card from their hand. Your opponent
+    discards this card." (you pick as it resolves, from the revealed hand)."""
+    if not sentences or not _REVEALS_HAND.match(sentences[0]):
+        return None
+    revealed: list[Effect] = [{"effect": "reveal_hand", "player": "opponent"}]
+    if len(sentences) == 1:
+        return revealed
+    picked = _SELECT_FROM_HAND.match(sentences[1])
+    if picked is None or len(sentences) != 3 or not _DISCARDS_IT.match(sentences[2]):
+        return None
+    wanted = card_phrase(picked.group(2))
+    if wanted is None or set(wanted) & {"controller", "zone"}:
+        return None
+    return [*revealed, {"effect": "select", "player": "you", "count": int(picked.group(1)),
+                        "filter": {**wanted, "zone": "hand", "controller": "opponent"}}, {"effect": "discard"}]
 
 
 def select_sentence(sentence: str) -> Effect | None:

@@ -87,7 +87,9 @@ dealt to each chosen Forward is reduced by `amount`, or none is dealt; used up b
 remove_from_game / return_to_hand (replacement `instead`), select {player, filter, count, up_to} ("Your opponent selects 1
 Forward they control.": that player picks `count` cards passing `filter` — on the field, or in the zone it names:
 "Play 1 Forward from your hand onto the field" is a select from the hand then play_onto_field — as the effect
-resolves, not a choice of targets; the effects after it are done to them), when_done {after: discard|damage|self_break, count, do: an
+resolves, not a choice of targets; the effects after it are done to them), reveal_hand {player} (that player shows
+their hand to both players: "Your opponent reveals their hand. Select 1 card from their hand. Your opponent discards
+this card." is reveal_hand, a select from the opponent's hand, then discard), when_done {after: discard|damage|self_break, count, do: an
 ability} ("you may discard 1 card (`count`: all of them). When you do so, choose 1 Forward. Break it.": when the step before it was done —
 the cards discarded, the damage received, the card itself put into the Break Zone — `do` triggers as a new auto
 ability, its targets chosen as it goes on the stack, FFTCG 11.8).
@@ -183,6 +185,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "replace_next_damage": {"instead": str, "amount": int},
     "when_done": {"after": str, "count": int, "do": dict},
     "select": {"player": str, "filter": dict, "count": int, "up_to": bool},
+    "reveal_hand": {"player": str},
     "by_hand": {"text": str},
 }
 for _word, _word_params in _WORDS.items():
@@ -382,6 +385,8 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
                 problems.append(f"{where}.do[{e}]: an effect is a mapping")
             else:
                 problems += _check_effect(f"{where}.do[{e}]", sub)
+    if name == "reveal_hand" and effect.get("player") not in ("you", "opponent"):
+        problems.append(f"{where}: reveal_hand 'player' must be you or opponent")
     if name == "select":
         if effect.get("player") not in ("you", "opponent"):
             problems.append(f"{where}: select 'player' must be you or opponent")

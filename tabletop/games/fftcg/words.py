@@ -285,6 +285,15 @@ def _discard(tx: Transaction, doing: Doing, step: Step) -> None:
             tx.log(f"{state.cards[iid].owner} discarded {name_seen}", "FFTCG 15.1.1.4")
 
 
+@VOCABULARY.handles("reveal_hand")
+def _reveal_hand(tx: Transaction, doing: Doing, step: Step) -> None:
+    """Show a player's hand to both players (FFTCG 6.5: revealed, the cards stay in the hand)."""
+    for player in acting_players(tx.state, doing.entry, step, "opponent"):
+        for iid in tx.state.zones[f"{player}.hand"].cards:
+            tx.reveal(iid, "all")
+        tx.log(f"{player} revealed their hand", "FFTCG 6.5")
+
+
 @VOCABULARY.handles("when_done")
 def _when_done(tx: Transaction, doing: Doing, step: Step) -> None:
     """"When you do so, …": if the step before was done, its `do` triggers as a new auto ability (FFTCG 11.8)."""
