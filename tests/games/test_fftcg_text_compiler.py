@@ -187,3 +187,12 @@ def test_cannot_be_chosen_this_turn_is_read_of_the_card_itself_only() -> None:
         {"kind": "field", "effect": "cannot_be_chosen", "by": "summons", "applies_to": "self"},)
     assert compile_card(_card("[1]: Choose 1 Forward. It cannot be chosen by your opponent's Summons this turn.")
                         ).unknown_clauses
+
+
+def test_then_and_also_only_order_what_is_done() -> None:
+    assert _fully_compiled("[Dull]: Choose 1 Forward. Dull it. Then, draw 1 card.") == (
+        {"kind": "action", "cost": {"dull": True}, "target": {"type": "forward"}, "effect": "dull",
+         "then": [{"effect": "draw", "count": 1}]},)
+    assert _fully_compiled("[Dull]: Draw 1 card. If you control 3 or more Backups, also draw 1 card.") == (
+        {"kind": "action", "cost": {"dull": True}, "effect": "draw", "count": 1,
+         "then": [{"effect": "draw", "count": 1, "if": {"backups_at_least": 3}}]},)

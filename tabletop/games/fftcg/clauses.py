@@ -333,7 +333,8 @@ def _lasting_forms(subject: str) -> tuple[tuple[re.Pattern[str], Any], ...]:
         (re.compile(rf"^(?:until the end of the turn, {s} (gains?|loses?) \+?(\d+) power for each (.+)|"
                     rf"{s} (gains?|loses?) \+?(\d+) power for each (.+) until the end of the turn)$", re.I),
          lambda m: _power_for_each(m.group(1) or m.group(4), int(m.group(2) or m.group(5)), m.group(3) or m.group(6))),
-        (re.compile(rf"^(?:until the end of the turn, {s} gains? (.+)|{s} gains? (.+) until the end of the turn)$", re.I),
+        (re.compile(rf"^(?:until the end of the turn, {s} (?:also )?gains? (.+)|{s} (?:also )?gains? (.+) until the end of "
+                    rf"the turn)$", re.I),
          lambda m: _lasting_grants(m.group(1) or m.group(2), own=s == "<self>")),
         (re.compile(rf"^until the end of the turn, {s} (?:also )?becomes a Forward with (\d+) power(?: and gains (.+))?$",
                     re.I), lambda m: _made_forward(int(m.group(1)), m.group(2), own=s == "<self>")),

@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-24"
+COMPILER_VERSION = "fftcg-25"
 
 Ability = dict[str, Any]
 
@@ -66,7 +66,7 @@ def _keyword_line(text: str) -> dict[str, Any] | None:
     return {name: True for word, name in clauses.KEYWORD_NAMES.items() if word in lowered}
 
 
-_EX_BURST = re.compile(r"^EX BURST\s+")
+_EX_BURST = re.compile(r"^EX BURST\s*")
 _DAMAGE = re.compile(r"^Damage (\d+)\s*(?:—|--|-)\s*")
 _EVENTS = {"enters the field": "enters_field", "enters your field": "enters_field", "attacks": "attacks", "blocks": "blocks",
            "forms a party and attacks": "party_attacks", "is blocked": "blocked", "is dealt damage": "dealt_damage",
@@ -327,6 +327,8 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
 _SENTENCE_END = re.compile(r"(?<=\.)\s+")
 # "Draw 1 card, then discard 1 card": two effects in that order
 _THEN = re.compile(r",? then,? (?=[a-z])")
+# "Then, draw 1 card." opening a sentence: the next effect, in order (as every sentence is)
+_THEN_FIRST = re.compile(r"^Then, (?=[a-z])")
 
 
 def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Ability:
@@ -334,7 +336,7 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
     `then`, `optional`. `it_is_self`: "it" before any card is chosen means the card itself (a trigger's subject)."""
     lines = text.split("\n")
     modes = [line.strip().strip('"') for line in lines[1:]]
-    sentences = [part.strip().rstrip(".") for s in _SENTENCE_END.split(lines[0].strip())
+    sentences = [_THEN_FIRST.sub("", part.strip().rstrip(".")) for s in _SENTENCE_END.split(lines[0].strip())
                  for part in _THEN.split(s) if part.strip()]
     sentences = _joined_looks(sentences)
     ability: Ability = {}
@@ -420,6 +422,7 @@ def _conditional(sentence: str, ability: Ability, steps: list[clauses.Effect],
     rest, condition = _condition(sentence)
     if not condition:
         return None
+    rest = re.sub(r"^also (?=[a-z])", "", rest)  # "If …, also draw 1 card": done besides the sentence before
     instead = rest.endswith(" instead")
     if instead:
         rest = rest[:-len(" instead")]
