@@ -121,6 +121,19 @@ def _field_events(state: Any) -> frozenset[str]:
     return on_membership(state, "fftcg.field_events", events)
 
 
+def pay_cp(tx: Transaction, player: str, discards: Iterable[int], backups: Iterable[int]) -> None:
+    """Pay CP: dull the Backups, discard the cards (FFTCG 11.2; the payment was checked, cp.check_payment)."""
+    discards, backups = list(discards), list(backups)
+    for iid in backups:
+        tx.set_field(iid, "tapped", True)
+    for iid in discards:
+        enter_zone(tx, iid, "break")
+    if discards or backups:
+        tx.log(f"{player} paid with " + ", ".join(
+            [f"discarding {name_of(tx, i)}" for i in discards]
+            + [f"dulling {name_of(tx, i)}" for i in backups]), "FFTCG 11.2")
+
+
 def announce_chosen(tx: Transaction, entry: Mapping[str, Any]) -> None:
     """Emit "chosen" for each card a Summon or ability chose as it went on the stack ("When <self> is chosen by a
     Summon or an ability"; and by the card's controller's opponent: chosen_by_opponent, …_ability; FFTCG 11.8)."""

@@ -550,9 +550,24 @@ def select_sentence(sentence: str) -> Effect | None:
             "filter": {**wanted, "controller": "opponent" if opponent else "you"}}
 
 
+_PAY = re.compile(r"^pay ((?:\[\w+\])+)$", re.I)
+
+
+def pay_sentence(sentence: str) -> Effect | None:
+    """Read "pay [Fire][1]" (a payment as the effect resolves; no X, no dull or Special symbol)."""
+    match = _PAY.match(sentence)
+    read = cost(match.group(1)) if match is not None else None
+    if read is None or read[1] or not read[0].get("cp") or set(read[0]) - {"cp", "element", "element_cp", "elements"}:
+        return None
+    return {"effect": "pay", "cost": read[0]}
+
+
 def player_sentence(sentence: str) -> Effect | None:
     """Read a sentence acting on players or decks, not on chosen cards ("Draw 2 cards", "Your opponent discards 1
     card", "Search for 1 Earth Forward and add it to your hand")."""
+    paid = pay_sentence(sentence)
+    if paid is not None:
+        return paid
     for pattern, word, key, player in _PLAYER_FORMS:
         match = pattern.match(sentence)
         if match is not None:

@@ -87,9 +87,11 @@ dealt to each chosen Forward is reduced by `amount`, or none is dealt; used up b
 remove_from_game / return_to_hand (replacement `instead`), select {player, filter, count, up_to} ("Your opponent selects 1
 Forward they control.": that player picks `count` cards passing `filter` — on the field, or in the zone it names:
 "Play 1 Forward from your hand onto the field" is a select from the hand then play_onto_field — as the effect
-resolves, not a choice of targets; the effects after it are done to them), reveal_hand {player} (that player shows
+resolves, not a choice of targets; the effects after it are done to them), pay {cost: {cp, element, element_cp, elements}} ("you may pay
+[1]": as it resolves, the controller picks cards to discard and Backups to dull paying it, FFTCG 11.2, or none: not
+paid), reveal_hand {player} (that player shows
 their hand to both players: "Your opponent reveals their hand. Select 1 card from their hand. Your opponent discards
-this card." is reveal_hand, a select from the opponent's hand, then discard), when_done {after: discard|damage|self_break, count, do: an
+this card." is reveal_hand, a select from the opponent's hand, then discard), when_done {after: discard|damage|self_break|pay, count, do: an
 ability} ("you may discard 1 card (`count`: all of them). When you do so, choose 1 Forward. Break it.": when the step before it was done —
 the cards discarded, the damage received, the card itself put into the Break Zone — `do` triggers as a new auto
 ability, its targets chosen as it goes on the stack, FFTCG 11.8).
@@ -186,6 +188,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "when_done": {"after": str, "count": int, "do": dict},
     "select": {"player": str, "filter": dict, "count": int, "up_to": bool},
     "reveal_hand": {"player": str},
+    "pay": {"cost": dict},
     "by_hand": {"text": str},
 }
 for _word, _word_params in _WORDS.items():
@@ -198,7 +201,7 @@ INSTEADS = ("remove_from_game", "return_to_hand")
 ENTRY_INSTEADS = ("your_control",)
 DAMAGE_INSTEADS = ("reduce", "prevent")
 CHOOSERS = ("summons", "abilities", "any")
-WHEN_DONE_AFTER = ("discard", "damage", "self_break")  # the steps a "When you do so" may follow
+WHEN_DONE_AFTER = ("discard", "damage", "self_break", "pay")  # the steps a "When you do so" may follow
 
 
 def validate_effects(mapping: Mapping[str, Any]) -> list[str]:
@@ -385,6 +388,12 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
                 problems.append(f"{where}.do[{e}]: an effect is a mapping")
             else:
                 problems += _check_effect(f"{where}.do[{e}]", sub)
+    if name == "pay":
+        cost = effect.get("cost")
+        if not isinstance(cost, Mapping) or not cost.get("cp") or set(cost) - {"cp", "element", "element_cp", "elements"}:
+            problems.append(f"{where}: pay needs a 'cost' of CP (cp, element, element_cp, elements)")
+        else:
+            problems += _check_elements(f"{where}: pay cost 'elements'", cost)
     if name == "reveal_hand" and effect.get("player") not in ("you", "opponent"):
         problems.append(f"{where}: reveal_hand 'player' must be you or opponent")
     if name == "select":

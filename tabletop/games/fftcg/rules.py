@@ -741,14 +741,7 @@ class FFTCGRules(GameRules):
         flow.acted(tx, command.by)
 
     def _pay(self, tx: Transaction, player: str, discards: Sequence[int], backups: Sequence[int]) -> None:
-        for iid in backups:
-            tx.set_field(iid, "tapped", True)
-        for iid in discards:
-            actions.enter_zone(tx, iid, "break")
-        if discards or backups:
-            tx.log(f"{player} paid with " + ", ".join(
-                [f"discarding {actions.name_of(tx, i)}" for i in discards]
-                + [f"dulling {actions.name_of(tx, i)}" for i in backups]), "FFTCG 11.2")
+        actions.pay_cp(tx, player, discards, backups)
 
     def _cast_summon(self, tx: Transaction, command: CastSummon) -> None:
         state = tx.state

@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-25"
+COMPILER_VERSION = "fftcg-26"
 
 Ability = dict[str, Any]
 
@@ -391,6 +391,9 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
         raise Unread(text)
     if "on" in steps[0]:  # only an effect after the chosen cards' first one is done to the card itself
         raise Unread(sentences[0])
+    paying = [step for step in steps if step["effect"] == "pay"]
+    if paying and not (ability.get("optional") and len(steps) == 2 and steps[1]["effect"] == "when_done"):
+        raise Unread(sentences[0])  # only "you may pay …. When you do so, …" is read
     ability.update(steps[0])
     if len(steps) > 1:
         ability["then"] = steps[1:]
@@ -403,7 +406,8 @@ def _when_done(steps: list[clauses.Effect], rest: str, ability: Ability) -> clau
     if len(steps) != 1 or not ability.get("optional") or isinstance(ability.get("target"), dict) or "all" in ability:
         raise Unread("When you do so, …")
     done = steps[0]
-    after = ("discard" if done["effect"] == "discard" and done.get("player", "you") == "you" else
+    after = ("pay" if done["effect"] == "pay" else
+             "discard" if done["effect"] == "discard" and done.get("player", "you") == "you" else
              "damage" if done["effect"] == "damage_player" and done.get("player") == "you" else
              "self_break" if done["effect"] == "put_into_break" and ability.get("target") == "self" else None)
     if after is None:

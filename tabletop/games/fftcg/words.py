@@ -285,6 +285,17 @@ def _discard(tx: Transaction, doing: Doing, step: Step) -> None:
             tx.log(f"{state.cards[iid].owner} discarded {name_seen}", "FFTCG 15.1.1.4")
 
 
+@VOCABULARY.handles("pay")
+def _pay(tx: Transaction, doing: Doing, step: Step) -> None:
+    """Pay the CP picked as it resolved (checked when picked: resolution._ask_payment); none picked: not paid."""
+    state, player = tx.state, doing.controller
+    picks = doing.picks(doing.at)
+    actions.pay_cp(tx, player, [i for i in picks if state.cards[i].zone == f"{player}.hand"],
+                   [i for i in picks if state.cards[i].zone == f"{player}.field"])
+    if not picks:
+        tx.log(f"{player} did not pay", "FFTCG 11.2")
+
+
 @VOCABULARY.handles("reveal_hand")
 def _reveal_hand(tx: Transaction, doing: Doing, step: Step) -> None:
     """Show a player's hand to both players (FFTCG 6.5: revealed, the cards stay in the hand)."""
@@ -302,6 +313,7 @@ def _when_done(tx: Transaction, doing: Doing, step: Step) -> None:
     source = doing.source
     done = {"discard": lambda: len(doing.picks(f"{before}:{doing.controller}")) >= int(step.get("count", 1)),
             "damage": lambda: True,
+            "pay": lambda: bool(doing.picks(before)),
             "self_break": lambda: source is not None and source in state.cards
             and state.cards[source].zone.endswith(".break")}[str(step["after"])]()
     if not done:
