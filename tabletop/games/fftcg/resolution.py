@@ -20,7 +20,7 @@ from tabletop.engine.card_filter import Seen
 from tabletop.games.fftcg.continuous import (
     FILTER, characteristics, condition_holds, is_current, matches, pinned,
 )
-from tabletop.games.fftcg.cp import ability_cost, check_payment
+from tabletop.games.fftcg.cp import ability_cost, every_payment
 from tabletop.games.fftcg.effects import effect_steps, with_mode
 from tabletop.games.fftcg.words import Doing, acting_players, do_effect
 
@@ -320,30 +320,22 @@ def _ask(tx: Transaction, fi: int, at: str, step: Mapping[str, Any], cards: list
 
 
 def _ask_payment(tx: Transaction, fi: int, at: str, step: Mapping[str, Any]) -> bool:
-    """Ask the controller to pick the cards paying a cost as it resolves ("you may pay [1]"), none to not pay; a pick
-    that does not pay it by the CP rules is refused with the rule and asked again (FFTCG 11.2, 11.4.7)."""
+    """Ask the controller how to pay a cost as it resolves ("you may pay [1]"): one of every legal payment (option
+    1, 2, …, listed in the question) or 0 to not pay (FFTCG 11.2, 11.4.7); the payments are kept for the step."""
     state = tx.state
     context = procedure.ctx(state, fi)
     entry, answers = context["entry"], context["answers"]
-    player = entry["controller"]
     if at in answers:
-        picks = [int(i) for i in answers[at].get("picks", ())]
-        if not picks:
-            return False
-        try:
-            check_payment(state, player, ability_cost(step["cost"]),
-                          [i for i in picks if state.cards[i].zone == f"{player}.hand"],
-                          [i for i in picks if state.cards[i].zone == f"{player}.field"], {entry.get("source")})
-            return False
-        except IllegalCommand as refused:
-            tx.log(f"{entry['name']}: that does not pay it ({refused})", refused.rule)
-            procedure.set_var(tx, fi, "answers", {k: v for k, v in answers.items() if k != at})
-    backups = [iid for iid in state.zones[f"{player}.field"].cards
-               if state.definition(iid).card_type == "backup" and not state.cards[iid].tapped]
-    payers = [iid for iid in state.zones[f"{player}.hand"].cards if iid != entry.get("source")] + backups
-    procedure.ask(tx, fi, player, "effect_choice", "pick", f"{entry['name']}: pay {int(step['cost']['cp'])} CP — pick "
-                  "cards to discard (2 CP each) and Backups to dull (1 CP each), or none to not pay", payers, 0,
-                  len(payers), "FFTCG 11.2", key=at)
+        return False
+    player = entry["controller"]
+    payments = every_payment(state, player, ability_cost(step["cost"]), {entry.get("source")})
+    procedure.set_var(tx, fi, "answers", {**answers, f"{at}:payments": [[list(d), list(b)] for d, b in payments]})
+    listed = "; ".join(f"{n}: " + ", ".join([f"discard {actions.name_of(tx, i)}" for i in d]
+                                            + [f"dull {actions.name_of(tx, i)}" for i in b])
+                       for n, (d, b) in enumerate(payments, start=1))
+    procedure.ask(tx, fi, player, "effect_choice", "pick", f"{entry['name']}: pay {int(step['cost']['cp'])} CP — "
+                  f"0: do not pay" + (f"; {listed}" if listed else ""), [str(n) for n in range(len(payments) + 1)],
+                  1, 1, "FFTCG 11.2", key=at)
     return True
 
 

@@ -287,13 +287,14 @@ def _discard(tx: Transaction, doing: Doing, step: Step) -> None:
 
 @VOCABULARY.handles("pay")
 def _pay(tx: Transaction, doing: Doing, step: Step) -> None:
-    """Pay the CP picked as it resolved (checked when picked: resolution._ask_payment); none picked: not paid."""
-    state, player = tx.state, doing.controller
-    picks = doing.picks(doing.at)
-    actions.pay_cp(tx, player, [i for i in picks if state.cards[i].zone == f"{player}.hand"],
-                   [i for i in picks if state.cards[i].zone == f"{player}.field"])
-    if not picks:
-        tx.log(f"{player} did not pay", "FFTCG 11.2")
+    """Pay with the payment picked as it resolved (resolution._ask_payment: 0 is not paying)."""
+    picked = doing.picks(doing.at)
+    payments = doing.answers.get(f"{doing.at}:payments") or []
+    if not picked or not 0 < picked[0] <= len(payments):
+        tx.log(f"{doing.controller} did not pay", "FFTCG 11.2")
+        return
+    discards, backups = payments[picked[0] - 1]
+    actions.pay_cp(tx, doing.controller, discards, backups)
 
 
 @VOCABULARY.handles("reveal_hand")
@@ -313,7 +314,7 @@ def _when_done(tx: Transaction, doing: Doing, step: Step) -> None:
     source = doing.source
     done = {"discard": lambda: len(doing.picks(f"{before}:{doing.controller}")) >= int(step.get("count", 1)),
             "damage": lambda: True,
-            "pay": lambda: bool(doing.picks(before)),
+            "pay": lambda: bool(doing.picks(before)) and doing.picks(before)[0] > 0,
             "self_break": lambda: source is not None and source in state.cards
             and state.cards[source].zone.endswith(".break")}[str(step["after"])]()
     if not done:
