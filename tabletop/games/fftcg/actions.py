@@ -330,6 +330,19 @@ def break_cards(tx: Transaction, iids: Iterable[int], by: Iterable[int] = (), se
         emit(tx, trigger_event("leaves_field", iid, was_ts=was))
 
 
+_MOVE_TO = {"remove_from_game": "removed", "return_to_hand": "hand"}
+
+
+def _put_replacement(state: Any, iid: int) -> str | None:
+    """Return what a lasting replace_break with `put: true` puts a card into instead of the Break Zone when it is put
+    there without being broken (the first such effect in timestamp order; a break is replaced in break_step)."""
+    for item in state.lists.get("effects", []):
+        if item["effect"] == "replace_break" and item.get("put") and any(
+                c == iid and is_current(state, c, ts) for c, ts in item["cards"]):
+            return str(item["instead"])
+    return None
+
+
 def move_from_field(tx: Transaction, iids: Iterable[int], zone: str, why: str, rule: str) -> None:
     """Put cards from the field into another zone without breaking them (no "broken" trigger)."""
     moved = []
@@ -337,6 +350,13 @@ def move_from_field(tx: Transaction, iids: Iterable[int], zone: str, why: str, r
         if not tx.state.cards[iid].zone.endswith(".field"):
             continue
         name = name_of(tx, iid)
+        instead = _put_replacement(tx.state, iid) if zone == "break" else None
+        if instead is not None:  # "If it is put from the field into the Break Zone this turn, remove it … instead"
+            was = enter_zone(tx, iid, _MOVE_TO[instead])
+            tx.log(f"{name} would be put into the Break Zone ({why}); {instead.replace('_', ' ')} instead",
+                    "FFTCG 11.12.5")
+            emit(tx, trigger_event("leaves_field", iid, was_ts=was))
+            continue
         was = enter_zone(tx, iid, zone)
         tx.log(f"{name} was put into the {zone.replace('break', 'Break Zone')} ({why})", rule)
         moved.append((iid, was))

@@ -346,6 +346,10 @@ def _lasting_forms(subject: str) -> tuple[tuple[re.Pattern[str], Any], ...]:
          lambda m: [{"effect": "replace_next_damage", "instead": "reduce", "amount": int(m.group(1))}]),
         (re.compile(rf"^during this turn, the next damage dealt to {s} becomes 0 instead$", re.I),
          lambda m: [{"effect": "replace_next_damage", "instead": "prevent"}]),
+        (re.compile(r"^if it is put from the field into the Break Zone this turn, (remove it from the game|return it to "
+                    r"its owner's hand) instead$" if s != "<self>" else r"^(?!)", re.I),
+         lambda m: [{"effect": "replace_break", "put": True, "duration": "turn",
+                     "instead": "remove_from_game" if m.group(1).startswith("remove") else "return_to_hand"}]),
         (re.compile(rf"^{s} cannot be blocked this turn$", re.I),
          lambda m: [{"effect": "cannot_be_blocked_by", "cost_at_least": 0, "duration": "turn"}]),
         (re.compile(rf"^{s} cannot be chosen by your opponent's (Summons or abilities|Summons|abilities) this turn$", re.I),

@@ -81,8 +81,8 @@ puts it into the Break Zone still, FFTCG 12.4.4), cannot_be_blocked_by {cost_at_
 the given player plays; no player: anyone's), delayed {when: a trigger, do: [effects…]} (one time, next event: of the chosen card, or a phase's beginning; an
 effect of `do` with `on: self` is done to the card that made it, while still the same object),
 by_hand {text} (an ability the rules cannot carry out: its controller does `text` by hand, then answers Done;
-engine/by_hand.py), replace_break {instead: remove_from_game|return_to_hand} (a one-shot making a replacement until
-end of turn on the chosen cards), replace_next_damage {instead: reduce|prevent, amount} (this turn, the next damage
+engine/by_hand.py), replace_break {instead: remove_from_game|return_to_hand, put} (a one-shot making a replacement until
+end of turn on the chosen cards; `put`: also when put from the field into the Break Zone without a break), replace_next_damage {instead: reduce|prevent, amount} (this turn, the next damage
 dealt to each chosen Forward is reduced by `amount`, or none is dealt; used up by that damage, FFTCG 11.12.5),
 remove_from_game / return_to_hand (replacement `instead`), select {player, filter, count, up_to} ("Your opponent selects 1
 Forward they control.": that player picks `count` cards passing `filter` — on the field, or in the zone it names:
@@ -183,7 +183,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "cannot_be_chosen": {"by": str, "player": str},
     "cannot_be_broken": {},
     "delayed": {"when": str, "do": list},
-    "replace_break": {"instead": str},
+    "replace_break": {"instead": str, "put": bool},
     "replace_next_damage": {"instead": str, "amount": int},
     "when_done": {"after": str, "count": int, "do": dict},
     "select": {"player": str, "filter": dict, "count": int, "up_to": bool},

@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-26"
+COMPILER_VERSION = "fftcg-27"
 
 Ability = dict[str, Any]
 
@@ -424,8 +424,8 @@ def _conditional(sentence: str, ability: Ability, steps: list[clauses.Effect],
     (done in place of the sentence before, which is then done only when it does not hold): effect steps with `if`
     and `unless` (effects.py; the condition is read once per resolution, when the first step naming it is done)."""
     rest, condition = _condition(sentence)
-    if not condition:
-        return None
+    if not condition:  # an "If …" no condition reads: a sentence of its own ("If it is put … this turn, … instead")
+        return _sentence(sentence, ability, False)
     rest = re.sub(r"^also (?=[a-z])", "", rest)  # "If …, also draw 1 card": done besides the sentence before
     instead = rest.endswith(" instead")
     if instead:
