@@ -485,8 +485,8 @@ _REVEAL_TOP = re.compile(r"^(?P<how>reveal|look at) the top (?P<count>\d+) cards
                          r"the cards into the Break Zone))$", re.I)
 # "Reveal the top card of your deck. If it is a Wind card, add it to your hand." (else it stays on top)
 _REVEAL_ONE = re.compile(r"^reveal the top card of your deck\. if it is an? (?P<phrase>.+?), add it to your hand$", re.I)
-_SEARCH = re.compile(r"^search for (\d+) (.+?) and (?:add (?:it|them) to your hand|(play) (?:it|them) onto the field( dull)?)$",
-                     re.I)
+_SEARCH = re.compile(r"^search for (\d+) (.+?) and (?:add (?:it|them) to your hand|(play) (?:it|them) onto the field( dull)?|"
+                     r"(put) (?:it|them) into the Break Zone)$", re.I)
 
 
 _SELECTS = re.compile(r"^(?P<who>your opponent selects|select) (?P<count>\d+) (?P<phrase>.+?) (?P<whose>they|you) control$",
@@ -611,6 +611,8 @@ def player_sentence(sentence: str) -> Effect | None:
             found = {"effect": "search", "count": int(search.group(1)), "filter": wanted}
             if search.group(3):
                 found["to"] = "field"
+            if search.group(5):
+                found["to"] = "break"
             if search.group(4):
                 found["dull"] = True
             return found

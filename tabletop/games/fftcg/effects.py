@@ -62,7 +62,8 @@ remove_from_game or return_to_hand, a self-replacement, FFTCG 11.12.5.6), put_in
 activate, freeze, power {amount}, set_power {value}, grant_keyword {keyword}, grant_job {job} (the card also
 has that Job; applied before the effects that are not about type or Job, FFTCG 11.12.4.6), become_forward
 {power} (the card is also a Forward, with that Power unless it has one, while the effect lasts: same class ③),
-search {filter, count, to: hand|field, dull} (to the hand, or played onto the field, dull if `dull`), look_top {count, reorder} (look at the top N cards of your deck and put any of them
+search {filter, count, to: hand|field|break, dull} (to the hand, played onto the field — dull if `dull` — or put into
+the Break Zone), look_top {count, reorder} (look at the top N cards of your deck and put any of them
 on the bottom, in the order picked; `reorder`: the others go back on top in the order picked), return_to_hand, remove_from_game, put_on_deck {position: top|bottom} (the top or bottom of its
 owner's deck, FFTCG 7.3; default bottom), reveal_top {count, filter, take, up_to, rest: bottom|break|top, reveal}
 (reveal — or, `reveal: false`, look at — the top `count` cards of your deck, add `take` of them passing `filter`
@@ -400,8 +401,8 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
         if effect.get("player") not in ("you", "opponent"):
             problems.append(f"{where}: select 'player' must be you or opponent")
         problems += _check_filter(f"{where}.filter", effect.get("filter"), FILTER_KEYS)
-    if name == "search" and effect.get("to", "hand") not in ("hand", "field"):
-        problems.append(f"{where}: search 'to' must be hand or field")
+    if name == "search" and effect.get("to", "hand") not in ("hand", "field", "break"):
+        problems.append(f"{where}: search 'to' must be hand, field or break")
     if name == "search" and "filter" in effect:
         problems += _check_filter(f"{where}.filter", effect["filter"], FILTER_KEYS)
     if name == "when_done":

@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-27"
+COMPILER_VERSION = "fftcg-28"
 
 Ability = dict[str, Any]
 
@@ -280,6 +280,14 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
     if gains is not None:
         granted = clauses._grants(gains.group(1))
         return None if granted is None else [{**g, "applies_to": "self"} for g in granted]
+    guarded = re.match(r"^The (.+?) cannot be chosen by your opponent's (Summons or abilities|Summons|abilities)$", sentence)
+    if guarded is not None:  # "your opponent" is theirs only for cards you control
+        applies = clauses.card_phrase(guarded.group(1))
+        if applies is None or applies.get("controller") != "you" or "zone" in applies or any(
+                key in applies for key in MOMENT_KEYS):
+            return None
+        return [{"effect": "cannot_be_chosen", "by": _CHOSEN_BY[guarded.group(2)], "player": "opponent",
+                 "applies_to": applies}]
     others = re.match(r"^The (.+?) gain (.+)$", sentence)
     if others is not None:
         applies = clauses.card_phrase(others.group(1))

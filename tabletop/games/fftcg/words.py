@@ -159,6 +159,8 @@ def _search(tx: Transaction, doing: Doing, step: Step) -> None:
         tx.log(f"{player} searched for {actions.name_of(tx, iid)}", "FFTCG 15.1.1.8")
         if step.get("to") == "field":
             _play_onto_field(tx, player, iid, bool(step.get("dull")))
+        elif step.get("to") == "break":  # not a discard (FFTCG 15.1.1.4)
+            actions.enter_zone(tx, iid, "break")
         else:
             actions.enter_zone(tx, iid, "hand", None)
     tx.shuffle(f"{player}.deck")
