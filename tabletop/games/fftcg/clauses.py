@@ -148,6 +148,10 @@ def cost(text: str) -> tuple[dict[str, Any], bool] | None:
         if part.lower() == "put <self> into the break zone":
             found["break_self"] = True
             continue
+        top = re.fullmatch(r"(put|remove) the top (\d+) cards of your deck (?:into the Break Zone|from the game)", part, re.I)
+        if top is not None and (top.group(1).lower() == "put") == part.lower().endswith("break zone"):
+            found["mill" if top.group(1).lower() == "put" else "remove_top"] = int(top.group(2))
+            continue
         discard = re.fullmatch(r"discard (\d+) (.+?)(?: from your hand)?", part, re.I)
         if discard is not None:
             of = None if re.fullmatch(r"cards?", discard.group(2)) else card_phrase(discard.group(2))
@@ -461,6 +465,7 @@ _PLAYER_WORDS: tuple[tuple[str, str, str, str | None], ...] = (
     (r"your opponent discards (\d+) cards?(?: from (?:their|his/her) hand)?", "discard", "count", "opponent"),
     (r"each player discards (\d+) cards?(?: from (?:their|his/her) hand)?", "discard", "count", "each"),
     (r"discard (\d+) cards?(?: from your hand)?", "discard", "count", None),
+    (r"discard your hand()", "discard_hand", "", None),
     (r"(?:<self> )?deals? your opponent (\d+) points? of damage", "damage_player", "amount", "opponent"),
     (r"<self> deals you (\d+) points? of damage", "damage_player", "amount", "you"),
     (r"(?:you )?receive (\d+) points? of damage", "damage_player", "amount", "you"),
@@ -575,7 +580,7 @@ def player_sentence(sentence: str) -> Effect | None:
     for pattern, word, key, player in _PLAYER_FORMS:
         match = pattern.match(sentence)
         if match is not None:
-            effect: Effect = {"effect": word, key: int(match.group(1) or 1)}
+            effect: Effect = {"effect": word, key: int(match.group(1) or 1)} if key else {"effect": word}
             if player is not None:
                 effect["player"] = player
             return effect

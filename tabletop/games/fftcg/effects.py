@@ -29,7 +29,8 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   discard); `x: true`: the cost is `cp` plus X CP, X chosen by the player using it (FFTCG 4.5, the command's
   `x`); `break_self` puts the card into the Break Zone; `discard: N` discards N cards of the player's choice from
   their hand (the command's `cost_discards`; those produce no CP, FFTCG 11.6.2), each passing the card filter
-  `discard_of` when given ("Discard 1 Water Summon:").
+  `discard_of` when given ("Discard 1 Water Summon:"); `mill: N` / `remove_top: N` put the top N cards of the player's
+  deck into the Break Zone / remove them from the game (only with N cards in the deck: a cost is paid whole).
 - `target`: `self`, or a card filter with `count` (default 1) and `up_to` (bool) — chosen when
   played or put on the stack. `all`: a card filter, every matching card (not chosen).
 - `applies_to` (field, replacement): `self` or a card filter. `event` (replacement): `break` (with
@@ -74,7 +75,7 @@ add_counter {counter, count}, remove_counter {counter, count}, cost_change {amou
 its owner's hand, FFTCG 11.12.4.4), choose_one {modes: [[effects…], …]} ("select 1 of the N following
 actions", FFTCG 11.3.3; as an ability's first effect, a mode's first effect may carry its own `target` or `all`: the mode
 is then chosen before the targets, see `with_mode`),
-gain_control, discard {count, player} (with a hand `target`: the chosen cards; else the player
+gain_control, discard_hand {player} (that player discards every card of their hand), discard {count, player} (with a hand `target`: the chosen cards; else the player
 discards `count` cards of their choice), cannot_attack, cannot_block, must_attack, must_block (blocks
 when it can, FFTCG 10.1.3.1.3),
 cannot_be_broken (no break happens to the card: effects that break and damage ≥ Power leave it, FFTCG 1.3; Power 0
@@ -133,7 +134,8 @@ ALTERNATIVE_KEYS = ("type", "element", "job", "name", "category")
 # filter keys that read the moment (damage, the current battle): only where cards are chosen or taken now
 MOMENT_KEYS = ("damaged", "attacking", "blocking")
 TARGET_KEYS = FILTER_KEYS + ("count", "up_to")
-COST_KEYS = ("cp", "element", "element_cp", "elements", "x", "dull", "break_self", "discard", "discard_of")
+COST_KEYS = ("cp", "element", "element_cp", "elements", "x", "dull", "break_self", "discard", "discard_of", "mill",
+             "remove_top")
 ABILITY_KEYS = ("kind", "effect", "trigger", "of", "condition", "damage", "optional", "ex_burst", "cost",
                 "target", "all", "applies_to", "then", "duration", "name", "event", "instead", "only", "if", "unless")
 # keys of one effect step besides its word's parameters (see `then`, `if` / `unless`)
@@ -176,6 +178,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "choose_one": {"modes": list},
     "gain_control": {},
     "discard": {"count": int, "player": str},
+    "discard_hand": {"player": str},
     "cannot_attack": {},
     "cannot_block": {},
     "must_attack": {},
@@ -278,7 +281,7 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
         problems += _check_condition(f"{where}.condition", ability["condition"])
     cost = ability.get("cost")
     if isinstance(cost, Mapping):
-        for key in ("cp", "element_cp", "discard"):
+        for key in ("cp", "element_cp", "discard", "mill", "remove_top"):
             if key in cost and (isinstance(cost[key], bool) or not isinstance(cost[key], int) or cost[key] < 0):
                 problems.append(f"{where}: cost {key!r} must be a whole number, 0 or more")
         if "element_cp" in cost and "element" not in cost:

@@ -788,6 +788,10 @@ class FFTCGRules(GameRules):
             refusal = _loop_ban(state, player, iid, index) or _use_limit(state, player, iid, index, ability)
             if refusal is not None:
                 return refusal
+        deck = len(state.zones[f"{player}.deck"].cards)
+        if any(int((ability.get("cost") or {}).get(key, 0)) > deck for key in ("mill", "remove_top")):
+            return IllegalCommand("FFTCG 11.6.2", "its cost takes more cards from the top of your deck than it holds "
+                                                  "(a cost is paid whole)")
         if ability.get("condition") and not condition_holds(state, ability["condition"], player):
             return IllegalCommand("FFTCG 11.6", f"{state.definition(iid).name}'s ability can only be used when its "
                                                 "text's condition holds")
@@ -858,6 +862,11 @@ class FFTCGRules(GameRules):
         for discarded in command.cost_discards:  # FFTCG 11.6.2: discarded as the cost, not for CP
             tx.log(f"{command.by} discarded {actions.name_of(tx, discarded)} (cost)", "FFTCG 15.1.1.4")
             actions.enter_zone(tx, discarded, "break")
+        for key, zone in (("mill", "break"), ("remove_top", "removed")):  # the top cards of the deck (FFTCG 11.6.2)
+            for iid in state.zones[f"{command.by}.deck"].cards[:int(cost.get(key, 0))]:
+                actions.enter_zone(tx, iid, zone)
+                tx.log(f"{actions.name_of(tx, iid)} was put from the top of {command.by}'s deck into the "
+                       f"{'Break Zone' if zone == 'break' else 'removed zone'} (cost)", "FFTCG 11.6.2")
         if cost.get("break_self"):  # a cost that puts it into the Break Zone is not a break (FFTCG 15.1.1.3.2)
             actions.move_from_field(tx, [command.card], "break", "cost", "FFTCG 11.6.2")
         if not quiet:

@@ -327,6 +327,16 @@ def _when_done(tx: Transaction, doing: Doing, step: Step) -> None:
         "inline": dict(step["do"]), "name": f"{entry['name']} (when you do so)"})
 
 
+@VOCABULARY.handles("discard_hand")
+def _discard_hand(tx: Transaction, doing: Doing, step: Step) -> None:
+    """Discard every card of a player's hand (FFTCG 15.1.1.4)."""
+    for player in acting_players(tx.state, doing.entry, step, "you"):
+        hand = list(tx.state.zones[f"{player}.hand"].cards)
+        for iid in hand:
+            actions.enter_zone(tx, iid, "break")
+        tx.log(f"{player} discarded their hand ({len(hand)} card(s))", "FFTCG 15.1.1.4")
+
+
 @VOCABULARY.handles("delayed")
 def _delayed(tx: Transaction, doing: Doing, step: Step) -> None:
     entry = doing.entry
