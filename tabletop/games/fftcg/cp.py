@@ -278,10 +278,10 @@ def every_payment(state: GameState, player: str, cost: Cost, exclude: Collection
     rule above), fewest cards first; for a payment chosen as an effect resolves ("you may pay [1]")."""
     if cost.amount <= 0:
         return [((), ())]
-    backups, hand = _payers(state, player)
-    backups = tuple(i for i, _ in backups if i not in exclude)
-    hand = tuple(i for i, _ in hand if i not in exclude)
-    found = []
+    active, cards = _payers(state, player)
+    backups = tuple(i for i, _ in active if i not in exclude)
+    hand = tuple(i for i, _ in cards if i not in exclude)
+    found: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
     for discarded in range(0, min(len(hand), (cost.amount + 1) // 2) + 1):
         for dulled in range(0, min(len(backups), cost.amount - 2 * discarded + 1) + 1):
             if 2 * discarded + dulled < cost.amount:

@@ -272,7 +272,8 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
     if only is not None and (not isinstance(only, list) or any(limit not in allowed_limits for limit in only)):
         problems.append(f"{where}: 'only' is a list of {', '.join(USE_LIMITS)} (action abilities) or "
                         "[once_per_turn] (auto abilities)")
-    then_steps = ability.get("then") if isinstance(ability.get("then"), list) else []
+    then = ability.get("then")
+    then_steps: list[Any] = then if isinstance(then, list) else []
     for step_where, step in ((where, ability), *((f"{where}.then[{i}]", e) for i, e in enumerate(then_steps))):
         for key in ("if", "unless"):
             if isinstance(step, Mapping) and key in step:

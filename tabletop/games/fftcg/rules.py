@@ -286,10 +286,10 @@ class FFTCGRules(GameRules):
                                       f"{name}: check the Character card named {name} to discard", {"name_discard": same},
                                       count=(1, 1)))
         if isinstance(command, UseAbility) and command.cost_discards:  # "Discard N cards:" (FFTCG 11.6.2)
-            count = len(command.cost_discards)
+            needed = len(command.cost_discards)
             hand = tuple(i for i in state.zones[f"{player}.hand"].cards if i not in {command.card, command.name_discard})
-            choices.append(CardChoice("discard other cards for the cost", f"{name}: check the {count} card(s) to "
-                                      "discard for its cost", {"cost_discards": hand}, count=(count, count)))
+            choices.append(CardChoice("discard other cards for the cost", f"{name}: check the {needed} card(s) to "
+                                      "discard for its cost", {"cost_discards": hand}, count=(needed, needed)))
         ability = self._ability_played(state, command)
         low, high = target_count(ability) if ability is not None else (0, 0)
         if high and ability is not None:
@@ -859,9 +859,9 @@ class FFTCGRules(GameRules):
         self._pay(tx, command.by, command.discards, command.backups)
         if command.name_discard is not None:
             actions.enter_zone(tx, command.name_discard, "break")
-        for discarded in command.cost_discards:  # FFTCG 11.6.2: discarded as the cost, not for CP
-            tx.log(f"{command.by} discarded {actions.name_of(tx, discarded)} (cost)", "FFTCG 15.1.1.4")
-            actions.enter_zone(tx, discarded, "break")
+        for cost_card in command.cost_discards:  # FFTCG 11.6.2: discarded as the cost, not for CP
+            tx.log(f"{command.by} discarded {actions.name_of(tx, cost_card)} (cost)", "FFTCG 15.1.1.4")
+            actions.enter_zone(tx, cost_card, "break")
         for key, zone in (("mill", "break"), ("remove_top", "removed")):  # the top cards of the deck (FFTCG 11.6.2)
             for iid in state.zones[f"{command.by}.deck"].cards[:int(cost.get(key, 0))]:
                 actions.enter_zone(tx, iid, zone)
