@@ -78,7 +78,8 @@ is then chosen before the targets, see `with_mode`),
 gain_control, discard_hand {player} (that player discards every card of their hand), discard {count, player} (with a hand `target`: the chosen cards; else the player
 discards `count` cards of their choice), cannot_attack, cannot_block, must_attack, must_block (blocks
 when it can, FFTCG 10.1.3.1.3),
-cannot_be_broken (no break happens to the card: effects that break and damage ≥ Power leave it, FFTCG 1.3; Power 0
+enters_dull (field, self: the card enters the field dull, read as it enters, FFTCG 11.12.5), cannot_be_broken (no
+break happens to the card: effects that break and damage ≥ Power leave it, FFTCG 1.3; Power 0
 puts it into the Break Zone still, FFTCG 12.4.4), cannot_be_blocked_by {cost_at_least}, cannot_be_chosen {by: summons|abilities|any, player} (by what
 the given player plays; no player: anyone's), delayed {when: a trigger, do: [effects…]} (one time, next event: of the chosen card, or a phase's beginning; an
 effect of `do` with `on: self` is done to the card that made it, while still the same object),
@@ -186,6 +187,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "cannot_be_blocked_by": {"cost_at_least": int},
     "cannot_be_chosen": {"by": str, "player": str},
     "cannot_be_broken": {},
+    "enters_dull": {},
     "delayed": {"when": str, "do": list},
     "replace_break": {"instead": str, "put": bool},
     "replace_next_damage": {"instead": str, "amount": int},
@@ -199,7 +201,7 @@ for _word, _word_params in _WORDS.items():
     VOCABULARY.add(_word, None, **_word_params)
 # effects that only make sense as field abilities or as effects lasting a duration
 CONTINUOUS = ("power", "set_power", "grant_keyword", "grant_job", "become_forward", "cost_change", "cannot_attack", "cannot_block",
-              "must_attack", "must_block", "cannot_be_blocked_by", "cannot_be_chosen", "cannot_be_broken")
+              "must_attack", "must_block", "cannot_be_blocked_by", "cannot_be_chosen", "cannot_be_broken", "enters_dull")
 FIELD_ONLY = ("cost_change",)
 INSTEADS = ("remove_from_game", "return_to_hand")
 ENTRY_INSTEADS = ("your_control",)
