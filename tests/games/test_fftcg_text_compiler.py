@@ -119,3 +119,80 @@ def test_templates_of_triggers_conditions_and_computed_amounts() -> None:
          "amount": 1000, "applies_to": "self"},
         {"kind": "action", "cost": {"cp": 1}, "only": ["your_turn", "once_per_turn"], "effect": "draw", "count": 1},
     )
+
+
+def test_modes_printed_on_the_select_line_and_paragraph_tags_are_read() -> None:
+    text = ('<p>When Test Knight enters the field, select 1 of the 2 following actions. "Draw 1 card." '
+            '"Your opponent discards 1 card from their hand."</p>')
+    assert _fully_compiled(text) == (
+        {"trigger": "enters_field", "effect": "choose_one",
+         "modes": [[{"effect": "draw", "count": 1}], [{"effect": "discard", "count": 1, "player": "opponent"}]]},
+    )
+
+
+def test_discarding_from_your_hand_and_receiving_damage_are_the_player_words() -> None:
+    assert _fully_compiled("[Dull]: Draw 2 cards, then discard 1 card from your hand.") == (
+        {"kind": "action", "cost": {"dull": True}, "effect": "draw", "count": 2,
+         "then": [{"effect": "discard", "count": 1}]},)
+    assert _fully_compiled("When Test Knight attacks, you receive 1 point of damage.") == (
+        {"trigger": "attacks", "effect": "damage_player", "amount": 1, "player": "you"},)
+
+
+def test_an_effect_on_the_card_itself_after_a_chosen_card_is_not_done_to_the_chosen_card() -> None:
+    assert _fully_compiled("[Dull]: Choose 1 Forward. Break it. Activate Test Knight.") == (
+        {"kind": "action", "cost": {"dull": True}, "target": {"type": "forward"}, "effect": "break",
+         "then": [{"effect": "activate", "on": "self"}]},)
+    compiled = compile_card(_card("[Dull]: Choose 1 Forward. Activate Test Knight. Break it."))
+    assert compiled.unknown_clauses  # the chosen card's first effect cannot be the card's own
+
+
+def test_a_conditional_sentence_and_its_instead_become_if_and_unless_on_the_steps() -> None:
+    condition = {"backups_at_least": 3}
+    assert _fully_compiled("[Dull]: Choose 1 Forward. Deal it 2000 damage. If you control 3 or more Backups, deal it "
+                           "5000 damage instead.") == (
+        {"kind": "action", "cost": {"dull": True}, "target": {"type": "forward"}, "effect": "deal_damage",
+         "amount": 2000, "unless": condition, "then": [{"effect": "deal_damage", "amount": 5000, "if": condition}]},)
+    unread = compile_card(_card("[Dull]: If you control 3 or more Backups, choose 1 Forward. Break it."))
+    assert unread.unknown_clauses  # a condition does not choose cards: not guessed
+    problems = validate_effects({"type": "forward", "effects": [
+        {"kind": "action", "effect": "draw", "count": 1, "if": {"backups_at_most": 1}}]})
+    assert problems == ["effects[0].if has no field 'backups_at_most'"]
+
+
+def test_a_granted_restriction_in_quotes_names_the_opponent_only_of_the_cards_own_side() -> None:
+    assert _fully_compiled('Test Knight gains +1000 power and "Test Knight cannot be chosen by your opponent\'s '
+                           'abilities."') == (
+        {"kind": "field", "effect": "power", "amount": 1000, "applies_to": "self"},
+        {"kind": "field", "effect": "cannot_be_chosen", "by": "abilities", "player": "opponent", "applies_to": "self"})
+    # "your opponent" inside the quotes is the chosen Forward's controller's opponent: not read of any Forward
+    unread = compile_card(_card('[Dull]: Choose 1 Forward. It gains "This Forward cannot be chosen by your '
+                                'opponent\'s Summons." until the end of the turn.'))
+    assert unread.unknown_clauses
+
+
+def test_must_attack_once_per_turn_is_the_must_attack_word_printed_or_granted() -> None:
+    assert _fully_compiled("Test Knight must attack once per turn if possible.") == (
+        {"kind": "field", "effect": "must_attack", "applies_to": "self"},)
+    assert _fully_compiled('[Dull]: Choose 1 Forward. It gains "This Forward must attack once per turn if possible." '
+                           'until the end of the turn.') == (
+        {"kind": "action", "cost": {"dull": True}, "target": {"type": "forward"}, "effect": "must_attack",
+         "duration": "turn"},)
+
+
+def test_cannot_be_chosen_this_turn_is_read_of_the_card_itself_only() -> None:
+    assert _fully_compiled("[1]: Test Knight cannot be chosen by your opponent's Summons or abilities this turn.") == (
+        {"kind": "action", "cost": {"cp": 1}, "target": "self", "effect": "cannot_be_chosen", "by": "any",
+         "player": "opponent", "duration": "turn"},)
+    assert _fully_compiled("Test Knight cannot be chosen by Summons.") == (
+        {"kind": "field", "effect": "cannot_be_chosen", "by": "summons", "applies_to": "self"},)
+    assert compile_card(_card("[1]: Choose 1 Forward. It cannot be chosen by your opponent's Summons this turn.")
+                        ).unknown_clauses
+
+
+def test_then_and_also_only_order_what_is_done() -> None:
+    assert _fully_compiled("[Dull]: Choose 1 Forward. Dull it. Then, draw 1 card.") == (
+        {"kind": "action", "cost": {"dull": True}, "target": {"type": "forward"}, "effect": "dull",
+         "then": [{"effect": "draw", "count": 1}]},)
+    assert _fully_compiled("[Dull]: Draw 1 card. If you control 3 or more Backups, also draw 1 card.") == (
+        {"kind": "action", "cost": {"dull": True}, "effect": "draw", "count": 1,
+         "then": [{"effect": "draw", "count": 1, "if": {"backups_at_least": 3}}]},)

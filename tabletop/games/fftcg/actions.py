@@ -16,7 +16,7 @@ from tabletop.engine.replacement import Replacement, ReplacementStep, run_replac
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.card_filter import Seen
 from tabletop.games.fftcg.continuous import (
-    FILTER, condition_holds, field_cards, is_current, is_of_type, matches, on_membership,
+    FILTER, characteristics, condition_holds, field_cards, is_current, is_of_type, matches, on_membership,
 )
 from tabletop.games.fftcg.effects import ability_kind
 from tabletop.games.fftcg.printed import printed_index
@@ -119,6 +119,34 @@ def _field_events(state: Any) -> frozenset[str]:
         printed = printed_index(state)
         return frozenset(event for iid in field_cards(state) for event in printed[state.cards[iid].card_id].auto)
     return on_membership(state, "fftcg.field_events", events)
+
+
+def pay_cp(tx: Transaction, player: str, discards: Iterable[int], backups: Iterable[int]) -> None:
+    """Pay CP: dull the Backups, discard the cards (FFTCG 11.2; the payment was checked, cp.check_payment)."""
+    discards, backups = list(discards), list(backups)
+    for iid in backups:
+        tx.set_field(iid, "tapped", True)
+    for iid in discards:
+        enter_zone(tx, iid, "break")
+    if discards or backups:
+        tx.log(f"{player} paid with " + ", ".join(
+            [f"discarding {name_of(tx, i)}" for i in discards]
+            + [f"dulling {name_of(tx, i)}" for i in backups]), "FFTCG 11.2")
+
+
+def announce_chosen(tx: Transaction, entry: Mapping[str, Any]) -> None:
+    """Emit "chosen" for each card a Summon or ability chose as it went on the stack ("When <self> is chosen by a
+    Summon or an ability"; and by the card's controller's opponent: chosen_by_opponent, …_ability; FFTCG 11.8)."""
+    state = tx.state
+    chooser = entry["controller"]
+    for iid, ts in entry.get("targets") or ():
+        if not is_current(state, iid, ts):
+            continue
+        emit(tx, trigger_event("chosen", iid, chooser))
+        if state.cards[iid].controller != chooser:
+            emit(tx, trigger_event("chosen_by_opponent", iid, chooser))
+            if entry["kind"] != "summon":
+                emit(tx, trigger_event("chosen_by_opponent_ability", iid, chooser))
 
 
 def _event_matches(state: Any, of: Any, event: str, source: int, card: int | None, player: str | None,
@@ -277,6 +305,9 @@ def break_cards(tx: Transaction, iids: Iterable[int], by: Iterable[int] = (), se
     for iid in iids:
         if not state.cards[iid].zone.endswith(".field"):
             continue
+        if characteristics(state)[iid].cannot_be_broken:  # FFTCG 1.3: "cannot be broken" beats a break
+            tx.log(f"{name_of(tx, iid)} cannot be broken", "FFTCG 1.3")
+            continue
         step = break_step(state, iid, self_instead)
         if not step.done:  # contract: callers ask first (needs_replacement_choice); else the first applies
             tx.set_data("replacement_choice", {**chosen, str(iid): step.options[0]})
@@ -299,6 +330,19 @@ def break_cards(tx: Transaction, iids: Iterable[int], by: Iterable[int] = (), se
         emit(tx, trigger_event("leaves_field", iid, was_ts=was))
 
 
+_MOVE_TO = {"remove_from_game": "removed", "return_to_hand": "hand"}
+
+
+def _put_replacement(state: Any, iid: int) -> str | None:
+    """Return what a lasting replace_break with `put: true` puts a card into instead of the Break Zone when it is put
+    there without being broken (the first such effect in timestamp order; a break is replaced in break_step)."""
+    for item in state.lists.get("effects", []):
+        if item["effect"] == "replace_break" and item.get("put") and any(
+                c == iid and is_current(state, c, ts) for c, ts in item["cards"]):
+            return str(item["instead"])
+    return None
+
+
 def move_from_field(tx: Transaction, iids: Iterable[int], zone: str, why: str, rule: str) -> None:
     """Put cards from the field into another zone without breaking them (no "broken" trigger)."""
     moved = []
@@ -306,6 +350,13 @@ def move_from_field(tx: Transaction, iids: Iterable[int], zone: str, why: str, r
         if not tx.state.cards[iid].zone.endswith(".field"):
             continue
         name = name_of(tx, iid)
+        instead = _put_replacement(tx.state, iid) if zone == "break" else None
+        if instead is not None:  # "If it is put from the field into the Break Zone this turn, remove it … instead"
+            was = enter_zone(tx, iid, _MOVE_TO[instead])
+            tx.log(f"{name} would be put into the Break Zone ({why}); {instead.replace('_', ' ')} instead",
+                    "FFTCG 11.12.5")
+            emit(tx, trigger_event("leaves_field", iid, was_ts=was))
+            continue
         was = enter_zone(tx, iid, zone)
         tx.log(f"{name} was put into the {zone.replace('break', 'Break Zone')} ({why})", rule)
         moved.append((iid, was))
@@ -358,7 +409,8 @@ def put_onto_field(tx: Transaction, iid: int, controller: str, dull: bool = Fals
     if final != controller:
         tx.log(f"{name_of(tx, iid)} enters the field under {final}'s control instead", "FFTCG 11.12.5.7")
     tx.set_prop(iid, "since", tx.state.turn)
-    if dull:
+    facts = printed_index(tx.state)[tx.state.cards[iid].card_id]
+    if dull or any(a.get("effect") == "enters_dull" for _, a in facts.field):  # "<self> enters the field dull"
         tx.set_field(iid, "tapped", True)
     emit(tx, trigger_event("enters_field", iid))
 
@@ -386,6 +438,13 @@ def _replace_damage(tx: Transaction, iid: int, amount: int) -> int:
     so the affected card's controller is not asked to order them (11.12.5.7).
     """
     found = _damage_replacements(tx.state, iid)
+    # "During this turn, the next damage dealt to it is reduced by N instead": one-shot, used up by this damage
+    once = [(index, item) for index, item in enumerate(tx.state.lists.get("effects", ()))
+            if item["effect"] == "replace_next_damage" and any(c == iid and is_current(tx.state, c, ts)
+                                                               for c, ts in item["cards"])]
+    for index, item in reversed(once):
+        tx.list_remove("effects", index)
+    found += [(str(item.get("label", "effect")), item) for _, item in once]
     if not found:
         return amount
     name = name_of(tx, iid)
@@ -413,3 +472,4 @@ def deal_character_damage(tx: Transaction, iid: int, amount: int, sources: Itera
     credit = sorted(set(card.props.get("damage_by", [])) | set(sources))
     tx.set_prop(iid, "damage_by", credit)
     tx.log(f"{name_of(tx, iid)} was dealt {amount} damage", "FFTCG 10.1.4.2")
+    emit(tx, trigger_event("dealt_damage", iid))  # "When <self> is dealt damage"

@@ -16,7 +16,8 @@ SYMBOLS = {
     "闇": "Dark", "ダル": "Dull", "S": "Special", "C": "Crystal", "LB": "Limit Break", "一般": "Multi",
 }
 _SYMBOL = re.compile(r"《([^》]*)》")
-_TAG = re.compile(r"\[\[/?[a-z]*\]\]")
+# markup tags: the card browser's `[[br]]`-style ones and stray HTML paragraph tags some records carry
+_TAG = re.compile(r"\[\[/?[a-z]*\]\]|</?p>")
 # A line holding only reminder text in parentheses prints no ability.
 # A line of reminder text in parentheses explains the rules and changes nothing; one that speaks of an effect
 # ("(This effect does not end at the end of the turn.)") changes the ability above it and is not left out.
@@ -54,7 +55,8 @@ def ability_texts(text: str) -> list[str]:
     Reminder text alone on a line prints no ability and is left out; a parenthesised line about an effect is part
     of the ability above it.
     """
-    lines = [_without_reminder(line) for line in readable_text(text).split("\n") if line and not _REMINDER.match(line)]
+    lines = [_without_reminder(line) for line in _modes_apart(readable_text(text).split("\n"))
+             if line and not _REMINDER.match(line)]
     abilities: list[str] = []
     for line in lines:
         if abilities and line.startswith('"') and _SELECT.search(abilities[-1].split("\n")[0]):
@@ -64,6 +66,18 @@ def ability_texts(text: str) -> list[str]:
         else:
             abilities.append(line)
     return abilities
+
+
+# the quoted modes printed on the select sentence's line: `… following actions. "Mode one." "Mode two."`
+_MODES_ON_LINE = re.compile(r'(?<=following actions\.) (?=")|(?<=") (?=")')
+
+
+def _modes_apart(lines: list[str]) -> list[str]:
+    """Return the lines with a "select N of the following actions" line's quoted modes one a line."""
+    apart: list[str] = []
+    for line in lines:
+        apart += _MODES_ON_LINE.split(line) if _SELECT.search(line) or line.startswith('"') else [line]
+    return apart
 
 
 def _without_reminder(line: str) -> str:

@@ -37,7 +37,10 @@ _QUALIFIERS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^ with (\d+) power or more"), lambda m: {"power_at_least": int(m.group(1))}),
     (re.compile(r"^ (?:with|of) (?:a )?power (?:of )?(\d+) or less"), lambda m: {"power_at_most": int(m.group(1))}),
     (re.compile(r"^ (?:with|of) (?:a )?power (?:of )?(\d+) or more"), lambda m: {"power_at_least": int(m.group(1))}),
+    (re.compile(r"^ cards?\b"), lambda m: {}),  # "Character card": a Character
     (re.compile(r"^ other than <self>"), lambda m: {"not_self": True}),
+    (re.compile(r"^ other than (?:(Card Name)|Job) (.+?)(?= you control| opponent controls| in your|$)"),
+     lambda m: {"none_of": [{"name" if m.group(1) else "job": m.group(2)}]}),
     (re.compile(r"^ (?:that )?(?:your )?opponent controls"), lambda m: {"controller": "opponent"}),
     (re.compile(r"^ (?:that )?you control"), lambda m: {"controller": "you"}),
     (re.compile(r"^ in your Break Zone"), lambda m: {"zone": "break", "controller": "you"}),
@@ -45,8 +48,34 @@ _QUALIFIERS: tuple[tuple[re.Pattern[str], Any], ...] = (
 )
 
 
+# "Job Samurai or Card Name Samurai", "Card Name A, Card Name B or Card Name C": alternatives of Job / Card Name
+_ALTERNATIVE = re.compile(r"(?:,| or| and/or) (?:an? )?(?=(?:Job|Card Name) )")
+# what the last alternative's trailing words say of them all ("… you control", "… in your Break Zone")
+_SHARED = ("controller", "zone", "not_self", "none_of")
+
+
 def card_phrase(phrase: str) -> dict[str, Any] | None:
     """Read a card phrase without its count ("Forward of cost 4 or less opponent controls") into a card filter."""
+    parts = _ALTERNATIVE.split(phrase.strip())
+    if len(parts) > 1:
+        return _alternatives(parts)
+    return _one_card_phrase(phrase)
+
+
+def _alternatives(parts: list[str]) -> dict[str, Any] | None:
+    """Read "Job X or Card Name Y you control" into {any_of: [{job: X}, {name: Y}], controller: you}; a qualifier
+    that could be read of the last alternative alone (a cost, a power) is not guessed."""
+    read = [_one_card_phrase(part) for part in parts]
+    if any(one is None for one in read):
+        return None
+    alternatives = [dict(one) for one in read if one is not None]
+    shared = {key: alternatives[-1].pop(key) for key in _SHARED if key in alternatives[-1]}
+    if any(set(one) - {"type", "element", "job", "name", "category"} for one in alternatives):
+        return None
+    return {"any_of": alternatives, **shared}
+
+
+def _one_card_phrase(phrase: str) -> dict[str, Any] | None:
     match = _NOUN.match(phrase.strip())
     if match is None or not (match.group("type") or match.group("job") or match.group("card_name")):
         return None
@@ -119,6 +148,21 @@ def cost(text: str) -> tuple[dict[str, Any], bool] | None:
         if part.lower() == "put <self> into the break zone":
             found["break_self"] = True
             continue
+        top = re.fullmatch(r"(put|remove) the top (\d+) cards of your deck (?:into the Break Zone|from the game)", part, re.I)
+        if top is not None and (top.group(1).lower() == "put") == part.lower().endswith("break zone"):
+            found["mill" if top.group(1).lower() == "put" else "remove_top"] = int(top.group(2))
+            continue
+        discard = re.fullmatch(r"discard (\d+) (.+?)(?: from your hand)?", part, re.I)
+        if discard is not None:
+            of = None if re.fullmatch(r"cards?", discard.group(2)) else card_phrase(discard.group(2))
+            if of is not None and not set(of) <= {"type", "element", "job", "name", "category", "any_of"}:
+                return None
+            if of is None and not re.fullmatch(r"cards?", discard.group(2)):
+                return None
+            found["discard"] = int(discard.group(1))
+            if of:
+                found["discard_of"] = of
+            continue
         words = _CP_WORDS.match(part)
         if words is not None:
             if words.group(2):
@@ -157,15 +201,55 @@ _IT = r"(?:it|them)"
 _POWER_TURN = re.compile(r"^(?:it|they) (?:gains?|loses?) ([+-]?)(\d+) power until the end of the turn$", re.I)
 
 
-def _grants(text: str) -> list[Effect] | None:
-    """Read "+2000 power and Brave", "Haste and First Strike", "+1000 power, Haste and Brave" into effects."""
+# a granted ability in quotes: "…" or ‘…’
+QUOTE = re.compile(r'"([^"]*)"|‘([^’]*)’')
+_CHOOSERS = {"summons": "summons", "abilities": "abilities", "summons or abilities": "any"}
+# a granted restriction in quotes ("This Forward cannot block."), the card that has it its subject
+_THIS = r"(?:this (?:forward|character)|<self>)"
+_QUOTED: tuple[tuple[re.Pattern[str], Any], ...] = (
+    (re.compile(rf"^{_THIS} cannot attack or block$", re.I), lambda m: [{"effect": "cannot_attack"},
+                                                                       {"effect": "cannot_block"}]),
+    (re.compile(rf"^{_THIS} cannot (attack|block)$", re.I), lambda m: [{"effect": f"cannot_{m.group(1).lower()}"}]),
+    (re.compile(rf"^(?:if possible, {_THIS} must block|{_THIS} must block if possible)$", re.I),
+     lambda m: [{"effect": "must_block"}]),
+    (re.compile(rf"^{_THIS} must attack once per turn if possible$", re.I), lambda m: [{"effect": "must_attack"}]),
+    (re.compile(rf"^{_THIS} cannot be broken$", re.I), lambda m: [{"effect": "cannot_be_broken"}]),
+    (re.compile(rf"^{_THIS} cannot be blocked$", re.I), lambda m: [{"effect": "cannot_be_blocked_by", "cost_at_least": 0}]),
+    (re.compile(rf"^{_THIS} cannot be blocked by a Forward of cost (\d+) or more$", re.I),
+     lambda m: [{"effect": "cannot_be_blocked_by", "cost_at_least": int(m.group(1))}]),
+    (re.compile(rf"^{_THIS} cannot be chosen by your opponent's (Summons or abilities|Summons|abilities)$", re.I),
+     lambda m: [{"effect": "cannot_be_chosen", "by": {"summons": "summons", "abilities": "abilities"}.get(
+         m.group(1).lower(), "any"), "player": "opponent"}]),
+)
+
+
+def _quoted(text: str, own: bool) -> list[Effect] | None:
+    """Read a granted ability in quotes that the vocabulary has as a word; "your opponent" in it is the opponent of
+    the card's controller, so that form is read only of the ability's own side (`own`)."""
+    for pattern, read in _QUOTED:
+        match = pattern.match(text.strip().rstrip("."))
+        if match is not None:
+            effects: list[Effect] = read(match)
+            return None if not own and any("player" in e for e in effects) else effects
+    return None
+
+
+def _grants(text: str, own: bool = True) -> list[Effect] | None:
+    """Read "+2000 power and Brave", "Haste and First Strike", "+1000 power, Haste and Brave", 'Brave and "This Forward
+    cannot block."' into effects; `own`: the cards gaining them are the ability's controller's (see _quoted)."""
+    quotes = [m.group(1) if m.group(1) is not None else m.group(2) for m in QUOTE.finditer(text)]
     effects: list[Effect] = []
-    for part in re.split(r", | and ", text):
+    for part in re.split(r", | and |, and ", QUOTE.sub("\x00", text)):
         power = re.fullmatch(r"\+(\d+) power", part)
         if power is not None:
             effects.append({"effect": "power", "amount": int(power.group(1))})
         elif part.lower() in ("haste", "brave", "first strike"):
             effects.append({"effect": "grant_keyword", "keyword": KEYWORD_NAMES[part.lower()]})
+        elif part == "\x00":
+            granted = _quoted(quotes.pop(0), own)
+            if granted is None:
+                return None
+            effects += granted
         else:
             return None
     return effects or None
@@ -192,24 +276,34 @@ _FROM_ZONE: tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...] = (
     (re.compile(rf"^add {_IT} to your hand$", re.I), "return_to_hand", ("break",)),
     (re.compile(rf"^play {_IT} onto the field$", re.I), "play_onto_field", ("break",)),
 )
+_PLAY_DULL = re.compile(rf"^play {_IT} onto the field dull$", re.I)
 
 
-_FOR_EACH = re.compile(rf"^deal {_IT} (\d+) damage for each (.+? (?:you|opponent) controls?)$", re.I)
+_FOR_EACH = re.compile(rf"^deal {_IT} (\d+) damage for each (.+)$", re.I)
 
 
-def _counted_amount(each: str, times: int) -> dict[str, Any] | None:
-    """Read "Backup you control" (after "for each") into a number computed on resolution (effects.VALUE_KEYS)."""
-    counted = card_phrase(each)
-    if counted is None or "zone" in counted:
-        return None
-    return {"count": counted, "times": times} if times != 1 else {"count": counted}
+def counted_amount(each: str, times: int, negative: bool = False) -> dict[str, Any] | None:
+    """Read "Backup you control" or "point of damage you have received" (after "for each") into a number computed
+    when it is used (effects.VALUE_KEYS); `negative`: a loss of power or a cost reduction."""
+    if each in ("point of damage you have received", "point of damage your opponent has received"):
+        found: dict[str, Any] = {"damage_points": "you" if each.startswith("point of damage you") else "opponent"}
+    else:
+        counted = card_phrase(each)
+        if counted is None or "zone" in counted:
+            return None
+        found = {"count": counted}
+    if times != 1:
+        found["times"] = times
+    if negative:
+        found["negative"] = True
+    return found
 
 
 def target_sentence(sentence: str, zone: str) -> list[Effect] | None:
     """Read a sentence doing something to the chosen cards ("Deal it 5000 damage", "Break them")."""
     each = _FOR_EACH.match(sentence)
     if each is not None and zone == "field":
-        amount = _counted_amount(each.group(2), int(each.group(1)))
+        amount = counted_amount(each.group(2), int(each.group(1)))
         return None if amount is None else [{"effect": "deal_damage", "amount": amount}]
     for pattern, read in _TARGET_VERBS:
         match = pattern.match(sentence)
@@ -219,6 +313,8 @@ def target_sentence(sentence: str, zone: str) -> list[Effect] | None:
     for pattern, effect, zones in _FROM_ZONE:
         if pattern.match(sentence):
             return [{"effect": effect}] if zone in zones else None
+    if _PLAY_DULL.match(sentence):
+        return [{"effect": "play_onto_field", "dull": True}] if zone == "break" else None
     both = _BOTH.match(sentence)
     if both is not None:  # "Dull it and deal it 5000 damage": each half in turn, on the same cards
         first, second = target_sentence(both.group(1), zone), target_sentence(both.group(2), zone)
@@ -238,14 +334,33 @@ def _lasting_forms(subject: str) -> tuple[tuple[re.Pattern[str], Any], ...]:
         (re.compile(rf"^{s} (gains?|loses?) ([+-]?)(\d+) power until the end of the turn$", re.I),
          lambda m: [{"effect": "power", "amount": int(m.group(3)) * (-1 if m.group(1).startswith("lose") else 1),
                      "duration": "turn"}]),
-        (re.compile(rf"^(?:until the end of the turn, {s} gains? (.+)|{s} gains? (.+) until the end of the turn)$", re.I),
-         lambda m: _lasting_grants(m.group(1) or m.group(2))),
+        (re.compile(rf"^(?:until the end of the turn, {s} (gains?|loses?) \+?(\d+) power for each (.+)|"
+                    rf"{s} (gains?|loses?) \+?(\d+) power for each (.+) until the end of the turn)$", re.I),
+         lambda m: _power_for_each(m.group(1) or m.group(4), int(m.group(2) or m.group(5)), m.group(3) or m.group(6))),
+        (re.compile(rf"^(?:until the end of the turn, {s} (?:also )?gains? (.+)|{s} (?:also )?gains? (.+) until the end of "
+                    rf"the turn)$", re.I),
+         lambda m: _lasting_grants(m.group(1) or m.group(2), own=s == "<self>")),
         (re.compile(rf"^until the end of the turn, {s} (?:also )?becomes a Forward with (\d+) power(?: and gains (.+))?$",
-                    re.I), lambda m: _made_forward(int(m.group(1)), m.group(2))),
+                    re.I), lambda m: _made_forward(int(m.group(1)), m.group(2), own=s == "<self>")),
         (re.compile(rf"^{s} (?:also )?becomes a Forward with (\d+) power until the end of the turn$", re.I),
          lambda m: _made_forward(int(m.group(1)), None)),
         (re.compile(rf"^{s} cannot block this turn$", re.I), lambda m: [{"effect": "cannot_block", "duration": "turn"}]),
         (re.compile(rf"^{s} cannot attack this turn$", re.I), lambda m: [{"effect": "cannot_attack", "duration": "turn"}]),
+        (re.compile(rf"^during this turn, the next damage dealt to {s} is reduced by (\d+) instead$", re.I),
+         lambda m: [{"effect": "replace_next_damage", "instead": "reduce", "amount": int(m.group(1))}]),
+        (re.compile(rf"^during this turn, the next damage dealt to {s} becomes 0 instead$", re.I),
+         lambda m: [{"effect": "replace_next_damage", "instead": "prevent"}]),
+        (re.compile(r"^if it is put from the field into the Break Zone this turn, (remove it from the game|return it to "
+                    r"its owner's hand) instead$" if s != "<self>" else r"^(?!)", re.I),
+         lambda m: [{"effect": "replace_break", "put": True, "duration": "turn",
+                     "instead": "remove_from_game" if m.group(1).startswith("remove") else "return_to_hand"}]),
+        (re.compile(rf"^{s} cannot be blocked this turn$", re.I),
+         lambda m: [{"effect": "cannot_be_blocked_by", "cost_at_least": 0, "duration": "turn"}]),
+        (re.compile(rf"^{s} cannot be chosen by your opponent's (Summons or abilities|Summons|abilities) this turn$", re.I),
+         lambda m: None if s != "<self>" else [{"effect": "cannot_be_chosen", "by": _CHOOSERS[m.group(1).lower()],
+                                                "player": "opponent", "duration": "turn"}]),
+        (re.compile(rf"^{s} cannot be broken this turn$", re.I),
+         lambda m: [{"effect": "cannot_be_broken", "duration": "turn"}]),
         (re.compile(rf"^{s} cannot attack or block this turn$", re.I),
          lambda m: [{"effect": "cannot_attack", "duration": "turn"}, {"effect": "cannot_block", "duration": "turn"}]),
         (re.compile(r"^<self>'s power becomes (\d+) until the end of the turn$" if s == "<self>" else
@@ -268,17 +383,24 @@ def lasting_sentence(sentence: str, subject: str) -> list[Effect] | None:
     return None
 
 
-def _made_forward(power: int, grants: str | None) -> list[Effect] | None:
+def _power_for_each(verb: str, times: int, each: str) -> list[Effect] | None:
+    """"gains +1000 power for each Backup you control" until the end of the turn: the number is fixed as the effect
+    starts (FFTCG 11.12.4.2)."""
+    amount = counted_amount(each, times, negative=verb.lower().startswith("lose"))
+    return None if amount is None else [{"effect": "power", "amount": amount, "duration": "turn"}]
+
+
+def _made_forward(power: int, grants: str | None, own: bool = True) -> list[Effect] | None:
     """"Also becomes a Forward with N power (and gains …)" until the end of the turn (FFTCG 11.12.4.6 ③)."""
     made: list[Effect] = [{"effect": "become_forward", "power": power, "duration": "turn"}]
     if grants is None:
         return made
-    more = _lasting_grants(grants)
+    more = _lasting_grants(grants, own)
     return None if more is None else made + more
 
 
-def _lasting_grants(text: str) -> list[Effect] | None:
-    effects = _grants(text)
+def _lasting_grants(text: str, own: bool = True) -> list[Effect] | None:
+    effects = _grants(text, own)
     return None if effects is None else [{**e, "duration": "turn"} for e in effects]
 
 
@@ -289,6 +411,7 @@ _SELF_VERBS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^return <self> to (?:its|your) owner's hand$", re.I), "return_to_hand"),
     (re.compile(r"^return <self> to your hand$", re.I), "return_to_hand"),
     (re.compile(r"^remove <self> from the game$", re.I), "remove_from_game"),
+    (re.compile(r"^put <self> at the bottom of its owner's deck$", re.I), "put_on_deck"),
     (re.compile(r"^put <self> into the Break Zone$", re.I), "put_into_break"),
 )
 
@@ -310,8 +433,13 @@ _ALL_FORMS: tuple[tuple[re.Pattern[str], int, Any], ...] = (
     (re.compile(rf"^dull {_ALL}(.+) and freeze them$", re.I), 1, lambda m: [{"effect": "dull"}, {"effect": "freeze"}]),
     (re.compile(rf"^(break|dull|activate|freeze) {_ALL}(.+)$", re.I), 2, lambda m: [{"effect": m.group(1).lower()}]),
     (re.compile(rf"^return {_ALL}(.+) to their owners' hands$", re.I), 1, lambda m: [{"effect": "return_to_hand"}]),
-    (re.compile(rf"^{_ALL}(.+) gain (.+) until the end of the turn$", re.I), 1, lambda m: _lasting_grants(m.group(2))),
-    (re.compile(rf"^until the end of the turn, {_ALL}(.+) gain (.+)$", re.I), 1, lambda m: _lasting_grants(m.group(2))),
+    (re.compile(rf"^{_ALL}(.+) gain (.+) until the end of the turn$", re.I), 1,
+     lambda m: _lasting_grants(m.group(2), own=False)),
+    (re.compile(rf"^{_ALL}(.+) (gain|lose) ([+-]?)(\d+) power until the end of the turn$", re.I), 1,
+     lambda m: [{"effect": "power", "amount": int(m.group(4)) * (-1 if m.group(2).lower() == "lose" else 1),
+                 "duration": "turn"}]),
+    (re.compile(rf"^until the end of the turn, {_ALL}(.+) gain (.+)$", re.I), 1,
+     lambda m: _lasting_grants(m.group(2), own=False)),
 )
 
 
@@ -336,9 +464,11 @@ _PLAYER_WORDS: tuple[tuple[str, str, str, str | None], ...] = (
     (r"your opponent draws (\d+) cards?", "draw", "count", "opponent"),
     (r"your opponent discards (\d+) cards?(?: from (?:their|his/her) hand)?", "discard", "count", "opponent"),
     (r"each player discards (\d+) cards?(?: from (?:their|his/her) hand)?", "discard", "count", "each"),
-    (r"discard (\d+) cards?", "discard", "count", None),
+    (r"discard (\d+) cards?(?: from your hand)?", "discard", "count", None),
+    (r"discard your hand()", "discard_hand", "", None),
     (r"(?:<self> )?deals? your opponent (\d+) points? of damage", "damage_player", "amount", "opponent"),
     (r"<self> deals you (\d+) points? of damage", "damage_player", "amount", "you"),
+    (r"(?:you )?receive (\d+) points? of damage", "damage_player", "amount", "you"),
     (r"your opponent receives (\d+) points? of damage", "damage_player", "amount", "opponent"),
     (r"look at the top card of your deck\. you may (?:place|put) (?:the card|it) at the bottom of your deck()",
      "look_top", "count", None),
@@ -353,22 +483,104 @@ _SCRY = re.compile(r"^look at the top (\d+) cards of your deck\. return these to
 _PLAYER_FORMS = tuple((re.compile(f"^{form}$", re.I), effect, key, player) for form, effect, key, player in _PLAYER_WORDS)
 # "Reveal the top 5 cards of your deck. Add 1 Monster among them to your hand and return the other cards to the
 # bottom of your deck in any order." (or "look at": only its controller sees them)
-_REVEAL_TOP = re.compile(r"^(?P<how>reveal|look at) the top (?P<count>\d+) cards of your deck\. add (?P<up_to>up to )?"
-                         r"(?P<take>\d+) (?P<phrase>.+?) among them to your hand and (?:(?P<bottom>return|put) the "
+_REVEAL_TOP = re.compile(r"^(?P<how>reveal|look at) the top (?P<count>\d+) cards of your deck\. (?P<verb>add|play) "
+                         r"(?P<up_to>up to )?(?P<take>\d+) (?P<phrase>.+?) among them (?P<to>to your hand|onto the field),? "
+                         r"and (?:(?P<bottom>return|put) the "
                          r"other(?: cards)? (?:to|at) the bottom of your deck(?: in any order)?|(?P<break>put the rest of "
                          r"the cards into the Break Zone))$", re.I)
 # "Reveal the top card of your deck. If it is a Wind card, add it to your hand." (else it stays on top)
 _REVEAL_ONE = re.compile(r"^reveal the top card of your deck\. if it is an? (?P<phrase>.+?), add it to your hand$", re.I)
-_SEARCH = re.compile(r"^search for (\d+) (.+?) and add (?:it|them) to your hand$", re.I)
+_SEARCH = re.compile(r"^search for (\d+) (.+?) and (?:add (?:it|them) to your hand|(play) (?:it|them) onto the field( dull)?|"
+                     r"(put) (?:it|them) into the Break Zone)$", re.I)
+
+
+_SELECTS = re.compile(r"^(?P<who>your opponent selects|select) (?P<count>\d+) (?P<phrase>.+?) (?P<whose>they|you) control$",
+                      re.I)
+
+
+_PLAY_FROM_HAND = re.compile(r"^play (?P<up_to>up to )?(?P<count>\d+) (?P<phrase>.+?) from your hand onto the field(?P<dull> dull)?$",
+                             re.I)
+
+
+def play_from_hand_sentence(sentence: str) -> list[Effect] | None:
+    """Read "Play 1 Character of cost 3 or less from your hand onto the field": the player picks the card(s) from
+    their hand as it resolves (no choice of targets: the hand is hidden) and plays them (FFTCG 11.4.8)."""
+    match = _PLAY_FROM_HAND.match(sentence)
+    if match is None:
+        return None
+    wanted = card_phrase(match.group("phrase"))
+    if wanted is None or set(wanted) & {"controller", "zone"}:
+        return None
+    picked: Effect = {"effect": "select", "player": "you", "count": int(match.group("count")),
+                      "filter": {**wanted, "zone": "hand", "controller": "you"}}
+    if match.group("up_to"):
+        picked["up_to"] = True
+    played: Effect = {"effect": "play_onto_field"}
+    if match.group("dull"):
+        played["dull"] = True
+    return [picked, played]
+
+
+_REVEALS_HAND = re.compile(r"^your opponent reveals (?:their|his/her) hand$", re.I)
+_SELECT_FROM_HAND = re.compile(r"^select (\d+) (.+?) (?:from|in) (?:their|his/her) hand$", re.I)
+_DISCARDS_IT = re.compile(r"^your opponent discards (?:this card|it)$", re.I)
+
+
+def reveal_hand_sentences(sentences: list[str]) -> list[Effect] | None:
+    """Read "Your opponent reveals their hand." alone, or followed by "Select 1 card from their hand. Your opponent
+    discards this card." (you pick as it resolves, from the revealed hand)."""
+    if not sentences or not _REVEALS_HAND.match(sentences[0]):
+        return None
+    revealed: list[Effect] = [{"effect": "reveal_hand", "player": "opponent"}]
+    if len(sentences) == 1:
+        return revealed
+    picked = _SELECT_FROM_HAND.match(sentences[1])
+    if picked is None or len(sentences) != 3 or not _DISCARDS_IT.match(sentences[2]):
+        return None
+    wanted = card_phrase(picked.group(2))
+    if wanted is None or set(wanted) & {"controller", "zone"}:
+        return None
+    return [*revealed, {"effect": "select", "player": "you", "count": int(picked.group(1)),
+                        "filter": {**wanted, "zone": "hand", "controller": "opponent"}}, {"effect": "discard"}]
+
+
+def select_sentence(sentence: str) -> Effect | None:
+    """Read "Your opponent selects 1 Forward they control" (a pick as it resolves, not a choice of targets)."""
+    match = _SELECTS.match(sentence)
+    if match is None:
+        return None
+    opponent = match.group("who").lower().startswith("your opponent")
+    if opponent != (match.group("whose").lower() == "they"):
+        return None
+    wanted = card_phrase(match.group("phrase"))
+    if wanted is None or set(wanted) & {"controller", "zone"}:
+        return None
+    return {"effect": "select", "player": "opponent" if opponent else "you", "count": int(match.group("count")),
+            "filter": {**wanted, "controller": "opponent" if opponent else "you"}}
+
+
+_PAY = re.compile(r"^pay ((?:\[\w+\])+)$", re.I)
+
+
+def pay_sentence(sentence: str) -> Effect | None:
+    """Read "pay [Fire][1]" (a payment as the effect resolves; no X, no dull or Special symbol)."""
+    match = _PAY.match(sentence)
+    read = cost(match.group(1)) if match is not None else None
+    if read is None or read[1] or not read[0].get("cp") or set(read[0]) - {"cp", "element", "element_cp", "elements"}:
+        return None
+    return {"effect": "pay", "cost": read[0]}
 
 
 def player_sentence(sentence: str) -> Effect | None:
     """Read a sentence acting on players or decks, not on chosen cards ("Draw 2 cards", "Your opponent discards 1
     card", "Search for 1 Earth Forward and add it to your hand")."""
+    paid = pay_sentence(sentence)
+    if paid is not None:
+        return paid
     for pattern, word, key, player in _PLAYER_FORMS:
         match = pattern.match(sentence)
         if match is not None:
-            effect: Effect = {"effect": word, key: int(match.group(1) or 1)}
+            effect: Effect = {"effect": word, key: int(match.group(1) or 1)} if key else {"effect": word}
             if player is not None:
                 effect["player"] = player
             return effect
@@ -392,10 +604,21 @@ def player_sentence(sentence: str) -> Effect | None:
             found["up_to"] = True
         if reveal.group("how").lower() == "look at":
             found["reveal"] = False
+        if (reveal.group("verb").lower() == "play") != (reveal.group("to").lower() == "onto the field"):
+            return None
+        if reveal.group("to").lower() == "onto the field":
+            found["to"] = "field"
         return found
     search = _SEARCH.match(sentence)
     if search is not None:
         wanted = card_phrase(search.group(2))
         if wanted is not None and "controller" not in wanted and "zone" not in wanted:
-            return {"effect": "search", "count": int(search.group(1)), "filter": wanted}
+            found = {"effect": "search", "count": int(search.group(1)), "filter": wanted}
+            if search.group(3):
+                found["to"] = "field"
+            if search.group(5):
+                found["to"] = "break"
+            if search.group(4):
+                found["dull"] = True
+            return found
     return None

@@ -15,7 +15,7 @@ from tabletop.games.fftcg.continuous import Characteristics, characteristics, fi
 from tabletop.games.fftcg.flow import (
     attackers_alive, blocker_alive, end_attack_phase, give_priority, power_now,
 )
-from tabletop.games.fftcg.continuous import pinned
+from tabletop.games.fftcg.continuous import is_current, pinned
 
 
 def _active_forward_refusal(state: GameState, iid: int, player: str, rule: str, verb: str) -> IllegalCommand | None:
@@ -73,6 +73,8 @@ def declare_attack(tx: Transaction, player: str, attackers: Sequence[int]) -> No
     tx.log(f"{player} attacks with {names}" + (" as a Party" if len(attackers) > 1 else ""), "FFTCG 10.1.2")
     for iid in attackers:
         actions.emit(tx, trigger_event("attacks", iid))
+        if len(attackers) > 1:  # "When <self> forms a party and attacks" (FFTCG 15.1.1.9)
+            actions.emit(tx, trigger_event("party_attacks", iid))
     give_priority(tx, player)
 
 
@@ -155,6 +157,9 @@ def declare_block(tx: Transaction, player: str, blocker: int | None) -> None:
         tx.set_data("attack", attack)
         tx.log(f"{player} blocks with {actions.name_of(tx, blocker)}", "FFTCG 10.1.3")
         actions.emit(tx, trigger_event("blocks", blocker))
+        for attacker, ts in attack["attackers"]:  # "When <self> is blocked" (FFTCG 10.1.3)
+            if is_current(state, attacker, ts):
+                actions.emit(tx, trigger_event("blocked", attacker))
     else:
         tx.log(f"{player} does not block", "FFTCG 10.1.3")
     give_priority(tx, state.active)

@@ -41,6 +41,7 @@ class UseAbility(Command):
     targets: tuple[CardId, ...] = ()
     mode: int | None = None
     name_discard: CardId | None = None
+    cost_discards: tuple[CardId, ...] = ()  # the cards a cost "discard N cards" discards (not CP: FFTCG 11.6.2)
     x: int = 0  # the X of a cost with X (FFTCG 4.5: its controller chooses it)
 
 

@@ -37,6 +37,7 @@ CONTINUOUS_OPS: dict[str, tuple[int, str, str]] = {
     "cannot_block": (LAYER_OTHER, "flag", "cannot_block"),
     "must_attack": (LAYER_OTHER, "flag", "must_attack"),
     "must_block": (LAYER_OTHER, "flag", "must_block"),
+    "cannot_be_broken": (LAYER_OTHER, "flag", "cannot_be_broken"),
     "cannot_be_blocked_by": (LAYER_OTHER, "min_cost", "unblockable_by_cost"),
     "cannot_be_chosen": (LAYER_OTHER, "unchoosable", "unchoosable"),
     "set_power": (LAYER_SET_POWER, "set_power", "power"),
@@ -170,9 +171,13 @@ def condition_holds(state: GameState, condition: Mapping[str, Any] | None, playe
         "forwards_at_least": lambda n: forwards() >= n,
         "damage_at_least": lambda n: len(state.zones[f"{player}.damage"].cards) >= n,
         "hand_at_most": lambda n: len(state.zones[f"{player}.hand"].cards) <= n,
+        "hand_at_least": lambda n: len(state.zones[f"{player}.hand"].cards) >= n,
+        "opponent_hand_at_most": lambda n: len(state.zones[f"{state.opponent(player)}.hand"].cards) <= n,
+        "opponent_damage_at_least": lambda n: len(state.zones[f"{state.opponent(player)}.damage"].cards) >= n,
         "your_turn": lambda n: (state.active == player) == bool(n),   # "During your turn, …"
     }
-    return all(_controls(state, player, value) if key == "control" else checks[key](int(value))
+    return all(_controls(state, player, value) if key == "control" else
+               _controls(state, state.opponent(player), value) if key == "opponent_control" else checks[key](int(value))
                for key, value in condition.items())
 
 
@@ -182,6 +187,10 @@ def _controls(state: GameState, player: str, spec: Mapping[str, Any]) -> bool:
     printed facts only (type, element, Job, Category, name, cost): no current Power, so no loop with field abilities."""
     filt = {k: v for k, v in spec.items() if k not in ("at_least", "at_most")}
     count = sum(1 for iid in field_cards(state, player) if matches(state, iid, filt, player, None))
+    if filt.get("type") == "forward":  # the Forwards a lasting effect made count, as in `forwards_at_least`
+        rest = {k: v for k, v in filt.items() if k != "type"}
+        count += sum(1 for iid in _made_forwards(state) & set(field_cards(state, player))
+                     if matches(state, iid, rest, player, None))
     return int(spec.get("at_least", 1)) <= count <= int(spec.get("at_most", count))
 
 
@@ -235,7 +244,7 @@ def _characteristics(state: GameState) -> dict[int, Characteristics]:
     base: dict[int, dict[str, Any]] = {
         iid: {"power": c.power, "keywords": set(c.keywords), "cannot_attack": False, "cannot_block": False,
               "must_attack": False, "unblockable_by_cost": None, "unchoosable": [], "modifiers": [],
-              "must_block": False, "jobs": list(index[cards[iid].card_id].jobs),
+              "must_block": False, "cannot_be_broken": False, "jobs": list(index[cards[iid].card_id].jobs),
               "types": [index[cards[iid].card_id].card_type]}
         for iid, c in printed.items()}
 
@@ -249,7 +258,7 @@ def _characteristics(state: GameState) -> dict[int, Characteristics]:
             printed[iid] = Characteristics(c["power"], frozenset(c["keywords"]), c["cannot_attack"],
                                            c["cannot_block"], c["must_attack"], c["unblockable_by_cost"],
                                            tuple(c["unchoosable"]), tuple(c["modifiers"]), c["must_block"],
-                                           tuple(c["jobs"]), tuple(c["types"]))
+                                           tuple(c["jobs"]), tuple(c["types"]), c["cannot_be_broken"])
     return printed
 
 
@@ -289,7 +298,10 @@ def _value(state: GameState, effect: Mapping[str, Any]) -> dict[str, Any]:
     who, controller = effect.get("player"), str(effect.get("controller"))
     # whose plays a cannot_be_chosen effect means, as a player name (None: anyone's)
     player = None if who is None else controller if who == "you" else state.opponent(controller)
-    return {"amount": effect.get("amount"), "value": effect.get("value"), "keyword": effect.get("keyword"),
+    amount = effect.get("amount")
+    if isinstance(amount, Mapping):  # a field ability's number, counted as the characteristics are (effects.VALUE_KEYS)
+        amount = number_of(state, amount, controller, effect.get("source"))
+    return {"amount": amount, "value": effect.get("value"), "keyword": effect.get("keyword"),
             "job": effect.get("job"), "power": effect.get("power"),
             "cost_at_least": effect.get("cost_at_least"), "by": effect.get("by", "any"),
             "player": player, "label": str(effect.get("label", ""))}
@@ -423,6 +435,16 @@ def _keyword(seen: Seen, iid: int, value: Any) -> bool:
     return value in keywords
 
 
+def _any_of(seen: Seen, iid: int, value: Any) -> bool:
+    """One of several filters: "Job Samurai or Card Name Samurai" (each a filter of its own)."""
+    return any(FILTER.holds(seen, iid, one) for one in value)
+
+
+def _none_of(seen: Seen, iid: int, value: Any) -> bool:
+    """None of several filters: "other than Card Name Cyan"."""
+    return not any(FILTER.holds(seen, iid, one) for one in value)
+
+
 def _where_or_how_many(seen: Seen, iid: int, value: Any) -> bool:
     return True  # the zone is where `matches` looks; a target's count and up_to say how many, not which
 
@@ -433,6 +455,7 @@ FILTER = CardFilter("fftcg", {
     "category": _attribute("category"), "dull": _dull, "power_at_most": _power(False), "power_at_least": _power(True),
     "keyword": _keyword, "zone": _where_or_how_many, "count": _where_or_how_many, "up_to": _where_or_how_many,
     "damaged": _damaged, "attacking": _in_battle("attackers"), "blocking": _in_battle("blocker"),
+    "any_of": _any_of, "none_of": _none_of,
 })
 if set(FILTER.keys) != set(TARGET_KEYS):
     raise ImportError("FFTCG's card filter and its card-file check (effects.TARGET_KEYS) must name the same keys")
@@ -450,6 +473,25 @@ def matches(state: GameState, iid: int, filt: Mapping[str, Any], you: str, sourc
     return FILTER.holds(Seen(state, you, source, chars), iid, filt)
 
 
+def number_of(state: GameState, spec: Any, controller: str, source: int | None, x: int = 0) -> int:
+    """Return a number an ability uses: a printed one, or one computed now (effects.VALUE_KEYS): X paid with the cost,
+    the field's cards passing a filter, or the points of damage a player has received, times N, divided by N with a
+    fraction rounded up (FFTCG 4.2); never below 0 (FFTCG 4.1), then made a loss when `negative`."""
+    if not isinstance(spec, Mapping):
+        return int(spec)
+    if "x" in spec:
+        base = x * int(spec["x"])
+    elif "damage_points" in spec:
+        whose = controller if spec["damage_points"] == "you" else state.opponent(controller)
+        base = len(state.zones[f"{whose}.damage"].cards)
+    else:
+        base = sum(1 for iid in field_cards(state) if matches(state, iid, spec["count"], controller, source))
+    total = base * int(spec.get("times", 1))
+    divide = int(spec.get("divide", 1))
+    number = max(0, -(-total // divide))
+    return -number if spec.get("negative") else number
+
+
 def cost_of(state: GameState, iid: int) -> int:
     """Return what a card in hand costs to play now: printed cost plus field cost changes, at least 0."""
     definition = state.definition(iid)
@@ -458,7 +500,7 @@ def cost_of(state: GameState, iid: int) -> int:
     # FFTCG 11.12.4.4: a field ability works where it can; one changing the card's own cost works from the hand
     for ability in printed_index(state)[definition.id].own_cost_changes:
         if condition_holds(state, ability.get("condition"), player, ability.get("damage")):
-            cost += int(ability["amount"])
+            cost += number_of(state, ability["amount"], player, iid)
     changes = state.board_memo_values.get("fftcg.cost_changes")  # state.memo(board=True) inlined
     if changes is None:
         changes = state.board_memo_values["fftcg.cost_changes"] = [

@@ -13,6 +13,8 @@ other (three discards for 3; a discard plus an unneeded Backup).
 """
 from __future__ import annotations
 
+import itertools
+
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any, NamedTuple
 
@@ -268,3 +270,27 @@ def _payers(state: GameState, player: str) -> tuple[tuple[tuple[int, tuple[str, 
         if not facts.light_or_dark and facts.elements:
             hand.append((i, facts.elements))
     return tuple(backups), tuple(hand)
+
+
+def every_payment(state: GameState, player: str, cost: Cost, exclude: Collection[int] = ()
+                  ) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Return every legal payment (discards, backups) of a cost: each covers it with no card to spare (the surplus
+    rule above), fewest cards first; for a payment chosen as an effect resolves ("you may pay [1]")."""
+    if cost.amount <= 0:
+        return [((), ())]
+    active, cards = _payers(state, player)
+    backups = tuple(i for i, _ in active if i not in exclude)
+    hand = tuple(i for i, _ in cards if i not in exclude)
+    found: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+    for discarded in range(0, min(len(hand), (cost.amount + 1) // 2) + 1):
+        for dulled in range(0, min(len(backups), cost.amount - 2 * discarded + 1) + 1):
+            if 2 * discarded + dulled < cost.amount:
+                continue
+            for discards in itertools.combinations(hand, discarded):
+                for chosen in itertools.combinations(backups, dulled):
+                    try:
+                        check_payment(state, player, cost, discards, chosen, exclude)
+                    except IllegalCommand:
+                        continue
+                    found.append((discards, chosen))
+    return found

@@ -8,38 +8,54 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   discards a card of the same name; needs `name`), `field` (a continuous effect while on the
   field), `replacement` (an "instead" effect while on the field).
 - `trigger` (auto): enters_field, leaves_field, broken, put_into_break_zone (from the field, broken
-  or not), attacks, blocks, deals_damage_to_player, main_phase_start, attack_phase_start,
+  or not), attacks, party_attacks (it attacks as one of a Party), blocks, blocked (an attacker, when a blocker is
+  declared), dealt_damage (damage is dealt to it, after replacements), chosen / chosen_by_opponent /
+  chosen_by_opponent_ability (a Summon or ability — the opponent's, the opponent's ability — chose it as it went on the
+  stack), deals_damage_to_player, main_phase_start, attack_phase_start,
   end_phase_start, summon_cast, or `state` (a state-triggered ability, FFTCG 11.8.18: it triggers
   whenever its `condition` holds and is not already waiting or on the stack). `of:` a card filter whose
   event triggers it (default: this card itself; for summon_cast the filter is matched on the Summon).
-- `condition`: {backups_at_least, forwards_at_least, damage_at_least, hand_at_most, your_turn: 1, control} (`control`: a card
+- `condition`: {backups_at_least, forwards_at_least, damage_at_least, hand_at_most, hand_at_least, your_turn: 1,
+  opponent_hand_at_most, opponent_damage_at_least, control, opponent_control} (`control` / `opponent_control`: a card
   filter of printed facts with `at_least` (default 1) and/or `at_most`: "if you control 2 or more Job Knight
   Forwards", FFTCG 11.8.13 / 11.12.2): for an auto
   ability checked when it triggers and again when it resolves (FFTCG 11.8.13); for a field ability
-  while it applies. `damage: N` is the "Damage N —" keyword (FFTCG 15.2.6).
+  while it applies; for an action ability when it is used ("You can only use this ability if …", FFTCG 11.6).
+  `damage: N` is the "Damage N —" keyword (FFTCG 15.2.6).
 - `optional: true` ("you may"): asked when it resolves. `ex_burst: true`: usable as EX Burst.
 - `cost` (action/special): {cp: N, element: E, element_cp: K, dull: true, break_self: true}: N CP of
   which K (default: all N) must be of element E; or `elements: {fire: 1, water: 1}` for a cost of several
   elements (that many CP of each, the rest of any; FFTCG 11.6.2.1: at most 1 surplus CP per element, only by a
   discard); `x: true`: the cost is `cp` plus X CP, X chosen by the player using it (FFTCG 4.5, the command's
-  `x`); `break_self` puts the card into the Break Zone.
+  `x`); `break_self` puts the card into the Break Zone; `discard: N` discards N cards of the player's choice from
+  their hand (the command's `cost_discards`; those produce no CP, FFTCG 11.6.2), each passing the card filter
+  `discard_of` when given ("Discard 1 Water Summon:"); `mill: N` / `remove_top: N` put the top N cards of the player's
+  deck into the Break Zone / remove them from the game (only with N cards in the deck: a cost is paid whole).
 - `target`: `self`, or a card filter with `count` (default 1) and `up_to` (bool) — chosen when
   played or put on the stack. `all`: a card filter, every matching card (not chosen).
 - `applies_to` (field, replacement): `self` or a card filter. `event` (replacement): `break` (with
   `instead`: remove_from_game or return_to_hand), `enters_field` (with `instead: your_control`: the
   card enters under this ability's controller, FFTCG 11.12.5.7) or `damage` (damage dealt to a
   Forward; `instead: reduce` with `amount`, or `instead: prevent`: none is dealt).
-- `then`: a list of further effects, done in order on the same chosen cards.
+- `if` / `unless` (on any effect, the first one's at the ability's level): a `condition` (as above) under which the
+  effect is done / not done: "If you control 3 or more Backups, draw 1 card." and "Deal it 5000 damage. If …, deal it
+  8000 damage instead." (the first `unless`, the second `if`). A condition is read once per resolution, when the first
+  effect naming it is reached, so an effect and its "instead" never both happen.
+- `then`: a list of further effects, done in order on the same chosen cards; one with `on: self` is done to the
+  ability's own card instead ("Choose 1 Forward. Break it. Activate <self>."; while it is still the object that
+  used the ability, FFTCG 7.4).
 - `duration` (power, set_power, grant_keyword, grant_job, become_forward, cannot_*): `turn` (default) or `permanent`.
 - `name`: the ability's name (shown on the stack).
 - `only` (action/special): what the ability's text limits its use to, a list of `your_turn` ("You can only use this
   ability during your turn"), `main_phase` ("… during your Main Phase"), `once_per_turn` ("… once per turn": once
-  per turn for the card as it is now on the field, FFTCG 7.4); (auto) `[once_per_turn]`: "This effect will trigger
+  per turn for the card as it is now on the field, FFTCG 7.4), `while_attacking` ("… while <self> is attacking"); (auto) `[once_per_turn]`: "This effect will trigger
   only once per turn".
 
 Card filters: {type (one, or a list: "Forward or Monster"), controller: you|opponent|any, zone: field|hand|break, element, job, name,
 category, cost_at_most, cost_at_least, power_at_most, power_at_least, dull, keyword, not_self, damaged ("damaged
-Forward": damage on it), attacking, blocking (in the current battle)}; the last three only in `target` and `all`.
+Forward": damage on it), attacking, blocking (in the current battle), any_of / none_of (a list of filters of type,
+element, job, name and category: "Job Samurai or Card Name Samurai", "other than Card Name Cyan")}; damaged,
+attacking and blocking only in `target` and `all`.
 
 Effects and their parameters:
 draw {count, player}, deal_damage {amount}, damage_player {amount, player}, break {instead} (`instead`:
@@ -47,28 +63,46 @@ remove_from_game or return_to_hand, a self-replacement, FFTCG 11.12.5.6), put_in
 activate, freeze, power {amount}, set_power {value}, grant_keyword {keyword}, grant_job {job} (the card also
 has that Job; applied before the effects that are not about type or Job, FFTCG 11.12.4.6), become_forward
 {power} (the card is also a Forward, with that Power unless it has one, while the effect lasts: same class ③),
-search {filter, count}, look_top {count, reorder} (look at the top N cards of your deck and put any of them
+search {filter, count, to: hand|field|break, dull} (to the hand, played onto the field — dull if `dull` — or put into
+the Break Zone), look_top {count, reorder} (look at the top N cards of your deck and put any of them
 on the bottom, in the order picked; `reorder`: the others go back on top in the order picked), return_to_hand, remove_from_game, put_on_deck {position: top|bottom} (the top or bottom of its
 owner's deck, FFTCG 7.3; default bottom), reveal_top {count, filter, take, up_to, rest: bottom|break|top, reveal}
 (reveal — or, `reveal: false`, look at — the top `count` cards of your deck, add `take` of them passing `filter`
-to your hand, "up to" when `up_to`; the others go to the bottom in the order you pick, to the Break Zone, or stay;
+to your hand — or play them onto the field, `to: field` (FFTCG 11.4.8) — "up to" when `up_to`; the others go to the bottom in the order you pick, to the Break Zone, or stay;
 FFTCG 7.6.1), play_onto_field {dull},
 add_counter {counter, count}, remove_counter {counter, count}, cost_change {amount} (field: cards in
 `applies_to` cost that much more; negative = less; `applies_to: self`: the card's own cost, counted while it is in
 its owner's hand, FFTCG 11.12.4.4), choose_one {modes: [[effects…], …]} ("select 1 of the N following
 actions", FFTCG 11.3.3; as an ability's first effect, a mode's first effect may carry its own `target` or `all`: the mode
 is then chosen before the targets, see `with_mode`),
-gain_control, discard {count, player} (with a hand `target`: the chosen cards; else the player
+gain_control, discard_hand {player} (that player discards every card of their hand), discard {count, player} (with a hand `target`: the chosen cards; else the player
 discards `count` cards of their choice), cannot_attack, cannot_block, must_attack, must_block (blocks
 when it can, FFTCG 10.1.3.1.3),
-cannot_be_blocked_by {cost_at_least}, cannot_be_chosen {by: summons|abilities|any, player} (by what
-the given player plays; no player: anyone's), delayed {when: a trigger, do: [effects…]} (one time, next event),
+enters_dull (field, self: the card enters the field dull, read as it enters, FFTCG 11.12.5), cannot_be_broken (no
+break happens to the card: effects that break and damage ≥ Power leave it, FFTCG 1.3; Power 0
+puts it into the Break Zone still, FFTCG 12.4.4), cannot_be_blocked_by {cost_at_least}, cannot_be_chosen {by: summons|abilities|any, player} (by what
+the given player plays; no player: anyone's), delayed {when: a trigger, do: [effects…]} (one time, next event: of the chosen card, or a phase's beginning; an
+effect of `do` with `on: self` is done to the card that made it, while still the same object),
 by_hand {text} (an ability the rules cannot carry out: its controller does `text` by hand, then answers Done;
-engine/by_hand.py), replace_break {instead: remove_from_game|return_to_hand} (a one-shot making a replacement until
-end of turn on the chosen cards), remove_from_game / return_to_hand (replacement `instead`).
-A number (draw count, deal_damage/damage_player/power amount) may be computed when the effect resolves:
-{x: N} is N times the X paid, {count: FILTER} the number of field cards passing the filter; `times: N`
-multiplies, `divide: N` divides with fractions rounded up (FFTCG 4.2).
+engine/by_hand.py), replace_break {instead: remove_from_game|return_to_hand, put} (a one-shot making a replacement until
+end of turn on the chosen cards; `put`: also when put from the field into the Break Zone without a break), replace_next_damage {instead: reduce|prevent, amount} (this turn, the next damage
+dealt to each chosen Forward is reduced by `amount`, or none is dealt; used up by that damage, FFTCG 11.12.5),
+remove_from_game / return_to_hand (replacement `instead`), select {player, filter, count, up_to} ("Your opponent selects 1
+Forward they control.": that player picks `count` cards passing `filter` — on the field, or in the zone it names:
+"Play 1 Forward from your hand onto the field" is a select from the hand then play_onto_field — as the effect
+resolves, not a choice of targets; the effects after it are done to them), pay {cost: {cp, element, element_cp, elements}} ("you may pay
+[1]": as it resolves, the controller picks cards to discard and Backups to dull paying it, FFTCG 11.2, or none: not
+paid), reveal_hand {player} (that player shows
+their hand to both players: "Your opponent reveals their hand. Select 1 card from their hand. Your opponent discards
+this card." is reveal_hand, a select from the opponent's hand, then discard), when_done {after: discard|damage|self_break|pay, count, do: an
+ability} ("you may discard 1 card (`count`: all of them). When you do so, choose 1 Forward. Break it.": when the step before it was done —
+the cards discarded, the damage received, the card itself put into the Break Zone — `do` triggers as a new auto
+ability, its targets chosen as it goes on the stack, FFTCG 11.8).
+A number (draw count, deal_damage/damage_player/power amount; a card's own cost_change) may be computed when the
+effect resolves (the cost: when it is counted): {x: N} is N times the X paid, {count: FILTER} the number of field
+cards passing the filter, {damage_points: you|opponent} the points of damage that player has received; `times: N`
+multiplies, `divide: N` divides with fractions rounded up (FFTCG 4.2); `negative: true` makes it a loss (power) or a
+reduction (cost_change).
 mill {count, player} puts the top `count` cards of the player's deck into their Break Zone (FFTCG 7.3).
 `player` is `you`, `opponent` or `each` (draw, discard, damage_player, mill: the turn player chooses first,
 then the other, then both act at once, FFTCG 6.1.4); default: you for draw and discard, opponent for
@@ -83,31 +117,40 @@ from tabletop.engine.vocabulary import ParamType, Vocabulary
 from tabletop.games.fftcg.cards import ELEMENTS
 
 KINDS = ("resolve", "auto", "action", "special", "field", "replacement")
-TRIGGERS = ("enters_field", "leaves_field", "broken", "put_into_break_zone", "attacks", "blocks",
+TRIGGERS = ("enters_field", "leaves_field", "broken", "put_into_break_zone", "attacks", "party_attacks", "blocks",
+            "blocked", "dealt_damage", "chosen", "chosen_by_opponent", "chosen_by_opponent_ability",
             "deals_damage_to_player", "main_phase_start", "attack_phase_start", "end_phase_start", "summon_cast",
             "state")
-CONDITIONS = ("backups_at_least", "forwards_at_least", "damage_at_least", "hand_at_most", "control", "your_turn")
+PHASE_TRIGGERS = ("main_phase_start", "attack_phase_start", "end_phase_start")  # events that happen to no card
+CONDITIONS = ("backups_at_least", "forwards_at_least", "damage_at_least", "hand_at_most", "control", "your_turn",
+              "hand_at_least", "opponent_hand_at_most", "opponent_damage_at_least", "opponent_control")
 # what a `control` condition's filter may read: printed facts only (continuous._controls)
 CONTROL_KEYS = ("type", "element", "job", "name", "category", "cost_at_most", "cost_at_least", "not_self", "at_least",
-                "at_most")
+                "at_most", "any_of", "none_of")
 FILTER_KEYS = ("type", "controller", "zone", "element", "job", "name", "category", "cost_at_most",
                "cost_at_least", "power_at_most", "power_at_least", "dull", "keyword", "not_self", "damaged",
-               "attacking", "blocking")
+               "attacking", "blocking", "any_of", "none_of")
+# what each filter of `any_of` ("Job Samurai or Card Name Samurai") and `none_of` ("other than Card Name Cyan") reads
+ALTERNATIVE_KEYS = ("type", "element", "job", "name", "category")
 # filter keys that read the moment (damage, the current battle): only where cards are chosen or taken now
 MOMENT_KEYS = ("damaged", "attacking", "blocking")
 TARGET_KEYS = FILTER_KEYS + ("count", "up_to")
-COST_KEYS = ("cp", "element", "element_cp", "elements", "x", "dull", "break_self")
+COST_KEYS = ("cp", "element", "element_cp", "elements", "x", "dull", "break_self", "discard", "discard_of", "mill",
+             "remove_top")
 ABILITY_KEYS = ("kind", "effect", "trigger", "of", "condition", "damage", "optional", "ex_burst", "cost",
-                "target", "all", "applies_to", "then", "duration", "name", "event", "instead", "only")
-USE_LIMITS = ("your_turn", "main_phase", "once_per_turn")
+                "target", "all", "applies_to", "then", "duration", "name", "event", "instead", "only", "if", "unless")
+# keys of one effect step besides its word's parameters (see `then`, `if` / `unless`)
+STEP_KEYS = ("effect", "duration", "on", "if", "unless")
+USE_LIMITS = ("your_turn", "main_phase", "once_per_turn", "while_attacking")
 
 # The effect words with their own parameters' types (handlers: words.py; cost_change and choose_one have none:
 # cost_change is read where costs are counted, choose_one is replaced by the chosen mode's effects).
 VOCABULARY = Vocabulary("fftcg")
 # A number an effect computes when it resolves (FFTCG 4.2, 4.5): {x: N} (N times the X paid with the cost),
-# {count: FILTER} (the field's cards passing it), with `times: N` and `divide: N` (a fraction rounded up).
+# {count: FILTER} (the field's cards passing it), {damage_points: PLAYER}, with `times: N`, `divide: N` (a fraction
+# rounded up) and `negative` (see the module docstring).
 VALUE: tuple[type, ...] = (int, dict)
-VALUE_KEYS = ("x", "count", "times", "divide")
+VALUE_KEYS = ("x", "count", "damage_points", "times", "divide", "negative")
 _WORDS: dict[str, dict[str, ParamType]] = {
     "draw": {"count": VALUE, "player": str},
     "deal_damage": {"amount": VALUE},
@@ -122,40 +165,49 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "grant_keyword": {"keyword": str},
     "grant_job": {"job": str},
     "become_forward": {"power": int},
-    "search": {"filter": dict, "count": int},
+    "search": {"filter": dict, "count": int, "to": str, "dull": bool},
     "look_top": {"count": int, "reorder": bool},
     "return_to_hand": {},
     "remove_from_game": {},
     "put_on_deck": {"position": str},
     "mill": {"count": int, "player": str},
-    "reveal_top": {"count": int, "filter": dict, "take": int, "up_to": bool, "rest": str, "reveal": bool},
+    "reveal_top": {"count": int, "filter": dict, "take": int, "up_to": bool, "rest": str, "reveal": bool, "to": str},
     "play_onto_field": {"dull": bool},
     "add_counter": {"counter": str, "count": int},
     "remove_counter": {"counter": str, "count": int},
-    "cost_change": {"amount": int},
+    "cost_change": {"amount": VALUE},
     "choose_one": {"modes": list},
     "gain_control": {},
     "discard": {"count": int, "player": str},
+    "discard_hand": {"player": str},
     "cannot_attack": {},
     "cannot_block": {},
     "must_attack": {},
     "must_block": {},
     "cannot_be_blocked_by": {"cost_at_least": int},
     "cannot_be_chosen": {"by": str, "player": str},
+    "cannot_be_broken": {},
+    "enters_dull": {},
     "delayed": {"when": str, "do": list},
-    "replace_break": {"instead": str},
+    "replace_break": {"instead": str, "put": bool},
+    "replace_next_damage": {"instead": str, "amount": int},
+    "when_done": {"after": str, "count": int, "do": dict},
+    "select": {"player": str, "filter": dict, "count": int, "up_to": bool},
+    "reveal_hand": {"player": str},
+    "pay": {"cost": dict},
     "by_hand": {"text": str},
 }
 for _word, _word_params in _WORDS.items():
     VOCABULARY.add(_word, None, **_word_params)
 # effects that only make sense as field abilities or as effects lasting a duration
 CONTINUOUS = ("power", "set_power", "grant_keyword", "grant_job", "become_forward", "cost_change", "cannot_attack", "cannot_block",
-              "must_attack", "must_block", "cannot_be_blocked_by", "cannot_be_chosen")
+              "must_attack", "must_block", "cannot_be_blocked_by", "cannot_be_chosen", "cannot_be_broken", "enters_dull")
 FIELD_ONLY = ("cost_change",)
 INSTEADS = ("remove_from_game", "return_to_hand")
 ENTRY_INSTEADS = ("your_control",)
 DAMAGE_INSTEADS = ("reduce", "prevent")
 CHOOSERS = ("summons", "abilities", "any")
+WHEN_DONE_AFTER = ("discard", "damage", "self_break", "pay")  # the steps a "When you do so" may follow
 
 
 def validate_effects(mapping: Mapping[str, Any]) -> list[str]:
@@ -210,7 +262,7 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
         if applies is not None and applies != "self":
             problems += _check_filter(f"{where}.applies_to", applies, FILTER_KEYS)
         return problems
-    for key, allowed in (("condition", CONDITIONS), ("cost", COST_KEYS)):
+    for key, allowed in (("cost", COST_KEYS),):
         value = ability.get(key)
         if value is not None:
             if not isinstance(value, Mapping):
@@ -222,17 +274,26 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
     if only is not None and (not isinstance(only, list) or any(limit not in allowed_limits for limit in only)):
         problems.append(f"{where}: 'only' is a list of {', '.join(USE_LIMITS)} (action abilities) or "
                         "[once_per_turn] (auto abilities)")
-    control = (ability.get("condition") or {}).get("control") if isinstance(ability.get("condition"), Mapping) else None
-    if control is not None:
-        problems += _check_filter(f"{where}.condition.control", control, CONTROL_KEYS)
+    then = ability.get("then")
+    then_steps: list[Any] = then if isinstance(then, list) else []
+    for step_where, step in ((where, ability), *((f"{where}.then[{i}]", e) for i, e in enumerate(then_steps))):
+        for key in ("if", "unless"):
+            if isinstance(step, Mapping) and key in step:
+                problems += _check_condition(f"{step_where}.{key}", step[key])
+    if ability.get("condition") is not None:
+        problems += _check_condition(f"{where}.condition", ability["condition"])
     cost = ability.get("cost")
     if isinstance(cost, Mapping):
-        for key in ("cp", "element_cp"):
+        for key in ("cp", "element_cp", "discard", "mill", "remove_top"):
             if key in cost and (isinstance(cost[key], bool) or not isinstance(cost[key], int) or cost[key] < 0):
                 problems.append(f"{where}: cost {key!r} must be a whole number, 0 or more")
         if "element_cp" in cost and "element" not in cost:
             problems.append(f"{where}: cost 'element_cp' needs the 'element'")
         problems += _check_elements(f"{where}: cost 'elements'", cost)
+        if "discard_of" in cost:
+            problems += _check_filter(f"{where}.cost.discard_of", cost["discard_of"], CONTROL_KEYS)
+            if not cost.get("discard"):
+                problems.append(f"{where}: cost 'discard_of' needs 'discard' (how many cards)")
         if "x" in cost and cost["x"] is not True:
             problems.append(f"{where}: cost 'x' is true: the cost is 'cp' plus X CP, X chosen when it is used")
     for key in ("target", "all", "applies_to", "of"):
@@ -246,8 +307,14 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
         problems.append(f"{where}: 'damage' (Damage N —) must be a whole number")
     if kind == "field" and ability.get("effect") not in CONTINUOUS:
         problems.append(f"{where}: a field ability's effect must be one of {', '.join(CONTINUOUS)}")
-    if kind == "field" and isinstance(ability.get("amount"), Mapping):
-        problems.append(f"{where}: a field ability's amount is a number (a computed one only in an effect that resolves)")
+    if kind == "field" and isinstance(ability.get("amount"), Mapping) and not (
+            ability.get("effect") == "cost_change" and ability.get("applies_to") == "self") and not (
+            ability.get("effect") == "power" and counts_printed_facts(ability["amount"])):
+        problems.append(f"{where}: a field ability's amount is a number (a computed one only in an effect that resolves, "
+                        "a card's own cost change, and a power counting damage points or cards by printed facts)")
+    if isinstance(ability.get("amount"), Mapping) and ability.get("amount", {}).get("negative") and ability.get(
+            "effect") not in ("power", "cost_change"):
+        problems.append(f"{where}: only a power or cost change is a computed loss ('negative')")
     if kind != "field" and ability.get("effect") in FIELD_ONLY:
         problems.append(f"{where}: {ability.get('effect')} works only as a field ability")
     problems += _check_effect(where, ability)
@@ -261,7 +328,20 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
                 continue
             problems += _check_effect(f"{where}.then[{index}]", effect)
             problems += [f"{where}.then[{index}]: unknown key {k!r}" for k in effect
-                         if k not in ("effect", "duration", *_params(effect))]
+                         if k not in (*STEP_KEYS, *_params(effect))]
+            if effect.get("on", "self") != "self":
+                problems.append(f"{where}.then[{index}]: 'on' can only be self")
+    return problems
+
+
+def _check_condition(where: str, value: Any) -> list[str]:
+    """Check a condition: a mapping of CONDITIONS, its `control` a filter of printed facts."""
+    if not isinstance(value, Mapping):
+        return [f"{where} must be a mapping"]
+    problems = [f"{where} has no field {k!r}" for k in value if k not in CONDITIONS]
+    for key in ("control", "opponent_control"):
+        if value.get(key) is not None:
+            problems += _check_filter(f"{where}.{key}", value[key], CONTROL_KEYS)
     return problems
 
 
@@ -315,11 +395,35 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
                 problems.append(f"{where}.do[{e}]: an effect is a mapping")
             else:
                 problems += _check_effect(f"{where}.do[{e}]", sub)
+    if name == "pay":
+        cost = effect.get("cost")
+        if not isinstance(cost, Mapping) or not cost.get("cp") or set(cost) - {"cp", "element", "element_cp", "elements"}:
+            problems.append(f"{where}: pay needs a 'cost' of CP (cp, element, element_cp, elements)")
+        else:
+            problems += _check_elements(f"{where}: pay cost 'elements'", cost)
+    if name == "reveal_hand" and effect.get("player") not in ("you", "opponent"):
+        problems.append(f"{where}: reveal_hand 'player' must be you or opponent")
+    if name == "select":
+        if effect.get("player") not in ("you", "opponent"):
+            problems.append(f"{where}: select 'player' must be you or opponent")
+        problems += _check_filter(f"{where}.filter", effect.get("filter"), FILTER_KEYS)
+    if name == "search" and effect.get("to", "hand") not in ("hand", "field", "break"):
+        problems.append(f"{where}: search 'to' must be hand, field or break")
     if name == "search" and "filter" in effect:
         problems += _check_filter(f"{where}.filter", effect["filter"], FILTER_KEYS)
+    if name == "when_done":
+        if effect.get("after") not in WHEN_DONE_AFTER:
+            problems.append(f"{where}: when_done 'after' must be one of {', '.join(WHEN_DONE_AFTER)}")
+        if isinstance(effect.get("do"), Mapping):
+            problems += _check_ability(f"{where}.do", effect["do"], True)
+    if name == "replace_next_damage" and (effect.get("instead") not in DAMAGE_INSTEADS or (
+            effect.get("instead") == "reduce" and not int(effect.get("amount") or 0) > 0)):
+        problems.append(f"{where}: replace_next_damage is 'instead: prevent' or 'instead: reduce' with a positive amount")
     if name == "replace_break" and effect.get("instead") not in INSTEADS:
         problems.append(f"{where}: replace_break 'instead' must be one of {', '.join(INSTEADS)}")
     if name == "reveal_top":
+        if effect.get("to", "hand") not in ("hand", "field"):
+            problems.append(f"{where}: reveal_top 'to' must be hand or field")
         if effect.get("rest", "bottom") not in ("bottom", "break", "top"):
             problems.append(f"{where}: reveal_top 'rest' must be bottom, break or top")
         if "filter" in effect:
@@ -331,11 +435,25 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
     return problems
 
 
+def counts_printed_facts(value: Mapping[str, Any]) -> bool:
+    """Tell whether a computed number reads only what field abilities may read without a loop: damage points, or
+    cards counted by printed facts (no Power, no keyword, no type an effect can give: not Forwards or Characters)."""
+    if "damage_points" in value:
+        return True
+    counted = value.get("count")
+    kinds = counted.get("type") if isinstance(counted, Mapping) else None
+    return (isinstance(counted, Mapping) and set(counted) <= {"type", "element", "job", "name", "category",
+                                                               "cost_at_most", "cost_at_least", "controller", "not_self"}
+            and kinds in ("backup", "monster", "summon"))
+
+
 def _check_value(where: str, value: Mapping[str, Any]) -> list[str]:
     """Check a number computed when the effect resolves (see VALUE_KEYS)."""
     problems = [f"{where}: unknown value key {k!r}" for k in value if k not in VALUE_KEYS]
-    if ("x" in value) == ("count" in value):
-        problems.append(f"{where}: a computed number gives either 'x' or 'count'")
+    if sum(key in value for key in ("x", "count", "damage_points")) != 1:
+        problems.append(f"{where}: a computed number gives one of 'x', 'count' or 'damage_points'")
+    if value.get("damage_points", "you") not in ("you", "opponent"):
+        problems.append(f"{where}: 'damage_points' is you or opponent")
     for key in ("x", "times", "divide"):
         if key in value and (isinstance(value[key], bool) or not isinstance(value[key], int) or value[key] < 1):
             problems.append(f"{where}: {key!r} must be a whole number, 1 or more")
@@ -373,6 +491,14 @@ def _check_filter(where: str, value: Any, allowed: tuple[str, ...]) -> list[str]
         problems.append(f"{where}: controller must be you, opponent or any")
     if value.get("zone", "field") not in ("field", "hand", "break"):
         problems.append(f"{where}: zone must be field, hand or break")
+    for key in ("any_of", "none_of"):
+        if key not in value:
+            continue
+        if not isinstance(value[key], list) or not value[key]:
+            problems.append(f"{where}: {key} is a list of card filters")
+            continue
+        for index, one in enumerate(value[key]):
+            problems += _check_filter(f"{where}.{key}[{index}]", one, ALTERNATIVE_KEYS)
     return problems
 
 
@@ -402,5 +528,5 @@ def has_mode_targets(ability: Mapping[str, Any]) -> bool:
 
 def effect_steps(ability: Mapping[str, Any]) -> list[dict[str, Any]]:
     """Return the effects an ability does in order: its own `effect` then its `then` list."""
-    first = {k: v for k, v in ability.items() if k == "effect" or k in _params(ability) or k == "duration"}
+    first = {k: v for k, v in ability.items() if k in STEP_KEYS or k in _params(ability)}
     return [first, *[dict(e) for e in ability.get("then", [])]]

@@ -366,6 +366,7 @@ def _push_next_trigger(tx: Transaction) -> None:
         return
     stack.push(tx, {k: v for k, v in entry.items() if k != "id"})
     tx.log(f"{entry['name']} goes on the stack", "FFTCG 11.8.7")
+    actions.announce_chosen(tx, entry)
 
 
 def _modes(ability: Mapping[str, Any]) -> int:

@@ -34,6 +34,7 @@ class Characteristics(NamedTuple):
     must_block: bool = False
     jobs: tuple[str, ...] | None = None  # its Jobs once an effect changed them; None: the printed ones
     types: tuple[str, ...] | None = None  # its card types once an effect changed them; None: the printed one
+    cannot_be_broken: bool = False  # "This Forward cannot be broken." (FFTCG 1.3: no break happens to it)
 
     def can_be_chosen_by(self, kind: str, player: str) -> bool:
         """Tell whether a Summon or ability (`kind`) played by `player` may choose this card."""
@@ -100,9 +101,11 @@ def _reads(definition: CardDefinition) -> frozenset[str]:
         condition = ability.get("condition") or {}
         if "your_turn" in condition:
             reads.add("turn")
-        if "damage" in ability or "damage_at_least" in condition:
+        amount = ability.get("amount")
+        if "damage" in ability or {"damage_at_least", "opponent_damage_at_least"} & set(condition) or (isinstance(amount, Mapping)
+                                                                      and "damage_points" in amount):
             reads.add("damage")
-        if "hand_at_most" in condition:
+        if {"hand_at_most", "hand_at_least", "opponent_hand_at_most"} & set(condition):
             reads.add("hand")
         for key in ("applies_to", "target", "all", "of"):
             if isinstance(ability.get(key), Mapping) and "dull" in ability[key]:

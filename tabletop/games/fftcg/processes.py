@@ -95,7 +95,8 @@ def _field_check(state: GameState) -> tuple[dict[int, tuple[str, str]], list[int
     for iid, current in chars.items():
         damage = int(state.cards[iid].props.get("damage", 0))
         if iid not in put and current.power is not None and damage > 0 and damage >= current.power:
-            broken.append(iid)  # FFTCG 12.4.5
+            if not current.cannot_be_broken:  # FFTCG 1.3: it stays, its damage on it
+                broken.append(iid)  # FFTCG 12.4.5
     return put, broken
 
 

@@ -6,6 +6,7 @@ card and its `ts`, controller, card_id and ability index (or `inline` ability), 
 """
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -16,7 +17,10 @@ from tabletop.engine.transaction import Transaction
 from tabletop.engine.zones import Visibility
 from tabletop.games.fftcg import actions
 from tabletop.engine.card_filter import Seen
-from tabletop.games.fftcg.continuous import FILTER, characteristics, condition_holds, is_current, matches, pinned
+from tabletop.games.fftcg.continuous import (
+    FILTER, characteristics, condition_holds, is_current, matches, pinned,
+)
+from tabletop.games.fftcg.cp import ability_cost, every_payment
 from tabletop.games.fftcg.effects import effect_steps, with_mode
 from tabletop.games.fftcg.words import Doing, acting_players, do_effect
 
@@ -172,12 +176,22 @@ def effect_step(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
         procedure.set_var(tx, fi, "ex_wait", None)
         context = procedure.ctx(state, fi)
     at = str(procedure.stack(state)[fi]["pc"])
-    cards = [iid for iid, ts in context["cards"] if is_current(state, iid, ts)]
+    entry = context["entry"]
+    if step.get("on") == "self":  # done to the ability's own card, not the chosen ones (effects.py `then`)
+        itself = source_object(state, entry)
+        cards = [itself] if itself is not None else []
+    else:
+        cards = [iid for iid, ts in context["cards"] if is_current(state, iid, ts)]
+    if not _step_condition_met(tx, fi, step):
+        return True
     if _ask(tx, fi, at, step, cards):
         return False
+    if step["effect"] == "select":  # the effects after it are done to the selected cards (effects.py `select`)
+        picked = [int(i) for i in procedure.ctx(state, fi)["answers"].get(at, {}).get("picks", ())]
+        procedure.set_var(tx, fi, "cards", pinned(state, picked))
+        return True
     live = [c for c in cards if c in state.cards]
     on_field = [c for c in live if state.cards[c].zone.endswith(".field")]
-    entry = context["entry"]
     ability = ability_of(state, entry)
     names_cards = any(key in ability for key in ("target", "all"))
     itself = None if names_cards else source_object(state, entry)
@@ -186,6 +200,24 @@ def effect_step(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
     if state.lists.get("ex_queue") and frame["pc"] + 2 < len(frame["steps"]):  # another effect before _finish
         procedure.set_var(tx, fi, "ex_wait", True)  # the EX Bursts this damage revealed come first (FFTCG 6.5.2.1)
     return True
+
+
+def _step_condition_met(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
+    """Tell whether a step's `if` holds and its `unless` does not (effects.py); each condition is read once per
+    resolution, when the first step naming it is reached, so an effect and its "instead" never both happen."""
+    met = True
+    for key in ("if", "unless"):
+        condition = step.get(key)
+        if condition is None:
+            continue
+        answers = procedure.ctx(tx.state, fi)["answers"]
+        remembered = f"condition:{json.dumps(condition, sort_keys=True)}"
+        if remembered not in answers:
+            holds = condition_holds(tx.state, condition, procedure.ctx(tx.state, fi)["entry"]["controller"])
+            procedure.set_var(tx, fi, "answers", {**answers, remembered: {"holds": holds}})
+            answers = procedure.ctx(tx.state, fi)["answers"]
+        met = met and answers[remembered]["holds"] == (key == "if")
+    return met
 
 
 def waits_for_ex_burst(state: GameState) -> bool:
@@ -241,6 +273,21 @@ def _ask(tx: Transaction, fi: int, at: str, step: Mapping[str, Any], cards: list
             procedure.ask(tx, fi, player, "effect_choice", "pick", f"{entry['name']}: discard {count} card(s) from your hand",
                           hand, count, count, "FFTCG 15.1.1.4", key=key)
             return True
+    if name == "pay":
+        return _ask_payment(tx, fi, at, step)
+    if name == "select" and at not in answers:
+        chooser = entry["controller"] if step.get("player") == "you" else state.opponent(entry["controller"])
+        zone = step["filter"].get("zone", "field")
+        chars = characteristics(state) if zone == "field" else None
+        fits = [iid for p in state.players for iid in state.zones[f"{p}.{zone}"].cards
+                if matches(state, iid, step["filter"], entry["controller"], entry.get("source"), chars)]
+        count = min(int(step.get("count", 1)), len(fits))
+        if count == 0:
+            procedure.set_var(tx, fi, "answers", {**answers, at: {"picks": []}})
+            return False
+        procedure.ask(tx, fi, chooser, "effect_choice", "pick", f"{entry['name']}: select {count} card(s)", fits,
+                      0 if step.get("up_to") else count, count, "FFTCG 11.11.5", key=at)
+        return True
     if name == "look_top" and step.get("reorder") and at in answers and f"{at}:top" not in answers:
         player = entry["controller"]
         bottom = {int(i) for i in answers[at].get("picks", ())}
@@ -270,6 +317,26 @@ def _ask(tx: Transaction, fi: int, at: str, step: Mapping[str, Any], cards: list
             actions.ask_replacement(tx, *waiting)
             return True
     return False
+
+
+def _ask_payment(tx: Transaction, fi: int, at: str, step: Mapping[str, Any]) -> bool:
+    """Ask the controller how to pay a cost as it resolves ("you may pay [1]"): one of every legal payment (option
+    1, 2, …, listed in the question) or 0 to not pay (FFTCG 11.2, 11.4.7); the payments are kept for the step."""
+    state = tx.state
+    context = procedure.ctx(state, fi)
+    entry, answers = context["entry"], context["answers"]
+    if at in answers:
+        return False
+    player = entry["controller"]
+    payments = every_payment(state, player, ability_cost(step["cost"]), {entry.get("source")})
+    procedure.set_var(tx, fi, "answers", {**answers, f"{at}:payments": [[list(d), list(b)] for d, b in payments]})
+    listed = "; ".join(f"{n}: " + ", ".join([f"discard {actions.name_of(tx, i)}" for i in d]
+                                            + [f"dull {actions.name_of(tx, i)}" for i in b])
+                       for n, (d, b) in enumerate(payments, start=1))
+    procedure.ask(tx, fi, player, "effect_choice", "pick", f"{entry['name']}: pay {int(step['cost']['cp'])} CP — "
+                  f"0: do not pay" + (f"; {listed}" if listed else ""), [str(n) for n in range(len(payments) + 1)],
+                  1, 1, "FFTCG 11.2", key=at)
+    return True
 
 
 def _ask_reveal_top(tx: Transaction, fi: int, at: str, step: Mapping[str, Any]) -> bool:

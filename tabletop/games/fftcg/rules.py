@@ -52,6 +52,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 from tabletop.engine import by_hand, procedure, stack
+from tabletop.engine.card_filter import Seen
 from tabletop.engine.cards import CardDefinition
 from tabletop.engine.changes import MoveCard
 from tabletop.engine.commands import Choose, Command, PassPriority, UseAbilityByHand
@@ -71,7 +72,7 @@ from tabletop.games.fftcg.commands import (
     FFTCG_COMMANDS, CastSummon, DeclareAttack, DeclareBlock, DeclareParty, PlayCharacter, RepeatLoop,
     SplitDamage, UseAbility,
 )
-from tabletop.games.fftcg.continuous import characteristics, cost_of, field_cards, is_current, is_of_type, pinned
+from tabletop.games.fftcg.continuous import FILTER, characteristics, condition_holds, cost_of, field_cards, is_current, is_of_type, pinned
 from tabletop.games.fftcg.cp import ability_cost, character_cost, check_payment, find_payment, play_cost
 from tabletop.games.fftcg.effects import ability_kind, has_mode_targets, validate_effects, with_mode
 from tabletop.games.fftcg.printed import printed_index
@@ -282,7 +283,7 @@ class FFTCGRules(GameRules):
         if not isinstance(command, (PlayCharacter, CastSummon, UseAbility)):
             return ()
         name = state.definition(command.card).name
-        kept = {command.card, getattr(command, "name_discard", None)}
+        kept = {command.card, getattr(command, "name_discard", None), *getattr(command, "cost_discards", ())}
         index = printed_index(state)
         backups = tuple(i for i in field_cards(state, player) if i not in kept and not state.cards[i].tapped
                         and index[state.cards[i].card_id].card_type == "backup")
@@ -294,6 +295,11 @@ class FFTCGRules(GameRules):
             choices.append(CardChoice("discard another card of the same name",
                                       f"{name}: check the Character card named {name} to discard", {"name_discard": same},
                                       count=(1, 1)))
+        if isinstance(command, UseAbility) and command.cost_discards:  # "Discard N cards:" (FFTCG 11.6.2)
+            needed = len(command.cost_discards)
+            hand = tuple(i for i in state.zones[f"{player}.hand"].cards if i not in {command.card, command.name_discard})
+            choices.append(CardChoice("discard other cards for the cost", f"{name}: check the {needed} card(s) to "
+                                      "discard for its cost", {"cost_discards": hand}, count=(needed, needed)))
         ability = self._ability_played(state, command)
         low, high = target_count(ability) if ability is not None else (0, 0)
         if high and ability is not None:
@@ -442,9 +448,10 @@ class FFTCGRules(GameRules):
         # state.memo(board=True), inlined with tuple keys: asked at every pass of every seat
         values = state.board_memo_values
         # the First Strike window's refusals leave abilities out of what is computed in it (FFTCG 15.2.3.3): keyed apart
-        # an ability limited to the Main Phase (FFTCG 11.6) is left out of the Attack Phase's plays: keyed apart
+        # an ability limited to the Main Phase (FFTCG 11.6) is left out of the Attack Phase's plays, and one limited
+        # to "while <self> is attacking" is in only while an attack goes on: both keyed apart
         key = ("fftcg.plays", player, state.turn, state.active, len(state.data.get("loop_banned") or ()),
-               bool(state.data.get("fs_window")), state.phase == "attack", False)
+               bool(state.data.get("fs_window")), state.phase == "attack", bool(state.data.get("attack")), False)
         plays = values.get(key)
         if plays is None:
             plays = values[key] = self._potential_plays(state, player, False)
@@ -542,8 +549,15 @@ class FFTCGRules(GameRules):
             payment = find_payment(state, player, ability_cost(cost, x), exclude)
             if payment is None:
                 break
+            # "Discard N cards": the first cards of the hand the payment leaves (the window lets the player pick others)
+            spare = [i for i in state.zones[f"{player}.hand"].cards if i not in exclude and i not in payment[0]
+                     and _may_discard_for_cost(state, player, i, cost)]
+            cost_discards = tuple(spare[:int(cost.get("discard", 0))])
+            if len(cost_discards) < int(cost.get("discard", 0)):
+                break
             uses += [UseAbility(by=player, card=iid, ability=index, discards=payment[0], backups=payment[1],
-                                targets=targets, mode=mode, name_discard=name_discard, x=x)
+                                targets=targets, mode=mode, name_discard=name_discard, cost_discards=cost_discards,
+                                x=x)
                      for targets, mode in _choices(state, ability, player, iid)]
         return uses
 
@@ -741,14 +755,7 @@ class FFTCGRules(GameRules):
         flow.acted(tx, command.by)
 
     def _pay(self, tx: Transaction, player: str, discards: Sequence[int], backups: Sequence[int]) -> None:
-        for iid in backups:
-            tx.set_field(iid, "tapped", True)
-        for iid in discards:
-            actions.enter_zone(tx, iid, "break")
-        if discards or backups:
-            tx.log(f"{player} paid with " + ", ".join(
-                [f"discarding {actions.name_of(tx, i)}" for i in discards]
-                + [f"dulling {actions.name_of(tx, i)}" for i in backups]), "FFTCG 11.2")
+        actions.pay_cp(tx, player, discards, backups)
 
     def _cast_summon(self, tx: Transaction, command: CastSummon) -> None:
         state = tx.state
@@ -777,6 +784,7 @@ class FFTCGRules(GameRules):
         stack.push(tx, entry)
         tx.log(f"{command.by} cast {definition.name}" + (
             " choosing " + ", ".join(actions.name_of(tx, t) for t in targets) if targets else ""), "FFTCG 11.3")
+        actions.announce_chosen(tx, entry)
         actions.emit(tx, trigger_event("summon_cast", command.card))
         flow.acted(tx, command.by)
 
@@ -794,6 +802,13 @@ class FFTCGRules(GameRules):
             refusal = _loop_ban(state, player, iid, index) or _use_limit(state, player, iid, index, ability)
             if refusal is not None:
                 return refusal
+        deck = len(state.zones[f"{player}.deck"].cards)
+        if any(int((ability.get("cost") or {}).get(key, 0)) > deck for key in ("mill", "remove_top")):
+            return IllegalCommand("FFTCG 11.6.2", "its cost takes more cards from the top of your deck than it holds "
+                                                  "(a cost is paid whole)")
+        if ability.get("condition") and not condition_holds(state, ability["condition"], player):
+            return IllegalCommand("FFTCG 11.6", f"{state.definition(iid).name}'s ability can only be used when its "
+                                                "text's condition holds")
         cost = ability.get("cost") or {}
         if cost.get("dull"):
             if card.tapped:
@@ -845,7 +860,8 @@ class FFTCGRules(GameRules):
         if command.x and not cost.get("x"):
             raise IllegalCommand("FFTCG 4.5", "this ability's cost has no X")
         need = ability_cost(cost, command.x)
-        check_payment(state, command.by, need, command.discards, command.backups, exclude)
+        _check_cost_discards(state, command, int(cost.get("discard", 0)), exclude)
+        check_payment(state, command.by, need, command.discards, command.backups, exclude | set(command.cost_discards))
         entry = {"kind": kind, "source": command.card, "ts": card.props.get("ts"), "controller": command.by,
                  "card_id": definition.id, "ability": command.ability, "targets": pinned(state, targets),
                  "mode": command.mode, "name": ability.get("name") or f"{definition.name}: ability {command.ability}",
@@ -857,11 +873,20 @@ class FFTCGRules(GameRules):
         self._pay(tx, command.by, command.discards, command.backups)
         if command.name_discard is not None:
             actions.enter_zone(tx, command.name_discard, "break")
+        for cost_card in command.cost_discards:  # FFTCG 11.6.2: discarded as the cost, not for CP
+            tx.log(f"{command.by} discarded {actions.name_of(tx, cost_card)} (cost)", "FFTCG 15.1.1.4")
+            actions.enter_zone(tx, cost_card, "break")
+        for key, zone in (("mill", "break"), ("remove_top", "removed")):  # the top cards of the deck (FFTCG 11.6.2)
+            for iid in state.zones[f"{command.by}.deck"].cards[:int(cost.get(key, 0))]:
+                actions.enter_zone(tx, iid, zone)
+                tx.log(f"{actions.name_of(tx, iid)} was put from the top of {command.by}'s deck into the "
+                       f"{'Break Zone' if zone == 'break' else 'removed zone'} (cost)", "FFTCG 11.6.2")
         if cost.get("break_self"):  # a cost that puts it into the Break Zone is not a break (FFTCG 15.1.1.3.2)
             actions.move_from_field(tx, [command.card], "break", "cost", "FFTCG 11.6.2")
         if not quiet:
             stack.push(tx, entry)
             tx.log(f"{command.by} used {entry['name']}", "FFTCG 11.6")
+            actions.announce_chosen(tx, entry)
             flow.acted(tx, command.by)
         return entry
 
@@ -1098,6 +1123,29 @@ def _summon_ability(definition: CardDefinition) -> Mapping[str, Any] | None:
     return None
 
 
+def _check_cost_discards(state: GameState, command: UseAbility, count: int, exclude: set[int]) -> None:
+    """Refuse a use whose cost's "discard N cards" is not paid with N other cards of the player's hand
+    (FFTCG 11.6.2: the whole cost is paid; cards discarded for it produce no CP)."""
+    chosen = list(command.cost_discards)
+    if len(chosen) != count or len(set(chosen)) != len(chosen):
+        raise IllegalCommand("FFTCG 11.6.2", f"this ability's cost discards {count} card(s) from your hand "
+                                             f"(got {len(chosen)})" if count else "this ability's cost discards no card")
+    cost = state.definition(command.card).effects[command.ability].get("cost") or {}
+    for iid in chosen:
+        card = state.cards.get(iid)
+        if card is None or card.zone != f"{command.by}.hand" or iid in exclude or iid in command.discards:
+            raise IllegalCommand("FFTCG 11.6.2", "the cost's discards must be other cards of your hand than those "
+                                                 "discarded for CP")
+        if not _may_discard_for_cost(state, command.by, iid, cost):
+            raise IllegalCommand("FFTCG 11.6.2", f"{state.definition(iid).name} is not a card this cost discards")
+
+
+def _may_discard_for_cost(state: GameState, player: str, iid: int, cost: Mapping[str, Any]) -> bool:
+    """Tell whether a card of the hand fits a cost's "discard N <cards>" (its `discard_of` filter, if any)."""
+    of = cost.get("discard_of")
+    return of is None or FILTER.holds(Seen(state, player), iid, of)
+
+
 def _use_limit(state: GameState, player: str, iid: int, index: int, ability: Mapping[str, Any]) -> IllegalCommand | None:
     """Refuse a use the ability's own text forbids (its `only`: "You can only use this ability during your turn",
     "… during your Main Phase", "… once per turn"; FFTCG 11.6: an action ability is used as its text allows)."""
@@ -1107,6 +1155,8 @@ def _use_limit(state: GameState, player: str, iid: int, index: int, ability: Map
         return IllegalCommand("FFTCG 11.6", f"{name}'s ability can only be used during your turn")
     if "main_phase" in only and state.phase not in ("main1", "main2"):
         return IllegalCommand("FFTCG 11.6", f"{name}'s ability can only be used during your Main Phase")
+    if "while_attacking" in only and not FILTER.holds(Seen(state, player), iid, {"attacking": True}):
+        return IllegalCommand("FFTCG 11.6", f"{name}'s ability can only be used while {name} is attacking")
     if "once_per_turn" in only and state.cards[iid].props.get(f"used:{index}") == [state.turn,
                                                                                   state.cards[iid].props.get("ts")]:
         return IllegalCommand("FFTCG 11.6", f"{name}'s ability can only be used once per turn and was used this turn")

@@ -16,11 +16,11 @@ from tabletop.engine.cards import CardDefinition
 from tabletop.engine.text_compilation import CompiledText
 from tabletop.games.fftcg import clauses
 from tabletop.games.fftcg.card_text import ability_texts, normalised_clause, with_name_marked
-from tabletop.games.fftcg.effects import MOMENT_KEYS
+from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-2"
+COMPILER_VERSION = "fftcg-30"
 
 Ability = dict[str, Any]
 
@@ -66,12 +66,19 @@ def _keyword_line(text: str) -> dict[str, Any] | None:
     return {name: True for word, name in clauses.KEYWORD_NAMES.items() if word in lowered}
 
 
-_EX_BURST = re.compile(r"^EX BURST\s+")
+_EX_BURST = re.compile(r"^EX BURST\s*")
 _DAMAGE = re.compile(r"^Damage (\d+)\s*(?:—|--|-)\s*")
 _EVENTS = {"enters the field": "enters_field", "enters your field": "enters_field", "attacks": "attacks", "blocks": "blocks",
+           "forms a party and attacks": "party_attacks", "is blocked": "blocked", "is dealt damage": "dealt_damage",
+           "is chosen by a Summon or an ability": "chosen", "is chosen by Summons or abilities": "chosen",
+           "is chosen by your opponent's Summons or abilities": "chosen_by_opponent",
+           "is chosen by your opponent's Summon or ability": "chosen_by_opponent",
+           "is chosen by a Summon or an ability of your opponent": "chosen_by_opponent",
+           "is chosen by your opponent's ability": "chosen_by_opponent_ability",
            "is put from the field into the Break Zone": "put_into_break_zone", "leaves the field": "leaves_field",
            "is broken": "broken", "deals damage to your opponent": "deals_damage_to_player"}
 _EVENT = "|".join(re.escape(event) for event in _EVENTS)
+_EVENT_OR = re.compile(rf" or (?=(?:{_EVENT})$)")  # between two events (an event may hold " or ")
 # "When <self> enters the field or attacks, …": one auto ability per event (FFTCG 11.8.1).
 _TRIGGER = re.compile(rf"^When (?P<subject>.+?) (?P<event>(?:{_EVENT})(?: or (?:{_EVENT}))?), (?P<rest>.+)$", re.S)
 _CAST = re.compile(r"^When (?P<who>you cast|your opponent casts) a Summon, (?P<rest>.+)$", re.S)
@@ -82,13 +89,13 @@ _PHASE = re.compile(r"^At the (?:beginning of (?:the (?P<phase>Attack|End) Phase
 # "Cost: Effect" (the cost read by clauses.cost); a special ability's name stands before its [Special] symbol.
 _ACTION = re.compile(r"^(?!When |If |At )(?:(?P<name>[^\[:\"]+?) (?=\[Special\]))?(?P<cost>[^:\"]+):\s+(?P<rest>.+)$",
                      re.S)
-def _control(at: str, count: int, phrase: str) -> dict[str, Any] | None:
+def _control(at: str, count: int, phrase: str, key: str = "control") -> dict[str, Any] | None:
     """Read "2 or more Job Knight Forwards" (after "if you control") into a `control` condition of printed facts."""
     found = clauses.card_phrase(phrase)
     if found is None or not set(found) <= {"type", "element", "job", "name", "category", "cost_at_most",
-                                           "cost_at_least"}:
+                                           "cost_at_least", "any_of", "none_of"}:
         return None
-    return {"control": {**found, at: count}}
+    return {key: {**found, at: count}}
 
 
 _CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
@@ -98,6 +105,16 @@ _CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^if you have received (\d+) (?:or more points of damage|points of damage or more), ", re.I),
      lambda m: {"damage_at_least": int(m.group(1))}),
     (re.compile(r"^if you have (\d+) or less cards in your hand, ", re.I), lambda m: {"hand_at_most": int(m.group(1))}),
+    (re.compile(r"^if you have (\d+) cards? or less in your hand, ", re.I), lambda m: {"hand_at_most": int(m.group(1))}),
+    (re.compile(r"^if you have (\d+) or more cards in your hand, ", re.I), lambda m: {"hand_at_least": int(m.group(1))}),
+    (re.compile(r"^if your opponent has (\d+) cards? or less in (?:their|his/her) hand, ", re.I),
+     lambda m: {"opponent_hand_at_most": int(m.group(1))}),
+    (re.compile(r"^if your opponent has no cards in (?:their|his/her) hand, ", re.I),
+     lambda m: {"opponent_hand_at_most": 0}),
+    (re.compile(r"^if your opponent has received (\d+) (?:or more points of damage|points of damage or more), ", re.I),
+     lambda m: {"opponent_damage_at_least": int(m.group(1))}),
+    (re.compile(r"^if your opponent controls (\d+) or more ([^,]+), ", re.I),
+     lambda m: _control("at_least", int(m.group(1)), m.group(2), "opponent_control")),
     (re.compile(r"^if you control (\d+) or more ([^,]+), ", re.I), lambda m: _control("at_least", int(m.group(1)), m.group(2))),
     (re.compile(r"^if you control (\d+) or less ([^,]+), ", re.I), lambda m: _control("at_most", int(m.group(1)), m.group(2))),
     (re.compile(r"^if you control an? ([^,]+), ", re.I), lambda m: _control("at_least", 1, m.group(1))),
@@ -119,7 +136,7 @@ def _ability(text: str, summon: bool) -> list[Ability]:
         text = text[damage.end():]
     trigger = _TRIGGER.match(text)
     if trigger is not None:
-        events = tuple(_EVENTS[event] for event in trigger.group("event").split(" or "))
+        events = tuple(_EVENTS[event] for event in _EVENT_OR.split(trigger.group("event")))
         yours = "enters your field" in trigger.group("event")
         if yours and trigger.group("subject") == "<self>":
             raise Unread(text)
@@ -138,6 +155,8 @@ def _ability(text: str, summon: bool) -> list[Ability]:
     action = _ACTION.match(text)
     if action is not None and not summon:
         return [_action(head, action.group("name") or "", action.group("cost"), action.group("rest"))]
+    if summon and (_OWN_COST.match(_condition(text)[0].rstrip(".")) or _OWN_COST_EACH.match(_condition(text)[0].rstrip("."))):  # read while in the hand (FFTCG 11.12.4.4)
+        return _field(head, text)
     if summon:
         return [{**head, **_effect(text, optional_allowed=False)}]
     return _field(head, text)
@@ -198,6 +217,15 @@ def _action(head: Ability, name: str, cost_text: str, rest: str) -> Ability:
     if limit is not None:
         rest = rest[:limit.start()]
         ability["only"] = [name for word, name in _LIMIT_WORDS.items() if word in limit.group(0)]
+    only_if = _USE_IF.search(rest)
+    if only_if is not None:  # "You can only use this ability if you control 3 or more Backups" (FFTCG 11.6)
+        left, condition = _condition(f"if {only_if.group(1)}, ")
+        if left or not condition:
+            raise Unread(only_if.group(0).strip())
+        rest = rest[:only_if.start()]
+        ability["condition"] = condition
+        if only_if.group(2):
+            ability["only"] = ["once_per_turn"]
     ability.update(_effect(rest, optional_allowed=False))
     return ability
 
@@ -206,8 +234,11 @@ def _action(head: Ability, name: str, cost_text: str, rest: str) -> Ability:
 _ONCE_PER_TURN = re.compile(r"\s*This effect will trigger only once per turn\.?$")
 # "You can only use this ability during your turn (and only once per turn)." closing an action ability's text
 _USE_LIMIT = re.compile(r"\s*You can only use this ability (?:during your turn|during your Main Phase|once per turn|"
-                        r"during your turn and only once per turn|once per turn during your turn)\.?$")
-_LIMIT_WORDS = {"during your turn": "your_turn", "during your Main Phase": "main_phase", "once per turn": "once_per_turn"}
+                        r"during your turn and only once per turn|once per turn during your turn|"
+                        r"while <self> is attacking)\.?$")
+_USE_IF = re.compile(r"\s*You can only use this ability if (.+?)( and only once per turn)?\.?$")
+_LIMIT_WORDS = {"during your turn": "your_turn", "during your Main Phase": "main_phase", "once per turn": "once_per_turn",
+                "while <self> is attacking": "while_attacking"}
 
 
 def _field(head: Ability, text: str) -> list[Ability]:
@@ -216,7 +247,7 @@ def _field(head: Ability, text: str) -> list[Ability]:
     if condition:
         head = {**head, "condition": condition}
     sentence = text.rstrip(".")
-    if "." in sentence:
+    if "." in clauses.QUOTE.sub("", sentence):  # one sentence (a quoted granted ability may hold its own)
         raise Unread(text)
     found = _field_sentence(sentence)
     if found is None:
@@ -227,6 +258,8 @@ def _field(head: Ability, text: str) -> list[Ability]:
 
 _OWN_COST = re.compile(r"^the cost (?:required to cast|required to play|for playing) <self>(?: onto the field)? is "
                        r"(reduced|increased) by (\d+)$", re.I)
+_OWN_COST_EACH = re.compile(r"^the cost (?:required to cast|required to play) <self>(?: onto the field)? is "
+                            r"(reduced|increased) by (\d+) for each (.+)$", re.I)
 _CHOSEN_BY = {"Summons": "summons", "abilities": "abilities", "Summons or abilities": "any"}
 
 
@@ -237,14 +270,28 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
         granted = clauses._grants(made.group(2)) if made.group(2) else []
         return None if granted is None else [{"effect": "become_forward", "power": int(made.group(1)),
                                               "applies_to": "self"}, *({**g, "applies_to": "self"} for g in granted)]
+    each = re.match(r"^(?:For each (.+?), <self> gains \+(\d+) power|<self> gains \+(\d+) power for each (.+))$", sentence)
+    if each is not None:  # counted while the characteristics are (FFTCG 11.12.4)
+        counted = clauses.counted_amount(each.group(1) or each.group(4), int(each.group(2) or each.group(3)))
+        if counted is None or not counts_printed_facts(counted):
+            return None
+        return [{"effect": "power", "amount": counted, "applies_to": "self"}]
     gains = re.match(r"^<self> gains (.+)$", sentence)
     if gains is not None:
         granted = clauses._grants(gains.group(1))
         return None if granted is None else [{**g, "applies_to": "self"} for g in granted]
+    guarded = re.match(r"^The (.+?) cannot be chosen by your opponent's (Summons or abilities|Summons|abilities)$", sentence)
+    if guarded is not None:  # "your opponent" is theirs only for cards you control
+        applies = clauses.card_phrase(guarded.group(1))
+        if applies is None or applies.get("controller") != "you" or "zone" in applies or any(
+                key in applies for key in MOMENT_KEYS):
+            return None
+        return [{"effect": "cannot_be_chosen", "by": _CHOSEN_BY[guarded.group(2)], "player": "opponent",
+                 "applies_to": applies}]
     others = re.match(r"^The (.+?) gain (.+)$", sentence)
     if others is not None:
         applies = clauses.card_phrase(others.group(1))
-        granted = clauses._grants(others.group(2))
+        granted = clauses._grants(others.group(2), own=(applies or {}).get("controller") == "you")
         if applies is None or granted is None or "zone" in applies or any(key in applies for key in MOMENT_KEYS):
             return None
         return [{**g, "applies_to": applies} for g in granted]
@@ -253,6 +300,9 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
     if chosen is not None:
         by = _CHOSEN_BY[chosen.group(1) or chosen.group(2)]
         return [{"effect": "cannot_be_chosen", "by": by, "player": "opponent", "applies_to": "self"}]
+    anyone = re.match(r"^<self> cannot be chosen by (Summons or abilities|Summons|abilities)$", sentence)
+    if anyone is not None:  # anyone's, its controller's too
+        return [{"effect": "cannot_be_chosen", "by": _CHOSEN_BY[anyone.group(1)], "applies_to": "self"}]
     unblockable = re.match(r"^<self> cannot be blocked by a Forward of cost (\d+) or more$", sentence)
     if unblockable is not None:
         return [{"effect": "cannot_be_blocked_by", "cost_at_least": int(unblockable.group(1)), "applies_to": "self"}]
@@ -260,13 +310,22 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
         return [{"effect": "cannot_be_blocked_by", "cost_at_least": 0, "applies_to": "self"}]
     restriction = {"<self> cannot attack": ("cannot_attack",), "<self> cannot block": ("cannot_block",),
                    "<self> cannot attack or block": ("cannot_attack", "cannot_block"),
-                   "<self> must block if possible": ("must_block",)}.get(sentence)
+                   "<self> must block if possible": ("must_block",),
+                   "<self> cannot be broken": ("cannot_be_broken",),
+                   "<self> must attack once per turn if possible": ("must_attack",),
+                   "<self> enters the field dull": ("enters_dull",)}.get(sentence)
     if restriction is not None:
         return [{"effect": word, "applies_to": "self"} for word in restriction]
     own_cost = _OWN_COST.match(sentence)
     if own_cost is not None:
         amount = int(own_cost.group(2)) * (-1 if own_cost.group(1) == "reduced" else 1)
         return [{"effect": "cost_change", "amount": amount, "applies_to": "self"}]
+    each = _OWN_COST_EACH.match(sentence)
+    if each is not None:  # counted where the card's cost is counted, in the hand (FFTCG 11.12.4.4)
+        counted = clauses.counted_amount(each.group(3), int(each.group(2)), negative=each.group(1) == "reduced")
+        if counted is None or any(key in counted.get("count", {}) for key in MOMENT_KEYS):
+            return None
+        return [{"effect": "cost_change", "amount": counted, "applies_to": "self"}]
     reduce = re.match(r"^If <self> is dealt damage, reduce the damage by (\d+) instead$", sentence)
     if reduce is not None:
         return [{"kind": "replacement", "event": "damage", "instead": "reduce", "amount": int(reduce.group(1)),
@@ -277,6 +336,8 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
 _SENTENCE_END = re.compile(r"(?<=\.)\s+")
 # "Draw 1 card, then discard 1 card": two effects in that order
 _THEN = re.compile(r",? then,? (?=[a-z])")
+# "Then, draw 1 card." opening a sentence: the next effect, in order (as every sentence is)
+_THEN_FIRST = re.compile(r"^Then, (?=[a-z])")
 
 
 def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Ability:
@@ -284,15 +345,21 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
     `then`, `optional`. `it_is_self`: "it" before any card is chosen means the card itself (a trigger's subject)."""
     lines = text.split("\n")
     modes = [line.strip().strip('"') for line in lines[1:]]
-    sentences = [part.strip().rstrip(".") for s in _SENTENCE_END.split(lines[0].strip())
+    sentences = [_THEN_FIRST.sub("", part.strip().rstrip(".")) for s in _SENTENCE_END.split(lines[0].strip())
                  for part in _THEN.split(s) if part.strip()]
     sentences = _joined_looks(sentences)
     ability: Ability = {}
     steps: list[clauses.Effect] = []
+    last: list[clauses.Effect] = []  # the effects of the sentence before (an "instead" sentence replaces them)
+    picking = False  # after "Your opponent selects …": "it" is the selected card
     if sentences and optional_allowed and sentences[0].lower().startswith("you may "):
         ability["optional"] = True
         sentences[0] = sentences[0][len("you may "):]
     for index, sentence in enumerate(sentences):
+        if sentence.lower().startswith("when you do so, "):
+            steps.append(_when_done(steps, " ".join(s + "." for s in [sentence[len("when you do so, "):],
+                                                                       *sentences[index + 1:]]), ability))
+            break
         choose = re.match(r"^choose (.+)$", sentence, re.I)
         if choose is not None:
             target = clauses.counted_phrase(choose.group(1))
@@ -304,18 +371,86 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
             steps.append(_modes(modes, sentence))
             modes = []
             continue
-        found = _sentence(sentence, ability, it_is_self and not steps)
+        shown = clauses.reveal_hand_sentences(sentences[index:]) if not steps and "target" not in ability else None
+        if shown is not None:  # its select, if any, is the last pick: the discard is done to it
+            steps += shown
+            break
+        selected = clauses.select_sentence(sentence) if index == 0 and "target" not in ability else None
+        if selected is not None:  # the sentences after it are done to the selected cards
+            picking = True
+            steps.append(selected)
+            continue
+        played = clauses.play_from_hand_sentence(sentence) if not steps and "target" not in ability else None
+        if played is not None and index == len(sentences) - 1:  # its picks are the cards of the steps after it
+            steps += played
+            continue
+        if picking:
+            found = clauses.target_sentence(sentence, "field")
+        elif re.match(r"^if ", sentence, re.I):
+            found = _conditional(sentence, ability, steps, last)
+        else:
+            found = _sentence(sentence, ability, it_is_self and not steps)
         if found is None:
             raise Unread(sentence)
+        last = found
         steps += found
     if modes:
         raise Unread(modes[0])
     if not steps:
         raise Unread(text)
+    if "on" in steps[0]:  # only an effect after the chosen cards' first one is done to the card itself
+        raise Unread(sentences[0])
+    paying = [step for step in steps if step["effect"] == "pay"]
+    if paying and not (ability.get("optional") and len(steps) == 2 and steps[1]["effect"] == "when_done"):
+        raise Unread(sentences[0])  # only "you may pay …. When you do so, …" is read
     ability.update(steps[0])
     if len(steps) > 1:
         ability["then"] = steps[1:]
     return ability
+
+
+def _when_done(steps: list[clauses.Effect], rest: str, ability: Ability) -> clauses.Effect:
+    """Read "When you do so, <effect>." after "you may discard 1 card", "you may receive 1 point of damage" or "you
+    may put <self> into the Break Zone" (its only step): a when_done step whose effect triggers (effects.py)."""
+    if len(steps) != 1 or not ability.get("optional") or isinstance(ability.get("target"), dict) or "all" in ability:
+        raise Unread("When you do so, …")
+    done = steps[0]
+    after = ("pay" if done["effect"] == "pay" else
+             "discard" if done["effect"] == "discard" and done.get("player", "you") == "you" else
+             "damage" if done["effect"] == "damage_player" and done.get("player") == "you" else
+             "self_break" if done["effect"] == "put_into_break" and ability.get("target") == "self" else None)
+    if after is None:
+        raise Unread("When you do so, …")
+    found: clauses.Effect = {"effect": "when_done", "after": after, "do": _effect(rest, optional_allowed=False)}
+    if after == "discard":
+        found["count"] = int(done["count"])
+    return found
+
+
+def _conditional(sentence: str, ability: Ability, steps: list[clauses.Effect],
+                 last: list[clauses.Effect]) -> list[clauses.Effect] | None:
+    """Read "If <condition>, <effect>." (done only when the condition holds) and "If <condition>, <effect> instead."
+    (done in place of the sentence before, which is then done only when it does not hold): effect steps with `if`
+    and `unless` (effects.py; the condition is read once per resolution, when the first step naming it is done)."""
+    rest, condition = _condition(sentence)
+    if not condition:  # an "If …" no condition reads: a sentence of its own ("If it is put … this turn, … instead")
+        return _sentence(sentence, ability, False)
+    rest = re.sub(r"^also (?=[a-z])", "", rest)  # "If …, also draw 1 card": done besides the sentence before
+    instead = rest.endswith(" instead")
+    if instead:
+        rest = rest[:-len(" instead")]
+        if not last:
+            return None
+    before = (ability.get("target"), ability.get("all"))
+    found = _sentence(rest, ability, False)
+    if found is None or (ability.get("target"), ability.get("all")) != before:
+        return None  # a conditional sentence does not choose the ability's cards
+    if instead:
+        if any("if" in e or "unless" in e for e in last):
+            return None
+        for effect in last:
+            effect["unless"] = condition
+    return [{**effect, "if": condition} for effect in found]
 
 
 def _joined_looks(sentences: list[str]) -> list[str]:
@@ -325,7 +460,8 @@ def _joined_looks(sentences: list[str]) -> list[str]:
     for sentence in sentences:
         last = joined[-1].lower() if joined else ""
         if (last.startswith("look at the top card") and sentence.lower().startswith("you may")) or (
-                last.startswith(("reveal the top", "look at the top")) and " among them to your hand" in sentence) or (
+                last.startswith(("reveal the top", "look at the top")) and (
+                    " among them to your hand" in sentence or " among them onto the field" in sentence)) or (
                 last == "reveal the top card of your deck" and sentence.lower().startswith("if it is")) or (
                 last.startswith("look at the top") and sentence.lower().startswith("return these to the top")):
             joined[-1] = f"{joined[-1]}. {sentence}"
@@ -339,11 +475,17 @@ def _sentence(sentence: str, ability: Ability, it_is_self: bool) -> list[clauses
     player = clauses.player_sentence(sentence)
     if player is not None:
         return [player]
+    later = re.match(r"^at the end of the turn, (.+)$", sentence, re.I)
+    if later is not None:  # a delayed ability on the card itself (FFTCG 11.8.17; the end of the turn: 9.5)
+        itself = clauses.self_sentence(later.group(1))
+        return None if itself is None else [{"effect": "delayed", "when": "end_phase_start",
+                                             "do": [{**effect, "on": "self"} for effect in itself]}]
     target = ability.get("target")
     if isinstance(target, dict):
-        return clauses.target_sentence(sentence, target.get("zone", "field"))
+        return clauses.target_sentence(sentence, target.get("zone", "field")) or _on_self(sentence)
     if "all" in ability:
-        return clauses.lasting_sentence(sentence, "they") or clauses.target_sentence(sentence, "field")
+        return (clauses.lasting_sentence(sentence, "they") or clauses.target_sentence(sentence, "field")
+                or _on_self(sentence))
     every = clauses.all_sentence(sentence)
     if every is not None and target is None:
         ability["all"] = every[0]
@@ -355,6 +497,13 @@ def _sentence(sentence: str, ability: Ability, it_is_self: bool) -> list[clauses
         ability["target"] = "self"
         return itself
     return None
+
+
+def _on_self(sentence: str) -> list[clauses.Effect] | None:
+    """Read a sentence about the card itself after cards were chosen ("Choose 1 Forward. Break it. Activate <self>."):
+    its effects carry `on: self` (done to the card itself, not to the chosen cards)."""
+    itself = clauses.self_sentence(sentence)
+    return None if itself is None else [{**effect, "on": "self"} for effect in itself]
 
 
 def _modes(modes: list[str], sentence: str) -> clauses.Effect:

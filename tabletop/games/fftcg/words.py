@@ -9,14 +9,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tabletop.engine import durations
+from tabletop.engine import durations, triggers
 from tabletop.engine.card_filter import Seen
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.triggers import trigger_event
 from tabletop.games.fftcg import actions
-from tabletop.games.fftcg.continuous import FILTER, field_cards, matches, pinned
-from tabletop.games.fftcg.effects import VOCABULARY
+from tabletop.games.fftcg.continuous import FILTER, number_of, pinned
+from tabletop.games.fftcg.effects import PHASE_TRIGGERS, VOCABULARY
 
 Step = Mapping[str, Any]
 
@@ -55,18 +55,8 @@ def do_effect(tx: Transaction, doing: Doing, step: Step) -> None:
 
 
 def value_of(state: GameState, doing: Doing, spec: Any) -> int:
-    """Return a number an effect uses: a printed one, or one computed now (effects.VALUE_KEYS): X paid with the
-    cost, or the field's cards passing a filter, times N, divided by N with a fraction rounded up (FFTCG 4.2);
-    never below 0 (FFTCG 4.1)."""
-    if not isinstance(spec, Mapping):
-        return int(spec)
-    if "x" in spec:
-        base = int(doing.entry.get("x") or 0) * int(spec["x"])
-    else:
-        base = sum(1 for iid in field_cards(state) if matches(state, iid, spec["count"], doing.controller, doing.source))
-    total = base * int(spec.get("times", 1))
-    divide = int(spec.get("divide", 1))
-    return max(0, -(-total // divide))
+    """Return a number an effect uses, computed now when it is one (continuous.number_of)."""
+    return number_of(state, spec, doing.controller, doing.source, int(doing.entry.get("x") or 0))
 
 
 def acting_players(state: GameState, entry: Mapping[str, Any], step: Step, default: str) -> list[str]:
@@ -139,7 +129,9 @@ def _by_hand(tx: Transaction, doing: Doing, step: Step) -> None:
 @VOCABULARY.handles("must_block")
 @VOCABULARY.handles("cannot_be_blocked_by")
 @VOCABULARY.handles("cannot_be_chosen")
+@VOCABULARY.handles("cannot_be_broken")
 @VOCABULARY.handles("replace_break")
+@VOCABULARY.handles("replace_next_damage")
 def _lasting(tx: Transaction, doing: Doing, step: Step) -> None:
     if doing.on_field:
         if isinstance(step.get("amount"), Mapping):  # a computed amount is fixed when the effect starts
@@ -163,9 +155,14 @@ def _search(tx: Transaction, doing: Doing, step: Step) -> None:
         if FILTER.holds(Seen(state, player), iid, filt):
             found.append(iid)
     for iid in found:
-        actions.enter_zone(tx, iid, "hand", None)
         tx.reveal(iid, "all")
         tx.log(f"{player} searched for {actions.name_of(tx, iid)}", "FFTCG 15.1.1.8")
+        if step.get("to") == "field":
+            _play_onto_field(tx, player, iid, bool(step.get("dull")))
+        elif step.get("to") == "break":  # not a discard (FFTCG 15.1.1.4)
+            actions.enter_zone(tx, iid, "break")
+        else:
+            actions.enter_zone(tx, iid, "hand", None)
     tx.shuffle(f"{player}.deck")
 
 
@@ -198,6 +195,9 @@ def _reveal_top(tx: Transaction, doing: Doing, step: Step) -> None:
     top = tx.state.zones[f"{player}.deck"].cards[:int(step.get("count", 1))]
     taken = [iid for iid in doing.picks(doing.at) if iid in top]
     for iid in taken:
+        if step.get("to") == "field":  # "Play 1 Forward of cost 2 or less among them onto the field"
+            _play_onto_field(tx, player, iid, False)
+            continue
         actions.enter_zone(tx, iid, "hand", None)
         tx.log(f"{player} added {actions.name_of(tx, iid)} to their hand", "FFTCG 7.6.1")
     rest = [iid for iid in top if iid not in taken]
@@ -241,13 +241,18 @@ def _leave_play(tx: Transaction, doing: Doing, step: Step) -> None:
 
 
 @VOCABULARY.handles("play_onto_field")
-def _play_onto_field(tx: Transaction, doing: Doing, step: Step) -> None:
+def _play_chosen_onto_field(tx: Transaction, doing: Doing, step: Step) -> None:
     state = tx.state
     for iid in doing.cards:
         if state.cards[iid].zone.endswith((".hand", ".break")):
-            is_backup = state.definition(iid).card_type == "backup"
-            actions.put_onto_field(tx, iid, doing.controller, bool(step.get("dull")) or is_backup)
-            tx.log(f"{actions.name_of(tx, iid)} was put onto the field", "FFTCG 11.4.8")
+            _play_onto_field(tx, doing.controller, iid, bool(step.get("dull")))
+
+
+def _play_onto_field(tx: Transaction, player: str, iid: int, dull: bool) -> None:
+    """Put a card onto `player`'s field by an effect (FFTCG 11.4.8; a Backup enters dull)."""
+    is_backup = tx.state.definition(iid).card_type == "backup"
+    actions.put_onto_field(tx, iid, player, dull or is_backup)
+    tx.log(f"{actions.name_of(tx, iid)} was put onto the field", "FFTCG 11.4.8")
 
 
 @VOCABULARY.handles("add_counter")
@@ -282,6 +287,56 @@ def _discard(tx: Transaction, doing: Doing, step: Step) -> None:
             tx.log(f"{state.cards[iid].owner} discarded {name_seen}", "FFTCG 15.1.1.4")
 
 
+@VOCABULARY.handles("pay")
+def _pay(tx: Transaction, doing: Doing, step: Step) -> None:
+    """Pay with the payment picked as it resolved (resolution._ask_payment: 0 is not paying)."""
+    picked = doing.picks(doing.at)
+    payments = doing.answers.get(f"{doing.at}:payments") or []
+    if not picked or not 0 < picked[0] <= len(payments):
+        tx.log(f"{doing.controller} did not pay", "FFTCG 11.2")
+        return
+    discards, backups = payments[picked[0] - 1]
+    actions.pay_cp(tx, doing.controller, discards, backups)
+
+
+@VOCABULARY.handles("reveal_hand")
+def _reveal_hand(tx: Transaction, doing: Doing, step: Step) -> None:
+    """Show a player's hand to both players (FFTCG 6.5: revealed, the cards stay in the hand)."""
+    for player in acting_players(tx.state, doing.entry, step, "opponent"):
+        for iid in tx.state.zones[f"{player}.hand"].cards:
+            tx.reveal(iid, "all")
+        tx.log(f"{player} revealed their hand", "FFTCG 6.5")
+
+
+@VOCABULARY.handles("when_done")
+def _when_done(tx: Transaction, doing: Doing, step: Step) -> None:
+    """"When you do so, …": if the step before was done, its `do` triggers as a new auto ability (FFTCG 11.8)."""
+    entry, state = doing.entry, tx.state
+    before = str(int(doing.at) - 1)
+    source = doing.source
+    done = {"discard": lambda: len(doing.picks(f"{before}:{doing.controller}")) >= int(step.get("count", 1)),
+            "damage": lambda: True,
+            "pay": lambda: bool(doing.picks(before)) and doing.picks(before)[0] > 0,
+            "self_break": lambda: source is not None and source in state.cards
+            and state.cards[source].zone.endswith(".break")}[str(step["after"])]()
+    if not done:
+        tx.log(f"{entry['name']}: it was not done, so nothing more happens", "FFTCG 11.8")
+        return
+    triggers.queue(tx, doing.controller, {
+        "kind": "delayed", "source": source, "ts": entry.get("ts"), "card_id": entry["card_id"], "ability": -1,
+        "inline": dict(step["do"]), "name": f"{entry['name']} (when you do so)"})
+
+
+@VOCABULARY.handles("discard_hand")
+def _discard_hand(tx: Transaction, doing: Doing, step: Step) -> None:
+    """Discard every card of a player's hand (FFTCG 15.1.1.4)."""
+    for player in acting_players(tx.state, doing.entry, step, "you"):
+        hand = list(tx.state.zones[f"{player}.hand"].cards)
+        for iid in hand:
+            actions.enter_zone(tx, iid, "break")
+        tx.log(f"{player} discarded their hand ({len(hand)} card(s))", "FFTCG 15.1.1.4")
+
+
 @VOCABULARY.handles("delayed")
 def _delayed(tx: Transaction, doing: Doing, step: Step) -> None:
     entry = doing.entry
@@ -289,7 +344,8 @@ def _delayed(tx: Transaction, doing: Doing, step: Step) -> None:
         "trigger": step["when"], "do": list(step.get("do") or []), "controller": doing.controller,
         "source": doing.source, "source_ts": entry.get("ts"), "card_id": entry["card_id"],
         "name": f"{entry['name']} (delayed)", "once": True,
-        "card": pinned(tx.state, doing.on_field)[0] if doing.on_field else None})
+        # it watches a chosen card's next event; a phase's beginning happens to no card
+        "card": pinned(tx.state, doing.on_field)[0] if doing.on_field and step["when"] not in PHASE_TRIGGERS else None})
 
 
 def add_lasting(tx: Transaction, entry: Mapping[str, Any], step: Step, cards: list[int]) -> None:
