@@ -320,9 +320,12 @@ class GrandArchiveRules(GameRules):
             if stored is None or stored["player"] != command.by:
                 raise _refuse("GA 8.2", f"{command.by} has no choice to answer now")
             routed = procedure.answer(tx, command)
-            if routed is not None:  # a decision of the rules: which waiting trigger goes on the stack next
+            if routed is not None:  # a decision of the rules: the unique object kept, or the next waiting trigger
                 raw, answer = routed
-                flow.stack_trigger(tx, int(answer.picks[0]))
+                if raw["name"] == flow.UNIQUE_DECISION:
+                    flow.keep_unique(tx, command.by, int(answer.picks[0]))
+                else:
+                    flow.stack_trigger(tx, int(answer.picks[0]))
         elif isinstance(command, PassPriority):
             problem = self._holder_problem(state, command.by)
             if problem is not None:
