@@ -170,7 +170,8 @@ class GrandArchiveRules(GameRules):
         commands: list[Command] = [PassPriority(by=player)]
         for iid in zone_of(state, player, "hand"):
             # a Brew, Prepare or Imbue activation needs the keyword (refused without it): only tried with it
-            variants = [{}] + [{word: True} for word in ACTIVATION_VARIANTS if keyword(state, iid, word) is not None]
+            variants: list[dict[str, bool]] = [{}]
+            variants += [{word: True} for word in ACTIVATION_VARIANTS if keyword(state, iid, word) is not None]
             for variant in variants:
                 command = ActivateCard(by=player, card=iid, **variant)
                 if self._activation_problem(state, command) is None:
