@@ -34,7 +34,8 @@ from tabletop.engine.zones import zone_id
 # three-deep heuristic against the heuristic, the mover's champion scored by its life after the other side's next
 # attacks (all its allies and its best weapon) 26/50, and that with the mover's rested allies an enemy could kill
 # counted at half 14/30; in the Monte-Carlo bot, the opponent's retaliation, Intercept and fast actions at
-# Opportunity tried out on each deal (lookahead.considered_reply) 8/17.
+# Opportunity tried out on each deal (lookahead.considered_reply) 8/17; the opponent's champion's life counting 1.5
+# times in the Monte-Carlo lookahead 14/31; follow-ups four own actions deep (top 5, 1,000 steps) 45/80 (56.2%).
 # What a point of the champion's life left is worth, and how much more the last few points are worth (GA 1.2:
 # a champion with damage >= life dies and its player loses).
 LIFE_WEIGHT = 1.0
