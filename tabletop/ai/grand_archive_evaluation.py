@@ -29,6 +29,13 @@ from tabletop.engine.zones import zone_id
 # 59/100 — kept for the Monte-Carlo bot (montecarlo.LOOKAHEAD_BY_GAME). With it the Monte-Carlo bot (300 ms CPU)
 # against the heuristic: 45/80 (56.2%, CI 45.3-66.6%; games 0-39 22/40, games 40-79 23/40; seed 1 as in
 # benchmarks/ai_strength.py, no draws). Better than 13/30 but the 60% target is not shown to be met.
+# Stopping once 4 deals in a row scored every candidate alike (montecarlo.SETTLED_ROUNDS_BY_GAME; most decisions then
+# take 20-70 ms): 45/80 again (56.2%, CI 45.3-66.6%; games 0-39 23/40), so kept. Tried since, not kept: as a
+# three-deep heuristic against the heuristic, the mover's champion scored by its life after the other side's next
+# attacks (all its allies and its best weapon) 26/50, and that with the mover's rested allies an enemy could kill
+# counted at half 14/30; in the Monte-Carlo bot, the opponent's retaliation, Intercept and fast actions at
+# Opportunity tried out on each deal (lookahead.considered_reply) 8/17; the opponent's champion's life counting 1.5
+# times in the Monte-Carlo lookahead 14/31; follow-ups four own actions deep (top 5, 1,000 steps) 45/80 (56.2%).
 # What a point of the champion's life left is worth, and how much more the last few points are worth (GA 1.2:
 # a champion with damage >= life dies and its player loses).
 LIFE_WEIGHT = 1.0

@@ -41,6 +41,10 @@ WIDER_PICKS: dict[str, frozenset[str]] = {"vanguard": frozenset({"mulligan"})}
 LOOKAHEAD_BY_GAME: dict[str, dict[str, int]] = {
     "grand-archive": {"follow_up_depth": 3, "second_ply_max": 64, "follow_up_top": 4, "follow_up_steps": 400},
 }
+# Per game, after how many rounds in a row that scored every candidate exactly as the round before the bot stops
+# thinking: where the imagined deals seldom change what the lookahead sees (Grand Archive: the opponent's hidden hand
+# never acts on the copy), further deals only repeat the same scores, and the answer comes sooner.
+SETTLED_ROUNDS_BY_GAME: dict[str, int] = {"grand-archive": 4}
 # Every candidate is scored on every deal: dropping the worse half after 8, 16, ... deals (successive
 # halving, with the Vanguard guard model of lookahead.py's note) won 110/200 in Vanguard; not kept.
 
@@ -98,6 +102,9 @@ class MonteCarloBot:
         counts = [0] * len(candidates)
         rounds = 0
         advance: Command | None = None
+        settle = SETTLED_ROUNDS_BY_GAME.get(self.knowledge.rules.id)
+        previous: list[float] | None = None
+        repeats = 0   # rounds in a row that gave every candidate the score of the round before
         while self.max_rounds is None or rounds < self.max_rounds:
             game = determinized_game(view, self.knowledge, self.rng, reserved)
             if advance is None:
@@ -107,10 +114,17 @@ class MonteCarloBot:
                 self.rng.shuffle(order)
                 limit = deadline if self.max_rounds is None else None
                 values = self.lookahead.scores(game, decision, [candidates[i] for i in order], limit, self.clock)
+                scored = [0.0] * len(candidates)
                 for index, value in zip(order, values):
                     totals[index] += value
                     counts[index] += 1
+                    scored[index] = value
                 rounds += 1
+                if settle is not None and len(values) == len(candidates):
+                    repeats = repeats + 1 if scored == previous else 0
+                    previous = scored
+                    if repeats + 1 >= settle:
+                        break
                 if self.max_rounds is None and self.clock() >= deadline:
                     break
                 continue

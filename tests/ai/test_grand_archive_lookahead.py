@@ -6,7 +6,7 @@ from typing import Any
 
 from tabletop.ai.bot import Knowledge
 from tabletop.ai.heuristic import HeuristicBot
-from tabletop.ai.montecarlo import LOOKAHEAD_BY_GAME
+from tabletop.ai.montecarlo import LOOKAHEAD_BY_GAME, SETTLED_ROUNDS_BY_GAME, MonteCarloBot
 from tabletop.engine.cards import CardDefinition, CardLibrary
 from tabletop.engine.commands import Choose
 from tabletop.engine.game import Game
@@ -66,3 +66,14 @@ def test_the_plain_heuristic_cannot_tell_the_payments_apart() -> None:
         assert isinstance(answer, Choose)
         kept.add(kept_the_playable_card(game, answer))
     assert kept == {True, False}
+
+
+def test_the_monte_carlo_bot_stops_once_the_deals_repeat_the_same_scores() -> None:
+    game, knowledge = reserve_decision(2)
+    decision = game.pending_decision()
+    assert decision is not None
+    # a clock that never moves: only the settled rounds (or the cap) end the thinking
+    bot = MonteCarloBot(knowledge, budget_ms=300, seed=2, max_rounds=40, clock=lambda: 0.0)
+    answer = bot.choose(view_for(game.state, "p1"), decision, game.legal_commands("p1"))
+    assert bot.rounds_played == SETTLED_ROUNDS_BY_GAME["grand-archive"]
+    assert isinstance(answer, Choose) and kept_the_playable_card(game, answer)

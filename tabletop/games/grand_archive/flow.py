@@ -31,6 +31,7 @@ TURN = TurnStructure([
     Phase("main", ("", "open", "retaliation", "damage")), Phase("end", ("", "open")),
 ])
 COMBAT = "combat"
+UNIQUE_DECISION = "unique"  # GA 11.4: which of a player's same-named unique objects stays
 
 
 def enter(tx: Transaction, phase: str, step: str = "") -> None:
@@ -241,24 +242,35 @@ def state_based_checks(tx: Transaction) -> bool:
             changed = True
     if changed:
         return True
-    for player in state.players:  # GA 11.4 Unique: the first one stays, the others are sacrificed
-        seen: set[str] = set()
+    for player in state.players:  # GA 11.4 Unique: the player chooses the one that stays
+        by_name: dict[str, list[int]] = {}
         for iid in field_objects(state, player):
-            if "unique" not in words(state, iid, "supertypes"):
-                continue
-            name = state.definition(iid).name
-            if name in seen:
-                tx.log(f"{player} controls two unique {name}: one is sacrificed (Immortality does not stop it)",
-                       "GA 11.4, seed Immortality 2")
-                leave_field(tx, iid, "graveyard", died=True, destroyed=True)
+            if "unique" in words(state, iid, "supertypes"):
+                by_name.setdefault(state.definition(iid).name, []).append(iid)
+        for name, same in by_name.items():
+            if len(same) > 1:  # a decision of the rules (no frame): `keep_unique` carries the answer out
+                procedure.ask(tx, None, player, UNIQUE_DECISION, "pick",
+                              f"{player} controls {len(same)} unique {name}: choose the one you keep "
+                              "(the others are sacrificed)", same, 1, 1, "GA 11.4")
                 return True
-            seen.add(name)
     for iid in field_objects(state):  # GA 11.10 / seed Link 5: an object whose link broke is sacrificed
         if keyword(state, iid, "link") and not _link_holds(state, iid):
             tx.log(f"{state.definition(iid).name}'s link is broken: it is sacrificed", "seed Link 5")
             leave_field(tx, iid, "graveyard", destroyed=True)
             return True
     return _check_combat_roles(tx)
+
+
+def keep_unique(tx: Transaction, player: str, kept: int) -> None:
+    """GA 11.4: sacrifice every other unique object of `player` named like `kept` (Immortality does not stop it,
+    and it counts as dying: seed Immortality 2)."""
+    state = tx.state
+    name = state.definition(kept).name
+    for iid in field_objects(state, player):
+        if iid != kept and state.definition(iid).name == name and "unique" in words(state, iid, "supertypes"):
+            tx.log(f"{player} keeps one unique {name}: the other is sacrificed (Immortality does not stop it)",
+                   "GA 11.4, seed Immortality 2")
+            leave_field(tx, iid, "graveyard", died=True, destroyed=True)
 
 
 def _link_holds(state: GameState, iid: int) -> bool:

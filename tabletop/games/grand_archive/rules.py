@@ -31,6 +31,8 @@ from tabletop.games.grand_archive.table import (
 from tabletop.games.grand_archive.text_compiler import card_keywords, compile_card_text
 
 RULES_VERSION = "Grand Archive Comprehensive Rules v1.1.1 (mirror commit 216a218, 2026-08-21)"  # digest D1
+# The ActivateCard flags that activate a card another way (seed Brew 1, Prepare 1, Imbue 1), each named like its keyword.
+ACTIVATION_VARIANTS = ("brew", "prepare", "imbue")
 
 
 def _refuse(rule: str, reason: str) -> IllegalCommand:
@@ -167,7 +169,10 @@ class GrandArchiveRules(GameRules):
             return _pick_commands(decision)
         commands: list[Command] = [PassPriority(by=player)]
         for iid in zone_of(state, player, "hand"):
-            for variant in ({}, {"brew": True}, {"prepare": True}, {"imbue": True}):
+            # a Brew, Prepare or Imbue activation needs the keyword (refused without it): only tried with it
+            variants: list[dict[str, bool]] = [{}]
+            variants += [{word: True} for word in ACTIVATION_VARIANTS if keyword(state, iid, word) is not None]
+            for variant in variants:
                 command = ActivateCard(by=player, card=iid, **variant)
                 if self._activation_problem(state, command) is None:
                     commands.append(command)
@@ -320,9 +325,12 @@ class GrandArchiveRules(GameRules):
             if stored is None or stored["player"] != command.by:
                 raise _refuse("GA 8.2", f"{command.by} has no choice to answer now")
             routed = procedure.answer(tx, command)
-            if routed is not None:  # a decision of the rules: which waiting trigger goes on the stack next
+            if routed is not None:  # a decision of the rules: the unique object kept, or the next waiting trigger
                 raw, answer = routed
-                flow.stack_trigger(tx, int(answer.picks[0]))
+                if raw["name"] == flow.UNIQUE_DECISION:
+                    flow.keep_unique(tx, command.by, int(answer.picks[0]))
+                else:
+                    flow.stack_trigger(tx, int(answer.picks[0]))
         elif isinstance(command, PassPriority):
             problem = self._holder_problem(state, command.by)
             if problem is not None:

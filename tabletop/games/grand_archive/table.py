@@ -231,10 +231,19 @@ def life(state: GameState, iid: int) -> int:
     card = state.cards[iid]
     total = state.definition(iid).stat("life") + card.counters.get("buff", 0) + _mods(state, iid, "life") + \
         static_bonus(state, iid, "life")
-    for other in field_objects(state):
-        if state.cards[other].props.get("link") == iid:
-            total += int(state.definition(other).attributes.get("link_life", 0))
-    return total
+    return total + _link_life(state).get(iid, 0)
+
+
+def _link_life(state: GameState) -> dict[int, int]:
+    """Return the life each linked object gets from the Links on it (seed Link 1), read once per board version."""
+    def compute() -> dict[int, int]:
+        found: dict[int, int] = {}
+        for other in field_objects(state):
+            linked = state.cards[other].props.get("link")
+            if linked is not None:
+                found[linked] = found.get(linked, 0) + int(state.definition(other).attributes.get("link_life", 0))
+        return found
+    return state.memo("grand-archive.link_life", compute, board=True)
 
 
 def durability(state: GameState, iid: int) -> int:
