@@ -442,14 +442,21 @@ class FFTCGRules(GameRules):
         # state.memo(board=True), inlined with tuple keys: asked at every pass of every seat
         values = state.board_memo_values
         # the First Strike window's refusals leave abilities out of what is computed in it (FFTCG 15.2.3.3): keyed apart
-        # an ability limited to the Main Phase (FFTCG 11.6) is left out of the Attack Phase's plays: keyed apart
         key = ("fftcg.plays", player, state.turn, state.active, len(state.data.get("loop_banned") or ()),
-               bool(state.data.get("fs_window")), state.phase == "attack", False)
+               bool(state.data.get("fs_window")), False)
         plays = values.get(key)
         if plays is None:
             plays = values[key] = self._potential_plays(state, player, False)
         if state.data.get("fs_window"):  # FFTCG 15.2.3.3: no Summons or abilities; Back Attack still (15.2.5.2)
             return [play for play in plays if isinstance(play[1], PlayCharacter)], ()
+        if state.phase == "attack":
+            # computed as in a Main Phase (the Main Phase and the Attack Phase of a turn share them, as the board
+            # mostly stays the same), less the abilities limited to a Main Phase (FFTCG 11.6)
+            attack_key = (*key[:-1], "attack")
+            allowed = values.get(attack_key)
+            if allowed is None:
+                allowed = values[attack_key] = _outside_main_phase(state, plays)
+            return allowed, ()
         if not self._is_main_timing(state, player):
             return plays, ()
         main_key = (*key[:-1], True)
@@ -527,8 +534,8 @@ class FFTCGRules(GameRules):
         cost = ability.get("cost") or {}  # read only: card data is never changed
         if cost.get("dull") and state.cards[iid].tapped:
             return []  # FFTCG 11.6.2.2, as `_ability_refusal` says: the most frequent refusal, found without wording it
-        if self._ability_refusal(state, player, iid, ability) is not None:
-            return []
+        if self._ability_refusal(state, player, iid, ability, as_in_main_phase=True) is not None:
+            return []  # a use limited to the Main Phase is left out of the Attack Phase by `_plays_allowed`
         name_discard = None
         exclude = {iid}
         if ability_kind(ability, False) == "special":
@@ -780,7 +787,13 @@ class FFTCGRules(GameRules):
         actions.emit(tx, trigger_event("summon_cast", command.card))
         flow.acted(tx, command.by)
 
-    def _ability_refusal(self, state: GameState, player: str, iid: int, ability: Mapping[str, Any]) -> IllegalCommand | None:
+    def _ability_refusal(self, state: GameState, player: str, iid: int, ability: Mapping[str, Any],
+                         as_in_main_phase: bool = False) -> IllegalCommand | None:
+        """Return why `player` cannot use this ability of a card now, or None.
+
+        `as_in_main_phase`: judge an Attack Phase as a Main Phase ("… during your Main Phase" is not refused:
+        the caller leaves such uses out itself).
+        """
         card = state.cards.get(iid)
         if card is None or not card.zone.endswith(".field") or card.controller != player:
             return IllegalCommand("FFTCG 11.6", "you can only use abilities of cards you control on the field")
@@ -791,7 +804,8 @@ class FFTCGRules(GameRules):
                                   "abilities cannot be used now")
         if state.data.get("loop_banned") or ability.get("only"):  # the ability's number, only when it matters
             index = state.definition(iid).effects.index(ability)
-            refusal = _loop_ban(state, player, iid, index) or _use_limit(state, player, iid, index, ability)
+            refusal = _loop_ban(state, player, iid, index) or _use_limit(state, player, iid, index, ability,
+                                                                       as_in_main_phase)
             if refusal is not None:
                 return refusal
         cost = ability.get("cost") or {}
@@ -1098,19 +1112,28 @@ def _summon_ability(definition: CardDefinition) -> Mapping[str, Any] | None:
     return None
 
 
-def _use_limit(state: GameState, player: str, iid: int, index: int, ability: Mapping[str, Any]) -> IllegalCommand | None:
+def _use_limit(state: GameState, player: str, iid: int, index: int, ability: Mapping[str, Any],
+               as_in_main_phase: bool = False) -> IllegalCommand | None:
     """Refuse a use the ability's own text forbids (its `only`: "You can only use this ability during your turn",
-    "… during your Main Phase", "… once per turn"; FFTCG 11.6: an action ability is used as its text allows)."""
+    "… during your Main Phase", "… once per turn"; FFTCG 11.6: an action ability is used as its text allows).
+
+    `as_in_main_phase`: the phase is not looked at (see `_ability_refusal`)."""
     only = ability.get("only") or ()
     name = state.definition(iid).name
     if ("your_turn" in only or "main_phase" in only) and state.active != player:
         return IllegalCommand("FFTCG 11.6", f"{name}'s ability can only be used during your turn")
-    if "main_phase" in only and state.phase not in ("main1", "main2"):
+    if "main_phase" in only and not as_in_main_phase and state.phase not in ("main1", "main2"):
         return IllegalCommand("FFTCG 11.6", f"{name}'s ability can only be used during your Main Phase")
     if "once_per_turn" in only and state.cards[iid].props.get(f"used:{index}") == [state.turn,
                                                                                   state.cards[iid].props.get("ts")]:
         return IllegalCommand("FFTCG 11.6", f"{name}'s ability can only be used once per turn and was used this turn")
     return None
+
+
+def _outside_main_phase(state: GameState, plays: Sequence[tuple[int, Command]]) -> list[tuple[int, Command]]:
+    """Return the plays less the uses of abilities limited to a Main Phase (FFTCG 11.6: "… during your Main Phase")."""
+    return [play for play in plays if type(play[1]) is not UseAbility or "main_phase" not in (
+        state.definition(play[1].card).effects[play[1].ability].get("only") or ())]
 
 
 def _modes(ability: Mapping[str, Any]) -> list[int | None]:
