@@ -568,7 +568,8 @@ class FFTCGRules(GameRules):
             self._choose(tx, command)
         elif isinstance(command, PassPriority):
             if stage == "priority":
-                flow.pass_priority(tx, command.by)
+                if not flow.pass_priority(tx, command.by):
+                    return  # nothing to settle, and nothing repeated (`loop_repeat` is set only as `run` resolves)
             elif stage == "attack":
                 combat.no_attack(tx, command.by)
             elif stage == "block":
