@@ -276,7 +276,7 @@ class FFTCGRules(GameRules):
         """Return what a play may be paid with (FFTCG 5.2) and target (11.3), or which Forwards may join a Party (15.1.1.9)."""
         player = command.by
         if isinstance(command, DeclareParty):
-            ready = tuple(self._ready_attackers(state, player))
+            ready = self._ready_attackers(state, player)
             return (CardChoice("choose the Party's Forwards", "Declare a Party: check two or more Forwards of one element",
                                {"attackers": ready}, once=True, count=(2, len(ready))),)
         if not isinstance(command, (PlayCharacter, CastSummon, UseAbility)):
@@ -392,10 +392,19 @@ class FFTCGRules(GameRules):
         return [i for i in field_cards(state, player) if index[state.cards[i].card_id].card_type == "forward"
                 or "forward" in (made[i].types or ())]
 
-    def _ready_attackers(self, state: GameState, player: str) -> list[int]:
-        """Return the Forwards of `player` that may attack now (FFTCG 10.1.2.1)."""
-        chars = characteristics(state)
-        return [i for i in self._forwards(state, player) if combat.attack_refusal(state, i, player, chars) is None]
+    def _ready_attackers(self, state: GameState, player: str) -> tuple[int, ...]:
+        """Return the Forwards of `player` that may attack now (FFTCG 10.1.2.1).
+
+        Memoized per state version: the engine's forced-pass check and then the seat's list of commands ask at the
+        same state.
+        """
+        key = ("fftcg.ready_attackers", player)
+        found = state.memo_values.get(key)  # state.memo inlined, with a tuple key
+        if found is None:
+            chars = characteristics(state)
+            found = state.memo_values[key] = tuple(
+                i for i in self._forwards(state, player) if combat.attack_refusal(state, i, player, chars) is None)
+        return found  # type: ignore[no-any-return]
 
     def _answers(self, state: GameState, decision: Decision) -> list[Command]:
         player = decision.player
