@@ -35,14 +35,20 @@ RUN_LIMIT = 5000
 LOOP_LIMIT = 100  # auto-abilities resolved in one turn: a loop nobody can stop (FFTCG 13.1)
 
 
+SETTLED = "fftcg.settled"
+"""A board memo: the state version at which `run` last found nothing more to do (see `pass_priority`)."""
+
+
 def run(tx: Transaction) -> None:
     """Do every automatic thing (rule processes, triggers, EX Bursts) until someone must decide."""
-    if tx.state.data.get("stage") == "mulligan":
+    state = tx.state
+    if state.data.get("stage") == "mulligan":
         return
     try:
         procedure.drive(tx, PROCEDURES)
     except procedure.DidNotSettle:
         draw_by_loop(tx)
+    state.board_memo_values[SETTLED] = state.version
 
 
 def _interrupt(tx: Transaction) -> bool:
@@ -188,13 +194,25 @@ def acted(tx: Transaction, player: str) -> None:
     stack.give_priority(tx, player)
 
 
-def pass_priority(tx: Transaction, player: str) -> None:
-    """Pass; two passes in a row resolve the top of the stack or end the step (FFTCG 11.1.6–7)."""
+def pass_priority(tx: Transaction, player: str) -> bool:
+    """Pass; two passes in a row resolve the top of the stack or end the step (FFTCG 11.1.6–7).
+
+    Return whether `run` still has to follow. A pass that only hands priority to the other player changes the
+    holder and the count of passes, which no rule process, trigger or EX Burst reads: when `run` had found nothing
+    to do just before it (no change at all since, not even an undo: the state's version says so), it finds nothing
+    after it either, and the pass costs no settling.
+    """
+    state = tx.state
+    settled = state.board_memo_values.get(SETTLED) == state.version
     result = stack.pass_priority(tx)
     if result is stack.PassResult.RESOLVE:
         resolve_top(tx)
     elif result is stack.PassResult.END:
         end_step(tx)
+    elif settled:
+        state.board_memo_values[SETTLED] = state.version
+        return False
+    return True
 
 
 def resolve_top(tx: Transaction) -> None:

@@ -277,7 +277,7 @@ class FFTCGRules(GameRules):
         """Return what a play may be paid with (FFTCG 5.2) and target (11.3), or which Forwards may join a Party (15.1.1.9)."""
         player = command.by
         if isinstance(command, DeclareParty):
-            ready = tuple(self._ready_attackers(state, player))
+            ready = self._ready_attackers(state, player)
             return (CardChoice("choose the Party's Forwards", "Declare a Party: check two or more Forwards of one element",
                                {"attackers": ready}, once=True, count=(2, len(ready))),)
         if not isinstance(command, (PlayCharacter, CastSummon, UseAbility)):
@@ -398,10 +398,19 @@ class FFTCGRules(GameRules):
         return [i for i in field_cards(state, player) if index[state.cards[i].card_id].card_type == "forward"
                 or "forward" in (made[i].types or ())]
 
-    def _ready_attackers(self, state: GameState, player: str) -> list[int]:
-        """Return the Forwards of `player` that may attack now (FFTCG 10.1.2.1)."""
-        chars = characteristics(state)
-        return [i for i in self._forwards(state, player) if combat.attack_refusal(state, i, player, chars) is None]
+    def _ready_attackers(self, state: GameState, player: str) -> tuple[int, ...]:
+        """Return the Forwards of `player` that may attack now (FFTCG 10.1.2.1).
+
+        Memoized per state version: the engine's forced-pass check and then the seat's list of commands ask at the
+        same state.
+        """
+        key = ("fftcg.ready_attackers", player)
+        found = state.memo_values.get(key)  # state.memo inlined, with a tuple key
+        if found is None:
+            chars = characteristics(state)
+            found = state.memo_values[key] = tuple(
+                i for i in self._forwards(state, player) if combat.attack_refusal(state, i, player, chars) is None)
+        return found  # type: ignore[no-any-return]
 
     def _answers(self, state: GameState, decision: Decision) -> list[Command]:
         player = decision.player
@@ -448,15 +457,22 @@ class FFTCGRules(GameRules):
         # state.memo(board=True), inlined with tuple keys: asked at every pass of every seat
         values = state.board_memo_values
         # the First Strike window's refusals leave abilities out of what is computed in it (FFTCG 15.2.3.3): keyed apart
-        # an ability limited to the Main Phase (FFTCG 11.6) is left out of the Attack Phase's plays, and one limited
-        # to "while <self> is attacking" is in only while an attack goes on: both keyed apart
+        # an ability limited to "while <self> is attacking" is in only while an attack goes on: keyed apart
         key = ("fftcg.plays", player, state.turn, state.active, len(state.data.get("loop_banned") or ()),
-               bool(state.data.get("fs_window")), state.phase == "attack", bool(state.data.get("attack")), False)
+               bool(state.data.get("fs_window")), bool(state.data.get("attack")), False)
         plays = values.get(key)
         if plays is None:
             plays = values[key] = self._potential_plays(state, player, False)
         if state.data.get("fs_window"):  # FFTCG 15.2.3.3: no Summons or abilities; Back Attack still (15.2.5.2)
             return [play for play in plays if isinstance(play[1], PlayCharacter)], ()
+        if state.phase == "attack":
+            # computed as in a Main Phase (the Main Phase and the Attack Phase of a turn share them, as the board
+            # mostly stays the same), less the abilities limited to a Main Phase (FFTCG 11.6)
+            attack_key = (*key[:-1], "attack")
+            allowed = values.get(attack_key)
+            if allowed is None:
+                allowed = values[attack_key] = _outside_main_phase(state, plays)
+            return allowed, ()
         if not self._is_main_timing(state, player):
             return plays, ()
         main_key = (*key[:-1], True)
@@ -534,8 +550,8 @@ class FFTCGRules(GameRules):
         cost = ability.get("cost") or {}  # read only: card data is never changed
         if cost.get("dull") and state.cards[iid].tapped:
             return []  # FFTCG 11.6.2.2, as `_ability_refusal` says: the most frequent refusal, found without wording it
-        if self._ability_refusal(state, player, iid, ability) is not None:
-            return []
+        if self._ability_refusal(state, player, iid, ability, as_in_main_phase=True) is not None:
+            return []  # a use limited to the Main Phase is left out of the Attack Phase by `_plays_allowed`
         name_discard = None
         exclude = {iid}
         if ability_kind(ability, False) == "special":
@@ -575,7 +591,8 @@ class FFTCGRules(GameRules):
             self._choose(tx, command)
         elif isinstance(command, PassPriority):
             if stage == "priority":
-                flow.pass_priority(tx, command.by)
+                if not flow.pass_priority(tx, command.by):
+                    return  # nothing to settle, and nothing repeated (`loop_repeat` is set only as `run` resolves)
             elif stage == "attack":
                 combat.no_attack(tx, command.by)
             elif stage == "block":
@@ -788,7 +805,13 @@ class FFTCGRules(GameRules):
         actions.emit(tx, trigger_event("summon_cast", command.card))
         flow.acted(tx, command.by)
 
-    def _ability_refusal(self, state: GameState, player: str, iid: int, ability: Mapping[str, Any]) -> IllegalCommand | None:
+    def _ability_refusal(self, state: GameState, player: str, iid: int, ability: Mapping[str, Any],
+                         as_in_main_phase: bool = False) -> IllegalCommand | None:
+        """Return why `player` cannot use this ability of a card now, or None.
+
+        `as_in_main_phase`: judge an Attack Phase as a Main Phase ("… during your Main Phase" is not refused:
+        the caller leaves such uses out itself).
+        """
         card = state.cards.get(iid)
         if card is None or not card.zone.endswith(".field") or card.controller != player:
             return IllegalCommand("FFTCG 11.6", "you can only use abilities of cards you control on the field")
@@ -799,7 +822,8 @@ class FFTCGRules(GameRules):
                                   "abilities cannot be used now")
         if state.data.get("loop_banned") or ability.get("only"):  # the ability's number, only when it matters
             index = state.definition(iid).effects.index(ability)
-            refusal = _loop_ban(state, player, iid, index) or _use_limit(state, player, iid, index, ability)
+            refusal = _loop_ban(state, player, iid, index) or _use_limit(state, player, iid, index, ability,
+                                                                       as_in_main_phase)
             if refusal is not None:
                 return refusal
         deck = len(state.zones[f"{player}.deck"].cards)
@@ -1146,14 +1170,17 @@ def _may_discard_for_cost(state: GameState, player: str, iid: int, cost: Mapping
     return of is None or FILTER.holds(Seen(state, player), iid, of)
 
 
-def _use_limit(state: GameState, player: str, iid: int, index: int, ability: Mapping[str, Any]) -> IllegalCommand | None:
+def _use_limit(state: GameState, player: str, iid: int, index: int, ability: Mapping[str, Any],
+               as_in_main_phase: bool = False) -> IllegalCommand | None:
     """Refuse a use the ability's own text forbids (its `only`: "You can only use this ability during your turn",
-    "… during your Main Phase", "… once per turn"; FFTCG 11.6: an action ability is used as its text allows)."""
+    "… during your Main Phase", "… once per turn"; FFTCG 11.6: an action ability is used as its text allows).
+
+    `as_in_main_phase`: the phase is not looked at (see `_ability_refusal`)."""
     only = ability.get("only") or ()
     name = state.definition(iid).name
     if ("your_turn" in only or "main_phase" in only) and state.active != player:
         return IllegalCommand("FFTCG 11.6", f"{name}'s ability can only be used during your turn")
-    if "main_phase" in only and state.phase not in ("main1", "main2"):
+    if "main_phase" in only and not as_in_main_phase and state.phase not in ("main1", "main2"):
         return IllegalCommand("FFTCG 11.6", f"{name}'s ability can only be used during your Main Phase")
     if "while_attacking" in only and not FILTER.holds(Seen(state, player), iid, {"attacking": True}):
         return IllegalCommand("FFTCG 11.6", f"{name}'s ability can only be used while {name} is attacking")
@@ -1161,6 +1188,12 @@ def _use_limit(state: GameState, player: str, iid: int, index: int, ability: Map
                                                                                   state.cards[iid].props.get("ts")]:
         return IllegalCommand("FFTCG 11.6", f"{name}'s ability can only be used once per turn and was used this turn")
     return None
+
+
+def _outside_main_phase(state: GameState, plays: Sequence[tuple[int, Command]]) -> list[tuple[int, Command]]:
+    """Return the plays less the uses of abilities limited to a Main Phase (FFTCG 11.6: "… during your Main Phase")."""
+    return [play for play in plays if type(play[1]) is not UseAbility or "main_phase" not in (
+        state.definition(play[1].card).effects[play[1].ability].get("only") or ())]
 
 
 def _modes(ability: Mapping[str, Any]) -> list[int | None]:
