@@ -125,6 +125,13 @@ def _field_reads(state: GameState) -> frozenset[str]:
     return frozenset().union(*(index[cards[i].card_id].reads for i in field_cards(state)))
 
 
+def turn_read(state: GameState) -> str | None:
+    """Return whose turn it is when a field card's ability works only in one player's turn ("During your turn, …"),
+    else None: what the field's characteristics and checks read besides the board (`GameState.memo_on`'s extra)."""
+    reads_turn = on_membership(state, "fftcg.reads_turn", lambda: "turn" in _field_reads(state))
+    return state.active if reads_turn else None
+
+
 def check_parts(state: GameState) -> tuple[str, ...]:
     """Return the parts of the board the field's rule processes read: characteristics and damage."""
     return on_membership(state, "fftcg.check_parts", lambda: field_parts(state) + _parts(state.players).damage)
@@ -226,9 +233,8 @@ def characteristics(state: GameState) -> dict[int, Characteristics]:
     found = state.board_memo_values.get("fftcg.chars")  # state.memo(board=True) inlined: asked at every check
     if found is None:
         # a field ability working "during your turn" makes the characteristics depend on whose turn it is
-        turn = state.active if "turn" in _field_reads(state) else None
         found = state.board_memo_values["fftcg.chars"] = state.memo_on(
-            "fftcg.chars", field_parts(state), lambda: _characteristics(state), extra=turn)
+            "fftcg.chars", field_parts(state), lambda: _characteristics(state), extra=turn_read(state))
     return found  # type: ignore[no-any-return]
 
 

@@ -18,7 +18,7 @@ from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.games.fftcg.actions import ask_replacement, break_cards, move_from_field, needs_replacement_choice
 from tabletop.games.fftcg.continuous import (
-    active_field_abilities, characteristics, check_parts, condition_holds, field_cards, on_membership,
+    active_field_abilities, characteristics, check_parts, condition_holds, field_cards, on_membership, turn_read,
 )
 from tabletop.games.fftcg.printed import printed_index
 
@@ -61,7 +61,7 @@ def _field_actions(state: GameState) -> list[Action]:
     found = state.board_memo_values.get("fftcg.field_check")  # state.memo(board=True) inlined
     if found is None:
         found = state.board_memo_values["fftcg.field_check"] = state.memo_on(
-            "fftcg.field_check", check_parts(state), lambda: _field_check(state))
+            "fftcg.field_check", check_parts(state), lambda: _field_check(state), extra=turn_read(state))
     put, broken = found
     if not put and not broken:
         return []
@@ -230,13 +230,13 @@ def _quiet_facts(state: GameState, stacking: bool) -> tuple[Any, ...]:
 
     Contract: `check_rules` reads the board and the players' `lose.` facts; `flow._stack_one` also reads, when
     triggers wait (a list: the board), whether they may be put on the stack now (FFTCG 11.8.7: by a player about
-    to receive priority, not in the First Strike window). A new fact they read goes here, or a settle after it
-    changes is skipped.
+    to receive priority, not in the First Strike window); a field ability working in one player's turn reads whose
+    turn it is (`turn_read`). A new fact they read goes here, or a settle after it changes is skipped.
     """
     data = state.data
     may_stack = (stacking and bool(state.lists.get(triggers.PENDING)) and data.get("stage") == "priority"
                  and not data.get("fs_window"))
-    return (may_stack, *map(data.get, _lose_keys(state.players)))
+    return (may_stack, turn_read(state), *map(data.get, _lose_keys(state.players)))
 
 
 @functools.lru_cache(maxsize=None)
