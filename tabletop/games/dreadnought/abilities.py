@@ -123,11 +123,31 @@ def sources(state: GameState) -> list[int]:
     return state.memo("dn.sources", compute, board=True)
 
 
+def _cards_by_timing(library: CardLibrary) -> dict[str, frozenset[str]]:
+    """Return, per timing label, the ids of the cards with a printed ability of that timing."""
+    found: dict[str, set[str]] = {}
+    for card in library.values():
+        for ability in card.effects:
+            found.setdefault(str(ability.get("timing")), set()).add(card.id)
+    return {timing: frozenset(ids) for timing, ids in found.items()}
+
+
+CARDS_BY_TIMING = PerLibrary(_cards_by_timing)
+
+
+def has_timing(state: GameState, iid: int, timing: str) -> bool:
+    """Tell whether a card has a printed ability of a timing (valid or not): a quick test before reading them."""
+    return state.cards[iid].card_id in CARDS_BY_TIMING(state.library).get(timing, ())
+
+
 def valid_abilities(state: GameState, timing: str) -> list[tuple[int, int, Mapping[str, Any]]]:
     """Return (card, number, ability) for every valid ability of a timing on the table."""
     def compute() -> list[tuple[int, int, Mapping[str, Any]]]:
         found = []
+        having = CARDS_BY_TIMING(state.library).get(timing, frozenset())
         for iid in sources(state):
+            if state.cards[iid].card_id not in having:
+                continue
             for number, ability in enumerate(abilities(state, iid)):
                 if ability.get("timing") == timing and is_valid(state, iid, ability):
                     found.append((iid, number, ability))
@@ -240,6 +260,8 @@ def battle_bps(state: GameState) -> dict[int, tuple[int, list[str]]]:
     """Return the current BP of every card in a unit slot, read once per board version (do not mutate)."""
     def compute() -> dict[int, tuple[int, list[str]]]:
         units = [iid for player in state.players for iid in table.all_units(state, player)]
+        if not units:
+            return {}
         changes: dict[int, list[tuple[int, int]]] = {iid: [] for iid in units}  # (amount, holder) per unit
         for holder, step in _bp_bonuses(state):  # each step's filter read against every unit at once
             seen = Seen(state, state.cards[holder].controller, holder)
