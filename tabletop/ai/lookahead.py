@@ -44,6 +44,10 @@ CONSIDERED_DECISIONS: dict[str, frozenset[str]] = {
     # follow-up per deal, a Move outscored every call and the bot moved a unit back and forth for hundreds
     # of decisions (19/31 won before it).
     "fftcg": frozenset({"block"}),
+    # A DreadNought reaction (「Re」: the blocker +100 BP, the attackers -50 BP) can turn a battle, and what the
+    # opponent holds is what each imagined deal varies; the decision is named after its phase. The opponent's next
+    # action itself is not tried: the evaluation scores the table there (`dreadnought_evaluation.is_settled`).
+    "dreadnought": frozenset({"action"}),
 }
 """Per game, the opponent decisions that `considered_reply` tries out instead of answering passively."""
 

@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from tabletop.ai.bot import Knowledge
 from tabletop.ai.candidates import candidate_commands, is_pass, pick_subsets
 from tabletop.ai.determinize import determinized_game
+from tabletop.ai.dreadnought_attacks import sensible_attacks
 from tabletop.ai.evaluation import DEEP_EVALUATIONS, WIN_SCORE, score_state
 from tabletop.ai.heuristic import PASS_BONUS, HeuristicBot, command_iids
 from tabletop.ai.lookahead import considered_reply
@@ -17,7 +18,12 @@ from tabletop.engine.commands import Command
 from tabletop.engine.decision import Decision
 from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.game import Game
+from tabletop.engine.rules import GameRules
+from tabletop.engine.state import GameState
 from tabletop.engine.view import View
+
+Narrowing = Callable[[GameRules, GameState, Sequence[Command]], list[Command]]
+"""Narrows a decision's candidates on a table: (rules, the first deal's state, candidates) -> those worth scoring."""
 
 # A rollout that stops before the game ends turns the evaluation into a win chance with this scale.
 SCORE_SCALE = 8.0
@@ -40,11 +46,16 @@ WIDER_PICKS: dict[str, frozenset[str]] = {"vanguard": frozenset({"mulligan"})}
 # evaluation module for the measurements.
 LOOKAHEAD_BY_GAME: dict[str, dict[str, int]] = {
     "grand-archive": {"follow_up_depth": 3, "second_ply_max": 64, "follow_up_top": 4, "follow_up_steps": 400},
+    "dreadnought": {"follow_up_steps": 40},   # the heuristic's limit before it was lowered for its decision time
 }
 # Per game, after how many rounds in a row that scored every candidate exactly as the round before the bot stops
 # thinking: where the imagined deals seldom change what the lookahead sees (Grand Archive: the opponent's hidden hand
 # never acts on the copy), further deals only repeat the same scores, and the answer comes sooner.
 SETTLED_ROUNDS_BY_GAME: dict[str, int] = {"grand-archive": 4}
+# Per game, how the bot narrows a decision's candidates (read on the first deal) before scoring them, so that its
+# budget goes to the candidates that differ: a DreadNought attack is tried only with the group of least BP that
+# ends its battle the same way (`dreadnought_attacks`; the rules list every group of units at every area).
+NARROWED_BY_GAME: dict[str, Narrowing] = {"dreadnought": sensible_attacks}
 # Every candidate is scored on every deal: dropping the worse half after 8, 16, ... deals (successive
 # halving, with the Vanguard guard model of lookahead.py's note) won 110/200 in Vanguard; not kept.
 
@@ -98,6 +109,13 @@ class MonteCarloBot:
         if len(candidates) == 1:
             return candidates[0]
         reserved = command_iids(candidates)
+        first: Game | None = None
+        narrow = NARROWED_BY_GAME.get(self.knowledge.rules.id)
+        if narrow is not None:
+            first = determinized_game(view, self.knowledge, self.rng, reserved)
+            candidates = narrow(first.rules, first.state, candidates)
+            if len(candidates) == 1:
+                return candidates[0]
         totals = [0.0] * len(candidates)
         counts = [0] * len(candidates)
         rounds = 0
@@ -106,7 +124,8 @@ class MonteCarloBot:
         previous: list[float] | None = None
         repeats = 0   # rounds in a row that gave every candidate the score of the round before
         while self.max_rounds is None or rounds < self.max_rounds:
-            game = determinized_game(view, self.knowledge, self.rng, reserved)
+            game = first if first is not None else determinized_game(view, self.knowledge, self.rng, reserved)
+            first = None
             if advance is None:
                 advance = game.rules.advance_command(game.state, decision)
             if self.rollout == "lookahead":

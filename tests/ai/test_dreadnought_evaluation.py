@@ -6,10 +6,11 @@ from typing import Any
 
 from carddb.bundled import load_bundled_cards
 from tabletop.ai.dreadnought_evaluation import dreadnought_evaluation
-from tabletop.ai.lookahead import play_on
+from tabletop.ai.lookahead import considered_reply, passive_reply, play_on
+from tabletop.engine.commands import Choose, PassPriority
 from tabletop.engine.game import Game
 from tabletop.games import find_game
-from tabletop.games.dreadnought.commands import Attack
+from tabletop.games.dreadnought.commands import Attack, UseAbility
 from tabletop.scenarios.runner import ScenarioPlayer
 
 CARDS = [
@@ -43,3 +44,26 @@ def test_an_attack_is_scored_by_the_defenders_best_block_not_the_first_card_list
     assert game.pending_decision().name == "block"
     assert play_on(game, "p1") == 0   # the block is not played on with a passive defender
     assert dreadnought_evaluation(game.rules, game.state, "p1") == before
+
+
+def test_the_monte_carlo_lookahead_tries_the_defenders_reactions() -> None:
+    # p2 blocks 100 damage with its 80 BP unit and holds a 「Re」 code giving the blocker +100 BP: a defender
+    # tried out on the copy (lookahead.considered_reply) plays it; a passive one would lose the unit
+    cards = [*CARDS, {"id": "shield-code", "name": "Shield Code", "type": "code", "sp": 4, "cluster": ["red"],
+                      "effects": [{"timing": "re", "do": [{"effect": "bp", "amount": 100, "to": "blocker"}]}]}]
+    seats = {p: {"caster.left": ["caster-a"], "caster.right": ["caster-b"], "hp.left": 1, "hp.right": 1, "deck": 10}
+             for p in ("p1", "p2")}
+    seats["p1"]["units.left"] = ["small"]
+    seats["p2"].update({"units.left": ["weak"], "hand": ["shield-code"]})
+    data = {"game": "dreadnought", "cards": cards, "steps": [],
+            "setup": {"phase": "action", "first": "p1", "players": seats}}
+    game = ScenarioPlayer(Path("dreadnought-reaction-test.yaml"), data, find_game, load_bundled_cards).game
+    attacker = game.state.zones["p1.units.left"].cards[0]
+    blocker = game.state.zones["p2.units.left"].cards[0]
+    game.submit(Attack(by="p1", attackers=(attacker,), side="left"))
+    game.submit(Choose(by="p2", picks=(blocker,)))
+    decision = game.pending_decision()
+    assert decision.player == "p2"
+    legal = game.legal_commands("p2")
+    assert isinstance(considered_reply(game, decision, legal), UseAbility)
+    assert isinstance(passive_reply(game, decision, legal), PassPriority)

@@ -17,6 +17,8 @@ from itertools import combinations
 from typing import Any
 
 from tabletop.engine.card_filter import CardFilter, Seen
+from tabletop.engine.cards import CardLibrary
+from tabletop.engine.library_index import PerLibrary
 from tabletop.engine.state import GameState
 from tabletop.engine.zones import zone_id
 from tabletop.games.dreadnought import table
@@ -121,11 +123,31 @@ def sources(state: GameState) -> list[int]:
     return state.memo("dn.sources", compute, board=True)
 
 
+def _cards_by_timing(library: CardLibrary) -> dict[str, frozenset[str]]:
+    """Return, per timing label, the ids of the cards with a printed ability of that timing."""
+    found: dict[str, set[str]] = {}
+    for card in library.values():
+        for ability in card.effects:
+            found.setdefault(str(ability.get("timing")), set()).add(card.id)
+    return {timing: frozenset(ids) for timing, ids in found.items()}
+
+
+CARDS_BY_TIMING = PerLibrary(_cards_by_timing)
+
+
+def has_timing(state: GameState, iid: int, timing: str) -> bool:
+    """Tell whether a card has a printed ability of a timing (valid or not): a quick test before reading them."""
+    return state.cards[iid].card_id in CARDS_BY_TIMING(state.library).get(timing, ())
+
+
 def valid_abilities(state: GameState, timing: str) -> list[tuple[int, int, Mapping[str, Any]]]:
     """Return (card, number, ability) for every valid ability of a timing on the table."""
     def compute() -> list[tuple[int, int, Mapping[str, Any]]]:
         found = []
+        having = CARDS_BY_TIMING(state.library).get(timing, frozenset())
         for iid in sources(state):
+            if state.cards[iid].card_id not in having:
+                continue
             for number, ability in enumerate(abilities(state, iid)):
                 if ability.get("timing") == timing and is_valid(state, iid, ability):
                     found.append((iid, number, ability))
@@ -230,23 +252,66 @@ def _applies(state: GameState, holder: int, step: Mapping[str, Any], iid: int) -
 
 def bp(state: GameState, iid: int) -> tuple[int, list[str]]:
     """Return a unit's current BP and what changed it (printed, 《Auto》 bonuses, until-end-of-turn changes)."""
-    return state.memo(f"dn.bp.{iid}", lambda: _bp(state, iid), board=True)
+    found = battle_bps(state).get(iid)
+    return found if found is not None else _bp(state, iid)
+
+
+def battle_bps(state: GameState) -> dict[int, tuple[int, list[str]]]:
+    """Return the current BP of every card in a unit slot, read once per board version (do not mutate)."""
+    def compute() -> dict[int, tuple[int, list[str]]]:
+        units = [iid for player in state.players for iid in table.all_units(state, player)]
+        if not units:
+            return {}
+        changes: dict[int, list[tuple[int, int]]] = {iid: [] for iid in units}  # (amount, holder) per unit
+        for holder, step in _bp_bonuses(state):  # each step's filter read against every unit at once
+            seen = Seen(state, state.cards[holder].controller, holder)
+            for iid in FILTER.select(seen, units, step.get("to") or {}):
+                changes[iid].append((int(step["amount"]), holder))
+        return {iid: _bp_with(state, iid, changes[iid]) for iid in units}
+    return state.memo("dn.bps", compute, board=True)
+
+
+def _bp_bonuses(state: GameState) -> list[tuple[int, Mapping[str, Any]]]:
+    """Return (holder, step) for the 《Auto》 steps that change BP."""
+    return [(holder, step) for holder, step in auto_effects(state) if step.get("effect") == "bp_bonus"]
 
 
 def _bp(state: GameState, iid: int) -> tuple[int, list[str]]:
+    changes = [(int(step["amount"]), holder) for holder, step in _bp_bonuses(state) if _applies(state, holder, step, iid)]
+    return _bp_with(state, iid, changes)
+
+
+def _bp_with(state: GameState, iid: int, changes: list[tuple[int, int]]) -> tuple[int, list[str]]:
+    """Return a unit's BP: printed (a dummy's 50), the 《Auto》 `changes` (amount, holder), this turn's change."""
     if table.is_dummy(state, iid):
         return table.DUMMY_BP, []
     value = state.definition(iid).stat("bp")
     why = []
-    for holder, step in auto_effects(state):
-        if step.get("effect") == "bp_bonus" and _applies(state, holder, step, iid):
-            value += int(step["amount"])
-            why.append(f"{step['amount']:+d} {state.definition(holder).name}")
+    for amount, holder in changes:
+        value += amount
+        why.append(f"{amount:+d} {state.definition(holder).name}")
     turn = int(state.cards[iid].props.get("bp_turn", 0))
     if turn:
         value += turn
         why.append(f"{turn:+d} this turn")
     return value, why
+
+
+def _lowering_cards(library: CardLibrary) -> frozenset[str]:
+    """Return the card ids with a printed 《Auto》 step that lowers BP."""
+    return frozenset(card.id for card in library.values() for ability in card.effects
+                     if ability.get("timing") == "auto"
+                     and any(step.get("effect") == "bp_bonus" and int(step["amount"]) < 0 for step in ability.get("do", ())))
+
+
+LOWERING_CARDS = PerLibrary(_lowering_cards)
+
+
+def may_lower_bp(state: GameState) -> bool:
+    """Tell whether a card whose abilities might be valid has an 《Auto》 step lowering BP (read from the printed
+    abilities alone, so that the rule check need not work out which abilities are valid)."""
+    lowering = LOWERING_CARDS(state.library)
+    return bool(lowering) and any(state.cards[iid].card_id in lowering for iid in sources(state))
 
 
 def sp(state: GameState, iid: int) -> int:

@@ -169,9 +169,9 @@ def ability_plays(state: GameState, player: str, timing: str, only: int | None =
     helpers: list[int] | None = None   # the 《Cost》 helpers, read only for an ability with a discard cost
     cards = _ability_cards(state, player)
     for iid in cards if only is None else [c for c in cards if c == only]:
-        found = abilities.abilities(state, iid)
-        if not found:
+        if not abilities.has_timing(state, iid, timing):
             continue
+        found = abilities.abilities(state, iid)
         for number, ability in enumerate(found):
             if ability.get("timing") != timing or not abilities.is_valid(state, iid, ability):
                 continue

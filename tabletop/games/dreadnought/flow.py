@@ -560,8 +560,8 @@ def rule_actions(tx: Transaction) -> bool:
 
 def _broken(state: GameState) -> list[int]:
     """Return the units the rule check breaks now (it reads the board alone)."""
-    lowered = any(step.get("effect") == "bp_bonus" and int(step["amount"]) < 0
-                  for _holder, step in abilities.auto_effects(state))
+    lowered = abilities.may_lower_bp(state) and any(
+        step.get("effect") == "bp_bonus" and int(step["amount"]) < 0 for _holder, step in abilities.auto_effects(state))
     broken = []
     for player in state.players:
         for iid in table.all_units(state, player):
