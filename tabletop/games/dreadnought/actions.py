@@ -236,7 +236,7 @@ def perform(tx: Transaction, command: Command) -> None:
         tx.clear_card(command.card)
     elif isinstance(command, MoveUnit):
         tx.move(command.card, zone_id(player, f"units.{command.side}"), None)
-        tx.log(f"{player} moves {state.definition(command.card).name}", "DN 5.3 d")
+        tx.log(f"{player} moves {table.public_name(state, command.card)}", "DN 5.3 d")
     elif isinstance(command, EnchantArms):
         tx.move(command.card, zone_id(player, f"arms.{command.side}"))
         tx.set_field(command.card, "face_down", False)
@@ -274,7 +274,7 @@ def _attack(tx: Transaction, command: Attack) -> None:
     defender = state.opponent(command.by)
     tx.set_data("battle", {"attacker": command.by, "defender": defender, "attackers": list(command.attackers),
                            "side": command.side, "blocker": None})
-    names = ", ".join(state.definition(i).name if not table.is_dummy(state, i) else "a dummy" for i in command.attackers)
+    names = ", ".join(table.public_name(state, i) for i in command.attackers)
     tx.log(f"{command.by} attacks {defender}'s {command.side} battle area with {names}", "DN 6.1")
     for iid in command.attackers:
         flow.count_triggers(tx, trigger_event("attacks", iid, command.by))

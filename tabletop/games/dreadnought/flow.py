@@ -332,7 +332,7 @@ def choose_blocker(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
     battle["blocker"] = picked
     tx.set_data("battle", battle)
     tx.set_prop(picked, "blocking", True)
-    tx.log(f"{state.definition(picked).name} blocks", "DN 6.1.4")
+    tx.log(f"{table.public_name(state, picked)} blocks", "DN 6.1.4")
     return True
 
 
@@ -352,7 +352,7 @@ def battle_damage(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
     damage = attack_damage(state)
     if blocker is not None and blocker in abilities.existing(state):
         defender, side = battle["defender"], battle["side"]
-        tx.log(f"{damage} attack damage to {state.definition(blocker).name}", "DN 6.1.6")
+        tx.log(f"{damage} attack damage to {table.public_name(state, blocker)}", "DN 6.1.6")
         if state.definition(blocker).card_type == "caster" and not table.is_dummy(state, blocker):
             if damage >= abilities.hp_value(state, blocker):
                 break_hp_cards(tx, defender, side, int(parameter(state, "hp_break_per_attack")))
@@ -372,7 +372,7 @@ def battle_damage(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
 
 def break_unit(tx: Transaction, iid: int) -> None:
     """Break a unit: its break triggers count, then it goes to the discard pile (DN 9.1)."""
-    tx.log(f"{tx.state.definition(iid).name if not table.is_dummy(tx.state, iid) else 'a dummy'} is broken", "DN 9.1")
+    tx.log(f"{table.public_name(tx.state, iid)} is broken", "DN 9.1")
     count_triggers(tx, trigger_event("unit_broken", iid, tx.state.cards[iid].controller))
     _to_discard(tx, iid)
 

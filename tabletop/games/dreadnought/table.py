@@ -73,6 +73,12 @@ def is_dummy(state: GameState, iid: int) -> bool:
     return state.cards[iid].face_down and zone_name(state, iid).startswith("units.")
 
 
+def public_name(state: GameState, iid: int) -> str:
+    """Return how the public log names a card on the table: its name, or "a dummy" while it is a closed unit
+    (DN 5.3 b: a dummy's face is hidden from the opponent)."""
+    return "a dummy" if is_dummy(state, iid) else state.definition(iid).name
+
+
 def size(state: GameState, iid: int) -> int:
     """Return a unit's size in points (a dummy is S)."""
     if is_dummy(state, iid):
