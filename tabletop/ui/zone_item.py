@@ -84,6 +84,7 @@ class ZoneItem(QGraphicsItem):
         self.setZValue(z_values.ZONE)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setPos(place.rect.x, place.rect.y)
+        self._count_item = ZoneCountItem(self)
         self._update_tooltip()
 
     @property
@@ -120,9 +121,18 @@ class ZoneItem(QGraphicsItem):
     def set_count(self, count: int) -> None:
         """Show how many cards the zone holds."""
         if count != self.count:
+            ground = self._ground()
             self.count = count
             self._update_tooltip()
-            self.update()
+            if self._ground() != ground:   # else only the count is drawn again, not the whole zone
+                self.update()
+            self._count_item.update()
+
+    def _ground(self) -> tuple[object, ...]:
+        """Return what the zone's own drawing depends on besides its marks: the label as laid out, and whether
+        an empty one-card zone shows its outline."""
+        name, _count, pixels, count_inside = self.label_layout()
+        return name, pixels, count_inside, self.place.arrangement == STACK and self.count == 0
 
     def _update_tooltip(self) -> None:
         text = f"{self.owner_label}: {self.label}" if self.owner_label else self.label
@@ -182,14 +192,36 @@ class ZoneItem(QGraphicsItem):
                 painter.setPen(QPen(QColor(220, 220, 220, 90), 1, Qt.PenStyle.DashLine))
                 painter.setBrush(Qt.BrushStyle.NoBrush)
                 painter.drawRoundedRect(outline, 6, 6)
-        name, count, pixels, count_inside = self.label_layout()
+        name, _count, pixels, count_inside = self.label_layout()
         inset = LABEL_INSET if count_inside else PAD
         line = QRectF(inset, 2, self.place.rect.w - 2 * inset, LABEL_H - 2)
         painter.setFont(_font(pixels, True))
         painter.setPen(QColor(240, 240, 240))
         painter.drawText(line, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, name)
-        if count:
-            if count_inside:   # the name took the label line: the count sits just below it, at the right
-                line = QRectF(PAD, LABEL_H - 2, self.place.rect.w - 2 * PAD, LABEL_H - 4)
-            painter.setPen(QColor(255, 214, 120))
-            painter.drawText(line, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, count)
+
+
+class ZoneCountItem(QGraphicsItem):
+    """The card count on a zone's label line, drawn apart from the zone: a move that changes counts then
+    redraws these few pixels instead of the whole zone and every card over it."""
+
+    def __init__(self, zone: ZoneItem) -> None:
+        super().__init__(zone)
+        self.zone = zone
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)   # clicks and tooltips are the zone's
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(0, 0, self.zone.place.rect.w, 2 * LABEL_H)   # the label line, and the one below it
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        _name, count, pixels, count_inside = self.zone.label_layout()
+        if not count:
+            return
+        width = self.zone.place.rect.w
+        if count_inside:   # the name took the label line: the count sits just below it, at the right
+            line = QRectF(PAD, LABEL_H - 2, width - 2 * PAD, LABEL_H - 4)
+        else:
+            line = QRectF(PAD, 2, width - 2 * PAD, LABEL_H - 2)
+        painter.setFont(_font(pixels, True))
+        painter.setPen(QColor(255, 214, 120))
+        painter.drawText(line, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, count)
