@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields
+from operator import attrgetter
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
@@ -46,7 +47,11 @@ class CardLook:
 
     def draws_like(self, other: CardLook) -> bool:
         """Tell whether two looks draw the same picture (where the card lies, zone and index, aside)."""
-        return replace(self, zone_id=other.zone_id, index=other.index) == other
+        return _drawn(self) == _drawn(other)
+
+
+# the fields a card's picture is drawn from (where it lies, zone and index, is not drawn)
+_drawn = attrgetter(*(f.name for f in fields(CardLook) if f.name not in ("zone_id", "index")))
 
 
 class CardItem(QGraphicsItem):
