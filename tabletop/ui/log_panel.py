@@ -1,7 +1,7 @@
 """LogPanel: the game log with the rule each line applied, and play by hand marked as such."""
 from __future__ import annotations
 
-from PySide6.QtGui import QColor, QTextCharFormat, QTextCursor
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import QPlainTextEdit, QVBoxLayout, QWidget
 
 from tabletop.engine.state import LogEntry
@@ -9,6 +9,30 @@ from tabletop.ui.session import GameSession
 
 MANUAL_COLOUR = QColor(210, 120, 20)   # a line of play by hand
 NOTE_COLOUR = QColor(110, 110, 110)    # what the table did outside the game (open hands)
+
+
+class BandedText(QPlainTextEdit):
+    """Read-only text whose every other line (paragraph) lies on a light band: a line that wraps stays one
+    entry to the eye ("[YGO 7.2]" alone on a row read as a line of its own)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setReadOnly(True)
+        self.setUndoRedoEnabled(False)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self.viewport())
+        band = self.palette().color(QPalette.ColorRole.Base).darker(110)   # AlternateBase is too faint to see
+        block, offset, bottom = self.firstVisibleBlock(), self.contentOffset(), event.rect().bottom()
+        while block.isValid():   # the visible paragraphs only
+            geometry = self.blockBoundingGeometry(block).translated(offset)
+            if geometry.top() > bottom:
+                break
+            if block.blockNumber() % 2:
+                painter.fillRect(geometry.adjusted(0, 0, self.viewport().width(), 0), band)
+            block = block.next()
+        painter.end()
+        super().paintEvent(event)
 
 
 class LogPanel(QWidget):
@@ -23,9 +47,7 @@ class LogPanel(QWidget):
         super().__init__(parent)
         self.session = session
         layout = QVBoxLayout(self)
-        self.text = QPlainTextEdit()
-        self.text.setReadOnly(True)
-        self.text.setUndoRedoEnabled(False)
+        self.text = BandedText()
         layout.addWidget(self.text)
         self._game: object | None = None
         self._notes: list[str] = []
