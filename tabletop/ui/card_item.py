@@ -86,8 +86,10 @@ class CardItem(QGraphicsItem):
             self._draw(look)
 
     def _draw(self, look: CardLook) -> None:
-        if look.scale != self.look.scale:
-            self.prepareGeometryChange()   # before the look changes: boundingRect reads it
+        scale = look.scale
+        if scale != self.look.scale:
+            self.prepareGeometryChange()   # before the bounds change
+        self._bounds = QRectF(-4 * scale, -4 * scale, (CARD_W + 8) * scale, (CARD_H + 8) * scale)
         self.look = look
         self.setTransformOriginPoint(CARD_W * look.scale / 2, CARD_H * look.scale / 2)
         self.setRotation(90.0 if look.tapped else 0.0)
@@ -119,8 +121,7 @@ class CardItem(QGraphicsItem):
         return CARD_W * self.look.scale, CARD_H * self.look.scale
 
     def boundingRect(self) -> QRectF:
-        scale = self.look.scale
-        return QRectF(-4 * scale, -4 * scale, (CARD_W + 8) * scale, (CARD_H + 8) * scale)
+        return self._bounds   # Qt asks hundreds of times a move: kept, not built each time
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         look = self.look

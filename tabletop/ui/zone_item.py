@@ -84,6 +84,7 @@ class ZoneItem(QGraphicsItem):
         self.setZValue(z_values.ZONE)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setPos(place.rect.x, place.rect.y)
+        self._label_layouts: dict[str, tuple[str, str, int, bool]] = {}   # by count text (see label_layout)
         self._count_item = ZoneCountItem(self)
         self._update_tooltip()
 
@@ -103,6 +104,13 @@ class ZoneItem(QGraphicsItem):
         zone: a zone too narrow for its name's first word beside its count gives the name the whole label line
         ("Removed", the count below it) rather than cut the word ("Rem… 0")."""
         name, count = label_parts(self.label, self.count, self.is_counted)
+        layout = self._label_layouts.get(count)   # asked at each count change and paint: fonts measured once
+        if layout is None:
+            layout = self._label_layouts[count] = self._lay_out_label(name, count)
+        return layout
+
+    def _lay_out_label(self, name: str, count: str) -> tuple[str, str, int, bool]:
+        """Work out `label_layout` for one count text (the name, the zone and its width never change)."""
         room = self.place.rect.w - 2 * PAD
         count_w = 0.0
         for pixels in range(LABEL_PIXELS, MIN_LABEL_PIXELS - 1, -1):
