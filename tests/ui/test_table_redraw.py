@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtTest import QTest
 
 from conftest import freeform_config, quiz_config
@@ -11,6 +11,7 @@ from tabletop.engine.commands import Command, ManualMove, Reveal, SetCounter, Se
 from tabletop.engine.rules import CardValue
 from tabletop.engine.state import GameState
 from tabletop.ui.main_window import MainWindow
+from tabletop.ui.table_layout import LABEL_H
 from tabletop.ui.new_game_dialog import NewGame
 from ui_test_games import QuizRules
 
@@ -110,3 +111,22 @@ def test_a_card_the_change_left_in_place_shows_values_the_rules_derive_from_the_
                    and getattr(c, "circle", None) == "vc")
     assert window.session.submit(command)   # moves the vanguard only; the rear-guard's power follows
     assert window.scene.item_for(rear).look.values[0].current == printed + 1000
+
+
+def test_a_zones_count_is_drawn_anew_when_a_move_changes_it(qtbot, window, library) -> None:  # noqa: ANN001
+    start(window, freeform_config(seats={"p1": "human", "p2": "ai"}), library)
+    session, view = window.session, window.table.view
+    zone = window.scene.zone_items["p1.table"]
+    count_line = QRectF(zone.place.rect.x, zone.place.rect.y + 2, zone.place.rect.w, LABEL_H - 4)   # above the cards
+    move = ManualMove(by="p1", card=session.game.state.zones["p1.hand"].cards[0], to="p1.table")
+
+    def drawn() -> Any:
+        QTest.qWait(20)   # the viewport paints what changed
+        return view.viewport().grab(view.mapFromScene(count_line).boundingRect()).toImage()
+
+    QTest.qWait(50)   # the phase bar takes its height (one pixel more) once the window has laid it out
+    empty = drawn()
+    assert session.submit(move)
+    assert drawn() != empty   # "1", not the "0" drawn before
+    assert session.undo()
+    assert drawn() == empty
