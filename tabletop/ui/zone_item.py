@@ -15,6 +15,7 @@ _GROUND = {"circle": QColor(70, 110, 150, 120), "slot": QColor(90, 90, 110, 110)
 _LIMIT = re.compile(r"(.*?)\s*\((\d+)\)")
 LABEL_PIXELS = 15
 MIN_LABEL_PIXELS = 12
+COUNT_ROOM = 72.0   # the widest count drawn ("40/40" at LABEL_PIXELS bold), with room to spare
 LABEL_INSET = 3.0   # a name that needs the zone's whole label line starts this close to its edge
 
 
@@ -219,7 +220,11 @@ class ZoneCountItem(QGraphicsItem):
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def boundingRect(self) -> QRectF:
-        return QRectF(0, 0, self.zone.place.rect.w, 2 * LABEL_H)   # the label line, and the one below it
+        # the right end of the label line and of the line below it: the count's places (its cached picture
+        # stays small, a few KB, not the zone's whole width)
+        width = self.zone.place.rect.w
+        left = max(0.0, width - PAD - COUNT_ROOM)
+        return QRectF(left, 0, width - left, 2 * LABEL_H)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         _name, count, pixels, count_inside = self.zone.label_layout()
