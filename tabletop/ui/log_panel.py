@@ -9,6 +9,7 @@ from tabletop.ui.session import GameSession
 
 MANUAL_COLOUR = QColor(210, 120, 20)   # a line of play by hand
 NOTE_COLOUR = QColor(110, 110, 110)    # what the table did outside the game (open hands)
+LINE_BREAK = "\u2028"                  # a line break inside one paragraph (an entry of several lines)
 
 
 class BandedText(QPlainTextEdit):
@@ -55,9 +56,12 @@ class LogPanel(QWidget):
         session.changed.connect(lambda _result: self.refresh())
 
     def lines(self) -> list[str]:
-        """Return the lines shown, top to bottom."""
-        text = self.text.toPlainText()
-        return text.split("\n") if text else []
+        """Return the entries shown, top to bottom (the log's, then the notes)."""
+        document = self.text.document()
+        if document.isEmpty():
+            return []
+        blocks = (document.findBlockByNumber(number) for number in range(document.blockCount()))
+        return [block.text().replace(LINE_BREAK, "\n") for block in blocks]
 
     def refresh(self) -> None:
         """Show the log as it stands (newest at the bottom): lines the log took back (undo) are removed and
@@ -119,7 +123,7 @@ class LogPanel(QWidget):
                 look.setForeground(colour)
             if not following and (number or at):
                 cursor.insertBlock()
-            cursor.insertText(text, look)
+            cursor.insertText(text.replace("\n", LINE_BREAK), look)   # one entry, one paragraph: see _remove
             if following:
                 cursor.insertBlock()
 

@@ -457,3 +457,7 @@ def test_the_log_adds_new_lines_and_takes_back_undone_ones(qtbot, window, librar
     assert listed() == expected() + [note]
     assert window.session.undo()
     assert listed() == expected() + [note]
+    window.session.notes.append("a note\nof two lines")   # one entry, however many lines it has
+    window.session.submit(DrawCards(by="p1", count=1))
+    assert window.session.undo()
+    assert listed() == expected() + [note, "a note\nof two lines"]
