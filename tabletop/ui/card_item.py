@@ -86,6 +86,7 @@ class CardItem(QGraphicsItem):
             self._draw(look)
 
     def _draw(self, look: CardLook) -> None:
+        """Take a look that draws differently: turn, size and tooltip follow it, and the picture is drawn again."""
         scale = look.scale
         if scale != self.look.scale:
             self.prepareGeometryChange()   # before the bounds change

@@ -88,6 +88,7 @@ class LogPanel(QWidget):
         bar.setValue(bar.maximum())
 
     def _line_count(self) -> int:
+        """Return how many entries the document holds (log and notes): one paragraph each."""
         return len(self._entries) + len(self._notes)
 
     def _remove(self, first: int, end: int) -> None:
