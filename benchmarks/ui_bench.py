@@ -3,6 +3,8 @@ then, when ../shared/carddata exists, start-to-interactive with the 10,628-card 
 imported (target ≤ 1.5 s) and RSS with that database and a Yu-Gi-Oh! game open (target ≤ 250 MB).
 
 Run: `QT_QPA_PLATFORM=offscreen .venv/bin/python benchmarks/ui_bench.py` (target: frame ≤ 16 ms).
+A move is timed on the wall clock (what the player waits) and in CPU time of the window's thread (what
+the program costs, steadier on a shared machine than the wall clock).
 The database start is measured in a fresh process (`--start DB`), imports included, as a player sees it.
 """
 from __future__ import annotations
@@ -29,6 +31,7 @@ from tabletop.engine.commands import ManualMove  # noqa: E402
 from tabletop.engine.rules import GameConfig  # noqa: E402
 
 CARDS_ON_TABLE = 150
+MOVES = 60   # moves timed on that table: the 95th percentile is then the third slowest, not the slowest but one
 REPO = Path(__file__).resolve().parents[1]
 YGOPRO_CDB = REPO.parent / "shared" / "carddata" / "yugioh" / "cards_babelcdb_2020-03-30.cdb"
 
@@ -152,18 +155,21 @@ def main() -> None:
         window.scene.refresh()
         refresh.append((time.perf_counter() - before) * 1000)
     print(f"full table refresh after a change: median {statistics.median(refresh):.1f} ms")
-    moves = []
-    for index in range(20):   # what a player waits for: the command, the autosave, the redraw
+    moves, cpu = [], []
+    for index in range(MOVES):   # what a player waits for: the command, the autosave, the redraw
         card = game.state.zones["p1.hand"].cards[0] if index % 2 == 0 else game.state.zones["p1.table"].cards[-1]
         target = "p1.table" if index % 2 == 0 else "p1.hand"
-        before = time.perf_counter()
+        before, before_cpu = time.perf_counter(), time.thread_time()
         session.submit(ManualMove(by="p1", card=card, to=target))
         app.processEvents()
         view.viewport().repaint()
         moves.append((time.perf_counter() - before) * 1000)
+        cpu.append((time.thread_time() - before_cpu) * 1000)
     moves.sort()
+    cpu.sort()
     print(f"a move on this table, command to redrawn (autosave included): median {statistics.median(moves):.1f} ms, "
-          f"95th {moves[int(len(moves) * 0.95)]:.1f} ms (target ≤ 50 ms)")
+          f"95th {moves[int(len(moves) * 0.95)]:.1f} ms (target ≤ 50 ms); "
+          f"CPU of the window's thread: median {statistics.median(cpu):.1f} ms, 95th {cpu[int(len(cpu) * 0.95)]:.1f} ms")
     session.shutdown()
     window.close()
     window.deleteLater()

@@ -79,13 +79,18 @@ class Game:
         return decision.player if decision else None
 
     def legal_commands(self, player: str | None = None) -> list[Command]:
-        """Return the rules commands a player (by default the deciding one) may submit now."""
+        """Return the rules commands a player (by default the deciding one) may submit now (a new list each call).
+
+        Worked out once per state version: the window asks for them several times after each change (the
+        decision panel, the table's "playable" outlines, a card's menu).
+        """
         if self.is_terminal():
             return []
         player = player or self.current_player()
         if player is None:
             return []
-        return self.rules.legal_commands(self.state, player)
+        state = self.state
+        return list(state.memo(f"game.legal.{player}", lambda: tuple(self.rules.legal_commands(state, player))))
 
     def outcome(self) -> Outcome | None:
         """Return how the game ended, or None."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 from tabletop.engine.commands import (
     AdjustTotal, Command, DrawCards, MakeToken, ManualMove, Reveal, SetCounter, SetState, Shuffle,
 )
+from tabletop.engine.command_labels import zone_label
 from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.rules import GameRules
 from tabletop.engine.tokens import read_traits
@@ -38,7 +39,7 @@ def resolve_manual(rules: GameRules, tx: Transaction, command: Command) -> None:
             tx.set_field(command.card, "face_down", command.face_down)
         shown = state.is_visible_to(command.card, None)
         name = state.definition(command.card).name if shown else "a card"
-        tx.log(f"{command.by} moved {name} to {target} by hand")
+        tx.log(f"{command.by} moved {name} to {zone_label(state, target)} by hand")
     elif isinstance(command, SetCounter):
         _card(tx, command.card)
         tx.set_counter(command.card, command.name, command.value)
@@ -65,7 +66,7 @@ def resolve_manual(rules: GameRules, tx: Transaction, command: Command) -> None:
     elif isinstance(command, Shuffle):
         target = find_zone(tx, command.by, command.zone)
         tx.shuffle(target)
-        tx.log(f"{command.by} shuffled {target}")
+        tx.log(f"{command.by} shuffled {zone_label(state, target)}")
     elif isinstance(command, DrawCards):
         if command.count < 0:
             raise IllegalCommand(MANUAL, "cannot draw a negative number of cards")

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from operator import attrgetter
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
@@ -44,6 +45,14 @@ class CardLook:
     scale: float = 1.0        # size against CARD_W × CARD_H (large in the hand, small in the rail)
     extras: dict[str, object] = field(default_factory=dict)
 
+    def draws_like(self, other: CardLook) -> bool:
+        """Tell whether two looks draw the same picture (where the card lies, zone and index, aside)."""
+        return _drawn(self) == _drawn(other)
+
+
+# the fields a card's picture is drawn from (where it lies, zone and index, is not drawn)
+_drawn = attrgetter(*(f.name for f in fields(CardLook) if f.name not in ("zone_id", "index")))
+
 
 class CardItem(QGraphicsItem):
     """A card drawn at CARD_W × CARD_H scene units times its look's scale; mouse input is reported
@@ -63,12 +72,25 @@ class CardItem(QGraphicsItem):
         self.setCursor(Qt.CursorShape.OpenHandCursor)
         # Drawn once into a device pixmap; moving the card (a drag) then only copies it.
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-        self.set_look(look)
+        self._draw(look)
 
     def set_look(self, look: CardLook) -> None:
-        """Show a new look (after a change of state)."""
-        if look.scale != self.look.scale:
-            self.prepareGeometryChange()
+        """Show a new look (after a change of state).
+
+        Trap: a card that only changed place (a card before it in its zone left) keeps its cached
+        picture; redrawing every shifted card made a move on a busy table cost ~40 card paints.
+        """
+        if look.draws_like(self.look):
+            self.look = look
+        else:
+            self._draw(look)
+
+    def _draw(self, look: CardLook) -> None:
+        """Take a look that draws differently: turn, size and tooltip follow it, and the picture is drawn again."""
+        scale = look.scale
+        if scale != self.look.scale:
+            self.prepareGeometryChange()   # before the bounds change
+        self._bounds = QRectF(-4 * scale, -4 * scale, (CARD_W + 8) * scale, (CARD_H + 8) * scale)
         self.look = look
         self.setTransformOriginPoint(CARD_W * look.scale / 2, CARD_H * look.scale / 2)
         self.setRotation(90.0 if look.tapped else 0.0)
@@ -100,8 +122,7 @@ class CardItem(QGraphicsItem):
         return CARD_W * self.look.scale, CARD_H * self.look.scale
 
     def boundingRect(self) -> QRectF:
-        scale = self.look.scale
-        return QRectF(-4 * scale, -4 * scale, (CARD_W + 8) * scale, (CARD_H + 8) * scale)
+        return self._bounds   # Qt asks hundreds of times a move: kept, not built each time
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         look = self.look

@@ -1,6 +1,7 @@
 """PhaseBar: the game's phases with the current one lit, the step, turn, active player and decider."""
 from __future__ import annotations
 
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
 from tabletop.ui.session import GameSession
@@ -26,6 +27,7 @@ class PhaseBar(QWidget):
         layout.addWidget(self.phases, 1)
         layout.addWidget(self.decider)
         layout.addWidget(self.thinking)
+        self._held_width = 0   # the width the bar's held height is for (see _hold_height)
         session.changed.connect(lambda _result: self.refresh())
         session.thinkingChanged.connect(self._thinking)
 
@@ -54,6 +56,29 @@ class PhaseBar(QWidget):
             self.decider.setText(f"<b>{decision.player}</b> decides: {decision.name.replace('_', ' ')}")
         else:
             self.decider.setText("")
+        self._hold_height()
+
+    def _hold_height(self) -> None:
+        """Keep the bar as tall as the tallest text it has shown at this width.
+
+        Trap: a bar that grew or shrank by a line as the phase changed resized the table view below it, and a
+        new scale draws every card again (~25 ms on a busy table, and the whole table jumps).
+        """
+        layout = self.layout()
+        width = self.width()
+        if width < 100 or not layout.hasHeightForWidth():
+            return
+        if width != self._held_width:   # a new width: the height held for the old one no longer applies
+            self._held_width = width
+            self.setMinimumHeight(0)
+        needed = layout.heightForWidth(width)
+        if needed > self.minimumHeight():
+            self.setMinimumHeight(needed)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self._hold_height()
 
     def _thinking(self, on: bool) -> None:
         decision = self.session.decision() if on else None

@@ -11,6 +11,8 @@ from PySide6.QtCore import QPoint, QPointF, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QGraphicsScene
 
+from tabletop.engine.events import StepResult
+from tabletop.engine.rules import CardValue
 from tabletop.engine.view import CardView
 from tabletop.ui import z_values
 from tabletop.ui.card_item import CardItem, CardLook
@@ -18,7 +20,7 @@ from tabletop.ui.command_matching import subject_of
 from tabletop.ui.player_info_item import PlayerInfoItem
 from tabletop.ui.session import GameSession
 from tabletop.ui.stack_item import ArrowItem, StackEntryItem
-from tabletop.ui.table_layout import DOWN, STACK, TableLayout, card_size, card_slots, layout_table
+from tabletop.ui.table_layout import DOWN, STACK, TableLayout, ZonePlace, card_size, card_slots, layout_table
 from tabletop.ui.zone_item import ZoneItem
 
 FIELD_LAYOUTS = ("circle", "slot", "grid", "column")
@@ -49,6 +51,9 @@ class TableScene(QGraphicsScene):
         self.info_items: dict[str, PlayerInfoItem] = {}
         self._extras: list[Any] = []
         self._layout_key: tuple[Any, ...] = ()
+        self._eyes: tuple[Any, ...] = ()              # whose eyes the table was drawn for (see refresh)
+        self._zone_keys: dict[str, list[Any]] = {}    # the card items of each zone, as last laid out
+        self._shown_derived: dict[int, tuple[tuple[CardValue, ...], tuple[str, ...]]] = {}   # see _restyle
         self._drag_target: ZoneItem | None = None
         self._refresh_waiting = False
         self._focus_key: Any = None
@@ -58,7 +63,7 @@ class TableScene(QGraphicsScene):
         self.picked_zones: set[str] = set()
         self.playable: set[int] = set()  # the viewer's cards with a legal rules command now (see refresh)
         self.setBackgroundBrush(QBrush(QColor(28, 58, 42)))
-        session.changed.connect(lambda _result: self.refresh())
+        session.changed.connect(self.refresh)
         session.gameStarted.connect(self._forget_layout)
 
     # -- drawing -------------------------------------------------------------------------------
@@ -83,14 +88,22 @@ class TableScene(QGraphicsScene):
     def _forget_layout(self) -> None:
         self._layout_key = ()
 
-    def refresh(self) -> None:
-        """Redraw the table from the session's state (deferred while a card is being dragged)."""
+    def refresh(self, result: StepResult | None = None) -> None:
+        """Redraw the table from the session's state (deferred while a card is being dragged).
+
+        Given the StepResult of the change just made, only what it names is laid out again: the zones it
+        changed and the zones of the cards it changed (a card turned face down or revealed changes what the
+        viewer may see there). Every other card keeps its place and gets a new look only when its rules-derived
+        values or marks, or its "playable" outline, changed. Without a result (a game started, a viewer
+        changed hands, picking changed) the whole table is redrawn.
+        """
         game = self.session.game
         if game is None:
             return
         if any(item.is_dragging for item in self.card_items.values()):
             self._refresh_waiting = True
             return
+        whole = result is None or self._refresh_waiting
         self._refresh_waiting = False
         state = game.state
         bottom = self.session.bottom_player
@@ -98,23 +111,38 @@ class TableScene(QGraphicsScene):
         if key != self._layout_key:
             self._build_layout(bottom)
             self._layout_key = key
+            whole = True
+        eyes = (self.session.viewer, self.session.handover_pending, self.session.open_hands)
+        if eyes != self._eyes:   # another seat's eyes: every hidden card may differ
+            self._eyes = eyes
+            whole = True
         assert self.layout is not None
         view = self.session.table_view()
-        self.playable = self._playable_cards()
-        seen: set[Any] = set()
+        playable = self._playable_cards()
+        restyled = playable ^ self.playable
+        self.playable = playable
+        if whole or result is None:
+            dirty: set[str] | None = None
+        else:
+            dirty = set(result.zones) | {state.cards[i].zone for i in result.cards if i in state.cards}
+        left: set[Any] = set()      # items of the zones laid out again, before
+        placed: set[Any] = set()    # and after
         for zid, cards in view.zones.items():
             place = self.layout.zones.get(zid)
             if place is None:
                 continue
-            zone_item = self.zone_items[zid]
-            zone_item.set_count(len(cards))
             shown = cards[:1] if place.arrangement == STACK else cards
-            slots = card_slots(place, len(shown))
-            for index, (card, (x, y)) in enumerate(zip(shown, slots)):
-                look = self._look(zid, index, card, place.layout, len(cards) if place.layout == "pile" else 0,
-                                  place.card_scale)
+            count = len(cards) if place.layout == "pile" else 0
+            if dirty is not None and zid not in dirty:
+                self._restyle(zid, shown, place, count, restyled)
+                continue
+            left.update(self._zone_keys.get(zid, ()))
+            self.zone_items[zid].set_count(len(cards))
+            keys = []
+            for index, (card, (x, y)) in enumerate(zip(shown, card_slots(place, len(shown)))):
+                look = self._look(zid, index, card, place.layout, count, place.card_scale)
                 item_key = ("card", look.iid) if look.iid is not None else ("hidden", zid, index)
-                seen.add(item_key)
+                keys.append(item_key)
                 item = self.card_items.get(item_key)
                 if item is None:
                     item = CardItem(look)
@@ -122,15 +150,35 @@ class TableScene(QGraphicsScene):
                     self.addItem(item)
                 elif item.look != look:
                     item.set_look(look)
-                z = z_values.card_z(index)
-                item.place(x, y, z)
-        for item_key in [k for k in self.card_items if k not in seen]:
+                item.place(x, y, z_values.card_z(index))
+            self._zone_keys[zid] = keys
+            placed.update(keys)
+        gone = (set(self.card_items) if dirty is None else left) - placed
+        for item_key in gone:
             self.removeItem(self.card_items.pop(item_key))
         self._tuck_attached()
         if self._focus_key not in self.card_items:
             self._focus_key = None
         self._draw_players()
         self._draw_stack()
+
+    def _restyle(self, zid: str, shown: tuple[CardView, ...], place: ZonePlace, count: int,
+                 restyled: set[int]) -> None:
+        """Give the cards of a zone the change left in place a new look where theirs changed without them:
+        the values and marks the rules derive from the whole table, and the "playable" outline."""
+        derives = place.layout in FIELD_LAYOUTS
+        if not derives and not restyled:
+            return
+        for index, card in enumerate(shown):
+            if card.iid is None or not (derives or card.iid in restyled):
+                continue
+            item = self.card_items.get(("card", card.iid))
+            if item is None:
+                continue
+            if card.iid in restyled or self._derived(card.iid, place.layout) != self._shown_derived.get(card.iid):
+                look = self._look(zid, index, card, place.layout, count, place.card_scale)
+                if item.look != look:
+                    item.set_look(look)
 
     def _tuck_attached(self) -> None:
         """Lay each card the rules attach under another (an Xyz material) beneath it, peeking out below and right."""
@@ -183,6 +231,8 @@ class TableScene(QGraphicsScene):
             self.removeItem(item)
         self.zone_items.clear()
         self.card_items.clear()
+        self._zone_keys.clear()
+        self._shown_derived.clear()
         self.info_items.clear()
         state = game.state
         self.layout = layout_table(state.zones.values(), state.players, bottom)
@@ -203,11 +253,9 @@ class TableScene(QGraphicsScene):
     def _look(self, zid: str, index: int, card: CardView, layout: str, count: int, scale: float) -> CardLook:
         game = self.session.game
         assert game is not None
-        values: tuple = ()
-        marks: tuple[str, ...] = ()
-        if card.iid is not None and layout in FIELD_LAYOUTS:
-            values = tuple(game.rules.card_values(game.state, card.iid).values())
-            marks = game.rules.card_marks(game.state, card.iid)
+        values, marks = self._derived(card.iid, layout)
+        if card.iid is not None:
+            self._shown_derived[card.iid] = (values, marks)
         props = card.props
         damage = props.get("damage", 0)
         return CardLook(
@@ -218,6 +266,14 @@ class TableScene(QGraphicsScene):
             states=tuple(props.get("states") or ()) + marks,
             pickable=card.iid in self.pickable, picked=card.iid in self.picked,
             playable=card.iid in self.playable, count=count, scale=scale)
+
+    def _derived(self, iid: int | None, layout: str) -> tuple[tuple[CardValue, ...], tuple[str, ...]]:
+        """Return the values and marks the rules derive for a card the viewer sees on the field (none elsewhere)."""
+        game = self.session.game
+        assert game is not None
+        if iid is None or layout not in FIELD_LAYOUTS:
+            return (), ()
+        return tuple(game.rules.card_values(game.state, iid).values()), game.rules.card_marks(game.state, iid)
 
     def _playable_cards(self) -> set[int]:
         """Return the cards the viewer can do something with by the rules now (their legal commands' subjects).

@@ -15,6 +15,7 @@ _GROUND = {"circle": QColor(70, 110, 150, 120), "slot": QColor(90, 90, 110, 110)
 _LIMIT = re.compile(r"(.*?)\s*\((\d+)\)")
 LABEL_PIXELS = 15
 MIN_LABEL_PIXELS = 12
+COUNT_ROOM = 72.0   # the widest count drawn ("40/40" at LABEL_PIXELS bold), with room to spare
 LABEL_INSET = 3.0   # a name that needs the zone's whole label line starts this close to its edge
 
 
@@ -84,6 +85,8 @@ class ZoneItem(QGraphicsItem):
         self.setZValue(z_values.ZONE)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setPos(place.rect.x, place.rect.y)
+        self._label_layouts: dict[str, tuple[str, str, int, bool]] = {}   # by count text (see label_layout)
+        self._count_item = ZoneCountItem(self)
         self._update_tooltip()
 
     @property
@@ -102,6 +105,13 @@ class ZoneItem(QGraphicsItem):
         zone: a zone too narrow for its name's first word beside its count gives the name the whole label line
         ("Removed", the count below it) rather than cut the word ("Rem… 0")."""
         name, count = label_parts(self.label, self.count, self.is_counted)
+        layout = self._label_layouts.get(count)   # asked at each count change and paint: fonts measured once
+        if layout is None:
+            layout = self._label_layouts[count] = self._lay_out_label(name, count)
+        return layout
+
+    def _lay_out_label(self, name: str, count: str) -> tuple[str, str, int, bool]:
+        """Work out `label_layout` for one count text (the name, the zone and its width never change)."""
         room = self.place.rect.w - 2 * PAD
         count_w = 0.0
         for pixels in range(LABEL_PIXELS, MIN_LABEL_PIXELS - 1, -1):
@@ -120,9 +130,18 @@ class ZoneItem(QGraphicsItem):
     def set_count(self, count: int) -> None:
         """Show how many cards the zone holds."""
         if count != self.count:
+            ground = self._ground()
             self.count = count
             self._update_tooltip()
-            self.update()
+            if self._ground() != ground:   # else only the count is drawn again, not the whole zone
+                self.update()
+            self._count_item.update()
+
+    def _ground(self) -> tuple[object, ...]:
+        """Return what the zone's own drawing depends on besides its marks: the label as laid out, and whether
+        an empty one-card zone shows its outline."""
+        name, _count, pixels, count_inside = self.label_layout()
+        return name, pixels, count_inside, self.place.arrangement == STACK and self.count == 0
 
     def _update_tooltip(self) -> None:
         text = f"{self.owner_label}: {self.label}" if self.owner_label else self.label
@@ -185,14 +204,40 @@ class ZoneItem(QGraphicsItem):
                 painter.setPen(QPen(QColor(220, 220, 220, 90), 1, Qt.PenStyle.DashLine))
                 painter.setBrush(Qt.BrushStyle.NoBrush)
                 painter.drawRoundedRect(outline, 6, 6)
-        name, count, pixels, count_inside = self.label_layout()
+        name, _count, pixels, count_inside = self.label_layout()
         inset = LABEL_INSET if count_inside else PAD
         line = QRectF(inset, 2, self.place.rect.w - 2 * inset, LABEL_H - 2)
         painter.setFont(_font(pixels, True))
         painter.setPen(QColor(240, 240, 240))
         painter.drawText(line, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, name)
-        if count:
-            if count_inside:   # the name took the label line: the count sits just below it, at the right
-                line = QRectF(PAD, LABEL_H - 2, self.place.rect.w - 2 * PAD, LABEL_H - 4)
-            painter.setPen(QColor(255, 214, 120))
-            painter.drawText(line, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, count)
+
+
+class ZoneCountItem(QGraphicsItem):
+    """The card count on a zone's label line, drawn apart from the zone: a move that changes counts then
+    redraws these few pixels instead of the whole zone and every card over it."""
+
+    def __init__(self, zone: ZoneItem) -> None:
+        super().__init__(zone)
+        self.zone = zone
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)   # clicks and tooltips are the zone's
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+    def boundingRect(self) -> QRectF:
+        # the right end of the label line and of the line below it: the count's places (its cached picture
+        # stays small, a few KB, not the zone's whole width)
+        width = self.zone.place.rect.w
+        left = max(0.0, width - PAD - COUNT_ROOM)
+        return QRectF(left, 0, width - left, 2 * LABEL_H)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        _name, count, pixels, count_inside = self.zone.label_layout()
+        if not count:
+            return
+        width = self.zone.place.rect.w
+        if count_inside:   # the name took the label line: the count sits just below it, at the right
+            line = QRectF(PAD, LABEL_H - 2, width - 2 * PAD, LABEL_H - 4)
+        else:
+            line = QRectF(PAD, 2, width - 2 * PAD, LABEL_H - 2)
+        painter.setFont(_font(pixels, True))
+        painter.setPen(QColor(255, 214, 120))
+        painter.drawText(line, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, count)

@@ -78,9 +78,9 @@ def test_cjk_cards_are_drawn_without_boxes_on_the_table_in_the_card_dock_and_the
     moved = next(iid for zone in ("p1.hand", "p1.deck") for iid in state.zones[zone].cards
                  if state.definition(iid).name == NAMES[language])
     assert window.session.submit(manual_move("p1", moved, "p1.table"))
-    logged = window.log_panel.list.item(window.log_panel.list.count() - 1).text()
-    assert NAMES[language] in logged and missing_glyphs(window.log_panel.list.font(), logged) == 0
-    widgets = {"card dock": window.preview.text.document().defaultFont(), "log": window.log_panel.list.font(),
+    logged = window.log_panel.lines()[-1]
+    assert NAMES[language] in logged and missing_glyphs(window.log_panel.text.font(), logged) == 0
+    widgets = {"card dock": window.preview.text.document().defaultFont(), "log": window.log_panel.text.font(),
                "decision": window.decision_panel.title.font(), "window": window.font()}
     for where, font in {**widgets, "table": QFont(TABLE_FAMILY), "table bold": QFont(TABLE_FAMILY, -1, QFont.Weight.Bold)}.items():
         assert missing_glyphs(font, text) == 0, where

@@ -111,7 +111,7 @@ def test_opening_the_hands_in_hot_seat_needs_the_other_player_and_is_noted(qtbot
     answer[0] = True
     window.open_hands_action.trigger()
     assert window.session.open_hands and all(hand_faces(window, "p2.hand"))
-    log = [window.log_panel.list.item(i).text() for i in range(window.log_panel.list.count())]
+    log = window.log_panel.lines()
     assert any("p1 opened both hands (p2 agreed)" in line for line in log)
 
 
@@ -435,7 +435,7 @@ def test_the_log_adds_new_lines_and_takes_back_undone_ones(qtbot, window, librar
     QTest.keyClick(window.table.hand_over, Qt.Key.Key_Return)
 
     def listed() -> list[str]:
-        return [window.log_panel.list.item(i).text() for i in range(window.log_panel.list.count())]
+        return window.log_panel.lines()
 
     def expected() -> list[str]:
         return [(f"T{e.turn}  {e.text}" if e.turn else e.text) + (f"  [{e.rule}]" if e.rule else "")
@@ -450,3 +450,14 @@ def test_the_log_adds_new_lines_and_takes_back_undone_ones(qtbot, window, librar
     assert listed() == expected() and len(listed()) < before
     window.session.submit(DrawCards(by="p1", count=2))
     assert listed() == expected()
+    assert window.session.set_open_hands(True)   # a note, below the log: new lines go above it
+    note = window.session.notes[-1]
+    assert listed() == expected() + [note]
+    window.session.submit(DrawCards(by="p1", count=1))
+    assert listed() == expected() + [note]
+    assert window.session.undo()
+    assert listed() == expected() + [note]
+    window.session.notes.append("a note\nof two lines")   # one entry, however many lines it has
+    window.session.submit(DrawCards(by="p1", count=1))
+    assert window.session.undo()
+    assert listed() == expected() + [note, "a note\nof two lines"]

@@ -187,7 +187,7 @@ def test_an_illegal_deck_is_refused_with_its_rule_unless_played_unchecked(qtbot,
     new = dialog.build()
     assert "FFTCG 2.1" in new.config.options["unchecked_decks"]["p1"][0]
     window.start(new)
-    log = [window.log_panel.list.item(i).text() for i in range(window.log_panel.list.count())]
+    log = window.log_panel.lines()
     assert any(line.startswith("p1's deck breaks the construction rules, played unchecked: FFTCG 2.1") for line in log)
 
 
