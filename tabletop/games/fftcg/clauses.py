@@ -324,7 +324,9 @@ def target_sentence(sentence: str, zone: str) -> list[Effect] | None:
     return lasting_sentence(sentence, r"(?:it|they)")
 
 
-_BOTH = re.compile(r"^(.+?) and ((?:deal|break|dull|freeze|activate|return|remove|put) (?:it|them)\b.*)$", re.I)
+# the second half names the cards again: a verb on "it"/"them", or "it"/"they" as its subject ("… and it gains …")
+_BOTH = re.compile(r"^(.+?) and ((?:deal|break|dull|freeze|activate|return|remove|put) (?:it|them)\b.*|"
+                   r"(?:it|they) (?:gains?|loses?|cannot) .*)$", re.I)
 
 
 def _lasting_forms(subject: str) -> tuple[tuple[re.Pattern[str], Any], ...]:
@@ -413,6 +415,8 @@ _SELF_VERBS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^remove <self> from the game$", re.I), "remove_from_game"),
     (re.compile(r"^put <self> at the bottom of its owner's deck$", re.I), "put_on_deck"),
     (re.compile(r"^put <self> into the Break Zone$", re.I), "put_into_break"),
+    # FFTCG 17.4 (digest): Freeze is "does not become active during its controller's next Active Phase"
+    (re.compile(r"^<self> will not activate during your next Active Phase$", re.I), "freeze"),
 )
 
 
