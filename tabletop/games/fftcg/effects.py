@@ -49,7 +49,8 @@ with `effect:` and that effect's parameters, plus optional ability keys:
 - `only` (action/special): what the ability's text limits its use to, a list of `your_turn` ("You can only use this
   ability during your turn"), `main_phase` ("… during your Main Phase"), `once_per_turn` ("… once per turn": once
   per turn for the card as it is now on the field, FFTCG 7.4), `while_attacking` ("… while <self> is attacking"); (auto) `[once_per_turn]`: "This effect will trigger
-  only once per turn".
+  only once per turn"; (a Summon's effect) `[your_turn]`: "You can only cast <self> during your turn" (its text
+  narrows FFTCG 12.2's "on either player's turn"; an EX Burst is not a cast).
 
 Card filters: {type (one, or a list: "Forward or Monster"), controller: you|opponent|any, zone: field|hand|break, element, job, name,
 category, cost_at_most, cost_at_least, power_at_most, power_at_least, dull, keyword, not_self, damaged ("damaged
@@ -270,10 +271,11 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
             else:
                 problems += [f"{where}: {key} has no field {k!r}" for k in value if k not in allowed]
     only = ability.get("only")
-    allowed_limits = USE_LIMITS if kind in ("action", "special") else ("once_per_turn",) if kind == "auto" else ()
+    allowed_limits = (USE_LIMITS if kind in ("action", "special") else ("once_per_turn",) if kind == "auto" else
+                      ("your_turn",) if kind == "resolve" else ())
     if only is not None and (not isinstance(only, list) or any(limit not in allowed_limits for limit in only)):
-        problems.append(f"{where}: 'only' is a list of {', '.join(USE_LIMITS)} (action abilities) or "
-                        "[once_per_turn] (auto abilities)")
+        problems.append(f"{where}: 'only' is a list of {', '.join(USE_LIMITS)} (action abilities), "
+                        "[once_per_turn] (auto abilities) or [your_turn] (a Summon's effect: cast only in your turn)")
     then = ability.get("then")
     then_steps: list[Any] = then if isinstance(then, list) else []
     for step_where, step in ((where, ability), *((f"{where}.then[{i}]", e) for i, e in enumerate(then_steps))):

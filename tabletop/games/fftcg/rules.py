@@ -506,6 +506,8 @@ class FFTCGRules(GameRules):
                                                           backups=payment[1])))
             elif facts.card_type == "summon" and not main_only:
                 ability = facts.summon_ability
+                if ability is not None and _cast_limit(state, player, ability, facts.name) is not None:
+                    continue
                 # the payment first: it is memoized, and without one the targets need not be looked for
                 payment = find_payment(state, player, play_cost(facts, cost_of(state, iid)), {iid})
                 if payment is None:
@@ -768,6 +770,9 @@ class FFTCGRules(GameRules):
         ability = _summon_ability(definition)
         targets = list(command.targets)
         if ability is not None:
+            limited = _cast_limit(state, command.by, ability, definition.name)
+            if limited is not None:
+                raise limited
             _check_mode(ability, command.mode)
             check_targets(state, with_mode(ability, command.mode), command.by, command.card, targets)
         cost = character_cost(state, command.card, cost_of(state, command.card))
@@ -1160,6 +1165,14 @@ def _use_limit(state: GameState, player: str, iid: int, index: int, ability: Map
     if "once_per_turn" in only and state.cards[iid].props.get(f"used:{index}") == [state.turn,
                                                                                   state.cards[iid].props.get("ts")]:
         return IllegalCommand("FFTCG 11.6", f"{name}'s ability can only be used once per turn and was used this turn")
+    return None
+
+
+def _cast_limit(state: GameState, player: str, ability: Mapping[str, Any], name: str) -> IllegalCommand | None:
+    """Refuse a cast the Summon's own text forbids ("You can only cast <self> during your turn": its `only`,
+    narrowing FFTCG 12.2's "on either player's turn")."""
+    if "your_turn" in (ability.get("only") or ()) and state.active != player:
+        return IllegalCommand("FFTCG 12.2", f"{name} can only be cast during your turn (its text says so)")
     return None
 
 

@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-31"
+COMPILER_VERSION = "fftcg-32"
 
 Ability = dict[str, Any]
 
@@ -40,8 +40,12 @@ def compile_card(card: CardDefinition) -> CompiledText:
     by_hand: list[str] = []
     unknown: list[str] = []
     summon = card.card_type == "summon"
+    cast_limit: str | None = None
     for printed in ability_texts(card.text):
         marked = with_name_marked(printed, card.name)
+        if summon and _CAST_LIMIT.match(marked):
+            cast_limit = printed
+            continue
         try:
             found = _keyword_line(marked)
             if found is not None:
@@ -51,10 +55,19 @@ def compile_card(card: CardDefinition) -> CompiledText:
         except Unread as unread:
             by_hand.append(printed)
             unknown.append(normalised_clause(unread.clause))
+    if cast_limit is not None:  # a limit of the Summon's effect: read only with that effect compiled
+        resolving = [i for i, a in enumerate(effects) if "trigger" not in a and a.get("kind") in (None, "resolve")]
+        if len(resolving) == 1:
+            effects[resolving[0]] = {**effects[resolving[0]], "only": ["your_turn"]}
+        else:
+            by_hand.append(cast_limit)
+            unknown.append(normalised_clause(with_name_marked(cast_limit, card.name)))
     return CompiledText(keywords=keywords, effects=tuple(effects), by_hand=tuple(by_hand),
                         unknown_clauses=tuple(unknown), compiler=COMPILER_VERSION)
 
 
+# "You can only cast <self> during your turn." on a Summon's own line (the `only` of its effect)
+_CAST_LIMIT = re.compile(r"^You can only cast <self> during your turn\.?$")
 _KEYWORD_LINE = re.compile(r"^(?:(?:Haste|Brave|First Strike|Back Attack)[ ,.]*)+$")
 
 
