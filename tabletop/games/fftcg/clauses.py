@@ -148,6 +148,9 @@ def cost(text: str) -> tuple[dict[str, Any], bool] | None:
         if part.lower() == "put <self> into the break zone":
             found["break_self"] = True
             continue
+        if part.lower() == "discard <self>":  # used from the hand (FFTCG 12.1: revealed by being discarded)
+            found["discard_self"] = True
+            continue
         top = re.fullmatch(r"(put|remove) the top (\d+) cards of your deck (?:into the Break Zone|from the game)", part, re.I)
         if top is not None and (top.group(1).lower() == "put") == part.lower().endswith("break zone"):
             found["mill" if top.group(1).lower() == "put" else "remove_top"] = int(top.group(2))

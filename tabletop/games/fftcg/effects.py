@@ -30,7 +30,9 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   `x`); `break_self` puts the card into the Break Zone; `discard: N` discards N cards of the player's choice from
   their hand (the command's `cost_discards`; those produce no CP, FFTCG 11.6.2), each passing the card filter
   `discard_of` when given ("Discard 1 Water Summon:"); `mill: N` / `remove_top: N` put the top N cards of the player's
-  deck into the Break Zone / remove them from the game (only with N cards in the deck: a cost is paid whole).
+  deck into the Break Zone / remove them from the game (only with N cards in the deck: a cost is paid whole);
+  `discard_self` discards the card itself from its owner's hand: the ability is used from the hand, not the field
+  ("Discard <self>: … You can only use this ability if <self> is in your hand", FFTCG 12.1).
 - `target`: `self`, or a card filter with `count` (default 1) and `up_to` (bool) — chosen when
   played or put on the stack. `all`: a card filter, every matching card (not chosen).
 - `applies_to` (field, replacement): `self` or a card filter. `event` (replacement): `break` (with
@@ -137,7 +139,7 @@ ALTERNATIVE_KEYS = ("type", "element", "job", "name", "category")
 MOMENT_KEYS = ("damaged", "attacking", "blocking")
 TARGET_KEYS = FILTER_KEYS + ("count", "up_to")
 COST_KEYS = ("cp", "element", "element_cp", "elements", "x", "dull", "break_self", "discard", "discard_of", "mill",
-             "remove_top")
+             "remove_top", "discard_self")
 ABILITY_KEYS = ("kind", "effect", "trigger", "of", "condition", "damage", "optional", "ex_burst", "cost",
                 "target", "all", "applies_to", "then", "duration", "name", "event", "instead", "only", "if", "unless")
 # keys of one effect step besides its word's parameters (see `then`, `if` / `unless`)

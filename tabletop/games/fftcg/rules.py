@@ -519,7 +519,7 @@ class FFTCGRules(GameRules):
             return commands
         place = len(hand)
         field = field_cards(state, player)
-        for iid in field:
+        for iid in (*field, *hand):  # the hand's cards: their abilities whose cost discards them (FFTCG 12.1)
             for number, ability in index[cards[iid].card_id].actions:
                 uses = self._ability_uses(state, player, iid, number, ability)
                 if uses:
@@ -795,7 +795,10 @@ class FFTCGRules(GameRules):
 
     def _ability_refusal(self, state: GameState, player: str, iid: int, ability: Mapping[str, Any]) -> IllegalCommand | None:
         card = state.cards.get(iid)
-        if card is None or not card.zone.endswith(".field") or card.controller != player:
+        if (ability.get("cost") or {}).get("discard_self"):  # used from the hand: its cost discards it (FFTCG 12.1)
+            if card is None or card.zone != f"{player}.hand":
+                return IllegalCommand("FFTCG 12.1", "this ability is used from your hand (its cost discards the card)")
+        elif card is None or not card.zone.endswith(".field") or card.controller != player:
             return IllegalCommand("FFTCG 11.6", "you can only use abilities of cards you control on the field")
         if ability_kind(ability, False) not in ("action", "special"):
             return IllegalCommand("FFTCG 11.6", "that is not an action or special ability")
@@ -888,6 +891,9 @@ class FFTCGRules(GameRules):
                        f"{'Break Zone' if zone == 'break' else 'removed zone'} (cost)", "FFTCG 11.6.2")
         if cost.get("break_self"):  # a cost that puts it into the Break Zone is not a break (FFTCG 15.1.1.3.2)
             actions.move_from_field(tx, [command.card], "break", "cost", "FFTCG 11.6.2")
+        if cost.get("discard_self"):  # discarded from the hand, which reveals it (FFTCG 11.6.2, 12.1)
+            tx.log(f"{command.by} discarded {definition.name} (cost)", "FFTCG 12.1")
+            actions.enter_zone(tx, command.card, "break")
         if not quiet:
             stack.push(tx, entry)
             tx.log(f"{command.by} used {entry['name']}", "FFTCG 11.6")

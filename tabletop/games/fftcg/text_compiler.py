@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-32"
+COMPILER_VERSION = "fftcg-33"
 
 Ability = dict[str, Any]
 
@@ -226,6 +226,18 @@ def _action(head: Ability, name: str, cost_text: str, rest: str) -> Ability:
         ability["name"] = name.strip()
     if cost:
         ability["cost"] = cost
+    in_hand = _IN_HAND.search(rest)
+    if (in_hand is not None) != bool(cost.get("discard_self")) or (cost.get("discard_self") and cost.get("dull")):
+        raise Unread(f"{cost_text.strip()}:")  # only "Discard <self>: … if <self> is in your hand" is used from the hand
+    if in_hand is not None:
+        rest = rest[:in_hand.start()]
+        if in_hand.group(1):
+            ability["only"] = ["your_turn"]
+        if in_hand.group(2):
+            left, condition = _condition(f"if {in_hand.group(2)}, ")
+            if left or not condition:
+                raise Unread(in_hand.group(0).strip())
+            ability["condition"] = condition
     limit = _USE_LIMIT.search(rest)
     if limit is not None:
         rest = rest[:limit.start()]
@@ -249,6 +261,10 @@ _ONCE_PER_TURN = re.compile(r"\s*This effect will trigger only once per turn\.?$
 _USE_LIMIT = re.compile(r"\s*You can only use this ability (?:during your turn|during your Main Phase|once per turn|"
                         r"during your turn and only once per turn|once per turn during your turn|"
                         r"while <self> is attacking)\.?$")
+# "You can only use this ability (during your turn and / if <condition> and) if <self> is in your hand." closing an
+# ability whose cost discards the card itself (FFTCG 12.1: an ability used from a hidden zone)
+_IN_HAND = re.compile(r"\s*You can only use this ability (?:(during your turn) and |if (.+?) and )?if <self> is in your "
+                      r"hand\.?$")
 _USE_IF = re.compile(r"\s*You can only use this ability if (.+?)( and only once per turn)?\.?$")
 _LIMIT_WORDS = {"during your turn": "your_turn", "during your Main Phase": "main_phase", "once per turn": "once_per_turn",
                 "while <self> is attacking": "while_attacking"}
