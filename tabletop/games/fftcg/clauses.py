@@ -578,12 +578,20 @@ def pay_sentence(sentence: str) -> Effect | None:
     return {"effect": "pay", "cost": read[0]}
 
 
+# "discard 1 Summon (from your hand)": of the kind named, printed facts only
+_DISCARD_OF = re.compile(r"^discard (\d+) (.+?)(?: from your hand)?$", re.I)
+
+
 def player_sentence(sentence: str) -> Effect | None:
     """Read a sentence acting on players or decks, not on chosen cards ("Draw 2 cards", "Your opponent discards 1
     card", "Search for 1 Earth Forward and add it to your hand")."""
     paid = pay_sentence(sentence)
     if paid is not None:
         return paid
+    kind = _DISCARD_OF.match(sentence)
+    wanted = card_phrase(kind.group(2)) if kind is not None and not re.fullmatch(r"cards?", kind.group(2)) else None
+    if wanted is not None and set(wanted) <= {"type", "element", "job", "name", "category", "any_of"}:
+        return {"effect": "discard", "count": int(kind.group(1)), "filter": wanted}
     for pattern, word, key, player in _PLAYER_FORMS:
         match = pattern.match(sentence)
         if match is not None:

@@ -78,8 +78,8 @@ add_counter {counter, count}, remove_counter {counter, count}, cost_change {amou
 its owner's hand, FFTCG 11.12.4.4), choose_one {modes: [[effects…], …]} ("select 1 of the N following
 actions", FFTCG 11.3.3; as an ability's first effect, a mode's first effect may carry its own `target` or `all`: the mode
 is then chosen before the targets, see `with_mode`),
-gain_control, discard_hand {player} (that player discards every card of their hand), discard {count, player} (with a hand `target`: the chosen cards; else the player
-discards `count` cards of their choice), cannot_attack, cannot_block, must_attack, must_block (blocks
+gain_control, discard_hand {player} (that player discards every card of their hand), discard {count, player, filter} (with a hand `target`: the chosen cards; else the player
+discards `count` cards of their choice, each passing `filter` when given: "discard 1 Summon"), cannot_attack, cannot_block, must_attack, must_block (blocks
 when it can, FFTCG 10.1.3.1.3),
 enters_dull (field, self: the card enters the field dull, read as it enters, FFTCG 11.12.5), cannot_be_broken (no
 break happens to the card: effects that break and damage ≥ Power leave it, FFTCG 1.3; Power 0
@@ -181,7 +181,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "cost_change": {"amount": VALUE},
     "choose_one": {"modes": list},
     "gain_control": {},
-    "discard": {"count": int, "player": str},
+    "discard": {"count": int, "player": str, "filter": dict},
     "discard_hand": {"player": str},
     "cannot_attack": {},
     "cannot_block": {},
@@ -413,7 +413,7 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
         problems += _check_filter(f"{where}.filter", effect.get("filter"), FILTER_KEYS)
     if name == "search" and effect.get("to", "hand") not in ("hand", "field", "break"):
         problems.append(f"{where}: search 'to' must be hand, field or break")
-    if name == "search" and "filter" in effect:
+    if name in ("search", "discard") and "filter" in effect:
         problems += _check_filter(f"{where}.filter", effect["filter"], FILTER_KEYS)
     if name == "when_done":
         if effect.get("after") not in WHEN_DONE_AFTER:

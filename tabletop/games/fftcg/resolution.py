@@ -265,6 +265,9 @@ def _ask(tx: Transaction, fi: int, at: str, step: Mapping[str, Any], cards: list
             if key in answers:
                 continue
             hand = state.zones[f"{player}.hand"].cards
+            if "filter" in step:  # "discard 1 Summon": only the cards of that kind may be discarded
+                hand = [iid for iid in hand if matches(state, iid, {**step["filter"], "zone": "hand"}, player,
+                                                       entry.get("source"))]
             count = min(int(step["count"]), len(hand))
             if count == 0:
                 answers = {**answers, key: {"picks": []}}
