@@ -35,11 +35,20 @@ class Characteristics(NamedTuple):
     jobs: tuple[str, ...] | None = None  # its Jobs once an effect changed them; None: the printed ones
     types: tuple[str, ...] | None = None  # its card types once an effect changed them; None: the printed one
     cannot_be_broken: bool = False  # "This Forward cannot be broken." (FFTCG 1.3: no break happens to it)
+    undullable: tuple[tuple[str, str | None], ...] = ()  # "cannot become dull by …": as `unchoosable`
 
     def can_be_chosen_by(self, kind: str, player: str) -> bool:
         """Tell whether a Summon or ability (`kind`) played by `player` may choose this card."""
-        unchoosable = self.unchoosable
-        return not unchoosable or not any(by in ("any", kind) and whose in (None, player) for by, whose in unchoosable)
+        return _allows(self.unchoosable, kind, player)
+
+    def can_be_dulled_by(self, kind: str, player: str) -> bool:
+        """Tell whether a Summon or ability (`kind`) played by `player` may dull this card (FFTCG 1.3)."""
+        return _allows(self.undullable, kind, player)
+
+
+def _allows(refusals: tuple[tuple[str, str | None], ...], kind: str, player: str) -> bool:
+    """Tell whether no (summons|abilities|any, whose play or None) refusal covers a `kind` played by `player`."""
+    return not refusals or not any(by in ("any", kind) and whose in (None, player) for by, whose in refusals)
 
 
 def listed(value: Any) -> list[str]:

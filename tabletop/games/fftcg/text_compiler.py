@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-34"
+COMPILER_VERSION = "fftcg-35"
 
 Ability = dict[str, Any]
 
@@ -309,14 +309,15 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
     if gains is not None:
         granted = clauses._grants(gains.group(1))
         return None if granted is None else [{**g, "applies_to": "self"} for g in granted]
-    guarded = re.match(r"^The (.+?) cannot be chosen by your opponent's (Summons or abilities|Summons|abilities)$", sentence)
+    guarded = re.match(r"^The (.+?) (cannot be chosen|cannot become dull) by your opponent's (Summons or abilities|Summons|"
+                       r"abilities)$", sentence)
     if guarded is not None:  # "your opponent" is theirs only for cards you control
         applies = clauses.card_phrase(guarded.group(1))
         if applies is None or applies.get("controller") != "you" or "zone" in applies or any(
                 key in applies for key in MOMENT_KEYS):
             return None
-        return [{"effect": "cannot_be_chosen", "by": _CHOSEN_BY[guarded.group(2)], "player": "opponent",
-                 "applies_to": applies}]
+        return [{"effect": "cannot_be_chosen" if guarded.group(2) == "cannot be chosen" else "cannot_be_dulled",
+                 "by": _CHOSEN_BY[guarded.group(3)], "player": "opponent", "applies_to": applies}]
     others = re.match(r"^The (.+?) gain (.+)$", sentence)
     if others is not None:
         applies = clauses.card_phrase(others.group(1))
@@ -324,6 +325,11 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
         if applies is None or granted is None or "zone" in applies or any(key in applies for key in MOMENT_KEYS):
             return None
         return [{**g, "applies_to": applies} for g in granted]
+    undullable = re.match(r"^<self> cannot become dull by your opponent's (Summons or abilities|Summons|abilities)$",
+                          sentence)
+    if undullable is not None:  # FFTCG 1.3: their effects do not dull it
+        return [{"effect": "cannot_be_dulled", "by": _CHOSEN_BY[undullable.group(1)], "player": "opponent",
+                 "applies_to": "self"}]
     chosen = re.match(r"^<self> cannot be chosen by (?:your opponent's (Summons or abilities|Summons|abilities)|"
                       r"(Summons|abilities|Summons or abilities) your opponent (?:plays|uses|plays or uses))$", sentence)
     if chosen is not None:

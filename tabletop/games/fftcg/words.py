@@ -15,7 +15,7 @@ from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.triggers import trigger_event
 from tabletop.games.fftcg import actions
-from tabletop.games.fftcg.continuous import FILTER, number_of, pinned
+from tabletop.games.fftcg.continuous import FILTER, characteristics, number_of, pinned
 from tabletop.games.fftcg.effects import PHASE_TRIGGERS, VOCABULARY
 
 Step = Mapping[str, Any]
@@ -102,7 +102,12 @@ def _put_into_break(tx: Transaction, doing: Doing, step: Step) -> None:
 @VOCABULARY.handles("dull")
 @VOCABULARY.handles("activate")
 def _dull_or_activate(tx: Transaction, doing: Doing, step: Step) -> None:
+    chars = characteristics(tx.state) if step["effect"] == "dull" else None
+    kind = "summons" if doing.entry.get("kind") == "summon" else "abilities"
     for iid in doing.on_field:
+        if chars is not None and not chars[iid].can_be_dulled_by(kind, doing.controller):
+            tx.log(f"{actions.name_of(tx, iid)} cannot become dull by this {kind[:-1]}", "FFTCG 1.3")
+            continue
         tx.set_field(iid, "tapped", step["effect"] == "dull")  # FFTCG 15.1.1.1–2: no-op when already so
 
 
@@ -129,6 +134,7 @@ def _by_hand(tx: Transaction, doing: Doing, step: Step) -> None:
 @VOCABULARY.handles("must_block")
 @VOCABULARY.handles("cannot_be_blocked_by")
 @VOCABULARY.handles("cannot_be_chosen")
+@VOCABULARY.handles("cannot_be_dulled")
 @VOCABULARY.handles("cannot_be_broken")
 @VOCABULARY.handles("replace_break")
 @VOCABULARY.handles("replace_next_damage")
