@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-35"
+COMPILER_VERSION = "fftcg-36"
 
 Ability = dict[str, Any]
 
@@ -390,6 +390,12 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
     if sentences and optional_allowed and sentences[0].lower().startswith("you may "):
         ability["optional"] = True
         sentences[0] = sentences[0][len("you may "):]
+    elif (optional_allowed and len(sentences) == 2 and sentences[0].lower().startswith("choose ")
+          and sentences[1].lower().startswith("you may ")):
+        # "Choose 1 Forward. You may deal it 6000 damage.": the cards are chosen as it triggers, and the only effect
+        # is done if its controller wants as it resolves — an optional ability (FFTCG 11.8.14) choosing them
+        ability["optional"] = True
+        sentences[1] = sentences[1][len("you may "):]
     for index, sentence in enumerate(sentences):
         if sentence.lower().startswith("when you do so, "):
             steps.append(_when_done(steps, " ".join(s + "." for s in [sentence[len("when you do so, "):],
