@@ -551,6 +551,24 @@ def reveal_hand_sentences(sentences: list[str]) -> list[Effect] | None:
                         "filter": {**wanted, "zone": "hand", "controller": "opponent"}}, {"effect": "discard"}]
 
 
+_OWN_CARD = re.compile(r"^(?P<verb>put|return|remove) 1 (?P<phrase>.+?) you control (?P<to>into the Break Zone|to its "
+                       r"owner's hand|from the game)$", re.I)
+_OWN_CARD_MOVES = {("put", "into the break zone"): "put_into_break", ("return", "to its owner's hand"): "return_to_hand",
+                   ("remove", "from the game"): "remove_from_game"}
+
+
+def own_card_sentence(sentence: str) -> list[Effect] | None:
+    """Read "put 1 Backup you control into the Break Zone" (also returned to its owner's hand, removed from the game):
+    its controller selects the card as it resolves (a select, not a choice of targets), then it is moved."""
+    match = _OWN_CARD.match(sentence)
+    move = _OWN_CARD_MOVES.get((match.group("verb").lower(), match.group("to").lower())) if match is not None else None
+    wanted = card_phrase(match.group("phrase")) if match is not None else None
+    if move is None or wanted is None or set(wanted) & {"controller", "zone"}:
+        return None
+    return [{"effect": "select", "player": "you", "count": 1, "filter": {**wanted, "controller": "you"}},
+            {"effect": move}]
+
+
 def select_sentence(sentence: str) -> Effect | None:
     """Read "Your opponent selects 1 Forward they control" (a pick as it resolves, not a choice of targets)."""
     match = _SELECTS.match(sentence)

@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-36"
+COMPILER_VERSION = "fftcg-37"
 
 Ability = dict[str, Any]
 
@@ -416,6 +416,11 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
         if shown is not None:  # its select, if any, is the last pick: the discard is done to it
             steps += shown
             break
+        moved = clauses.own_card_sentence(sentence) if index == 0 and "target" not in ability else None
+        if moved is not None and index + 1 < len(sentences) and sentences[index + 1].lower().startswith(
+                "when you do so, "):  # read only before "When you do so" (its picks are no later sentence's "it")
+            steps += moved
+            continue
         selected = clauses.select_sentence(sentence) if index == 0 and "target" not in ability else None
         if selected is not None:  # the sentences after it are done to the selected cards
             picking = True
@@ -453,7 +458,12 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
 def _when_done(steps: list[clauses.Effect], rest: str, ability: Ability) -> clauses.Effect:
     """Read "When you do so, <effect>." after "you may discard 1 card", "you may receive 1 point of damage" or "you
     may put <self> into the Break Zone" (its only step): a when_done step whose effect triggers (effects.py)."""
-    if len(steps) != 1 or not ability.get("optional") or isinstance(ability.get("target"), dict) or "all" in ability:
+    if isinstance(ability.get("target"), dict) or "all" in ability:
+        raise Unread("When you do so, …")
+    if len(steps) == 2 and steps[0]["effect"] == "select":  # "(you may) put 1 Backup you control into the Break Zone":
+        # none to select, none moved: not done, so "you may" is not needed (own_card_sentence)
+        return {"effect": "when_done", "after": "moved", "do": _effect(rest, optional_allowed=False)}
+    if len(steps) != 1 or not ability.get("optional"):
         raise Unread("When you do so, …")
     done = steps[0]
     after = ("pay" if done["effect"] == "pay" else

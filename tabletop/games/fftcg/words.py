@@ -323,6 +323,9 @@ def _when_done(tx: Transaction, doing: Doing, step: Step) -> None:
     done = {"discard": lambda: len(doing.picks(f"{before}:{doing.controller}")) >= int(step.get("count", 1)),
             "damage": lambda: True,
             "pay": lambda: bool(doing.picks(before)) and doing.picks(before)[0] > 0,
+            # the select two steps before picked the card, the step before moved it: done once it left the field
+            "moved": lambda: bool(doing.picks(str(int(doing.at) - 2))) and all(
+                not state.cards[i].zone.endswith(".field") for i in doing.picks(str(int(doing.at) - 2))),
             "self_break": lambda: source is not None and source in state.cards
             and state.cards[source].zone.endswith(".break")}[str(step["after"])]()
     if not done:
