@@ -423,8 +423,14 @@ _SELF_VERBS: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 
 
+_PLACE_COUNTERS = re.compile(r"^place (\d+) (\w+) Counters? on <self>$", re.I)
+
+
 def self_sentence(sentence: str) -> list[Effect] | None:
     """Read a sentence doing something to the card itself ("<self> gains +2000 power until the end of the turn")."""
+    counters = _PLACE_COUNTERS.match(sentence)
+    if counters is not None:  # FFTCG 4.9: a named marker, lost when the card changes zones
+        return [{"effect": "add_counter", "counter": counters.group(2), "count": int(counters.group(1))}]
     for pattern, effect in _SELF_VERBS:
         if pattern.match(sentence):
             return [{"effect": effect}]

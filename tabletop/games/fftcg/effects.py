@@ -48,6 +48,8 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   used the ability, FFTCG 7.4).
 - `duration` (power, set_power, grant_keyword, grant_job, become_forward, cannot_*): `turn` (default) or `permanent`.
 - `name`: the ability's name (shown on the stack).
+- `counters_at_least` (action/special): {counter, count}: used only while the card carries at least `count` counters
+  of that name ("You can only use this ability if 3 or more Monster Counters are placed on <self>", FFTCG 4.9).
 - `only` (action/special): what the ability's text limits its use to, a list of `your_turn` ("You can only use this
   ability during your turn"), `main_phase` ("… during your Main Phase"), `once_per_turn` ("… once per turn": once
   per turn for the card as it is now on the field, FFTCG 7.4), `while_attacking` ("… while <self> is attacking"); (auto) `[once_per_turn]`: "This effect will trigger
@@ -143,7 +145,8 @@ TARGET_KEYS = FILTER_KEYS + ("count", "up_to")
 COST_KEYS = ("cp", "element", "element_cp", "elements", "x", "dull", "break_self", "discard", "discard_of", "mill",
              "remove_top", "discard_self")
 ABILITY_KEYS = ("kind", "effect", "trigger", "of", "condition", "damage", "optional", "ex_burst", "cost",
-                "target", "all", "applies_to", "then", "duration", "name", "event", "instead", "only", "if", "unless")
+                "target", "all", "applies_to", "then", "duration", "name", "event", "instead", "only", "if", "unless",
+                "counters_at_least")
 # keys of one effect step besides its word's parameters (see `then`, `if` / `unless`)
 STEP_KEYS = ("effect", "duration", "on", "if", "unless")
 USE_LIMITS = ("your_turn", "main_phase", "once_per_turn", "while_attacking")
@@ -282,6 +285,10 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
     if only is not None and (not isinstance(only, list) or any(limit not in allowed_limits for limit in only)):
         problems.append(f"{where}: 'only' is a list of {', '.join(USE_LIMITS)} (action abilities), "
                         "[once_per_turn] (auto abilities) or [your_turn] (a Summon's effect: cast only in your turn)")
+    needed = ability.get("counters_at_least")
+    if needed is not None and (kind not in ("action", "special") or not isinstance(needed, Mapping)
+                               or not needed.get("counter") or not isinstance(needed.get("count"), int)):
+        problems.append(f"{where}: 'counters_at_least' is {{counter, count}}, on an action or special ability")
     then = ability.get("then")
     then_steps: list[Any] = then if isinstance(then, list) else []
     for step_where, step in ((where, ability), *((f"{where}.then[{i}]", e) for i, e in enumerate(then_steps))):

@@ -814,6 +814,10 @@ class FFTCGRules(GameRules):
         if any(int((ability.get("cost") or {}).get(key, 0)) > deck for key in ("mill", "remove_top")):
             return IllegalCommand("FFTCG 11.6.2", "its cost takes more cards from the top of your deck than it holds "
                                                   "(a cost is paid whole)")
+        needed = ability.get("counters_at_least")
+        if needed and card.counters.get(str(needed["counter"]), 0) < int(needed["count"]):
+            return IllegalCommand("FFTCG 4.9", f"{state.definition(iid).name}'s ability can only be used with "
+                                               f"{needed['count']} or more {needed['counter']} Counters on it")
         if ability.get("condition") and not condition_holds(state, ability["condition"], player):
             return IllegalCommand("FFTCG 11.6", f"{state.definition(iid).name}'s ability can only be used when its "
                                                 "text's condition holds")

@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-37"
+COMPILER_VERSION = "fftcg-38"
 
 Ability = dict[str, Any]
 
@@ -238,6 +238,10 @@ def _action(head: Ability, name: str, cost_text: str, rest: str) -> Ability:
             if left or not condition:
                 raise Unread(in_hand.group(0).strip())
             ability["condition"] = condition
+    counters = _COUNTERS_NEEDED.search(rest)
+    if counters is not None:  # counters on the card itself, only checked (not removed: not a cost)
+        rest = rest[:counters.start()]
+        ability["counters_at_least"] = {"counter": counters.group(2), "count": int(counters.group(1))}
     limit = _USE_LIMIT.search(rest)
     if limit is not None:
         rest = rest[:limit.start()]
@@ -265,6 +269,8 @@ _USE_LIMIT = re.compile(r"\s*You can only use this ability (?:during your turn|d
 # ability whose cost discards the card itself (FFTCG 12.1: an ability used from a hidden zone)
 _IN_HAND = re.compile(r"\s*You can only use this ability (?:(during your turn) and |if (.+?) and )?if <self> is in your "
                       r"hand\.?$")
+# "You can only use this ability if 3 or more Monster Counters are placed on <self>." (FFTCG 4.9: counters)
+_COUNTERS_NEEDED = re.compile(r"\s*You can only use this ability if (\d+) or more (\w+) Counters are placed on <self>\.?$")
 _USE_IF = re.compile(r"\s*You can only use this ability if (.+?)( and only once per turn)?\.?$")
 _LIMIT_WORDS = {"during your turn": "your_turn", "during your Main Phase": "main_phase", "once per turn": "once_per_turn",
                 "while <self> is attacking": "while_attacking"}
