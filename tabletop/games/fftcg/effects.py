@@ -8,7 +8,8 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   discards a card of the same name; needs `name`), `field` (a continuous effect while on the
   field), `replacement` (an "instead" effect while on the field).
 - `trigger` (auto): enters_field, leaves_field, broken, put_into_break_zone (from the field, broken
-  or not), attacks, party_attacks (it attacks as one of a Party), blocks, blocked (an attacker, when a blocker is
+  or not), attacks, party_attacks (it attacks as one of a Party), attack_declared (once per declared attack, of one
+  Forward or a Party: its first attacker is the event's card), party_attack_declared (the same, only for a Party), blocks, blocked (an attacker, when a blocker is
   declared), dealt_damage (damage is dealt to it, after replacements), chosen / chosen_by_opponent /
   chosen_by_opponent_ability (a Summon or ability — the opponent's, the opponent's ability — chose it as it went on the
   stack), deals_damage_to_player, main_phase_start, attack_phase_start,
@@ -124,7 +125,8 @@ from tabletop.engine.vocabulary import ParamType, Vocabulary
 from tabletop.games.fftcg.cards import ELEMENTS
 
 KINDS = ("resolve", "auto", "action", "special", "field", "replacement")
-TRIGGERS = ("enters_field", "leaves_field", "broken", "put_into_break_zone", "attacks", "party_attacks", "blocks",
+TRIGGERS = ("enters_field", "leaves_field", "broken", "put_into_break_zone", "attacks", "party_attacks",
+            "attack_declared", "party_attack_declared", "blocks",
             "blocked", "dealt_damage", "chosen", "chosen_by_opponent", "chosen_by_opponent_ability",
             "deals_damage_to_player", "main_phase_start", "attack_phase_start", "end_phase_start", "summon_cast",
             "state")

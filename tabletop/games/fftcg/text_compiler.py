@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-38"
+COMPILER_VERSION = "fftcg-39"
 
 Ability = dict[str, Any]
 
@@ -94,6 +94,7 @@ _EVENT = "|".join(re.escape(event) for event in _EVENTS)
 _EVENT_OR = re.compile(rf" or (?=(?:{_EVENT})$)")  # between two events (an event may hold " or ")
 # "When <self> enters the field or attacks, …": one auto ability per event (FFTCG 11.8.1).
 _TRIGGER = re.compile(rf"^When (?P<subject>.+?) (?P<event>(?:{_EVENT})(?: or (?:{_EVENT}))?), (?P<rest>.+)$", re.S)
+_DECLARED = re.compile(r"^When (1 or more Forwards you control attack|a party you control attacks), (.+)$", re.S)
 _CAST = re.compile(r"^When (?P<who>you cast|your opponent casts) a Summon, (?P<rest>.+)$", re.S)
 # FFTCG 9.5 (digest 8.5a): "at the end of the turn" abilities trigger with "at the beginning of the End Phase"
 _PHASE = re.compile(r"^At the (?:beginning of (?:the (?P<phase>Attack|End) Phase during each of your turns|"
@@ -147,6 +148,11 @@ def _ability(text: str, summon: bool) -> list[Ability]:
     if damage is not None:
         head["damage"] = int(damage.group(1))
         text = text[damage.end():]
+    declared = _DECLARED.match(text)
+    if declared is not None:  # once per attack declared by the controller (FFTCG 10.1.2, a Party 15.1.1.9)
+        event = "attack_declared" if declared.group(1).startswith("1 or more") else "party_attack_declared"
+        return _auto({**head, "of": {"type": "forward", "controller": "you"}}, "<self>", (event,), declared.group(2),
+                     it_is_self=False)
     trigger = _TRIGGER.match(text)
     if trigger is not None:
         events = tuple(_EVENTS[event] for event in _EVENT_OR.split(trigger.group("event")))
@@ -175,9 +181,10 @@ def _ability(text: str, summon: bool) -> list[Ability]:
     return _field(head, text)
 
 
-def _auto(head: Ability, subject: str, events: tuple[str, ...], rest: str, yours: bool = False) -> list[Ability]:
+def _auto(head: Ability, subject: str, events: tuple[str, ...], rest: str, yours: bool = False,
+          it_is_self: bool = True) -> list[Ability]:
     """Read an auto ability's effect once for each event that triggers it (FFTCG 11.8); `yours`: the event is a card
-    entering its controller's field ("enters your field")."""
+    entering its controller's field ("enters your field"); `it_is_self`: a lone "it" may mean the card itself."""
     ability: Ability = dict(head)
     if subject != "<self>":
         of = re.match(r"^(?:a|an) (.+)$", subject)
@@ -198,7 +205,7 @@ def _auto(head: Ability, subject: str, events: tuple[str, ...], rest: str, yours
             raise Unread(once.group(0).strip())
         rest = rest[:once.start()]
         ability["only"] = ["once_per_turn"]
-    effect = _effect(rest, optional_allowed=True, it_is_self=subject == "<self>")
+    effect = _effect(rest, optional_allowed=True, it_is_self=subject == "<self>" and it_is_self)
     return [{"trigger": event, **ability, **effect} for event in events]
 
 
