@@ -81,7 +81,8 @@ add_counter {counter, count}, remove_counter {counter, count}, cost_change {amou
 its owner's hand, FFTCG 11.12.4.4), choose_one {modes: [[effects…], …]} ("select 1 of the N following
 actions", FFTCG 11.3.3; as an ability's first effect, a mode's first effect may carry its own `target` or `all`: the mode
 is then chosen before the targets, see `with_mode`),
-gain_control, discard_hand {player} (that player discards every card of their hand), discard {count, player, filter} (with a hand `target`: the chosen cards; else the player
+gain_control, hand_to_deck_bottom {count} (its controller places `count` cards of their choice from their hand at the
+bottom of their deck, in the order picked, FFTCG 7.9), discard_hand {player} (that player discards every card of their hand), discard {count, player, filter} (with a hand `target`: the chosen cards; else the player
 discards `count` cards of their choice, each passing `filter` when given: "discard 1 Summon"), cannot_attack, cannot_block, must_attack, must_block (blocks
 when it can, FFTCG 10.1.3.1.3),
 enters_dull (field, self: the card enters the field dull, read as it enters, FFTCG 11.12.5), cannot_be_broken (no
@@ -190,6 +191,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "gain_control": {},
     "discard": {"count": int, "player": str, "filter": dict},
     "discard_hand": {"player": str},
+    "hand_to_deck_bottom": {"count": int},
     "cannot_attack": {},
     "cannot_block": {},
     "must_attack": {},

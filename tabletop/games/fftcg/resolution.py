@@ -259,7 +259,8 @@ def _ask(tx: Transaction, fi: int, at: str, step: Mapping[str, Any], cards: list
     entry = context["entry"]
     answers = context["answers"]
     name = step["effect"]
-    if name == "discard" and "count" in step and not isinstance(ability_of(state, entry).get("target"), Mapping):
+    if (name == "discard" and "count" in step and not isinstance(ability_of(state, entry).get("target"), Mapping)) or (
+            name == "hand_to_deck_bottom"):  # the cards of the player's choice from their hand
         for player in acting_players(state, entry, step, "you"):
             key = f"{at}:{player}"
             if key in answers:
@@ -273,8 +274,9 @@ def _ask(tx: Transaction, fi: int, at: str, step: Mapping[str, Any], cards: list
                 answers = {**answers, key: {"picks": []}}
                 procedure.set_var(tx, fi, "answers", answers)
                 continue
-            procedure.ask(tx, fi, player, "effect_choice", "pick", f"{entry['name']}: discard {count} card(s) from your hand",
-                          hand, count, count, "FFTCG 15.1.1.4", key=key)
+            verb = "discard" if name == "discard" else "place at the bottom of your deck"
+            procedure.ask(tx, fi, player, "effect_choice", "pick", f"{entry['name']}: {verb} {count} card(s) from your hand",
+                          hand, count, count, "FFTCG 15.1.1.4" if name == "discard" else "FFTCG 7.9", key=key)
             return True
     if name == "pay":
         return _ask_payment(tx, fi, at, step)

@@ -293,6 +293,15 @@ def _discard(tx: Transaction, doing: Doing, step: Step) -> None:
             tx.log(f"{state.cards[iid].owner} discarded {name_seen}", "FFTCG 15.1.1.4")
 
 
+@VOCABULARY.handles("hand_to_deck_bottom")
+def _hand_to_deck_bottom(tx: Transaction, doing: Doing, step: Step) -> None:
+    """Place the picked cards of the controller's hand at the bottom of their deck, in the order picked (FFTCG 7.9)."""
+    for iid in doing.picks(f"{doing.at}:{doing.controller}"):
+        if tx.state.cards[iid].zone.endswith(".hand"):
+            actions.enter_zone(tx, iid, "deck", None)
+            tx.log(f"{doing.controller} placed a card from their hand at the bottom of their deck", "FFTCG 7.9")
+
+
 @VOCABULARY.handles("pay")
 def _pay(tx: Transaction, doing: Doing, step: Step) -> None:
     """Pay with the payment picked as it resolved (resolution._ask_payment: 0 is not paying)."""
