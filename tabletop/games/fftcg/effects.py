@@ -85,7 +85,9 @@ gain_control, hand_to_deck_bottom {count} (its controller places `count` cards o
 bottom of their deck, in the order picked, FFTCG 7.9), discard_hand {player} (that player discards every card of their hand), discard {count, player, filter} (with a hand `target`: the chosen cards; else the player
 discards `count` cards of their choice, each passing `filter` when given: "discard 1 Summon"), cannot_attack, cannot_block, must_attack, must_block (blocks
 when it can, FFTCG 10.1.3.1.3),
-enters_dull (field, self: the card enters the field dull, read as it enters, FFTCG 11.12.5), cannot_be_broken (no
+enters_dull (field, self: the card enters the field dull, read as it enters, FFTCG 11.12.5), stays_dull (field, self:
+the card does not activate in its controller's Active Phase while its condition holds, FFTCG 9.1.1.1 narrowed by its
+text), cannot_be_broken (no
 break happens to the card: effects that break and damage ≥ Power leave it, FFTCG 1.3; Power 0
 puts it into the Break Zone still, FFTCG 12.4.4), cannot_be_blocked_by {cost_at_least}, cannot_be_dulled {by, player} (no effect of
 such a Summon or ability dulls it, FFTCG 1.3; costs and attacks still do), cannot_be_chosen {by: summons|abilities|any, player} (by what
@@ -201,6 +203,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "cannot_be_dulled": {"by": str, "player": str},
     "cannot_be_broken": {},
     "enters_dull": {},
+    "stays_dull": {},
     "delayed": {"when": str, "do": list},
     "replace_break": {"instead": str, "put": bool},
     "replace_next_damage": {"instead": str, "amount": int},
@@ -215,8 +218,8 @@ for _word, _word_params in _WORDS.items():
 # effects that only make sense as field abilities or as effects lasting a duration
 CONTINUOUS = ("power", "set_power", "grant_keyword", "grant_job", "become_forward", "cost_change", "cannot_attack", "cannot_block",
               "must_attack", "must_block", "cannot_be_blocked_by", "cannot_be_chosen", "cannot_be_broken", "enters_dull",
-              "cannot_be_dulled")
-FIELD_ONLY = ("cost_change",)
+              "cannot_be_dulled", "stays_dull")
+FIELD_ONLY = ("cost_change", "stays_dull")
 INSTEADS = ("remove_from_game", "return_to_hand")
 ENTRY_INSTEADS = ("your_control",)
 DAMAGE_INSTEADS = ("reduce", "prevent")

@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-40"
+COMPILER_VERSION = "fftcg-41"
 
 Ability = dict[str, Any]
 
@@ -361,7 +361,8 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
                    "<self> must block if possible": ("must_block",),
                    "<self> cannot be broken": ("cannot_be_broken",),
                    "<self> must attack once per turn if possible": ("must_attack",),
-                   "<self> enters the field dull": ("enters_dull",)}.get(sentence)
+                   "<self> enters the field dull": ("enters_dull",),
+                   "<self> does not activate during your Active Phase": ("stays_dull",)}.get(sentence)
     if restriction is not None:
         return [{"effect": word, "applies_to": "self"} for word in restriction]
     own_cost = _OWN_COST.match(sentence)
