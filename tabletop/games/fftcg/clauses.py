@@ -479,6 +479,7 @@ _PLAYER_WORDS: tuple[tuple[str, str, str, str | None], ...] = (
     (r"each player discards (\d+) cards?(?: from (?:their|his/her) hand)?", "discard", "count", "each"),
     (r"discard (\d+) cards?(?: from your hand)?", "discard", "count", None),
     (r"discard your hand()", "discard_hand", "", None),
+    (r"your opponent reveals (?:their|his/her) hand()", "reveal_hand", "", "opponent"),
     (r"place (\d+) cards? from your hand at the bottom of your deck", "hand_to_deck_bottom", "count", None),
     (r"(?:<self> )?deals? your opponent (\d+) points? of damage", "damage_player", "amount", "opponent"),
     (r"<self> deals you (\d+) points? of damage", "damage_player", "amount", "you"),
