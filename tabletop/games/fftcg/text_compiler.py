@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-42"
+COMPILER_VERSION = "fftcg-43"
 
 Ability = dict[str, Any]
 
@@ -157,6 +157,15 @@ def _ability(text: str, summon: bool) -> list[Ability]:
     if trigger is not None:
         events = tuple(_EVENTS[event] for event in _EVENT_OR.split(trigger.group("event")))
         yours = "enters your field" in trigger.group("event")
+        either = re.match(r"^<self> or (an? .+)$", trigger.group("subject"))
+        if either is not None:  # "When <self> or a Wind Character enters your field": one event is about one card,
+            # so two abilities, the other card's never <self> (no double trigger); a shared once-per-turn or EX Burst
+            # would be counted apart: not read
+            if "ex_burst" in head or _ONCE_PER_TURN.search(trigger.group("rest")):
+                raise Unread(text)
+            others = _auto(head, either.group(1), events, trigger.group("rest"), yours)
+            return [*_auto(head, "<self>", events, trigger.group("rest")),
+                    *({**a, "of": {**a["of"], "not_self": True}} for a in others)]
         if yours and trigger.group("subject") == "<self>":
             raise Unread(text)
         return _auto(head, trigger.group("subject"), events, trigger.group("rest"), yours)
