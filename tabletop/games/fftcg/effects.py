@@ -34,7 +34,8 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   deck into the Break Zone / remove them from the game (only with N cards in the deck: a cost is paid whole);
   `discard_self` discards the card itself from its owner's hand: the ability is used from the hand, not the field
   ("Discard <self>: … You can only use this ability if <self> is in your hand", FFTCG 12.1).
-- `target`: `self`, or a card filter with `count` (default 1) and `up_to` (bool) — chosen when
+- `target`: `self`, `event` (an auto ability's: the card its event happened to — "When a Forward you control
+  attacks, it gains …" — while still the same object on the field, not chosen), or a card filter with `count` (default 1) and `up_to` (bool) — chosen when
   played or put on the stack. `all`: a card filter, every matching card (not chosen).
 - `applies_to` (field, replacement): `self` or a card filter. `event` (replacement): `break` (with
   `instead`: remove_from_game or return_to_hand), `enters_field` (with `instead: your_control`: the
@@ -320,7 +321,9 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
             problems.append(f"{where}: cost 'x' is true: the cost is 'cp' plus X CP, X chosen when it is used")
     for key in ("target", "all", "applies_to", "of"):
         value = ability.get(key)
-        if value is not None and value != "self":
+        if key == "target" and value == "event" and not ability.get("trigger"):
+            problems.append(f"{where}: 'target: event' (the card the event happened to) needs a trigger")
+        elif value is not None and value != "self" and not (key == "target" and value == "event"):
             problems += _check_filter(f"{where}.{key}", value, TARGET_KEYS if key == "target" else FILTER_KEYS)
             if key in ("applies_to", "of") and isinstance(value, Mapping):
                 problems += [f"{where}.{key}: {k!r} is read only where cards are chosen (target, all)"

@@ -114,6 +114,10 @@ def _affected_cards(state: GameState, entry: Mapping[str, Any], ability: Mapping
     if spec == "self":
         source = source_object(state, entry)
         return [source] if source is not None else []
+    if spec == "event":  # the card the event happened to, while the same object on the field (FFTCG 7.4)
+        card = entry.get("event_card")
+        return [card] if card is not None and is_current(state, card, entry.get("event_ts")) and state.cards[
+            card].zone.endswith(".field") else []
     if isinstance(spec, Mapping):
         return still_legal(state, entry, ability)
     every = ability.get("all")

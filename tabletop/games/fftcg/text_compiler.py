@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-43"
+COMPILER_VERSION = "fftcg-44"
 
 Ability = dict[str, Any]
 
@@ -214,6 +214,16 @@ def _auto(head: Ability, subject: str, events: tuple[str, ...], rest: str, yours
             raise Unread(once.group(0).strip())
         rest = rest[:once.start()]
         ability["only"] = ["once_per_turn"]
+    event_card = re.match(r"^(?:it|that Forward|that Character) (.+)$", rest) if subject != "<self>" else None
+    if event_card is not None and all(e in ("attacks", "blocks", "enters_field") for e in events):
+        # "When a Forward you control attacks, it gains +1000 power until the end of the turn": the event's card
+        found = clauses.lasting_sentence(f"it {event_card.group(1).rstrip('.')}", "it")
+        if found is None or "." in event_card.group(1).rstrip("."):
+            raise Unread(rest)
+        effect = {"target": "event", **found[0]}
+        if len(found) > 1:
+            effect["then"] = found[1:]
+        return [{"trigger": event, **ability, **effect} for event in events]
     effect = _effect(rest, optional_allowed=True, it_is_self=subject == "<self>" and it_is_self)
     return [{"trigger": event, **ability, **effect} for event in events]
 
