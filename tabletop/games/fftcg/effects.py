@@ -86,7 +86,9 @@ gain_control, hand_to_deck_bottom {count} (its controller places `count` cards o
 bottom of their deck, in the order picked, FFTCG 7.9), discard_hand {player} (that player discards every card of their hand), discard {count, player, filter} (with a hand `target`: the chosen cards; else the player
 discards `count` cards of their choice, each passing `filter` when given: "discard 1 Summon"), cannot_attack, cannot_block, must_attack, must_block (blocks
 when it can, FFTCG 10.1.3.1.3),
-enters_dull (field, self: the card enters the field dull, read as it enters, FFTCG 11.12.5), stays_dull (field, self:
+enters_dull (field, self: the card enters the field dull, read as it enters, FFTCG 11.12.5), backup_cp_only (field, self, read in the hand: "You can only pay with CP
+produced by Backups to cast <self>" — no card is discarded for CP to play or cast it, FFTCG 11.2 narrowed by its text),
+stays_dull (field, self:
 the card does not activate in its controller's Active Phase while its condition holds, FFTCG 9.1.1.1 narrowed by its
 text), cannot_be_broken (no
 break happens to the card: effects that break and damage ≥ Power leave it, FFTCG 1.3; Power 0
@@ -205,6 +207,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "cannot_be_broken": {},
     "enters_dull": {},
     "stays_dull": {},
+    "backup_cp_only": {},
     "delayed": {"when": str, "do": list},
     "replace_break": {"instead": str, "put": bool},
     "replace_next_damage": {"instead": str, "amount": int},
@@ -219,8 +222,8 @@ for _word, _word_params in _WORDS.items():
 # effects that only make sense as field abilities or as effects lasting a duration
 CONTINUOUS = ("power", "set_power", "grant_keyword", "grant_job", "become_forward", "cost_change", "cannot_attack", "cannot_block",
               "must_attack", "must_block", "cannot_be_blocked_by", "cannot_be_chosen", "cannot_be_broken", "enters_dull",
-              "cannot_be_dulled", "stays_dull")
-FIELD_ONLY = ("cost_change", "stays_dull")
+              "cannot_be_dulled", "stays_dull", "backup_cp_only")
+FIELD_ONLY = ("cost_change", "stays_dull", "backup_cp_only")
 INSTEADS = ("remove_from_game", "return_to_hand")
 ENTRY_INSTEADS = ("your_control",)
 DAMAGE_INSTEADS = ("reduce", "prevent")

@@ -500,7 +500,8 @@ class FFTCGRules(GameRules):
                         light_dark = _has_light_or_dark(state, player)
                     if light_dark:
                         continue
-                payment = find_payment(state, player, play_cost(facts, cost_of(state, iid)), {iid})
+                payment = find_payment(state, player, play_cost(facts, cost_of(state, iid)),
+                                       set(hand) if facts.backup_cp_only else {iid})
                 if payment is not None:
                     commands.append((place, PlayCharacter(by=player, card=iid, discards=payment[0],
                                                           backups=payment[1])))
@@ -509,7 +510,8 @@ class FFTCGRules(GameRules):
                 if ability is not None and _cast_limit(state, player, ability, facts.name) is not None:
                     continue
                 # the payment first: it is memoized, and without one the targets need not be looked for
-                payment = find_payment(state, player, play_cost(facts, cost_of(state, iid)), {iid})
+                payment = find_payment(state, player, play_cost(facts, cost_of(state, iid)),
+                                       set(hand) if facts.backup_cp_only else {iid})
                 if payment is None:
                     continue
                 commands += [(place, CastSummon(by=player, card=iid, discards=payment[0], backups=payment[1],
@@ -747,6 +749,7 @@ class FFTCGRules(GameRules):
         if refusal is not None:
             raise refusal
         cost = character_cost(state, command.card, cost_of(state, command.card))
+        _refuse_discarded_cp(state, command.card, command.discards)
         check_payment(state, command.by, cost, command.discards, command.backups, {command.card})
         self._pay(tx, command.by, command.discards, command.backups)
         definition = state.definition(command.card)
@@ -776,6 +779,7 @@ class FFTCGRules(GameRules):
             _check_mode(ability, command.mode)
             check_targets(state, with_mode(ability, command.mode), command.by, command.card, targets)
         cost = character_cost(state, command.card, cost_of(state, command.card))
+        _refuse_discarded_cp(state, command.card, command.discards)
         check_payment(state, command.by, cost, command.discards, command.backups, {command.card})
         tx.move(command.card, "stack", None)
         tx.set_prop(command.card, "ts", actions.next_clock(tx))
@@ -1176,6 +1180,13 @@ def _use_limit(state: GameState, player: str, iid: int, index: int, ability: Map
                                                                                   state.cards[iid].props.get("ts")]:
         return IllegalCommand("FFTCG 11.6", f"{name}'s ability can only be used once per turn and was used this turn")
     return None
+
+
+def _refuse_discarded_cp(state: GameState, card: int, discards: Sequence[int]) -> None:
+    """Refuse CP from discarded cards for a card whose text allows only Backups' CP (FFTCG 11.2 narrowed by its text)."""
+    if discards and printed_index(state)[state.cards[card].card_id].backup_cp_only:
+        raise IllegalCommand("FFTCG 11.2", f"{state.definition(card).name} can only be paid with CP produced by "
+                                           "Backups (its text says so)")
 
 
 def _cast_limit(state: GameState, player: str, ability: Mapping[str, Any], name: str) -> IllegalCommand | None:

@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-44"
+COMPILER_VERSION = "fftcg-45"
 
 Ability = dict[str, Any]
 
@@ -183,6 +183,8 @@ def _ability(text: str, summon: bool) -> list[Ability]:
     action = _ACTION.match(text)
     if action is not None and not summon:
         return [_action(head, action.group("name") or "", action.group("cost"), action.group("rest"))]
+    if _BACKUP_CP_ONLY.match(text):  # read while in the hand, where the card is paid for
+        return [{"kind": "field", **head, "effect": "backup_cp_only", "applies_to": "self"}]
     if summon and (_OWN_COST.match(_condition(text)[0].rstrip(".")) or _OWN_COST_EACH.match(_condition(text)[0].rstrip("."))):  # read while in the hand (FFTCG 11.12.4.4)
         return _field(head, text)
     if summon:
@@ -317,6 +319,7 @@ def _field(head: Ability, text: str) -> list[Ability]:
             for part in found]
 
 
+_BACKUP_CP_ONLY = re.compile(r"^You can only pay with CP produced by Backups to (?:cast|play) <self>\.?$")
 _OWN_COST = re.compile(r"^the cost (?:required to cast|required to play|for playing) <self>(?: onto the field)? is "
                        r"(reduced|increased) by (\d+)$", re.I)
 _OWN_COST_EACH = re.compile(r"^the cost (?:required to cast|required to play) <self>(?: onto the field)? is "
