@@ -616,7 +616,8 @@ def player_sentence(sentence: str) -> Effect | None:
         return paid
     kind = _DISCARD_OF.match(sentence)
     wanted = card_phrase(kind.group(2)) if kind is not None and not re.fullmatch(r"cards?", kind.group(2)) else None
-    if wanted is not None and set(wanted) <= {"type", "element", "job", "name", "category", "any_of"}:
+    if kind is not None and wanted is not None and set(wanted) <= {"type", "element", "job", "name", "category",
+                                                                  "any_of"}:
         return {"effect": "discard", "count": int(kind.group(1)), "filter": wanted}
     for pattern, word, key, player in _PLAYER_FORMS:
         match = pattern.match(sentence)

@@ -52,6 +52,8 @@ with `effect:` and that effect's parameters, plus optional ability keys:
 - `name`: the ability's name (shown on the stack).
 - `counters_at_least` (action/special): {counter, count}: used only while the card carries at least `count` counters
   of that name ("You can only use this ability if 3 or more Monster Counters are placed on <self>", FFTCG 4.9).
+- `damage_on_self_at_least` (action/special): N: used only while the card itself has N or more damage on it ("… if
+  <self> has received 4000 damage or more").
 - `only` (action/special): what the ability's text limits its use to, a list of `your_turn` ("You can only use this
   ability during your turn"), `main_phase` ("… during your Main Phase"), `once_per_turn` ("… once per turn": once
   per turn for the card as it is now on the field, FFTCG 7.4), `while_attacking` ("… while <self> is attacking"); (auto) `[once_per_turn]`: "This effect will trigger
@@ -154,7 +156,7 @@ COST_KEYS = ("cp", "element", "element_cp", "elements", "x", "dull", "break_self
              "remove_top", "discard_self")
 ABILITY_KEYS = ("kind", "effect", "trigger", "of", "condition", "damage", "optional", "ex_burst", "cost",
                 "target", "all", "applies_to", "then", "duration", "name", "event", "instead", "only", "if", "unless",
-                "counters_at_least")
+                "counters_at_least", "damage_on_self_at_least")
 # keys of one effect step besides its word's parameters (see `then`, `if` / `unless`)
 STEP_KEYS = ("effect", "duration", "on", "if", "unless")
 USE_LIMITS = ("your_turn", "main_phase", "once_per_turn", "while_attacking")
@@ -300,6 +302,10 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
     if needed is not None and (kind not in ("action", "special") or not isinstance(needed, Mapping)
                                or not needed.get("counter") or not isinstance(needed.get("count"), int)):
         problems.append(f"{where}: 'counters_at_least' is {{counter, count}}, on an action or special ability")
+    damaged = ability.get("damage_on_self_at_least")
+    if damaged is not None and (kind not in ("action", "special") or isinstance(damaged, bool)
+                                or not isinstance(damaged, int) or damaged <= 0):
+        problems.append(f"{where}: 'damage_on_self_at_least' is a positive number, on an action or special ability")
     then = ability.get("then")
     then_steps: list[Any] = then if isinstance(then, list) else []
     for step_where, step in ((where, ability), *((f"{where}.then[{i}]", e) for i, e in enumerate(then_steps))):

@@ -818,6 +818,10 @@ class FFTCGRules(GameRules):
         if any(int((ability.get("cost") or {}).get(key, 0)) > deck for key in ("mill", "remove_top")):
             return IllegalCommand("FFTCG 11.6.2", "its cost takes more cards from the top of your deck than it holds "
                                                   "(a cost is paid whole)")
+        damaged = int(ability.get("damage_on_self_at_least") or 0)
+        if damaged and int(card.props.get("damage", 0)) < damaged:
+            return IllegalCommand("FFTCG 11.6", f"{state.definition(iid).name}'s ability can only be used once it has "
+                                                f"received {damaged} damage or more")
         needed = ability.get("counters_at_least")
         if needed and card.counters.get(str(needed["counter"]), 0) < int(needed["count"]):
             return IllegalCommand("FFTCG 4.9", f"{state.definition(iid).name}'s ability can only be used with "

@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-45"
+COMPILER_VERSION = "fftcg-46"
 
 Ability = dict[str, Any]
 
@@ -270,6 +270,12 @@ def _action(head: Ability, name: str, cost_text: str, rest: str) -> Ability:
     if counters is not None:  # counters on the card itself, only checked (not removed: not a cost)
         rest = rest[:counters.start()]
         ability["counters_at_least"] = {"counter": counters.group(2), "count": int(counters.group(1))}
+    damaged = _DAMAGE_NEEDED.search(rest)
+    if damaged is not None:  # the damage on the card itself (it stays until the End Phase clean-up, FFTCG 8.5c)
+        rest = rest[:damaged.start()]
+        ability["damage_on_self_at_least"] = int(damaged.group(1))
+        if damaged.group(2):
+            ability["only"] = ["once_per_turn"]
     limit = _USE_LIMIT.search(rest)
     if limit is not None:
         rest = rest[:limit.start()]
@@ -299,6 +305,9 @@ _IN_HAND = re.compile(r"\s*You can only use this ability (?:(during your turn) a
                       r"hand\.?$")
 # "You can only use this ability if 3 or more Monster Counters are placed on <self>." (FFTCG 4.9: counters)
 _COUNTERS_NEEDED = re.compile(r"\s*You can only use this ability if (\d+) or more (\w+) Counters are placed on <self>\.?$")
+# "You can only use this ability if <self> has received 4000 damage or more (and only once per turn)."
+_DAMAGE_NEEDED = re.compile(r"\s*You can only use this ability if <self> has received (\d+) damage or more"
+                            r"( and only once per turn)?\.?$")
 _USE_IF = re.compile(r"\s*You can only use this ability if (.+?)( and only once per turn)?\.?$")
 _LIMIT_WORDS = {"during your turn": "your_turn", "during your Main Phase": "main_phase", "once per turn": "once_per_turn",
                 "while <self> is attacking": "while_attacking"}
