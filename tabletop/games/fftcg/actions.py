@@ -86,7 +86,8 @@ def emit(tx: Transaction, happened: TriggerEvent) -> None:
             triggers.queue(tx, controller, {
                 "kind": "auto", "source": source, "ts": state.cards[source].props.get("ts"),
                 "card_id": definition.id, "ability": index,
-                "name": ability.get("name") or f"{definition.name}: {event.replace('_', ' ')}", "event_card": card})
+                "name": ability.get("name") or f"{definition.name}: {event.replace('_', ' ')}", "event_card": card,
+                "event_ts": state.cards[card].props.get("ts") if card is not None else None})
     for position, delayed in reversed(list(enumerate(state.lists.get("delayed", [])))):
         if delayed["trigger"] != event:
             continue

@@ -148,6 +148,9 @@ def cost(text: str) -> tuple[dict[str, Any], bool] | None:
         if part.lower() == "put <self> into the break zone":
             found["break_self"] = True
             continue
+        if part.lower() == "discard <self>":  # used from the hand (FFTCG 12.1: revealed by being discarded)
+            found["discard_self"] = True
+            continue
         top = re.fullmatch(r"(put|remove) the top (\d+) cards of your deck (?:into the Break Zone|from the game)", part, re.I)
         if top is not None and (top.group(1).lower() == "put") == part.lower().endswith("break zone"):
             found["mill" if top.group(1).lower() == "put" else "remove_top"] = int(top.group(2))
@@ -324,7 +327,9 @@ def target_sentence(sentence: str, zone: str) -> list[Effect] | None:
     return lasting_sentence(sentence, r"(?:it|they)")
 
 
-_BOTH = re.compile(r"^(.+?) and ((?:deal|break|dull|freeze|activate|return|remove|put) (?:it|them)\b.*)$", re.I)
+# the second half names the cards again: a verb on "it"/"them", or "it"/"they" as its subject ("… and it gains …")
+_BOTH = re.compile(r"^(.+?) and ((?:deal|break|dull|freeze|activate|return|remove|put) (?:it|them)\b.*|"
+                   r"(?:it|they) (?:gains?|loses?|cannot) .*)$", re.I)
 
 
 def _lasting_forms(subject: str) -> tuple[tuple[re.Pattern[str], Any], ...]:
@@ -413,11 +418,19 @@ _SELF_VERBS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^remove <self> from the game$", re.I), "remove_from_game"),
     (re.compile(r"^put <self> at the bottom of its owner's deck$", re.I), "put_on_deck"),
     (re.compile(r"^put <self> into the Break Zone$", re.I), "put_into_break"),
+    # FFTCG 17.4 (digest): Freeze is "does not become active during its controller's next Active Phase"
+    (re.compile(r"^<self> will not activate during your next Active Phase$", re.I), "freeze"),
 )
+
+
+_PLACE_COUNTERS = re.compile(r"^place (\d+) (\w+) Counters? on <self>$", re.I)
 
 
 def self_sentence(sentence: str) -> list[Effect] | None:
     """Read a sentence doing something to the card itself ("<self> gains +2000 power until the end of the turn")."""
+    counters = _PLACE_COUNTERS.match(sentence)
+    if counters is not None:  # FFTCG 4.9: a named marker, lost when the card changes zones
+        return [{"effect": "add_counter", "counter": counters.group(2), "count": int(counters.group(1))}]
     for pattern, effect in _SELF_VERBS:
         if pattern.match(sentence):
             return [{"effect": effect}]
@@ -466,6 +479,8 @@ _PLAYER_WORDS: tuple[tuple[str, str, str, str | None], ...] = (
     (r"each player discards (\d+) cards?(?: from (?:their|his/her) hand)?", "discard", "count", "each"),
     (r"discard (\d+) cards?(?: from your hand)?", "discard", "count", None),
     (r"discard your hand()", "discard_hand", "", None),
+    (r"your opponent reveals (?:their|his/her) hand()", "reveal_hand", "", "opponent"),
+    (r"place (\d+) cards? from your hand at the bottom of your deck", "hand_to_deck_bottom", "count", None),
     (r"(?:<self> )?deals? your opponent (\d+) points? of damage", "damage_player", "amount", "opponent"),
     (r"<self> deals you (\d+) points? of damage", "damage_player", "amount", "you"),
     (r"(?:you )?receive (\d+) points? of damage", "damage_player", "amount", "you"),
@@ -544,6 +559,24 @@ def reveal_hand_sentences(sentences: list[str]) -> list[Effect] | None:
                         "filter": {**wanted, "zone": "hand", "controller": "opponent"}}, {"effect": "discard"}]
 
 
+_OWN_CARD = re.compile(r"^(?P<verb>put|return|remove) 1 (?P<phrase>.+?) you control (?P<to>into the Break Zone|to its "
+                       r"owner's hand|from the game)$", re.I)
+_OWN_CARD_MOVES = {("put", "into the break zone"): "put_into_break", ("return", "to its owner's hand"): "return_to_hand",
+                   ("remove", "from the game"): "remove_from_game"}
+
+
+def own_card_sentence(sentence: str) -> list[Effect] | None:
+    """Read "put 1 Backup you control into the Break Zone" (also returned to its owner's hand, removed from the game):
+    its controller selects the card as it resolves (a select, not a choice of targets), then it is moved."""
+    match = _OWN_CARD.match(sentence)
+    move = _OWN_CARD_MOVES.get((match.group("verb").lower(), match.group("to").lower())) if match is not None else None
+    wanted = card_phrase(match.group("phrase")) if match is not None else None
+    if move is None or wanted is None or set(wanted) & {"controller", "zone"}:
+        return None
+    return [{"effect": "select", "player": "you", "count": 1, "filter": {**wanted, "controller": "you"}},
+            {"effect": move}]
+
+
 def select_sentence(sentence: str) -> Effect | None:
     """Read "Your opponent selects 1 Forward they control" (a pick as it resolves, not a choice of targets)."""
     match = _SELECTS.match(sentence)
@@ -571,12 +604,21 @@ def pay_sentence(sentence: str) -> Effect | None:
     return {"effect": "pay", "cost": read[0]}
 
 
+# "discard 1 Summon (from your hand)": of the kind named, printed facts only
+_DISCARD_OF = re.compile(r"^discard (\d+) (.+?)(?: from your hand)?$", re.I)
+
+
 def player_sentence(sentence: str) -> Effect | None:
     """Read a sentence acting on players or decks, not on chosen cards ("Draw 2 cards", "Your opponent discards 1
     card", "Search for 1 Earth Forward and add it to your hand")."""
     paid = pay_sentence(sentence)
     if paid is not None:
         return paid
+    kind = _DISCARD_OF.match(sentence)
+    wanted = card_phrase(kind.group(2)) if kind is not None and not re.fullmatch(r"cards?", kind.group(2)) else None
+    if kind is not None and wanted is not None and set(wanted) <= {"type", "element", "job", "name", "category",
+                                                                  "any_of"}:
+        return {"effect": "discard", "count": int(kind.group(1)), "filter": wanted}
     for pattern, word, key, player in _PLAYER_FORMS:
         match = pattern.match(sentence)
         if match is not None:

@@ -75,6 +75,10 @@ def declare_attack(tx: Transaction, player: str, attackers: Sequence[int]) -> No
         actions.emit(tx, trigger_event("attacks", iid))
         if len(attackers) > 1:  # "When <self> forms a party and attacks" (FFTCG 15.1.1.9)
             actions.emit(tx, trigger_event("party_attacks", iid))
+    # "When 1 or more Forwards you control attack" / "When a party you control attacks": once per declaration
+    actions.emit(tx, trigger_event("attack_declared", attackers[0]))
+    if len(attackers) > 1:
+        actions.emit(tx, trigger_event("party_attack_declared", attackers[0]))
     give_priority(tx, player)
 
 

@@ -40,6 +40,7 @@ CONTINUOUS_OPS: dict[str, tuple[int, str, str]] = {
     "cannot_be_broken": (LAYER_OTHER, "flag", "cannot_be_broken"),
     "cannot_be_blocked_by": (LAYER_OTHER, "min_cost", "unblockable_by_cost"),
     "cannot_be_chosen": (LAYER_OTHER, "unchoosable", "unchoosable"),
+    "cannot_be_dulled": (LAYER_OTHER, "undullable", "undullable"),
     "set_power": (LAYER_SET_POWER, "set_power", "power"),
     "power": (LAYER_POWER, "add_power", "power"),
 }
@@ -250,7 +251,7 @@ def _characteristics(state: GameState) -> dict[int, Characteristics]:
     base: dict[int, dict[str, Any]] = {
         iid: {"power": c.power, "keywords": set(c.keywords), "cannot_attack": False, "cannot_block": False,
               "must_attack": False, "unblockable_by_cost": None, "unchoosable": [], "modifiers": [],
-              "must_block": False, "cannot_be_broken": False, "jobs": list(index[cards[iid].card_id].jobs),
+              "must_block": False, "cannot_be_broken": False, "undullable": [], "jobs": list(index[cards[iid].card_id].jobs),
               "types": [index[cards[iid].card_id].card_type]}
         for iid, c in printed.items()}
 
@@ -264,7 +265,8 @@ def _characteristics(state: GameState) -> dict[int, Characteristics]:
             printed[iid] = Characteristics(c["power"], frozenset(c["keywords"]), c["cannot_attack"],
                                            c["cannot_block"], c["must_attack"], c["unblockable_by_cost"],
                                            tuple(c["unchoosable"]), tuple(c["modifiers"]), c["must_block"],
-                                           tuple(c["jobs"]), tuple(c["types"]), c["cannot_be_broken"])
+                                           tuple(c["jobs"]), tuple(c["types"]), c["cannot_be_broken"],
+                                           tuple(c["undullable"]))
     return printed
 
 
@@ -361,12 +363,12 @@ def _min_cost(chars: dict[str, Any], effect: ContinuousEffect) -> None:
 
 
 def _unchoosable(chars: dict[str, Any], effect: ContinuousEffect) -> None:
-    chars["unchoosable"].append((effect.value["by"], effect.value["player"]))
+    chars[effect.key].append((effect.value["by"], effect.value["player"]))
 
 
 _OPERATIONS = {"set_power": _set_power, "add_power": _add_power, "grant": _grant, "add_job": _add_job, "add_forward": _add_forward,
                "flag": _flag,
-               "min_cost": _min_cost, "unchoosable": _unchoosable}
+               "min_cost": _min_cost, "unchoosable": _unchoosable, "undullable": _unchoosable}
 
 
 def _read(current: Any, key: str) -> Any:

@@ -8,7 +8,8 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   discards a card of the same name; needs `name`), `field` (a continuous effect while on the
   field), `replacement` (an "instead" effect while on the field).
 - `trigger` (auto): enters_field, leaves_field, broken, put_into_break_zone (from the field, broken
-  or not), attacks, party_attacks (it attacks as one of a Party), blocks, blocked (an attacker, when a blocker is
+  or not), attacks, party_attacks (it attacks as one of a Party), attack_declared (once per declared attack, of one
+  Forward or a Party: its first attacker is the event's card), party_attack_declared (the same, only for a Party), blocks, blocked (an attacker, when a blocker is
   declared), dealt_damage (damage is dealt to it, after replacements), chosen / chosen_by_opponent /
   chosen_by_opponent_ability (a Summon or ability — the opponent's, the opponent's ability — chose it as it went on the
   stack), deals_damage_to_player, main_phase_start, attack_phase_start,
@@ -30,8 +31,11 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   `x`); `break_self` puts the card into the Break Zone; `discard: N` discards N cards of the player's choice from
   their hand (the command's `cost_discards`; those produce no CP, FFTCG 11.6.2), each passing the card filter
   `discard_of` when given ("Discard 1 Water Summon:"); `mill: N` / `remove_top: N` put the top N cards of the player's
-  deck into the Break Zone / remove them from the game (only with N cards in the deck: a cost is paid whole).
-- `target`: `self`, or a card filter with `count` (default 1) and `up_to` (bool) — chosen when
+  deck into the Break Zone / remove them from the game (only with N cards in the deck: a cost is paid whole);
+  `discard_self` discards the card itself from its owner's hand: the ability is used from the hand, not the field
+  ("Discard <self>: … You can only use this ability if <self> is in your hand", FFTCG 12.1).
+- `target`: `self`, `event` (an auto ability's: the card its event happened to — "When a Forward you control
+  attacks, it gains …" — while still the same object on the field, not chosen), or a card filter with `count` (default 1) and `up_to` (bool) — chosen when
   played or put on the stack. `all`: a card filter, every matching card (not chosen).
 - `applies_to` (field, replacement): `self` or a card filter. `event` (replacement): `break` (with
   `instead`: remove_from_game or return_to_hand), `enters_field` (with `instead: your_control`: the
@@ -46,10 +50,15 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   used the ability, FFTCG 7.4).
 - `duration` (power, set_power, grant_keyword, grant_job, become_forward, cannot_*): `turn` (default) or `permanent`.
 - `name`: the ability's name (shown on the stack).
+- `counters_at_least` (action/special): {counter, count}: used only while the card carries at least `count` counters
+  of that name ("You can only use this ability if 3 or more Monster Counters are placed on <self>", FFTCG 4.9).
+- `damage_on_self_at_least` (action/special): N: used only while the card itself has N or more damage on it ("… if
+  <self> has received 4000 damage or more").
 - `only` (action/special): what the ability's text limits its use to, a list of `your_turn` ("You can only use this
   ability during your turn"), `main_phase` ("… during your Main Phase"), `once_per_turn` ("… once per turn": once
   per turn for the card as it is now on the field, FFTCG 7.4), `while_attacking` ("… while <self> is attacking"); (auto) `[once_per_turn]`: "This effect will trigger
-  only once per turn".
+  only once per turn"; (a Summon's effect) `[your_turn]`: "You can only cast <self> during your turn" (its text
+  narrows FFTCG 12.2's "on either player's turn"; an EX Burst is not a cast).
 
 Card filters: {type (one, or a list: "Forward or Monster"), controller: you|opponent|any, zone: field|hand|break, element, job, name,
 category, cost_at_most, cost_at_least, power_at_most, power_at_least, dull, keyword, not_self, damaged ("damaged
@@ -75,12 +84,18 @@ add_counter {counter, count}, remove_counter {counter, count}, cost_change {amou
 its owner's hand, FFTCG 11.12.4.4), choose_one {modes: [[effects…], …]} ("select 1 of the N following
 actions", FFTCG 11.3.3; as an ability's first effect, a mode's first effect may carry its own `target` or `all`: the mode
 is then chosen before the targets, see `with_mode`),
-gain_control, discard_hand {player} (that player discards every card of their hand), discard {count, player} (with a hand `target`: the chosen cards; else the player
-discards `count` cards of their choice), cannot_attack, cannot_block, must_attack, must_block (blocks
+gain_control, hand_to_deck_bottom {count} (its controller places `count` cards of their choice from their hand at the
+bottom of their deck, in the order picked, FFTCG 7.9), discard_hand {player} (that player discards every card of their hand), discard {count, player, filter} (with a hand `target`: the chosen cards; else the player
+discards `count` cards of their choice, each passing `filter` when given: "discard 1 Summon"), cannot_attack, cannot_block, must_attack, must_block (blocks
 when it can, FFTCG 10.1.3.1.3),
-enters_dull (field, self: the card enters the field dull, read as it enters, FFTCG 11.12.5), cannot_be_broken (no
+enters_dull (field, self: the card enters the field dull, read as it enters, FFTCG 11.12.5), backup_cp_only (field, self, read in the hand: "You can only pay with CP
+produced by Backups to cast <self>" — no card is discarded for CP to play or cast it, FFTCG 11.2 narrowed by its text),
+stays_dull (field, self:
+the card does not activate in its controller's Active Phase while its condition holds, FFTCG 9.1.1.1 narrowed by its
+text), cannot_be_broken (no
 break happens to the card: effects that break and damage ≥ Power leave it, FFTCG 1.3; Power 0
-puts it into the Break Zone still, FFTCG 12.4.4), cannot_be_blocked_by {cost_at_least}, cannot_be_chosen {by: summons|abilities|any, player} (by what
+puts it into the Break Zone still, FFTCG 12.4.4), cannot_be_blocked_by {cost_at_least}, cannot_be_dulled {by, player} (no effect of
+such a Summon or ability dulls it, FFTCG 1.3; costs and attacks still do), cannot_be_chosen {by: summons|abilities|any, player} (by what
 the given player plays; no player: anyone's), delayed {when: a trigger, do: [effects…]} (one time, next event: of the chosen card, or a phase's beginning; an
 effect of `do` with `on: self` is done to the card that made it, while still the same object),
 by_hand {text} (an ability the rules cannot carry out: its controller does `text` by hand, then answers Done;
@@ -94,8 +109,9 @@ resolves, not a choice of targets; the effects after it are done to them), pay {
 [1]": as it resolves, the controller picks cards to discard and Backups to dull paying it, FFTCG 11.2, or none: not
 paid), reveal_hand {player} (that player shows
 their hand to both players: "Your opponent reveals their hand. Select 1 card from their hand. Your opponent discards
-this card." is reveal_hand, a select from the opponent's hand, then discard), when_done {after: discard|damage|self_break|pay, count, do: an
-ability} ("you may discard 1 card (`count`: all of them). When you do so, choose 1 Forward. Break it.": when the step before it was done —
+this card." is reveal_hand, a select from the opponent's hand, then discard), when_done {after: discard|damage|self_break|pay|moved, count, do: an
+ability} (`moved`: after a select of 1 card you control and an effect moving it — "you may put 1 Backup you control into
+the Break Zone. When you do so, …" — done when the selected card left the field) ("you may discard 1 card (`count`: all of them). When you do so, choose 1 Forward. Break it.": when the step before it was done —
 the cards discarded, the damage received, the card itself put into the Break Zone — `do` triggers as a new auto
 ability, its targets chosen as it goes on the stack, FFTCG 11.8).
 A number (draw count, deal_damage/damage_player/power amount; a card's own cost_change) may be computed when the
@@ -117,7 +133,8 @@ from tabletop.engine.vocabulary import ParamType, Vocabulary
 from tabletop.games.fftcg.cards import ELEMENTS
 
 KINDS = ("resolve", "auto", "action", "special", "field", "replacement")
-TRIGGERS = ("enters_field", "leaves_field", "broken", "put_into_break_zone", "attacks", "party_attacks", "blocks",
+TRIGGERS = ("enters_field", "leaves_field", "broken", "put_into_break_zone", "attacks", "party_attacks",
+            "attack_declared", "party_attack_declared", "blocks",
             "blocked", "dealt_damage", "chosen", "chosen_by_opponent", "chosen_by_opponent_ability",
             "deals_damage_to_player", "main_phase_start", "attack_phase_start", "end_phase_start", "summon_cast",
             "state")
@@ -136,9 +153,10 @@ ALTERNATIVE_KEYS = ("type", "element", "job", "name", "category")
 MOMENT_KEYS = ("damaged", "attacking", "blocking")
 TARGET_KEYS = FILTER_KEYS + ("count", "up_to")
 COST_KEYS = ("cp", "element", "element_cp", "elements", "x", "dull", "break_self", "discard", "discard_of", "mill",
-             "remove_top")
+             "remove_top", "discard_self")
 ABILITY_KEYS = ("kind", "effect", "trigger", "of", "condition", "damage", "optional", "ex_burst", "cost",
-                "target", "all", "applies_to", "then", "duration", "name", "event", "instead", "only", "if", "unless")
+                "target", "all", "applies_to", "then", "duration", "name", "event", "instead", "only", "if", "unless",
+                "counters_at_least", "damage_on_self_at_least")
 # keys of one effect step besides its word's parameters (see `then`, `if` / `unless`)
 STEP_KEYS = ("effect", "duration", "on", "if", "unless")
 USE_LIMITS = ("your_turn", "main_phase", "once_per_turn", "while_attacking")
@@ -178,16 +196,20 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "cost_change": {"amount": VALUE},
     "choose_one": {"modes": list},
     "gain_control": {},
-    "discard": {"count": int, "player": str},
+    "discard": {"count": int, "player": str, "filter": dict},
     "discard_hand": {"player": str},
+    "hand_to_deck_bottom": {"count": int},
     "cannot_attack": {},
     "cannot_block": {},
     "must_attack": {},
     "must_block": {},
     "cannot_be_blocked_by": {"cost_at_least": int},
     "cannot_be_chosen": {"by": str, "player": str},
+    "cannot_be_dulled": {"by": str, "player": str},
     "cannot_be_broken": {},
     "enters_dull": {},
+    "stays_dull": {},
+    "backup_cp_only": {},
     "delayed": {"when": str, "do": list},
     "replace_break": {"instead": str, "put": bool},
     "replace_next_damage": {"instead": str, "amount": int},
@@ -201,13 +223,14 @@ for _word, _word_params in _WORDS.items():
     VOCABULARY.add(_word, None, **_word_params)
 # effects that only make sense as field abilities or as effects lasting a duration
 CONTINUOUS = ("power", "set_power", "grant_keyword", "grant_job", "become_forward", "cost_change", "cannot_attack", "cannot_block",
-              "must_attack", "must_block", "cannot_be_blocked_by", "cannot_be_chosen", "cannot_be_broken", "enters_dull")
-FIELD_ONLY = ("cost_change",)
+              "must_attack", "must_block", "cannot_be_blocked_by", "cannot_be_chosen", "cannot_be_broken", "enters_dull",
+              "cannot_be_dulled", "stays_dull", "backup_cp_only")
+FIELD_ONLY = ("cost_change", "stays_dull", "backup_cp_only")
 INSTEADS = ("remove_from_game", "return_to_hand")
 ENTRY_INSTEADS = ("your_control",)
 DAMAGE_INSTEADS = ("reduce", "prevent")
 CHOOSERS = ("summons", "abilities", "any")
-WHEN_DONE_AFTER = ("discard", "damage", "self_break", "pay")  # the steps a "When you do so" may follow
+WHEN_DONE_AFTER = ("discard", "damage", "self_break", "pay", "moved")  # the steps a "When you do so" may follow
 
 
 def validate_effects(mapping: Mapping[str, Any]) -> list[str]:
@@ -270,10 +293,19 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
             else:
                 problems += [f"{where}: {key} has no field {k!r}" for k in value if k not in allowed]
     only = ability.get("only")
-    allowed_limits = USE_LIMITS if kind in ("action", "special") else ("once_per_turn",) if kind == "auto" else ()
+    allowed_limits = (USE_LIMITS if kind in ("action", "special") else ("once_per_turn",) if kind == "auto" else
+                      ("your_turn",) if kind == "resolve" else ())
     if only is not None and (not isinstance(only, list) or any(limit not in allowed_limits for limit in only)):
-        problems.append(f"{where}: 'only' is a list of {', '.join(USE_LIMITS)} (action abilities) or "
-                        "[once_per_turn] (auto abilities)")
+        problems.append(f"{where}: 'only' is a list of {', '.join(USE_LIMITS)} (action abilities), "
+                        "[once_per_turn] (auto abilities) or [your_turn] (a Summon's effect: cast only in your turn)")
+    needed = ability.get("counters_at_least")
+    if needed is not None and (kind not in ("action", "special") or not isinstance(needed, Mapping)
+                               or not needed.get("counter") or not isinstance(needed.get("count"), int)):
+        problems.append(f"{where}: 'counters_at_least' is {{counter, count}}, on an action or special ability")
+    damaged = ability.get("damage_on_self_at_least")
+    if damaged is not None and (kind not in ("action", "special") or isinstance(damaged, bool)
+                                or not isinstance(damaged, int) or damaged <= 0):
+        problems.append(f"{where}: 'damage_on_self_at_least' is a positive number, on an action or special ability")
     then = ability.get("then")
     then_steps: list[Any] = then if isinstance(then, list) else []
     for step_where, step in ((where, ability), *((f"{where}.then[{i}]", e) for i, e in enumerate(then_steps))):
@@ -298,7 +330,9 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
             problems.append(f"{where}: cost 'x' is true: the cost is 'cp' plus X CP, X chosen when it is used")
     for key in ("target", "all", "applies_to", "of"):
         value = ability.get(key)
-        if value is not None and value != "self":
+        if key == "target" and value == "event" and not ability.get("trigger"):
+            problems.append(f"{where}: 'target: event' (the card the event happened to) needs a trigger")
+        elif value is not None and value != "self" and not (key == "target" and value == "event"):
             problems += _check_filter(f"{where}.{key}", value, TARGET_KEYS if key == "target" else FILTER_KEYS)
             if key in ("applies_to", "of") and isinstance(value, Mapping):
                 problems += [f"{where}.{key}: {k!r} is read only where cards are chosen (target, all)"
@@ -362,8 +396,8 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
         problems.append(f"{where}: 'player' must be you, opponent or each")
     if effect.get("player") == "each" and name not in ("draw", "discard", "damage_player", "mill"):
         problems.append(f"{where}: only draw, discard, damage_player and mill can be done by each player")
-    if name == "cannot_be_chosen" and effect.get("by", "any") not in CHOOSERS:
-        problems.append(f"{where}: cannot_be_chosen 'by' must be one of {', '.join(CHOOSERS)}")
+    if name in ("cannot_be_chosen", "cannot_be_dulled") and effect.get("by", "any") not in CHOOSERS:
+        problems.append(f"{where}: {name} 'by' must be one of {', '.join(CHOOSERS)}")
     if name == "break" and "instead" in effect and effect["instead"] not in INSTEADS:
         problems.append(f"{where}: break 'instead' must be one of {', '.join(INSTEADS)}")
     if "duration" in effect and effect["duration"] not in ("turn", "permanent"):
@@ -409,7 +443,7 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
         problems += _check_filter(f"{where}.filter", effect.get("filter"), FILTER_KEYS)
     if name == "search" and effect.get("to", "hand") not in ("hand", "field", "break"):
         problems.append(f"{where}: search 'to' must be hand, field or break")
-    if name == "search" and "filter" in effect:
+    if name in ("search", "discard") and "filter" in effect:
         problems += _check_filter(f"{where}.filter", effect["filter"], FILTER_KEYS)
     if name == "when_done":
         if effect.get("after") not in WHEN_DONE_AFTER:

@@ -21,7 +21,8 @@ from tabletop.engine.transaction import Transaction
 from tabletop.engine.triggers import trigger_event
 from tabletop.engine.turns import Phase, TurnStructure
 from tabletop.games.fftcg import actions
-from tabletop.games.fftcg.continuous import characteristics, field_cards, is_current, pinned
+from tabletop.games.fftcg.continuous import characteristics, condition_holds, field_cards, is_current, pinned
+from tabletop.games.fftcg.printed import printed_index
 from tabletop.games.fftcg.processes import settle
 from tabletop.games.fftcg.effects import has_mode_targets
 from tabletop.games.fftcg.resolution import (
@@ -161,10 +162,15 @@ def begin_turn(tx: Transaction, player: str, turn: int) -> None:
     tx.set_data("loop_seen", None)
     TURN.enter(tx, "active")
     tx.log(f"turn {turn}: {player}", "FFTCG 9")
+    printed = printed_index(state)
     for iid in field_cards(state, player):  # FFTCG 9.1.1.1, Freeze 15.2.4
         if state.cards[iid].props.get("frozen"):
             tx.set_prop(iid, "frozen", None)
             tx.log(f"{actions.name_of(tx, iid)} is frozen and stays as it is", "FFTCG 15.2.4")
+        elif any(a.get("effect") == "stays_dull" and condition_holds(state, a.get("condition"), player)
+                 for _, a in printed[state.cards[iid].card_id].field):  # "<self> does not activate during your Active Phase"
+            if state.cards[iid].tapped:
+                tx.log(f"{actions.name_of(tx, iid)} does not activate (its text)", "FFTCG 9.1.1.1")
         else:
             tx.set_field(iid, "tapped", False)
     TURN.enter(tx, "draw")

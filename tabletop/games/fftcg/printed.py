@@ -35,11 +35,20 @@ class Characteristics(NamedTuple):
     jobs: tuple[str, ...] | None = None  # its Jobs once an effect changed them; None: the printed ones
     types: tuple[str, ...] | None = None  # its card types once an effect changed them; None: the printed one
     cannot_be_broken: bool = False  # "This Forward cannot be broken." (FFTCG 1.3: no break happens to it)
+    undullable: tuple[tuple[str, str | None], ...] = ()  # "cannot become dull by …": as `unchoosable`
 
     def can_be_chosen_by(self, kind: str, player: str) -> bool:
         """Tell whether a Summon or ability (`kind`) played by `player` may choose this card."""
-        unchoosable = self.unchoosable
-        return not unchoosable or not any(by in ("any", kind) and whose in (None, player) for by, whose in unchoosable)
+        return _allows(self.unchoosable, kind, player)
+
+    def can_be_dulled_by(self, kind: str, player: str) -> bool:
+        """Tell whether a Summon or ability (`kind`) played by `player` may dull this card (FFTCG 1.3)."""
+        return _allows(self.undullable, kind, player)
+
+
+def _allows(refusals: tuple[tuple[str, str | None], ...], kind: str, player: str) -> bool:
+    """Tell whether no (summons|abilities|any, whose play or None) refusal covers a `kind` played by `player`."""
+    return not refusals or not any(by in ("any", kind) and whose in (None, player) for by, whose in refusals)
 
 
 def listed(value: Any) -> list[str]:
@@ -54,7 +63,7 @@ class PrintedFacts:
     __slots__ = ("definition", "card_type", "name", "cost", "elements", "light_or_dark", "character",
                  "multi_copy", "party_icon", "power", "keywords", "back_attack", "auto", "state_triggers",
                  "field", "actions", "replacements", "summon_ability", "reads", "characteristics", "jobs",
-                 "own_cost_changes")
+                 "own_cost_changes", "backup_cp_only")
 
     def __init__(self, definition: CardDefinition) -> None:
         self.definition = definition
@@ -87,6 +96,8 @@ class PrintedFacts:
         # "the cost required to cast <this card> is reduced by N": read where the card's cost is counted
         self.own_cost_changes: tuple[Mapping[str, Any], ...] = tuple(
             a for _, a in self.field if a.get("effect") == "cost_change" and a.get("applies_to") == "self")
+        # "You can only pay with CP produced by Backups to cast <this card>": read in the hand, where it is paid for
+        self.backup_cp_only = any(a.get("effect") == "backup_cp_only" for _, a in self.field)
         self.actions: Indexed = tuple((i, a) for i, a in effects if ability_kind(a, False) in ("action", "special"))
         self.replacements: Indexed = tuple((i, a) for i, a in effects if ability_kind(a, False) == "replacement")
         self.summon_ability: Mapping[str, Any] | None = next(

@@ -114,6 +114,10 @@ def _affected_cards(state: GameState, entry: Mapping[str, Any], ability: Mapping
     if spec == "self":
         source = source_object(state, entry)
         return [source] if source is not None else []
+    if spec == "event":  # the card the event happened to, while the same object on the field (FFTCG 7.4)
+        card = entry.get("event_card")
+        return [card] if card is not None and is_current(state, card, entry.get("event_ts")) and state.cards[
+            card].zone.endswith(".field") else []
     if isinstance(spec, Mapping):
         return still_legal(state, entry, ability)
     every = ability.get("all")
@@ -259,19 +263,24 @@ def _ask(tx: Transaction, fi: int, at: str, step: Mapping[str, Any], cards: list
     entry = context["entry"]
     answers = context["answers"]
     name = step["effect"]
-    if name == "discard" and "count" in step and not isinstance(ability_of(state, entry).get("target"), Mapping):
+    if (name == "discard" and "count" in step and not isinstance(ability_of(state, entry).get("target"), Mapping)) or (
+            name == "hand_to_deck_bottom"):  # the cards of the player's choice from their hand
         for player in acting_players(state, entry, step, "you"):
             key = f"{at}:{player}"
             if key in answers:
                 continue
             hand = state.zones[f"{player}.hand"].cards
+            if "filter" in step:  # "discard 1 Summon": only the cards of that kind may be discarded
+                hand = [iid for iid in hand if matches(state, iid, {**step["filter"], "zone": "hand"}, player,
+                                                       entry.get("source"))]
             count = min(int(step["count"]), len(hand))
             if count == 0:
                 answers = {**answers, key: {"picks": []}}
                 procedure.set_var(tx, fi, "answers", answers)
                 continue
-            procedure.ask(tx, fi, player, "effect_choice", "pick", f"{entry['name']}: discard {count} card(s) from your hand",
-                          hand, count, count, "FFTCG 15.1.1.4", key=key)
+            verb = "discard" if name == "discard" else "place at the bottom of your deck"
+            procedure.ask(tx, fi, player, "effect_choice", "pick", f"{entry['name']}: {verb} {count} card(s) from your hand",
+                          hand, count, count, "FFTCG 15.1.1.4" if name == "discard" else "FFTCG 7.9", key=key)
             return True
     if name == "pay":
         return _ask_payment(tx, fi, at, step)

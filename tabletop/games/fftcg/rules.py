@@ -516,14 +516,18 @@ class FFTCGRules(GameRules):
                         light_dark = _has_light_or_dark(state, player)
                     if light_dark:
                         continue
-                payment = find_payment(state, player, play_cost(facts, cost_of(state, iid)), {iid})
+                payment = find_payment(state, player, play_cost(facts, cost_of(state, iid)),
+                                       set(hand) if facts.backup_cp_only else {iid})
                 if payment is not None:
                     commands.append((place, PlayCharacter(by=player, card=iid, discards=payment[0],
                                                           backups=payment[1])))
             elif facts.card_type == "summon" and not main_only:
                 ability = facts.summon_ability
+                if ability is not None and _cast_limit(state, player, ability, facts.name) is not None:
+                    continue
                 # the payment first: it is memoized, and without one the targets need not be looked for
-                payment = find_payment(state, player, play_cost(facts, cost_of(state, iid)), {iid})
+                payment = find_payment(state, player, play_cost(facts, cost_of(state, iid)),
+                                       set(hand) if facts.backup_cp_only else {iid})
                 if payment is None:
                     continue
                 commands += [(place, CastSummon(by=player, card=iid, discards=payment[0], backups=payment[1],
@@ -533,7 +537,7 @@ class FFTCGRules(GameRules):
             return commands
         place = len(hand)
         field = field_cards(state, player)
-        for iid in field:
+        for iid in (*field, *hand):  # the hand's cards: their abilities whose cost discards them (FFTCG 12.1)
             for number, ability in index[cards[iid].card_id].actions:
                 uses = self._ability_uses(state, player, iid, number, ability)
                 if uses:
@@ -762,6 +766,7 @@ class FFTCGRules(GameRules):
         if refusal is not None:
             raise refusal
         cost = character_cost(state, command.card, cost_of(state, command.card))
+        _refuse_discarded_cp(state, command.card, command.discards)
         check_payment(state, command.by, cost, command.discards, command.backups, {command.card})
         self._pay(tx, command.by, command.discards, command.backups)
         definition = state.definition(command.card)
@@ -785,9 +790,13 @@ class FFTCGRules(GameRules):
         ability = _summon_ability(definition)
         targets = list(command.targets)
         if ability is not None:
+            limited = _cast_limit(state, command.by, ability, definition.name)
+            if limited is not None:
+                raise limited
             _check_mode(ability, command.mode)
             check_targets(state, with_mode(ability, command.mode), command.by, command.card, targets)
         cost = character_cost(state, command.card, cost_of(state, command.card))
+        _refuse_discarded_cp(state, command.card, command.discards)
         check_payment(state, command.by, cost, command.discards, command.backups, {command.card})
         tx.move(command.card, "stack", None)
         tx.set_prop(command.card, "ts", actions.next_clock(tx))
@@ -813,7 +822,10 @@ class FFTCGRules(GameRules):
         the caller leaves such uses out itself).
         """
         card = state.cards.get(iid)
-        if card is None or not card.zone.endswith(".field") or card.controller != player:
+        if (ability.get("cost") or {}).get("discard_self"):  # used from the hand: its cost discards it (FFTCG 12.1)
+            if card is None or card.zone != f"{player}.hand":
+                return IllegalCommand("FFTCG 12.1", "this ability is used from your hand (its cost discards the card)")
+        elif card is None or not card.zone.endswith(".field") or card.controller != player:
             return IllegalCommand("FFTCG 11.6", "you can only use abilities of cards you control on the field")
         if ability_kind(ability, False) not in ("action", "special"):
             return IllegalCommand("FFTCG 11.6", "that is not an action or special ability")
@@ -830,6 +842,14 @@ class FFTCGRules(GameRules):
         if any(int((ability.get("cost") or {}).get(key, 0)) > deck for key in ("mill", "remove_top")):
             return IllegalCommand("FFTCG 11.6.2", "its cost takes more cards from the top of your deck than it holds "
                                                   "(a cost is paid whole)")
+        damaged = int(ability.get("damage_on_self_at_least") or 0)
+        if damaged and int(card.props.get("damage", 0)) < damaged:
+            return IllegalCommand("FFTCG 11.6", f"{state.definition(iid).name}'s ability can only be used once it has "
+                                                f"received {damaged} damage or more")
+        needed = ability.get("counters_at_least")
+        if needed and card.counters.get(str(needed["counter"]), 0) < int(needed["count"]):
+            return IllegalCommand("FFTCG 4.9", f"{state.definition(iid).name}'s ability can only be used with "
+                                               f"{needed['count']} or more {needed['counter']} Counters on it")
         if ability.get("condition") and not condition_holds(state, ability["condition"], player):
             return IllegalCommand("FFTCG 11.6", f"{state.definition(iid).name}'s ability can only be used when its "
                                                 "text's condition holds")
@@ -907,6 +927,9 @@ class FFTCGRules(GameRules):
                        f"{'Break Zone' if zone == 'break' else 'removed zone'} (cost)", "FFTCG 11.6.2")
         if cost.get("break_self"):  # a cost that puts it into the Break Zone is not a break (FFTCG 15.1.1.3.2)
             actions.move_from_field(tx, [command.card], "break", "cost", "FFTCG 11.6.2")
+        if cost.get("discard_self"):  # discarded from the hand, which reveals it (FFTCG 11.6.2, 12.1)
+            tx.log(f"{command.by} discarded {definition.name} (cost)", "FFTCG 12.1")
+            actions.enter_zone(tx, command.card, "break")
         if not quiet:
             stack.push(tx, entry)
             tx.log(f"{command.by} used {entry['name']}", "FFTCG 11.6")
@@ -1194,6 +1217,21 @@ def _outside_main_phase(state: GameState, plays: Sequence[tuple[int, Command]]) 
     """Return the plays less the uses of abilities limited to a Main Phase (FFTCG 11.6: "… during your Main Phase")."""
     return [play for play in plays if type(play[1]) is not UseAbility or "main_phase" not in (
         state.definition(play[1].card).effects[play[1].ability].get("only") or ())]
+
+
+def _refuse_discarded_cp(state: GameState, card: int, discards: Sequence[int]) -> None:
+    """Refuse CP from discarded cards for a card whose text allows only Backups' CP (FFTCG 11.2 narrowed by its text)."""
+    if discards and printed_index(state)[state.cards[card].card_id].backup_cp_only:
+        raise IllegalCommand("FFTCG 11.2", f"{state.definition(card).name} can only be paid with CP produced by "
+                                           "Backups (its text says so)")
+
+
+def _cast_limit(state: GameState, player: str, ability: Mapping[str, Any], name: str) -> IllegalCommand | None:
+    """Refuse a cast the Summon's own text forbids ("You can only cast <self> during your turn": its `only`,
+    narrowing FFTCG 12.2's "on either player's turn")."""
+    if "your_turn" in (ability.get("only") or ()) and state.active != player:
+        return IllegalCommand("FFTCG 12.2", f"{name} can only be cast during your turn (its text says so)")
+    return None
 
 
 def _modes(ability: Mapping[str, Any]) -> list[int | None]:

@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-30"
+COMPILER_VERSION = "fftcg-46"
 
 Ability = dict[str, Any]
 
@@ -40,8 +40,12 @@ def compile_card(card: CardDefinition) -> CompiledText:
     by_hand: list[str] = []
     unknown: list[str] = []
     summon = card.card_type == "summon"
+    cast_limit: str | None = None
     for printed in ability_texts(card.text):
         marked = with_name_marked(printed, card.name)
+        if summon and _CAST_LIMIT.match(marked):
+            cast_limit = printed
+            continue
         try:
             found = _keyword_line(marked)
             if found is not None:
@@ -51,10 +55,19 @@ def compile_card(card: CardDefinition) -> CompiledText:
         except Unread as unread:
             by_hand.append(printed)
             unknown.append(normalised_clause(unread.clause))
+    if cast_limit is not None:  # a limit of the Summon's effect: read only with that effect compiled
+        resolving = [i for i, a in enumerate(effects) if "trigger" not in a and a.get("kind") in (None, "resolve")]
+        if len(resolving) == 1:
+            effects[resolving[0]] = {**effects[resolving[0]], "only": ["your_turn"]}
+        else:
+            by_hand.append(cast_limit)
+            unknown.append(normalised_clause(with_name_marked(cast_limit, card.name)))
     return CompiledText(keywords=keywords, effects=tuple(effects), by_hand=tuple(by_hand),
                         unknown_clauses=tuple(unknown), compiler=COMPILER_VERSION)
 
 
+# "You can only cast <self> during your turn." on a Summon's own line (the `only` of its effect)
+_CAST_LIMIT = re.compile(r"^You can only cast <self> during your turn\.?$")
 _KEYWORD_LINE = re.compile(r"^(?:(?:Haste|Brave|First Strike|Back Attack)[ ,.]*)+$")
 
 
@@ -81,6 +94,7 @@ _EVENT = "|".join(re.escape(event) for event in _EVENTS)
 _EVENT_OR = re.compile(rf" or (?=(?:{_EVENT})$)")  # between two events (an event may hold " or ")
 # "When <self> enters the field or attacks, …": one auto ability per event (FFTCG 11.8.1).
 _TRIGGER = re.compile(rf"^When (?P<subject>.+?) (?P<event>(?:{_EVENT})(?: or (?:{_EVENT}))?), (?P<rest>.+)$", re.S)
+_DECLARED = re.compile(r"^When (1 or more Forwards you control attack|a party you control attacks), (.+)$", re.S)
 _CAST = re.compile(r"^When (?P<who>you cast|your opponent casts) a Summon, (?P<rest>.+)$", re.S)
 # FFTCG 9.5 (digest 8.5a): "at the end of the turn" abilities trigger with "at the beginning of the End Phase"
 _PHASE = re.compile(r"^At the (?:beginning of (?:the (?P<phase>Attack|End) Phase during each of your turns|"
@@ -134,10 +148,24 @@ def _ability(text: str, summon: bool) -> list[Ability]:
     if damage is not None:
         head["damage"] = int(damage.group(1))
         text = text[damage.end():]
+    declared = _DECLARED.match(text)
+    if declared is not None:  # once per attack declared by the controller (FFTCG 10.1.2, a Party 15.1.1.9)
+        event = "attack_declared" if declared.group(1).startswith("1 or more") else "party_attack_declared"
+        return _auto({**head, "of": {"type": "forward", "controller": "you"}}, "<self>", (event,), declared.group(2),
+                     it_is_self=False)
     trigger = _TRIGGER.match(text)
     if trigger is not None:
         events = tuple(_EVENTS[event] for event in _EVENT_OR.split(trigger.group("event")))
         yours = "enters your field" in trigger.group("event")
+        either = re.match(r"^<self> or (an? .+)$", trigger.group("subject"))
+        if either is not None:  # "When <self> or a Wind Character enters your field": one event is about one card,
+            # so two abilities, the other card's never <self> (no double trigger); a shared once-per-turn or EX Burst
+            # would be counted apart: not read
+            if "ex_burst" in head or _ONCE_PER_TURN.search(trigger.group("rest")):
+                raise Unread(text)
+            others = _auto(head, either.group(1), events, trigger.group("rest"), yours)
+            return [*_auto(head, "<self>", events, trigger.group("rest")),
+                    *({**a, "of": {**a["of"], "not_self": True}} for a in others)]
         if yours and trigger.group("subject") == "<self>":
             raise Unread(text)
         return _auto(head, trigger.group("subject"), events, trigger.group("rest"), yours)
@@ -155,6 +183,8 @@ def _ability(text: str, summon: bool) -> list[Ability]:
     action = _ACTION.match(text)
     if action is not None and not summon:
         return [_action(head, action.group("name") or "", action.group("cost"), action.group("rest"))]
+    if _BACKUP_CP_ONLY.match(text):  # read while in the hand, where the card is paid for
+        return [{"kind": "field", **head, "effect": "backup_cp_only", "applies_to": "self"}]
     if summon and (_OWN_COST.match(_condition(text)[0].rstrip(".")) or _OWN_COST_EACH.match(_condition(text)[0].rstrip("."))):  # read while in the hand (FFTCG 11.12.4.4)
         return _field(head, text)
     if summon:
@@ -162,9 +192,10 @@ def _ability(text: str, summon: bool) -> list[Ability]:
     return _field(head, text)
 
 
-def _auto(head: Ability, subject: str, events: tuple[str, ...], rest: str, yours: bool = False) -> list[Ability]:
+def _auto(head: Ability, subject: str, events: tuple[str, ...], rest: str, yours: bool = False,
+          it_is_self: bool = True) -> list[Ability]:
     """Read an auto ability's effect once for each event that triggers it (FFTCG 11.8); `yours`: the event is a card
-    entering its controller's field ("enters your field")."""
+    entering its controller's field ("enters your field"); `it_is_self`: a lone "it" may mean the card itself."""
     ability: Ability = dict(head)
     if subject != "<self>":
         of = re.match(r"^(?:a|an) (.+)$", subject)
@@ -185,7 +216,17 @@ def _auto(head: Ability, subject: str, events: tuple[str, ...], rest: str, yours
             raise Unread(once.group(0).strip())
         rest = rest[:once.start()]
         ability["only"] = ["once_per_turn"]
-    effect = _effect(rest, optional_allowed=True, it_is_self=subject == "<self>")
+    event_card = re.match(r"^(?:it|that Forward|that Character) (.+)$", rest) if subject != "<self>" else None
+    if event_card is not None and all(e in ("attacks", "blocks", "enters_field") for e in events):
+        # "When a Forward you control attacks, it gains +1000 power until the end of the turn": the event's card
+        found = clauses.lasting_sentence(f"it {event_card.group(1).rstrip('.')}", "it")
+        if found is None or "." in event_card.group(1).rstrip("."):
+            raise Unread(rest)
+        effect = {"target": "event", **found[0]}
+        if len(found) > 1:
+            effect["then"] = found[1:]
+        return [{"trigger": event, **ability, **effect} for event in events]
+    effect = _effect(rest, optional_allowed=True, it_is_self=subject == "<self>" and it_is_self)
     return [{"trigger": event, **ability, **effect} for event in events]
 
 
@@ -213,6 +254,28 @@ def _action(head: Ability, name: str, cost_text: str, rest: str) -> Ability:
         ability["name"] = name.strip()
     if cost:
         ability["cost"] = cost
+    in_hand = _IN_HAND.search(rest)
+    if (in_hand is not None) != bool(cost.get("discard_self")) or (cost.get("discard_self") and cost.get("dull")):
+        raise Unread(f"{cost_text.strip()}:")  # only "Discard <self>: … if <self> is in your hand" is used from the hand
+    if in_hand is not None:
+        rest = rest[:in_hand.start()]
+        if in_hand.group(1):
+            ability["only"] = ["your_turn"]
+        if in_hand.group(2):
+            left, condition = _condition(f"if {in_hand.group(2)}, ")
+            if left or not condition:
+                raise Unread(in_hand.group(0).strip())
+            ability["condition"] = condition
+    counters = _COUNTERS_NEEDED.search(rest)
+    if counters is not None:  # counters on the card itself, only checked (not removed: not a cost)
+        rest = rest[:counters.start()]
+        ability["counters_at_least"] = {"counter": counters.group(2), "count": int(counters.group(1))}
+    damaged = _DAMAGE_NEEDED.search(rest)
+    if damaged is not None:  # the damage on the card itself (it stays until the End Phase clean-up, FFTCG 8.5c)
+        rest = rest[:damaged.start()]
+        ability["damage_on_self_at_least"] = int(damaged.group(1))
+        if damaged.group(2):
+            ability["only"] = ["once_per_turn"]
     limit = _USE_LIMIT.search(rest)
     if limit is not None:
         rest = rest[:limit.start()]
@@ -236,6 +299,15 @@ _ONCE_PER_TURN = re.compile(r"\s*This effect will trigger only once per turn\.?$
 _USE_LIMIT = re.compile(r"\s*You can only use this ability (?:during your turn|during your Main Phase|once per turn|"
                         r"during your turn and only once per turn|once per turn during your turn|"
                         r"while <self> is attacking)\.?$")
+# "You can only use this ability (during your turn and / if <condition> and) if <self> is in your hand." closing an
+# ability whose cost discards the card itself (FFTCG 12.1: an ability used from a hidden zone)
+_IN_HAND = re.compile(r"\s*You can only use this ability (?:(during your turn) and |if (.+?) and )?if <self> is in your "
+                      r"hand\.?$")
+# "You can only use this ability if 3 or more Monster Counters are placed on <self>." (FFTCG 4.9: counters)
+_COUNTERS_NEEDED = re.compile(r"\s*You can only use this ability if (\d+) or more (\w+) Counters are placed on <self>\.?$")
+# "You can only use this ability if <self> has received 4000 damage or more (and only once per turn)."
+_DAMAGE_NEEDED = re.compile(r"\s*You can only use this ability if <self> has received (\d+) damage or more"
+                            r"( and only once per turn)?\.?$")
 _USE_IF = re.compile(r"\s*You can only use this ability if (.+?)( and only once per turn)?\.?$")
 _LIMIT_WORDS = {"during your turn": "your_turn", "during your Main Phase": "main_phase", "once per turn": "once_per_turn",
                 "while <self> is attacking": "while_attacking"}
@@ -256,6 +328,7 @@ def _field(head: Ability, text: str) -> list[Ability]:
             for part in found]
 
 
+_BACKUP_CP_ONLY = re.compile(r"^You can only pay with CP produced by Backups to (?:cast|play) <self>\.?$")
 _OWN_COST = re.compile(r"^the cost (?:required to cast|required to play|for playing) <self>(?: onto the field)? is "
                        r"(reduced|increased) by (\d+)$", re.I)
 _OWN_COST_EACH = re.compile(r"^the cost (?:required to cast|required to play) <self>(?: onto the field)? is "
@@ -280,14 +353,15 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
     if gains is not None:
         granted = clauses._grants(gains.group(1))
         return None if granted is None else [{**g, "applies_to": "self"} for g in granted]
-    guarded = re.match(r"^The (.+?) cannot be chosen by your opponent's (Summons or abilities|Summons|abilities)$", sentence)
+    guarded = re.match(r"^The (.+?) (cannot be chosen|cannot become dull) by your opponent's (Summons or abilities|Summons|"
+                       r"abilities)$", sentence)
     if guarded is not None:  # "your opponent" is theirs only for cards you control
         applies = clauses.card_phrase(guarded.group(1))
         if applies is None or applies.get("controller") != "you" or "zone" in applies or any(
                 key in applies for key in MOMENT_KEYS):
             return None
-        return [{"effect": "cannot_be_chosen", "by": _CHOSEN_BY[guarded.group(2)], "player": "opponent",
-                 "applies_to": applies}]
+        return [{"effect": "cannot_be_chosen" if guarded.group(2) == "cannot be chosen" else "cannot_be_dulled",
+                 "by": _CHOSEN_BY[guarded.group(3)], "player": "opponent", "applies_to": applies}]
     others = re.match(r"^The (.+?) gain (.+)$", sentence)
     if others is not None:
         applies = clauses.card_phrase(others.group(1))
@@ -295,6 +369,11 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
         if applies is None or granted is None or "zone" in applies or any(key in applies for key in MOMENT_KEYS):
             return None
         return [{**g, "applies_to": applies} for g in granted]
+    undullable = re.match(r"^<self> cannot become dull by your opponent's (Summons or abilities|Summons|abilities)$",
+                          sentence)
+    if undullable is not None:  # FFTCG 1.3: their effects do not dull it
+        return [{"effect": "cannot_be_dulled", "by": _CHOSEN_BY[undullable.group(1)], "player": "opponent",
+                 "applies_to": "self"}]
     chosen = re.match(r"^<self> cannot be chosen by (?:your opponent's (Summons or abilities|Summons|abilities)|"
                       r"(Summons|abilities|Summons or abilities) your opponent (?:plays|uses|plays or uses))$", sentence)
     if chosen is not None:
@@ -313,7 +392,8 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
                    "<self> must block if possible": ("must_block",),
                    "<self> cannot be broken": ("cannot_be_broken",),
                    "<self> must attack once per turn if possible": ("must_attack",),
-                   "<self> enters the field dull": ("enters_dull",)}.get(sentence)
+                   "<self> enters the field dull": ("enters_dull",),
+                   "<self> does not activate during your Active Phase": ("stays_dull",)}.get(sentence)
     if restriction is not None:
         return [{"effect": word, "applies_to": "self"} for word in restriction]
     own_cost = _OWN_COST.match(sentence)
@@ -355,6 +435,12 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
     if sentences and optional_allowed and sentences[0].lower().startswith("you may "):
         ability["optional"] = True
         sentences[0] = sentences[0][len("you may "):]
+    elif (optional_allowed and len(sentences) == 2 and sentences[0].lower().startswith("choose ")
+          and sentences[1].lower().startswith("you may ")):
+        # "Choose 1 Forward. You may deal it 6000 damage.": the cards are chosen as it triggers, and the only effect
+        # is done if its controller wants as it resolves — an optional ability (FFTCG 11.8.14) choosing them
+        ability["optional"] = True
+        sentences[1] = sentences[1][len("you may "):]
     for index, sentence in enumerate(sentences):
         if sentence.lower().startswith("when you do so, "):
             steps.append(_when_done(steps, " ".join(s + "." for s in [sentence[len("when you do so, "):],
@@ -375,6 +461,11 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
         if shown is not None:  # its select, if any, is the last pick: the discard is done to it
             steps += shown
             break
+        moved = clauses.own_card_sentence(sentence) if index == 0 and "target" not in ability else None
+        if moved is not None and index + 1 < len(sentences) and sentences[index + 1].lower().startswith(
+                "when you do so, "):  # read only before "When you do so" (its picks are no later sentence's "it")
+            steps += moved
+            continue
         selected = clauses.select_sentence(sentence) if index == 0 and "target" not in ability else None
         if selected is not None:  # the sentences after it are done to the selected cards
             picking = True
@@ -412,7 +503,12 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
 def _when_done(steps: list[clauses.Effect], rest: str, ability: Ability) -> clauses.Effect:
     """Read "When you do so, <effect>." after "you may discard 1 card", "you may receive 1 point of damage" or "you
     may put <self> into the Break Zone" (its only step): a when_done step whose effect triggers (effects.py)."""
-    if len(steps) != 1 or not ability.get("optional") or isinstance(ability.get("target"), dict) or "all" in ability:
+    if isinstance(ability.get("target"), dict) or "all" in ability:
+        raise Unread("When you do so, …")
+    if len(steps) == 2 and steps[0]["effect"] == "select":  # "(you may) put 1 Backup you control into the Break Zone":
+        # none to select, none moved: not done, so "you may" is not needed (own_card_sentence)
+        return {"effect": "when_done", "after": "moved", "do": _effect(rest, optional_allowed=False)}
+    if len(steps) != 1 or not ability.get("optional"):
         raise Unread("When you do so, …")
     done = steps[0]
     after = ("pay" if done["effect"] == "pay" else

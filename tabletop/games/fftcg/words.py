@@ -15,7 +15,7 @@ from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.triggers import trigger_event
 from tabletop.games.fftcg import actions
-from tabletop.games.fftcg.continuous import FILTER, number_of, pinned
+from tabletop.games.fftcg.continuous import FILTER, characteristics, number_of, pinned
 from tabletop.games.fftcg.effects import PHASE_TRIGGERS, VOCABULARY
 
 Step = Mapping[str, Any]
@@ -102,7 +102,12 @@ def _put_into_break(tx: Transaction, doing: Doing, step: Step) -> None:
 @VOCABULARY.handles("dull")
 @VOCABULARY.handles("activate")
 def _dull_or_activate(tx: Transaction, doing: Doing, step: Step) -> None:
+    chars = characteristics(tx.state) if step["effect"] == "dull" else None
+    kind = "summons" if doing.entry.get("kind") == "summon" else "abilities"
     for iid in doing.on_field:
+        if chars is not None and not chars[iid].can_be_dulled_by(kind, doing.controller):
+            tx.log(f"{actions.name_of(tx, iid)} cannot become dull by this {kind[:-1]}", "FFTCG 1.3")
+            continue
         tx.set_field(iid, "tapped", step["effect"] == "dull")  # FFTCG 15.1.1.1–2: no-op when already so
 
 
@@ -129,6 +134,7 @@ def _by_hand(tx: Transaction, doing: Doing, step: Step) -> None:
 @VOCABULARY.handles("must_block")
 @VOCABULARY.handles("cannot_be_blocked_by")
 @VOCABULARY.handles("cannot_be_chosen")
+@VOCABULARY.handles("cannot_be_dulled")
 @VOCABULARY.handles("cannot_be_broken")
 @VOCABULARY.handles("replace_break")
 @VOCABULARY.handles("replace_next_damage")
@@ -287,6 +293,15 @@ def _discard(tx: Transaction, doing: Doing, step: Step) -> None:
             tx.log(f"{state.cards[iid].owner} discarded {name_seen}", "FFTCG 15.1.1.4")
 
 
+@VOCABULARY.handles("hand_to_deck_bottom")
+def _hand_to_deck_bottom(tx: Transaction, doing: Doing, step: Step) -> None:
+    """Place the picked cards of the controller's hand at the bottom of their deck, in the order picked (FFTCG 7.9)."""
+    for iid in doing.picks(f"{doing.at}:{doing.controller}"):
+        if tx.state.cards[iid].zone.endswith(".hand"):
+            actions.enter_zone(tx, iid, "deck", None)
+            tx.log(f"{doing.controller} placed a card from their hand at the bottom of their deck", "FFTCG 7.9")
+
+
 @VOCABULARY.handles("pay")
 def _pay(tx: Transaction, doing: Doing, step: Step) -> None:
     """Pay with the payment picked as it resolved (resolution._ask_payment: 0 is not paying)."""
@@ -317,6 +332,9 @@ def _when_done(tx: Transaction, doing: Doing, step: Step) -> None:
     done = {"discard": lambda: len(doing.picks(f"{before}:{doing.controller}")) >= int(step.get("count", 1)),
             "damage": lambda: True,
             "pay": lambda: bool(doing.picks(before)) and doing.picks(before)[0] > 0,
+            # the select two steps before picked the card, the step before moved it: done once it left the field
+            "moved": lambda: bool(doing.picks(str(int(doing.at) - 2))) and all(
+                not state.cards[i].zone.endswith(".field") for i in doing.picks(str(int(doing.at) - 2))),
             "self_break": lambda: source is not None and source in state.cards
             and state.cards[source].zone.endswith(".break")}[str(step["after"])]()
     if not done:
