@@ -253,16 +253,19 @@ class MainWindow(QMainWindow):
         dropped from both; a card still seen gets its new values.
         """
         zoom = self.table.hover_zoom
+        view = None
         for shown, show, forget in ((self.preview.look, self.preview.show_look, self.preview.clear),
                                     (zoom.look, zoom.follow, zoom.forget)):
             if shown is None or shown.iid is None:
                 continue   # nothing, a card from the card browser, or a back: no face to take back
-            item = self.scene.item_for(shown.iid)
-            if item is not None:
-                if item.look != shown:
-                    show(item.look)     # the same card's values after the change
-            elif self.session.game is None or self.session.table_view().seen_card(shown.iid) is None:
+            # The session's view, not the scene's items, decides: items wait while a card is dragged.
+            view = view or (self.session.table_view() if self.session.game is not None else None)
+            if view is None or view.seen_card(shown.iid) is None:
                 forget()
+                continue
+            item = self.scene.item_for(shown.iid)
+            if item is not None and item.look != shown:
+                show(item.look)     # the same card's values after the change
 
     def _restore_layout(self) -> None:
         """Open as the player left it: window size and place, docks, and the table's zoom (QSettings)."""

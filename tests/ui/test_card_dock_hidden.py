@@ -109,3 +109,12 @@ def test_the_hand_over_clears_the_dock_and_zoom(qtbot, window, library) -> None:
     QTest.keyClick(window.table.hand_over, Qt.Key.Key_Return)
     assert window.session.viewer == "p2"
     assert name not in window.preview.shown_text and zoom.pixmap().isNull()
+
+
+def test_closing_open_hands_clears_their_hand_card_from_the_dock(qtbot, window, library) -> None:  # noqa: ANN001
+    start_hot_seat(window, library)
+    assert window.session.set_open_hands(True)
+    iid = window.session.game.state.zones["p2.hand"].cards[0]
+    name = point_at(window, iid)
+    assert window.session.set_open_hands(False)
+    assert_nothing_of(window, iid, name)
