@@ -55,6 +55,10 @@ class View:
         """Return the cards of a zone, top first."""
         return self.zones[zid]
 
+    def seen_card(self, iid: int) -> CardView | None:
+        """Return card `iid` as the viewer sees it, or None when the viewer does not see its face now."""
+        return next((c for cards in self.zones.values() for c in cards if c.iid == iid), None)
+
     def visible_card_ids(self) -> set[str]:
         """Return the ids of every card definition whose face the viewer sees."""
         return {c.card_id for cards in self.zones.values() for c in cards if c.card_id is not None}

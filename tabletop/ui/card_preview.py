@@ -18,7 +18,8 @@ from tabletop.ui.session import GameSession
 MIN_PREVIEW_W, MAX_PREVIEW_W = 160, 320
 HINT = ("<p style='color:#666'><b>Point at a card</b> on the table (or choose one in the card "
         "browser) to see it here: its face, full text, keywords and current values with what "
-        "changed them.</p><p style='color:#666'>The last card stays shown until you point at another.</p>")
+        "changed them.</p><p style='color:#666'>The last card stays shown until you point at another, "
+        "or until its face is hidden from you (turned face down, shuffled away, back in a hand).</p>")
 
 
 class CardPreview(QWidget):
@@ -54,7 +55,7 @@ class CardPreview(QWidget):
         """Show no card: the hint again."""
         self.look = None
         self.definition = None
-        self.image.clear()
+        self._draw_image()
         self._set_text(HINT)
 
     def show_look(self, look: CardLook | None) -> None:
@@ -118,6 +119,7 @@ class CardPreview(QWidget):
             self.image.setPixmap(card_back_pixmap(self.look.game, width, height))
         else:
             self.image.clear()
+            self.image.setFixedHeight(0)   # the hint moves up: no empty card-sized gap above it
             return
         self.image.setFixedHeight(height + 4)
 

@@ -28,7 +28,7 @@ class HoverZoom(QLabel):
         wanted = self.always or bool(QApplication.keyboardModifiers() & Qt.KeyboardModifier.AltModifier)
         self.look = look if wanted else None
         if self.look is None:
-            self.hide()
+            self.forget()
             return
         definition = self.look.definition
         self.setPixmap(card_face_pixmap(definition, ZOOM_W, ZOOM_H) if definition is not None
@@ -41,3 +41,9 @@ class HoverZoom(QLabel):
         self.move(QPoint(max(0, x), y))
         self.show()
         self.raise_()
+
+    def forget(self) -> None:
+        """Hide and drop the picture: a card that may turn hidden later is not kept in the widget."""
+        self.look = None
+        self.clear()
+        self.hide()

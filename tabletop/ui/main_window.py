@@ -243,11 +243,29 @@ class MainWindow(QMainWindow):
         if self.session.handover_pending is None and self.table.hand_over.isVisible():
             self.table.hand_over.hide()
         self._refresh_actions()
-        shown = self.preview.look
-        if shown is not None and shown.iid is not None:
+        self._recheck_shown_cards()
+
+    def _recheck_shown_cards(self) -> None:
+        """Bring the Card dock and the hover zoom up to date with the table the viewer sees now.
+
+        Hidden-information contract (README): a card whose face the viewer may no longer see (turned face
+        down, shuffled into a deck, back in the opponent's hand, a reveal undone, another seat's eyes) is
+        dropped from both; a card still seen gets its new values.
+        """
+        zoom = self.table.hover_zoom
+        view = None
+        for shown, show, forget in ((self.preview.look, self.preview.show_look, self.preview.clear),
+                                    (zoom.look, zoom.follow, zoom.forget)):
+            if shown is None or shown.iid is None:
+                continue   # nothing, a card from the card browser, or a back: no face to take back
+            # The session's view, not the scene's items, decides: items wait while a card is dragged.
+            view = view or (self.session.table_view() if self.session.game is not None else None)
+            if view is None or view.seen_card(shown.iid) is None:
+                forget()
+                continue
             item = self.scene.item_for(shown.iid)
             if item is not None and item.look != shown:
-                self.preview.show_look(item.look)     # the same card's values after the change
+                show(item.look)     # the same card's values after the change
 
     def _restore_layout(self) -> None:
         """Open as the player left it: window size and place, docks, and the table's zoom (QSettings)."""
@@ -486,7 +504,8 @@ class MainWindow(QMainWindow):
 
     # -- hot-seat ------------------------------------------------------------------------------
     def _hand_over(self, player: str) -> None:
-        self.preview.clear()   # the Card dock must not keep the last player's hand card for the next one
+        self.preview.clear()   # the Card dock and the zoom must not keep the last player's hand card for the next one
+        self.table.hover_zoom.forget()
         decision = self.session.decision()
         what = f"{player} decides: {decision.prompt or decision.name}" if decision else ""
         self.table.hand_over.show_for(player, what)

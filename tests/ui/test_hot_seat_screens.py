@@ -2,8 +2,8 @@
 
 A scripted hot-seat game of every game is played through the window; after every command, once the next seat
 has taken the table, the window's texts are read — the table's cards and their tooltips, the Card dock, the
-Decision dock, the history and the Undo action — and none may name a card hidden from that seat (a name also
-on a card the seat sees is allowed: it could be that one). The log is left out: it tells what happened when it
+hover zoom, the Decision dock, the history and the Undo action — and none may name a card hidden from that seat
+(a name also on a card the seat sees is allowed: it could be that one). The log is left out: it tells what happened when it
 happened, and a card revealed to both then (a drive check) may be hidden in a hand now.
 """
 from __future__ import annotations
@@ -39,6 +39,8 @@ def window_texts(window) -> list[str]:  # noqa: ANN001
         if item.isVisible():
             texts.append(f"table card: {item.toolTip()} {item.look.definition.name if item.look.definition else ''}")
     texts.append(f"card dock: {window.preview.shown_text}")
+    zoomed = window.table.hover_zoom.look
+    texts.append(f"hover zoom: {zoomed.definition.name if zoomed is not None and zoomed.definition else ''}")
     panel = window.decision_panel
     texts += [f"decision: {panel.title.text()} {panel.prompt.text()}"]
     lists: list[tuple[str, QListWidget]] = [("decision", panel.actions), ("history", window.history_panel.list)]
@@ -60,6 +62,7 @@ def test_each_seat_sees_only_its_own_cards_in_a_hot_seat_game(qtbot, window, gam
                         decks={"p1": first.sections, "p2": second.sections}, seats={"p1": "human", "p2": "human"})
     session = window.session
     session.start(config, library)
+    window.table.hover_zoom.always = True   # pointing at a card zooms it too
     chooser = random.Random(7)
     checked = 0
     for _ in range(STEPS):
@@ -81,7 +84,7 @@ def test_each_seat_sees_only_its_own_cards_in_a_hot_seat_game(qtbot, window, gam
         hand = game.state.zones.get(f"{viewer}.hand")
         item = window.scene.item_for(hand.cards[-1]) if hand is not None and hand.cards else None
         if item is not None:   # point at a card of the seat's own hand, as a player does, before moving on
-            window.preview.show_look(item.look)
+            window.scene.card_hovered(item)
         legal = game.legal_commands(decision.player)
         command = chooser.choice(legal) if legal else rules.advance_command(game.state, decision)
         if command is None:
