@@ -56,8 +56,12 @@ def resolve_manual(rules: GameRules, tx: Transaction, command: Command) -> None:
             tx.set_prop(command.card, "states", sorted(states) or None)
         else:
             raise IllegalCommand(MANUAL, f"{rules.name} cards have no state {command.state!r}")
-        word = "on" if command.value else "off"
-        tx.log(f"{command.by} turned {command.state} {word} for {_name(tx, command.card)}")
+        name = _name(tx, command.card)
+        if command.state == "face_down":
+            tx.log(f"{command.by} turned {name} face {'down' if command.value else 'up'}")
+        else:  # in the game's own word: "p1 marked Test Knight dull", "… no longer rest"
+            word = rules.tap_words[0] if command.state == "tapped" else command.state
+            tx.log(f"{command.by} marked {name} {'' if command.value else 'no longer '}{word}")
     elif isinstance(command, AdjustTotal):
         if command.player not in state.players:
             raise IllegalCommand(MANUAL, f"there is no player {command.player!r}")
