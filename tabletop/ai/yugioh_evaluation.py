@@ -52,6 +52,9 @@ def yugioh_evaluation(rules: GameRules, state: GameState, player: str) -> float:
 BATTLE_NOW_SHARE = 0.5    # of the turn player's attacks still to come this turn (its bot may still think better)
 BATTLE_NEXT_SHARE = 0.5   # of the other player's attacks next turn (it may summon more, or be answered by a trap)
 BATTLE_PHASES = ("draw", "standby", "main1", "battle")
+# Measured (benchmarks/ai_strength.py --game yugioh --mc-games 40 --clock cpu --jobs 2, bundled decks, load ~14 on
+# 2 cores): Monte-Carlo 300 ms against the heuristic won 27/40 = 67.5% (CI 52.0-79.9%), 1 draw; with the heuristic's
+# evaluation alone it had won 14/30 and 30/48 on main.
 
 
 def _attack_gain(rules: GameRules, state: GameState, power: int, defender: int) -> float:
