@@ -106,11 +106,11 @@ def yugioh_deep_evaluation(rules: GameRules, state: GameState, player: str) -> f
     score = yugioh_evaluation(rules, state, player)
     active = state.active
     waiting = state.opponent(active)
-    if state.turn > 1 and state.phase in BATTLE_PHASES:   # YGO 5.1: no Battle Phase in the Duel's first turn
+    if state.turn > 1 and state.phase in BATTLE_PHASES:   # YGO 4.4: no Battle Phase in the Duel's first turn
         ready = [iid for iid in monsters_of(state, active) if not state.cards[iid].face_down
                  and not state.cards[iid].tapped and state.cards[iid].props.get("attacked") != state.turn]
         now = BATTLE_NOW_SHARE * battle_gain(rules, state, ready, waiting)
         score += now if active == player else -now
-    # next turn every monster may attack: a Defense Position or Set one may change its position first (YGO 4.5)
+    # next turn every monster may attack: a Defense Position or Set one may change its position first (YGO 5.3)
     later = BATTLE_NEXT_SHARE * battle_gain(rules, state, monsters_of(state, waiting), active)
     return score + (later if waiting == player else -later)
