@@ -14,7 +14,7 @@ from tabletop.ai.dreadnought_evaluation import is_settled as dreadnought_settled
 from tabletop.ai.fftcg_evaluation import fftcg_evaluation
 from tabletop.ai.grand_archive_evaluation import grand_archive_evaluation
 from tabletop.ai.vanguard_evaluation import is_battle_settled, vanguard_deep_evaluation, vanguard_evaluation
-from tabletop.ai.yugioh_evaluation import yugioh_evaluation
+from tabletop.ai.yugioh_evaluation import yugioh_deep_evaluation, yugioh_evaluation
 from tabletop.engine.decision import Decision
 from tabletop.engine.rules import GameRules
 from tabletop.engine.state import GameState
@@ -83,6 +83,7 @@ EVALUATIONS: dict[str, Evaluation] = {
 
 DEEP_EVALUATIONS: dict[str, Evaluation] = {
     "vanguard": vanguard_deep_evaluation,
+    "yugioh": yugioh_deep_evaluation,
 }
 """Per game, an evaluation too costly for the heuristic's budget that the Monte-Carlo bot's lookahead uses instead."""
 
