@@ -81,7 +81,7 @@ def measure_decks(spec: MatchSpec, games: int, args: argparse.Namespace) -> dict
           f"first player won {summary.first_player_wins.describe()})", file=sys.stderr)
     return {"games": games, "first_deck_wins": first.count, "second_deck_wins": second.count,
             "first_deck_ci95": [round(v, 4) for v in first.interval], "draws": summary.draws.count,
-            "average_turns": round(summary.average_turns, 2)}
+            "average_turns": round(summary.average_turns, 2), "reasons": summary.reasons}
 
 
 def main() -> None:
