@@ -1,13 +1,15 @@
 """AI strength: heuristic against random, and Monte-Carlo against heuristic, on any registered game.
 
 Run: `.venv/bin/python benchmarks/ai_strength.py --game fftcg [--deck A --deck B --cards F.yaml]
-[--games 200] [--mc-games 50] [--budget 300] [--clock cpu|wall] [--jobs N] [--seed S]`.
+[--games 200] [--mc-games 50] [--deck-games 0] [--budget 300] [--clock cpu|wall] [--jobs N] [--seed S]`.
 Targets: the heuristic bot wins ≥ 95% of 200 games against random; Monte-Carlo at 300 ms
 wins ≥ 60% against the heuristic. Without --deck the game's sample decks are used (the
 bundled decks when carddb ships them); each bot plays each deck from each seat equally often
 (seats alternate every game, decks every two games). `--game race` runs on the small test game of tests/ai.
 The Monte-Carlo budget is counted in the bot's CPU time by default (`--clock cpu`): on a quiet
 machine that is its wall time, and on a busy one the bot still thinks as long as it would alone.
+`--deck-games N` also plays N heuristic-vs-heuristic games with each deck held by the same side
+throughout (seats alternate) and prints how often each deck wins: a check of the decks' balance.
 Exit status 1 when a target is missed (the Wilson interval is printed for judging noise).
 """
 from __future__ import annotations
@@ -68,6 +70,20 @@ def measure(spec: MatchSpec, bots: tuple[str, str], games: int, args: argparse.N
             "average_turns": round(summary.average_turns, 2), "reasons": summary.reasons}
 
 
+def measure_decks(spec: MatchSpec, games: int, args: argparse.Namespace) -> dict:
+    """Play heuristic against heuristic with the first deck always on side 0 and return each deck's wins."""
+    started = time.perf_counter()
+    match = MatchSpec(**{**spec.__dict__, "bots": ("heuristic", "heuristic"), "clock": args.clock, "swap_decks": False})
+    summary = summarize(run_match(match, games, args.seed, args.jobs), ("first deck", "second deck"))
+    first, second = summary.wins
+    print(f"deck balance, heuristic vs heuristic: first deck {first.describe()}, second deck {second.describe()} "
+          f"({time.perf_counter() - started:.0f} s; draws {summary.draws.count}, "
+          f"first player won {summary.first_player_wins.describe()})", file=sys.stderr)
+    return {"games": games, "first_deck_wins": first.count, "second_deck_wins": second.count,
+            "first_deck_ci95": [round(v, 4) for v in first.interval], "draws": summary.draws.count,
+            "average_turns": round(summary.average_turns, 2), "reasons": summary.reasons}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", required=True)
@@ -75,6 +91,7 @@ def main() -> None:
     parser.add_argument("--cards", type=Path)
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--mc-games", type=int, default=50)
+    parser.add_argument("--deck-games", type=int, default=0, help="heuristic-vs-heuristic games by deck")
     parser.add_argument("--budget", type=float, default=300.0)
     parser.add_argument("--clock", choices=("cpu", "wall"), default="cpu", help="how the MC budget is counted")
     parser.add_argument("--max-turns", type=int, default=60)
@@ -82,13 +99,16 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     spec = base_spec(args)
-    report = {"game": args.game, "heuristic_vs_random": measure(spec, ("heuristic", "random"), args.games, args,
-                                                                 HEURISTIC_TARGET)}
+    report: dict = {"game": args.game}
+    if args.deck_games > 0:
+        report["deck_balance"] = measure_decks(spec, args.deck_games, args)
+    if args.games > 0:
+        report["heuristic_vs_random"] = measure(spec, ("heuristic", "random"), args.games, args, HEURISTIC_TARGET)
     if args.mc_games > 0:
         report["montecarlo_vs_heuristic"] = measure(spec, (f"montecarlo:{args.budget:g}", "heuristic"),
                                                     args.mc_games, args, MONTECARLO_TARGET)
     print(json.dumps(report, indent=1))
-    sys.exit(0 if all(r["met"] for r in report.values() if isinstance(r, dict)) else 1)
+    sys.exit(0 if all(r.get("met", True) for r in report.values() if isinstance(r, dict)) else 1)
 
 
 if __name__ == "__main__":
