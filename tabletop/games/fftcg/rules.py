@@ -822,7 +822,8 @@ class FFTCGRules(GameRules):
         the caller leaves such uses out itself).
         """
         card = state.cards.get(iid)
-        if (ability.get("cost") or {}).get("discard_self"):  # used from the hand: its cost discards it (FFTCG 12.1)
+        cost = ability.get("cost") or {}
+        if cost.get("discard_self"):  # used from the hand: its cost discards it (FFTCG 12.1)
             if card is None or card.zone != f"{player}.hand":
                 return IllegalCommand("FFTCG 12.1", "this ability is used from your hand (its cost discards the card)")
         elif card is None or not card.zone.endswith(".field") or card.controller != player:
@@ -838,8 +839,8 @@ class FFTCGRules(GameRules):
                                                                        as_in_main_phase)
             if refusal is not None:
                 return refusal
-        deck = len(state.zones[f"{player}.deck"].cards)
-        if any(int((ability.get("cost") or {}).get(key, 0)) > deck for key in ("mill", "remove_top")):
+        taken = max(int(cost.get("mill", 0)), int(cost.get("remove_top", 0)))
+        if taken and taken > len(state.zones[f"{player}.deck"].cards):
             return IllegalCommand("FFTCG 11.6.2", "its cost takes more cards from the top of your deck than it holds "
                                                   "(a cost is paid whole)")
         damaged = int(ability.get("damage_on_self_at_least") or 0)
@@ -853,7 +854,6 @@ class FFTCGRules(GameRules):
         if ability.get("condition") and not condition_holds(state, ability["condition"], player):
             return IllegalCommand("FFTCG 11.6", f"{state.definition(iid).name}'s ability can only be used when its "
                                                 "text's condition holds")
-        cost = ability.get("cost") or {}
         if cost.get("dull"):
             if card.tapped:
                 return IllegalCommand("FFTCG 11.6.2.2", f"{state.definition(iid).name} is dull and cannot pay the "
