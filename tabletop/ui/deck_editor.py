@@ -29,6 +29,7 @@ from tabletop.engine.atomic_write import write_atomically
 from tabletop.engine.cards import CardDefinition, CardLibrary
 from tabletop.engine.rules import GameConfig
 from tabletop.games import find_game
+from tabletop.ui.banlist_box import ask_banlist_file, fill_banlist_box
 from tabletop.ui.card_face import card_face_pixmap
 from tabletop.ui.card_sources import available_decks
 from tabletop.ui.deck_editor_model import GAME_SECTIONS, DeckDraft, Problem, TestHand, section_label, sections_of
@@ -232,7 +233,7 @@ class DeckEditor(QMainWindow):
         self.format_box.currentIndexChanged.connect(self._format_changed)
         top.addWidget(self.format_box)
         self.banlist_box = QComboBox()
-        self.banlist_box.addItem("no banlist", "")
+        fill_banlist_box(self.banlist_box, ())
         self.banlist_box.currentIndexChanged.connect(self._banlist_changed)
         self.banlist_button = QPushButton("Banlist file…")
         self.banlist_button.clicked.connect(self._choose_banlist)
@@ -512,20 +513,13 @@ class DeckEditor(QMainWindow):
     def offer_banlists(self, lists: dict[str, BanList], chosen: str | None = None) -> None:
         """Offer Forbidden & Limited lists and check the deck against `chosen` ("" none; None the first, the newest)."""
         self.banlists = lists
-        self.banlist_box.blockSignals(True)
-        self.banlist_box.clear()
-        self.banlist_box.addItem("no banlist", "")
-        for name in lists:
-            self.banlist_box.addItem(name, name)
-        self.banlist_box.blockSignals(False)
-        index = (1 if lists else 0) if chosen is None else self.banlist_box.findData(chosen)
-        self.banlist_box.setCurrentIndex(max(0, index))
+        fill_banlist_box(self.banlist_box, lists, chosen)
         self._banlist_changed()
 
     def _choose_banlist(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "YGOPro banlist", "", "Banlists (lflist.conf *.conf);;All files (*)")
-        if path:
-            self.load_banlist(Path(path))
+        path = ask_banlist_file(self)
+        if path is not None:
+            self.load_banlist(path)
 
     def _banlist_changed(self) -> None:
         self.banlist = self.banlists.get(self.banlist_box.currentData() or "")

@@ -19,6 +19,7 @@ from tabletop.engine.cards import CardLibrary
 from tabletop.engine.errors import BadInput
 from tabletop.engine.rules import GameConfig
 from tabletop.games import find_game, game_ids, game_name
+from tabletop.ui.banlist_box import ask_banlist_file, fill_banlist_box
 from tabletop.ui.card_sources import DeckChoice, available_decks, card_library, deck_from_file
 from tabletop.ui.seat_bots import DIFFICULTIES, unplayable_by_ai
 
@@ -114,7 +115,7 @@ class NewGameDialog(QDialog):
         self.banlists: dict[str, BanList] = {}
         self.banlist_path = ""
         self.banlist = QComboBox()
-        self.banlist.addItem("no Forbidden & Limited list", "")
+        fill_banlist_box(self.banlist, ())
         banlist_file = QPushButton("lflist.conf…")
         banlist_file.clicked.connect(self._choose_banlist)
         self.banlist_row = QWidget()
@@ -233,18 +234,13 @@ class NewGameDialog(QDialog):
             self.error.setText(str(error))
             return False
         self.banlist_path = str(path)
-        self.banlist.clear()
-        self.banlist.addItem("no Forbidden & Limited list", "")
-        for name in self.banlists:
-            self.banlist.addItem(name, name)
-        self.banlist.setCurrentIndex(1)
+        fill_banlist_box(self.banlist, self.banlists)
         return True
 
     def _choose_banlist(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Forbidden & Limited lists", "",
-                                              "Banlists (lflist.conf *.conf);;All files (*)")
-        if path:
-            self.load_banlist(Path(path))
+        path = ask_banlist_file(self)
+        if path is not None:
+            self.load_banlist(path)
 
     def _describe_seating(self) -> None:
         """Say "hot-seat" when two people share the computer, and which cards an AI seat cannot play."""

@@ -253,7 +253,7 @@ def test_a_whitelist_list_is_offered_and_forbids_every_card_it_does_not_name(
     banlist.write_text(ALIAS_LFLIST, encoding="utf-8")
     assert editor.load_banlist(banlist), warnings
     offered = [editor.banlist_box.itemText(i) for i in range(editor.banlist_box.count())]
-    assert offered == ["no banlist", "2031.4 Test", "Ancient Format"]
+    assert offered == ["no Forbidden & Limited list", "2031.4 Test", "Ancient Format"]
     editor.banlist_box.setCurrentIndex(offered.index("Ancient Format"))
     rule = "Yu-Gi-Oh! 2.5 (Forbidden & Limited list 'Ancient Format')"
     assert [p.message for p in editor.problems if p.rule == rule] == [
