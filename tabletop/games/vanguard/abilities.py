@@ -394,7 +394,7 @@ CONDITIONS = ("hand_at_most", "hand_at_least", "damage_at_least", "soul_at_least
               "more_rear_guards", "in_state", "not_in_state", "chosen", "in_legion", "success_unit", "my_turn",
               "attack_hit", "attacked_vanguard", "self_attacked", "keyword", "force_markers_at_least", "on_stellar",
               "went_first", "vanguard_name", "vanguard_name_contains", "opponent_vanguard_grade_at_least",
-              "units_at_least", "self_boosted", "in_back_row", "persona_rode", "played_order",
+              "units_at_least", "self_boosted", "boosted_vanguard", "in_back_row", "persona_rode", "played_order",
               "opponent_rear_guards_at_most", "rear_guard_retired_this_turn", "main_phase", "other_rear_guards_at_least",
               "no_opposing_unit_in_column", "damage_more_than_opponent", "vanguard_clan", "soul_at_most",
               "opponent_front_row_rear_guards_at_most", "order_cards_at_least", "open_circles_at_least",
@@ -511,6 +511,12 @@ def _order_cards_at_least(state: GameState, value: Any, source: Any, me: str, ev
     return sum(1 for c in cards if facts.kind(state.definition(c)) == "order") >= int(value["count"])
 
 
+def _boosted_vanguard(state: GameState, value: Any, source: Any, me: str, event: Any) -> bool:
+    # VG 6.2 boost: "boosts a vanguard" names the unit boosted (the attacker), not the unit it attacks
+    boosted = (event or {}).get("other") or _battle_of(state, event).get("attacker")
+    return (boosted is not None and boosted == vanguard_of(state, me)) == bool(value)
+
+
 def _battle_of(state: GameState, event: Any) -> Mapping[str, Any]:
     return state.data.get("battle") or (event or {}).get("battle") or {}
 
@@ -519,7 +525,7 @@ def _battle_of(state: GameState, event: Any) -> Mapping[str, Any]:
 # went_first: VG 4.3 (who goes first is decided at random; "if you went second" is printed on ride-deck grade 0s);
 # vanguard_name / vanguard_name_contains / opponent_vanguard_grade_at_least: VG 9.3 characteristics of the unit
 # on VC; units_at_least {count, grade}: your units on VC and RC (VG 3); self_boosted: "during the battle this unit
-# boosted" (VG 6.2 boost); in_back_row: the printed "(Back Row RC)" zone (VG 3, VG 7.6); persona_rode: VG 5.3
+# boosted" (VG 6.2 boost); boosted_vanguard: "when this unit boosts a vanguard / a rear-guard" (VG 6.2); in_back_row: the printed "(Back Row RC)" zone (VG 3, VG 7.6); persona_rode: VG 5.3
 # Persona Ride this turn; played_order: VG 5.4, an order played this turn; opponent_rear_guards_at_most: VG 3.
 _PRINTED_TEXT_CONDITIONS = {
     "went_first": lambda state, value, source, me, event: (state.data.get("first_player") == me) == bool(value),
@@ -533,6 +539,7 @@ _PRINTED_TEXT_CONDITIONS = {
     "units_at_least": _units_at_least,
     "self_boosted": lambda state, value, source, me, event: (
         source is not None and _battle_of(state, event).get("booster") == source) == bool(value),
+    "boosted_vanguard": _boosted_vanguard,
     "in_back_row": lambda state, value, source, me, event: (
         source is not None and is_rear_circle(state.cards[source].zone)
         and not is_front_row(state.cards[source].zone, state.cards[source].controller)) == bool(value),

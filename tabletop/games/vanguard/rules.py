@@ -54,7 +54,7 @@ CARD_STATES = ("blaze", "devour", "charge", "hollow", "harmony", "success", "dom
 
 # The Vanguard card-text compiler's version: a card database compiles its cards again when it changes
 # (carddb/card_compilation.py); raise it whenever a template of text_compiler.py or text_clauses.py changes.
-TEXT_COMPILER_VERSION = "vanguard-1"
+TEXT_COMPILER_VERSION = "vanguard-2"
 
 
 class VanguardRules(GameRules):
