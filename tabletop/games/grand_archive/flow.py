@@ -155,9 +155,15 @@ def leave_field(tx: Transaction, iid: int, where: str, died: bool = False, destr
             if source is not None and source in state.cards:
                 fire(tx, "on_kill", source, combat["controller"], killed=iid)
     if preserve and state.cards[iid].zone.endswith(".graveyard"):
-        tx.move(iid, zone_id(state.cards[iid].owner, "material"), None)  # seed Preserve 1(a)
-        tx.set_prop(iid, "preserved", True)
-        tx.log(f"{state.definition(iid).name} is Preserved in the material deck", "seed Preserve 1")
+        preserve_card(tx, iid)  # seed Preserve 1(a)
+
+
+def preserve_card(tx: Transaction, iid: int) -> None:
+    """Put a card into its owner's material deck Preserved: face up to everyone there (seed Preserve 1, 3)."""
+    tx.move(iid, zone_id(tx.state.cards[iid].owner, "material"), None)
+    tx.set_prop(iid, "preserved", True)
+    tx.reveal(iid, "all")  # seed Preserve 3: it stays face up until it moves to a private zone (a move hides it)
+    tx.log(f"{tx.state.definition(iid).name} is Preserved in the material deck", "seed Preserve 1")
 
 
 def enter_field(tx: Transaction, iid: int, controller: str) -> None:
@@ -587,9 +593,7 @@ def _finish(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
         elif kind == "materialize":
             put(tx, card, "banishment")
         elif keyword(state, card, "preserve"):  # seed Preserve 1(b): to the material deck, Preserved
-            tx.move(card, zone_id(state.cards[card].owner, "material"), None)
-            tx.set_prop(card, "preserved", True)
-            tx.log(f"{state.definition(card).name} is Preserved in the material deck", "seed Preserve 1")
+            preserve_card(tx, card)
         else:
             put(tx, card, "graveyard")
     give_opportunity(tx, state.active)
