@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-46"
+COMPILER_VERSION = "fftcg-47"
 
 Ability = dict[str, Any]
 
@@ -216,6 +216,9 @@ def _auto(head: Ability, subject: str, events: tuple[str, ...], rest: str, yours
             raise Unread(once.group(0).strip())
         rest = rest[:once.start()]
         ability["only"] = ["once_per_turn"]
+    party = _party_gains(rest) if events == ("party_attacks",) and subject == "<self>" else None
+    if party is not None:
+        return [{"trigger": "party_attacks", **ability, **party}]
     event_card = re.match(r"^(?:it|that Forward|that Character) (.+)$", rest) if subject != "<self>" else None
     if event_card is not None and all(e in ("attacks", "blocks", "enters_field") for e in events):
         # "When a Forward you control attacks, it gains +1000 power until the end of the turn": the event's card
@@ -614,3 +617,20 @@ def _modes(modes: list[str], sentence: str) -> clauses.Effect:
         then = ability.pop("then", [])
         read.append([ability, *then])
     return {"effect": "choose_one", "modes": read}
+
+
+# -- effects, damage modification and triggers (s5: the party, damage replacements, delayed abilities) ----------
+
+# "<self> and all the Forwards forming a party with it gain +2000 power until the end of the turn", read only in a
+# "When <self> forms a party and attacks" ability: the party is the attack it triggers on (FFTCG 15.1.1.9)
+_PARTY_GAINS = re.compile(r"^<self> and all the Forwards forming a party with (?:it|<self>) gain \+(\d+) power until "
+                          r"the end of the turn\.?$")
+
+
+def _party_gains(rest: str) -> Ability | None:
+    """Read a party's power gain as the attacking Forwards' (<self> among them) while the attack goes on."""
+    found = _PARTY_GAINS.match(rest)
+    if found is None:
+        return None
+    return {"all": {"type": "forward", "controller": "you", "attacking": True}, "effect": "power",
+            "amount": int(found.group(1)), "duration": "turn"}
