@@ -416,8 +416,8 @@ def put_onto_field(tx: Transaction, iid: int, controller: str, dull: bool = Fals
     emit(tx, trigger_event("enters_field", iid))
 
 
-def _damage_replacements(state: Any, iid: int) -> list[tuple[str, Mapping[str, Any]]]:
-    """Return (source name, ability) of each field ability that replaces damage dealt to a Forward."""
+def _damage_replacements(state: Any, iid: int, amount: int) -> list[tuple[str, Mapping[str, Any]]]:
+    """Return (source name, ability) of each field ability that replaces `amount` damage dealt to a Forward."""
     found = []
     printed = printed_index(state)
     for source in field_cards(state):
@@ -426,6 +426,8 @@ def _damage_replacements(state: Any, iid: int) -> list[tuple[str, Mapping[str, A
         for _, ability in facts.replacements:
             if ability.get("event") != "damage":
                 continue
+            if ability.get("less_than_power") and not amount < int(characteristics(state)[iid].power or 0):
+                continue  # "dealt damage less than its power": its Power as the damage is dealt
             applies = ability.get("applies_to", "self")
             if source == iid if applies == "self" else matches(state, iid, applies, controller, source):
                 found.append((facts.name, ability))
@@ -438,7 +440,7 @@ def _replace_damage(tx: Transaction, iid: int, amount: int) -> int:
     Each applies once (11.12.5.5). Reductions and prevention give the same result in any order,
     so the affected card's controller is not asked to order them (11.12.5.7).
     """
-    found = _damage_replacements(tx.state, iid)
+    found = _damage_replacements(tx.state, iid, amount)
     # "During this turn, the next damage dealt to it is reduced by N instead": one-shot, used up by this damage
     once = [(index, item) for index, item in enumerate(tx.state.lists.get("effects", ()))
             if item["effect"] == "replace_next_damage" and any(c == iid and is_current(tx.state, c, ts)

@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-47"
+COMPILER_VERSION = "fftcg-48"
 
 Ability = dict[str, Any]
 
@@ -413,7 +413,7 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
     if reduce is not None:
         return [{"kind": "replacement", "event": "damage", "instead": "reduce", "amount": int(reduce.group(1)),
                  "applies_to": "self"}]
-    return None
+    return _damage_replacement(sentence)
 
 
 _SENTENCE_END = re.compile(r"(?<=\.)\s+")
@@ -634,3 +634,22 @@ def _party_gains(rest: str) -> Ability | None:
         return None
     return {"all": {"type": "forward", "controller": "you", "attacking": True}, "effect": "power",
             "amount": int(found.group(1)), "duration": "turn"}
+
+
+# "If <self> / a Forward you control is dealt damage less than its power, the damage becomes 0 instead" (FFTCG 11.12.5)
+_LESS_THAN_POWER = re.compile(r"^If (?:(?P<self><self>)|an? (?P<phrase>.+?)) is dealt damage less than (?:his|her|its) "
+                              r"power, the damage becomes 0 instead$")
+
+
+def _damage_replacement(sentence: str) -> list[Ability] | None:
+    """Read a field ability replacing the damage dealt to the card itself or to the Forwards a phrase names."""
+    less = _LESS_THAN_POWER.match(sentence)
+    if less is None:
+        return None
+    applies: Any = "self"
+    if less.group("phrase"):
+        applies = clauses.card_phrase(less.group("phrase"))
+        if applies is None or "zone" in applies or any(key in applies for key in MOMENT_KEYS):
+            return None
+    return [{"kind": "replacement", "event": "damage", "instead": "prevent", "less_than_power": True,
+             "applies_to": applies}]
