@@ -434,12 +434,15 @@ def _damage_replacements(state: Any, iid: int, amount: int) -> list[tuple[str, M
     return found
 
 
-def _replace_damage(tx: Transaction, iid: int, amount: int) -> int:
+def _replace_damage(tx: Transaction, iid: int, amount: int, reducible: bool = True) -> int:
     """Apply the damage replacements of the field (FFTCG 11.12.5) and return the damage still dealt.
 
     Each applies once (11.12.5.5). Reductions and prevention give the same result in any order,
-    so the affected card's controller is not asked to order them (11.12.5.7).
+    so the affected card's controller is not asked to order them (11.12.5.7). Damage that "cannot be reduced" is
+    neither reduced nor prevented ("cannot" wins, FFTCG 1.3): no one-shot reduction is used up by it.
     """
+    if not reducible:
+        return amount
     found = _damage_replacements(tx.state, iid, amount)
     # "During this turn, the next damage dealt to it is reduced by N instead": one-shot, used up by this damage
     once = [(index, item) for index, item in enumerate(tx.state.lists.get("effects", ()))
@@ -463,12 +466,14 @@ def _replace_damage(tx: Transaction, iid: int, amount: int) -> int:
     return amount - reduced
 
 
-def deal_character_damage(tx: Transaction, iid: int, amount: int, sources: Iterable[int]) -> None:
-    """Deal damage to a Forward; the rule processes break it when damage ≥ Power (FFTCG 12.4.5)."""
+def deal_character_damage(tx: Transaction, iid: int, amount: int, sources: Iterable[int],
+                          reducible: bool = True) -> None:
+    """Deal damage to a Forward; the rule processes break it when damage ≥ Power (FFTCG 12.4.5). `reducible`: False
+    for damage that "cannot be reduced"."""
     card = tx.state.cards[iid]
     if amount <= 0 or not is_of_type(tx.state, iid, "forward"):
         return
-    amount = _replace_damage(tx, iid, amount)
+    amount = _replace_damage(tx, iid, amount, reducible)
     if amount <= 0:
         return
     tx.set_prop(iid, "damage", int(card.props.get("damage", 0)) + amount)

@@ -68,7 +68,8 @@ element, job, name and category: "Job Samurai or Card Name Samurai", "other than
 attacking and blocking only in `target` and `all`.
 
 Effects and their parameters:
-draw {count, player}, deal_damage {amount}, damage_player {amount, player}, break {instead} (`instead`:
+draw {count, player}, deal_damage {amount, unreducible} (`unreducible`: "This damage cannot be reduced", no replacement
+reducing or preventing it applies, FFTCG 1.3), damage_player {amount, player}, break {instead} (`instead`:
 remove_from_game or return_to_hand, a self-replacement, FFTCG 11.12.5.6), put_into_break, dull,
 activate, freeze, power {amount}, set_power {value}, grant_keyword {keyword}, grant_job {job} (the card also
 has that Job; applied before the effects that are not about type or Job, FFTCG 11.12.4.6), become_forward
@@ -172,7 +173,7 @@ VALUE: tuple[type, ...] = (int, dict)
 VALUE_KEYS = ("x", "count", "damage_points", "times", "divide", "negative")
 _WORDS: dict[str, dict[str, ParamType]] = {
     "draw": {"count": VALUE, "player": str},
-    "deal_damage": {"amount": VALUE},
+    "deal_damage": {"amount": VALUE, "unreducible": bool},
     "damage_player": {"amount": VALUE, "player": str},
     "break": {"instead": str},
     "put_into_break": {},

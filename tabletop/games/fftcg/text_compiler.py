@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-48"
+COMPILER_VERSION = "fftcg-49"
 
 Ability = dict[str, Any]
 
@@ -445,6 +445,8 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
         ability["optional"] = True
         sentences[1] = sentences[1][len("you may "):]
     for index, sentence in enumerate(sentences):
+        if _unreducible(sentence, steps):
+            continue
         if sentence.lower().startswith("when you do so, "):
             steps.append(_when_done(steps, " ".join(s + "." for s in [sentence[len("when you do so, "):],
                                                                        *sentences[index + 1:]]), ability))
@@ -653,3 +655,15 @@ def _damage_replacement(sentence: str) -> list[Ability] | None:
             return None
     return [{"kind": "replacement", "event": "damage", "instead": "prevent", "less_than_power": True,
              "applies_to": applies}]
+
+
+_UNREDUCIBLE = re.compile(r"^This damage cannot be reduced$", re.I)
+
+
+def _unreducible(sentence: str, steps: list[clauses.Effect]) -> bool:
+    """Read "This damage cannot be reduced." after a damage step: no replacement reducing or preventing it applies
+    ("cannot" wins, FFTCG 1.3); True when read (the step before now says so)."""
+    if not _UNREDUCIBLE.match(sentence) or not steps or steps[-1]["effect"] != "deal_damage":
+        return False
+    steps[-1]["unreducible"] = True
+    return True

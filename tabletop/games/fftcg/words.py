@@ -80,7 +80,8 @@ def _deal_damage(tx: Transaction, doing: Doing, step: Step) -> None:
     source = doing.source
     amount = value_of(tx.state, doing, step["amount"])
     for iid in doing.on_field:
-        actions.deal_character_damage(tx, iid, amount, [source] if source is not None else [])
+        actions.deal_character_damage(tx, iid, amount, [source] if source is not None else [],
+                                      reducible=not step.get("unreducible"))
 
 
 @VOCABULARY.handles("damage_player")
