@@ -197,6 +197,7 @@ def damage_player(tx: Transaction, player: str, amount: int, sources: Iterable[i
             break
         top = deck[0]
         enter_zone(tx, top, "damage", None)
+        tx.set_data(f"damaged_turn.{player}", state.turn)  # read by the condition damaged_this_turn
         definition = state.definition(top)
         tx.log(f"{player} took 1 damage: {definition.name}", "FFTCG 6.5.2")
         if definition.attributes.get("ex_burst") and ex_ability(definition) is not None:

@@ -183,6 +183,8 @@ def condition_holds(state: GameState, condition: Mapping[str, Any] | None, playe
         "opponent_hand_at_most": lambda n: len(state.zones[f"{state.opponent(player)}.hand"].cards) <= n,
         "opponent_damage_at_least": lambda n: len(state.zones[f"{state.opponent(player)}.damage"].cards) >= n,
         "your_turn": lambda n: (state.active == player) == bool(n),   # "During your turn, …"
+        # "If you have received a point of damage this turn" (actions.damage_player records the turn)
+        "damaged_this_turn": lambda n: (state.data.get(f"damaged_turn.{player}") == state.turn) == bool(n),
     }
     return all(_controls(state, player, value) if key == "control" else
                _controls(state, state.opponent(player), value) if key == "opponent_control" else checks[key](int(value))

@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-49"
+COMPILER_VERSION = "fftcg-50"
 
 Ability = dict[str, Any]
 
@@ -534,6 +534,8 @@ def _conditional(sentence: str, ability: Ability, steps: list[clauses.Effect],
     (done in place of the sentence before, which is then done only when it does not hold): effect steps with `if`
     and `unless` (effects.py; the condition is read once per resolution, when the first step naming it is done)."""
     rest, condition = _condition(sentence)
+    if not condition:
+        rest, condition = _resolving_condition(sentence)
     if not condition:  # an "If …" no condition reads: a sentence of its own ("If it is put … this turn, … instead")
         return _sentence(sentence, ability, False)
     rest = re.sub(r"^also (?=[a-z])", "", rest)  # "If …, also draw 1 card": done besides the sentence before
@@ -667,3 +669,19 @@ def _unreducible(sentence: str, steps: list[clauses.Effect]) -> bool:
         return False
     steps[-1]["unreducible"] = True
     return True
+
+
+# conditions read only as an effect resolves (an effect step's `if` / `unless`), never by a field ability: what they
+# read (this turn's damage) is no part of what the characteristics are computed from
+_RESOLVING_CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
+    (re.compile(r"^if you have received (?:a point of )?damage this turn, ", re.I), lambda m: {"damaged_this_turn": 1}),
+)
+
+
+def _resolving_condition(text: str) -> tuple[str, dict[str, int]]:
+    """Read "If you have received a point of damage this turn, …" (the condition, and the text after it)."""
+    for pattern, read in _RESOLVING_CONDITIONS:
+        match = pattern.match(text)
+        if match is not None:
+            return text[match.end():], read(match)
+    return text, {}
