@@ -89,6 +89,9 @@ def emit(tx: Transaction, happened: TriggerEvent) -> None:
                 "name": ability.get("name") or f"{definition.name}: {event.replace('_', ' ')}", "event_card": card,
                 "event_ts": state.cards[card].props.get("ts") if card is not None else None})
     for position, delayed in reversed(list(enumerate(state.lists.get("delayed", [])))):
+        if delayed.get("turn") not in (None, state.turn):
+            tx.list_remove("delayed", position)  # "… this turn": the turn is over
+            continue
         if delayed["trigger"] != event:
             continue
         watched = delayed.get("card")

@@ -99,7 +99,8 @@ text), cannot_be_broken (no
 break happens to the card: effects that break and damage ≥ Power leave it, FFTCG 1.3; Power 0
 puts it into the Break Zone still, FFTCG 12.4.4), cannot_be_blocked_by {cost_at_least}, cannot_be_dulled {by, player} (no effect of
 such a Summon or ability dulls it, FFTCG 1.3; costs and attacks still do), cannot_be_chosen {by: summons|abilities|any, player} (by what
-the given player plays; no player: anyone's), delayed {when: a trigger, do: [effects…]} (one time, next event: of the chosen card, or a phase's beginning; an
+the given player plays; no player: anyone's), delayed {when: a trigger, do: [effects…], this_turn} (one time, next event: of the chosen card, or a phase's
+beginning; `this_turn`: only an event of this turn, of the chosen card — none when it is no longer on the field; an
 effect of `do` with `on: self` is done to the card that made it, while still the same object),
 by_hand {text} (an ability the rules cannot carry out: its controller does `text` by hand, then answers Done;
 engine/by_hand.py), replace_break {instead: remove_from_game|return_to_hand, put} (a one-shot making a replacement until
@@ -214,7 +215,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "enters_dull": {},
     "stays_dull": {},
     "backup_cp_only": {},
-    "delayed": {"when": str, "do": list},
+    "delayed": {"when": str, "do": list, "this_turn": bool},
     "replace_break": {"instead": str, "put": bool},
     "replace_next_damage": {"instead": str, "amount": int},
     "when_done": {"after": str, "count": int, "do": dict},

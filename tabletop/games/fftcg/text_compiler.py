@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-50"
+COMPILER_VERSION = "fftcg-51"
 
 Ability = dict[str, Any]
 
@@ -583,6 +583,9 @@ def _sentence(sentence: str, ability: Ability, it_is_self: bool) -> list[clauses
         itself = clauses.self_sentence(later.group(1))
         return None if itself is None else [{"effect": "delayed", "when": "end_phase_start",
                                              "do": [{**effect, "on": "self"} for effect in itself]}]
+    watching = _when_put_this_turn(sentence, ability)
+    if watching is not None:
+        return watching
     target = ability.get("target")
     if isinstance(target, dict):
         return clauses.target_sentence(sentence, target.get("zone", "field")) or _on_self(sentence)
@@ -685,3 +688,20 @@ def _resolving_condition(text: str) -> tuple[str, dict[str, int]]:
         if match is not None:
             return text[match.end():], read(match)
     return text, {}
+
+
+# "When it is put from the field into the Break Zone this turn, draw 1 card." after one card was chosen
+_WHEN_PUT_THIS_TURN = re.compile(r"^When it is put from the field into the Break Zone this turn, (.+)$", re.I)
+
+
+def _when_put_this_turn(sentence: str, ability: Ability) -> list[clauses.Effect] | None:
+    """Read a delayed ability watching the chosen card until the end of the turn (FFTCG 11.8.17): its effect acts on
+    players only (the chosen card is gone by then)."""
+    match = _WHEN_PUT_THIS_TURN.match(sentence)
+    target = ability.get("target")
+    if match is None or not isinstance(target, dict) or target.get("count", 1) != 1 or target.get("zone", "field") != "field":
+        return None
+    done = clauses.player_sentence(match.group(1))
+    if done is None or done["effect"] == "pay":
+        return None
+    return [{"effect": "delayed", "when": "put_into_break_zone", "this_turn": True, "do": [done]}]

@@ -359,10 +359,12 @@ def _discard_hand(tx: Transaction, doing: Doing, step: Step) -> None:
 @VOCABULARY.handles("delayed")
 def _delayed(tx: Transaction, doing: Doing, step: Step) -> None:
     entry = doing.entry
+    if step.get("this_turn") and not doing.on_field:
+        return  # "When it is put … this turn": the chosen card left the field, nothing to watch (FFTCG 11.8.17.3)
     tx.list_append("delayed", {
         "trigger": step["when"], "do": list(step.get("do") or []), "controller": doing.controller,
         "source": doing.source, "source_ts": entry.get("ts"), "card_id": entry["card_id"],
-        "name": f"{entry['name']} (delayed)", "once": True,
+        "name": f"{entry['name']} (delayed)", "once": True, "turn": tx.state.turn if step.get("this_turn") else None,
         # it watches a chosen card's next event; a phase's beginning happens to no card
         "card": pinned(tx.state, doing.on_field)[0] if doing.on_field and step["when"] not in PHASE_TRIGGERS else None})
 
