@@ -111,7 +111,9 @@ Forward they control.": that player picks `count` cards passing `filter` — on 
 "Play 1 Forward from your hand onto the field" is a select from the hand then play_onto_field — as the effect
 resolves, not a choice of targets; the effects after it are done to them), pay {cost: {cp, element, element_cp, elements}} ("you may pay
 [1]": as it resolves, the controller picks cards to discard and Backups to dull paying it, FFTCG 11.2, or none: not
-paid), reveal_hand {player} (that player shows
+paid), cast_free (the selected Summon of its controller's hand is cast without paying its cost: it goes on the stack, its
+cards and mode chosen as it goes, and "when you cast a Summon" abilities trigger; not cast when it would choose cards
+and none can be chosen, FFTCG 11.3), reveal_hand {player} (that player shows
 their hand to both players: "Your opponent reveals their hand. Select 1 card from their hand. Your opponent discards
 this card." is reveal_hand, a select from the opponent's hand, then discard), when_done {after: discard|damage|self_break|pay|moved, count, do: an
 ability} (`moved`: after a select of 1 card you control and an effect moving it — "you may put 1 Backup you control into
@@ -222,6 +224,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "select": {"player": str, "filter": dict, "count": int, "up_to": bool},
     "reveal_hand": {"player": str},
     "pay": {"cost": dict},
+    "cast_free": {},
     "by_hand": {"text": str},
 }
 for _word, _word_params in _WORDS.items():

@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-51"
+COMPILER_VERSION = "fftcg-52"
 
 Ability = dict[str, Any]
 
@@ -476,6 +476,10 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
             picking = True
             steps.append(selected)
             continue
+        cast = _cast_from_hand(sentence) if not steps and "target" not in ability and "all" not in ability and index == len(sentences) - 1 else None
+        if cast is not None:  # the picked Summon is cast: no later sentence is done to it
+            steps += cast
+            continue
         played = clauses.play_from_hand_sentence(sentence) if not steps and "target" not in ability else None
         if played is not None and index == len(sentences) - 1:  # its picks are the cards of the steps after it
             steps += played
@@ -705,3 +709,19 @@ def _when_put_this_turn(sentence: str, ability: Ability) -> list[clauses.Effect]
     if done is None or done["effect"] == "pay":
         return None
     return [{"effect": "delayed", "when": "put_into_break_zone", "this_turn": True, "do": [done]}]
+
+
+# "Cast 1 Summon of cost 6 or less from your hand without paying its cost." (FFTCG 11.3: cast as the effect resolves)
+_CAST_FREE = re.compile(r"^cast 1 (?P<phrase>.+?) from your hand without paying (?:the|its) cost$", re.I)
+
+
+def _cast_from_hand(sentence: str) -> list[clauses.Effect] | None:
+    """Read casting a Summon from the hand for free: its controller selects it as the effect resolves (the hand is
+    hidden: not a choice of targets), then it is cast (cast_free)."""
+    match = _CAST_FREE.match(sentence)
+    wanted = clauses.card_phrase(match.group("phrase")) if match is not None else None
+    if wanted is None or wanted.get("type") != "summon" or set(wanted) - {"type", "element", "job", "name", "category",
+                                                                         "cost_at_most", "any_of"}:
+        return None
+    return [{"effect": "select", "player": "you", "count": 1, "filter": {**wanted, "zone": "hand", "controller": "you"}},
+            {"effect": "cast_free"}]

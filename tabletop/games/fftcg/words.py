@@ -16,7 +16,7 @@ from tabletop.engine.transaction import Transaction
 from tabletop.engine.triggers import trigger_event
 from tabletop.games.fftcg import actions
 from tabletop.games.fftcg.continuous import FILTER, characteristics, number_of, pinned
-from tabletop.games.fftcg.effects import PHASE_TRIGGERS, VOCABULARY
+from tabletop.games.fftcg.effects import PHASE_TRIGGERS, VOCABULARY, ability_kind, has_mode_targets
 
 Step = Mapping[str, Any]
 
@@ -383,3 +383,35 @@ def add_lasting(tx: Transaction, entry: Mapping[str, Any], step: Step, cards: li
               "become_forward": f"a Forward with power {step.get('power')}"}.get(step["effect"], step["effect"].replace("_", " "))
     tx.log(f"{names}: {detail}" + (" until end of turn" if lasting == durations.UNTIL_END_OF_TURN else ""),
            "FFTCG 11.12.4")
+
+
+@VOCABULARY.handles("cast_free")
+def _cast_free(tx: Transaction, doing: Doing, step: Step) -> None:
+    """Cast the selected Summon from its controller's hand without paying its cost (FFTCG 11.3): it goes on the stack
+    through the queue the triggered abilities take (flow.py asks its mode and cards as it goes), after this effect."""
+    from tabletop.games.fftcg.resolution import target_candidates, target_count  # resolution does these words
+
+    state = tx.state
+    player = doing.controller
+    for iid in doing.cards:
+        if state.cards[iid].zone != f"{player}.hand":
+            continue
+        definition = state.definition(iid)
+        ability = next((a for a in definition.effects if ability_kind(a, True) == "resolve"), None)
+        if ability is not None and "your_turn" in (ability.get("only") or ()) and state.active != player:
+            tx.log(f"{definition.name} can only be cast during its controller's turn: not cast", "FFTCG 12.2")
+            continue
+        if ability is not None and not has_mode_targets(ability) and target_count(ability)[0] > 0 and not (
+                target_candidates(state, ability, player, iid)):
+            tx.log(f"{definition.name} has no card to choose: not cast", "FFTCG 11.3")
+            continue
+        tx.move(iid, "stack", None)
+        tx.set_prop(iid, "ts", actions.next_clock(tx))
+        entry: dict[str, Any] = {"kind": "summon", "source": iid, "ts": state.cards[iid].props["ts"], "controller": player,
+                                 "card_id": definition.id, "ability": definition.effects.index(ability) if ability else -1,
+                                 "name": definition.name}
+        if ability is None:
+            entry["inline"] = {"effect": "draw", "count": 0}
+        tx.list_append("to_stack", entry)
+        tx.log(f"{player} cast {definition.name} without paying its cost", "FFTCG 11.3")
+        actions.emit(tx, trigger_event("summon_cast", iid))
