@@ -478,7 +478,7 @@ def matches(state: GameState, iid: int, filt: Mapping[str, Any], you: str, sourc
     LayerSystem's mappings)."""
     card = state.cards[iid]
     zone = filt.get("zone", "field")
-    if card.zone != f"{card.owner}.{zone}":  # always its owner's zones
+    if card.zone != (zone if zone == "stack" else f"{card.owner}.{zone}"):  # its owner's zones, or the shared stack
         return False
     return FILTER.holds(Seen(state, you, source, chars), iid, filt)
 

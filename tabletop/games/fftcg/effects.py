@@ -62,7 +62,8 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   only once per turn"; (a Summon's effect) `[your_turn]`: "You can only cast <self> during your turn" (its text
   narrows FFTCG 12.2's "on either player's turn"; an EX Burst is not a cast).
 
-Card filters: {type (one, or a list: "Forward or Monster"), controller: you|opponent|any, zone: field|hand|break, element, job, name,
+Card filters: {type (one, or a list: "Forward or Monster"), controller: you|opponent|any, zone: field|hand|break|stack
+(the shared stack: a Summon cast), element, job, name,
 category, cost_at_most, cost_at_least, power_at_most, power_at_least, dull, keyword, not_self, damaged ("damaged
 Forward": damage on it), attacking, blocking (in the current battle), any_of / none_of (a list of filters of type,
 element, job, name and category: "Job Samurai or Card Name Samurai", "other than Card Name Cyan")}; damaged,
@@ -111,7 +112,8 @@ Forward they control.": that player picks `count` cards passing `filter` — on 
 "Play 1 Forward from your hand onto the field" is a select from the hand then play_onto_field — as the effect
 resolves, not a choice of targets; the effects after it are done to them), pay {cost: {cp, element, element_cp, elements}} ("you may pay
 [1]": as it resolves, the controller picks cards to discard and Backups to dull paying it, FFTCG 11.2, or none: not
-paid), cast_free (the selected Summon of its controller's hand is cast without paying its cost: it goes on the stack, its
+paid), cancel (the chosen Summon on the stack — a target with `zone: stack` — leaves it without resolving and goes to its
+owner's Break Zone: "Cancel its effect"), cast_free (the selected Summon of its controller's hand is cast without paying its cost: it goes on the stack, its
 cards and mode chosen as it goes, and "when you cast a Summon" abilities trigger; not cast when it would choose cards
 and none can be chosen, FFTCG 11.3), reveal_hand {player} (that player shows
 their hand to both players: "Your opponent reveals their hand. Select 1 card from their hand. Your opponent discards
@@ -225,6 +227,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "reveal_hand": {"player": str},
     "pay": {"cost": dict},
     "cast_free": {},
+    "cancel": {},
     "by_hand": {"text": str},
 }
 for _word, _word_params in _WORDS.items():
@@ -531,8 +534,8 @@ def _check_filter(where: str, value: Any, allowed: tuple[str, ...]) -> list[str]
             problems.append(f"{where}: type must be forward, backup, monster, summon or character (or a list of them)")
     if value.get("controller", "any") not in ("you", "opponent", "any"):
         problems.append(f"{where}: controller must be you, opponent or any")
-    if value.get("zone", "field") not in ("field", "hand", "break"):
-        problems.append(f"{where}: zone must be field, hand or break")
+    if value.get("zone", "field") not in ("field", "hand", "break", "stack"):
+        problems.append(f"{where}: zone must be field, hand, break or stack (a Summon cast, to cancel)")
     for key in ("any_of", "none_of"):
         if key not in value:
             continue

@@ -46,8 +46,8 @@ def target_candidates(state: GameState, ability: Mapping[str, Any], controller: 
     chars = characteristics(state) if zone == "field" else None
     chooser = "summons" if source in state.cards and state.definition(source).card_type == "summon" else "abilities"
     found = []
-    for player in state.players:
-        for iid in state.zones[f"{player}.{zone}"].cards:
+    for where in (["stack"] if zone == "stack" else [f"{player}.{zone}" for player in state.players]):
+        for iid in state.zones[where].cards:
             if iid != source and matches(state, iid, spec, controller, source, chars):
                 if chars is not None and not chars[iid].can_be_chosen_by(chooser, controller):
                     continue  # FFTCG 11.11.5.1: "cannot be chosen" by this kind of play

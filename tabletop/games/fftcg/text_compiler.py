@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-52"
+COMPILER_VERSION = "fftcg-53"
 
 Ability = dict[str, Any]
 
@@ -590,6 +590,9 @@ def _sentence(sentence: str, ability: Ability, it_is_self: bool) -> list[clauses
     watching = _when_put_this_turn(sentence, ability)
     if watching is not None:
         return watching
+    cancelled = _cancel_summon(sentence, ability)
+    if cancelled is not None:
+        return cancelled
     target = ability.get("target")
     if isinstance(target, dict):
         return clauses.target_sentence(sentence, target.get("zone", "field")) or _on_self(sentence)
@@ -725,3 +728,17 @@ def _cast_from_hand(sentence: str) -> list[clauses.Effect] | None:
         return None
     return [{"effect": "select", "player": "you", "count": 1, "filter": {**wanted, "zone": "hand", "controller": "you"}},
             {"effect": "cast_free"}]
+
+
+_CANCEL = re.compile(r"^Cancel its effect$", re.I)
+
+
+def _cancel_summon(sentence: str, ability: Ability) -> list[clauses.Effect] | None:
+    """Read "Choose 1 Summon (of cost 4 or less). Cancel its effect.": the Summon chosen is one on the stack, which
+    leaves it without resolving (cancel); read only as the chosen card's first effect."""
+    target = ability.get("target")
+    if not _CANCEL.match(sentence) or not isinstance(target, dict) or target.get("type") != "summon" or set(target) - {
+            "type", "cost_at_most", "cost_at_least", "element", "name", "job", "category", "any_of", "none_of"}:
+        return None
+    target["zone"] = "stack"
+    return [{"effect": "cancel"}]

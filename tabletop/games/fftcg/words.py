@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tabletop.engine import durations, triggers
+from tabletop.engine import durations, stack, triggers
 from tabletop.engine.card_filter import Seen
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
@@ -415,3 +415,20 @@ def _cast_free(tx: Transaction, doing: Doing, step: Step) -> None:
         tx.list_append("to_stack", entry)
         tx.log(f"{player} cast {definition.name} without paying its cost", "FFTCG 11.3")
         actions.emit(tx, trigger_event("summon_cast", iid))
+
+
+@VOCABULARY.handles("cancel")
+def _cancel(tx: Transaction, doing: Doing, step: Step) -> None:
+    """Cancel a chosen Summon on the stack: it leaves the stack without resolving, into its owner's Break Zone (where
+    a Summon goes once done, FFTCG 11.11.10; the stack, 7.12)."""
+    state = tx.state
+    for iid in doing.cards:
+        if state.cards[iid].zone != "stack":
+            continue
+        ts = state.cards[iid].props.get("ts")
+        for item in stack.items(state):
+            if item.get("kind") == "summon" and item.get("source") == iid and item.get("ts") == ts:
+                stack.remove(tx, int(item["id"]))
+        name = actions.name_of(tx, iid)
+        actions.enter_zone(tx, iid, "break")
+        tx.log(f"{name}'s effect was cancelled: it went to the Break Zone without resolving", "FFTCG 11.11.10")
