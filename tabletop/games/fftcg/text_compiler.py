@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-53"
+COMPILER_VERSION = "fftcg-54"
 
 Ability = dict[str, Any]
 
@@ -445,7 +445,7 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
         ability["optional"] = True
         sentences[1] = sentences[1][len("you may "):]
     for index, sentence in enumerate(sentences):
-        if _unreducible(sentence, steps):
+        if _unreducible(sentence, steps) or _play_removed(sentence, steps, ability):
             continue
         if sentence.lower().startswith("when you do so, "):
             steps.append(_when_done(steps, " ".join(s + "." for s in [sentence[len("when you do so, "):],
@@ -742,3 +742,19 @@ def _cancel_summon(sentence: str, ability: Ability) -> list[clauses.Effect] | No
         return None
     target["zone"] = "stack"
     return [{"effect": "cancel"}]
+
+
+_PLAY_REMOVED = re.compile(r"^play the removed (?:Forward|Character|card) onto the field( dull)?$", re.I)
+
+
+def _play_removed(sentence: str, steps: list[clauses.Effect], ability: Ability) -> bool:
+    """Read "Remove it from the game. Then, play the removed Forward onto the field dull." as one step on the chosen
+    card you control (remove_then_play: the card removed is a new object, FFTCG 7.4, which this step still follows);
+    True when read (the step before is now that one)."""
+    match = _PLAY_REMOVED.match(sentence)
+    target = ability.get("target")
+    if match is None or not steps or steps[-1] != {"effect": "remove_from_game"} or not isinstance(target, dict) or (
+            target.get("controller") != "you"):
+        return False
+    steps[-1] = {"effect": "remove_then_play", "dull": bool(match.group(1))}
+    return True

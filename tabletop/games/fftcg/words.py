@@ -432,3 +432,19 @@ def _cancel(tx: Transaction, doing: Doing, step: Step) -> None:
         name = actions.name_of(tx, iid)
         actions.enter_zone(tx, iid, "break")
         tx.log(f"{name}'s effect was cancelled: it went to the Break Zone without resolving", "FFTCG 11.11.10")
+
+
+@VOCABULARY.handles("remove_then_play")
+def _remove_then_play(tx: Transaction, doing: Doing, step: Step) -> None:
+    """Remove the chosen cards from the game, then play each of them onto the field ("play the removed Forward onto
+    the field dull"): the card removed is followed, a new object (FFTCG 7.4), played by the effect (11.4.8)."""
+    removed = []
+    for iid in doing.on_field:
+        label = actions.name_of(tx, iid)
+        was = actions.enter_zone(tx, iid, "removed")
+        tx.log(f"{label} was removed from the game", "FFTCG 15.1.1.5")
+        actions.emit(tx, trigger_event("leaves_field", iid, was_ts=was))
+        removed.append(iid)
+    for iid in removed:
+        if tx.state.cards[iid].zone.endswith(".removed"):
+            _play_onto_field(tx, doing.controller, iid, bool(step.get("dull")))
