@@ -47,6 +47,8 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   effect is done / not done: "If you control 3 or more Backups, draw 1 card." and "Deal it 5000 damage. If …, deal it
   8000 damage instead." (the first `unless`, the second `if`). A condition is read once per resolution, when the first
   effect naming it is reached, so an effect and its "instead" never both happen.
+- `if_selected: true` (an effect step after a select): done only when that select picked a card ("You may select 1
+  card from their hand. If you do so, your opponent discards it and draws 1 card.").
 - `then`: a list of further effects, done in order on the same chosen cards; one with `on: self` is done to the
   ability's own card instead ("Choose 1 Forward. Break it. Activate <self>."; while it is still the object that
   used the ability, FFTCG 7.4).
@@ -168,7 +170,7 @@ ABILITY_KEYS = ("kind", "effect", "trigger", "of", "condition", "damage", "optio
                 "target", "all", "applies_to", "then", "duration", "name", "event", "instead", "only", "if", "unless",
                 "counters_at_least", "damage_on_self_at_least")
 # keys of one effect step besides its word's parameters (see `then`, `if` / `unless`)
-STEP_KEYS = ("effect", "duration", "on", "if", "unless")
+STEP_KEYS = ("effect", "duration", "on", "if", "unless", "if_selected")
 USE_LIMITS = ("your_turn", "main_phase", "once_per_turn", "while_attacking")
 
 # The effect words with their own parameters' types (handlers: words.py; cost_change and choose_one have none:

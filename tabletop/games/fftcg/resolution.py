@@ -208,7 +208,10 @@ def effect_step(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
 
 def _step_condition_met(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
     """Tell whether a step's `if` holds and its `unless` does not (effects.py); each condition is read once per
-    resolution, when the first step naming it is reached, so an effect and its "instead" never both happen."""
+    resolution, when the first step naming it is reached, so an effect and its "instead" never both happen. A step
+    `if_selected` is done only when the last select before it picked a card ("If you do so, …")."""
+    if step.get("if_selected") and not _selected_before(tx.state, fi):
+        return False
     met = True
     for key in ("if", "unless"):
         condition = step.get(key)
@@ -222,6 +225,16 @@ def _step_condition_met(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bo
             answers = procedure.ctx(tx.state, fi)["answers"]
         met = met and answers[remembered]["holds"] == (key == "if")
     return met
+
+
+def _selected_before(state: GameState, fi: int) -> bool:
+    """Tell whether the last select step before the current one picked a card."""
+    frame = procedure.stack(state)[fi]
+    answers = frame["ctx"]["answers"]
+    for at in range(int(frame["pc"]) - 1, -1, -1):
+        if frame["steps"][at].get("effect") == "select":
+            return bool(answers.get(str(at), {}).get("picks"))
+    return False
 
 
 def waits_for_ex_burst(state: GameState) -> bool:

@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-54"
+COMPILER_VERSION = "fftcg-55"
 
 Ability = dict[str, Any]
 
@@ -462,7 +462,8 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
             steps.append(_modes(modes, sentence))
             modes = []
             continue
-        shown = clauses.reveal_hand_sentences(sentences[index:]) if not steps and "target" not in ability else None
+        shown = (clauses.reveal_hand_sentences(sentences[index:]) or _reveal_and_maybe_select(sentences[index:])
+                 ) if not steps and "target" not in ability else None
         if shown is not None:  # its select, if any, is the last pick: the discard is done to it
             steps += shown
             break
@@ -758,3 +759,25 @@ def _play_removed(sentence: str, steps: list[clauses.Effect], ability: Ability) 
         return False
     steps[-1] = {"effect": "remove_then_play", "dull": bool(match.group(1))}
     return True
+
+
+_MAY_SELECT_FROM_HAND = re.compile(r"^You may select 1 (.+?) from (?:their|his/her) hand$", re.I)
+_IF_YOU_DO_SO = {"if you do so, your opponent discards it and draws 1 card": {"effect": "discard"},
+                 "if you do so, remove it from the game and your opponent draws 1 card": {"effect": "remove_from_game"}}
+
+
+def _reveal_and_maybe_select(sentences: list[str]) -> list[clauses.Effect] | None:
+    """Read "Your opponent reveals their hand. You may select 1 card from their hand. If you do so, your opponent
+    discards it (remove it from the game) and draws 1 card.": you may pick as it resolves (up_to); the draw only when
+    a card was picked (if_selected)."""
+    if len(sentences) != 3 or clauses.reveal_hand_sentences(sentences[:1]) is None:
+        return None
+    picked = _MAY_SELECT_FROM_HAND.match(sentences[1])
+    done = _IF_YOU_DO_SO.get(sentences[2].lower())
+    wanted = clauses.card_phrase(picked.group(1)) if picked is not None else None
+    if done is None or wanted is None or set(wanted) & {"controller", "zone"}:
+        return None
+    return [{"effect": "reveal_hand", "player": "opponent"},
+            {"effect": "select", "player": "you", "count": 1, "up_to": True,
+             "filter": {**wanted, "zone": "hand", "controller": "opponent"}},
+            dict(done), {"effect": "draw", "count": 1, "player": "opponent", "if_selected": True}]
