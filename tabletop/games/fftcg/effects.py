@@ -51,7 +51,8 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   card from their hand. If you do so, your opponent discards it and draws 1 card.").
 - `then`: a list of further effects, done in order on the same chosen cards; one with `on: self` is done to the
   ability's own card instead ("Choose 1 Forward. Break it. Activate <self>."; while it is still the object that
-  used the ability, FFTCG 7.4).
+  used the ability, FFTCG 7.4); one with `on: <card filter>` is done to every card passing it on the field as it is
+  reached ("Choose 1 Forward. Activate it. All the Forwards you control gain +1000 power until the end of the turn.").
 - `duration` (power, set_power, grant_keyword, grant_job, become_forward, cannot_*): `turn` (default) or `permanent`.
 - `name`: the ability's name (shown on the stack).
 - `counters_at_least` (action/special): {counter, count}: used only while the card carries at least `count` counters
@@ -378,8 +379,10 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
             problems += _check_effect(f"{where}.then[{index}]", effect)
             problems += [f"{where}.then[{index}]: unknown key {k!r}" for k in effect
                          if k not in (*STEP_KEYS, *_params(effect))]
-            if effect.get("on", "self") != "self":
-                problems.append(f"{where}.then[{index}]: 'on' can only be self")
+            if isinstance(effect.get("on"), Mapping):
+                problems += _check_filter(f"{where}.then[{index}].on", effect["on"], FILTER_KEYS)
+            elif effect.get("on", "self") != "self":
+                problems.append(f"{where}.then[{index}]: 'on' is self or a card filter")
     return problems
 
 

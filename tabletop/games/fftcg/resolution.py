@@ -184,6 +184,8 @@ def effect_step(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
     if step.get("on") == "self":  # done to the ability's own card, not the chosen ones (effects.py `then`)
         itself = source_object(state, entry)
         cards = [itself] if itself is not None else []
+    elif isinstance(step.get("on"), Mapping):  # every card passing the filter now (effects.py `then`)
+        cards = _affected_cards(state, entry, {"all": step["on"]})
     else:
         cards = [iid for iid, ts in context["cards"] if is_current(state, iid, ts)]
     if not _step_condition_met(tx, fi, step):

@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-55"
+COMPILER_VERSION = "fftcg-56"
 
 Ability = dict[str, Any]
 
@@ -596,7 +596,8 @@ def _sentence(sentence: str, ability: Ability, it_is_self: bool) -> list[clauses
         return cancelled
     target = ability.get("target")
     if isinstance(target, dict):
-        return clauses.target_sentence(sentence, target.get("zone", "field")) or _on_self(sentence)
+        return clauses.target_sentence(sentence, target.get("zone", "field")) or _on_self(sentence) or _on_all(
+            sentence, target.get("zone", "field"))
     if "all" in ability:
         return (clauses.lasting_sentence(sentence, "they") or clauses.target_sentence(sentence, "field")
                 or _on_self(sentence))
@@ -781,3 +782,22 @@ def _reveal_and_maybe_select(sentences: list[str]) -> list[clauses.Effect] | Non
             {"effect": "select", "player": "you", "count": 1, "up_to": True,
              "filter": {**wanted, "zone": "hand", "controller": "opponent"}},
             dict(done), {"effect": "draw", "count": 1, "player": "opponent", "if_selected": True}]
+
+
+# "Deal it 3000 damage, and deal 2000 damage to all the Forwards opponent controls": the chosen cards', then every card's
+_AND_ALL = re.compile(r"^(.+?),? and ((?:deal|dull|activate|break|freeze) .+)$", re.I)
+
+
+def _on_all(sentence: str, zone: str) -> list[clauses.Effect] | None:
+    """Read a sentence doing something to every matching card after cards were chosen ("Choose 1 Forward. Activate it.
+    All the Forwards you control gain +1000 power until the end of the turn."): its effects carry `on: <filter>` (done
+    to every card passing it as the step is reached, FFTCG 11.11.5)."""
+    every = clauses.all_sentence(sentence)
+    if every is not None:
+        found, effects = every
+        return None if "zone" in found else [{**effect, "on": found} for effect in effects]
+    both = _AND_ALL.match(sentence)
+    if both is None:
+        return None
+    first, second = clauses.target_sentence(both.group(1), zone), _on_all(both.group(2), zone)
+    return None if first is None or second is None else first + second
