@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-56"
+COMPILER_VERSION = "fftcg-57"
 
 Ability = dict[str, Any]
 
@@ -216,9 +216,9 @@ def _auto(head: Ability, subject: str, events: tuple[str, ...], rest: str, yours
             raise Unread(once.group(0).strip())
         rest = rest[:once.start()]
         ability["only"] = ["once_per_turn"]
-    party = _party_gains(rest) if events == ("party_attacks",) and subject == "<self>" else None
+    party = _party_gains(rest, subject) if events in (("party_attacks",), ("party_attack_declared",)) else None
     if party is not None:
-        return [{"trigger": "party_attacks", **ability, **party}]
+        return [{"trigger": events[0], **ability, **party}]
     event_card = re.match(r"^(?:it|that Forward|that Character) (.+)$", rest) if subject != "<self>" else None
     if event_card is not None and all(e in ("attacks", "blocks", "enters_field") for e in events):
         # "When a Forward you control attacks, it gains +1000 power until the end of the turn": the event's card
@@ -637,19 +637,20 @@ def _modes(modes: list[str], sentence: str) -> clauses.Effect:
 
 # -- effects, damage modification and triggers (s5: the party, damage replacements, delayed abilities) ----------
 
-# "<self> and all the Forwards forming a party with it gain +2000 power until the end of the turn", read only in a
-# "When <self> forms a party and attacks" ability: the party is the attack it triggers on (FFTCG 15.1.1.9)
-_PARTY_GAINS = re.compile(r"^<self> and all the Forwards forming a party with (?:it|<self>) gain \+(\d+) power until "
-                          r"the end of the turn\.?$")
+# "<self> and all the Forwards forming a party with it gain +2000 power until the end of the turn" ("When <self> forms
+# a party and attacks") and "all Forwards in that party gain …" ("When a party you control attacks"), read only in an
+# ability triggered by a Party's attack: the party is that attack's (FFTCG 15.1.1.9)
+_PARTY_GAINS = re.compile(r"^(?:(?P<self><self> and all the Forwards forming a party with (?:it|<self>))|all (?:the )?"
+                          r"Forwards in that party) gain \+(?P<amount>\d+) power until the end of the turn\.?$")
 
 
-def _party_gains(rest: str) -> Ability | None:
+def _party_gains(rest: str, subject: str) -> Ability | None:
     """Read a party's power gain as the attacking Forwards' (<self> among them) while the attack goes on."""
     found = _PARTY_GAINS.match(rest)
-    if found is None:
+    if found is None or (found.group("self") and subject != "<self>"):
         return None
     return {"all": {"type": "forward", "controller": "you", "attacking": True}, "effect": "power",
-            "amount": int(found.group(1)), "duration": "turn"}
+            "amount": int(found.group("amount")), "duration": "turn"}
 
 
 # "If <self> / a Forward you control is dealt damage less than its power, the damage becomes 0 instead" (FFTCG 11.12.5)
