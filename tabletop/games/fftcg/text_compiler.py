@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-57"
+COMPILER_VERSION = "fftcg-58"
 
 Ability = dict[str, Any]
 
@@ -161,7 +161,8 @@ def _ability(text: str, summon: bool) -> list[Ability]:
         if either is not None:  # "When <self> or a Wind Character enters your field": one event is about one card,
             # so two abilities, the other card's never <self> (no double trigger); a shared once-per-turn or EX Burst
             # would be counted apart: not read
-            if "ex_burst" in head or _ONCE_PER_TURN.search(trigger.group("rest")):
+            if "ex_burst" in head or _ONCE_PER_TURN.search(trigger.group("rest")) or _is_once_in_whose_turn(
+                    trigger.group("rest")):
                 raise Unread(text)
             others = _auto(head, either.group(1), events, trigger.group("rest"), yours)
             return [*_auto(head, "<self>", events, trigger.group("rest")),
@@ -210,6 +211,7 @@ def _auto(head: Ability, subject: str, events: tuple[str, ...], rest: str, yours
     rest, condition = _condition(rest)
     if condition:
         ability["condition"] = condition
+    rest = _trigger_turn_limit(rest, ability, events)
     once = _ONCE_PER_TURN.search(rest)
     if once is not None:
         if len(events) > 1:  # once in all, not once per event
@@ -802,3 +804,27 @@ def _on_all(sentence: str, zone: str) -> list[clauses.Effect] | None:
         return None
     first, second = clauses.target_sentence(both.group(1), zone), _on_all(both.group(2), zone)
     return None if first is None or second is None else first + second
+
+
+# "This effect will trigger only during your (opponent's) turn (and only once per turn)." closing an auto ability
+_TRIGGER_TURN = re.compile(r"\s*This effect will trigger only during your (opponent's )?turn( and only once per turn)?\.?$")
+
+
+def _is_once_in_whose_turn(rest: str) -> bool:
+    """Tell whether an auto ability's text ends with a whose-turn limit that also says "only once per turn"."""
+    found = _TRIGGER_TURN.search(rest)
+    return found is not None and bool(found.group(2))
+
+
+def _trigger_turn_limit(rest: str, ability: Ability, events: tuple[str, ...]) -> str:
+    """Read the whose-turn limit closing an auto ability into its condition your_turn (checked as it triggers and as it
+    resolves, FFTCG 11.8.13) and its once-per-turn limit; return the text before it."""
+    found = _TRIGGER_TURN.search(rest)
+    if found is None:
+        return rest
+    if found.group(2):
+        if len(events) > 1:  # once in all, not once per event
+            raise Unread(found.group(0).strip())
+        ability["only"] = ["once_per_turn"]
+    ability["condition"] = {**ability.get("condition", {}), "your_turn": 0 if found.group(1) else 1}
+    return rest[:found.start()]
