@@ -88,6 +88,7 @@ def emit(tx: Transaction, happened: TriggerEvent) -> None:
                 "card_id": definition.id, "ability": index,
                 "name": ability.get("name") or f"{definition.name}: {event.replace('_', ' ')}", "event_card": card,
                 "event_ts": state.cards[card].props.get("ts") if card is not None else None})
+    returning = []
     for position, delayed in reversed(list(enumerate(state.lists.get("delayed", [])))):
         if delayed.get("turn") not in (None, state.turn):
             tx.list_remove("delayed", position)  # "… this turn": the turn is over
@@ -100,6 +101,10 @@ def emit(tx: Transaction, happened: TriggerEvent) -> None:
         if watched is not None and not _is_watched_object(state, happened, watched[1]):
             tx.list_remove("delayed", position)  # FFTCG 11.8.17.3: its card left its zone; the ability lost it
             continue
+        if delayed.get("returns") is not None:  # "for as long as <card> is on the field" ended: no stack
+            tx.list_remove("delayed", position)
+            returning.append(delayed["returns"])
+            continue
         triggers.queue(tx, delayed["controller"], {
             "kind": "delayed", "source": delayed["source"], "ts": delayed.get("source_ts"),
             "card_id": delayed["card_id"], "ability": -1,
@@ -107,6 +112,10 @@ def emit(tx: Transaction, happened: TriggerEvent) -> None:
             "event_card": card})
         if delayed.get("once", True):
             tx.list_remove("delayed", position)
+    for iid, ts in returning:  # each comes back as a new object under its owner's control (FFTCG 7.4)
+        if is_current(state, iid, ts) and state.cards[iid].zone.endswith(".removed"):
+            put_onto_field(tx, iid, state.cards[iid].owner, state.definition(iid).card_type == "backup")
+            tx.log(f"{name_of(tx, iid)} came back onto the field", "FFTCG 11.4.8")
 
 
 def _is_watched_object(state: Any, happened: TriggerEvent, ts: Any) -> bool:

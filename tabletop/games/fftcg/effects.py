@@ -115,7 +115,9 @@ Forward they control.": that player picks `count` cards passing `filter` — on 
 "Play 1 Forward from your hand onto the field" is a select from the hand then play_onto_field — as the effect
 resolves, not a choice of targets; the effects after it are done to them), pay {cost: {cp, element, element_cp, elements}} ("you may pay
 [1]": as it resolves, the controller picks cards to discard and Backups to dull paying it, FFTCG 11.2, or none: not
-paid), remove_then_play {dull} (the chosen cards on the field are removed from the game, then played onto the field by
+paid), remove_while_source_stays (the chosen cards on the field are removed from the game while the ability's card stays
+on the field: when it leaves, each comes back onto the field under its owner's control at once, not through the stack;
+nothing is removed once the card already left), remove_then_play {dull} (the chosen cards on the field are removed from the game, then played onto the field by
 the ability's controller — dull when `dull` —: new objects, FFTCG 7.4, 11.4.8), cancel (the chosen Summon on the stack — a target with `zone: stack` — leaves it without resolving and goes to its
 owner's Break Zone: "Cancel its effect"), cast_free (the selected Summon of its controller's hand is cast without paying its cost: it goes on the stack, its
 cards and mode chosen as it goes, and "when you cast a Summon" abilities trigger; not cast when it would choose cards
@@ -233,6 +235,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "cast_free": {},
     "cancel": {},
     "remove_then_play": {"dull": bool},
+    "remove_while_source_stays": {},
     "by_hand": {"text": str},
 }
 for _word, _word_params in _WORDS.items():

@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-58"
+COMPILER_VERSION = "fftcg-59"
 
 Ability = dict[str, Any]
 
@@ -596,6 +596,9 @@ def _sentence(sentence: str, ability: Ability, it_is_self: bool) -> list[clauses
     cancelled = _cancel_summon(sentence, ability)
     if cancelled is not None:
         return cancelled
+    if _REMOVED_WHILE.match(sentence) and isinstance(ability.get("target"), dict) and ability["target"].get(
+            "zone", "field") == "field":
+        return [{"effect": "remove_while_source_stays"}]
     target = ability.get("target")
     if isinstance(target, dict):
         return clauses.target_sentence(sentence, target.get("zone", "field")) or _on_self(sentence) or _on_all(
@@ -828,3 +831,7 @@ def _trigger_turn_limit(rest: str, ability: Ability, events: tuple[str, ...]) ->
         ability["only"] = ["once_per_turn"]
     ability["condition"] = {**ability.get("condition", {}), "your_turn": 0 if found.group(1) else 1}
     return rest[:found.start()]
+
+
+# "Remove it from the game for as long as <self> is on the field." (the chosen card comes back when <self> leaves)
+_REMOVED_WHILE = re.compile(r"^Remove it from the game for as long as <self> is on the field$", re.I)

@@ -15,7 +15,7 @@ from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.triggers import trigger_event
 from tabletop.games.fftcg import actions
-from tabletop.games.fftcg.continuous import FILTER, characteristics, number_of, pinned
+from tabletop.games.fftcg.continuous import FILTER, characteristics, is_current, number_of, pinned
 from tabletop.games.fftcg.effects import PHASE_TRIGGERS, VOCABULARY, ability_kind, has_mode_targets
 
 Step = Mapping[str, Any]
@@ -448,3 +448,24 @@ def _remove_then_play(tx: Transaction, doing: Doing, step: Step) -> None:
     for iid in removed:
         if tx.state.cards[iid].zone.endswith(".removed"):
             _play_onto_field(tx, doing.controller, iid, bool(step.get("dull")))
+
+
+@VOCABULARY.handles("remove_while_source_stays")
+def _remove_while_source_stays(tx: Transaction, doing: Doing, step: Step) -> None:
+    """Remove the chosen cards from the game for as long as the ability's card is on the field: each comes back when
+    that card leaves it (actions.emit, the `returns` of a delayed item); nothing is removed once it already left."""
+    state = tx.state
+    source, ts = doing.source, doing.entry.get("ts")
+    if source is None or not (is_current(state, source, ts) and state.cards[source].zone.endswith(".field")):
+        tx.log(f"{doing.entry['name']}: its card is no longer on the field, so nothing is removed", "FFTCG 11.12.4")
+        return
+    for iid in doing.on_field:
+        label = actions.name_of(tx, iid)
+        was = actions.enter_zone(tx, iid, "removed")
+        tx.log(f"{label} was removed from the game for as long as {actions.name_of(tx, source)} is on the field",
+               "FFTCG 15.1.1.5")
+        actions.emit(tx, trigger_event("leaves_field", iid, was_ts=was))
+        tx.list_append("delayed", {"trigger": "leaves_field", "card": [source, ts], "returns": pinned(state, [iid])[0],
+                                   "controller": doing.controller, "source": source, "source_ts": ts,
+                                   "card_id": doing.entry["card_id"], "name": f"{doing.entry['name']} (ends)",
+                                   "do": [], "once": True})
