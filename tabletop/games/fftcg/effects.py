@@ -115,7 +115,9 @@ Forward they control.": that player picks `count` cards passing `filter` — on 
 "Play 1 Forward from your hand onto the field" is a select from the hand then play_onto_field — as the effect
 resolves, not a choice of targets; the effects after it are done to them), pay {cost: {cp, element, element_cp, elements}} ("you may pay
 [1]": as it resolves, the controller picks cards to discard and Backups to dull paying it, FFTCG 11.2, or none: not
-paid), remove_while_source_stays (the chosen cards on the field are removed from the game while the ability's card stays
+paid), divide_damage {amount, equally, unreducible} ("Divide 6000 damage among them as you like": the controller picks,
+as it resolves, how the chosen Forwards still on the field share it in units of 1000, each 1000 or more; `equally`:
+the same share each, rounded up to 1000), remove_while_source_stays (the chosen cards on the field are removed from the game while the ability's card stays
 on the field: when it leaves, each comes back onto the field under its owner's control at once, not through the stack;
 nothing is removed once the card already left), remove_then_play {dull} (the chosen cards on the field are removed from the game, then played onto the field by
 the ability's controller — dull when `dull` —: new objects, FFTCG 7.4, 11.4.8), cancel (the chosen Summon on the stack — a target with `zone: stack` — leaves it without resolving and goes to its
@@ -236,6 +238,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "cancel": {},
     "remove_then_play": {"dull": bool},
     "remove_while_source_stays": {},
+    "divide_damage": {"amount": int, "equally": bool, "unreducible": bool},
     "by_hand": {"text": str},
 }
 for _word, _word_params in _WORDS.items():

@@ -299,6 +299,8 @@ def _ask(tx: Transaction, fi: int, at: str, step: Mapping[str, Any], cards: list
             return True
     if name == "pay":
         return _ask_payment(tx, fi, at, step)
+    if name == "divide_damage":
+        return _ask_division(tx, fi, at, step, cards)
     if name == "select" and at not in answers:
         chooser = entry["controller"] if step.get("player") == "you" else state.opponent(entry["controller"])
         zone = step["filter"].get("zone", "field")
@@ -341,6 +343,31 @@ def _ask(tx: Transaction, fi: int, at: str, step: Mapping[str, Any], cards: list
             actions.ask_replacement(tx, *waiting)
             return True
     return False
+
+
+def _ask_division(tx: Transaction, fi: int, at: str, step: Mapping[str, Any], cards: list[int]) -> bool:
+    """Ask how to divide damage "as you like" among the chosen Forwards still on the field, in units of 1000, each
+    dealt 1000 or more (one of every such split, listed in the question; made as it resolves, digest 12.9c)."""
+    state = tx.state
+    context = procedure.ctx(state, fi)
+    entry, answers = context["entry"], context["answers"]
+    on_field = [c for c in cards if state.cards[c].zone.endswith(".field")]
+    if at in answers or step.get("equally") or len(on_field) < 2:
+        return False
+    splits = divisions(int(step["amount"]) // 1000, len(on_field))
+    procedure.set_var(tx, fi, "answers", {**answers, f"{at}:splits": [[on_field, split] for split in splits]})
+    listed = "; ".join(f"{n}: " + ", ".join(f"{actions.name_of(tx, c)} {units * 1000}" for c, units in zip(on_field, split))
+                       for n, split in enumerate(splits))
+    procedure.ask(tx, fi, entry["controller"], "effect_choice", "pick", f"{entry['name']}: divide {int(step['amount'])} "
+                  f"damage — {listed}", [str(n) for n in range(len(splits))], 1, 1, "FFTCG 11.11.5.1", key=at)
+    return True
+
+
+def divisions(units: int, parts: int) -> list[list[int]]:
+    """Return every way to divide `units` among `parts`, each getting 1 or more (none when there are too few)."""
+    if parts == 1:
+        return [[units]] if units >= 1 else []
+    return [[first, *rest] for first in range(units - parts + 1, 0, -1) for rest in divisions(units - first, parts - 1)]
 
 
 def _ask_payment(tx: Transaction, fi: int, at: str, step: Mapping[str, Any]) -> bool:

@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-59"
+COMPILER_VERSION = "fftcg-60"
 
 Ability = dict[str, Any]
 
@@ -447,7 +447,7 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
         ability["optional"] = True
         sentences[1] = sentences[1][len("you may "):]
     for index, sentence in enumerate(sentences):
-        if _unreducible(sentence, steps) or _play_removed(sentence, steps, ability):
+        if _unreducible(sentence, steps) or _play_removed(sentence, steps, ability) or _units_note(sentence, steps):
             continue
         if sentence.lower().startswith("when you do so, "):
             steps.append(_when_done(steps, " ".join(s + "." for s in [sentence[len("when you do so, "):],
@@ -596,6 +596,9 @@ def _sentence(sentence: str, ability: Ability, it_is_self: bool) -> list[clauses
     cancelled = _cancel_summon(sentence, ability)
     if cancelled is not None:
         return cancelled
+    divided = _divided(sentence, ability)
+    if divided is not None:
+        return divided
     if _REMOVED_WHILE.match(sentence) and isinstance(ability.get("target"), dict) and ability["target"].get(
             "zone", "field") == "field":
         return [{"effect": "remove_while_source_stays"}]
@@ -683,7 +686,7 @@ _UNREDUCIBLE = re.compile(r"^This damage cannot be reduced$", re.I)
 def _unreducible(sentence: str, steps: list[clauses.Effect]) -> bool:
     """Read "This damage cannot be reduced." after a damage step: no replacement reducing or preventing it applies
     ("cannot" wins, FFTCG 1.3); True when read (the step before now says so)."""
-    if not _UNREDUCIBLE.match(sentence) or not steps or steps[-1]["effect"] != "deal_damage":
+    if not _UNREDUCIBLE.match(sentence) or not steps or steps[-1]["effect"] not in ("deal_damage", "divide_damage"):
         return False
     steps[-1]["unreducible"] = True
     return True
@@ -835,3 +838,28 @@ def _trigger_turn_limit(rest: str, ability: Ability, events: tuple[str, ...]) ->
 
 # "Remove it from the game for as long as <self> is on the field." (the chosen card comes back when <self> leaves)
 _REMOVED_WHILE = re.compile(r"^Remove it from the game for as long as <self> is on the field$", re.I)
+
+
+# "Divide 6000 damage among them as you like." / "… among them equally." after choosing Forwards
+# ("… divide 15000 damage among those instead": as the division it replaces, as you like)
+_DIVIDE = re.compile(r"^divide (\d+) damage among (?:them (as you like|equally)|those)$", re.I)
+# the reminder closing it: "(Units must be 1000.)"
+_UNITS = re.compile(r"^\(Units? must be 1000\.?\)$", re.I)
+
+
+def _divided(sentence: str, ability: Ability) -> list[clauses.Effect] | None:
+    """Read damage divided among the chosen Forwards (divide_damage; "as you like": split as it resolves)."""
+    match = _DIVIDE.match(sentence)
+    target = ability.get("target")
+    if match is None or not isinstance(target, dict) or target.get("type") != "forward" or "zone" in target or (
+            int(match.group(1)) % 1000):
+        return None
+    found: clauses.Effect = {"effect": "divide_damage", "amount": int(match.group(1))}
+    if (match.group(2) or "").lower() == "equally":
+        found["equally"] = True
+    return [found]
+
+
+def _units_note(sentence: str, steps: list[clauses.Effect]) -> bool:
+    """Read "(Units must be 1000.)" after a division as what divide_damage already does; True when read."""
+    return bool(_UNITS.match(sentence)) and any(step["effect"] == "divide_damage" for step in steps)

@@ -469,3 +469,27 @@ def _remove_while_source_stays(tx: Transaction, doing: Doing, step: Step) -> Non
                                    "controller": doing.controller, "source": source, "source_ts": ts,
                                    "card_id": doing.entry["card_id"], "name": f"{doing.entry['name']} (ends)",
                                    "do": [], "once": True})
+
+
+@VOCABULARY.handles("divide_damage")
+def _divide_damage(tx: Transaction, doing: Doing, step: Step) -> None:
+    """Deal the damage divided among the chosen Forwards on the field: as picked (resolution._ask_division; a lone
+    Forward is dealt it all) or equally (a share rounded up to 1000)."""
+    amount = int(step["amount"])
+    on_field = doing.on_field
+    if not on_field:
+        return
+    if step.get("equally") or len(on_field) == 1:
+        share = -(-amount // len(on_field)) if len(on_field) == 1 else -(-amount // len(on_field) // 1000) * 1000
+        shares = {iid: share for iid in on_field}
+    else:
+        picked = doing.picks(doing.at)
+        splits = doing.answers.get(f"{doing.at}:splits") or []
+        if not picked or not 0 <= picked[0] < len(splits):
+            return
+        cards, split = splits[picked[0]]
+        shares = {int(iid): int(units) * 1000 for iid, units in zip(cards, split)}
+    source = doing.source
+    for iid in on_field:
+        actions.deal_character_damage(tx, iid, shares.get(iid, 0), [source] if source is not None else [],
+                                      reducible=not step.get("unreducible"))
