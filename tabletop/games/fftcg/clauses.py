@@ -14,6 +14,7 @@ from tabletop.games.fftcg.cards import ELEMENTS
 Effect = dict[str, Any]
 
 _ELEMENT = "|".join(e.capitalize() for e in ELEMENTS)
+ELEMENT_WORDS = _ELEMENT  # "Fire|Ice|…" as printed
 _TYPES = {"forward": "forward", "backup": "backup", "monster": "monster", "summon": "summon",
           "character": "character"}
 KEYWORD_NAMES = {"haste": "haste", "brave": "brave", "first strike": "first_strike", "back attack": "back_attack"}

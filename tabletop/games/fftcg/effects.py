@@ -115,7 +115,9 @@ Forward they control.": that player picks `count` cards passing `filter` — on 
 "Play 1 Forward from your hand onto the field" is a select from the hand then play_onto_field — as the effect
 resolves, not a choice of targets; the effects after it are done to them), pay {cost: {cp, element, element_cp, elements}} ("you may pay
 [1]": as it resolves, the controller picks cards to discard and Backups to dull paying it, FFTCG 11.2, or none: not
-paid), divide_damage {amount, equally, unreducible} ("Divide 6000 damage among them as you like": the controller picks,
+paid), reveal_until {filter} (the controller turns over the top card of their deck one at a time until one passes the
+filter: it goes to the hand, the others revealed are shuffled to the bottom of the deck; none passing, all of them go
+there; FFTCG 7.6.1), divide_damage {amount, equally, unreducible} ("Divide 6000 damage among them as you like": the controller picks,
 as it resolves, how the chosen Forwards still on the field share it in units of 1000, each 1000 or more; `equally`:
 the same share each, rounded up to 1000), remove_while_source_stays (the chosen cards on the field are removed from the game while the ability's card stays
 on the field: when it leaves, each comes back onto the field under its owner's control at once, not through the stack;
@@ -239,6 +241,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "remove_then_play": {"dull": bool},
     "remove_while_source_stays": {},
     "divide_damage": {"amount": int, "equally": bool, "unreducible": bool},
+    "reveal_until": {"filter": dict},
     "by_hand": {"text": str},
 }
 for _word, _word_params in _WORDS.items():
@@ -467,7 +470,7 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
         problems += _check_filter(f"{where}.filter", effect.get("filter"), FILTER_KEYS)
     if name == "search" and effect.get("to", "hand") not in ("hand", "field", "break"):
         problems.append(f"{where}: search 'to' must be hand, field or break")
-    if name in ("search", "discard") and "filter" in effect:
+    if name in ("search", "discard", "reveal_until") and "filter" in effect:
         problems += _check_filter(f"{where}.filter", effect["filter"], FILTER_KEYS)
     if name == "when_done":
         if effect.get("after") not in WHEN_DONE_AFTER:

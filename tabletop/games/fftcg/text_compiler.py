@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-60"
+COMPILER_VERSION = "fftcg-61"
 
 Ability = dict[str, Any]
 
@@ -464,6 +464,10 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
             steps.append(_modes(modes, sentence))
             modes = []
             continue
+        until = _reveal_until(sentences[index:]) if not steps and "target" not in ability else None
+        if until is not None:
+            steps.append(until)
+            break
         shown = (clauses.reveal_hand_sentences(sentences[index:]) or _reveal_and_maybe_select(sentences[index:])
                  ) if not steps and "target" not in ability else None
         if shown is not None:  # its select, if any, is the last pick: the discard is done to it
@@ -863,3 +867,23 @@ def _divided(sentence: str, ability: Ability) -> list[clauses.Effect] | None:
 def _units_note(sentence: str, steps: list[clauses.Effect]) -> bool:
     """Read "(Units must be 1000.)" after a division as what divide_damage already does; True when read."""
     return bool(_UNITS.match(sentence)) and any(step["effect"] == "divide_damage" for step in steps)
+
+
+# "Turn over one card at a time from the top of your deck until an Ice or Wind card is revealed. Add it to your hand.
+# Then, shuffle the other cards (revealed) and return them to the bottom of your deck."
+_UNTIL = re.compile(rf"^turn over one card at a time from the top of your deck until an? ({clauses.ELEMENT_WORDS}) or "
+                    rf"({clauses.ELEMENT_WORDS}) card is revealed$", re.I)
+_UNTIL_TAKE = re.compile(r"^add it to your hand$", re.I)
+_UNTIL_REST = re.compile(r"^shuffle the other cards(?: revealed)? and return them to the bottom of your deck$", re.I)
+
+
+def _reveal_until(sentences: list[str]) -> clauses.Effect | None:
+    """Read revealing the deck's top cards until one of two Elements shows (reveal_until: that card to the hand, the
+    others shuffled to the bottom; FFTCG 7.6.1 revealed cards)."""
+    if len(sentences) != 3:
+        return None
+    until = _UNTIL.match(sentences[0])
+    if until is None or not _UNTIL_TAKE.match(sentences[1]) or not _UNTIL_REST.match(sentences[2]):
+        return None
+    return {"effect": "reveal_until", "filter": {"any_of": [{"element": until.group(1).lower()},
+                                                            {"element": until.group(2).lower()}]}}

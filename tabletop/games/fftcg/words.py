@@ -493,3 +493,29 @@ def _divide_damage(tx: Transaction, doing: Doing, step: Step) -> None:
     for iid in on_field:
         actions.deal_character_damage(tx, iid, shares.get(iid, 0), [source] if source is not None else [],
                                       reducible=not step.get("unreducible"))
+
+
+@VOCABULARY.handles("reveal_until")
+def _reveal_until(tx: Transaction, doing: Doing, step: Step) -> None:
+    """Turn over the top cards of the controller's deck one at a time until one passes the filter: it is added to the
+    hand; the other cards turned over go to the bottom of the deck in a random order (FFTCG 7.6.1)."""
+    state = tx.state
+    player = doing.controller
+    turned: list[int] = []
+    found = None
+    for iid in list(state.zones[f"{player}.deck"].cards):
+        tx.reveal(iid, "all")
+        if FILTER.holds(Seen(state, player), iid, dict(step.get("filter") or {})):
+            found = iid
+            break
+        turned.append(iid)
+    if found is not None:
+        tx.log(f"{player} turned over {len(turned) + 1} card(s) and added {actions.name_of(tx, found)} to their hand",
+               "FFTCG 7.6.1")
+        actions.enter_zone(tx, found, "hand", None)
+    else:
+        tx.log(f"{player} turned over their whole deck ({len(turned)} card(s)): none fits", "FFTCG 7.6.1")
+    if turned:
+        tx.log(f"{player} shuffled the {len(turned)} other card(s) turned over to the bottom of their deck", "FFTCG 7.6.1")
+    while turned:  # a random order: each next card is drawn from the rest with the game's seeded generator
+        actions.enter_zone(tx, turned.pop(tx.random_below(len(turned))), "deck", None)
