@@ -464,6 +464,10 @@ def _replace_damage(tx: Transaction, iid: int, amount: int, reducible: bool = Tr
     for index, item in reversed(once):
         tx.list_remove("effects", index)
     found += [(str(item.get("label", "effect")), item) for _, item in once]
+    # "During this turn, if it is dealt damage (less than its power), the damage becomes 0 instead": lasting, not used up
+    found += [(str(item.get("label", "effect")), {"instead": "prevent"}) for item in tx.state.lists.get("effects", ())
+              if item["effect"] == "prevent_damage" and any(c == iid and is_current(tx.state, c, ts) for c, ts in item["cards"])
+              and (not item.get("less_than_power") or amount < int(characteristics(tx.state)[iid].power or 0))]
     if not found:
         return amount
     name = name_of(tx, iid)

@@ -356,6 +356,13 @@ def _lasting_forms(subject: str) -> tuple[tuple[re.Pattern[str], Any], ...]:
          lambda m: [{"effect": "replace_next_damage", "instead": "reduce", "amount": int(m.group(1))}]),
         (re.compile(rf"^during this turn, the next damage dealt to {s} becomes 0 instead$", re.I),
          lambda m: [{"effect": "replace_next_damage", "instead": "prevent"}]),
+        (re.compile(rf"^during this turn, if {s} (?:is|are) dealt damage( less than (?:its|their) power)?, the damage becomes "
+                    rf"0 instead$", re.I),
+         lambda m: [{"effect": "prevent_damage", "duration": "turn", **({"less_than_power": True} if m.group(1) else {})}]),
+        (re.compile(rf"^during this turn, {s} cannot attack or block, and if {s} (?:is|are) dealt damage, the damage "
+                    rf"becomes 0 instead$", re.I),
+         lambda m: [{"effect": "cannot_attack", "duration": "turn"}, {"effect": "cannot_block", "duration": "turn"},
+                    {"effect": "prevent_damage", "duration": "turn"}]),
         (re.compile(r"^if it is put from the field into the Break Zone this turn, (remove it from the game|return it to "
                     r"its owner's hand) instead$" if s != "<self>" else r"^(?!)", re.I),
          lambda m: [{"effect": "replace_break", "put": True, "duration": "turn",

@@ -519,3 +519,6 @@ def _reveal_until(tx: Transaction, doing: Doing, step: Step) -> None:
         tx.log(f"{player} shuffled the {len(turned)} other card(s) turned over to the bottom of their deck", "FFTCG 7.6.1")
     while turned:  # a random order: each next card is drawn from the rest with the game's seeded generator
         actions.enter_zone(tx, turned.pop(tx.random_below(len(turned))), "deck", None)
+
+
+VOCABULARY.handles("prevent_damage")(_lasting)  # read where damage is dealt (actions._replace_damage)
