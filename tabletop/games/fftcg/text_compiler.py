@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-62"
+COMPILER_VERSION = "fftcg-63"
 
 Ability = dict[str, Any]
 
@@ -603,6 +603,10 @@ def _sentence(sentence: str, ability: Ability, it_is_self: bool) -> list[clauses
     divided = _divided(sentence, ability)
     if divided is not None:
         return divided
+    both = _IT_AND_SELF.match(sentence) if isinstance(ability.get("target"), dict) else None
+    if both is not None and ability["target"].get("zone", "field") == "field":  # the chosen cards, then the card itself
+        return [{"effect": "deal_damage", "amount": int(both.group(1))},
+                {"effect": "deal_damage", "amount": int(both.group(1)), "on": "self"}]
     if _REMOVED_WHILE.match(sentence) and isinstance(ability.get("target"), dict) and ability["target"].get(
             "zone", "field") == "field":
         return [{"effect": "remove_while_source_stays"}]
@@ -887,3 +891,7 @@ def _reveal_until(sentences: list[str]) -> clauses.Effect | None:
         return None
     return {"effect": "reveal_until", "filter": {"any_of": [{"element": until.group(1).lower()},
                                                             {"element": until.group(2).lower()}]}}
+
+
+# "Deal it and <self> 9000 damage." after one card was chosen
+_IT_AND_SELF = re.compile(r"^deal it and <self> (\d+) damage$", re.I)
