@@ -289,8 +289,13 @@ _FOR_EACH = re.compile(rf"^deal {_IT} (\d+) damage for each (.+)$", re.I)
 def counted_amount(each: str, times: int, negative: bool = False) -> dict[str, Any] | None:
     """Read "Backup you control" or "point of damage you have received" (after "for each") into a number computed
     when it is used (effects.VALUE_KEYS); `negative`: a loss of power or a cost reduction."""
+    counters = re.fullmatch(r"(\w+) Counter placed on <self>", each)
     if each in ("point of damage you have received", "point of damage your opponent has received"):
         found: dict[str, Any] = {"damage_points": "you" if each.startswith("point of damage you") else "opponent"}
+    elif each in ("card in your hand", "card in your opponent's hand"):  # counted as the effect resolves
+        found = {"hand_cards": "you" if each == "card in your hand" else "opponent"}
+    elif counters is not None:  # FFTCG 4.9: counters on the ability's own card
+        found = {"counters_on_self": counters.group(1)}
     else:
         counted = card_phrase(each)
         if counted is None or "zone" in counted:

@@ -483,10 +483,12 @@ def matches(state: GameState, iid: int, filt: Mapping[str, Any], you: str, sourc
     return FILTER.holds(Seen(state, you, source, chars), iid, filt)
 
 
-def number_of(state: GameState, spec: Any, controller: str, source: int | None, x: int = 0) -> int:
+def number_of(state: GameState, spec: Any, controller: str, source: int | None, x: int = 0,
+              counters: Mapping[str, int] | None = None) -> int:
     """Return a number an ability uses: a printed one, or one computed now (effects.VALUE_KEYS): X paid with the cost,
     the field's cards passing a filter, or the points of damage a player has received, times N, divided by N with a
-    fraction rounded up (FFTCG 4.2); never below 0 (FFTCG 4.1), then made a loss when `negative`."""
+    fraction rounded up (FFTCG 4.2); never below 0 (FFTCG 4.1), then made a loss when `negative`. `counters`: the
+    source's counters as the ability was used (else those it has now)."""
     if not isinstance(spec, Mapping):
         return int(spec)
     if "x" in spec:
@@ -494,9 +496,15 @@ def number_of(state: GameState, spec: Any, controller: str, source: int | None, 
     elif "damage_points" in spec:
         whose = controller if spec["damage_points"] == "you" else state.opponent(controller)
         base = len(state.zones[f"{whose}.damage"].cards)
+    elif "hand_cards" in spec:
+        whose = controller if spec["hand_cards"] == "you" else state.opponent(controller)
+        base = len(state.zones[f"{whose}.hand"].cards)
+    elif "counters_on_self" in spec:
+        held = counters if counters is not None else state.cards[source].counters if source in state.cards else {}
+        base = int(held.get(str(spec["counters_on_self"]), 0))
     else:
         base = sum(1 for iid in field_cards(state) if matches(state, iid, spec["count"], controller, source))
-    total = base * int(spec.get("times", 1))
+    total = base * int(spec.get("times", 1)) + int(spec.get("plus", 0))
     divide = int(spec.get("divide", 1))
     number = max(0, -(-total // divide))
     return -number if spec.get("negative") else number

@@ -135,9 +135,11 @@ the cards discarded, the damage received, the card itself put into the Break Zon
 ability, its targets chosen as it goes on the stack, FFTCG 11.8).
 A number (draw count, deal_damage/damage_player/power amount; a card's own cost_change) may be computed when the
 effect resolves (the cost: when it is counted): {x: N} is N times the X paid, {count: FILTER} the number of field
-cards passing the filter, {damage_points: you|opponent} the points of damage that player has received; `times: N`
-multiplies, `divide: N` divides with fractions rounded up (FFTCG 4.2); `negative: true` makes it a loss (power) or a
-reduction (cost_change).
+cards passing the filter, {damage_points: you|opponent} the points of damage that player has received, {hand_cards:
+you|opponent} the cards in that player's hand, {counters_on_self: NAME} the counters of that name on the ability's
+card; `times: N` multiplies, `divide: N` divides with fractions rounded up (FFTCG 4.2), `plus: N` adds N after ("Deal
+it 3000 damage and 1000 more damage for each card in your opponent's hand"); `negative: true` makes it a loss (power)
+or a reduction (cost_change).
 mill {count, player} puts the top `count` cards of the player's deck into their Break Zone (FFTCG 7.3).
 `player` is `you`, `opponent` or `each` (draw, discard, damage_player, mill: the turn player chooses first,
 then the other, then both act at once, FFTCG 6.1.4); default: you for draw and discard, opponent for
@@ -188,7 +190,9 @@ VOCABULARY = Vocabulary("fftcg")
 # {count: FILTER} (the field's cards passing it), {damage_points: PLAYER}, with `times: N`, `divide: N` (a fraction
 # rounded up) and `negative` (see the module docstring).
 VALUE: tuple[type, ...] = (int, dict)
-VALUE_KEYS = ("x", "count", "damage_points", "times", "divide", "negative")
+VALUE_KEYS = ("x", "count", "damage_points", "times", "divide", "negative", "hand_cards", "counters_on_self", "plus")
+# what a computed number counts: one of these (see number_of)
+VALUE_BASES = ("x", "count", "damage_points", "hand_cards", "counters_on_self")
 _WORDS: dict[str, dict[str, ParamType]] = {
     "draw": {"count": VALUE, "player": str},
     "deal_damage": {"amount": VALUE, "unreducible": bool},
@@ -513,10 +517,13 @@ def counts_printed_facts(value: Mapping[str, Any]) -> bool:
 def _check_value(where: str, value: Mapping[str, Any]) -> list[str]:
     """Check a number computed when the effect resolves (see VALUE_KEYS)."""
     problems = [f"{where}: unknown value key {k!r}" for k in value if k not in VALUE_KEYS]
-    if sum(key in value for key in ("x", "count", "damage_points")) != 1:
-        problems.append(f"{where}: a computed number gives one of 'x', 'count' or 'damage_points'")
-    if value.get("damage_points", "you") not in ("you", "opponent"):
-        problems.append(f"{where}: 'damage_points' is you or opponent")
+    if sum(key in value for key in VALUE_BASES) != 1:
+        problems.append(f"{where}: a computed number gives one of {', '.join(VALUE_BASES)}")
+    for key in ("damage_points", "hand_cards"):
+        if value.get(key, "you") not in ("you", "opponent"):
+            problems.append(f"{where}: {key!r} is you or opponent")
+    if "plus" in value and (isinstance(value["plus"], bool) or not isinstance(value["plus"], int)):
+        problems.append(f"{where}: 'plus' must be a whole number")
     for key in ("x", "times", "divide"):
         if key in value and (isinstance(value[key], bool) or not isinstance(value[key], int) or value[key] < 1):
             problems.append(f"{where}: {key!r} must be a whole number, 1 or more")

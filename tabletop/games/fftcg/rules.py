@@ -910,6 +910,8 @@ class FFTCGRules(GameRules):
                  "card_id": definition.id, "ability": command.ability, "targets": pinned(state, targets),
                  "mode": command.mode, "name": ability.get("name") or f"{definition.name}: ability {command.ability}",
                  "x": command.x}
+        if card.counters:  # read as it goes on the stack (digest 5.8): a cost may take the card away with them
+            entry["counters"] = dict(card.counters)
         if cost.get("dull"):
             tx.set_field(command.card, "tapped", True)
         if "once_per_turn" in (ability.get("only") or ()):  # this object used it this turn (see _use_limit)

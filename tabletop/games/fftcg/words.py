@@ -56,7 +56,8 @@ def do_effect(tx: Transaction, doing: Doing, step: Step) -> None:
 
 def value_of(state: GameState, doing: Doing, spec: Any) -> int:
     """Return a number an effect uses, computed now when it is one (continuous.number_of)."""
-    return number_of(state, spec, doing.controller, doing.source, int(doing.entry.get("x") or 0))
+    return number_of(state, spec, doing.controller, doing.source, int(doing.entry.get("x") or 0),
+                     doing.entry.get("counters"))
 
 
 def acting_players(state: GameState, entry: Mapping[str, Any], step: Step, default: str) -> list[str]:
