@@ -489,6 +489,8 @@ _PLAYER_WORDS: tuple[tuple[str, str, str, str | None], ...] = (
     (r"each player draws (\d+) cards?", "draw", "count", "each"),
     (r"your opponent draws (\d+) cards?", "draw", "count", "opponent"),
     (r"your opponent discards (\d+) cards?(?: from (?:their|his/her) hand)?", "discard", "count", "opponent"),
+    (r"your opponent randomly discards (\d+) cards?(?: from (?:their|his/her) hand)?", "discard_random", "count",
+     "opponent"),
     (r"each player discards (\d+) cards?(?: from (?:their|his/her) hand)?", "discard", "count", "each"),
     (r"discard (\d+) cards?(?: from your hand)?", "discard", "count", None),
     (r"discard your hand()", "discard_hand", "", None),
@@ -636,6 +638,8 @@ def player_sentence(sentence: str) -> Effect | None:
         match = pattern.match(sentence)
         if match is not None:
             effect: Effect = {"effect": word, key: int(match.group(1) or 1)} if key else {"effect": word}
+            if word == "discard_random":  # the discard word, its cards picked at random
+                effect.update(effect="discard", random=True)
             if player is not None:
                 effect["player"] = player
             return effect

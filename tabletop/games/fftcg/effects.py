@@ -93,7 +93,8 @@ actions", FFTCG 11.3.3; as an ability's first effect, a mode's first effect may 
 is then chosen before the targets, see `with_mode`),
 gain_control, hand_to_deck_bottom {count} (its controller places `count` cards of their choice from their hand at the
 bottom of their deck, in the order picked, FFTCG 7.9), discard_hand {player} (that player discards every card of their hand), discard {count, player, filter} (with a hand `target`: the chosen cards; else the player
-discards `count` cards of their choice, each passing `filter` when given: "discard 1 Summon"), cannot_attack, cannot_block, must_attack, must_block (blocks
+discards `count` cards of their choice, each passing `filter` when given: "discard 1 Summon"; `random`: picked at random
+by the game, "your opponent randomly discards 1 card"), cannot_attack, cannot_block, must_attack, must_block (blocks
 when it can, FFTCG 10.1.3.1.3),
 enters_dull (field, self: the card enters the field dull, read as it enters, FFTCG 11.12.5), backup_cp_only (field, self, read in the hand: "You can only pay with CP
 produced by Backups to cast <self>" — no card is discarded for CP to play or cast it, FFTCG 11.2 narrowed by its text),
@@ -220,7 +221,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "cost_change": {"amount": VALUE},
     "choose_one": {"modes": list},
     "gain_control": {},
-    "discard": {"count": int, "player": str, "filter": dict},
+    "discard": {"count": int, "player": str, "filter": dict, "random": bool},
     "discard_hand": {"player": str},
     "hand_to_deck_bottom": {"count": int},
     "cannot_attack": {},

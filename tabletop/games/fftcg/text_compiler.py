@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-64"
+COMPILER_VERSION = "fftcg-65"
 
 Ability = dict[str, Any]
 
@@ -608,6 +608,9 @@ def _sentence(sentence: str, ability: Ability, it_is_self: bool) -> list[clauses
         counted = clauses.counted_amount(more.group(3), int(more.group(2)))
         if counted is not None:
             return [{"effect": "deal_damage", "amount": {**counted, "plus": int(more.group(1))}}]
+    returned = _RETURN_IT_AND_SELF.match(sentence) if isinstance(ability.get("target"), dict) else None
+    if returned is not None and ability["target"].get("zone", "field") == "field":
+        return [{"effect": "return_to_hand"}, {"effect": "return_to_hand", "on": "self"}]
     both = _IT_AND_SELF.match(sentence) if isinstance(ability.get("target"), dict) else None
     if both is not None and ability["target"].get("zone", "field") == "field":  # the chosen cards, then the card itself
         return [{"effect": "deal_damage", "amount": int(both.group(1))},
@@ -904,3 +907,6 @@ _IT_AND_SELF = re.compile(r"^deal it and <self> (\d+) damage$", re.I)
 
 # "Deal it 3000 damage and 1000 more damage for each card in your opponent's hand."
 _MORE_FOR_EACH = re.compile(r"^deal it (\d+) damage and (\d+) more damage for each (.+)$", re.I)
+
+# "Return it and <self> to their owners' hand."
+_RETURN_IT_AND_SELF = re.compile(r"^return it and <self> to their owners'? hands?$", re.I)

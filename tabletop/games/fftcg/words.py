@@ -286,6 +286,8 @@ def _gain_control(tx: Transaction, doing: Doing, step: Step) -> None:
 def _discard(tx: Transaction, doing: Doing, step: Step) -> None:
     state = tx.state
     chosen = [c for c in doing.cards if state.cards[c].zone.endswith(".hand")]
+    if step.get("random") and not chosen:  # "randomly discards": the game's seeded generator picks (no one chooses)
+        chosen = [i for p in acting_players(state, doing.entry, step, "you") for i in _at_random(tx, p, step)]
     if "count" in step and not chosen:
         chosen = [i for p in acting_players(state, doing.entry, step, "you") for i in doing.picks(f"{doing.at}:{p}")]
     for iid in chosen:  # both players' discards happen together (FFTCG 6.1.4)
@@ -523,3 +525,9 @@ def _reveal_until(tx: Transaction, doing: Doing, step: Step) -> None:
 
 
 VOCABULARY.handles("prevent_damage")(_lasting)  # read where damage is dealt (actions._replace_damage)
+
+
+def _at_random(tx: Transaction, player: str, step: Step) -> list[int]:
+    """Return `count` cards of a player's hand picked by the game's seeded generator."""
+    hand = list(tx.state.zones[f"{player}.hand"].cards)
+    return [hand.pop(tx.random_below(len(hand))) for _ in range(min(int(step.get("count", 1)), len(hand)))]
