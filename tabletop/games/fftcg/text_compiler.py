@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-65"
+COMPILER_VERSION = "fftcg-66"
 
 Ability = dict[str, Any]
 
@@ -787,26 +787,37 @@ def _play_removed(sentence: str, steps: list[clauses.Effect], ability: Ability) 
     return True
 
 
-_MAY_SELECT_FROM_HAND = re.compile(r"^You may select 1 (.+?) from (?:their|his/her) hand$", re.I)
+_SELECT_IN_HAND = re.compile(r"^(?P<may>You may )?select 1 (?P<phrase>.+?) (?:from|in) (?:their|his/her) hand"
+                             r"(?P<other> other than an? (?:Forward|Backup|Monster|Summon))?$", re.I)
 _IF_YOU_DO_SO = {"if you do so, your opponent discards it and draws 1 card": {"effect": "discard"},
                  "if you do so, remove it from the game and your opponent draws 1 card": {"effect": "remove_from_game"}}
+_REMOVES_IT = re.compile(r"^your opponent removes it from the game$", re.I)
 
 
 def _reveal_and_maybe_select(sentences: list[str]) -> list[clauses.Effect] | None:
-    """Read "Your opponent reveals their hand. You may select 1 card from their hand. If you do so, your opponent
-    discards it (remove it from the game) and draws 1 card.": you may pick as it resolves (up_to); the draw only when
-    a card was picked (if_selected)."""
+    """Read "Your opponent reveals their hand. You may select 1 card (other than a Backup) in their hand. If you do so,
+    your opponent discards it (remove it from the game) and draws 1 card." (you may pick as it resolves, up_to; the draw
+    only when a card was picked, if_selected) and "… Select 1 card in their hand. Your opponent removes it from the
+    game." (a pick, then removed)."""
     if len(sentences) != 3 or clauses.reveal_hand_sentences(sentences[:1]) is None:
         return None
-    picked = _MAY_SELECT_FROM_HAND.match(sentences[1])
-    done = _IF_YOU_DO_SO.get(sentences[2].lower())
-    wanted = clauses.card_phrase(picked.group(1)) if picked is not None else None
-    if done is None or wanted is None or set(wanted) & {"controller", "zone"}:
+    picked = _SELECT_IN_HAND.match(sentences[1])
+    wanted = clauses.card_phrase(picked.group("phrase")) if picked is not None else None
+    if picked is None or wanted is None or set(wanted) & {"controller", "zone"}:
         return None
-    return [{"effect": "reveal_hand", "player": "opponent"},
-            {"effect": "select", "player": "you", "count": 1, "up_to": True,
-             "filter": {**wanted, "zone": "hand", "controller": "opponent"}},
-            dict(done), {"effect": "draw", "count": 1, "player": "opponent", "if_selected": True}]
+    if picked.group("other"):  # "card other than a Backup"
+        wanted["none_of"] = [{"type": picked.group("other").split()[-1].lower()}]
+    select: clauses.Effect = {"effect": "select", "player": "you", "count": 1,
+                              "filter": {**wanted, "zone": "hand", "controller": "opponent"}}
+    if picked.group("may"):
+        done = _IF_YOU_DO_SO.get(sentences[2].lower())
+        if done is None:
+            return None
+        return [{"effect": "reveal_hand", "player": "opponent"}, {**select, "up_to": True}, dict(done),
+                {"effect": "draw", "count": 1, "player": "opponent", "if_selected": True}]
+    if not _REMOVES_IT.match(sentences[2]):
+        return None
+    return [{"effect": "reveal_hand", "player": "opponent"}, select, {"effect": "remove_from_game"}]
 
 
 # "Deal it 3000 damage, and deal 2000 damage to all the Forwards opponent controls": the chosen cards', then every card's
