@@ -80,8 +80,9 @@ activate, freeze, power {amount}, set_power {value}, grant_keyword {keyword}, gr
 has that Job; applied before the effects that are not about type or Job, FFTCG 11.12.4.6), become_forward
 {power} (the card is also a Forward, with that Power unless it has one, while the effect lasts: same class ③),
 search {filter, count, to: hand|field|break, dull} (to the hand, played onto the field — dull if `dull` — or put into
-the Break Zone), look_top {count, reorder} (look at the top N cards of your deck and put any of them
-on the bottom, in the order picked; `reorder`: the others go back on top in the order picked), return_to_hand, remove_from_game, put_on_deck {position: top|bottom} (the top or bottom of its
+the Break Zone), look_top {count, reorder, bottom} (look at the top N cards of your deck and put any of them
+on the bottom, in the order picked — exactly `bottom` of them when given —; `reorder`: the others go back on top in
+the order picked), return_to_hand, remove_from_game, put_on_deck {position: top|bottom} (the top or bottom of its
 owner's deck, FFTCG 7.3; default bottom), reveal_top {count, filter, take, up_to, rest: bottom|break|top, reveal}
 (reveal — or, `reveal: false`, look at — the top `count` cards of your deck, add `take` of them passing `filter`
 to your hand — or play them onto the field, `to: field` (FFTCG 11.4.8) — "up to" when `up_to`; the others go to the bottom in the order you pick, to the Break Zone, or stay;
@@ -209,7 +210,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "grant_job": {"job": str},
     "become_forward": {"power": int},
     "search": {"filter": dict, "count": int, "to": str, "dull": bool},
-    "look_top": {"count": int, "reorder": bool},
+    "look_top": {"count": int, "reorder": bool, "bottom": int},
     "return_to_hand": {},
     "remove_from_game": {},
     "put_on_deck": {"position": str},

@@ -330,8 +330,12 @@ def _ask(tx: Transaction, fi: int, at: str, step: Mapping[str, Any], cards: list
             return False
         for iid in top:  # FFTCG 7.6.1: looked at, still in the (hidden) deck
             tx.reveal(iid, player)
+        low, high = (0, len(top)) if "bottom" not in step else (min(int(step["bottom"]), len(top)),) * 2
+        if high == 0:  # "Return them to the top of your deck in any order": none goes to the bottom
+            procedure.set_var(tx, fi, "answers", {**answers, at: {"picks": []}})
+            return _ask(tx, fi, at, step, cards)
         procedure.ask(tx, fi, player, "effect_choice", "pick", f"{entry['name']}: pick the cards to put on the bottom of "
-                      "your deck (in that order); the rest stay on top", top, 0, len(top), "FFTCG 7.6.1", key=at)
+                      "your deck (in that order); the rest stay on top", top, low, high, "FFTCG 7.6.1", key=at)
         return True
     if name == "by_hand" and at not in answers:
         return not by_hand.ask_carried_out(tx, fi, entry["controller"], entry["name"], str(step.get("text", "")), key=at)

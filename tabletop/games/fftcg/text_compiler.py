@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-66"
+COMPILER_VERSION = "fftcg-67"
 
 Ability = dict[str, Any]
 
@@ -432,7 +432,7 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
     modes = [line.strip().strip('"') for line in lines[1:]]
     sentences = [_THEN_FIRST.sub("", part.strip().rstrip(".")) for s in _SENTENCE_END.split(lines[0].strip())
                  for part in _THEN.split(s) if part.strip()]
-    sentences = _joined_looks(sentences)
+    sentences = _joined_placements(_joined_looks(sentences))
     ability: Ability = {}
     steps: list[clauses.Effect] = []
     last: list[clauses.Effect] = []  # the effects of the sentence before (an "instead" sentence replaces them)
@@ -594,6 +594,10 @@ def _sentence(sentence: str, ability: Ability, it_is_self: bool) -> list[clauses
         itself = clauses.self_sentence(later.group(1))
         return None if itself is None else [{"effect": "delayed", "when": "end_phase_start",
                                              "do": [{**effect, "on": "self"} for effect in itself]}]
+    placed = _PLACEMENTS.get(re.sub(r"\d+", "N", sentence.lower()))
+    if placed is not None:
+        count = int(re.search(r"\d+", sentence).group(0))  # type: ignore[union-attr]
+        return [{"effect": "look_top", "count": count, "reorder": True, **placed}]
     watching = _when_put_this_turn(sentence, ability)
     if watching is not None:
         return watching
@@ -921,3 +925,23 @@ _MORE_FOR_EACH = re.compile(r"^deal it (\d+) damage and (\d+) more damage for ea
 
 # "Return it and <self> to their owners' hand."
 _RETURN_IT_AND_SELF = re.compile(r"^return it and <self> to their owners'? hands?$", re.I)
+
+
+# "Look at the top 2 cards of your deck. Put 1 card among them on top of your deck and the other to the bottom of your
+# deck." and "Look at the top 3 cards of your deck. Return them to the top of your deck in any order." (FFTCG 7.6.1)
+_PLACEMENTS = {
+    "look at the top N cards of your deck. put N card among them on top of your deck and the other to the bottom of "
+    "your deck": {"bottom": 1},
+    "look at the top N cards of your deck. return them to the top of your deck in any order": {"bottom": 0},
+}
+
+
+def _joined_placements(sentences: list[str]) -> list[str]:
+    """Keep a look at the deck's top and where its cards go (_PLACEMENTS) as one clause."""
+    joined: list[str] = []
+    for sentence in sentences:
+        if joined and re.sub(r"\d+", "N", f"{joined[-1]}. {sentence}".lower()) in _PLACEMENTS:
+            joined[-1] = f"{joined[-1]}. {sentence}"
+        else:
+            joined.append(sentence)
+    return joined
