@@ -76,6 +76,8 @@ def emit(tx: Transaction, happened: TriggerEvent) -> None:
             on_field = state.cards[source].zone.endswith(".field")
             if not on_field and not (source == card and event in LEAVING_EVENTS):
                 continue
+            if "entered_by" in ability and happened.get("by") != ability["entered_by"]:
+                continue  # "enters the field due to your cast / your Summons or abilities"
             if not condition_holds(state, ability.get("condition"), controller, ability.get("damage")):
                 continue  # FFTCG 11.8.13: a false condition means it does not trigger
             if "once_per_turn" in (ability.get("only") or ()):  # "This effect will trigger only once per turn"
@@ -415,8 +417,9 @@ def _entry_replacements(state: Any, iid: int, controller: str) -> list[Replaceme
     return found
 
 
-def put_onto_field(tx: Transaction, iid: int, controller: str, dull: bool = False) -> None:
-    """Put a card onto the field under `controller` (FFTCG 11.4.8); enter-the-field abilities trigger."""
+def put_onto_field(tx: Transaction, iid: int, controller: str, dull: bool = False, by: str | None = None) -> None:
+    """Put a card onto the field under `controller` (FFTCG 11.4.8); enter-the-field abilities trigger. `by`: "cast"
+    when its player played it paying its cost, "effect" when a Summon or ability of `controller` put it there."""
     final = entering_controller(tx.state, iid, controller)
     enter_zone(tx, iid, "field", None)
     tx.set_field(iid, "controller", final)
@@ -426,7 +429,7 @@ def put_onto_field(tx: Transaction, iid: int, controller: str, dull: bool = Fals
     facts = printed_index(tx.state)[tx.state.cards[iid].card_id]
     if dull or any(a.get("effect") == "enters_dull" for _, a in facts.field):  # "<self> enters the field dull"
         tx.set_field(iid, "tapped", True)
-    emit(tx, trigger_event("enters_field", iid))
+    emit(tx, trigger_event("enters_field", iid, by=by) if by else trigger_event("enters_field", iid))
 
 
 def _damage_replacements(state: Any, iid: int, amount: int) -> list[tuple[str, Mapping[str, Any]]]:

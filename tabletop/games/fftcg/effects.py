@@ -16,6 +16,9 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   end_phase_start, summon_cast, or `state` (a state-triggered ability, FFTCG 11.8.18: it triggers
   whenever its `condition` holds and is not already waiting or on the stack). `of:` a card filter whose
   event triggers it (default: this card itself; for summon_cast the filter is matched on the Summon).
+- `entered_by` (an enters_field auto ability): `cast` (its player played it paying its cost: "When <self> enters the
+  field due to your cast") or `effect` (a Summon or ability of its controller put it there: "… due to your Summons or
+  abilities").
 - `condition`: {backups_at_least, forwards_at_least, damage_at_least, hand_at_most, hand_at_least, your_turn: 1,
   opponent_hand_at_most, opponent_damage_at_least, control, opponent_control, damaged_this_turn: 1 (the player has
   received a point of damage this turn, FFTCG 6.5; read only as an effect resolves, as its `if` / `unless`)} (`control` / `opponent_control`: a card
@@ -180,7 +183,7 @@ COST_KEYS = ("cp", "element", "element_cp", "elements", "x", "dull", "break_self
              "remove_top", "discard_self")
 ABILITY_KEYS = ("kind", "effect", "trigger", "of", "condition", "damage", "optional", "ex_burst", "cost",
                 "target", "all", "applies_to", "then", "duration", "name", "event", "instead", "only", "if", "unless",
-                "counters_at_least", "damage_on_self_at_least")
+                "counters_at_least", "damage_on_self_at_least", "entered_by")
 # keys of one effect step besides its word's parameters (see `then`, `if` / `unless`)
 STEP_KEYS = ("effect", "duration", "on", "if", "unless", "if_selected")
 USE_LIMITS = ("your_turn", "main_phase", "once_per_turn", "while_attacking")
@@ -331,6 +334,9 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
     if only is not None and (not isinstance(only, list) or any(limit not in allowed_limits for limit in only)):
         problems.append(f"{where}: 'only' is a list of {', '.join(USE_LIMITS)} (action abilities), "
                         "[once_per_turn] (auto abilities) or [your_turn] (a Summon's effect: cast only in your turn)")
+    if "entered_by" in ability and (ability.get("trigger") != "enters_field" or ability["entered_by"] not in (
+            "cast", "effect")):
+        problems.append(f"{where}: 'entered_by' is cast or effect, on an enters_field auto ability")
     needed = ability.get("counters_at_least")
     if needed is not None and (kind not in ("action", "special") or not isinstance(needed, Mapping)
                                or not needed.get("counter") or not isinstance(needed.get("count"), int)):

@@ -771,7 +771,7 @@ class FFTCGRules(GameRules):
         self._pay(tx, command.by, command.discards, command.backups)
         definition = state.definition(command.card)
         # doubt D3: Backups (and Monsters, D5) enter dull
-        actions.put_onto_field(tx, command.card, command.by, dull=definition.card_type in ("backup", "monster"))
+        actions.put_onto_field(tx, command.card, command.by, dull=definition.card_type in ("backup", "monster"), by="cast")
         tx.log(f"{command.by} played {definition.name}" +
                (" (Back Attack)" if command.by != state.active or state.phase == "attack" else ""), "FFTCG 11.4")
         flow.acted(tx, command.by)

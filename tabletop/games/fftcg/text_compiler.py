@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-67"
+COMPILER_VERSION = "fftcg-68"
 
 Ability = dict[str, Any]
 
@@ -153,6 +153,10 @@ def _ability(text: str, summon: bool) -> list[Ability]:
         event = "attack_declared" if declared.group(1).startswith("1 or more") else "party_attack_declared"
         return _auto({**head, "of": {"type": "forward", "controller": "you"}}, "<self>", (event,), declared.group(2),
                      it_is_self=False)
+    due = _ENTERS_DUE.match(text)
+    if due is not None:  # the way it entered the field narrows the trigger (FFTCG 11.8)
+        return _auto({**head, "entered_by": "cast" if due.group(1) == "cast" else "effect"}, "<self>", ("enters_field",),
+                     due.group(2))
     trigger = _TRIGGER.match(text)
     if trigger is not None:
         events = tuple(_EVENTS[event] for event in _EVENT_OR.split(trigger.group("event")))
@@ -945,3 +949,7 @@ def _joined_placements(sentences: list[str]) -> list[str]:
         else:
             joined.append(sentence)
     return joined
+
+
+# "When <self> enters the field due to your cast / due to your Summons or abilities, …"
+_ENTERS_DUE = re.compile(r"^When <self> enters the field due to your (cast|Summons or abilities), (.+)$", re.S)

@@ -259,7 +259,7 @@ def _play_chosen_onto_field(tx: Transaction, doing: Doing, step: Step) -> None:
 def _play_onto_field(tx: Transaction, player: str, iid: int, dull: bool) -> None:
     """Put a card onto `player`'s field by an effect (FFTCG 11.4.8; a Backup enters dull)."""
     is_backup = tx.state.definition(iid).card_type == "backup"
-    actions.put_onto_field(tx, iid, player, dull or is_backup)
+    actions.put_onto_field(tx, iid, player, dull or is_backup, by="effect")
     tx.log(f"{actions.name_of(tx, iid)} was put onto the field", "FFTCG 11.4.8")
 
 
