@@ -120,7 +120,8 @@ Forward they control.": that player picks `count` cards passing `filter` — on 
 "Play 1 Forward from your hand onto the field" is a select from the hand then play_onto_field — as the effect
 resolves, not a choice of targets; the effects after it are done to them), pay {cost: {cp, element, element_cp, elements}} ("you may pay
 [1]": as it resolves, the controller picks cards to discard and Backups to dull paying it, FFTCG 11.2, or none: not
-paid), prevent_damage {less_than_power} (this turn, damage dealt to each chosen Forward — only damage less than its Power
+paid), remove_damage (all the damage on each affected Forward is taken away: "negate all damage dealt to it"),
+prevent_damage {less_than_power} (this turn, damage dealt to each chosen Forward — only damage less than its Power
 with `less_than_power` — is not dealt, FFTCG 11.12.5; not used up), reveal_until {filter} (the controller turns over the top card of their deck one at a time until one passes the
 filter: it goes to the hand, the others revealed are shuffled to the bottom of the deck; none passing, all of them go
 there; FFTCG 7.6.1), divide_damage {amount, equally, unreducible} ("Divide 6000 damage among them as you like": the controller picks,
@@ -253,6 +254,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "divide_damage": {"amount": int, "equally": bool, "unreducible": bool},
     "reveal_until": {"filter": dict},
     "prevent_damage": {"less_than_power": bool},
+    "remove_damage": {},
     "by_hand": {"text": str},
 }
 for _word, _word_params in _WORDS.items():

@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-68"
+COMPILER_VERSION = "fftcg-69"
 
 Ability = dict[str, Any]
 
@@ -602,6 +602,9 @@ def _sentence(sentence: str, ability: Ability, it_is_self: bool) -> list[clauses
     if placed is not None:
         count = int(re.search(r"\d+", sentence).group(0))  # type: ignore[union-attr]
         return [{"effect": "look_top", "count": count, "reorder": True, **placed}]
+    negated = _negate_damage(sentence, ability)
+    if negated is not None:
+        return negated
     watching = _when_put_this_turn(sentence, ability)
     if watching is not None:
         return watching
@@ -953,3 +956,34 @@ def _joined_placements(sentences: list[str]) -> list[str]:
 
 # "When <self> enters the field due to your cast / due to your Summons or abilities, …"
 _ENTERS_DUE = re.compile(r"^When <self> enters the field due to your (cast|Summons or abilities), (.+)$", re.S)
+
+
+# "Negate all damage dealt to it" (after chosen cards), "Activate it and negate all damage dealt to it", "Negate all
+# damage dealt to all the Forwards you control", "activate all the Forwards you control and negate all damage dealt to them"
+_NEGATE = re.compile(r"^(?:(?P<before>.+?) and )?negate all damage dealt to (?:(?P<it>it|them)|all (?:the )?(?P<all>.+))$",
+                     re.I)
+
+
+def _negate_damage(sentence: str, ability: Ability) -> list[clauses.Effect] | None:
+    """Read taking the damage away from the chosen cards or every matching card (remove_damage)."""
+    match = _NEGATE.match(sentence)
+    if match is None:
+        return None
+    target = ability.get("target")
+    negate: list[clauses.Effect] = [{"effect": "remove_damage"}]
+    if match.group("it") and isinstance(target, dict) and target.get("zone", "field") == "field":
+        before = clauses.target_sentence(match.group("before"), "field") if match.group("before") else []
+        return None if before is None else [*before, *negate]
+    if match.group("it") and target is None and "all" not in ability and match.group("before"):
+        every = clauses.all_sentence(match.group("before"))  # "activate all the Forwards you control and … them"
+        if every is None or "zone" in every[0]:
+            return None
+        ability["all"] = every[0]
+        return [*every[1], *negate]
+    if match.group("all") and target is None and "all" not in ability and not match.group("before"):
+        every_card = clauses.card_phrase(match.group("all"))
+        if every_card is None or "zone" in every_card:
+            return None
+        ability["all"] = every_card
+        return negate
+    return None

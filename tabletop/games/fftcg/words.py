@@ -531,3 +531,14 @@ def _at_random(tx: Transaction, player: str, step: Step) -> list[int]:
     """Return `count` cards of a player's hand picked by the game's seeded generator."""
     hand = list(tx.state.zones[f"{player}.hand"].cards)
     return [hand.pop(tx.random_below(len(hand))) for _ in range(min(int(step.get("count", 1)), len(hand)))]
+
+
+@VOCABULARY.handles("remove_damage")
+def _remove_damage(tx: Transaction, doing: Doing, step: Step) -> None:
+    """Take away all the damage on the affected Forwards ("negate all damage dealt to it"), as the End Phase does
+    (FFTCG 9.5.1.3)."""
+    for iid in doing.on_field:
+        if tx.state.cards[iid].props.get("damage"):
+            tx.set_prop(iid, "damage", None)
+            tx.set_prop(iid, "damage_by", None)
+            tx.log(f"the damage dealt to {actions.name_of(tx, iid)} was negated", "FFTCG 9.5.1.3")
