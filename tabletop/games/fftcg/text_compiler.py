@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-69"
+COMPILER_VERSION = "fftcg-70"
 
 Ability = dict[str, Any]
 
@@ -433,9 +433,14 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
     """Read an effect's sentences into the ability keys that say it: `effect` (+ parameters), `target` or `all`,
     `then`, `optional`. `it_is_self`: "it" before any card is chosen means the card itself (a trigger's subject)."""
     lines = text.split("\n")
+    permanent = _NOT_ENDING.search(lines[0])
+    if permanent is not None:  # "(This effect does not end at the end of the turn.)" closing the last sentence
+        lines[0] = f"{lines[0][:permanent.start()]}."
     modes = [line.strip().strip('"') for line in lines[1:]]
     sentences = [_THEN_FIRST.sub("", part.strip().rstrip(".")) for s in _SENTENCE_END.split(lines[0].strip())
                  for part in _THEN.split(s) if part.strip()]
+    if permanent is not None and sentences:  # read as lasting the turn, then made permanent (_made_permanent)
+        sentences[-1] = _AS_LASTING.sub(r"\g<0> until the end of the turn", sentences[-1])
     sentences = _joined_placements(_joined_looks(sentences))
     ability: Ability = {}
     steps: list[clauses.Effect] = []
@@ -509,6 +514,8 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
         raise Unread(modes[0])
     if not steps:
         raise Unread(text)
+    if permanent is not None and not _made_permanent(last):
+        raise Unread(permanent.group(0).strip())
     if "on" in steps[0]:  # only an effect after the chosen cards' first one is done to the card itself
         raise Unread(sentences[0])
     paying = [step for step in steps if step["effect"] == "pay"]
@@ -987,3 +994,19 @@ def _negate_damage(sentence: str, ability: Ability) -> list[clauses.Effect] | No
         ability["all"] = every_card
         return negate
     return None
+
+
+# "(This effect does not end at the end of the turn.)" after the sentence it changes (a mode's closing quote before it)
+_NOT_ENDING = re.compile(r'\.?"?\s*\(This effect does not end at the end of the turn\.\)$')
+# the sentences it is read with: "<self> also becomes a Forward with 4000 power", "<self> gains +1000 power and Brave"
+_AS_LASTING = re.compile(r"^<self> (?:also becomes a Forward with \d+ power|gains [^\"]+)$")
+
+
+def _made_permanent(last: list[clauses.Effect]) -> bool:
+    """Make the effects of the sentence before "(This effect does not end …)" last for good (duration permanent);
+    False when that sentence made no effect lasting the turn."""
+    if not last or any(effect.get("duration") != "turn" for effect in last):
+        return False
+    for effect in last:
+        effect["duration"] = "permanent"
+    return True
