@@ -351,8 +351,14 @@ def _lasting_forms(subject: str) -> tuple[tuple[re.Pattern[str], Any], ...]:
         (re.compile(rf"^(?:until the end of the turn, {s} (?:also )?gains? (.+)|{s} (?:also )?gains? (.+) until the end of "
                     rf"the turn)$", re.I),
          lambda m: _lasting_grants(m.group(1) or m.group(2), own=s == "<self>")),
-        (re.compile(rf"^until the end of the turn, {s} (?:also )?becomes a Forward with (\d+) power(?: and gains (.+))?$",
-                    re.I), lambda m: _made_forward(int(m.group(1)), m.group(2), own=s == "<self>")),
+        (re.compile(rf"^until the end of the turn, {s} (?:also )?becomes a Forward with (\d+) power(?: and gains (.+)| and "
+                    rf"((?:Haste|Brave|First Strike)(?:(?:, | and )(?:Haste|Brave|First Strike))*))?$", re.I),
+         lambda m: _made_forward(int(m.group(1)), m.group(2) or m.group(3), own=s == "<self>")),
+        (re.compile(rf"^until the end of the turn, {s} (gains?|loses?) ([+-]?)(\d+) power$", re.I),
+         lambda m: [{"effect": "power", "amount": int(m.group(3)) * (-1 if m.group(1).lower().startswith("lose") else 1),
+                     "duration": "turn"}]),
+        (re.compile(rf"^the next damage dealt to {s} becomes 0 this turn$", re.I),
+         lambda m: [{"effect": "replace_next_damage", "instead": "prevent"}]),
         (re.compile(rf"^{s} (?:also )?becomes a Forward with (\d+) power until the end of the turn$", re.I),
          lambda m: _made_forward(int(m.group(1)), None)),
         (re.compile(rf"^{s} cannot block this turn$", re.I), lambda m: [{"effect": "cannot_block", "duration": "turn"}]),
