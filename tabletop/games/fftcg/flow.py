@@ -436,6 +436,7 @@ def answer_ex_burst(tx: Transaction, yes: bool) -> None:
     entry = {"kind": "ex_burst", "source": iid, "ts": state.cards[iid].props.get("ts"), "controller": item["player"],
              "card_id": definition.id, "ability": index, "name": f"{definition.name} (EX Burst)", "immediate": True}
     tx.list_insert("to_stack", 0, entry)
+    actions.emit(tx, trigger_event("ex_burst_used", iid))  # "When your opponent uses an EX Burst"
 
 
 def stack_names(state: Any) -> list[list[str]]:

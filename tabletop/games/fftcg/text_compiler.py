@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-71"
+COMPILER_VERSION = "fftcg-72"
 
 Ability = dict[str, Any]
 
@@ -152,6 +152,10 @@ def _ability(text: str, summon: bool) -> list[Ability]:
     if declared is not None:  # once per attack declared by the controller (FFTCG 10.1.2, a Party 15.1.1.9)
         event = "attack_declared" if declared.group(1).startswith("1 or more") else "party_attack_declared"
         return _auto({**head, "of": {"type": "forward", "controller": "you"}}, "<self>", (event,), declared.group(2),
+                     it_is_self=False)
+    burst = _EX_BURST_USED.match(text)
+    if burst is not None:  # FFTCG 11.10: using an EX Burst is the event (its card's controller used it)
+        return _auto({**head, "of": {"controller": "opponent"}}, "<self>", ("ex_burst_used",), burst.group(1),
                      it_is_self=False)
     due = _ENTERS_DUE.match(text)
     if due is not None:  # the way it entered the field narrows the trigger (FFTCG 11.8)
@@ -1010,3 +1014,6 @@ def _made_permanent(last: list[clauses.Effect]) -> bool:
     for effect in last:
         effect["duration"] = "permanent"
     return True
+
+# "When your opponent uses an EX Burst, …"
+_EX_BURST_USED = re.compile(r"^When your opponent uses an EX Burst, (.+)$", re.S)
