@@ -57,7 +57,8 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   ability's own card instead ("Choose 1 Forward. Break it. Activate <self>."; while it is still the object that
   used the ability, FFTCG 7.4); one with `on: <card filter>` is done to every card passing it on the field as it is
   reached ("Choose 1 Forward. Activate it. All the Forwards you control gain +1000 power until the end of the turn.").
-- `duration` (power, set_power, grant_keyword, grant_job, become_forward, cannot_*): `turn` (default) or `permanent`.
+- `duration` (power, set_power, grant_keyword, grant_job, become_forward, cannot_*): `turn` (default), `permanent` or
+  `opponent_turn` ("until the end of your opponent's turn": it ends at the clean-up of the controller's opponent's turn).
 - `name`: the ability's name (shown on the stack).
 - `counters_at_least` (action/special): {counter, count}: used only while the card carries at least `count` counters
   of that name ("You can only use this ability if 3 or more Monster Counters are placed on <self>", FFTCG 4.9).
@@ -444,8 +445,8 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
         problems.append(f"{where}: {name} 'by' must be one of {', '.join(CHOOSERS)}")
     if name == "break" and "instead" in effect and effect["instead"] not in INSTEADS:
         problems.append(f"{where}: break 'instead' must be one of {', '.join(INSTEADS)}")
-    if "duration" in effect and effect["duration"] not in ("turn", "permanent"):
-        problems.append(f"{where}: 'duration' must be turn or permanent")
+    if "duration" in effect and effect["duration"] not in ("turn", "permanent", "opponent_turn"):
+        problems.append(f"{where}: 'duration' must be turn, permanent or opponent_turn")
     if name == "grant_keyword" and effect.get("keyword") not in ("brave", "haste", "first_strike"):
         problems.append(f"{where}: grant_keyword needs keyword brave, haste or first_strike")
     if name == "choose_one":

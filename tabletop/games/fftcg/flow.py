@@ -25,6 +25,7 @@ from tabletop.games.fftcg.continuous import characteristics, condition_holds, fi
 from tabletop.games.fftcg.printed import printed_index
 from tabletop.games.fftcg.processes import settle
 from tabletop.games.fftcg.effects import has_mode_targets
+from tabletop.games.fftcg.words import opponent_turn_end
 from tabletop.games.fftcg.resolution import (
     BEGIN, FINISH, ability_of, begin_resolution, begin_step, effect_step, printed_ability, target_candidates,
     target_count, waits_for_ex_burst,
@@ -312,6 +313,7 @@ def clean_up(tx: Transaction) -> None:
         tx.set_prop(iid, "damage", None)
         tx.set_prop(iid, "damage_by", None)
     durations.expire(tx, durations.UNTIL_END_OF_TURN, (durations.EFFECTS,))
+    durations.expire(tx, opponent_turn_end(state.active), (durations.EFFECTS,))  # "… until the end of your opponent's turn"
     tx.log("end of turn clean-up: damage removed, \"until end of turn\" effects ended", "FFTCG 9.5.1.3")
     before = len(tx.changes)
     try:

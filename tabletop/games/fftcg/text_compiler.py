@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-72"
+COMPILER_VERSION = "fftcg-73"
 
 Ability = dict[str, Any]
 
@@ -446,6 +446,8 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
     if permanent is not None and sentences:  # read as lasting the turn, then made permanent (_made_permanent)
         sentences[-1] = _AS_LASTING.sub(r"\g<0> until the end of the turn", sentences[-1])
     sentences = _joined_placements(_joined_looks(sentences))
+    until_theirs = {index for index, sentence in enumerate(sentences) if _OPPONENT_TURN.search(sentence)}
+    sentences = [_as_this_turn(sentence) if index in until_theirs else sentence for index, sentence in enumerate(sentences)]
     ability: Ability = {}
     steps: list[clauses.Effect] = []
     last: list[clauses.Effect] = []  # the effects of the sentence before (an "instead" sentence replaces them)
@@ -510,7 +512,7 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
             found = _conditional(sentence, ability, steps, last)
         else:
             found = _sentence(sentence, ability, it_is_self and not steps)
-        if found is None:
+        if found is None or (index in until_theirs and not _until_opponent_turn(found)):
             raise Unread(sentence)
         last = found
         steps += found
@@ -1017,3 +1019,25 @@ def _made_permanent(last: list[clauses.Effect]) -> bool:
 
 # "When your opponent uses an EX Burst, …"
 _EX_BURST_USED = re.compile(r"^When your opponent uses an EX Burst, (.+)$", re.S)
+
+
+# "… until the end of your opponent's turn": read as lasting the turn, then made to last to that turn's end
+_OPPONENT_TURN = re.compile(r"(?:^Until the end of your opponent's turn, | until the end of your opponent's turn$)", re.I)
+
+
+def _as_this_turn(sentence: str) -> str:
+    """Return the sentence written as lasting this turn ("cannot attack this turn", "gains … until the end of the turn")."""
+    if re.search(r"cannot (?:attack|block|attack or block) until the end of your opponent's turn$", sentence, re.I):
+        return _OPPONENT_TURN.sub(" this turn", sentence)
+    if sentence.lower().startswith("until the end of your opponent's turn, "):
+        return "Until the end of the turn, " + sentence[len("until the end of your opponent's turn, "):]
+    return _OPPONENT_TURN.sub(" until the end of the turn", sentence)
+
+
+def _until_opponent_turn(found: list[clauses.Effect]) -> bool:
+    """Make a sentence's effects last until the end of the opponent's turn; False when one of them did not last."""
+    if not found or any(effect.get("duration") != "turn" for effect in found):
+        return False
+    for effect in found:
+        effect["duration"] = "opponent_turn"
+    return True

@@ -377,6 +377,8 @@ def add_lasting(tx: Transaction, entry: Mapping[str, Any], step: Step, cards: li
     stamp = actions.next_clock(tx)
     item = {k: v for k, v in step.items()}
     lasting = durations.PERMANENT if step.get("duration") == "permanent" else durations.UNTIL_END_OF_TURN
+    if step.get("duration") == "opponent_turn":  # ends at the clean-up of the opponent's turn (flow.clean_up)
+        lasting = opponent_turn_end(tx.state.opponent(entry["controller"]))
     item.update({"id": stamp, "ts": stamp, "cards": pinned(tx.state, cards), "controller": entry["controller"],
                  "source": entry.get("source"), "label": entry["name"], "duration": lasting})
     tx.list_append(durations.EFFECTS, item)
@@ -384,8 +386,14 @@ def add_lasting(tx: Transaction, entry: Mapping[str, Any], step: Step, cards: li
     detail = {"power": f"{int(step.get('amount', 0)):+d} power", "set_power": f"power {step.get('value')}",
               "grant_keyword": str(step.get("keyword")), "grant_job": f"Job {step.get('job')}",
               "become_forward": f"a Forward with power {step.get('power')}"}.get(step["effect"], step["effect"].replace("_", " "))
-    tx.log(f"{names}: {detail}" + (" until end of turn" if lasting == durations.UNTIL_END_OF_TURN else ""),
-           "FFTCG 11.12.4")
+    until = {durations.UNTIL_END_OF_TURN: " until end of turn", durations.PERMANENT: ""}.get(
+        lasting, f" until the end of {tx.state.opponent(entry['controller'])}'s turn")
+    tx.log(f"{names}: {detail}{until}", "FFTCG 11.12.4")
+
+
+def opponent_turn_end(player: str) -> str:
+    """Return the duration of an effect lasting "until the end of your opponent's turn": `player`'s next clean-up."""
+    return f"{durations.UNTIL_END_OF_TURN}:{player}"
 
 
 @VOCABULARY.handles("cast_free")
