@@ -166,8 +166,8 @@ def announce_chosen(tx: Transaction, entry: Mapping[str, Any]) -> None:
 
 def _event_matches(state: Any, of: Any, event: str, source: int, card: int | None, player: str | None,
                    controller: str) -> bool:
-    if event.endswith("_phase_start"):
-        return player == controller  # "at the beginning of your … phase"
+    if event.endswith("_phase_start"):  # "at the beginning of your … phase" ("… of your opponent's turn": of them)
+        return player == (state.opponent(controller) if of != "self" and of.get("controller") == "opponent" else controller)
     if card is None:
         return False
     if of == "self":

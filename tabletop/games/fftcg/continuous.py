@@ -181,6 +181,7 @@ def condition_holds(state: GameState, condition: Mapping[str, Any] | None, playe
         "hand_at_most": lambda n: len(state.zones[f"{player}.hand"].cards) <= n,
         "hand_at_least": lambda n: len(state.zones[f"{player}.hand"].cards) >= n,
         "opponent_hand_at_most": lambda n: len(state.zones[f"{state.opponent(player)}.hand"].cards) <= n,
+        "opponent_hand_at_least": lambda n: len(state.zones[f"{state.opponent(player)}.hand"].cards) >= n,
         "opponent_damage_at_least": lambda n: len(state.zones[f"{state.opponent(player)}.damage"].cards) >= n,
         "your_turn": lambda n: (state.active == player) == bool(n),   # "During your turn, …"
         # "If you have received a point of damage this turn" (actions.damage_player records the turn)

@@ -16,12 +16,13 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   end_phase_start, summon_cast, ex_burst_used (a player uses an EX Burst: `of` matched on its card, its controller
   the player using it), or `state` (a state-triggered ability, FFTCG 11.8.18: it triggers
   whenever its `condition` holds and is not already waiting or on the stack). `of:` a card filter whose
-  event triggers it (default: this card itself; for summon_cast the filter is matched on the Summon).
+  event triggers it (default: this card itself; for summon_cast the filter is matched on the Summon; for a phase's
+  beginning, `of: {controller: opponent}` is the phase of the opponent's turn).
 - `entered_by` (an enters_field auto ability): `cast` (its player played it paying its cost: "When <self> enters the
   field due to your cast") or `effect` (a Summon or ability of its controller put it there: "… due to your Summons or
   abilities").
 - `condition`: {backups_at_least, forwards_at_least, damage_at_least, hand_at_most, hand_at_least, your_turn: 1,
-  opponent_hand_at_most, opponent_damage_at_least, control, opponent_control, damaged_this_turn: 1 (the player has
+  opponent_hand_at_most, opponent_hand_at_least, opponent_damage_at_least, control, opponent_control, damaged_this_turn: 1 (the player has
   received a point of damage this turn, FFTCG 6.5; read only as an effect resolves, as its `if` / `unless`)} (`control` / `opponent_control`: a card
   filter of printed facts with `at_least` (default 1) and/or `at_most`: "if you control 2 or more Job Knight
   Forwards", FFTCG 11.8.13 / 11.12.2): for an auto
@@ -170,7 +171,7 @@ TRIGGERS = ("enters_field", "leaves_field", "broken", "put_into_break_zone", "at
 PHASE_TRIGGERS = ("main_phase_start", "attack_phase_start", "end_phase_start")  # events that happen to no card
 CONDITIONS = ("backups_at_least", "forwards_at_least", "damage_at_least", "hand_at_most", "control", "your_turn",
               "hand_at_least", "opponent_hand_at_most", "opponent_damage_at_least", "opponent_control",
-              "damaged_this_turn")
+              "damaged_this_turn", "opponent_hand_at_least")
 # what a `control` condition's filter may read: printed facts only (continuous._controls)
 CONTROL_KEYS = ("type", "element", "job", "name", "category", "cost_at_most", "cost_at_least", "not_self", "at_least",
                 "at_most", "any_of", "none_of")

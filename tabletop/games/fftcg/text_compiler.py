@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-73"
+COMPILER_VERSION = "fftcg-74"
 
 Ability = dict[str, Any]
 
@@ -153,6 +153,9 @@ def _ability(text: str, summon: bool) -> list[Ability]:
         event = "attack_declared" if declared.group(1).startswith("1 or more") else "party_attack_declared"
         return _auto({**head, "of": {"type": "forward", "controller": "you"}}, "<self>", (event,), declared.group(2),
                      it_is_self=False)
+    theirs = _THEIR_END.match(text)
+    if theirs is not None:  # FFTCG 9.5 (digest 8.5a): the End Phase of the opponent's turn
+        return _auto({**head, "of": {"controller": "opponent"}}, "<self>", ("end_phase_start",), theirs.group(1))
     burst = _EX_BURST_USED.match(text)
     if burst is not None:  # FFTCG 11.10: using an EX Burst is the event (its card's controller used it)
         return _auto({**head, "of": {"controller": "opponent"}}, "<self>", ("ex_burst_used",), burst.group(1),
@@ -244,7 +247,7 @@ def _auto(head: Ability, subject: str, events: tuple[str, ...], rest: str, yours
 
 
 def _condition(text: str) -> tuple[str, dict[str, int]]:
-    for pattern, read in _CONDITIONS:
+    for pattern, read in (*_CONDITIONS, *_MORE_CONDITIONS):
         match = pattern.match(text)
         if match is not None:
             condition = read(match)
@@ -1041,3 +1044,11 @@ def _until_opponent_turn(found: list[clauses.Effect]) -> bool:
     for effect in found:
         effect["duration"] = "opponent_turn"
     return True
+
+# "At the end of each of your opponent's turns, …" / "At the end of your opponent's turn, …"
+_THEIR_END = re.compile(r"^At the end of (?:each of your opponent's turns|your opponent's turn), (.+)$", re.S)
+# conditions read like those of _CONDITIONS (after them)
+_MORE_CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
+    (re.compile(r"^if your opponent has (\d+) (?:cards or more|or more cards) in (?:their|his/her) hand, ", re.I),
+     lambda m: {"opponent_hand_at_least": int(m.group(1))}),
+)
