@@ -166,8 +166,9 @@ def announce_chosen(tx: Transaction, entry: Mapping[str, Any]) -> None:
 
 def _event_matches(state: Any, of: Any, event: str, source: int, card: int | None, player: str | None,
                    controller: str) -> bool:
-    if event.endswith("_phase_start"):  # "at the beginning of your … phase" ("… of your opponent's turn": of them)
-        return player == (state.opponent(controller) if of != "self" and of.get("controller") == "opponent" else controller)
+    if event.endswith("_phase_start") or event == "damage_received":  # events of a player, not of a card
+        whose = of.get("controller", "you") if isinstance(of, Mapping) else "you"  # "your" phase by default
+        return whose == "any" or player == (controller if whose == "you" else state.opponent(controller))
     if card is None:
         return False
     if of == "self":
@@ -178,9 +179,13 @@ def _event_matches(state: Any, of: Any, event: str, source: int, card: int | Non
     return matches_loose(state, card, of, controller, source)
 
 
+# what a card is wherever it lies, printed (an effect's changes are gone once it left the field)
+_LOOSE_KEYS = ("type", "controller", "element", "name", "job", "category", "cost_at_most", "cost_at_least")
+
+
 def matches_loose(state: Any, card: int, of: Mapping[str, Any], controller: str, source: int) -> bool:
-    """Match a filter's type and controller only, wherever the card is (on the stack, just moved)."""
-    return FILTER.holds(Seen(state, controller, source), card, {k: of[k] for k in ("type", "controller") if k in of})
+    """Match a filter's type, controller and printed facts only, wherever the card is (on the stack, just moved)."""
+    return FILTER.holds(Seen(state, controller, source), card, {k: of[k] for k in _LOOSE_KEYS if k in of})
 
 
 # -- drawing and damage to players -----------------------------------------------------------------
@@ -214,6 +219,7 @@ def damage_player(tx: Transaction, player: str, amount: int, sources: Iterable[i
         tx.set_data(f"damaged_turn.{player}", state.turn)  # read by the condition damaged_this_turn
         definition = state.definition(top)
         tx.log(f"{player} took 1 damage: {definition.name}", "FFTCG 6.5.2")
+        emit(tx, trigger_event("damage_received", None, player))  # "When you receive a point of damage"
         if definition.attributes.get("ex_burst") and ex_ability(definition) is not None:
             tx.list_append("ex_queue", {"card": top, "player": player})
     for source in sources:

@@ -14,7 +14,8 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   chosen_by_opponent_ability (a Summon or ability — the opponent's, the opponent's ability — chose it as it went on the
   stack), deals_damage_to_player, main_phase_start, attack_phase_start,
   end_phase_start, summon_cast, ex_burst_used (a player uses an EX Burst: `of` matched on its card, its controller
-  the player using it), or `state` (a state-triggered ability, FFTCG 11.8.18: it triggers
+  the player using it), damage_received (a player receives a point of damage: once per point; `of: {controller:
+  opponent | any}` for the opponent's or either player's, else its controller's), or `state` (a state-triggered ability, FFTCG 11.8.18: it triggers
   whenever its `condition` holds and is not already waiting or on the stack). `of:` a card filter whose
   event triggers it (default: this card itself; for summon_cast the filter is matched on the Summon; for a phase's
   beginning, `of: {controller: opponent}` is the phase of the opponent's turn).
@@ -167,7 +168,7 @@ TRIGGERS = ("enters_field", "leaves_field", "broken", "put_into_break_zone", "at
             "attack_declared", "party_attack_declared", "blocks",
             "blocked", "dealt_damage", "chosen", "chosen_by_opponent", "chosen_by_opponent_ability",
             "deals_damage_to_player", "main_phase_start", "attack_phase_start", "end_phase_start", "summon_cast",
-            "ex_burst_used", "state")
+            "ex_burst_used", "damage_received", "state")
 PHASE_TRIGGERS = ("main_phase_start", "attack_phase_start", "end_phase_start")  # events that happen to no card
 CONDITIONS = ("backups_at_least", "forwards_at_least", "damage_at_least", "hand_at_most", "control", "your_turn",
               "hand_at_least", "opponent_hand_at_most", "opponent_damage_at_least", "opponent_control",

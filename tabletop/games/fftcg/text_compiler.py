@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-74"
+COMPILER_VERSION = "fftcg-75"
 
 Ability = dict[str, Any]
 
@@ -153,6 +153,18 @@ def _ability(text: str, summon: bool) -> list[Ability]:
         event = "attack_declared" if declared.group(1).startswith("1 or more") else "party_attack_declared"
         return _auto({**head, "of": {"type": "forward", "controller": "you"}}, "<self>", (event,), declared.group(2),
                      it_is_self=False)
+    received = _RECEIVES_A_POINT.match(text)
+    if received is not None:  # FFTCG 6.5: damage processing, one point at a time
+        whose = {"you receive": "you", "your opponent receives": "opponent", "either player receives": "any"}[
+            received.group(1)]
+        return _auto({**head, "of": {"controller": whose}} if whose != "you" else head, "<self>", ("damage_received",),
+                     received.group(2), it_is_self=False)
+    cast_of = _CAST_KIND.match(text)
+    if cast_of is not None:  # "When you cast an Earth Summon": the Summon cast is what triggers it (FFTCG 11.8)
+        kind = clauses.card_phrase(cast_of.group(1))
+        if kind is not None and kind.get("type") == "summon" and not set(kind) - {"type", "element", "cost_at_most",
+                                                                                   "cost_at_least", "name", "category"}:
+            return _auto({**head, "of": {**kind, "controller": "you"}}, "<self>", ("summon_cast",), cast_of.group(2))
     theirs = _THEIR_END.match(text)
     if theirs is not None:  # FFTCG 9.5 (digest 8.5a): the End Phase of the opponent's turn
         return _auto({**head, "of": {"controller": "opponent"}}, "<self>", ("end_phase_start",), theirs.group(1))
@@ -1052,3 +1064,9 @@ _MORE_CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^if your opponent has (\d+) (?:cards or more|or more cards) in (?:their|his/her) hand, ", re.I),
      lambda m: {"opponent_hand_at_least": int(m.group(1))}),
 )
+
+# "When you receive a point of damage, …" / "When either player receives a point of damage, …"
+_RECEIVES_A_POINT = re.compile(r"^When (you receive|your opponent receives|either player receives) a point of damage, "
+                               r"(.+)$", re.S)
+# "When you cast an Earth Summon / a Summon of cost 4 or more, …" (a kind of Summon; "a Summon" is _CAST's)
+_CAST_KIND = re.compile(r"^When you cast an? (.+? Summon|Summon of cost .+?), (.+)$", re.S)
