@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-75"
+COMPILER_VERSION = "fftcg-76"
 
 Ability = dict[str, Any]
 
@@ -148,6 +148,7 @@ def _ability(text: str, summon: bool) -> list[Ability]:
     if damage is not None:
         head["damage"] = int(damage.group(1))
         text = text[damage.end():]
+    text = _OR_WHEN_SELF.sub(r"\1 or ", text)  # "When <self> enters the field or when <self> is put …": one subject
     declared = _DECLARED.match(text)
     if declared is not None:  # once per attack declared by the controller (FFTCG 10.1.2, a Party 15.1.1.9)
         event = "attack_declared" if declared.group(1).startswith("1 or more") else "party_attack_declared"
@@ -1070,3 +1071,6 @@ _RECEIVES_A_POINT = re.compile(r"^When (you receive|your opponent receives|eithe
                                r"(.+)$", re.S)
 # "When you cast an Earth Summon / a Summon of cost 4 or more, …" (a kind of Summon; "a Summon" is _CAST's)
 _CAST_KIND = re.compile(r"^When you cast an? (.+? Summon|Summon of cost .+?), (.+)$", re.S)
+
+# "When <self> enters the field or when <self> is put from the field into the Break Zone, …" (the subject said twice)
+_OR_WHEN_SELF = re.compile(r"^(When <self> [^,]+?) or when <self> (?=[^,]+, )")
