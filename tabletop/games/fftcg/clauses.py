@@ -221,6 +221,8 @@ _QUOTED: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(rf"^{_THIS} cannot be blocked$", re.I), lambda m: [{"effect": "cannot_be_blocked_by", "cost_at_least": 0}]),
     (re.compile(rf"^{_THIS} cannot be blocked by a Forward of cost (\d+) or more$", re.I),
      lambda m: [{"effect": "cannot_be_blocked_by", "cost_at_least": int(m.group(1))}]),
+    (re.compile(rf"^{_THIS} cannot become dull by your opponent's (Summons or abilities|Summons|abilities)$", re.I),
+     lambda m: [{"effect": "cannot_be_dulled", "by": _CHOOSERS[m.group(1).lower()], "player": "opponent"}]),
     (re.compile(rf"^{_THIS} cannot be chosen by your opponent's (Summons or abilities|Summons|abilities)$", re.I),
      lambda m: [{"effect": "cannot_be_chosen", "by": {"summons": "summons", "abilities": "abilities"}.get(
          m.group(1).lower(), "any"), "player": "opponent"}]),

@@ -24,7 +24,9 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   abilities").
 - `condition`: {backups_at_least, forwards_at_least, damage_at_least, hand_at_most, hand_at_least, your_turn: 1,
   opponent_hand_at_most, opponent_hand_at_least, opponent_damage_at_least, control, opponent_control, damaged_this_turn: 1 (the player has
-  received a point of damage this turn, FFTCG 6.5; read only as an effect resolves, as its `if` / `unless`)} (`control` / `opponent_control`: a card
+  received a point of damage this turn, FFTCG 6.5; read only as an effect resolves, as its `if` / `unless`),
+  self_power_at_least (the ability's card, still that object on the field, has that much Power or more; read only as
+  an effect resolves)} (`control` / `opponent_control`: a card
   filter of printed facts with `at_least` (default 1) and/or `at_most`: "if you control 2 or more Job Knight
   Forwards", FFTCG 11.8.13 / 11.12.2): for an auto
   ability checked when it triggers and again when it resolves (FFTCG 11.8.13); for a field ability
@@ -172,7 +174,7 @@ TRIGGERS = ("enters_field", "leaves_field", "broken", "put_into_break_zone", "at
 PHASE_TRIGGERS = ("main_phase_start", "attack_phase_start", "end_phase_start")  # events that happen to no card
 CONDITIONS = ("backups_at_least", "forwards_at_least", "damage_at_least", "hand_at_most", "control", "your_turn",
               "hand_at_least", "opponent_hand_at_most", "opponent_damage_at_least", "opponent_control",
-              "damaged_this_turn", "opponent_hand_at_least")
+              "damaged_this_turn", "opponent_hand_at_least", "self_power_at_least")
 # what a `control` condition's filter may read: printed facts only (continuous._controls)
 CONTROL_KEYS = ("type", "element", "job", "name", "category", "cost_at_most", "cost_at_least", "not_self", "at_least",
                 "at_most", "any_of", "none_of")

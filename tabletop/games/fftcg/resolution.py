@@ -222,11 +222,22 @@ def _step_condition_met(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bo
         answers = procedure.ctx(tx.state, fi)["answers"]
         remembered = f"condition:{json.dumps(condition, sort_keys=True)}"
         if remembered not in answers:
-            holds = condition_holds(tx.state, condition, procedure.ctx(tx.state, fi)["entry"]["controller"])
+            entry = procedure.ctx(tx.state, fi)["entry"]
+            holds = condition_holds(tx.state, {k: v for k, v in condition.items() if k != "self_power_at_least"},
+                                    entry["controller"]) and _has_power(tx.state, entry, condition.get("self_power_at_least"))
             procedure.set_var(tx, fi, "answers", {**answers, remembered: {"holds": holds}})
             answers = procedure.ctx(tx.state, fi)["answers"]
         met = met and answers[remembered]["holds"] == (key == "if")
     return met
+
+
+def _has_power(state: GameState, entry: Mapping[str, Any], at_least: int | None) -> bool:
+    """Tell whether the ability's card, still that object on the field, has `at_least` Power or more (None: no test)."""
+    if at_least is None:
+        return True
+    itself = source_object(state, entry)
+    return itself is not None and state.cards[itself].zone.endswith(".field") and int(
+        characteristics(state)[itself].power or 0) >= int(at_least)
 
 
 def _selected_before(state: GameState, fi: int) -> bool:
