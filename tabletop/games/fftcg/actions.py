@@ -110,7 +110,7 @@ def emit(tx: Transaction, happened: TriggerEvent) -> None:
         triggers.queue(tx, delayed["controller"], {
             "kind": "delayed", "source": delayed["source"], "ts": delayed.get("source_ts"),
             "card_id": delayed["card_id"], "ability": -1,
-            "inline": {"effect": "draw", "count": 0, "then": delayed["do"]}, "name": delayed["name"],
+            "inline": delayed.get("ability") or {"effect": "draw", "count": 0, "then": delayed["do"]}, "name": delayed["name"],
             "event_card": card})
         if delayed.get("once", True):
             tx.list_remove("delayed", position)

@@ -116,7 +116,9 @@ puts it into the Break Zone still, FFTCG 12.4.4), cannot_be_blocked_by {cost_at_
 such a Summon or ability dulls it, FFTCG 1.3; costs and attacks still do), cannot_be_chosen {by: summons|abilities|any, player} (by what
 the given player plays; no player: anyone's), delayed {when: a trigger, do: [effects…], this_turn} (one time, next event: of the chosen card, or a phase's
 beginning; `this_turn`: only an event of this turn, of the chosen card — none when it is no longer on the field; an
-effect of `do` with `on: self` is done to the card that made it, while still the same object),
+effect of `do` with `on: self` is done to the card that made it, while still the same object; `ability`: what it does
+is that whole ability — its cards chosen as it goes on the stack — instead of `do`; `repeat`: each such event, not
+only the next: a granted auto ability, 'also becomes a Forward … and "When <self> attacks, …"'),
 by_hand {text} (an ability the rules cannot carry out: its controller does `text` by hand, then answers Done;
 engine/by_hand.py), replace_break {instead: remove_from_game|return_to_hand, put} (a one-shot making a replacement until
 end of turn on the chosen cards; `put`: also when put from the field into the Break Zone without a break), replace_next_damage {instead: reduce|prevent, amount} (this turn, the next damage
@@ -246,7 +248,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "enters_dull": {},
     "stays_dull": {},
     "backup_cp_only": {},
-    "delayed": {"when": str, "do": list, "this_turn": bool},
+    "delayed": {"when": str, "do": list, "this_turn": bool, "ability": dict, "repeat": bool},
     "replace_break": {"instead": str, "put": bool},
     "replace_next_damage": {"instead": str, "amount": int},
     "when_done": {"after": str, "count": int, "do": dict},
@@ -473,6 +475,8 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
     if name == "delayed":
         if effect.get("when") not in TRIGGERS:
             problems.append(f"{where}: delayed needs 'when', a trigger ({', '.join(TRIGGERS)})")
+        if isinstance(effect.get("ability"), Mapping):
+            problems += _check_ability(f"{where}.ability", {**effect["ability"], "trigger": effect.get("when")}, False)
         for e, sub in enumerate(effect.get("do") or []):
             if not isinstance(sub, Mapping):
                 problems.append(f"{where}.do[{e}]: an effect is a mapping")

@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-77"
+COMPILER_VERSION = "fftcg-78"
 
 Ability = dict[str, Any]
 
@@ -453,6 +453,9 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
     """Read an effect's sentences into the ability keys that say it: `effect` (+ parameters), `target` or `all`,
     `then`, `optional`. `it_is_self`: "it" before any card is chosen means the card itself (a trigger's subject)."""
     lines = text.split("\n")
+    granted = _granted_to_self(lines[0]) if len(lines) == 1 and it_is_self is False else None
+    if granted is not None:
+        return granted
     permanent = _NOT_ENDING.search(lines[0])
     if permanent is not None:  # "(This effect does not end at the end of the turn.)" closing the last sentence
         lines[0] = f"{lines[0][:permanent.start()]}."
@@ -1075,3 +1078,26 @@ _CAST_KIND = re.compile(r"^When you cast an? (.+? Summon|Summon of cost .+?), (.
 
 # "When <self> enters the field or when <self> is put from the field into the Break Zone, …" (the subject said twice)
 _OR_WHEN_SELF = re.compile(r"^(When <self> [^,]+?) or when <self> (?=[^,]+, )")
+
+
+# 'Until the end of the turn, <self> also becomes a Forward with 5000 power and "When <self> attacks, choose 1 Forward.
+# Dull it."': the quoted auto ability is the card's own while the turn lasts
+_GRANTED_SELF = re.compile(r'^Until the end of the turn, <self> also becomes a Forward with (\d+) power and "(When <self> '
+                           r'[^"]+)"\.?$')
+_GRANTED_EVENTS = ("attacks", "blocks")  # events of the card itself
+
+
+def _granted_to_self(text: str) -> Ability | None:
+    """Read a Forward made for the turn with a granted auto ability (a repeating delayed ability watching the card for
+    the turn, FFTCG 11.8.17): become_forward on the card itself, then one delayed step per event."""
+    match = _GRANTED_SELF.match(text.strip())
+    if match is None:
+        return None
+    granted = _ability(match.group(2), summon=False)
+    if not granted or any(a.get("trigger") not in _GRANTED_EVENTS or set(a) & {"of", "ex_burst", "damage", "kind"}
+                          for a in granted):
+        raise Unread(match.group(2))
+    watching = [{"effect": "delayed", "when": a["trigger"], "repeat": True, "this_turn": True,
+                 "ability": {k: v for k, v in a.items() if k != "trigger"}} for a in granted]
+    return {"target": "self", "effect": "become_forward", "power": int(match.group(1)), "duration": "turn",
+            "then": watching}
