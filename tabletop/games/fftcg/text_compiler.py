@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-78"
+COMPILER_VERSION = "fftcg-79"
 
 Ability = dict[str, Any]
 
@@ -367,6 +367,9 @@ _CHOSEN_BY = {"Summons": "summons", "abilities": "abilities", "Summons or abilit
 
 def _field_sentence(sentence: str) -> list[Ability] | None:
     """Read the sentence of a field ability into its abilities (one per effect)."""
+    granting = _granted_by_field(sentence)
+    if granting is not None:
+        return granting
     made = re.match(r"^<self> (?:also )?becomes a Forward with (\d+) power(?: and gains (.+))?$", sentence)
     if made is not None:   # FFTCG 11.12.4.6 ③: also a Forward while the field ability works
         granted = clauses._grants(made.group(2)) if made.group(2) else []
@@ -1101,3 +1104,21 @@ def _granted_to_self(text: str) -> Ability | None:
                  "ability": {k: v for k, v in a.items() if k != "trigger"}} for a in granted]
     return {"target": "self", "effect": "become_forward", "power": int(match.group(1)), "duration": "turn",
             "then": watching}
+
+
+# '<self> gains +2000 power and "When <self> attacks, draw 1 card."' as a field ability (with its condition)
+_GRANTED_FIELD = re.compile(r'^<self> gains (?:(?P<rest>.+?)(?:,| and) )?"(?P<auto>When <self> [^"]+)"$')
+
+
+def _granted_by_field(sentence: str) -> list[Ability] | None:
+    """Read a field ability granting the card itself an auto ability: the card has that auto ability while the field
+    ability's condition holds (checked as it triggers and resolves, FFTCG 11.8.13) — its other gains as field abilities."""
+    match = _GRANTED_FIELD.match(sentence)
+    if match is None:
+        return None
+    others = clauses._grants(match.group("rest")) if match.group("rest") else []
+    granted = _ability(match.group("auto"), summon=False)
+    if others is None or not granted or any("trigger" not in a or set(a) & {"of", "ex_burst", "damage", "kind",
+                                                                            "condition", "only"} for a in granted):
+        return None
+    return [*({**g, "applies_to": "self"} for g in others), *({"kind": "auto", **a} for a in granted)]
