@@ -111,7 +111,7 @@ def emit(tx: Transaction, happened: TriggerEvent) -> None:
             "kind": "delayed", "source": delayed["source"], "ts": delayed.get("source_ts"),
             "card_id": delayed["card_id"], "ability": -1,
             "inline": delayed.get("ability") or {"effect": "draw", "count": 0, "then": delayed["do"]}, "name": delayed["name"],
-            "event_card": card})
+            "event_card": card, "event_ts": state.cards[card].props.get("ts") if card is not None else None})
         if delayed.get("once", True):
             tx.list_remove("delayed", position)
     for iid, ts in returning:  # each comes back as a new object under its owner's control (FFTCG 7.4)

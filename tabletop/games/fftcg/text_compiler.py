@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-79"
+COMPILER_VERSION = "fftcg-80"
 
 Ability = dict[str, Any]
 
@@ -463,7 +463,7 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
     if permanent is not None:  # "(This effect does not end at the end of the turn.)" closing the last sentence
         lines[0] = f"{lines[0][:permanent.start()]}."
     modes = [line.strip().strip('"') for line in lines[1:]]
-    sentences = [_THEN_FIRST.sub("", part.strip().rstrip(".")) for s in _SENTENCE_END.split(lines[0].strip())
+    sentences = [_THEN_FIRST.sub("", part.strip().rstrip(".")) for s in _quotes_whole(_SENTENCE_END.split(lines[0].strip()))
                  for part in _THEN.split(s) if part.strip()]
     if permanent is not None and sentences:  # read as lasting the turn, then made permanent (_made_permanent)
         sentences[-1] = _AS_LASTING.sub(r"\g<0> until the end of the turn", sentences[-1])
@@ -643,6 +643,9 @@ def _sentence(sentence: str, ability: Ability, it_is_self: bool) -> list[clauses
     watching = _when_put_this_turn(sentence, ability)
     if watching is not None:
         return watching
+    granted = _granted_to_chosen(sentence, ability)
+    if granted is not None:
+        return granted
     cancelled = _cancel_summon(sentence, ability)
     if cancelled is not None:
         return cancelled
@@ -1122,3 +1125,39 @@ def _granted_by_field(sentence: str) -> list[Ability] | None:
                                                                             "condition", "only"} for a in granted):
         return None
     return [*({**g, "applies_to": "self"} for g in others), *({"kind": "auto", **a} for a in granted)]
+
+
+# 'It gains "When this Forward attacks, choose 1 Forward. Deal it 5000 damage." until the end of the turn.'
+_GRANTED_CHOSEN = re.compile(r'^it gains "(When this (?:Forward|Character) [^"]+)" until the end of the turn$', re.I)
+
+
+def _granted_to_chosen(sentence: str, ability: Ability) -> list[clauses.Effect] | None:
+    """Read an auto ability granted to the one chosen card for the turn: a repeating delayed ability watching it (its
+    "this Forward" is the card the event happened to, `target: event`)."""
+    match = _GRANTED_CHOSEN.match(sentence)
+    target = ability.get("target")
+    if match is None or not isinstance(target, dict) or target.get("count", 1) != 1 or "zone" in target:
+        return None
+    text = re.sub(r"\bthis (?:Forward|Character)\b", "<self>", match.group(1))
+    try:
+        granted = _ability(text, summon=False)
+    except Unread:
+        return None
+    if not granted or any(a.get("trigger") not in (*_GRANTED_EVENTS, "dealt_damage") or set(a) & {
+            "of", "ex_burst", "damage", "kind", "condition", "only"} or any(
+            step.get("on") == "self" for step in a.get("then", [])) for a in granted):
+        return None
+    return [{"effect": "delayed", "when": a["trigger"], "repeat": True, "this_turn": True,
+             "ability": {**{k: v for k, v in a.items() if k != "trigger"},
+                         **({"target": "event"} if a.get("target") == "self" else {})}} for a in granted]
+
+
+def _quotes_whole(parts: list[str]) -> list[str]:
+    """Join the sentences a granted ability in quotes was split into ('It gains "When …. Deal it …" until …')."""
+    joined: list[str] = []
+    for part in parts:
+        if joined and joined[-1].count('"') % 2:
+            joined[-1] = f"{joined[-1]} {part}"
+        else:
+            joined.append(part)
+    return joined
