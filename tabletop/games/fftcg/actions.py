@@ -450,10 +450,19 @@ def _damage_replacements(state: Any, iid: int, amount: int) -> list[tuple[str, M
                 continue
             if ability.get("less_than_power") and not amount < int(characteristics(state)[iid].power or 0):
                 continue  # "dealt damage less than its power": its Power as the damage is dealt
+            if ability.get("in_party_with_self") and not _in_one_party(state, source, iid):
+                continue  # "a Forward forming a party with <self>": the attacking Party both are in
             applies = ability.get("applies_to", "self")
             if source == iid if applies == "self" else matches(state, iid, applies, controller, source):
                 found.append((facts.name, ability))
     return found
+
+
+def _in_one_party(state: Any, first: int, second: int) -> bool:
+    """Tell whether two cards attack together in the current attacking Party (two or more attackers)."""
+    pairs = (state.data.get("attack") or {}).get("attackers") or []
+    attacking = {pair[0] for pair in pairs if is_current(state, pair[0], pair[1])}
+    return len(pairs) >= 2 and first in attacking and second in attacking
 
 
 def _replace_damage(tx: Transaction, iid: int, amount: int, reducible: bool = True) -> int:

@@ -50,7 +50,8 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   `instead`: remove_from_game or return_to_hand), `enters_field` (with `instead: your_control`: the
   card enters under this ability's controller, FFTCG 11.12.5.7) or `damage` (damage dealt to a
   Forward; `instead: reduce` with `amount`, or `instead: prevent`: none is dealt; `less_than_power: true`: only damage
-  less than the Forward's current Power is replaced).
+  less than the Forward's current Power is replaced; `in_party_with_self: true`: only while the card and that Forward
+  attack in the same Party, FFTCG 15.1.1.9).
 - `if` / `unless` (on any effect, the first one's at the ability's level): a `condition` (as above) under which the
   effect is done / not done: "If you control 3 or more Backups, draw 1 card." and "Deal it 5000 damage. If …, deal it
   8000 damage instead." (the first `unless`, the second `if`). A condition is read once per resolution, when the first
@@ -306,7 +307,8 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
     if not isinstance(ability, Mapping):
         return [f"{where}: an ability is a mapping with 'effect'"]
     kind = ability_kind(ability, summon)
-    damage_amount = ("amount", "less_than_power") if kind == "replacement" and ability.get("event") == "damage" else ()
+    damage_amount = ("amount", "less_than_power", "in_party_with_self") if kind == "replacement" and ability.get(
+        "event") == "damage" else ()
     problems = [f"{where}: unknown key {k!r}" for k in ability
                 if k not in ABILITY_KEYS and k not in _params(ability) and k not in damage_amount]
     if kind not in KINDS:

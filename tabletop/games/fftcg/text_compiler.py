@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-80"
+COMPILER_VERSION = "fftcg-81"
 
 Ability = dict[str, Any]
 
@@ -733,6 +733,11 @@ _LESS_THAN_POWER = re.compile(r"^If (?:(?P<self><self>)|an? (?P<phrase>.+?)) is 
 
 def _damage_replacement(sentence: str) -> list[Ability] | None:
     """Read a field ability replacing the damage dealt to the card itself or to the Forwards a phrase names."""
+    party = _PARTY_DAMAGE.get(re.sub(r"\d+", "N", sentence))
+    if party is not None:  # FFTCG 15.1.1.9: while the card attacks in a Party with the Forward dealt damage
+        amount = re.search(r"\d+", sentence)
+        return [{"kind": "replacement", "event": "damage", "in_party_with_self": True, **party,
+                 **({"amount": int(amount.group(0))} if party["instead"] == "reduce" and amount else {})}]
     less = _LESS_THAN_POWER.match(sentence)
     if less is None:
         return None
@@ -1161,3 +1166,15 @@ def _quotes_whole(parts: list[str]) -> list[str]:
         else:
             joined.append(part)
     return joined
+
+
+# damage replacements of a Party the card attacks in: its members' (the card's own or not) (FFTCG 15.1.1.9)
+_PARTY_DAMAGE: dict[str, Ability] = {
+    "If a Forward forming a party with <self> is dealt damage, the damage becomes N instead":
+        {"instead": "prevent", "applies_to": {"type": "forward", "not_self": True}},
+    "If <self> forms a party, the damage dealt to <self> becomes N instead": {"instead": "prevent", "applies_to": "self"},
+    "If <self> forms a party, the damage dealt to the Forwards forming this party becomes N instead":
+        {"instead": "prevent", "applies_to": {"type": "forward"}},
+    "If <self> or a Forward forming a party with <self> receives damage, the damage decreases by N instead":
+        {"instead": "reduce", "applies_to": {"type": "forward"}},
+}
