@@ -527,7 +527,8 @@ _REVEAL_TOP = re.compile(r"^(?P<how>reveal|look at) the top (?P<count>\d+) cards
                          r"other(?: cards)? (?:to|at) the bottom of your deck(?: in any order)?|(?P<break>put the rest of "
                          r"the cards into the Break Zone))$", re.I)
 # "Reveal the top card of your deck. If it is a Wind card, add it to your hand." (else it stays on top)
-_REVEAL_ONE = re.compile(r"^reveal the top card of your deck\. if it is an? (?P<phrase>.+?), add it to your hand$", re.I)
+_REVEAL_ONE = re.compile(r"^reveal the top card of your deck\. if it is (?P<not>not )?an? (?P<phrase>.+?), add it to your "
+                         r"hand$", re.I)
 _SEARCH = re.compile(r"^search for (\d+) (.+?) and (?:add (?:it|them) to your hand|(play) (?:it|them) onto the field( dull)?|"
                      r"(put) (?:it|them) into the Break Zone)$", re.I)
 
@@ -659,6 +660,10 @@ def player_sentence(sentence: str) -> Effect | None:
         wanted = card_phrase(one.group("phrase"))
         if wanted is None or "controller" in wanted or "zone" in wanted:
             return None
+        if one.group("not"):  # "If it is not a Backup": any card but one of that kind
+            if set(wanted) - {"type", "element", "job", "name", "category"}:
+                return None
+            wanted = {"none_of": [wanted]}
         return {"effect": "reveal_top", "count": 1, "filter": wanted, "take": 1, "rest": "top"}
     reveal = _REVEAL_TOP.match(sentence)
     if reveal is not None:

@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-81"
+COMPILER_VERSION = "fftcg-82"
 
 Ability = dict[str, Any]
 
@@ -637,6 +637,14 @@ def _sentence(sentence: str, ability: Ability, it_is_self: bool) -> list[clauses
     if placed is not None:
         count = int(re.search(r"\d+", sentence).group(0))  # type: ignore[union-attr]
         return [{"effect": "look_top", "count": count, "reorder": True, **placed}]
+    self_too = _ALL_AND_SELF.match(sentence) if "target" not in ability and "all" not in ability else None
+    if self_too is not None:  # "Deal 1000 damage to all the Forwards opponent controls and 2000 damage to <self>"
+        every = clauses.card_phrase(self_too.group(2))
+        if every is None or "zone" in every:
+            return None
+        ability["all"] = every
+        return [{"effect": "deal_damage", "amount": int(self_too.group(1))},
+                {"effect": "deal_damage", "amount": int(self_too.group(3)), "on": "self"}]
     negated = _negate_damage(sentence, ability)
     if negated is not None:
         return negated
@@ -1178,3 +1186,5 @@ _PARTY_DAMAGE: dict[str, Ability] = {
     "If <self> or a Forward forming a party with <self> receives damage, the damage decreases by N instead":
         {"instead": "reduce", "applies_to": {"type": "forward"}},
 }
+
+_ALL_AND_SELF = re.compile(r"^deal (\d+) damage to all (?:the )?(.+?) and (\d+) damage to <self>$", re.I)
