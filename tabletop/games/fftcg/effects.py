@@ -156,7 +156,8 @@ card; `times: N` multiplies, `divide: N` divides with fractions rounded up (FFTC
 it 3000 damage and 1000 more damage for each card in your opponent's hand"); `negative: true` makes it a loss (power)
 or a reduction (cost_change).
 mill {count, player} puts the top `count` cards of the player's deck into their Break Zone (FFTCG 7.3).
-`player` is `you`, `opponent` or `each` (draw, discard, damage_player, mill: the turn player chooses first,
+`player` is `you`, `opponent`, `each` or (discard) `chosen_controller` (the first chosen card's controller, its owner
+once it left the field: "That Forward's controller discards 1 card") (draw, discard, damage_player, mill: the turn player chooses first,
 then the other, then both act at once, FFTCG 6.1.4); default: you for draw and discard, opponent for
 damage_player.
 """
@@ -445,8 +446,10 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
     for key in ("amount", "count"):
         if isinstance(effect.get(key), Mapping):
             problems += _check_value(f"{where}.{key}", effect[key])
-    if "player" in effect and effect["player"] not in ("you", "opponent", "each"):
-        problems.append(f"{where}: 'player' must be you, opponent or each")
+    if "player" in effect and effect["player"] not in ("you", "opponent", "each", "chosen_controller"):
+        problems.append(f"{where}: 'player' must be you, opponent, each or chosen_controller")
+    if effect.get("player") == "chosen_controller" and name != "discard":
+        problems.append(f"{where}: only discard is done by the chosen card's controller")
     if effect.get("player") == "each" and name not in ("draw", "discard", "damage_player", "mill"):
         problems.append(f"{where}: only draw, discard, damage_player and mill can be done by each player")
     if name in ("cannot_be_chosen", "cannot_be_dulled") and effect.get("by", "any") not in CHOOSERS:

@@ -289,8 +289,8 @@ def _ask(tx: Transaction, fi: int, at: str, step: Mapping[str, Any], cards: list
     entry = context["entry"]
     answers = context["answers"]
     name = step["effect"]
-    if (name == "discard" and "count" in step and not step.get("random") and not isinstance(
-            ability_of(state, entry).get("target"), Mapping)) or (
+    if (name == "discard" and "count" in step and not step.get("random") and (not isinstance(
+            ability_of(state, entry).get("target"), Mapping) or step.get("player") == "chosen_controller")) or (
             name == "hand_to_deck_bottom"):  # the cards of the player's choice from their hand
         for player in acting_players(state, entry, step, "you"):
             key = f"{at}:{player}"

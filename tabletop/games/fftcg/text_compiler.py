@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-82"
+COMPILER_VERSION = "fftcg-83"
 
 Ability = dict[str, Any]
 
@@ -651,6 +651,9 @@ def _sentence(sentence: str, ability: Ability, it_is_self: bool) -> list[clauses
     watching = _when_put_this_turn(sentence, ability)
     if watching is not None:
         return watching
+    theirs = _ITS_CONTROLLER_DISCARDS.match(sentence)
+    if theirs is not None and isinstance(ability.get("target"), dict) and ability["target"].get("count", 1) == 1:
+        return [{"effect": "discard", "count": int(theirs.group(1)), "player": "chosen_controller"}]
     granted = _granted_to_chosen(sentence, ability)
     if granted is not None:
         return granted
@@ -1188,3 +1191,7 @@ _PARTY_DAMAGE: dict[str, Ability] = {
 }
 
 _ALL_AND_SELF = re.compile(r"^deal (\d+) damage to all (?:the )?(.+?) and (\d+) damage to <self>$", re.I)
+
+# "That Forward's controller discards 1 card from their hand." after one chosen card
+_ITS_CONTROLLER_DISCARDS = re.compile(r"^That (?:Forward|Character)'s controller discards (\d+) cards? from "
+                                      r"(?:their|his/her) hand$", re.I)

@@ -65,6 +65,9 @@ def acting_players(state: GameState, entry: Mapping[str, Any], step: Step, defau
     who = step.get("player", default)
     if who == "each":
         return [state.active, state.opponent(state.active)]
+    if who == "chosen_controller":  # "That Forward's controller": its controller, or its owner once it left the field
+        chosen = [state.cards[iid] for iid, _ in entry.get("targets") or () if iid in state.cards][:1]
+        return [card.controller if card.zone.endswith(".field") else card.owner for card in chosen]
     return [entry["controller"] if who == "you" else state.opponent(entry["controller"])]
 
 
