@@ -12,6 +12,7 @@ import yaml
 from carddb.bundled import load_bundled_cards
 from tabletop.engine.cards import CardDefinition
 from tabletop.games import find_game
+from tabletop.games.fftcg.card_text import readable_text
 from tabletop.games.fftcg.effects import validate_effects
 from tabletop.games.fftcg.text_compiler import compile_card
 
@@ -196,3 +197,14 @@ def test_then_and_also_only_order_what_is_done() -> None:
     assert _fully_compiled("[Dull]: Draw 1 card. If you control 3 or more Backups, also draw 1 card.") == (
         {"kind": "action", "cost": {"dull": True}, "effect": "draw", "count": 1,
          "then": [{"effect": "draw", "count": 1, "if": {"backups_at_least": 3}}]},)
+
+
+def test_a_bracketed_job_card_name_or_category_reads_as_the_plain_form() -> None:
+    bracketed = compile_card(_card("If you control [Card Name (Test Squire)], Test Knight gains +1000 power.\n"
+                                   "[Dull]: Choose 1 [Job (Test Guard)] Forward. Deal it 1000 damage for each "
+                                   "[Category (XV)] Backup you control."))
+    plain = compile_card(_card("If you control Card Name Test Squire, Test Knight gains +1000 power.\n"
+                               "[Dull]: Choose 1 Job Test Guard Forward. Deal it 1000 damage for each Category XV Backup "
+                               "you control."))
+    assert bracketed.is_fully_enforced and bracketed.effects == plain.effects
+    assert readable_text("[Job (Test Guard)] and [Card Name (Test Squire)]") == "Job Test Guard and Card Name Test Squire"

@@ -32,6 +32,9 @@ _DAMAGE_REMINDER = re.compile(r"\s*\(If you have received \d+ points? of damage 
 # "Select N of the N following actions": the modes follow, one quoted line each.
 _SELECT = re.compile(r"select (?:up to )?\d+ of the \d+ following actions", re.IGNORECASE)
 _NUMBER = re.compile(r"\d+")
+# some records write "[Job (Moogle)]", "[Card Name (Cait Sith)]", "[Category (VII)]" for "Job Moogle", "Card Name Cait
+# Sith", "Category VII"
+_BRACKETED_NAME = re.compile(r"\[(Job|Card Name|Category) \(([^()\]]+)\)\]")
 
 
 def readable_text(raw: str) -> str:
@@ -39,6 +42,7 @@ def readable_text(raw: str) -> str:
     text = raw.replace("[[br]]", "\n")
     text = _SYMBOL.sub(lambda m: f"[{_symbol_word(m.group(1))}]", text)
     text = _TAG.sub("", text)
+    text = _BRACKETED_NAME.sub(r"\1 \2", text)
     lines = [" ".join(line.split()) for line in text.split("\n")]
     return "\n".join(line for line in lines if line)
 
