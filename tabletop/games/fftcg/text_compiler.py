@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-84"
+COMPILER_VERSION = "fftcg-85"
 
 Ability = dict[str, Any]
 
@@ -370,6 +370,9 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
     granting = _granted_by_field(sentence)
     if granting is not None:
         return granting
+    named = re.match(r"^The (Card Name .+?) gains (.+)$", sentence)
+    if named is not None:  # "The Card Name Locke you control gains Haste": the Character(s) of that name
+        return _field_sentence(f"The {named.group(1)} gain {named.group(2)}")
     made = re.match(r"^<self> (?:also )?becomes a Forward with (\d+) power(?: and gains (.+))?$", sentence)
     if made is not None:   # FFTCG 11.12.4.6 ③: also a Forward while the field ability works
         granted = clauses._grants(made.group(2)) if made.group(2) else []
