@@ -468,7 +468,7 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
     modes = [line.strip().strip('"') for line in lines[1:]]
     sentences = [_THEN_FIRST.sub("", part.strip().rstrip(".")) for s in _quotes_whole(_SENTENCE_END.split(lines[0].strip()))
                  for part in _THEN.split(s) if part.strip()]
-    if permanent is not None and sentences:  # read as lasting the turn, then made permanent (_made_permanent)
+    if permanent is not None and sentences:  # read as lasting the turn, then made permanent (_made_to_last)
         sentences[-1] = _AS_LASTING.sub(r"\g<0> until the end of the turn", sentences[-1])
     sentences = _joined_placements(_joined_looks(sentences))
     until_theirs = {index for index, sentence in enumerate(sentences) if _OPPONENT_TURN.search(sentence)}
@@ -537,7 +537,7 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
             found = _conditional(sentence, ability, steps, last)
         else:
             found = _sentence(sentence, ability, it_is_self and not steps)
-        if found is None or (index in until_theirs and not _until_opponent_turn(found)):
+        if found is None or (index in until_theirs and not _made_to_last(found, "opponent_turn")):
             raise Unread(sentence)
         last = found
         steps += found
@@ -545,7 +545,7 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
         raise Unread(modes[0])
     if not steps:
         raise Unread(text)
-    if permanent is not None and not _made_permanent(last):
+    if permanent is not None and not _made_to_last(last, "permanent"):
         raise Unread(permanent.group(0).strip())
     if "on" in steps[0]:  # only an effect after the chosen cards' first one is done to the card itself
         raise Unread(sentences[0])
@@ -636,51 +636,10 @@ def _sentence(sentence: str, ability: Ability, it_is_self: bool) -> list[clauses
         itself = clauses.self_sentence(later.group(1))
         return None if itself is None else [{"effect": "delayed", "when": "end_phase_start",
                                              "do": [{**effect, "on": "self"} for effect in itself]}]
-    placed = _PLACEMENTS.get(re.sub(r"\d+", "N", sentence.lower()))
-    if placed is not None:
-        count = int(re.search(r"\d+", sentence).group(0))  # type: ignore[union-attr]
-        return [{"effect": "look_top", "count": count, "reorder": True, **placed}]
-    self_too = _ALL_AND_SELF.match(sentence) if "target" not in ability and "all" not in ability else None
-    if self_too is not None:  # "Deal 1000 damage to all the Forwards opponent controls and 2000 damage to <self>"
-        every = clauses.card_phrase(self_too.group(2))
-        if every is None or "zone" in every:
-            return None
-        ability["all"] = every
-        return [{"effect": "deal_damage", "amount": int(self_too.group(1))},
-                {"effect": "deal_damage", "amount": int(self_too.group(3)), "on": "self"}]
-    negated = _negate_damage(sentence, ability)
-    if negated is not None:
-        return negated
-    watching = _when_put_this_turn(sentence, ability)
-    if watching is not None:
-        return watching
-    theirs = _ITS_CONTROLLER_DISCARDS.match(sentence)
-    if theirs is not None and isinstance(ability.get("target"), dict) and ability["target"].get("count", 1) == 1:
-        return [{"effect": "discard", "count": int(theirs.group(1)), "player": "chosen_controller"}]
-    granted = _granted_to_chosen(sentence, ability)
-    if granted is not None:
-        return granted
-    cancelled = _cancel_summon(sentence, ability)
-    if cancelled is not None:
-        return cancelled
-    divided = _divided(sentence, ability)
-    if divided is not None:
-        return divided
-    more = _MORE_FOR_EACH.match(sentence) if isinstance(ability.get("target"), dict) else None
-    if more is not None and ability["target"].get("zone", "field") == "field":
-        counted = clauses.counted_amount(more.group(3), int(more.group(2)))
-        if counted is not None:
-            return [{"effect": "deal_damage", "amount": {**counted, "plus": int(more.group(1))}}]
-    returned = _RETURN_IT_AND_SELF.match(sentence) if isinstance(ability.get("target"), dict) else None
-    if returned is not None and ability["target"].get("zone", "field") == "field":
-        return [{"effect": "return_to_hand"}, {"effect": "return_to_hand", "on": "self"}]
-    both = _IT_AND_SELF.match(sentence) if isinstance(ability.get("target"), dict) else None
-    if both is not None and ability["target"].get("zone", "field") == "field":  # the chosen cards, then the card itself
-        return [{"effect": "deal_damage", "amount": int(both.group(1))},
-                {"effect": "deal_damage", "amount": int(both.group(1)), "on": "self"}]
-    if _REMOVED_WHILE.match(sentence) and isinstance(ability.get("target"), dict) and ability["target"].get(
-            "zone", "field") == "field":
-        return [{"effect": "remove_while_source_stays"}]
+    for read in _SENTENCE_READERS:  # the templates of effects, damage and triggers (below)
+        found = read(sentence, ability)
+        if found is not None:
+            return found
     target = ability.get("target")
     if isinstance(target, dict):
         return clauses.target_sentence(sentence, target.get("zone", "field")) or _on_self(sentence) or _on_all(
@@ -1053,14 +1012,15 @@ _NOT_ENDING = re.compile(r'\.?"?\s*\(This effect does not end at the end of the 
 _AS_LASTING = re.compile(r"^<self> (?:also becomes a Forward with \d+ power|gains [^\"]+)$")
 
 
-def _made_permanent(last: list[clauses.Effect]) -> bool:
-    """Make the effects of the sentence before "(This effect does not end …)" last for good (duration permanent);
-    False when that sentence made no effect lasting the turn."""
-    if not last or any(effect.get("duration") != "turn" for effect in last):
+def _made_to_last(found: list[clauses.Effect], duration: str) -> bool:
+    """Make a sentence's effects, each read as lasting the turn, last `duration` instead ("permanent": "(This effect
+    does not end …)" after it; "opponent_turn": "… until the end of your opponent's turn"); False when one did not."""
+    if not found or any(effect.get("duration") != "turn" for effect in found):
         return False
-    for effect in last:
-        effect["duration"] = "permanent"
+    for effect in found:
+        effect["duration"] = duration
     return True
+
 
 # "When your opponent uses an EX Burst, …"
 _EX_BURST_USED = re.compile(r"^When your opponent uses an EX Burst, (.+)$", re.S)
@@ -1078,14 +1038,6 @@ def _as_this_turn(sentence: str) -> str:
         return "Until the end of the turn, " + sentence[len("until the end of your opponent's turn, "):]
     return _OPPONENT_TURN.sub(" until the end of the turn", sentence)
 
-
-def _until_opponent_turn(found: list[clauses.Effect]) -> bool:
-    """Make a sentence's effects last until the end of the opponent's turn; False when one of them did not last."""
-    if not found or any(effect.get("duration") != "turn" for effect in found):
-        return False
-    for effect in found:
-        effect["duration"] = "opponent_turn"
-    return True
 
 # "At the end of each of your opponent's turns, …" / "At the end of your opponent's turn, …"
 _THEIR_END = re.compile(r"^At the end of (?:each of your opponent's turns|your opponent's turn), (.+)$", re.S)
@@ -1198,3 +1150,69 @@ _ALL_AND_SELF = re.compile(r"^deal (\d+) damage to all (?:the )?(.+?) and (\d+) 
 # "That Forward's controller discards 1 card from their hand." after one chosen card
 _ITS_CONTROLLER_DISCARDS = re.compile(r"^That (?:Forward|Character)'s controller discards (\d+) cards? from "
                                       r"(?:their|his/her) hand$", re.I)
+
+
+def _placed_look(sentence: str, ability: Ability) -> list[clauses.Effect] | None:
+    """Read a look at the deck's top and where its cards go (_PLACEMENTS)."""
+    placed = _PLACEMENTS.get(re.sub(r"\d+", "N", sentence.lower()))
+    count = re.search(r"\d+", sentence)
+    return None if placed is None or count is None else [
+        {"effect": "look_top", "count": int(count.group(0)), "reorder": True, **placed}]
+
+
+def _all_and_self(sentence: str, ability: Ability) -> list[clauses.Effect] | None:
+    """Read "Deal 1000 damage to all the Forwards opponent controls and 2000 damage to <self>" (all, then on: self)."""
+    found = _ALL_AND_SELF.match(sentence) if "target" not in ability and "all" not in ability else None
+    every = clauses.card_phrase(found.group(2)) if found is not None else None
+    if found is None or every is None or "zone" in every:
+        return None
+    ability["all"] = every
+    return [{"effect": "deal_damage", "amount": int(found.group(1))},
+            {"effect": "deal_damage", "amount": int(found.group(3)), "on": "self"}]
+
+
+def _on_one_chosen_card(ability: Ability) -> bool:
+    """Tell whether the ability chose cards on the field (a target filter)."""
+    target = ability.get("target")
+    return isinstance(target, dict) and target.get("zone", "field") == "field"
+
+
+def _its_controller_discards(sentence: str, ability: Ability) -> list[clauses.Effect] | None:
+    """Read "That Forward's controller discards 1 card from their hand" after one chosen card."""
+    found = _ITS_CONTROLLER_DISCARDS.match(sentence)
+    if found is None or not isinstance(ability.get("target"), dict) or ability["target"].get("count", 1) != 1:
+        return None
+    return [{"effect": "discard", "count": int(found.group(1)), "player": "chosen_controller"}]
+
+
+def _more_for_each(sentence: str, ability: Ability) -> list[clauses.Effect] | None:
+    """Read "Deal it 3000 damage and 1000 more damage for each …" (a computed amount with `plus`)."""
+    found = _MORE_FOR_EACH.match(sentence) if _on_one_chosen_card(ability) else None
+    counted = clauses.counted_amount(found.group(3), int(found.group(2))) if found is not None else None
+    return None if found is None or counted is None else [
+        {"effect": "deal_damage", "amount": {**counted, "plus": int(found.group(1))}}]
+
+
+def _it_and_self(sentence: str, ability: Ability) -> list[clauses.Effect] | None:
+    """Read "Deal it and <self> 9000 damage" and "Return it and <self> to their owners' hand": the chosen cards, then
+    the card itself (on: self)."""
+    if not _on_one_chosen_card(ability):
+        return None
+    damage = _IT_AND_SELF.match(sentence)
+    if damage is not None:
+        return [{"effect": "deal_damage", "amount": int(damage.group(1))},
+                {"effect": "deal_damage", "amount": int(damage.group(1)), "on": "self"}]
+    if _RETURN_IT_AND_SELF.match(sentence):
+        return [{"effect": "return_to_hand"}, {"effect": "return_to_hand", "on": "self"}]
+    return None
+
+
+def _removed_while_here(sentence: str, ability: Ability) -> list[clauses.Effect] | None:
+    """Read "Remove it from the game for as long as <self> is on the field" (remove_while_source_stays)."""
+    return [{"effect": "remove_while_source_stays"}] if _REMOVED_WHILE.match(sentence) and _on_one_chosen_card(
+        ability) else None
+
+
+# what _sentence tries first, in order: each reads one form or gives None
+_SENTENCE_READERS = (_placed_look, _all_and_self, _negate_damage, _when_put_this_turn, _its_controller_discards,
+                     _granted_to_chosen, _cancel_summon, _divided, _more_for_each, _it_and_self, _removed_while_here)
