@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-85"
+COMPILER_VERSION = "fftcg-86"
 
 Ability = dict[str, Any]
 
@@ -459,15 +459,12 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
     """Read an effect's sentences into the ability keys that say it: `effect` (+ parameters), `target` or `all`,
     `then`, `optional`. `it_is_self`: "it" before any card is chosen means the card itself (a trigger's subject)."""
     lines = text.split("\n")
-    granted = _granted_to_self(lines[0]) if len(lines) == 1 and it_is_self is False else None
-    if granted is not None:
-        return granted
     permanent = _NOT_ENDING.search(lines[0])
     if permanent is not None:  # "(This effect does not end at the end of the turn.)" closing the last sentence
         lines[0] = f"{lines[0][:permanent.start()]}."
     modes = [line.strip().strip('"') for line in lines[1:]]
     sentences = [_THEN_FIRST.sub("", part.strip().rstrip(".")) for s in _quotes_whole(_SENTENCE_END.split(lines[0].strip()))
-                 for part in _THEN.split(s) if part.strip()]
+                 for part in (_THEN.split(s) if not clauses.QUOTE.search(s) else [s]) if part.strip()]
     if permanent is not None and sentences:  # read as lasting the turn, then made permanent (_made_to_last)
         sentences[-1] = _AS_LASTING.sub(r"\g<0> until the end of the turn", sentences[-1])
     sentences = _joined_placements(_joined_looks(sentences))
@@ -1057,27 +1054,7 @@ _CAST_KIND = re.compile(r"^When you cast an? (.+? Summon|Summon of cost .+?), (.
 _OR_WHEN_SELF = re.compile(r"^(When <self> [^,]+?) or when <self> (?=[^,]+, )")
 
 
-# 'Until the end of the turn, <self> also becomes a Forward with 5000 power and "When <self> attacks, choose 1 Forward.
-# Dull it."': the quoted auto ability is the card's own while the turn lasts
-_GRANTED_SELF = re.compile(r'^Until the end of the turn, <self> also becomes a Forward with (\d+) power and "(When <self> '
-                           r'[^"]+)"\.?$')
-_GRANTED_EVENTS = ("attacks", "blocks")  # events of the card itself
-
-
-def _granted_to_self(text: str) -> Ability | None:
-    """Read a Forward made for the turn with a granted auto ability (a repeating delayed ability watching the card for
-    the turn, FFTCG 11.8.17): become_forward on the card itself, then one delayed step per event."""
-    match = _GRANTED_SELF.match(text.strip())
-    if match is None:
-        return None
-    granted = _ability(match.group(2), summon=False)
-    if not granted or any(a.get("trigger") not in _GRANTED_EVENTS or set(a) & {"of", "ex_burst", "damage", "kind"}
-                          for a in granted):
-        raise Unread(match.group(2))
-    watching = [{"effect": "delayed", "when": a["trigger"], "repeat": True, "this_turn": True,
-                 "ability": {k: v for k, v in a.items() if k != "trigger"}} for a in granted]
-    return {"target": "self", "effect": "become_forward", "power": int(match.group(1)), "duration": "turn",
-            "then": watching}
+_GRANTED_EVENTS = ("attacks", "blocks", "blocked", "dealt_damage", "deals_damage_to_player")  # the card's own events
 
 
 # '<self> gains +2000 power and "When <self> attacks, draw 1 card."' as a field ability (with its condition)
@@ -1098,36 +1075,50 @@ def _granted_by_field(sentence: str) -> list[Ability] | None:
     return [*({**g, "applies_to": "self"} for g in others), *({"kind": "auto", **a} for a in granted)]
 
 
-# 'It gains "When this Forward attacks, choose 1 Forward. Deal it 5000 damage." until the end of the turn.'
-_GRANTED_CHOSEN = re.compile(r'^it gains "(When this (?:Forward|Character) [^"]+)" until the end of the turn$', re.I)
+# 'Until the end of the turn, <self> also becomes a Forward with 5000 power and "When <self> attacks, choose 1 Forward.
+# Dull it."', 'It gains +1000 power and "When this Forward attacks, …" until the end of the turn' (‘…’ quotes too)
+_GRANTED = re.compile(r'^(?P<first>Until the end of the turn, )?(?P<who><self>|it) (?:also becomes a Forward with '
+                      r'(?P<power>\d+) power and |gains (?:(?P<pre>[^"‘]+?)(?:,| and) )?)["‘](?P<auto>When (?:<self>|this '
+                      r'(?:Forward|Character)) [^"’]+?)\.?["’](?P<last> until the end of the turn)?$', re.I)
 
 
-def _granted_to_chosen(sentence: str, ability: Ability) -> list[clauses.Effect] | None:
-    """Read an auto ability granted to the one chosen card for the turn: a repeating delayed ability watching it (its
-    "this Forward" is the card the event happened to, `target: event`)."""
-    match = _GRANTED_CHOSEN.match(sentence)
-    target = ability.get("target")
-    if match is None or not isinstance(target, dict) or target.get("count", 1) != 1 or "zone" in target:
+def _granted_for_the_turn(sentence: str, ability: Ability) -> list[clauses.Effect] | None:
+    """Read an auto ability granted for the turn to the card itself or to the one chosen card: a repeating delayed
+    ability watching that card until the turn ends (FFTCG 11.8.17), after what else it gains; on a chosen card its
+    "this Forward" is the card the event happened to (`target: event`)."""
+    match = _GRANTED.match(sentence)
+    if match is None or bool(match.group("first")) == bool(match.group("last")):
         return None
-    text = re.sub(r"\bthis (?:Forward|Character)\b", "<self>", match.group(1))
+    itself = match.group("who") == "<self>"
+    target = ability.get("target")
+    if (match.group("power") and not itself) or (itself and target not in (None, "self")) or (not itself and not (
+            isinstance(target, dict) and target.get("count", 1) == 1 and "zone" not in target)):
+        return None
+    pre = clauses._grants(match.group("pre"), own=itself) if match.group("pre") else []
     try:
-        granted = _ability(text, summon=False)
+        granted = _ability(re.sub(r"\bthis (?:Forward|Character)\b", "<self>", match.group("auto")) + ".", summon=False)
     except Unread:
         return None
-    if not granted or any(a.get("trigger") not in (*_GRANTED_EVENTS, "dealt_damage") or set(a) & {
+    if pre is None or not granted or any(a.get("trigger") not in _GRANTED_EVENTS or set(a) & {
             "of", "ex_burst", "damage", "kind", "condition", "only"} or any(
             step.get("on") == "self" for step in a.get("then", [])) for a in granted):
         return None
-    return [{"effect": "delayed", "when": a["trigger"], "repeat": True, "this_turn": True,
-             "ability": {**{k: v for k, v in a.items() if k != "trigger"},
-                         **({"target": "event"} if a.get("target") == "self" else {})}} for a in granted]
+    if itself:
+        ability["target"] = "self"
+    made = [{"effect": "become_forward", "power": int(match.group("power")), "duration": "turn"}] if match.group(
+        "power") else []
+    return [*made, *({**g, "duration": "turn"} for g in pre),
+            *({"effect": "delayed", "when": a["trigger"], "repeat": True, "this_turn": True,
+               "ability": {**{k: v for k, v in a.items() if k != "trigger"},
+                           **({"target": "event"} if a.get("target") == "self" and not itself else {})}}
+              for a in granted)]
 
 
 def _quotes_whole(parts: list[str]) -> list[str]:
     """Join the sentences a granted ability in quotes was split into ('It gains "When …. Deal it …" until …')."""
     joined: list[str] = []
     for part in parts:
-        if joined and joined[-1].count('"') % 2:
+        if joined and (joined[-1].count('"') % 2 or joined[-1].count("‘") > joined[-1].count("’")):
             joined[-1] = f"{joined[-1]} {part}"
         else:
             joined.append(part)
@@ -1215,4 +1206,4 @@ def _removed_while_here(sentence: str, ability: Ability) -> list[clauses.Effect]
 
 # what _sentence tries first, in order: each reads one form or gives None
 _SENTENCE_READERS = (_placed_look, _all_and_self, _negate_damage, _when_put_this_turn, _its_controller_discards,
-                     _granted_to_chosen, _cancel_summon, _divided, _more_for_each, _it_and_self, _removed_while_here)
+                     _granted_for_the_turn, _cancel_summon, _divided, _more_for_each, _it_and_self, _removed_while_here)
