@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-86"
+COMPILER_VERSION = "fftcg-87"
 
 Ability = dict[str, Any]
 
@@ -1204,6 +1204,29 @@ def _removed_while_here(sentence: str, ability: Ability) -> list[clauses.Effect]
         ability) else None
 
 
+# "It cannot be chosen by your opponent's Summons this turn" (your: the ability's controller) and 'It gains "This Forward
+# cannot be chosen by your opponent's abilities." until the end of the turn' (your: the Forward's controller)
+_UNCHOOSABLE_THIS_TURN = re.compile(r"^it cannot be chosen by your opponent's (Summons or abilities|Summons|abilities) this "
+                                    r"turn$", re.I)
+_UNCHOOSABLE_GRANTED = re.compile(r'^it gains "This (?:Forward|Character) cannot be chosen by your opponent\'s (Summons or '
+                                  r'abilities|Summons|abilities)\.?" until the end of the turn$', re.I)
+
+
+def _unchoosable_this_turn(sentence: str, ability: Ability) -> list[clauses.Effect] | None:
+    """Read the chosen card's "cannot be chosen by your opponent's …" for the turn (cannot_be_chosen, FFTCG 1.3), only
+    of a card the ability's controller controls: there the ability's "your" and the quoted one's (the card's
+    controller's) are the same player (test_cannot_be_chosen_this_turn_is_read_of_the_card_itself_only)."""
+    said = _UNCHOOSABLE_THIS_TURN.match(sentence)
+    quoted = _UNCHOOSABLE_GRANTED.match(sentence) if said is None else None
+    target = ability.get("target")
+    if (said is None and quoted is None) or not _on_one_chosen_card(ability) or not (
+            isinstance(target, dict) and target.get("controller") == "you"):
+        return None
+    by = _CHOSEN_BY[(said or quoted).group(1)]  # type: ignore[union-attr]
+    return [{"effect": "cannot_be_chosen", "by": by, "player": "opponent", "duration": "turn"}]
+
+
 # what _sentence tries first, in order: each reads one form or gives None
 _SENTENCE_READERS = (_placed_look, _all_and_self, _negate_damage, _when_put_this_turn, _its_controller_discards,
-                     _granted_for_the_turn, _cancel_summon, _divided, _more_for_each, _it_and_self, _removed_while_here)
+                     _granted_for_the_turn, _cancel_summon, _divided, _more_for_each, _it_and_self, _removed_while_here,
+                     _unchoosable_this_turn)
