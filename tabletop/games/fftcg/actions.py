@@ -105,7 +105,7 @@ def emit(tx: Transaction, happened: TriggerEvent) -> None:
             continue
         if delayed.get("returns") is not None:  # "for as long as <card> is on the field" ended: no stack
             tx.list_remove("delayed", position)
-            returning.append(delayed["returns"])
+            returning.append((*delayed["returns"], delayed.get("back_to")))
             continue
         triggers.queue(tx, delayed["controller"], {
             "kind": "delayed", "source": delayed["source"], "ts": delayed.get("source_ts"),
@@ -114,8 +114,13 @@ def emit(tx: Transaction, happened: TriggerEvent) -> None:
             "event_card": card, "event_ts": state.cards[card].props.get("ts") if card is not None else None})
         if delayed.get("once", True):
             tx.list_remove("delayed", position)
-    for iid, ts in returning:  # each comes back as a new object under its owner's control (FFTCG 7.4)
-        if is_current(state, iid, ts) and state.cards[iid].zone.endswith(".removed"):
+    for iid, ts, back_to in returning:
+        if not is_current(state, iid, ts):
+            continue
+        if back_to is not None and state.cards[iid].zone.endswith(".field"):  # control gained for as long as … ends
+            tx.set_field(iid, "controller", back_to)
+            tx.log(f"{back_to} gained control of {name_of(tx, iid)} again", "FFTCG 6.2.6")
+        elif back_to is None and state.cards[iid].zone.endswith(".removed"):  # a new object, its owner's (FFTCG 7.4)
             put_onto_field(tx, iid, state.cards[iid].owner, state.definition(iid).card_type == "backup")
             tx.log(f"{name_of(tx, iid)} came back onto the field", "FFTCG 11.4.8")
 

@@ -137,7 +137,8 @@ there; FFTCG 7.6.1), divide_damage {amount, equally, unreducible} ("Divide 6000 
 as it resolves, how the chosen Forwards still on the field share it in units of 1000, each 1000 or more; `equally`:
 the same share each, rounded up to 1000), remove_while_source_stays (the chosen cards on the field are removed from the game while the ability's card stays
 on the field: when it leaves, each comes back onto the field under its owner's control at once, not through the stack;
-nothing is removed once the card already left), remove_then_play {dull} (the chosen cards on the field are removed from the game, then played onto the field by
+nothing is removed once the card already left), control_while_source_stays (the same, gaining control of the chosen
+cards: their controller gets them back when the card leaves the field, FFTCG 6.2.6), remove_then_play {dull} (the chosen cards on the field are removed from the game, then played onto the field by
 the ability's controller — dull when `dull` —: new objects, FFTCG 7.4, 11.4.8), cancel (the chosen Summon on the stack — a target with `zone: stack` — leaves it without resolving and goes to its
 owner's Break Zone: "Cancel its effect"), cast_free (the selected Summon of its controller's hand is cast without paying its cost: it goes on the stack, its
 cards and mode chosen as it goes, and "when you cast a Summon" abilities trigger; not cast when it would choose cards
@@ -261,6 +262,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "cancel": {},
     "remove_then_play": {"dull": bool},
     "remove_while_source_stays": {},
+    "control_while_source_stays": {},
     "divide_damage": {"amount": int, "equally": bool, "unreducible": bool},
     "reveal_until": {"filter": dict},
     "prevent_damage": {"less_than_power": bool},

@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-87"
+COMPILER_VERSION = "fftcg-88"
 
 Ability = dict[str, Any]
 
@@ -889,7 +889,8 @@ def _trigger_turn_limit(rest: str, ability: Ability, events: tuple[str, ...]) ->
 
 
 # "Remove it from the game for as long as <self> is on the field." (the chosen card comes back when <self> leaves)
-_REMOVED_WHILE = re.compile(r"^Remove it from the game for as long as <self> is on the field$", re.I)
+_REMOVED_WHILE = re.compile(r"^(Remove it from the game|You gain control of it) for as long as <self> is on the field$",
+                            re.I)
 
 
 # "Divide 6000 damage among them as you like." / "… among them equally." after choosing Forwards
@@ -1199,9 +1200,10 @@ def _it_and_self(sentence: str, ability: Ability) -> list[clauses.Effect] | None
 
 
 def _removed_while_here(sentence: str, ability: Ability) -> list[clauses.Effect] | None:
-    """Read "Remove it from the game for as long as <self> is on the field" (remove_while_source_stays)."""
-    return [{"effect": "remove_while_source_stays"}] if _REMOVED_WHILE.match(sentence) and _on_one_chosen_card(
-        ability) else None
+    """Read "Remove it from the game / You gain control of it for as long as <self> is on the field"."""
+    found = _REMOVED_WHILE.match(sentence) if _on_one_chosen_card(ability) else None
+    return None if found is None else [{"effect": "remove_while_source_stays" if found.group(1).lower().startswith(
+        "remove") else "control_while_source_stays"}]
 
 
 # "It cannot be chosen by your opponent's Summons this turn" (your: the ability's controller) and 'It gains "This Forward

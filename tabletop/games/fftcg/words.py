@@ -279,10 +279,14 @@ def _counter(tx: Transaction, doing: Doing, step: Step) -> None:
 @VOCABULARY.handles("gain_control")
 def _gain_control(tx: Transaction, doing: Doing, step: Step) -> None:
     for iid in doing.on_field:
-        # FFTCG 6.2.6: the card does not re-enter the field, so nothing "enters" here
-        tx.set_field(iid, "controller", doing.controller)
-        tx.set_prop(iid, "since", tx.state.turn)
-        tx.log(f"{doing.controller} gained control of {actions.name_of(tx, iid)}", "FFTCG 6.2.6")
+        _take_control(tx, iid, doing.controller)
+
+
+def _take_control(tx: Transaction, iid: int, player: str) -> None:
+    """Give `player` control of a card on the field (FFTCG 6.2.6: it does not re-enter the field, nothing "enters")."""
+    tx.set_field(iid, "controller", player)
+    tx.set_prop(iid, "since", tx.state.turn)
+    tx.log(f"{player} gained control of {actions.name_of(tx, iid)}", "FFTCG 6.2.6")
 
 
 @VOCABULARY.handles("discard")
@@ -466,21 +470,27 @@ def _remove_then_play(tx: Transaction, doing: Doing, step: Step) -> None:
 
 
 @VOCABULARY.handles("remove_while_source_stays")
-def _remove_while_source_stays(tx: Transaction, doing: Doing, step: Step) -> None:
-    """Remove the chosen cards from the game for as long as the ability's card is on the field: each comes back when
-    that card leaves it (actions.emit, the `returns` of a delayed item); nothing is removed once it already left."""
+@VOCABULARY.handles("control_while_source_stays")
+def _while_source_stays(tx: Transaction, doing: Doing, step: Step) -> None:
+    """Remove the chosen cards from the game, or gain control of them, for as long as the ability's card is on the
+    field: that ends when it leaves (actions.emit, the `returns` of a delayed item: the card comes back, or its
+    controller gets it back); nothing happens once the card already left."""
     state = tx.state
     source, ts = doing.source, doing.entry.get("ts")
     if source is None or not (is_current(state, source, ts) and state.cards[source].zone.endswith(".field")):
-        tx.log(f"{doing.entry['name']}: its card is no longer on the field, so nothing is removed", "FFTCG 11.12.4")
+        tx.log(f"{doing.entry['name']}: its card is no longer on the field, so nothing happens", "FFTCG 11.12.4")
         return
     for iid in doing.on_field:
-        label = actions.name_of(tx, iid)
-        was = actions.enter_zone(tx, iid, "removed")
-        tx.log(f"{label} was removed from the game for as long as {actions.name_of(tx, source)} is on the field",
-               "FFTCG 15.1.1.5")
-        actions.emit(tx, trigger_event("leaves_field", iid, was_ts=was))
+        label, back_to = actions.name_of(tx, iid), state.cards[iid].controller
+        if step["effect"] == "control_while_source_stays":
+            _take_control(tx, iid, doing.controller)
+        else:
+            was = actions.enter_zone(tx, iid, "removed")
+            tx.log(f"{label} was removed from the game for as long as {actions.name_of(tx, source)} is on the field",
+                   "FFTCG 15.1.1.5")
+            actions.emit(tx, trigger_event("leaves_field", iid, was_ts=was))
         tx.list_append("delayed", {"trigger": "leaves_field", "card": [source, ts], "returns": pinned(state, [iid])[0],
+                                   "back_to": back_to if step["effect"] == "control_while_source_stays" else None,
                                    "controller": doing.controller, "source": source, "source_ts": ts,
                                    "card_id": doing.entry["card_id"], "name": f"{doing.entry['name']} (ends)",
                                    "do": [], "once": True})
