@@ -64,9 +64,9 @@ from tabletop.engine.state import GameState
 from tabletop.engine.text_compilation import CompiledText
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.triggers import trigger_event
-from tabletop.engine.zones import Visibility, ZoneSpec
+from tabletop.engine.zones import Visibility, ZoneSpec, zone_id
 from tabletop.games.fftcg import actions, combat, flow
-from tabletop.games.fftcg.by_hand_timing import timing
+from tabletop.games.fftcg.by_hand_timing import timing, zones_of_use
 from tabletop.games.fftcg.cards import card_from_mapping, elements_of, is_character
 from tabletop.games.fftcg.commands import (
     FFTCG_COMMANDS, CastSummon, DeclareAttack, DeclareBlock, DeclareParty, PlayCharacter, RepeatLoop,
@@ -543,9 +543,11 @@ class FFTCGRules(GameRules):
                 if uses:
                     commands += [(place, command) for command in uses]
                     place += 1
-        # abilities by hand of the field's cards: used, or announced as triggered, with priority (FFTCG 11.6, 11.8)
-        commands += [(place, command) for command in
-                     by_hand.offers(state, player, field, (by_hand.ACTION, by_hand.AUTO), timing)]
+        # abilities by hand: used, or announced as triggered, with priority (FFTCG 11.6, 11.8), from the field, or
+        # from the hand or the Break Zone where their text says so
+        commands += [(place, command) for command in by_hand.offers(
+            state, player, (*field, *hand, *state.zones[zone_id(player, "break")].cards),
+            (by_hand.ACTION, by_hand.AUTO), timing, functools.partial(_is_usable_where, state))]
         return commands
 
     def _ability_uses(self, state: GameState, player: str, iid: int, index: int,
@@ -943,8 +945,9 @@ class FFTCGRules(GameRules):
         self._priority_check(state, command.by)
         text = by_hand.ability_text(state, command, "FFTCG 11.6")
         card = state.cards[command.card]
-        if not card.zone.endswith(".field") or card.controller != command.by:
-            raise IllegalCommand("FFTCG 11.6", "only the abilities of the cards you control on the field can be used")
+        if card.controller != command.by or not _is_usable_where(state, command.card, text):
+            raise IllegalCommand("FFTCG 11.6", "only the abilities of the cards you control on the field can be used, "
+                                               "or from your hand or Break Zone where the card's text says so")
         kind = timing(text)
         if kind == by_hand.CONTINUOUS:
             raise IllegalCommand("FFTCG 11.12", "a field ability works by itself; it is not used")
@@ -1060,6 +1063,11 @@ _ACT_PROMPTS = {  # decision name -> (prompt, rule); the priority prompt names i
     "priority": ("{player} has priority", "FFTCG 11.1"),
     "attack": ("declare an attacker, a Party, or pass to end attacks", "FFTCG 10.1.2"),
 }
+
+
+def _is_usable_where(state: GameState, iid: int, text: str) -> bool:
+    """Tell whether an ability by hand may be used, or announced, with its card where that card is (FFTCG 11.6)."""
+    return state.cards[iid].zone.rsplit(".", 1)[-1] in zones_of_use(text, state.definition(iid).name)
 
 
 def _splits(total: int, members: int) -> Iterator[tuple[int, ...]]:
