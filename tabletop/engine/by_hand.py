@@ -48,12 +48,18 @@ def _cards_by_hand(library: CardLibrary) -> frozenset[str]:
 _CARDS_BY_HAND: PerLibrary[frozenset[str]] = PerLibrary(_cards_by_hand)
 
 
+def cards_by_hand(library: CardLibrary) -> frozenset[str]:
+    """Return the ids of the library's cards with an ability by hand (none in most libraries: a game may skip
+    gathering the cards to offer)."""
+    entry = library.derived.get(_CARDS_BY_HAND)  # PerLibrary's lookup, inlined: asked at every decision
+    return entry[1] if entry is not None and entry[0] == library.version else _CARDS_BY_HAND(library)
+
+
 def offers(state: GameState, player: str, cards: Iterable[int], usable: tuple[str, ...],
            timing_of: Callable[[str], str]) -> list[UseAbilityByHand]:
     """Return a `UseAbilityByHand` for each ability by hand of `cards` whose timing is one of `usable`."""
     library = state.library
-    entry = library.derived.get(_CARDS_BY_HAND)  # PerLibrary's lookup, inlined: asked at every decision
-    by_hand = entry[1] if entry is not None and entry[0] == library.version else _CARDS_BY_HAND(library)
+    by_hand = cards_by_hand(library)
     if not by_hand:
         return []  # most libraries: every ability compiled, or none printed
     found = []
