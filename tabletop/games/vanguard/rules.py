@@ -308,8 +308,9 @@ class VanguardRules(GameRules):
                         for t in dominated_targets(state, a)]
         # abilities by hand of the player's units: [ACT] in the main phase (VG 7.5), [AUTO] announced as triggered
         # whenever the player may act (VG 7.4)
-        usable = (by_hand.ACTION, by_hand.AUTO) if decision.name == "main" else (by_hand.AUTO,)
-        commands += by_hand.offers(state, player, units_of(state, player), usable, timing)
+        if by_hand.cards_by_hand(state.library):  # most libraries have none: no units to gather
+            usable = (by_hand.ACTION, by_hand.AUTO) if decision.name == "main" else (by_hand.AUTO,)
+            commands += by_hand.offers(state, player, units_of(state, player), usable, timing)
         return commands
 
     def _pick_commands(self, decision: Decision) -> list[Command]:
