@@ -825,28 +825,37 @@ def _plain_event(event: TriggerEvent) -> dict[str, Any]:
     return {k: v for k, v in event.items() if isinstance(v, (str, int, bool, type(None), list, dict))}
 
 
-def state_triggers(tx: Transaction) -> None:
-    """Trigger state-triggered abilities whose state holds (Success, seed 《大自然》: during your turn only)."""
-    state = tx.state
+def state_trigger_holders(state: GameState) -> list[int]:
+    """Return the turn player's units that may have a state-triggered ability now, in field order.
+
+    Contract: it reads the board, the library, the turn player and `abilities_gained` alone; with none found,
+    `state_triggers` triggers nothing and reads nothing else.
+    """
     index = ability_index(state)
     # Without abilities gained by an effect, a card has at most its printed ones (locked, deleted: fewer) and
     # those its own CONT gains.
     gained = state.data.get("abilities_gained")
     if not index.state_triggers and not gained and not index.gains:
-        return
+        return []
     cards = state.cards
     active = state.active
     if gained:
-        holders = [iid for iid in field_cards(state, active) if index[cards[iid].card_id].has_state_trigger
-                   or index[cards[iid].card_id].gains or abilities_changed(cards[iid].props)]
-    else:  # the cards printing a state trigger or a CONT gaining abilities, the turn player's, in field order
-        printing = holder_cards(state, _STATE_TRIGGER_HOLDERS)
-        if not printing:
-            return
-        field = field_cards(state)
-        if printing.isdisjoint(field):
-            return
-        holders = [iid for iid in field if iid in printing and cards[iid].controller == active]
+        return [iid for iid in field_cards(state, active) if index[cards[iid].card_id].has_state_trigger
+                or index[cards[iid].card_id].gains or abilities_changed(cards[iid].props)]
+    # the cards printing a state trigger or a CONT gaining abilities, the turn player's, in field order
+    printing = holder_cards(state, _STATE_TRIGGER_HOLDERS)
+    if not printing:
+        return []
+    field = field_cards(state)
+    if printing.isdisjoint(field):
+        return []
+    return [iid for iid in field if iid in printing and cards[iid].controller == active]
+
+
+def state_triggers(tx: Transaction) -> None:
+    """Trigger state-triggered abilities whose state holds (Success, seed 《大自然》: during your turn only)."""
+    state = tx.state
+    holders = state_trigger_holders(state)
     for iid in holders:
         pending_sources = {(p["source"], p["ability"].get("keyword_ability")) for p in state.lists.get(PENDING, ())}
         for _, ability in _auto_candidates(state, iid, ("state:success",)):
