@@ -107,8 +107,11 @@ def set_pc(tx: Transaction, index: int, value: int) -> None:
     frame = frames[index]
     old = frame["pc"]
     if old != value:
-        frame["pc"] = value  # StepFrame.apply, inlined as Transaction.set_data does
-        tx.record_bookkeeping(StepFrame(index, old, value))
+        frame["pc"] = value  # StepFrame.apply and Transaction.record_bookkeeping, inlined as set_data does
+        state = tx.state
+        state.version += 1
+        state.memo_values = {}
+        tx.changes.append(StepFrame(index, old, value))
 
 
 def ctx(state: GameState, index: int) -> dict[str, Any]:
@@ -360,27 +363,32 @@ def drive(tx: Transaction, game: Procedures) -> None:
     """Run the procedures until a player must decide or act, or the game ends (a check before every step of
     a non-atomic game procedure, skipped when only bookkeeping changed since the last check found nothing)."""
     data = tx.state.data
-    quiet_at = -1  # len(tx.changes) when a check last found nothing: only what changed since can matter
+    changes = tx.changes
+    interrupt, check = game.interrupt, game.check
+    # len(changes) when a check last found nothing, or after only bookkeeping since: only what changed since can matter
+    quiet_at = -1
     for _ in range(game.limit):
         if data.get("outcome") or data.get(DECISION):
             return
-        if game.interrupt is not None and game.interrupt(tx):
+        if interrupt is not None and interrupt(tx):
             continue
-        frames = data.get(FRAMES) or ()
+        frames = data.get(FRAMES)
         if frames:
             top = frames[-1]
             if top["kind"] == "flow" and not top["atomic"] and top["pc"] < len(top["steps"]):
-                if (quiet_at < 0 or not only_bookkeeping(tx.changes, quiet_at)) and game.check(tx):
-                    continue
-                quiet_at = len(tx.changes)
+                if quiet_at < 0 or not only_bookkeeping(changes, quiet_at):
+                    if check(tx):
+                        continue
+                quiet_at = len(changes)
             if not step_innermost(tx, game):
                 step = top["steps"][top["pc"]]
                 if step["effect"] in game.act_steps and not data.get(DECISION):
                     return
             continue
-        if (quiet_at < 0 or not only_bookkeeping(tx.changes, quiet_at)) and game.check(tx):
-            continue
-        quiet_at = len(tx.changes)
+        if quiet_at < 0 or not only_bookkeeping(changes, quiet_at):
+            if check(tx):
+                continue
+        quiet_at = len(changes)
         if not game.advance(tx):
             return
     raise DidNotSettle(f"the game's procedures ran {game.limit} rounds without waiting for a player")
