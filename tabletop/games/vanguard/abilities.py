@@ -25,7 +25,7 @@ from tabletop.games.vanguard.circles import REAR_CIRCLES, circle_name, is_circle
 from tabletop.games.vanguard.rear_vanguard import BECOME_VANGUARD, is_rear_vanguard, mentions_effect
 from tabletop.games.vanguard.table import (
     READING, column_opponents, current_grade, current_power, field_cards, has_state, in_same_column, is_locked, is_unit, legion_mate,
-    reading_key, rear_guards_of, units_of, vanguard_of,
+    player_zones, reading_key, rear_guards_of, units_of, vanguard_of,
 )
 
 PENDING = triggers.PENDING  # stand-by AUTO abilities and timed effects: the engine's waiting triggers
@@ -741,8 +741,8 @@ def emit(tx: Transaction, event: TriggerEvent) -> None:
         if not holders:
             return  # no card of this game prints such an ability (the event's card neither)
         field = field_cards(state)
-        zones = state.zones
-        guarding = [iid for player in state.players for iid in zones[zone_id(player, "gc")].cards if iid in holders]
+        guard_circles = player_zones(state, "gc")
+        guarding = [iid for player in state.players for iid in guard_circles[player].cards if iid in holders]
         if not guarding and subject not in holders and holders.isdisjoint(field):
             return  # the usual case: no card that could react is on the field, on GC or the event's card
         candidates = [iid for iid in field if iid in holders] + guarding
@@ -761,7 +761,8 @@ def emit(tx: Transaction, event: TriggerEvent) -> None:
             continue  # seed 《链环傀儡》: a locked card's retirement triggers nothing
         card = cards[iid]
         entry = printed_index[card.card_id]
-        if entry.gains or abilities_changed(card.props):
+        props = card.props  # abilities_changed, inlined
+        if entry.gains or ("gained" in props or "locked" in props or "deleted" in props or "copied" in props):
             found = _auto_candidates(state, iid, whens)
         else:  # the usual case, inlined: the definition's abilities indexed by event
             by_when = entry.by_when

@@ -21,7 +21,7 @@ from tabletop.engine.triggers import trigger_event
 from tabletop.engine.zones import ZoneSpec, zone_id
 from tabletop.games.vanguard import facts
 from tabletop.games.vanguard.abilities import (
-    PENDING, abilities_changed, abilities_of, ability_index, can_boost, emit, face_up_g, keyword_valid, printed_of,
+    PENDING, abilities_of, ability_index, can_boost, emit, face_up_g, keyword_valid, printed_of,
     zone_tag_holds,
 )
 from tabletop.games.vanguard.circles import (
@@ -415,10 +415,13 @@ class VanguardRules(GameRules):
                 partner_zone = zone_info(card.zone).partner  # column_partner, inlined
                 if partner_zone is not None and card.owner == player and iid not in made:
                     partner = zones[partner_zone].cards
-                    if not partner or not (partner[0] in made or has_state(state, partner[0], "dominated")):
+                    # has_state, inlined
+                    if not partner or not (partner[0] in made or "dominated" in cards[partner[0]].props.get("states", ())):
                         moves.append(_move_command(player, iid))
                 printed = index[card.card_id]
-                if printed.has_act or printed.gains or (card.props and abilities_changed(card.props)):
+                props = card.props  # abilities_changed, inlined
+                if printed.has_act or printed.gains or (
+                        "gained" in props or "locked" in props or "deleted" in props or "copied" in props):
                     acting.append(iid)
             found = state.board_memo_values[key] = (tuple(moves), tuple(acting))
         return found  # type: ignore[no-any-return]
