@@ -38,8 +38,10 @@ class Transaction:
         seen = self._seen_before
         if change.shows and seen is not None:  # only these can change who sees a card (visibility_key)
             for iid in change.card_ids():
-                if iid not in seen and iid in state.cards:
-                    seen[iid] = visibility_key(state.cards[iid])
+                if iid not in seen:
+                    card = state.cards.get(iid)
+                    if card is not None:  # visibility_key, inlined
+                        seen[iid] = (card.zone, card.face_down, card.controller, card.revealed_to)
         change.apply(state)
         # what `state.touch(board)` does, but the changed parts' versions are bumped by the change itself
         state.version += 1
@@ -66,7 +68,8 @@ class Transaction:
         for iid, before in (self._seen_before or {}).items():
             if iid in state.cards:
                 now = visibility_key(state.cards[iid])
-                if now != before and state.sees(player, now) and not state.sees(player, before):
+                # what the player saw before is asked first: most moved cards were seen (their hand, the table)
+                if now != before and not state.sees(player, before) and state.sees(player, now):
                     return True
         return False
 
