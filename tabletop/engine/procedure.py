@@ -194,9 +194,15 @@ def pending(state: GameState) -> Decision | None:
     raw = state.data.get(DECISION)
     if not raw:
         return None
-    return Decision(raw["player"], raw["name"], raw["kind"], raw.get("prompt", ""), tuple(raw.get("options", ())),
-                    int(raw.get("min", 0)), int(raw.get("max", 0)), raw.get("rule", ""), tuple(raw.get("labels", ())),
-                    tuple(raw.get("zones", ())))
+    # Built once per stored mapping (a stored value is never mutated; the entry keeps it alive, so `is` is exact).
+    found = state.keyed_values.get(DECISION)
+    if found is not None and found[0] is raw:
+        return found[1]  # type: ignore[no-any-return]
+    decision = Decision(raw["player"], raw["name"], raw["kind"], raw.get("prompt", ""), tuple(raw.get("options", ())),
+                        int(raw.get("min", 0)), int(raw.get("max", 0)), raw.get("rule", ""),
+                        tuple(raw.get("labels", ())), tuple(raw.get("zones", ())))
+    state.keyed_values[DECISION] = (raw, decision)
+    return decision
 
 
 def withdraw(tx: Transaction) -> None:
