@@ -273,13 +273,21 @@ class VanguardRules(GameRules):
 
     # -- legal commands --------------------------------------------------------------------------
     def legal_commands(self, state: GameState, player: str) -> list[Command]:
-        # Asked twice per decision with auto-pass (the engine's forced-pass check, then the seat): memoised.
+        return list(self._listed(state, player))
+
+    def can_do_more_than_advance(self, state: GameState, decision: Decision, advance: Command) -> bool:
+        listed = self._listed(state, decision.player)  # the seat's list is wanted next anyway: built whole, not copied
+        return len(listed) != 1 or listed[0] != advance
+
+    def _listed(self, state: GameState, player: str) -> tuple[Command, ...]:
+        """Return the legal commands of a player, memoised: asked twice per decision with auto-pass (the engine's
+        forced-pass check, then the seat)."""
         key = ("vanguard.legal", player)
         values = state.memo_values
         found = values.get(key)
         if found is None:
             found = values[key] = tuple(self._legal_commands(state, player))
-        return list(found)
+        return found  # type: ignore[no-any-return]
 
     def _legal_commands(self, state: GameState, player: str) -> list[Command]:
         decision = self.unworded_decision(state)
