@@ -729,7 +729,8 @@ _EVENT_WHENS: dict[str, tuple[str, ...]] = {
 def emit(tx: Transaction, event: TriggerEvent) -> None:
     """Put every AUTO ability the event triggers into the stand-by state (seed 一 1.3: only valid ones)."""
     state = tx.state
-    whens = _EVENT_WHENS.get(event["type"], (event["type"],))
+    kind = event["type"]
+    whens = _EVENT_WHENS.get(kind) or (kind,)
     printed_index = ability_index(state)
     gained = state.data.get("abilities_gained")
     if not gained and printed_index.whens.isdisjoint(whens):

@@ -509,8 +509,13 @@ def expire(tx: Transaction, until: str) -> None:
     """End every effect lasting `until` ("turn" or "battle"): modifiers, states, gained abilities, grants."""
     state = tx.state
     # Only cards on the field, on GC or under a G unit carry lasting effects: a card that leaves becomes new.
-    zones = _expiry_zones(tuple(circles_of(state, p) for p in state.players), state.players)
-    for iid in [i for z in zones if z in state.zones for i in state.zones[z].cards]:
+    ids = _expiry_zones(tuple(circles_of(state, p) for p in state.players), state.players)
+    # their Zone objects, found once per table (zones are only added while it is set up)
+    found = state.keyed_values.get(("vanguard.expiry", ids))
+    if found is None or found[0] != len(state.zones):
+        found = state.keyed_values[("vanguard.expiry", ids)] = (
+            len(state.zones), tuple(state.zones[z] for z in ids if z in state.zones))
+    for iid in [i for zone in found[1] for i in zone.cards]:
         card = state.cards[iid]
         if _LASTING.isdisjoint(card.props):
             continue  # the usual card: no lasting effect on it
