@@ -202,10 +202,14 @@ def has_extra_abilities(state: GameState, iid: int) -> bool:
     return abilities_changed(card.props) or bool(ability_index(state)[card.card_id].gains)
 
 
+# The props whose presence says an effect changed a card's abilities (hot loops test them inline).
+ABILITY_CHANGES = frozenset({"gained", "locked", "deleted", "copied"})
+
+
 def abilities_changed(props: dict[str, Any]) -> bool:
     """Tell whether a card's props say an effect changed its abilities (deleted, locked, copied, gained)."""
     # A prop set to None is removed, so a present key means the effect is on.
-    return bool(props) and ("gained" in props or "locked" in props or "deleted" in props or "copied" in props)
+    return not ABILITY_CHANGES.isdisjoint(props)
 
 
 def abilities_of(state: GameState, iid: int) -> tuple[dict[str, Any], ...] | list[dict[str, Any]]:
@@ -762,8 +766,7 @@ def emit(tx: Transaction, event: TriggerEvent) -> None:
             continue  # seed 《链环傀儡》: a locked card's retirement triggers nothing
         card = cards[iid]
         entry = printed_index[card.card_id]
-        props = card.props  # abilities_changed, inlined
-        if entry.gains or ("gained" in props or "locked" in props or "deleted" in props or "copied" in props):
+        if entry.gains or not ABILITY_CHANGES.isdisjoint(card.props):  # abilities_changed, inlined
             found = _auto_candidates(state, iid, whens)
         else:  # the usual case, inlined: the definition's abilities indexed by event
             by_when = entry.by_when

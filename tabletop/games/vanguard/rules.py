@@ -21,7 +21,7 @@ from tabletop.engine.triggers import trigger_event
 from tabletop.engine.zones import ZoneSpec, zone_id
 from tabletop.games.vanguard import facts
 from tabletop.games.vanguard.abilities import (
-    PENDING, abilities_of, ability_index, can_boost, emit, face_up_g, keyword_valid, printed_of,
+    ABILITY_CHANGES, PENDING, abilities_of, ability_index, can_boost, emit, face_up_g, keyword_valid, printed_of,
     zone_tag_holds,
 )
 from tabletop.games.vanguard.circles import (
@@ -427,9 +427,7 @@ class VanguardRules(GameRules):
                     if not partner or not (partner[0] in made or "dominated" in cards[partner[0]].props.get("states", ())):
                         moves.append(_move_command(player, iid))
                 printed = index[card.card_id]
-                props = card.props  # abilities_changed, inlined
-                if printed.has_act or printed.gains or (
-                        "gained" in props or "locked" in props or "deleted" in props or "copied" in props):
+                if printed.has_act or printed.gains or not ABILITY_CHANGES.isdisjoint(card.props):  # abilities_changed
                     acting.append(iid)
             found = state.board_memo_values[key] = (tuple(moves), tuple(acting))
         return found  # type: ignore[no-any-return]
