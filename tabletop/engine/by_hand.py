@@ -48,6 +48,13 @@ def _cards_by_hand(library: CardLibrary) -> frozenset[str]:
 _CARDS_BY_HAND: PerLibrary[frozenset[str]] = PerLibrary(_cards_by_hand)
 
 
+def cards_by_hand(library: CardLibrary) -> frozenset[str]:
+    """Return the ids of the library's cards with an ability by hand (none in most libraries: a game may skip
+    gathering the cards to offer)."""
+    entry = library.derived.get(_CARDS_BY_HAND)  # PerLibrary's lookup, inlined: asked at every decision
+    return entry[1] if entry is not None and entry[0] == library.version else _CARDS_BY_HAND(library)
+
+
 def offers(state: GameState, player: str, cards: Iterable[int], usable: tuple[str, ...],
            timing_of: Callable[[str], str],
            is_usable_where: Callable[[int, str], bool] | None = None) -> list[UseAbilityByHand]:
@@ -56,8 +63,7 @@ def offers(state: GameState, player: str, cards: Iterable[int], usable: tuple[st
     `is_usable_where(card, text)`: whether the ability may be used with its card where it is (default: anywhere).
     """
     library = state.library
-    entry = library.derived.get(_CARDS_BY_HAND)  # PerLibrary's lookup, inlined: asked at every decision
-    by_hand = entry[1] if entry is not None and entry[0] == library.version else _CARDS_BY_HAND(library)
+    by_hand = cards_by_hand(library)
     if not by_hand:
         return []  # most libraries: every ability compiled, or none printed
     found = []
