@@ -155,6 +155,12 @@ def cost(text: str) -> tuple[dict[str, Any], bool] | None:
         if top is not None and (top.group(1).lower() == "put") == part.lower().endswith("break zone"):
             found["mill" if top.group(1).lower() == "put" else "remove_top"] = int(top.group(2))
             continue
+        cards = _cost_cards(part)
+        if cards is not None:
+            if not cards or any(key in found for key in cards):
+                return None
+            found.update(cards)
+            continue
         discard = re.fullmatch(r"discard (\d+) (.+?)(?: from your hand)?", part, re.I)
         if discard is not None:
             of = None if re.fullmatch(r"cards?", discard.group(2)) else card_phrase(discard.group(2))
@@ -197,6 +203,31 @@ def cost(text: str) -> tuple[dict[str, Any], bool] | None:
     elif elements:
         found["elements"] = elements
     return found, special
+
+
+# -- costs choosing cards outside the hand (cost keys put_characters / put_characters_of, remove_break) --------
+_PUT_CHARACTERS = re.compile(r"put (?P<self><self> and )?(?P<count>\d+) (?P<phrase>.+?) into the Break Zone", re.I)
+_REMOVE_BREAK = re.compile(r"remove (\d+) cards? in (?:the|your) Break Zone from the game", re.I)
+
+
+def _cost_cards(part: str) -> dict[str, Any] | None:
+    """Read a cost part that picks cards outside the hand: "put <self> and 1 Monster into the Break Zone", "put 2 Ice
+    Backups into the Break Zone" (Characters you control, digest 12.3) or "remove 4 cards in the Break Zone from the
+    game" (cards of your Break Zone); None when the part is not of that kind, {} when it is but a phrase is unread."""
+    removed = _REMOVE_BREAK.fullmatch(part)
+    if removed is not None:
+        return {"remove_break": int(removed.group(1))}
+    put = _PUT_CHARACTERS.fullmatch(part)
+    if put is None:
+        return None
+    of = card_phrase(put.group("phrase"))
+    if of is None or not set(of) <= {"type", "element", "job", "name", "category", "any_of"} or of.get(
+            "type") in (None, "summon"):
+        return {}
+    found: dict[str, Any] = {"put_characters": int(put.group("count")), "put_characters_of": of}
+    if put.group("self"):
+        found["break_self"] = True
+    return found
 
 
 # -- effect sentences -------------------------------------------------------------------------------------------

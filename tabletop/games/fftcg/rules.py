@@ -283,7 +283,8 @@ class FFTCGRules(GameRules):
         if not isinstance(command, (PlayCharacter, CastSummon, UseAbility)):
             return ()
         name = state.definition(command.card).name
-        kept = {command.card, getattr(command, "name_discard", None), *getattr(command, "cost_discards", ())}
+        kept = {command.card, getattr(command, "name_discard", None), *getattr(command, "cost_discards", ()),
+                *getattr(command, "cost_cards", ())}
         index = printed_index(state)
         backups = tuple(i for i in field_cards(state, player) if i not in kept and not state.cards[i].tapped
                         and index[state.cards[i].card_id].card_type == "backup")
@@ -300,6 +301,8 @@ class FFTCGRules(GameRules):
             hand = tuple(i for i in state.zones[f"{player}.hand"].cards if i not in {command.card, command.name_discard})
             choices.append(CardChoice("discard other cards for the cost", f"{name}: check the {needed} card(s) to "
                                       "discard for its cost", {"cost_discards": hand}, count=(needed, needed)))
+        if isinstance(command, UseAbility) and command.cost_cards:  # "put 1 Backup into the Break Zone:" (11.6.2)
+            choices.append(_cost_cards_choice(state, command, name))
         ability = self._ability_played(state, command)
         low, high = target_count(ability) if ability is not None else (0, 0)
         if high and ability is not None:
@@ -565,8 +568,9 @@ class FFTCGRules(GameRules):
             name_discard = same[0]
             exclude.add(name_discard)
         uses: list[Command] = []
+        cost_cards = _obvious_cost_cards(state, player, iid, cost)  # the window lets the player pick others
         for x in range(X_LIMIT + 1 if cost.get("x") else 1):  # FFTCG 4.5: each X the player can pay
-            payment = find_payment(state, player, ability_cost(cost, x), exclude)
+            payment = find_payment(state, player, ability_cost(cost, x), exclude | set(cost_cards))
             if payment is None:
                 break
             # "Discard N cards": the first cards of the hand the payment leaves (the window lets the player pick others)
@@ -577,7 +581,7 @@ class FFTCGRules(GameRules):
                 break
             uses += [UseAbility(by=player, card=iid, ability=index, discards=payment[0], backups=payment[1],
                                 targets=targets, mode=mode, name_discard=name_discard, cost_discards=cost_discards,
-                                x=x)
+                                x=x, cost_cards=cost_cards)
                      for targets, mode in _choices(state, ability, player, iid)]
         return uses
 
@@ -843,6 +847,9 @@ class FFTCGRules(GameRules):
         if taken and taken > len(state.zones[f"{player}.deck"].cards):
             return IllegalCommand("FFTCG 11.6.2", "its cost takes more cards from the top of your deck than it holds "
                                                   "(a cost is paid whole)")
+        refusal = _cost_cards_refusal(state, player, iid, cost)
+        if refusal is not None:
+            return refusal
         damaged = int(ability.get("damage_on_self_at_least") or 0)
         if damaged and int(card.props.get("damage", 0)) < damaged:
             return IllegalCommand("FFTCG 11.6", f"{state.definition(iid).name}'s ability can only be used once it has "
@@ -905,7 +912,9 @@ class FFTCGRules(GameRules):
             raise IllegalCommand("FFTCG 4.5", "this ability's cost has no X")
         need = ability_cost(cost, command.x)
         _check_cost_discards(state, command, int(cost.get("discard", 0)), exclude)
-        check_payment(state, command.by, need, command.discards, command.backups, exclude | set(command.cost_discards))
+        _check_cost_cards(state, command, cost)
+        check_payment(state, command.by, need, command.discards, command.backups,
+                      exclude | set(command.cost_discards) | set(command.cost_cards))
         entry = {"kind": kind, "source": command.card, "ts": card.props.get("ts"), "controller": command.by,
                  "card_id": definition.id, "ability": command.ability, "targets": pinned(state, targets),
                  "mode": command.mode, "name": ability.get("name") or f"{definition.name}: ability {command.ability}",
@@ -925,6 +934,7 @@ class FFTCGRules(GameRules):
                 actions.enter_zone(tx, iid, zone)
                 tx.log(f"{actions.name_of(tx, iid)} was put from the top of {command.by}'s deck into the "
                        f"{'Break Zone' if zone == 'break' else 'removed zone'} (cost)", "FFTCG 11.6.2")
+        _pay_cost_cards(tx, command, cost)
         if cost.get("break_self"):  # a cost that puts it into the Break Zone is not a break (FFTCG 15.1.1.3.2)
             actions.move_from_field(tx, [command.card], "break", "cost", "FFTCG 11.6.2")
         if cost.get("discard_self"):  # discarded from the hand, which reveals it (FFTCG 11.6.2, 12.1)
@@ -1185,6 +1195,77 @@ def _check_cost_discards(state: GameState, command: UseAbility, count: int, excl
                                                  "discarded for CP")
         if not _may_discard_for_cost(state, command.by, iid, cost):
             raise IllegalCommand("FFTCG 11.6.2", f"{state.definition(iid).name} is not a card this cost discards")
+
+
+# -- costs choosing cards outside the hand: put_characters / remove_break, the command's cost_cards (FFTCG 11.6.2) ----
+def _cost_card_candidates(state: GameState, player: str, iid: int, cost: Mapping[str, Any]) -> list[int]:
+    """Return the cards `player` may pick for the cost: the Characters they control passing `put_characters_of`
+    (the card itself too, unless the cost already puts it there: "put <self> and 1 Monster"), or their Break Zone's
+    cards (`remove_break`)."""
+    if cost.get("remove_break"):
+        return list(state.zones[f"{player}.break"].cards)
+    of = cost.get("put_characters_of")
+    if of is None:
+        return []
+    seen = Seen(state, player)
+    return [i for i in field_cards(state, player) if not (cost.get("break_self") and i == iid) and FILTER.holds(seen, i, of)]
+
+
+def _cost_cards_needed(cost: Mapping[str, Any]) -> int:
+    return int(cost.get("put_characters", 0)) + int(cost.get("remove_break", 0))
+
+
+def _obvious_cost_cards(state: GameState, player: str, iid: int, cost: Mapping[str, Any]) -> tuple[int, ...]:
+    """Return the cards a listed use picks for its cost: dull Characters first (they pay no CP), then in zone order."""
+    needed = _cost_cards_needed(cost)
+    if not needed:
+        return ()
+    candidates = _cost_card_candidates(state, player, iid, cost)
+    candidates.sort(key=lambda i: not state.cards[i].tapped)
+    return tuple(candidates[:needed])
+
+
+def _cost_cards_refusal(state: GameState, player: str, iid: int, cost: Mapping[str, Any]) -> IllegalCommand | None:
+    """Refuse an ability whose cost needs more Characters or Break Zone cards than the player has (paid whole)."""
+    needed = _cost_cards_needed(cost)
+    if needed and len(_cost_card_candidates(state, player, iid, cost)) < needed:
+        what = ("cards in your Break Zone to remove from the game" if cost.get("remove_break") else
+                "Characters you control of the kind it puts into the Break Zone")
+        return IllegalCommand("FFTCG 11.6.2", f"its cost needs {needed} {what} (a cost is paid whole)")
+    return None
+
+
+def _check_cost_cards(state: GameState, command: UseAbility, cost: Mapping[str, Any]) -> None:
+    """Refuse a use whose `cost_cards` are not N distinct cards the cost may take, apart from the Backups dulled for CP."""
+    needed = _cost_cards_needed(cost)
+    chosen = list(command.cost_cards)
+    if len(chosen) != needed or len(set(chosen)) != len(chosen):
+        raise IllegalCommand("FFTCG 11.6.2", f"this ability's cost takes {needed} card(s) besides CP (got {len(chosen)})")
+    allowed = set(_cost_card_candidates(state, command.by, command.card, cost)) - set(command.backups)
+    for iid in chosen:
+        if iid not in allowed:
+            raise IllegalCommand("FFTCG 11.6.2", f"{state.definition(iid).name} is not a card this cost takes (nor one "
+                                                 "of the Backups dulled for CP)")
+
+
+def _pay_cost_cards(tx: Transaction, command: UseAbility, cost: Mapping[str, Any]) -> None:
+    """Put the cost's Characters into the Break Zone (not a break, FFTCG 15.1.1.3.2) or remove its Break Zone cards."""
+    if cost.get("put_characters"):
+        actions.move_from_field(tx, command.cost_cards, "break", "cost", "FFTCG 11.6.2")
+    for iid in command.cost_cards if cost.get("remove_break") else ():
+        tx.log(f"{command.by} removed {actions.name_of(tx, iid)} in their Break Zone from the game (cost)",
+               "FFTCG 11.6.2")
+        actions.enter_zone(tx, iid, "removed")
+
+
+def _cost_cards_choice(state: GameState, command: UseAbility, name: str) -> CardChoice:
+    """Offer the cards a use's cost may take instead of the listed ones."""
+    cost = state.definition(command.card).effects[command.ability].get("cost") or {}
+    needed = len(command.cost_cards)
+    what = "remove from your Break Zone" if cost.get("remove_break") else "put into the Break Zone"
+    candidates = tuple(i for i in _cost_card_candidates(state, command.by, command.card, cost) if i not in command.backups)
+    return CardChoice("choose other cards for the cost", f"{name}: check the {needed} card(s) its cost will {what}",
+                      {"cost_cards": candidates}, count=(needed, needed))
 
 
 def _may_discard_for_cost(state: GameState, player: str, iid: int, cost: Mapping[str, Any]) -> bool:
