@@ -94,7 +94,7 @@ class _Parts:
         self.objects: tuple[str, ...] = (*self.membership, *(f"{z}:ts" for z in fields), "list:effects")
         self.dull: tuple[str, ...] = tuple(f"{z}:tapped" for z in fields)
         self.sizes: dict[str, tuple[str, ...]] = {zone: tuple(f"{p}.{zone}" for p in players)
-                                                  for zone in ("damage", "hand")}
+                                                  for zone in ("damage", "hand", "break")}
         self.damage: tuple[str, ...] = tuple(f"{z}:damage" for z in fields)
 
 
@@ -105,7 +105,8 @@ def _parts(players: tuple[str, ...]) -> _Parts:
 
 def field_parts(state: GameState) -> tuple[str, ...]:
     """Return the parts of the board the field's characteristics read: the field's cards and lasting effects,
-    their dull state and the sizes of hands and Damage Zones only while a field card's ability reads them."""
+    their dull state and the sizes of hands, Damage Zones and Break Zones only while a field card's ability reads
+    them."""
     return on_membership(state, "fftcg.field_parts", lambda: _field_parts(state))
 
 
@@ -115,7 +116,7 @@ def _field_parts(state: GameState) -> tuple[str, ...]:
     found = parts.objects
     if "dull" in reads:
         found += parts.dull
-    for zone in ("damage", "hand"):
+    for zone in ("damage", "hand", "break"):
         if zone in reads:
             found += parts.sizes[zone]
     return found
@@ -185,8 +186,18 @@ def condition_holds(state: GameState, condition: Mapping[str, Any] | None, playe
         "your_turn": lambda n: (state.active == player) == bool(n),   # "During your turn, …"
     }
     return all(_controls(state, player, value) if key == "control" else
-               _controls(state, state.opponent(player), value) if key == "opponent_control" else checks[key](int(value))
+               _controls(state, state.opponent(player), value) if key == "opponent_control" else
+               _in_break_zone(state, player, value) if key == "break_zone" else checks[key](int(value))
                for key, value in condition.items())
+
+
+def _in_break_zone(state: GameState, player: str, spec: Mapping[str, Any]) -> bool:
+    """Tell whether `player`'s Break Zone holds at least `at_least` (default 1) and at most `at_most` cards passing
+    the filter of printed facts ("If you have 5 or more Job Samurai Forwards in your Break Zone")."""
+    filt = {k: v for k, v in spec.items() if k not in ("at_least", "at_most")}
+    seen = Seen(state, player)
+    count = sum(1 for iid in state.zones[f"{player}.break"].cards if FILTER.holds(seen, iid, filt))
+    return int(spec.get("at_least", 1)) <= count <= int(spec.get("at_most", count))
 
 
 def _controls(state: GameState, player: str, spec: Mapping[str, Any]) -> bool:

@@ -17,9 +17,10 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   whenever its `condition` holds and is not already waiting or on the stack). `of:` a card filter whose
   event triggers it (default: this card itself; for summon_cast the filter is matched on the Summon).
 - `condition`: {backups_at_least, forwards_at_least, damage_at_least, hand_at_most, hand_at_least, your_turn: 1,
-  opponent_hand_at_most, opponent_damage_at_least, control, opponent_control} (`control` / `opponent_control`: a card
-  filter of printed facts with `at_least` (default 1) and/or `at_most`: "if you control 2 or more Job Knight
-  Forwards", FFTCG 11.8.13 / 11.12.2): for an auto
+  opponent_hand_at_most, opponent_damage_at_least, control, opponent_control, break_zone} (`control` /
+  `opponent_control`: a card filter of printed facts with `at_least` (default 1) and/or `at_most`: "if you control 2
+  or more Job Knight Forwards", FFTCG 11.8.13 / 11.12.2; `break_zone` the same counted among the cards of the
+  player's own Break Zone: "If you have 5 or more Job Samurai Forwards in your Break Zone"): for an auto
   ability checked when it triggers and again when it resolves (FFTCG 11.8.13); for a field ability
   while it applies; for an action ability when it is used ("You can only use this ability if …", FFTCG 11.6).
   `damage: N` is the "Damage N —" keyword (FFTCG 15.2.6).
@@ -144,7 +145,7 @@ TRIGGERS = ("enters_field", "leaves_field", "broken", "put_into_break_zone", "at
             "state")
 PHASE_TRIGGERS = ("main_phase_start", "attack_phase_start", "end_phase_start")  # events that happen to no card
 CONDITIONS = ("backups_at_least", "forwards_at_least", "damage_at_least", "hand_at_most", "control", "your_turn",
-              "hand_at_least", "opponent_hand_at_most", "opponent_damage_at_least", "opponent_control")
+              "hand_at_least", "opponent_hand_at_most", "opponent_damage_at_least", "opponent_control", "break_zone")
 # what a `control` condition's filter may read: printed facts only (continuous._controls)
 CONTROL_KEYS = ("type", "element", "job", "name", "category", "cost_at_most", "cost_at_least", "not_self", "at_least",
                 "at_most", "any_of", "none_of")
@@ -384,7 +385,7 @@ def _check_condition(where: str, value: Any) -> list[str]:
     if not isinstance(value, Mapping):
         return [f"{where} must be a mapping"]
     problems = [f"{where} has no field {k!r}" for k in value if k not in CONDITIONS]
-    for key in ("control", "opponent_control"):
+    for key in ("control", "opponent_control", "break_zone"):
         if value.get(key) is not None:
             problems += _check_filter(f"{where}.{key}", value[key], CONTROL_KEYS)
     return problems

@@ -106,7 +106,8 @@ class PrintedFacts:
 
 
 def _reads(definition: CardDefinition) -> frozenset[str]:
-    """Return what the card's abilities read besides the field: dull, hand, damage, turn (whose turn it is)."""
+    """Return what the card's abilities read besides the field: dull, hand, damage, break (the Break Zone), turn
+    (whose turn it is)."""
     reads: set[str] = set()
     for ability in definition.effects:
         condition = ability.get("condition") or {}
@@ -118,6 +119,8 @@ def _reads(definition: CardDefinition) -> frozenset[str]:
             reads.add("damage")
         if {"hand_at_most", "hand_at_least", "opponent_hand_at_most"} & set(condition):
             reads.add("hand")
+        if "break_zone" in condition:
+            reads.add("break")
         for key in ("applies_to", "target", "all", "of"):
             if isinstance(ability.get(key), Mapping) and "dull" in ability[key]:
                 reads.add("dull")

@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-47"
+COMPILER_VERSION = "fftcg-48"
 
 Ability = dict[str, Any]
 
@@ -133,6 +133,11 @@ _CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^if you control (\d+) or less ([^,]+), ", re.I), lambda m: _control("at_most", int(m.group(1)), m.group(2))),
     (re.compile(r"^if you control an? ([^,]+), ", re.I), lambda m: _control("at_least", 1, m.group(1))),
     (re.compile(r"^if you control ((?:Card Name|Job) [^,]+), ", re.I), lambda m: _control("at_least", 1, m.group(1))),
+    # -- counts of the Break Zone (break_zone: printed facts of the cards in the player's own Break Zone) --
+    (re.compile(r"^if (?:you have|there are) (\d+) or more ([^,]+?) in your Break Zone, ", re.I),
+     lambda m: _control("at_least", int(m.group(1)), m.group(2), "break_zone")),
+    (re.compile(r"^if (?:you have|there is) an? ((?:Card Name |Job )?[^,]+?) in your Break Zone, ", re.I),
+     lambda m: _control("at_least", 1, m.group(1), "break_zone")),
 )
 
 
