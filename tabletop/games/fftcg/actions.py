@@ -76,7 +76,7 @@ def emit(tx: Transaction, happened: TriggerEvent) -> None:
             on_field = state.cards[source].zone.endswith(".field")
             if not on_field and not (source == card and event in LEAVING_EVENTS):
                 continue
-            if not condition_holds(state, ability.get("condition"), controller, ability.get("damage")):
+            if not condition_holds(state, ability.get("condition"), controller, ability.get("damage"), source):
                 continue  # FFTCG 11.8.13: a false condition means it does not trigger
             if "once_per_turn" in (ability.get("only") or ()):  # "This effect will trigger only once per turn"
                 stamp = [state.turn, state.cards[source].props.get("ts")]

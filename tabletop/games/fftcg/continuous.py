@@ -160,8 +160,10 @@ def is_current(state: GameState, iid: int, ts: Any) -> bool:
     return card is not None and card.props.get("ts") == ts
 
 
-def condition_holds(state: GameState, condition: Mapping[str, Any] | None, player: str, damage: int | None = None) -> bool:
-    """Tell whether an ability's `condition` (and "Damage N —") holds for its controller."""
+def condition_holds(state: GameState, condition: Mapping[str, Any] | None, player: str, damage: int | None = None,
+                    source: int | None = None) -> bool:
+    """Tell whether an ability's `condition` (and "Damage N —") holds for its controller; `source`: the card whose
+    ability it is ("… other than <self>" does not count it)."""
     if damage is not None and len(state.zones[f"{player}.damage"].cards) < damage:
         return False
     if not condition:
@@ -185,8 +187,8 @@ def condition_holds(state: GameState, condition: Mapping[str, Any] | None, playe
         "opponent_damage_at_least": lambda n: len(state.zones[f"{state.opponent(player)}.damage"].cards) >= n,
         "your_turn": lambda n: (state.active == player) == bool(n),   # "During your turn, …"
     }
-    return all(_controls(state, player, value) if key == "control" else
-               _controls(state, state.opponent(player), value) if key == "opponent_control" else
+    return all(_controls(state, player, value, source) if key == "control" else
+               _controls(state, state.opponent(player), value, source) if key == "opponent_control" else
                _in_break_zone(state, player, value) if key == "break_zone" else checks[key](int(value))
                for key, value in condition.items())
 
@@ -200,16 +202,16 @@ def _in_break_zone(state: GameState, player: str, spec: Mapping[str, Any]) -> bo
     return int(spec.get("at_least", 1)) <= count <= int(spec.get("at_most", count))
 
 
-def _controls(state: GameState, player: str, spec: Mapping[str, Any]) -> bool:
+def _controls(state: GameState, player: str, spec: Mapping[str, Any], source: int | None) -> bool:
     """Tell whether `player` controls at least `at_least` (default 1) and at most `at_most` Characters passing the
     filter ("If you control 2 or more Job Knight Forwards", "If you control 1 or less Backups"). The filter reads
     printed facts only (type, element, Job, Category, name, cost): no current Power, so no loop with field abilities."""
     filt = {k: v for k, v in spec.items() if k not in ("at_least", "at_most")}
-    count = sum(1 for iid in field_cards(state, player) if matches(state, iid, filt, player, None))
+    count = sum(1 for iid in field_cards(state, player) if matches(state, iid, filt, player, source))
     if filt.get("type") == "forward":  # the Forwards a lasting effect made count, as in `forwards_at_least`
         rest = {k: v for k, v in filt.items() if k != "type"}
         count += sum(1 for iid in _made_forwards(state) & set(field_cards(state, player))
-                     if matches(state, iid, rest, player, None))
+                     if matches(state, iid, rest, player, source))
     return int(spec.get("at_least", 1)) <= count <= int(spec.get("at_most", count))
 
 
@@ -232,7 +234,7 @@ def _active_field_abilities(state: GameState) -> list[dict[str, Any]]:
         card = state.cards[iid]
         facts = index[card.card_id]
         for number, ability in facts.field:
-            if not condition_holds(state, ability.get("condition"), card.controller, ability.get("damage")):
+            if not condition_holds(state, ability.get("condition"), card.controller, ability.get("damage"), iid):
                 continue
             effects.append({**ability, "source": iid, "index": number, "ts": card.props.get("ts", 0),
                             "controller": card.controller, "applies_to": ability.get("applies_to", "self"),
@@ -518,7 +520,7 @@ def cost_of(state: GameState, iid: int) -> int:
     player = state.cards[iid].owner
     # FFTCG 11.12.4.4: a field ability works where it can; one changing the card's own cost works from the hand
     for ability in printed_index(state)[definition.id].own_cost_changes:
-        if condition_holds(state, ability.get("condition"), player, ability.get("damage")):
+        if condition_holds(state, ability.get("condition"), player, ability.get("damage"), iid):
             cost += number_of(state, ability["amount"], player, iid)
     changes = state.board_memo_values.get("fftcg.cost_changes")  # state.memo(board=True) inlined
     if changes is None:

@@ -150,7 +150,7 @@ def begin_step(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
     ability = ability_of(state, entry)
     controller = entry["controller"]
     if entry["kind"] in ("auto", "delayed") and not condition_holds(
-            state, ability.get("condition"), controller, ability.get("damage")):
+            state, ability.get("condition"), controller, ability.get("damage"), entry.get("source")):
         tx.log(f"{entry['name']}: its condition no longer holds; it does nothing", "FFTCG 11.11.3")
         return True
     if ability.get("optional"):
@@ -217,7 +217,8 @@ def _step_condition_met(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bo
         answers = procedure.ctx(tx.state, fi)["answers"]
         remembered = f"condition:{json.dumps(condition, sort_keys=True)}"
         if remembered not in answers:
-            holds = condition_holds(tx.state, condition, procedure.ctx(tx.state, fi)["entry"]["controller"])
+            entry = procedure.ctx(tx.state, fi)["entry"]
+            holds = condition_holds(tx.state, condition, entry["controller"], source=entry.get("source"))
             procedure.set_var(tx, fi, "answers", {**answers, remembered: {"holds": holds}})
             answers = procedure.ctx(tx.state, fi)["answers"]
         met = met and answers[remembered]["holds"] == (key == "if")

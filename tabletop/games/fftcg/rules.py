@@ -858,7 +858,7 @@ class FFTCGRules(GameRules):
         if needed and card.counters.get(str(needed["counter"]), 0) < int(needed["count"]):
             return IllegalCommand("FFTCG 4.9", f"{state.definition(iid).name}'s ability can only be used with "
                                                f"{needed['count']} or more {needed['counter']} Counters on it")
-        if ability.get("condition") and not condition_holds(state, ability["condition"], player):
+        if ability.get("condition") and not condition_holds(state, ability["condition"], player, source=iid):
             return IllegalCommand("FFTCG 11.6", f"{state.definition(iid).name}'s ability can only be used when its "
                                                 "text's condition holds")
         if cost.get("dull"):
