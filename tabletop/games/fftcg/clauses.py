@@ -205,27 +205,33 @@ def cost(text: str) -> tuple[dict[str, Any], bool] | None:
     return found, special
 
 
-# -- costs choosing cards outside the hand (cost keys put_characters / put_characters_of, remove_break) --------
+# -- costs choosing cards outside the hand (cost keys put_characters / dull_characters with their filters *_of,
+# remove_break) --
 _PUT_CHARACTERS = re.compile(r"put (?P<self><self> and )?(?P<count>\d+) (?P<phrase>.+?) into the Break Zone", re.I)
+_DULL_CHARACTERS = re.compile(r"dull (?P<count>\d+) active (?P<phrase>.+)", re.I)
+_COST_CARD_KEYS = {"type", "element", "job", "name", "category", "any_of", "not_self"}
 _REMOVE_BREAK = re.compile(r"remove (\d+) cards? in (?:the|your) Break Zone from the game", re.I)
 
 
 def _cost_cards(part: str) -> dict[str, Any] | None:
     """Read a cost part that picks cards outside the hand: "put <self> and 1 Monster into the Break Zone", "put 2 Ice
-    Backups into the Break Zone" (Characters you control, digest 12.3) or "remove 4 cards in the Break Zone from the
-    game" (cards of your Break Zone); None when the part is not of that kind, {} when it is but a phrase is unread."""
+    Backups into the Break Zone", "dull 2 active Job Knight" (Characters you control, digest 12.3) or "remove 4 cards
+    in the Break Zone from the game" (cards of your Break Zone); None when the part is not of that kind, {} when it is
+    but a phrase is unread."""
     removed = _REMOVE_BREAK.fullmatch(part)
     if removed is not None:
         return {"remove_break": int(removed.group(1))}
     put = _PUT_CHARACTERS.fullmatch(part)
-    if put is None:
+    dull = _DULL_CHARACTERS.fullmatch(part) if put is None else None
+    picked = put or dull
+    if picked is None:
         return None
-    of = card_phrase(put.group("phrase"))
-    if of is None or not set(of) <= {"type", "element", "job", "name", "category", "any_of"} or of.get(
-            "type") in (None, "summon"):
+    of = card_phrase(picked.group("phrase"))
+    if of is None or not set(of) <= _COST_CARD_KEYS or of.get("type") == "summon":
         return {}
-    found: dict[str, Any] = {"put_characters": int(put.group("count")), "put_characters_of": of}
-    if put.group("self"):
+    key = "put_characters" if put is not None else "dull_characters"
+    found: dict[str, Any] = {key: int(picked.group("count")), f"{key}_of": of}
+    if put is not None and put.group("self"):
         found["break_self"] = True
     return found
 

@@ -38,7 +38,9 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   `put_characters: N` with the filter `put_characters_of` puts N Characters of the player's choice they control into
   the Break Zone ("put <self> and 1 Monster into the Break Zone:", digest 12.3: a cost's Characters are yours; not a
   break), `remove_break: N` removes N cards of the player's choice in their Break Zone from the game ("Remove 4 cards
-  in the Break Zone from the game:"); either's cards are the command's `cost_cards` (not the Backups it dulls for CP).
+  in the Break Zone from the game:"), `dull_characters: N` with `dull_characters_of` dulls N active Characters of the
+  player's choice they control ("Dull 2 active Job Knight:"; not the card itself when the cost dulls it too); their
+  cards are the command's `cost_cards` (not the Backups it dulls for CP).
 - `target`: `self`, `event` (an auto ability's: the card its event happened to — "When a Forward you control
   attacks, it gains …" — while still the same object on the field, not chosen), or a card filter with `count` (default 1) and `up_to` (bool) — chosen when
   played or put on the stack. `all`: a card filter, every matching card (not chosen).
@@ -158,7 +160,8 @@ ALTERNATIVE_KEYS = ("type", "element", "job", "name", "category")
 MOMENT_KEYS = ("damaged", "attacking", "blocking")
 TARGET_KEYS = FILTER_KEYS + ("count", "up_to")
 COST_KEYS = ("cp", "element", "element_cp", "elements", "x", "dull", "break_self", "discard", "discard_of", "mill",
-             "remove_top", "discard_self", "put_characters", "put_characters_of", "remove_break")
+             "remove_top", "discard_self", "put_characters", "put_characters_of", "remove_break", "dull_characters",
+             "dull_characters_of")
 ABILITY_KEYS = ("kind", "effect", "trigger", "of", "condition", "damage", "optional", "ex_burst", "cost",
                 "target", "all", "applies_to", "then", "duration", "name", "event", "instead", "only", "if", "unless",
                 "counters_at_least", "damage_on_self_at_least")
@@ -321,7 +324,8 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
         problems += _check_condition(f"{where}.condition", ability["condition"])
     cost = ability.get("cost")
     if isinstance(cost, Mapping):
-        for key in ("cp", "element_cp", "discard", "mill", "remove_top", "put_characters", "remove_break"):
+        for key in ("cp", "element_cp", "discard", "mill", "remove_top", "put_characters", "remove_break",
+                    "dull_characters"):
             if key in cost and (isinstance(cost[key], bool) or not isinstance(cost[key], int) or cost[key] < 0):
                 problems.append(f"{where}: cost {key!r} must be a whole number, 0 or more")
         if "element_cp" in cost and "element" not in cost:
@@ -331,13 +335,15 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
             problems += _check_filter(f"{where}.cost.discard_of", cost["discard_of"], CONTROL_KEYS)
             if not cost.get("discard"):
                 problems.append(f"{where}: cost 'discard_of' needs 'discard' (how many cards)")
-        if ("put_characters" in cost) != ("put_characters_of" in cost):
-            problems.append(f"{where}: cost 'put_characters' (how many) and 'put_characters_of' (which) go together")
-        if "put_characters_of" in cost:
-            problems += _check_filter(f"{where}.cost.put_characters_of", cost["put_characters_of"], CONTROL_KEYS)
-        if "put_characters" in cost and "remove_break" in cost:  # one UseAbility.cost_cards holds either's cards
-            problems.append(f"{where}: a cost picks Characters to put into the Break Zone or Break Zone cards to "
-                            "remove, not both")
+        for key in ("put_characters", "dull_characters"):
+            if (key in cost) != (f"{key}_of" in cost):
+                problems.append(f"{where}: cost {key!r} (how many) and '{key}_of' (which) go together")
+            if f"{key}_of" in cost:
+                problems += _check_filter(f"{where}.cost.{key}_of", cost[f"{key}_of"], CONTROL_KEYS)
+        if sum(key in cost for key in ("put_characters", "dull_characters", "remove_break")) > 1:
+            # one UseAbility.cost_cards holds the cards of one of them
+            problems.append(f"{where}: a cost picks Characters to put into the Break Zone, Characters to dull or Break "
+                            "Zone cards to remove, one of them")
         if "x" in cost and cost["x"] is not True:
             problems.append(f"{where}: cost 'x' is true: the cost is 'cp' plus X CP, X chosen when it is used")
     for key in ("target", "all", "applies_to", "of"):

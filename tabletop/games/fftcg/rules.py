@@ -1200,28 +1200,36 @@ def _check_cost_discards(state: GameState, command: UseAbility, count: int, excl
 # -- costs choosing cards outside the hand: put_characters / remove_break, the command's cost_cards (FFTCG 11.6.2) ----
 def _cost_card_candidates(state: GameState, player: str, iid: int, cost: Mapping[str, Any]) -> list[int]:
     """Return the cards `player` may pick for the cost: the Characters they control passing `put_characters_of`
-    (the card itself too, unless the cost already puts it there: "put <self> and 1 Monster"), or their Break Zone's
-    cards (`remove_break`)."""
+    (the card itself too, unless the cost already puts it there: "put <self> and 1 Monster"), their active ones
+    passing `dull_characters_of` (not the card itself when its [Dull] is paid too), or their Break Zone's cards
+    (`remove_break`)."""
     if cost.get("remove_break"):
         return list(state.zones[f"{player}.break"].cards)
-    of = cost.get("put_characters_of")
+    dulling = "dull_characters_of" in cost
+    of = cost.get("dull_characters_of") if dulling else cost.get("put_characters_of")
     if of is None:
         return []
-    seen = Seen(state, player)
-    return [i for i in field_cards(state, player) if not (cost.get("break_self") and i == iid) and FILTER.holds(seen, i, of)]
+    seen = Seen(state, player, iid)
+    itself = cost.get("dull") if dulling else cost.get("break_self")
+    return [i for i in field_cards(state, player) if not (itself and i == iid)
+            and not (dulling and state.cards[i].tapped) and FILTER.holds(seen, i, of)]
 
 
 def _cost_cards_needed(cost: Mapping[str, Any]) -> int:
-    return int(cost.get("put_characters", 0)) + int(cost.get("remove_break", 0))
+    return int(cost.get("put_characters", 0)) + int(cost.get("remove_break", 0)) + int(cost.get("dull_characters", 0))
 
 
 def _obvious_cost_cards(state: GameState, player: str, iid: int, cost: Mapping[str, Any]) -> tuple[int, ...]:
-    """Return the cards a listed use picks for its cost: dull Characters first (they pay no CP), then in zone order."""
+    """Return the cards a listed use picks for its cost: those that pay no CP first (dull ones to put into the Break
+    Zone, Characters other than Backups to dull), then in zone order."""
     needed = _cost_cards_needed(cost)
     if not needed:
         return ()
     candidates = _cost_card_candidates(state, player, iid, cost)
-    candidates.sort(key=lambda i: not state.cards[i].tapped)
+    if "dull_characters" in cost:
+        candidates.sort(key=lambda i: state.definition(i).card_type == "backup")
+    else:
+        candidates.sort(key=lambda i: not state.cards[i].tapped)
     return tuple(candidates[:needed])
 
 
@@ -1230,6 +1238,7 @@ def _cost_cards_refusal(state: GameState, player: str, iid: int, cost: Mapping[s
     needed = _cost_cards_needed(cost)
     if needed and len(_cost_card_candidates(state, player, iid, cost)) < needed:
         what = ("cards in your Break Zone to remove from the game" if cost.get("remove_break") else
+                "active Characters you control of the kind it dulls" if cost.get("dull_characters") else
                 "Characters you control of the kind it puts into the Break Zone")
         return IllegalCommand("FFTCG 11.6.2", f"its cost needs {needed} {what} (a cost is paid whole)")
     return None
@@ -1249,7 +1258,12 @@ def _check_cost_cards(state: GameState, command: UseAbility, cost: Mapping[str, 
 
 
 def _pay_cost_cards(tx: Transaction, command: UseAbility, cost: Mapping[str, Any]) -> None:
-    """Put the cost's Characters into the Break Zone (not a break, FFTCG 15.1.1.3.2) or remove its Break Zone cards."""
+    """Put the cost's Characters into the Break Zone (not a break, FFTCG 15.1.1.3.2), dull them, or remove its Break
+    Zone cards."""
+    if cost.get("dull_characters"):
+        for iid in command.cost_cards:
+            tx.set_field(iid, "tapped", True)
+            tx.log(f"{command.by} dulled {actions.name_of(tx, iid)} (cost)", "FFTCG 11.6.2")
     if cost.get("put_characters"):
         actions.move_from_field(tx, command.cost_cards, "break", "cost", "FFTCG 11.6.2")
     for iid in command.cost_cards if cost.get("remove_break") else ():
@@ -1262,7 +1276,8 @@ def _cost_cards_choice(state: GameState, command: UseAbility, name: str) -> Card
     """Offer the cards a use's cost may take instead of the listed ones."""
     cost = state.definition(command.card).effects[command.ability].get("cost") or {}
     needed = len(command.cost_cards)
-    what = "remove from your Break Zone" if cost.get("remove_break") else "put into the Break Zone"
+    what = ("remove from your Break Zone" if cost.get("remove_break") else "dull" if cost.get("dull_characters") else
+            "put into the Break Zone")
     candidates = tuple(i for i in _cost_card_candidates(state, command.by, command.card, cost) if i not in command.backups)
     return CardChoice("choose other cards for the cost", f"{name}: check the {needed} card(s) its cost will {what}",
                       {"cost_cards": candidates}, count=(needed, needed))
