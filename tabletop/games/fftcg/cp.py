@@ -20,6 +20,8 @@ from typing import Any, NamedTuple
 
 from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.state import GameState
+from tabletop.games.fftcg.cards import ELEMENTS
+from tabletop.games.fftcg.continuous import active_field_abilities, field_cards, matches
 from tabletop.games.fftcg.printed import PrintedFacts, printed, printed_index
 
 
@@ -157,7 +159,7 @@ def _sources(state: GameState, player: str, discards: Sequence[int], backups: Se
             raise IllegalCommand("FFTCG 5.2.1.3", "only a Backup you control on the field can be dulled for CP")
         if card.tapped:
             raise IllegalCommand("FFTCG 5.2.1.3", f"{facts.name} is already dull and makes no CP")
-        sources.append(Source(iid, 1, facts.elements))
+        sources.append(Source(iid, 1, ELEMENTS if iid in any_element_backups(state) else facts.elements))
     return sources
 
 
@@ -257,19 +259,37 @@ def _payers(state: GameState, player: str) -> tuple[tuple[tuple[int, tuple[str, 
     """Return (active Backups, discardable hand cards) of a player, each with its elements."""
     cards, index = state.cards, printed_index(state)
     backups = []
+    any_element = any_element_backups(state)
     for owner in state.players:
         for i in state.zones[f"{owner}.field"].cards:
             card = cards[i]
             if card.controller == player and not card.tapped:
                 facts = index[card.card_id]
                 if facts.card_type == "backup":
-                    backups.append((i, facts.elements))
+                    backups.append((i, ELEMENTS if i in any_element else facts.elements))
     hand = []
     for i in state.zones[f"{player}.hand"].cards:
         facts = index[cards[i].card_id]
         if not facts.light_or_dark and facts.elements:
             hand.append((i, facts.elements))
     return tuple(backups), tuple(hand)
+
+
+def any_element_backups(state: GameState) -> frozenset[int]:
+    """Return the cards a field ability lets produce CP of any Element ("If <self> is on the field, <self> can produce
+    CP of any Element", "The Job Moogle Backups you control can …": a dulled Backup's 1 CP is of the element the
+    payment needs, FFTCG 5.2.1.3 widened by the text)."""
+    found: set[int] = set()
+    for ability in active_field_abilities(state):
+        if ability["effect"] != "any_element_cp":
+            continue
+        applies, controller = ability["applies_to"], ability["controller"]
+        if applies == "self":
+            found.add(ability["source"])
+        else:
+            found.update(i for i in field_cards(state, controller) if matches(state, i, applies, controller,
+                                                                              ability["source"]))
+    return frozenset(found)
 
 
 def every_payment(state: GameState, player: str, cost: Cost, exclude: Collection[int] = ()

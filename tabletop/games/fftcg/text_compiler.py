@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-50"
+COMPILER_VERSION = "fftcg-51"
 
 Ability = dict[str, Any]
 
@@ -338,6 +338,8 @@ _OWN_COST = re.compile(r"^the cost (?:required to cast|required to play|for play
                        r"(reduced|increased) by (\d+)$", re.I)
 _OWN_COST_EACH = re.compile(r"^the cost (?:required to cast|required to play) <self>(?: onto the field)? is "
                             r"(reduced|increased) by (\d+) for each (.+)$", re.I)
+# "If <self> is on the field, <self> can produce CP of any Element" / "The Job Moogle Backups you control can …"
+_ANY_ELEMENT_CP = re.compile(r"^(?:If <self> is on the field, <self>|The (.+?)) can produce CP of any Element$")
 _CHOSEN_BY = {"Summons": "summons", "abilities": "abilities", "Summons or abilities": "any"}
 
 
@@ -411,6 +413,15 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
         if counted is None or any(key in counted.get("count", {}) for key in MOMENT_KEYS):
             return None
         return [{"effect": "cost_change", "amount": counted, "applies_to": "self"}]
+    any_element = _ANY_ELEMENT_CP.match(sentence)
+    if any_element is not None:  # a Backup's CP when dulled for CP (cp.any_element_backups)
+        if any_element.group(1) is None:
+            return [{"effect": "any_element_cp", "applies_to": "self"}]
+        applies = clauses.card_phrase(any_element.group(1))
+        if applies is None or applies.get("controller") != "you" or applies.get("type") != "backup" or not set(
+                applies) <= {"type", "element", "job", "name", "category", "controller", "any_of"}:
+            return None
+        return [{"effect": "any_element_cp", "applies_to": applies}]
     reduce = re.match(r"^If <self> is dealt damage, reduce the damage by (\d+) instead$", sentence)
     if reduce is not None:
         return [{"kind": "replacement", "event": "damage", "instead": "reduce", "amount": int(reduce.group(1)),
