@@ -203,16 +203,17 @@ def _in_break_zone(state: GameState, player: str, spec: Mapping[str, Any]) -> bo
 
 
 def _controls(state: GameState, player: str, spec: Mapping[str, Any], source: int | None) -> bool:
-    """Tell whether `player` controls at least `at_least` (default 1) and at most `at_most` Characters passing the
-    filter ("If you control 2 or more Job Knight Forwards", "If you control 1 or less Backups"). The filter reads
-    printed facts only (type, element, Job, Category, name, cost): no current Power, so no loop with field abilities."""
+    """Tell whether `player` controls at least `at_least` (default 1, or 0 with `at_most`) and at most `at_most`
+    Characters passing the filter ("If you control 2 or more Job Knight Forwards", "If you control 1 or less Backups":
+    none is 1 or less). The filter reads printed facts only (type, element, Job, Category, name, cost): no current
+    Power, so no loop with field abilities."""
     filt = {k: v for k, v in spec.items() if k not in ("at_least", "at_most")}
     count = sum(1 for iid in field_cards(state, player) if matches(state, iid, filt, player, source))
     if filt.get("type") == "forward":  # the Forwards a lasting effect made count, as in `forwards_at_least`
         rest = {k: v for k, v in filt.items() if k != "type"}
         count += sum(1 for iid in _made_forwards(state) & set(field_cards(state, player))
                      if matches(state, iid, rest, player, source))
-    return int(spec.get("at_least", 1)) <= count <= int(spec.get("at_most", count))
+    return int(spec.get("at_least", 0 if "at_most" in spec else 1)) <= count <= int(spec.get("at_most", count))
 
 
 def _made_forwards(state: GameState) -> set[int]:

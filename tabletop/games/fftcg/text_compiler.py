@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-51"
+COMPILER_VERSION = "fftcg-52"
 
 Ability = dict[str, Any]
 
@@ -112,6 +112,11 @@ def _control(at: str, count: int, phrase: str, key: str = "control") -> dict[str
     return {key: {**found, at: count}}
 
 
+def _exactly(found: dict[str, Any] | None, count: int) -> dict[str, Any] | None:
+    """Make a `control` condition of at most N ("if you control only 1 Forward") one of exactly N."""
+    return None if found is None else {"control": {**found["control"], "at_least": count}}
+
+
 _CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^during your turn, ", re.I), lambda m: {"your_turn": 1}),
     (re.compile(r"^if you control (\d+) or more Backups, ", re.I), lambda m: {"backups_at_least": int(m.group(1))}),
@@ -121,6 +126,10 @@ _CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^if you have (\d+) or less cards in your hand, ", re.I), lambda m: {"hand_at_most": int(m.group(1))}),
     (re.compile(r"^if you have (\d+) cards? or less in your hand, ", re.I), lambda m: {"hand_at_most": int(m.group(1))}),
     (re.compile(r"^if you have (\d+) or more cards in your hand, ", re.I), lambda m: {"hand_at_least": int(m.group(1))}),
+    (re.compile(r"^if you have no cards in your hand, ", re.I), lambda m: {"hand_at_most": 0}),
+    (re.compile(r"^if you (?:don't|do not) control any ([^,]+), ", re.I), lambda m: _control("at_most", 0, m.group(1))),
+    (re.compile(r"^if you control only (\d+) ([^,]+), ", re.I),
+     lambda m: _exactly(_control("at_most", int(m.group(1)), m.group(2)), int(m.group(1)))),
     (re.compile(r"^if your opponent has (\d+) cards? or less in (?:their|his/her) hand, ", re.I),
      lambda m: {"opponent_hand_at_most": int(m.group(1))}),
     (re.compile(r"^if your opponent has no cards in (?:their|his/her) hand, ", re.I),
@@ -302,8 +311,9 @@ def _action(head: Ability, name: str, cost_text: str, rest: str) -> Ability:
 _ONCE_PER_TURN = re.compile(r"\s*This effect will trigger only once per turn\.?$")
 # "You can only use this ability during your turn (and only once per turn)." closing an action ability's text
 _USE_LIMIT = re.compile(r"\s*You can only use this ability (?:during your turn|during your Main Phase|once per turn|"
-                        r"during your turn and only once per turn|once per turn during your turn|"
-                        r"while <self> is attacking)\.?$")
+                        r"during your turn,? and only once per turn|once per turn during your turn|"
+                        r"during your Main Phase,? and only once per turn|"
+                        r"while <self> is attacking(?: and only once per turn)?)\.?$")
 # "You can only use this ability (during your turn and / if <condition> and) if <self> is in your hand." closing an
 # ability whose cost discards the card itself (FFTCG 12.1: an ability used from a hidden zone)
 _IN_HAND = re.compile(r"\s*You can only use this ability (?:(during your turn) and |if (.+?) and )?if <self> is in your "
