@@ -15,6 +15,7 @@ from tabletop.engine.triggers import TriggerEvent, trigger_event
 from tabletop.engine.replacement import Replacement, ReplacementStep, run_replacements
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.card_filter import Seen
+from tabletop.games.fftcg import turn_history
 from tabletop.games.fftcg.continuous import (
     FILTER, characteristics, condition_holds, field_cards, is_current, is_of_type, matches, on_membership,
 )
@@ -199,6 +200,7 @@ def damage_player(tx: Transaction, player: str, amount: int, sources: Iterable[i
         enter_zone(tx, top, "damage", None)
         definition = state.definition(top)
         tx.log(f"{player} took 1 damage: {definition.name}", "FFTCG 6.5.2")
+        turn_history.record(tx, player, "damaged")
         if definition.attributes.get("ex_burst") and ex_ability(definition) is not None:
             tx.list_append("ex_queue", {"card": top, "player": player})
     for source in sources:
@@ -410,6 +412,7 @@ def put_onto_field(tx: Transaction, iid: int, controller: str, dull: bool = Fals
     if final != controller:
         tx.log(f"{name_of(tx, iid)} enters the field under {final}'s control instead", "FFTCG 11.12.5.7")
     tx.set_prop(iid, "since", tx.state.turn)
+    turn_history.record(tx, final, "entered", iid)
     facts = printed_index(tx.state)[tx.state.cards[iid].card_id]
     if dull or any(a.get("effect") == "enters_dull" for _, a in facts.field):  # "<self> enters the field dull"
         tx.set_field(iid, "tapped", True)

@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 from tabletop.engine.continuous import ContinuousEffect, LayerSystem, apply_generic
 from tabletop.engine.card_filter import CardFilter, Predicate, Seen
 from tabletop.engine.state import GameState
+from tabletop.games.fftcg import turn_history
 from tabletop.games.fftcg.cards import CHARACTER_TYPES
 from tabletop.games.fftcg.effects import TARGET_KEYS
 from tabletop.games.fftcg.printed import Characteristics, listed, printed_index
@@ -119,6 +120,8 @@ def _field_parts(state: GameState) -> tuple[str, ...]:
     for zone in ("damage", "hand", "break"):
         if zone in reads:
             found += parts.sizes[zone]
+    if "history" in reads:  # what happened this turn (whose turn it is: `turn_read`, read with it)
+        found += (f"list:{turn_history.HISTORY}",)
     return found
 
 
@@ -189,8 +192,26 @@ def condition_holds(state: GameState, condition: Mapping[str, Any] | None, playe
     }
     return all(_controls(state, player, value, source) if key == "control" else
                _controls(state, state.opponent(player), value, source) if key == "opponent_control" else
-               _in_break_zone(state, player, value) if key == "break_zone" else checks[key](int(value))
+               _in_break_zone(state, player, value) if key == "break_zone" else
+               _happened(state, player, value, _HISTORY_CONDITIONS[key]) if key in _HISTORY_CONDITIONS else
+               checks[key](int(value))
                for key, value in condition.items())
+
+
+# a condition on what happened this turn -> the event it counts (turn_history)
+_HISTORY_CONDITIONS = {"cast_this_turn": "cast", "entered_this_turn": "entered", "damaged_this_turn": "damaged"}
+
+
+def _happened(state: GameState, player: str, spec: Any, event: str) -> bool:
+    """Tell whether `event` happened to `player` this turn at least `at_least` times (a number, or a filter of printed
+    facts with `at_least` the records' cards must pass: "if you have cast a Summon this turn")."""
+    records = turn_history.this_turn(state, player, event)
+    if not isinstance(spec, Mapping):
+        return len(records) >= int(spec)
+    filt = {k: v for k, v in spec.items() if k != "at_least"}
+    seen = Seen(state, player)
+    count = sum(1 for item in records if not filt or FILTER.holds(seen, item["card"], filt))
+    return count >= int(spec.get("at_least", 1))
 
 
 def _in_break_zone(state: GameState, player: str, spec: Mapping[str, Any]) -> bool:

@@ -20,7 +20,10 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   opponent_hand_at_most, opponent_damage_at_least, control, opponent_control, break_zone} (`control` /
   `opponent_control`: a card filter of printed facts with `at_least` (default 1) and/or `at_most`: "if you control 2
   or more Job Knight Forwards", FFTCG 11.8.13 / 11.12.2; `break_zone` the same counted among the cards of the
-  player's own Break Zone: "If you have 5 or more Job Samurai Forwards in your Break Zone"): for an auto
+  player's own Break Zone: "If you have 5 or more Job Samurai Forwards in your Break Zone"; `cast_this_turn`,
+  `entered_this_turn`: a filter of printed facts with `at_least`, counted among the cards the player cast this turn /
+  that entered their field this turn: "if you have cast 3 or more cards this turn", "if a Fire Forward has entered
+  your field this turn"; `damaged_this_turn: 1`: "if you have received a point of damage this turn"): for an auto
   ability checked when it triggers and again when it resolves (FFTCG 11.8.13); for a field ability
   while it applies; for an action ability when it is used ("You can only use this ability if …", FFTCG 11.6).
   `damage: N` is the "Damage N —" keyword (FFTCG 15.2.6).
@@ -149,7 +152,8 @@ TRIGGERS = ("enters_field", "leaves_field", "broken", "put_into_break_zone", "at
             "state")
 PHASE_TRIGGERS = ("main_phase_start", "attack_phase_start", "end_phase_start")  # events that happen to no card
 CONDITIONS = ("backups_at_least", "forwards_at_least", "damage_at_least", "hand_at_most", "control", "your_turn",
-              "hand_at_least", "opponent_hand_at_most", "opponent_damage_at_least", "opponent_control", "break_zone")
+              "hand_at_least", "opponent_hand_at_most", "opponent_damage_at_least", "opponent_control", "break_zone",
+              "cast_this_turn", "entered_this_turn", "damaged_this_turn")
 # what a `control` condition's filter may read: printed facts only (continuous._controls)
 CONTROL_KEYS = ("type", "element", "job", "name", "category", "cost_at_most", "cost_at_least", "not_self", "at_least",
                 "at_most", "any_of", "none_of")
@@ -394,6 +398,9 @@ def _check_condition(where: str, value: Any) -> list[str]:
     if not isinstance(value, Mapping):
         return [f"{where} must be a mapping"]
     problems = [f"{where} has no field {k!r}" for k in value if k not in CONDITIONS]
+    for key in ("cast_this_turn", "entered_this_turn"):
+        if isinstance(value.get(key), Mapping):
+            problems += _check_filter(f"{where}.{key}", value[key], CONTROL_KEYS)
     for key in ("control", "opponent_control", "break_zone"):
         if value.get(key) is not None:
             problems += _check_filter(f"{where}.{key}", value[key], CONTROL_KEYS)

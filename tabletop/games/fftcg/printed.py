@@ -106,8 +106,8 @@ class PrintedFacts:
 
 
 def _reads(definition: CardDefinition) -> frozenset[str]:
-    """Return what the card's abilities read besides the field: dull, hand, damage, break (the Break Zone), turn
-    (whose turn it is)."""
+    """Return what the card's abilities read besides the field: dull, hand, damage, break (the Break Zone), history
+    (what happened this turn), turn (whose turn it is)."""
     reads: set[str] = set()
     for ability in definition.effects:
         condition = ability.get("condition") or {}
@@ -121,6 +121,8 @@ def _reads(definition: CardDefinition) -> frozenset[str]:
             reads.add("hand")
         if "break_zone" in condition:
             reads.add("break")
+        if {"cast_this_turn", "entered_this_turn", "damaged_this_turn"} & set(condition):
+            reads.update(("history", "turn"))  # this turn's records, and the turn they are of
         for key in ("applies_to", "target", "all", "of"):
             if isinstance(ability.get(key), Mapping) and "dull" in ability[key]:
                 reads.add("dull")

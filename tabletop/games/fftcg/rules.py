@@ -65,7 +65,7 @@ from tabletop.engine.text_compilation import CompiledText
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.triggers import trigger_event
 from tabletop.engine.zones import Visibility, ZoneSpec
-from tabletop.games.fftcg import actions, combat, flow
+from tabletop.games.fftcg import actions, combat, flow, turn_history
 from tabletop.games.fftcg.by_hand_timing import timing
 from tabletop.games.fftcg.cards import card_from_mapping, elements_of, is_character
 from tabletop.games.fftcg.commands import (
@@ -775,6 +775,7 @@ class FFTCGRules(GameRules):
         self._pay(tx, command.by, command.discards, command.backups)
         definition = state.definition(command.card)
         # doubt D3: Backups (and Monsters, D5) enter dull
+        turn_history.record(tx, command.by, "cast", command.card)  # a Character played from the hand is cast too
         actions.put_onto_field(tx, command.card, command.by, dull=definition.card_type in ("backup", "monster"))
         tx.log(f"{command.by} played {definition.name}" +
                (" (Back Attack)" if command.by != state.active or state.phase == "attack" else ""), "FFTCG 11.4")
@@ -812,6 +813,7 @@ class FFTCGRules(GameRules):
         if ability is None:
             entry["inline"] = {"effect": "draw", "count": 0}
         stack.push(tx, entry)
+        turn_history.record(tx, command.by, "cast", command.card)
         tx.log(f"{command.by} cast {definition.name}" + (
             " choosing " + ", ".join(actions.name_of(tx, t) for t in targets) if targets else ""), "FFTCG 11.3")
         actions.announce_chosen(tx, entry)

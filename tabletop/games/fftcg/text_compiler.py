@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-52"
+COMPILER_VERSION = "fftcg-53"
 
 Ability = dict[str, Any]
 
@@ -147,6 +147,14 @@ _CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
      lambda m: _control("at_least", int(m.group(1)), m.group(2), "break_zone")),
     (re.compile(r"^if (?:you have|there is) an? ((?:Card Name |Job )?[^,]+?) in your Break Zone, ", re.I),
      lambda m: _control("at_least", 1, m.group(1), "break_zone")),
+    # -- what happened this turn (turn_history) --
+    (re.compile(r"^if you have cast (\d+) or more cards this turn, ", re.I),
+     lambda m: {"cast_this_turn": {"at_least": int(m.group(1))}}),
+    (re.compile(r"^if you have cast an? ([^,]+?) this turn, ", re.I),
+     lambda m: _control("at_least", 1, m.group(1), "cast_this_turn")),
+    (re.compile(r"^if an? ([^,]+?) has entered your field this turn, ", re.I),
+     lambda m: _control("at_least", 1, m.group(1), "entered_this_turn")),
+    (re.compile(r"^if you have received a point of damage this turn, ", re.I), lambda m: {"damaged_this_turn": 1}),
 )
 
 
