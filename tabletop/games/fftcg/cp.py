@@ -21,7 +21,7 @@ from typing import Any, NamedTuple
 from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.state import GameState
 from tabletop.games.fftcg.cards import ELEMENTS
-from tabletop.games.fftcg.continuous import active_field_abilities, field_cards, matches
+from tabletop.games.fftcg.continuous import active_field_abilities, condition_holds, field_cards, matches
 from tabletop.games.fftcg.printed import PrintedFacts, printed, printed_index
 
 
@@ -55,9 +55,15 @@ class Source(NamedTuple):
     elements: tuple[str, ...]
 
 
-def character_cost(state: GameState, iid: int, amount: int) -> Cost:
-    """Return the cost of playing a card from hand (FFTCG 11.4.6.1): Light/Dark need no element."""
-    return play_cost(printed(state, iid), amount)
+def character_cost(state: GameState, iid: int, amount: int, facts: PrintedFacts | None = None) -> Cost:
+    """Return the cost of playing a card from hand (FFTCG 11.4.6.1): Light/Dark need no element, nor a card whose
+    text lets its cost be paid with CP of any Element while that text's condition holds (`facts`: its printed facts,
+    when the caller has them)."""
+    facts = facts if facts is not None else printed(state, iid)
+    if facts.own_any_element_cost and any(condition_holds(state, a.get("condition"), state.cards[iid].owner,
+                                                          a.get("damage"), iid) for a in facts.own_any_element_cost):
+        return Cost(amount)
+    return play_cost(facts, amount)
 
 
 def play_cost(facts: PrintedFacts, amount: int) -> Cost:

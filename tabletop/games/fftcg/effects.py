@@ -101,7 +101,8 @@ when it can, FFTCG 10.1.3.1.3),
 enters_dull (field, self: the card enters the field dull, read as it enters, FFTCG 11.12.5), backup_cp_only (field, self, read in the hand: "You can only pay with CP
 produced by Backups to cast <self>" — no card is discarded for CP to play or cast it, FFTCG 11.2 narrowed by its text),
 any_element_cp (field: the Backups it applies to make CP of any Element when dulled for CP, FFTCG 5.2.1.3 widened by
-the text),
+the text), any_element_cost (field, self, read in the hand: the card's cost needs no CP of its Element while its
+condition holds, FFTCG 11.4.6.1 widened by the text),
 stays_dull (field, self:
 the card does not activate in its controller's Active Phase while its condition holds, FFTCG 9.1.1.1 narrowed by its
 text), cannot_be_broken (no
@@ -225,6 +226,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "stays_dull": {},
     "backup_cp_only": {},
     "any_element_cp": {},
+    "any_element_cost": {},
     "delayed": {"when": str, "do": list},
     "replace_break": {"instead": str, "put": bool},
     "replace_next_damage": {"instead": str, "amount": int},
@@ -239,8 +241,8 @@ for _word, _word_params in _WORDS.items():
 # effects that only make sense as field abilities or as effects lasting a duration
 CONTINUOUS = ("power", "set_power", "grant_keyword", "grant_job", "become_forward", "cost_change", "cannot_attack", "cannot_block",
               "must_attack", "must_block", "cannot_be_blocked_by", "cannot_be_chosen", "cannot_be_broken", "enters_dull",
-              "cannot_be_dulled", "stays_dull", "backup_cp_only", "any_element_cp")
-FIELD_ONLY = ("cost_change", "stays_dull", "backup_cp_only", "any_element_cp")
+              "cannot_be_dulled", "stays_dull", "backup_cp_only", "any_element_cp", "any_element_cost")
+FIELD_ONLY = ("cost_change", "stays_dull", "backup_cp_only", "any_element_cp", "any_element_cost")
 INSTEADS = ("remove_from_game", "return_to_hand")
 ENTRY_INSTEADS = ("your_control",)
 DAMAGE_INSTEADS = ("reduce", "prevent")

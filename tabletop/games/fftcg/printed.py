@@ -63,7 +63,7 @@ class PrintedFacts:
     __slots__ = ("definition", "card_type", "name", "cost", "elements", "light_or_dark", "character",
                  "multi_copy", "party_icon", "power", "keywords", "back_attack", "auto", "state_triggers",
                  "field", "actions", "replacements", "summon_ability", "reads", "characteristics", "jobs",
-                 "own_cost_changes", "backup_cp_only")
+                 "own_cost_changes", "backup_cp_only", "own_any_element_cost")
 
     def __init__(self, definition: CardDefinition) -> None:
         self.definition = definition
@@ -98,6 +98,9 @@ class PrintedFacts:
             a for _, a in self.field if a.get("effect") == "cost_change" and a.get("applies_to") == "self")
         # "You can only pay with CP produced by Backups to cast <this card>": read in the hand, where it is paid for
         self.backup_cp_only = any(a.get("effect") == "backup_cp_only" for _, a in self.field)
+        # "(If …,) the cost required to cast <this card> can be paid with CP of any Element": read in the hand too
+        self.own_any_element_cost: tuple[Mapping[str, Any], ...] = tuple(
+            a for _, a in self.field if a.get("effect") == "any_element_cost")
         self.actions: Indexed = tuple((i, a) for i, a in effects if ability_kind(a, False) in ("action", "special"))
         self.replacements: Indexed = tuple((i, a) for i, a in effects if ability_kind(a, False) == "replacement")
         self.summon_ability: Mapping[str, Any] | None = next(

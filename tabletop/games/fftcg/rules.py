@@ -73,7 +73,7 @@ from tabletop.games.fftcg.commands import (
     SplitDamage, UseAbility,
 )
 from tabletop.games.fftcg.continuous import FILTER, characteristics, condition_holds, cost_of, field_cards, is_current, is_of_type, pinned
-from tabletop.games.fftcg.cp import ability_cost, character_cost, check_payment, find_payment, play_cost
+from tabletop.games.fftcg.cp import ability_cost, character_cost, check_payment, find_payment
 from tabletop.games.fftcg.effects import ability_kind, has_mode_targets, validate_effects, with_mode
 from tabletop.games.fftcg.printed import printed_index
 from tabletop.games.fftcg.processes import settle
@@ -519,7 +519,7 @@ class FFTCGRules(GameRules):
                         light_dark = _has_light_or_dark(state, player)
                     if light_dark:
                         continue
-                payment = find_payment(state, player, play_cost(facts, cost_of(state, iid)),
+                payment = find_payment(state, player, character_cost(state, iid, cost_of(state, iid), facts),
                                        set(hand) if facts.backup_cp_only else {iid})
                 if payment is not None:
                     commands.append((place, PlayCharacter(by=player, card=iid, discards=payment[0],
@@ -529,7 +529,7 @@ class FFTCGRules(GameRules):
                 if ability is not None and _cast_limit(state, player, ability, facts.name) is not None:
                     continue
                 # the payment first: it is memoized, and without one the targets need not be looked for
-                payment = find_payment(state, player, play_cost(facts, cost_of(state, iid)),
+                payment = find_payment(state, player, character_cost(state, iid, cost_of(state, iid), facts),
                                        set(hand) if facts.backup_cp_only else {iid})
                 if payment is None:
                     continue

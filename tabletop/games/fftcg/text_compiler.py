@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-53"
+COMPILER_VERSION = "fftcg-54"
 
 Ability = dict[str, Any]
 
@@ -207,7 +207,9 @@ def _ability(text: str, summon: bool) -> list[Ability]:
         return [_action(head, action.group("name") or "", action.group("cost"), action.group("rest"))]
     if _BACKUP_CP_ONLY.match(text):  # read while in the hand, where the card is paid for
         return [{"kind": "field", **head, "effect": "backup_cp_only", "applies_to": "self"}]
-    if summon and (_OWN_COST.match(_condition(text)[0].rstrip(".")) or _OWN_COST_EACH.match(_condition(text)[0].rstrip("."))):  # read while in the hand (FFTCG 11.12.4.4)
+    if summon and any(form.match(_condition(text)[0].rstrip(".")) for form in (_OWN_COST, _OWN_COST_EACH,
+                                                                              _ANY_ELEMENT_COST)):
+        # read while in the hand (FFTCG 11.12.4.4)
         return _field(head, text)
     if summon:
         return [{**head, **_effect(text, optional_allowed=False)}]
@@ -358,6 +360,8 @@ _OWN_COST_EACH = re.compile(r"^the cost (?:required to cast|required to play) <s
                             r"(reduced|increased) by (\d+) for each (.+)$", re.I)
 # "If <self> is on the field, <self> can produce CP of any Element" / "The Job Moogle Backups you control can …"
 _ANY_ELEMENT_CP = re.compile(r"^(?:If <self> is on the field, <self>|The (.+?)) can produce CP of any Element$")
+_ANY_ELEMENT_COST = re.compile(r"^the cost required to (?:cast|play) <self>(?: onto the field)? can be paid with CP of "
+                               r"any Element$", re.I)
 _CHOSEN_BY = {"Summons": "summons", "abilities": "abilities", "Summons or abilities": "any"}
 
 
@@ -431,6 +435,8 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
         if counted is None or any(key in counted.get("count", {}) for key in MOMENT_KEYS):
             return None
         return [{"effect": "cost_change", "amount": counted, "applies_to": "self"}]
+    if _ANY_ELEMENT_COST.match(sentence):  # read in the hand, where the card is paid for (cp.character_cost)
+        return [{"effect": "any_element_cost", "applies_to": "self"}]
     any_element = _ANY_ELEMENT_CP.match(sentence)
     if any_element is not None:  # a Backup's CP when dulled for CP (cp.any_element_backups)
         if any_element.group(1) is None:
