@@ -148,6 +148,11 @@ def cost(text: str) -> tuple[dict[str, Any], bool] | None:
         if part.lower() == "put <self> into the break zone":
             found["break_self"] = True
             continue
+        moved = {"return <self> to its owner's hand": "return_self", "remove <self> from the game": "remove_self"}.get(
+            part.lower())
+        if moved is not None:  # the card leaves the field as the cost is paid (FFTCG 11.6.2)
+            found[moved] = True
+            continue
         if part.lower() == "discard <self>":  # used from the hand (FFTCG 12.1: revealed by being discarded)
             found["discard_self"] = True
             continue

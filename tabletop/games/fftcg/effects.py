@@ -38,6 +38,7 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   deck into the Break Zone / remove them from the game (only with N cards in the deck: a cost is paid whole);
   `discard_self` discards the card itself from its owner's hand: the ability is used from the hand, not the field
   ("Discard <self>: … You can only use this ability if <self> is in your hand", FFTCG 12.1);
+  `return_self` / `remove_self` return the card to its owner's hand / remove it from the game;
   `put_characters: N` with the filter `put_characters_of` puts N Characters of the player's choice they control into
   the Break Zone ("put <self> and 1 Monster into the Break Zone:", digest 12.3: a cost's Characters are yours; not a
   break), `remove_break: N` removes N cards of the player's choice in their Break Zone from the game ("Remove 4 cards
@@ -168,7 +169,7 @@ MOMENT_KEYS = ("damaged", "attacking", "blocking")
 TARGET_KEYS = FILTER_KEYS + ("count", "up_to")
 COST_KEYS = ("cp", "element", "element_cp", "elements", "x", "dull", "break_self", "discard", "discard_of", "mill",
              "remove_top", "discard_self", "put_characters", "put_characters_of", "remove_break", "dull_characters",
-             "dull_characters_of")
+             "dull_characters_of", "return_self", "remove_self")
 ABILITY_KEYS = ("kind", "effect", "trigger", "of", "condition", "damage", "optional", "ex_burst", "cost",
                 "target", "all", "applies_to", "then", "duration", "name", "event", "instead", "only", "if", "unless",
                 "counters_at_least", "damage_on_self_at_least")

@@ -937,8 +937,11 @@ class FFTCGRules(GameRules):
                 tx.log(f"{actions.name_of(tx, iid)} was put from the top of {command.by}'s deck into the "
                        f"{'Break Zone' if zone == 'break' else 'removed zone'} (cost)", "FFTCG 11.6.2")
         _pay_cost_cards(tx, command, cost)
-        if cost.get("break_self"):  # a cost that puts it into the Break Zone is not a break (FFTCG 15.1.1.3.2)
-            actions.move_from_field(tx, [command.card], "break", "cost", "FFTCG 11.6.2")
+        # a cost that puts it into the Break Zone is not a break (FFTCG 15.1.1.3.2); or it returns it to its owner's
+        # hand, or removes it from the game
+        for key, zone in (("break_self", "break"), ("return_self", "hand"), ("remove_self", "removed")):
+            if cost.get(key):
+                actions.move_from_field(tx, [command.card], zone, "cost", "FFTCG 11.6.2")
         if cost.get("discard_self"):  # discarded from the hand, which reveals it (FFTCG 11.6.2, 12.1)
             tx.log(f"{command.by} discarded {definition.name} (cost)", "FFTCG 12.1")
             actions.enter_zone(tx, command.card, "break")
