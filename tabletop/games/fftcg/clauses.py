@@ -246,6 +246,10 @@ _IT = r"(?:it|them)"
 _POWER_TURN = re.compile(r"^(?:it|they) (?:gains?|loses?) ([+-]?)(\d+) power until the end of the turn$", re.I)
 
 
+# "cannot be broken by opposing Summons or abilities that don't deal damage": their break effects do not break it
+# ("opposing": the opponent of the card's controller, so read only of the ability's own side's cards)
+UNBREAKABLE_BY_OPPONENT = "cannot be broken by opposing Summons or abilities that don't deal damage"
+UNBREAKABLE_EFFECT: Effect = {"effect": "cannot_be_broken_by", "by": "any", "player": "opponent"}
 # a granted ability in quotes: "…" or ‘…’
 QUOTE = re.compile(r'"([^"]*)"|‘([^’]*)’')
 _CHOOSERS = {"summons": "summons", "abilities": "abilities", "summons or abilities": "any"}
@@ -259,6 +263,7 @@ _QUOTED: tuple[tuple[re.Pattern[str], Any], ...] = (
      lambda m: [{"effect": "must_block"}]),
     (re.compile(rf"^{_THIS} must attack once per turn if possible$", re.I), lambda m: [{"effect": "must_attack"}]),
     (re.compile(rf"^{_THIS} cannot be broken$", re.I), lambda m: [{"effect": "cannot_be_broken"}]),
+    (re.compile(rf"^{_THIS} {UNBREAKABLE_BY_OPPONENT}$", re.I), lambda m: [UNBREAKABLE_EFFECT]),
     (re.compile(rf"^{_THIS} cannot be blocked$", re.I), lambda m: [{"effect": "cannot_be_blocked_by", "cost_at_least": 0}]),
     (re.compile(rf"^{_THIS} cannot be blocked by a Forward of cost (\d+) or more$", re.I),
      lambda m: [{"effect": "cannot_be_blocked_by", "cost_at_least": int(m.group(1))}]),
@@ -288,6 +293,8 @@ def _grants(text: str, own: bool = True) -> list[Effect] | None:
         power = re.fullmatch(r"\+(\d+) power", part)
         if power is not None:
             effects.append({"effect": "power", "amount": int(power.group(1))})
+        elif part == UNBREAKABLE_BY_OPPONENT and own:
+            effects.append(dict(UNBREAKABLE_EFFECT))
         elif part.lower() in ("haste", "brave", "first strike"):
             effects.append({"effect": "grant_keyword", "keyword": KEYWORD_NAMES[part.lower()]})
         elif part == "\x00":

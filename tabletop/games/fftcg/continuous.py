@@ -42,6 +42,7 @@ CONTINUOUS_OPS: dict[str, tuple[int, str, str]] = {
     "cannot_be_blocked_by": (LAYER_OTHER, "min_cost", "unblockable_by_cost"),
     "cannot_be_chosen": (LAYER_OTHER, "unchoosable", "unchoosable"),
     "cannot_be_dulled": (LAYER_OTHER, "undullable", "undullable"),
+    "cannot_be_broken_by": (LAYER_OTHER, "unchoosable", "unbreakable_by"),
     "set_power": (LAYER_SET_POWER, "set_power", "power"),
     "power": (LAYER_POWER, "add_power", "power"),
 }
@@ -286,7 +287,7 @@ def _characteristics(state: GameState) -> dict[int, Characteristics]:
     base: dict[int, dict[str, Any]] = {
         iid: {"power": c.power, "keywords": set(c.keywords), "cannot_attack": False, "cannot_block": False,
               "must_attack": False, "unblockable_by_cost": None, "unchoosable": [], "modifiers": [],
-              "must_block": False, "cannot_be_broken": False, "undullable": [], "jobs": list(index[cards[iid].card_id].jobs),
+              "must_block": False, "cannot_be_broken": False, "undullable": [], "unbreakable_by": [], "jobs": list(index[cards[iid].card_id].jobs),
               "types": [index[cards[iid].card_id].card_type]}
         for iid, c in printed.items()}
 
@@ -301,7 +302,7 @@ def _characteristics(state: GameState) -> dict[int, Characteristics]:
                                            c["cannot_block"], c["must_attack"], c["unblockable_by_cost"],
                                            tuple(c["unchoosable"]), tuple(c["modifiers"]), c["must_block"],
                                            tuple(c["jobs"]), tuple(c["types"]), c["cannot_be_broken"],
-                                           tuple(c["undullable"]))
+                                           tuple(c["undullable"]), tuple(c["unbreakable_by"]))
     return printed
 
 

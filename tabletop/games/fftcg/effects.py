@@ -109,7 +109,9 @@ the card does not activate in its controller's Active Phase while its condition 
 text), cannot_be_broken (no
 break happens to the card: effects that break and damage ≥ Power leave it, FFTCG 1.3; Power 0
 puts it into the Break Zone still, FFTCG 12.4.4), cannot_be_blocked_by {cost_at_least}, cannot_be_dulled {by, player} (no effect of
-such a Summon or ability dulls it, FFTCG 1.3; costs and attacks still do), cannot_be_chosen {by: summons|abilities|any, player} (by what
+such a Summon or ability dulls it, FFTCG 1.3; costs and attacks still do), cannot_be_broken_by {by, player} (no break
+effect of such a Summon or ability breaks it, FFTCG 1.3; damage still does: "cannot be broken by opposing Summons or
+abilities that don't deal damage"), cannot_be_chosen {by: summons|abilities|any, player} (by what
 the given player plays; no player: anyone's), delayed {when: a trigger, do: [effects…]} (one time, next event: of the chosen card, or a phase's beginning; an
 effect of `do` with `on: self` is done to the card that made it, while still the same object),
 by_hand {text} (an ability the rules cannot carry out: its controller does `text` by hand, then answers Done;
@@ -222,6 +224,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "cannot_be_blocked_by": {"cost_at_least": int},
     "cannot_be_chosen": {"by": str, "player": str},
     "cannot_be_dulled": {"by": str, "player": str},
+    "cannot_be_broken_by": {"by": str, "player": str},
     "cannot_be_broken": {},
     "enters_dull": {},
     "stays_dull": {},
@@ -242,7 +245,8 @@ for _word, _word_params in _WORDS.items():
 # effects that only make sense as field abilities or as effects lasting a duration
 CONTINUOUS = ("power", "set_power", "grant_keyword", "grant_job", "become_forward", "cost_change", "cannot_attack", "cannot_block",
               "must_attack", "must_block", "cannot_be_blocked_by", "cannot_be_chosen", "cannot_be_broken", "enters_dull",
-              "cannot_be_dulled", "stays_dull", "backup_cp_only", "any_element_cp", "any_element_cost")
+              "cannot_be_dulled", "stays_dull", "backup_cp_only", "any_element_cp", "any_element_cost",
+              "cannot_be_broken_by")
 FIELD_ONLY = ("cost_change", "stays_dull", "backup_cp_only", "any_element_cp", "any_element_cost")
 INSTEADS = ("remove_from_game", "return_to_hand")
 ENTRY_INSTEADS = ("your_control",)
@@ -427,7 +431,7 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
         problems.append(f"{where}: 'player' must be you, opponent or each")
     if effect.get("player") == "each" and name not in ("draw", "discard", "damage_player", "mill"):
         problems.append(f"{where}: only draw, discard, damage_player and mill can be done by each player")
-    if name in ("cannot_be_chosen", "cannot_be_dulled") and effect.get("by", "any") not in CHOOSERS:
+    if name in ("cannot_be_chosen", "cannot_be_dulled", "cannot_be_broken_by") and effect.get("by", "any") not in CHOOSERS:
         problems.append(f"{where}: {name} 'by' must be one of {', '.join(CHOOSERS)}")
     if name == "break" and "instead" in effect and effect["instead"] not in INSTEADS:
         problems.append(f"{where}: break 'instead' must be one of {', '.join(INSTEADS)}")

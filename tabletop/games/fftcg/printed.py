@@ -36,6 +36,8 @@ class Characteristics(NamedTuple):
     types: tuple[str, ...] | None = None  # its card types once an effect changed them; None: the printed one
     cannot_be_broken: bool = False  # "This Forward cannot be broken." (FFTCG 1.3: no break happens to it)
     undullable: tuple[tuple[str, str | None], ...] = ()  # "cannot become dull by …": as `unchoosable`
+    # "cannot be broken by opposing Summons or abilities that don't deal damage": as `unchoosable`
+    unbreakable_by: tuple[tuple[str, str | None], ...] = ()
 
     def can_be_chosen_by(self, kind: str, player: str) -> bool:
         """Tell whether a Summon or ability (`kind`) played by `player` may choose this card."""
@@ -44,6 +46,11 @@ class Characteristics(NamedTuple):
     def can_be_dulled_by(self, kind: str, player: str) -> bool:
         """Tell whether a Summon or ability (`kind`) played by `player` may dull this card (FFTCG 1.3)."""
         return _allows(self.undullable, kind, player)
+
+    def can_be_broken_by(self, kind: str, player: str) -> bool:
+        """Tell whether a Summon or ability (`kind`) played by `player` may break this card by its effect, not by
+        damage (FFTCG 1.3)."""
+        return _allows(self.unbreakable_by, kind, player)
 
 
 def _allows(refusals: tuple[tuple[str, str | None], ...], kind: str, player: str) -> bool:

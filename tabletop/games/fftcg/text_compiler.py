@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-55"
+COMPILER_VERSION = "fftcg-56"
 
 Ability = dict[str, Any]
 
@@ -403,6 +403,15 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
     if undullable is not None:  # FFTCG 1.3: their effects do not dull it
         return [{"effect": "cannot_be_dulled", "by": _CHOSEN_BY[undullable.group(1)], "player": "opponent",
                  "applies_to": "self"}]
+    unbreakable = re.match(rf"^(?:<self>|The (.+?)) {clauses.UNBREAKABLE_BY_OPPONENT}$", sentence)
+    if unbreakable is not None:  # FFTCG 1.3: the opponent's break effects do not break it; damage still does
+        if unbreakable.group(1) is None:
+            return [{**clauses.UNBREAKABLE_EFFECT, "applies_to": "self"}]
+        applies = clauses.card_phrase(unbreakable.group(1))
+        if applies is None or applies.get("controller") != "you" or "zone" in applies or any(
+                key in applies for key in MOMENT_KEYS):
+            return None
+        return [{**clauses.UNBREAKABLE_EFFECT, "applies_to": applies}]
     chosen = re.match(r"^<self> cannot be chosen by (?:your opponent's (Summons or abilities|Summons|abilities)|"
                       r"(Summons|abilities|Summons or abilities) your opponent (?:plays|uses|plays or uses))$", sentence)
     if chosen is not None:

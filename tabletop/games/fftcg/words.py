@@ -91,7 +91,15 @@ def _damage_player(tx: Transaction, doing: Doing, step: Step) -> None:
 
 @VOCABULARY.handles("break")
 def _break(tx: Transaction, doing: Doing, step: Step) -> None:
-    actions.break_cards(tx, doing.on_field, (), step.get("instead"))
+    chars = characteristics(tx.state)
+    kind = "summons" if doing.entry.get("kind") == "summon" else "abilities"
+    breakable = []
+    for iid in doing.on_field:
+        if not chars[iid].can_be_broken_by(kind, doing.controller):
+            tx.log(f"{actions.name_of(tx, iid)} cannot be broken by this {kind[:-1]}", "FFTCG 1.3")
+            continue
+        breakable.append(iid)
+    actions.break_cards(tx, breakable, (), step.get("instead"))
 
 
 @VOCABULARY.handles("put_into_break")
@@ -135,6 +143,7 @@ def _by_hand(tx: Transaction, doing: Doing, step: Step) -> None:
 @VOCABULARY.handles("cannot_be_blocked_by")
 @VOCABULARY.handles("cannot_be_chosen")
 @VOCABULARY.handles("cannot_be_dulled")
+@VOCABULARY.handles("cannot_be_broken_by")
 @VOCABULARY.handles("cannot_be_broken")
 @VOCABULARY.handles("replace_break")
 @VOCABULARY.handles("replace_next_damage")
