@@ -70,7 +70,7 @@ class PrintedFacts:
     __slots__ = ("definition", "card_type", "name", "cost", "elements", "light_or_dark", "character",
                  "multi_copy", "party_icon", "power", "keywords", "back_attack", "auto", "state_triggers",
                  "field", "actions", "replacements", "summon_ability", "reads", "characteristics", "jobs",
-                 "own_cost_changes", "backup_cp_only", "own_any_element_cost")
+                 "own_cost_changes", "backup_cp_only", "own_any_element_cost", "break_zone_actions")
 
     def __init__(self, definition: CardDefinition) -> None:
         self.definition = definition
@@ -109,6 +109,8 @@ class PrintedFacts:
         self.own_any_element_cost: tuple[Mapping[str, Any], ...] = tuple(
             a for _, a in self.field if a.get("effect") == "any_element_cost")
         self.actions: Indexed = tuple((i, a) for i, a in effects if ability_kind(a, False) in ("action", "special"))
+        # action abilities used while the card is in its owner's Break Zone (rules list them there)
+        self.break_zone_actions = any(a.get("from_break_zone") for _, a in self.actions)
         self.replacements: Indexed = tuple((i, a) for i, a in effects if ability_kind(a, False) == "replacement")
         self.summon_ability: Mapping[str, Any] | None = next(
             (a for _, a in effects if ability_kind(a, True) == "resolve"), None) if summon else None

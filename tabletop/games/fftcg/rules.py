@@ -540,7 +540,8 @@ class FFTCGRules(GameRules):
             return commands
         place = len(hand)
         field = field_cards(state, player)
-        for iid in (*field, *hand):  # the hand's cards: their abilities whose cost discards them (FFTCG 12.1)
+        # the hand's cards: their abilities whose cost discards them (FFTCG 12.1); the Break Zone's: those used there
+        for iid in (*field, *hand, *_break_zone_users(state, player)):
             for number, ability in index[cards[iid].card_id].actions:
                 uses = self._ability_uses(state, player, iid, number, ability)
                 if uses:
@@ -832,6 +833,9 @@ class FFTCGRules(GameRules):
         if cost.get("discard_self"):  # used from the hand: its cost discards it (FFTCG 12.1)
             if card is None or card.zone != f"{player}.hand":
                 return IllegalCommand("FFTCG 12.1", "this ability is used from your hand (its cost discards the card)")
+        elif ability.get("from_break_zone"):  # "… if <self> is in the Break Zone" (FFTCG 11.6 narrowed by the text)
+            if card is None or card.zone != f"{player}.break":
+                return IllegalCommand("FFTCG 11.6", "this ability is used while the card is in your Break Zone")
         elif card is None or not card.zone.endswith(".field") or card.controller != player:
             return IllegalCommand("FFTCG 11.6", "you can only use abilities of cards you control on the field")
         if ability_kind(ability, False) not in ("action", "special"):
@@ -1208,8 +1212,8 @@ def _cost_card_candidates(state: GameState, player: str, iid: int, cost: Mapping
     (the card itself too, unless the cost already puts it there: "put <self> and 1 Monster"), their active ones
     passing `dull_characters_of` (not the card itself when its [Dull] is paid too), or their Break Zone's cards
     (`remove_break`)."""
-    if cost.get("remove_break"):
-        return list(state.zones[f"{player}.break"].cards)
+    if cost.get("remove_break"):  # not the card itself, when its ability is used from there
+        return [i for i in state.zones[f"{player}.break"].cards if i != iid]
     dulling = "dull_characters_of" in cost
     of = cost.get("dull_characters_of") if dulling else cost.get("put_characters_of")
     if of is None:
@@ -1218,6 +1222,12 @@ def _cost_card_candidates(state: GameState, player: str, iid: int, cost: Mapping
     itself = cost.get("dull") if dulling else cost.get("break_self")
     return [i for i in field_cards(state, player) if not (itself and i == iid)
             and not (dulling and state.cards[i].tapped) and FILTER.holds(seen, i, of)]
+
+
+def _break_zone_users(state: GameState, player: str) -> tuple[int, ...]:
+    """Return the cards of `player`'s Break Zone with an action ability used from there (`from_break_zone`)."""
+    index, cards = printed_index(state), state.cards
+    return tuple(i for i in state.zones[f"{player}.break"].cards if index[cards[i].card_id].break_zone_actions)
 
 
 def _cost_cards_needed(cost: Mapping[str, Any]) -> int:

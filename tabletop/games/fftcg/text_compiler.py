@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-56"
+COMPILER_VERSION = "fftcg-57"
 
 Ability = dict[str, Any]
 
@@ -278,6 +278,14 @@ def _action(head: Ability, name: str, cost_text: str, rest: str) -> Ability:
         ability["name"] = name.strip()
     if cost:
         ability["cost"] = cost
+    in_break = _IN_BREAK_ZONE.search(rest)
+    if in_break is not None:  # used while the card is in its owner's Break Zone: no cost moving or dulling it
+        if set(cost) & {"dull", "break_self", "return_self", "remove_self", "discard_self"}:
+            raise Unread(in_break.group(0).strip())
+        rest = rest[:in_break.start()]
+        ability["from_break_zone"] = True
+        if in_break.group(1):
+            ability["only"] = [_LIMIT_WORDS[in_break.group(1)]]
     in_hand = _IN_HAND.search(rest)
     if (in_hand is not None) != bool(cost.get("discard_self")) or (cost.get("discard_self") and cost.get("dull")):
         raise Unread(f"{cost_text.strip()}:")  # only "Discard <self>: … if <self> is in your hand" is used from the hand
@@ -333,6 +341,10 @@ _COUNTERS_NEEDED = re.compile(r"\s*You can only use this ability if (\d+) or mor
 # "You can only use this ability if <self> has received 4000 damage or more (and only once per turn)."
 _DAMAGE_NEEDED = re.compile(r"\s*You can only use this ability if <self> has received (\d+) damage or more"
                             r"( and only once per turn)?\.?$")
+# "You can only use this ability (during your Main Phase and) if <self> is in the Break Zone." (the ability is used
+# from the Break Zone, FFTCG 11.6 narrowed by the text)
+_IN_BREAK_ZONE = re.compile(r"\s*You can only use this ability (?:(during your Main Phase|during your turn) and )?if "
+                            r"<self> is in the Break Zone\.?$")
 _USE_IF = re.compile(r"\s*You can only use this ability if (.+?)( and only once per turn)?\.?$")
 _LIMIT_WORDS = {"during your turn": "your_turn", "during your Main Phase": "main_phase", "once per turn": "once_per_turn",
                 "while <self> is attacking": "while_attacking"}
