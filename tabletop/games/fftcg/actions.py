@@ -57,6 +57,8 @@ def emit(tx: Transaction, happened: TriggerEvent) -> None:
     """Queue the auto-abilities an event triggers (FFTCG 11.8) in the engine's pending trigger list."""
     state = tx.state
     event, card, player = happened["type"], happened.get("card"), happened.get("player")
+    if event == "leaves_field" and state.lists.get(WHILE_ON_FIELD):
+        _end_while_on_field(tx, happened)
     printed = printed_index(state)
     if event in _field_events(state) or (card is not None and event in printed[state.cards[card].card_id].auto):
         candidates = list(field_cards(state))
@@ -105,6 +107,32 @@ def emit(tx: Transaction, happened: TriggerEvent) -> None:
             "event_card": card})
         if delayed.get("once", True):
             tx.list_remove("delayed", position)
+
+
+# Effects lasting "for as long as <self> is on the field" (FFTCG 11.12.4.1: for the stated duration): each
+# {source: [card, ts], cards: [[card, ts], …], end: return|control}, ended as that object leaves the field
+WHILE_ON_FIELD = "fftcg.while_on_field"
+
+
+def _end_while_on_field(tx: Transaction, happened: TriggerEvent) -> None:
+    """End the effects lasting while the card that left the field was there: the cards they removed from the game
+    return to their owner's field, the cards they took control of go back to their owner."""
+    state = tx.state
+    for position, item in reversed(list(enumerate(state.lists[WHILE_ON_FIELD]))):
+        if item["source"] != [happened.get("card"), happened.get("was_ts")]:
+            continue
+        tx.list_remove(WHILE_ON_FIELD, position)
+        for iid, ts in item["cards"]:
+            if not is_current(state, iid, ts):
+                continue  # it moved since: a new object the effect no longer follows (FFTCG 7.4)
+            card = state.cards[iid]
+            if item["end"] == "return" and card.zone == f"{card.owner}.removed":
+                tx.log(f"{name_of(tx, iid)} returns to the field: the effect that removed it ended", "FFTCG 11.12.4.1")
+                put_onto_field(tx, iid, card.owner, state.definition(iid).card_type == "backup")
+            elif item["end"] == "control" and card.zone.endswith(".field") and card.controller != card.owner:
+                tx.set_field(iid, "controller", card.owner)
+                tx.set_prop(iid, "since", state.turn)
+                tx.log(f"{card.owner} regained control of {name_of(tx, iid)}: the effect ended", "FFTCG 11.12.4.1")
 
 
 def _is_watched_object(state: Any, happened: TriggerEvent, ts: Any) -> bool:

@@ -97,7 +97,9 @@ add_counter {counter, count}, remove_counter {counter, count}, cost_change {amou
 its owner's hand, FFTCG 11.12.4.4), choose_one {modes: [[effects…], …]} ("select 1 of the N following
 actions", FFTCG 11.3.3; as an ability's first effect, a mode's first effect may carry its own `target` or `all`: the mode
 is then chosen before the targets, see `with_mode`),
-gain_control, hand_to_deck_bottom {count} (its controller places `count` cards of their choice from their hand at the
+gain_control {while_source_on_field} (and remove_from_game {while_source_on_field}: "… for as long as <self> is
+on the field": when that card leaves the field, the cards removed return to their owner's field, control goes back to
+the owner; nothing is done when it left before the effect, FFTCG 11.12.4.1), hand_to_deck_bottom {count} (its controller places `count` cards of their choice from their hand at the
 bottom of their deck, in the order picked, FFTCG 7.9), discard_hand {player} (that player discards every card of their hand), discard {count, player, filter} (with a hand `target`: the chosen cards; else the player
 discards `count` cards of their choice, each passing `filter` when given: "discard 1 Summon"), cannot_attack, cannot_block, must_attack, must_block (blocks
 when it can, FFTCG 10.1.3.1.3),
@@ -206,7 +208,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "search": {"filter": dict, "count": int, "to": str, "dull": bool},
     "look_top": {"count": int, "reorder": bool},
     "return_to_hand": {},
-    "remove_from_game": {},
+    "remove_from_game": {"while_source_on_field": bool},
     "put_on_deck": {"position": str},
     "mill": {"count": int, "player": str},
     "reveal_top": {"count": int, "filter": dict, "take": int, "up_to": bool, "rest": str, "reveal": bool, "to": str},
@@ -215,7 +217,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "remove_counter": {"counter": str, "count": int},
     "cost_change": {"amount": VALUE},
     "choose_one": {"modes": list},
-    "gain_control": {},
+    "gain_control": {"while_source_on_field": bool},
     "discard": {"count": int, "player": str, "filter": dict},
     "discard_hand": {"player": str},
     "hand_to_deck_bottom": {"count": int},

@@ -15,7 +15,7 @@ from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.triggers import trigger_event
 from tabletop.games.fftcg import actions
-from tabletop.games.fftcg.continuous import FILTER, characteristics, number_of, pinned
+from tabletop.games.fftcg.continuous import FILTER, characteristics, is_current, number_of, pinned
 from tabletop.games.fftcg.effects import PHASE_TRIGGERS, VOCABULARY
 
 Step = Mapping[str, Any]
@@ -241,6 +241,9 @@ _MOVES = {"return_to_hand": ("hand", "returned to its owner’s hand", "FFTCG 15
 @VOCABULARY.handles("put_on_deck")
 def _leave_play(tx: Transaction, doing: Doing, step: Step) -> None:
     state = tx.state
+    proceed, lasting = _while_source_on_field(tx, doing, step)
+    if not proceed:
+        return
     zone, done, rule = _MOVES[step["effect"]]
     # put_on_deck: the top (index 0, the deck's first card) or the bottom (FFTCG 7.9: the order is kept)
     index = None if step["effect"] == "put_on_deck" and step.get("position") != "top" else 0
@@ -251,8 +254,12 @@ def _leave_play(tx: Transaction, doing: Doing, step: Step) -> None:
             label = actions.name_of(tx, iid)
             was = actions.enter_zone(tx, iid, zone, index)
             tx.log(f"{label} was {done}" + (f" ({step.get('position', 'bottom')})" if zone == "deck" else ""), rule)
+            if lasting is not None:
+                lasting["cards"].append([iid, state.cards[iid].props.get("ts")])
             if was_field:
                 actions.emit(tx, trigger_event("leaves_field", iid, was_ts=was))
+    if lasting is not None and lasting["cards"]:
+        tx.list_append(actions.WHILE_ON_FIELD, lasting)
 
 
 @VOCABULARY.handles("play_onto_field")
@@ -282,11 +289,32 @@ def _counter(tx: Transaction, doing: Doing, step: Step) -> None:
 
 @VOCABULARY.handles("gain_control")
 def _gain_control(tx: Transaction, doing: Doing, step: Step) -> None:
+    proceed, lasting = _while_source_on_field(tx, doing, step)
+    if not proceed:
+        return
     for iid in doing.on_field:
         # FFTCG 6.2.6: the card does not re-enter the field, so nothing "enters" here
         tx.set_field(iid, "controller", doing.controller)
         tx.set_prop(iid, "since", tx.state.turn)
         tx.log(f"{doing.controller} gained control of {actions.name_of(tx, iid)}", "FFTCG 6.2.6")
+        if lasting is not None:
+            lasting["cards"].append([iid, tx.state.cards[iid].props.get("ts")])
+    if lasting is not None and lasting["cards"]:
+        tx.list_append(actions.WHILE_ON_FIELD, lasting)
+
+
+def _while_source_on_field(tx: Transaction, doing: Doing, step: Step) -> tuple[bool, dict[str, Any] | None]:
+    """Return whether to do the effect, and for "… for as long as <self> is on the field" (`while_source_on_field`)
+    the record ending it when the ability's card leaves the field (actions.WHILE_ON_FIELD), its cards added as they
+    are done. Not done when that card already left the field: the effect lasts no time (FFTCG 11.12.4.1)."""
+    if not step.get("while_source_on_field"):
+        return True, None
+    source, ts = doing.source, doing.entry.get("ts")
+    if source is None or not is_current(tx.state, source, ts) or not tx.state.cards[source].zone.endswith(".field"):
+        tx.log(f"{doing.entry['name']}: its card left the field, so the effect lasting while it is there does nothing",
+               "FFTCG 11.12.4.1")
+        return False, None
+    return True, {"source": [source, ts], "cards": [], "end": "control" if step["effect"] == "gain_control" else "return"}
 
 
 @VOCABULARY.handles("discard")
