@@ -17,6 +17,7 @@ from tabletop.engine.transaction import Transaction
 from tabletop.engine.card_filter import Seen
 from tabletop.games.fftcg import turn_history
 from tabletop.games.fftcg.continuous import (
+    NEXT_COST, next_cost_change,
     FILTER, characteristics, condition_holds, field_cards, is_current, is_of_type, matches, on_membership,
 )
 from tabletop.games.fftcg.effects import ability_kind
@@ -133,6 +134,13 @@ def _end_while_on_field(tx: Transaction, happened: TriggerEvent) -> None:
                 tx.set_field(iid, "controller", card.owner)
                 tx.set_prop(iid, "since", state.turn)
                 tx.log(f"{card.owner} regained control of {name_of(tx, iid)}: the effect ended", "FFTCG 11.12.4.1")
+
+
+def use_next_cost_change(tx: Transaction, iid: int) -> None:
+    """Use up the "your next <card>" cost change the card cast now had (continuous.NEXT_COST)."""
+    found = next_cost_change(tx.state, iid)
+    if found is not None:
+        tx.list_remove(NEXT_COST, found[0])
 
 
 def _is_watched_object(state: Any, happened: TriggerEvent, ts: Any) -> bool:

@@ -664,9 +664,31 @@ def pay_sentence(sentence: str) -> Effect | None:
 _DISCARD_OF = re.compile(r"^discard (\d+) (.+?)(?: from your hand)?$", re.I)
 
 
+_NEXT_COST = re.compile(r"^during this turn, the cost required to cast your next (.+?) is reduced by (\d+)"
+                        r"( \(it cannot become 0\))?$", re.I)
+
+
+def next_cost_sentence(sentence: str) -> Effect | None:
+    """Read "During this turn, the cost required to cast your next Job Knight Forward is reduced by 2 (it cannot become
+    0)" (a next_cost_change: printed facts of the card cast; "card": any)."""
+    match = _NEXT_COST.match(sentence)
+    if match is None:
+        return None
+    wanted = {} if match.group(1) == "card" else card_phrase(match.group(1))
+    if wanted is None or not set(wanted) <= {"type", "element", "job", "name", "category", "any_of"}:
+        return None
+    found: Effect = {"effect": "next_cost_change", "amount": -int(match.group(2)), "filter": wanted}
+    if match.group(3):
+        found["floor"] = 1
+    return found
+
+
 def player_sentence(sentence: str) -> Effect | None:
     """Read a sentence acting on players or decks, not on chosen cards ("Draw 2 cards", "Your opponent discards 1
     card", "Search for 1 Earth Forward and add it to your hand")."""
+    cheaper = next_cost_sentence(sentence)
+    if cheaper is not None:
+        return cheaper
     paid = pay_sentence(sentence)
     if paid is not None:
         return paid

@@ -536,6 +536,33 @@ def number_of(state: GameState, spec: Any, controller: str, source: int | None, 
     return -number if spec.get("negative") else number
 
 
+# "During this turn, the cost required to cast your next <card> is reduced by N (it cannot become 0)": each
+# {turn, player, amount, filter, floor} until that player casts such a card this turn (words.next_cost_change)
+NEXT_COST = "fftcg.next_cost"
+
+
+def next_cost_change(state: GameState, iid: int) -> tuple[int, Mapping[str, Any]] | None:
+    """Return the first of this turn's "your next <card>" cost changes of the card's owner that the card passes, with
+    its place in the list, or None."""
+    owner = state.cards[iid].owner
+    seen = Seen(state, owner)
+    for position, item in enumerate(state.lists.get(NEXT_COST, ())):
+        if item["turn"] == state.turn and item["player"] == owner and (
+                not item["filter"] or FILTER.holds(seen, iid, item["filter"])):
+            return position, item
+    return None
+
+
+def _with_next_cost_change(state: GameState, iid: int, cost: int) -> int:
+    """Return `cost` changed by the next-card cost change that applies to the card, never below its floor ("it cannot
+    become 0": at least 1) unless it was already lower."""
+    found = next_cost_change(state, iid)
+    if found is None:
+        return cost
+    item = found[1]
+    return min(cost, max(int(item["floor"]), cost + int(item["amount"])))
+
+
 def cost_of(state: GameState, iid: int) -> int:
     """Return what a card in hand costs to play now: printed cost plus field cost changes, at least 0."""
     definition = state.definition(iid)
@@ -549,6 +576,8 @@ def cost_of(state: GameState, iid: int) -> int:
     if changes is None:
         changes = state.board_memo_values["fftcg.cost_changes"] = [
             a for a in active_field_abilities(state) if a["effect"] == "cost_change"]
+    if state.lists.get(NEXT_COST):
+        cost = _with_next_cost_change(state, iid, cost)
     if not changes:
         return max(0, cost)
     for ability in changes:

@@ -127,7 +127,10 @@ Forward they control.": that player picks `count` cards passing `filter` — on 
 "Play 1 Forward from your hand onto the field" is a select from the hand then play_onto_field — as the effect
 resolves, not a choice of targets; the effects after it are done to them), pay {cost: {cp, element, element_cp, elements}} ("you may pay
 [1]": as it resolves, the controller picks cards to discard and Backups to dull paying it, FFTCG 11.2, or none: not
-paid), reveal_hand {player} (that player shows
+paid), next_cost_change {amount, filter, floor} ("During this turn, the cost required to cast your next Summon is
+reduced by 1 (it cannot become 0)": the next card passing `filter`, a filter of printed facts, the controller casts this
+turn costs `amount` more — negative: less — but not below `floor` unless it already was; used up by that cast),
+reveal_hand {player} (that player shows
 their hand to both players: "Your opponent reveals their hand. Select 1 card from their hand. Your opponent discards
 this card." is reveal_hand, a select from the opponent's hand, then discard), when_done {after: discard|damage|self_break|pay|moved, count, do: an
 ability} (`moved`: after a select of 1 card you control and an effect moving it — "you may put 1 Backup you control into
@@ -241,6 +244,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "when_done": {"after": str, "count": int, "do": dict},
     "select": {"player": str, "filter": dict, "count": int, "up_to": bool},
     "reveal_hand": {"player": str},
+    "next_cost_change": {"amount": int, "filter": dict, "floor": int},
     "pay": {"cost": dict},
     "by_hand": {"text": str},
 }

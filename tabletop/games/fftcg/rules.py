@@ -777,6 +777,7 @@ class FFTCGRules(GameRules):
         definition = state.definition(command.card)
         # doubt D3: Backups (and Monsters, D5) enter dull
         turn_history.record(tx, command.by, "cast", command.card)  # a Character played from the hand is cast too
+        actions.use_next_cost_change(tx, command.card)
         actions.put_onto_field(tx, command.card, command.by, dull=definition.card_type in ("backup", "monster"))
         tx.log(f"{command.by} played {definition.name}" +
                (" (Back Attack)" if command.by != state.active or state.phase == "attack" else ""), "FFTCG 11.4")
@@ -815,6 +816,7 @@ class FFTCGRules(GameRules):
             entry["inline"] = {"effect": "draw", "count": 0}
         stack.push(tx, entry)
         turn_history.record(tx, command.by, "cast", command.card)
+        actions.use_next_cost_change(tx, command.card)
         tx.log(f"{command.by} cast {definition.name}" + (
             " choosing " + ", ".join(actions.name_of(tx, t) for t in targets) if targets else ""), "FFTCG 11.3")
         actions.announce_chosen(tx, entry)

@@ -15,7 +15,7 @@ from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.triggers import trigger_event
 from tabletop.games.fftcg import actions
-from tabletop.games.fftcg.continuous import FILTER, characteristics, is_current, number_of, pinned
+from tabletop.games.fftcg.continuous import NEXT_COST, FILTER, characteristics, is_current, number_of, pinned
 from tabletop.games.fftcg.effects import PHASE_TRIGGERS, VOCABULARY
 
 Step = Mapping[str, Any]
@@ -349,6 +349,18 @@ def _pay(tx: Transaction, doing: Doing, step: Step) -> None:
         return
     discards, backups = payments[picked[0] - 1]
     actions.pay_cp(tx, doing.controller, discards, backups)
+
+
+@VOCABULARY.handles("next_cost_change")
+def _next_cost_change(tx: Transaction, doing: Doing, step: Step) -> None:
+    """Make the next card of the kind the controller casts this turn cost less (FFTCG 11.12.4: a continuous effect
+    from an ability, used up by that cast)."""
+    lists = tx.state.lists
+    while lists.get(NEXT_COST) and lists[NEXT_COST][0]["turn"] != tx.state.turn:
+        tx.list_remove(NEXT_COST, 0)  # another turn's, no longer of use
+    tx.list_append(NEXT_COST, {"turn": tx.state.turn, "player": doing.controller, "amount": int(step["amount"]),
+                               "filter": dict(step.get("filter") or {}), "floor": int(step.get("floor", 0))})
+    tx.log(f"{doing.controller}'s next card of that kind costs {-int(step['amount'])} less this turn", "FFTCG 11.12.4")
 
 
 @VOCABULARY.handles("reveal_hand")
