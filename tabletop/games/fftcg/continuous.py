@@ -194,6 +194,8 @@ def condition_holds(state: GameState, condition: Mapping[str, Any] | None, playe
     return all(_controls(state, player, value, source) if key == "control" else
                _controls(state, state.opponent(player), value, source) if key == "opponent_control" else
                _in_break_zone(state, player, value) if key == "break_zone" else
+               _elements_among(state, player, value, key == "elements_differ") if key in (
+                   "elements_among", "elements_differ") else
                _happened(state, player, value, _HISTORY_CONDITIONS[key]) if key in _HISTORY_CONDITIONS else
                checks[key](int(value))
                for key, value in condition.items())
@@ -213,6 +215,20 @@ def _happened(state: GameState, player: str, spec: Any, event: str) -> bool:
     seen = Seen(state, player)
     count = sum(1 for item in records if not filt or FILTER.holds(seen, item["card"], filt))
     return count >= int(spec.get("at_least", 1))
+
+
+def _elements_among(state: GameState, player: str, spec: Mapping[str, Any], differ: bool) -> bool:
+    """Tell whether the Characters `player` controls passing the filter of printed facts show at least `at_least`
+    (default 1) and at most `at_most` different Elements ("If there are 3 or more different Elements among Forwards you
+    control"), or, `differ`, share no Element two by two ("the Backups you control are all of different Elements")."""
+    filt = {k: v for k, v in spec.items() if k not in ("at_least", "at_most")}
+    index = printed_index(state)
+    seen = Seen(state, player)
+    elements = [index[state.cards[i].card_id].elements for i in field_cards(state, player) if FILTER.holds(seen, i, filt)]
+    shown = {element for one in elements for element in one}
+    if differ:
+        return len(shown) == sum(len(one) for one in elements)
+    return int(spec.get("at_least", 0 if "at_most" in spec else 1)) <= len(shown) <= int(spec.get("at_most", len(shown)))
 
 
 def _in_break_zone(state: GameState, player: str, spec: Mapping[str, Any]) -> bool:

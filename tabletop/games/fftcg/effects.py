@@ -23,7 +23,9 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   player's own Break Zone: "If you have 5 or more Job Samurai Forwards in your Break Zone"; `cast_this_turn`,
   `entered_this_turn`: a filter of printed facts with `at_least`, counted among the cards the player cast this turn /
   that entered their field this turn: "if you have cast 3 or more cards this turn", "if a Fire Forward has entered
-  your field this turn"; `damaged_this_turn: 1`: "if you have received a point of damage this turn"): for an auto
+  your field this turn"; `damaged_this_turn: 1`: "if you have received a point of damage this turn"; `elements_among`:
+  a filter of printed facts with `at_least` / `at_most` different Elements among the Characters you control passing it;
+  `elements_differ`: a filter whose Characters you control share no Element two by two): for an auto
   ability checked when it triggers and again when it resolves (FFTCG 11.8.13); for a field ability
   while it applies; for an action ability when it is used ("You can only use this ability if …", FFTCG 11.6).
   `damage: N` is the "Damage N —" keyword (FFTCG 15.2.6).
@@ -164,7 +166,7 @@ TRIGGERS = ("enters_field", "leaves_field", "broken", "put_into_break_zone", "at
 PHASE_TRIGGERS = ("main_phase_start", "attack_phase_start", "end_phase_start")  # events that happen to no card
 CONDITIONS = ("backups_at_least", "forwards_at_least", "damage_at_least", "hand_at_most", "control", "your_turn",
               "hand_at_least", "opponent_hand_at_most", "opponent_damage_at_least", "opponent_control", "break_zone",
-              "cast_this_turn", "entered_this_turn", "damaged_this_turn")
+              "cast_this_turn", "entered_this_turn", "damaged_this_turn", "elements_among", "elements_differ")
 # what a `control` condition's filter may read: printed facts only (continuous._controls)
 CONTROL_KEYS = ("type", "element", "job", "name", "category", "cost_at_most", "cost_at_least", "not_self", "at_least",
                 "at_most", "any_of", "none_of")
@@ -418,7 +420,7 @@ def _check_condition(where: str, value: Any) -> list[str]:
     for key in ("cast_this_turn", "entered_this_turn"):
         if isinstance(value.get(key), Mapping):
             problems += _check_filter(f"{where}.{key}", value[key], CONTROL_KEYS)
-    for key in ("control", "opponent_control", "break_zone"):
+    for key in ("control", "opponent_control", "break_zone", "elements_among", "elements_differ"):
         if value.get(key) is not None:
             problems += _check_filter(f"{where}.{key}", value[key], CONTROL_KEYS)
     return problems

@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-59"
+COMPILER_VERSION = "fftcg-60"
 
 Ability = dict[str, Any]
 
@@ -112,12 +112,21 @@ def _control(at: str, count: int, phrase: str, key: str = "control") -> dict[str
     return {key: {**found, at: count}}
 
 
-def _exactly(found: dict[str, Any] | None, count: int) -> dict[str, Any] | None:
-    """Make a `control` condition of at most N ("if you control only 1 Forward") one of exactly N."""
-    return None if found is None else {"control": {**found["control"], "at_least": count}}
+def _exactly(found: dict[str, Any] | None, count: int, key: str = "control") -> dict[str, Any] | None:
+    """Make a counting condition of at most N ("if you control only 1 Forward") one of exactly N."""
+    return None if found is None else {key: {**found[key], "at_least": count}}
 
 
 _CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
+    # -- the Elements among the Characters you control (printed Elements): before the counts of cards --
+    (re.compile(r"^if you control (\d+) or more Backups and if the Backups you control are all of different "
+                r"Elements, ", re.I),
+     lambda m: {"backups_at_least": int(m.group(1)), "elements_differ": {"type": "backup"}}),
+    (re.compile(r"^if there are (\d+) or more different Elements among (?:the )?([^,]+?) you control, ", re.I),
+     lambda m: _control("at_least", int(m.group(1)), m.group(2), "elements_among")),
+    (re.compile(r"^if there are exactly (\d+) different Elements among (?:the )?([^,]+?) you control, ", re.I),
+     lambda m: _exactly(_control("at_most", int(m.group(1)), m.group(2), "elements_among"), int(m.group(1)),
+                        "elements_among")),
     (re.compile(r"^during your turn, ", re.I), lambda m: {"your_turn": 1}),
     (re.compile(r"^if you control (\d+) or more Backups, ", re.I), lambda m: {"backups_at_least": int(m.group(1))}),
     (re.compile(r"^if you control (\d+) or more Forwards, ", re.I), lambda m: {"forwards_at_least": int(m.group(1))}),
