@@ -197,12 +197,20 @@ def condition_holds(state: GameState, condition: Mapping[str, Any] | None, playe
                _elements_among(state, player, value, key == "elements_differ") if key in (
                    "elements_among", "elements_differ") else
                _happened(state, player, value, _HISTORY_CONDITIONS[key]) if key in _HISTORY_CONDITIONS else
+               _paid_with(state, source, value) if key == "paid_elements" else
                checks[key](int(value))
                for key, value in condition.items())
 
 
 # a condition on what happened this turn -> the event it counts (turn_history)
 _HISTORY_CONDITIONS = {"cast_this_turn": "cast", "entered_this_turn": "entered", "damaged_this_turn": "damaged"}
+
+
+def _paid_with(state: GameState, source: int | None, spec: Mapping[str, Any]) -> bool:
+    """Tell whether the card was cast this turn with its cost paid with CP of at least `at_least` and at most `at_most`
+    different Elements ("If the cost to cast <self> was paid with CP of 3 or more different Elements")."""
+    paid = turn_history.paid_elements(state, source) if source is not None else None
+    return paid is not None and int(spec.get("at_least", 0)) <= paid <= int(spec.get("at_most", paid))
 
 
 def _happened(state: GameState, player: str, spec: Any, event: str) -> bool:

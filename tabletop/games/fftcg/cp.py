@@ -298,6 +298,24 @@ def any_element_backups(state: GameState) -> frozenset[int]:
     return frozenset(found)
 
 
+def elements_paid(state: GameState, player: str, discards: Sequence[int], backups: Sequence[int]) -> int:
+    """Return how many different Elements a legal payment's CP can be of: each discard or Backup makes CP of one of
+    its Elements, the most different ones counted ("paid with CP of 3 or more different Elements")."""
+    sources = _sources(state, player, discards, backups, ())
+    taken: dict[str, int] = {}  # element -> the source making CP of it
+
+    def place(index: int, tried: set[str]) -> bool:
+        for element in sources[index].elements:
+            if element not in tried:
+                tried.add(element)
+                if element not in taken or place(taken[element], tried):
+                    taken[element] = index
+                    return True
+        return False
+
+    return sum(place(index, set()) for index in range(len(sources)))
+
+
 def every_payment(state: GameState, player: str, cost: Cost, exclude: Collection[int] = ()
                   ) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
     """Return every legal payment (discards, backups) of a cost: each covers it with no card to spare (the surplus

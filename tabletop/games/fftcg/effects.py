@@ -25,7 +25,8 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   that entered their field this turn: "if you have cast 3 or more cards this turn", "if a Fire Forward has entered
   your field this turn"; `damaged_this_turn: 1`: "if you have received a point of damage this turn"; `elements_among`:
   a filter of printed facts with `at_least` / `at_most` different Elements among the Characters you control passing it;
-  `elements_differ`: a filter whose Characters you control share no Element two by two): for an auto
+  `elements_differ`: a filter whose Characters you control share no Element two by two; `paid_elements`: {at_least,
+  at_most}: the card was cast this turn with its cost paid with CP of that many different Elements): for an auto
   ability checked when it triggers and again when it resolves (FFTCG 11.8.13); for a field ability
   while it applies; for an action ability when it is used ("You can only use this ability if …", FFTCG 11.6).
   `damage: N` is the "Damage N —" keyword (FFTCG 15.2.6).
@@ -166,7 +167,8 @@ TRIGGERS = ("enters_field", "leaves_field", "broken", "put_into_break_zone", "at
 PHASE_TRIGGERS = ("main_phase_start", "attack_phase_start", "end_phase_start")  # events that happen to no card
 CONDITIONS = ("backups_at_least", "forwards_at_least", "damage_at_least", "hand_at_most", "control", "your_turn",
               "hand_at_least", "opponent_hand_at_most", "opponent_damage_at_least", "opponent_control", "break_zone",
-              "cast_this_turn", "entered_this_turn", "damaged_this_turn", "elements_among", "elements_differ")
+              "cast_this_turn", "entered_this_turn", "damaged_this_turn", "elements_among", "elements_differ",
+              "paid_elements")
 # what a `control` condition's filter may read: printed facts only (continuous._controls)
 CONTROL_KEYS = ("type", "element", "job", "name", "category", "cost_at_most", "cost_at_least", "not_self", "at_least",
                 "at_most", "any_of", "none_of")

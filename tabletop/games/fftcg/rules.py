@@ -73,7 +73,7 @@ from tabletop.games.fftcg.commands import (
     SplitDamage, UseAbility,
 )
 from tabletop.games.fftcg.continuous import FILTER, characteristics, condition_holds, cost_of, field_cards, is_current, is_of_type, pinned
-from tabletop.games.fftcg.cp import ability_cost, character_cost, check_payment, find_payment
+from tabletop.games.fftcg.cp import ability_cost, character_cost, check_payment, elements_paid, find_payment
 from tabletop.games.fftcg.effects import ability_kind, has_mode_targets, validate_effects, with_mode
 from tabletop.games.fftcg.printed import printed_index
 from tabletop.games.fftcg.processes import settle
@@ -773,10 +773,12 @@ class FFTCGRules(GameRules):
         cost = character_cost(state, command.card, cost_of(state, command.card))
         _refuse_discarded_cp(state, command.card, command.discards)
         check_payment(state, command.by, cost, command.discards, command.backups, {command.card})
+        paid = elements_paid(state, command.by, command.discards, command.backups)
         self._pay(tx, command.by, command.discards, command.backups)
         definition = state.definition(command.card)
         # doubt D3: Backups (and Monsters, D5) enter dull
-        turn_history.record(tx, command.by, "cast", command.card)  # a Character played from the hand is cast too
+        # a Character played from the hand is cast too
+        turn_history.record(tx, command.by, "cast", command.card, paid)
         actions.use_next_cost_change(tx, command.card)
         actions.put_onto_field(tx, command.card, command.by, dull=definition.card_type in ("backup", "monster"))
         tx.log(f"{command.by} played {definition.name}" +
@@ -805,6 +807,7 @@ class FFTCGRules(GameRules):
         cost = character_cost(state, command.card, cost_of(state, command.card))
         _refuse_discarded_cp(state, command.card, command.discards)
         check_payment(state, command.by, cost, command.discards, command.backups, {command.card})
+        paid = elements_paid(state, command.by, command.discards, command.backups)
         tx.move(command.card, "stack", None)
         tx.set_prop(command.card, "ts", actions.next_clock(tx))
         self._pay(tx, command.by, command.discards, command.backups)
@@ -815,7 +818,7 @@ class FFTCGRules(GameRules):
         if ability is None:
             entry["inline"] = {"effect": "draw", "count": 0}
         stack.push(tx, entry)
-        turn_history.record(tx, command.by, "cast", command.card)
+        turn_history.record(tx, command.by, "cast", command.card, paid)
         actions.use_next_cost_change(tx, command.card)
         tx.log(f"{command.by} cast {definition.name}" + (
             " choosing " + ", ".join(actions.name_of(tx, t) for t in targets) if targets else ""), "FFTCG 11.3")

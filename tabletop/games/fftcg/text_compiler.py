@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-60"
+COMPILER_VERSION = "fftcg-61"
 
 Ability = dict[str, Any]
 
@@ -157,6 +157,10 @@ _CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^if (?:you have|there is) an? ((?:Card Name |Job )?[^,]+?) in your Break Zone, ", re.I),
      lambda m: _control("at_least", 1, m.group(1), "break_zone")),
     # -- what happened this turn (turn_history) --
+    (re.compile(r"^if the cost to (?:cast|play) <self> was paid with CP of (\d+) or (more|less) different Elements, ",
+                re.I), lambda m: {"paid_elements": {"at_least" if m.group(2) == "more" else "at_most": int(m.group(1))}}),
+    (re.compile(r"^if the cost to (?:cast|play) <self> was paid with CP of exactly (\d+) different Elements, ", re.I),
+     lambda m: {"paid_elements": {"at_least": int(m.group(1)), "at_most": int(m.group(1))}}),
     (re.compile(r"^if you have cast (\d+) or more cards this turn, ", re.I),
      lambda m: {"cast_this_turn": {"at_least": int(m.group(1))}}),
     (re.compile(r"^if you have cast an? ([^,]+?) this turn, ", re.I),

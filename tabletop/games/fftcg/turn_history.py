@@ -18,12 +18,24 @@ HISTORY = "fftcg.history"
 EVENTS = ("cast", "entered", "damaged")
 
 
-def record(tx: Transaction, player: str, event: str, card: int | None = None) -> None:
-    """Record that `event` happened to `player` this turn (about `card`, if any)."""
+def record(tx: Transaction, player: str, event: str, card: int | None = None, paid_elements: int | None = None) -> None:
+    """Record that `event` happened to `player` this turn (about `card`, if any; a cast with how many different
+    Elements its cost was paid with)."""
     state = tx.state
     while state.lists.get(HISTORY) and state.lists[HISTORY][0]["turn"] != state.turn:
         tx.list_remove(HISTORY, 0)
-    tx.list_append(HISTORY, {"turn": state.turn, "player": player, "event": event, "card": card})
+    item: dict[str, Any] = {"turn": state.turn, "player": player, "event": event, "card": card}
+    if paid_elements is not None:
+        item["paid_elements"] = paid_elements
+    tx.list_append(HISTORY, item)
+
+
+def paid_elements(state: GameState, card: int) -> int | None:
+    """Return how many different Elements the card's cost was paid with as it was cast this turn, None if it was not
+    cast this turn (played by an effect, an EX Burst: no cost was paid)."""
+    found = [item for item in state.lists.get(HISTORY, ()) if item["turn"] == state.turn and item["event"] == "cast"
+             and item["card"] == card]
+    return found[-1].get("paid_elements") if found else None
 
 
 def this_turn(state: GameState, player: str, event: str) -> list[dict[str, Any]]:
