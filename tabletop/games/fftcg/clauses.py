@@ -343,6 +343,8 @@ def counted_amount(each: str, times: int, negative: bool = False) -> dict[str, A
     when it is used (effects.VALUE_KEYS); `negative`: a loss of power or a cost reduction."""
     if each in ("point of damage you have received", "point of damage your opponent has received"):
         found: dict[str, Any] = {"damage_points": "you" if each.startswith("point of damage you") else "opponent"}
+    elif each == "CP of a different Element you paid to cast <self>":  # as the card was cast this turn
+        found = {"paid_elements": True}
     else:
         counted = card_phrase(each)
         if counted is None or "zone" in counted:

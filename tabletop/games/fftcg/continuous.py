@@ -552,6 +552,8 @@ def number_of(state: GameState, spec: Any, controller: str, source: int | None, 
     elif "damage_points" in spec:
         whose = controller if spec["damage_points"] == "you" else state.opponent(controller)
         base = len(state.zones[f"{whose}.damage"].cards)
+    elif "paid_elements" in spec:  # "for each CP of a different Element you paid to cast <self>"
+        base = (turn_history.paid_elements(state, source) or 0) if source is not None else 0
     else:
         base = sum(1 for iid in field_cards(state) if matches(state, iid, spec["count"], controller, source))
     total = base * int(spec.get("times", 1))

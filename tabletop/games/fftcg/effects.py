@@ -142,7 +142,8 @@ the cards discarded, the damage received, the card itself put into the Break Zon
 ability, its targets chosen as it goes on the stack, FFTCG 11.8).
 A number (draw count, deal_damage/damage_player/power amount; a card's own cost_change) may be computed when the
 effect resolves (the cost: when it is counted): {x: N} is N times the X paid, {count: FILTER} the number of field
-cards passing the filter, {damage_points: you|opponent} the points of damage that player has received; `times: N`
+cards passing the filter, {damage_points: you|opponent} the points of damage that player has received,
+{paid_elements: true} the different Elements of the CP the card was cast with this turn (0 if not cast); `times: N`
 multiplies, `divide: N` divides with fractions rounded up (FFTCG 4.2); `negative: true` makes it a loss (power) or a
 reduction (cost_change).
 mill {count, player} puts the top `count` cards of the player's deck into their Break Zone (FFTCG 7.3).
@@ -197,7 +198,7 @@ VOCABULARY = Vocabulary("fftcg")
 # {count: FILTER} (the field's cards passing it), {damage_points: PLAYER}, with `times: N`, `divide: N` (a fraction
 # rounded up) and `negative` (see the module docstring).
 VALUE: tuple[type, ...] = (int, dict)
-VALUE_KEYS = ("x", "count", "damage_points", "times", "divide", "negative")
+VALUE_KEYS = ("x", "count", "damage_points", "paid_elements", "times", "divide", "negative")
 _WORDS: dict[str, dict[str, ParamType]] = {
     "draw": {"count": VALUE, "player": str},
     "deal_damage": {"amount": VALUE},
@@ -535,8 +536,8 @@ def counts_printed_facts(value: Mapping[str, Any]) -> bool:
 def _check_value(where: str, value: Mapping[str, Any]) -> list[str]:
     """Check a number computed when the effect resolves (see VALUE_KEYS)."""
     problems = [f"{where}: unknown value key {k!r}" for k in value if k not in VALUE_KEYS]
-    if sum(key in value for key in ("x", "count", "damage_points")) != 1:
-        problems.append(f"{where}: a computed number gives one of 'x', 'count' or 'damage_points'")
+    if sum(key in value for key in ("x", "count", "damage_points", "paid_elements")) != 1:
+        problems.append(f"{where}: a computed number gives one of 'x', 'count', 'damage_points' or 'paid_elements'")
     if value.get("damage_points", "you") not in ("you", "opponent"):
         problems.append(f"{where}: 'damage_points' is you or opponent")
     for key in ("x", "times", "divide"):
