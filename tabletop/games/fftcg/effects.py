@@ -59,6 +59,8 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   effect is done / not done: "If you control 3 or more Backups, draw 1 card." and "Deal it 5000 damage. If …, deal it
   8000 damage instead." (the first `unless`, the second `if`). A condition is read once per resolution, when the first
   effect naming it is reached, so an effect and its "instead" never both happen.
+- `unless_paid: true` (on any effect after a `pay` step): done only when that payment was not made ("If your opponent
+  doesn't pay [2], break it": a pay {player: opponent} step, then break with unless_paid).
 - `then`: a list of further effects, done in order on the same chosen cards; one with `on: self` is done to the
   ability's own card instead ("Choose 1 Forward. Break it. Activate <self>."; while it is still the object that
   used the ability, FFTCG 7.4).
@@ -188,7 +190,7 @@ ABILITY_KEYS = ("kind", "effect", "trigger", "of", "condition", "damage", "optio
                 "target", "all", "applies_to", "then", "duration", "name", "event", "instead", "only", "if", "unless",
                 "counters_at_least", "damage_on_self_at_least", "from_break_zone")
 # keys of one effect step besides its word's parameters (see `then`, `if` / `unless`)
-STEP_KEYS = ("effect", "duration", "on", "if", "unless")
+STEP_KEYS = ("effect", "duration", "on", "if", "unless", "unless_paid")
 USE_LIMITS = ("your_turn", "main_phase", "once_per_turn", "while_attacking")
 
 # The effect words with their own parameters' types (handlers: words.py; cost_change and choose_one have none:
@@ -250,7 +252,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "select": {"player": str, "filter": dict, "count": int, "up_to": bool},
     "reveal_hand": {"player": str},
     "next_cost_change": {"amount": int, "filter": dict, "floor": int},
-    "pay": {"cost": dict},
+    "pay": {"cost": dict, "player": str},
     "by_hand": {"text": str},
 }
 for _word, _word_params in _WORDS.items():

@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-63"
+COMPILER_VERSION = "fftcg-64"
 
 Ability = dict[str, Any]
 
@@ -334,7 +334,10 @@ def _action(head: Ability, name: str, cost_text: str, rest: str) -> Ability:
         ability["condition"] = condition
         if only_if.group(2):
             ability["only"] = ["once_per_turn"]
-    ability.update(_effect(rest, optional_allowed=False))
+    effect = _effect(rest, optional_allowed=False)
+    if effect.get("effect") == "pay" and "cost" in ability:  # its `cost` would be the ability's: not read
+        raise Unread(rest)
+    ability.update(effect)
     return ability
 
 
@@ -549,6 +552,15 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
         if played is not None and index == len(sentences) - 1:  # its picks are the cards of the steps after it
             steps += played
             continue
+        unpaid = _UNLESS_OPPONENT_PAYS.match(sentence) if not picking else None
+        if unpaid is not None:  # "If your opponent doesn't pay [2], break it": they are asked as it resolves
+            paid = clauses.pay_sentence(f"pay {unpaid.group(1)}")
+            found = _sentence(unpaid.group(2), ability, it_is_self and not steps)
+            if paid is None or found is None:
+                raise Unread(sentence)
+            steps += [{**paid, "player": "opponent"}, *({**effect, "unless_paid": True} for effect in found)]
+            last = []
+            continue
         if picking:
             found = clauses.target_sentence(sentence, "field")
         elif re.match(r"^if ", sentence, re.I):
@@ -565,13 +577,16 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
         raise Unread(text)
     if "on" in steps[0]:  # only an effect after the chosen cards' first one is done to the card itself
         raise Unread(sentences[0])
-    paying = [step for step in steps if step["effect"] == "pay"]
+    paying = [step for step in steps if step["effect"] == "pay" and step.get("player", "you") == "you"]
     if paying and not (ability.get("optional") and len(steps) == 2 and steps[1]["effect"] == "when_done"):
         raise Unread(sentences[0])  # only "you may pay …. When you do so, …" is read
     ability.update(steps[0])
     if len(steps) > 1:
         ability["then"] = steps[1:]
     return ability
+
+
+_UNLESS_OPPONENT_PAYS = re.compile(r"^if your opponent (?:doesn't|does not) pay ((?:\[\w+\])+), (.+)$", re.I)
 
 
 def _when_done(steps: list[clauses.Effect], rest: str, ability: Ability) -> clauses.Effect:
