@@ -593,23 +593,26 @@ def cost_of(state: GameState, iid: int) -> int:
     """Return what a card in hand costs to play now: printed cost plus field cost changes, at least 0."""
     definition = state.definition(iid)
     cost = definition.cost or 0
+    floor = 0  # "(it cannot become 0)": the highest floor of the changes applied, if the cost was that high
     player = state.cards[iid].owner
     # FFTCG 11.12.4.4: a field ability works where it can; one changing the card's own cost works from the hand
     for ability in printed_index(state)[definition.id].own_cost_changes:
         if condition_holds(state, ability.get("condition"), player, ability.get("damage"), iid):
             cost += number_of(state, ability["amount"], player, iid)
+            floor = max(floor, int(ability.get("floor", 0)))
     changes = state.board_memo_values.get("fftcg.cost_changes")  # state.memo(board=True) inlined
     if changes is None:
         changes = state.board_memo_values["fftcg.cost_changes"] = [
             a for a in active_field_abilities(state) if a["effect"] == "cost_change"]
     if state.lists.get(NEXT_COST):
         cost = _with_next_cost_change(state, iid, cost)
-    if not changes:
-        return max(0, cost)
-    for ability in changes:
-        applies = ability.get("applies_to")
-        if isinstance(applies, Mapping) and matches(state, iid, {**applies, "zone": "hand"}, ability["controller"], None):
-            if applies.get("controller", "you") == "you" and player != ability["controller"]:
-                continue
-            cost += int(ability["amount"])
-    return max(0, cost)
+    if changes:
+        for ability in changes:
+            applies = ability.get("applies_to")
+            if isinstance(applies, Mapping) and matches(state, iid, {**applies, "zone": "hand"}, ability["controller"],
+                                                        None):
+                if applies.get("controller", "you") == "you" and player != ability["controller"]:
+                    continue
+                cost += int(ability["amount"])
+                floor = max(floor, int(ability.get("floor", 0)))
+    return max(min(floor, definition.cost or 0), cost, 0)

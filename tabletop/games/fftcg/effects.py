@@ -97,8 +97,9 @@ owner's deck, FFTCG 7.3; default bottom), reveal_top {count, filter, take, up_to
 (reveal — or, `reveal: false`, look at — the top `count` cards of your deck, add `take` of them passing `filter`
 to your hand — or play them onto the field, `to: field` (FFTCG 11.4.8) — "up to" when `up_to`; the others go to the bottom in the order you pick, to the Break Zone, or stay;
 FFTCG 7.6.1), play_onto_field {dull},
-add_counter {counter, count}, remove_counter {counter, count}, cost_change {amount} (field: cards in
-`applies_to` cost that much more; negative = less; `applies_to: self`: the card's own cost, counted while it is in
+add_counter {counter, count}, remove_counter {counter, count}, cost_change {amount, floor} (field: cards in
+`applies_to` cost that much more; negative = less; `floor: 1`: "(it cannot become 0)", a cost of 1 or more stays 1 or
+more; `applies_to: self`: the card's own cost, counted while it is in
 its owner's hand, FFTCG 11.12.4.4), choose_one {modes: [[effects…], …]} ("select 1 of the N following
 actions", FFTCG 11.3.3; as an ability's first effect, a mode's first effect may carry its own `target` or `all`: the mode
 is then chosen before the targets, see `with_mode`),
@@ -225,7 +226,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "play_onto_field": {"dull": bool},
     "add_counter": {"counter": str, "count": int},
     "remove_counter": {"counter": str, "count": int},
-    "cost_change": {"amount": VALUE},
+    "cost_change": {"amount": VALUE, "floor": int},
     "choose_one": {"modes": list},
     "gain_control": {"while_source_on_field": bool},
     "discard": {"count": int, "player": str, "filter": dict},

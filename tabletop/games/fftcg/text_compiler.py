@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-64"
+COMPILER_VERSION = "fftcg-65"
 
 Ability = dict[str, Any]
 
@@ -382,15 +382,26 @@ def _field(head: Ability, text: str) -> list[Ability]:
 
 
 _BACKUP_CP_ONLY = re.compile(r"^You can only pay with CP produced by Backups to (?:cast|play) <self>\.?$")
+# "(it cannot become 0)" after a reduction: the cost stays at least 1 (a cost_change's `floor`)
+_FLOOR = r"(?P<floor> ?\(it cannot become 0\))?"
 _OWN_COST = re.compile(r"^the cost (?:required to cast|required to play|for playing) <self>(?: onto the field)? is "
-                       r"(reduced|increased) by (\d+)$", re.I)
+                       rf"(reduced|increased) by (\d+){_FLOOR}$", re.I)
 _OWN_COST_EACH = re.compile(r"^the cost (?:required to cast|required to play) <self>(?: onto the field)? is "
-                            r"(reduced|increased) by (\d+) for each (.+)$", re.I)
+                            rf"(reduced|increased) by (\d+) for each (.+?){_FLOOR}$", re.I)
+# "The cost required to cast your Water Summons is reduced by 1 (it cannot become 0)", "The cost required to play
+# Card Name X onto the field is reduced by 1": the cards its controller plays (continuous.cost_of)
+_OTHERS_COST = re.compile(r"^the cost required to (?:cast|play) (?:your )?(?P<phrase>.+?)(?: onto the field)? is "
+                          rf"(?P<way>reduced|increased) by (?P<amount>\d+){_FLOOR}$", re.I)
 # "If <self> is on the field, <self> can produce CP of any Element" / "The Job Moogle Backups you control can …"
 _ANY_ELEMENT_CP = re.compile(r"^(?:If <self> is on the field, <self>|The (.+?)) can produce CP of any Element$")
 _ANY_ELEMENT_COST = re.compile(r"^the cost required to (?:cast|play) <self>(?: onto the field)? can be paid with CP of "
                                r"any Element$", re.I)
 _CHOSEN_BY = {"Summons": "summons", "abilities": "abilities", "Summons or abilities": "any"}
+
+
+def _floor(match: re.Match[str]) -> dict[str, int]:
+    """Return a cost_change's floor: 1 after "(it cannot become 0)"."""
+    return {"floor": 1} if match.group("floor") else {}
 
 
 def _field_sentence(sentence: str) -> list[Ability] | None:
@@ -465,13 +476,21 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
     own_cost = _OWN_COST.match(sentence)
     if own_cost is not None:
         amount = int(own_cost.group(2)) * (-1 if own_cost.group(1) == "reduced" else 1)
-        return [{"effect": "cost_change", "amount": amount, "applies_to": "self"}]
+        return [{"effect": "cost_change", "amount": amount, "applies_to": "self", **_floor(own_cost)}]
     each = _OWN_COST_EACH.match(sentence)
     if each is not None:  # counted where the card's cost is counted, in the hand (FFTCG 11.12.4.4)
         counted = clauses.counted_amount(each.group(3), int(each.group(2)), negative=each.group(1) == "reduced")
         if counted is None or any(key in counted.get("count", {}) for key in MOMENT_KEYS):
             return None
-        return [{"effect": "cost_change", "amount": counted, "applies_to": "self"}]
+        return [{"effect": "cost_change", "amount": counted, "applies_to": "self", **_floor(each)}]
+    others_cost = _OTHERS_COST.match(sentence)
+    if others_cost is not None and "<self>" not in others_cost.group("phrase"):
+        applies = clauses.card_phrase(others_cost.group("phrase"))
+        if applies is None or not set(applies) <= {"type", "element", "job", "name", "category", "any_of"}:
+            return None
+        amount = int(others_cost.group("amount")) * (-1 if others_cost.group("way") == "reduced" else 1)
+        return [{"effect": "cost_change", "amount": amount, "applies_to": {**applies, "controller": "you"},
+                 **_floor(others_cost)}]
     if _ANY_ELEMENT_COST.match(sentence):  # read in the hand, where the card is paid for (cp.character_cost)
         return [{"effect": "any_element_cost", "applies_to": "self"}]
     any_element = _ANY_ELEMENT_CP.match(sentence)
