@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-65"
+COMPILER_VERSION = "fftcg-66"
 
 Ability = dict[str, Any]
 
@@ -430,7 +430,7 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
             return None
         return [{"effect": "cannot_be_chosen" if guarded.group(2) == "cannot be chosen" else "cannot_be_dulled",
                  "by": _CHOSEN_BY[guarded.group(3)], "player": "opponent", "applies_to": applies}]
-    others = re.match(r"^The (.+?) gain (.+)$", sentence)
+    others = re.match(r"^The (.+?) gains? (.+)$", sentence)  # "gains": a Card Name, one card
     if others is not None:
         applies = clauses.card_phrase(others.group(1))
         granted = clauses._grants(others.group(2), own=(applies or {}).get("controller") == "you")
