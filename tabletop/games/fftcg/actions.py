@@ -7,6 +7,7 @@ trigger list (engine/triggers.py); replacement effects go through engine/replace
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -67,18 +68,23 @@ def emit(tx: Transaction, happened: TriggerEvent) -> None:
             candidates.append(card)  # "when X is broken / leaves the field": X's own abilities, last known
     else:
         candidates = []  # no card that could trigger on it
+    candidates += [i for i in _break_zone_watchers(state).get(event, ()) if i not in candidates]
     for source in candidates:
         facts = printed[state.cards[source].card_id]
         abilities = facts.auto.get(event)
         if not abilities:
             continue
         definition = facts.definition
-        controller = state.cards[source].controller
         for index, ability in abilities:
+            controller = state.cards[source].controller
+            if ability.get("from_break_zone"):  # "This effect will trigger only if <self> is in the Break Zone"
+                if state.cards[source].zone != f"{state.cards[source].owner}.break":
+                    continue
+                controller = state.cards[source].owner
             if not _event_matches(state, ability.get("of", "self"), event, source, card, player, controller):
                 continue
             on_field = state.cards[source].zone.endswith(".field")
-            if not on_field and not (source == card and event in LEAVING_EVENTS):
+            if not on_field and not ability.get("from_break_zone") and not (source == card and event in LEAVING_EVENTS):
                 continue
             if not condition_holds(state, ability.get("condition"), controller, ability.get("damage"), source):
                 continue  # FFTCG 11.8.13: a false condition means it does not trigger
@@ -149,6 +155,25 @@ def _is_watched_object(state: Any, happened: TriggerEvent, ts: Any) -> bool:
     if "was_ts" in happened:
         return bool(happened["was_ts"] == ts)
     return is_current(state, happened["card"], ts)
+
+
+def _break_zone_watchers(state: Any) -> dict[str, tuple[int, ...]]:
+    """Return, by event, the Break Zones' cards with an auto ability triggering only while they are there (kept while
+    the Break Zones stay the same)."""
+    def watchers() -> dict[str, tuple[int, ...]]:
+        printed = printed_index(state)
+        found: dict[str, list[int]] = {}
+        for owner in state.players:
+            for iid in state.zones[f"{owner}.break"].cards:
+                for event in printed[state.cards[iid].card_id].break_zone_events:
+                    found.setdefault(event, []).append(iid)
+        return {event: tuple(cards) for event, cards in found.items()}
+    return state.memo_on("fftcg.break_watchers", _break_zones(state.players), watchers)  # type: ignore[no-any-return]
+
+
+@functools.lru_cache(maxsize=None)
+def _break_zones(players: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(f"{player}.break" for player in players)
 
 
 def _field_events(state: Any) -> frozenset[str]:

@@ -68,8 +68,9 @@ with `effect:` and that effect's parameters, plus optional ability keys:
 - `name`: the ability's name (shown on the stack).
 - `counters_at_least` (action/special): {counter, count}: used only while the card carries at least `count` counters
   of that name ("You can only use this ability if 3 or more Monster Counters are placed on <self>", FFTCG 4.9).
-- `from_break_zone` (action): true: used while the card is in its owner's Break Zone, not on the field ("… You can only
-  use this ability during your Main Phase and if <self> is in the Break Zone"; "Play <self> onto the field").
+- `from_break_zone` (action, auto): true: used / triggering while the card is in its owner's Break Zone, not on the
+  field ("… You can only use this ability during your Main Phase and if <self> is in the Break Zone"; "Play <self> onto
+  the field"; "When a Card Name X enters your field, … This effect will trigger only if <self> is in the Break Zone").
 - `damage_on_self_at_least` (action/special): N: used only while the card itself has N or more damage on it ("… if
   <self> has received 4000 damage or more").
 - `only` (action/special): what the ability's text limits its use to, a list of `your_turn` ("You can only use this
@@ -340,8 +341,9 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
     if needed is not None and (kind not in ("action", "special") or not isinstance(needed, Mapping)
                                or not needed.get("counter") or not isinstance(needed.get("count"), int)):
         problems.append(f"{where}: 'counters_at_least' is {{counter, count}}, on an action or special ability")
-    if ability.get("from_break_zone") is not None and (kind != "action" or ability["from_break_zone"] is not True):
-        problems.append(f"{where}: 'from_break_zone' is true, on an action ability")
+    if ability.get("from_break_zone") is not None and (kind not in ("action", "auto")
+                                                       or ability["from_break_zone"] is not True):
+        problems.append(f"{where}: 'from_break_zone' is true, on an action or auto ability")
     damaged = ability.get("damage_on_self_at_least")
     if damaged is not None and (kind not in ("action", "special") or isinstance(damaged, bool)
                                 or not isinstance(damaged, int) or damaged <= 0):

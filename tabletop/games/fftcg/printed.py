@@ -70,7 +70,8 @@ class PrintedFacts:
     __slots__ = ("definition", "card_type", "name", "cost", "elements", "light_or_dark", "character",
                  "multi_copy", "party_icon", "power", "keywords", "back_attack", "auto", "state_triggers",
                  "field", "actions", "replacements", "summon_ability", "reads", "characteristics", "jobs",
-                 "own_cost_changes", "backup_cp_only", "own_any_element_cost", "break_zone_actions")
+                 "own_cost_changes", "backup_cp_only", "own_any_element_cost", "break_zone_actions",
+                 "break_zone_events")
 
     def __init__(self, definition: CardDefinition) -> None:
         self.definition = definition
@@ -97,6 +98,9 @@ class PrintedFacts:
             if ability_kind(ability, summon) == "auto" and not (ability.get("ex_burst") and summon):
                 auto.setdefault(str(ability.get("trigger")), []).append((index, ability))
         self.auto: dict[str, Indexed] = {event: tuple(found) for event, found in auto.items()}
+        # events its auto abilities triggering only while it is in the Break Zone watch (actions.emit)
+        self.break_zone_events = frozenset(event for event, found in auto.items()
+                                           if any(a.get("from_break_zone") for _, a in found))
         self.state_triggers: Indexed = tuple((i, a) for i, a in effects
                                              if a.get("trigger") == "state" and ability_kind(a, False) == "auto")
         self.field: Indexed = tuple((i, a) for i, a in effects if ability_kind(a, False) == "field")

@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-67"
+COMPILER_VERSION = "fftcg-68"
 
 Ability = dict[str, Any]
 
@@ -247,6 +247,12 @@ def _auto(head: Ability, subject: str, events: tuple[str, ...], rest: str, yours
     rest, condition = _condition(rest)
     if condition:
         ability["condition"] = condition
+    in_break = _TRIGGERS_IN_BREAK_ZONE.search(rest)
+    if in_break is not None:  # triggers only while the card is in its owner's Break Zone (actions.emit)
+        if subject == "<self>" or "ex_burst" in ability:
+            raise Unread(in_break.group(0).strip())
+        rest = rest[:in_break.start()]
+        ability["from_break_zone"] = True
     once = _ONCE_PER_TURN.search(rest)
     if once is not None:
         if len(events) > 1:  # once in all, not once per event
@@ -341,6 +347,8 @@ def _action(head: Ability, name: str, cost_text: str, rest: str) -> Ability:
     return ability
 
 
+# "This effect will trigger only if <self> is in the Break Zone." closing an auto ability's text
+_TRIGGERS_IN_BREAK_ZONE = re.compile(r"\s*This effect will trigger only if <self> is in the Break Zone\.?$")
 # "This effect will trigger only once per turn." closing an auto ability's text
 _ONCE_PER_TURN = re.compile(r"\s*This effect will trigger only once per turn\.?$")
 # "You can only use this ability during your turn (and only once per turn)." closing an action ability's text
