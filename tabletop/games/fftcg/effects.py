@@ -174,9 +174,10 @@ CONDITIONS = ("backups_at_least", "forwards_at_least", "damage_at_least", "hand_
               "hand_at_least", "opponent_hand_at_most", "opponent_damage_at_least", "opponent_control", "break_zone",
               "cast_this_turn", "entered_this_turn", "damaged_this_turn", "elements_among", "elements_differ",
               "paid_elements")
-# what a `control` condition's filter may read: printed facts only (continuous._controls)
+# what a `control` condition's filter may read: printed facts, and whether a card on the field is dull
+# (continuous._controls)
 CONTROL_KEYS = ("type", "element", "job", "name", "category", "cost_at_most", "cost_at_least", "not_self", "at_least",
-                "at_most", "any_of", "none_of")
+                "at_most", "any_of", "none_of", "dull")
 FILTER_KEYS = ("type", "controller", "zone", "element", "job", "name", "category", "cost_at_most",
                "cost_at_least", "power_at_most", "power_at_least", "dull", "keyword", "not_self", "damaged",
                "attacking", "blocking", "any_of", "none_of")

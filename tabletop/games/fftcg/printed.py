@@ -142,6 +142,9 @@ def _reads(definition: CardDefinition) -> frozenset[str]:
         for key in ("applies_to", "target", "all", "of"):
             if isinstance(ability.get(key), Mapping) and "dull" in ability[key]:
                 reads.add("dull")
+        if any(isinstance(condition.get(key), Mapping) and "dull" in condition[key]
+               for key in ("control", "opponent_control")):  # "if your opponent controls 4 or more dull Characters"
+            reads.add("dull")
     return frozenset(reads)
 
 

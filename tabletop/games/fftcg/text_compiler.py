@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-68"
+COMPILER_VERSION = "fftcg-69"
 
 Ability = dict[str, Any]
 
@@ -107,7 +107,9 @@ def _control(at: str, count: int, phrase: str, key: str = "control") -> dict[str
     """Read "2 or more Job Knight Forwards" (after "if you control") into a `control` condition of printed facts."""
     found = clauses.card_phrase(phrase)
     if found is None or not set(found) <= {"type", "element", "job", "name", "category", "cost_at_most",
-                                           "cost_at_least", "any_of", "none_of", "not_self"}:
+                                           "cost_at_least", "any_of", "none_of", "not_self", "dull"}:
+        return None
+    if "dull" in found and key not in ("control", "opponent_control"):  # the field's cards only are dull or active
         return None
     return {key: {**found, at: count}}
 
