@@ -21,7 +21,9 @@ from typing import Any, NamedTuple
 from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.state import GameState
 from tabletop.games.fftcg.cards import ELEMENTS
-from tabletop.games.fftcg.continuous import active_field_abilities, condition_holds, field_cards, matches
+from tabletop.games.fftcg.continuous import (
+    active_field_abilities, condition_holds, field_cards, matches, on_membership,
+)
 from tabletop.games.fftcg.printed import PrintedFacts, printed, printed_index
 
 
@@ -285,6 +287,10 @@ def any_element_backups(state: GameState) -> frozenset[int]:
     """Return the cards a field ability lets produce CP of any Element ("If <self> is on the field, <self> can produce
     CP of any Element", "The Job Moogle Backups you control can …": a dulled Backup's 1 CP is of the element the
     payment needs, FFTCG 5.2.1.3 widened by the text)."""
+    if not on_membership(state, "fftcg.any_element_cp", lambda: any(
+            a.get("effect") == "any_element_cp" for i in field_cards(state)
+            for _, a in printed_index(state)[state.cards[i].card_id].field)):
+        return frozenset()  # no card on the field has such an ability: the common case, without the field abilities
     found: set[int] = set()
     for ability in active_field_abilities(state):
         if ability["effect"] != "any_element_cp":

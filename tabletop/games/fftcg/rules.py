@@ -1230,9 +1230,14 @@ def _cost_card_candidates(state: GameState, player: str, iid: int, cost: Mapping
 
 
 def _break_zone_users(state: GameState, player: str) -> tuple[int, ...]:
-    """Return the cards of `player`'s Break Zone with an action ability used from there (`from_break_zone`)."""
-    index, cards = printed_index(state), state.cards
-    return tuple(i for i in state.zones[f"{player}.break"].cards if index[cards[i].card_id].break_zone_actions)
+    """Return the cards of `player`'s Break Zone with an action ability used from there (`from_break_zone`), kept while
+    that Break Zone stays the same."""
+    zone = f"{player}.break"
+
+    def users() -> tuple[int, ...]:
+        index, cards = printed_index(state), state.cards
+        return tuple(i for i in state.zones[zone].cards if index[cards[i].card_id].break_zone_actions)
+    return state.memo_on(("fftcg.break_zone_users", player), (zone,), users)
 
 
 def _cost_cards_needed(cost: Mapping[str, Any]) -> int:
