@@ -215,7 +215,8 @@ def cost(text: str) -> tuple[dict[str, Any], bool] | None:
 _PUT_CHARACTERS = re.compile(r"put (?P<self><self> and )?(?P<count>\d+) (?P<phrase>.+?) into the Break Zone", re.I)
 _DULL_CHARACTERS = re.compile(r"dull (?P<count>\d+) active (?P<phrase>.+)", re.I)
 _COST_CARD_KEYS = {"type", "element", "job", "name", "category", "any_of", "not_self"}
-_REMOVE_BREAK = re.compile(r"remove (\d+) cards? in (?:the|your) Break Zone from the game", re.I)
+_REMOVE_BREAK = re.compile(r"remove (?P<self><self> (?:and )?)?(?:(?P<count>\d+) (?P<phrase>.+?) )?in (?:the|your) Break "
+                           r"Zone from the game", re.I)
 
 
 def _cost_cards(part: str) -> dict[str, Any] | None:
@@ -224,8 +225,17 @@ def _cost_cards(part: str) -> dict[str, Any] | None:
     in the Break Zone from the game" (cards of your Break Zone); None when the part is not of that kind, {} when it is
     but a phrase is unread."""
     removed = _REMOVE_BREAK.fullmatch(part)
-    if removed is not None:
-        return {"remove_break": int(removed.group(1))}
+    if removed is not None:  # "remove <self> (and 1 Card Name X) in the Break Zone": used from there (from_break_zone)
+        found_removed: dict[str, Any] = {"remove_self_from_break": True} if removed.group("self") else {}
+        if removed.group("count"):
+            phrase = removed.group("phrase")
+            of = {} if re.fullmatch(r"cards?", phrase) else card_phrase(phrase)
+            if of is None or not set(of) <= _COST_CARD_KEYS - {"not_self"}:
+                return {}
+            found_removed["remove_break"] = int(removed.group("count"))
+            if of:
+                found_removed["remove_break_of"] = of
+        return found_removed or {}
     put = _PUT_CHARACTERS.fullmatch(part)
     dull = _DULL_CHARACTERS.fullmatch(part) if put is None else None
     picked = put or dull

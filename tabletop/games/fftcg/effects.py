@@ -42,6 +42,8 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   `discard_self` discards the card itself from its owner's hand: the ability is used from the hand, not the field
   ("Discard <self>: … You can only use this ability if <self> is in your hand", FFTCG 12.1);
   `return_self` / `remove_self` return the card to its owner's hand / remove it from the game;
+  `remove_self_from_break` removes the card itself from the Break Zone its ability is used from (`from_break_zone`);
+  `remove_break_of`: the filter of printed facts the cards `remove_break` removes pass ("remove 3 Summons in …");
   `put_characters: N` with the filter `put_characters_of` puts N Characters of the player's choice they control into
   the Break Zone ("put <self> and 1 Monster into the Break Zone:", digest 12.3: a cost's Characters are yours; not a
   break), `remove_break: N` removes N cards of the player's choice in their Break Zone from the game ("Remove 4 cards
@@ -188,7 +190,7 @@ MOMENT_KEYS = ("damaged", "attacking", "blocking")
 TARGET_KEYS = FILTER_KEYS + ("count", "up_to")
 COST_KEYS = ("cp", "element", "element_cp", "elements", "x", "dull", "break_self", "discard", "discard_of", "mill",
              "remove_top", "discard_self", "put_characters", "put_characters_of", "remove_break", "dull_characters",
-             "dull_characters_of", "return_self", "remove_self")
+             "dull_characters_of", "return_self", "remove_self", "remove_self_from_break", "remove_break_of")
 ABILITY_KEYS = ("kind", "effect", "trigger", "of", "condition", "damage", "optional", "ex_burst", "cost",
                 "target", "all", "applies_to", "then", "duration", "name", "event", "instead", "only", "if", "unless",
                 "counters_at_least", "damage_on_self_at_least", "from_break_zone")

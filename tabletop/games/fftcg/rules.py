@@ -1218,7 +1218,9 @@ def _cost_card_candidates(state: GameState, player: str, iid: int, cost: Mapping
     passing `dull_characters_of` (not the card itself when its [Dull] is paid too), or their Break Zone's cards
     (`remove_break`)."""
     if cost.get("remove_break"):  # not the card itself, when its ability is used from there
-        return [i for i in state.zones[f"{player}.break"].cards if i != iid]
+        of = cost.get("remove_break_of")
+        seen = Seen(state, player, iid)
+        return [i for i in state.zones[f"{player}.break"].cards if i != iid and (of is None or FILTER.holds(seen, i, of))]
     dulling = "dull_characters_of" in cost
     of = cost.get("dull_characters_of") if dulling else cost.get("put_characters_of")
     if of is None:
@@ -1291,6 +1293,10 @@ def _pay_cost_cards(tx: Transaction, command: UseAbility, cost: Mapping[str, Any
             tx.log(f"{command.by} dulled {actions.name_of(tx, iid)} (cost)", "FFTCG 11.6.2")
     if cost.get("put_characters"):
         actions.move_from_field(tx, command.cost_cards, "break", "cost", "FFTCG 11.6.2")
+    if cost.get("remove_self_from_break"):  # the card itself, in the Break Zone its ability is used from
+        tx.log(f"{command.by} removed {actions.name_of(tx, command.card)} in their Break Zone from the game (cost)",
+               "FFTCG 11.6.2")
+        actions.enter_zone(tx, command.card, "removed")
     for iid in command.cost_cards if cost.get("remove_break") else ():
         tx.log(f"{command.by} removed {actions.name_of(tx, iid)} in their Break Zone from the game (cost)",
                "FFTCG 11.6.2")

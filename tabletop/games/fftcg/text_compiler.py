@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-69"
+COMPILER_VERSION = "fftcg-70"
 
 Ability = dict[str, Any]
 
@@ -307,6 +307,8 @@ def _action(head: Ability, name: str, cost_text: str, rest: str) -> Ability:
         ability["from_break_zone"] = True
         if in_break.group(1):
             ability["only"] = [_LIMIT_WORDS[in_break.group(1)]]
+    elif cost.get("remove_self_from_break"):  # only an ability used from the Break Zone removes itself from there
+        raise Unread(f"{cost_text.strip()}:")
     in_hand = _IN_HAND.search(rest)
     if (in_hand is not None) != bool(cost.get("discard_self")) or (cost.get("discard_self") and cost.get("dull")):
         raise Unread(f"{cost_text.strip()}:")  # only "Discard <self>: … if <self> is in your hand" is used from the hand
