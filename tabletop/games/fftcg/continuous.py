@@ -176,10 +176,14 @@ def condition_holds(state: GameState, condition: Mapping[str, Any] | None, playe
     def printed(kind: str) -> int:
         return sum(state.definition(i).card_type == kind for i in field_cards(state, player))
 
-    def forwards() -> int:
+    def forwards(who: str = player) -> int:
         # a condition may be read while the characteristics are computed: the Forwards made so by a lasting effect
         # count, not those a field ability makes (reading those here would loop)
-        return printed("forward") + len(_made_forwards(state) & set(field_cards(state, player)))
+        return (sum(state.definition(i).card_type == "forward" for i in field_cards(state, who))
+                + len(_made_forwards(state) & set(field_cards(state, who))))
+
+    def points(who: str) -> int:
+        return len(state.zones[f"{who}.damage"].cards)
 
     checks = {
         "backups_at_least": lambda n: printed("backup") >= n,
@@ -190,6 +194,10 @@ def condition_holds(state: GameState, condition: Mapping[str, Any] | None, playe
         "opponent_hand_at_most": lambda n: len(state.zones[f"{state.opponent(player)}.hand"].cards) <= n,
         "opponent_damage_at_least": lambda n: len(state.zones[f"{state.opponent(player)}.damage"].cards) >= n,
         "your_turn": lambda n: (state.active == player) == bool(n),   # "During your turn, …"
+        # "If your opponent controls 3 or more Forwards more than you", "if you have at least 2 points of damage more
+        # than your opponent"
+        "opponent_forwards_ahead": lambda n: forwards(state.opponent(player)) - forwards() >= n,
+        "damage_ahead": lambda n: points(player) - points(state.opponent(player)) >= n,
     }
     return all(_controls(state, player, value, source) if key == "control" else
                _controls(state, state.opponent(player), value, source) if key == "opponent_control" else

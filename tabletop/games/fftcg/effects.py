@@ -26,7 +26,9 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   your field this turn"; `damaged_this_turn: 1`: "if you have received a point of damage this turn"; `elements_among`:
   a filter of printed facts with `at_least` / `at_most` different Elements among the Characters you control passing it;
   `elements_differ`: a filter whose Characters you control share no Element two by two; `paid_elements`: {at_least,
-  at_most}: the card was cast this turn with its cost paid with CP of that many different Elements): for an auto
+  at_most}: the card was cast this turn with its cost paid with CP of that many different Elements;
+  `opponent_forwards_ahead: N`: the opponent controls N or more Forwards more than you; `damage_ahead: N`: you have
+  received N or more points of damage more than your opponent): for an auto
   ability checked when it triggers and again when it resolves (FFTCG 11.8.13); for a field ability
   while it applies; for an action ability when it is used ("You can only use this ability if …", FFTCG 11.6).
   `damage: N` is the "Damage N —" keyword (FFTCG 15.2.6).
@@ -175,7 +177,7 @@ PHASE_TRIGGERS = ("main_phase_start", "attack_phase_start", "end_phase_start")  
 CONDITIONS = ("backups_at_least", "forwards_at_least", "damage_at_least", "hand_at_most", "control", "your_turn",
               "hand_at_least", "opponent_hand_at_most", "opponent_damage_at_least", "opponent_control", "break_zone",
               "cast_this_turn", "entered_this_turn", "damaged_this_turn", "elements_among", "elements_differ",
-              "paid_elements")
+              "paid_elements", "opponent_forwards_ahead", "damage_ahead")
 # what a `control` condition's filter may read: printed facts, and whether a card on the field is dull
 # (continuous._controls)
 CONTROL_KEYS = ("type", "element", "job", "name", "category", "cost_at_most", "cost_at_least", "not_self", "at_least",

@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-70"
+COMPILER_VERSION = "fftcg-71"
 
 Ability = dict[str, Any]
 
@@ -120,6 +120,11 @@ def _exactly(found: dict[str, Any] | None, count: int, key: str = "control") -> 
 
 
 _CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
+    # -- comparisons between the players: before the counts of cards --
+    (re.compile(r"^if your opponent controls (\d+) or more Forwards more than you, ", re.I),
+     lambda m: {"opponent_forwards_ahead": int(m.group(1))}),
+    (re.compile(r"^if you have at least (\d+) points of damage more than your opponent, ", re.I),
+     lambda m: {"damage_ahead": int(m.group(1))}),
     # -- the Elements among the Characters you control (printed Elements): before the counts of cards --
     (re.compile(r"^if you control (\d+) or more Backups and if the Backups you control are all of different "
                 r"Elements, ", re.I),
