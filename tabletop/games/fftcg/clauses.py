@@ -160,6 +160,10 @@ def cost(text: str) -> tuple[dict[str, Any], bool] | None:
         if top is not None and (top.group(1).lower() == "put") == part.lower().endswith("break zone"):
             found["mill" if top.group(1).lower() == "put" else "remove_top"] = int(top.group(2))
             continue
+        counters = re.fullmatch(r"remove (\d+) (\w+) Counters? from <self>", part, re.I)
+        if counters is not None:  # counters on the card itself, removed as the cost is paid (FFTCG 4.9)
+            found["remove_counters"] = {"counter": counters.group(2), "count": int(counters.group(1))}
+            continue
         cards = _cost_cards(part)
         if cards is not None:
             if not cards or any(key in found for key in cards):

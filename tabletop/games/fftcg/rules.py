@@ -861,6 +861,10 @@ class FFTCGRules(GameRules):
         refusal = _cost_cards_refusal(state, player, iid, cost)
         if refusal is not None:
             return refusal
+        counters = cost.get("remove_counters")
+        if counters and card.counters.get(str(counters["counter"]), 0) < int(counters["count"]):
+            return IllegalCommand("FFTCG 4.9", f"its cost removes {counters['count']} {counters['counter']} Counters from "
+                                               f"{state.definition(iid).name}, which has fewer")
         damaged = int(ability.get("damage_on_self_at_least") or 0)
         if damaged and int(card.props.get("damage", 0)) < damaged:
             return IllegalCommand("FFTCG 11.6", f"{state.definition(iid).name}'s ability can only be used once it has "
@@ -946,6 +950,10 @@ class FFTCGRules(GameRules):
                 tx.log(f"{actions.name_of(tx, iid)} was put from the top of {command.by}'s deck into the "
                        f"{'Break Zone' if zone == 'break' else 'removed zone'} (cost)", "FFTCG 11.6.2")
         _pay_cost_cards(tx, command, cost)
+        counters = cost.get("remove_counters")
+        if counters:  # FFTCG 4.9: counters on the card itself, removed as the cost is paid
+            have = state.cards[command.card].counters.get(str(counters["counter"]), 0)
+            tx.set_counter(command.card, str(counters["counter"]), have - int(counters["count"]))
         # a cost that puts it into the Break Zone is not a break (FFTCG 15.1.1.3.2); or it returns it to its owner's
         # hand, or removes it from the game
         for key, zone in (("break_self", "break"), ("return_self", "hand"), ("remove_self", "removed")):
