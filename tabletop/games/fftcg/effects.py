@@ -118,8 +118,8 @@ when it can, FFTCG 10.1.3.1.3),
 enters_dull (field, self: the card enters the field dull, read as it enters, FFTCG 11.12.5), backup_cp_only (field, self, read in the hand: "You can only pay with CP
 produced by Backups to cast <self>" — no card is discarded for CP to play or cast it, FFTCG 11.2 narrowed by its text),
 any_element_cp (field: the Backups it applies to make CP of any Element when dulled for CP, FFTCG 5.2.1.3 widened by
-the text), any_element_cost (field, self, read in the hand: the card's cost needs no CP of its Element while its
-condition holds, FFTCG 11.4.6.1 widened by the text),
+the text), any_element_cost (field: the cost of the card itself — read in the hand — or of the cards in `applies_to`
+its controller plays needs no CP of their Element while its condition holds, FFTCG 11.4.6.1 widened by the text),
 stays_dull (field, self:
 the card does not activate in its controller's Active Phase while its condition holds, FFTCG 9.1.1.1 narrowed by its
 text), cannot_be_broken (no

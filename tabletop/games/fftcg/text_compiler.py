@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-72"
+COMPILER_VERSION = "fftcg-73"
 
 Ability = dict[str, Any]
 
@@ -510,6 +510,13 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
                  **_floor(others_cost)}]
     if _ANY_ELEMENT_COST.match(sentence):  # read in the hand, where the card is paid for (cp.character_cost)
         return [{"effect": "any_element_cost", "applies_to": "self"}]
+    others_any = re.match(r"^The cost required to (?:cast|play) your (.+?)(?: onto the field)? can be paid with CP of any "
+                          r"Element$", sentence)
+    if others_any is not None:  # the cards its controller plays, read where they are paid for (cp.character_cost)
+        applies = clauses.card_phrase(others_any.group(1))
+        if applies is None or not set(applies) <= {"type", "element", "job", "name", "category", "any_of"}:
+            return None
+        return [{"effect": "any_element_cost", "applies_to": {**applies, "controller": "you"}}]
     any_element = _ANY_ELEMENT_CP.match(sentence)
     if any_element is not None:  # a Backup's CP when dulled for CP (cp.any_element_backups)
         if any_element.group(1) is None:
