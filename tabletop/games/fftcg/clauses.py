@@ -497,7 +497,7 @@ _PLACE_COUNTERS = re.compile(r"^place (\d+) (\w+) Counters? on <self>$", re.I)
 
 def self_sentence(sentence: str) -> list[Effect] | None:
     """Read a sentence doing something to the card itself ("<self> gains +2000 power until the end of the turn")."""
-    played = re.match(r"^play <self> onto the field( dull)?$", sentence, re.I)
+    played = re.match(r"^play <self>(?: from the Break Zone)? onto the field( dull)?$", sentence, re.I)
     if played is not None:  # from the Break Zone or the hand, where the ability was used (FFTCG 11.4.8)
         return [{"effect": "play_onto_field", **({"dull": True} if played.group(1) else {})}]
     counters = _PLACE_COUNTERS.match(sentence)
