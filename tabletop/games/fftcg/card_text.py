@@ -96,6 +96,8 @@ def with_name_marked(text: str, name: str) -> str:
     if not name:
         return text
     marked = text.replace(name, "<self>")
+    if name in SYMBOLS.values():  # a card named like a cost symbol ("Lightning"): "[Lightning]" stays the symbol
+        marked = marked.replace("[<self>]", f"[{name}]")
     return marked.replace("Card Name <self>", f"Card Name {name}").replace("Job <self>", f"Job {name}")
 
 

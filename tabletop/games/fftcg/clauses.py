@@ -218,6 +218,7 @@ def cost(text: str) -> tuple[dict[str, Any], bool] | None:
 # remove_break) --
 _PUT_CHARACTERS = re.compile(r"put (?P<self><self> and )?(?P<count>\d+) (?P<phrase>.+?) into the Break Zone", re.I)
 _DULL_CHARACTERS = re.compile(r"dull (?P<count>\d+) active (?P<phrase>.+)", re.I)
+_REMOVE_CHARACTERS = re.compile(r"remove (?P<count>\d+) (?P<phrase>.+?) from the game", re.I)
 _COST_CARD_KEYS = {"type", "element", "job", "name", "category", "any_of", "not_self"}
 _REMOVE_BREAK = re.compile(r"remove (?P<self><self> (?:and )?)?(?:(?P<count>\d+) (?P<phrase>.+?) )?in (?:the|your) Break "
                            r"Zone from the game", re.I)
@@ -242,13 +243,14 @@ def _cost_cards(part: str) -> dict[str, Any] | None:
         return found_removed or {}
     put = _PUT_CHARACTERS.fullmatch(part)
     dull = _DULL_CHARACTERS.fullmatch(part) if put is None else None
-    picked = put or dull
+    remove = _REMOVE_CHARACTERS.fullmatch(part) if put is None and dull is None else None
+    picked = put or dull or remove
     if picked is None:
         return None
     of = card_phrase(picked.group("phrase"))
     if of is None or not set(of) <= _COST_CARD_KEYS or of.get("type") == "summon":
         return {}
-    key = "put_characters" if put is not None else "dull_characters"
+    key = "put_characters" if put is not None else "dull_characters" if dull is not None else "remove_characters"
     found: dict[str, Any] = {key: int(picked.group("count")), f"{key}_of": of}
     if put is not None and put.group("self"):
         found["break_self"] = True

@@ -51,7 +51,8 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   the Break Zone ("put <self> and 1 Monster into the Break Zone:", digest 12.3: a cost's Characters are yours; not a
   break), `remove_break: N` removes N cards of the player's choice in their Break Zone from the game ("Remove 4 cards
   in the Break Zone from the game:"), `dull_characters: N` with `dull_characters_of` dulls N active Characters of the
-  player's choice they control ("Dull 2 active Job Knight:"; not the card itself when the cost dulls it too); their
+  player's choice they control ("Dull 2 active Job Knight:"; not the card itself when the cost dulls it too),
+  `remove_characters: N` with `remove_characters_of` removes N Characters they control from the game; their
   cards are the command's `cost_cards` (not the Backups it dulls for CP).
 - `target`: `self`, `event` (an auto ability's: the card its event happened to — "When a Forward you control
   attacks, it gains …" — while still the same object on the field, not chosen), or a card filter with `count` (default 1) and `up_to` (bool) — chosen when
@@ -194,7 +195,7 @@ TARGET_KEYS = FILTER_KEYS + ("count", "up_to")
 COST_KEYS = ("cp", "element", "element_cp", "elements", "x", "dull", "break_self", "discard", "discard_of", "mill",
              "remove_top", "discard_self", "put_characters", "put_characters_of", "remove_break", "dull_characters",
              "dull_characters_of", "return_self", "remove_self", "remove_self_from_break", "remove_break_of",
-             "remove_counters")
+             "remove_counters", "remove_characters", "remove_characters_of")
 ABILITY_KEYS = ("kind", "effect", "trigger", "of", "condition", "damage", "optional", "ex_burst", "cost",
                 "target", "all", "applies_to", "then", "duration", "name", "event", "instead", "only", "if", "unless",
                 "counters_at_least", "damage_on_self_at_least", "from_break_zone")
@@ -366,7 +367,7 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
     cost = ability.get("cost")
     if isinstance(cost, Mapping):
         for key in ("cp", "element_cp", "discard", "mill", "remove_top", "put_characters", "remove_break",
-                    "dull_characters"):
+                    "dull_characters", "remove_characters"):
             if key in cost and (isinstance(cost[key], bool) or not isinstance(cost[key], int) or cost[key] < 0):
                 problems.append(f"{where}: cost {key!r} must be a whole number, 0 or more")
         if "element_cp" in cost and "element" not in cost:
@@ -380,12 +381,12 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
         if counters is not None and (not isinstance(counters, Mapping) or not counters.get("counter")
                                      or not isinstance(counters.get("count"), int) or counters["count"] < 1):
             problems.append(f"{where}: cost 'remove_counters' is {{counter, count}}, count 1 or more")
-        for key in ("put_characters", "dull_characters"):
+        for key in ("put_characters", "dull_characters", "remove_characters"):
             if (key in cost) != (f"{key}_of" in cost):
                 problems.append(f"{where}: cost {key!r} (how many) and '{key}_of' (which) go together")
             if f"{key}_of" in cost:
                 problems += _check_filter(f"{where}.cost.{key}_of", cost[f"{key}_of"], CONTROL_KEYS)
-        if sum(key in cost for key in ("put_characters", "dull_characters", "remove_break")) > 1:
+        if sum(key in cost for key in ("put_characters", "dull_characters", "remove_characters", "remove_break")) > 1:
             # one UseAbility.cost_cards holds the cards of one of them
             problems.append(f"{where}: a cost picks Characters to put into the Break Zone, Characters to dull or Break "
                             "Zone cards to remove, one of them")

@@ -1230,7 +1230,8 @@ def _cost_card_candidates(state: GameState, player: str, iid: int, cost: Mapping
         seen = Seen(state, player, iid)
         return [i for i in state.zones[f"{player}.break"].cards if i != iid and (of is None or FILTER.holds(seen, i, of))]
     dulling = "dull_characters_of" in cost
-    of = cost.get("dull_characters_of") if dulling else cost.get("put_characters_of")
+    of = (cost.get("dull_characters_of") if dulling else cost.get("put_characters_of") or
+          cost.get("remove_characters_of"))
     if of is None:
         return []
     seen = Seen(state, player, iid)
@@ -1251,7 +1252,8 @@ def _break_zone_users(state: GameState, player: str) -> tuple[int, ...]:
 
 
 def _cost_cards_needed(cost: Mapping[str, Any]) -> int:
-    return int(cost.get("put_characters", 0)) + int(cost.get("remove_break", 0)) + int(cost.get("dull_characters", 0))
+    return sum(int(cost.get(key, 0)) for key in ("put_characters", "remove_break", "dull_characters",
+                                                 "remove_characters"))
 
 
 def _obvious_cost_cards(state: GameState, player: str, iid: int, cost: Mapping[str, Any]) -> tuple[int, ...]:
@@ -1274,6 +1276,7 @@ def _cost_cards_refusal(state: GameState, player: str, iid: int, cost: Mapping[s
     if needed and len(_cost_card_candidates(state, player, iid, cost)) < needed:
         what = ("cards in your Break Zone to remove from the game" if cost.get("remove_break") else
                 "active Characters you control of the kind it dulls" if cost.get("dull_characters") else
+                "Characters you control of the kind it removes from the game" if cost.get("remove_characters") else
                 "Characters you control of the kind it puts into the Break Zone")
         return IllegalCommand("FFTCG 11.6.2", f"its cost needs {needed} {what} (a cost is paid whole)")
     return None
@@ -1301,6 +1304,8 @@ def _pay_cost_cards(tx: Transaction, command: UseAbility, cost: Mapping[str, Any
             tx.log(f"{command.by} dulled {actions.name_of(tx, iid)} (cost)", "FFTCG 11.6.2")
     if cost.get("put_characters"):
         actions.move_from_field(tx, command.cost_cards, "break", "cost", "FFTCG 11.6.2")
+    if cost.get("remove_characters"):
+        actions.move_from_field(tx, command.cost_cards, "removed", "cost", "FFTCG 11.6.2")
     if cost.get("remove_self_from_break"):  # the card itself, in the Break Zone its ability is used from
         tx.log(f"{command.by} removed {actions.name_of(tx, command.card)} in their Break Zone from the game (cost)",
                "FFTCG 11.6.2")
@@ -1316,7 +1321,7 @@ def _cost_cards_choice(state: GameState, command: UseAbility, name: str) -> Card
     cost = state.definition(command.card).effects[command.ability].get("cost") or {}
     needed = len(command.cost_cards)
     what = ("remove from your Break Zone" if cost.get("remove_break") else "dull" if cost.get("dull_characters") else
-            "put into the Break Zone")
+            "remove from the game" if cost.get("remove_characters") else "put into the Break Zone")
     candidates = tuple(i for i in _cost_card_candidates(state, command.by, command.card, cost) if i not in command.backups)
     return CardChoice("choose other cards for the cost", f"{name}: check the {needed} card(s) its cost will {what}",
                       {"cost_cards": candidates}, count=(needed, needed))
