@@ -205,3 +205,10 @@ def test_a_card_named_in_brackets_reads_as_the_card_prints_it() -> None:
                               "The Card Name Test Page you control gains Brave.")
     assert bracketed == printed
     assert bracketed[0]["condition"] == {"control": {"job": "Squire", "not_self": True, "at_least": 1}}
+
+
+def test_a_card_named_like_a_cost_symbol_keeps_the_symbol_in_its_costs() -> None:
+    compiled = compile_card(_card("[Fire][Earth]: Earth gains +1000 power until the end of the turn.", name="Earth"))
+    assert compiled.is_fully_enforced, compiled.unknown_clauses
+    assert compiled.effects[0]["cost"] == {"cp": 2, "elements": {"fire": 1, "earth": 1}}
+    assert compiled.effects[0]["target"] == "self"
