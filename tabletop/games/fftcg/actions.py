@@ -517,7 +517,11 @@ def _replace_damage(tx: Transaction, iid: int, amount: int) -> int:
     if any(ability["instead"] == "prevent" for _, ability in found):
         reduced = amount
     else:
-        reduced = min(amount, sum(int(ability["amount"]) for _, ability in found))
+        reduced = min(amount, sum(int(ability["amount"]) for _, ability in found if ability["instead"] == "reduce"))
+    power = characteristics(tx.state)[iid].power if any(
+        ability["instead"] == "prevent_below_power" for _, ability in found) else None
+    if power is not None and amount - reduced < power:  # "less than its power": the reductions first, the
+        reduced = amount  # order its controller would choose (FFTCG 11.12.5.7)
     if reduced >= amount:  # FFTCG 11.12.5.4: the replaced event does not happen
         tx.log(f"{name} would be dealt {amount} damage and is dealt no damage instead ({sources})", "FFTCG 11.12.5")
         return 0

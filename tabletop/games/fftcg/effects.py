@@ -60,7 +60,9 @@ with `effect:` and that effect's parameters, plus optional ability keys:
 - `applies_to` (field, replacement): `self` or a card filter. `event` (replacement): `break` (with
   `instead`: remove_from_game or return_to_hand), `enters_field` (with `instead: your_control`: the
   card enters under this ability's controller, FFTCG 11.12.5.7) or `damage` (damage dealt to a
-  Forward; `instead: reduce` with `amount`, or `instead: prevent`: none is dealt).
+  Forward; `instead: reduce` with `amount`, or `instead: prevent`: none is dealt; `instead: prevent_below_power`: none
+  is dealt when it is less than the Forward's Power, after the reductions: "If <self> is dealt damage less than its
+  power, the damage becomes 0 instead").
 - `if` / `unless` (on any effect, the first one's at the ability's level): a `condition` (as above) under which the
   effect is done / not done: "If you control 3 or more Backups, draw 1 card." and "Deal it 5000 damage. If …, deal it
   8000 damage instead." (the first `unless`, the second `if`). A condition is read once per resolution, when the first
@@ -320,7 +322,8 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
         problems.append(f"{where}: a special ability needs a 'name'")
     if kind == "replacement":
         event = ability.get("event", "break")
-        allowed = {"break": INSTEADS, "enters_field": ENTRY_INSTEADS, "damage": DAMAGE_INSTEADS}.get(event)
+        allowed = {"break": INSTEADS, "enters_field": ENTRY_INSTEADS,
+                   "damage": (*DAMAGE_INSTEADS, "prevent_below_power")}.get(event)
         if allowed is None:
             problems.append(f"{where}: replacement event must be 'break', 'enters_field' or 'damage'")
         elif ability.get("instead") not in allowed:

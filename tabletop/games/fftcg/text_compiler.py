@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-75"
+COMPILER_VERSION = "fftcg-76"
 
 Ability = dict[str, Any]
 
@@ -526,6 +526,11 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
                 applies) <= {"type", "element", "job", "name", "category", "controller", "any_of"}:
             return None
         return [{"effect": "any_element_cp", "applies_to": applies}]
+    below = re.match(r"^If (<self>|a Forward you control) is dealt damage less than (?:its|his|her) power, the damage "
+                     r"becomes 0 instead$", sentence)
+    if below is not None:  # FFTCG 11.12.5: a replacement of the damage, read where damage is dealt
+        return [{"kind": "replacement", "event": "damage", "instead": "prevent_below_power",
+                 "applies_to": "self" if below.group(1) == "<self>" else {"type": "forward", "controller": "you"}}]
     reduce = re.match(r"^If <self> is dealt damage, reduce the damage by (\d+) instead$", sentence)
     if reduce is not None:
         return [{"kind": "replacement", "event": "damage", "instead": "reduce", "amount": int(reduce.group(1)),
