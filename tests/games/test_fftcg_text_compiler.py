@@ -196,3 +196,19 @@ def test_then_and_also_only_order_what_is_done() -> None:
     assert _fully_compiled("[Dull]: Draw 1 card. If you control 3 or more Backups, also draw 1 card.") == (
         {"kind": "action", "cost": {"dull": True}, "effect": "draw", "count": 1,
          "then": [{"effect": "draw", "count": 1, "if": {"backups_at_least": 3}}]},)
+
+
+def test_a_card_named_in_brackets_reads_as_the_card_prints_it() -> None:
+    bracketed = _fully_compiled("If you control a [Job (Squire)] other than Test Knight, Test Knight gains +1000 "
+                                "power.\nThe [Card Name (Test Page)] you control gains Brave.")
+    printed = _fully_compiled("If you control a Job Squire other than Test Knight, Test Knight gains +1000 power.\n"
+                              "The Card Name Test Page you control gains Brave.")
+    assert bracketed == printed
+    assert bracketed[0]["condition"] == {"control": {"job": "Squire", "not_self": True, "at_least": 1}}
+
+
+def test_a_card_named_like_a_cost_symbol_keeps_the_symbol_in_its_costs() -> None:
+    compiled = compile_card(_card("[Fire][Earth]: Earth gains +1000 power until the end of the turn.", name="Earth"))
+    assert compiled.is_fully_enforced, compiled.unknown_clauses
+    assert compiled.effects[0]["cost"] == {"cp": 2, "elements": {"fire": 1, "earth": 1}}
+    assert compiled.effects[0]["target"] == "self"

@@ -7,6 +7,7 @@ trigger list (engine/triggers.py); replacement effects go through engine/replace
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -15,7 +16,9 @@ from tabletop.engine.triggers import TriggerEvent, trigger_event
 from tabletop.engine.replacement import Replacement, ReplacementStep, run_replacements
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.card_filter import Seen
+from tabletop.games.fftcg import turn_history
 from tabletop.games.fftcg.continuous import (
+    NEXT_COST, next_cost_change,
     FILTER, characteristics, condition_holds, field_cards, is_current, is_of_type, matches, on_membership,
 )
 from tabletop.games.fftcg.effects import ability_kind
@@ -56,6 +59,8 @@ def emit(tx: Transaction, happened: TriggerEvent) -> None:
     """Queue the auto-abilities an event triggers (FFTCG 11.8) in the engine's pending trigger list."""
     state = tx.state
     event, card, player = happened["type"], happened.get("card"), happened.get("player")
+    if event == "leaves_field" and state.lists.get(WHILE_ON_FIELD):
+        _end_while_on_field(tx, happened)
     printed = printed_index(state)
     if event in _field_events(state) or (card is not None and event in printed[state.cards[card].card_id].auto):
         candidates = list(field_cards(state))
@@ -63,20 +68,25 @@ def emit(tx: Transaction, happened: TriggerEvent) -> None:
             candidates.append(card)  # "when X is broken / leaves the field": X's own abilities, last known
     else:
         candidates = []  # no card that could trigger on it
+    candidates += [i for i in _break_zone_watchers(state).get(event, ()) if i not in candidates]
     for source in candidates:
         facts = printed[state.cards[source].card_id]
         abilities = facts.auto.get(event)
         if not abilities:
             continue
         definition = facts.definition
-        controller = state.cards[source].controller
         for index, ability in abilities:
+            controller = state.cards[source].controller
+            if ability.get("from_break_zone"):  # "This effect will trigger only if <self> is in the Break Zone"
+                if state.cards[source].zone != f"{state.cards[source].owner}.break":
+                    continue
+                controller = state.cards[source].owner
             if not _event_matches(state, ability.get("of", "self"), event, source, card, player, controller):
                 continue
             on_field = state.cards[source].zone.endswith(".field")
-            if not on_field and not (source == card and event in LEAVING_EVENTS):
+            if not on_field and not ability.get("from_break_zone") and not (source == card and event in LEAVING_EVENTS):
                 continue
-            if not condition_holds(state, ability.get("condition"), controller, ability.get("damage")):
+            if not condition_holds(state, ability.get("condition"), controller, ability.get("damage"), source):
                 continue  # FFTCG 11.8.13: a false condition means it does not trigger
             if "once_per_turn" in (ability.get("only") or ()):  # "This effect will trigger only once per turn"
                 stamp = [state.turn, state.cards[source].props.get("ts")]
@@ -106,12 +116,64 @@ def emit(tx: Transaction, happened: TriggerEvent) -> None:
             tx.list_remove("delayed", position)
 
 
+# Effects lasting "for as long as <self> is on the field" (FFTCG 11.12.4.1: for the stated duration): each
+# {source: [card, ts], cards: [[card, ts], …], end: return|control}, ended as that object leaves the field
+WHILE_ON_FIELD = "fftcg.while_on_field"
+
+
+def _end_while_on_field(tx: Transaction, happened: TriggerEvent) -> None:
+    """End the effects lasting while the card that left the field was there: the cards they removed from the game
+    return to their owner's field, the cards they took control of go back to their owner."""
+    state = tx.state
+    for position, item in reversed(list(enumerate(state.lists[WHILE_ON_FIELD]))):
+        if item["source"] != [happened.get("card"), happened.get("was_ts")]:
+            continue
+        tx.list_remove(WHILE_ON_FIELD, position)
+        for iid, ts in item["cards"]:
+            if not is_current(state, iid, ts):
+                continue  # it moved since: a new object the effect no longer follows (FFTCG 7.4)
+            card = state.cards[iid]
+            if item["end"] == "return" and card.zone == f"{card.owner}.removed":
+                tx.log(f"{name_of(tx, iid)} returns to the field: the effect that removed it ended", "FFTCG 11.12.4.1")
+                put_onto_field(tx, iid, card.owner, state.definition(iid).card_type == "backup")
+            elif item["end"] == "control" and card.zone.endswith(".field") and card.controller != card.owner:
+                tx.set_field(iid, "controller", card.owner)
+                tx.set_prop(iid, "since", state.turn)
+                tx.log(f"{card.owner} regained control of {name_of(tx, iid)}: the effect ended", "FFTCG 11.12.4.1")
+
+
+def use_next_cost_change(tx: Transaction, iid: int) -> None:
+    """Use up the "your next <card>" cost change the card cast now had (continuous.NEXT_COST)."""
+    found = next_cost_change(tx.state, iid)
+    if found is not None:
+        tx.list_remove(NEXT_COST, found[0])
+
+
 def _is_watched_object(state: Any, happened: TriggerEvent, ts: Any) -> bool:
     """Tell whether an event happened to the object a delayed ability watches: the card as it is now, or, for a
     card that just left its zone, the object it was (`was_ts`) — not a new object the card became since."""
     if "was_ts" in happened:
         return bool(happened["was_ts"] == ts)
     return is_current(state, happened["card"], ts)
+
+
+def _break_zone_watchers(state: Any) -> dict[str, tuple[int, ...]]:
+    """Return, by event, the Break Zones' cards with an auto ability triggering only while they are there (kept while
+    the Break Zones stay the same)."""
+    def watchers() -> dict[str, tuple[int, ...]]:
+        printed = printed_index(state)
+        found: dict[str, list[int]] = {}
+        for owner in state.players:
+            for iid in state.zones[f"{owner}.break"].cards:
+                for event in printed[state.cards[iid].card_id].break_zone_events:
+                    found.setdefault(event, []).append(iid)
+        return {event: tuple(cards) for event, cards in found.items()}
+    return state.memo_on("fftcg.break_watchers", _break_zones(state.players), watchers)  # type: ignore[no-any-return]
+
+
+@functools.lru_cache(maxsize=None)
+def _break_zones(players: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(f"{player}.break" for player in players)
 
 
 def _field_events(state: Any) -> frozenset[str]:
@@ -199,6 +261,7 @@ def damage_player(tx: Transaction, player: str, amount: int, sources: Iterable[i
         enter_zone(tx, top, "damage", None)
         definition = state.definition(top)
         tx.log(f"{player} took 1 damage: {definition.name}", "FFTCG 6.5.2")
+        turn_history.record(tx, player, "damaged")
         if definition.attributes.get("ex_burst") and ex_ability(definition) is not None:
             tx.list_append("ex_queue", {"card": top, "player": player})
     for source in sources:
@@ -410,6 +473,7 @@ def put_onto_field(tx: Transaction, iid: int, controller: str, dull: bool = Fals
     if final != controller:
         tx.log(f"{name_of(tx, iid)} enters the field under {final}'s control instead", "FFTCG 11.12.5.7")
     tx.set_prop(iid, "since", tx.state.turn)
+    turn_history.record(tx, final, "entered", iid)
     facts = printed_index(tx.state)[tx.state.cards[iid].card_id]
     if dull or any(a.get("effect") == "enters_dull" for _, a in facts.field):  # "<self> enters the field dull"
         tx.set_field(iid, "tapped", True)
@@ -453,7 +517,11 @@ def _replace_damage(tx: Transaction, iid: int, amount: int) -> int:
     if any(ability["instead"] == "prevent" for _, ability in found):
         reduced = amount
     else:
-        reduced = min(amount, sum(int(ability["amount"]) for _, ability in found))
+        reduced = min(amount, sum(int(ability["amount"]) for _, ability in found if ability["instead"] == "reduce"))
+    power = characteristics(tx.state)[iid].power if any(
+        ability["instead"] == "prevent_below_power" for _, ability in found) else None
+    if power is not None and amount - reduced < power:  # "less than its power": the reductions first, the
+        reduced = amount  # order its controller would choose (FFTCG 11.12.5.7)
     if reduced >= amount:  # FFTCG 11.12.5.4: the replaced event does not happen
         tx.log(f"{name} would be dealt {amount} damage and is dealt no damage instead ({sources})", "FFTCG 11.12.5")
         return 0

@@ -148,12 +148,27 @@ def cost(text: str) -> tuple[dict[str, Any], bool] | None:
         if part.lower() == "put <self> into the break zone":
             found["break_self"] = True
             continue
+        moved = {"return <self> to its owner's hand": "return_self", "remove <self> from the game": "remove_self"}.get(
+            part.lower())
+        if moved is not None:  # the card leaves the field as the cost is paid (FFTCG 11.6.2)
+            found[moved] = True
+            continue
         if part.lower() == "discard <self>":  # used from the hand (FFTCG 12.1: revealed by being discarded)
             found["discard_self"] = True
             continue
         top = re.fullmatch(r"(put|remove) the top (\d+) cards of your deck (?:into the Break Zone|from the game)", part, re.I)
         if top is not None and (top.group(1).lower() == "put") == part.lower().endswith("break zone"):
             found["mill" if top.group(1).lower() == "put" else "remove_top"] = int(top.group(2))
+            continue
+        counters = re.fullmatch(r"remove (\d+) (\w+) Counters? from <self>", part, re.I)
+        if counters is not None:  # counters on the card itself, removed as the cost is paid (FFTCG 4.9)
+            found["remove_counters"] = {"counter": counters.group(2), "count": int(counters.group(1))}
+            continue
+        cards = _cost_cards(part)
+        if cards is not None:
+            if not cards or any(key in found for key in cards):
+                return None
+            found.update(cards)
             continue
         discard = re.fullmatch(r"discard (\d+) (.+?)(?: from your hand)?", part, re.I)
         if discard is not None:
@@ -199,11 +214,58 @@ def cost(text: str) -> tuple[dict[str, Any], bool] | None:
     return found, special
 
 
+# -- costs choosing cards outside the hand (cost keys put_characters / dull_characters with their filters *_of,
+# remove_break) --
+_PUT_CHARACTERS = re.compile(r"put (?P<self><self> and )?(?P<count>\d+) (?P<phrase>.+?) into the Break Zone", re.I)
+_DULL_CHARACTERS = re.compile(r"dull (?P<count>\d+) active (?P<phrase>.+)", re.I)
+_REMOVE_CHARACTERS = re.compile(r"remove (?P<count>\d+) (?P<phrase>.+?) from the game", re.I)
+_COST_CARD_KEYS = {"type", "element", "job", "name", "category", "any_of", "not_self"}
+_REMOVE_BREAK = re.compile(r"remove (?P<self><self> (?:and )?)?(?:(?P<count>\d+) (?P<phrase>.+?) )?in (?:the|your) Break "
+                           r"Zone from the game", re.I)
+
+
+def _cost_cards(part: str) -> dict[str, Any] | None:
+    """Read a cost part that picks cards outside the hand: "put <self> and 1 Monster into the Break Zone", "put 2 Ice
+    Backups into the Break Zone", "dull 2 active Job Knight" (Characters you control, digest 12.3) or "remove 4 cards
+    in the Break Zone from the game" (cards of your Break Zone); None when the part is not of that kind, {} when it is
+    but a phrase is unread."""
+    removed = _REMOVE_BREAK.fullmatch(part)
+    if removed is not None:  # "remove <self> (and 1 Card Name X) in the Break Zone": used from there (from_break_zone)
+        found_removed: dict[str, Any] = {"remove_self_from_break": True} if removed.group("self") else {}
+        if removed.group("count"):
+            phrase = removed.group("phrase")
+            of = {} if re.fullmatch(r"cards?", phrase) else card_phrase(phrase)
+            if of is None or not set(of) <= _COST_CARD_KEYS - {"not_self"}:
+                return {}
+            found_removed["remove_break"] = int(removed.group("count"))
+            if of:
+                found_removed["remove_break_of"] = of
+        return found_removed or {}
+    put = _PUT_CHARACTERS.fullmatch(part)
+    dull = _DULL_CHARACTERS.fullmatch(part) if put is None else None
+    remove = _REMOVE_CHARACTERS.fullmatch(part) if put is None and dull is None else None
+    picked = put or dull or remove
+    if picked is None:
+        return None
+    of = card_phrase(picked.group("phrase"))
+    if of is None or not set(of) <= _COST_CARD_KEYS or of.get("type") == "summon":
+        return {}
+    key = "put_characters" if put is not None else "dull_characters" if dull is not None else "remove_characters"
+    found: dict[str, Any] = {key: int(picked.group("count")), f"{key}_of": of}
+    if put is not None and put.group("self"):
+        found["break_self"] = True
+    return found
+
+
 # -- effect sentences -------------------------------------------------------------------------------------------
 _IT = r"(?:it|them)"
 _POWER_TURN = re.compile(r"^(?:it|they) (?:gains?|loses?) ([+-]?)(\d+) power until the end of the turn$", re.I)
 
 
+# "cannot be broken by opposing Summons or abilities that don't deal damage": their break effects do not break it
+# ("opposing": the opponent of the card's controller, so read only of the ability's own side's cards)
+UNBREAKABLE_BY_OPPONENT = "cannot be broken by opposing Summons or abilities that don't deal damage"
+UNBREAKABLE_EFFECT: Effect = {"effect": "cannot_be_broken_by", "by": "any", "player": "opponent"}
 # a granted ability in quotes: "…" or ‘…’
 QUOTE = re.compile(r'"([^"]*)"|‘([^’]*)’')
 _CHOOSERS = {"summons": "summons", "abilities": "abilities", "summons or abilities": "any"}
@@ -217,6 +279,7 @@ _QUOTED: tuple[tuple[re.Pattern[str], Any], ...] = (
      lambda m: [{"effect": "must_block"}]),
     (re.compile(rf"^{_THIS} must attack once per turn if possible$", re.I), lambda m: [{"effect": "must_attack"}]),
     (re.compile(rf"^{_THIS} cannot be broken$", re.I), lambda m: [{"effect": "cannot_be_broken"}]),
+    (re.compile(rf"^{_THIS} {UNBREAKABLE_BY_OPPONENT}$", re.I), lambda m: [UNBREAKABLE_EFFECT]),
     (re.compile(rf"^{_THIS} cannot be blocked$", re.I), lambda m: [{"effect": "cannot_be_blocked_by", "cost_at_least": 0}]),
     (re.compile(rf"^{_THIS} cannot be blocked by a Forward of cost (\d+) or more$", re.I),
      lambda m: [{"effect": "cannot_be_blocked_by", "cost_at_least": int(m.group(1))}]),
@@ -246,6 +309,8 @@ def _grants(text: str, own: bool = True) -> list[Effect] | None:
         power = re.fullmatch(r"\+(\d+) power", part)
         if power is not None:
             effects.append({"effect": "power", "amount": int(power.group(1))})
+        elif part == UNBREAKABLE_BY_OPPONENT and own:
+            effects.append(dict(UNBREAKABLE_EFFECT))
         elif part.lower() in ("haste", "brave", "first strike"):
             effects.append({"effect": "grant_keyword", "keyword": KEYWORD_NAMES[part.lower()]})
         elif part == "\x00":
@@ -267,6 +332,10 @@ _TARGET_VERBS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(rf"^activate {_IT}$", re.I), lambda m: [{"effect": "activate"}]),
     (re.compile(rf"^return {_IT} to (?:its|their) owners?'s? hands?$", re.I), lambda m: [{"effect": "return_to_hand"}]),
     (re.compile(rf"^remove {_IT} from the game$", re.I), lambda m: [{"effect": "remove_from_game"}]),
+    (re.compile(rf"^remove {_IT} from the game for as long as <self> is on the field$", re.I),
+     lambda m: [{"effect": "remove_from_game", "while_source_on_field": True}]),
+    (re.compile(rf"^you gain control of {_IT} for as long as <self> is on the field$", re.I),
+     lambda m: [{"effect": "gain_control", "while_source_on_field": True}]),
     (re.compile(rf"^put {_IT} into the Break Zone$", re.I), lambda m: [{"effect": "put_into_break"}]),
     (re.compile(rf"^gain control of {_IT}$", re.I), lambda m: [{"effect": "gain_control"}]),
     (re.compile(rf"^put {_IT} at the bottom of (?:its|their) owners?'s? decks?$", re.I),
@@ -290,6 +359,8 @@ def counted_amount(each: str, times: int, negative: bool = False) -> dict[str, A
     when it is used (effects.VALUE_KEYS); `negative`: a loss of power or a cost reduction."""
     if each in ("point of damage you have received", "point of damage your opponent has received"):
         found: dict[str, Any] = {"damage_points": "you" if each.startswith("point of damage you") else "opponent"}
+    elif each == "CP of a different Element you paid to cast <self>":  # as the card was cast this turn
+        found = {"paid_elements": True}
     else:
         counted = card_phrase(each)
         if counted is None or "zone" in counted:
@@ -428,6 +499,9 @@ _PLACE_COUNTERS = re.compile(r"^place (\d+) (\w+) Counters? on <self>$", re.I)
 
 def self_sentence(sentence: str) -> list[Effect] | None:
     """Read a sentence doing something to the card itself ("<self> gains +2000 power until the end of the turn")."""
+    played = re.match(r"^play <self>(?: from the Break Zone)? onto the field( dull)?$", sentence, re.I)
+    if played is not None:  # from the Break Zone or the hand, where the ability was used (FFTCG 11.4.8)
+        return [{"effect": "play_onto_field", **({"dull": True} if played.group(1) else {})}]
     counters = _PLACE_COUNTERS.match(sentence)
     if counters is not None:  # FFTCG 4.9: a named marker, lost when the card changes zones
         return [{"effect": "add_counter", "counter": counters.group(2), "count": int(counters.group(1))}]
@@ -608,9 +682,31 @@ def pay_sentence(sentence: str) -> Effect | None:
 _DISCARD_OF = re.compile(r"^discard (\d+) (.+?)(?: from your hand)?$", re.I)
 
 
+_NEXT_COST = re.compile(r"^during this turn, the cost required to cast your next (.+?) is reduced by (\d+)"
+                        r"( \(it cannot become 0\))?$", re.I)
+
+
+def next_cost_sentence(sentence: str) -> Effect | None:
+    """Read "During this turn, the cost required to cast your next Job Knight Forward is reduced by 2 (it cannot become
+    0)" (a next_cost_change: printed facts of the card cast; "card": any)."""
+    match = _NEXT_COST.match(sentence)
+    if match is None:
+        return None
+    wanted = {} if match.group(1) == "card" else card_phrase(match.group(1))
+    if wanted is None or not set(wanted) <= {"type", "element", "job", "name", "category", "any_of"}:
+        return None
+    found: Effect = {"effect": "next_cost_change", "amount": -int(match.group(2)), "filter": wanted}
+    if match.group(3):
+        found["floor"] = 1
+    return found
+
+
 def player_sentence(sentence: str) -> Effect | None:
     """Read a sentence acting on players or decks, not on chosen cards ("Draw 2 cards", "Your opponent discards 1
     card", "Search for 1 Earth Forward and add it to your hand")."""
+    cheaper = next_cost_sentence(sentence)
+    if cheaper is not None:
+        return cheaper
     paid = pay_sentence(sentence)
     if paid is not None:
         return paid

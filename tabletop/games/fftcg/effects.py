@@ -17,9 +17,18 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   whenever its `condition` holds and is not already waiting or on the stack). `of:` a card filter whose
   event triggers it (default: this card itself; for summon_cast the filter is matched on the Summon).
 - `condition`: {backups_at_least, forwards_at_least, damage_at_least, hand_at_most, hand_at_least, your_turn: 1,
-  opponent_hand_at_most, opponent_damage_at_least, control, opponent_control} (`control` / `opponent_control`: a card
-  filter of printed facts with `at_least` (default 1) and/or `at_most`: "if you control 2 or more Job Knight
-  Forwards", FFTCG 11.8.13 / 11.12.2): for an auto
+  opponent_hand_at_most, opponent_damage_at_least, control, opponent_control, break_zone} (`control` /
+  `opponent_control`: a card filter of printed facts with `at_least` (default 1) and/or `at_most`: "if you control 2
+  or more Job Knight Forwards", FFTCG 11.8.13 / 11.12.2; `break_zone` the same counted among the cards of the
+  player's own Break Zone: "If you have 5 or more Job Samurai Forwards in your Break Zone"; `cast_this_turn`,
+  `entered_this_turn`: a filter of printed facts with `at_least`, counted among the cards the player cast this turn /
+  that entered their field this turn: "if you have cast 3 or more cards this turn", "if a Fire Forward has entered
+  your field this turn"; `damaged_this_turn: 1`: "if you have received a point of damage this turn"; `elements_among`:
+  a filter of printed facts with `at_least` / `at_most` different Elements among the Characters you control passing it;
+  `elements_differ`: a filter whose Characters you control share no Element two by two; `paid_elements`: {at_least,
+  at_most}: the card was cast this turn with its cost paid with CP of that many different Elements;
+  `opponent_forwards_ahead: N`: the opponent controls N or more Forwards more than you; `damage_ahead: N`: you have
+  received N or more points of damage more than your opponent): for an auto
   ability checked when it triggers and again when it resolves (FFTCG 11.8.13); for a field ability
   while it applies; for an action ability when it is used ("You can only use this ability if …", FFTCG 11.6).
   `damage: N` is the "Damage N —" keyword (FFTCG 15.2.6).
@@ -33,18 +42,33 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   `discard_of` when given ("Discard 1 Water Summon:"); `mill: N` / `remove_top: N` put the top N cards of the player's
   deck into the Break Zone / remove them from the game (only with N cards in the deck: a cost is paid whole);
   `discard_self` discards the card itself from its owner's hand: the ability is used from the hand, not the field
-  ("Discard <self>: … You can only use this ability if <self> is in your hand", FFTCG 12.1).
+  ("Discard <self>: … You can only use this ability if <self> is in your hand", FFTCG 12.1);
+  `return_self` / `remove_self` return the card to its owner's hand / remove it from the game; `remove_counters:
+  {counter, count}` removes that many of those counters from the card (only with that many on it, FFTCG 4.9);
+  `remove_self_from_break` removes the card itself from the Break Zone its ability is used from (`from_break_zone`);
+  `remove_break_of`: the filter of printed facts the cards `remove_break` removes pass ("remove 3 Summons in …");
+  `put_characters: N` with the filter `put_characters_of` puts N Characters of the player's choice they control into
+  the Break Zone ("put <self> and 1 Monster into the Break Zone:", digest 12.3: a cost's Characters are yours; not a
+  break), `remove_break: N` removes N cards of the player's choice in their Break Zone from the game ("Remove 4 cards
+  in the Break Zone from the game:"), `dull_characters: N` with `dull_characters_of` dulls N active Characters of the
+  player's choice they control ("Dull 2 active Job Knight:"; not the card itself when the cost dulls it too),
+  `remove_characters: N` with `remove_characters_of` removes N Characters they control from the game; their
+  cards are the command's `cost_cards` (not the Backups it dulls for CP).
 - `target`: `self`, `event` (an auto ability's: the card its event happened to — "When a Forward you control
   attacks, it gains …" — while still the same object on the field, not chosen), or a card filter with `count` (default 1) and `up_to` (bool) — chosen when
   played or put on the stack. `all`: a card filter, every matching card (not chosen).
 - `applies_to` (field, replacement): `self` or a card filter. `event` (replacement): `break` (with
   `instead`: remove_from_game or return_to_hand), `enters_field` (with `instead: your_control`: the
   card enters under this ability's controller, FFTCG 11.12.5.7) or `damage` (damage dealt to a
-  Forward; `instead: reduce` with `amount`, or `instead: prevent`: none is dealt).
+  Forward; `instead: reduce` with `amount`, or `instead: prevent`: none is dealt; `instead: prevent_below_power`: none
+  is dealt when it is less than the Forward's Power, after the reductions: "If <self> is dealt damage less than its
+  power, the damage becomes 0 instead").
 - `if` / `unless` (on any effect, the first one's at the ability's level): a `condition` (as above) under which the
   effect is done / not done: "If you control 3 or more Backups, draw 1 card." and "Deal it 5000 damage. If …, deal it
   8000 damage instead." (the first `unless`, the second `if`). A condition is read once per resolution, when the first
   effect naming it is reached, so an effect and its "instead" never both happen.
+- `unless_paid: true` (on any effect after a `pay` step): done only when that payment was not made ("If your opponent
+  doesn't pay [2], break it": a pay {player: opponent} step, then break with unless_paid).
 - `then`: a list of further effects, done in order on the same chosen cards; one with `on: self` is done to the
   ability's own card instead ("Choose 1 Forward. Break it. Activate <self>."; while it is still the object that
   used the ability, FFTCG 7.4).
@@ -52,6 +76,9 @@ with `effect:` and that effect's parameters, plus optional ability keys:
 - `name`: the ability's name (shown on the stack).
 - `counters_at_least` (action/special): {counter, count}: used only while the card carries at least `count` counters
   of that name ("You can only use this ability if 3 or more Monster Counters are placed on <self>", FFTCG 4.9).
+- `from_break_zone` (action, auto): true: used / triggering while the card is in its owner's Break Zone, not on the
+  field ("… You can only use this ability during your Main Phase and if <self> is in the Break Zone"; "Play <self> onto
+  the field"; "When a Card Name X enters your field, … This effect will trigger only if <self> is in the Break Zone").
 - `damage_on_self_at_least` (action/special): N: used only while the card itself has N or more damage on it ("… if
   <self> has received 4000 damage or more").
 - `only` (action/special): what the ability's text limits its use to, a list of `your_turn` ("You can only use this
@@ -79,23 +106,31 @@ owner's deck, FFTCG 7.3; default bottom), reveal_top {count, filter, take, up_to
 (reveal — or, `reveal: false`, look at — the top `count` cards of your deck, add `take` of them passing `filter`
 to your hand — or play them onto the field, `to: field` (FFTCG 11.4.8) — "up to" when `up_to`; the others go to the bottom in the order you pick, to the Break Zone, or stay;
 FFTCG 7.6.1), play_onto_field {dull},
-add_counter {counter, count}, remove_counter {counter, count}, cost_change {amount} (field: cards in
-`applies_to` cost that much more; negative = less; `applies_to: self`: the card's own cost, counted while it is in
+add_counter {counter, count}, remove_counter {counter, count}, cost_change {amount, floor} (field: cards in
+`applies_to` cost that much more; negative = less; `floor: 1`: "(it cannot become 0)", a cost of 1 or more stays 1 or
+more; `applies_to: self`: the card's own cost, counted while it is in
 its owner's hand, FFTCG 11.12.4.4), choose_one {modes: [[effects…], …]} ("select 1 of the N following
 actions", FFTCG 11.3.3; as an ability's first effect, a mode's first effect may carry its own `target` or `all`: the mode
 is then chosen before the targets, see `with_mode`),
-gain_control, hand_to_deck_bottom {count} (its controller places `count` cards of their choice from their hand at the
+gain_control {while_source_on_field} (and remove_from_game {while_source_on_field}: "… for as long as <self> is
+on the field": when that card leaves the field, the cards removed return to their owner's field, control goes back to
+the owner; nothing is done when it left before the effect, FFTCG 11.12.4.1), hand_to_deck_bottom {count} (its controller places `count` cards of their choice from their hand at the
 bottom of their deck, in the order picked, FFTCG 7.9), discard_hand {player} (that player discards every card of their hand), discard {count, player, filter} (with a hand `target`: the chosen cards; else the player
 discards `count` cards of their choice, each passing `filter` when given: "discard 1 Summon"), cannot_attack, cannot_block, must_attack, must_block (blocks
 when it can, FFTCG 10.1.3.1.3),
 enters_dull (field, self: the card enters the field dull, read as it enters, FFTCG 11.12.5), backup_cp_only (field, self, read in the hand: "You can only pay with CP
 produced by Backups to cast <self>" — no card is discarded for CP to play or cast it, FFTCG 11.2 narrowed by its text),
+any_element_cp (field: the Backups it applies to make CP of any Element when dulled for CP, FFTCG 5.2.1.3 widened by
+the text), any_element_cost (field: the cost of the card itself — read in the hand — or of the cards in `applies_to`
+its controller plays needs no CP of their Element while its condition holds, FFTCG 11.4.6.1 widened by the text),
 stays_dull (field, self:
 the card does not activate in its controller's Active Phase while its condition holds, FFTCG 9.1.1.1 narrowed by its
 text), cannot_be_broken (no
 break happens to the card: effects that break and damage ≥ Power leave it, FFTCG 1.3; Power 0
 puts it into the Break Zone still, FFTCG 12.4.4), cannot_be_blocked_by {cost_at_least}, cannot_be_dulled {by, player} (no effect of
-such a Summon or ability dulls it, FFTCG 1.3; costs and attacks still do), cannot_be_chosen {by: summons|abilities|any, player} (by what
+such a Summon or ability dulls it, FFTCG 1.3; costs and attacks still do), cannot_be_broken_by {by, player} (no break
+effect of such a Summon or ability breaks it, FFTCG 1.3; damage still does: "cannot be broken by opposing Summons or
+abilities that don't deal damage"), cannot_be_chosen {by: summons|abilities|any, player} (by what
 the given player plays; no player: anyone's), delayed {when: a trigger, do: [effects…]} (one time, next event: of the chosen card, or a phase's beginning; an
 effect of `do` with `on: self` is done to the card that made it, while still the same object),
 by_hand {text} (an ability the rules cannot carry out: its controller does `text` by hand, then answers Done;
@@ -107,16 +142,20 @@ Forward they control.": that player picks `count` cards passing `filter` — on 
 "Play 1 Forward from your hand onto the field" is a select from the hand then play_onto_field — as the effect
 resolves, not a choice of targets; the effects after it are done to them), pay {cost: {cp, element, element_cp, elements}} ("you may pay
 [1]": as it resolves, the controller picks cards to discard and Backups to dull paying it, FFTCG 11.2, or none: not
-paid), reveal_hand {player} (that player shows
+paid), next_cost_change {amount, filter, floor} ("During this turn, the cost required to cast your next Summon is
+reduced by 1 (it cannot become 0)": the next card passing `filter`, a filter of printed facts, the controller casts this
+turn costs `amount` more — negative: less — but not below `floor` unless it already was; used up by that cast),
+reveal_hand {player} (that player shows
 their hand to both players: "Your opponent reveals their hand. Select 1 card from their hand. Your opponent discards
-this card." is reveal_hand, a select from the opponent's hand, then discard), when_done {after: discard|damage|self_break|pay|moved, count, do: an
+this card." is reveal_hand, a select from the opponent's hand, then discard), when_done {after: discard|damage|self_break|self_removed|pay|moved, count, do: an
 ability} (`moved`: after a select of 1 card you control and an effect moving it — "you may put 1 Backup you control into
 the Break Zone. When you do so, …" — done when the selected card left the field) ("you may discard 1 card (`count`: all of them). When you do so, choose 1 Forward. Break it.": when the step before it was done —
 the cards discarded, the damage received, the card itself put into the Break Zone — `do` triggers as a new auto
 ability, its targets chosen as it goes on the stack, FFTCG 11.8).
 A number (draw count, deal_damage/damage_player/power amount; a card's own cost_change) may be computed when the
 effect resolves (the cost: when it is counted): {x: N} is N times the X paid, {count: FILTER} the number of field
-cards passing the filter, {damage_points: you|opponent} the points of damage that player has received; `times: N`
+cards passing the filter, {damage_points: you|opponent} the points of damage that player has received,
+{paid_elements: true} the different Elements of the CP the card was cast with this turn (0 if not cast); `times: N`
 multiplies, `divide: N` divides with fractions rounded up (FFTCG 4.2); `negative: true` makes it a loss (power) or a
 reduction (cost_change).
 mill {count, player} puts the top `count` cards of the player's deck into their Break Zone (FFTCG 7.3).
@@ -140,10 +179,13 @@ TRIGGERS = ("enters_field", "leaves_field", "broken", "put_into_break_zone", "at
             "state")
 PHASE_TRIGGERS = ("main_phase_start", "attack_phase_start", "end_phase_start")  # events that happen to no card
 CONDITIONS = ("backups_at_least", "forwards_at_least", "damage_at_least", "hand_at_most", "control", "your_turn",
-              "hand_at_least", "opponent_hand_at_most", "opponent_damage_at_least", "opponent_control")
-# what a `control` condition's filter may read: printed facts only (continuous._controls)
+              "hand_at_least", "opponent_hand_at_most", "opponent_damage_at_least", "opponent_control", "break_zone",
+              "cast_this_turn", "entered_this_turn", "damaged_this_turn", "elements_among", "elements_differ",
+              "paid_elements", "opponent_forwards_ahead", "damage_ahead")
+# what a `control` condition's filter may read: printed facts, and whether a card on the field is dull
+# (continuous._controls)
 CONTROL_KEYS = ("type", "element", "job", "name", "category", "cost_at_most", "cost_at_least", "not_self", "at_least",
-                "at_most", "any_of", "none_of")
+                "at_most", "any_of", "none_of", "dull")
 FILTER_KEYS = ("type", "controller", "zone", "element", "job", "name", "category", "cost_at_most",
                "cost_at_least", "power_at_most", "power_at_least", "dull", "keyword", "not_self", "damaged",
                "attacking", "blocking", "any_of", "none_of")
@@ -153,12 +195,14 @@ ALTERNATIVE_KEYS = ("type", "element", "job", "name", "category")
 MOMENT_KEYS = ("damaged", "attacking", "blocking")
 TARGET_KEYS = FILTER_KEYS + ("count", "up_to")
 COST_KEYS = ("cp", "element", "element_cp", "elements", "x", "dull", "break_self", "discard", "discard_of", "mill",
-             "remove_top", "discard_self")
+             "remove_top", "discard_self", "put_characters", "put_characters_of", "remove_break", "dull_characters",
+             "dull_characters_of", "return_self", "remove_self", "remove_self_from_break", "remove_break_of",
+             "remove_counters", "remove_characters", "remove_characters_of")
 ABILITY_KEYS = ("kind", "effect", "trigger", "of", "condition", "damage", "optional", "ex_burst", "cost",
                 "target", "all", "applies_to", "then", "duration", "name", "event", "instead", "only", "if", "unless",
-                "counters_at_least", "damage_on_self_at_least")
+                "counters_at_least", "damage_on_self_at_least", "from_break_zone")
 # keys of one effect step besides its word's parameters (see `then`, `if` / `unless`)
-STEP_KEYS = ("effect", "duration", "on", "if", "unless")
+STEP_KEYS = ("effect", "duration", "on", "if", "unless", "unless_paid")
 USE_LIMITS = ("your_turn", "main_phase", "once_per_turn", "while_attacking")
 
 # The effect words with their own parameters' types (handlers: words.py; cost_change and choose_one have none:
@@ -168,7 +212,7 @@ VOCABULARY = Vocabulary("fftcg")
 # {count: FILTER} (the field's cards passing it), {damage_points: PLAYER}, with `times: N`, `divide: N` (a fraction
 # rounded up) and `negative` (see the module docstring).
 VALUE: tuple[type, ...] = (int, dict)
-VALUE_KEYS = ("x", "count", "damage_points", "times", "divide", "negative")
+VALUE_KEYS = ("x", "count", "damage_points", "paid_elements", "times", "divide", "negative")
 _WORDS: dict[str, dict[str, ParamType]] = {
     "draw": {"count": VALUE, "player": str},
     "deal_damage": {"amount": VALUE},
@@ -186,16 +230,16 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "search": {"filter": dict, "count": int, "to": str, "dull": bool},
     "look_top": {"count": int, "reorder": bool},
     "return_to_hand": {},
-    "remove_from_game": {},
+    "remove_from_game": {"while_source_on_field": bool},
     "put_on_deck": {"position": str},
     "mill": {"count": int, "player": str},
     "reveal_top": {"count": int, "filter": dict, "take": int, "up_to": bool, "rest": str, "reveal": bool, "to": str},
     "play_onto_field": {"dull": bool},
     "add_counter": {"counter": str, "count": int},
     "remove_counter": {"counter": str, "count": int},
-    "cost_change": {"amount": VALUE},
+    "cost_change": {"amount": VALUE, "floor": int},
     "choose_one": {"modes": list},
-    "gain_control": {},
+    "gain_control": {"while_source_on_field": bool},
     "discard": {"count": int, "player": str, "filter": dict},
     "discard_hand": {"player": str},
     "hand_to_deck_bottom": {"count": int},
@@ -206,17 +250,21 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "cannot_be_blocked_by": {"cost_at_least": int},
     "cannot_be_chosen": {"by": str, "player": str},
     "cannot_be_dulled": {"by": str, "player": str},
+    "cannot_be_broken_by": {"by": str, "player": str},
     "cannot_be_broken": {},
     "enters_dull": {},
     "stays_dull": {},
     "backup_cp_only": {},
+    "any_element_cp": {},
+    "any_element_cost": {},
     "delayed": {"when": str, "do": list},
     "replace_break": {"instead": str, "put": bool},
     "replace_next_damage": {"instead": str, "amount": int},
     "when_done": {"after": str, "count": int, "do": dict},
     "select": {"player": str, "filter": dict, "count": int, "up_to": bool},
     "reveal_hand": {"player": str},
-    "pay": {"cost": dict},
+    "next_cost_change": {"amount": int, "filter": dict, "floor": int},
+    "pay": {"cost": dict, "player": str},
     "by_hand": {"text": str},
 }
 for _word, _word_params in _WORDS.items():
@@ -224,13 +272,14 @@ for _word, _word_params in _WORDS.items():
 # effects that only make sense as field abilities or as effects lasting a duration
 CONTINUOUS = ("power", "set_power", "grant_keyword", "grant_job", "become_forward", "cost_change", "cannot_attack", "cannot_block",
               "must_attack", "must_block", "cannot_be_blocked_by", "cannot_be_chosen", "cannot_be_broken", "enters_dull",
-              "cannot_be_dulled", "stays_dull", "backup_cp_only")
-FIELD_ONLY = ("cost_change", "stays_dull", "backup_cp_only")
+              "cannot_be_dulled", "stays_dull", "backup_cp_only", "any_element_cp", "any_element_cost",
+              "cannot_be_broken_by")
+FIELD_ONLY = ("cost_change", "stays_dull", "backup_cp_only", "any_element_cp", "any_element_cost")
 INSTEADS = ("remove_from_game", "return_to_hand")
 ENTRY_INSTEADS = ("your_control",)
 DAMAGE_INSTEADS = ("reduce", "prevent")
 CHOOSERS = ("summons", "abilities", "any")
-WHEN_DONE_AFTER = ("discard", "damage", "self_break", "pay", "moved")  # the steps a "When you do so" may follow
+WHEN_DONE_AFTER = ("discard", "damage", "self_break", "self_removed", "pay", "moved")  # the steps a "When you do so" may follow
 
 
 def validate_effects(mapping: Mapping[str, Any]) -> list[str]:
@@ -273,7 +322,8 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
         problems.append(f"{where}: a special ability needs a 'name'")
     if kind == "replacement":
         event = ability.get("event", "break")
-        allowed = {"break": INSTEADS, "enters_field": ENTRY_INSTEADS, "damage": DAMAGE_INSTEADS}.get(event)
+        allowed = {"break": INSTEADS, "enters_field": ENTRY_INSTEADS,
+                   "damage": (*DAMAGE_INSTEADS, "prevent_below_power")}.get(event)
         if allowed is None:
             problems.append(f"{where}: replacement event must be 'break', 'enters_field' or 'damage'")
         elif ability.get("instead") not in allowed:
@@ -302,6 +352,9 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
     if needed is not None and (kind not in ("action", "special") or not isinstance(needed, Mapping)
                                or not needed.get("counter") or not isinstance(needed.get("count"), int)):
         problems.append(f"{where}: 'counters_at_least' is {{counter, count}}, on an action or special ability")
+    if ability.get("from_break_zone") is not None and (kind not in ("action", "auto")
+                                                       or ability["from_break_zone"] is not True):
+        problems.append(f"{where}: 'from_break_zone' is true, on an action or auto ability")
     damaged = ability.get("damage_on_self_at_least")
     if damaged is not None and (kind not in ("action", "special") or isinstance(damaged, bool)
                                 or not isinstance(damaged, int) or damaged <= 0):
@@ -316,7 +369,8 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
         problems += _check_condition(f"{where}.condition", ability["condition"])
     cost = ability.get("cost")
     if isinstance(cost, Mapping):
-        for key in ("cp", "element_cp", "discard", "mill", "remove_top"):
+        for key in ("cp", "element_cp", "discard", "mill", "remove_top", "put_characters", "remove_break",
+                    "dull_characters", "remove_characters"):
             if key in cost and (isinstance(cost[key], bool) or not isinstance(cost[key], int) or cost[key] < 0):
                 problems.append(f"{where}: cost {key!r} must be a whole number, 0 or more")
         if "element_cp" in cost and "element" not in cost:
@@ -326,6 +380,19 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
             problems += _check_filter(f"{where}.cost.discard_of", cost["discard_of"], CONTROL_KEYS)
             if not cost.get("discard"):
                 problems.append(f"{where}: cost 'discard_of' needs 'discard' (how many cards)")
+        counters = cost.get("remove_counters")
+        if counters is not None and (not isinstance(counters, Mapping) or not counters.get("counter")
+                                     or not isinstance(counters.get("count"), int) or counters["count"] < 1):
+            problems.append(f"{where}: cost 'remove_counters' is {{counter, count}}, count 1 or more")
+        for key in ("put_characters", "dull_characters", "remove_characters"):
+            if (key in cost) != (f"{key}_of" in cost):
+                problems.append(f"{where}: cost {key!r} (how many) and '{key}_of' (which) go together")
+            if f"{key}_of" in cost:
+                problems += _check_filter(f"{where}.cost.{key}_of", cost[f"{key}_of"], CONTROL_KEYS)
+        if sum(key in cost for key in ("put_characters", "dull_characters", "remove_characters", "remove_break")) > 1:
+            # one UseAbility.cost_cards holds the cards of one of them
+            problems.append(f"{where}: a cost picks Characters to put into the Break Zone, Characters to dull or Break "
+                            "Zone cards to remove, one of them")
         if "x" in cost and cost["x"] is not True:
             problems.append(f"{where}: cost 'x' is true: the cost is 'cp' plus X CP, X chosen when it is used")
     for key in ("target", "all", "applies_to", "of"):
@@ -373,7 +440,10 @@ def _check_condition(where: str, value: Any) -> list[str]:
     if not isinstance(value, Mapping):
         return [f"{where} must be a mapping"]
     problems = [f"{where} has no field {k!r}" for k in value if k not in CONDITIONS]
-    for key in ("control", "opponent_control"):
+    for key in ("cast_this_turn", "entered_this_turn"):
+        if isinstance(value.get(key), Mapping):
+            problems += _check_filter(f"{where}.{key}", value[key], CONTROL_KEYS)
+    for key in ("control", "opponent_control", "break_zone", "elements_among", "elements_differ"):
         if value.get(key) is not None:
             problems += _check_filter(f"{where}.{key}", value[key], CONTROL_KEYS)
     return problems
@@ -396,7 +466,7 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
         problems.append(f"{where}: 'player' must be you, opponent or each")
     if effect.get("player") == "each" and name not in ("draw", "discard", "damage_player", "mill"):
         problems.append(f"{where}: only draw, discard, damage_player and mill can be done by each player")
-    if name in ("cannot_be_chosen", "cannot_be_dulled") and effect.get("by", "any") not in CHOOSERS:
+    if name in ("cannot_be_chosen", "cannot_be_dulled", "cannot_be_broken_by") and effect.get("by", "any") not in CHOOSERS:
         problems.append(f"{where}: {name} 'by' must be one of {', '.join(CHOOSERS)}")
     if name == "break" and "instead" in effect and effect["instead"] not in INSTEADS:
         problems.append(f"{where}: break 'instead' must be one of {', '.join(INSTEADS)}")
@@ -471,21 +541,23 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
 
 def counts_printed_facts(value: Mapping[str, Any]) -> bool:
     """Tell whether a computed number reads only what field abilities may read without a loop: damage points, or
-    cards counted by printed facts (no Power, no keyword, no type an effect can give: not Forwards or Characters)."""
+    cards counted by printed facts (no Power, no keyword, no type an effect can give: not Forwards). Characters and
+    cards of a Job, Category or name whatever their type count too: "becomes a Forward" makes no card a Character."""
     if "damage_points" in value:
         return True
     counted = value.get("count")
     kinds = counted.get("type") if isinstance(counted, Mapping) else None
     return (isinstance(counted, Mapping) and set(counted) <= {"type", "element", "job", "name", "category",
                                                                "cost_at_most", "cost_at_least", "controller", "not_self"}
-            and kinds in ("backup", "monster", "summon"))
+            and (kinds in ("backup", "monster", "summon", "character") or (
+                kinds is None and bool({"job", "category", "name"} & set(counted)))))
 
 
 def _check_value(where: str, value: Mapping[str, Any]) -> list[str]:
     """Check a number computed when the effect resolves (see VALUE_KEYS)."""
     problems = [f"{where}: unknown value key {k!r}" for k in value if k not in VALUE_KEYS]
-    if sum(key in value for key in ("x", "count", "damage_points")) != 1:
-        problems.append(f"{where}: a computed number gives one of 'x', 'count' or 'damage_points'")
+    if sum(key in value for key in ("x", "count", "damage_points", "paid_elements")) != 1:
+        problems.append(f"{where}: a computed number gives one of 'x', 'count', 'damage_points' or 'paid_elements'")
     if value.get("damage_points", "you") not in ("you", "opponent"):
         problems.append(f"{where}: 'damage_points' is you or opponent")
     for key in ("x", "times", "divide"):

@@ -176,7 +176,7 @@ def _state_triggers(state: GameState) -> list[tuple[int, int, str]]:
                            for name in (triggers.PENDING, "to_stack", "stack") for t in state.lists.get(name, [])}
             card = state.cards[iid]
             if (iid, card.props.get("ts"), index) in waiting or not condition_holds(
-                    state, ability.get("condition"), card.controller, ability.get("damage")):
+                    state, ability.get("condition"), card.controller, ability.get("damage"), iid):
                 continue
             found.append((iid, index, card.controller))
     return found

@@ -150,7 +150,7 @@ def begin_step(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
     ability = ability_of(state, entry)
     controller = entry["controller"]
     if entry["kind"] in ("auto", "delayed") and not condition_holds(
-            state, ability.get("condition"), controller, ability.get("damage")):
+            state, ability.get("condition"), controller, ability.get("damage"), entry.get("source")):
         tx.log(f"{entry['name']}: its condition no longer holds; it does nothing", "FFTCG 11.11.3")
         return True
     if ability.get("optional"):
@@ -217,11 +217,23 @@ def _step_condition_met(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bo
         answers = procedure.ctx(tx.state, fi)["answers"]
         remembered = f"condition:{json.dumps(condition, sort_keys=True)}"
         if remembered not in answers:
-            holds = condition_holds(tx.state, condition, procedure.ctx(tx.state, fi)["entry"]["controller"])
+            entry = procedure.ctx(tx.state, fi)["entry"]
+            holds = condition_holds(tx.state, condition, entry["controller"], source=entry.get("source"))
             procedure.set_var(tx, fi, "answers", {**answers, remembered: {"holds": holds}})
             answers = procedure.ctx(tx.state, fi)["answers"]
         met = met and answers[remembered]["holds"] == (key == "if")
+    if step.get("unless_paid"):  # "If your opponent doesn't pay [2], …": done only when the last payment asked was not
+        met = met and not _last_payment_made(procedure.ctx(tx.state, fi)["answers"])
     return met
+
+
+def _last_payment_made(answers: Mapping[str, Any]) -> bool:
+    """Tell whether the last payment this resolution asked for (`_ask_payment`) was made (a payment picked, not 0)."""
+    asked = [int(key.split(":")[0]) for key in answers if key.endswith(":payments")]
+    if not asked:
+        return False
+    picked = answers.get(str(max(asked)), {}).get("picks", ())
+    return bool(picked) and int(picked[0]) > 0
 
 
 def waits_for_ex_burst(state: GameState) -> bool:
@@ -336,8 +348,10 @@ def _ask_payment(tx: Transaction, fi: int, at: str, step: Mapping[str, Any]) -> 
     entry, answers = context["entry"], context["answers"]
     if at in answers:
         return False
-    player = entry["controller"]
-    payments = every_payment(state, player, ability_cost(step["cost"]), {entry.get("source")})
+    player = entry["controller"] if step.get("player", "you") == "you" else state.opponent(entry["controller"])
+    # the opponent may pay with any of their cards; the controller not with the card whose ability it is
+    payments = every_payment(state, player, ability_cost(step["cost"]),
+                             {entry.get("source")} if player == entry["controller"] else set())
     procedure.set_var(tx, fi, "answers", {**answers, f"{at}:payments": [[list(d), list(b)] for d, b in payments]})
     listed = "; ".join(f"{n}: " + ", ".join([f"discard {actions.name_of(tx, i)}" for i in d]
                                             + [f"dull {actions.name_of(tx, i)}" for i in b])

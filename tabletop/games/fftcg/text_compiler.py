@@ -20,7 +20,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-46"
+COMPILER_VERSION = "fftcg-76"
 
 Ability = dict[str, Any]
 
@@ -107,12 +107,33 @@ def _control(at: str, count: int, phrase: str, key: str = "control") -> dict[str
     """Read "2 or more Job Knight Forwards" (after "if you control") into a `control` condition of printed facts."""
     found = clauses.card_phrase(phrase)
     if found is None or not set(found) <= {"type", "element", "job", "name", "category", "cost_at_most",
-                                           "cost_at_least", "any_of", "none_of"}:
+                                           "cost_at_least", "any_of", "none_of", "not_self", "dull"}:
+        return None
+    if "dull" in found and key not in ("control", "opponent_control"):  # the field's cards only are dull or active
         return None
     return {key: {**found, at: count}}
 
 
+def _exactly(found: dict[str, Any] | None, count: int, key: str = "control") -> dict[str, Any] | None:
+    """Make a counting condition of at most N ("if you control only 1 Forward") one of exactly N."""
+    return None if found is None else {key: {**found[key], "at_least": count}}
+
+
 _CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
+    # -- comparisons between the players: before the counts of cards --
+    (re.compile(r"^if your opponent controls (\d+) or more Forwards more than you, ", re.I),
+     lambda m: {"opponent_forwards_ahead": int(m.group(1))}),
+    (re.compile(r"^if you have at least (\d+) points of damage more than your opponent, ", re.I),
+     lambda m: {"damage_ahead": int(m.group(1))}),
+    # -- the Elements among the Characters you control (printed Elements): before the counts of cards --
+    (re.compile(r"^if you control (\d+) or more Backups and if the Backups you control are all of different "
+                r"Elements, ", re.I),
+     lambda m: {"backups_at_least": int(m.group(1)), "elements_differ": {"type": "backup"}}),
+    (re.compile(r"^if there are (\d+) or more different Elements among (?:the )?([^,]+?) you control, ", re.I),
+     lambda m: _control("at_least", int(m.group(1)), m.group(2), "elements_among")),
+    (re.compile(r"^if there are exactly (\d+) different Elements among (?:the )?([^,]+?) you control, ", re.I),
+     lambda m: _exactly(_control("at_most", int(m.group(1)), m.group(2), "elements_among"), int(m.group(1)),
+                        "elements_among")),
     (re.compile(r"^during your turn, ", re.I), lambda m: {"your_turn": 1}),
     (re.compile(r"^if you control (\d+) or more Backups, ", re.I), lambda m: {"backups_at_least": int(m.group(1))}),
     (re.compile(r"^if you control (\d+) or more Forwards, ", re.I), lambda m: {"forwards_at_least": int(m.group(1))}),
@@ -121,6 +142,10 @@ _CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^if you have (\d+) or less cards in your hand, ", re.I), lambda m: {"hand_at_most": int(m.group(1))}),
     (re.compile(r"^if you have (\d+) cards? or less in your hand, ", re.I), lambda m: {"hand_at_most": int(m.group(1))}),
     (re.compile(r"^if you have (\d+) or more cards in your hand, ", re.I), lambda m: {"hand_at_least": int(m.group(1))}),
+    (re.compile(r"^if you have no cards in your hand, ", re.I), lambda m: {"hand_at_most": 0}),
+    (re.compile(r"^if you (?:don't|do not) control any ([^,]+), ", re.I), lambda m: _control("at_most", 0, m.group(1))),
+    (re.compile(r"^if you control only (\d+) ([^,]+), ", re.I),
+     lambda m: _exactly(_control("at_most", int(m.group(1)), m.group(2)), int(m.group(1)))),
     (re.compile(r"^if your opponent has (\d+) cards? or less in (?:their|his/her) hand, ", re.I),
      lambda m: {"opponent_hand_at_most": int(m.group(1))}),
     (re.compile(r"^if your opponent has no cards in (?:their|his/her) hand, ", re.I),
@@ -133,6 +158,23 @@ _CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^if you control (\d+) or less ([^,]+), ", re.I), lambda m: _control("at_most", int(m.group(1)), m.group(2))),
     (re.compile(r"^if you control an? ([^,]+), ", re.I), lambda m: _control("at_least", 1, m.group(1))),
     (re.compile(r"^if you control ((?:Card Name|Job) [^,]+), ", re.I), lambda m: _control("at_least", 1, m.group(1))),
+    # -- counts of the Break Zone (break_zone: printed facts of the cards in the player's own Break Zone) --
+    (re.compile(r"^if (?:you have|there are) (\d+) or more ([^,]+?) in your Break Zone, ", re.I),
+     lambda m: _control("at_least", int(m.group(1)), m.group(2), "break_zone")),
+    (re.compile(r"^if (?:you have|there is) an? ((?:Card Name |Job )?[^,]+?) in your Break Zone, ", re.I),
+     lambda m: _control("at_least", 1, m.group(1), "break_zone")),
+    # -- what happened this turn (turn_history) --
+    (re.compile(r"^if the cost to (?:cast|play) <self> was paid with CP of (\d+) or (more|less) different Elements, ",
+                re.I), lambda m: {"paid_elements": {"at_least" if m.group(2) == "more" else "at_most": int(m.group(1))}}),
+    (re.compile(r"^if the cost to (?:cast|play) <self> was paid with CP of exactly (\d+) different Elements, ", re.I),
+     lambda m: {"paid_elements": {"at_least": int(m.group(1)), "at_most": int(m.group(1))}}),
+    (re.compile(r"^if you have cast (\d+) or more cards this turn, ", re.I),
+     lambda m: {"cast_this_turn": {"at_least": int(m.group(1))}}),
+    (re.compile(r"^if you have cast an? ([^,]+?) this turn, ", re.I),
+     lambda m: _control("at_least", 1, m.group(1), "cast_this_turn")),
+    (re.compile(r"^if an? ([^,]+?) has entered your field this turn, ", re.I),
+     lambda m: _control("at_least", 1, m.group(1), "entered_this_turn")),
+    (re.compile(r"^if you have received a point of damage this turn, ", re.I), lambda m: {"damaged_this_turn": 1}),
 )
 
 
@@ -185,7 +227,9 @@ def _ability(text: str, summon: bool) -> list[Ability]:
         return [_action(head, action.group("name") or "", action.group("cost"), action.group("rest"))]
     if _BACKUP_CP_ONLY.match(text):  # read while in the hand, where the card is paid for
         return [{"kind": "field", **head, "effect": "backup_cp_only", "applies_to": "self"}]
-    if summon and (_OWN_COST.match(_condition(text)[0].rstrip(".")) or _OWN_COST_EACH.match(_condition(text)[0].rstrip("."))):  # read while in the hand (FFTCG 11.12.4.4)
+    if summon and any(form.match(_condition(text)[0].rstrip(".")) for form in (_OWN_COST, _OWN_COST_EACH,
+                                                                              _ANY_ELEMENT_COST)):
+        # read while in the hand (FFTCG 11.12.4.4)
         return _field(head, text)
     if summon:
         return [{**head, **_effect(text, optional_allowed=False)}]
@@ -210,6 +254,12 @@ def _auto(head: Ability, subject: str, events: tuple[str, ...], rest: str, yours
     rest, condition = _condition(rest)
     if condition:
         ability["condition"] = condition
+    in_break = _TRIGGERS_IN_BREAK_ZONE.search(rest)
+    if in_break is not None:  # triggers only while the card is in its owner's Break Zone (actions.emit)
+        if subject == "<self>" or "ex_burst" in ability:
+            raise Unread(in_break.group(0).strip())
+        rest = rest[:in_break.start()]
+        ability["from_break_zone"] = True
     once = _ONCE_PER_TURN.search(rest)
     if once is not None:
         if len(events) > 1:  # once in all, not once per event
@@ -254,6 +304,16 @@ def _action(head: Ability, name: str, cost_text: str, rest: str) -> Ability:
         ability["name"] = name.strip()
     if cost:
         ability["cost"] = cost
+    in_break = _IN_BREAK_ZONE.search(rest)
+    if in_break is not None:  # used while the card is in its owner's Break Zone: no cost moving or dulling it
+        if set(cost) & {"dull", "break_self", "return_self", "remove_self", "discard_self"}:
+            raise Unread(in_break.group(0).strip())
+        rest = rest[:in_break.start()]
+        ability["from_break_zone"] = True
+        if in_break.group(1):
+            ability["only"] = [_LIMIT_WORDS[in_break.group(1)]]
+    elif cost.get("remove_self_from_break"):  # only an ability used from the Break Zone removes itself from there
+        raise Unread(f"{cost_text.strip()}:")
     in_hand = _IN_HAND.search(rest)
     if (in_hand is not None) != bool(cost.get("discard_self")) or (cost.get("discard_self") and cost.get("dull")):
         raise Unread(f"{cost_text.strip()}:")  # only "Discard <self>: … if <self> is in your hand" is used from the hand
@@ -289,16 +349,22 @@ def _action(head: Ability, name: str, cost_text: str, rest: str) -> Ability:
         ability["condition"] = condition
         if only_if.group(2):
             ability["only"] = ["once_per_turn"]
-    ability.update(_effect(rest, optional_allowed=False))
+    effect = _effect(rest, optional_allowed=False)
+    if effect.get("effect") == "pay" and "cost" in ability:  # its `cost` would be the ability's: not read
+        raise Unread(rest)
+    ability.update(effect)
     return ability
 
 
+# "This effect will trigger only if <self> is in the Break Zone." closing an auto ability's text
+_TRIGGERS_IN_BREAK_ZONE = re.compile(r"\s*This effect will trigger only if <self> is in the Break Zone\.?$")
 # "This effect will trigger only once per turn." closing an auto ability's text
 _ONCE_PER_TURN = re.compile(r"\s*This effect will trigger only once per turn\.?$")
 # "You can only use this ability during your turn (and only once per turn)." closing an action ability's text
 _USE_LIMIT = re.compile(r"\s*You can only use this ability (?:during your turn|during your Main Phase|once per turn|"
-                        r"during your turn and only once per turn|once per turn during your turn|"
-                        r"while <self> is attacking)\.?$")
+                        r"during your turn,? and only once per turn|once per turn during your turn|"
+                        r"during your Main Phase,? and only once per turn|"
+                        r"while <self> is attacking(?: and only once per turn)?)\.?$")
 # "You can only use this ability (during your turn and / if <condition> and) if <self> is in your hand." closing an
 # ability whose cost discards the card itself (FFTCG 12.1: an ability used from a hidden zone)
 _IN_HAND = re.compile(r"\s*You can only use this ability (?:(during your turn) and |if (.+?) and )?if <self> is in your "
@@ -308,6 +374,10 @@ _COUNTERS_NEEDED = re.compile(r"\s*You can only use this ability if (\d+) or mor
 # "You can only use this ability if <self> has received 4000 damage or more (and only once per turn)."
 _DAMAGE_NEEDED = re.compile(r"\s*You can only use this ability if <self> has received (\d+) damage or more"
                             r"( and only once per turn)?\.?$")
+# "You can only use this ability (during your Main Phase and) if <self> is in the Break Zone." (the ability is used
+# from the Break Zone, FFTCG 11.6 narrowed by the text)
+_IN_BREAK_ZONE = re.compile(r"\s*You can only use this ability (?:(during your Main Phase|during your turn) and )?if "
+                            r"<self> is in the Break Zone\.?$")
 _USE_IF = re.compile(r"\s*You can only use this ability if (.+?)( and only once per turn)?\.?$")
 _LIMIT_WORDS = {"during your turn": "your_turn", "during your Main Phase": "main_phase", "once per turn": "once_per_turn",
                 "while <self> is attacking": "while_attacking"}
@@ -329,11 +399,26 @@ def _field(head: Ability, text: str) -> list[Ability]:
 
 
 _BACKUP_CP_ONLY = re.compile(r"^You can only pay with CP produced by Backups to (?:cast|play) <self>\.?$")
+# "(it cannot become 0)" after a reduction: the cost stays at least 1 (a cost_change's `floor`)
+_FLOOR = r"(?P<floor> ?\(it cannot become 0\))?"
 _OWN_COST = re.compile(r"^the cost (?:required to cast|required to play|for playing) <self>(?: onto the field)? is "
-                       r"(reduced|increased) by (\d+)$", re.I)
+                       rf"(reduced|increased) by (\d+){_FLOOR}$", re.I)
 _OWN_COST_EACH = re.compile(r"^the cost (?:required to cast|required to play) <self>(?: onto the field)? is "
-                            r"(reduced|increased) by (\d+) for each (.+)$", re.I)
+                            rf"(reduced|increased) by (\d+) for each (.+?){_FLOOR}$", re.I)
+# "The cost required to cast your Water Summons is reduced by 1 (it cannot become 0)", "The cost required to play
+# Card Name X onto the field is reduced by 1": the cards its controller plays (continuous.cost_of)
+_OTHERS_COST = re.compile(r"^the cost required to (?:cast|play) (?:your )?(?P<phrase>.+?)(?: onto the field)? is "
+                          rf"(?P<way>reduced|increased) by (?P<amount>\d+){_FLOOR}$", re.I)
+# "If <self> is on the field, <self> can produce CP of any Element" / "The Job Moogle Backups you control can …"
+_ANY_ELEMENT_CP = re.compile(r"^(?:If <self> is on the field, <self>|The (.+?)) can produce CP of any Element$")
+_ANY_ELEMENT_COST = re.compile(r"^the cost required to (?:cast|play) <self>(?: onto the field)? can be paid with CP of "
+                               r"any Element$", re.I)
 _CHOSEN_BY = {"Summons": "summons", "abilities": "abilities", "Summons or abilities": "any"}
+
+
+def _floor(match: re.Match[str]) -> dict[str, int]:
+    """Return a cost_change's floor: 1 after "(it cannot become 0)"."""
+    return {"floor": 1} if match.group("floor") else {}
 
 
 def _field_sentence(sentence: str) -> list[Ability] | None:
@@ -362,7 +447,7 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
             return None
         return [{"effect": "cannot_be_chosen" if guarded.group(2) == "cannot be chosen" else "cannot_be_dulled",
                  "by": _CHOSEN_BY[guarded.group(3)], "player": "opponent", "applies_to": applies}]
-    others = re.match(r"^The (.+?) gain (.+)$", sentence)
+    others = re.match(r"^The (.+?) gains? (.+)$", sentence)  # "gains": a Card Name, one card
     if others is not None:
         applies = clauses.card_phrase(others.group(1))
         granted = clauses._grants(others.group(2), own=(applies or {}).get("controller") == "you")
@@ -374,6 +459,15 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
     if undullable is not None:  # FFTCG 1.3: their effects do not dull it
         return [{"effect": "cannot_be_dulled", "by": _CHOSEN_BY[undullable.group(1)], "player": "opponent",
                  "applies_to": "self"}]
+    unbreakable = re.match(rf"^(?:<self>|The (.+?)) {clauses.UNBREAKABLE_BY_OPPONENT}$", sentence)
+    if unbreakable is not None:  # FFTCG 1.3: the opponent's break effects do not break it; damage still does
+        if unbreakable.group(1) is None:
+            return [{**clauses.UNBREAKABLE_EFFECT, "applies_to": "self"}]
+        applies = clauses.card_phrase(unbreakable.group(1))
+        if applies is None or applies.get("controller") != "you" or "zone" in applies or any(
+                key in applies for key in MOMENT_KEYS):
+            return None
+        return [{**clauses.UNBREAKABLE_EFFECT, "applies_to": applies}]
     chosen = re.match(r"^<self> cannot be chosen by (?:your opponent's (Summons or abilities|Summons|abilities)|"
                       r"(Summons|abilities|Summons or abilities) your opponent (?:plays|uses|plays or uses))$", sentence)
     if chosen is not None:
@@ -399,13 +493,44 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
     own_cost = _OWN_COST.match(sentence)
     if own_cost is not None:
         amount = int(own_cost.group(2)) * (-1 if own_cost.group(1) == "reduced" else 1)
-        return [{"effect": "cost_change", "amount": amount, "applies_to": "self"}]
+        return [{"effect": "cost_change", "amount": amount, "applies_to": "self", **_floor(own_cost)}]
     each = _OWN_COST_EACH.match(sentence)
     if each is not None:  # counted where the card's cost is counted, in the hand (FFTCG 11.12.4.4)
         counted = clauses.counted_amount(each.group(3), int(each.group(2)), negative=each.group(1) == "reduced")
         if counted is None or any(key in counted.get("count", {}) for key in MOMENT_KEYS):
             return None
-        return [{"effect": "cost_change", "amount": counted, "applies_to": "self"}]
+        return [{"effect": "cost_change", "amount": counted, "applies_to": "self", **_floor(each)}]
+    others_cost = _OTHERS_COST.match(sentence)
+    if others_cost is not None and "<self>" not in others_cost.group("phrase"):
+        applies = clauses.card_phrase(others_cost.group("phrase"))
+        if applies is None or not set(applies) <= {"type", "element", "job", "name", "category", "any_of"}:
+            return None
+        amount = int(others_cost.group("amount")) * (-1 if others_cost.group("way") == "reduced" else 1)
+        return [{"effect": "cost_change", "amount": amount, "applies_to": {**applies, "controller": "you"},
+                 **_floor(others_cost)}]
+    if _ANY_ELEMENT_COST.match(sentence):  # read in the hand, where the card is paid for (cp.character_cost)
+        return [{"effect": "any_element_cost", "applies_to": "self"}]
+    others_any = re.match(r"^The cost required to (?:cast|play) your (.+?)(?: onto the field)? can be paid with CP of any "
+                          r"Element$", sentence)
+    if others_any is not None:  # the cards its controller plays, read where they are paid for (cp.character_cost)
+        applies = clauses.card_phrase(others_any.group(1))
+        if applies is None or not set(applies) <= {"type", "element", "job", "name", "category", "any_of"}:
+            return None
+        return [{"effect": "any_element_cost", "applies_to": {**applies, "controller": "you"}}]
+    any_element = _ANY_ELEMENT_CP.match(sentence)
+    if any_element is not None:  # a Backup's CP when dulled for CP (cp.any_element_backups)
+        if any_element.group(1) is None:
+            return [{"effect": "any_element_cp", "applies_to": "self"}]
+        applies = clauses.card_phrase(any_element.group(1))
+        if applies is None or applies.get("controller") != "you" or applies.get("type") != "backup" or not set(
+                applies) <= {"type", "element", "job", "name", "category", "controller", "any_of"}:
+            return None
+        return [{"effect": "any_element_cp", "applies_to": applies}]
+    below = re.match(r"^If (<self>|a Forward you control) is dealt damage less than (?:its|his|her) power, the damage "
+                     r"becomes 0 instead$", sentence)
+    if below is not None:  # FFTCG 11.12.5: a replacement of the damage, read where damage is dealt
+        return [{"kind": "replacement", "event": "damage", "instead": "prevent_below_power",
+                 "applies_to": "self" if below.group(1) == "<self>" else {"type": "forward", "controller": "you"}}]
     reduce = re.match(r"^If <self> is dealt damage, reduce the damage by (\d+) instead$", sentence)
     if reduce is not None:
         return [{"kind": "replacement", "event": "damage", "instead": "reduce", "amount": int(reduce.group(1)),
@@ -475,6 +600,15 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
         if played is not None and index == len(sentences) - 1:  # its picks are the cards of the steps after it
             steps += played
             continue
+        unpaid = _UNLESS_OPPONENT_PAYS.match(sentence) if not picking else None
+        if unpaid is not None:  # "If your opponent doesn't pay [2], break it": they are asked as it resolves
+            paid = clauses.pay_sentence(f"pay {unpaid.group(1)}")
+            found = _sentence(unpaid.group(2), ability, it_is_self and not steps)
+            if paid is None or found is None:
+                raise Unread(sentence)
+            steps += [{**paid, "player": "opponent"}, *({**effect, "unless_paid": True} for effect in found)]
+            last = []
+            continue
         if picking:
             found = clauses.target_sentence(sentence, "field")
         elif re.match(r"^if ", sentence, re.I):
@@ -491,13 +625,16 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
         raise Unread(text)
     if "on" in steps[0]:  # only an effect after the chosen cards' first one is done to the card itself
         raise Unread(sentences[0])
-    paying = [step for step in steps if step["effect"] == "pay"]
+    paying = [step for step in steps if step["effect"] == "pay" and step.get("player", "you") == "you"]
     if paying and not (ability.get("optional") and len(steps) == 2 and steps[1]["effect"] == "when_done"):
         raise Unread(sentences[0])  # only "you may pay …. When you do so, …" is read
     ability.update(steps[0])
     if len(steps) > 1:
         ability["then"] = steps[1:]
     return ability
+
+
+_UNLESS_OPPONENT_PAYS = re.compile(r"^if your opponent (?:doesn't|does not) pay ((?:\[\w+\])+), (.+)$", re.I)
 
 
 def _when_done(steps: list[clauses.Effect], rest: str, ability: Ability) -> clauses.Effect:
@@ -514,7 +651,8 @@ def _when_done(steps: list[clauses.Effect], rest: str, ability: Ability) -> clau
     after = ("pay" if done["effect"] == "pay" else
              "discard" if done["effect"] == "discard" and done.get("player", "you") == "you" else
              "damage" if done["effect"] == "damage_player" and done.get("player") == "you" else
-             "self_break" if done["effect"] == "put_into_break" and ability.get("target") == "self" else None)
+             "self_break" if done["effect"] == "put_into_break" and ability.get("target") == "self" else
+             "self_removed" if done["effect"] == "remove_from_game" and ability.get("target") == "self" else None)
     if after is None:
         raise Unread("When you do so, …")
     found: clauses.Effect = {"effect": "when_done", "after": after, "do": _effect(rest, optional_allowed=False)}

@@ -15,7 +15,7 @@ from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.triggers import trigger_event
 from tabletop.games.fftcg import actions
-from tabletop.games.fftcg.continuous import FILTER, characteristics, number_of, pinned
+from tabletop.games.fftcg.continuous import NEXT_COST, FILTER, characteristics, is_current, number_of, pinned
 from tabletop.games.fftcg.effects import PHASE_TRIGGERS, VOCABULARY
 
 Step = Mapping[str, Any]
@@ -91,7 +91,15 @@ def _damage_player(tx: Transaction, doing: Doing, step: Step) -> None:
 
 @VOCABULARY.handles("break")
 def _break(tx: Transaction, doing: Doing, step: Step) -> None:
-    actions.break_cards(tx, doing.on_field, (), step.get("instead"))
+    chars = characteristics(tx.state)
+    kind = "summons" if doing.entry.get("kind") == "summon" else "abilities"
+    breakable = []
+    for iid in doing.on_field:
+        if not chars[iid].can_be_broken_by(kind, doing.controller):
+            tx.log(f"{actions.name_of(tx, iid)} cannot be broken by this {kind[:-1]}", "FFTCG 1.3")
+            continue
+        breakable.append(iid)
+    actions.break_cards(tx, breakable, (), step.get("instead"))
 
 
 @VOCABULARY.handles("put_into_break")
@@ -135,6 +143,7 @@ def _by_hand(tx: Transaction, doing: Doing, step: Step) -> None:
 @VOCABULARY.handles("cannot_be_blocked_by")
 @VOCABULARY.handles("cannot_be_chosen")
 @VOCABULARY.handles("cannot_be_dulled")
+@VOCABULARY.handles("cannot_be_broken_by")
 @VOCABULARY.handles("cannot_be_broken")
 @VOCABULARY.handles("replace_break")
 @VOCABULARY.handles("replace_next_damage")
@@ -232,6 +241,9 @@ _MOVES = {"return_to_hand": ("hand", "returned to its owner’s hand", "FFTCG 15
 @VOCABULARY.handles("put_on_deck")
 def _leave_play(tx: Transaction, doing: Doing, step: Step) -> None:
     state = tx.state
+    proceed, lasting = _while_source_on_field(tx, doing, step)
+    if not proceed:
+        return
     zone, done, rule = _MOVES[step["effect"]]
     # put_on_deck: the top (index 0, the deck's first card) or the bottom (FFTCG 7.9: the order is kept)
     index = None if step["effect"] == "put_on_deck" and step.get("position") != "top" else 0
@@ -242,8 +254,12 @@ def _leave_play(tx: Transaction, doing: Doing, step: Step) -> None:
             label = actions.name_of(tx, iid)
             was = actions.enter_zone(tx, iid, zone, index)
             tx.log(f"{label} was {done}" + (f" ({step.get('position', 'bottom')})" if zone == "deck" else ""), rule)
+            if lasting is not None:
+                lasting["cards"].append([iid, state.cards[iid].props.get("ts")])
             if was_field:
                 actions.emit(tx, trigger_event("leaves_field", iid, was_ts=was))
+    if lasting is not None and lasting["cards"]:
+        tx.list_append(actions.WHILE_ON_FIELD, lasting)
 
 
 @VOCABULARY.handles("play_onto_field")
@@ -273,11 +289,32 @@ def _counter(tx: Transaction, doing: Doing, step: Step) -> None:
 
 @VOCABULARY.handles("gain_control")
 def _gain_control(tx: Transaction, doing: Doing, step: Step) -> None:
+    proceed, lasting = _while_source_on_field(tx, doing, step)
+    if not proceed:
+        return
     for iid in doing.on_field:
         # FFTCG 6.2.6: the card does not re-enter the field, so nothing "enters" here
         tx.set_field(iid, "controller", doing.controller)
         tx.set_prop(iid, "since", tx.state.turn)
         tx.log(f"{doing.controller} gained control of {actions.name_of(tx, iid)}", "FFTCG 6.2.6")
+        if lasting is not None:
+            lasting["cards"].append([iid, tx.state.cards[iid].props.get("ts")])
+    if lasting is not None and lasting["cards"]:
+        tx.list_append(actions.WHILE_ON_FIELD, lasting)
+
+
+def _while_source_on_field(tx: Transaction, doing: Doing, step: Step) -> tuple[bool, dict[str, Any] | None]:
+    """Return whether to do the effect, and for "… for as long as <self> is on the field" (`while_source_on_field`)
+    the record ending it when the ability's card leaves the field (actions.WHILE_ON_FIELD), its cards added as they
+    are done. Not done when that card already left the field: the effect lasts no time (FFTCG 11.12.4.1)."""
+    if not step.get("while_source_on_field"):
+        return True, None
+    source, ts = doing.source, doing.entry.get("ts")
+    if source is None or not is_current(tx.state, source, ts) or not tx.state.cards[source].zone.endswith(".field"):
+        tx.log(f"{doing.entry['name']}: its card left the field, so the effect lasting while it is there does nothing",
+               "FFTCG 11.12.4.1")
+        return False, None
+    return True, {"source": [source, ts], "cards": [], "end": "control" if step["effect"] == "gain_control" else "return"}
 
 
 @VOCABULARY.handles("discard")
@@ -308,10 +345,22 @@ def _pay(tx: Transaction, doing: Doing, step: Step) -> None:
     picked = doing.picks(doing.at)
     payments = doing.answers.get(f"{doing.at}:payments") or []
     if not picked or not 0 < picked[0] <= len(payments):
-        tx.log(f"{doing.controller} did not pay", "FFTCG 11.2")
+        tx.log(f"{acting_players(tx.state, doing.entry, step, 'you')[0]} did not pay", "FFTCG 11.2")
         return
     discards, backups = payments[picked[0] - 1]
-    actions.pay_cp(tx, doing.controller, discards, backups)
+    actions.pay_cp(tx, acting_players(tx.state, doing.entry, step, "you")[0], discards, backups)
+
+
+@VOCABULARY.handles("next_cost_change")
+def _next_cost_change(tx: Transaction, doing: Doing, step: Step) -> None:
+    """Make the next card of the kind the controller casts this turn cost less (FFTCG 11.12.4: a continuous effect
+    from an ability, used up by that cast)."""
+    lists = tx.state.lists
+    while lists.get(NEXT_COST) and lists[NEXT_COST][0]["turn"] != tx.state.turn:
+        tx.list_remove(NEXT_COST, 0)  # another turn's, no longer of use
+    tx.list_append(NEXT_COST, {"turn": tx.state.turn, "player": doing.controller, "amount": int(step["amount"]),
+                               "filter": dict(step.get("filter") or {}), "floor": int(step.get("floor", 0))})
+    tx.log(f"{doing.controller}'s next card of that kind costs {-int(step['amount'])} less this turn", "FFTCG 11.12.4")
 
 
 @VOCABULARY.handles("reveal_hand")
@@ -336,7 +385,10 @@ def _when_done(tx: Transaction, doing: Doing, step: Step) -> None:
             "moved": lambda: bool(doing.picks(str(int(doing.at) - 2))) and all(
                 not state.cards[i].zone.endswith(".field") for i in doing.picks(str(int(doing.at) - 2))),
             "self_break": lambda: source is not None and source in state.cards
-            and state.cards[source].zone.endswith(".break")}[str(step["after"])]()
+            and state.cards[source].zone.endswith(".break"),
+            # "you may remove <self> from the game. When you do so, …" (from the Break Zone too)
+            "self_removed": lambda: source is not None and source in state.cards
+            and state.cards[source].zone.endswith(".removed")}[str(step["after"])]()
     if not done:
         tx.log(f"{entry['name']}: it was not done, so nothing more happens", "FFTCG 11.8")
         return
