@@ -196,3 +196,14 @@ def test_then_and_also_only_order_what_is_done() -> None:
     assert _fully_compiled("[Dull]: Draw 1 card. If you control 3 or more Backups, also draw 1 card.") == (
         {"kind": "action", "cost": {"dull": True}, "effect": "draw", "count": 1,
          "then": [{"effect": "draw", "count": 1, "if": {"backups_at_least": 3}}]},)
+
+
+def test_damage_equal_to_the_cards_own_power_is_read_only_while_the_card_stays_on_the_field() -> None:
+    assert _fully_compiled("[Dull]: Choose 1 Forward. Deal it damage equal to Test Knight's power.") == (
+        {"kind": "action", "cost": {"dull": True}, "target": {"type": "forward"}, "effect": "deal_damage",
+         "amount": {"power": "self"}},)
+    for gone in ("Put Test Knight into the Break Zone: Choose 1 Forward. Deal it damage equal to Test Knight's power.",
+                 "When Test Knight is broken, choose 1 Forward. Deal it damage equal to Test Knight's power."):
+        assert compile_card(_card(gone)).by_hand == (gone,)
+    summon = "Choose 1 Forward. Deal it damage equal to Test Knight's power."
+    assert compile_card(_card(summon, "summon")).by_hand == (summon,)

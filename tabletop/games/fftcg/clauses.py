@@ -273,6 +273,10 @@ _TARGET_VERBS: tuple[tuple[re.Pattern[str], Any], ...] = (
      lambda m: [{"effect": "put_on_deck", "position": "bottom"}]),
     (re.compile(rf"^put {_IT} (?:on|at the) top of (?:its|their) owners?'s? decks?$", re.I),
      lambda m: [{"effect": "put_on_deck", "position": "top"}]),
+    # -- targets and choices (s5) --
+    # "Deal it damage equal to <self>'s power": the card's Power as the effect is done (FFTCG 11.11.9)
+    (re.compile(rf"^deal {_IT} damage equal to <self>'s? power$", re.I),
+     lambda m: [{"effect": "deal_damage", "amount": {"power": "self"}}]),
 )
 # effects that take a card from the chosen zone, by the zone the target is in
 _FROM_ZONE: tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...] = (

@@ -483,7 +483,7 @@ def matches(state: GameState, iid: int, filt: Mapping[str, Any], you: str, sourc
 
 def number_of(state: GameState, spec: Any, controller: str, source: int | None, x: int = 0) -> int:
     """Return a number an ability uses: a printed one, or one computed now (effects.VALUE_KEYS): X paid with the cost,
-    the field's cards passing a filter, or the points of damage a player has received, times N, divided by N with a
+    the field's cards passing a filter, the points of damage a player has received or the source's Power, times N, divided by N with a
     fraction rounded up (FFTCG 4.2); never below 0 (FFTCG 4.1), then made a loss when `negative`."""
     if not isinstance(spec, Mapping):
         return int(spec)
@@ -492,6 +492,10 @@ def number_of(state: GameState, spec: Any, controller: str, source: int | None, 
     elif "damage_points" in spec:
         whose = controller if spec["damage_points"] == "you" else state.opponent(controller)
         base = len(state.zones[f"{whose}.damage"].cards)
+    elif "power" in spec:  # the source's Power now (a negative one deals none, FFTCG 4.3); the caller passes no
+        # source once it is another object
+        current = characteristics(state).get(source) if source is not None else None
+        base = max(0, current.power or 0) if current is not None else 0
     else:
         base = sum(1 for iid in field_cards(state) if matches(state, iid, spec["count"], controller, source))
     total = base * int(spec.get("times", 1))

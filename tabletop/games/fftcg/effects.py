@@ -116,7 +116,9 @@ the cards discarded, the damage received, the card itself put into the Break Zon
 ability, its targets chosen as it goes on the stack, FFTCG 11.8).
 A number (draw count, deal_damage/damage_player/power amount; a card's own cost_change) may be computed when the
 effect resolves (the cost: when it is counted): {x: N} is N times the X paid, {count: FILTER} the number of field
-cards passing the filter, {damage_points: you|opponent} the points of damage that player has received; `times: N`
+cards passing the filter, {damage_points: you|opponent} the points of damage that player has received, {power: self}
+the current Power of the ability's own card while it is on the field as the object that used or triggered the ability
+(none once it left: "Deal it damage equal to <self>'s power"); `times: N`
 multiplies, `divide: N` divides with fractions rounded up (FFTCG 4.2); `negative: true` makes it a loss (power) or a
 reduction (cost_change).
 mill {count, player} puts the top `count` cards of the player's deck into their Break Zone (FFTCG 7.3).
@@ -166,9 +168,9 @@ USE_LIMITS = ("your_turn", "main_phase", "once_per_turn", "while_attacking")
 VOCABULARY = Vocabulary("fftcg")
 # A number an effect computes when it resolves (FFTCG 4.2, 4.5): {x: N} (N times the X paid with the cost),
 # {count: FILTER} (the field's cards passing it), {damage_points: PLAYER}, with `times: N`, `divide: N` (a fraction
-# rounded up) and `negative` (see the module docstring).
+# rounded up) and `negative` (see the module docstring); {power: self} (the ability's own card's current Power).
 VALUE: tuple[type, ...] = (int, dict)
-VALUE_KEYS = ("x", "count", "damage_points", "times", "divide", "negative")
+VALUE_KEYS = ("x", "count", "damage_points", "power", "times", "divide", "negative")
 _WORDS: dict[str, dict[str, ParamType]] = {
     "draw": {"count": VALUE, "player": str},
     "deal_damage": {"amount": VALUE},
@@ -484,8 +486,10 @@ def counts_printed_facts(value: Mapping[str, Any]) -> bool:
 def _check_value(where: str, value: Mapping[str, Any]) -> list[str]:
     """Check a number computed when the effect resolves (see VALUE_KEYS)."""
     problems = [f"{where}: unknown value key {k!r}" for k in value if k not in VALUE_KEYS]
-    if sum(key in value for key in ("x", "count", "damage_points")) != 1:
-        problems.append(f"{where}: a computed number gives one of 'x', 'count' or 'damage_points'")
+    if sum(key in value for key in ("x", "count", "damage_points", "power")) != 1:
+        problems.append(f"{where}: a computed number gives one of 'x', 'count', 'damage_points' or 'power'")
+    if value.get("power", "self") != "self":
+        problems.append(f"{where}: 'power' is self (the ability's own card)")
     if value.get("damage_points", "you") not in ("you", "opponent"):
         problems.append(f"{where}: 'damage_points' is you or opponent")
     for key in ("x", "times", "divide"):

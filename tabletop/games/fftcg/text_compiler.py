@@ -9,6 +9,7 @@ read to `unknown_clauses`.
 """
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -20,7 +21,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-46"
+COMPILER_VERSION = "fftcg-47"
 
 Ability = dict[str, Any]
 
@@ -51,7 +52,7 @@ def compile_card(card: CardDefinition) -> CompiledText:
             if found is not None:
                 keywords.update(found)
                 continue
-            effects += _ability(marked, summon)
+            effects += _targets_and_choices_checked(_ability(marked, summon), summon, marked)
         except Unread as unread:
             by_hand.append(printed)
             unknown.append(normalised_clause(unread.clause))
@@ -614,3 +615,24 @@ def _modes(modes: list[str], sentence: str) -> clauses.Effect:
         then = ability.pop("then", [])
         read.append([ability, *then])
     return {"effect": "choose_one", "modes": read}
+
+
+# -- targets and choices (s5): checks on what the clause templates read ------------------------------------------
+
+def _targets_and_choices_checked(abilities: list[Ability], summon: bool, text: str) -> list[Ability]:
+    """Return the abilities read from one printed ability, or Unread when they read the card's own Power where the
+    card is no longer on the field: a Summon, a cost putting it into the Break Zone or discarding it, "Put <self> into
+    the Break Zone. When you do so, …", a trigger on its leaving the field (its Power is read as the effect is done,
+    FFTCG 11.11.9)."""
+    for ability in abilities:
+        if _OWN_POWER not in json.dumps(ability):
+            continue
+        cost = ability.get("cost") or {}
+        if (summon or cost.get("break_self") or cost.get("discard_self") or ability.get("trigger") in _LEFT_FIELD
+                or '"after": "self_break"' in json.dumps(ability)):
+            raise Unread(text)
+    return abilities
+
+
+_OWN_POWER = '"power": "self"'
+_LEFT_FIELD = ("leaves_field", "broken", "put_into_break_zone")

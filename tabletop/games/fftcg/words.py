@@ -15,7 +15,7 @@ from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.triggers import trigger_event
 from tabletop.games.fftcg import actions
-from tabletop.games.fftcg.continuous import FILTER, characteristics, number_of, pinned
+from tabletop.games.fftcg.continuous import FILTER, characteristics, is_current, number_of, pinned
 from tabletop.games.fftcg.effects import PHASE_TRIGGERS, VOCABULARY
 
 Step = Mapping[str, Any]
@@ -55,8 +55,12 @@ def do_effect(tx: Transaction, doing: Doing, step: Step) -> None:
 
 
 def value_of(state: GameState, doing: Doing, spec: Any) -> int:
-    """Return a number an effect uses, computed now when it is one (continuous.number_of)."""
-    return number_of(state, spec, doing.controller, doing.source, int(doing.entry.get("x") or 0))
+    """Return a number an effect uses, computed now when it is one (continuous.number_of); the source's Power is read
+    only while it is the object that used or triggered the ability (FFTCG 7.4)."""
+    source = doing.source
+    if isinstance(spec, Mapping) and "power" in spec and (source is None or not is_current(state, source, doing.entry.get("ts"))):
+        source = None
+    return number_of(state, spec, doing.controller, source, int(doing.entry.get("x") or 0))
 
 
 def acting_players(state: GameState, entry: Mapping[str, Any], step: Step, default: str) -> list[str]:
