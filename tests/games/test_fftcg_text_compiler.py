@@ -207,3 +207,17 @@ def test_damage_equal_to_the_cards_own_power_is_read_only_while_the_card_stays_o
         assert compile_card(_card(gone)).by_hand == (gone,)
     summon = "Choose 1 Forward. Deal it damage equal to Test Knight's power."
     assert compile_card(_card(summon, "summon")).by_hand == (summon,)
+
+
+def test_several_target_groups_are_named_by_the_former_the_latter_and_them() -> None:
+    summon = compile_card(_card("Choose 1 Backup you control and up to 1 other Forward. Until the end of the turn, the "
+                                "former gains Haste and the latter loses 2000 power. Dull them.", "summon"))
+    assert summon.is_fully_enforced
+    assert summon.effects == (
+        {"target": [{"type": "backup", "controller": "you"}, {"type": "forward", "up_to": True}],
+         "effect": "grant_keyword", "keyword": "haste", "duration": "turn", "group": 0,
+         "then": [{"effect": "power", "amount": -2000, "duration": "turn", "group": 1}, {"effect": "dull"}]},)
+    assert _fully_compiled("When Test Knight attacks, choose 1 Forward you control and 1 Forward opponent controls. "
+                           "The former deals damage equal to its power to the latter.")[0]["effect"] == "fight"
+    unnamed = "Choose 1 Forward and 1 Backup. Dull the Forward and activate the Backup."
+    assert compile_card(_card(unnamed, "summon")).by_hand == (unnamed,)

@@ -668,3 +668,71 @@ def player_sentence(sentence: str) -> Effect | None:
                 found["dull"] = True
             return found
     return None
+
+
+# -- targets and choices (s5): several target groups and the sentences naming them --------------------------------
+# "1 Forward you control and up to 1 other Forward": a group before each " and <count> "
+_GROUP_SPLIT = re.compile(r" and (?=(?:up to )?\d+ )")
+_OTHER = re.compile(r"^((?:up to )?\d+) other ")
+
+
+def counted_groups(phrase: str) -> list[dict[str, Any]] | None:
+    """Read "1 Forward you control and 1 Forward opponent controls" into target groups (target_groups.py); "other"
+    in a later group only restates that a card is chosen once (FFTCG 11.3.4)."""
+    parts = _GROUP_SPLIT.split(phrase.strip())
+    if len(parts) < 2:
+        return None
+    groups = [counted_phrase(_OTHER.sub(r"\1 ", part)) for part in parts]
+    return None if any(group is None for group in groups) else [g for g in groups if g is not None]
+
+
+# the words naming one group: the first and the second
+_GROUP_NAMES = {"the former": 0, "the latter": 1}
+_GROUP_NAME = re.compile(r"\bthe (former|latter)\b", re.I)
+# "Each Forward deals damage equal to its power to the other" (both ways) and the one-way forms (FFTCG 11.11.8)
+_GROUP_FIGHTS = {"each forward deals damage equal to its power to the other": False,
+                 "the former deals damage equal to its power to the latter": True,
+                 "the former deals the latter damage equal to its power": True,
+                 "the first one deals the second damage equal to its power": True}
+# the halves of "Dull the former and deal the latter 5000 damage", "the former gains … and the latter loses …"
+_GROUP_HALVES = re.compile(r",? and (?=(?:\w+ )?the (?:former|latter)\b)", re.I)
+_TURN_FIRST = re.compile(r"^until the end of the turn, ", re.I)
+
+
+def group_sentence(sentence: str, zones: list[str]) -> list[Effect] | None:
+    """Read a sentence on an ability's target groups (`zones`: each group's zone): "them" for every group, "the
+    former" / "the latter" for one (its effects carry `group`), "Each Forward deals damage equal to its power to the
+    other" between two groups on the field (fight)."""
+    fight = _GROUP_FIGHTS.get(sentence.lower())
+    if fight is not None:
+        if len(zones) != 2 or set(zones) != {"field"}:
+            return None
+        return [{"effect": "fight", "one_way": True} if fight else {"effect": "fight"}]
+    if not _GROUP_NAME.search(sentence):  # "Break them.": every group, all in one zone
+        return target_sentence(sentence, zones[0]) if len(set(zones)) == 1 and re.search(
+            r"\b(?:them|they)\b", sentence, re.I) else None
+    lasting = _TURN_FIRST.match(sentence)
+    body = sentence[lasting.end():] if lasting is not None else sentence
+    found: list[Effect] = []
+    for half in _GROUP_HALVES.split(body):
+        names = _GROUP_NAME.findall(half)
+        if len(names) != 1:
+            return None
+        group = _GROUP_NAMES[f"the {names[0].lower()}"]
+        if group >= len(zones):
+            return None
+        text = _GROUP_NAME.sub("it", half) + (" until the end of the turn" if lasting is not None else "")
+        read = target_sentence(text, zones[group])
+        if read is None:
+            return None
+        found += [{**effect, "group": group} for effect in read]
+    return found
+
+
+def self_fight_sentence(sentence: str) -> list[Effect] | None:
+    """Read "<self> and the chosen Forward deal damage equal to their respective power to the other" (a fight between
+    the card itself and the chosen Forward, FFTCG 11.11.8)."""
+    if re.match(r"^<self> and the chosen Forward deal damage equal to their respective power to the other$", sentence,
+                re.I):
+        return [{"effect": "fight", "with": "self"}]
+    return None

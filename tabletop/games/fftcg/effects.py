@@ -36,7 +36,9 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   ("Discard <self>: … You can only use this ability if <self> is in your hand", FFTCG 12.1).
 - `target`: `self`, `event` (an auto ability's: the card its event happened to — "When a Forward you control
   attacks, it gains …" — while still the same object on the field, not chosen), or a card filter with `count` (default 1) and `up_to` (bool) — chosen when
-  played or put on the stack. `all`: a card filter, every matching card (not chosen).
+  played or put on the stack; or a list of such filters, groups chosen together ("Choose 1 Forward you control and 1
+  Forward opponent controls": target_groups.py), an effect with `group: N` done only to group N's cards ("the
+  former" 0, "the latter" 1), one without to them all. `all`: a card filter, every matching card (not chosen).
 - `applies_to` (field, replacement): `self` or a card filter. `event` (replacement): `break` (with
   `instead`: remove_from_game or return_to_hand), `enters_field` (with `instead: your_control`: the
   card enters under this ability's controller, FFTCG 11.12.5.7) or `damage` (damage dealt to a
@@ -121,6 +123,11 @@ the current Power of the ability's own card while it is on the field as the obje
 (none once it left: "Deal it damage equal to <self>'s power"); `times: N`
 multiplies, `divide: N` divides with fractions rounded up (FFTCG 4.2); `negative: true` makes it a loss (power) or a
 reduction (cost_change).
+fight {one_way, with} (two Forwards deal each other damage equal to their Power, at once, each the source of the damage
+it deals, FFTCG 11.11.8: the cards of two target groups, "Each Forward deals damage equal to its power to the other" —
+`one_way`: only the first group's to the second's, "The former deals damage equal to its power to the latter" — or,
+`with: self`, the ability's own card and the chosen one, "<self> and the chosen Forward deal damage equal to their
+respective power to the other"; a Forward gone from the field deals and is dealt none).
 mill {count, player} puts the top `count` cards of the player's deck into their Break Zone (FFTCG 7.3).
 `player` is `you`, `opponent` or `each` (draw, discard, damage_player, mill: the turn player chooses first,
 then the other, then both act at once, FFTCG 6.1.4); default: you for draw and discard, opponent for
@@ -158,9 +165,9 @@ COST_KEYS = ("cp", "element", "element_cp", "elements", "x", "dull", "break_self
              "remove_top", "discard_self")
 ABILITY_KEYS = ("kind", "effect", "trigger", "of", "condition", "damage", "optional", "ex_burst", "cost",
                 "target", "all", "applies_to", "then", "duration", "name", "event", "instead", "only", "if", "unless",
-                "counters_at_least", "damage_on_self_at_least")
+                "counters_at_least", "damage_on_self_at_least", "group")
 # keys of one effect step besides its word's parameters (see `then`, `if` / `unless`)
-STEP_KEYS = ("effect", "duration", "on", "if", "unless")
+STEP_KEYS = ("effect", "duration", "on", "if", "unless", "group")
 USE_LIMITS = ("your_turn", "main_phase", "once_per_turn", "while_attacking")
 
 # The effect words with their own parameters' types (handlers: words.py; cost_change and choose_one have none:
@@ -220,6 +227,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "reveal_hand": {"player": str},
     "pay": {"cost": dict},
     "by_hand": {"text": str},
+    "fight": {"one_way": bool, "with": str},
 }
 for _word, _word_params in _WORDS.items():
     VOCABULARY.add(_word, None, **_word_params)
@@ -334,6 +342,8 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
         value = ability.get(key)
         if key == "target" and value == "event" and not ability.get("trigger"):
             problems.append(f"{where}: 'target: event' (the card the event happened to) needs a trigger")
+        elif key == "target" and isinstance(value, list):  # several target groups (target_groups.py)
+            problems += _check_target_groups(where, value)
         elif value is not None and value != "self" and not (key == "target" and value == "event"):
             problems += _check_filter(f"{where}.{key}", value, TARGET_KEYS if key == "target" else FILTER_KEYS)
             if key in ("applies_to", "of") and isinstance(value, Mapping):
@@ -367,7 +377,37 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
                          if k not in (*STEP_KEYS, *_params(effect))]
             if effect.get("on", "self") != "self":
                 problems.append(f"{where}.then[{index}]: 'on' can only be self")
+            problems += _check_group(f"{where}.then[{index}]", ability, effect)
+    problems += _check_group(where, ability, ability)
+    steps = [ability, *(e for e in (then if isinstance(then, list) else []) if isinstance(e, Mapping))]
+    for step in steps:
+        if step.get("effect") == "fight" and step.get("with", "self") != "self":
+            problems.append(f"{where}: fight 'with' can only be self (the ability's own card)")
+        elif step.get("effect") == "fight" and not (
+                isinstance(ability.get("target"), Mapping) if step.get("with") else
+                isinstance(ability.get("target"), list) and len(ability["target"]) == 2):
+            problems.append(f"{where}: fight needs one chosen card ('with: self') or two target groups")
     return problems
+
+
+def _check_target_groups(where: str, groups: list[Any]) -> list[str]:
+    """Check a list of target groups: two or more target filters."""
+    problems = [] if len(groups) >= 2 else [f"{where}: a list of targets has two groups or more (one group: a mapping)"]
+    for index, group in enumerate(groups):
+        problems += _check_filter(f"{where}.target[{index}]", group, TARGET_KEYS)
+    return problems
+
+
+def _check_group(where: str, ability: Mapping[str, Any], effect: Mapping[str, Any]) -> list[str]:
+    """Check an effect's `group`: the index of one of the ability's target groups."""
+    if "group" not in effect:
+        return []
+    groups = ability.get("target")
+    group = effect["group"]
+    if not isinstance(groups, list) or isinstance(group, bool) or not isinstance(group, int) or not (
+            0 <= group < len(groups)):
+        return [f"{where}: 'group' is the index of one of the ability's target groups (a list of targets)"]
+    return []
 
 
 def _check_condition(where: str, value: Any) -> list[str]:
@@ -420,6 +460,8 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
                     for key in ("target", "all"):
                         if key in sub and e > 0:
                             problems.append(f"{where}.modes[{m}][{e}]: only a mode's first effect chooses its cards")
+                        elif key == "target" and isinstance(sub.get(key), list):
+                            problems += _check_target_groups(f"{where}.modes[{m}]", sub[key])
                         elif key in sub and sub[key] != "self":
                             problems += _check_filter(f"{where}.modes[{m}].{key}", sub[key],
                                                       TARGET_KEYS if key == "target" else FILTER_KEYS)

@@ -65,7 +65,7 @@ from tabletop.engine.text_compilation import CompiledText
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.triggers import trigger_event
 from tabletop.engine.zones import Visibility, ZoneSpec
-from tabletop.games.fftcg import actions, combat, flow
+from tabletop.games.fftcg import actions, combat, flow, target_groups
 from tabletop.games.fftcg.by_hand_timing import timing
 from tabletop.games.fftcg.cards import card_from_mapping, elements_of, is_character
 from tabletop.games.fftcg.commands import (
@@ -77,7 +77,9 @@ from tabletop.games.fftcg.cp import ability_cost, character_cost, check_payment,
 from tabletop.games.fftcg.effects import ability_kind, has_mode_targets, validate_effects, with_mode
 from tabletop.games.fftcg.printed import printed_index
 from tabletop.games.fftcg.processes import settle
-from tabletop.games.fftcg.resolution import check_targets, resolve_entry, target_candidates, target_count
+from tabletop.games.fftcg.resolution import (
+    check_targets, group_candidates, resolve_entry, target_candidates, target_count,
+)
 from tabletop.games.fftcg.text_compiler import compile_card
 
 PLAY_PHASES = ("main1", "main2", "attack")
@@ -788,13 +790,13 @@ class FFTCGRules(GameRules):
         _refuse_outside_play_phases(state)
         definition = state.definition(command.card)
         ability = _summon_ability(definition)
-        targets = list(command.targets)
+        targets, sizes = list(command.targets), None
         if ability is not None:
             limited = _cast_limit(state, command.by, ability, definition.name)
             if limited is not None:
                 raise limited
             _check_mode(ability, command.mode)
-            check_targets(state, with_mode(ability, command.mode), command.by, command.card, targets)
+            targets, sizes = check_targets(state, with_mode(ability, command.mode), command.by, command.card, targets)
         cost = character_cost(state, command.card, cost_of(state, command.card))
         _refuse_discarded_cp(state, command.card, command.discards)
         check_payment(state, command.by, cost, command.discards, command.backups, {command.card})
@@ -805,6 +807,8 @@ class FFTCGRules(GameRules):
         entry = {"kind": "summon", "source": command.card, "ts": state.cards[command.card].props["ts"],
                  "controller": command.by, "card_id": definition.id, "ability": index,
                  "targets": pinned(state, targets), "mode": command.mode, "name": definition.name}
+        if sizes is not None:  # several target groups (target_groups.py)
+            entry["target_groups"] = sizes
         if ability is None:
             entry["inline"] = {"effect": "draw", "count": 0}
         stack.push(tx, entry)
@@ -895,9 +899,9 @@ class FFTCGRules(GameRules):
                 raise IllegalCommand("FFTCG 11.7.1", f"a special ability also costs discarding a Character card "
                                                      f"named {definition.name} from your hand")
             exclude.add(other.iid)
-        targets = list(command.targets)
         _check_mode(ability, command.mode)
-        check_targets(state, with_mode(ability, command.mode), command.by, command.card, targets)
+        targets, sizes = check_targets(state, with_mode(ability, command.mode), command.by, command.card,
+                                       list(command.targets))
         cost = dict(ability.get("cost") or {})
         if command.x < 0:
             raise IllegalCommand("FFTCG 4.1", "a player cannot choose a negative number")
@@ -910,6 +914,8 @@ class FFTCGRules(GameRules):
                  "card_id": definition.id, "ability": command.ability, "targets": pinned(state, targets),
                  "mode": command.mode, "name": ability.get("name") or f"{definition.name}: ability {command.ability}",
                  "x": command.x}
+        if sizes is not None:  # several target groups (target_groups.py)
+            entry["target_groups"] = sizes
         if cost.get("dull"):
             tx.set_field(command.card, "tapped", True)
         if "once_per_turn" in (ability.get("only") or ()):  # this object used it this turn (see _use_limit)
@@ -1274,6 +1280,10 @@ def _choices(state: GameState, ability: Mapping[str, Any] | None, player: str,
     low, high = target_count(ability)
     if high == 0:
         return [((), mode) for mode in modes]
+    several = target_groups.groups_of(ability)
+    if several is not None:  # each group's cards among its own candidates, in group order (target_groups.py)
+        chosen = target_groups.choices(several, group_candidates(state, ability, player, source))
+        return [(group, mode) for group in itertools.islice(chosen, TARGET_CHOICES_LIMIT) for mode in modes]
     candidates = target_candidates(state, ability, player, source)
     if len(candidates) < low:   # FFTCG 11.3.4: a required target that does not exist; "up to" may choose none
         return []

@@ -21,7 +21,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-47"
+COMPILER_VERSION = "fftcg-48"
 
 Ability = dict[str, Any]
 
@@ -449,7 +449,7 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
             break
         choose = re.match(r"^choose (.+)$", sentence, re.I)
         if choose is not None:
-            target = clauses.counted_phrase(choose.group(1))
+            target = clauses.counted_phrase(choose.group(1)) or clauses.counted_groups(choose.group(1))
             if target is None or index != 0:
                 raise Unread(sentence)
             ability["target"] = target
@@ -504,7 +504,7 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
 def _when_done(steps: list[clauses.Effect], rest: str, ability: Ability) -> clauses.Effect:
     """Read "When you do so, <effect>." after "you may discard 1 card", "you may receive 1 point of damage" or "you
     may put <self> into the Break Zone" (its only step): a when_done step whose effect triggers (effects.py)."""
-    if isinstance(ability.get("target"), dict) or "all" in ability:
+    if isinstance(ability.get("target"), (dict, list)) or "all" in ability:
         raise Unread("When you do so, …")
     if len(steps) == 2 and steps[0]["effect"] == "select":  # "(you may) put 1 Backup you control into the Break Zone":
         # none to select, none moved: not done, so "you may" is not needed (own_card_sentence)
@@ -578,7 +578,13 @@ def _sentence(sentence: str, ability: Ability, it_is_self: bool) -> list[clauses
         return None if itself is None else [{"effect": "delayed", "when": "end_phase_start",
                                              "do": [{**effect, "on": "self"} for effect in itself]}]
     target = ability.get("target")
+    if isinstance(target, list):  # several target groups (s5)
+        return clauses.group_sentence(sentence, [group.get("zone", "field") for group in target]) or _on_self(sentence)
     if isinstance(target, dict):
+        if target.get("zone", "field") == "field" and target.get("count", 1) == 1:
+            fight = clauses.self_fight_sentence(sentence)
+            if fight is not None:
+                return fight
         return clauses.target_sentence(sentence, target.get("zone", "field")) or _on_self(sentence)
     if "all" in ability:
         return (clauses.lasting_sentence(sentence, "they") or clauses.target_sentence(sentence, "field")
@@ -620,19 +626,21 @@ def _modes(modes: list[str], sentence: str) -> clauses.Effect:
 # -- targets and choices (s5): checks on what the clause templates read ------------------------------------------
 
 def _targets_and_choices_checked(abilities: list[Ability], summon: bool, text: str) -> list[Ability]:
-    """Return the abilities read from one printed ability, or Unread when they read the card's own Power where the
-    card is no longer on the field: a Summon, a cost putting it into the Break Zone or discarding it, "Put <self> into
+    """Return the abilities read from one printed ability, or Unread when they read the card's own Power (or make it
+    fight) where the card is no longer on the field: a Summon, a cost putting it into the Break Zone or discarding it, "Put <self> into
     the Break Zone. When you do so, …", a trigger on its leaving the field (its Power is read as the effect is done,
     FFTCG 11.11.9)."""
     for ability in abilities:
-        if _OWN_POWER not in json.dumps(ability):
+        read = json.dumps(ability)
+        if _OWN_POWER not in read and _SELF_FIGHT not in read:
             continue
         cost = ability.get("cost") or {}
         if (summon or cost.get("break_self") or cost.get("discard_self") or ability.get("trigger") in _LEFT_FIELD
-                or '"after": "self_break"' in json.dumps(ability)):
+                or '"after": "self_break"' in read):
             raise Unread(text)
     return abilities
 
 
 _OWN_POWER = '"power": "self"'
+_SELF_FIGHT = '"with": "self"'
 _LEFT_FIELD = ("leaves_field", "broken", "put_into_break_zone")

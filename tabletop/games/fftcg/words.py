@@ -31,6 +31,7 @@ class Doing:
     answers: Mapping[str, Any]
     at: str                # the step's key among the answers
     itself: int | None = None  # for an ability naming no card: its source, while still the object that used it
+    groups: tuple[list[int], ...] = ()  # an ability choosing several groups: each group's cards still in play
 
     @property
     def controller(self) -> str:
@@ -384,3 +385,29 @@ def add_lasting(tx: Transaction, entry: Mapping[str, Any], step: Step, cards: li
               "become_forward": f"a Forward with power {step.get('power')}"}.get(step["effect"], step["effect"].replace("_", " "))
     tx.log(f"{names}: {detail}" + (" until end of turn" if lasting == durations.UNTIL_END_OF_TURN else ""),
            "FFTCG 11.12.4")
+
+
+@VOCABULARY.handles("fight")
+def _fight(tx: Transaction, doing: Doing, step: Step) -> None:
+    """Two Forwards deal each other damage equal to their Power at once (`one_way`: only the first to the second), each
+    the source of what it deals (FFTCG 11.11.8): the cards of two target groups, or the ability's own card and the
+    chosen one. A Forward no longer on the field deals none and is dealt none."""
+    state = tx.state
+
+    def on_field(cards: list[int]) -> list[int]:
+        return [iid for iid in cards if iid in state.cards and state.cards[iid].zone.endswith(".field")]
+
+    if not step.get("with"):
+        first, second = (on_field(doing.groups[0])[:1], on_field(doing.groups[1])[:1]) if len(doing.groups) == 2 else ([], [])
+    else:
+        source = doing.source
+        itself = source is not None and is_current(state, source, doing.entry.get("ts"))
+        first, second = (on_field([source]) if itself and source is not None else []), doing.on_field[:1]
+    if not first or not second:
+        tx.log(f"{doing.entry['name']}: a Forward it names is no longer on the field; no damage is dealt", "FFTCG 11.11.2")
+        return
+    chars = characteristics(state)
+    powers = {iid: max(0, chars[iid].power or 0) if iid in chars else 0 for iid in (first[0], second[0])}
+    actions.deal_character_damage(tx, second[0], powers[first[0]], [first[0]])
+    if not step.get("one_way"):
+        actions.deal_character_damage(tx, first[0], powers[second[0]], [second[0]])
