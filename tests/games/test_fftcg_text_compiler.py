@@ -221,3 +221,17 @@ def test_several_target_groups_are_named_by_the_former_the_latter_and_them() -> 
                            "The former deals damage equal to its power to the latter.")[0]["effect"] == "fight"
     unnamed = "Choose 1 Forward and 1 Backup. Dull the Forward and activate the Backup."
     assert compile_card(_card(unnamed, "summon")).by_hand == (unnamed,)
+
+
+def test_selecting_several_actions_is_a_choice_among_their_sets_each_choosing_its_cards_together() -> None:
+    text = ('[Dull]: Select up to 2 of the 3 following actions.\n"Choose 1 Forward. Dull it."\n"Test Knight gains +1000 power '
+            'until the end of the turn."\n"Draw 1 card."')
+    modes = _fully_compiled(text)[0]["modes"]
+    assert len(modes) == 6  # 3 single actions, 3 pairs
+    assert modes[3] == [{"effect": "dull", "target": {"type": "forward"}},
+                        {"effect": "power", "amount": 1000, "duration": "turn", "on": "self"}]
+    grouped = ('[Dull]: Select 2 of the 2 following actions.\n"Choose 1 Forward. Dull it."\n"Choose 1 Backup. Activate it."')
+    assert compile_card(_card(grouped)).unknown_clauses  # one set only: not a choice
+    picking = ('[Dull]: Select up to 2 of the 2 following actions.\n"Your opponent selects 1 Forward they control. Break it."'
+               '\n"Choose 1 Forward. Dull it."')
+    assert compile_card(_card(picking)).unknown_clauses  # a pick as it resolves would be the chosen cards' "it"

@@ -310,7 +310,9 @@ def _ask(tx: Transaction, fi: int, at: str, step: Mapping[str, Any], cards: list
     entry = context["entry"]
     answers = context["answers"]
     name = step["effect"]
-    if (name == "discard" and "count" in step and not isinstance(ability_of(state, entry).get("target"), Mapping)) or (
+    target = ability_of(state, entry).get("target")
+    chosen_in_hand = isinstance(target, Mapping) and target.get("zone") == "hand"  # discard: the chosen cards
+    if (name == "discard" and "count" in step and not chosen_in_hand) or (
             name == "hand_to_deck_bottom"):  # the cards of the player's choice from their hand
         for player in acting_players(state, entry, step, "you"):
             key = f"{at}:{player}"

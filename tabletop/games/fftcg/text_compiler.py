@@ -9,6 +9,7 @@ read to `unknown_clauses`.
 """
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from typing import Any
@@ -21,7 +22,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-48"
+COMPILER_VERSION = "fftcg-49"
 
 Ability = dict[str, Any]
 
@@ -454,7 +455,7 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
                 raise Unread(sentence)
             ability["target"] = target
             continue
-        if re.match(r"^select (?:\d+) of the (\d+) following actions$", sentence, re.I) and not steps:
+        if re.match(r"^select (?:up to )?(?:\d+) of the (\d+) following actions$", sentence, re.I) and not steps:
             steps.append(_modes(modes, sentence))
             modes = []
             continue
@@ -612,14 +613,16 @@ def _on_self(sentence: str) -> list[clauses.Effect] | None:
 def _modes(modes: list[str], sentence: str) -> clauses.Effect:
     """Read "Select 1 of the N following actions" and its quoted modes; a mode may choose its own cards (its first
     effect's `target` or `all`: the mode is chosen first, effects.with_mode; FFTCG 11.3.3)."""
-    select = re.match(r"^select 1 of the (\d+) following actions$", sentence, re.I)
-    if select is None or int(select.group(1)) != len(modes):
+    select = re.match(r"^select (up to )?(\d+) of the (\d+) following actions$", sentence, re.I)
+    if select is None or int(select.group(3)) != len(modes):
         raise Unread(sentence)
     read: list[list[clauses.Effect]] = []
     for mode in modes:
         ability = _effect(mode, optional_allowed=False)
         then = ability.pop("then", [])
         read.append([ability, *then])
+    if select.group(1) or select.group(2) != "1":
+        return _several_modes(read, int(select.group(2)), bool(select.group(1)), sentence)
     return {"effect": "choose_one", "modes": read}
 
 
@@ -644,3 +647,51 @@ def _targets_and_choices_checked(abilities: list[Ability], summon: bool, text: s
 _OWN_POWER = '"power": "self"'
 _SELF_FIGHT = '"with": "self"'
 _LEFT_FIELD = ("leaves_field", "broken", "put_into_break_zone")
+
+
+# -- targets and choices (s5): selecting several of the following actions -----------------------------------------
+# what a mode choosing no cards may do beside the modes that choose (none of these reads the chosen cards)
+_CARDLESS = ("draw", "discard", "damage_player", "mill", "search", "look_top", "reveal_top", "hand_to_deck_bottom",
+             "reveal_hand", "discard_hand")
+
+
+def _several_modes(modes: list[list[clauses.Effect]], count: int, up_to: bool, sentence: str) -> clauses.Effect:
+    """Read "Select (up to) N of the M following actions" as a choice of one of its sets of actions (FFTCG 11.3.3:
+    the modes are chosen as it is played): each set, 1 to N actions — or exactly N — done in printed order, one
+    mode of choose_one. The sets' cards are chosen together: one target group for each action choosing cards
+    (target_groups.py); an action on <self> is done to the card itself; another action must choose no card."""
+    sizes = range(1, count + 1) if up_to else range(count, count + 1)
+    sets = [combo for size in sizes for combo in itertools.combinations(range(len(modes)), size)]
+    if len(sets) < 2 or count > len(modes):
+        raise Unread(sentence)
+    return {"effect": "choose_one", "modes": [_modes_together([modes[i] for i in combo], sentence) for combo in sets]}
+
+
+def _modes_together(chosen: list[list[clauses.Effect]], sentence: str) -> list[clauses.Effect]:
+    """Return the effects of several actions done in order, as one mode: the cards they choose as target groups."""
+    targeted = [mode for mode in chosen if isinstance(mode[0].get("target"), dict)]
+    if any("all" in mode[0] or isinstance(mode[0].get("target"), list) for mode in chosen):
+        raise Unread(sentence)
+    steps: list[clauses.Effect] = []
+    for mode in chosen:
+        first = {k: v for k, v in mode[0].items() if k != "target"}
+        aim = mode[0].get("target")
+        for step in (first, *mode[1:]):
+            if aim == "self":
+                step = {**step, "on": "self"}
+            elif aim is None and (step["effect"] not in _CARDLESS or "on" in step):
+                raise Unread(sentence)
+            elif isinstance(aim, dict) and len(targeted) > 1:
+                if "on" in step:
+                    raise Unread(sentence)
+                step = {**step, "group": targeted.index(mode)}
+            steps.append(dict(step))
+    if "on" in steps[0] and targeted:  # the first effect is the ability's own: only a later one is done to the card
+        raise Unread(sentence)
+    if targeted:
+        steps[0]["target"] = targeted[0][0]["target"] if len(targeted) == 1 else [m[0]["target"] for m in targeted]
+    elif "on" in steps[0]:
+        steps[0] = {**{k: v for k, v in steps[0].items() if k != "on"}, "target": "self"}
+        if any("on" not in step and step["effect"] not in _CARDLESS for step in steps[1:]):
+            raise Unread(sentence)
+    return steps
