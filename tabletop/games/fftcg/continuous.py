@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 
 from tabletop.engine.continuous import ContinuousEffect, LayerSystem, apply_generic
 from tabletop.engine.card_filter import CardFilter, Predicate, Seen
+from tabletop.engine.stack import STACK
 from tabletop.engine.state import GameState
 from tabletop.games.fftcg.cards import CHARACTER_TYPES
 from tabletop.games.fftcg.effects import TARGET_KEYS
@@ -476,7 +477,7 @@ def matches(state: GameState, iid: int, filt: Mapping[str, Any], you: str, sourc
     LayerSystem's mappings)."""
     card = state.cards[iid]
     zone = filt.get("zone", "field")
-    if card.zone != f"{card.owner}.{zone}":  # always its owner's zones
+    if card.zone != (STACK if zone == STACK else f"{card.owner}.{zone}"):  # its owner's zones, or the shared stack
         return False
     return FILTER.holds(Seen(state, you, source, chars), iid, filt)
 

@@ -62,7 +62,8 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   only once per turn"; (a Summon's effect) `[your_turn]`: "You can only cast <self> during your turn" (its text
   narrows FFTCG 12.2's "on either player's turn"; an EX Burst is not a cast).
 
-Card filters: {type (one, or a list: "Forward or Monster"), controller: you|opponent|any, zone: field|hand|break, element, job, name,
+Card filters: {type (one, or a list: "Forward or Monster"), controller: you|opponent|any, zone: field|hand|break|stack (a
+Summon on the stack: "Choose 1 Summon. Cancel its effect."), element, job, name,
 category, cost_at_most, cost_at_least, power_at_most, power_at_least, dull, keyword, not_self, damaged ("damaged
 Forward": damage on it), attacking, blocking (in the current battle), any_of / none_of (a list of filters of type,
 element, job, name and category: "Job Samurai or Card Name Samurai", "other than Card Name Cyan")}; damaged,
@@ -128,6 +129,8 @@ it deals, FFTCG 11.11.8: the cards of two target groups, "Each Forward deals dam
 `one_way`: only the first group's to the second's, "The former deals damage equal to its power to the latter" — or,
 `with: self`, the ability's own card and the chosen one, "<self> and the chosen Forward deal damage equal to their
 respective power to the other"; a Forward gone from the field deals and is dealt none).
+cancel (the chosen Summons on the stack are taken off it without resolving, their effect not done, and put into
+their owners' Break Zones as a resolved Summon is, FFTCG 11.11.10: "Choose 1 Summon. Cancel its effect.").
 mill {count, player} puts the top `count` cards of the player's deck into their Break Zone (FFTCG 7.3).
 `player` is `you`, `opponent` or `each` (draw, discard, damage_player, mill: the turn player chooses first,
 then the other, then both act at once, FFTCG 6.1.4); default: you for draw and discard, opponent for
@@ -228,6 +231,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "pay": {"cost": dict},
     "by_hand": {"text": str},
     "fight": {"one_way": bool, "with": str},
+    "cancel": {},
 }
 for _word, _word_params in _WORDS.items():
     VOCABULARY.add(_word, None, **_word_params)
@@ -569,8 +573,8 @@ def _check_filter(where: str, value: Any, allowed: tuple[str, ...]) -> list[str]
             problems.append(f"{where}: type must be forward, backup, monster, summon or character (or a list of them)")
     if value.get("controller", "any") not in ("you", "opponent", "any"):
         problems.append(f"{where}: controller must be you, opponent or any")
-    if value.get("zone", "field") not in ("field", "hand", "break"):
-        problems.append(f"{where}: zone must be field, hand or break")
+    if value.get("zone", "field") not in ("field", "hand", "break", "stack"):
+        problems.append(f"{where}: zone must be field, hand, break or stack")
     for key in ("any_of", "none_of"):
         if key not in value:
             continue

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tabletop.engine import by_hand, procedure
+from tabletop.engine.stack import STACK
 from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
@@ -58,8 +59,9 @@ def _candidates(state: GameState, spec: Mapping[str, Any], controller: str, sour
     chars = characteristics(state) if zone == "field" else None
     chooser = "summons" if source in state.cards and state.definition(source).card_type == "summon" else "abilities"
     found = []
-    for player in state.players:
-        for iid in state.zones[f"{player}.{zone}"].cards:
+    zones = [STACK] if zone == STACK else [f"{player}.{zone}" for player in state.players]  # the stack is shared
+    for where in zones:
+        for iid in state.zones[where].cards:
             if iid != source and matches(state, iid, spec, controller, source, chars):
                 if chars is not None and not chars[iid].can_be_chosen_by(chooser, controller):
                     continue  # FFTCG 11.11.5.1: "cannot be chosen" by this kind of play

@@ -22,7 +22,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-49"
+COMPILER_VERSION = "fftcg-50"
 
 Ability = dict[str, Any]
 
@@ -582,6 +582,9 @@ def _sentence(sentence: str, ability: Ability, it_is_self: bool) -> list[clauses
     if isinstance(target, list):  # several target groups (s5)
         return clauses.group_sentence(sentence, [group.get("zone", "field") for group in target]) or _on_self(sentence)
     if isinstance(target, dict):
+        canceled = _cancel_sentence(sentence, target)
+        if canceled is not None:
+            return canceled
         if target.get("zone", "field") == "field" and target.get("count", 1) == 1:
             fight = clauses.self_fight_sentence(sentence)
             if fight is not None:
@@ -695,3 +698,13 @@ def _modes_together(chosen: list[list[clauses.Effect]], sentence: str) -> list[c
         if any("on" not in step and step["effect"] not in _CARDLESS for step in steps[1:]):
             raise Unread(sentence)
     return steps
+
+
+def _cancel_sentence(sentence: str, target: Ability) -> list[clauses.Effect] | None:
+    """Read "Cancel its effect." after "Choose 1 Summon (of cost N or less)": the Summon chosen is one on the stack
+    (its target's zone becomes the stack; cancel, effects.py)."""
+    if not re.fullmatch(r"cancel its effect", sentence, re.I) or target.get("type") != "summon" or set(target) & {
+            "zone", "controller", "count"}:
+        return None
+    target["zone"] = "stack"
+    return [{"effect": "cancel"}]

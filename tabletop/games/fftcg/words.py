@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tabletop.engine import durations, triggers
+from tabletop.engine import durations, stack, triggers
 from tabletop.engine.card_filter import Seen
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
@@ -411,3 +411,17 @@ def _fight(tx: Transaction, doing: Doing, step: Step) -> None:
     actions.deal_character_damage(tx, second[0], powers[first[0]], [first[0]])
     if not step.get("one_way"):
         actions.deal_character_damage(tx, first[0], powers[second[0]], [second[0]])
+
+
+@VOCABULARY.handles("cancel")
+def _cancel(tx: Transaction, doing: Doing, step: Step) -> None:
+    """Take each chosen Summon still on the stack off it without resolving: its effect is not done, and the card goes
+    to its owner's Break Zone as a resolved Summon does (FFTCG 11.11.10)."""
+    for iid in doing.cards:
+        if tx.state.cards[iid].zone != stack.STACK:
+            continue
+        for entry in stack.items(tx.state):
+            if entry.get("kind") == "summon" and entry.get("source") == iid:
+                stack.remove(tx, entry["id"])
+        actions.enter_zone(tx, iid, "break")
+        tx.log(f"the effect of {actions.name_of(tx, iid)} was canceled; it was put into the Break Zone", "FFTCG 11.11.10")
