@@ -235,3 +235,11 @@ def test_selecting_several_actions_is_a_choice_among_their_sets_each_choosing_it
     picking = ('[Dull]: Select up to 2 of the 2 following actions.\n"Your opponent selects 1 Forward they control. Break it."'
                '\n"Choose 1 Forward. Dull it."')
     assert compile_card(_card(picking)).unknown_clauses  # a pick as it resolves would be the chosen cards' "it"
+
+
+def test_an_element_and_type_or_another_is_either_of_them() -> None:
+    assert _fully_compiled("[Dull]: Choose 1 Light Forward or Dark Backup. Break it.") == (
+        {"kind": "action", "cost": {"dull": True}, "effect": "break",
+         "target": {"any_of": [{"type": "forward", "element": "light"}, {"type": "backup", "element": "dark"}]}},)
+    costly = "[Dull]: Choose 1 Light Forward or Dark Forward of cost 3 or less. Break it."
+    assert compile_card(_card(costly)).by_hand == (costly,)  # the cost could be read of the last alone: not guessed
