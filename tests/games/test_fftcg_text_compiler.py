@@ -243,3 +243,12 @@ def test_an_element_and_type_or_another_is_either_of_them() -> None:
          "target": {"any_of": [{"type": "forward", "element": "light"}, {"type": "backup", "element": "dark"}]}},)
     costly = "[Dull]: Choose 1 Light Forward or Dark Forward of cost 3 or less. Break it."
     assert compile_card(_card(costly)).by_hand == (costly,)  # the cost could be read of the last alone: not guessed
+
+
+def test_a_damage_increase_is_read_of_characters_dealing_damage_themselves() -> None:
+    assert _fully_compiled("If a Fire Forward you control deals damage to a Forward, the damage increases by 1000 "
+                           "instead.") == (
+        {"kind": "replacement", "event": "deals_damage", "instead": "increase", "amount": 1000,
+         "applies_to": {"type": "forward", "element": "fire", "controller": "you"}},)
+    on_a_summon = "[Dull]: Choose 1 Summon. If it deals damage to a Forward this turn, the damage increases by 1000 instead."
+    assert compile_card(_card(on_a_summon)).by_hand == (on_a_summon,)

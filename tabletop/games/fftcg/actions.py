@@ -432,6 +432,34 @@ def _damage_replacements(state: Any, iid: int) -> list[tuple[str, Mapping[str, A
     return found
 
 
+def _damage_increase(tx: Transaction, dealers: list[int], iid: int) -> int:
+    """Return how much the damage Characters deal to a Forward increases by ("If <self> deals damage to a Forward, the
+    damage increases by 1000 instead": a field replacement; "If it deals damage to a Forward this turn, …": a lasting
+    effect on chosen cards). Applied after the reductions, which the damaged card's controller would put first (its
+    smallest result; FFTCG 11.12.5.7); each once (11.12.5.5)."""
+    state = tx.state
+    found: list[tuple[str, int]] = []
+    printed = printed_index(state)
+    for source in field_cards(state):
+        facts = printed[state.cards[source].card_id]
+        for _, ability in facts.replacements:
+            applies = ability.get("applies_to", "self")
+            if ability.get("event") == "deals_damage" and any(
+                    source == dealer if applies == "self" else matches(state, dealer, applies,
+                                                                       state.cards[source].controller, source)
+                    for dealer in dealers if dealer in state.cards):
+                found.append((facts.name, int(ability["amount"])))
+    for item in state.lists.get("effects", ()):
+        if item["effect"] == "damage_increase" and any(c in dealers and is_current(state, c, ts) for c, ts in item["cards"]):
+            found.append((str(item.get("label", "effect")), int(item["amount"])))
+    if not found:
+        return 0
+    total = sum(amount for _, amount in found)
+    tx.log(f"the damage to {name_of(tx, iid)} increases by {total} instead ({', '.join(sorted({n for n, _ in found}))})",
+           "FFTCG 11.12.5")
+    return total
+
+
 def _replace_damage(tx: Transaction, iid: int, amount: int) -> int:
     """Apply the damage replacements of the field (FFTCG 11.12.5) and return the damage still dealt.
 
@@ -461,14 +489,18 @@ def _replace_damage(tx: Transaction, iid: int, amount: int) -> int:
     return amount - reduced
 
 
-def deal_character_damage(tx: Transaction, iid: int, amount: int, sources: Iterable[int]) -> None:
-    """Deal damage to a Forward; the rule processes break it when damage ≥ Power (FFTCG 12.4.5)."""
+def deal_character_damage(tx: Transaction, iid: int, amount: int, sources: Iterable[int], by_card: bool = False) -> None:
+    """Deal damage to a Forward; the rule processes break it when damage ≥ Power (FFTCG 12.4.5). `by_card`: the
+    `sources` deal it themselves (battle, "each Forward deals damage …"), not an ability of theirs (FFTCG 11.11.8)."""
     card = tx.state.cards[iid]
+    sources = list(sources)
     if amount <= 0 or not is_of_type(tx.state, iid, "forward"):
         return
     amount = _replace_damage(tx, iid, amount)
     if amount <= 0:
         return
+    if by_card:
+        amount += _damage_increase(tx, sources, iid)
     tx.set_prop(iid, "damage", int(card.props.get("damage", 0)) + amount)
     credit = sorted(set(card.props.get("damage_by", [])) | set(sources))
     tx.set_prop(iid, "damage_by", credit)

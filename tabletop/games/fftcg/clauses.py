@@ -374,6 +374,9 @@ def _lasting_forms(subject: str) -> tuple[tuple[re.Pattern[str], Any], ...]:
          lambda m: [{"effect": "cannot_be_broken", "duration": "turn"}]),
         (re.compile(rf"^{s} cannot attack or block this turn$", re.I),
          lambda m: [{"effect": "cannot_attack", "duration": "turn"}, {"effect": "cannot_block", "duration": "turn"}]),
+        # (s5) FFTCG 11.12.5: the damage it deals itself to a Forward this turn is increased
+        (re.compile(rf"^if {s} deals damage to a Forward this turn, the damage increases by (\d+) instead$", re.I),
+         lambda m: [{"effect": "damage_increase", "amount": int(m.group(1)), "duration": "turn"}]),
         (re.compile(r"^<self>'s power becomes (\d+) until the end of the turn$" if s == "<self>" else
                     r"^(?:its|their) power becomes (\d+) until the end of the turn$", re.I),
          lambda m: [{"effect": "set_power", "value": int(m.group(1)), "duration": "turn"}]),
@@ -738,3 +741,22 @@ def self_fight_sentence(sentence: str) -> list[Effect] | None:
                 re.I):
         return [{"effect": "fight", "with": "self"}]
     return None
+
+
+_INCREASE = re.compile(r"^If (<self>|an? (?P<phrase>.+?)) deals damage to a Forward, the damage increases by (?P<amount>\d+) "
+                       r"instead$")
+
+
+def damage_increase_sentence(sentence: str) -> Effect | None:
+    """Read "If <self> / a Fire Character you control deals damage to a Forward, the damage increases by 1000 instead"
+    (a replacement while the card is on the field, FFTCG 11.12.5; the Characters of the controller only)."""
+    match = _INCREASE.match(sentence)
+    if match is None:
+        return None
+    applies: Any = "self"
+    if match.group("phrase"):
+        applies = card_phrase(match.group("phrase"))
+        if applies is None or applies.get("controller") != "you" or "zone" in applies or applies.get("type") == "summon":
+            return None
+    return {"kind": "replacement", "event": "deals_damage", "instead": "increase", "amount": int(match.group("amount")),
+            "applies_to": applies}

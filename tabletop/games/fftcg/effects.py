@@ -42,7 +42,10 @@ with `effect:` and that effect's parameters, plus optional ability keys:
 - `applies_to` (field, replacement): `self` or a card filter. `event` (replacement): `break` (with
   `instead`: remove_from_game or return_to_hand), `enters_field` (with `instead: your_control`: the
   card enters under this ability's controller, FFTCG 11.12.5.7) or `damage` (damage dealt to a
-  Forward; `instead: reduce` with `amount`, or `instead: prevent`: none is dealt).
+  Forward; `instead: reduce` with `amount`, or `instead: prevent`: none is dealt) or `deals_damage` (damage the
+  `applies_to` Characters deal to a Forward themselves — in battle, or made to by a text, not by their abilities,
+  FFTCG 11.11.8 —; `instead: increase` with `amount`: "If <self> deals damage to a Forward, the damage increases by
+  1000 instead").
 - `if` / `unless` (on any effect, the first one's at the ability's level): a `condition` (as above) under which the
   effect is done / not done: "If you control 3 or more Backups, draw 1 card." and "Deal it 5000 damage. If …, deal it
   8000 damage instead." (the first `unless`, the second `if`). A condition is read once per resolution, when the first
@@ -129,7 +132,8 @@ it deals, FFTCG 11.11.8: the cards of two target groups, "Each Forward deals dam
 `one_way`: only the first group's to the second's, "The former deals damage equal to its power to the latter" — or,
 `with: self`, the ability's own card and the chosen one, "<self> and the chosen Forward deal damage equal to their
 respective power to the other"; a Forward gone from the field deals and is dealt none).
-cancel (the chosen Summons on the stack are taken off it without resolving, their effect not done, and put into
+damage_increase {amount} (lasting: the damage each chosen card deals to a Forward itself increases by `amount`, "If
+it deals damage to a Forward this turn, the damage increases by 1000 instead", FFTCG 11.12.5), cancel (the chosen Summons on the stack are taken off it without resolving, their effect not done, and put into
 their owners' Break Zones as a resolved Summon is, FFTCG 11.11.10: "Choose 1 Summon. Cancel its effect.").
 mill {count, player} puts the top `count` cards of the player's deck into their Break Zone (FFTCG 7.3).
 `player` is `you`, `opponent` or `each` (draw, discard, damage_player, mill: the turn player chooses first,
@@ -232,6 +236,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "by_hand": {"text": str},
     "fight": {"one_way": bool, "with": str},
     "cancel": {},
+    "damage_increase": {"amount": int},
 }
 for _word, _word_params in _WORDS.items():
     VOCABULARY.add(_word, None, **_word_params)
@@ -274,7 +279,7 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
     if not isinstance(ability, Mapping):
         return [f"{where}: an ability is a mapping with 'effect'"]
     kind = ability_kind(ability, summon)
-    damage_amount = ("amount",) if kind == "replacement" and ability.get("event") == "damage" else ()
+    damage_amount = ("amount",) if kind == "replacement" and ability.get("event") in ("damage", "deals_damage") else ()
     problems = [f"{where}: unknown key {k!r}" for k in ability
                 if k not in ABILITY_KEYS and k not in _params(ability) and k not in damage_amount]
     if kind not in KINDS:
@@ -287,14 +292,15 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
         problems.append(f"{where}: a special ability needs a 'name'")
     if kind == "replacement":
         event = ability.get("event", "break")
-        allowed = {"break": INSTEADS, "enters_field": ENTRY_INSTEADS, "damage": DAMAGE_INSTEADS}.get(event)
+        allowed = {"break": INSTEADS, "enters_field": ENTRY_INSTEADS, "damage": DAMAGE_INSTEADS,
+                   "deals_damage": ("increase",)}.get(event)
         if allowed is None:
-            problems.append(f"{where}: replacement event must be 'break', 'enters_field' or 'damage'")
+            problems.append(f"{where}: replacement event must be 'break', 'enters_field', 'damage' or 'deals_damage'")
         elif ability.get("instead") not in allowed:
             problems.append(f"{where}: a {event} replacement's 'instead' must be one of {', '.join(allowed)}")
-        elif ability.get("instead") == "reduce" and not (isinstance(ability.get("amount"), int)
-                                                         and ability["amount"] > 0):
-            problems.append(f"{where}: a damage reduction needs a positive 'amount'")
+        elif ability.get("instead") in ("reduce", "increase") and not (isinstance(ability.get("amount"), int)
+                                                                       and ability["amount"] > 0):
+            problems.append(f"{where}: a damage reduction or increase needs a positive 'amount'")
         applies = ability.get("applies_to")
         if applies is not None and applies != "self":
             problems += _check_filter(f"{where}.applies_to", applies, FILTER_KEYS)

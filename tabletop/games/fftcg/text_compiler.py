@@ -22,7 +22,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-51"
+COMPILER_VERSION = "fftcg-52"
 
 Ability = dict[str, Any]
 
@@ -408,6 +408,9 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
         if counted is None or any(key in counted.get("count", {}) for key in MOMENT_KEYS):
             return None
         return [{"effect": "cost_change", "amount": counted, "applies_to": "self"}]
+    increase = clauses.damage_increase_sentence(sentence)  # (s5)
+    if increase is not None:
+        return [increase]
     reduce = re.match(r"^If <self> is dealt damage, reduce the damage by (\d+) instead$", sentence)
     if reduce is not None:
         return [{"kind": "replacement", "event": "damage", "instead": "reduce", "amount": int(reduce.group(1)),
@@ -633,9 +636,9 @@ def _modes(modes: list[str], sentence: str) -> clauses.Effect:
 
 def _targets_and_choices_checked(abilities: list[Ability], summon: bool, text: str) -> list[Ability]:
     """Return the abilities read from one printed ability, or Unread when they read the card's own Power (or make it
-    fight) where the card is no longer on the field: a Summon, a cost putting it into the Break Zone or discarding it, "Put <self> into
-    the Break Zone. When you do so, …", a trigger on its leaving the field (its Power is read as the effect is done,
-    FFTCG 11.11.9)."""
+    fight) where the card is no longer on the field — a Summon, a cost putting it into the Break Zone or discarding
+    it, "Put <self> into the Break Zone. When you do so, …", a trigger on its leaving the field (its Power is read as
+    the effect is done, FFTCG 11.11.9) — or increase the damage a chosen Summon deals (one on the stack deals none)."""
     for ability in abilities:
         read = json.dumps(ability)
         if _OWN_POWER not in read and _SELF_FIGHT not in read:
@@ -643,6 +646,10 @@ def _targets_and_choices_checked(abilities: list[Ability], summon: bool, text: s
         cost = ability.get("cost") or {}
         if (summon or cost.get("break_self") or cost.get("discard_self") or ability.get("trigger") in _LEFT_FIELD
                 or '"after": "self_break"' in read):
+            raise Unread(text)
+    for ability in abilities:  # a Summon chosen is one on the stack: it deals no damage later this turn
+        if '"damage_increase"' in json.dumps(ability) and isinstance(ability.get("target"), dict) and ability[
+                "target"].get("type") == "summon":
             raise Unread(text)
     return abilities
 

@@ -143,6 +143,7 @@ def _by_hand(tx: Transaction, doing: Doing, step: Step) -> None:
 @VOCABULARY.handles("cannot_be_broken")
 @VOCABULARY.handles("replace_break")
 @VOCABULARY.handles("replace_next_damage")
+@VOCABULARY.handles("damage_increase")
 def _lasting(tx: Transaction, doing: Doing, step: Step) -> None:
     if doing.on_field:
         if isinstance(step.get("amount"), Mapping):  # a computed amount is fixed when the effect starts
@@ -408,9 +409,9 @@ def _fight(tx: Transaction, doing: Doing, step: Step) -> None:
         return
     chars = characteristics(state)
     powers = {iid: max(0, chars[iid].power or 0) if iid in chars else 0 for iid in (first[0], second[0])}
-    actions.deal_character_damage(tx, second[0], powers[first[0]], [first[0]])
+    actions.deal_character_damage(tx, second[0], powers[first[0]], [first[0]], by_card=True)
     if not step.get("one_way"):
-        actions.deal_character_damage(tx, first[0], powers[second[0]], [second[0]])
+        actions.deal_character_damage(tx, first[0], powers[second[0]], [second[0]], by_card=True)
 
 
 @VOCABULARY.handles("cancel")
