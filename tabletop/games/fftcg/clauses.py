@@ -324,6 +324,11 @@ def target_sentence(sentence: str, zone: str) -> list[Effect] | None:
             return [{"effect": effect}] if zone in zones else None
     if _PLAY_DULL.match(sentence):
         return [{"effect": "play_onto_field", "dull": True}] if zone == "break" else None
+    either = re.match(r"^(dull|freeze|activate) it or (dull|freeze|activate) it$", sentence, re.I)
+    if either is not None and zone == "field" and either.group(1).lower() != either.group(2).lower():  # (s5)
+        # "Dull it or Freeze it": its controller picks one as it resolves (FFTCG 11.11.5.1)
+        return [{"effect": "either", "options": [[{"effect": either.group(1).lower()}],
+                                                  [{"effect": either.group(2).lower()}]]}]
     both = _BOTH.match(sentence)
     if both is not None:  # "Dull it and deal it 5000 damage": each half in turn, on the same cards
         first, second = target_sentence(both.group(1), zone), target_sentence(both.group(2), zone)

@@ -132,6 +132,8 @@ it deals, FFTCG 11.11.8: the cards of two target groups, "Each Forward deals dam
 `one_way`: only the first group's to the second's, "The former deals damage equal to its power to the latter" — or,
 `with: self`, the ability's own card and the chosen one, "<self> and the chosen Forward deal damage equal to their
 respective power to the other"; a Forward gone from the field deals and is dealt none).
+either {options: [[effects…], …]} (its controller picks one option as it resolves, FFTCG 11.11.5.1, and its effects
+are done to the same cards: "Dull it or Freeze it"; an option's effects ask nothing: dull, freeze, activate),
 damage_increase {amount} (lasting: the damage each chosen card deals to a Forward itself increases by `amount`, "If
 it deals damage to a Forward this turn, the damage increases by 1000 instead", FFTCG 11.12.5), cancel (the chosen Summons on the stack are taken off it without resolving, their effect not done, and put into
 their owners' Break Zones as a resolved Summon is, FFTCG 11.11.10: "Choose 1 Summon. Cancel its effect.").
@@ -237,6 +239,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "fight": {"one_way": bool, "with": str},
     "cancel": {},
     "damage_increase": {"amount": int},
+    "either": {"options": list},
 }
 for _word, _word_params in _WORDS.items():
     VOCABULARY.add(_word, None, **_word_params)
@@ -249,6 +252,7 @@ INSTEADS = ("remove_from_game", "return_to_hand")
 ENTRY_INSTEADS = ("your_control",)
 DAMAGE_INSTEADS = ("reduce", "prevent")
 CHOOSERS = ("summons", "abilities", "any")
+EITHER_WORDS = ("dull", "freeze", "activate")  # what an `either` option may do (nothing it does asks a question)
 WHEN_DONE_AFTER = ("discard", "damage", "self_break", "pay", "moved")  # the steps a "When you do so" may follow
 
 
@@ -475,6 +479,13 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
                         elif key in sub and sub[key] != "self":
                             problems += _check_filter(f"{where}.modes[{m}].{key}", sub[key],
                                                       TARGET_KEYS if key == "target" else FILTER_KEYS)
+    if name == "either":
+        options = effect.get("options")
+        if not isinstance(options, list) or len(options) < 2 or any(
+                not isinstance(option, list) or not option or any(
+                    not isinstance(sub, Mapping) or sub.get("effect") not in EITHER_WORDS for sub in option)
+                for option in options):
+            problems.append(f"{where}: either needs 'options', two or more lists of {', '.join(EITHER_WORDS)}")
     if name == "delayed":
         if effect.get("when") not in TRIGGERS:
             problems.append(f"{where}: delayed needs 'when', a trigger ({', '.join(TRIGGERS)})")

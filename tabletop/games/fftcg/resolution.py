@@ -335,6 +335,12 @@ def _ask(tx: Transaction, fi: int, at: str, step: Mapping[str, Any], cards: list
             return True
     if name == "pay":
         return _ask_payment(tx, fi, at, step)
+    if name == "either" and at not in answers and cards:  # "Dull it or Freeze it": one option, picked now
+        words = ["; ".join(sub["effect"] for sub in option) for option in step["options"]]
+        procedure.ask(tx, fi, entry["controller"], "effect_choice", "pick", f"{entry['name']}: "
+                      + ", ".join(f"{n}: {w}" for n, w in enumerate(words)), [str(n) for n in range(len(words))],
+                      1, 1, "FFTCG 11.11.5.1", key=at)
+        return True
     if name == "select" and at not in answers:
         chooser = entry["controller"] if step.get("player") == "you" else state.opponent(entry["controller"])
         zone = step["filter"].get("zone", "field")

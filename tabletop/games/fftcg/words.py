@@ -426,3 +426,13 @@ def _cancel(tx: Transaction, doing: Doing, step: Step) -> None:
                 stack.remove(tx, entry["id"])
         actions.enter_zone(tx, iid, "break")
         tx.log(f"the effect of {actions.name_of(tx, iid)} was canceled; it was put into the Break Zone", "FFTCG 11.11.10")
+
+
+@VOCABULARY.handles("either")
+def _either(tx: Transaction, doing: Doing, step: Step) -> None:
+    """Do the option its controller picked as it resolved ("Dull it or Freeze it", FFTCG 11.11.5.1) to the same cards."""
+    picked = doing.picks(doing.at)
+    options = step["options"]
+    if picked and 0 <= picked[0] < len(options):
+        for sub in options[picked[0]]:
+            do_effect(tx, doing, sub)
