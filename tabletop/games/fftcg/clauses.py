@@ -765,3 +765,44 @@ def damage_increase_sentence(sentence: str) -> Effect | None:
             return None
     return {"kind": "replacement", "event": "deals_damage", "instead": "increase", "amount": int(match.group("amount")),
             "applies_to": applies}
+
+
+# (s5) "Your opponent reveals their hand. You may select 1 card in their hand (other than a Backup). If you do so, your
+# opponent discards it and draws 1 card." / "… remove it from the game and your opponent draws 1 card." / "Select 1
+# card in their hand. Your opponent removes it from the game."
+_MAY_SELECT_FROM_HAND = re.compile(r"^(?P<may>you may )?select (?P<count>\d+) (?P<phrase>.+?) (?:from|in) (?:their|his/her) "
+                                   r"hand(?: other than an? (?P<other>Forward|Backup|Monster|Summon))?$", re.I)
+_DONE_TO_PICKED = {"your opponent discards it": "discard", "remove it from the game": "remove_from_game",
+                   "your opponent removes it from the game": "remove_from_game"}
+_AND_DRAWS = re.compile(r"^(?P<done>.+?) and (?:your opponent )?draws? (?P<count>\d+) cards?$", re.I)
+
+
+def reveal_select_sentences(sentences: list[str]) -> list[Effect] | None:
+    """Read "Your opponent reveals their hand." then a select of a card from that hand (optional: "You may select …
+    If you do so, …") and what is done to it: discarded or removed from the game, the opponent then drawing (only
+    when a card was selected: `if_picked`)."""
+    if len(sentences) != 3 or not _REVEALS_HAND.match(sentences[0]):
+        return None
+    picked = _MAY_SELECT_FROM_HAND.match(sentences[1])
+    rest = sentences[2]
+    if picked is None:
+        return None
+    if picked.group("may"):
+        if not rest.lower().startswith("if you do so, "):
+            return None
+        rest = rest[len("if you do so, "):]
+    draws = _AND_DRAWS.match(rest)
+    done = _DONE_TO_PICKED.get((draws.group("done") if draws is not None else rest).lower())
+    wanted = card_phrase(picked.group("phrase"))
+    if done is None or wanted is None or set(wanted) & {"controller", "zone"}:
+        return None
+    if picked.group("other"):
+        wanted["none_of"] = [{"type": picked.group("other").lower()}]
+    select: Effect = {"effect": "select", "player": "you", "count": int(picked.group("count")),
+                      "filter": {**wanted, "zone": "hand", "controller": "opponent"}}
+    if picked.group("may"):
+        select["up_to"] = True
+    found = [{"effect": "reveal_hand", "player": "opponent"}, select, {"effect": done}]
+    if draws is not None:
+        found.append({"effect": "draw", "count": int(draws.group("count")), "player": "opponent", "if_picked": True})
+    return found

@@ -235,7 +235,7 @@ def effect_step(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
     groups = tuple([iid for iid, ts in group if is_current(state, iid, ts)] for group in context.get("groups") or ())
     if "group" in step:  # done only to one target group's cards (target_groups.py)
         cards = list(groups[int(step["group"])]) if int(step["group"]) < len(groups) else []
-    if not _step_condition_met(tx, fi, step):
+    if not _step_condition_met(tx, fi, step) or (step.get("if_picked") and not context["cards"]):  # none selected
         return True
     if _ask(tx, fi, at, step, cards):
         return False

@@ -22,7 +22,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-53"
+COMPILER_VERSION = "fftcg-54"
 
 Ability = dict[str, Any]
 
@@ -462,7 +462,8 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
             steps.append(_modes(modes, sentence))
             modes = []
             continue
-        shown = clauses.reveal_hand_sentences(sentences[index:]) if not steps and "target" not in ability else None
+        shown = (clauses.reveal_hand_sentences(sentences[index:]) or clauses.reveal_select_sentences(sentences[index:])
+                 if not steps and "target" not in ability else None)
         if shown is not None:  # its select, if any, is the last pick: the discard is done to it
             steps += shown
             break

@@ -243,7 +243,7 @@ def _leave_play(tx: Transaction, doing: Doing, step: Step) -> None:
     index = None if step["effect"] == "put_on_deck" and step.get("position") != "top" else 0
     for iid in doing.cards:
         card = state.cards[iid]
-        if card.zone.endswith((".field", ".break", ".damage")):
+        if card.zone.endswith((".field", ".break", ".damage", ".hand")):  # a hand card: one selected there as it resolves
             was_field = card.zone.endswith(".field")
             label = actions.name_of(tx, iid)
             was = actions.enter_zone(tx, iid, zone, index)
