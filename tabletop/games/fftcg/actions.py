@@ -16,7 +16,8 @@ from tabletop.engine.replacement import Replacement, ReplacementStep, run_replac
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.card_filter import Seen
 from tabletop.games.fftcg.continuous import (
-    FILTER, characteristics, condition_holds, field_cards, is_current, is_of_type, matches, on_membership,
+    FILTER, characteristics, condition_holds, field_cards, had_lost_abilities, is_current, is_of_type, lost_abilities,
+    matches, on_membership,
 )
 from tabletop.games.fftcg.effects import ability_kind
 from tabletop.games.fftcg.printed import printed_index
@@ -63,10 +64,11 @@ def emit(tx: Transaction, happened: TriggerEvent) -> None:
             candidates.append(card)  # "when X is broken / leaves the field": X's own abilities, last known
     else:
         candidates = []  # no card that could trigger on it
+    lost = lost_abilities(state) if candidates else frozenset()
     for source in candidates:
         facts = printed[state.cards[source].card_id]
         abilities = facts.auto.get(event)
-        if not abilities:
+        if not abilities or source in lost:
             continue
         definition = facts.definition
         controller = state.cards[source].controller
@@ -75,6 +77,8 @@ def emit(tx: Transaction, happened: TriggerEvent) -> None:
                 continue
             on_field = state.cards[source].zone.endswith(".field")
             if not on_field and not (source == card and event in LEAVING_EVENTS):
+                continue
+            if not on_field and had_lost_abilities(state, source, happened.get("was_ts")):
                 continue
             if not condition_holds(state, ability.get("condition"), controller, ability.get("damage")):
                 continue  # FFTCG 11.8.13: a false condition means it does not trigger
@@ -216,11 +220,17 @@ def ex_ability(definition: Any) -> int | None:
 
 # -- replacement effects (FFTCG 11.12.5) ------------------------------------------------------------
 
+def _with_abilities(state: Any) -> list[int]:
+    """Return the field's cards whose printed abilities work (not one that lost them all, continuous.lost_abilities)."""
+    lost = lost_abilities(state)
+    return [iid for iid in field_cards(state) if iid not in lost]
+
+
 def _break_replacements(state: Any, iid: int) -> list[Replacement]:
     """Return the replacement effects of field abilities and lasting effects that would replace a card's break."""
     found: list[Replacement] = []
     printed = printed_index(state)
-    for source in field_cards(state):
+    for source in _with_abilities(state):
         facts = printed[state.cards[source].card_id]
         controller = state.cards[source].controller
         for index, ability in facts.replacements:
@@ -386,7 +396,7 @@ def _entry_replacements(state: Any, iid: int, controller: str) -> list[Replaceme
     found = []
     zone = state.cards[iid].zone.split(".")[-1]
     printed = printed_index(state)
-    for source in field_cards(state):
+    for source in _with_abilities(state):
         owner = state.cards[source].controller
         for index, ability in printed[state.cards[source].card_id].replacements:
             if ability.get("event") != "enters_field":
@@ -420,7 +430,7 @@ def _damage_replacements(state: Any, iid: int) -> list[tuple[str, Mapping[str, A
     """Return (source name, ability) of each field ability that replaces damage dealt to a Forward."""
     found = []
     printed = printed_index(state)
-    for source in field_cards(state):
+    for source in _with_abilities(state):
         facts = printed[state.cards[source].card_id]
         controller = state.cards[source].controller
         for _, ability in facts.replacements:
@@ -440,7 +450,7 @@ def _damage_increase(tx: Transaction, dealers: list[int], iid: int) -> int:
     state = tx.state
     found: list[tuple[str, int]] = []
     printed = printed_index(state)
-    for source in field_cards(state):
+    for source in _with_abilities(state):
         facts = printed[state.cards[source].card_id]
         for _, ability in facts.replacements:
             applies = ability.get("applies_to", "self")

@@ -379,6 +379,10 @@ def _lasting_forms(subject: str) -> tuple[tuple[re.Pattern[str], Any], ...]:
          lambda m: [{"effect": "cannot_be_broken", "duration": "turn"}]),
         (re.compile(rf"^{s} cannot attack or block this turn$", re.I),
          lambda m: [{"effect": "cannot_attack", "duration": "turn"}, {"effect": "cannot_block", "duration": "turn"}]),
+        # (s5) "It loses all its abilities until the end of the turn" (FFTCG 11.12.4: a lasting effect)
+        (re.compile(rf"^(?:until the end of the turn, {s} loses all (?:its |his |her )?abilities|{s} loses all "
+                    rf"(?:its |his |her )?abilities until the end of the turn)$", re.I),
+         lambda m: [{"effect": "lose_abilities", "duration": "turn"}]),
         # (s5) FFTCG 11.12.5: the damage it deals itself to a Forward this turn is increased
         (re.compile(rf"^if {s} deals damage to a Forward this turn, the damage increases by (\d+) instead$", re.I),
          lambda m: [{"effect": "damage_increase", "amount": int(m.group(1)), "duration": "turn"}]),

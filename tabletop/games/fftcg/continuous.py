@@ -44,6 +44,7 @@ CONTINUOUS_OPS: dict[str, tuple[int, str, str]] = {
     "cannot_be_dulled": (LAYER_OTHER, "undullable", "undullable"),
     "set_power": (LAYER_SET_POWER, "set_power", "power"),
     "power": (LAYER_POWER, "add_power", "power"),
+    "lose_abilities": (LAYER_OTHER, "lose_abilities", "keywords"),  # (s5) "It loses all its abilities …"
 }
 
 
@@ -215,10 +216,27 @@ def active_field_abilities(state: GameState) -> list[dict[str, Any]]:
     return state.memo(f"fftcg.field_abilities.{state.active}", lambda: _active_field_abilities(state), board=True)
 
 
+def lost_abilities(state: GameState) -> frozenset[int]:
+    """Return the cards on the field that lost all their abilities ("It loses all its abilities until the end of the
+    turn"): their printed abilities do not work — no field, auto, action or replacement ability (FFTCG 11.12.4)."""
+    return frozenset(iid for item in state.lists.get("effects", ()) if item["effect"] == "lose_abilities"
+                     for iid, ts in item["cards"] if is_current(state, iid, ts))
+
+
+def had_lost_abilities(state: GameState, iid: int, ts: Any) -> bool:
+    """Tell whether the object a card was (`ts`: as it left the field) had lost all its abilities: its "when <self> is
+    broken / leaves the field" abilities do not trigger (they are read as it was, FFTCG 11.8.16)."""
+    return any(item["effect"] == "lose_abilities" and [iid, ts] in [list(c) for c in item["cards"]]
+               for item in state.lists.get("effects", ()))
+
+
 def _active_field_abilities(state: GameState) -> list[dict[str, Any]]:
     effects = []
     index = printed_index(state)
+    lost = lost_abilities(state)
     for iid in field_cards(state):
+        if iid in lost:
+            continue
         card = state.cards[iid]
         facts = index[card.card_id]
         for number, ability in facts.field:
@@ -367,9 +385,18 @@ def _unchoosable(chars: dict[str, Any], effect: ContinuousEffect) -> None:
     chars[effect.key].append((effect.value["by"], effect.value["player"]))
 
 
+def _lose_abilities(chars: dict[str, Any], effect: ContinuousEffect) -> None:
+    """"It loses all its abilities": the keywords and granted abilities it has so far (by timestamp) are gone; its own
+    printed abilities stop working too (`lost_abilities`)."""
+    chars.update(keywords=set(), cannot_attack=False, cannot_block=False, must_attack=False, must_block=False,
+                 cannot_be_broken=False, unblockable_by_cost=None, unchoosable=[], undullable=[])
+    chars["modifiers"].append(f"{effect.value['label']}: loses all its abilities")
+
+
 _OPERATIONS = {"set_power": _set_power, "add_power": _add_power, "grant": _grant, "add_job": _add_job, "add_forward": _add_forward,
                "flag": _flag,
-               "min_cost": _min_cost, "unchoosable": _unchoosable, "undullable": _unchoosable}
+               "min_cost": _min_cost, "unchoosable": _unchoosable, "undullable": _unchoosable,
+               "lose_abilities": _lose_abilities}
 
 
 def _read(current: Any, key: str) -> Any:

@@ -72,7 +72,9 @@ from tabletop.games.fftcg.commands import (
     FFTCG_COMMANDS, CastSummon, DeclareAttack, DeclareBlock, DeclareParty, PlayCharacter, RepeatLoop,
     SplitDamage, UseAbility,
 )
-from tabletop.games.fftcg.continuous import FILTER, characteristics, condition_holds, cost_of, field_cards, is_current, is_of_type, pinned
+from tabletop.games.fftcg.continuous import (
+    FILTER, characteristics, condition_holds, cost_of, field_cards, is_current, is_of_type, lost_abilities, pinned,
+)
 from tabletop.games.fftcg.cp import ability_cost, character_cost, check_payment, find_payment, play_cost
 from tabletop.games.fftcg.effects import ability_kind, has_mode_targets, validate_effects, with_mode
 from tabletop.games.fftcg.printed import printed_index
@@ -827,6 +829,8 @@ class FFTCGRules(GameRules):
         """
         card = state.cards.get(iid)
         cost = ability.get("cost") or {}
+        if iid in lost_abilities(state):  # "It loses all its abilities until the end of the turn"
+            return IllegalCommand("FFTCG 11.12.4", f"{state.definition(iid).name} has lost all its abilities")
         if cost.get("discard_self"):  # used from the hand: its cost discards it (FFTCG 12.1)
             if card is None or card.zone != f"{player}.hand":
                 return IllegalCommand("FFTCG 12.1", "this ability is used from your hand (its cost discards the card)")
