@@ -90,7 +90,9 @@ FFTCG 7.6.1), play_onto_field {dull},
 add_counter {counter, count}, remove_counter {counter, count}, cost_change {amount} (field: cards in
 `applies_to` cost that much more; negative = less; `applies_to: self`: the card's own cost, counted while it is in
 its owner's hand, FFTCG 11.12.4.4), choose_one {modes: [[effects…], …]} ("select 1 of the N following
-actions", FFTCG 11.3.3; as an ability's first effect, a mode's first effect may carry its own `target` or `all`: the mode
+actions", FFTCG 11.3.3; `more_if` / `more_from`: the modes from index `more_from` on — sets of several actions, "If
+<condition>, select up to 2 of the 3 following actions instead" — may be chosen only while the condition holds;
+as an ability's first effect, a mode's first effect may carry its own `target` or `all`: the mode
 is then chosen before the targets, see `with_mode`),
 gain_control, hand_to_deck_bottom {count} (its controller places `count` cards of their choice from their hand at the
 bottom of their deck, in the order picked, FFTCG 7.9), discard_hand {player} (that player discards every card of their hand), discard {count, player, filter} (with a hand `target`: the chosen cards; else the player
@@ -216,7 +218,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "add_counter": {"counter": str, "count": int},
     "remove_counter": {"counter": str, "count": int},
     "cost_change": {"amount": VALUE},
-    "choose_one": {"modes": list},
+    "choose_one": {"modes": list, "more_if": dict, "more_from": int},
     "gain_control": {},
     "discard": {"count": int, "player": str, "filter": dict},
     "discard_hand": {"player": str},
@@ -465,6 +467,10 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
         problems.append(f"{where}: 'duration' must be turn or permanent")
     if name == "grant_keyword" and effect.get("keyword") not in ("brave", "haste", "first_strike"):
         problems.append(f"{where}: grant_keyword needs keyword brave, haste or first_strike")
+    if name == "choose_one" and "more_if" in effect:
+        problems += _check_condition(f"{where}.more_if", effect["more_if"])
+        if not isinstance(effect.get("more_from"), int) or not 1 <= effect["more_from"] < len(effect.get("modes") or []):
+            problems.append(f"{where}: choose_one 'more_from' is the index of its first mode needing 'more_if'")
     if name == "choose_one":
         modes = effect.get("modes")
         if not isinstance(modes, list) or len(modes) < 2:

@@ -26,7 +26,7 @@ from tabletop.games.fftcg.printed import printed_index
 from tabletop.games.fftcg.processes import settle
 from tabletop.games.fftcg.effects import has_mode_targets
 from tabletop.games.fftcg.resolution import (
-    BEGIN, FINISH, ability_of, begin_resolution, begin_step, effect_step, group_candidates, printed_ability,
+    BEGIN, FINISH, ability_of, begin_resolution, begin_step, effect_step, group_candidates, mode_count, printed_ability,
     target_candidates, target_count, waits_for_ex_burst,
 )
 
@@ -361,8 +361,8 @@ def _push_next_trigger(tx: Transaction) -> None:
     printed = printed_ability(state, entry)
     if has_mode_targets(printed) and "mode" not in entry:  # the mode says which cards it chooses (FFTCG 11.3.3)
         procedure.ask(tx, None, entry["controller"], "mode", "pick",
-                      f"{entry['name']}: choose one mode (0..{_modes(printed) - 1})",
-                      [str(i) for i in range(_modes(printed))], 1, 1, "FFTCG 11.3.3")
+                      f"{entry['name']}: choose one mode (0..{_modes(state, printed, entry) - 1})",
+                      [str(i) for i in range(_modes(state, printed, entry))], 1, 1, "FFTCG 11.3.3")
         return
     ability = ability_of(state, entry)
     if target_groups.groups_of(ability) is not None:
@@ -381,7 +381,7 @@ def _push_next_trigger(tx: Transaction) -> None:
             procedure.ask(tx, None, entry["controller"], "targets", "pick", f"{entry['name']}: choose target(s)",
                           candidates, min(low, len(candidates)), min(high, len(candidates)), "FFTCG 11.8.4")
             return
-    modes = _modes(printed)
+    modes = _modes(state, printed, entry)
     if modes and "mode" not in entry:
         procedure.ask(tx, None, entry["controller"], "mode", "pick", f"{entry['name']}: choose one mode (0..{modes - 1})",
                       [str(i) for i in range(modes)], 1, 1, "FFTCG 11.3.3")
@@ -396,11 +396,9 @@ def _push_next_trigger(tx: Transaction) -> None:
     actions.announce_chosen(tx, entry)
 
 
-def _modes(ability: Mapping[str, Any]) -> int:
-    for step in [ability, *ability.get("then", [])]:
-        if step.get("effect") == "choose_one":
-            return len(step["modes"])
-    return 0
+def _modes(state: Any, ability: Mapping[str, Any], entry: Mapping[str, Any]) -> int:
+    """Return how many modes the queued entry's controller may choose from now (resolution.mode_count)."""
+    return mode_count(state, ability, entry["controller"])
 
 
 def _ask_target_group(tx: Transaction, entry: dict[str, Any], ability: Mapping[str, Any]) -> bool:

@@ -144,6 +144,18 @@ def legal_groups(state: GameState, entry: Mapping[str, Any], ability: Mapping[st
         for spec, part in zip(specs, parts)]
 
 
+def mode_count(state: GameState, ability: Mapping[str, Any], controller: str) -> int:
+    """Return how many of its modes an ability's player may choose from now (0: it has none): all of them, or — "If
+    <condition>, select up to 2 of the 3 following actions instead" — the sets of several actions (from `more_from`)
+    only while `more_if` holds as the modes are chosen (FFTCG 11.3.3)."""
+    for step in [ability, *ability.get("then", [])]:
+        if step.get("effect") == "choose_one":
+            if "more_if" in step and not condition_holds(state, step["more_if"], controller):
+                return int(step["more_from"])
+            return len(step["modes"])
+    return 0
+
+
 def source_object(state: GameState, entry: Mapping[str, Any]) -> int | None:
     """Return the entry's source card while it is still the object that used or triggered the ability, in a public
     zone; None once it changed zones since (a new object) or sits in a hidden zone (FFTCG 7.4, 11.8.16.1–2)."""

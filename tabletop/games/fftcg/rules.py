@@ -80,7 +80,7 @@ from tabletop.games.fftcg.effects import ability_kind, has_mode_targets, validat
 from tabletop.games.fftcg.printed import printed_index
 from tabletop.games.fftcg.processes import settle
 from tabletop.games.fftcg.resolution import (
-    check_targets, group_candidates, resolve_entry, target_candidates, target_count,
+    check_targets, group_candidates, mode_count, resolve_entry, target_candidates, target_count,
 )
 from tabletop.games.fftcg.text_compiler import compile_card
 
@@ -797,7 +797,7 @@ class FFTCGRules(GameRules):
             limited = _cast_limit(state, command.by, ability, definition.name)
             if limited is not None:
                 raise limited
-            _check_mode(ability, command.mode)
+            _check_mode(state, ability, command.mode, command.by)
             targets, sizes = check_targets(state, with_mode(ability, command.mode), command.by, command.card, targets)
         cost = character_cost(state, command.card, cost_of(state, command.card))
         _refuse_discarded_cp(state, command.card, command.discards)
@@ -903,7 +903,7 @@ class FFTCGRules(GameRules):
                 raise IllegalCommand("FFTCG 11.7.1", f"a special ability also costs discarding a Character card "
                                                      f"named {definition.name} from your hand")
             exclude.add(other.iid)
-        _check_mode(ability, command.mode)
+        _check_mode(state, ability, command.mode, command.by)
         targets, sizes = check_targets(state, with_mode(ability, command.mode), command.by, command.card,
                                        list(command.targets))
         cost = dict(ability.get("cost") or {})
@@ -1244,17 +1244,19 @@ def _cast_limit(state: GameState, player: str, ability: Mapping[str, Any], name:
     return None
 
 
-def _modes(ability: Mapping[str, Any]) -> list[int | None]:
-    """Return the modes a player may choose for an ability ("choose one of…"), or [None] when it has none."""
-    for step in [ability, *ability.get("then", [])]:
-        if step.get("effect") == "choose_one":
-            return list(range(len(step["modes"])))
-    return [None]
+def _modes(state: GameState, ability: Mapping[str, Any], player: str) -> list[int | None]:
+    """Return the modes a player may choose for an ability now ("choose one of…"), or [None] when it has none."""
+    count = mode_count(state, ability, player)
+    return list(range(count)) if count else [None]
 
 
-def _check_mode(ability: Mapping[str, Any], mode: int | None) -> None:
+def _check_mode(state: GameState, ability: Mapping[str, Any], mode: int | None, player: str) -> None:
     for step in [ability, *ability.get("then", [])]:
         if step.get("effect") == "choose_one":
+            count = mode_count(state, ability, player)
+            if mode is not None and count <= mode < len(step["modes"]):
+                raise IllegalCommand("FFTCG 11.3.3", "several actions may be selected only when the text's condition "
+                                                     f"holds: choose a mode from 0 to {count - 1}")
             if mode is None or not 0 <= mode < len(step["modes"]):
                 raise IllegalCommand("FFTCG 11.3.3", f"choose a mode from 0 to {len(step['modes']) - 1}")
             return
@@ -1278,7 +1280,7 @@ def _choices(state: GameState, ability: Mapping[str, Any] | None, player: str,
     """
     if ability is None:
         return [((), None)]
-    modes = _modes(ability)
+    modes = _modes(state, ability, player)
     if has_mode_targets(ability):  # each mode chooses its own cards (effects.with_mode)
         return [(group, mode) for mode in modes for group, _ in _choices(state, with_mode(ability, mode), player, source)]
     low, high = target_count(ability)

@@ -22,7 +22,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-55"
+COMPILER_VERSION = "fftcg-56"
 
 Ability = dict[str, Any]
 
@@ -446,7 +446,11 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
         # is done if its controller wants as it resolves — an optional ability (FFTCG 11.8.14) choosing them
         ability["optional"] = True
         sentences[1] = sentences[1][len("you may "):]
+    skip_next = False  # the sentence was read with the one before it
     for index, sentence in enumerate(sentences):
+        if skip_next:
+            skip_next = False
+            continue
         if sentence.lower().startswith("when you do so, "):
             steps.append(_when_done(steps, " ".join(s + "." for s in [sentence[len("when you do so, "):],
                                                                        *sentences[index + 1:]]), ability))
@@ -459,8 +463,11 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
             ability["target"] = target
             continue
         if re.match(r"^select (?:up to )?(?:\d+) of the (\d+) following actions$", sentence, re.I) and not steps:
-            steps.append(_modes(modes, sentence))
+            more = _MORE_ACTIONS.match(sentences[index + 1]) if index + 1 < len(sentences) else None
+            steps.append(_modes(modes, sentence) if more is None else _more_modes(modes, sentence, more))
             modes = []
+            if more is not None:
+                skip_next = True
             continue
         shown = (clauses.reveal_hand_sentences(sentences[index:]) or clauses.reveal_select_sentences(sentences[index:])
                  if not steps and "target" not in ability else None)
@@ -716,3 +723,21 @@ def _cancel_sentence(sentence: str, target: Ability) -> list[clauses.Effect] | N
         return None
     target["zone"] = "stack"
     return [{"effect": "cancel"}]
+
+
+# "If <condition>, select up to 2 of the 3 following actions instead." after "Select 1 of the 3 following actions."
+_MORE_ACTIONS = re.compile(r"^if (?P<condition>.+?), select (?P<up_to>up to )?(?P<count>\d+) of the (?P<of>\d+) following "
+                           r"actions instead$", re.I)
+
+
+def _more_modes(modes: list[str], sentence: str, more: re.Match[str]) -> clauses.Effect:
+    """Read "Select 1 of the M following actions. If <condition>, select up to N of the M following actions instead."
+    as one choice among the single actions and, while the condition holds as they are chosen, their sets of up to N
+    (choose_one more_if / more_from, FFTCG 11.3.3)."""
+    single = re.match(r"^select 1 of the (\d+) following actions$", sentence, re.I)
+    rest, condition = _condition(f"if {more.group('condition')}, ")
+    if single is None or rest or not condition or more.group("of") != single.group(1) or not more.group("up_to"):
+        raise Unread(more.group(0))
+    ones = _modes(modes, sentence)
+    several = _modes(modes, f"select up to {more.group('count')} of the {more.group('of')} following actions")
+    return {"effect": "choose_one", "modes": several["modes"], "more_if": condition, "more_from": len(ones["modes"])}
