@@ -50,6 +50,8 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   effect is done / not done: "If you control 3 or more Backups, draw 1 card." and "Deal it 5000 damage. If …, deal it
   8000 damage instead." (the first `unless`, the second `if`). A condition is read once per resolution, when the first
   effect naming it is reached, so an effect and its "instead" never both happen.
+- `all` on an effect of `then` (or of a mode): that effect is done to every card passing the filter now, not to the
+  chosen cards (one of several selected actions: "Activate all the Backups you control.").
 - `if_picked: true` (an effect after a select): done only when a card was selected ("You may select 1 card in their
   hand. If you do so, remove it from the game and your opponent draws 1 card.").
 - `then`: a list of further effects, done in order on the same chosen cards; one with `on: self` is done to the
@@ -182,7 +184,7 @@ ABILITY_KEYS = ("kind", "effect", "trigger", "of", "condition", "damage", "optio
                 "target", "all", "applies_to", "then", "duration", "name", "event", "instead", "only", "if", "unless",
                 "counters_at_least", "damage_on_self_at_least", "group", "if_picked")
 # keys of one effect step besides its word's parameters (see `then`, `if` / `unless`)
-STEP_KEYS = ("effect", "duration", "on", "if", "unless", "group", "if_picked")
+STEP_KEYS = ("effect", "duration", "on", "if", "unless", "group", "if_picked", "all")
 USE_LIMITS = ("your_turn", "main_phase", "once_per_turn", "while_attacking")
 
 # The effect words with their own parameters' types (handlers: words.py; cost_change and choose_one have none:
@@ -399,6 +401,8 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
             if effect.get("on", "self") != "self":
                 problems.append(f"{where}.then[{index}]: 'on' can only be self")
             problems += _check_group(f"{where}.then[{index}]", ability, effect)
+            if "all" in effect:
+                problems += _check_filter(f"{where}.then[{index}].all", effect["all"], FILTER_KEYS)
     problems += _check_group(where, ability, ability)
     steps = [ability, *(e for e in (then if isinstance(then, list) else []) if isinstance(e, Mapping))]
     for step in steps:
@@ -483,7 +487,7 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
                         continue
                     problems += _check_effect(f"{where}.modes[{m}][{e}]", sub)
                     for key in ("target", "all"):
-                        if key in sub and e > 0:
+                        if key == "target" and key in sub and e > 0:  # a later effect's `all`: see `then`
                             problems.append(f"{where}.modes[{m}][{e}]: only a mode's first effect chooses its cards")
                         elif key == "target" and isinstance(sub.get(key), list):
                             problems += _check_target_groups(f"{where}.modes[{m}]", sub[key])

@@ -177,12 +177,15 @@ def _affected_cards(state: GameState, entry: Mapping[str, Any], ability: Mapping
     if isinstance(spec, (Mapping, list)):
         return still_legal(state, entry, ability)
     every = ability.get("all")
-    if isinstance(every, Mapping):
-        chars = characteristics(state)
-        zone = every.get("zone", "field")
-        return [iid for p in state.players for iid in state.zones[f"{p}.{zone}"].cards
-                if matches(state, iid, every, entry["controller"], entry.get("source"), chars)]
-    return []
+    return _every(state, entry, every) if isinstance(every, Mapping) else []
+
+
+def _every(state: GameState, entry: Mapping[str, Any], every: Mapping[str, Any]) -> list[int]:
+    """Return every card passing an `all` filter now (not chosen)."""
+    chars = characteristics(state)
+    zone = every.get("zone", "field")
+    return [iid for p in state.players for iid in state.zones[f"{p}.{zone}"].cards
+            if matches(state, iid, every, entry["controller"], entry.get("source"), chars)]
 
 
 # A stack entry resolves as a frame of the procedure layer: `_begin` (its conditions, "you may", the chosen
@@ -247,6 +250,8 @@ def effect_step(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
     groups = tuple([iid for iid, ts in group if is_current(state, iid, ts)] for group in context.get("groups") or ())
     if "group" in step:  # done only to one target group's cards (target_groups.py)
         cards = list(groups[int(step["group"])]) if int(step["group"]) < len(groups) else []
+    if isinstance(step.get("all"), Mapping):  # an action of several selected doing something to every such card
+        cards = _every(state, entry, step["all"])
     if not _step_condition_met(tx, fi, step) or (step.get("if_picked") and not context["cards"]):  # none selected
         return True
     if _ask(tx, fi, at, step, cards):

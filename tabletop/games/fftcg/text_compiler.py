@@ -22,7 +22,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-56"
+COMPILER_VERSION = "fftcg-57"
 
 Ability = dict[str, Any]
 
@@ -688,14 +688,19 @@ def _several_modes(modes: list[list[clauses.Effect]], count: int, up_to: bool, s
 def _modes_together(chosen: list[list[clauses.Effect]], sentence: str) -> list[clauses.Effect]:
     """Return the effects of several actions done in order, as one mode: the cards they choose as target groups."""
     targeted = [mode for mode in chosen if isinstance(mode[0].get("target"), dict)]
-    if any("all" in mode[0] or isinstance(mode[0].get("target"), list) for mode in chosen):
+    if any(isinstance(mode[0].get("target"), list) or ("all" in mode[0] and "target" in mode[0]) for mode in chosen):
         raise Unread(sentence)
     steps: list[clauses.Effect] = []
     for mode in chosen:
         first = {k: v for k, v in mode[0].items() if k != "target"}
         aim = mode[0].get("target")
+        every = first.pop("all", None)
         for step in (first, *mode[1:]):
-            if aim == "self":
+            if every is not None:  # every such card, each of its effects (effect_step reads a step's `all`)
+                if "on" in step:
+                    raise Unread(sentence)
+                step = {**step, "all": every}
+            elif aim == "self":
                 step = {**step, "on": "self"}
             elif aim is None and (step["effect"] not in _CARDLESS or "on" in step):
                 raise Unread(sentence)
