@@ -252,3 +252,15 @@ def test_a_damage_increase_is_read_of_characters_dealing_damage_themselves() -> 
          "applies_to": {"type": "forward", "element": "fire", "controller": "you"}},)
     on_a_summon = "[Dull]: Choose 1 Summon. If it deals damage to a Forward this turn, the damage increases by 1000 instead."
     assert compile_card(_card(on_a_summon)).by_hand == (on_a_summon,)
+
+
+def test_a_card_chosen_on_your_own_side_may_be_given_what_names_your_opponent() -> None:
+    assert _fully_compiled("[Dull]: Choose 1 Forward you control. It cannot be chosen by your opponent's abilities "
+                           "this turn.") == (
+        {"kind": "action", "cost": {"dull": True}, "target": {"type": "forward", "controller": "you"},
+         "effect": "cannot_be_chosen", "by": "abilities", "player": "opponent", "duration": "turn"},)
+    anyone = "[Dull]: Choose 1 Forward. It cannot be chosen by your opponent's abilities this turn."
+    assert compile_card(_card(anyone)).by_hand == (anyone,)  # whose opponent would depend on whose Forward it is
+    assert _fully_compiled("[Dull]: Choose 1 Forward. Deal it and Test Knight 2000 damage.") == (
+        {"kind": "action", "cost": {"dull": True}, "target": {"type": "forward"}, "effect": "deal_damage",
+         "amount": 2000, "then": [{"effect": "deal_damage", "amount": 2000, "on": "self"}]},)

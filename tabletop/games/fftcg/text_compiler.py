@@ -22,7 +22,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-57"
+COMPILER_VERSION = "fftcg-58"
 
 Ability = dict[str, Any]
 
@@ -593,7 +593,7 @@ def _sentence(sentence: str, ability: Ability, it_is_self: bool) -> list[clauses
     if isinstance(target, list):  # several target groups (s5)
         return clauses.group_sentence(sentence, [group.get("zone", "field") for group in target]) or _on_self(sentence)
     if isinstance(target, dict):
-        canceled = _cancel_sentence(sentence, target)
+        canceled = _cancel_sentence(sentence, target) or _chosen_and_self_sentence(sentence, target)
         if canceled is not None:
             return canceled
         if target.get("zone", "field") == "field" and target.get("count", 1) == 1:
@@ -746,3 +746,20 @@ def _more_modes(modes: list[str], sentence: str, more: re.Match[str]) -> clauses
     ones = _modes(modes, sentence)
     several = _modes(modes, f"select up to {more.group('count')} of the {more.group('of')} following actions")
     return {"effect": "choose_one", "modes": several["modes"], "more_if": condition, "more_from": len(ones["modes"])}
+
+
+def _chosen_and_self_sentence(sentence: str, target: Ability) -> list[clauses.Effect] | None:
+    """Read "Deal it and <self> 3000 damage" (the chosen Forward, then the card itself: `on: self`) and, of a card its
+    controller's own side chose ("Choose 1 Forward you control"), what the card itself could be given: a granted
+    ability in quotes naming "your opponent" or "It cannot be chosen by your opponent's … this turn" (its controller's
+    opponent is the ability's controller's: the same player)."""
+    both = re.fullmatch(r"deal it and <self> (\d+) damage", sentence, re.I)
+    if both is not None and target.get("zone", "field") == "field":
+        return [{"effect": "deal_damage", "amount": int(both.group(1))},
+                {"effect": "deal_damage", "amount": int(both.group(1)), "on": "self"}]
+    if target.get("controller") != "you" or target.get("zone", "field") != "field" or "<self>" in sentence:
+        return None
+    if clauses.target_sentence(sentence, "field") is not None:
+        return None  # read as it is, without a reading of its own
+    own = re.sub(r"\b(?:it|It)\b", "<self>", sentence, count=1)
+    return clauses.lasting_sentence(own, "<self>") if own != sentence else None
