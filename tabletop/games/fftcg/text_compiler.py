@@ -22,7 +22,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-58"
+COMPILER_VERSION = "fftcg-59"
 
 Ability = dict[str, Any]
 
@@ -527,7 +527,9 @@ def _when_done(steps: list[clauses.Effect], rest: str, ability: Ability) -> clau
     after = ("pay" if done["effect"] == "pay" else
              "discard" if done["effect"] == "discard" and done.get("player", "you") == "you" else
              "damage" if done["effect"] == "damage_player" and done.get("player") == "you" else
-             "self_break" if done["effect"] == "put_into_break" and ability.get("target") == "self" else None)
+             "self_break" if done["effect"] == "put_into_break" and ability.get("target") == "self" else
+             # (s5) "you may remove <self> from the game" (from the Break Zone it went to)
+             "self_removed" if done["effect"] == "remove_from_game" and ability.get("target") == "self" else None)
     if after is None:
         raise Unread("When you do so, …")
     found: clauses.Effect = {"effect": "when_done", "after": after, "do": _effect(rest, optional_allowed=False)}

@@ -343,7 +343,9 @@ def _when_done(tx: Transaction, doing: Doing, step: Step) -> None:
             "moved": lambda: bool(doing.picks(str(int(doing.at) - 2))) and all(
                 not state.cards[i].zone.endswith(".field") for i in doing.picks(str(int(doing.at) - 2))),
             "self_break": lambda: source is not None and source in state.cards
-            and state.cards[source].zone.endswith(".break")}[str(step["after"])]()
+            and state.cards[source].zone.endswith(".break"),
+            "self_removed": lambda: source is not None and source in state.cards
+            and state.cards[source].zone.endswith(".removed")}[str(step["after"])]()
     if not done:
         tx.log(f"{entry['name']}: it was not done, so nothing more happens", "FFTCG 11.8")
         return
