@@ -22,7 +22,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-59"
+COMPILER_VERSION = "fftcg-60"
 
 Ability = dict[str, Any]
 
@@ -500,6 +500,7 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
         steps += found
     if modes:
         raise Unread(modes[0])
+    steps = _blinks(steps, sentences)
     if not steps:
         raise Unread(text)
     if "on" in steps[0]:  # only an effect after the chosen cards' first one is done to the card itself
@@ -595,6 +596,8 @@ def _sentence(sentence: str, ability: Ability, it_is_self: bool) -> list[clauses
     if isinstance(target, list):  # several target groups (s5)
         return clauses.group_sentence(sentence, [group.get("zone", "field") for group in target]) or _on_self(sentence)
     if isinstance(target, dict):
+        if re.fullmatch(r"play the removed (?:Forward|Character|Backup|Monster) onto the field( dull)?", sentence, re.I):
+            return [{"effect": _PLAY_REMOVED, "dull": sentence.lower().endswith(" dull")}]  # joined by _blinks
         canceled = _cancel_sentence(sentence, target) or _chosen_and_self_sentence(sentence, target)
         if canceled is not None:
             return canceled
@@ -765,3 +768,20 @@ def _chosen_and_self_sentence(sentence: str, target: Ability) -> list[clauses.Ef
         return None  # read as it is, without a reading of its own
     own = re.sub(r"\b(?:it|It)\b", "<self>", sentence, count=1)
     return clauses.lasting_sentence(own, "<self>") if own != sentence else None
+
+
+_PLAY_REMOVED = "play the removed card"  # a placeholder step, never left in a compiled ability (_blinks)
+
+
+def _blinks(steps: list[clauses.Effect], sentences: list[str]) -> list[clauses.Effect]:
+    """Join "Remove it from the game. Then, play the removed Forward onto the field (dull)." into one blink step (the
+    card played is the object the removal made, which the chosen card no longer is); Unread when not right after."""
+    joined: list[clauses.Effect] = []
+    for step in steps:
+        if step["effect"] != _PLAY_REMOVED:
+            joined.append(step)
+            continue
+        if not joined or joined[-1] != {"effect": "remove_from_game"}:
+            raise Unread(sentences[0])
+        joined[-1] = {"effect": "blink", "dull": True} if step["dull"] else {"effect": "blink"}
+    return joined

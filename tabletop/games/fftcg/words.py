@@ -439,3 +439,15 @@ def _either(tx: Transaction, doing: Doing, step: Step) -> None:
     if picked and 0 <= picked[0] < len(options):
         for sub in options[picked[0]]:
             do_effect(tx, doing, sub)
+
+
+@VOCABULARY.handles("blink")
+def _blink(tx: Transaction, doing: Doing, step: Step) -> None:
+    """Remove each chosen card on the field from the game, then play that card (a new object, FFTCG 7.4) onto its
+    owner's field ("Remove it from the game. Then, play the removed Forward onto the field dull", FFTCG 11.4.8)."""
+    for iid in doing.on_field:
+        label = actions.name_of(tx, iid)
+        was = actions.enter_zone(tx, iid, "removed")
+        tx.log(f"{label} was removed from the game", "FFTCG 15.1.1.5")
+        actions.emit(tx, trigger_event("leaves_field", iid, was_ts=was))
+        _play_onto_field(tx, tx.state.cards[iid].owner, iid, bool(step.get("dull")))
