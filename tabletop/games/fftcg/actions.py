@@ -57,6 +57,8 @@ def emit(tx: Transaction, happened: TriggerEvent) -> None:
     """Queue the auto-abilities an event triggers (FFTCG 11.8) in the engine's pending trigger list."""
     state = tx.state
     event, card, player = happened["type"], happened.get("card"), happened.get("player")
+    if event == "leaves_field" and card is not None and state.lists.get(HELD):
+        return_held(tx, card, happened.get("was_ts"))
     printed = printed_index(state)
     if event in _field_events(state) or (card is not None and event in printed[state.cards[card].card_id].auto):
         candidates = list(field_cards(state))
@@ -216,6 +218,38 @@ def ex_ability(definition: Any) -> int | None:
         if (definition.card_type == "summon" and kind == "resolve") or ability.get("ex_burst"):
             return index
     return None
+
+
+# -- "Remove it from the game for as long as <self> is on the field" (s5) -----------------------------------------
+HELD = "held"  # state list: {source: [card, ts], cards: [[card, ts], …]} — cards kept out while the source stays
+
+
+def hold(tx: Transaction, source: int, cards: Iterable[int]) -> None:
+    """Remove cards from the game for as long as `source` (on the field now) stays there (FFTCG 11.12.4: a duration)."""
+    kept = []
+    for iid in cards:
+        label = name_of(tx, iid)
+        was = enter_zone(tx, iid, "removed")
+        tx.log(f"{label} was removed from the game for as long as {name_of(tx, source)} is on the field",
+               "FFTCG 15.1.1.5")
+        emit(tx, trigger_event("leaves_field", iid, was_ts=was))
+        kept.append([iid, tx.state.cards[iid].props.get("ts")])
+    if kept:
+        tx.list_append(HELD, {"source": [source, tx.state.cards[source].props.get("ts")], "cards": kept})
+
+
+def return_held(tx: Transaction, source: int, was_ts: Any) -> None:
+    """The source left the field: the cards it kept out of the game come back onto their owners' fields (its
+    duration over, FFTCG 11.12.4; each a new object entering the field, FFTCG 11.4.8)."""
+    for index, item in reversed(list(enumerate(tx.state.lists.get(HELD, [])))):
+        if item["source"] != [source, was_ts]:
+            continue
+        tx.list_remove(HELD, index)
+        for iid, ts in item["cards"]:
+            if is_current(tx.state, iid, ts) and tx.state.cards[iid].zone.endswith(".removed"):
+                owner = tx.state.cards[iid].owner
+                put_onto_field(tx, iid, owner, tx.state.definition(iid).card_type == "backup")
+                tx.log(f"{name_of(tx, iid)} came back onto the field ({name_of(tx, source)} left it)", "FFTCG 11.12.4")
 
 
 # -- replacement effects (FFTCG 11.12.5) ------------------------------------------------------------

@@ -276,6 +276,8 @@ _TARGET_VERBS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(rf"^put {_IT} (?:on|at the) top of (?:its|their) owners?'s? decks?$", re.I),
      lambda m: [{"effect": "put_on_deck", "position": "top"}]),
     # -- targets and choices (s5) --
+    (re.compile(rf"^remove {_IT} from the game for as long as <self> is on the field$", re.I),
+     lambda m: [{"effect": "remove_while_on_field"}]),
     # "Deal it damage equal to <self>'s power": the card's Power as the effect is done (FFTCG 11.11.9)
     (re.compile(rf"^deal {_IT} damage equal to <self>'s? power$", re.I),
      lambda m: [{"effect": "deal_damage", "amount": {"power": "self"}}]),
