@@ -264,3 +264,12 @@ def test_a_card_chosen_on_your_own_side_may_be_given_what_names_your_opponent() 
     assert _fully_compiled("[Dull]: Choose 1 Forward. Deal it and Test Knight 2000 damage.") == (
         {"kind": "action", "cost": {"dull": True}, "target": {"type": "forward"}, "effect": "deal_damage",
          "amount": 2000, "then": [{"effect": "deal_damage", "amount": 2000, "on": "self"}]},)
+
+
+def test_top_or_bottom_is_a_choice_as_it_resolves_and_a_this_turn_delayed_ability_watches_the_chosen_card() -> None:
+    assert _fully_compiled("[Dull]: Choose 1 Forward. Put it at the top or bottom of its owner's deck.") == (
+        {"kind": "action", "cost": {"dull": True}, "target": {"type": "forward"}, "effect": "either",
+         "options": [[{"effect": "put_on_deck", "position": "top"}], [{"effect": "put_on_deck", "position": "bottom"}]]},)
+    assert _fully_compiled("[Dull]: Choose 1 Forward. Deal it 1000 damage. When it is put from the field into the Break "
+                           "Zone this turn, draw 1 card.")[0]["then"] == [
+        {"effect": "delayed", "when": "put_into_break_zone", "do": [{"effect": "draw", "count": 1}], "this_turn": True}]

@@ -95,6 +95,9 @@ def emit(tx: Transaction, happened: TriggerEvent) -> None:
                 "name": ability.get("name") or f"{definition.name}: {event.replace('_', ' ')}", "event_card": card,
                 "event_ts": state.cards[card].props.get("ts") if card is not None else None})
     for position, delayed in reversed(list(enumerate(state.lists.get("delayed", [])))):
+        if delayed.get("turn") not in (None, state.turn):  # "When it is put … this turn": that turn is over
+            tx.list_remove("delayed", position)
+            continue
         if delayed["trigger"] != event:
             continue
         watched = delayed.get("card")
@@ -454,6 +457,7 @@ def put_onto_field(tx: Transaction, iid: int, controller: str, dull: bool = Fals
     if final != controller:
         tx.log(f"{name_of(tx, iid)} enters the field under {final}'s control instead", "FFTCG 11.12.5.7")
     tx.set_prop(iid, "since", tx.state.turn)
+    tx.set_prop(iid, "entered", tx.state.turn)  # "a Forward that entered the field this turn" (not a control change)
     facts = printed_index(tx.state)[tx.state.cards[iid].card_id]
     if dull or any(a.get("effect") == "enters_dull" for _, a in facts.field):  # "<self> enters the field dull"
         tx.set_field(iid, "tapped", True)

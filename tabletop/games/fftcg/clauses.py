@@ -38,6 +38,7 @@ _QUALIFIERS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^ (?:with|of) (?:a )?power (?:of )?(\d+) or less"), lambda m: {"power_at_most": int(m.group(1))}),
     (re.compile(r"^ (?:with|of) (?:a )?power (?:of )?(\d+) or more"), lambda m: {"power_at_least": int(m.group(1))}),
     (re.compile(r"^ cards?\b"), lambda m: {}),  # "Character card": a Character
+    (re.compile(r"^ that entered the field this turn"), lambda m: {"entered_this_turn": True}),  # (s5)
     (re.compile(r"^ other than <self>"), lambda m: {"not_self": True}),
     (re.compile(r"^ other than (?:(Card Name)|Job) (.+?)(?= you control| opponent controls| in your|$)"),
      lambda m: {"none_of": [{"name" if m.group(1) else "job": m.group(2)}]}),
@@ -326,6 +327,9 @@ def target_sentence(sentence: str, zone: str) -> list[Effect] | None:
             return [{"effect": effect}] if zone in zones else None
     if _PLAY_DULL.match(sentence):
         return [{"effect": "play_onto_field", "dull": True}] if zone == "break" else None
+    if re.match(rf"^put {_IT} at the top or bottom of (?:its|their) owners?'s? decks?$", sentence, re.I):  # (s5)
+        return [{"effect": "either", "options": [[{"effect": "put_on_deck", "position": "top"}],
+                                                  [{"effect": "put_on_deck", "position": "bottom"}]]}]
     either = re.match(r"^(dull|freeze|activate) it or (dull|freeze|activate) it$", sentence, re.I)
     if either is not None and zone == "field" and either.group(1).lower() != either.group(2).lower():  # (s5)
         # "Dull it or Freeze it": its controller picks one as it resolves (FFTCG 11.11.5.1)

@@ -455,6 +455,11 @@ def _damaged(seen: Seen, iid: int, value: Any) -> bool:
     return (int(seen.state.cards[iid].props.get("damage") or 0) > 0) == bool(value)
 
 
+def _entered_this_turn(seen: Seen, iid: int, value: Any) -> bool:
+    """A card "that entered the field this turn" (put onto it this turn, actions.put_onto_field)."""
+    return (seen.state.cards[iid].props.get("entered") == seen.state.turn) == bool(value)
+
+
 def _in_battle(role: str) -> Predicate:
     """An "attacking" or "blocking" Forward: one the current attack names (combat.py's `attack` data)."""
     def test(seen: Seen, iid: int, value: Any) -> bool:
@@ -491,7 +496,7 @@ FILTER = CardFilter("fftcg", {
     "category": _attribute("category"), "dull": _dull, "power_at_most": _power(False), "power_at_least": _power(True),
     "keyword": _keyword, "zone": _where_or_how_many, "count": _where_or_how_many, "up_to": _where_or_how_many,
     "damaged": _damaged, "attacking": _in_battle("attackers"), "blocking": _in_battle("blocker"),
-    "any_of": _any_of, "none_of": _none_of,
+    "any_of": _any_of, "none_of": _none_of, "entered_this_turn": _entered_this_turn,
 })
 if set(FILTER.keys) != set(TARGET_KEYS):
     raise ImportError("FFTCG's card filter and its card-file check (effects.TARGET_KEYS) must name the same keys")

@@ -72,9 +72,10 @@ with `effect:` and that effect's parameters, plus optional ability keys:
 Card filters: {type (one, or a list: "Forward or Monster"), controller: you|opponent|any, zone: field|hand|break|stack (a
 Summon on the stack: "Choose 1 Summon. Cancel its effect."), element, job, name,
 category, cost_at_most, cost_at_least, power_at_most, power_at_least, dull, keyword, not_self, damaged ("damaged
-Forward": damage on it), attacking, blocking (in the current battle), any_of / none_of (a list of filters of type,
+Forward": damage on it), attacking, blocking (in the current battle), entered_this_turn (put onto the field this
+turn), any_of / none_of (a list of filters of type,
 element, job, name and category: "Job Samurai or Card Name Samurai", "other than Card Name Cyan")}; damaged,
-attacking and blocking only in `target` and `all`.
+attacking, blocking and entered_this_turn only in `target` and `all`.
 
 Effects and their parameters:
 draw {count, player}, deal_damage {amount}, damage_player {amount, player}, break {instead} (`instead`:
@@ -108,7 +109,7 @@ text), cannot_be_broken (no
 break happens to the card: effects that break and damage ≥ Power leave it, FFTCG 1.3; Power 0
 puts it into the Break Zone still, FFTCG 12.4.4), cannot_be_blocked_by {cost_at_least}, cannot_be_dulled {by, player} (no effect of
 such a Summon or ability dulls it, FFTCG 1.3; costs and attacks still do), cannot_be_chosen {by: summons|abilities|any, player} (by what
-the given player plays; no player: anyone's), delayed {when: a trigger, do: [effects…]} (one time, next event: of the chosen card, or a phase's beginning; an
+the given player plays; no player: anyone's), delayed {when: a trigger, do: [effects…], this_turn} (`this_turn`: only if it happens this turn; one time, next event: of the chosen card, or a phase's beginning; an
 effect of `do` with `on: self` is done to the card that made it, while still the same object),
 by_hand {text} (an ability the rules cannot carry out: its controller does `text` by hand, then answers Done;
 engine/by_hand.py), replace_break {instead: remove_from_game|return_to_hand, put} (a one-shot making a replacement until
@@ -145,7 +146,8 @@ is on the field", FFTCG 11.12.4), blink {dull} (each chosen card on the field is
 lose_abilities (lasting: the card loses its keywords and the abilities granted to it before, and its printed abilities
 — field, auto, action, replacement — do not work, FFTCG 11.12.4: "It loses all its abilities until the end of the turn"),
 either {options: [[effects…], …]} (its controller picks one option as it resolves, FFTCG 11.11.5.1, and its effects
-are done to the same cards: "Dull it or Freeze it"; an option's effects ask nothing: dull, freeze, activate),
+are done to the same cards: "Dull it or Freeze it", "Put it at the top or bottom of its owner's deck"; an option's
+effects ask nothing: dull, freeze, activate, put_on_deck),
 damage_increase {amount} (lasting: the damage each chosen card deals to a Forward itself increases by `amount`, "If
 it deals damage to a Forward this turn, the damage increases by 1000 instead", FFTCG 11.12.5), cancel (the chosen Summons on the stack are taken off it without resolving, their effect not done, and put into
 their owners' Break Zones as a resolved Summon is, FFTCG 11.11.10: "Choose 1 Summon. Cancel its effect.").
@@ -176,11 +178,11 @@ CONTROL_KEYS = ("type", "element", "job", "name", "category", "cost_at_most", "c
                 "at_most", "any_of", "none_of")
 FILTER_KEYS = ("type", "controller", "zone", "element", "job", "name", "category", "cost_at_most",
                "cost_at_least", "power_at_most", "power_at_least", "dull", "keyword", "not_self", "damaged",
-               "attacking", "blocking", "any_of", "none_of")
+               "attacking", "blocking", "any_of", "none_of", "entered_this_turn")
 # what each filter of `any_of` ("Job Samurai or Card Name Samurai") and `none_of` ("other than Card Name Cyan") reads
 ALTERNATIVE_KEYS = ("type", "element", "job", "name", "category")
 # filter keys that read the moment (damage, the current battle): only where cards are chosen or taken now
-MOMENT_KEYS = ("damaged", "attacking", "blocking")
+MOMENT_KEYS = ("damaged", "attacking", "blocking", "entered_this_turn")
 TARGET_KEYS = FILTER_KEYS + ("count", "up_to")
 COST_KEYS = ("cp", "element", "element_cp", "elements", "x", "dull", "break_self", "discard", "discard_of", "mill",
              "remove_top", "discard_self")
@@ -240,7 +242,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "enters_dull": {},
     "stays_dull": {},
     "backup_cp_only": {},
-    "delayed": {"when": str, "do": list},
+    "delayed": {"when": str, "do": list, "this_turn": bool},
     "replace_break": {"instead": str, "put": bool},
     "replace_next_damage": {"instead": str, "amount": int},
     "when_done": {"after": str, "count": int, "do": dict},
@@ -267,7 +269,7 @@ INSTEADS = ("remove_from_game", "return_to_hand")
 ENTRY_INSTEADS = ("your_control",)
 DAMAGE_INSTEADS = ("reduce", "prevent")
 CHOOSERS = ("summons", "abilities", "any")
-EITHER_WORDS = ("dull", "freeze", "activate")  # what an `either` option may do (nothing it does asks a question)
+EITHER_WORDS = ("dull", "freeze", "activate", "put_on_deck")  # what an `either` option may do (nothing it does asks a question)
 WHEN_DONE_AFTER = ("discard", "damage", "self_break", "pay", "moved", "self_removed")  # the steps a "When you do so" may follow
 
 

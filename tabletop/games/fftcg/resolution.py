@@ -353,7 +353,8 @@ def _ask(tx: Transaction, fi: int, at: str, step: Mapping[str, Any], cards: list
     if name == "pay":
         return _ask_payment(tx, fi, at, step)
     if name == "either" and at not in answers and cards:  # "Dull it or Freeze it": one option, picked now
-        words = ["; ".join(sub["effect"] for sub in option) for option in step["options"]]
+        words = ["; ".join(sub["effect"].replace("_", " ") + (f" ({sub['position']})" if "position" in sub else "")
+                           for sub in option) for option in step["options"]]
         procedure.ask(tx, fi, entry["controller"], "effect_choice", "pick", f"{entry['name']}: "
                       + ", ".join(f"{n}: {w}" for n, w in enumerate(words)), [str(n) for n in range(len(words))],
                       1, 1, "FFTCG 11.11.5.1", key=at)

@@ -147,6 +147,7 @@ class FFTCGRules(GameRules):
             tx.set_prop(iid, "ts", actions.next_clock(tx))
         if key == "entered_this_turn":  # false: there since before either player's latest turn (FFTCG 15.2.2.3)
             tx.set_prop(iid, "since", tx.state.turn if value else tx.state.turn - 2)
+            tx.set_prop(iid, "entered", tx.state.turn if value else None)
         elif key == "damage":
             tx.set_prop(iid, "damage", int(value) or None)
         elif key == "frozen":

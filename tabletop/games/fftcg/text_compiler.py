@@ -22,7 +22,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-61"
+COMPILER_VERSION = "fftcg-62"
 
 Ability = dict[str, Any]
 
@@ -596,6 +596,10 @@ def _sentence(sentence: str, ability: Ability, it_is_self: bool) -> list[clauses
     if isinstance(target, list):  # several target groups (s5)
         return clauses.group_sentence(sentence, [group.get("zone", "field") for group in target]) or _on_self(sentence)
     if isinstance(target, dict):
+        later = re.fullmatch(r"when it is put from the field into the Break Zone this turn, (.+)", sentence, re.I)
+        done = clauses.player_sentence(later.group(1)) if later is not None else None
+        if done is not None and target.get("zone", "field") == "field":  # a delayed ability watching the chosen card
+            return [{"effect": "delayed", "when": "put_into_break_zone", "do": [done], "this_turn": True}]
         if re.fullmatch(r"play the removed (?:Forward|Character|Backup|Monster) onto the field( dull)?", sentence, re.I):
             return [{"effect": _PLAY_REMOVED, "dull": sentence.lower().endswith(" dull")}]  # joined by _blinks
         canceled = _cancel_sentence(sentence, target) or _chosen_and_self_sentence(sentence, target)

@@ -371,6 +371,7 @@ def _delayed(tx: Transaction, doing: Doing, step: Step) -> None:
         "trigger": step["when"], "do": list(step.get("do") or []), "controller": doing.controller,
         "source": doing.source, "source_ts": entry.get("ts"), "card_id": entry["card_id"],
         "name": f"{entry['name']} (delayed)", "once": True,
+        "turn": tx.state.turn if step.get("this_turn") else None,  # "… this turn": gone once the turn is over
         # it watches a chosen card's next event; a phase's beginning happens to no card
         "card": pinned(tx.state, doing.on_field)[0] if doing.on_field and step["when"] not in PHASE_TRIGGERS else None})
 
