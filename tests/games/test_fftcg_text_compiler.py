@@ -273,3 +273,10 @@ def test_top_or_bottom_is_a_choice_as_it_resolves_and_a_this_turn_delayed_abilit
     assert _fully_compiled("[Dull]: Choose 1 Forward. Deal it 1000 damage. When it is put from the field into the Break "
                            "Zone this turn, draw 1 card.")[0]["then"] == [
         {"effect": "delayed", "when": "put_into_break_zone", "do": [{"effect": "draw", "count": 1}], "this_turn": True}]
+
+
+def test_return_it_and_the_card_itself() -> None:
+    assert _fully_compiled("[Dull]: Choose 1 Forward you control other than Test Knight. Return it and Test Knight to "
+                           "their owners' hand.") == (
+        {"kind": "action", "cost": {"dull": True}, "target": {"type": "forward", "controller": "you", "not_self": True},
+         "effect": "return_to_hand", "then": [{"effect": "return_to_hand", "on": "self"}]},)

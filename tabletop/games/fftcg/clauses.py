@@ -282,6 +282,9 @@ _TARGET_VERBS: tuple[tuple[re.Pattern[str], Any], ...] = (
     # "Deal it damage equal to <self>'s power": the card's Power as the effect is done (FFTCG 11.11.9)
     (re.compile(rf"^deal {_IT} damage equal to <self>'s? power$", re.I),
      lambda m: [{"effect": "deal_damage", "amount": {"power": "self"}}]),
+    # "Deal it damage equal to its power minus 1000": each chosen card's own Power, less N
+    (re.compile(rf"^deal {_IT} damage equal to its power minus (\d+)$", re.I),
+     lambda m: [{"effect": "deal_damage", "amount": {"power": "it", "minus": int(m.group(1))}}]),
 )
 # effects that take a card from the chosen zone, by the zone the target is in
 _FROM_ZONE: tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...] = (

@@ -531,7 +531,7 @@ def number_of(state: GameState, spec: Any, controller: str, source: int | None, 
         base = max(0, current.power or 0) if current is not None else 0
     else:
         base = sum(1 for iid in field_cards(state) if matches(state, iid, spec["count"], controller, source))
-    total = base * int(spec.get("times", 1))
+    total = base * int(spec.get("times", 1)) - int(spec.get("minus", 0))
     divide = int(spec.get("divide", 1))
     number = max(0, -(-total // divide))
     return -number if spec.get("negative") else number

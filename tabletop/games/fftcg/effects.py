@@ -131,7 +131,8 @@ A number (draw count, deal_damage/damage_player/power amount; a card's own cost_
 effect resolves (the cost: when it is counted): {x: N} is N times the X paid, {count: FILTER} the number of field
 cards passing the filter, {damage_points: you|opponent} the points of damage that player has received, {power: self}
 the current Power of the ability's own card while it is on the field as the object that used or triggered the ability
-(none once it left: "Deal it damage equal to <self>'s power"); `times: N`
+(none once it left: "Deal it damage equal to <self>'s power"), {power: it} the Power of each card it is done to (a
+deal_damage: "Deal it damage equal to its power minus 1000"); `minus: N` subtracts; `times: N`
 multiplies, `divide: N` divides with fractions rounded up (FFTCG 4.2); `negative: true` makes it a loss (power) or a
 reduction (cost_change).
 fight {one_way, with} (two Forwards deal each other damage equal to their Power, at once, each the source of the damage
@@ -200,7 +201,7 @@ VOCABULARY = Vocabulary("fftcg")
 # {count: FILTER} (the field's cards passing it), {damage_points: PLAYER}, with `times: N`, `divide: N` (a fraction
 # rounded up) and `negative` (see the module docstring); {power: self} (the ability's own card's current Power).
 VALUE: tuple[type, ...] = (int, dict)
-VALUE_KEYS = ("x", "count", "damage_points", "power", "times", "divide", "negative")
+VALUE_KEYS = ("x", "count", "damage_points", "power", "times", "divide", "negative", "minus")
 _WORDS: dict[str, dict[str, ParamType]] = {
     "draw": {"count": VALUE, "player": str},
     "deal_damage": {"amount": VALUE},
@@ -574,8 +575,8 @@ def _check_value(where: str, value: Mapping[str, Any]) -> list[str]:
     problems = [f"{where}: unknown value key {k!r}" for k in value if k not in VALUE_KEYS]
     if sum(key in value for key in ("x", "count", "damage_points", "power")) != 1:
         problems.append(f"{where}: a computed number gives one of 'x', 'count', 'damage_points' or 'power'")
-    if value.get("power", "self") != "self":
-        problems.append(f"{where}: 'power' is self (the ability's own card)")
+    if value.get("power", "self") not in ("self", "it"):
+        problems.append(f"{where}: 'power' is self (the ability's own card) or it (each card the effect is done to)")
     if value.get("damage_points", "you") not in ("you", "opponent"):
         problems.append(f"{where}: 'damage_points' is you or opponent")
     for key in ("x", "times", "divide"):

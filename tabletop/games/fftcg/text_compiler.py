@@ -22,7 +22,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-62"
+COMPILER_VERSION = "fftcg-63"
 
 Ability = dict[str, Any]
 
@@ -768,6 +768,14 @@ def _chosen_and_self_sentence(sentence: str, target: Ability) -> list[clauses.Ef
     if both is not None and target.get("zone", "field") == "field":
         return [{"effect": "deal_damage", "amount": int(both.group(1))},
                 {"effect": "deal_damage", "amount": int(both.group(1)), "on": "self"}]
+    if re.fullmatch(r"return it and <self> to their owners'? hands?", sentence, re.I) and target.get("zone",
+                                                                                                 "field") == "field":
+        return [{"effect": "return_to_hand"}, {"effect": "return_to_hand", "on": "self"}]
+    besides = re.fullmatch(r"(deal it \d+ damage), and (deal \d+ damage to all .+)", sentence, re.I)
+    every = clauses.all_sentence(besides.group(2)) if besides is not None else None
+    chosen = clauses.target_sentence(besides.group(1), "field") if besides is not None else None
+    if every is not None and chosen is not None and target.get("zone", "field") == "field":
+        return [*chosen, *({**effect, "all": every[0]} for effect in every[1])]  # every such card too
     if target.get("controller") != "you" or target.get("zone", "field") != "field" or "<self>" in sentence:
         return None
     if clauses.target_sentence(sentence, "field") is not None:

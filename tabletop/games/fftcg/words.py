@@ -83,9 +83,14 @@ def _draw(tx: Transaction, doing: Doing, step: Step) -> None:
 @VOCABULARY.handles("deal_damage")
 def _deal_damage(tx: Transaction, doing: Doing, step: Step) -> None:
     source = doing.source
-    amount = value_of(tx.state, doing, step["amount"])
+    spec = step["amount"]
+    each = isinstance(spec, Mapping) and spec.get("power") == "it"  # each card's own Power, read before any is dealt
+    amount = 0 if each else value_of(tx.state, doing, spec)
+    chars = characteristics(tx.state) if each else {}
+    amounts = {iid: max(0, (chars[iid].power or 0) - int(spec.get("minus", 0))) if iid in chars else 0
+               for iid in doing.on_field} if each else {}
     for iid in doing.on_field:
-        actions.deal_character_damage(tx, iid, amount, [source] if source is not None else [])
+        actions.deal_character_damage(tx, iid, amounts[iid] if each else amount, [source] if source is not None else [])
 
 
 @VOCABULARY.handles("damage_player")
