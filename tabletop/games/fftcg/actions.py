@@ -224,7 +224,9 @@ def ex_ability(definition: Any) -> int | None:
 
 
 # -- "Remove it from the game for as long as <self> is on the field" (s5) -----------------------------------------
-HELD = "held"  # state list: {source: [card, ts], cards: [[card, ts], …]} — cards kept out while the source stays
+# state list: {source: [card, ts], cards: [[card, ts], …], control: bool} — cards kept out of the game (or, with
+# `control`, under the source's controller's control) while the source stays on the field
+HELD = "held"
 
 
 def hold(tx: Transaction, source: int, cards: Iterable[int]) -> None:
@@ -241,6 +243,22 @@ def hold(tx: Transaction, source: int, cards: Iterable[int]) -> None:
         tx.list_append(HELD, {"source": [source, tx.state.cards[source].props.get("ts")], "cards": kept})
 
 
+def hold_control(tx: Transaction, source: int, cards: Iterable[int]) -> None:
+    """Gain control of cards for as long as `source` (on the field now) stays there (FFTCG 6.2.6: the card does not
+    enter the field again)."""
+    controller = tx.state.cards[source].controller
+    kept = []
+    for iid in cards:
+        tx.set_field(iid, "controller", controller)
+        tx.set_prop(iid, "since", tx.state.turn)
+        tx.log(f"{controller} gained control of {name_of(tx, iid)} for as long as {name_of(tx, source)} is on the field",
+               "FFTCG 6.2.6")
+        kept.append([iid, tx.state.cards[iid].props.get("ts")])
+    if kept:
+        tx.list_append(HELD, {"source": [source, tx.state.cards[source].props.get("ts")], "cards": kept,
+                              "control": True})
+
+
 def return_held(tx: Transaction, source: int, was_ts: Any) -> None:
     """The source left the field: the cards it kept out of the game come back onto their owners' fields (its
     duration over, FFTCG 11.12.4; each a new object entering the field, FFTCG 11.4.8)."""
@@ -249,6 +267,14 @@ def return_held(tx: Transaction, source: int, was_ts: Any) -> None:
             continue
         tx.list_remove(HELD, index)
         for iid, ts in item["cards"]:
+            card = tx.state.cards[iid]
+            if item.get("control"):  # control goes back to its owner, the card staying where it is
+                if is_current(tx.state, iid, ts) and card.zone.endswith(".field") and card.controller != card.owner:
+                    tx.set_field(iid, "controller", card.owner)
+                    tx.set_prop(iid, "since", tx.state.turn)
+                    tx.log(f"{card.owner} controls {name_of(tx, iid)} again ({name_of(tx, source)} left the field)",
+                           "FFTCG 6.2.6")
+                continue
             if is_current(tx.state, iid, ts) and tx.state.cards[iid].zone.endswith(".removed"):
                 owner = tx.state.cards[iid].owner
                 put_onto_field(tx, iid, owner, tx.state.definition(iid).card_type == "backup")

@@ -279,6 +279,8 @@ _TARGET_VERBS: tuple[tuple[re.Pattern[str], Any], ...] = (
     # -- targets and choices (s5) --
     (re.compile(rf"^remove {_IT} from the game for as long as <self> is on the field$", re.I),
      lambda m: [{"effect": "remove_while_on_field"}]),
+    (re.compile(rf"^you gain control of {_IT} for as long as <self> is on the field$", re.I),
+     lambda m: [{"effect": "control_while_on_field"}]),
     # "Deal it damage equal to <self>'s power": the card's Power as the effect is done (FFTCG 11.11.9)
     (re.compile(rf"^deal {_IT} damage equal to <self>'s? power$", re.I),
      lambda m: [{"effect": "deal_damage", "amount": {"power": "self"}}]),

@@ -142,7 +142,9 @@ it deals, FFTCG 11.11.8: the cards of two target groups, "Each Forward deals dam
 respective power to the other"; a Forward gone from the field deals and is dealt none).
 remove_while_on_field (the chosen cards are removed from the game and come back onto their owners' fields when the
 ability's own card leaves the field; nothing happens if it already has: "Remove it from the game for as long as <self>
-is on the field", FFTCG 11.12.4), blink {dull} (each chosen card on the field is removed from the game, then played onto its owner's field — dull if
+is on the field", FFTCG 11.12.4), control_while_on_field (the same, its controller gaining control of the chosen cards
+until the card leaves the field: "You gain control of it for as long as <self> is on the field", FFTCG 6.2.6),
+blink {dull} (each chosen card on the field is removed from the game, then played onto its owner's field — dull if
 `dull` — as a new object: "Remove it from the game. Then, play the removed Forward onto the field dull."),
 lose_abilities (lasting: the card loses its keywords and the abilities granted to it before, and its printed abilities
 — field, auto, action, replacement — do not work, FFTCG 11.12.4: "It loses all its abilities until the end of the turn"),
@@ -258,6 +260,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "lose_abilities": {},
     "blink": {"dull": bool},
     "remove_while_on_field": {},
+    "control_while_on_field": {},
 }
 for _word, _word_params in _WORDS.items():
     VOCABULARY.add(_word, None, **_word_params)

@@ -22,7 +22,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-63"
+COMPILER_VERSION = "fftcg-64"
 
 Ability = dict[str, Any]
 
@@ -664,7 +664,8 @@ def _targets_and_choices_checked(abilities: list[Ability], summon: bool, text: s
         if (summon or cost.get("break_self") or cost.get("discard_self") or ability.get("trigger") in _LEFT_FIELD
                 or '"after": "self_break"' in read):
             raise Unread(text)
-    if summon and any('"remove_while_on_field"' in json.dumps(a) for a in abilities):
+    if summon and any(word in json.dumps(a) for a in abilities for word in ('"remove_while_on_field"',
+                                                                             '"control_while_on_field"')):
         raise Unread(text)  # a Summon is never on the field
     for ability in abilities:  # a Summon chosen is one on the stack: it deals no damage later this turn
         if '"damage_increase"' in json.dumps(ability) and isinstance(ability.get("target"), dict) and ability[

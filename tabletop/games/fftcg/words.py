@@ -460,12 +460,17 @@ def _blink(tx: Transaction, doing: Doing, step: Step) -> None:
 
 
 @VOCABULARY.handles("remove_while_on_field")
-def _remove_while_on_field(tx: Transaction, doing: Doing, step: Step) -> None:
-    """"Remove it from the game for as long as <self> is on the field": only while the card itself is still on the
-    field as the object that used or triggered the ability (else its duration is already over: nothing happens)."""
+@VOCABULARY.handles("control_while_on_field")
+def _while_on_field(tx: Transaction, doing: Doing, step: Step) -> None:
+    """"Remove it from the game / You gain control of it for as long as <self> is on the field": only while the card
+    itself is still on the field as the object that used or triggered the ability (else its duration is already over:
+    nothing happens)."""
     source = doing.source
     if source is None or not is_current(tx.state, source, doing.entry.get("ts")) or not tx.state.cards[
             source].zone.endswith(".field"):
         tx.log(f"{doing.entry['name']}: its card is no longer on the field; nothing is removed", "FFTCG 11.12.4")
         return
-    actions.hold(tx, source, doing.on_field)
+    if step["effect"] == "control_while_on_field":
+        actions.hold_control(tx, source, doing.on_field)
+    else:
+        actions.hold(tx, source, doing.on_field)
