@@ -39,6 +39,7 @@ _QUALIFIERS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^ (?:with|of) (?:a )?power (?:of )?(\d+) or more"), lambda m: {"power_at_least": int(m.group(1))}),
     (re.compile(r"^ cards?\b"), lambda m: {}),  # "Character card": a Character
     (re.compile(r"^ that entered the field this turn"), lambda m: {"entered_this_turn": True}),  # (s5)
+    (re.compile(r"^ that is also a (Forward|Backup|Monster)"), lambda m: {"also": m.group(1).lower()}),  # (s5)
     (re.compile(r"^ other than <self>"), lambda m: {"not_self": True}),
     (re.compile(r"^ other than (?:(Card Name)|Job) (.+?)(?= you control| opponent controls| in your|$)"),
      lambda m: {"none_of": [{"name" if m.group(1) else "job": m.group(2)}]}),

@@ -421,6 +421,11 @@ def _type(seen: Seen, iid: int, value: Any) -> bool:
     return any(one in (types or ()) for one in wanted)
 
 
+def _also(seen: Seen, iid: int, value: Any) -> bool:
+    """"A Monster that is also a Forward": of that type too, besides the filter's `type` (read as `type` is)."""
+    return _type(seen, iid, value)
+
+
 def _element(seen: Seen, iid: int, value: Any) -> bool:
     return value in printed_index(seen.state)[seen.state.cards[iid].card_id].elements
 
@@ -496,7 +501,7 @@ FILTER = CardFilter("fftcg", {
     "category": _attribute("category"), "dull": _dull, "power_at_most": _power(False), "power_at_least": _power(True),
     "keyword": _keyword, "zone": _where_or_how_many, "count": _where_or_how_many, "up_to": _where_or_how_many,
     "damaged": _damaged, "attacking": _in_battle("attackers"), "blocking": _in_battle("blocker"),
-    "any_of": _any_of, "none_of": _none_of, "entered_this_turn": _entered_this_turn,
+    "any_of": _any_of, "none_of": _none_of, "entered_this_turn": _entered_this_turn, "also": _also,
 })
 if set(FILTER.keys) != set(TARGET_KEYS):
     raise ImportError("FFTCG's card filter and its card-file check (effects.TARGET_KEYS) must name the same keys")

@@ -73,7 +73,7 @@ Card filters: {type (one, or a list: "Forward or Monster"), controller: you|oppo
 Summon on the stack: "Choose 1 Summon. Cancel its effect."), element, job, name,
 category, cost_at_most, cost_at_least, power_at_most, power_at_least, dull, keyword, not_self, damaged ("damaged
 Forward": damage on it), attacking, blocking (in the current battle), entered_this_turn (put onto the field this
-turn), any_of / none_of (a list of filters of type,
+turn), also (a second type it has as well: "a Monster that is also a Forward"), any_of / none_of (a list of filters of type,
 element, job, name and category: "Job Samurai or Card Name Samurai", "other than Card Name Cyan")}; damaged,
 attacking, blocking and entered_this_turn only in `target` and `all`.
 
@@ -181,7 +181,7 @@ CONTROL_KEYS = ("type", "element", "job", "name", "category", "cost_at_most", "c
                 "at_most", "any_of", "none_of")
 FILTER_KEYS = ("type", "controller", "zone", "element", "job", "name", "category", "cost_at_most",
                "cost_at_least", "power_at_most", "power_at_least", "dull", "keyword", "not_self", "damaged",
-               "attacking", "blocking", "any_of", "none_of", "entered_this_turn")
+               "attacking", "blocking", "any_of", "none_of", "entered_this_turn", "also")
 # what each filter of `any_of` ("Job Samurai or Card Name Samurai") and `none_of` ("other than Card Name Cyan") reads
 ALTERNATIVE_KEYS = ("type", "element", "job", "name", "category")
 # filter keys that read the moment (damage, the current battle): only where cards are chosen or taken now
