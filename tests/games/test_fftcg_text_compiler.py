@@ -280,3 +280,9 @@ def test_return_it_and_the_card_itself() -> None:
                            "their owners' hand.") == (
         {"kind": "action", "cost": {"dull": True}, "target": {"type": "forward", "controller": "you", "not_self": True},
          "effect": "return_to_hand", "then": [{"effect": "return_to_hand", "on": "self"}]},)
+
+
+def test_a_list_of_costs_is_one_of_them() -> None:
+    assert _fully_compiled("[Dull]: Choose 1 Forward of cost 1, 4 or 6. Break it.")[0]["target"] == {
+        "type": "forward", "any_of": [{"cost_at_least": 1, "cost_at_most": 1}, {"cost_at_least": 4, "cost_at_most": 4},
+                                      {"cost_at_least": 6, "cost_at_most": 6}]}

@@ -30,6 +30,10 @@ _NOUN = re.compile(
     rf"(?: ?(?P<type>(?:Forward|Backup|Monster|Summon|Character|card)s?\b)"
     rf"(?: or (?P<other>(?:Forward|Backup|Monster|Summon)s?\b))?)?(?P<rest>.*)$")
 _QUALIFIERS: tuple[tuple[re.Pattern[str], Any], ...] = (
+    # (s5) "of cost 2, 3, 5 or 7": one of those costs
+    (re.compile(r"^ of cost ((?:\d+, )+\d+) or (\d+)"),
+     lambda m: {"any_of": [{"cost_at_least": int(n), "cost_at_most": int(n)}
+                           for n in [*m.group(1).split(", "), m.group(2)]]}),
     (re.compile(r"^ of cost (\d+) or less"), lambda m: {"cost_at_most": int(m.group(1))}),
     (re.compile(r"^ of cost (\d+) or more"), lambda m: {"cost_at_least": int(m.group(1))}),
     (re.compile(r"^ of cost (\d+)(?! or)"), lambda m: {"cost_at_most": int(m.group(1)), "cost_at_least": int(m.group(1))}),

@@ -183,7 +183,7 @@ FILTER_KEYS = ("type", "controller", "zone", "element", "job", "name", "category
                "cost_at_least", "power_at_most", "power_at_least", "dull", "keyword", "not_self", "damaged",
                "attacking", "blocking", "any_of", "none_of", "entered_this_turn", "also")
 # what each filter of `any_of` ("Job Samurai or Card Name Samurai") and `none_of` ("other than Card Name Cyan") reads
-ALTERNATIVE_KEYS = ("type", "element", "job", "name", "category")
+ALTERNATIVE_KEYS = ("type", "element", "job", "name", "category", "cost_at_least", "cost_at_most")
 # filter keys that read the moment (damage, the current battle): only where cards are chosen or taken now
 MOMENT_KEYS = ("damaged", "attacking", "blocking", "entered_this_turn")
 TARGET_KEYS = FILTER_KEYS + ("count", "up_to")
