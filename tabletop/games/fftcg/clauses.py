@@ -826,3 +826,18 @@ def reveal_select_sentences(sentences: list[str]) -> list[Effect] | None:
     if draws is not None:
         found.append({"effect": "draw", "count": int(draws.group("count")), "player": "opponent", "if_picked": True})
     return found
+
+
+# (s5) "Cast 1 Summon of cost 3 or less from your hand without paying the cost"
+_CAST_FREE = re.compile(r"^cast 1 (?P<phrase>Summon.*?) from your hand without paying (?:the|its) cost$", re.I)
+
+
+def cast_free_sentence(sentence: str) -> list[Effect] | None:
+    """Read "Cast 1 Summon (of cost N or less) from your hand without paying the cost": its controller picks the
+    Summon as it resolves (a select from the hand), then it is cast (cast_free)."""
+    match = _CAST_FREE.match(sentence)
+    wanted = card_phrase(match.group("phrase")) if match is not None else None
+    if wanted is None or wanted.get("type") != "summon" or set(wanted) & {"controller", "zone"}:
+        return None
+    return [{"effect": "select", "player": "you", "count": 1, "filter": {**wanted, "zone": "hand", "controller": "you"}},
+            {"effect": "cast_free"}]

@@ -144,6 +144,8 @@ remove_while_on_field (the chosen cards are removed from the game and come back 
 ability's own card leaves the field; nothing happens if it already has: "Remove it from the game for as long as <self>
 is on the field", FFTCG 11.12.4), control_while_on_field (the same, its controller gaining control of the chosen cards
 until the card leaves the field: "You gain control of it for as long as <self> is on the field", FFTCG 6.2.6),
+cast_free (after a select of Summons from the hand: each is cast without paying its cost, onto the stack, its targets
+chosen as it goes there: "Cast 1 Summon of cost 3 or less from your hand without paying the cost", FFTCG 11.3),
 blink {dull} (each chosen card on the field is removed from the game, then played onto its owner's field — dull if
 `dull` — as a new object: "Remove it from the game. Then, play the removed Forward onto the field dull."),
 lose_abilities (lasting: the card loses its keywords and the abilities granted to it before, and its printed abilities
@@ -261,6 +263,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "blink": {"dull": bool},
     "remove_while_on_field": {},
     "control_while_on_field": {},
+    "cast_free": {},
 }
 for _word, _word_params in _WORDS.items():
     VOCABULARY.add(_word, None, **_word_params)

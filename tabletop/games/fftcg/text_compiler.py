@@ -22,7 +22,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-66"
+COMPILER_VERSION = "fftcg-67"
 
 Ability = dict[str, Any]
 
@@ -484,7 +484,8 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
             picking = True
             steps.append(selected)
             continue
-        played = clauses.play_from_hand_sentence(sentence) if not steps and "target" not in ability else None
+        played = (clauses.play_from_hand_sentence(sentence) or clauses.cast_free_sentence(sentence)
+                  if not steps and "target" not in ability else None)
         if played is not None and index == len(sentences) - 1:  # its picks are the cards of the steps after it
             steps += played
             continue

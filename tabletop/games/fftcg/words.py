@@ -474,3 +474,31 @@ def _while_on_field(tx: Transaction, doing: Doing, step: Step) -> None:
         actions.hold_control(tx, source, doing.on_field)
     else:
         actions.hold(tx, source, doing.on_field)
+
+
+@VOCABULARY.handles("cast_free")
+def _cast_free(tx: Transaction, doing: Doing, step: Step) -> None:
+    """Cast each picked Summon from its owner's hand without paying its cost ("Cast 1 Summon of cost 3 or less from your
+    hand without paying the cost"): it goes onto the stack as cast Summons do, its targets and mode chosen as it is put
+    there (FFTCG 11.3, 11.3.4; one needing targets none can be is not cast, and stays in the hand)."""
+    from tabletop.games.fftcg.resolution import target_candidates, target_count  # resolution imports this module
+
+    state = tx.state
+    for iid in doing.cards:
+        card = state.cards[iid]
+        definition = state.definition(iid)
+        index = next((i for i, a in enumerate(definition.effects) if "trigger" not in a and a.get("kind") in (
+            None, "resolve")), None)
+        if not card.zone.endswith(".hand") or definition.card_type != "summon" or index is None:
+            continue
+        ability = definition.effects[index]
+        if len(target_candidates(state, ability, doing.controller, iid)) < target_count(ability)[0]:
+            tx.log(f"{definition.name} cannot be cast: no card it must choose", "FFTCG 11.3.4")
+            continue
+        tx.move(iid, "stack", None)
+        tx.set_prop(iid, "ts", actions.next_clock(tx))
+        tx.log(f"{doing.controller} cast {definition.name} without paying its cost", "FFTCG 11.3")
+        tx.list_append("to_stack", {"kind": "summon", "source": iid, "ts": state.cards[iid].props["ts"],
+                                    "controller": doing.controller, "card_id": definition.id, "ability": index,
+                                    "name": definition.name})
+        actions.emit(tx, trigger_event("summon_cast", iid))
