@@ -374,6 +374,7 @@ def _push_next_trigger(tx: Transaction) -> None:
         if not candidates and low > 0:
             tx.list_remove("to_stack", 0)
             tx.log(f"{entry['name']}: no card to choose; it is removed with no effect", "FFTCG 11.8.4")
+            _summon_to_break_zone(tx, entry)
             return
         if len(candidates) <= high and low > 0:
             entry["targets"] = pinned(state, candidates)
@@ -414,6 +415,7 @@ def _ask_target_group(tx: Transaction, entry: dict[str, Any], ability: Mapping[s
                 {iid for found in candidates for iid in found}) < sum(needed):
             tx.list_remove("to_stack", 0)
             tx.log(f"{entry['name']}: no card to choose; it is removed with no effect", "FFTCG 11.8.4")
+            _summon_to_break_zone(tx, entry)
             return True
     while len(entry.get("target_groups", [])) < len(groups):
         index = len(entry.get("target_groups", []))
@@ -429,6 +431,14 @@ def _ask_target_group(tx: Transaction, entry: dict[str, Any], ability: Mapping[s
         entry = _with_group(state, entry, free)
     tx.list_replace("to_stack", 0, entry)
     return False
+
+
+def _summon_to_break_zone(tx: Transaction, entry: Mapping[str, Any]) -> None:
+    """A Summon cast by an effect (words.cast_free) that could choose none of its cards leaves the stack zone for its
+    owner's Break Zone, as a resolved one does (FFTCG 11.11.10)."""
+    source = entry.get("source")
+    if entry.get("kind") == "summon" and source in tx.state.cards and tx.state.cards[source].zone == "stack":
+        actions.enter_zone(tx, source, "break")
 
 
 def _with_group(state: Any, entry: Mapping[str, Any], picks: list[int]) -> dict[str, Any]:
