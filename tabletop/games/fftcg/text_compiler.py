@@ -658,19 +658,16 @@ def _targets_and_choices_checked(abilities: list[Ability], summon: bool, text: s
     it, "Put <self> into the Break Zone. When you do so, …", a trigger on its leaving the field (its Power is read as
     the effect is done, FFTCG 11.11.9) — or increase the damage a chosen Summon deals (one on the stack deals none)."""
     for ability in abilities:
-        read = json.dumps(ability)
-        if _OWN_POWER not in read and _SELF_FIGHT not in read:
-            continue
+        read = json.dumps(ability)  # once per ability: the words looked for may sit in any step, mode or `do`
         cost = ability.get("cost") or {}
-        if (summon or cost.get("break_self") or cost.get("discard_self") or ability.get("trigger") in _LEFT_FIELD
+        if (_OWN_POWER in read or _SELF_FIGHT in read) and (
+                summon or cost.get("break_self") or cost.get("discard_self") or ability.get("trigger") in _LEFT_FIELD
                 or '"after": "self_break"' in read):
             raise Unread(text)
-    if summon and any(word in json.dumps(a) for a in abilities for word in ('"remove_while_on_field"',
-                                                                             '"control_while_on_field"')):
-        raise Unread(text)  # a Summon is never on the field
-    for ability in abilities:  # a Summon chosen is one on the stack: it deals no damage later this turn
-        if '"damage_increase"' in json.dumps(ability) and isinstance(ability.get("target"), dict) and ability[
-                "target"].get("type") == "summon":
+        if summon and ('"remove_while_on_field"' in read or '"control_while_on_field"' in read):
+            raise Unread(text)  # a Summon is never on the field
+        if '"damage_increase"' in read and isinstance(ability.get("target"), dict) and ability["target"].get(
+                "type") == "summon":  # a Summon chosen is one on the stack: it deals no damage later this turn
             raise Unread(text)
     return abilities
 
