@@ -52,6 +52,8 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   effect naming it is reached, so an effect and its "instead" never both happen.
 - `all` on an effect of `then` (or of a mode): that effect is done to every card passing the filter now, not to the
   chosen cards (one of several selected actions: "Activate all the Backups you control.").
+- `unless_paid: true` (an effect after a pay): done only when that payment was not made ("If your opponent doesn't
+  pay [1], it cannot attack or block this turn": pay with `player: opponent`, their choice as it resolves).
 - `if_picked: true` (an effect after a select): done only when a card was selected ("You may select 1 card in their
   hand. If you do so, remove it from the game and your opponent draws 1 card.").
 - `then`: a list of further effects, done in order on the same chosen cards; one with `on: self` is done to the
@@ -193,9 +195,9 @@ COST_KEYS = ("cp", "element", "element_cp", "elements", "x", "dull", "break_self
              "remove_top", "discard_self")
 ABILITY_KEYS = ("kind", "effect", "trigger", "of", "condition", "damage", "optional", "ex_burst", "cost",
                 "target", "all", "applies_to", "then", "duration", "name", "event", "instead", "only", "if", "unless",
-                "counters_at_least", "damage_on_self_at_least", "group", "if_picked")
+                "counters_at_least", "damage_on_self_at_least", "group", "if_picked", "unless_paid")
 # keys of one effect step besides its word's parameters (see `then`, `if` / `unless`)
-STEP_KEYS = ("effect", "duration", "on", "if", "unless", "group", "if_picked", "all")
+STEP_KEYS = ("effect", "duration", "on", "if", "unless", "group", "if_picked", "all", "unless_paid")
 USE_LIMITS = ("your_turn", "main_phase", "once_per_turn", "while_attacking")
 
 # The effect words with their own parameters' types (handlers: words.py; cost_change and choose_one have none:
@@ -253,7 +255,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "when_done": {"after": str, "count": int, "do": dict},
     "select": {"player": str, "filter": dict, "count": int, "up_to": bool},
     "reveal_hand": {"player": str},
-    "pay": {"cost": dict},
+    "pay": {"cost": dict, "player": str},
     "by_hand": {"text": str},
     "fight": {"one_way": bool, "with": str},
     "cancel": {},

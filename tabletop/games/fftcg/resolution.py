@@ -254,6 +254,8 @@ def effect_step(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
         cards = _every(state, entry, step["all"])
     if not _step_condition_met(tx, fi, step) or (step.get("if_picked") and not context["cards"]):  # none selected
         return True
+    if step.get("unless_paid") and _paid_before(state, fi):  # "If your opponent doesn't pay [1], …": they paid
+        return True
     if _ask(tx, fi, at, step, cards):
         return False
     if step["effect"] == "select":  # the effects after it are done to the selected cards (effects.py `select`)
@@ -270,6 +272,17 @@ def effect_step(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
     if state.lists.get("ex_queue") and frame["pc"] + 2 < len(frame["steps"]):  # another effect before _finish
         procedure.set_var(tx, fi, "ex_wait", True)  # the EX Bursts this damage revealed come first (FFTCG 6.5.2.1)
     return True
+
+
+def _paid_before(state: GameState, fi: int) -> bool:
+    """Tell whether the last pay step before the running one was paid (its answer: a payment, not 0)."""
+    frame = procedure.stack(state)[fi]
+    answers = frame["ctx"]["answers"]
+    for index in range(int(frame["pc"]) - 1, -1, -1):
+        if frame["steps"][index].get("effect") == "pay":
+            picks = answers.get(str(index), {}).get("picks", ())
+            return bool(picks) and int(picks[0]) > 0
+    return False
 
 
 def _step_condition_met(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
@@ -411,7 +424,7 @@ def _ask_payment(tx: Transaction, fi: int, at: str, step: Mapping[str, Any]) -> 
     entry, answers = context["entry"], context["answers"]
     if at in answers:
         return False
-    player = entry["controller"]
+    player = acting_players(state, entry, step, "you")[0]  # (s5) "If your opponent doesn't pay [1], …": theirs
     payments = every_payment(state, player, ability_cost(step["cost"]), {entry.get("source")})
     procedure.set_var(tx, fi, "answers", {**answers, f"{at}:payments": [[list(d), list(b)] for d, b in payments]})
     listed = "; ".join(f"{n}: " + ", ".join([f"discard {actions.name_of(tx, i)}" for i in d]

@@ -22,7 +22,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-67"
+COMPILER_VERSION = "fftcg-68"
 
 Ability = dict[str, Any]
 
@@ -291,7 +291,10 @@ def _action(head: Ability, name: str, cost_text: str, rest: str) -> Ability:
         ability["condition"] = condition
         if only_if.group(2):
             ability["only"] = ["once_per_turn"]
-    ability.update(_effect(rest, optional_allowed=False))
+    effect = _effect(rest, optional_allowed=False)
+    if "cost" in effect and "cost" in ability:  # a first step paying as it resolves would hide the ability's cost
+        raise Unread(rest)
+    ability.update(effect)
     return ability
 
 
@@ -506,7 +509,7 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
         raise Unread(text)
     if "on" in steps[0]:  # only an effect after the chosen cards' first one is done to the card itself
         raise Unread(sentences[0])
-    paying = [step for step in steps if step["effect"] == "pay"]
+    paying = [step for step in steps if step["effect"] == "pay" and step.get("player") != "opponent"]
     if paying and not (ability.get("optional") and len(steps) == 2 and steps[1]["effect"] == "when_done"):
         raise Unread(sentences[0])  # only "you may pay …. When you do so, …" is read
     ability.update(steps[0])
@@ -597,6 +600,11 @@ def _sentence(sentence: str, ability: Ability, it_is_self: bool) -> list[clauses
     if isinstance(target, list):  # several target groups (s5)
         return clauses.group_sentence(sentence, [group.get("zone", "field") for group in target]) or _on_self(sentence)
     if isinstance(target, dict):
+        unpaid = re.fullmatch(r"if your opponent doesn't pay ((?:\[\w+\])+), (.+)", sentence, re.I)
+        paid = clauses.pay_sentence(f"pay {unpaid.group(1)}") if unpaid is not None else None
+        rest = _sentence(unpaid.group(2), ability, False) if unpaid is not None and paid is not None else None
+        if paid is not None and rest:  # the opponent picks whether to pay as it resolves (FFTCG 11.2)
+            return [{**paid, "player": "opponent"}, *({**effect, "unless_paid": True} for effect in rest)]
         later = re.fullmatch(r"when it is put from the field into the Break Zone this turn, (.+)", sentence, re.I)
         done = clauses.player_sentence(later.group(1)) if later is not None else None
         if done is not None and target.get("zone", "field") == "field":  # a delayed ability watching the chosen card

@@ -320,10 +320,10 @@ def _pay(tx: Transaction, doing: Doing, step: Step) -> None:
     picked = doing.picks(doing.at)
     payments = doing.answers.get(f"{doing.at}:payments") or []
     if not picked or not 0 < picked[0] <= len(payments):
-        tx.log(f"{doing.controller} did not pay", "FFTCG 11.2")
+        tx.log(f"{acting_players(tx.state, doing.entry, step, 'you')[0]} did not pay", "FFTCG 11.2")
         return
     discards, backups = payments[picked[0] - 1]
-    actions.pay_cp(tx, doing.controller, discards, backups)
+    actions.pay_cp(tx, acting_players(tx.state, doing.entry, step, "you")[0], discards, backups)
 
 
 @VOCABULARY.handles("reveal_hand")
