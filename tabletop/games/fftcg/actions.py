@@ -19,7 +19,8 @@ from tabletop.engine.card_filter import Seen
 from tabletop.games.fftcg import turn_history
 from tabletop.games.fftcg.continuous import (
     NEXT_COST, next_cost_change,
-    FILTER, characteristics, condition_holds, field_cards, is_current, is_of_type, matches, on_membership,
+    FILTER, characteristics, condition_holds, field_cards, had_lost_abilities, is_current, is_of_type, lost_abilities,
+    matches, on_membership,
 )
 from tabletop.games.fftcg.effects import ability_kind
 from tabletop.games.fftcg.printed import printed_index
@@ -69,10 +70,11 @@ def emit(tx: Transaction, happened: TriggerEvent) -> None:
     else:
         candidates = []  # no card that could trigger on it
     candidates += [i for i in _break_zone_watchers(state).get(event, ()) if i not in candidates]
+    lost = lost_abilities(state) if candidates else frozenset()
     for source in candidates:
         facts = printed[state.cards[source].card_id]
         abilities = facts.auto.get(event)
-        if not abilities:
+        if not abilities or source in lost:
             continue
         definition = facts.definition
         for index, ability in abilities:
@@ -85,6 +87,8 @@ def emit(tx: Transaction, happened: TriggerEvent) -> None:
                 continue
             on_field = state.cards[source].zone.endswith(".field")
             if not on_field and not ability.get("from_break_zone") and not (source == card and event in LEAVING_EVENTS):
+                continue
+            if not on_field and had_lost_abilities(state, source, happened.get("was_ts")):
                 continue
             if not condition_holds(state, ability.get("condition"), controller, ability.get("damage"), source):
                 continue  # FFTCG 11.8.13: a false condition means it does not trigger
@@ -99,6 +103,9 @@ def emit(tx: Transaction, happened: TriggerEvent) -> None:
                 "name": ability.get("name") or f"{definition.name}: {event.replace('_', ' ')}", "event_card": card,
                 "event_ts": state.cards[card].props.get("ts") if card is not None else None})
     for position, delayed in reversed(list(enumerate(state.lists.get("delayed", [])))):
+        if delayed.get("turn") not in (None, state.turn):  # "When it is put … this turn": that turn is over
+            tx.list_remove("delayed", position)
+            continue
         if delayed["trigger"] != event:
             continue
         watched = delayed.get("card")
@@ -279,11 +286,17 @@ def ex_ability(definition: Any) -> int | None:
 
 # -- replacement effects (FFTCG 11.12.5) ------------------------------------------------------------
 
+def _with_abilities(state: Any) -> list[int]:
+    """Return the field's cards whose printed abilities work (not one that lost them all, continuous.lost_abilities)."""
+    lost = lost_abilities(state)
+    return [iid for iid in field_cards(state) if iid not in lost]
+
+
 def _break_replacements(state: Any, iid: int) -> list[Replacement]:
     """Return the replacement effects of field abilities and lasting effects that would replace a card's break."""
     found: list[Replacement] = []
     printed = printed_index(state)
-    for source in field_cards(state):
+    for source in _with_abilities(state):
         facts = printed[state.cards[source].card_id]
         controller = state.cards[source].controller
         for index, ability in facts.replacements:
@@ -449,7 +462,7 @@ def _entry_replacements(state: Any, iid: int, controller: str) -> list[Replaceme
     found = []
     zone = state.cards[iid].zone.split(".")[-1]
     printed = printed_index(state)
-    for source in field_cards(state):
+    for source in _with_abilities(state):
         owner = state.cards[source].controller
         for index, ability in printed[state.cards[source].card_id].replacements:
             if ability.get("event") != "enters_field":
@@ -474,6 +487,7 @@ def put_onto_field(tx: Transaction, iid: int, controller: str, dull: bool = Fals
         tx.log(f"{name_of(tx, iid)} enters the field under {final}'s control instead", "FFTCG 11.12.5.7")
     tx.set_prop(iid, "since", tx.state.turn)
     turn_history.record(tx, final, "entered", iid)
+    tx.set_prop(iid, "entered", tx.state.turn)  # "a Forward that entered the field this turn" (not a control change)
     facts = printed_index(tx.state)[tx.state.cards[iid].card_id]
     if dull or any(a.get("effect") == "enters_dull" for _, a in facts.field):  # "<self> enters the field dull"
         tx.set_field(iid, "tapped", True)
@@ -484,7 +498,7 @@ def _damage_replacements(state: Any, iid: int) -> list[tuple[str, Mapping[str, A
     """Return (source name, ability) of each field ability that replaces damage dealt to a Forward."""
     found = []
     printed = printed_index(state)
-    for source in field_cards(state):
+    for source in _with_abilities(state):
         facts = printed[state.cards[source].card_id]
         controller = state.cards[source].controller
         for _, ability in facts.replacements:
@@ -494,6 +508,34 @@ def _damage_replacements(state: Any, iid: int) -> list[tuple[str, Mapping[str, A
             if source == iid if applies == "self" else matches(state, iid, applies, controller, source):
                 found.append((facts.name, ability))
     return found
+
+
+def _damage_increase(tx: Transaction, dealers: list[int], iid: int) -> int:
+    """Return how much the damage Characters deal to a Forward increases by ("If <self> deals damage to a Forward, the
+    damage increases by 1000 instead": a field replacement; "If it deals damage to a Forward this turn, …": a lasting
+    effect on chosen cards). Applied after the reductions, which the damaged card's controller would put first (its
+    smallest result; FFTCG 11.12.5.7); each once (11.12.5.5)."""
+    state = tx.state
+    found: list[tuple[str, int]] = []
+    printed = printed_index(state)
+    for source in _with_abilities(state):
+        facts = printed[state.cards[source].card_id]
+        for _, ability in facts.replacements:
+            applies = ability.get("applies_to", "self")
+            if ability.get("event") == "deals_damage" and any(
+                    source == dealer if applies == "self" else matches(state, dealer, applies,
+                                                                       state.cards[source].controller, source)
+                    for dealer in dealers if dealer in state.cards):
+                found.append((facts.name, int(ability["amount"])))
+    for item in state.lists.get("effects", ()):
+        if item["effect"] == "damage_increase" and any(c in dealers and is_current(state, c, ts) for c, ts in item["cards"]):
+            found.append((str(item.get("label", "effect")), int(item["amount"])))
+    if not found:
+        return 0
+    total = sum(amount for _, amount in found)
+    tx.log(f"the damage to {name_of(tx, iid)} increases by {total} instead ({', '.join(sorted({n for n, _ in found}))})",
+           "FFTCG 11.12.5")
+    return total
 
 
 def _replace_damage(tx: Transaction, iid: int, amount: int) -> int:
@@ -529,14 +571,18 @@ def _replace_damage(tx: Transaction, iid: int, amount: int) -> int:
     return amount - reduced
 
 
-def deal_character_damage(tx: Transaction, iid: int, amount: int, sources: Iterable[int]) -> None:
-    """Deal damage to a Forward; the rule processes break it when damage ≥ Power (FFTCG 12.4.5)."""
+def deal_character_damage(tx: Transaction, iid: int, amount: int, sources: Iterable[int], by_card: bool = False) -> None:
+    """Deal damage to a Forward; the rule processes break it when damage ≥ Power (FFTCG 12.4.5). `by_card`: the
+    `sources` deal it themselves (battle, "each Forward deals damage …"), not an ability of theirs (FFTCG 11.11.8)."""
     card = tx.state.cards[iid]
+    sources = list(sources)
     if amount <= 0 or not is_of_type(tx.state, iid, "forward"):
         return
     amount = _replace_damage(tx, iid, amount)
     if amount <= 0:
         return
+    if by_card:
+        amount += _damage_increase(tx, sources, iid)
     tx.set_prop(iid, "damage", int(card.props.get("damage", 0)) + amount)
     credit = sorted(set(card.props.get("damage_by", [])) | set(sources))
     tx.set_prop(iid, "damage_by", credit)

@@ -30,6 +30,10 @@ _NOUN = re.compile(
     rf"(?: ?(?P<type>(?:Forward|Backup|Monster|Summon|Character|card)s?\b)"
     rf"(?: or (?P<other>(?:Forward|Backup|Monster|Summon)s?\b))?)?(?P<rest>.*)$")
 _QUALIFIERS: tuple[tuple[re.Pattern[str], Any], ...] = (
+    # (s5) "of cost 2, 3, 5 or 7": one of those costs
+    (re.compile(r"^ of cost ((?:\d+, )+\d+) or (\d+)"),
+     lambda m: {"any_of": [{"cost_at_least": int(n), "cost_at_most": int(n)}
+                           for n in [*m.group(1).split(", "), m.group(2)]]}),
     (re.compile(r"^ of cost (\d+) or less"), lambda m: {"cost_at_most": int(m.group(1))}),
     (re.compile(r"^ of cost (\d+) or more"), lambda m: {"cost_at_least": int(m.group(1))}),
     (re.compile(r"^ of cost (\d+)(?! or)"), lambda m: {"cost_at_most": int(m.group(1)), "cost_at_least": int(m.group(1))}),
@@ -38,6 +42,8 @@ _QUALIFIERS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^ (?:with|of) (?:a )?power (?:of )?(\d+) or less"), lambda m: {"power_at_most": int(m.group(1))}),
     (re.compile(r"^ (?:with|of) (?:a )?power (?:of )?(\d+) or more"), lambda m: {"power_at_least": int(m.group(1))}),
     (re.compile(r"^ cards?\b"), lambda m: {}),  # "Character card": a Character
+    (re.compile(r"^ that entered the field this turn"), lambda m: {"entered_this_turn": True}),  # (s5)
+    (re.compile(r"^ that is also a (Forward|Backup|Monster)"), lambda m: {"also": m.group(1).lower()}),  # (s5)
     (re.compile(r"^ other than <self>"), lambda m: {"not_self": True}),
     (re.compile(r"^ other than (?:(Card Name)|Job) (.+?)(?= you control| opponent controls| in your|$)"),
      lambda m: {"none_of": [{"name" if m.group(1) else "job": m.group(2)}]}),
@@ -49,7 +55,9 @@ _QUALIFIERS: tuple[tuple[re.Pattern[str], Any], ...] = (
 
 
 # "Job Samurai or Card Name Samurai", "Card Name A, Card Name B or Card Name C": alternatives of Job / Card Name
-_ALTERNATIVE = re.compile(r"(?:,| or| and/or) (?:an? )?(?=(?:Job|Card Name) )")
+# (s5) and "Light Forward or Dark Forward": alternatives of an Element and a type
+_ALTERNATIVE = re.compile(rf"(?:,| or| and/or) (?:an? )?(?=(?:Job|Card Name) |(?:{_ELEMENT}) (?:Forward|Backup|Monster|"
+                          rf"Character|Summon)\b)")
 # what the last alternative's trailing words say of them all ("… you control", "… in your Break Zone")
 _SHARED = ("controller", "zone", "not_self", "none_of")
 
@@ -342,6 +350,13 @@ _TARGET_VERBS: tuple[tuple[re.Pattern[str], Any], ...] = (
      lambda m: [{"effect": "put_on_deck", "position": "bottom"}]),
     (re.compile(rf"^put {_IT} (?:on|at the) top of (?:its|their) owners?'s? decks?$", re.I),
      lambda m: [{"effect": "put_on_deck", "position": "top"}]),
+    # -- targets and choices (s5) --
+    # "Deal it damage equal to <self>'s power": the card's Power as the effect is done (FFTCG 11.11.9)
+    (re.compile(rf"^deal {_IT} damage equal to <self>'s? power$", re.I),
+     lambda m: [{"effect": "deal_damage", "amount": {"power": "self"}}]),
+    # "Deal it damage equal to its power minus 1000": each chosen card's own Power, less N
+    (re.compile(rf"^deal {_IT} damage equal to its power minus (\d+)$", re.I),
+     lambda m: [{"effect": "deal_damage", "amount": {"power": "it", "minus": int(m.group(1))}}]),
 )
 # effects that take a card from the chosen zone, by the zone the target is in
 _FROM_ZONE: tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...] = (
@@ -389,6 +404,14 @@ def target_sentence(sentence: str, zone: str) -> list[Effect] | None:
             return [{"effect": effect}] if zone in zones else None
     if _PLAY_DULL.match(sentence):
         return [{"effect": "play_onto_field", "dull": True}] if zone == "break" else None
+    if re.match(rf"^put {_IT} at the top or bottom of (?:its|their) owners?'s? decks?$", sentence, re.I):  # (s5)
+        return [{"effect": "either", "options": [[{"effect": "put_on_deck", "position": "top"}],
+                                                  [{"effect": "put_on_deck", "position": "bottom"}]]}]
+    either = re.match(r"^(dull|freeze|activate) it or (dull|freeze|activate) it$", sentence, re.I)
+    if either is not None and zone == "field" and either.group(1).lower() != either.group(2).lower():  # (s5)
+        # "Dull it or Freeze it": its controller picks one as it resolves (FFTCG 11.11.5.1)
+        return [{"effect": "either", "options": [[{"effect": either.group(1).lower()}],
+                                                  [{"effect": either.group(2).lower()}]]}]
     both = _BOTH.match(sentence)
     if both is not None:  # "Dull it and deal it 5000 damage": each half in turn, on the same cards
         first, second = target_sentence(both.group(1), zone), target_sentence(both.group(2), zone)
@@ -439,6 +462,13 @@ def _lasting_forms(subject: str) -> tuple[tuple[re.Pattern[str], Any], ...]:
          lambda m: [{"effect": "cannot_be_broken", "duration": "turn"}]),
         (re.compile(rf"^{s} cannot attack or block this turn$", re.I),
          lambda m: [{"effect": "cannot_attack", "duration": "turn"}, {"effect": "cannot_block", "duration": "turn"}]),
+        # (s5) "It loses all its abilities until the end of the turn" (FFTCG 11.12.4: a lasting effect)
+        (re.compile(rf"^(?:until the end of the turn, {s} loses all (?:its |his |her )?abilities|{s} loses all "
+                    rf"(?:its |his |her )?abilities until the end of the turn)$", re.I),
+         lambda m: [{"effect": "lose_abilities", "duration": "turn"}]),
+        # (s5) FFTCG 11.12.5: the damage it deals itself to a Forward this turn is increased
+        (re.compile(rf"^if {s} deals damage to a Forward this turn, the damage increases by (\d+) instead$", re.I),
+         lambda m: [{"effect": "damage_increase", "amount": int(m.group(1)), "duration": "turn"}]),
         (re.compile(r"^<self>'s power becomes (\d+) until the end of the turn$" if s == "<self>" else
                     r"^(?:its|their) power becomes (\d+) until the end of the turn$", re.I),
          lambda m: [{"effect": "set_power", "value": int(m.group(1)), "duration": "turn"}]),
@@ -760,3 +790,146 @@ def player_sentence(sentence: str) -> Effect | None:
                 found["dull"] = True
             return found
     return None
+
+
+# -- targets and choices (s5): several target groups and the sentences naming them --------------------------------
+# "1 Forward you control and up to 1 other Forward": a group before each " and <count> "
+_GROUP_SPLIT = re.compile(r" and (?=(?:up to )?\d+ )")
+_OTHER = re.compile(r"^((?:up to )?\d+) other ")
+
+
+def counted_groups(phrase: str) -> list[dict[str, Any]] | None:
+    """Read "1 Forward you control and 1 Forward opponent controls" into target groups (target_groups.py); "other"
+    in a later group only restates that a card is chosen once (FFTCG 11.3.4)."""
+    parts = _GROUP_SPLIT.split(phrase.strip())
+    if len(parts) < 2:
+        return None
+    groups = [counted_phrase(_OTHER.sub(r"\1 ", part)) for part in parts]
+    return None if any(group is None for group in groups) else [g for g in groups if g is not None]
+
+
+# the words naming one group: the first and the second
+_GROUP_NAMES = {"the former": 0, "the latter": 1}
+_GROUP_NAME = re.compile(r"\bthe (former|latter)\b", re.I)
+# "Each Forward deals damage equal to its power to the other" (both ways) and the one-way forms (FFTCG 11.11.8)
+_GROUP_FIGHTS = {"each forward deals damage equal to its power to the other": False,
+                 "the former deals damage equal to its power to the latter": True,
+                 "the former deals the latter damage equal to its power": True,
+                 "the first one deals the second damage equal to its power": True}
+# the halves of "Dull the former and deal the latter 5000 damage", "the former gains … and the latter loses …"
+_GROUP_HALVES = re.compile(r",? and (?=(?:\w+ )?the (?:former|latter)\b)", re.I)
+_TURN_FIRST = re.compile(r"^until the end of the turn, ", re.I)
+
+
+def group_sentence(sentence: str, zones: list[str]) -> list[Effect] | None:
+    """Read a sentence on an ability's target groups (`zones`: each group's zone): "them" for every group, "the
+    former" / "the latter" for one (its effects carry `group`), "Each Forward deals damage equal to its power to the
+    other" between two groups on the field (fight)."""
+    fight = _GROUP_FIGHTS.get(sentence.lower())
+    if fight is not None:
+        if len(zones) != 2 or set(zones) != {"field"}:
+            return None
+        return [{"effect": "fight", "one_way": True} if fight else {"effect": "fight"}]
+    if not _GROUP_NAME.search(sentence):  # "Break them.": every group, all in one zone
+        return target_sentence(sentence, zones[0]) if len(set(zones)) == 1 and re.search(
+            r"\b(?:them|they)\b", sentence, re.I) else None
+    lasting = _TURN_FIRST.match(sentence)
+    body = sentence[lasting.end():] if lasting is not None else sentence
+    found: list[Effect] = []
+    for half in _GROUP_HALVES.split(body):
+        names = _GROUP_NAME.findall(half)
+        if len(names) != 1:
+            return None
+        group = _GROUP_NAMES[f"the {names[0].lower()}"]
+        if group >= len(zones):
+            return None
+        text = _GROUP_NAME.sub("it", half) + (" until the end of the turn" if lasting is not None else "")
+        read = target_sentence(text, zones[group])
+        if read is None:
+            return None
+        found += [{**effect, "group": group} for effect in read]
+    return found
+
+
+def self_fight_sentence(sentence: str) -> list[Effect] | None:
+    """Read "<self> and the chosen Forward deal damage equal to their respective power to the other" (a fight between
+    the card itself and the chosen Forward, FFTCG 11.11.8)."""
+    if re.match(r"^<self> and the chosen Forward deal damage equal to their respective power to the other$", sentence,
+                re.I):
+        return [{"effect": "fight", "with": "self"}]
+    return None
+
+
+_INCREASE = re.compile(r"^If (<self>|an? (?P<phrase>.+?)) deals damage to a Forward, the damage increases by (?P<amount>\d+) "
+                       r"instead$")
+
+
+def damage_increase_sentence(sentence: str) -> Effect | None:
+    """Read "If <self> / a Fire Character you control deals damage to a Forward, the damage increases by 1000 instead"
+    (a replacement while the card is on the field, FFTCG 11.12.5; the Characters of the controller only)."""
+    match = _INCREASE.match(sentence)
+    if match is None:
+        return None
+    applies: Any = "self"
+    if match.group("phrase"):
+        applies = card_phrase(match.group("phrase"))
+        if applies is None or applies.get("controller") != "you" or "zone" in applies or applies.get("type") == "summon":
+            return None
+    return {"kind": "replacement", "event": "deals_damage", "instead": "increase", "amount": int(match.group("amount")),
+            "applies_to": applies}
+
+
+# (s5) "Your opponent reveals their hand. You may select 1 card in their hand (other than a Backup). If you do so, your
+# opponent discards it and draws 1 card." / "… remove it from the game and your opponent draws 1 card." / "Select 1
+# card in their hand. Your opponent removes it from the game."
+_MAY_SELECT_FROM_HAND = re.compile(r"^(?P<may>you may )?select (?P<count>\d+) (?P<phrase>.+?) (?:from|in) (?:their|his/her) "
+                                   r"hand(?: other than an? (?P<other>Forward|Backup|Monster|Summon))?$", re.I)
+_DONE_TO_PICKED = {"your opponent discards it": "discard", "remove it from the game": "remove_from_game",
+                   "your opponent removes it from the game": "remove_from_game"}
+_AND_DRAWS = re.compile(r"^(?P<done>.+?) and (?:your opponent )?draws? (?P<count>\d+) cards?$", re.I)
+
+
+def reveal_select_sentences(sentences: list[str]) -> list[Effect] | None:
+    """Read "Your opponent reveals their hand." then a select of a card from that hand (optional: "You may select …
+    If you do so, …") and what is done to it: discarded or removed from the game, the opponent then drawing (only
+    when a card was selected: `if_picked`)."""
+    if len(sentences) != 3 or not _REVEALS_HAND.match(sentences[0]):
+        return None
+    picked = _MAY_SELECT_FROM_HAND.match(sentences[1])
+    rest = sentences[2]
+    if picked is None:
+        return None
+    if picked.group("may"):
+        if not rest.lower().startswith("if you do so, "):
+            return None
+        rest = rest[len("if you do so, "):]
+    draws = _AND_DRAWS.match(rest)
+    done = _DONE_TO_PICKED.get((draws.group("done") if draws is not None else rest).lower())
+    wanted = card_phrase(picked.group("phrase"))
+    if done is None or wanted is None or set(wanted) & {"controller", "zone"}:
+        return None
+    if picked.group("other"):
+        wanted["none_of"] = [{"type": picked.group("other").lower()}]
+    select: Effect = {"effect": "select", "player": "you", "count": int(picked.group("count")),
+                      "filter": {**wanted, "zone": "hand", "controller": "opponent"}}
+    if picked.group("may"):
+        select["up_to"] = True
+    found = [{"effect": "reveal_hand", "player": "opponent"}, select, {"effect": done}]
+    if draws is not None:
+        found.append({"effect": "draw", "count": int(draws.group("count")), "player": "opponent", "if_picked": True})
+    return found
+
+
+# (s5) "Cast 1 Summon of cost 3 or less from your hand without paying the cost"
+_CAST_FREE = re.compile(r"^cast 1 (?P<phrase>Summon.*?) from your hand without paying (?:the|its) cost$", re.I)
+
+
+def cast_free_sentence(sentence: str) -> list[Effect] | None:
+    """Read "Cast 1 Summon (of cost N or less) from your hand without paying the cost": its controller picks the
+    Summon as it resolves (a select from the hand), then it is cast (cast_free)."""
+    match = _CAST_FREE.match(sentence)
+    wanted = card_phrase(match.group("phrase")) if match is not None else None
+    if wanted is None or wanted.get("type") != "summon" or set(wanted) & {"controller", "zone"}:
+        return None
+    return [{"effect": "select", "player": "you", "count": 1, "filter": {**wanted, "zone": "hand", "controller": "you"}},
+            {"effect": "cast_free"}]

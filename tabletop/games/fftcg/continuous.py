@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 
 from tabletop.engine.continuous import ContinuousEffect, LayerSystem, apply_generic
 from tabletop.engine.card_filter import CardFilter, Predicate, Seen
+from tabletop.engine.stack import STACK
 from tabletop.engine.state import GameState
 from tabletop.games.fftcg import turn_history
 from tabletop.games.fftcg.cards import CHARACTER_TYPES
@@ -45,6 +46,7 @@ CONTINUOUS_OPS: dict[str, tuple[int, str, str]] = {
     "cannot_be_broken_by": (LAYER_OTHER, "unchoosable", "unbreakable_by"),
     "set_power": (LAYER_SET_POWER, "set_power", "power"),
     "power": (LAYER_POWER, "add_power", "power"),
+    "lose_abilities": (LAYER_OTHER, "lose_abilities", "keywords"),  # (s5) "It loses all its abilities …"
 }
 
 
@@ -282,10 +284,27 @@ def active_field_abilities(state: GameState) -> list[dict[str, Any]]:
     return state.memo(f"fftcg.field_abilities.{state.active}", lambda: _active_field_abilities(state), board=True)
 
 
+def lost_abilities(state: GameState) -> frozenset[int]:
+    """Return the cards on the field that lost all their abilities ("It loses all its abilities until the end of the
+    turn"): their printed abilities do not work — no field, auto, action or replacement ability (FFTCG 11.12.4)."""
+    return frozenset(iid for item in state.lists.get("effects", ()) if item["effect"] == "lose_abilities"
+                     for iid, ts in item["cards"] if is_current(state, iid, ts))
+
+
+def had_lost_abilities(state: GameState, iid: int, ts: Any) -> bool:
+    """Tell whether the object a card was (`ts`: as it left the field) had lost all its abilities: its "when <self> is
+    broken / leaves the field" abilities do not trigger (they are read as it was, FFTCG 11.8.16)."""
+    return any(item["effect"] == "lose_abilities" and [iid, ts] in [list(c) for c in item["cards"]]
+               for item in state.lists.get("effects", ()))
+
+
 def _active_field_abilities(state: GameState) -> list[dict[str, Any]]:
     effects = []
     index = printed_index(state)
+    lost = lost_abilities(state)
     for iid in field_cards(state):
+        if iid in lost:
+            continue
         card = state.cards[iid]
         facts = index[card.card_id]
         for number, ability in facts.field:
@@ -434,9 +453,18 @@ def _unchoosable(chars: dict[str, Any], effect: ContinuousEffect) -> None:
     chars[effect.key].append((effect.value["by"], effect.value["player"]))
 
 
+def _lose_abilities(chars: dict[str, Any], effect: ContinuousEffect) -> None:
+    """"It loses all its abilities": the keywords and granted abilities it has so far (by timestamp) are gone; its own
+    printed abilities stop working too (`lost_abilities`)."""
+    chars.update(keywords=set(), cannot_attack=False, cannot_block=False, must_attack=False, must_block=False,
+                 cannot_be_broken=False, unblockable_by_cost=None, unchoosable=[], undullable=[])
+    chars["modifiers"].append(f"{effect.value['label']}: loses all its abilities")
+
+
 _OPERATIONS = {"set_power": _set_power, "add_power": _add_power, "grant": _grant, "add_job": _add_job, "add_forward": _add_forward,
                "flag": _flag,
-               "min_cost": _min_cost, "unchoosable": _unchoosable, "undullable": _unchoosable}
+               "min_cost": _min_cost, "unchoosable": _unchoosable, "undullable": _unchoosable,
+               "lose_abilities": _lose_abilities}
 
 
 def _read(current: Any, key: str) -> Any:
@@ -459,6 +487,11 @@ def _type(seen: Seen, iid: int, value: Any) -> bool:
     current = seen.current.get(iid) if seen.current is not None else None
     types = _read(current, "types") if current is not None else None
     return any(one in (types or ()) for one in wanted)
+
+
+def _also(seen: Seen, iid: int, value: Any) -> bool:
+    """"A Monster that is also a Forward": of that type too, besides the filter's `type` (read as `type` is)."""
+    return _type(seen, iid, value)
 
 
 def _element(seen: Seen, iid: int, value: Any) -> bool:
@@ -493,6 +526,11 @@ def _power(at_least: bool) -> Predicate:
 def _damaged(seen: Seen, iid: int, value: Any) -> bool:
     """A "damaged Forward" has damage on it this turn (FFTCG 15.2.5: damage stays until the end of the turn)."""
     return (int(seen.state.cards[iid].props.get("damage") or 0) > 0) == bool(value)
+
+
+def _entered_this_turn(seen: Seen, iid: int, value: Any) -> bool:
+    """A card "that entered the field this turn" (put onto it this turn, actions.put_onto_field)."""
+    return (seen.state.cards[iid].props.get("entered") == seen.state.turn) == bool(value)
 
 
 def _in_battle(role: str) -> Predicate:
@@ -531,7 +569,7 @@ FILTER = CardFilter("fftcg", {
     "category": _attribute("category"), "dull": _dull, "power_at_most": _power(False), "power_at_least": _power(True),
     "keyword": _keyword, "zone": _where_or_how_many, "count": _where_or_how_many, "up_to": _where_or_how_many,
     "damaged": _damaged, "attacking": _in_battle("attackers"), "blocking": _in_battle("blocker"),
-    "any_of": _any_of, "none_of": _none_of,
+    "any_of": _any_of, "none_of": _none_of, "entered_this_turn": _entered_this_turn, "also": _also,
 })
 if set(FILTER.keys) != set(TARGET_KEYS):
     raise ImportError("FFTCG's card filter and its card-file check (effects.TARGET_KEYS) must name the same keys")
@@ -544,14 +582,14 @@ def matches(state: GameState, iid: int, filt: Mapping[str, Any], you: str, sourc
     LayerSystem's mappings)."""
     card = state.cards[iid]
     zone = filt.get("zone", "field")
-    if card.zone != f"{card.owner}.{zone}":  # always its owner's zones
+    if card.zone != (STACK if zone == STACK else f"{card.owner}.{zone}"):  # its owner's zones, or the shared stack
         return False
     return FILTER.holds(Seen(state, you, source, chars), iid, filt)
 
 
 def number_of(state: GameState, spec: Any, controller: str, source: int | None, x: int = 0) -> int:
     """Return a number an ability uses: a printed one, or one computed now (effects.VALUE_KEYS): X paid with the cost,
-    the field's cards passing a filter, or the points of damage a player has received, times N, divided by N with a
+    the field's cards passing a filter, the points of damage a player has received or the source's Power, times N, divided by N with a
     fraction rounded up (FFTCG 4.2); never below 0 (FFTCG 4.1), then made a loss when `negative`."""
     if not isinstance(spec, Mapping):
         return int(spec)
@@ -562,9 +600,13 @@ def number_of(state: GameState, spec: Any, controller: str, source: int | None, 
         base = len(state.zones[f"{whose}.damage"].cards)
     elif "paid_elements" in spec:  # "for each CP of a different Element you paid to cast <self>"
         base = (turn_history.paid_elements(state, source) or 0) if source is not None else 0
+    elif "power" in spec:  # the source's Power now (a negative one deals none, FFTCG 4.3); the caller passes no
+        # source once it is another object
+        current = characteristics(state).get(source) if source is not None else None
+        base = max(0, current.power or 0) if current is not None else 0
     else:
         base = sum(1 for iid in field_cards(state) if matches(state, iid, spec["count"], controller, source))
-    total = base * int(spec.get("times", 1))
+    total = base * int(spec.get("times", 1)) - int(spec.get("minus", 0))
     divide = int(spec.get("divide", 1))
     number = max(0, -(-total // divide))
     return -number if spec.get("negative") else number

@@ -56,19 +56,27 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   cards are the command's `cost_cards` (not the Backups it dulls for CP).
 - `target`: `self`, `event` (an auto ability's: the card its event happened to — "When a Forward you control
   attacks, it gains …" — while still the same object on the field, not chosen), or a card filter with `count` (default 1) and `up_to` (bool) — chosen when
-  played or put on the stack. `all`: a card filter, every matching card (not chosen).
+  played or put on the stack; or a list of such filters, groups chosen together ("Choose 1 Forward you control and 1
+  Forward opponent controls": target_groups.py), an effect with `group: N` done only to group N's cards ("the
+  former" 0, "the latter" 1), one without to them all. `all`: a card filter, every matching card (not chosen).
 - `applies_to` (field, replacement): `self` or a card filter. `event` (replacement): `break` (with
   `instead`: remove_from_game or return_to_hand), `enters_field` (with `instead: your_control`: the
   card enters under this ability's controller, FFTCG 11.12.5.7) or `damage` (damage dealt to a
   Forward; `instead: reduce` with `amount`, or `instead: prevent`: none is dealt; `instead: prevent_below_power`: none
   is dealt when it is less than the Forward's Power, after the reductions: "If <self> is dealt damage less than its
-  power, the damage becomes 0 instead").
+  power, the damage becomes 0 instead") or `deals_damage` (damage the `applies_to` Characters deal to a Forward
+  themselves — in battle, or made to by a text, not by their abilities, FFTCG 11.11.8 —; `instead: increase` with
+  `amount`: "If <self> deals damage to a Forward, the damage increases by 1000 instead").
 - `if` / `unless` (on any effect, the first one's at the ability's level): a `condition` (as above) under which the
   effect is done / not done: "If you control 3 or more Backups, draw 1 card." and "Deal it 5000 damage. If …, deal it
   8000 damage instead." (the first `unless`, the second `if`). A condition is read once per resolution, when the first
   effect naming it is reached, so an effect and its "instead" never both happen.
-- `unless_paid: true` (on any effect after a `pay` step): done only when that payment was not made ("If your opponent
-  doesn't pay [2], break it": a pay {player: opponent} step, then break with unless_paid).
+- `all` on an effect of `then` (or of a mode): that effect is done to every card passing the filter now, not to the
+  chosen cards (one of several selected actions: "Activate all the Backups you control.").
+- `unless_paid: true` (an effect after a pay): done only when that payment was not made ("If your opponent doesn't
+  pay [1], it cannot attack or block this turn": pay with `player: opponent`, their choice as it resolves).
+- `if_picked: true` (an effect after a select): done only when a card was selected ("You may select 1 card in their
+  hand. If you do so, remove it from the game and your opponent draws 1 card.").
 - `then`: a list of further effects, done in order on the same chosen cards; one with `on: self` is done to the
   ability's own card instead ("Choose 1 Forward. Break it. Activate <self>."; while it is still the object that
   used the ability, FFTCG 7.4).
@@ -87,11 +95,13 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   only once per turn"; (a Summon's effect) `[your_turn]`: "You can only cast <self> during your turn" (its text
   narrows FFTCG 12.2's "on either player's turn"; an EX Burst is not a cast).
 
-Card filters: {type (one, or a list: "Forward or Monster"), controller: you|opponent|any, zone: field|hand|break, element, job, name,
+Card filters: {type (one, or a list: "Forward or Monster"), controller: you|opponent|any, zone: field|hand|break|stack (a
+Summon on the stack: "Choose 1 Summon. Cancel its effect."), element, job, name,
 category, cost_at_most, cost_at_least, power_at_most, power_at_least, dull, keyword, not_self, damaged ("damaged
-Forward": damage on it), attacking, blocking (in the current battle), any_of / none_of (a list of filters of type,
+Forward": damage on it), attacking, blocking (in the current battle), entered_this_turn (put onto the field this
+turn), also (a second type it has as well: "a Monster that is also a Forward"), any_of / none_of (a list of filters of type,
 element, job, name and category: "Job Samurai or Card Name Samurai", "other than Card Name Cyan")}; damaged,
-attacking and blocking only in `target` and `all`.
+attacking, blocking and entered_this_turn only in `target` and `all`.
 
 Effects and their parameters:
 draw {count, player}, deal_damage {amount}, damage_player {amount, player}, break {instead} (`instead`:
@@ -110,7 +120,9 @@ add_counter {counter, count}, remove_counter {counter, count}, cost_change {amou
 `applies_to` cost that much more; negative = less; `floor: 1`: "(it cannot become 0)", a cost of 1 or more stays 1 or
 more; `applies_to: self`: the card's own cost, counted while it is in
 its owner's hand, FFTCG 11.12.4.4), choose_one {modes: [[effects…], …]} ("select 1 of the N following
-actions", FFTCG 11.3.3; as an ability's first effect, a mode's first effect may carry its own `target` or `all`: the mode
+actions", FFTCG 11.3.3; `more_if` / `more_from`: the modes from index `more_from` on — sets of several actions, "If
+<condition>, select up to 2 of the 3 following actions instead" — may be chosen only while the condition holds;
+as an ability's first effect, a mode's first effect may carry its own `target` or `all`: the mode
 is then chosen before the targets, see `with_mode`),
 gain_control {while_source_on_field} (and remove_from_game {while_source_on_field}: "… for as long as <self> is
 on the field": when that card leaves the field, the cards removed return to their owner's field, control goes back to
@@ -131,7 +143,7 @@ puts it into the Break Zone still, FFTCG 12.4.4), cannot_be_blocked_by {cost_at_
 such a Summon or ability dulls it, FFTCG 1.3; costs and attacks still do), cannot_be_broken_by {by, player} (no break
 effect of such a Summon or ability breaks it, FFTCG 1.3; damage still does: "cannot be broken by opposing Summons or
 abilities that don't deal damage"), cannot_be_chosen {by: summons|abilities|any, player} (by what
-the given player plays; no player: anyone's), delayed {when: a trigger, do: [effects…]} (one time, next event: of the chosen card, or a phase's beginning; an
+the given player plays; no player: anyone's), delayed {when: a trigger, do: [effects…], this_turn} (`this_turn`: only if it happens this turn; one time, next event: of the chosen card, or a phase's beginning; an
 effect of `do` with `on: self` is done to the card that made it, while still the same object),
 by_hand {text} (an ability the rules cannot carry out: its controller does `text` by hand, then answers Done;
 engine/by_hand.py), replace_break {instead: remove_from_game|return_to_hand, put} (a one-shot making a replacement until
@@ -147,17 +159,37 @@ reduced by 1 (it cannot become 0)": the next card passing `filter`, a filter of 
 turn costs `amount` more — negative: less — but not below `floor` unless it already was; used up by that cast),
 reveal_hand {player} (that player shows
 their hand to both players: "Your opponent reveals their hand. Select 1 card from their hand. Your opponent discards
-this card." is reveal_hand, a select from the opponent's hand, then discard), when_done {after: discard|damage|self_break|self_removed|pay|moved, count, do: an
-ability} (`moved`: after a select of 1 card you control and an effect moving it — "you may put 1 Backup you control into
+this card." is reveal_hand, a select from the opponent's hand, then discard), when_done {after: discard|damage|self_break|pay|moved|self_removed, count, do: an
+ability} (`self_removed`: after "you may remove <self> from the game", done once it is in the Removed Zone) (`moved`: after a select of 1 card you control and an effect moving it — "you may put 1 Backup you control into
 the Break Zone. When you do so, …" — done when the selected card left the field) ("you may discard 1 card (`count`: all of them). When you do so, choose 1 Forward. Break it.": when the step before it was done —
 the cards discarded, the damage received, the card itself put into the Break Zone — `do` triggers as a new auto
 ability, its targets chosen as it goes on the stack, FFTCG 11.8).
 A number (draw count, deal_damage/damage_player/power amount; a card's own cost_change) may be computed when the
 effect resolves (the cost: when it is counted): {x: N} is N times the X paid, {count: FILTER} the number of field
 cards passing the filter, {damage_points: you|opponent} the points of damage that player has received,
-{paid_elements: true} the different Elements of the CP the card was cast with this turn (0 if not cast); `times: N`
+{paid_elements: true} the different Elements of the CP the card was cast with this turn (0 if not cast), {power: self}
+the current Power of the ability's own card while it is on the field as the object that used or triggered the ability
+(none once it left: "Deal it damage equal to <self>'s power"), {power: it} the Power of each card it is done to (a
+deal_damage: "Deal it damage equal to its power minus 1000"); `minus: N` subtracts; `times: N`
 multiplies, `divide: N` divides with fractions rounded up (FFTCG 4.2); `negative: true` makes it a loss (power) or a
 reduction (cost_change).
+fight {one_way, with} (two Forwards deal each other damage equal to their Power, at once, each the source of the damage
+it deals, FFTCG 11.11.8: the cards of two target groups, "Each Forward deals damage equal to its power to the other" —
+`one_way`: only the first group's to the second's, "The former deals damage equal to its power to the latter" — or,
+`with: self`, the ability's own card and the chosen one, "<self> and the chosen Forward deal damage equal to their
+respective power to the other"; a Forward gone from the field deals and is dealt none).
+cast_free (after a select of Summons from the hand: each is cast without paying its cost, onto the stack, its targets
+chosen as it goes there: "Cast 1 Summon of cost 3 or less from your hand without paying the cost", FFTCG 11.3),
+blink {dull} (each chosen card on the field is removed from the game, then played onto its owner's field — dull if
+`dull` — as a new object: "Remove it from the game. Then, play the removed Forward onto the field dull."),
+lose_abilities (lasting: the card loses its keywords and the abilities granted to it before, and its printed abilities
+— field, auto, action, replacement — do not work, FFTCG 11.12.4: "It loses all its abilities until the end of the turn"),
+either {options: [[effects…], …]} (its controller picks one option as it resolves, FFTCG 11.11.5.1, and its effects
+are done to the same cards: "Dull it or Freeze it", "Put it at the top or bottom of its owner's deck"; an option's
+effects ask nothing: dull, freeze, activate, put_on_deck),
+damage_increase {amount} (lasting: the damage each chosen card deals to a Forward itself increases by `amount`, "If
+it deals damage to a Forward this turn, the damage increases by 1000 instead", FFTCG 11.12.5), cancel (the chosen Summons on the stack are taken off it without resolving, their effect not done, and put into
+their owners' Break Zones as a resolved Summon is, FFTCG 11.11.10: "Choose 1 Summon. Cancel its effect.").
 mill {count, player} puts the top `count` cards of the player's deck into their Break Zone (FFTCG 7.3).
 `player` is `you`, `opponent` or `each` (draw, discard, damage_player, mill: the turn player chooses first,
 then the other, then both act at once, FFTCG 6.1.4); default: you for draw and discard, opponent for
@@ -188,11 +220,11 @@ CONTROL_KEYS = ("type", "element", "job", "name", "category", "cost_at_most", "c
                 "at_most", "any_of", "none_of", "dull")
 FILTER_KEYS = ("type", "controller", "zone", "element", "job", "name", "category", "cost_at_most",
                "cost_at_least", "power_at_most", "power_at_least", "dull", "keyword", "not_self", "damaged",
-               "attacking", "blocking", "any_of", "none_of")
+               "attacking", "blocking", "any_of", "none_of", "entered_this_turn", "also")
 # what each filter of `any_of` ("Job Samurai or Card Name Samurai") and `none_of` ("other than Card Name Cyan") reads
-ALTERNATIVE_KEYS = ("type", "element", "job", "name", "category")
+ALTERNATIVE_KEYS = ("type", "element", "job", "name", "category", "cost_at_least", "cost_at_most")
 # filter keys that read the moment (damage, the current battle): only where cards are chosen or taken now
-MOMENT_KEYS = ("damaged", "attacking", "blocking")
+MOMENT_KEYS = ("damaged", "attacking", "blocking", "entered_this_turn")
 TARGET_KEYS = FILTER_KEYS + ("count", "up_to")
 COST_KEYS = ("cp", "element", "element_cp", "elements", "x", "dull", "break_self", "discard", "discard_of", "mill",
              "remove_top", "discard_self", "put_characters", "put_characters_of", "remove_break", "dull_characters",
@@ -200,9 +232,9 @@ COST_KEYS = ("cp", "element", "element_cp", "elements", "x", "dull", "break_self
              "remove_counters", "remove_characters", "remove_characters_of")
 ABILITY_KEYS = ("kind", "effect", "trigger", "of", "condition", "damage", "optional", "ex_burst", "cost",
                 "target", "all", "applies_to", "then", "duration", "name", "event", "instead", "only", "if", "unless",
-                "counters_at_least", "damage_on_self_at_least", "from_break_zone")
+                "counters_at_least", "damage_on_self_at_least", "from_break_zone", "group", "if_picked", "unless_paid")
 # keys of one effect step besides its word's parameters (see `then`, `if` / `unless`)
-STEP_KEYS = ("effect", "duration", "on", "if", "unless", "unless_paid")
+STEP_KEYS = ("effect", "duration", "on", "if", "unless", "group", "if_picked", "all", "unless_paid")
 USE_LIMITS = ("your_turn", "main_phase", "once_per_turn", "while_attacking")
 
 # The effect words with their own parameters' types (handlers: words.py; cost_change and choose_one have none:
@@ -210,9 +242,9 @@ USE_LIMITS = ("your_turn", "main_phase", "once_per_turn", "while_attacking")
 VOCABULARY = Vocabulary("fftcg")
 # A number an effect computes when it resolves (FFTCG 4.2, 4.5): {x: N} (N times the X paid with the cost),
 # {count: FILTER} (the field's cards passing it), {damage_points: PLAYER}, with `times: N`, `divide: N` (a fraction
-# rounded up) and `negative` (see the module docstring).
+# rounded up) and `negative` (see the module docstring); {power: self} (the ability's own card's current Power).
 VALUE: tuple[type, ...] = (int, dict)
-VALUE_KEYS = ("x", "count", "damage_points", "paid_elements", "times", "divide", "negative")
+VALUE_KEYS = ("x", "count", "damage_points", "paid_elements", "power", "times", "divide", "negative", "minus")
 _WORDS: dict[str, dict[str, ParamType]] = {
     "draw": {"count": VALUE, "player": str},
     "deal_damage": {"amount": VALUE},
@@ -238,7 +270,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "add_counter": {"counter": str, "count": int},
     "remove_counter": {"counter": str, "count": int},
     "cost_change": {"amount": VALUE, "floor": int},
-    "choose_one": {"modes": list},
+    "choose_one": {"modes": list, "more_if": dict, "more_from": int},
     "gain_control": {"while_source_on_field": bool},
     "discard": {"count": int, "player": str, "filter": dict},
     "discard_hand": {"player": str},
@@ -257,7 +289,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "backup_cp_only": {},
     "any_element_cp": {},
     "any_element_cost": {},
-    "delayed": {"when": str, "do": list},
+    "delayed": {"when": str, "do": list, "this_turn": bool},
     "replace_break": {"instead": str, "put": bool},
     "replace_next_damage": {"instead": str, "amount": int},
     "when_done": {"after": str, "count": int, "do": dict},
@@ -266,6 +298,13 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "next_cost_change": {"amount": int, "filter": dict, "floor": int},
     "pay": {"cost": dict, "player": str},
     "by_hand": {"text": str},
+    "fight": {"one_way": bool, "with": str},
+    "cancel": {},
+    "damage_increase": {"amount": int},
+    "either": {"options": list},
+    "lose_abilities": {},
+    "blink": {"dull": bool},
+    "cast_free": {},
 }
 for _word, _word_params in _WORDS.items():
     VOCABULARY.add(_word, None, **_word_params)
@@ -279,7 +318,8 @@ INSTEADS = ("remove_from_game", "return_to_hand")
 ENTRY_INSTEADS = ("your_control",)
 DAMAGE_INSTEADS = ("reduce", "prevent")
 CHOOSERS = ("summons", "abilities", "any")
-WHEN_DONE_AFTER = ("discard", "damage", "self_break", "self_removed", "pay", "moved")  # the steps a "When you do so" may follow
+EITHER_WORDS = ("dull", "freeze", "activate", "put_on_deck")  # what an `either` option may do (nothing it does asks a question)
+WHEN_DONE_AFTER = ("discard", "damage", "self_break", "pay", "moved", "self_removed")  # the steps a "When you do so" may follow
 
 
 def validate_effects(mapping: Mapping[str, Any]) -> list[str]:
@@ -309,7 +349,7 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
     if not isinstance(ability, Mapping):
         return [f"{where}: an ability is a mapping with 'effect'"]
     kind = ability_kind(ability, summon)
-    damage_amount = ("amount",) if kind == "replacement" and ability.get("event") == "damage" else ()
+    damage_amount = ("amount",) if kind == "replacement" and ability.get("event") in ("damage", "deals_damage") else ()
     problems = [f"{where}: unknown key {k!r}" for k in ability
                 if k not in ABILITY_KEYS and k not in _params(ability) and k not in damage_amount]
     if kind not in KINDS:
@@ -323,14 +363,14 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
     if kind == "replacement":
         event = ability.get("event", "break")
         allowed = {"break": INSTEADS, "enters_field": ENTRY_INSTEADS,
-                   "damage": (*DAMAGE_INSTEADS, "prevent_below_power")}.get(event)
+                   "damage": (*DAMAGE_INSTEADS, "prevent_below_power"), "deals_damage": ("increase",)}.get(event)
         if allowed is None:
-            problems.append(f"{where}: replacement event must be 'break', 'enters_field' or 'damage'")
+            problems.append(f"{where}: replacement event must be 'break', 'enters_field', 'damage' or 'deals_damage'")
         elif ability.get("instead") not in allowed:
             problems.append(f"{where}: a {event} replacement's 'instead' must be one of {', '.join(allowed)}")
-        elif ability.get("instead") == "reduce" and not (isinstance(ability.get("amount"), int)
-                                                         and ability["amount"] > 0):
-            problems.append(f"{where}: a damage reduction needs a positive 'amount'")
+        elif ability.get("instead") in ("reduce", "increase") and not (isinstance(ability.get("amount"), int)
+                                                                       and ability["amount"] > 0):
+            problems.append(f"{where}: a damage reduction or increase needs a positive 'amount'")
         applies = ability.get("applies_to")
         if applies is not None and applies != "self":
             problems += _check_filter(f"{where}.applies_to", applies, FILTER_KEYS)
@@ -399,6 +439,8 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
         value = ability.get(key)
         if key == "target" and value == "event" and not ability.get("trigger"):
             problems.append(f"{where}: 'target: event' (the card the event happened to) needs a trigger")
+        elif key == "target" and isinstance(value, list):  # several target groups (target_groups.py)
+            problems += _check_target_groups(where, value)
         elif value is not None and value != "self" and not (key == "target" and value == "event"):
             problems += _check_filter(f"{where}.{key}", value, TARGET_KEYS if key == "target" else FILTER_KEYS)
             if key in ("applies_to", "of") and isinstance(value, Mapping):
@@ -432,7 +474,39 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
                          if k not in (*STEP_KEYS, *_params(effect))]
             if effect.get("on", "self") != "self":
                 problems.append(f"{where}.then[{index}]: 'on' can only be self")
+            problems += _check_group(f"{where}.then[{index}]", ability, effect)
+            if "all" in effect:
+                problems += _check_filter(f"{where}.then[{index}].all", effect["all"], FILTER_KEYS)
+    problems += _check_group(where, ability, ability)
+    steps = [ability, *(e for e in (then if isinstance(then, list) else []) if isinstance(e, Mapping))]
+    for step in steps:
+        if step.get("effect") == "fight" and step.get("with", "self") != "self":
+            problems.append(f"{where}: fight 'with' can only be self (the ability's own card)")
+        elif step.get("effect") == "fight" and not (
+                isinstance(ability.get("target"), Mapping) if step.get("with") else
+                isinstance(ability.get("target"), list) and len(ability["target"]) == 2):
+            problems.append(f"{where}: fight needs one chosen card ('with: self') or two target groups")
     return problems
+
+
+def _check_target_groups(where: str, groups: list[Any]) -> list[str]:
+    """Check a list of target groups: two or more target filters."""
+    problems = [] if len(groups) >= 2 else [f"{where}: a list of targets has two groups or more (one group: a mapping)"]
+    for index, group in enumerate(groups):
+        problems += _check_filter(f"{where}.target[{index}]", group, TARGET_KEYS)
+    return problems
+
+
+def _check_group(where: str, ability: Mapping[str, Any], effect: Mapping[str, Any]) -> list[str]:
+    """Check an effect's `group`: the index of one of the ability's target groups."""
+    if "group" not in effect:
+        return []
+    groups = ability.get("target")
+    group = effect["group"]
+    if not isinstance(groups, list) or isinstance(group, bool) or not isinstance(group, int) or not (
+            0 <= group < len(groups)):
+        return [f"{where}: 'group' is the index of one of the ability's target groups (a list of targets)"]
+    return []
 
 
 def _check_condition(where: str, value: Any) -> list[str]:
@@ -474,6 +548,10 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
         problems.append(f"{where}: 'duration' must be turn or permanent")
     if name == "grant_keyword" and effect.get("keyword") not in ("brave", "haste", "first_strike"):
         problems.append(f"{where}: grant_keyword needs keyword brave, haste or first_strike")
+    if name == "choose_one" and "more_if" in effect:
+        problems += _check_condition(f"{where}.more_if", effect["more_if"])
+        if not isinstance(effect.get("more_from"), int) or not 1 <= effect["more_from"] < len(effect.get("modes") or []):
+            problems.append(f"{where}: choose_one 'more_from' is the index of its first mode needing 'more_if'")
     if name == "choose_one":
         modes = effect.get("modes")
         if not isinstance(modes, list) or len(modes) < 2:
@@ -486,11 +564,20 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
                         continue
                     problems += _check_effect(f"{where}.modes[{m}][{e}]", sub)
                     for key in ("target", "all"):
-                        if key in sub and e > 0:
+                        if key == "target" and key in sub and e > 0:  # a later effect's `all`: see `then`
                             problems.append(f"{where}.modes[{m}][{e}]: only a mode's first effect chooses its cards")
+                        elif key == "target" and isinstance(sub.get(key), list):
+                            problems += _check_target_groups(f"{where}.modes[{m}]", sub[key])
                         elif key in sub and sub[key] != "self":
                             problems += _check_filter(f"{where}.modes[{m}].{key}", sub[key],
                                                       TARGET_KEYS if key == "target" else FILTER_KEYS)
+    if name == "either":
+        options = effect.get("options")
+        if not isinstance(options, list) or len(options) < 2 or any(
+                not isinstance(option, list) or not option or any(
+                    not isinstance(sub, Mapping) or sub.get("effect") not in EITHER_WORDS for sub in option)
+                for option in options):
+            problems.append(f"{where}: either needs 'options', two or more lists of {', '.join(EITHER_WORDS)}")
     if name == "delayed":
         if effect.get("when") not in TRIGGERS:
             problems.append(f"{where}: delayed needs 'when', a trigger ({', '.join(TRIGGERS)})")
@@ -556,8 +643,11 @@ def counts_printed_facts(value: Mapping[str, Any]) -> bool:
 def _check_value(where: str, value: Mapping[str, Any]) -> list[str]:
     """Check a number computed when the effect resolves (see VALUE_KEYS)."""
     problems = [f"{where}: unknown value key {k!r}" for k in value if k not in VALUE_KEYS]
-    if sum(key in value for key in ("x", "count", "damage_points", "paid_elements")) != 1:
-        problems.append(f"{where}: a computed number gives one of 'x', 'count', 'damage_points' or 'paid_elements'")
+    if sum(key in value for key in ("x", "count", "damage_points", "paid_elements", "power")) != 1:
+        problems.append(f"{where}: a computed number gives one of 'x', 'count', 'damage_points', 'paid_elements' or "
+                        "'power'")
+    if value.get("power", "self") not in ("self", "it"):
+        problems.append(f"{where}: 'power' is self (the ability's own card) or it (each card the effect is done to)")
     if value.get("damage_points", "you") not in ("you", "opponent"):
         problems.append(f"{where}: 'damage_points' is you or opponent")
     for key in ("x", "times", "divide"):
@@ -595,8 +685,8 @@ def _check_filter(where: str, value: Any, allowed: tuple[str, ...]) -> list[str]
             problems.append(f"{where}: type must be forward, backup, monster, summon or character (or a list of them)")
     if value.get("controller", "any") not in ("you", "opponent", "any"):
         problems.append(f"{where}: controller must be you, opponent or any")
-    if value.get("zone", "field") not in ("field", "hand", "break"):
-        problems.append(f"{where}: zone must be field, hand or break")
+    if value.get("zone", "field") not in ("field", "hand", "break", "stack"):
+        problems.append(f"{where}: zone must be field, hand, break or stack")
     for key in ("any_of", "none_of"):
         if key not in value:
             continue

@@ -65,19 +65,23 @@ from tabletop.engine.text_compilation import CompiledText
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.triggers import trigger_event
 from tabletop.engine.zones import Visibility, ZoneSpec, zone_id
-from tabletop.games.fftcg import actions, combat, flow, turn_history
+from tabletop.games.fftcg import actions, combat, flow, target_groups, turn_history
 from tabletop.games.fftcg.by_hand_timing import timing, zones_of_use
 from tabletop.games.fftcg.cards import card_from_mapping, elements_of, is_character
 from tabletop.games.fftcg.commands import (
     FFTCG_COMMANDS, CastSummon, DeclareAttack, DeclareBlock, DeclareParty, PlayCharacter, RepeatLoop,
     SplitDamage, UseAbility,
 )
-from tabletop.games.fftcg.continuous import FILTER, characteristics, condition_holds, cost_of, field_cards, is_current, is_of_type, pinned
-from tabletop.games.fftcg.cp import ability_cost, character_cost, check_payment, elements_paid, find_payment
+from tabletop.games.fftcg.continuous import (
+    FILTER, characteristics, condition_holds, cost_of, field_cards, is_current, is_of_type, lost_abilities, pinned,
+)
+from tabletop.games.fftcg.cp import ability_cost, character_cost, check_payment, elements_paid, find_payment, play_cost
 from tabletop.games.fftcg.effects import ability_kind, has_mode_targets, validate_effects, with_mode
 from tabletop.games.fftcg.printed import printed_index
 from tabletop.games.fftcg.processes import settle
-from tabletop.games.fftcg.resolution import check_targets, resolve_entry, target_candidates, target_count
+from tabletop.games.fftcg.resolution import (
+    check_targets, group_candidates, mode_count, resolve_entry, target_candidates, target_count,
+)
 from tabletop.games.fftcg.text_compiler import compile_card
 
 PLAY_PHASES = ("main1", "main2", "attack")
@@ -143,6 +147,7 @@ class FFTCGRules(GameRules):
             tx.set_prop(iid, "ts", actions.next_clock(tx))
         if key == "entered_this_turn":  # false: there since before either player's latest turn (FFTCG 15.2.2.3)
             tx.set_prop(iid, "since", tx.state.turn if value else tx.state.turn - 2)
+            tx.set_prop(iid, "entered", tx.state.turn if value else None)
         elif key == "damage":
             tx.set_prop(iid, "damage", int(value) or None)
         elif key == "frozen":
@@ -799,13 +804,13 @@ class FFTCGRules(GameRules):
         _refuse_outside_play_phases(state)
         definition = state.definition(command.card)
         ability = _summon_ability(definition)
-        targets = list(command.targets)
+        targets, sizes = list(command.targets), None
         if ability is not None:
             limited = _cast_limit(state, command.by, ability, definition.name)
             if limited is not None:
                 raise limited
-            _check_mode(ability, command.mode)
-            check_targets(state, with_mode(ability, command.mode), command.by, command.card, targets)
+            _check_mode(state, ability, command.mode, command.by)
+            targets, sizes = check_targets(state, with_mode(ability, command.mode), command.by, command.card, targets)
         cost = character_cost(state, command.card, cost_of(state, command.card))
         _refuse_discarded_cp(state, command.card, command.discards)
         check_payment(state, command.by, cost, command.discards, command.backups, {command.card})
@@ -817,6 +822,8 @@ class FFTCGRules(GameRules):
         entry = {"kind": "summon", "source": command.card, "ts": state.cards[command.card].props["ts"],
                  "controller": command.by, "card_id": definition.id, "ability": index,
                  "targets": pinned(state, targets), "mode": command.mode, "name": definition.name}
+        if sizes is not None:  # several target groups (target_groups.py)
+            entry["target_groups"] = sizes
         if ability is None:
             entry["inline"] = {"effect": "draw", "count": 0}
         stack.push(tx, entry)
@@ -837,6 +844,8 @@ class FFTCGRules(GameRules):
         """
         card = state.cards.get(iid)
         cost = ability.get("cost") or {}
+        if iid in lost_abilities(state):  # "It loses all its abilities until the end of the turn"
+            return IllegalCommand("FFTCG 11.12.4", f"{state.definition(iid).name} has lost all its abilities")
         if cost.get("discard_self"):  # used from the hand: its cost discards it (FFTCG 12.1)
             if card is None or card.zone != f"{player}.hand":
                 return IllegalCommand("FFTCG 12.1", "this ability is used from your hand (its cost discards the card)")
@@ -919,9 +928,9 @@ class FFTCGRules(GameRules):
                 raise IllegalCommand("FFTCG 11.7.1", f"a special ability also costs discarding a Character card "
                                                      f"named {definition.name} from your hand")
             exclude.add(other.iid)
-        targets = list(command.targets)
-        _check_mode(ability, command.mode)
-        check_targets(state, with_mode(ability, command.mode), command.by, command.card, targets)
+        _check_mode(state, ability, command.mode, command.by)
+        targets, sizes = check_targets(state, with_mode(ability, command.mode), command.by, command.card,
+                                       list(command.targets))
         cost = dict(ability.get("cost") or {})
         if command.x < 0:
             raise IllegalCommand("FFTCG 4.1", "a player cannot choose a negative number")
@@ -936,6 +945,8 @@ class FFTCGRules(GameRules):
                  "card_id": definition.id, "ability": command.ability, "targets": pinned(state, targets),
                  "mode": command.mode, "name": ability.get("name") or f"{definition.name}: ability {command.ability}",
                  "x": command.x}
+        if sizes is not None:  # several target groups (target_groups.py)
+            entry["target_groups"] = sizes
         if cost.get("dull"):
             tx.set_field(command.card, "tapped", True)
         if "once_per_turn" in (ability.get("only") or ()):  # this object used it this turn (see _use_limit)
@@ -1382,17 +1393,19 @@ def _cast_limit(state: GameState, player: str, ability: Mapping[str, Any], name:
     return None
 
 
-def _modes(ability: Mapping[str, Any]) -> list[int | None]:
-    """Return the modes a player may choose for an ability ("choose one of…"), or [None] when it has none."""
-    for step in [ability, *ability.get("then", [])]:
-        if step.get("effect") == "choose_one":
-            return list(range(len(step["modes"])))
-    return [None]
+def _modes(state: GameState, ability: Mapping[str, Any], player: str) -> list[int | None]:
+    """Return the modes a player may choose for an ability now ("choose one of…"), or [None] when it has none."""
+    count = mode_count(state, ability, player)
+    return list(range(count)) if count else [None]
 
 
-def _check_mode(ability: Mapping[str, Any], mode: int | None) -> None:
+def _check_mode(state: GameState, ability: Mapping[str, Any], mode: int | None, player: str) -> None:
     for step in [ability, *ability.get("then", [])]:
         if step.get("effect") == "choose_one":
+            count = mode_count(state, ability, player)
+            if mode is not None and count <= mode < len(step["modes"]):
+                raise IllegalCommand("FFTCG 11.3.3", "several actions may be selected only when the text's condition "
+                                                     f"holds: choose a mode from 0 to {count - 1}")
             if mode is None or not 0 <= mode < len(step["modes"]):
                 raise IllegalCommand("FFTCG 11.3.3", f"choose a mode from 0 to {len(step['modes']) - 1}")
             return
@@ -1416,12 +1429,16 @@ def _choices(state: GameState, ability: Mapping[str, Any] | None, player: str,
     """
     if ability is None:
         return [((), None)]
-    modes = _modes(ability)
+    modes = _modes(state, ability, player)
     if has_mode_targets(ability):  # each mode chooses its own cards (effects.with_mode)
         return [(group, mode) for mode in modes for group, _ in _choices(state, with_mode(ability, mode), player, source)]
     low, high = target_count(ability)
     if high == 0:
         return [((), mode) for mode in modes]
+    several = target_groups.groups_of(ability)
+    if several is not None:  # each group's cards among its own candidates, in group order (target_groups.py)
+        chosen = target_groups.choices(several, group_candidates(state, ability, player, source))
+        return [(group, mode) for group in itertools.islice(chosen, TARGET_CHOICES_LIMIT) for mode in modes]
     candidates = target_candidates(state, ability, player, source)
     if len(candidates) < low:   # FFTCG 11.3.4: a required target that does not exist; "up to" may choose none
         return []

@@ -9,6 +9,8 @@ read to `unknown_clauses`.
 """
 from __future__ import annotations
 
+import itertools
+import json
 import re
 from typing import Any
 
@@ -20,7 +22,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-76"
+COMPILER_VERSION = "fftcg-77"
 
 Ability = dict[str, Any]
 
@@ -51,7 +53,7 @@ def compile_card(card: CardDefinition) -> CompiledText:
             if found is not None:
                 keywords.update(found)
                 continue
-            effects += _ability(marked, summon)
+            effects += _targets_and_choices_checked(_ability(marked, summon), summon, marked)
         except Unread as unread:
             by_hand.append(printed)
             unknown.append(normalised_clause(unread.clause))
@@ -350,7 +352,7 @@ def _action(head: Ability, name: str, cost_text: str, rest: str) -> Ability:
         if only_if.group(2):
             ability["only"] = ["once_per_turn"]
     effect = _effect(rest, optional_allowed=False)
-    if effect.get("effect") == "pay" and "cost" in ability:  # its `cost` would be the ability's: not read
+    if "cost" in effect and "cost" in ability:  # a first step paying as it resolves would hide the ability's cost
         raise Unread(rest)
     ability.update(effect)
     return ability
@@ -531,6 +533,9 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
     if below is not None:  # FFTCG 11.12.5: a replacement of the damage, read where damage is dealt
         return [{"kind": "replacement", "event": "damage", "instead": "prevent_below_power",
                  "applies_to": "self" if below.group(1) == "<self>" else {"type": "forward", "controller": "you"}}]
+    increase = clauses.damage_increase_sentence(sentence)  # (s5)
+    if increase is not None:
+        return [increase]
     reduce = re.match(r"^If <self> is dealt damage, reduce the damage by (\d+) instead$", sentence)
     if reduce is not None:
         return [{"kind": "replacement", "event": "damage", "instead": "reduce", "amount": int(reduce.group(1)),
@@ -566,23 +571,31 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
         # is done if its controller wants as it resolves — an optional ability (FFTCG 11.8.14) choosing them
         ability["optional"] = True
         sentences[1] = sentences[1][len("you may "):]
+    skip_next = False  # the sentence was read with the one before it
     for index, sentence in enumerate(sentences):
+        if skip_next:
+            skip_next = False
+            continue
         if sentence.lower().startswith("when you do so, "):
             steps.append(_when_done(steps, " ".join(s + "." for s in [sentence[len("when you do so, "):],
                                                                        *sentences[index + 1:]]), ability))
             break
         choose = re.match(r"^choose (.+)$", sentence, re.I)
         if choose is not None:
-            target = clauses.counted_phrase(choose.group(1))
+            target = clauses.counted_phrase(choose.group(1)) or clauses.counted_groups(choose.group(1))
             if target is None or index != 0:
                 raise Unread(sentence)
             ability["target"] = target
             continue
-        if re.match(r"^select (?:\d+) of the (\d+) following actions$", sentence, re.I) and not steps:
-            steps.append(_modes(modes, sentence))
+        if re.match(r"^select (?:up to )?(?:\d+) of the (\d+) following actions$", sentence, re.I) and not steps:
+            more = _MORE_ACTIONS.match(sentences[index + 1]) if index + 1 < len(sentences) else None
+            steps.append(_modes(modes, sentence) if more is None else _more_modes(modes, sentence, more))
             modes = []
+            if more is not None:
+                skip_next = True
             continue
-        shown = clauses.reveal_hand_sentences(sentences[index:]) if not steps and "target" not in ability else None
+        shown = (clauses.reveal_hand_sentences(sentences[index:]) or clauses.reveal_select_sentences(sentences[index:])
+                 if not steps and "target" not in ability else None)
         if shown is not None:  # its select, if any, is the last pick: the discard is done to it
             steps += shown
             break
@@ -596,7 +609,8 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
             picking = True
             steps.append(selected)
             continue
-        played = clauses.play_from_hand_sentence(sentence) if not steps and "target" not in ability else None
+        played = (clauses.play_from_hand_sentence(sentence) or clauses.cast_free_sentence(sentence)
+                  if not steps and "target" not in ability else None)
         if played is not None and index == len(sentences) - 1:  # its picks are the cards of the steps after it
             steps += played
             continue
@@ -621,6 +635,7 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
         steps += found
     if modes:
         raise Unread(modes[0])
+    steps = _blinks(steps, sentences)
     if not steps:
         raise Unread(text)
     if "on" in steps[0]:  # only an effect after the chosen cards' first one is done to the card itself
@@ -640,7 +655,7 @@ _UNLESS_OPPONENT_PAYS = re.compile(r"^if your opponent (?:doesn't|does not) pay 
 def _when_done(steps: list[clauses.Effect], rest: str, ability: Ability) -> clauses.Effect:
     """Read "When you do so, <effect>." after "you may discard 1 card", "you may receive 1 point of damage" or "you
     may put <self> into the Break Zone" (its only step): a when_done step whose effect triggers (effects.py)."""
-    if isinstance(ability.get("target"), dict) or "all" in ability:
+    if isinstance(ability.get("target"), (dict, list)) or "all" in ability:
         raise Unread("When you do so, …")
     if len(steps) == 2 and steps[0]["effect"] == "select":  # "(you may) put 1 Backup you control into the Break Zone":
         # none to select, none moved: not done, so "you may" is not needed (own_card_sentence)
@@ -715,7 +730,27 @@ def _sentence(sentence: str, ability: Ability, it_is_self: bool) -> list[clauses
         return None if itself is None else [{"effect": "delayed", "when": "end_phase_start",
                                              "do": [{**effect, "on": "self"} for effect in itself]}]
     target = ability.get("target")
+    if isinstance(target, list):  # several target groups (s5)
+        return clauses.group_sentence(sentence, [group.get("zone", "field") for group in target]) or _on_self(sentence)
     if isinstance(target, dict):
+        unpaid = _UNLESS_OPPONENT_PAYS.match(sentence)
+        paid = clauses.pay_sentence(f"pay {unpaid.group(1)}") if unpaid is not None else None
+        rest = _sentence(unpaid.group(2), ability, False) if unpaid is not None and paid is not None else None
+        if paid is not None and rest:  # the opponent picks whether to pay as it resolves (FFTCG 11.2)
+            return [{**paid, "player": "opponent"}, *({**effect, "unless_paid": True} for effect in rest)]
+        later = re.fullmatch(r"when it is put from the field into the Break Zone this turn, (.+)", sentence, re.I)
+        done = clauses.player_sentence(later.group(1)) if later is not None else None
+        if done is not None and target.get("zone", "field") == "field":  # a delayed ability watching the chosen card
+            return [{"effect": "delayed", "when": "put_into_break_zone", "do": [done], "this_turn": True}]
+        if re.fullmatch(r"play the removed (?:Forward|Character|Backup|Monster) onto the field( dull)?", sentence, re.I):
+            return [{"effect": _PLAY_REMOVED, "dull": sentence.lower().endswith(" dull")}]  # joined by _blinks
+        canceled = _cancel_sentence(sentence, target) or _chosen_and_self_sentence(sentence, target)
+        if canceled is not None:
+            return canceled
+        if target.get("zone", "field") == "field" and target.get("count", 1) == 1:
+            fight = clauses.self_fight_sentence(sentence)
+            if fight is not None:
+                return fight
         return clauses.target_sentence(sentence, target.get("zone", "field")) or _on_self(sentence)
     if "all" in ability:
         return (clauses.lasting_sentence(sentence, "they") or clauses.target_sentence(sentence, "field")
@@ -743,12 +778,164 @@ def _on_self(sentence: str) -> list[clauses.Effect] | None:
 def _modes(modes: list[str], sentence: str) -> clauses.Effect:
     """Read "Select 1 of the N following actions" and its quoted modes; a mode may choose its own cards (its first
     effect's `target` or `all`: the mode is chosen first, effects.with_mode; FFTCG 11.3.3)."""
-    select = re.match(r"^select 1 of the (\d+) following actions$", sentence, re.I)
-    if select is None or int(select.group(1)) != len(modes):
+    select = re.match(r"^select (up to )?(\d+) of the (\d+) following actions$", sentence, re.I)
+    if select is None or int(select.group(3)) != len(modes):
         raise Unread(sentence)
     read: list[list[clauses.Effect]] = []
     for mode in modes:
         ability = _effect(mode, optional_allowed=False)
         then = ability.pop("then", [])
         read.append([ability, *then])
+    if select.group(1) or select.group(2) != "1":
+        return _several_modes(read, int(select.group(2)), bool(select.group(1)), sentence)
     return {"effect": "choose_one", "modes": read}
+
+
+# -- targets and choices (s5): checks on what the clause templates read ------------------------------------------
+
+def _targets_and_choices_checked(abilities: list[Ability], summon: bool, text: str) -> list[Ability]:
+    """Return the abilities read from one printed ability, or Unread when they read the card's own Power (or make it
+    fight) where the card is no longer on the field — a Summon, a cost putting it into the Break Zone or discarding
+    it, "Put <self> into the Break Zone. When you do so, …", a trigger on its leaving the field (its Power is read as
+    the effect is done, FFTCG 11.11.9) — or increase the damage a chosen Summon deals (one on the stack deals none)."""
+    for ability in abilities:
+        read = json.dumps(ability)  # once per ability: the words looked for may sit in any step, mode or `do`
+        cost = ability.get("cost") or {}
+        if (_OWN_POWER in read or _SELF_FIGHT in read) and (
+                summon or cost.get("break_self") or cost.get("discard_self") or ability.get("trigger") in _LEFT_FIELD
+                or '"after": "self_break"' in read):
+            raise Unread(text)
+        if summon and '"while_source_on_field"' in read:
+            raise Unread(text)  # a Summon is never on the field
+        if '"damage_increase"' in read and isinstance(ability.get("target"), dict) and ability["target"].get(
+                "type") == "summon":  # a Summon chosen is one on the stack: it deals no damage later this turn
+            raise Unread(text)
+    return abilities
+
+
+_OWN_POWER = '"power": "self"'
+_SELF_FIGHT = '"with": "self"'
+_LEFT_FIELD = ("leaves_field", "broken", "put_into_break_zone")
+
+
+# -- targets and choices (s5): selecting several of the following actions -----------------------------------------
+# what a mode choosing no cards may do beside the modes that choose (none of these reads the chosen cards)
+_CARDLESS = ("draw", "discard", "damage_player", "mill", "search", "look_top", "reveal_top", "hand_to_deck_bottom",
+             "reveal_hand", "discard_hand")
+
+
+def _several_modes(modes: list[list[clauses.Effect]], count: int, up_to: bool, sentence: str) -> clauses.Effect:
+    """Read "Select (up to) N of the M following actions" as a choice of one of its sets of actions (FFTCG 11.3.3:
+    the modes are chosen as it is played): each set, 1 to N actions — or exactly N — done in printed order, one
+    mode of choose_one. The sets' cards are chosen together: one target group for each action choosing cards
+    (target_groups.py); an action on <self> is done to the card itself; another action must choose no card."""
+    sizes = range(1, count + 1) if up_to else range(count, count + 1)
+    sets = [combo for size in sizes for combo in itertools.combinations(range(len(modes)), size)]
+    if len(sets) < 2 or count > len(modes):
+        raise Unread(sentence)
+    return {"effect": "choose_one", "modes": [_modes_together([modes[i] for i in combo], sentence) for combo in sets]}
+
+
+def _modes_together(chosen: list[list[clauses.Effect]], sentence: str) -> list[clauses.Effect]:
+    """Return the effects of several actions done in order, as one mode: the cards they choose as target groups."""
+    targeted = [mode for mode in chosen if isinstance(mode[0].get("target"), dict)]
+    if any(isinstance(mode[0].get("target"), list) or ("all" in mode[0] and "target" in mode[0]) for mode in chosen):
+        raise Unread(sentence)
+    steps: list[clauses.Effect] = []
+    for mode in chosen:
+        first = {k: v for k, v in mode[0].items() if k != "target"}
+        aim = mode[0].get("target")
+        every = first.pop("all", None)
+        for step in (first, *mode[1:]):
+            if every is not None:  # every such card, each of its effects (effect_step reads a step's `all`)
+                if "on" in step:
+                    raise Unread(sentence)
+                step = {**step, "all": every}
+            elif aim == "self":
+                step = {**step, "on": "self"}
+            elif aim is None and (step["effect"] not in _CARDLESS or "on" in step):
+                raise Unread(sentence)
+            elif isinstance(aim, dict) and len(targeted) > 1:
+                if "on" in step:
+                    raise Unread(sentence)
+                step = {**step, "group": targeted.index(mode)}
+            steps.append(dict(step))
+    if "on" in steps[0] and targeted:  # the first effect is the ability's own: only a later one is done to the card
+        raise Unread(sentence)
+    if targeted:
+        steps[0]["target"] = targeted[0][0]["target"] if len(targeted) == 1 else [m[0]["target"] for m in targeted]
+    elif "on" in steps[0]:
+        steps[0] = {**{k: v for k, v in steps[0].items() if k != "on"}, "target": "self"}
+        if any("on" not in step and step["effect"] not in _CARDLESS for step in steps[1:]):
+            raise Unread(sentence)
+    return steps
+
+
+def _cancel_sentence(sentence: str, target: Ability) -> list[clauses.Effect] | None:
+    """Read "Cancel its effect." after "Choose 1 Summon (of cost N or less)": the Summon chosen is one on the stack
+    (its target's zone becomes the stack; cancel, effects.py)."""
+    if not re.fullmatch(r"cancel its effect", sentence, re.I) or target.get("type") != "summon" or set(target) & {
+            "zone", "controller", "count"}:
+        return None
+    target["zone"] = "stack"
+    return [{"effect": "cancel"}]
+
+
+# "If <condition>, select up to 2 of the 3 following actions instead." after "Select 1 of the 3 following actions."
+_MORE_ACTIONS = re.compile(r"^if (?P<condition>.+?), select (?P<up_to>up to )?(?P<count>\d+) of the (?P<of>\d+) following "
+                           r"actions instead$", re.I)
+
+
+def _more_modes(modes: list[str], sentence: str, more: re.Match[str]) -> clauses.Effect:
+    """Read "Select 1 of the M following actions. If <condition>, select up to N of the M following actions instead."
+    as one choice among the single actions and, while the condition holds as they are chosen, their sets of up to N
+    (choose_one more_if / more_from, FFTCG 11.3.3)."""
+    single = re.match(r"^select 1 of the (\d+) following actions$", sentence, re.I)
+    rest, condition = _condition(f"if {more.group('condition')}, ")
+    if single is None or rest or not condition or more.group("of") != single.group(1) or not more.group("up_to"):
+        raise Unread(more.group(0))
+    ones = _modes(modes, sentence)
+    several = _modes(modes, f"select up to {more.group('count')} of the {more.group('of')} following actions")
+    return {"effect": "choose_one", "modes": several["modes"], "more_if": condition, "more_from": len(ones["modes"])}
+
+
+def _chosen_and_self_sentence(sentence: str, target: Ability) -> list[clauses.Effect] | None:
+    """Read "Deal it and <self> 3000 damage" (the chosen Forward, then the card itself: `on: self`) and, of a card its
+    controller's own side chose ("Choose 1 Forward you control"), what the card itself could be given: a granted
+    ability in quotes naming "your opponent" or "It cannot be chosen by your opponent's … this turn" (its controller's
+    opponent is the ability's controller's: the same player)."""
+    both = re.fullmatch(r"deal it and <self> (\d+) damage", sentence, re.I)
+    if both is not None and target.get("zone", "field") == "field":
+        return [{"effect": "deal_damage", "amount": int(both.group(1))},
+                {"effect": "deal_damage", "amount": int(both.group(1)), "on": "self"}]
+    if re.fullmatch(r"return it and <self> to their owners'? hands?", sentence, re.I) and target.get("zone",
+                                                                                                 "field") == "field":
+        return [{"effect": "return_to_hand"}, {"effect": "return_to_hand", "on": "self"}]
+    besides = re.fullmatch(r"(deal it \d+ damage), and (deal \d+ damage to all .+)", sentence, re.I)
+    every = clauses.all_sentence(besides.group(2)) if besides is not None else None
+    chosen = clauses.target_sentence(besides.group(1), "field") if besides is not None else None
+    if every is not None and chosen is not None and target.get("zone", "field") == "field":
+        return [*chosen, *({**effect, "all": every[0]} for effect in every[1])]  # every such card too
+    if target.get("controller") != "you" or target.get("zone", "field") != "field" or "<self>" in sentence:
+        return None
+    if clauses.target_sentence(sentence, "field") is not None:
+        return None  # read as it is, without a reading of its own
+    own = re.sub(r"\b(?:it|It)\b", "<self>", sentence, count=1)
+    return clauses.lasting_sentence(own, "<self>") if own != sentence else None
+
+
+_PLAY_REMOVED = "play the removed card"  # a placeholder step, never left in a compiled ability (_blinks)
+
+
+def _blinks(steps: list[clauses.Effect], sentences: list[str]) -> list[clauses.Effect]:
+    """Join "Remove it from the game. Then, play the removed Forward onto the field (dull)." into one blink step (the
+    card played is the object the removal made, which the chosen card no longer is); Unread when not right after."""
+    joined: list[clauses.Effect] = []
+    for step in steps:
+        if step["effect"] != _PLAY_REMOVED:
+            joined.append(step)
+            continue
+        if not joined or joined[-1] != {"effect": "remove_from_game"}:
+            raise Unread(sentences[0])
+        joined[-1] = {"effect": "blink", "dull": True} if step["dull"] else {"effect": "blink"}
+    return joined

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from tabletop.engine import durations, triggers
+from tabletop.engine import durations, stack, triggers
 from tabletop.engine.card_filter import Seen
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
@@ -31,6 +31,7 @@ class Doing:
     answers: Mapping[str, Any]
     at: str                # the step's key among the answers
     itself: int | None = None  # for an ability naming no card: its source, while still the object that used it
+    groups: tuple[list[int], ...] = ()  # an ability choosing several groups: each group's cards still in play
 
     @property
     def controller(self) -> str:
@@ -55,8 +56,12 @@ def do_effect(tx: Transaction, doing: Doing, step: Step) -> None:
 
 
 def value_of(state: GameState, doing: Doing, spec: Any) -> int:
-    """Return a number an effect uses, computed now when it is one (continuous.number_of)."""
-    return number_of(state, spec, doing.controller, doing.source, int(doing.entry.get("x") or 0))
+    """Return a number an effect uses, computed now when it is one (continuous.number_of); the source's Power is read
+    only while it is the object that used or triggered the ability (FFTCG 7.4)."""
+    source = doing.source
+    if isinstance(spec, Mapping) and "power" in spec and (source is None or not is_current(state, source, doing.entry.get("ts"))):
+        source = None
+    return number_of(state, spec, doing.controller, source, int(doing.entry.get("x") or 0))
 
 
 def acting_players(state: GameState, entry: Mapping[str, Any], step: Step, default: str) -> list[str]:
@@ -78,9 +83,14 @@ def _draw(tx: Transaction, doing: Doing, step: Step) -> None:
 @VOCABULARY.handles("deal_damage")
 def _deal_damage(tx: Transaction, doing: Doing, step: Step) -> None:
     source = doing.source
-    amount = value_of(tx.state, doing, step["amount"])
+    spec = step["amount"]
+    each = isinstance(spec, Mapping) and spec.get("power") == "it"  # each card's own Power, read before any is dealt
+    amount = 0 if each else value_of(tx.state, doing, spec)
+    chars = characteristics(tx.state) if each else {}
+    amounts = {iid: max(0, (chars[iid].power or 0) - int(spec.get("minus", 0))) if iid in chars else 0
+               for iid in doing.on_field} if each else {}
     for iid in doing.on_field:
-        actions.deal_character_damage(tx, iid, amount, [source] if source is not None else [])
+        actions.deal_character_damage(tx, iid, amounts[iid] if each else amount, [source] if source is not None else [])
 
 
 @VOCABULARY.handles("damage_player")
@@ -147,6 +157,8 @@ def _by_hand(tx: Transaction, doing: Doing, step: Step) -> None:
 @VOCABULARY.handles("cannot_be_broken")
 @VOCABULARY.handles("replace_break")
 @VOCABULARY.handles("replace_next_damage")
+@VOCABULARY.handles("damage_increase")
+@VOCABULARY.handles("lose_abilities")
 def _lasting(tx: Transaction, doing: Doing, step: Step) -> None:
     if doing.on_field:
         if isinstance(step.get("amount"), Mapping):  # a computed amount is fixed when the effect starts
@@ -249,7 +261,7 @@ def _leave_play(tx: Transaction, doing: Doing, step: Step) -> None:
     index = None if step["effect"] == "put_on_deck" and step.get("position") != "top" else 0
     for iid in doing.cards:
         card = state.cards[iid]
-        if card.zone.endswith((".field", ".break", ".damage")):
+        if card.zone.endswith((".field", ".break", ".damage", ".hand")):  # a hand card: one selected there as it resolves
             was_field = card.zone.endswith(".field")
             label = actions.name_of(tx, iid)
             was = actions.enter_zone(tx, iid, zone, index)
@@ -414,6 +426,7 @@ def _delayed(tx: Transaction, doing: Doing, step: Step) -> None:
         "trigger": step["when"], "do": list(step.get("do") or []), "controller": doing.controller,
         "source": doing.source, "source_ts": entry.get("ts"), "card_id": entry["card_id"],
         "name": f"{entry['name']} (delayed)", "once": True,
+        "turn": tx.state.turn if step.get("this_turn") else None,  # "… this turn": gone once the turn is over
         # it watches a chosen card's next event; a phase's beginning happens to no card
         "card": pinned(tx.state, doing.on_field)[0] if doing.on_field and step["when"] not in PHASE_TRIGGERS else None})
 
@@ -432,3 +445,93 @@ def add_lasting(tx: Transaction, entry: Mapping[str, Any], step: Step, cards: li
               "become_forward": f"a Forward with power {step.get('power')}"}.get(step["effect"], step["effect"].replace("_", " "))
     tx.log(f"{names}: {detail}" + (" until end of turn" if lasting == durations.UNTIL_END_OF_TURN else ""),
            "FFTCG 11.12.4")
+
+
+@VOCABULARY.handles("fight")
+def _fight(tx: Transaction, doing: Doing, step: Step) -> None:
+    """Two Forwards deal each other damage equal to their Power at once (`one_way`: only the first to the second), each
+    the source of what it deals (FFTCG 11.11.8): the cards of two target groups, or the ability's own card and the
+    chosen one. A Forward no longer on the field deals none and is dealt none."""
+    state = tx.state
+
+    def on_field(cards: list[int]) -> list[int]:
+        return [iid for iid in cards if iid in state.cards and state.cards[iid].zone.endswith(".field")]
+
+    if not step.get("with"):
+        first, second = (on_field(doing.groups[0])[:1], on_field(doing.groups[1])[:1]) if len(doing.groups) == 2 else ([], [])
+    else:
+        source = doing.source
+        itself = source is not None and is_current(state, source, doing.entry.get("ts"))
+        first, second = (on_field([source]) if itself and source is not None else []), doing.on_field[:1]
+    if not first or not second:
+        tx.log(f"{doing.entry['name']}: a Forward it names is no longer on the field; no damage is dealt", "FFTCG 11.11.2")
+        return
+    chars = characteristics(state)
+    powers = {iid: max(0, chars[iid].power or 0) if iid in chars else 0 for iid in (first[0], second[0])}
+    actions.deal_character_damage(tx, second[0], powers[first[0]], [first[0]], by_card=True)
+    if not step.get("one_way"):
+        actions.deal_character_damage(tx, first[0], powers[second[0]], [second[0]], by_card=True)
+
+
+@VOCABULARY.handles("cancel")
+def _cancel(tx: Transaction, doing: Doing, step: Step) -> None:
+    """Take each chosen Summon still on the stack off it without resolving: its effect is not done, and the card goes
+    to its owner's Break Zone as a resolved Summon does (FFTCG 11.11.10)."""
+    for iid in doing.cards:
+        if tx.state.cards[iid].zone != stack.STACK:
+            continue
+        for entry in stack.items(tx.state):
+            if entry.get("kind") == "summon" and entry.get("source") == iid:
+                stack.remove(tx, entry["id"])
+        actions.enter_zone(tx, iid, "break")
+        tx.log(f"the effect of {actions.name_of(tx, iid)} was canceled; it was put into the Break Zone", "FFTCG 11.11.10")
+
+
+@VOCABULARY.handles("either")
+def _either(tx: Transaction, doing: Doing, step: Step) -> None:
+    """Do the option its controller picked as it resolved ("Dull it or Freeze it", FFTCG 11.11.5.1) to the same cards."""
+    picked = doing.picks(doing.at)
+    options = step["options"]
+    if picked and 0 <= picked[0] < len(options):
+        for sub in options[picked[0]]:
+            do_effect(tx, doing, sub)
+
+
+@VOCABULARY.handles("blink")
+def _blink(tx: Transaction, doing: Doing, step: Step) -> None:
+    """Remove each chosen card on the field from the game, then play that card (a new object, FFTCG 7.4) onto its
+    owner's field ("Remove it from the game. Then, play the removed Forward onto the field dull", FFTCG 11.4.8)."""
+    for iid in doing.on_field:
+        label = actions.name_of(tx, iid)
+        was = actions.enter_zone(tx, iid, "removed")
+        tx.log(f"{label} was removed from the game", "FFTCG 15.1.1.5")
+        actions.emit(tx, trigger_event("leaves_field", iid, was_ts=was))
+        _play_onto_field(tx, tx.state.cards[iid].owner, iid, bool(step.get("dull")))
+
+
+@VOCABULARY.handles("cast_free")
+def _cast_free(tx: Transaction, doing: Doing, step: Step) -> None:
+    """Cast each picked Summon from its owner's hand without paying its cost ("Cast 1 Summon of cost 3 or less from your
+    hand without paying the cost"): it goes onto the stack as cast Summons do, its targets and mode chosen as it is put
+    there (FFTCG 11.3, 11.3.4; one needing targets none can be is not cast, and stays in the hand)."""
+    from tabletop.games.fftcg.resolution import target_candidates, target_count  # resolution imports this module
+
+    state = tx.state
+    for iid in doing.cards:
+        card = state.cards[iid]
+        definition = state.definition(iid)
+        index = next((i for i, a in enumerate(definition.effects) if "trigger" not in a and a.get("kind") in (
+            None, "resolve")), None)
+        if not card.zone.endswith(".hand") or definition.card_type != "summon" or index is None:
+            continue
+        ability = definition.effects[index]
+        if len(target_candidates(state, ability, doing.controller, iid)) < target_count(ability)[0]:
+            tx.log(f"{definition.name} cannot be cast: no card it must choose", "FFTCG 11.3.4")
+            continue
+        tx.move(iid, "stack", None)
+        tx.set_prop(iid, "ts", actions.next_clock(tx))
+        tx.log(f"{doing.controller} cast {definition.name} without paying its cost", "FFTCG 11.3")
+        tx.list_append("to_stack", {"kind": "summon", "source": iid, "ts": state.cards[iid].props["ts"],
+                                    "controller": doing.controller, "card_id": definition.id, "ability": index,
+                                    "name": definition.name})
+        actions.emit(tx, trigger_event("summon_cast", iid))
