@@ -73,7 +73,7 @@ def queue_ability(tx: Transaction, controller: str, source: int | None, ability:
                   event: Mapping[str, Any], number: int = -1) -> None:
     """Record a triggered ability; it goes on the stack at the next check, before anyone gets Opportunity."""
     name = ability.get("name") or ("ability" if source is None else
-                                   f"{tx.state.definition(source).name}'s {_TRIGGER_LABELS.get(ability.get('trigger'), 'triggered')} ability")
+                                   f"{tx.state.definition(source).name}'s {_TRIGGER_LABELS.get(str(ability.get('trigger')), 'triggered')} ability")
     triggers.queue(tx, controller, {"name": name, "source": source, "ability": dict(ability), "event": dict(event),
                                     "number": number})
 
