@@ -285,6 +285,13 @@ class CardDatabase:
         with self.reading() as connection:
             return sources_of(connection, game, str(code))
 
+    def imported_codes(self, game: str) -> set[str]:
+        """Return the codes of a game's cards that an imported file defines, the bundled sets left out."""
+        from carddb.sources import imported_codes
+
+        with self.reading() as connection:
+            return imported_codes(connection, game)
+
     def remove_source(self, wanted: str) -> tuple[str, int, int]:
         """Forget the source `wanted` names (number, path or file name), in one transaction.
 

@@ -236,6 +236,13 @@ def find_source(connection: sqlite3.Connection, path: Path, wanted: str) -> int:
     raise CardDatabaseError(path, f"no source {wanted!r}; `tabletop db sources` lists them")
 
 
+def imported_codes(connection: sqlite3.Connection, game: str) -> set[str]:
+    """Return the codes of a game's cards that some imported file defines (the bundled sets are not imported)."""
+    return {row[0] for row in connection.execute(
+        "SELECT DISTINCT cs.code FROM card_sources AS cs JOIN sources AS s ON s.id = cs.source_id "
+        "WHERE cs.game = ? AND s.path != ?", (game, BUNDLED))}
+
+
 def sources_of(connection: sqlite3.Connection, game: str, code: str) -> list[tuple[str, str]]:
     """Return (path, format) of each source defining one card, the one whose version is stored first."""
     return [tuple(row) for row in connection.execute(

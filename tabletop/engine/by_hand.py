@@ -48,12 +48,22 @@ def _cards_by_hand(library: CardLibrary) -> frozenset[str]:
 _CARDS_BY_HAND: PerLibrary[frozenset[str]] = PerLibrary(_cards_by_hand)
 
 
-def offers(state: GameState, player: str, cards: Iterable[int], usable: tuple[str, ...],
-           timing_of: Callable[[str], str]) -> list[UseAbilityByHand]:
-    """Return a `UseAbilityByHand` for each ability by hand of `cards` whose timing is one of `usable`."""
-    library = state.library
+def cards_by_hand(library: CardLibrary) -> frozenset[str]:
+    """Return the ids of the library's cards with an ability by hand (none in most libraries: a game may skip
+    gathering the cards to offer)."""
     entry = library.derived.get(_CARDS_BY_HAND)  # PerLibrary's lookup, inlined: asked at every decision
-    by_hand = entry[1] if entry is not None and entry[0] == library.version else _CARDS_BY_HAND(library)
+    return entry[1] if entry is not None and entry[0] == library.version else _CARDS_BY_HAND(library)
+
+
+def offers(state: GameState, player: str, cards: Iterable[int], usable: tuple[str, ...],
+           timing_of: Callable[[str], str],
+           is_usable_where: Callable[[int, str], bool] | None = None) -> list[UseAbilityByHand]:
+    """Return a `UseAbilityByHand` for each ability by hand of `cards` whose timing is one of `usable`.
+
+    `is_usable_where(card, text)`: whether the ability may be used with its card where it is (default: anywhere).
+    """
+    library = state.library
+    by_hand = cards_by_hand(library)
     if not by_hand:
         return []  # most libraries: every ability compiled, or none printed
     found = []
@@ -64,7 +74,7 @@ def offers(state: GameState, player: str, cards: Iterable[int], usable: tuple[st
             continue  # most cards have none
         definition = library[card_id]
         for index, text in enumerate(printed_by_hand(definition)):
-            if timing_of(text) in usable:
+            if timing_of(text) in usable and (is_usable_where is None or is_usable_where(iid, text)):
                 found.append(UseAbilityByHand(by=player, card=iid, ability=index))
     return found
 

@@ -84,13 +84,20 @@ class Game:
         Worked out once per state version: the window asks for them several times after each change (the
         decision panel, the table's "playable" outlines, a card's menu).
         """
-        if self.is_terminal():
+        state, rules = self.state, self.rules
+        if rules.outcome(state) is not None:  # is_terminal, inlined: asked after every step
             return []
-        player = player or self.current_player()
-        if player is None:
-            return []
-        state = self.state
-        return list(state.memo(f"game.legal.{player}", lambda: tuple(self.rules.legal_commands(state, player))))
+        if not player:  # current_player, inlined
+            decision = rules.unworded_decision(state)
+            if decision is None:
+                return []
+            player = decision.player
+        key = ("game.legal", player)
+        values = state.memo_values  # state.memo, inlined
+        found = values.get(key)
+        if found is None:
+            found = values[key] = tuple(rules.legal_commands(state, player))
+        return list(found)
 
     def outcome(self) -> Outcome | None:
         """Return how the game ended, or None."""

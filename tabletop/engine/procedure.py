@@ -107,8 +107,11 @@ def set_pc(tx: Transaction, index: int, value: int) -> None:
     frame = frames[index]
     old = frame["pc"]
     if old != value:
-        frame["pc"] = value  # StepFrame.apply, inlined as Transaction.set_data does
-        tx.record_bookkeeping(StepFrame(index, old, value))
+        frame["pc"] = value  # StepFrame.apply and Transaction.record_bookkeeping, inlined as set_data does
+        state = tx.state
+        state.version += 1
+        state.memo_values = {}
+        tx.changes.append(StepFrame(index, old, value))
 
 
 def ctx(state: GameState, index: int) -> dict[str, Any]:
@@ -191,9 +194,15 @@ def pending(state: GameState) -> Decision | None:
     raw = state.data.get(DECISION)
     if not raw:
         return None
-    return Decision(raw["player"], raw["name"], raw["kind"], raw.get("prompt", ""), tuple(raw.get("options", ())),
-                    int(raw.get("min", 0)), int(raw.get("max", 0)), raw.get("rule", ""), tuple(raw.get("labels", ())),
-                    tuple(raw.get("zones", ())))
+    # Built once per stored mapping (a stored value is never mutated; the entry keeps it alive, so `is` is exact).
+    found = state.keyed_values.get(DECISION)
+    if found is not None and found[0] is raw:
+        return found[1]  # type: ignore[no-any-return]
+    decision = Decision(raw["player"], raw["name"], raw["kind"], raw.get("prompt", ""), tuple(raw.get("options", ())),
+                        int(raw.get("min", 0)), int(raw.get("max", 0)), raw.get("rule", ""),
+                        tuple(raw.get("labels", ())), tuple(raw.get("zones", ())))
+    state.keyed_values[DECISION] = (raw, decision)
+    return decision
 
 
 def withdraw(tx: Transaction) -> None:
@@ -360,27 +369,32 @@ def drive(tx: Transaction, game: Procedures) -> None:
     """Run the procedures until a player must decide or act, or the game ends (a check before every step of
     a non-atomic game procedure, skipped when only bookkeeping changed since the last check found nothing)."""
     data = tx.state.data
-    quiet_at = -1  # len(tx.changes) when a check last found nothing: only what changed since can matter
+    changes = tx.changes
+    interrupt, check = game.interrupt, game.check
+    # len(changes) when a check last found nothing, or after only bookkeeping since: only what changed since can matter
+    quiet_at = -1
     for _ in range(game.limit):
         if data.get("outcome") or data.get(DECISION):
             return
-        if game.interrupt is not None and game.interrupt(tx):
+        if interrupt is not None and interrupt(tx):
             continue
-        frames = data.get(FRAMES) or ()
+        frames = data.get(FRAMES)
         if frames:
             top = frames[-1]
             if top["kind"] == "flow" and not top["atomic"] and top["pc"] < len(top["steps"]):
-                if (quiet_at < 0 or not only_bookkeeping(tx.changes, quiet_at)) and game.check(tx):
-                    continue
-                quiet_at = len(tx.changes)
+                if quiet_at < 0 or not only_bookkeeping(changes, quiet_at):
+                    if check(tx):
+                        continue
+                quiet_at = len(changes)
             if not step_innermost(tx, game):
                 step = top["steps"][top["pc"]]
                 if step["effect"] in game.act_steps and not data.get(DECISION):
                     return
             continue
-        if (quiet_at < 0 or not only_bookkeeping(tx.changes, quiet_at)) and game.check(tx):
-            continue
-        quiet_at = len(tx.changes)
+        if quiet_at < 0 or not only_bookkeeping(changes, quiet_at):
+            if check(tx):
+                continue
+        quiet_at = len(changes)
         if not game.advance(tx):
             return
     raise DidNotSettle(f"the game's procedures ran {game.limit} rounds without waiting for a player")

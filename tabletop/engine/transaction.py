@@ -6,12 +6,12 @@ from typing import Any
 
 from tabletop.engine import rng
 from tabletop.engine.changes import (
-    AppendLog, Change, CreateCard, ListInsert, ListRemove, ListReplace, MoveCard, RemoveCard, SetCardField, SetCardProp,
-    SetCardCounter, SetData, SetRevealed, SetRng, SetTableField, SetTotal, ShuffleZone,
+    TABLE_FIELDS, AppendLog, Change, CreateCard, ListInsert, ListRemove, ListReplace, MoveCard, RemoveCard, SetCardField,
+    SetCardProp, SetCardCounter, SetData, SetRevealed, SetRng, SetTableField, SetTotal, ShuffleZone,
 )
 from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.instance_ids import instance_id
-from tabletop.engine.state import TOKEN, GameState, LogEntry, visibility_key
+from tabletop.engine.state import CARD_FIELDS, TOKEN, GameState, LogEntry, visibility_key
 
 
 class Transaction:
@@ -38,8 +38,10 @@ class Transaction:
         seen = self._seen_before
         if change.shows and seen is not None:  # only these can change who sees a card (visibility_key)
             for iid in change.card_ids():
-                if iid not in seen and iid in state.cards:
-                    seen[iid] = visibility_key(state.cards[iid])
+                if iid not in seen:
+                    card = state.cards.get(iid)
+                    if card is not None:  # visibility_key, inlined
+                        seen[iid] = (card.zone, card.face_down, card.controller, card.revealed_to)
         change.apply(state)
         # what `state.touch(board)` does, but the changed parts' versions are bumped by the change itself
         state.version += 1
@@ -52,7 +54,8 @@ class Transaction:
     def record_bookkeeping(self, change: Change) -> None:
         """Record a change not of the board that the caller has just applied (what `apply` does after applying).
 
-        For the hottest changes, applied inline by their makers (`set_data`, `procedure.set_pc`).
+        For the hottest changes, applied inline by their makers (`procedure.set_pc`; `set_data`, `set_table` and
+        `log` inline this too).
         """
         state = self.state
         state.version += 1
@@ -65,7 +68,8 @@ class Transaction:
         for iid, before in (self._seen_before or {}).items():
             if iid in state.cards:
                 now = visibility_key(state.cards[iid])
-                if now != before and state.sees(player, now) and not state.sees(player, before):
+                # what the player saw before is asked first: most moved cards were seen (their hand, the table)
+                if now != before and not state.sees(player, before) and state.sees(player, now):
                     return True
         return False
 
@@ -120,6 +124,8 @@ class Transaction:
 
     def set_field(self, iid: int, name: str, value: Any) -> None:
         """Set `controller`, `tapped` or `face_down`; a no-op when unchanged."""
+        if name not in CARD_FIELDS:
+            raise ValueError(f"not a card field: {name}")
         old = getattr(self.state.cards[iid], name)
         if old != value:
             self.apply(SetCardField(iid, name, old, value))
@@ -177,12 +183,16 @@ class Transaction:
 
     def set_table(self, name: str, value: Any) -> None:
         """Set turn, active, phase or step."""
+        if name not in TABLE_FIELDS:
+            raise ValueError(f"not a table field: {name}")
         state = self.state
         old = getattr(state, name)
         if old != value:
             change = SetTableField(name, old, value)
-            setattr(state, name, value)  # change.apply, inlined as in set_data
-            self.record_bookkeeping(change)
+            setattr(state, name, value)  # change.apply and record_bookkeeping, inlined as in set_data
+            state.version += 1
+            state.memo_values = {}
+            self.changes.append(change)
 
     def set_data(self, key: str, value: Any, copy: bool = True) -> None:
         """Set one of the game's scalar facts (None removes it); `copy` as for `list_insert`.
@@ -198,12 +208,15 @@ class Transaction:
                 if type(value) not in _ATOMS:
                     value = _frozen(value)
             change = SetData(key, old, value)
-            # change.apply, inlined: the most frequent change of all (priority, passes…)
+            # change.apply and record_bookkeeping, inlined: the most frequent change of all (priority, passes…)
             if value is None:
                 data.pop(key, None)
             else:
                 data[key] = value
-            self.record_bookkeeping(change)
+            state = self.state
+            state.version += 1
+            state.memo_values = {}
+            self.changes.append(change)
 
     # -- lists ---------------------------------------------------------------------------------
     def list_insert(self, name: str, index: int, item: Any, copy: bool = True) -> None:
@@ -283,9 +296,12 @@ class Transaction:
     # -- log -----------------------------------------------------------------------------------
     def log(self, text: str, rule: str = "") -> None:
         """Add a public line to the game log (it must not reveal hidden cards)."""
-        entry = LogEntry(text, rule, self.manual, self.state.turn)
-        self.state.log.append(entry)  # AppendLog.apply, inlined as in set_data
-        self.record_bookkeeping(AppendLog(entry))
+        state = self.state
+        entry = LogEntry(text, rule, self.manual, state.turn)
+        state.log.append(entry)  # AppendLog.apply and record_bookkeeping, inlined as in set_data
+        state.version += 1
+        state.memo_values = {}
+        self.changes.append(AppendLog(entry))
 
 
 _ATOMS = frozenset({str, int, float, bool, type(None)})

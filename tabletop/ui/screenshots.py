@@ -32,6 +32,7 @@ SIZE = (1600, 900)
 MAX_BOT_STEPS = 1500
 FIELD_CARDS = 2       # a rules game is shot once each player has this many cards on the field
 HAND_CARDS = 3        # … and the player at the bottom holds this many in hand
+LATE_TURN = 5         # … or, from this turn on, whatever it holds (a random bot empties a DreadNought hand early)
 
 @dataclass(frozen=True)
 class Move:
@@ -123,7 +124,7 @@ def play_with_bot(session: GameSession, seed: int) -> None:
         state = game.state
         me = state.players[0]
         if (decision.player == me == state.active and decision.kind == "act" and state.phase in PLAY_PHASES
-                and len(state.zones[f"{me}.{game.rules.hand_zone}"].cards) >= HAND_CARDS
+                and (len(state.zones[f"{me}.{game.rules.hand_zone}"].cards) >= HAND_CARDS or state.turn >= LATE_TURN)
                 and all(_field_count(state, p) >= FIELD_CARDS for p in state.players)):
             return
         legal = game.legal_commands(decision.player)

@@ -23,7 +23,7 @@ def test_a_card_in_the_vocabulary_has_no_problems() -> None:
     ([{"kind": "special", "effect": "draw"}], "needs a 'name'"),
     ([{"kind": "replacement", "event": "damage", "instead": "reduce"}], "needs a positive 'amount'"),
     ([{"kind": "replacement", "event": "damage", "instead": "halve"}], "must be one of reduce, prevent"),
-    ([{"kind": "replacement", "event": "draw", "instead": "prevent"}], "must be 'break', 'enters_field' or 'damage'"),
+    ([{"kind": "replacement", "event": "draw", "instead": "prevent"}], "must be 'break', 'enters_field', 'damage' or 'deals_damage'"),
 ])
 def test_bad_effects_are_named(effects: list[dict], problem: str) -> None:
     problems = validate_effects({"type": "forward", "effects": effects})

@@ -208,3 +208,109 @@ def test_a_bracketed_job_card_name_or_category_reads_as_the_plain_form() -> None
                                "you control."))
     assert bracketed.is_fully_enforced and bracketed.effects == plain.effects
     assert readable_text("[Job (Test Guard)] and [Card Name (Test Squire)]") == "Job Test Guard and Card Name Test Squire"
+
+
+def test_a_card_named_in_brackets_reads_as_the_card_prints_it() -> None:
+    bracketed = _fully_compiled("If you control a [Job (Squire)] other than Test Knight, Test Knight gains +1000 "
+                                "power.\nThe [Card Name (Test Page)] you control gains Brave.")
+    printed = _fully_compiled("If you control a Job Squire other than Test Knight, Test Knight gains +1000 power.\n"
+                              "The Card Name Test Page you control gains Brave.")
+    assert bracketed == printed
+    assert bracketed[0]["condition"] == {"control": {"job": "Squire", "not_self": True, "at_least": 1}}
+
+
+def test_a_card_named_like_a_cost_symbol_keeps_the_symbol_in_its_costs() -> None:
+    compiled = compile_card(_card("[Fire][Earth]: Earth gains +1000 power until the end of the turn.", name="Earth"))
+    assert compiled.is_fully_enforced, compiled.unknown_clauses
+    assert compiled.effects[0]["cost"] == {"cp": 2, "elements": {"fire": 1, "earth": 1}}
+    assert compiled.effects[0]["target"] == "self"
+
+
+def test_damage_equal_to_the_cards_own_power_is_read_only_while_the_card_stays_on_the_field() -> None:
+    assert _fully_compiled("[Dull]: Choose 1 Forward. Deal it damage equal to Test Knight's power.") == (
+        {"kind": "action", "cost": {"dull": True}, "target": {"type": "forward"}, "effect": "deal_damage",
+         "amount": {"power": "self"}},)
+    for gone in ("Put Test Knight into the Break Zone: Choose 1 Forward. Deal it damage equal to Test Knight's power.",
+                 "When Test Knight is broken, choose 1 Forward. Deal it damage equal to Test Knight's power."):
+        assert compile_card(_card(gone)).by_hand == (gone,)
+    summon = "Choose 1 Forward. Deal it damage equal to Test Knight's power."
+    assert compile_card(_card(summon, "summon")).by_hand == (summon,)
+
+
+def test_several_target_groups_are_named_by_the_former_the_latter_and_them() -> None:
+    summon = compile_card(_card("Choose 1 Backup you control and up to 1 other Forward. Until the end of the turn, the "
+                                "former gains Haste and the latter loses 2000 power. Dull them.", "summon"))
+    assert summon.is_fully_enforced
+    assert summon.effects == (
+        {"target": [{"type": "backup", "controller": "you"}, {"type": "forward", "up_to": True}],
+         "effect": "grant_keyword", "keyword": "haste", "duration": "turn", "group": 0,
+         "then": [{"effect": "power", "amount": -2000, "duration": "turn", "group": 1}, {"effect": "dull"}]},)
+    assert _fully_compiled("When Test Knight attacks, choose 1 Forward you control and 1 Forward opponent controls. "
+                           "The former deals damage equal to its power to the latter.")[0]["effect"] == "fight"
+    unnamed = "Choose 1 Forward and 1 Backup. Dull the Forward and activate the Backup."
+    assert compile_card(_card(unnamed, "summon")).by_hand == (unnamed,)
+
+
+def test_selecting_several_actions_is_a_choice_among_their_sets_each_choosing_its_cards_together() -> None:
+    text = ('[Dull]: Select up to 2 of the 3 following actions.\n"Choose 1 Forward. Dull it."\n"Test Knight gains +1000 power '
+            'until the end of the turn."\n"Draw 1 card."')
+    modes = _fully_compiled(text)[0]["modes"]
+    assert len(modes) == 6  # 3 single actions, 3 pairs
+    assert modes[3] == [{"effect": "dull", "target": {"type": "forward"}},
+                        {"effect": "power", "amount": 1000, "duration": "turn", "on": "self"}]
+    grouped = ('[Dull]: Select 2 of the 2 following actions.\n"Choose 1 Forward. Dull it."\n"Choose 1 Backup. Activate it."')
+    assert compile_card(_card(grouped)).unknown_clauses  # one set only: not a choice
+    picking = ('[Dull]: Select up to 2 of the 2 following actions.\n"Your opponent selects 1 Forward they control. Break it."'
+               '\n"Choose 1 Forward. Dull it."')
+    assert compile_card(_card(picking)).unknown_clauses  # a pick as it resolves would be the chosen cards' "it"
+
+
+def test_an_element_and_type_or_another_is_either_of_them() -> None:
+    assert _fully_compiled("[Dull]: Choose 1 Light Forward or Dark Backup. Break it.") == (
+        {"kind": "action", "cost": {"dull": True}, "effect": "break",
+         "target": {"any_of": [{"type": "forward", "element": "light"}, {"type": "backup", "element": "dark"}]}},)
+    costly = "[Dull]: Choose 1 Light Forward or Dark Forward of cost 3 or less. Break it."
+    assert compile_card(_card(costly)).by_hand == (costly,)  # the cost could be read of the last alone: not guessed
+
+
+def test_a_damage_increase_is_read_of_characters_dealing_damage_themselves() -> None:
+    assert _fully_compiled("If a Fire Forward you control deals damage to a Forward, the damage increases by 1000 "
+                           "instead.") == (
+        {"kind": "replacement", "event": "deals_damage", "instead": "increase", "amount": 1000,
+         "applies_to": {"type": "forward", "element": "fire", "controller": "you"}},)
+    on_a_summon = "[Dull]: Choose 1 Summon. If it deals damage to a Forward this turn, the damage increases by 1000 instead."
+    assert compile_card(_card(on_a_summon)).by_hand == (on_a_summon,)
+
+
+def test_a_card_chosen_on_your_own_side_may_be_given_what_names_your_opponent() -> None:
+    assert _fully_compiled("[Dull]: Choose 1 Forward you control. It cannot be chosen by your opponent's abilities "
+                           "this turn.") == (
+        {"kind": "action", "cost": {"dull": True}, "target": {"type": "forward", "controller": "you"},
+         "effect": "cannot_be_chosen", "by": "abilities", "player": "opponent", "duration": "turn"},)
+    anyone = "[Dull]: Choose 1 Forward. It cannot be chosen by your opponent's abilities this turn."
+    assert compile_card(_card(anyone)).by_hand == (anyone,)  # whose opponent would depend on whose Forward it is
+    assert _fully_compiled("[Dull]: Choose 1 Forward. Deal it and Test Knight 2000 damage.") == (
+        {"kind": "action", "cost": {"dull": True}, "target": {"type": "forward"}, "effect": "deal_damage",
+         "amount": 2000, "then": [{"effect": "deal_damage", "amount": 2000, "on": "self"}]},)
+
+
+def test_top_or_bottom_is_a_choice_as_it_resolves_and_a_this_turn_delayed_ability_watches_the_chosen_card() -> None:
+    assert _fully_compiled("[Dull]: Choose 1 Forward. Put it at the top or bottom of its owner's deck.") == (
+        {"kind": "action", "cost": {"dull": True}, "target": {"type": "forward"}, "effect": "either",
+         "options": [[{"effect": "put_on_deck", "position": "top"}], [{"effect": "put_on_deck", "position": "bottom"}]]},)
+    assert _fully_compiled("[Dull]: Choose 1 Forward. Deal it 1000 damage. When it is put from the field into the Break "
+                           "Zone this turn, draw 1 card.")[0]["then"] == [
+        {"effect": "delayed", "when": "put_into_break_zone", "do": [{"effect": "draw", "count": 1}], "this_turn": True}]
+
+
+def test_return_it_and_the_card_itself() -> None:
+    assert _fully_compiled("[Dull]: Choose 1 Forward you control other than Test Knight. Return it and Test Knight to "
+                           "their owners' hand.") == (
+        {"kind": "action", "cost": {"dull": True}, "target": {"type": "forward", "controller": "you", "not_self": True},
+         "effect": "return_to_hand", "then": [{"effect": "return_to_hand", "on": "self"}]},)
+
+
+def test_a_list_of_costs_is_one_of_them() -> None:
+    assert _fully_compiled("[Dull]: Choose 1 Forward of cost 1, 4 or 6. Break it.")[0]["target"] == {
+        "type": "forward", "any_of": [{"cost_at_least": 1, "cost_at_most": 1}, {"cost_at_least": 4, "cost_at_most": 4},
+                                      {"cost_at_least": 6, "cost_at_most": 6}]}

@@ -19,9 +19,10 @@ DUMMY_BP = 50                              # DN 5.3 (b): a dummy is a size-S uni
 ZONES: tuple[ZoneSpec, ...] = (
     *(spec for index, side in enumerate(SIDES) for spec in (
         ZoneSpec(f"caster.{side}", capacity=1, layout="slot", row=1, column=1 + 3 * index, label=f"Caster ({side})"),
-        ZoneSpec(f"hp.{side}", Visibility.HIDDEN, layout="pile", row=1, column=2 + 3 * index, label="HP"),
+        ZoneSpec(f"arms.{side}", capacity=1, layout="slot", row=1, column=2 + 3 * index, label="Arms"),
+        ZoneSpec(f"hp.{side}", Visibility.HIDDEN, layout="pile", row=1, column=3 + 3 * index, label="HP"),
+        # the unit slot spreads over the three columns of its Battle Area: two checked (turned) units side by side
         ZoneSpec(f"units.{side}", capacity=2, layout="grid", row=0, column=1 + 3 * index, label=f"Units ({side})"),
-        ZoneSpec(f"arms.{side}", capacity=1, layout="slot", row=0, column=2 + 3 * index, label="Arms"),
     )),
     ZoneSpec("speed", capacity=1, layout="slot", row=1, column=0, label="Speed"),
     ZoneSpec("burst", Visibility.HIDDEN, layout="pile", row=0, column=0, label="Burst"),

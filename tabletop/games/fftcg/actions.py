@@ -7,6 +7,7 @@ trigger list (engine/triggers.py); replacement effects go through engine/replace
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -15,8 +16,11 @@ from tabletop.engine.triggers import TriggerEvent, trigger_event
 from tabletop.engine.replacement import Replacement, ReplacementStep, run_replacements
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.card_filter import Seen
+from tabletop.games.fftcg import turn_history
 from tabletop.games.fftcg.continuous import (
-    FILTER, characteristics, condition_holds, field_cards, is_current, is_of_type, matches, on_membership,
+    NEXT_COST, next_cost_change,
+    FILTER, characteristics, condition_holds, field_cards, had_lost_abilities, is_current, is_of_type, lost_abilities,
+    matches, on_membership,
 )
 from tabletop.games.fftcg.effects import ability_kind
 from tabletop.games.fftcg.printed import printed_index
@@ -56,6 +60,8 @@ def emit(tx: Transaction, happened: TriggerEvent) -> None:
     """Queue the auto-abilities an event triggers (FFTCG 11.8) in the engine's pending trigger list."""
     state = tx.state
     event, card, player = happened["type"], happened.get("card"), happened.get("player")
+    if event == "leaves_field" and state.lists.get(WHILE_ON_FIELD):
+        _end_while_on_field(tx, happened)
     printed = printed_index(state)
     if event in _field_events(state) or (card is not None and event in printed[state.cards[card].card_id].auto):
         candidates = list(field_cards(state))
@@ -63,22 +69,30 @@ def emit(tx: Transaction, happened: TriggerEvent) -> None:
             candidates.append(card)  # "when X is broken / leaves the field": X's own abilities, last known
     else:
         candidates = []  # no card that could trigger on it
+    candidates += [i for i in _break_zone_watchers(state).get(event, ()) if i not in candidates]
+    lost = lost_abilities(state) if candidates else frozenset()
     for source in candidates:
         facts = printed[state.cards[source].card_id]
         abilities = facts.auto.get(event)
-        if not abilities:
+        if not abilities or source in lost:
             continue
         definition = facts.definition
-        controller = state.cards[source].controller
         for index, ability in abilities:
+            controller = state.cards[source].controller
+            if ability.get("from_break_zone"):  # "This effect will trigger only if <self> is in the Break Zone"
+                if state.cards[source].zone != f"{state.cards[source].owner}.break":
+                    continue
+                controller = state.cards[source].owner
             if not _event_matches(state, ability.get("of", "self"), event, source, card, player, controller):
                 continue
             on_field = state.cards[source].zone.endswith(".field")
-            if not on_field and not (source == card and event in LEAVING_EVENTS):
+            if not on_field and not ability.get("from_break_zone") and not (source == card and event in LEAVING_EVENTS):
                 continue
             if "entered_by" in ability and happened.get("by") != ability["entered_by"]:
                 continue  # "enters the field due to your cast / your Summons or abilities"
-            if not condition_holds(state, ability.get("condition"), controller, ability.get("damage")):
+            if not on_field and had_lost_abilities(state, source, happened.get("was_ts")):
+                continue
+            if not condition_holds(state, ability.get("condition"), controller, ability.get("damage"), source):
                 continue  # FFTCG 11.8.13: a false condition means it does not trigger
             if "once_per_turn" in (ability.get("only") or ()):  # "This effect will trigger only once per turn"
                 stamp = [state.turn, state.cards[source].props.get("ts")]
@@ -90,10 +104,9 @@ def emit(tx: Transaction, happened: TriggerEvent) -> None:
                 "card_id": definition.id, "ability": index,
                 "name": ability.get("name") or f"{definition.name}: {event.replace('_', ' ')}", "event_card": card,
                 "event_ts": state.cards[card].props.get("ts") if card is not None else None})
-    returning = []
     for position, delayed in reversed(list(enumerate(state.lists.get("delayed", [])))):
-        if delayed.get("turn") not in (None, state.turn):
-            tx.list_remove("delayed", position)  # "… this turn": the turn is over
+        if delayed.get("turn") not in (None, state.turn):  # "When it is put … this turn": that turn is over
+            tx.list_remove("delayed", position)
             continue
         if delayed["trigger"] != event:
             continue
@@ -103,10 +116,6 @@ def emit(tx: Transaction, happened: TriggerEvent) -> None:
         if watched is not None and not _is_watched_object(state, happened, watched[1]):
             tx.list_remove("delayed", position)  # FFTCG 11.8.17.3: its card left its zone; the ability lost it
             continue
-        if delayed.get("returns") is not None:  # "for as long as <card> is on the field" ended: no stack
-            tx.list_remove("delayed", position)
-            returning.append((*delayed["returns"], delayed.get("back_to")))
-            continue
         triggers.queue(tx, delayed["controller"], {
             "kind": "delayed", "source": delayed["source"], "ts": delayed.get("source_ts"),
             "card_id": delayed["card_id"], "ability": -1,
@@ -114,15 +123,39 @@ def emit(tx: Transaction, happened: TriggerEvent) -> None:
             "event_card": card, "event_ts": state.cards[card].props.get("ts") if card is not None else None})
         if delayed.get("once", True):
             tx.list_remove("delayed", position)
-    for iid, ts, back_to in returning:
-        if not is_current(state, iid, ts):
+
+
+# Effects lasting "for as long as <self> is on the field" (FFTCG 11.12.4.1: for the stated duration): each
+# {source: [card, ts], cards: [[card, ts], …], end: return|control}, ended as that object leaves the field
+WHILE_ON_FIELD = "fftcg.while_on_field"
+
+
+def _end_while_on_field(tx: Transaction, happened: TriggerEvent) -> None:
+    """End the effects lasting while the card that left the field was there: the cards they removed from the game
+    return to their owner's field, the cards they took control of go back to their owner."""
+    state = tx.state
+    for position, item in reversed(list(enumerate(state.lists[WHILE_ON_FIELD]))):
+        if item["source"] != [happened.get("card"), happened.get("was_ts")]:
             continue
-        if back_to is not None and state.cards[iid].zone.endswith(".field"):  # control gained for as long as … ends
-            tx.set_field(iid, "controller", back_to)
-            tx.log(f"{back_to} gained control of {name_of(tx, iid)} again", "FFTCG 6.2.6")
-        elif back_to is None and state.cards[iid].zone.endswith(".removed"):  # a new object, its owner's (FFTCG 7.4)
-            put_onto_field(tx, iid, state.cards[iid].owner, state.definition(iid).card_type == "backup")
-            tx.log(f"{name_of(tx, iid)} came back onto the field", "FFTCG 11.4.8")
+        tx.list_remove(WHILE_ON_FIELD, position)
+        for iid, ts in item["cards"]:
+            if not is_current(state, iid, ts):
+                continue  # it moved since: a new object the effect no longer follows (FFTCG 7.4)
+            card = state.cards[iid]
+            if item["end"] == "return" and card.zone == f"{card.owner}.removed":
+                tx.log(f"{name_of(tx, iid)} returns to the field: the effect that removed it ended", "FFTCG 11.12.4.1")
+                put_onto_field(tx, iid, card.owner, state.definition(iid).card_type == "backup")
+            elif item["end"] == "control" and card.zone.endswith(".field") and card.controller != card.owner:
+                tx.set_field(iid, "controller", card.owner)
+                tx.set_prop(iid, "since", state.turn)
+                tx.log(f"{card.owner} regained control of {name_of(tx, iid)}: the effect ended", "FFTCG 11.12.4.1")
+
+
+def use_next_cost_change(tx: Transaction, iid: int) -> None:
+    """Use up the "your next <card>" cost change the card cast now had (continuous.NEXT_COST)."""
+    found = next_cost_change(tx.state, iid)
+    if found is not None:
+        tx.list_remove(NEXT_COST, found[0])
 
 
 def _is_watched_object(state: Any, happened: TriggerEvent, ts: Any) -> bool:
@@ -131,6 +164,25 @@ def _is_watched_object(state: Any, happened: TriggerEvent, ts: Any) -> bool:
     if "was_ts" in happened:
         return bool(happened["was_ts"] == ts)
     return is_current(state, happened["card"], ts)
+
+
+def _break_zone_watchers(state: Any) -> dict[str, tuple[int, ...]]:
+    """Return, by event, the Break Zones' cards with an auto ability triggering only while they are there (kept while
+    the Break Zones stay the same)."""
+    def watchers() -> dict[str, tuple[int, ...]]:
+        printed = printed_index(state)
+        found: dict[str, list[int]] = {}
+        for owner in state.players:
+            for iid in state.zones[f"{owner}.break"].cards:
+                for event in printed[state.cards[iid].card_id].break_zone_events:
+                    found.setdefault(event, []).append(iid)
+        return {event: tuple(cards) for event, cards in found.items()}
+    return state.memo_on("fftcg.break_watchers", _break_zones(state.players), watchers)  # type: ignore[no-any-return]
+
+
+@functools.lru_cache(maxsize=None)
+def _break_zones(players: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(f"{player}.break" for player in players)
 
 
 def _field_events(state: Any) -> frozenset[str]:
@@ -221,9 +273,9 @@ def damage_player(tx: Transaction, player: str, amount: int, sources: Iterable[i
             break
         top = deck[0]
         enter_zone(tx, top, "damage", None)
-        tx.set_data(f"damaged_turn.{player}", state.turn)  # read by the condition damaged_this_turn
         definition = state.definition(top)
         tx.log(f"{player} took 1 damage: {definition.name}", "FFTCG 6.5.2")
+        turn_history.record(tx, player, "damaged")
         emit(tx, trigger_event("damage_received", None, player))  # "When you receive a point of damage"
         if definition.attributes.get("ex_burst") and ex_ability(definition) is not None:
             tx.list_append("ex_queue", {"card": top, "player": player})
@@ -242,11 +294,17 @@ def ex_ability(definition: Any) -> int | None:
 
 # -- replacement effects (FFTCG 11.12.5) ------------------------------------------------------------
 
+def _with_abilities(state: Any) -> list[int]:
+    """Return the field's cards whose printed abilities work (not one that lost them all, continuous.lost_abilities)."""
+    lost = lost_abilities(state)
+    return [iid for iid in field_cards(state) if iid not in lost]
+
+
 def _break_replacements(state: Any, iid: int) -> list[Replacement]:
     """Return the replacement effects of field abilities and lasting effects that would replace a card's break."""
     found: list[Replacement] = []
     printed = printed_index(state)
-    for source in field_cards(state):
+    for source in _with_abilities(state):
         facts = printed[state.cards[source].card_id]
         controller = state.cards[source].controller
         for index, ability in facts.replacements:
@@ -412,7 +470,7 @@ def _entry_replacements(state: Any, iid: int, controller: str) -> list[Replaceme
     found = []
     zone = state.cards[iid].zone.split(".")[-1]
     printed = printed_index(state)
-    for source in field_cards(state):
+    for source in _with_abilities(state):
         owner = state.cards[source].controller
         for index, ability in printed[state.cards[source].card_id].replacements:
             if ability.get("event") != "enters_field":
@@ -437,24 +495,24 @@ def put_onto_field(tx: Transaction, iid: int, controller: str, dull: bool = Fals
     if final != controller:
         tx.log(f"{name_of(tx, iid)} enters the field under {final}'s control instead", "FFTCG 11.12.5.7")
     tx.set_prop(iid, "since", tx.state.turn)
+    turn_history.record(tx, final, "entered", iid)
+    tx.set_prop(iid, "entered", tx.state.turn)  # "a Forward that entered the field this turn" (not a control change)
     facts = printed_index(tx.state)[tx.state.cards[iid].card_id]
     if dull or any(a.get("effect") == "enters_dull" for _, a in facts.field):  # "<self> enters the field dull"
         tx.set_field(iid, "tapped", True)
     emit(tx, trigger_event("enters_field", iid, by=by) if by else trigger_event("enters_field", iid))
 
 
-def _damage_replacements(state: Any, iid: int, amount: int) -> list[tuple[str, Mapping[str, Any]]]:
-    """Return (source name, ability) of each field ability that replaces `amount` damage dealt to a Forward."""
+def _damage_replacements(state: Any, iid: int) -> list[tuple[str, Mapping[str, Any]]]:
+    """Return (source name, ability) of each field ability that replaces damage dealt to a Forward."""
     found = []
     printed = printed_index(state)
-    for source in field_cards(state):
+    for source in _with_abilities(state):
         facts = printed[state.cards[source].card_id]
         controller = state.cards[source].controller
         for _, ability in facts.replacements:
             if ability.get("event") != "damage":
                 continue
-            if ability.get("less_than_power") and not amount < int(characteristics(state)[iid].power or 0):
-                continue  # "dealt damage less than its power": its Power as the damage is dealt
             if ability.get("in_party_with_self") and not _in_one_party(state, source, iid):
                 continue  # "a Forward forming a party with <self>": the attacking Party both are in
             applies = ability.get("applies_to", "self")
@@ -470,6 +528,34 @@ def _in_one_party(state: Any, first: int, second: int) -> bool:
     return len(pairs) >= 2 and first in attacking and second in attacking
 
 
+def _damage_increase(tx: Transaction, dealers: list[int], iid: int) -> int:
+    """Return how much the damage Characters deal to a Forward increases by ("If <self> deals damage to a Forward, the
+    damage increases by 1000 instead": a field replacement; "If it deals damage to a Forward this turn, …": a lasting
+    effect on chosen cards). Applied after the reductions, which the damaged card's controller would put first (its
+    smallest result; FFTCG 11.12.5.7); each once (11.12.5.5)."""
+    state = tx.state
+    found: list[tuple[str, int]] = []
+    printed = printed_index(state)
+    for source in _with_abilities(state):
+        facts = printed[state.cards[source].card_id]
+        for _, ability in facts.replacements:
+            applies = ability.get("applies_to", "self")
+            if ability.get("event") == "deals_damage" and any(
+                    source == dealer if applies == "self" else matches(state, dealer, applies,
+                                                                       state.cards[source].controller, source)
+                    for dealer in dealers if dealer in state.cards):
+                found.append((facts.name, int(ability["amount"])))
+    for item in state.lists.get("effects", ()):
+        if item["effect"] == "damage_increase" and any(c in dealers and is_current(state, c, ts) for c, ts in item["cards"]):
+            found.append((str(item.get("label", "effect")), int(item["amount"])))
+    if not found:
+        return 0
+    total = sum(amount for _, amount in found)
+    tx.log(f"the damage to {name_of(tx, iid)} increases by {total} instead ({', '.join(sorted({n for n, _ in found}))})",
+           "FFTCG 11.12.5")
+    return total
+
+
 def _replace_damage(tx: Transaction, iid: int, amount: int, reducible: bool = True) -> int:
     """Apply the damage replacements of the field (FFTCG 11.12.5) and return the damage still dealt.
 
@@ -479,7 +565,7 @@ def _replace_damage(tx: Transaction, iid: int, amount: int, reducible: bool = Tr
     """
     if not reducible:
         return amount
-    found = _damage_replacements(tx.state, iid, amount)
+    found = _damage_replacements(tx.state, iid)
     # "During this turn, the next damage dealt to it is reduced by N instead": one-shot, used up by this damage
     once = [(index, item) for index, item in enumerate(tx.state.lists.get("effects", ()))
             if item["effect"] == "replace_next_damage" and any(c == iid and is_current(tx.state, c, ts)
@@ -488,9 +574,11 @@ def _replace_damage(tx: Transaction, iid: int, amount: int, reducible: bool = Tr
         tx.list_remove("effects", index)
     found += [(str(item.get("label", "effect")), item) for _, item in once]
     # "During this turn, if it is dealt damage (less than its power), the damage becomes 0 instead": lasting, not used up
-    found += [(str(item.get("label", "effect")), {"instead": "prevent"}) for item in tx.state.lists.get("effects", ())
-              if item["effect"] == "prevent_damage" and any(c == iid and is_current(tx.state, c, ts) for c, ts in item["cards"])
-              and (not item.get("less_than_power") or amount < int(characteristics(tx.state)[iid].power or 0))]
+    # ("less than its power": judged as the field's prevent_below_power is, after the reductions)
+    found += [(str(item.get("label", "effect")), {"instead": "prevent_below_power" if item.get("less_than_power")
+                                                  else "prevent"})
+              for item in tx.state.lists.get("effects", ())
+              if item["effect"] == "prevent_damage" and any(c == iid and is_current(tx.state, c, ts) for c, ts in item["cards"])]
     if not found:
         return amount
     name = name_of(tx, iid)
@@ -498,7 +586,11 @@ def _replace_damage(tx: Transaction, iid: int, amount: int, reducible: bool = Tr
     if any(ability["instead"] == "prevent" for _, ability in found):
         reduced = amount
     else:
-        reduced = min(amount, sum(int(ability["amount"]) for _, ability in found))
+        reduced = min(amount, sum(int(ability["amount"]) for _, ability in found if ability["instead"] == "reduce"))
+    power = characteristics(tx.state)[iid].power if any(
+        ability["instead"] == "prevent_below_power" for _, ability in found) else None
+    if power is not None and amount - reduced < power:  # "less than its power": the reductions first, the
+        reduced = amount  # order its controller would choose (FFTCG 11.12.5.7)
     if reduced >= amount:  # FFTCG 11.12.5.4: the replaced event does not happen
         tx.log(f"{name} would be dealt {amount} damage and is dealt no damage instead ({sources})", "FFTCG 11.12.5")
         return 0
@@ -506,16 +598,20 @@ def _replace_damage(tx: Transaction, iid: int, amount: int, reducible: bool = Tr
     return amount - reduced
 
 
-def deal_character_damage(tx: Transaction, iid: int, amount: int, sources: Iterable[int],
+def deal_character_damage(tx: Transaction, iid: int, amount: int, sources: Iterable[int], by_card: bool = False,
                           reducible: bool = True) -> None:
-    """Deal damage to a Forward; the rule processes break it when damage ≥ Power (FFTCG 12.4.5). `reducible`: False
-    for damage that "cannot be reduced"."""
+    """Deal damage to a Forward; the rule processes break it when damage ≥ Power (FFTCG 12.4.5). `by_card`: the
+    `sources` deal it themselves (battle, "each Forward deals damage …"), not an ability of theirs (FFTCG 11.11.8).
+    `reducible`: False for damage that "cannot be reduced"."""
     card = tx.state.cards[iid]
+    sources = list(sources)
     if amount <= 0 or not is_of_type(tx.state, iid, "forward"):
         return
     amount = _replace_damage(tx, iid, amount, reducible)
     if amount <= 0:
         return
+    if by_card:
+        amount += _damage_increase(tx, sources, iid)
     tx.set_prop(iid, "damage", int(card.props.get("damage", 0)) + amount)
     credit = sorted(set(card.props.get("damage_by", [])) | set(sources))
     tx.set_prop(iid, "damage_by", credit)

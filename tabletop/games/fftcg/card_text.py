@@ -32,13 +32,13 @@ _DAMAGE_REMINDER = re.compile(r"\s*\(If you have received \d+ points? of damage 
 # "Select N of the N following actions": the modes follow, one quoted line each.
 _SELECT = re.compile(r"select (?:up to )?\d+ of the \d+ following actions", re.IGNORECASE)
 _NUMBER = re.compile(r"\d+")
-# some records write "[Job (Moogle)]", "[Card Name (Cait Sith)]", "[Category (VII)]" for "Job Moogle", "Card Name Cait
-# Sith", "Category VII"
+# Some records name cards "[Job (Manikin)]", "[Card Name (Palom)]", "[Category (VII)]": the printed "Job Manikin" …
 _BRACKETED_NAME = re.compile(r"\[(Job|Card Name|Category) \(([^()\]]+)\)\]")
 
 
 def readable_text(raw: str) -> str:
-    """Turn the card browser's markup into plain text a player can read (one ability a line)."""
+    """Turn the card browser's markup into plain text a player can read (one ability a line; "[Job (Knight)]" as
+    the card prints it, "Job Knight")."""
     text = raw.replace("[[br]]", "\n")
     text = _SYMBOL.sub(lambda m: f"[{_symbol_word(m.group(1))}]", text)
     text = _TAG.sub("", text)
@@ -96,6 +96,8 @@ def with_name_marked(text: str, name: str) -> str:
     if not name:
         return text
     marked = text.replace(name, "<self>")
+    if name in SYMBOLS.values():  # a card named like a cost symbol ("Lightning"): "[Lightning]" stays the symbol
+        marked = marked.replace("[<self>]", f"[{name}]")
     return marked.replace("Card Name <self>", f"Card Name {name}").replace("Job <self>", f"Job {name}")
 
 

@@ -31,6 +31,10 @@ _NOUN = re.compile(
     rf"(?: ?(?P<type>(?:Forward|Backup|Monster|Summon|Character|card)s?\b)"
     rf"(?: or (?P<other>(?:Forward|Backup|Monster|Summon)s?\b))?)?(?P<rest>.*)$")
 _QUALIFIERS: tuple[tuple[re.Pattern[str], Any], ...] = (
+    # (s5) "of cost 2, 3, 5 or 7": one of those costs
+    (re.compile(r"^ of cost ((?:\d+, )+\d+) or (\d+)"),
+     lambda m: {"any_of": [{"cost_at_least": int(n), "cost_at_most": int(n)}
+                           for n in [*m.group(1).split(", "), m.group(2)]]}),
     (re.compile(r"^ of cost (\d+) or less"), lambda m: {"cost_at_most": int(m.group(1))}),
     (re.compile(r"^ of cost (\d+) or more"), lambda m: {"cost_at_least": int(m.group(1))}),
     (re.compile(r"^ of cost (\d+)(?! or)"), lambda m: {"cost_at_most": int(m.group(1)), "cost_at_least": int(m.group(1))}),
@@ -39,6 +43,8 @@ _QUALIFIERS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^ (?:with|of) (?:a )?power (?:of )?(\d+) or less"), lambda m: {"power_at_most": int(m.group(1))}),
     (re.compile(r"^ (?:with|of) (?:a )?power (?:of )?(\d+) or more"), lambda m: {"power_at_least": int(m.group(1))}),
     (re.compile(r"^ cards?\b"), lambda m: {}),  # "Character card": a Character
+    (re.compile(r"^ that entered the field this turn"), lambda m: {"entered_this_turn": True}),  # (s5)
+    (re.compile(r"^ that is also a (Forward|Backup|Monster)"), lambda m: {"also": m.group(1).lower()}),  # (s5)
     (re.compile(r"^ other than <self>"), lambda m: {"not_self": True}),
     (re.compile(r"^ other than (?:(Card Name)|Job) (.+?)(?= you control| opponent controls| in your|$)"),
      lambda m: {"none_of": [{"name" if m.group(1) else "job": m.group(2)}]}),
@@ -50,7 +56,9 @@ _QUALIFIERS: tuple[tuple[re.Pattern[str], Any], ...] = (
 
 
 # "Job Samurai or Card Name Samurai", "Card Name A, Card Name B or Card Name C": alternatives of Job / Card Name
-_ALTERNATIVE = re.compile(r"(?:,| or| and/or) (?:an? )?(?=(?:Job|Card Name) )")
+# (s5) and "Light Forward or Dark Forward": alternatives of an Element and a type
+_ALTERNATIVE = re.compile(rf"(?:,| or| and/or) (?:an? )?(?=(?:Job|Card Name) |(?:{_ELEMENT}) (?:Forward|Backup|Monster|"
+                          rf"Character|Summon)\b)")
 # what the last alternative's trailing words say of them all ("… you control", "… in your Break Zone")
 _SHARED = ("controller", "zone", "not_self", "none_of")
 
@@ -149,12 +157,27 @@ def cost(text: str) -> tuple[dict[str, Any], bool] | None:
         if part.lower() == "put <self> into the break zone":
             found["break_self"] = True
             continue
+        moved = {"return <self> to its owner's hand": "return_self", "remove <self> from the game": "remove_self"}.get(
+            part.lower())
+        if moved is not None:  # the card leaves the field as the cost is paid (FFTCG 11.6.2)
+            found[moved] = True
+            continue
         if part.lower() == "discard <self>":  # used from the hand (FFTCG 12.1: revealed by being discarded)
             found["discard_self"] = True
             continue
         top = re.fullmatch(r"(put|remove) the top (\d+) cards of your deck (?:into the Break Zone|from the game)", part, re.I)
         if top is not None and (top.group(1).lower() == "put") == part.lower().endswith("break zone"):
             found["mill" if top.group(1).lower() == "put" else "remove_top"] = int(top.group(2))
+            continue
+        counters = re.fullmatch(r"remove (\d+) (\w+) Counters? from <self>", part, re.I)
+        if counters is not None:  # counters on the card itself, removed as the cost is paid (FFTCG 4.9)
+            found["remove_counters"] = {"counter": counters.group(2), "count": int(counters.group(1))}
+            continue
+        cards = _cost_cards(part)
+        if cards is not None:
+            if not cards or any(key in found for key in cards):
+                return None
+            found.update(cards)
             continue
         discard = re.fullmatch(r"discard (\d+) (.+?)(?: from your hand)?", part, re.I)
         if discard is not None:
@@ -200,11 +223,58 @@ def cost(text: str) -> tuple[dict[str, Any], bool] | None:
     return found, special
 
 
+# -- costs choosing cards outside the hand (cost keys put_characters / dull_characters with their filters *_of,
+# remove_break) --
+_PUT_CHARACTERS = re.compile(r"put (?P<self><self> and )?(?P<count>\d+) (?P<phrase>.+?) into the Break Zone", re.I)
+_DULL_CHARACTERS = re.compile(r"dull (?P<count>\d+) active (?P<phrase>.+)", re.I)
+_REMOVE_CHARACTERS = re.compile(r"remove (?P<count>\d+) (?P<phrase>.+?) from the game", re.I)
+_COST_CARD_KEYS = {"type", "element", "job", "name", "category", "any_of", "not_self"}
+_REMOVE_BREAK = re.compile(r"remove (?P<self><self> (?:and )?)?(?:(?P<count>\d+) (?P<phrase>.+?) )?in (?:the|your) Break "
+                           r"Zone from the game", re.I)
+
+
+def _cost_cards(part: str) -> dict[str, Any] | None:
+    """Read a cost part that picks cards outside the hand: "put <self> and 1 Monster into the Break Zone", "put 2 Ice
+    Backups into the Break Zone", "dull 2 active Job Knight" (Characters you control, digest 12.3) or "remove 4 cards
+    in the Break Zone from the game" (cards of your Break Zone); None when the part is not of that kind, {} when it is
+    but a phrase is unread."""
+    removed = _REMOVE_BREAK.fullmatch(part)
+    if removed is not None:  # "remove <self> (and 1 Card Name X) in the Break Zone": used from there (from_break_zone)
+        found_removed: dict[str, Any] = {"remove_self_from_break": True} if removed.group("self") else {}
+        if removed.group("count"):
+            phrase = removed.group("phrase")
+            of = {} if re.fullmatch(r"cards?", phrase) else card_phrase(phrase)
+            if of is None or not set(of) <= _COST_CARD_KEYS - {"not_self"}:
+                return {}
+            found_removed["remove_break"] = int(removed.group("count"))
+            if of:
+                found_removed["remove_break_of"] = of
+        return found_removed or {}
+    put = _PUT_CHARACTERS.fullmatch(part)
+    dull = _DULL_CHARACTERS.fullmatch(part) if put is None else None
+    remove = _REMOVE_CHARACTERS.fullmatch(part) if put is None and dull is None else None
+    picked = put or dull or remove
+    if picked is None:
+        return None
+    of = card_phrase(picked.group("phrase"))
+    if of is None or not set(of) <= _COST_CARD_KEYS or of.get("type") == "summon":
+        return {}
+    key = "put_characters" if put is not None else "dull_characters" if dull is not None else "remove_characters"
+    found: dict[str, Any] = {key: int(picked.group("count")), f"{key}_of": of}
+    if put is not None and put.group("self"):
+        found["break_self"] = True
+    return found
+
+
 # -- effect sentences -------------------------------------------------------------------------------------------
 _IT = r"(?:it|them)"
 _POWER_TURN = re.compile(r"^(?:it|they) (?:gains?|loses?) ([+-]?)(\d+) power until the end of the turn$", re.I)
 
 
+# "cannot be broken by opposing Summons or abilities that don't deal damage": their break effects do not break it
+# ("opposing": the opponent of the card's controller, so read only of the ability's own side's cards)
+UNBREAKABLE_BY_OPPONENT = "cannot be broken by opposing Summons or abilities that don't deal damage"
+UNBREAKABLE_EFFECT: Effect = {"effect": "cannot_be_broken_by", "by": "any", "player": "opponent"}
 # a granted ability in quotes: "…" or ‘…’
 QUOTE = re.compile(r'"([^"]*)"|‘([^’]*)’')
 _CHOOSERS = {"summons": "summons", "abilities": "abilities", "summons or abilities": "any"}
@@ -218,6 +288,7 @@ _QUOTED: tuple[tuple[re.Pattern[str], Any], ...] = (
      lambda m: [{"effect": "must_block"}]),
     (re.compile(rf"^{_THIS} must attack once per turn if possible$", re.I), lambda m: [{"effect": "must_attack"}]),
     (re.compile(rf"^{_THIS} cannot be broken$", re.I), lambda m: [{"effect": "cannot_be_broken"}]),
+    (re.compile(rf"^{_THIS} {UNBREAKABLE_BY_OPPONENT}$", re.I), lambda m: [UNBREAKABLE_EFFECT]),
     (re.compile(rf"^{_THIS} cannot be blocked$", re.I), lambda m: [{"effect": "cannot_be_blocked_by", "cost_at_least": 0}]),
     (re.compile(rf"^{_THIS} cannot be blocked by a Forward of cost (\d+) or more$", re.I),
      lambda m: [{"effect": "cannot_be_blocked_by", "cost_at_least": int(m.group(1))}]),
@@ -249,6 +320,8 @@ def _grants(text: str, own: bool = True) -> list[Effect] | None:
         power = re.fullmatch(r"\+(\d+) power", part)
         if power is not None:
             effects.append({"effect": "power", "amount": int(power.group(1))})
+        elif part == UNBREAKABLE_BY_OPPONENT and own:
+            effects.append(dict(UNBREAKABLE_EFFECT))
         elif part.lower() in ("haste", "brave", "first strike"):
             effects.append({"effect": "grant_keyword", "keyword": KEYWORD_NAMES[part.lower()]})
         elif part == "\x00":
@@ -270,12 +343,23 @@ _TARGET_VERBS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(rf"^activate {_IT}$", re.I), lambda m: [{"effect": "activate"}]),
     (re.compile(rf"^return {_IT} to (?:its|their) owners?'s? hands?$", re.I), lambda m: [{"effect": "return_to_hand"}]),
     (re.compile(rf"^remove {_IT} from the game$", re.I), lambda m: [{"effect": "remove_from_game"}]),
+    (re.compile(rf"^remove {_IT} from the game for as long as <self> is on the field$", re.I),
+     lambda m: [{"effect": "remove_from_game", "while_source_on_field": True}]),
+    (re.compile(rf"^you gain control of {_IT} for as long as <self> is on the field$", re.I),
+     lambda m: [{"effect": "gain_control", "while_source_on_field": True}]),
     (re.compile(rf"^put {_IT} into the Break Zone$", re.I), lambda m: [{"effect": "put_into_break"}]),
     (re.compile(rf"^gain control of {_IT}$", re.I), lambda m: [{"effect": "gain_control"}]),
     (re.compile(rf"^put {_IT} at the bottom of (?:its|their) owners?'s? decks?$", re.I),
      lambda m: [{"effect": "put_on_deck", "position": "bottom"}]),
     (re.compile(rf"^put {_IT} (?:on|at the) top of (?:its|their) owners?'s? decks?$", re.I),
      lambda m: [{"effect": "put_on_deck", "position": "top"}]),
+    # -- targets and choices (s5) --
+    # "Deal it damage equal to <self>'s power": the card's Power as the effect is done (FFTCG 11.11.9)
+    (re.compile(rf"^deal {_IT} damage equal to <self>'s? power$", re.I),
+     lambda m: [{"effect": "deal_damage", "amount": {"power": "self"}}]),
+    # "Deal it damage equal to its power minus 1000": each chosen card's own Power, less N
+    (re.compile(rf"^deal {_IT} damage equal to its power minus (\d+)$", re.I),
+     lambda m: [{"effect": "deal_damage", "amount": {"power": "it", "minus": int(m.group(1))}}]),
 )
 # effects that take a card from the chosen zone, by the zone the target is in
 _FROM_ZONE: tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...] = (
@@ -298,6 +382,8 @@ def counted_amount(each: str, times: int, negative: bool = False) -> dict[str, A
         found = {"hand_cards": "you" if each == "card in your hand" else "opponent"}
     elif counters is not None:  # FFTCG 4.9: counters on the ability's own card
         found = {"counters_on_self": counters.group(1)}
+    elif each == "CP of a different Element you paid to cast <self>":  # as the card was cast this turn
+        found = {"paid_elements": True}
     else:
         counted = card_phrase(each)
         if counted is None or "zone" in counted:
@@ -326,6 +412,14 @@ def target_sentence(sentence: str, zone: str) -> list[Effect] | None:
             return [{"effect": effect}] if zone in zones else None
     if _PLAY_DULL.match(sentence):
         return [{"effect": "play_onto_field", "dull": True}] if zone == "break" else None
+    if re.match(rf"^put {_IT} at the top or bottom of (?:its|their) owners?'s? decks?$", sentence, re.I):  # (s5)
+        return [{"effect": "either", "options": [[{"effect": "put_on_deck", "position": "top"}],
+                                                  [{"effect": "put_on_deck", "position": "bottom"}]]}]
+    either = re.match(r"^(dull|freeze|activate) it or (dull|freeze|activate) it$", sentence, re.I)
+    if either is not None and zone == "field" and either.group(1).lower() != either.group(2).lower():  # (s5)
+        # "Dull it or Freeze it": its controller picks one as it resolves (FFTCG 11.11.5.1)
+        return [{"effect": "either", "options": [[{"effect": either.group(1).lower()}],
+                                                  [{"effect": either.group(2).lower()}]]}]
     both = _BOTH.match(sentence)
     if both is not None:  # "Dull it and deal it 5000 damage": each half in turn, on the same cards
         first, second = target_sentence(both.group(1), zone), target_sentence(both.group(2), zone)
@@ -391,6 +485,13 @@ def _lasting_forms(subject: str) -> tuple[tuple[re.Pattern[str], Any], ...]:
          lambda m: [{"effect": "cannot_be_broken", "duration": "turn"}]),
         (re.compile(rf"^{s} cannot attack or block this turn$", re.I),
          lambda m: [{"effect": "cannot_attack", "duration": "turn"}, {"effect": "cannot_block", "duration": "turn"}]),
+        # (s5) "It loses all its abilities until the end of the turn" (FFTCG 11.12.4: a lasting effect)
+        (re.compile(rf"^(?:until the end of the turn, {s} loses all (?:its |his |her )?abilities|{s} loses all "
+                    rf"(?:its |his |her )?abilities until the end of the turn)$", re.I),
+         lambda m: [{"effect": "lose_abilities", "duration": "turn"}]),
+        # (s5) FFTCG 11.12.5: the damage it deals itself to a Forward this turn is increased
+        (re.compile(rf"^if {s} deals damage to a Forward this turn, the damage increases by (\d+) instead$", re.I),
+         lambda m: [{"effect": "damage_increase", "amount": int(m.group(1)), "duration": "turn"}]),
         (re.compile(r"^<self>'s power becomes (\d+) until the end of the turn$" if s == "<self>" else
                     r"^(?:its|their) power becomes (\d+) until the end of the turn$", re.I),
          lambda m: [{"effect": "set_power", "value": int(m.group(1)), "duration": "turn"}]),
@@ -451,6 +552,9 @@ _PLACE_COUNTERS = re.compile(r"^place (\d+) (\w+) Counters? on <self>$", re.I)
 
 def self_sentence(sentence: str) -> list[Effect] | None:
     """Read a sentence doing something to the card itself ("<self> gains +2000 power until the end of the turn")."""
+    played = re.match(r"^play <self>(?: from the Break Zone)? onto the field( dull)?$", sentence, re.I)
+    if played is not None:  # from the Break Zone or the hand, where the ability was used (FFTCG 11.4.8)
+        return [{"effect": "play_onto_field", **({"dull": True} if played.group(1) else {})}]
     counters = _PLACE_COUNTERS.match(sentence)
     if counters is not None:  # FFTCG 4.9: a named marker, lost when the card changes zones
         return [{"effect": "add_counter", "counter": counters.group(2), "count": int(counters.group(1))}]
@@ -634,9 +738,31 @@ def pay_sentence(sentence: str) -> Effect | None:
 _DISCARD_OF = re.compile(r"^discard (\d+) (.+?)(?: from your hand)?$", re.I)
 
 
+_NEXT_COST = re.compile(r"^during this turn, the cost required to cast your next (.+?) is reduced by (\d+)"
+                        r"( \(it cannot become 0\))?$", re.I)
+
+
+def next_cost_sentence(sentence: str) -> Effect | None:
+    """Read "During this turn, the cost required to cast your next Job Knight Forward is reduced by 2 (it cannot become
+    0)" (a next_cost_change: printed facts of the card cast; "card": any)."""
+    match = _NEXT_COST.match(sentence)
+    if match is None:
+        return None
+    wanted = {} if match.group(1) == "card" else card_phrase(match.group(1))
+    if wanted is None or not set(wanted) <= {"type", "element", "job", "name", "category", "any_of"}:
+        return None
+    found: Effect = {"effect": "next_cost_change", "amount": -int(match.group(2)), "filter": wanted}
+    if match.group(3):
+        found["floor"] = 1
+    return found
+
+
 def player_sentence(sentence: str) -> Effect | None:
     """Read a sentence acting on players or decks, not on chosen cards ("Draw 2 cards", "Your opponent discards 1
     card", "Search for 1 Earth Forward and add it to your hand")."""
+    cheaper = next_cost_sentence(sentence)
+    if cheaper is not None:
+        return cheaper
     paid = pay_sentence(sentence)
     if paid is not None:
         return paid
@@ -696,3 +822,146 @@ def player_sentence(sentence: str) -> Effect | None:
                 found["dull"] = True
             return found
     return None
+
+
+# -- targets and choices (s5): several target groups and the sentences naming them --------------------------------
+# "1 Forward you control and up to 1 other Forward": a group before each " and <count> "
+_GROUP_SPLIT = re.compile(r" and (?=(?:up to )?\d+ )")
+_OTHER = re.compile(r"^((?:up to )?\d+) other ")
+
+
+def counted_groups(phrase: str) -> list[dict[str, Any]] | None:
+    """Read "1 Forward you control and 1 Forward opponent controls" into target groups (target_groups.py); "other"
+    in a later group only restates that a card is chosen once (FFTCG 11.3.4)."""
+    parts = _GROUP_SPLIT.split(phrase.strip())
+    if len(parts) < 2:
+        return None
+    groups = [counted_phrase(_OTHER.sub(r"\1 ", part)) for part in parts]
+    return None if any(group is None for group in groups) else [g for g in groups if g is not None]
+
+
+# the words naming one group: the first and the second
+_GROUP_NAMES = {"the former": 0, "the latter": 1}
+_GROUP_NAME = re.compile(r"\bthe (former|latter)\b", re.I)
+# "Each Forward deals damage equal to its power to the other" (both ways) and the one-way forms (FFTCG 11.11.8)
+_GROUP_FIGHTS = {"each forward deals damage equal to its power to the other": False,
+                 "the former deals damage equal to its power to the latter": True,
+                 "the former deals the latter damage equal to its power": True,
+                 "the first one deals the second damage equal to its power": True}
+# the halves of "Dull the former and deal the latter 5000 damage", "the former gains … and the latter loses …"
+_GROUP_HALVES = re.compile(r",? and (?=(?:\w+ )?the (?:former|latter)\b)", re.I)
+_TURN_FIRST = re.compile(r"^until the end of the turn, ", re.I)
+
+
+def group_sentence(sentence: str, zones: list[str]) -> list[Effect] | None:
+    """Read a sentence on an ability's target groups (`zones`: each group's zone): "them" for every group, "the
+    former" / "the latter" for one (its effects carry `group`), "Each Forward deals damage equal to its power to the
+    other" between two groups on the field (fight)."""
+    fight = _GROUP_FIGHTS.get(sentence.lower())
+    if fight is not None:
+        if len(zones) != 2 or set(zones) != {"field"}:
+            return None
+        return [{"effect": "fight", "one_way": True} if fight else {"effect": "fight"}]
+    if not _GROUP_NAME.search(sentence):  # "Break them.": every group, all in one zone
+        return target_sentence(sentence, zones[0]) if len(set(zones)) == 1 and re.search(
+            r"\b(?:them|they)\b", sentence, re.I) else None
+    lasting = _TURN_FIRST.match(sentence)
+    body = sentence[lasting.end():] if lasting is not None else sentence
+    found: list[Effect] = []
+    for half in _GROUP_HALVES.split(body):
+        names = _GROUP_NAME.findall(half)
+        if len(names) != 1:
+            return None
+        group = _GROUP_NAMES[f"the {names[0].lower()}"]
+        if group >= len(zones):
+            return None
+        text = _GROUP_NAME.sub("it", half) + (" until the end of the turn" if lasting is not None else "")
+        read = target_sentence(text, zones[group])
+        if read is None:
+            return None
+        found += [{**effect, "group": group} for effect in read]
+    return found
+
+
+def self_fight_sentence(sentence: str) -> list[Effect] | None:
+    """Read "<self> and the chosen Forward deal damage equal to their respective power to the other" (a fight between
+    the card itself and the chosen Forward, FFTCG 11.11.8)."""
+    if re.match(r"^<self> and the chosen Forward deal damage equal to their respective power to the other$", sentence,
+                re.I):
+        return [{"effect": "fight", "with": "self"}]
+    return None
+
+
+_INCREASE = re.compile(r"^If (<self>|an? (?P<phrase>.+?)) deals damage to a Forward, the damage increases by (?P<amount>\d+) "
+                       r"instead$")
+
+
+def damage_increase_sentence(sentence: str) -> Effect | None:
+    """Read "If <self> / a Fire Character you control deals damage to a Forward, the damage increases by 1000 instead"
+    (a replacement while the card is on the field, FFTCG 11.12.5; the Characters of the controller only)."""
+    match = _INCREASE.match(sentence)
+    if match is None:
+        return None
+    applies: Any = "self"
+    if match.group("phrase"):
+        applies = card_phrase(match.group("phrase"))
+        if applies is None or applies.get("controller") != "you" or "zone" in applies or applies.get("type") == "summon":
+            return None
+    return {"kind": "replacement", "event": "deals_damage", "instead": "increase", "amount": int(match.group("amount")),
+            "applies_to": applies}
+
+
+# (s5) "Your opponent reveals their hand. You may select 1 card in their hand (other than a Backup). If you do so, your
+# opponent discards it and draws 1 card." / "… remove it from the game and your opponent draws 1 card." / "Select 1
+# card in their hand. Your opponent removes it from the game."
+_MAY_SELECT_FROM_HAND = re.compile(r"^(?P<may>you may )?select (?P<count>\d+) (?P<phrase>.+?) (?:from|in) (?:their|his/her) "
+                                   r"hand(?: other than an? (?P<other>Forward|Backup|Monster|Summon))?$", re.I)
+_DONE_TO_PICKED = {"your opponent discards it": "discard", "remove it from the game": "remove_from_game",
+                   "your opponent removes it from the game": "remove_from_game"}
+_AND_DRAWS = re.compile(r"^(?P<done>.+?) and (?:your opponent )?draws? (?P<count>\d+) cards?$", re.I)
+
+
+def reveal_select_sentences(sentences: list[str]) -> list[Effect] | None:
+    """Read "Your opponent reveals their hand." then a select of a card from that hand (optional: "You may select …
+    If you do so, …") and what is done to it: discarded or removed from the game, the opponent then drawing (only
+    when a card was selected: `if_picked`)."""
+    if len(sentences) != 3 or not _REVEALS_HAND.match(sentences[0]):
+        return None
+    picked = _MAY_SELECT_FROM_HAND.match(sentences[1])
+    rest = sentences[2]
+    if picked is None:
+        return None
+    if picked.group("may"):
+        if not rest.lower().startswith("if you do so, "):
+            return None
+        rest = rest[len("if you do so, "):]
+    draws = _AND_DRAWS.match(rest)
+    done = _DONE_TO_PICKED.get((draws.group("done") if draws is not None else rest).lower())
+    wanted = card_phrase(picked.group("phrase"))
+    if done is None or wanted is None or set(wanted) & {"controller", "zone"}:
+        return None
+    if picked.group("other"):
+        wanted["none_of"] = [{"type": picked.group("other").lower()}]
+    select: Effect = {"effect": "select", "player": "you", "count": int(picked.group("count")),
+                      "filter": {**wanted, "zone": "hand", "controller": "opponent"}}
+    if picked.group("may"):
+        select["up_to"] = True
+    found = [{"effect": "reveal_hand", "player": "opponent"}, select, {"effect": done}]
+    if draws is not None:
+        found.append({"effect": "draw", "count": int(draws.group("count")), "player": "opponent", "if_picked": True})
+    return found
+
+
+# (s5) "Cast 1 Summon of cost 3 or less from your hand without paying the cost"
+_CAST_FREE = re.compile(r"^cast 1 (?P<phrase>Summon.*?) from your hand without paying (?:the|its) cost$", re.I)
+
+
+def cast_free_sentence(sentence: str) -> list[Effect] | None:
+    """Read "Cast 1 Summon (of cost N or less) from your hand without paying the cost": its controller picks the
+    Summon as it resolves (a select from the hand), then it is cast (cast_free)."""
+    match = _CAST_FREE.match(sentence)
+    wanted = card_phrase(match.group("phrase")) if match is not None else None
+    if wanted is None or wanted.get("type") != "summon" or set(wanted) & {"controller", "zone"}:
+        return None
+    return [{"effect": "select", "player": "you", "count": 1, "filter": {**wanted, "zone": "hand", "controller": "you"}},
+            {"effect": "cast_free"}]

@@ -226,10 +226,10 @@ def apply_strike(tx: Transaction, who: str, blocker_damage: dict[int, int], wind
     to_blocker = sum(power_now(state, a) for a in attackers) if who in ("attackers", "both") else 0
     if who in ("attackers", "both"):
         # FFTCG 15.1.1.9.8: every member counts as having broken the blocker
-        actions.deal_character_damage(tx, blocker, to_blocker, attackers)
+        actions.deal_character_damage(tx, blocker, to_blocker, attackers, by_card=True)
     for target, amount in blocker_damage.items():
         if target in attackers:
-            actions.deal_character_damage(tx, target, amount, [blocker])
+            actions.deal_character_damage(tx, target, amount, [blocker], by_card=True)
     _after_strike(tx, window)
 
 

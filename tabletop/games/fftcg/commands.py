@@ -43,6 +43,8 @@ class UseAbility(Command):
     name_discard: CardId | None = None
     cost_discards: tuple[CardId, ...] = ()  # the cards a cost "discard N cards" discards (not CP: FFTCG 11.6.2)
     x: int = 0  # the X of a cost with X (FFTCG 4.5: its controller chooses it)
+    # the cards a cost puts from the field into the Break Zone or removes from the Break Zone (FFTCG 11.6.2)
+    cost_cards: tuple[CardId, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)

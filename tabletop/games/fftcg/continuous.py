@@ -20,7 +20,9 @@ from typing import Any, TypeVar
 
 from tabletop.engine.continuous import ContinuousEffect, LayerSystem, apply_generic
 from tabletop.engine.card_filter import CardFilter, Predicate, Seen
+from tabletop.engine.stack import STACK
 from tabletop.engine.state import GameState
+from tabletop.games.fftcg import turn_history
 from tabletop.games.fftcg.cards import CHARACTER_TYPES
 from tabletop.games.fftcg.effects import TARGET_KEYS
 from tabletop.games.fftcg.printed import Characteristics, listed, printed_index
@@ -41,8 +43,10 @@ CONTINUOUS_OPS: dict[str, tuple[int, str, str]] = {
     "cannot_be_blocked_by": (LAYER_OTHER, "min_cost", "unblockable_by_cost"),
     "cannot_be_chosen": (LAYER_OTHER, "unchoosable", "unchoosable"),
     "cannot_be_dulled": (LAYER_OTHER, "undullable", "undullable"),
+    "cannot_be_broken_by": (LAYER_OTHER, "unchoosable", "unbreakable_by"),
     "set_power": (LAYER_SET_POWER, "set_power", "power"),
     "power": (LAYER_POWER, "add_power", "power"),
+    "lose_abilities": (LAYER_OTHER, "lose_abilities", "keywords"),  # (s5) "It loses all its abilities …"
 }
 
 
@@ -94,7 +98,7 @@ class _Parts:
         self.objects: tuple[str, ...] = (*self.membership, *(f"{z}:ts" for z in fields), "list:effects")
         self.dull: tuple[str, ...] = tuple(f"{z}:tapped" for z in fields)
         self.sizes: dict[str, tuple[str, ...]] = {zone: tuple(f"{p}.{zone}" for p in players)
-                                                  for zone in ("damage", "hand")}
+                                                  for zone in ("damage", "hand", "break")}
         self.damage: tuple[str, ...] = tuple(f"{z}:damage" for z in fields)
 
 
@@ -105,7 +109,8 @@ def _parts(players: tuple[str, ...]) -> _Parts:
 
 def field_parts(state: GameState) -> tuple[str, ...]:
     """Return the parts of the board the field's characteristics read: the field's cards and lasting effects,
-    their dull state and the sizes of hands and Damage Zones only while a field card's ability reads them."""
+    their dull state and the sizes of hands, Damage Zones and Break Zones only while a field card's ability reads
+    them."""
     return on_membership(state, "fftcg.field_parts", lambda: _field_parts(state))
 
 
@@ -115,9 +120,11 @@ def _field_parts(state: GameState) -> tuple[str, ...]:
     found = parts.objects
     if "dull" in reads:
         found += parts.dull
-    for zone in ("damage", "hand"):
+    for zone in ("damage", "hand", "break"):
         if zone in reads:
             found += parts.sizes[zone]
+    if "history" in reads:  # what happened this turn (whose turn it is: `turn_read`, read with it)
+        found += (f"list:{turn_history.HISTORY}",)
     return found
 
 
@@ -159,8 +166,10 @@ def is_current(state: GameState, iid: int, ts: Any) -> bool:
     return card is not None and card.props.get("ts") == ts
 
 
-def condition_holds(state: GameState, condition: Mapping[str, Any] | None, player: str, damage: int | None = None) -> bool:
-    """Tell whether an ability's `condition` (and "Damage N —") holds for its controller."""
+def condition_holds(state: GameState, condition: Mapping[str, Any] | None, player: str, damage: int | None = None,
+                    source: int | None = None) -> bool:
+    """Tell whether an ability's `condition` (and "Damage N —") holds for its controller; `source`: the card whose
+    ability it is ("… other than <self>" does not count it)."""
     if damage is not None and len(state.zones[f"{player}.damage"].cards) < damage:
         return False
     if not condition:
@@ -169,10 +178,14 @@ def condition_holds(state: GameState, condition: Mapping[str, Any] | None, playe
     def printed(kind: str) -> int:
         return sum(state.definition(i).card_type == kind for i in field_cards(state, player))
 
-    def forwards() -> int:
+    def forwards(who: str = player) -> int:
         # a condition may be read while the characteristics are computed: the Forwards made so by a lasting effect
         # count, not those a field ability makes (reading those here would loop)
-        return printed("forward") + len(_made_forwards(state) & set(field_cards(state, player)))
+        return (sum(state.definition(i).card_type == "forward" for i in field_cards(state, who))
+                + len(_made_forwards(state) & set(field_cards(state, who))))
+
+    def points(who: str) -> int:
+        return len(state.zones[f"{who}.damage"].cards)
 
     checks = {
         "backups_at_least": lambda n: printed("backup") >= n,
@@ -184,25 +197,80 @@ def condition_holds(state: GameState, condition: Mapping[str, Any] | None, playe
         "opponent_hand_at_least": lambda n: len(state.zones[f"{state.opponent(player)}.hand"].cards) >= n,
         "opponent_damage_at_least": lambda n: len(state.zones[f"{state.opponent(player)}.damage"].cards) >= n,
         "your_turn": lambda n: (state.active == player) == bool(n),   # "During your turn, …"
-        # "If you have received a point of damage this turn" (actions.damage_player records the turn)
-        "damaged_this_turn": lambda n: (state.data.get(f"damaged_turn.{player}") == state.turn) == bool(n),
+        # "If your opponent controls 3 or more Forwards more than you", "if you have at least 2 points of damage more
+        # than your opponent"
+        "opponent_forwards_ahead": lambda n: forwards(state.opponent(player)) - forwards() >= n,
+        "damage_ahead": lambda n: points(player) - points(state.opponent(player)) >= n,
     }
-    return all(_controls(state, player, value) if key == "control" else
-               _controls(state, state.opponent(player), value) if key == "opponent_control" else checks[key](int(value))
+    return all(_controls(state, player, value, source) if key == "control" else
+               _controls(state, state.opponent(player), value, source) if key == "opponent_control" else
+               _in_break_zone(state, player, value) if key == "break_zone" else
+               _elements_among(state, player, value, key == "elements_differ") if key in (
+                   "elements_among", "elements_differ") else
+               _happened(state, player, value, _HISTORY_CONDITIONS[key]) if key in _HISTORY_CONDITIONS else
+               _paid_with(state, source, value) if key == "paid_elements" else
+               checks[key](int(value))
                for key, value in condition.items())
 
 
-def _controls(state: GameState, player: str, spec: Mapping[str, Any]) -> bool:
-    """Tell whether `player` controls at least `at_least` (default 1) and at most `at_most` Characters passing the
-    filter ("If you control 2 or more Job Knight Forwards", "If you control 1 or less Backups"). The filter reads
-    printed facts only (type, element, Job, Category, name, cost): no current Power, so no loop with field abilities."""
+# a condition on what happened this turn -> the event it counts (turn_history)
+_HISTORY_CONDITIONS = {"cast_this_turn": "cast", "entered_this_turn": "entered", "damaged_this_turn": "damaged"}
+
+
+def _paid_with(state: GameState, source: int | None, spec: Mapping[str, Any]) -> bool:
+    """Tell whether the card was cast this turn with its cost paid with CP of at least `at_least` and at most `at_most`
+    different Elements ("If the cost to cast <self> was paid with CP of 3 or more different Elements")."""
+    paid = turn_history.paid_elements(state, source) if source is not None else None
+    return paid is not None and int(spec.get("at_least", 0)) <= paid <= int(spec.get("at_most", paid))
+
+
+def _happened(state: GameState, player: str, spec: Any, event: str) -> bool:
+    """Tell whether `event` happened to `player` this turn at least `at_least` times (a number, or a filter of printed
+    facts with `at_least` the records' cards must pass: "if you have cast a Summon this turn")."""
+    records = turn_history.this_turn(state, player, event)
+    if not isinstance(spec, Mapping):
+        return len(records) >= int(spec)
+    filt = {k: v for k, v in spec.items() if k != "at_least"}
+    seen = Seen(state, player)
+    count = sum(1 for item in records if not filt or FILTER.holds(seen, item["card"], filt))
+    return count >= int(spec.get("at_least", 1))
+
+
+def _elements_among(state: GameState, player: str, spec: Mapping[str, Any], differ: bool) -> bool:
+    """Tell whether the Characters `player` controls passing the filter of printed facts show at least `at_least`
+    (default 1) and at most `at_most` different Elements ("If there are 3 or more different Elements among Forwards you
+    control"), or, `differ`, share no Element two by two ("the Backups you control are all of different Elements")."""
     filt = {k: v for k, v in spec.items() if k not in ("at_least", "at_most")}
-    count = sum(1 for iid in field_cards(state, player) if matches(state, iid, filt, player, None))
+    index = printed_index(state)
+    seen = Seen(state, player)
+    elements = [index[state.cards[i].card_id].elements for i in field_cards(state, player) if FILTER.holds(seen, i, filt)]
+    shown = {element for one in elements for element in one}
+    if differ:
+        return len(shown) == sum(len(one) for one in elements)
+    return int(spec.get("at_least", 0 if "at_most" in spec else 1)) <= len(shown) <= int(spec.get("at_most", len(shown)))
+
+
+def _in_break_zone(state: GameState, player: str, spec: Mapping[str, Any]) -> bool:
+    """Tell whether `player`'s Break Zone holds at least `at_least` (default 1) and at most `at_most` cards passing
+    the filter of printed facts ("If you have 5 or more Job Samurai Forwards in your Break Zone")."""
+    filt = {k: v for k, v in spec.items() if k not in ("at_least", "at_most")}
+    seen = Seen(state, player)
+    count = sum(1 for iid in state.zones[f"{player}.break"].cards if FILTER.holds(seen, iid, filt))
+    return int(spec.get("at_least", 1)) <= count <= int(spec.get("at_most", count))
+
+
+def _controls(state: GameState, player: str, spec: Mapping[str, Any], source: int | None) -> bool:
+    """Tell whether `player` controls at least `at_least` (default 1, or 0 with `at_most`) and at most `at_most`
+    Characters passing the filter ("If you control 2 or more Job Knight Forwards", "If you control 1 or less Backups":
+    none is 1 or less). The filter reads printed facts only (type, element, Job, Category, name, cost): no current
+    Power, so no loop with field abilities."""
+    filt = {k: v for k, v in spec.items() if k not in ("at_least", "at_most")}
+    count = sum(1 for iid in field_cards(state, player) if matches(state, iid, filt, player, source))
     if filt.get("type") == "forward":  # the Forwards a lasting effect made count, as in `forwards_at_least`
         rest = {k: v for k, v in filt.items() if k != "type"}
         count += sum(1 for iid in _made_forwards(state) & set(field_cards(state, player))
-                     if matches(state, iid, rest, player, None))
-    return int(spec.get("at_least", 1)) <= count <= int(spec.get("at_most", count))
+                     if matches(state, iid, rest, player, source))
+    return int(spec.get("at_least", 0 if "at_most" in spec else 1)) <= count <= int(spec.get("at_most", count))
 
 
 def _made_forwards(state: GameState) -> set[int]:
@@ -217,14 +285,31 @@ def active_field_abilities(state: GameState) -> list[dict[str, Any]]:
     return state.memo(f"fftcg.field_abilities.{state.active}", lambda: _active_field_abilities(state), board=True)
 
 
+def lost_abilities(state: GameState) -> frozenset[int]:
+    """Return the cards on the field that lost all their abilities ("It loses all its abilities until the end of the
+    turn"): their printed abilities do not work — no field, auto, action or replacement ability (FFTCG 11.12.4)."""
+    return frozenset(iid for item in state.lists.get("effects", ()) if item["effect"] == "lose_abilities"
+                     for iid, ts in item["cards"] if is_current(state, iid, ts))
+
+
+def had_lost_abilities(state: GameState, iid: int, ts: Any) -> bool:
+    """Tell whether the object a card was (`ts`: as it left the field) had lost all its abilities: its "when <self> is
+    broken / leaves the field" abilities do not trigger (they are read as it was, FFTCG 11.8.16)."""
+    return any(item["effect"] == "lose_abilities" and [iid, ts] in [list(c) for c in item["cards"]]
+               for item in state.lists.get("effects", ()))
+
+
 def _active_field_abilities(state: GameState) -> list[dict[str, Any]]:
     effects = []
     index = printed_index(state)
+    lost = lost_abilities(state)
     for iid in field_cards(state):
+        if iid in lost:
+            continue
         card = state.cards[iid]
         facts = index[card.card_id]
         for number, ability in facts.field:
-            if not condition_holds(state, ability.get("condition"), card.controller, ability.get("damage")):
+            if not condition_holds(state, ability.get("condition"), card.controller, ability.get("damage"), iid):
                 continue
             effects.append({**ability, "source": iid, "index": number, "ts": card.props.get("ts", 0),
                             "controller": card.controller, "applies_to": ability.get("applies_to", "self"),
@@ -254,7 +339,7 @@ def _characteristics(state: GameState) -> dict[int, Characteristics]:
     base: dict[int, dict[str, Any]] = {
         iid: {"power": c.power, "keywords": set(c.keywords), "cannot_attack": False, "cannot_block": False,
               "must_attack": False, "unblockable_by_cost": None, "unchoosable": [], "modifiers": [],
-              "must_block": False, "cannot_be_broken": False, "undullable": [], "jobs": list(index[cards[iid].card_id].jobs),
+              "must_block": False, "cannot_be_broken": False, "undullable": [], "unbreakable_by": [], "jobs": list(index[cards[iid].card_id].jobs),
               "types": [index[cards[iid].card_id].card_type]}
         for iid, c in printed.items()}
 
@@ -269,7 +354,7 @@ def _characteristics(state: GameState) -> dict[int, Characteristics]:
                                            c["cannot_block"], c["must_attack"], c["unblockable_by_cost"],
                                            tuple(c["unchoosable"]), tuple(c["modifiers"]), c["must_block"],
                                            tuple(c["jobs"]), tuple(c["types"]), c["cannot_be_broken"],
-                                           tuple(c["undullable"]))
+                                           tuple(c["undullable"]), tuple(c["unbreakable_by"]))
     return printed
 
 
@@ -369,9 +454,18 @@ def _unchoosable(chars: dict[str, Any], effect: ContinuousEffect) -> None:
     chars[effect.key].append((effect.value["by"], effect.value["player"]))
 
 
+def _lose_abilities(chars: dict[str, Any], effect: ContinuousEffect) -> None:
+    """"It loses all its abilities": the keywords and granted abilities it has so far (by timestamp) are gone; its own
+    printed abilities stop working too (`lost_abilities`)."""
+    chars.update(keywords=set(), cannot_attack=False, cannot_block=False, must_attack=False, must_block=False,
+                 cannot_be_broken=False, unblockable_by_cost=None, unchoosable=[], undullable=[])
+    chars["modifiers"].append(f"{effect.value['label']}: loses all its abilities")
+
+
 _OPERATIONS = {"set_power": _set_power, "add_power": _add_power, "grant": _grant, "add_job": _add_job, "add_forward": _add_forward,
                "flag": _flag,
-               "min_cost": _min_cost, "unchoosable": _unchoosable, "undullable": _unchoosable}
+               "min_cost": _min_cost, "unchoosable": _unchoosable, "undullable": _unchoosable,
+               "lose_abilities": _lose_abilities}
 
 
 def _read(current: Any, key: str) -> Any:
@@ -394,6 +488,11 @@ def _type(seen: Seen, iid: int, value: Any) -> bool:
     current = seen.current.get(iid) if seen.current is not None else None
     types = _read(current, "types") if current is not None else None
     return any(one in (types or ()) for one in wanted)
+
+
+def _also(seen: Seen, iid: int, value: Any) -> bool:
+    """"A Monster that is also a Forward": of that type too, besides the filter's `type` (read as `type` is)."""
+    return _type(seen, iid, value)
 
 
 def _element(seen: Seen, iid: int, value: Any) -> bool:
@@ -428,6 +527,11 @@ def _power(at_least: bool) -> Predicate:
 def _damaged(seen: Seen, iid: int, value: Any) -> bool:
     """A "damaged Forward" has damage on it this turn (FFTCG 15.2.5: damage stays until the end of the turn)."""
     return (int(seen.state.cards[iid].props.get("damage") or 0) > 0) == bool(value)
+
+
+def _entered_this_turn(seen: Seen, iid: int, value: Any) -> bool:
+    """A card "that entered the field this turn" (put onto it this turn, actions.put_onto_field)."""
+    return (seen.state.cards[iid].props.get("entered") == seen.state.turn) == bool(value)
 
 
 def _in_battle(role: str) -> Predicate:
@@ -466,7 +570,7 @@ FILTER = CardFilter("fftcg", {
     "category": _attribute("category"), "dull": _dull, "power_at_most": _power(False), "power_at_least": _power(True),
     "keyword": _keyword, "zone": _where_or_how_many, "count": _where_or_how_many, "up_to": _where_or_how_many,
     "damaged": _damaged, "attacking": _in_battle("attackers"), "blocking": _in_battle("blocker"),
-    "any_of": _any_of, "none_of": _none_of,
+    "any_of": _any_of, "none_of": _none_of, "entered_this_turn": _entered_this_turn, "also": _also,
 })
 if set(FILTER.keys) != set(TARGET_KEYS):
     raise ImportError("FFTCG's card filter and its card-file check (effects.TARGET_KEYS) must name the same keys")
@@ -479,7 +583,7 @@ def matches(state: GameState, iid: int, filt: Mapping[str, Any], you: str, sourc
     LayerSystem's mappings)."""
     card = state.cards[iid]
     zone = filt.get("zone", "field")
-    if card.zone != (zone if zone == "stack" else f"{card.owner}.{zone}"):  # its owner's zones, or the shared stack
+    if card.zone != (STACK if zone == STACK else f"{card.owner}.{zone}"):  # its owner's zones, or the shared stack
         return False
     return FILTER.holds(Seen(state, you, source, chars), iid, filt)
 
@@ -487,9 +591,10 @@ def matches(state: GameState, iid: int, filt: Mapping[str, Any], you: str, sourc
 def number_of(state: GameState, spec: Any, controller: str, source: int | None, x: int = 0,
               counters: Mapping[str, int] | None = None) -> int:
     """Return a number an ability uses: a printed one, or one computed now (effects.VALUE_KEYS): X paid with the cost,
-    the field's cards passing a filter, or the points of damage a player has received, times N, divided by N with a
-    fraction rounded up (FFTCG 4.2); never below 0 (FFTCG 4.1), then made a loss when `negative`. `counters`: the
-    source's counters as the ability was used (else those it has now)."""
+    the field's cards passing a filter, the points of damage a player has received, the cards in a hand, the source's
+    counters or its Power, times N, plus or minus N, divided by N with a fraction rounded up (FFTCG 4.2); never below 0
+    (FFTCG 4.1), then made a loss when `negative`. `counters`: the source's counters as the ability was used (else
+    those it has now)."""
     if not isinstance(spec, Mapping):
         return int(spec)
     if "x" in spec:
@@ -503,33 +608,71 @@ def number_of(state: GameState, spec: Any, controller: str, source: int | None, 
     elif "counters_on_self" in spec:
         held = counters if counters is not None else state.cards[source].counters if source in state.cards else {}
         base = int(held.get(str(spec["counters_on_self"]), 0))
+    elif "paid_elements" in spec:  # "for each CP of a different Element you paid to cast <self>"
+        base = (turn_history.paid_elements(state, source) or 0) if source is not None else 0
+    elif "power" in spec:  # the source's Power now (a negative one deals none, FFTCG 4.3); the caller passes no
+        # source once it is another object
+        current = characteristics(state).get(source) if source is not None else None
+        base = max(0, current.power or 0) if current is not None else 0
     else:
         base = sum(1 for iid in field_cards(state) if matches(state, iid, spec["count"], controller, source))
-    total = base * int(spec.get("times", 1)) + int(spec.get("plus", 0))
+    total = base * int(spec.get("times", 1)) + int(spec.get("plus", 0)) - int(spec.get("minus", 0))
     divide = int(spec.get("divide", 1))
     number = max(0, -(-total // divide))
     return -number if spec.get("negative") else number
+
+
+# "During this turn, the cost required to cast your next <card> is reduced by N (it cannot become 0)": each
+# {turn, player, amount, filter, floor} until that player casts such a card this turn (words.next_cost_change)
+NEXT_COST = "fftcg.next_cost"
+
+
+def next_cost_change(state: GameState, iid: int) -> tuple[int, Mapping[str, Any]] | None:
+    """Return the first of this turn's "your next <card>" cost changes of the card's owner that the card passes, with
+    its place in the list, or None."""
+    owner = state.cards[iid].owner
+    seen = Seen(state, owner)
+    for position, item in enumerate(state.lists.get(NEXT_COST, ())):
+        if item["turn"] == state.turn and item["player"] == owner and (
+                not item["filter"] or FILTER.holds(seen, iid, item["filter"])):
+            return position, item
+    return None
+
+
+def _with_next_cost_change(state: GameState, iid: int, cost: int) -> int:
+    """Return `cost` changed by the next-card cost change that applies to the card, never below its floor ("it cannot
+    become 0": at least 1) unless it was already lower."""
+    found = next_cost_change(state, iid)
+    if found is None:
+        return cost
+    item = found[1]
+    return min(cost, max(int(item["floor"]), cost + int(item["amount"])))
 
 
 def cost_of(state: GameState, iid: int) -> int:
     """Return what a card in hand costs to play now: printed cost plus field cost changes, at least 0."""
     definition = state.definition(iid)
     cost = definition.cost or 0
+    floor = 0  # "(it cannot become 0)": the highest floor of the changes applied, if the cost was that high
     player = state.cards[iid].owner
     # FFTCG 11.12.4.4: a field ability works where it can; one changing the card's own cost works from the hand
     for ability in printed_index(state)[definition.id].own_cost_changes:
-        if condition_holds(state, ability.get("condition"), player, ability.get("damage")):
+        if condition_holds(state, ability.get("condition"), player, ability.get("damage"), iid):
             cost += number_of(state, ability["amount"], player, iid)
+            floor = max(floor, int(ability.get("floor", 0)))
     changes = state.board_memo_values.get("fftcg.cost_changes")  # state.memo(board=True) inlined
     if changes is None:
         changes = state.board_memo_values["fftcg.cost_changes"] = [
             a for a in active_field_abilities(state) if a["effect"] == "cost_change"]
-    if not changes:
-        return max(0, cost)
-    for ability in changes:
-        applies = ability.get("applies_to")
-        if isinstance(applies, Mapping) and matches(state, iid, {**applies, "zone": "hand"}, ability["controller"], None):
-            if applies.get("controller", "you") == "you" and player != ability["controller"]:
-                continue
-            cost += int(ability["amount"])
-    return max(0, cost)
+    if state.lists.get(NEXT_COST):
+        cost = _with_next_cost_change(state, iid, cost)
+    if changes:
+        for ability in changes:
+            applies = ability.get("applies_to")
+            if isinstance(applies, Mapping) and matches(state, iid, {**applies, "zone": "hand"}, ability["controller"],
+                                                        None):
+                if applies.get("controller", "you") == "you" and player != ability["controller"]:
+                    continue
+                cost += int(ability["amount"])
+                floor = max(floor, int(ability.get("floor", 0)))
+    return max(min(floor, definition.cost or 0), cost, 0)

@@ -20,6 +20,10 @@ from typing import Any, NamedTuple
 
 from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.state import GameState
+from tabletop.games.fftcg.cards import ELEMENTS
+from tabletop.games.fftcg.continuous import (
+    active_field_abilities, condition_holds, field_cards, matches, on_membership,
+)
 from tabletop.games.fftcg.printed import PrintedFacts, printed, printed_index
 
 
@@ -53,9 +57,26 @@ class Source(NamedTuple):
     elements: tuple[str, ...]
 
 
-def character_cost(state: GameState, iid: int, amount: int) -> Cost:
-    """Return the cost of playing a card from hand (FFTCG 11.4.6.1): Light/Dark need no element."""
-    return play_cost(printed(state, iid), amount)
+def character_cost(state: GameState, iid: int, amount: int, facts: PrintedFacts | None = None) -> Cost:
+    """Return the cost of playing a card from hand (FFTCG 11.4.6.1): Light/Dark need no element, nor a card whose
+    text lets its cost be paid with CP of any Element while that text's condition holds (`facts`: its printed facts,
+    when the caller has them)."""
+    facts = facts if facts is not None else printed(state, iid)
+    if facts.own_any_element_cost and any(condition_holds(state, a.get("condition"), state.cards[iid].owner,
+                                                          a.get("damage"), iid) for a in facts.own_any_element_cost):
+        return Cost(amount)
+    if _field_has(state, "any_element_cost") and any(
+            a["effect"] == "any_element_cost" and a["applies_to"] != "self" and a["controller"] == state.cards[iid].owner
+            and matches(state, iid, {**a["applies_to"], "zone": "hand"}, a["controller"], a["source"])
+            for a in active_field_abilities(state)):  # "The cost required to cast your Job X can be paid with CP of any …"
+        return Cost(amount)
+    return play_cost(facts, amount)
+
+
+def _field_has(state: GameState, effect: str) -> bool:
+    """Tell whether a card on the field has a field ability of this effect (kept while the field's cards stay)."""
+    return on_membership(state, f"fftcg.has:{effect}", lambda: any(
+        a.get("effect") == effect for i in field_cards(state) for _, a in printed_index(state)[state.cards[i].card_id].field))
 
 
 def play_cost(facts: PrintedFacts, amount: int) -> Cost:
@@ -157,7 +178,7 @@ def _sources(state: GameState, player: str, discards: Sequence[int], backups: Se
             raise IllegalCommand("FFTCG 5.2.1.3", "only a Backup you control on the field can be dulled for CP")
         if card.tapped:
             raise IllegalCommand("FFTCG 5.2.1.3", f"{facts.name} is already dull and makes no CP")
-        sources.append(Source(iid, 1, facts.elements))
+        sources.append(Source(iid, 1, ELEMENTS if iid in any_element_backups(state) else facts.elements))
     return sources
 
 
@@ -257,19 +278,57 @@ def _payers(state: GameState, player: str) -> tuple[tuple[tuple[int, tuple[str, 
     """Return (active Backups, discardable hand cards) of a player, each with its elements."""
     cards, index = state.cards, printed_index(state)
     backups = []
+    any_element = any_element_backups(state)
     for owner in state.players:
         for i in state.zones[f"{owner}.field"].cards:
             card = cards[i]
             if card.controller == player and not card.tapped:
                 facts = index[card.card_id]
                 if facts.card_type == "backup":
-                    backups.append((i, facts.elements))
+                    backups.append((i, ELEMENTS if i in any_element else facts.elements))
     hand = []
     for i in state.zones[f"{player}.hand"].cards:
         facts = index[cards[i].card_id]
         if not facts.light_or_dark and facts.elements:
             hand.append((i, facts.elements))
     return tuple(backups), tuple(hand)
+
+
+def any_element_backups(state: GameState) -> frozenset[int]:
+    """Return the cards a field ability lets produce CP of any Element ("If <self> is on the field, <self> can produce
+    CP of any Element", "The Job Moogle Backups you control can …": a dulled Backup's 1 CP is of the element the
+    payment needs, FFTCG 5.2.1.3 widened by the text)."""
+    if not _field_has(state, "any_element_cp"):
+        return frozenset()  # no card on the field has such an ability: the common case, without the field abilities
+    found: set[int] = set()
+    for ability in active_field_abilities(state):
+        if ability["effect"] != "any_element_cp":
+            continue
+        applies, controller = ability["applies_to"], ability["controller"]
+        if applies == "self":
+            found.add(ability["source"])
+        else:
+            found.update(i for i in field_cards(state, controller) if matches(state, i, applies, controller,
+                                                                              ability["source"]))
+    return frozenset(found)
+
+
+def elements_paid(state: GameState, player: str, discards: Sequence[int], backups: Sequence[int]) -> int:
+    """Return how many different Elements a legal payment's CP can be of: each discard or Backup makes CP of one of
+    its Elements, the most different ones counted ("paid with CP of 3 or more different Elements")."""
+    sources = _sources(state, player, discards, backups, ())
+    taken: dict[str, int] = {}  # element -> the source making CP of it
+
+    def place(index: int, tried: set[str]) -> bool:
+        for element in sources[index].elements:
+            if element not in tried:
+                tried.add(element)
+                if element not in taken or place(taken[element], tried):
+                    taken[element] = index
+                    return True
+        return False
+
+    return sum(place(index, set()) for index in range(len(sources)))
 
 
 def every_payment(state: GameState, player: str, cost: Cost, exclude: Collection[int] = ()

@@ -23,12 +23,20 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   field due to your cast") or `effect` (a Summon or ability of its controller put it there: "… due to your Summons or
   abilities").
 - `condition`: {backups_at_least, forwards_at_least, damage_at_least, hand_at_most, hand_at_least, your_turn: 1,
-  opponent_hand_at_most, opponent_hand_at_least, opponent_damage_at_least, control, opponent_control, damaged_this_turn: 1 (the player has
-  received a point of damage this turn, FFTCG 6.5; read only as an effect resolves, as its `if` / `unless`),
-  self_power_at_least (the ability's card, still that object on the field, has that much Power or more; read only as
-  an effect resolves)} (`control` / `opponent_control`: a card
-  filter of printed facts with `at_least` (default 1) and/or `at_most`: "if you control 2 or more Job Knight
-  Forwards", FFTCG 11.8.13 / 11.12.2): for an auto
+  opponent_hand_at_most, opponent_hand_at_least, opponent_damage_at_least, control, opponent_control, break_zone,
+  self_power_at_least} (`control` /
+  `opponent_control`: a card filter of printed facts with `at_least` (default 1) and/or `at_most`: "if you control 2
+  or more Job Knight Forwards", FFTCG 11.8.13 / 11.12.2; `break_zone` the same counted among the cards of the
+  player's own Break Zone: "If you have 5 or more Job Samurai Forwards in your Break Zone"; `cast_this_turn`,
+  `entered_this_turn`: a filter of printed facts with `at_least`, counted among the cards the player cast this turn /
+  that entered their field this turn: "if you have cast 3 or more cards this turn", "if a Fire Forward has entered
+  your field this turn"; `damaged_this_turn: 1`: "if you have received a point of damage this turn"; `elements_among`:
+  a filter of printed facts with `at_least` / `at_most` different Elements among the Characters you control passing it;
+  `elements_differ`: a filter whose Characters you control share no Element two by two; `paid_elements`: {at_least,
+  at_most}: the card was cast this turn with its cost paid with CP of that many different Elements;
+  `opponent_forwards_ahead: N`: the opponent controls N or more Forwards more than you; `damage_ahead: N`: you have
+  received N or more points of damage more than your opponent; `self_power_at_least`: the ability's card, still that
+  object on the field, has that much Power or more, read only as an effect resolves): for an auto
   ability checked when it triggers and again when it resolves (FFTCG 11.8.13); for a field ability
   while it applies; for an action ability when it is used ("You can only use this ability if …", FFTCG 11.6).
   `damage: N` is the "Damage N —" keyword (FFTCG 15.2.6).
@@ -42,31 +50,54 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   `discard_of` when given ("Discard 1 Water Summon:"); `mill: N` / `remove_top: N` put the top N cards of the player's
   deck into the Break Zone / remove them from the game (only with N cards in the deck: a cost is paid whole);
   `discard_self` discards the card itself from its owner's hand: the ability is used from the hand, not the field
-  ("Discard <self>: … You can only use this ability if <self> is in your hand", FFTCG 12.1).
+  ("Discard <self>: … You can only use this ability if <self> is in your hand", FFTCG 12.1);
+  `return_self` / `remove_self` return the card to its owner's hand / remove it from the game; `remove_counters:
+  {counter, count}` removes that many of those counters from the card (only with that many on it, FFTCG 4.9);
+  `remove_self_from_break` removes the card itself from the Break Zone its ability is used from (`from_break_zone`);
+  `remove_break_of`: the filter of printed facts the cards `remove_break` removes pass ("remove 3 Summons in …");
+  `put_characters: N` with the filter `put_characters_of` puts N Characters of the player's choice they control into
+  the Break Zone ("put <self> and 1 Monster into the Break Zone:", digest 12.3: a cost's Characters are yours; not a
+  break), `remove_break: N` removes N cards of the player's choice in their Break Zone from the game ("Remove 4 cards
+  in the Break Zone from the game:"), `dull_characters: N` with `dull_characters_of` dulls N active Characters of the
+  player's choice they control ("Dull 2 active Job Knight:"; not the card itself when the cost dulls it too),
+  `remove_characters: N` with `remove_characters_of` removes N Characters they control from the game; their
+  cards are the command's `cost_cards` (not the Backups it dulls for CP).
 - `target`: `self`, `event` (an auto ability's: the card its event happened to — "When a Forward you control
   attacks, it gains …" — while still the same object on the field, not chosen), or a card filter with `count` (default 1) and `up_to` (bool) — chosen when
-  played or put on the stack. `all`: a card filter, every matching card (not chosen).
+  played or put on the stack; or a list of such filters, groups chosen together ("Choose 1 Forward you control and 1
+  Forward opponent controls": target_groups.py), an effect with `group: N` done only to group N's cards ("the
+  former" 0, "the latter" 1), one without to them all. `all`: a card filter, every matching card (not chosen).
 - `applies_to` (field, replacement): `self` or a card filter. `event` (replacement): `break` (with
   `instead`: remove_from_game or return_to_hand), `enters_field` (with `instead: your_control`: the
   card enters under this ability's controller, FFTCG 11.12.5.7) or `damage` (damage dealt to a
-  Forward; `instead: reduce` with `amount`, or `instead: prevent`: none is dealt; `less_than_power: true`: only damage
-  less than the Forward's current Power is replaced; `in_party_with_self: true`: only while the card and that Forward
-  attack in the same Party, FFTCG 15.1.1.9).
+  Forward; `instead: reduce` with `amount`, or `instead: prevent`: none is dealt; `instead: prevent_below_power`: none
+  is dealt when it is less than the Forward's Power, after the reductions: "If <self> is dealt damage less than its
+  power, the damage becomes 0 instead"; `in_party_with_self: true`: only while the card and that Forward attack in
+  the same Party, FFTCG 15.1.1.9) or `deals_damage` (damage the `applies_to` Characters deal to a Forward
+  themselves — in battle, or made to by a text, not by their abilities, FFTCG 11.11.8 —; `instead: increase` with
+  `amount`: "If <self> deals damage to a Forward, the damage increases by 1000 instead").
 - `if` / `unless` (on any effect, the first one's at the ability's level): a `condition` (as above) under which the
   effect is done / not done: "If you control 3 or more Backups, draw 1 card." and "Deal it 5000 damage. If …, deal it
   8000 damage instead." (the first `unless`, the second `if`). A condition is read once per resolution, when the first
   effect naming it is reached, so an effect and its "instead" never both happen.
-- `if_selected: true` (an effect step after a select): done only when that select picked a card ("You may select 1
-  card from their hand. If you do so, your opponent discards it and draws 1 card.").
+- `all` on an effect of `then` (or of a mode): that effect is done to every card passing the filter now, not to the
+  chosen cards (one of several selected actions: "Activate all the Backups you control.").
+- `unless_paid: true` (an effect after a pay): done only when that payment was not made ("If your opponent doesn't
+  pay [1], it cannot attack or block this turn": pay with `player: opponent`, their choice as it resolves).
+- `if_picked: true` (an effect after a select): done only when a card was selected ("You may select 1 card in their
+  hand. If you do so, remove it from the game and your opponent draws 1 card.").
 - `then`: a list of further effects, done in order on the same chosen cards; one with `on: self` is done to the
   ability's own card instead ("Choose 1 Forward. Break it. Activate <self>."; while it is still the object that
-  used the ability, FFTCG 7.4); one with `on: <card filter>` is done to every card passing it on the field as it is
-  reached ("Choose 1 Forward. Activate it. All the Forwards you control gain +1000 power until the end of the turn.").
+  used the ability, FFTCG 7.4); one with `all` (above) is done to every card passing that filter as it is reached
+  ("Choose 1 Forward. Activate it. All the Forwards you control gain +1000 power until the end of the turn.").
 - `duration` (power, set_power, grant_keyword, grant_job, become_forward, cannot_*): `turn` (default), `permanent` or
   `opponent_turn` ("until the end of your opponent's turn": it ends at the clean-up of the controller's opponent's turn).
 - `name`: the ability's name (shown on the stack).
 - `counters_at_least` (action/special): {counter, count}: used only while the card carries at least `count` counters
   of that name ("You can only use this ability if 3 or more Monster Counters are placed on <self>", FFTCG 4.9).
+- `from_break_zone` (action, auto): true: used / triggering while the card is in its owner's Break Zone, not on the
+  field ("… You can only use this ability during your Main Phase and if <self> is in the Break Zone"; "Play <self> onto
+  the field"; "When a Card Name X enters your field, … This effect will trigger only if <self> is in the Break Zone").
 - `damage_on_self_at_least` (action/special): N: used only while the card itself has N or more damage on it ("… if
   <self> has received 4000 damage or more").
 - `only` (action/special): what the ability's text limits its use to, a list of `your_turn` ("You can only use this
@@ -75,12 +106,13 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   only once per turn"; (a Summon's effect) `[your_turn]`: "You can only cast <self> during your turn" (its text
   narrows FFTCG 12.2's "on either player's turn"; an EX Burst is not a cast).
 
-Card filters: {type (one, or a list: "Forward or Monster"), controller: you|opponent|any, zone: field|hand|break|stack
-(the shared stack: a Summon cast), element, job, name,
+Card filters: {type (one, or a list: "Forward or Monster"), controller: you|opponent|any, zone: field|hand|break|stack (a
+Summon on the stack: "Choose 1 Summon. Cancel its effect."), element, job, name,
 category, cost_at_most, cost_at_least, power_at_most, power_at_least, dull, keyword, not_self, damaged ("damaged
-Forward": damage on it), attacking, blocking (in the current battle), any_of / none_of (a list of filters of type,
+Forward": damage on it), attacking, blocking (in the current battle), entered_this_turn (put onto the field this
+turn), also (a second type it has as well: "a Monster that is also a Forward"), any_of / none_of (a list of filters of type,
 element, job, name and category: "Job Samurai or Card Name Samurai", "other than Card Name Cyan")}; damaged,
-attacking and blocking only in `target` and `all`.
+attacking, blocking and entered_this_turn only in `target` and `all`.
 
 Effects and their parameters:
 draw {count, player}, deal_damage {amount, unreducible} (`unreducible`: "This damage cannot be reduced", no replacement
@@ -97,26 +129,35 @@ owner's deck, FFTCG 7.3; default bottom), reveal_top {count, filter, take, up_to
 (reveal — or, `reveal: false`, look at — the top `count` cards of your deck, add `take` of them passing `filter`
 to your hand — or play them onto the field, `to: field` (FFTCG 11.4.8) — "up to" when `up_to`; the others go to the bottom in the order you pick, to the Break Zone, or stay;
 FFTCG 7.6.1), play_onto_field {dull},
-add_counter {counter, count}, remove_counter {counter, count}, cost_change {amount} (field: cards in
-`applies_to` cost that much more; negative = less; `applies_to: self`: the card's own cost, counted while it is in
+add_counter {counter, count}, remove_counter {counter, count}, cost_change {amount, floor} (field: cards in
+`applies_to` cost that much more; negative = less; `floor: 1`: "(it cannot become 0)", a cost of 1 or more stays 1 or
+more; `applies_to: self`: the card's own cost, counted while it is in
 its owner's hand, FFTCG 11.12.4.4), choose_one {modes: [[effects…], …]} ("select 1 of the N following
-actions", FFTCG 11.3.3; as an ability's first effect, a mode's first effect may carry its own `target` or `all`: the mode
+actions", FFTCG 11.3.3; `more_if` / `more_from`: the modes from index `more_from` on — sets of several actions, "If
+<condition>, select up to 2 of the 3 following actions instead" — may be chosen only while the condition holds;
+as an ability's first effect, a mode's first effect may carry its own `target` or `all`: the mode
 is then chosen before the targets, see `with_mode`),
-gain_control, hand_to_deck_bottom {count} (its controller places `count` cards of their choice from their hand at the
+gain_control {while_source_on_field} (and remove_from_game {while_source_on_field}: "… for as long as <self> is
+on the field": when that card leaves the field, the cards removed return to their owner's field, control goes back to
+the owner; nothing is done when it left before the effect, FFTCG 11.12.4.1), hand_to_deck_bottom {count} (its controller places `count` cards of their choice from their hand at the
 bottom of their deck, in the order picked, FFTCG 7.9), discard_hand {player} (that player discards every card of their hand), discard {count, player, filter} (with a hand `target`: the chosen cards; else the player
 discards `count` cards of their choice, each passing `filter` when given: "discard 1 Summon"; `random`: picked at random
 by the game, "your opponent randomly discards 1 card"), cannot_attack, cannot_block, must_attack, must_block (blocks
 when it can, FFTCG 10.1.3.1.3),
 enters_dull (field, self: the card enters the field dull, read as it enters, FFTCG 11.12.5), backup_cp_only (field, self, read in the hand: "You can only pay with CP
 produced by Backups to cast <self>" — no card is discarded for CP to play or cast it, FFTCG 11.2 narrowed by its text),
+any_element_cp (field: the Backups it applies to make CP of any Element when dulled for CP, FFTCG 5.2.1.3 widened by
+the text), any_element_cost (field: the cost of the card itself — read in the hand — or of the cards in `applies_to`
+its controller plays needs no CP of their Element while its condition holds, FFTCG 11.4.6.1 widened by the text),
 stays_dull (field, self:
 the card does not activate in its controller's Active Phase while its condition holds, FFTCG 9.1.1.1 narrowed by its
 text), cannot_be_broken (no
 break happens to the card: effects that break and damage ≥ Power leave it, FFTCG 1.3; Power 0
 puts it into the Break Zone still, FFTCG 12.4.4), cannot_be_blocked_by {cost_at_least}, cannot_be_dulled {by, player} (no effect of
-such a Summon or ability dulls it, FFTCG 1.3; costs and attacks still do), cannot_be_chosen {by: summons|abilities|any, player} (by what
-the given player plays; no player: anyone's), delayed {when: a trigger, do: [effects…], this_turn} (one time, next event: of the chosen card, or a phase's
-beginning; `this_turn`: only an event of this turn, of the chosen card — none when it is no longer on the field; an
+such a Summon or ability dulls it, FFTCG 1.3; costs and attacks still do), cannot_be_broken_by {by, player} (no break
+effect of such a Summon or ability breaks it, FFTCG 1.3; damage still does: "cannot be broken by opposing Summons or
+abilities that don't deal damage"), cannot_be_chosen {by: summons|abilities|any, player} (by what
+the given player plays; no player: anyone's), delayed {when: a trigger, do: [effects…], this_turn} (`this_turn`: only if it happens this turn; one time, next event: of the chosen card, or a phase's beginning; an
 effect of `do` with `on: self` is done to the card that made it, while still the same object; `ability`: what it does
 is that whole ability — its cards chosen as it goes on the stack — instead of `do`; `repeat`: each such event, not
 only the next: a granted auto ability, 'also becomes a Forward … and "When <self> attacks, …"'),
@@ -131,31 +172,49 @@ resolves, not a choice of targets; the effects after it are done to them), pay {
 [1]": as it resolves, the controller picks cards to discard and Backups to dull paying it, FFTCG 11.2, or none: not
 paid), remove_damage (all the damage on each affected Forward is taken away: "negate all damage dealt to it"),
 prevent_damage {less_than_power} (this turn, damage dealt to each chosen Forward — only damage less than its Power
-with `less_than_power` — is not dealt, FFTCG 11.12.5; not used up), reveal_until {filter} (the controller turns over the top card of their deck one at a time until one passes the
+with `less_than_power`, judged after the reductions as prevent_below_power is — is not dealt, FFTCG 11.12.5; not used
+up), reveal_until {filter} (the controller turns over the top card of their deck one at a time until one passes the
 filter: it goes to the hand, the others revealed are shuffled to the bottom of the deck; none passing, all of them go
 there; FFTCG 7.6.1), divide_damage {amount, equally, unreducible} ("Divide 6000 damage among them as you like": the controller picks,
 as it resolves, how the chosen Forwards still on the field share it in units of 1000, each 1000 or more; `equally`:
-the same share each, rounded up to 1000), remove_while_source_stays (the chosen cards on the field are removed from the game while the ability's card stays
-on the field: when it leaves, each comes back onto the field under its owner's control at once, not through the stack;
-nothing is removed once the card already left), control_while_source_stays (the same, gaining control of the chosen
-cards: their controller gets them back when the card leaves the field, FFTCG 6.2.6), remove_then_play {dull} (the chosen cards on the field are removed from the game, then played onto the field by
-the ability's controller — dull when `dull` —: new objects, FFTCG 7.4, 11.4.8), cancel (the chosen Summon on the stack — a target with `zone: stack` — leaves it without resolving and goes to its
-owner's Break Zone: "Cancel its effect"), cast_free (the selected Summon of its controller's hand is cast without paying its cost: it goes on the stack, its
-cards and mode chosen as it goes, and "when you cast a Summon" abilities trigger; not cast when it would choose cards
-and none can be chosen, FFTCG 11.3), reveal_hand {player} (that player shows
+the same share each, rounded up to 1000), next_cost_change {amount, filter, floor} ("During this turn, the cost required to cast your next Summon is
+reduced by 1 (it cannot become 0)": the next card passing `filter`, a filter of printed facts, the controller casts this
+turn costs `amount` more — negative: less — but not below `floor` unless it already was; used up by that cast),
+reveal_hand {player} (that player shows
 their hand to both players: "Your opponent reveals their hand. Select 1 card from their hand. Your opponent discards
-this card." is reveal_hand, a select from the opponent's hand, then discard), when_done {after: discard|damage|self_break|pay|moved, count, do: an
-ability} (`moved`: after a select of 1 card you control and an effect moving it — "you may put 1 Backup you control into
+this card." is reveal_hand, a select from the opponent's hand, then discard), when_done {after: discard|damage|self_break|pay|moved|self_removed, count, do: an
+ability} (`self_removed`: after "you may remove <self> from the game", done once it is in the Removed Zone) (`moved`: after a select of 1 card you control and an effect moving it — "you may put 1 Backup you control into
 the Break Zone. When you do so, …" — done when the selected card left the field) ("you may discard 1 card (`count`: all of them). When you do so, choose 1 Forward. Break it.": when the step before it was done —
 the cards discarded, the damage received, the card itself put into the Break Zone — `do` triggers as a new auto
 ability, its targets chosen as it goes on the stack, FFTCG 11.8).
 A number (draw count, deal_damage/damage_player/power amount; a card's own cost_change) may be computed when the
 effect resolves (the cost: when it is counted): {x: N} is N times the X paid, {count: FILTER} the number of field
 cards passing the filter, {damage_points: you|opponent} the points of damage that player has received, {hand_cards:
-you|opponent} the cards in that player's hand, {counters_on_self: NAME} the counters of that name on the ability's
-card; `times: N` multiplies, `divide: N` divides with fractions rounded up (FFTCG 4.2), `plus: N` adds N after ("Deal
-it 3000 damage and 1000 more damage for each card in your opponent's hand"); `negative: true` makes it a loss (power)
-or a reduction (cost_change).
+you|opponent} the cards in that player's hand, {counters_on_self: NAME} the counters of that name on the ability's card,
+{paid_elements: true} the different Elements of the CP the card was cast with this turn (0 if not cast), {power: self}
+the current Power of the ability's own card while it is on the field as the object that used or triggered the ability
+(none once it left: "Deal it damage equal to <self>'s power"), {power: it} the Power of each card it is done to (a
+deal_damage: "Deal it damage equal to its power minus 1000"); `minus: N` subtracts, `plus: N` adds
+after ("Deal it 3000 damage and 1000 more damage for each card in your opponent's hand"); `times: N`
+multiplies, `divide: N` divides with fractions rounded up (FFTCG 4.2); `negative: true` makes it a loss (power) or a
+reduction (cost_change).
+fight {one_way, with} (two Forwards deal each other damage equal to their Power, at once, each the source of the damage
+it deals, FFTCG 11.11.8: the cards of two target groups, "Each Forward deals damage equal to its power to the other" —
+`one_way`: only the first group's to the second's, "The former deals damage equal to its power to the latter" — or,
+`with: self`, the ability's own card and the chosen one, "<self> and the chosen Forward deal damage equal to their
+respective power to the other"; a Forward gone from the field deals and is dealt none).
+cast_free (after a select of Summons from the hand: each is cast without paying its cost, onto the stack, its targets
+chosen as it goes there: "Cast 1 Summon of cost 3 or less from your hand without paying the cost", FFTCG 11.3),
+blink {dull} (each chosen card on the field is removed from the game, then played onto its owner's field — dull if
+`dull` — as a new object: "Remove it from the game. Then, play the removed Forward onto the field dull."),
+lose_abilities (lasting: the card loses its keywords and the abilities granted to it before, and its printed abilities
+— field, auto, action, replacement — do not work, FFTCG 11.12.4: "It loses all its abilities until the end of the turn"),
+either {options: [[effects…], …]} (its controller picks one option as it resolves, FFTCG 11.11.5.1, and its effects
+are done to the same cards: "Dull it or Freeze it", "Put it at the top or bottom of its owner's deck"; an option's
+effects ask nothing: dull, freeze, activate, put_on_deck),
+damage_increase {amount} (lasting: the damage each chosen card deals to a Forward itself increases by `amount`, "If
+it deals damage to a Forward this turn, the damage increases by 1000 instead", FFTCG 11.12.5), cancel (the chosen Summons on the stack are taken off it without resolving, their effect not done, and put into
+their owners' Break Zones as a resolved Summon is, FFTCG 11.11.10: "Choose 1 Summon. Cancel its effect.").
 mill {count, player} puts the top `count` cards of the player's deck into their Break Zone (FFTCG 7.3).
 `player` is `you`, `opponent`, `each` or (discard) `chosen_controller` (the first chosen card's controller, its owner
 once it left the field: "That Forward's controller discards 1 card") (draw, discard, damage_player, mill: the turn player chooses first,
@@ -178,26 +237,32 @@ TRIGGERS = ("enters_field", "leaves_field", "broken", "put_into_break_zone", "at
             "ex_burst_used", "damage_received", "state")
 PHASE_TRIGGERS = ("main_phase_start", "attack_phase_start", "end_phase_start")  # events that happen to no card
 CONDITIONS = ("backups_at_least", "forwards_at_least", "damage_at_least", "hand_at_most", "control", "your_turn",
-              "hand_at_least", "opponent_hand_at_most", "opponent_damage_at_least", "opponent_control",
-              "damaged_this_turn", "opponent_hand_at_least", "self_power_at_least")
-# what a `control` condition's filter may read: printed facts only (continuous._controls)
+              "hand_at_least", "opponent_hand_at_most", "opponent_damage_at_least", "opponent_control", "break_zone",
+              "cast_this_turn", "entered_this_turn", "damaged_this_turn", "elements_among", "elements_differ",
+              "paid_elements", "opponent_forwards_ahead", "damage_ahead",
+              "opponent_hand_at_least", "self_power_at_least")
+# what a `control` condition's filter may read: printed facts, and whether a card on the field is dull
+# (continuous._controls)
 CONTROL_KEYS = ("type", "element", "job", "name", "category", "cost_at_most", "cost_at_least", "not_self", "at_least",
-                "at_most", "any_of", "none_of")
+                "at_most", "any_of", "none_of", "dull")
 FILTER_KEYS = ("type", "controller", "zone", "element", "job", "name", "category", "cost_at_most",
                "cost_at_least", "power_at_most", "power_at_least", "dull", "keyword", "not_self", "damaged",
-               "attacking", "blocking", "any_of", "none_of")
+               "attacking", "blocking", "any_of", "none_of", "entered_this_turn", "also")
 # what each filter of `any_of` ("Job Samurai or Card Name Samurai") and `none_of` ("other than Card Name Cyan") reads
-ALTERNATIVE_KEYS = ("type", "element", "job", "name", "category")
+ALTERNATIVE_KEYS = ("type", "element", "job", "name", "category", "cost_at_least", "cost_at_most")
 # filter keys that read the moment (damage, the current battle): only where cards are chosen or taken now
-MOMENT_KEYS = ("damaged", "attacking", "blocking")
+MOMENT_KEYS = ("damaged", "attacking", "blocking", "entered_this_turn")
 TARGET_KEYS = FILTER_KEYS + ("count", "up_to")
 COST_KEYS = ("cp", "element", "element_cp", "elements", "x", "dull", "break_self", "discard", "discard_of", "mill",
-             "remove_top", "discard_self")
+             "remove_top", "discard_self", "put_characters", "put_characters_of", "remove_break", "dull_characters",
+             "dull_characters_of", "return_self", "remove_self", "remove_self_from_break", "remove_break_of",
+             "remove_counters", "remove_characters", "remove_characters_of")
 ABILITY_KEYS = ("kind", "effect", "trigger", "of", "condition", "damage", "optional", "ex_burst", "cost",
                 "target", "all", "applies_to", "then", "duration", "name", "event", "instead", "only", "if", "unless",
-                "counters_at_least", "damage_on_self_at_least", "entered_by")
+                "counters_at_least", "damage_on_self_at_least", "from_break_zone", "group", "if_picked", "unless_paid",
+                "entered_by")
 # keys of one effect step besides its word's parameters (see `then`, `if` / `unless`)
-STEP_KEYS = ("effect", "duration", "on", "if", "unless", "if_selected")
+STEP_KEYS = ("effect", "duration", "on", "if", "unless", "group", "if_picked", "all", "unless_paid")
 USE_LIMITS = ("your_turn", "main_phase", "once_per_turn", "while_attacking")
 
 # The effect words with their own parameters' types (handlers: words.py; cost_change and choose_one have none:
@@ -205,11 +270,12 @@ USE_LIMITS = ("your_turn", "main_phase", "once_per_turn", "while_attacking")
 VOCABULARY = Vocabulary("fftcg")
 # A number an effect computes when it resolves (FFTCG 4.2, 4.5): {x: N} (N times the X paid with the cost),
 # {count: FILTER} (the field's cards passing it), {damage_points: PLAYER}, with `times: N`, `divide: N` (a fraction
-# rounded up) and `negative` (see the module docstring).
+# rounded up) and `negative` (see the module docstring); {power: self} (the ability's own card's current Power).
 VALUE: tuple[type, ...] = (int, dict)
-VALUE_KEYS = ("x", "count", "damage_points", "times", "divide", "negative", "hand_cards", "counters_on_self", "plus")
+VALUE_KEYS = ("x", "count", "damage_points", "hand_cards", "counters_on_self", "paid_elements", "power", "times",
+              "divide", "negative", "minus", "plus")
 # what a computed number counts: one of these (see number_of)
-VALUE_BASES = ("x", "count", "damage_points", "hand_cards", "counters_on_self")
+VALUE_BASES = ("x", "count", "damage_points", "hand_cards", "counters_on_self", "paid_elements", "power")
 _WORDS: dict[str, dict[str, ParamType]] = {
     "draw": {"count": VALUE, "player": str},
     "deal_damage": {"amount": VALUE, "unreducible": bool},
@@ -227,16 +293,16 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "search": {"filter": dict, "count": int, "to": str, "dull": bool},
     "look_top": {"count": int, "reorder": bool, "bottom": int},
     "return_to_hand": {},
-    "remove_from_game": {},
+    "remove_from_game": {"while_source_on_field": bool},
     "put_on_deck": {"position": str},
     "mill": {"count": int, "player": str},
     "reveal_top": {"count": int, "filter": dict, "take": int, "up_to": bool, "rest": str, "reveal": bool, "to": str},
     "play_onto_field": {"dull": bool},
     "add_counter": {"counter": str, "count": int},
     "remove_counter": {"counter": str, "count": int},
-    "cost_change": {"amount": VALUE},
-    "choose_one": {"modes": list},
-    "gain_control": {},
+    "cost_change": {"amount": VALUE, "floor": int},
+    "choose_one": {"modes": list, "more_if": dict, "more_from": int},
+    "gain_control": {"while_source_on_field": bool},
     "discard": {"count": int, "player": str, "filter": dict, "random": bool},
     "discard_hand": {"player": str},
     "hand_to_deck_bottom": {"count": int},
@@ -247,40 +313,48 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "cannot_be_blocked_by": {"cost_at_least": int},
     "cannot_be_chosen": {"by": str, "player": str},
     "cannot_be_dulled": {"by": str, "player": str},
+    "cannot_be_broken_by": {"by": str, "player": str},
     "cannot_be_broken": {},
     "enters_dull": {},
     "stays_dull": {},
     "backup_cp_only": {},
+    "any_element_cp": {},
+    "any_element_cost": {},
     "delayed": {"when": str, "do": list, "this_turn": bool, "ability": dict, "repeat": bool},
     "replace_break": {"instead": str, "put": bool},
     "replace_next_damage": {"instead": str, "amount": int},
     "when_done": {"after": str, "count": int, "do": dict},
     "select": {"player": str, "filter": dict, "count": int, "up_to": bool},
     "reveal_hand": {"player": str},
-    "pay": {"cost": dict},
-    "cast_free": {},
-    "cancel": {},
-    "remove_then_play": {"dull": bool},
-    "remove_while_source_stays": {},
-    "control_while_source_stays": {},
     "divide_damage": {"amount": int, "equally": bool, "unreducible": bool},
     "reveal_until": {"filter": dict},
     "prevent_damage": {"less_than_power": bool},
     "remove_damage": {},
+    "next_cost_change": {"amount": int, "filter": dict, "floor": int},
+    "pay": {"cost": dict, "player": str},
     "by_hand": {"text": str},
+    "fight": {"one_way": bool, "with": str},
+    "cancel": {},
+    "damage_increase": {"amount": int},
+    "either": {"options": list},
+    "lose_abilities": {},
+    "blink": {"dull": bool},
+    "cast_free": {},
 }
 for _word, _word_params in _WORDS.items():
     VOCABULARY.add(_word, None, **_word_params)
 # effects that only make sense as field abilities or as effects lasting a duration
 CONTINUOUS = ("power", "set_power", "grant_keyword", "grant_job", "become_forward", "cost_change", "cannot_attack", "cannot_block",
               "must_attack", "must_block", "cannot_be_blocked_by", "cannot_be_chosen", "cannot_be_broken", "enters_dull",
-              "cannot_be_dulled", "stays_dull", "backup_cp_only")
-FIELD_ONLY = ("cost_change", "stays_dull", "backup_cp_only")
+              "cannot_be_dulled", "stays_dull", "backup_cp_only", "any_element_cp", "any_element_cost",
+              "cannot_be_broken_by")
+FIELD_ONLY = ("cost_change", "stays_dull", "backup_cp_only", "any_element_cp", "any_element_cost")
 INSTEADS = ("remove_from_game", "return_to_hand")
 ENTRY_INSTEADS = ("your_control",)
 DAMAGE_INSTEADS = ("reduce", "prevent")
 CHOOSERS = ("summons", "abilities", "any")
-WHEN_DONE_AFTER = ("discard", "damage", "self_break", "pay", "moved")  # the steps a "When you do so" may follow
+EITHER_WORDS = ("dull", "freeze", "activate", "put_on_deck")  # what an `either` option may do (nothing it does asks a question)
+WHEN_DONE_AFTER = ("discard", "damage", "self_break", "pay", "moved", "self_removed")  # the steps a "When you do so" may follow
 
 
 def validate_effects(mapping: Mapping[str, Any]) -> list[str]:
@@ -310,8 +384,8 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
     if not isinstance(ability, Mapping):
         return [f"{where}: an ability is a mapping with 'effect'"]
     kind = ability_kind(ability, summon)
-    damage_amount = ("amount", "less_than_power", "in_party_with_self") if kind == "replacement" and ability.get(
-        "event") == "damage" else ()
+    damage_amount = ("amount", "in_party_with_self") if kind == "replacement" and ability.get("event") in (
+        "damage", "deals_damage") else ()
     problems = [f"{where}: unknown key {k!r}" for k in ability
                 if k not in ABILITY_KEYS and k not in _params(ability) and k not in damage_amount]
     if kind not in KINDS:
@@ -324,14 +398,15 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
         problems.append(f"{where}: a special ability needs a 'name'")
     if kind == "replacement":
         event = ability.get("event", "break")
-        allowed = {"break": INSTEADS, "enters_field": ENTRY_INSTEADS, "damage": DAMAGE_INSTEADS}.get(event)
+        allowed = {"break": INSTEADS, "enters_field": ENTRY_INSTEADS,
+                   "damage": (*DAMAGE_INSTEADS, "prevent_below_power"), "deals_damage": ("increase",)}.get(event)
         if allowed is None:
-            problems.append(f"{where}: replacement event must be 'break', 'enters_field' or 'damage'")
+            problems.append(f"{where}: replacement event must be 'break', 'enters_field', 'damage' or 'deals_damage'")
         elif ability.get("instead") not in allowed:
             problems.append(f"{where}: a {event} replacement's 'instead' must be one of {', '.join(allowed)}")
-        elif ability.get("instead") == "reduce" and not (isinstance(ability.get("amount"), int)
-                                                         and ability["amount"] > 0):
-            problems.append(f"{where}: a damage reduction needs a positive 'amount'")
+        elif ability.get("instead") in ("reduce", "increase") and not (isinstance(ability.get("amount"), int)
+                                                                       and ability["amount"] > 0):
+            problems.append(f"{where}: a damage reduction or increase needs a positive 'amount'")
         applies = ability.get("applies_to")
         if applies is not None and applies != "self":
             problems += _check_filter(f"{where}.applies_to", applies, FILTER_KEYS)
@@ -356,6 +431,9 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
     if needed is not None and (kind not in ("action", "special") or not isinstance(needed, Mapping)
                                or not needed.get("counter") or not isinstance(needed.get("count"), int)):
         problems.append(f"{where}: 'counters_at_least' is {{counter, count}}, on an action or special ability")
+    if ability.get("from_break_zone") is not None and (kind not in ("action", "auto")
+                                                       or ability["from_break_zone"] is not True):
+        problems.append(f"{where}: 'from_break_zone' is true, on an action or auto ability")
     damaged = ability.get("damage_on_self_at_least")
     if damaged is not None and (kind not in ("action", "special") or isinstance(damaged, bool)
                                 or not isinstance(damaged, int) or damaged <= 0):
@@ -370,7 +448,8 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
         problems += _check_condition(f"{where}.condition", ability["condition"])
     cost = ability.get("cost")
     if isinstance(cost, Mapping):
-        for key in ("cp", "element_cp", "discard", "mill", "remove_top"):
+        for key in ("cp", "element_cp", "discard", "mill", "remove_top", "put_characters", "remove_break",
+                    "dull_characters", "remove_characters"):
             if key in cost and (isinstance(cost[key], bool) or not isinstance(cost[key], int) or cost[key] < 0):
                 problems.append(f"{where}: cost {key!r} must be a whole number, 0 or more")
         if "element_cp" in cost and "element" not in cost:
@@ -380,12 +459,27 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
             problems += _check_filter(f"{where}.cost.discard_of", cost["discard_of"], CONTROL_KEYS)
             if not cost.get("discard"):
                 problems.append(f"{where}: cost 'discard_of' needs 'discard' (how many cards)")
+        counters = cost.get("remove_counters")
+        if counters is not None and (not isinstance(counters, Mapping) or not counters.get("counter")
+                                     or not isinstance(counters.get("count"), int) or counters["count"] < 1):
+            problems.append(f"{where}: cost 'remove_counters' is {{counter, count}}, count 1 or more")
+        for key in ("put_characters", "dull_characters", "remove_characters"):
+            if (key in cost) != (f"{key}_of" in cost):
+                problems.append(f"{where}: cost {key!r} (how many) and '{key}_of' (which) go together")
+            if f"{key}_of" in cost:
+                problems += _check_filter(f"{where}.cost.{key}_of", cost[f"{key}_of"], CONTROL_KEYS)
+        if sum(key in cost for key in ("put_characters", "dull_characters", "remove_characters", "remove_break")) > 1:
+            # one UseAbility.cost_cards holds the cards of one of them
+            problems.append(f"{where}: a cost picks Characters to put into the Break Zone, Characters to dull or Break "
+                            "Zone cards to remove, one of them")
         if "x" in cost and cost["x"] is not True:
             problems.append(f"{where}: cost 'x' is true: the cost is 'cp' plus X CP, X chosen when it is used")
     for key in ("target", "all", "applies_to", "of"):
         value = ability.get(key)
         if key == "target" and value == "event" and not ability.get("trigger"):
             problems.append(f"{where}: 'target: event' (the card the event happened to) needs a trigger")
+        elif key == "target" and isinstance(value, list):  # several target groups (target_groups.py)
+            problems += _check_target_groups(where, value)
         elif value is not None and value != "self" and not (key == "target" and value == "event"):
             problems += _check_filter(f"{where}.{key}", value, TARGET_KEYS if key == "target" else FILTER_KEYS)
             if key in ("applies_to", "of") and isinstance(value, Mapping):
@@ -417,11 +511,41 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
             problems += _check_effect(f"{where}.then[{index}]", effect)
             problems += [f"{where}.then[{index}]: unknown key {k!r}" for k in effect
                          if k not in (*STEP_KEYS, *_params(effect))]
-            if isinstance(effect.get("on"), Mapping):
-                problems += _check_filter(f"{where}.then[{index}].on", effect["on"], FILTER_KEYS)
-            elif effect.get("on", "self") != "self":
-                problems.append(f"{where}.then[{index}]: 'on' is self or a card filter")
+            if effect.get("on", "self") != "self":
+                problems.append(f"{where}.then[{index}]: 'on' can only be self")
+            problems += _check_group(f"{where}.then[{index}]", ability, effect)
+            if "all" in effect:
+                problems += _check_filter(f"{where}.then[{index}].all", effect["all"], FILTER_KEYS)
+    problems += _check_group(where, ability, ability)
+    steps = [ability, *(e for e in (then if isinstance(then, list) else []) if isinstance(e, Mapping))]
+    for step in steps:
+        if step.get("effect") == "fight" and step.get("with", "self") != "self":
+            problems.append(f"{where}: fight 'with' can only be self (the ability's own card)")
+        elif step.get("effect") == "fight" and not (
+                isinstance(ability.get("target"), Mapping) if step.get("with") else
+                isinstance(ability.get("target"), list) and len(ability["target"]) == 2):
+            problems.append(f"{where}: fight needs one chosen card ('with: self') or two target groups")
     return problems
+
+
+def _check_target_groups(where: str, groups: list[Any]) -> list[str]:
+    """Check a list of target groups: two or more target filters."""
+    problems = [] if len(groups) >= 2 else [f"{where}: a list of targets has two groups or more (one group: a mapping)"]
+    for index, group in enumerate(groups):
+        problems += _check_filter(f"{where}.target[{index}]", group, TARGET_KEYS)
+    return problems
+
+
+def _check_group(where: str, ability: Mapping[str, Any], effect: Mapping[str, Any]) -> list[str]:
+    """Check an effect's `group`: the index of one of the ability's target groups."""
+    if "group" not in effect:
+        return []
+    groups = ability.get("target")
+    group = effect["group"]
+    if not isinstance(groups, list) or isinstance(group, bool) or not isinstance(group, int) or not (
+            0 <= group < len(groups)):
+        return [f"{where}: 'group' is the index of one of the ability's target groups (a list of targets)"]
+    return []
 
 
 def _check_condition(where: str, value: Any) -> list[str]:
@@ -429,7 +553,10 @@ def _check_condition(where: str, value: Any) -> list[str]:
     if not isinstance(value, Mapping):
         return [f"{where} must be a mapping"]
     problems = [f"{where} has no field {k!r}" for k in value if k not in CONDITIONS]
-    for key in ("control", "opponent_control"):
+    for key in ("cast_this_turn", "entered_this_turn"):
+        if isinstance(value.get(key), Mapping):
+            problems += _check_filter(f"{where}.{key}", value[key], CONTROL_KEYS)
+    for key in ("control", "opponent_control", "break_zone", "elements_among", "elements_differ"):
         if value.get(key) is not None:
             problems += _check_filter(f"{where}.{key}", value[key], CONTROL_KEYS)
     return problems
@@ -454,7 +581,7 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
         problems.append(f"{where}: only discard is done by the chosen card's controller")
     if effect.get("player") == "each" and name not in ("draw", "discard", "damage_player", "mill"):
         problems.append(f"{where}: only draw, discard, damage_player and mill can be done by each player")
-    if name in ("cannot_be_chosen", "cannot_be_dulled") and effect.get("by", "any") not in CHOOSERS:
+    if name in ("cannot_be_chosen", "cannot_be_dulled", "cannot_be_broken_by") and effect.get("by", "any") not in CHOOSERS:
         problems.append(f"{where}: {name} 'by' must be one of {', '.join(CHOOSERS)}")
     if name == "break" and "instead" in effect and effect["instead"] not in INSTEADS:
         problems.append(f"{where}: break 'instead' must be one of {', '.join(INSTEADS)}")
@@ -462,6 +589,10 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
         problems.append(f"{where}: 'duration' must be turn, permanent or opponent_turn")
     if name == "grant_keyword" and effect.get("keyword") not in ("brave", "haste", "first_strike"):
         problems.append(f"{where}: grant_keyword needs keyword brave, haste or first_strike")
+    if name == "choose_one" and "more_if" in effect:
+        problems += _check_condition(f"{where}.more_if", effect["more_if"])
+        if not isinstance(effect.get("more_from"), int) or not 1 <= effect["more_from"] < len(effect.get("modes") or []):
+            problems.append(f"{where}: choose_one 'more_from' is the index of its first mode needing 'more_if'")
     if name == "choose_one":
         modes = effect.get("modes")
         if not isinstance(modes, list) or len(modes) < 2:
@@ -474,11 +605,20 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
                         continue
                     problems += _check_effect(f"{where}.modes[{m}][{e}]", sub)
                     for key in ("target", "all"):
-                        if key in sub and e > 0:
+                        if key == "target" and key in sub and e > 0:  # a later effect's `all`: see `then`
                             problems.append(f"{where}.modes[{m}][{e}]: only a mode's first effect chooses its cards")
+                        elif key == "target" and isinstance(sub.get(key), list):
+                            problems += _check_target_groups(f"{where}.modes[{m}]", sub[key])
                         elif key in sub and sub[key] != "self":
                             problems += _check_filter(f"{where}.modes[{m}].{key}", sub[key],
                                                       TARGET_KEYS if key == "target" else FILTER_KEYS)
+    if name == "either":
+        options = effect.get("options")
+        if not isinstance(options, list) or len(options) < 2 or any(
+                not isinstance(option, list) or not option or any(
+                    not isinstance(sub, Mapping) or sub.get("effect") not in EITHER_WORDS for sub in option)
+                for option in options):
+            problems.append(f"{where}: either needs 'options', two or more lists of {', '.join(EITHER_WORDS)}")
     if name == "delayed":
         if effect.get("when") not in TRIGGERS:
             problems.append(f"{where}: delayed needs 'when', a trigger ({', '.join(TRIGGERS)})")
@@ -531,14 +671,16 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
 
 def counts_printed_facts(value: Mapping[str, Any]) -> bool:
     """Tell whether a computed number reads only what field abilities may read without a loop: damage points, or
-    cards counted by printed facts (no Power, no keyword, no type an effect can give: not Forwards or Characters)."""
+    cards counted by printed facts (no Power, no keyword, no type an effect can give: not Forwards). Characters and
+    cards of a Job, Category or name whatever their type count too: "becomes a Forward" makes no card a Character."""
     if "damage_points" in value:
         return True
     counted = value.get("count")
     kinds = counted.get("type") if isinstance(counted, Mapping) else None
     return (isinstance(counted, Mapping) and set(counted) <= {"type", "element", "job", "name", "category",
                                                                "cost_at_most", "cost_at_least", "controller", "not_self"}
-            and kinds in ("backup", "monster", "summon"))
+            and (kinds in ("backup", "monster", "summon", "character") or (
+                kinds is None and bool({"job", "category", "name"} & set(counted)))))
 
 
 def _check_value(where: str, value: Mapping[str, Any]) -> list[str]:
@@ -546,6 +688,8 @@ def _check_value(where: str, value: Mapping[str, Any]) -> list[str]:
     problems = [f"{where}: unknown value key {k!r}" for k in value if k not in VALUE_KEYS]
     if sum(key in value for key in VALUE_BASES) != 1:
         problems.append(f"{where}: a computed number gives one of {', '.join(VALUE_BASES)}")
+    if value.get("power", "self") not in ("self", "it"):
+        problems.append(f"{where}: 'power' is self (the ability's own card) or it (each card the effect is done to)")
     for key in ("damage_points", "hand_cards"):
         if value.get(key, "you") not in ("you", "opponent"):
             problems.append(f"{where}: {key!r} is you or opponent")
@@ -587,7 +731,7 @@ def _check_filter(where: str, value: Any, allowed: tuple[str, ...]) -> list[str]
     if value.get("controller", "any") not in ("you", "opponent", "any"):
         problems.append(f"{where}: controller must be you, opponent or any")
     if value.get("zone", "field") not in ("field", "hand", "break", "stack"):
-        problems.append(f"{where}: zone must be field, hand, break or stack (a Summon cast, to cancel)")
+        problems.append(f"{where}: zone must be field, hand, break or stack")
     for key in ("any_of", "none_of"):
         if key not in value:
             continue

@@ -20,15 +20,15 @@ from tabletop.engine.rule_process import RuleLoopError
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.triggers import trigger_event
 from tabletop.engine.turns import Phase, TurnStructure
-from tabletop.games.fftcg import actions
+from tabletop.games.fftcg import actions, target_groups
 from tabletop.games.fftcg.continuous import characteristics, condition_holds, field_cards, is_current, pinned
 from tabletop.games.fftcg.printed import printed_index
 from tabletop.games.fftcg.processes import settle
 from tabletop.games.fftcg.effects import has_mode_targets
 from tabletop.games.fftcg.words import opponent_turn_end
 from tabletop.games.fftcg.resolution import (
-    BEGIN, FINISH, ability_of, begin_resolution, begin_step, effect_step, printed_ability, target_candidates,
-    target_count, waits_for_ex_burst,
+    BEGIN, FINISH, ability_of, begin_resolution, begin_step, effect_step, group_candidates, mode_count, printed_ability,
+    target_candidates, target_count, waits_for_ex_burst,
 )
 
 TURN = TurnStructure([Phase("active"), Phase("draw"), Phase("main1"),
@@ -168,7 +168,7 @@ def begin_turn(tx: Transaction, player: str, turn: int) -> None:
         if state.cards[iid].props.get("frozen"):
             tx.set_prop(iid, "frozen", None)
             tx.log(f"{actions.name_of(tx, iid)} is frozen and stays as it is", "FFTCG 15.2.4")
-        elif any(a.get("effect") == "stays_dull" and condition_holds(state, a.get("condition"), player)
+        elif any(a.get("effect") == "stays_dull" and condition_holds(state, a.get("condition"), player, source=iid)
                  for _, a in printed[state.cards[iid].card_id].field):  # "<self> does not activate during your Active Phase"
             if state.cards[iid].tapped:
                 tx.log(f"{actions.name_of(tx, iid)} does not activate (its text)", "FFTCG 9.1.1.1")
@@ -363,16 +363,20 @@ def _push_next_trigger(tx: Transaction) -> None:
     printed = printed_ability(state, entry)
     if has_mode_targets(printed) and "mode" not in entry:  # the mode says which cards it chooses (FFTCG 11.3.3)
         procedure.ask(tx, None, entry["controller"], "mode", "pick",
-                      f"{entry['name']}: choose one mode (0..{_modes(printed) - 1})",
-                      [str(i) for i in range(_modes(printed))], 1, 1, "FFTCG 11.3.3")
+                      f"{entry['name']}: choose one mode (0..{_modes(state, printed, entry) - 1})",
+                      [str(i) for i in range(_modes(state, printed, entry))], 1, 1, "FFTCG 11.3.3")
         return
     ability = ability_of(state, entry)
-    if "targets" not in entry and isinstance(ability.get("target"), dict):
+    if target_groups.groups_of(ability) is not None:
+        if _ask_target_group(tx, entry, ability):
+            return
+    elif "targets" not in entry and isinstance(ability.get("target"), dict):
         candidates = target_candidates(state, ability, entry["controller"], entry["source"])
         low, high = target_count(ability)
         if not candidates and low > 0:
             tx.list_remove("to_stack", 0)
             tx.log(f"{entry['name']}: no card to choose; it is removed with no effect", "FFTCG 11.8.4")
+            _summon_to_break_zone(tx, entry)
             return
         if len(candidates) <= high and low > 0:
             entry["targets"] = pinned(state, candidates)
@@ -380,7 +384,7 @@ def _push_next_trigger(tx: Transaction) -> None:
             procedure.ask(tx, None, entry["controller"], "targets", "pick", f"{entry['name']}: choose target(s)",
                           candidates, min(low, len(candidates)), min(high, len(candidates)), "FFTCG 11.8.4")
             return
-    modes = _modes(printed)
+    modes = _modes(state, printed, entry)
     if modes and "mode" not in entry:
         procedure.ask(tx, None, entry["controller"], "mode", "pick", f"{entry['name']}: choose one mode (0..{modes - 1})",
                       [str(i) for i in range(modes)], 1, 1, "FFTCG 11.3.3")
@@ -395,16 +399,62 @@ def _push_next_trigger(tx: Transaction) -> None:
     actions.announce_chosen(tx, entry)
 
 
-def _modes(ability: Mapping[str, Any]) -> int:
-    for step in [ability, *ability.get("then", [])]:
-        if step.get("effect") == "choose_one":
-            return len(step["modes"])
-    return 0
+def _modes(state: Any, ability: Mapping[str, Any], entry: Mapping[str, Any]) -> int:
+    """Return how many modes the queued entry's controller may choose from now (resolution.mode_count)."""
+    return mode_count(state, ability, entry["controller"])
+
+
+def _ask_target_group(tx: Transaction, entry: dict[str, Any], ability: Mapping[str, Any]) -> bool:
+    """Choose a queued ability's target groups one at a time (target_groups.py), each among the cards it may choose
+    and not chosen already; True while a question is pending or the ability was removed (none to choose, FFTCG
+    11.8.4). A group whose cards are all needed is filled in without asking."""
+    state = tx.state
+    groups = target_groups.groups_of(ability) or []
+    candidates = group_candidates(state, ability, entry["controller"], entry["source"])
+    if "target_groups" not in entry:
+        needed = [target_groups.bounds(spec)[0] for spec in groups]
+        if any(len(found) < low for found, low in zip(candidates, needed)) or len(
+                {iid for found in candidates for iid in found}) < sum(needed):
+            tx.list_remove("to_stack", 0)
+            tx.log(f"{entry['name']}: no card to choose; it is removed with no effect", "FFTCG 11.8.4")
+            _summon_to_break_zone(tx, entry)
+            return True
+    while len(entry.get("target_groups", [])) < len(groups):
+        index = len(entry.get("target_groups", []))
+        chosen = {iid for iid, _ in entry.get("targets", [])}
+        free = [iid for iid in candidates[index] if iid not in chosen]
+        low, high = target_groups.bounds(groups[index])
+        if not (len(free) <= high and low > 0) and free:
+            tx.list_replace("to_stack", 0, entry)
+            procedure.ask(tx, None, entry["controller"], "targets", "pick", f"{entry['name']}: choose target(s) "
+                          f"({index + 1} of {len(groups)} groups)", free, min(low, len(free)), min(high, len(free)),
+                          "FFTCG 11.8.4")
+            return True
+        entry = _with_group(state, entry, free)
+    tx.list_replace("to_stack", 0, entry)
+    return False
+
+
+def _summon_to_break_zone(tx: Transaction, entry: Mapping[str, Any]) -> None:
+    """A Summon cast by an effect (words.cast_free) that could choose none of its cards leaves the stack zone for its
+    owner's Break Zone, as a resolved one does (FFTCG 11.11.10)."""
+    source = entry.get("source")
+    if entry.get("kind") == "summon" and source in tx.state.cards and tx.state.cards[source].zone == "stack":
+        actions.enter_zone(tx, source, "break")
+
+
+def _with_group(state: Any, entry: Mapping[str, Any], picks: list[int]) -> dict[str, Any]:
+    """Return a queued entry with its next target group chosen."""
+    return {**entry, "targets": [*entry.get("targets", []), *pinned(state, picks)],
+            "target_groups": [*entry.get("target_groups", []), len(picks)]}
 
 
 def answer_targets(tx: Transaction, picks: list[int]) -> None:
-    """Record the chosen targets of the queued ability."""
+    """Record the chosen targets of the queued ability (its next group's, when it chooses several)."""
     entry = dict(tx.state.lists["to_stack"][0])
+    if target_groups.groups_of(ability_of(tx.state, entry)) is not None:
+        tx.list_replace("to_stack", 0, _with_group(tx.state, entry, picks))
+        return
     entry["targets"] = pinned(tx.state, picks)
     tx.list_replace("to_stack", 0, entry)
 

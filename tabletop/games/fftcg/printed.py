@@ -36,6 +36,8 @@ class Characteristics(NamedTuple):
     types: tuple[str, ...] | None = None  # its card types once an effect changed them; None: the printed one
     cannot_be_broken: bool = False  # "This Forward cannot be broken." (FFTCG 1.3: no break happens to it)
     undullable: tuple[tuple[str, str | None], ...] = ()  # "cannot become dull by …": as `unchoosable`
+    # "cannot be broken by opposing Summons or abilities that don't deal damage": as `unchoosable`
+    unbreakable_by: tuple[tuple[str, str | None], ...] = ()
 
     def can_be_chosen_by(self, kind: str, player: str) -> bool:
         """Tell whether a Summon or ability (`kind`) played by `player` may choose this card."""
@@ -44,6 +46,11 @@ class Characteristics(NamedTuple):
     def can_be_dulled_by(self, kind: str, player: str) -> bool:
         """Tell whether a Summon or ability (`kind`) played by `player` may dull this card (FFTCG 1.3)."""
         return _allows(self.undullable, kind, player)
+
+    def can_be_broken_by(self, kind: str, player: str) -> bool:
+        """Tell whether a Summon or ability (`kind`) played by `player` may break this card by its effect, not by
+        damage (FFTCG 1.3)."""
+        return _allows(self.unbreakable_by, kind, player)
 
 
 def _allows(refusals: tuple[tuple[str, str | None], ...], kind: str, player: str) -> bool:
@@ -63,7 +70,8 @@ class PrintedFacts:
     __slots__ = ("definition", "card_type", "name", "cost", "elements", "light_or_dark", "character",
                  "multi_copy", "party_icon", "power", "keywords", "back_attack", "auto", "state_triggers",
                  "field", "actions", "replacements", "summon_ability", "reads", "characteristics", "jobs",
-                 "own_cost_changes", "backup_cp_only")
+                 "own_cost_changes", "backup_cp_only", "own_any_element_cost", "break_zone_actions",
+                 "break_zone_events")
 
     def __init__(self, definition: CardDefinition) -> None:
         self.definition = definition
@@ -90,6 +98,9 @@ class PrintedFacts:
             if ability_kind(ability, summon) == "auto" and not (ability.get("ex_burst") and summon):
                 auto.setdefault(str(ability.get("trigger")), []).append((index, ability))
         self.auto: dict[str, Indexed] = {event: tuple(found) for event, found in auto.items()}
+        # events its auto abilities triggering only while it is in the Break Zone watch (actions.emit)
+        self.break_zone_events = frozenset(event for event, found in auto.items()
+                                           if any(a.get("from_break_zone") for _, a in found))
         self.state_triggers: Indexed = tuple((i, a) for i, a in effects
                                              if a.get("trigger") == "state" and ability_kind(a, False) == "auto")
         self.field: Indexed = tuple((i, a) for i, a in effects if ability_kind(a, False) == "field")
@@ -98,7 +109,12 @@ class PrintedFacts:
             a for _, a in self.field if a.get("effect") == "cost_change" and a.get("applies_to") == "self")
         # "You can only pay with CP produced by Backups to cast <this card>": read in the hand, where it is paid for
         self.backup_cp_only = any(a.get("effect") == "backup_cp_only" for _, a in self.field)
+        # "(If …,) the cost required to cast <this card> can be paid with CP of any Element": read in the hand too
+        self.own_any_element_cost: tuple[Mapping[str, Any], ...] = tuple(
+            a for _, a in self.field if a.get("effect") == "any_element_cost")
         self.actions: Indexed = tuple((i, a) for i, a in effects if ability_kind(a, False) in ("action", "special"))
+        # action abilities used while the card is in its owner's Break Zone (rules list them there)
+        self.break_zone_actions = any(a.get("from_break_zone") for _, a in self.actions)
         self.replacements: Indexed = tuple((i, a) for i, a in effects if ability_kind(a, False) == "replacement")
         self.summon_ability: Mapping[str, Any] | None = next(
             (a for _, a in effects if ability_kind(a, True) == "resolve"), None) if summon else None
@@ -106,7 +122,8 @@ class PrintedFacts:
 
 
 def _reads(definition: CardDefinition) -> frozenset[str]:
-    """Return what the card's abilities read besides the field: dull, hand, damage, turn (whose turn it is)."""
+    """Return what the card's abilities read besides the field: dull, hand, damage, break (the Break Zone), history
+    (what happened this turn), turn (whose turn it is)."""
     reads: set[str] = set()
     for ability in definition.effects:
         condition = ability.get("condition") or {}
@@ -118,9 +135,16 @@ def _reads(definition: CardDefinition) -> frozenset[str]:
             reads.add("damage")
         if {"hand_at_most", "hand_at_least", "opponent_hand_at_most"} & set(condition):
             reads.add("hand")
+        if "break_zone" in condition:
+            reads.add("break")
+        if {"cast_this_turn", "entered_this_turn", "damaged_this_turn"} & set(condition):
+            reads.update(("history", "turn"))  # this turn's records, and the turn they are of
         for key in ("applies_to", "target", "all", "of"):
             if isinstance(ability.get(key), Mapping) and "dull" in ability[key]:
                 reads.add("dull")
+        if any(isinstance(condition.get(key), Mapping) and "dull" in condition[key]
+               for key in ("control", "opponent_control")):  # "if your opponent controls 4 or more dull Characters"
+            reads.add("dull")
     return frozenset(reads)
 
 

@@ -18,7 +18,8 @@ from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.games.fftcg.actions import ask_replacement, break_cards, move_from_field, needs_replacement_choice
 from tabletop.games.fftcg.continuous import (
-    active_field_abilities, characteristics, check_parts, condition_holds, field_cards, on_membership, turn_read,
+    active_field_abilities, characteristics, check_parts, condition_holds, field_cards, lost_abilities, on_membership,
+    turn_read,
 )
 from tabletop.games.fftcg.printed import printed_index
 
@@ -169,14 +170,17 @@ def _state_triggers(state: GameState) -> list[tuple[int, int, str]]:
     found: list[tuple[int, int, str]] = []
     waiting = None
     printed = printed_index(state)
+    lost = lost_abilities(state)
     for iid in field_cards(state):
+        if iid in lost:
+            continue
         for index, ability in printed[state.cards[iid].card_id].state_triggers:
             if waiting is None:
                 waiting = {(t.get("source"), t.get("ts"), t.get("ability"))
                            for name in (triggers.PENDING, "to_stack", "stack") for t in state.lists.get(name, [])}
             card = state.cards[iid]
             if (iid, card.props.get("ts"), index) in waiting or not condition_holds(
-                    state, ability.get("condition"), card.controller, ability.get("damage")):
+                    state, ability.get("condition"), card.controller, ability.get("damage"), iid):
                 continue
             found.append((iid, index, card.controller))
     return found

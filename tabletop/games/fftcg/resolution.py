@@ -11,11 +11,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tabletop.engine import by_hand, procedure
+from tabletop.engine.stack import STACK
 from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.zones import Visibility
-from tabletop.games.fftcg import actions
+from tabletop.games.fftcg import actions, target_groups
 from tabletop.engine.card_filter import Seen
 from tabletop.games.fftcg.continuous import (
     FILTER, characteristics, condition_holds, is_current, matches, pinned,
@@ -38,15 +39,28 @@ def ability_of(state: GameState, entry: Mapping[str, Any]) -> Mapping[str, Any]:
 
 
 def target_candidates(state: GameState, ability: Mapping[str, Any], controller: str, source: int) -> list[int]:
-    """Return every card the ability's `target` filter may choose now (never the source itself)."""
+    """Return every card the ability's `target` filter may choose now (never the source itself); for several groups
+    (target_groups.py), every card one of them may choose."""
+    groups = target_groups.groups_of(ability)
+    if groups is not None:
+        return list(dict.fromkeys(iid for found in group_candidates(state, ability, controller, source)
+                                  for iid in found))
     spec = ability.get("target")
-    if not isinstance(spec, Mapping):
-        return []
+    return _candidates(state, spec, controller, source) if isinstance(spec, Mapping) else []
+
+
+def group_candidates(state: GameState, ability: Mapping[str, Any], controller: str, source: int) -> list[list[int]]:
+    """Return, for each target group of the ability, the cards it may choose now."""
+    return [_candidates(state, spec, controller, source) for spec in target_groups.groups_of(ability) or ()]
+
+
+def _candidates(state: GameState, spec: Mapping[str, Any], controller: str, source: int) -> list[int]:
     zone = spec.get("zone", "field")
     chars = characteristics(state) if zone == "field" else None
     chooser = "summons" if source in state.cards and state.definition(source).card_type == "summon" else "abilities"
     found = []
-    for where in (["stack"] if zone == "stack" else [f"{player}.{zone}" for player in state.players]):
+    zones = [STACK] if zone == STACK else [f"{player}.{zone}" for player in state.players]  # the stack is shared
+    for where in zones:
         for iid in state.zones[where].cards:
             if iid != source and matches(state, iid, spec, controller, source, chars):
                 if chars is not None and not chars[iid].can_be_chosen_by(chooser, controller):
@@ -56,7 +70,11 @@ def target_candidates(state: GameState, ability: Mapping[str, Any], controller: 
 
 
 def target_count(ability: Mapping[str, Any]) -> tuple[int, int]:
-    """Return the (min, max) number of targets an ability chooses."""
+    """Return the (min, max) number of targets an ability chooses (all its groups together)."""
+    groups = target_groups.groups_of(ability)
+    if groups is not None:
+        counted = [target_groups.bounds(spec) for spec in groups]
+        return sum(low for low, _ in counted), sum(high for _, high in counted)
     spec = ability.get("target")
     if not isinstance(spec, Mapping):
         return 0, 0
@@ -65,39 +83,77 @@ def target_count(ability: Mapping[str, Any]) -> tuple[int, int]:
 
 
 def check_targets(state: GameState, ability: Mapping[str, Any], controller: str, source: int,
-                  targets: Sequence[int]) -> None:
-    """Refuse targets that the ability cannot choose (FFTCG 11.3.4 / 11.6.6)."""
+                  targets: Sequence[int]) -> tuple[list[int], list[int] | None]:
+    """Refuse targets that the ability cannot choose (FFTCG 11.3.4 / 11.6.6); return them in group order with each
+    group's size (None: the ability chooses one group)."""
     low, high = target_count(ability)
     if high == 0:
         if targets:
             raise IllegalCommand("FFTCG 11.3.4", "this card chooses no targets")
-        return
+        return [], None
     if len(set(targets)) != len(targets):
         raise IllegalCommand("FFTCG 11.3.4", "the same card cannot be chosen twice")
     if not low <= len(targets) <= high:
         wanted = f"up to {high}" if low == 0 else str(high)
         raise IllegalCommand("FFTCG 11.3.4", f"choose {wanted} target(s); a play without its required targets "
                                              f"is not possible (got {len(targets)})")
+    if source in targets:
+        raise IllegalCommand("FFTCG 11.3.4", "a card or ability cannot choose itself")
+    groups = target_groups.groups_of(ability)
+    if groups is not None:
+        legal_in = [set(found) for found in group_candidates(state, ability, controller, source)]
+        placed = target_groups.assign(groups, targets, lambda group, iid: iid in legal_in[group])
+        if placed is None:
+            raise IllegalCommand("FFTCG 11.3.4", "each chosen card must be one its part of the text may choose ("
+                                                 + "; ".join(_group_words(spec) for spec in groups) + ")")
+        return placed
     legal = set(target_candidates(state, ability, controller, source))
     for iid in targets:
-        if iid == source:
-            raise IllegalCommand("FFTCG 11.3.4", "a card or ability cannot choose itself")
         if iid not in legal:
             raise IllegalCommand("FFTCG 11.3.4", f"{state.definition(iid).name} is not a card this can choose")
+    return list(targets), None
+
+
+def _group_words(spec: Mapping[str, Any]) -> str:
+    """Say a target group in a player's words: how many of which type."""
+    low, high = target_groups.bounds(spec)
+    kinds = spec.get("type", "card")
+    kind = " or ".join(kinds) if isinstance(kinds, list) else str(kinds)
+    whose = {"you": " you control", "opponent": " opponent controls"}.get(str(spec.get("controller")), "")
+    return f"{'up to ' if low != high else ''}{high} {kind}{whose}"
 
 
 def still_legal(state: GameState, entry: Mapping[str, Any], ability: Mapping[str, Any]) -> list[int]:
-    """Return the chosen targets still legal now (same object, still matching; FFTCG 11.11.2)."""
-    spec = ability.get("target")
-    legal = []
+    """Return the chosen targets still legal now (same object, still matching its group's filter; FFTCG 11.11.2)."""
+    return [iid for group in legal_groups(state, entry, ability) for iid in group]
+
+
+def legal_groups(state: GameState, entry: Mapping[str, Any], ability: Mapping[str, Any]) -> list[list[int]]:
+    """Return the chosen targets still legal now, one list per target group (one list for an ability of one)."""
+    groups = target_groups.groups_of(ability)
+    chosen = entry.get("targets", [])
+    if groups is None:
+        specs: list[Any] = [ability.get("target")]
+        parts = [chosen]
+    else:
+        specs = groups
+        parts = target_groups.split(chosen, entry.get("target_groups") or [len(chosen)])
     chars = characteristics(state)
-    for iid, ts in entry.get("targets", []):
-        if not is_current(state, iid, ts):
-            continue
-        if isinstance(spec, Mapping) and not matches(state, iid, spec, entry["controller"], entry.get("source"), chars):
-            continue
-        legal.append(iid)
-    return legal
+    return [[iid for iid, ts in part if is_current(state, iid, ts) and (
+        not isinstance(spec, Mapping) or matches(state, iid, spec, entry["controller"], entry.get("source"), chars))]
+        for spec, part in zip(specs, parts)]
+
+
+def mode_count(state: GameState, ability: Mapping[str, Any], controller: str) -> int:
+    """Return how many of its modes an ability's player may choose from now (0: it has none): all of them, or — "If
+    <condition>, select up to 2 of the 3 following actions instead" — the sets of several actions (from `more_from`)
+    only while `more_if` holds as the modes are chosen (FFTCG 11.3.3)."""
+    for step in [ability, *ability.get("then", [])]:
+        if step.get("effect") == "choose_one":
+            if "more_if" in step and not condition_holds(state, step["more_if"], controller):
+                return int(step["more_from"])
+            return len(step["modes"])
+    return 0
 
 
 def source_object(state: GameState, entry: Mapping[str, Any]) -> int | None:
@@ -118,15 +174,18 @@ def _affected_cards(state: GameState, entry: Mapping[str, Any], ability: Mapping
         card = entry.get("event_card")
         return [card] if card is not None and is_current(state, card, entry.get("event_ts")) and state.cards[
             card].zone.endswith(".field") else []
-    if isinstance(spec, Mapping):
+    if isinstance(spec, (Mapping, list)):
         return still_legal(state, entry, ability)
     every = ability.get("all")
-    if isinstance(every, Mapping):
-        chars = characteristics(state)
-        zone = every.get("zone", "field")
-        return [iid for p in state.players for iid in state.zones[f"{p}.{zone}"].cards
-                if matches(state, iid, every, entry["controller"], entry.get("source"), chars)]
-    return []
+    return _every(state, entry, every) if isinstance(every, Mapping) else []
+
+
+def _every(state: GameState, entry: Mapping[str, Any], every: Mapping[str, Any]) -> list[int]:
+    """Return every card passing an `all` filter now (not chosen)."""
+    chars = characteristics(state)
+    zone = every.get("zone", "field")
+    return [iid for p in state.players for iid in state.zones[f"{p}.{zone}"].cards
+            if matches(state, iid, every, entry["controller"], entry.get("source"), chars)]
 
 
 # A stack entry resolves as a frame of the procedure layer: `_begin` (its conditions, "you may", the chosen
@@ -150,7 +209,7 @@ def begin_step(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
     ability = ability_of(state, entry)
     controller = entry["controller"]
     if entry["kind"] in ("auto", "delayed") and not condition_holds(
-            state, ability.get("condition"), controller, ability.get("damage")):
+            state, ability.get("condition"), controller, ability.get("damage"), entry.get("source")):
         tx.log(f"{entry['name']}: its condition no longer holds; it does nothing", "FFTCG 11.11.3")
         return True
     if ability.get("optional"):
@@ -161,12 +220,14 @@ def begin_step(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
         if not answered["yes"]:
             tx.log(f"{entry['name']}: {controller} chose not to", "FFTCG 11.8.14")
             return True
-    chosen_any = isinstance(ability.get("target"), Mapping) and entry.get("targets")
+    chosen_any = isinstance(ability.get("target"), (Mapping, list)) and entry.get("targets")
     cards = _affected_cards(state, entry, ability)
     if chosen_any and not cards:
         tx.log(f"{entry['name']}: every chosen target is gone or illegal; it does nothing", "FFTCG 11.11.2")
         return True
     procedure.set_var(tx, fi, "cards", pinned(state, cards))
+    if target_groups.groups_of(ability) is not None:  # "the former", "the latter": each group's cards still legal
+        procedure.set_var(tx, fi, "groups", [pinned(state, group) for group in legal_groups(state, entry, ability)])
     procedure.insert_steps(tx, fi, _expand(ability, entry.get("mode")))
     return True
 
@@ -184,11 +245,14 @@ def effect_step(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
     if step.get("on") == "self":  # done to the ability's own card, not the chosen ones (effects.py `then`)
         itself = source_object(state, entry)
         cards = [itself] if itself is not None else []
-    elif isinstance(step.get("on"), Mapping):  # every card passing the filter now (effects.py `then`)
-        cards = _affected_cards(state, entry, {"all": step["on"]})
     else:
         cards = [iid for iid, ts in context["cards"] if is_current(state, iid, ts)]
-    if not _step_condition_met(tx, fi, step):
+    groups = tuple([iid for iid, ts in group if is_current(state, iid, ts)] for group in context.get("groups") or ())
+    if "group" in step:  # done only to one target group's cards (target_groups.py)
+        cards = list(groups[int(step["group"])]) if int(step["group"]) < len(groups) else []
+    if isinstance(step.get("all"), Mapping):  # a later effect, or an action of several selected, done to every such card
+        cards = _every(state, entry, step["all"])
+    if not _step_condition_met(tx, fi, step) or (step.get("if_picked") and not context["cards"]):  # none selected
         return True
     if _ask(tx, fi, at, step, cards):
         return False
@@ -201,7 +265,7 @@ def effect_step(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
     ability = ability_of(state, entry)
     names_cards = any(key in ability for key in ("target", "all"))
     itself = None if names_cards else source_object(state, entry)
-    do_effect(tx, Doing(entry, live, on_field, procedure.ctx(state, fi)["answers"], at, itself), step)
+    do_effect(tx, Doing(entry, live, on_field, procedure.ctx(state, fi)["answers"], at, itself, groups), step)
     frame = procedure.stack(state)[fi]
     if state.lists.get("ex_queue") and frame["pc"] + 2 < len(frame["steps"]):  # another effect before _finish
         procedure.set_var(tx, fi, "ex_wait", True)  # the EX Bursts this damage revealed come first (FFTCG 6.5.2.1)
@@ -210,10 +274,7 @@ def effect_step(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
 
 def _step_condition_met(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
     """Tell whether a step's `if` holds and its `unless` does not (effects.py); each condition is read once per
-    resolution, when the first step naming it is reached, so an effect and its "instead" never both happen. A step
-    `if_selected` is done only when the last select before it picked a card ("If you do so, …")."""
-    if step.get("if_selected") and not _selected_before(tx.state, fi):
-        return False
+    resolution, when the first step naming it is reached, so an effect and its "instead" never both happen."""
     met = True
     for key in ("if", "unless"):
         condition = step.get(key)
@@ -224,10 +285,13 @@ def _step_condition_met(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bo
         if remembered not in answers:
             entry = procedure.ctx(tx.state, fi)["entry"]
             holds = condition_holds(tx.state, {k: v for k, v in condition.items() if k != "self_power_at_least"},
-                                    entry["controller"]) and _has_power(tx.state, entry, condition.get("self_power_at_least"))
+                                    entry["controller"], source=entry.get("source")) and _has_power(
+                tx.state, entry, condition.get("self_power_at_least"))
             procedure.set_var(tx, fi, "answers", {**answers, remembered: {"holds": holds}})
             answers = procedure.ctx(tx.state, fi)["answers"]
         met = met and answers[remembered]["holds"] == (key == "if")
+    if step.get("unless_paid"):  # "If your opponent doesn't pay [2], …": done only when the last payment asked was not
+        met = met and not _last_payment_made(procedure.ctx(tx.state, fi)["answers"])
     return met
 
 
@@ -240,14 +304,13 @@ def _has_power(state: GameState, entry: Mapping[str, Any], at_least: int | None)
         characteristics(state)[itself].power or 0) >= int(at_least)
 
 
-def _selected_before(state: GameState, fi: int) -> bool:
-    """Tell whether the last select step before the current one picked a card."""
-    frame = procedure.stack(state)[fi]
-    answers = frame["ctx"]["answers"]
-    for at in range(int(frame["pc"]) - 1, -1, -1):
-        if frame["steps"][at].get("effect") == "select":
-            return bool(answers.get(str(at), {}).get("picks"))
-    return False
+def _last_payment_made(answers: Mapping[str, Any]) -> bool:
+    """Tell whether the last payment this resolution asked for (`_ask_payment`) was made (a payment picked, not 0)."""
+    asked = [int(key.split(":")[0]) for key in answers if key.endswith(":payments")]
+    if not asked:
+        return False
+    picked = answers.get(str(max(asked)), {}).get("picks", ())
+    return bool(picked) and int(picked[0]) > 0
 
 
 def waits_for_ex_burst(state: GameState) -> bool:
@@ -289,8 +352,9 @@ def _ask(tx: Transaction, fi: int, at: str, step: Mapping[str, Any], cards: list
     entry = context["entry"]
     answers = context["answers"]
     name = step["effect"]
-    if (name == "discard" and "count" in step and not step.get("random") and (not isinstance(
-            ability_of(state, entry).get("target"), Mapping) or step.get("player") == "chosen_controller")) or (
+    target = ability_of(state, entry).get("target")
+    chosen_in_hand = isinstance(target, Mapping) and target.get("zone") == "hand"  # discard: the chosen cards
+    if (name == "discard" and "count" in step and not step.get("random") and not chosen_in_hand) or (
             name == "hand_to_deck_bottom"):  # the cards of the player's choice from their hand
         for player in acting_players(state, entry, step, "you"):
             key = f"{at}:{player}"
@@ -313,6 +377,13 @@ def _ask(tx: Transaction, fi: int, at: str, step: Mapping[str, Any], cards: list
         return _ask_payment(tx, fi, at, step)
     if name == "divide_damage":
         return _ask_division(tx, fi, at, step, cards)
+    if name == "either" and at not in answers and cards:  # "Dull it or Freeze it": one option, picked now
+        words = ["; ".join(sub["effect"].replace("_", " ") + (f" ({sub['position']})" if "position" in sub else "")
+                           for sub in option) for option in step["options"]]
+        procedure.ask(tx, fi, entry["controller"], "effect_choice", "pick", f"{entry['name']}: "
+                      + ", ".join(f"{n}: {w}" for n, w in enumerate(words)), [str(n) for n in range(len(words))],
+                      1, 1, "FFTCG 11.11.5.1", key=at)
+        return True
     if name == "select" and at not in answers:
         chooser = entry["controller"] if step.get("player") == "you" else state.opponent(entry["controller"])
         zone = step["filter"].get("zone", "field")
@@ -394,8 +465,10 @@ def _ask_payment(tx: Transaction, fi: int, at: str, step: Mapping[str, Any]) -> 
     entry, answers = context["entry"], context["answers"]
     if at in answers:
         return False
-    player = entry["controller"]
-    payments = every_payment(state, player, ability_cost(step["cost"]), {entry.get("source")})
+    player = entry["controller"] if step.get("player", "you") == "you" else state.opponent(entry["controller"])
+    # the opponent may pay with any of their cards; the controller not with the card whose ability it is
+    payments = every_payment(state, player, ability_cost(step["cost"]),
+                             {entry.get("source")} if player == entry["controller"] else set())
     procedure.set_var(tx, fi, "answers", {**answers, f"{at}:payments": [[list(d), list(b)] for d, b in payments]})
     listed = "; ".join(f"{n}: " + ", ".join([f"discard {actions.name_of(tx, i)}" for i in d]
                                             + [f"dull {actions.name_of(tx, i)}" for i in b])

@@ -64,20 +64,24 @@ from tabletop.engine.state import GameState
 from tabletop.engine.text_compilation import CompiledText
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.triggers import trigger_event
-from tabletop.engine.zones import Visibility, ZoneSpec
-from tabletop.games.fftcg import actions, combat, flow
-from tabletop.games.fftcg.by_hand_timing import timing
+from tabletop.engine.zones import Visibility, ZoneSpec, zone_id
+from tabletop.games.fftcg import actions, combat, flow, target_groups, turn_history
+from tabletop.games.fftcg.by_hand_timing import timing, zones_of_use
 from tabletop.games.fftcg.cards import card_from_mapping, elements_of, is_character
 from tabletop.games.fftcg.commands import (
     FFTCG_COMMANDS, CastSummon, DeclareAttack, DeclareBlock, DeclareParty, PlayCharacter, RepeatLoop,
     SplitDamage, UseAbility,
 )
-from tabletop.games.fftcg.continuous import FILTER, characteristics, condition_holds, cost_of, field_cards, is_current, is_of_type, pinned
-from tabletop.games.fftcg.cp import ability_cost, character_cost, check_payment, find_payment, play_cost
+from tabletop.games.fftcg.continuous import (
+    FILTER, characteristics, condition_holds, cost_of, field_cards, is_current, is_of_type, lost_abilities, pinned,
+)
+from tabletop.games.fftcg.cp import ability_cost, character_cost, check_payment, elements_paid, find_payment
 from tabletop.games.fftcg.effects import ability_kind, has_mode_targets, validate_effects, with_mode
 from tabletop.games.fftcg.printed import printed_index
 from tabletop.games.fftcg.processes import settle
-from tabletop.games.fftcg.resolution import check_targets, resolve_entry, target_candidates, target_count
+from tabletop.games.fftcg.resolution import (
+    check_targets, group_candidates, mode_count, resolve_entry, target_candidates, target_count,
+)
 from tabletop.games.fftcg.text_compiler import compile_card
 
 PLAY_PHASES = ("main1", "main2", "attack")
@@ -143,6 +147,7 @@ class FFTCGRules(GameRules):
             tx.set_prop(iid, "ts", actions.next_clock(tx))
         if key == "entered_this_turn":  # false: there since before either player's latest turn (FFTCG 15.2.2.3)
             tx.set_prop(iid, "since", tx.state.turn if value else tx.state.turn - 2)
+            tx.set_prop(iid, "entered", tx.state.turn if value else None)
         elif key == "damage":
             tx.set_prop(iid, "damage", int(value) or None)
         elif key == "frozen":
@@ -283,7 +288,8 @@ class FFTCGRules(GameRules):
         if not isinstance(command, (PlayCharacter, CastSummon, UseAbility)):
             return ()
         name = state.definition(command.card).name
-        kept = {command.card, getattr(command, "name_discard", None), *getattr(command, "cost_discards", ())}
+        kept = {command.card, getattr(command, "name_discard", None), *getattr(command, "cost_discards", ()),
+                *getattr(command, "cost_cards", ())}
         index = printed_index(state)
         backups = tuple(i for i in field_cards(state, player) if i not in kept and not state.cards[i].tapped
                         and index[state.cards[i].card_id].card_type == "backup")
@@ -300,6 +306,8 @@ class FFTCGRules(GameRules):
             hand = tuple(i for i in state.zones[f"{player}.hand"].cards if i not in {command.card, command.name_discard})
             choices.append(CardChoice("discard other cards for the cost", f"{name}: check the {needed} card(s) to "
                                       "discard for its cost", {"cost_discards": hand}, count=(needed, needed)))
+        if isinstance(command, UseAbility) and command.cost_cards:  # "put 1 Backup into the Break Zone:" (11.6.2)
+            choices.append(_cost_cards_choice(state, command, name))
         ability = self._ability_played(state, command)
         low, high = target_count(ability) if ability is not None else (0, 0)
         if high and ability is not None:
@@ -516,7 +524,7 @@ class FFTCGRules(GameRules):
                         light_dark = _has_light_or_dark(state, player)
                     if light_dark:
                         continue
-                payment = find_payment(state, player, play_cost(facts, cost_of(state, iid)),
+                payment = find_payment(state, player, character_cost(state, iid, cost_of(state, iid), facts),
                                        set(hand) if facts.backup_cp_only else {iid})
                 if payment is not None:
                     commands.append((place, PlayCharacter(by=player, card=iid, discards=payment[0],
@@ -526,7 +534,7 @@ class FFTCGRules(GameRules):
                 if ability is not None and _cast_limit(state, player, ability, facts.name) is not None:
                     continue
                 # the payment first: it is memoized, and without one the targets need not be looked for
-                payment = find_payment(state, player, play_cost(facts, cost_of(state, iid)),
+                payment = find_payment(state, player, character_cost(state, iid, cost_of(state, iid), facts),
                                        set(hand) if facts.backup_cp_only else {iid})
                 if payment is None:
                     continue
@@ -537,15 +545,18 @@ class FFTCGRules(GameRules):
             return commands
         place = len(hand)
         field = field_cards(state, player)
-        for iid in (*field, *hand):  # the hand's cards: their abilities whose cost discards them (FFTCG 12.1)
+        # the hand's cards: their abilities whose cost discards them (FFTCG 12.1); the Break Zone's: those used there
+        for iid in (*field, *hand, *_break_zone_users(state, player)):
             for number, ability in index[cards[iid].card_id].actions:
                 uses = self._ability_uses(state, player, iid, number, ability)
                 if uses:
                     commands += [(place, command) for command in uses]
                     place += 1
-        # abilities by hand of the field's cards: used, or announced as triggered, with priority (FFTCG 11.6, 11.8)
-        commands += [(place, command) for command in
-                     by_hand.offers(state, player, field, (by_hand.ACTION, by_hand.AUTO), timing)]
+        # abilities by hand: used, or announced as triggered, with priority (FFTCG 11.6, 11.8), from the field, or
+        # from the hand or the Break Zone where their text says so
+        commands += [(place, command) for command in by_hand.offers(
+            state, player, (*field, *hand, *state.zones[zone_id(player, "break")].cards),
+            (by_hand.ACTION, by_hand.AUTO), timing, functools.partial(_is_usable_where, state))]
         return commands
 
     def _ability_uses(self, state: GameState, player: str, iid: int, index: int,
@@ -565,8 +576,9 @@ class FFTCGRules(GameRules):
             name_discard = same[0]
             exclude.add(name_discard)
         uses: list[Command] = []
+        cost_cards = _obvious_cost_cards(state, player, iid, cost)  # the window lets the player pick others
         for x in range(X_LIMIT + 1 if cost.get("x") else 1):  # FFTCG 4.5: each X the player can pay
-            payment = find_payment(state, player, ability_cost(cost, x), exclude)
+            payment = find_payment(state, player, ability_cost(cost, x), exclude | set(cost_cards))
             if payment is None:
                 break
             # "Discard N cards": the first cards of the hand the payment leaves (the window lets the player pick others)
@@ -577,7 +589,7 @@ class FFTCGRules(GameRules):
                 break
             uses += [UseAbility(by=player, card=iid, ability=index, discards=payment[0], backups=payment[1],
                                 targets=targets, mode=mode, name_discard=name_discard, cost_discards=cost_discards,
-                                x=x)
+                                x=x, cost_cards=cost_cards)
                      for targets, mode in _choices(state, ability, player, iid)]
         return uses
 
@@ -768,9 +780,13 @@ class FFTCGRules(GameRules):
         cost = character_cost(state, command.card, cost_of(state, command.card))
         _refuse_discarded_cp(state, command.card, command.discards)
         check_payment(state, command.by, cost, command.discards, command.backups, {command.card})
+        paid = elements_paid(state, command.by, command.discards, command.backups)
         self._pay(tx, command.by, command.discards, command.backups)
         definition = state.definition(command.card)
         # doubt D3: Backups (and Monsters, D5) enter dull
+        # a Character played from the hand is cast too
+        turn_history.record(tx, command.by, "cast", command.card, paid)
+        actions.use_next_cost_change(tx, command.card)
         actions.put_onto_field(tx, command.card, command.by, dull=definition.card_type in ("backup", "monster"), by="cast")
         tx.log(f"{command.by} played {definition.name}" +
                (" (Back Attack)" if command.by != state.active or state.phase == "attack" else ""), "FFTCG 11.4")
@@ -788,16 +804,17 @@ class FFTCGRules(GameRules):
         _refuse_outside_play_phases(state)
         definition = state.definition(command.card)
         ability = _summon_ability(definition)
-        targets = list(command.targets)
+        targets, sizes = list(command.targets), None
         if ability is not None:
             limited = _cast_limit(state, command.by, ability, definition.name)
             if limited is not None:
                 raise limited
-            _check_mode(ability, command.mode)
-            check_targets(state, with_mode(ability, command.mode), command.by, command.card, targets)
+            _check_mode(state, ability, command.mode, command.by)
+            targets, sizes = check_targets(state, with_mode(ability, command.mode), command.by, command.card, targets)
         cost = character_cost(state, command.card, cost_of(state, command.card))
         _refuse_discarded_cp(state, command.card, command.discards)
         check_payment(state, command.by, cost, command.discards, command.backups, {command.card})
+        paid = elements_paid(state, command.by, command.discards, command.backups)
         tx.move(command.card, "stack", None)
         tx.set_prop(command.card, "ts", actions.next_clock(tx))
         self._pay(tx, command.by, command.discards, command.backups)
@@ -805,9 +822,13 @@ class FFTCGRules(GameRules):
         entry = {"kind": "summon", "source": command.card, "ts": state.cards[command.card].props["ts"],
                  "controller": command.by, "card_id": definition.id, "ability": index,
                  "targets": pinned(state, targets), "mode": command.mode, "name": definition.name}
+        if sizes is not None:  # several target groups (target_groups.py)
+            entry["target_groups"] = sizes
         if ability is None:
             entry["inline"] = {"effect": "draw", "count": 0}
         stack.push(tx, entry)
+        turn_history.record(tx, command.by, "cast", command.card, paid)
+        actions.use_next_cost_change(tx, command.card)
         tx.log(f"{command.by} cast {definition.name}" + (
             " choosing " + ", ".join(actions.name_of(tx, t) for t in targets) if targets else ""), "FFTCG 11.3")
         actions.announce_chosen(tx, entry)
@@ -823,9 +844,14 @@ class FFTCGRules(GameRules):
         """
         card = state.cards.get(iid)
         cost = ability.get("cost") or {}
+        if iid in lost_abilities(state):  # "It loses all its abilities until the end of the turn"
+            return IllegalCommand("FFTCG 11.12.4", f"{state.definition(iid).name} has lost all its abilities")
         if cost.get("discard_self"):  # used from the hand: its cost discards it (FFTCG 12.1)
             if card is None or card.zone != f"{player}.hand":
                 return IllegalCommand("FFTCG 12.1", "this ability is used from your hand (its cost discards the card)")
+        elif ability.get("from_break_zone"):  # "… if <self> is in the Break Zone" (FFTCG 11.6 narrowed by the text)
+            if card is None or card.zone != f"{player}.break":
+                return IllegalCommand("FFTCG 11.6", "this ability is used while the card is in your Break Zone")
         elif card is None or not card.zone.endswith(".field") or card.controller != player:
             return IllegalCommand("FFTCG 11.6", "you can only use abilities of cards you control on the field")
         if ability_kind(ability, False) not in ("action", "special"):
@@ -843,6 +869,13 @@ class FFTCGRules(GameRules):
         if taken and taken > len(state.zones[f"{player}.deck"].cards):
             return IllegalCommand("FFTCG 11.6.2", "its cost takes more cards from the top of your deck than it holds "
                                                   "(a cost is paid whole)")
+        refusal = _cost_cards_refusal(state, player, iid, cost)
+        if refusal is not None:
+            return refusal
+        counters = cost.get("remove_counters")
+        if counters and card.counters.get(str(counters["counter"]), 0) < int(counters["count"]):
+            return IllegalCommand("FFTCG 4.9", f"its cost removes {counters['count']} {counters['counter']} Counters from "
+                                               f"{state.definition(iid).name}, which has fewer")
         damaged = int(ability.get("damage_on_self_at_least") or 0)
         if damaged and int(card.props.get("damage", 0)) < damaged:
             return IllegalCommand("FFTCG 11.6", f"{state.definition(iid).name}'s ability can only be used once it has "
@@ -851,7 +884,7 @@ class FFTCGRules(GameRules):
         if needed and card.counters.get(str(needed["counter"]), 0) < int(needed["count"]):
             return IllegalCommand("FFTCG 4.9", f"{state.definition(iid).name}'s ability can only be used with "
                                                f"{needed['count']} or more {needed['counter']} Counters on it")
-        if ability.get("condition") and not condition_holds(state, ability["condition"], player):
+        if ability.get("condition") and not condition_holds(state, ability["condition"], player, source=iid):
             return IllegalCommand("FFTCG 11.6", f"{state.definition(iid).name}'s ability can only be used when its "
                                                 "text's condition holds")
         if cost.get("dull"):
@@ -895,9 +928,9 @@ class FFTCGRules(GameRules):
                 raise IllegalCommand("FFTCG 11.7.1", f"a special ability also costs discarding a Character card "
                                                      f"named {definition.name} from your hand")
             exclude.add(other.iid)
-        targets = list(command.targets)
-        _check_mode(ability, command.mode)
-        check_targets(state, with_mode(ability, command.mode), command.by, command.card, targets)
+        _check_mode(state, ability, command.mode, command.by)
+        targets, sizes = check_targets(state, with_mode(ability, command.mode), command.by, command.card,
+                                       list(command.targets))
         cost = dict(ability.get("cost") or {})
         if command.x < 0:
             raise IllegalCommand("FFTCG 4.1", "a player cannot choose a negative number")
@@ -905,13 +938,17 @@ class FFTCGRules(GameRules):
             raise IllegalCommand("FFTCG 4.5", "this ability's cost has no X")
         need = ability_cost(cost, command.x)
         _check_cost_discards(state, command, int(cost.get("discard", 0)), exclude)
-        check_payment(state, command.by, need, command.discards, command.backups, exclude | set(command.cost_discards))
+        _check_cost_cards(state, command, cost)
+        check_payment(state, command.by, need, command.discards, command.backups,
+                      exclude | set(command.cost_discards) | set(command.cost_cards))
         entry = {"kind": kind, "source": command.card, "ts": card.props.get("ts"), "controller": command.by,
                  "card_id": definition.id, "ability": command.ability, "targets": pinned(state, targets),
                  "mode": command.mode, "name": ability.get("name") or f"{definition.name}: ability {command.ability}",
                  "x": command.x}
         if card.counters:  # read as it goes on the stack (digest 5.8): a cost may take the card away with them
             entry["counters"] = dict(card.counters)
+        if sizes is not None:  # several target groups (target_groups.py)
+            entry["target_groups"] = sizes
         if cost.get("dull"):
             tx.set_field(command.card, "tapped", True)
         if "once_per_turn" in (ability.get("only") or ()):  # this object used it this turn (see _use_limit)
@@ -927,8 +964,16 @@ class FFTCGRules(GameRules):
                 actions.enter_zone(tx, iid, zone)
                 tx.log(f"{actions.name_of(tx, iid)} was put from the top of {command.by}'s deck into the "
                        f"{'Break Zone' if zone == 'break' else 'removed zone'} (cost)", "FFTCG 11.6.2")
-        if cost.get("break_self"):  # a cost that puts it into the Break Zone is not a break (FFTCG 15.1.1.3.2)
-            actions.move_from_field(tx, [command.card], "break", "cost", "FFTCG 11.6.2")
+        _pay_cost_cards(tx, command, cost)
+        counters = cost.get("remove_counters")
+        if counters:  # FFTCG 4.9: counters on the card itself, removed as the cost is paid
+            have = state.cards[command.card].counters.get(str(counters["counter"]), 0)
+            tx.set_counter(command.card, str(counters["counter"]), have - int(counters["count"]))
+        # a cost that puts it into the Break Zone is not a break (FFTCG 15.1.1.3.2); or it returns it to its owner's
+        # hand, or removes it from the game
+        for key, zone in (("break_self", "break"), ("return_self", "hand"), ("remove_self", "removed")):
+            if cost.get(key):
+                actions.move_from_field(tx, [command.card], zone, "cost", "FFTCG 11.6.2")
         if cost.get("discard_self"):  # discarded from the hand, which reveals it (FFTCG 11.6.2, 12.1)
             tx.log(f"{command.by} discarded {definition.name} (cost)", "FFTCG 12.1")
             actions.enter_zone(tx, command.card, "break")
@@ -945,8 +990,9 @@ class FFTCGRules(GameRules):
         self._priority_check(state, command.by)
         text = by_hand.ability_text(state, command, "FFTCG 11.6")
         card = state.cards[command.card]
-        if not card.zone.endswith(".field") or card.controller != command.by:
-            raise IllegalCommand("FFTCG 11.6", "only the abilities of the cards you control on the field can be used")
+        if card.controller != command.by or not _is_usable_where(state, command.card, text):
+            raise IllegalCommand("FFTCG 11.6", "only the abilities of the cards you control on the field can be used, "
+                                               "or from your hand or Break Zone where the card's text says so")
         kind = timing(text)
         if kind == by_hand.CONTINUOUS:
             raise IllegalCommand("FFTCG 11.12", "a field ability works by itself; it is not used")
@@ -1062,6 +1108,11 @@ _ACT_PROMPTS = {  # decision name -> (prompt, rule); the priority prompt names i
     "priority": ("{player} has priority", "FFTCG 11.1"),
     "attack": ("declare an attacker, a Party, or pass to end attacks", "FFTCG 10.1.2"),
 }
+
+
+def _is_usable_where(state: GameState, iid: int, text: str) -> bool:
+    """Tell whether an ability by hand may be used, or announced, with its card where that card is (FFTCG 11.6)."""
+    return state.cards[iid].zone.rsplit(".", 1)[-1] in zones_of_use(text, state.definition(iid).name)
 
 
 def _splits(total: int, members: int) -> Iterator[tuple[int, ...]]:
@@ -1189,6 +1240,114 @@ def _check_cost_discards(state: GameState, command: UseAbility, count: int, excl
             raise IllegalCommand("FFTCG 11.6.2", f"{state.definition(iid).name} is not a card this cost discards")
 
 
+# -- costs choosing cards outside the hand: put_characters / remove_break, the command's cost_cards (FFTCG 11.6.2) ----
+def _cost_card_candidates(state: GameState, player: str, iid: int, cost: Mapping[str, Any]) -> list[int]:
+    """Return the cards `player` may pick for the cost: the Characters they control passing `put_characters_of`
+    (the card itself too, unless the cost already puts it there: "put <self> and 1 Monster"), their active ones
+    passing `dull_characters_of` (not the card itself when its [Dull] is paid too), or their Break Zone's cards
+    (`remove_break`)."""
+    if cost.get("remove_break"):  # not the card itself, when its ability is used from there
+        of = cost.get("remove_break_of")
+        seen = Seen(state, player, iid)
+        return [i for i in state.zones[f"{player}.break"].cards if i != iid and (of is None or FILTER.holds(seen, i, of))]
+    dulling = "dull_characters_of" in cost
+    of = (cost.get("dull_characters_of") if dulling else cost.get("put_characters_of") or
+          cost.get("remove_characters_of"))
+    if of is None:
+        return []
+    seen = Seen(state, player, iid)
+    itself = cost.get("dull") if dulling else cost.get("break_self")
+    return [i for i in field_cards(state, player) if not (itself and i == iid)
+            and not (dulling and state.cards[i].tapped) and FILTER.holds(seen, i, of)]
+
+
+def _break_zone_users(state: GameState, player: str) -> tuple[int, ...]:
+    """Return the cards of `player`'s Break Zone with an action ability used from there (`from_break_zone`), kept while
+    that Break Zone stays the same."""
+    zone = f"{player}.break"
+
+    def users() -> tuple[int, ...]:
+        index, cards = printed_index(state), state.cards
+        return tuple(i for i in state.zones[zone].cards if index[cards[i].card_id].break_zone_actions)
+    return state.memo_on(("fftcg.break_zone_users", player), (zone,), users)
+
+
+def _cost_cards_needed(cost: Mapping[str, Any]) -> int:
+    return sum(int(cost.get(key, 0)) for key in ("put_characters", "remove_break", "dull_characters",
+                                                 "remove_characters"))
+
+
+def _obvious_cost_cards(state: GameState, player: str, iid: int, cost: Mapping[str, Any]) -> tuple[int, ...]:
+    """Return the cards a listed use picks for its cost: those that pay no CP first (dull ones to put into the Break
+    Zone, Characters other than Backups to dull), then in zone order."""
+    needed = _cost_cards_needed(cost)
+    if not needed:
+        return ()
+    candidates = _cost_card_candidates(state, player, iid, cost)
+    if "dull_characters" in cost:
+        candidates.sort(key=lambda i: state.definition(i).card_type == "backup")
+    else:
+        candidates.sort(key=lambda i: not state.cards[i].tapped)
+    return tuple(candidates[:needed])
+
+
+def _cost_cards_refusal(state: GameState, player: str, iid: int, cost: Mapping[str, Any]) -> IllegalCommand | None:
+    """Refuse an ability whose cost needs more Characters or Break Zone cards than the player has (paid whole)."""
+    needed = _cost_cards_needed(cost)
+    if needed and len(_cost_card_candidates(state, player, iid, cost)) < needed:
+        what = ("cards in your Break Zone to remove from the game" if cost.get("remove_break") else
+                "active Characters you control of the kind it dulls" if cost.get("dull_characters") else
+                "Characters you control of the kind it removes from the game" if cost.get("remove_characters") else
+                "Characters you control of the kind it puts into the Break Zone")
+        return IllegalCommand("FFTCG 11.6.2", f"its cost needs {needed} {what} (a cost is paid whole)")
+    return None
+
+
+def _check_cost_cards(state: GameState, command: UseAbility, cost: Mapping[str, Any]) -> None:
+    """Refuse a use whose `cost_cards` are not N distinct cards the cost may take, apart from the Backups dulled for CP."""
+    needed = _cost_cards_needed(cost)
+    chosen = list(command.cost_cards)
+    if len(chosen) != needed or len(set(chosen)) != len(chosen):
+        raise IllegalCommand("FFTCG 11.6.2", f"this ability's cost takes {needed} card(s) besides CP (got {len(chosen)})")
+    allowed = set(_cost_card_candidates(state, command.by, command.card, cost)) - set(command.backups)
+    for iid in chosen:
+        if iid not in allowed:
+            raise IllegalCommand("FFTCG 11.6.2", f"{state.definition(iid).name} is not a card this cost takes (nor one "
+                                                 "of the Backups dulled for CP)")
+
+
+def _pay_cost_cards(tx: Transaction, command: UseAbility, cost: Mapping[str, Any]) -> None:
+    """Put the cost's Characters into the Break Zone (not a break, FFTCG 15.1.1.3.2), dull them, or remove its Break
+    Zone cards."""
+    if cost.get("dull_characters"):
+        for iid in command.cost_cards:
+            tx.set_field(iid, "tapped", True)
+            tx.log(f"{command.by} dulled {actions.name_of(tx, iid)} (cost)", "FFTCG 11.6.2")
+    if cost.get("put_characters"):
+        actions.move_from_field(tx, command.cost_cards, "break", "cost", "FFTCG 11.6.2")
+    if cost.get("remove_characters"):
+        actions.move_from_field(tx, command.cost_cards, "removed", "cost", "FFTCG 11.6.2")
+    if cost.get("remove_self_from_break"):  # the card itself, in the Break Zone its ability is used from
+        tx.log(f"{command.by} removed {actions.name_of(tx, command.card)} in their Break Zone from the game (cost)",
+               "FFTCG 11.6.2")
+        actions.enter_zone(tx, command.card, "removed")
+    for iid in command.cost_cards if cost.get("remove_break") else ():
+        tx.log(f"{command.by} removed {actions.name_of(tx, iid)} in their Break Zone from the game (cost)",
+               "FFTCG 11.6.2")
+        actions.enter_zone(tx, iid, "removed")
+
+
+def _cost_cards_choice(state: GameState, command: UseAbility, name: str) -> CardChoice:
+    """Offer the cards a use's cost may take instead of the listed ones."""
+    cost = state.definition(command.card).effects[command.ability].get("cost") or {}
+    needed = len(command.cost_cards)
+    what = ("remove from your Break Zone" if cost.get("remove_break") else "dull" if cost.get("dull_characters") else
+            "remove from the game" if cost.get("remove_characters") else "put into the Break Zone")
+    candidates = tuple(i for i in _cost_card_candidates(state, command.by, command.card, cost) if i not in command.backups)
+    return CardChoice("choose other cards for the cost", f"{name}: check the {needed} card(s) its cost will {what}",
+                      {"cost_cards": candidates}, count=(needed, needed))
+
+
 def _may_discard_for_cost(state: GameState, player: str, iid: int, cost: Mapping[str, Any]) -> bool:
     """Tell whether a card of the hand fits a cost's "discard N <cards>" (its `discard_of` filter, if any)."""
     of = cost.get("discard_of")
@@ -1236,17 +1395,19 @@ def _cast_limit(state: GameState, player: str, ability: Mapping[str, Any], name:
     return None
 
 
-def _modes(ability: Mapping[str, Any]) -> list[int | None]:
-    """Return the modes a player may choose for an ability ("choose one of…"), or [None] when it has none."""
-    for step in [ability, *ability.get("then", [])]:
-        if step.get("effect") == "choose_one":
-            return list(range(len(step["modes"])))
-    return [None]
+def _modes(state: GameState, ability: Mapping[str, Any], player: str) -> list[int | None]:
+    """Return the modes a player may choose for an ability now ("choose one of…"), or [None] when it has none."""
+    count = mode_count(state, ability, player)
+    return list(range(count)) if count else [None]
 
 
-def _check_mode(ability: Mapping[str, Any], mode: int | None) -> None:
+def _check_mode(state: GameState, ability: Mapping[str, Any], mode: int | None, player: str) -> None:
     for step in [ability, *ability.get("then", [])]:
         if step.get("effect") == "choose_one":
+            count = mode_count(state, ability, player)
+            if mode is not None and count <= mode < len(step["modes"]):
+                raise IllegalCommand("FFTCG 11.3.3", "several actions may be selected only when the text's condition "
+                                                     f"holds: choose a mode from 0 to {count - 1}")
             if mode is None or not 0 <= mode < len(step["modes"]):
                 raise IllegalCommand("FFTCG 11.3.3", f"choose a mode from 0 to {len(step['modes']) - 1}")
             return
@@ -1270,12 +1431,16 @@ def _choices(state: GameState, ability: Mapping[str, Any] | None, player: str,
     """
     if ability is None:
         return [((), None)]
-    modes = _modes(ability)
+    modes = _modes(state, ability, player)
     if has_mode_targets(ability):  # each mode chooses its own cards (effects.with_mode)
         return [(group, mode) for mode in modes for group, _ in _choices(state, with_mode(ability, mode), player, source)]
     low, high = target_count(ability)
     if high == 0:
         return [((), mode) for mode in modes]
+    several = target_groups.groups_of(ability)
+    if several is not None:  # each group's cards among its own candidates, in group order (target_groups.py)
+        chosen = target_groups.choices(several, group_candidates(state, ability, player, source))
+        return [(group, mode) for group in itertools.islice(chosen, TARGET_CHOICES_LIMIT) for mode in modes]
     candidates = target_candidates(state, ability, player, source)
     if len(candidates) < low:   # FFTCG 11.3.4: a required target that does not exist; "up to" may choose none
         return []

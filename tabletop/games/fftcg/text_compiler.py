@@ -9,6 +9,8 @@ read to `unknown_clauses`.
 """
 from __future__ import annotations
 
+import itertools
+import json
 import re
 from typing import Any
 
@@ -20,7 +22,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-89"
+COMPILER_VERSION = "fftcg-78"
 
 Ability = dict[str, Any]
 
@@ -51,7 +53,7 @@ def compile_card(card: CardDefinition) -> CompiledText:
             if found is not None:
                 keywords.update(found)
                 continue
-            effects += _ability(marked, summon)
+            effects += _targets_and_choices_checked(_ability(marked, summon), summon, marked)
         except Unread as unread:
             by_hand.append(printed)
             unknown.append(normalised_clause(unread.clause))
@@ -107,12 +109,33 @@ def _control(at: str, count: int, phrase: str, key: str = "control") -> dict[str
     """Read "2 or more Job Knight Forwards" (after "if you control") into a `control` condition of printed facts."""
     found = clauses.card_phrase(phrase)
     if found is None or not set(found) <= {"type", "element", "job", "name", "category", "cost_at_most",
-                                           "cost_at_least", "any_of", "none_of"}:
+                                           "cost_at_least", "any_of", "none_of", "not_self", "dull"}:
+        return None
+    if "dull" in found and key not in ("control", "opponent_control"):  # the field's cards only are dull or active
         return None
     return {key: {**found, at: count}}
 
 
+def _exactly(found: dict[str, Any] | None, count: int, key: str = "control") -> dict[str, Any] | None:
+    """Make a counting condition of at most N ("if you control only 1 Forward") one of exactly N."""
+    return None if found is None else {key: {**found[key], "at_least": count}}
+
+
 _CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
+    # -- comparisons between the players: before the counts of cards --
+    (re.compile(r"^if your opponent controls (\d+) or more Forwards more than you, ", re.I),
+     lambda m: {"opponent_forwards_ahead": int(m.group(1))}),
+    (re.compile(r"^if you have at least (\d+) points of damage more than your opponent, ", re.I),
+     lambda m: {"damage_ahead": int(m.group(1))}),
+    # -- the Elements among the Characters you control (printed Elements): before the counts of cards --
+    (re.compile(r"^if you control (\d+) or more Backups and if the Backups you control are all of different "
+                r"Elements, ", re.I),
+     lambda m: {"backups_at_least": int(m.group(1)), "elements_differ": {"type": "backup"}}),
+    (re.compile(r"^if there are (\d+) or more different Elements among (?:the )?([^,]+?) you control, ", re.I),
+     lambda m: _control("at_least", int(m.group(1)), m.group(2), "elements_among")),
+    (re.compile(r"^if there are exactly (\d+) different Elements among (?:the )?([^,]+?) you control, ", re.I),
+     lambda m: _exactly(_control("at_most", int(m.group(1)), m.group(2), "elements_among"), int(m.group(1)),
+                        "elements_among")),
     (re.compile(r"^during your turn, ", re.I), lambda m: {"your_turn": 1}),
     (re.compile(r"^if you control (\d+) or more Backups, ", re.I), lambda m: {"backups_at_least": int(m.group(1))}),
     (re.compile(r"^if you control (\d+) or more Forwards, ", re.I), lambda m: {"forwards_at_least": int(m.group(1))}),
@@ -121,6 +144,10 @@ _CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^if you have (\d+) or less cards in your hand, ", re.I), lambda m: {"hand_at_most": int(m.group(1))}),
     (re.compile(r"^if you have (\d+) cards? or less in your hand, ", re.I), lambda m: {"hand_at_most": int(m.group(1))}),
     (re.compile(r"^if you have (\d+) or more cards in your hand, ", re.I), lambda m: {"hand_at_least": int(m.group(1))}),
+    (re.compile(r"^if you have no cards in your hand, ", re.I), lambda m: {"hand_at_most": 0}),
+    (re.compile(r"^if you (?:don't|do not) control any ([^,]+), ", re.I), lambda m: _control("at_most", 0, m.group(1))),
+    (re.compile(r"^if you control only (\d+) ([^,]+), ", re.I),
+     lambda m: _exactly(_control("at_most", int(m.group(1)), m.group(2)), int(m.group(1)))),
     (re.compile(r"^if your opponent has (\d+) cards? or less in (?:their|his/her) hand, ", re.I),
      lambda m: {"opponent_hand_at_most": int(m.group(1))}),
     (re.compile(r"^if your opponent has no cards in (?:their|his/her) hand, ", re.I),
@@ -133,6 +160,23 @@ _CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^if you control (\d+) or less ([^,]+), ", re.I), lambda m: _control("at_most", int(m.group(1)), m.group(2))),
     (re.compile(r"^if you control an? ([^,]+), ", re.I), lambda m: _control("at_least", 1, m.group(1))),
     (re.compile(r"^if you control ((?:Card Name|Job) [^,]+), ", re.I), lambda m: _control("at_least", 1, m.group(1))),
+    # -- counts of the Break Zone (break_zone: printed facts of the cards in the player's own Break Zone) --
+    (re.compile(r"^if (?:you have|there are) (\d+) or more ([^,]+?) in your Break Zone, ", re.I),
+     lambda m: _control("at_least", int(m.group(1)), m.group(2), "break_zone")),
+    (re.compile(r"^if (?:you have|there is) an? ((?:Card Name |Job )?[^,]+?) in your Break Zone, ", re.I),
+     lambda m: _control("at_least", 1, m.group(1), "break_zone")),
+    # -- what happened this turn (turn_history) --
+    (re.compile(r"^if the cost to (?:cast|play) <self> was paid with CP of (\d+) or (more|less) different Elements, ",
+                re.I), lambda m: {"paid_elements": {"at_least" if m.group(2) == "more" else "at_most": int(m.group(1))}}),
+    (re.compile(r"^if the cost to (?:cast|play) <self> was paid with CP of exactly (\d+) different Elements, ", re.I),
+     lambda m: {"paid_elements": {"at_least": int(m.group(1)), "at_most": int(m.group(1))}}),
+    (re.compile(r"^if you have cast (\d+) or more cards this turn, ", re.I),
+     lambda m: {"cast_this_turn": {"at_least": int(m.group(1))}}),
+    (re.compile(r"^if you have cast an? ([^,]+?) this turn, ", re.I),
+     lambda m: _control("at_least", 1, m.group(1), "cast_this_turn")),
+    (re.compile(r"^if an? ([^,]+?) has entered your field this turn, ", re.I),
+     lambda m: _control("at_least", 1, m.group(1), "entered_this_turn")),
+    (re.compile(r"^if you have received (?:a point of )?damage this turn, ", re.I), lambda m: {"damaged_this_turn": 1}),
 )
 
 
@@ -210,7 +254,9 @@ def _ability(text: str, summon: bool) -> list[Ability]:
         return [_action(head, action.group("name") or "", action.group("cost"), action.group("rest"))]
     if _BACKUP_CP_ONLY.match(text):  # read while in the hand, where the card is paid for
         return [{"kind": "field", **head, "effect": "backup_cp_only", "applies_to": "self"}]
-    if summon and (_OWN_COST.match(_condition(text)[0].rstrip(".")) or _OWN_COST_EACH.match(_condition(text)[0].rstrip("."))):  # read while in the hand (FFTCG 11.12.4.4)
+    if summon and any(form.match(_condition(text)[0].rstrip(".")) for form in (_OWN_COST, _OWN_COST_EACH,
+                                                                              _ANY_ELEMENT_COST)):
+        # read while in the hand (FFTCG 11.12.4.4)
         return _field(head, text)
     if summon:
         return [{**head, **_effect(text, optional_allowed=False)}]
@@ -236,6 +282,12 @@ def _auto(head: Ability, subject: str, events: tuple[str, ...], rest: str, yours
     if condition:
         ability["condition"] = condition
     rest = _trigger_turn_limit(rest, ability, events)
+    in_break = _TRIGGERS_IN_BREAK_ZONE.search(rest)
+    if in_break is not None:  # triggers only while the card is in its owner's Break Zone (actions.emit)
+        if subject == "<self>" or "ex_burst" in ability:
+            raise Unread(in_break.group(0).strip())
+        rest = rest[:in_break.start()]
+        ability["from_break_zone"] = True
     once = _ONCE_PER_TURN.search(rest)
     if once is not None:
         if len(events) > 1:  # once in all, not once per event
@@ -283,6 +335,16 @@ def _action(head: Ability, name: str, cost_text: str, rest: str) -> Ability:
         ability["name"] = name.strip()
     if cost:
         ability["cost"] = cost
+    in_break = _IN_BREAK_ZONE.search(rest)
+    if in_break is not None:  # used while the card is in its owner's Break Zone: no cost moving or dulling it
+        if set(cost) & {"dull", "break_self", "return_self", "remove_self", "discard_self"}:
+            raise Unread(in_break.group(0).strip())
+        rest = rest[:in_break.start()]
+        ability["from_break_zone"] = True
+        if in_break.group(1):
+            ability["only"] = [_LIMIT_WORDS[in_break.group(1)]]
+    elif cost.get("remove_self_from_break"):  # only an ability used from the Break Zone removes itself from there
+        raise Unread(f"{cost_text.strip()}:")
     in_hand = _IN_HAND.search(rest)
     if (in_hand is not None) != bool(cost.get("discard_self")) or (cost.get("discard_self") and cost.get("dull")):
         raise Unread(f"{cost_text.strip()}:")  # only "Discard <self>: … if <self> is in your hand" is used from the hand
@@ -318,16 +380,22 @@ def _action(head: Ability, name: str, cost_text: str, rest: str) -> Ability:
         ability["condition"] = condition
         if only_if.group(2):
             ability["only"] = ["once_per_turn"]
-    ability.update(_effect(rest, optional_allowed=False))
+    effect = _effect(rest, optional_allowed=False)
+    if "cost" in effect and "cost" in ability:  # a first step paying as it resolves would hide the ability's cost
+        raise Unread(rest)
+    ability.update(effect)
     return ability
 
 
+# "This effect will trigger only if <self> is in the Break Zone." closing an auto ability's text
+_TRIGGERS_IN_BREAK_ZONE = re.compile(r"\s*This effect will trigger only if <self> is in the Break Zone\.?$")
 # "This effect will trigger only once per turn." closing an auto ability's text
 _ONCE_PER_TURN = re.compile(r"\s*This effect will trigger only once per turn\.?$")
 # "You can only use this ability during your turn (and only once per turn)." closing an action ability's text
 _USE_LIMIT = re.compile(r"\s*You can only use this ability (?:during your turn|during your Main Phase|once per turn|"
-                        r"during your turn and only once per turn|once per turn during your turn|"
-                        r"while <self> is attacking)\.?$")
+                        r"during your turn,? and only once per turn|once per turn during your turn|"
+                        r"during your Main Phase,? and only once per turn|"
+                        r"while <self> is attacking(?: and only once per turn)?)\.?$")
 # "You can only use this ability (during your turn and / if <condition> and) if <self> is in your hand." closing an
 # ability whose cost discards the card itself (FFTCG 12.1: an ability used from a hidden zone)
 _IN_HAND = re.compile(r"\s*You can only use this ability (?:(during your turn) and |if (.+?) and )?if <self> is in your "
@@ -337,6 +405,10 @@ _COUNTERS_NEEDED = re.compile(r"\s*You can only use this ability if (\d+) or mor
 # "You can only use this ability if <self> has received 4000 damage or more (and only once per turn)."
 _DAMAGE_NEEDED = re.compile(r"\s*You can only use this ability if <self> has received (\d+) damage or more"
                             r"( and only once per turn)?\.?$")
+# "You can only use this ability (during your Main Phase and) if <self> is in the Break Zone." (the ability is used
+# from the Break Zone, FFTCG 11.6 narrowed by the text)
+_IN_BREAK_ZONE = re.compile(r"\s*You can only use this ability (?:(during your Main Phase|during your turn) and )?if "
+                            r"<self> is in the Break Zone\.?$")
 _USE_IF = re.compile(r"\s*You can only use this ability if (.+?)( and only once per turn)?\.?$")
 _LIMIT_WORDS = {"during your turn": "your_turn", "during your Main Phase": "main_phase", "once per turn": "once_per_turn",
                 "while <self> is attacking": "while_attacking"}
@@ -358,11 +430,26 @@ def _field(head: Ability, text: str) -> list[Ability]:
 
 
 _BACKUP_CP_ONLY = re.compile(r"^You can only pay with CP produced by Backups to (?:cast|play) <self>\.?$")
+# "(it cannot become 0)" after a reduction: the cost stays at least 1 (a cost_change's `floor`)
+_FLOOR = r"(?P<floor> ?\(it cannot become 0\))?"
 _OWN_COST = re.compile(r"^the cost (?:required to cast|required to play|for playing) <self>(?: onto the field)? is "
-                       r"(reduced|increased) by (\d+)$", re.I)
+                       rf"(reduced|increased) by (\d+){_FLOOR}$", re.I)
 _OWN_COST_EACH = re.compile(r"^the cost (?:required to cast|required to play) <self>(?: onto the field)? is "
-                            r"(reduced|increased) by (\d+) for each (.+)$", re.I)
+                            rf"(reduced|increased) by (\d+) for each (.+?){_FLOOR}$", re.I)
+# "The cost required to cast your Water Summons is reduced by 1 (it cannot become 0)", "The cost required to play
+# Card Name X onto the field is reduced by 1": the cards its controller plays (continuous.cost_of)
+_OTHERS_COST = re.compile(r"^the cost required to (?:cast|play) (?:your )?(?P<phrase>.+?)(?: onto the field)? is "
+                          rf"(?P<way>reduced|increased) by (?P<amount>\d+){_FLOOR}$", re.I)
+# "If <self> is on the field, <self> can produce CP of any Element" / "The Job Moogle Backups you control can …"
+_ANY_ELEMENT_CP = re.compile(r"^(?:If <self> is on the field, <self>|The (.+?)) can produce CP of any Element$")
+_ANY_ELEMENT_COST = re.compile(r"^the cost required to (?:cast|play) <self>(?: onto the field)? can be paid with CP of "
+                               r"any Element$", re.I)
 _CHOSEN_BY = {"Summons": "summons", "abilities": "abilities", "Summons or abilities": "any"}
+
+
+def _floor(match: re.Match[str]) -> dict[str, int]:
+    """Return a cost_change's floor: 1 after "(it cannot become 0)"."""
+    return {"floor": 1} if match.group("floor") else {}
 
 
 def _field_sentence(sentence: str) -> list[Ability] | None:
@@ -370,9 +457,6 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
     granting = _granted_by_field(sentence)
     if granting is not None:
         return granting
-    named = re.match(r"^The (Card Name .+?) gains (.+)$", sentence)
-    if named is not None:  # "The Card Name Locke you control gains Haste": the Character(s) of that name
-        return _field_sentence(f"The {named.group(1)} gain {named.group(2)}")
     made = re.match(r"^<self> (?:also )?becomes a Forward with (\d+) power(?: and gains (.+))?$", sentence)
     if made is not None:   # FFTCG 11.12.4.6 ③: also a Forward while the field ability works
         granted = clauses._grants(made.group(2)) if made.group(2) else []
@@ -397,7 +481,7 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
             return None
         return [{"effect": "cannot_be_chosen" if guarded.group(2) == "cannot be chosen" else "cannot_be_dulled",
                  "by": _CHOSEN_BY[guarded.group(3)], "player": "opponent", "applies_to": applies}]
-    others = re.match(r"^The (.+?) gain (.+)$", sentence)
+    others = re.match(r"^The (.+?) gains? (.+)$", sentence)  # "gains": a Card Name, one card
     if others is not None:
         applies = clauses.card_phrase(others.group(1))
         granted = clauses._grants(others.group(2), own=(applies or {}).get("controller") == "you")
@@ -409,6 +493,15 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
     if undullable is not None:  # FFTCG 1.3: their effects do not dull it
         return [{"effect": "cannot_be_dulled", "by": _CHOSEN_BY[undullable.group(1)], "player": "opponent",
                  "applies_to": "self"}]
+    unbreakable = re.match(rf"^(?:<self>|The (.+?)) {clauses.UNBREAKABLE_BY_OPPONENT}$", sentence)
+    if unbreakable is not None:  # FFTCG 1.3: the opponent's break effects do not break it; damage still does
+        if unbreakable.group(1) is None:
+            return [{**clauses.UNBREAKABLE_EFFECT, "applies_to": "self"}]
+        applies = clauses.card_phrase(unbreakable.group(1))
+        if applies is None or applies.get("controller") != "you" or "zone" in applies or any(
+                key in applies for key in MOMENT_KEYS):
+            return None
+        return [{**clauses.UNBREAKABLE_EFFECT, "applies_to": applies}]
     chosen = re.match(r"^<self> cannot be chosen by (?:your opponent's (Summons or abilities|Summons|abilities)|"
                       r"(Summons|abilities|Summons or abilities) your opponent (?:plays|uses|plays or uses))$", sentence)
     if chosen is not None:
@@ -434,13 +527,50 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
     own_cost = _OWN_COST.match(sentence)
     if own_cost is not None:
         amount = int(own_cost.group(2)) * (-1 if own_cost.group(1) == "reduced" else 1)
-        return [{"effect": "cost_change", "amount": amount, "applies_to": "self"}]
+        return [{"effect": "cost_change", "amount": amount, "applies_to": "self", **_floor(own_cost)}]
     each = _OWN_COST_EACH.match(sentence)
     if each is not None:  # counted where the card's cost is counted, in the hand (FFTCG 11.12.4.4)
         counted = clauses.counted_amount(each.group(3), int(each.group(2)), negative=each.group(1) == "reduced")
         if counted is None or any(key in counted.get("count", {}) for key in MOMENT_KEYS):
             return None
-        return [{"effect": "cost_change", "amount": counted, "applies_to": "self"}]
+        return [{"effect": "cost_change", "amount": counted, "applies_to": "self", **_floor(each)}]
+    others_cost = _OTHERS_COST.match(sentence)
+    if others_cost is not None and "<self>" not in others_cost.group("phrase"):
+        applies = clauses.card_phrase(others_cost.group("phrase"))
+        if applies is None or not set(applies) <= {"type", "element", "job", "name", "category", "any_of"}:
+            return None
+        amount = int(others_cost.group("amount")) * (-1 if others_cost.group("way") == "reduced" else 1)
+        return [{"effect": "cost_change", "amount": amount, "applies_to": {**applies, "controller": "you"},
+                 **_floor(others_cost)}]
+    if _ANY_ELEMENT_COST.match(sentence):  # read in the hand, where the card is paid for (cp.character_cost)
+        return [{"effect": "any_element_cost", "applies_to": "self"}]
+    others_any = re.match(r"^The cost required to (?:cast|play) your (.+?)(?: onto the field)? can be paid with CP of any "
+                          r"Element$", sentence)
+    if others_any is not None:  # the cards its controller plays, read where they are paid for (cp.character_cost)
+        applies = clauses.card_phrase(others_any.group(1))
+        if applies is None or not set(applies) <= {"type", "element", "job", "name", "category", "any_of"}:
+            return None
+        return [{"effect": "any_element_cost", "applies_to": {**applies, "controller": "you"}}]
+    any_element = _ANY_ELEMENT_CP.match(sentence)
+    if any_element is not None:  # a Backup's CP when dulled for CP (cp.any_element_backups)
+        if any_element.group(1) is None:
+            return [{"effect": "any_element_cp", "applies_to": "self"}]
+        applies = clauses.card_phrase(any_element.group(1))
+        if applies is None or applies.get("controller") != "you" or applies.get("type") != "backup" or not set(
+                applies) <= {"type", "element", "job", "name", "category", "controller", "any_of"}:
+            return None
+        return [{"effect": "any_element_cp", "applies_to": applies}]
+    below = re.match(r"^If (?:(<self>)|an? (.+?)) is dealt damage less than (?:its|his|her) power, the damage becomes 0 "
+                     r"instead$", sentence)
+    if below is not None:  # FFTCG 11.12.5: a replacement of the damage, read where damage is dealt
+        named = clauses.card_phrase(below.group(2)) if below.group(2) else None
+        if below.group(2) and (named is None or "zone" in named or any(key in named for key in MOMENT_KEYS)):
+            return None
+        return [{"kind": "replacement", "event": "damage", "instead": "prevent_below_power",
+                 "applies_to": named if named is not None else "self"}]
+    increase = clauses.damage_increase_sentence(sentence)  # (s5)
+    if increase is not None:
+        return [increase]
     reduce = re.match(r"^If <self> is dealt damage, reduce the damage by (\d+) instead$", sentence)
     if reduce is not None:
         return [{"kind": "replacement", "event": "damage", "instead": "reduce", "amount": int(reduce.group(1)),
@@ -483,8 +613,12 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
         # is done if its controller wants as it resolves — an optional ability (FFTCG 11.8.14) choosing them
         ability["optional"] = True
         sentences[1] = sentences[1][len("you may "):]
+    skip_next = False  # the sentence was read with the one before it
     for index, sentence in enumerate(sentences):
-        if _unreducible(sentence, steps) or _play_removed(sentence, steps, ability) or _units_note(sentence, steps):
+        if skip_next:
+            skip_next = False
+            continue
+        if _unreducible(sentence, steps) or _units_note(sentence, steps):
             continue
         if sentence.lower().startswith("when you do so, "):
             steps.append(_when_done(steps, " ".join(s + "." for s in [sentence[len("when you do so, "):],
@@ -492,21 +626,24 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
             break
         choose = re.match(r"^choose (.+)$", sentence, re.I)
         if choose is not None:
-            target = clauses.counted_phrase(choose.group(1))
+            target = clauses.counted_phrase(choose.group(1)) or clauses.counted_groups(choose.group(1))
             if target is None or index != 0:
                 raise Unread(sentence)
             ability["target"] = target
             continue
-        if re.match(r"^select (?:\d+) of the (\d+) following actions$", sentence, re.I) and not steps:
-            steps.append(_modes(modes, sentence))
+        if re.match(r"^select (?:up to )?(?:\d+) of the (\d+) following actions$", sentence, re.I) and not steps:
+            more = _MORE_ACTIONS.match(sentences[index + 1]) if index + 1 < len(sentences) else None
+            steps.append(_modes(modes, sentence) if more is None else _more_modes(modes, sentence, more))
             modes = []
+            if more is not None:
+                skip_next = True
             continue
         until = _reveal_until(sentences[index:]) if not steps and "target" not in ability else None
         if until is not None:
             steps.append(until)
             break
-        shown = (clauses.reveal_hand_sentences(sentences[index:]) or _reveal_and_maybe_select(sentences[index:])
-                 ) if not steps and "target" not in ability else None
+        shown = (clauses.reveal_hand_sentences(sentences[index:]) or clauses.reveal_select_sentences(sentences[index:])
+                 if not steps and "target" not in ability else None)
         if shown is not None:  # its select, if any, is the last pick: the discard is done to it
             steps += shown
             break
@@ -520,13 +657,19 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
             picking = True
             steps.append(selected)
             continue
-        cast = _cast_from_hand(sentence) if not steps and "target" not in ability and "all" not in ability and index == len(sentences) - 1 else None
-        if cast is not None:  # the picked Summon is cast: no later sentence is done to it
-            steps += cast
-            continue
-        played = clauses.play_from_hand_sentence(sentence) if not steps and "target" not in ability else None
+        played = (clauses.play_from_hand_sentence(sentence) or clauses.cast_free_sentence(sentence)
+                  if not steps and "target" not in ability else None)
         if played is not None and index == len(sentences) - 1:  # its picks are the cards of the steps after it
             steps += played
+            continue
+        unpaid = _UNLESS_OPPONENT_PAYS.match(sentence) if not picking else None
+        if unpaid is not None:  # "If your opponent doesn't pay [2], break it": they are asked as it resolves
+            paid = clauses.pay_sentence(f"pay {unpaid.group(1)}")
+            found = _sentence(unpaid.group(2), ability, it_is_self and not steps)
+            if paid is None or found is None:
+                raise Unread(sentence)
+            steps += [{**paid, "player": "opponent"}, *({**effect, "unless_paid": True} for effect in found)]
+            last = []
             continue
         if picking:
             found = clauses.target_sentence(sentence, "field")
@@ -540,13 +683,14 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
         steps += found
     if modes:
         raise Unread(modes[0])
+    steps = _blinks(steps, sentences)
     if not steps:
         raise Unread(text)
     if permanent is not None and not _made_to_last(last, "permanent"):
         raise Unread(permanent.group(0).strip())
     if "on" in steps[0]:  # only an effect after the chosen cards' first one is done to the card itself
         raise Unread(sentences[0])
-    paying = [step for step in steps if step["effect"] == "pay"]
+    paying = [step for step in steps if step["effect"] == "pay" and step.get("player", "you") == "you"]
     if paying and not (ability.get("optional") and len(steps) == 2 and steps[1]["effect"] == "when_done"):
         raise Unread(sentences[0])  # only "you may pay …. When you do so, …" is read
     ability.update(steps[0])
@@ -555,10 +699,13 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
     return ability
 
 
+_UNLESS_OPPONENT_PAYS = re.compile(r"^if your opponent (?:doesn't|does not) pay ((?:\[\w+\])+), (.+)$", re.I)
+
+
 def _when_done(steps: list[clauses.Effect], rest: str, ability: Ability) -> clauses.Effect:
     """Read "When you do so, <effect>." after "you may discard 1 card", "you may receive 1 point of damage" or "you
     may put <self> into the Break Zone" (its only step): a when_done step whose effect triggers (effects.py)."""
-    if isinstance(ability.get("target"), dict) or "all" in ability:
+    if isinstance(ability.get("target"), (dict, list)) or "all" in ability:
         raise Unread("When you do so, …")
     if len(steps) == 2 and steps[0]["effect"] == "select":  # "(you may) put 1 Backup you control into the Break Zone":
         # none to select, none moved: not done, so "you may" is not needed (own_card_sentence)
@@ -569,7 +716,8 @@ def _when_done(steps: list[clauses.Effect], rest: str, ability: Ability) -> clau
     after = ("pay" if done["effect"] == "pay" else
              "discard" if done["effect"] == "discard" and done.get("player", "you") == "you" else
              "damage" if done["effect"] == "damage_player" and done.get("player") == "you" else
-             "self_break" if done["effect"] == "put_into_break" and ability.get("target") == "self" else None)
+             "self_break" if done["effect"] == "put_into_break" and ability.get("target") == "self" else
+             "self_removed" if done["effect"] == "remove_from_game" and ability.get("target") == "self" else None)
     if after is None:
         raise Unread("When you do so, …")
     found: clauses.Effect = {"effect": "when_done", "after": after, "do": _effect(rest, optional_allowed=False)}
@@ -638,7 +786,27 @@ def _sentence(sentence: str, ability: Ability, it_is_self: bool) -> list[clauses
         if found is not None:
             return found
     target = ability.get("target")
+    if isinstance(target, list):  # several target groups (s5)
+        return clauses.group_sentence(sentence, [group.get("zone", "field") for group in target]) or _on_self(sentence)
     if isinstance(target, dict):
+        unpaid = _UNLESS_OPPONENT_PAYS.match(sentence)
+        paid = clauses.pay_sentence(f"pay {unpaid.group(1)}") if unpaid is not None else None
+        rest = _sentence(unpaid.group(2), ability, False) if unpaid is not None and paid is not None else None
+        if paid is not None and rest:  # the opponent picks whether to pay as it resolves (FFTCG 11.2)
+            return [{**paid, "player": "opponent"}, *({**effect, "unless_paid": True} for effect in rest)]
+        later = re.fullmatch(r"when it is put from the field into the Break Zone this turn, (.+)", sentence, re.I)
+        done = clauses.player_sentence(later.group(1)) if later is not None else None
+        if done is not None and target.get("zone", "field") == "field":  # a delayed ability watching the chosen card
+            return [{"effect": "delayed", "when": "put_into_break_zone", "do": [done], "this_turn": True}]
+        if re.fullmatch(r"play the removed (?:Forward|Character|Backup|Monster) onto the field( dull)?", sentence, re.I):
+            return [{"effect": _PLAY_REMOVED, "dull": sentence.lower().endswith(" dull")}]  # joined by _blinks
+        canceled = _cancel_sentence(sentence, target) or _chosen_and_self_sentence(sentence, target)
+        if canceled is not None:
+            return canceled
+        if target.get("zone", "field") == "field" and target.get("count", 1) == 1:
+            fight = clauses.self_fight_sentence(sentence)
+            if fight is not None:
+                return fight
         return clauses.target_sentence(sentence, target.get("zone", "field")) or _on_self(sentence) or _on_all(
             sentence, target.get("zone", "field"))
     if "all" in ability:
@@ -667,14 +835,16 @@ def _on_self(sentence: str) -> list[clauses.Effect] | None:
 def _modes(modes: list[str], sentence: str) -> clauses.Effect:
     """Read "Select 1 of the N following actions" and its quoted modes; a mode may choose its own cards (its first
     effect's `target` or `all`: the mode is chosen first, effects.with_mode; FFTCG 11.3.3)."""
-    select = re.match(r"^select 1 of the (\d+) following actions$", sentence, re.I)
-    if select is None or int(select.group(1)) != len(modes):
+    select = re.match(r"^select (up to )?(\d+) of the (\d+) following actions$", sentence, re.I)
+    if select is None or int(select.group(3)) != len(modes):
         raise Unread(sentence)
     read: list[list[clauses.Effect]] = []
     for mode in modes:
         ability = _effect(mode, optional_allowed=False)
         then = ability.pop("then", [])
         read.append([ability, *then])
+    if select.group(1) or select.group(2) != "1":
+        return _several_modes(read, int(select.group(2)), bool(select.group(1)), sentence)
     return {"effect": "choose_one", "modes": read}
 
 
@@ -696,28 +866,14 @@ def _party_gains(rest: str, subject: str) -> Ability | None:
             "amount": int(found.group("amount")), "duration": "turn"}
 
 
-# "If <self> / a Forward you control is dealt damage less than its power, the damage becomes 0 instead" (FFTCG 11.12.5)
-_LESS_THAN_POWER = re.compile(r"^If (?:(?P<self><self>)|an? (?P<phrase>.+?)) is dealt damage less than (?:his|her|its) "
-                              r"power, the damage becomes 0 instead$")
-
-
 def _damage_replacement(sentence: str) -> list[Ability] | None:
-    """Read a field ability replacing the damage dealt to the card itself or to the Forwards a phrase names."""
+    """Read a field ability replacing the damage dealt to the Forwards of a Party the card attacks in."""
     party = _PARTY_DAMAGE.get(re.sub(r"\d+", "N", sentence))
     if party is not None:  # FFTCG 15.1.1.9: while the card attacks in a Party with the Forward dealt damage
         amount = re.search(r"\d+", sentence)
         return [{"kind": "replacement", "event": "damage", "in_party_with_self": True, **party,
                  **({"amount": int(amount.group(0))} if party["instead"] == "reduce" and amount else {})}]
-    less = _LESS_THAN_POWER.match(sentence)
-    if less is None:
-        return None
-    applies: Any = "self"
-    if less.group("phrase"):
-        applies = clauses.card_phrase(less.group("phrase"))
-        if applies is None or "zone" in applies or any(key in applies for key in MOMENT_KEYS):
-            return None
-    return [{"kind": "replacement", "event": "damage", "instead": "prevent", "less_than_power": True,
-             "applies_to": applies}]
+    return None
 
 
 _UNREDUCIBLE = re.compile(r"^This damage cannot be reduced$", re.I)
@@ -733,116 +889,19 @@ def _unreducible(sentence: str, steps: list[clauses.Effect]) -> bool:
 
 
 # conditions read only as an effect resolves (an effect step's `if` / `unless`), never by a field ability: what they
-# read (this turn's damage) is no part of what the characteristics are computed from
+# read (the card's own Power) is computed from the characteristics
 _RESOLVING_CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
-    (re.compile(r"^if you have received (?:a point of )?damage this turn, ", re.I), lambda m: {"damaged_this_turn": 1}),
     (re.compile(r"^if <self> has (\d+) power or more, ", re.I), lambda m: {"self_power_at_least": int(m.group(1))}),
 )
 
 
 def _resolving_condition(text: str) -> tuple[str, dict[str, int]]:
-    """Read "If you have received a point of damage this turn, …" (the condition, and the text after it)."""
+    """Read "If <self> has 8000 power or more, …" (the condition, and the text after it)."""
     for pattern, read in _RESOLVING_CONDITIONS:
         match = pattern.match(text)
         if match is not None:
             return text[match.end():], read(match)
     return text, {}
-
-
-# "When it is put from the field into the Break Zone this turn, draw 1 card." after one card was chosen
-_WHEN_PUT_THIS_TURN = re.compile(r"^When it is put from the field into the Break Zone this turn, (.+)$", re.I)
-
-
-def _when_put_this_turn(sentence: str, ability: Ability) -> list[clauses.Effect] | None:
-    """Read a delayed ability watching the chosen card until the end of the turn (FFTCG 11.8.17): its effect acts on
-    players only (the chosen card is gone by then)."""
-    match = _WHEN_PUT_THIS_TURN.match(sentence)
-    target = ability.get("target")
-    if match is None or not isinstance(target, dict) or target.get("count", 1) != 1 or target.get("zone", "field") != "field":
-        return None
-    done = clauses.player_sentence(match.group(1))
-    if done is None or done["effect"] == "pay":
-        return None
-    return [{"effect": "delayed", "when": "put_into_break_zone", "this_turn": True, "do": [done]}]
-
-
-# "Cast 1 Summon of cost 6 or less from your hand without paying its cost." (FFTCG 11.3: cast as the effect resolves)
-_CAST_FREE = re.compile(r"^cast 1 (?P<phrase>.+?) from your hand without paying (?:the|its) cost$", re.I)
-
-
-def _cast_from_hand(sentence: str) -> list[clauses.Effect] | None:
-    """Read casting a Summon from the hand for free: its controller selects it as the effect resolves (the hand is
-    hidden: not a choice of targets), then it is cast (cast_free)."""
-    match = _CAST_FREE.match(sentence)
-    wanted = clauses.card_phrase(match.group("phrase")) if match is not None else None
-    if wanted is None or wanted.get("type") != "summon" or set(wanted) - {"type", "element", "job", "name", "category",
-                                                                         "cost_at_most", "any_of"}:
-        return None
-    return [{"effect": "select", "player": "you", "count": 1, "filter": {**wanted, "zone": "hand", "controller": "you"}},
-            {"effect": "cast_free"}]
-
-
-_CANCEL = re.compile(r"^Cancel its effect$", re.I)
-
-
-def _cancel_summon(sentence: str, ability: Ability) -> list[clauses.Effect] | None:
-    """Read "Choose 1 Summon (of cost 4 or less). Cancel its effect.": the Summon chosen is one on the stack, which
-    leaves it without resolving (cancel); read only as the chosen card's first effect."""
-    target = ability.get("target")
-    if not _CANCEL.match(sentence) or not isinstance(target, dict) or target.get("type") != "summon" or set(target) - {
-            "type", "cost_at_most", "cost_at_least", "element", "name", "job", "category", "any_of", "none_of"}:
-        return None
-    target["zone"] = "stack"
-    return [{"effect": "cancel"}]
-
-
-_PLAY_REMOVED = re.compile(r"^play the removed (?:Forward|Character|card) onto the field( dull)?$", re.I)
-
-
-def _play_removed(sentence: str, steps: list[clauses.Effect], ability: Ability) -> bool:
-    """Read "Remove it from the game. Then, play the removed Forward onto the field dull." as one step on the chosen
-    card you control (remove_then_play: the card removed is a new object, FFTCG 7.4, which this step still follows);
-    True when read (the step before is now that one)."""
-    match = _PLAY_REMOVED.match(sentence)
-    target = ability.get("target")
-    if match is None or not steps or steps[-1] != {"effect": "remove_from_game"} or not isinstance(target, dict) or (
-            target.get("controller") != "you"):
-        return False
-    steps[-1] = {"effect": "remove_then_play", "dull": bool(match.group(1))}
-    return True
-
-
-_SELECT_IN_HAND = re.compile(r"^(?P<may>You may )?select 1 (?P<phrase>.+?) (?:from|in) (?:their|his/her) hand"
-                             r"(?P<other> other than an? (?:Forward|Backup|Monster|Summon))?$", re.I)
-_IF_YOU_DO_SO = {"if you do so, your opponent discards it and draws 1 card": {"effect": "discard"},
-                 "if you do so, remove it from the game and your opponent draws 1 card": {"effect": "remove_from_game"}}
-_REMOVES_IT = re.compile(r"^your opponent removes it from the game$", re.I)
-
-
-def _reveal_and_maybe_select(sentences: list[str]) -> list[clauses.Effect] | None:
-    """Read "Your opponent reveals their hand. You may select 1 card (other than a Backup) in their hand. If you do so,
-    your opponent discards it (remove it from the game) and draws 1 card." (you may pick as it resolves, up_to; the draw
-    only when a card was picked, if_selected) and "… Select 1 card in their hand. Your opponent removes it from the
-    game." (a pick, then removed)."""
-    if len(sentences) != 3 or clauses.reveal_hand_sentences(sentences[:1]) is None:
-        return None
-    picked = _SELECT_IN_HAND.match(sentences[1])
-    wanted = clauses.card_phrase(picked.group("phrase")) if picked is not None else None
-    if picked is None or wanted is None or set(wanted) & {"controller", "zone"}:
-        return None
-    if picked.group("other"):  # "card other than a Backup"
-        wanted["none_of"] = [{"type": picked.group("other").split()[-1].lower()}]
-    select: clauses.Effect = {"effect": "select", "player": "you", "count": 1,
-                              "filter": {**wanted, "zone": "hand", "controller": "opponent"}}
-    if picked.group("may"):
-        done = _IF_YOU_DO_SO.get(sentences[2].lower())
-        if done is None:
-            return None
-        return [{"effect": "reveal_hand", "player": "opponent"}, {**select, "up_to": True}, dict(done),
-                {"effect": "draw", "count": 1, "player": "opponent", "if_selected": True}]
-    if not _REMOVES_IT.match(sentences[2]):
-        return None
-    return [{"effect": "reveal_hand", "player": "opponent"}, select, {"effect": "remove_from_game"}]
 
 
 # "Deal it 3000 damage, and deal 2000 damage to all the Forwards opponent controls": the chosen cards', then every card's
@@ -851,12 +910,12 @@ _AND_ALL = re.compile(r"^(.+?),? and ((?:deal|dull|activate|break|freeze) .+)$",
 
 def _on_all(sentence: str, zone: str) -> list[clauses.Effect] | None:
     """Read a sentence doing something to every matching card after cards were chosen ("Choose 1 Forward. Activate it.
-    All the Forwards you control gain +1000 power until the end of the turn."): its effects carry `on: <filter>` (done
+    All the Forwards you control gain +1000 power until the end of the turn."): its effects carry `all: <filter>` (done
     to every card passing it as the step is reached, FFTCG 11.11.5)."""
     every = clauses.all_sentence(sentence)
     if every is not None:
         found, effects = every
-        return None if "zone" in found else [{**effect, "on": found} for effect in effects]
+        return None if "zone" in found else [{**effect, "all": found} for effect in effects]
     both = _AND_ALL.match(sentence)
     if both is None:
         return None
@@ -886,11 +945,6 @@ def _trigger_turn_limit(rest: str, ability: Ability, events: tuple[str, ...]) ->
         ability["only"] = ["once_per_turn"]
     ability["condition"] = {**ability.get("condition", {}), "your_turn": 0 if found.group(1) else 1}
     return rest[:found.start()]
-
-
-# "Remove it from the game for as long as <self> is on the field." (the chosen card comes back when <self> leaves)
-_REMOVED_WHILE = re.compile(r"^(Remove it from the game|You gain control of it) for as long as <self> is on the field$",
-                            re.I)
 
 
 # "Divide 6000 damage among them as you like." / "… among them equally." after choosing Forwards
@@ -938,15 +992,8 @@ def _reveal_until(sentences: list[str]) -> clauses.Effect | None:
                                                             {"element": until.group(2).lower()}]}}
 
 
-# "Deal it and <self> 9000 damage." after one card was chosen
-_IT_AND_SELF = re.compile(r"^deal it and <self> (\d+) damage$", re.I)
-
-
 # "Deal it 3000 damage and 1000 more damage for each card in your opponent's hand."
 _MORE_FOR_EACH = re.compile(r"^deal it (\d+) damage and (\d+) more damage for each (.+)$", re.I)
-
-# "Return it and <self> to their owners' hand."
-_RETURN_IT_AND_SELF = re.compile(r"^return it and <self> to their owners'? hands?$", re.I)
 
 
 # "Look at the top 2 cards of your deck. Put 1 card among them on top of your deck and the other to the bottom of your
@@ -1185,50 +1232,156 @@ def _more_for_each(sentence: str, ability: Ability) -> list[clauses.Effect] | No
         {"effect": "deal_damage", "amount": {**counted, "plus": int(found.group(1))}}]
 
 
-def _it_and_self(sentence: str, ability: Ability) -> list[clauses.Effect] | None:
-    """Read "Deal it and <self> 9000 damage" and "Return it and <self> to their owners' hand": the chosen cards, then
-    the card itself (on: self)."""
-    if not _on_one_chosen_card(ability):
-        return None
-    damage = _IT_AND_SELF.match(sentence)
-    if damage is not None:
-        return [{"effect": "deal_damage", "amount": int(damage.group(1))},
-                {"effect": "deal_damage", "amount": int(damage.group(1)), "on": "self"}]
-    if _RETURN_IT_AND_SELF.match(sentence):
-        return [{"effect": "return_to_hand"}, {"effect": "return_to_hand", "on": "self"}]
-    return None
-
-
-def _removed_while_here(sentence: str, ability: Ability) -> list[clauses.Effect] | None:
-    """Read "Remove it from the game / You gain control of it for as long as <self> is on the field"."""
-    found = _REMOVED_WHILE.match(sentence) if _on_one_chosen_card(ability) else None
-    return None if found is None else [{"effect": "remove_while_source_stays" if found.group(1).lower().startswith(
-        "remove") else "control_while_source_stays"}]
-
-
-# "It cannot be chosen by your opponent's Summons this turn" (your: the ability's controller) and 'It gains "This Forward
-# cannot be chosen by your opponent's abilities." until the end of the turn' (your: the Forward's controller)
-_UNCHOOSABLE_THIS_TURN = re.compile(r"^it cannot be chosen by your opponent's (Summons or abilities|Summons|abilities) this "
-                                    r"turn$", re.I)
-_UNCHOOSABLE_GRANTED = re.compile(r'^it gains "This (?:Forward|Character) cannot be chosen by your opponent\'s (Summons or '
-                                  r'abilities|Summons|abilities)\.?" until the end of the turn$', re.I)
-
-
-def _unchoosable_this_turn(sentence: str, ability: Ability) -> list[clauses.Effect] | None:
-    """Read the chosen card's "cannot be chosen by your opponent's …" for the turn (cannot_be_chosen, FFTCG 1.3), only
-    of a card the ability's controller controls: there the ability's "your" and the quoted one's (the card's
-    controller's) are the same player (test_cannot_be_chosen_this_turn_is_read_of_the_card_itself_only)."""
-    said = _UNCHOOSABLE_THIS_TURN.match(sentence)
-    quoted = _UNCHOOSABLE_GRANTED.match(sentence) if said is None else None
-    target = ability.get("target")
-    if (said is None and quoted is None) or not _on_one_chosen_card(ability) or not (
-            isinstance(target, dict) and target.get("controller") == "you"):
-        return None
-    by = _CHOSEN_BY[(said or quoted).group(1)]  # type: ignore[union-attr]
-    return [{"effect": "cannot_be_chosen", "by": by, "player": "opponent", "duration": "turn"}]
-
-
 # what _sentence tries first, in order: each reads one form or gives None
-_SENTENCE_READERS = (_placed_look, _all_and_self, _negate_damage, _when_put_this_turn, _its_controller_discards,
-                     _granted_for_the_turn, _cancel_summon, _divided, _more_for_each, _it_and_self, _removed_while_here,
-                     _unchoosable_this_turn)
+_SENTENCE_READERS = (_placed_look, _all_and_self, _negate_damage, _its_controller_discards, _granted_for_the_turn,
+                     _divided, _more_for_each)
+
+
+# -- targets and choices (s5): checks on what the clause templates read ------------------------------------------
+
+def _targets_and_choices_checked(abilities: list[Ability], summon: bool, text: str) -> list[Ability]:
+    """Return the abilities read from one printed ability, or Unread when they read the card's own Power (or make it
+    fight) where the card is no longer on the field — a Summon, a cost putting it into the Break Zone or discarding
+    it, "Put <self> into the Break Zone. When you do so, …", a trigger on its leaving the field (its Power is read as
+    the effect is done, FFTCG 11.11.9) — or increase the damage a chosen Summon deals (one on the stack deals none)."""
+    for ability in abilities:
+        read = json.dumps(ability)  # once per ability: the words looked for may sit in any step, mode or `do`
+        cost = ability.get("cost") or {}
+        if (_OWN_POWER in read or _SELF_FIGHT in read) and (
+                summon or cost.get("break_self") or cost.get("discard_self") or ability.get("trigger") in _LEFT_FIELD
+                or '"after": "self_break"' in read):
+            raise Unread(text)
+        if summon and '"while_source_on_field"' in read:
+            raise Unread(text)  # a Summon is never on the field
+        if '"damage_increase"' in read and isinstance(ability.get("target"), dict) and ability["target"].get(
+                "type") == "summon":  # a Summon chosen is one on the stack: it deals no damage later this turn
+            raise Unread(text)
+    return abilities
+
+
+_OWN_POWER = '"power": "self"'
+_SELF_FIGHT = '"with": "self"'
+_LEFT_FIELD = ("leaves_field", "broken", "put_into_break_zone")
+
+
+# -- targets and choices (s5): selecting several of the following actions -----------------------------------------
+# what a mode choosing no cards may do beside the modes that choose (none of these reads the chosen cards)
+_CARDLESS = ("draw", "discard", "damage_player", "mill", "search", "look_top", "reveal_top", "hand_to_deck_bottom",
+             "reveal_hand", "discard_hand")
+
+
+def _several_modes(modes: list[list[clauses.Effect]], count: int, up_to: bool, sentence: str) -> clauses.Effect:
+    """Read "Select (up to) N of the M following actions" as a choice of one of its sets of actions (FFTCG 11.3.3:
+    the modes are chosen as it is played): each set, 1 to N actions — or exactly N — done in printed order, one
+    mode of choose_one. The sets' cards are chosen together: one target group for each action choosing cards
+    (target_groups.py); an action on <self> is done to the card itself; another action must choose no card."""
+    sizes = range(1, count + 1) if up_to else range(count, count + 1)
+    sets = [combo for size in sizes for combo in itertools.combinations(range(len(modes)), size)]
+    if len(sets) < 2 or count > len(modes):
+        raise Unread(sentence)
+    return {"effect": "choose_one", "modes": [_modes_together([modes[i] for i in combo], sentence) for combo in sets]}
+
+
+def _modes_together(chosen: list[list[clauses.Effect]], sentence: str) -> list[clauses.Effect]:
+    """Return the effects of several actions done in order, as one mode: the cards they choose as target groups."""
+    targeted = [mode for mode in chosen if isinstance(mode[0].get("target"), dict)]
+    if any(isinstance(mode[0].get("target"), list) or ("all" in mode[0] and "target" in mode[0]) for mode in chosen):
+        raise Unread(sentence)
+    steps: list[clauses.Effect] = []
+    for mode in chosen:
+        first = {k: v for k, v in mode[0].items() if k != "target"}
+        aim = mode[0].get("target")
+        every = first.pop("all", None)
+        for step in (first, *mode[1:]):
+            if every is not None:  # every such card, each of its effects (effect_step reads a step's `all`)
+                if "on" in step:
+                    raise Unread(sentence)
+                step = {**step, "all": every}
+            elif aim == "self":
+                step = {**step, "on": "self"}
+            elif aim is None and (step["effect"] not in _CARDLESS or "on" in step):
+                raise Unread(sentence)
+            elif isinstance(aim, dict) and len(targeted) > 1:
+                if "on" in step:
+                    raise Unread(sentence)
+                step = {**step, "group": targeted.index(mode)}
+            steps.append(dict(step))
+    if "on" in steps[0] and targeted:  # the first effect is the ability's own: only a later one is done to the card
+        raise Unread(sentence)
+    if targeted:
+        steps[0]["target"] = targeted[0][0]["target"] if len(targeted) == 1 else [m[0]["target"] for m in targeted]
+    elif "on" in steps[0]:
+        steps[0] = {**{k: v for k, v in steps[0].items() if k != "on"}, "target": "self"}
+        if any("on" not in step and step["effect"] not in _CARDLESS for step in steps[1:]):
+            raise Unread(sentence)
+    return steps
+
+
+def _cancel_sentence(sentence: str, target: Ability) -> list[clauses.Effect] | None:
+    """Read "Cancel its effect." after "Choose 1 Summon (of cost N or less)": the Summon chosen is one on the stack
+    (its target's zone becomes the stack; cancel, effects.py)."""
+    if not re.fullmatch(r"cancel its effect", sentence, re.I) or target.get("type") != "summon" or set(target) & {
+            "zone", "controller", "count"}:
+        return None
+    target["zone"] = "stack"
+    return [{"effect": "cancel"}]
+
+
+# "If <condition>, select up to 2 of the 3 following actions instead." after "Select 1 of the 3 following actions."
+_MORE_ACTIONS = re.compile(r"^if (?P<condition>.+?), select (?P<up_to>up to )?(?P<count>\d+) of the (?P<of>\d+) following "
+                           r"actions instead$", re.I)
+
+
+def _more_modes(modes: list[str], sentence: str, more: re.Match[str]) -> clauses.Effect:
+    """Read "Select 1 of the M following actions. If <condition>, select up to N of the M following actions instead."
+    as one choice among the single actions and, while the condition holds as they are chosen, their sets of up to N
+    (choose_one more_if / more_from, FFTCG 11.3.3)."""
+    single = re.match(r"^select 1 of the (\d+) following actions$", sentence, re.I)
+    rest, condition = _condition(f"if {more.group('condition')}, ")
+    if single is None or rest or not condition or more.group("of") != single.group(1) or not more.group("up_to"):
+        raise Unread(more.group(0))
+    ones = _modes(modes, sentence)
+    several = _modes(modes, f"select up to {more.group('count')} of the {more.group('of')} following actions")
+    return {"effect": "choose_one", "modes": several["modes"], "more_if": condition, "more_from": len(ones["modes"])}
+
+
+def _chosen_and_self_sentence(sentence: str, target: Ability) -> list[clauses.Effect] | None:
+    """Read "Deal it and <self> 3000 damage" (the chosen Forward, then the card itself: `on: self`) and, of a card its
+    controller's own side chose ("Choose 1 Forward you control"), what the card itself could be given: a granted
+    ability in quotes naming "your opponent" or "It cannot be chosen by your opponent's … this turn" (its controller's
+    opponent is the ability's controller's: the same player)."""
+    both = re.fullmatch(r"deal it and <self> (\d+) damage", sentence, re.I)
+    if both is not None and target.get("zone", "field") == "field":
+        return [{"effect": "deal_damage", "amount": int(both.group(1))},
+                {"effect": "deal_damage", "amount": int(both.group(1)), "on": "self"}]
+    if re.fullmatch(r"return it and <self> to their owners'? hands?", sentence, re.I) and target.get("zone",
+                                                                                                 "field") == "field":
+        return [{"effect": "return_to_hand"}, {"effect": "return_to_hand", "on": "self"}]
+    besides = re.fullmatch(r"(deal it \d+ damage), and (deal \d+ damage to all .+)", sentence, re.I)
+    every = clauses.all_sentence(besides.group(2)) if besides is not None else None
+    chosen = clauses.target_sentence(besides.group(1), "field") if besides is not None else None
+    if every is not None and chosen is not None and target.get("zone", "field") == "field":
+        return [*chosen, *({**effect, "all": every[0]} for effect in every[1])]  # every such card too
+    if target.get("controller") != "you" or target.get("zone", "field") != "field" or "<self>" in sentence:
+        return None
+    if clauses.target_sentence(sentence, "field") is not None:
+        return None  # read as it is, without a reading of its own
+    own = re.sub(r"\b(?:it|It)\b", "<self>", sentence, count=1)
+    return clauses.lasting_sentence(own, "<self>") if own != sentence else None
+
+
+_PLAY_REMOVED = "play the removed card"  # a placeholder step, never left in a compiled ability (_blinks)
+
+
+def _blinks(steps: list[clauses.Effect], sentences: list[str]) -> list[clauses.Effect]:
+    """Join "Remove it from the game. Then, play the removed Forward onto the field (dull)." into one blink step (the
+    card played is the object the removal made, which the chosen card no longer is); Unread when not right after."""
+    joined: list[clauses.Effect] = []
+    for step in steps:
+        if step["effect"] != _PLAY_REMOVED:
+            joined.append(step)
+            continue
+        if not joined or joined[-1] != {"effect": "remove_from_game"}:
+            raise Unread(sentences[0])
+        joined[-1] = {"effect": "blink", "dull": True} if step["dull"] else {"effect": "blink"}
+    return joined

@@ -15,8 +15,8 @@ from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.triggers import trigger_event
 from tabletop.games.fftcg import actions
-from tabletop.games.fftcg.continuous import FILTER, characteristics, is_current, number_of, pinned
-from tabletop.games.fftcg.effects import PHASE_TRIGGERS, VOCABULARY, ability_kind, has_mode_targets
+from tabletop.games.fftcg.continuous import NEXT_COST, FILTER, characteristics, is_current, number_of, pinned
+from tabletop.games.fftcg.effects import PHASE_TRIGGERS, VOCABULARY
 
 Step = Mapping[str, Any]
 
@@ -31,6 +31,7 @@ class Doing:
     answers: Mapping[str, Any]
     at: str                # the step's key among the answers
     itself: int | None = None  # for an ability naming no card: its source, while still the object that used it
+    groups: tuple[list[int], ...] = ()  # an ability choosing several groups: each group's cards still in play
 
     @property
     def controller(self) -> str:
@@ -55,8 +56,12 @@ def do_effect(tx: Transaction, doing: Doing, step: Step) -> None:
 
 
 def value_of(state: GameState, doing: Doing, spec: Any) -> int:
-    """Return a number an effect uses, computed now when it is one (continuous.number_of)."""
-    return number_of(state, spec, doing.controller, doing.source, int(doing.entry.get("x") or 0),
+    """Return a number an effect uses, computed now when it is one (continuous.number_of); the source's Power is read
+    only while it is the object that used or triggered the ability (FFTCG 7.4)."""
+    source = doing.source
+    if isinstance(spec, Mapping) and "power" in spec and (source is None or not is_current(state, source, doing.entry.get("ts"))):
+        source = None
+    return number_of(state, spec, doing.controller, source, int(doing.entry.get("x") or 0),
                      doing.entry.get("counters"))
 
 
@@ -82,9 +87,14 @@ def _draw(tx: Transaction, doing: Doing, step: Step) -> None:
 @VOCABULARY.handles("deal_damage")
 def _deal_damage(tx: Transaction, doing: Doing, step: Step) -> None:
     source = doing.source
-    amount = value_of(tx.state, doing, step["amount"])
+    spec = step["amount"]
+    each = isinstance(spec, Mapping) and spec.get("power") == "it"  # each card's own Power, read before any is dealt
+    amount = 0 if each else value_of(tx.state, doing, spec)
+    chars = characteristics(tx.state) if each else {}
+    amounts = {iid: max(0, (chars[iid].power or 0) - int(spec.get("minus", 0))) if iid in chars else 0
+               for iid in doing.on_field} if each else {}
     for iid in doing.on_field:
-        actions.deal_character_damage(tx, iid, amount, [source] if source is not None else [],
+        actions.deal_character_damage(tx, iid, amounts[iid] if each else amount, [source] if source is not None else [],
                                       reducible=not step.get("unreducible"))
 
 
@@ -96,7 +106,15 @@ def _damage_player(tx: Transaction, doing: Doing, step: Step) -> None:
 
 @VOCABULARY.handles("break")
 def _break(tx: Transaction, doing: Doing, step: Step) -> None:
-    actions.break_cards(tx, doing.on_field, (), step.get("instead"))
+    chars = characteristics(tx.state)
+    kind = "summons" if doing.entry.get("kind") == "summon" else "abilities"
+    breakable = []
+    for iid in doing.on_field:
+        if not chars[iid].can_be_broken_by(kind, doing.controller):
+            tx.log(f"{actions.name_of(tx, iid)} cannot be broken by this {kind[:-1]}", "FFTCG 1.3")
+            continue
+        breakable.append(iid)
+    actions.break_cards(tx, breakable, (), step.get("instead"))
 
 
 @VOCABULARY.handles("put_into_break")
@@ -140,9 +158,12 @@ def _by_hand(tx: Transaction, doing: Doing, step: Step) -> None:
 @VOCABULARY.handles("cannot_be_blocked_by")
 @VOCABULARY.handles("cannot_be_chosen")
 @VOCABULARY.handles("cannot_be_dulled")
+@VOCABULARY.handles("cannot_be_broken_by")
 @VOCABULARY.handles("cannot_be_broken")
 @VOCABULARY.handles("replace_break")
 @VOCABULARY.handles("replace_next_damage")
+@VOCABULARY.handles("damage_increase")
+@VOCABULARY.handles("lose_abilities")
 def _lasting(tx: Transaction, doing: Doing, step: Step) -> None:
     if doing.on_field:
         if isinstance(step.get("amount"), Mapping):  # a computed amount is fixed when the effect starts
@@ -237,18 +258,25 @@ _MOVES = {"return_to_hand": ("hand", "returned to its owner’s hand", "FFTCG 15
 @VOCABULARY.handles("put_on_deck")
 def _leave_play(tx: Transaction, doing: Doing, step: Step) -> None:
     state = tx.state
+    proceed, lasting = _while_source_on_field(tx, doing, step)
+    if not proceed:
+        return
     zone, done, rule = _MOVES[step["effect"]]
     # put_on_deck: the top (index 0, the deck's first card) or the bottom (FFTCG 7.9: the order is kept)
     index = None if step["effect"] == "put_on_deck" and step.get("position") != "top" else 0
     for iid in doing.cards:
         card = state.cards[iid]
-        if card.zone.endswith((".field", ".break", ".damage", ".hand")):  # a hand card: one selected from it
+        if card.zone.endswith((".field", ".break", ".damage", ".hand")):  # a hand card: one selected there as it resolves
             was_field = card.zone.endswith(".field")
             label = actions.name_of(tx, iid)
             was = actions.enter_zone(tx, iid, zone, index)
             tx.log(f"{label} was {done}" + (f" ({step.get('position', 'bottom')})" if zone == "deck" else ""), rule)
+            if lasting is not None:
+                lasting["cards"].append([iid, state.cards[iid].props.get("ts")])
             if was_field:
                 actions.emit(tx, trigger_event("leaves_field", iid, was_ts=was))
+    if lasting is not None and lasting["cards"]:
+        tx.list_append(actions.WHILE_ON_FIELD, lasting)
 
 
 @VOCABULARY.handles("play_onto_field")
@@ -278,15 +306,32 @@ def _counter(tx: Transaction, doing: Doing, step: Step) -> None:
 
 @VOCABULARY.handles("gain_control")
 def _gain_control(tx: Transaction, doing: Doing, step: Step) -> None:
+    proceed, lasting = _while_source_on_field(tx, doing, step)
+    if not proceed:
+        return
     for iid in doing.on_field:
-        _take_control(tx, iid, doing.controller)
+        # FFTCG 6.2.6: the card does not re-enter the field, so nothing "enters" here
+        tx.set_field(iid, "controller", doing.controller)
+        tx.set_prop(iid, "since", tx.state.turn)
+        tx.log(f"{doing.controller} gained control of {actions.name_of(tx, iid)}", "FFTCG 6.2.6")
+        if lasting is not None:
+            lasting["cards"].append([iid, tx.state.cards[iid].props.get("ts")])
+    if lasting is not None and lasting["cards"]:
+        tx.list_append(actions.WHILE_ON_FIELD, lasting)
 
 
-def _take_control(tx: Transaction, iid: int, player: str) -> None:
-    """Give `player` control of a card on the field (FFTCG 6.2.6: it does not re-enter the field, nothing "enters")."""
-    tx.set_field(iid, "controller", player)
-    tx.set_prop(iid, "since", tx.state.turn)
-    tx.log(f"{player} gained control of {actions.name_of(tx, iid)}", "FFTCG 6.2.6")
+def _while_source_on_field(tx: Transaction, doing: Doing, step: Step) -> tuple[bool, dict[str, Any] | None]:
+    """Return whether to do the effect, and for "… for as long as <self> is on the field" (`while_source_on_field`)
+    the record ending it when the ability's card leaves the field (actions.WHILE_ON_FIELD), its cards added as they
+    are done. Not done when that card already left the field: the effect lasts no time (FFTCG 11.12.4.1)."""
+    if not step.get("while_source_on_field"):
+        return True, None
+    source, ts = doing.source, doing.entry.get("ts")
+    if source is None or not is_current(tx.state, source, ts) or not tx.state.cards[source].zone.endswith(".field"):
+        tx.log(f"{doing.entry['name']}: its card left the field, so the effect lasting while it is there does nothing",
+               "FFTCG 11.12.4.1")
+        return False, None
+    return True, {"source": [source, ts], "cards": [], "end": "control" if step["effect"] == "gain_control" else "return"}
 
 
 @VOCABULARY.handles("discard")
@@ -319,10 +364,22 @@ def _pay(tx: Transaction, doing: Doing, step: Step) -> None:
     picked = doing.picks(doing.at)
     payments = doing.answers.get(f"{doing.at}:payments") or []
     if not picked or not 0 < picked[0] <= len(payments):
-        tx.log(f"{doing.controller} did not pay", "FFTCG 11.2")
+        tx.log(f"{acting_players(tx.state, doing.entry, step, 'you')[0]} did not pay", "FFTCG 11.2")
         return
     discards, backups = payments[picked[0] - 1]
-    actions.pay_cp(tx, doing.controller, discards, backups)
+    actions.pay_cp(tx, acting_players(tx.state, doing.entry, step, "you")[0], discards, backups)
+
+
+@VOCABULARY.handles("next_cost_change")
+def _next_cost_change(tx: Transaction, doing: Doing, step: Step) -> None:
+    """Make the next card of the kind the controller casts this turn cost less (FFTCG 11.12.4: a continuous effect
+    from an ability, used up by that cast)."""
+    lists = tx.state.lists
+    while lists.get(NEXT_COST) and lists[NEXT_COST][0]["turn"] != tx.state.turn:
+        tx.list_remove(NEXT_COST, 0)  # another turn's, no longer of use
+    tx.list_append(NEXT_COST, {"turn": tx.state.turn, "player": doing.controller, "amount": int(step["amount"]),
+                               "filter": dict(step.get("filter") or {}), "floor": int(step.get("floor", 0))})
+    tx.log(f"{doing.controller}'s next card of that kind costs {-int(step['amount'])} less this turn", "FFTCG 11.12.4")
 
 
 @VOCABULARY.handles("reveal_hand")
@@ -347,7 +404,10 @@ def _when_done(tx: Transaction, doing: Doing, step: Step) -> None:
             "moved": lambda: bool(doing.picks(str(int(doing.at) - 2))) and all(
                 not state.cards[i].zone.endswith(".field") for i in doing.picks(str(int(doing.at) - 2))),
             "self_break": lambda: source is not None and source in state.cards
-            and state.cards[source].zone.endswith(".break")}[str(step["after"])]()
+            and state.cards[source].zone.endswith(".break"),
+            # "you may remove <self> from the game. When you do so, …" (from the Break Zone too)
+            "self_removed": lambda: source is not None and source in state.cards
+            and state.cards[source].zone.endswith(".removed")}[str(step["after"])]()
     if not done:
         tx.log(f"{entry['name']}: it was not done, so nothing more happens", "FFTCG 11.8")
         return
@@ -403,97 +463,97 @@ def opponent_turn_end(player: str) -> str:
     """Return the duration of an effect lasting "until the end of your opponent's turn": `player`'s next clean-up."""
     return f"{durations.UNTIL_END_OF_TURN}:{player}"
 
-
-@VOCABULARY.handles("cast_free")
-def _cast_free(tx: Transaction, doing: Doing, step: Step) -> None:
-    """Cast the selected Summon from its controller's hand without paying its cost (FFTCG 11.3): it goes on the stack
-    through the queue the triggered abilities take (flow.py asks its mode and cards as it goes), after this effect."""
-    from tabletop.games.fftcg.resolution import target_candidates, target_count  # resolution does these words
-
+@VOCABULARY.handles("fight")
+def _fight(tx: Transaction, doing: Doing, step: Step) -> None:
+    """Two Forwards deal each other damage equal to their Power at once (`one_way`: only the first to the second), each
+    the source of what it deals (FFTCG 11.11.8): the cards of two target groups, or the ability's own card and the
+    chosen one. A Forward no longer on the field deals none and is dealt none."""
     state = tx.state
-    player = doing.controller
-    for iid in doing.cards:
-        if state.cards[iid].zone != f"{player}.hand":
-            continue
-        definition = state.definition(iid)
-        ability = next((a for a in definition.effects if ability_kind(a, True) == "resolve"), None)
-        if ability is not None and "your_turn" in (ability.get("only") or ()) and state.active != player:
-            tx.log(f"{definition.name} can only be cast during its controller's turn: not cast", "FFTCG 12.2")
-            continue
-        if ability is not None and not has_mode_targets(ability) and target_count(ability)[0] > 0 and not (
-                target_candidates(state, ability, player, iid)):
-            tx.log(f"{definition.name} has no card to choose: not cast", "FFTCG 11.3")
-            continue
-        tx.move(iid, "stack", None)
-        tx.set_prop(iid, "ts", actions.next_clock(tx))
-        entry: dict[str, Any] = {"kind": "summon", "source": iid, "ts": state.cards[iid].props["ts"], "controller": player,
-                                 "card_id": definition.id, "ability": definition.effects.index(ability) if ability else -1,
-                                 "name": definition.name}
-        if ability is None:
-            entry["inline"] = {"effect": "draw", "count": 0}
-        tx.list_append("to_stack", entry)
-        tx.log(f"{player} cast {definition.name} without paying its cost", "FFTCG 11.3")
-        actions.emit(tx, trigger_event("summon_cast", iid))
+
+    def on_field(cards: list[int]) -> list[int]:
+        return [iid for iid in cards if iid in state.cards and state.cards[iid].zone.endswith(".field")]
+
+    if not step.get("with"):
+        first, second = (on_field(doing.groups[0])[:1], on_field(doing.groups[1])[:1]) if len(doing.groups) == 2 else ([], [])
+    else:
+        source = doing.source
+        itself = source is not None and is_current(state, source, doing.entry.get("ts"))
+        first, second = (on_field([source]) if itself and source is not None else []), doing.on_field[:1]
+    if not first or not second:
+        tx.log(f"{doing.entry['name']}: a Forward it names is no longer on the field; no damage is dealt", "FFTCG 11.11.2")
+        return
+    chars = characteristics(state)
+    powers = {iid: max(0, chars[iid].power or 0) if iid in chars else 0 for iid in (first[0], second[0])}
+    actions.deal_character_damage(tx, second[0], powers[first[0]], [first[0]], by_card=True)
+    if not step.get("one_way"):
+        actions.deal_character_damage(tx, first[0], powers[second[0]], [second[0]], by_card=True)
 
 
 @VOCABULARY.handles("cancel")
 def _cancel(tx: Transaction, doing: Doing, step: Step) -> None:
-    """Cancel a chosen Summon on the stack: it leaves the stack without resolving, into its owner's Break Zone (where
-    a Summon goes once done, FFTCG 11.11.10; the stack, 7.12)."""
-    state = tx.state
+    """Take each chosen Summon still on the stack off it without resolving: its effect is not done, and the card goes
+    to its owner's Break Zone as a resolved Summon does (FFTCG 11.11.10)."""
     for iid in doing.cards:
-        if state.cards[iid].zone != "stack":
+        if tx.state.cards[iid].zone != stack.STACK:
             continue
-        ts = state.cards[iid].props.get("ts")
-        for item in stack.items(state):
-            if item.get("kind") == "summon" and item.get("source") == iid and item.get("ts") == ts:
-                stack.remove(tx, int(item["id"]))
-        name = actions.name_of(tx, iid)
+        for entry in stack.items(tx.state):
+            if entry.get("kind") == "summon" and entry.get("source") == iid:
+                stack.remove(tx, entry["id"])
         actions.enter_zone(tx, iid, "break")
-        tx.log(f"{name}'s effect was cancelled: it went to the Break Zone without resolving", "FFTCG 11.11.10")
+        tx.log(f"the effect of {actions.name_of(tx, iid)} was canceled; it was put into the Break Zone", "FFTCG 11.11.10")
 
 
-@VOCABULARY.handles("remove_then_play")
-def _remove_then_play(tx: Transaction, doing: Doing, step: Step) -> None:
-    """Remove the chosen cards from the game, then play each of them onto the field ("play the removed Forward onto
-    the field dull"): the card removed is followed, a new object (FFTCG 7.4), played by the effect (11.4.8)."""
-    removed = []
+@VOCABULARY.handles("either")
+def _either(tx: Transaction, doing: Doing, step: Step) -> None:
+    """Do the option its controller picked as it resolved ("Dull it or Freeze it", FFTCG 11.11.5.1) to the same cards."""
+    picked = doing.picks(doing.at)
+    options = step["options"]
+    if picked and 0 <= picked[0] < len(options):
+        for sub in options[picked[0]]:
+            do_effect(tx, doing, sub)
+
+
+@VOCABULARY.handles("blink")
+def _blink(tx: Transaction, doing: Doing, step: Step) -> None:
+    """Remove each chosen card on the field from the game, then play that card (a new object, FFTCG 7.4) onto its
+    owner's field ("Remove it from the game. Then, play the removed Forward onto the field dull", FFTCG 11.4.8)."""
     for iid in doing.on_field:
         label = actions.name_of(tx, iid)
         was = actions.enter_zone(tx, iid, "removed")
         tx.log(f"{label} was removed from the game", "FFTCG 15.1.1.5")
         actions.emit(tx, trigger_event("leaves_field", iid, was_ts=was))
-        removed.append(iid)
-    for iid in removed:
-        if tx.state.cards[iid].zone.endswith(".removed"):
-            _play_onto_field(tx, doing.controller, iid, bool(step.get("dull")))
+        _play_onto_field(tx, tx.state.cards[iid].owner, iid, bool(step.get("dull")))
 
 
-@VOCABULARY.handles("remove_while_source_stays")
-@VOCABULARY.handles("control_while_source_stays")
-def _while_source_stays(tx: Transaction, doing: Doing, step: Step) -> None:
-    """Remove the chosen cards from the game, or gain control of them, for as long as the ability's card is on the
-    field: that ends when it leaves (actions.emit, the `returns` of a delayed item: the card comes back, or its
-    controller gets it back); nothing happens once the card already left."""
+@VOCABULARY.handles("cast_free")
+def _cast_free(tx: Transaction, doing: Doing, step: Step) -> None:
+    """Cast each picked Summon from its owner's hand without paying its cost ("Cast 1 Summon of cost 3 or less from your
+    hand without paying the cost"): it goes onto the stack as cast Summons do, its targets and mode chosen as it is put
+    there (FFTCG 11.3, 11.3.4; one needing targets none can be is not cast, and stays in the hand)."""
+    from tabletop.games.fftcg.resolution import target_candidates, target_count  # resolution imports this module
+
     state = tx.state
-    source, ts = doing.source, doing.entry.get("ts")
-    if source is None or not (is_current(state, source, ts) and state.cards[source].zone.endswith(".field")):
-        tx.log(f"{doing.entry['name']}: its card is no longer on the field, so nothing happens", "FFTCG 11.12.4")
-        return
-    for iid in doing.on_field:
-        label, back_to = actions.name_of(tx, iid), state.cards[iid].controller
-        if step["effect"] == "control_while_source_stays":
-            _take_control(tx, iid, doing.controller)
-        else:
-            was = actions.enter_zone(tx, iid, "removed")
-            tx.log(f"{label} was removed from the game for as long as {actions.name_of(tx, source)} is on the field",
-                   "FFTCG 15.1.1.5")
-            actions.emit(tx, trigger_event("leaves_field", iid, was_ts=was))
-        tx.list_append("delayed", {"trigger": "leaves_field", "card": [source, ts], "returns": pinned(state, [iid])[0],
-                                   "back_to": back_to if step["effect"] == "control_while_source_stays" else None,
-                                   "controller": doing.controller, "source": source, "source_ts": ts,
-                                   "card_id": doing.entry["card_id"], "name": f"{doing.entry['name']} (ends)",
-                                   "do": [], "once": True})
+    for iid in doing.cards:
+        card = state.cards[iid]
+        definition = state.definition(iid)
+        index = next((i for i, a in enumerate(definition.effects) if "trigger" not in a and a.get("kind") in (
+            None, "resolve")), None)
+        if not card.zone.endswith(".hand") or definition.card_type != "summon" or index is None:
+            continue
+        ability = definition.effects[index]
+        if "your_turn" in (ability.get("only") or ()) and state.active != doing.controller:
+            tx.log(f"{definition.name} can only be cast during its controller's turn: not cast", "FFTCG 12.2")
+            continue
+        if len(target_candidates(state, ability, doing.controller, iid)) < target_count(ability)[0]:
+            tx.log(f"{definition.name} cannot be cast: no card it must choose", "FFTCG 11.3.4")
+            continue
+        tx.move(iid, "stack", None)
+        tx.set_prop(iid, "ts", actions.next_clock(tx))
+        tx.log(f"{doing.controller} cast {definition.name} without paying its cost", "FFTCG 11.3")
+        tx.list_append("to_stack", {"kind": "summon", "source": iid, "ts": state.cards[iid].props["ts"],
+                                    "controller": doing.controller, "card_id": definition.id, "ability": index,
+                                    "name": definition.name})
+        actions.emit(tx, trigger_event("summon_cast", iid))
 
 
 @VOCABULARY.handles("divide_damage")

@@ -63,10 +63,17 @@ def fire(tx: Transaction, event: str, card: int, controller: str, **details: Any
             "player", controller), **details), number)
 
 
+# what the stack and the log call a triggered ability: its card and its keyword (seed On Enter, On Attack, …)
+_TRIGGER_LABELS = {"on_enter": "On Enter", "on_attack": "On Attack", "on_hit": "On Hit", "on_kill": "On Kill",
+                   "on_death": "On Death", "on_leave": "On Leave", "on_foster": "On Foster",
+                   "end_phase_start": "end phase", "recollection_start": "recollection phase"}
+
+
 def queue_ability(tx: Transaction, controller: str, source: int | None, ability: Mapping[str, Any],
                   event: Mapping[str, Any], number: int = -1) -> None:
     """Record a triggered ability; it goes on the stack at the next check, before anyone gets Opportunity."""
-    name = ability.get("name") or (tx.state.definition(source).name if source is not None else "ability")
+    name = ability.get("name") or ("ability" if source is None else
+                                   f"{tx.state.definition(source).name}'s {_TRIGGER_LABELS.get(str(ability.get('trigger')), 'triggered')} ability")
     triggers.queue(tx, controller, {"name": name, "source": source, "ability": dict(ability), "event": dict(event),
                                     "number": number})
 

@@ -25,7 +25,7 @@ from tabletop.games.vanguard.circles import REAR_CIRCLES, circle_name, is_circle
 from tabletop.games.vanguard.rear_vanguard import BECOME_VANGUARD, is_rear_vanguard, mentions_effect
 from tabletop.games.vanguard.table import (
     READING, column_opponents, current_grade, current_power, field_cards, has_state, in_same_column, is_locked, is_unit, legion_mate,
-    reading_key, rear_guards_of, units_of, vanguard_of,
+    player_zones, reading_key, rear_guards_of, units_of, vanguard_of,
 )
 
 PENDING = triggers.PENDING  # stand-by AUTO abilities and timed effects: the engine's waiting triggers
@@ -202,10 +202,14 @@ def has_extra_abilities(state: GameState, iid: int) -> bool:
     return abilities_changed(card.props) or bool(ability_index(state)[card.card_id].gains)
 
 
+# The props whose presence says an effect changed a card's abilities (hot loops test them inline).
+ABILITY_CHANGES = frozenset({"gained", "locked", "deleted", "copied"})
+
+
 def abilities_changed(props: dict[str, Any]) -> bool:
     """Tell whether a card's props say an effect changed its abilities (deleted, locked, copied, gained)."""
     # A prop set to None is removed, so a present key means the effect is on.
-    return bool(props) and ("gained" in props or "locked" in props or "deleted" in props or "copied" in props)
+    return not ABILITY_CHANGES.isdisjoint(props)
 
 
 def abilities_of(state: GameState, iid: int) -> tuple[dict[str, Any], ...] | list[dict[str, Any]]:
@@ -736,7 +740,8 @@ _EVENT_WHENS: dict[str, tuple[str, ...]] = {
 def emit(tx: Transaction, event: TriggerEvent) -> None:
     """Put every AUTO ability the event triggers into the stand-by state (seed 一 1.3: only valid ones)."""
     state = tx.state
-    whens = _EVENT_WHENS.get(event["type"], (event["type"],))
+    kind = event["type"]
+    whens = _EVENT_WHENS.get(kind) or (kind,)
     printed_index = ability_index(state)
     gained = state.data.get("abilities_gained")
     if not gained and printed_index.whens.isdisjoint(whens):
@@ -748,8 +753,8 @@ def emit(tx: Transaction, event: TriggerEvent) -> None:
         if not holders:
             return  # no card of this game prints such an ability (the event's card neither)
         field = field_cards(state)
-        zones = state.zones
-        guarding = [iid for player in state.players for iid in zones[zone_id(player, "gc")].cards if iid in holders]
+        guard_circles = player_zones(state, "gc")
+        guarding = [iid for player in state.players for iid in guard_circles[player].cards if iid in holders]
         if not guarding and subject not in holders and holders.isdisjoint(field):
             return  # the usual case: no card that could react is on the field, on GC or the event's card
         candidates = [iid for iid in field if iid in holders] + guarding
@@ -768,7 +773,7 @@ def emit(tx: Transaction, event: TriggerEvent) -> None:
             continue  # seed 《链环傀儡》: a locked card's retirement triggers nothing
         card = cards[iid]
         entry = printed_index[card.card_id]
-        if entry.gains or abilities_changed(card.props):
+        if entry.gains or not ABILITY_CHANGES.isdisjoint(card.props):  # abilities_changed, inlined
             found = _auto_candidates(state, iid, whens)
         else:  # the usual case, inlined: the definition's abilities indexed by event
             by_when = entry.by_when
@@ -832,28 +837,37 @@ def _plain_event(event: TriggerEvent) -> dict[str, Any]:
     return {k: v for k, v in event.items() if isinstance(v, (str, int, bool, type(None), list, dict))}
 
 
-def state_triggers(tx: Transaction) -> None:
-    """Trigger state-triggered abilities whose state holds (Success, seed 《大自然》: during your turn only)."""
-    state = tx.state
+def state_trigger_holders(state: GameState) -> list[int]:
+    """Return the turn player's units that may have a state-triggered ability now, in field order.
+
+    Contract: it reads the board, the library, the turn player and `abilities_gained` alone; with none found,
+    `state_triggers` triggers nothing and reads nothing else.
+    """
     index = ability_index(state)
     # Without abilities gained by an effect, a card has at most its printed ones (locked, deleted: fewer) and
     # those its own CONT gains.
     gained = state.data.get("abilities_gained")
     if not index.state_triggers and not gained and not index.gains:
-        return
+        return []
     cards = state.cards
     active = state.active
     if gained:
-        holders = [iid for iid in field_cards(state, active) if index[cards[iid].card_id].has_state_trigger
-                   or index[cards[iid].card_id].gains or abilities_changed(cards[iid].props)]
-    else:  # the cards printing a state trigger or a CONT gaining abilities, the turn player's, in field order
-        printing = holder_cards(state, _STATE_TRIGGER_HOLDERS)
-        if not printing:
-            return
-        field = field_cards(state)
-        if printing.isdisjoint(field):
-            return
-        holders = [iid for iid in field if iid in printing and cards[iid].controller == active]
+        return [iid for iid in field_cards(state, active) if index[cards[iid].card_id].has_state_trigger
+                or index[cards[iid].card_id].gains or abilities_changed(cards[iid].props)]
+    # the cards printing a state trigger or a CONT gaining abilities, the turn player's, in field order
+    printing = holder_cards(state, _STATE_TRIGGER_HOLDERS)
+    if not printing:
+        return []
+    field = field_cards(state)
+    if printing.isdisjoint(field):
+        return []
+    return [iid for iid in field if iid in printing and cards[iid].controller == active]
+
+
+def state_triggers(tx: Transaction) -> None:
+    """Trigger state-triggered abilities whose state holds (Success, seed 《大自然》: during your turn only)."""
+    state = tx.state
+    holders = state_trigger_holders(state)
     for iid in holders:
         pending_sources = {(p["source"], p["ability"].get("keyword_ability")) for p in state.lists.get(PENDING, ())}
         for _, ability in _auto_candidates(state, iid, ("state:success",)):

@@ -16,7 +16,7 @@ from tabletop.engine import procedure
 from tabletop.games.vanguard import facts
 from tabletop.games.vanguard.abilities import (
     PENDING, _auto_candidates, ability_index, add_pending, condition_holds, emit, has_extra_abilities, holder_cards,
-    keyword_valid, printed_of, state_triggers, zone_tag_holds,
+    keyword_valid, printed_of, state_trigger_holders, state_triggers, zone_tag_holds,
 )
 from tabletop.games.vanguard.circles import REAR_CIRCLES, circles_of, is_circle
 from tabletop.games.vanguard.effects import (
@@ -74,10 +74,15 @@ def check_timing(tx: Transaction) -> bool:
     then the turn player's (else the other player's) next stand-by ability is played. Only one is played:
     it resolves before the next check. Return False when there was nothing to do."""
     state = tx.state
+    gained = state.data.get("abilities_gained")
+    quiet = (state.phase, state.active, gained, state.library.version)
+    if state.board_memo_values.get(_QUIET) == quiet:
+        return False  # it found nothing on this board, and nothing else it reads has changed since
     inputs = _rule_inputs(state)
     if _no_rule_action(state, inputs):  # the usual case, read cheaply: run_until_stable would find nothing
         # _play_next's own tests, the usual case read first: nothing is pending and no card can have a state trigger
-        if not state.lists.get(PENDING) and not inputs[2] and not state.data.get("abilities_gained"):
+        if not state.lists.get(PENDING) and (not (inputs[2] or gained) or not state_trigger_holders(state)):
+            state.board_memo_values[_QUIET] = quiet
             return False
         return _play_next(tx)
     played: list[bool] = []
@@ -88,6 +93,12 @@ def check_timing(tx: Transaction) -> bool:
 
     passes = run_until_stable(tx, RULE_ACTIONS, play_one)
     return passes > 0 or played == [True]
+
+
+# board_memo_values[_QUIET]: what else a check timing that found nothing read (phase, turn player, gained
+# abilities, library version); kept until the board changes. A check that read a state trigger's condition (any
+# fact) or found something keeps none.
+_QUIET = "vanguard.quiet_check"
 
 
 def _no_rule_action(state: Any, inputs: tuple[Any, bool, bool]) -> bool:
@@ -143,15 +154,9 @@ def cost_payable(state: GameState, player: str, iid: int | None, cost: list[dict
     """Tell whether `player` can pay a whole cost now: enough face-up damage, soul, hand and energy, and a unit to
     rest that stands (VG 9.5: Counter Blast n turns n face-up damage cards face down...; Energy Blast is not payable
     if energy < n). A cost is paid whole or not at all (VG 7.3 "you may pay the cost")."""
-    counts = {
-        "counter_blast": sum(1 for c in state.zones[zone_id(player, "damage")].cards if not state.cards[c].face_down),
-        "soul_blast": len(state.zones[zone_id(player, "soul")].cards),
-        "discard": len(state.zones[zone_id(player, "hand")].cards),
-        "energy_blast": state.total(player, "energy"),
-    }
     for step in cost:
         name = step.get("effect")
-        if name in counts and counts[name] < int(step.get("count", 1)):
+        if name in _COUNTED and _count_for(state, player, name) < int(step.get("count", 1)):
             return False
         if name == "rest" and step.get("target", "self") == "self" and (iid is None or state.cards[iid].tapped):
             return False
@@ -162,6 +167,22 @@ def cost_payable(state: GameState, player: str, iid: int | None, cost: list[dict
                 step.get("min", step.get("count", 1))):
             return False
     return True
+
+
+# The costs paid with a number of things a player has (VG 9.5); `_count_for` counts them.
+_COUNTED = frozenset({"counter_blast", "soul_blast", "discard", "energy_blast"})
+
+
+def _count_for(state: GameState, player: str, cost: str) -> int:
+    """Return how many of what a `_COUNTED` cost spends `player` has: face-up damage, soul, hand or energy."""
+    if cost == "counter_blast":
+        cards = state.cards
+        return sum(1 for c in state.zones[zone_id(player, "damage")].cards if not cards[c].face_down)
+    if cost == "soul_blast":
+        return len(state.zones[zone_id(player, "soul")].cards)
+    if cost == "discard":
+        return len(state.zones[zone_id(player, "hand")].cards)
+    return state.total(player, "energy")
 
 
 def play_pending(tx: Transaction, uid: int) -> None:
@@ -488,8 +509,13 @@ def expire(tx: Transaction, until: str) -> None:
     """End every effect lasting `until` ("turn" or "battle"): modifiers, states, gained abilities, grants."""
     state = tx.state
     # Only cards on the field, on GC or under a G unit carry lasting effects: a card that leaves becomes new.
-    zones = _expiry_zones(tuple(circles_of(state, p) for p in state.players), state.players)
-    for iid in [i for z in zones if z in state.zones for i in state.zones[z].cards]:
+    ids = _expiry_zones(tuple(circles_of(state, p) for p in state.players), state.players)
+    # their Zone objects, found once per table (zones are only added while it is set up)
+    found = state.keyed_values.get(("vanguard.expiry", ids))
+    if found is None or found[0] != len(state.zones):
+        found = state.keyed_values[("vanguard.expiry", ids)] = (
+            len(state.zones), tuple(state.zones[z] for z in ids if z in state.zones))
+    for iid in [i for zone in found[1] for i in zone.cards]:
         card = state.cards[iid]
         if _LASTING.isdisjoint(card.props):
             continue  # the usual card: no lasting effect on it

@@ -53,7 +53,12 @@ def rear_vanguards(state: GameState, player: str) -> tuple[int, ...]:
     if state.cards[granter].card_id not in granters and not state.data.get("abilities_gained"):
         return ()  # the vanguard cannot have such a CONT: it prints none, and no effect gave abilities
     # Per state version, not per board: the CONT's condition may read the turn and the game's data facts.
-    return state.memo(f"vanguard.rear_vanguards.{player}", lambda: _compute(state, player, granter))
+    key = (COMPUTING, player)
+    values = state.memo_values  # state.memo, inlined: asked for every unit moved, called or listed
+    found = values.get(key)
+    if found is None:
+        found = values[key] = _compute(state, player, granter)
+    return found  # type: ignore[no-any-return]
 
 
 def _compute(state: GameState, player: str, granter: int) -> tuple[int, ...]:

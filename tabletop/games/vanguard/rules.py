@@ -21,7 +21,7 @@ from tabletop.engine.triggers import trigger_event
 from tabletop.engine.zones import ZoneSpec, zone_id
 from tabletop.games.vanguard import facts
 from tabletop.games.vanguard.abilities import (
-    PENDING, abilities_changed, abilities_of, ability_index, can_boost, emit, face_up_g, keyword_valid, printed_of,
+    ABILITY_CHANGES, PENDING, abilities_of, ability_index, can_boost, emit, face_up_g, keyword_valid, printed_of,
     zone_tag_holds,
 )
 from tabletop.games.vanguard.circles import (
@@ -273,13 +273,21 @@ class VanguardRules(GameRules):
 
     # -- legal commands --------------------------------------------------------------------------
     def legal_commands(self, state: GameState, player: str) -> list[Command]:
-        # Asked twice per decision with auto-pass (the engine's forced-pass check, then the seat): memoised.
+        return list(self._listed(state, player))
+
+    def can_do_more_than_advance(self, state: GameState, decision: Decision, advance: Command) -> bool:
+        listed = self._listed(state, decision.player)  # the seat's list is wanted next anyway: built whole, not copied
+        return len(listed) != 1 or listed[0] != advance
+
+    def _listed(self, state: GameState, player: str) -> tuple[Command, ...]:
+        """Return the legal commands of a player, memoised: asked twice per decision with auto-pass (the engine's
+        forced-pass check, then the seat)."""
         key = ("vanguard.legal", player)
         values = state.memo_values
         found = values.get(key)
         if found is None:
             found = values[key] = tuple(self._legal_commands(state, player))
-        return list(found)
+        return found  # type: ignore[no-any-return]
 
     def _legal_commands(self, state: GameState, player: str) -> list[Command]:
         decision = self.unworded_decision(state)
@@ -308,8 +316,9 @@ class VanguardRules(GameRules):
                         for t in dominated_targets(state, a)]
         # abilities by hand of the player's units: [ACT] in the main phase (VG 7.5), [AUTO] announced as triggered
         # whenever the player may act (VG 7.4)
-        usable = (by_hand.ACTION, by_hand.AUTO) if decision.name == "main" else (by_hand.AUTO,)
-        commands += by_hand.offers(state, player, units_of(state, player), usable, timing)
+        if by_hand.cards_by_hand(state.library):  # most libraries have none: no units to gather
+            usable = (by_hand.ACTION, by_hand.AUTO) if decision.name == "main" else (by_hand.AUTO,)
+            commands += by_hand.offers(state, player, units_of(state, player), usable, timing)
         return commands
 
     def _pick_commands(self, decision: Decision) -> list[Command]:
@@ -414,10 +423,11 @@ class VanguardRules(GameRules):
                 partner_zone = zone_info(card.zone).partner  # column_partner, inlined
                 if partner_zone is not None and card.owner == player and iid not in made:
                     partner = zones[partner_zone].cards
-                    if not partner or not (partner[0] in made or has_state(state, partner[0], "dominated")):
+                    # has_state, inlined
+                    if not partner or not (partner[0] in made or "dominated" in cards[partner[0]].props.get("states", ())):
                         moves.append(_move_command(player, iid))
                 printed = index[card.card_id]
-                if printed.has_act or printed.gains or (card.props and abilities_changed(card.props)):
+                if printed.has_act or printed.gains or not ABILITY_CHANGES.isdisjoint(card.props):  # abilities_changed
                     acting.append(iid)
             found = state.board_memo_values[key] = (tuple(moves), tuple(acting))
         return found  # type: ignore[no-any-return]
