@@ -112,11 +112,11 @@ def grand_archive_evaluation(rules: GameRules, state: GameState, player: str) ->
 # Measured (Monte-Carlo 300 ms CPU against the heuristic, benchmarks/ai_strength.py's pairing, ~6 engineers' jobs on
 # 2 cores): with this evaluation 40/78 = 51.3% (CI 40.4-62.1%; seeds 1, 2, 3); a first version that stopped counting
 # the opponent's next attacks once the lookahead crossed into its turn 31/55 = 56.4% (seed 1); the same code without
-# it 35/71 = 49.3% (seed 2) this session, 45/80 twice before. By deck, both versions: with Ashen Crusade 61/68 (plain: 34/36),
-# with Starlit Archive 10/65 = 15.4% (plain: 1/35 = 2.9%). The bundled decks decide most games: heuristic against
-# heuristic, Ashen Crusade wins 94/100. Tried with it, not kept: the bot's own picks and yes/no answers (a glimpse, "use
-# this On Enter?") not using up one of the lookahead's three own actions, so that a champion levelling up is looked
-# at as far as a weapon materialized: 21/42 (seed 1).
+# it 35/71 = 49.3% (seed 2) this session, 45/80 twice before. By deck, both versions: with Ashen Crusade 61/68
+# (plain: 34/36), with Starlit Archive 10/65 = 15.4% (plain: 1/35 = 2.9%). The bundled decks decide most games:
+# heuristic against heuristic, Ashen Crusade wins 94/100. Tried with it, not kept: the bot's own picks and yes/no
+# answers (a glimpse, "use this On Enter?") not using up one of the lookahead's three own actions, so that a champion
+# levelling up is looked at as far as a weapon materialized: 21/42 (seed 1).
 ATTACKS_NOW_SHARE = 0.5    # the turn player's bot may still think of better (or be answered at Opportunity)
 ATTACKS_NEXT_SHARE = 0.5   # the other player may play more allies first, or fear a fast answer
 LETHAL_GAIN = 30.0         # attacks that kill the champion (GA 1.2) count this beyond the life they take
