@@ -35,8 +35,8 @@ class Transaction:
     def apply(self, change: Change) -> None:
         """Apply one change and record it."""
         state = self.state
-        seen = self._seen_before
-        if change.shows and seen is not None:  # only these can change who sees a card (visibility_key)
+        if change.shows and self._seen_before is not None:  # only these can change who sees a card (visibility_key)
+            seen = self._seen_before
             for iid in change.card_ids():
                 if iid not in seen and iid in state.cards:
                     seen[iid] = visibility_key(state.cards[iid])
@@ -180,16 +180,18 @@ class Transaction:
         state = self.state
         old = getattr(state, name)
         if old != value:
-            change = SetTableField(name, old, value)
-            setattr(state, name, value)  # change.apply, inlined as in set_data
-            self.record_bookkeeping(change)
+            setattr(state, name, value)  # change.apply and record_bookkeeping, inlined as in set_data
+            state.version += 1
+            state.memo_values = {}
+            self.changes.append(SetTableField(name, old, value))
 
     def set_data(self, key: str, value: Any, copy: bool = True) -> None:
         """Set one of the game's scalar facts (None removes it); `copy` as for `list_insert`.
 
         With `copy=False` the old value is kept as it is too (state values are never mutated in place).
         """
-        data = self.state.data
+        state = self.state
+        data = state.data
         old = data.get(key)
         if old != value:
             if copy:  # scalars, most facts, need no copy
@@ -197,13 +199,14 @@ class Transaction:
                     old = _frozen(old)
                 if type(value) not in _ATOMS:
                     value = _frozen(value)
-            change = SetData(key, old, value)
-            # change.apply, inlined: the most frequent change of all (priority, passes…)
+            # change.apply and record_bookkeeping, inlined: the most frequent change of all (priority, passes…)
             if value is None:
-                data.pop(key, None)
+                del data[key]  # `old` is not None, so the key is there
             else:
                 data[key] = value
-            self.record_bookkeeping(change)
+            state.version += 1
+            state.memo_values = {}
+            self.changes.append(SetData(key, old, value))
 
     # -- lists ---------------------------------------------------------------------------------
     def list_insert(self, name: str, index: int, item: Any, copy: bool = True) -> None:
@@ -283,9 +286,12 @@ class Transaction:
     # -- log -----------------------------------------------------------------------------------
     def log(self, text: str, rule: str = "") -> None:
         """Add a public line to the game log (it must not reveal hidden cards)."""
-        entry = LogEntry(text, rule, self.manual, self.state.turn)
-        self.state.log.append(entry)  # AppendLog.apply, inlined as in set_data
-        self.record_bookkeeping(AppendLog(entry))
+        state = self.state
+        entry = LogEntry(text, rule, self.manual, state.turn)
+        state.log.append(entry)  # AppendLog.apply and record_bookkeeping, inlined as in set_data
+        state.version += 1
+        state.memo_values = {}
+        self.changes.append(AppendLog(entry))
 
 
 _ATOMS = frozenset({str, int, float, bool, type(None)})
