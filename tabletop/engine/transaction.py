@@ -126,9 +126,26 @@ class Transaction:
 
     def set_prop(self, iid: int, key: str, value: Any) -> None:
         """Set a card prop (None removes it); a no-op when unchanged."""
-        old = self.state.cards[iid].props.get(key)
+        state = self.state
+        card = state.cards[iid]
+        props = card.props
+        old = props.get(key)
         if old != value:
-            self.apply(SetCardProp(iid, key, _frozen(old), value))
+            if type(old) not in _ATOMS:
+                old = _frozen(old)
+            # SetCardProp.apply and `apply`, inlined as in set_data: a frequent change (timestamps, damage…)
+            if value is None:
+                del props[key]  # `old` is not None, so the key is there
+            else:
+                props[key] = value
+            part = card.zone + ":" + key
+            aspects = state.aspects
+            aspects[part] = aspects.get(part, 0) + 1
+            state.version += 1
+            state.memo_values = {}
+            state.board_version += 1
+            state.board_memo_values = {}
+            self.changes.append(SetCardProp(iid, key, old, value))
 
     def set_counter(self, iid: int, name: str, value: int) -> None:
         """Set the number of counters named `name` on a card."""
