@@ -26,6 +26,7 @@ from tabletop.games.fftcg.effects import TARGET_KEYS
 from tabletop.games.fftcg.printed import Characteristics, listed, printed_index
 
 T = TypeVar("T")
+_ABSENT: Any = object()  # a value not derived yet (None is a value)
 
 LAYER_CONTROL, LAYER_TEXT, LAYER_TYPE, LAYER_OTHER, LAYER_SET_POWER, LAYER_POWER = range(6)
 # effect name -> (layer, LayerSystem operation, characteristic it changes)
@@ -77,11 +78,12 @@ def on_membership(state: GameState, name: str, compute: Callable[[], T]) -> T:
 
     Contract: the value reads nothing but the field's cards, their controllers and their printed facts.
     """
-    derived = _field(state).derived
-    if name in derived:
-        return derived[name]  # type: ignore[no-any-return]
-    value = derived[name] = compute()
-    return value
+    found = state.board_memo_values.get("fftcg.field")  # `_field`'s board memo, read inline as in `field_cards`
+    derived = (found if found is not None else _field(state)).derived
+    value = derived.get(name, _ABSENT)
+    if value is _ABSENT:
+        value = derived[name] = compute()
+    return value  # type: ignore[no-any-return]
 
 
 class _Parts:
@@ -130,7 +132,11 @@ def _field_reads(state: GameState) -> frozenset[str]:
 def turn_read(state: GameState) -> str | None:
     """Return whose turn it is when a field card's ability works only in one player's turn ("During your turn, …"),
     else None: what the field's characteristics and checks read besides the board (`GameState.memo_on`'s extra)."""
-    reads_turn = on_membership(state, "fftcg.reads_turn", lambda: "turn" in _field_reads(state))
+    found = state.board_memo_values.get("fftcg.field")  # on_membership, inlined: asked at every check and pass
+    derived = (found if found is not None else _field(state)).derived
+    reads_turn = derived.get("fftcg.reads_turn")
+    if reads_turn is None:
+        reads_turn = derived["fftcg.reads_turn"] = "turn" in _field_reads(state)
     return state.active if reads_turn else None
 
 

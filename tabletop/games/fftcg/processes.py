@@ -28,14 +28,15 @@ def loss_limit(state: object) -> int:
     return 6 if getattr(state, "format", "") == "limited" else 7
 
 
-def _settled(state: GameState) -> bool:
-    return bool(state.data.get(procedure.DECISION) or state.data.get("outcome"))
-
-
 def _losses(state: GameState) -> list[Action]:
     """FFTCG 12.4.1–12.4.3: the players who lost; both at once is a draw (FFTCG 3.3)."""
-    losers: dict[str, str] = {}
     limit = loss_limit(state)
+    zones, data = state.zones, state.data
+    damage_zones, lose_keys = _loss_keys(state.players)
+    # nobody lost: the usual case, found without wording reasons (asked at every check)
+    if all(len(zones[zone].cards) < limit for zone in damage_zones) and not any(map(data.get, lose_keys)):
+        return []
+    losers: dict[str, str] = {}
     for player in state.players:
         if len(state.zones[f"{player}.damage"].cards) >= limit:
             losers[player] = f"took {limit} damage"
@@ -195,7 +196,8 @@ def _queue_state_trigger(iid: int, index: int, controller: str) -> Action:
 
 def check_rules(state: GameState) -> list[Action]:
     """Return what every rule process and state trigger requires now, in that order (one check, fewer calls)."""
-    if _settled(state):
+    data = state.data
+    if data.get(procedure.DECISION) or data.get("outcome"):  # settled: a player must answer, or the game is over
         return []
     return _losses(state) + _field_actions(state) + _state_trigger_actions(state)
 
@@ -237,6 +239,12 @@ def _quiet_facts(state: GameState, stacking: bool) -> tuple[Any, ...]:
     may_stack = (stacking and bool(state.lists.get(triggers.PENDING)) and data.get("stage") == "priority"
                  and not data.get("fs_window"))
     return (may_stack, turn_read(state), *map(data.get, _lose_keys(state.players)))
+
+
+@functools.lru_cache(maxsize=None)
+def _loss_keys(players: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Return the Damage Zones of the players and the keys of the facts saying a player lost (read by `_losses`)."""
+    return tuple(f"{player}.damage" for player in players), _lose_keys(players)
 
 
 @functools.lru_cache(maxsize=None)

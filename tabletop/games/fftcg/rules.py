@@ -375,12 +375,14 @@ class FFTCGRules(GameRules):
         payments and targets: a play with priority (FFTCG 11.1), a Forward able to attack (10.1.2.1) or to
         block (10.1.3). Every other decision (an answer, a damage split, the hand limit) has no advance command.
         """
-        stage = state.data.get("stage")
-        if procedure.is_waiting(state) or stage not in ("priority", "attack", "block"):
+        data = state.data
+        stage = data.get("stage")
+        if data.get(procedure.DECISION) or stage not in ("priority", "attack", "block"):  # procedure.is_waiting
             return True
         player = decision.player
         if stage == "priority":
-            return self._has_play(state, player)
+            plays, main = self._plays_allowed(state, player)  # as `_has_play`, one call less: asked at every pass
+            return bool(plays or main)
         if stage == "attack":
             return bool(self._ready_attackers(state, player))
         return next(self._blockers(state, player), None) is not None
@@ -456,14 +458,16 @@ class FFTCGRules(GameRules):
         # the ones saved are the cheap ones, whose board memos other questions fill anyway.)
         # state.memo(board=True), inlined with tuple keys: asked at every pass of every seat
         values = state.board_memo_values
+        data = state.data
+        fs_window = bool(data.get("fs_window"))
         # the First Strike window's refusals leave abilities out of what is computed in it (FFTCG 15.2.3.3): keyed apart
         # an ability limited to "while <self> is attacking" is in only while an attack goes on: keyed apart
-        key = ("fftcg.plays", player, state.turn, state.active, len(state.data.get("loop_banned") or ()),
-               bool(state.data.get("fs_window")), bool(state.data.get("attack")), False)
+        key = ("fftcg.plays", player, state.turn, state.active, len(data.get("loop_banned") or ()),
+               fs_window, bool(data.get("attack")), False)
         plays = values.get(key)
         if plays is None:
             plays = values[key] = self._potential_plays(state, player, False)
-        if state.data.get("fs_window"):  # FFTCG 15.2.3.3: no Summons or abilities; Back Attack still (15.2.5.2)
+        if fs_window:  # FFTCG 15.2.3.3: no Summons or abilities; Back Attack still (15.2.5.2)
             return [play for play in plays if isinstance(play[1], PlayCharacter)], ()
         if state.phase == "attack":
             # computed as in a Main Phase (the Main Phase and the Attack Phase of a turn share them, as the board
