@@ -218,7 +218,11 @@ def _made_forwards(state: GameState) -> set[int]:
 def active_field_abilities(state: GameState) -> list[dict[str, Any]]:
     """Return the field abilities working now, each with its source, timestamp and controller."""
     # a condition may read whose turn it is ("During your turn, …"): the board memo is kept per active player
-    return state.memo(f"fftcg.field_abilities.{state.active}", lambda: _active_field_abilities(state), board=True)
+    key = ("fftcg.field_abilities", state.active)
+    found = state.board_memo_values.get(key)  # state.memo(board=True) inlined, with a tuple key
+    if found is None:
+        found = state.board_memo_values[key] = _active_field_abilities(state)
+    return found  # type: ignore[no-any-return]
 
 
 def _active_field_abilities(state: GameState) -> list[dict[str, Any]]:
@@ -509,11 +513,12 @@ def number_of(state: GameState, spec: Any, controller: str, source: int | None, 
 
 def cost_of(state: GameState, iid: int) -> int:
     """Return what a card in hand costs to play now: printed cost plus field cost changes, at least 0."""
-    definition = state.definition(iid)
-    cost = definition.cost or 0
-    player = state.cards[iid].owner
+    card = state.cards[iid]
+    facts = printed_index(state)[card.card_id]
+    cost = facts.cost  # the printed cost (0 when none)
+    player = card.owner
     # FFTCG 11.12.4.4: a field ability works where it can; one changing the card's own cost works from the hand
-    for ability in printed_index(state)[definition.id].own_cost_changes:
+    for ability in facts.own_cost_changes:
         if condition_holds(state, ability.get("condition"), player, ability.get("damage")):
             cost += number_of(state, ability["amount"], player, iid)
     changes = state.board_memo_values.get("fftcg.cost_changes")  # state.memo(board=True) inlined

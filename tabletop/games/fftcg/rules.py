@@ -589,7 +589,15 @@ class FFTCGRules(GameRules):
     def resolve(self, tx: Transaction, command: Command) -> None:
         """Validate a command, carry it out and run the game on to the next decision."""
         state = tx.state
-        stage = state.data.get("stage")
+        data = state.data
+        stage = data.get("stage")
+        if type(command) is PassPriority and stage == "priority" and not data.get(procedure.DECISION):
+            # the most frequent command (every forced pass), taken as the general path below takes it
+            if flow.pass_priority(tx, command.by):
+                flow.run(tx)
+                if data.get("loop_repeat"):
+                    self._check_endless_loop(tx)
+            return
         pending = procedure.pending(state)
         if pending is not None and not isinstance(command, Choose):
             raise IllegalCommand(pending.rule, f"answer first: {pending.prompt or pending.name}")
