@@ -173,27 +173,48 @@ def condition_holds(state: GameState, condition: Mapping[str, Any] | None, playe
     if not condition:
         return True
 
-    def printed(kind: str) -> int:
-        return sum(state.definition(i).card_type == kind for i in field_cards(state, player))
+    for key, value in condition.items():  # every key must hold; the first that does not decides
+        if key == "control":
+            holds = _controls(state, player, value)
+        elif key == "opponent_control":
+            holds = _controls(state, state.opponent(player), value)
+        else:
+            holds = _CONDITION_CHECKS[key](state, player, int(value))
+        if not holds:
+            return False
+    return True
 
-    def forwards() -> int:
-        # a condition may be read while the characteristics are computed: the Forwards made so by a lasting effect
-        # count, not those a field ability makes (reading those here would loop)
-        return printed("forward") + len(_made_forwards(state) & set(field_cards(state, player)))
 
-    checks = {
-        "backups_at_least": lambda n: printed("backup") >= n,
-        "forwards_at_least": lambda n: forwards() >= n,
-        "damage_at_least": lambda n: len(state.zones[f"{player}.damage"].cards) >= n,
-        "hand_at_most": lambda n: len(state.zones[f"{player}.hand"].cards) <= n,
-        "hand_at_least": lambda n: len(state.zones[f"{player}.hand"].cards) >= n,
-        "opponent_hand_at_most": lambda n: len(state.zones[f"{state.opponent(player)}.hand"].cards) <= n,
-        "opponent_damage_at_least": lambda n: len(state.zones[f"{state.opponent(player)}.damage"].cards) >= n,
-        "your_turn": lambda n: (state.active == player) == bool(n),   # "During your turn, …"
-    }
-    return all(_controls(state, player, value) if key == "control" else
-               _controls(state, state.opponent(player), value) if key == "opponent_control" else checks[key](int(value))
-               for key, value in condition.items())
+def _printed_count(state: GameState, player: str, kind: str) -> int:
+    """Return how many cards of a printed card type a player controls on the field."""
+    return sum(state.definition(i).card_type == kind for i in field_cards(state, player))
+
+
+def _forward_count(state: GameState, player: str) -> int:
+    """Return how many Forwards a player controls: a condition may be read while the characteristics are computed, so
+    the Forwards made so by a lasting effect count, not those a field ability makes (reading those here would loop)."""
+    return _printed_count(state, player, "forward") + len(_made_forwards(state) & set(field_cards(state, player)))
+
+
+def _hand_size(state: GameState, player: str) -> int:
+    return len(state.zones[f"{player}.hand"].cards)
+
+
+def _damage_points(state: GameState, player: str) -> int:
+    return len(state.zones[f"{player}.damage"].cards)
+
+
+# a condition key -> its test (state, the ability's controller, the key's number)
+_CONDITION_CHECKS: dict[str, Callable[[GameState, str, int], bool]] = {
+    "backups_at_least": lambda state, player, n: _printed_count(state, player, "backup") >= n,
+    "forwards_at_least": lambda state, player, n: _forward_count(state, player) >= n,
+    "damage_at_least": lambda state, player, n: _damage_points(state, player) >= n,
+    "hand_at_most": lambda state, player, n: _hand_size(state, player) <= n,
+    "hand_at_least": lambda state, player, n: _hand_size(state, player) >= n,
+    "opponent_hand_at_most": lambda state, player, n: _hand_size(state, state.opponent(player)) <= n,
+    "opponent_damage_at_least": lambda state, player, n: _damage_points(state, state.opponent(player)) >= n,
+    "your_turn": lambda state, player, n: (state.active == player) == bool(n),   # "During your turn, …"
+}
 
 
 def _controls(state: GameState, player: str, spec: Mapping[str, Any]) -> bool:
@@ -395,13 +416,19 @@ def _controller(seen: Seen, iid: int, value: Any) -> bool:
 def _type(seen: Seen, iid: int, value: Any) -> bool:
     """A card type, "character" (Forward, Backup or Monster), or a list of them ("Forward or Monster"); the card's
     current types count (an effect may have made it a Forward, FFTCG 11.12.4.6 ③)."""
-    kind = seen.state.definition(iid).card_type
-    wanted = value if isinstance(value, list) else [value]
-    if any(kind in CHARACTER_TYPES if one == "character" else kind == one for one in wanted):
-        return True
+    state = seen.state
+    kind = state.library[state.cards[iid].card_id].card_type  # state.definition, inlined: the most read filter key
+    wanted = value if isinstance(value, list) else (value,)
+    for one in wanted:  # loops, not any() over generators: read for every card a filter looks at
+        if (kind in CHARACTER_TYPES) if one == "character" else kind == one:
+            return True
     current = seen.current.get(iid) if seen.current is not None else None
     types = _read(current, "types") if current is not None else None
-    return any(one in (types or ()) for one in wanted)
+    if types:
+        for one in wanted:
+            if one in types:
+                return True
+    return False
 
 
 def _element(seen: Seen, iid: int, value: Any) -> bool:

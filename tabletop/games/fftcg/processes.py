@@ -34,8 +34,12 @@ def _losses(state: GameState) -> list[Action]:
     zones, data = state.zones, state.data
     damage_zones, lose_keys = _loss_keys(state.players)
     # nobody lost: the usual case, found without wording reasons (asked at every check)
-    if all(len(zones[zone].cards) < limit for zone in damage_zones) and not any(map(data.get, lose_keys)):
-        return []
+    for zone in damage_zones:
+        if len(zones[zone].cards) >= limit:
+            break
+    else:
+        if not any(map(data.get, lose_keys)):
+            return []
     losers: dict[str, str] = {}
     for player in state.players:
         if len(state.zones[f"{player}.damage"].cards) >= limit:
@@ -110,8 +114,13 @@ def _power_may_fail(state: GameState) -> bool:
         power = index[card.card_id].power
         if card.props.get("damage") or (power is not None and power <= 0):
             return True
-    return any(_lowers_power(effect) for effect in active_field_abilities(state)) or any(
-        _lowers_power(effect) for effect in state.lists.get("effects", ()))
+    for effect in active_field_abilities(state):
+        if _lowers_power(effect):
+            return True
+    for effect in state.lists.get("effects", ()):
+        if _lowers_power(effect):
+            return True
+    return False
 
 
 def _lowers_power(effect: Mapping[str, Any]) -> bool:

@@ -46,9 +46,12 @@ def target_candidates(state: GameState, ability: Mapping[str, Any], controller: 
     chars = characteristics(state) if zone == "field" else None
     chooser = "summons" if source in state.cards and state.definition(source).card_type == "summon" else "abilities"
     found = []
+    cards = state.cards
+    seen = Seen(state, controller, source, chars)  # `matches`, inlined: one Seen for every card looked at
     for player in state.players:
         for iid in state.zones[f"{player}.{zone}"].cards:
-            if iid != source and matches(state, iid, spec, controller, source, chars):
+            # a card in this zone is in its owner's zone (what `matches` requires) when its owner is the zone's
+            if iid != source and cards[iid].owner == player and FILTER.holds(seen, iid, spec):
                 if chars is not None and not chars[iid].can_be_chosen_by(chooser, controller):
                     continue  # FFTCG 11.11.5.1: "cannot be chosen" by this kind of play
                 found.append(iid)
