@@ -462,27 +462,28 @@ class FFTCGRules(GameRules):
         fs_window = bool(data.get("fs_window"))
         # the First Strike window's refusals leave abilities out of what is computed in it (FFTCG 15.2.3.3): keyed apart
         # an ability limited to "while <self> is attacking" is in only while an attack goes on: keyed apart
+        # one entry per key: [the plays any timing allows, those less the Main Phase's abilities (an Attack Phase),
+        # the Characters only a Main Phase allows], the last two worked out when first asked for
         key = ("fftcg.plays", player, state.turn, state.active, len(data.get("loop_banned") or ()),
-               fs_window, bool(data.get("attack")), False)
-        plays = values.get(key)
-        if plays is None:
-            plays = values[key] = self._potential_plays(state, player, False)
+               fs_window, bool(data.get("attack")))
+        entry = values.get(key)
+        if entry is None:
+            entry = values[key] = [self._potential_plays(state, player, False), None, None]
+        plays = entry[0]
         if fs_window:  # FFTCG 15.2.3.3: no Summons or abilities; Back Attack still (15.2.5.2)
             return [play for play in plays if isinstance(play[1], PlayCharacter)], ()
         if state.phase == "attack":
             # computed as in a Main Phase (the Main Phase and the Attack Phase of a turn share them, as the board
             # mostly stays the same), less the abilities limited to a Main Phase (FFTCG 11.6)
-            attack_key = (*key[:-1], "attack")
-            allowed = values.get(attack_key)
+            allowed = entry[1]
             if allowed is None:
-                allowed = values[attack_key] = _outside_main_phase(state, plays)
+                allowed = entry[1] = _outside_main_phase(state, plays)
             return allowed, ()
         if not self._is_main_timing(state, player):
             return plays, ()
-        main_key = (*key[:-1], True)
-        main = values.get(main_key)
+        main = entry[2]
         if main is None:
-            main = values[main_key] = self._potential_plays(state, player, True)
+            main = entry[2] = self._potential_plays(state, player, True)
         return plays, main
 
     def _potential_plays(self, state: GameState, player: str, main_only: bool) -> list[tuple[int, Command]]:
