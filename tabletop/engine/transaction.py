@@ -120,9 +120,26 @@ class Transaction:
 
     def set_field(self, iid: int, name: str, value: Any) -> None:
         """Set `controller`, `tapped` or `face_down`; a no-op when unchanged."""
-        old = getattr(self.state.cards[iid], name)
-        if old != value:
+        state = self.state
+        card = state.cards[iid]
+        old = getattr(card, name)
+        if old == value:
+            return
+        if name != "tapped":
             self.apply(SetCardField(iid, name, old, value))
+            return
+        # dulling and activating, the frequent ones: SetCardField.apply and `apply` inlined as in set_prop (the dull
+        # state is not part of what decides who sees a card's face, so there is nothing to watch)
+        change = SetCardField(iid, name, old, value)
+        card.tapped = value
+        part = card.zone + ":tapped"
+        aspects = state.aspects
+        aspects[part] = aspects.get(part, 0) + 1
+        state.version += 1
+        state.memo_values = {}
+        state.board_version += 1
+        state.board_memo_values = {}
+        self.changes.append(change)
 
     def set_prop(self, iid: int, key: str, value: Any) -> None:
         """Set a card prop (None removes it); a no-op when unchanged."""
