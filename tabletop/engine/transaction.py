@@ -240,7 +240,7 @@ class Transaction:
                 data[key] = value
             state.version += 1
             state.memo_values = {}
-            self.changes.append(SetData(key, old, value))
+            self.changes.append(_new_tuple(SetData, (key, old, value)))  # SetData(key, old, value), no Python code run
 
     # -- lists ---------------------------------------------------------------------------------
     def list_insert(self, name: str, index: int, item: Any, copy: bool = True) -> None:
@@ -329,6 +329,7 @@ class Transaction:
 
 
 _ATOMS = frozenset({str, int, float, bool, type(None)})
+_new_tuple = tuple.__new__
 
 
 def _frozen(value: Any) -> Any:
