@@ -59,6 +59,18 @@ class Transaction:
         state.memo_values = {}
         self.changes.append(change)
 
+    def record_board_change(self, change: Change, part: str) -> None:
+        """Record a change of one part of the board that the caller has just applied (what `apply` does after
+        applying), for the hottest changes that cannot change who sees a card (`Change.shows` false for them)."""
+        state = self.state
+        aspects = state.aspects
+        aspects[part] = aspects.get(part, 0) + 1
+        state.version += 1
+        state.memo_values = {}
+        state.board_version += 1
+        state.board_memo_values = {}
+        self.changes.append(change)
+
     def shows_newly(self, player: str) -> bool:
         """Tell whether `player` now sees a card face they did not see before (needs watch_hidden)."""
         state = self.state
@@ -128,18 +140,11 @@ class Transaction:
         if name != "tapped":
             self.apply(SetCardField(iid, name, old, value))
             return
-        # dulling and activating, the frequent ones: SetCardField.apply and `apply` inlined as in set_prop (the dull
-        # state is not part of what decides who sees a card's face, so there is nothing to watch)
+        # dulling and activating, the frequent ones: SetCardField.apply inlined as in set_prop (the dull state is not
+        # part of what decides who sees a card's face, so there is nothing to watch)
         change = SetCardField(iid, name, old, value)
         card.tapped = value
-        part = card.zone + ":tapped"
-        aspects = state.aspects
-        aspects[part] = aspects.get(part, 0) + 1
-        state.version += 1
-        state.memo_values = {}
-        state.board_version += 1
-        state.board_memo_values = {}
-        self.changes.append(change)
+        self.record_board_change(change, card.zone + ":tapped")
 
     def set_prop(self, iid: int, key: str, value: Any) -> None:
         """Set a card prop (None removes it); a no-op when unchanged."""
@@ -148,21 +153,13 @@ class Transaction:
         props = card.props
         old = props.get(key)
         if old != value:
-            if type(old) not in _ATOMS:
-                old = _frozen(old)
-            # SetCardProp.apply and `apply`, inlined as in set_data: a frequent change (timestamps, damage…)
-            if value is None:
-                del props[key]  # `old` is not None, so the key is there
-            else:
+            change = SetCardProp(iid, key, old if type(old) in _ATOMS else _frozen(old), value)
+            # SetCardProp.apply, inlined: a frequent change (timestamps, damage…)
+            if value is not None:
                 props[key] = value
-            part = card.zone + ":" + key
-            aspects = state.aspects
-            aspects[part] = aspects.get(part, 0) + 1
-            state.version += 1
-            state.memo_values = {}
-            state.board_version += 1
-            state.board_memo_values = {}
-            self.changes.append(SetCardProp(iid, key, old, value))
+            else:
+                del props[key]  # `old` is not None, so the key is there
+            self.record_board_change(change, card.zone + ":" + key)
 
     def set_counter(self, iid: int, name: str, value: int) -> None:
         """Set the number of counters named `name` on a card."""
