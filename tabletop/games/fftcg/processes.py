@@ -164,22 +164,22 @@ def _state_trigger_actions(state: GameState) -> list[Action]:
 
 def _state_triggers_now(state: GameState) -> list[tuple[int, int, str]]:
     # most often no card on the field has a state-triggered ability: then nothing else needs a look
-    if not on_membership(state, "fftcg.state_sources", lambda: _has_state_triggers(state)):
-        return []
-    return _state_triggers(state)
+    sources = on_membership(state, "fftcg.state_sources", lambda: _state_trigger_sources(state))
+    return _state_triggers(state, sources) if sources else []
 
 
-def _has_state_triggers(state: GameState) -> bool:
+def _state_trigger_sources(state: GameState) -> tuple[int, ...]:
+    """Return the cards on the field with a state-triggered ability, in field order."""
     printed = printed_index(state)
-    return any(printed[state.cards[iid].card_id].state_triggers for iid in field_cards(state))
+    return tuple(iid for iid in field_cards(state) if printed[state.cards[iid].card_id].state_triggers)
 
 
-def _state_triggers(state: GameState) -> list[tuple[int, int, str]]:
-    """Return (card, ability index, controller) of each state-triggered ability that triggers now."""
+def _state_triggers(state: GameState, sources: tuple[int, ...]) -> list[tuple[int, int, str]]:
+    """Return (card, ability index, controller) of each state-triggered ability of `sources` that triggers now."""
     found: list[tuple[int, int, str]] = []
     waiting = None
     printed = printed_index(state)
-    for iid in field_cards(state):
+    for iid in sources:
         for index, ability in printed[state.cards[iid].card_id].state_triggers:
             if waiting is None:
                 waiting = {(t.get("source"), t.get("ts"), t.get("ability"))
