@@ -441,16 +441,31 @@ class SetRng(Change):
         state.rng_state = self.old
 
 
-@dataclass(slots=True)
-class AppendLog(Change):
-    """Add a line to the game log."""
+class AppendLog(Change, tuple[LogEntry]):  # a tuple: (entry,)
+    """Add a line to the game log.
 
+    A tuple made by `tuple.__new__` (`Transaction.log`), as SetData is: a step logs several lines.
+    """
+
+    __slots__ = ()
     board: ClassVar[bool] = False
 
-    entry: LogEntry
+    def __new__(cls, entry: LogEntry) -> AppendLog:
+        return tuple.__new__(cls, (entry,))
+
+    def __getnewargs__(self) -> tuple[Any, ...]:  # copies and pickles call __new__ with the entry
+        return tuple(self)
+
+    @property
+    def entry(self) -> LogEntry:
+        """The line added."""
+        return self[0]
+
+    def __repr__(self) -> str:
+        return f"AppendLog(entry={self[0]!r})"
 
     def apply(self, state: GameState) -> None:
-        state.log.append(self.entry)
+        state.log.append(self[0])
 
     def revert(self, state: GameState) -> None:
         state.log.pop()

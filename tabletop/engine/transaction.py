@@ -322,7 +322,7 @@ class Transaction:
         state.log.append(entry)  # AppendLog.apply and record_bookkeeping, inlined as in set_data
         state.version += 1
         state.memo_values = {}
-        self.changes.append(AppendLog(entry))
+        self.changes.append(_new_tuple(AppendLog, (entry,)))  # AppendLog(entry), no Python code run
 
 
 _ATOMS = frozenset({str, int, float, bool, type(None)})
