@@ -45,6 +45,9 @@ def ability_cost(cost: Mapping[str, Any], x: int = 0) -> Cost:
     return Cost(amount, (str(cost["element"]),), int(cost.get("element_cp", amount)))
 
 
+_new_tuple = tuple.__new__
+
+
 class Source(NamedTuple):
     """One way of making CP: a discard (2 CP) or a dulled Backup (1 CP), with its elements."""
 
@@ -60,9 +63,8 @@ def character_cost(state: GameState, iid: int, amount: int) -> Cost:
 
 def play_cost(facts: PrintedFacts, amount: int) -> Cost:
     """Return the cost of playing a card with these printed facts from hand (see `character_cost`)."""
-    if facts.light_or_dark:
-        return Cost(amount)
-    return Cost(amount, facts.elements)
+    # Cost(amount) and Cost(amount, facts.elements) made by tuple.__new__: asked for every card of a hand
+    return _new_tuple(Cost, (amount, () if facts.light_or_dark else facts.elements, 1, ()))
 
 
 ELEMENT_NAMES = {"fire": "Fire", "ice": "Ice", "wind": "Wind", "earth": "Earth", "lightning": "Lightning",

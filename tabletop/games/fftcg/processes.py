@@ -108,17 +108,27 @@ def _field_check(state: GameState) -> tuple[dict[int, tuple[str, str]], list[int
 def _power_may_fail(state: GameState) -> bool:
     """Tell whether some card on the field may have Power 0 or less (FFTCG 12.4.4) or damage reaching its Power
     (12.4.5): a card has damage or prints Power 0 or less, or a working effect lowers or sets Power."""
-    index, cards = printed_index(state), state.cards
+    if on_membership(state, "fftcg.printed_power_fails", lambda: _prints_power_zero(state)):
+        return True
+    cards = state.cards
     for iid in field_cards(state):
-        card = cards[iid]
-        power = index[card.card_id].power
-        if card.props.get("damage") or (power is not None and power <= 0):
+        if cards[iid].props.get("damage"):
             return True
     for effect in active_field_abilities(state):
         if _lowers_power(effect):
             return True
     for effect in state.lists.get("effects", ()):
         if _lowers_power(effect):
+            return True
+    return False
+
+
+def _prints_power_zero(state: GameState) -> bool:
+    """Tell whether a card on the field prints a Power of 0 or less (kept while the field's cards stay)."""
+    index, cards = printed_index(state), state.cards
+    for iid in field_cards(state):
+        power = index[cards[iid].card_id].power
+        if power is not None and power <= 0:
             return True
     return False
 
