@@ -12,7 +12,7 @@ from collections.abc import Callable
 from tabletop.ai.dreadnought_evaluation import dreadnought_evaluation
 from tabletop.ai.dreadnought_evaluation import is_settled as dreadnought_settled
 from tabletop.ai.fftcg_evaluation import fftcg_evaluation
-from tabletop.ai.grand_archive_evaluation import grand_archive_evaluation
+from tabletop.ai.grand_archive_evaluation import grand_archive_deep_evaluation, grand_archive_evaluation
 from tabletop.ai.vanguard_evaluation import is_battle_settled, vanguard_deep_evaluation, vanguard_evaluation
 from tabletop.ai.yugioh_evaluation import yugioh_deep_evaluation, yugioh_evaluation
 from tabletop.engine.decision import Decision
@@ -84,6 +84,7 @@ EVALUATIONS: dict[str, Evaluation] = {
 DEEP_EVALUATIONS: dict[str, Evaluation] = {
     "vanguard": vanguard_deep_evaluation,
     "yugioh": yugioh_deep_evaluation,
+    "grand-archive": grand_archive_deep_evaluation,
 }
 """Per game, an evaluation too costly for the heuristic's budget that the Monte-Carlo bot's lookahead uses instead."""
 

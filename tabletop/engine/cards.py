@@ -132,6 +132,8 @@ class CardLibrary(Mapping[str, CardDefinition]):
 
     def __init__(self, cards: Iterable[CardDefinition] = ()) -> None:
         self._cards: dict[str, CardDefinition] = {}
+        # the same dict, for hot lookups that cannot afford a method call (`GameState.definition`): read, never change
+        self.by_id: Mapping[str, CardDefinition] = self._cards
         self.version = 0  # bumped by every `add`: a copy made at one version is the same library while it holds
         # values the games derive from this library (indexes, the tables' copy), see engine.library_index;
         # they live and die with the library, so no cache outside it can go stale or be shared by two games

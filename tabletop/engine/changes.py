@@ -286,15 +286,39 @@ class SetTableField(Change):
         return set(), set(), {self.name}
 
 
-@dataclass(slots=True)
-class SetData(Change):
-    """Set (or, with None, remove) one of the game's own scalar facts."""
+class SetData(Change, tuple[str, Any, Any]):  # a tuple: (key, old, new)
+    """Set (or, with None, remove) one of the game's own scalar facts.
 
+    The most frequent change of all (priority, passes, timestamps' clock…), so a tuple of (key, old, new): made by
+    `tuple.__new__` without running Python code, where a dataclass runs its `__init__` (`Transaction.set_data`).
+    """
+
+    __slots__ = ()
     board: ClassVar[bool] = False
 
-    key: str
-    old: Any
-    new: Any
+    def __new__(cls, key: str, old: Any, new: Any) -> SetData:
+        return tuple.__new__(cls, (key, old, new))
+
+    def __getnewargs__(self) -> tuple[Any, ...]:  # copies and pickles call __new__ with the three fields
+        return tuple(self)
+
+    @property
+    def key(self) -> str:
+        """The fact's name."""
+        return self[0]
+
+    @property
+    def old(self) -> Any:
+        """Its value before (None: absent)."""
+        return self[1]
+
+    @property
+    def new(self) -> Any:
+        """Its value after (None: removed)."""
+        return self[2]
+
+    def __repr__(self) -> str:
+        return f"SetData(key={self[0]!r}, old={self[1]!r}, new={self[2]!r})"
 
     def apply(self, state: GameState) -> None:
         _assign(state.data, self.key, self.new)
@@ -410,16 +434,31 @@ class SetRng(Change):
         state.rng_state = self.old
 
 
-@dataclass(slots=True)
-class AppendLog(Change):
-    """Add a line to the game log."""
+class AppendLog(Change, tuple[LogEntry]):  # a tuple: (entry,)
+    """Add a line to the game log.
 
+    A tuple made by `tuple.__new__` (`Transaction.log`), as SetData is: a step logs several lines.
+    """
+
+    __slots__ = ()
     board: ClassVar[bool] = False
 
-    entry: LogEntry
+    def __new__(cls, entry: LogEntry) -> AppendLog:
+        return tuple.__new__(cls, (entry,))
+
+    def __getnewargs__(self) -> tuple[Any, ...]:  # copies and pickles call __new__ with the entry
+        return tuple(self)
+
+    @property
+    def entry(self) -> LogEntry:
+        """The line added."""
+        return self[0]
+
+    def __repr__(self) -> str:
+        return f"AppendLog(entry={self[0]!r})"
 
     def apply(self, state: GameState) -> None:
-        state.log.append(self.entry)
+        state.log.append(self[0])
 
     def revert(self, state: GameState) -> None:
         state.log.pop()

@@ -82,13 +82,15 @@ def pass_priority(tx: Transaction) -> PassResult:
     The count restarts whenever someone acts (the game calls `give_priority` then).
     """
     state = tx.state
-    holder = priority_holder(state)
+    data = state.data
+    holder = data.get("priority")  # priority_holder, inlined: every pass of a game comes here
     if holder is None:
         raise ValueError("nobody holds priority")
-    passes = int(state.data.get("passes") or 0) + 1
-    if passes >= len(state.players):
+    passes = int(data.get("passes") or 0) + 1
+    players = state.players
+    if passes >= len(players):
         tx.set_data("passes", None)
-        return PassResult.END if is_empty(state) else PassResult.RESOLVE
-    tx.set_data("priority", state.opponent(holder))
+        return PassResult.RESOLVE if state.lists.get(STACK) else PassResult.END
+    tx.set_data("priority", players[1] if holder == players[0] else players[0])  # state.opponent, inlined
     tx.set_data("passes", passes)
     return PassResult.PASSED

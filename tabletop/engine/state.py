@@ -216,7 +216,7 @@ class GameState:
 
     def definition(self, iid: int) -> CardDefinition:
         """Return the printed definition of a card instance."""
-        return self.library[self.cards[iid].card_id]
+        return self.library.by_id[self.cards[iid].card_id]  # no CardLibrary.__getitem__ call: asked all the time
 
     def opponent(self, player: str) -> str:
         """Return the other player of a two-player game."""

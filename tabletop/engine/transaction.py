@@ -35,8 +35,8 @@ class Transaction:
     def apply(self, change: Change) -> None:
         """Apply one change and record it."""
         state = self.state
-        seen = self._seen_before
-        if change.shows and seen is not None:  # only these can change who sees a card (visibility_key)
+        if change.shows and self._seen_before is not None:  # only these can change who sees a card (visibility_key)
+            seen = self._seen_before
             for iid in change.card_ids():
                 if iid not in seen:
                     card = state.cards.get(iid)
@@ -60,6 +60,18 @@ class Transaction:
         state = self.state
         state.version += 1
         state.memo_values = {}
+        self.changes.append(change)
+
+    def record_board_change(self, change: Change, part: str) -> None:
+        """Record a change of one part of the board that the caller has just applied (what `apply` does after
+        applying), for the hottest changes that cannot change who sees a card (`Change.shows` false for them)."""
+        state = self.state
+        aspects = state.aspects
+        aspects[part] = aspects.get(part, 0) + 1
+        state.version += 1
+        state.memo_values = {}
+        state.board_version += 1
+        state.board_memo_values = {}
         self.changes.append(change)
 
     def shows_newly(self, player: str) -> bool:
@@ -126,15 +138,34 @@ class Transaction:
         """Set `controller`, `tapped` or `face_down`; a no-op when unchanged."""
         if name not in CARD_FIELDS:
             raise ValueError(f"not a card field: {name}")
-        old = getattr(self.state.cards[iid], name)
-        if old != value:
+        state = self.state
+        card = state.cards[iid]
+        old = getattr(card, name)
+        if old == value:
+            return
+        if name != "tapped":
             self.apply(SetCardField(iid, name, old, value))
+            return
+        # dulling and activating, the frequent ones: SetCardField.apply inlined as in set_prop (the dull state is not
+        # part of what decides who sees a card's face, so there is nothing to watch)
+        change = SetCardField(iid, name, old, value)
+        card.tapped = value
+        self.record_board_change(change, card.zone + ":tapped")
 
     def set_prop(self, iid: int, key: str, value: Any) -> None:
         """Set a card prop (None removes it); a no-op when unchanged."""
-        old = self.state.cards[iid].props.get(key)
+        state = self.state
+        card = state.cards[iid]
+        props = card.props
+        old = props.get(key)
         if old != value:
-            self.apply(SetCardProp(iid, key, _frozen(old), value))
+            change = SetCardProp(iid, key, old if type(old) in _ATOMS else _frozen(old), value)
+            # SetCardProp.apply, inlined: a frequent change (timestamps, damage…)
+            if value is not None:
+                props[key] = value
+            else:
+                del props[key]  # `old` is not None, so the key is there
+            self.record_board_change(change, card.zone + ":" + key)
 
     def set_counter(self, iid: int, name: str, value: int) -> None:
         """Set the number of counters named `name` on a card."""
@@ -188,18 +219,18 @@ class Transaction:
         state = self.state
         old = getattr(state, name)
         if old != value:
-            change = SetTableField(name, old, value)
             setattr(state, name, value)  # change.apply and record_bookkeeping, inlined as in set_data
             state.version += 1
             state.memo_values = {}
-            self.changes.append(change)
+            self.changes.append(SetTableField(name, old, value))
 
     def set_data(self, key: str, value: Any, copy: bool = True) -> None:
         """Set one of the game's scalar facts (None removes it); `copy` as for `list_insert`.
 
         With `copy=False` the old value is kept as it is too (state values are never mutated in place).
         """
-        data = self.state.data
+        state = self.state
+        data = state.data
         old = data.get(key)
         if old != value:
             if copy:  # scalars, most facts, need no copy
@@ -207,16 +238,14 @@ class Transaction:
                     old = _frozen(old)
                 if type(value) not in _ATOMS:
                     value = _frozen(value)
-            change = SetData(key, old, value)
             # change.apply and record_bookkeeping, inlined: the most frequent change of all (priority, passes…)
             if value is None:
-                data.pop(key, None)
+                del data[key]  # `old` is not None, so the key is there
             else:
                 data[key] = value
-            state = self.state
             state.version += 1
             state.memo_values = {}
-            self.changes.append(change)
+            self.changes.append(_new_tuple(SetData, (key, old, value)))  # SetData(key, old, value), no Python code run
 
     # -- lists ---------------------------------------------------------------------------------
     def list_insert(self, name: str, index: int, item: Any, copy: bool = True) -> None:
@@ -301,10 +330,11 @@ class Transaction:
         state.log.append(entry)  # AppendLog.apply and record_bookkeeping, inlined as in set_data
         state.version += 1
         state.memo_values = {}
-        self.changes.append(AppendLog(entry))
+        self.changes.append(_new_tuple(AppendLog, (entry,)))  # AppendLog(entry), no Python code run
 
 
 _ATOMS = frozenset({str, int, float, bool, type(None)})
+_new_tuple = tuple.__new__
 
 
 def _frozen(value: Any) -> Any:

@@ -104,7 +104,8 @@ def emit(tx: Transaction, happened: TriggerEvent) -> None:
                 "card_id": definition.id, "ability": index,
                 "name": ability.get("name") or f"{definition.name}: {event.replace('_', ' ')}", "event_card": card,
                 "event_ts": state.cards[card].props.get("ts") if card is not None else None})
-    for position, delayed in reversed(list(enumerate(state.lists.get("delayed", [])))):
+    waiting = state.lists.get("delayed")
+    for position, delayed in reversed(list(enumerate(waiting))) if waiting else ():
         if delayed.get("turn") not in (None, state.turn):  # "When it is put … this turn": that turn is over
             tx.list_remove("delayed", position)
             continue
@@ -187,10 +188,12 @@ def _break_zones(players: tuple[str, ...]) -> tuple[str, ...]:
 
 def _field_events(state: Any) -> frozenset[str]:
     """Return the events some auto-ability of a card on the field triggers on (kept while the field's cards stay)."""
-    def events() -> frozenset[str]:
-        printed = printed_index(state)
-        return frozenset(event for iid in field_cards(state) for event in printed[state.cards[iid].card_id].auto)
-    return on_membership(state, "fftcg.field_events", events)
+    return on_membership(state, "fftcg.field_events", functools.partial(_events_on_field, state))
+
+
+def _events_on_field(state: Any) -> frozenset[str]:
+    printed = printed_index(state)
+    return frozenset(event for iid in field_cards(state) for event in printed[state.cards[iid].card_id].auto)
 
 
 def pay_cp(tx: Transaction, player: str, discards: Iterable[int], backups: Iterable[int]) -> None:

@@ -28,6 +28,7 @@ from tabletop.games.fftcg.effects import TARGET_KEYS
 from tabletop.games.fftcg.printed import Characteristics, listed, printed_index
 
 T = TypeVar("T")
+_ABSENT: Any = object()  # a value not derived yet (None is a value)
 
 LAYER_CONTROL, LAYER_TEXT, LAYER_TYPE, LAYER_OTHER, LAYER_SET_POWER, LAYER_POWER = range(6)
 # effect name -> (layer, LayerSystem operation, characteristic it changes)
@@ -52,7 +53,8 @@ CONTINUOUS_OPS: dict[str, tuple[int, str, str]] = {
 
 def field_cards(state: GameState, player: str | None = None) -> tuple[int, ...]:
     """Return the cards on the field (of one controller, or of both)."""
-    return _field(state).cards.get(player, ())
+    found = state.board_memo_values.get("fftcg.field")  # `_field`'s board memo, read inline: asked a thousand times a game
+    return (found if found is not None else _field(state)).cards.get(player, ())
 
 
 class _Field:
@@ -80,11 +82,12 @@ def on_membership(state: GameState, name: str, compute: Callable[[], T]) -> T:
 
     Contract: the value reads nothing but the field's cards, their controllers and their printed facts.
     """
-    derived = _field(state).derived
-    if name in derived:
-        return derived[name]  # type: ignore[no-any-return]
-    value = derived[name] = compute()
-    return value
+    found = state.board_memo_values.get("fftcg.field")  # `_field`'s board memo, read inline as in `field_cards`
+    derived = (found if found is not None else _field(state)).derived
+    value = derived.get(name, _ABSENT)
+    if value is _ABSENT:
+        value = derived[name] = compute()
+    return value  # type: ignore[no-any-return]
 
 
 class _Parts:
@@ -136,7 +139,11 @@ def _field_reads(state: GameState) -> frozenset[str]:
 def turn_read(state: GameState) -> str | None:
     """Return whose turn it is when a field card's ability works only in one player's turn ("During your turn, …"),
     else None: what the field's characteristics and checks read besides the board (`GameState.memo_on`'s extra)."""
-    reads_turn = on_membership(state, "fftcg.reads_turn", lambda: "turn" in _field_reads(state))
+    found = state.board_memo_values.get("fftcg.field")  # on_membership, inlined: asked at every check and pass
+    derived = (found if found is not None else _field(state)).derived
+    reads_turn = derived.get("fftcg.reads_turn")
+    if reads_turn is None:
+        reads_turn = derived["fftcg.reads_turn"] = "turn" in _field_reads(state)
     return state.active if reads_turn else None
 
 
@@ -175,42 +182,63 @@ def condition_holds(state: GameState, condition: Mapping[str, Any] | None, playe
     if not condition:
         return True
 
-    def printed(kind: str) -> int:
-        return sum(state.definition(i).card_type == kind for i in field_cards(state, player))
+    for key, value in condition.items():  # every key must hold; the first that does not decides
+        if key == "control":
+            holds = _controls(state, player, value, source)
+        elif key == "opponent_control":
+            holds = _controls(state, state.opponent(player), value, source)
+        elif key == "break_zone":
+            holds = _in_break_zone(state, player, value)
+        elif key in ("elements_among", "elements_differ"):
+            holds = _elements_among(state, player, value, key == "elements_differ")
+        elif key in _HISTORY_CONDITIONS:
+            holds = _happened(state, player, value, _HISTORY_CONDITIONS[key])
+        elif key == "paid_elements":
+            holds = _paid_with(state, source, value)
+        else:
+            holds = _CONDITION_CHECKS[key](state, player, int(value))
+        if not holds:
+            return False
+    return True
 
-    def forwards(who: str = player) -> int:
-        # a condition may be read while the characteristics are computed: the Forwards made so by a lasting effect
-        # count, not those a field ability makes (reading those here would loop)
-        return (sum(state.definition(i).card_type == "forward" for i in field_cards(state, who))
-                + len(_made_forwards(state) & set(field_cards(state, who))))
 
-    def points(who: str) -> int:
-        return len(state.zones[f"{who}.damage"].cards)
+def _printed_count(state: GameState, player: str, kind: str) -> int:
+    """Return how many cards of a printed card type a player controls on the field."""
+    return sum(state.definition(i).card_type == kind for i in field_cards(state, player))
 
-    checks = {
-        "backups_at_least": lambda n: printed("backup") >= n,
-        "forwards_at_least": lambda n: forwards() >= n,
-        "damage_at_least": lambda n: len(state.zones[f"{player}.damage"].cards) >= n,
-        "hand_at_most": lambda n: len(state.zones[f"{player}.hand"].cards) <= n,
-        "hand_at_least": lambda n: len(state.zones[f"{player}.hand"].cards) >= n,
-        "opponent_hand_at_most": lambda n: len(state.zones[f"{state.opponent(player)}.hand"].cards) <= n,
-        "opponent_hand_at_least": lambda n: len(state.zones[f"{state.opponent(player)}.hand"].cards) >= n,
-        "opponent_damage_at_least": lambda n: len(state.zones[f"{state.opponent(player)}.damage"].cards) >= n,
-        "your_turn": lambda n: (state.active == player) == bool(n),   # "During your turn, …"
-        # "If your opponent controls 3 or more Forwards more than you", "if you have at least 2 points of damage more
-        # than your opponent"
-        "opponent_forwards_ahead": lambda n: forwards(state.opponent(player)) - forwards() >= n,
-        "damage_ahead": lambda n: points(player) - points(state.opponent(player)) >= n,
-    }
-    return all(_controls(state, player, value, source) if key == "control" else
-               _controls(state, state.opponent(player), value, source) if key == "opponent_control" else
-               _in_break_zone(state, player, value) if key == "break_zone" else
-               _elements_among(state, player, value, key == "elements_differ") if key in (
-                   "elements_among", "elements_differ") else
-               _happened(state, player, value, _HISTORY_CONDITIONS[key]) if key in _HISTORY_CONDITIONS else
-               _paid_with(state, source, value) if key == "paid_elements" else
-               checks[key](int(value))
-               for key, value in condition.items())
+
+def _forward_count(state: GameState, player: str) -> int:
+    """Return how many Forwards a player controls: a condition may be read while the characteristics are computed, so
+    the Forwards made so by a lasting effect count, not those a field ability makes (reading those here would loop)."""
+    return _printed_count(state, player, "forward") + len(_made_forwards(state) & set(field_cards(state, player)))
+
+
+def _hand_size(state: GameState, player: str) -> int:
+    return len(state.zones[f"{player}.hand"].cards)
+
+
+def _damage_points(state: GameState, player: str) -> int:
+    return len(state.zones[f"{player}.damage"].cards)
+
+
+# a condition key -> its test (state, the ability's controller, the key's number)
+_CONDITION_CHECKS: dict[str, Callable[[GameState, str, int], bool]] = {
+    "backups_at_least": lambda state, player, n: _printed_count(state, player, "backup") >= n,
+    "forwards_at_least": lambda state, player, n: _forward_count(state, player) >= n,
+    "damage_at_least": lambda state, player, n: _damage_points(state, player) >= n,
+    "hand_at_most": lambda state, player, n: _hand_size(state, player) <= n,
+    "hand_at_least": lambda state, player, n: _hand_size(state, player) >= n,
+    "opponent_hand_at_most": lambda state, player, n: _hand_size(state, state.opponent(player)) <= n,
+    "opponent_hand_at_least": lambda state, player, n: _hand_size(state, state.opponent(player)) >= n,
+    "opponent_damage_at_least": lambda state, player, n: _damage_points(state, state.opponent(player)) >= n,
+    "your_turn": lambda state, player, n: (state.active == player) == bool(n),   # "During your turn, …"
+    # "If your opponent controls 3 or more Forwards more than you", "if you have at least 2 points of damage more
+    # than your opponent"
+    "opponent_forwards_ahead": lambda state, player, n: (
+        _forward_count(state, state.opponent(player)) - _forward_count(state, player) >= n),
+    "damage_ahead": lambda state, player, n: (
+        _damage_points(state, player) - _damage_points(state, state.opponent(player)) >= n),
+}
 
 
 # a condition on what happened this turn -> the event it counts (turn_history)
@@ -282,7 +310,11 @@ def _made_forwards(state: GameState) -> set[int]:
 def active_field_abilities(state: GameState) -> list[dict[str, Any]]:
     """Return the field abilities working now, each with its source, timestamp and controller."""
     # a condition may read whose turn it is ("During your turn, …"): the board memo is kept per active player
-    return state.memo(f"fftcg.field_abilities.{state.active}", lambda: _active_field_abilities(state), board=True)
+    key = ("fftcg.field_abilities", state.active)
+    found = state.board_memo_values.get(key)  # state.memo(board=True) inlined, with a tuple key
+    if found is None:
+        found = state.board_memo_values[key] = _active_field_abilities(state)
+    return found  # type: ignore[no-any-return]
 
 
 def lost_abilities(state: GameState) -> frozenset[int]:
@@ -481,13 +513,19 @@ def _controller(seen: Seen, iid: int, value: Any) -> bool:
 def _type(seen: Seen, iid: int, value: Any) -> bool:
     """A card type, "character" (Forward, Backup or Monster), or a list of them ("Forward or Monster"); the card's
     current types count (an effect may have made it a Forward, FFTCG 11.12.4.6 ③)."""
-    kind = seen.state.definition(iid).card_type
-    wanted = value if isinstance(value, list) else [value]
-    if any(kind in CHARACTER_TYPES if one == "character" else kind == one for one in wanted):
-        return True
+    state = seen.state
+    kind = state.library.by_id[state.cards[iid].card_id].card_type  # state.definition, inlined: the most read filter key
+    wanted = value if isinstance(value, list) else (value,)
+    for one in wanted:  # loops, not any() over generators: read for every card a filter looks at
+        if (kind in CHARACTER_TYPES) if one == "character" else kind == one:
+            return True
     current = seen.current.get(iid) if seen.current is not None else None
     types = _read(current, "types") if current is not None else None
-    return any(one in (types or ()) for one in wanted)
+    if types:
+        for one in wanted:
+            if one in types:
+                return True
+    return False
 
 
 def _also(seen: Seen, iid: int, value: Any) -> bool:
@@ -651,12 +689,13 @@ def _with_next_cost_change(state: GameState, iid: int, cost: int) -> int:
 
 def cost_of(state: GameState, iid: int) -> int:
     """Return what a card in hand costs to play now: printed cost plus field cost changes, at least 0."""
-    definition = state.definition(iid)
-    cost = definition.cost or 0
+    card = state.cards[iid]
+    facts = printed_index(state)[card.card_id]
+    cost = facts.cost  # the printed cost (0 when none)
     floor = 0  # "(it cannot become 0)": the highest floor of the changes applied, if the cost was that high
-    player = state.cards[iid].owner
+    player = card.owner
     # FFTCG 11.12.4.4: a field ability works where it can; one changing the card's own cost works from the hand
-    for ability in printed_index(state)[definition.id].own_cost_changes:
+    for ability in facts.own_cost_changes:
         if condition_holds(state, ability.get("condition"), player, ability.get("damage"), iid):
             cost += number_of(state, ability["amount"], player, iid)
             floor = max(floor, int(ability.get("floor", 0)))
@@ -675,4 +714,4 @@ def cost_of(state: GameState, iid: int) -> int:
                     continue
                 cost += int(ability["amount"])
                 floor = max(floor, int(ability.get("floor", 0)))
-    return max(min(floor, definition.cost or 0), cost, 0)
+    return max(min(floor, facts.cost), cost, 0)

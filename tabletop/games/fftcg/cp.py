@@ -49,6 +49,9 @@ def ability_cost(cost: Mapping[str, Any], x: int = 0) -> Cost:
     return Cost(amount, (str(cost["element"]),), int(cost.get("element_cp", amount)))
 
 
+_new_tuple = tuple.__new__
+
+
 class Source(NamedTuple):
     """One way of making CP: a discard (2 CP) or a dulled Backup (1 CP), with its elements."""
 
@@ -81,9 +84,8 @@ def _field_has(state: GameState, effect: str) -> bool:
 
 def play_cost(facts: PrintedFacts, amount: int) -> Cost:
     """Return the cost of playing a card with these printed facts from hand (see `character_cost`)."""
-    if facts.light_or_dark:
-        return Cost(amount)
-    return Cost(amount, facts.elements)
+    # Cost(amount) and Cost(amount, facts.elements) made by tuple.__new__: asked for every card of a hand
+    return _new_tuple(Cost, (amount, () if facts.light_or_dark else facts.elements, 1, ()))
 
 
 ELEMENT_NAMES = {"fire": "Fire", "ice": "Ice", "wind": "Wind", "earth": "Earth", "lightning": "Lightning",
@@ -195,10 +197,16 @@ def find_payment(state: GameState, player: str, cost: Cost, exclude: Collection[
         payers = state.board_memo_values[payers_key] = _payers(state, player)
     if len(payers[0]) + 2 * len(payers[1]) < cost.amount:
         return None  # not enough CP even with every card (as _find_payment finds): the common case
-    key = ("fftcg.pay", player, cost.amount, cost.elements, cost.element_amount, cost.needs, frozenset(exclude))
+    key = ("fftcg.pay", player, cost, frozenset(exclude))  # a Cost is a tuple of its fields
+    last = state.keyed_values.get(key)  # state.memo_keyed inlined, keyed by the payers: asked for every card of a hand
+    if last is not None and last[0] == payers:
+        return last[1]  # type: ignore[no-any-return]
     if cost.needs:
-        return state.memo_keyed(key, payers, lambda: _find_several_elements(cost, payers, exclude))
-    return state.memo_keyed(key, payers, lambda: _find_payment(state, player, cost, payers, exclude))
+        found = _find_several_elements(cost, payers, exclude)
+    else:
+        found = _find_payment(state, player, cost, payers, exclude)
+    state.keyed_values[key] = (payers, found)
+    return found
 
 
 def _find_several_elements(cost: Cost, payers: tuple[Any, ...], exclude: Collection[int]

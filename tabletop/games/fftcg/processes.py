@@ -29,14 +29,19 @@ def loss_limit(state: object) -> int:
     return 6 if getattr(state, "format", "") == "limited" else 7
 
 
-def _settled(state: GameState) -> bool:
-    return bool(state.data.get(procedure.DECISION) or state.data.get("outcome"))
-
-
 def _losses(state: GameState) -> list[Action]:
     """FFTCG 12.4.1–12.4.3: the players who lost; both at once is a draw (FFTCG 3.3)."""
-    losers: dict[str, str] = {}
     limit = loss_limit(state)
+    zones, data = state.zones, state.data
+    damage_zones, lose_keys = _loss_keys(state.players)
+    # nobody lost: the usual case, found without wording reasons (asked at every check)
+    for zone in damage_zones:
+        if len(zones[zone].cards) >= limit:
+            break
+    else:
+        if not any(map(data.get, lose_keys)):
+            return []
+    losers: dict[str, str] = {}
     for player in state.players:
         if len(state.zones[f"{player}.damage"].cards) >= limit:
             losers[player] = f"took {limit} damage"
@@ -104,14 +109,29 @@ def _field_check(state: GameState) -> tuple[dict[int, tuple[str, str]], list[int
 def _power_may_fail(state: GameState) -> bool:
     """Tell whether some card on the field may have Power 0 or less (FFTCG 12.4.4) or damage reaching its Power
     (12.4.5): a card has damage or prints Power 0 or less, or a working effect lowers or sets Power."""
+    if on_membership(state, "fftcg.printed_power_fails", lambda: _prints_power_zero(state)):
+        return True
+    cards = state.cards
+    for iid in field_cards(state):
+        if cards[iid].props.get("damage"):
+            return True
+    for effect in active_field_abilities(state):
+        if _lowers_power(effect):
+            return True
+    for effect in state.lists.get("effects", ()):
+        if _lowers_power(effect):
+            return True
+    return False
+
+
+def _prints_power_zero(state: GameState) -> bool:
+    """Tell whether a card on the field prints a Power of 0 or less (kept while the field's cards stay)."""
     index, cards = printed_index(state), state.cards
     for iid in field_cards(state):
-        card = cards[iid]
-        power = index[card.card_id].power
-        if card.props.get("damage") or (power is not None and power <= 0):
+        power = index[cards[iid].card_id].power
+        if power is not None and power <= 0:
             return True
-    return any(_lowers_power(effect) for effect in active_field_abilities(state)) or any(
-        _lowers_power(effect) for effect in state.lists.get("effects", ()))
+    return False
 
 
 def _lowers_power(effect: Mapping[str, Any]) -> bool:
@@ -155,23 +175,23 @@ def _state_trigger_actions(state: GameState) -> list[Action]:
 
 def _state_triggers_now(state: GameState) -> list[tuple[int, int, str]]:
     # most often no card on the field has a state-triggered ability: then nothing else needs a look
-    if not on_membership(state, "fftcg.state_sources", lambda: _has_state_triggers(state)):
-        return []
-    return _state_triggers(state)
+    sources = on_membership(state, "fftcg.state_sources", lambda: _state_trigger_sources(state))
+    return _state_triggers(state, sources) if sources else []
 
 
-def _has_state_triggers(state: GameState) -> bool:
+def _state_trigger_sources(state: GameState) -> tuple[int, ...]:
+    """Return the cards on the field with a state-triggered ability, in field order."""
     printed = printed_index(state)
-    return any(printed[state.cards[iid].card_id].state_triggers for iid in field_cards(state))
+    return tuple(iid for iid in field_cards(state) if printed[state.cards[iid].card_id].state_triggers)
 
 
-def _state_triggers(state: GameState) -> list[tuple[int, int, str]]:
-    """Return (card, ability index, controller) of each state-triggered ability that triggers now."""
+def _state_triggers(state: GameState, sources: tuple[int, ...]) -> list[tuple[int, int, str]]:
+    """Return (card, ability index, controller) of each state-triggered ability of `sources` that triggers now."""
     found: list[tuple[int, int, str]] = []
     waiting = None
     printed = printed_index(state)
     lost = lost_abilities(state)
-    for iid in field_cards(state):
+    for iid in sources:
         if iid in lost:
             continue
         for index, ability in printed[state.cards[iid].card_id].state_triggers:
@@ -199,7 +219,8 @@ def _queue_state_trigger(iid: int, index: int, controller: str) -> Action:
 
 def check_rules(state: GameState) -> list[Action]:
     """Return what every rule process and state trigger requires now, in that order (one check, fewer calls)."""
-    if _settled(state):
+    data = state.data
+    if data.get(procedure.DECISION) or data.get("outcome"):  # settled: a player must answer, or the game is over
         return []
     return _losses(state) + _field_actions(state) + _state_trigger_actions(state)
 
@@ -241,6 +262,12 @@ def _quiet_facts(state: GameState, stacking: bool) -> tuple[Any, ...]:
     may_stack = (stacking and bool(state.lists.get(triggers.PENDING)) and data.get("stage") == "priority"
                  and not data.get("fs_window"))
     return (may_stack, turn_read(state), *map(data.get, _lose_keys(state.players)))
+
+
+@functools.lru_cache(maxsize=None)
+def _loss_keys(players: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Return the Damage Zones of the players and the keys of the facts saying a player lost (read by `_losses`)."""
+    return tuple(f"{player}.damage" for player in players), _lose_keys(players)
 
 
 @functools.lru_cache(maxsize=None)

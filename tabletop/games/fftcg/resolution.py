@@ -59,10 +59,14 @@ def _candidates(state: GameState, spec: Mapping[str, Any], controller: str, sour
     chars = characteristics(state) if zone == "field" else None
     chooser = "summons" if source in state.cards and state.definition(source).card_type == "summon" else "abilities"
     found = []
-    zones = [STACK] if zone == STACK else [f"{player}.{zone}" for player in state.players]  # the stack is shared
-    for where in zones:
+    cards = state.cards
+    seen = Seen(state, controller, source, chars)  # `matches`, inlined: one Seen for every card looked at
+    # the stack is shared; a card in a player's zone is in its owner's zone (what `matches` requires) when its owner
+    # is the zone's
+    places = [(None, STACK)] if zone == STACK else [(player, f"{player}.{zone}") for player in state.players]
+    for owner, where in places:
         for iid in state.zones[where].cards:
-            if iid != source and matches(state, iid, spec, controller, source, chars):
+            if iid != source and (owner is None or cards[iid].owner == owner) and FILTER.holds(seen, iid, spec):
                 if chars is not None and not chars[iid].can_be_chosen_by(chooser, controller):
                     continue  # FFTCG 11.11.5.1: "cannot be chosen" by this kind of play
                 found.append(iid)

@@ -383,12 +383,14 @@ class FFTCGRules(GameRules):
         payments and targets: a play with priority (FFTCG 11.1), a Forward able to attack (10.1.2.1) or to
         block (10.1.3). Every other decision (an answer, a damage split, the hand limit) has no advance command.
         """
-        stage = state.data.get("stage")
-        if procedure.is_waiting(state) or stage not in ("priority", "attack", "block"):
+        data = state.data
+        stage = data.get("stage")
+        if data.get(procedure.DECISION) or stage not in ("priority", "attack", "block"):  # procedure.is_waiting
             return True
         player = decision.player
         if stage == "priority":
-            return self._has_play(state, player)
+            plays, main = self._plays_allowed(state, player)  # as `_has_play`, one call less: asked at every pass
+            return bool(plays or main)
         if stage == "attack":
             return bool(self._ready_attackers(state, player))
         return next(self._blockers(state, player), None) is not None
@@ -464,29 +466,32 @@ class FFTCGRules(GameRules):
         # the ones saved are the cheap ones, whose board memos other questions fill anyway.)
         # state.memo(board=True), inlined with tuple keys: asked at every pass of every seat
         values = state.board_memo_values
+        data = state.data
+        fs_window = bool(data.get("fs_window"))
         # the First Strike window's refusals leave abilities out of what is computed in it (FFTCG 15.2.3.3): keyed apart
         # an ability limited to "while <self> is attacking" is in only while an attack goes on: keyed apart
-        key = ("fftcg.plays", player, state.turn, state.active, len(state.data.get("loop_banned") or ()),
-               bool(state.data.get("fs_window")), bool(state.data.get("attack")), False)
-        plays = values.get(key)
-        if plays is None:
-            plays = values[key] = self._potential_plays(state, player, False)
-        if state.data.get("fs_window"):  # FFTCG 15.2.3.3: no Summons or abilities; Back Attack still (15.2.5.2)
+        # one entry per key: [the plays any timing allows, those less the Main Phase's abilities (an Attack Phase),
+        # the Characters only a Main Phase allows], the last two worked out when first asked for
+        key = ("fftcg.plays", player, state.turn, state.active, len(data.get("loop_banned") or ()),
+               fs_window, bool(data.get("attack")))
+        entry = values.get(key)
+        if entry is None:
+            entry = values[key] = [self._potential_plays(state, player, False), None, None]
+        plays = entry[0]
+        if fs_window:  # FFTCG 15.2.3.3: no Summons or abilities; Back Attack still (15.2.5.2)
             return [play for play in plays if isinstance(play[1], PlayCharacter)], ()
         if state.phase == "attack":
             # computed as in a Main Phase (the Main Phase and the Attack Phase of a turn share them, as the board
             # mostly stays the same), less the abilities limited to a Main Phase (FFTCG 11.6)
-            attack_key = (*key[:-1], "attack")
-            allowed = values.get(attack_key)
+            allowed = entry[1]
             if allowed is None:
-                allowed = values[attack_key] = _outside_main_phase(state, plays)
+                allowed = entry[1] = _outside_main_phase(state, plays)
             return allowed, ()
         if not self._is_main_timing(state, player):
             return plays, ()
-        main_key = (*key[:-1], True)
-        main = values.get(main_key)
+        main = entry[2]
         if main is None:
-            main = values[main_key] = self._potential_plays(state, player, True)
+            main = entry[2] = self._potential_plays(state, player, True)
         return plays, main
 
     def _potential_plays(self, state: GameState, player: str, main_only: bool) -> list[tuple[int, Command]]:
@@ -597,7 +602,15 @@ class FFTCGRules(GameRules):
     def resolve(self, tx: Transaction, command: Command) -> None:
         """Validate a command, carry it out and run the game on to the next decision."""
         state = tx.state
-        stage = state.data.get("stage")
+        data = state.data
+        stage = data.get("stage")
+        if type(command) is PassPriority and stage == "priority" and not data.get(procedure.DECISION):
+            # the most frequent command (every forced pass), taken as the general path below takes it
+            if flow.pass_priority(tx, command.by):
+                flow.run(tx)
+                if data.get("loop_repeat"):
+                    self._check_endless_loop(tx)
+            return
         pending = procedure.pending(state)
         if pending is not None and not isinstance(command, Choose):
             raise IllegalCommand(pending.rule, f"answer first: {pending.prompt or pending.name}")
