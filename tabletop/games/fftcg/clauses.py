@@ -18,7 +18,6 @@ ELEMENT_WORDS = _ELEMENT  # "Fire|Ice|…" as printed
 _TYPES = {"forward": "forward", "backup": "backup", "monster": "monster", "summon": "summon",
           "character": "character"}
 KEYWORD_NAMES = {"haste": "haste", "brave": "brave", "first strike": "first_strike", "back attack": "back_attack"}
-_GRANTABLE = "Haste|Brave|First Strike"
 
 # "1 dull Fire Job Knight Forward of cost 3 or less opponent controls": [count] [state] [element] [Job/Category/
 # Card Name] [type] [qualifiers…]; a Job or Card Name alone names any card of it ("search for 1 Job Moogle").
@@ -268,7 +267,6 @@ def _cost_cards(part: str) -> dict[str, Any] | None:
 
 # -- effect sentences -------------------------------------------------------------------------------------------
 _IT = r"(?:it|them)"
-_POWER_TURN = re.compile(r"^(?:it|they) (?:gains?|loses?) ([+-]?)(\d+) power until the end of the turn$", re.I)
 
 
 # "cannot be broken by opposing Summons or abilities that don't deal damage": their break effects do not break it
