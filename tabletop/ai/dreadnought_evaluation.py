@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tabletop.engine import procedure
 from tabletop.engine.decision import Decision
 from tabletop.engine.rules import GameRules
 from tabletop.engine.state import GameState
@@ -30,6 +31,10 @@ UNIT_WEIGHT = 1.0        # a unit in a slot, besides its BP
 CASTER_HP_VALUE = 100    # the rules' default `caster_hp_value` (DN 6.3 [?]); a game's option overrides it
 HAND_WEIGHT = 0.8
 ARMS_WEIGHT = 1.0
+# A unit in a battle area whose caster is at 0 HP counts this share of its worth: it may still attack, but it
+# blocks for no one (DN 6.1.4: a blocker comes from the attacked area) and breaking it brings no win nearer.
+DEAD_AREA_UNIT_SHARE = 0.5
+TAKE_HP = "_take_hp"     # the game's procedure step that takes an HP card instead of a card of the empty deck
 
 
 Block = tuple[int | None, int, bool]
@@ -57,8 +62,9 @@ class Seat:
         """Return what this side is worth: HP cards, units with their BP, hand and arms."""
         hp = sum(self.hp.values())
         score = HP_WORTH[min(hp, len(HP_WORTH) - 1)] + max(0, hp - len(HP_WORTH) + 1) * HP_BEYOND
-        for units in self.units.values():
-            score += sum(UNIT_WEIGHT + unit.bp / BP_UNIT for unit in units)
+        for side, units in self.units.items():
+            worth = sum(UNIT_WEIGHT + unit.bp / BP_UNIT for unit in units)
+            score += worth if self.hp[side] else DEAD_AREA_UNIT_SHARE * worth
         return score + self.others
 
 
@@ -71,14 +77,30 @@ def unit_bp(rules: GameRules, state: GameState, iid: int) -> int:
 
 
 def seat(rules: GameRules, state: GameState, player: str) -> Seat:
-    """Return a player's side of the table in numbers."""
-    def cards(name: str) -> list[int]:
-        return list(state.zones[zone_id(player, name)].cards)
-    return Seat(hp={s: len(cards(f"hp.{s}")) for s in SIDES},
-                units={s: [Unit(i, unit_bp(rules, state, i)) for i in cards(f"units.{s}")]
+    """Return a player's side of the table in numbers (the HP cards a draw from an empty deck owes already taken)."""
+    zones = state.zones
+    hp = {s: len(zones[zone_id(player, f"hp.{s}")].cards) for s in SIDES}
+    owed = owed_hp_cards(state, player)
+    while owed and any(hp.values()):   # DN 1.3: the player chooses the caster; the one with more HP gives first
+        most = max(SIDES, key=hp.__getitem__)
+        hp[most] -= 1
+        owed -= 1
+    arms = sum(len(zones[zone_id(player, f"arms.{s}")].cards) for s in SIDES)
+    return Seat(hp=hp,
+                units={s: [Unit(i, unit_bp(rules, state, i)) for i in zones[zone_id(player, f"units.{s}")].cards]
                        for s in SIDES},
-                casters={s for s in SIDES if cards(f"caster.{s}")},
-                others=HAND_WEIGHT * len(cards("hand")) + ARMS_WEIGHT * sum(len(cards(f"arms.{s}")) for s in SIDES))
+                casters={s for s in SIDES if zones[zone_id(player, f"caster.{s}")].cards},
+                others=HAND_WEIGHT * len(zones[zone_id(player, "hand")].cards) + ARMS_WEIGHT * arms)
+
+
+def owed_hp_cards(state: GameState, player: str) -> int:
+    """Return the HP cards a player still has to take because a draw found the deck empty (DN 1.3): the steps
+    `_take_hp` of the procedures, the running one included (it waits for the player to choose the caster)."""
+    owed = 0
+    for frame in procedure.stack(state):
+        if frame["ctx"].get("controller") == player:
+            owed += sum(1 for step in frame["steps"][frame["pc"]:] if step.get("effect") == TAKE_HP)
+    return owed
 
 
 def hp_value(state: GameState) -> int:
