@@ -79,6 +79,7 @@ class HeuristicBot:
         self.second_ply_max = second_ply_max
         self.follow_up_top = follow_up_top
         self._steps = 0  # engine steps the decision being scored has made on its copy
+        self.narrow = NARROWED_BY_GAME.get(knowledge.rules.id)  # leaves out candidates others do at least as well
 
     def choose(self, view: View, decision: Decision, legal_commands: Sequence[Command]) -> Command:
         """Return the candidate whose result scores best for the bot's player."""
@@ -86,9 +87,8 @@ class HeuristicBot:
         if len(candidates) == 1:
             return candidates[0]
         game = determinized_game(view, self.knowledge, self.rng, command_iids(candidates))
-        narrow = NARROWED_BY_GAME.get(self.knowledge.rules.id)
-        if narrow is not None:
-            candidates = narrow(game.rules, game.state, candidates)
+        if self.narrow is not None:
+            candidates = self.narrow(game.rules, game.state, candidates)
             if len(candidates) == 1:
                 return candidates[0]
         scores = self.scores(game, decision, candidates)

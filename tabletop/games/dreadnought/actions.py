@@ -90,7 +90,7 @@ def is_listed(state: GameState, command: Command) -> bool:
         return (timing == "speed" and player not in (state.data.get("gear") or ())
                 and command.card in state.zones[zone_id(player, "hand")].cards)
     if isinstance(command, (CastUnit, CastDummy, DiscardUnit, MoveUnit)):
-        return timing == "cast" and command in cast_actions(state, player)
+        return timing == "cast" and command in cast_actions(state, player, only=command.card)
     if isinstance(command, EnchantArms):
         return (timing == "fast" and command.card in playable_from_hand(state, player)
                 and state.definition(command.card).card_type == "arms" and command.side in table.SIDES
@@ -109,18 +109,20 @@ def _can_enchant(state: GameState, player: str, side: str) -> bool:
             and not state.zones[zone_id(player, f"arms.{side}")].cards)  # DN 5.4: at most one per caster
 
 
-def cast_actions(state: GameState, player: str) -> Iterator[Command]:
-    """Yield the cast actions (DN 5.3 a–d)."""
+def cast_actions(state: GameState, player: str, only: int | None = None) -> Iterator[Command]:
+    """Yield the cast actions (DN 5.3 a–d), those of one card when `only` names it."""
     payers = [c for s in table.SIDES if (c := table.caster(state, player, s)) is not None and not state.cards[c].tapped]
     payers += [i for i in state.zones[zone_id(player, "burst")].cards if not state.cards[i].tapped]
-    room = {(side, points): table.fits(state, player, side, points) for side in table.SIDES for points in (1, 2, 3)}
+    room = {side: table.room(state, player, side) for side in table.SIDES}
     helpers: list[int] | None = None   # the 《Cost》 helpers, read only for a unit with a log-cost
     for iid in playable_from_hand(state, player):
+        if only is not None and iid != only:
+            continue
         definition = state.definition(iid)
         if definition.card_type == "unit":
             points = table.SIZES.get(str(definition.attributes.get("size", "S")), 1)
             for side in table.SIDES:
-                if not room[side, points]:
+                if points > room[side]:
                     continue
                 if definition.cost and helpers is None:
                     helpers = [h for h in abilities.cost_helpers(state, player)
@@ -130,14 +132,18 @@ def cast_actions(state: GameState, player: str) -> Iterator[Command]:
                     for pay in combinations([p for p in payers if p != helper], need):
                         yield CastUnit(by=player, card=iid, side=side, pay=tuple(pay), cost_help=helper)
     for iid in state.zones[zone_id(player, "hand")].cards:
+        if only is not None and iid != only:
+            continue
         for side in table.SIDES:
-            if room[side, 1]:
+            if room[side] >= 1:
                 yield CastDummy(by=player, card=iid, side=side)
     for side in table.SIDES:
         other = "right" if side == "left" else "left"
         for iid in table.units(state, player, side):
+            if only is not None and iid != only:
+                continue
             yield DiscardUnit(by=player, card=iid)
-            if table.fits(state, player, other, table.size(state, iid)):
+            if table.size(state, iid) <= room[other]:
                 yield MoveUnit(by=player, card=iid, side=other)
 
 
