@@ -14,12 +14,15 @@ second 4/30, from either seat; a bot can show its strength only in the few games
 """
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Hashable, Sequence
 
 from tabletop.ai.dreadnought_evaluation import best_block, hp_value, seat, unit_bp
 from tabletop.engine.commands import Command
 from tabletop.engine.rules import GameRules
 from tabletop.engine.state import GameState
+
+DUMMY = "CastDummy"   # the game's command casting a card closed as a dummy (DN 5.3 b), read by its name
 
 
 def sensible_attacks(rules: GameRules, state: GameState, candidates: Sequence[Command]) -> list[Command]:
@@ -43,3 +46,27 @@ def sensible_attacks(rules: GameRules, state: GameState, candidates: Sequence[Co
     kept = {id(command) for _cost, command in best.values()}
     dropped = {id(c) for c in attacks} - kept
     return [c for c in candidates if id(c) not in dropped]
+
+
+def sensible_dummies(candidates: Sequence[Command]) -> list[Command]:
+    """Return the candidates with one dummy cast per unit slot: the card the other candidates use least.
+
+    A dummy is a closed 50 BP unit whichever card it is (DN 5.3 b), so the evaluation scores every dummy into a
+    slot alike; the card it spends is best one the player has least other use for now. Other commands are kept.
+    """
+    dummies = [c for c in candidates if c.command_name() == DUMMY]
+    if len(dummies) < 3:
+        return list(candidates)
+    uses = Counter(getattr(c, "card", None) for c in candidates if c.command_name() != DUMMY)
+    best: dict[str, Command] = {}
+    for dummy in dummies:
+        side: str = getattr(dummy, "side")
+        if side not in best or uses[getattr(dummy, "card")] < uses[getattr(best[side], "card")]:
+            best[side] = dummy
+    kept = {id(c) for c in best.values()}
+    return [c for c in candidates if c.command_name() != DUMMY or id(c) in kept]
+
+
+def sensible_commands(rules: GameRules, state: GameState, candidates: Sequence[Command]) -> list[Command]:
+    """Return the candidates worth scoring: the sensible attacks and dummies, every other command."""
+    return sensible_dummies(sensible_attacks(rules, state, candidates))

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Sequence
 from tabletop.ai.bot import Knowledge
 from tabletop.ai.candidates import candidate_commands, distinct_commands, is_pass
 from tabletop.ai.determinize import determinized_game
-from tabletop.ai.dreadnought_attacks import sensible_attacks
+from tabletop.ai.dreadnought_attacks import sensible_commands
 from tabletop.ai.evaluation import Evaluation, score_state
 from tabletop.ai.lookahead import Reply, is_something_pending, passive_reply, play_on
 from tabletop.engine.commands import Command, cards_of
@@ -47,7 +47,7 @@ FOLLOW_UP_DISCOUNT = 1e-4
 # does at least as well: a DreadNought attack is tried only with the group of least BP that ends its battle the
 # same way (`dreadnought_attacks`; the rules list every group of units at every area, 41-51 candidates with four
 # units). The Monte-Carlo bot narrows them the same way on its first deal.
-NARROWED_BY_GAME: dict[str, Narrowing] = {"dreadnought": sensible_attacks}
+NARROWED_BY_GAME: dict[str, Narrowing] = {"dreadnought": sensible_commands}
 
 
 class HeuristicBot:
@@ -176,6 +176,8 @@ class HeuristicBot:
         advance = game.rules.advance_command(game.state, decision)
         resolving = depth > 1 and is_something_pending(game)
         options, _ = distinct_commands(game.state, candidate_commands(decision, game.legal_commands(player)))
+        if self.narrow is not None:
+            options = self.narrow(game.rules, game.state, options)
         for command in options:
             if is_pass(command, advance) and not resolving:
                 continue

@@ -113,14 +113,13 @@ def ability_holder(state: GameState, iid: int) -> int:
 def sources(state: GameState) -> list[int]:
     """Return the cards whose abilities might be valid: the Battle Areas and the Speed Areas (do not mutate)."""
     def compute() -> list[int]:
-        found = []
-        for player in state.players:
-            for side in table.SIDES:
-                for name in ("caster", "units", "arms"):
-                    found.extend(state.zones[zone_id(player, f"{name}.{side}")].cards)
-            found.extend(state.zones[zone_id(player, "speed")].cards)
-        return found
+        zones = state.zones
+        return [iid for player in state.players for name in SOURCE_ZONES for iid in zones[zone_id(player, name)].cards]
     return state.memo("dn.sources", compute, board=True)
+
+
+SOURCE_ZONES = tuple(f"{name}.{side}" for side in table.SIDES for name in ("caster", "units", "arms")) + ("speed",)
+"""The zones of a player whose cards' abilities might be valid, in the order `sources` lists them."""
 
 
 def _cards_by_timing(library: CardLibrary) -> dict[str, frozenset[str]]:
