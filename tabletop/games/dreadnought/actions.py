@@ -173,6 +173,7 @@ def ability_plays(state: GameState, player: str, timing: str, only: int | None =
     card when `only` names it."""
     used = set(state.data.get("used") or ())
     helpers: list[int] | None = None   # the 《Cost》 helpers, read only for an ability with a discard cost
+    hand: list[int] | None = None      # the cards a discard cost may take, read only for such an ability
     cards = _ability_cards(state, player)
     for iid in cards if only is None else [c for c in cards if c == only]:
         if not abilities.has_timing(state, iid, timing):
@@ -194,9 +195,10 @@ def ability_plays(state: GameState, player: str, timing: str, only: int | None =
             if cost.get("discard") and helpers is None:
                 helpers = [h for h in abilities.cost_helpers(state, player)
                            if abilities.cost_reduction(state, h, "discard_less")]
+                hand = playable_from_hand(state, player)
             for helper in [None, *(helpers or ())] if cost.get("discard") else [None]:
                 need = max(0, int(cost.get("discard", 0)) - abilities.cost_reduction(state, helper, "discard_less"))
-                payable = [c for c in playable_from_hand(state, player) if c not in (iid, helper)]
+                payable = [c for c in hand or () if c not in (iid, helper)] if need else []
                 for paid in combinations(payable, need):
                     for modes in abilities.mode_choices(ability):
                         for target in choices:

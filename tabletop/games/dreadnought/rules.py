@@ -249,7 +249,7 @@ class DreadnoughtRules(GameRules):
 
     def card_value(self, state: GameState, iid: int, name: str) -> int:
         if name == "bp" and (table.is_dummy(state, iid) or state.definition(iid).card_type == "unit"):
-            return abilities.bp(state, iid)[0]  # what bots read most, without the other values
+            return abilities.bp_value(state, iid)  # what bots read most, without the other values
         return super().card_value(state, iid, name)
 
     def card_marks(self, state: GameState, iid: int) -> tuple[str, ...]:
