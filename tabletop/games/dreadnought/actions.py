@@ -41,33 +41,43 @@ def current_timing(state: GameState, player: str) -> str | None:
 
 def legal(state: GameState, player: str) -> list[Command]:
     """Return every action the rules allow `player` now (empty when another player acts); do not mutate it."""
-    return state.memo(f"dn.legal.{player}", lambda: _without_spent(state, _legal(state, player)))
+    return state.memo(_legal_key(player), lambda: list(iter_legal(state, player)))
 
 
-def _without_spent(state: GameState, found: list[Command]) -> list[Command]:
-    """Leave out the plays of this phase's ended loops (DN 9.4: then the loop cannot be repeated)."""
+def iter_legal(state: GameState, player: str) -> Iterator[Command]:
+    """Yield what `legal` lists, in its order, one at a time (all at once when already listed): a bot asking
+    whether it has a choice stops at the second."""
+    listed = state.memo_values.get(_legal_key(player))
+    if listed is not None:
+        yield from listed
+        return
     ended = loops.spent(state)
-    return [c for c in found if loops.command_text(c) not in ended] if ended else found
+    for command in _legal(state, player):
+        if not ended or loops.command_text(command) not in ended:  # DN 9.4: an ended loop is not repeated
+            yield command
 
 
-def _legal(state: GameState, player: str) -> list[Command]:
+def _legal_key(player: str) -> str:
+    return f"dn.legal.{player}"
+
+
+def _legal(state: GameState, player: str) -> Iterator[Command]:
     timing = current_timing(state, player)
     if timing is None:
-        return []
-    found: list[Command] = [PassPriority(by=player)]
-    found += [GodDraw(by=player, card=i) for i in state.zones[zone_id(player, "burst")].cards
-              if not state.cards[i].tapped]
-    found += list(ability_plays(state, player, timing))
+        return
+    yield PassPriority(by=player)
+    yield from (GodDraw(by=player, card=i) for i in state.zones[zone_id(player, "burst")].cards
+                if not state.cards[i].tapped)
+    yield from ability_plays(state, player, timing)
     if timing == "speed" and player not in (state.data.get("gear") or ()):
-        found += [GearChange(by=player, card=i) for i in state.zones[zone_id(player, "hand")].cards]
+        yield from (GearChange(by=player, card=i) for i in state.zones[zone_id(player, "hand")].cards)
     elif timing == "cast":
-        found += list(cast_actions(state, player))
+        yield from cast_actions(state, player)
     elif timing == "fast":
-        found += [EnchantArms(by=player, card=i, side=s) for i in playable_from_hand(state, player)
-                  if state.definition(i).card_type == "arms" for s in table.SIDES if _can_enchant(state, player, s)]
+        yield from (EnchantArms(by=player, card=i, side=s) for i in playable_from_hand(state, player)
+                    if state.definition(i).card_type == "arms" for s in table.SIDES if _can_enchant(state, player, s))
     elif timing == "ac":
-        found += list(attacks(state, player))
-    return found
+        yield from attacks(state, player)
 
 
 def is_listed(state: GameState, command: Command) -> bool:

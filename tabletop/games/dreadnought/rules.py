@@ -7,7 +7,7 @@ digest is a parameter with a documented default (`parameters.py`). Manual moves 
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from itertools import combinations
 from typing import Any, ClassVar
 
@@ -149,6 +149,15 @@ class DreadnoughtRules(GameRules):
         if decision is not None:
             return _answers(decision) if decision.player == player else []
         return list(actions.legal(state, player))
+
+    def iter_legal_commands(self, state: GameState, player: str) -> Iterator[Command]:
+        """Yield the legal commands one at a time: a bot asking whether it has a choice stops at the second."""
+        if self.outcome(state) is not None:
+            return iter(())
+        decision = procedure.pending(state)
+        if decision is not None:
+            return iter(_answers(decision) if decision.player == player else ())
+        return actions.iter_legal(state, player)
 
     def resolve(self, tx: Transaction, command: Command) -> None:
         self.refuse_if_over(tx.state)
