@@ -4,7 +4,10 @@ Reads the state shape of tabletop.games.dreadnought (zones `hp.left/right`, `uni
 `arms.*`, `hand`; `data["battle"]` with attackers, defender, side and blocker while an attack is on) through the
 rules' `card_value`, never importing the game module. A battle still on is scored by what its damage will do (the
 lookahead stops at the block, see `is_settled`). A player loses when every caster is at 0 HP (DN 1.2),
-so HP cards weigh most, and the last ones more than the first.
+so HP cards weigh most, and the last ones more than the first. HP cards a draw from the empty deck still owes (the
+game's `_take_hp` steps, waiting for the player to choose the caster, DN 1.3) count as taken already, so that a
+"may draw" is declined when the deck is empty. A unit beside a caster at 0 HP counts half: it blocks for no one, and
+breaking it brings no win nearer than breaking a unit that guards HP cards.
 
 Measured, not kept: a deep evaluation for the Monte-Carlo bot alone that played the rest of the turn's Action
 Phase out on the numbers (each side's costliest attack against the best block, in turn, until both passed; commit

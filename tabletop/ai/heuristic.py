@@ -43,10 +43,13 @@ FOLLOW_UP_STEPS_BY_GAME = {"vanguard": 25, "dreadnought": 30}
 # A follow-up's score counts this much less than the same score reached at once, so that the bot
 # does not spend actions (swapping circles) that merely precede what it could do directly.
 FOLLOW_UP_DISCOUNT = 1e-4
-# Per game, how the bots narrow a decision's candidates before scoring them, leaving out those another candidate
-# does at least as well: a DreadNought attack is tried only with the group of least BP that ends its battle the
-# same way (`dreadnought_attacks`; the rules list every group of units at every area, 41-51 candidates with four
-# units). The Monte-Carlo bot narrows them the same way on its first deal.
+# Per game, how the bots narrow a decision's candidates (and the heuristic its follow-ups) before scoring them,
+# leaving out those another candidate does at least as well: a DreadNought attack is tried only with the group of
+# least BP that ends its battle the same way, and one dummy per unit slot (`dreadnought_attacks`; the rules list
+# every group of units at every area, 41-51 candidates with four units, and every hand card as a dummy). The
+# Monte-Carlo bot narrows them the same way on its first deal. Measured for DreadNought (heuristic against heuristic,
+# seats and decks alternating, load 7-13 on 2 cores): narrowed attacks with the evaluation's HP owed and areas at
+# 0 HP against neither, 25/31 (80.6 %, CI 63.7-90.8 %); narrowed dummies too against attacks alone, 17/32 (53 %).
 NARROWED_BY_GAME: dict[str, Narrowing] = {"dreadnought": sensible_commands}
 
 
@@ -59,7 +62,7 @@ class HeuristicBot:
     answer the copy plays on through the opponent's answers (passive, unless `reply` models
     them otherwise) until the bot decides again, so that attacks are scored by what they do.
     When few candidates are open and a candidate leaves the bot to act again, its best own follow-up
-    counts too. Ties break by a seeded generator, so the bot is deterministic for a seed.
+    counts too. Candidates another does at least as well are left out first (NARROWED_BY_GAME). Ties break by a seeded generator, so the bot is deterministic for a seed.
     """
 
     def __init__(self, knowledge: Knowledge, seed: int = 0, evaluation: Evaluation | None = None,
