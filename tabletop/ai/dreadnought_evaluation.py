@@ -14,6 +14,12 @@ Phase out on the numbers (each side's costliest attack against the best block, i
 6b8797d) won 15/40 against the heuristic (37.5 %, CI 24.2–53.0 %); before it and before the lookahead stopped at
 the block, the Monte-Carlo bot had won 10/20. With its attacks narrowed and the opponent's reactions tried out
 instead (`dreadnought_attacks`), 33/60.
+
+Measured with the HP owed and the areas at 0 HP counted and the heuristic's candidates narrowed (issue 20, load 12-17
+on 2 cores): the bundled decks no longer balance. Heuristic against itself, seeds 500-529: Verdant Stampede won
+24/30 (its Ancient Treant's "may draw" no longer costs HP cards late in the game; before, 6/11). The Monte-Carlo bot
+(300 ms CPU) against the heuristic, ai_strength's 80 games of seed 1: 42/80 (52.5 %, CI 41.7-63.1 %), 37/40 holding
+Verdant Stampede and 5/40 holding Crimson Tide Pact: the decks decide again, as before s4-dn-decks.
 """
 from __future__ import annotations
 
