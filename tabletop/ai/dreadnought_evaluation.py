@@ -4,18 +4,28 @@ Reads the state shape of tabletop.games.dreadnought (zones `hp.left/right`, `uni
 `arms.*`, `hand`; `data["battle"]` with attackers, defender, side and blocker while an attack is on) through the
 rules' `card_value`, never importing the game module. A battle still on is scored by what its damage will do (the
 lookahead stops at the block, see `is_settled`). A player loses when every caster is at 0 HP (DN 1.2),
-so HP cards weigh most, and the last ones more than the first.
+so HP cards weigh most, and the last ones more than the first. HP cards a draw from the empty deck still owes (the
+game's `_take_hp` steps, waiting for the player to choose the caster, DN 1.3) count as taken already, so that a
+"may draw" is declined when the deck is empty. A unit beside a caster at 0 HP counts half: it blocks for no one, and
+breaking it brings no win nearer than breaking a unit that guards HP cards.
 
 Measured, not kept: a deep evaluation for the Monte-Carlo bot alone that played the rest of the turn's Action
 Phase out on the numbers (each side's costliest attack against the best block, in turn, until both passed; commit
 6b8797d) won 15/40 against the heuristic (37.5 %, CI 24.2–53.0 %); before it and before the lookahead stopped at
 the block, the Monte-Carlo bot had won 10/20. With its attacks narrowed and the opponent's reactions tried out
 instead (`dreadnought_attacks`), 33/60.
+
+Measured with the HP owed and the areas at 0 HP counted and the heuristic's candidates narrowed (issue 20, load 12-17
+on 2 cores): the bundled decks no longer balance. Heuristic against itself, seeds 500-529: Verdant Stampede won
+24/30 (its Ancient Treant's "may draw" no longer costs HP cards late in the game; before, 6/11). The Monte-Carlo bot
+(300 ms CPU) against the heuristic, ai_strength's 80 games of seed 1: 42/80 (52.5 %, CI 41.7-63.1 %), 37/40 holding
+Verdant Stampede and 5/40 holding Crimson Tide Pact: the decks decide again, as before s4-dn-decks.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tabletop.engine import procedure
 from tabletop.engine.decision import Decision
 from tabletop.engine.rules import GameRules
 from tabletop.engine.state import GameState
@@ -30,6 +40,10 @@ UNIT_WEIGHT = 1.0        # a unit in a slot, besides its BP
 CASTER_HP_VALUE = 100    # the rules' default `caster_hp_value` (DN 6.3 [?]); a game's option overrides it
 HAND_WEIGHT = 0.8
 ARMS_WEIGHT = 1.0
+# A unit in a battle area whose caster is at 0 HP counts this share of its worth: it may still attack, but it
+# blocks for no one (DN 6.1.4: a blocker comes from the attacked area) and breaking it brings no win nearer.
+DEAD_AREA_UNIT_SHARE = 0.5
+TAKE_HP = "_take_hp"     # the game's procedure step that takes an HP card instead of a card of the empty deck
 
 
 Block = tuple[int | None, int, bool]
@@ -57,8 +71,9 @@ class Seat:
         """Return what this side is worth: HP cards, units with their BP, hand and arms."""
         hp = sum(self.hp.values())
         score = HP_WORTH[min(hp, len(HP_WORTH) - 1)] + max(0, hp - len(HP_WORTH) + 1) * HP_BEYOND
-        for units in self.units.values():
-            score += sum(UNIT_WEIGHT + unit.bp / BP_UNIT for unit in units)
+        for side, units in self.units.items():
+            worth = sum(UNIT_WEIGHT + unit.bp / BP_UNIT for unit in units)
+            score += worth if self.hp[side] else DEAD_AREA_UNIT_SHARE * worth
         return score + self.others
 
 
@@ -71,14 +86,30 @@ def unit_bp(rules: GameRules, state: GameState, iid: int) -> int:
 
 
 def seat(rules: GameRules, state: GameState, player: str) -> Seat:
-    """Return a player's side of the table in numbers."""
-    def cards(name: str) -> list[int]:
-        return list(state.zones[zone_id(player, name)].cards)
-    return Seat(hp={s: len(cards(f"hp.{s}")) for s in SIDES},
-                units={s: [Unit(i, unit_bp(rules, state, i)) for i in cards(f"units.{s}")]
+    """Return a player's side of the table in numbers (the HP cards a draw from an empty deck owes already taken)."""
+    zones = state.zones
+    hp = {s: len(zones[zone_id(player, f"hp.{s}")].cards) for s in SIDES}
+    owed = owed_hp_cards(state, player)
+    while owed and any(hp.values()):   # DN 1.3: the player chooses the caster; the one with more HP gives first
+        most = max(SIDES, key=hp.__getitem__)
+        hp[most] -= 1
+        owed -= 1
+    arms = sum(len(zones[zone_id(player, f"arms.{s}")].cards) for s in SIDES)
+    return Seat(hp=hp,
+                units={s: [Unit(i, unit_bp(rules, state, i)) for i in zones[zone_id(player, f"units.{s}")].cards]
                        for s in SIDES},
-                casters={s for s in SIDES if cards(f"caster.{s}")},
-                others=HAND_WEIGHT * len(cards("hand")) + ARMS_WEIGHT * sum(len(cards(f"arms.{s}")) for s in SIDES))
+                casters={s for s in SIDES if zones[zone_id(player, f"caster.{s}")].cards},
+                others=HAND_WEIGHT * len(zones[zone_id(player, "hand")].cards) + ARMS_WEIGHT * arms)
+
+
+def owed_hp_cards(state: GameState, player: str) -> int:
+    """Return the HP cards a player still has to take because a draw found the deck empty (DN 1.3): the steps
+    `_take_hp` of the procedures, the running one included (it waits for the player to choose the caster)."""
+    owed = 0
+    for frame in procedure.stack(state):
+        if frame["ctx"].get("controller") == player:
+            owed += sum(1 for step in frame["steps"][frame["pc"]:] if step.get("effect") == TAKE_HP)
+    return owed
 
 
 def hp_value(state: GameState) -> int:

@@ -8,13 +8,19 @@ from collections.abc import Callable, Iterable, Sequence
 from tabletop.ai.bot import Knowledge
 from tabletop.ai.candidates import candidate_commands, distinct_commands, is_pass
 from tabletop.ai.determinize import determinized_game
+from tabletop.ai.dreadnought_attacks import sensible_commands
 from tabletop.ai.evaluation import Evaluation, score_state
 from tabletop.ai.lookahead import Reply, is_something_pending, passive_reply, play_on
 from tabletop.engine.commands import Command, cards_of
 from tabletop.engine.decision import Decision
 from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.game import Game
+from tabletop.engine.rules import GameRules
+from tabletop.engine.state import GameState
 from tabletop.engine.view import View
+
+Narrowing = Callable[[GameRules, GameState, Sequence[Command]], list[Command]]
+"""Narrows a decision's candidates on a table: (rules, an imagined deal's state, candidates) -> those worth scoring."""
 
 # Added to the pass / next-phase answer so that a bot with nothing better to do moves on
 # instead of making moves that change nothing (tapping and untapping a card forever).
@@ -37,6 +43,14 @@ FOLLOW_UP_STEPS_BY_GAME = {"vanguard": 25, "dreadnought": 30}
 # A follow-up's score counts this much less than the same score reached at once, so that the bot
 # does not spend actions (swapping circles) that merely precede what it could do directly.
 FOLLOW_UP_DISCOUNT = 1e-4
+# Per game, how the bots narrow a decision's candidates (and the heuristic its follow-ups) before scoring them,
+# leaving out those another candidate does at least as well: a DreadNought attack is tried only with the group of
+# least BP that ends its battle the same way, and one dummy per unit slot (`dreadnought_attacks`; the rules list
+# every group of units at every area, 41-51 candidates with four units, and every hand card as a dummy). The
+# Monte-Carlo bot narrows them the same way on its first deal. Measured for DreadNought (heuristic against heuristic,
+# seats and decks alternating, load 7-13 on 2 cores): narrowed attacks with the evaluation's HP owed and areas at
+# 0 HP against neither, 25/31 (80.6 %, CI 63.7-90.8 %); narrowed dummies too against attacks alone, 17/32 (53 %).
+NARROWED_BY_GAME: dict[str, Narrowing] = {"dreadnought": sensible_commands}
 
 
 class HeuristicBot:
@@ -48,7 +62,7 @@ class HeuristicBot:
     answer the copy plays on through the opponent's answers (passive, unless `reply` models
     them otherwise) until the bot decides again, so that attacks are scored by what they do.
     When few candidates are open and a candidate leaves the bot to act again, its best own follow-up
-    counts too. Ties break by a seeded generator, so the bot is deterministic for a seed.
+    counts too. Candidates another does at least as well are left out first (NARROWED_BY_GAME). Ties break by a seeded generator, so the bot is deterministic for a seed.
     """
 
     def __init__(self, knowledge: Knowledge, seed: int = 0, evaluation: Evaluation | None = None,
@@ -68,6 +82,7 @@ class HeuristicBot:
         self.second_ply_max = second_ply_max
         self.follow_up_top = follow_up_top
         self._steps = 0  # engine steps the decision being scored has made on its copy
+        self.narrow = NARROWED_BY_GAME.get(knowledge.rules.id)  # leaves out candidates others do at least as well
 
     def choose(self, view: View, decision: Decision, legal_commands: Sequence[Command]) -> Command:
         """Return the candidate whose result scores best for the bot's player."""
@@ -75,6 +90,10 @@ class HeuristicBot:
         if len(candidates) == 1:
             return candidates[0]
         game = determinized_game(view, self.knowledge, self.rng, command_iids(candidates))
+        if self.narrow is not None:
+            candidates = self.narrow(game.rules, game.state, candidates)
+            if len(candidates) == 1:
+                return candidates[0]
         scores = self.scores(game, decision, candidates)
         best = max(range(len(candidates)), key=lambda i: (scores[i], self.rng.random()))
         return candidates[best]
@@ -160,6 +179,8 @@ class HeuristicBot:
         advance = game.rules.advance_command(game.state, decision)
         resolving = depth > 1 and is_something_pending(game)
         options, _ = distinct_commands(game.state, candidate_commands(decision, game.legal_commands(player)))
+        if self.narrow is not None:
+            options = self.narrow(game.rules, game.state, options)
         for command in options:
             if is_pass(command, advance) and not resolving:
                 continue

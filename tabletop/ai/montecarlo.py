@@ -9,21 +9,15 @@ from collections.abc import Callable, Sequence
 from tabletop.ai.bot import Knowledge
 from tabletop.ai.candidates import candidate_commands, is_pass, pick_subsets
 from tabletop.ai.determinize import determinized_game
-from tabletop.ai.dreadnought_attacks import sensible_attacks
 from tabletop.ai.evaluation import DEEP_EVALUATIONS, WIN_SCORE, score_state
-from tabletop.ai.heuristic import PASS_BONUS, HeuristicBot, command_iids
+from tabletop.ai.heuristic import NARROWED_BY_GAME, PASS_BONUS, HeuristicBot, command_iids
 from tabletop.ai.lookahead import considered_reply
 from tabletop.ai.passive_bot import is_passing
 from tabletop.engine.commands import Command
 from tabletop.engine.decision import Decision
 from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.game import Game
-from tabletop.engine.rules import GameRules
-from tabletop.engine.state import GameState
 from tabletop.engine.view import View
-
-Narrowing = Callable[[GameRules, GameState, Sequence[Command]], list[Command]]
-"""Narrows a decision's candidates on a table: (rules, the first deal's state, candidates) -> those worth scoring."""
 
 # A rollout that stops before the game ends turns the evaluation into a win chance with this scale.
 SCORE_SCALE = 8.0
@@ -56,10 +50,8 @@ LOOKAHEAD_BY_GAME: dict[str, dict[str, int]] = {
 # thinking: where the imagined deals seldom change what the lookahead sees (Grand Archive: the opponent's hidden hand
 # never acts on the copy), further deals only repeat the same scores, and the answer comes sooner.
 SETTLED_ROUNDS_BY_GAME: dict[str, int] = {"grand-archive": 4}
-# Per game, how the bot narrows a decision's candidates (read on the first deal) before scoring them, so that its
-# budget goes to the candidates that differ: a DreadNought attack is tried only with the group of least BP that
-# ends its battle the same way (`dreadnought_attacks`; the rules list every group of units at every area).
-NARROWED_BY_GAME: dict[str, Narrowing] = {"dreadnought": sensible_attacks}
+# The candidates are narrowed (read on the first deal) as the heuristic narrows them (`heuristic.NARROWED_BY_GAME`),
+# so that the budget goes to the candidates that differ.
 # Every candidate is scored on every deal: dropping the worse half after 8, 16, ... deals (successive
 # halving, with the Vanguard guard model of lookahead.py's note) won 110/200 in Vanguard; not kept.
 

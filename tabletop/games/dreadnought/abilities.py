@@ -113,14 +113,13 @@ def ability_holder(state: GameState, iid: int) -> int:
 def sources(state: GameState) -> list[int]:
     """Return the cards whose abilities might be valid: the Battle Areas and the Speed Areas (do not mutate)."""
     def compute() -> list[int]:
-        found = []
-        for player in state.players:
-            for side in table.SIDES:
-                for name in ("caster", "units", "arms"):
-                    found.extend(state.zones[zone_id(player, f"{name}.{side}")].cards)
-            found.extend(state.zones[zone_id(player, "speed")].cards)
-        return found
+        zones = state.zones
+        return [iid for player in state.players for name in SOURCE_ZONES for iid in zones[zone_id(player, name)].cards]
     return state.memo("dn.sources", compute, board=True)
+
+
+SOURCE_ZONES = tuple(f"{name}.{side}" for side in table.SIDES for name in ("caster", "units", "arms")) + ("speed",)
+"""The zones of a player whose cards' abilities might be valid, in the order `sources` lists them."""
 
 
 def _cards_by_timing(library: CardLibrary) -> dict[str, frozenset[str]]:
@@ -252,22 +251,31 @@ def _applies(state: GameState, holder: int, step: Mapping[str, Any], iid: int) -
 
 def bp(state: GameState, iid: int) -> tuple[int, list[str]]:
     """Return a unit's current BP and what changed it (printed, 《Auto》 bonuses, until-end-of-turn changes)."""
-    found = battle_bps(state).get(iid)
-    return found if found is not None else _bp(state, iid)
+    changes = battle_bps(state).get(iid)
+    if changes is None:
+        changes = _bp_changes(state, iid)
+    return _bp_with(state, iid, changes), _bp_why(state, iid, changes)
 
 
-def battle_bps(state: GameState) -> dict[int, tuple[int, list[str]]]:
-    """Return the current BP of every card in a unit slot, read once per board version (do not mutate)."""
-    def compute() -> dict[int, tuple[int, list[str]]]:
+def bp_value(state: GameState, iid: int) -> int:
+    """Return a unit's current BP alone (what the rules and the bots read most)."""
+    changes = battle_bps(state).get(iid)
+    return _bp_with(state, iid, changes if changes is not None else _bp_changes(state, iid))
+
+
+def battle_bps(state: GameState) -> dict[int, list[tuple[int, int]]]:
+    """Return the 《Auto》 BP changes (amount, holder) of every card in a unit slot, read once per board version
+    (do not mutate)."""
+    def compute() -> dict[int, list[tuple[int, int]]]:
         units = [iid for player in state.players for iid in table.all_units(state, player)]
-        if not units:
-            return {}
         changes: dict[int, list[tuple[int, int]]] = {iid: [] for iid in units}  # (amount, holder) per unit
+        if not units:
+            return changes
         for holder, step in _bp_bonuses(state):  # each step's filter read against every unit at once
             seen = Seen(state, state.cards[holder].controller, holder)
             for iid in FILTER.select(seen, units, step.get("to") or {}):
                 changes[iid].append((int(step["amount"]), holder))
-        return {iid: _bp_with(state, iid, changes[iid]) for iid in units}
+        return changes
     return state.memo("dn.bps", compute, board=True)
 
 
@@ -276,25 +284,27 @@ def _bp_bonuses(state: GameState) -> list[tuple[int, Mapping[str, Any]]]:
     return [(holder, step) for holder, step in auto_effects(state) if step.get("effect") == "bp_bonus"]
 
 
-def _bp(state: GameState, iid: int) -> tuple[int, list[str]]:
-    changes = [(int(step["amount"]), holder) for holder, step in _bp_bonuses(state) if _applies(state, holder, step, iid)]
-    return _bp_with(state, iid, changes)
+def _bp_changes(state: GameState, iid: int) -> list[tuple[int, int]]:
+    return [(int(step["amount"]), holder) for holder, step in _bp_bonuses(state) if _applies(state, holder, step, iid)]
 
 
-def _bp_with(state: GameState, iid: int, changes: list[tuple[int, int]]) -> tuple[int, list[str]]:
+def _bp_with(state: GameState, iid: int, changes: list[tuple[int, int]]) -> int:
     """Return a unit's BP: printed (a dummy's 50), the 《Auto》 `changes` (amount, holder), this turn's change."""
     if table.is_dummy(state, iid):
-        return table.DUMMY_BP, []
-    value = state.definition(iid).stat("bp")
-    why = []
-    for amount, holder in changes:
-        value += amount
-        why.append(f"{amount:+d} {state.definition(holder).name}")
+        return table.DUMMY_BP
+    return (state.definition(iid).stat("bp") + sum(amount for amount, _holder in changes)
+            + int(state.cards[iid].props.get("bp_turn", 0)))
+
+
+def _bp_why(state: GameState, iid: int, changes: list[tuple[int, int]]) -> list[str]:
+    """Return what changed a unit's printed BP, as `_bp_with` adds it up."""
+    if table.is_dummy(state, iid):
+        return []
+    why = [f"{amount:+d} {state.definition(holder).name}" for amount, holder in changes]
     turn = int(state.cards[iid].props.get("bp_turn", 0))
     if turn:
-        value += turn
         why.append(f"{turn:+d} this turn")
-    return value, why
+    return why
 
 
 def _lowering_cards(library: CardLibrary) -> frozenset[str]:

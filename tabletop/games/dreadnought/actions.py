@@ -41,33 +41,43 @@ def current_timing(state: GameState, player: str) -> str | None:
 
 def legal(state: GameState, player: str) -> list[Command]:
     """Return every action the rules allow `player` now (empty when another player acts); do not mutate it."""
-    return state.memo(f"dn.legal.{player}", lambda: _without_spent(state, _legal(state, player)))
+    return state.memo(_legal_key(player), lambda: list(iter_legal(state, player)))
 
 
-def _without_spent(state: GameState, found: list[Command]) -> list[Command]:
-    """Leave out the plays of this phase's ended loops (DN 9.4: then the loop cannot be repeated)."""
+def iter_legal(state: GameState, player: str) -> Iterator[Command]:
+    """Yield what `legal` lists, in its order, one at a time (all at once when already listed): a bot asking
+    whether it has a choice stops at the second."""
+    listed = state.memo_values.get(_legal_key(player))
+    if listed is not None:
+        yield from listed
+        return
     ended = loops.spent(state)
-    return [c for c in found if loops.command_text(c) not in ended] if ended else found
+    for command in _legal(state, player):
+        if not ended or loops.command_text(command) not in ended:  # DN 9.4: an ended loop is not repeated
+            yield command
 
 
-def _legal(state: GameState, player: str) -> list[Command]:
+def _legal_key(player: str) -> str:
+    return f"dn.legal.{player}"
+
+
+def _legal(state: GameState, player: str) -> Iterator[Command]:
     timing = current_timing(state, player)
     if timing is None:
-        return []
-    found: list[Command] = [PassPriority(by=player)]
-    found += [GodDraw(by=player, card=i) for i in state.zones[zone_id(player, "burst")].cards
-              if not state.cards[i].tapped]
-    found += list(ability_plays(state, player, timing))
+        return
+    yield PassPriority(by=player)
+    yield from (GodDraw(by=player, card=i) for i in state.zones[zone_id(player, "burst")].cards
+                if not state.cards[i].tapped)
+    yield from ability_plays(state, player, timing)
     if timing == "speed" and player not in (state.data.get("gear") or ()):
-        found += [GearChange(by=player, card=i) for i in state.zones[zone_id(player, "hand")].cards]
+        yield from (GearChange(by=player, card=i) for i in state.zones[zone_id(player, "hand")].cards)
     elif timing == "cast":
-        found += list(cast_actions(state, player))
+        yield from cast_actions(state, player)
     elif timing == "fast":
-        found += [EnchantArms(by=player, card=i, side=s) for i in playable_from_hand(state, player)
-                  if state.definition(i).card_type == "arms" for s in table.SIDES if _can_enchant(state, player, s)]
+        yield from (EnchantArms(by=player, card=i, side=s) for i in playable_from_hand(state, player)
+                    if state.definition(i).card_type == "arms" for s in table.SIDES if _can_enchant(state, player, s))
     elif timing == "ac":
-        found += list(attacks(state, player))
-    return found
+        yield from attacks(state, player)
 
 
 def is_listed(state: GameState, command: Command) -> bool:
@@ -90,7 +100,7 @@ def is_listed(state: GameState, command: Command) -> bool:
         return (timing == "speed" and player not in (state.data.get("gear") or ())
                 and command.card in state.zones[zone_id(player, "hand")].cards)
     if isinstance(command, (CastUnit, CastDummy, DiscardUnit, MoveUnit)):
-        return timing == "cast" and command in cast_actions(state, player)
+        return timing == "cast" and command in cast_actions(state, player, only=command.card)
     if isinstance(command, EnchantArms):
         return (timing == "fast" and command.card in playable_from_hand(state, player)
                 and state.definition(command.card).card_type == "arms" and command.side in table.SIDES
@@ -109,18 +119,20 @@ def _can_enchant(state: GameState, player: str, side: str) -> bool:
             and not state.zones[zone_id(player, f"arms.{side}")].cards)  # DN 5.4: at most one per caster
 
 
-def cast_actions(state: GameState, player: str) -> Iterator[Command]:
-    """Yield the cast actions (DN 5.3 a–d)."""
+def cast_actions(state: GameState, player: str, only: int | None = None) -> Iterator[Command]:
+    """Yield the cast actions (DN 5.3 a–d), those of one card when `only` names it."""
     payers = [c for s in table.SIDES if (c := table.caster(state, player, s)) is not None and not state.cards[c].tapped]
     payers += [i for i in state.zones[zone_id(player, "burst")].cards if not state.cards[i].tapped]
-    room = {(side, points): table.fits(state, player, side, points) for side in table.SIDES for points in (1, 2, 3)}
+    room = {side: table.room(state, player, side) for side in table.SIDES}
     helpers: list[int] | None = None   # the 《Cost》 helpers, read only for a unit with a log-cost
     for iid in playable_from_hand(state, player):
+        if only is not None and iid != only:
+            continue
         definition = state.definition(iid)
         if definition.card_type == "unit":
             points = table.SIZES.get(str(definition.attributes.get("size", "S")), 1)
             for side in table.SIDES:
-                if not room[side, points]:
+                if points > room[side]:
                     continue
                 if definition.cost and helpers is None:
                     helpers = [h for h in abilities.cost_helpers(state, player)
@@ -130,14 +142,18 @@ def cast_actions(state: GameState, player: str) -> Iterator[Command]:
                     for pay in combinations([p for p in payers if p != helper], need):
                         yield CastUnit(by=player, card=iid, side=side, pay=tuple(pay), cost_help=helper)
     for iid in state.zones[zone_id(player, "hand")].cards:
+        if only is not None and iid != only:
+            continue
         for side in table.SIDES:
-            if room[side, 1]:
+            if room[side] >= 1:
                 yield CastDummy(by=player, card=iid, side=side)
     for side in table.SIDES:
         other = "right" if side == "left" else "left"
         for iid in table.units(state, player, side):
+            if only is not None and iid != only:
+                continue
             yield DiscardUnit(by=player, card=iid)
-            if table.fits(state, player, other, table.size(state, iid)):
+            if table.size(state, iid) <= room[other]:
                 yield MoveUnit(by=player, card=iid, side=other)
 
 
@@ -167,6 +183,7 @@ def ability_plays(state: GameState, player: str, timing: str, only: int | None =
     card when `only` names it."""
     used = set(state.data.get("used") or ())
     helpers: list[int] | None = None   # the 《Cost》 helpers, read only for an ability with a discard cost
+    hand: list[int] | None = None      # the cards a discard cost may take, read only for such an ability
     cards = _ability_cards(state, player)
     for iid in cards if only is None else [c for c in cards if c == only]:
         if not abilities.has_timing(state, iid, timing):
@@ -188,9 +205,10 @@ def ability_plays(state: GameState, player: str, timing: str, only: int | None =
             if cost.get("discard") and helpers is None:
                 helpers = [h for h in abilities.cost_helpers(state, player)
                            if abilities.cost_reduction(state, h, "discard_less")]
+                hand = playable_from_hand(state, player)
             for helper in [None, *(helpers or ())] if cost.get("discard") else [None]:
                 need = max(0, int(cost.get("discard", 0)) - abilities.cost_reduction(state, helper, "discard_less"))
-                payable = [c for c in playable_from_hand(state, player) if c not in (iid, helper)]
+                payable = [c for c in hand or () if c not in (iid, helper)] if need else []
                 for paid in combinations(payable, need):
                     for modes in abilities.mode_choices(ability):
                         for target in choices:

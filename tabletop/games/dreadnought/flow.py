@@ -340,7 +340,7 @@ def attack_damage(state: GameState) -> int:
     """Return the attack damage: the sum of the attacking units' BP still in play (DN 6.1.6)."""
     battle = state.data.get("battle") or {}
     alive = set(abilities.existing(state))
-    return sum(abilities.bp(state, iid)[0] for iid in battle.get("attackers", ()) if iid in alive)
+    return sum(abilities.bp_value(state, iid) for iid in battle.get("attackers", ()) if iid in alive)
 
 
 @VOCABULARY.word("_damage")
@@ -356,7 +356,7 @@ def battle_damage(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
         if state.definition(blocker).card_type == "caster" and not table.is_dummy(state, blocker):
             if damage >= abilities.hp_value(state, blocker):
                 break_hp_cards(tx, defender, side, int(parameter(state, "hp_break_per_attack")))
-        elif damage >= abilities.bp(state, blocker)[0]:
+        elif damage >= abilities.bp_value(state, blocker):
             last = table.units(state, defender, side) == [blocker]
             break_unit(tx, blocker)
             if last:  # DN 6.4: the attack bonus, at the same time and mandatory
@@ -568,7 +568,7 @@ def _broken(state: GameState) -> list[int]:
             card = state.cards[iid]
             if not (lowered or card.counters.get("damage") or int(card.props.get("bp_turn", 0)) < 0):
                 continue  # printed BP is above 0 and nothing lowered or damaged it
-            value = abilities.bp(state, iid)[0]
+            value = abilities.bp_value(state, iid)
             if value <= 0 or card.counters.get("damage", 0) >= value:
                 broken.append(iid)
     return broken

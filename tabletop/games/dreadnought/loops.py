@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import zlib
+from operator import attrgetter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -37,6 +38,7 @@ TURN_FACTS = ("acting", "reaction", "effect_area", "battle", "used", "gear", "tr
 ADDING_UP = frozenset({"bp_turn", "sp_turn"})  # card props effects add to: with the counters, what a loop adds up
 LOOP_COMMANDS: tuple[type[Command], ...] = (*COMMANDS, Choose, PassPriority)
 COMMAND_TYPES: Mapping[str, type[Command]] = {c.command_name(): c for c in LOOP_COMMANDS}
+_CARDS = attrgetter("cards")   # a zone's cards (read for every zone after every play: no Python call per zone)
 
 
 def _phase_tag(state: GameState) -> str:
@@ -67,7 +69,8 @@ def position(state: GameState) -> tuple[int, int]:
 def outline(state: GameState) -> int:
     """Return a key of what a position is at least (the zones' sizes and the turn's bookkeeping): cheap to read."""
     facts = _number(repr([state.data.get(k) for k in TURN_FACTS]))
-    return hash((_number(state.phase), _number(state.step), tuple(len(z.cards) for z in state.zones.values()), facts))
+    sizes = tuple(map(len, map(_CARDS, state.zones.values())))
+    return hash((_number(state.phase), _number(state.step), sizes, facts))
 
 
 def _number(value: Any) -> int:

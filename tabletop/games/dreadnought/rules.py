@@ -7,7 +7,7 @@ digest is a parameter with a documented default (`parameters.py`). Manual moves 
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from itertools import combinations
 from typing import Any, ClassVar
 
@@ -150,6 +150,15 @@ class DreadnoughtRules(GameRules):
             return _answers(decision) if decision.player == player else []
         return list(actions.legal(state, player))
 
+    def iter_legal_commands(self, state: GameState, player: str) -> Iterator[Command]:
+        """Yield the legal commands one at a time: a bot asking whether it has a choice stops at the second."""
+        if self.outcome(state) is not None:
+            return iter(())
+        decision = procedure.pending(state)
+        if decision is not None:
+            return iter(_answers(decision) if decision.player == player else ())
+        return actions.iter_legal(state, player)
+
     def resolve(self, tx: Transaction, command: Command) -> None:
         self.refuse_if_over(tx.state)
         self._carry_out(tx, command)
@@ -249,7 +258,7 @@ class DreadnoughtRules(GameRules):
 
     def card_value(self, state: GameState, iid: int, name: str) -> int:
         if name == "bp" and (table.is_dummy(state, iid) or state.definition(iid).card_type == "unit"):
-            return abilities.bp(state, iid)[0]  # what bots read most, without the other values
+            return abilities.bp_value(state, iid)  # what bots read most, without the other values
         return super().card_value(state, iid, name)
 
     def card_marks(self, state: GameState, iid: int) -> tuple[str, ...]:

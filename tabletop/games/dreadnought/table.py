@@ -5,8 +5,6 @@ Card states (§3.5): Open/Closed is the engine's `face_down`, Normal/Check its `
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from tabletop.engine.state import GameState
 from tabletop.engine.zones import Visibility, ZoneSpec, zone_id
 
@@ -87,10 +85,16 @@ def size(state: GameState, iid: int) -> int:
     return SIZES.get(str(state.definition(iid).attributes.get("size", "S")), 1)
 
 
-def fits(state: GameState, player: str, side: str, adding: int, leaving: Sequence[int] = ()) -> bool:
+def fits(state: GameState, player: str, side: str, adding: int) -> bool:
     """Tell whether a unit of `adding` size points fits a unit slot (DN 3.1: ≤ 2 units, sizes ≤ 3)."""
-    present = [u for u in units(state, player, side) if u not in leaving]
-    return len(present) < SLOT_UNITS and sum(size(state, u) for u in present) + adding <= SLOT_SIZE
+    return adding <= room(state, player, side)
+
+
+def room(state: GameState, player: str, side: str) -> int:
+    """Return the most size points a unit cast or moved into a unit slot may have (DN 3.1: ≤ 2 units, sizes ≤ 3):
+    0 when the slot holds 2 units."""
+    present = units(state, player, side)
+    return SLOT_SIZE - sum(size(state, u) for u in present) if len(present) < SLOT_UNITS else 0
 
 
 def first_player(state: GameState) -> str:
