@@ -8,7 +8,7 @@ trigger list (engine/triggers.py); replacement effects go through engine/replace
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from tabletop.engine import procedure, triggers
@@ -69,7 +69,8 @@ def emit(tx: Transaction, happened: TriggerEvent) -> None:
             candidates.append(card)  # "when X is broken / leaves the field": X's own abilities, last known
     else:
         candidates = []  # no card that could trigger on it
-    candidates += [i for i in _break_zone_watchers(state).get(event, ()) if i not in candidates]
+    if printed.library_has("break_zone_events"):
+        candidates += [i for i in _break_zone_watchers(state).get(event, ()) if i not in candidates]
     lost = lost_abilities(state) if candidates else frozenset()
     for source in candidates:
         facts = printed[state.cards[source].card_id]
@@ -297,10 +298,10 @@ def ex_ability(definition: Any) -> int | None:
 
 # -- replacement effects (FFTCG 11.12.5) ------------------------------------------------------------
 
-def _with_abilities(state: Any) -> list[int]:
+def _with_abilities(state: Any) -> Sequence[int]:
     """Return the field's cards whose printed abilities work (not one that lost them all, continuous.lost_abilities)."""
     lost = lost_abilities(state)
-    return [iid for iid in field_cards(state) if iid not in lost]
+    return [iid for iid in field_cards(state) if iid not in lost] if lost else field_cards(state)
 
 
 def _break_replacements(state: Any, iid: int) -> list[Replacement]:

@@ -320,8 +320,14 @@ def active_field_abilities(state: GameState) -> list[dict[str, Any]]:
 def lost_abilities(state: GameState) -> frozenset[int]:
     """Return the cards on the field that lost all their abilities ("It loses all its abilities until the end of the
     turn"): their printed abilities do not work — no field, auto, action or replacement ability (FFTCG 11.12.4)."""
-    return frozenset(iid for item in state.lists.get("effects", ()) if item["effect"] == "lose_abilities"
+    effects = state.lists.get("effects")
+    if not effects:
+        return _NO_CARDS
+    return frozenset(iid for item in effects if item["effect"] == "lose_abilities"
                      for iid, ts in item["cards"] if is_current(state, iid, ts))
+
+
+_NO_CARDS: frozenset[int] = frozenset()
 
 
 def had_lost_abilities(state: GameState, iid: int, ts: Any) -> bool:

@@ -78,6 +78,8 @@ def character_cost(state: GameState, iid: int, amount: int, facts: PrintedFacts 
 
 def _field_has(state: GameState, effect: str) -> bool:
     """Tell whether a card on the field has a field ability of this effect (kept while the field's cards stay)."""
+    if not printed_index(state).library_has("field:" + effect):
+        return False
     return on_membership(state, f"fftcg.has:{effect}", lambda: any(
         a.get("effect") == effect for i in field_cards(state) for _, a in printed_index(state)[state.cards[i].card_id].field))
 

@@ -7,6 +7,7 @@ answers are kept per library, filled on first use of each card id.
 """
 from __future__ import annotations
 
+
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
@@ -154,10 +155,25 @@ class PrintedIndex(dict):  # type: ignore[type-arg]
     def __init__(self, library: CardLibrary) -> None:
         super().__init__()
         self.library = library
+        self._library_has: dict[str, bool] = {}
 
     def __missing__(self, card_id: str) -> PrintedFacts:
         facts = self[card_id] = PrintedFacts(self.library[card_id])
         return facts
+
+    def library_has(self, facet: str) -> bool:
+        """Tell whether some card of the library prints what `facet` names — a PrintedFacts attribute that is not empty
+        ("break_zone_events"), or "field:<effect>", a field ability of that effect — worked out once per facet: most
+        libraries print none of a rare kind, and the rules need not look for it at every step."""
+        found = self._library_has.get(facet)
+        if found is None:
+            if facet.startswith("field:"):
+                effect = facet[len("field:"):]
+                found = any(a.get("effect") == effect for card_id in self.library for _, a in self[card_id].field)
+            else:
+                found = any(getattr(self[card_id], facet) for card_id in self.library)
+            self._library_has[facet] = found
+        return found
 
 
 _INDEXES: PerLibrary[PrintedIndex] = PerLibrary(PrintedIndex)

@@ -559,9 +559,10 @@ class FFTCGRules(GameRules):
                     place += 1
         # abilities by hand: used, or announced as triggered, with priority (FFTCG 11.6, 11.8), from the field, or
         # from the hand or the Break Zone where their text says so
-        commands += [(place, command) for command in by_hand.offers(
-            state, player, (*field, *hand, *state.zones[zone_id(player, "break")].cards),
-            (by_hand.ACTION, by_hand.AUTO), timing, functools.partial(_is_usable_where, state))]
+        if by_hand.cards_by_hand(state.library):  # most libraries: every ability compiled, or none printed
+            commands += [(place, command) for command in by_hand.offers(
+                state, player, (*field, *hand, *state.zones[zone_id(player, "break")].cards),
+                (by_hand.ACTION, by_hand.AUTO), timing, functools.partial(_is_usable_where, state))]
         return commands
 
     def _ability_uses(self, state: GameState, player: str, iid: int, index: int,
@@ -1277,6 +1278,8 @@ def _cost_card_candidates(state: GameState, player: str, iid: int, cost: Mapping
 def _break_zone_users(state: GameState, player: str) -> tuple[int, ...]:
     """Return the cards of `player`'s Break Zone with an action ability used from there (`from_break_zone`), kept while
     that Break Zone stays the same."""
+    if not printed_index(state).library_has("break_zone_actions"):
+        return ()
     zone = f"{player}.break"
 
     def users() -> tuple[int, ...]:
@@ -1285,9 +1288,15 @@ def _break_zone_users(state: GameState, player: str) -> tuple[int, ...]:
     return state.memo_on(("fftcg.break_zone_users", player), (zone,), users)
 
 
+_COST_CARD_KEYS = ("put_characters", "remove_break", "dull_characters", "remove_characters")
+
+
 def _cost_cards_needed(cost: Mapping[str, Any]) -> int:
-    return sum(int(cost.get(key, 0)) for key in ("put_characters", "remove_break", "dull_characters",
-                                                 "remove_characters"))
+    needed = 0
+    for key in _COST_CARD_KEYS:  # a loop, not sum() over a generator: asked for every ability's cost at every step
+        if key in cost:
+            needed += int(cost[key])
+    return needed
 
 
 def _obvious_cost_cards(state: GameState, player: str, iid: int, cost: Mapping[str, Any]) -> tuple[int, ...]:
