@@ -50,7 +50,7 @@ def aimed(spell: str, seed: int, monte_carlo: bool = False) -> str:
     bot = MonteCarloBot(knowledge, budget_ms=300, seed=seed) if monte_carlo else HeuristicBot(knowledge, seed)
     answer = bot.choose(view_for(game.state, "p1"), decision, game.legal_commands("p1"))
     assert isinstance(answer, Choose) and answer.picks
-    return game.state.cards[answer.picks[0]].controller
+    return game.state.cards[int(answer.picks[0])].controller
 
 
 @pytest.mark.parametrize("seed", range(4))
