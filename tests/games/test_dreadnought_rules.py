@@ -30,8 +30,8 @@ def test_setup_deals_hp_cards_closed_and_asks_each_player_for_a_secret_mulligan(
         for side in ("left", "right"):
             caster = state.zones[f"{player}.caster.{side}"].cards[0]
             hp = state.zones[f"{player}.hp.{side}"].cards
-            # each caster gets as many HP cards as its printed HP (DN 4.3): 3 for Crimson, 4 for Verdant
-            assert len(hp) == state.definition(caster).stat("hp") in (3, 4)
+            # each caster gets as many HP cards as its printed HP (DN 4.3): 3 for every bundled caster
+            assert len(hp) == state.definition(caster).stat("hp") == 3
             assert all(state.cards[i].face_down and state.cards[i].tapped for i in hp)
             dealt += len(hp)
         assert len(state.zones[f"{player}.hand"].cards) == 7
