@@ -7,6 +7,7 @@ from the hand or the Break Zone, or "You can only use this ability if <card> is 
 """
 from __future__ import annotations
 
+import functools
 import re
 
 from tabletop.engine.by_hand import ACTION, AUTO, CONTINUOUS
@@ -30,6 +31,7 @@ def timing(text: str) -> str:
 FIELD, HAND, BREAK_ZONE = "field", "hand", "break"
 
 
+@functools.lru_cache(maxsize=4096)  # read at every decision for each ability by hand in reach: the text never changes
 def zones_of_use(text: str, name: str) -> frozenset[str]:
     """Return the zones ("field", "hand", "break") a card may be in when its ability by hand is used or announced."""
     flat = _MARKUP.sub(" ", text).strip()
