@@ -36,7 +36,9 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   at_most}: the card was cast this turn with its cost paid with CP of that many different Elements;
   `opponent_forwards_ahead: N`: the opponent controls N or more Forwards more than you; `damage_ahead: N`: you have
   received N or more points of damage more than your opponent; `self_power_at_least`: the ability's card, still that
-  object on the field, has that much Power or more, read only as an effect resolves): for an auto
+  object on the field, has that much Power or more, read only as an effect resolves; `chosen_is`: a filter of printed
+  facts the one card the ability chose, still that object wherever it is, passes — "If it is a Fire Forward of cost 3
+  or less, play it onto the field instead" —, read only as an effect resolves): for an auto
   ability checked when it triggers and again when it resolves (FFTCG 11.8.13); for a field ability
   while it applies; for an action ability when it is used ("You can only use this ability if …", FFTCG 11.6).
   `damage: N` is the "Damage N —" keyword (FFTCG 15.2.6).
@@ -240,7 +242,9 @@ CONDITIONS = ("backups_at_least", "forwards_at_least", "damage_at_least", "hand_
               "hand_at_least", "opponent_hand_at_most", "opponent_damage_at_least", "opponent_control", "break_zone",
               "cast_this_turn", "entered_this_turn", "damaged_this_turn", "elements_among", "elements_differ",
               "paid_elements", "opponent_forwards_ahead", "damage_ahead",
-              "opponent_hand_at_least", "self_power_at_least")
+              "opponent_hand_at_least", "self_power_at_least", "chosen_is")
+# conditions read only as an effect resolves (a step's `if` / `unless`), not by condition_holds
+RESOLVING_CONDITIONS = ("self_power_at_least", "chosen_is")
 # what a `control` condition's filter may read: printed facts, and whether a card on the field is dull
 # (continuous._controls)
 CONTROL_KEYS = ("type", "element", "job", "name", "category", "cost_at_most", "cost_at_least", "not_self", "at_least",
@@ -556,7 +560,7 @@ def _check_condition(where: str, value: Any) -> list[str]:
     for key in ("cast_this_turn", "entered_this_turn"):
         if isinstance(value.get(key), Mapping):
             problems += _check_filter(f"{where}.{key}", value[key], CONTROL_KEYS)
-    for key in ("control", "opponent_control", "break_zone", "elements_among", "elements_differ"):
+    for key in ("control", "opponent_control", "break_zone", "elements_among", "elements_differ", "chosen_is"):
         if value.get(key) is not None:
             problems += _check_filter(f"{where}.{key}", value[key], CONTROL_KEYS)
     return problems

@@ -22,7 +22,7 @@ from tabletop.games.fftcg.continuous import (
     FILTER, characteristics, condition_holds, is_current, matches, pinned,
 )
 from tabletop.games.fftcg.cp import ability_cost, every_payment
-from tabletop.games.fftcg.effects import effect_steps, with_mode
+from tabletop.games.fftcg.effects import RESOLVING_CONDITIONS, effect_steps, with_mode
 from tabletop.games.fftcg.words import Doing, acting_players, do_effect
 
 
@@ -288,9 +288,10 @@ def _step_condition_met(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bo
         remembered = f"condition:{json.dumps(condition, sort_keys=True)}"
         if remembered not in answers:
             entry = procedure.ctx(tx.state, fi)["entry"]
-            holds = condition_holds(tx.state, {k: v for k, v in condition.items() if k != "self_power_at_least"},
+            holds = condition_holds(tx.state, {k: v for k, v in condition.items() if k not in RESOLVING_CONDITIONS},
                                     entry["controller"], source=entry.get("source")) and _has_power(
-                tx.state, entry, condition.get("self_power_at_least"))
+                tx.state, entry, condition.get("self_power_at_least")) and _chosen_is(
+                tx.state, entry, procedure.ctx(tx.state, fi)["cards"], condition.get("chosen_is"))
             procedure.set_var(tx, fi, "answers", {**answers, remembered: {"holds": holds}})
             answers = procedure.ctx(tx.state, fi)["answers"]
         met = met and answers[remembered]["holds"] == (key == "if")
@@ -306,6 +307,16 @@ def _has_power(state: GameState, entry: Mapping[str, Any], at_least: int | None)
     itself = source_object(state, entry)
     return itself is not None and state.cards[itself].zone.endswith(".field") and int(
         characteristics(state)[itself].power or 0) >= int(at_least)
+
+
+def _chosen_is(state: GameState, entry: Mapping[str, Any], cards: list[list[int]], wanted: Mapping[str, Any] | None) -> bool:
+    """Tell whether the card the ability chose passes a filter of printed facts ("If it is a Fire Forward of cost 3 or
+    less, …"; None: no test): read of the card as it was chosen, even once an effect moved it ("Add it to your hand.
+    If it is a Card Name X, …"), its printed facts being the same in every zone."""
+    if wanted is None:
+        return True
+    chosen = [iid for iid, _ in cards if iid in state.cards]
+    return bool(chosen) and FILTER.holds(Seen(state, entry["controller"], entry.get("source")), chosen[0], wanted)
 
 
 def _last_payment_made(answers: Mapping[str, Any]) -> bool:

@@ -22,7 +22,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-78"
+COMPILER_VERSION = "fftcg-79"
 
 Ability = dict[str, Any]
 
@@ -734,6 +734,8 @@ def _conditional(sentence: str, ability: Ability, steps: list[clauses.Effect],
     rest, condition = _condition(sentence)
     if not condition:
         rest, condition = _resolving_condition(sentence)
+    if not condition:
+        rest, condition = _chosen_condition(sentence, ability, last)
     if not condition:  # an "If …" no condition reads: a sentence of its own ("If it is put … this turn, … instead")
         return _sentence(sentence, ability, False)
     rest = re.sub(r"^also (?=[a-z])", "", rest)  # "If …, also draw 1 card": done besides the sentence before
@@ -893,6 +895,26 @@ def _unreducible(sentence: str, steps: list[clauses.Effect]) -> bool:
 _RESOLVING_CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^if <self> has (\d+) power or more, ", re.I), lambda m: {"self_power_at_least": int(m.group(1))}),
 )
+
+
+# (s6) "If it is a Fire Forward of cost 3 or less, …" after choosing one card: what the chosen card is, printed facts
+_CHOSEN_IS = re.compile(r"^if it is (?P<not>not )?an? (?P<phrase>.+?), (?=[a-z])", re.I)
+_CHOSEN_FACTS = {"type", "element", "job", "name", "category", "cost_at_most", "cost_at_least", "any_of", "none_of"}
+
+
+def _chosen_condition(text: str, ability: Ability, last: list[clauses.Effect]) -> tuple[str, dict[str, Any]]:
+    """Read "If it is (not) a <card phrase>, …" of the one card the ability chose (condition `chosen_is`, read as the
+    effect resolves, FFTCG 11.11.3); nothing when the ability chose no single card, the phrase is not printed facts,
+    or the sentence before did something else than to that card (then "it" may be a drawn or discarded card)."""
+    match = _CHOSEN_IS.match(text)
+    target = ability.get("target")
+    if match is None or not isinstance(target, dict) or target.get("count", 1) != 1 or target.get("up_to") or not last or any(
+            step["effect"] in _CARDLESS or "on" in step or "all" in step for step in last):
+        return text, {}
+    wanted = clauses.card_phrase(match.group("phrase"))
+    if wanted is None or not set(wanted) <= _CHOSEN_FACTS:
+        return text, {}
+    return text[match.end():], {"chosen_is": {"none_of": [wanted]} if match.group("not") else wanted}
 
 
 def _resolving_condition(text: str) -> tuple[str, dict[str, int]]:
