@@ -51,6 +51,8 @@ _QUALIFIERS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^ (?:that )?you control"), lambda m: {"controller": "you"}),
     (re.compile(r"^ in your Break Zone"), lambda m: {"zone": "break", "controller": "you"}),
     (re.compile(r"^ in your opponent's Break Zone"), lambda m: {"zone": "break", "controller": "opponent"}),
+    # (s6) either Break Zone: the cards of both players' (FFTCG 6.1)
+    (re.compile(r"^ (?:in|from) (?:each|either) player's Break Zone"), lambda m: {"zone": "break"}),
 )
 
 
@@ -571,6 +573,8 @@ _ALL_FORMS: tuple[tuple[re.Pattern[str], int, Any], ...] = (
     (re.compile(rf"^dull {_ALL}(.+) and freeze them$", re.I), 1, lambda m: [{"effect": "dull"}, {"effect": "freeze"}]),
     (re.compile(rf"^(break|dull|activate|freeze) {_ALL}(.+)$", re.I), 2, lambda m: [{"effect": m.group(1).lower()}]),
     (re.compile(rf"^return {_ALL}(.+) to their owners' hands$", re.I), 1, lambda m: [{"effect": "return_to_hand"}]),
+    # (s6) "Remove all the cards in your opponent's Break Zone from the game" (FFTCG 15.1.1.5)
+    (re.compile(rf"^remove {_ALL}(.+) from the game$", re.I), 1, lambda m: [{"effect": "remove_from_game"}]),
     (re.compile(rf"^{_ALL}(.+) gain (.+) until the end of the turn$", re.I), 1,
      lambda m: _lasting_grants(m.group(2), own=False)),
     (re.compile(rf"^{_ALL}(.+) (gain|lose) ([+-]?)(\d+) power until the end of the turn$", re.I), 1,

@@ -613,6 +613,14 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
         # is done if its controller wants as it resolves — an optional ability (FFTCG 11.8.14) choosing them
         ability["optional"] = True
         sentences[1] = sentences[1][len("you may "):]
+    elif (optional_allowed and len(sentences) == 3 and sentences[0].lower().startswith("choose ")
+          and _MAY_MOVE_IT.match(sentences[1]) and sentences[2].lower().startswith("if you do so, ")):
+        # (s6) "Choose 1 Summon in your Break Zone. You may remove it from the game. If you do so, …": the same optional
+        # ability; the chosen card, still legal, is always moved when it is done (FFTCG 11.11.2: else nothing is done),
+        # so "if you do so" is what the optional ability does after the move
+        ability["optional"] = True
+        sentences[1] = sentences[1][len("you may "):]
+        sentences[2] = sentences[2][len("if you do so, "):]
     skip_next = False  # the sentence was read with the one before it
     for index, sentence in enumerate(sentences):
         if skip_next:
@@ -699,6 +707,9 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
     return ability
 
 
+# a move of the chosen card that is done whenever the card is still legal ("You may remove it from the game")
+_MAY_MOVE_IT = re.compile(r"^you may (?:remove it from the game|return it to its owner's hand|put it into the Break Zone|"
+                          r"add it to your hand)$", re.I)
 _UNLESS_OPPONENT_PAYS = re.compile(r"^if your opponent (?:doesn't|does not) pay ((?:\[\w+\])+), (.+)$", re.I)
 
 
@@ -1076,7 +1087,7 @@ def _negate_damage(sentence: str, ability: Ability) -> list[clauses.Effect] | No
 # "(This effect does not end at the end of the turn.)" after the sentence it changes (a mode's closing quote before it)
 _NOT_ENDING = re.compile(r'\.?"?\s*\(This effect does not end at the end of the turn\.\)$')
 # the sentences it is read with: "<self> also becomes a Forward with 4000 power", "<self> gains +1000 power and Brave"
-_AS_LASTING = re.compile(r"^<self> (?:also becomes a Forward with \d+ power|gains [^\"]+)$")
+_AS_LASTING = re.compile(r"^(?:If you do so, )?<self> (?:also becomes a Forward with \d+ power|gains [^\"]+)$")
 
 
 def _made_to_last(found: list[clauses.Effect], duration: str) -> bool:
