@@ -34,6 +34,8 @@ _QUALIFIERS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^ of cost ((?:\d+, )+\d+) or (\d+)"),
      lambda m: {"any_of": [{"cost_at_least": int(n), "cost_at_most": int(n)}
                            for n in [*m.group(1).split(", "), m.group(2)]]}),
+    (re.compile(r"^ of cost (\d+) or (\d+)\b"),  # (s6) "of cost 2 or 3": either cost
+     lambda m: {"any_of": [{"cost_at_least": int(n), "cost_at_most": int(n)} for n in m.group(1, 2)]}),
     (re.compile(r"^ of cost (\d+) or less"), lambda m: {"cost_at_most": int(m.group(1))}),
     (re.compile(r"^ of cost (\d+) or more"), lambda m: {"cost_at_least": int(m.group(1))}),
     (re.compile(r"^ of cost (\d+)(?! or)"), lambda m: {"cost_at_most": int(m.group(1)), "cost_at_least": int(m.group(1))}),
@@ -58,14 +60,24 @@ _QUALIFIERS: tuple[tuple[re.Pattern[str], Any], ...] = (
 
 # "Job Samurai or Card Name Samurai", "Card Name A, Card Name B or Card Name C": alternatives of Job / Card Name
 # (s5) and "Light Forward or Dark Forward": alternatives of an Element and a type
-_ALTERNATIVE = re.compile(rf"(?:,| or| and/or) (?:an? )?(?=(?:Job|Card Name) |(?:{_ELEMENT}) (?:Forward|Backup|Monster|"
+_ALTERNATIVE = re.compile(rf"(?:,| or| and/or) (?:an? )?(?=(?:Job|Card Name|Category) |(?:{_ELEMENT}) (?:Forward|Backup|Monster|"
                           rf"Character|Summon)\b)")
 # what the last alternative's trailing words say of them all ("… you control", "… in your Break Zone")
 _SHARED = ("controller", "zone", "not_self", "none_of")
 
 
+# (s6) "Fire or Earth Character": a card of either Element
+_ELEMENTS_OR = re.compile(rf"^(?P<one>{_ELEMENT}) or (?P<other>{_ELEMENT}) (?P<rest>(?!(?:{_ELEMENT}) ).+)$")
+
+
 def card_phrase(phrase: str) -> dict[str, Any] | None:
     """Read a card phrase without its count ("Forward of cost 4 or less opponent controls") into a card filter."""
+    either = _ELEMENTS_OR.match(phrase.strip())
+    if either is not None:
+        found = _one_card_phrase(either.group("rest"))
+        if found is None or "element" in found or "any_of" in found:
+            return None
+        return {**found, "any_of": [{"element": either.group(name).lower()} for name in ("one", "other")]}
     parts = _ALTERNATIVE.split(phrase.strip())
     if len(parts) > 1:
         return _alternatives(parts)
@@ -116,7 +128,10 @@ def _one_card_phrase(phrase: str) -> dict[str, Any] | None:
         for pattern, read in _QUALIFIERS:
             qualifier = pattern.match(rest)
             if qualifier is not None:
-                found.update(read(qualifier))
+                more = read(qualifier)
+                if set(more) & set(found):  # two qualifiers saying the same thing ("any_of" twice): not guessed
+                    return None
+                found.update(more)
                 rest = rest[qualifier.end():]
                 break
         else:
@@ -637,8 +652,9 @@ _REVEAL_TOP = re.compile(r"^(?P<how>reveal|look at) the top (?P<count>\d+) cards
 # "Reveal the top card of your deck. If it is a Wind card, add it to your hand." (else it stays on top)
 _REVEAL_ONE = re.compile(r"^reveal the top card of your deck\. if it is (?P<not>not )?an? (?P<phrase>.+?), add it to your "
                          r"hand$", re.I)
-_SEARCH = re.compile(r"^search for (\d+) (.+?) and (?:add (?:it|them) to your hand|(play) (?:it|them) onto the field( dull)?|"
-                     r"(put) (?:it|them) into the Break Zone)$", re.I)
+# (s6) "up to": as many as the search finds, at most N; a count printed without its space ("1Job Chaos") reads the same
+_SEARCH = re.compile(r"^search for (?P<up_to>up to )?(\d+) ?(.+?) and (?:add (?:it|them) to your hand|(play) (?:it|them) onto "
+                     r"the field( dull)?|(put) (?:it|them) into the Break Zone)$", re.I)
 
 
 _SELECTS = re.compile(r"^(?P<who>your opponent selects|select) (?P<count>\d+) (?P<phrase>.+?) (?P<whose>they|you) control$",
@@ -813,14 +829,20 @@ def player_sentence(sentence: str) -> Effect | None:
         return found
     search = _SEARCH.match(sentence)
     if search is not None:
-        wanted = card_phrase(search.group(2))
+        count = int(search.group(2))
+        # "1 Card Name A or 1 Card Name B": one card, either of them
+        phrase = re.sub(r" or 1 (?=(?:Job|Card Name|Category) )", " or ", search.group(3)) if count == 1 else search.group(3)
+        # "up to 1 Fire Job Knight and up to 1 Water Job Knight": two searches in one, not read
+        wanted = None if re.search(r" and (?:up to )?\d+ ", phrase) else card_phrase(phrase)
         if wanted is not None and "controller" not in wanted and "zone" not in wanted:
-            found = {"effect": "search", "count": int(search.group(1)), "filter": wanted}
-            if search.group(3):
-                found["to"] = "field"
-            if search.group(5):
-                found["to"] = "break"
+            found = {"effect": "search", "count": count, "filter": wanted}
+            if search.group("up_to"):
+                found["up_to"] = True
             if search.group(4):
+                found["to"] = "field"
+            if search.group(6):
+                found["to"] = "break"
+            if search.group(5):
                 found["dull"] = True
             return found
     return None

@@ -123,8 +123,8 @@ remove_from_game or return_to_hand, a self-replacement, FFTCG 11.12.5.6), put_in
 activate, freeze, power {amount}, set_power {value}, grant_keyword {keyword}, grant_job {job} (the card also
 has that Job; applied before the effects that are not about type or Job, FFTCG 11.12.4.6), become_forward
 {power} (the card is also a Forward, with that Power unless it has one, while the effect lasts: same class ③),
-search {filter, count, to: hand|field|break, dull} (to the hand, played onto the field — dull if `dull` — or put into
-the Break Zone), look_top {count, reorder, bottom} (look at the top N cards of your deck and put any of them
+search {filter, count, to: hand|field|break, dull, up_to} (to the hand, played onto the field — dull if `dull` — or put
+into the Break Zone; `up_to`: "search for up to 2 …", as many as are found, at most `count`, as without it), look_top {count, reorder, bottom} (look at the top N cards of your deck and put any of them
 on the bottom, in the order picked — exactly `bottom` of them when given —; `reorder`: the others go back on top in
 the order picked), return_to_hand, remove_from_game, put_on_deck {position: top|bottom} (the top or bottom of its
 owner's deck, FFTCG 7.3; default bottom), reveal_top {count, filter, take, up_to, rest: bottom|break|top, reveal}
@@ -294,7 +294,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "grant_keyword": {"keyword": str},
     "grant_job": {"job": str},
     "become_forward": {"power": int},
-    "search": {"filter": dict, "count": int, "to": str, "dull": bool},
+    "search": {"filter": dict, "count": int, "to": str, "dull": bool, "up_to": bool},
     "look_top": {"count": int, "reorder": bool, "bottom": int},
     "return_to_hand": {},
     "remove_from_game": {"while_source_on_field": bool},
