@@ -207,8 +207,10 @@ it deals, FFTCG 11.11.8: the cards of two target groups, "Each Forward deals dam
 respective power to the other"; a Forward gone from the field deals and is dealt none).
 cast_free (after a select of Summons from the hand: each is cast without paying its cost, onto the stack, its targets
 chosen as it goes there: "Cast 1 Summon of cost 3 or less from your hand without paying the cost", FFTCG 11.3),
-blink {dull} (each chosen card on the field is removed from the game, then played onto its owner's field — dull if
-`dull` — as a new object: "Remove it from the game. Then, play the removed Forward onto the field dull."),
+blink {dull, at_end} (each chosen card on the field is removed from the game, then played onto its owner's field — dull if
+`dull` — as a new object: "Remove it from the game. Then, play the removed Forward onto the field dull."; `at_end`: played
+by its controller at the beginning of this turn's End Phase instead, if still in the Removed Zone, by a delayed ability:
+"Remove it from the game. Play it onto the field at the end of the turn.", FFTCG 11.8.17, 9.5),
 lose_abilities (lasting: the card loses its keywords and the abilities granted to it before, and its printed abilities
 — field, auto, action, replacement — do not work, FFTCG 11.12.4: "It loses all its abilities until the end of the turn"),
 either {options: [[effects…], …]} (its controller picks one option as it resolves, FFTCG 11.11.5.1, and its effects
@@ -342,7 +344,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "damage_increase": {"amount": int},
     "either": {"options": list},
     "lose_abilities": {},
-    "blink": {"dull": bool},
+    "blink": {"dull": bool, "at_end": bool},
     "cast_free": {},
 }
 for _word, _word_params in _WORDS.items():

@@ -178,6 +178,9 @@ def _affected_cards(state: GameState, entry: Mapping[str, Any], ability: Mapping
         card = entry.get("event_card")
         return [card] if card is not None and is_current(state, card, entry.get("event_ts")) and state.cards[
             card].zone.endswith(".field") else []
+    if spec == "kept":  # a delayed ability's card: the object an effect made it, still that object (words._add_delayed)
+        card, ts = entry.get("kept") or (None, None)
+        return [card] if card is not None and is_current(state, card, ts) else []
     if isinstance(spec, (Mapping, list)):
         return still_legal(state, entry, ability)
     every = ability.get("all")

@@ -125,6 +125,9 @@ _CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
     # -- comparisons between the players: before the counts of cards --
     (re.compile(r"^if your opponent controls (\d+) or more Forwards more than you, ", re.I),
      lambda m: {"opponent_forwards_ahead": int(m.group(1))}),
+    # (s6) "greater than": 1 or more Forwards more
+    (re.compile(r"^if the number of Forwards your opponent controls is greater than the number of Forwards you control, ",
+                re.I), lambda m: {"opponent_forwards_ahead": 1}),
     (re.compile(r"^if you have at least (\d+) points of damage more than your opponent, ", re.I),
      lambda m: {"damage_ahead": int(m.group(1))}),
     # -- the Elements among the Characters you control (printed Elements): before the counts of cards --
@@ -789,6 +792,8 @@ def _sentence(sentence: str, ability: Ability, it_is_self: bool) -> list[clauses
     player = clauses.player_sentence(sentence)
     if player is not None:
         return [player]
+    if re.fullmatch(r"play <self> onto the field at the end of the turn", sentence, re.I) and ability.get("target") == "self":
+        return [{"effect": _PLAY_REMOVED, "dull": False, "at_end": True}]  # (s6) "Remove <self> from the game. …": _blinks
     later = re.match(r"^at the end of the turn, (.+)$", sentence, re.I)
     if later is not None:  # a delayed ability on the card itself (FFTCG 11.8.17; the end of the turn: 9.5)
         itself = clauses.self_sentence(later.group(1))
@@ -813,6 +818,8 @@ def _sentence(sentence: str, ability: Ability, it_is_self: bool) -> list[clauses
             return [{"effect": "delayed", "when": "put_into_break_zone", "do": [done], "this_turn": True}]
         if re.fullmatch(r"play the removed (?:Forward|Character|Backup|Monster) onto the field( dull)?", sentence, re.I):
             return [{"effect": _PLAY_REMOVED, "dull": sentence.lower().endswith(" dull")}]  # joined by _blinks
+        if _PLAY_AT_END.fullmatch(sentence) and target.get("zone", "field") == "field":  # (s6) joined by _blinks
+            return [{"effect": _PLAY_REMOVED, "dull": False, "at_end": True}]
         canceled = _cancel_sentence(sentence, target) or _chosen_and_self_sentence(sentence, target)
         if canceled is not None:
             return canceled
@@ -1404,6 +1411,7 @@ def _chosen_and_self_sentence(sentence: str, target: Ability) -> list[clauses.Ef
 
 
 _PLAY_REMOVED = "play the removed card"  # a placeholder step, never left in a compiled ability (_blinks)
+_PLAY_AT_END = re.compile(r"play it onto the field at the end of the turn", re.I)  # the removed card, later (_blinks)
 
 
 def _blinks(steps: list[clauses.Effect], sentences: list[str]) -> list[clauses.Effect]:
@@ -1416,5 +1424,6 @@ def _blinks(steps: list[clauses.Effect], sentences: list[str]) -> list[clauses.E
             continue
         if not joined or joined[-1] != {"effect": "remove_from_game"}:
             raise Unread(sentences[0])
-        joined[-1] = {"effect": "blink", "dull": True} if step["dull"] else {"effect": "blink"}
+        joined[-1] = {"effect": "blink", **({"dull": True} if step["dull"] else {}),
+                      **({"at_end": True} if step.get("at_end") else {})}
     return joined
