@@ -43,7 +43,7 @@ _QUALIFIERS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^ with (\d+) power or more"), lambda m: {"power_at_least": int(m.group(1))}),
     (re.compile(r"^ (?:with|of) (?:a )?power (?:of )?(\d+) or less"), lambda m: {"power_at_most": int(m.group(1))}),
     (re.compile(r"^ (?:with|of) (?:a )?power (?:of )?(\d+) or more"), lambda m: {"power_at_least": int(m.group(1))}),
-    (re.compile(r"^ cards?\b"), lambda m: {}),  # "Character card": a Character
+    (re.compile(r"^ [Cc]ards?\b"), lambda m: {}),  # "Character card": a Character
     (re.compile(r"^ that entered the field this turn"), lambda m: {"entered_this_turn": True}),  # (s5)
     (re.compile(r"^ that is also a (Forward|Backup|Monster)"), lambda m: {"also": m.group(1).lower()}),  # (s5)
     (re.compile(r"^ other than <self>"), lambda m: {"not_self": True}),
@@ -51,7 +51,7 @@ _QUALIFIERS: tuple[tuple[re.Pattern[str], Any], ...] = (
      lambda m: {"none_of": [{"name" if m.group(1) else "job": m.group(2)}]}),
     (re.compile(r"^ (?:that )?(?:your )?opponent controls"), lambda m: {"controller": "opponent"}),
     (re.compile(r"^ (?:that )?you control"), lambda m: {"controller": "you"}),
-    (re.compile(r"^ in your Break Zone"), lambda m: {"zone": "break", "controller": "you"}),
+    (re.compile(r"^ (?:in|from) your Break Zone"), lambda m: {"zone": "break", "controller": "you"}),
     (re.compile(r"^ in your opponent's Break Zone"), lambda m: {"zone": "break", "controller": "opponent"}),
     # (s6) either Break Zone: the cards of both players' (FFTCG 6.1)
     (re.compile(r"^ (?:in|from) (?:each|either) player's Break Zone"), lambda m: {"zone": "break"}),
@@ -60,10 +60,12 @@ _QUALIFIERS: tuple[tuple[re.Pattern[str], Any], ...] = (
 
 # "Job Samurai or Card Name Samurai", "Card Name A, Card Name B or Card Name C": alternatives of Job / Card Name
 # (s5) and "Light Forward or Dark Forward": alternatives of an Element and a type
-_ALTERNATIVE = re.compile(rf"(?:,| or| and/or) (?:an? )?(?=(?:Job|Card Name|Category) |(?:{_ELEMENT}) (?:Forward|Backup|Monster|"
+_ALTERNATIVE = re.compile(rf"(?:,? or|,| and/or) (?:an? )?(?=(?:Job|Card Name|Category) |(?:{_ELEMENT}) (?:Forward|Backup|Monster|"
                           rf"Character|Summon)\b)")
 # what the last alternative's trailing words say of them all ("… you control", "… in your Break Zone")
-_SHARED = ("controller", "zone", "not_self", "none_of")
+# (s6) and its cost: "Job Chocobo or Card Name Chocobo of cost 4 or less" is a card of cost 4 or less of either kind
+# (not when an alternative names an Element: see _alternatives)
+_SHARED = ("controller", "zone", "not_self", "none_of", "cost_at_most", "cost_at_least")
 
 
 # (s6) "Fire or Earth Character": a card of either Element
@@ -85,13 +87,17 @@ def card_phrase(phrase: str) -> dict[str, Any] | None:
 
 
 def _alternatives(parts: list[str]) -> dict[str, Any] | None:
-    """Read "Job X or Card Name Y you control" into {any_of: [{job: X}, {name: Y}], controller: you}; a qualifier
-    that could be read of the last alternative alone (a cost, a power) is not guessed."""
+    """Read "Job X or Card Name Y you control" into {any_of: [{job: X}, {name: Y}], controller: you}; the last
+    alternative's trailing words say who controls them, where they are and their cost (s6: as FFTCG's rulings read "Job
+    Samurai or Card Name Samurai of cost 3 or less"); another qualifier of the last alternative alone (a power) is not
+    guessed."""
     read = [_one_card_phrase(part) for part in parts]
     if any(one is None for one in read):
         return None
     alternatives = [dict(one) for one in read if one is not None]
     shared = {key: alternatives[-1].pop(key) for key in _SHARED if key in alternatives[-1]}
+    if {"cost_at_most", "cost_at_least"} & set(shared) and any("element" in one for one in alternatives):
+        return None  # "Light Forward or Dark Forward of cost 3 or less": the cost may be the Dark Forward's alone
     if any(set(one) - {"type", "element", "job", "name", "category"} for one in alternatives):
         return None
     return {"any_of": alternatives, **shared}
@@ -101,8 +107,9 @@ def _one_card_phrase(phrase: str) -> dict[str, Any] | None:
     match = _NOUN.match(phrase.strip())
     if match is None or not (match.group("type") or match.group("job") or match.group("card_name")):
         return None
-    if any(" or " in name or " and " in name for name in (match.group("job") or "", match.group("card_name") or "")):
-        return None  # "Job Samurai or Card Name Samurai": one filter names one Job or name
+    if any(" or " in name or " and " in name or "," in name or "Card Name" in name
+           for name in (match.group("job") or "", match.group("card_name") or "")):
+        return None  # "Job Samurai or Card Name Samurai", "Card Name A,Card Name B": one filter names one Job or name
     kind = (match.group("type") or "card").lower().rstrip("s")
     found: dict[str, Any] = {"type": _TYPES[kind]} if kind in _TYPES else {}
     if match.group("other"):  # "Forward or Monster"
@@ -425,6 +432,8 @@ def target_sentence(sentence: str, zone: str) -> list[Effect] | None:
     for pattern, effect, zones in _FROM_ZONE:
         if pattern.match(sentence):
             return [{"effect": effect}] if zone in zones else None
+    if re.match(rf"^put {_IT} on top of your deck$", sentence, re.I) and zone == "break":  # (s6) your card: your deck
+        return [{"effect": "put_on_deck", "position": "top"}]
     if _PLAY_DULL.match(sentence):
         return [{"effect": "play_onto_field", "dull": True}] if zone == "break" else None
     if re.match(rf"^put {_IT} at the top or bottom of (?:its|their) owners?'s? decks?$", sentence, re.I):  # (s5)
@@ -661,8 +670,9 @@ _SELECTS = re.compile(r"^(?P<who>your opponent selects|select) (?P<count>\d+) (?
                       re.I)
 
 
-_PLAY_FROM_HAND = re.compile(r"^play (?P<up_to>up to )?(?P<count>\d+) (?P<phrase>.+?) from your hand onto the field(?P<dull> dull)?$",
-                             re.I)
+# (s6) "you may play 1 …": one or none, picked as it resolves (as "up to 1")
+_PLAY_FROM_HAND = re.compile(r"^(?P<may>you may )?play (?P<up_to>up to )?(?P<count>\d+) (?P<phrase>.+?) from your hand onto the "
+                             r"field(?P<dull> dull)?$", re.I)
 
 
 def play_from_hand_sentence(sentence: str) -> list[Effect] | None:
@@ -676,7 +686,7 @@ def play_from_hand_sentence(sentence: str) -> list[Effect] | None:
         return None
     picked: Effect = {"effect": "select", "player": "you", "count": int(match.group("count")),
                       "filter": {**wanted, "zone": "hand", "controller": "you"}}
-    if match.group("up_to"):
+    if match.group("up_to") or match.group("may"):
         picked["up_to"] = True
     played: Effect = {"effect": "play_onto_field"}
     if match.group("dull"):
