@@ -391,10 +391,11 @@ _FROM_ZONE: tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...] = (
 _PLAY_DULL = re.compile(rf"^play {_IT} onto the field dull$", re.I)
 
 
-_FOR_EACH = re.compile(rf"^deal {_IT} (\d+) damage for each (.+)$", re.I)
+# (s6) "for every 2 Forwards …": one time for each whole 2 of them
+_FOR_EACH = re.compile(rf"^deal {_IT} (\d+) damage for (?:each|every (?P<per>\d+)) (.+)$", re.I)
 
 
-def counted_amount(each: str, times: int, negative: bool = False) -> dict[str, Any] | None:
+def counted_amount(each: str, times: int, negative: bool = False, per: int = 1) -> dict[str, Any] | None:
     """Read "Backup you control" or "point of damage you have received" (after "for each") into a number computed
     when it is used (effects.VALUE_KEYS); `negative`: a loss of power or a cost reduction."""
     counters = re.fullmatch(r"(\w+) Counter placed on <self>", each)
@@ -408,9 +409,13 @@ def counted_amount(each: str, times: int, negative: bool = False) -> dict[str, A
         found = {"paid_elements": True}
     else:
         counted = card_phrase(each)
-        if counted is None or "zone" in counted:
+        if counted is None or counted.get("zone", "break") != "break":  # (s6) a Break Zone's cards count too
             return None
         found = {"count": counted}
+    if per != 1:
+        if "count" not in found:
+            return None
+        found["per"] = per
     if times != 1:
         found["times"] = times
     if negative:
@@ -422,7 +427,7 @@ def target_sentence(sentence: str, zone: str) -> list[Effect] | None:
     """Read a sentence doing something to the chosen cards ("Deal it 5000 damage", "Break them")."""
     each = _FOR_EACH.match(sentence)
     if each is not None and zone == "field":
-        amount = counted_amount(each.group(2), int(each.group(1)))
+        amount = counted_amount(each.group(3), int(each.group(1)), per=int(each.group("per") or 1))
         return None if amount is None else [{"effect": "deal_damage", "amount": amount}]
     for pattern, read in _TARGET_VERBS:
         match = pattern.match(sentence)
@@ -650,6 +655,7 @@ _PLAYER_WORDS: tuple[tuple[str, str, str, str | None], ...] = (
 )
 _SCRY = re.compile(r"^look at the top (\d+) cards of your deck\. return these to the top and/or bottom of your deck in "
                    r"any order$", re.I)
+_DRAW_FOR_EVERY = re.compile(r"^draw (\d+) cards? for every (\d+) (.+)$", re.I)
 _PLAYER_FORMS = tuple((re.compile(f"^{form}$", re.I), effect, key, player) for form, effect, key, player in _PLAYER_WORDS)
 # "Reveal the top 5 cards of your deck. Add 1 Monster among them to your hand and return the other cards to the
 # bottom of your deck in any order." (or "look at": only its controller sees them)
@@ -808,6 +814,10 @@ def player_sentence(sentence: str) -> Effect | None:
             if player is not None:
                 effect["player"] = player
             return effect
+    every = _DRAW_FOR_EVERY.match(sentence)
+    if every is not None:  # (s6) "Draw 1 card for every 10 Water cards in your Break Zone"
+        counted = counted_amount(every.group(3), int(every.group(1)), per=int(every.group(2)))
+        return None if counted is None else {"effect": "draw", "count": counted}
     scry = _SCRY.match(sentence)
     if scry is not None:
         return {"effect": "look_top", "count": int(scry.group(1)), "reorder": True}

@@ -191,14 +191,16 @@ the cards discarded, the damage received, the card itself put into the Break Zon
 ability, its targets chosen as it goes on the stack, FFTCG 11.8).
 A number (draw count, deal_damage/damage_player/power amount; a card's own cost_change) may be computed when the
 effect resolves (the cost: when it is counted): {x: N} is N times the X paid, {count: FILTER} the number of field
-cards passing the filter, {damage_points: you|opponent} the points of damage that player has received, {hand_cards:
+cards passing the filter (those of the Break Zones when the filter says `zone: break`, not in a field ability's
+Power), {damage_points: you|opponent} the points of damage that player has received, {hand_cards:
 you|opponent} the cards in that player's hand, {counters_on_self: NAME} the counters of that name on the ability's card,
 {paid_elements: true} the different Elements of the CP the card was cast with this turn (0 if not cast), {power: self}
 the current Power of the ability's own card while it is on the field as the object that used or triggered the ability
 (none once it left: "Deal it damage equal to <self>'s power"), {power: it} the Power of each card it is done to (a
 deal_damage: "Deal it damage equal to its power minus 1000"); `minus: N` subtracts, `plus: N` adds
 after ("Deal it 3000 damage and 1000 more damage for each card in your opponent's hand"); `times: N`
-multiplies, `divide: N` divides with fractions rounded up (FFTCG 4.2); `negative: true` makes it a loss (power) or a
+multiplies, `divide: N` divides with fractions rounded up (FFTCG 4.2); `per: N` (before `times`) counts each whole N
+cards once ("1000 damage for every 2 Forwards in your Break Zone"); `negative: true` makes it a loss (power) or a
 reduction (cost_change).
 fight {one_way, with} (two Forwards deal each other damage equal to their Power, at once, each the source of the damage
 it deals, FFTCG 11.11.8: the cards of two target groups, "Each Forward deals damage equal to its power to the other" —
@@ -279,7 +281,7 @@ VOCABULARY = Vocabulary("fftcg")
 # rounded up) and `negative` (see the module docstring); {power: self} (the ability's own card's current Power).
 VALUE: tuple[type, ...] = (int, dict)
 VALUE_KEYS = ("x", "count", "damage_points", "hand_cards", "counters_on_self", "paid_elements", "power", "times",
-              "divide", "negative", "minus", "plus")
+              "divide", "negative", "minus", "plus", "per")
 # what a computed number counts: one of these (see number_of)
 VALUE_BASES = ("x", "count", "damage_points", "hand_cards", "counters_on_self", "paid_elements", "power")
 _WORDS: dict[str, dict[str, ParamType]] = {
@@ -701,7 +703,7 @@ def _check_value(where: str, value: Mapping[str, Any]) -> list[str]:
             problems.append(f"{where}: {key!r} is you or opponent")
     if "plus" in value and (isinstance(value["plus"], bool) or not isinstance(value["plus"], int)):
         problems.append(f"{where}: 'plus' must be a whole number")
-    for key in ("x", "times", "divide"):
+    for key in ("x", "times", "divide", "per"):
         if key in value and (isinstance(value[key], bool) or not isinstance(value[key], int) or value[key] < 1):
             problems.append(f"{where}: {key!r} must be a whole number, 1 or more")
     if "count" in value:

@@ -534,7 +534,7 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
     each = _OWN_COST_EACH.match(sentence)
     if each is not None:  # counted where the card's cost is counted, in the hand (FFTCG 11.12.4.4)
         counted = clauses.counted_amount(each.group(3), int(each.group(2)), negative=each.group(1) == "reduced")
-        if counted is None or any(key in counted.get("count", {}) for key in MOMENT_KEYS):
+        if counted is None or any(key in counted.get("count", {}) for key in (*MOMENT_KEYS, "zone")):
             return None
         return [{"effect": "cost_change", "amount": counted, "applies_to": "self", **_floor(each)}]
     others_cost = _OTHERS_COST.match(sentence)
@@ -1033,7 +1033,7 @@ def _reveal_until(sentences: list[str]) -> clauses.Effect | None:
 
 
 # "Deal it 3000 damage and 1000 more damage for each card in your opponent's hand."
-_MORE_FOR_EACH = re.compile(r"^deal it (\d+) damage and (\d+) more damage for each (.+)$", re.I)
+_MORE_FOR_EACH = re.compile(r"^deal (?:it|them) (\d+) damage and (\d+) more damage for each (.+)$", re.I)
 
 
 # "Look at the top 2 cards of your deck. Put 1 card among them on top of your deck and the other to the bottom of your
