@@ -587,6 +587,8 @@ def self_sentence(sentence: str) -> list[Effect] | None:
     counters = _PLACE_COUNTERS.match(sentence)
     if counters is not None:  # FFTCG 4.9: a named marker, lost when the card changes zones
         return [{"effect": "add_counter", "counter": counters.group(2), "count": int(counters.group(1))}]
+    if re.match(r"^put <self> on top of its owner's deck$", sentence, re.I):  # (s6) FFTCG 7.3
+        return [{"effect": "put_on_deck", "position": "top"}]
     for pattern, effect in _SELF_VERBS:
         if pattern.match(sentence):
             return [{"effect": effect}]
@@ -666,7 +668,7 @@ _REVEAL_TOP = re.compile(r"^(?P<how>reveal|look at) the top (?P<count>\d+) cards
                          r"the cards into the Break Zone))$", re.I)
 # "Reveal the top card of your deck. If it is a Wind card, add it to your hand." (else it stays on top)
 _REVEAL_ONE = re.compile(r"^reveal the top card of your deck\. if it is (?P<not>not )?an? (?P<phrase>.+?), add it to your "
-                         r"hand$", re.I)
+                         r"hand(?P<break>\. if it is not an? (?P=phrase), put it into the Break Zone)?$", re.I)
 # (s6) "up to": as many as the search finds, at most N; a count printed without its space ("1Job Chaos") reads the same
 _SEARCH = re.compile(r"^search for (?P<up_to>up to )?(\d+) ?(.+?) and (?:add (?:it|them) to your hand|(play) (?:it|them) onto "
                      r"the field( dull)?|(put) (?:it|them) into the Break Zone)$", re.I)
@@ -818,6 +820,8 @@ def player_sentence(sentence: str) -> Effect | None:
     if every is not None:  # (s6) "Draw 1 card for every 10 Water cards in your Break Zone"
         counted = counted_amount(every.group(3), int(every.group(1)), per=int(every.group(2)))
         return None if counted is None else {"effect": "draw", "count": counted}
+    if re.fullmatch(r"look at the top card of your deck", sentence, re.I):  # (s6) only looked at: it stays on top
+        return {"effect": "look_top", "count": 1, "bottom": 0}
     scry = _SCRY.match(sentence)
     if scry is not None:
         return {"effect": "look_top", "count": int(scry.group(1)), "reorder": True}
@@ -830,7 +834,11 @@ def player_sentence(sentence: str) -> Effect | None:
             if set(wanted) - {"type", "element", "job", "name", "category"}:
                 return None
             wanted = {"none_of": [wanted]}
-        return {"effect": "reveal_top", "count": 1, "filter": wanted, "take": 1, "rest": "top"}
+        if one.group("break") and one.group("not"):
+            return None
+        # (s6) "… If it is not a Backup, put it into the Break Zone.": the card not taken goes there
+        return {"effect": "reveal_top", "count": 1, "filter": wanted, "take": 1,
+                "rest": "break" if one.group("break") else "top"}
     reveal = _REVEAL_TOP.match(sentence)
     if reveal is not None:
         wanted = card_phrase(reveal.group("phrase"))

@@ -780,6 +780,8 @@ def _joined_looks(sentences: list[str]) -> list[str]:
                 last.startswith(("reveal the top", "look at the top")) and (
                     " among them to your hand" in sentence or " among them onto the field" in sentence)) or (
                 last == "reveal the top card of your deck" and sentence.lower().startswith("if it is")) or (
+                last.startswith("reveal the top card of your deck. if it is") and sentence.lower().startswith(
+                    "if it is not ") and " if it is not " not in last) or (
                 last.startswith("look at the top") and sentence.lower().startswith("return these to the top")):
             joined[-1] = f"{joined[-1]}. {sentence}"
         else:
