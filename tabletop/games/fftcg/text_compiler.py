@@ -670,6 +670,10 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
             continue
         played = (clauses.play_from_hand_sentence(sentence) or clauses.cast_free_sentence(sentence)
                   if not steps and "target" not in ability else None)
+        if played is None and steps and index == len(sentences) - 1 and not ability.get("optional"):
+            # (s6) "Choose 1 Forward. Put it at the bottom of its owner's deck. Then, you may play 1 Forward of cost 2 or
+            # less from your hand onto the field.": last, so its picks are done to by nothing else
+            played = clauses.play_from_hand_sentence(sentence)
         if played is not None and index == len(sentences) - 1:  # its picks are the cards of the steps after it
             steps += played
             continue
@@ -820,6 +824,8 @@ def _sentence(sentence: str, ability: Ability, it_is_self: bool) -> list[clauses
             return [{"effect": "delayed", "when": "put_into_break_zone", "do": [done], "this_turn": True}]
         if re.fullmatch(r"play the removed (?:Forward|Character|Backup|Monster) onto the field( dull)?", sentence, re.I):
             return [{"effect": _PLAY_REMOVED, "dull": sentence.lower().endswith(" dull")}]  # joined by _blinks
+        if re.fullmatch(r"remove it and <self> from the game", sentence, re.I):  # (s6) the chosen card, then itself
+            return [{"effect": "remove_from_game"}, {"effect": "remove_from_game", "on": "self"}]
         if _PLAY_AT_END.fullmatch(sentence) and target.get("zone", "field") == "field":  # (s6) joined by _blinks
             return [{"effect": _PLAY_REMOVED, "dull": False, "at_end": True}]
         canceled = _cancel_sentence(sentence, target) or _chosen_and_self_sentence(sentence, target)
