@@ -650,6 +650,7 @@ _PLAYER_WORDS: tuple[tuple[str, str, str, str | None], ...] = (
     (r"look at the top card of your deck\. you may (?:place|put) (?:the card|it) at the bottom of your deck()",
      "look_top", "count", None),
     (r"put the top (\d+) cards of your deck into the Break Zone", "mill", "count", None),
+    (r"remove the top (\d+) cards of your deck from the game", "mill_removed", "count", None),  # (s6)
     (r"put the top card() of your deck into the Break Zone", "mill", "count", None),
     (r"your opponent puts the top (\d+) cards of (?:his/her|their) deck into the Break Zone", "mill", "count",
      "opponent"),
@@ -813,6 +814,8 @@ def player_sentence(sentence: str) -> Effect | None:
             effect: Effect = {"effect": word, key: int(match.group(1) or 1)} if key else {"effect": word}
             if word == "discard_random":  # the discard word, its cards picked at random
                 effect.update(effect="discard", random=True)
+            if word == "mill_removed":  # the mill word, the cards removed from the game
+                effect.update(effect="mill", removed=True)
             if player is not None:
                 effect["player"] = player
             return effect

@@ -221,7 +221,8 @@ effects ask nothing: dull, freeze, activate, put_on_deck),
 damage_increase {amount} (lasting: the damage each chosen card deals to a Forward itself increases by `amount`, "If
 it deals damage to a Forward this turn, the damage increases by 1000 instead", FFTCG 11.12.5), cancel (the chosen Summons on the stack are taken off it without resolving, their effect not done, and put into
 their owners' Break Zones as a resolved Summon is, FFTCG 11.11.10: "Choose 1 Summon. Cancel its effect.").
-mill {count, player} puts the top `count` cards of the player's deck into their Break Zone (FFTCG 7.3).
+mill {count, player, removed} puts the top `count` cards of the player's deck into their Break Zone (FFTCG 7.3), or
+removes them from the game with `removed` ("Remove the top 2 cards of your deck from the game").
 `player` is `you`, `opponent`, `each` or (discard) `chosen_controller` (the first chosen card's controller, its owner
 once it left the field: "That Forward's controller discards 1 card") (draw, discard, damage_player, mill: the turn player chooses first,
 then the other, then both act at once, FFTCG 6.1.4); default: you for draw and discard, opponent for
@@ -303,7 +304,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "return_to_hand": {},
     "remove_from_game": {"while_source_on_field": bool},
     "put_on_deck": {"position": str},
-    "mill": {"count": int, "player": str},
+    "mill": {"count": int, "player": str, "removed": bool},
     "reveal_top": {"count": int, "filter": dict, "take": int, "up_to": bool, "rest": str, "reveal": bool, "to": str},
     "play_onto_field": {"dull": bool},
     "add_counter": {"counter": str, "count": int},

@@ -100,6 +100,7 @@ _DECLARED = re.compile(r"^When (1 or more Forwards you control attack|a party yo
 _CAST = re.compile(r"^When (?P<who>you cast|your opponent casts) a Summon, (?P<rest>.+)$", re.S)
 # FFTCG 9.5 (digest 8.5a): "at the end of the turn" abilities trigger with "at the beginning of the End Phase"
 _PHASE = re.compile(r"^At the (?:beginning of (?:the (?P<phase>Attack|End) Phase during each of your turns|"
+                    r"your (?P<yours>Attack) Phase|"  # (s6) the same: your turn's Attack Phase
                     r"(?P<main>your Main Phase 1|the Main Phase 1 during each of your turns))|"
                     r"(?P<end>end of each of your turns)), (?P<rest>.+)$", re.S)
 # "Cost: Effect" (the cost read by clauses.cost); a special ability's name stands before its [Special] symbol.
@@ -248,8 +249,8 @@ def _ability(text: str, summon: bool) -> list[Ability]:
                      cast.group("rest"))
     phase = _PHASE.match(text)
     if phase is not None:
-        event = {"Attack": "attack_phase_start", "End": "end_phase_start"}.get(phase.group("phase") or "",
-                                                                              "main_phase_start")
+        event = {"Attack": "attack_phase_start", "End": "end_phase_start"}.get(
+            phase.group("phase") or phase.group("yours") or "", "main_phase_start")
         event = "end_phase_start" if phase.group("end") else event
         return _auto(head, "<self>", (event,), phase.group("rest"))
     action = _ACTION.match(text)

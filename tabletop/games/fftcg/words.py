@@ -211,12 +211,13 @@ def _look_top(tx: Transaction, doing: Doing, step: Step) -> None:
 
 @VOCABULARY.handles("mill")
 def _mill(tx: Transaction, doing: Doing, step: Step) -> None:
-    """Put the top N cards of a player's deck into their Break Zone (not a discard, FFTCG 15.1.1.4; 7.3)."""
+    """Put the top N cards of a player's deck into their Break Zone (not a discard, FFTCG 15.1.1.4; 7.3), or remove them
+    from the game (`removed`, FFTCG 15.1.1.5)."""
+    zone, where = ("removed", "removed from the game") if step.get("removed") else ("break", "into the Break Zone")
     for player in acting_players(tx.state, doing.entry, step, "you"):
         for iid in tx.state.zones[f"{player}.deck"].cards[:value_of(tx.state, doing, step.get("count", 1))]:
-            actions.enter_zone(tx, iid, "break")
-            tx.log(f"{actions.name_of(tx, iid)} was put from the top of {player}'s deck into the Break Zone",
-                   "FFTCG 7.3")
+            actions.enter_zone(tx, iid, zone)
+            tx.log(f"{actions.name_of(tx, iid)} was put from the top of {player}'s deck {where}", "FFTCG 7.3")
 
 
 @VOCABULARY.handles("reveal_top")
