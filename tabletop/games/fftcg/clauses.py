@@ -643,6 +643,11 @@ _PLAYER_WORDS: tuple[tuple[str, str, str, str | None], ...] = (
     (r"discard your hand()", "discard_hand", "", None),
     (r"your opponent reveals (?:their|his/her) hand()", "reveal_hand", "", "opponent"),
     (r"place (\d+) cards? from your hand at the bottom of your deck", "hand_to_deck_bottom", "count", None),
+    # (s6) as many as the player picks: up to N, or any number (no count)
+    (r"place up to (\d+) cards? from your hand at the bottom of your deck in any order", "hand_to_deck_bottom_up_to",
+     "count", None),
+    (r"place any number of cards from your hand at the bottom of your deck in any order()", "hand_to_deck_bottom_up_to",
+     "", None),
     (r"(?:<self> )?deals? your opponent (\d+) points? of damage", "damage_player", "amount", "opponent"),
     (r"<self> deals you (\d+) points? of damage", "damage_player", "amount", "you"),
     (r"(?:you )?receive (\d+) points? of damage", "damage_player", "amount", "you"),
@@ -816,6 +821,8 @@ def player_sentence(sentence: str) -> Effect | None:
                 effect.update(effect="discard", random=True)
             if word == "mill_removed":  # the mill word, the cards removed from the game
                 effect.update(effect="mill", removed=True)
+            if word == "hand_to_deck_bottom_up_to":
+                effect.update(effect="hand_to_deck_bottom", up_to=True)
             if player is not None:
                 effect["player"] = player
             return effect

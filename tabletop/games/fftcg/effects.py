@@ -141,8 +141,9 @@ as an ability's first effect, a mode's first effect may carry its own `target` o
 is then chosen before the targets, see `with_mode`),
 gain_control {while_source_on_field} (and remove_from_game {while_source_on_field}: "… for as long as <self> is
 on the field": when that card leaves the field, the cards removed return to their owner's field, control goes back to
-the owner; nothing is done when it left before the effect, FFTCG 11.12.4.1), hand_to_deck_bottom {count} (its controller places `count` cards of their choice from their hand at the
-bottom of their deck, in the order picked, FFTCG 7.9), discard_hand {player} (that player discards every card of their hand), discard {count, player, filter} (with a hand `target`: the chosen cards; else the player
+the owner; nothing is done when it left before the effect, FFTCG 11.12.4.1), hand_to_deck_bottom {count, up_to} (its controller places `count` cards of their choice from their hand at the
+bottom of their deck, in the order picked, FFTCG 7.9; `up_to`: as many as they pick, at most `count` — no count: any
+number), discard_hand {player} (that player discards every card of their hand), discard {count, player, filter} (with a hand `target`: the chosen cards; else the player
 discards `count` cards of their choice, each passing `filter` when given: "discard 1 Summon"; `random`: picked at random
 by the game, "your opponent randomly discards 1 card"), cannot_attack, cannot_block, must_attack, must_block (blocks
 when it can, FFTCG 10.1.3.1.3),
@@ -194,7 +195,9 @@ effect resolves (the cost: when it is counted): {x: N} is N times the X paid, {c
 cards passing the filter (those of the Break Zones when the filter says `zone: break`, not in a field ability's
 Power), {damage_points: you|opponent} the points of damage that player has received, {hand_cards:
 you|opponent} the cards in that player's hand, {counters_on_self: NAME} the counters of that name on the ability's card,
-{paid_elements: true} the different Elements of the CP the card was cast with this turn (0 if not cast), {power: self}
+{paid_elements: true} the different Elements of the CP the card was cast with this turn (0 if not cast),
+{placed_before: true} the cards the step just before placed from the hand at the bottom of the deck ("Then, draw the
+same number of cards"), {power: self}
 the current Power of the ability's own card while it is on the field as the object that used or triggered the ability
 (none once it left: "Deal it damage equal to <self>'s power"), {power: it} the Power of each card it is done to (a
 deal_damage: "Deal it damage equal to its power minus 1000"); `minus: N` subtracts, `plus: N` adds
@@ -282,9 +285,10 @@ VOCABULARY = Vocabulary("fftcg")
 # rounded up) and `negative` (see the module docstring); {power: self} (the ability's own card's current Power).
 VALUE: tuple[type, ...] = (int, dict)
 VALUE_KEYS = ("x", "count", "damage_points", "hand_cards", "counters_on_self", "paid_elements", "power", "times",
-              "divide", "negative", "minus", "plus", "per")
-# what a computed number counts: one of these (see number_of)
-VALUE_BASES = ("x", "count", "damage_points", "hand_cards", "counters_on_self", "paid_elements", "power")
+              "divide", "negative", "minus", "plus", "per", "placed_before")
+# what a computed number counts: one of these (see number_of; placed_before: words.value_of)
+VALUE_BASES = ("x", "count", "damage_points", "hand_cards", "counters_on_self", "paid_elements", "power",
+               "placed_before")
 _WORDS: dict[str, dict[str, ParamType]] = {
     "draw": {"count": VALUE, "player": str},
     "deal_damage": {"amount": VALUE, "unreducible": bool},
@@ -314,7 +318,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "gain_control": {"while_source_on_field": bool},
     "discard": {"count": int, "player": str, "filter": dict, "random": bool},
     "discard_hand": {"player": str},
-    "hand_to_deck_bottom": {"count": int},
+    "hand_to_deck_bottom": {"count": int, "up_to": bool},
     "cannot_attack": {},
     "cannot_block": {},
     "must_attack": {},

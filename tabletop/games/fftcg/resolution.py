@@ -382,14 +382,16 @@ def _ask(tx: Transaction, fi: int, at: str, step: Mapping[str, Any], cards: list
             if "filter" in step:  # "discard 1 Summon": only the cards of that kind may be discarded
                 hand = [iid for iid in hand if matches(state, iid, {**step["filter"], "zone": "hand"}, player,
                                                        entry.get("source"))]
-            count = min(int(step["count"]), len(hand))
+            count = min(int(step.get("count", len(hand))), len(hand))  # no count (up_to): any number
             if count == 0:
                 answers = {**answers, key: {"picks": []}}
                 procedure.set_var(tx, fi, "answers", answers)
                 continue
             verb = "discard" if name == "discard" else "place at the bottom of your deck"
-            procedure.ask(tx, fi, player, "effect_choice", "pick", f"{entry['name']}: {verb} {count} card(s) from your hand",
-                          hand, count, count, "FFTCG 15.1.1.4" if name == "discard" else "FFTCG 7.9", key=key)
+            least = 0 if step.get("up_to") else count
+            procedure.ask(tx, fi, player, "effect_choice", "pick", f"{entry['name']}: {verb} "
+                          f"{'up to ' if least < count else ''}{count} card(s) from your hand",
+                          hand, least, count, "FFTCG 15.1.1.4" if name == "discard" else "FFTCG 7.9", key=key)
             return True
     if name == "pay":
         return _ask_payment(tx, fi, at, step)

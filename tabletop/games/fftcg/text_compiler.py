@@ -678,6 +678,11 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
         if played is not None and index == len(sentences) - 1:  # its picks are the cards of the steps after it
             steps += played
             continue
+        if _SAME_NUMBER_DRAWN.match(sentence) and steps and steps[-1]["effect"] == "hand_to_deck_bottom":
+            # (s6) "Then, draw the same number of cards (as were returned to your deck)": as many as were placed
+            steps.append({"effect": "draw", "count": {"placed_before": True}})
+            last = steps[-1:]
+            continue
         unpaid = _UNLESS_OPPONENT_PAYS.match(sentence) if not picking else None
         if unpaid is not None:  # "If your opponent doesn't pay [2], break it": they are asked as it resolves
             paid = clauses.pay_sentence(f"pay {unpaid.group(1)}")
@@ -718,6 +723,7 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
 # a move of the chosen card that is done whenever the card is still legal ("You may remove it from the game")
 _MAY_MOVE_IT = re.compile(r"^you may (?:remove it from the game|return it to its owner's hand|put it into the Break Zone|"
                           r"add it to your hand)$", re.I)
+_SAME_NUMBER_DRAWN = re.compile(r"^draw the same number of cards(?: as were returned to your deck)?$", re.I)
 _UNLESS_OPPONENT_PAYS = re.compile(r"^if your opponent (?:doesn't|does not) pay ((?:\[\w+\])+), (.+)$", re.I)
 
 

@@ -59,6 +59,8 @@ def value_of(state: GameState, doing: Doing, spec: Any) -> int:
     """Return a number an effect uses, computed now when it is one (continuous.number_of); the source's Power is read
     only while it is the object that used or triggered the ability (FFTCG 7.4)."""
     source = doing.source
+    if isinstance(spec, Mapping) and "placed_before" in spec:  # the step before's picks (hand_to_deck_bottom)
+        return len(doing.picks(f"{int(doing.at) - 1}:{doing.controller}"))
     if isinstance(spec, Mapping) and "power" in spec and (source is None or not is_current(state, source, doing.entry.get("ts"))):
         source = None
     return number_of(state, spec, doing.controller, source, int(doing.entry.get("x") or 0),
