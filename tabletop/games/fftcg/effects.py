@@ -221,6 +221,9 @@ lose_abilities (lasting: the card loses its keywords and the abilities granted t
 either {options: [[effects…], …]} (its controller picks one option as it resolves, FFTCG 11.11.5.1, and its effects
 are done to the same cards: "Dull it or Freeze it", "Put it at the top or bottom of its owner's deck"; an option's
 effects ask nothing: dull, freeze, activate, put_on_deck),
+light_dark_many {element} (field: its controller may control several Light — or Dark — Characters, FFTCG 12.4.7
+widened: "You can play 2 or more Light Characters onto the field"; light_dark.py), light_dark_ignored (field, self, read
+in the hand: "<self> can be played onto the field even if you control other Light Characters"),
 damage_increase {amount} (lasting: the damage each chosen card deals to a Forward itself increases by `amount`, "If
 it deals damage to a Forward this turn, the damage increases by 1000 instead", FFTCG 11.12.5), cancel (the chosen Summons on the stack are taken off it without resolving, their effect not done, and put into
 their owners' Break Zones as a resolved Summon is, FFTCG 11.11.10: "Choose 1 Summon. Cancel its effect.").
@@ -353,6 +356,8 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "lose_abilities": {},
     "blink": {"dull": bool, "at_end": bool},
     "cast_free": {},
+    "light_dark_many": {"element": str},
+    "light_dark_ignored": {},
 }
 for _word, _word_params in _WORDS.items():
     VOCABULARY.add(_word, None, **_word_params)
@@ -360,8 +365,9 @@ for _word, _word_params in _WORDS.items():
 CONTINUOUS = ("power", "set_power", "grant_keyword", "grant_job", "become_forward", "cost_change", "cannot_attack", "cannot_block",
               "must_attack", "must_block", "cannot_be_blocked_by", "cannot_be_chosen", "cannot_be_broken", "enters_dull",
               "cannot_be_dulled", "stays_dull", "backup_cp_only", "any_element_cp", "any_element_cost",
-              "cannot_be_broken_by")
-FIELD_ONLY = ("cost_change", "stays_dull", "backup_cp_only", "any_element_cp", "any_element_cost")
+              "cannot_be_broken_by", "light_dark_many", "light_dark_ignored")
+FIELD_ONLY = ("cost_change", "stays_dull", "backup_cp_only", "any_element_cp", "any_element_cost", "light_dark_many",
+              "light_dark_ignored")
 INSTEADS = ("remove_from_game", "return_to_hand")
 ENTRY_INSTEADS = ("your_control",)
 DAMAGE_INSTEADS = ("reduce", "prevent")
@@ -677,6 +683,8 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
             problems += _check_filter(f"{where}.filter", effect["filter"], FILTER_KEYS)
     if name == "put_on_deck" and effect.get("position", "bottom") not in ("top", "bottom"):
         problems.append(f"{where}: put_on_deck 'position' must be top or bottom")
+    if name == "light_dark_many" and effect.get("element") not in ("light", "dark"):
+        problems.append(f"{where}: light_dark_many 'element' must be light or dark")
     if name in ("add_counter", "remove_counter") and not effect.get("counter"):
         problems.append(f"{where}: {name} needs the counter name (counter)")
     return problems

@@ -258,6 +258,11 @@ def _ability(text: str, summon: bool) -> list[Ability]:
         return [_action(head, action.group("name") or "", action.group("cost"), action.group("rest"))]
     if _BACKUP_CP_ONLY.match(text):  # read while in the hand, where the card is paid for
         return [{"kind": "field", **head, "effect": "backup_cp_only", "applies_to": "self"}]
+    many = _LIGHT_DARK_MANY.match(text)
+    if many is not None and not head:  # (s6) FFTCG 12.4.7 widened (light_dark.py)
+        return [{"kind": "field", "effect": "light_dark_many", "element": many.group(1).lower(), "applies_to": "self"}]
+    if _LIGHT_DARK_IGNORED.match(text) and not head:  # (s6) read in the hand, where the card is played from
+        return [{"kind": "field", "effect": "light_dark_ignored", "applies_to": "self"}]
     if summon and any(form.match(_condition(text)[0].rstrip(".")) for form in (_OWN_COST, _OWN_COST_EACH,
                                                                               _ANY_ELEMENT_COST)):
         # read while in the hand (FFTCG 11.12.4.4)
@@ -433,6 +438,9 @@ def _field(head: Ability, text: str) -> list[Ability]:
             for part in found]
 
 
+_LIGHT_DARK_MANY = re.compile(r"^You can play 2 or more (Light|Dark) Characters onto the field\.?$")
+_LIGHT_DARK_IGNORED = re.compile(r"^<self> can be played onto the field even if you control other (Light|Dark) "
+                                 r"Characters\.?$")
 _BACKUP_CP_ONLY = re.compile(r"^You can only pay with CP produced by Backups to (?:cast|play) <self>\.?$")
 # "(it cannot become 0)" after a reduction: the cost stays at least 1 (a cost_change's `floor`)
 _FLOOR = r"(?P<floor> ?\(it cannot become 0\))?"
