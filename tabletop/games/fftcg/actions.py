@@ -122,7 +122,8 @@ def emit(tx: Transaction, happened: TriggerEvent) -> None:
             "kind": "delayed", "source": delayed["source"], "ts": delayed.get("source_ts"),
             "card_id": delayed["card_id"], "ability": -1,
             "inline": delayed.get("ability") or {"effect": "draw", "count": 0, "then": delayed["do"]}, "name": delayed["name"],
-            "event_card": card, "event_ts": state.cards[card].props.get("ts") if card is not None else None})
+            "event_card": card, "event_ts": state.cards[card].props.get("ts") if card is not None else None,
+            **({"kept": delayed["kept"]} if "kept" in delayed else {})})
         if delayed.get("once", True):
             tx.list_remove("delayed", position)
 

@@ -34,6 +34,8 @@ _QUALIFIERS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^ of cost ((?:\d+, )+\d+) or (\d+)"),
      lambda m: {"any_of": [{"cost_at_least": int(n), "cost_at_most": int(n)}
                            for n in [*m.group(1).split(", "), m.group(2)]]}),
+    (re.compile(r"^ of cost (\d+) or (\d+)\b"),  # (s6) "of cost 2 or 3": either cost
+     lambda m: {"any_of": [{"cost_at_least": int(n), "cost_at_most": int(n)} for n in m.group(1, 2)]}),
     (re.compile(r"^ of cost (\d+) or less"), lambda m: {"cost_at_most": int(m.group(1))}),
     (re.compile(r"^ of cost (\d+) or more"), lambda m: {"cost_at_least": int(m.group(1))}),
     (re.compile(r"^ of cost (\d+)(?! or)"), lambda m: {"cost_at_most": int(m.group(1)), "cost_at_least": int(m.group(1))}),
@@ -41,7 +43,7 @@ _QUALIFIERS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^ with (\d+) power or more"), lambda m: {"power_at_least": int(m.group(1))}),
     (re.compile(r"^ (?:with|of) (?:a )?power (?:of )?(\d+) or less"), lambda m: {"power_at_most": int(m.group(1))}),
     (re.compile(r"^ (?:with|of) (?:a )?power (?:of )?(\d+) or more"), lambda m: {"power_at_least": int(m.group(1))}),
-    (re.compile(r"^ cards?\b"), lambda m: {}),  # "Character card": a Character
+    (re.compile(r"^ [Cc]ards?\b"), lambda m: {}),  # "Character card": a Character
     (re.compile(r"^ that entered the field this turn"), lambda m: {"entered_this_turn": True}),  # (s5)
     (re.compile(r"^ that is also a (Forward|Backup|Monster)"), lambda m: {"also": m.group(1).lower()}),  # (s5)
     (re.compile(r"^ other than <self>"), lambda m: {"not_self": True}),
@@ -49,21 +51,35 @@ _QUALIFIERS: tuple[tuple[re.Pattern[str], Any], ...] = (
      lambda m: {"none_of": [{"name" if m.group(1) else "job": m.group(2)}]}),
     (re.compile(r"^ (?:that )?(?:your )?opponent controls"), lambda m: {"controller": "opponent"}),
     (re.compile(r"^ (?:that )?you control"), lambda m: {"controller": "you"}),
-    (re.compile(r"^ in your Break Zone"), lambda m: {"zone": "break", "controller": "you"}),
+    (re.compile(r"^ (?:in|from) your Break Zone"), lambda m: {"zone": "break", "controller": "you"}),
     (re.compile(r"^ in your opponent's Break Zone"), lambda m: {"zone": "break", "controller": "opponent"}),
+    # (s6) either Break Zone: the cards of both players' (FFTCG 6.1)
+    (re.compile(r"^ (?:in|from) (?:each|either) player's Break Zone"), lambda m: {"zone": "break"}),
 )
 
 
 # "Job Samurai or Card Name Samurai", "Card Name A, Card Name B or Card Name C": alternatives of Job / Card Name
 # (s5) and "Light Forward or Dark Forward": alternatives of an Element and a type
-_ALTERNATIVE = re.compile(rf"(?:,| or| and/or) (?:an? )?(?=(?:Job|Card Name) |(?:{_ELEMENT}) (?:Forward|Backup|Monster|"
+_ALTERNATIVE = re.compile(rf"(?:,? or|,| and/or) (?:an? )?(?=(?:Job|Card Name|Category) |(?:{_ELEMENT}) (?:Forward|Backup|Monster|"
                           rf"Character|Summon)\b)")
 # what the last alternative's trailing words say of them all ("… you control", "… in your Break Zone")
-_SHARED = ("controller", "zone", "not_self", "none_of")
+# (s6) and its cost: "Job Chocobo or Card Name Chocobo of cost 4 or less" is a card of cost 4 or less of either kind
+# (not when an alternative names an Element: see _alternatives)
+_SHARED = ("controller", "zone", "not_self", "none_of", "cost_at_most", "cost_at_least")
+
+
+# (s6) "Fire or Earth Character": a card of either Element
+_ELEMENTS_OR = re.compile(rf"^(?P<one>{_ELEMENT}) or (?P<other>{_ELEMENT}) (?P<rest>(?!(?:{_ELEMENT}) ).+)$")
 
 
 def card_phrase(phrase: str) -> dict[str, Any] | None:
     """Read a card phrase without its count ("Forward of cost 4 or less opponent controls") into a card filter."""
+    either = _ELEMENTS_OR.match(phrase.strip())
+    if either is not None:
+        found = _one_card_phrase(either.group("rest"))
+        if found is None or "element" in found or "any_of" in found:
+            return None
+        return {**found, "any_of": [{"element": either.group(name).lower()} for name in ("one", "other")]}
     parts = _ALTERNATIVE.split(phrase.strip())
     if len(parts) > 1:
         return _alternatives(parts)
@@ -71,13 +87,17 @@ def card_phrase(phrase: str) -> dict[str, Any] | None:
 
 
 def _alternatives(parts: list[str]) -> dict[str, Any] | None:
-    """Read "Job X or Card Name Y you control" into {any_of: [{job: X}, {name: Y}], controller: you}; a qualifier
-    that could be read of the last alternative alone (a cost, a power) is not guessed."""
+    """Read "Job X or Card Name Y you control" into {any_of: [{job: X}, {name: Y}], controller: you}; the last
+    alternative's trailing words say who controls them, where they are and their cost (s6: as FFTCG's rulings read "Job
+    Samurai or Card Name Samurai of cost 3 or less"); another qualifier of the last alternative alone (a power) is not
+    guessed."""
     read = [_one_card_phrase(part) for part in parts]
     if any(one is None for one in read):
         return None
     alternatives = [dict(one) for one in read if one is not None]
     shared = {key: alternatives[-1].pop(key) for key in _SHARED if key in alternatives[-1]}
+    if {"cost_at_most", "cost_at_least"} & set(shared) and any("element" in one for one in alternatives):
+        return None  # "Light Forward or Dark Forward of cost 3 or less": the cost may be the Dark Forward's alone
     if any(set(one) - {"type", "element", "job", "name", "category"} for one in alternatives):
         return None
     return {"any_of": alternatives, **shared}
@@ -87,8 +107,9 @@ def _one_card_phrase(phrase: str) -> dict[str, Any] | None:
     match = _NOUN.match(phrase.strip())
     if match is None or not (match.group("type") or match.group("job") or match.group("card_name")):
         return None
-    if any(" or " in name or " and " in name for name in (match.group("job") or "", match.group("card_name") or "")):
-        return None  # "Job Samurai or Card Name Samurai": one filter names one Job or name
+    if any(" or " in name or " and " in name or "," in name or "Card Name" in name
+           for name in (match.group("job") or "", match.group("card_name") or "")):
+        return None  # "Job Samurai or Card Name Samurai", "Card Name A,Card Name B": one filter names one Job or name
     kind = (match.group("type") or "card").lower().rstrip("s")
     found: dict[str, Any] = {"type": _TYPES[kind]} if kind in _TYPES else {}
     if match.group("other"):  # "Forward or Monster"
@@ -114,7 +135,10 @@ def _one_card_phrase(phrase: str) -> dict[str, Any] | None:
         for pattern, read in _QUALIFIERS:
             qualifier = pattern.match(rest)
             if qualifier is not None:
-                found.update(read(qualifier))
+                more = read(qualifier)
+                if set(more) & set(found):  # two qualifiers saying the same thing ("any_of" twice): not guessed
+                    return None
+                found.update(more)
                 rest = rest[qualifier.end():]
                 break
         else:
@@ -367,10 +391,11 @@ _FROM_ZONE: tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...] = (
 _PLAY_DULL = re.compile(rf"^play {_IT} onto the field dull$", re.I)
 
 
-_FOR_EACH = re.compile(rf"^deal {_IT} (\d+) damage for each (.+)$", re.I)
+# (s6) "for every 2 Forwards …": one time for each whole 2 of them
+_FOR_EACH = re.compile(rf"^deal {_IT} (\d+) damage for (?:each|every (?P<per>\d+)) (.+)$", re.I)
 
 
-def counted_amount(each: str, times: int, negative: bool = False) -> dict[str, Any] | None:
+def counted_amount(each: str, times: int, negative: bool = False, per: int = 1) -> dict[str, Any] | None:
     """Read "Backup you control" or "point of damage you have received" (after "for each") into a number computed
     when it is used (effects.VALUE_KEYS); `negative`: a loss of power or a cost reduction."""
     counters = re.fullmatch(r"(\w+) Counter placed on <self>", each)
@@ -384,9 +409,13 @@ def counted_amount(each: str, times: int, negative: bool = False) -> dict[str, A
         found = {"paid_elements": True}
     else:
         counted = card_phrase(each)
-        if counted is None or "zone" in counted:
+        if counted is None or counted.get("zone", "break") != "break":  # (s6) a Break Zone's cards count too
             return None
         found = {"count": counted}
+    if per != 1:
+        if "count" not in found:
+            return None
+        found["per"] = per
     if times != 1:
         found["times"] = times
     if negative:
@@ -398,7 +427,7 @@ def target_sentence(sentence: str, zone: str) -> list[Effect] | None:
     """Read a sentence doing something to the chosen cards ("Deal it 5000 damage", "Break them")."""
     each = _FOR_EACH.match(sentence)
     if each is not None and zone == "field":
-        amount = counted_amount(each.group(2), int(each.group(1)))
+        amount = counted_amount(each.group(3), int(each.group(1)), per=int(each.group("per") or 1))
         return None if amount is None else [{"effect": "deal_damage", "amount": amount}]
     for pattern, read in _TARGET_VERBS:
         match = pattern.match(sentence)
@@ -408,6 +437,8 @@ def target_sentence(sentence: str, zone: str) -> list[Effect] | None:
     for pattern, effect, zones in _FROM_ZONE:
         if pattern.match(sentence):
             return [{"effect": effect}] if zone in zones else None
+    if re.match(rf"^put {_IT} on top of your deck$", sentence, re.I) and zone == "break":  # (s6) your card: your deck
+        return [{"effect": "put_on_deck", "position": "top"}]
     if _PLAY_DULL.match(sentence):
         return [{"effect": "play_onto_field", "dull": True}] if zone == "break" else None
     if re.match(rf"^put {_IT} at the top or bottom of (?:its|their) owners?'s? decks?$", sentence, re.I):  # (s5)
@@ -556,6 +587,8 @@ def self_sentence(sentence: str) -> list[Effect] | None:
     counters = _PLACE_COUNTERS.match(sentence)
     if counters is not None:  # FFTCG 4.9: a named marker, lost when the card changes zones
         return [{"effect": "add_counter", "counter": counters.group(2), "count": int(counters.group(1))}]
+    if re.match(r"^put <self> on top of its owner's deck$", sentence, re.I):  # (s6) FFTCG 7.3
+        return [{"effect": "put_on_deck", "position": "top"}]
     for pattern, effect in _SELF_VERBS:
         if pattern.match(sentence):
             return [{"effect": effect}]
@@ -571,6 +604,8 @@ _ALL_FORMS: tuple[tuple[re.Pattern[str], int, Any], ...] = (
     (re.compile(rf"^dull {_ALL}(.+) and freeze them$", re.I), 1, lambda m: [{"effect": "dull"}, {"effect": "freeze"}]),
     (re.compile(rf"^(break|dull|activate|freeze) {_ALL}(.+)$", re.I), 2, lambda m: [{"effect": m.group(1).lower()}]),
     (re.compile(rf"^return {_ALL}(.+) to their owners' hands$", re.I), 1, lambda m: [{"effect": "return_to_hand"}]),
+    # (s6) "Remove all the cards in your opponent's Break Zone from the game" (FFTCG 15.1.1.5)
+    (re.compile(rf"^remove {_ALL}(.+) from the game$", re.I), 1, lambda m: [{"effect": "remove_from_game"}]),
     (re.compile(rf"^{_ALL}(.+) gain (.+) until the end of the turn$", re.I), 1,
      lambda m: _lasting_grants(m.group(2), own=False)),
     (re.compile(rf"^{_ALL}(.+) (gain|lose) ([+-]?)(\d+) power until the end of the turn$", re.I), 1,
@@ -608,6 +643,11 @@ _PLAYER_WORDS: tuple[tuple[str, str, str, str | None], ...] = (
     (r"discard your hand()", "discard_hand", "", None),
     (r"your opponent reveals (?:their|his/her) hand()", "reveal_hand", "", "opponent"),
     (r"place (\d+) cards? from your hand at the bottom of your deck", "hand_to_deck_bottom", "count", None),
+    # (s6) as many as the player picks: up to N, or any number (no count)
+    (r"place up to (\d+) cards? from your hand at the bottom of your deck in any order", "hand_to_deck_bottom_up_to",
+     "count", None),
+    (r"place any number of cards from your hand at the bottom of your deck in any order()", "hand_to_deck_bottom_up_to",
+     "", None),
     (r"(?:<self> )?deals? your opponent (\d+) points? of damage", "damage_player", "amount", "opponent"),
     (r"<self> deals you (\d+) points? of damage", "damage_player", "amount", "you"),
     (r"(?:you )?receive (\d+) points? of damage", "damage_player", "amount", "you"),
@@ -615,6 +655,7 @@ _PLAYER_WORDS: tuple[tuple[str, str, str, str | None], ...] = (
     (r"look at the top card of your deck\. you may (?:place|put) (?:the card|it) at the bottom of your deck()",
      "look_top", "count", None),
     (r"put the top (\d+) cards of your deck into the Break Zone", "mill", "count", None),
+    (r"remove the top (\d+) cards of your deck from the game", "mill_removed", "count", None),  # (s6)
     (r"put the top card() of your deck into the Break Zone", "mill", "count", None),
     (r"your opponent puts the top (\d+) cards of (?:his/her|their) deck into the Break Zone", "mill", "count",
      "opponent"),
@@ -622,6 +663,7 @@ _PLAYER_WORDS: tuple[tuple[str, str, str, str | None], ...] = (
 )
 _SCRY = re.compile(r"^look at the top (\d+) cards of your deck\. return these to the top and/or bottom of your deck in "
                    r"any order$", re.I)
+_DRAW_FOR_EVERY = re.compile(r"^draw (\d+) cards? for every (\d+) (.+)$", re.I)
 _PLAYER_FORMS = tuple((re.compile(f"^{form}$", re.I), effect, key, player) for form, effect, key, player in _PLAYER_WORDS)
 # "Reveal the top 5 cards of your deck. Add 1 Monster among them to your hand and return the other cards to the
 # bottom of your deck in any order." (or "look at": only its controller sees them)
@@ -632,17 +674,19 @@ _REVEAL_TOP = re.compile(r"^(?P<how>reveal|look at) the top (?P<count>\d+) cards
                          r"the cards into the Break Zone))$", re.I)
 # "Reveal the top card of your deck. If it is a Wind card, add it to your hand." (else it stays on top)
 _REVEAL_ONE = re.compile(r"^reveal the top card of your deck\. if it is (?P<not>not )?an? (?P<phrase>.+?), add it to your "
-                         r"hand$", re.I)
-_SEARCH = re.compile(r"^search for (\d+) (.+?) and (?:add (?:it|them) to your hand|(play) (?:it|them) onto the field( dull)?|"
-                     r"(put) (?:it|them) into the Break Zone)$", re.I)
+                         r"hand(?P<break>\. if it is not an? (?P=phrase), put it into the Break Zone)?$", re.I)
+# (s6) "up to": as many as the search finds, at most N; a count printed without its space ("1Job Chaos") reads the same
+_SEARCH = re.compile(r"^search for (?P<up_to>up to )?(\d+) ?(.+?) and (?:add (?:it|them) to your hand|(play) (?:it|them) onto "
+                     r"the field( dull)?|(put) (?:it|them) into the Break Zone)$", re.I)
 
 
 _SELECTS = re.compile(r"^(?P<who>your opponent selects|select) (?P<count>\d+) (?P<phrase>.+?) (?P<whose>they|you) control$",
                       re.I)
 
 
-_PLAY_FROM_HAND = re.compile(r"^play (?P<up_to>up to )?(?P<count>\d+) (?P<phrase>.+?) from your hand onto the field(?P<dull> dull)?$",
-                             re.I)
+# (s6) "you may play 1 …": one or none, picked as it resolves (as "up to 1")
+_PLAY_FROM_HAND = re.compile(r"^(?P<may>you may )?play (?P<up_to>up to )?(?P<count>\d+) (?P<phrase>.+?) from your hand onto the "
+                             r"field(?P<dull> dull)?$", re.I)
 
 
 def play_from_hand_sentence(sentence: str) -> list[Effect] | None:
@@ -656,7 +700,7 @@ def play_from_hand_sentence(sentence: str) -> list[Effect] | None:
         return None
     picked: Effect = {"effect": "select", "player": "you", "count": int(match.group("count")),
                       "filter": {**wanted, "zone": "hand", "controller": "you"}}
-    if match.group("up_to"):
+    if match.group("up_to") or match.group("may"):
         picked["up_to"] = True
     played: Effect = {"effect": "play_onto_field"}
     if match.group("dull"):
@@ -775,9 +819,19 @@ def player_sentence(sentence: str) -> Effect | None:
             effect: Effect = {"effect": word, key: int(match.group(1) or 1)} if key else {"effect": word}
             if word == "discard_random":  # the discard word, its cards picked at random
                 effect.update(effect="discard", random=True)
+            if word == "mill_removed":  # the mill word, the cards removed from the game
+                effect.update(effect="mill", removed=True)
+            if word == "hand_to_deck_bottom_up_to":
+                effect.update(effect="hand_to_deck_bottom", up_to=True)
             if player is not None:
                 effect["player"] = player
             return effect
+    every = _DRAW_FOR_EVERY.match(sentence)
+    if every is not None:  # (s6) "Draw 1 card for every 10 Water cards in your Break Zone"
+        counted = counted_amount(every.group(3), int(every.group(1)), per=int(every.group(2)))
+        return None if counted is None else {"effect": "draw", "count": counted}
+    if re.fullmatch(r"look at the top card of your deck", sentence, re.I):  # (s6) only looked at: it stays on top
+        return {"effect": "look_top", "count": 1, "bottom": 0}
     scry = _SCRY.match(sentence)
     if scry is not None:
         return {"effect": "look_top", "count": int(scry.group(1)), "reorder": True}
@@ -790,7 +844,11 @@ def player_sentence(sentence: str) -> Effect | None:
             if set(wanted) - {"type", "element", "job", "name", "category"}:
                 return None
             wanted = {"none_of": [wanted]}
-        return {"effect": "reveal_top", "count": 1, "filter": wanted, "take": 1, "rest": "top"}
+        if one.group("break") and one.group("not"):
+            return None
+        # (s6) "… If it is not a Backup, put it into the Break Zone.": the card not taken goes there
+        return {"effect": "reveal_top", "count": 1, "filter": wanted, "take": 1,
+                "rest": "break" if one.group("break") else "top"}
     reveal = _REVEAL_TOP.match(sentence)
     if reveal is not None:
         wanted = card_phrase(reveal.group("phrase"))
@@ -809,14 +867,20 @@ def player_sentence(sentence: str) -> Effect | None:
         return found
     search = _SEARCH.match(sentence)
     if search is not None:
-        wanted = card_phrase(search.group(2))
+        count = int(search.group(2))
+        # "1 Card Name A or 1 Card Name B": one card, either of them
+        phrase = re.sub(r" or 1 (?=(?:Job|Card Name|Category) )", " or ", search.group(3)) if count == 1 else search.group(3)
+        # "up to 1 Fire Job Knight and up to 1 Water Job Knight": two searches in one, not read
+        wanted = None if re.search(r" and (?:up to )?\d+ ", phrase) else card_phrase(phrase)
         if wanted is not None and "controller" not in wanted and "zone" not in wanted:
-            found = {"effect": "search", "count": int(search.group(1)), "filter": wanted}
-            if search.group(3):
-                found["to"] = "field"
-            if search.group(5):
-                found["to"] = "break"
+            found = {"effect": "search", "count": count, "filter": wanted}
+            if search.group("up_to"):
+                found["up_to"] = True
             if search.group(4):
+                found["to"] = "field"
+            if search.group(6):
+                found["to"] = "break"
+            if search.group(5):
                 found["dull"] = True
             return found
     return None

@@ -658,8 +658,13 @@ def number_of(state: GameState, spec: Any, controller: str, source: int | None, 
         # source once it is another object
         current = characteristics(state).get(source) if source is not None else None
         base = max(0, current.power or 0) if current is not None else 0
+    elif spec["count"].get("zone", "field") != "field":  # (s6) "for each Card Name X in your Break Zone"
+        zone = spec["count"]["zone"]
+        base = sum(1 for player in state.players for iid in state.zones[f"{player}.{zone}"].cards
+                   if matches(state, iid, spec["count"], controller, source))
     else:
         base = sum(1 for iid in field_cards(state) if matches(state, iid, spec["count"], controller, source))
+    base //= int(spec.get("per", 1))  # "for every 2 …": each whole 2 counted (s6)
     total = base * int(spec.get("times", 1)) + int(spec.get("plus", 0)) - int(spec.get("minus", 0))
     divide = int(spec.get("divide", 1))
     number = max(0, -(-total // divide))

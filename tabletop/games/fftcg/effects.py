@@ -36,7 +36,9 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   at_most}: the card was cast this turn with its cost paid with CP of that many different Elements;
   `opponent_forwards_ahead: N`: the opponent controls N or more Forwards more than you; `damage_ahead: N`: you have
   received N or more points of damage more than your opponent; `self_power_at_least`: the ability's card, still that
-  object on the field, has that much Power or more, read only as an effect resolves): for an auto
+  object on the field, has that much Power or more, read only as an effect resolves; `chosen_is`: a filter of printed
+  facts the one card the ability chose, still that object wherever it is, passes — "If it is a Fire Forward of cost 3
+  or less, play it onto the field instead" —, read only as an effect resolves): for an auto
   ability checked when it triggers and again when it resolves (FFTCG 11.8.13); for a field ability
   while it applies; for an action ability when it is used ("You can only use this ability if …", FFTCG 11.6).
   `damage: N` is the "Damage N —" keyword (FFTCG 15.2.6).
@@ -121,8 +123,8 @@ remove_from_game or return_to_hand, a self-replacement, FFTCG 11.12.5.6), put_in
 activate, freeze, power {amount}, set_power {value}, grant_keyword {keyword}, grant_job {job} (the card also
 has that Job; applied before the effects that are not about type or Job, FFTCG 11.12.4.6), become_forward
 {power} (the card is also a Forward, with that Power unless it has one, while the effect lasts: same class ③),
-search {filter, count, to: hand|field|break, dull} (to the hand, played onto the field — dull if `dull` — or put into
-the Break Zone), look_top {count, reorder, bottom} (look at the top N cards of your deck and put any of them
+search {filter, count, to: hand|field|break, dull, up_to} (to the hand, played onto the field — dull if `dull` — or put
+into the Break Zone; `up_to`: "search for up to 2 …", as many as are found, at most `count`, as without it), look_top {count, reorder, bottom} (look at the top N cards of your deck and put any of them
 on the bottom, in the order picked — exactly `bottom` of them when given —; `reorder`: the others go back on top in
 the order picked), return_to_hand, remove_from_game, put_on_deck {position: top|bottom} (the top or bottom of its
 owner's deck, FFTCG 7.3; default bottom), reveal_top {count, filter, take, up_to, rest: bottom|break|top, reveal}
@@ -139,8 +141,9 @@ as an ability's first effect, a mode's first effect may carry its own `target` o
 is then chosen before the targets, see `with_mode`),
 gain_control {while_source_on_field} (and remove_from_game {while_source_on_field}: "… for as long as <self> is
 on the field": when that card leaves the field, the cards removed return to their owner's field, control goes back to
-the owner; nothing is done when it left before the effect, FFTCG 11.12.4.1), hand_to_deck_bottom {count} (its controller places `count` cards of their choice from their hand at the
-bottom of their deck, in the order picked, FFTCG 7.9), discard_hand {player} (that player discards every card of their hand), discard {count, player, filter} (with a hand `target`: the chosen cards; else the player
+the owner; nothing is done when it left before the effect, FFTCG 11.12.4.1), hand_to_deck_bottom {count, up_to} (its controller places `count` cards of their choice from their hand at the
+bottom of their deck, in the order picked, FFTCG 7.9; `up_to`: as many as they pick, at most `count` — no count: any
+number), discard_hand {player} (that player discards every card of their hand), discard {count, player, filter} (with a hand `target`: the chosen cards; else the player
 discards `count` cards of their choice, each passing `filter` when given: "discard 1 Summon"; `random`: picked at random
 by the game, "your opponent randomly discards 1 card"), cannot_attack, cannot_block, must_attack, must_block (blocks
 when it can, FFTCG 10.1.3.1.3),
@@ -189,14 +192,18 @@ the cards discarded, the damage received, the card itself put into the Break Zon
 ability, its targets chosen as it goes on the stack, FFTCG 11.8).
 A number (draw count, deal_damage/damage_player/power amount; a card's own cost_change) may be computed when the
 effect resolves (the cost: when it is counted): {x: N} is N times the X paid, {count: FILTER} the number of field
-cards passing the filter, {damage_points: you|opponent} the points of damage that player has received, {hand_cards:
+cards passing the filter (those of the Break Zones when the filter says `zone: break`, not in a field ability's
+Power), {damage_points: you|opponent} the points of damage that player has received, {hand_cards:
 you|opponent} the cards in that player's hand, {counters_on_self: NAME} the counters of that name on the ability's card,
-{paid_elements: true} the different Elements of the CP the card was cast with this turn (0 if not cast), {power: self}
+{paid_elements: true} the different Elements of the CP the card was cast with this turn (0 if not cast),
+{placed_before: true} the cards the step just before placed from the hand at the bottom of the deck ("Then, draw the
+same number of cards"), {power: self}
 the current Power of the ability's own card while it is on the field as the object that used or triggered the ability
 (none once it left: "Deal it damage equal to <self>'s power"), {power: it} the Power of each card it is done to (a
 deal_damage: "Deal it damage equal to its power minus 1000"); `minus: N` subtracts, `plus: N` adds
 after ("Deal it 3000 damage and 1000 more damage for each card in your opponent's hand"); `times: N`
-multiplies, `divide: N` divides with fractions rounded up (FFTCG 4.2); `negative: true` makes it a loss (power) or a
+multiplies, `divide: N` divides with fractions rounded up (FFTCG 4.2); `per: N` (before `times`) counts each whole N
+cards once ("1000 damage for every 2 Forwards in your Break Zone"); `negative: true` makes it a loss (power) or a
 reduction (cost_change).
 fight {one_way, with} (two Forwards deal each other damage equal to their Power, at once, each the source of the damage
 it deals, FFTCG 11.11.8: the cards of two target groups, "Each Forward deals damage equal to its power to the other" —
@@ -205,17 +212,23 @@ it deals, FFTCG 11.11.8: the cards of two target groups, "Each Forward deals dam
 respective power to the other"; a Forward gone from the field deals and is dealt none).
 cast_free (after a select of Summons from the hand: each is cast without paying its cost, onto the stack, its targets
 chosen as it goes there: "Cast 1 Summon of cost 3 or less from your hand without paying the cost", FFTCG 11.3),
-blink {dull} (each chosen card on the field is removed from the game, then played onto its owner's field — dull if
-`dull` — as a new object: "Remove it from the game. Then, play the removed Forward onto the field dull."),
+blink {dull, at_end} (each chosen card on the field is removed from the game, then played onto its owner's field — dull if
+`dull` — as a new object: "Remove it from the game. Then, play the removed Forward onto the field dull."; `at_end`: played
+by its controller at the beginning of this turn's End Phase instead, if still in the Removed Zone, by a delayed ability:
+"Remove it from the game. Play it onto the field at the end of the turn.", FFTCG 11.8.17, 9.5),
 lose_abilities (lasting: the card loses its keywords and the abilities granted to it before, and its printed abilities
 — field, auto, action, replacement — do not work, FFTCG 11.12.4: "It loses all its abilities until the end of the turn"),
 either {options: [[effects…], …]} (its controller picks one option as it resolves, FFTCG 11.11.5.1, and its effects
 are done to the same cards: "Dull it or Freeze it", "Put it at the top or bottom of its owner's deck"; an option's
 effects ask nothing: dull, freeze, activate, put_on_deck),
+light_dark_many {element} (field: its controller may control several Light — or Dark — Characters, FFTCG 12.4.7
+widened: "You can play 2 or more Light Characters onto the field"; light_dark.py), light_dark_ignored (field, self, read
+in the hand: "<self> can be played onto the field even if you control other Light Characters"),
 damage_increase {amount} (lasting: the damage each chosen card deals to a Forward itself increases by `amount`, "If
 it deals damage to a Forward this turn, the damage increases by 1000 instead", FFTCG 11.12.5), cancel (the chosen Summons on the stack are taken off it without resolving, their effect not done, and put into
 their owners' Break Zones as a resolved Summon is, FFTCG 11.11.10: "Choose 1 Summon. Cancel its effect.").
-mill {count, player} puts the top `count` cards of the player's deck into their Break Zone (FFTCG 7.3).
+mill {count, player, removed} puts the top `count` cards of the player's deck into their Break Zone (FFTCG 7.3), or
+removes them from the game with `removed` ("Remove the top 2 cards of your deck from the game").
 `player` is `you`, `opponent`, `each` or (discard) `chosen_controller` (the first chosen card's controller, its owner
 once it left the field: "That Forward's controller discards 1 card") (draw, discard, damage_player, mill: the turn player chooses first,
 then the other, then both act at once, FFTCG 6.1.4); default: you for draw and discard, opponent for
@@ -240,7 +253,9 @@ CONDITIONS = ("backups_at_least", "forwards_at_least", "damage_at_least", "hand_
               "hand_at_least", "opponent_hand_at_most", "opponent_damage_at_least", "opponent_control", "break_zone",
               "cast_this_turn", "entered_this_turn", "damaged_this_turn", "elements_among", "elements_differ",
               "paid_elements", "opponent_forwards_ahead", "damage_ahead",
-              "opponent_hand_at_least", "self_power_at_least")
+              "opponent_hand_at_least", "self_power_at_least", "chosen_is")
+# conditions read only as an effect resolves (a step's `if` / `unless`), not by condition_holds
+RESOLVING_CONDITIONS = ("self_power_at_least", "chosen_is")
 # what a `control` condition's filter may read: printed facts, and whether a card on the field is dull
 # (continuous._controls)
 CONTROL_KEYS = ("type", "element", "job", "name", "category", "cost_at_most", "cost_at_least", "not_self", "at_least",
@@ -273,9 +288,10 @@ VOCABULARY = Vocabulary("fftcg")
 # rounded up) and `negative` (see the module docstring); {power: self} (the ability's own card's current Power).
 VALUE: tuple[type, ...] = (int, dict)
 VALUE_KEYS = ("x", "count", "damage_points", "hand_cards", "counters_on_self", "paid_elements", "power", "times",
-              "divide", "negative", "minus", "plus")
-# what a computed number counts: one of these (see number_of)
-VALUE_BASES = ("x", "count", "damage_points", "hand_cards", "counters_on_self", "paid_elements", "power")
+              "divide", "negative", "minus", "plus", "per", "placed_before")
+# what a computed number counts: one of these (see number_of; placed_before: words.value_of)
+VALUE_BASES = ("x", "count", "damage_points", "hand_cards", "counters_on_self", "paid_elements", "power",
+               "placed_before")
 _WORDS: dict[str, dict[str, ParamType]] = {
     "draw": {"count": VALUE, "player": str},
     "deal_damage": {"amount": VALUE, "unreducible": bool},
@@ -290,12 +306,12 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "grant_keyword": {"keyword": str},
     "grant_job": {"job": str},
     "become_forward": {"power": int},
-    "search": {"filter": dict, "count": int, "to": str, "dull": bool},
+    "search": {"filter": dict, "count": int, "to": str, "dull": bool, "up_to": bool},
     "look_top": {"count": int, "reorder": bool, "bottom": int},
     "return_to_hand": {},
     "remove_from_game": {"while_source_on_field": bool},
     "put_on_deck": {"position": str},
-    "mill": {"count": int, "player": str},
+    "mill": {"count": int, "player": str, "removed": bool},
     "reveal_top": {"count": int, "filter": dict, "take": int, "up_to": bool, "rest": str, "reveal": bool, "to": str},
     "play_onto_field": {"dull": bool},
     "add_counter": {"counter": str, "count": int},
@@ -305,7 +321,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "gain_control": {"while_source_on_field": bool},
     "discard": {"count": int, "player": str, "filter": dict, "random": bool},
     "discard_hand": {"player": str},
-    "hand_to_deck_bottom": {"count": int},
+    "hand_to_deck_bottom": {"count": int, "up_to": bool},
     "cannot_attack": {},
     "cannot_block": {},
     "must_attack": {},
@@ -338,8 +354,10 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "damage_increase": {"amount": int},
     "either": {"options": list},
     "lose_abilities": {},
-    "blink": {"dull": bool},
+    "blink": {"dull": bool, "at_end": bool},
     "cast_free": {},
+    "light_dark_many": {"element": str},
+    "light_dark_ignored": {},
 }
 for _word, _word_params in _WORDS.items():
     VOCABULARY.add(_word, None, **_word_params)
@@ -347,8 +365,9 @@ for _word, _word_params in _WORDS.items():
 CONTINUOUS = ("power", "set_power", "grant_keyword", "grant_job", "become_forward", "cost_change", "cannot_attack", "cannot_block",
               "must_attack", "must_block", "cannot_be_blocked_by", "cannot_be_chosen", "cannot_be_broken", "enters_dull",
               "cannot_be_dulled", "stays_dull", "backup_cp_only", "any_element_cp", "any_element_cost",
-              "cannot_be_broken_by")
-FIELD_ONLY = ("cost_change", "stays_dull", "backup_cp_only", "any_element_cp", "any_element_cost")
+              "cannot_be_broken_by", "light_dark_many", "light_dark_ignored")
+FIELD_ONLY = ("cost_change", "stays_dull", "backup_cp_only", "any_element_cp", "any_element_cost", "light_dark_many",
+              "light_dark_ignored")
 INSTEADS = ("remove_from_game", "return_to_hand")
 ENTRY_INSTEADS = ("your_control",)
 DAMAGE_INSTEADS = ("reduce", "prevent")
@@ -556,7 +575,7 @@ def _check_condition(where: str, value: Any) -> list[str]:
     for key in ("cast_this_turn", "entered_this_turn"):
         if isinstance(value.get(key), Mapping):
             problems += _check_filter(f"{where}.{key}", value[key], CONTROL_KEYS)
-    for key in ("control", "opponent_control", "break_zone", "elements_among", "elements_differ"):
+    for key in ("control", "opponent_control", "break_zone", "elements_among", "elements_differ", "chosen_is"):
         if value.get(key) is not None:
             problems += _check_filter(f"{where}.{key}", value[key], CONTROL_KEYS)
     return problems
@@ -664,6 +683,8 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
             problems += _check_filter(f"{where}.filter", effect["filter"], FILTER_KEYS)
     if name == "put_on_deck" and effect.get("position", "bottom") not in ("top", "bottom"):
         problems.append(f"{where}: put_on_deck 'position' must be top or bottom")
+    if name == "light_dark_many" and effect.get("element") not in ("light", "dark"):
+        problems.append(f"{where}: light_dark_many 'element' must be light or dark")
     if name in ("add_counter", "remove_counter") and not effect.get("counter"):
         problems.append(f"{where}: {name} needs the counter name (counter)")
     return problems
@@ -695,7 +716,7 @@ def _check_value(where: str, value: Mapping[str, Any]) -> list[str]:
             problems.append(f"{where}: {key!r} is you or opponent")
     if "plus" in value and (isinstance(value["plus"], bool) or not isinstance(value["plus"], int)):
         problems.append(f"{where}: 'plus' must be a whole number")
-    for key in ("x", "times", "divide"):
+    for key in ("x", "times", "divide", "per"):
         if key in value and (isinstance(value[key], bool) or not isinstance(value[key], int) or value[key] < 1):
             problems.append(f"{where}: {key!r} must be a whole number, 1 or more")
     if "count" in value:

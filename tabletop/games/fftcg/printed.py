@@ -72,7 +72,7 @@ class PrintedFacts:
                  "multi_copy", "party_icon", "power", "keywords", "back_attack", "auto", "state_triggers",
                  "field", "actions", "replacements", "summon_ability", "reads", "characteristics", "jobs",
                  "own_cost_changes", "backup_cp_only", "own_any_element_cost", "break_zone_actions",
-                 "break_zone_events")
+                 "break_zone_events", "light_dark_ignored")
 
     def __init__(self, definition: CardDefinition) -> None:
         self.definition = definition
@@ -110,6 +110,8 @@ class PrintedFacts:
             a for _, a in self.field if a.get("effect") == "cost_change" and a.get("applies_to") == "self")
         # "You can only pay with CP produced by Backups to cast <this card>": read in the hand, where it is paid for
         self.backup_cp_only = any(a.get("effect") == "backup_cp_only" for _, a in self.field)
+        # "<this card> can be played onto the field even if you control other Light Characters": read in the hand
+        self.light_dark_ignored = any(a.get("effect") == "light_dark_ignored" for _, a in self.field)
         # "(If …,) the cost required to cast <this card> can be paid with CP of any Element": read in the hand too
         self.own_any_element_cost: tuple[Mapping[str, Any], ...] = tuple(
             a for _, a in self.field if a.get("effect") == "any_element_cost")

@@ -21,6 +21,7 @@ from tabletop.games.fftcg.continuous import (
     active_field_abilities, characteristics, check_parts, condition_holds, field_cards, lost_abilities, on_membership,
     turn_read,
 )
+from tabletop.games.fftcg import light_dark as light_dark_limit
 from tabletop.games.fftcg.printed import printed_index
 
 
@@ -161,8 +162,8 @@ def _duplicates(state: GameState) -> list[tuple[int, tuple[str, str]]]:
     for (_, name), same in by_name.items():
         if len(same) >= 2:  # FFTCG 12.4.6
             found += [(iid, (f"two or more cards named {name}", "FFTCG 12.4.6")) for iid in same]
-    for same in light_dark.values():
-        if len(same) >= 2:  # FFTCG 12.4.7
+    for player, same in light_dark.items():
+        if len(same) >= 2 and light_dark_limit.is_over_limit(state, player, same):  # FFTCG 12.4.7
             found += [(iid, ("two or more Light/Dark Characters", "FFTCG 12.4.7")) for iid in same]
     return found
 

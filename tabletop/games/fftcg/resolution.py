@@ -22,7 +22,7 @@ from tabletop.games.fftcg.continuous import (
     FILTER, characteristics, condition_holds, is_current, matches, pinned,
 )
 from tabletop.games.fftcg.cp import ability_cost, every_payment
-from tabletop.games.fftcg.effects import effect_steps, with_mode
+from tabletop.games.fftcg.effects import RESOLVING_CONDITIONS, effect_steps, with_mode
 from tabletop.games.fftcg.words import Doing, acting_players, do_effect
 
 
@@ -178,6 +178,9 @@ def _affected_cards(state: GameState, entry: Mapping[str, Any], ability: Mapping
         card = entry.get("event_card")
         return [card] if card is not None and is_current(state, card, entry.get("event_ts")) and state.cards[
             card].zone.endswith(".field") else []
+    if spec == "kept":  # a delayed ability's card: the object an effect made it, still that object (words._add_delayed)
+        card, ts = entry.get("kept") or (None, None)
+        return [card] if card is not None and is_current(state, card, ts) else []
     if isinstance(spec, (Mapping, list)):
         return still_legal(state, entry, ability)
     every = ability.get("all")
@@ -288,9 +291,10 @@ def _step_condition_met(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bo
         remembered = f"condition:{json.dumps(condition, sort_keys=True)}"
         if remembered not in answers:
             entry = procedure.ctx(tx.state, fi)["entry"]
-            holds = condition_holds(tx.state, {k: v for k, v in condition.items() if k != "self_power_at_least"},
+            holds = condition_holds(tx.state, {k: v for k, v in condition.items() if k not in RESOLVING_CONDITIONS},
                                     entry["controller"], source=entry.get("source")) and _has_power(
-                tx.state, entry, condition.get("self_power_at_least"))
+                tx.state, entry, condition.get("self_power_at_least")) and _chosen_is(
+                tx.state, entry, procedure.ctx(tx.state, fi)["cards"], condition.get("chosen_is"))
             procedure.set_var(tx, fi, "answers", {**answers, remembered: {"holds": holds}})
             answers = procedure.ctx(tx.state, fi)["answers"]
         met = met and answers[remembered]["holds"] == (key == "if")
@@ -306,6 +310,16 @@ def _has_power(state: GameState, entry: Mapping[str, Any], at_least: int | None)
     itself = source_object(state, entry)
     return itself is not None and state.cards[itself].zone.endswith(".field") and int(
         characteristics(state)[itself].power or 0) >= int(at_least)
+
+
+def _chosen_is(state: GameState, entry: Mapping[str, Any], cards: list[list[int]], wanted: Mapping[str, Any] | None) -> bool:
+    """Tell whether the card the ability chose passes a filter of printed facts ("If it is a Fire Forward of cost 3 or
+    less, …"; None: no test): read of the card as it was chosen, even once an effect moved it ("Add it to your hand.
+    If it is a Card Name X, …"), its printed facts being the same in every zone."""
+    if wanted is None:
+        return True
+    chosen = [iid for iid, _ in cards if iid in state.cards]
+    return bool(chosen) and FILTER.holds(Seen(state, entry["controller"], entry.get("source")), chosen[0], wanted)
 
 
 def _last_payment_made(answers: Mapping[str, Any]) -> bool:
@@ -368,14 +382,16 @@ def _ask(tx: Transaction, fi: int, at: str, step: Mapping[str, Any], cards: list
             if "filter" in step:  # "discard 1 Summon": only the cards of that kind may be discarded
                 hand = [iid for iid in hand if matches(state, iid, {**step["filter"], "zone": "hand"}, player,
                                                        entry.get("source"))]
-            count = min(int(step["count"]), len(hand))
+            count = min(int(step.get("count", len(hand))), len(hand))  # no count (up_to): any number
             if count == 0:
                 answers = {**answers, key: {"picks": []}}
                 procedure.set_var(tx, fi, "answers", answers)
                 continue
             verb = "discard" if name == "discard" else "place at the bottom of your deck"
-            procedure.ask(tx, fi, player, "effect_choice", "pick", f"{entry['name']}: {verb} {count} card(s) from your hand",
-                          hand, count, count, "FFTCG 15.1.1.4" if name == "discard" else "FFTCG 7.9", key=key)
+            least = 0 if step.get("up_to") else count
+            procedure.ask(tx, fi, player, "effect_choice", "pick", f"{entry['name']}: {verb} "
+                          f"{'up to ' if least < count else ''}{count} card(s) from your hand",
+                          hand, least, count, "FFTCG 15.1.1.4" if name == "discard" else "FFTCG 7.9", key=key)
             return True
     if name == "pay":
         return _ask_payment(tx, fi, at, step)

@@ -21,7 +21,7 @@ Decisions on the digest's doubts (§18), each next to its code and tested by a s
 - Seed over digest: a Light or Dark Character cannot be played while the player has a Light or Dark Character on
   the field. The seed states no such refusal in words, but §6.2.6.2 allows a control change to make a second one
   only "because the card does not enter the field"; the digest names only the rule process (§12.4.7), which
-  still breaks both when a second one comes by a control change or an effect (`_has_light_or_dark`).
+  still breaks both when a second one comes by a control change or an effect (light_dark.may_play).
 - The First Strike window (§15.2.3.3) forbids Summons and action/special abilities only: a Character with Back
   Attack, playable "in every Main and Attack Phase with priority" (§15.2.5.2), can be played there (`_plays`).
 - Seed §6.5.2.1 / §11.10.2 ("当即", at once): an EX Burst is used as soon as its damage processing
@@ -65,7 +65,7 @@ from tabletop.engine.text_compilation import CompiledText
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.triggers import trigger_event
 from tabletop.engine.zones import Visibility, ZoneSpec, zone_id
-from tabletop.games.fftcg import actions, combat, flow, target_groups, turn_history
+from tabletop.games.fftcg import actions, combat, flow, light_dark, target_groups, turn_history
 from tabletop.games.fftcg.by_hand_timing import timing, zones_of_use
 from tabletop.games.fftcg.cards import card_from_mapping, elements_of, is_character
 from tabletop.games.fftcg.commands import (
@@ -508,7 +508,6 @@ class FFTCGRules(GameRules):
         # _card_refusal's refusals of a card in hand: 5 Backups (D3), a name twice, a second Light/Dark Character
         backups_full: bool | None = None
         names: set[str] | None = None
-        light_dark: bool | None = None
         for place, iid in enumerate(hand):
             facts = index[cards[iid].card_id]
             if facts.character:
@@ -524,11 +523,8 @@ class FFTCGRules(GameRules):
                         names = _names_on_field(state, player)
                     if facts.name in names:
                         continue
-                if facts.light_or_dark:
-                    if light_dark is None:
-                        light_dark = _has_light_or_dark(state, player)
-                    if light_dark:
-                        continue
+                if facts.light_or_dark and not light_dark.may_play(state, player, facts):
+                    continue
                 payment = find_payment(state, player, character_cost(state, iid, cost_of(state, iid), facts),
                                        set(hand) if facts.backup_cp_only else {iid})
                 if payment is not None:
@@ -780,7 +776,7 @@ class FFTCGRules(GameRules):
         if not printed.multi_copy and printed.name in _names_on_field(state, player):
             return IllegalCommand("FFTCG 7.7.3", f"you already have {printed.name} on the field: only cards with "
                                                  "the Multi-copy icon may be there more than once")
-        if printed.light_or_dark and _has_light_or_dark(state, player):  # FFTCG 6.2.6.2, 12.4.7 (seed, see above)
+        if printed.light_or_dark and not light_dark.may_play(state, player, printed):  # FFTCG 6.2.6.2, 12.4.7 (seed)
             return IllegalCommand("FFTCG 12.4.7", f"you already have a Light or Dark Character on the field, so "
                                                   f"{printed.name} cannot be played: only one may be there")
         return None
@@ -1195,17 +1191,6 @@ def _names_on_field(state: GameState, player: str) -> set[str]:
     """
     index = printed_index(state)
     return {index[state.cards[i].card_id].name for i in field_cards(state, player)}
-
-
-def _has_light_or_dark(state: GameState, player: str) -> bool:
-    """Tell whether a player has a Light or Dark Character on the field.
-
-    FFTCG 6.2.6.2 says a control change may still give a player a second Light/Dark card because the card does
-    not enter the field; entering one is thus refused like a second name (7.7.3). The rule process 12.4.7 stays
-    for the second one gained otherwise.
-    """
-    index = printed_index(state)
-    return any(index[state.cards[i].card_id].light_or_dark for i in field_cards(state, player))
 
 
 @functools.lru_cache(maxsize=None)

@@ -22,7 +22,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-78"
+COMPILER_VERSION = "fftcg-79"
 
 Ability = dict[str, Any]
 
@@ -100,6 +100,7 @@ _DECLARED = re.compile(r"^When (1 or more Forwards you control attack|a party yo
 _CAST = re.compile(r"^When (?P<who>you cast|your opponent casts) a Summon, (?P<rest>.+)$", re.S)
 # FFTCG 9.5 (digest 8.5a): "at the end of the turn" abilities trigger with "at the beginning of the End Phase"
 _PHASE = re.compile(r"^At the (?:beginning of (?:the (?P<phase>Attack|End) Phase during each of your turns|"
+                    r"your (?P<yours>Attack) Phase|"  # (s6) the same: your turn's Attack Phase
                     r"(?P<main>your Main Phase 1|the Main Phase 1 during each of your turns))|"
                     r"(?P<end>end of each of your turns)), (?P<rest>.+)$", re.S)
 # "Cost: Effect" (the cost read by clauses.cost); a special ability's name stands before its [Special] symbol.
@@ -125,6 +126,9 @@ _CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
     # -- comparisons between the players: before the counts of cards --
     (re.compile(r"^if your opponent controls (\d+) or more Forwards more than you, ", re.I),
      lambda m: {"opponent_forwards_ahead": int(m.group(1))}),
+    # (s6) "greater than": 1 or more Forwards more
+    (re.compile(r"^if the number of Forwards your opponent controls is greater than the number of Forwards you control, ",
+                re.I), lambda m: {"opponent_forwards_ahead": 1}),
     (re.compile(r"^if you have at least (\d+) points of damage more than your opponent, ", re.I),
      lambda m: {"damage_ahead": int(m.group(1))}),
     # -- the Elements among the Characters you control (printed Elements): before the counts of cards --
@@ -245,8 +249,8 @@ def _ability(text: str, summon: bool) -> list[Ability]:
                      cast.group("rest"))
     phase = _PHASE.match(text)
     if phase is not None:
-        event = {"Attack": "attack_phase_start", "End": "end_phase_start"}.get(phase.group("phase") or "",
-                                                                              "main_phase_start")
+        event = {"Attack": "attack_phase_start", "End": "end_phase_start"}.get(
+            phase.group("phase") or phase.group("yours") or "", "main_phase_start")
         event = "end_phase_start" if phase.group("end") else event
         return _auto(head, "<self>", (event,), phase.group("rest"))
     action = _ACTION.match(text)
@@ -254,6 +258,11 @@ def _ability(text: str, summon: bool) -> list[Ability]:
         return [_action(head, action.group("name") or "", action.group("cost"), action.group("rest"))]
     if _BACKUP_CP_ONLY.match(text):  # read while in the hand, where the card is paid for
         return [{"kind": "field", **head, "effect": "backup_cp_only", "applies_to": "self"}]
+    many = _LIGHT_DARK_MANY.match(text)
+    if many is not None and not head:  # (s6) FFTCG 12.4.7 widened (light_dark.py)
+        return [{"kind": "field", "effect": "light_dark_many", "element": many.group(1).lower(), "applies_to": "self"}]
+    if _LIGHT_DARK_IGNORED.match(text) and not head:  # (s6) read in the hand, where the card is played from
+        return [{"kind": "field", "effect": "light_dark_ignored", "applies_to": "self"}]
     if summon and any(form.match(_condition(text)[0].rstrip(".")) for form in (_OWN_COST, _OWN_COST_EACH,
                                                                               _ANY_ELEMENT_COST)):
         # read while in the hand (FFTCG 11.12.4.4)
@@ -429,6 +438,9 @@ def _field(head: Ability, text: str) -> list[Ability]:
             for part in found]
 
 
+_LIGHT_DARK_MANY = re.compile(r"^You can play 2 or more (Light|Dark) Characters onto the field\.?$")
+_LIGHT_DARK_IGNORED = re.compile(r"^<self> can be played onto the field even if you control other (Light|Dark) "
+                                 r"Characters\.?$")
 _BACKUP_CP_ONLY = re.compile(r"^You can only pay with CP produced by Backups to (?:cast|play) <self>\.?$")
 # "(it cannot become 0)" after a reduction: the cost stays at least 1 (a cost_change's `floor`)
 _FLOOR = r"(?P<floor> ?\(it cannot become 0\))?"
@@ -531,7 +543,7 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
     each = _OWN_COST_EACH.match(sentence)
     if each is not None:  # counted where the card's cost is counted, in the hand (FFTCG 11.12.4.4)
         counted = clauses.counted_amount(each.group(3), int(each.group(2)), negative=each.group(1) == "reduced")
-        if counted is None or any(key in counted.get("count", {}) for key in MOMENT_KEYS):
+        if counted is None or any(key in counted.get("count", {}) for key in (*MOMENT_KEYS, "zone")):
             return None
         return [{"effect": "cost_change", "amount": counted, "applies_to": "self", **_floor(each)}]
     others_cost = _OTHERS_COST.match(sentence)
@@ -613,6 +625,14 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
         # is done if its controller wants as it resolves — an optional ability (FFTCG 11.8.14) choosing them
         ability["optional"] = True
         sentences[1] = sentences[1][len("you may "):]
+    elif (optional_allowed and len(sentences) == 3 and sentences[0].lower().startswith("choose ")
+          and _MAY_MOVE_IT.match(sentences[1]) and sentences[2].lower().startswith("if you do so, ")):
+        # (s6) "Choose 1 Summon in your Break Zone. You may remove it from the game. If you do so, …": the same optional
+        # ability; the chosen card, still legal, is always moved when it is done (FFTCG 11.11.2: else nothing is done),
+        # so "if you do so" is what the optional ability does after the move
+        ability["optional"] = True
+        sentences[1] = sentences[1][len("you may "):]
+        sentences[2] = sentences[2][len("if you do so, "):]
     skip_next = False  # the sentence was read with the one before it
     for index, sentence in enumerate(sentences):
         if skip_next:
@@ -659,8 +679,17 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
             continue
         played = (clauses.play_from_hand_sentence(sentence) or clauses.cast_free_sentence(sentence)
                   if not steps and "target" not in ability else None)
+        if played is None and steps and index == len(sentences) - 1 and not ability.get("optional"):
+            # (s6) "Choose 1 Forward. Put it at the bottom of its owner's deck. Then, you may play 1 Forward of cost 2 or
+            # less from your hand onto the field.": last, so its picks are done to by nothing else
+            played = clauses.play_from_hand_sentence(sentence)
         if played is not None and index == len(sentences) - 1:  # its picks are the cards of the steps after it
             steps += played
+            continue
+        if _SAME_NUMBER_DRAWN.match(sentence) and steps and steps[-1]["effect"] == "hand_to_deck_bottom":
+            # (s6) "Then, draw the same number of cards (as were returned to your deck)": as many as were placed
+            steps.append({"effect": "draw", "count": {"placed_before": True}})
+            last = steps[-1:]
             continue
         unpaid = _UNLESS_OPPONENT_PAYS.match(sentence) if not picking else None
         if unpaid is not None:  # "If your opponent doesn't pay [2], break it": they are asked as it resolves
@@ -699,6 +728,10 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
     return ability
 
 
+# a move of the chosen card that is done whenever the card is still legal ("You may remove it from the game")
+_MAY_MOVE_IT = re.compile(r"^you may (?:remove it from the game|return it to its owner's hand|put it into the Break Zone|"
+                          r"add it to your hand)$", re.I)
+_SAME_NUMBER_DRAWN = re.compile(r"^draw the same number of cards(?: as were returned to your deck)?$", re.I)
 _UNLESS_OPPONENT_PAYS = re.compile(r"^if your opponent (?:doesn't|does not) pay ((?:\[\w+\])+), (.+)$", re.I)
 
 
@@ -734,6 +767,8 @@ def _conditional(sentence: str, ability: Ability, steps: list[clauses.Effect],
     rest, condition = _condition(sentence)
     if not condition:
         rest, condition = _resolving_condition(sentence)
+    if not condition:
+        rest, condition = _chosen_condition(sentence, ability, last)
     if not condition:  # an "If …" no condition reads: a sentence of its own ("If it is put … this turn, … instead")
         return _sentence(sentence, ability, False)
     rest = re.sub(r"^also (?=[a-z])", "", rest)  # "If …, also draw 1 card": done besides the sentence before
@@ -764,6 +799,8 @@ def _joined_looks(sentences: list[str]) -> list[str]:
                 last.startswith(("reveal the top", "look at the top")) and (
                     " among them to your hand" in sentence or " among them onto the field" in sentence)) or (
                 last == "reveal the top card of your deck" and sentence.lower().startswith("if it is")) or (
+                last.startswith("reveal the top card of your deck. if it is") and sentence.lower().startswith(
+                    "if it is not ") and " if it is not " not in last) or (
                 last.startswith("look at the top") and sentence.lower().startswith("return these to the top")):
             joined[-1] = f"{joined[-1]}. {sentence}"
         else:
@@ -776,6 +813,8 @@ def _sentence(sentence: str, ability: Ability, it_is_self: bool) -> list[clauses
     player = clauses.player_sentence(sentence)
     if player is not None:
         return [player]
+    if re.fullmatch(r"play <self> onto the field at the end of the turn", sentence, re.I) and ability.get("target") == "self":
+        return [{"effect": _PLAY_REMOVED, "dull": False, "at_end": True}]  # (s6) "Remove <self> from the game. …": _blinks
     later = re.match(r"^at the end of the turn, (.+)$", sentence, re.I)
     if later is not None:  # a delayed ability on the card itself (FFTCG 11.8.17; the end of the turn: 9.5)
         itself = clauses.self_sentence(later.group(1))
@@ -800,6 +839,10 @@ def _sentence(sentence: str, ability: Ability, it_is_self: bool) -> list[clauses
             return [{"effect": "delayed", "when": "put_into_break_zone", "do": [done], "this_turn": True}]
         if re.fullmatch(r"play the removed (?:Forward|Character|Backup|Monster) onto the field( dull)?", sentence, re.I):
             return [{"effect": _PLAY_REMOVED, "dull": sentence.lower().endswith(" dull")}]  # joined by _blinks
+        if re.fullmatch(r"remove it and <self> from the game", sentence, re.I):  # (s6) the chosen card, then itself
+            return [{"effect": "remove_from_game"}, {"effect": "remove_from_game", "on": "self"}]
+        if _PLAY_AT_END.fullmatch(sentence) and target.get("zone", "field") == "field":  # (s6) joined by _blinks
+            return [{"effect": _PLAY_REMOVED, "dull": False, "at_end": True}]
         canceled = _cancel_sentence(sentence, target) or _chosen_and_self_sentence(sentence, target)
         if canceled is not None:
             return canceled
@@ -893,6 +936,26 @@ def _unreducible(sentence: str, steps: list[clauses.Effect]) -> bool:
 _RESOLVING_CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^if <self> has (\d+) power or more, ", re.I), lambda m: {"self_power_at_least": int(m.group(1))}),
 )
+
+
+# (s6) "If it is a Fire Forward of cost 3 or less, …" after choosing one card: what the chosen card is, printed facts
+_CHOSEN_IS = re.compile(r"^if it is (?P<not>not )?an? (?P<phrase>.+?), (?=[a-z])", re.I)
+_CHOSEN_FACTS = {"type", "element", "job", "name", "category", "cost_at_most", "cost_at_least", "any_of", "none_of"}
+
+
+def _chosen_condition(text: str, ability: Ability, last: list[clauses.Effect]) -> tuple[str, dict[str, Any]]:
+    """Read "If it is (not) a <card phrase>, …" of the one card the ability chose (condition `chosen_is`, read as the
+    effect resolves, FFTCG 11.11.3); nothing when the ability chose no single card, the phrase is not printed facts,
+    or the sentence before did something else than to that card (then "it" may be a drawn or discarded card)."""
+    match = _CHOSEN_IS.match(text)
+    target = ability.get("target")
+    if match is None or not isinstance(target, dict) or target.get("count", 1) != 1 or target.get("up_to") or not last or any(
+            step["effect"] in _CARDLESS or "on" in step or "all" in step for step in last):
+        return text, {}
+    wanted = clauses.card_phrase(match.group("phrase"))
+    if wanted is None or not set(wanted) <= _CHOSEN_FACTS:
+        return text, {}
+    return text[match.end():], {"chosen_is": {"none_of": [wanted]} if match.group("not") else wanted}
 
 
 def _resolving_condition(text: str) -> tuple[str, dict[str, int]]:
@@ -993,7 +1056,7 @@ def _reveal_until(sentences: list[str]) -> clauses.Effect | None:
 
 
 # "Deal it 3000 damage and 1000 more damage for each card in your opponent's hand."
-_MORE_FOR_EACH = re.compile(r"^deal it (\d+) damage and (\d+) more damage for each (.+)$", re.I)
+_MORE_FOR_EACH = re.compile(r"^deal (?:it|them) (\d+) damage and (\d+) more damage for each (.+)$", re.I)
 
 
 # "Look at the top 2 cards of your deck. Put 1 card among them on top of your deck and the other to the bottom of your
@@ -1054,7 +1117,7 @@ def _negate_damage(sentence: str, ability: Ability) -> list[clauses.Effect] | No
 # "(This effect does not end at the end of the turn.)" after the sentence it changes (a mode's closing quote before it)
 _NOT_ENDING = re.compile(r'\.?"?\s*\(This effect does not end at the end of the turn\.\)$')
 # the sentences it is read with: "<self> also becomes a Forward with 4000 power", "<self> gains +1000 power and Brave"
-_AS_LASTING = re.compile(r"^<self> (?:also becomes a Forward with \d+ power|gains [^\"]+)$")
+_AS_LASTING = re.compile(r"^(?:If you do so, )?<self> (?:also becomes a Forward with \d+ power|gains [^\"]+)$")
 
 
 def _made_to_last(found: list[clauses.Effect], duration: str) -> bool:
@@ -1371,6 +1434,7 @@ def _chosen_and_self_sentence(sentence: str, target: Ability) -> list[clauses.Ef
 
 
 _PLAY_REMOVED = "play the removed card"  # a placeholder step, never left in a compiled ability (_blinks)
+_PLAY_AT_END = re.compile(r"play it onto the field at the end of the turn", re.I)  # the removed card, later (_blinks)
 
 
 def _blinks(steps: list[clauses.Effect], sentences: list[str]) -> list[clauses.Effect]:
@@ -1383,5 +1447,6 @@ def _blinks(steps: list[clauses.Effect], sentences: list[str]) -> list[clauses.E
             continue
         if not joined or joined[-1] != {"effect": "remove_from_game"}:
             raise Unread(sentences[0])
-        joined[-1] = {"effect": "blink", "dull": True} if step["dull"] else {"effect": "blink"}
+        joined[-1] = {"effect": "blink", **({"dull": True} if step["dull"] else {}),
+                      **({"at_end": True} if step.get("at_end") else {})}
     return joined

@@ -59,6 +59,8 @@ def value_of(state: GameState, doing: Doing, spec: Any) -> int:
     """Return a number an effect uses, computed now when it is one (continuous.number_of); the source's Power is read
     only while it is the object that used or triggered the ability (FFTCG 7.4)."""
     source = doing.source
+    if isinstance(spec, Mapping) and "placed_before" in spec:  # the step before's picks (hand_to_deck_bottom)
+        return len(doing.picks(f"{int(doing.at) - 1}:{doing.controller}"))
     if isinstance(spec, Mapping) and "power" in spec and (source is None or not is_current(state, source, doing.entry.get("ts"))):
         source = None
     return number_of(state, spec, doing.controller, source, int(doing.entry.get("x") or 0),
@@ -211,12 +213,13 @@ def _look_top(tx: Transaction, doing: Doing, step: Step) -> None:
 
 @VOCABULARY.handles("mill")
 def _mill(tx: Transaction, doing: Doing, step: Step) -> None:
-    """Put the top N cards of a player's deck into their Break Zone (not a discard, FFTCG 15.1.1.4; 7.3)."""
+    """Put the top N cards of a player's deck into their Break Zone (not a discard, FFTCG 15.1.1.4; 7.3), or remove them
+    from the game (`removed`, FFTCG 15.1.1.5)."""
+    zone, where = ("removed", "removed from the game") if step.get("removed") else ("break", "into the Break Zone")
     for player in acting_players(tx.state, doing.entry, step, "you"):
         for iid in tx.state.zones[f"{player}.deck"].cards[:value_of(tx.state, doing, step.get("count", 1))]:
-            actions.enter_zone(tx, iid, "break")
-            tx.log(f"{actions.name_of(tx, iid)} was put from the top of {player}'s deck into the Break Zone",
-                   "FFTCG 7.3")
+            actions.enter_zone(tx, iid, zone)
+            tx.log(f"{actions.name_of(tx, iid)} was put from the top of {player}'s deck {where}", "FFTCG 7.3")
 
 
 @VOCABULARY.handles("reveal_top")
@@ -283,7 +286,7 @@ def _leave_play(tx: Transaction, doing: Doing, step: Step) -> None:
 def _play_chosen_onto_field(tx: Transaction, doing: Doing, step: Step) -> None:
     state = tx.state
     for iid in doing.cards:
-        if state.cards[iid].zone.endswith((".hand", ".break")):
+        if state.cards[iid].zone.endswith((".hand", ".break", ".removed")):
             _play_onto_field(tx, doing.controller, iid, bool(step.get("dull")))
 
 
@@ -428,16 +431,25 @@ def _discard_hand(tx: Transaction, doing: Doing, step: Step) -> None:
 
 @VOCABULARY.handles("delayed")
 def _delayed(tx: Transaction, doing: Doing, step: Step) -> None:
-    entry = doing.entry
     if step.get("this_turn") and not doing.on_field:
         return  # "When it is put … this turn": the chosen card left the field, nothing to watch (FFTCG 11.8.17.3)
+    # it watches a chosen card's next event; a phase's beginning happens to no card
+    watched = pinned(tx.state, doing.on_field)[0] if doing.on_field and step["when"] not in PHASE_TRIGGERS else None
+    _add_delayed(tx, doing, step["when"], list(step.get("do") or []), step.get("ability"), bool(step.get("this_turn")),
+                 not step.get("repeat"), watched)
+
+
+def _add_delayed(tx: Transaction, doing: Doing, when: str, do: list[Any], ability: Mapping[str, Any] | None,
+                 this_turn: bool, once: bool, watched: list[int] | None, kept: list[int] | None = None) -> None:
+    """Make a delayed auto ability of the resolving entry (FFTCG 11.8.17): it triggers at the next `when` (of the
+    `watched` [card, ts], if any; only this turn when `this_turn`), doing `do` or the whole `ability`; `kept`: the
+    [card, ts] its `target: kept` is done to (a card the effect moved, as the object it became there)."""
+    entry = doing.entry
     tx.list_append("delayed", {
-        "trigger": step["when"], "do": list(step.get("do") or []), "controller": doing.controller,
+        "trigger": when, "do": do, "controller": doing.controller,
         "source": doing.source, "source_ts": entry.get("ts"), "card_id": entry["card_id"],
-        "name": f"{entry['name']} (delayed)", "once": not step.get("repeat"), "ability": step.get("ability"),
-        "turn": tx.state.turn if step.get("this_turn") else None,
-        # it watches a chosen card's next event; a phase's beginning happens to no card
-        "card": pinned(tx.state, doing.on_field)[0] if doing.on_field and step["when"] not in PHASE_TRIGGERS else None})
+        "name": f"{entry['name']} (delayed)", "once": once, "ability": ability,
+        "turn": tx.state.turn if this_turn else None, "card": watched, **({"kept": kept} if kept is not None else {})})
 
 
 def add_lasting(tx: Transaction, entry: Mapping[str, Any], step: Step, cards: list[int]) -> None:
@@ -522,6 +534,11 @@ def _blink(tx: Transaction, doing: Doing, step: Step) -> None:
         was = actions.enter_zone(tx, iid, "removed")
         tx.log(f"{label} was removed from the game", "FFTCG 15.1.1.5")
         actions.emit(tx, trigger_event("leaves_field", iid, was_ts=was))
+        if step.get("at_end"):  # (s6) "Play it onto the field at the end of the turn": a delayed ability (FFTCG 11.8.17,
+            # the end of the turn: 9.5) playing the object the removal made, if it is still in the Removed Zone
+            played = {"target": "kept", "effect": "play_onto_field", **({"dull": True} if step.get("dull") else {})}
+            _add_delayed(tx, doing, "end_phase_start", [], played, True, True, None, pinned(tx.state, [iid])[0])
+            continue
         _play_onto_field(tx, tx.state.cards[iid].owner, iid, bool(step.get("dull")))
 
 
