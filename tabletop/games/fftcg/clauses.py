@@ -35,13 +35,16 @@ _QUALIFIERS: tuple[tuple[re.Pattern[str], Any], ...] = (
      lambda m: {"any_of": [{"cost_at_least": int(n), "cost_at_most": int(n)}
                            for n in [*m.group(1).split(", "), m.group(2)]]}),
     (re.compile(r"^ of cost (\d+) or less"), lambda m: {"cost_at_most": int(m.group(1))}),
+    # "of cost X (or less)": the X paid (effects.with_paid_x; the compiler reads it only where X is paid)
+    (re.compile(r"^ of cost X or less"), lambda m: {"cost_at_most": {"x": 1}}),
+    (re.compile(r"^ of cost X(?! or)"), lambda m: {"cost_at_most": {"x": 1}, "cost_at_least": {"x": 1}}),
     (re.compile(r"^ of cost (\d+) or more"), lambda m: {"cost_at_least": int(m.group(1))}),
     (re.compile(r"^ of cost (\d+)(?! or)"), lambda m: {"cost_at_most": int(m.group(1)), "cost_at_least": int(m.group(1))}),
     (re.compile(r"^ with (\d+) power or less"), lambda m: {"power_at_most": int(m.group(1))}),
     (re.compile(r"^ with (\d+) power or more"), lambda m: {"power_at_least": int(m.group(1))}),
     (re.compile(r"^ (?:with|of) (?:a )?power (?:of )?(\d+) or less"), lambda m: {"power_at_most": int(m.group(1))}),
     (re.compile(r"^ (?:with|of) (?:a )?power (?:of )?(\d+) or more"), lambda m: {"power_at_least": int(m.group(1))}),
-    (re.compile(r"^ cards?\b"), lambda m: {}),  # "Character card": a Character
+    (re.compile(r"^ [Cc]ards?\b"), lambda m: {}),  # "Character card" / "Character Card": a Character
     (re.compile(r"^ that entered the field this turn"), lambda m: {"entered_this_turn": True}),  # (s5)
     (re.compile(r"^ that is also a (Forward|Backup|Monster)"), lambda m: {"also": m.group(1).lower()}),  # (s5)
     (re.compile(r"^ other than <self>"), lambda m: {"not_self": True}),
@@ -203,12 +206,14 @@ def cost(text: str) -> tuple[dict[str, Any], bool] | None:
                 found["dull"] = True
             elif symbol == "Special":
                 special = True
+            elif symbol == "X" and "x" not in found:  # X CP, X chosen as it is paid (FFTCG 4.5)
+                found["x"] = True
             elif symbol.isdigit():
                 generic += int(symbol)
             elif symbol.lower() in ELEMENTS:
                 elements[symbol.lower()] = elements.get(symbol.lower(), 0) + 1
             else:
-                return None  # [Crystal], [X]…
+                return None  # [Crystal], [X][X]…
     total = generic + sum(elements.values())
     if total:
         found["cp"] = total
@@ -724,10 +729,11 @@ _PAY = re.compile(r"^pay ((?:\[\w+\])+)$", re.I)
 
 
 def pay_sentence(sentence: str) -> Effect | None:
-    """Read "pay [Fire][1]" (a payment as the effect resolves; no X, no dull or Special symbol)."""
+    """Read "pay [Fire][1]" or "pay [X]" (a payment as the effect resolves; no dull or Special symbol)."""
     match = _PAY.match(sentence)
     read = cost(match.group(1)) if match is not None else None
-    if read is None or read[1] or not read[0].get("cp") or set(read[0]) - {"cp", "element", "element_cp", "elements"}:
+    if read is None or read[1] or not (read[0].get("cp") or read[0].get("x")) or set(read[0]) - {
+            "cp", "element", "element_cp", "elements", "x"}:
         return None
     return {"effect": "pay", "cost": read[0]}
 

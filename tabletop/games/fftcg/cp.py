@@ -37,6 +37,10 @@ class Cost(NamedTuple):
     needs: tuple[tuple[str, int], ...] = ()
 
 
+# The largest X offered for a cost with X: more CP than a hand and a field of Backups make.
+X_LIMIT = 30
+
+
 def ability_cost(cost: Mapping[str, Any], x: int = 0) -> Cost:
     """Return the CP cost of an action or special ability: `cp` (plus X when it says `x`, FFTCG 4.5), of which
     `element_cp` (default all) of `element`, or of which each element of `elements` ({fire: 1, water: 1}) that

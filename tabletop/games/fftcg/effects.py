@@ -84,6 +84,10 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   chosen cards (one of several selected actions: "Activate all the Backups you control.").
 - `unless_paid: true` (an effect after a pay): done only when that payment was not made ("If your opponent doesn't
   pay [1], it cannot attack or block this turn": pay with `player: opponent`, their choice as it resolves).
+- `if_done` (an effect after a step that may not be done: one of WHEN_DONE_AFTER): done only when that step was
+  done, in the same resolution — "If you do so, …" (FFTCG 11.11.5; unlike "When you do so", nothing triggers): "You
+  may discard 1 card. If you do so, draw 1 card." (the first `if_done` step comes right after the step it reads; the
+  steps after it share its answer).
 - `if_picked: true` (an effect after a select): done only when a card was selected ("You may select 1 card in their
   hand. If you do so, remove it from the game and your opponent draws 1 card.").
 - `then`: a list of further effects, done in order on the same chosen cards; one with `on: self` is done to the
@@ -112,7 +116,8 @@ category, cost_at_most, cost_at_least, power_at_most, power_at_least, dull, keyw
 Forward": damage on it), attacking, blocking (in the current battle), entered_this_turn (put onto the field this
 turn), also (a second type it has as well: "a Monster that is also a Forward"), any_of / none_of (a list of filters of type,
 element, job, name and category: "Job Samurai or Card Name Samurai", "other than Card Name Cyan")}; damaged,
-attacking, blocking and entered_this_turn only in `target` and `all`.
+attacking, blocking and entered_this_turn only in `target` and `all`. In the `filter` of a search or select,
+cost_at_most / cost_at_least may be {x: 1}: the X paid ("search for 1 Forward of cost X", with_paid_x).
 
 Effects and their parameters:
 draw {count, player}, deal_damage {amount, unreducible} (`unreducible`: "This damage cannot be reduced", no replacement
@@ -168,9 +173,10 @@ dealt to each chosen Forward is reduced by `amount`, or none is dealt; used up b
 remove_from_game / return_to_hand (replacement `instead`), select {player, filter, count, up_to} ("Your opponent selects 1
 Forward they control.": that player picks `count` cards passing `filter` — on the field, or in the zone it names:
 "Play 1 Forward from your hand onto the field" is a select from the hand then play_onto_field — as the effect
-resolves, not a choice of targets; the effects after it are done to them), pay {cost: {cp, element, element_cp, elements}} ("you may pay
+resolves, not a choice of targets; the effects after it are done to them), pay {cost: {cp, element, element_cp, elements, x}} ("you may pay
 [1]": as it resolves, the controller picks cards to discard and Backups to dull paying it, FFTCG 11.2, or none: not
-paid), remove_damage (all the damage on each affected Forward is taken away: "negate all damage dealt to it"),
+paid; `x: true`, "pay [X]": the controller first picks X, 0 not paying, FFTCG 4.5 — the X paid is the entry's X from
+then on, and that of the ability a when_done after it triggers), remove_damage (all the damage on each affected Forward is taken away: "negate all damage dealt to it"),
 prevent_damage {less_than_power} (this turn, damage dealt to each chosen Forward — only damage less than its Power
 with `less_than_power`, judged after the reductions as prevent_below_power is — is not dealt, FFTCG 11.12.5; not used
 up), reveal_until {filter} (the controller turns over the top card of their deck one at a time until one passes the
@@ -260,9 +266,9 @@ COST_KEYS = ("cp", "element", "element_cp", "elements", "x", "dull", "break_self
 ABILITY_KEYS = ("kind", "effect", "trigger", "of", "condition", "damage", "optional", "ex_burst", "cost",
                 "target", "all", "applies_to", "then", "duration", "name", "event", "instead", "only", "if", "unless",
                 "counters_at_least", "damage_on_self_at_least", "from_break_zone", "group", "if_picked", "unless_paid",
-                "entered_by")
+                "entered_by", "if_done")
 # keys of one effect step besides its word's parameters (see `then`, `if` / `unless`)
-STEP_KEYS = ("effect", "duration", "on", "if", "unless", "group", "if_picked", "all", "unless_paid")
+STEP_KEYS = ("effect", "duration", "on", "if", "unless", "group", "if_picked", "all", "unless_paid", "if_done")
 USE_LIMITS = ("your_turn", "main_phase", "once_per_turn", "while_attacking")
 
 # The effect words with their own parameters' types (handlers: words.py; cost_change and choose_one have none:
@@ -631,8 +637,9 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
                 problems += _check_effect(f"{where}.do[{e}]", sub)
     if name == "pay":
         cost = effect.get("cost")
-        if not isinstance(cost, Mapping) or not cost.get("cp") or set(cost) - {"cp", "element", "element_cp", "elements"}:
-            problems.append(f"{where}: pay needs a 'cost' of CP (cp, element, element_cp, elements)")
+        if not isinstance(cost, Mapping) or not (cost.get("cp") or cost.get("x")) or set(cost) - {
+                "cp", "element", "element_cp", "elements", "x"}:
+            problems.append(f"{where}: pay needs a 'cost' of CP (cp, element, element_cp, elements, x)")
         else:
             problems += _check_elements(f"{where}: pay cost 'elements'", cost)
     if name == "reveal_hand" and effect.get("player") not in ("you", "opponent"):
@@ -645,6 +652,8 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
         problems.append(f"{where}: search 'to' must be hand, field or break")
     if name in ("search", "discard", "reveal_until") and "filter" in effect:
         problems += _check_filter(f"{where}.filter", effect["filter"], FILTER_KEYS)
+    if "if_done" in effect and effect["if_done"] not in WHEN_DONE_AFTER:
+        problems.append(f"{where}: 'if_done' must be one of {', '.join(WHEN_DONE_AFTER)}")
     if name == "when_done":
         if effect.get("after") not in WHEN_DONE_AFTER:
             problems.append(f"{where}: when_done 'after' must be one of {', '.join(WHEN_DONE_AFTER)}")
@@ -771,3 +780,17 @@ def effect_steps(ability: Mapping[str, Any]) -> list[dict[str, Any]]:
     """Return the effects an ability does in order: its own `effect` then its `then` list."""
     first = {k: v for k, v in ability.items() if k in STEP_KEYS or k in _params(ability)}
     return [first, *[dict(e) for e in ability.get("then", [])]]
+
+
+X_COSTS = ("cost_at_most", "cost_at_least")  # the filter keys that may read the X paid ({x: N}: N times X)
+
+
+def with_paid_x(step: Mapping[str, Any], x: int) -> Mapping[str, Any]:
+    """Return a step whose `filter` reads the X paid ("search for 1 Forward of cost X or less") with that X in its
+    place (FFTCG 4.5); any other step as it is."""
+    wanted = step.get("filter")
+    if not isinstance(wanted, Mapping) or not any(isinstance(wanted.get(key), Mapping) for key in X_COSTS):
+        return step
+    paid = {key: int(value["x"]) * x if key in X_COSTS and isinstance(value, Mapping) else value
+            for key, value in wanted.items()}
+    return {**step, "filter": paid}

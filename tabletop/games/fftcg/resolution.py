@@ -21,9 +21,9 @@ from tabletop.engine.card_filter import Seen
 from tabletop.games.fftcg.continuous import (
     FILTER, characteristics, condition_holds, is_current, matches, pinned,
 )
-from tabletop.games.fftcg.cp import ability_cost, every_payment
-from tabletop.games.fftcg.effects import effect_steps, with_mode
-from tabletop.games.fftcg.words import Doing, acting_players, do_effect
+from tabletop.games.fftcg.cp import X_LIMIT, ability_cost, every_payment, find_payment
+from tabletop.games.fftcg.effects import effect_steps, with_mode, with_paid_x
+from tabletop.games.fftcg.words import Doing, acting_players, do_effect, step_was_done
 
 
 def printed_ability(state: GameState, entry: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -246,6 +246,7 @@ def effect_step(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
         context = procedure.ctx(state, fi)
     at = str(procedure.stack(state)[fi]["pc"])
     entry = context["entry"]
+    step = with_paid_x(step, int(entry.get("x") or 0))
     if step.get("on") == "self":  # done to the ability's own card, not the chosen ones (effects.py `then`)
         itself = source_object(state, entry)
         cards = [itself] if itself is not None else []
@@ -260,6 +261,10 @@ def effect_step(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
         return True
     if _ask(tx, fi, at, step, cards):
         return False
+    if step["effect"] == "pay" and step["cost"].get("x") and _last_payment_made(procedure.ctx(state, fi)["answers"]):
+        paid_x = int(procedure.ctx(state, fi)["answers"][f"{at}:x"]["picks"][0])
+        procedure.set_var(tx, fi, "entry", {**entry, "x": paid_x})  # "pay [X]": the X its later steps read (FFTCG 4.5)
+        entry = procedure.ctx(state, fi)["entry"]
     if step["effect"] == "select":  # the effects after it are done to the selected cards (effects.py `select`)
         picked = [int(i) for i in procedure.ctx(state, fi)["answers"].get(at, {}).get("picks", ())]
         procedure.set_var(tx, fi, "cards", pinned(state, picked))
@@ -296,7 +301,25 @@ def _step_condition_met(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bo
         met = met and answers[remembered]["holds"] == (key == "if")
     if step.get("unless_paid"):  # "If your opponent doesn't pay [2], …": done only when the last payment asked was not
         met = met and not _last_payment_made(procedure.ctx(tx.state, fi)["answers"])
+    if step.get("if_done"):
+        met = met and _was_done(tx, fi, step)
     return met
+
+
+def _was_done(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
+    """Tell whether the step an "If you do so, …" reads was done (effects.py `if_done`): judged when the first step
+    after it is reached (the step right before that one), then remembered for the steps after it."""
+    context = procedure.ctx(tx.state, fi)
+    answers, entry = context["answers"], context["entry"]
+    remembered = f"done:{step['if_done']}"
+    if remembered not in answers:
+        frame = procedure.stack(tx.state)[fi]
+        before = int(frame["pc"]) - 1
+        done = step_was_done(tx.state, answers, entry["controller"], entry.get("source"), str(step["if_done"]),
+                             str(before), int(frame["steps"][before].get("count", 1)))
+        procedure.set_var(tx, fi, "answers", {**answers, remembered: {"holds": done}})
+        answers = procedure.ctx(tx.state, fi)["answers"]
+    return bool(answers[remembered]["holds"])
 
 
 def _has_power(state: GameState, entry: Mapping[str, Any], at_least: int | None) -> bool:
@@ -471,13 +494,28 @@ def _ask_payment(tx: Transaction, fi: int, at: str, step: Mapping[str, Any]) -> 
         return False
     player = entry["controller"] if step.get("player", "you") == "you" else state.opponent(entry["controller"])
     # the opponent may pay with any of their cards; the controller not with the card whose ability it is
-    payments = every_payment(state, player, ability_cost(step["cost"]),
-                             {entry.get("source")} if player == entry["controller"] else set())
+    exclude = {entry.get("source")} if player == entry["controller"] else set()
+    x = 0
+    if step["cost"].get("x"):  # "pay [X]": X first, every X the player can pay (FFTCG 4.5); 0 does not pay
+        if f"{at}:x" not in answers:
+            most = 0
+            while most < X_LIMIT and find_payment(state, player, ability_cost(step["cost"], most + 1),
+                                                       exclude) is not None:
+                most += 1
+            procedure.ask(tx, fi, player, "effect_choice", "pick", f"{entry['name']}: choose X (0: do not pay)",
+                          [str(n) for n in range(most + 1)], 1, 1, "FFTCG 4.5", key=f"{at}:x")
+            return True
+        x = int(answers[f"{at}:x"]["picks"][0])
+        if x == 0:
+            procedure.set_var(tx, fi, "answers", {**answers, at: {"picks": [0]}, f"{at}:payments": []})
+            return False
+    payments = every_payment(state, player, ability_cost(step["cost"], x), exclude)
     procedure.set_var(tx, fi, "answers", {**answers, f"{at}:payments": [[list(d), list(b)] for d, b in payments]})
     listed = "; ".join(f"{n}: " + ", ".join([f"discard {actions.name_of(tx, i)}" for i in d]
                                             + [f"dull {actions.name_of(tx, i)}" for i in b])
                        for n, (d, b) in enumerate(payments, start=1))
-    procedure.ask(tx, fi, player, "effect_choice", "pick", f"{entry['name']}: pay {int(step['cost']['cp'])} CP — "
+    procedure.ask(tx, fi, player, "effect_choice", "pick", f"{entry['name']}: pay "
+                  f"{int(step['cost'].get('cp', 0)) + x} CP — "
                   f"0: do not pay" + (f"; {listed}" if listed else ""), [str(n) for n in range(len(payments) + 1)],
                   1, 1, "FFTCG 11.2", key=at)
     return True

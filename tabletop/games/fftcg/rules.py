@@ -75,7 +75,7 @@ from tabletop.games.fftcg.commands import (
 from tabletop.games.fftcg.continuous import (
     FILTER, characteristics, condition_holds, cost_of, field_cards, is_current, is_of_type, lost_abilities, pinned,
 )
-from tabletop.games.fftcg.cp import ability_cost, character_cost, check_payment, elements_paid, find_payment
+from tabletop.games.fftcg.cp import X_LIMIT, ability_cost, character_cost, check_payment, elements_paid, find_payment
 from tabletop.games.fftcg.effects import ability_kind, has_mode_targets, validate_effects, with_mode
 from tabletop.games.fftcg.printed import printed_index
 from tabletop.games.fftcg.processes import settle
@@ -1439,8 +1439,6 @@ def _check_mode(state: GameState, ability: Mapping[str, Any], mode: int | None, 
 # bounded all the same (the AI weighs each one; a Party past it is still taken, and the window lets one be picked).
 TARGET_CHOICES_LIMIT = 64
 PARTIES_LIMIT = 64
-# The largest X offered for a cost with X: more CP than a hand and a field of Backups make.
-X_LIMIT = 30
 SPLITS_LIMIT = 64   # splits of a blocker's damage among a Party listed (all of 8000 among 3 members: 45)
 
 

@@ -22,7 +22,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-78"
+COMPILER_VERSION = "fftcg-79"
 
 Ability = dict[str, Any]
 
@@ -594,7 +594,7 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
         lines[0] = f"{lines[0][:permanent.start()]}."
     modes = [line.strip().strip('"') for line in lines[1:]]
     sentences = [_THEN_FIRST.sub("", part.strip().rstrip(".")) for s in _quotes_whole(_SENTENCE_END.split(lines[0].strip()))
-                 for part in (_THEN.split(s) if not clauses.QUOTE.search(s) else [s]) if part.strip()]
+                 for part in _if_done_parts(_THEN.split(s) if not clauses.QUOTE.search(s) else [s]) if part.strip()]
     if permanent is not None and sentences:  # read as lasting the turn, then made permanent (_made_to_last)
         sentences[-1] = _AS_LASTING.sub(r"\g<0> until the end of the turn", sentences[-1])
     sentences = _joined_placements(_joined_looks(sentences))
@@ -619,6 +619,14 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
             skip_next = False
             continue
         if _unreducible(sentence, steps) or _units_note(sentence, steps):
+            continue
+        if _MAY_PAY.match(sentence) and index + 1 < len(sentences) and _DONE.match(sentences[index + 1]):
+            sentence = sentence[len("you may "):]  # the payment asked as it resolves may be declined (0: not paid)
+        if_done = _DONE.match(sentence)
+        if if_done is not None and if_done.group(1).lower() == "if":  # (C) "If you do so, …": done in this resolution
+            found = _if_done(steps, sentence[if_done.end():], ability)
+            last = found
+            steps += found
             continue
         if sentence.lower().startswith("when you do so, "):
             steps.append(_when_done(steps, " ".join(s + "." for s in [sentence[len("when you do so, "):],
@@ -690,9 +698,11 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
         raise Unread(permanent.group(0).strip())
     if "on" in steps[0]:  # only an effect after the chosen cards' first one is done to the card itself
         raise Unread(sentences[0])
-    paying = [step for step in steps if step["effect"] == "pay" and step.get("player", "you") == "you"]
-    if paying and not (ability.get("optional") and len(steps) == 2 and steps[1]["effect"] == "when_done"):
-        raise Unread(sentences[0])  # only "you may pay …. When you do so, …" is read
+    if any(step["effect"] == "pay" and step.get("player", "you") == "you" and (
+            index + 1 == len(steps) or _done_kind(steps[:index + 1], ability) != "pay" or not (
+            steps[index + 1].get("if_done") == "pay" or steps[index + 1].get("after") == "pay"))
+            for index, step in enumerate(steps)):
+        raise Unread(sentences[0])  # only "(you may) pay …. When / If you do so, …" is read
     ability.update(steps[0])
     if len(steps) > 1:
         ability["then"] = steps[1:]
@@ -702,28 +712,63 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
 _UNLESS_OPPONENT_PAYS = re.compile(r"^if your opponent (?:doesn't|does not) pay ((?:\[\w+\])+), (.+)$", re.I)
 
 
+# "When you do so, …" / "If you do so, …" opening a sentence; "You may pay [1]" before one (a payment may be declined)
+_DONE = re.compile(r"^(when|if) you do so, ", re.I)
+_MAY_PAY = re.compile(r"^you may pay \[", re.I)
+
+
+def _if_done_parts(parts: list[str]) -> list[str]:
+    """Keep "If you do so, …" on each part of "If you do so, draw 1 card, then discard 1 card" (both are done only
+    when it was done)."""
+    if len(parts) < 2 or not re.match(r"^if you do so, ", parts[0], re.I):
+        return parts
+    return [parts[0], *(f"If you do so, {part}" for part in parts[1:])]
+
+
+def _done_kind(steps: list[clauses.Effect], ability: Ability) -> str | None:
+    """Return what "When / If you do so" reads of the steps before it (effects.WHEN_DONE_AFTER), or None: a payment,
+    your discard, damage you receive, the card itself put into the Break Zone or removed from the game, a card you
+    selected then moved."""
+    if not steps or any(key in steps[-1] for key in ("if", "unless", "if_done", "unless_paid", "all", "group")):
+        return None
+    done = steps[-1]
+    itself = ability.get("target") == "self" or done.get("on") == "self"
+    if len(steps) >= 2 and steps[-2]["effect"] == "select" and steps[-2].get("player") == "you" and done["effect"] in (
+            "put_into_break", "return_to_hand", "remove_from_game") and "on" not in done:
+        return "moved"
+    return ("pay" if done["effect"] == "pay" and done.get("player", "you") == "you" else
+            "discard" if done["effect"] == "discard" and done.get("player", "you") == "you" and isinstance(
+                done.get("count"), int) and not done.get("random") else
+            "damage" if done["effect"] == "damage_player" and done.get("player") == "you" else
+            "self_break" if done["effect"] == "put_into_break" and itself else
+            "self_removed" if done["effect"] == "remove_from_game" and itself else None)
+
+
 def _when_done(steps: list[clauses.Effect], rest: str, ability: Ability) -> clauses.Effect:
-    """Read "When you do so, <effect>." after "you may discard 1 card", "you may receive 1 point of damage" or "you
-    may put <self> into the Break Zone" (its only step): a when_done step whose effect triggers (effects.py)."""
+    """Read "When you do so, <effect>." after "(you may) discard 1 card", "pay [1]", "receive 1 point of damage", "put
+    <self> into the Break Zone" or a card selected and moved (its only steps): a when_done step whose effect triggers
+    (effects.py); nothing chosen before it (its effect chooses its own cards as it triggers)."""
     if isinstance(ability.get("target"), (dict, list)) or "all" in ability:
         raise Unread("When you do so, …")
-    if len(steps) == 2 and steps[0]["effect"] == "select":  # "(you may) put 1 Backup you control into the Break Zone":
-        # none to select, none moved: not done, so "you may" is not needed (own_card_sentence)
-        return {"effect": "when_done", "after": "moved", "do": _effect(rest, optional_allowed=False)}
-    if len(steps) != 1 or not ability.get("optional"):
-        raise Unread("When you do so, …")
-    done = steps[0]
-    after = ("pay" if done["effect"] == "pay" else
-             "discard" if done["effect"] == "discard" and done.get("player", "you") == "you" else
-             "damage" if done["effect"] == "damage_player" and done.get("player") == "you" else
-             "self_break" if done["effect"] == "put_into_break" and ability.get("target") == "self" else
-             "self_removed" if done["effect"] == "remove_from_game" and ability.get("target") == "self" else None)
-    if after is None:
+    after = _done_kind(steps, ability)
+    if after is None or len(steps) != (2 if after == "moved" else 1):
         raise Unread("When you do so, …")
     found: clauses.Effect = {"effect": "when_done", "after": after, "do": _effect(rest, optional_allowed=False)}
     if after == "discard":
-        found["count"] = int(done["count"])
+        found["count"] = int(steps[0]["count"])
     return found
+
+
+def _if_done(steps: list[clauses.Effect], rest: str, ability: Ability) -> list[clauses.Effect]:
+    """Read "If you do so, <effect>" after a step that may not be done (_done_kind): its effects carry `if_done`, done
+    in this resolution only when that step was (effects.py); they do not choose the ability's cards."""
+    after = _done_kind(steps, ability) if not (steps and steps[-1].get("if_done")) else steps[-1]["if_done"]
+    before = (ability.get("target"), ability.get("all"))
+    found = _sentence(rest, ability, False) if after is not None else None
+    if found is None or (ability.get("target"), ability.get("all")) != before or any(
+            key in effect for effect in found for key in ("if", "unless", "if_done")):
+        raise Unread("If you do so, …")
+    return [{**effect, "if_done": after} for effect in found]
 
 
 def _conditional(sentence: str, ability: Ability, steps: list[clauses.Effect],
@@ -1249,8 +1294,10 @@ def _targets_and_choices_checked(abilities: list[Ability], summon: bool, text: s
         cost = ability.get("cost") or {}
         if (_OWN_POWER in read or _SELF_FIGHT in read) and (
                 summon or cost.get("break_self") or cost.get("discard_self") or ability.get("trigger") in _LEFT_FIELD
-                or '"after": "self_break"' in read):
+                or '"after": "self_break"' in read or '"if_done": "self_break"' in read):
             raise Unread(text)
+        if _X_FILTER.search(read) and not _reads_x_where_paid(ability):
+            raise Unread(text)  # "of cost X" only in a search or select of an ability paying X
         if summon and '"while_source_on_field"' in read:
             raise Unread(text)  # a Summon is never on the field
         if '"damage_increase"' in read and isinstance(ability.get("target"), dict) and ability["target"].get(
@@ -1260,6 +1307,34 @@ def _targets_and_choices_checked(abilities: list[Ability], summon: bool, text: s
 
 
 _OWN_POWER = '"power": "self"'
+_X_FILTER = re.compile(r'"cost_at_(?:most|least)": \{"x"')
+
+
+def _reads_x_where_paid(ability: Ability) -> bool:
+    """Tell whether an ability reading the X paid in a filter ("search for 1 Forward of cost X") reads it only in the
+    `filter` of a search or select (effects.with_paid_x) after X is paid: by its cost, or by its own "pay [X]" step —
+    the X of "When you do so" is that step's — and that the opponent is never asked to pay X."""
+    steps = [{k: v for k, v in ability.items() if k != "then"}, *ability.get("then", [])]
+    paying = [i for i, step in enumerate(steps) if step.get("effect") == "pay" and step["cost"].get("x")]
+    if len(paying) > 1 or any(steps[i].get("player", "you") != "you" for i in paying):
+        return False
+    if paying:
+        return (not any(_X_FILTER.search(json.dumps(step)) for step in steps[:paying[0] + 1])
+                and all(_x_only_in_filters(step) for step in steps[paying[0] + 1:]))
+    return bool((ability.get("cost") or {}).get("x")) and all(_x_only_in_filters(step) for step in steps)
+
+
+def _x_only_in_filters(step: Ability) -> bool:
+    """Tell whether a step (or a when_done's ability) reads X in a filter only as a search's or select's `filter`."""
+    if step.get("effect") == "when_done":
+        return _x_only_in_filters(step["do"])
+    parts = [step, *step.get("then", [])] if "then" in step else [step]
+    for part in parts:
+        rest = {k: v for k, v in part.items() if not (k == "filter" and part.get("effect") in ("search", "select"))
+                and k != "then"}
+        if _X_FILTER.search(json.dumps(rest)):
+            return False
+    return True
 _SELF_FIGHT = '"with": "self"'
 _LEFT_FIELD = ("leaves_field", "broken", "put_into_break_zone")
 
