@@ -387,6 +387,12 @@ def counted_amount(each: str, times: int, negative: bool = False) -> dict[str, A
         found = {"counters_on_self": counters.group(1)}
     elif each == "CP of a different Element you paid to cast <self>":  # as the card was cast this turn
         found = {"paid_elements": True}
+    elif each.endswith(" you have cast this turn"):  # (C) the casts recorded this turn (turn_history)
+        kind = each[:-len(" you have cast this turn")]
+        cast = {} if kind == "card" else card_phrase(kind)
+        if cast is None or not set(cast) <= {"type", "element", "job", "name", "category", "any_of"}:
+            return None
+        found = {"cast_this_turn": cast}
     else:
         counted = card_phrase(each)
         if counted is None or "zone" in counted:

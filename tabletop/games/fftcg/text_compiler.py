@@ -430,8 +430,9 @@ def _field(head: Ability, text: str) -> list[Ability]:
 
 
 _BACKUP_CP_ONLY = re.compile(r"^You can only pay with CP produced by Backups to (?:cast|play) <self>\.?$")
-# "(it cannot become 0)" after a reduction: the cost stays at least 1 (a cost_change's `floor`)
-_FLOOR = r"(?P<floor> ?\(it cannot become 0\))?"
+# "(it cannot become 0)" after a reduction: the cost stays at least 1 (a cost_change's `floor`); "(it cannot become 1 or
+# less)": at least 2
+_FLOOR = r"(?P<floor> ?\(it cannot become (?:0|(?P<below>\d+) or less)\))?"
 _OWN_COST = re.compile(r"^the cost (?:required to cast|required to play|for playing) <self>(?: onto the field)? is "
                        rf"(reduced|increased) by (\d+){_FLOOR}$", re.I)
 _OWN_COST_EACH = re.compile(r"^the cost (?:required to cast|required to play) <self>(?: onto the field)? is "
@@ -448,8 +449,10 @@ _CHOSEN_BY = {"Summons": "summons", "abilities": "abilities", "Summons or abilit
 
 
 def _floor(match: re.Match[str]) -> dict[str, int]:
-    """Return a cost_change's floor: 1 after "(it cannot become 0)"."""
-    return {"floor": 1} if match.group("floor") else {}
+    """Return a cost_change's floor: 1 after "(it cannot become 0)", N + 1 after "(it cannot become N or less)"."""
+    if not match.group("floor"):
+        return {}
+    return {"floor": int(match.group("below")) + 1 if match.group("below") else 1}
 
 
 def _field_sentence(sentence: str) -> list[Ability] | None:
