@@ -38,6 +38,8 @@ _QUALIFIERS: tuple[tuple[re.Pattern[str], Any], ...] = (
     # "of cost X (or less)": the X paid (effects.with_paid_x; the compiler reads it only where X is paid)
     (re.compile(r"^ of cost X or less"), lambda m: {"cost_at_most": {"x": 1}}),
     (re.compile(r"^ of cost X(?! or)"), lambda m: {"cost_at_most": {"x": 1}, "cost_at_least": {"x": 1}}),
+    # "of that cost" after "Select 1 number": the number selected, read as X (effects.py select_number)
+    (re.compile(r"^ of that cost"), lambda m: {"cost_at_most": {"x": 1}, "cost_at_least": {"x": 1}}),
     (re.compile(r"^ of cost (\d+) or more"), lambda m: {"cost_at_least": int(m.group(1))}),
     (re.compile(r"^ of cost (\d+)(?! or)"), lambda m: {"cost_at_most": int(m.group(1)), "cost_at_least": int(m.group(1))}),
     (re.compile(r"^ with (\d+) power or less"), lambda m: {"power_at_most": int(m.group(1))}),
@@ -580,6 +582,9 @@ _ALL_FORMS: tuple[tuple[re.Pattern[str], int, Any], ...] = (
     (re.compile(rf"^deal (\d+) damage to {_ALL}(.+)$", re.I), 2,
      lambda m: [{"effect": "deal_damage", "amount": int(m.group(1))}]),
     (re.compile(rf"^dull {_ALL}(.+) and freeze them$", re.I), 1, lambda m: [{"effect": "dull"}, {"effect": "freeze"}]),
+    (re.compile(rf"^dull and freeze {_ALL}(.+)$", re.I), 1, lambda m: [{"effect": "dull"}, {"effect": "freeze"}]),  # (C)
+    (re.compile(rf"^{_ALL}(.+) cannot (attack|block|attack or block) this turn$", re.I), 1,  # (C)
+     lambda m: [{"effect": f"cannot_{word}", "duration": "turn"} for word in m.group(2).lower().split(" or ")]),
     (re.compile(rf"^(break|dull|activate|freeze) {_ALL}(.+)$", re.I), 2, lambda m: [{"effect": m.group(1).lower()}]),
     (re.compile(rf"^return {_ALL}(.+) to their owners' hands$", re.I), 1, lambda m: [{"effect": "return_to_hand"}]),
     (re.compile(rf"^{_ALL}(.+) gain (.+) until the end of the turn$", re.I), 1,

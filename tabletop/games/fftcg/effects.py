@@ -223,6 +223,9 @@ effects ask nothing: dull, freeze, activate, put_on_deck),
 damage_increase {amount} (lasting: the damage each chosen card deals to a Forward itself increases by `amount`, "If
 it deals damage to a Forward this turn, the damage increases by 1000 instead", FFTCG 11.12.5), cancel (the chosen Summons on the stack are taken off it without resolving, their effect not done, and put into
 their owners' Break Zones as a resolved Summon is, FFTCG 11.11.10: "Choose 1 Summon. Cancel its effect.").
+select_number (its controller selects a number as it resolves — 0 up to the highest cost of the cards in the game, a
+higher one doing what that does —; it is the entry's X from then on: "Select 1 number. Dull all the Forwards of that
+cost.", an `all` of a later step with cost_at_most / cost_at_least {x: 1}; FFTCG 4.5, digest 3.5).
 mill {count, player} puts the top `count` cards of the player's deck into their Break Zone (FFTCG 7.3).
 `player` is `you`, `opponent`, `each` or (discard) `chosen_controller` (the first chosen card's controller, its owner
 once it left the field: "That Forward's controller discards 1 card") (draw, discard, damage_player, mill: the turn player chooses first,
@@ -349,6 +352,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "lose_abilities": {},
     "blink": {"dull": bool},
     "cast_free": {},
+    "select_number": {},
 }
 for _word, _word_params in _WORDS.items():
     VOCABULARY.add(_word, None, **_word_params)
@@ -791,11 +795,11 @@ X_COSTS = ("cost_at_most", "cost_at_least")  # the filter keys that may read the
 
 
 def with_paid_x(step: Mapping[str, Any], x: int) -> Mapping[str, Any]:
-    """Return a step whose `filter` reads the X paid ("search for 1 Forward of cost X or less") with that X in its
-    place (FFTCG 4.5); any other step as it is."""
-    wanted = step.get("filter")
-    if not isinstance(wanted, Mapping) or not any(isinstance(wanted.get(key), Mapping) for key in X_COSTS):
-        return step
-    paid = {key: int(value["x"]) * x if key in X_COSTS and isinstance(value, Mapping) else value
-            for key, value in wanted.items()}
-    return {**step, "filter": paid}
+    """Return a step whose `filter` or `all` reads the X paid or the number selected ("search for 1 Forward of cost X
+    or less", "Dull all the Forwards of that cost") with that X in its place (FFTCG 4.5); any other step as it is."""
+    for key in ("filter", "all"):
+        wanted = step.get(key)
+        if isinstance(wanted, Mapping) and any(isinstance(wanted.get(cost), Mapping) for cost in X_COSTS):
+            step = {**step, key: {name: int(value["x"]) * x if name in X_COSTS and isinstance(value, Mapping) else value
+                                  for name, value in wanted.items()}}
+    return step

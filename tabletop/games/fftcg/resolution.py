@@ -261,9 +261,10 @@ def effect_step(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
         return True
     if _ask(tx, fi, at, step, cards):
         return False
-    if step["effect"] == "pay" and step["cost"].get("x") and _last_payment_made(procedure.ctx(state, fi)["answers"]):
-        paid_x = int(procedure.ctx(state, fi)["answers"][f"{at}:x"]["picks"][0])
-        procedure.set_var(tx, fi, "entry", {**entry, "x": paid_x})  # "pay [X]": the X its later steps read (FFTCG 4.5)
+    if (step["effect"] == "pay" and step["cost"].get("x") and _last_payment_made(procedure.ctx(state, fi)["answers"])
+            or step["effect"] == "select_number"):  # the X paid, the number selected: what its later steps read
+        chosen = procedure.ctx(state, fi)["answers"][f"{at}:x" if step["effect"] == "pay" else at]["picks"][0]
+        procedure.set_var(tx, fi, "entry", {**entry, "x": int(chosen)})  # FFTCG 4.5
         entry = procedure.ctx(state, fi)["entry"]
     if step["effect"] == "select":  # the effects after it are done to the selected cards (effects.py `select`)
         picked = [int(i) for i in procedure.ctx(state, fi)["answers"].get(at, {}).get("picks", ())]
@@ -404,6 +405,11 @@ def _ask(tx: Transaction, fi: int, at: str, step: Mapping[str, Any], cards: list
         return _ask_payment(tx, fi, at, step)
     if name == "divide_damage":
         return _ask_division(tx, fi, at, step, cards)
+    if name == "select_number" and at not in answers:  # any number; one above every cost does what that does
+        highest = max((state.definition(iid).cost or 0 for iid in state.cards), default=0)
+        procedure.ask(tx, fi, entry["controller"], "effect_choice", "pick", f"{entry['name']}: select a number",
+                      [str(n) for n in range(highest + 2)], 1, 1, "FFTCG 4.5", key=at)
+        return True
     if name == "either" and at not in answers and cards:  # "Dull it or Freeze it": one option, picked now
         words = ["; ".join(sub["effect"].replace("_", " ") + (f" ({sub['position']})" if "position" in sub else "")
                            for sub in option) for option in step["options"]]

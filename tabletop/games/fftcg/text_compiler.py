@@ -635,6 +635,16 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
             steps.append(_when_done(steps, " ".join(s + "." for s in [sentence[len("when you do so, "):],
                                                                        *sentences[index + 1:]]), ability))
             break
+        if re.fullmatch(r"select 1 number", sentence, re.I) and index == 0:
+            steps.append({"effect": "select_number"})  # (C) the number is X to the sentences after it
+            continue
+        if steps and steps[0]["effect"] == "select_number":  # "Dull all the Forwards of that cost": found when reached
+            found = _on_all(sentence, "field")
+            if found is None:
+                raise Unread(sentence)
+            last = found
+            steps += found
+            continue
         choose = re.match(r"^choose (.+)$", sentence, re.I)
         if choose is not None:
             target = clauses.counted_phrase(choose.group(1)) or clauses.counted_groups(choose.group(1))
@@ -1314,30 +1324,37 @@ _X_FILTER = re.compile(r'"cost_at_(?:most|least)": \{"x"')
 
 
 def _reads_x_where_paid(ability: Ability) -> bool:
-    """Tell whether an ability reading the X paid in a filter ("search for 1 Forward of cost X") reads it only in the
-    `filter` of a search or select (effects.with_paid_x) after X is paid: by its cost, or by its own "pay [X]" step —
-    the X of "When you do so" is that step's — and that the opponent is never asked to pay X."""
+    """Tell whether an ability reading X in a filter ("search for 1 Forward of cost X", "all the Forwards of that
+    cost") reads it only where it is known (effects.with_paid_x): in the `filter` of a search or select, or the `all`
+    of a later step, after X is paid — by its cost, or by its own "pay [X]" or select_number step (the X of "When you
+    do so" is that step's) — and that the opponent is never asked to pay X."""
     steps = [{k: v for k, v in ability.items() if k != "then"}, *ability.get("then", [])]
-    paying = [i for i, step in enumerate(steps) if step.get("effect") == "pay" and step["cost"].get("x")]
+    paying = [i for i, step in enumerate(steps) if step.get("effect") == "select_number" or (
+        step.get("effect") == "pay" and step["cost"].get("x"))]
     if len(paying) > 1 or any(steps[i].get("player", "you") != "you" for i in paying):
         return False
     if paying:
         return (not any(_X_FILTER.search(json.dumps(step)) for step in steps[:paying[0] + 1])
-                and all(_x_only_in_filters(step) for step in steps[paying[0] + 1:]))
-    return bool((ability.get("cost") or {}).get("x")) and all(_x_only_in_filters(step) for step in steps)
+                and all(_x_only_in_filters(step, False) for step in steps[paying[0] + 1:]))
+    return bool((ability.get("cost") or {}).get("x")) and all(
+        _x_only_in_filters(step, index == 0) for index, step in enumerate(steps))
 
 
-def _x_only_in_filters(step: Ability) -> bool:
-    """Tell whether a step (or a when_done's ability) reads X in a filter only as a search's or select's `filter`."""
+def _x_only_in_filters(step: Ability, ability_level: bool) -> bool:
+    """Tell whether a step (or a when_done's ability) reads X only as a search's or select's `filter` or, not at the
+    ability's level (its cards are found before any step), as an `all`."""
     if step.get("effect") == "when_done":
-        return _x_only_in_filters(step["do"])
-    parts = [step, *step.get("then", [])] if "then" in step else [step]
-    for part in parts:
-        rest = {k: v for k, v in part.items() if not (k == "filter" and part.get("effect") in ("search", "select"))
-                and k != "then"}
+        return _x_only_in_filters(step["do"], True)
+    parts = [step, *step.get("then", [])]
+    for index, part in enumerate(parts):
+        rest = {k: v for k, v in part.items() if k != "then" and not (
+            k == "filter" and part.get("effect") in ("search", "select")) and not (
+            k == "all" and not (ability_level and index == 0))}
         if _X_FILTER.search(json.dumps(rest)):
             return False
     return True
+
+
 _SELF_FIGHT = '"with": "self"'
 _LEFT_FIELD = ("leaves_field", "broken", "put_into_break_zone")
 
