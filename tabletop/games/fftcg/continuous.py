@@ -247,9 +247,16 @@ _HISTORY_CONDITIONS = {"cast_this_turn": "cast", "entered_this_turn": "entered",
 
 def _paid_with(state: GameState, source: int | None, spec: Mapping[str, Any]) -> bool:
     """Tell whether the card was cast this turn with its cost paid with CP of at least `at_least` and at most `at_most`
-    different Elements ("If the cost to cast <self> was paid with CP of 3 or more different Elements")."""
+    different Elements ("If the cost to cast <self> was paid with CP of 3 or more different Elements"), with CP of the
+    Element `includes` among it, or `only` with CP of the Element `only`."""
     paid = turn_history.paid_elements(state, source) if source is not None else None
-    return paid is not None and int(spec.get("at_least", 0)) <= paid <= int(spec.get("at_most", paid))
+    if paid is None or not int(spec.get("at_least", 0)) <= paid <= int(spec.get("at_most", paid)):
+        return False
+    sources = turn_history.paid_with(state, source) or []
+    # "included Ice CP": a source of it could make Ice CP (its player says which Element a source makes); "was only
+    # paid with Earth CP": every source could make Earth CP, and some CP was paid
+    return (("includes" not in spec or any(spec["includes"] in elements for elements in sources))
+            and ("only" not in spec or (bool(sources) and all(spec["only"] in elements for elements in sources))))
 
 
 def _happened(state: GameState, player: str, spec: Any, event: str) -> bool:

@@ -345,6 +345,12 @@ def elements_paid(state: GameState, player: str, discards: Sequence[int], backup
     return sum(place(index, set()) for index in range(len(sources)))
 
 
+def paid_sources(state: GameState, player: str, discards: Sequence[int], backups: Sequence[int]) -> list[list[str]]:
+    """Return the Elements each source of a legal payment's CP can be of, one list per discard or Backup ("If the cost
+    paid to cast <self> included Ice CP", "… was only paid with Earth CP")."""
+    return [list(source.elements) for source in _sources(state, player, discards, backups, ())]
+
+
 def every_payment(state: GameState, player: str, cost: Cost, exclude: Collection[int] = ()
                   ) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
     """Return every legal payment (discards, backups) of a cost: each covers it with no card to spare (the surplus

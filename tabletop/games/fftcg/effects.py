@@ -33,7 +33,9 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   your field this turn"; `damaged_this_turn: 1`: "if you have received a point of damage this turn"; `elements_among`:
   a filter of printed facts with `at_least` / `at_most` different Elements among the Characters you control passing it;
   `elements_differ`: a filter whose Characters you control share no Element two by two; `paid_elements`: {at_least,
-  at_most}: the card was cast this turn with its cost paid with CP of that many different Elements;
+  at_most, includes, only}: the card was cast this turn with its cost paid with CP of that many different Elements,
+  with CP of the Element `includes` among it ("If the cost paid to cast <self> included Ice CP"), only with CP of the
+  Element `only` ("If the cost to play <self> was only paid with Earth CP");
   `opponent_forwards_ahead: N`: the opponent controls N or more Forwards more than you; `damage_ahead: N`: you have
   received N or more points of damage more than your opponent; `self_power_at_least`: the ability's card, still that
   object on the field, has that much Power or more, read only as an effect resolves): for an auto

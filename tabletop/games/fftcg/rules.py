@@ -75,7 +75,9 @@ from tabletop.games.fftcg.commands import (
 from tabletop.games.fftcg.continuous import (
     FILTER, characteristics, condition_holds, cost_of, field_cards, is_current, is_of_type, lost_abilities, pinned,
 )
-from tabletop.games.fftcg.cp import X_LIMIT, ability_cost, character_cost, check_payment, elements_paid, find_payment
+from tabletop.games.fftcg.cp import (
+    X_LIMIT, ability_cost, character_cost, check_payment, elements_paid, find_payment, paid_sources,
+)
 from tabletop.games.fftcg.effects import ability_kind, has_mode_targets, validate_effects, with_mode
 from tabletop.games.fftcg.printed import printed_index
 from tabletop.games.fftcg.processes import settle
@@ -795,11 +797,12 @@ class FFTCGRules(GameRules):
         _refuse_discarded_cp(state, command.card, command.discards)
         check_payment(state, command.by, cost, command.discards, command.backups, {command.card})
         paid = elements_paid(state, command.by, command.discards, command.backups)
+        paid_with = paid_sources(state, command.by, command.discards, command.backups)
         self._pay(tx, command.by, command.discards, command.backups)
         definition = state.definition(command.card)
         # doubt D3: Backups (and Monsters, D5) enter dull
         # a Character played from the hand is cast too
-        turn_history.record(tx, command.by, "cast", command.card, paid)
+        turn_history.record(tx, command.by, "cast", command.card, paid, paid_with)
         actions.use_next_cost_change(tx, command.card)
         actions.put_onto_field(tx, command.card, command.by, dull=definition.card_type in ("backup", "monster"), by="cast")
         tx.log(f"{command.by} played {definition.name}" +
@@ -829,6 +832,7 @@ class FFTCGRules(GameRules):
         _refuse_discarded_cp(state, command.card, command.discards)
         check_payment(state, command.by, cost, command.discards, command.backups, {command.card})
         paid = elements_paid(state, command.by, command.discards, command.backups)
+        paid_with = paid_sources(state, command.by, command.discards, command.backups)
         tx.move(command.card, "stack", None)
         tx.set_prop(command.card, "ts", actions.next_clock(tx))
         self._pay(tx, command.by, command.discards, command.backups)
@@ -841,7 +845,7 @@ class FFTCGRules(GameRules):
         if ability is None:
             entry["inline"] = {"effect": "draw", "count": 0}
         stack.push(tx, entry)
-        turn_history.record(tx, command.by, "cast", command.card, paid)
+        turn_history.record(tx, command.by, "cast", command.card, paid, paid_with)
         actions.use_next_cost_change(tx, command.card)
         tx.log(f"{command.by} cast {definition.name}" + (
             " choosing " + ", ".join(actions.name_of(tx, t) for t in targets) if targets else ""), "FFTCG 11.3")

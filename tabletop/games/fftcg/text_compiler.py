@@ -170,6 +170,10 @@ _CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
                 re.I), lambda m: {"paid_elements": {"at_least" if m.group(2) == "more" else "at_most": int(m.group(1))}}),
     (re.compile(r"^if the cost to (?:cast|play) <self> was paid with CP of exactly (\d+) different Elements, ", re.I),
      lambda m: {"paid_elements": {"at_least": int(m.group(1)), "at_most": int(m.group(1))}}),
+    (re.compile(rf"^if the cost paid to (?:cast|play) <self> included ({clauses.ELEMENT_WORDS}) CP, ", re.I),  # (C)
+     lambda m: {"paid_elements": {"includes": m.group(1).lower()}}),
+    (re.compile(rf"^if the cost to (?:cast|play) <self> was only paid with ({clauses.ELEMENT_WORDS}) CP, ", re.I),
+     lambda m: {"paid_elements": {"only": m.group(1).lower()}}),
     (re.compile(r"^if you have cast (\d+) or more cards this turn, ", re.I),
      lambda m: {"cast_this_turn": {"at_least": int(m.group(1))}}),
     (re.compile(r"^if you have cast an? ([^,]+?) this turn, ", re.I),
