@@ -183,7 +183,7 @@ def cost(text: str) -> tuple[dict[str, Any], bool] | None:
                 return None
             found.update(cards)
             continue
-        discard = re.fullmatch(r"discard (\d+) (.+?)(?: from your hand)?", part, re.I)
+        discard = re.fullmatch(r"discard (?:a total of )?(\d+) (.+?)(?: from your hand)?", part, re.I)
         if discard is not None:
             of = None if re.fullmatch(r"cards?", discard.group(2)) else card_phrase(discard.group(2))
             if of is not None and not set(of) <= {"type", "element", "job", "name", "category", "any_of"}:
@@ -232,7 +232,7 @@ def cost(text: str) -> tuple[dict[str, Any], bool] | None:
 # -- costs choosing cards outside the hand (cost keys put_characters / dull_characters with their filters *_of,
 # remove_break) --
 _PUT_CHARACTERS = re.compile(r"put (?P<self><self> and )?(?P<count>\d+) (?P<phrase>.+?) into the Break Zone", re.I)
-_DULL_CHARACTERS = re.compile(r"dull (?P<count>\d+) active (?P<phrase>.+)", re.I)
+_DULL_CHARACTERS = re.compile(r"dull (?:a total of )?(?P<count>\d+) active (?P<phrase>.+)", re.I)
 _REMOVE_CHARACTERS = re.compile(r"remove (?P<count>\d+) (?P<phrase>.+?) from the game", re.I)
 _COST_CARD_KEYS = {"type", "element", "job", "name", "category", "any_of", "not_self"}
 _REMOVE_BREAK = re.compile(r"remove (?P<self><self> (?:and )?)?(?:(?P<count>\d+) (?P<phrase>.+?) )?in (?:the|your) Break "

@@ -437,7 +437,7 @@ _BACKUP_CP_ONLY = re.compile(r"^You can only pay with CP produced by Backups to 
 # "(it cannot become 0)" after a reduction: the cost stays at least 1 (a cost_change's `floor`); "(it cannot become 1 or
 # less)": at least 2
 _FLOOR = r"(?P<floor> ?\(it cannot become (?:0|(?P<below>\d+) or less)\))?"
-_OWN_COST = re.compile(r"^the cost (?:required to cast|required to play|for playing) <self>(?: onto the field)? is "
+_OWN_COST = re.compile(r"^the cost (?:required to cast|required to play|for playing|to cast) <self>(?: onto the field)? is "
                        rf"(reduced|increased) by (\d+){_FLOOR}$", re.I)
 _OWN_COST_EACH = re.compile(r"^the cost (?:required to cast|required to play) <self>(?: onto the field)? is "
                             rf"(reduced|increased) by (\d+) for each (.+?){_FLOOR}$", re.I)
@@ -799,6 +799,8 @@ def _conditional(sentence: str, ability: Ability, steps: list[clauses.Effect],
     if not condition:  # an "If …" no condition reads: a sentence of its own ("If it is put … this turn, … instead")
         return _sentence(sentence, ability, False)
     rest = re.sub(r"^also (?=[a-z])", "", rest)  # "If …, also draw 1 card": done besides the sentence before
+    rest = re.sub(r"^(all (?:the )?[^,]+?) also (?=(?:gain|lose) )", r"\1 ", rest)  # (C) "…, all the Forwards you control
+    # also gain +2000 power": the same, the sentence's subject first
     instead = rest.endswith(" instead")
     if instead:
         rest = rest[:-len(" instead")]
@@ -806,6 +808,9 @@ def _conditional(sentence: str, ability: Ability, steps: list[clauses.Effect],
             return None
     before = (ability.get("target"), ability.get("all"))
     found = _sentence(rest, ability, False)
+    if found is None and (ability.get("target"), ability.get("all")) == before and (
+            "target" in ability or "all" in ability):
+        found = _on_all(rest, "field")  # (C) "…, all the Forwards you control gain …" after other cards: every such card
     if found is None or (ability.get("target"), ability.get("all")) != before:
         return None  # a conditional sentence does not choose the ability's cards
     if instead:
