@@ -187,15 +187,18 @@ _CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
 def _ability(text: str, summon: bool) -> list[Ability]:
     """Read one printed ability into one or more abilities of the vocabulary (Unread when a clause is not read)."""
     head: Ability = {}
-    ex_burst = _EX_BURST.match(text)
-    if ex_burst is not None:
-        text = text[ex_burst.end():]
-        if not summon:  # a Summon's EX Burst is the card's icon (its `ex_burst` flag), not a key of its effect
-            head["ex_burst"] = True
-    damage = _DAMAGE.match(text)
-    if damage is not None:
-        head["damage"] = int(damage.group(1))
-        text = text[damage.end():]
+    for _ in range(2):  # "EX BURST Damage 3 -- …" or (C) "Damage 3 -- EX BURST …": the same ability
+        ex_burst = _EX_BURST.match(text)
+        if ex_burst is not None and "ex_burst" not in head:
+            text = text[ex_burst.end():]
+            # a Summon's EX Burst is the card's icon (its `ex_burst` flag), not a key of its effect
+            head["ex_burst"] = not summon
+        damage = _DAMAGE.match(text)
+        if damage is not None and "damage" not in head:
+            head["damage"] = int(damage.group(1))
+            text = text[damage.end():]
+    if head.get("ex_burst") is False:
+        del head["ex_burst"]
     text = _OR_WHEN_SELF.sub(r"\1 or ", text)  # "When <self> enters the field or when <self> is put …": one subject
     declared = _DECLARED.match(text)
     if declared is not None:  # once per attack declared by the controller (FFTCG 10.1.2, a Party 15.1.1.9)
