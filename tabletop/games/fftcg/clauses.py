@@ -31,7 +31,7 @@ _NOUN = re.compile(
     rf"(?: or (?P<other>(?:Forward|Backup|Monster|Summon)s?\b))?)?(?P<rest>.*)$")
 _QUALIFIERS: tuple[tuple[re.Pattern[str], Any], ...] = (
     # (s5) "of cost 2, 3, 5 or 7": one of those costs
-    (re.compile(r"^ of cost ((?:\d+, )+\d+) or (\d+)"),
+    (re.compile(r"^ of cost ((?:\d+, )*\d+) or (\d+)"),
      lambda m: {"any_of": [{"cost_at_least": int(n), "cost_at_most": int(n)}
                            for n in [*m.group(1).split(", "), m.group(2)]]}),
     (re.compile(r"^ of cost (\d+) or less"), lambda m: {"cost_at_most": int(m.group(1))}),
@@ -40,7 +40,7 @@ _QUALIFIERS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^ of cost X(?! or)"), lambda m: {"cost_at_most": {"x": 1}, "cost_at_least": {"x": 1}}),
     # "of that cost" after "Select 1 number": the number selected, read as X (effects.py select_number)
     (re.compile(r"^ of that cost"), lambda m: {"cost_at_most": {"x": 1}, "cost_at_least": {"x": 1}}),
-    (re.compile(r"^ of cost (\d+) or more"), lambda m: {"cost_at_least": int(m.group(1))}),
+    (re.compile(r"^ of cost (\d+) or (?:more|higher)"), lambda m: {"cost_at_least": int(m.group(1))}),
     (re.compile(r"^ of cost (\d+)(?! or)"), lambda m: {"cost_at_most": int(m.group(1)), "cost_at_least": int(m.group(1))}),
     (re.compile(r"^ with (\d+) power or less"), lambda m: {"power_at_most": int(m.group(1))}),
     (re.compile(r"^ with (\d+) power or more"), lambda m: {"power_at_least": int(m.group(1))}),
@@ -353,6 +353,9 @@ _TARGET_VERBS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(rf"^you gain control of {_IT} for as long as <self> is on the field$", re.I),
      lambda m: [{"effect": "gain_control", "while_source_on_field": True}]),
     (re.compile(rf"^put {_IT} into the Break Zone$", re.I), lambda m: [{"effect": "put_into_break"}]),
+    # (C) "Place 2 Bounty Counters on it": counters on the chosen cards (FFTCG 4.9)
+    (re.compile(rf"^place (\d+) (\w+) Counters? on {_IT}$", re.I),
+     lambda m: [{"effect": "add_counter", "counter": m.group(2), "count": int(m.group(1))}]),
     (re.compile(rf"^gain control of {_IT}$", re.I), lambda m: [{"effect": "gain_control"}]),
     (re.compile(rf"^put {_IT} at the bottom of (?:its|their) owners?'s? decks?$", re.I),
      lambda m: [{"effect": "put_on_deck", "position": "bottom"}]),

@@ -199,7 +199,8 @@ def _ability(text: str, summon: bool) -> list[Ability]:
             text = text[damage.end():]
     if head.get("ex_burst") is False:
         del head["ex_burst"]
-    text = _OR_WHEN_SELF.sub(r"\1 or ", text)  # "When <self> enters the field or when <self> is put …": one subject
+    text = _OR_WHEN_SELF.sub(r"\1 or ", text)
+    text = text.replace(" enters the Field", " enters the field")  # (C) a capital printed on some cards  # "When <self> enters the field or when <self> is put …": one subject
     declared = _DECLARED.match(text)
     if declared is not None:  # once per attack declared by the controller (FFTCG 10.1.2, a Party 15.1.1.9)
         event = "attack_declared" if declared.group(1).startswith("1 or more") else "party_attack_declared"
