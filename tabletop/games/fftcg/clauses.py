@@ -173,6 +173,14 @@ def cost(text: str) -> tuple[dict[str, Any], bool] | None:
         if top is not None and (top.group(1).lower() == "put") == part.lower().endswith("break zone"):
             found["mill" if top.group(1).lower() == "put" else "remove_top"] = int(top.group(2))
             continue
+        elsewhere = re.fullmatch(r"remove (\d+) (\w+) Counters? from an? (?!<self>)(.+)", part, re.I)
+        if elsewhere is not None:  # (C) from one Character of the player's choice on the field (FFTCG 4.9)
+            of = card_phrase(elsewhere.group(3))
+            if of is None or set(of) - {"type", "element", "job", "name", "category", "controller"}:
+                return None
+            found["remove_counters_from"] = {"counter": elsewhere.group(2), "count": int(elsewhere.group(1))}
+            found["remove_counters_from_of"] = of
+            continue
         counters = re.fullmatch(r"remove (\d+) (\w+) Counters? from <self>", part, re.I)
         if counters is not None:  # counters on the card itself, removed as the cost is paid (FFTCG 4.9)
             found["remove_counters"] = {"counter": counters.group(2), "count": int(counters.group(1))}

@@ -55,6 +55,9 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   ("Discard <self>: … You can only use this ability if <self> is in your hand", FFTCG 12.1);
   `return_self` / `remove_self` return the card to its owner's hand / remove it from the game; `remove_counters:
   {counter, count}` removes that many of those counters from the card (only with that many on it, FFTCG 4.9);
+  `remove_counters_from: {counter, count}` with the filter `remove_counters_from_of` removes them from one Character
+  on the field of the player's choice passing it, either player's unless it names a controller (the command's one
+  `cost_cards`: "remove 1 Bounty Counter from a Character:");
   `remove_self_from_break` removes the card itself from the Break Zone its ability is used from (`from_break_zone`);
   `remove_break_of`: the filter of printed facts the cards `remove_break` removes pass ("remove 3 Summons in …");
   `put_characters: N` with the filter `put_characters_of` puts N Characters of the player's choice they control into
@@ -269,7 +272,8 @@ TARGET_KEYS = FILTER_KEYS + ("count", "up_to")
 COST_KEYS = ("cp", "element", "element_cp", "elements", "x", "dull", "break_self", "discard", "discard_of", "mill",
              "remove_top", "discard_self", "put_characters", "put_characters_of", "remove_break", "dull_characters",
              "dull_characters_of", "return_self", "remove_self", "remove_self_from_break", "remove_break_of",
-             "remove_counters", "remove_characters", "remove_characters_of")
+             "remove_counters", "remove_characters", "remove_characters_of", "remove_counters_from",
+             "remove_counters_from_of")
 ABILITY_KEYS = ("kind", "effect", "trigger", "of", "condition", "damage", "optional", "ex_burst", "cost",
                 "target", "all", "applies_to", "then", "duration", "name", "event", "instead", "only", "if", "unless",
                 "counters_at_least", "damage_on_self_at_least", "from_break_zone", "group", "if_picked", "unless_paid",
@@ -474,10 +478,16 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
             problems += _check_filter(f"{where}.cost.discard_of", cost["discard_of"], CONTROL_KEYS)
             if not cost.get("discard"):
                 problems.append(f"{where}: cost 'discard_of' needs 'discard' (how many cards)")
-        counters = cost.get("remove_counters")
-        if counters is not None and (not isinstance(counters, Mapping) or not counters.get("counter")
-                                     or not isinstance(counters.get("count"), int) or counters["count"] < 1):
-            problems.append(f"{where}: cost 'remove_counters' is {{counter, count}}, count 1 or more")
+        for key in ("remove_counters", "remove_counters_from"):
+            counters = cost.get(key)
+            if counters is not None and (not isinstance(counters, Mapping) or not counters.get("counter")
+                                         or not isinstance(counters.get("count"), int) or counters["count"] < 1):
+                problems.append(f"{where}: cost {key!r} is {{counter, count}}, count 1 or more")
+        if ("remove_counters_from" in cost) != ("remove_counters_from_of" in cost):
+            problems.append(f"{where}: cost 'remove_counters_from' and 'remove_counters_from_of' go together")
+        if "remove_counters_from_of" in cost:
+            problems += _check_filter(f"{where}.cost.remove_counters_from_of", cost["remove_counters_from_of"],
+                                      FILTER_KEYS)
         for key in ("put_characters", "dull_characters", "remove_characters"):
             if (key in cost) != (f"{key}_of" in cost):
                 problems.append(f"{where}: cost {key!r} (how many) and '{key}_of' (which) go together")

@@ -1264,6 +1264,11 @@ def _cost_card_candidates(state: GameState, player: str, iid: int, cost: Mapping
     (the card itself too, unless the cost already puts it there: "put <self> and 1 Monster"), their active ones
     passing `dull_characters_of` (not the card itself when its [Dull] is paid too), or their Break Zone's cards
     (`remove_break`)."""
+    if cost.get("remove_counters_from"):  # a Character on the field carrying the counters, either player's
+        counters = cost["remove_counters_from"]
+        seen = Seen(state, player, iid)
+        return [i for i in field_cards(state) if state.cards[i].counters.get(str(counters["counter"]), 0) >= int(
+            counters["count"]) and FILTER.holds(seen, i, cost["remove_counters_from_of"])]
     if cost.get("remove_break"):  # not the card itself, when its ability is used from there
         of = cost.get("remove_break_of")
         seen = Seen(state, player, iid)
@@ -1300,6 +1305,8 @@ def _cost_cards_needed(cost: Mapping[str, Any]) -> int:
     for key in _COST_CARD_KEYS:  # a loop, not sum() over a generator: asked for every ability's cost at every step
         if key in cost:
             needed += int(cost[key])
+    if "remove_counters_from" in cost:  # one Character's counters
+        needed += 1
     return needed
 
 
@@ -1322,6 +1329,8 @@ def _cost_cards_refusal(state: GameState, player: str, iid: int, cost: Mapping[s
     needed = _cost_cards_needed(cost)
     if needed and len(_cost_card_candidates(state, player, iid, cost)) < needed:
         what = ("cards in your Break Zone to remove from the game" if cost.get("remove_break") else
+                f"Character with {cost['remove_counters_from']['count']} {cost['remove_counters_from']['counter']} "
+                "Counter(s) on it" if cost.get("remove_counters_from") else
                 "active Characters you control of the kind it dulls" if cost.get("dull_characters") else
                 "Characters you control of the kind it removes from the game" if cost.get("remove_characters") else
                 "Characters you control of the kind it puts into the Break Zone")
@@ -1357,6 +1366,12 @@ def _pay_cost_cards(tx: Transaction, command: UseAbility, cost: Mapping[str, Any
         tx.log(f"{command.by} removed {actions.name_of(tx, command.card)} in their Break Zone from the game (cost)",
                "FFTCG 11.6.2")
         actions.enter_zone(tx, command.card, "removed")
+    counters = cost.get("remove_counters_from")
+    for iid in command.cost_cards if counters else ():  # FFTCG 4.9: removed as the cost is paid
+        name = str(counters["counter"])
+        tx.set_counter(iid, name, tx.state.cards[iid].counters.get(name, 0) - int(counters["count"]))
+        tx.log(f"{command.by} removed {counters['count']} {name} Counter(s) from {actions.name_of(tx, iid)} (cost)",
+               "FFTCG 11.6.2")
     for iid in command.cost_cards if cost.get("remove_break") else ():
         tx.log(f"{command.by} removed {actions.name_of(tx, iid)} in their Break Zone from the game (cost)",
                "FFTCG 11.6.2")
@@ -1368,6 +1383,7 @@ def _cost_cards_choice(state: GameState, command: UseAbility, name: str) -> Card
     cost = state.definition(command.card).effects[command.ability].get("cost") or {}
     needed = len(command.cost_cards)
     what = ("remove from your Break Zone" if cost.get("remove_break") else "dull" if cost.get("dull_characters") else
+            "remove counters from" if cost.get("remove_counters_from") else
             "remove from the game" if cost.get("remove_characters") else "put into the Break Zone")
     candidates = tuple(i for i in _cost_card_candidates(state, command.by, command.card, cost) if i not in command.backups)
     return CardChoice("choose other cards for the cost", f"{name}: check the {needed} card(s) its cost will {what}",
