@@ -252,7 +252,7 @@ def _paid_with(state: GameState, source: int | None, spec: Mapping[str, Any]) ->
     paid = turn_history.paid_elements(state, source) if source is not None else None
     if paid is None or not int(spec.get("at_least", 0)) <= paid <= int(spec.get("at_most", paid)):
         return False
-    sources = turn_history.paid_with(state, source) or []
+    sources = (turn_history.paid_with(state, source) if source is not None else None) or []
     # "included Ice CP": a source of it could make Ice CP (its player says which Element a source makes); "was only
     # paid with Earth CP": every source could make Earth CP, and some CP was paid
     return (("includes" not in spec or any(spec["includes"] in elements for elements in sources))

@@ -1366,7 +1366,7 @@ def _pay_cost_cards(tx: Transaction, command: UseAbility, cost: Mapping[str, Any
         tx.log(f"{command.by} removed {actions.name_of(tx, command.card)} in their Break Zone from the game (cost)",
                "FFTCG 11.6.2")
         actions.enter_zone(tx, command.card, "removed")
-    counters = cost.get("remove_counters_from")
+    counters = cost.get("remove_counters_from") or {}
     for iid in command.cost_cards if counters else ():  # FFTCG 4.9: removed as the cost is paid
         name = str(counters["counter"])
         tx.set_counter(iid, name, tx.state.cards[iid].counters.get(name, 0) - int(counters["count"]))

@@ -635,9 +635,9 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
             sentence = sentence[len("you may "):]  # the payment asked as it resolves may be declined (0: not paid)
         if_done = _DONE.match(sentence)
         if if_done is not None and if_done.group(1).lower() == "if":  # (C) "If you do so, …": done in this resolution
-            found = _if_done(steps, sentence[if_done.end():], ability)
-            last = found
-            steps += found
+            conditional = _if_done(steps, sentence[if_done.end():], ability)
+            last = conditional
+            steps += conditional
             continue
         if sentence.lower().startswith("when you do so, "):
             steps.append(_when_done(steps, " ".join(s + "." for s in [sentence[len("when you do so, "):],
@@ -647,11 +647,11 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
             steps.append({"effect": "select_number"})  # (C) the number is X to the sentences after it
             continue
         if steps and steps[0]["effect"] == "select_number":  # "Dull all the Forwards of that cost": found when reached
-            found = _on_all(sentence, "field")
-            if found is None:
+            every = _on_all(sentence, "field")
+            if every is None:
                 raise Unread(sentence)
-            last = found
-            steps += found
+            last = every
+            steps += every
             continue
         choose = re.match(r"^choose (.+)$", sentence, re.I)
         if choose is not None:
