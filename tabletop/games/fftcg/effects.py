@@ -37,7 +37,9 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   with CP of the Element `includes` among it ("If the cost paid to cast <self> included Ice CP"), only with CP of the
   Element `only` ("If the cost to play <self> was only paid with Earth CP");
   `opponent_forwards_ahead: N`: the opponent controls N or more Forwards more than you; `damage_ahead: N`: you have
-  received N or more points of damage more than your opponent; `self_power_at_least`: the ability's card, still that
+  received N or more points of damage more than your opponent; `its_cost_at_most`: a number (computed now, see
+  below) the chosen card's cost is at most, read only as an effect resolves ("If its cost is equal to or less than the
+  number of Job Knight you control"); `self_power_at_least`: the ability's card, still that
   object on the field, has that much Power or more, read only as an effect resolves): for an auto
   ability checked when it triggers and again when it resolves (FFTCG 11.8.13); for a field ability
   while it applies; for an action ability when it is used ("You can only use this ability if …", FFTCG 11.6).
@@ -256,7 +258,7 @@ CONDITIONS = ("backups_at_least", "forwards_at_least", "damage_at_least", "hand_
               "hand_at_least", "opponent_hand_at_most", "opponent_damage_at_least", "opponent_control", "break_zone",
               "cast_this_turn", "entered_this_turn", "damaged_this_turn", "elements_among", "elements_differ",
               "paid_elements", "opponent_forwards_ahead", "damage_ahead",
-              "opponent_hand_at_least", "self_power_at_least")
+              "opponent_hand_at_least", "self_power_at_least", "its_cost_at_most")
 # what a `control` condition's filter may read: printed facts, and whether a card on the field is dull
 # (continuous._controls)
 CONTROL_KEYS = ("type", "element", "job", "name", "category", "cost_at_most", "cost_at_least", "not_self", "at_least",
@@ -578,6 +580,8 @@ def _check_condition(where: str, value: Any) -> list[str]:
     if not isinstance(value, Mapping):
         return [f"{where} must be a mapping"]
     problems = [f"{where} has no field {k!r}" for k in value if k not in CONDITIONS]
+    if isinstance(value.get("its_cost_at_most"), Mapping):
+        problems += _check_value(f"{where}.its_cost_at_most", value["its_cost_at_most"])
     for key in ("cast_this_turn", "entered_this_turn"):
         if isinstance(value.get(key), Mapping):
             problems += _check_filter(f"{where}.{key}", value[key], CONTROL_KEYS)

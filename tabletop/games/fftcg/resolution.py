@@ -19,7 +19,7 @@ from tabletop.engine.zones import Visibility
 from tabletop.games.fftcg import actions, target_groups
 from tabletop.engine.card_filter import Seen
 from tabletop.games.fftcg.continuous import (
-    FILTER, characteristics, condition_holds, is_current, matches, pinned,
+    FILTER, characteristics, condition_holds, is_current, matches, number_of, pinned,
 )
 from tabletop.games.fftcg.cp import X_LIMIT, ability_cost, every_payment, find_payment
 from tabletop.games.fftcg.effects import effect_steps, with_mode, with_paid_x
@@ -294,9 +294,10 @@ def _step_condition_met(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bo
         remembered = f"condition:{json.dumps(condition, sort_keys=True)}"
         if remembered not in answers:
             entry = procedure.ctx(tx.state, fi)["entry"]
-            holds = condition_holds(tx.state, {k: v for k, v in condition.items() if k != "self_power_at_least"},
+            holds = condition_holds(tx.state, {k: v for k, v in condition.items() if k not in _RESOLVING_ONLY},
                                     entry["controller"], source=entry.get("source")) and _has_power(
-                tx.state, entry, condition.get("self_power_at_least"))
+                tx.state, entry, condition.get("self_power_at_least")) and _costs_at_most(
+                tx, fi, condition.get("its_cost_at_most"))
             procedure.set_var(tx, fi, "answers", {**answers, remembered: {"holds": holds}})
             answers = procedure.ctx(tx.state, fi)["answers"]
         met = met and answers[remembered]["holds"] == (key == "if")
@@ -321,6 +322,21 @@ def _was_done(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
         procedure.set_var(tx, fi, "answers", {**answers, remembered: {"holds": done}})
         answers = procedure.ctx(tx.state, fi)["answers"]
     return bool(answers[remembered]["holds"])
+
+
+_RESOLVING_ONLY = ("self_power_at_least", "its_cost_at_most")  # conditions read only as an effect resolves
+
+
+def _costs_at_most(tx: Transaction, fi: int, most: Any) -> bool:
+    """Tell whether the chosen card, still that object, costs no more than `most` computed now ("If its cost is equal
+    to or less than the number of Job Knight you control", FFTCG 11.11.2; None: no test)."""
+    if most is None:
+        return True
+    context = procedure.ctx(tx.state, fi)
+    chosen = [iid for iid, ts in context["cards"] if is_current(tx.state, iid, ts)]
+    entry = context["entry"]
+    limit = number_of(tx.state, most, entry["controller"], entry.get("source"))
+    return bool(chosen) and all((tx.state.definition(iid).cost or 0) <= limit for iid in chosen)
 
 
 def _has_power(state: GameState, entry: Mapping[str, Any], at_least: int | None) -> bool:

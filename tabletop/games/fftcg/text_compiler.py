@@ -802,6 +802,9 @@ def _conditional(sentence: str, ability: Ability, steps: list[clauses.Effect],
         rest, condition = _resolving_condition(sentence)
     if not condition:  # an "If …" no condition reads: a sentence of its own ("If it is put … this turn, … instead")
         return _sentence(sentence, ability, False)
+    if "its_cost_at_most" in condition and (condition["its_cost_at_most"] is None or not isinstance(
+            ability.get("target"), dict) or ability["target"].get("count", 1) != 1):
+        return None  # "its cost": the one card chosen
     rest = re.sub(r"^also (?=[a-z])", "", rest)  # "If …, also draw 1 card": done besides the sentence before
     rest = re.sub(r"^(all (?:the )?[^,]+?) also (?=(?:gain|lose) )", r"\1 ", rest)  # (C) "…, all the Forwards you control
     # also gain +2000 power": the same, the sentence's subject first
@@ -963,6 +966,12 @@ def _unreducible(sentence: str, steps: list[clauses.Effect]) -> bool:
 # read (the card's own Power) is computed from the characteristics
 _RESOLVING_CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^if <self> has (\d+) power or more, ", re.I), lambda m: {"self_power_at_least": int(m.group(1))}),
+    # (C) "If its cost is equal to or less than the number of Job Knight you control / the damage you have received, …"
+    (re.compile(r"^if (?:its cost|the cost of the Forward) is equal to or less than (?:the number of (.+?) you control|"
+                r"(the damage you have received)|the number of (cards in your hand)), ", re.I),
+     lambda m: {"its_cost_at_most": clauses.counted_amount(
+         "point of damage you have received" if m.group(2) else "card in your hand" if m.group(3) else
+         f"{m.group(1)} you control", 1)}),
 )
 
 
