@@ -604,6 +604,7 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
     if permanent is not None:  # "(This effect does not end at the end of the turn.)" closing the last sentence
         lines[0] = f"{lines[0][:permanent.start()]}."
     modes = [line.strip().strip('"') for line in lines[1:]]
+    lines[0] = re.sub(r", if you do so, ", ". If you do so, ", lines[0], flags=re.I)  # "you may pay [Ice], if you do so, …"
     sentences = [_THEN_FIRST.sub("", part.strip().rstrip(".")) for s in _quotes_whole(_SENTENCE_END.split(lines[0].strip()))
                  for part in _if_done_parts(_THEN.split(s) if not clauses.QUOTE.search(s) else [s]) if part.strip()]
     if permanent is not None and sentences:  # read as lasting the turn, then made permanent (_made_to_last)
@@ -784,9 +785,19 @@ def _if_done(steps: list[clauses.Effect], rest: str, ability: Ability) -> list[c
     """Read "If you do so, <effect>" after a step that may not be done (_done_kind): its effects carry `if_done`, done
     in this resolution only when that step was (effects.py); they do not choose the ability's cards."""
     after = _done_kind(steps, ability) if not (steps and steps[-1].get("if_done")) else steps[-1]["if_done"]
-    before = (ability.get("target"), ability.get("all"))
-    found = _sentence(rest, ability, False) if after is not None else None
-    if found is None or (ability.get("target"), ability.get("all")) != before or any(
+    if after is None:
+        raise Unread("If you do so, …")
+    before = {key: ability[key] for key in ("target", "all") if key in ability}
+    found = _sentence(rest, ability, False)
+    if {key: ability[key] for key in ("target", "all") if key in ability} != before:  # not the ability's own cards:
+        for key in ("target", "all"):  # every such card, the card itself, as the step is reached
+            ability.pop(key, None)
+        ability.update(before)
+        found = None
+    if found is None:
+        found = _on_all(rest, "field") or _on_self(rest) or (
+            clauses.play_from_hand_sentence(rest) if "target" not in ability and "all" not in ability else None)
+    if found is None or any(
             key in effect for effect in found for key in ("if", "unless", "if_done")):
         raise Unread("If you do so, …")
     return [{**effect, "if_done": after} for effect in found]
