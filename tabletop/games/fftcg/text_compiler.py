@@ -787,10 +787,11 @@ def _if_done(steps: list[clauses.Effect], rest: str, ability: Ability) -> list[c
     after = _done_kind(steps, ability) if not (steps and steps[-1].get("if_done")) else steps[-1]["if_done"]
     if after is None:
         raise Unread("If you do so, …")
-    before = {key: ability[key] for key in ("target", "all") if key in ability}
+    chosen = ("target", "all")
+    before: Ability = {key: ability[key] for key in chosen if key in ability}
     found = _sentence(rest, ability, False)
-    if {key: ability[key] for key in ("target", "all") if key in ability} != before:  # not the ability's own cards:
-        for key in ("target", "all"):  # every such card, the card itself, as the step is reached
+    if {key: ability[key] for key in chosen if key in ability} != before:  # not the ability's own cards:
+        for key in chosen:  # every such card, the card itself, as the step is reached
             ability.pop(key, None)
         ability.update(before)
         found = None
