@@ -282,7 +282,11 @@ def damage_player(tx: Transaction, player: str, amount: int, sources: Iterable[i
         tx.log(f"{player} took 1 damage: {definition.name}", "FFTCG 6.5.2")
         turn_history.record(tx, player, "damaged")
         emit(tx, trigger_event("damage_received", None, player))  # "When you receive a point of damage"
-        if definition.attributes.get("ex_burst") and ex_ability(definition) is not None:
+        index = ex_ability(definition) if definition.attributes.get("ex_burst") else None
+        # "Damage 3 -- EX BURST …": the card has that EX Burst only while its player has 3 or more damage (FFTCG
+        # 15.2.6), this card counted
+        if index is not None and len(state.zones[f"{player}.damage"].cards) >= int(
+                definition.effects[index].get("damage", 0)):
             tx.list_append("ex_queue", {"card": top, "player": player})
     for source in sources:
         emit(tx, trigger_event("deals_damage_to_player", source, player))

@@ -31,19 +31,24 @@ _NOUN = re.compile(
     rf"(?: or (?P<other>(?:Forward|Backup|Monster|Summon)s?\b))?)?(?P<rest>.*)$")
 _QUALIFIERS: tuple[tuple[re.Pattern[str], Any], ...] = (
     # (s5) "of cost 2, 3, 5 or 7": one of those costs
-    (re.compile(r"^ of cost ((?:\d+, )+\d+) or (\d+)"),
+    (re.compile(r"^ of cost ((?:\d+, )*\d+) or (\d+)"),
      lambda m: {"any_of": [{"cost_at_least": int(n), "cost_at_most": int(n)}
                            for n in [*m.group(1).split(", "), m.group(2)]]}),
     (re.compile(r"^ of cost (\d+) or (\d+)\b"),  # (s6) "of cost 2 or 3": either cost
      lambda m: {"any_of": [{"cost_at_least": int(n), "cost_at_most": int(n)} for n in m.group(1, 2)]}),
     (re.compile(r"^ of cost (\d+) or less"), lambda m: {"cost_at_most": int(m.group(1))}),
-    (re.compile(r"^ of cost (\d+) or more"), lambda m: {"cost_at_least": int(m.group(1))}),
+    # "of cost X (or less)": the X paid (effects.with_paid_x; the compiler reads it only where X is paid)
+    (re.compile(r"^ of cost X or less"), lambda m: {"cost_at_most": {"x": 1}}),
+    (re.compile(r"^ of cost X(?! or)"), lambda m: {"cost_at_most": {"x": 1}, "cost_at_least": {"x": 1}}),
+    # "of that cost" after "Select 1 number": the number selected, read as X (effects.py select_number)
+    (re.compile(r"^ of that cost"), lambda m: {"cost_at_most": {"x": 1}, "cost_at_least": {"x": 1}}),
+    (re.compile(r"^ of cost (\d+) or (?:more|higher)"), lambda m: {"cost_at_least": int(m.group(1))}),
     (re.compile(r"^ of cost (\d+)(?! or)"), lambda m: {"cost_at_most": int(m.group(1)), "cost_at_least": int(m.group(1))}),
     (re.compile(r"^ with (\d+) power or less"), lambda m: {"power_at_most": int(m.group(1))}),
     (re.compile(r"^ with (\d+) power or more"), lambda m: {"power_at_least": int(m.group(1))}),
     (re.compile(r"^ (?:with|of) (?:a )?power (?:of )?(\d+) or less"), lambda m: {"power_at_most": int(m.group(1))}),
     (re.compile(r"^ (?:with|of) (?:a )?power (?:of )?(\d+) or more"), lambda m: {"power_at_least": int(m.group(1))}),
-    (re.compile(r"^ [Cc]ards?\b"), lambda m: {}),  # "Character card": a Character
+    (re.compile(r"^ [Cc]ards?\b"), lambda m: {}),  # "Character card" / "Character Card": a Character
     (re.compile(r"^ that entered the field this turn"), lambda m: {"entered_this_turn": True}),  # (s5)
     (re.compile(r"^ that is also a (Forward|Backup|Monster)"), lambda m: {"also": m.group(1).lower()}),  # (s5)
     (re.compile(r"^ other than <self>"), lambda m: {"not_self": True}),
@@ -192,6 +197,14 @@ def cost(text: str) -> tuple[dict[str, Any], bool] | None:
         if top is not None and (top.group(1).lower() == "put") == part.lower().endswith("break zone"):
             found["mill" if top.group(1).lower() == "put" else "remove_top"] = int(top.group(2))
             continue
+        elsewhere = re.fullmatch(r"remove (\d+) (\w+) Counters? from an? (?!<self>)(.+)", part, re.I)
+        if elsewhere is not None:  # (C) from one Character of the player's choice on the field (FFTCG 4.9)
+            of = card_phrase(elsewhere.group(3))
+            if of is None or set(of) - {"type", "element", "job", "name", "category", "controller"}:
+                return None
+            found["remove_counters_from"] = {"counter": elsewhere.group(2), "count": int(elsewhere.group(1))}
+            found["remove_counters_from_of"] = of
+            continue
         counters = re.fullmatch(r"remove (\d+) (\w+) Counters? from <self>", part, re.I)
         if counters is not None:  # counters on the card itself, removed as the cost is paid (FFTCG 4.9)
             found["remove_counters"] = {"counter": counters.group(2), "count": int(counters.group(1))}
@@ -202,7 +215,7 @@ def cost(text: str) -> tuple[dict[str, Any], bool] | None:
                 return None
             found.update(cards)
             continue
-        discard = re.fullmatch(r"discard (\d+) (.+?)(?: from your hand)?", part, re.I)
+        discard = re.fullmatch(r"discard (?:a total of )?(\d+) (.+?)(?: from your hand)?", part, re.I)
         if discard is not None:
             of = None if re.fullmatch(r"cards?", discard.group(2)) else card_phrase(discard.group(2))
             if of is not None and not set(of) <= {"type", "element", "job", "name", "category", "any_of"}:
@@ -227,12 +240,14 @@ def cost(text: str) -> tuple[dict[str, Any], bool] | None:
                 found["dull"] = True
             elif symbol == "Special":
                 special = True
+            elif symbol == "X" and "x" not in found:  # X CP, X chosen as it is paid (FFTCG 4.5)
+                found["x"] = True
             elif symbol.isdigit():
                 generic += int(symbol)
             elif symbol.lower() in ELEMENTS:
                 elements[symbol.lower()] = elements.get(symbol.lower(), 0) + 1
             else:
-                return None  # [Crystal], [X]…
+                return None  # [Crystal], [X][X]…
     total = generic + sum(elements.values())
     if total:
         found["cp"] = total
@@ -249,7 +264,7 @@ def cost(text: str) -> tuple[dict[str, Any], bool] | None:
 # -- costs choosing cards outside the hand (cost keys put_characters / dull_characters with their filters *_of,
 # remove_break) --
 _PUT_CHARACTERS = re.compile(r"put (?P<self><self> and )?(?P<count>\d+) (?P<phrase>.+?) into the Break Zone", re.I)
-_DULL_CHARACTERS = re.compile(r"dull (?P<count>\d+) active (?P<phrase>.+)", re.I)
+_DULL_CHARACTERS = re.compile(r"dull (?:a total of )?(?P<count>\d+) active (?P<phrase>.+)", re.I)
 _REMOVE_CHARACTERS = re.compile(r"remove (?P<count>\d+) (?P<phrase>.+?) from the game", re.I)
 _COST_CARD_KEYS = {"type", "element", "job", "name", "category", "any_of", "not_self"}
 _REMOVE_BREAK = re.compile(r"remove (?P<self><self> (?:and )?)?(?:(?P<count>\d+) (?P<phrase>.+?) )?in (?:the|your) Break "
@@ -370,6 +385,9 @@ _TARGET_VERBS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(rf"^you gain control of {_IT} for as long as <self> is on the field$", re.I),
      lambda m: [{"effect": "gain_control", "while_source_on_field": True}]),
     (re.compile(rf"^put {_IT} into the Break Zone$", re.I), lambda m: [{"effect": "put_into_break"}]),
+    # (C) "Place 2 Bounty Counters on it": counters on the chosen cards (FFTCG 4.9)
+    (re.compile(rf"^place (\d+) (\w+) Counters? on {_IT}$", re.I),
+     lambda m: [{"effect": "add_counter", "counter": m.group(2), "count": int(m.group(1))}]),
     (re.compile(rf"^gain control of {_IT}$", re.I), lambda m: [{"effect": "gain_control"}]),
     (re.compile(rf"^put {_IT} at the bottom of (?:its|their) owners?'s? decks?$", re.I),
      lambda m: [{"effect": "put_on_deck", "position": "bottom"}]),
@@ -407,6 +425,12 @@ def counted_amount(each: str, times: int, negative: bool = False, per: int = 1) 
         found = {"counters_on_self": counters.group(1)}
     elif each == "CP of a different Element you paid to cast <self>":  # as the card was cast this turn
         found = {"paid_elements": True}
+    elif each.endswith(" you have cast this turn"):  # (C) the casts recorded this turn (turn_history)
+        kind = each[:-len(" you have cast this turn")]
+        cast = {} if kind == "card" else card_phrase(kind)
+        if cast is None or not set(cast) <= {"type", "element", "job", "name", "category", "any_of"}:
+            return None
+        found = {"cast_this_turn": cast}
     else:
         counted = card_phrase(each)
         if counted is None or counted.get("zone", "break") != "break":  # (s6) a Break Zone's cards count too
@@ -602,6 +626,9 @@ _ALL_FORMS: tuple[tuple[re.Pattern[str], int, Any], ...] = (
     (re.compile(rf"^deal (\d+) damage to {_ALL}(.+)$", re.I), 2,
      lambda m: [{"effect": "deal_damage", "amount": int(m.group(1))}]),
     (re.compile(rf"^dull {_ALL}(.+) and freeze them$", re.I), 1, lambda m: [{"effect": "dull"}, {"effect": "freeze"}]),
+    (re.compile(rf"^dull and freeze {_ALL}(.+)$", re.I), 1, lambda m: [{"effect": "dull"}, {"effect": "freeze"}]),  # (C)
+    (re.compile(rf"^{_ALL}(.+) cannot (attack|block|attack or block) this turn$", re.I), 1,  # (C)
+     lambda m: [{"effect": f"cannot_{word}", "duration": "turn"} for word in m.group(2).lower().split(" or ")]),
     (re.compile(rf"^(break|dull|activate|freeze) {_ALL}(.+)$", re.I), 2, lambda m: [{"effect": m.group(1).lower()}]),
     (re.compile(rf"^return {_ALL}(.+) to their owners' hands$", re.I), 1, lambda m: [{"effect": "return_to_hand"}]),
     # (s6) "Remove all the cards in your opponent's Break Zone from the game" (FFTCG 15.1.1.5)
@@ -768,10 +795,11 @@ _PAY = re.compile(r"^pay ((?:\[\w+\])+)$", re.I)
 
 
 def pay_sentence(sentence: str) -> Effect | None:
-    """Read "pay [Fire][1]" (a payment as the effect resolves; no X, no dull or Special symbol)."""
+    """Read "pay [Fire][1]" or "pay [X]" (a payment as the effect resolves; no dull or Special symbol)."""
     match = _PAY.match(sentence)
     read = cost(match.group(1)) if match is not None else None
-    if read is None or read[1] or not read[0].get("cp") or set(read[0]) - {"cp", "element", "element_cp", "elements"}:
+    if read is None or read[1] or not (read[0].get("cp") or read[0].get("x")) or set(read[0]) - {
+            "cp", "element", "element_cp", "elements", "x"}:
         return None
     return {"effect": "pay", "cost": read[0]}
 

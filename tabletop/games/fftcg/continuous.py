@@ -247,21 +247,33 @@ _HISTORY_CONDITIONS = {"cast_this_turn": "cast", "entered_this_turn": "entered",
 
 def _paid_with(state: GameState, source: int | None, spec: Mapping[str, Any]) -> bool:
     """Tell whether the card was cast this turn with its cost paid with CP of at least `at_least` and at most `at_most`
-    different Elements ("If the cost to cast <self> was paid with CP of 3 or more different Elements")."""
+    different Elements ("If the cost to cast <self> was paid with CP of 3 or more different Elements"), with CP of the
+    Element `includes` among it, or `only` with CP of the Element `only`."""
     paid = turn_history.paid_elements(state, source) if source is not None else None
-    return paid is not None and int(spec.get("at_least", 0)) <= paid <= int(spec.get("at_most", paid))
+    if paid is None or not int(spec.get("at_least", 0)) <= paid <= int(spec.get("at_most", paid)):
+        return False
+    sources = (turn_history.paid_with(state, source) if source is not None else None) or []
+    # "included Ice CP": a source of it could make Ice CP (its player says which Element a source makes); "was only
+    # paid with Earth CP": every source could make Earth CP, and some CP was paid
+    return (("includes" not in spec or any(spec["includes"] in elements for elements in sources))
+            and ("only" not in spec or (bool(sources) and all(spec["only"] in elements for elements in sources))))
 
 
 def _happened(state: GameState, player: str, spec: Any, event: str) -> bool:
     """Tell whether `event` happened to `player` this turn at least `at_least` times (a number, or a filter of printed
     facts with `at_least` the records' cards must pass: "if you have cast a Summon this turn")."""
-    records = turn_history.this_turn(state, player, event)
     if not isinstance(spec, Mapping):
-        return len(records) >= int(spec)
-    filt = {k: v for k, v in spec.items() if k != "at_least"}
+        return len(turn_history.this_turn(state, player, event)) >= int(spec)
+    return _times_happened(state, player, {k: v for k, v in spec.items() if k != "at_least"}, event) >= int(
+        spec.get("at_least", 1))
+
+
+def _times_happened(state: GameState, player: str, filt: Mapping[str, Any], event: str) -> int:
+    """Return how many times `event` happened to `player` this turn about a card passing the filter of printed facts
+    (empty: any card)."""
     seen = Seen(state, player)
-    count = sum(1 for item in records if not filt or FILTER.holds(seen, item["card"], filt))
-    return count >= int(spec.get("at_least", 1))
+    return sum(1 for item in turn_history.this_turn(state, player, event)
+               if not filt or FILTER.holds(seen, item["card"], filt))
 
 
 def _elements_among(state: GameState, player: str, spec: Mapping[str, Any], differ: bool) -> bool:
@@ -652,6 +664,8 @@ def number_of(state: GameState, spec: Any, controller: str, source: int | None, 
     elif "counters_on_self" in spec:
         held = counters if counters is not None else state.cards[source].counters if source in state.cards else {}
         base = int(held.get(str(spec["counters_on_self"]), 0))
+    elif "cast_this_turn" in spec:  # "for each card you have cast this turn" (turn_history)
+        base = _times_happened(state, controller, spec["cast_this_turn"], "cast")
     elif "paid_elements" in spec:  # "for each CP of a different Element you paid to cast <self>"
         base = (turn_history.paid_elements(state, source) or 0) if source is not None else 0
     elif "power" in spec:  # the source's Power now (a negative one deals none, FFTCG 4.3); the caller passes no

@@ -37,6 +37,10 @@ class Cost(NamedTuple):
     needs: tuple[tuple[str, int], ...] = ()
 
 
+# The largest X offered for a cost with X: more CP than a hand and a field of Backups make.
+X_LIMIT = 30
+
+
 def ability_cost(cost: Mapping[str, Any], x: int = 0) -> Cost:
     """Return the CP cost of an action or special ability: `cp` (plus X when it says `x`, FFTCG 4.5), of which
     `element_cp` (default all) of `element`, or of which each element of `elements` ({fire: 1, water: 1}) that
@@ -339,6 +343,12 @@ def elements_paid(state: GameState, player: str, discards: Sequence[int], backup
         return False
 
     return sum(place(index, set()) for index in range(len(sources)))
+
+
+def paid_sources(state: GameState, player: str, discards: Sequence[int], backups: Sequence[int]) -> list[list[str]]:
+    """Return the Elements each source of a legal payment's CP can be of, one list per discard or Backup ("If the cost
+    paid to cast <self> included Ice CP", "… was only paid with Earth CP")."""
+    return [list(source.elements) for source in _sources(state, player, discards, backups, ())]
 
 
 def every_payment(state: GameState, player: str, cost: Cost, exclude: Collection[int] = ()

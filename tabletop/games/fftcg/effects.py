@@ -33,12 +33,16 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   your field this turn"; `damaged_this_turn: 1`: "if you have received a point of damage this turn"; `elements_among`:
   a filter of printed facts with `at_least` / `at_most` different Elements among the Characters you control passing it;
   `elements_differ`: a filter whose Characters you control share no Element two by two; `paid_elements`: {at_least,
-  at_most}: the card was cast this turn with its cost paid with CP of that many different Elements;
+  at_most, includes, only}: the card was cast this turn with its cost paid with CP of that many different Elements,
+  with CP of the Element `includes` among it ("If the cost paid to cast <self> included Ice CP"), only with CP of the
+  Element `only` ("If the cost to play <self> was only paid with Earth CP");
   `opponent_forwards_ahead: N`: the opponent controls N or more Forwards more than you; `damage_ahead: N`: you have
   received N or more points of damage more than your opponent; `self_power_at_least`: the ability's card, still that
   object on the field, has that much Power or more, read only as an effect resolves; `chosen_is`: a filter of printed
   facts the one card the ability chose, still that object wherever it is, passes — "If it is a Fire Forward of cost 3
-  or less, play it onto the field instead" —, read only as an effect resolves): for an auto
+  or less, play it onto the field instead" —, read only as an effect resolves; `its_cost_at_most`: a number (computed
+  now, see below) the chosen card's cost is at most, read only as an effect resolves ("If its cost is equal to or less
+  than the number of Job Knight you control")): for an auto
   ability checked when it triggers and again when it resolves (FFTCG 11.8.13); for a field ability
   while it applies; for an action ability when it is used ("You can only use this ability if …", FFTCG 11.6).
   `damage: N` is the "Damage N —" keyword (FFTCG 15.2.6).
@@ -55,6 +59,9 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   ("Discard <self>: … You can only use this ability if <self> is in your hand", FFTCG 12.1);
   `return_self` / `remove_self` return the card to its owner's hand / remove it from the game; `remove_counters:
   {counter, count}` removes that many of those counters from the card (only with that many on it, FFTCG 4.9);
+  `remove_counters_from: {counter, count}` with the filter `remove_counters_from_of` removes them from one Character
+  on the field of the player's choice passing it, either player's unless it names a controller (the command's one
+  `cost_cards`: "remove 1 Bounty Counter from a Character:");
   `remove_self_from_break` removes the card itself from the Break Zone its ability is used from (`from_break_zone`);
   `remove_break_of`: the filter of printed facts the cards `remove_break` removes pass ("remove 3 Summons in …");
   `put_characters: N` with the filter `put_characters_of` puts N Characters of the player's choice they control into
@@ -86,6 +93,10 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   chosen cards (one of several selected actions: "Activate all the Backups you control.").
 - `unless_paid: true` (an effect after a pay): done only when that payment was not made ("If your opponent doesn't
   pay [1], it cannot attack or block this turn": pay with `player: opponent`, their choice as it resolves).
+- `if_done` (an effect after a step that may not be done: one of WHEN_DONE_AFTER): done only when that step was
+  done, in the same resolution — "If you do so, …" (FFTCG 11.11.5; unlike "When you do so", nothing triggers): "You
+  may discard 1 card. If you do so, draw 1 card." (the first `if_done` step comes right after the step it reads; the
+  steps after it share its answer).
 - `if_picked: true` (an effect after a select): done only when a card was selected ("You may select 1 card in their
   hand. If you do so, remove it from the game and your opponent draws 1 card.").
 - `then`: a list of further effects, done in order on the same chosen cards; one with `on: self` is done to the
@@ -114,7 +125,8 @@ category, cost_at_most, cost_at_least, power_at_most, power_at_least, dull, keyw
 Forward": damage on it), attacking, blocking (in the current battle), entered_this_turn (put onto the field this
 turn), also (a second type it has as well: "a Monster that is also a Forward"), any_of / none_of (a list of filters of type,
 element, job, name and category: "Job Samurai or Card Name Samurai", "other than Card Name Cyan")}; damaged,
-attacking, blocking and entered_this_turn only in `target` and `all`.
+attacking, blocking and entered_this_turn only in `target` and `all`. In the `filter` of a search or select,
+cost_at_most / cost_at_least may be {x: 1}: the X paid ("search for 1 Forward of cost X", with_paid_x).
 
 Effects and their parameters:
 draw {count, player}, deal_damage {amount, unreducible} (`unreducible`: "This damage cannot be reduced", no replacement
@@ -171,9 +183,10 @@ dealt to each chosen Forward is reduced by `amount`, or none is dealt; used up b
 remove_from_game / return_to_hand (replacement `instead`), select {player, filter, count, up_to} ("Your opponent selects 1
 Forward they control.": that player picks `count` cards passing `filter` — on the field, or in the zone it names:
 "Play 1 Forward from your hand onto the field" is a select from the hand then play_onto_field — as the effect
-resolves, not a choice of targets; the effects after it are done to them), pay {cost: {cp, element, element_cp, elements}} ("you may pay
+resolves, not a choice of targets; the effects after it are done to them), pay {cost: {cp, element, element_cp, elements, x}} ("you may pay
 [1]": as it resolves, the controller picks cards to discard and Backups to dull paying it, FFTCG 11.2, or none: not
-paid), remove_damage (all the damage on each affected Forward is taken away: "negate all damage dealt to it"),
+paid; `x: true`, "pay [X]": the controller first picks X, 0 not paying, FFTCG 4.5 — the X paid is the entry's X from
+then on, and that of the ability a when_done after it triggers), remove_damage (all the damage on each affected Forward is taken away: "negate all damage dealt to it"),
 prevent_damage {less_than_power} (this turn, damage dealt to each chosen Forward — only damage less than its Power
 with `less_than_power`, judged after the reductions as prevent_below_power is — is not dealt, FFTCG 11.12.5; not used
 up), reveal_until {filter} (the controller turns over the top card of their deck one at a time until one passes the
@@ -197,7 +210,8 @@ Power), {damage_points: you|opponent} the points of damage that player has recei
 you|opponent} the cards in that player's hand, {counters_on_self: NAME} the counters of that name on the ability's card,
 {paid_elements: true} the different Elements of the CP the card was cast with this turn (0 if not cast),
 {placed_before: true} the cards the step just before placed from the hand at the bottom of the deck ("Then, draw the
-same number of cards"), {power: self}
+same number of cards"), {cast_this_turn: FILTER} the cards passing that filter of printed facts ({}: any) the player cast this turn ("for each card
+you have cast this turn", turn_history), {power: self}
 the current Power of the ability's own card while it is on the field as the object that used or triggered the ability
 (none once it left: "Deal it damage equal to <self>'s power"), {power: it} the Power of each card it is done to (a
 deal_damage: "Deal it damage equal to its power minus 1000"); `minus: N` subtracts, `plus: N` adds
@@ -229,6 +243,9 @@ it deals damage to a Forward this turn, the damage increases by 1000 instead", F
 their owners' Break Zones as a resolved Summon is, FFTCG 11.11.10: "Choose 1 Summon. Cancel its effect.").
 mill {count, player, removed} puts the top `count` cards of the player's deck into their Break Zone (FFTCG 7.3), or
 removes them from the game with `removed` ("Remove the top 2 cards of your deck from the game").
+select_number (its controller selects a number as it resolves — 0 up to the highest cost of the cards in the game, a
+higher one doing what that does —; it is the entry's X from then on: "Select 1 number. Dull all the Forwards of that
+cost.", an `all` of a later step with cost_at_most / cost_at_least {x: 1}; FFTCG 4.5, digest 3.5).
 `player` is `you`, `opponent`, `each` or (discard) `chosen_controller` (the first chosen card's controller, its owner
 once it left the field: "That Forward's controller discards 1 card") (draw, discard, damage_player, mill: the turn player chooses first,
 then the other, then both act at once, FFTCG 6.1.4); default: you for draw and discard, opponent for
@@ -253,9 +270,9 @@ CONDITIONS = ("backups_at_least", "forwards_at_least", "damage_at_least", "hand_
               "hand_at_least", "opponent_hand_at_most", "opponent_damage_at_least", "opponent_control", "break_zone",
               "cast_this_turn", "entered_this_turn", "damaged_this_turn", "elements_among", "elements_differ",
               "paid_elements", "opponent_forwards_ahead", "damage_ahead",
-              "opponent_hand_at_least", "self_power_at_least", "chosen_is")
+              "opponent_hand_at_least", "self_power_at_least", "chosen_is", "its_cost_at_most")
 # conditions read only as an effect resolves (a step's `if` / `unless`), not by condition_holds
-RESOLVING_CONDITIONS = ("self_power_at_least", "chosen_is")
+RESOLVING_CONDITIONS = ("self_power_at_least", "chosen_is", "its_cost_at_most")
 # what a `control` condition's filter may read: printed facts, and whether a card on the field is dull
 # (continuous._controls)
 CONTROL_KEYS = ("type", "element", "job", "name", "category", "cost_at_most", "cost_at_least", "not_self", "at_least",
@@ -271,13 +288,14 @@ TARGET_KEYS = FILTER_KEYS + ("count", "up_to")
 COST_KEYS = ("cp", "element", "element_cp", "elements", "x", "dull", "break_self", "discard", "discard_of", "mill",
              "remove_top", "discard_self", "put_characters", "put_characters_of", "remove_break", "dull_characters",
              "dull_characters_of", "return_self", "remove_self", "remove_self_from_break", "remove_break_of",
-             "remove_counters", "remove_characters", "remove_characters_of")
+             "remove_counters", "remove_characters", "remove_characters_of", "remove_counters_from",
+             "remove_counters_from_of")
 ABILITY_KEYS = ("kind", "effect", "trigger", "of", "condition", "damage", "optional", "ex_burst", "cost",
                 "target", "all", "applies_to", "then", "duration", "name", "event", "instead", "only", "if", "unless",
                 "counters_at_least", "damage_on_self_at_least", "from_break_zone", "group", "if_picked", "unless_paid",
-                "entered_by")
+                "entered_by", "if_done")
 # keys of one effect step besides its word's parameters (see `then`, `if` / `unless`)
-STEP_KEYS = ("effect", "duration", "on", "if", "unless", "group", "if_picked", "all", "unless_paid")
+STEP_KEYS = ("effect", "duration", "on", "if", "unless", "group", "if_picked", "all", "unless_paid", "if_done")
 USE_LIMITS = ("your_turn", "main_phase", "once_per_turn", "while_attacking")
 
 # The effect words with their own parameters' types (handlers: words.py; cost_change and choose_one have none:
@@ -288,10 +306,10 @@ VOCABULARY = Vocabulary("fftcg")
 # rounded up) and `negative` (see the module docstring); {power: self} (the ability's own card's current Power).
 VALUE: tuple[type, ...] = (int, dict)
 VALUE_KEYS = ("x", "count", "damage_points", "hand_cards", "counters_on_self", "paid_elements", "power", "times",
-              "divide", "negative", "minus", "plus", "per", "placed_before")
+              "divide", "negative", "minus", "plus", "per", "placed_before", "cast_this_turn")
 # what a computed number counts: one of these (see number_of; placed_before: words.value_of)
 VALUE_BASES = ("x", "count", "damage_points", "hand_cards", "counters_on_self", "paid_elements", "power",
-               "placed_before")
+               "placed_before", "cast_this_turn")
 _WORDS: dict[str, dict[str, ParamType]] = {
     "draw": {"count": VALUE, "player": str},
     "deal_damage": {"amount": VALUE, "unreducible": bool},
@@ -358,6 +376,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "cast_free": {},
     "light_dark_many": {"element": str},
     "light_dark_ignored": {},
+    "select_number": {},
 }
 for _word, _word_params in _WORDS.items():
     VOCABULARY.add(_word, None, **_word_params)
@@ -478,10 +497,16 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
             problems += _check_filter(f"{where}.cost.discard_of", cost["discard_of"], CONTROL_KEYS)
             if not cost.get("discard"):
                 problems.append(f"{where}: cost 'discard_of' needs 'discard' (how many cards)")
-        counters = cost.get("remove_counters")
-        if counters is not None and (not isinstance(counters, Mapping) or not counters.get("counter")
-                                     or not isinstance(counters.get("count"), int) or counters["count"] < 1):
-            problems.append(f"{where}: cost 'remove_counters' is {{counter, count}}, count 1 or more")
+        for key in ("remove_counters", "remove_counters_from"):
+            counters = cost.get(key)
+            if counters is not None and (not isinstance(counters, Mapping) or not counters.get("counter")
+                                         or not isinstance(counters.get("count"), int) or counters["count"] < 1):
+                problems.append(f"{where}: cost {key!r} is {{counter, count}}, count 1 or more")
+        if ("remove_counters_from" in cost) != ("remove_counters_from_of" in cost):
+            problems.append(f"{where}: cost 'remove_counters_from' and 'remove_counters_from_of' go together")
+        if "remove_counters_from_of" in cost:
+            problems += _check_filter(f"{where}.cost.remove_counters_from_of", cost["remove_counters_from_of"],
+                                      FILTER_KEYS)
         for key in ("put_characters", "dull_characters", "remove_characters"):
             if (key in cost) != (f"{key}_of" in cost):
                 problems.append(f"{where}: cost {key!r} (how many) and '{key}_of' (which) go together")
@@ -572,6 +597,8 @@ def _check_condition(where: str, value: Any) -> list[str]:
     if not isinstance(value, Mapping):
         return [f"{where} must be a mapping"]
     problems = [f"{where} has no field {k!r}" for k in value if k not in CONDITIONS]
+    if isinstance(value.get("its_cost_at_most"), Mapping):
+        problems += _check_value(f"{where}.its_cost_at_most", value["its_cost_at_most"])
     for key in ("cast_this_turn", "entered_this_turn"):
         if isinstance(value.get(key), Mapping):
             problems += _check_filter(f"{where}.{key}", value[key], CONTROL_KEYS)
@@ -650,8 +677,9 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
                 problems += _check_effect(f"{where}.do[{e}]", sub)
     if name == "pay":
         cost = effect.get("cost")
-        if not isinstance(cost, Mapping) or not cost.get("cp") or set(cost) - {"cp", "element", "element_cp", "elements"}:
-            problems.append(f"{where}: pay needs a 'cost' of CP (cp, element, element_cp, elements)")
+        if not isinstance(cost, Mapping) or not (cost.get("cp") or cost.get("x")) or set(cost) - {
+                "cp", "element", "element_cp", "elements", "x"}:
+            problems.append(f"{where}: pay needs a 'cost' of CP (cp, element, element_cp, elements, x)")
         else:
             problems += _check_elements(f"{where}: pay cost 'elements'", cost)
     if name == "reveal_hand" and effect.get("player") not in ("you", "opponent"):
@@ -664,6 +692,8 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
         problems.append(f"{where}: search 'to' must be hand, field or break")
     if name in ("search", "discard", "reveal_until") and "filter" in effect:
         problems += _check_filter(f"{where}.filter", effect["filter"], FILTER_KEYS)
+    if "if_done" in effect and effect["if_done"] not in WHEN_DONE_AFTER:
+        problems.append(f"{where}: 'if_done' must be one of {', '.join(WHEN_DONE_AFTER)}")
     if name == "when_done":
         if effect.get("after") not in WHEN_DONE_AFTER:
             problems.append(f"{where}: when_done 'after' must be one of {', '.join(WHEN_DONE_AFTER)}")
@@ -721,6 +751,8 @@ def _check_value(where: str, value: Mapping[str, Any]) -> list[str]:
             problems.append(f"{where}: {key!r} must be a whole number, 1 or more")
     if "count" in value:
         problems += _check_filter(f"{where}.count", value["count"], FILTER_KEYS)
+    if "cast_this_turn" in value:
+        problems += _check_filter(f"{where}.cast_this_turn", value["cast_this_turn"], CONTROL_KEYS)
     return problems
 
 
@@ -792,3 +824,17 @@ def effect_steps(ability: Mapping[str, Any]) -> list[dict[str, Any]]:
     """Return the effects an ability does in order: its own `effect` then its `then` list."""
     first = {k: v for k, v in ability.items() if k in STEP_KEYS or k in _params(ability)}
     return [first, *[dict(e) for e in ability.get("then", [])]]
+
+
+X_COSTS = ("cost_at_most", "cost_at_least")  # the filter keys that may read the X paid ({x: N}: N times X)
+
+
+def with_paid_x(step: Mapping[str, Any], x: int) -> Mapping[str, Any]:
+    """Return a step whose `filter` or `all` reads the X paid or the number selected ("search for 1 Forward of cost X
+    or less", "Dull all the Forwards of that cost") with that X in its place (FFTCG 4.5); any other step as it is."""
+    for key in ("filter", "all"):
+        wanted = step.get(key)
+        if isinstance(wanted, Mapping) and any(isinstance(wanted.get(cost), Mapping) for cost in X_COSTS):
+            step = {**step, key: {name: int(value["x"]) * x if name in X_COSTS and isinstance(value, Mapping) else value
+                                  for name, value in wanted.items()}}
+    return step

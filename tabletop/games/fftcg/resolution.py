@@ -19,11 +19,11 @@ from tabletop.engine.zones import Visibility
 from tabletop.games.fftcg import actions, target_groups
 from tabletop.engine.card_filter import Seen
 from tabletop.games.fftcg.continuous import (
-    FILTER, characteristics, condition_holds, is_current, matches, pinned,
+    FILTER, characteristics, condition_holds, is_current, matches, number_of, pinned,
 )
-from tabletop.games.fftcg.cp import ability_cost, every_payment
-from tabletop.games.fftcg.effects import RESOLVING_CONDITIONS, effect_steps, with_mode
-from tabletop.games.fftcg.words import Doing, acting_players, do_effect
+from tabletop.games.fftcg.cp import X_LIMIT, ability_cost, every_payment, find_payment
+from tabletop.games.fftcg.effects import RESOLVING_CONDITIONS, effect_steps, with_mode, with_paid_x
+from tabletop.games.fftcg.words import Doing, acting_players, do_effect, step_was_done
 
 
 def printed_ability(state: GameState, entry: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -249,6 +249,7 @@ def effect_step(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
         context = procedure.ctx(state, fi)
     at = str(procedure.stack(state)[fi]["pc"])
     entry = context["entry"]
+    step = with_paid_x(step, int(entry.get("x") or 0))
     if step.get("on") == "self":  # done to the ability's own card, not the chosen ones (effects.py `then`)
         itself = source_object(state, entry)
         cards = [itself] if itself is not None else []
@@ -263,6 +264,11 @@ def effect_step(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
         return True
     if _ask(tx, fi, at, step, cards):
         return False
+    if (step["effect"] == "pay" and step["cost"].get("x") and _last_payment_made(procedure.ctx(state, fi)["answers"])
+            or step["effect"] == "select_number"):  # the X paid, the number selected: what its later steps read
+        chosen = procedure.ctx(state, fi)["answers"][f"{at}:x" if step["effect"] == "pay" else at]["picks"][0]
+        procedure.set_var(tx, fi, "entry", {**entry, "x": int(chosen)})  # FFTCG 4.5
+        entry = procedure.ctx(state, fi)["entry"]
     if step["effect"] == "select":  # the effects after it are done to the selected cards (effects.py `select`)
         picked = [int(i) for i in procedure.ctx(state, fi)["answers"].get(at, {}).get("picks", ())]
         procedure.set_var(tx, fi, "cards", pinned(state, picked))
@@ -294,13 +300,46 @@ def _step_condition_met(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bo
             holds = condition_holds(tx.state, {k: v for k, v in condition.items() if k not in RESOLVING_CONDITIONS},
                                     entry["controller"], source=entry.get("source")) and _has_power(
                 tx.state, entry, condition.get("self_power_at_least")) and _chosen_is(
-                tx.state, entry, procedure.ctx(tx.state, fi)["cards"], condition.get("chosen_is"))
+                tx.state, entry, procedure.ctx(tx.state, fi)["cards"], condition.get("chosen_is")) and _costs_at_most(
+                tx, fi, condition.get("its_cost_at_most"))
             procedure.set_var(tx, fi, "answers", {**answers, remembered: {"holds": holds}})
             answers = procedure.ctx(tx.state, fi)["answers"]
         met = met and answers[remembered]["holds"] == (key == "if")
     if step.get("unless_paid"):  # "If your opponent doesn't pay [2], …": done only when the last payment asked was not
         met = met and not _last_payment_made(procedure.ctx(tx.state, fi)["answers"])
+    if step.get("if_done"):
+        met = met and _was_done(tx, fi, step)
     return met
+
+
+def _was_done(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
+    """Tell whether the step an "If you do so, …" reads was done (effects.py `if_done`): judged when the first step
+    after it is reached (the step right before that one), then remembered for the steps after it."""
+    context = procedure.ctx(tx.state, fi)
+    answers, entry = context["answers"], context["entry"]
+    remembered = f"done:{step['if_done']}"
+    if remembered not in answers:
+        frame = procedure.stack(tx.state)[fi]
+        before = int(frame["pc"]) - 1
+        done = step_was_done(tx.state, answers, entry["controller"], entry.get("source"), str(step["if_done"]),
+                             str(before), int(frame["steps"][before].get("count", 1)))
+        procedure.set_var(tx, fi, "answers", {**answers, remembered: {"holds": done}})
+        answers = procedure.ctx(tx.state, fi)["answers"]
+    return bool(answers[remembered]["holds"])
+
+
+
+
+def _costs_at_most(tx: Transaction, fi: int, most: Any) -> bool:
+    """Tell whether the chosen card, still that object, costs no more than `most` computed now ("If its cost is equal
+    to or less than the number of Job Knight you control", FFTCG 11.11.2; None: no test)."""
+    if most is None:
+        return True
+    context = procedure.ctx(tx.state, fi)
+    chosen = [iid for iid, ts in context["cards"] if is_current(tx.state, iid, ts)]
+    entry = context["entry"]
+    limit = number_of(tx.state, most, entry["controller"], entry.get("source"))
+    return bool(chosen) and all((tx.state.definition(iid).cost or 0) <= limit for iid in chosen)
 
 
 def _has_power(state: GameState, entry: Mapping[str, Any], at_least: int | None) -> bool:
@@ -397,6 +436,11 @@ def _ask(tx: Transaction, fi: int, at: str, step: Mapping[str, Any], cards: list
         return _ask_payment(tx, fi, at, step)
     if name == "divide_damage":
         return _ask_division(tx, fi, at, step, cards)
+    if name == "select_number" and at not in answers:  # any number; one above every cost does what that does
+        highest = max((state.definition(iid).cost or 0 for iid in state.cards), default=0)
+        procedure.ask(tx, fi, entry["controller"], "effect_choice", "pick", f"{entry['name']}: select a number",
+                      [str(n) for n in range(highest + 2)], 1, 1, "FFTCG 4.5", key=at)
+        return True
     if name == "either" and at not in answers and cards:  # "Dull it or Freeze it": one option, picked now
         words = ["; ".join(sub["effect"].replace("_", " ") + (f" ({sub['position']})" if "position" in sub else "")
                            for sub in option) for option in step["options"]]
@@ -487,13 +531,28 @@ def _ask_payment(tx: Transaction, fi: int, at: str, step: Mapping[str, Any]) -> 
         return False
     player = entry["controller"] if step.get("player", "you") == "you" else state.opponent(entry["controller"])
     # the opponent may pay with any of their cards; the controller not with the card whose ability it is
-    payments = every_payment(state, player, ability_cost(step["cost"]),
-                             {entry.get("source")} if player == entry["controller"] else set())
+    exclude = {entry.get("source")} if player == entry["controller"] else set()
+    x = 0
+    if step["cost"].get("x"):  # "pay [X]": X first, every X the player can pay (FFTCG 4.5); 0 does not pay
+        if f"{at}:x" not in answers:
+            most = 0
+            while most < X_LIMIT and find_payment(state, player, ability_cost(step["cost"], most + 1),
+                                                       exclude) is not None:
+                most += 1
+            procedure.ask(tx, fi, player, "effect_choice", "pick", f"{entry['name']}: choose X (0: do not pay)",
+                          [str(n) for n in range(most + 1)], 1, 1, "FFTCG 4.5", key=f"{at}:x")
+            return True
+        x = int(answers[f"{at}:x"]["picks"][0])
+        if x == 0:
+            procedure.set_var(tx, fi, "answers", {**answers, at: {"picks": [0]}, f"{at}:payments": []})
+            return False
+    payments = every_payment(state, player, ability_cost(step["cost"], x), exclude)
     procedure.set_var(tx, fi, "answers", {**answers, f"{at}:payments": [[list(d), list(b)] for d, b in payments]})
     listed = "; ".join(f"{n}: " + ", ".join([f"discard {actions.name_of(tx, i)}" for i in d]
                                             + [f"dull {actions.name_of(tx, i)}" for i in b])
                        for n, (d, b) in enumerate(payments, start=1))
-    procedure.ask(tx, fi, player, "effect_choice", "pick", f"{entry['name']}: pay {int(step['cost']['cp'])} CP — "
+    procedure.ask(tx, fi, player, "effect_choice", "pick", f"{entry['name']}: pay "
+                  f"{int(step['cost'].get('cp', 0)) + x} CP — "
                   f"0: do not pay" + (f"; {listed}" if listed else ""), [str(n) for n in range(len(payments) + 1)],
                   1, 1, "FFTCG 11.2", key=at)
     return True

@@ -75,7 +75,9 @@ from tabletop.games.fftcg.commands import (
 from tabletop.games.fftcg.continuous import (
     FILTER, characteristics, condition_holds, cost_of, field_cards, is_current, is_of_type, lost_abilities, pinned,
 )
-from tabletop.games.fftcg.cp import ability_cost, character_cost, check_payment, elements_paid, find_payment
+from tabletop.games.fftcg.cp import (
+    X_LIMIT, ability_cost, character_cost, check_payment, elements_paid, find_payment, paid_sources,
+)
 from tabletop.games.fftcg.effects import ability_kind, has_mode_targets, validate_effects, with_mode
 from tabletop.games.fftcg.printed import printed_index
 from tabletop.games.fftcg.processes import settle
@@ -791,11 +793,12 @@ class FFTCGRules(GameRules):
         _refuse_discarded_cp(state, command.card, command.discards)
         check_payment(state, command.by, cost, command.discards, command.backups, {command.card})
         paid = elements_paid(state, command.by, command.discards, command.backups)
+        paid_with = paid_sources(state, command.by, command.discards, command.backups)
         self._pay(tx, command.by, command.discards, command.backups)
         definition = state.definition(command.card)
         # doubt D3: Backups (and Monsters, D5) enter dull
         # a Character played from the hand is cast too
-        turn_history.record(tx, command.by, "cast", command.card, paid)
+        turn_history.record(tx, command.by, "cast", command.card, paid, paid_with)
         actions.use_next_cost_change(tx, command.card)
         actions.put_onto_field(tx, command.card, command.by, dull=definition.card_type in ("backup", "monster"), by="cast")
         tx.log(f"{command.by} played {definition.name}" +
@@ -825,6 +828,7 @@ class FFTCGRules(GameRules):
         _refuse_discarded_cp(state, command.card, command.discards)
         check_payment(state, command.by, cost, command.discards, command.backups, {command.card})
         paid = elements_paid(state, command.by, command.discards, command.backups)
+        paid_with = paid_sources(state, command.by, command.discards, command.backups)
         tx.move(command.card, "stack", None)
         tx.set_prop(command.card, "ts", actions.next_clock(tx))
         self._pay(tx, command.by, command.discards, command.backups)
@@ -837,7 +841,7 @@ class FFTCGRules(GameRules):
         if ability is None:
             entry["inline"] = {"effect": "draw", "count": 0}
         stack.push(tx, entry)
-        turn_history.record(tx, command.by, "cast", command.card, paid)
+        turn_history.record(tx, command.by, "cast", command.card, paid, paid_with)
         actions.use_next_cost_change(tx, command.card)
         tx.log(f"{command.by} cast {definition.name}" + (
             " choosing " + ", ".join(actions.name_of(tx, t) for t in targets) if targets else ""), "FFTCG 11.3")
@@ -1245,6 +1249,11 @@ def _cost_card_candidates(state: GameState, player: str, iid: int, cost: Mapping
     (the card itself too, unless the cost already puts it there: "put <self> and 1 Monster"), their active ones
     passing `dull_characters_of` (not the card itself when its [Dull] is paid too), or their Break Zone's cards
     (`remove_break`)."""
+    if cost.get("remove_counters_from"):  # a Character on the field carrying the counters, either player's
+        counters = cost["remove_counters_from"]
+        seen = Seen(state, player, iid)
+        return [i for i in field_cards(state) if state.cards[i].counters.get(str(counters["counter"]), 0) >= int(
+            counters["count"]) and FILTER.holds(seen, i, cost["remove_counters_from_of"])]
     if cost.get("remove_break"):  # not the card itself, when its ability is used from there
         of = cost.get("remove_break_of")
         seen = Seen(state, player, iid)
@@ -1281,6 +1290,8 @@ def _cost_cards_needed(cost: Mapping[str, Any]) -> int:
     for key in _COST_CARD_KEYS:  # a loop, not sum() over a generator: asked for every ability's cost at every step
         if key in cost:
             needed += int(cost[key])
+    if "remove_counters_from" in cost:  # one Character's counters
+        needed += 1
     return needed
 
 
@@ -1303,6 +1314,8 @@ def _cost_cards_refusal(state: GameState, player: str, iid: int, cost: Mapping[s
     needed = _cost_cards_needed(cost)
     if needed and len(_cost_card_candidates(state, player, iid, cost)) < needed:
         what = ("cards in your Break Zone to remove from the game" if cost.get("remove_break") else
+                f"Character with {cost['remove_counters_from']['count']} {cost['remove_counters_from']['counter']} "
+                "Counter(s) on it" if cost.get("remove_counters_from") else
                 "active Characters you control of the kind it dulls" if cost.get("dull_characters") else
                 "Characters you control of the kind it removes from the game" if cost.get("remove_characters") else
                 "Characters you control of the kind it puts into the Break Zone")
@@ -1338,6 +1351,12 @@ def _pay_cost_cards(tx: Transaction, command: UseAbility, cost: Mapping[str, Any
         tx.log(f"{command.by} removed {actions.name_of(tx, command.card)} in their Break Zone from the game (cost)",
                "FFTCG 11.6.2")
         actions.enter_zone(tx, command.card, "removed")
+    counters = cost.get("remove_counters_from") or {}
+    for iid in command.cost_cards if counters else ():  # FFTCG 4.9: removed as the cost is paid
+        name = str(counters["counter"])
+        tx.set_counter(iid, name, tx.state.cards[iid].counters.get(name, 0) - int(counters["count"]))
+        tx.log(f"{command.by} removed {counters['count']} {name} Counter(s) from {actions.name_of(tx, iid)} (cost)",
+               "FFTCG 11.6.2")
     for iid in command.cost_cards if cost.get("remove_break") else ():
         tx.log(f"{command.by} removed {actions.name_of(tx, iid)} in their Break Zone from the game (cost)",
                "FFTCG 11.6.2")
@@ -1349,6 +1368,7 @@ def _cost_cards_choice(state: GameState, command: UseAbility, name: str) -> Card
     cost = state.definition(command.card).effects[command.ability].get("cost") or {}
     needed = len(command.cost_cards)
     what = ("remove from your Break Zone" if cost.get("remove_break") else "dull" if cost.get("dull_characters") else
+            "remove counters from" if cost.get("remove_counters_from") else
             "remove from the game" if cost.get("remove_characters") else "put into the Break Zone")
     candidates = tuple(i for i in _cost_card_candidates(state, command.by, command.card, cost) if i not in command.backups)
     return CardChoice("choose other cards for the cost", f"{name}: check the {needed} card(s) its cost will {what}",
@@ -1424,8 +1444,6 @@ def _check_mode(state: GameState, ability: Mapping[str, Any], mode: int | None, 
 # bounded all the same (the AI weighs each one; a Party past it is still taken, and the window lets one be picked).
 TARGET_CHOICES_LIMIT = 64
 PARTIES_LIMIT = 64
-# The largest X offered for a cost with X: more CP than a hand and a field of Backups make.
-X_LIMIT = 30
 SPLITS_LIMIT = 64   # splits of a blocker's damage among a Party listed (all of 8000 among 3 members: 45)
 
 

@@ -174,6 +174,10 @@ _CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
                 re.I), lambda m: {"paid_elements": {"at_least" if m.group(2) == "more" else "at_most": int(m.group(1))}}),
     (re.compile(r"^if the cost to (?:cast|play) <self> was paid with CP of exactly (\d+) different Elements, ", re.I),
      lambda m: {"paid_elements": {"at_least": int(m.group(1)), "at_most": int(m.group(1))}}),
+    (re.compile(rf"^if the cost paid to (?:cast|play) <self> included ({clauses.ELEMENT_WORDS}) CP, ", re.I),  # (C)
+     lambda m: {"paid_elements": {"includes": m.group(1).lower()}}),
+    (re.compile(rf"^if the cost to (?:cast|play) <self> was only paid with ({clauses.ELEMENT_WORDS}) CP, ", re.I),
+     lambda m: {"paid_elements": {"only": m.group(1).lower()}}),
     (re.compile(r"^if you have cast (\d+) or more cards this turn, ", re.I),
      lambda m: {"cast_this_turn": {"at_least": int(m.group(1))}}),
     (re.compile(r"^if you have cast an? ([^,]+?) this turn, ", re.I),
@@ -187,16 +191,20 @@ _CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
 def _ability(text: str, summon: bool) -> list[Ability]:
     """Read one printed ability into one or more abilities of the vocabulary (Unread when a clause is not read)."""
     head: Ability = {}
-    ex_burst = _EX_BURST.match(text)
-    if ex_burst is not None:
-        text = text[ex_burst.end():]
-        if not summon:  # a Summon's EX Burst is the card's icon (its `ex_burst` flag), not a key of its effect
-            head["ex_burst"] = True
-    damage = _DAMAGE.match(text)
-    if damage is not None:
-        head["damage"] = int(damage.group(1))
-        text = text[damage.end():]
-    text = _OR_WHEN_SELF.sub(r"\1 or ", text)  # "When <self> enters the field or when <self> is put …": one subject
+    for _ in range(2):  # "EX BURST Damage 3 -- …" or (C) "Damage 3 -- EX BURST …": the same ability
+        ex_burst = _EX_BURST.match(text)
+        if ex_burst is not None and "ex_burst" not in head:
+            text = text[ex_burst.end():]
+            # a Summon's EX Burst is the card's icon (its `ex_burst` flag), not a key of its effect
+            head["ex_burst"] = not summon
+        damage = _DAMAGE.match(text)
+        if damage is not None and "damage" not in head:
+            head["damage"] = int(damage.group(1))
+            text = text[damage.end():]
+    if head.get("ex_burst") is False:
+        del head["ex_burst"]
+    text = _OR_WHEN_SELF.sub(r"\1 or ", text)
+    text = text.replace(" enters the Field", " enters the field")  # (C) a capital printed on some cards  # "When <self> enters the field or when <self> is put …": one subject
     declared = _DECLARED.match(text)
     if declared is not None:  # once per attack declared by the controller (FFTCG 10.1.2, a Party 15.1.1.9)
         event = "attack_declared" if declared.group(1).startswith("1 or more") else "party_attack_declared"
@@ -442,9 +450,10 @@ _LIGHT_DARK_MANY = re.compile(r"^You can play 2 or more (Light|Dark) Characters 
 _LIGHT_DARK_IGNORED = re.compile(r"^<self> can be played onto the field even if you control other (Light|Dark) "
                                  r"Characters\.?$")
 _BACKUP_CP_ONLY = re.compile(r"^You can only pay with CP produced by Backups to (?:cast|play) <self>\.?$")
-# "(it cannot become 0)" after a reduction: the cost stays at least 1 (a cost_change's `floor`)
-_FLOOR = r"(?P<floor> ?\(it cannot become 0\))?"
-_OWN_COST = re.compile(r"^the cost (?:required to cast|required to play|for playing) <self>(?: onto the field)? is "
+# "(it cannot become 0)" after a reduction: the cost stays at least 1 (a cost_change's `floor`); "(it cannot become 1 or
+# less)": at least 2
+_FLOOR = r"(?P<floor> ?\(it cannot become (?:0|(?P<below>\d+) or less)\))?"
+_OWN_COST = re.compile(r"^the cost (?:required to cast|required to play|for playing|to cast) <self>(?: onto the field)? is "
                        rf"(reduced|increased) by (\d+){_FLOOR}$", re.I)
 _OWN_COST_EACH = re.compile(r"^the cost (?:required to cast|required to play) <self>(?: onto the field)? is "
                             rf"(reduced|increased) by (\d+) for each (.+?){_FLOOR}$", re.I)
@@ -460,8 +469,10 @@ _CHOSEN_BY = {"Summons": "summons", "abilities": "abilities", "Summons or abilit
 
 
 def _floor(match: re.Match[str]) -> dict[str, int]:
-    """Return a cost_change's floor: 1 after "(it cannot become 0)"."""
-    return {"floor": 1} if match.group("floor") else {}
+    """Return a cost_change's floor: 1 after "(it cannot become 0)", N + 1 after "(it cannot become N or less)"."""
+    if not match.group("floor"):
+        return {}
+    return {"floor": int(match.group("below")) + 1 if match.group("below") else 1}
 
 
 def _field_sentence(sentence: str) -> list[Ability] | None:
@@ -605,8 +616,9 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
     if permanent is not None:  # "(This effect does not end at the end of the turn.)" closing the last sentence
         lines[0] = f"{lines[0][:permanent.start()]}."
     modes = [line.strip().strip('"') for line in lines[1:]]
+    lines[0] = re.sub(r", if you do so, ", ". If you do so, ", lines[0], flags=re.I)  # "you may pay [Ice], if you do so, …"
     sentences = [_THEN_FIRST.sub("", part.strip().rstrip(".")) for s in _quotes_whole(_SENTENCE_END.split(lines[0].strip()))
-                 for part in (_THEN.split(s) if not clauses.QUOTE.search(s) else [s]) if part.strip()]
+                 for part in _if_done_parts(_THEN.split(s) if not clauses.QUOTE.search(s) else [s]) if part.strip()]
     if permanent is not None and sentences:  # read as lasting the turn, then made permanent (_made_to_last)
         sentences[-1] = _AS_LASTING.sub(r"\g<0> until the end of the turn", sentences[-1])
     sentences = _joined_placements(_joined_looks(sentences))
@@ -640,10 +652,28 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
             continue
         if _unreducible(sentence, steps) or _units_note(sentence, steps):
             continue
+        if _MAY_PAY.match(sentence) and index + 1 < len(sentences) and _DONE.match(sentences[index + 1]):
+            sentence = sentence[len("you may "):]  # the payment asked as it resolves may be declined (0: not paid)
+        if_done = _DONE.match(sentence)
+        if if_done is not None and if_done.group(1).lower() == "if":  # (C) "If you do so, …": done in this resolution
+            conditional = _if_done(steps, sentence[if_done.end():], ability)
+            last = conditional
+            steps += conditional
+            continue
         if sentence.lower().startswith("when you do so, "):
             steps.append(_when_done(steps, " ".join(s + "." for s in [sentence[len("when you do so, "):],
                                                                        *sentences[index + 1:]]), ability))
             break
+        if re.fullmatch(r"select 1 number", sentence, re.I) and index == 0:
+            steps.append({"effect": "select_number"})  # (C) the number is X to the sentences after it
+            continue
+        if steps and steps[0]["effect"] == "select_number":  # "Dull all the Forwards of that cost": found when reached
+            every = _on_all(sentence, "field")
+            if every is None:
+                raise Unread(sentence)
+            last = every
+            steps += every
+            continue
         choose = re.match(r"^choose (.+)$", sentence, re.I)
         if choose is not None:
             target = clauses.counted_phrase(choose.group(1)) or clauses.counted_groups(choose.group(1))
@@ -719,9 +749,11 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
         raise Unread(permanent.group(0).strip())
     if "on" in steps[0]:  # only an effect after the chosen cards' first one is done to the card itself
         raise Unread(sentences[0])
-    paying = [step for step in steps if step["effect"] == "pay" and step.get("player", "you") == "you"]
-    if paying and not (ability.get("optional") and len(steps) == 2 and steps[1]["effect"] == "when_done"):
-        raise Unread(sentences[0])  # only "you may pay …. When you do so, …" is read
+    if any(step["effect"] == "pay" and step.get("player", "you") == "you" and (
+            index + 1 == len(steps) or _done_kind(steps[:index + 1], ability) != "pay" or not (
+            steps[index + 1].get("if_done") == "pay" or steps[index + 1].get("after") == "pay"))
+            for index, step in enumerate(steps)):
+        raise Unread(sentences[0])  # only "(you may) pay …. When / If you do so, …" is read
     ability.update(steps[0])
     if len(steps) > 1:
         ability["then"] = steps[1:]
@@ -735,28 +767,74 @@ _SAME_NUMBER_DRAWN = re.compile(r"^draw the same number of cards(?: as were retu
 _UNLESS_OPPONENT_PAYS = re.compile(r"^if your opponent (?:doesn't|does not) pay ((?:\[\w+\])+), (.+)$", re.I)
 
 
+# "When you do so, …" / "If you do so, …" opening a sentence; "You may pay [1]" before one (a payment may be declined)
+_DONE = re.compile(r"^(when|if) you do so, ", re.I)
+_MAY_PAY = re.compile(r"^you may pay \[", re.I)
+
+
+def _if_done_parts(parts: list[str]) -> list[str]:
+    """Keep "If you do so, …" on each part of "If you do so, draw 1 card, then discard 1 card" (both are done only
+    when it was done)."""
+    if len(parts) < 2 or not re.match(r"^if you do so, ", parts[0], re.I):
+        return parts
+    return [parts[0], *(f"If you do so, {part}" for part in parts[1:])]
+
+
+def _done_kind(steps: list[clauses.Effect], ability: Ability) -> str | None:
+    """Return what "When / If you do so" reads of the steps before it (effects.WHEN_DONE_AFTER), or None: a payment,
+    your discard, damage you receive, the card itself put into the Break Zone or removed from the game, a card you
+    selected then moved."""
+    if not steps or any(key in steps[-1] for key in ("if", "unless", "if_done", "unless_paid", "all", "group")):
+        return None
+    done = steps[-1]
+    itself = ability.get("target") == "self" or done.get("on") == "self"
+    if len(steps) >= 2 and steps[-2]["effect"] == "select" and steps[-2].get("player") == "you" and done["effect"] in (
+            "put_into_break", "return_to_hand", "remove_from_game") and "on" not in done:
+        return "moved"
+    return ("pay" if done["effect"] == "pay" and done.get("player", "you") == "you" else
+            "discard" if done["effect"] == "discard" and done.get("player", "you") == "you" and isinstance(
+                done.get("count"), int) and not done.get("random") else
+            "damage" if done["effect"] == "damage_player" and done.get("player") == "you" else
+            "self_break" if done["effect"] == "put_into_break" and itself else
+            "self_removed" if done["effect"] == "remove_from_game" and itself else None)
+
+
 def _when_done(steps: list[clauses.Effect], rest: str, ability: Ability) -> clauses.Effect:
-    """Read "When you do so, <effect>." after "you may discard 1 card", "you may receive 1 point of damage" or "you
-    may put <self> into the Break Zone" (its only step): a when_done step whose effect triggers (effects.py)."""
+    """Read "When you do so, <effect>." after "(you may) discard 1 card", "pay [1]", "receive 1 point of damage", "put
+    <self> into the Break Zone" or a card selected and moved (its only steps): a when_done step whose effect triggers
+    (effects.py); nothing chosen before it (its effect chooses its own cards as it triggers)."""
     if isinstance(ability.get("target"), (dict, list)) or "all" in ability:
         raise Unread("When you do so, …")
-    if len(steps) == 2 and steps[0]["effect"] == "select":  # "(you may) put 1 Backup you control into the Break Zone":
-        # none to select, none moved: not done, so "you may" is not needed (own_card_sentence)
-        return {"effect": "when_done", "after": "moved", "do": _effect(rest, optional_allowed=False)}
-    if len(steps) != 1 or not ability.get("optional"):
-        raise Unread("When you do so, …")
-    done = steps[0]
-    after = ("pay" if done["effect"] == "pay" else
-             "discard" if done["effect"] == "discard" and done.get("player", "you") == "you" else
-             "damage" if done["effect"] == "damage_player" and done.get("player") == "you" else
-             "self_break" if done["effect"] == "put_into_break" and ability.get("target") == "self" else
-             "self_removed" if done["effect"] == "remove_from_game" and ability.get("target") == "self" else None)
-    if after is None:
+    after = _done_kind(steps, ability)
+    if after is None or len(steps) != (2 if after == "moved" else 1):
         raise Unread("When you do so, …")
     found: clauses.Effect = {"effect": "when_done", "after": after, "do": _effect(rest, optional_allowed=False)}
     if after == "discard":
-        found["count"] = int(done["count"])
+        found["count"] = int(steps[0]["count"])
     return found
+
+
+def _if_done(steps: list[clauses.Effect], rest: str, ability: Ability) -> list[clauses.Effect]:
+    """Read "If you do so, <effect>" after a step that may not be done (_done_kind): its effects carry `if_done`, done
+    in this resolution only when that step was (effects.py); they do not choose the ability's cards."""
+    after = _done_kind(steps, ability) if not (steps and steps[-1].get("if_done")) else steps[-1]["if_done"]
+    if after is None:
+        raise Unread("If you do so, …")
+    chosen = ("target", "all")
+    before: Ability = {key: ability[key] for key in chosen if key in ability}
+    found = _sentence(rest, ability, False)
+    if {key: ability[key] for key in chosen if key in ability} != before:  # not the ability's own cards:
+        for key in chosen:  # every such card, the card itself, as the step is reached
+            ability.pop(key, None)
+        ability.update(before)
+        found = None
+    if found is None:
+        found = _on_all(rest, "field") or _on_self(rest) or (
+            clauses.play_from_hand_sentence(rest) if "target" not in ability and "all" not in ability else None)
+    if found is None or any(
+            key in effect for effect in found for key in ("if", "unless", "if_done")):
+        raise Unread("If you do so, …")
+    return [{**effect, "if_done": after} for effect in found]
 
 
 def _conditional(sentence: str, ability: Ability, steps: list[clauses.Effect],
@@ -771,7 +849,12 @@ def _conditional(sentence: str, ability: Ability, steps: list[clauses.Effect],
         rest, condition = _chosen_condition(sentence, ability, last)
     if not condition:  # an "If …" no condition reads: a sentence of its own ("If it is put … this turn, … instead")
         return _sentence(sentence, ability, False)
+    if "its_cost_at_most" in condition and (condition["its_cost_at_most"] is None or not isinstance(
+            ability.get("target"), dict) or ability["target"].get("count", 1) != 1):
+        return None  # "its cost": the one card chosen
     rest = re.sub(r"^also (?=[a-z])", "", rest)  # "If …, also draw 1 card": done besides the sentence before
+    rest = re.sub(r"^(all (?:the )?[^,]+?) also (?=(?:gain|lose) )", r"\1 ", rest)  # (C) "…, all the Forwards you control
+    # also gain +2000 power": the same, the sentence's subject first
     instead = rest.endswith(" instead")
     if instead:
         rest = rest[:-len(" instead")]
@@ -779,6 +862,9 @@ def _conditional(sentence: str, ability: Ability, steps: list[clauses.Effect],
             return None
     before = (ability.get("target"), ability.get("all"))
     found = _sentence(rest, ability, False)
+    if found is None and (ability.get("target"), ability.get("all")) == before and (
+            "target" in ability or "all" in ability):
+        found = _on_all(rest, "field")  # (C) "…, all the Forwards you control gain …" after other cards: every such card
     if found is None or (ability.get("target"), ability.get("all")) != before:
         return None  # a conditional sentence does not choose the ability's cards
     if instead:
@@ -935,6 +1021,12 @@ def _unreducible(sentence: str, steps: list[clauses.Effect]) -> bool:
 # read (the card's own Power) is computed from the characteristics
 _RESOLVING_CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^if <self> has (\d+) power or more, ", re.I), lambda m: {"self_power_at_least": int(m.group(1))}),
+    # (C) "If its cost is equal to or less than the number of Job Knight you control / the damage you have received, …"
+    (re.compile(r"^if (?:its cost|the cost of the Forward) is equal to or less than (?:the number of (.+?) you control|"
+                r"(the damage you have received)|the number of (cards in your hand)), ", re.I),
+     lambda m: {"its_cost_at_most": clauses.counted_amount(
+         "point of damage you have received" if m.group(2) else "card in your hand" if m.group(3) else
+         f"{m.group(1)} you control", 1)}),
 )
 
 
@@ -1312,8 +1404,10 @@ def _targets_and_choices_checked(abilities: list[Ability], summon: bool, text: s
         cost = ability.get("cost") or {}
         if (_OWN_POWER in read or _SELF_FIGHT in read) and (
                 summon or cost.get("break_self") or cost.get("discard_self") or ability.get("trigger") in _LEFT_FIELD
-                or '"after": "self_break"' in read):
+                or '"after": "self_break"' in read or '"if_done": "self_break"' in read):
             raise Unread(text)
+        if _X_FILTER.search(read) and not _reads_x_where_paid(ability):
+            raise Unread(text)  # "of cost X" only in a search or select of an ability paying X
         if summon and '"while_source_on_field"' in read:
             raise Unread(text)  # a Summon is never on the field
         if '"damage_increase"' in read and isinstance(ability.get("target"), dict) and ability["target"].get(
@@ -1323,6 +1417,41 @@ def _targets_and_choices_checked(abilities: list[Ability], summon: bool, text: s
 
 
 _OWN_POWER = '"power": "self"'
+_X_FILTER = re.compile(r'"cost_at_(?:most|least)": \{"x"')
+
+
+def _reads_x_where_paid(ability: Ability) -> bool:
+    """Tell whether an ability reading X in a filter ("search for 1 Forward of cost X", "all the Forwards of that
+    cost") reads it only where it is known (effects.with_paid_x): in the `filter` of a search or select, or the `all`
+    of a later step, after X is paid — by its cost, or by its own "pay [X]" or select_number step (the X of "When you
+    do so" is that step's) — and that the opponent is never asked to pay X."""
+    steps = [{k: v for k, v in ability.items() if k != "then"}, *ability.get("then", [])]
+    paying = [i for i, step in enumerate(steps) if step.get("effect") == "select_number" or (
+        step.get("effect") == "pay" and step["cost"].get("x"))]
+    if len(paying) > 1 or any(steps[i].get("player", "you") != "you" for i in paying):
+        return False
+    if paying:
+        return (not any(_X_FILTER.search(json.dumps(step)) for step in steps[:paying[0] + 1])
+                and all(_x_only_in_filters(step, False) for step in steps[paying[0] + 1:]))
+    return bool((ability.get("cost") or {}).get("x")) and all(
+        _x_only_in_filters(step, index == 0) for index, step in enumerate(steps))
+
+
+def _x_only_in_filters(step: Ability, ability_level: bool) -> bool:
+    """Tell whether a step (or a when_done's ability) reads X only as a search's or select's `filter` or, not at the
+    ability's level (its cards are found before any step), as an `all`."""
+    if step.get("effect") == "when_done":
+        return _x_only_in_filters(step["do"], True)
+    parts = [step, *step.get("then", [])]
+    for index, part in enumerate(parts):
+        rest = {k: v for k, v in part.items() if k != "then" and not (
+            k == "filter" and part.get("effect") in ("search", "select")) and not (
+            k == "all" and not (ability_level and index == 0))}
+        if _X_FILTER.search(json.dumps(rest)):
+            return False
+    return True
+
+
 _SELF_FIGHT = '"with": "self"'
 _LEFT_FIELD = ("leaves_field", "broken", "put_into_break_zone")
 

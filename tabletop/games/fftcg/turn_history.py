@@ -18,15 +18,18 @@ HISTORY = "fftcg.history"
 EVENTS = ("cast", "entered", "damaged")
 
 
-def record(tx: Transaction, player: str, event: str, card: int | None = None, paid_elements: int | None = None) -> None:
+def record(tx: Transaction, player: str, event: str, card: int | None = None, paid_elements: int | None = None,
+           paid_with: list[list[str]] | None = None) -> None:
     """Record that `event` happened to `player` this turn (about `card`, if any; a cast with how many different
-    Elements its cost was paid with)."""
+    Elements its cost was paid with, and the Elements each source of its CP could be of)."""
     state = tx.state
     while state.lists.get(HISTORY) and state.lists[HISTORY][0]["turn"] != state.turn:
         tx.list_remove(HISTORY, 0)
     item: dict[str, Any] = {"turn": state.turn, "player": player, "event": event, "card": card}
     if paid_elements is not None:
         item["paid_elements"] = paid_elements
+    if paid_with is not None:
+        item["paid_with"] = paid_with
     tx.list_append(HISTORY, item)
 
 
@@ -36,6 +39,14 @@ def paid_elements(state: GameState, card: int) -> int | None:
     found = [item for item in state.lists.get(HISTORY, ()) if item["turn"] == state.turn and item["event"] == "cast"
              and item["card"] == card]
     return found[-1].get("paid_elements") if found else None
+
+
+def paid_with(state: GameState, card: int) -> list[list[str]] | None:
+    """Return the Elements each source of CP could be of as the card was cast this turn, None if it was not cast this
+    turn (its cost unpaid)."""
+    found = [item for item in state.lists.get(HISTORY, ()) if item["turn"] == state.turn and item["event"] == "cast"
+             and item["card"] == card]
+    return found[-1].get("paid_with") if found else None
 
 
 def this_turn(state: GameState, player: str, event: str) -> list[dict[str, Any]]:

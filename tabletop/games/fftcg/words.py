@@ -394,29 +394,40 @@ def _reveal_hand(tx: Transaction, doing: Doing, step: Step) -> None:
         tx.log(f"{player} revealed their hand", "FFTCG 6.5")
 
 
+def step_was_done(state: GameState, answers: Mapping[str, Any], controller: str, source: int | None, after: str,
+                  before: str, count: int = 1) -> bool:
+    """Tell whether the step at `before` (a pc key among the answers) was done, as "When you do so" and "If you do so"
+    ask (FFTCG 11.8; effects.WHEN_DONE_AFTER): the cards discarded, a payment made, the card itself moved…"""
+    def picks(key: str) -> list[int]:
+        return [int(i) for i in answers.get(key, {}).get("picks", ())]
+    checks = {"discard": lambda: len(picks(f"{before}:{controller}")) >= count,
+              "damage": lambda: True,
+              "pay": lambda: bool(picks(before)) and picks(before)[0] > 0,
+              # the select the step before `before` picked the card, `before` moved it: done once it left the field
+              "moved": lambda: bool(picks(str(int(before) - 1))) and all(
+                  not state.cards[i].zone.endswith(".field") for i in picks(str(int(before) - 1))),
+              "self_break": lambda: source is not None and source in state.cards
+              and state.cards[source].zone.endswith(".break"),
+              # "you may remove <self> from the game. When you do so, …" (from the Break Zone too)
+              "self_removed": lambda: source is not None and source in state.cards
+              and state.cards[source].zone.endswith(".removed")}
+    return checks[after]()
+
+
 @VOCABULARY.handles("when_done")
 def _when_done(tx: Transaction, doing: Doing, step: Step) -> None:
-    """"When you do so, …": if the step before was done, its `do` triggers as a new auto ability (FFTCG 11.8)."""
+    """"When you do so, …": if the step before was done, its `do` triggers as a new auto ability (FFTCG 11.8), with
+    the X paid by that step (effects.py `pay` of an X cost)."""
     entry, state = doing.entry, tx.state
-    before = str(int(doing.at) - 1)
     source = doing.source
-    done = {"discard": lambda: len(doing.picks(f"{before}:{doing.controller}")) >= int(step.get("count", 1)),
-            "damage": lambda: True,
-            "pay": lambda: bool(doing.picks(before)) and doing.picks(before)[0] > 0,
-            # the select two steps before picked the card, the step before moved it: done once it left the field
-            "moved": lambda: bool(doing.picks(str(int(doing.at) - 2))) and all(
-                not state.cards[i].zone.endswith(".field") for i in doing.picks(str(int(doing.at) - 2))),
-            "self_break": lambda: source is not None and source in state.cards
-            and state.cards[source].zone.endswith(".break"),
-            # "you may remove <self> from the game. When you do so, …" (from the Break Zone too)
-            "self_removed": lambda: source is not None and source in state.cards
-            and state.cards[source].zone.endswith(".removed")}[str(step["after"])]()
-    if not done:
+    if not step_was_done(state, doing.answers, doing.controller, source, str(step["after"]), str(int(doing.at) - 1),
+                         int(step.get("count", 1))):
         tx.log(f"{entry['name']}: it was not done, so nothing more happens", "FFTCG 11.8")
         return
     triggers.queue(tx, doing.controller, {
         "kind": "delayed", "source": source, "ts": entry.get("ts"), "card_id": entry["card_id"], "ability": -1,
-        "inline": dict(step["do"]), "name": f"{entry['name']} (when you do so)"})
+        "inline": dict(step["do"]), "name": f"{entry['name']} (when you do so)",
+        **({"x": entry["x"]} if entry.get("x") else {})})
 
 
 @VOCABULARY.handles("discard_hand")
