@@ -298,9 +298,45 @@ _QUOTED: tuple[tuple[re.Pattern[str], Any], ...] = (
 )
 
 
+# (s6) who deals the damage a replacement names: "dealt damage by your opponent's abilities" (actions.is_dealt_by)
+_DEALERS = {"a summon or an ability": "any", "a summon or ability": "any", "summons or abilities": "any",
+            "a summon": "summons", "summons": "summons", "an ability": "abilities", "abilities": "abilities",
+            "a forward": "forwards"}
+DAMAGE_REPLACED = (r"(?:is dealt damage|receives damage)(?: (?:by|from) (?P<by>.+?))?, (?:the damage becomes 0|"
+                    r"(?:reduce the damage by|the damage is reduced by|the damage decreases by) (?P<amount>\d+)) instead")
+
+
+def damage_replacement(match: re.Match[str]) -> Effect | None:
+    """Read the damage replacement a match of DAMAGE_REPLACED (or _QUOTED_DAMAGE) holds ("…, the damage becomes 0 instead", "…, reduce
+    the damage by 1000 instead") into a replacement of the damage dealt to a Forward (FFTCG 11.12.5), narrowed to what
+    deals it ("by your opponent's Summons or abilities", "by a Forward"); without `applies_to`."""
+    amount = match.group("amount") or match.groupdict().get("amount2")
+    found: Effect = {"kind": "replacement", "event": "damage", "instead": "reduce" if amount else "prevent"}
+    if amount:
+        found["amount"] = int(amount)
+    dealer = dealt_by(match.group("by"))
+    return None if dealer is None else {**found, **dealer}
+
+
+def dealt_by(by: str | None) -> dict[str, str] | None:
+    """Read what deals the damage ("a Summon or an ability", "your opponent's abilities", "a Forward"; None: anything)
+    into a damage replacement's `by` and `player` ({} for anything; None when not read)."""
+    if by is None:
+        return {}
+    theirs = re.fullmatch(r"your opponent's (.+)|(.+) of your opponent", by.lower())
+    dealer = _DEALERS.get(next(g for g in theirs.groups() if g) if theirs is not None else by.lower())
+    if dealer is None or (theirs is not None and dealer == "forwards"):
+        return None
+    return {"by": dealer, "player": "opponent"} if theirs is not None else {"by": dealer}
+
+
 def _quoted(text: str, own: bool) -> list[Effect] | None:
     """Read a granted ability in quotes that the vocabulary has as a word; "your opponent" in it is the opponent of
     the card's controller, so that form is read only of the ability's own side (`own`)."""
+    replaced = _QUOTED_DAMAGE.match(text.strip().rstrip("."))
+    if replaced is not None:
+        effect = damage_replacement(replaced)
+        return None if effect is None or (not own and "player" in effect) else [effect]
     for pattern, read in _QUOTED:
         match = pattern.match(text.strip().rstrip("."))
         if match is not None:
@@ -309,9 +345,16 @@ def _quoted(text: str, own: bool) -> list[Effect] | None:
     return None
 
 
-def _grants(text: str, own: bool = True) -> list[Effect] | None:
+# a granted damage replacement in quotes: 'If this Forward is dealt damage by a Summon, the damage becomes 0 instead.'
+_QUOTED_DAMAGE = re.compile(rf"^if {_THIS} {DAMAGE_REPLACED}$|^the damage dealt to {_THIS} is reduced by (?P<amount2>\d+) "
+                            r"instead$", re.I)
+
+
+def _grants(text: str, own: bool = True, lasting: bool = False) -> list[Effect] | None:
     """Read "+2000 power and Brave", "Haste and First Strike", "+1000 power, Haste and Brave", 'Brave and "This Forward
-    cannot block."' into effects; `own`: the cards gaining them are the ability's controller's (see _quoted)."""
+    cannot block."' into effects; `own`: the cards gaining them are the ability's controller's (see _quoted). A
+    granted damage replacement is a replacement ability (`kind`) of a field ability, or — `lasting`, for a duration —
+    prevent_damage (a reduction is not read for a duration)."""
     quotes = [m.group(1) if m.group(1) is not None else m.group(2) for m in QUOTE.finditer(text)]
     effects: list[Effect] = []
     for part in re.split(r", | and |, and ", QUOTE.sub("\x00", text)):
@@ -326,6 +369,11 @@ def _grants(text: str, own: bool = True) -> list[Effect] | None:
             granted = _quoted(quotes.pop(0), own)
             if granted is None:
                 return None
+            if lasting and any("kind" in g for g in granted):
+                if any(g.get("instead") != "prevent" for g in granted):
+                    return None
+                granted = [{"effect": "prevent_damage", **{k: g[k] for k in ("by", "player") if k in g}}
+                           for g in granted]
             effects += granted
         else:
             return None
@@ -432,6 +480,9 @@ _BOTH = re.compile(r"^(.+?) and ((?:deal|break|dull|freeze|activate|return|remov
                    r"(?:it|they) (?:gains?|loses?|cannot) .*)$", re.I)
 
 
+_BY = r"(?: by (?P<by>[^,]+?))?"  # (s6) what deals the damage (dealt_by)
+
+
 def _lasting_forms(subject: str) -> tuple[tuple[re.Pattern[str], Any], ...]:
     """Return the forms of an effect lasting the turn on `subject` (a regex: "it", "they", "<self>")."""
     s = subject
@@ -459,13 +510,15 @@ def _lasting_forms(subject: str) -> tuple[tuple[re.Pattern[str], Any], ...]:
         (re.compile(rf"^if possible, {s} must block this turn$", re.I),  # blocks when it can (FFTCG 10.1.3.1.3)
          lambda m: [{"effect": "must_block", "duration": "turn"}]),
         (re.compile(rf"^{s} cannot attack this turn$", re.I), lambda m: [{"effect": "cannot_attack", "duration": "turn"}]),
-        (re.compile(rf"^during this turn, the next damage dealt to {s} is reduced by (\d+) instead$", re.I),
-         lambda m: [{"effect": "replace_next_damage", "instead": "reduce", "amount": int(m.group(1))}]),
-        (re.compile(rf"^during this turn, the next damage dealt to {s} becomes 0 instead$", re.I),
-         lambda m: [{"effect": "replace_next_damage", "instead": "prevent"}]),
-        (re.compile(rf"^during this turn, if {s} (?:is|are) dealt damage( less than (?:its|their) power)?, the damage becomes "
-                    rf"0 instead$", re.I),
-         lambda m: [{"effect": "prevent_damage", "duration": "turn", **({"less_than_power": True} if m.group(1) else {})}]),
+        (re.compile(rf"^during this turn, the next damage dealt to {s}{_BY} is reduced by (\d+) instead$", re.I),
+         lambda m: _dealt(s, m.group("by"), {"effect": "replace_next_damage", "instead": "reduce",
+                                             "amount": int(m.group(2))})),
+        (re.compile(rf"^during this turn, the next damage dealt to {s}{_BY},? becomes 0 instead$", re.I),
+         lambda m: _dealt(s, m.group("by"), {"effect": "replace_next_damage", "instead": "prevent"})),
+        (re.compile(rf"^during this turn, if {s} (?:is|are) dealt damage( less than (?:its|their) power)?{_BY}, the damage "
+                    rf"becomes 0 instead$", re.I),
+         lambda m: _dealt(s, m.group("by"), {"effect": "prevent_damage", "duration": "turn",
+                                             **({"less_than_power": True} if m.group(1) else {})})),
         (re.compile(rf"^during this turn, {s} cannot attack or block, and if {s} (?:is|are) dealt damage, the damage "
                     rf"becomes 0 instead$", re.I),
          lambda m: [{"effect": "cannot_attack", "duration": "turn"}, {"effect": "cannot_block", "duration": "turn"},
@@ -494,6 +547,13 @@ def _lasting_forms(subject: str) -> tuple[tuple[re.Pattern[str], Any], ...]:
                     r"^(?:its|their) power becomes (\d+) until the end of the turn$", re.I),
          lambda m: [{"effect": "set_power", "value": int(m.group(1)), "duration": "turn"}]),
     )
+
+
+def _dealt(subject: str, by: str | None, effect: Effect) -> list[Effect] | None:
+    """Narrow a lasting damage replacement to what deals the damage (s6: "… dealt to it by Summons or abilities …");
+    "your opponent's" is read only of the card itself (the damaged card's controller's opponent, actions.is_dealt_by)."""
+    dealer = dealt_by(by)
+    return None if dealer is None or ("player" in dealer and subject != "<self>") else [{**effect, **dealer}]
 
 
 _LASTING = {subject: _lasting_forms(subject) for subject in ("<self>", "it", "they", "(?:it|they)")}
@@ -527,7 +587,7 @@ def _made_forward(power: int, grants: str | None, own: bool = True) -> list[Effe
 
 
 def _lasting_grants(text: str, own: bool = True) -> list[Effect] | None:
-    effects = _grants(text, own)
+    effects = _grants(text, own, lasting=True)
     return None if effects is None else [{**e, "duration": "turn"} for e in effects]
 
 

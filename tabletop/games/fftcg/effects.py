@@ -73,7 +73,10 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   Forward; `instead: reduce` with `amount`, or `instead: prevent`: none is dealt; `instead: prevent_below_power`: none
   is dealt when it is less than the Forward's Power, after the reductions: "If <self> is dealt damage less than its
   power, the damage becomes 0 instead"; `in_party_with_self: true`: only while the card and that Forward attack in
-  the same Party, FFTCG 15.1.1.9) or `deals_damage` (damage the `applies_to` Characters deal to a Forward
+  the same Party, FFTCG 15.1.1.9; `by`: only damage dealt by `summons`, `abilities`, `any` of the two or `forwards`
+  — a Forward dealing it itself, FFTCG 11.11.8 —, `player: opponent`: only the opponent's (of the damaged card's
+  controller): "If <self> is dealt damage by your opponent's abilities, the damage becomes 0 instead"; its `condition`
+  is checked as the damage is dealt) or `deals_damage` (damage the `applies_to` Characters deal to a Forward
   themselves — in battle, or made to by a text, not by their abilities, FFTCG 11.11.8 —; `instead: increase` with
   `amount`: "If <self> deals damage to a Forward, the damage increases by 1000 instead").
 - `if` / `unless` (on any effect, the first one's at the ability's level): a `condition` (as above) under which the
@@ -163,15 +166,17 @@ is that whole ability — its cards chosen as it goes on the stack — instead o
 only the next: a granted auto ability, 'also becomes a Forward … and "When <self> attacks, …"'),
 by_hand {text} (an ability the rules cannot carry out: its controller does `text` by hand, then answers Done;
 engine/by_hand.py), replace_break {instead: remove_from_game|return_to_hand, put} (a one-shot making a replacement until
-end of turn on the chosen cards; `put`: also when put from the field into the Break Zone without a break), replace_next_damage {instead: reduce|prevent, amount} (this turn, the next damage
-dealt to each chosen Forward is reduced by `amount`, or none is dealt; used up by that damage, FFTCG 11.12.5),
+end of turn on the chosen cards; `put`: also when put from the field into the Break Zone without a break), replace_next_damage {instead: reduce|prevent, amount, by, player} (this turn, the next damage
+dealt to each chosen Forward — by what `by` / `player` name, as a damage replacement's — is reduced by `amount`, or
+none is dealt; used up by that damage, FFTCG 11.12.5),
 remove_from_game / return_to_hand (replacement `instead`), select {player, filter, count, up_to} ("Your opponent selects 1
 Forward they control.": that player picks `count` cards passing `filter` — on the field, or in the zone it names:
 "Play 1 Forward from your hand onto the field" is a select from the hand then play_onto_field — as the effect
 resolves, not a choice of targets; the effects after it are done to them), pay {cost: {cp, element, element_cp, elements}} ("you may pay
 [1]": as it resolves, the controller picks cards to discard and Backups to dull paying it, FFTCG 11.2, or none: not
 paid), remove_damage (all the damage on each affected Forward is taken away: "negate all damage dealt to it"),
-prevent_damage {less_than_power} (this turn, damage dealt to each chosen Forward — only damage less than its Power
+prevent_damage {less_than_power, by, player} (this turn, damage dealt to each chosen Forward — by what `by` /
+`player` name, as a damage replacement's; only damage less than its Power
 with `less_than_power`, judged after the reductions as prevent_below_power is — is not dealt, FFTCG 11.12.5; not used
 up), reveal_until {filter} (the controller turns over the top card of their deck one at a time until one passes the
 filter: it goes to the hand, the others revealed are shuffled to the bottom of the deck; none passing, all of them go
@@ -322,13 +327,13 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "any_element_cost": {},
     "delayed": {"when": str, "do": list, "this_turn": bool, "ability": dict, "repeat": bool},
     "replace_break": {"instead": str, "put": bool},
-    "replace_next_damage": {"instead": str, "amount": int},
+    "replace_next_damage": {"instead": str, "amount": int, "by": str, "player": str},
     "when_done": {"after": str, "count": int, "do": dict},
     "select": {"player": str, "filter": dict, "count": int, "up_to": bool},
     "reveal_hand": {"player": str},
     "divide_damage": {"amount": int, "equally": bool, "unreducible": bool},
     "reveal_until": {"filter": dict},
-    "prevent_damage": {"less_than_power": bool},
+    "prevent_damage": {"less_than_power": bool, "by": str, "player": str},
     "remove_damage": {},
     "next_cost_change": {"amount": int, "filter": dict, "floor": int},
     "pay": {"cost": dict, "player": str},
@@ -353,6 +358,7 @@ INSTEADS = ("remove_from_game", "return_to_hand")
 ENTRY_INSTEADS = ("your_control",)
 DAMAGE_INSTEADS = ("reduce", "prevent")
 CHOOSERS = ("summons", "abilities", "any")
+DEALERS = (*CHOOSERS, "forwards")  # what deals damage a replacement names (actions.is_dealt_by)
 EITHER_WORDS = ("dull", "freeze", "activate", "put_on_deck")  # what an `either` option may do (nothing it does asks a question)
 WHEN_DONE_AFTER = ("discard", "damage", "self_break", "pay", "moved", "self_removed")  # the steps a "When you do so" may follow
 
@@ -384,8 +390,8 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
     if not isinstance(ability, Mapping):
         return [f"{where}: an ability is a mapping with 'effect'"]
     kind = ability_kind(ability, summon)
-    damage_amount = ("amount", "in_party_with_self") if kind == "replacement" and ability.get("event") in (
-        "damage", "deals_damage") else ()
+    damage_amount = ("amount", "in_party_with_self", "by", "player") if kind == "replacement" and ability.get(
+        "event") in ("damage", "deals_damage") else ()
     problems = [f"{where}: unknown key {k!r}" for k in ability
                 if k not in ABILITY_KEYS and k not in _params(ability) and k not in damage_amount]
     if kind not in KINDS:
@@ -410,7 +416,7 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
         applies = ability.get("applies_to")
         if applies is not None and applies != "self":
             problems += _check_filter(f"{where}.applies_to", applies, FILTER_KEYS)
-        return problems
+        return problems + _check_dealer(where, ability)
     for key, allowed in (("cost", COST_KEYS),):
         value = ability.get(key)
         if value is not None:
@@ -650,6 +656,8 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
             problems.append(f"{where}: when_done 'after' must be one of {', '.join(WHEN_DONE_AFTER)}")
         if isinstance(effect.get("do"), Mapping):
             problems += _check_ability(f"{where}.do", effect["do"], True)
+    if name in ("replace_next_damage", "prevent_damage"):
+        problems += _check_dealer(where, effect)
     if name == "replace_next_damage" and (effect.get("instead") not in DAMAGE_INSTEADS or (
             effect.get("instead") == "reduce" and not int(effect.get("amount") or 0) > 0)):
         problems.append(f"{where}: replace_next_damage is 'instead: prevent' or 'instead: reduce' with a positive amount")
@@ -666,6 +674,16 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
         problems.append(f"{where}: put_on_deck 'position' must be top or bottom")
     if name in ("add_counter", "remove_counter") and not effect.get("counter"):
         problems.append(f"{where}: {name} needs the counter name (counter)")
+    return problems
+
+
+def _check_dealer(where: str, replacing: Mapping[str, Any]) -> list[str]:
+    """Check a damage replacement's `by` (what deals the damage, DEALERS) and `player` (only `opponent`)."""
+    problems = []
+    if "by" in replacing and replacing["by"] not in DEALERS:
+        problems.append(f"{where}: a damage replacement's 'by' must be one of {', '.join(DEALERS)}")
+    if "player" in replacing and (replacing["player"] != "opponent" or "by" not in replacing):
+        problems.append(f"{where}: a damage replacement's 'player' is opponent, with 'by'")
     return problems
 
 

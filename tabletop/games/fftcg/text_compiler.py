@@ -22,7 +22,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-78"
+COMPILER_VERSION = "fftcg-79"
 
 Ability = dict[str, Any]
 
@@ -571,11 +571,25 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
     increase = clauses.damage_increase_sentence(sentence)  # (s5)
     if increase is not None:
         return [increase]
-    reduce = re.match(r"^If <self> is dealt damage, reduce the damage by (\d+) instead$", sentence)
-    if reduce is not None:
-        return [{"kind": "replacement", "event": "damage", "instead": "reduce", "amount": int(reduce.group(1)),
-                 "applies_to": "self"}]
-    return _damage_replacement(sentence)
+    return _field_damage(sentence) or _damage_replacement(sentence)
+
+
+def _field_damage(sentence: str) -> list[Ability] | None:
+    """Read "If <self> / a Forward you control is dealt damage (by your opponent's abilities), the damage becomes 0 /
+    reduce the damage by 1000 instead" (FFTCG 11.12.5; s6: narrowed to what deals it)."""
+    replaced = _FIELD_DAMAGE.match(sentence)
+    found = clauses.damage_replacement(replaced) if replaced is not None else None
+    if replaced is None or found is None:
+        return None
+    applies = clauses.card_phrase(replaced.group("phrase")) if replaced.group("phrase") else "self"
+    if applies is None or (applies != "self" and ("zone" in applies or any(key in applies for key in MOMENT_KEYS) or (
+            "player" in found and applies.get("controller") != "you"))):
+        return None  # "your opponent" is the damaged card's controller's only for cards you control
+    return [{**found, "applies_to": applies}]
+
+
+# "If <self> / a Forward you control is dealt damage (by your opponent's abilities), the damage becomes 0 instead"
+_FIELD_DAMAGE = re.compile(rf"^If (?:<self>|an? (?P<phrase>.+?)) {clauses.DAMAGE_REPLACED}$")
 
 
 _SENTENCE_END = re.compile(r"(?<=\.)\s+")
