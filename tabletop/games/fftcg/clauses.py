@@ -483,6 +483,16 @@ _BOTH = re.compile(r"^(.+?) and ((?:deal|break|dull|freeze|activate|return|remov
 _BY = r"(?: by (?P<by>[^,]+?))?"  # (s6) what deals the damage (dealt_by)
 
 
+_KEYWORD = r"(?:Haste|Brave|First Strike)"
+_KEYWORD_LIST = rf"{_KEYWORD}(?:(?:, | and |, and ){_KEYWORD})*"
+
+
+def _losses(text: str) -> list[Effect]:
+    """Read "Haste, First Strike and Brave" (after "loses") into keyword losses lasting the turn (s6)."""
+    return [{"effect": "lose_keyword", "keyword": KEYWORD_NAMES[word.lower()], "duration": "turn"}
+            for word in re.findall(_KEYWORD, text, re.I)]
+
+
 def _lasting_forms(subject: str) -> tuple[tuple[re.Pattern[str], Any], ...]:
     """Return the forms of an effect lasting the turn on `subject` (a regex: "it", "they", "<self>")."""
     s = subject
@@ -536,6 +546,9 @@ def _lasting_forms(subject: str) -> tuple[tuple[re.Pattern[str], Any], ...]:
          lambda m: [{"effect": "cannot_be_broken", "duration": "turn"}]),
         (re.compile(rf"^{s} cannot attack or block this turn$", re.I),
          lambda m: [{"effect": "cannot_attack", "duration": "turn"}, {"effect": "cannot_block", "duration": "turn"}]),
+        # (s6) "It loses Haste and First Strike until the end of the turn"
+        (re.compile(rf"^(?:until the end of the turn, {s} loses? ({_KEYWORD_LIST})|{s} loses? ({_KEYWORD_LIST}) until the end "
+                    rf"of the turn)$", re.I), lambda m: _losses(m.group(1) or m.group(2))),
         # (s5) "It loses all its abilities until the end of the turn" (FFTCG 11.12.4: a lasting effect)
         (re.compile(rf"^(?:until the end of the turn, {s} loses all (?:its |his |her )?abilities|{s} loses all "
                     rf"(?:its |his |her )?abilities until the end of the turn)$", re.I),
@@ -638,6 +651,8 @@ _ALL_FORMS: tuple[tuple[re.Pattern[str], int, Any], ...] = (
                  "duration": "turn"}]),
     (re.compile(rf"^until the end of the turn, {_ALL}(.+) gain (.+)$", re.I), 1,
      lambda m: _lasting_grants(m.group(2), own=False)),
+    (re.compile(rf"^until the end of the turn, {_ALL}(.+) lose ({_KEYWORD_LIST})$", re.I), 1, lambda m: _losses(m.group(2))),
+    (re.compile(rf"^{_ALL}(.+) lose ({_KEYWORD_LIST}) until the end of the turn$", re.I), 1, lambda m: _losses(m.group(2))),
 )
 
 

@@ -48,6 +48,7 @@ CONTINUOUS_OPS: dict[str, tuple[int, str, str]] = {
     "set_power": (LAYER_SET_POWER, "set_power", "power"),
     "power": (LAYER_POWER, "add_power", "power"),
     "lose_abilities": (LAYER_OTHER, "lose_abilities", "keywords"),  # (s5) "It loses all its abilities …"
+    "lose_keyword": (LAYER_OTHER, "lose_keyword", "keywords"),  # (s6) "It loses First Strike …": in timestamp order
 }
 
 
@@ -500,10 +501,18 @@ def _lose_abilities(chars: dict[str, Any], effect: ContinuousEffect) -> None:
     chars["modifiers"].append(f"{effect.value['label']}: loses all its abilities")
 
 
+def _lose_keyword(chars: dict[str, Any], effect: ContinuousEffect) -> None:
+    """"It loses Haste until the end of the turn": the keyword goes, whoever gave it before (by timestamp)."""
+    keyword = str(effect.value["keyword"])
+    if keyword in chars["keywords"]:
+        chars["keywords"] = set(chars["keywords"]) - {keyword}
+        chars["modifiers"].append(f"{effect.value['label']}: loses {keyword.replace('_', ' ')}")
+
+
 _OPERATIONS = {"set_power": _set_power, "add_power": _add_power, "grant": _grant, "add_job": _add_job, "add_forward": _add_forward,
                "flag": _flag,
                "min_cost": _min_cost, "unchoosable": _unchoosable, "undullable": _unchoosable,
-               "lose_abilities": _lose_abilities}
+               "lose_abilities": _lose_abilities, "lose_keyword": _lose_keyword}
 
 
 def _read(current: Any, key: str) -> Any:

@@ -212,6 +212,8 @@ cast_free (after a select of Summons from the hand: each is cast without paying 
 chosen as it goes there: "Cast 1 Summon of cost 3 or less from your hand without paying the cost", FFTCG 11.3),
 blink {dull} (each chosen card on the field is removed from the game, then played onto its owner's field — dull if
 `dull` — as a new object: "Remove it from the game. Then, play the removed Forward onto the field dull."),
+lose_keyword {keyword} (the card loses that keyword — granted before it or printed — while it lasts, timestamps
+ordering it with grant_keyword, FFTCG 11.12.4.9: "It loses First Strike until the end of the turn"),
 lose_abilities (lasting: the card loses its keywords and the abilities granted to it before, and its printed abilities
 — field, auto, action, replacement — do not work, FFTCG 11.12.4: "It loses all its abilities until the end of the turn"),
 either {options: [[effects…], …]} (its controller picks one option as it resolves, FFTCG 11.11.5.1, and its effects
@@ -343,13 +345,14 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "damage_increase": {"amount": int},
     "either": {"options": list},
     "lose_abilities": {},
+    "lose_keyword": {"keyword": str},
     "blink": {"dull": bool},
     "cast_free": {},
 }
 for _word, _word_params in _WORDS.items():
     VOCABULARY.add(_word, None, **_word_params)
 # effects that only make sense as field abilities or as effects lasting a duration
-CONTINUOUS = ("power", "set_power", "grant_keyword", "grant_job", "become_forward", "cost_change", "cannot_attack", "cannot_block",
+CONTINUOUS = ("power", "set_power", "grant_keyword", "lose_keyword", "grant_job", "become_forward", "cost_change", "cannot_attack", "cannot_block",
               "must_attack", "must_block", "cannot_be_blocked_by", "cannot_be_chosen", "cannot_be_broken", "enters_dull",
               "cannot_be_dulled", "stays_dull", "backup_cp_only", "any_element_cp", "any_element_cost",
               "cannot_be_broken_by")
@@ -593,8 +596,8 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
         problems.append(f"{where}: break 'instead' must be one of {', '.join(INSTEADS)}")
     if "duration" in effect and effect["duration"] not in ("turn", "permanent", "opponent_turn"):
         problems.append(f"{where}: 'duration' must be turn, permanent or opponent_turn")
-    if name == "grant_keyword" and effect.get("keyword") not in ("brave", "haste", "first_strike"):
-        problems.append(f"{where}: grant_keyword needs keyword brave, haste or first_strike")
+    if name in ("grant_keyword", "lose_keyword") and effect.get("keyword") not in ("brave", "haste", "first_strike"):
+        problems.append(f"{where}: {name} needs keyword brave, haste or first_strike")
     if name == "choose_one" and "more_if" in effect:
         problems += _check_condition(f"{where}.more_if", effect["more_if"])
         if not isinstance(effect.get("more_from"), int) or not 1 <= effect["more_from"] < len(effect.get("modes") or []):
