@@ -308,6 +308,14 @@ def _made_forwards(state: GameState) -> set[int]:
             for iid, ts in item["cards"] if is_current(state, iid, ts) and state.definition(iid).card_type != "forward"}
 
 
+def field_has(state: GameState, effect: str) -> bool:
+    """Tell whether a card on the field has a field ability of this effect (kept while the field's cards stay)."""
+    if not printed_index(state).library_has("field:" + effect):
+        return False
+    return on_membership(state, f"fftcg.has:{effect}", lambda: any(
+        a.get("effect") == effect for i in field_cards(state) for _, a in printed_index(state)[state.cards[i].card_id].field))
+
+
 def active_field_abilities(state: GameState) -> list[dict[str, Any]]:
     """Return the field abilities working now, each with its source, timestamp and controller."""
     # a condition may read whose turn it is ("During your turn, …"): the board memo is kept per active player

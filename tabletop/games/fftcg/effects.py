@@ -212,7 +212,9 @@ cast_free (after a select of Summons from the hand: each is cast without paying 
 chosen as it goes there: "Cast 1 Summon of cost 3 or less from your hand without paying the cost", FFTCG 11.3),
 blink {dull} (each chosen card on the field is removed from the game, then played onto its owner's field — dull if
 `dull` — as a new object: "Remove it from the game. Then, play the removed Forward onto the field dull."),
-lose_keyword {keyword} (the card loses that keyword — granted before it or printed — while it lasts, timestamps
+party_any_element {with} (field: the Forwards it applies to may attack in a Party whatever the Elements of the
+other members, all of them passing `with` — a card filter, default any Forward —: "<self> can form a party with
+Forwards of any Element", FFTCG 15.1.1.9.2 widened by the text), lose_keyword {keyword} (the card loses that keyword — granted before it or printed — while it lasts, timestamps
 ordering it with grant_keyword, FFTCG 11.12.4.9: "It loses First Strike until the end of the turn"),
 lose_abilities (lasting: the card loses its keywords and the abilities granted to it before, and its printed abilities
 — field, auto, action, replacement — do not work, FFTCG 11.12.4: "It loses all its abilities until the end of the turn"),
@@ -346,6 +348,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "either": {"options": list},
     "lose_abilities": {},
     "lose_keyword": {"keyword": str},
+    "party_any_element": {"with": dict},
     "blink": {"dull": bool},
     "cast_free": {},
 }
@@ -355,8 +358,8 @@ for _word, _word_params in _WORDS.items():
 CONTINUOUS = ("power", "set_power", "grant_keyword", "lose_keyword", "grant_job", "become_forward", "cost_change", "cannot_attack", "cannot_block",
               "must_attack", "must_block", "cannot_be_blocked_by", "cannot_be_chosen", "cannot_be_broken", "enters_dull",
               "cannot_be_dulled", "stays_dull", "backup_cp_only", "any_element_cp", "any_element_cost",
-              "cannot_be_broken_by")
-FIELD_ONLY = ("cost_change", "stays_dull", "backup_cp_only", "any_element_cp", "any_element_cost")
+              "cannot_be_broken_by", "party_any_element")
+FIELD_ONLY = ("party_any_element", "cost_change", "stays_dull", "backup_cp_only", "any_element_cp", "any_element_cost")
 INSTEADS = ("remove_from_game", "return_to_hand")
 ENTRY_INSTEADS = ("your_control",)
 DAMAGE_INSTEADS = ("reduce", "prevent")
@@ -652,6 +655,8 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
         problems += _check_filter(f"{where}.filter", effect.get("filter"), FILTER_KEYS)
     if name == "search" and effect.get("to", "hand") not in ("hand", "field", "break"):
         problems.append(f"{where}: search 'to' must be hand, field or break")
+    if name == "party_any_element" and "with" in effect:
+        problems += _check_filter(f"{where}.with", effect["with"], FILTER_KEYS)
     if name in ("search", "discard", "reveal_until") and "filter" in effect:
         problems += _check_filter(f"{where}.filter", effect["filter"], FILTER_KEYS)
     if name == "when_done":

@@ -472,6 +472,16 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
     if gains is not None:
         granted = clauses._grants(gains.group(1))
         return None if granted is None else [{**g, "applies_to": "self"} for g in granted]
+    party = _PARTY_ANY_ELEMENT.match(sentence)
+    if party is not None:  # (s6) FFTCG 15.1.1.9.2 widened by the text
+        applies = clauses.card_phrase(party.group(1)) if party.group(1) else "self"
+        partners = clauses.card_phrase(party.group(2))
+        if applies is None or partners is None or partners.get("type") != "forward" or set(partners) - {
+                "type", "job", "name", "category"} or (applies != "self" and (applies.get("controller") != "you" or set(
+                    applies) - {"type", "job", "name", "category", "element", "controller"})):
+            return None
+        partners = {k: v for k, v in partners.items() if k != "type"}
+        return [{"effect": "party_any_element", "applies_to": applies, **({"with": partners} if partners else {})}]
     guarded = re.match(r"^The (.+?) (cannot be chosen|cannot become dull) by your opponent's (Summons or abilities|Summons|"
                        r"abilities)$", sentence)
     if guarded is not None:  # "your opponent" is theirs only for cards you control
@@ -588,6 +598,9 @@ def _field_damage(sentence: str) -> list[Ability] | None:
     return [{**found, "applies_to": applies}]
 
 
+# "<self> can form a party with Forwards of any Element", "The Job X Forwards you control can form a party with Job X
+# Forwards of any Element"
+_PARTY_ANY_ELEMENT = re.compile(r"^(?:<self>|The (.+?)) can form a party with (.+?) of any Element$")
 # "If <self> / a Forward you control is dealt damage (by your opponent's abilities), the damage becomes 0 instead"
 _FIELD_DAMAGE = re.compile(rf"^If (?:<self>|an? (?P<phrase>.+?)) {clauses.DAMAGE_REPLACED}$")
 
