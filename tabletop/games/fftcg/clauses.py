@@ -286,6 +286,7 @@ _QUOTED: tuple[tuple[re.Pattern[str], Any], ...] = (
      lambda m: [{"effect": "must_block"}]),
     (re.compile(rf"^{_THIS} must attack once per turn if possible$", re.I), lambda m: [{"effect": "must_attack"}]),
     (re.compile(rf"^{_THIS} cannot be broken$", re.I), lambda m: [{"effect": "cannot_be_broken"}]),
+    (re.compile(rf"^{_THIS} can attack twice in the same turn$", re.I), lambda m: [{"effect": "attack_twice"}]),  # (s6)
     (re.compile(rf"^{_THIS} {UNBREAKABLE_BY_OPPONENT}$", re.I), lambda m: [UNBREAKABLE_EFFECT]),
     (re.compile(rf"^{_THIS} cannot be blocked$", re.I), lambda m: [{"effect": "cannot_be_blocked_by", "cost_at_least": 0}]),
     (re.compile(rf"^{_THIS} cannot be blocked by a Forward of cost (\d+) or more$", re.I),
@@ -613,6 +614,7 @@ _SELF_VERBS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^remove <self> from the game$", re.I), "remove_from_game"),
     (re.compile(r"^put <self> at the bottom of its owner's deck$", re.I), "put_on_deck"),
     (re.compile(r"^put <self> into the Break Zone$", re.I), "put_into_break"),
+    (re.compile(r"^<self> can attack once more this turn$", re.I), "attack_once_more"),  # (s6)
     # FFTCG 17.4 (digest): Freeze is "does not become active during its controller's next Active Phase"
     (re.compile(r"^<self> will not activate during your next Active Phase$", re.I), "freeze"),
 )

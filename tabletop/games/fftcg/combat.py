@@ -40,9 +40,10 @@ def attack_refusal(state: GameState, iid: int, player: str, chars: dict[int, Cha
         return refusal
     card = state.cards[iid]
     definition = state.definition(iid)
-    if card.props.get("attacked") == state.turn:
-        return IllegalCommand("FFTCG 10.1.2.1.2", f"{definition.name} has already attacked this turn")
     current = chars[iid]
+    if card.props.get("attacked") == state.turn and int(card.props.get("attacks", 1)) >= attacks_allowed(
+            state, iid, current):
+        return IllegalCommand("FFTCG 10.1.2.1.2", f"{definition.name} has already attacked this turn")
     # FFTCG 2.2: "cannot attack" beats Haste's "can attack" (engine/permissions.py)
     permission = decide(
         Permission(int(card.props.get("since", 0)) < state.turn, "FFTCG 10.1.2.1.1",
@@ -51,6 +52,13 @@ def attack_refusal(state: GameState, iid: int, player: str, chars: dict[int, Cha
         cannot=[Ruling("FFTCG 10.1.2.1.2", f"{definition.name} cannot attack (an effect says so)")]
         if current.cannot_attack else [])
     return None if permission.allowed else IllegalCommand(permission.rule, permission.reason)
+
+
+def attacks_allowed(state: GameState, iid: int, current: Characteristics) -> int:
+    """Return how many times a Forward may attack this turn: once (FFTCG 10.1.2.1.2), twice when it "can attack twice
+    in the same turn", and once more for each "<self> can attack once more this turn" done to it this turn."""
+    turn, more = state.cards[iid].props.get("attacks_more") or (None, 0)
+    return (2 if current.attacks_twice else 1) + (int(more) if turn == state.turn else 0)
 
 
 def declare_attack(tx: Transaction, player: str, attackers: Sequence[int]) -> None:
@@ -69,7 +77,9 @@ def declare_attack(tx: Transaction, player: str, attackers: Sequence[int]) -> No
     for iid in attackers:
         if "brave" not in chars[iid].keywords:  # FFTCG 10.1.2.2, Brave 15.2.1
             tx.set_field(iid, "tapped", True)
+        done = int(state.cards[iid].props.get("attacks", 1)) if state.cards[iid].props.get("attacked") == state.turn else 0
         tx.set_prop(iid, "attacked", state.turn)
+        tx.set_prop(iid, "attacks", done + 1)  # this turn's attacks, read by attack_refusal
     tx.set_data("attack", {"attackers": pinned(state, list(attackers)), "blocker": None, "blocked": False})
     names = " and ".join(actions.name_of(tx, i) for i in attackers)
     tx.log(f"{player} attacks with {names}" + (" as a Party" if len(attackers) > 1 else ""), "FFTCG 10.1.2")

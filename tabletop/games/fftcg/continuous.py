@@ -48,7 +48,9 @@ CONTINUOUS_OPS: dict[str, tuple[int, str, str]] = {
     "set_power": (LAYER_SET_POWER, "set_power", "power"),
     "power": (LAYER_POWER, "add_power", "power"),
     "lose_abilities": (LAYER_OTHER, "lose_abilities", "keywords"),  # (s5) "It loses all its abilities …"
-    "lose_keyword": (LAYER_OTHER, "lose_keyword", "keywords"),  # (s6) "It loses First Strike …": in timestamp order
+    "lose_keyword": (LAYER_OTHER, "lose_keyword", "keywords"),
+    "attack_twice": (LAYER_OTHER, "flag", "attacks_twice"),
+    "must_be_chosen": (LAYER_OTHER, "unchoosable", "must_be_chosen"),  # (s6) "It loses First Strike …": in timestamp order
 }
 
 
@@ -386,7 +388,8 @@ def _characteristics(state: GameState) -> dict[int, Characteristics]:
     base: dict[int, dict[str, Any]] = {
         iid: {"power": c.power, "keywords": set(c.keywords), "cannot_attack": False, "cannot_block": False,
               "must_attack": False, "unblockable_by_cost": None, "unchoosable": [], "modifiers": [],
-              "must_block": False, "cannot_be_broken": False, "undullable": [], "unbreakable_by": [], "jobs": list(index[cards[iid].card_id].jobs),
+              "must_block": False, "cannot_be_broken": False, "undullable": [], "unbreakable_by": [],
+              "attacks_twice": False, "must_be_chosen": [], "jobs": list(index[cards[iid].card_id].jobs),
               "types": [index[cards[iid].card_id].card_type]}
         for iid, c in printed.items()}
 
@@ -401,7 +404,8 @@ def _characteristics(state: GameState) -> dict[int, Characteristics]:
                                            c["cannot_block"], c["must_attack"], c["unblockable_by_cost"],
                                            tuple(c["unchoosable"]), tuple(c["modifiers"]), c["must_block"],
                                            tuple(c["jobs"]), tuple(c["types"]), c["cannot_be_broken"],
-                                           tuple(c["undullable"]), tuple(c["unbreakable_by"]))
+                                           tuple(c["undullable"]), tuple(c["unbreakable_by"]), c["attacks_twice"],
+                                           tuple(c["must_be_chosen"]))
     return printed
 
 
@@ -505,7 +509,8 @@ def _lose_abilities(chars: dict[str, Any], effect: ContinuousEffect) -> None:
     """"It loses all its abilities": the keywords and granted abilities it has so far (by timestamp) are gone; its own
     printed abilities stop working too (`lost_abilities`)."""
     chars.update(keywords=set(), cannot_attack=False, cannot_block=False, must_attack=False, must_block=False,
-                 cannot_be_broken=False, unblockable_by_cost=None, unchoosable=[], undullable=[])
+                 cannot_be_broken=False, unblockable_by_cost=None, unchoosable=[], undullable=[], attacks_twice=False,
+                 must_be_chosen=[])
     chars["modifiers"].append(f"{effect.value['label']}: loses all its abilities")
 
 

@@ -212,7 +212,11 @@ cast_free (after a select of Summons from the hand: each is cast without paying 
 chosen as it goes there: "Cast 1 Summon of cost 3 or less from your hand without paying the cost", FFTCG 11.3),
 blink {dull} (each chosen card on the field is removed from the game, then played onto its owner's field — dull if
 `dull` — as a new object: "Remove it from the game. Then, play the removed Forward onto the field dull."),
-party_any_element {with} (field: the Forwards it applies to may attack in a Party whatever the Elements of the
+attack_twice (the Forward may attack twice each turn while it lasts: "<self> can attack twice in the same turn",
+FFTCG 10.1.2.1.2 widened by the text), attack_once_more (one-shot: the card may attack once more this turn, besides
+what it may: "<self> can attack once more this turn"), must_be_chosen {by, player} (what such Summons or abilities of
+that player choose must include the card when it could (FFTCG 11.11.5.1): "Summons and abilities of your opponent must
+choose <self> if possible"), party_any_element {with} (field: the Forwards it applies to may attack in a Party whatever the Elements of the
 other members, all of them passing `with` — a card filter, default any Forward —: "<self> can form a party with
 Forwards of any Element", FFTCG 15.1.1.9.2 widened by the text), lose_keyword {keyword} (the card loses that keyword — granted before it or printed — while it lasts, timestamps
 ordering it with grant_keyword, FFTCG 11.12.4.9: "It loses First Strike until the end of the turn"),
@@ -349,6 +353,9 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "lose_abilities": {},
     "lose_keyword": {"keyword": str},
     "party_any_element": {"with": dict},
+    "attack_twice": {},
+    "attack_once_more": {},
+    "must_be_chosen": {"by": str, "player": str},
     "blink": {"dull": bool},
     "cast_free": {},
 }
@@ -358,7 +365,7 @@ for _word, _word_params in _WORDS.items():
 CONTINUOUS = ("power", "set_power", "grant_keyword", "lose_keyword", "grant_job", "become_forward", "cost_change", "cannot_attack", "cannot_block",
               "must_attack", "must_block", "cannot_be_blocked_by", "cannot_be_chosen", "cannot_be_broken", "enters_dull",
               "cannot_be_dulled", "stays_dull", "backup_cp_only", "any_element_cp", "any_element_cost",
-              "cannot_be_broken_by", "party_any_element")
+              "cannot_be_broken_by", "party_any_element", "attack_twice", "must_be_chosen")
 FIELD_ONLY = ("party_any_element", "cost_change", "stays_dull", "backup_cp_only", "any_element_cp", "any_element_cost")
 INSTEADS = ("remove_from_game", "return_to_hand")
 ENTRY_INSTEADS = ("your_control",)
@@ -593,7 +600,7 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
         problems.append(f"{where}: only discard is done by the chosen card's controller")
     if effect.get("player") == "each" and name not in ("draw", "discard", "damage_player", "mill"):
         problems.append(f"{where}: only draw, discard, damage_player and mill can be done by each player")
-    if name in ("cannot_be_chosen", "cannot_be_dulled", "cannot_be_broken_by") and effect.get("by", "any") not in CHOOSERS:
+    if name in ("cannot_be_chosen", "cannot_be_dulled", "cannot_be_broken_by", "must_be_chosen") and effect.get("by", "any") not in CHOOSERS:
         problems.append(f"{where}: {name} 'by' must be one of {', '.join(CHOOSERS)}")
     if name == "break" and "instead" in effect and effect["instead"] not in INSTEADS:
         problems.append(f"{where}: break 'instead' must be one of {', '.join(INSTEADS)}")

@@ -39,6 +39,9 @@ class Characteristics(NamedTuple):
     undullable: tuple[tuple[str, str | None], ...] = ()  # "cannot become dull by …": as `unchoosable`
     # "cannot be broken by opposing Summons or abilities that don't deal damage": as `unchoosable`
     unbreakable_by: tuple[tuple[str, str | None], ...] = ()
+    attacks_twice: bool = False  # (s6) "This Forward can attack twice in the same turn." (FFTCG 10.1.2.1.2 widened)
+    # (s6) "Summons and abilities of your opponent must choose <self> if possible": as `unchoosable`
+    must_be_chosen: tuple[tuple[str, str | None], ...] = ()
 
     def can_be_chosen_by(self, kind: str, player: str) -> bool:
         """Tell whether a Summon or ability (`kind`) played by `player` may choose this card."""

@@ -529,6 +529,7 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
                    "<self> cannot attack or block": ("cannot_attack", "cannot_block"),
                    "<self> must block if possible": ("must_block",),
                    "<self> cannot be broken": ("cannot_be_broken",),
+                   "<self> can attack twice in the same turn": ("attack_twice",),
                    "<self> must attack once per turn if possible": ("must_attack",),
                    "<self> enters the field dull": ("enters_dull",),
                    "<self> does not activate during your Active Phase": ("stays_dull",)}.get(sentence)

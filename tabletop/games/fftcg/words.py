@@ -146,6 +146,15 @@ def _freeze(tx: Transaction, doing: Doing, step: Step) -> None:
         tx.log(f"{actions.name_of(tx, iid)} was frozen", "FFTCG 15.2.4")
 
 
+@VOCABULARY.handles("attack_once_more")
+def _attack_once_more(tx: Transaction, doing: Doing, step: Step) -> None:
+    """"<self> can attack once more this turn": one more attack this turn (combat.attacks_allowed)."""
+    for iid in doing.on_field:
+        turn, more = tx.state.cards[iid].props.get("attacks_more") or (None, 0)
+        tx.set_prop(iid, "attacks_more", [tx.state.turn, (int(more) if turn == tx.state.turn else 0) + 1])
+        tx.log(f"{actions.name_of(tx, iid)} can attack once more this turn", "FFTCG 10.1.2.1.2")
+
+
 @VOCABULARY.handles("by_hand")
 def _by_hand(tx: Transaction, doing: Doing, step: Step) -> None:
     tx.log(f"{doing.controller} carried out {doing.entry['name']} by hand", "by hand")
@@ -170,6 +179,8 @@ def _by_hand(tx: Transaction, doing: Doing, step: Step) -> None:
 @VOCABULARY.handles("damage_increase")
 @VOCABULARY.handles("lose_abilities")
 @VOCABULARY.handles("lose_keyword")
+@VOCABULARY.handles("attack_twice")
+@VOCABULARY.handles("must_be_chosen")
 def _lasting(tx: Transaction, doing: Doing, step: Step) -> None:
     if doing.on_field:
         if isinstance(step.get("amount"), Mapping):  # a computed amount is fixed when the effect starts
