@@ -287,6 +287,10 @@ _QUOTED: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(rf"^{_THIS} must attack once per turn if possible$", re.I), lambda m: [{"effect": "must_attack"}]),
     (re.compile(rf"^{_THIS} cannot be broken$", re.I), lambda m: [{"effect": "cannot_be_broken"}]),
     (re.compile(rf"^{_THIS} can attack twice in the same turn$", re.I), lambda m: [{"effect": "attack_twice"}]),  # (s6)
+    # (s6) FFTCG 11.11.5.1: what the opponent (of the card's controller) plays chooses it while it can
+    (re.compile(rf"^(?:Summons (?:and|or) abilities of your opponent|your opponent's Summons (?:and|or) abilities) must "
+                rf"choose {_THIS} if possible$", re.I),
+     lambda m: [{"effect": "must_be_chosen", "by": "any", "player": "opponent"}]),
     (re.compile(rf"^{_THIS} {UNBREAKABLE_BY_OPPONENT}$", re.I), lambda m: [UNBREAKABLE_EFFECT]),
     (re.compile(rf"^{_THIS} cannot be blocked$", re.I), lambda m: [{"effect": "cannot_be_blocked_by", "cost_at_least": 0}]),
     (re.compile(rf"^{_THIS} cannot be blocked by a Forward of cost (\d+) or more$", re.I),

@@ -51,6 +51,11 @@ class Characteristics(NamedTuple):
         """Tell whether a Summon or ability (`kind`) played by `player` may dull this card (FFTCG 1.3)."""
         return _allows(self.undullable, kind, player)
 
+    def must_be_chosen_by(self, kind: str, player: str) -> bool:
+        """Tell whether a Summon or ability (`kind`) played by `player` must choose this card if it can (FFTCG
+        11.11.5.1)."""
+        return not _allows(self.must_be_chosen, kind, player)
+
     def can_be_broken_by(self, kind: str, player: str) -> bool:
         """Tell whether a Summon or ability (`kind`) played by `player` may break this card by its effect, not by
         damage (FFTCG 1.3)."""

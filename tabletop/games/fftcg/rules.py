@@ -80,7 +80,8 @@ from tabletop.games.fftcg.effects import ability_kind, has_mode_targets, validat
 from tabletop.games.fftcg.printed import printed_index
 from tabletop.games.fftcg.processes import settle
 from tabletop.games.fftcg.resolution import (
-    check_targets, group_candidates, mode_count, resolve_entry, target_candidates, target_count,
+    check_targets, group_candidates, is_must_choice_kept, mode_count, must_choose, resolve_entry, target_candidates,
+    target_count,
 )
 from tabletop.games.fftcg.text_compiler import compile_card
 
@@ -1466,8 +1467,10 @@ def _choices(state: GameState, ability: Mapping[str, Any] | None, player: str,
     candidates = target_candidates(state, ability, player, source)
     if len(candidates) < low:   # FFTCG 11.3.4: a required target that does not exist; "up to" may choose none
         return []
-    groups = itertools.chain.from_iterable(itertools.combinations(candidates, size)
-                                           for size in range(min(high, len(candidates)), low - 1, -1))
+    must = must_choose(state, candidates, player, source)  # FFTCG 11.11.5.1
+    groups = (group for group in itertools.chain.from_iterable(
+        itertools.combinations(candidates, size) for size in range(min(high, len(candidates)), low - 1, -1))
+        if is_must_choice_kept(must, group, high))
     return [(group, mode) for group in itertools.islice(groups, TARGET_CHOICES_LIMIT) for mode in modes]
 
 

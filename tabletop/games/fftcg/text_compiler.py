@@ -482,6 +482,9 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
             return None
         partners = {k: v for k, v in partners.items() if k != "type"}
         return [{"effect": "party_any_element", "applies_to": applies, **({"with": partners} if partners else {})}]
+    chosen_first = clauses._quoted(sentence, own=True) if sentence.endswith(" must choose <self> if possible") else None
+    if chosen_first is not None:  # (s6) "Summons and abilities of your opponent must choose <self> if possible"
+        return [{**effect, "applies_to": "self"} for effect in chosen_first]
     guarded = re.match(r"^The (.+?) (cannot be chosen|cannot become dull) by your opponent's (Summons or abilities|Summons|"
                        r"abilities)$", sentence)
     if guarded is not None:  # "your opponent" is theirs only for cards you control
