@@ -412,7 +412,7 @@ def _characteristics(state: GameState) -> dict[int, Characteristics]:
 def is_of_type(state: GameState, iid: int, kind: str) -> bool:
     """Tell whether a card is of a card type now: its printed type, or one an effect gave it on the field
     ("becomes a Forward", FFTCG 11.12.4.6 ③; a card of several kinds is of each, 5.2.2.2)."""
-    if state.definition(iid).card_type == kind:
+    if state.definition(iid).card_type == kind or kind in printed_index(state)[state.cards[iid].card_id].also_types:
         return True
     card = state.cards.get(iid)
     if card is None or not card.zone.endswith(".field"):
@@ -547,6 +547,11 @@ def _type(seen: Seen, iid: int, value: Any) -> bool:
     for one in wanted:  # loops, not any() over generators: read for every card a filter looks at
         if (kind in CHARACTER_TYPES) if one == "character" else kind == one:
             return True
+    also = printed_index(state)[state.cards[iid].card_id].also_types  # "is also a Monster in all situations"
+    if also:
+        for one in wanted:
+            if one in also or (one == "character" and also & set(CHARACTER_TYPES)):
+                return True
     current = seen.current.get(iid) if seen.current is not None else None
     types = _read(current, "types") if current is not None else None
     if types:
@@ -559,6 +564,11 @@ def _type(seen: Seen, iid: int, value: Any) -> bool:
 def _also(seen: Seen, iid: int, value: Any) -> bool:
     """"A Monster that is also a Forward": of that type too, besides the filter's `type` (read as `type` is)."""
     return _type(seen, iid, value)
+
+
+def _name(seen: Seen, iid: int, value: Any) -> bool:
+    """A Card Name: the printed one, or one the card also has "in all situations" (PrintedFacts.names)."""
+    return value in printed_index(seen.state)[seen.state.cards[iid].card_id].names
 
 
 def _element(seen: Seen, iid: int, value: Any) -> bool:
@@ -636,7 +646,7 @@ FILTER = CardFilter("fftcg", {
     "category": _attribute("category"), "dull": _dull, "power_at_most": _power(False), "power_at_least": _power(True),
     "keyword": _keyword, "zone": _where_or_how_many, "count": _where_or_how_many, "up_to": _where_or_how_many,
     "damaged": _damaged, "attacking": _in_battle("attackers"), "blocking": _in_battle("blocker"),
-    "any_of": _any_of, "none_of": _none_of, "entered_this_turn": _entered_this_turn, "also": _also,
+    "any_of": _any_of, "none_of": _none_of, "entered_this_turn": _entered_this_turn, "also": _also, "name": _name,
 })
 if set(FILTER.keys) != set(TARGET_KEYS):
     raise ImportError("FFTCG's card filter and its card-file check (effects.TARGET_KEYS) must name the same keys")

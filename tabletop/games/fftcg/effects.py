@@ -212,7 +212,9 @@ cast_free (after a select of Summons from the hand: each is cast without paying 
 chosen as it goes there: "Cast 1 Summon of cost 3 or less from your hand without paying the cost", FFTCG 11.3),
 blink {dull} (each chosen card on the field is removed from the game, then played onto its owner's field — dull if
 `dull` — as a new object: "Remove it from the game. Then, play the removed Forward onto the field dull."),
-attack_twice (the Forward may attack twice each turn while it lasts: "<self> can attack twice in the same turn",
+also_is {names, type} (field, self: the card also has these Card Names and is also of that card type wherever it is —
+hand, deck, Break Zone, field — read from its printed facts, FFTCG 1.3: "<self> is also Card Name X / a Monster in all
+situations"), attack_twice (the Forward may attack twice each turn while it lasts: "<self> can attack twice in the same turn",
 FFTCG 10.1.2.1.2 widened by the text), attack_once_more (one-shot: the card may attack once more this turn, besides
 what it may: "<self> can attack once more this turn"), must_be_chosen {by, player} (what such Summons or abilities of
 that player choose must include the card when it could (FFTCG 11.11.5.1): "Summons and abilities of your opponent must
@@ -354,6 +356,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "lose_keyword": {"keyword": str},
     "party_any_element": {"with": dict},
     "attack_twice": {},
+    "also_is": {"names": list, "type": str},
     "attack_once_more": {},
     "must_be_chosen": {"by": str, "player": str},
     "blink": {"dull": bool},
@@ -365,8 +368,8 @@ for _word, _word_params in _WORDS.items():
 CONTINUOUS = ("power", "set_power", "grant_keyword", "lose_keyword", "grant_job", "become_forward", "cost_change", "cannot_attack", "cannot_block",
               "must_attack", "must_block", "cannot_be_blocked_by", "cannot_be_chosen", "cannot_be_broken", "enters_dull",
               "cannot_be_dulled", "stays_dull", "backup_cp_only", "any_element_cp", "any_element_cost",
-              "cannot_be_broken_by", "party_any_element", "attack_twice", "must_be_chosen")
-FIELD_ONLY = ("party_any_element", "cost_change", "stays_dull", "backup_cp_only", "any_element_cp", "any_element_cost")
+              "cannot_be_broken_by", "party_any_element", "attack_twice", "must_be_chosen", "also_is")
+FIELD_ONLY = ("also_is", "party_any_element", "cost_change", "stays_dull", "backup_cp_only", "any_element_cp", "any_element_cost")
 INSTEADS = ("remove_from_game", "return_to_hand")
 ENTRY_INSTEADS = ("your_control",)
 DAMAGE_INSTEADS = ("reduce", "prevent")
@@ -662,6 +665,9 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
         problems += _check_filter(f"{where}.filter", effect.get("filter"), FILTER_KEYS)
     if name == "search" and effect.get("to", "hand") not in ("hand", "field", "break"):
         problems.append(f"{where}: search 'to' must be hand, field or break")
+    if name == "also_is" and (not all(isinstance(n, str) and n for n in effect.get("names", ())) or effect.get(
+            "type", "monster") not in ("forward", "backup", "monster") or not (effect.get("names") or effect.get("type"))):
+        problems.append(f"{where}: also_is needs 'names' (Card Names) and/or a Character 'type'")
     if name == "party_any_element" and "with" in effect:
         problems += _check_filter(f"{where}.with", effect["with"], FILTER_KEYS)
     if name in ("search", "discard", "reveal_until") and "filter" in effect:

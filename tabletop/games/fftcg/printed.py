@@ -80,7 +80,7 @@ class PrintedFacts:
                  "multi_copy", "party_icon", "power", "keywords", "back_attack", "auto", "state_triggers",
                  "field", "actions", "replacements", "summon_ability", "reads", "characteristics", "jobs",
                  "own_cost_changes", "backup_cp_only", "own_any_element_cost", "break_zone_actions",
-                 "break_zone_events")
+                 "break_zone_events", "names", "also_types")
 
     def __init__(self, definition: CardDefinition) -> None:
         self.definition = definition
@@ -121,6 +121,10 @@ class PrintedFacts:
         # "(If …,) the cost required to cast <this card> can be paid with CP of any Element": read in the hand too
         self.own_any_element_cost: tuple[Mapping[str, Any], ...] = tuple(
             a for _, a in self.field if a.get("effect") == "any_element_cost")
+        # (s6) "<self> is also Card Name X / a Monster in all situations": its names and types wherever it is
+        also = [a for _, a in self.field if a.get("effect") == "also_is"]
+        self.names = frozenset([self.name, *(n for a in also for n in a.get("names", ()))])
+        self.also_types = frozenset(str(a["type"]) for a in also if a.get("type"))
         self.actions: Indexed = tuple((i, a) for i, a in effects if ability_kind(a, False) in ("action", "special"))
         # action abilities used while the card is in its owner's Break Zone (rules list them there)
         self.break_zone_actions = any(a.get("from_break_zone") for _, a in self.actions)

@@ -523,7 +523,7 @@ class FFTCGRules(GameRules):
                 if not facts.multi_copy:
                     if names is None:
                         names = _names_on_field(state, player)
-                    if facts.name in names:
+                    if not facts.names.isdisjoint(names):
                         continue
                 if facts.light_or_dark:
                     if light_dark is None:
@@ -778,8 +778,9 @@ class FFTCGRules(GameRules):
         if definition.card_type == "backup" and _has_all_backups(state, player):  # doubt D3: product rules
             return IllegalCommand("FFTCG 5.2.3 (D3)", "you already have 5 Backups on the field")
         printed = printed_index(state)[card.card_id]
-        if not printed.multi_copy and printed.name in _names_on_field(state, player):
-            return IllegalCommand("FFTCG 7.7.3", f"you already have {printed.name} on the field: only cards with "
+        shared = sorted(printed.names & _names_on_field(state, player)) if not printed.multi_copy else []
+        if shared:
+            return IllegalCommand("FFTCG 7.7.3", f"you already have {shared[0]} on the field: only cards with "
                                                  "the Multi-copy icon may be there more than once")
         if printed.light_or_dark and _has_light_or_dark(state, player):  # FFTCG 6.2.6.2, 12.4.7 (seed, see above)
             return IllegalCommand("FFTCG 12.4.7", f"you already have a Light or Dark Character on the field, so "
@@ -937,9 +938,7 @@ class FFTCGRules(GameRules):
         exclude = {command.card}
         if kind == "special":  # FFTCG 11.7.1–11.7.2: discard a Character card of the same name as part of the cost
             other = state.cards.get(command.name_discard) if command.name_discard is not None else None
-            discarded = state.definition(other.iid) if other is not None else None
-            if (other is None or discarded is None or other.zone != f"{command.by}.hand" or discarded.name != definition.name
-                    or not is_character(discarded)):
+            if other is None or other.iid not in _same_name_characters(state, command.by, command.card):
                 raise IllegalCommand("FFTCG 11.7.1", f"a special ability also costs discarding a Character card "
                                                      f"named {definition.name} from your hand")
             exclude.add(other.iid)
@@ -1188,14 +1187,14 @@ def _has_all_backups(state: GameState, player: str) -> bool:
 
 
 def _names_on_field(state: GameState, player: str) -> set[str]:
-    """Return the printed names of the cards a player has on the field.
+    """Return the names of the cards a player has on the field (printed, and "also Card Name X in all situations").
 
     FFTCG 7.7.3 (seed): a play that would put a second card of a name without the Multi-copy icon onto the
     field is not allowed. The digest (4.3) names only the rule process (12.4.6) that breaks both when it
     happens anyway (a control change, an effect's put onto the field), which stays for those.
     """
     index = printed_index(state)
-    return {index[state.cards[i].card_id].name for i in field_cards(state, player)}
+    return {name for i in field_cards(state, player) for name in index[state.cards[i].card_id].names}
 
 
 def _has_light_or_dark(state: GameState, player: str) -> bool:
@@ -1226,9 +1225,10 @@ def _refuse_outside_play_phases(state: GameState) -> None:
 
 def _same_name_characters(state: GameState, player: str, iid: int) -> list[int]:
     """Return the Character cards in `player`'s hand named as card `iid`: what a special ability discards (FFTCG 11.7.1)."""
-    name = state.definition(iid).name
+    index = printed_index(state)
+    names = index[state.cards[iid].card_id].names  # its Card Names "in all situations" too
     return [h for h in state.zones[f"{player}.hand"].cards
-            if state.definition(h).name == name and is_character(state.definition(h))]
+            if not index[state.cards[h].card_id].names.isdisjoint(names) and is_character(state.definition(h))]
 
 
 def _summon_ability(definition: CardDefinition) -> Mapping[str, Any] | None:

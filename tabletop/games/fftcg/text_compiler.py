@@ -472,6 +472,14 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
     if gains is not None:
         granted = clauses._grants(gains.group(1))
         return None if granted is None else [{**g, "applies_to": "self"} for g in granted]
+    also = re.match(r"^<self> is also (?:an? (Forward|Backup|Monster)|(Card [Nn]ame .+?)) in all situations$", sentence)
+    if also is not None:  # (s6) its printed facts (PrintedFacts.names, also_types)
+        if also.group(1):
+            return [{"effect": "also_is", "type": also.group(1).lower(), "applies_to": "self"}]
+        names = re.split(r",? and |, ", also.group(2))
+        if not all(re.fullmatch(r"Card [Nn]ame \S.*", name) for name in names):
+            return None
+        return [{"effect": "also_is", "names": [name[len("Card Name "):] for name in names], "applies_to": "self"}]
     party = _PARTY_ANY_ELEMENT.match(sentence)
     if party is not None:  # (s6) FFTCG 15.1.1.9.2 widened by the text
         applies = clauses.card_phrase(party.group(1)) if party.group(1) else "self"
