@@ -691,7 +691,11 @@ def number_of(state: GameState, spec: Any, controller: str, source: int | None, 
         current = characteristics(state).get(source) if source is not None else None
         base = max(0, current.power or 0) if current is not None else 0
     else:
-        base = sum(1 for iid in field_cards(state) if matches(state, iid, spec["count"], controller, source))
+        counted = spec["count"]
+        base = sum(1 for iid in field_cards(state) if matches(state, iid, counted, controller, source))
+        if counted.get("type") == "forward":  # the Forwards a lasting effect made count, as in `_controls`
+            rest = {k: v for k, v in counted.items() if k != "type"}
+            base += sum(1 for iid in _made_forwards(state) if matches(state, iid, rest, controller, source))
     total = base * int(spec.get("times", 1)) + int(spec.get("plus", 0)) - int(spec.get("minus", 0))
     divide = int(spec.get("divide", 1))
     number = max(0, -(-total // divide))

@@ -710,15 +710,17 @@ def _check_dealer(where: str, replacing: Mapping[str, Any]) -> list[str]:
 
 def counts_printed_facts(value: Mapping[str, Any]) -> bool:
     """Tell whether a computed number reads only what field abilities may read without a loop: damage points, or
-    cards counted by printed facts (no Power, no keyword, no type an effect can give: not Forwards). Characters and
-    cards of a Job, Category or name whatever their type count too: "becomes a Forward" makes no card a Character."""
+    cards counted by printed facts (no Power, no keyword). Characters and cards of a Job, Category or name whatever
+    their type count too: "becomes a Forward" makes no card a Character; Forwards count as in a `control` condition
+    (s6): the printed ones and those a lasting effect made Forwards, not those a field ability makes (that would loop;
+    continuous.number_of)."""
     if "damage_points" in value:
         return True
     counted = value.get("count")
     kinds = counted.get("type") if isinstance(counted, Mapping) else None
     return (isinstance(counted, Mapping) and set(counted) <= {"type", "element", "job", "name", "category",
                                                                "cost_at_most", "cost_at_least", "controller", "not_self"}
-            and (kinds in ("backup", "monster", "summon", "character") or (
+            and (kinds in ("forward", "backup", "monster", "summon", "character") or (
                 kinds is None and bool({"job", "category", "name"} & set(counted)))))
 
 
