@@ -58,19 +58,23 @@ _QUALIFIERS: tuple[tuple[re.Pattern[str], Any], ...] = (
 # (s5) and "Light Forward or Dark Forward": alternatives of an Element and a type
 _ALTERNATIVE = re.compile(rf"(?:,| or| and/or) (?:an? )?(?=(?:Job|Card Name) |(?:{_ELEMENT}) (?:Forward|Backup|Monster|"
                           rf"Character|Summon)\b)")
+# (s6) "The Job Monk Forwards and Card Name Monk Forwards you control": a plural "and" names the cards of either (only
+# in a field ability's plural subject; "if you control Card Name X and Card Name Y" wants both)
+_PLURAL_ALTERNATIVE = re.compile(_ALTERNATIVE.pattern.replace("| and/or)", "| and/or| and)"))
 # what the last alternative's trailing words say of them all ("… you control", "… in your Break Zone")
 _SHARED = ("controller", "zone", "not_self", "none_of")
 
 
-def card_phrase(phrase: str) -> dict[str, Any] | None:
-    """Read a card phrase without its count ("Forward of cost 4 or less opponent controls") into a card filter."""
-    parts = _ALTERNATIVE.split(phrase.strip())
+def card_phrase(phrase: str, plural: bool = False) -> dict[str, Any] | None:
+    """Read a card phrase without its count ("Forward of cost 4 or less opponent controls") into a card filter;
+    `plural`: a field ability's subject, where "A and B" names the cards of either (_PLURAL_ALTERNATIVE)."""
+    parts = (_PLURAL_ALTERNATIVE if plural else _ALTERNATIVE).split(phrase.strip())
     if len(parts) > 1:
-        return _alternatives(parts)
+        return _alternatives(parts, plural)
     return _one_card_phrase(phrase)
 
 
-def _alternatives(parts: list[str]) -> dict[str, Any] | None:
+def _alternatives(parts: list[str], plural: bool = False) -> dict[str, Any] | None:
     """Read "Job X or Card Name Y you control" into {any_of: [{job: X}, {name: Y}], controller: you}; a qualifier
     that could be read of the last alternative alone (a cost, a power) is not guessed."""
     read = [_one_card_phrase(part) for part in parts]
@@ -78,6 +82,8 @@ def _alternatives(parts: list[str]) -> dict[str, Any] | None:
         return None
     alternatives = [dict(one) for one in read if one is not None]
     shared = {key: alternatives[-1].pop(key) for key in _SHARED if key in alternatives[-1]}
+    if plural and "type" in alternatives[-1]:  # "The Job Ninja and Card Name Ninja Forwards": Forwards of either
+        alternatives = [{"type": alternatives[-1]["type"], **one} for one in alternatives]
     if any(set(one) - {"type", "element", "job", "name", "category"} for one in alternatives):
         return None
     return {"any_of": alternatives, **shared}
@@ -561,9 +567,10 @@ def _lasting_forms(subject: str) -> tuple[tuple[re.Pattern[str], Any], ...]:
         # (s5) FFTCG 11.12.5: the damage it deals itself to a Forward this turn is increased
         (re.compile(rf"^if {s} deals damage to a Forward this turn, the damage increases by (\d+) instead$", re.I),
          lambda m: [{"effect": "damage_increase", "amount": int(m.group(1)), "duration": "turn"}]),
-        (re.compile(r"^<self>'s power becomes (\d+) until the end of the turn$" if s == "<self>" else
-                    r"^(?:its|their) power becomes (\d+) until the end of the turn$", re.I),
-         lambda m: [{"effect": "set_power", "value": int(m.group(1)), "duration": "turn"}]),
+        (re.compile(r"^(?:until the end of the turn, <self>'s power becomes (\d+)|<self>'s power becomes (\d+) until the end "
+                    r"of the turn)$" if s == "<self>" else r"^(?:until the end of the turn, (?:its|their) power becomes (\d+)|"
+                    r"(?:its|their) power becomes (\d+) until the end of the turn)$", re.I),
+         lambda m: [{"effect": "set_power", "value": int(m.group(1) or m.group(2)), "duration": "turn"}]),
     )
 
 

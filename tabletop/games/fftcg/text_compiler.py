@@ -496,7 +496,7 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
     guarded = re.match(r"^The (.+?) (cannot be chosen|cannot become dull) by your opponent's (Summons or abilities|Summons|"
                        r"abilities)$", sentence)
     if guarded is not None:  # "your opponent" is theirs only for cards you control
-        applies = clauses.card_phrase(guarded.group(1))
+        applies = clauses.card_phrase(guarded.group(1), plural=True)
         if applies is None or applies.get("controller") != "you" or "zone" in applies or any(
                 key in applies for key in MOMENT_KEYS):
             return None
@@ -504,7 +504,7 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
                  "by": _CHOSEN_BY[guarded.group(3)], "player": "opponent", "applies_to": applies}]
     others = re.match(r"^The (.+?) gains? (.+)$", sentence)  # "gains": a Card Name, one card
     if others is not None:
-        applies = clauses.card_phrase(others.group(1))
+        applies = clauses.card_phrase(others.group(1), plural=True)
         granted = clauses._grants(others.group(2), own=(applies or {}).get("controller") == "you")
         if applies is None or granted is None or "zone" in applies or any(key in applies for key in MOMENT_KEYS):
             return None
@@ -518,7 +518,7 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
     if unbreakable is not None:  # FFTCG 1.3: the opponent's break effects do not break it; damage still does
         if unbreakable.group(1) is None:
             return [{**clauses.UNBREAKABLE_EFFECT, "applies_to": "self"}]
-        applies = clauses.card_phrase(unbreakable.group(1))
+        applies = clauses.card_phrase(unbreakable.group(1), plural=True)
         if applies is None or applies.get("controller") != "you" or "zone" in applies or any(
                 key in applies for key in MOMENT_KEYS):
             return None
