@@ -514,6 +514,8 @@ def _lasting_forms(subject: str) -> tuple[tuple[re.Pattern[str], Any], ...]:
         (re.compile(rf"^(?:until the end of the turn, {s} (gains?|loses?) \+?(\d+) power for each (.+)|"
                     rf"{s} (gains?|loses?) \+?(\d+) power for each (.+) until the end of the turn)$", re.I),
          lambda m: _power_for_each(m.group(1) or m.group(4), int(m.group(2) or m.group(5)), m.group(3) or m.group(6))),
+        (re.compile(rf"^for each (.+?), {s} (gains?|loses?) \+?(\d+) power until the end of the turn$", re.I),  # (s6)
+         lambda m: _power_for_each(m.group(2), int(m.group(3)), m.group(1))),
         (re.compile(rf"^(?:until the end of the turn, {s} (?:also )?gains? (.+)|{s} (?:also )?gains? (.+) until the end of "
                     rf"the turn)$", re.I),
          lambda m: _lasting_grants(m.group(1) or m.group(2), own=s == "<self>")),

@@ -212,7 +212,9 @@ cast_free (after a select of Summons from the hand: each is cast without paying 
 chosen as it goes there: "Cast 1 Summon of cost 3 or less from your hand without paying the cost", FFTCG 11.3),
 blink {dull} (each chosen card on the field is removed from the game, then played onto its owner's field — dull if
 `dull` — as a new object: "Remove it from the game. Then, play the removed Forward onto the field dull."),
-also_is {names, type} (field, self: the card also has these Card Names and is also of that card type wherever it is —
+exclusive_with {names} (field, self: its player cannot play it while controlling a card of its name or of these names,
+nor such a card while controlling it — read from its printed facts wherever it is: "You cannot play <self> or Card
+Name X while already in control of either Character", FFTCG 7.7.3 widened by the text), also_is {names, type} (field, self: the card also has these Card Names and is also of that card type wherever it is —
 hand, deck, Break Zone, field — read from its printed facts, FFTCG 1.3: "<self> is also Card Name X / a Monster in all
 situations"), attack_twice (the Forward may attack twice each turn while it lasts: "<self> can attack twice in the same turn",
 FFTCG 10.1.2.1.2 widened by the text), attack_once_more (one-shot: the card may attack once more this turn, besides
@@ -357,6 +359,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "party_any_element": {"with": dict},
     "attack_twice": {},
     "also_is": {"names": list, "type": str},
+    "exclusive_with": {"names": list},
     "attack_once_more": {},
     "must_be_chosen": {"by": str, "player": str},
     "blink": {"dull": bool},
@@ -368,8 +371,8 @@ for _word, _word_params in _WORDS.items():
 CONTINUOUS = ("power", "set_power", "grant_keyword", "lose_keyword", "grant_job", "become_forward", "cost_change", "cannot_attack", "cannot_block",
               "must_attack", "must_block", "cannot_be_blocked_by", "cannot_be_chosen", "cannot_be_broken", "enters_dull",
               "cannot_be_dulled", "stays_dull", "backup_cp_only", "any_element_cp", "any_element_cost",
-              "cannot_be_broken_by", "party_any_element", "attack_twice", "must_be_chosen", "also_is")
-FIELD_ONLY = ("also_is", "party_any_element", "cost_change", "stays_dull", "backup_cp_only", "any_element_cp", "any_element_cost")
+              "cannot_be_broken_by", "party_any_element", "attack_twice", "must_be_chosen", "also_is", "exclusive_with")
+FIELD_ONLY = ("exclusive_with", "also_is", "party_any_element", "cost_change", "stays_dull", "backup_cp_only", "any_element_cp", "any_element_cost")
 INSTEADS = ("remove_from_game", "return_to_hand")
 ENTRY_INSTEADS = ("your_control",)
 DAMAGE_INSTEADS = ("reduce", "prevent")

@@ -80,7 +80,7 @@ class PrintedFacts:
                  "multi_copy", "party_icon", "power", "keywords", "back_attack", "auto", "state_triggers",
                  "field", "actions", "replacements", "summon_ability", "reads", "characteristics", "jobs",
                  "own_cost_changes", "backup_cp_only", "own_any_element_cost", "break_zone_actions",
-                 "break_zone_events", "names", "also_types")
+                 "break_zone_events", "names", "also_types", "exclusive")
 
     def __init__(self, definition: CardDefinition) -> None:
         self.definition = definition
@@ -125,6 +125,9 @@ class PrintedFacts:
         also = [a for _, a in self.field if a.get("effect") == "also_is"]
         self.names = frozenset([self.name, *(n for a in also for n in a.get("names", ()))])
         self.also_types = frozenset(str(a["type"]) for a in also if a.get("type"))
+        # (s6) "You cannot play <self> or Card Name X while already in control of either Character"
+        self.exclusive = frozenset(n for _, a in self.field if a.get("effect") == "exclusive_with" for n in
+                                   (self.name, *a.get("names", ())))
         self.actions: Indexed = tuple((i, a) for i, a in effects if ability_kind(a, False) in ("action", "special"))
         # action abilities used while the card is in its owner's Break Zone (rules list them there)
         self.break_zone_actions = any(a.get("from_break_zone") for _, a in self.actions)

@@ -77,7 +77,7 @@ from tabletop.games.fftcg.continuous import (
 )
 from tabletop.games.fftcg.cp import ability_cost, character_cost, check_payment, elements_paid, find_payment
 from tabletop.games.fftcg.effects import ability_kind, has_mode_targets, validate_effects, with_mode
-from tabletop.games.fftcg.printed import printed_index
+from tabletop.games.fftcg.printed import PrintedFacts, printed_index
 from tabletop.games.fftcg.processes import settle
 from tabletop.games.fftcg.resolution import (
     check_targets, group_candidates, is_must_choice_kept, mode_count, must_choose, resolve_entry, target_candidates,
@@ -508,7 +508,7 @@ class FFTCGRules(GameRules):
         hand = state.zones[f"{player}.hand"].cards
         # _card_refusal's refusals of a card in hand: 5 Backups (D3), a name twice, a second Light/Dark Character
         backups_full: bool | None = None
-        names: set[str] | None = None
+        names: tuple[set[str], set[str]] | None = None
         light_dark: bool | None = None
         for place, iid in enumerate(hand):
             facts = index[cards[iid].card_id]
@@ -523,7 +523,7 @@ class FFTCGRules(GameRules):
                 if not facts.multi_copy:
                     if names is None:
                         names = _names_on_field(state, player)
-                    if not facts.names.isdisjoint(names):
+                    if _name_clash(facts, names):
                         continue
                 if facts.light_or_dark:
                     if light_dark is None:
@@ -778,9 +778,9 @@ class FFTCGRules(GameRules):
         if definition.card_type == "backup" and _has_all_backups(state, player):  # doubt D3: product rules
             return IllegalCommand("FFTCG 5.2.3 (D3)", "you already have 5 Backups on the field")
         printed = printed_index(state)[card.card_id]
-        shared = sorted(printed.names & _names_on_field(state, player)) if not printed.multi_copy else []
+        shared = _name_clash(printed, _names_on_field(state, player)) if not printed.multi_copy else None
         if shared:
-            return IllegalCommand("FFTCG 7.7.3", f"you already have {shared[0]} on the field: only cards with "
+            return IllegalCommand("FFTCG 7.7.3", f"you already have {shared} on the field: only cards with "
                                                  "the Multi-copy icon may be there more than once")
         if printed.light_or_dark and _has_light_or_dark(state, player):  # FFTCG 6.2.6.2, 12.4.7 (seed, see above)
             return IllegalCommand("FFTCG 12.4.7", f"you already have a Light or Dark Character on the field, so "
@@ -1186,15 +1186,26 @@ def _has_all_backups(state: GameState, player: str) -> bool:
     return sum(index[state.cards[i].card_id].card_type == "backup" for i in field_cards(state, player)) >= MAX_BACKUPS
 
 
-def _names_on_field(state: GameState, player: str) -> set[str]:
-    """Return the names of the cards a player has on the field (printed, and "also Card Name X in all situations").
+def _name_clash(facts: PrintedFacts, on_field: tuple[set[str], set[str]]) -> str | None:
+    """Return a name that keeps a card from being played beside the player's field (`_names_on_field`), or None: one
+    of its names there, or — "You cannot play <self> or Card Name X while already in control of either Character" — a
+    name its own or a field card's such ability names (FFTCG 7.7.3 narrowed by the text)."""
+    names, exclusive = on_field
+    clash = (facts.names | facts.exclusive) & names or facts.names & exclusive
+    return min(clash) if clash else None
+
+
+def _names_on_field(state: GameState, player: str) -> tuple[set[str], set[str]]:
+    """Return the names of the cards a player has on the field (printed, and "also Card Name X in all situations"),
+    and the names their "You cannot play <self> or Card Name X while already in control of either Character" name.
 
     FFTCG 7.7.3 (seed): a play that would put a second card of a name without the Multi-copy icon onto the
     field is not allowed. The digest (4.3) names only the rule process (12.4.6) that breaks both when it
     happens anyway (a control change, an effect's put onto the field), which stays for those.
     """
     index = printed_index(state)
-    return {name for i in field_cards(state, player) for name in index[state.cards[i].card_id].names}
+    facts = [index[state.cards[i].card_id] for i in field_cards(state, player)]
+    return {name for one in facts for name in one.names}, {name for one in facts for name in one.exclusive}
 
 
 def _has_light_or_dark(state: GameState, player: str) -> bool:

@@ -146,6 +146,8 @@ _CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^if you have (\d+) or more cards in your hand, ", re.I), lambda m: {"hand_at_least": int(m.group(1))}),
     (re.compile(r"^if you have no cards in your hand, ", re.I), lambda m: {"hand_at_most": 0}),
     (re.compile(r"^if you (?:don't|do not) control any ([^,]+), ", re.I), lambda m: _control("at_most", 0, m.group(1))),
+    (re.compile(r"^if your opponent (?:doesn't|does not) control any ([^,]+), ", re.I),  # (s6)
+     lambda m: _control("at_most", 0, m.group(1), "opponent_control")),
     (re.compile(r"^if you control only (\d+) ([^,]+), ", re.I),
      lambda m: _exactly(_control("at_most", int(m.group(1)), m.group(2)), int(m.group(1)))),
     (re.compile(r"^if your opponent has (\d+) cards? or less in (?:their|his/her) hand, ", re.I),
@@ -472,6 +474,10 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
     if gains is not None:
         granted = clauses._grants(gains.group(1))
         return None if granted is None else [{**g, "applies_to": "self"} for g in granted]
+    either = re.match(r"^You cannot play <self> or ?Card Name (.+?) while already in control of either Character$",
+                      sentence)
+    if either is not None:  # (s6) read from the card's printed facts (PrintedFacts.exclusive)
+        return [{"effect": "exclusive_with", "names": [either.group(1)], "applies_to": "self"}]
     also = re.match(r"^<self> is also (?:an? (Forward|Backup|Monster)|(Card [Nn]ame .+?)) in all situations$", sentence)
     if also is not None:  # (s6) its printed facts (PrintedFacts.names, also_types)
         if also.group(1):
@@ -502,7 +508,15 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
             return None
         return [{"effect": "cannot_be_chosen" if guarded.group(2) == "cannot be chosen" else "cannot_be_dulled",
                  "by": _CHOSEN_BY[guarded.group(3)], "player": "opponent", "applies_to": applies}]
-    others = re.match(r"^The (.+?) gains? (.+)$", sentence)  # "gains": a Card Name, one card
+    each_other = re.match(r"^The (.+?) gain \+(\d+) power for each (.+)$", sentence)
+    if each_other is not None:  # (s6) counted as the characteristics are (FFTCG 11.12.4)
+        applies = clauses.card_phrase(each_other.group(1), plural=True)
+        counted = clauses.counted_amount(each_other.group(3), int(each_other.group(2)))
+        if applies is None or counted is None or not counts_printed_facts(counted) or "zone" in applies or any(
+                key in applies for key in MOMENT_KEYS):
+            return None
+        return [{"effect": "power", "amount": counted, "applies_to": applies}]
+    others = re.match(r"^[Tt]he (.+?) gains? (.+)$", sentence)  # "gains": a Card Name, one card
     if others is not None:
         applies = clauses.card_phrase(others.group(1), plural=True)
         granted = clauses._grants(others.group(2), own=(applies or {}).get("controller") == "you")
@@ -524,10 +538,12 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
             return None
         return [{**clauses.UNBREAKABLE_EFFECT, "applies_to": applies}]
     chosen = re.match(r"^<self> cannot be chosen by (?:your opponent's (Summons or abilities|Summons|abilities)|"
-                      r"(Summons|abilities|Summons or abilities) your opponent (?:plays|uses|plays or uses))$", sentence)
+                      r"(Summons|abilities|Summons or abilities) your opponent (?:plays|uses|plays or uses))"
+                      r"( during your opponent's turn)?$", sentence)
     if chosen is not None:
         by = _CHOSEN_BY[chosen.group(1) or chosen.group(2)]
-        return [{"effect": "cannot_be_chosen", "by": by, "player": "opponent", "applies_to": "self"}]
+        theirs = {"condition": {"your_turn": 0}} if chosen.group(3) else {}  # (s6) as "During your opponent's turn, …"
+        return [{"effect": "cannot_be_chosen", "by": by, "player": "opponent", "applies_to": "self", **theirs}]
     anyone = re.match(r"^<self> cannot be chosen by (Summons or abilities|Summons|abilities)$", sentence)
     if anyone is not None:  # anyone's, its controller's too
         return [{"effect": "cannot_be_chosen", "by": _CHOSEN_BY[anyone.group(1)], "applies_to": "self"}]
