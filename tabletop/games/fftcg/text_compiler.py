@@ -488,12 +488,14 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
         return [{"effect": "also_is", "names": [name[len("Card Name "):] for name in names], "applies_to": "self"}]
     party = _PARTY_ANY_ELEMENT.match(sentence)
     if party is not None:  # (s6) FFTCG 15.1.1.9.2 widened by the text
-        applies = clauses.card_phrase(party.group(1)) if party.group(1) else "self"
+        members = clauses.card_phrase(party.group(1)) if party.group(1) else None
         partners = clauses.card_phrase(party.group(2))
-        if applies is None or partners is None or partners.get("type") != "forward" or set(partners) - {
-                "type", "job", "name", "category"} or (applies != "self" and (applies.get("controller") != "you" or set(
-                    applies) - {"type", "job", "name", "category", "element", "controller"})):
+        if partners is None or partners.get("type") != "forward" or set(partners) - {
+                "type", "job", "name", "category"} or (party.group(1) and (
+                    members is None or members.get("controller") != "you" or set(members) - {
+                        "type", "job", "name", "category", "element", "controller"})):
             return None
+        applies: Any = members if members is not None else "self"
         partners = {k: v for k, v in partners.items() if k != "type"}
         return [{"effect": "party_any_element", "applies_to": applies, **({"with": partners} if partners else {})}]
     chosen_first = clauses._quoted(sentence, own=True) if sentence.endswith(" must choose <self> if possible") else None
@@ -619,9 +621,11 @@ def _field_damage(sentence: str) -> list[Ability] | None:
     found = clauses.damage_replacement(replaced) if replaced is not None else None
     if replaced is None or found is None:
         return None
-    applies = clauses.card_phrase(replaced.group("phrase")) if replaced.group("phrase") else "self"
-    if applies is None or (applies != "self" and ("zone" in applies or any(key in applies for key in MOMENT_KEYS) or (
-            "player" in found and applies.get("controller") != "you"))):
+    if not replaced.group("phrase"):
+        return [{**found, "applies_to": "self"}]
+    applies = clauses.card_phrase(replaced.group("phrase"))
+    if applies is None or "zone" in applies or any(key in applies for key in MOMENT_KEYS) or (
+            "player" in found and applies.get("controller") != "you"):
         return None  # "your opponent" is the damaged card's controller's only for cards you control
     return [{**found, "applies_to": applies}]
 
