@@ -512,16 +512,37 @@ def put_onto_field(tx: Transaction, iid: int, controller: str, dull: bool = Fals
     emit(tx, trigger_event("enters_field", iid, by=by) if by else trigger_event("enters_field", iid))
 
 
-def _damage_replacements(state: Any, iid: int) -> list[tuple[str, Mapping[str, Any]]]:
-    """Return (source name, ability) of each field ability that replaces damage dealt to a Forward."""
+# who deals damage to a Forward: (summons | abilities | forwards, the player whose Summon, ability or Forward it is)
+Dealer = tuple[str, str]
+
+
+def is_dealt_by(replacing: Mapping[str, Any], dealer: Dealer | None, damaged_controller: str) -> bool:
+    """Tell whether a damage replacement's `by` / `player` fit who deals the damage ("If <self> is dealt damage by your
+    opponent's abilities": `by: abilities, player: opponent`, the opponent of the damaged card's controller — the
+    player its text's "your" is; "by a Forward": `by: forwards`, a Forward dealing it itself, FFTCG 11.11.8)."""
+    by = replacing.get("by")
+    if by is None:
+        return True
+    if dealer is None:
+        return False
+    kind, player = dealer
+    if not (kind == by or (by == "any" and kind in ("summons", "abilities"))):
+        return False
+    return replacing.get("player") != "opponent" or player != damaged_controller
+
+
+def _damage_replacements(state: Any, iid: int, dealer: Dealer | None) -> list[tuple[str, Mapping[str, Any]]]:
+    """Return (source name, ability) of each field ability that replaces damage dealt to a Forward by `dealer`."""
     found = []
     printed = printed_index(state)
     for source in _with_abilities(state):
         facts = printed[state.cards[source].card_id]
         controller = state.cards[source].controller
         for _, ability in facts.replacements:
-            if ability.get("event") != "damage":
+            if ability.get("event") != "damage" or not is_dealt_by(ability, dealer, state.cards[iid].controller):
                 continue
+            if not condition_holds(state, ability.get("condition"), controller, ability.get("damage"), source):
+                continue  # "If <condition>, <self> gains "If <self> is dealt damage …"" (FFTCG 11.12.2)
             if ability.get("in_party_with_self") and not _in_one_party(state, source, iid):
                 continue  # "a Forward forming a party with <self>": the attacking Party both are in
             applies = ability.get("applies_to", "self")
@@ -565,7 +586,7 @@ def _damage_increase(tx: Transaction, dealers: list[int], iid: int) -> int:
     return total
 
 
-def _replace_damage(tx: Transaction, iid: int, amount: int, reducible: bool = True) -> int:
+def _replace_damage(tx: Transaction, iid: int, amount: int, reducible: bool, dealer: Dealer | None) -> int:
     """Apply the damage replacements of the field (FFTCG 11.12.5) and return the damage still dealt.
 
     Each applies once (11.12.5.5). Reductions and prevention give the same result in any order,
@@ -574,11 +595,13 @@ def _replace_damage(tx: Transaction, iid: int, amount: int, reducible: bool = Tr
     """
     if not reducible:
         return amount
-    found = _damage_replacements(tx.state, iid)
+    found = _damage_replacements(tx.state, iid, dealer)
+    damaged_controller = tx.state.cards[iid].controller
     # "During this turn, the next damage dealt to it is reduced by N instead": one-shot, used up by this damage
     once = [(index, item) for index, item in enumerate(tx.state.lists.get("effects", ()))
             if item["effect"] == "replace_next_damage" and any(c == iid and is_current(tx.state, c, ts)
-                                                               for c, ts in item["cards"])]
+                                                               for c, ts in item["cards"])
+            and is_dealt_by(item, dealer, damaged_controller)]
     for index, item in reversed(once):
         tx.list_remove("effects", index)
     found += [(str(item.get("label", "effect")), item) for _, item in once]
@@ -587,7 +610,8 @@ def _replace_damage(tx: Transaction, iid: int, amount: int, reducible: bool = Tr
     found += [(str(item.get("label", "effect")), {"instead": "prevent_below_power" if item.get("less_than_power")
                                                   else "prevent"})
               for item in tx.state.lists.get("effects", ())
-              if item["effect"] == "prevent_damage" and any(c == iid and is_current(tx.state, c, ts) for c, ts in item["cards"])]
+              if item["effect"] == "prevent_damage" and any(c == iid and is_current(tx.state, c, ts) for c, ts in item["cards"])
+              and is_dealt_by(item, dealer, damaged_controller)]
     if not found:
         return amount
     name = name_of(tx, iid)
@@ -608,15 +632,18 @@ def _replace_damage(tx: Transaction, iid: int, amount: int, reducible: bool = Tr
 
 
 def deal_character_damage(tx: Transaction, iid: int, amount: int, sources: Iterable[int], by_card: bool = False,
-                          reducible: bool = True) -> None:
+                          reducible: bool = True, dealer: Dealer | None = None) -> None:
     """Deal damage to a Forward; the rule processes break it when damage ≥ Power (FFTCG 12.4.5). `by_card`: the
     `sources` deal it themselves (battle, "each Forward deals damage …"), not an ability of theirs (FFTCG 11.11.8).
-    `reducible`: False for damage that "cannot be reduced"."""
+    `reducible`: False for damage that "cannot be reduced". `dealer`: the Summon or ability dealing it (see Dealer);
+    with `by_card`, the first source's controller's Forward."""
     card = tx.state.cards[iid]
     sources = list(sources)
     if amount <= 0 or not is_of_type(tx.state, iid, "forward"):
         return
-    amount = _replace_damage(tx, iid, amount, reducible)
+    if by_card and sources and sources[0] in tx.state.cards:
+        dealer = ("forwards", tx.state.cards[sources[0]].controller)
+    amount = _replace_damage(tx, iid, amount, reducible, dealer)
     if amount <= 0:
         return
     if by_card:

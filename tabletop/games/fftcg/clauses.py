@@ -67,6 +67,9 @@ _QUALIFIERS: tuple[tuple[re.Pattern[str], Any], ...] = (
 # (s5) and "Light Forward or Dark Forward": alternatives of an Element and a type
 _ALTERNATIVE = re.compile(rf"(?:,? or|,| and/or) (?:an? )?(?=(?:Job|Card Name|Category) |(?:{_ELEMENT}) (?:Forward|Backup|Monster|"
                           rf"Character|Summon)\b)")
+# (s6) "The Job Monk Forwards and Card Name Monk Forwards you control": a plural "and" names the cards of either (only
+# in a field ability's plural subject; "if you control Card Name X and Card Name Y" wants both)
+_PLURAL_ALTERNATIVE = re.compile(_ALTERNATIVE.pattern.replace("| and/or)", "| and/or| and)"))
 # what the last alternative's trailing words say of them all ("… you control", "… in your Break Zone")
 # (s6) and its cost: "Job Chocobo or Card Name Chocobo of cost 4 or less" is a card of cost 4 or less of either kind
 # (not when an alternative names an Element: see _alternatives)
@@ -77,21 +80,22 @@ _SHARED = ("controller", "zone", "not_self", "none_of", "cost_at_most", "cost_at
 _ELEMENTS_OR = re.compile(rf"^(?P<one>{_ELEMENT}) or (?P<other>{_ELEMENT}) (?P<rest>(?!(?:{_ELEMENT}) ).+)$")
 
 
-def card_phrase(phrase: str) -> dict[str, Any] | None:
-    """Read a card phrase without its count ("Forward of cost 4 or less opponent controls") into a card filter."""
+def card_phrase(phrase: str, plural: bool = False) -> dict[str, Any] | None:
+    """Read a card phrase without its count ("Forward of cost 4 or less opponent controls") into a card filter;
+    `plural`: a field ability's subject, where "A and B" names the cards of either (_PLURAL_ALTERNATIVE)."""
     either = _ELEMENTS_OR.match(phrase.strip())
     if either is not None:
         found = _one_card_phrase(either.group("rest"))
         if found is None or "element" in found or "any_of" in found:
             return None
         return {**found, "any_of": [{"element": either.group(name).lower()} for name in ("one", "other")]}
-    parts = _ALTERNATIVE.split(phrase.strip())
+    parts = (_PLURAL_ALTERNATIVE if plural else _ALTERNATIVE).split(phrase.strip())
     if len(parts) > 1:
-        return _alternatives(parts)
+        return _alternatives(parts, plural)
     return _one_card_phrase(phrase)
 
 
-def _alternatives(parts: list[str]) -> dict[str, Any] | None:
+def _alternatives(parts: list[str], plural: bool = False) -> dict[str, Any] | None:
     """Read "Job X or Card Name Y you control" into {any_of: [{job: X}, {name: Y}], controller: you}; the last
     alternative's trailing words say who controls them, where they are and their cost (s6: as FFTCG's rulings read "Job
     Samurai or Card Name Samurai of cost 3 or less"); another qualifier of the last alternative alone (a power) is not
@@ -103,6 +107,8 @@ def _alternatives(parts: list[str]) -> dict[str, Any] | None:
     shared = {key: alternatives[-1].pop(key) for key in _SHARED if key in alternatives[-1]}
     if {"cost_at_most", "cost_at_least"} & set(shared) and any("element" in one for one in alternatives):
         return None  # "Light Forward or Dark Forward of cost 3 or less": the cost may be the Dark Forward's alone
+    if plural and "type" in alternatives[-1]:  # "The Job Ninja and Card Name Ninja Forwards": Forwards of either
+        alternatives = [{"type": alternatives[-1]["type"], **one} for one in alternatives]
     if any(set(one) - {"type", "element", "job", "name", "category"} for one in alternatives):
         return None
     return {"any_of": alternatives, **shared}
@@ -325,6 +331,11 @@ _QUOTED: tuple[tuple[re.Pattern[str], Any], ...] = (
      lambda m: [{"effect": "must_block"}]),
     (re.compile(rf"^{_THIS} must attack once per turn if possible$", re.I), lambda m: [{"effect": "must_attack"}]),
     (re.compile(rf"^{_THIS} cannot be broken$", re.I), lambda m: [{"effect": "cannot_be_broken"}]),
+    (re.compile(rf"^{_THIS} can attack twice in the same turn$", re.I), lambda m: [{"effect": "attack_twice"}]),  # (s6)
+    # (s6) FFTCG 11.11.5.1: what the opponent (of the card's controller) plays chooses it while it can
+    (re.compile(rf"^(?:Summons (?:and|or) abilities of your opponent|your opponent's Summons (?:and|or) abilities) must "
+                rf"choose {_THIS} if possible$", re.I),
+     lambda m: [{"effect": "must_be_chosen", "by": "any", "player": "opponent"}]),
     (re.compile(rf"^{_THIS} {UNBREAKABLE_BY_OPPONENT}$", re.I), lambda m: [UNBREAKABLE_EFFECT]),
     (re.compile(rf"^{_THIS} cannot be blocked$", re.I), lambda m: [{"effect": "cannot_be_blocked_by", "cost_at_least": 0}]),
     (re.compile(rf"^{_THIS} cannot be blocked by a Forward of cost (\d+) or more$", re.I),
@@ -337,9 +348,45 @@ _QUOTED: tuple[tuple[re.Pattern[str], Any], ...] = (
 )
 
 
+# (s6) who deals the damage a replacement names: "dealt damage by your opponent's abilities" (actions.is_dealt_by)
+_DEALERS = {"a summon or an ability": "any", "a summon or ability": "any", "summons or abilities": "any",
+            "a summon": "summons", "summons": "summons", "an ability": "abilities", "abilities": "abilities",
+            "a forward": "forwards"}
+DAMAGE_REPLACED = (r"(?:is dealt damage|receives damage)(?: (?:by|from) (?P<by>.+?))?, (?:the damage becomes 0|"
+                    r"(?:reduce the damage by|the damage is reduced by|the damage decreases by) (?P<amount>\d+)) instead")
+
+
+def damage_replacement(match: re.Match[str]) -> Effect | None:
+    """Read the damage replacement a match of DAMAGE_REPLACED (or _QUOTED_DAMAGE) holds ("…, the damage becomes 0 instead", "…, reduce
+    the damage by 1000 instead") into a replacement of the damage dealt to a Forward (FFTCG 11.12.5), narrowed to what
+    deals it ("by your opponent's Summons or abilities", "by a Forward"); without `applies_to`."""
+    amount = match.group("amount") or match.groupdict().get("amount2")
+    found: Effect = {"kind": "replacement", "event": "damage", "instead": "reduce" if amount else "prevent"}
+    if amount:
+        found["amount"] = int(amount)
+    dealer = dealt_by(match.group("by"))
+    return None if dealer is None else {**found, **dealer}
+
+
+def dealt_by(by: str | None) -> dict[str, str] | None:
+    """Read what deals the damage ("a Summon or an ability", "your opponent's abilities", "a Forward"; None: anything)
+    into a damage replacement's `by` and `player` ({} for anything; None when not read)."""
+    if by is None:
+        return {}
+    theirs = re.fullmatch(r"your opponent's (.+)|(.+) of your opponent", by.lower())
+    dealer = _DEALERS.get(next(g for g in theirs.groups() if g) if theirs is not None else by.lower())
+    if dealer is None or (theirs is not None and dealer == "forwards"):
+        return None
+    return {"by": dealer, "player": "opponent"} if theirs is not None else {"by": dealer}
+
+
 def _quoted(text: str, own: bool) -> list[Effect] | None:
     """Read a granted ability in quotes that the vocabulary has as a word; "your opponent" in it is the opponent of
     the card's controller, so that form is read only of the ability's own side (`own`)."""
+    replaced = _QUOTED_DAMAGE.match(text.strip().rstrip("."))
+    if replaced is not None:
+        effect = damage_replacement(replaced)
+        return None if effect is None or (not own and "player" in effect) else [effect]
     for pattern, read in _QUOTED:
         match = pattern.match(text.strip().rstrip("."))
         if match is not None:
@@ -348,9 +395,16 @@ def _quoted(text: str, own: bool) -> list[Effect] | None:
     return None
 
 
-def _grants(text: str, own: bool = True) -> list[Effect] | None:
+# a granted damage replacement in quotes: 'If this Forward is dealt damage by a Summon, the damage becomes 0 instead.'
+_QUOTED_DAMAGE = re.compile(rf"^if {_THIS} {DAMAGE_REPLACED}$|^the damage dealt to {_THIS} is reduced by (?P<amount2>\d+) "
+                            r"instead$", re.I)
+
+
+def _grants(text: str, own: bool = True, lasting: bool = False) -> list[Effect] | None:
     """Read "+2000 power and Brave", "Haste and First Strike", "+1000 power, Haste and Brave", 'Brave and "This Forward
-    cannot block."' into effects; `own`: the cards gaining them are the ability's controller's (see _quoted)."""
+    cannot block."' into effects; `own`: the cards gaining them are the ability's controller's (see _quoted). A
+    granted damage replacement is a replacement ability (`kind`) of a field ability, or — `lasting`, for a duration —
+    prevent_damage (a reduction is not read for a duration)."""
     quotes = [m.group(1) if m.group(1) is not None else m.group(2) for m in QUOTE.finditer(text)]
     effects: list[Effect] = []
     for part in re.split(r", | and |, and ", QUOTE.sub("\x00", text)):
@@ -365,6 +419,11 @@ def _grants(text: str, own: bool = True) -> list[Effect] | None:
             granted = _quoted(quotes.pop(0), own)
             if granted is None:
                 return None
+            if lasting and any("kind" in g for g in granted):
+                if any(g.get("instead") != "prevent" for g in granted):
+                    return None
+                granted = [{"effect": "prevent_damage", **{k: g[k] for k in ("by", "player") if k in g}}
+                           for g in granted]
             effects += granted
         else:
             return None
@@ -487,6 +546,19 @@ _BOTH = re.compile(r"^(.+?) and ((?:deal|break|dull|freeze|activate|return|remov
                    r"(?:it|they) (?:gains?|loses?|cannot) .*)$", re.I)
 
 
+_BY = r"(?: by (?P<by>[^,]+?))?"  # (s6) what deals the damage (dealt_by)
+
+
+_KEYWORD = r"(?:Haste|Brave|First Strike)"
+_KEYWORD_LIST = rf"{_KEYWORD}(?:(?:, | and |, and ){_KEYWORD})*"
+
+
+def _losses(text: str) -> list[Effect]:
+    """Read "Haste, First Strike and Brave" (after "loses") into keyword losses lasting the turn (s6)."""
+    return [{"effect": "lose_keyword", "keyword": KEYWORD_NAMES[word.lower()], "duration": "turn"}
+            for word in re.findall(_KEYWORD, text, re.I)]
+
+
 def _lasting_forms(subject: str) -> tuple[tuple[re.Pattern[str], Any], ...]:
     """Return the forms of an effect lasting the turn on `subject` (a regex: "it", "they", "<self>")."""
     s = subject
@@ -497,6 +569,8 @@ def _lasting_forms(subject: str) -> tuple[tuple[re.Pattern[str], Any], ...]:
         (re.compile(rf"^(?:until the end of the turn, {s} (gains?|loses?) \+?(\d+) power for each (.+)|"
                     rf"{s} (gains?|loses?) \+?(\d+) power for each (.+) until the end of the turn)$", re.I),
          lambda m: _power_for_each(m.group(1) or m.group(4), int(m.group(2) or m.group(5)), m.group(3) or m.group(6))),
+        (re.compile(rf"^for each (.+?), {s} (gains?|loses?) \+?(\d+) power until the end of the turn$", re.I),  # (s6)
+         lambda m: _power_for_each(m.group(2), int(m.group(3)), m.group(1))),
         (re.compile(rf"^(?:until the end of the turn, {s} (?:also )?gains? (.+)|{s} (?:also )?gains? (.+) until the end of "
                     rf"the turn)$", re.I),
          lambda m: _lasting_grants(m.group(1) or m.group(2), own=s == "<self>")),
@@ -514,13 +588,15 @@ def _lasting_forms(subject: str) -> tuple[tuple[re.Pattern[str], Any], ...]:
         (re.compile(rf"^if possible, {s} must block this turn$", re.I),  # blocks when it can (FFTCG 10.1.3.1.3)
          lambda m: [{"effect": "must_block", "duration": "turn"}]),
         (re.compile(rf"^{s} cannot attack this turn$", re.I), lambda m: [{"effect": "cannot_attack", "duration": "turn"}]),
-        (re.compile(rf"^during this turn, the next damage dealt to {s} is reduced by (\d+) instead$", re.I),
-         lambda m: [{"effect": "replace_next_damage", "instead": "reduce", "amount": int(m.group(1))}]),
-        (re.compile(rf"^during this turn, the next damage dealt to {s} becomes 0 instead$", re.I),
-         lambda m: [{"effect": "replace_next_damage", "instead": "prevent"}]),
-        (re.compile(rf"^during this turn, if {s} (?:is|are) dealt damage( less than (?:its|their) power)?, the damage becomes "
-                    rf"0 instead$", re.I),
-         lambda m: [{"effect": "prevent_damage", "duration": "turn", **({"less_than_power": True} if m.group(1) else {})}]),
+        (re.compile(rf"^during this turn, the next damage dealt to {s}{_BY} is reduced by (\d+) instead$", re.I),
+         lambda m: _dealt(s, m.group("by"), {"effect": "replace_next_damage", "instead": "reduce",
+                                             "amount": int(m.group(2))})),
+        (re.compile(rf"^during this turn, the next damage dealt to {s}{_BY},? becomes 0 instead$", re.I),
+         lambda m: _dealt(s, m.group("by"), {"effect": "replace_next_damage", "instead": "prevent"})),
+        (re.compile(rf"^during this turn, if {s} (?:is|are) dealt damage( less than (?:its|their) power)?{_BY}, the damage "
+                    rf"becomes 0 instead$", re.I),
+         lambda m: _dealt(s, m.group("by"), {"effect": "prevent_damage", "duration": "turn",
+                                             **({"less_than_power": True} if m.group(1) else {})})),
         (re.compile(rf"^during this turn, {s} cannot attack or block, and if {s} (?:is|are) dealt damage, the damage "
                     rf"becomes 0 instead$", re.I),
          lambda m: [{"effect": "cannot_attack", "duration": "turn"}, {"effect": "cannot_block", "duration": "turn"},
@@ -538,6 +614,9 @@ def _lasting_forms(subject: str) -> tuple[tuple[re.Pattern[str], Any], ...]:
          lambda m: [{"effect": "cannot_be_broken", "duration": "turn"}]),
         (re.compile(rf"^{s} cannot attack or block this turn$", re.I),
          lambda m: [{"effect": "cannot_attack", "duration": "turn"}, {"effect": "cannot_block", "duration": "turn"}]),
+        # (s6) "It loses Haste and First Strike until the end of the turn"
+        (re.compile(rf"^(?:until the end of the turn, {s} loses? ({_KEYWORD_LIST})|{s} loses? ({_KEYWORD_LIST}) until the end "
+                    rf"of the turn)$", re.I), lambda m: _losses(m.group(1) or m.group(2))),
         # (s5) "It loses all its abilities until the end of the turn" (FFTCG 11.12.4: a lasting effect)
         (re.compile(rf"^(?:until the end of the turn, {s} loses all (?:its |his |her )?abilities|{s} loses all "
                     rf"(?:its |his |her )?abilities until the end of the turn)$", re.I),
@@ -545,10 +624,18 @@ def _lasting_forms(subject: str) -> tuple[tuple[re.Pattern[str], Any], ...]:
         # (s5) FFTCG 11.12.5: the damage it deals itself to a Forward this turn is increased
         (re.compile(rf"^if {s} deals damage to a Forward this turn, the damage increases by (\d+) instead$", re.I),
          lambda m: [{"effect": "damage_increase", "amount": int(m.group(1)), "duration": "turn"}]),
-        (re.compile(r"^<self>'s power becomes (\d+) until the end of the turn$" if s == "<self>" else
-                    r"^(?:its|their) power becomes (\d+) until the end of the turn$", re.I),
-         lambda m: [{"effect": "set_power", "value": int(m.group(1)), "duration": "turn"}]),
+        (re.compile(r"^(?:until the end of the turn, <self>'s power becomes (\d+)|<self>'s power becomes (\d+) until the end "
+                    r"of the turn)$" if s == "<self>" else r"^(?:until the end of the turn, (?:its|their) power becomes (\d+)|"
+                    r"(?:its|their) power becomes (\d+) until the end of the turn)$", re.I),
+         lambda m: [{"effect": "set_power", "value": int(m.group(1) or m.group(2)), "duration": "turn"}]),
     )
+
+
+def _dealt(subject: str, by: str | None, effect: Effect) -> list[Effect] | None:
+    """Narrow a lasting damage replacement to what deals the damage (s6: "… dealt to it by Summons or abilities …");
+    "your opponent's" is read only of the card itself (the damaged card's controller's opponent, actions.is_dealt_by)."""
+    dealer = dealt_by(by)
+    return None if dealer is None or ("player" in dealer and subject != "<self>") else [{**effect, **dealer}]
 
 
 _LASTING = {subject: _lasting_forms(subject) for subject in ("<self>", "it", "they", "(?:it|they)")}
@@ -582,7 +669,7 @@ def _made_forward(power: int, grants: str | None, own: bool = True) -> list[Effe
 
 
 def _lasting_grants(text: str, own: bool = True) -> list[Effect] | None:
-    effects = _grants(text, own)
+    effects = _grants(text, own, lasting=True)
     return None if effects is None else [{**e, "duration": "turn"} for e in effects]
 
 
@@ -595,6 +682,7 @@ _SELF_VERBS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^remove <self> from the game$", re.I), "remove_from_game"),
     (re.compile(r"^put <self> at the bottom of its owner's deck$", re.I), "put_on_deck"),
     (re.compile(r"^put <self> into the Break Zone$", re.I), "put_into_break"),
+    (re.compile(r"^<self> can attack once more this turn$", re.I), "attack_once_more"),  # (s6)
     # FFTCG 17.4 (digest): Freeze is "does not become active during its controller's next Active Phase"
     (re.compile(r"^<self> will not activate during your next Active Phase$", re.I), "freeze"),
 )
@@ -640,6 +728,8 @@ _ALL_FORMS: tuple[tuple[re.Pattern[str], int, Any], ...] = (
                  "duration": "turn"}]),
     (re.compile(rf"^until the end of the turn, {_ALL}(.+) gain (.+)$", re.I), 1,
      lambda m: _lasting_grants(m.group(2), own=False)),
+    (re.compile(rf"^until the end of the turn, {_ALL}(.+) lose ({_KEYWORD_LIST})$", re.I), 1, lambda m: _losses(m.group(2))),
+    (re.compile(rf"^{_ALL}(.+) lose ({_KEYWORD_LIST}) until the end of the turn$", re.I), 1, lambda m: _losses(m.group(2))),
 )
 
 

@@ -11,7 +11,9 @@ from tabletop.engine.transaction import Transaction
 from tabletop.engine.triggers import trigger_event
 from tabletop.games.fftcg import actions
 from tabletop.games.fftcg.cards import elements_of, has_flag
-from tabletop.games.fftcg.continuous import Characteristics, characteristics, field_cards, is_of_type
+from tabletop.games.fftcg.continuous import (
+    Characteristics, active_field_abilities, characteristics, field_cards, field_has, is_of_type, matches,
+)
 from tabletop.games.fftcg.flow import (
     attackers_alive, blocker_alive, end_attack_phase, give_priority, power_now,
 )
@@ -38,9 +40,10 @@ def attack_refusal(state: GameState, iid: int, player: str, chars: dict[int, Cha
         return refusal
     card = state.cards[iid]
     definition = state.definition(iid)
-    if card.props.get("attacked") == state.turn:
-        return IllegalCommand("FFTCG 10.1.2.1.2", f"{definition.name} has already attacked this turn")
     current = chars[iid]
+    if card.props.get("attacked") == state.turn and int(card.props.get("attacks", 1)) >= attacks_allowed(
+            state, iid, current):
+        return IllegalCommand("FFTCG 10.1.2.1.2", f"{definition.name} has already attacked this turn")
     # FFTCG 2.2: "cannot attack" beats Haste's "can attack" (engine/permissions.py)
     permission = decide(
         Permission(int(card.props.get("since", 0)) < state.turn, "FFTCG 10.1.2.1.1",
@@ -49,6 +52,13 @@ def attack_refusal(state: GameState, iid: int, player: str, chars: dict[int, Cha
         cannot=[Ruling("FFTCG 10.1.2.1.2", f"{definition.name} cannot attack (an effect says so)")]
         if current.cannot_attack else [])
     return None if permission.allowed else IllegalCommand(permission.rule, permission.reason)
+
+
+def attacks_allowed(state: GameState, iid: int, current: Characteristics) -> int:
+    """Return how many times a Forward may attack this turn: once (FFTCG 10.1.2.1.2), twice when it "can attack twice
+    in the same turn", and once more for each "<self> can attack once more this turn" done to it this turn."""
+    turn, more = state.cards[iid].props.get("attacks_more") or (None, 0)
+    return (2 if current.attacks_twice else 1) + (int(more) if turn == state.turn else 0)
 
 
 def declare_attack(tx: Transaction, player: str, attackers: Sequence[int]) -> None:
@@ -63,11 +73,13 @@ def declare_attack(tx: Transaction, player: str, attackers: Sequence[int]) -> No
             raise refusal
     if len(attackers) > 1 and not is_party_allowed(state, attackers):
         raise IllegalCommand("FFTCG 15.1.1.9.2", "a Party's Forwards must all share one element "
-                                                 "(or carry the Party icon)")
+                                                 "(or carry the Party icon, or form a party with any Element)")
     for iid in attackers:
         if "brave" not in chars[iid].keywords:  # FFTCG 10.1.2.2, Brave 15.2.1
             tx.set_field(iid, "tapped", True)
+        done = int(state.cards[iid].props.get("attacks", 1)) if state.cards[iid].props.get("attacked") == state.turn else 0
         tx.set_prop(iid, "attacked", state.turn)
+        tx.set_prop(iid, "attacks", done + 1)  # this turn's attacks, read by attack_refusal
     tx.set_data("attack", {"attackers": pinned(state, list(attackers)), "blocker": None, "blocked": False})
     names = " and ".join(actions.name_of(tx, i) for i in attackers)
     tx.log(f"{player} attacks with {names}" + (" as a Party" if len(attackers) > 1 else ""), "FFTCG 10.1.2")
@@ -83,14 +95,36 @@ def declare_attack(tx: Transaction, player: str, attackers: Sequence[int]) -> No
 
 
 def is_party_allowed(state: GameState, attackers: Sequence[int]) -> bool:
-    """Tell whether Forwards may form a Party: one shared element, Party-icon cards join any (FFTCG 15.1.1.9.2)."""
-    members = [state.definition(i) for i in attackers if not has_flag(state.definition(i), "party_icon")]
+    """Tell whether Forwards may form a Party: one shared element, Party-icon cards join any (FFTCG 15.1.1.9.2), and
+    so does a Forward a field ability lets "form a party with Forwards of any Element" when the others all are such
+    Forwards (its `with` filter: "… with Job X Forwards of any Element")."""
+    free = _any_element_members(state, attackers)
+    members = [state.definition(i) for i in attackers if not has_flag(state.definition(i), "party_icon")
+               and i not in free]
     if len(members) <= 1:
         return True
     shared = set(elements_of(members[0]))
     for definition in members[1:]:
         shared &= set(elements_of(definition))
     return bool(shared)
+
+
+def _any_element_members(state: GameState, attackers: Sequence[int]) -> set[int]:
+    """Return the attackers a field ability lets form a party with the other attackers whatever their Elements
+    (party_any_element: the card it applies to, each other attacker passing its `with` filter)."""
+    if not field_has(state, "party_any_element"):
+        return set()
+    free: set[int] = set()
+    for ability in active_field_abilities(state):
+        if ability["effect"] != "party_any_element":
+            continue
+        applies, controller, source = ability["applies_to"], ability["controller"], ability["source"]
+        for iid in attackers:
+            if (iid == source if applies == "self" else matches(state, iid, applies, controller, source)) and all(
+                    matches(state, other, ability.get("with", {}), controller, source)
+                    for other in attackers if other != iid):
+                free.add(iid)
+    return free
 
 
 def no_attack(tx: Transaction, player: str) -> None:

@@ -48,6 +48,9 @@ CONTINUOUS_OPS: dict[str, tuple[int, str, str]] = {
     "set_power": (LAYER_SET_POWER, "set_power", "power"),
     "power": (LAYER_POWER, "add_power", "power"),
     "lose_abilities": (LAYER_OTHER, "lose_abilities", "keywords"),  # (s5) "It loses all its abilities …"
+    "lose_keyword": (LAYER_OTHER, "lose_keyword", "keywords"),
+    "attack_twice": (LAYER_OTHER, "flag", "attacks_twice"),
+    "must_be_chosen": (LAYER_OTHER, "unchoosable", "must_be_chosen"),  # (s6) "It loses First Strike …": in timestamp order
 }
 
 
@@ -319,6 +322,14 @@ def _made_forwards(state: GameState) -> set[int]:
             for iid, ts in item["cards"] if is_current(state, iid, ts) and state.definition(iid).card_type != "forward"}
 
 
+def field_has(state: GameState, effect: str) -> bool:
+    """Tell whether a card on the field has a field ability of this effect (kept while the field's cards stay)."""
+    if not printed_index(state).library_has("field:" + effect):
+        return False
+    return on_membership(state, f"fftcg.has:{effect}", lambda: any(
+        a.get("effect") == effect for i in field_cards(state) for _, a in printed_index(state)[state.cards[i].card_id].field))
+
+
 def active_field_abilities(state: GameState) -> list[dict[str, Any]]:
     """Return the field abilities working now, each with its source, timestamp and controller."""
     # a condition may read whose turn it is ("During your turn, …"): the board memo is kept per active player
@@ -389,7 +400,8 @@ def _characteristics(state: GameState) -> dict[int, Characteristics]:
     base: dict[int, dict[str, Any]] = {
         iid: {"power": c.power, "keywords": set(c.keywords), "cannot_attack": False, "cannot_block": False,
               "must_attack": False, "unblockable_by_cost": None, "unchoosable": [], "modifiers": [],
-              "must_block": False, "cannot_be_broken": False, "undullable": [], "unbreakable_by": [], "jobs": list(index[cards[iid].card_id].jobs),
+              "must_block": False, "cannot_be_broken": False, "undullable": [], "unbreakable_by": [],
+              "attacks_twice": False, "must_be_chosen": [], "jobs": list(index[cards[iid].card_id].jobs),
               "types": [index[cards[iid].card_id].card_type]}
         for iid, c in printed.items()}
 
@@ -404,14 +416,15 @@ def _characteristics(state: GameState) -> dict[int, Characteristics]:
                                            c["cannot_block"], c["must_attack"], c["unblockable_by_cost"],
                                            tuple(c["unchoosable"]), tuple(c["modifiers"]), c["must_block"],
                                            tuple(c["jobs"]), tuple(c["types"]), c["cannot_be_broken"],
-                                           tuple(c["undullable"]), tuple(c["unbreakable_by"]))
+                                           tuple(c["undullable"]), tuple(c["unbreakable_by"]), c["attacks_twice"],
+                                           tuple(c["must_be_chosen"]))
     return printed
 
 
 def is_of_type(state: GameState, iid: int, kind: str) -> bool:
     """Tell whether a card is of a card type now: its printed type, or one an effect gave it on the field
     ("becomes a Forward", FFTCG 11.12.4.6 ③; a card of several kinds is of each, 5.2.2.2)."""
-    if state.definition(iid).card_type == kind:
+    if state.definition(iid).card_type == kind or kind in printed_index(state)[state.cards[iid].card_id].also_types:
         return True
     card = state.cards.get(iid)
     if card is None or not card.zone.endswith(".field"):
@@ -508,14 +521,23 @@ def _lose_abilities(chars: dict[str, Any], effect: ContinuousEffect) -> None:
     """"It loses all its abilities": the keywords and granted abilities it has so far (by timestamp) are gone; its own
     printed abilities stop working too (`lost_abilities`)."""
     chars.update(keywords=set(), cannot_attack=False, cannot_block=False, must_attack=False, must_block=False,
-                 cannot_be_broken=False, unblockable_by_cost=None, unchoosable=[], undullable=[])
+                 cannot_be_broken=False, unblockable_by_cost=None, unchoosable=[], undullable=[], attacks_twice=False,
+                 must_be_chosen=[])
     chars["modifiers"].append(f"{effect.value['label']}: loses all its abilities")
+
+
+def _lose_keyword(chars: dict[str, Any], effect: ContinuousEffect) -> None:
+    """"It loses Haste until the end of the turn": the keyword goes, whoever gave it before (by timestamp)."""
+    keyword = str(effect.value["keyword"])
+    if keyword in chars["keywords"]:
+        chars["keywords"] = set(chars["keywords"]) - {keyword}
+        chars["modifiers"].append(f"{effect.value['label']}: loses {keyword.replace('_', ' ')}")
 
 
 _OPERATIONS = {"set_power": _set_power, "add_power": _add_power, "grant": _grant, "add_job": _add_job, "add_forward": _add_forward,
                "flag": _flag,
                "min_cost": _min_cost, "unchoosable": _unchoosable, "undullable": _unchoosable,
-               "lose_abilities": _lose_abilities}
+               "lose_abilities": _lose_abilities, "lose_keyword": _lose_keyword}
 
 
 def _read(current: Any, key: str) -> Any:
@@ -537,6 +559,11 @@ def _type(seen: Seen, iid: int, value: Any) -> bool:
     for one in wanted:  # loops, not any() over generators: read for every card a filter looks at
         if (kind in CHARACTER_TYPES) if one == "character" else kind == one:
             return True
+    also = printed_index(state)[state.cards[iid].card_id].also_types  # "is also a Monster in all situations"
+    if also:
+        for one in wanted:
+            if one in also or (one == "character" and also & set(CHARACTER_TYPES)):
+                return True
     current = seen.current.get(iid) if seen.current is not None else None
     types = _read(current, "types") if current is not None else None
     if types:
@@ -549,6 +576,11 @@ def _type(seen: Seen, iid: int, value: Any) -> bool:
 def _also(seen: Seen, iid: int, value: Any) -> bool:
     """"A Monster that is also a Forward": of that type too, besides the filter's `type` (read as `type` is)."""
     return _type(seen, iid, value)
+
+
+def _name(seen: Seen, iid: int, value: Any) -> bool:
+    """A Card Name: the printed one, or one the card also has "in all situations" (PrintedFacts.names)."""
+    return value in printed_index(seen.state)[seen.state.cards[iid].card_id].names
 
 
 def _element(seen: Seen, iid: int, value: Any) -> bool:
@@ -626,7 +658,7 @@ FILTER = CardFilter("fftcg", {
     "category": _attribute("category"), "dull": _dull, "power_at_most": _power(False), "power_at_least": _power(True),
     "keyword": _keyword, "zone": _where_or_how_many, "count": _where_or_how_many, "up_to": _where_or_how_many,
     "damaged": _damaged, "attacking": _in_battle("attackers"), "blocking": _in_battle("blocker"),
-    "any_of": _any_of, "none_of": _none_of, "entered_this_turn": _entered_this_turn, "also": _also,
+    "any_of": _any_of, "none_of": _none_of, "entered_this_turn": _entered_this_turn, "also": _also, "name": _name,
 })
 if set(FILTER.keys) != set(TARGET_KEYS):
     raise ImportError("FFTCG's card filter and its card-file check (effects.TARGET_KEYS) must name the same keys")
@@ -677,7 +709,11 @@ def number_of(state: GameState, spec: Any, controller: str, source: int | None, 
         base = sum(1 for player in state.players for iid in state.zones[f"{player}.{zone}"].cards
                    if matches(state, iid, spec["count"], controller, source))
     else:
-        base = sum(1 for iid in field_cards(state) if matches(state, iid, spec["count"], controller, source))
+        counted = spec["count"]
+        base = sum(1 for iid in field_cards(state) if matches(state, iid, counted, controller, source))
+        if counted.get("type") == "forward":  # the Forwards a lasting effect made count, as in `_controls`
+            rest = {k: v for k, v in counted.items() if k != "type"}
+            base += sum(1 for iid in _made_forwards(state) if matches(state, iid, rest, controller, source))
     base //= int(spec.get("per", 1))  # "for every 2 …": each whole 2 counted (s6)
     total = base * int(spec.get("times", 1)) + int(spec.get("plus", 0)) - int(spec.get("minus", 0))
     divide = int(spec.get("divide", 1))

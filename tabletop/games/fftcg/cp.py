@@ -22,7 +22,7 @@ from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.state import GameState
 from tabletop.games.fftcg.cards import ELEMENTS
 from tabletop.games.fftcg.continuous import (
-    active_field_abilities, condition_holds, field_cards, matches, on_membership,
+    active_field_abilities, condition_holds, field_cards, field_has, matches,
 )
 from tabletop.games.fftcg.printed import PrintedFacts, printed, printed_index
 
@@ -72,20 +72,12 @@ def character_cost(state: GameState, iid: int, amount: int, facts: PrintedFacts 
     if facts.own_any_element_cost and any(condition_holds(state, a.get("condition"), state.cards[iid].owner,
                                                           a.get("damage"), iid) for a in facts.own_any_element_cost):
         return Cost(amount)
-    if _field_has(state, "any_element_cost") and any(
+    if field_has(state, "any_element_cost") and any(
             a["effect"] == "any_element_cost" and a["applies_to"] != "self" and a["controller"] == state.cards[iid].owner
             and matches(state, iid, {**a["applies_to"], "zone": "hand"}, a["controller"], a["source"])
             for a in active_field_abilities(state)):  # "The cost required to cast your Job X can be paid with CP of any …"
         return Cost(amount)
     return play_cost(facts, amount)
-
-
-def _field_has(state: GameState, effect: str) -> bool:
-    """Tell whether a card on the field has a field ability of this effect (kept while the field's cards stay)."""
-    if not printed_index(state).library_has("field:" + effect):
-        return False
-    return on_membership(state, f"fftcg.has:{effect}", lambda: any(
-        a.get("effect") == effect for i in field_cards(state) for _, a in printed_index(state)[state.cards[i].card_id].field))
 
 
 def play_cost(facts: PrintedFacts, amount: int) -> Cost:
@@ -312,7 +304,7 @@ def any_element_backups(state: GameState) -> frozenset[int]:
     """Return the cards a field ability lets produce CP of any Element ("If <self> is on the field, <self> can produce
     CP of any Element", "The Job Moogle Backups you control can …": a dulled Backup's 1 CP is of the element the
     payment needs, FFTCG 5.2.1.3 widened by the text)."""
-    if not _field_has(state, "any_element_cp"):
+    if not field_has(state, "any_element_cp"):
         return frozenset()  # no card on the field has such an ability: the common case, without the field abilities
     found: set[int] = set()
     for ability in active_field_abilities(state):

@@ -82,7 +82,10 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   Forward; `instead: reduce` with `amount`, or `instead: prevent`: none is dealt; `instead: prevent_below_power`: none
   is dealt when it is less than the Forward's Power, after the reductions: "If <self> is dealt damage less than its
   power, the damage becomes 0 instead"; `in_party_with_self: true`: only while the card and that Forward attack in
-  the same Party, FFTCG 15.1.1.9) or `deals_damage` (damage the `applies_to` Characters deal to a Forward
+  the same Party, FFTCG 15.1.1.9; `by`: only damage dealt by `summons`, `abilities`, `any` of the two or `forwards`
+  — a Forward dealing it itself, FFTCG 11.11.8 —, `player: opponent`: only the opponent's (of the damaged card's
+  controller): "If <self> is dealt damage by your opponent's abilities, the damage becomes 0 instead"; its `condition`
+  is checked as the damage is dealt) or `deals_damage` (damage the `applies_to` Characters deal to a Forward
   themselves — in battle, or made to by a text, not by their abilities, FFTCG 11.11.8 —; `instead: increase` with
   `amount`: "If <self> deals damage to a Forward, the damage increases by 1000 instead").
 - `if` / `unless` (on any effect, the first one's at the ability's level): a `condition` (as above) under which the
@@ -178,8 +181,9 @@ is that whole ability — its cards chosen as it goes on the stack — instead o
 only the next: a granted auto ability, 'also becomes a Forward … and "When <self> attacks, …"'),
 by_hand {text} (an ability the rules cannot carry out: its controller does `text` by hand, then answers Done;
 engine/by_hand.py), replace_break {instead: remove_from_game|return_to_hand, put} (a one-shot making a replacement until
-end of turn on the chosen cards; `put`: also when put from the field into the Break Zone without a break), replace_next_damage {instead: reduce|prevent, amount} (this turn, the next damage
-dealt to each chosen Forward is reduced by `amount`, or none is dealt; used up by that damage, FFTCG 11.12.5),
+end of turn on the chosen cards; `put`: also when put from the field into the Break Zone without a break), replace_next_damage {instead: reduce|prevent, amount, by, player} (this turn, the next damage
+dealt to each chosen Forward — by what `by` / `player` name, as a damage replacement's — is reduced by `amount`, or
+none is dealt; used up by that damage, FFTCG 11.12.5),
 remove_from_game / return_to_hand (replacement `instead`), select {player, filter, count, up_to} ("Your opponent selects 1
 Forward they control.": that player picks `count` cards passing `filter` — on the field, or in the zone it names:
 "Play 1 Forward from your hand onto the field" is a select from the hand then play_onto_field — as the effect
@@ -187,7 +191,8 @@ resolves, not a choice of targets; the effects after it are done to them), pay {
 [1]": as it resolves, the controller picks cards to discard and Backups to dull paying it, FFTCG 11.2, or none: not
 paid; `x: true`, "pay [X]": the controller first picks X, 0 not paying, FFTCG 4.5 — the X paid is the entry's X from
 then on, and that of the ability a when_done after it triggers), remove_damage (all the damage on each affected Forward is taken away: "negate all damage dealt to it"),
-prevent_damage {less_than_power} (this turn, damage dealt to each chosen Forward — only damage less than its Power
+prevent_damage {less_than_power, by, player} (this turn, damage dealt to each chosen Forward — by what `by` /
+`player` name, as a damage replacement's; only damage less than its Power
 with `less_than_power`, judged after the reductions as prevent_below_power is — is not dealt, FFTCG 11.12.5; not used
 up), reveal_until {filter} (the controller turns over the top card of their deck one at a time until one passes the
 filter: it goes to the hand, the others revealed are shuffled to the bottom of the deck; none passing, all of them go
@@ -230,6 +235,18 @@ blink {dull, at_end} (each chosen card on the field is removed from the game, th
 `dull` — as a new object: "Remove it from the game. Then, play the removed Forward onto the field dull."; `at_end`: played
 by its controller at the beginning of this turn's End Phase instead, if still in the Removed Zone, by a delayed ability:
 "Remove it from the game. Play it onto the field at the end of the turn.", FFTCG 11.8.17, 9.5),
+exclusive_with {names} (field, self: its player cannot play it while controlling a card of its name or of these names,
+nor such a card while controlling it — read from its printed facts wherever it is: "You cannot play <self> or Card
+Name X while already in control of either Character", FFTCG 7.7.3 widened by the text), also_is {names, type} (field, self: the card also has these Card Names and is also of that card type wherever it is —
+hand, deck, Break Zone, field — read from its printed facts, FFTCG 1.3: "<self> is also Card Name X / a Monster in all
+situations"), attack_twice (the Forward may attack twice each turn while it lasts: "<self> can attack twice in the same turn",
+FFTCG 10.1.2.1.2 widened by the text), attack_once_more (one-shot: the card may attack once more this turn, besides
+what it may: "<self> can attack once more this turn"), must_be_chosen {by, player} (what such Summons or abilities of
+that player choose must include the card when it could (FFTCG 11.11.5.1): "Summons and abilities of your opponent must
+choose <self> if possible"), party_any_element {with} (field: the Forwards it applies to may attack in a Party whatever the Elements of the
+other members, all of them passing `with` — a card filter, default any Forward —: "<self> can form a party with
+Forwards of any Element", FFTCG 15.1.1.9.2 widened by the text), lose_keyword {keyword} (the card loses that keyword — granted before it or printed — while it lasts, timestamps
+ordering it with grant_keyword, FFTCG 11.12.4.9: "It loses First Strike until the end of the turn"),
 lose_abilities (lasting: the card loses its keywords and the abilities granted to it before, and its printed abilities
 — field, auto, action, replacement — do not work, FFTCG 11.12.4: "It loses all its abilities until the end of the turn"),
 either {options: [[effects…], …]} (its controller picks one option as it resolves, FFTCG 11.11.5.1, and its effects
@@ -356,13 +373,13 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "any_element_cost": {},
     "delayed": {"when": str, "do": list, "this_turn": bool, "ability": dict, "repeat": bool},
     "replace_break": {"instead": str, "put": bool},
-    "replace_next_damage": {"instead": str, "amount": int},
+    "replace_next_damage": {"instead": str, "amount": int, "by": str, "player": str},
     "when_done": {"after": str, "count": int, "do": dict},
     "select": {"player": str, "filter": dict, "count": int, "up_to": bool},
     "reveal_hand": {"player": str},
     "divide_damage": {"amount": int, "equally": bool, "unreducible": bool},
     "reveal_until": {"filter": dict},
-    "prevent_damage": {"less_than_power": bool},
+    "prevent_damage": {"less_than_power": bool, "by": str, "player": str},
     "remove_damage": {},
     "next_cost_change": {"amount": int, "filter": dict, "floor": int},
     "pay": {"cost": dict, "player": str},
@@ -372,6 +389,13 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "damage_increase": {"amount": int},
     "either": {"options": list},
     "lose_abilities": {},
+    "lose_keyword": {"keyword": str},
+    "party_any_element": {"with": dict},
+    "attack_twice": {},
+    "also_is": {"names": list, "type": str},
+    "exclusive_with": {"names": list},
+    "attack_once_more": {},
+    "must_be_chosen": {"by": str, "player": str},
     "blink": {"dull": bool, "at_end": bool},
     "cast_free": {},
     "light_dark_many": {"element": str},
@@ -381,16 +405,18 @@ _WORDS: dict[str, dict[str, ParamType]] = {
 for _word, _word_params in _WORDS.items():
     VOCABULARY.add(_word, None, **_word_params)
 # effects that only make sense as field abilities or as effects lasting a duration
-CONTINUOUS = ("power", "set_power", "grant_keyword", "grant_job", "become_forward", "cost_change", "cannot_attack", "cannot_block",
+CONTINUOUS = ("power", "set_power", "grant_keyword", "lose_keyword", "grant_job", "become_forward", "cost_change", "cannot_attack", "cannot_block",
               "must_attack", "must_block", "cannot_be_blocked_by", "cannot_be_chosen", "cannot_be_broken", "enters_dull",
               "cannot_be_dulled", "stays_dull", "backup_cp_only", "any_element_cp", "any_element_cost",
-              "cannot_be_broken_by", "light_dark_many", "light_dark_ignored")
-FIELD_ONLY = ("cost_change", "stays_dull", "backup_cp_only", "any_element_cp", "any_element_cost", "light_dark_many",
-              "light_dark_ignored")
+              "cannot_be_broken_by", "light_dark_many", "light_dark_ignored", "party_any_element", "attack_twice",
+              "must_be_chosen", "also_is", "exclusive_with")
+FIELD_ONLY = ("exclusive_with", "also_is", "party_any_element", "cost_change", "stays_dull", "backup_cp_only",
+              "any_element_cp", "any_element_cost", "light_dark_many", "light_dark_ignored")
 INSTEADS = ("remove_from_game", "return_to_hand")
 ENTRY_INSTEADS = ("your_control",)
 DAMAGE_INSTEADS = ("reduce", "prevent")
 CHOOSERS = ("summons", "abilities", "any")
+DEALERS = (*CHOOSERS, "forwards")  # what deals damage a replacement names (actions.is_dealt_by)
 EITHER_WORDS = ("dull", "freeze", "activate", "put_on_deck")  # what an `either` option may do (nothing it does asks a question)
 WHEN_DONE_AFTER = ("discard", "damage", "self_break", "pay", "moved", "self_removed")  # the steps a "When you do so" may follow
 
@@ -422,8 +448,8 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
     if not isinstance(ability, Mapping):
         return [f"{where}: an ability is a mapping with 'effect'"]
     kind = ability_kind(ability, summon)
-    damage_amount = ("amount", "in_party_with_self") if kind == "replacement" and ability.get("event") in (
-        "damage", "deals_damage") else ()
+    damage_amount = ("amount", "in_party_with_self", "by", "player") if kind == "replacement" and ability.get(
+        "event") in ("damage", "deals_damage") else ()
     problems = [f"{where}: unknown key {k!r}" for k in ability
                 if k not in ABILITY_KEYS and k not in _params(ability) and k not in damage_amount]
     if kind not in KINDS:
@@ -448,7 +474,7 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
         applies = ability.get("applies_to")
         if applies is not None and applies != "self":
             problems += _check_filter(f"{where}.applies_to", applies, FILTER_KEYS)
-        return problems
+        return problems + _check_dealer(where, ability)
     for key, allowed in (("cost", COST_KEYS),):
         value = ability.get(key)
         if value is not None:
@@ -627,14 +653,14 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
         problems.append(f"{where}: only discard is done by the chosen card's controller")
     if effect.get("player") == "each" and name not in ("draw", "discard", "damage_player", "mill"):
         problems.append(f"{where}: only draw, discard, damage_player and mill can be done by each player")
-    if name in ("cannot_be_chosen", "cannot_be_dulled", "cannot_be_broken_by") and effect.get("by", "any") not in CHOOSERS:
+    if name in ("cannot_be_chosen", "cannot_be_dulled", "cannot_be_broken_by", "must_be_chosen") and effect.get("by", "any") not in CHOOSERS:
         problems.append(f"{where}: {name} 'by' must be one of {', '.join(CHOOSERS)}")
     if name == "break" and "instead" in effect and effect["instead"] not in INSTEADS:
         problems.append(f"{where}: break 'instead' must be one of {', '.join(INSTEADS)}")
     if "duration" in effect and effect["duration"] not in ("turn", "permanent", "opponent_turn"):
         problems.append(f"{where}: 'duration' must be turn, permanent or opponent_turn")
-    if name == "grant_keyword" and effect.get("keyword") not in ("brave", "haste", "first_strike"):
-        problems.append(f"{where}: grant_keyword needs keyword brave, haste or first_strike")
+    if name in ("grant_keyword", "lose_keyword") and effect.get("keyword") not in ("brave", "haste", "first_strike"):
+        problems.append(f"{where}: {name} needs keyword brave, haste or first_strike")
     if name == "choose_one" and "more_if" in effect:
         problems += _check_condition(f"{where}.more_if", effect["more_if"])
         if not isinstance(effect.get("more_from"), int) or not 1 <= effect["more_from"] < len(effect.get("modes") or []):
@@ -690,6 +716,11 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
         problems += _check_filter(f"{where}.filter", effect.get("filter"), FILTER_KEYS)
     if name == "search" and effect.get("to", "hand") not in ("hand", "field", "break"):
         problems.append(f"{where}: search 'to' must be hand, field or break")
+    if name == "also_is" and (not all(isinstance(n, str) and n for n in effect.get("names", ())) or effect.get(
+            "type", "monster") not in ("forward", "backup", "monster") or not (effect.get("names") or effect.get("type"))):
+        problems.append(f"{where}: also_is needs 'names' (Card Names) and/or a Character 'type'")
+    if name == "party_any_element" and "with" in effect:
+        problems += _check_filter(f"{where}.with", effect["with"], FILTER_KEYS)
     if name in ("search", "discard", "reveal_until") and "filter" in effect:
         problems += _check_filter(f"{where}.filter", effect["filter"], FILTER_KEYS)
     if "if_done" in effect and effect["if_done"] not in WHEN_DONE_AFTER:
@@ -699,6 +730,8 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
             problems.append(f"{where}: when_done 'after' must be one of {', '.join(WHEN_DONE_AFTER)}")
         if isinstance(effect.get("do"), Mapping):
             problems += _check_ability(f"{where}.do", effect["do"], True)
+    if name in ("replace_next_damage", "prevent_damage"):
+        problems += _check_dealer(where, effect)
     if name == "replace_next_damage" and (effect.get("instead") not in DAMAGE_INSTEADS or (
             effect.get("instead") == "reduce" and not int(effect.get("amount") or 0) > 0)):
         problems.append(f"{where}: replace_next_damage is 'instead: prevent' or 'instead: reduce' with a positive amount")
@@ -720,17 +753,29 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
     return problems
 
 
+def _check_dealer(where: str, replacing: Mapping[str, Any]) -> list[str]:
+    """Check a damage replacement's `by` (what deals the damage, DEALERS) and `player` (only `opponent`)."""
+    problems = []
+    if "by" in replacing and replacing["by"] not in DEALERS:
+        problems.append(f"{where}: a damage replacement's 'by' must be one of {', '.join(DEALERS)}")
+    if "player" in replacing and (replacing["player"] != "opponent" or "by" not in replacing):
+        problems.append(f"{where}: a damage replacement's 'player' is opponent, with 'by'")
+    return problems
+
+
 def counts_printed_facts(value: Mapping[str, Any]) -> bool:
     """Tell whether a computed number reads only what field abilities may read without a loop: damage points, or
-    cards counted by printed facts (no Power, no keyword, no type an effect can give: not Forwards). Characters and
-    cards of a Job, Category or name whatever their type count too: "becomes a Forward" makes no card a Character."""
+    cards counted by printed facts (no Power, no keyword). Characters and cards of a Job, Category or name whatever
+    their type count too: "becomes a Forward" makes no card a Character; Forwards count as in a `control` condition
+    (s6): the printed ones and those a lasting effect made Forwards, not those a field ability makes (that would loop;
+    continuous.number_of)."""
     if "damage_points" in value:
         return True
     counted = value.get("count")
     kinds = counted.get("type") if isinstance(counted, Mapping) else None
     return (isinstance(counted, Mapping) and set(counted) <= {"type", "element", "job", "name", "category",
                                                                "cost_at_most", "cost_at_least", "controller", "not_self"}
-            and (kinds in ("backup", "monster", "summon", "character") or (
+            and (kinds in ("forward", "backup", "monster", "summon", "character") or (
                 kinds is None and bool({"job", "category", "name"} & set(counted)))))
 
 

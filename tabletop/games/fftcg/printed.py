@@ -39,6 +39,9 @@ class Characteristics(NamedTuple):
     undullable: tuple[tuple[str, str | None], ...] = ()  # "cannot become dull by …": as `unchoosable`
     # "cannot be broken by opposing Summons or abilities that don't deal damage": as `unchoosable`
     unbreakable_by: tuple[tuple[str, str | None], ...] = ()
+    attacks_twice: bool = False  # (s6) "This Forward can attack twice in the same turn." (FFTCG 10.1.2.1.2 widened)
+    # (s6) "Summons and abilities of your opponent must choose <self> if possible": as `unchoosable`
+    must_be_chosen: tuple[tuple[str, str | None], ...] = ()
 
     def can_be_chosen_by(self, kind: str, player: str) -> bool:
         """Tell whether a Summon or ability (`kind`) played by `player` may choose this card."""
@@ -47,6 +50,11 @@ class Characteristics(NamedTuple):
     def can_be_dulled_by(self, kind: str, player: str) -> bool:
         """Tell whether a Summon or ability (`kind`) played by `player` may dull this card (FFTCG 1.3)."""
         return _allows(self.undullable, kind, player)
+
+    def must_be_chosen_by(self, kind: str, player: str) -> bool:
+        """Tell whether a Summon or ability (`kind`) played by `player` must choose this card if it can (FFTCG
+        11.11.5.1)."""
+        return not _allows(self.must_be_chosen, kind, player)
 
     def can_be_broken_by(self, kind: str, player: str) -> bool:
         """Tell whether a Summon or ability (`kind`) played by `player` may break this card by its effect, not by
@@ -72,7 +80,7 @@ class PrintedFacts:
                  "multi_copy", "party_icon", "power", "keywords", "back_attack", "auto", "state_triggers",
                  "field", "actions", "replacements", "summon_ability", "reads", "characteristics", "jobs",
                  "own_cost_changes", "backup_cp_only", "own_any_element_cost", "break_zone_actions",
-                 "break_zone_events", "light_dark_ignored")
+                 "break_zone_events", "light_dark_ignored", "names", "also_types", "exclusive")
 
     def __init__(self, definition: CardDefinition) -> None:
         self.definition = definition
@@ -115,6 +123,13 @@ class PrintedFacts:
         # "(If …,) the cost required to cast <this card> can be paid with CP of any Element": read in the hand too
         self.own_any_element_cost: tuple[Mapping[str, Any], ...] = tuple(
             a for _, a in self.field if a.get("effect") == "any_element_cost")
+        # (s6) "<self> is also Card Name X / a Monster in all situations": its names and types wherever it is
+        also = [a for _, a in self.field if a.get("effect") == "also_is"]
+        self.names = frozenset([self.name, *(n for a in also for n in a.get("names", ()))])
+        self.also_types = frozenset(str(a["type"]) for a in also if a.get("type"))
+        # (s6) "You cannot play <self> or Card Name X while already in control of either Character"
+        self.exclusive = frozenset(n for _, a in self.field if a.get("effect") == "exclusive_with" for n in
+                                   (self.name, *a.get("names", ())))
         self.actions: Indexed = tuple((i, a) for i, a in effects if ability_kind(a, False) in ("action", "special"))
         # action abilities used while the card is in its owner's Break Zone (rules list them there)
         self.break_zone_actions = any(a.get("from_break_zone") for _, a in self.actions)

@@ -156,12 +156,14 @@ def _duplicates(state: GameState) -> list[tuple[int, tuple[str, str]]]:
         card = state.cards[iid]
         facts = index[card.card_id]
         if not facts.multi_copy:
-            by_name[(card.controller, facts.name)].append(iid)
+            for name in facts.names:  # "also Card Name X in all situations" shares X too
+                by_name[(card.controller, name)].append(iid)
         if facts.light_or_dark:
             light_dark[card.controller].append(iid)
     for (_, name), same in by_name.items():
         if len(same) >= 2:  # FFTCG 12.4.6
-            found += [(iid, (f"two or more cards named {name}", "FFTCG 12.4.6")) for iid in same]
+            found += [(iid, (f"two or more cards named {name}", "FFTCG 12.4.6")) for iid in same
+                      if iid not in {one for one, _ in found}]
     for player, same in light_dark.items():
         if len(same) >= 2 and light_dark_limit.is_over_limit(state, player, same):  # FFTCG 12.4.7
             found += [(iid, ("two or more Light/Dark Characters", "FFTCG 12.4.7")) for iid in same]

@@ -70,7 +70,22 @@ def _candidates(state: GameState, spec: Mapping[str, Any], controller: str, sour
                 if chars is not None and not chars[iid].can_be_chosen_by(chooser, controller):
                     continue  # FFTCG 11.11.5.1: "cannot be chosen" by this kind of play
                 found.append(iid)
-    return found
+    must = [iid for iid in found if chars is not None and chars[iid].must_be_chosen_by(chooser, controller)]
+    # FFTCG 11.11.5.1: "must choose <self> if possible": a choice of N cards is among them while there are N of them
+    return must if must and len(must) >= int(spec.get("count", 1)) else found
+
+
+def must_choose(state: GameState, candidates: Sequence[int], controller: str, source: int) -> set[int]:
+    """Return the cards among `candidates` that a play of `source` by `controller` must choose if it can ("Summons and
+    abilities of your opponent must choose <self> if possible", FFTCG 11.11.5.1)."""
+    chars = characteristics(state)
+    chooser = "summons" if source in state.cards and state.definition(source).card_type == "summon" else "abilities"
+    return {iid for iid in candidates if iid in chars and chars[iid].must_be_chosen_by(chooser, controller)}
+
+
+def is_must_choice_kept(must: set[int], targets: Sequence[int], high: int) -> bool:
+    """Tell whether chosen targets hold as many of the cards that must be chosen as they can (see must_choose)."""
+    return len(must & set(targets)) >= min(high, len(must))
 
 
 def target_count(ability: Mapping[str, Any]) -> tuple[int, int]:
@@ -112,6 +127,10 @@ def check_targets(state: GameState, ability: Mapping[str, Any], controller: str,
                                                  + "; ".join(_group_words(spec) for spec in groups) + ")")
         return placed
     legal = set(target_candidates(state, ability, controller, source))
+    must = must_choose(state, sorted(legal), controller, source)
+    if not is_must_choice_kept(must, targets, high) or (must and not legal.issuperset(targets)):
+        names = ", ".join(sorted(state.definition(iid).name for iid in must))
+        raise IllegalCommand("FFTCG 11.11.5.1", f"this must choose {names} if possible")
     for iid in targets:
         if iid not in legal:
             raise IllegalCommand("FFTCG 11.3.4", f"{state.definition(iid).name} is not a card this can choose")

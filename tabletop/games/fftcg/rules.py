@@ -79,10 +79,11 @@ from tabletop.games.fftcg.cp import (
     X_LIMIT, ability_cost, character_cost, check_payment, elements_paid, find_payment, paid_sources,
 )
 from tabletop.games.fftcg.effects import ability_kind, has_mode_targets, validate_effects, with_mode
-from tabletop.games.fftcg.printed import printed_index
+from tabletop.games.fftcg.printed import PrintedFacts, printed_index
 from tabletop.games.fftcg.processes import settle
 from tabletop.games.fftcg.resolution import (
-    check_targets, group_candidates, mode_count, resolve_entry, target_candidates, target_count,
+    check_targets, group_candidates, is_must_choice_kept, mode_count, must_choose, resolve_entry, target_candidates,
+    target_count,
 )
 from tabletop.games.fftcg.text_compiler import compile_card
 
@@ -509,7 +510,7 @@ class FFTCGRules(GameRules):
         hand = state.zones[f"{player}.hand"].cards
         # _card_refusal's refusals of a card in hand: 5 Backups (D3), a name twice, a second Light/Dark Character
         backups_full: bool | None = None
-        names: set[str] | None = None
+        names: tuple[set[str], set[str]] | None = None
         for place, iid in enumerate(hand):
             facts = index[cards[iid].card_id]
             if facts.character:
@@ -523,7 +524,7 @@ class FFTCGRules(GameRules):
                 if not facts.multi_copy:
                     if names is None:
                         names = _names_on_field(state, player)
-                    if facts.name in names:
+                    if _name_clash(facts, names):
                         continue
                 if facts.light_or_dark and not light_dark.may_play(state, player, facts):
                     continue
@@ -775,8 +776,9 @@ class FFTCGRules(GameRules):
         if definition.card_type == "backup" and _has_all_backups(state, player):  # doubt D3: product rules
             return IllegalCommand("FFTCG 5.2.3 (D3)", "you already have 5 Backups on the field")
         printed = printed_index(state)[card.card_id]
-        if not printed.multi_copy and printed.name in _names_on_field(state, player):
-            return IllegalCommand("FFTCG 7.7.3", f"you already have {printed.name} on the field: only cards with "
+        shared = _name_clash(printed, _names_on_field(state, player)) if not printed.multi_copy else None
+        if shared:
+            return IllegalCommand("FFTCG 7.7.3", f"you already have {shared} on the field: only cards with "
                                                  "the Multi-copy icon may be there more than once")
         if printed.light_or_dark and not light_dark.may_play(state, player, printed):  # FFTCG 6.2.6.2, 12.4.7 (seed)
             return IllegalCommand("FFTCG 12.4.7", f"you already have a Light or Dark Character on the field, so "
@@ -936,9 +938,7 @@ class FFTCGRules(GameRules):
         exclude = {command.card}
         if kind == "special":  # FFTCG 11.7.1–11.7.2: discard a Character card of the same name as part of the cost
             other = state.cards.get(command.name_discard) if command.name_discard is not None else None
-            discarded = state.definition(other.iid) if other is not None else None
-            if (other is None or discarded is None or other.zone != f"{command.by}.hand" or discarded.name != definition.name
-                    or not is_character(discarded)):
+            if other is None or other.iid not in _same_name_characters(state, command.by, command.card):
                 raise IllegalCommand("FFTCG 11.7.1", f"a special ability also costs discarding a Character card "
                                                      f"named {definition.name} from your hand")
             exclude.add(other.iid)
@@ -1186,15 +1186,26 @@ def _has_all_backups(state: GameState, player: str) -> bool:
     return sum(index[state.cards[i].card_id].card_type == "backup" for i in field_cards(state, player)) >= MAX_BACKUPS
 
 
-def _names_on_field(state: GameState, player: str) -> set[str]:
-    """Return the printed names of the cards a player has on the field.
+def _name_clash(facts: PrintedFacts, on_field: tuple[set[str], set[str]]) -> str | None:
+    """Return a name that keeps a card from being played beside the player's field (`_names_on_field`), or None: one
+    of its names there, or — "You cannot play <self> or Card Name X while already in control of either Character" — a
+    name its own or a field card's such ability names (FFTCG 7.7.3 narrowed by the text)."""
+    names, exclusive = on_field
+    clash = (facts.names | facts.exclusive) & names or facts.names & exclusive
+    return min(clash) if clash else None
+
+
+def _names_on_field(state: GameState, player: str) -> tuple[set[str], set[str]]:
+    """Return the names of the cards a player has on the field (printed, and "also Card Name X in all situations"),
+    and the names their "You cannot play <self> or Card Name X while already in control of either Character" name.
 
     FFTCG 7.7.3 (seed): a play that would put a second card of a name without the Multi-copy icon onto the
     field is not allowed. The digest (4.3) names only the rule process (12.4.6) that breaks both when it
     happens anyway (a control change, an effect's put onto the field), which stays for those.
     """
     index = printed_index(state)
-    return {index[state.cards[i].card_id].name for i in field_cards(state, player)}
+    facts = [index[state.cards[i].card_id] for i in field_cards(state, player)]
+    return {name for one in facts for name in one.names}, {name for one in facts for name in one.exclusive}
 
 
 @functools.lru_cache(maxsize=None)
@@ -1214,9 +1225,10 @@ def _refuse_outside_play_phases(state: GameState) -> None:
 
 def _same_name_characters(state: GameState, player: str, iid: int) -> list[int]:
     """Return the Character cards in `player`'s hand named as card `iid`: what a special ability discards (FFTCG 11.7.1)."""
-    name = state.definition(iid).name
+    index = printed_index(state)
+    names = index[state.cards[iid].card_id].names  # its Card Names "in all situations" too
     return [h for h in state.zones[f"{player}.hand"].cards
-            if state.definition(h).name == name and is_character(state.definition(h))]
+            if not index[state.cards[h].card_id].names.isdisjoint(names) and is_character(state.definition(h))]
 
 
 def _summon_ability(definition: CardDefinition) -> Mapping[str, Any] | None:
@@ -1469,8 +1481,10 @@ def _choices(state: GameState, ability: Mapping[str, Any] | None, player: str,
     candidates = target_candidates(state, ability, player, source)
     if len(candidates) < low:   # FFTCG 11.3.4: a required target that does not exist; "up to" may choose none
         return []
-    groups = itertools.chain.from_iterable(itertools.combinations(candidates, size)
-                                           for size in range(min(high, len(candidates)), low - 1, -1))
+    must = must_choose(state, candidates, player, source)  # FFTCG 11.11.5.1
+    groups = (group for group in itertools.chain.from_iterable(
+        itertools.combinations(candidates, size) for size in range(min(high, len(candidates)), low - 1, -1))
+        if is_must_choice_kept(must, group, high))
     return [(group, mode) for group in itertools.islice(groups, TARGET_CHOICES_LIMIT) for mode in modes]
 
 

@@ -150,6 +150,8 @@ _CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^if you have (\d+) or more cards in your hand, ", re.I), lambda m: {"hand_at_least": int(m.group(1))}),
     (re.compile(r"^if you have no cards in your hand, ", re.I), lambda m: {"hand_at_most": 0}),
     (re.compile(r"^if you (?:don't|do not) control any ([^,]+), ", re.I), lambda m: _control("at_most", 0, m.group(1))),
+    (re.compile(r"^if your opponent (?:doesn't|does not) control any ([^,]+), ", re.I),  # (s6)
+     lambda m: _control("at_most", 0, m.group(1), "opponent_control")),
     (re.compile(r"^if you control only (\d+) ([^,]+), ", re.I),
      lambda m: _exactly(_control("at_most", int(m.group(1)), m.group(2)), int(m.group(1)))),
     (re.compile(r"^if your opponent has (\d+) cards? or less in (?:their|his/her) hand, ", re.I),
@@ -495,18 +497,53 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
     if gains is not None:
         granted = clauses._grants(gains.group(1))
         return None if granted is None else [{**g, "applies_to": "self"} for g in granted]
+    either = re.match(r"^You cannot play <self> or ?Card Name (.+?) while already in control of either Character$",
+                      sentence)
+    if either is not None:  # (s6) read from the card's printed facts (PrintedFacts.exclusive)
+        return [{"effect": "exclusive_with", "names": [either.group(1)], "applies_to": "self"}]
+    also = re.match(r"^<self> is also (?:an? (Forward|Backup|Monster)|(Card [Nn]ame .+?)) in all situations$", sentence)
+    if also is not None:  # (s6) its printed facts (PrintedFacts.names, also_types)
+        if also.group(1):
+            return [{"effect": "also_is", "type": also.group(1).lower(), "applies_to": "self"}]
+        names = re.split(r",? and |, ", also.group(2))
+        if not all(re.fullmatch(r"Card [Nn]ame \S.*", name) for name in names):
+            return None
+        return [{"effect": "also_is", "names": [name[len("Card Name "):] for name in names], "applies_to": "self"}]
+    party = _PARTY_ANY_ELEMENT.match(sentence)
+    if party is not None:  # (s6) FFTCG 15.1.1.9.2 widened by the text
+        members = clauses.card_phrase(party.group(1)) if party.group(1) else None
+        partners = clauses.card_phrase(party.group(2))
+        if partners is None or partners.get("type") != "forward" or set(partners) - {
+                "type", "job", "name", "category"} or (party.group(1) and (
+                    members is None or members.get("controller") != "you" or set(members) - {
+                        "type", "job", "name", "category", "element", "controller"})):
+            return None
+        applies: Any = members if members is not None else "self"
+        partners = {k: v for k, v in partners.items() if k != "type"}
+        return [{"effect": "party_any_element", "applies_to": applies, **({"with": partners} if partners else {})}]
+    chosen_first = clauses._quoted(sentence, own=True) if sentence.endswith(" must choose <self> if possible") else None
+    if chosen_first is not None:  # (s6) "Summons and abilities of your opponent must choose <self> if possible"
+        return [{**effect, "applies_to": "self"} for effect in chosen_first]
     guarded = re.match(r"^The (.+?) (cannot be chosen|cannot become dull) by your opponent's (Summons or abilities|Summons|"
                        r"abilities)$", sentence)
     if guarded is not None:  # "your opponent" is theirs only for cards you control
-        applies = clauses.card_phrase(guarded.group(1))
+        applies = clauses.card_phrase(guarded.group(1), plural=True)
         if applies is None or applies.get("controller") != "you" or "zone" in applies or any(
                 key in applies for key in MOMENT_KEYS):
             return None
         return [{"effect": "cannot_be_chosen" if guarded.group(2) == "cannot be chosen" else "cannot_be_dulled",
                  "by": _CHOSEN_BY[guarded.group(3)], "player": "opponent", "applies_to": applies}]
-    others = re.match(r"^The (.+?) gains? (.+)$", sentence)  # "gains": a Card Name, one card
+    each_other = re.match(r"^The (.+?) gain \+(\d+) power for each (.+)$", sentence)
+    if each_other is not None:  # (s6) counted as the characteristics are (FFTCG 11.12.4)
+        applies = clauses.card_phrase(each_other.group(1), plural=True)
+        counted = clauses.counted_amount(each_other.group(3), int(each_other.group(2)))
+        if applies is None or counted is None or not counts_printed_facts(counted) or "zone" in applies or any(
+                key in applies for key in MOMENT_KEYS):
+            return None
+        return [{"effect": "power", "amount": counted, "applies_to": applies}]
+    others = re.match(r"^[Tt]he (.+?) gains? (.+)$", sentence)  # "gains": a Card Name, one card
     if others is not None:
-        applies = clauses.card_phrase(others.group(1))
+        applies = clauses.card_phrase(others.group(1), plural=True)
         granted = clauses._grants(others.group(2), own=(applies or {}).get("controller") == "you")
         if applies is None or granted is None or "zone" in applies or any(key in applies for key in MOMENT_KEYS):
             return None
@@ -520,16 +557,18 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
     if unbreakable is not None:  # FFTCG 1.3: the opponent's break effects do not break it; damage still does
         if unbreakable.group(1) is None:
             return [{**clauses.UNBREAKABLE_EFFECT, "applies_to": "self"}]
-        applies = clauses.card_phrase(unbreakable.group(1))
+        applies = clauses.card_phrase(unbreakable.group(1), plural=True)
         if applies is None or applies.get("controller") != "you" or "zone" in applies or any(
                 key in applies for key in MOMENT_KEYS):
             return None
         return [{**clauses.UNBREAKABLE_EFFECT, "applies_to": applies}]
     chosen = re.match(r"^<self> cannot be chosen by (?:your opponent's (Summons or abilities|Summons|abilities)|"
-                      r"(Summons|abilities|Summons or abilities) your opponent (?:plays|uses|plays or uses))$", sentence)
+                      r"(Summons|abilities|Summons or abilities) your opponent (?:plays|uses|plays or uses))"
+                      r"( during your opponent's turn)?$", sentence)
     if chosen is not None:
         by = _CHOSEN_BY[chosen.group(1) or chosen.group(2)]
-        return [{"effect": "cannot_be_chosen", "by": by, "player": "opponent", "applies_to": "self"}]
+        theirs = {"condition": {"your_turn": 0}} if chosen.group(3) else {}  # (s6) as "During your opponent's turn, …"
+        return [{"effect": "cannot_be_chosen", "by": by, "player": "opponent", "applies_to": "self", **theirs}]
     anyone = re.match(r"^<self> cannot be chosen by (Summons or abilities|Summons|abilities)$", sentence)
     if anyone is not None:  # anyone's, its controller's too
         return [{"effect": "cannot_be_chosen", "by": _CHOSEN_BY[anyone.group(1)], "applies_to": "self"}]
@@ -542,6 +581,7 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
                    "<self> cannot attack or block": ("cannot_attack", "cannot_block"),
                    "<self> must block if possible": ("must_block",),
                    "<self> cannot be broken": ("cannot_be_broken",),
+                   "<self> can attack twice in the same turn": ("attack_twice",),
                    "<self> must attack once per turn if possible": ("must_attack",),
                    "<self> enters the field dull": ("enters_dull",),
                    "<self> does not activate during your Active Phase": ("stays_dull",)}.get(sentence)
@@ -594,11 +634,30 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
     increase = clauses.damage_increase_sentence(sentence)  # (s5)
     if increase is not None:
         return [increase]
-    reduce = re.match(r"^If <self> is dealt damage, reduce the damage by (\d+) instead$", sentence)
-    if reduce is not None:
-        return [{"kind": "replacement", "event": "damage", "instead": "reduce", "amount": int(reduce.group(1)),
-                 "applies_to": "self"}]
-    return _damage_replacement(sentence)
+    return _field_damage(sentence) or _damage_replacement(sentence)
+
+
+def _field_damage(sentence: str) -> list[Ability] | None:
+    """Read "If <self> / a Forward you control is dealt damage (by your opponent's abilities), the damage becomes 0 /
+    reduce the damage by 1000 instead" (FFTCG 11.12.5; s6: narrowed to what deals it)."""
+    replaced = _FIELD_DAMAGE.match(sentence)
+    found = clauses.damage_replacement(replaced) if replaced is not None else None
+    if replaced is None or found is None:
+        return None
+    if not replaced.group("phrase"):
+        return [{**found, "applies_to": "self"}]
+    applies = clauses.card_phrase(replaced.group("phrase"))
+    if applies is None or "zone" in applies or any(key in applies for key in MOMENT_KEYS) or (
+            "player" in found and applies.get("controller") != "you"):
+        return None  # "your opponent" is the damaged card's controller's only for cards you control
+    return [{**found, "applies_to": applies}]
+
+
+# "<self> can form a party with Forwards of any Element", "The Job X Forwards you control can form a party with Job X
+# Forwards of any Element"
+_PARTY_ANY_ELEMENT = re.compile(r"^(?:<self>|The (.+?)) can form a party with (.+?) of any Element$")
+# "If <self> / a Forward you control is dealt damage (by your opponent's abilities), the damage becomes 0 instead"
+_FIELD_DAMAGE = re.compile(rf"^If (?:<self>|an? (?P<phrase>.+?)) {clauses.DAMAGE_REPLACED}$")
 
 
 _SENTENCE_END = re.compile(r"(?<=\.)\s+")

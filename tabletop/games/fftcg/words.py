@@ -86,6 +86,11 @@ def _draw(tx: Transaction, doing: Doing, step: Step) -> None:
             actions.draw(tx, player, count)
 
 
+def _chooser(doing: Doing) -> str:
+    """Return what does the effect: "summons" (a Summon's) or "abilities" (an ability's), as cannot_* effects name it."""
+    return "summons" if doing.entry.get("kind") == "summon" else "abilities"
+
+
 @VOCABULARY.handles("deal_damage")
 def _deal_damage(tx: Transaction, doing: Doing, step: Step) -> None:
     source = doing.source
@@ -97,7 +102,7 @@ def _deal_damage(tx: Transaction, doing: Doing, step: Step) -> None:
                for iid in doing.on_field} if each else {}
     for iid in doing.on_field:
         actions.deal_character_damage(tx, iid, amounts[iid] if each else amount, [source] if source is not None else [],
-                                      reducible=not step.get("unreducible"))
+                                      reducible=not step.get("unreducible"), dealer=(_chooser(doing), doing.controller))
 
 
 @VOCABULARY.handles("damage_player")
@@ -109,7 +114,7 @@ def _damage_player(tx: Transaction, doing: Doing, step: Step) -> None:
 @VOCABULARY.handles("break")
 def _break(tx: Transaction, doing: Doing, step: Step) -> None:
     chars = characteristics(tx.state)
-    kind = "summons" if doing.entry.get("kind") == "summon" else "abilities"
+    kind = _chooser(doing)
     breakable = []
     for iid in doing.on_field:
         if not chars[iid].can_be_broken_by(kind, doing.controller):
@@ -128,7 +133,7 @@ def _put_into_break(tx: Transaction, doing: Doing, step: Step) -> None:
 @VOCABULARY.handles("activate")
 def _dull_or_activate(tx: Transaction, doing: Doing, step: Step) -> None:
     chars = characteristics(tx.state) if step["effect"] == "dull" else None
-    kind = "summons" if doing.entry.get("kind") == "summon" else "abilities"
+    kind = _chooser(doing)
     for iid in doing.on_field:
         if chars is not None and not chars[iid].can_be_dulled_by(kind, doing.controller):
             tx.log(f"{actions.name_of(tx, iid)} cannot become dull by this {kind[:-1]}", "FFTCG 1.3")
@@ -141,6 +146,15 @@ def _freeze(tx: Transaction, doing: Doing, step: Step) -> None:
     for iid in doing.on_field:
         tx.set_prop(iid, "frozen", True)
         tx.log(f"{actions.name_of(tx, iid)} was frozen", "FFTCG 15.2.4")
+
+
+@VOCABULARY.handles("attack_once_more")
+def _attack_once_more(tx: Transaction, doing: Doing, step: Step) -> None:
+    """"<self> can attack once more this turn": one more attack this turn (combat.attacks_allowed)."""
+    for iid in doing.on_field:
+        turn, more = tx.state.cards[iid].props.get("attacks_more") or (None, 0)
+        tx.set_prop(iid, "attacks_more", [tx.state.turn, (int(more) if turn == tx.state.turn else 0) + 1])
+        tx.log(f"{actions.name_of(tx, iid)} can attack once more this turn", "FFTCG 10.1.2.1.2")
 
 
 @VOCABULARY.handles("by_hand")
@@ -166,6 +180,9 @@ def _by_hand(tx: Transaction, doing: Doing, step: Step) -> None:
 @VOCABULARY.handles("replace_next_damage")
 @VOCABULARY.handles("damage_increase")
 @VOCABULARY.handles("lose_abilities")
+@VOCABULARY.handles("lose_keyword")
+@VOCABULARY.handles("attack_twice")
+@VOCABULARY.handles("must_be_chosen")
 def _lasting(tx: Transaction, doing: Doing, step: Step) -> None:
     if doing.on_field:
         if isinstance(step.get("amount"), Mapping):  # a computed amount is fixed when the effect starts
@@ -605,7 +622,7 @@ def _divide_damage(tx: Transaction, doing: Doing, step: Step) -> None:
     source = doing.source
     for iid in on_field:
         actions.deal_character_damage(tx, iid, shares.get(iid, 0), [source] if source is not None else [],
-                                      reducible=not step.get("unreducible"))
+                                      reducible=not step.get("unreducible"), dealer=(_chooser(doing), doing.controller))
 
 
 @VOCABULARY.handles("reveal_until")
