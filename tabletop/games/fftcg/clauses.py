@@ -51,6 +51,7 @@ _QUALIFIERS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^ (?:that )?you control"), lambda m: {"controller": "you"}),
     (re.compile(r"^ in your Break Zone"), lambda m: {"zone": "break", "controller": "you"}),
     (re.compile(r"^ in your opponent's Break Zone"), lambda m: {"zone": "break", "controller": "opponent"}),
+    (re.compile(r"^ (?:in|from) (?:either|any) player's Break Zone"), lambda m: {"zone": "break", "controller": "any"}),
 )
 
 
@@ -541,7 +542,7 @@ _SELF_VERBS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^put <self> at the bottom of its owner's deck$", re.I), "put_on_deck"),
     (re.compile(r"^put <self> into the Break Zone$", re.I), "put_into_break"),
     # FFTCG 17.4 (digest): Freeze is "does not become active during its controller's next Active Phase"
-    (re.compile(r"^<self> will not activate during your next Active Phase$", re.I), "freeze"),
+    (re.compile(r"^<self> (?:will|does) not activate during your next Active Phase$", re.I), "freeze"),
 )
 
 
@@ -563,6 +564,15 @@ def self_sentence(sentence: str) -> list[Effect] | None:
 
 
 _ALL = r"all (?:the )?"
+_ALL_ABILITIES = r"(?:all )?(?:their |its )?abilities"
+
+
+def _abilities_lost(match: re.Match[str]) -> list[Effect]:
+    """Return the effects of "… lose all their abilities (and 2000 power) until the end of the turn"."""
+    lost: list[Effect] = [{"effect": "lose_abilities", "duration": "turn"}]
+    if match.group(2):
+        lost.append({"effect": "power", "amount": -int(match.group(2)), "duration": "turn"})
+    return lost
 
 
 _ALL_FORMS: tuple[tuple[re.Pattern[str], int, Any], ...] = (
@@ -578,6 +588,11 @@ _ALL_FORMS: tuple[tuple[re.Pattern[str], int, Any], ...] = (
                  "duration": "turn"}]),
     (re.compile(rf"^until the end of the turn, {_ALL}(.+) gain (.+)$", re.I), 1,
      lambda m: _lasting_grants(m.group(2), own=False)),
+    # "All the Forwards opponent controls lose (all) their abilities until the end of the turn" (FFTCG 11.12.4: each
+    # card on the field now loses them, a lasting effect; "… and 2000 power" too)
+    *((re.compile(form, re.I), 1, _abilities_lost) for form in (
+        rf"^until the end of the turn, {_ALL}(.+?) lose {_ALL_ABILITIES}(?: and (\d+) power)?$",
+        rf"^{_ALL}(.+?) lose {_ALL_ABILITIES}(?: and (\d+) power)? until the end of the turn$")),
 )
 
 

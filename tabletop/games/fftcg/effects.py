@@ -146,12 +146,13 @@ by the game, "your opponent randomly discards 1 card"), cannot_attack, cannot_bl
 when it can, FFTCG 10.1.3.1.3),
 enters_dull (field, self: the card enters the field dull, read as it enters, FFTCG 11.12.5), backup_cp_only (field, self, read in the hand: "You can only pay with CP
 produced by Backups to cast <self>" — no card is discarded for CP to play or cast it, FFTCG 11.2 narrowed by its text),
-any_element_cp (field: the Backups it applies to make CP of any Element when dulled for CP, FFTCG 5.2.1.3 widened by
-the text), any_element_cost (field: the cost of the card itself — read in the hand — or of the cards in `applies_to`
+any_element_cp {elements} (field: the Backups it applies to make CP of any Element — or, with `elements`, of their own
+Elements or those: "<self> can produce Wind CP" — when dulled for CP, FFTCG 5.2.1.3 widened by the text), any_element_cost (field: the cost of the card itself — read in the hand — or of the cards in `applies_to`
 its controller plays needs no CP of their Element while its condition holds, FFTCG 11.4.6.1 widened by the text),
-stays_dull (field, self:
-the card does not activate in its controller's Active Phase while its condition holds, FFTCG 9.1.1.1 narrowed by its
-text), cannot_be_broken (no
+stays_dull (field, self
+or a filter: the card — or each card passing it: "The Forwards opponent controls won't activate at the controller's
+Active Phase" — does not activate in its controller's Active Phase while its condition holds, FFTCG 9.1.1.1 narrowed
+by its text), cannot_be_broken (no
 break happens to the card: effects that break and damage ≥ Power leave it, FFTCG 1.3; Power 0
 puts it into the Break Zone still, FFTCG 12.4.4), cannot_be_blocked_by {cost_at_least}, cannot_be_dulled {by, player} (no effect of
 such a Summon or ability dulls it, FFTCG 1.3; costs and attacks still do), cannot_be_broken_by {by, player} (no break
@@ -318,7 +319,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "enters_dull": {},
     "stays_dull": {},
     "backup_cp_only": {},
-    "any_element_cp": {},
+    "any_element_cp": {"elements": list},
     "any_element_cost": {},
     "delayed": {"when": str, "do": list, "this_turn": bool, "ability": dict, "repeat": bool},
     "replace_break": {"instead": str, "put": bool},
@@ -662,6 +663,9 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
             problems.append(f"{where}: reveal_top 'rest' must be bottom, break or top")
         if "filter" in effect:
             problems += _check_filter(f"{where}.filter", effect["filter"], FILTER_KEYS)
+    if name == "any_element_cp" and "elements" in effect and (not effect["elements"] or any(
+            e not in ELEMENTS for e in effect["elements"])):
+        problems.append(f"{where}: any_element_cp 'elements' is a list of Elements ({', '.join(ELEMENTS)})")
     if name == "put_on_deck" and effect.get("position", "bottom") not in ("top", "bottom"):
         problems.append(f"{where}: put_on_deck 'position' must be top or bottom")
     if name in ("add_counter", "remove_counter") and not effect.get("counter"):

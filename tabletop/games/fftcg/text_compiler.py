@@ -22,7 +22,7 @@ from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
 # Contract: change it whenever a template is added or changed, or cards in databases keep the older reading.
-COMPILER_VERSION = "fftcg-78"
+COMPILER_VERSION = "fftcg-79"
 
 Ability = dict[str, Any]
 
@@ -98,10 +98,25 @@ _EVENT_OR = re.compile(rf" or (?=(?:{_EVENT})$)")  # between two events (an even
 _TRIGGER = re.compile(rf"^When (?P<subject>.+?) (?P<event>(?:{_EVENT})(?: or (?:{_EVENT}))?), (?P<rest>.+)$", re.S)
 _DECLARED = re.compile(r"^When (1 or more Forwards you control attack|a party you control attacks), (.+)$", re.S)
 _CAST = re.compile(r"^When (?P<who>you cast|your opponent casts) a Summon, (?P<rest>.+)$", re.S)
-# FFTCG 9.5 (digest 8.5a): "at the end of the turn" abilities trigger with "at the beginning of the End Phase"
-_PHASE = re.compile(r"^At the (?:beginning of (?:the (?P<phase>Attack|End) Phase during each of your turns|"
-                    r"(?P<main>your Main Phase 1|the Main Phase 1 during each of your turns))|"
-                    r"(?P<end>end of each of your turns)), (?P<rest>.+)$", re.S)
+# "At the beginning of your Attack Phase, …": the phase's beginning (FFTCG 9) and whose turn it is in; FFTCG 9.5 (digest
+# 8.5a): "at the end of the turn" abilities trigger with "at the beginning of the End Phase"
+_PHASES = {
+    "the beginning of the Attack Phase during each of your turns": ("attack_phase_start", "you"),
+    "the beginning of your Attack Phase": ("attack_phase_start", "you"),
+    "the beginning of your opponent's Attack Phase": ("attack_phase_start", "opponent"),
+    "the beginning of the Attack Phase during each player's turn": ("attack_phase_start", "any"),
+    "the beginning of the End Phase during each of your turns": ("end_phase_start", "you"),
+    "the beginning of your Main Phase 1": ("main_phase_start", "you"),
+    "the beginning of the Main Phase 1 during each of your turns": ("main_phase_start", "you"),
+    "the beginning of Main Phase 1 during each of your turns": ("main_phase_start", "you"),
+    "the beginning of your opponent's Main Phase 1": ("main_phase_start", "opponent"),
+    "the end of each of your turns": ("end_phase_start", "you"),
+    "the end of your turn": ("end_phase_start", "you"),
+    "the end of each of your opponent's turns": ("end_phase_start", "opponent"),
+    "the end of your opponent's turn": ("end_phase_start", "opponent"),
+    "the end of each player's turn": ("end_phase_start", "any"),
+}
+_PHASE = re.compile(rf"^At (?P<phase>{'|'.join(re.escape(phase) for phase in _PHASES)}), (?P<rest>.+)$", re.S)
 # "Cost: Effect" (the cost read by clauses.cost); a special ability's name stands before its [Special] symbol.
 _ACTION = re.compile(r"^(?!When |If |At )(?:(?P<name>[^\[:\"]+?) (?=\[Special\]))?(?P<cost>[^:\"]+):\s+(?P<rest>.+)$",
                      re.S)
@@ -210,9 +225,6 @@ def _ability(text: str, summon: bool) -> list[Ability]:
         if kind is not None and kind.get("type") == "summon" and not set(kind) - {"type", "element", "cost_at_most",
                                                                                    "cost_at_least", "name", "category"}:
             return _auto({**head, "of": {**kind, "controller": "you"}}, "<self>", ("summon_cast",), cast_of.group(2))
-    theirs = _THEIR_END.match(text)
-    if theirs is not None:  # FFTCG 9.5 (digest 8.5a): the End Phase of the opponent's turn
-        return _auto({**head, "of": {"controller": "opponent"}}, "<self>", ("end_phase_start",), theirs.group(1))
     burst = _EX_BURST_USED.match(text)
     if burst is not None:  # FFTCG 11.10: using an EX Burst is the event (its card's controller used it)
         return _auto({**head, "of": {"controller": "opponent"}}, "<self>", ("ex_burst_used",), burst.group(1),
@@ -244,11 +256,10 @@ def _ability(text: str, summon: bool) -> list[Ability]:
         return _auto({**head, "of": {"type": "summon", "controller": whose}}, "<self>", ("summon_cast",),
                      cast.group("rest"))
     phase = _PHASE.match(text)
-    if phase is not None:
-        event = {"Attack": "attack_phase_start", "End": "end_phase_start"}.get(phase.group("phase") or "",
-                                                                              "main_phase_start")
-        event = "end_phase_start" if phase.group("end") else event
-        return _auto(head, "<self>", (event,), phase.group("rest"))
+    if phase is not None:  # a phase of the controller's turn by default (actions._event_matches)
+        event, whose = _PHASES[phase.group("phase")]
+        return _auto({**head, "of": {"controller": whose}} if whose != "you" else head, "<self>", (event,),
+                     phase.group("rest"))
     action = _ACTION.match(text)
     if action is not None and not summon:
         return [_action(head, action.group("name") or "", action.group("cost"), action.group("rest"))]
@@ -429,6 +440,10 @@ def _field(head: Ability, text: str) -> list[Ability]:
             for part in found]
 
 
+# the other ways a card's text says it stays dull in its controller's Active Phase (its controller: the card's own)
+_STAYS_DULL = re.compile(r"^(?:As long as <self> is on the field, it does not activate during its controller's Active Phase|"
+                         r"As long as it is on the field, <self> does not activate during your Active Phase|"
+                         r"<self> does not activate during the Active Phase)$")
 _BACKUP_CP_ONLY = re.compile(r"^You can only pay with CP produced by Backups to (?:cast|play) <self>\.?$")
 # "(it cannot become 0)" after a reduction: the cost stays at least 1 (a cost_change's `floor`)
 _FLOOR = r"(?P<floor> ?\(it cannot become 0\))?"
@@ -441,7 +456,9 @@ _OWN_COST_EACH = re.compile(r"^the cost (?:required to cast|required to play) <s
 _OTHERS_COST = re.compile(r"^the cost required to (?:cast|play) (?:your )?(?P<phrase>.+?)(?: onto the field)? is "
                           rf"(?P<way>reduced|increased) by (?P<amount>\d+){_FLOOR}$", re.I)
 # "If <self> is on the field, <self> can produce CP of any Element" / "The Job Moogle Backups you control can …"
-_ANY_ELEMENT_CP = re.compile(r"^(?:If <self> is on the field, <self>|The (.+?)) can produce CP of any Element$")
+_ANY_ELEMENT_CP = re.compile(rf"^(?:If <self> is on the field, <self>|The (.+?)|(Backups you control)) can produce (?:CP of "
+                             rf"any Element|(?P<elements>(?:{clauses.ELEMENT_WORDS})(?: or (?:{clauses.ELEMENT_WORDS}))*) "
+                             rf"CP)$")
 _ANY_ELEMENT_COST = re.compile(r"^the cost required to (?:cast|play) <self>(?: onto the field)? can be paid with CP of "
                                r"any Element$", re.I)
 _CHOSEN_BY = {"Summons": "summons", "abilities": "abilities", "Summons or abilities": "any"}
@@ -521,9 +538,16 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
                    "<self> cannot be broken": ("cannot_be_broken",),
                    "<self> must attack once per turn if possible": ("must_attack",),
                    "<self> enters the field dull": ("enters_dull",),
-                   "<self> does not activate during your Active Phase": ("stays_dull",)}.get(sentence)
+                   "<self> does not activate during your Active Phase": ("stays_dull",)}.get(_STAYS_DULL.sub(
+                       "<self> does not activate during your Active Phase", sentence))
     if restriction is not None:
         return [{"effect": word, "applies_to": "self"} for word in restriction]
+    others_dull = re.match(r"^The (.+?) won't activate at the controller's Active Phase$", sentence)
+    if others_dull is not None:  # FFTCG 9.1.1.1 narrowed: the cards it applies to stay dull in their controller's
+        applies = clauses.card_phrase(others_dull.group(1))
+        if applies is None or "zone" in applies or any(key in applies for key in MOMENT_KEYS):
+            return None
+        return [{"effect": "stays_dull", "applies_to": applies}]
     own_cost = _OWN_COST.match(sentence)
     if own_cost is not None:
         amount = int(own_cost.group(2)) * (-1 if own_cost.group(1) == "reduced" else 1)
@@ -552,14 +576,16 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
             return None
         return [{"effect": "any_element_cost", "applies_to": {**applies, "controller": "you"}}]
     any_element = _ANY_ELEMENT_CP.match(sentence)
-    if any_element is not None:  # a Backup's CP when dulled for CP (cp.any_element_backups)
-        if any_element.group(1) is None:
-            return [{"effect": "any_element_cp", "applies_to": "self"}]
-        applies = clauses.card_phrase(any_element.group(1))
+    if any_element is not None:  # a Backup's CP when dulled for CP (cp.widened_backups)
+        more = {"elements": [e.lower() for e in any_element.group("elements").split(" or ")]} if any_element.group(
+            "elements") else {}
+        if any_element.group(1) is None and any_element.group(2) is None:
+            return [{"effect": "any_element_cp", **more, "applies_to": "self"}]
+        applies = clauses.card_phrase(any_element.group(1) or any_element.group(2))
         if applies is None or applies.get("controller") != "you" or applies.get("type") != "backup" or not set(
                 applies) <= {"type", "element", "job", "name", "category", "controller", "any_of"}:
             return None
-        return [{"effect": "any_element_cp", "applies_to": applies}]
+        return [{"effect": "any_element_cp", **more, "applies_to": applies}]
     below = re.match(r"^If (?:(<self>)|an? (.+?)) is dealt damage less than (?:its|his|her) power, the damage becomes 0 "
                      r"instead$", sentence)
     if below is not None:  # FFTCG 11.12.5: a replacement of the damage, read where damage is dealt
@@ -1085,7 +1111,6 @@ def _as_this_turn(sentence: str) -> str:
 
 
 # "At the end of each of your opponent's turns, …" / "At the end of your opponent's turn, …"
-_THEIR_END = re.compile(r"^At the end of (?:each of your opponent's turns|your opponent's turn), (.+)$", re.S)
 # conditions read like those of _CONDITIONS (after them)
 _MORE_CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^if your opponent has (\d+) (?:cards or more|or more cards) in (?:their|his/her) hand, ", re.I),
@@ -1288,10 +1313,15 @@ def _modes_together(chosen: list[list[clauses.Effect]], sentence: str) -> list[c
     if any(isinstance(mode[0].get("target"), list) or ("all" in mode[0] and "target" in mode[0]) for mode in chosen):
         raise Unread(sentence)
     steps: list[clauses.Effect] = []
+    selected = False  # an action selecting cards as it resolves came before: its picks are now the cards done to
     for mode in chosen:
         first = {k: v for k, v in mode[0].items() if k != "target"}
         aim = mode[0].get("target")
         every = first.pop("all", None)
+        picking = aim is None and every is None and first["effect"] == "select"  # "Your opponent selects 1 Forward …"
+        if isinstance(aim, dict) and len(targeted) == 1 and selected:  # its chosen cards would be read as the picks
+            raise Unread(sentence)
+        selected = selected or picking
         for step in (first, *mode[1:]):
             if every is not None:  # every such card, each of its effects (effect_step reads a step's `all`)
                 if "on" in step:
@@ -1299,7 +1329,7 @@ def _modes_together(chosen: list[list[clauses.Effect]], sentence: str) -> list[c
                 step = {**step, "all": every}
             elif aim == "self":
                 step = {**step, "on": "self"}
-            elif aim is None and (step["effect"] not in _CARDLESS or "on" in step):
+            elif aim is None and not picking and (step["effect"] not in _CARDLESS or "on" in step):
                 raise Unread(sentence)
             elif isinstance(aim, dict) and len(targeted) > 1:
                 if "on" in step:
