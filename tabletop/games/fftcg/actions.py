@@ -132,6 +132,29 @@ def emit(tx: Transaction, happened: TriggerEvent) -> None:
 WHILE_ON_FIELD = "fftcg.while_on_field"
 
 
+# Cards whose control an effect took "until the end of the turn": [card, ts], given back at the clean-up
+CONTROL_THIS_TURN = "fftcg.control_this_turn"
+
+
+def end_control_this_turn(tx: Transaction) -> None:
+    """Give the cards taken "until the end of the turn" back to their owner, each still the object taken and on the
+    field (FFTCG 9.5.1.3: "until the end of the turn" effects end at the clean-up; 7.4)."""
+    state = tx.state
+    for position, (iid, ts) in reversed(list(enumerate(state.lists.get(CONTROL_THIS_TURN, ())))):
+        tx.list_remove(CONTROL_THIS_TURN, position)
+        _give_back(tx, iid, ts)
+
+
+def _give_back(tx: Transaction, iid: int, ts: Any) -> None:
+    """Give a card an effect took control of back to its owner, while it is that object on the field."""
+    state = tx.state
+    card = state.cards[iid]
+    if is_current(state, iid, ts) and card.zone.endswith(".field") and card.controller != card.owner:
+        tx.set_field(iid, "controller", card.owner)
+        tx.set_prop(iid, "since", state.turn)
+        tx.log(f"{card.owner} regained control of {name_of(tx, iid)}: the effect ended", "FFTCG 11.12.4.1")
+
+
 def _end_while_on_field(tx: Transaction, happened: TriggerEvent) -> None:
     """End the effects lasting while the card that left the field was there: the cards they removed from the game
     return to their owner's field, the cards they took control of go back to their owner."""
@@ -147,10 +170,8 @@ def _end_while_on_field(tx: Transaction, happened: TriggerEvent) -> None:
             if item["end"] == "return" and card.zone == f"{card.owner}.removed":
                 tx.log(f"{name_of(tx, iid)} returns to the field: the effect that removed it ended", "FFTCG 11.12.4.1")
                 put_onto_field(tx, iid, card.owner, state.definition(iid).card_type == "backup")
-            elif item["end"] == "control" and card.zone.endswith(".field") and card.controller != card.owner:
-                tx.set_field(iid, "controller", card.owner)
-                tx.set_prop(iid, "since", state.turn)
-                tx.log(f"{card.owner} regained control of {name_of(tx, iid)}: the effect ended", "FFTCG 11.12.4.1")
+            elif item["end"] == "control":
+                _give_back(tx, iid, ts)
 
 
 def use_next_cost_change(tx: Transaction, iid: int) -> None:

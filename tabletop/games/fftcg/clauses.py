@@ -347,7 +347,8 @@ _TARGET_VERBS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(rf"^you gain control of {_IT} for as long as <self> is on the field$", re.I),
      lambda m: [{"effect": "gain_control", "while_source_on_field": True}]),
     (re.compile(rf"^put {_IT} into the Break Zone$", re.I), lambda m: [{"effect": "put_into_break"}]),
-    (re.compile(rf"^gain control of {_IT}$", re.I), lambda m: [{"effect": "gain_control"}]),
+    (re.compile(rf"^(?:you )?gain control of {_IT}( until the end of the turn)?$", re.I),
+     lambda m: [{"effect": "gain_control", **({"duration": "turn"} if m.group(1) else {})}]),
     (re.compile(rf"^put {_IT} at the bottom of (?:its|their) owners?'s? decks?$", re.I),
      lambda m: [{"effect": "put_on_deck", "position": "bottom"}]),
     (re.compile(rf"^put {_IT} (?:on|at the) top of (?:its|their) owners?'s? decks?$", re.I),
@@ -429,7 +430,7 @@ def target_sentence(sentence: str, zone: str) -> list[Effect] | None:
 
 
 # the second half names the cards again: a verb on "it"/"them", or "it"/"they" as its subject ("… and it gains …")
-_BOTH = re.compile(r"^(.+?) and ((?:deal|break|dull|freeze|activate|return|remove|put) (?:it|them)\b.*|"
+_BOTH = re.compile(r"^(.+?) and ((?:deal|break|dull|freeze|activate|return|remove|put|gain control of) (?:it|them)\b.*|"
                    r"(?:it|they) (?:gains?|loses?|cannot) .*)$", re.I)
 
 
@@ -544,6 +545,8 @@ _SELF_VERBS: tuple[tuple[re.Pattern[str], str], ...] = (
     # FFTCG 17.4 (digest): Freeze is "does not become active during its controller's next Active Phase"
     (re.compile(r"^<self> (?:will|does) not activate during your next Active Phase$", re.I), "freeze"),
 )
+# "Your opponent gains control of <self>": the card goes to the ability's controller's opponent (FFTCG 6.2.6)
+_GIVEN = re.compile(r"^your opponent gains control of <self>$", re.I)
 
 
 _PLACE_COUNTERS = re.compile(r"^place (\d+) (\w+) Counters? on <self>$", re.I)
@@ -560,6 +563,8 @@ def self_sentence(sentence: str) -> list[Effect] | None:
     for pattern, effect in _SELF_VERBS:
         if pattern.match(sentence):
             return [{"effect": effect}]
+    if _GIVEN.match(sentence):
+        return [{"effect": "gain_control", "player": "opponent"}]
     return lasting_sentence(sentence, "<self>")
 
 

@@ -137,7 +137,9 @@ actions", FFTCG 11.3.3; `more_if` / `more_from`: the modes from index `more_from
 <condition>, select up to 2 of the 3 following actions instead" — may be chosen only while the condition holds;
 as an ability's first effect, a mode's first effect may carry its own `target` or `all`: the mode
 is then chosen before the targets, see `with_mode`),
-gain_control {while_source_on_field} (and remove_from_game {while_source_on_field}: "… for as long as <self> is
+gain_control {while_source_on_field, player} (the ability's controller — `player: opponent`: their opponent, "Your
+opponent gains control of <self>" — gains control of the cards; `duration: turn`: "… until the end of the turn", given
+back to their owner at the clean-up, FFTCG 9.5.1.3) (and remove_from_game {while_source_on_field}: "… for as long as <self> is
 on the field": when that card leaves the field, the cards removed return to their owner's field, control goes back to
 the owner; nothing is done when it left before the effect, FFTCG 11.12.4.1), hand_to_deck_bottom {count} (its controller places `count` cards of their choice from their hand at the
 bottom of their deck, in the order picked, FFTCG 7.9), discard_hand {player} (that player discards every card of their hand), discard {count, player, filter} (with a hand `target`: the chosen cards; else the player
@@ -303,7 +305,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "remove_counter": {"counter": str, "count": int},
     "cost_change": {"amount": VALUE, "floor": int},
     "choose_one": {"modes": list, "more_if": dict, "more_from": int},
-    "gain_control": {"while_source_on_field": bool},
+    "gain_control": {"while_source_on_field": bool, "player": str},
     "discard": {"count": int, "player": str, "filter": dict, "random": bool},
     "discard_hand": {"player": str},
     "hand_to_deck_bottom": {"count": int},

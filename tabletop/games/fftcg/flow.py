@@ -324,6 +324,7 @@ def clean_up(tx: Transaction) -> None:
         tx.set_prop(iid, "damage", None)
         tx.set_prop(iid, "damage_by", None)
     durations.expire(tx, durations.UNTIL_END_OF_TURN, (durations.EFFECTS,))
+    actions.end_control_this_turn(tx)
     durations.expire(tx, opponent_turn_end(state.active), (durations.EFFECTS,))  # "… until the end of your opponent's turn"
     tx.log("end of turn clean-up: damage removed, \"until end of turn\" effects ended", "FFTCG 9.5.1.3")
     before = len(tx.changes)

@@ -280,7 +280,7 @@ def _auto(head: Ability, subject: str, events: tuple[str, ...], rest: str, yours
     entering its controller's field ("enters your field"); `it_is_self`: a lone "it" may mean the card itself."""
     ability: Ability = dict(head)
     if subject != "<self>":
-        of = re.match(r"^(?:a|an) (.+)$", subject)
+        of = re.match(r"^(?:a|an) (.+)$", _as_opponent_controls(subject))
         phrase = clauses.card_phrase(of.group(1)) if of is not None else None
         if phrase is None or "zone" in phrase or any(key in phrase for key in MOMENT_KEYS):
             raise Unread(f"When {subject} …")
@@ -320,6 +320,20 @@ def _auto(head: Ability, subject: str, events: tuple[str, ...], rest: str, yours
         return [{"trigger": event, **ability, **effect} for event in events]
     effect = _effect(rest, optional_allowed=True, it_is_self=subject == "<self>" and it_is_self)
     return [{"trigger": event, **ability, **effect} for event in events]
+
+
+# "a Forward of your opponent (with 8000 power or less)", "an opponent's Forward"
+_OF_YOUR_OPPONENT = re.compile(r"^an? (?P<card>[^,]+?) of your opponent(?P<more> (?:with|of) [^,]+)?$")
+_OPPONENTS = re.compile(r"^(?:an opponent's|your opponent's) (?P<card>[^,]+)$")
+
+
+def _as_opponent_controls(subject: str) -> str:
+    """Return a trigger's subject about a card of the opponent as "a Forward (…) opponent controls" (card_phrase's)."""
+    of = _OF_YOUR_OPPONENT.match(subject) or _OPPONENTS.match(subject)
+    if of is None:
+        return subject
+    more = of.groupdict().get("more") or ""
+    return f"a {of.group('card')}{more} opponent controls"
 
 
 def _condition(text: str) -> tuple[str, dict[str, int]]:

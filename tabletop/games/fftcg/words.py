@@ -309,13 +309,18 @@ def _gain_control(tx: Transaction, doing: Doing, step: Step) -> None:
     proceed, lasting = _while_source_on_field(tx, doing, step)
     if not proceed:
         return
+    gainer = tx.state.opponent(doing.controller) if step.get("player") == "opponent" else doing.controller
     for iid in doing.on_field:
+        if tx.state.cards[iid].controller == gainer:
+            continue  # already theirs: no change of control, nothing to give back
         # FFTCG 6.2.6: the card does not re-enter the field, so nothing "enters" here
-        tx.set_field(iid, "controller", doing.controller)
+        tx.set_field(iid, "controller", gainer)
         tx.set_prop(iid, "since", tx.state.turn)
-        tx.log(f"{doing.controller} gained control of {actions.name_of(tx, iid)}", "FFTCG 6.2.6")
+        tx.log(f"{gainer} gained control of {actions.name_of(tx, iid)}", "FFTCG 6.2.6")
         if lasting is not None:
             lasting["cards"].append([iid, tx.state.cards[iid].props.get("ts")])
+        if step.get("duration") == "turn":  # "… until the end of the turn": given back at the clean-up (FFTCG 9.5.1.3)
+            tx.list_append(actions.CONTROL_THIS_TURN, [iid, tx.state.cards[iid].props.get("ts")])
     if lasting is not None and lasting["cards"]:
         tx.list_append(actions.WHILE_ON_FIELD, lasting)
 
