@@ -187,6 +187,8 @@ def condition_holds(state: GameState, condition: Mapping[str, Any] | None, playe
             holds = _controls(state, player, value, source)
         elif key == "opponent_control":
             holds = _controls(state, state.opponent(player), value, source)
+        elif key == "control_each":  # "If you control Card Name X and Card Name Y": each of them
+            holds = all(_controls(state, player, one, source) for one in value)
         elif key == "break_zone":
             holds = _in_break_zone(state, player, value)
         elif key in ("elements_among", "elements_differ"):

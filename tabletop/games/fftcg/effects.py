@@ -26,7 +26,8 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   opponent_hand_at_most, opponent_hand_at_least, opponent_damage_at_least, control, opponent_control, break_zone,
   self_power_at_least} (`control` /
   `opponent_control`: a card filter of printed facts with `at_least` (default 1) and/or `at_most`: "if you control 2
-  or more Job Knight Forwards", FFTCG 11.8.13 / 11.12.2; `break_zone` the same counted among the cards of the
+  or more Job Knight Forwards", FFTCG 11.8.13 / 11.12.2; `control_each`: a list of such filters, each holding: "if you
+  control Card Name X and Card Name Y"; `break_zone` the same counted among the cards of the
   player's own Break Zone: "If you have 5 or more Job Samurai Forwards in your Break Zone"; `cast_this_turn`,
   `entered_this_turn`: a filter of printed facts with `at_least`, counted among the cards the player cast this turn /
   that entered their field this turn: "if you have cast 3 or more cards this turn", "if a Fire Forward has entered
@@ -243,7 +244,7 @@ CONDITIONS = ("backups_at_least", "forwards_at_least", "damage_at_least", "hand_
               "hand_at_least", "opponent_hand_at_most", "opponent_damage_at_least", "opponent_control", "break_zone",
               "cast_this_turn", "entered_this_turn", "damaged_this_turn", "elements_among", "elements_differ",
               "paid_elements", "opponent_forwards_ahead", "damage_ahead",
-              "opponent_hand_at_least", "self_power_at_least")
+              "opponent_hand_at_least", "self_power_at_least", "control_each")
 # what a `control` condition's filter may read: printed facts, and whether a card on the field is dull
 # (continuous._controls)
 CONTROL_KEYS = ("type", "element", "job", "name", "category", "cost_at_most", "cost_at_least", "not_self", "at_least",
@@ -562,6 +563,11 @@ def _check_condition(where: str, value: Any) -> list[str]:
     for key in ("control", "opponent_control", "break_zone", "elements_among", "elements_differ"):
         if value.get(key) is not None:
             problems += _check_filter(f"{where}.{key}", value[key], CONTROL_KEYS)
+    each = value.get("control_each")
+    if each is not None and (not isinstance(each, list) or not each):
+        problems.append(f"{where}.control_each is a list of card filters")
+    for index, one in enumerate(each if isinstance(each, list) else ()):
+        problems += _check_filter(f"{where}.control_each[{index}]", one, CONTROL_KEYS)
     return problems
 
 

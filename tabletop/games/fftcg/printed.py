@@ -144,7 +144,8 @@ def _reads(definition: CardDefinition) -> frozenset[str]:
             if isinstance(ability.get(key), Mapping) and "dull" in ability[key]:
                 reads.add("dull")
         if any(isinstance(condition.get(key), Mapping) and "dull" in condition[key]
-               for key in ("control", "opponent_control")):  # "if your opponent controls 4 or more dull Characters"
+               for key in ("control", "opponent_control")) or any(
+                "dull" in one for one in condition.get("control_each", ())):  # "if your opponent controls 4 or more dull Characters"
             reads.add("dull")
     return frozenset(reads)
 

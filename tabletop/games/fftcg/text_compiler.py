@@ -18,6 +18,7 @@ from tabletop.engine.cards import CardDefinition
 from tabletop.engine.text_compilation import CompiledText
 from tabletop.games.fftcg import clauses
 from tabletop.games.fftcg.card_text import ability_texts, normalised_clause, with_name_marked
+from tabletop.games.fftcg.cards import ELEMENTS
 from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
@@ -131,6 +132,24 @@ def _control(at: str, count: int, phrase: str, key: str = "control") -> dict[str
     return {key: {**found, at: count}}
 
 
+def _both_sides(found: dict[str, Any] | None) -> dict[str, Any] | None:
+    """Make a `control` condition one on both players' cards ("if neither player controls Forwards")."""
+    return None if found is None else {"control": found["control"], "opponent_control": dict(found["control"])}
+
+
+def _each_controlled(first: str, second: str) -> dict[str, Any] | None:
+    """Read "if you control Card Name X and Card Name Y": a condition that each is controlled (control_each)."""
+    found = [_control("at_least", 1, phrase) for phrase in (first, second)]
+    return None if None in found else {"control_each": [one["control"] for one in found if one is not None]}
+
+
+def _all_of_element(kind: str, element: str) -> dict[str, Any] | None:
+    """Read "if all the Backups you control have Earth Element": none of them lacks it (none controlled: it holds)."""
+    if element.lower() not in ELEMENTS:
+        return None
+    return {"control": {"type": kind.lower().rstrip("s"), "none_of": [{"element": element.lower()}], "at_most": 0}}
+
+
 def _exactly(found: dict[str, Any] | None, count: int, key: str = "control") -> dict[str, Any] | None:
     """Make a counting condition of at most N ("if you control only 1 Forward") one of exactly N."""
     return None if found is None else {key: {**found[key], "at_least": count}}
@@ -151,6 +170,20 @@ _CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^if there are exactly (\d+) different Elements among (?:the )?([^,]+?) you control, ", re.I),
      lambda m: _exactly(_control("at_most", int(m.group(1)), m.group(2), "elements_among"), int(m.group(1)),
                         "elements_among")),
+    # -- both players, or two cards at once: before the counts of one player's cards --
+    (re.compile(r"^if (?:each player has no cards in their hands|both you and your opponent have no cards in "
+                r"(?:hand|your hands)), ", re.I), lambda m: {"hand_at_most": 0, "opponent_hand_at_most": 0}),
+    (re.compile(r"^if each player has received (\d+) points of damage or more, ", re.I),
+     lambda m: {"damage_at_least": int(m.group(1)), "opponent_damage_at_least": int(m.group(1))}),
+    (re.compile(r"^if neither player controls ([^,]+), ", re.I),
+     lambda m: _both_sides(_control("at_most", 0, m.group(1)))),
+    (re.compile(r"^if you control (?:an? )?((?:Card Name|Job) [^,]+?) and (?:an? )?((?:Card Name|Job) [^,]+?), ", re.I),
+     lambda m: _each_controlled(m.group(1), m.group(2))),
+    (re.compile(r"^if all the (Forwards|Backups|Characters) you control have (\w+) Element, ", re.I),
+     lambda m: _all_of_element(m.group(1), m.group(2))),
+    (re.compile(r"^if your opponent controls any ([^,]+), ", re.I),
+     lambda m: _control("at_least", 1, m.group(1), "opponent_control")),
+    (re.compile(r"^if you control (\d+) Forwards or more, ", re.I), lambda m: {"forwards_at_least": int(m.group(1))}),
     (re.compile(r"^during your turn, ", re.I), lambda m: {"your_turn": 1}),
     (re.compile(r"^if you control (\d+) or more Backups, ", re.I), lambda m: {"backups_at_least": int(m.group(1))}),
     (re.compile(r"^if you control (\d+) or more Forwards, ", re.I), lambda m: {"forwards_at_least": int(m.group(1))}),
@@ -404,7 +437,8 @@ def _action(head: Ability, name: str, cost_text: str, rest: str) -> Ability:
         rest = rest[:only_if.start()]
         ability["condition"] = condition
         if only_if.group(2):
-            ability["only"] = ["once_per_turn"]
+            ability["only"] = ["your_turn", "once_per_turn"] if "during your turn" in only_if.group(2) else [
+                "once_per_turn"]
     effect = _effect(rest, optional_allowed=False)
     if "cost" in effect and "cost" in ability:  # a first step paying as it resolves would hide the ability's cost
         raise Unread(rest)
@@ -434,7 +468,8 @@ _DAMAGE_NEEDED = re.compile(r"\s*You can only use this ability if <self> has rec
 # from the Break Zone, FFTCG 11.6 narrowed by the text)
 _IN_BREAK_ZONE = re.compile(r"\s*You can only use this ability (?:(during your Main Phase|during your turn) and )?if "
                             r"<self> is in the Break Zone\.?$")
-_USE_IF = re.compile(r"\s*You can only use this ability if (.+?)( and only once per turn)?\.?$")
+_USE_IF = re.compile(r"\s*You can only use this ability if (.+?)((?:,| and) only once per turn|, during your turn and only "
+                     r"once per turn)?\.?$")
 _LIMIT_WORDS = {"during your turn": "your_turn", "during your Main Phase": "main_phase", "once per turn": "once_per_turn",
                 "while <self> is attacking": "while_attacking"}
 
@@ -454,10 +489,8 @@ def _field(head: Ability, text: str) -> list[Ability]:
             for part in found]
 
 
-# the other ways a card's text says it stays dull in its controller's Active Phase (its controller: the card's own)
-_STAYS_DULL = re.compile(r"^(?:As long as <self> is on the field, it does not activate during its controller's Active Phase|"
-                         r"As long as it is on the field, <self> does not activate during your Active Phase|"
-                         r"<self> does not activate during the Active Phase)$")
+# "<self> does not activate during the Active Phase": the Active Phase of its controller's turn, the only one activating it
+_STAYS_DULL = re.compile(r"^<self> does not activate during the Active Phase$")
 _BACKUP_CP_ONLY = re.compile(r"^You can only pay with CP produced by Backups to (?:cast|play) <self>\.?$")
 # "(it cannot become 0)" after a reduction: the cost stays at least 1 (a cost_change's `floor`)
 _FLOOR = r"(?P<floor> ?\(it cannot become 0\))?"
