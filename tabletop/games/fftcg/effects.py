@@ -37,7 +37,9 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   at_most}: the card was cast this turn with its cost paid with CP of that many different Elements;
   `opponent_forwards_ahead: N`: the opponent controls N or more Forwards more than you; `damage_ahead: N`: you have
   received N or more points of damage more than your opponent; `self_power_at_least`: the ability's card, still that
-  object on the field, has that much Power or more, read only as an effect resolves): for an auto
+  object on the field, has that much Power or more, read only as an effect resolves; `discarded`: a filter of printed
+  facts the card discarded for the ability's cost — or by its discard step before — passes, read only as an effect
+  resolves: "If the discarded card is of Fire Element, …"): for an auto
   ability checked when it triggers and again when it resolves (FFTCG 11.8.13); for a field ability
   while it applies; for an action ability when it is used ("You can only use this ability if …", FFTCG 11.6).
   `damage: N` is the "Damage N —" keyword (FFTCG 15.2.6).
@@ -244,7 +246,7 @@ CONDITIONS = ("backups_at_least", "forwards_at_least", "damage_at_least", "hand_
               "hand_at_least", "opponent_hand_at_most", "opponent_damage_at_least", "opponent_control", "break_zone",
               "cast_this_turn", "entered_this_turn", "damaged_this_turn", "elements_among", "elements_differ",
               "paid_elements", "opponent_forwards_ahead", "damage_ahead",
-              "opponent_hand_at_least", "self_power_at_least", "control_each")
+              "opponent_hand_at_least", "self_power_at_least", "control_each", "discarded")
 # what a `control` condition's filter may read: printed facts, and whether a card on the field is dull
 # (continuous._controls)
 CONTROL_KEYS = ("type", "element", "job", "name", "category", "cost_at_most", "cost_at_least", "not_self", "at_least",
@@ -560,7 +562,7 @@ def _check_condition(where: str, value: Any) -> list[str]:
     for key in ("cast_this_turn", "entered_this_turn"):
         if isinstance(value.get(key), Mapping):
             problems += _check_filter(f"{where}.{key}", value[key], CONTROL_KEYS)
-    for key in ("control", "opponent_control", "break_zone", "elements_among", "elements_differ"):
+    for key in ("control", "opponent_control", "break_zone", "elements_among", "elements_differ", "discarded"):
         if value.get(key) is not None:
             problems += _check_filter(f"{where}.{key}", value[key], CONTROL_KEYS)
     each = value.get("control_each")

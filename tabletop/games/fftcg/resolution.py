@@ -270,6 +270,10 @@ def effect_step(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
     names_cards = any(key in ability for key in ("target", "all"))
     itself = None if names_cards else source_object(state, entry)
     do_effect(tx, Doing(entry, live, on_field, procedure.ctx(state, fi)["answers"], at, itself, groups), step)
+    if step["effect"] == "discard" and step.get("player", "you") == "you" and "count" in step:
+        # "Discard 1 card. If the discarded card is …": the cards its controller picked (effects.py `discarded`)
+        procedure.set_var(tx, fi, "discarded", procedure.ctx(state, fi)["answers"].get(f"{at}:{entry['controller']}",
+                                                                                         {}).get("picks", []))
     frame = procedure.stack(state)[fi]
     if state.lists.get("ex_queue") and frame["pc"] + 2 < len(frame["steps"]):  # another effect before _finish
         procedure.set_var(tx, fi, "ex_wait", True)  # the EX Bursts this damage revealed come first (FFTCG 6.5.2.1)
@@ -288,15 +292,31 @@ def _step_condition_met(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bo
         remembered = f"condition:{json.dumps(condition, sort_keys=True)}"
         if remembered not in answers:
             entry = procedure.ctx(tx.state, fi)["entry"]
-            holds = condition_holds(tx.state, {k: v for k, v in condition.items() if k != "self_power_at_least"},
+            holds = condition_holds(tx.state, {k: v for k, v in condition.items() if k not in _RESOLVING_ONLY},
                                     entry["controller"], source=entry.get("source")) and _has_power(
-                tx.state, entry, condition.get("self_power_at_least"))
+                tx.state, entry, condition.get("self_power_at_least")) and _was_discarded(
+                tx.state, procedure.ctx(tx.state, fi), condition.get("discarded"))
             procedure.set_var(tx, fi, "answers", {**answers, remembered: {"holds": holds}})
             answers = procedure.ctx(tx.state, fi)["answers"]
         met = met and answers[remembered]["holds"] == (key == "if")
     if step.get("unless_paid"):  # "If your opponent doesn't pay [2], …": done only when the last payment asked was not
         met = met and not _last_payment_made(procedure.ctx(tx.state, fi)["answers"])
     return met
+
+
+# the conditions only an effect's step reads, with what this resolution knows (effects.py `if`)
+_RESOLVING_ONLY = ("self_power_at_least", "discarded")
+
+
+def _was_discarded(state: GameState, context: Mapping[str, Any], spec: Mapping[str, Any] | None) -> bool:
+    """Tell whether the card discarded for the ability's cost — or, after a discard step, by it — passes the filter of
+    printed facts `spec` ("If the discarded card is of Fire Element, …"; None: no test; none discarded: it does not)."""
+    if spec is None:
+        return True
+    discarded = context.get("discarded")
+    cards = [int(i) for i in (discarded if discarded is not None else context["entry"].get("discarded") or ())]
+    seen = Seen(state, context["entry"]["controller"])
+    return bool(cards) and all(FILTER.holds(seen, iid, spec) for iid in cards)
 
 
 def _has_power(state: GameState, entry: Mapping[str, Any], at_least: int | None) -> bool:

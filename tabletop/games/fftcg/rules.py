@@ -973,6 +973,8 @@ class FFTCGRules(GameRules):
         for cost_card in command.cost_discards:  # FFTCG 11.6.2: discarded as the cost, not for CP
             tx.log(f"{command.by} discarded {actions.name_of(tx, cost_card)} (cost)", "FFTCG 15.1.1.4")
             actions.enter_zone(tx, cost_card, "break")
+        if command.cost_discards:  # "If the discarded card is …": read as the effect resolves (resolution.py)
+            entry["discarded"] = list(command.cost_discards)
         for key, zone in (("mill", "break"), ("remove_top", "removed")):  # the top cards of the deck (FFTCG 11.6.2)
             for iid in state.zones[f"{command.by}.deck"].cards[:int(cost.get(key, 0))]:
                 actions.enter_zone(tx, iid, zone)

@@ -652,6 +652,7 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
 
 
 _SENTENCE_END = re.compile(r"(?<=\.)\s+")
+_IF = re.compile(r"^if ", re.I)
 # "Draw 1 card, then discard 1 card": two effects in that order
 _THEN = re.compile(r",? then,? (?=[a-z])")
 # "Then, draw 1 card." opening a sentence: the next effect, in order (as every sentence is)
@@ -667,7 +668,8 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
         lines[0] = f"{lines[0][:permanent.start()]}."
     modes = [line.strip().strip('"') for line in lines[1:]]
     sentences = [_THEN_FIRST.sub("", part.strip().rstrip(".")) for s in _quotes_whole(_SENTENCE_END.split(lines[0].strip()))
-                 for part in (_THEN.split(s) if not clauses.QUOTE.search(s) else [s]) if part.strip()]
+                 for part in (_THEN.split(s) if not clauses.QUOTE.search(s) and not _IF.match(s) else [s])
+                 if part.strip()]  # "If …, draw 1 card, then discard 1 card": both under the condition (_conditional)
     if permanent is not None and sentences:  # read as lasting the turn, then made permanent (_made_to_last)
         sentences[-1] = _AS_LASTING.sub(r"\g<0> until the end of the turn", sentences[-1])
     sentences = _joined_placements(_joined_looks(sentences))
@@ -816,8 +818,11 @@ def _conditional(sentence: str, ability: Ability, steps: list[clauses.Effect],
         if not last:
             return None
     before = (ability.get("target"), ability.get("all"))
-    found = _sentence(rest, ability, False)
-    if found is None or (ability.get("target"), ability.get("all")) != before:
+    found: list[clauses.Effect] | None = []
+    for part in _THEN.split(rest):  # "draw 2 cards, then discard 1 card": each done in order while it holds
+        read = _sentence(part, ability, False) if found is not None else None
+        found = None if read is None else [*(found or []), *read]
+    if not found or (ability.get("target"), ability.get("all")) != before:
         return None  # a conditional sentence does not choose the ability's cards
     if instead:
         if any("if" in e or "unless" in e for e in last):
@@ -965,15 +970,35 @@ def _unreducible(sentence: str, steps: list[clauses.Effect]) -> bool:
 # read (the card's own Power) is computed from the characteristics
 _RESOLVING_CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^if <self> has (\d+) power or more, ", re.I), lambda m: {"self_power_at_least": int(m.group(1))}),
+    # "If the discarded card is (not) of Fire Element / a Card Name X / Category VII, …": the card the cost or a step
+    # before discarded (read as it resolves)
+    (re.compile(r"^if the discarded card is (not )?(?:of (\w+) Element|an? ((?:Card Name|Job|Category) .+?)(?: card)?|"
+                r"((?:Category|Job) .+?)), ", re.I), lambda m: _discarded(m)),
 )
 
 
-def _resolving_condition(text: str) -> tuple[str, dict[str, int]]:
+def _discarded(match: re.Match[str]) -> dict[str, Any] | None:
+    """Read what "the discarded card is (not) …" says of it: a filter of printed facts (a `discarded` condition)."""
+    element = match.group(2)
+    if element is not None:
+        found: dict[str, Any] | None = {"element": element.lower()} if element.lower() in ELEMENTS else None
+    else:
+        phrase = match.group(3) or match.group(4)
+        found = clauses.card_phrase(phrase) or clauses.card_phrase(f"{phrase} card")  # "Category VII": of any type
+    if found is None or set(found) - {"type", "element", "job", "name", "category"}:
+        return None
+    return {"discarded": {"none_of": [found]} if match.group(1) else found}
+
+
+def _resolving_condition(text: str) -> tuple[str, dict[str, Any]]:
     """Read "If <self> has 8000 power or more, …" (the condition, and the text after it)."""
     for pattern, read in _RESOLVING_CONDITIONS:
         match = pattern.match(text)
         if match is not None:
-            return text[match.end():], read(match)
+            condition = read(match)
+            if condition is None:
+                raise Unread(match.group(0).rstrip(", "))
+            return text[match.end():], condition
     return text, {}
 
 
