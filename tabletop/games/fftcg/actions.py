@@ -22,7 +22,7 @@ from tabletop.games.fftcg.continuous import (
     FILTER, characteristics, condition_holds, field_cards, had_lost_abilities, is_current, is_of_type, lost_abilities,
     matches, on_membership,
 )
-from tabletop.games.fftcg.effects import ability_kind
+from tabletop.games.fftcg.effects import PLAYER_EVENTS, ability_kind
 from tabletop.games.fftcg.printed import printed_index
 
 # events whose own card's abilities trigger although it has just left the field (last known information)
@@ -91,6 +91,10 @@ def emit(tx: Transaction, happened: TriggerEvent) -> None:
                 continue
             if "entered_by" in ability and happened.get("by") != ability["entered_by"]:
                 continue  # "enters the field due to your cast / your Summons or abilities"
+            if int(happened.get("count", 1)) < int(ability.get("count_at_least", 1)) or (
+                    ability.get("due_to") is not None and happened.get("effect_of") != (
+                        controller if ability["due_to"] == "you" else state.opponent(controller))):
+                continue  # "discards 2 or more cards due to your Summons or abilities"
             if not on_field and had_lost_abilities(state, source, happened.get("was_ts")):
                 continue
             if not condition_holds(state, ability.get("condition"), controller, ability.get("damage"), source):
@@ -181,6 +185,15 @@ def use_next_cost_change(tx: Transaction, iid: int) -> None:
         tx.list_remove(NEXT_COST, found[0])
 
 
+def discarded_by_effect(tx: Transaction, player: str, count: int, effect_of: str) -> None:
+    """Announce that `player` discarded `count` cards from their hand at once due to a Summon or ability `effect_of`
+    controls (the "discarded_by_effect" event; turn_history records it for an opponent's: "if your opponent has
+    discarded a card from their hand due to your Summons or abilities this turn")."""
+    if player != effect_of:
+        turn_history.record(tx, effect_of, "made_discard")
+    emit(tx, trigger_event("discarded_by_effect", None, player, count=count, effect_of=effect_of))
+
+
 def _is_watched_object(state: Any, happened: TriggerEvent, ts: Any) -> bool:
     """Tell whether an event happened to the object a delayed ability watches: the card as it is now, or, for a
     card that just left its zone, the object it was (`was_ts`) — not a new object the card became since."""
@@ -248,7 +261,7 @@ def announce_chosen(tx: Transaction, entry: Mapping[str, Any]) -> None:
 
 def _event_matches(state: Any, of: Any, event: str, source: int, card: int | None, player: str | None,
                    controller: str) -> bool:
-    if event.endswith("_phase_start") or event == "damage_received":  # events of a player, not of a card
+    if event.endswith("_phase_start") or event in PLAYER_EVENTS:  # events of a player, not of a card
         whose = of.get("controller", "you") if isinstance(of, Mapping) else "you"  # "your" phase by default
         return whose == "any" or player == (controller if whose == "you" else state.opponent(controller))
     if card is None:

@@ -244,7 +244,8 @@ _CONDITION_CHECKS: dict[str, Callable[[GameState, str, int], bool]] = {
 
 
 # a condition on what happened this turn -> the event it counts (turn_history)
-_HISTORY_CONDITIONS = {"cast_this_turn": "cast", "entered_this_turn": "entered", "damaged_this_turn": "damaged"}
+_HISTORY_CONDITIONS = {"cast_this_turn": "cast", "entered_this_turn": "entered", "damaged_this_turn": "damaged",
+                       "made_discard_this_turn": "made_discard"}
 
 
 def _paid_with(state: GameState, source: int | None, spec: Mapping[str, Any]) -> bool:

@@ -15,7 +15,9 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   stack), deals_damage_to_player, main_phase_start, attack_phase_start,
   end_phase_start, summon_cast, ex_burst_used (a player uses an EX Burst: `of` matched on its card, its controller
   the player using it), damage_received (a player receives a point of damage: once per point; `of: {controller:
-  opponent | any}` for the opponent's or either player's, else its controller's), or `state` (a state-triggered ability, FFTCG 11.8.18: it triggers
+  opponent | any}` for the opponent's or either player's, else its controller's), discarded_by_effect (a player — `of`
+  as for damage_received — discarded cards from their hand at once due to a Summon or ability: `count_at_least` N of
+  them, default 1; `due_to: you`: an effect its controller controls, "due to your Summons or abilities"), or `state` (a state-triggered ability, FFTCG 11.8.18: it triggers
   whenever its `condition` holds and is not already waiting or on the stack). `of:` a card filter whose
   event triggers it (default: this card itself; for summon_cast the filter is matched on the Summon; for a phase's
   beginning, `of: {controller: opponent}` is the phase of the opponent's turn).
@@ -31,7 +33,8 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   player's own Break Zone: "If you have 5 or more Job Samurai Forwards in your Break Zone"; `cast_this_turn`,
   `entered_this_turn`: a filter of printed facts with `at_least`, counted among the cards the player cast this turn /
   that entered their field this turn: "if you have cast 3 or more cards this turn", "if a Fire Forward has entered
-  your field this turn"; `damaged_this_turn: 1`: "if you have received a point of damage this turn"; `elements_among`:
+  your field this turn"; `damaged_this_turn: 1`: "if you have received a point of damage this turn"; `made_discard_this_turn: 1`: "if your
+  opponent has discarded a card from their hand due to your Summons or abilities this turn"; `elements_among`:
   a filter of printed facts with `at_least` / `at_most` different Elements among the Characters you control passing it;
   `elements_differ`: a filter whose Characters you control share no Element two by two; `paid_elements`: {at_least,
   at_most}: the card was cast this turn with its cost paid with CP of that many different Elements;
@@ -240,13 +243,14 @@ TRIGGERS = ("enters_field", "leaves_field", "broken", "put_into_break_zone", "at
             "attack_declared", "party_attack_declared", "blocks",
             "blocked", "dealt_damage", "chosen", "chosen_by_opponent", "chosen_by_opponent_ability",
             "deals_damage_to_player", "main_phase_start", "attack_phase_start", "end_phase_start", "summon_cast",
-            "ex_burst_used", "damage_received", "state")
+            "ex_burst_used", "damage_received", "discarded_by_effect", "state")
 PHASE_TRIGGERS = ("main_phase_start", "attack_phase_start", "end_phase_start")  # events that happen to no card
+PLAYER_EVENTS = ("damage_received", "discarded_by_effect")  # events of a player (`of: {controller}` says whose)
 CONDITIONS = ("backups_at_least", "forwards_at_least", "damage_at_least", "hand_at_most", "control", "your_turn",
               "hand_at_least", "opponent_hand_at_most", "opponent_damage_at_least", "opponent_control", "break_zone",
               "cast_this_turn", "entered_this_turn", "damaged_this_turn", "elements_among", "elements_differ",
               "paid_elements", "opponent_forwards_ahead", "damage_ahead",
-              "opponent_hand_at_least", "self_power_at_least", "control_each", "discarded")
+              "opponent_hand_at_least", "self_power_at_least", "control_each", "discarded", "made_discard_this_turn")
 # what a `control` condition's filter may read: printed facts, and whether a card on the field is dull
 # (continuous._controls)
 CONTROL_KEYS = ("type", "element", "job", "name", "category", "cost_at_most", "cost_at_least", "not_self", "at_least",
@@ -266,7 +270,7 @@ COST_KEYS = ("cp", "element", "element_cp", "elements", "x", "dull", "break_self
 ABILITY_KEYS = ("kind", "effect", "trigger", "of", "condition", "damage", "optional", "ex_burst", "cost",
                 "target", "all", "applies_to", "then", "duration", "name", "event", "instead", "only", "if", "unless",
                 "counters_at_least", "damage_on_self_at_least", "from_break_zone", "group", "if_picked", "unless_paid",
-                "entered_by")
+                "entered_by", "count_at_least", "due_to")
 # keys of one effect step besides its word's parameters (see `then`, `if` / `unless`)
 STEP_KEYS = ("effect", "duration", "on", "if", "unless", "group", "if_picked", "all", "unless_paid")
 USE_LIMITS = ("your_turn", "main_phase", "once_per_turn", "while_attacking")
@@ -430,6 +434,9 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
     if only is not None and (not isinstance(only, list) or any(limit not in allowed_limits for limit in only)):
         problems.append(f"{where}: 'only' is a list of {', '.join(USE_LIMITS)} (action abilities), "
                         "[once_per_turn] (auto abilities) or [your_turn] (a Summon's effect: cast only in your turn)")
+    if ("count_at_least" in ability or "due_to" in ability) and (ability.get("trigger") != "discarded_by_effect" or (
+            ability.get("due_to", "you") != "you") or not isinstance(ability.get("count_at_least", 1), int)):
+        problems.append(f"{where}: 'count_at_least' (a number) and 'due_to: you' are of a discarded_by_effect ability")
     if "entered_by" in ability and (ability.get("trigger") != "enters_field" or ability["entered_by"] not in (
             "cast", "effect")):
         problems.append(f"{where}: 'entered_by' is cast or effect, on an enters_field auto ability")

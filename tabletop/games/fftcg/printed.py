@@ -138,7 +138,7 @@ def _reads(definition: CardDefinition) -> frozenset[str]:
             reads.add("hand")
         if "break_zone" in condition:
             reads.add("break")
-        if {"cast_this_turn", "entered_this_turn", "damaged_this_turn"} & set(condition):
+        if {"cast_this_turn", "entered_this_turn", "damaged_this_turn", "made_discard_this_turn"} & set(condition):
             reads.update(("history", "turn"))  # this turn's records, and the turn they are of
         for key in ("applies_to", "target", "all", "of"):
             if isinstance(ability.get(key), Mapping) and "dull" in ability[key]:

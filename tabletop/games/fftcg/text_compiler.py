@@ -225,6 +225,8 @@ _CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^if an? ([^,]+?) has entered your field this turn, ", re.I),
      lambda m: _control("at_least", 1, m.group(1), "entered_this_turn")),
     (re.compile(r"^if you have received (?:a point of )?damage this turn, ", re.I), lambda m: {"damaged_this_turn": 1}),
+    (re.compile(r"^if your opponent has discarded a card from (?:their|his/her) hand due to your Summons or abilities "
+                r"this turn, ", re.I), lambda m: {"made_discard_this_turn": 1}),
 )
 
 
@@ -258,6 +260,13 @@ def _ability(text: str, summon: bool) -> list[Ability]:
         if kind is not None and kind.get("type") == "summon" and not set(kind) - {"type", "element", "cost_at_most",
                                                                                    "cost_at_least", "name", "category"}:
             return _auto({**head, "of": {**kind, "controller": "you"}}, "<self>", ("summon_cast",), cast_of.group(2))
+    discards = _DISCARDS.match(text)
+    if discards is not None:  # FFTCG 15.1.1.4: discarded by an effect (not for CP nor as a cost)
+        whose = {"of": {"controller": "opponent"}} if discards.group("who") == "your opponent discards" else {}
+        count = {"count_at_least": int(discards.group("count"))} if discards.group("count") not in (None, "1") else {}
+        due = {"due_to": "you"} if discards.group("yours") else {}
+        return _auto({**head, **whose, **count, **due}, "<self>", ("discarded_by_effect",), discards.group("rest"),
+                     it_is_self=False)
     burst = _EX_BURST_USED.match(text)
     if burst is not None:  # FFTCG 11.10: using an EX Burst is the event (its card's controller used it)
         return _auto({**head, "of": {"controller": "opponent"}}, "<self>", ("ex_burst_used",), burst.group(1),
@@ -1165,6 +1174,11 @@ def _made_to_last(found: list[clauses.Effect], duration: str) -> bool:
     return True
 
 
+# "When your opponent discards 2 or more cards (from their hand) due to your Summons or abilities, …", "When you
+# discard 2 or more cards due to Summons or abilities, …"
+_DISCARDS = re.compile(r"^When (?P<who>your opponent discards|you discard) (?:a card|(?P<count>\d+) or more cards) "
+                       r"(?:from (?:their|his/her|your) hand )?due to (?P<yours>your )?Summons or abilities, (?P<rest>.+)$",
+                       re.S)
 # "When your opponent uses an EX Burst, …"
 _EX_BURST_USED = re.compile(r"^When your opponent uses an EX Burst, (.+)$", re.S)
 

@@ -347,11 +347,16 @@ def _discard(tx: Transaction, doing: Doing, step: Step) -> None:
         chosen = [i for p in acting_players(state, doing.entry, step, "you") for i in _at_random(tx, p, step)]
     if "count" in step and not chosen:
         chosen = [i for p in acting_players(state, doing.entry, step, "you") for i in doing.picks(f"{doing.at}:{p}")]
+    discarded: dict[str, int] = {}
     for iid in chosen:  # both players' discards happen together (FFTCG 6.1.4)
         if state.cards[iid].zone.endswith(".hand"):
             name_seen = actions.name_of(tx, iid)
+            owner = state.cards[iid].owner
             actions.enter_zone(tx, iid, "break")
-            tx.log(f"{state.cards[iid].owner} discarded {name_seen}", "FFTCG 15.1.1.4")
+            tx.log(f"{owner} discarded {name_seen}", "FFTCG 15.1.1.4")
+            discarded[owner] = discarded.get(owner, 0) + 1
+    for owner, count in discarded.items():  # "When your opponent discards 2 or more cards due to your Summons or …"
+        actions.discarded_by_effect(tx, owner, count, doing.controller)
 
 
 @VOCABULARY.handles("hand_to_deck_bottom")
