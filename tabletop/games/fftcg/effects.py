@@ -42,7 +42,9 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   received N or more points of damage more than your opponent; `self_power_at_least`: the ability's card, still that
   object on the field, has that much Power or more, read only as an effect resolves; `discarded`: a filter of printed
   facts the card discarded for the ability's cost — or by its discard step before — passes, read only as an effect
-  resolves: "If the discarded card is of Fire Element, …"): for an auto
+  resolves: "If the discarded card is of Fire Element, …"; `milled_alike`: element or type, the two cards the mill
+  step before put into the Break Zone share an Element / their card type, read only as an effect resolves: "If both
+  cards are of the same Element, …"): for an auto
   ability checked when it triggers and again when it resolves (FFTCG 11.8.13); for a field ability
   while it applies; for an action ability when it is used ("You can only use this ability if …", FFTCG 11.6).
   `damage: N` is the "Damage N —" keyword (FFTCG 15.2.6).
@@ -250,7 +252,8 @@ CONDITIONS = ("backups_at_least", "forwards_at_least", "damage_at_least", "hand_
               "hand_at_least", "opponent_hand_at_most", "opponent_damage_at_least", "opponent_control", "break_zone",
               "cast_this_turn", "entered_this_turn", "damaged_this_turn", "elements_among", "elements_differ",
               "paid_elements", "opponent_forwards_ahead", "damage_ahead",
-              "opponent_hand_at_least", "self_power_at_least", "control_each", "discarded", "made_discard_this_turn")
+              "opponent_hand_at_least", "self_power_at_least", "control_each", "discarded", "made_discard_this_turn",
+              "milled_alike")
 # what a `control` condition's filter may read: printed facts, and whether a card on the field is dull
 # (continuous._controls)
 CONTROL_KEYS = ("type", "element", "job", "name", "category", "cost_at_most", "cost_at_least", "not_self", "at_least",
@@ -572,6 +575,8 @@ def _check_condition(where: str, value: Any) -> list[str]:
     for key in ("control", "opponent_control", "break_zone", "elements_among", "elements_differ", "discarded"):
         if value.get(key) is not None:
             problems += _check_filter(f"{where}.{key}", value[key], CONTROL_KEYS)
+    if value.get("milled_alike", "element") not in ("element", "type"):
+        problems.append(f"{where}.milled_alike is element or type")
     each = value.get("control_each")
     if each is not None and (not isinstance(each, list) or not each):
         problems.append(f"{where}.control_each is a list of card filters")

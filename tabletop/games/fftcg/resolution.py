@@ -23,6 +23,7 @@ from tabletop.games.fftcg.continuous import (
 )
 from tabletop.games.fftcg.cp import ability_cost, every_payment
 from tabletop.games.fftcg.effects import effect_steps, with_mode
+from tabletop.games.fftcg.printed import printed
 from tabletop.games.fftcg.words import Doing, acting_players, do_effect
 
 
@@ -269,7 +270,10 @@ def effect_step(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
     ability = ability_of(state, entry)
     names_cards = any(key in ability for key in ("target", "all"))
     itself = None if names_cards else source_object(state, entry)
+    decks = [iid for p in state.players for iid in state.zones[f"{p}.deck"].cards] if step["effect"] == "mill" else []
     do_effect(tx, Doing(entry, live, on_field, procedure.ctx(state, fi)["answers"], at, itself, groups), step)
+    if decks:  # "… put the top 2 cards of their deck into the Break Zone. If both cards are …" (effects.py `milled_alike`)
+        procedure.set_var(tx, fi, "milled", [iid for iid in decks if state.cards[iid].zone.endswith(".break")])
     if step["effect"] == "discard" and step.get("player", "you") == "you" and "count" in step:
         # "Discard 1 card. If the discarded card is …": the cards its controller picked (effects.py `discarded`)
         procedure.set_var(tx, fi, "discarded", procedure.ctx(state, fi)["answers"].get(f"{at}:{entry['controller']}",
@@ -295,7 +299,8 @@ def _step_condition_met(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bo
             holds = condition_holds(tx.state, {k: v for k, v in condition.items() if k not in _RESOLVING_ONLY},
                                     entry["controller"], source=entry.get("source")) and _has_power(
                 tx.state, entry, condition.get("self_power_at_least")) and _was_discarded(
-                tx.state, procedure.ctx(tx.state, fi), condition.get("discarded"))
+                tx.state, procedure.ctx(tx.state, fi), condition.get("discarded")) and _milled_alike(
+                tx.state, procedure.ctx(tx.state, fi), condition.get("milled_alike"))
             procedure.set_var(tx, fi, "answers", {**answers, remembered: {"holds": holds}})
             answers = procedure.ctx(tx.state, fi)["answers"]
         met = met and answers[remembered]["holds"] == (key == "if")
@@ -305,7 +310,7 @@ def _step_condition_met(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bo
 
 
 # the conditions only an effect's step reads, with what this resolution knows (effects.py `if`)
-_RESOLVING_ONLY = ("self_power_at_least", "discarded")
+_RESOLVING_ONLY = ("self_power_at_least", "discarded", "milled_alike")
 
 
 def _was_discarded(state: GameState, context: Mapping[str, Any], spec: Mapping[str, Any] | None) -> bool:
@@ -317,6 +322,20 @@ def _was_discarded(state: GameState, context: Mapping[str, Any], spec: Mapping[s
     cards = [int(i) for i in (discarded if discarded is not None else context["entry"].get("discarded") or ())]
     seen = Seen(state, context["entry"]["controller"])
     return bool(cards) and all(FILTER.holds(seen, iid, spec) for iid in cards)
+
+
+def _milled_alike(state: GameState, context: Mapping[str, Any], what: str | None) -> bool:
+    """Tell whether the two cards the mill step before put into the Break Zone share an Element (`what`: element) or
+    their card type (type): "If both cards are of the same Element, …" (None: no test; fewer than two: it does not)."""
+    if what is None:
+        return True
+    milled = [state.definition(int(iid)) for iid in context.get("milled") or ()]
+    if len(milled) != 2:
+        return False
+    if what == "type":
+        return milled[0].card_type == milled[1].card_type
+    first, second = (set(printed(state, int(iid)).elements) for iid in context["milled"])
+    return bool(first & second)
 
 
 def _has_power(state: GameState, entry: Mapping[str, Any], at_least: int | None) -> bool:
