@@ -182,6 +182,8 @@ def begin_damage(tx: Transaction) -> None:
         return
     if not attack.get("blocked"):
         actions.damage_player(tx, state.opponent(state.active), 1, attackers)  # FFTCG 10.1.4.1
+        if len(attackers) > 1:  # "When a party you control deals damage to your opponent" (FFTCG 15.1.1.9): once
+            actions.emit(tx, trigger_event("party_dealt_damage", attackers[0]))
         give_priority(tx, state.active)
         return
     blocker = blocker_alive(state)

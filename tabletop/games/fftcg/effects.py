@@ -9,7 +9,8 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   field), `replacement` (an "instead" effect while on the field).
 - `trigger` (auto): enters_field, leaves_field, broken, put_into_break_zone (from the field, broken
   or not), attacks, party_attacks (it attacks as one of a Party), attack_declared (once per declared attack, of one
-  Forward or a Party: its first attacker is the event's card), party_attack_declared (the same, only for a Party), blocks, blocked (an attacker, when a blocker is
+  Forward or a Party: its first attacker is the event's card), party_attack_declared (the same, only for a Party),
+  party_dealt_damage (an unblocked Party dealt its damage to the opponent: once, its first attacker the event's card), blocks, blocked (an attacker, when a blocker is
   declared), dealt_damage (damage is dealt to it, after replacements), chosen / chosen_by_opponent /
   chosen_by_opponent_ability (a Summon or ability — the opponent's, the opponent's ability — chose it as it went on the
   stack), deals_damage_to_player, main_phase_start, attack_phase_start,
@@ -245,7 +246,7 @@ TRIGGERS = ("enters_field", "leaves_field", "broken", "put_into_break_zone", "at
             "attack_declared", "party_attack_declared", "blocks",
             "blocked", "dealt_damage", "chosen", "chosen_by_opponent", "chosen_by_opponent_ability",
             "deals_damage_to_player", "main_phase_start", "attack_phase_start", "end_phase_start", "summon_cast",
-            "ex_burst_used", "damage_received", "discarded_by_effect", "state")
+            "ex_burst_used", "damage_received", "discarded_by_effect", "party_dealt_damage", "state")
 PHASE_TRIGGERS = ("main_phase_start", "attack_phase_start", "end_phase_start")  # events that happen to no card
 PLAYER_EVENTS = ("damage_received", "discarded_by_effect")  # events of a player (`of: {controller}` says whose)
 CONDITIONS = ("backups_at_least", "forwards_at_least", "damage_at_least", "hand_at_most", "control", "your_turn",

@@ -97,7 +97,8 @@ _EVENT = "|".join(re.escape(event) for event in _EVENTS)
 _EVENT_OR = re.compile(rf" or (?=(?:{_EVENT})$)")  # between two events (an event may hold " or ")
 # "When <self> enters the field or attacks, …": one auto ability per event (FFTCG 11.8.1).
 _TRIGGER = re.compile(rf"^When (?P<subject>.+?) (?P<event>(?:{_EVENT})(?: or (?:{_EVENT}))?), (?P<rest>.+)$", re.S)
-_DECLARED = re.compile(r"^When (1 or more Forwards you control attack|a party you control attacks), (.+)$", re.S)
+_DECLARED = re.compile(r"^When (1 or more Forwards you control attack|a party you control attacks|a party you control deals "
+                       r"damage to your opponent), (.+)$", re.S)
 _CAST = re.compile(r"^When (?P<who>you cast|your opponent casts) a Summon, (?P<rest>.+)$", re.S)
 # "At the beginning of your Attack Phase, …": the phase's beginning (FFTCG 9) and whose turn it is in; FFTCG 9.5 (digest
 # 8.5a): "at the end of the turn" abilities trigger with "at the beginning of the End Phase"
@@ -245,7 +246,8 @@ def _ability(text: str, summon: bool) -> list[Ability]:
     text = _OR_WHEN_SELF.sub(r"\1 or ", text)  # "When <self> enters the field or when <self> is put …": one subject
     declared = _DECLARED.match(text)
     if declared is not None:  # once per attack declared by the controller (FFTCG 10.1.2, a Party 15.1.1.9)
-        event = "attack_declared" if declared.group(1).startswith("1 or more") else "party_attack_declared"
+        event = "attack_declared" if declared.group(1).startswith("1 or more") else "party_dealt_damage" if (
+            declared.group(1).endswith("opponent")) else "party_attack_declared"
         return _auto({**head, "of": {"type": "forward", "controller": "you"}}, "<self>", (event,), declared.group(2),
                      it_is_self=False)
     received = _RECEIVES_A_POINT.match(text)
