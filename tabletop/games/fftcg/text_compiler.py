@@ -502,6 +502,18 @@ def _field(head: Ability, text: str) -> list[Ability]:
 
 # "<self> does not activate during the Active Phase": the Active Phase of its controller's turn, the only one activating it
 _STAYS_DULL = re.compile(r"^<self> does not activate during the Active Phase$")
+def _both_kinds(phrase: str) -> dict[str, Any] | None:
+    """Read "Card Name X and Card Name Y you control", "Job X Forwards and Fire Forwards other than <self> you control"
+    (the cards of each kind, as the subject of a field ability) as their alternatives (any_of)."""
+    if " and " not in phrase:
+        return None
+    found = clauses.card_phrase(re.sub(r" and (?:the )?(?=Job |Card Name |(?:" + clauses.ELEMENT_WORDS + r") )", " or ", phrase))
+    if found is None or "any_of" not in found:
+        return None
+    kind = found["any_of"][-1].get("type")  # "Job Dragoon and Card Name Dragoon Forwards": Forwards both
+    return {**found, "any_of": [{"type": kind, **one} if kind and "type" not in one else one for one in found["any_of"]]}
+
+
 _BACKUP_CP_ONLY = re.compile(r"^You can only pay with CP produced by Backups to (?:cast|play) <self>\.?$")
 # "(it cannot become 0)" after a reduction: the cost stays at least 1 (a cost_change's `floor`)
 _FLOOR = r"(?P<floor> ?\(it cannot become 0\))?"
@@ -556,9 +568,9 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
             return None
         return [{"effect": "cannot_be_chosen" if guarded.group(2) == "cannot be chosen" else "cannot_be_dulled",
                  "by": _CHOSEN_BY[guarded.group(3)], "player": "opponent", "applies_to": applies}]
-    others = re.match(r"^The (.+?) gains? (.+)$", sentence)  # "gains": a Card Name, one card
+    others = re.match(r"^[Tt]he (.+?) gains? (.+)$", sentence)  # "gains": a Card Name, one card
     if others is not None:
-        applies = clauses.card_phrase(others.group(1))
+        applies = clauses.card_phrase(others.group(1)) or _both_kinds(others.group(1))
         granted = clauses._grants(others.group(2), own=(applies or {}).get("controller") == "you")
         if applies is None or granted is None or "zone" in applies or any(key in applies for key in MOMENT_KEYS):
             return None
@@ -900,7 +912,7 @@ def _sentence(sentence: str, ability: Ability, it_is_self: bool) -> list[clauses
             sentence, target.get("zone", "field"))
     if "all" in ability:
         return (clauses.lasting_sentence(sentence, "they") or clauses.target_sentence(sentence, "field")
-                or _on_self(sentence))
+                or _on_self(sentence) or _on_all(sentence, "field"))
     every = clauses.all_sentence(sentence)
     if every is not None and target is None:
         ability["all"] = every[0]
