@@ -461,6 +461,10 @@ def _lasting_forms(subject: str) -> tuple[tuple[re.Pattern[str], Any], ...]:
         (re.compile(rf"^if possible, {s} must block this turn$", re.I),  # blocks when it can (FFTCG 10.1.3.1.3)
          lambda m: [{"effect": "must_block", "duration": "turn"}]),
         (re.compile(rf"^{s} cannot attack this turn$", re.I), lambda m: [{"effect": "cannot_attack", "duration": "turn"}]),
+        (re.compile(rf"^{s} must attack this turn if possible$", re.I),  # FFTCG 10.1.2.1.3
+         lambda m: [{"effect": "must_attack", "duration": "turn"}]),
+        (re.compile(rf"^reduce the next damage dealt to {s} this turn by (\d+)$", re.I),
+         lambda m: [{"effect": "replace_next_damage", "instead": "reduce", "amount": int(m.group(1))}]),
         (re.compile(rf"^during this turn, the next damage dealt to {s} is reduced by (\d+) instead$", re.I),
          lambda m: [{"effect": "replace_next_damage", "instead": "reduce", "amount": int(m.group(1))}]),
         (re.compile(rf"^during this turn, the next damage dealt to {s} becomes 0 instead$", re.I),
