@@ -287,6 +287,8 @@ _QUOTED: tuple[tuple[re.Pattern[str], Any], ...] = (
      lambda m: [{"effect": "must_block"}]),
     (re.compile(rf"^{_THIS} must attack once per turn if possible$", re.I), lambda m: [{"effect": "must_attack"}]),
     (re.compile(rf"^{_THIS} cannot be broken$", re.I), lambda m: [{"effect": "cannot_be_broken"}]),
+    (re.compile(rf"^{_THIS} can attack (?:(twice)|(\d+) times) in the same turn$", re.I),
+     lambda m: [{"effect": "attacks_per_turn", "count": 2 if m.group(1) else int(m.group(2))}]),
     (re.compile(rf"^{_THIS} {UNBREAKABLE_BY_OPPONENT}$", re.I), lambda m: [UNBREAKABLE_EFFECT]),
     (re.compile(rf"^{_THIS} cannot be blocked$", re.I), lambda m: [{"effect": "cannot_be_blocked_by", "cost_at_least": 0}]),
     (re.compile(rf"^{_THIS} cannot be blocked by a Forward of cost (\d+) or more$", re.I),

@@ -38,9 +38,10 @@ def attack_refusal(state: GameState, iid: int, player: str, chars: dict[int, Cha
         return refusal
     card = state.cards[iid]
     definition = state.definition(iid)
-    if card.props.get("attacked") == state.turn:
-        return IllegalCommand("FFTCG 10.1.2.1.2", f"{definition.name} has already attacked this turn")
     current = chars[iid]
+    if card.props.get("attacked") == state.turn and int(card.props.get("attacks", 1)) >= current.attacks_per_turn:
+        return IllegalCommand("FFTCG 10.1.2.1.2", f"{definition.name} has already attacked this turn" + (
+            f" {current.attacks_per_turn} times" if current.attacks_per_turn > 1 else ""))
     # FFTCG 2.2: "cannot attack" beats Haste's "can attack" (engine/permissions.py)
     permission = decide(
         Permission(int(card.props.get("since", 0)) < state.turn, "FFTCG 10.1.2.1.1",
@@ -67,6 +68,8 @@ def declare_attack(tx: Transaction, player: str, attackers: Sequence[int]) -> No
     for iid in attackers:
         if "brave" not in chars[iid].keywords:  # FFTCG 10.1.2.2, Brave 15.2.1
             tx.set_field(iid, "tapped", True)
+        again = state.cards[iid].props.get("attacked") == state.turn  # "can attack twice": count this turn's attacks
+        tx.set_prop(iid, "attacks", int(state.cards[iid].props.get("attacks", 1)) + 1 if again else None)
         tx.set_prop(iid, "attacked", state.turn)
     tx.set_data("attack", {"attackers": pinned(state, list(attackers)), "blocker": None, "blocked": False})
     names = " and ".join(actions.name_of(tx, i) for i in attackers)

@@ -48,6 +48,7 @@ CONTINUOUS_OPS: dict[str, tuple[int, str, str]] = {
     "set_power": (LAYER_SET_POWER, "set_power", "power"),
     "power": (LAYER_POWER, "add_power", "power"),
     "lose_abilities": (LAYER_OTHER, "lose_abilities", "keywords"),  # (s5) "It loses all its abilities …"
+    "attacks_per_turn": (LAYER_OTHER, "most_attacks", "attacks_per_turn"),  # "can attack twice in the same turn"
 }
 
 
@@ -380,7 +381,8 @@ def _characteristics(state: GameState) -> dict[int, Characteristics]:
     base: dict[int, dict[str, Any]] = {
         iid: {"power": c.power, "keywords": set(c.keywords), "cannot_attack": False, "cannot_block": False,
               "must_attack": False, "unblockable_by_cost": None, "unchoosable": [], "modifiers": [],
-              "must_block": False, "cannot_be_broken": False, "undullable": [], "unbreakable_by": [], "jobs": list(index[cards[iid].card_id].jobs),
+              "must_block": False, "cannot_be_broken": False, "undullable": [], "unbreakable_by": [], "attacks_per_turn": 1,
+              "jobs": list(index[cards[iid].card_id].jobs),
               "types": [index[cards[iid].card_id].card_type]}
         for iid, c in printed.items()}
 
@@ -395,7 +397,7 @@ def _characteristics(state: GameState) -> dict[int, Characteristics]:
                                            c["cannot_block"], c["must_attack"], c["unblockable_by_cost"],
                                            tuple(c["unchoosable"]), tuple(c["modifiers"]), c["must_block"],
                                            tuple(c["jobs"]), tuple(c["types"]), c["cannot_be_broken"],
-                                           tuple(c["undullable"]), tuple(c["unbreakable_by"]))
+                                           tuple(c["undullable"]), tuple(c["unbreakable_by"]), c["attacks_per_turn"])
     return printed
 
 
@@ -440,7 +442,7 @@ def _value(state: GameState, effect: Mapping[str, Any]) -> dict[str, Any]:
         amount = number_of(state, amount, controller, effect.get("source"))
     return {"amount": amount, "value": effect.get("value"), "keyword": effect.get("keyword"),
             "job": effect.get("job"), "power": effect.get("power"),
-            "cost_at_least": effect.get("cost_at_least"), "by": effect.get("by", "any"),
+            "cost_at_least": effect.get("cost_at_least"), "by": effect.get("by", "any"), "count": effect.get("count"),
             "player": player, "label": str(effect.get("label", ""))}
 
 
@@ -491,6 +493,11 @@ def _min_cost(chars: dict[str, Any], effect: ContinuousEffect) -> None:
     chars["unblockable_by_cost"] = limit if current is None else min(current, limit)
 
 
+def _most_attacks(chars: dict[str, Any], effect: ContinuousEffect) -> None:
+    """"Can attack twice (4 times) in the same turn": the most attacks any such effect allows (FFTCG 10.1.2.1.2)."""
+    chars["attacks_per_turn"] = max(int(chars["attacks_per_turn"]), int(effect.value["count"]))
+
+
 def _unchoosable(chars: dict[str, Any], effect: ContinuousEffect) -> None:
     chars[effect.key].append((effect.value["by"], effect.value["player"]))
 
@@ -499,14 +506,14 @@ def _lose_abilities(chars: dict[str, Any], effect: ContinuousEffect) -> None:
     """"It loses all its abilities": the keywords and granted abilities it has so far (by timestamp) are gone; its own
     printed abilities stop working too (`lost_abilities`)."""
     chars.update(keywords=set(), cannot_attack=False, cannot_block=False, must_attack=False, must_block=False,
-                 cannot_be_broken=False, unblockable_by_cost=None, unchoosable=[], undullable=[])
+                 cannot_be_broken=False, unblockable_by_cost=None, unchoosable=[], undullable=[], attacks_per_turn=1)
     chars["modifiers"].append(f"{effect.value['label']}: loses all its abilities")
 
 
 _OPERATIONS = {"set_power": _set_power, "add_power": _add_power, "grant": _grant, "add_job": _add_job, "add_forward": _add_forward,
                "flag": _flag,
                "min_cost": _min_cost, "unchoosable": _unchoosable, "undullable": _unchoosable,
-               "lose_abilities": _lose_abilities}
+               "lose_abilities": _lose_abilities, "most_attacks": _most_attacks}
 
 
 def _read(current: Any, key: str) -> Any:

@@ -215,6 +215,8 @@ it deals, FFTCG 11.11.8: the cards of two target groups, "Each Forward deals dam
 `one_way`: only the first group's to the second's, "The former deals damage equal to its power to the latter" — or,
 `with: self`, the ability's own card and the chosen one, "<self> and the chosen Forward deal damage equal to their
 respective power to the other"; a Forward gone from the field deals and is dealt none).
+attacks_per_turn {count} (continuous: the Forward may declare that many attacks in one turn, each while it is active:
+"<self> can attack twice in the same turn", FFTCG 10.1.2.1.2 widened by the text),
 cast_free (after a select of Summons from the hand: each is cast without paying its cost, onto the stack, its targets
 chosen as it goes there: "Cast 1 Summon of cost 3 or less from your hand without paying the cost", FFTCG 11.3),
 blink {dull} (each chosen card on the field is removed from the game, then played onto its owner's field — dull if
@@ -354,11 +356,13 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "lose_abilities": {},
     "blink": {"dull": bool},
     "cast_free": {},
+    "attacks_per_turn": {"count": int},
 }
 for _word, _word_params in _WORDS.items():
     VOCABULARY.add(_word, None, **_word_params)
 # effects that only make sense as field abilities or as effects lasting a duration
 CONTINUOUS = ("power", "set_power", "grant_keyword", "grant_job", "become_forward", "cost_change", "cannot_attack", "cannot_block",
+              "attacks_per_turn",
               "must_attack", "must_block", "cannot_be_blocked_by", "cannot_be_chosen", "cannot_be_broken", "enters_dull",
               "cannot_be_dulled", "stays_dull", "backup_cp_only", "any_element_cp", "any_element_cost",
               "cannot_be_broken_by")

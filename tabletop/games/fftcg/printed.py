@@ -39,6 +39,7 @@ class Characteristics(NamedTuple):
     undullable: tuple[tuple[str, str | None], ...] = ()  # "cannot become dull by …": as `unchoosable`
     # "cannot be broken by opposing Summons or abilities that don't deal damage": as `unchoosable`
     unbreakable_by: tuple[tuple[str, str | None], ...] = ()
+    attacks_per_turn: int = 1  # "can attack twice in the same turn": the attacks it may declare in one turn
 
     def can_be_chosen_by(self, kind: str, player: str) -> bool:
         """Tell whether a Summon or ability (`kind`) played by `player` may choose this card."""

@@ -612,6 +612,9 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
                        "<self> does not activate during your Active Phase", sentence))
     if restriction is not None:
         return [{"effect": word, "applies_to": "self"} for word in restriction]
+    granted_here = clauses._quoted(sentence, True)  # "<self> can attack twice in the same turn", as quoted
+    if granted_here is not None and "<self>" in sentence:
+        return [{**effect, "applies_to": "self"} for effect in granted_here]
     others_dull = re.match(r"^The (.+?) won't activate at the controller's Active Phase$", sentence)
     if others_dull is not None:  # FFTCG 9.1.1.1 narrowed: the cards it applies to stay dull in their controller's
         applies = clauses.card_phrase(others_dull.group(1))

@@ -164,6 +164,7 @@ def _by_hand(tx: Transaction, doing: Doing, step: Step) -> None:
 @VOCABULARY.handles("replace_next_damage")
 @VOCABULARY.handles("damage_increase")
 @VOCABULARY.handles("lose_abilities")
+@VOCABULARY.handles("attacks_per_turn")
 def _lasting(tx: Transaction, doing: Doing, step: Step) -> None:
     if doing.on_field:
         if isinstance(step.get("amount"), Mapping):  # a computed amount is fixed when the effect starts
