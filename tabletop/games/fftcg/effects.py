@@ -45,7 +45,8 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   facts the card discarded for the ability's cost — or by its discard step before — passes, read only as an effect
   resolves: "If the discarded card is of Fire Element, …"; `milled_alike`: element or type, the two cards the mill
   step before put into the Break Zone share an Element / their card type, read only as an effect resolves: "If both
-  cards are of the same Element, …"): for an auto
+  cards are of the same Element, …"; `power_below_self: 1`: the one chosen card has less Power than the ability's card,
+  both still on the field, read only as an effect resolves: "If its power is less than <self>'s power, …"): for an auto
   ability checked when it triggers and again when it resolves (FFTCG 11.8.13); for a field ability
   while it applies; for an action ability when it is used ("You can only use this ability if …", FFTCG 11.6).
   `damage: N` is the "Damage N —" keyword (FFTCG 15.2.6).
@@ -256,7 +257,7 @@ CONDITIONS = ("backups_at_least", "forwards_at_least", "damage_at_least", "hand_
               "cast_this_turn", "entered_this_turn", "damaged_this_turn", "elements_among", "elements_differ",
               "paid_elements", "opponent_forwards_ahead", "damage_ahead",
               "opponent_hand_at_least", "self_power_at_least", "control_each", "discarded", "made_discard_this_turn",
-              "milled_alike")
+              "milled_alike", "power_below_self")
 # what a `control` condition's filter may read: printed facts, and whether a card on the field is dull
 # (continuous._controls)
 CONTROL_KEYS = ("type", "element", "job", "name", "category", "cost_at_most", "cost_at_least", "not_self", "at_least",

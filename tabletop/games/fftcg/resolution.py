@@ -300,7 +300,8 @@ def _step_condition_met(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bo
                                     entry["controller"], source=entry.get("source")) and _has_power(
                 tx.state, entry, condition.get("self_power_at_least")) and _was_discarded(
                 tx.state, procedure.ctx(tx.state, fi), condition.get("discarded")) and _milled_alike(
-                tx.state, procedure.ctx(tx.state, fi), condition.get("milled_alike"))
+                tx.state, procedure.ctx(tx.state, fi), condition.get("milled_alike")) and (
+                "power_below_self" not in condition or _weaker_than_source(tx.state, procedure.ctx(tx.state, fi)))
             procedure.set_var(tx, fi, "answers", {**answers, remembered: {"holds": holds}})
             answers = procedure.ctx(tx.state, fi)["answers"]
         met = met and answers[remembered]["holds"] == (key == "if")
@@ -310,7 +311,7 @@ def _step_condition_met(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bo
 
 
 # the conditions only an effect's step reads, with what this resolution knows (effects.py `if`)
-_RESOLVING_ONLY = ("self_power_at_least", "discarded", "milled_alike")
+_RESOLVING_ONLY = ("self_power_at_least", "discarded", "milled_alike", "power_below_self")
 
 
 def _was_discarded(state: GameState, context: Mapping[str, Any], spec: Mapping[str, Any] | None) -> bool:
@@ -336,6 +337,18 @@ def _milled_alike(state: GameState, context: Mapping[str, Any], what: str | None
         return milled[0].card_type == milled[1].card_type
     first, second = (set(printed(state, int(iid)).elements) for iid in context["milled"])
     return bool(first & second)
+
+
+def _weaker_than_source(state: GameState, context: Mapping[str, Any]) -> bool:
+    """Tell whether the chosen card, still that object on the field, has less Power than the ability's card, still the
+    object that triggered or used it on the field ("If its power is less than <self>'s power, …"; FFTCG 11.11.9)."""
+    chosen = [iid for iid, ts in context.get("cards") or () if is_current(state, iid, ts)]
+    itself = source_object(state, context["entry"])
+    if len(chosen) != 1 or itself is None or not state.cards[itself].zone.endswith(".field") or not state.cards[
+            chosen[0]].zone.endswith(".field"):
+        return False
+    chars = characteristics(state)
+    return int(chars[chosen[0]].power or 0) < int(chars[itself].power or 0)
 
 
 def _has_power(state: GameState, entry: Mapping[str, Any], at_least: int | None) -> bool:

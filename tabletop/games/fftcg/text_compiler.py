@@ -998,6 +998,7 @@ _RESOLVING_CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^if <self> has (\d+) power or more, ", re.I), lambda m: {"self_power_at_least": int(m.group(1))}),
     # "If the discarded card is (not) of Fire Element / a Card Name X / Category VII, …": the card the cost or a step
     # before discarded (read as it resolves)
+    (re.compile(r"^if its power is less than <self>'s power, ", re.I), lambda m: {"power_below_self": 1}),
     (re.compile(r"^if both cards are of the same (Element|type), ", re.I),
      lambda m: {"milled_alike": m.group(1).lower()}),
     (re.compile(r"^if the discarded card is (not )?(?:of (\w+) Element|an? ((?:Card Name|Job|Category) .+?)(?: card)?|"
