@@ -719,9 +719,19 @@ _OWN_CARD_MOVES = {("put", "into the break zone"): "put_into_break", ("return", 
                    ("remove", "from the game"): "remove_from_game"}
 
 
+# "dull 4 active Characters you control" before "When you do so": its controller selects them as it resolves
+_DULL_OWN = re.compile(r"^dull (?P<count>\d+) active (?P<phrase>.+?) you control$", re.I)
+
+
 def own_card_sentence(sentence: str) -> list[Effect] | None:
-    """Read "put 1 Backup you control into the Break Zone" (also returned to its owner's hand, removed from the game):
-    its controller selects the card as it resolves (a select, not a choice of targets), then it is moved."""
+    """Read "put 1 Backup you control into the Break Zone" (also returned to its owner's hand, removed from the game)
+    and "dull 4 active Characters you control": its controller selects the cards as it resolves (a select, not a choice
+    of targets), then they are moved or dulled."""
+    dulled = _DULL_OWN.match(sentence)
+    wanted_dull = card_phrase(dulled.group("phrase")) if dulled is not None else None
+    if wanted_dull is not None and not set(wanted_dull) & {"controller", "zone", "dull"}:
+        return [{"effect": "select", "player": "you", "count": int(dulled.group("count")),
+                 "filter": {**wanted_dull, "dull": False, "controller": "you"}}, {"effect": "dull"}]
     match = _OWN_CARD.match(sentence)
     move = _OWN_CARD_MOVES.get((match.group("verb").lower(), match.group("to").lower())) if match is not None else None
     wanted = card_phrase(match.group("phrase")) if match is not None else None

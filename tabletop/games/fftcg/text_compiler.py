@@ -808,6 +808,10 @@ def _when_done(steps: list[clauses.Effect], rest: str, ability: Ability) -> clau
     may put <self> into the Break Zone" (its only step): a when_done step whose effect triggers (effects.py)."""
     if isinstance(ability.get("target"), (dict, list)) or "all" in ability:
         raise Unread("When you do so, …")
+    if len(steps) == 2 and steps[0]["effect"] == "select" and steps[1]["effect"] == "dull":
+        # "you may dull 4 active Characters you control": done only when all of them were selected and dulled
+        return {"effect": "when_done", "after": "dulled", "count": int(steps[0]["count"]),
+                "do": _effect(rest, optional_allowed=False)}
     if len(steps) == 2 and steps[0]["effect"] == "select":  # "(you may) put 1 Backup you control into the Break Zone":
         # none to select, none moved: not done, so "you may" is not needed (own_card_sentence)
         return {"effect": "when_done", "after": "moved", "do": _effect(rest, optional_allowed=False)}
