@@ -57,8 +57,8 @@ _QUALIFIERS: tuple[tuple[re.Pattern[str], Any], ...] = (
 
 # "Job Samurai or Card Name Samurai", "Card Name A, Card Name B or Card Name C": alternatives of Job / Card Name
 # (s5) and "Light Forward or Dark Forward": alternatives of an Element and a type
-_ALTERNATIVE = re.compile(rf"(?:,| or| and/or) (?:an? )?(?=(?:Job|Card Name) |(?:{_ELEMENT}) (?:Forward|Backup|Monster|"
-                          rf"Character|Summon)s?\b)")
+_ALTERNATIVE = re.compile(rf"(?:,| or| and/or) (?:an? )?(?=(?:Job|Card Name) |Category \S+ (?:Forward|Backup|Monster|"
+                          rf"Character|Summon)s?\b|(?:{_ELEMENT}) (?:Forward|Backup|Monster|Character|Summon)s?\b)")
 # what the last alternative's trailing words say of them all ("… you control", "… in your Break Zone")
 _SHARED = ("controller", "zone", "not_self", "none_of")
 
