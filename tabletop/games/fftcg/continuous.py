@@ -589,12 +589,16 @@ def _entered_this_turn(seen: Seen, iid: int, value: Any) -> bool:
 
 
 def _in_battle(role: str) -> Predicate:
-    """An "attacking" or "blocking" Forward: one the current attack names (combat.py's `attack` data)."""
+    """An "attacking" or "blocking" Forward: one the current attack names (combat.py's `attack` data); `blocking:
+    self`: the Forward blocking the attack the filter's card is one of the attackers of ("Forward blocking <self>")."""
     def test(seen: Seen, iid: int, value: Any) -> bool:
         attack = seen.state.data.get("attack") or {}
         pairs = attack.get("attackers") or [] if role == "attackers" else [attack.get("blocker")]
-        return any(pair is not None and pair[0] == iid and is_current(seen.state, iid, pair[1])
-                   for pair in pairs) == bool(value)
+        found = any(pair is not None and pair[0] == iid and is_current(seen.state, iid, pair[1]) for pair in pairs)
+        if value == "self":
+            return found and any(pair[0] == seen.source and is_current(seen.state, pair[0], pair[1])
+                                 for pair in attack.get("attackers") or [])
+        return found == bool(value)
     return test
 
 

@@ -119,7 +119,8 @@ with `effect:` and that effect's parameters, plus optional ability keys:
 Card filters: {type (one, or a list: "Forward or Monster"), controller: you|opponent|any, zone: field|hand|break|stack (a
 Summon on the stack: "Choose 1 Summon. Cancel its effect."), element, job, name,
 category, cost_at_most, cost_at_least, power_at_most, power_at_least, dull, keyword, not_self, damaged ("damaged
-Forward": damage on it), attacking, blocking (in the current battle), entered_this_turn (put onto the field this
+Forward": damage on it), attacking, blocking (in the current battle; `blocking: self`: the Forward blocking the attack
+the ability's card is in, "Forward blocking <self>"), entered_this_turn (put onto the field this
 turn), also (a second type it has as well: "a Monster that is also a Forward"), any_of / none_of (a list of filters of type,
 element, job, name and category: "Job Samurai or Card Name Samurai", "other than Card Name Cyan")}; damaged,
 attacking, blocking and entered_this_turn only in `target` and `all`.
