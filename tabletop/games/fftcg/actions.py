@@ -91,6 +91,8 @@ def emit(tx: Transaction, happened: TriggerEvent) -> None:
                 continue
             if "entered_by" in ability and happened.get("by") != ability["entered_by"]:
                 continue  # "enters the field due to your cast / your Summons or abilities"
+            if "nth" in ability and happened.get("nth") != ability["nth"]:
+                continue  # "when you cast the second card you've cast" (this turn)
             if int(happened.get("count", 1)) < int(ability.get("count_at_least", 1)) or (
                     ability.get("due_to") is not None and happened.get("effect_of") != (
                         controller if ability["due_to"] == "you" else state.opponent(controller))):
@@ -183,6 +185,13 @@ def use_next_cost_change(tx: Transaction, iid: int) -> None:
     found = next_cost_change(tx.state, iid)
     if found is not None:
         tx.list_remove(NEXT_COST, found[0])
+
+
+def record_cast(tx: Transaction, player: str, card: int, paid: int) -> None:
+    """Record that `player` cast `card` paying CP of `paid` different Elements (turn_history), and announce it as the
+    card_cast event with how many cards they have cast this turn ("when you cast the second card you've cast")."""
+    turn_history.record(tx, player, "cast", card, paid)
+    emit(tx, trigger_event("card_cast", card, nth=len(turn_history.this_turn(tx.state, player, "cast"))))
 
 
 def discarded_by_effect(tx: Transaction, player: str, count: int, effect_of: str) -> None:

@@ -10,7 +10,9 @@ with `effect:` and that effect's parameters, plus optional ability keys:
 - `trigger` (auto): enters_field, leaves_field, broken, put_into_break_zone (from the field, broken
   or not), attacks, party_attacks (it attacks as one of a Party), attack_declared (once per declared attack, of one
   Forward or a Party: its first attacker is the event's card), party_attack_declared (the same, only for a Party),
-  party_dealt_damage (an unblocked Party dealt its damage to the opponent: once, its first attacker the event's card), blocks, blocked (an attacker, when a blocker is
+  party_dealt_damage (an unblocked Party dealt its damage to the opponent: once, its first attacker the event's card),
+  card_cast (a player cast a card — a Character played or a Summon cast from the hand paying its cost —, `of` matched
+  on it; `nth: N`: only the Nth card its controller cast this turn, "when you cast the second card you've cast"), blocks, blocked (an attacker, when a blocker is
   declared), dealt_damage (damage is dealt to it, after replacements), chosen / chosen_by_opponent /
   chosen_by_opponent_ability (a Summon or ability — the opponent's, the opponent's ability — chose it as it went on the
   stack), deals_damage_to_player, main_phase_start, attack_phase_start,
@@ -252,7 +254,7 @@ TRIGGERS = ("enters_field", "leaves_field", "broken", "put_into_break_zone", "at
             "attack_declared", "party_attack_declared", "blocks",
             "blocked", "dealt_damage", "chosen", "chosen_by_opponent", "chosen_by_opponent_ability",
             "deals_damage_to_player", "main_phase_start", "attack_phase_start", "end_phase_start", "summon_cast",
-            "ex_burst_used", "damage_received", "discarded_by_effect", "party_dealt_damage", "state")
+            "ex_burst_used", "damage_received", "discarded_by_effect", "party_dealt_damage", "card_cast", "state")
 PHASE_TRIGGERS = ("main_phase_start", "attack_phase_start", "end_phase_start")  # events that happen to no card
 PLAYER_EVENTS = ("damage_received", "discarded_by_effect")  # events of a player (`of: {controller}` says whose)
 CONDITIONS = ("backups_at_least", "forwards_at_least", "damage_at_least", "hand_at_most", "control", "your_turn",
@@ -280,7 +282,7 @@ COST_KEYS = ("cp", "element", "element_cp", "elements", "x", "dull", "break_self
 ABILITY_KEYS = ("kind", "effect", "trigger", "of", "condition", "damage", "optional", "ex_burst", "cost",
                 "target", "all", "applies_to", "then", "duration", "name", "event", "instead", "only", "if", "unless",
                 "counters_at_least", "damage_on_self_at_least", "from_break_zone", "group", "if_picked", "unless_paid",
-                "entered_by", "count_at_least", "due_to")
+                "entered_by", "count_at_least", "due_to", "nth")
 # keys of one effect step besides its word's parameters (see `then`, `if` / `unless`)
 STEP_KEYS = ("effect", "duration", "on", "if", "unless", "group", "if_picked", "all", "unless_paid")
 USE_LIMITS = ("your_turn", "main_phase", "once_per_turn", "while_attacking")
@@ -446,6 +448,8 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
     if only is not None and (not isinstance(only, list) or any(limit not in allowed_limits for limit in only)):
         problems.append(f"{where}: 'only' is a list of {', '.join(USE_LIMITS)} (action abilities), "
                         "[once_per_turn] (auto abilities) or [your_turn] (a Summon's effect: cast only in your turn)")
+    if "nth" in ability and (ability.get("trigger") != "card_cast" or not isinstance(ability["nth"], int)):
+        problems.append(f"{where}: 'nth' (a number) is of a card_cast ability")
     if ("count_at_least" in ability or "due_to" in ability) and (ability.get("trigger") != "discarded_by_effect" or (
             ability.get("due_to", "you") != "you") or not isinstance(ability.get("count_at_least", 1), int)):
         problems.append(f"{where}: 'count_at_least' (a number) and 'due_to: you' are of a discarded_by_effect ability")

@@ -65,7 +65,7 @@ from tabletop.engine.text_compilation import CompiledText
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.triggers import trigger_event
 from tabletop.engine.zones import Visibility, ZoneSpec, zone_id
-from tabletop.games.fftcg import actions, combat, flow, target_groups, turn_history
+from tabletop.games.fftcg import actions, combat, flow, target_groups
 from tabletop.games.fftcg.by_hand_timing import timing, zones_of_use
 from tabletop.games.fftcg.cards import card_from_mapping, elements_of, is_character
 from tabletop.games.fftcg.commands import (
@@ -799,7 +799,7 @@ class FFTCGRules(GameRules):
         definition = state.definition(command.card)
         # doubt D3: Backups (and Monsters, D5) enter dull
         # a Character played from the hand is cast too
-        turn_history.record(tx, command.by, "cast", command.card, paid)
+        actions.record_cast(tx, command.by, command.card, paid)
         actions.use_next_cost_change(tx, command.card)
         actions.put_onto_field(tx, command.card, command.by, dull=definition.card_type in ("backup", "monster"), by="cast")
         tx.log(f"{command.by} played {definition.name}" +
@@ -841,7 +841,7 @@ class FFTCGRules(GameRules):
         if ability is None:
             entry["inline"] = {"effect": "draw", "count": 0}
         stack.push(tx, entry)
-        turn_history.record(tx, command.by, "cast", command.card, paid)
+        actions.record_cast(tx, command.by, command.card, paid)
         actions.use_next_cost_change(tx, command.card)
         tx.log(f"{command.by} cast {definition.name}" + (
             " choosing " + ", ".join(actions.name_of(tx, t) for t in targets) if targets else ""), "FFTCG 11.3")

@@ -262,6 +262,10 @@ def _ability(text: str, summon: bool) -> list[Ability]:
         if kind is not None and kind.get("type") == "summon" and not set(kind) - {"type", "element", "cost_at_most",
                                                                                    "cost_at_least", "name", "category"}:
             return _auto({**head, "of": {**kind, "controller": "you"}}, "<self>", ("summon_cast",), cast_of.group(2))
+    nth = _NTH_CAST.match(text)
+    if nth is not None:  # the event is the Nth card cast this turn (actions.record_cast)
+        return _auto({**head, "of": {"controller": "you"}, "nth": _ORDINALS[nth.group(1)]}, "<self>", ("card_cast",),
+                     nth.group(2), it_is_self=False)
     discards = _DISCARDS.match(text)
     if discards is not None:  # FFTCG 15.1.1.4: discarded by an effect (not for CP nor as a cost)
         whose = {"of": {"controller": "opponent"}} if discards.group("who") == "your opponent discards" else {}
@@ -1198,6 +1202,10 @@ def _made_to_last(found: list[clauses.Effect], duration: str) -> bool:
     return True
 
 
+# "During each turn, when you cast the second card you've cast, …", "When you cast the third card you've cast this turn"
+_ORDINALS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5}
+_NTH_CAST = re.compile(rf"^(?:During each turn, when|When) you cast the ({'|'.join(_ORDINALS)}) card you've cast(?: this "
+                       r"turn)?, (.+)$", re.S)
 # "When your opponent discards 2 or more cards (from their hand) due to your Summons or abilities, …", "When you
 # discard 2 or more cards due to Summons or abilities, …"
 _DISCARDS = re.compile(r"^When (?P<who>your opponent discards|you discard) (?:a card|(?P<count>\d+) or more cards) "
