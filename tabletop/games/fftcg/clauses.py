@@ -28,7 +28,7 @@ _NOUN = re.compile(
     rf"^(?:(?P<state>dull|active|damaged|attacking|blocking) )?(?:(?P<element>{_ELEMENT}) )?"
     rf"(?:Job (?P<job>.+?){_NAME_END}|Category (?P<category>\S+){_NAME_END}|Card Name (?P<card_name>.+?){_NAME_END})?"
     rf"(?: ?(?P<type>(?:Forward|Backup|Monster|Summon|Character|card)s?\b)"
-    rf"(?: or (?P<other>(?:Forward|Backup|Monster|Summon)s?\b))?)?(?P<rest>.*)$")
+    rf"(?: (?:or|and/or) (?P<other>(?:Forward|Backup|Monster|Summon)s?\b))?)?(?P<rest>.*)$")
 _QUALIFIERS: tuple[tuple[re.Pattern[str], Any], ...] = (
     # (s5) "of cost 2, 3, 5 or 7": one of those costs
     (re.compile(r"^ of cost ((?:\d+, )+\d+) or (\d+)"),

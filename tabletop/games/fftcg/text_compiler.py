@@ -776,8 +776,9 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
             steps += [{**paid, "player": "opponent"}, *({**effect, "unless_paid": True} for effect in found)]
             last = []
             continue
-        if picking:
-            found = clauses.target_sentence(sentence, "field")
+        if picking:  # the selected cards' effects, or a player's (which reads no card: "Your opponent discards 1 card")
+            player = clauses.player_sentence(sentence)
+            found = clauses.target_sentence(sentence, "field") or ([player] if player is not None else None)
         elif re.match(r"^if ", sentence, re.I):
             found = _conditional(sentence, ability, steps, last)
         else:
