@@ -591,6 +591,7 @@ _ALL_FORMS: tuple[tuple[re.Pattern[str], int, Any], ...] = (
     (re.compile(rf"^deal (\d+) damage to {_ALL}(.+)$", re.I), 2,
      lambda m: [{"effect": "deal_damage", "amount": int(m.group(1))}]),
     (re.compile(rf"^dull {_ALL}(.+) and freeze them$", re.I), 1, lambda m: [{"effect": "dull"}, {"effect": "freeze"}]),
+    (re.compile(rf"^dull and freeze {_ALL}(.+)$", re.I), 1, lambda m: [{"effect": "dull"}, {"effect": "freeze"}]),
     (re.compile(rf"^(break|dull|activate|freeze) {_ALL}(.+)$", re.I), 2, lambda m: [{"effect": m.group(1).lower()}]),
     (re.compile(rf"^return {_ALL}(.+) to their owners' hands$", re.I), 1, lambda m: [{"effect": "return_to_hand"}]),
     (re.compile(rf"^{_ALL}(.+) gain (.+) until the end of the turn$", re.I), 1,

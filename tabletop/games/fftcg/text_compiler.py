@@ -185,6 +185,8 @@ _CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^if your opponent controls any ([^,]+), ", re.I),
      lambda m: _control("at_least", 1, m.group(1), "opponent_control")),
     (re.compile(r"^if you control (\d+) Forwards or more, ", re.I), lambda m: {"forwards_at_least": int(m.group(1))}),
+    (re.compile(r"^if you control (\d+) or more different Element Backups, ", re.I),
+     lambda m: {"elements_among": {"type": "backup", "at_least": int(m.group(1))}}),
     (re.compile(r"^during your turn, ", re.I), lambda m: {"your_turn": 1}),
     (re.compile(r"^if you control (\d+) or more Backups, ", re.I), lambda m: {"backups_at_least": int(m.group(1))}),
     (re.compile(r"^if you control (\d+) or more Forwards, ", re.I), lambda m: {"forwards_at_least": int(m.group(1))}),
@@ -262,6 +264,9 @@ def _ability(text: str, summon: bool) -> list[Ability]:
         if kind is not None and kind.get("type") == "summon" and not set(kind) - {"type", "element", "cost_at_most",
                                                                                    "cost_at_least", "name", "category"}:
             return _auto({**head, "of": {**kind, "controller": "you"}}, "<self>", ("summon_cast",), cast_of.group(2))
+        if kind is not None and "type" not in kind and not set(kind) - {"job", "name", "category"}:
+            # "When you cast a Card Name Bahamut": a card of any type cast (actions.record_cast)
+            return _auto({**head, "of": {**kind, "controller": "you"}}, "<self>", ("card_cast",), cast_of.group(2))
     nth = _NTH_CAST.match(text)
     if nth is not None:  # the event is the Nth card cast this turn (actions.record_cast)
         return _auto({**head, "of": {"controller": "you"}, "nth": _ORDINALS[nth.group(1)]}, "<self>", ("card_cast",),
@@ -611,6 +616,7 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
                    "<self> must block if possible": ("must_block",),
                    "<self> cannot be broken": ("cannot_be_broken",),
                    "<self> must attack once per turn if possible": ("must_attack",),
+                   "<self> must attack at least once per turn if possible": ("must_attack",),
                    "<self> enters the field dull": ("enters_dull",),
                    "<self> does not activate during your Active Phase": ("stays_dull",)}.get(_STAYS_DULL.sub(
                        "<self> does not activate during your Active Phase", sentence))
@@ -1240,7 +1246,7 @@ _MORE_CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
 _RECEIVES_A_POINT = re.compile(r"^When (you receive|your opponent receives|either player receives) a point of damage, "
                                r"(.+)$", re.S)
 # "When you cast an Earth Summon / a Summon of cost 4 or more, …" (a kind of Summon; "a Summon" is _CAST's)
-_CAST_KIND = re.compile(r"^When you cast an? (.+? Summon|Summon of cost .+?), (.+)$", re.S)
+_CAST_KIND = re.compile(r"^When you cast an? (.+? Summon|Summon of cost .+?|Card Name [^,]+), (.+)$", re.S)
 
 # "When <self> enters the field or when <self> is put from the field into the Break Zone, …" (the subject said twice)
 _OR_WHEN_SELF = re.compile(r"^(When <self> [^,]+?) or when <self> (?=[^,]+, )")
@@ -1376,9 +1382,27 @@ def _more_for_each(sentence: str, ability: Ability) -> list[clauses.Effect] | No
         {"effect": "deal_damage", "amount": {**counted, "plus": int(found.group(1))}}]
 
 
+# "(Until the end of the turn,) all the Forwards you control gain +2000 power and all the Forwards opponent controls
+# lose 2000 power": two sentences on every matching card, each its own filter
+_TWO_ALL = re.compile(r"^(?P<until>until the end of the turn, )?(?P<first>all .+?) and (?P<second>all .+)$", re.I)
+
+
+def _two_all(sentence: str, ability: Ability) -> list[clauses.Effect] | None:
+    """Read two "all …" halves joined by "and": the first the ability's `all`, the second a step with its own `all`."""
+    both = _TWO_ALL.match(sentence) if "target" not in ability and "all" not in ability else None
+    if both is None:
+        return None
+    until = " until the end of the turn" if both.group("until") else ""
+    first, then = (clauses.all_sentence(f"{both.group(half)}{until}") for half in ("first", "second"))
+    if first is None or then is None or "zone" in first[0] or "zone" in then[0]:
+        return None
+    ability["all"] = first[0]
+    return [*first[1], *({**effect, "all": then[0]} for effect in then[1])]
+
+
 # what _sentence tries first, in order: each reads one form or gives None
 _SENTENCE_READERS = (_placed_look, _all_and_self, _negate_damage, _its_controller_discards, _granted_for_the_turn,
-                     _divided, _more_for_each)
+                     _divided, _more_for_each, _two_all)
 
 
 # -- targets and choices (s5): checks on what the clause templates read ------------------------------------------
