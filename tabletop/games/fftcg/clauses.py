@@ -730,8 +730,10 @@ def own_card_sentence(sentence: str) -> list[Effect] | None:
     and "dull 4 active Characters you control": its controller selects the cards as it resolves (a select, not a choice
     of targets), then they are moved or dulled."""
     dulled = _DULL_OWN.match(sentence)
-    wanted_dull = card_phrase(dulled.group("phrase")) if dulled is not None else None
-    if wanted_dull is not None and not set(wanted_dull) & {"controller", "zone", "dull"}:
+    if dulled is not None:
+        wanted_dull = card_phrase(dulled.group("phrase"))
+        if wanted_dull is None or set(wanted_dull) & {"controller", "zone", "dull"}:
+            return None
         return [{"effect": "select", "player": "you", "count": int(dulled.group("count")),
                  "filter": {**wanted_dull, "dull": False, "controller": "you"}}, {"effect": "dull"}]
     match = _OWN_CARD.match(sentence)

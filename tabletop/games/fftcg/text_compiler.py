@@ -273,11 +273,12 @@ def _ability(text: str, summon: bool) -> list[Ability]:
                      nth.group(2), it_is_self=False)
     discards = _DISCARDS.match(text)
     if discards is not None:  # FFTCG 15.1.1.4: discarded by an effect (not for CP nor as a cost)
-        whose = {"of": {"controller": "opponent"}} if discards.group("who") == "your opponent discards" else {}
-        count = {"count_at_least": int(discards.group("count"))} if discards.group("count") not in (None, "1") else {}
-        due = {"due_to": "you"} if discards.group("yours") else {}
-        return _auto({**head, **whose, **count, **due}, "<self>", ("discarded_by_effect",), discards.group("rest"),
-                     it_is_self=False)
+        discarder: Ability = {"of": {"controller": "opponent"}} if discards.group("who") == "your opponent discards" else {}
+        at_least: Ability = {"count_at_least": int(discards.group("count"))} if discards.group("count") not in (
+            None, "1") else {}
+        due_to_you: Ability = {"due_to": "you"} if discards.group("yours") else {}
+        return _auto({**head, **discarder, **at_least, **due_to_you}, "<self>", ("discarded_by_effect",),
+                     discards.group("rest"), it_is_self=False)
     burst = _EX_BURST_USED.match(text)
     if burst is not None:  # FFTCG 11.10: using an EX Burst is the event (its card's controller used it)
         return _auto({**head, "of": {"controller": "opponent"}}, "<self>", ("ex_burst_used",), burst.group(1),
