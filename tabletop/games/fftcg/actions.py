@@ -22,7 +22,7 @@ from tabletop.games.fftcg.continuous import (
     FILTER, characteristics, condition_holds, field_cards, had_lost_abilities, is_current, is_of_type, lost_abilities,
     matches, on_membership,
 )
-from tabletop.games.fftcg.effects import ability_kind
+from tabletop.games.fftcg.effects import PLAYER_EVENTS, ability_kind
 from tabletop.games.fftcg.printed import printed_index
 
 # events whose own card's abilities trigger although it has just left the field (last known information)
@@ -91,6 +91,12 @@ def emit(tx: Transaction, happened: TriggerEvent) -> None:
                 continue
             if "entered_by" in ability and happened.get("by") != ability["entered_by"]:
                 continue  # "enters the field due to your cast / your Summons or abilities"
+            if "nth" in ability and happened.get("nth") != ability["nth"]:
+                continue  # "when you cast the second card you've cast" (this turn)
+            if int(happened.get("count", 1)) < int(ability.get("count_at_least", 1)) or (
+                    ability.get("due_to") is not None and happened.get("effect_of") != (
+                        controller if ability["due_to"] == "you" else state.opponent(controller))):
+                continue  # "discards 2 or more cards due to your Summons or abilities"
             if not on_field and had_lost_abilities(state, source, happened.get("was_ts")):
                 continue
             if not condition_holds(state, ability.get("condition"), controller, ability.get("damage"), source):
@@ -133,6 +139,29 @@ def emit(tx: Transaction, happened: TriggerEvent) -> None:
 WHILE_ON_FIELD = "fftcg.while_on_field"
 
 
+# Cards whose control an effect took "until the end of the turn": [card, ts], given back at the clean-up
+CONTROL_THIS_TURN = "fftcg.control_this_turn"
+
+
+def end_control_this_turn(tx: Transaction) -> None:
+    """Give the cards taken "until the end of the turn" back to their owner, each still the object taken and on the
+    field (FFTCG 9.5.1.3: "until the end of the turn" effects end at the clean-up; 7.4)."""
+    state = tx.state
+    for position, (iid, ts) in reversed(list(enumerate(state.lists.get(CONTROL_THIS_TURN, ())))):
+        tx.list_remove(CONTROL_THIS_TURN, position)
+        _give_back(tx, iid, ts)
+
+
+def _give_back(tx: Transaction, iid: int, ts: Any) -> None:
+    """Give a card an effect took control of back to its owner, while it is that object on the field."""
+    state = tx.state
+    card = state.cards[iid]
+    if is_current(state, iid, ts) and card.zone.endswith(".field") and card.controller != card.owner:
+        tx.set_field(iid, "controller", card.owner)
+        tx.set_prop(iid, "since", state.turn)
+        tx.log(f"{card.owner} regained control of {name_of(tx, iid)}: the effect ended", "FFTCG 11.12.4.1")
+
+
 def _end_while_on_field(tx: Transaction, happened: TriggerEvent) -> None:
     """End the effects lasting while the card that left the field was there: the cards they removed from the game
     return to their owner's field, the cards they took control of go back to their owner."""
@@ -148,10 +177,8 @@ def _end_while_on_field(tx: Transaction, happened: TriggerEvent) -> None:
             if item["end"] == "return" and card.zone == f"{card.owner}.removed":
                 tx.log(f"{name_of(tx, iid)} returns to the field: the effect that removed it ended", "FFTCG 11.12.4.1")
                 put_onto_field(tx, iid, card.owner, state.definition(iid).card_type == "backup")
-            elif item["end"] == "control" and card.zone.endswith(".field") and card.controller != card.owner:
-                tx.set_field(iid, "controller", card.owner)
-                tx.set_prop(iid, "since", state.turn)
-                tx.log(f"{card.owner} regained control of {name_of(tx, iid)}: the effect ended", "FFTCG 11.12.4.1")
+            elif item["end"] == "control":
+                _give_back(tx, iid, ts)
 
 
 def use_next_cost_change(tx: Transaction, iid: int) -> None:
@@ -159,6 +186,23 @@ def use_next_cost_change(tx: Transaction, iid: int) -> None:
     found = next_cost_change(tx.state, iid)
     if found is not None:
         tx.list_remove(NEXT_COST, found[0])
+
+
+def record_cast(tx: Transaction, player: str, card: int, paid: int, paid_with: list[list[str]] | None = None) -> None:
+    """Record that `player` cast `card` paying CP of `paid` different Elements, each source of CP of the Elements in
+    `paid_with` (turn_history), and announce it as the card_cast event with how many cards they have cast this turn
+    ("when you cast the second card you've cast")."""
+    turn_history.record(tx, player, "cast", card, paid, paid_with)
+    emit(tx, trigger_event("card_cast", card, nth=len(turn_history.this_turn(tx.state, player, "cast"))))
+
+
+def discarded_by_effect(tx: Transaction, player: str, count: int, effect_of: str) -> None:
+    """Announce that `player` discarded `count` cards from their hand at once due to a Summon or ability `effect_of`
+    controls (the "discarded_by_effect" event; turn_history records it for an opponent's: "if your opponent has
+    discarded a card from their hand due to your Summons or abilities this turn")."""
+    if player != effect_of:
+        turn_history.record(tx, effect_of, "made_discard")
+    emit(tx, trigger_event("discarded_by_effect", None, player, count=count, effect_of=effect_of))
 
 
 def _is_watched_object(state: Any, happened: TriggerEvent, ts: Any) -> bool:
@@ -228,7 +272,7 @@ def announce_chosen(tx: Transaction, entry: Mapping[str, Any]) -> None:
 
 def _event_matches(state: Any, of: Any, event: str, source: int, card: int | None, player: str | None,
                    controller: str) -> bool:
-    if event.endswith("_phase_start") or event == "damage_received":  # events of a player, not of a card
+    if event.endswith("_phase_start") or event in PLAYER_EVENTS:  # events of a player, not of a card
         whose = of.get("controller", "you") if isinstance(of, Mapping) else "you"  # "your" phase by default
         return whose == "any" or player == (controller if whose == "you" else state.opponent(controller))
     if card is None:

@@ -72,8 +72,8 @@ def ability_texts(text: str) -> list[str]:
     return abilities
 
 
-# the quoted modes printed on the select sentence's line: `… following actions. "Mode one." "Mode two."`
-_MODES_ON_LINE = re.compile(r'(?<=following actions\.) (?=")|(?<=") (?=")')
+# the quoted modes printed on the select sentence's line: `… following actions (instead). "Mode one." "Mode two."`
+_MODES_ON_LINE = re.compile(r'(?<=following actions\.) (?=")|(?<=following actions instead\.) (?=")|(?<=") (?=")')
 
 
 def _modes_apart(lines: list[str]) -> list[str]:

@@ -28,7 +28,7 @@ _NOUN = re.compile(
     rf"^(?:(?P<state>dull|active|damaged|attacking|blocking) )?(?:(?P<element>{_ELEMENT}) )?"
     rf"(?:Job (?P<job>.+?){_NAME_END}|Category (?P<category>\S+){_NAME_END}|Card Name (?P<card_name>.+?){_NAME_END})?"
     rf"(?: ?(?P<type>(?:Forward|Backup|Monster|Summon|Character|card)s?\b)"
-    rf"(?: or (?P<other>(?:Forward|Backup|Monster|Summon)s?\b))?)?(?P<rest>.*)$")
+    rf"(?: (?:or|and/or) (?P<other>(?:Forward|Backup|Monster|Summon)s?\b))?)?(?P<rest>.*)$")
 _QUALIFIERS: tuple[tuple[re.Pattern[str], Any], ...] = (
     # (s5) "of cost 2, 3, 5 or 7": one of those costs
     (re.compile(r"^ of cost ((?:\d+, )*\d+) or (\d+)"),
@@ -52,6 +52,7 @@ _QUALIFIERS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^ that entered the field this turn"), lambda m: {"entered_this_turn": True}),  # (s5)
     (re.compile(r"^ that is also a (Forward|Backup|Monster)"), lambda m: {"also": m.group(1).lower()}),  # (s5)
     (re.compile(r"^ other than <self>"), lambda m: {"not_self": True}),
+    (re.compile(r"^ blocking <self>"), lambda m: {"blocking": "self"}),  # the blocker of the attack <self> is in
     (re.compile(r"^ other than (?:(Card Name)|Job) (.+?)(?= you control| opponent controls| in your|$)"),
      lambda m: {"none_of": [{"name" if m.group(1) else "job": m.group(2)}]}),
     (re.compile(r"^ (?:that )?(?:your )?opponent controls"), lambda m: {"controller": "opponent"}),
@@ -59,14 +60,14 @@ _QUALIFIERS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^ (?:in|from) your Break Zone"), lambda m: {"zone": "break", "controller": "you"}),
     (re.compile(r"^ in your opponent's Break Zone"), lambda m: {"zone": "break", "controller": "opponent"}),
     # (s6) either Break Zone: the cards of both players' (FFTCG 6.1)
-    (re.compile(r"^ (?:in|from) (?:each|either) player's Break Zone"), lambda m: {"zone": "break"}),
+    (re.compile(r"^ (?:in|from) (?:each|either|any) player's Break Zone"), lambda m: {"zone": "break", "controller": "any"}),
 )
 
 
 # "Job Samurai or Card Name Samurai", "Card Name A, Card Name B or Card Name C": alternatives of Job / Card Name
 # (s5) and "Light Forward or Dark Forward": alternatives of an Element and a type
 _ALTERNATIVE = re.compile(rf"(?:,? or|,| and/or) (?:an? )?(?=(?:Job|Card Name|Category) |(?:{_ELEMENT}) (?:Forward|Backup|Monster|"
-                          rf"Character|Summon)\b)")
+                          rf"Character|Summon)s?\b)")
 # (s6) "The Job Monk Forwards and Card Name Monk Forwards you control": a plural "and" names the cards of either (only
 # in a field ability's plural subject; "if you control Card Name X and Card Name Y" wants both)
 _PLURAL_ALTERNATIVE = re.compile(_ALTERNATIVE.pattern.replace("| and/or)", "| and/or| and)"))
@@ -331,11 +332,12 @@ _QUOTED: tuple[tuple[re.Pattern[str], Any], ...] = (
      lambda m: [{"effect": "must_block"}]),
     (re.compile(rf"^{_THIS} must attack once per turn if possible$", re.I), lambda m: [{"effect": "must_attack"}]),
     (re.compile(rf"^{_THIS} cannot be broken$", re.I), lambda m: [{"effect": "cannot_be_broken"}]),
-    (re.compile(rf"^{_THIS} can attack twice in the same turn$", re.I), lambda m: [{"effect": "attack_twice"}]),  # (s6)
     # (s6) FFTCG 11.11.5.1: what the opponent (of the card's controller) plays chooses it while it can
     (re.compile(rf"^(?:Summons (?:and|or) abilities of your opponent|your opponent's Summons (?:and|or) abilities) must "
                 rf"choose {_THIS} if possible$", re.I),
      lambda m: [{"effect": "must_be_chosen", "by": "any", "player": "opponent"}]),
+    (re.compile(rf"^{_THIS} can attack (?:(twice)|(\d+) times) in the same turn$", re.I),
+     lambda m: [{"effect": "attacks_per_turn", "count": 2 if m.group(1) else int(m.group(2))}]),
     (re.compile(rf"^{_THIS} {UNBREAKABLE_BY_OPPONENT}$", re.I), lambda m: [UNBREAKABLE_EFFECT]),
     (re.compile(rf"^{_THIS} cannot be blocked$", re.I), lambda m: [{"effect": "cannot_be_blocked_by", "cost_at_least": 0}]),
     (re.compile(rf"^{_THIS} cannot be blocked by a Forward of cost (\d+) or more$", re.I),
@@ -447,7 +449,8 @@ _TARGET_VERBS: tuple[tuple[re.Pattern[str], Any], ...] = (
     # (C) "Place 2 Bounty Counters on it": counters on the chosen cards (FFTCG 4.9)
     (re.compile(rf"^place (\d+) (\w+) Counters? on {_IT}$", re.I),
      lambda m: [{"effect": "add_counter", "counter": m.group(2), "count": int(m.group(1))}]),
-    (re.compile(rf"^gain control of {_IT}$", re.I), lambda m: [{"effect": "gain_control"}]),
+    (re.compile(rf"^(?:you )?gain control of {_IT}( until the end of the turn)?$", re.I),
+     lambda m: [{"effect": "gain_control", **({"duration": "turn"} if m.group(1) else {})}]),
     (re.compile(rf"^put {_IT} at the bottom of (?:its|their) owners?'s? decks?$", re.I),
      lambda m: [{"effect": "put_on_deck", "position": "bottom"}]),
     (re.compile(rf"^put {_IT} (?:on|at the) top of (?:its|their) owners?'s? decks?$", re.I),
@@ -542,7 +545,7 @@ def target_sentence(sentence: str, zone: str) -> list[Effect] | None:
 
 
 # the second half names the cards again: a verb on "it"/"them", or "it"/"they" as its subject ("… and it gains …")
-_BOTH = re.compile(r"^(.+?) and ((?:deal|break|dull|freeze|activate|return|remove|put) (?:it|them)\b.*|"
+_BOTH = re.compile(r"^(.+?) and ((?:deal|break|dull|freeze|activate|return|remove|put|gain control of) (?:it|them)\b.*|"
                    r"(?:it|they) (?:gains?|loses?|cannot) .*)$", re.I)
 
 
@@ -588,6 +591,10 @@ def _lasting_forms(subject: str) -> tuple[tuple[re.Pattern[str], Any], ...]:
         (re.compile(rf"^if possible, {s} must block this turn$", re.I),  # blocks when it can (FFTCG 10.1.3.1.3)
          lambda m: [{"effect": "must_block", "duration": "turn"}]),
         (re.compile(rf"^{s} cannot attack this turn$", re.I), lambda m: [{"effect": "cannot_attack", "duration": "turn"}]),
+        (re.compile(rf"^{s} must attack this turn if possible$", re.I),  # FFTCG 10.1.2.1.3
+         lambda m: [{"effect": "must_attack", "duration": "turn"}]),
+        (re.compile(rf"^reduce the next damage dealt to {s} this turn by (\d+)$", re.I),
+         lambda m: [{"effect": "replace_next_damage", "instead": "reduce", "amount": int(m.group(1))}]),
         (re.compile(rf"^during this turn, the next damage dealt to {s}{_BY} is reduced by (\d+) instead$", re.I),
          lambda m: _dealt(s, m.group("by"), {"effect": "replace_next_damage", "instead": "reduce",
                                              "amount": int(m.group(2))})),
@@ -684,8 +691,10 @@ _SELF_VERBS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^put <self> into the Break Zone$", re.I), "put_into_break"),
     (re.compile(r"^<self> can attack once more this turn$", re.I), "attack_once_more"),  # (s6)
     # FFTCG 17.4 (digest): Freeze is "does not become active during its controller's next Active Phase"
-    (re.compile(r"^<self> will not activate during your next Active Phase$", re.I), "freeze"),
+    (re.compile(r"^<self> (?:will|does) not activate during your next Active Phase$", re.I), "freeze"),
 )
+# "Your opponent gains control of <self>": the card goes to the ability's controller's opponent (FFTCG 6.2.6)
+_GIVEN = re.compile(r"^your opponent gains control of <self>$", re.I)
 
 
 _PLACE_COUNTERS = re.compile(r"^place (\d+) (\w+) Counters? on <self>$", re.I)
@@ -704,10 +713,21 @@ def self_sentence(sentence: str) -> list[Effect] | None:
     for pattern, effect in _SELF_VERBS:
         if pattern.match(sentence):
             return [{"effect": effect}]
+    if _GIVEN.match(sentence):
+        return [{"effect": "gain_control", "player": "opponent"}]
     return lasting_sentence(sentence, "<self>")
 
 
 _ALL = r"all (?:the )?"
+_ALL_ABILITIES = r"(?:all )?(?:their |its )?abilities"
+
+
+def _abilities_lost(match: re.Match[str]) -> list[Effect]:
+    """Return the effects of "… lose all their abilities (and 2000 power) until the end of the turn"."""
+    lost: list[Effect] = [{"effect": "lose_abilities", "duration": "turn"}]
+    if match.group(2):
+        lost.append({"effect": "power", "amount": -int(match.group(2)), "duration": "turn"})
+    return lost
 
 
 _ALL_FORMS: tuple[tuple[re.Pattern[str], int, Any], ...] = (
@@ -730,6 +750,11 @@ _ALL_FORMS: tuple[tuple[re.Pattern[str], int, Any], ...] = (
      lambda m: _lasting_grants(m.group(2), own=False)),
     (re.compile(rf"^until the end of the turn, {_ALL}(.+) lose ({_KEYWORD_LIST})$", re.I), 1, lambda m: _losses(m.group(2))),
     (re.compile(rf"^{_ALL}(.+) lose ({_KEYWORD_LIST}) until the end of the turn$", re.I), 1, lambda m: _losses(m.group(2))),
+    # "All the Forwards opponent controls lose (all) their abilities until the end of the turn" (FFTCG 11.12.4: each
+    # card on the field now loses them, a lasting effect; "… and 2000 power" too)
+    *((re.compile(form, re.I), 1, _abilities_lost) for form in (
+        rf"^until the end of the turn, {_ALL}(.+?) lose {_ALL_ABILITIES}(?: and (\d+) power)?$",
+        rf"^{_ALL}(.+?) lose {_ALL_ABILITIES}(?: and (\d+) power)? until the end of the turn$")),
 )
 
 
@@ -854,9 +879,21 @@ _OWN_CARD_MOVES = {("put", "into the break zone"): "put_into_break", ("return", 
                    ("remove", "from the game"): "remove_from_game"}
 
 
+# "dull 4 active Characters you control" before "When you do so": its controller selects them as it resolves
+_DULL_OWN = re.compile(r"^dull (?P<count>\d+) active (?P<phrase>.+?) you control$", re.I)
+
+
 def own_card_sentence(sentence: str) -> list[Effect] | None:
-    """Read "put 1 Backup you control into the Break Zone" (also returned to its owner's hand, removed from the game):
-    its controller selects the card as it resolves (a select, not a choice of targets), then it is moved."""
+    """Read "put 1 Backup you control into the Break Zone" (also returned to its owner's hand, removed from the game)
+    and "dull 4 active Characters you control": its controller selects the cards as it resolves (a select, not a choice
+    of targets), then they are moved or dulled."""
+    dulled = _DULL_OWN.match(sentence)
+    if dulled is not None:
+        wanted_dull = card_phrase(dulled.group("phrase"))
+        if wanted_dull is None or set(wanted_dull) & {"controller", "zone", "dull"}:
+            return None
+        return [{"effect": "select", "player": "you", "count": int(dulled.group("count")),
+                 "filter": {**wanted_dull, "dull": False, "controller": "you"}}, {"effect": "dull"}]
     match = _OWN_CARD.match(sentence)
     move = _OWN_CARD_MOVES.get((match.group("verb").lower(), match.group("to").lower())) if match is not None else None
     wanted = card_phrase(match.group("phrase")) if match is not None else None

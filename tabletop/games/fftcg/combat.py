@@ -41,9 +41,10 @@ def attack_refusal(state: GameState, iid: int, player: str, chars: dict[int, Cha
     card = state.cards[iid]
     definition = state.definition(iid)
     current = chars[iid]
-    if card.props.get("attacked") == state.turn and int(card.props.get("attacks", 1)) >= attacks_allowed(
-            state, iid, current):
-        return IllegalCommand("FFTCG 10.1.2.1.2", f"{definition.name} has already attacked this turn")
+    allowed = attacks_allowed(state, iid, current)
+    if card.props.get("attacked") == state.turn and int(card.props.get("attacks", 1)) >= allowed:
+        return IllegalCommand("FFTCG 10.1.2.1.2", f"{definition.name} has already attacked this turn" + (
+            f" {allowed} times" if allowed > 1 else ""))
     # FFTCG 2.2: "cannot attack" beats Haste's "can attack" (engine/permissions.py)
     permission = decide(
         Permission(int(card.props.get("since", 0)) < state.turn, "FFTCG 10.1.2.1.1",
@@ -55,10 +56,11 @@ def attack_refusal(state: GameState, iid: int, player: str, chars: dict[int, Cha
 
 
 def attacks_allowed(state: GameState, iid: int, current: Characteristics) -> int:
-    """Return how many times a Forward may attack this turn: once (FFTCG 10.1.2.1.2), twice when it "can attack twice
-    in the same turn", and once more for each "<self> can attack once more this turn" done to it this turn."""
+    """Return how many times a Forward may attack this turn: once (FFTCG 10.1.2.1.2), N times when it "can attack
+    twice / N times in the same turn", and once more for each "<self> can attack once more this turn" done to it this
+    turn."""
     turn, more = state.cards[iid].props.get("attacks_more") or (None, 0)
-    return (2 if current.attacks_twice else 1) + (int(more) if turn == state.turn else 0)
+    return current.attacks_per_turn + (int(more) if turn == state.turn else 0)
 
 
 def declare_attack(tx: Transaction, player: str, attackers: Sequence[int]) -> None:
@@ -216,6 +218,8 @@ def begin_damage(tx: Transaction) -> None:
         return
     if not attack.get("blocked"):
         actions.damage_player(tx, state.opponent(state.active), 1, attackers)  # FFTCG 10.1.4.1
+        if len(attackers) > 1:  # "When a party you control deals damage to your opponent" (FFTCG 15.1.1.9): once
+            actions.emit(tx, trigger_event("party_dealt_damage", attackers[0]))
         give_priority(tx, state.active)
         return
     blocker = blocker_alive(state)

@@ -48,9 +48,9 @@ CONTINUOUS_OPS: dict[str, tuple[int, str, str]] = {
     "set_power": (LAYER_SET_POWER, "set_power", "power"),
     "power": (LAYER_POWER, "add_power", "power"),
     "lose_abilities": (LAYER_OTHER, "lose_abilities", "keywords"),  # (s5) "It loses all its abilities …"
-    "lose_keyword": (LAYER_OTHER, "lose_keyword", "keywords"),
-    "attack_twice": (LAYER_OTHER, "flag", "attacks_twice"),
-    "must_be_chosen": (LAYER_OTHER, "unchoosable", "must_be_chosen"),  # (s6) "It loses First Strike …": in timestamp order
+    "lose_keyword": (LAYER_OTHER, "lose_keyword", "keywords"),  # (s6) "It loses First Strike …": in timestamp order
+    "attacks_per_turn": (LAYER_OTHER, "most_attacks", "attacks_per_turn"),  # "can attack twice in the same turn"
+    "must_be_chosen": (LAYER_OTHER, "unchoosable", "must_be_chosen"),
 }
 
 
@@ -190,6 +190,8 @@ def condition_holds(state: GameState, condition: Mapping[str, Any] | None, playe
             holds = _controls(state, player, value, source)
         elif key == "opponent_control":
             holds = _controls(state, state.opponent(player), value, source)
+        elif key == "control_each":  # "If you control Card Name X and Card Name Y": each of them
+            holds = all(_controls(state, player, one, source) for one in value)
         elif key == "break_zone":
             holds = _in_break_zone(state, player, value)
         elif key in ("elements_among", "elements_differ"):
@@ -245,7 +247,8 @@ _CONDITION_CHECKS: dict[str, Callable[[GameState, str, int], bool]] = {
 
 
 # a condition on what happened this turn -> the event it counts (turn_history)
-_HISTORY_CONDITIONS = {"cast_this_turn": "cast", "entered_this_turn": "entered", "damaged_this_turn": "damaged"}
+_HISTORY_CONDITIONS = {"cast_this_turn": "cast", "entered_this_turn": "entered", "damaged_this_turn": "damaged",
+                       "made_discard_this_turn": "made_discard"}
 
 
 def _paid_with(state: GameState, source: int | None, spec: Mapping[str, Any]) -> bool:
@@ -401,7 +404,7 @@ def _characteristics(state: GameState) -> dict[int, Characteristics]:
         iid: {"power": c.power, "keywords": set(c.keywords), "cannot_attack": False, "cannot_block": False,
               "must_attack": False, "unblockable_by_cost": None, "unchoosable": [], "modifiers": [],
               "must_block": False, "cannot_be_broken": False, "undullable": [], "unbreakable_by": [],
-              "attacks_twice": False, "must_be_chosen": [], "jobs": list(index[cards[iid].card_id].jobs),
+              "attacks_per_turn": 1, "must_be_chosen": [], "jobs": list(index[cards[iid].card_id].jobs),
               "types": [index[cards[iid].card_id].card_type]}
         for iid, c in printed.items()}
 
@@ -416,7 +419,7 @@ def _characteristics(state: GameState) -> dict[int, Characteristics]:
                                            c["cannot_block"], c["must_attack"], c["unblockable_by_cost"],
                                            tuple(c["unchoosable"]), tuple(c["modifiers"]), c["must_block"],
                                            tuple(c["jobs"]), tuple(c["types"]), c["cannot_be_broken"],
-                                           tuple(c["undullable"]), tuple(c["unbreakable_by"]), c["attacks_twice"],
+                                           tuple(c["undullable"]), tuple(c["unbreakable_by"]), c["attacks_per_turn"],
                                            tuple(c["must_be_chosen"]))
     return printed
 
@@ -462,7 +465,7 @@ def _value(state: GameState, effect: Mapping[str, Any]) -> dict[str, Any]:
         amount = number_of(state, amount, controller, effect.get("source"))
     return {"amount": amount, "value": effect.get("value"), "keyword": effect.get("keyword"),
             "job": effect.get("job"), "power": effect.get("power"),
-            "cost_at_least": effect.get("cost_at_least"), "by": effect.get("by", "any"),
+            "cost_at_least": effect.get("cost_at_least"), "by": effect.get("by", "any"), "count": effect.get("count"),
             "player": player, "label": str(effect.get("label", ""))}
 
 
@@ -513,6 +516,11 @@ def _min_cost(chars: dict[str, Any], effect: ContinuousEffect) -> None:
     chars["unblockable_by_cost"] = limit if current is None else min(current, limit)
 
 
+def _most_attacks(chars: dict[str, Any], effect: ContinuousEffect) -> None:
+    """"Can attack twice (4 times) in the same turn": the most attacks any such effect allows (FFTCG 10.1.2.1.2)."""
+    chars["attacks_per_turn"] = max(int(chars["attacks_per_turn"]), int(effect.value["count"]))
+
+
 def _unchoosable(chars: dict[str, Any], effect: ContinuousEffect) -> None:
     chars[effect.key].append((effect.value["by"], effect.value["player"]))
 
@@ -521,7 +529,7 @@ def _lose_abilities(chars: dict[str, Any], effect: ContinuousEffect) -> None:
     """"It loses all its abilities": the keywords and granted abilities it has so far (by timestamp) are gone; its own
     printed abilities stop working too (`lost_abilities`)."""
     chars.update(keywords=set(), cannot_attack=False, cannot_block=False, must_attack=False, must_block=False,
-                 cannot_be_broken=False, unblockable_by_cost=None, unchoosable=[], undullable=[], attacks_twice=False,
+                 cannot_be_broken=False, unblockable_by_cost=None, unchoosable=[], undullable=[], attacks_per_turn=1,
                  must_be_chosen=[])
     chars["modifiers"].append(f"{effect.value['label']}: loses all its abilities")
 
@@ -537,7 +545,7 @@ def _lose_keyword(chars: dict[str, Any], effect: ContinuousEffect) -> None:
 _OPERATIONS = {"set_power": _set_power, "add_power": _add_power, "grant": _grant, "add_job": _add_job, "add_forward": _add_forward,
                "flag": _flag,
                "min_cost": _min_cost, "unchoosable": _unchoosable, "undullable": _unchoosable,
-               "lose_abilities": _lose_abilities, "lose_keyword": _lose_keyword}
+               "lose_abilities": _lose_abilities, "lose_keyword": _lose_keyword, "most_attacks": _most_attacks}
 
 
 def _read(current: Any, key: str) -> Any:
@@ -623,12 +631,16 @@ def _entered_this_turn(seen: Seen, iid: int, value: Any) -> bool:
 
 
 def _in_battle(role: str) -> Predicate:
-    """An "attacking" or "blocking" Forward: one the current attack names (combat.py's `attack` data)."""
+    """An "attacking" or "blocking" Forward: one the current attack names (combat.py's `attack` data); `blocking:
+    self`: the Forward blocking the attack the filter's card is one of the attackers of ("Forward blocking <self>")."""
     def test(seen: Seen, iid: int, value: Any) -> bool:
         attack = seen.state.data.get("attack") or {}
         pairs = attack.get("attackers") or [] if role == "attackers" else [attack.get("blocker")]
-        return any(pair is not None and pair[0] == iid and is_current(seen.state, iid, pair[1])
-                   for pair in pairs) == bool(value)
+        found = any(pair is not None and pair[0] == iid and is_current(seen.state, iid, pair[1]) for pair in pairs)
+        if value == "self":
+            return found and any(pair[0] == seen.source and is_current(seen.state, pair[0], pair[1])
+                                 for pair in attack.get("attackers") or [])
+        return found == bool(value)
     return test
 
 

@@ -178,7 +178,7 @@ def _sources(state: GameState, player: str, discards: Sequence[int], backups: Se
             raise IllegalCommand("FFTCG 5.2.1.3", "only a Backup you control on the field can be dulled for CP")
         if card.tapped:
             raise IllegalCommand("FFTCG 5.2.1.3", f"{facts.name} is already dull and makes no CP")
-        sources.append(Source(iid, 1, ELEMENTS if iid in any_element_backups(state) else facts.elements))
+        sources.append(Source(iid, 1, widened_backups(state).get(iid, facts.elements)))
     return sources
 
 
@@ -284,14 +284,14 @@ def _payers(state: GameState, player: str) -> tuple[tuple[tuple[int, tuple[str, 
     """Return (active Backups, discardable hand cards) of a player, each with its elements."""
     cards, index = state.cards, printed_index(state)
     backups = []
-    any_element = any_element_backups(state)
+    widened = widened_backups(state)
     for owner in state.players:
         for i in state.zones[f"{owner}.field"].cards:
             card = cards[i]
             if card.controller == player and not card.tapped:
                 facts = index[card.card_id]
                 if facts.card_type == "backup":
-                    backups.append((i, ELEMENTS if i in any_element else facts.elements))
+                    backups.append((i, widened.get(i, facts.elements)))
     hand = []
     for i in state.zones[f"{player}.hand"].cards:
         facts = index[cards[i].card_id]
@@ -300,23 +300,28 @@ def _payers(state: GameState, player: str) -> tuple[tuple[tuple[int, tuple[str, 
     return tuple(backups), tuple(hand)
 
 
-def any_element_backups(state: GameState) -> frozenset[int]:
-    """Return the cards a field ability lets produce CP of any Element ("If <self> is on the field, <self> can produce
-    CP of any Element", "The Job Moogle Backups you control can …": a dulled Backup's 1 CP is of the element the
-    payment needs, FFTCG 5.2.1.3 widened by the text)."""
+def widened_backups(state: GameState) -> Mapping[int, tuple[str, ...]]:
+    """Return the Backups a field ability lets produce CP of more Elements, each with all the Elements its CP may be of
+    ("If <self> is on the field, <self> can produce CP of any Element" / "… can produce Wind CP", "The Job Moogle
+    Backups you control can …": a dulled Backup's 1 CP is of one of them, FFTCG 5.2.1.3 widened by the text)."""
     if not field_has(state, "any_element_cp"):
-        return frozenset()  # no card on the field has such an ability: the common case, without the field abilities
-    found: set[int] = set()
+        return _NOT_WIDENED  # no card on the field has such an ability: the common case, without the field abilities
+    found: dict[int, tuple[str, ...]] = {}
+    index = printed_index(state)
     for ability in active_field_abilities(state):
         if ability["effect"] != "any_element_cp":
             continue
         applies, controller = ability["applies_to"], ability["controller"]
-        if applies == "self":
-            found.add(ability["source"])
-        else:
-            found.update(i for i in field_cards(state, controller) if matches(state, i, applies, controller,
-                                                                              ability["source"]))
-    return frozenset(found)
+        cards = [ability["source"]] if applies == "self" else [
+            i for i in field_cards(state, controller) if matches(state, i, applies, controller, ability["source"])]
+        more = tuple(ability.get("elements") or ELEMENTS)
+        for iid in cards:
+            had = found.get(iid, index[state.cards[iid].card_id].elements)
+            found[iid] = had + tuple(e for e in more if e not in had)
+    return found
+
+
+_NOT_WIDENED: Mapping[int, tuple[str, ...]] = {}
 
 
 def elements_paid(state: GameState, player: str, discards: Sequence[int], backups: Sequence[int]) -> int:

@@ -9,13 +9,18 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   field), `replacement` (an "instead" effect while on the field).
 - `trigger` (auto): enters_field, leaves_field, broken, put_into_break_zone (from the field, broken
   or not), attacks, party_attacks (it attacks as one of a Party), attack_declared (once per declared attack, of one
-  Forward or a Party: its first attacker is the event's card), party_attack_declared (the same, only for a Party), blocks, blocked (an attacker, when a blocker is
+  Forward or a Party: its first attacker is the event's card), party_attack_declared (the same, only for a Party),
+  party_dealt_damage (an unblocked Party dealt its damage to the opponent: once, its first attacker the event's card),
+  card_cast (a player cast a card — a Character played or a Summon cast from the hand paying its cost —, `of` matched
+  on it; `nth: N`: only the Nth card its controller cast this turn, "when you cast the second card you've cast"), blocks, blocked (an attacker, when a blocker is
   declared), dealt_damage (damage is dealt to it, after replacements), chosen / chosen_by_opponent /
   chosen_by_opponent_ability (a Summon or ability — the opponent's, the opponent's ability — chose it as it went on the
   stack), deals_damage_to_player, main_phase_start, attack_phase_start,
   end_phase_start, summon_cast, ex_burst_used (a player uses an EX Burst: `of` matched on its card, its controller
   the player using it), damage_received (a player receives a point of damage: once per point; `of: {controller:
-  opponent | any}` for the opponent's or either player's, else its controller's), or `state` (a state-triggered ability, FFTCG 11.8.18: it triggers
+  opponent | any}` for the opponent's or either player's, else its controller's), discarded_by_effect (a player — `of`
+  as for damage_received — discarded cards from their hand at once due to a Summon or ability: `count_at_least` N of
+  them, default 1; `due_to: you`: an effect its controller controls, "due to your Summons or abilities"), or `state` (a state-triggered ability, FFTCG 11.8.18: it triggers
   whenever its `condition` holds and is not already waiting or on the stack). `of:` a card filter whose
   event triggers it (default: this card itself; for summon_cast the filter is matched on the Summon; for a phase's
   beginning, `of: {controller: opponent}` is the phase of the opponent's turn).
@@ -26,11 +31,13 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   opponent_hand_at_most, opponent_hand_at_least, opponent_damage_at_least, control, opponent_control, break_zone,
   self_power_at_least} (`control` /
   `opponent_control`: a card filter of printed facts with `at_least` (default 1) and/or `at_most`: "if you control 2
-  or more Job Knight Forwards", FFTCG 11.8.13 / 11.12.2; `break_zone` the same counted among the cards of the
+  or more Job Knight Forwards", FFTCG 11.8.13 / 11.12.2; `control_each`: a list of such filters, each holding: "if you
+  control Card Name X and Card Name Y"; `break_zone` the same counted among the cards of the
   player's own Break Zone: "If you have 5 or more Job Samurai Forwards in your Break Zone"; `cast_this_turn`,
   `entered_this_turn`: a filter of printed facts with `at_least`, counted among the cards the player cast this turn /
   that entered their field this turn: "if you have cast 3 or more cards this turn", "if a Fire Forward has entered
-  your field this turn"; `damaged_this_turn: 1`: "if you have received a point of damage this turn"; `elements_among`:
+  your field this turn"; `damaged_this_turn: 1`: "if you have received a point of damage this turn"; `made_discard_this_turn: 1`: "if your
+  opponent has discarded a card from their hand due to your Summons or abilities this turn"; `elements_among`:
   a filter of printed facts with `at_least` / `at_most` different Elements among the Characters you control passing it;
   `elements_differ`: a filter whose Characters you control share no Element two by two; `paid_elements`: {at_least,
   at_most, includes, only}: the card was cast this turn with its cost paid with CP of that many different Elements,
@@ -42,7 +49,12 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   facts the one card the ability chose, still that object wherever it is, passes — "If it is a Fire Forward of cost 3
   or less, play it onto the field instead" —, read only as an effect resolves; `its_cost_at_most`: a number (computed
   now, see below) the chosen card's cost is at most, read only as an effect resolves ("If its cost is equal to or less
-  than the number of Job Knight you control")): for an auto
+  than the number of Job Knight you control"); `discarded`: a filter of printed
+  facts the card discarded for the ability's cost — or by its discard step before — passes, read only as an effect
+  resolves: "If the discarded card is of Fire Element, …"; `milled_alike`: element or type, the two cards the mill
+  step before put into the Break Zone share an Element / their card type, read only as an effect resolves: "If both
+  cards are of the same Element, …"; `power_below_self: 1`: the one chosen card has less Power than the ability's card,
+  both still on the field, read only as an effect resolves: "If its power is less than <self>'s power, …"): for an auto
   ability checked when it triggers and again when it resolves (FFTCG 11.8.13); for a field ability
   while it applies; for an action ability when it is used ("You can only use this ability if …", FFTCG 11.6).
   `damage: N` is the "Damage N —" keyword (FFTCG 15.2.6).
@@ -125,7 +137,8 @@ with `effect:` and that effect's parameters, plus optional ability keys:
 Card filters: {type (one, or a list: "Forward or Monster"), controller: you|opponent|any, zone: field|hand|break|stack (a
 Summon on the stack: "Choose 1 Summon. Cancel its effect."), element, job, name,
 category, cost_at_most, cost_at_least, power_at_most, power_at_least, dull, keyword, not_self, damaged ("damaged
-Forward": damage on it), attacking, blocking (in the current battle), entered_this_turn (put onto the field this
+Forward": damage on it), attacking, blocking (in the current battle; `blocking: self`: the Forward blocking the attack
+the ability's card is in, "Forward blocking <self>"), entered_this_turn (put onto the field this
 turn), also (a second type it has as well: "a Monster that is also a Forward"), any_of / none_of (a list of filters of type,
 element, job, name and category: "Job Samurai or Card Name Samurai", "other than Card Name Cyan")}; damaged,
 attacking, blocking and entered_this_turn only in `target` and `all`. In the `filter` of a search or select,
@@ -154,7 +167,9 @@ actions", FFTCG 11.3.3; `more_if` / `more_from`: the modes from index `more_from
 <condition>, select up to 2 of the 3 following actions instead" — may be chosen only while the condition holds;
 as an ability's first effect, a mode's first effect may carry its own `target` or `all`: the mode
 is then chosen before the targets, see `with_mode`),
-gain_control {while_source_on_field} (and remove_from_game {while_source_on_field}: "… for as long as <self> is
+gain_control {while_source_on_field, player} (the ability's controller — `player: opponent`: their opponent, "Your
+opponent gains control of <self>" — gains control of the cards; `duration: turn`: "… until the end of the turn", given
+back to their owner at the clean-up, FFTCG 9.5.1.3) (and remove_from_game {while_source_on_field}: "… for as long as <self> is
 on the field": when that card leaves the field, the cards removed return to their owner's field, control goes back to
 the owner; nothing is done when it left before the effect, FFTCG 11.12.4.1), hand_to_deck_bottom {count, up_to} (its controller places `count` cards of their choice from their hand at the
 bottom of their deck, in the order picked, FFTCG 7.9; `up_to`: as many as they pick, at most `count` — no count: any
@@ -164,12 +179,13 @@ by the game, "your opponent randomly discards 1 card"), cannot_attack, cannot_bl
 when it can, FFTCG 10.1.3.1.3),
 enters_dull (field, self: the card enters the field dull, read as it enters, FFTCG 11.12.5), backup_cp_only (field, self, read in the hand: "You can only pay with CP
 produced by Backups to cast <self>" — no card is discarded for CP to play or cast it, FFTCG 11.2 narrowed by its text),
-any_element_cp (field: the Backups it applies to make CP of any Element when dulled for CP, FFTCG 5.2.1.3 widened by
-the text), any_element_cost (field: the cost of the card itself — read in the hand — or of the cards in `applies_to`
+any_element_cp {elements} (field: the Backups it applies to make CP of any Element — or, with `elements`, of their own
+Elements or those: "<self> can produce Wind CP" — when dulled for CP, FFTCG 5.2.1.3 widened by the text), any_element_cost (field: the cost of the card itself — read in the hand — or of the cards in `applies_to`
 its controller plays needs no CP of their Element while its condition holds, FFTCG 11.4.6.1 widened by the text),
-stays_dull (field, self:
-the card does not activate in its controller's Active Phase while its condition holds, FFTCG 9.1.1.1 narrowed by its
-text), cannot_be_broken (no
+stays_dull (field, self
+or a filter: the card — or each card passing it: "The Forwards opponent controls won't activate at the controller's
+Active Phase" — does not activate in its controller's Active Phase while its condition holds, FFTCG 9.1.1.1 narrowed
+by its text), cannot_be_broken (no
 break happens to the card: effects that break and damage ≥ Power leave it, FFTCG 1.3; Power 0
 puts it into the Break Zone still, FFTCG 12.4.4), cannot_be_blocked_by {cost_at_least}, cannot_be_dulled {by, player} (no effect of
 such a Summon or ability dulls it, FFTCG 1.3; costs and attacks still do), cannot_be_broken_by {by, player} (no break
@@ -204,7 +220,9 @@ turn costs `amount` more — negative: less — but not below `floor` unless it 
 reveal_hand {player} (that player shows
 their hand to both players: "Your opponent reveals their hand. Select 1 card from their hand. Your opponent discards
 this card." is reveal_hand, a select from the opponent's hand, then discard), when_done {after: discard|damage|self_break|pay|moved|self_removed, count, do: an
-ability} (`self_removed`: after "you may remove <self> from the game", done once it is in the Removed Zone) (`moved`: after a select of 1 card you control and an effect moving it — "you may put 1 Backup you control into
+ability} (`self_removed`: after "you may remove <self> from the game", done once it is in the Removed Zone) (`dulled`: after a select of `count` active cards you control and a dull — "you may dull 4 active Characters you
+control. When you do so, …" — done when all of them were selected and are dull) (`moved`: after a select of 1 card you
+control and an effect moving it — "you may put 1 Backup you control into
 the Break Zone. When you do so, …" — done when the selected card left the field) ("you may discard 1 card (`count`: all of them). When you do so, choose 1 Forward. Break it.": when the step before it was done —
 the cards discarded, the damage received, the card itself put into the Break Zone — `do` triggers as a new auto
 ability, its targets chosen as it goes on the stack, FFTCG 11.8).
@@ -229,6 +247,8 @@ it deals, FFTCG 11.11.8: the cards of two target groups, "Each Forward deals dam
 `one_way`: only the first group's to the second's, "The former deals damage equal to its power to the latter" — or,
 `with: self`, the ability's own card and the chosen one, "<self> and the chosen Forward deal damage equal to their
 respective power to the other"; a Forward gone from the field deals and is dealt none).
+attacks_per_turn {count} (continuous: the Forward may declare that many attacks in one turn, each while it is active:
+"<self> can attack twice in the same turn", FFTCG 10.1.2.1.2 widened by the text),
 cast_free (after a select of Summons from the hand: each is cast without paying its cost, onto the stack, its targets
 chosen as it goes there: "Cast 1 Summon of cost 3 or less from your hand without paying the cost", FFTCG 11.3),
 blink {dull, at_end} (each chosen card on the field is removed from the game, then played onto its owner's field — dull if
@@ -239,8 +259,7 @@ exclusive_with {names} (field, self: its player cannot play it while controlling
 nor such a card while controlling it — read from its printed facts wherever it is: "You cannot play <self> or Card
 Name X while already in control of either Character", FFTCG 7.7.3 widened by the text), also_is {names, type} (field, self: the card also has these Card Names and is also of that card type wherever it is —
 hand, deck, Break Zone, field — read from its printed facts, FFTCG 1.3: "<self> is also Card Name X / a Monster in all
-situations"), attack_twice (the Forward may attack twice each turn while it lasts: "<self> can attack twice in the same turn",
-FFTCG 10.1.2.1.2 widened by the text), attack_once_more (one-shot: the card may attack once more this turn, besides
+situations"), attack_once_more (one-shot: the card may attack once more this turn, besides
 what it may: "<self> can attack once more this turn"), must_be_chosen {by, player} (what such Summons or abilities of
 that player choose must include the card when it could (FFTCG 11.11.5.1): "Summons and abilities of your opponent must
 choose <self> if possible"), party_any_element {with} (field: the Forwards it applies to may attack in a Party whatever the Elements of the
@@ -281,15 +300,18 @@ TRIGGERS = ("enters_field", "leaves_field", "broken", "put_into_break_zone", "at
             "attack_declared", "party_attack_declared", "blocks",
             "blocked", "dealt_damage", "chosen", "chosen_by_opponent", "chosen_by_opponent_ability",
             "deals_damage_to_player", "main_phase_start", "attack_phase_start", "end_phase_start", "summon_cast",
-            "ex_burst_used", "damage_received", "state")
+            "ex_burst_used", "damage_received", "discarded_by_effect", "party_dealt_damage", "card_cast", "state")
 PHASE_TRIGGERS = ("main_phase_start", "attack_phase_start", "end_phase_start")  # events that happen to no card
+PLAYER_EVENTS = ("damage_received", "discarded_by_effect")  # events of a player (`of: {controller}` says whose)
 CONDITIONS = ("backups_at_least", "forwards_at_least", "damage_at_least", "hand_at_most", "control", "your_turn",
               "hand_at_least", "opponent_hand_at_most", "opponent_damage_at_least", "opponent_control", "break_zone",
               "cast_this_turn", "entered_this_turn", "damaged_this_turn", "elements_among", "elements_differ",
               "paid_elements", "opponent_forwards_ahead", "damage_ahead",
-              "opponent_hand_at_least", "self_power_at_least", "chosen_is", "its_cost_at_most")
+              "opponent_hand_at_least", "self_power_at_least", "chosen_is", "its_cost_at_most", "control_each",
+              "discarded", "made_discard_this_turn", "milled_alike", "power_below_self")
 # conditions read only as an effect resolves (a step's `if` / `unless`), not by condition_holds
-RESOLVING_CONDITIONS = ("self_power_at_least", "chosen_is", "its_cost_at_most")
+RESOLVING_CONDITIONS = ("self_power_at_least", "chosen_is", "its_cost_at_most", "discarded", "milled_alike",
+                        "power_below_self")
 # what a `control` condition's filter may read: printed facts, and whether a card on the field is dull
 # (continuous._controls)
 CONTROL_KEYS = ("type", "element", "job", "name", "category", "cost_at_most", "cost_at_least", "not_self", "at_least",
@@ -310,7 +332,7 @@ COST_KEYS = ("cp", "element", "element_cp", "elements", "x", "dull", "break_self
 ABILITY_KEYS = ("kind", "effect", "trigger", "of", "condition", "damage", "optional", "ex_burst", "cost",
                 "target", "all", "applies_to", "then", "duration", "name", "event", "instead", "only", "if", "unless",
                 "counters_at_least", "damage_on_self_at_least", "from_break_zone", "group", "if_picked", "unless_paid",
-                "entered_by", "if_done")
+                "entered_by", "if_done", "count_at_least", "due_to", "nth")
 # keys of one effect step besides its word's parameters (see `then`, `if` / `unless`)
 STEP_KEYS = ("effect", "duration", "on", "if", "unless", "group", "if_picked", "all", "unless_paid", "if_done")
 USE_LIMITS = ("your_turn", "main_phase", "once_per_turn", "while_attacking")
@@ -353,7 +375,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "remove_counter": {"counter": str, "count": int},
     "cost_change": {"amount": VALUE, "floor": int},
     "choose_one": {"modes": list, "more_if": dict, "more_from": int},
-    "gain_control": {"while_source_on_field": bool},
+    "gain_control": {"while_source_on_field": bool, "player": str},
     "discard": {"count": int, "player": str, "filter": dict, "random": bool},
     "discard_hand": {"player": str},
     "hand_to_deck_bottom": {"count": int, "up_to": bool},
@@ -369,7 +391,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "enters_dull": {},
     "stays_dull": {},
     "backup_cp_only": {},
-    "any_element_cp": {},
+    "any_element_cp": {"elements": list},
     "any_element_cost": {},
     "delayed": {"when": str, "do": list, "this_turn": bool, "ability": dict, "repeat": bool},
     "replace_break": {"instead": str, "put": bool},
@@ -391,7 +413,6 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "lose_abilities": {},
     "lose_keyword": {"keyword": str},
     "party_any_element": {"with": dict},
-    "attack_twice": {},
     "also_is": {"names": list, "type": str},
     "exclusive_with": {"names": list},
     "attack_once_more": {},
@@ -401,14 +422,16 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "light_dark_many": {"element": str},
     "light_dark_ignored": {},
     "select_number": {},
+    "attacks_per_turn": {"count": int},
 }
 for _word, _word_params in _WORDS.items():
     VOCABULARY.add(_word, None, **_word_params)
 # effects that only make sense as field abilities or as effects lasting a duration
 CONTINUOUS = ("power", "set_power", "grant_keyword", "lose_keyword", "grant_job", "become_forward", "cost_change", "cannot_attack", "cannot_block",
+              "attacks_per_turn",
               "must_attack", "must_block", "cannot_be_blocked_by", "cannot_be_chosen", "cannot_be_broken", "enters_dull",
               "cannot_be_dulled", "stays_dull", "backup_cp_only", "any_element_cp", "any_element_cost",
-              "cannot_be_broken_by", "light_dark_many", "light_dark_ignored", "party_any_element", "attack_twice",
+              "cannot_be_broken_by", "light_dark_many", "light_dark_ignored", "party_any_element",
               "must_be_chosen", "also_is", "exclusive_with")
 FIELD_ONLY = ("exclusive_with", "also_is", "party_any_element", "cost_change", "stays_dull", "backup_cp_only",
               "any_element_cp", "any_element_cost", "light_dark_many", "light_dark_ignored")
@@ -418,7 +441,7 @@ DAMAGE_INSTEADS = ("reduce", "prevent")
 CHOOSERS = ("summons", "abilities", "any")
 DEALERS = (*CHOOSERS, "forwards")  # what deals damage a replacement names (actions.is_dealt_by)
 EITHER_WORDS = ("dull", "freeze", "activate", "put_on_deck")  # what an `either` option may do (nothing it does asks a question)
-WHEN_DONE_AFTER = ("discard", "damage", "self_break", "pay", "moved", "self_removed")  # the steps a "When you do so" may follow
+WHEN_DONE_AFTER = ("discard", "damage", "self_break", "pay", "moved", "self_removed", "dulled")  # the steps a "When you do so" may follow
 
 
 def validate_effects(mapping: Mapping[str, Any]) -> list[str]:
@@ -488,6 +511,11 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
     if only is not None and (not isinstance(only, list) or any(limit not in allowed_limits for limit in only)):
         problems.append(f"{where}: 'only' is a list of {', '.join(USE_LIMITS)} (action abilities), "
                         "[once_per_turn] (auto abilities) or [your_turn] (a Summon's effect: cast only in your turn)")
+    if "nth" in ability and (ability.get("trigger") != "card_cast" or not isinstance(ability["nth"], int)):
+        problems.append(f"{where}: 'nth' (a number) is of a card_cast ability")
+    if ("count_at_least" in ability or "due_to" in ability) and (ability.get("trigger") != "discarded_by_effect" or (
+            ability.get("due_to", "you") != "you") or not isinstance(ability.get("count_at_least", 1), int)):
+        problems.append(f"{where}: 'count_at_least' (a number) and 'due_to: you' are of a discarded_by_effect ability")
     if "entered_by" in ability and (ability.get("trigger") != "enters_field" or ability["entered_by"] not in (
             "cast", "effect")):
         problems.append(f"{where}: 'entered_by' is cast or effect, on an enters_field auto ability")
@@ -628,9 +656,17 @@ def _check_condition(where: str, value: Any) -> list[str]:
     for key in ("cast_this_turn", "entered_this_turn"):
         if isinstance(value.get(key), Mapping):
             problems += _check_filter(f"{where}.{key}", value[key], CONTROL_KEYS)
-    for key in ("control", "opponent_control", "break_zone", "elements_among", "elements_differ", "chosen_is"):
+    for key in ("control", "opponent_control", "break_zone", "elements_among", "elements_differ", "chosen_is",
+                "discarded"):
         if value.get(key) is not None:
             problems += _check_filter(f"{where}.{key}", value[key], CONTROL_KEYS)
+    if value.get("milled_alike", "element") not in ("element", "type"):
+        problems.append(f"{where}.milled_alike is element or type")
+    each = value.get("control_each")
+    if each is not None and (not isinstance(each, list) or not each):
+        problems.append(f"{where}.control_each is a list of card filters")
+    for index, one in enumerate(each if isinstance(each, list) else ()):
+        problems += _check_filter(f"{where}.control_each[{index}]", one, CONTROL_KEYS)
     return problems
 
 
@@ -744,6 +780,9 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
             problems.append(f"{where}: reveal_top 'rest' must be bottom, break or top")
         if "filter" in effect:
             problems += _check_filter(f"{where}.filter", effect["filter"], FILTER_KEYS)
+    if name == "any_element_cp" and "elements" in effect and (not effect["elements"] or any(
+            e not in ELEMENTS for e in effect["elements"])):
+        problems.append(f"{where}: any_element_cp 'elements' is a list of Elements ({', '.join(ELEMENTS)})")
     if name == "put_on_deck" and effect.get("position", "bottom") not in ("top", "bottom"):
         problems.append(f"{where}: put_on_deck 'position' must be top or bottom")
     if name == "light_dark_many" and effect.get("element") not in ("light", "dark"):

@@ -21,7 +21,9 @@ from tabletop.engine.transaction import Transaction
 from tabletop.engine.triggers import trigger_event
 from tabletop.engine.turns import Phase, TurnStructure
 from tabletop.games.fftcg import actions, target_groups
-from tabletop.games.fftcg.continuous import characteristics, condition_holds, field_cards, is_current, pinned
+from tabletop.games.fftcg.continuous import (
+    active_field_abilities, characteristics, condition_holds, field_cards, is_current, matches, pinned,
+)
 from tabletop.games.fftcg.printed import printed_index
 from tabletop.games.fftcg.processes import settle
 from tabletop.games.fftcg.effects import has_mode_targets
@@ -164,12 +166,14 @@ def begin_turn(tx: Transaction, player: str, turn: int) -> None:
     TURN.enter(tx, "active")
     tx.log(f"turn {turn}: {player}", "FFTCG 9")
     printed = printed_index(state)
+    kept_dull = _kept_dull_by_others(state)
     for iid in field_cards(state, player):  # FFTCG 9.1.1.1, Freeze 15.2.4
         if state.cards[iid].props.get("frozen"):
             tx.set_prop(iid, "frozen", None)
             tx.log(f"{actions.name_of(tx, iid)} is frozen and stays as it is", "FFTCG 15.2.4")
-        elif any(a.get("effect") == "stays_dull" and condition_holds(state, a.get("condition"), player, source=iid)
-                 for _, a in printed[state.cards[iid].card_id].field):  # "<self> does not activate during your Active Phase"
+        elif any(a.get("effect") == "stays_dull" and a.get("applies_to", "self") == "self" and condition_holds(
+                state, a.get("condition"), player, source=iid) for _, a in printed[state.cards[iid].card_id].field) or (
+                iid in kept_dull):  # "<self> does not activate during your Active Phase", "The Forwards … won't activate"
             if state.cards[iid].tapped:
                 tx.log(f"{actions.name_of(tx, iid)} does not activate (its text)", "FFTCG 9.1.1.1")
         else:
@@ -178,6 +182,13 @@ def begin_turn(tx: Transaction, player: str, turn: int) -> None:
     first_turn = turn == 1 and player == state.data.get("first_player", player)
     actions.draw(tx, player, 1 if first_turn else 2)  # FFTCG 8.2.1.5, 9.2.1.3
     begin_phase(tx, "main1")
+
+
+def _kept_dull_by_others(state: Any) -> frozenset[int]:
+    """Return the cards a working field ability of a card keeps dull in their controller's Active Phase ("The Forwards
+    opponent controls won't activate at the controller's Active Phase", FFTCG 9.1.1.1 narrowed by the text)."""
+    return frozenset(iid for a in active_field_abilities(state) if a["effect"] == "stays_dull" and a["applies_to"] != "self"
+                     for iid in field_cards(state) if matches(state, iid, a["applies_to"], a["controller"], a["source"]))
 
 
 def begin_phase(tx: Transaction, phase: str, step: str = "") -> None:
@@ -313,6 +324,7 @@ def clean_up(tx: Transaction) -> None:
         tx.set_prop(iid, "damage", None)
         tx.set_prop(iid, "damage_by", None)
     durations.expire(tx, durations.UNTIL_END_OF_TURN, (durations.EFFECTS,))
+    actions.end_control_this_turn(tx)
     durations.expire(tx, opponent_turn_end(state.active), (durations.EFFECTS,))  # "… until the end of your opponent's turn"
     tx.log("end of turn clean-up: damage removed, \"until end of turn\" effects ended", "FFTCG 9.5.1.3")
     before = len(tx.changes)

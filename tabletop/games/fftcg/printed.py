@@ -39,7 +39,7 @@ class Characteristics(NamedTuple):
     undullable: tuple[tuple[str, str | None], ...] = ()  # "cannot become dull by …": as `unchoosable`
     # "cannot be broken by opposing Summons or abilities that don't deal damage": as `unchoosable`
     unbreakable_by: tuple[tuple[str, str | None], ...] = ()
-    attacks_twice: bool = False  # (s6) "This Forward can attack twice in the same turn." (FFTCG 10.1.2.1.2 widened)
+    attacks_per_turn: int = 1  # "can attack twice in the same turn": the attacks it may declare in one turn
     # (s6) "Summons and abilities of your opponent must choose <self> if possible": as `unchoosable`
     must_be_chosen: tuple[tuple[str, str | None], ...] = ()
 
@@ -155,13 +155,14 @@ def _reads(definition: CardDefinition) -> frozenset[str]:
             reads.add("hand")
         if "break_zone" in condition:
             reads.add("break")
-        if {"cast_this_turn", "entered_this_turn", "damaged_this_turn"} & set(condition):
+        if {"cast_this_turn", "entered_this_turn", "damaged_this_turn", "made_discard_this_turn"} & set(condition):
             reads.update(("history", "turn"))  # this turn's records, and the turn they are of
         for key in ("applies_to", "target", "all", "of"):
             if isinstance(ability.get(key), Mapping) and "dull" in ability[key]:
                 reads.add("dull")
         if any(isinstance(condition.get(key), Mapping) and "dull" in condition[key]
-               for key in ("control", "opponent_control")):  # "if your opponent controls 4 or more dull Characters"
+               for key in ("control", "opponent_control")) or any(
+                "dull" in one for one in condition.get("control_each", ())):  # "if your opponent controls 4 or more dull Characters"
             reads.add("dull")
     return frozenset(reads)
 

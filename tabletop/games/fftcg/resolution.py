@@ -23,6 +23,7 @@ from tabletop.games.fftcg.continuous import (
 )
 from tabletop.games.fftcg.cp import X_LIMIT, ability_cost, every_payment, find_payment
 from tabletop.games.fftcg.effects import RESOLVING_CONDITIONS, effect_steps, with_mode, with_paid_x
+from tabletop.games.fftcg.printed import printed
 from tabletop.games.fftcg.words import Doing, acting_players, do_effect, step_was_done
 
 
@@ -297,7 +298,14 @@ def effect_step(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
     ability = ability_of(state, entry)
     names_cards = any(key in ability for key in ("target", "all"))
     itself = None if names_cards else source_object(state, entry)
+    decks = [iid for p in state.players for iid in state.zones[f"{p}.deck"].cards] if step["effect"] == "mill" else []
     do_effect(tx, Doing(entry, live, on_field, procedure.ctx(state, fi)["answers"], at, itself, groups), step)
+    if decks:  # "… put the top 2 cards of their deck into the Break Zone. If both cards are …" (effects.py `milled_alike`)
+        procedure.set_var(tx, fi, "milled", [iid for iid in decks if state.cards[iid].zone.endswith(".break")])
+    if step["effect"] == "discard" and step.get("player", "you") == "you" and "count" in step:
+        # "Discard 1 card. If the discarded card is …": the cards its controller picked (effects.py `discarded`)
+        procedure.set_var(tx, fi, "discarded", procedure.ctx(state, fi)["answers"].get(f"{at}:{entry['controller']}",
+                                                                                         {}).get("picks", []))
     frame = procedure.stack(state)[fi]
     if state.lists.get("ex_queue") and frame["pc"] + 2 < len(frame["steps"]):  # another effect before _finish
         procedure.set_var(tx, fi, "ex_wait", True)  # the EX Bursts this damage revealed come first (FFTCG 6.5.2.1)
@@ -316,11 +324,15 @@ def _step_condition_met(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bo
         remembered = f"condition:{json.dumps(condition, sort_keys=True)}"
         if remembered not in answers:
             entry = procedure.ctx(tx.state, fi)["entry"]
+            context = procedure.ctx(tx.state, fi)
             holds = condition_holds(tx.state, {k: v for k, v in condition.items() if k not in RESOLVING_CONDITIONS},
                                     entry["controller"], source=entry.get("source")) and _has_power(
                 tx.state, entry, condition.get("self_power_at_least")) and _chosen_is(
-                tx.state, entry, procedure.ctx(tx.state, fi)["cards"], condition.get("chosen_is")) and _costs_at_most(
-                tx, fi, condition.get("its_cost_at_most"))
+                tx.state, entry, context["cards"], condition.get("chosen_is")) and _costs_at_most(
+                tx, fi, condition.get("its_cost_at_most")) and _was_discarded(
+                tx.state, context, condition.get("discarded")) and _milled_alike(
+                tx.state, context, condition.get("milled_alike")) and (
+                "power_below_self" not in condition or _weaker_than_source(tx.state, context))
             procedure.set_var(tx, fi, "answers", {**answers, remembered: {"holds": holds}})
             answers = procedure.ctx(tx.state, fi)["answers"]
         met = met and answers[remembered]["holds"] == (key == "if")
@@ -347,8 +359,6 @@ def _was_done(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
     return bool(answers[remembered]["holds"])
 
 
-
-
 def _costs_at_most(tx: Transaction, fi: int, most: Any) -> bool:
     """Tell whether the chosen card, still that object, costs no more than `most` computed now ("If its cost is equal
     to or less than the number of Job Knight you control", FFTCG 11.11.2; None: no test)."""
@@ -359,6 +369,43 @@ def _costs_at_most(tx: Transaction, fi: int, most: Any) -> bool:
     entry = context["entry"]
     limit = number_of(tx.state, most, entry["controller"], entry.get("source"))
     return bool(chosen) and all((tx.state.definition(iid).cost or 0) <= limit for iid in chosen)
+
+
+def _was_discarded(state: GameState, context: Mapping[str, Any], spec: Mapping[str, Any] | None) -> bool:
+    """Tell whether the card discarded for the ability's cost — or, after a discard step, by it — passes the filter of
+    printed facts `spec` ("If the discarded card is of Fire Element, …"; None: no test; none discarded: it does not)."""
+    if spec is None:
+        return True
+    discarded = context.get("discarded")
+    cards = [int(i) for i in (discarded if discarded is not None else context["entry"].get("discarded") or ())]
+    seen = Seen(state, context["entry"]["controller"])
+    return bool(cards) and all(FILTER.holds(seen, iid, spec) for iid in cards)
+
+
+def _milled_alike(state: GameState, context: Mapping[str, Any], what: str | None) -> bool:
+    """Tell whether the two cards the mill step before put into the Break Zone share an Element (`what`: element) or
+    their card type (type): "If both cards are of the same Element, …" (None: no test; fewer than two: it does not)."""
+    if what is None:
+        return True
+    milled = [state.definition(int(iid)) for iid in context.get("milled") or ()]
+    if len(milled) != 2:
+        return False
+    if what == "type":
+        return milled[0].card_type == milled[1].card_type
+    first, second = (set(printed(state, int(iid)).elements) for iid in context["milled"])
+    return bool(first & second)
+
+
+def _weaker_than_source(state: GameState, context: Mapping[str, Any]) -> bool:
+    """Tell whether the chosen card, still that object on the field, has less Power than the ability's card, still the
+    object that triggered or used it on the field ("If its power is less than <self>'s power, …"; FFTCG 11.11.9)."""
+    chosen = [iid for iid, ts in context.get("cards") or () if is_current(state, iid, ts)]
+    itself = source_object(state, context["entry"])
+    if len(chosen) != 1 or itself is None or not state.cards[itself].zone.endswith(".field") or not state.cards[
+            chosen[0]].zone.endswith(".field"):
+        return False
+    chars = characteristics(state)
+    return int(chars[chosen[0]].power or 0) < int(chars[itself].power or 0)
 
 
 def _has_power(state: GameState, entry: Mapping[str, Any], at_least: int | None) -> bool:

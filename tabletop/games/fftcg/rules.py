@@ -65,7 +65,7 @@ from tabletop.engine.text_compilation import CompiledText
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.triggers import trigger_event
 from tabletop.engine.zones import Visibility, ZoneSpec, zone_id
-from tabletop.games.fftcg import actions, combat, flow, light_dark, target_groups, turn_history
+from tabletop.games.fftcg import actions, combat, flow, light_dark, target_groups
 from tabletop.games.fftcg.by_hand_timing import timing, zones_of_use
 from tabletop.games.fftcg.cards import card_from_mapping, elements_of, is_character
 from tabletop.games.fftcg.commands import (
@@ -800,7 +800,7 @@ class FFTCGRules(GameRules):
         definition = state.definition(command.card)
         # doubt D3: Backups (and Monsters, D5) enter dull
         # a Character played from the hand is cast too
-        turn_history.record(tx, command.by, "cast", command.card, paid, paid_with)
+        actions.record_cast(tx, command.by, command.card, paid, paid_with)
         actions.use_next_cost_change(tx, command.card)
         actions.put_onto_field(tx, command.card, command.by, dull=definition.card_type in ("backup", "monster"), by="cast")
         tx.log(f"{command.by} played {definition.name}" +
@@ -843,7 +843,7 @@ class FFTCGRules(GameRules):
         if ability is None:
             entry["inline"] = {"effect": "draw", "count": 0}
         stack.push(tx, entry)
-        turn_history.record(tx, command.by, "cast", command.card, paid, paid_with)
+        actions.record_cast(tx, command.by, command.card, paid, paid_with)
         actions.use_next_cost_change(tx, command.card)
         tx.log(f"{command.by} cast {definition.name}" + (
             " choosing " + ", ".join(actions.name_of(tx, t) for t in targets) if targets else ""), "FFTCG 11.3")
@@ -973,6 +973,8 @@ class FFTCGRules(GameRules):
         for cost_card in command.cost_discards:  # FFTCG 11.6.2: discarded as the cost, not for CP
             tx.log(f"{command.by} discarded {actions.name_of(tx, cost_card)} (cost)", "FFTCG 15.1.1.4")
             actions.enter_zone(tx, cost_card, "break")
+        if command.cost_discards:  # "If the discarded card is …": read as the effect resolves (resolution.py)
+            entry["discarded"] = list(command.cost_discards)
         for key, zone in (("mill", "break"), ("remove_top", "removed")):  # the top cards of the deck (FFTCG 11.6.2)
             for iid in state.zones[f"{command.by}.deck"].cards[:int(cost.get(key, 0))]:
                 actions.enter_zone(tx, iid, zone)

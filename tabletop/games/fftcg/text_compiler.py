@@ -18,6 +18,7 @@ from tabletop.engine.cards import CardDefinition
 from tabletop.engine.text_compilation import CompiledText
 from tabletop.games.fftcg import clauses
 from tabletop.games.fftcg.card_text import ability_texts, normalised_clause, with_name_marked
+from tabletop.games.fftcg.cards import ELEMENTS
 from tabletop.games.fftcg.effects import MOMENT_KEYS, counts_printed_facts
 
 # Stored with each card compiled at import (carddb): a card compiled by an older version is compiled again.
@@ -96,13 +97,28 @@ _EVENT = "|".join(re.escape(event) for event in _EVENTS)
 _EVENT_OR = re.compile(rf" or (?=(?:{_EVENT})$)")  # between two events (an event may hold " or ")
 # "When <self> enters the field or attacks, …": one auto ability per event (FFTCG 11.8.1).
 _TRIGGER = re.compile(rf"^When (?P<subject>.+?) (?P<event>(?:{_EVENT})(?: or (?:{_EVENT}))?), (?P<rest>.+)$", re.S)
-_DECLARED = re.compile(r"^When (1 or more Forwards you control attack|a party you control attacks), (.+)$", re.S)
+_DECLARED = re.compile(r"^When (1 or more Forwards you control attack|a party you control attacks|a party you control deals "
+                       r"damage to your opponent), (.+)$", re.S)
 _CAST = re.compile(r"^When (?P<who>you cast|your opponent casts) a Summon, (?P<rest>.+)$", re.S)
-# FFTCG 9.5 (digest 8.5a): "at the end of the turn" abilities trigger with "at the beginning of the End Phase"
-_PHASE = re.compile(r"^At the (?:beginning of (?:the (?P<phase>Attack|End) Phase during each of your turns|"
-                    r"your (?P<yours>Attack) Phase|"  # (s6) the same: your turn's Attack Phase
-                    r"(?P<main>your Main Phase 1|the Main Phase 1 during each of your turns))|"
-                    r"(?P<end>end of each of your turns)), (?P<rest>.+)$", re.S)
+# "At the beginning of your Attack Phase, …": the phase's beginning (FFTCG 9) and whose turn it is in; FFTCG 9.5 (digest
+# 8.5a): "at the end of the turn" abilities trigger with "at the beginning of the End Phase"
+_PHASES = {
+    "the beginning of the Attack Phase during each of your turns": ("attack_phase_start", "you"),
+    "the beginning of your Attack Phase": ("attack_phase_start", "you"),
+    "the beginning of your opponent's Attack Phase": ("attack_phase_start", "opponent"),
+    "the beginning of the Attack Phase during each player's turn": ("attack_phase_start", "any"),
+    "the beginning of the End Phase during each of your turns": ("end_phase_start", "you"),
+    "the beginning of your Main Phase 1": ("main_phase_start", "you"),
+    "the beginning of the Main Phase 1 during each of your turns": ("main_phase_start", "you"),
+    "the beginning of Main Phase 1 during each of your turns": ("main_phase_start", "you"),
+    "the beginning of your opponent's Main Phase 1": ("main_phase_start", "opponent"),
+    "the end of each of your turns": ("end_phase_start", "you"),
+    "the end of your turn": ("end_phase_start", "you"),
+    "the end of each of your opponent's turns": ("end_phase_start", "opponent"),
+    "the end of your opponent's turn": ("end_phase_start", "opponent"),
+    "the end of each player's turn": ("end_phase_start", "any"),
+}
+_PHASE = re.compile(rf"^At (?P<phase>{'|'.join(re.escape(phase) for phase in _PHASES)}), (?P<rest>.+)$", re.S)
 # "Cost: Effect" (the cost read by clauses.cost); a special ability's name stands before its [Special] symbol.
 _ACTION = re.compile(r"^(?!When |If |At )(?:(?P<name>[^\[:\"]+?) (?=\[Special\]))?(?P<cost>[^:\"]+):\s+(?P<rest>.+)$",
                      re.S)
@@ -115,6 +131,24 @@ def _control(at: str, count: int, phrase: str, key: str = "control") -> dict[str
     if "dull" in found and key not in ("control", "opponent_control"):  # the field's cards only are dull or active
         return None
     return {key: {**found, at: count}}
+
+
+def _both_sides(found: dict[str, Any] | None) -> dict[str, Any] | None:
+    """Make a `control` condition one on both players' cards ("if neither player controls Forwards")."""
+    return None if found is None else {"control": found["control"], "opponent_control": dict(found["control"])}
+
+
+def _each_controlled(first: str, second: str) -> dict[str, Any] | None:
+    """Read "if you control Card Name X and Card Name Y": a condition that each is controlled (control_each)."""
+    found = [_control("at_least", 1, phrase) for phrase in (first, second)]
+    return None if None in found else {"control_each": [one["control"] for one in found if one is not None]}
+
+
+def _all_of_element(kind: str, element: str) -> dict[str, Any] | None:
+    """Read "if all the Backups you control have Earth Element": none of them lacks it (none controlled: it holds)."""
+    if element.lower() not in ELEMENTS:
+        return None
+    return {"control": {"type": kind.lower().rstrip("s"), "none_of": [{"element": element.lower()}], "at_most": 0}}
 
 
 def _exactly(found: dict[str, Any] | None, count: int, key: str = "control") -> dict[str, Any] | None:
@@ -140,6 +174,22 @@ _CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^if there are exactly (\d+) different Elements among (?:the )?([^,]+?) you control, ", re.I),
      lambda m: _exactly(_control("at_most", int(m.group(1)), m.group(2), "elements_among"), int(m.group(1)),
                         "elements_among")),
+    # -- both players, or two cards at once: before the counts of one player's cards --
+    (re.compile(r"^if (?:each player has no cards in their hands|both you and your opponent have no cards in "
+                r"(?:hand|your hands)), ", re.I), lambda m: {"hand_at_most": 0, "opponent_hand_at_most": 0}),
+    (re.compile(r"^if each player has received (\d+) points of damage or more, ", re.I),
+     lambda m: {"damage_at_least": int(m.group(1)), "opponent_damage_at_least": int(m.group(1))}),
+    (re.compile(r"^if neither player controls ([^,]+), ", re.I),
+     lambda m: _both_sides(_control("at_most", 0, m.group(1)))),
+    (re.compile(r"^if you control (?:an? )?((?:Card Name|Job) [^,]+?) and (?:an? )?((?:Card Name|Job) [^,]+?), ", re.I),
+     lambda m: _each_controlled(m.group(1), m.group(2))),
+    (re.compile(r"^if all the (Forwards|Backups|Characters) you control have (\w+) Element, ", re.I),
+     lambda m: _all_of_element(m.group(1), m.group(2))),
+    (re.compile(r"^if your opponent controls any ([^,]+), ", re.I),
+     lambda m: _control("at_least", 1, m.group(1), "opponent_control")),
+    (re.compile(r"^if you control (\d+) Forwards or more, ", re.I), lambda m: {"forwards_at_least": int(m.group(1))}),
+    (re.compile(r"^if you control (\d+) or more different Element Backups, ", re.I),
+     lambda m: {"elements_among": {"type": "backup", "at_least": int(m.group(1))}}),
     (re.compile(r"^during your turn, ", re.I), lambda m: {"your_turn": 1}),
     (re.compile(r"^if you control (\d+) or more Backups, ", re.I), lambda m: {"backups_at_least": int(m.group(1))}),
     (re.compile(r"^if you control (\d+) or more Forwards, ", re.I), lambda m: {"forwards_at_least": int(m.group(1))}),
@@ -187,6 +237,8 @@ _CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^if an? ([^,]+?) has entered your field this turn, ", re.I),
      lambda m: _control("at_least", 1, m.group(1), "entered_this_turn")),
     (re.compile(r"^if you have received (?:a point of )?damage this turn, ", re.I), lambda m: {"damaged_this_turn": 1}),
+    (re.compile(r"^if your opponent has discarded a card from (?:their|his/her) hand due to your Summons or abilities "
+                r"this turn, ", re.I), lambda m: {"made_discard_this_turn": 1}),
 )
 
 
@@ -209,7 +261,8 @@ def _ability(text: str, summon: bool) -> list[Ability]:
     text = text.replace(" enters the Field", " enters the field")  # (C) a capital printed on some cards  # "When <self> enters the field or when <self> is put …": one subject
     declared = _DECLARED.match(text)
     if declared is not None:  # once per attack declared by the controller (FFTCG 10.1.2, a Party 15.1.1.9)
-        event = "attack_declared" if declared.group(1).startswith("1 or more") else "party_attack_declared"
+        event = "attack_declared" if declared.group(1).startswith("1 or more") else "party_dealt_damage" if (
+            declared.group(1).endswith("opponent")) else "party_attack_declared"
         return _auto({**head, "of": {"type": "forward", "controller": "you"}}, "<self>", (event,), declared.group(2),
                      it_is_self=False)
     received = _RECEIVES_A_POINT.match(text)
@@ -224,9 +277,21 @@ def _ability(text: str, summon: bool) -> list[Ability]:
         if kind is not None and kind.get("type") == "summon" and not set(kind) - {"type", "element", "cost_at_most",
                                                                                    "cost_at_least", "name", "category"}:
             return _auto({**head, "of": {**kind, "controller": "you"}}, "<self>", ("summon_cast",), cast_of.group(2))
-    theirs = _THEIR_END.match(text)
-    if theirs is not None:  # FFTCG 9.5 (digest 8.5a): the End Phase of the opponent's turn
-        return _auto({**head, "of": {"controller": "opponent"}}, "<self>", ("end_phase_start",), theirs.group(1))
+        if kind is not None and "type" not in kind and not set(kind) - {"job", "name", "category"}:
+            # "When you cast a Card Name Bahamut": a card of any type cast (actions.record_cast)
+            return _auto({**head, "of": {**kind, "controller": "you"}}, "<self>", ("card_cast",), cast_of.group(2))
+    nth = _NTH_CAST.match(text)
+    if nth is not None:  # the event is the Nth card cast this turn (actions.record_cast)
+        return _auto({**head, "of": {"controller": "you"}, "nth": _ORDINALS[nth.group(1)]}, "<self>", ("card_cast",),
+                     nth.group(2), it_is_self=False)
+    discards = _DISCARDS.match(text)
+    if discards is not None:  # FFTCG 15.1.1.4: discarded by an effect (not for CP nor as a cost)
+        discarder: Ability = {"of": {"controller": "opponent"}} if discards.group("who") == "your opponent discards" else {}
+        at_least: Ability = {"count_at_least": int(discards.group("count"))} if discards.group("count") not in (
+            None, "1") else {}
+        due_to_you: Ability = {"due_to": "you"} if discards.group("yours") else {}
+        return _auto({**head, **discarder, **at_least, **due_to_you}, "<self>", ("discarded_by_effect",),
+                     discards.group("rest"), it_is_self=False)
     burst = _EX_BURST_USED.match(text)
     if burst is not None:  # FFTCG 11.10: using an EX Burst is the event (its card's controller used it)
         return _auto({**head, "of": {"controller": "opponent"}}, "<self>", ("ex_burst_used",), burst.group(1),
@@ -258,11 +323,10 @@ def _ability(text: str, summon: bool) -> list[Ability]:
         return _auto({**head, "of": {"type": "summon", "controller": whose}}, "<self>", ("summon_cast",),
                      cast.group("rest"))
     phase = _PHASE.match(text)
-    if phase is not None:
-        event = {"Attack": "attack_phase_start", "End": "end_phase_start"}.get(
-            phase.group("phase") or phase.group("yours") or "", "main_phase_start")
-        event = "end_phase_start" if phase.group("end") else event
-        return _auto(head, "<self>", (event,), phase.group("rest"))
+    if phase is not None:  # a phase of the controller's turn by default (actions._event_matches)
+        event, whose = _PHASES[phase.group("phase")]
+        return _auto({**head, "of": {"controller": whose}} if whose != "you" else head, "<self>", (event,),
+                     phase.group("rest"))
     action = _ACTION.match(text)
     if action is not None and not summon:
         return [_action(head, action.group("name") or "", action.group("cost"), action.group("rest"))]
@@ -288,7 +352,7 @@ def _auto(head: Ability, subject: str, events: tuple[str, ...], rest: str, yours
     entering its controller's field ("enters your field"); `it_is_self`: a lone "it" may mean the card itself."""
     ability: Ability = dict(head)
     if subject != "<self>":
-        of = re.match(r"^(?:a|an) (.+)$", subject)
+        of = re.match(r"^(?:a|an) (.+)$", _as_opponent_controls(subject))
         phrase = clauses.card_phrase(of.group(1)) if of is not None else None
         if phrase is None or "zone" in phrase or any(key in phrase for key in MOMENT_KEYS):
             raise Unread(f"When {subject} …")
@@ -328,6 +392,20 @@ def _auto(head: Ability, subject: str, events: tuple[str, ...], rest: str, yours
         return [{"trigger": event, **ability, **effect} for event in events]
     effect = _effect(rest, optional_allowed=True, it_is_self=subject == "<self>" and it_is_self)
     return [{"trigger": event, **ability, **effect} for event in events]
+
+
+# "a Forward of your opponent (with 8000 power or less)", "an opponent's Forward"
+_OF_YOUR_OPPONENT = re.compile(r"^an? (?P<card>[^,]+?) of your opponent(?P<more> (?:with|of) [^,]+)?$")
+_OPPONENTS = re.compile(r"^(?:an opponent's|your opponent's) (?P<card>[^,]+)$")
+
+
+def _as_opponent_controls(subject: str) -> str:
+    """Return a trigger's subject about a card of the opponent as "a Forward (…) opponent controls" (card_phrase's)."""
+    of = _OF_YOUR_OPPONENT.match(subject) or _OPPONENTS.match(subject)
+    if of is None:
+        return subject
+    more = of.groupdict().get("more") or ""
+    return f"a {of.group('card')}{more} opponent controls"
 
 
 def _condition(text: str) -> tuple[str, dict[str, int]]:
@@ -398,7 +476,8 @@ def _action(head: Ability, name: str, cost_text: str, rest: str) -> Ability:
         rest = rest[:only_if.start()]
         ability["condition"] = condition
         if only_if.group(2):
-            ability["only"] = ["once_per_turn"]
+            ability["only"] = ["your_turn", "once_per_turn"] if "during your turn" in only_if.group(2) else [
+                "once_per_turn"]
     effect = _effect(rest, optional_allowed=False)
     if "cost" in effect and "cost" in ability:  # a first step paying as it resolves would hide the ability's cost
         raise Unread(rest)
@@ -428,7 +507,8 @@ _DAMAGE_NEEDED = re.compile(r"\s*You can only use this ability if <self> has rec
 # from the Break Zone, FFTCG 11.6 narrowed by the text)
 _IN_BREAK_ZONE = re.compile(r"\s*You can only use this ability (?:(during your Main Phase|during your turn) and )?if "
                             r"<self> is in the Break Zone\.?$")
-_USE_IF = re.compile(r"\s*You can only use this ability if (.+?)( and only once per turn)?\.?$")
+_USE_IF = re.compile(r"\s*You can only use this ability if (.+?)((?:,| and) only once per turn|, during your turn and only "
+                     r"once per turn)?\.?$")
 _LIMIT_WORDS = {"during your turn": "your_turn", "during your Main Phase": "main_phase", "once per turn": "once_per_turn",
                 "while <self> is attacking": "while_attacking"}
 
@@ -451,6 +531,8 @@ def _field(head: Ability, text: str) -> list[Ability]:
 _LIGHT_DARK_MANY = re.compile(r"^You can play 2 or more (Light|Dark) Characters onto the field\.?$")
 _LIGHT_DARK_IGNORED = re.compile(r"^<self> can be played onto the field even if you control other (Light|Dark) "
                                  r"Characters\.?$")
+# "<self> does not activate during the Active Phase": the Active Phase of its controller's turn, the only one activating it
+_STAYS_DULL = re.compile(r"^<self> does not activate during the Active Phase$")
 _BACKUP_CP_ONLY = re.compile(r"^You can only pay with CP produced by Backups to (?:cast|play) <self>\.?$")
 # "(it cannot become 0)" after a reduction: the cost stays at least 1 (a cost_change's `floor`); "(it cannot become 1 or
 # less)": at least 2
@@ -464,7 +546,9 @@ _OWN_COST_EACH = re.compile(r"^the cost (?:required to cast|required to play) <s
 _OTHERS_COST = re.compile(r"^the cost required to (?:cast|play) (?:your )?(?P<phrase>.+?)(?: onto the field)? is "
                           rf"(?P<way>reduced|increased) by (?P<amount>\d+){_FLOOR}$", re.I)
 # "If <self> is on the field, <self> can produce CP of any Element" / "The Job Moogle Backups you control can …"
-_ANY_ELEMENT_CP = re.compile(r"^(?:If <self> is on the field, <self>|The (.+?)) can produce CP of any Element$")
+_ANY_ELEMENT_CP = re.compile(rf"^(?:If <self> is on the field, <self>|The (.+?)|(Backups you control)) can produce (?:CP of "
+                             rf"any Element|(?P<elements>(?:{clauses.ELEMENT_WORDS})(?: or (?:{clauses.ELEMENT_WORDS}))*) "
+                             rf"CP)$")
 _ANY_ELEMENT_COST = re.compile(r"^the cost required to (?:cast|play) <self>(?: onto the field)? can be paid with CP of "
                                r"any Element$", re.I)
 _CHOSEN_BY = {"Summons": "summons", "abilities": "abilities", "Summons or abilities": "any"}
@@ -581,12 +665,22 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
                    "<self> cannot attack or block": ("cannot_attack", "cannot_block"),
                    "<self> must block if possible": ("must_block",),
                    "<self> cannot be broken": ("cannot_be_broken",),
-                   "<self> can attack twice in the same turn": ("attack_twice",),
                    "<self> must attack once per turn if possible": ("must_attack",),
+                   "<self> must attack at least once per turn if possible": ("must_attack",),
                    "<self> enters the field dull": ("enters_dull",),
-                   "<self> does not activate during your Active Phase": ("stays_dull",)}.get(sentence)
+                   "<self> does not activate during your Active Phase": ("stays_dull",)}.get(_STAYS_DULL.sub(
+                       "<self> does not activate during your Active Phase", sentence))
     if restriction is not None:
         return [{"effect": word, "applies_to": "self"} for word in restriction]
+    granted_here = clauses._quoted(sentence, True)  # "<self> can attack twice in the same turn", as quoted
+    if granted_here is not None and "<self>" in sentence:
+        return [{**effect, "applies_to": "self"} for effect in granted_here]
+    others_dull = re.match(r"^The (.+?) won't activate at the controller's Active Phase$", sentence)
+    if others_dull is not None:  # FFTCG 9.1.1.1 narrowed: the cards it applies to stay dull in their controller's
+        applies = clauses.card_phrase(others_dull.group(1))
+        if applies is None or "zone" in applies or any(key in applies for key in MOMENT_KEYS):
+            return None
+        return [{"effect": "stays_dull", "applies_to": applies}]
     own_cost = _OWN_COST.match(sentence)
     if own_cost is not None:
         amount = int(own_cost.group(2)) * (-1 if own_cost.group(1) == "reduced" else 1)
@@ -615,14 +709,16 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
             return None
         return [{"effect": "any_element_cost", "applies_to": {**applies, "controller": "you"}}]
     any_element = _ANY_ELEMENT_CP.match(sentence)
-    if any_element is not None:  # a Backup's CP when dulled for CP (cp.any_element_backups)
-        if any_element.group(1) is None:
-            return [{"effect": "any_element_cp", "applies_to": "self"}]
-        applies = clauses.card_phrase(any_element.group(1))
+    if any_element is not None:  # a Backup's CP when dulled for CP (cp.widened_backups)
+        more = {"elements": [e.lower() for e in any_element.group("elements").split(" or ")]} if any_element.group(
+            "elements") else {}
+        if any_element.group(1) is None and any_element.group(2) is None:
+            return [{"effect": "any_element_cp", **more, "applies_to": "self"}]
+        applies = clauses.card_phrase(any_element.group(1) or any_element.group(2))
         if applies is None or applies.get("controller") != "you" or applies.get("type") != "backup" or not set(
                 applies) <= {"type", "element", "job", "name", "category", "controller", "any_of"}:
             return None
-        return [{"effect": "any_element_cp", "applies_to": applies}]
+        return [{"effect": "any_element_cp", **more, "applies_to": applies}]
     below = re.match(r"^If (?:(<self>)|an? (.+?)) is dealt damage less than (?:its|his|her) power, the damage becomes 0 "
                      r"instead$", sentence)
     if below is not None:  # FFTCG 11.12.5: a replacement of the damage, read where damage is dealt
@@ -661,6 +757,7 @@ _FIELD_DAMAGE = re.compile(rf"^If (?:<self>|an? (?P<phrase>.+?)) {clauses.DAMAGE
 
 
 _SENTENCE_END = re.compile(r"(?<=\.)\s+")
+_IF = re.compile(r"^if ", re.I)
 # "Draw 1 card, then discard 1 card": two effects in that order
 _THEN = re.compile(r",? then,? (?=[a-z])")
 # "Then, draw 1 card." opening a sentence: the next effect, in order (as every sentence is)
@@ -677,7 +774,10 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
     modes = [line.strip().strip('"') for line in lines[1:]]
     lines[0] = re.sub(r", if you do so, ", ". If you do so, ", lines[0], flags=re.I)  # "you may pay [Ice], if you do so, …"
     sentences = [_THEN_FIRST.sub("", part.strip().rstrip(".")) for s in _quotes_whole(_SENTENCE_END.split(lines[0].strip()))
-                 for part in _if_done_parts(_THEN.split(s) if not clauses.QUOTE.search(s) else [s]) if part.strip()]
+                 for part in _if_done_parts(_THEN.split(s) if not clauses.QUOTE.search(s) and (
+                     not _IF.match(s) or _IF_DONE_START.match(s)) else [s])
+                 if part.strip()]  # "If …, draw 1 card, then discard 1 card": both under the condition (_conditional
+                 # for a condition, _if_done_parts for "If you do so")
     if permanent is not None and sentences:  # read as lasting the turn, then made permanent (_made_to_last)
         sentences[-1] = _AS_LASTING.sub(r"\g<0> until the end of the turn", sentences[-1])
     sentences = _joined_placements(_joined_looks(sentences))
@@ -789,8 +889,9 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
             steps += [{**paid, "player": "opponent"}, *({**effect, "unless_paid": True} for effect in found)]
             last = []
             continue
-        if picking:
-            found = clauses.target_sentence(sentence, "field")
+        if picking:  # the selected cards' effects, or a player's (which reads no card: "Your opponent discards 1 card")
+            player = clauses.player_sentence(sentence)
+            found = clauses.target_sentence(sentence, "field") or ([player] if player is not None else None)
         elif re.match(r"^if ", sentence, re.I):
             found = _conditional(sentence, ability, steps, last)
         else:
@@ -831,10 +932,13 @@ _DONE = re.compile(r"^(when|if) you do so, ", re.I)
 _MAY_PAY = re.compile(r"^you may pay \[", re.I)
 
 
+_IF_DONE_START = re.compile(r"^if you do so, ", re.I)
+
+
 def _if_done_parts(parts: list[str]) -> list[str]:
     """Keep "If you do so, …" on each part of "If you do so, draw 1 card, then discard 1 card" (both are done only
     when it was done)."""
-    if len(parts) < 2 or not re.match(r"^if you do so, ", parts[0], re.I):
+    if len(parts) < 2 or not _IF_DONE_START.match(parts[0]):
         return parts
     return [parts[0], *(f"If you do so, {part}" for part in parts[1:])]
 
@@ -842,7 +946,7 @@ def _if_done_parts(parts: list[str]) -> list[str]:
 def _done_kind(steps: list[clauses.Effect], ability: Ability) -> str | None:
     """Return what "When / If you do so" reads of the steps before it (effects.WHEN_DONE_AFTER), or None: a payment,
     your discard, damage you receive, the card itself put into the Break Zone or removed from the game, a card you
-    selected then moved."""
+    selected then moved, Characters selected then dulled."""
     if not steps or any(key in steps[-1] for key in ("if", "unless", "if_done", "unless_paid", "all", "group")):
         return None
     done = steps[-1]
@@ -850,6 +954,8 @@ def _done_kind(steps: list[clauses.Effect], ability: Ability) -> str | None:
     if len(steps) >= 2 and steps[-2]["effect"] == "select" and steps[-2].get("player") == "you" and done["effect"] in (
             "put_into_break", "return_to_hand", "remove_from_game") and "on" not in done:
         return "moved"
+    if len(steps) >= 2 and steps[-2]["effect"] == "select" and done["effect"] == "dull" and "on" not in done:
+        return "dulled"  # "you may dull 4 active Characters you control": done when all of them were selected and dulled
     return ("pay" if done["effect"] == "pay" and done.get("player", "you") == "you" else
             "discard" if done["effect"] == "discard" and done.get("player", "you") == "you" and isinstance(
                 done.get("count"), int) and not done.get("random") else
@@ -865,10 +971,10 @@ def _when_done(steps: list[clauses.Effect], rest: str, ability: Ability) -> clau
     if isinstance(ability.get("target"), (dict, list)) or "all" in ability:
         raise Unread("When you do so, …")
     after = _done_kind(steps, ability)
-    if after is None or len(steps) != (2 if after == "moved" else 1):
+    if after is None or len(steps) != (2 if after in ("moved", "dulled") else 1):
         raise Unread("When you do so, …")
     found: clauses.Effect = {"effect": "when_done", "after": after, "do": _effect(rest, optional_allowed=False)}
-    if after == "discard":
+    if after in ("discard", "dulled"):  # the cards discarded; the Characters selected to be dulled
         found["count"] = int(steps[0]["count"])
     return found
 
@@ -877,7 +983,7 @@ def _if_done(steps: list[clauses.Effect], rest: str, ability: Ability) -> list[c
     """Read "If you do so, <effect>" after a step that may not be done (_done_kind): its effects carry `if_done`, done
     in this resolution only when that step was (effects.py); they do not choose the ability's cards."""
     after = _done_kind(steps, ability) if not (steps and steps[-1].get("if_done")) else steps[-1]["if_done"]
-    if after is None:
+    if after in (None, "dulled"):  # "dulled" needs the count selected, which only when_done carries
         raise Unread("If you do so, …")
     chosen = ("target", "all")
     before: Ability = {key: ability[key] for key in chosen if key in ability}
@@ -920,11 +1026,14 @@ def _conditional(sentence: str, ability: Ability, steps: list[clauses.Effect],
         if not last:
             return None
     before = (ability.get("target"), ability.get("all"))
-    found = _sentence(rest, ability, False)
-    if found is None and (ability.get("target"), ability.get("all")) == before and (
+    found: list[clauses.Effect] | None = []
+    for part in _THEN.split(rest):  # "draw 2 cards, then discard 1 card": each done in order while it holds
+        read = _sentence(part, ability, False) if found is not None else None
+        found = None if read is None else [*(found or []), *read]
+    if not found and (ability.get("target"), ability.get("all")) == before and (
             "target" in ability or "all" in ability):
         found = _on_all(rest, "field")  # (C) "…, all the Forwards you control gain …" after other cards: every such card
-    if found is None or (ability.get("target"), ability.get("all")) != before:
+    if not found or (ability.get("target"), ability.get("all")) != before:
         return None  # a conditional sentence does not choose the ability's cards
     if instead:
         if any("if" in e or "unless" in e for e in last):
@@ -999,7 +1108,7 @@ def _sentence(sentence: str, ability: Ability, it_is_self: bool) -> list[clauses
             sentence, target.get("zone", "field"))
     if "all" in ability:
         return (clauses.lasting_sentence(sentence, "they") or clauses.target_sentence(sentence, "field")
-                or _on_self(sentence))
+                or _on_self(sentence) or _on_all(sentence, "field"))
     every = clauses.all_sentence(sentence)
     if every is not None and target is None:
         ability["all"] = every[0]
@@ -1086,6 +1195,13 @@ _RESOLVING_CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
      lambda m: {"its_cost_at_most": clauses.counted_amount(
          "point of damage you have received" if m.group(2) else "card in your hand" if m.group(3) else
          f"{m.group(1)} you control", 1)}),
+    # "If the discarded card is (not) of Fire Element / a Card Name X / Category VII, …": the card the cost or a step
+    # before discarded (read as it resolves)
+    (re.compile(r"^if its power is less than <self>'s power, ", re.I), lambda m: {"power_below_self": 1}),
+    (re.compile(r"^if both cards are of the same (Element|type), ", re.I),
+     lambda m: {"milled_alike": m.group(1).lower()}),
+    (re.compile(r"^if the discarded card is (not )?(?:of (\w+) Element|an? ((?:Card Name|Job|Category) .+?)(?: card)?|"
+                r"((?:Category|Job) .+?)), ", re.I), lambda m: _discarded(m)),
 )
 
 
@@ -1109,12 +1225,28 @@ def _chosen_condition(text: str, ability: Ability, last: list[clauses.Effect]) -
     return text[match.end():], {"chosen_is": {"none_of": [wanted]} if match.group("not") else wanted}
 
 
-def _resolving_condition(text: str) -> tuple[str, dict[str, int]]:
+def _discarded(match: re.Match[str]) -> dict[str, Any] | None:
+    """Read what "the discarded card is (not) …" says of it: a filter of printed facts (a `discarded` condition)."""
+    element = match.group(2)
+    if element is not None:
+        found: dict[str, Any] | None = {"element": element.lower()} if element.lower() in ELEMENTS else None
+    else:
+        phrase = match.group(3) or match.group(4)
+        found = clauses.card_phrase(phrase) or clauses.card_phrase(f"{phrase} card")  # "Category VII": of any type
+    if found is None or set(found) - {"type", "element", "job", "name", "category"}:
+        return None
+    return {"discarded": {"none_of": [found]} if match.group(1) else found}
+
+
+def _resolving_condition(text: str) -> tuple[str, dict[str, Any]]:
     """Read "If <self> has 8000 power or more, …" (the condition, and the text after it)."""
     for pattern, read in _RESOLVING_CONDITIONS:
         match = pattern.match(text)
         if match is not None:
-            return text[match.end():], read(match)
+            condition = read(match)
+            if condition is None:
+                raise Unread(match.group(0).rstrip(", "))
+            return text[match.end():], condition
     return text, {}
 
 
@@ -1281,6 +1413,15 @@ def _made_to_last(found: list[clauses.Effect], duration: str) -> bool:
     return True
 
 
+# "During each turn, when you cast the second card you've cast, …", "When you cast the third card you've cast this turn"
+_ORDINALS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5}
+_NTH_CAST = re.compile(rf"^(?:During each turn, when|When) you cast the ({'|'.join(_ORDINALS)}) card you've cast(?: this "
+                       r"turn)?, (.+)$", re.S)
+# "When your opponent discards 2 or more cards (from their hand) due to your Summons or abilities, …", "When you
+# discard 2 or more cards due to Summons or abilities, …"
+_DISCARDS = re.compile(r"^When (?P<who>your opponent discards|you discard) (?:a card|(?P<count>\d+) or more cards) "
+                       r"(?:from (?:their|his/her|your) hand )?due to (?P<yours>your )?Summons or abilities, (?P<rest>.+)$",
+                       re.S)
 # "When your opponent uses an EX Burst, …"
 _EX_BURST_USED = re.compile(r"^When your opponent uses an EX Burst, (.+)$", re.S)
 
@@ -1299,7 +1440,6 @@ def _as_this_turn(sentence: str) -> str:
 
 
 # "At the end of each of your opponent's turns, …" / "At the end of your opponent's turn, …"
-_THEIR_END = re.compile(r"^At the end of (?:each of your opponent's turns|your opponent's turn), (.+)$", re.S)
 # conditions read like those of _CONDITIONS (after them)
 _MORE_CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^if your opponent has (\d+) (?:cards or more|or more cards) in (?:their|his/her) hand, ", re.I),
@@ -1310,7 +1450,7 @@ _MORE_CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
 _RECEIVES_A_POINT = re.compile(r"^When (you receive|your opponent receives|either player receives) a point of damage, "
                                r"(.+)$", re.S)
 # "When you cast an Earth Summon / a Summon of cost 4 or more, …" (a kind of Summon; "a Summon" is _CAST's)
-_CAST_KIND = re.compile(r"^When you cast an? (.+? Summon|Summon of cost .+?), (.+)$", re.S)
+_CAST_KIND = re.compile(r"^When you cast an? (.+? Summon|Summon of cost .+?|Card Name [^,]+), (.+)$", re.S)
 
 # "When <self> enters the field or when <self> is put from the field into the Break Zone, …" (the subject said twice)
 _OR_WHEN_SELF = re.compile(r"^(When <self> [^,]+?) or when <self> (?=[^,]+, )")
@@ -1446,9 +1586,27 @@ def _more_for_each(sentence: str, ability: Ability) -> list[clauses.Effect] | No
         {"effect": "deal_damage", "amount": {**counted, "plus": int(found.group(1))}}]
 
 
+# "(Until the end of the turn,) all the Forwards you control gain +2000 power and all the Forwards opponent controls
+# lose 2000 power": two sentences on every matching card, each its own filter
+_TWO_ALL = re.compile(r"^(?P<until>until the end of the turn, )?(?P<first>all .+?) and (?P<second>all .+)$", re.I)
+
+
+def _two_all(sentence: str, ability: Ability) -> list[clauses.Effect] | None:
+    """Read two "all …" halves joined by "and": the first the ability's `all`, the second a step with its own `all`."""
+    both = _TWO_ALL.match(sentence) if "target" not in ability and "all" not in ability else None
+    if both is None:
+        return None
+    until = " until the end of the turn" if both.group("until") else ""
+    first, then = (clauses.all_sentence(f"{both.group(half)}{until}") for half in ("first", "second"))
+    if first is None or then is None or "zone" in first[0] or "zone" in then[0]:
+        return None
+    ability["all"] = first[0]
+    return [*first[1], *({**effect, "all": then[0]} for effect in then[1])]
+
+
 # what _sentence tries first, in order: each reads one form or gives None
 _SENTENCE_READERS = (_placed_look, _all_and_self, _negate_damage, _its_controller_discards, _granted_for_the_turn,
-                     _divided, _more_for_each)
+                     _divided, _more_for_each, _two_all)
 
 
 # -- targets and choices (s5): checks on what the clause templates read ------------------------------------------
@@ -1539,10 +1697,15 @@ def _modes_together(chosen: list[list[clauses.Effect]], sentence: str) -> list[c
     if any(isinstance(mode[0].get("target"), list) or ("all" in mode[0] and "target" in mode[0]) for mode in chosen):
         raise Unread(sentence)
     steps: list[clauses.Effect] = []
+    selected = False  # an action selecting cards as it resolves came before: its picks are now the cards done to
     for mode in chosen:
         first = {k: v for k, v in mode[0].items() if k != "target"}
         aim = mode[0].get("target")
         every = first.pop("all", None)
+        picking = aim is None and every is None and first["effect"] == "select"  # "Your opponent selects 1 Forward …"
+        if isinstance(aim, dict) and len(targeted) == 1 and selected:  # its chosen cards would be read as the picks
+            raise Unread(sentence)
+        selected = selected or picking
         for step in (first, *mode[1:]):
             if every is not None:  # every such card, each of its effects (effect_step reads a step's `all`)
                 if "on" in step:
@@ -1550,7 +1713,7 @@ def _modes_together(chosen: list[list[clauses.Effect]], sentence: str) -> list[c
                 step = {**step, "all": every}
             elif aim == "self":
                 step = {**step, "on": "self"}
-            elif aim is None and (step["effect"] not in _CARDLESS or "on" in step):
+            elif aim is None and not picking and (step["effect"] not in _CARDLESS or "on" in step):
                 raise Unread(sentence)
             elif isinstance(aim, dict) and len(targeted) > 1:
                 if "on" in step:

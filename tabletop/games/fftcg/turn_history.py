@@ -14,8 +14,9 @@ from tabletop.engine.transaction import Transaction
 
 HISTORY = "fftcg.history"
 # the events recorded: a card cast (a Character played or a Summon cast from the hand by paying its cost), a card
-# entering a player's field (under that player's control), a point of damage a player received (FFTCG 6.5)
-EVENTS = ("cast", "entered", "damaged")
+# entering a player's field (under that player's control), a point of damage a player received (FFTCG 6.5), the
+# player's opponent discarding from their hand due to the player's Summon or ability (actions.discarded_by_effect)
+EVENTS = ("cast", "entered", "damaged", "made_discard")
 
 
 def record(tx: Transaction, player: str, event: str, card: int | None = None, paid_elements: int | None = None,

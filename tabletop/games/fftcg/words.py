@@ -181,7 +181,7 @@ def _by_hand(tx: Transaction, doing: Doing, step: Step) -> None:
 @VOCABULARY.handles("damage_increase")
 @VOCABULARY.handles("lose_abilities")
 @VOCABULARY.handles("lose_keyword")
-@VOCABULARY.handles("attack_twice")
+@VOCABULARY.handles("attacks_per_turn")
 @VOCABULARY.handles("must_be_chosen")
 def _lasting(tx: Transaction, doing: Doing, step: Step) -> None:
     if doing.on_field:
@@ -329,13 +329,18 @@ def _gain_control(tx: Transaction, doing: Doing, step: Step) -> None:
     proceed, lasting = _while_source_on_field(tx, doing, step)
     if not proceed:
         return
+    gainer = tx.state.opponent(doing.controller) if step.get("player") == "opponent" else doing.controller
     for iid in doing.on_field:
+        if tx.state.cards[iid].controller == gainer:
+            continue  # already theirs: no change of control, nothing to give back
         # FFTCG 6.2.6: the card does not re-enter the field, so nothing "enters" here
-        tx.set_field(iid, "controller", doing.controller)
+        tx.set_field(iid, "controller", gainer)
         tx.set_prop(iid, "since", tx.state.turn)
-        tx.log(f"{doing.controller} gained control of {actions.name_of(tx, iid)}", "FFTCG 6.2.6")
+        tx.log(f"{gainer} gained control of {actions.name_of(tx, iid)}", "FFTCG 6.2.6")
         if lasting is not None:
             lasting["cards"].append([iid, tx.state.cards[iid].props.get("ts")])
+        if step.get("duration") == "turn":  # "… until the end of the turn": given back at the clean-up (FFTCG 9.5.1.3)
+            tx.list_append(actions.CONTROL_THIS_TURN, [iid, tx.state.cards[iid].props.get("ts")])
     if lasting is not None and lasting["cards"]:
         tx.list_append(actions.WHILE_ON_FIELD, lasting)
 
@@ -362,11 +367,16 @@ def _discard(tx: Transaction, doing: Doing, step: Step) -> None:
         chosen = [i for p in acting_players(state, doing.entry, step, "you") for i in _at_random(tx, p, step)]
     if "count" in step and not chosen:
         chosen = [i for p in acting_players(state, doing.entry, step, "you") for i in doing.picks(f"{doing.at}:{p}")]
+    discarded: dict[str, int] = {}
     for iid in chosen:  # both players' discards happen together (FFTCG 6.1.4)
         if state.cards[iid].zone.endswith(".hand"):
             name_seen = actions.name_of(tx, iid)
+            owner = state.cards[iid].owner
             actions.enter_zone(tx, iid, "break")
-            tx.log(f"{state.cards[iid].owner} discarded {name_seen}", "FFTCG 15.1.1.4")
+            tx.log(f"{owner} discarded {name_seen}", "FFTCG 15.1.1.4")
+            discarded[owner] = discarded.get(owner, 0) + 1
+    for owner, count in discarded.items():  # "When your opponent discards 2 or more cards due to your Summons or …"
+        actions.discarded_by_effect(tx, owner, count, doing.controller)
 
 
 @VOCABULARY.handles("hand_to_deck_bottom")
@@ -423,6 +433,9 @@ def step_was_done(state: GameState, answers: Mapping[str, Any], controller: str,
               # the select the step before `before` picked the card, `before` moved it: done once it left the field
               "moved": lambda: bool(picks(str(int(before) - 1))) and all(
                   not state.cards[i].zone.endswith(".field") for i in picks(str(int(before) - 1))),
+              # "you may dull 4 active Characters you control": all 4 selected the step before, and dull now
+              "dulled": lambda: len(picks(str(int(before) - 1))) == count and all(
+                  state.cards[i].tapped for i in picks(str(int(before) - 1))),
               "self_break": lambda: source is not None and source in state.cards
               and state.cards[source].zone.endswith(".break"),
               # "you may remove <self> from the game. When you do so, …" (from the Break Zone too)
