@@ -569,7 +569,7 @@ _SELF_VERBS: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 
 
-_PLACE_COUNTERS = re.compile(r"^place (\d+) (\w+) Counters? on <self>$", re.I)
+_PLACE_COUNTERS = re.compile(r"^(place|remove) (\d+) (\w+) Counters? (on|from) <self>$", re.I)
 
 
 def self_sentence(sentence: str) -> list[Effect] | None:
@@ -578,8 +578,11 @@ def self_sentence(sentence: str) -> list[Effect] | None:
     if played is not None:  # from the Break Zone or the hand, where the ability was used (FFTCG 11.4.8)
         return [{"effect": "play_onto_field", **({"dull": True} if played.group(1) else {})}]
     counters = _PLACE_COUNTERS.match(sentence)
-    if counters is not None:  # FFTCG 4.9: a named marker, lost when the card changes zones
-        return [{"effect": "add_counter", "counter": counters.group(2), "count": int(counters.group(1))}]
+    placed = counters is not None and counters.group(1).lower() == "place"
+    if counters is not None and placed == (counters.group(4).lower() == "on"):  # FFTCG 4.9: a named marker, lost
+        # when the card changes zones; (C) removed: as many as it has, down to none
+        return [{"effect": "add_counter" if placed else "remove_counter", "counter": counters.group(3),
+                 "count": int(counters.group(2))}]
     for pattern, effect in _SELF_VERBS:
         if pattern.match(sentence):
             return [{"effect": effect}]

@@ -39,7 +39,8 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   `opponent_forwards_ahead: N`: the opponent controls N or more Forwards more than you; `damage_ahead: N`: you have
   received N or more points of damage more than your opponent; `its_cost_at_most`: a number (computed now, see
   below) the chosen card's cost is at most, read only as an effect resolves ("If its cost is equal to or less than the
-  number of Job Knight you control"); `self_power_at_least`: the ability's card, still that
+  number of Job Knight you control"); `as_ex_burst: 1`: the effect resolves as an EX Burst ("If <self> results from an
+  EX Burst", FFTCG 11.10), read only as it resolves; `self_power_at_least`: the ability's card, still that
   object on the field, has that much Power or more, read only as an effect resolves): for an auto
   ability checked when it triggers and again when it resolves (FFTCG 11.8.13); for a field ability
   while it applies; for an action ability when it is used ("You can only use this ability if …", FFTCG 11.6).
@@ -195,8 +196,9 @@ reduced by 1 (it cannot become 0)": the next card passing `filter`, a filter of 
 turn costs `amount` more — negative: less — but not below `floor` unless it already was; used up by that cast),
 reveal_hand {player} (that player shows
 their hand to both players: "Your opponent reveals their hand. Select 1 card from their hand. Your opponent discards
-this card." is reveal_hand, a select from the opponent's hand, then discard), when_done {after: discard|damage|self_break|pay|moved|self_removed, count, do: an
-ability} (`self_removed`: after "you may remove <self> from the game", done once it is in the Removed Zone) (`moved`: after a select of 1 card you control and an effect moving it — "you may put 1 Backup you control into
+this card." is reveal_hand, a select from the opponent's hand, then discard), when_done {after: discard|damage|self_break|pay|moved|self_removed|mill|counters_removed, count, do: an
+ability} (`mill`: after "you may put the top 2 cards of your deck into the Break Zone", done when that many were;
+`counters_removed`: after "you may remove 1 X Counter from <self>", done when it had them) (`self_removed`: after "you may remove <self> from the game", done once it is in the Removed Zone) (`moved`: after a select of 1 card you control and an effect moving it — "you may put 1 Backup you control into
 the Break Zone. When you do so, …" — done when the selected card left the field) ("you may discard 1 card (`count`: all of them). When you do so, choose 1 Forward. Break it.": when the step before it was done —
 the cards discarded, the damage received, the card itself put into the Break Zone — `do` triggers as a new auto
 ability, its targets chosen as it goes on the stack, FFTCG 11.8).
@@ -258,7 +260,7 @@ CONDITIONS = ("backups_at_least", "forwards_at_least", "damage_at_least", "hand_
               "hand_at_least", "opponent_hand_at_most", "opponent_damage_at_least", "opponent_control", "break_zone",
               "cast_this_turn", "entered_this_turn", "damaged_this_turn", "elements_among", "elements_differ",
               "paid_elements", "opponent_forwards_ahead", "damage_ahead",
-              "opponent_hand_at_least", "self_power_at_least", "its_cost_at_most")
+              "opponent_hand_at_least", "self_power_at_least", "its_cost_at_most", "as_ex_burst")
 # what a `control` condition's filter may read: printed facts, and whether a card on the field is dull
 # (continuous._controls)
 CONTROL_KEYS = ("type", "element", "job", "name", "category", "cost_at_most", "cost_at_least", "not_self", "at_least",
@@ -375,7 +377,7 @@ ENTRY_INSTEADS = ("your_control",)
 DAMAGE_INSTEADS = ("reduce", "prevent")
 CHOOSERS = ("summons", "abilities", "any")
 EITHER_WORDS = ("dull", "freeze", "activate", "put_on_deck")  # what an `either` option may do (nothing it does asks a question)
-WHEN_DONE_AFTER = ("discard", "damage", "self_break", "pay", "moved", "self_removed")  # the steps a "When you do so" may follow
+WHEN_DONE_AFTER = ("discard", "damage", "self_break", "pay", "moved", "self_removed", "mill", "counters_removed")  # the steps a "When you do so" may follow
 
 
 def validate_effects(mapping: Mapping[str, Any]) -> list[str]:

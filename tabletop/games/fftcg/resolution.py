@@ -275,6 +275,8 @@ def effect_step(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
     ability = ability_of(state, entry)
     names_cards = any(key in ability for key in ("target", "all"))
     itself = None if names_cards else source_object(state, entry)
+    if step["effect"] in ("mill", "remove_counter") and at not in procedure.ctx(state, fi)["answers"]:
+        _record_done(tx, fi, at, step, on_field or ([itself] if itself is not None else []))
     do_effect(tx, Doing(entry, live, on_field, procedure.ctx(state, fi)["answers"], at, itself, groups), step)
     frame = procedure.stack(state)[fi]
     if state.lists.get("ex_queue") and frame["pc"] + 2 < len(frame["steps"]):  # another effect before _finish
@@ -297,7 +299,8 @@ def _step_condition_met(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bo
             holds = condition_holds(tx.state, {k: v for k, v in condition.items() if k not in _RESOLVING_ONLY},
                                     entry["controller"], source=entry.get("source")) and _has_power(
                 tx.state, entry, condition.get("self_power_at_least")) and _costs_at_most(
-                tx, fi, condition.get("its_cost_at_most"))
+                tx, fi, condition.get("its_cost_at_most")) and (
+                not condition.get("as_ex_burst") or entry["kind"] == "ex_burst")  # FFTCG 11.10
             procedure.set_var(tx, fi, "answers", {**answers, remembered: {"holds": holds}})
             answers = procedure.ctx(tx.state, fi)["answers"]
         met = met and answers[remembered]["holds"] == (key == "if")
@@ -306,6 +309,20 @@ def _step_condition_met(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bo
     if step.get("if_done"):
         met = met and _was_done(tx, fi, step)
     return met
+
+
+def _record_done(tx: Transaction, fi: int, at: str, step: Mapping[str, Any], cards: list[int]) -> None:
+    """Record what a step that may be done only in part does, for a "When / If you do so" after it (words.step_was_done):
+    the cards a mill of its controller's deck takes, the cards having the counters removed."""
+    state = tx.state
+    context = procedure.ctx(state, fi)
+    if step["effect"] == "mill":
+        players = acting_players(state, context["entry"], step, "you")
+        done = [iid for player in players for iid in state.zones[f"{player}.deck"].cards[:int(step.get("count", 1))]]
+    else:
+        done = [iid for iid in cards if state.cards[iid].counters.get(str(step["counter"]), 0) >= int(
+            step.get("count", 1))]
+    procedure.set_var(tx, fi, "answers", {**context["answers"], at: {"picks": done}})
 
 
 def _was_done(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
@@ -324,7 +341,7 @@ def _was_done(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
     return bool(answers[remembered]["holds"])
 
 
-_RESOLVING_ONLY = ("self_power_at_least", "its_cost_at_most")  # conditions read only as an effect resolves
+_RESOLVING_ONLY = ("self_power_at_least", "its_cost_at_most", "as_ex_burst")  # read only as an effect resolves
 
 
 def _costs_at_most(tx: Transaction, fi: int, most: Any) -> bool:

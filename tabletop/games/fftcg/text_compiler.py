@@ -692,13 +692,15 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
         if played is not None and index == len(sentences) - 1:  # its picks are the cards of the steps after it
             steps += played
             continue
-        unpaid = _UNLESS_OPPONENT_PAYS.match(sentence) if not picking else None
+        theirs = _UNLESS_OPPONENT_PAYS.match(sentence) if not picking else None
+        unpaid = theirs or (_UNLESS_YOU_PAY.match(sentence) if not picking else None)
         if unpaid is not None:  # "If your opponent doesn't pay [2], break it": they are asked as it resolves
             paid = clauses.pay_sentence(f"pay {unpaid.group(1)}")
             found = _sentence(unpaid.group(2), ability, it_is_self and not steps)
-            if paid is None or found is None:
+            if paid is None or found is None or paid["cost"].get("x"):
                 raise Unread(sentence)
-            steps += [{**paid, "player": "opponent"}, *({**effect, "unless_paid": True} for effect in found)]
+            steps += [{**paid, "player": "opponent" if theirs else "you"},
+                      *({**effect, "unless_paid": True} for effect in found)]
             last = []
             continue
         if picking:
@@ -722,9 +724,10 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
         raise Unread(sentences[0])
     if any(step["effect"] == "pay" and step.get("player", "you") == "you" and (
             index + 1 == len(steps) or _done_kind(steps[:index + 1], ability) != "pay" or not (
-            steps[index + 1].get("if_done") == "pay" or steps[index + 1].get("after") == "pay"))
+            steps[index + 1].get("if_done") == "pay" or steps[index + 1].get("after") == "pay"
+            or steps[index + 1].get("unless_paid")))
             for index, step in enumerate(steps)):
-        raise Unread(sentences[0])  # only "(you may) pay …. When / If you do so, …" is read
+        raise Unread(sentences[0])  # only "(you may) pay …. When / If you do so, …", "If you don't pay …" are read
     ability.update(steps[0])
     if len(steps) > 1:
         ability["then"] = steps[1:]
@@ -732,6 +735,7 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
 
 
 _UNLESS_OPPONENT_PAYS = re.compile(r"^if your opponent (?:doesn't|does not) pay ((?:\[\w+\])+), (.+)$", re.I)
+_UNLESS_YOU_PAY = re.compile(r"^if you (?:don't|do not) pay ((?:\[\w+\])+), (.+)$", re.I)  # (C) the controller's
 
 
 # "When you do so, …" / "If you do so, …" opening a sentence; "You may pay [1]" before one (a payment may be declined)
@@ -763,7 +767,10 @@ def _done_kind(steps: list[clauses.Effect], ability: Ability) -> str | None:
                 done.get("count"), int) and not done.get("random") else
             "damage" if done["effect"] == "damage_player" and done.get("player") == "you" else
             "self_break" if done["effect"] == "put_into_break" and itself else
-            "self_removed" if done["effect"] == "remove_from_game" and itself else None)
+            "self_removed" if done["effect"] == "remove_from_game" and itself else
+            "mill" if done["effect"] == "mill" and done.get("player", "you") == "you" and isinstance(
+                done.get("count"), int) else
+            "counters_removed" if done["effect"] == "remove_counter" and itself else None)
 
 
 def _when_done(steps: list[clauses.Effect], rest: str, ability: Ability) -> clauses.Effect:
@@ -978,6 +985,7 @@ def _unreducible(sentence: str, steps: list[clauses.Effect]) -> bool:
 # read (the card's own Power) is computed from the characteristics
 _RESOLVING_CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^if <self> has (\d+) power or more, ", re.I), lambda m: {"self_power_at_least": int(m.group(1))}),
+    (re.compile(r"^if <self> results from an EX Burst, ", re.I), lambda m: {"as_ex_burst": 1}),  # (C)
     # (C) "If its cost is equal to or less than the number of Job Knight you control / the damage you have received, …"
     (re.compile(r"^if (?:its cost|the cost of the Forward) is equal to or less than (?:the number of (.+?) you control|"
                 r"(the damage you have received)|the number of (cards in your hand)), ", re.I),

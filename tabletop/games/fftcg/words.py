@@ -399,6 +399,9 @@ def step_was_done(state: GameState, answers: Mapping[str, Any], controller: str,
         return [int(i) for i in answers.get(key, {}).get("picks", ())]
     checks = {"discard": lambda: len(picks(f"{before}:{controller}")) >= count,
               "damage": lambda: True,
+              # the cards milled, the cards that had the counters removed: recorded as the step was done
+              "mill": lambda: len(picks(before)) >= count,
+              "counters_removed": lambda: bool(picks(before)),
               "pay": lambda: bool(picks(before)) and picks(before)[0] > 0,
               # the select the step before `before` picked the card, `before` moved it: done once it left the field
               "moved": lambda: bool(picks(str(int(before) - 1))) and all(
