@@ -40,6 +40,9 @@ _QUALIFIERS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^ of cost X(?! or)"), lambda m: {"cost_at_most": {"x": 1}, "cost_at_least": {"x": 1}}),
     # "of that cost" after "Select 1 number": the number selected, read as X (effects.py select_number)
     (re.compile(r"^ of that cost"), lambda m: {"cost_at_most": {"x": 1}, "cost_at_least": {"x": 1}}),
+    # "of the same cost as the discarded card": its cost, read as X (a discard's `cost_as_x`)
+    (re.compile(r"^ of the same cost as the discarded card"),
+     lambda m: {"cost_at_most": {"x": 1}, "cost_at_least": {"x": 1}}),
     (re.compile(r"^ of cost (\d+) or (?:more|higher)"), lambda m: {"cost_at_least": int(m.group(1))}),
     (re.compile(r"^ of cost (\d+)(?! or)"), lambda m: {"cost_at_most": int(m.group(1)), "cost_at_least": int(m.group(1))}),
     (re.compile(r"^ with (\d+) power or less"), lambda m: {"power_at_most": int(m.group(1))}),

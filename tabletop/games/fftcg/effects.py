@@ -155,7 +155,8 @@ on the field": when that card leaves the field, the cards removed return to thei
 the owner; nothing is done when it left before the effect, FFTCG 11.12.4.1), hand_to_deck_bottom {count} (its controller places `count` cards of their choice from their hand at the
 bottom of their deck, in the order picked, FFTCG 7.9), discard_hand {player} (that player discards every card of their hand), discard {count, player, filter} (with a hand `target`: the chosen cards; else the player
 discards `count` cards of their choice, each passing `filter` when given: "discard 1 Summon"; `random`: picked at random
-by the game, "your opponent randomly discards 1 card"), cannot_attack, cannot_block, must_attack, must_block (blocks
+by the game, "your opponent randomly discards 1 card"; `cost_as_x`: the cost of the card its controller discarded is the
+entry's X from then on, "… of the same cost as the discarded card"), cannot_attack, cannot_block, must_attack, must_block (blocks
 when it can, FFTCG 10.1.3.1.3),
 enters_dull (field, self: the card enters the field dull, read as it enters, FFTCG 11.12.5), backup_cp_only (field, self, read in the hand: "You can only pay with CP
 produced by Backups to cast <self>" — no card is discarded for CP to play or cast it, FFTCG 11.2 narrowed by its text),
@@ -325,7 +326,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "cost_change": {"amount": VALUE, "floor": int},
     "choose_one": {"modes": list, "more_if": dict, "more_from": int},
     "gain_control": {"while_source_on_field": bool},
-    "discard": {"count": int, "player": str, "filter": dict, "random": bool},
+    "discard": {"count": int, "player": str, "filter": dict, "random": bool, "cost_as_x": bool},
     "discard_hand": {"player": str},
     "hand_to_deck_bottom": {"count": int},
     "cannot_attack": {},

@@ -266,6 +266,11 @@ def effect_step(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
         chosen = procedure.ctx(state, fi)["answers"][f"{at}:x" if step["effect"] == "pay" else at]["picks"][0]
         procedure.set_var(tx, fi, "entry", {**entry, "x": int(chosen)})  # FFTCG 4.5
         entry = procedure.ctx(state, fi)["entry"]
+    if step.get("cost_as_x"):  # "of the same cost as the discarded card": that card's cost, read as X
+        discarded = procedure.ctx(state, fi)["answers"].get(f"{at}:{entry['controller']}", {}).get("picks", ())
+        if discarded:
+            procedure.set_var(tx, fi, "entry", {**entry, "x": int(state.definition(int(discarded[0])).cost or 0)})
+            entry = procedure.ctx(state, fi)["entry"]
     if step["effect"] == "select":  # the effects after it are done to the selected cards (effects.py `select`)
         picked = [int(i) for i in procedure.ctx(state, fi)["answers"].get(at, {}).get("picks", ())]
         procedure.set_var(tx, fi, "cards", pinned(state, picked))

@@ -794,6 +794,10 @@ def _if_done(steps: list[clauses.Effect], rest: str, ability: Ability) -> list[c
     after = _done_kind(steps, ability) if not (steps and steps[-1].get("if_done")) else steps[-1]["if_done"]
     if after is None:
         raise Unread("If you do so, …")
+    if "the discarded card" in rest:  # its cost, read as X (clauses: "of the same cost as the discarded card")
+        if after != "discard" or steps[-1].get("count") != 1 or steps[-1].get("player", "you") != "you":
+            raise Unread("If you do so, …")
+        steps[-1]["cost_as_x"] = True
     chosen = ("target", "all")
     before: Ability = {key: ability[key] for key in chosen if key in ability}
     found = _sentence(rest, ability, False)
@@ -1371,7 +1375,7 @@ def _reads_x_where_paid(ability: Ability) -> bool:
     of a later step, after X is paid — by its cost, or by its own "pay [X]" or select_number step (the X of "When you
     do so" is that step's) — and that the opponent is never asked to pay X."""
     steps = [{k: v for k, v in ability.items() if k != "then"}, *ability.get("then", [])]
-    paying = [i for i, step in enumerate(steps) if step.get("effect") == "select_number" or (
+    paying = [i for i, step in enumerate(steps) if step.get("effect") == "select_number" or step.get("cost_as_x") or (
         step.get("effect") == "pay" and step["cost"].get("x"))]
     if len(paying) > 1 or any(steps[i].get("player", "you") != "you" for i in paying):
         return False
