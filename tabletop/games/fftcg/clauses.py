@@ -403,6 +403,11 @@ def counted_amount(each: str, times: int, negative: bool = False) -> dict[str, A
         found = {"counters_on_self": counters.group(1)}
     elif each == "CP of a different Element you paid to cast <self>":  # as the card was cast this turn
         found = {"paid_elements": True}
+    elif each.startswith("CP required to cast the highest cost ") and each.endswith(" you control"):  # (C)
+        highest = card_phrase(each[len("CP required to cast the highest cost "):])
+        if highest is None or not set(highest) <= {"type", "element", "job", "name", "category", "controller"}:
+            return None
+        found = {"highest_cost": highest}
     elif each.endswith(" you have cast this turn"):  # (C) the casts recorded this turn (turn_history)
         kind = each[:-len(" you have cast this turn")]
         cast = {} if kind == "card" else card_phrase(kind)

@@ -209,7 +209,8 @@ cards passing the filter, {damage_points: you|opponent} the points of damage tha
 you|opponent} the cards in that player's hand, {counters_on_self: NAME} the counters of that name on the ability's card,
 {paid_elements: true} the different Elements of the CP the card was cast with this turn (0 if not cast),
 {cast_this_turn: FILTER} the cards passing that filter of printed facts ({}: any) the player cast this turn ("for each card
-you have cast this turn", turn_history), {power: self}
+you have cast this turn", turn_history), {highest_cost: FILTER} the highest printed cost among the field's cards passing
+the filter, 0 with none ("for each CP required to cast the highest cost Dark Forward you control"), {power: self}
 the current Power of the ability's own card while it is on the field as the object that used or triggered the ability
 (none once it left: "Deal it damage equal to <self>'s power"), {power: it} the Power of each card it is done to (a
 deal_damage: "Deal it damage equal to its power minus 1000"); `minus: N` subtracts, `plus: N` adds
@@ -295,10 +296,10 @@ VOCABULARY = Vocabulary("fftcg")
 # rounded up) and `negative` (see the module docstring); {power: self} (the ability's own card's current Power).
 VALUE: tuple[type, ...] = (int, dict)
 VALUE_KEYS = ("x", "count", "damage_points", "hand_cards", "counters_on_self", "paid_elements", "power", "times",
-              "divide", "negative", "minus", "plus", "cast_this_turn")
+              "divide", "negative", "minus", "plus", "cast_this_turn", "highest_cost")
 # what a computed number counts: one of these (see number_of)
 VALUE_BASES = ("x", "count", "damage_points", "hand_cards", "counters_on_self", "paid_elements", "power",
-               "cast_this_turn")
+               "cast_this_turn", "highest_cost")
 _WORDS: dict[str, dict[str, ParamType]] = {
     "draw": {"count": VALUE, "player": str},
     "deal_damage": {"amount": VALUE, "unreducible": bool},
@@ -735,8 +736,9 @@ def _check_value(where: str, value: Mapping[str, Any]) -> list[str]:
             problems.append(f"{where}: {key!r} must be a whole number, 1 or more")
     if "count" in value:
         problems += _check_filter(f"{where}.count", value["count"], FILTER_KEYS)
-    if "cast_this_turn" in value:
-        problems += _check_filter(f"{where}.cast_this_turn", value["cast_this_turn"], CONTROL_KEYS)
+    for key, allowed in (("cast_this_turn", CONTROL_KEYS), ("highest_cost", FILTER_KEYS)):
+        if key in value:
+            problems += _check_filter(f"{where}.{key}", value[key], allowed)
     return problems
 
 
