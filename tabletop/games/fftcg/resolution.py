@@ -339,8 +339,9 @@ def _was_done(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
     if remembered not in answers:
         frame = procedure.stack(tx.state)[fi]
         before = int(frame["pc"]) - 1
+        chosen_left = not any(is_current(tx.state, iid, ts) for iid, ts in context["cards"])
         done = step_was_done(tx.state, answers, entry["controller"], entry.get("source"), str(step["if_done"]),
-                             str(before), int(frame["steps"][before].get("count", 1)))
+                             str(before), int(frame["steps"][before].get("count", 1)), chosen_left)
         procedure.set_var(tx, fi, "answers", {**answers, remembered: {"holds": done}})
         answers = procedure.ctx(tx.state, fi)["answers"]
     return bool(answers[remembered]["holds"])

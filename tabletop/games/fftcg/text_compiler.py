@@ -762,6 +762,10 @@ def _done_kind(steps: list[clauses.Effect], ability: Ability) -> str | None:
     if len(steps) >= 2 and steps[-2]["effect"] == "select" and steps[-2].get("player") == "you" and done["effect"] in (
             "put_into_break", "return_to_hand", "remove_from_game") and "on" not in done:
         return "moved"
+    target = ability.get("target")
+    if isinstance(target, dict) and target.get("count", 1) == 1 and len(steps) == 1 and done["effect"] in (
+            "put_into_break", "return_to_hand", "remove_from_game", "put_on_deck") and "on" not in done:
+        return "chosen_moved"  # (C) the one card chosen, moved by the ability's only step
     return ("pay" if done["effect"] == "pay" and done.get("player", "you") == "you" else
             "discard" if done["effect"] == "discard" and done.get("player", "you") == "you" and isinstance(
                 done.get("count"), int) and not done.get("random") else
@@ -777,9 +781,9 @@ def _when_done(steps: list[clauses.Effect], rest: str, ability: Ability) -> clau
     """Read "When you do so, <effect>." after "(you may) discard 1 card", "pay [1]", "receive 1 point of damage", "put
     <self> into the Break Zone" or a card selected and moved (its only steps): a when_done step whose effect triggers
     (effects.py); nothing chosen before it (its effect chooses its own cards as it triggers)."""
-    if isinstance(ability.get("target"), (dict, list)) or "all" in ability:
-        raise Unread("When you do so, …")
     after = _done_kind(steps, ability)
+    if (isinstance(ability.get("target"), (dict, list)) and after != "chosen_moved") or "all" in ability:
+        raise Unread("When you do so, …")
     if after is None or len(steps) != (2 if after == "moved" else 1):
         raise Unread("When you do so, …")
     found: clauses.Effect = {"effect": "when_done", "after": after, "do": _effect(rest, optional_allowed=False)}
