@@ -199,8 +199,8 @@ def _ability(text: str, summon: bool) -> list[Ability]:
             text = text[damage.end():]
     if head.get("ex_burst") is False:
         del head["ex_burst"]
-    text = _OR_WHEN_SELF.sub(r"\1 or ", text)
-    text = text.replace(" enters the Field", " enters the field")  # (C) a capital printed on some cards  # "When <self> enters the field or when <self> is put …": one subject
+    text = _OR_WHEN_SELF.sub(r"\1 or ", text)  # "When <self> enters the field or when <self> is put …": one subject
+    text = text.replace(" enters the Field", " enters the field")  # (C) a capital printed on some cards
     declared = _DECLARED.match(text)
     if declared is not None:  # once per attack declared by the controller (FFTCG 10.1.2, a Party 15.1.1.9)
         event = "attack_declared" if declared.group(1).startswith("1 or more") else "party_attack_declared"
@@ -787,7 +787,7 @@ def _when_done(steps: list[clauses.Effect], rest: str, ability: Ability) -> clau
     if after is None or len(steps) != (2 if after == "moved" else 1):
         raise Unread("When you do so, …")
     found: clauses.Effect = {"effect": "when_done", "after": after, "do": _effect(rest, optional_allowed=False)}
-    if after == "discard":
+    if after in ("discard", "mill"):  # that many discarded, milled
         found["count"] = int(steps[0]["count"])
     return found
 
@@ -893,7 +893,8 @@ def _sentence(sentence: str, ability: Ability, it_is_self: bool) -> list[clauses
         unpaid = _UNLESS_OPPONENT_PAYS.match(sentence)
         paid = clauses.pay_sentence(f"pay {unpaid.group(1)}") if unpaid is not None else None
         rest = _sentence(unpaid.group(2), ability, False) if unpaid is not None and paid is not None else None
-        if paid is not None and rest:  # the opponent picks whether to pay as it resolves (FFTCG 11.2)
+        if paid is not None and rest and not paid["cost"].get("x"):  # the opponent picks whether to pay as it resolves
+            # (FFTCG 11.2)
             return [{**paid, "player": "opponent"}, *({**effect, "unless_paid": True} for effect in rest)]
         later = re.fullmatch(r"when it is put from the field into the Break Zone this turn, (.+)", sentence, re.I)
         done = clauses.player_sentence(later.group(1)) if later is not None else None
