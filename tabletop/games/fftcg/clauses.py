@@ -306,7 +306,7 @@ _QUOTED: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(rf"^{_THIS} cannot be broken$", re.I), lambda m: [{"effect": "cannot_be_broken"}]),
     (re.compile(rf"^{_THIS} {UNBREAKABLE_BY_OPPONENT}$", re.I), lambda m: [UNBREAKABLE_EFFECT]),
     (re.compile(rf"^{_THIS} cannot be blocked$", re.I), lambda m: [{"effect": "cannot_be_blocked_by", "cost_at_least": 0}]),
-    (re.compile(rf"^{_THIS} cannot be blocked by a Forward of cost (\d+) or more$", re.I),
+    (re.compile(rf"^{_THIS} cannot be blocked by (?:a Forward|Forwards) of cost (\d+) or more$", re.I),
      lambda m: [{"effect": "cannot_be_blocked_by", "cost_at_least": int(m.group(1))}]),
     (re.compile(rf"^{_THIS} cannot become dull by your opponent's (Summons or abilities|Summons|abilities)$", re.I),
      lambda m: [{"effect": "cannot_be_dulled", "by": _CHOOSERS[m.group(1).lower()], "player": "opponent"}]),
@@ -478,8 +478,9 @@ def _lasting_forms(subject: str) -> tuple[tuple[re.Pattern[str], Any], ...]:
                     rf"the turn)$", re.I),
          lambda m: _lasting_grants(m.group(1) or m.group(2), own=s == "<self>")),
         (re.compile(rf"^until the end of the turn, {s} (?:also )?becomes a Forward with (\d+) power(?: and gains (.+)| and "
-                    rf"((?:Haste|Brave|First Strike)(?:(?:, | and )(?:Haste|Brave|First Strike))*))?$", re.I),
-         lambda m: _made_forward(int(m.group(1)), m.group(2) or m.group(3), own=s == "<self>")),
+                    rf"((?:Haste|Brave|First Strike)(?:(?:, | and )(?:Haste|Brave|First Strike))*)| and (\"[^\"]+\"))?$",
+                    re.I),  # (C) and a quoted field ability: '… and "<self> cannot be blocked by Forwards of cost 3 or more."'
+         lambda m: _made_forward(int(m.group(1)), m.group(2) or m.group(3) or m.group(4), own=s == "<self>")),
         (re.compile(rf"^until the end of the turn, {s} (gains?|loses?) ([+-]?)(\d+) power$", re.I),
          lambda m: [{"effect": "power", "amount": int(m.group(3)) * (-1 if m.group(1).lower().startswith("lose") else 1),
                      "duration": "turn"}]),

@@ -521,7 +521,7 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
     anyone = re.match(r"^<self> cannot be chosen by (Summons or abilities|Summons|abilities)$", sentence)
     if anyone is not None:  # anyone's, its controller's too
         return [{"effect": "cannot_be_chosen", "by": _CHOSEN_BY[anyone.group(1)], "applies_to": "self"}]
-    unblockable = re.match(r"^<self> cannot be blocked by a Forward of cost (\d+) or more$", sentence)
+    unblockable = re.match(r"^<self> cannot be blocked by (?:a Forward|Forwards) of cost (\d+) or more$", sentence)
     if unblockable is not None:
         return [{"effect": "cannot_be_blocked_by", "cost_at_least": int(unblockable.group(1)), "applies_to": "self"}]
     if sentence == "<self> cannot be blocked":
