@@ -42,6 +42,9 @@ _QUALIFIERS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^ of cost X(?! or)"), lambda m: {"cost_at_most": {"x": 1}, "cost_at_least": {"x": 1}}),
     # "of that cost" after "Select 1 number": the number selected, read as X (effects.py select_number)
     (re.compile(r"^ of that cost"), lambda m: {"cost_at_most": {"x": 1}, "cost_at_least": {"x": 1}}),
+    # "of the same cost as the discarded card": its cost, read as X (a discard's `cost_as_x`)
+    (re.compile(r"^ of the same cost as the discarded card"),
+     lambda m: {"cost_at_most": {"x": 1}, "cost_at_least": {"x": 1}}),
     (re.compile(r"^ of cost (\d+) or (?:more|higher)"), lambda m: {"cost_at_least": int(m.group(1))}),
     (re.compile(r"^ of cost (\d+)(?! or)"), lambda m: {"cost_at_most": int(m.group(1)), "cost_at_least": int(m.group(1))}),
     (re.compile(r"^ with (\d+) power or less"), lambda m: {"power_at_most": int(m.group(1))}),
@@ -340,7 +343,7 @@ _QUOTED: tuple[tuple[re.Pattern[str], Any], ...] = (
      lambda m: [{"effect": "attacks_per_turn", "count": 2 if m.group(1) else int(m.group(2))}]),
     (re.compile(rf"^{_THIS} {UNBREAKABLE_BY_OPPONENT}$", re.I), lambda m: [UNBREAKABLE_EFFECT]),
     (re.compile(rf"^{_THIS} cannot be blocked$", re.I), lambda m: [{"effect": "cannot_be_blocked_by", "cost_at_least": 0}]),
-    (re.compile(rf"^{_THIS} cannot be blocked by a Forward of cost (\d+) or more$", re.I),
+    (re.compile(rf"^{_THIS} cannot be blocked by (?:a Forward|Forwards) of cost (\d+) or more$", re.I),
      lambda m: [{"effect": "cannot_be_blocked_by", "cost_at_least": int(m.group(1))}]),
     (re.compile(rf"^{_THIS} cannot become dull by your opponent's (Summons or abilities|Summons|abilities)$", re.I),
      lambda m: [{"effect": "cannot_be_dulled", "by": _CHOOSERS[m.group(1).lower()], "player": "opponent"}]),
@@ -487,6 +490,11 @@ def counted_amount(each: str, times: int, negative: bool = False, per: int = 1) 
         found = {"counters_on_self": counters.group(1)}
     elif each == "CP of a different Element you paid to cast <self>":  # as the card was cast this turn
         found = {"paid_elements": True}
+    elif each.startswith("CP required to cast the highest cost ") and each.endswith(" you control"):  # (C)
+        highest = card_phrase(each[len("CP required to cast the highest cost "):])
+        if highest is None or not set(highest) <= {"type", "element", "job", "name", "category", "controller"}:
+            return None
+        found = {"highest_cost": highest}
     elif each.endswith(" you have cast this turn"):  # (C) the casts recorded this turn (turn_history)
         kind = each[:-len(" you have cast this turn")]
         cast = {} if kind == "card" else card_phrase(kind)
@@ -578,8 +586,9 @@ def _lasting_forms(subject: str) -> tuple[tuple[re.Pattern[str], Any], ...]:
                     rf"the turn)$", re.I),
          lambda m: _lasting_grants(m.group(1) or m.group(2), own=s == "<self>")),
         (re.compile(rf"^until the end of the turn, {s} (?:also )?becomes a Forward with (\d+) power(?: and gains (.+)| and "
-                    rf"((?:Haste|Brave|First Strike)(?:(?:, | and )(?:Haste|Brave|First Strike))*))?$", re.I),
-         lambda m: _made_forward(int(m.group(1)), m.group(2) or m.group(3), own=s == "<self>")),
+                    rf"((?:Haste|Brave|First Strike)(?:(?:, | and )(?:Haste|Brave|First Strike))*)| and (\"[^\"]+\"))?$",
+                    re.I),  # (C) and a quoted field ability: '… and "<self> cannot be blocked by Forwards of cost 3 or more."'
+         lambda m: _made_forward(int(m.group(1)), m.group(2) or m.group(3) or m.group(4), own=s == "<self>")),
         (re.compile(rf"^until the end of the turn, {s} (gains?|loses?) ([+-]?)(\d+) power$", re.I),
          lambda m: [{"effect": "power", "amount": int(m.group(3)) * (-1 if m.group(1).lower().startswith("lose") else 1),
                      "duration": "turn"}]),
@@ -697,7 +706,7 @@ _SELF_VERBS: tuple[tuple[re.Pattern[str], str], ...] = (
 _GIVEN = re.compile(r"^your opponent gains control of <self>$", re.I)
 
 
-_PLACE_COUNTERS = re.compile(r"^place (\d+) (\w+) Counters? on <self>$", re.I)
+_PLACE_COUNTERS = re.compile(r"^(place|remove) (\d+) (\w+) Counters? (on|from) <self>$", re.I)
 
 
 def self_sentence(sentence: str) -> list[Effect] | None:
@@ -706,8 +715,11 @@ def self_sentence(sentence: str) -> list[Effect] | None:
     if played is not None:  # from the Break Zone or the hand, where the ability was used (FFTCG 11.4.8)
         return [{"effect": "play_onto_field", **({"dull": True} if played.group(1) else {})}]
     counters = _PLACE_COUNTERS.match(sentence)
-    if counters is not None:  # FFTCG 4.9: a named marker, lost when the card changes zones
-        return [{"effect": "add_counter", "counter": counters.group(2), "count": int(counters.group(1))}]
+    placed = counters is not None and counters.group(1).lower() == "place"
+    if counters is not None and placed == (counters.group(4).lower() == "on"):  # FFTCG 4.9: a named marker, lost
+        # when the card changes zones; (C) removed: as many as it has, down to none
+        return [{"effect": "add_counter" if placed else "remove_counter", "counter": counters.group(3),
+                 "count": int(counters.group(2))}]
     if re.match(r"^put <self> on top of its owner's deck$", sentence, re.I):  # (s6) FFTCG 7.3
         return [{"effect": "put_on_deck", "position": "top"}]
     for pattern, effect in _SELF_VERBS:

@@ -708,6 +708,9 @@ def number_of(state: GameState, spec: Any, controller: str, source: int | None, 
     elif "counters_on_self" in spec:
         held = counters if counters is not None else state.cards[source].counters if source in state.cards else {}
         base = int(held.get(str(spec["counters_on_self"]), 0))
+    elif "highest_cost" in spec:  # "for each CP required to cast the highest cost Dark Forward you control"
+        base = max((state.definition(iid).cost or 0 for iid in field_cards(state)
+                    if matches(state, iid, spec["highest_cost"], controller, source)), default=0)
     elif "cast_this_turn" in spec:  # "for each card you have cast this turn" (turn_history)
         base = _times_happened(state, controller, spec["cast_this_turn"], "cast")
     elif "paid_elements" in spec:  # "for each CP of a different Element you paid to cast <self>"

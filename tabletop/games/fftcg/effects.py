@@ -53,7 +53,8 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   facts the card discarded for the ability's cost — or by its discard step before — passes, read only as an effect
   resolves: "If the discarded card is of Fire Element, …"; `milled_alike`: element or type, the two cards the mill
   step before put into the Break Zone share an Element / their card type, read only as an effect resolves: "If both
-  cards are of the same Element, …"; `power_below_self: 1`: the one chosen card has less Power than the ability's card,
+  cards are of the same Element, …"; `as_ex_burst: 1`: the effect resolves as an EX Burst ("If <self> results from an
+  EX Burst", FFTCG 11.10), read only as it resolves; `power_below_self: 1`: the one chosen card has less Power than the ability's card,
   both still on the field, read only as an effect resolves: "If its power is less than <self>'s power, …"): for an auto
   ability checked when it triggers and again when it resolves (FFTCG 11.8.13); for a field ability
   while it applies; for an action ability when it is used ("You can only use this ability if …", FFTCG 11.6).
@@ -175,7 +176,8 @@ the owner; nothing is done when it left before the effect, FFTCG 11.12.4.1), han
 bottom of their deck, in the order picked, FFTCG 7.9; `up_to`: as many as they pick, at most `count` — no count: any
 number), discard_hand {player} (that player discards every card of their hand), discard {count, player, filter} (with a hand `target`: the chosen cards; else the player
 discards `count` cards of their choice, each passing `filter` when given: "discard 1 Summon"; `random`: picked at random
-by the game, "your opponent randomly discards 1 card"), cannot_attack, cannot_block, must_attack, must_block (blocks
+by the game, "your opponent randomly discards 1 card"; `cost_as_x`: the cost of the card its controller discarded is the
+entry's X from then on, "… of the same cost as the discarded card"), cannot_attack, cannot_block, must_attack, must_block (blocks
 when it can, FFTCG 10.1.3.1.3),
 enters_dull (field, self: the card enters the field dull, read as it enters, FFTCG 11.12.5), backup_cp_only (field, self, read in the hand: "You can only pay with CP
 produced by Backups to cast <self>" — no card is discarded for CP to play or cast it, FFTCG 11.2 narrowed by its text),
@@ -219,10 +221,11 @@ reduced by 1 (it cannot become 0)": the next card passing `filter`, a filter of 
 turn costs `amount` more — negative: less — but not below `floor` unless it already was; used up by that cast),
 reveal_hand {player} (that player shows
 their hand to both players: "Your opponent reveals their hand. Select 1 card from their hand. Your opponent discards
-this card." is reveal_hand, a select from the opponent's hand, then discard), when_done {after: discard|damage|self_break|pay|moved|self_removed, count, do: an
-ability} (`self_removed`: after "you may remove <self> from the game", done once it is in the Removed Zone) (`dulled`: after a select of `count` active cards you control and a dull — "you may dull 4 active Characters you
-control. When you do so, …" — done when all of them were selected and are dull) (`moved`: after a select of 1 card you
-control and an effect moving it — "you may put 1 Backup you control into
+this card." is reveal_hand, a select from the opponent's hand, then discard), when_done {after: discard|damage|self_break|pay|moved|self_removed|mill|counters_removed|chosen_moved|dulled, count, do: an
+ability} (`mill`: after "you may put the top 2 cards of your deck into the Break Zone", done when that many were;
+`counters_removed`: after "you may remove 1 X Counter from <self>", done when it had them; `chosen_moved`: after
+"Choose 1 Forward you control. Return it to its owner's hand.", done when the chosen card is no longer that object) (`self_removed`: after "you may remove <self> from the game", done once it is in the Removed Zone) (`dulled`: after a select of `count` active cards you control and a dull — "you may dull 4 active Characters you
+control. When you do so, …" — done when all of them were selected and are dull) (`moved`: after a select of 1 card you control and an effect moving it — "you may put 1 Backup you control into
 the Break Zone. When you do so, …" — done when the selected card left the field) ("you may discard 1 card (`count`: all of them). When you do so, choose 1 Forward. Break it.": when the step before it was done —
 the cards discarded, the damage received, the card itself put into the Break Zone — `do` triggers as a new auto
 ability, its targets chosen as it goes on the stack, FFTCG 11.8).
@@ -234,7 +237,8 @@ you|opponent} the cards in that player's hand, {counters_on_self: NAME} the coun
 {paid_elements: true} the different Elements of the CP the card was cast with this turn (0 if not cast),
 {placed_before: true} the cards the step just before placed from the hand at the bottom of the deck ("Then, draw the
 same number of cards"), {cast_this_turn: FILTER} the cards passing that filter of printed facts ({}: any) the player cast this turn ("for each card
-you have cast this turn", turn_history), {power: self}
+you have cast this turn", turn_history), {highest_cost: FILTER} the highest printed cost among the field's cards passing
+the filter, 0 with none ("for each CP required to cast the highest cost Dark Forward you control"), {power: self}
 the current Power of the ability's own card while it is on the field as the object that used or triggered the ability
 (none once it left: "Deal it damage equal to <self>'s power"), {power: it} the Power of each card it is done to (a
 deal_damage: "Deal it damage equal to its power minus 1000"); `minus: N` subtracts, `plus: N` adds
@@ -308,10 +312,10 @@ CONDITIONS = ("backups_at_least", "forwards_at_least", "damage_at_least", "hand_
               "cast_this_turn", "entered_this_turn", "damaged_this_turn", "elements_among", "elements_differ",
               "paid_elements", "opponent_forwards_ahead", "damage_ahead",
               "opponent_hand_at_least", "self_power_at_least", "chosen_is", "its_cost_at_most", "control_each",
-              "discarded", "made_discard_this_turn", "milled_alike", "power_below_self")
+              "discarded", "made_discard_this_turn", "milled_alike", "power_below_self", "as_ex_burst")
 # conditions read only as an effect resolves (a step's `if` / `unless`), not by condition_holds
 RESOLVING_CONDITIONS = ("self_power_at_least", "chosen_is", "its_cost_at_most", "discarded", "milled_alike",
-                        "power_below_self")
+                        "power_below_self", "as_ex_burst")
 # what a `control` condition's filter may read: printed facts, and whether a card on the field is dull
 # (continuous._controls)
 CONTROL_KEYS = ("type", "element", "job", "name", "category", "cost_at_most", "cost_at_least", "not_self", "at_least",
@@ -345,10 +349,10 @@ VOCABULARY = Vocabulary("fftcg")
 # rounded up) and `negative` (see the module docstring); {power: self} (the ability's own card's current Power).
 VALUE: tuple[type, ...] = (int, dict)
 VALUE_KEYS = ("x", "count", "damage_points", "hand_cards", "counters_on_self", "paid_elements", "power", "times",
-              "divide", "negative", "minus", "plus", "per", "placed_before", "cast_this_turn")
+              "divide", "negative", "minus", "plus", "per", "placed_before", "cast_this_turn", "highest_cost")
 # what a computed number counts: one of these (see number_of; placed_before: words.value_of)
 VALUE_BASES = ("x", "count", "damage_points", "hand_cards", "counters_on_self", "paid_elements", "power",
-               "placed_before", "cast_this_turn")
+               "placed_before", "cast_this_turn", "highest_cost")
 _WORDS: dict[str, dict[str, ParamType]] = {
     "draw": {"count": VALUE, "player": str},
     "deal_damage": {"amount": VALUE, "unreducible": bool},
@@ -376,7 +380,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "cost_change": {"amount": VALUE, "floor": int},
     "choose_one": {"modes": list, "more_if": dict, "more_from": int},
     "gain_control": {"while_source_on_field": bool, "player": str},
-    "discard": {"count": int, "player": str, "filter": dict, "random": bool},
+    "discard": {"count": int, "player": str, "filter": dict, "random": bool, "cost_as_x": bool},
     "discard_hand": {"player": str},
     "hand_to_deck_bottom": {"count": int, "up_to": bool},
     "cannot_attack": {},
@@ -441,7 +445,8 @@ DAMAGE_INSTEADS = ("reduce", "prevent")
 CHOOSERS = ("summons", "abilities", "any")
 DEALERS = (*CHOOSERS, "forwards")  # what deals damage a replacement names (actions.is_dealt_by)
 EITHER_WORDS = ("dull", "freeze", "activate", "put_on_deck")  # what an `either` option may do (nothing it does asks a question)
-WHEN_DONE_AFTER = ("discard", "damage", "self_break", "pay", "moved", "self_removed", "dulled")  # the steps a "When you do so" may follow
+WHEN_DONE_AFTER = ("discard", "damage", "self_break", "pay", "moved", "self_removed", "dulled", "mill", "counters_removed",
+                   "chosen_moved")  # the steps a "When you do so" may follow
 
 
 def validate_effects(mapping: Mapping[str, Any]) -> list[str]:
@@ -835,8 +840,9 @@ def _check_value(where: str, value: Mapping[str, Any]) -> list[str]:
             problems.append(f"{where}: {key!r} must be a whole number, 1 or more")
     if "count" in value:
         problems += _check_filter(f"{where}.count", value["count"], FILTER_KEYS)
-    if "cast_this_turn" in value:
-        problems += _check_filter(f"{where}.cast_this_turn", value["cast_this_turn"], CONTROL_KEYS)
+    for key, allowed in (("cast_this_turn", CONTROL_KEYS), ("highest_cost", FILTER_KEYS)):
+        if key in value:
+            problems += _check_filter(f"{where}.{key}", value[key], allowed)
     return problems
 
 

@@ -289,6 +289,11 @@ def effect_step(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
         chosen = procedure.ctx(state, fi)["answers"][f"{at}:x" if step["effect"] == "pay" else at]["picks"][0]
         procedure.set_var(tx, fi, "entry", {**entry, "x": int(chosen)})  # FFTCG 4.5
         entry = procedure.ctx(state, fi)["entry"]
+    if step.get("cost_as_x"):  # "of the same cost as the discarded card": that card's cost, read as X
+        discarded = procedure.ctx(state, fi)["answers"].get(f"{at}:{entry['controller']}", {}).get("picks", ())
+        if discarded:
+            procedure.set_var(tx, fi, "entry", {**entry, "x": int(state.definition(int(discarded[0])).cost or 0)})
+            entry = procedure.ctx(state, fi)["entry"]
     if step["effect"] == "select":  # the effects after it are done to the selected cards (effects.py `select`)
         picked = [int(i) for i in procedure.ctx(state, fi)["answers"].get(at, {}).get("picks", ())]
         procedure.set_var(tx, fi, "cards", pinned(state, picked))
@@ -299,6 +304,8 @@ def effect_step(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
     names_cards = any(key in ability for key in ("target", "all"))
     itself = None if names_cards else source_object(state, entry)
     decks = [iid for p in state.players for iid in state.zones[f"{p}.deck"].cards] if step["effect"] == "mill" else []
+    if step["effect"] in ("mill", "remove_counter") and at not in procedure.ctx(state, fi)["answers"]:
+        _record_done(tx, fi, at, step, on_field or ([itself] if itself is not None else []))
     do_effect(tx, Doing(entry, live, on_field, procedure.ctx(state, fi)["answers"], at, itself, groups), step)
     if decks:  # "… put the top 2 cards of their deck into the Break Zone. If both cards are …" (effects.py `milled_alike`)
         procedure.set_var(tx, fi, "milled", [iid for iid in decks if state.cards[iid].zone.endswith(".break")])
@@ -332,7 +339,8 @@ def _step_condition_met(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bo
                 tx, fi, condition.get("its_cost_at_most")) and _was_discarded(
                 tx.state, context, condition.get("discarded")) and _milled_alike(
                 tx.state, context, condition.get("milled_alike")) and (
-                "power_below_self" not in condition or _weaker_than_source(tx.state, context))
+                "power_below_self" not in condition or _weaker_than_source(tx.state, context)) and (
+                not condition.get("as_ex_burst") or entry["kind"] == "ex_burst")  # FFTCG 11.10
             procedure.set_var(tx, fi, "answers", {**answers, remembered: {"holds": holds}})
             answers = procedure.ctx(tx.state, fi)["answers"]
         met = met and answers[remembered]["holds"] == (key == "if")
@@ -341,6 +349,20 @@ def _step_condition_met(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bo
     if step.get("if_done"):
         met = met and _was_done(tx, fi, step)
     return met
+
+
+def _record_done(tx: Transaction, fi: int, at: str, step: Mapping[str, Any], cards: list[int]) -> None:
+    """Record what a step that may be done only in part does, for a "When / If you do so" after it (words.step_was_done):
+    the cards a mill of its controller's deck takes, the cards having the counters removed."""
+    state = tx.state
+    context = procedure.ctx(state, fi)
+    if step["effect"] == "mill":
+        players = acting_players(state, context["entry"], step, "you")
+        done = [iid for player in players for iid in state.zones[f"{player}.deck"].cards[:int(step.get("count", 1))]]
+    else:
+        done = [iid for iid in cards if state.cards[iid].counters.get(str(step["counter"]), 0) >= int(
+            step.get("count", 1))]
+    procedure.set_var(tx, fi, "answers", {**context["answers"], at: {"picks": done}})
 
 
 def _was_done(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
@@ -352,8 +374,9 @@ def _was_done(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
     if remembered not in answers:
         frame = procedure.stack(tx.state)[fi]
         before = int(frame["pc"]) - 1
+        chosen_left = not any(is_current(tx.state, iid, ts) for iid, ts in context["cards"])
         done = step_was_done(tx.state, answers, entry["controller"], entry.get("source"), str(step["if_done"]),
-                             str(before), int(frame["steps"][before].get("count", 1)))
+                             str(before), int(frame["steps"][before].get("count", 1)), chosen_left)
         procedure.set_var(tx, fi, "answers", {**answers, remembered: {"holds": done}})
         answers = procedure.ctx(tx.state, fi)["answers"]
     return bool(answers[remembered]["holds"])

@@ -257,8 +257,8 @@ def _ability(text: str, summon: bool) -> list[Ability]:
             text = text[damage.end():]
     if head.get("ex_burst") is False:
         del head["ex_burst"]
-    text = _OR_WHEN_SELF.sub(r"\1 or ", text)
-    text = text.replace(" enters the Field", " enters the field")  # (C) a capital printed on some cards  # "When <self> enters the field or when <self> is put …": one subject
+    text = _OR_WHEN_SELF.sub(r"\1 or ", text)  # "When <self> enters the field or when <self> is put …": one subject
+    text = text.replace(" enters the Field", " enters the field")  # (C) a capital printed on some cards
     declared = _DECLARED.match(text)
     if declared is not None:  # once per attack declared by the controller (FFTCG 10.1.2, a Party 15.1.1.9)
         event = "attack_declared" if declared.group(1).startswith("1 or more") else "party_dealt_damage" if (
@@ -656,7 +656,7 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
     anyone = re.match(r"^<self> cannot be chosen by (Summons or abilities|Summons|abilities)$", sentence)
     if anyone is not None:  # anyone's, its controller's too
         return [{"effect": "cannot_be_chosen", "by": _CHOSEN_BY[anyone.group(1)], "applies_to": "self"}]
-    unblockable = re.match(r"^<self> cannot be blocked by a Forward of cost (\d+) or more$", sentence)
+    unblockable = re.match(r"^<self> cannot be blocked by (?:a Forward|Forwards) of cost (\d+) or more$", sentence)
     if unblockable is not None:
         return [{"effect": "cannot_be_blocked_by", "cost_at_least": int(unblockable.group(1)), "applies_to": "self"}]
     if sentence == "<self> cannot be blocked":
@@ -880,13 +880,15 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
             steps.append({"effect": "draw", "count": {"placed_before": True}})
             last = steps[-1:]
             continue
-        unpaid = _UNLESS_OPPONENT_PAYS.match(sentence) if not picking else None
+        theirs = _UNLESS_OPPONENT_PAYS.match(sentence) if not picking else None
+        unpaid = theirs or (_UNLESS_YOU_PAY.match(sentence) if not picking else None)
         if unpaid is not None:  # "If your opponent doesn't pay [2], break it": they are asked as it resolves
             paid = clauses.pay_sentence(f"pay {unpaid.group(1)}")
             found = _sentence(unpaid.group(2), ability, it_is_self and not steps)
-            if paid is None or found is None:
+            if paid is None or found is None or paid["cost"].get("x"):
                 raise Unread(sentence)
-            steps += [{**paid, "player": "opponent"}, *({**effect, "unless_paid": True} for effect in found)]
+            steps += [{**paid, "player": "opponent" if theirs else "you"},
+                      *({**effect, "unless_paid": True} for effect in found)]
             last = []
             continue
         if picking:  # the selected cards' effects, or a player's (which reads no card: "Your opponent discards 1 card")
@@ -911,9 +913,10 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
         raise Unread(sentences[0])
     if any(step["effect"] == "pay" and step.get("player", "you") == "you" and (
             index + 1 == len(steps) or _done_kind(steps[:index + 1], ability) != "pay" or not (
-            steps[index + 1].get("if_done") == "pay" or steps[index + 1].get("after") == "pay"))
+            steps[index + 1].get("if_done") == "pay" or steps[index + 1].get("after") == "pay"
+            or steps[index + 1].get("unless_paid")))
             for index, step in enumerate(steps)):
-        raise Unread(sentences[0])  # only "(you may) pay …. When / If you do so, …" is read
+        raise Unread(sentences[0])  # only "(you may) pay …. When / If you do so, …", "If you don't pay …" are read
     ability.update(steps[0])
     if len(steps) > 1:
         ability["then"] = steps[1:]
@@ -925,6 +928,7 @@ _MAY_MOVE_IT = re.compile(r"^you may (?:remove it from the game|return it to its
                           r"add it to your hand)$", re.I)
 _SAME_NUMBER_DRAWN = re.compile(r"^draw the same number of cards(?: as were returned to your deck)?$", re.I)
 _UNLESS_OPPONENT_PAYS = re.compile(r"^if your opponent (?:doesn't|does not) pay ((?:\[\w+\])+), (.+)$", re.I)
+_UNLESS_YOU_PAY = re.compile(r"^if you (?:don't|do not) pay ((?:\[\w+\])+), (.+)$", re.I)  # (C) the controller's
 
 
 # "When you do so, …" / "If you do so, …" opening a sentence; "You may pay [1]" before one (a payment may be declined)
@@ -956,25 +960,32 @@ def _done_kind(steps: list[clauses.Effect], ability: Ability) -> str | None:
         return "moved"
     if len(steps) >= 2 and steps[-2]["effect"] == "select" and done["effect"] == "dull" and "on" not in done:
         return "dulled"  # "you may dull 4 active Characters you control": done when all of them were selected and dulled
+    target = ability.get("target")
+    if isinstance(target, dict) and target.get("count", 1) == 1 and len(steps) == 1 and done["effect"] in (
+            "put_into_break", "return_to_hand", "remove_from_game", "put_on_deck") and "on" not in done:
+        return "chosen_moved"  # (C) the one card chosen, moved by the ability's only step
     return ("pay" if done["effect"] == "pay" and done.get("player", "you") == "you" else
             "discard" if done["effect"] == "discard" and done.get("player", "you") == "you" and isinstance(
                 done.get("count"), int) and not done.get("random") else
             "damage" if done["effect"] == "damage_player" and done.get("player") == "you" else
             "self_break" if done["effect"] == "put_into_break" and itself else
-            "self_removed" if done["effect"] == "remove_from_game" and itself else None)
+            "self_removed" if done["effect"] == "remove_from_game" and itself else
+            "mill" if done["effect"] == "mill" and done.get("player", "you") == "you" and isinstance(
+                done.get("count"), int) else
+            "counters_removed" if done["effect"] == "remove_counter" and itself else None)
 
 
 def _when_done(steps: list[clauses.Effect], rest: str, ability: Ability) -> clauses.Effect:
     """Read "When you do so, <effect>." after "(you may) discard 1 card", "pay [1]", "receive 1 point of damage", "put
     <self> into the Break Zone" or a card selected and moved (its only steps): a when_done step whose effect triggers
     (effects.py); nothing chosen before it (its effect chooses its own cards as it triggers)."""
-    if isinstance(ability.get("target"), (dict, list)) or "all" in ability:
-        raise Unread("When you do so, …")
     after = _done_kind(steps, ability)
+    if (isinstance(ability.get("target"), (dict, list)) and after != "chosen_moved") or "all" in ability:
+        raise Unread("When you do so, …")
     if after is None or len(steps) != (2 if after in ("moved", "dulled") else 1):
         raise Unread("When you do so, …")
     found: clauses.Effect = {"effect": "when_done", "after": after, "do": _effect(rest, optional_allowed=False)}
-    if after in ("discard", "dulled"):  # the cards discarded; the Characters selected to be dulled
+    if after in ("discard", "mill", "dulled"):  # that many discarded, milled; the Characters selected to be dulled
         found["count"] = int(steps[0]["count"])
     return found
 
@@ -985,6 +996,10 @@ def _if_done(steps: list[clauses.Effect], rest: str, ability: Ability) -> list[c
     after = _done_kind(steps, ability) if not (steps and steps[-1].get("if_done")) else steps[-1]["if_done"]
     if after in (None, "dulled"):  # "dulled" needs the count selected, which only when_done carries
         raise Unread("If you do so, …")
+    if "the discarded card" in rest:  # its cost, read as X (clauses: "of the same cost as the discarded card")
+        if after != "discard" or steps[-1].get("count") != 1 or steps[-1].get("player", "you") != "you":
+            raise Unread("If you do so, …")
+        steps[-1]["cost_as_x"] = True
     chosen = ("target", "all")
     before: Ability = {key: ability[key] for key in chosen if key in ability}
     found = _sentence(rest, ability, False)
@@ -1085,7 +1100,8 @@ def _sentence(sentence: str, ability: Ability, it_is_self: bool) -> list[clauses
         unpaid = _UNLESS_OPPONENT_PAYS.match(sentence)
         paid = clauses.pay_sentence(f"pay {unpaid.group(1)}") if unpaid is not None else None
         rest = _sentence(unpaid.group(2), ability, False) if unpaid is not None and paid is not None else None
-        if paid is not None and rest:  # the opponent picks whether to pay as it resolves (FFTCG 11.2)
+        if paid is not None and rest and not paid["cost"].get("x"):  # the opponent picks whether to pay as it resolves
+            # (FFTCG 11.2)
             return [{**paid, "player": "opponent"}, *({**effect, "unless_paid": True} for effect in rest)]
         later = re.fullmatch(r"when it is put from the field into the Break Zone this turn, (.+)", sentence, re.I)
         done = clauses.player_sentence(later.group(1)) if later is not None else None
@@ -1189,6 +1205,7 @@ def _unreducible(sentence: str, steps: list[clauses.Effect]) -> bool:
 # read (the card's own Power) is computed from the characteristics
 _RESOLVING_CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^if <self> has (\d+) power or more, ", re.I), lambda m: {"self_power_at_least": int(m.group(1))}),
+    (re.compile(r"^if <self> results from an EX Burst, ", re.I), lambda m: {"as_ex_burst": 1}),  # (C)
     # (C) "If its cost is equal to or less than the number of Job Knight you control / the damage you have received, …"
     (re.compile(r"^if (?:its cost|the cost of the Forward) is equal to or less than (?:the number of (.+?) you control|"
                 r"(the damage you have received)|the number of (cards in your hand)), ", re.I),
@@ -1643,7 +1660,7 @@ def _reads_x_where_paid(ability: Ability) -> bool:
     of a later step, after X is paid — by its cost, or by its own "pay [X]" or select_number step (the X of "When you
     do so" is that step's) — and that the opponent is never asked to pay X."""
     steps = [{k: v for k, v in ability.items() if k != "then"}, *ability.get("then", [])]
-    paying = [i for i, step in enumerate(steps) if step.get("effect") == "select_number" or (
+    paying = [i for i, step in enumerate(steps) if step.get("effect") == "select_number" or step.get("cost_as_x") or (
         step.get("effect") == "pay" and step["cost"].get("x"))]
     if len(paying) > 1 or any(steps[i].get("player", "you") != "you" for i in paying):
         return False

@@ -422,13 +422,18 @@ def _reveal_hand(tx: Transaction, doing: Doing, step: Step) -> None:
 
 
 def step_was_done(state: GameState, answers: Mapping[str, Any], controller: str, source: int | None, after: str,
-                  before: str, count: int = 1) -> bool:
+                  before: str, count: int = 1, chosen_left: bool = False) -> bool:
     """Tell whether the step at `before` (a pc key among the answers) was done, as "When you do so" and "If you do so"
     ask (FFTCG 11.8; effects.WHEN_DONE_AFTER): the cards discarded, a payment made, the card itself moved…"""
     def picks(key: str) -> list[int]:
         return [int(i) for i in answers.get(key, {}).get("picks", ())]
     checks = {"discard": lambda: len(picks(f"{before}:{controller}")) >= count,
               "damage": lambda: True,
+              # the cards milled, the cards that had the counters removed: recorded as the step was done
+              "mill": lambda: len(picks(before)) >= count,
+              "counters_removed": lambda: bool(picks(before)),
+              # the chosen card moved: none of the chosen cards is still that object (`chosen_left`)
+              "chosen_moved": lambda: chosen_left,
               "pay": lambda: bool(picks(before)) and picks(before)[0] > 0,
               # the select the step before `before` picked the card, `before` moved it: done once it left the field
               "moved": lambda: bool(picks(str(int(before) - 1))) and all(
@@ -451,7 +456,7 @@ def _when_done(tx: Transaction, doing: Doing, step: Step) -> None:
     entry, state = doing.entry, tx.state
     source = doing.source
     if not step_was_done(state, doing.answers, doing.controller, source, str(step["after"]), str(int(doing.at) - 1),
-                         int(step.get("count", 1))):
+                         int(step.get("count", 1)), chosen_left=not doing.cards):
         tx.log(f"{entry['name']}: it was not done, so nothing more happens", "FFTCG 11.8")
         return
     triggers.queue(tx, doing.controller, {
