@@ -11,6 +11,7 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   or not), attacks, party_attacks (it attacks as one of a Party), attack_declared (once per declared attack, of one
   Forward or a Party: its first attacker is the event's card), party_attack_declared (the same, only for a Party),
   party_dealt_damage (an unblocked Party dealt its damage to the opponent: once, its first attacker the event's card),
+  returned_to_hand (a card left the field for its owner's hand, `of` matched on it there),
   card_cast (a player cast a card — a Character played or a Summon cast from the hand paying its cost —, `of` matched
   on it; `nth: N`: only the Nth card its controller cast this turn, "when you cast the second card you've cast"), blocks, blocked (an attacker, when a blocker is
   declared), dealt_damage (damage is dealt to it, after replacements), chosen / chosen_by_opponent /
@@ -254,7 +255,8 @@ TRIGGERS = ("enters_field", "leaves_field", "broken", "put_into_break_zone", "at
             "attack_declared", "party_attack_declared", "blocks",
             "blocked", "dealt_damage", "chosen", "chosen_by_opponent", "chosen_by_opponent_ability",
             "deals_damage_to_player", "main_phase_start", "attack_phase_start", "end_phase_start", "summon_cast",
-            "ex_burst_used", "damage_received", "discarded_by_effect", "party_dealt_damage", "card_cast", "state")
+            "ex_burst_used", "damage_received", "discarded_by_effect", "party_dealt_damage", "card_cast",
+            "returned_to_hand", "state")
 PHASE_TRIGGERS = ("main_phase_start", "attack_phase_start", "end_phase_start")  # events that happen to no card
 PLAYER_EVENTS = ("damage_received", "discarded_by_effect")  # events of a player (`of: {controller}` says whose)
 CONDITIONS = ("backups_at_least", "forwards_at_least", "damage_at_least", "hand_at_most", "control", "your_turn",

@@ -92,7 +92,8 @@ _EVENTS = {"enters the field": "enters_field", "enters your field": "enters_fiel
            "is chosen by a Summon or an ability of your opponent": "chosen_by_opponent",
            "is chosen by your opponent's ability": "chosen_by_opponent_ability",
            "is put from the field into the Break Zone": "put_into_break_zone", "leaves the field": "leaves_field",
-           "is broken": "broken", "deals damage to your opponent": "deals_damage_to_player"}
+           "is broken": "broken", "deals damage to your opponent": "deals_damage_to_player",
+           "is returned from the field to its owner's hand": "returned_to_hand"}
 _EVENT = "|".join(re.escape(event) for event in _EVENTS)
 _EVENT_OR = re.compile(rf" or (?=(?:{_EVENT})$)")  # between two events (an event may hold " or ")
 # "When <self> enters the field or attacks, …": one auto ability per event (FFTCG 11.8.1).
@@ -1430,7 +1431,7 @@ def _targets_and_choices_checked(abilities: list[Ability], summon: bool, text: s
 
 _OWN_POWER = '"power": "self"'
 _SELF_FIGHT = '"with": "self"'
-_LEFT_FIELD = ("leaves_field", "broken", "put_into_break_zone")
+_LEFT_FIELD = ("leaves_field", "broken", "put_into_break_zone", "returned_to_hand")
 
 
 # -- targets and choices (s5): selecting several of the following actions -----------------------------------------
