@@ -95,6 +95,8 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   effect naming it is reached, so an effect and its "instead" never both happen.
 - `all` on an effect of `then` (or of a mode): that effect is done to every card passing the filter now, not to the
   chosen cards (one of several selected actions: "Activate all the Backups you control.").
+- `besides_chosen: true` (an effect with `all`): every card passing the filter but the chosen or selected ones ("Deal
+  it 8000 damage, and deal 4000 damage to all the other Forwards opponent controls").
 - `unless_paid: true` (an effect after a pay): done only when that payment was not made ("If your opponent doesn't
   pay [1], it cannot attack or block this turn": pay with `player: opponent`, their choice as it resolves).
 - `if_picked: true` (an effect after a select): done only when a card was selected ("You may select 1 card in their
@@ -284,9 +286,9 @@ COST_KEYS = ("cp", "element", "element_cp", "elements", "x", "dull", "break_self
 ABILITY_KEYS = ("kind", "effect", "trigger", "of", "condition", "damage", "optional", "ex_burst", "cost",
                 "target", "all", "applies_to", "then", "duration", "name", "event", "instead", "only", "if", "unless",
                 "counters_at_least", "damage_on_self_at_least", "from_break_zone", "group", "if_picked", "unless_paid",
-                "entered_by", "count_at_least", "due_to", "nth")
+                "entered_by", "count_at_least", "due_to", "nth", "besides_chosen")
 # keys of one effect step besides its word's parameters (see `then`, `if` / `unless`)
-STEP_KEYS = ("effect", "duration", "on", "if", "unless", "group", "if_picked", "all", "unless_paid")
+STEP_KEYS = ("effect", "duration", "on", "if", "unless", "group", "if_picked", "all", "unless_paid", "besides_chosen")
 USE_LIMITS = ("your_turn", "main_phase", "once_per_turn", "while_attacking")
 
 # The effect words with their own parameters' types (handlers: words.py; cost_change and choose_one have none:

@@ -784,9 +784,11 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
             steps += [{**paid, "player": "opponent"}, *({**effect, "unless_paid": True} for effect in found)]
             last = []
             continue
-        if picking:  # the selected cards' effects, or a player's (which reads no card: "Your opponent discards 1 card")
+        if picking:  # the selected cards' effects, a player's (which reads no card: "Your opponent discards 1 card") or
+            # every other such card's ("Deal 4000 damage to all the other Forwards opponent controls")
             player = clauses.player_sentence(sentence)
-            found = clauses.target_sentence(sentence, "field") or ([player] if player is not None else None)
+            found = clauses.target_sentence(sentence, "field") or ([player] if player is not None else None) or (
+                _on_all(sentence, "field") if _ALL_THE_OTHER.search(sentence) else None)
         elif re.match(r"^if ", sentence, re.I):
             found = _conditional(sentence, ability, steps, last)
         else:
@@ -898,8 +900,11 @@ def _sentence(sentence: str, ability: Ability, it_is_self: bool) -> list[clauses
     if player is not None:
         return [player]
     later = re.match(r"^at the end of the turn, (.+)$", sentence, re.I)
-    if later is not None:  # a delayed ability on the card itself (FFTCG 11.8.17; the end of the turn: 9.5)
+    if later is not None:  # a delayed ability on the card itself or on players (FFTCG 11.8.17; the end of the turn: 9.5)
         itself = clauses.self_sentence(later.group(1))
+        players = clauses.player_sentence(later.group(1))
+        if players is not None:
+            return [{"effect": "delayed", "when": "end_phase_start", "do": [players]}]
         return None if itself is None else [{"effect": "delayed", "when": "end_phase_start",
                                              "do": [{**effect, "on": "self"} for effect in itself]}]
     for read in _SENTENCE_READERS:  # the templates of effects, damage and triggers (below)
@@ -1048,6 +1053,7 @@ def _resolving_condition(text: str) -> tuple[str, dict[str, Any]]:
     return text, {}
 
 
+_ALL_THE_OTHER = re.compile(r" all the other ", re.I)
 # "Deal it 3000 damage, and deal 2000 damage to all the Forwards opponent controls": the chosen cards', then every card's
 _AND_ALL = re.compile(r"^(.+?),? and ((?:deal|dull|activate|break|freeze) .+)$", re.I)
 
@@ -1060,6 +1066,11 @@ def _on_all(sentence: str, zone: str) -> list[clauses.Effect] | None:
     if every is not None:
         found, effects = every
         return None if "zone" in found else [{**effect, "all": found} for effect in effects]
+    others = _ALL_THE_OTHER.search(sentence)
+    if others is not None:  # "… all the other Forwards opponent controls": every such card but the chosen ones
+        rest = _on_all(f"{sentence[:others.start()]} all the {sentence[others.end():]}", zone)
+        return None if rest is None or any("all" not in effect for effect in rest) else [
+            {**effect, "besides_chosen": True} for effect in rest]
     both = _AND_ALL.match(sentence)
     if both is None:
         return None
@@ -1533,10 +1544,10 @@ def _chosen_and_self_sentence(sentence: str, target: Ability) -> list[clauses.Ef
                                                                                                  "field") == "field":
         return [{"effect": "return_to_hand"}, {"effect": "return_to_hand", "on": "self"}]
     besides = re.fullmatch(r"(deal it \d+ damage), and (deal \d+ damage to all .+)", sentence, re.I)
-    every = clauses.all_sentence(besides.group(2)) if besides is not None else None
+    every = _on_all(besides.group(2), "field") if besides is not None else None
     chosen = clauses.target_sentence(besides.group(1), "field") if besides is not None else None
     if every is not None and chosen is not None and target.get("zone", "field") == "field":
-        return [*chosen, *({**effect, "all": every[0]} for effect in every[1])]  # every such card too
+        return [*chosen, *every]  # every such card too
     if target.get("controller") != "you" or target.get("zone", "field") != "field" or "<self>" in sentence:
         return None
     if clauses.target_sentence(sentence, "field") is not None:
