@@ -117,7 +117,8 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   <self> has received 4000 damage or more").
 - `only` (action/special): what the ability's text limits its use to, a list of `your_turn` ("You can only use this
   ability during your turn"), `main_phase` ("… during your Main Phase"), `once_per_turn` ("… once per turn": once
-  per turn for the card as it is now on the field, FFTCG 7.4), `while_attacking` ("… while <self> is attacking"); (auto) `[once_per_turn]`: "This effect will trigger
+  per turn for the card as it is now on the field, FFTCG 7.4), `while_attacking` ("… while <self> is attacking"),
+  `while_blocking` ("… while <self> is blocking"), `opponent_turn` ("… during your opponent's turn"); (auto) `[once_per_turn]`: "This effect will trigger
   only once per turn"; (a Summon's effect) `[your_turn]`: "You can only cast <self> during your turn" (its text
   narrows FFTCG 12.2's "on either player's turn"; an EX Burst is not a cast).
 
@@ -289,7 +290,7 @@ ABILITY_KEYS = ("kind", "effect", "trigger", "of", "condition", "damage", "optio
                 "entered_by", "count_at_least", "due_to", "nth", "besides_chosen")
 # keys of one effect step besides its word's parameters (see `then`, `if` / `unless`)
 STEP_KEYS = ("effect", "duration", "on", "if", "unless", "group", "if_picked", "all", "unless_paid", "besides_chosen")
-USE_LIMITS = ("your_turn", "main_phase", "once_per_turn", "while_attacking")
+USE_LIMITS = ("your_turn", "main_phase", "once_per_turn", "while_attacking", "while_blocking", "opponent_turn")
 
 # The effect words with their own parameters' types (handlers: words.py; cost_change and choose_one have none:
 # cost_change is read where costs are counted, choose_one is replaced by the chosen mode's effects).

@@ -476,7 +476,8 @@ _ONCE_PER_TURN = re.compile(r"\s*This effect will trigger only once per turn\.?$
 _USE_LIMIT = re.compile(r"\s*You can only use this ability (?:during your turn|during your Main Phase|once per turn|"
                         r"during your turn,? and only once per turn|once per turn during your turn|"
                         r"during your Main Phase,? and only once per turn|"
-                        r"while <self> is attacking(?: and only once per turn)?)\.?$")
+                        r"while <self> is attacking(?: and only once per turn)?|while <self> is blocking|"
+                        r"during your opponent's turn)\.?$")
 # "You can only use this ability (during your turn and / if <condition> and) if <self> is in your hand." closing an
 # ability whose cost discards the card itself (FFTCG 12.1: an ability used from a hidden zone)
 _IN_HAND = re.compile(r"\s*You can only use this ability (?:(during your turn) and |if (.+?) and )?if <self> is in your "
@@ -493,7 +494,8 @@ _IN_BREAK_ZONE = re.compile(r"\s*You can only use this ability (?:(during your M
 _USE_IF = re.compile(r"\s*You can only use this ability if (.+?)((?:,| and) only once per turn|, during your turn and only "
                      r"once per turn)?\.?$")
 _LIMIT_WORDS = {"during your turn": "your_turn", "during your Main Phase": "main_phase", "once per turn": "once_per_turn",
-                "while <self> is attacking": "while_attacking"}
+                "while <self> is attacking": "while_attacking", "while <self> is blocking": "while_blocking",
+                "during your opponent's turn": "opponent_turn"}
 
 
 def _field(head: Ability, text: str) -> list[Ability]:
