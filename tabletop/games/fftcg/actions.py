@@ -26,7 +26,7 @@ from tabletop.games.fftcg.effects import PLAYER_EVENTS, ability_kind
 from tabletop.games.fftcg.printed import printed_index
 
 # events whose own card's abilities trigger although it has just left the field (last known information)
-LEAVING_EVENTS = ("broken", "leaves_field", "put_into_break_zone")
+LEAVING_EVENTS = ("broken", "leaves_field", "put_into_break_zone", "returned_to_hand")
 INSTEAD_ZONES = {"remove_from_game": "removed", "return_to_hand": "hand"}
 
 
@@ -132,6 +132,9 @@ def emit(tx: Transaction, happened: TriggerEvent) -> None:
             **({"kept": delayed["kept"]} if "kept" in delayed else {})})
         if delayed.get("once", True):
             tx.list_remove("delayed", position)
+    if event == "leaves_field" and card is not None and state.cards[card].zone.endswith(".hand"):
+        # "When a Forward opponent controls is returned from the field to its owner's hand" (FFTCG 15.1.1.5)
+        emit(tx, trigger_event("returned_to_hand", card, was_ts=happened.get("was_ts")))
 
 
 # Effects lasting "for as long as <self> is on the field" (FFTCG 11.12.4.1: for the stated duration): each

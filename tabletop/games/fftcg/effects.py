@@ -11,6 +11,7 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   or not), attacks, party_attacks (it attacks as one of a Party), attack_declared (once per declared attack, of one
   Forward or a Party: its first attacker is the event's card), party_attack_declared (the same, only for a Party),
   party_dealt_damage (an unblocked Party dealt its damage to the opponent: once, its first attacker the event's card),
+  returned_to_hand (a card left the field for its owner's hand, `of` matched on it there),
   card_cast (a player cast a card — a Character played or a Summon cast from the hand paying its cost —, `of` matched
   on it; `nth: N`: only the Nth card its controller cast this turn, "when you cast the second card you've cast"), blocks, blocked (an attacker, when a blocker is
   declared), dealt_damage (damage is dealt to it, after replacements), chosen / chosen_by_opponent /
@@ -107,6 +108,8 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   effect naming it is reached, so an effect and its "instead" never both happen.
 - `all` on an effect of `then` (or of a mode): that effect is done to every card passing the filter now, not to the
   chosen cards (one of several selected actions: "Activate all the Backups you control.").
+- `besides_chosen: true` (an effect with `all`): every card passing the filter but the chosen or selected ones ("Deal
+  it 8000 damage, and deal 4000 damage to all the other Forwards opponent controls").
 - `unless_paid: true` (an effect after a pay): done only when that payment was not made ("If your opponent doesn't
   pay [1], it cannot attack or block this turn": pay with `player: opponent`, their choice as it resolves).
 - `if_done` (an effect after a step that may not be done: one of WHEN_DONE_AFTER): done only when that step was
@@ -131,7 +134,8 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   <self> has received 4000 damage or more").
 - `only` (action/special): what the ability's text limits its use to, a list of `your_turn` ("You can only use this
   ability during your turn"), `main_phase` ("… during your Main Phase"), `once_per_turn` ("… once per turn": once
-  per turn for the card as it is now on the field, FFTCG 7.4), `while_attacking` ("… while <self> is attacking"); (auto) `[once_per_turn]`: "This effect will trigger
+  per turn for the card as it is now on the field, FFTCG 7.4), `while_attacking` ("… while <self> is attacking"),
+  `while_blocking` ("… while <self> is blocking"), `opponent_turn` ("… during your opponent's turn"); (auto) `[once_per_turn]`: "This effect will trigger
   only once per turn"; (a Summon's effect) `[your_turn]`: "You can only cast <self> during your turn" (its text
   narrows FFTCG 12.2's "on either player's turn"; an EX Burst is not a cast).
 
@@ -304,7 +308,8 @@ TRIGGERS = ("enters_field", "leaves_field", "broken", "put_into_break_zone", "at
             "attack_declared", "party_attack_declared", "blocks",
             "blocked", "dealt_damage", "chosen", "chosen_by_opponent", "chosen_by_opponent_ability",
             "deals_damage_to_player", "main_phase_start", "attack_phase_start", "end_phase_start", "summon_cast",
-            "ex_burst_used", "damage_received", "discarded_by_effect", "party_dealt_damage", "card_cast", "state")
+            "ex_burst_used", "damage_received", "discarded_by_effect", "party_dealt_damage", "card_cast",
+            "returned_to_hand", "state")
 PHASE_TRIGGERS = ("main_phase_start", "attack_phase_start", "end_phase_start")  # events that happen to no card
 PLAYER_EVENTS = ("damage_received", "discarded_by_effect")  # events of a player (`of: {controller}` says whose)
 CONDITIONS = ("backups_at_least", "forwards_at_least", "damage_at_least", "hand_at_most", "control", "your_turn",
@@ -336,10 +341,11 @@ COST_KEYS = ("cp", "element", "element_cp", "elements", "x", "dull", "break_self
 ABILITY_KEYS = ("kind", "effect", "trigger", "of", "condition", "damage", "optional", "ex_burst", "cost",
                 "target", "all", "applies_to", "then", "duration", "name", "event", "instead", "only", "if", "unless",
                 "counters_at_least", "damage_on_self_at_least", "from_break_zone", "group", "if_picked", "unless_paid",
-                "entered_by", "if_done", "count_at_least", "due_to", "nth")
+                "entered_by", "if_done", "count_at_least", "due_to", "nth", "besides_chosen")
 # keys of one effect step besides its word's parameters (see `then`, `if` / `unless`)
-STEP_KEYS = ("effect", "duration", "on", "if", "unless", "group", "if_picked", "all", "unless_paid", "if_done")
-USE_LIMITS = ("your_turn", "main_phase", "once_per_turn", "while_attacking")
+STEP_KEYS = ("effect", "duration", "on", "if", "unless", "group", "if_picked", "all", "unless_paid", "if_done",
+             "besides_chosen")
+USE_LIMITS = ("your_turn", "main_phase", "once_per_turn", "while_attacking", "while_blocking", "opponent_turn")
 
 # The effect words with their own parameters' types (handlers: words.py; cost_change and choose_one have none:
 # cost_change is read where costs are counted, choose_one is replaced by the chosen mode's effects).

@@ -280,6 +280,9 @@ def effect_step(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
         cards = list(groups[int(step["group"])]) if int(step["group"]) < len(groups) else []
     if isinstance(step.get("all"), Mapping):  # a later effect, or an action of several selected, done to every such card
         cards = _every(state, entry, step["all"])
+        if step.get("besides_chosen"):  # "all the other Forwards …": not the chosen or selected ones
+            chosen = {iid for iid, _ in context["cards"]}
+            cards = [iid for iid in cards if iid not in chosen]
     if not _step_condition_met(tx, fi, step) or (step.get("if_picked") and not context["cards"]):  # none selected
         return True
     if _ask(tx, fi, at, step, cards):

@@ -1409,6 +1409,10 @@ def _use_limit(state: GameState, player: str, iid: int, index: int, ability: Map
         return IllegalCommand("FFTCG 11.6", f"{name}'s ability can only be used during your Main Phase")
     if "while_attacking" in only and not FILTER.holds(Seen(state, player), iid, {"attacking": True}):
         return IllegalCommand("FFTCG 11.6", f"{name}'s ability can only be used while {name} is attacking")
+    if "while_blocking" in only and not FILTER.holds(Seen(state, player), iid, {"blocking": True}):
+        return IllegalCommand("FFTCG 11.6", f"{name}'s ability can only be used while {name} is blocking")
+    if "opponent_turn" in only and state.active == player:
+        return IllegalCommand("FFTCG 11.6", f"{name}'s ability can only be used during your opponent's turn")
     if "once_per_turn" in only and state.cards[iid].props.get(f"used:{index}") == [state.turn,
                                                                                   state.cards[iid].props.get("ts")]:
         return IllegalCommand("FFTCG 11.6", f"{name}'s ability can only be used once per turn and was used this turn")

@@ -92,7 +92,8 @@ _EVENTS = {"enters the field": "enters_field", "enters your field": "enters_fiel
            "is chosen by a Summon or an ability of your opponent": "chosen_by_opponent",
            "is chosen by your opponent's ability": "chosen_by_opponent_ability",
            "is put from the field into the Break Zone": "put_into_break_zone", "leaves the field": "leaves_field",
-           "is broken": "broken", "deals damage to your opponent": "deals_damage_to_player"}
+           "is broken": "broken", "deals damage to your opponent": "deals_damage_to_player",
+           "is returned from the field to its owner's hand": "returned_to_hand"}
 _EVENT = "|".join(re.escape(event) for event in _EVENTS)
 _EVENT_OR = re.compile(rf" or (?=(?:{_EVENT})$)")  # between two events (an event may hold " or ")
 # "When <self> enters the field or attacks, …": one auto ability per event (FFTCG 11.8.1).
@@ -493,7 +494,8 @@ _ONCE_PER_TURN = re.compile(r"\s*This effect will trigger only once per turn\.?$
 _USE_LIMIT = re.compile(r"\s*You can only use this ability (?:during your turn|during your Main Phase|once per turn|"
                         r"during your turn,? and only once per turn|once per turn during your turn|"
                         r"during your Main Phase,? and only once per turn|"
-                        r"while <self> is attacking(?: and only once per turn)?)\.?$")
+                        r"while <self> is attacking(?: and only once per turn)?|while <self> is blocking|"
+                        r"during your opponent's turn)\.?$")
 # "You can only use this ability (during your turn and / if <condition> and) if <self> is in your hand." closing an
 # ability whose cost discards the card itself (FFTCG 12.1: an ability used from a hidden zone)
 _IN_HAND = re.compile(r"\s*You can only use this ability (?:(during your turn) and |if (.+?) and )?if <self> is in your "
@@ -510,7 +512,8 @@ _IN_BREAK_ZONE = re.compile(r"\s*You can only use this ability (?:(during your M
 _USE_IF = re.compile(r"\s*You can only use this ability if (.+?)((?:,| and) only once per turn|, during your turn and only "
                      r"once per turn)?\.?$")
 _LIMIT_WORDS = {"during your turn": "your_turn", "during your Main Phase": "main_phase", "once per turn": "once_per_turn",
-                "while <self> is attacking": "while_attacking"}
+                "while <self> is attacking": "while_attacking", "while <self> is blocking": "while_blocking",
+                "during your opponent's turn": "opponent_turn"}
 
 
 def _field(head: Ability, text: str) -> list[Ability]:
@@ -891,9 +894,11 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
                       *({**effect, "unless_paid": True} for effect in found)]
             last = []
             continue
-        if picking:  # the selected cards' effects, or a player's (which reads no card: "Your opponent discards 1 card")
+        if picking:  # the selected cards' effects, a player's (which reads no card: "Your opponent discards 1 card") or
+            # every other such card's ("Deal 4000 damage to all the other Forwards opponent controls")
             player = clauses.player_sentence(sentence)
-            found = clauses.target_sentence(sentence, "field") or ([player] if player is not None else None)
+            found = clauses.target_sentence(sentence, "field") or ([player] if player is not None else None) or (
+                _on_all(sentence, "field") if _ALL_THE_OTHER.search(sentence) else None)
         elif re.match(r"^if ", sentence, re.I):
             found = _conditional(sentence, ability, steps, last)
         else:
@@ -1085,8 +1090,11 @@ def _sentence(sentence: str, ability: Ability, it_is_self: bool) -> list[clauses
     if re.fullmatch(r"play <self> onto the field at the end of the turn", sentence, re.I) and ability.get("target") == "self":
         return [{"effect": _PLAY_REMOVED, "dull": False, "at_end": True}]  # (s6) "Remove <self> from the game. …": _blinks
     later = re.match(r"^at the end of the turn, (.+)$", sentence, re.I)
-    if later is not None:  # a delayed ability on the card itself (FFTCG 11.8.17; the end of the turn: 9.5)
+    if later is not None:  # a delayed ability on the card itself or on players (FFTCG 11.8.17; the end of the turn: 9.5)
         itself = clauses.self_sentence(later.group(1))
+        players = clauses.player_sentence(later.group(1))
+        if players is not None:
+            return [{"effect": "delayed", "when": "end_phase_start", "do": [players]}]
         return None if itself is None else [{"effect": "delayed", "when": "end_phase_start",
                                              "do": [{**effect, "on": "self"} for effect in itself]}]
     for read in _SENTENCE_READERS:  # the templates of effects, damage and triggers (below)
@@ -1267,6 +1275,7 @@ def _resolving_condition(text: str) -> tuple[str, dict[str, Any]]:
     return text, {}
 
 
+_ALL_THE_OTHER = re.compile(r" all the other ", re.I)
 # "Deal it 3000 damage, and deal 2000 damage to all the Forwards opponent controls": the chosen cards', then every card's
 _AND_ALL = re.compile(r"^(.+?),? and ((?:deal|dull|activate|break|freeze) .+)$", re.I)
 
@@ -1279,6 +1288,11 @@ def _on_all(sentence: str, zone: str) -> list[clauses.Effect] | None:
     if every is not None:
         found, effects = every
         return None if "zone" in found else [{**effect, "all": found} for effect in effects]
+    others = _ALL_THE_OTHER.search(sentence)
+    if others is not None:  # "… all the other Forwards opponent controls": every such card but the chosen ones
+        rest = _on_all(f"{sentence[:others.start()]} all the {sentence[others.end():]}", zone)
+        return None if rest is None or any("all" not in effect for effect in rest) else [
+            {**effect, "besides_chosen": True} for effect in rest]
     both = _AND_ALL.match(sentence)
     if both is None:
         return None
@@ -1687,7 +1701,7 @@ def _x_only_in_filters(step: Ability, ability_level: bool) -> bool:
 
 
 _SELF_FIGHT = '"with": "self"'
-_LEFT_FIELD = ("leaves_field", "broken", "put_into_break_zone")
+_LEFT_FIELD = ("leaves_field", "broken", "put_into_break_zone", "returned_to_hand")
 
 
 # -- targets and choices (s5): selecting several of the following actions -----------------------------------------
@@ -1789,10 +1803,10 @@ def _chosen_and_self_sentence(sentence: str, target: Ability) -> list[clauses.Ef
                                                                                                  "field") == "field":
         return [{"effect": "return_to_hand"}, {"effect": "return_to_hand", "on": "self"}]
     besides = re.fullmatch(r"(deal it \d+ damage), and (deal \d+ damage to all .+)", sentence, re.I)
-    every = clauses.all_sentence(besides.group(2)) if besides is not None else None
+    every = _on_all(besides.group(2), "field") if besides is not None else None
     chosen = clauses.target_sentence(besides.group(1), "field") if besides is not None else None
     if every is not None and chosen is not None and target.get("zone", "field") == "field":
-        return [*chosen, *({**effect, "all": every[0]} for effect in every[1])]  # every such card too
+        return [*chosen, *every]  # every such card too
     if target.get("controller") != "you" or target.get("zone", "field") != "field" or "<self>" in sentence:
         return None
     if clauses.target_sentence(sentence, "field") is not None:
