@@ -656,6 +656,7 @@ _PLAYER_WORDS: tuple[tuple[str, str, str, str | None], ...] = (
      "look_top", "count", None),
     (r"put the top (\d+) cards of your deck into the Break Zone", "mill", "count", None),
     (r"remove the top (\d+) cards of your deck from the game", "mill_removed", "count", None),  # (s6)
+    (r"remove the top card() of your deck from the game", "mill_removed", "count", None),
     (r"put the top card() of your deck into the Break Zone", "mill", "count", None),
     (r"your opponent puts the top (\d+) cards of (?:his/her|their) deck into the Break Zone", "mill", "count",
      "opponent"),

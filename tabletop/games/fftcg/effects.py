@@ -38,7 +38,9 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   received N or more points of damage more than your opponent; `self_power_at_least`: the ability's card, still that
   object on the field, has that much Power or more, read only as an effect resolves; `chosen_is`: a filter of printed
   facts the one card the ability chose, still that object wherever it is, passes — "If it is a Fire Forward of cost 3
-  or less, play it onto the field instead" —, read only as an effect resolves): for an auto
+  or less, play it onto the field instead" —, read only as an effect resolves; `removed_is`: the same of the card the
+  step before removed from the top of the controller's deck — the newest in their Removed Zone —: "Remove the top
+  card of your deck from the game. If the removed card is a Forward, …"): for an auto
   ability checked when it triggers and again when it resolves (FFTCG 11.8.13); for a field ability
   while it applies; for an action ability when it is used ("You can only use this ability if …", FFTCG 11.6).
   `damage: N` is the "Damage N —" keyword (FFTCG 15.2.6).
@@ -196,7 +198,8 @@ cards passing the filter (those of the Break Zones when the filter says `zone: b
 Power), {damage_points: you|opponent} the points of damage that player has received, {hand_cards:
 you|opponent} the cards in that player's hand, {counters_on_self: NAME} the counters of that name on the ability's card,
 {paid_elements: true} the different Elements of the CP the card was cast with this turn (0 if not cast),
-{placed_before: true} the cards the step just before placed from the hand at the bottom of the deck ("Then, draw the
+{removed_cost: true, times} the cost of the card the entry just removed from the top of the controller's deck, times
+`times` ("for each CP required to play the removed card"; words.just_removed), {placed_before: true} the cards the step just before placed from the hand at the bottom of the deck ("Then, draw the
 same number of cards"), {power: self}
 the current Power of the ability's own card while it is on the field as the object that used or triggered the ability
 (none once it left: "Deal it damage equal to <self>'s power"), {power: it} the Power of each card it is done to (a
@@ -253,9 +256,9 @@ CONDITIONS = ("backups_at_least", "forwards_at_least", "damage_at_least", "hand_
               "hand_at_least", "opponent_hand_at_most", "opponent_damage_at_least", "opponent_control", "break_zone",
               "cast_this_turn", "entered_this_turn", "damaged_this_turn", "elements_among", "elements_differ",
               "paid_elements", "opponent_forwards_ahead", "damage_ahead",
-              "opponent_hand_at_least", "self_power_at_least", "chosen_is")
+              "opponent_hand_at_least", "self_power_at_least", "chosen_is", "removed_is")
 # conditions read only as an effect resolves (a step's `if` / `unless`), not by condition_holds
-RESOLVING_CONDITIONS = ("self_power_at_least", "chosen_is")
+RESOLVING_CONDITIONS = ("self_power_at_least", "chosen_is", "removed_is")
 # what a `control` condition's filter may read: printed facts, and whether a card on the field is dull
 # (continuous._controls)
 CONTROL_KEYS = ("type", "element", "job", "name", "category", "cost_at_most", "cost_at_least", "not_self", "at_least",
@@ -288,10 +291,10 @@ VOCABULARY = Vocabulary("fftcg")
 # rounded up) and `negative` (see the module docstring); {power: self} (the ability's own card's current Power).
 VALUE: tuple[type, ...] = (int, dict)
 VALUE_KEYS = ("x", "count", "damage_points", "hand_cards", "counters_on_self", "paid_elements", "power", "times",
-              "divide", "negative", "minus", "plus", "per", "placed_before")
+              "divide", "negative", "minus", "plus", "per", "placed_before", "removed_cost")
 # what a computed number counts: one of these (see number_of; placed_before: words.value_of)
 VALUE_BASES = ("x", "count", "damage_points", "hand_cards", "counters_on_self", "paid_elements", "power",
-               "placed_before")
+               "placed_before", "removed_cost")
 _WORDS: dict[str, dict[str, ParamType]] = {
     "draw": {"count": VALUE, "player": str},
     "deal_damage": {"amount": VALUE, "unreducible": bool},
@@ -575,7 +578,8 @@ def _check_condition(where: str, value: Any) -> list[str]:
     for key in ("cast_this_turn", "entered_this_turn"):
         if isinstance(value.get(key), Mapping):
             problems += _check_filter(f"{where}.{key}", value[key], CONTROL_KEYS)
-    for key in ("control", "opponent_control", "break_zone", "elements_among", "elements_differ", "chosen_is"):
+    for key in ("control", "opponent_control", "break_zone", "elements_among", "elements_differ", "chosen_is",
+                "removed_is"):
         if value.get(key) is not None:
             problems += _check_filter(f"{where}.{key}", value[key], CONTROL_KEYS)
     return problems

@@ -23,7 +23,7 @@ from tabletop.games.fftcg.continuous import (
 )
 from tabletop.games.fftcg.cp import ability_cost, every_payment
 from tabletop.games.fftcg.effects import RESOLVING_CONDITIONS, effect_steps, with_mode
-from tabletop.games.fftcg.words import Doing, acting_players, do_effect
+from tabletop.games.fftcg.words import Doing, acting_players, do_effect, just_removed
 
 
 def printed_ability(state: GameState, entry: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -294,7 +294,8 @@ def _step_condition_met(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bo
             holds = condition_holds(tx.state, {k: v for k, v in condition.items() if k not in RESOLVING_CONDITIONS},
                                     entry["controller"], source=entry.get("source")) and _has_power(
                 tx.state, entry, condition.get("self_power_at_least")) and _chosen_is(
-                tx.state, entry, procedure.ctx(tx.state, fi)["cards"], condition.get("chosen_is"))
+                tx.state, entry, procedure.ctx(tx.state, fi)["cards"], condition.get("chosen_is")) and _removed_is(
+                tx.state, entry, condition.get("removed_is"))
             procedure.set_var(tx, fi, "answers", {**answers, remembered: {"holds": holds}})
             answers = procedure.ctx(tx.state, fi)["answers"]
         met = met and answers[remembered]["holds"] == (key == "if")
@@ -320,6 +321,15 @@ def _chosen_is(state: GameState, entry: Mapping[str, Any], cards: list[list[int]
         return True
     chosen = [iid for iid, _ in cards if iid in state.cards]
     return bool(chosen) and FILTER.holds(Seen(state, entry["controller"], entry.get("source")), chosen[0], wanted)
+
+
+def _removed_is(state: GameState, entry: Mapping[str, Any], wanted: Mapping[str, Any] | None) -> bool:
+    """Tell whether the card just removed from the top of the controller's deck — the newest of their Removed Zone —
+    passes a filter of printed facts ("If the removed card is a Forward, …"; None: no test)."""
+    if wanted is None:
+        return True
+    removed = just_removed(state, entry)
+    return removed is not None and FILTER.holds(Seen(state, entry["controller"], entry.get("source")), removed, wanted)
 
 
 def _last_payment_made(answers: Mapping[str, Any]) -> bool:

@@ -686,6 +686,12 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
         if played is not None and index == len(sentences) - 1:  # its picks are the cards of the steps after it
             steps += played
             continue
+        removed = _after_removed_top(sentence, ability, steps) if steps and _is_removed_top(steps[-1]) or (
+            len(steps) > 1 and _is_removed_top(steps[-2]) and "if" in steps[-1]) else None
+        if removed is not None:  # (s6) "If the removed card is a Forward, …", "… for each CP required to play it"
+            steps += removed
+            last = removed
+            continue
         if _SAME_NUMBER_DRAWN.match(sentence) and steps and steps[-1]["effect"] == "hand_to_deck_bottom":
             # (s6) "Then, draw the same number of cards (as were returned to your deck)": as many as were placed
             steps.append({"effect": "draw", "count": {"placed_before": True}})
@@ -731,6 +737,37 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
 # a move of the chosen card that is done whenever the card is still legal ("You may remove it from the game")
 _MAY_MOVE_IT = re.compile(r"^you may (?:remove it from the game|return it to its owner's hand|put it into the Break Zone|"
                           r"add it to your hand)$", re.I)
+def _is_removed_top(step: clauses.Effect) -> bool:
+    """Tell whether a step removes the top card of its controller's deck from the game (one card: "the removed card")."""
+    return step == {"effect": "mill", "count": 1, "removed": True}
+
+
+# (s6) the sentences about the card just removed from the top of the deck (the Removed Zone's newest card)
+_REMOVED_IS = re.compile(r"^if (?:the removed card is|it is|it's) an? (?P<phrase>.+?), (?P<rest>.+)$", re.I)
+_REMOVED_NOT = re.compile(r"^if not, (?P<rest>.+)$", re.I)
+_REMOVED_COST = re.compile(r"^deal it (\d+) damage for each CP required to (?:play|cast) the removed card$", re.I)
+
+
+def _after_removed_top(sentence: str, ability: Ability, steps: list[clauses.Effect]) -> list[clauses.Effect] | None:
+    """Read a sentence about the card the step before removed from the top of the deck: "If the removed card is a
+    Forward, break it." (condition removed_is, its "If not, …" the same unless), "Deal it 4000 damage for each CP
+    required to play the removed card" (value removed_cost)."""
+    cost = _REMOVED_COST.match(sentence)
+    if cost is not None and _is_removed_top(steps[-1]) and clauses.target_sentence("deal it 1 damage", "field") and (
+            _on_one_chosen_card(ability)):
+        return [{"effect": "deal_damage", "amount": {"removed_cost": True, "times": int(cost.group(1))}}]
+    shown = _REMOVED_IS.match(sentence)
+    wanted = clauses.card_phrase(shown.group("phrase")) if shown is not None else None
+    if shown is not None and _is_removed_top(steps[-1]) and wanted is not None and set(wanted) <= _CHOSEN_FACTS:
+        found = _sentence(shown.group("rest"), ability, False)
+        return None if found is None else [{**effect, "if": {"removed_is": wanted}} for effect in found]
+    otherwise = _REMOVED_NOT.match(sentence)
+    if otherwise is not None and not _is_removed_top(steps[-1]) and "removed_is" in steps[-1].get("if", {}):
+        found = _sentence(otherwise.group("rest"), ability, False)
+        return None if found is None else [{**effect, "unless": steps[-1]["if"]} for effect in found]
+    return None
+
+
 _SAME_NUMBER_DRAWN = re.compile(r"^draw the same number of cards(?: as were returned to your deck)?$", re.I)
 _UNLESS_OPPONENT_PAYS = re.compile(r"^if your opponent (?:doesn't|does not) pay ((?:\[\w+\])+), (.+)$", re.I)
 

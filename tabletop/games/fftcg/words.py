@@ -61,10 +61,22 @@ def value_of(state: GameState, doing: Doing, spec: Any) -> int:
     source = doing.source
     if isinstance(spec, Mapping) and "placed_before" in spec:  # the step before's picks (hand_to_deck_bottom)
         return len(doing.picks(f"{int(doing.at) - 1}:{doing.controller}"))
+    if isinstance(spec, Mapping) and "removed_cost" in spec:  # "for each CP required to play the removed card"
+        removed = just_removed(state, doing.entry)
+        return (int(state.definition(removed).cost or 0) if removed is not None else 0) * int(spec.get("times", 1))
     if isinstance(spec, Mapping) and "power" in spec and (source is None or not is_current(state, source, doing.entry.get("ts"))):
         source = None
     return number_of(state, spec, doing.controller, source, int(doing.entry.get("x") or 0),
                      doing.entry.get("counters"))
+
+
+def just_removed(state: GameState, entry: Mapping[str, Any]) -> int | None:
+    """Return the card the resolving entry just removed from the top of its controller's deck ("the removed card"):
+    the newest of their Removed Zone, if it got there after the entry's card was played or used (none removed: None)."""
+    newest = state.zones[f"{entry['controller']}.removed"].cards[:1]
+    if not newest or int(state.cards[newest[0]].props.get("ts") or 0) <= int(entry.get("ts") or 0):
+        return None
+    return newest[0]
 
 
 def acting_players(state: GameState, entry: Mapping[str, Any], step: Step, default: str) -> list[str]:
