@@ -174,10 +174,12 @@ def _affected_cards(state: GameState, entry: Mapping[str, Any], ability: Mapping
     if spec == "self":
         source = source_object(state, entry)
         return [source] if source is not None else []
-    if spec == "event":  # the card the event happened to, while the same object on the field (FFTCG 7.4)
+    if spec == "event":  # the card the event happened to, while the same object on the field (FFTCG 7.4) — or, for
+        # "is put from the field into the Break Zone", in the Break Zone (the object the event made there)
         card = entry.get("event_card")
+        where = (".field", ".break") if ability.get("trigger") == "put_into_break_zone" else (".field",)
         return [card] if card is not None and is_current(state, card, entry.get("event_ts")) and state.cards[
-            card].zone.endswith(".field") else []
+            card].zone.endswith(where) else []
     if spec == "kept":  # a delayed ability's card: the object an effect made it, still that object (words._add_delayed)
         card, ts = entry.get("kept") or (None, None)
         return [card] if card is not None and is_current(state, card, ts) else []

@@ -316,6 +316,10 @@ def _auto(head: Ability, subject: str, events: tuple[str, ...], rest: str, yours
         if len(found) > 1:
             effect["then"] = found[1:]
         return [{"trigger": event, **ability, **effect} for event in events]
+    if subject != "<self>" and events == ("put_into_break_zone",) and re.fullmatch(r"add it to your hand\.?", rest):
+        # (s6) "When a Category VI Forward you control is put from the field into the Break Zone, add it to your hand":
+        # the event's card, as the object it became in the Break Zone (resolution._affected_cards)
+        return [{"trigger": events[0], **ability, "target": "event", "effect": "return_to_hand"}]
     effect = _effect(rest, optional_allowed=True, it_is_self=subject == "<self>" and it_is_self)
     return [{"trigger": event, **ability, **effect} for event in events]
 
