@@ -437,8 +437,9 @@ def target_sentence(sentence: str, zone: str) -> list[Effect] | None:
     for pattern, effect, zones in _FROM_ZONE:
         if pattern.match(sentence):
             return [{"effect": effect}] if zone in zones else None
-    if re.match(rf"^put {_IT} on top of your deck$", sentence, re.I) and zone == "break":  # (s6) your card: your deck
-        return [{"effect": "put_on_deck", "position": "top"}]
+    on_deck = re.match(rf"^put {_IT} (on top|at the bottom) of your deck$", sentence, re.I)
+    if on_deck is not None and zone == "break":  # (s6) a card of your Break Zone: your deck is its owner's
+        return [{"effect": "put_on_deck", "position": "top" if on_deck.group(1).lower() == "on top" else "bottom"}]
     if _PLAY_DULL.match(sentence):
         return [{"effect": "play_onto_field", "dull": True}] if zone == "break" else None
     if re.match(rf"^put {_IT} at the top or bottom of (?:its|their) owners?'s? decks?$", sentence, re.I):  # (s5)
@@ -678,7 +679,7 @@ _REVEAL_ONE = re.compile(r"^reveal the top card of your deck\. if it is (?P<not>
                          r"hand(?P<break>\. if it is not an? (?P=phrase), put it into the Break Zone)?$", re.I)
 # (s6) "up to": as many as the search finds, at most N; a count printed without its space ("1Job Chaos") reads the same
 _SEARCH = re.compile(r"^search for (?P<up_to>up to )?(\d+) ?(.+?) and (?:add (?:it|them) to your hand|(play) (?:it|them) onto "
-                     r"the field( dull)?|(put) (?:it|them) into the Break Zone)$", re.I)
+                     r"the field( dull)?|(put) (?:it|them) into the Break Zone|(?P<top>put it on top of your deck))$", re.I)
 
 
 _SELECTS = re.compile(r"^(?P<who>your opponent selects|select) (?P<count>\d+) (?P<phrase>.+?) (?P<whose>they|you) control$",
@@ -883,6 +884,8 @@ def player_sentence(sentence: str) -> Effect | None:
                 found["to"] = "break"
             if search.group(5):
                 found["dull"] = True
+            if search.group("top"):  # (s6) the deck shuffled, then the card put on top
+                found["to"] = "top"
             return found
     return None
 

@@ -125,8 +125,8 @@ remove_from_game or return_to_hand, a self-replacement, FFTCG 11.12.5.6), put_in
 activate, freeze, power {amount}, set_power {value}, grant_keyword {keyword}, grant_job {job} (the card also
 has that Job; applied before the effects that are not about type or Job, FFTCG 11.12.4.6), become_forward
 {power} (the card is also a Forward, with that Power unless it has one, while the effect lasts: same class ③),
-search {filter, count, to: hand|field|break, dull, up_to} (to the hand, played onto the field — dull if `dull` — or put
-into the Break Zone; `up_to`: "search for up to 2 …", as many as are found, at most `count`, as without it), look_top {count, reorder, bottom} (look at the top N cards of your deck and put any of them
+search {filter, count, to: hand|field|break|top, dull, up_to} (to the hand, played onto the field — dull if `dull` —, put
+into the Break Zone, or put on top of the deck once it is shuffled; `up_to`: "search for up to 2 …", as many as are found, at most `count`, as without it), look_top {count, reorder, bottom} (look at the top N cards of your deck and put any of them
 on the bottom, in the order picked — exactly `bottom` of them when given —; `reorder`: the others go back on top in
 the order picked), return_to_hand, remove_from_game, put_on_deck {position: top|bottom} (the top or bottom of its
 owner's deck, FFTCG 7.3; default bottom), reveal_top {count, filter, take, up_to, rest: bottom|break|top, reveal}
@@ -164,7 +164,9 @@ effect of such a Summon or ability breaks it, FFTCG 1.3; damage still does: "can
 abilities that don't deal damage"), cannot_be_chosen {by: summons|abilities|any, player} (by what
 the given player plays; no player: anyone's), delayed {when: a trigger, do: [effects…], this_turn} (`this_turn`: only if it happens this turn; one time, next event: of the chosen card, or a phase's beginning; an
 effect of `do` with `on: self` is done to the card that made it, while still the same object; `ability`: what it does
-is that whole ability — its cards chosen as it goes on the stack — instead of `do`; `repeat`: each such event, not
+is that whole ability — its cards chosen as it goes on the stack — instead of `do`; `kept`: `do` is done to each
+chosen card, still the object it is on the field, at that phase's beginning this turn: "At the end of the turn, return
+it to its owner's hand"; `repeat`: each such event, not
 only the next: a granted auto ability, 'also becomes a Forward … and "When <self> attacks, …"'),
 by_hand {text} (an ability the rules cannot carry out: its controller does `text` by hand, then answers Done;
 engine/by_hand.py), replace_break {instead: remove_from_game|return_to_hand, put} (a one-shot making a replacement until
@@ -339,7 +341,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "backup_cp_only": {},
     "any_element_cp": {},
     "any_element_cost": {},
-    "delayed": {"when": str, "do": list, "this_turn": bool, "ability": dict, "repeat": bool},
+    "delayed": {"when": str, "do": list, "this_turn": bool, "ability": dict, "repeat": bool, "kept": bool},
     "replace_break": {"instead": str, "put": bool},
     "replace_next_damage": {"instead": str, "amount": int},
     "when_done": {"after": str, "count": int, "do": dict},
@@ -664,8 +666,8 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
         if effect.get("player") not in ("you", "opponent"):
             problems.append(f"{where}: select 'player' must be you or opponent")
         problems += _check_filter(f"{where}.filter", effect.get("filter"), FILTER_KEYS)
-    if name == "search" and effect.get("to", "hand") not in ("hand", "field", "break"):
-        problems.append(f"{where}: search 'to' must be hand, field or break")
+    if name == "search" and effect.get("to", "hand") not in ("hand", "field", "break", "top"):
+        problems.append(f"{where}: search 'to' must be hand, field, break or top")
     if name in ("search", "discard", "reveal_until") and "filter" in effect:
         problems += _check_filter(f"{where}.filter", effect["filter"], FILTER_KEYS)
     if name == "when_done":

@@ -859,6 +859,13 @@ def _sentence(sentence: str, ability: Ability, it_is_self: bool) -> list[clauses
     later = re.match(r"^at the end of the turn, (.+)$", sentence, re.I)
     if later is not None:  # a delayed ability on the card itself (FFTCG 11.8.17; the end of the turn: 9.5)
         itself = clauses.self_sentence(later.group(1))
+        target = ability.get("target")
+        if itself is None and isinstance(target, dict) and target.get("zone", "field") == "field" and target.get(
+                "count", 1) == 1 and not target.get("up_to"):  # (s6) "At the end of the turn, return it to its owner's
+            # hand": on the chosen card, still that object on the field (words._delayed `kept`)
+            chosen = clauses.target_sentence(later.group(1), "field")
+            return None if chosen is None or any(e["effect"] in _CARDLESS for e in chosen) else [
+                {"effect": "delayed", "when": "end_phase_start", "do": chosen, "kept": True}]
         return None if itself is None else [{"effect": "delayed", "when": "end_phase_start",
                                              "do": [{**effect, "on": "self"} for effect in itself]}]
     for read in _SENTENCE_READERS:  # the templates of effects, damage and triggers (below)

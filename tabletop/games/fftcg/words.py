@@ -200,6 +200,13 @@ def _search(tx: Transaction, doing: Doing, step: Step) -> None:
             break
         if FILTER.holds(Seen(state, player), iid, filt):
             found.append(iid)
+    if step.get("to") == "top":  # "search for 1 Summon and put it on top of your deck": shuffled, then on top
+        tx.shuffle(f"{player}.deck")
+        for iid in found:
+            tx.reveal(iid, "all")
+            tx.log(f"{player} searched for {actions.name_of(tx, iid)} and put it on top of their deck", "FFTCG 15.1.1.8")
+            actions.enter_zone(tx, iid, "deck", 0)
+        return
     for iid in found:
         tx.reveal(iid, "all")
         tx.log(f"{player} searched for {actions.name_of(tx, iid)}", "FFTCG 15.1.1.8")
@@ -445,6 +452,11 @@ def _discard_hand(tx: Transaction, doing: Doing, step: Step) -> None:
 def _delayed(tx: Transaction, doing: Doing, step: Step) -> None:
     if step.get("this_turn") and not doing.on_field:
         return  # "When it is put … this turn": the chosen card left the field, nothing to watch (FFTCG 11.8.17.3)
+    if step.get("kept"):  # "At the end of the turn, return it to its owner's hand": done to each chosen card then
+        do = [dict(effect) for effect in step.get("do") or ()]
+        for kept in pinned(tx.state, doing.on_field):
+            _add_delayed(tx, doing, step["when"], [], {"target": "kept", **do[0], "then": do[1:]}, True, True, None, kept)
+        return
     # it watches a chosen card's next event; a phase's beginning happens to no card
     watched = pinned(tx.state, doing.on_field)[0] if doing.on_field and step["when"] not in PHASE_TRIGGERS else None
     _add_delayed(tx, doing, step["when"], list(step.get("do") or []), step.get("ability"), bool(step.get("this_turn")),
