@@ -751,6 +751,20 @@ def own_card_sentence(sentence: str) -> list[Effect] | None:
             {"effect": move}]
 
 
+_REMOVE_FROM_BREAK = re.compile(r"^remove (?P<count>\d+) (?P<phrase>.+?) in your Break Zone from the game$", re.I)
+
+
+def break_zone_removal_sentence(sentence: str) -> list[Effect] | None:
+    """(s6) Read "remove 2 Summons in your Break Zone from the game": its controller selects the cards in their Break
+    Zone as it resolves, then they are removed (FFTCG 15.1.1.5)."""
+    match = _REMOVE_FROM_BREAK.match(sentence)
+    wanted = card_phrase(match.group("phrase")) if match is not None else None
+    if wanted is None or set(wanted) & {"controller", "zone"} or any(key in wanted for key in ("dull", "damaged")):
+        return None
+    return [{"effect": "select", "player": "you", "count": int(match.group("count")),
+             "filter": {**wanted, "zone": "break", "controller": "you"}}, {"effect": "remove_from_game"}]
+
+
 def select_sentence(sentence: str) -> Effect | None:
     """Read "Your opponent selects 1 Forward they control" (a pick as it resolves, not a choice of targets)."""
     match = _SELECTS.match(sentence)

@@ -189,8 +189,9 @@ reduced by 1 (it cannot become 0)": the next card passing `filter`, a filter of 
 turn costs `amount` more — negative: less — but not below `floor` unless it already was; used up by that cast),
 reveal_hand {player} (that player shows
 their hand to both players: "Your opponent reveals their hand. Select 1 card from their hand. Your opponent discards
-this card." is reveal_hand, a select from the opponent's hand, then discard), when_done {after: discard|damage|self_break|pay|moved|self_removed, count, do: an
-ability} (`self_removed`: after "you may remove <self> from the game", done once it is in the Removed Zone) (`moved`: after a select of 1 card you control and an effect moving it — "you may put 1 Backup you control into
+this card." is reveal_hand, a select from the opponent's hand, then discard), when_done {after: discard|damage|self_break|pay|moved|self_removed|removed_cards, count, do: an
+ability} (`removed_cards`: after a select of `count` cards in the Break Zone and their removal — "you may remove 2 Summons
+in your Break Zone from the game. When you do so, …" — done when all `count` are in the Removed Zone) (`self_removed`: after "you may remove <self> from the game", done once it is in the Removed Zone) (`moved`: after a select of 1 card you control and an effect moving it — "you may put 1 Backup you control into
 the Break Zone. When you do so, …" — done when the selected card left the field) ("you may discard 1 card (`count`: all of them). When you do so, choose 1 Forward. Break it.": when the step before it was done —
 the cards discarded, the damage received, the card itself put into the Break Zone — `do` triggers as a new auto
 ability, its targets chosen as it goes on the stack, FFTCG 11.8).
@@ -378,7 +379,7 @@ ENTRY_INSTEADS = ("your_control",)
 DAMAGE_INSTEADS = ("reduce", "prevent")
 CHOOSERS = ("summons", "abilities", "any")
 EITHER_WORDS = ("dull", "freeze", "activate", "put_on_deck")  # what an `either` option may do (nothing it does asks a question)
-WHEN_DONE_AFTER = ("discard", "damage", "self_break", "pay", "moved", "self_removed")  # the steps a "When you do so" may follow
+WHEN_DONE_AFTER = ("discard", "damage", "self_break", "pay", "moved", "self_removed", "removed_cards")  # the steps a "When you do so" may follow
 
 
 def validate_effects(mapping: Mapping[str, Any]) -> list[str]:

@@ -671,11 +671,21 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
         if shown is not None:  # its select, if any, is the last pick: the discard is done to it
             steps += shown
             break
-        moved = clauses.own_card_sentence(sentence) if index == 0 and "target" not in ability else None
+        moved = (clauses.own_card_sentence(sentence) or clauses.break_zone_removal_sentence(sentence)
+                 if index == 0 and "target" not in ability else None)
         if moved is not None and index + 1 < len(sentences) and sentences[index + 1].lower().startswith(
                 "when you do so, "):  # read only before "When you do so" (its picks are no later sentence's "it")
             steps += moved
             continue
+        if moved is not None and index + 2 == len(sentences) and ability.get("optional") and sentences[
+                index + 1].lower().startswith("if you do so, ") and moved[0]["count"] == 1:
+            # (s6) "You may remove 1 Backup you control from the game. If you do so, draw 2 cards.": done when the one
+            # card was selected (and so moved: it is the controller's own, FFTCG 11.11.5)
+            then = clauses.player_sentence(sentences[index + 1][len("if you do so, "):])
+            if then is None:
+                raise Unread(sentences[index + 1])
+            steps += [*moved, {**then, "if_picked": True}]
+            break
         selected = clauses.select_sentence(sentence) if index == 0 and "target" not in ability else None
         if selected is not None:  # the sentences after it are done to the selected cards
             picking = True
@@ -783,6 +793,9 @@ def _when_done(steps: list[clauses.Effect], rest: str, ability: Ability) -> clau
         raise Unread("When you do so, …")
     if len(steps) == 2 and steps[0]["effect"] == "select":  # "(you may) put 1 Backup you control into the Break Zone":
         # none to select, none moved: not done, so "you may" is not needed (own_card_sentence)
+        if steps[0]["filter"].get("zone") == "break":  # (s6) "you may remove 2 Summons in your Break Zone …": all of them
+            return {"effect": "when_done", "after": "removed_cards", "count": int(steps[0]["count"]),
+                    "do": _effect(rest, optional_allowed=False)}
         return {"effect": "when_done", "after": "moved", "do": _effect(rest, optional_allowed=False)}
     if len(steps) != 1 or not ability.get("optional"):
         raise Unread("When you do so, …")

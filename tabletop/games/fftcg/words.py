@@ -425,6 +425,9 @@ def _when_done(tx: Transaction, doing: Doing, step: Step) -> None:
             # the select two steps before picked the card, the step before moved it: done once it left the field
             "moved": lambda: bool(doing.picks(str(int(doing.at) - 2))) and all(
                 not state.cards[i].zone.endswith(".field") for i in doing.picks(str(int(doing.at) - 2))),
+            # (s6) the same of cards selected in the Break Zone: all `count` of them now removed from the game
+            "removed_cards": lambda: len(doing.picks(str(int(doing.at) - 2))) >= int(step.get("count", 1)) and all(
+                state.cards[i].zone.endswith(".removed") for i in doing.picks(str(int(doing.at) - 2))),
             "self_break": lambda: source is not None and source in state.cards
             and state.cards[source].zone.endswith(".break"),
             # "you may remove <self> from the game. When you do so, …" (from the Break Zone too)
