@@ -437,7 +437,7 @@ def target_sentence(sentence: str, zone: str) -> list[Effect] | None:
     for pattern, effect, zones in _FROM_ZONE:
         if pattern.match(sentence):
             return [{"effect": effect}] if zone in zones else None
-    on_deck = re.match(rf"^put {_IT} (on top|at the bottom) of your deck$", sentence, re.I)
+    on_deck = re.match(rf"^(?:put|place) {_IT} (on top|at the bottom) of your deck$", sentence, re.I)
     if on_deck is not None and zone == "break":  # (s6) a card of your Break Zone: your deck is its owner's
         return [{"effect": "put_on_deck", "position": "top" if on_deck.group(1).lower() == "on top" else "bottom"}]
     if _PLAY_DULL.match(sentence):
@@ -656,6 +656,7 @@ _PLAYER_WORDS: tuple[tuple[str, str, str, str | None], ...] = (
     (r"look at the top card of your deck\. you may (?:place|put) (?:the card|it) at the bottom of your deck()",
      "look_top", "count", None),
     (r"put the top (\d+) cards of your deck into the Break Zone", "mill", "count", None),
+    (r"shuffle your deck()", "shuffle_deck", "", None),  # (s6) FFTCG 7.3
     (r"remove the top (\d+) cards of your deck from the game", "mill_removed", "count", None),  # (s6)
     (r"remove the top card() of your deck from the game", "mill_removed", "count", None),
     (r"put the top card() of your deck into the Break Zone", "mill", "count", None),

@@ -233,6 +233,7 @@ in the hand: "<self> can be played onto the field even if you control other Ligh
 damage_increase {amount} (lasting: the damage each chosen card deals to a Forward itself increases by `amount`, "If
 it deals damage to a Forward this turn, the damage increases by 1000 instead", FFTCG 11.12.5), cancel (the chosen Summons on the stack are taken off it without resolving, their effect not done, and put into
 their owners' Break Zones as a resolved Summon is, FFTCG 11.11.10: "Choose 1 Summon. Cancel its effect.").
+shuffle_deck {player} shuffles the player's deck ("Shuffle your deck", FFTCG 7.3).
 mill {count, player, removed} puts the top `count` cards of the player's deck into their Break Zone (FFTCG 7.3), or
 removes them from the game with `removed` ("Remove the top 2 cards of your deck from the game").
 `player` is `you`, `opponent`, `each` or (discard) `chosen_controller` (the first chosen card's controller, its owner
@@ -363,6 +364,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "blink": {"dull": bool, "at_end": bool},
     "cast_free": {},
     "light_dark_many": {"element": str},
+    "shuffle_deck": {"player": str},
     "light_dark_ignored": {},
 }
 for _word, _word_params in _WORDS.items():

@@ -900,6 +900,12 @@ def _sentence(sentence: str, ability: Ability, it_is_self: bool) -> list[clauses
             return [{"effect": "delayed", "when": "put_into_break_zone", "do": [done], "this_turn": True}]
         if re.fullmatch(r"play the removed (?:Forward|Character|Backup|Monster) onto the field( dull)?", sentence, re.I):
             return [{"effect": _PLAY_REMOVED, "dull": sentence.lower().endswith(" dull")}]  # joined by _blinks
+        placed = re.fullmatch(r"(place it at the bottom of your deck) and (put the top card of your deck into the Break "
+                              r"Zone)", sentence, re.I)
+        if placed is not None:  # (s6) the chosen card, then the deck's top card (whichever it is then)
+            first, then = clauses.target_sentence(placed.group(1), target.get("zone", "field")), clauses.player_sentence(
+                placed.group(2))
+            return None if first is None or then is None else [*first, then]
         if re.fullmatch(r"remove it and <self> from the game", sentence, re.I):  # (s6) the chosen card, then itself
             return [{"effect": "remove_from_game"}, {"effect": "remove_from_game", "on": "self"}]
         if _PLAY_AT_END.fullmatch(sentence) and target.get("zone", "field") == "field":  # (s6) joined by _blinks
@@ -1391,7 +1397,7 @@ _LEFT_FIELD = ("leaves_field", "broken", "put_into_break_zone")
 # -- targets and choices (s5): selecting several of the following actions -----------------------------------------
 # what a mode choosing no cards may do beside the modes that choose (none of these reads the chosen cards)
 _CARDLESS = ("draw", "discard", "damage_player", "mill", "search", "look_top", "reveal_top", "hand_to_deck_bottom",
-             "reveal_hand", "discard_hand")
+             "reveal_hand", "discard_hand", "shuffle_deck")
 
 
 def _several_modes(modes: list[list[clauses.Effect]], count: int, up_to: bool, sentence: str) -> clauses.Effect:

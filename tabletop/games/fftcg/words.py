@@ -241,6 +241,14 @@ def _mill(tx: Transaction, doing: Doing, step: Step) -> None:
             tx.log(f"{actions.name_of(tx, iid)} was put from the top of {player}'s deck {where}", "FFTCG 7.3")
 
 
+@VOCABULARY.handles("shuffle_deck")
+def _shuffle_deck(tx: Transaction, doing: Doing, step: Step) -> None:
+    """Shuffle a player's deck ("Shuffle your deck", FFTCG 7.3: its order is random)."""
+    for player in acting_players(tx.state, doing.entry, step, "you"):
+        tx.shuffle(f"{player}.deck")
+        tx.log(f"{player} shuffled their deck", "FFTCG 7.3")
+
+
 @VOCABULARY.handles("reveal_top")
 def _reveal_top(tx: Transaction, doing: Doing, step: Step) -> None:
     """Reveal (or look at) the top N cards of your deck: the picked ones go to the hand, the others to the bottom of
