@@ -21,7 +21,8 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   beginning, `of: {controller: opponent}` is the phase of the opponent's turn).
 - `entered_by` (an enters_field auto ability): `cast` (its player played it paying its cost: "When <self> enters the
   field due to your cast") or `effect` (a Summon or ability of its controller put it there: "… due to your Summons or
-  abilities").
+  abilities"). `entered_from: break` (an enters_field auto ability): it came from its owner's Break Zone ("When <self>
+  enters the field from the Break Zone").
 - `condition`: {backups_at_least, forwards_at_least, damage_at_least, hand_at_most, hand_at_least, your_turn: 1,
   opponent_hand_at_most, opponent_hand_at_least, opponent_damage_at_least, control, opponent_control, break_zone,
   self_power_at_least} (`control` /
@@ -282,7 +283,7 @@ COST_KEYS = ("cp", "element", "element_cp", "elements", "x", "dull", "break_self
 ABILITY_KEYS = ("kind", "effect", "trigger", "of", "condition", "damage", "optional", "ex_burst", "cost",
                 "target", "all", "applies_to", "then", "duration", "name", "event", "instead", "only", "if", "unless",
                 "counters_at_least", "damage_on_self_at_least", "from_break_zone", "group", "if_picked", "unless_paid",
-                "entered_by")
+                "entered_by", "entered_from")
 # keys of one effect step besides its word's parameters (see `then`, `if` / `unless`)
 STEP_KEYS = ("effect", "duration", "on", "if", "unless", "group", "if_picked", "all", "unless_paid")
 USE_LIMITS = ("your_turn", "main_phase", "once_per_turn", "while_attacking")
@@ -451,6 +452,8 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
     if only is not None and (not isinstance(only, list) or any(limit not in allowed_limits for limit in only)):
         problems.append(f"{where}: 'only' is a list of {', '.join(USE_LIMITS)} (action abilities), "
                         "[once_per_turn] (auto abilities) or [your_turn] (a Summon's effect: cast only in your turn)")
+    if "entered_from" in ability and (ability.get("trigger") != "enters_field" or ability["entered_from"] != "break"):
+        problems.append(f"{where}: 'entered_from' is break, on an enters_field auto ability")
     if "entered_by" in ability and (ability.get("trigger") != "enters_field" or ability["entered_by"] not in (
             "cast", "effect")):
         problems.append(f"{where}: 'entered_by' is cast or effect, on an enters_field auto ability")

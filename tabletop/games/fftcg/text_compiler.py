@@ -221,6 +221,9 @@ def _ability(text: str, summon: bool) -> list[Ability]:
     if burst is not None:  # FFTCG 11.10: using an EX Burst is the event (its card's controller used it)
         return _auto({**head, "of": {"controller": "opponent"}}, "<self>", ("ex_burst_used",), burst.group(1),
                      it_is_self=False)
+    from_zone = _ENTERS_FROM.match(text)
+    if from_zone is not None:  # (s6) where it came from narrows the trigger (FFTCG 11.8)
+        return _auto({**head, "entered_from": "break"}, "<self>", ("enters_field",), from_zone.group(1))
     due = _ENTERS_DUE.match(text)
     if due is not None:  # the way it entered the field narrows the trigger (FFTCG 11.8)
         return _auto({**head, "entered_by": "cast" if due.group(1) == "cast" else "effect"}, "<self>", ("enters_field",),
@@ -445,6 +448,7 @@ def _field(head: Ability, text: str) -> list[Ability]:
 _LIGHT_DARK_MANY = re.compile(r"^You can play 2 or more (Light|Dark) Characters onto the field\.?$")
 _LIGHT_DARK_IGNORED = re.compile(r"^<self> can be played onto the field even if you control other (Light|Dark) "
                                  r"Characters\.?$")
+_ENTERS_FROM = re.compile(r"^When <self> enters the field from the Break Zone, (.+)$", re.S)
 _BACKUP_CP_ONLY = re.compile(r"^You can only pay with CP produced by Backups to (?:cast|play) <self>\.?$")
 # "(it cannot become 0)" after a reduction: the cost stays at least 1 (a cost_change's `floor`)
 _FLOOR = r"(?P<floor> ?\(it cannot become 0\))?"
