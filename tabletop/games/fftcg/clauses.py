@@ -759,7 +759,9 @@ def break_zone_removal_sentence(sentence: str) -> list[Effect] | None:
     """(s6) Read "remove 2 Summons in your Break Zone from the game": its controller selects the cards in their Break
     Zone as it resolves, then they are removed (FFTCG 15.1.1.5)."""
     match = _REMOVE_FROM_BREAK.match(sentence)
-    wanted = card_phrase(match.group("phrase")) if match is not None else None
+    if match is None:
+        return None
+    wanted = card_phrase(match.group("phrase"))
     if wanted is None or set(wanted) & {"controller", "zone"} or any(key in wanted for key in ("dull", "damaged")):
         return None
     return [{"effect": "select", "player": "you", "count": int(match.group("count")),
