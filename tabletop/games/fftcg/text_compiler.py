@@ -131,6 +131,8 @@ _CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
                 re.I), lambda m: {"opponent_forwards_ahead": 1}),
     (re.compile(r"^if you have at least (\d+) points of damage more than your opponent, ", re.I),
      lambda m: {"damage_ahead": int(m.group(1))}),
+    (re.compile(r"^if you have received more points of damage than your opponent, ", re.I),  # (s6) 1 or more more
+     lambda m: {"damage_ahead": 1}),
     # -- the Elements among the Characters you control (printed Elements): before the counts of cards --
     (re.compile(r"^if you control (\d+) or more Backups and if the Backups you control are all of different "
                 r"Elements, ", re.I),
@@ -904,6 +906,12 @@ def _sentence(sentence: str, ability: Ability, it_is_self: bool) -> list[clauses
             return [{"effect": "delayed", "when": "put_into_break_zone", "do": [done], "this_turn": True}]
         if re.fullmatch(r"play the removed (?:Forward|Character|Backup|Monster) onto the field( dull)?", sentence, re.I):
             return [{"effect": _PLAY_REMOVED, "dull": sentence.lower().endswith(" dull")}]  # joined by _blinks
+        drawn = re.fullmatch(r"(.+?) and (draw \d+ cards?)", sentence, re.I)
+        if drawn is not None:  # (s6) "Remove them from the game and draw 1 card": the chosen cards', then a draw
+            first, then = clauses.target_sentence(drawn.group(1), target.get("zone", "field")), clauses.player_sentence(
+                drawn.group(2))
+            if first is not None and then is not None:
+                return [*first, then]
         placed = re.fullmatch(r"(place it at the bottom of your deck) and (put the top card of your deck into the Break "
                               r"Zone)", sentence, re.I)
         if placed is not None:  # (s6) the chosen card, then the deck's top card (whichever it is then)
