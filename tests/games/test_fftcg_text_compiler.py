@@ -314,3 +314,36 @@ def test_a_list_of_costs_is_one_of_them() -> None:
     assert _fully_compiled("[Dull]: Choose 1 Forward of cost 1, 4 or 6. Break it.")[0]["target"] == {
         "type": "forward", "any_of": [{"cost_at_least": 1, "cost_at_most": 1}, {"cost_at_least": 4, "cost_at_most": 4},
                                       {"cost_at_least": 6, "cost_at_most": 6}]}
+
+
+# -- (s6) zones and deck: what the new templates leave by hand ------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    # two searches in one sentence: not one filter
+    "When Test Knight enters the field, search for up to 1 Fire Job Knight and up to 1 Water Job Knight and add them "
+    "to your hand.",
+    # names run together without a space: not guessed apart
+    "When Test Knight enters the field, search for 1 Card Name Arc,Card Name Ingus and play it onto the field.",
+    # "it" after a discard is the discarded card, not the chosen one
+    "[Dull]: Choose 1 Forward. Your opponent discards 1 card. If it is a Forward, break it.",
+    # "you may search …. Then, you may play …": declining the search must not skip the play
+    "When Test Knight enters the field, you may search for 1 Forward and add it to your hand. Then, you may play 1 "
+    "Forward of cost 2 or less from your hand onto the field.",
+    # an Element and a cost for two alternatives: the cost may be the last one's alone
+    "[Dull]: Choose 1 Fire or Ice Forward or Card Name Test Mage of cost 3 or less. Break it.",
+])
+def test_a_zone_clause_read_only_in_part_stays_by_hand(text: str) -> None:
+    assert compile_card(_card(text)).by_hand == (text,)
+
+
+def test_the_removed_top_card_and_the_chosen_card_are_read_where_they_are_named() -> None:
+    assert _fully_compiled("[Dull]: Choose 1 Forward. Remove the top card of your deck from the game. If the removed "
+                           "card is a Forward, break it. If not, deal it 3000 damage.") == (
+        {"kind": "action", "cost": {"dull": True}, "target": {"type": "forward"}, "effect": "mill", "count": 1,
+         "removed": True, "then": [{"effect": "break", "if": {"removed_is": {"type": "forward"}}},
+                                   {"effect": "deal_damage", "amount": 3000, "unless": {"removed_is": {"type": "forward"}}}]},)
+    assert _fully_compiled("[Dull]: Choose 1 Forward in your Break Zone. Add it to your hand. If it is a Fire Forward, "
+                           "play it onto the field instead.") == (
+        {"kind": "action", "cost": {"dull": True}, "target": {"type": "forward", "zone": "break", "controller": "you"},
+         "effect": "return_to_hand", "unless": {"chosen_is": {"type": "forward", "element": "fire"}},
+         "then": [{"effect": "play_onto_field", "if": {"chosen_is": {"type": "forward", "element": "fire"}}}]},)

@@ -97,6 +97,8 @@ def emit(tx: Transaction, happened: TriggerEvent) -> None:
                     ability.get("due_to") is not None and happened.get("effect_of") != (
                         controller if ability["due_to"] == "you" else state.opponent(controller))):
                 continue  # "discards 2 or more cards due to your Summons or abilities"
+            if "entered_from" in ability and happened.get("came_from") != ability["entered_from"]:
+                continue  # (s6) "enters the field from the Break Zone"
             if not on_field and had_lost_abilities(state, source, happened.get("was_ts")):
                 continue
             if not condition_holds(state, ability.get("condition"), controller, ability.get("damage"), source):
@@ -546,6 +548,7 @@ def put_onto_field(tx: Transaction, iid: int, controller: str, dull: bool = Fals
     """Put a card onto the field under `controller` (FFTCG 11.4.8); enter-the-field abilities trigger. `by`: "cast"
     when its player played it paying its cost, "effect" when a Summon or ability of `controller` put it there."""
     final = entering_controller(tx.state, iid, controller)
+    came_from = tx.state.cards[iid].zone.rsplit(".", 1)[-1]  # "break", "hand", "deck", "removed"…
     enter_zone(tx, iid, "field", None)
     tx.set_field(iid, "controller", final)
     if final != controller:
@@ -556,7 +559,8 @@ def put_onto_field(tx: Transaction, iid: int, controller: str, dull: bool = Fals
     facts = printed_index(tx.state)[tx.state.cards[iid].card_id]
     if dull or any(a.get("effect") == "enters_dull" for _, a in facts.field):  # "<self> enters the field dull"
         tx.set_field(iid, "tapped", True)
-    emit(tx, trigger_event("enters_field", iid, by=by) if by else trigger_event("enters_field", iid))
+    emit(tx, trigger_event("enters_field", iid, by=by, came_from=came_from) if by else trigger_event(
+        "enters_field", iid, came_from=came_from))
 
 
 # who deals damage to a Forward: (summons | abilities | forwards, the player whose Summon, ability or Forward it is)

@@ -531,8 +531,9 @@ def target_sentence(sentence: str, zone: str) -> list[Effect] | None:
     for pattern, effect, zones in _FROM_ZONE:
         if pattern.match(sentence):
             return [{"effect": effect}] if zone in zones else None
-    if re.match(rf"^put {_IT} on top of your deck$", sentence, re.I) and zone == "break":  # (s6) your card: your deck
-        return [{"effect": "put_on_deck", "position": "top"}]
+    on_deck = re.match(rf"^(?:put|place) {_IT} (on top|at the bottom) of your deck$", sentence, re.I)
+    if on_deck is not None and zone == "break":  # (s6) a card of your Break Zone: your deck is its owner's
+        return [{"effect": "put_on_deck", "position": "top" if on_deck.group(1).lower() == "on top" else "bottom"}]
     if _PLAY_DULL.match(sentence):
         return [{"effect": "play_onto_field", "dull": True}] if zone == "break" else None
     if re.match(rf"^put {_IT} at the top or bottom of (?:its|their) owners?'s? decks?$", sentence, re.I):  # (s5)
@@ -809,7 +810,9 @@ _PLAYER_WORDS: tuple[tuple[str, str, str, str | None], ...] = (
     (r"look at the top card of your deck\. you may (?:place|put) (?:the card|it) at the bottom of your deck()",
      "look_top", "count", None),
     (r"put the top (\d+) cards of your deck into the Break Zone", "mill", "count", None),
+    (r"shuffle your deck()", "shuffle_deck", "", None),  # (s6) FFTCG 7.3
     (r"remove the top (\d+) cards of your deck from the game", "mill_removed", "count", None),  # (s6)
+    (r"remove the top card() of your deck from the game", "mill_removed", "count", None),
     (r"put the top card() of your deck into the Break Zone", "mill", "count", None),
     (r"your opponent puts the top (\d+) cards of (?:his/her|their) deck into the Break Zone", "mill", "count",
      "opponent"),
@@ -831,7 +834,7 @@ _REVEAL_ONE = re.compile(r"^reveal the top card of your deck\. if it is (?P<not>
                          r"hand(?P<break>\. if it is not an? (?P=phrase), put it into the Break Zone)?$", re.I)
 # (s6) "up to": as many as the search finds, at most N; a count printed without its space ("1Job Chaos") reads the same
 _SEARCH = re.compile(r"^search for (?P<up_to>up to )?(\d+) ?(.+?) and (?:add (?:it|them) to your hand|(play) (?:it|them) onto "
-                     r"the field( dull)?|(put) (?:it|them) into the Break Zone)$", re.I)
+                     r"the field( dull)?|(put) (?:it|them) into the Break Zone|(?P<top>put it on top of your deck))$", re.I)
 
 
 _SELECTS = re.compile(r"^(?P<who>your opponent selects|select) (?P<count>\d+) (?P<phrase>.+?) (?P<whose>they|you) control$",
@@ -913,6 +916,22 @@ def own_card_sentence(sentence: str) -> list[Effect] | None:
         return None
     return [{"effect": "select", "player": "you", "count": 1, "filter": {**wanted, "controller": "you"}},
             {"effect": move}]
+
+
+_REMOVE_FROM_BREAK = re.compile(r"^remove (?P<count>\d+) (?P<phrase>.+?) in your Break Zone from the game$", re.I)
+
+
+def break_zone_removal_sentence(sentence: str) -> list[Effect] | None:
+    """(s6) Read "remove 2 Summons in your Break Zone from the game": its controller selects the cards in their Break
+    Zone as it resolves, then they are removed (FFTCG 15.1.1.5)."""
+    match = _REMOVE_FROM_BREAK.match(sentence)
+    if match is None:
+        return None
+    wanted = card_phrase(match.group("phrase"))
+    if wanted is None or set(wanted) & {"controller", "zone"} or any(key in wanted for key in ("dull", "damaged")):
+        return None
+    return [{"effect": "select", "player": "you", "count": int(match.group("count")),
+             "filter": {**wanted, "zone": "break", "controller": "you"}}, {"effect": "remove_from_game"}]
 
 
 def select_sentence(sentence: str) -> Effect | None:
@@ -1049,6 +1068,8 @@ def player_sentence(sentence: str) -> Effect | None:
                 found["to"] = "break"
             if search.group(5):
                 found["dull"] = True
+            if search.group("top"):  # (s6) the deck shuffled, then the card put on top
+                found["to"] = "top"
             return found
     return None
 

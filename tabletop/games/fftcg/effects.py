@@ -27,7 +27,8 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   beginning, `of: {controller: opponent}` is the phase of the opponent's turn).
 - `entered_by` (an enters_field auto ability): `cast` (its player played it paying its cost: "When <self> enters the
   field due to your cast") or `effect` (a Summon or ability of its controller put it there: "… due to your Summons or
-  abilities").
+  abilities"). `entered_from: break` (an enters_field auto ability): it came from its owner's Break Zone ("When <self>
+  enters the field from the Break Zone").
 - `condition`: {backups_at_least, forwards_at_least, damage_at_least, hand_at_most, hand_at_least, your_turn: 1,
   opponent_hand_at_most, opponent_hand_at_least, opponent_damage_at_least, control, opponent_control, break_zone,
   self_power_at_least} (`control` /
@@ -56,7 +57,9 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   step before put into the Break Zone share an Element / their card type, read only as an effect resolves: "If both
   cards are of the same Element, …"; `as_ex_burst: 1`: the effect resolves as an EX Burst ("If <self> results from an
   EX Burst", FFTCG 11.10), read only as it resolves; `power_below_self: 1`: the one chosen card has less Power than the ability's card,
-  both still on the field, read only as an effect resolves: "If its power is less than <self>'s power, …"): for an auto
+  both still on the field, read only as an effect resolves: "If its power is less than <self>'s power, …"; `removed_is`: the same as `chosen_is` of the card the
+  step before removed from the top of the controller's deck — the newest in their Removed Zone —: "Remove the top
+  card of your deck from the game. If the removed card is a Forward, …"): for an auto
   ability checked when it triggers and again when it resolves (FFTCG 11.8.13); for a field ability
   while it applies; for an action ability when it is used ("You can only use this ability if …", FFTCG 11.6).
   `damage: N` is the "Damage N —" keyword (FFTCG 15.2.6).
@@ -156,8 +159,8 @@ remove_from_game or return_to_hand, a self-replacement, FFTCG 11.12.5.6), put_in
 activate, freeze, power {amount}, set_power {value}, grant_keyword {keyword}, grant_job {job} (the card also
 has that Job; applied before the effects that are not about type or Job, FFTCG 11.12.4.6), become_forward
 {power} (the card is also a Forward, with that Power unless it has one, while the effect lasts: same class ③),
-search {filter, count, to: hand|field|break, dull, up_to} (to the hand, played onto the field — dull if `dull` — or put
-into the Break Zone; `up_to`: "search for up to 2 …", as many as are found, at most `count`, as without it), look_top {count, reorder, bottom} (look at the top N cards of your deck and put any of them
+search {filter, count, to: hand|field|break|top, dull, up_to} (to the hand, played onto the field — dull if `dull` —, put
+into the Break Zone, or put on top of the deck once it is shuffled; `up_to`: "search for up to 2 …", as many as are found, at most `count`, as without it), look_top {count, reorder, bottom} (look at the top N cards of your deck and put any of them
 on the bottom, in the order picked — exactly `bottom` of them when given —; `reorder`: the others go back on top in
 the order picked), return_to_hand, remove_from_game, put_on_deck {position: top|bottom} (the top or bottom of its
 owner's deck, FFTCG 7.3; default bottom), reveal_top {count, filter, take, up_to, rest: bottom|break|top, reveal}
@@ -199,7 +202,9 @@ effect of such a Summon or ability breaks it, FFTCG 1.3; damage still does: "can
 abilities that don't deal damage"), cannot_be_chosen {by: summons|abilities|any, player} (by what
 the given player plays; no player: anyone's), delayed {when: a trigger, do: [effects…], this_turn} (`this_turn`: only if it happens this turn; one time, next event: of the chosen card, or a phase's beginning; an
 effect of `do` with `on: self` is done to the card that made it, while still the same object; `ability`: what it does
-is that whole ability — its cards chosen as it goes on the stack — instead of `do`; `repeat`: each such event, not
+is that whole ability — its cards chosen as it goes on the stack — instead of `do`; `kept`: `do` is done to each
+chosen card, still the object it is on the field, at that phase's beginning this turn: "At the end of the turn, return
+it to its owner's hand"; `repeat`: each such event, not
 only the next: a granted auto ability, 'also becomes a Forward … and "When <self> attacks, …"'),
 by_hand {text} (an ability the rules cannot carry out: its controller does `text` by hand, then answers Done;
 engine/by_hand.py), replace_break {instead: remove_from_game|return_to_hand, put} (a one-shot making a replacement until
@@ -225,10 +230,11 @@ reduced by 1 (it cannot become 0)": the next card passing `filter`, a filter of 
 turn costs `amount` more — negative: less — but not below `floor` unless it already was; used up by that cast),
 reveal_hand {player} (that player shows
 their hand to both players: "Your opponent reveals their hand. Select 1 card from their hand. Your opponent discards
-this card." is reveal_hand, a select from the opponent's hand, then discard), when_done {after: discard|damage|self_break|pay|moved|self_removed|mill|counters_removed|chosen_moved|dulled, count, do: an
+this card." is reveal_hand, a select from the opponent's hand, then discard), when_done {after: discard|damage|self_break|pay|moved|self_removed|mill|counters_removed|chosen_moved|dulled|removed_cards, count, do: an
 ability} (`mill`: after "you may put the top 2 cards of your deck into the Break Zone", done when that many were;
 `counters_removed`: after "you may remove 1 X Counter from <self>", done when it had them; `chosen_moved`: after
-"Choose 1 Forward you control. Return it to its owner's hand.", done when the chosen card is no longer that object) (`self_removed`: after "you may remove <self> from the game", done once it is in the Removed Zone) (`dulled`: after a select of `count` active cards you control and a dull — "you may dull 4 active Characters you
+"Choose 1 Forward you control. Return it to its owner's hand.", done when the chosen card is no longer that object) (`removed_cards`: after a select of `count` cards in the Break Zone and their removal — "you may remove 2 Summons
+in your Break Zone from the game. When you do so, …" — done when all `count` are in the Removed Zone) (`self_removed`: after "you may remove <self> from the game", done once it is in the Removed Zone) (`dulled`: after a select of `count` active cards you control and a dull — "you may dull 4 active Characters you
 control. When you do so, …" — done when all of them were selected and are dull) (`moved`: after a select of 1 card you control and an effect moving it — "you may put 1 Backup you control into
 the Break Zone. When you do so, …" — done when the selected card left the field) ("you may discard 1 card (`count`: all of them). When you do so, choose 1 Forward. Break it.": when the step before it was done —
 the cards discarded, the damage received, the card itself put into the Break Zone — `do` triggers as a new auto
@@ -239,7 +245,8 @@ cards passing the filter (those of the Break Zones when the filter says `zone: b
 Power), {damage_points: you|opponent} the points of damage that player has received, {hand_cards:
 you|opponent} the cards in that player's hand, {counters_on_self: NAME} the counters of that name on the ability's card,
 {paid_elements: true} the different Elements of the CP the card was cast with this turn (0 if not cast),
-{placed_before: true} the cards the step just before placed from the hand at the bottom of the deck ("Then, draw the
+{removed_cost: true, times} the cost of the card the entry just removed from the top of the controller's deck, times
+`times` ("for each CP required to play the removed card"; words.just_removed), {placed_before: true} the cards the step just before placed from the hand at the bottom of the deck ("Then, draw the
 same number of cards"), {cast_this_turn: FILTER} the cards passing that filter of printed facts ({}: any) the player cast this turn ("for each card
 you have cast this turn", turn_history), {highest_cost: FILTER} the highest printed cost among the field's cards passing
 the filter, 0 with none ("for each CP required to cast the highest cost Dark Forward you control"), {power: self}
@@ -285,6 +292,7 @@ in the hand: "<self> can be played onto the field even if you control other Ligh
 damage_increase {amount} (lasting: the damage each chosen card deals to a Forward itself increases by `amount`, "If
 it deals damage to a Forward this turn, the damage increases by 1000 instead", FFTCG 11.12.5), cancel (the chosen Summons on the stack are taken off it without resolving, their effect not done, and put into
 their owners' Break Zones as a resolved Summon is, FFTCG 11.11.10: "Choose 1 Summon. Cancel its effect.").
+shuffle_deck {player} shuffles the player's deck ("Shuffle your deck", FFTCG 7.3).
 mill {count, player, removed} puts the top `count` cards of the player's deck into their Break Zone (FFTCG 7.3), or
 removes them from the game with `removed` ("Remove the top 2 cards of your deck from the game").
 select_number (its controller selects a number as it resolves — 0 up to the highest cost of the cards in the game, a
@@ -317,10 +325,10 @@ CONDITIONS = ("backups_at_least", "forwards_at_least", "damage_at_least", "hand_
               "cast_this_turn", "entered_this_turn", "damaged_this_turn", "elements_among", "elements_differ",
               "paid_elements", "opponent_forwards_ahead", "damage_ahead",
               "opponent_hand_at_least", "self_power_at_least", "chosen_is", "its_cost_at_most", "control_each",
-              "discarded", "made_discard_this_turn", "milled_alike", "power_below_self", "as_ex_burst")
+              "discarded", "made_discard_this_turn", "milled_alike", "power_below_self", "as_ex_burst", "removed_is")
 # conditions read only as an effect resolves (a step's `if` / `unless`), not by condition_holds
 RESOLVING_CONDITIONS = ("self_power_at_least", "chosen_is", "its_cost_at_most", "discarded", "milled_alike",
-                        "power_below_self", "as_ex_burst")
+                        "power_below_self", "as_ex_burst", "removed_is")
 # what a `control` condition's filter may read: printed facts, and whether a card on the field is dull
 # (continuous._controls)
 CONTROL_KEYS = ("type", "element", "job", "name", "category", "cost_at_most", "cost_at_least", "not_self", "at_least",
@@ -341,7 +349,7 @@ COST_KEYS = ("cp", "element", "element_cp", "elements", "x", "dull", "break_self
 ABILITY_KEYS = ("kind", "effect", "trigger", "of", "condition", "damage", "optional", "ex_burst", "cost",
                 "target", "all", "applies_to", "then", "duration", "name", "event", "instead", "only", "if", "unless",
                 "counters_at_least", "damage_on_self_at_least", "from_break_zone", "group", "if_picked", "unless_paid",
-                "entered_by", "if_done", "count_at_least", "due_to", "nth", "besides_chosen")
+                "entered_by", "if_done", "count_at_least", "due_to", "nth", "besides_chosen", "entered_from")
 # keys of one effect step besides its word's parameters (see `then`, `if` / `unless`)
 STEP_KEYS = ("effect", "duration", "on", "if", "unless", "group", "if_picked", "all", "unless_paid", "if_done",
              "besides_chosen")
@@ -355,10 +363,11 @@ VOCABULARY = Vocabulary("fftcg")
 # rounded up) and `negative` (see the module docstring); {power: self} (the ability's own card's current Power).
 VALUE: tuple[type, ...] = (int, dict)
 VALUE_KEYS = ("x", "count", "damage_points", "hand_cards", "counters_on_self", "paid_elements", "power", "times",
-              "divide", "negative", "minus", "plus", "per", "placed_before", "cast_this_turn", "highest_cost")
+              "divide", "negative", "minus", "plus", "per", "placed_before", "cast_this_turn", "highest_cost",
+              "removed_cost")
 # what a computed number counts: one of these (see number_of; placed_before: words.value_of)
 VALUE_BASES = ("x", "count", "damage_points", "hand_cards", "counters_on_self", "paid_elements", "power",
-               "placed_before", "cast_this_turn", "highest_cost")
+               "placed_before", "cast_this_turn", "highest_cost", "removed_cost")
 _WORDS: dict[str, dict[str, ParamType]] = {
     "draw": {"count": VALUE, "player": str},
     "deal_damage": {"amount": VALUE, "unreducible": bool},
@@ -403,7 +412,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "backup_cp_only": {},
     "any_element_cp": {"elements": list},
     "any_element_cost": {},
-    "delayed": {"when": str, "do": list, "this_turn": bool, "ability": dict, "repeat": bool},
+    "delayed": {"when": str, "do": list, "this_turn": bool, "ability": dict, "repeat": bool, "kept": bool},
     "replace_break": {"instead": str, "put": bool},
     "replace_next_damage": {"instead": str, "amount": int, "by": str, "player": str},
     "when_done": {"after": str, "count": int, "do": dict},
@@ -430,6 +439,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "blink": {"dull": bool, "at_end": bool},
     "cast_free": {},
     "light_dark_many": {"element": str},
+    "shuffle_deck": {"player": str},
     "light_dark_ignored": {},
     "select_number": {},
     "attacks_per_turn": {"count": int},
@@ -452,7 +462,7 @@ CHOOSERS = ("summons", "abilities", "any")
 DEALERS = (*CHOOSERS, "forwards")  # what deals damage a replacement names (actions.is_dealt_by)
 EITHER_WORDS = ("dull", "freeze", "activate", "put_on_deck")  # what an `either` option may do (nothing it does asks a question)
 WHEN_DONE_AFTER = ("discard", "damage", "self_break", "pay", "moved", "self_removed", "dulled", "mill", "counters_removed",
-                   "chosen_moved")  # the steps a "When you do so" may follow
+                   "chosen_moved", "removed_cards")  # the steps a "When you do so" may follow
 
 
 def validate_effects(mapping: Mapping[str, Any]) -> list[str]:
@@ -527,6 +537,8 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
     if ("count_at_least" in ability or "due_to" in ability) and (ability.get("trigger") != "discarded_by_effect" or (
             ability.get("due_to", "you") != "you") or not isinstance(ability.get("count_at_least", 1), int)):
         problems.append(f"{where}: 'count_at_least' (a number) and 'due_to: you' are of a discarded_by_effect ability")
+    if "entered_from" in ability and (ability.get("trigger") != "enters_field" or ability["entered_from"] != "break"):
+        problems.append(f"{where}: 'entered_from' is break, on an enters_field auto ability")
     if "entered_by" in ability and (ability.get("trigger") != "enters_field" or ability["entered_by"] not in (
             "cast", "effect")):
         problems.append(f"{where}: 'entered_by' is cast or effect, on an enters_field auto ability")
@@ -668,7 +680,7 @@ def _check_condition(where: str, value: Any) -> list[str]:
         if isinstance(value.get(key), Mapping):
             problems += _check_filter(f"{where}.{key}", value[key], CONTROL_KEYS)
     for key in ("control", "opponent_control", "break_zone", "elements_among", "elements_differ", "chosen_is",
-                "discarded"):
+                "discarded", "removed_is"):
         if value.get(key) is not None:
             problems += _check_filter(f"{where}.{key}", value[key], CONTROL_KEYS)
     if value.get("milled_alike", "element") not in ("element", "type"):
@@ -761,8 +773,8 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
         if effect.get("player") not in ("you", "opponent"):
             problems.append(f"{where}: select 'player' must be you or opponent")
         problems += _check_filter(f"{where}.filter", effect.get("filter"), FILTER_KEYS)
-    if name == "search" and effect.get("to", "hand") not in ("hand", "field", "break"):
-        problems.append(f"{where}: search 'to' must be hand, field or break")
+    if name == "search" and effect.get("to", "hand") not in ("hand", "field", "break", "top"):
+        problems.append(f"{where}: search 'to' must be hand, field, break or top")
     if name == "also_is" and (not all(isinstance(n, str) and n for n in effect.get("names", ())) or effect.get(
             "type", "monster") not in ("forward", "backup", "monster") or not (effect.get("names") or effect.get("type"))):
         problems.append(f"{where}: also_is needs 'names' (Card Names) and/or a Character 'type'")

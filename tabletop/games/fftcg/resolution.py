@@ -24,7 +24,7 @@ from tabletop.games.fftcg.continuous import (
 from tabletop.games.fftcg.cp import X_LIMIT, ability_cost, every_payment, find_payment
 from tabletop.games.fftcg.effects import RESOLVING_CONDITIONS, effect_steps, with_mode, with_paid_x
 from tabletop.games.fftcg.printed import printed
-from tabletop.games.fftcg.words import Doing, acting_players, do_effect, step_was_done
+from tabletop.games.fftcg.words import Doing, acting_players, do_effect, just_removed, step_was_done
 
 
 def printed_ability(state: GameState, entry: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -194,10 +194,12 @@ def _affected_cards(state: GameState, entry: Mapping[str, Any], ability: Mapping
     if spec == "self":
         source = source_object(state, entry)
         return [source] if source is not None else []
-    if spec == "event":  # the card the event happened to, while the same object on the field (FFTCG 7.4)
+    if spec == "event":  # the card the event happened to, while the same object on the field (FFTCG 7.4) — or, for
+        # "is put from the field into the Break Zone", in the Break Zone (the object the event made there)
         card = entry.get("event_card")
+        where = (".field", ".break") if ability.get("trigger") == "put_into_break_zone" else (".field",)
         return [card] if card is not None and is_current(state, card, entry.get("event_ts")) and state.cards[
-            card].zone.endswith(".field") else []
+            card].zone.endswith(where) else []
     if spec == "kept":  # a delayed ability's card: the object an effect made it, still that object (words._add_delayed)
         card, ts = entry.get("kept") or (None, None)
         return [card] if card is not None and is_current(state, card, ts) else []
@@ -343,7 +345,8 @@ def _step_condition_met(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bo
                 tx.state, context, condition.get("discarded")) and _milled_alike(
                 tx.state, context, condition.get("milled_alike")) and (
                 "power_below_self" not in condition or _weaker_than_source(tx.state, context)) and (
-                not condition.get("as_ex_burst") or entry["kind"] == "ex_burst")  # FFTCG 11.10
+                not condition.get("as_ex_burst") or entry["kind"] == "ex_burst") and _removed_is(  # FFTCG 11.10
+                tx.state, entry, condition.get("removed_is"))
             procedure.set_var(tx, fi, "answers", {**answers, remembered: {"holds": holds}})
             answers = procedure.ctx(tx.state, fi)["answers"]
         met = met and answers[remembered]["holds"] == (key == "if")
@@ -451,6 +454,15 @@ def _chosen_is(state: GameState, entry: Mapping[str, Any], cards: list[list[int]
         return True
     chosen = [iid for iid, _ in cards if iid in state.cards]
     return bool(chosen) and FILTER.holds(Seen(state, entry["controller"], entry.get("source")), chosen[0], wanted)
+
+
+def _removed_is(state: GameState, entry: Mapping[str, Any], wanted: Mapping[str, Any] | None) -> bool:
+    """Tell whether the card just removed from the top of the controller's deck — the newest of their Removed Zone —
+    passes a filter of printed facts ("If the removed card is a Forward, …"; None: no test)."""
+    if wanted is None:
+        return True
+    removed = just_removed(state, entry)
+    return removed is not None and FILTER.holds(Seen(state, entry["controller"], entry.get("source")), removed, wanted)
 
 
 def _last_payment_made(answers: Mapping[str, Any]) -> bool:

@@ -166,6 +166,8 @@ _CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
                 re.I), lambda m: {"opponent_forwards_ahead": 1}),
     (re.compile(r"^if you have at least (\d+) points of damage more than your opponent, ", re.I),
      lambda m: {"damage_ahead": int(m.group(1))}),
+    (re.compile(r"^if you have received more points of damage than your opponent, ", re.I),  # (s6) 1 or more more
+     lambda m: {"damage_ahead": 1}),
     # -- the Elements among the Characters you control (printed Elements): before the counts of cards --
     (re.compile(r"^if you control (\d+) or more Backups and if the Backups you control are all of different "
                 r"Elements, ", re.I),
@@ -297,6 +299,9 @@ def _ability(text: str, summon: bool) -> list[Ability]:
     if burst is not None:  # FFTCG 11.10: using an EX Burst is the event (its card's controller used it)
         return _auto({**head, "of": {"controller": "opponent"}}, "<self>", ("ex_burst_used",), burst.group(1),
                      it_is_self=False)
+    from_zone = _ENTERS_FROM.match(text)
+    if from_zone is not None:  # (s6) where it came from narrows the trigger (FFTCG 11.8)
+        return _auto({**head, "entered_from": "break"}, "<self>", ("enters_field",), from_zone.group(1))
     due = _ENTERS_DUE.match(text)
     if due is not None:  # the way it entered the field narrows the trigger (FFTCG 11.8)
         return _auto({**head, "entered_by": "cast" if due.group(1) == "cast" else "effect"}, "<self>", ("enters_field",),
@@ -391,6 +396,10 @@ def _auto(head: Ability, subject: str, events: tuple[str, ...], rest: str, yours
         if len(found) > 1:
             effect["then"] = found[1:]
         return [{"trigger": event, **ability, **effect} for event in events]
+    if subject != "<self>" and events == ("put_into_break_zone",) and re.fullmatch(r"add it to your hand\.?", rest):
+        # (s6) "When a Category VI Forward you control is put from the field into the Break Zone, add it to your hand":
+        # the event's card, as the object it became in the Break Zone (resolution._affected_cards)
+        return [{"trigger": events[0], **ability, "target": "event", "effect": "return_to_hand"}]
     effect = _effect(rest, optional_allowed=True, it_is_self=subject == "<self>" and it_is_self)
     return [{"trigger": event, **ability, **effect} for event in events]
 
@@ -536,6 +545,7 @@ _LIGHT_DARK_IGNORED = re.compile(r"^<self> can be played onto the field even if 
                                  r"Characters\.?$")
 # "<self> does not activate during the Active Phase": the Active Phase of its controller's turn, the only one activating it
 _STAYS_DULL = re.compile(r"^<self> does not activate during the Active Phase$")
+_ENTERS_FROM = re.compile(r"^When <self> enters the field from the Break Zone, (.+)$", re.S)
 _BACKUP_CP_ONLY = re.compile(r"^You can only pay with CP produced by Backups to (?:cast|play) <self>\.?$")
 # "(it cannot become 0)" after a reduction: the cost stays at least 1 (a cost_change's `floor`); "(it cannot become 1 or
 # less)": at least 2
@@ -859,11 +869,21 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
         if shown is not None:  # its select, if any, is the last pick: the discard is done to it
             steps += shown
             break
-        moved = clauses.own_card_sentence(sentence) if index == 0 and "target" not in ability else None
+        moved = (clauses.own_card_sentence(sentence) or clauses.break_zone_removal_sentence(sentence)
+                 if index == 0 and "target" not in ability else None)
         if moved is not None and index + 1 < len(sentences) and sentences[index + 1].lower().startswith(
                 "when you do so, "):  # read only before "When you do so" (its picks are no later sentence's "it")
             steps += moved
             continue
+        if moved is not None and index + 2 == len(sentences) and ability.get("optional") and sentences[
+                index + 1].lower().startswith("if you do so, ") and moved[0]["count"] == 1:
+            # (s6) "You may remove 1 Backup you control from the game. If you do so, draw 2 cards.": done when the one
+            # card was selected (and so moved: it is the controller's own, FFTCG 11.11.5)
+            then = clauses.player_sentence(sentences[index + 1][len("if you do so, "):])
+            if then is None:
+                raise Unread(sentences[index + 1])
+            steps += [*moved, {**then, "if_picked": True}]
+            break
         selected = clauses.select_sentence(sentence) if index == 0 and "target" not in ability else None
         if selected is not None:  # the sentences after it are done to the selected cards
             picking = True
@@ -877,6 +897,12 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
             played = clauses.play_from_hand_sentence(sentence)
         if played is not None and index == len(sentences) - 1:  # its picks are the cards of the steps after it
             steps += played
+            continue
+        removed = _after_removed_top(sentence, ability, steps) if steps and _is_removed_top(steps[-1]) or (
+            len(steps) > 1 and _is_removed_top(steps[-2]) and "if" in steps[-1]) else None
+        if removed is not None:  # (s6) "If the removed card is a Forward, …", "… for each CP required to play it"
+            steps += removed
+            last = removed
             continue
         if _SAME_NUMBER_DRAWN.match(sentence) and steps and steps[-1]["effect"] == "hand_to_deck_bottom":
             # (s6) "Then, draw the same number of cards (as were returned to your deck)": as many as were placed
@@ -931,6 +957,37 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
 # a move of the chosen card that is done whenever the card is still legal ("You may remove it from the game")
 _MAY_MOVE_IT = re.compile(r"^you may (?:remove it from the game|return it to its owner's hand|put it into the Break Zone|"
                           r"add it to your hand)$", re.I)
+def _is_removed_top(step: clauses.Effect) -> bool:
+    """Tell whether a step removes the top card of its controller's deck from the game (one card: "the removed card")."""
+    return step == {"effect": "mill", "count": 1, "removed": True}
+
+
+# (s6) the sentences about the card just removed from the top of the deck (the Removed Zone's newest card)
+_REMOVED_IS = re.compile(r"^if (?:the removed card is|it is|it's) an? (?P<phrase>.+?), (?P<rest>.+)$", re.I)
+_REMOVED_NOT = re.compile(r"^if not, (?P<rest>.+)$", re.I)
+_REMOVED_COST = re.compile(r"^deal it (\d+) damage for each CP required to (?:play|cast) the removed card$", re.I)
+
+
+def _after_removed_top(sentence: str, ability: Ability, steps: list[clauses.Effect]) -> list[clauses.Effect] | None:
+    """Read a sentence about the card the step before removed from the top of the deck: "If the removed card is a
+    Forward, break it." (condition removed_is, its "If not, …" the same unless), "Deal it 4000 damage for each CP
+    required to play the removed card" (value removed_cost)."""
+    cost = _REMOVED_COST.match(sentence)
+    if cost is not None and _is_removed_top(steps[-1]) and clauses.target_sentence("deal it 1 damage", "field") and (
+            _on_one_chosen_card(ability)):
+        return [{"effect": "deal_damage", "amount": {"removed_cost": True, "times": int(cost.group(1))}}]
+    shown = _REMOVED_IS.match(sentence)
+    wanted = clauses.card_phrase(shown.group("phrase")) if shown is not None else None
+    if shown is not None and _is_removed_top(steps[-1]) and wanted is not None and set(wanted) <= _CHOSEN_FACTS:
+        found = _sentence(shown.group("rest"), ability, False)
+        return None if found is None else [{**effect, "if": {"removed_is": wanted}} for effect in found]
+    otherwise = _REMOVED_NOT.match(sentence)
+    if otherwise is not None and not _is_removed_top(steps[-1]) and "removed_is" in steps[-1].get("if", {}):
+        found = _sentence(otherwise.group("rest"), ability, False)
+        return None if found is None else [{**effect, "unless": steps[-1]["if"]} for effect in found]
+    return None
+
+
 _SAME_NUMBER_DRAWN = re.compile(r"^draw the same number of cards(?: as were returned to your deck)?$", re.I)
 _UNLESS_OPPONENT_PAYS = re.compile(r"^if your opponent (?:doesn't|does not) pay ((?:\[\w+\])+), (.+)$", re.I)
 _UNLESS_YOU_PAY = re.compile(r"^if you (?:don't|do not) pay ((?:\[\w+\])+), (.+)$", re.I)  # (C) the controller's
@@ -960,6 +1017,9 @@ def _done_kind(steps: list[clauses.Effect], ability: Ability) -> str | None:
         return None
     done = steps[-1]
     itself = ability.get("target") == "self" or done.get("on") == "self"
+    if len(steps) >= 2 and steps[-2]["effect"] == "select" and steps[-2]["filter"].get("zone") == "break" and done[
+            "effect"] == "remove_from_game" and "on" not in done:
+        return "removed_cards"  # (s6) "you may remove 2 Summons in your Break Zone from the game": all of them
     if len(steps) >= 2 and steps[-2]["effect"] == "select" and steps[-2].get("player") == "you" and done["effect"] in (
             "put_into_break", "return_to_hand", "remove_from_game") and "on" not in done:
         return "moved"
@@ -987,10 +1047,11 @@ def _when_done(steps: list[clauses.Effect], rest: str, ability: Ability) -> clau
     after = _done_kind(steps, ability)
     if (isinstance(ability.get("target"), (dict, list)) and after != "chosen_moved") or "all" in ability:
         raise Unread("When you do so, …")
-    if after is None or len(steps) != (2 if after in ("moved", "dulled") else 1):
+    if after is None or len(steps) != (2 if after in ("moved", "dulled", "removed_cards") else 1):
         raise Unread("When you do so, …")
     found: clauses.Effect = {"effect": "when_done", "after": after, "do": _effect(rest, optional_allowed=False)}
-    if after in ("discard", "mill", "dulled"):  # that many discarded, milled; the Characters selected to be dulled
+    if after in ("discard", "mill", "dulled", "removed_cards"):  # that many discarded, milled; selected to be dulled,
+        # removed
         found["count"] = int(steps[0]["count"])
     return found
 
@@ -1095,6 +1156,13 @@ def _sentence(sentence: str, ability: Ability, it_is_self: bool) -> list[clauses
         players = clauses.player_sentence(later.group(1))
         if players is not None:
             return [{"effect": "delayed", "when": "end_phase_start", "do": [players]}]
+        target = ability.get("target")
+        if itself is None and isinstance(target, dict) and target.get("zone", "field") == "field" and target.get(
+                "count", 1) == 1 and not target.get("up_to"):  # (s6) "At the end of the turn, return it to its owner's
+            # hand": on the chosen card, still that object on the field (words._delayed `kept`)
+            chosen = clauses.target_sentence(later.group(1), "field")
+            return None if chosen is None or any(e["effect"] in _CARDLESS for e in chosen) else [
+                {"effect": "delayed", "when": "end_phase_start", "do": chosen, "kept": True}]
         return None if itself is None else [{"effect": "delayed", "when": "end_phase_start",
                                              "do": [{**effect, "on": "self"} for effect in itself]}]
     for read in _SENTENCE_READERS:  # the templates of effects, damage and triggers (below)
@@ -1117,6 +1185,18 @@ def _sentence(sentence: str, ability: Ability, it_is_self: bool) -> list[clauses
             return [{"effect": "delayed", "when": "put_into_break_zone", "do": [done], "this_turn": True}]
         if re.fullmatch(r"play the removed (?:Forward|Character|Backup|Monster) onto the field( dull)?", sentence, re.I):
             return [{"effect": _PLAY_REMOVED, "dull": sentence.lower().endswith(" dull")}]  # joined by _blinks
+        drawn = re.fullmatch(r"(.+?) and (draw \d+ cards?)", sentence, re.I)
+        if drawn is not None:  # (s6) "Remove them from the game and draw 1 card": the chosen cards', then a draw
+            first, then = clauses.target_sentence(drawn.group(1), target.get("zone", "field")), clauses.player_sentence(
+                drawn.group(2))
+            if first is not None and then is not None:
+                return [*first, then]
+        placed = re.fullmatch(r"(place it at the bottom of your deck) and (put the top card of your deck into the Break "
+                              r"Zone)", sentence, re.I)
+        if placed is not None:  # (s6) the chosen card, then the deck's top card (whichever it is then)
+            first, then = clauses.target_sentence(placed.group(1), target.get("zone", "field")), clauses.player_sentence(
+                placed.group(2))
+            return None if first is None or then is None else [*first, then]
         if re.fullmatch(r"remove it and <self> from the game", sentence, re.I):  # (s6) the chosen card, then itself
             return [{"effect": "remove_from_game"}, {"effect": "remove_from_game", "on": "self"}]
         if _PLAY_AT_END.fullmatch(sentence) and target.get("zone", "field") == "field":  # (s6) joined by _blinks
@@ -1707,7 +1787,7 @@ _LEFT_FIELD = ("leaves_field", "broken", "put_into_break_zone", "returned_to_han
 # -- targets and choices (s5): selecting several of the following actions -----------------------------------------
 # what a mode choosing no cards may do beside the modes that choose (none of these reads the chosen cards)
 _CARDLESS = ("draw", "discard", "damage_player", "mill", "search", "look_top", "reveal_top", "hand_to_deck_bottom",
-             "reveal_hand", "discard_hand")
+             "reveal_hand", "discard_hand", "shuffle_deck")
 
 
 def _several_modes(modes: list[list[clauses.Effect]], count: int, up_to: bool, sentence: str) -> clauses.Effect:

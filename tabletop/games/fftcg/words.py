@@ -61,10 +61,22 @@ def value_of(state: GameState, doing: Doing, spec: Any) -> int:
     source = doing.source
     if isinstance(spec, Mapping) and "placed_before" in spec:  # the step before's picks (hand_to_deck_bottom)
         return len(doing.picks(f"{int(doing.at) - 1}:{doing.controller}"))
+    if isinstance(spec, Mapping) and "removed_cost" in spec:  # "for each CP required to play the removed card"
+        removed = just_removed(state, doing.entry)
+        return (int(state.definition(removed).cost or 0) if removed is not None else 0) * int(spec.get("times", 1))
     if isinstance(spec, Mapping) and "power" in spec and (source is None or not is_current(state, source, doing.entry.get("ts"))):
         source = None
     return number_of(state, spec, doing.controller, source, int(doing.entry.get("x") or 0),
                      doing.entry.get("counters"))
+
+
+def just_removed(state: GameState, entry: Mapping[str, Any]) -> int | None:
+    """Return the card the resolving entry just removed from the top of its controller's deck ("the removed card"):
+    the newest of their Removed Zone, if it got there after the entry's card was played or used (none removed: None)."""
+    newest = state.zones[f"{entry['controller']}.removed"].cards[:1]
+    if not newest or int(state.cards[newest[0]].props.get("ts") or 0) <= int(entry.get("ts") or 0):
+        return None
+    return newest[0]
 
 
 def acting_players(state: GameState, entry: Mapping[str, Any], step: Step, default: str) -> list[str]:
@@ -205,6 +217,13 @@ def _search(tx: Transaction, doing: Doing, step: Step) -> None:
             break
         if FILTER.holds(Seen(state, player), iid, filt):
             found.append(iid)
+    if step.get("to") == "top":  # "search for 1 Summon and put it on top of your deck": shuffled, then on top
+        tx.shuffle(f"{player}.deck")
+        for iid in found:
+            tx.reveal(iid, "all")
+            tx.log(f"{player} searched for {actions.name_of(tx, iid)} and put it on top of their deck", "FFTCG 15.1.1.8")
+            actions.enter_zone(tx, iid, "deck", 0)
+        return
     for iid in found:
         tx.reveal(iid, "all")
         tx.log(f"{player} searched for {actions.name_of(tx, iid)}", "FFTCG 15.1.1.8")
@@ -237,6 +256,14 @@ def _mill(tx: Transaction, doing: Doing, step: Step) -> None:
         for iid in tx.state.zones[f"{player}.deck"].cards[:value_of(tx.state, doing, step.get("count", 1))]:
             actions.enter_zone(tx, iid, zone)
             tx.log(f"{actions.name_of(tx, iid)} was put from the top of {player}'s deck {where}", "FFTCG 7.3")
+
+
+@VOCABULARY.handles("shuffle_deck")
+def _shuffle_deck(tx: Transaction, doing: Doing, step: Step) -> None:
+    """Shuffle a player's deck ("Shuffle your deck", FFTCG 7.3: its order is random)."""
+    for player in acting_players(tx.state, doing.entry, step, "you"):
+        tx.shuffle(f"{player}.deck")
+        tx.log(f"{player} shuffled their deck", "FFTCG 7.3")
 
 
 @VOCABULARY.handles("reveal_top")
@@ -438,6 +465,9 @@ def step_was_done(state: GameState, answers: Mapping[str, Any], controller: str,
               # the select the step before `before` picked the card, `before` moved it: done once it left the field
               "moved": lambda: bool(picks(str(int(before) - 1))) and all(
                   not state.cards[i].zone.endswith(".field") for i in picks(str(int(before) - 1))),
+              # (s6) the same of cards selected in the Break Zone: all `count` of them now removed from the game
+              "removed_cards": lambda: len(picks(str(int(before) - 1))) >= count and all(
+                  state.cards[i].zone.endswith(".removed") for i in picks(str(int(before) - 1))),
               # "you may dull 4 active Characters you control": all 4 selected the step before, and dull now
               "dulled": lambda: len(picks(str(int(before) - 1))) == count and all(
                   state.cards[i].tapped for i in picks(str(int(before) - 1))),
@@ -479,6 +509,11 @@ def _discard_hand(tx: Transaction, doing: Doing, step: Step) -> None:
 def _delayed(tx: Transaction, doing: Doing, step: Step) -> None:
     if step.get("this_turn") and not doing.on_field:
         return  # "When it is put … this turn": the chosen card left the field, nothing to watch (FFTCG 11.8.17.3)
+    if step.get("kept"):  # "At the end of the turn, return it to its owner's hand": done to each chosen card then
+        do = [dict(effect) for effect in step.get("do") or ()]
+        for kept in pinned(tx.state, doing.on_field):
+            _add_delayed(tx, doing, step["when"], [], {"target": "kept", **do[0], "then": do[1:]}, True, True, None, kept)
+        return
     # it watches a chosen card's next event; a phase's beginning happens to no card
     watched = pinned(tx.state, doing.on_field)[0] if doing.on_field and step["when"] not in PHASE_TRIGGERS else None
     _add_delayed(tx, doing, step["when"], list(step.get("do") or []), step.get("ability"), bool(step.get("this_turn")),
