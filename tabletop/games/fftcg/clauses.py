@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 from tabletop.games.fftcg.cards import ELEMENTS
+from tabletop.games.fftcg.effects import CHOOSER_WORDS
 
 Effect = dict[str, Any]
 
@@ -341,19 +342,27 @@ def dealt_by(by: str | None) -> dict[str, str] | None:
     return {"by": dealer, "player": "opponent"} if theirs is not None else {"by": dealer}
 
 
-def _quoted(text: str, own: bool) -> list[Effect] | None:
+def _quoted(text: str, own: bool, lasting: bool = False) -> list[Effect] | None:
     """Read a granted ability in quotes that the vocabulary has as a word; "your opponent" in it is the opponent of
-    the card's controller, so that form is read only of the ability's own side (`own`)."""
+    the card's controller, so that form is read only of the ability's own side (`own`) — or, `lasting` (s6: granted
+    for a duration to the cards chosen now), as the opponent of each card's controller (`player: card_opponent`; a
+    damage replacement's `opponent` is already read so, actions.is_dealt_by)."""
     replaced = _QUOTED_DAMAGE.match(text.strip().rstrip("."))
     if replaced is not None:
         effect = damage_replacement(replaced)
-        return None if effect is None or (not own and "player" in effect) else [effect]
+        return None if effect is None or (not own and not lasting and "player" in effect) else [effect]
     for pattern, read in _QUOTED:
         match = pattern.match(text.strip().rstrip("."))
         if match is not None:
             effects: list[Effect] = read(match)
-            return None if not own and any("player" in e for e in effects) else effects
+            if own or not any("player" in e for e in effects):
+                return effects
+            if not lasting or any(e["effect"] not in CHOOSER_WORDS for e in effects if "player" in e):
+                return None
+            return [{**e, "player": "card_opponent"} if "player" in e else e for e in effects]
     return None
+
+
 
 
 # a granted damage replacement in quotes: 'If this Forward is dealt damage by a Summon, the damage becomes 0 instead.'
@@ -377,7 +386,7 @@ def _grants(text: str, own: bool = True, lasting: bool = False) -> list[Effect] 
         elif part.lower() in ("haste", "brave", "first strike"):
             effects.append({"effect": "grant_keyword", "keyword": KEYWORD_NAMES[part.lower()]})
         elif part == "\x00":
-            granted = _quoted(quotes.pop(0), own)
+            granted = _quoted(quotes.pop(0), own, lasting)
             if granted is None:
                 return None
             if lasting and any("kind" in g for g in granted):
@@ -562,6 +571,10 @@ def _lasting_forms(subject: str) -> tuple[tuple[re.Pattern[str], Any], ...]:
         # (s6) "It loses Haste and First Strike until the end of the turn"
         (re.compile(rf"^(?:until the end of the turn, {s} loses? ({_KEYWORD_LIST})|{s} loses? ({_KEYWORD_LIST}) until the end "
                     rf"of the turn)$", re.I), lambda m: _losses(m.group(1) or m.group(2))),
+        # (s6) "As long as <self> is on the field, it loses all its abilities" (continuous.is_working)
+        (re.compile(rf"^as long as <self> is on the field, {s} loses all (?:its |his |her )?abilities$" if s != "<self>"
+                    else r"^(?!)", re.I),
+         lambda m: [{"effect": "lose_abilities", "duration": "permanent", "while_source_on_field": True}]),
         # (s5) "It loses all its abilities until the end of the turn" (FFTCG 11.12.4: a lasting effect)
         (re.compile(rf"^(?:until the end of the turn, {s} loses all (?:its |his |her )?abilities|{s} loses all "
                     rf"(?:its |his |her )?abilities until the end of the turn)$", re.I),

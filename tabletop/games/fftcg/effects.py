@@ -225,7 +225,9 @@ other members, all of them passing `with` — a card filter, default any Forward
 Forwards of any Element", FFTCG 15.1.1.9.2 widened by the text), lose_keyword {keyword} (the card loses that keyword — granted before it or printed — while it lasts, timestamps
 ordering it with grant_keyword, FFTCG 11.12.4.9: "It loses First Strike until the end of the turn"),
 lose_abilities (lasting: the card loses its keywords and the abilities granted to it before, and its printed abilities
-— field, auto, action, replacement — do not work, FFTCG 11.12.4: "It loses all its abilities until the end of the turn"),
+— field, auto, action, replacement — do not work, FFTCG 11.12.4: "It loses all its abilities until the end of the turn";
+`while_source_on_field` with `duration: permanent`: only while the card that made it is on the field as that object,
+"As long as <self> is on the field, it loses all its abilities"),
 either {options: [[effects…], …]} (its controller picks one option as it resolves, FFTCG 11.11.5.1, and its effects
 are done to the same cards: "Dull it or Freeze it", "Put it at the top or bottom of its owner's deck"; an option's
 effects ask nothing: dull, freeze, activate, put_on_deck),
@@ -233,7 +235,9 @@ damage_increase {amount} (lasting: the damage each chosen card deals to a Forwar
 it deals damage to a Forward this turn, the damage increases by 1000 instead", FFTCG 11.12.5), cancel (the chosen Summons on the stack are taken off it without resolving, their effect not done, and put into
 their owners' Break Zones as a resolved Summon is, FFTCG 11.11.10: "Choose 1 Summon. Cancel its effect.").
 mill {count, player} puts the top `count` cards of the player's deck into their Break Zone (FFTCG 7.3).
-`player` is `you`, `opponent`, `each` or (discard) `chosen_controller` (the first chosen card's controller, its owner
+`player` is `you`, `opponent`, `each`, (cannot_be_chosen, cannot_be_dulled, cannot_be_broken_by lasting on chosen cards)
+`card_opponent` (the opponent of each affected card's controller: 'It gains "This Character cannot be chosen by your
+opponent's abilities."') or (discard) `chosen_controller` (the first chosen card's controller, its owner
 once it left the field: "That Forward's controller discards 1 card") (draw, discard, damage_player, mill: the turn player chooses first,
 then the other, then both act at once, FFTCG 6.1.4); default: you for draw and discard, opponent for
 damage_player.
@@ -354,7 +358,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "cancel": {},
     "damage_increase": {"amount": int},
     "either": {"options": list},
-    "lose_abilities": {},
+    "lose_abilities": {"while_source_on_field": bool},
     "lose_keyword": {"keyword": str},
     "party_any_element": {"with": dict},
     "attack_twice": {},
@@ -377,7 +381,9 @@ INSTEADS = ("remove_from_game", "return_to_hand")
 ENTRY_INSTEADS = ("your_control",)
 DAMAGE_INSTEADS = ("reduce", "prevent")
 CHOOSERS = ("summons", "abilities", "any")
-DEALERS = (*CHOOSERS, "forwards")  # what deals damage a replacement names (actions.is_dealt_by)
+DEALERS = (*CHOOSERS, "forwards")
+# (s6) the words whose `player: card_opponent` is each affected card's controller's opponent (a lasting grant in quotes)
+CHOOSER_WORDS = ("cannot_be_chosen", "cannot_be_dulled", "cannot_be_broken_by")  # what deals damage a replacement names (actions.is_dealt_by)
 EITHER_WORDS = ("dull", "freeze", "activate", "put_on_deck")  # what an `either` option may do (nothing it does asks a question)
 WHEN_DONE_AFTER = ("discard", "damage", "self_break", "pay", "moved", "self_removed")  # the steps a "When you do so" may follow
 
@@ -600,8 +606,10 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
     for key in ("amount", "count"):
         if isinstance(effect.get(key), Mapping):
             problems += _check_value(f"{where}.{key}", effect[key])
-    if "player" in effect and effect["player"] not in ("you", "opponent", "each", "chosen_controller"):
-        problems.append(f"{where}: 'player' must be you, opponent, each or chosen_controller")
+    if "player" in effect and effect["player"] not in ("you", "opponent", "each", "chosen_controller", "card_opponent"):
+        problems.append(f"{where}: 'player' must be you, opponent, each, chosen_controller or card_opponent")
+    if effect.get("player") == "card_opponent" and name not in CHOOSER_WORDS:
+        problems.append(f"{where}: only {', '.join(CHOOSER_WORDS)} read card_opponent")
     if effect.get("player") == "chosen_controller" and name != "discard":
         problems.append(f"{where}: only discard is done by the chosen card's controller")
     if effect.get("player") == "each" and name not in ("draw", "discard", "damage_player", "mill"):

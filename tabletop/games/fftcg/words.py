@@ -466,6 +466,8 @@ def add_lasting(tx: Transaction, entry: Mapping[str, Any], step: Step, cards: li
         lasting = opponent_turn_end(tx.state.opponent(entry["controller"]))
     item.update({"id": stamp, "ts": stamp, "cards": pinned(tx.state, cards), "controller": entry["controller"],
                  "source": entry.get("source"), "label": entry["name"], "duration": lasting})
+    if step.get("while_source_on_field"):  # "As long as <self> is on the field, …": that object (continuous.is_working)
+        item["source_ts"] = entry.get("ts")
     tx.list_append(durations.EFFECTS, item)
     names = ", ".join(actions.name_of(tx, c) for c in cards)
     detail = {"power": f"{int(step.get('amount', 0)):+d} power", "set_power": f"power {step.get('value')}",
