@@ -270,6 +270,13 @@ def damage_player(tx: Transaction, player: str, amount: int, sources: Iterable[i
     Taking damage with an empty deck loses the game (FFTCG 3.1.3; see doubt D1 in rules.py).
     """
     state = tx.state
+    shield = next((index for index, item in enumerate(state.lists.get("effects", ()))
+                   if item["effect"] == "prevent_player_damage" and item["player"] == player), None)
+    if shield is not None and amount > 0:  # "During this turn, the next damage dealt to you becomes 0 instead"
+        tx.log(f"{player} would take {amount} damage and takes none instead "
+               f"({state.lists['effects'][shield].get('label', 'effect')})", "FFTCG 11.12.5")
+        tx.list_remove("effects", shield)
+        return
     for _ in range(amount):
         deck = state.zones[f"{player}.deck"].cards
         if not deck:

@@ -717,6 +717,7 @@ _PLAYER_WORDS: tuple[tuple[str, str, str, str | None], ...] = (
     (r"your opponent receives (\d+) points? of damage", "damage_player", "amount", "opponent"),
     (r"look at the top card of your deck\. you may (?:place|put) (?:the card|it) at the bottom of your deck()",
      "look_top", "count", None),
+    (r"during this turn, the next damage dealt to you becomes 0 instead()", "prevent_player_damage", "", None),  # (s6)
     (r"put the top (\d+) cards of your deck into the Break Zone", "mill", "count", None),
     (r"put the top card() of your deck into the Break Zone", "mill", "count", None),
     (r"your opponent puts the top (\d+) cards of (?:his/her|their) deck into the Break Zone", "mill", "count",

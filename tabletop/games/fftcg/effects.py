@@ -216,7 +216,9 @@ exclusive_with {names} (field, self: its player cannot play it while controlling
 nor such a card while controlling it — read from its printed facts wherever it is: "You cannot play <self> or Card
 Name X while already in control of either Character", FFTCG 7.7.3 widened by the text), also_is {names, type} (field, self: the card also has these Card Names and is also of that card type wherever it is —
 hand, deck, Break Zone, field — read from its printed facts, FFTCG 1.3: "<self> is also Card Name X / a Monster in all
-situations"), attack_twice (the Forward may attack twice each turn while it lasts: "<self> can attack twice in the same turn",
+situations"), prevent_player_damage (this turn, the next damage its controller would take — N points at once — is not taken, used up
+by it: "During this turn, the next damage dealt to you becomes 0 instead", FFTCG 11.12.5), attack_twice (the Forward
+may attack twice each turn while it lasts: "<self> can attack twice in the same turn",
 FFTCG 10.1.2.1.2 widened by the text), attack_once_more (one-shot: the card may attack once more this turn, besides
 what it may: "<self> can attack once more this turn"), must_be_chosen {by, player} (what such Summons or abilities of
 that player choose must include the card when it could (FFTCG 11.11.5.1): "Summons and abilities of your opponent must
@@ -365,6 +367,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "also_is": {"names": list, "type": str},
     "exclusive_with": {"names": list},
     "attack_once_more": {},
+    "prevent_player_damage": {},
     "must_be_chosen": {"by": str, "player": str},
     "blink": {"dull": bool},
     "cast_free": {},

@@ -146,6 +146,13 @@ def _freeze(tx: Transaction, doing: Doing, step: Step) -> None:
         tx.log(f"{actions.name_of(tx, iid)} was frozen", "FFTCG 15.2.4")
 
 
+@VOCABULARY.handles("prevent_player_damage")
+def _prevent_player_damage(tx: Transaction, doing: Doing, step: Step) -> None:
+    """"During this turn, the next damage dealt to you becomes 0 instead": a one-shot on its controller, used up by the
+    next damage they would take this turn (actions.damage_player)."""
+    add_lasting(tx, doing.entry, {**step, "player": doing.controller}, [])
+
+
 @VOCABULARY.handles("attack_once_more")
 def _attack_once_more(tx: Transaction, doing: Doing, step: Step) -> None:
     """"<self> can attack once more this turn": one more attack this turn (combat.attacks_allowed)."""
