@@ -421,6 +421,7 @@ def _field(head: Ability, text: str) -> list[Ability]:
     text, condition = _condition(text)
     if condition:
         head = {**head, "condition": condition}
+        text = re.sub(r"^then (?=<self> )", "", text)  # (s6) "If you control …, then <self> gains …"
     sentence = text.rstrip(".")
     if "." in clauses.QUOTE.sub("", sentence):  # one sentence (a quoted granted ability may hold its own)
         raise Unread(text)
