@@ -377,7 +377,7 @@ def _grants(text: str, own: bool = True, lasting: bool = False) -> list[Effect] 
     prevent_damage (a reduction is not read for a duration)."""
     quotes = [m.group(1) if m.group(1) is not None else m.group(2) for m in QUOTE.finditer(text)]
     effects: list[Effect] = []
-    for part in re.split(r", | and |, and ", QUOTE.sub("\x00", text)):
+    for part in re.split(r", and |, | and ", QUOTE.sub("\x00", text)):
         power = re.fullmatch(r"\+(\d+) power", part)
         if power is not None:
             effects.append({"effect": "power", "amount": int(power.group(1))})
@@ -564,6 +564,8 @@ def _lasting_forms(subject: str) -> tuple[tuple[re.Pattern[str], Any], ...]:
         (re.compile(rf"^{s} cannot be chosen by your opponent's (Summons or abilities|Summons|abilities) this turn$", re.I),
          lambda m: None if s != "<self>" else [{"effect": "cannot_be_chosen", "by": _CHOOSERS[m.group(1).lower()],
                                                 "player": "opponent", "duration": "turn"}]),
+        (re.compile(rf"^during this turn, <self> {UNBREAKABLE_BY_OPPONENT}$" if s == "<self>" else r"^(?!)", re.I),
+         lambda m: [{**UNBREAKABLE_EFFECT, "duration": "turn"}]),  # (s6)
         (re.compile(rf"^{s} cannot be broken this turn$", re.I),
          lambda m: [{"effect": "cannot_be_broken", "duration": "turn"}]),
         (re.compile(rf"^{s} cannot attack or block this turn$", re.I),

@@ -519,13 +519,14 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
                 key in applies for key in MOMENT_KEYS):
             return None
         return [{"effect": "power", "amount": counted, "applies_to": applies}]
-    others = re.match(r"^[Tt]he (.+?) gains? (.+)$", sentence)  # "gains": a Card Name, one card
+    others = re.match(r"^[Tt]he (.+?) gains? (.+?)( during your turn)?$", sentence)  # "gains": a Card Name, one card
     if others is not None:
         applies = clauses.card_phrase(others.group(1), plural=True)
         granted = clauses._grants(others.group(2), own=(applies or {}).get("controller") == "you")
         if applies is None or granted is None or "zone" in applies or any(key in applies for key in MOMENT_KEYS):
             return None
-        return [{**g, "applies_to": applies} for g in granted]
+        yours = {"condition": {"your_turn": 1}} if others.group(3) else {}  # (s6) as "During your turn, …"
+        return [{**g, "applies_to": applies, **yours} for g in granted]
     undullable = re.match(r"^<self> cannot become dull by your opponent's (Summons or abilities|Summons|abilities)$",
                           sentence)
     if undullable is not None:  # FFTCG 1.3: their effects do not dull it
