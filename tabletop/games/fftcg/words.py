@@ -84,9 +84,13 @@ def _draw(tx: Transaction, doing: Doing, step: Step) -> None:
             actions.draw(tx, player, count)
 
 
-def _chooser(doing: Doing) -> str:
-    """Return what does the effect: "summons" (a Summon's) or "abilities" (an ability's), as cannot_* effects name it."""
-    return "summons" if doing.entry.get("kind") == "summon" else "abilities"
+def _chooser(tx: Transaction, doing: Doing) -> str:
+    """Return what does the effect: "summons" (a Summon's, cast or used as an EX Burst) or "abilities" (an ability's),
+    as cannot_* effects and damage replacements name it."""
+    source = doing.source
+    summon = doing.entry.get("kind") == "summon" or (source is not None and source in tx.state.cards and
+                                                      tx.state.definition(source).card_type == "summon")
+    return "summons" if summon else "abilities"
 
 
 @VOCABULARY.handles("deal_damage")
@@ -100,7 +104,7 @@ def _deal_damage(tx: Transaction, doing: Doing, step: Step) -> None:
                for iid in doing.on_field} if each else {}
     for iid in doing.on_field:
         actions.deal_character_damage(tx, iid, amounts[iid] if each else amount, [source] if source is not None else [],
-                                      reducible=not step.get("unreducible"), dealer=(_chooser(doing), doing.controller))
+                                      reducible=not step.get("unreducible"), dealer=(_chooser(tx, doing), doing.controller))
 
 
 @VOCABULARY.handles("damage_player")
@@ -112,7 +116,7 @@ def _damage_player(tx: Transaction, doing: Doing, step: Step) -> None:
 @VOCABULARY.handles("break")
 def _break(tx: Transaction, doing: Doing, step: Step) -> None:
     chars = characteristics(tx.state)
-    kind = _chooser(doing)
+    kind = _chooser(tx, doing)
     breakable = []
     for iid in doing.on_field:
         if not chars[iid].can_be_broken_by(kind, doing.controller):
@@ -131,7 +135,7 @@ def _put_into_break(tx: Transaction, doing: Doing, step: Step) -> None:
 @VOCABULARY.handles("activate")
 def _dull_or_activate(tx: Transaction, doing: Doing, step: Step) -> None:
     chars = characteristics(tx.state) if step["effect"] == "dull" else None
-    kind = _chooser(doing)
+    kind = _chooser(tx, doing)
     for iid in doing.on_field:
         if chars is not None and not chars[iid].can_be_dulled_by(kind, doing.controller):
             tx.log(f"{actions.name_of(tx, iid)} cannot become dull by this {kind[:-1]}", "FFTCG 1.3")
@@ -603,7 +607,7 @@ def _divide_damage(tx: Transaction, doing: Doing, step: Step) -> None:
     source = doing.source
     for iid in on_field:
         actions.deal_character_damage(tx, iid, shares.get(iid, 0), [source] if source is not None else [],
-                                      reducible=not step.get("unreducible"), dealer=(_chooser(doing), doing.controller))
+                                      reducible=not step.get("unreducible"), dealer=(_chooser(tx, doing), doing.controller))
 
 
 @VOCABULARY.handles("reveal_until")
