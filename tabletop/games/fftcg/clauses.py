@@ -315,7 +315,8 @@ _DEALERS = {"a summon or an ability": "any", "a summon or ability": "any", "summ
             "a summon": "summons", "summons": "summons", "an ability": "abilities", "abilities": "abilities",
             "a forward": "forwards"}
 DAMAGE_REPLACED = (r"(?:is dealt damage|receives damage)(?: (?:by|from) (?P<by>.+?))?, (?:the damage becomes 0|"
-                    r"(?:reduce the damage by|the damage is reduced by|the damage decreases by) (?P<amount>\d+)) instead")
+                    r"(?:reduce the damage by|the damage is reduced by|the damage decreases by) (?P<amount>\d+)|"
+                    r"the damage increases by (?P<more>\d+)) instead")
 
 
 def damage_replacement(match: re.Match[str]) -> Effect | None:
@@ -323,9 +324,12 @@ def damage_replacement(match: re.Match[str]) -> Effect | None:
     the damage by 1000 instead") into a replacement of the damage dealt to a Forward (FFTCG 11.12.5), narrowed to what
     deals it ("by your opponent's Summons or abilities", "by a Forward"); without `applies_to`."""
     amount = match.group("amount") or match.groupdict().get("amount2")
-    found: Effect = {"kind": "replacement", "event": "damage", "instead": "reduce" if amount else "prevent"}
-    if amount:
-        found["amount"] = int(amount)
+    more = match.groupdict().get("more")
+    found: Effect = {"kind": "replacement", "event": "damage", "instead": "reduce" if amount else "increase" if more
+                     else "prevent"}
+    number = amount or more
+    if number:
+        found["amount"] = int(number)
     dealer = dealt_by(match.group("by"))
     return None if dealer is None else {**found, **dealer}
 
@@ -542,6 +546,8 @@ def _lasting_forms(subject: str) -> tuple[tuple[re.Pattern[str], Any], ...]:
         (re.compile(rf"^if possible, {s} must block this turn$", re.I),  # blocks when it can (FFTCG 10.1.3.1.3)
          lambda m: [{"effect": "must_block", "duration": "turn"}]),
         (re.compile(rf"^{s} cannot attack this turn$", re.I), lambda m: [{"effect": "cannot_attack", "duration": "turn"}]),
+        (re.compile(rf"^during this turn, the damage dealt to {s} is increased by (\d+) instead$", re.I),  # (s6)
+         lambda m: [{"effect": "damage_increase", "amount": int(m.group(1)), "taken": True, "duration": "turn"}]),
         (re.compile(rf"^during this turn, the next damage dealt to {s}{_BY} is reduced by (\d+) instead$", re.I),
          lambda m: _dealt(s, m.group("by"), {"effect": "replace_next_damage", "instead": "reduce",
                                              "amount": int(m.group(2))})),
@@ -864,6 +870,9 @@ def next_cost_sentence(sentence: str) -> Effect | None:
 def player_sentence(sentence: str) -> Effect | None:
     """Read a sentence acting on players or decks, not on chosen cards ("Draw 2 cards", "Your opponent discards 1
     card", "Search for 1 Earth Forward and add it to your hand")."""
+    every = re.fullmatch(r"if a Forward receives damage this turn, the damage increases by (\d+) instead", sentence, re.I)
+    if every is not None:  # (s6) every Forward, none chosen
+        return {"effect": "damage_increase", "amount": int(every.group(1)), "taken": True, "every": True}
     cheaper = next_cost_sentence(sentence)
     if cheaper is not None:
         return cheaper

@@ -72,7 +72,8 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   card enters under this ability's controller, FFTCG 11.12.5.7) or `damage` (damage dealt to a
   Forward; `instead: reduce` with `amount`, or `instead: prevent`: none is dealt; `instead: prevent_below_power`: none
   is dealt when it is less than the Forward's Power, after the reductions: "If <self> is dealt damage less than its
-  power, the damage becomes 0 instead"; `in_party_with_self: true`: only while the card and that Forward attack in
+  power, the damage becomes 0 instead"; `instead: increase` with `amount`: more is dealt, after the reductions, "If
+  <self> receives damage, the damage increases by 4000 instead"; `in_party_with_self: true`: only while the card and that Forward attack in
   the same Party, FFTCG 15.1.1.9; `by`: only damage dealt by `summons`, `abilities`, `any` of the two or `forwards`
   — a Forward dealing it itself, FFTCG 11.11.8 —, `player: opponent`: only the opponent's (of the damaged card's
   controller): "If <self> is dealt damage by your opponent's abilities, the damage becomes 0 instead"; its `condition`
@@ -233,8 +234,11 @@ lose_abilities (lasting: the card loses its keywords and the abilities granted t
 either {options: [[effects…], …]} (its controller picks one option as it resolves, FFTCG 11.11.5.1, and its effects
 are done to the same cards: "Dull it or Freeze it", "Put it at the top or bottom of its owner's deck"; an option's
 effects ask nothing: dull, freeze, activate, put_on_deck),
-damage_increase {amount} (lasting: the damage each chosen card deals to a Forward itself increases by `amount`, "If
-it deals damage to a Forward this turn, the damage increases by 1000 instead", FFTCG 11.12.5), cancel (the chosen Summons on the stack are taken off it without resolving, their effect not done, and put into
+damage_increase {amount, taken, every} (lasting: the damage each chosen card deals to a Forward itself increases by
+`amount`, "If it deals damage to a Forward this turn, the damage increases by 1000 instead", FFTCG 11.12.5; `taken`:
+the damage dealt to each chosen Forward instead, "During this turn, the damage dealt to it is increased by 1000
+instead", after the reductions; `every` with `taken`: to every Forward this turn, none chosen, "If a Forward receives
+damage this turn, the damage increases by 1000 instead"), cancel (the chosen Summons on the stack are taken off it without resolving, their effect not done, and put into
 their owners' Break Zones as a resolved Summon is, FFTCG 11.11.10: "Choose 1 Summon. Cancel its effect.").
 mill {count, player} puts the top `count` cards of the player's deck into their Break Zone (FFTCG 7.3).
 `player` is `you`, `opponent`, `each`, (cannot_be_chosen, cannot_be_dulled, cannot_be_broken_by lasting on chosen cards)
@@ -358,7 +362,7 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "by_hand": {"text": str},
     "fight": {"one_way": bool, "with": str},
     "cancel": {},
-    "damage_increase": {"amount": int},
+    "damage_increase": {"amount": int, "taken": bool, "every": bool},
     "either": {"options": list},
     "lose_abilities": {"while_source_on_field": bool},
     "lose_keyword": {"keyword": str},
@@ -433,7 +437,8 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
     if kind == "replacement":
         event = ability.get("event", "break")
         allowed = {"break": INSTEADS, "enters_field": ENTRY_INSTEADS,
-                   "damage": (*DAMAGE_INSTEADS, "prevent_below_power"), "deals_damage": ("increase",)}.get(event)
+                   "damage": (*DAMAGE_INSTEADS, "prevent_below_power", "increase"),
+                   "deals_damage": ("increase",)}.get(event)
         if allowed is None:
             problems.append(f"{where}: replacement event must be 'break', 'enters_field', 'damage' or 'deals_damage'")
         elif ability.get("instead") not in allowed:

@@ -157,6 +157,15 @@ def _prevent_player_damage(tx: Transaction, doing: Doing, step: Step) -> None:
     add_lasting(tx, doing.entry, {**step, "player": doing.controller}, [])
 
 
+@VOCABULARY.handles("damage_increase")
+def _damage_increase(tx: Transaction, doing: Doing, step: Step) -> None:
+    """Start a lasting damage increase: on the chosen cards, or — `every` — on every Forward dealt damage this turn."""
+    if step.get("every"):
+        add_lasting(tx, doing.entry, step, [])
+    else:
+        _lasting(tx, doing, step)
+
+
 @VOCABULARY.handles("attack_once_more")
 def _attack_once_more(tx: Transaction, doing: Doing, step: Step) -> None:
     """"<self> can attack once more this turn": one more attack this turn (combat.attacks_allowed)."""
@@ -187,7 +196,6 @@ def _by_hand(tx: Transaction, doing: Doing, step: Step) -> None:
 @VOCABULARY.handles("cannot_be_broken")
 @VOCABULARY.handles("replace_break")
 @VOCABULARY.handles("replace_next_damage")
-@VOCABULARY.handles("damage_increase")
 @VOCABULARY.handles("lose_abilities")
 @VOCABULARY.handles("lose_keyword")
 @VOCABULARY.handles("attack_twice")
