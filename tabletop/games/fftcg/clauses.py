@@ -27,7 +27,7 @@ _TYPE_WORD = r"(?:Forward|Backup|Monster|Summon|Character|card)s?"
 _NAME_END = rf"(?= {_TYPE_WORD}\b| of cost| other than| with | opponent controls| you control| in your|$)"
 _NOUN = re.compile(
     rf"^(?:(?P<state>dull|active|damaged|attacking|blocking) )?(?:(?P<element>{_ELEMENT}) )?"
-    rf"(?:Job (?P<job>.+?){_NAME_END}|Category (?P<category>\S+){_NAME_END}|Card Name (?P<card_name>.+?){_NAME_END})?"
+    rf"(?:Job (?P<job>.+?){_NAME_END}|Category (?P<category>\S+){_NAME_END}|Card [Nn]ame (?P<card_name>.+?){_NAME_END})?"
     rf"(?: ?(?P<type>(?:Forward|Backup|Monster|Summon|Character|card)s?\b)"
     rf"(?: or (?P<other>(?:Forward|Backup|Monster|Summon)s?\b))?)?(?P<rest>.*)$")
 _QUALIFIERS: tuple[tuple[re.Pattern[str], Any], ...] = (
@@ -57,7 +57,7 @@ _QUALIFIERS: tuple[tuple[re.Pattern[str], Any], ...] = (
 
 # "Job Samurai or Card Name Samurai", "Card Name A, Card Name B or Card Name C": alternatives of Job / Card Name
 # (s5) and "Light Forward or Dark Forward": alternatives of an Element and a type
-_ALTERNATIVE = re.compile(rf"(?:,| or| and/or) (?:an? )?(?=(?:Job|Card Name) |(?:{_ELEMENT}) (?:Forward|Backup|Monster|"
+_ALTERNATIVE = re.compile(rf"(?:,| or| and/or) (?:an? )?(?=(?:Job|Card [Nn]ame) |(?:{_ELEMENT}) (?:Forward|Backup|Monster|"
                           rf"Character|Summon)\b)")
 # (s6) "The Job Monk Forwards and Card Name Monk Forwards you control": a plural "and" names the cards of either (only
 # in a field ability's plural subject; "if you control Card Name X and Card Name Y" wants both)
@@ -455,7 +455,7 @@ def counted_amount(each: str, times: int, negative: bool = False) -> dict[str, A
     elif each == "CP of a different Element you paid to cast <self>":  # as the card was cast this turn
         found = {"paid_elements": True}
     else:
-        counted = card_phrase(each)
+        counted = card_phrase(each, plural=True)  # "for each Job Dragoon and Card Name Dragoon": either counts
         if counted is None or "zone" in counted:
             return None
         found = {"count": counted}
@@ -675,6 +675,14 @@ _ALL = r"all (?:the )?"
 
 
 _ALL_FORMS: tuple[tuple[re.Pattern[str], int, Any], ...] = (
+    # (s6) "deal 2000 damage to all the Forwards opponent controls for each Job X Forward you control" (counted as it
+    # resolves)
+    (re.compile(rf"^deal (\d+) damage to {_ALL}(.+?) for each (.+)$", re.I), 2,
+     lambda m: _damage_for_each(int(m.group(1)), m.group(3))),
+    (re.compile(rf"^deal (\d+) damage for each (.+?) to {_ALL}(.+)$", re.I), 3,
+     lambda m: _damage_for_each(int(m.group(1)), m.group(2))),
+    (re.compile(rf"^for each (.+?), deal (\d+) damage to {_ALL}(.+)$", re.I), 3,
+     lambda m: _damage_for_each(int(m.group(2)), m.group(1))),
     (re.compile(rf"^deal (\d+) damage to {_ALL}(.+)$", re.I), 2,
      lambda m: [{"effect": "deal_damage", "amount": int(m.group(1))}]),
     (re.compile(rf"^dull {_ALL}(.+) and freeze them$", re.I), 1, lambda m: [{"effect": "dull"}, {"effect": "freeze"}]),
@@ -690,6 +698,12 @@ _ALL_FORMS: tuple[tuple[re.Pattern[str], int, Any], ...] = (
     (re.compile(rf"^until the end of the turn, {_ALL}(.+) lose ({_KEYWORD_LIST})$", re.I), 1, lambda m: _losses(m.group(2))),
     (re.compile(rf"^{_ALL}(.+) lose ({_KEYWORD_LIST}) until the end of the turn$", re.I), 1, lambda m: _losses(m.group(2))),
 )
+
+
+def _damage_for_each(times: int, each: str) -> list[Effect] | None:
+    """Read "N damage … for each <cards>" into a deal_damage of a number counted as it resolves."""
+    amount = counted_amount(each, times)
+    return None if amount is None else [{"effect": "deal_damage", "amount": amount}]
 
 
 def all_sentence(sentence: str) -> tuple[dict[str, Any], list[Effect]] | None:
