@@ -57,7 +57,7 @@ _QUALIFIERS: tuple[tuple[re.Pattern[str], Any], ...] = (
 
 # "Job Samurai or Card Name Samurai", "Card Name A, Card Name B or Card Name C": alternatives of Job / Card Name
 # (s5) and "Light Forward or Dark Forward": alternatives of an Element and a type
-_ALTERNATIVE = re.compile(rf"(?:,| or| and/or) (?:an? )?(?=(?:Job|Card [Nn]ame) |(?:{_ELEMENT}) (?:Forward|Backup|Monster|"
+_ALTERNATIVE = re.compile(rf"(?:,| or| and/or) (?:an? )?(?=(?:Job|Card [Nn]ame|Category) |(?:{_ELEMENT}) (?:Forward|Backup|Monster|"
                           rf"Character|Summon)\b)")
 # (s6) "The Job Monk Forwards and Card Name Monk Forwards you control": a plural "and" names the cards of either (only
 # in a field ability's plural subject; "if you control Card Name X and Card Name Y" wants both)
@@ -529,7 +529,7 @@ def _lasting_forms(subject: str) -> tuple[tuple[re.Pattern[str], Any], ...]:
          lambda m: _power_for_each(m.group(1) or m.group(4), int(m.group(2) or m.group(5)), m.group(3) or m.group(6))),
         (re.compile(rf"^for each (.+?), {s} (gains?|loses?) \+?(\d+) power until the end of the turn$", re.I),  # (s6)
          lambda m: _power_for_each(m.group(2), int(m.group(3)), m.group(1))),
-        (re.compile(rf"^(?:until the end of the turn, {s} (?:also )?gains? (.+)|{s} (?:also )?gains? (.+) until the end of "
+        (re.compile(rf"^(?:until the end of the turn,? {s} (?:also )?gains? (.+)|{s} (?:also )?gains? (.+) until the end of "
                     rf"the turn)$", re.I),
          lambda m: _lasting_grants(m.group(1) or m.group(2), own=s == "<self>")),
         (re.compile(rf"^until the end of the turn, {s} (?:also )?becomes a Forward with (\d+) power(?: and gains (.+)| and "
@@ -567,6 +567,13 @@ def _lasting_forms(subject: str) -> tuple[tuple[re.Pattern[str], Any], ...]:
                      "instead": "remove_from_game" if m.group(1).startswith("remove") else "return_to_hand"}]),
         (re.compile(rf"^{s} cannot be blocked this turn$", re.I),
          lambda m: [{"effect": "cannot_be_blocked_by", "cost_at_least": 0, "duration": "turn"}]),
+        # (s6) anyone's: "They cannot be chosen by Summons or abilities this turn"
+        (re.compile(rf"^{s} cannot be chosen by (Summons or abilities|Summons|abilities) (?:during )?this turn$", re.I),
+         lambda m: [{"effect": "cannot_be_chosen", "by": _CHOOSERS[m.group(1).lower()], "duration": "turn"}]),
+        (re.compile(rf"^until the end of the turn, {s} cannot be chosen by your opponent's (Summons or abilities|Summons|"
+                    rf"abilities)$" if s == "<self>" else r"^(?!)", re.I),
+         lambda m: [{"effect": "cannot_be_chosen", "by": _CHOOSERS[m.group(1).lower()], "player": "opponent",
+                     "duration": "turn"}]),
         (re.compile(rf"^{s} cannot be chosen by your opponent's (Summons or abilities|Summons|abilities) this turn$", re.I),
          lambda m: None if s != "<self>" else [{"effect": "cannot_be_chosen", "by": _CHOOSERS[m.group(1).lower()],
                                                 "player": "opponent", "duration": "turn"}]),
@@ -693,6 +700,10 @@ _ALL_FORMS: tuple[tuple[re.Pattern[str], int, Any], ...] = (
     (re.compile(rf"^{_ALL}(.+) (gain|lose) ([+-]?)(\d+) power until the end of the turn$", re.I), 1,
      lambda m: [{"effect": "power", "amount": int(m.group(4)) * (-1 if m.group(2).lower() == "lose" else 1),
                  "duration": "turn"}]),
+    (re.compile(rf"^{_ALL}(.+) cannot block this turn$", re.I), 1,  # (s6)
+     lambda m: [{"effect": "cannot_block", "duration": "turn"}]),
+    (re.compile(rf"^{_ALL}(.+) cannot be broken this turn$", re.I), 1,  # (s6)
+     lambda m: [{"effect": "cannot_be_broken", "duration": "turn"}]),
     (re.compile(rf"^until the end of the turn, {_ALL}(.+) gain (.+)$", re.I), 1,
      lambda m: _lasting_grants(m.group(2), own=False)),
     (re.compile(rf"^until the end of the turn, {_ALL}(.+) lose ({_KEYWORD_LIST})$", re.I), 1, lambda m: _losses(m.group(2))),

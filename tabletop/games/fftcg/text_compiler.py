@@ -156,6 +156,8 @@ _CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
      lambda m: {"opponent_hand_at_most": 0}),
     (re.compile(r"^if your opponent has received (\d+) (?:or more points of damage|points of damage or more), ", re.I),
      lambda m: {"opponent_damage_at_least": int(m.group(1))}),
+    (re.compile(r"^if your opponent controls any ([^,]+), ", re.I),  # (s6)
+     lambda m: _control("at_least", 1, m.group(1), "opponent_control")),
     (re.compile(r"^if your opponent controls (\d+) or more ([^,]+), ", re.I),
      lambda m: _control("at_least", int(m.group(1)), m.group(2), "opponent_control")),
     (re.compile(r"^if you control (\d+) or more ([^,]+), ", re.I), lambda m: _control("at_least", int(m.group(1)), m.group(2))),
