@@ -666,6 +666,11 @@ _PLACE_COUNTERS = re.compile(r"^place (\d+) (\w+) Counters? on <self>$", re.I)
 
 def self_sentence(sentence: str) -> list[Effect] | None:
     """Read a sentence doing something to the card itself ("<self> gains +2000 power until the end of the turn")."""
+    both = re.fullmatch(r"(until the end of the turn, )(<self> .+?) and (<self> .+)", sentence, re.I)
+    if both is not None:  # (s6) "Until the end of the turn, <self> gains +1000 power and <self> cannot be chosen by …"
+        first, second = (lasting_sentence(both.group(1) + half, "<self>") for half in (both.group(2), both.group(3)))
+        if first is not None and second is not None:
+            return first + second
     played = re.match(r"^play <self>(?: from the Break Zone)? onto the field( dull)?$", sentence, re.I)
     if played is not None:  # from the Break Zone or the hand, where the ability was used (FFTCG 11.4.8)
         return [{"effect": "play_onto_field", **({"dull": True} if played.group(1) else {})}]

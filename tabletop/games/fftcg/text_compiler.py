@@ -513,6 +513,11 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
             return None
         return [{"effect": "cannot_be_chosen" if guarded.group(2) == "cannot be chosen" else "cannot_be_dulled",
                  "by": _CHOSEN_BY[guarded.group(3)], "player": "opponent", "applies_to": applies}]
+    with_others = re.match(r"^<self> and the (.+?) gain (.+)$", sentence)
+    if with_others is not None:  # (s6) "<self> and the Card Name X you control gain Brave": the card and those
+        itself = _field_sentence(f"<self> gains {with_others.group(2)}")
+        others_too = _field_sentence(f"The {with_others.group(1)} gain {with_others.group(2)}")
+        return None if itself is None or others_too is None else [*itself, *others_too]
     each_other = re.match(r"^The (.+?) gain \+(\d+) power for each (.+)$", sentence)
     if each_other is not None:  # (s6) counted as the characteristics are (FFTCG 11.12.4)
         applies = clauses.card_phrase(each_other.group(1), plural=True)
