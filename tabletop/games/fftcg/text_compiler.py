@@ -473,6 +473,9 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
         if counted is None or not counts_printed_facts(counted):
             return None
         return [{"effect": "power", "amount": counted, "applies_to": "self"}]
+    quoted_field = re.match(r'^<self> gains "(The [^"]+?)\.?"$', sentence)
+    if quoted_field is not None:  # (s6) '<self> gains "The Forwards you control gain Haste."': that field ability
+        return _field_sentence(quoted_field.group(1))
     gains = re.match(r"^<self> gains (.+)$", sentence)
     if gains is not None:
         granted = clauses._grants(gains.group(1))
