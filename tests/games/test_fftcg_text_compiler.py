@@ -165,9 +165,14 @@ def test_a_granted_restriction_in_quotes_names_the_opponent_only_of_the_cards_ow
                            'abilities."') == (
         {"kind": "field", "effect": "power", "amount": 1000, "applies_to": "self"},
         {"kind": "field", "effect": "cannot_be_chosen", "by": "abilities", "player": "opponent", "applies_to": "self"})
-    # "your opponent" inside the quotes is the chosen Forward's controller's opponent: not read of any Forward
-    unread = compile_card(_card('[Dull]: Choose 1 Forward. It gains "This Forward cannot be chosen by your '
-                                'opponent\'s Summons." until the end of the turn.'))
+    # "your opponent" inside the quotes is the chosen Forward's controller's opponent: for a duration, each card's own
+    # (card_opponent); as a field ability of cards of either side, not read
+    assert _fully_compiled('[Dull]: Choose 1 Forward. It gains "This Forward cannot be chosen by your opponent\'s '
+                           'Summons." until the end of the turn.') == (
+        {"kind": "action", "cost": {"dull": True}, "target": {"type": "forward"}, "effect": "cannot_be_chosen",
+         "by": "summons", "player": "card_opponent", "duration": "turn"},)
+    unread = compile_card(_card('The Forwards opponent controls gain "This Forward cannot be chosen by your '
+                                'opponent\'s Summons."'))
     assert unread.unknown_clauses
 
 

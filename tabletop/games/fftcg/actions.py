@@ -320,6 +320,13 @@ def damage_player(tx: Transaction, player: str, amount: int, sources: Iterable[i
     Taking damage with an empty deck loses the game (FFTCG 3.1.3; see doubt D1 in rules.py).
     """
     state = tx.state
+    shield = next((index for index, item in enumerate(state.lists.get("effects", ()))
+                   if item["effect"] == "prevent_player_damage" and item["player"] == player), None)
+    if shield is not None and amount > 0:  # "During this turn, the next damage dealt to you becomes 0 instead"
+        tx.log(f"{player} would take {amount} damage and takes none instead "
+               f"({state.lists['effects'][shield].get('label', 'effect')})", "FFTCG 11.12.5")
+        tx.list_remove("effects", shield)
+        return
     for _ in range(amount):
         deck = state.zones[f"{player}.deck"].cards
         if not deck:
@@ -627,7 +634,8 @@ def _damage_increase(tx: Transaction, dealers: list[int], iid: int) -> int:
                     for dealer in dealers if dealer in state.cards):
                 found.append((facts.name, int(ability["amount"])))
     for item in state.lists.get("effects", ()):
-        if item["effect"] == "damage_increase" and any(c in dealers and is_current(state, c, ts) for c, ts in item["cards"]):
+        if item["effect"] == "damage_increase" and not item.get("taken") and any(
+                c in dealers and is_current(state, c, ts) for c, ts in item["cards"]):
             found.append((str(item.get("label", "effect")), int(item["amount"])))
     if not found:
         return 0
@@ -663,6 +671,11 @@ def _replace_damage(tx: Transaction, iid: int, amount: int, reducible: bool, dea
               for item in tx.state.lists.get("effects", ())
               if item["effect"] == "prevent_damage" and any(c == iid and is_current(tx.state, c, ts) for c, ts in item["cards"])
               and is_dealt_by(item, dealer, damaged_controller)]
+    # (s6) "During this turn, the damage dealt to it is increased by 1000 instead" (or to every Forward: `every`)
+    found += [(str(item.get("label", "effect")), {"instead": "increase", "amount": item["amount"]})
+              for item in tx.state.lists.get("effects", ())
+              if item["effect"] == "damage_increase" and item.get("taken") and (item.get("every") or any(
+                  c == iid and is_current(tx.state, c, ts) for c, ts in item["cards"]))]
     if not found:
         return amount
     name = name_of(tx, iid)
@@ -671,6 +684,8 @@ def _replace_damage(tx: Transaction, iid: int, amount: int, reducible: bool, dea
         reduced = amount
     else:
         reduced = min(amount, sum(int(ability["amount"]) for _, ability in found if ability["instead"] == "reduce"))
+    # increases after the reductions: the order the affected card's controller would choose (FFTCG 11.12.5.7)
+    more = sum(int(ability["amount"]) for _, ability in found if ability["instead"] == "increase")
     power = characteristics(tx.state)[iid].power if any(
         ability["instead"] == "prevent_below_power" for _, ability in found) else None
     if power is not None and amount - reduced < power:  # "less than its power": the reductions first, the
@@ -678,8 +693,10 @@ def _replace_damage(tx: Transaction, iid: int, amount: int, reducible: bool, dea
     if reduced >= amount:  # FFTCG 11.12.5.4: the replaced event does not happen
         tx.log(f"{name} would be dealt {amount} damage and is dealt no damage instead ({sources})", "FFTCG 11.12.5")
         return 0
-    tx.log(f"{name} would be dealt {amount} damage: reduced by {reduced} instead ({sources})", "FFTCG 11.12.5")
-    return amount - reduced
+    changed = f"reduced by {reduced}" if not more else f"increased by {more}" if not reduced else (
+        f"reduced by {reduced} and increased by {more}")
+    tx.log(f"{name} would be dealt {amount} damage: {changed} instead ({sources})", "FFTCG 11.12.5")
+    return amount - reduced + more
 
 
 def deal_character_damage(tx: Transaction, iid: int, amount: int, sources: Iterable[int], by_card: bool = False,

@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 from tabletop.games.fftcg.cards import ELEMENTS
+from tabletop.games.fftcg.effects import CHOOSER_WORDS
 
 Effect = dict[str, Any]
 
@@ -26,7 +27,7 @@ _TYPE_WORD = r"(?:Forward|Backup|Monster|Summon|Character|card)s?"
 _NAME_END = rf"(?= {_TYPE_WORD}\b| of cost| other than| with | opponent controls| you control| in your|$)"
 _NOUN = re.compile(
     rf"^(?:(?P<state>dull|active|damaged|attacking|blocking) )?(?:(?P<element>{_ELEMENT}) )?"
-    rf"(?:Job (?P<job>.+?){_NAME_END}|Category (?P<category>\S+){_NAME_END}|Card Name (?P<card_name>.+?){_NAME_END})?"
+    rf"(?:Job (?P<job>.+?){_NAME_END}|Category (?P<category>\S+){_NAME_END}|Card [Nn]ame (?P<card_name>.+?){_NAME_END})?"
     rf"(?: ?(?P<type>(?:Forward|Backup|Monster|Summon|Character|card)s?\b)"
     rf"(?: (?:or|and/or) (?P<other>(?:Forward|Backup|Monster|Summon)s?\b))?)?(?P<rest>.*)$")
 _QUALIFIERS: tuple[tuple[re.Pattern[str], Any], ...] = (
@@ -69,8 +70,8 @@ _QUALIFIERS: tuple[tuple[re.Pattern[str], Any], ...] = (
 
 # "Job Samurai or Card Name Samurai", "Card Name A, Card Name B or Card Name C": alternatives of Job / Card Name
 # (s5) and "Light Forward or Dark Forward": alternatives of an Element and a type
-_ALTERNATIVE = re.compile(rf"(?:,? or|,| and/or) (?:an? )?(?=(?:Job|Card Name|Category) |(?:{_ELEMENT}) (?:Forward|Backup|Monster|"
-                          rf"Character|Summon)s?\b)")
+_ALTERNATIVE = re.compile(rf"(?:,? or|,| and/or) (?:an? )?(?=(?:Job|Card [Nn]ame|Category) |(?:{_ELEMENT}) (?:Forward|Backup|"
+                          rf"Monster|Character|Summon)s?\b)")
 # (s6) "The Job Monk Forwards and Card Name Monk Forwards you control": a plural "and" names the cards of either (only
 # in a field ability's plural subject; "if you control Card Name X and Card Name Y" wants both)
 _PLURAL_ALTERNATIVE = re.compile(_ALTERNATIVE.pattern.replace("| and/or)", "| and/or| and)"))
@@ -358,7 +359,8 @@ _DEALERS = {"a summon or an ability": "any", "a summon or ability": "any", "summ
             "a summon": "summons", "summons": "summons", "an ability": "abilities", "abilities": "abilities",
             "a forward": "forwards"}
 DAMAGE_REPLACED = (r"(?:is dealt damage|receives damage)(?: (?:by|from) (?P<by>.+?))?, (?:the damage becomes 0|"
-                    r"(?:reduce the damage by|the damage is reduced by|the damage decreases by) (?P<amount>\d+)) instead")
+                    r"(?:reduce the damage by|the damage is reduced by|the damage decreases by) (?P<amount>\d+)|"
+                    r"the damage increases by (?P<more>\d+)) instead")
 
 
 def damage_replacement(match: re.Match[str]) -> Effect | None:
@@ -366,9 +368,12 @@ def damage_replacement(match: re.Match[str]) -> Effect | None:
     the damage by 1000 instead") into a replacement of the damage dealt to a Forward (FFTCG 11.12.5), narrowed to what
     deals it ("by your opponent's Summons or abilities", "by a Forward"); without `applies_to`."""
     amount = match.group("amount") or match.groupdict().get("amount2")
-    found: Effect = {"kind": "replacement", "event": "damage", "instead": "reduce" if amount else "prevent"}
-    if amount:
-        found["amount"] = int(amount)
+    more = match.groupdict().get("more")
+    found: Effect = {"kind": "replacement", "event": "damage", "instead": "reduce" if amount else "increase" if more
+                     else "prevent"}
+    number = amount or more
+    if number:
+        found["amount"] = int(number)
     dealer = dealt_by(match.group("by"))
     return None if dealer is None else {**found, **dealer}
 
@@ -385,19 +390,27 @@ def dealt_by(by: str | None) -> dict[str, str] | None:
     return {"by": dealer, "player": "opponent"} if theirs is not None else {"by": dealer}
 
 
-def _quoted(text: str, own: bool) -> list[Effect] | None:
+def _quoted(text: str, own: bool, lasting: bool = False) -> list[Effect] | None:
     """Read a granted ability in quotes that the vocabulary has as a word; "your opponent" in it is the opponent of
-    the card's controller, so that form is read only of the ability's own side (`own`)."""
+    the card's controller, so that form is read only of the ability's own side (`own`) — or, `lasting` (s6: granted
+    for a duration to the cards chosen now), as the opponent of each card's controller (`player: card_opponent`; a
+    damage replacement's `opponent` is already read so, actions.is_dealt_by)."""
     replaced = _QUOTED_DAMAGE.match(text.strip().rstrip("."))
     if replaced is not None:
         effect = damage_replacement(replaced)
-        return None if effect is None or (not own and "player" in effect) else [effect]
+        return None if effect is None or (not own and not lasting and "player" in effect) else [effect]
     for pattern, read in _QUOTED:
         match = pattern.match(text.strip().rstrip("."))
         if match is not None:
             effects: list[Effect] = read(match)
-            return None if not own and any("player" in e for e in effects) else effects
+            if own or not any("player" in e for e in effects):
+                return effects
+            if not lasting or any(e["effect"] not in CHOOSER_WORDS for e in effects if "player" in e):
+                return None
+            return [{**e, "player": "card_opponent"} if "player" in e else e for e in effects]
     return None
+
+
 
 
 # a granted damage replacement in quotes: 'If this Forward is dealt damage by a Summon, the damage becomes 0 instead.'
@@ -412,7 +425,7 @@ def _grants(text: str, own: bool = True, lasting: bool = False) -> list[Effect] 
     prevent_damage (a reduction is not read for a duration)."""
     quotes = [m.group(1) if m.group(1) is not None else m.group(2) for m in QUOTE.finditer(text)]
     effects: list[Effect] = []
-    for part in re.split(r", | and |, and ", QUOTE.sub("\x00", text)):
+    for part in re.split(r", and |, | and ", QUOTE.sub("\x00", text)):
         power = re.fullmatch(r"\+(\d+) power", part)
         if power is not None:
             effects.append({"effect": "power", "amount": int(power.group(1))})
@@ -421,7 +434,7 @@ def _grants(text: str, own: bool = True, lasting: bool = False) -> list[Effect] 
         elif part.lower() in ("haste", "brave", "first strike"):
             effects.append({"effect": "grant_keyword", "keyword": KEYWORD_NAMES[part.lower()]})
         elif part == "\x00":
-            granted = _quoted(quotes.pop(0), own)
+            granted = _quoted(quotes.pop(0), own, lasting)
             if granted is None:
                 return None
             if lasting and any("kind" in g for g in granted):
@@ -502,7 +515,7 @@ def counted_amount(each: str, times: int, negative: bool = False, per: int = 1) 
             return None
         found = {"cast_this_turn": cast}
     else:
-        counted = card_phrase(each)
+        counted = card_phrase(each, plural=True)  # "for each Job Dragoon and Card Name Dragoon": either counts
         if counted is None or counted.get("zone", "break") != "break":  # (s6) a Break Zone's cards count too
             return None
         found = {"count": counted}
@@ -583,7 +596,7 @@ def _lasting_forms(subject: str) -> tuple[tuple[re.Pattern[str], Any], ...]:
          lambda m: _power_for_each(m.group(1) or m.group(4), int(m.group(2) or m.group(5)), m.group(3) or m.group(6))),
         (re.compile(rf"^for each (.+?), {s} (gains?|loses?) \+?(\d+) power until the end of the turn$", re.I),  # (s6)
          lambda m: _power_for_each(m.group(2), int(m.group(3)), m.group(1))),
-        (re.compile(rf"^(?:until the end of the turn, {s} (?:also )?gains? (.+)|{s} (?:also )?gains? (.+) until the end of "
+        (re.compile(rf"^(?:until the end of the turn,? {s} (?:also )?gains? (.+)|{s} (?:also )?gains? (.+) until the end of "
                     rf"the turn)$", re.I),
          lambda m: _lasting_grants(m.group(1) or m.group(2), own=s == "<self>")),
         (re.compile(rf"^until the end of the turn, {s} (?:also )?becomes a Forward with (\d+) power(?: and gains (.+)| and "
@@ -605,6 +618,8 @@ def _lasting_forms(subject: str) -> tuple[tuple[re.Pattern[str], Any], ...]:
          lambda m: [{"effect": "must_attack", "duration": "turn"}]),
         (re.compile(rf"^reduce the next damage dealt to {s} this turn by (\d+)$", re.I),
          lambda m: [{"effect": "replace_next_damage", "instead": "reduce", "amount": int(m.group(1))}]),
+        (re.compile(rf"^during this turn, the damage dealt to {s} is increased by (\d+) instead$", re.I),  # (s6)
+         lambda m: [{"effect": "damage_increase", "amount": int(m.group(1)), "taken": True, "duration": "turn"}]),
         (re.compile(rf"^during this turn, the next damage dealt to {s}{_BY} is reduced by (\d+) instead$", re.I),
          lambda m: _dealt(s, m.group("by"), {"effect": "replace_next_damage", "instead": "reduce",
                                              "amount": int(m.group(2))})),
@@ -624,9 +639,18 @@ def _lasting_forms(subject: str) -> tuple[tuple[re.Pattern[str], Any], ...]:
                      "instead": "remove_from_game" if m.group(1).startswith("remove") else "return_to_hand"}]),
         (re.compile(rf"^{s} cannot be blocked this turn$", re.I),
          lambda m: [{"effect": "cannot_be_blocked_by", "cost_at_least": 0, "duration": "turn"}]),
+        # (s6) anyone's: "They cannot be chosen by Summons or abilities this turn"
+        (re.compile(rf"^{s} cannot be chosen by (Summons or abilities|Summons|abilities) (?:during )?this turn$", re.I),
+         lambda m: [{"effect": "cannot_be_chosen", "by": _CHOOSERS[m.group(1).lower()], "duration": "turn"}]),
+        (re.compile(rf"^until the end of the turn, {s} cannot be chosen by your opponent's (Summons or abilities|Summons|"
+                    rf"abilities)$" if s == "<self>" else r"^(?!)", re.I),
+         lambda m: [{"effect": "cannot_be_chosen", "by": _CHOOSERS[m.group(1).lower()], "player": "opponent",
+                     "duration": "turn"}]),
         (re.compile(rf"^{s} cannot be chosen by your opponent's (Summons or abilities|Summons|abilities) this turn$", re.I),
          lambda m: None if s != "<self>" else [{"effect": "cannot_be_chosen", "by": _CHOOSERS[m.group(1).lower()],
                                                 "player": "opponent", "duration": "turn"}]),
+        (re.compile(rf"^during this turn, <self> {UNBREAKABLE_BY_OPPONENT}$" if s == "<self>" else r"^(?!)", re.I),
+         lambda m: [{**UNBREAKABLE_EFFECT, "duration": "turn"}]),  # (s6)
         (re.compile(rf"^{s} cannot be broken this turn$", re.I),
          lambda m: [{"effect": "cannot_be_broken", "duration": "turn"}]),
         (re.compile(rf"^{s} cannot attack or block this turn$", re.I),
@@ -634,6 +658,10 @@ def _lasting_forms(subject: str) -> tuple[tuple[re.Pattern[str], Any], ...]:
         # (s6) "It loses Haste and First Strike until the end of the turn"
         (re.compile(rf"^(?:until the end of the turn, {s} loses? ({_KEYWORD_LIST})|{s} loses? ({_KEYWORD_LIST}) until the end "
                     rf"of the turn)$", re.I), lambda m: _losses(m.group(1) or m.group(2))),
+        # (s6) "As long as <self> is on the field, it loses all its abilities" (continuous.is_working)
+        (re.compile(rf"^as long as <self> is on the field, {s} loses all (?:its |his |her )?abilities$" if s != "<self>"
+                    else r"^(?!)", re.I),
+         lambda m: [{"effect": "lose_abilities", "duration": "permanent", "while_source_on_field": True}]),
         # (s5) "It loses all its abilities until the end of the turn" (FFTCG 11.12.4: a lasting effect)
         (re.compile(rf"^(?:until the end of the turn, {s} loses all (?:its |his |her )?abilities|{s} loses all "
                     rf"(?:its |his |her )?abilities until the end of the turn)$", re.I),
@@ -712,6 +740,11 @@ _PLACE_COUNTERS = re.compile(r"^(place|remove) (\d+) (\w+) Counters? (on|from) <
 
 def self_sentence(sentence: str) -> list[Effect] | None:
     """Read a sentence doing something to the card itself ("<self> gains +2000 power until the end of the turn")."""
+    both = re.fullmatch(r"(until the end of the turn, )(<self> .+?) and (<self> .+)", sentence, re.I)
+    if both is not None:  # (s6) "Until the end of the turn, <self> gains +1000 power and <self> cannot be chosen by …"
+        first, second = (lasting_sentence(both.group(1) + half, "<self>") for half in (both.group(2), both.group(3)))
+        if first is not None and second is not None:
+            return first + second
     played = re.match(r"^play <self>(?: from the Break Zone)? onto the field( dull)?$", sentence, re.I)
     if played is not None:  # from the Break Zone or the hand, where the ability was used (FFTCG 11.4.8)
         return [{"effect": "play_onto_field", **({"dull": True} if played.group(1) else {})}]
@@ -744,6 +777,14 @@ def _abilities_lost(match: re.Match[str]) -> list[Effect]:
 
 
 _ALL_FORMS: tuple[tuple[re.Pattern[str], int, Any], ...] = (
+    # (s6) "deal 2000 damage to all the Forwards opponent controls for each Job X Forward you control" (counted as it
+    # resolves)
+    (re.compile(rf"^deal (\d+) damage to {_ALL}(.+?) for each (.+)$", re.I), 2,
+     lambda m: _damage_for_each(int(m.group(1)), m.group(3))),
+    (re.compile(rf"^deal (\d+) damage for each (.+?) to {_ALL}(.+)$", re.I), 3,
+     lambda m: _damage_for_each(int(m.group(1)), m.group(2))),
+    (re.compile(rf"^for each (.+?), deal (\d+) damage to {_ALL}(.+)$", re.I), 3,
+     lambda m: _damage_for_each(int(m.group(2)), m.group(1))),
     (re.compile(rf"^deal (\d+) damage to {_ALL}(.+)$", re.I), 2,
      lambda m: [{"effect": "deal_damage", "amount": int(m.group(1))}]),
     (re.compile(rf"^dull {_ALL}(.+) and freeze them$", re.I), 1, lambda m: [{"effect": "dull"}, {"effect": "freeze"}]),
@@ -759,6 +800,10 @@ _ALL_FORMS: tuple[tuple[re.Pattern[str], int, Any], ...] = (
     (re.compile(rf"^{_ALL}(.+) (gain|lose) ([+-]?)(\d+) power until the end of the turn$", re.I), 1,
      lambda m: [{"effect": "power", "amount": int(m.group(4)) * (-1 if m.group(2).lower() == "lose" else 1),
                  "duration": "turn"}]),
+    (re.compile(rf"^{_ALL}(.+) cannot block this turn$", re.I), 1,  # (s6)
+     lambda m: [{"effect": "cannot_block", "duration": "turn"}]),
+    (re.compile(rf"^{_ALL}(.+) cannot be broken this turn$", re.I), 1,  # (s6)
+     lambda m: [{"effect": "cannot_be_broken", "duration": "turn"}]),
     (re.compile(rf"^until the end of the turn, {_ALL}(.+) gain (.+)$", re.I), 1,
      lambda m: _lasting_grants(m.group(2), own=False)),
     (re.compile(rf"^until the end of the turn, {_ALL}(.+) lose ({_KEYWORD_LIST})$", re.I), 1, lambda m: _losses(m.group(2))),
@@ -769,6 +814,12 @@ _ALL_FORMS: tuple[tuple[re.Pattern[str], int, Any], ...] = (
         rf"^until the end of the turn, {_ALL}(.+?) lose {_ALL_ABILITIES}(?: and (\d+) power)?$",
         rf"^{_ALL}(.+?) lose {_ALL_ABILITIES}(?: and (\d+) power)? until the end of the turn$")),
 )
+
+
+def _damage_for_each(times: int, each: str) -> list[Effect] | None:
+    """Read "N damage … for each <cards>" into a deal_damage of a number counted as it resolves."""
+    amount = counted_amount(each, times)
+    return None if amount is None else [{"effect": "deal_damage", "amount": amount}]
 
 
 def all_sentence(sentence: str) -> tuple[dict[str, Any], list[Effect]] | None:
@@ -809,6 +860,7 @@ _PLAYER_WORDS: tuple[tuple[str, str, str, str | None], ...] = (
     (r"your opponent receives (\d+) points? of damage", "damage_player", "amount", "opponent"),
     (r"look at the top card of your deck\. you may (?:place|put) (?:the card|it) at the bottom of your deck()",
      "look_top", "count", None),
+    (r"during this turn, the next damage dealt to you becomes 0 instead()", "prevent_player_damage", "", None),  # (s6)
     (r"put the top (\d+) cards of your deck into the Break Zone", "mill", "count", None),
     (r"shuffle your deck()", "shuffle_deck", "", None),  # (s6) FFTCG 7.3
     (r"remove the top (\d+) cards of your deck from the game", "mill_removed", "count", None),  # (s6)
@@ -988,6 +1040,9 @@ def next_cost_sentence(sentence: str) -> Effect | None:
 def player_sentence(sentence: str) -> Effect | None:
     """Read a sentence acting on players or decks, not on chosen cards ("Draw 2 cards", "Your opponent discards 1
     card", "Search for 1 Earth Forward and add it to your hand")."""
+    every = re.fullmatch(r"if a Forward receives damage this turn, the damage increases by (\d+) instead", sentence, re.I)
+    if every is not None:  # (s6) every Forward, none chosen
+        return {"effect": "damage_increase", "amount": int(every.group(1)), "taken": True, "every": True}
     cheaper = next_cost_sentence(sentence)
     if cheaper is not None:
         return cheaper

@@ -176,6 +176,14 @@ def is_current(state: GameState, iid: int, ts: Any) -> bool:
     return card is not None and card.props.get("ts") == ts
 
 
+def is_working(state: GameState, item: Mapping[str, Any]) -> bool:
+    """Tell whether a lasting effect works now: one lasting "as long as <self> is on the field" (s6:
+    `while_source_on_field`) only while the card that made it is still that object (FFTCG 11.12.4.1)."""
+    source = item.get("source")
+    return not item.get("while_source_on_field") or (source is not None and is_current(state, source,
+                                                                                       item.get("source_ts")))
+
+
 def condition_holds(state: GameState, condition: Mapping[str, Any] | None, player: str, damage: int | None = None,
                     source: int | None = None) -> bool:
     """Tell whether an ability's `condition` (and "Damage N —") holds for its controller; `source`: the card whose
@@ -349,7 +357,7 @@ def lost_abilities(state: GameState) -> frozenset[int]:
     effects = state.lists.get("effects")
     if not effects:
         return _NO_CARDS
-    return frozenset(iid for item in effects if item["effect"] == "lose_abilities"
+    return frozenset(iid for item in effects if item["effect"] == "lose_abilities" and is_working(state, item)
                      for iid, ts in item["cards"] if is_current(state, iid, ts))
 
 
@@ -394,8 +402,8 @@ def characteristics(state: GameState) -> dict[int, Characteristics]:
 def _characteristics(state: GameState) -> dict[int, Characteristics]:
     effects = [_field_effect(state, e) for e in active_field_abilities(state) if e["effect"] in CONTINUOUS_OPS]
     for item in state.lists.get("effects", []):
-        if item["effect"] in CONTINUOUS_OPS:
-            effects.append(_lasting_effect(state, item))
+        if item["effect"] in CONTINUOUS_OPS and is_working(state, item):
+            effects += _lasting_effects(state, item)
     index, cards = printed_index(state), state.cards
     printed = {iid: index[cards[iid].card_id].characteristics for iid in field_cards(state)}
     if not effects:
@@ -446,6 +454,17 @@ def _field_effect(state: GameState, ability: Mapping[str, Any]) -> ContinuousEff
     return ContinuousEffect(f"field:{ability['source']}:{ability['index']}", layer, int(ability["ts"]), op, key,
                             _value(state, ability), ability["source"], targets,
                             {"filter": filt, "controller": ability["controller"]}, reads=reads)
+
+
+def _lasting_effects(state: GameState, item: Mapping[str, Any]) -> list[ContinuousEffect]:
+    """Return a lasting effect's continuous effects: one, or — "your opponent" read as each card's controller's
+    (`player: card_opponent`, s6: 'It gains "This Character cannot be chosen by your opponent's abilities."') — one
+    for each card it still affects."""
+    if item.get("player") != "card_opponent":
+        return [_lasting_effect(state, item)]
+    return [_lasting_effect(state, {**item, "id": f"{item['id']}:{iid}", "cards": [[iid, ts]], "player": "you",
+                                    "controller": state.opponent(state.cards[iid].controller)})
+            for iid, ts in item["cards"] if is_current(state, iid, ts)]
 
 
 def _lasting_effect(state: GameState, item: Mapping[str, Any]) -> ContinuousEffect:

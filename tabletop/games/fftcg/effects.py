@@ -98,7 +98,8 @@ with `effect:` and that effect's parameters, plus optional ability keys:
   card enters under this ability's controller, FFTCG 11.12.5.7) or `damage` (damage dealt to a
   Forward; `instead: reduce` with `amount`, or `instead: prevent`: none is dealt; `instead: prevent_below_power`: none
   is dealt when it is less than the Forward's Power, after the reductions: "If <self> is dealt damage less than its
-  power, the damage becomes 0 instead"; `in_party_with_self: true`: only while the card and that Forward attack in
+  power, the damage becomes 0 instead"; `instead: increase` with `amount`: more is dealt, after the reductions, "If
+  <self> receives damage, the damage increases by 4000 instead"; `in_party_with_self: true`: only while the card and that Forward attack in
   the same Party, FFTCG 15.1.1.9; `by`: only damage dealt by `summons`, `abilities`, `any` of the two or `forwards`
   — a Forward dealing it itself, FFTCG 11.11.8 —, `player: opponent`: only the opponent's (of the damaged card's
   controller): "If <self> is dealt damage by your opponent's abilities, the damage becomes 0 instead"; its `condition`
@@ -274,7 +275,8 @@ exclusive_with {names} (field, self: its player cannot play it while controlling
 nor such a card while controlling it — read from its printed facts wherever it is: "You cannot play <self> or Card
 Name X while already in control of either Character", FFTCG 7.7.3 widened by the text), also_is {names, type} (field, self: the card also has these Card Names and is also of that card type wherever it is —
 hand, deck, Break Zone, field — read from its printed facts, FFTCG 1.3: "<self> is also Card Name X / a Monster in all
-situations"), attack_once_more (one-shot: the card may attack once more this turn, besides
+situations"), prevent_player_damage (this turn, the next damage its controller would take — N points at once — is not taken, used up
+by it: "During this turn, the next damage dealt to you becomes 0 instead", FFTCG 11.12.5), attack_once_more (one-shot: the card may attack once more this turn, besides
 what it may: "<self> can attack once more this turn"), must_be_chosen {by, player} (what such Summons or abilities of
 that player choose must include the card when it could (FFTCG 11.11.5.1): "Summons and abilities of your opponent must
 choose <self> if possible"), party_any_element {with} (field: the Forwards it applies to may attack in a Party whatever the Elements of the
@@ -282,15 +284,20 @@ other members, all of them passing `with` — a card filter, default any Forward
 Forwards of any Element", FFTCG 15.1.1.9.2 widened by the text), lose_keyword {keyword} (the card loses that keyword — granted before it or printed — while it lasts, timestamps
 ordering it with grant_keyword, FFTCG 11.12.4.9: "It loses First Strike until the end of the turn"),
 lose_abilities (lasting: the card loses its keywords and the abilities granted to it before, and its printed abilities
-— field, auto, action, replacement — do not work, FFTCG 11.12.4: "It loses all its abilities until the end of the turn"),
+— field, auto, action, replacement — do not work, FFTCG 11.12.4: "It loses all its abilities until the end of the turn";
+`while_source_on_field` with `duration: permanent`: only while the card that made it is on the field as that object,
+"As long as <self> is on the field, it loses all its abilities"),
 either {options: [[effects…], …]} (its controller picks one option as it resolves, FFTCG 11.11.5.1, and its effects
 are done to the same cards: "Dull it or Freeze it", "Put it at the top or bottom of its owner's deck"; an option's
 effects ask nothing: dull, freeze, activate, put_on_deck),
 light_dark_many {element} (field: its controller may control several Light — or Dark — Characters, FFTCG 12.4.7
 widened: "You can play 2 or more Light Characters onto the field"; light_dark.py), light_dark_ignored (field, self, read
 in the hand: "<self> can be played onto the field even if you control other Light Characters"),
-damage_increase {amount} (lasting: the damage each chosen card deals to a Forward itself increases by `amount`, "If
-it deals damage to a Forward this turn, the damage increases by 1000 instead", FFTCG 11.12.5), cancel (the chosen Summons on the stack are taken off it without resolving, their effect not done, and put into
+damage_increase {amount, taken, every} (lasting: the damage each chosen card deals to a Forward itself increases by
+`amount`, "If it deals damage to a Forward this turn, the damage increases by 1000 instead", FFTCG 11.12.5; `taken`:
+the damage dealt to each chosen Forward instead, "During this turn, the damage dealt to it is increased by 1000
+instead", after the reductions; `every` with `taken`: to every Forward this turn, none chosen, "If a Forward receives
+damage this turn, the damage increases by 1000 instead"), cancel (the chosen Summons on the stack are taken off it without resolving, their effect not done, and put into
 their owners' Break Zones as a resolved Summon is, FFTCG 11.11.10: "Choose 1 Summon. Cancel its effect.").
 shuffle_deck {player} shuffles the player's deck ("Shuffle your deck", FFTCG 7.3).
 mill {count, player, removed} puts the top `count` cards of the player's deck into their Break Zone (FFTCG 7.3), or
@@ -298,7 +305,9 @@ removes them from the game with `removed` ("Remove the top 2 cards of your deck 
 select_number (its controller selects a number as it resolves — 0 up to the highest cost of the cards in the game, a
 higher one doing what that does —; it is the entry's X from then on: "Select 1 number. Dull all the Forwards of that
 cost.", an `all` of a later step with cost_at_most / cost_at_least {x: 1}; FFTCG 4.5, digest 3.5).
-`player` is `you`, `opponent`, `each` or (discard) `chosen_controller` (the first chosen card's controller, its owner
+`player` is `you`, `opponent`, `each`, (cannot_be_chosen, cannot_be_dulled, cannot_be_broken_by lasting on chosen cards)
+`card_opponent` (the opponent of each affected card's controller: 'It gains "This Character cannot be chosen by your
+opponent's abilities."') or (discard) `chosen_controller` (the first chosen card's controller, its owner
 once it left the field: "That Forward's controller discards 1 card") (draw, discard, damage_player, mill: the turn player chooses first,
 then the other, then both act at once, FFTCG 6.1.4); default: you for draw and discard, opponent for
 damage_player.
@@ -427,14 +436,15 @@ _WORDS: dict[str, dict[str, ParamType]] = {
     "by_hand": {"text": str},
     "fight": {"one_way": bool, "with": str},
     "cancel": {},
-    "damage_increase": {"amount": int},
+    "damage_increase": {"amount": int, "taken": bool, "every": bool},
     "either": {"options": list},
-    "lose_abilities": {},
+    "lose_abilities": {"while_source_on_field": bool},
     "lose_keyword": {"keyword": str},
     "party_any_element": {"with": dict},
     "also_is": {"names": list, "type": str},
     "exclusive_with": {"names": list},
     "attack_once_more": {},
+    "prevent_player_damage": {},
     "must_be_chosen": {"by": str, "player": str},
     "blink": {"dull": bool, "at_end": bool},
     "cast_free": {},
@@ -459,7 +469,9 @@ INSTEADS = ("remove_from_game", "return_to_hand")
 ENTRY_INSTEADS = ("your_control",)
 DAMAGE_INSTEADS = ("reduce", "prevent")
 CHOOSERS = ("summons", "abilities", "any")
-DEALERS = (*CHOOSERS, "forwards")  # what deals damage a replacement names (actions.is_dealt_by)
+DEALERS = (*CHOOSERS, "forwards")
+# (s6) the words whose `player: card_opponent` is each affected card's controller's opponent (a lasting grant in quotes)
+CHOOSER_WORDS = ("cannot_be_chosen", "cannot_be_dulled", "cannot_be_broken_by")  # what deals damage a replacement names (actions.is_dealt_by)
 EITHER_WORDS = ("dull", "freeze", "activate", "put_on_deck")  # what an `either` option may do (nothing it does asks a question)
 WHEN_DONE_AFTER = ("discard", "damage", "self_break", "pay", "moved", "self_removed", "dulled", "mill", "counters_removed",
                    "chosen_moved", "removed_cards")  # the steps a "When you do so" may follow
@@ -507,7 +519,8 @@ def _check_ability(where: str, ability: Any, summon: bool) -> list[str]:
     if kind == "replacement":
         event = ability.get("event", "break")
         allowed = {"break": INSTEADS, "enters_field": ENTRY_INSTEADS,
-                   "damage": (*DAMAGE_INSTEADS, "prevent_below_power"), "deals_damage": ("increase",)}.get(event)
+                   "damage": (*DAMAGE_INSTEADS, "prevent_below_power", "increase"),
+                   "deals_damage": ("increase",)}.get(event)
         if allowed is None:
             problems.append(f"{where}: replacement event must be 'break', 'enters_field', 'damage' or 'deals_damage'")
         elif ability.get("instead") not in allowed:
@@ -706,8 +719,10 @@ def _check_effect(where: str, effect: Mapping[str, Any]) -> list[str]:
     for key in ("amount", "count"):
         if isinstance(effect.get(key), Mapping):
             problems += _check_value(f"{where}.{key}", effect[key])
-    if "player" in effect and effect["player"] not in ("you", "opponent", "each", "chosen_controller"):
-        problems.append(f"{where}: 'player' must be you, opponent, each or chosen_controller")
+    if "player" in effect and effect["player"] not in ("you", "opponent", "each", "chosen_controller", "card_opponent"):
+        problems.append(f"{where}: 'player' must be you, opponent, each, chosen_controller or card_opponent")
+    if effect.get("player") == "card_opponent" and name not in CHOOSER_WORDS:
+        problems.append(f"{where}: only {', '.join(CHOOSER_WORDS)} read card_opponent")
     if effect.get("player") == "chosen_controller" and name != "discard":
         problems.append(f"{where}: only discard is done by the chosen card's controller")
     if effect.get("player") == "each" and name not in ("draw", "discard", "damage_player", "mill"):

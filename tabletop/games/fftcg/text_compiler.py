@@ -213,6 +213,8 @@ _CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
      lambda m: {"opponent_hand_at_most": 0}),
     (re.compile(r"^if your opponent has received (\d+) (?:or more points of damage|points of damage or more), ", re.I),
      lambda m: {"opponent_damage_at_least": int(m.group(1))}),
+    (re.compile(r"^if your opponent controls any ([^,]+), ", re.I),  # (s6)
+     lambda m: _control("at_least", 1, m.group(1), "opponent_control")),
     (re.compile(r"^if your opponent controls (\d+) or more ([^,]+), ", re.I),
      lambda m: _control("at_least", int(m.group(1)), m.group(2), "opponent_control")),
     (re.compile(r"^if you control (\d+) or more ([^,]+), ", re.I), lambda m: _control("at_least", int(m.group(1)), m.group(2))),
@@ -530,6 +532,7 @@ def _field(head: Ability, text: str) -> list[Ability]:
     text, condition = _condition(text)
     if condition:
         head = {**head, "condition": condition}
+        text = re.sub(r"^then (?=<self> )", "", text)  # (s6) "If you control …, then <self> gains …"
     sentence = text.rstrip(".")
     if "." in clauses.QUOTE.sub("", sentence):  # one sentence (a quoted granted ability may hold its own)
         raise Unread(text)
@@ -590,6 +593,9 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
         if counted is None or not counts_printed_facts(counted):
             return None
         return [{"effect": "power", "amount": counted, "applies_to": "self"}]
+    quoted_field = re.match(r'^<self> gains "(The [^"]+?)\.?"$', sentence)
+    if quoted_field is not None:  # (s6) '<self> gains "The Forwards you control gain Haste."': that field ability
+        return _field_sentence(quoted_field.group(1))
     gains = re.match(r"^<self> gains (.+)$", sentence)
     if gains is not None:
         granted = clauses._grants(gains.group(1))
@@ -630,6 +636,11 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
             return None
         return [{"effect": "cannot_be_chosen" if guarded.group(2) == "cannot be chosen" else "cannot_be_dulled",
                  "by": _CHOSEN_BY[guarded.group(3)], "player": "opponent", "applies_to": applies}]
+    with_others = re.match(r"^<self> and the (.+?) gain (.+)$", sentence)
+    if with_others is not None:  # (s6) "<self> and the Card Name X you control gain Brave": the card and those
+        itself = _field_sentence(f"<self> gains {with_others.group(2)}")
+        others_too = _field_sentence(f"The {with_others.group(1)} gain {with_others.group(2)}")
+        return None if itself is None or others_too is None else [*itself, *others_too]
     each_other = re.match(r"^The (.+?) gain \+(\d+) power for each (.+)$", sentence)
     if each_other is not None:  # (s6) counted as the characteristics are (FFTCG 11.12.4)
         applies = clauses.card_phrase(each_other.group(1), plural=True)
@@ -638,13 +649,14 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
                 key in applies for key in MOMENT_KEYS):
             return None
         return [{"effect": "power", "amount": counted, "applies_to": applies}]
-    others = re.match(r"^[Tt]he (.+?) gains? (.+)$", sentence)  # "gains": a Card Name, one card
+    others = re.match(r"^[Tt]he (.+?) gains? (.+?)( during your turn)?$", sentence)  # "gains": a Card Name, one card
     if others is not None:
         applies = clauses.card_phrase(others.group(1), plural=True)
         granted = clauses._grants(others.group(2), own=(applies or {}).get("controller") == "you")
         if applies is None or granted is None or "zone" in applies or any(key in applies for key in MOMENT_KEYS):
             return None
-        return [{**g, "applies_to": applies} for g in granted]
+        yours = {"condition": {"your_turn": 1}} if others.group(3) else {}  # (s6) as "During your turn, …"
+        return [{**g, "applies_to": applies, **yours} for g in granted]
     undullable = re.match(r"^<self> cannot become dull by your opponent's (Summons or abilities|Summons|abilities)$",
                           sentence)
     if undullable is not None:  # FFTCG 1.3: their effects do not dull it

@@ -98,9 +98,13 @@ def _draw(tx: Transaction, doing: Doing, step: Step) -> None:
             actions.draw(tx, player, count)
 
 
-def _chooser(doing: Doing) -> str:
-    """Return what does the effect: "summons" (a Summon's) or "abilities" (an ability's), as cannot_* effects name it."""
-    return "summons" if doing.entry.get("kind") == "summon" else "abilities"
+def _chooser(tx: Transaction, doing: Doing) -> str:
+    """Return what does the effect: "summons" (a Summon's, cast or used as an EX Burst) or "abilities" (an ability's),
+    as cannot_* effects and damage replacements name it."""
+    source = doing.source
+    summon = doing.entry.get("kind") == "summon" or (source is not None and source in tx.state.cards and
+                                                      tx.state.definition(source).card_type == "summon")
+    return "summons" if summon else "abilities"
 
 
 @VOCABULARY.handles("deal_damage")
@@ -114,7 +118,7 @@ def _deal_damage(tx: Transaction, doing: Doing, step: Step) -> None:
                for iid in doing.on_field} if each else {}
     for iid in doing.on_field:
         actions.deal_character_damage(tx, iid, amounts[iid] if each else amount, [source] if source is not None else [],
-                                      reducible=not step.get("unreducible"), dealer=(_chooser(doing), doing.controller))
+                                      reducible=not step.get("unreducible"), dealer=(_chooser(tx, doing), doing.controller))
 
 
 @VOCABULARY.handles("damage_player")
@@ -126,7 +130,7 @@ def _damage_player(tx: Transaction, doing: Doing, step: Step) -> None:
 @VOCABULARY.handles("break")
 def _break(tx: Transaction, doing: Doing, step: Step) -> None:
     chars = characteristics(tx.state)
-    kind = _chooser(doing)
+    kind = _chooser(tx, doing)
     breakable = []
     for iid in doing.on_field:
         if not chars[iid].can_be_broken_by(kind, doing.controller):
@@ -145,7 +149,7 @@ def _put_into_break(tx: Transaction, doing: Doing, step: Step) -> None:
 @VOCABULARY.handles("activate")
 def _dull_or_activate(tx: Transaction, doing: Doing, step: Step) -> None:
     chars = characteristics(tx.state) if step["effect"] == "dull" else None
-    kind = _chooser(doing)
+    kind = _chooser(tx, doing)
     for iid in doing.on_field:
         if chars is not None and not chars[iid].can_be_dulled_by(kind, doing.controller):
             tx.log(f"{actions.name_of(tx, iid)} cannot become dull by this {kind[:-1]}", "FFTCG 1.3")
@@ -158,6 +162,22 @@ def _freeze(tx: Transaction, doing: Doing, step: Step) -> None:
     for iid in doing.on_field:
         tx.set_prop(iid, "frozen", True)
         tx.log(f"{actions.name_of(tx, iid)} was frozen", "FFTCG 15.2.4")
+
+
+@VOCABULARY.handles("prevent_player_damage")
+def _prevent_player_damage(tx: Transaction, doing: Doing, step: Step) -> None:
+    """"During this turn, the next damage dealt to you becomes 0 instead": a one-shot on its controller, used up by the
+    next damage they would take this turn (actions.damage_player)."""
+    add_lasting(tx, doing.entry, {**step, "player": doing.controller}, [])
+
+
+@VOCABULARY.handles("damage_increase")
+def _damage_increase(tx: Transaction, doing: Doing, step: Step) -> None:
+    """Start a lasting damage increase: on the chosen cards, or — `every` — on every Forward dealt damage this turn."""
+    if step.get("every"):
+        add_lasting(tx, doing.entry, step, [])
+    else:
+        _lasting(tx, doing, step)
 
 
 @VOCABULARY.handles("attack_once_more")
@@ -190,7 +210,6 @@ def _by_hand(tx: Transaction, doing: Doing, step: Step) -> None:
 @VOCABULARY.handles("cannot_be_broken")
 @VOCABULARY.handles("replace_break")
 @VOCABULARY.handles("replace_next_damage")
-@VOCABULARY.handles("damage_increase")
 @VOCABULARY.handles("lose_abilities")
 @VOCABULARY.handles("lose_keyword")
 @VOCABULARY.handles("attacks_per_turn")
@@ -542,6 +561,8 @@ def add_lasting(tx: Transaction, entry: Mapping[str, Any], step: Step, cards: li
         lasting = opponent_turn_end(tx.state.opponent(entry["controller"]))
     item.update({"id": stamp, "ts": stamp, "cards": pinned(tx.state, cards), "controller": entry["controller"],
                  "source": entry.get("source"), "label": entry["name"], "duration": lasting})
+    if step.get("while_source_on_field"):  # "As long as <self> is on the field, …": that object (continuous.is_working)
+        item["source_ts"] = entry.get("ts")
     tx.list_append(durations.EFFECTS, item)
     names = ", ".join(actions.name_of(tx, c) for c in cards)
     detail = {"power": f"{int(step.get('amount', 0)):+d} power", "set_power": f"power {step.get('value')}",
@@ -675,7 +696,7 @@ def _divide_damage(tx: Transaction, doing: Doing, step: Step) -> None:
     source = doing.source
     for iid in on_field:
         actions.deal_character_damage(tx, iid, shares.get(iid, 0), [source] if source is not None else [],
-                                      reducible=not step.get("unreducible"), dealer=(_chooser(doing), doing.controller))
+                                      reducible=not step.get("unreducible"), dealer=(_chooser(tx, doing), doing.controller))
 
 
 @VOCABULARY.handles("reveal_until")
