@@ -313,7 +313,10 @@ def active_field_abilities(state: GameState) -> list[dict[str, Any]]:
     key = ("fftcg.field_abilities", state.active)
     found = state.board_memo_values.get(key)  # state.memo(board=True) inlined, with a tuple key
     if found is None:
-        found = state.board_memo_values[key] = _active_field_abilities(state)
+        # kept while the parts of the board the characteristics read stay (their field abilities are among these),
+        # and the turn: a condition may read this turn's records ("if the cost to cast <self> was paid with …")
+        found = state.board_memo_values[key] = state.memo_on(
+            key, field_parts(state), lambda: _active_field_abilities(state), extra=state.turn)
     return found  # type: ignore[no-any-return]
 
 
@@ -696,8 +699,11 @@ def _with_next_cost_change(state: GameState, iid: int, cost: int) -> int:
 def cost_of(state: GameState, iid: int) -> int:
     """Return what a card in hand costs to play now: printed cost plus field cost changes, at least 0."""
     card = state.cards[iid]
-    facts = printed_index(state)[card.card_id]
+    index = printed_index(state)
+    facts = index[card.card_id]
     cost = facts.cost  # the printed cost (0 when none)
+    if not index.library_has("field:cost_change") and not state.lists.get(NEXT_COST):
+        return cost  # no card of the library changes a cost (its own included) and no next-card change waits
     floor = 0  # "(it cannot become 0)": the highest floor of the changes applied, if the cost was that high
     player = card.owner
     # FFTCG 11.12.4.4: a field ability works where it can; one changing the card's own cost works from the hand

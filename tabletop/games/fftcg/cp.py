@@ -68,7 +68,7 @@ def character_cost(state: GameState, iid: int, amount: int, facts: PrintedFacts 
     if facts.own_any_element_cost and any(condition_holds(state, a.get("condition"), state.cards[iid].owner,
                                                           a.get("damage"), iid) for a in facts.own_any_element_cost):
         return Cost(amount)
-    if _field_has(state, "any_element_cost") and any(
+    if _field_has(state, _ANY_ELEMENT_COST) and any(
             a["effect"] == "any_element_cost" and a["applies_to"] != "self" and a["controller"] == state.cards[iid].owner
             and matches(state, iid, {**a["applies_to"], "zone": "hand"}, a["controller"], a["source"])
             for a in active_field_abilities(state)):  # "The cost required to cast your Job X can be paid with CP of any …"
@@ -76,11 +76,24 @@ def character_cost(state: GameState, iid: int, amount: int, facts: PrintedFacts 
     return play_cost(facts, amount)
 
 
-def _field_has(state: GameState, effect: str) -> bool:
+class _FieldEffect(NamedTuple):
+    """A field ability's effect `_field_has` looks for, with the names it reads it under (made once, not per call)."""
+
+    effect: str
+    facet: str  # PrintedIndex.library_has's name for it
+    memo: str  # on_membership's
+
+
+_ANY_ELEMENT_COST = _FieldEffect("any_element_cost", "field:any_element_cost", "fftcg.has:any_element_cost")
+_ANY_ELEMENT_CP = _FieldEffect("any_element_cp", "field:any_element_cp", "fftcg.has:any_element_cp")
+
+
+def _field_has(state: GameState, wanted: _FieldEffect) -> bool:
     """Tell whether a card on the field has a field ability of this effect (kept while the field's cards stay)."""
-    if not printed_index(state).library_has("field:" + effect):
+    if not printed_index(state).library_has(wanted.facet):
         return False
-    return on_membership(state, f"fftcg.has:{effect}", lambda: any(
+    effect = wanted.effect
+    return on_membership(state, wanted.memo, lambda: any(
         a.get("effect") == effect for i in field_cards(state) for _, a in printed_index(state)[state.cards[i].card_id].field))
 
 
@@ -308,7 +321,7 @@ def any_element_backups(state: GameState) -> frozenset[int]:
     """Return the cards a field ability lets produce CP of any Element ("If <self> is on the field, <self> can produce
     CP of any Element", "The Job Moogle Backups you control can …": a dulled Backup's 1 CP is of the element the
     payment needs, FFTCG 5.2.1.3 widened by the text)."""
-    if not _field_has(state, "any_element_cp"):
+    if not _field_has(state, _ANY_ELEMENT_CP):
         return frozenset()  # no card on the field has such an ability: the common case, without the field abilities
     found: set[int] = set()
     for ability in active_field_abilities(state):

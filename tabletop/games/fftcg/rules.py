@@ -473,7 +473,7 @@ class FFTCGRules(GameRules):
         # one entry per key: [the plays any timing allows, those less the Main Phase's abilities (an Attack Phase),
         # the Characters only a Main Phase allows], the last two worked out when first asked for
         key = ("fftcg.plays", player, state.turn, state.active, len(data.get("loop_banned") or ()),
-               fs_window, bool(data.get("attack")))
+               fs_window, bool(data.get("attack")) and _reads_battle(state))
         entry = values.get(key)
         if entry is None:
             entry = values[key] = [self._potential_plays(state, player, False), None, None]
@@ -1178,6 +1178,13 @@ def _act(player: str, name: str, fs_window: bool = False) -> Decision:
     prompt, rule = _ACT_PROMPTS[name]
     window = " (First Strike window: no Summons or abilities)" if fs_window else ""
     return Decision(player, name, "act", prompt.format(player=player) + window, rule=rule)
+
+
+def _reads_battle(state: GameState) -> bool:
+    """Tell whether the plays may depend on the current attack: a card of the library reads it ("choose 1 attacking
+    Forward", "use only while attacking"), or an ability by hand may be used by its timing words."""
+    index = printed_index(state)
+    return index.library_has("reads_battle") or bool(by_hand.cards_by_hand(state.library))
 
 
 def _has_all_backups(state: GameState, player: str) -> bool:
