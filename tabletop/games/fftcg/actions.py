@@ -63,6 +63,8 @@ def emit(tx: Transaction, happened: TriggerEvent) -> None:
     if event == "leaves_field" and state.lists.get(WHILE_ON_FIELD):
         _end_while_on_field(tx, happened)
     printed = printed_index(state)
+    if event not in printed.auto_events() and not state.lists.get("delayed"):
+        return  # no card of the library has an auto-ability it triggers, and no delayed ability waits (most events)
     if event in _field_events(state) or (card is not None and event in printed[state.cards[card].card_id].auto):
         candidates = list(field_cards(state))
         if card is not None and card not in candidates:

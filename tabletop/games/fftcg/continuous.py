@@ -18,7 +18,7 @@ import functools
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
-from tabletop.engine.continuous import ContinuousEffect, LayerSystem, apply_generic
+from tabletop.engine.continuous import ContinuousEffect, LayerSystem, apply_generic, copy_card
 from tabletop.engine.card_filter import CardFilter, Predicate, Seen
 from tabletop.engine.stack import STACK
 from tabletop.engine.state import GameState
@@ -377,20 +377,26 @@ def _characteristics(state: GameState) -> dict[int, Characteristics]:
     printed = {iid: index[cards[iid].card_id].characteristics for iid in field_cards(state)}
     if not effects:
         return printed
-    base: dict[int, dict[str, Any]] = {
-        iid: {"power": c.power, "keywords": set(c.keywords), "cannot_attack": False, "cannot_block": False,
-              "must_attack": False, "unblockable_by_cost": None, "unchoosable": [], "modifiers": [],
-              "must_block": False, "cannot_be_broken": False, "undullable": [], "unbreakable_by": [], "jobs": list(index[cards[iid].card_id].jobs),
-              "types": [index[cards[iid].card_id].card_type]}
-        for iid, c in printed.items()}
+    # the printed values (Characteristics) as they are: a card an effect reaches is turned into a dict then
+    # (`changeable`); the filters read either form (`_read`)
+    base: dict[int, Any] = dict(printed)
 
-    def applies(chars: Mapping[int, Mapping[str, Any]], effect: ContinuousEffect, iid: int) -> bool:
+    def changeable(iid: int, c: Any) -> dict[str, Any]:
+        if not isinstance(c, Characteristics):
+            return copy_card(c)
+        facts = index[cards[iid].card_id]
+        return {"power": c.power, "keywords": set(c.keywords), "cannot_attack": False, "cannot_block": False,
+                "must_attack": False, "unblockable_by_cost": None, "unchoosable": [], "modifiers": [],
+                "must_block": False, "cannot_be_broken": False, "undullable": [], "unbreakable_by": [],
+                "jobs": list(facts.jobs), "types": [facts.card_type]}
+
+    def applies(chars: Mapping[int, Any], effect: ContinuousEffect, iid: int) -> bool:
         selector = effect.selector
         return matches(state, iid, selector["filter"], selector["controller"], effect.source, chars)
 
-    result = LayerSystem(6, applies, _OPERATIONS).compute(base, effects)
+    result = LayerSystem(6, applies, _OPERATIONS, changeable).compute(base, effects)
     for iid, c in result.items():
-        if c is not base[iid]:  # changed by some effect (the LayerSystem copies a card on write)
+        if c is not base[iid]:  # changed by some effect (copied on write into a dict, `changeable`)
             printed[iid] = Characteristics(c["power"], frozenset(c["keywords"]), c["cannot_attack"],
                                            c["cannot_block"], c["must_attack"], c["unblockable_by_cost"],
                                            tuple(c["unchoosable"]), tuple(c["modifiers"]), c["must_block"],

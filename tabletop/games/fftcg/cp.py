@@ -64,7 +64,10 @@ def character_cost(state: GameState, iid: int, amount: int, facts: PrintedFacts 
     """Return the cost of playing a card from hand (FFTCG 11.4.6.1): Light/Dark need no element, nor a card whose
     text lets its cost be paid with CP of any Element while that text's condition holds (`facts`: its printed facts,
     when the caller has them)."""
-    facts = facts if facts is not None else printed(state, iid)
+    index = printed_index(state)
+    facts = facts if facts is not None else index[state.cards[iid].card_id]
+    if not index.library_has(_ANY_ELEMENT_COST.facet):  # most libraries: no card's cost may be paid with any Element
+        return play_cost(facts, amount)
     if facts.own_any_element_cost and any(condition_holds(state, a.get("condition"), state.cards[iid].owner,
                                                           a.get("damage"), iid) for a in facts.own_any_element_cost):
         return Cost(amount)
@@ -302,13 +305,12 @@ def _payers(state: GameState, player: str) -> tuple[tuple[tuple[int, tuple[str, 
     cards, index = state.cards, printed_index(state)
     backups = []
     any_element = any_element_backups(state)
-    for owner in state.players:
-        for i in state.zones[f"{owner}.field"].cards:
-            card = cards[i]
-            if card.controller == player and not card.tapped:
-                facts = index[card.card_id]
-                if facts.card_type == "backup":
-                    backups.append((i, ELEMENTS if i in any_element else facts.elements))
+    for i in field_cards(state, player):
+        card = cards[i]
+        if not card.tapped:
+            facts = index[card.card_id]
+            if facts.card_type == "backup":
+                backups.append((i, ELEMENTS if i in any_element else facts.elements))
     hand = []
     for i in state.zones[f"{player}.hand"].cards:
         facts = index[cards[i].card_id]

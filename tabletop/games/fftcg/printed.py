@@ -171,6 +171,7 @@ class PrintedIndex(dict):  # type: ignore[type-arg]
         super().__init__()
         self.library = library
         self._library_has: dict[str, bool] = {}
+        self._auto_events: frozenset[str] | None = None
 
     def __missing__(self, card_id: str) -> PrintedFacts:
         facts = self[card_id] = PrintedFacts(self.library[card_id])
@@ -188,6 +189,15 @@ class PrintedIndex(dict):  # type: ignore[type-arg]
             else:
                 found = any(getattr(self[card_id], facet) for card_id in self.library)
             self._library_has[facet] = found
+        return found
+
+
+    def auto_events(self) -> frozenset[str]:
+        """Return the events some auto-ability of a card of the library triggers on (worked out once): an event no card
+        watches triggers nothing printed, wherever the cards are."""
+        found = self._auto_events
+        if found is None:
+            found = self._auto_events = frozenset(event for card_id in self.library for event in self[card_id].auto)
         return found
 
 
