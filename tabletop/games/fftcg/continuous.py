@@ -530,6 +530,8 @@ def _type(seen: Seen, iid: int, value: Any) -> bool:
     current types count (an effect may have made it a Forward, FFTCG 11.12.4.6 ③)."""
     state = seen.state
     kind = state.library.by_id[state.cards[iid].card_id].card_type  # state.definition, inlined: the most read filter key
+    if kind == value:
+        return True  # the printed type named alone: the usual case
     wanted = value if isinstance(value, list) else (value,)
     for one in wanted:  # loops, not any() over generators: read for every card a filter looks at
         if (kind in CHARACTER_TYPES) if one == "character" else kind == one:

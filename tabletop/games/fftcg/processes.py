@@ -270,7 +270,8 @@ def _quiet_facts(state: GameState, stacking: bool) -> tuple[Any, ...]:
     data = state.data
     may_stack = (stacking and bool(state.lists.get(triggers.PENDING)) and data.get("stage") == "priority"
                  and not data.get("fs_window"))
-    return (may_stack, turn_read(state), *map(data.get, _lose_keys(state.players)))
+    first, second = _lose_keys(state.players)  # two players: no map and unpacking, asked at every settle
+    return may_stack, turn_read(state), data.get(first), data.get(second)
 
 
 @functools.lru_cache(maxsize=None)

@@ -27,7 +27,7 @@ def record(tx: Transaction, player: str, event: str, card: int | None = None, pa
     item: dict[str, Any] = {"turn": state.turn, "player": player, "event": event, "card": card}
     if paid_elements is not None:
         item["paid_elements"] = paid_elements
-    tx.list_append(HISTORY, item)
+    tx.list_append(HISTORY, item, copy=False)  # a fresh dict of scalars: nothing else holds it
 
 
 def paid_elements(state: GameState, card: int) -> int | None:
