@@ -95,13 +95,20 @@ class Transaction:
     # -- cards ---------------------------------------------------------------------------------
     def create_card(self, card_id: str, owner: str, zone: str, index: int | None = None) -> int:
         """Create a card instance in a zone (at the bottom unless `index` is given); return its id."""
-        if card_id not in self.state.library:
+        state = self.state
+        if card_id not in state.library.by_id:
             raise KeyError(f"unknown card {card_id!r}")
-        cards = self.state.zones[zone].cards
+        cards = state.zones[zone].cards
         position = len(cards) if index is None else index
-        number = self.state.next_iid
-        iid = instance_id(self.state.iid_key, number)
-        self.apply(CreateCard(iid, card_id, owner, zone, position, number))
+        number = state.next_iid
+        iid = instance_id(state.iid_key, number)
+        change = CreateCard(iid, card_id, owner, zone, position, number)
+        change.apply(state)  # `apply`, inlined (a new card changes who sees nothing: `CreateCard.shows` is false)
+        state.version += 1
+        state.memo_values = {}
+        state.board_version += 1
+        state.board_memo_values = {}
+        self.changes.append(change)
         return iid
 
     def create_token(self, card_id: str, owner: str, zone: str, index: int | None = None) -> int:
