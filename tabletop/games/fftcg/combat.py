@@ -37,12 +37,12 @@ def attack_refusal(state: GameState, iid: int, player: str, chars: dict[int, Cha
     if refusal is not None:
         return refusal
     card = state.cards[iid]
-    definition = state.definition(iid)
     if card.props.get("attacked") == state.turn:
-        return IllegalCommand("FFTCG 10.1.2.1.2", f"{definition.name} has already attacked this turn")
+        return IllegalCommand("FFTCG 10.1.2.1.2", f"{state.definition(iid).name} has already attacked this turn")
     current = chars[iid]
     if not current.cannot_attack and (int(card.props.get("since", 0)) < state.turn or "haste" in current.keywords):
         return None  # allowed, as `decide` below finds, without wording its refusals: asked for every Forward
+    definition = state.definition(iid)
     # FFTCG 2.2: "cannot attack" beats Haste's "can attack" (engine/permissions.py)
     permission = decide(
         Permission(int(card.props.get("since", 0)) < state.turn, "FFTCG 10.1.2.1.1",

@@ -60,11 +60,12 @@ def field_cards(state: GameState, player: str | None = None) -> tuple[int, ...]:
 class _Field:
     """Which cards are on the field and who controls them, and what follows from that alone (`on_membership`)."""
 
-    __slots__ = ("cards", "derived")
+    __slots__ = ("cards", "derived", "reads_turn")
 
     def __init__(self, state: GameState) -> None:
         self.cards = _field_cards(state)
         self.derived: dict[str, Any] = {}
+        self.reads_turn: bool | None = None  # `turn_read`'s, worked out when first asked
 
 
 def _field(state: GameState) -> _Field:
@@ -140,10 +141,10 @@ def turn_read(state: GameState) -> str | None:
     """Return whose turn it is when a field card's ability works only in one player's turn ("During your turn, …"),
     else None: what the field's characteristics and checks read besides the board (`GameState.memo_on`'s extra)."""
     found = state.board_memo_values.get("fftcg.field")  # on_membership, inlined: asked at every check and pass
-    derived = (found if found is not None else _field(state)).derived
-    reads_turn = derived.get("fftcg.reads_turn")
+    field = found if found is not None else _field(state)
+    reads_turn = field.reads_turn
     if reads_turn is None:
-        reads_turn = derived["fftcg.reads_turn"] = "turn" in _field_reads(state)
+        reads_turn = field.reads_turn = "turn" in _field_reads(state)
     return state.active if reads_turn else None
 
 

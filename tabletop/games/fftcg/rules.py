@@ -77,7 +77,7 @@ from tabletop.games.fftcg.continuous import (
 )
 from tabletop.games.fftcg.cp import ability_cost, character_cost, check_payment, elements_paid, find_payment
 from tabletop.games.fftcg.effects import ability_kind, has_mode_targets, validate_effects, with_mode
-from tabletop.games.fftcg.printed import printed_index
+from tabletop.games.fftcg.printed import PrintedIndex, printed_index
 from tabletop.games.fftcg.processes import settle
 from tabletop.games.fftcg.resolution import (
     check_targets, group_candidates, mode_count, resolve_entry, target_candidates, target_count,
@@ -238,15 +238,14 @@ class FFTCGRules(GameRules):
         return found  # type: ignore[no-any-return]
 
     def _decision(self, state: GameState) -> Decision | None:
-        if state.data.get("outcome"):
+        data = state.data
+        if data.get("outcome"):
             return None
-        stored = procedure.pending(state)
-        if stored is not None:
-            return stored
-        stage = state.data.get("stage")
+        if data.get(procedure.DECISION):  # procedure.pending's own test, asked first: most decisions are stages
+            return procedure.pending(state)
+        stage = data.get("stage")
         if stage == "priority":
-            holder = state.data.get("priority") or state.active
-            return _act(holder, "priority", bool(state.data.get("fs_window")))
+            return _act(data.get("priority") or state.active, "priority", bool(data.get("fs_window")))
         if stage == "attack":
             return _act(state.active, "attack")
         if stage == "block":
@@ -551,7 +550,7 @@ class FFTCGRules(GameRules):
         place = len(hand)
         field = field_cards(state, player)
         # the hand's cards: their abilities whose cost discards them (FFTCG 12.1); the Break Zone's: those used there
-        for iid in (*field, *hand, *_break_zone_users(state, player)):
+        for iid in (*field, *hand, *_break_zone_users(state, player, index)):
             for number, ability in index[cards[iid].card_id].actions:
                 uses = self._ability_uses(state, player, iid, number, ability)
                 if uses:
@@ -1282,15 +1281,15 @@ def _cost_card_candidates(state: GameState, player: str, iid: int, cost: Mapping
             and not (dulling and state.cards[i].tapped) and FILTER.holds(seen, i, of)]
 
 
-def _break_zone_users(state: GameState, player: str) -> tuple[int, ...]:
+def _break_zone_users(state: GameState, player: str, index: PrintedIndex) -> tuple[int, ...]:
     """Return the cards of `player`'s Break Zone with an action ability used from there (`from_break_zone`), kept while
-    that Break Zone stays the same."""
-    if not printed_index(state).library_has("break_zone_actions"):
+    that Break Zone stays the same (`index`: the game's printed facts)."""
+    if not index.library_has("break_zone_actions"):
         return ()
     zone = f"{player}.break"
 
     def users() -> tuple[int, ...]:
-        index, cards = printed_index(state), state.cards
+        cards = state.cards
         return tuple(i for i in state.zones[zone].cards if index[cards[i].card_id].break_zone_actions)
     return state.memo_on(("fftcg.break_zone_users", player), (zone,), users)
 
