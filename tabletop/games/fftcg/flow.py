@@ -192,7 +192,7 @@ def begin_phase(tx: Transaction, phase: str, step: str = "") -> None:
 
 def give_priority(tx: Transaction, player: str) -> None:
     """Make `player` the next to act with priority; the pass count starts again."""
-    tx.set_data("stage", "priority")
+    tx.set_data("stage", "priority", copy=False)  # a word: nothing to copy
     stack.give_priority(tx, player)
 
 
