@@ -129,6 +129,7 @@ class MoveCard(Change):
     target_index: int
 
     def apply(self, state: GameState) -> None:
+        # Transaction.move does the same inline (undo, redo and replays come here): keep the two alike
         removed = state.zones[self.source].cards.pop(self.source_index)
         assert removed == self.iid, "MoveCard applied to a state it was not made for"
         state.zones[self.target].cards.insert(self.target_index, self.iid)

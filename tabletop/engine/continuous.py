@@ -94,10 +94,14 @@ class LayerSystem:
     are one level deep), and an effect changes only the cards it applies to.
     """
 
-    def __init__(self, layers: int, applies: Applies, operations: Mapping[str, Operation] | None = None) -> None:
+    def __init__(self, layers: int, applies: Applies, operations: Mapping[str, Operation] | None = None,
+                 changeable: Callable[[int, Any], dict[str, Any]] | None = None) -> None:
         self.layers = layers
         self.applies = applies
         self.operations = dict(operations or {})
+        # (card, its characteristics) -> a copy effects may change: a game whose base values are not dicts (kept as
+        # they are until an effect reaches the card) turns one into a dict here
+        self.changeable = changeable or _copy_any
 
     def compute(self, base: Characteristics, effects: Iterable[ContinuousEffect]) -> Characteristics:
         """Return the characteristics after every effect; `base` is not changed (cards are copied on write)."""
@@ -152,7 +156,7 @@ class LayerSystem:
         trial = dict(chars)
         operation = self.operations.get(other.op, apply_generic)
         for iid in sorted(reached):
-            trial[iid] = _copy_card(chars[iid])
+            trial[iid] = self.changeable(iid, chars[iid])
             operation(trial[iid], other)
         return self._affected(trial, effect) != self._affected(chars, effect)
 
@@ -165,11 +169,16 @@ class LayerSystem:
         operation = self.operations.get(effect.op, apply_generic)
         for iid in sorted(self._affected(chars, effect)):
             if iid not in copied:
-                chars[iid] = _copy_card(chars[iid])
+                chars[iid] = self.changeable(iid, chars[iid])
                 copied.add(iid)
             operation(chars[iid], effect)
 
 
-def _copy_card(card: dict[str, Any]) -> dict[str, Any]:
+def _copy_any(iid: int, card: dict[str, Any]) -> dict[str, Any]:
+    """Return a copy of one card's characteristics (a dict) that effects can change (LayerSystem's default)."""
+    return copy_card(card)
+
+
+def copy_card(card: dict[str, Any]) -> dict[str, Any]:
     """Return a copy of one card's characteristics that effects can change without touching the original."""
     return {key: value.copy() if isinstance(value, (set, list, dict)) else value for key, value in card.items()}

@@ -36,9 +36,10 @@ def instance_id(key: int, number: int) -> int:
         return number
     if not 0 <= number < ID_SPACE:
         raise ValueError(f"a game creates at most {ID_SPACE} cards")
-    left, right = number >> _HALF_BITS, number & _HALF_MASK
+    half_mask, odd, mask = _HALF_MASK, _ODD, rng.MASK  # locals: read six times for every card a game creates
+    left, right = number >> _HALF_BITS, number & half_mask
     for round_key in _round_keys(key):   # a Feistel round: the right half, keyed and multiplied, masks the left
-        left, right = right, left ^ ((((right + round_key) * _ODD) & rng.MASK) >> 40) & _HALF_MASK
+        left, right = right, left ^ ((((right + round_key) * odd) & mask) >> 40) & half_mask
     return ID_FLOOR + ((left << _HALF_BITS) | right)
 
 

@@ -72,8 +72,8 @@ def priority_holder(state: GameState) -> str | None:
 
 def give_priority(tx: Transaction, player: str | None) -> None:
     """Give priority to a player (None: nobody) and restart the count of passes."""
-    tx.set_data("priority", player)
-    tx.set_data("passes", None)
+    tx.set_data("priority", player, copy=False)  # scalars: nothing to copy (at every pass)
+    tx.set_data("passes", None, copy=False)
 
 
 def pass_priority(tx: Transaction) -> PassResult:
@@ -89,8 +89,8 @@ def pass_priority(tx: Transaction) -> PassResult:
     passes = int(data.get("passes") or 0) + 1
     players = state.players
     if passes >= len(players):
-        tx.set_data("passes", None)
+        tx.set_data("passes", None, copy=False)  # scalars: nothing to copy
         return PassResult.RESOLVE if state.lists.get(STACK) else PassResult.END
-    tx.set_data("priority", players[1] if holder == players[0] else players[0])  # state.opponent, inlined
-    tx.set_data("passes", passes)
+    tx.set_data("priority", players[1] if holder == players[0] else players[0], copy=False)  # state.opponent, inlined
+    tx.set_data("passes", passes, copy=False)
     return PassResult.PASSED

@@ -95,13 +95,20 @@ class Transaction:
     # -- cards ---------------------------------------------------------------------------------
     def create_card(self, card_id: str, owner: str, zone: str, index: int | None = None) -> int:
         """Create a card instance in a zone (at the bottom unless `index` is given); return its id."""
-        if card_id not in self.state.library:
+        state = self.state
+        if card_id not in state.library.by_id:
             raise KeyError(f"unknown card {card_id!r}")
-        cards = self.state.zones[zone].cards
+        cards = state.zones[zone].cards
         position = len(cards) if index is None else index
-        number = self.state.next_iid
-        iid = instance_id(self.state.iid_key, number)
-        self.apply(CreateCard(iid, card_id, owner, zone, position, number))
+        number = state.next_iid
+        iid = instance_id(state.iid_key, number)
+        change = CreateCard(iid, card_id, owner, zone, position, number)
+        change.apply(state)  # `apply`, inlined (a new card changes who sees nothing: `CreateCard.shows` is false)
+        state.version += 1
+        state.memo_values = {}
+        state.board_version += 1
+        state.board_memo_values = {}
+        self.changes.append(change)
         return iid
 
     def create_token(self, card_id: str, owner: str, zone: str, index: int | None = None) -> int:
@@ -123,14 +130,31 @@ class Transaction:
 
     def move(self, iid: int, target: str, index: int | None = 0) -> None:
         """Move a card to `target` at `index` (0 = top; None = bottom). Capacity is the caller's rule."""
-        card = self.state.cards[iid]
-        source_cards = self.state.zones[card.zone].cards
+        state = self.state
+        card = state.cards[iid]
+        source = card.zone
+        source_cards = state.zones[source].cards
         source_index = source_cards.index(iid)
-        target_len = len(self.state.zones[target].cards) - (1 if card.zone == target else 0)
+        target_cards = state.zones[target].cards
+        target_len = len(target_cards) - (1 if source == target else 0)
         position = target_len if index is None else max(0, min(index, target_len))
-        if card.zone == target and position == source_index:
+        if source == target and position == source_index:
             return
-        self.apply(MoveCard(iid, card.zone, source_index, target, position))
+        # `apply(MoveCard(…))` inlined, MoveCard.apply with it: cards move a hundred times a game
+        seen = self._seen_before
+        if seen is not None and iid not in seen:  # visibility_key, as `apply` takes it
+            seen[iid] = (source, card.face_down, card.controller, card.revealed_to)
+        del source_cards[source_index]
+        target_cards.insert(position, iid)
+        card.zone = target
+        aspects = state.aspects
+        aspects[source] = aspects.get(source, 0) + 1
+        aspects[target] = aspects.get(target, 0) + 1
+        state.version += 1
+        state.memo_values = {}
+        state.board_version += 1
+        state.board_memo_values = {}
+        self.changes.append(MoveCard(iid, source, source_index, target, position))
         if card.revealed_to:
             self.apply(SetRevealed(iid, frozenset(card.revealed_to), frozenset()))
 

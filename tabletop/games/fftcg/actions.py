@@ -33,7 +33,7 @@ INSTEAD_ZONES = {"remove_from_game": "removed", "return_to_hand": "hand"}
 def next_clock(tx: Transaction) -> int:
     """Return a new timestamp."""
     value = int(tx.state.data.get("clock", 0)) + 1
-    tx.set_data("clock", value)
+    tx.set_data("clock", value, copy=False)  # a number: nothing to copy
     return value
 
 
@@ -59,10 +59,15 @@ def name_of(tx_or_state: Any, iid: int) -> str:
 def emit(tx: Transaction, happened: TriggerEvent) -> None:
     """Queue the auto-abilities an event triggers (FFTCG 11.8) in the engine's pending trigger list."""
     state = tx.state
-    event, card, player = happened["type"], happened.get("card"), happened.get("player")
+    event = happened["type"]
     if event == "leaves_field" and state.lists.get(WHILE_ON_FIELD):
         _end_while_on_field(tx, happened)
     printed = printed_index(state)
+    if event not in printed.auto_events() and not state.lists.get("delayed"):
+        if event == "leaves_field":
+            _emit_returned_to_hand(tx, happened)
+        return  # no card of the library has an auto-ability it triggers, and no delayed ability waits (most events)
+    card, player = happened.get("card"), happened.get("player")
     if event in _field_events(state) or (card is not None and event in printed[state.cards[card].card_id].auto):
         candidates = list(field_cards(state))
         if card is not None and card not in candidates:
@@ -134,8 +139,15 @@ def emit(tx: Transaction, happened: TriggerEvent) -> None:
             **({"kept": delayed["kept"]} if "kept" in delayed else {})})
         if delayed.get("once", True):
             tx.list_remove("delayed", position)
-    if event == "leaves_field" and card is not None and state.cards[card].zone.endswith(".hand"):
-        # "When a Forward opponent controls is returned from the field to its owner's hand" (FFTCG 15.1.1.5)
+    if event == "leaves_field":
+        _emit_returned_to_hand(tx, happened)
+
+
+def _emit_returned_to_hand(tx: Transaction, happened: TriggerEvent) -> None:
+    """After a card left the field: if it went to its owner's hand, announce that too ("When a Forward opponent
+    controls is returned from the field to its owner's hand", FFTCG 15.1.1.5)."""
+    card = happened.get("card")
+    if card is not None and tx.state.cards[card].zone.endswith(".hand"):
         emit(tx, trigger_event("returned_to_hand", card, was_ts=happened.get("was_ts")))
 
 

@@ -12,12 +12,14 @@ from tabletop.engine.triggers import trigger_event
 from tabletop.games.fftcg import actions
 from tabletop.games.fftcg.cards import elements_of, has_flag
 from tabletop.games.fftcg.continuous import (
-    Characteristics, active_field_abilities, characteristics, field_cards, field_has, is_of_type, matches,
+    Characteristics, active_field_abilities, characteristics, field_cards, field_effect, field_has, is_of_type, matches,
 )
 from tabletop.games.fftcg.flow import (
     attackers_alive, blocker_alive, end_attack_phase, give_priority, power_now,
 )
 from tabletop.games.fftcg.continuous import is_current, pinned
+
+_PARTY_ANY_ELEMENT = field_effect("party_any_element")  # "can form a party with Forwards of any Element"
 
 
 def _active_forward_refusal(state: GameState, iid: int, player: str, rule: str, verb: str) -> IllegalCommand | None:
@@ -39,12 +41,15 @@ def attack_refusal(state: GameState, iid: int, player: str, chars: dict[int, Cha
     if refusal is not None:
         return refusal
     card = state.cards[iid]
-    definition = state.definition(iid)
     current = chars[iid]
-    allowed = attacks_allowed(state, iid, current)
-    if card.props.get("attacked") == state.turn and int(card.props.get("attacks", 1)) >= allowed:
-        return IllegalCommand("FFTCG 10.1.2.1.2", f"{definition.name} has already attacked this turn" + (
-            f" {allowed} times" if allowed > 1 else ""))
+    if card.props.get("attacked") == state.turn:
+        allowed = attacks_allowed(state, iid, current)
+        if int(card.props.get("attacks", 1)) >= allowed:
+            return IllegalCommand("FFTCG 10.1.2.1.2", f"{state.definition(iid).name} has already attacked this turn" + (
+                f" {allowed} times" if allowed > 1 else ""))
+    if not current.cannot_attack and (int(card.props.get("since", 0)) < state.turn or "haste" in current.keywords):
+        return None  # allowed, as `decide` below finds, without wording its refusals: asked for every Forward
+    definition = state.definition(iid)
     # FFTCG 2.2: "cannot attack" beats Haste's "can attack" (engine/permissions.py)
     permission = decide(
         Permission(int(card.props.get("since", 0)) < state.turn, "FFTCG 10.1.2.1.1",
@@ -114,7 +119,7 @@ def is_party_allowed(state: GameState, attackers: Sequence[int]) -> bool:
 def _any_element_members(state: GameState, attackers: Sequence[int]) -> set[int]:
     """Return the attackers a field ability lets form a party with the other attackers whatever their Elements
     (party_any_element: the card it applies to, each other attacker passing its `with` filter)."""
-    if not field_has(state, "party_any_element"):
+    if not field_has(state, _PARTY_ANY_ELEMENT):
         return set()
     free: set[int] = set()
     for ability in active_field_abilities(state):

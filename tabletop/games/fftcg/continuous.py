@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
-from tabletop.engine.continuous import ContinuousEffect, LayerSystem, apply_generic
+from tabletop.engine.continuous import ContinuousEffect, LayerSystem, apply_generic, copy_card
 from tabletop.engine.card_filter import CardFilter, Predicate, Seen
 from tabletop.engine.stack import STACK
 from tabletop.engine.state import GameState
@@ -63,11 +63,12 @@ def field_cards(state: GameState, player: str | None = None) -> tuple[int, ...]:
 class _Field:
     """Which cards are on the field and who controls them, and what follows from that alone (`on_membership`)."""
 
-    __slots__ = ("cards", "derived")
+    __slots__ = ("cards", "derived", "reads_turn")
 
     def __init__(self, state: GameState) -> None:
         self.cards = _field_cards(state)
         self.derived: dict[str, Any] = {}
+        self.reads_turn: bool | None = None  # `turn_read`'s, worked out when first asked
 
 
 def _field(state: GameState) -> _Field:
@@ -143,10 +144,10 @@ def turn_read(state: GameState) -> str | None:
     """Return whose turn it is when a field card's ability works only in one player's turn ("During your turn, …"),
     else None: what the field's characteristics and checks read besides the board (`GameState.memo_on`'s extra)."""
     found = state.board_memo_values.get("fftcg.field")  # on_membership, inlined: asked at every check and pass
-    derived = (found if found is not None else _field(state)).derived
-    reads_turn = derived.get("fftcg.reads_turn")
+    field = found if found is not None else _field(state)
+    reads_turn = field.reads_turn
     if reads_turn is None:
-        reads_turn = derived["fftcg.reads_turn"] = "turn" in _field_reads(state)
+        reads_turn = field.reads_turn = "turn" in _field_reads(state)
     return state.active if reads_turn else None
 
 
@@ -333,11 +334,25 @@ def _made_forwards(state: GameState) -> set[int]:
             for iid, ts in item["cards"] if is_current(state, iid, ts) and state.definition(iid).card_type != "forward"}
 
 
-def field_has(state: GameState, effect: str) -> bool:
+class FieldEffect(NamedTuple):
+    """A field ability's effect `field_has` looks for, with the names it reads it under (made once, not per call)."""
+
+    effect: str
+    facet: str  # PrintedIndex.library_has's name for it
+    memo: str  # on_membership's
+
+
+def field_effect(effect: str) -> FieldEffect:
+    """Return what `field_has` needs to look for a field ability of this effect; made once, by its caller's module."""
+    return FieldEffect(effect, "field:" + effect, "fftcg.has:" + effect)
+
+
+def field_has(state: GameState, wanted: FieldEffect) -> bool:
     """Tell whether a card on the field has a field ability of this effect (kept while the field's cards stay)."""
-    if not printed_index(state).library_has("field:" + effect):
+    if not printed_index(state).library_has(wanted.facet):
         return False
-    return on_membership(state, f"fftcg.has:{effect}", lambda: any(
+    effect = wanted.effect
+    return on_membership(state, wanted.memo, lambda: any(
         a.get("effect") == effect for i in field_cards(state) for _, a in printed_index(state)[state.cards[i].card_id].field))
 
 
@@ -347,7 +362,10 @@ def active_field_abilities(state: GameState) -> list[dict[str, Any]]:
     key = ("fftcg.field_abilities", state.active)
     found = state.board_memo_values.get(key)  # state.memo(board=True) inlined, with a tuple key
     if found is None:
-        found = state.board_memo_values[key] = _active_field_abilities(state)
+        # kept while the parts of the board the characteristics read stay (their field abilities are among these),
+        # and the turn: a condition may read this turn's records ("if the cost to cast <self> was paid with …")
+        found = state.board_memo_values[key] = state.memo_on(
+            key, field_parts(state), lambda: _active_field_abilities(state), extra=state.turn)
     return found  # type: ignore[no-any-return]
 
 
@@ -408,21 +426,26 @@ def _characteristics(state: GameState) -> dict[int, Characteristics]:
     printed = {iid: index[cards[iid].card_id].characteristics for iid in field_cards(state)}
     if not effects:
         return printed
-    base: dict[int, dict[str, Any]] = {
-        iid: {"power": c.power, "keywords": set(c.keywords), "cannot_attack": False, "cannot_block": False,
-              "must_attack": False, "unblockable_by_cost": None, "unchoosable": [], "modifiers": [],
-              "must_block": False, "cannot_be_broken": False, "undullable": [], "unbreakable_by": [],
-              "attacks_per_turn": 1, "must_be_chosen": [], "jobs": list(index[cards[iid].card_id].jobs),
-              "types": [index[cards[iid].card_id].card_type]}
-        for iid, c in printed.items()}
+    # the printed values (Characteristics) as they are: a card an effect reaches is turned into a dict then
+    # (`changeable`); the filters read either form (`_read`)
+    base: dict[int, Any] = dict(printed)
 
-    def applies(chars: Mapping[int, Mapping[str, Any]], effect: ContinuousEffect, iid: int) -> bool:
+    def changeable(iid: int, c: Any) -> dict[str, Any]:
+        if not isinstance(c, Characteristics):
+            return copy_card(c)
+        facts = index[cards[iid].card_id]
+        return {"power": c.power, "keywords": set(c.keywords), "cannot_attack": False, "cannot_block": False,
+                "must_attack": False, "unblockable_by_cost": None, "unchoosable": [], "modifiers": [],
+                "must_block": False, "cannot_be_broken": False, "undullable": [], "unbreakable_by": [],
+                "attacks_per_turn": 1, "must_be_chosen": [], "jobs": list(facts.jobs), "types": [facts.card_type]}
+
+    def applies(chars: Mapping[int, Any], effect: ContinuousEffect, iid: int) -> bool:
         selector = effect.selector
         return matches(state, iid, selector["filter"], selector["controller"], effect.source, chars)
 
-    result = LayerSystem(6, applies, _OPERATIONS).compute(base, effects)
+    result = LayerSystem(6, applies, _OPERATIONS, changeable).compute(base, effects)
     for iid, c in result.items():
-        if c is not base[iid]:  # changed by some effect (the LayerSystem copies a card on write)
+        if c is not base[iid]:  # changed by some effect (copied on write into a dict, `changeable`)
             printed[iid] = Characteristics(c["power"], frozenset(c["keywords"]), c["cannot_attack"],
                                            c["cannot_block"], c["must_attack"], c["unblockable_by_cost"],
                                            tuple(c["unchoosable"]), tuple(c["modifiers"]), c["must_block"],
@@ -582,6 +605,8 @@ def _type(seen: Seen, iid: int, value: Any) -> bool:
     current types count (an effect may have made it a Forward, FFTCG 11.12.4.6 ③)."""
     state = seen.state
     kind = state.library.by_id[state.cards[iid].card_id].card_type  # state.definition, inlined: the most read filter key
+    if kind == value:
+        return True  # the printed type named alone: the usual case
     wanted = value if isinstance(value, list) else (value,)
     for one in wanted:  # loops, not any() over generators: read for every card a filter looks at
         if (kind in CHARACTER_TYPES) if one == "character" else kind == one:
@@ -785,8 +810,11 @@ def _with_next_cost_change(state: GameState, iid: int, cost: int) -> int:
 def cost_of(state: GameState, iid: int) -> int:
     """Return what a card in hand costs to play now: printed cost plus field cost changes, at least 0."""
     card = state.cards[iid]
-    facts = printed_index(state)[card.card_id]
+    index = printed_index(state)
+    facts = index[card.card_id]
     cost = facts.cost  # the printed cost (0 when none)
+    if not index.library_has("field:cost_change") and not state.lists.get(NEXT_COST):
+        return cost  # no card of the library changes a cost (its own included) and no next-card change waits
     floor = 0  # "(it cannot become 0)": the highest floor of the changes applied, if the cost was that high
     player = card.owner
     # FFTCG 11.12.4.4: a field ability works where it can; one changing the card's own cost works from the hand

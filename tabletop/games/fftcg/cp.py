@@ -22,9 +22,9 @@ from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.state import GameState
 from tabletop.games.fftcg.cards import ELEMENTS
 from tabletop.games.fftcg.continuous import (
-    active_field_abilities, condition_holds, field_cards, field_has, matches,
+    active_field_abilities, condition_holds, field_cards, field_effect, field_has, matches,
 )
-from tabletop.games.fftcg.printed import PrintedFacts, printed, printed_index
+from tabletop.games.fftcg.printed import PrintedFacts, printed_index
 
 
 class Cost(NamedTuple):
@@ -68,16 +68,23 @@ def character_cost(state: GameState, iid: int, amount: int, facts: PrintedFacts 
     """Return the cost of playing a card from hand (FFTCG 11.4.6.1): Light/Dark need no element, nor a card whose
     text lets its cost be paid with CP of any Element while that text's condition holds (`facts`: its printed facts,
     when the caller has them)."""
-    facts = facts if facts is not None else printed(state, iid)
+    index = printed_index(state)
+    facts = facts if facts is not None else index[state.cards[iid].card_id]
+    if not index.library_has(_ANY_ELEMENT_COST.facet):  # most libraries: no card's cost may be paid with any Element
+        return play_cost(facts, amount)
     if facts.own_any_element_cost and any(condition_holds(state, a.get("condition"), state.cards[iid].owner,
                                                           a.get("damage"), iid) for a in facts.own_any_element_cost):
         return Cost(amount)
-    if field_has(state, "any_element_cost") and any(
+    if field_has(state, _ANY_ELEMENT_COST) and any(
             a["effect"] == "any_element_cost" and a["applies_to"] != "self" and a["controller"] == state.cards[iid].owner
             and matches(state, iid, {**a["applies_to"], "zone": "hand"}, a["controller"], a["source"])
             for a in active_field_abilities(state)):  # "The cost required to cast your Job X can be paid with CP of any …"
         return Cost(amount)
     return play_cost(facts, amount)
+
+
+_ANY_ELEMENT_COST = field_effect("any_element_cost")
+_ANY_ELEMENT_CP = field_effect("any_element_cp")
 
 
 def play_cost(facts: PrintedFacts, amount: int) -> Cost:
@@ -285,13 +292,12 @@ def _payers(state: GameState, player: str) -> tuple[tuple[tuple[int, tuple[str, 
     cards, index = state.cards, printed_index(state)
     backups = []
     widened = widened_backups(state)
-    for owner in state.players:
-        for i in state.zones[f"{owner}.field"].cards:
-            card = cards[i]
-            if card.controller == player and not card.tapped:
-                facts = index[card.card_id]
-                if facts.card_type == "backup":
-                    backups.append((i, widened.get(i, facts.elements)))
+    for i in field_cards(state, player):
+        card = cards[i]
+        if not card.tapped:
+            facts = index[card.card_id]
+            if facts.card_type == "backup":
+                backups.append((i, widened.get(i, facts.elements)))
     hand = []
     for i in state.zones[f"{player}.hand"].cards:
         facts = index[cards[i].card_id]
@@ -304,7 +310,7 @@ def widened_backups(state: GameState) -> Mapping[int, tuple[str, ...]]:
     """Return the Backups a field ability lets produce CP of more Elements, each with all the Elements its CP may be of
     ("If <self> is on the field, <self> can produce CP of any Element" / "… can produce Wind CP", "The Job Moogle
     Backups you control can …": a dulled Backup's 1 CP is of one of them, FFTCG 5.2.1.3 widened by the text)."""
-    if not field_has(state, "any_element_cp"):
+    if not field_has(state, _ANY_ELEMENT_CP):
         return _NOT_WIDENED  # no card on the field has such an ability: the common case, without the field abilities
     found: dict[int, tuple[str, ...]] = {}
     index = printed_index(state)

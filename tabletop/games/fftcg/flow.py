@@ -203,7 +203,7 @@ def begin_phase(tx: Transaction, phase: str, step: str = "") -> None:
 
 def give_priority(tx: Transaction, player: str) -> None:
     """Make `player` the next to act with priority; the pass count starts again."""
-    tx.set_data("stage", "priority")
+    tx.set_data("stage", "priority", copy=False)  # a word: nothing to copy
     stack.give_priority(tx, player)
 
 
@@ -320,9 +320,12 @@ def end_phase_discard(tx: Transaction) -> None:
 def clean_up(tx: Transaction) -> None:
     """Remove damage from the field and end "until end of turn" effects (FFTCG 9.5.1.3), then end the turn."""
     state = tx.state
+    cards = state.cards
     for iid in field_cards(state):
-        tx.set_prop(iid, "damage", None)
-        tx.set_prop(iid, "damage_by", None)
+        props = cards[iid].props
+        if "damage" in props or "damage_by" in props:  # set_prop's own no-op test, asked once for both
+            tx.set_prop(iid, "damage", None)
+            tx.set_prop(iid, "damage_by", None)
     durations.expire(tx, durations.UNTIL_END_OF_TURN, (durations.EFFECTS,))
     actions.end_control_this_turn(tx)
     durations.expire(tx, opponent_turn_end(state.active), (durations.EFFECTS,))  # "… until the end of your opponent's turn"

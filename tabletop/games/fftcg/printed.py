@@ -80,7 +80,7 @@ class PrintedFacts:
                  "multi_copy", "party_icon", "power", "keywords", "back_attack", "auto", "state_triggers",
                  "field", "actions", "replacements", "summon_ability", "reads", "characteristics", "jobs",
                  "own_cost_changes", "backup_cp_only", "own_any_element_cost", "break_zone_actions",
-                 "break_zone_events", "light_dark_ignored", "names", "also_types", "exclusive")
+                 "break_zone_events", "light_dark_ignored", "names", "also_types", "exclusive", "reads_battle")
 
     def __init__(self, definition: CardDefinition) -> None:
         self.definition = definition
@@ -137,6 +137,21 @@ class PrintedFacts:
         self.summon_ability: Mapping[str, Any] | None = next(
             (a for _, a in effects if ability_kind(a, True) == "resolve"), None) if summon else None
         self.reads = _reads(definition)
+        # an ability reading the current attack ("attacking", "blocking", usable "while attacking"): the plays
+        # allowed then may differ from those allowed without one (rules.py `_plays_allowed`)
+        self.reads_battle = any(_mentions(ability, _BATTLE_WORDS) for ability in definition.effects)
+
+
+_BATTLE_WORDS = frozenset({"attacking", "blocking", "while_attacking", "while_blocking", "in_party_with_self"})
+
+
+def _mentions(value: Any, words: frozenset[str]) -> bool:
+    """Tell whether card data (mappings, lists, strings) names one of `words` as a key or a value anywhere."""
+    if isinstance(value, Mapping):
+        return any(key in words or _mentions(item, words) for key, item in value.items())
+    if isinstance(value, (list, tuple)):
+        return any(_mentions(item, words) for item in value)
+    return isinstance(value, str) and value in words
 
 
 def _reads(definition: CardDefinition) -> frozenset[str]:
@@ -174,6 +189,7 @@ class PrintedIndex(dict):  # type: ignore[type-arg]
         super().__init__()
         self.library = library
         self._library_has: dict[str, bool] = {}
+        self._auto_events: frozenset[str] | None = None
 
     def __missing__(self, card_id: str) -> PrintedFacts:
         facts = self[card_id] = PrintedFacts(self.library[card_id])
@@ -191,6 +207,15 @@ class PrintedIndex(dict):  # type: ignore[type-arg]
             else:
                 found = any(getattr(self[card_id], facet) for card_id in self.library)
             self._library_has[facet] = found
+        return found
+
+
+    def auto_events(self) -> frozenset[str]:
+        """Return the events some auto-ability of a card of the library triggers on (worked out once): an event no card
+        watches triggers nothing printed, wherever the cards are."""
+        found = self._auto_events
+        if found is None:
+            found = self._auto_events = frozenset(event for card_id in self.library for event in self[card_id].auto)
         return found
 
 

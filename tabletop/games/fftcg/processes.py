@@ -18,7 +18,7 @@ from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.games.fftcg.actions import ask_replacement, break_cards, move_from_field, needs_replacement_choice
 from tabletop.games.fftcg.continuous import (
-    active_field_abilities, characteristics, check_parts, condition_holds, field_cards, lost_abilities, on_membership,
+    characteristics, check_parts, condition_holds, field_cards, lost_abilities, on_membership,
     turn_read,
 )
 from tabletop.games.fftcg import light_dark as light_dark_limit
@@ -116,9 +116,8 @@ def _power_may_fail(state: GameState) -> bool:
     for iid in field_cards(state):
         if cards[iid].props.get("damage"):
             return True
-    for effect in active_field_abilities(state):
-        if _lowers_power(effect):
-            return True
+    if on_membership(state, "fftcg.printed_power_lowering", lambda: _prints_power_lowering(state)):
+        return True  # a field ability printed on the field may lower a Power (whether it works now is not asked)
     for effect in state.lists.get("effects", ()):
         if _lowers_power(effect):
             return True
@@ -133,6 +132,13 @@ def _prints_power_zero(state: GameState) -> bool:
         if power is not None and power <= 0:
             return True
     return False
+
+
+def _prints_power_lowering(state: GameState) -> bool:
+    """Tell whether a card on the field prints a field ability that may lower a Power (kept while the field's cards
+    stay): a superset of the working ones, enough to tell that no Power can fail."""
+    index, cards = printed_index(state), state.cards
+    return any(_lowers_power(ability) for iid in field_cards(state) for _, ability in index[cards[iid].card_id].field)
 
 
 def _lowers_power(effect: Mapping[str, Any]) -> bool:
@@ -172,8 +178,11 @@ def _duplicates(state: GameState) -> list[tuple[int, tuple[str, str]]]:
 
 def _state_trigger_actions(state: GameState) -> list[Action]:
     """FFTCG 11.8.18: a state-triggered ability triggers while its condition holds, once until it leaves the stack."""
-    return [_queue_state_trigger(*found) for found in state.memo("fftcg.state_triggers",
-                                                                 lambda: _state_triggers_now(state), board=True)]
+    values = state.board_memo_values  # state.memo(board=True) inlined: asked at every check
+    found = values.get("fftcg.state_triggers")
+    if found is None:
+        found = values["fftcg.state_triggers"] = _state_triggers_now(state)
+    return [_queue_state_trigger(*one) for one in found] if found else []
 
 
 def _state_triggers_now(state: GameState) -> list[tuple[int, int, str]]:
@@ -264,7 +273,8 @@ def _quiet_facts(state: GameState, stacking: bool) -> tuple[Any, ...]:
     data = state.data
     may_stack = (stacking and bool(state.lists.get(triggers.PENDING)) and data.get("stage") == "priority"
                  and not data.get("fs_window"))
-    return (may_stack, turn_read(state), *map(data.get, _lose_keys(state.players)))
+    first, second = _lose_keys(state.players)  # two players: no map and unpacking, asked at every settle
+    return may_stack, turn_read(state), data.get(first), data.get(second)
 
 
 @functools.lru_cache(maxsize=None)

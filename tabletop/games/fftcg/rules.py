@@ -79,7 +79,7 @@ from tabletop.games.fftcg.cp import (
     X_LIMIT, ability_cost, character_cost, check_payment, elements_paid, find_payment, paid_sources,
 )
 from tabletop.games.fftcg.effects import ability_kind, has_mode_targets, validate_effects, with_mode
-from tabletop.games.fftcg.printed import PrintedFacts, printed_index
+from tabletop.games.fftcg.printed import PrintedFacts, PrintedIndex, printed_index
 from tabletop.games.fftcg.processes import settle
 from tabletop.games.fftcg.resolution import (
     check_targets, group_candidates, is_must_choice_kept, mode_count, must_choose, resolve_entry, target_candidates,
@@ -241,15 +241,14 @@ class FFTCGRules(GameRules):
         return found  # type: ignore[no-any-return]
 
     def _decision(self, state: GameState) -> Decision | None:
-        if state.data.get("outcome"):
+        data = state.data
+        if data.get("outcome"):
             return None
-        stored = procedure.pending(state)
-        if stored is not None:
-            return stored
-        stage = state.data.get("stage")
+        if data.get(procedure.DECISION):  # procedure.pending's own test, asked first: most decisions are stages
+            return procedure.pending(state)
+        stage = data.get("stage")
         if stage == "priority":
-            holder = state.data.get("priority") or state.active
-            return _act(holder, "priority", bool(state.data.get("fs_window")))
+            return _act(data.get("priority") or state.active, "priority", bool(data.get("fs_window")))
         if stage == "attack":
             return _act(state.active, "attack")
         if stage == "block":
@@ -476,7 +475,7 @@ class FFTCGRules(GameRules):
         # one entry per key: [the plays any timing allows, those less the Main Phase's abilities (an Attack Phase),
         # the Characters only a Main Phase allows], the last two worked out when first asked for
         key = ("fftcg.plays", player, state.turn, state.active, len(data.get("loop_banned") or ()),
-               fs_window, bool(data.get("attack")))
+               fs_window, bool(data.get("attack")) and _reads_battle(state))
         entry = values.get(key)
         if entry is None:
             entry = values[key] = [self._potential_plays(state, player, False), None, None]
@@ -550,7 +549,7 @@ class FFTCGRules(GameRules):
         place = len(hand)
         field = field_cards(state, player)
         # the hand's cards: their abilities whose cost discards them (FFTCG 12.1); the Break Zone's: those used there
-        for iid in (*field, *hand, *_break_zone_users(state, player)):
+        for iid in (*field, *hand, *_break_zone_users(state, player, index)):
             for number, ability in index[cards[iid].card_id].actions:
                 uses = self._ability_uses(state, player, iid, number, ability)
                 if uses:
@@ -1182,6 +1181,13 @@ def _act(player: str, name: str, fs_window: bool = False) -> Decision:
     return Decision(player, name, "act", prompt.format(player=player) + window, rule=rule)
 
 
+def _reads_battle(state: GameState) -> bool:
+    """Tell whether the plays may depend on the current attack: a card of the library reads it ("choose 1 attacking
+    Forward", "use only while attacking"), or an ability by hand may be used by its timing words."""
+    index = printed_index(state)
+    return index.library_has("reads_battle") or bool(by_hand.cards_by_hand(state.library))
+
+
 def _has_all_backups(state: GameState, player: str) -> bool:
     """Tell whether a player has the most Backups the field may hold (doubt D3)."""
     index = printed_index(state)
@@ -1283,15 +1289,15 @@ def _cost_card_candidates(state: GameState, player: str, iid: int, cost: Mapping
             and not (dulling and state.cards[i].tapped) and FILTER.holds(seen, i, of)]
 
 
-def _break_zone_users(state: GameState, player: str) -> tuple[int, ...]:
+def _break_zone_users(state: GameState, player: str, index: PrintedIndex) -> tuple[int, ...]:
     """Return the cards of `player`'s Break Zone with an action ability used from there (`from_break_zone`), kept while
-    that Break Zone stays the same."""
-    if not printed_index(state).library_has("break_zone_actions"):
+    that Break Zone stays the same (`index`: the game's printed facts)."""
+    if not index.library_has("break_zone_actions"):
         return ()
     zone = f"{player}.break"
 
     def users() -> tuple[int, ...]:
-        index, cards = printed_index(state), state.cards
+        cards = state.cards
         return tuple(i for i in state.zones[zone].cards if index[cards[i].card_id].break_zone_actions)
     return state.memo_on(("fftcg.break_zone_users", player), (zone,), users)
 

@@ -31,7 +31,7 @@ def record(tx: Transaction, player: str, event: str, card: int | None = None, pa
         item["paid_elements"] = paid_elements
     if paid_with is not None:
         item["paid_with"] = paid_with
-    tx.list_append(HISTORY, item)
+    tx.list_append(HISTORY, item, copy=False)  # a fresh dict of scalars and a list no one else holds
 
 
 def paid_elements(state: GameState, card: int) -> int | None:
