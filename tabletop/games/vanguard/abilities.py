@@ -11,6 +11,7 @@ keeps the keyword while it is not valid; timed effects it created ignore the con
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import chain
 from typing import Any
 
 from tabletop.engine import triggers
@@ -155,6 +156,9 @@ class AbilityIndex(dict):  # type: ignore[type-arg]
         self.state_triggers = any(p.has_state_trigger for p in printed)
         self.whens = frozenset(when for p in printed for when in p.by_when)
         self.gains = any(p.gains for p in printed)
+        # the cards printing a state-triggered ability or a CONT gaining other cards' abilities
+        self.state_trigger_or_gain_holders = frozenset(
+            c.id for c, p in zip(cards, printed) if p.has_state_trigger or p.gains)
         # seed 《光辉骑士团》 二: the cards that may make rear-guard vanguards (saying `become_vanguard`, or gaining
         # other cards' abilities by a CONT when one says it); none when no card says it, and the check is skipped.
         says = [c.id for c, p in zip(cards, printed) if p.says_become_vanguard]
@@ -810,11 +814,22 @@ def holder_cards(state: GameState, whens: tuple[str, ...]) -> frozenset[int]:
 def _holder_cards(state: GameState, whens: tuple[str, ...]) -> frozenset[int]:
     index = ability_index(state)
     if whens is _STATE_TRIGGER_HOLDERS:
-        printed = frozenset(card_id for card_id in index.library
-                            if index[card_id].has_state_trigger or index[card_id].gains)
+        printed = index.state_trigger_or_gain_holders
     else:
         printed = index.holders(whens)
-    return frozenset(iid for iid, card in state.cards.items() if card.card_id in printed)
+    by_card_id = _instances_by_card_id(state)
+    return frozenset(chain.from_iterable(iids for card_id, iids in by_card_id.items() if card_id in printed))
+
+
+def _instances_by_card_id(state: GameState) -> dict[str, tuple[int, ...]]:
+    """Return the game's card instances grouped by definition (kept while no card is created or uncreated): a
+    game holds a few dozen definitions, so `_holder_cards` looks at each once rather than at every card."""
+    def group() -> dict[str, tuple[int, ...]]:
+        grouped: dict[str, list[int]] = {}
+        for iid, card in state.cards.items():
+            grouped.setdefault(card.card_id, []).append(iid)
+        return {card_id: tuple(iids) for card_id, iids in grouped.items()}
+    return state.memo_keyed("vanguard.by_card_id", state.roster, group)
 
 
 # holder_cards' name for the cards printing a state-triggered ability or a CONT gaining other cards' abilities

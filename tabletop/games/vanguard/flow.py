@@ -78,7 +78,11 @@ def check_timing(tx: Transaction) -> bool:
     quiet = (state.phase, state.active, gained, state.library.version)
     if state.board_memo_values.get(_QUIET) == quiet:
         return False  # it found nothing on this board, and nothing else it reads has changed since
-    inputs = _rule_inputs(state)
+    found = state.keyed_values.get("vanguard.rule_inputs")  # _rule_inputs, the usual case inlined
+    if found is not None and found[0] == (len(state.zones), state.library.version):
+        inputs = found[1]
+    else:
+        inputs = _rule_inputs(state)
     if _no_rule_action(state, inputs):  # the usual case, read cheaply: run_until_stable would find nothing
         # _play_next's own tests, the usual case read first: nothing is pending and no card can have a state trigger
         if not state.lists.get(PENDING) and (not (inputs[2] or gained) or not state_trigger_holders(state)):

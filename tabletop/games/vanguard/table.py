@@ -73,7 +73,7 @@ def player_zones(state: GameState, name: str) -> dict[str, Zone]:
 class _Layout:
     """The Zone objects of a table, found once: the zones of a game never change."""
 
-    __slots__ = ("zones", "field", "field_cards", "front_row", "by_name", "vitals")
+    __slots__ = ("zones", "field", "field_cards", "front_row", "by_name", "vitals", "partner_cards")
 
     def __init__(self, state: GameState) -> None:
         self.zones = state.zones  # kept so that the id() key of the cache is never reused while cached
@@ -91,6 +91,15 @@ class _Layout:
         # per player: the damage zone, deck and VC (what the loss and vanguard rule actions read)
         self.vitals = tuple((self.by_name["damage"][p], self.by_name["deck"][p], self.by_name["vc"][p])
                             for p in state.players)
+        # rear-guard circle id -> the card list of the other circle of its column (`column_partner`)
+        self.partner_cards = {zone.id: state.zones[partner].cards for zone in self.field
+                              if (partner := info(zone.id).partner) is not None and partner in state.zones}
+
+
+def column_partner_cards(state: GameState) -> dict[str, list[int]]:
+    """Return, for each rear-guard circle id of the table, the cards on the other circle of its column (the
+    zone's own list: never change it)."""
+    return _layout(state).partner_cards
 
 
 def vital_zones(state: GameState) -> tuple[tuple[Zone, Zone, Zone], ...]:
