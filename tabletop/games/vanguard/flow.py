@@ -39,7 +39,8 @@ TURN = TurnStructure([
 
 def enter(tx: Transaction, phase: str, step: str = "") -> None:
     """Go to a phase and step (logged), unless the table is there already."""
-    if (tx.state.phase, tx.state.step) != (phase, step):
+    state = tx.state
+    if state.phase != phase or state.step != step:
         TURN.enter(tx, phase, step)
 
 
@@ -359,9 +360,9 @@ def advance_phase(tx: Transaction) -> bool:
     """Move the game on when no one has to act; return False when the active player has play timing."""
     state = tx.state
     phase, step = state.phase, state.step
-    me = state.active
-    if phase == "setup":
+    if phase == "main" or phase == "setup":  # the usual case first: the main phase waits for its player
         return False
+    me = state.active
     if phase == "stand":
         for iid in field_cards(state, me):
             if is_unit(state, iid):

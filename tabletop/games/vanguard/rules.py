@@ -227,7 +227,7 @@ class VanguardRules(GameRules):
         return found  # type: ignore[no-any-return]
 
     def _pending_decision(self, state: GameState) -> Decision | None:
-        if self.outcome(state) is not None:
+        if state.data.get("outcome") is not None:  # self.outcome, inlined: an outcome exactly when this fact is set
             return None
         stored = procedure.pending(state)
         if stored is not None:
@@ -276,21 +276,23 @@ class VanguardRules(GameRules):
         return list(self._listed(state, player))
 
     def can_do_more_than_advance(self, state: GameState, decision: Decision, advance: Command) -> bool:
-        listed = self._listed(state, decision.player)  # the seat's list is wanted next anyway: built whole, not copied
+        # the seat's list is wanted next anyway: built whole, not copied
+        listed = self._listed(state, decision.player, decision)
         return len(listed) != 1 or listed[0] != advance
 
-    def _listed(self, state: GameState, player: str) -> tuple[Command, ...]:
+    def _listed(self, state: GameState, player: str, decision: Decision | None = _UNKNOWN) -> tuple[Command, ...]:
         """Return the legal commands of a player, memoised: asked twice per decision with auto-pass (the engine's
-        forced-pass check, then the seat)."""
+        forced-pass check, then the seat). `decision`: the pending one, when the caller has it already."""
         key = ("vanguard.legal", player)
         values = state.memo_values
         found = values.get(key)
         if found is None:
-            found = values[key] = tuple(self._legal_commands(state, player))
+            if decision is _UNKNOWN:
+                decision = self.unworded_decision(state)
+            found = values[key] = tuple(self._legal_commands(state, player, decision))
         return found  # type: ignore[no-any-return]
 
-    def _legal_commands(self, state: GameState, player: str) -> list[Command]:
-        decision = self.unworded_decision(state)
+    def _legal_commands(self, state: GameState, player: str, decision: Decision | None) -> list[Command]:
         if decision is None or decision.player != player:
             return []
         if decision.kind == "pick":
