@@ -520,10 +520,11 @@ def expire(tx: Transaction, until: str) -> None:
     if found is None or found[0] != len(state.zones):
         found = state.keyed_values[("vanguard.expiry", ids)] = (
             len(state.zones), tuple(state.zones[z] for z in ids if z in state.zones))
-    for iid in [i for zone in found[1] for i in zone.cards]:
-        card = state.cards[iid]
-        if _LASTING.isdisjoint(card.props):
-            continue  # the usual card: no lasting effect on it
+    cards = state.cards
+    # the usual card carries no lasting effect: only the others are looked at (listed first: ending an effect
+    # changes a card's props, never where it is)
+    for iid in [i for zone in found[1] for i in zone.cards if not _LASTING.isdisjoint(cards[i].props)]:
+        card = cards[iid]
         mods = card.props.get("mods")
         if mods:
             kept = [m for m in mods if m.get("until") != until and not (until == "turn" and m.get("until") == "battle")]

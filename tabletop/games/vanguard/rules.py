@@ -438,13 +438,13 @@ class VanguardRules(GameRules):
     def _open_rear_circle_names(self, state: GameState, player: str, made: tuple[int, ...]) -> tuple[str, ...]:
         """The names (`rc.front_left`) of `_open_rear_circles`."""
         zones, cards = state.zones, state.cards
-        pairs = _rear_circle_names(circles_of(state, player))
-        for zid, _ in pairs:
+        ids, names = _rear_circle_names(circles_of(state, player))
+        for zid in ids:
             held = zones[zid].cards
             # has_state, inlined
             if held and (held[0] in made or "dominated" in cards[held[0]].props.get("states", ())):
                 return tuple(circle_name(z) for z in self._open_rear_circles(state, player, made))
-        return _names_only(pairs)  # the usual case: no circle holds a dominated unit or a rear-guard vanguard
+        return names  # the usual case: no circle holds a dominated unit or a rear-guard vanguard
 
     def _open_rear_circles(self, state: GameState, player: str, made: tuple[int, ...]) -> list[str]:
         """Circles a player may call to: their RCs not holding a dominated unit (seed Dominate 3) or one of the
@@ -489,17 +489,20 @@ class VanguardRules(GameRules):
     def _guard_commands(self, state: GameState, player: str) -> list[Command]:
         result: list[Command] = []
         index = ability_index(state)
+        cards = state.cards
         restricted = bool(state.lists.get("restrictions"))
         for iid in state.zones[zone_id(player, "hand")].cards:   # every copy: see _main_commands
-            if index[state.cards[iid].card_id].is_unit:
+            if index[cards[iid].card_id].is_unit:
                 if not restricted or guard_permission(state, player, iid).allowed:
                     result.append(_guard_command(player, iid))
+        target = state.data["battle"]["target"]
         for iid in front_row_units(state, player):
-            if (is_rear_circle(state.cards[iid].zone) and printed_of(state, iid).intercept
-                    and not is_rear_vanguard(state, iid)
-                    and not has_state(state, iid, "dominated") and iid != state.data["battle"]["target"]):
+            card = cards[iid]
+            if (zone_info(card.zone).is_rear and index[card.card_id].intercept and iid != target
+                    and "dominated" not in card.props.get("states", ()) and not is_rear_vanguard(state, iid)):
                 result.append(Intercept(by=player, card=iid))
-        result += self._gguard_commands(state, player)
+        if state.format == "premium":
+            result += self._gguard_commands(state, player)
         return result
 
     def _gguard_commands(self, state: GameState, player: str) -> list[Command]:
@@ -956,15 +959,10 @@ def _rear_circles(circles: tuple[str, ...]) -> tuple[str, ...]:
 
 
 @functools.lru_cache(maxsize=64)
-def _rear_circle_names(circles: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
-    """Return (id, name) of the rear-guard circles among circle ids."""
-    return tuple((z, circle_name(z)) for z in _rear_circles(circles))
-
-
-@functools.lru_cache(maxsize=64)
-def _names_only(pairs: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
-    """Return the names of (id, name) pairs."""
-    return tuple(name for _, name in pairs)
+def _rear_circle_names(circles: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Return the ids and the names (`rc.front_left`) of the rear-guard circles among circle ids."""
+    ids = _rear_circles(circles)
+    return ids, tuple(circle_name(z) for z in ids)
 
 
 # Shared commands: one immutable object per value, as legal-command lists are rebuilt at every decision and a
