@@ -852,13 +852,15 @@ def _plain_event(event: TriggerEvent) -> dict[str, Any]:
     return {k: v for k, v in event.items() if isinstance(v, (str, int, bool, type(None), list, dict))}
 
 
-def state_trigger_holders(state: GameState) -> list[int]:
-    """Return the turn player's units that may have a state-triggered ability now, in field order.
+def state_trigger_holders(state: GameState, index: AbilityIndex | None = None) -> list[int]:
+    """Return the turn player's units that may have a state-triggered ability now, in field order (`index`: the
+    library's, when the caller has it).
 
     Contract: it reads the board, the library, the turn player and `abilities_gained` alone; with none found,
     `state_triggers` triggers nothing and reads nothing else.
     """
-    index = ability_index(state)
+    if index is None:
+        index = ability_index(state)
     # Without abilities gained by an effect, a card has at most its printed ones (locked, deleted: fewer) and
     # those its own CONT gains.
     gained = state.data.get("abilities_gained")

@@ -295,31 +295,34 @@ class VanguardRules(GameRules):
     def _legal_commands(self, state: GameState, player: str, decision: Decision | None) -> list[Command]:
         if decision is None or decision.player != player:
             return []
-        if decision.kind == "pick":
-            return self._pick_commands(decision)
-        if decision.kind == "order":  # every order of the offered cards ("in any order")
-            return [Choose(by=player, picks=order) for order in itertools.islice(
-                itertools.permutations(decision.options), 120)]
-        if decision.kind == "yesno":
-            return list(_yes_no(player))
-        if decision.kind == "number":
-            return [Choose(by=player, number=n) for n in range(decision.min, decision.max + 1)]
+        kind = decision.kind
+        if kind != "act":  # the usual case, a play timing, read first
+            if kind == "pick":
+                return self._pick_commands(decision)
+            if kind == "order":  # every order of the offered cards ("in any order")
+                return [Choose(by=player, picks=order) for order in itertools.islice(
+                    itertools.permutations(decision.options), 120)]
+            if kind == "yesno":
+                return list(_yes_no(player))
+            if kind == "number":
+                return [Choose(by=player, number=n) for n in range(decision.min, decision.max + 1)]
         commands: list[Command] = [_pass(player)]
-        if decision.name == "ride":
-            commands += self._ride_commands(state, player)
-        elif decision.name == "main":
+        name = decision.name
+        if name == "main":
             commands += self._main_commands(state, player)
-        elif decision.name == "attack":
+        elif name == "attack":
             commands += self._attack_commands(state, player)
-        elif decision.name == "guard":
+        elif name == "guard":
             commands += self._guard_commands(state, player)
-        elif decision.name == "dominate_attack":
+        elif name == "ride":
+            commands += self._ride_commands(state, player)
+        elif name == "dominate_attack":
             commands = [Attack(by=player, attacker=a, target=t) for a in dominated_attackers(state, player)
                         for t in dominated_targets(state, a)]
         # abilities by hand of the player's units: [ACT] in the main phase (VG 7.5), [AUTO] announced as triggered
         # whenever the player may act (VG 7.4)
         if by_hand.cards_by_hand(state.library):  # most libraries have none: no units to gather
-            usable = (by_hand.ACTION, by_hand.AUTO) if decision.name == "main" else (by_hand.AUTO,)
+            usable = (by_hand.ACTION, by_hand.AUTO) if name == "main" else (by_hand.AUTO,)
             commands += by_hand.offers(state, player, units_of(state, player), usable, timing)
         return commands
 
