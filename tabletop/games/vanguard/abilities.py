@@ -111,12 +111,13 @@ class PrintedAbilities:
     card."""
 
     __slots__ = ("all", "by_when", "has_cont", "has_act", "has_state_trigger", "has_end_of_turn", "kind",
-                 "is_unit", "grade", "boost", "intercept", "drive", "trigger", "gains", "says_become_vanguard")
+                 "is_unit", "grade", "power", "boost", "intercept", "drive", "trigger", "gains", "says_become_vanguard")
 
     def __init__(self, card: CardDefinition) -> None:
         self.kind = facts.kind(card)
         self.is_unit = self.kind == "unit"
         self.grade = facts.grade(card)
+        self.power = facts.power(card)
         self.boost = facts.has_skill(card, "boost")
         self.intercept = facts.has_skill(card, "intercept")
         self.drive = facts.drive(card)

@@ -257,21 +257,27 @@ def _memo_power(state: GameState, iid: int) -> tuple[int, int, list[str]]:
 
 
 def _power_parts(state: GameState, iid: int) -> tuple[int, int, list[str]]:
-    base = base_power(state, iid)
+    card = state.cards[iid]
+    props = card.props
+    if props.get("deleted") or props.get("heart") is not None:
+        base = base_power(state, iid)
+    else:  # base_power, the usual case inlined: the printed power, read once per definition
+        base = abilities.ability_index(state)[card.card_id].power
     total = base
     why: list[str] = []
-    card = state.cards[iid]
-    if card.props.get("mods"):
+    if props.get("mods"):
         for amount, reason in _mods(state, iid, "power"):
             total += amount
             why.append(f"{amount:+d} {reason}".strip())
     controller = card.controller
-    if is_unit(state, iid):
+    zone = info(card.zone)
+    if (zone.is_circle or zone.name == "gc") and not props.get("locked"):  # is_unit, inlined
         for mod in state.lists.get("player_mods") or ():
             if mod["player"] == controller and mod["stat"] == "power" and _scope_holds(state, iid, mod):
                 total += int(mod["amount"])
                 why.append(f"{int(mod['amount']):+d} {mod.get('why', '')}".strip())
-        total += _gift_power(state, iid)
+        if state.active == controller:  # _gift_power gives nothing outside its owner's turn
+            total += _gift_power(state, iid)
         for amount, reason in abilities.continuous_bonuses(state, iid, "power"):
             total += amount
             why.append(f"{amount:+d} {reason}")
