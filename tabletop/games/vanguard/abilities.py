@@ -11,6 +11,7 @@ keeps the keyword while it is not valid; timed effects it created ignore the con
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import chain
 from typing import Any
 
 from tabletop.engine import triggers
@@ -110,12 +111,13 @@ class PrintedAbilities:
     card."""
 
     __slots__ = ("all", "by_when", "has_cont", "has_act", "has_state_trigger", "has_end_of_turn", "kind",
-                 "is_unit", "grade", "boost", "intercept", "drive", "trigger", "gains", "says_become_vanguard")
+                 "is_unit", "grade", "power", "boost", "intercept", "drive", "trigger", "gains", "says_become_vanguard")
 
     def __init__(self, card: CardDefinition) -> None:
         self.kind = facts.kind(card)
         self.is_unit = self.kind == "unit"
         self.grade = facts.grade(card)
+        self.power = facts.power(card)
         self.boost = facts.has_skill(card, "boost")
         self.intercept = facts.has_skill(card, "intercept")
         self.drive = facts.drive(card)
@@ -155,6 +157,9 @@ class AbilityIndex(dict):  # type: ignore[type-arg]
         self.state_triggers = any(p.has_state_trigger for p in printed)
         self.whens = frozenset(when for p in printed for when in p.by_when)
         self.gains = any(p.gains for p in printed)
+        # the cards printing a state-triggered ability or a CONT gaining other cards' abilities
+        self.state_trigger_or_gain_holders = frozenset(
+            c.id for c, p in zip(cards, printed) if p.has_state_trigger or p.gains)
         # seed 《光辉骑士团》 二: the cards that may make rear-guard vanguards (saying `become_vanguard`, or gaining
         # other cards' abilities by a CONT when one says it); none when no card says it, and the check is skipped.
         says = [c.id for c, p in zip(cards, printed) if p.says_become_vanguard]
@@ -810,11 +815,22 @@ def holder_cards(state: GameState, whens: tuple[str, ...]) -> frozenset[int]:
 def _holder_cards(state: GameState, whens: tuple[str, ...]) -> frozenset[int]:
     index = ability_index(state)
     if whens is _STATE_TRIGGER_HOLDERS:
-        printed = frozenset(card_id for card_id in index.library
-                            if index[card_id].has_state_trigger or index[card_id].gains)
+        printed = index.state_trigger_or_gain_holders
     else:
         printed = index.holders(whens)
-    return frozenset(iid for iid, card in state.cards.items() if card.card_id in printed)
+    by_card_id = _instances_by_card_id(state)
+    return frozenset(chain.from_iterable(iids for card_id, iids in by_card_id.items() if card_id in printed))
+
+
+def _instances_by_card_id(state: GameState) -> dict[str, tuple[int, ...]]:
+    """Return the game's card instances grouped by definition (kept while no card is created or uncreated): a
+    game holds a few dozen definitions, so `_holder_cards` looks at each once rather than at every card."""
+    def group() -> dict[str, tuple[int, ...]]:
+        grouped: dict[str, list[int]] = {}
+        for iid, card in state.cards.items():
+            grouped.setdefault(card.card_id, []).append(iid)
+        return {card_id: tuple(iids) for card_id, iids in grouped.items()}
+    return state.memo_keyed("vanguard.by_card_id", state.roster, group)
 
 
 # holder_cards' name for the cards printing a state-triggered ability or a CONT gaining other cards' abilities
@@ -837,13 +853,15 @@ def _plain_event(event: TriggerEvent) -> dict[str, Any]:
     return {k: v for k, v in event.items() if isinstance(v, (str, int, bool, type(None), list, dict))}
 
 
-def state_trigger_holders(state: GameState) -> list[int]:
-    """Return the turn player's units that may have a state-triggered ability now, in field order.
+def state_trigger_holders(state: GameState, index: AbilityIndex | None = None) -> list[int]:
+    """Return the turn player's units that may have a state-triggered ability now, in field order (`index`: the
+    library's, when the caller has it).
 
     Contract: it reads the board, the library, the turn player and `abilities_gained` alone; with none found,
     `state_triggers` triggers nothing and reads nothing else.
     """
-    index = ability_index(state)
+    if index is None:
+        index = ability_index(state)
     # Without abilities gained by an effect, a card has at most its printed ones (locked, deleted: fewer) and
     # those its own CONT gains.
     gained = state.data.get("abilities_gained")

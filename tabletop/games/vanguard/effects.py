@@ -1390,7 +1390,7 @@ def run_step(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
         if not condition_holds(tx.state, step["if"], ctx.get("source"), str(ctx["controller"]), ctx.get("vars", {}),
                                ctx.get("event")):
             return True
-    handler = VOCABULARY.handlers.get(str(step["effect"]))
+    handler = VOCABULARY.handlers.get(step["effect"])  # a word: a string (checked when the card was loaded)
     if handler is None:
         raise KeyError(f"unknown effect {step['effect']!r}")
     return handler(tx, fi, step)

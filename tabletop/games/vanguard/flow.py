@@ -15,7 +15,7 @@ from tabletop.engine.zones import zone_id
 from tabletop.engine import procedure
 from tabletop.games.vanguard import facts
 from tabletop.games.vanguard.abilities import (
-    PENDING, _auto_candidates, ability_index, add_pending, condition_holds, emit, has_extra_abilities, holder_cards,
+    PENDING, AbilityIndex, _auto_candidates, ability_index, add_pending, condition_holds, emit, has_extra_abilities, holder_cards,
     keyword_valid, printed_of, state_trigger_holders, state_triggers, zone_tag_holds,
 )
 from tabletop.games.vanguard.circles import REAR_CIRCLES, circles_of, is_circle
@@ -39,7 +39,8 @@ TURN = TurnStructure([
 
 def enter(tx: Transaction, phase: str, step: str = "") -> None:
     """Go to a phase and step (logged), unless the table is there already."""
-    if (tx.state.phase, tx.state.step) != (phase, step):
+    state = tx.state
+    if state.phase != phase or state.step != step:
         TURN.enter(tx, phase, step)
 
 
@@ -78,10 +79,14 @@ def check_timing(tx: Transaction) -> bool:
     quiet = (state.phase, state.active, gained, state.library.version)
     if state.board_memo_values.get(_QUIET) == quiet:
         return False  # it found nothing on this board, and nothing else it reads has changed since
-    inputs = _rule_inputs(state)
+    found = state.keyed_values.get("vanguard.rule_inputs")  # _rule_inputs, the usual case inlined
+    if found is not None and found[0] == (len(state.zones), state.library.version):
+        inputs = found[1]
+    else:
+        inputs = _rule_inputs(state)
     if _no_rule_action(state, inputs):  # the usual case, read cheaply: run_until_stable would find nothing
         # _play_next's own tests, the usual case read first: nothing is pending and no card can have a state trigger
-        if not state.lists.get(PENDING) and (not (inputs[2] or gained) or not state_trigger_holders(state)):
+        if not state.lists.get(PENDING) and (not (inputs[2] or gained) or not state_trigger_holders(state, inputs[3])):
             state.board_memo_values[_QUIET] = quiet
             return False
         return _play_next(tx)
@@ -101,9 +106,9 @@ def check_timing(tx: Transaction) -> bool:
 _QUIET = "vanguard.quiet_check"
 
 
-def _no_rule_action(state: Any, inputs: tuple[Any, bool, bool]) -> bool:
+def _no_rule_action(state: Any, inputs: tuple[Any, bool, bool, AbilityIndex]) -> bool:
     """Tell whether every check of RULE_ACTIONS would find nothing (False: not known, run them)."""
-    vitals, has_orders, _ = inputs
+    vitals, has_orders, _, _ = inputs
     if has_orders:
         return False
     if state.phase == "setup" or state.data.get("outcome"):
@@ -114,13 +119,13 @@ def _no_rule_action(state: Any, inputs: tuple[Any, bool, bool]) -> bool:
     return True
 
 
-def _rule_inputs(state: GameState) -> tuple[Any, bool, bool]:
-    """Return the table's vital zones, whether its library holds order cards, and whether it holds cards with a
+def _rule_inputs(state: GameState) -> tuple[Any, bool, bool, AbilityIndex]:
+    """Return the table's vital zones, whether its library holds order cards, whether it holds cards with a
     state trigger or a CONT gaining abilities (without them and without gained abilities, `state_triggers`
-    does nothing); kept per table while its zones and library stay as they are."""
-    def read() -> tuple[Any, bool, bool]:
+    does nothing), and the library's ability index; kept per table while its zones and library stay as they are."""
+    def read() -> tuple[Any, bool, bool, AbilityIndex]:
         index = ability_index(state)
-        return vital_zones(state), bool(index.orders), bool(index.state_triggers or index.gains)
+        return vital_zones(state), bool(index.orders), bool(index.state_triggers or index.gains), index
     signature = (len(state.zones), state.library.version)
     found = state.keyed_values.get("vanguard.rule_inputs")  # memo_keyed, the usual case inlined
     if found is not None and found[0] == signature:
@@ -355,9 +360,9 @@ def advance_phase(tx: Transaction) -> bool:
     """Move the game on when no one has to act; return False when the active player has play timing."""
     state = tx.state
     phase, step = state.phase, state.step
-    me = state.active
-    if phase == "setup":
+    if phase == "main" or phase == "setup":  # the usual case first: the main phase waits for its player
         return False
+    me = state.active
     if phase == "stand":
         for iid in field_cards(state, me):
             if is_unit(state, iid):
@@ -515,10 +520,11 @@ def expire(tx: Transaction, until: str) -> None:
     if found is None or found[0] != len(state.zones):
         found = state.keyed_values[("vanguard.expiry", ids)] = (
             len(state.zones), tuple(state.zones[z] for z in ids if z in state.zones))
-    for iid in [i for zone in found[1] for i in zone.cards]:
-        card = state.cards[iid]
-        if _LASTING.isdisjoint(card.props):
-            continue  # the usual card: no lasting effect on it
+    cards = state.cards
+    # the usual card carries no lasting effect: only the others are looked at (listed first: ending an effect
+    # changes a card's props, never where it is)
+    for iid in [i for zone in found[1] for i in zone.cards if not _LASTING.isdisjoint(cards[i].props)]:
+        card = cards[iid]
         mods = card.props.get("mods")
         if mods:
             kept = [m for m in mods if m.get("until") != until and not (until == "turn" and m.get("until") == "battle")]

@@ -84,7 +84,9 @@ def remove_state(tx: Transaction, iid: int, name: str) -> None:
 
 def leave_field_cleanup(tx: Transaction, iid: int) -> None:
     """Before a card leaves a circle: end links, release domination, forget its Legion mate."""
-    unlink_harmony(tx, iid)
+    props = tx.state.cards[iid].props
+    if props.get("links") or "harmony" in props.get("states", ()) or "harmony" in props.get("state_until", ()):
+        unlink_harmony(tx, iid)  # the usual card has no Harmony link to end (each of its changes would be a no-op)
 
 
 def relocate(tx: Transaction, iid: int, zone: str, index: int | None = 0, face_down: bool = False,

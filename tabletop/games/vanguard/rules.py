@@ -42,7 +42,7 @@ from tabletop.games.vanguard.text_compiler import compile_card
 from tabletop.games.vanguard.rear_vanguard import is_rear_vanguard, is_vanguard, rear_vanguards
 from tabletop.games.vanguard.by_hand_timing import timing
 from tabletop.games.vanguard.table import (
-    current_critical, current_grade, current_power, front_row_units, has_state, is_forbidden_to_attack, is_locked,
+    column_partner_cards, current_critical, current_grade, current_power, front_row_units, has_state, is_forbidden_to_attack, is_locked,
     is_unit, legion_mate_beside, power_parts, shield_total, units_of, vanguard_of,
 )
 
@@ -227,7 +227,7 @@ class VanguardRules(GameRules):
         return found  # type: ignore[no-any-return]
 
     def _pending_decision(self, state: GameState) -> Decision | None:
-        if self.outcome(state) is not None:
+        if state.data.get("outcome") is not None:  # self.outcome, inlined: an outcome exactly when this fact is set
             return None
         stored = procedure.pending(state)
         if stored is not None:
@@ -276,48 +276,53 @@ class VanguardRules(GameRules):
         return list(self._listed(state, player))
 
     def can_do_more_than_advance(self, state: GameState, decision: Decision, advance: Command) -> bool:
-        listed = self._listed(state, decision.player)  # the seat's list is wanted next anyway: built whole, not copied
+        # the seat's list is wanted next anyway: built whole, not copied
+        listed = self._listed(state, decision.player, decision)
         return len(listed) != 1 or listed[0] != advance
 
-    def _listed(self, state: GameState, player: str) -> tuple[Command, ...]:
+    def _listed(self, state: GameState, player: str, decision: Decision | None = _UNKNOWN) -> tuple[Command, ...]:
         """Return the legal commands of a player, memoised: asked twice per decision with auto-pass (the engine's
-        forced-pass check, then the seat)."""
+        forced-pass check, then the seat). `decision`: the pending one, when the caller has it already."""
         key = ("vanguard.legal", player)
         values = state.memo_values
         found = values.get(key)
         if found is None:
-            found = values[key] = tuple(self._legal_commands(state, player))
+            if decision is _UNKNOWN:
+                decision = self.unworded_decision(state)
+            found = values[key] = tuple(self._legal_commands(state, player, decision))
         return found  # type: ignore[no-any-return]
 
-    def _legal_commands(self, state: GameState, player: str) -> list[Command]:
-        decision = self.unworded_decision(state)
+    def _legal_commands(self, state: GameState, player: str, decision: Decision | None) -> list[Command]:
         if decision is None or decision.player != player:
             return []
-        if decision.kind == "pick":
-            return self._pick_commands(decision)
-        if decision.kind == "order":  # every order of the offered cards ("in any order")
-            return [Choose(by=player, picks=order) for order in itertools.islice(
-                itertools.permutations(decision.options), 120)]
-        if decision.kind == "yesno":
-            return list(_yes_no(player))
-        if decision.kind == "number":
-            return [Choose(by=player, number=n) for n in range(decision.min, decision.max + 1)]
+        kind = decision.kind
+        if kind != "act":  # the usual case, a play timing, read first
+            if kind == "pick":
+                return self._pick_commands(decision)
+            if kind == "order":  # every order of the offered cards ("in any order")
+                return [Choose(by=player, picks=order) for order in itertools.islice(
+                    itertools.permutations(decision.options), 120)]
+            if kind == "yesno":
+                return list(_yes_no(player))
+            if kind == "number":
+                return [Choose(by=player, number=n) for n in range(decision.min, decision.max + 1)]
         commands: list[Command] = [_pass(player)]
-        if decision.name == "ride":
-            commands += self._ride_commands(state, player)
-        elif decision.name == "main":
+        name = decision.name
+        if name == "main":
             commands += self._main_commands(state, player)
-        elif decision.name == "attack":
+        elif name == "attack":
             commands += self._attack_commands(state, player)
-        elif decision.name == "guard":
+        elif name == "guard":
             commands += self._guard_commands(state, player)
-        elif decision.name == "dominate_attack":
+        elif name == "ride":
+            commands += self._ride_commands(state, player)
+        elif name == "dominate_attack":
             commands = [Attack(by=player, attacker=a, target=t) for a in dominated_attackers(state, player)
                         for t in dominated_targets(state, a)]
         # abilities by hand of the player's units: [ACT] in the main phase (VG 7.5), [AUTO] announced as triggered
         # whenever the player may act (VG 7.4)
         if by_hand.cards_by_hand(state.library):  # most libraries have none: no units to gather
-            usable = (by_hand.ACTION, by_hand.AUTO) if decision.name == "main" else (by_hand.AUTO,)
+            usable = (by_hand.ACTION, by_hand.AUTO) if name == "main" else (by_hand.AUTO,)
             commands += by_hand.offers(state, player, units_of(state, player), usable, timing)
         return commands
 
@@ -384,19 +389,21 @@ class VanguardRules(GameRules):
 
     def _main_commands(self, state: GameState, player: str) -> list[Command]:
         result: list[Command] = []
-        v = vanguard_of(state, player)
-        grade = current_grade(state, v) if v is not None else 0
-        made = rear_vanguards(state, player)  # no rear-guards: no call replaces them, they neither move nor swap
-        circles = self._open_rear_circle_names(state, player, made)
         index = ability_index(state)
         cards = state.cards
+        v = vanguard_of(state, player)
+        grade = index[cards[v].card_id].grade if v is not None else 0  # current_grade, inlined
+        made = rear_vanguards(state, player) if index.vanguard_granters else ()  # the usual case read first
+        # no rear-guards: no call replaces them, they neither move nor swap
+        circles = self._open_rear_circle_names(state, player, made)
         # every copy is listed: the window offers a card only the commands that name it (bots drop the twins)
         for iid in state.zones[zone_id(player, "hand")].cards:
             printed = index[cards[iid].card_id]
-            if printed.is_unit and printed.grade <= grade:
+            if printed.grade > grade:
+                continue
+            if printed.is_unit:
                 result += _calls(player, iid, circles)
-            elif printed.kind == "order" and printed.grade <= grade and state.definition(iid).effects and \
-                    self._order_payable(state, player, iid):
+            elif printed.kind == "order" and state.definition(iid).effects and self._order_payable(state, player, iid):
                 result.append(PlayOrder(by=player, card=iid))
         moves, acting = self._moves_and_actors(state, player, made)
         result += moves
@@ -414,15 +421,14 @@ class VanguardRules(GameRules):
         found = state.board_memo_values.get(key)
         if found is None:
             cards = state.cards
-            zones = state.zones
             index = ability_index(state)
+            partners = column_partner_cards(state)
             moves: list[Command] = []
             acting: list[int] = []
             for iid in units_of(state, player):
                 card = cards[iid]
-                partner_zone = zone_info(card.zone).partner  # column_partner, inlined
-                if partner_zone is not None and card.owner == player and iid not in made:
-                    partner = zones[partner_zone].cards
+                partner = partners.get(card.zone)
+                if partner is not None and card.owner == player and iid not in made:
                     # has_state, inlined
                     if not partner or not (partner[0] in made or "dominated" in cards[partner[0]].props.get("states", ())):
                         moves.append(_move_command(player, iid))
@@ -435,13 +441,13 @@ class VanguardRules(GameRules):
     def _open_rear_circle_names(self, state: GameState, player: str, made: tuple[int, ...]) -> tuple[str, ...]:
         """The names (`rc.front_left`) of `_open_rear_circles`."""
         zones, cards = state.zones, state.cards
-        pairs = _rear_circle_names(circles_of(state, player))
-        for zid, _ in pairs:
+        ids, names = _rear_circle_names(circles_of(state, player))
+        for zid in ids:
             held = zones[zid].cards
             # has_state, inlined
             if held and (held[0] in made or "dominated" in cards[held[0]].props.get("states", ())):
                 return tuple(circle_name(z) for z in self._open_rear_circles(state, player, made))
-        return _names_only(pairs)  # the usual case: no circle holds a dominated unit or a rear-guard vanguard
+        return names  # the usual case: no circle holds a dominated unit or a rear-guard vanguard
 
     def _open_rear_circles(self, state: GameState, player: str, made: tuple[int, ...]) -> list[str]:
         """Circles a player may call to: their RCs not holding a dominated unit (seed Dominate 3) or one of the
@@ -460,20 +466,25 @@ class VanguardRules(GameRules):
 
     def _attacks(self, state: GameState, player: str) -> list[Command]:
         result: list[Command] = []
-        opp = state.opponent(player)
-        targets = [u for u in front_row_units(state, opp)]
+        targets = front_row_units(state, state.opponent(player))
+        cards = state.cards
+        index = ability_index(state)
+        behind_vanguard = state.zones[zone_id(player, "rc.back_center")].cards
         for attacker in front_row_units(state, player):
-            if state.cards[attacker].tapped or has_state(state, attacker, "dominated") or (
-                    is_forbidden_to_attack(state, attacker)):
+            card = cards[attacker]
+            if card.tapped or "dominated" in card.props.get("states", ()) or is_forbidden_to_attack(state, attacker):
                 continue
             boosters: list[int | None] = [None]
-            partner = column_partner(state.cards[attacker].zone) if is_rear_circle(state.cards[attacker].zone) else \
-                zone_id(player, "rc.back_center")
-            if partner:
-                for b in state.zones[partner].cards:
-                    if (is_unit(state, b) and not state.cards[b].tapped and can_boost(state, b)
-                            and not has_state(state, b, "dominated")):
-                        boosters.append(b)
+            zone = zone_info(card.zone)
+            behind = behind_vanguard if not zone.is_rear else (
+                state.zones[zone.partner].cards if zone.partner else ())  # the other circle of the column
+            for b in behind:
+                booster = cards[b]
+                # is_unit and can_boost, inlined (on a circle already: a unit unless locked)
+                if (not booster.tapped and not booster.props.get("locked")
+                        and (index[booster.card_id].boost or "boost" in booster.props.get("gained_keywords", ()))
+                        and "dominated" not in booster.props.get("states", ())):
+                    boosters.append(b)
             for t in targets:
                 result += [_attack_command(player, attacker, t, b) for b in boosters]
         return result
@@ -481,17 +492,20 @@ class VanguardRules(GameRules):
     def _guard_commands(self, state: GameState, player: str) -> list[Command]:
         result: list[Command] = []
         index = ability_index(state)
+        cards = state.cards
         restricted = bool(state.lists.get("restrictions"))
         for iid in state.zones[zone_id(player, "hand")].cards:   # every copy: see _main_commands
-            if index[state.cards[iid].card_id].is_unit:
+            if index[cards[iid].card_id].is_unit:
                 if not restricted or guard_permission(state, player, iid).allowed:
                     result.append(_guard_command(player, iid))
+        target = state.data["battle"]["target"]
         for iid in front_row_units(state, player):
-            if (is_rear_circle(state.cards[iid].zone) and printed_of(state, iid).intercept
-                    and not is_rear_vanguard(state, iid)
-                    and not has_state(state, iid, "dominated") and iid != state.data["battle"]["target"]):
+            card = cards[iid]
+            if (zone_info(card.zone).is_rear and index[card.card_id].intercept and iid != target
+                    and "dominated" not in card.props.get("states", ()) and not is_rear_vanguard(state, iid)):
                 result.append(Intercept(by=player, card=iid))
-        result += self._gguard_commands(state, player)
+        if state.format == "premium":
+            result += self._gguard_commands(state, player)
         return result
 
     def _gguard_commands(self, state: GameState, player: str) -> list[Command]:
@@ -536,31 +550,24 @@ class VanguardRules(GameRules):
         decision = self.unworded_decision(state)
         if decision is None:
             raise IllegalCommand("VG 1", "the game is over")
-        if isinstance(command, Choose):
-            self._answer(tx, decision, command)
+        kind = type(command)
+        if kind is Choose:
+            self._answer(tx, decision, command)  # type: ignore[arg-type]  # a Choose, by its type
         elif decision.kind != "act":
             raise IllegalCommand(decision.rule or "VG 7.2", f"answer the pending choice first ({decision.prompt})")
-        elif isinstance(command, PassPriority):
+        elif kind is PassPriority:
             self._pass(tx, decision)
-        elif isinstance(command, UseAbilityByHand):
-            self._use_by_hand(tx, command, decision)
-        elif isinstance(command, (Ride, RideFromRideDeck, Stride)):
-            self._need(decision, "ride", "VG 5.3", "you can ride only in your ride phase")
-            {Ride: self._ride, RideFromRideDeck: self._ride_from_deck, Stride: self._stride}[type(command)](tx, command)  # type: ignore[operator]  # a command type -> its handler: no type says so
-        elif isinstance(command, (Call, Move, Activate, PlayOrder)):
-            self._need(decision, "main", "VG 5.4", "that is done in your main phase")
-            {Call: self._call, Move: self._move, Activate: self._activate, PlayOrder: self._order}[type(command)](tx, command)  # type: ignore[operator]  # a command type -> its handler: no type says so
-        elif isinstance(command, Attack):
-            if decision.name == "dominate_attack":
-                self._dominated_attack(tx, command)
-            else:
-                self._need(decision, "attack", "VG 6.2", "you can attack only in your battle phase's attack step")
-                self._attack(tx, command)
-        elif isinstance(command, (Guard, Intercept, GGuard)):
-            self._need(decision, "guard", "VG 6.3", "you can guard only in the guard step when attacked")
-            {Guard: self._guard, Intercept: self._intercept, GGuard: self._gguard}[type(command)](tx, command)  # type: ignore[operator]  # a command type -> its handler: no type says so
+        elif kind is UseAbilityByHand:
+            self._use_by_hand(tx, command, decision)  # type: ignore[arg-type]  # a UseAbilityByHand, by its type
+        elif kind is Attack and decision.name == "dominate_attack":
+            self._dominated_attack(tx, command)  # type: ignore[arg-type]  # an Attack, by its type
         else:
-            raise IllegalCommand("VG", f"unknown command {command.command_name()}")
+            found = _PLAYED_IN.get(kind)
+            if found is None:
+                raise IllegalCommand("VG", f"unknown command {command.command_name()}")
+            timing, rule, reason, handler = found
+            self._need(decision, timing, rule, reason)
+            getattr(self, handler)(tx, command)
         run(tx)
 
     def _need(self, decision: Decision, name: str, rule: str, reason: str) -> None:
@@ -931,6 +938,23 @@ class VanguardRules(GameRules):
             rule_actions(tx)
 
 
+# A play command's type -> the play timing it needs (the decision's name), the rule and refusal when it is not
+# that timing, and the name of the VanguardRules method carrying it out.
+_PLAYED_IN: Mapping[type[Command], tuple[str, str, str, str]] = {
+    Ride: ("ride", "VG 5.3", "you can ride only in your ride phase", "_ride"),
+    RideFromRideDeck: ("ride", "VG 5.3", "you can ride only in your ride phase", "_ride_from_deck"),
+    Stride: ("ride", "VG 5.3", "you can ride only in your ride phase", "_stride"),
+    Call: ("main", "VG 5.4", "that is done in your main phase", "_call"),
+    Move: ("main", "VG 5.4", "that is done in your main phase", "_move"),
+    Activate: ("main", "VG 5.4", "that is done in your main phase", "_activate"),
+    PlayOrder: ("main", "VG 5.4", "that is done in your main phase", "_order"),
+    Attack: ("attack", "VG 6.2", "you can attack only in your battle phase's attack step", "_attack"),
+    Guard: ("guard", "VG 6.3", "you can guard only in the guard step when attacked", "_guard"),
+    Intercept: ("guard", "VG 6.3", "you can guard only in the guard step when attacked", "_intercept"),
+    GGuard: ("guard", "VG 6.3", "you can guard only in the guard step when attacked", "_gguard"),
+}
+
+
 @functools.lru_cache(maxsize=64)
 def _rear_circles(circles: tuple[str, ...]) -> tuple[str, ...]:
     """Return the rear-guard circles among circle ids (`circles_of` gives one tuple per player and Accel count)."""
@@ -938,15 +962,10 @@ def _rear_circles(circles: tuple[str, ...]) -> tuple[str, ...]:
 
 
 @functools.lru_cache(maxsize=64)
-def _rear_circle_names(circles: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
-    """Return (id, name) of the rear-guard circles among circle ids."""
-    return tuple((z, circle_name(z)) for z in _rear_circles(circles))
-
-
-@functools.lru_cache(maxsize=64)
-def _names_only(pairs: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
-    """Return the names of (id, name) pairs."""
-    return tuple(name for _, name in pairs)
+def _rear_circle_names(circles: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Return the ids and the names (`rc.front_left`) of the rear-guard circles among circle ids."""
+    ids = _rear_circles(circles)
+    return ids, tuple(circle_name(z) for z in ids)
 
 
 # Shared commands: one immutable object per value, as legal-command lists are rebuilt at every decision and a

@@ -73,7 +73,7 @@ def player_zones(state: GameState, name: str) -> dict[str, Zone]:
 class _Layout:
     """The Zone objects of a table, found once: the zones of a game never change."""
 
-    __slots__ = ("zones", "field", "field_cards", "front_row", "by_name", "vitals")
+    __slots__ = ("zones", "field", "field_cards", "front_row", "by_name", "vitals", "partner_cards")
 
     def __init__(self, state: GameState) -> None:
         self.zones = state.zones  # kept so that the id() key of the cache is never reused while cached
@@ -91,6 +91,15 @@ class _Layout:
         # per player: the damage zone, deck and VC (what the loss and vanguard rule actions read)
         self.vitals = tuple((self.by_name["damage"][p], self.by_name["deck"][p], self.by_name["vc"][p])
                             for p in state.players)
+        # rear-guard circle id -> the card list of the other circle of its column (`column_partner`)
+        self.partner_cards = {zone.id: state.zones[partner].cards for zone in self.field
+                              if (partner := info(zone.id).partner) is not None and partner in state.zones}
+
+
+def column_partner_cards(state: GameState) -> dict[str, list[int]]:
+    """Return, for each rear-guard circle id of the table, the cards on the other circle of its column (the
+    zone's own list: never change it)."""
+    return _layout(state).partner_cards
 
 
 def vital_zones(state: GameState) -> tuple[tuple[Zone, Zone, Zone], ...]:
@@ -248,21 +257,27 @@ def _memo_power(state: GameState, iid: int) -> tuple[int, int, list[str]]:
 
 
 def _power_parts(state: GameState, iid: int) -> tuple[int, int, list[str]]:
-    base = base_power(state, iid)
+    card = state.cards[iid]
+    props = card.props
+    if props.get("deleted") or props.get("heart") is not None:
+        base = base_power(state, iid)
+    else:  # base_power, the usual case inlined: the printed power, read once per definition
+        base = abilities.ability_index(state)[card.card_id].power
     total = base
     why: list[str] = []
-    card = state.cards[iid]
-    if card.props.get("mods"):
+    if props.get("mods"):
         for amount, reason in _mods(state, iid, "power"):
             total += amount
             why.append(f"{amount:+d} {reason}".strip())
     controller = card.controller
-    if is_unit(state, iid):
+    zone = info(card.zone)
+    if (zone.is_circle or zone.name == "gc") and not props.get("locked"):  # is_unit, inlined
         for mod in state.lists.get("player_mods") or ():
             if mod["player"] == controller and mod["stat"] == "power" and _scope_holds(state, iid, mod):
                 total += int(mod["amount"])
                 why.append(f"{int(mod['amount']):+d} {mod.get('why', '')}".strip())
-        total += _gift_power(state, iid)
+        if state.active == controller:  # _gift_power gives nothing outside its owner's turn
+            total += _gift_power(state, iid)
         for amount, reason in abilities.continuous_bonuses(state, iid, "power"):
             total += amount
             why.append(f"{amount:+d} {reason}")
