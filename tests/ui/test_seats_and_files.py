@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 
 import pytest
 
@@ -417,6 +418,7 @@ def test_a_finished_or_normally_closed_game_is_not_offered_back_but_listed_as_re
         session.start(freeform_config(), library)
         session.acknowledge_handover()
         session.submit(DrawCards(by="p1", count=1))
+    time.sleep(0.05)  # recent games are ordered by the time they were last saved: the file clock ticks coarsely
     conceded.submit(Concede(by="p1"))          # the game is over: not a game to resume
     assert conceded.autosave_path is None and conceded.waiting_autosaves() == []
     closed.shutdown()                           # the window closed normally: neither
