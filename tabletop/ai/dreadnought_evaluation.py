@@ -9,17 +9,24 @@ game's `_take_hp` steps, waiting for the player to choose the caster, DN 1.3) co
 "may draw" is declined when the deck is empty. A unit beside a caster at 0 HP counts half: it blocks for no one, and
 breaking it brings no win nearer than breaking a unit that guards HP cards.
 
-Measured, not kept: a deep evaluation for the Monte-Carlo bot alone that played the rest of the turn's Action
-Phase out on the numbers (each side's costliest attack against the best block, in turn, until both passed; commit
-6b8797d) won 15/40 against the heuristic (37.5 %, CI 24.2–53.0 %); before it and before the lookahead stopped at
-the block, the Monte-Carlo bot had won 10/20. With its attacks narrowed and the opponent's reactions tried out
-instead (`dreadnought_attacks`), 33/60.
+`dreadnought_deep_evaluation`, the Monte-Carlo bot's (`evaluation.DEEP_EVALUATIONS`), also plays the turn's
+Action Phase out on the numbers once the Speed Phase has named its first player (DN 5.1, 5.5): each side's costliest
+attack in turn against the best block, until both pass. The cross-counter phase answers every attack with one of the
+other side's, and the first player's come first; a table scored right after an action or a cast sees neither.
+
+Its history (issue 20): a first version (commit 6b8797d; whole costs, the next turn's battles counted from its Speed
+Phase on) won 15/40 against the heuristic on the old decks that decided nearly every game, and on the rebalanced
+decks 1/12 in two short runs: the next turn's battles made a pass that ends the Action Phase outscore the attacks
+still to make, and a pass ties an attack whose value the playout already counts (the pass bonus then chose the pass).
+Kept: the next turn is not played out before its first player is known, the n-th attack of the playout counts
+PLAYOUT_DECAY**n, and the playout counts PLAYOUT_SHARE (the hands, codes and reactions it does not see).
 
 Measured with the HP owed and the areas at 0 HP counted and the heuristic's candidates narrowed (issue 20, load 12-17
 on 2 cores): the bundled decks no longer balance. Heuristic against itself, seeds 500-529: Verdant Stampede won
 24/30 (its Ancient Treant's "may draw" no longer costs HP cards late in the game; before, 6/11). The Monte-Carlo bot
 (300 ms CPU) against the heuristic, ai_strength's 80 games of seed 1: 42/80 (52.5 %, CI 41.7-63.1 %), 37/40 holding
-Verdant Stampede and 5/40 holding Crimson Tide Pact: the decks decide again, as before s4-dn-decks.
+Verdant Stampede and 5/40 holding Crimson Tide Pact: the decks decide again, as before s4-dn-decks. On the decks
+rebalanced after that (Crimson 52/100 heuristic against heuristic), without the deep evaluation: 27/64 (42.2 %).
 """
 from __future__ import annotations
 
