@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tabletop.ai.dreadnought_evaluation import dreadnought_deep_evaluation, dreadnought_evaluation
+from tabletop.ai.dreadnought_evaluation import dreadnought_evaluation
 from tabletop.ai.dreadnought_evaluation import is_settled as dreadnought_settled
 from tabletop.ai.fftcg_evaluation import fftcg_evaluation
 from tabletop.ai.grand_archive_evaluation import grand_archive_deep_evaluation, grand_archive_evaluation
@@ -85,7 +85,6 @@ DEEP_EVALUATIONS: dict[str, Evaluation] = {
     "vanguard": vanguard_deep_evaluation,
     "yugioh": yugioh_deep_evaluation,
     "grand-archive": grand_archive_deep_evaluation,
-    "dreadnought": dreadnought_deep_evaluation,
 }
 """Per game, an evaluation too costly for the heuristic's budget that the Monte-Carlo bot's lookahead uses instead."""
 

@@ -1,17 +1,12 @@
-"""The DreadNought evaluations: an attack is scored by the defender's best block; the Monte-Carlo bot's deep
-evaluation plays the turn's Action Phase out."""
+"""The DreadNought evaluation: an attack is scored by the defender's best block."""
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from carddb.bundled import load_bundled_cards
-from tabletop.ai.bot import Knowledge
-from tabletop.ai.dreadnought_evaluation import dreadnought_deep_evaluation, dreadnought_evaluation
+from tabletop.ai.dreadnought_evaluation import dreadnought_evaluation
 from tabletop.ai.lookahead import considered_reply, passive_reply, play_on
-from tabletop.ai.montecarlo import MonteCarloBot
 from tabletop.engine.commands import Choose, PassPriority
 from tabletop.engine.game import Game
 from tabletop.games import find_game
@@ -72,47 +67,3 @@ def test_the_monte_carlo_lookahead_tries_the_defenders_reactions() -> None:
     legal = game.legal_commands("p2")
     assert isinstance(considered_reply(game, decision, legal), UseAbility)
     assert isinstance(passive_reply(game, decision, legal), PassPriority)
-
-
-def last_hp_table(phase: str, first: str | None, p1_unit: Any = "small") -> Game:
-    """Return a table where each player has one HP card left (left caster) and one unit that breaks through."""
-    seats = {p: {"caster.left": ["caster-a"], "caster.right": ["caster-b"], "hp.left": 1, "hp.right": 0, "deck": 10,
-                 "units.left": [p1_unit if p == "p1" else "small"]} for p in ("p1", "p2")}
-    setup: dict[str, Any] = {"phase": phase, "players": seats}
-    if first:
-        setup["first"] = first
-    data = {"game": "dreadnought", "cards": CARDS, "steps": [], "setup": setup}
-    return ScenarioPlayer(Path("dreadnought-deep-evaluation-test.yaml"), data, find_game, load_bundled_cards).game
-
-
-@pytest.mark.parametrize("phase", ["cast", "action"])
-def test_the_deep_evaluation_plays_the_first_players_attacks_first(phase: str) -> None:
-    # DN 5.5: the first player acts first; each side's one attack takes the other's last HP card, so the first
-    # player's wins the race, which the table as it stands (equal for both) does not show
-    ahead = last_hp_table(phase, "p1")
-    behind = last_hp_table(phase, "p2")
-    assert dreadnought_evaluation(ahead.rules, ahead.state, "p1") == dreadnought_evaluation(
-        behind.rules, behind.state, "p1") == 0.0
-    assert dreadnought_deep_evaluation(ahead.rules, ahead.state, "p1") > 0.0
-    assert dreadnought_deep_evaluation(behind.rules, behind.state, "p1") < 0.0
-    assert dreadnought_deep_evaluation(ahead.rules, ahead.state, "p2") < 0.0
-
-
-def test_a_checked_unit_does_not_attack_in_the_deep_evaluations_playout() -> None:
-    # p1 is first but its unit has attacked already this turn (checked, DN 6.1.2): p2's attack comes unanswered
-    game = last_hp_table("action", "p1", {"card": "small", "tapped": True})
-    assert dreadnought_deep_evaluation(game.rules, game.state, "p1") < 0.0
-
-
-def test_the_next_turns_battles_are_not_played_out_before_its_first_player_is_known() -> None:
-    # a pass that ends the Action Phase leads to the next turn's Speed Phase: it is scored as the table stands,
-    # like what is left of this turn, not by the battles of a turn whose first player is not decided yet (DN 5.1)
-    game = last_hp_table("speed", None)
-    assert dreadnought_deep_evaluation(game.rules, game.state, "p1") == dreadnought_evaluation(
-        game.rules, game.state, "p1")
-
-
-def test_the_monte_carlo_lookahead_scores_with_the_deep_evaluation() -> None:
-    game = last_hp_table("cast", "p1")
-    bot = MonteCarloBot(Knowledge("p1", game.rules, game.state.library, "", {}, {}), max_rounds=1)
-    assert bot.lookahead.evaluation is dreadnought_deep_evaluation
