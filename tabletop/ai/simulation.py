@@ -52,7 +52,12 @@ class MatchSpec:
 
 @dataclass(frozen=True)
 class GameResult:
-    """How one simulated game went: seats, who went first, who won, why, and how long it took."""
+    """How one simulated game went: seats, who went first, who won, why, and how long it took.
+
+    `first_player` is the first player of the first turn as the game decided it, and `first_players` that of every
+    turn played, in order: where the rules decide it anew each turn (the DreadNought Speed Phase, DN 5.1) it is not
+    the player active when the game began. A game is replayed from its `seed` and `sides`, not from these.
+    """
 
     index: int
     seed: int
@@ -64,6 +69,7 @@ class GameResult:
     turns: int
     steps: int
     seconds: float
+    first_players: tuple[str, ...] = ()
 
     @property
     def winner_side(self) -> int | None:
@@ -79,8 +85,8 @@ class GameResult:
         """Return the result as JSON data."""
         return {"index": self.index, "seed": self.seed, "sides": list(self.sides), "players": list(self.players),
                 "first_player": self.first_player, "winner": self.winner, "winner_side": self.winner_side,
-                "reason": self.reason, "turns": self.turns, "steps": self.steps,
-                "seconds": round(self.seconds, 4)}
+                "first_players": list(self.first_players), "reason": self.reason, "turns": self.turns,
+                "steps": self.steps, "seconds": round(self.seconds, 4)}
 
 
 def derive_seed(seed: int, index: int, salt: int = 0) -> int:
@@ -122,19 +128,24 @@ def play_game(spec: MatchSpec, index: int, seed: int) -> GameResult:
     """Play game number `index` of a match to its end (or a limit) and return how it went."""
     started = time.perf_counter()
     game, bots, sides = set_up(spec, index, seed)
-    first_player = game.state.active
-    reason, steps = play_out(game, bots, spec.max_turns, spec.max_steps)
+    first_players: list[str] = []
+    reason, steps = play_out(game, bots, spec.max_turns, spec.max_steps, first_players)
+    if reason != TURN_LIMIT or not first_players:
+        first_players.append(game.state.active)   # the turn the game stopped in
     outcome = game.outcome()
     winner = outcome.winner if outcome is not None else None
-    return GameResult(index, game.config.seed, sides, game.rules.players, first_player, winner, reason,
-                      game.state.turn, steps, time.perf_counter() - started)
+    return GameResult(index, game.config.seed, sides, game.rules.players, first_players[0], winner, reason,
+                      game.state.turn, steps, time.perf_counter() - started, tuple(first_players))
 
 
-def play_out(game: Game, bots: Mapping[str, Bot], max_turns: int, max_steps: int) -> tuple[str, int]:
+def play_out(game: Game, bots: Mapping[str, Bot], max_turns: int, max_steps: int,
+             first_players: list[str] | None = None) -> tuple[str, int]:
     """Let the bots answer every decision until the game ends; return (why it ended, steps played).
 
     Each bot sees only `view_for(state, its player)`. A refused answer is replaced by the
-    decision's pass command; when that is refused too the game stops as stuck.
+    decision's pass command; when that is refused too the game stops as stuck. Each turn that ends
+    appends its first player to `first_players`: the player active just before the step that ended it
+    (a step may run on into the next turn's start, where some rules choose the next first player).
     """
     steps = 0
     private = tuple(getattr(game.rules, "private_data", ()))
@@ -152,6 +163,7 @@ def play_out(game: Game, bots: Mapping[str, Bot], max_turns: int, max_steps: int
         player = decision.player
         command = bots[player].choose(view_for(game.state, player, private), decision,
                                       game.legal_commands(player))
+        turn, active = game.state.turn, game.state.active
         try:
             game.submit(command)
         except IllegalCommand as error:
@@ -163,6 +175,8 @@ def play_out(game: Game, bots: Mapping[str, Bot], max_turns: int, max_steps: int
             except IllegalCommand:
                 return f"stuck: {player}'s bot found no accepted command ({error})", steps
         steps += 1
+        if first_players is not None and game.state.turn != turn:
+            first_players.append(active)
 
 
 _WORKER: tuple[MatchSpec, int] | None = None

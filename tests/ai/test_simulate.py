@@ -193,3 +193,26 @@ def test_simulated_yugioh_games_know_the_tokens_their_cards_make(capsys: pytest.
     assert main([*YUGIOH, "--games", "2", "--json"]) == 0
     results = json.loads(capsys.readouterr().out)["results"]
     assert len(results) == 2 and all("YGO 1.3" in r["reason"] for r in results)
+
+
+def test_a_dreadnought_result_names_each_turns_first_player_as_the_speed_phase_decided() -> None:
+    # DN 5.1: the faster player is first player for the turn; the result names who that was, turn by turn
+    from tabletop.ai.simulation import TURN_LIMIT, play_out
+    from tests.games.sample_decks import sample_config
+    config, library = sample_config("dreadnought", 1)
+    spec = MatchSpec(game="dreadnought", rules_target=GAMES["dreadnought"], decks=(config.decks["p1"], config.decks["p2"]),
+                     bots=("random", "random"), cards=tuple(library.values()), max_turns=4)
+    seen = []
+    for index in range(3):
+        game, bots, _sides = set_up(spec, index, seed=5)
+        first_players: list[str] = []
+        reason, _steps = play_out(game, bots, spec.max_turns, spec.max_steps, first_players)
+        logged = [e.text.split()[0] for e in game.state.log if e.text.endswith("is first player this turn")]
+        assert first_players == logged[:len(first_players)]
+        assert reason != TURN_LIMIT or len(first_players) == spec.max_turns
+        seen += first_players
+    assert set(seen) == {"p1", "p2"}
+    result = run_match(spec, 1, seed=5)[0]
+    assert result.first_player == result.first_players[0]
+    assert len(result.first_players) == (spec.max_turns if result.reason == TURN_LIMIT else result.turns)
+    assert result.to_json()["first_players"] == list(result.first_players)
