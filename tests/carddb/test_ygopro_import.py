@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import shutil
-import time
 from pathlib import Path
 
 from carddb.database import CardDatabase
@@ -81,13 +80,12 @@ def test_a_newer_file_updates_cards_in_place(db: CardDatabase, tmp_path: Path) -
     assert len(db.library("yugioh")) == 7
 
 
-def test_the_real_babelcdb_imports_every_card_within_target(db: CardDatabase, carddata: Path) -> None:
+def test_the_real_babelcdb_imports_every_card(db: CardDatabase, carddata: Path) -> None:
+    """The import time (goal: 5 s) is measured by benchmarks/carddb_bench.py."""
     folder = carddata / "yugioh"
-    start = time.perf_counter()
     summary = import_files(
         db, "ygopro-cdb", [folder / "cards_babelcdb_2020-03-30.cdb", folder / "ygopro_en-US_strings.conf"]
     )
-    elapsed = time.perf_counter() - start
     assert summary.added == 10628 and not summary.skipped
     library = db.library("yugioh")
     assert len(library) == 10628
@@ -96,7 +94,6 @@ def test_the_real_babelcdb_imports_every_card_within_target(db: CardDatabase, ca
     pendulums = [c for c in library.values() if "pendulum" in c.attributes["types"]]
     assert pendulums and all("scale_left" in c.stats for c in pendulums)
     assert sum(1 for c in library.values() if c.attributes.get("archetypes")) > 3000
-    assert elapsed < 30  # generous here; the 5 s target is measured by benchmarks/carddb_bench.py
 
 
 def test_a_copy_of_an_imported_file_under_another_name_is_still_skipped(db: CardDatabase, tmp_path: Path) -> None:

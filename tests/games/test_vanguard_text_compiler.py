@@ -6,7 +6,6 @@ import dataclasses
 import json
 import random
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -315,12 +314,10 @@ def _real_cards() -> list[CardDefinition]:
             if card.id.startswith("D-")]
 
 
-def test_real_d_series_cards_compile_fast_and_within_the_vocabulary() -> None:
+def test_real_d_series_cards_compile_within_the_vocabulary() -> None:
+    """The compile time (goal: < 1 s for 4,000 cards) is measured by benchmarks/vanguard_text_coverage.py."""
     cards = _real_cards()
-    started = time.process_time()
     results = [RULES.compile_text(card) for card in cards]
-    elapsed = time.process_time() - started
-    assert elapsed < 1.0  # 387 cards; the issue's goal is < 1 s for 4,000 cards of any game
     enforced = sum(1 for result in results if result.is_fully_enforced)
     assert enforced >= 210, f"{enforced} of {len(cards)} D-series cards fully enforced"
     for card, result in zip(cards, results):
