@@ -420,7 +420,14 @@ def _as_opponent_controls(subject: str) -> str:
     return f"a {of.group('card')}{more} opponent controls"
 
 
+# every pattern of _CONDITIONS and _MORE_CONDITIONS opens so: a text not opening so skips them all (speed)
+_CONDITION_OPENING = re.compile(r"(?:if|during) ", re.I)
+
+
 def _condition(text: str) -> tuple[str, dict[str, int]]:
+    """Read a condition opening `text` ("if you control 3 or more Forwards, "); return the rest and the condition."""
+    if not _CONDITION_OPENING.match(text):
+        return text, {}
     for pattern, read in (*_CONDITIONS, *_MORE_CONDITIONS):
         match = pattern.match(text)
         if match is not None:
