@@ -186,6 +186,12 @@ _SYMBOL = re.compile(r"\[(\w+)\]")
 _CP_WORDS = re.compile(rf"^(\d+) (?:({_ELEMENT}) )?CP$")
 
 
+_TOP_CARDS_COST = re.compile(r"(put|remove) the top (\d+) cards of your deck (?:into the Break Zone|from the game)", re.I)
+_COUNTERS_ELSEWHERE_COST = re.compile(r"remove (\d+) (\w+) Counters? from an? (?!<self>)(.+)", re.I)
+_COUNTERS_COST = re.compile(r"remove (\d+) (\w+) Counters? from <self>", re.I)
+_DISCARD_COST = re.compile(r"discard (?:a total of )?(\d+) (.+?)(?: from your hand)?", re.I)
+
+
 def cost(text: str) -> tuple[dict[str, Any], bool] | None:
     """Read an action ability's cost; return (the vocabulary's cost, whether it is a special ability's [Special])."""
     found: dict[str, Any] = {}
@@ -204,11 +210,11 @@ def cost(text: str) -> tuple[dict[str, Any], bool] | None:
         if part.lower() == "discard <self>":  # used from the hand (FFTCG 12.1: revealed by being discarded)
             found["discard_self"] = True
             continue
-        top = re.fullmatch(r"(put|remove) the top (\d+) cards of your deck (?:into the Break Zone|from the game)", part, re.I)
+        top = _TOP_CARDS_COST.fullmatch(part)
         if top is not None and (top.group(1).lower() == "put") == part.lower().endswith("break zone"):
             found["mill" if top.group(1).lower() == "put" else "remove_top"] = int(top.group(2))
             continue
-        elsewhere = re.fullmatch(r"remove (\d+) (\w+) Counters? from an? (?!<self>)(.+)", part, re.I)
+        elsewhere = _COUNTERS_ELSEWHERE_COST.fullmatch(part)
         if elsewhere is not None:  # (C) from one Character of the player's choice on the field (FFTCG 4.9)
             of = card_phrase(elsewhere.group(3))
             if of is None or set(of) - {"type", "element", "job", "name", "category", "controller"}:
@@ -216,7 +222,7 @@ def cost(text: str) -> tuple[dict[str, Any], bool] | None:
             found["remove_counters_from"] = {"counter": elsewhere.group(2), "count": int(elsewhere.group(1))}
             found["remove_counters_from_of"] = of
             continue
-        counters = re.fullmatch(r"remove (\d+) (\w+) Counters? from <self>", part, re.I)
+        counters = _COUNTERS_COST.fullmatch(part)
         if counters is not None:  # counters on the card itself, removed as the cost is paid (FFTCG 4.9)
             found["remove_counters"] = {"counter": counters.group(2), "count": int(counters.group(1))}
             continue
@@ -226,7 +232,7 @@ def cost(text: str) -> tuple[dict[str, Any], bool] | None:
                 return None
             found.update(cards)
             continue
-        discard = re.fullmatch(r"discard (?:a total of )?(\d+) (.+?)(?: from your hand)?", part, re.I)
+        discard = _DISCARD_COST.fullmatch(part)
         if discard is not None:
             of = None if re.fullmatch(r"cards?", discard.group(2)) else card_phrase(discard.group(2))
             if of is not None and not set(of) <= {"type", "element", "job", "name", "category", "any_of"}:
@@ -738,14 +744,19 @@ _GIVEN = re.compile(r"^your opponent gains control of <self>$", re.I)
 _PLACE_COUNTERS = re.compile(r"^(place|remove) (\d+) (\w+) Counters? (on|from) <self>$", re.I)
 
 
+_TWO_SELF_LASTING = re.compile(r"(until the end of the turn, )(<self> .+?) and (<self> .+)", re.I)
+_PLAY_SELF = re.compile(r"^play <self>(?: from the Break Zone)? onto the field( dull)?$", re.I)
+_SELF_ON_TOP = re.compile(r"^put <self> on top of its owner's deck$", re.I)
+
+
 def self_sentence(sentence: str) -> list[Effect] | None:
     """Read a sentence doing something to the card itself ("<self> gains +2000 power until the end of the turn")."""
-    both = re.fullmatch(r"(until the end of the turn, )(<self> .+?) and (<self> .+)", sentence, re.I)
+    both = _TWO_SELF_LASTING.fullmatch(sentence)
     if both is not None:  # (s6) "Until the end of the turn, <self> gains +1000 power and <self> cannot be chosen by …"
         first, second = (lasting_sentence(both.group(1) + half, "<self>") for half in (both.group(2), both.group(3)))
         if first is not None and second is not None:
             return first + second
-    played = re.match(r"^play <self>(?: from the Break Zone)? onto the field( dull)?$", sentence, re.I)
+    played = _PLAY_SELF.match(sentence)
     if played is not None:  # from the Break Zone or the hand, where the ability was used (FFTCG 11.4.8)
         return [{"effect": "play_onto_field", **({"dull": True} if played.group(1) else {})}]
     counters = _PLACE_COUNTERS.match(sentence)
@@ -754,7 +765,7 @@ def self_sentence(sentence: str) -> list[Effect] | None:
         # when the card changes zones; (C) removed: as many as it has, down to none
         return [{"effect": "add_counter" if placed else "remove_counter", "counter": counters.group(3),
                  "count": int(counters.group(2))}]
-    if re.match(r"^put <self> on top of its owner's deck$", sentence, re.I):  # (s6) FFTCG 7.3
+    if _SELF_ON_TOP.match(sentence):  # (s6) FFTCG 7.3
         return [{"effect": "put_on_deck", "position": "top"}]
     for pattern, effect in _SELF_VERBS:
         if pattern.match(sentence):
@@ -1037,10 +1048,14 @@ def next_cost_sentence(sentence: str) -> Effect | None:
     return found
 
 
+_EVERY_DAMAGE_INCREASED = re.compile(r"if a Forward receives damage this turn, the damage increases by (\d+) instead", re.I)
+_LOOK_AT_TOP = re.compile(r"look at the top card of your deck", re.I)
+
+
 def player_sentence(sentence: str) -> Effect | None:
     """Read a sentence acting on players or decks, not on chosen cards ("Draw 2 cards", "Your opponent discards 1
     card", "Search for 1 Earth Forward and add it to your hand")."""
-    every = re.fullmatch(r"if a Forward receives damage this turn, the damage increases by (\d+) instead", sentence, re.I)
+    every = _EVERY_DAMAGE_INCREASED.fullmatch(sentence)
     if every is not None:  # (s6) every Forward, none chosen
         return {"effect": "damage_increase", "amount": int(every.group(1)), "taken": True, "every": True}
     cheaper = next_cost_sentence(sentence)
@@ -1071,7 +1086,7 @@ def player_sentence(sentence: str) -> Effect | None:
     if every is not None:  # (s6) "Draw 1 card for every 10 Water cards in your Break Zone"
         counted = counted_amount(every.group(3), int(every.group(1)), per=int(every.group(2)))
         return None if counted is None else {"effect": "draw", "count": counted}
-    if re.fullmatch(r"look at the top card of your deck", sentence, re.I):  # (s6) only looked at: it stays on top
+    if _LOOK_AT_TOP.fullmatch(sentence):  # (s6) only looked at: it stays on top
         return {"effect": "look_top", "count": 1, "bottom": 0}
     scry = _SCRY.match(sentence)
     if scry is not None:

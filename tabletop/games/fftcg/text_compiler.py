@@ -247,6 +247,9 @@ _CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
 )
 
 
+_SELF_OR_ANOTHER = re.compile(r"^<self> or (an? .+)$")
+
+
 def _ability(text: str, summon: bool) -> list[Ability]:
     """Read one printed ability into one or more abilities of the vocabulary (Unread when a clause is not read)."""
     head: Ability = {}
@@ -312,7 +315,7 @@ def _ability(text: str, summon: bool) -> list[Ability]:
     if trigger is not None:
         events = tuple(_EVENTS[event] for event in _EVENT_OR.split(trigger.group("event")))
         yours = "enters your field" in trigger.group("event")
-        either = re.match(r"^<self> or (an? .+)$", trigger.group("subject"))
+        either = _SELF_OR_ANOTHER.match(trigger.group("subject"))
         if either is not None:  # "When <self> or a Wind Character enters your field": one event is about one card,
             # so two abilities, the other card's never <self> (no double trigger); a shared once-per-turn or EX Burst
             # would be counted apart: not read
@@ -584,26 +587,35 @@ def _floor(match: re.Match[str]) -> dict[str, int]:
     return {"floor": int(match.group("below")) + 1 if match.group("below") else 1}
 
 
+_BECOMES_FORWARD = re.compile(r"^<self> (?:also )?becomes a Forward with (\d+) power(?: and gains (.+))?$")
+_POWER_FOR_EACH = re.compile(r"^(?:For each (.+?), <self> gains \+(\d+) power|<self> gains \+(\d+) power for each (.+))$")
+_GAINS_QUOTED_FIELD = re.compile(r'^<self> gains "(The [^"]+?)\.?"$')
+_SELF_GAINS = re.compile(r"^<self> gains (.+)$")
+_ALSO_IN_ALL_SITUATIONS = re.compile(r"^<self> is also (?:an? (Forward|Backup|Monster)|(Card [Nn]ame .+?)) in all situations$")
+_SELF_AND_OTHERS_GAIN = re.compile(r"^<self> and the (.+?) gain (.+)$")
+_OTHERS_GAIN_FOR_EACH = re.compile(r"^The (.+?) gain \+(\d+) power for each (.+)$")
+
+
 def _field_sentence(sentence: str) -> list[Ability] | None:
     """Read the sentence of a field ability into its abilities (one per effect)."""
     granting = _granted_by_field(sentence)
     if granting is not None:
         return granting
-    made = re.match(r"^<self> (?:also )?becomes a Forward with (\d+) power(?: and gains (.+))?$", sentence)
+    made = _BECOMES_FORWARD.match(sentence)
     if made is not None:   # FFTCG 11.12.4.6 ③: also a Forward while the field ability works
         granted = clauses._grants(made.group(2)) if made.group(2) else []
         return None if granted is None else [{"effect": "become_forward", "power": int(made.group(1)),
                                               "applies_to": "self"}, *({**g, "applies_to": "self"} for g in granted)]
-    each = re.match(r"^(?:For each (.+?), <self> gains \+(\d+) power|<self> gains \+(\d+) power for each (.+))$", sentence)
+    each = _POWER_FOR_EACH.match(sentence)
     if each is not None:  # counted while the characteristics are (FFTCG 11.12.4)
         counted = clauses.counted_amount(each.group(1) or each.group(4), int(each.group(2) or each.group(3)))
         if counted is None or not counts_printed_facts(counted):
             return None
         return [{"effect": "power", "amount": counted, "applies_to": "self"}]
-    quoted_field = re.match(r'^<self> gains "(The [^"]+?)\.?"$', sentence)
+    quoted_field = _GAINS_QUOTED_FIELD.match(sentence)
     if quoted_field is not None:  # (s6) '<self> gains "The Forwards you control gain Haste."': that field ability
         return _field_sentence(quoted_field.group(1))
-    gains = re.match(r"^<self> gains (.+)$", sentence)
+    gains = _SELF_GAINS.match(sentence)
     if gains is not None:
         granted = clauses._grants(gains.group(1))
         return None if granted is None else [{**g, "applies_to": "self"} for g in granted]
@@ -611,7 +623,7 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
                       sentence)
     if either is not None:  # (s6) read from the card's printed facts (PrintedFacts.exclusive)
         return [{"effect": "exclusive_with", "names": [either.group(1)], "applies_to": "self"}]
-    also = re.match(r"^<self> is also (?:an? (Forward|Backup|Monster)|(Card [Nn]ame .+?)) in all situations$", sentence)
+    also = _ALSO_IN_ALL_SITUATIONS.match(sentence)
     if also is not None:  # (s6) its printed facts (PrintedFacts.names, also_types)
         if also.group(1):
             return [{"effect": "also_is", "type": also.group(1).lower(), "applies_to": "self"}]
@@ -643,12 +655,12 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
             return None
         return [{"effect": "cannot_be_chosen" if guarded.group(2) == "cannot be chosen" else "cannot_be_dulled",
                  "by": _CHOSEN_BY[guarded.group(3)], "player": "opponent", "applies_to": applies}]
-    with_others = re.match(r"^<self> and the (.+?) gain (.+)$", sentence)
+    with_others = _SELF_AND_OTHERS_GAIN.match(sentence)
     if with_others is not None:  # (s6) "<self> and the Card Name X you control gain Brave": the card and those
         itself = _field_sentence(f"<self> gains {with_others.group(2)}")
         others_too = _field_sentence(f"The {with_others.group(1)} gain {with_others.group(2)}")
         return None if itself is None or others_too is None else [*itself, *others_too]
-    each_other = re.match(r"^The (.+?) gain \+(\d+) power for each (.+)$", sentence)
+    each_other = _OTHERS_GAIN_FOR_EACH.match(sentence)
     if each_other is not None:  # (s6) counted as the characteristics are (FFTCG 11.12.4)
         applies = clauses.card_phrase(each_other.group(1), plural=True)
         counted = clauses.counted_amount(each_other.group(3), int(each_other.group(2)))
@@ -796,6 +808,12 @@ _THEN = re.compile(r",? then,? (?=[a-z])")
 _THEN_FIRST = re.compile(r"^Then, (?=[a-z])")
 
 
+_SELECT_NUMBER = re.compile(r"select 1 number", re.I)
+_CHOOSE = re.compile(r"^choose (.+)$", re.I)
+_SELECT_ACTIONS = re.compile(r"^select (?:up to )?(?:\d+) of the (\d+) following actions$", re.I)
+_COMMA_IF_DONE = re.compile(r", if you do so, ", re.I)
+
+
 def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Ability:
     """Read an effect's sentences into the ability keys that say it: `effect` (+ parameters), `target` or `all`,
     `then`, `optional`. `it_is_self`: "it" before any card is chosen means the card itself (a trigger's subject)."""
@@ -804,7 +822,7 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
     if permanent is not None:  # "(This effect does not end at the end of the turn.)" closing the last sentence
         lines[0] = f"{lines[0][:permanent.start()]}."
     modes = [line.strip().strip('"') for line in lines[1:]]
-    lines[0] = re.sub(r", if you do so, ", ". If you do so, ", lines[0], flags=re.I)  # "you may pay [Ice], if you do so, …"
+    lines[0] = _COMMA_IF_DONE.sub(". If you do so, ", lines[0])  # "you may pay [Ice], if you do so, …"
     sentences = [_THEN_FIRST.sub("", part.strip().rstrip(".")) for s in _quotes_whole(_SENTENCE_END.split(lines[0].strip()))
                  for part in _if_done_parts(_THEN.split(s) if not clauses.QUOTE.search(s) and (
                      not _IF.match(s) or _IF_DONE_START.match(s)) else [s])
@@ -855,7 +873,7 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
             steps.append(_when_done(steps, " ".join(s + "." for s in [sentence[len("when you do so, "):],
                                                                        *sentences[index + 1:]]), ability))
             break
-        if re.fullmatch(r"select 1 number", sentence, re.I) and index == 0:
+        if _SELECT_NUMBER.fullmatch(sentence) and index == 0:
             steps.append({"effect": "select_number"})  # (C) the number is X to the sentences after it
             continue
         if steps and steps[0]["effect"] == "select_number":  # "Dull all the Forwards of that cost": found when reached
@@ -865,14 +883,14 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
             last = every
             steps += every
             continue
-        choose = re.match(r"^choose (.+)$", sentence, re.I)
+        choose = _CHOOSE.match(sentence)
         if choose is not None:
             target = clauses.counted_phrase(choose.group(1)) or clauses.counted_groups(choose.group(1))
             if target is None or index != 0:
                 raise Unread(sentence)
             ability["target"] = target
             continue
-        if re.match(r"^select (?:up to )?(?:\d+) of the (\d+) following actions$", sentence, re.I) and not steps:
+        if _SELECT_ACTIONS.match(sentence) and not steps:
             more = _MORE_ACTIONS.match(sentences[index + 1]) if index + 1 < len(sentences) else None
             steps.append(_modes(modes, sentence) if more is None else _more_modes(modes, sentence, more))
             modes = []
@@ -944,7 +962,7 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
             player = clauses.player_sentence(sentence)
             found = clauses.target_sentence(sentence, "field") or ([player] if player is not None else None) or (
                 _on_all(sentence, "field") if _ALL_THE_OTHER.search(sentence) else None)
-        elif re.match(r"^if ", sentence, re.I):
+        elif _IF.match(sentence):
             found = _conditional(sentence, ability, steps, last)
         else:
             found = _sentence(sentence, ability, it_is_self and not steps)
@@ -1162,14 +1180,24 @@ def _joined_looks(sentences: list[str]) -> list[str]:
     return joined
 
 
+_PLAY_SELF_AT_END = re.compile(r"play <self> onto the field at the end of the turn", re.I)
+_AT_END_OF_TURN = re.compile(r"^at the end of the turn, (.+)$", re.I)
+_WHEN_IT_IS_BROKEN = re.compile(r"when it is put from the field into the Break Zone this turn, (.+)", re.I)
+_PLAY_THE_REMOVED = re.compile(r"play the removed (?:Forward|Character|Backup|Monster) onto the field( dull)?", re.I)
+_AND_DRAW = re.compile(r"(.+?) and (draw \d+ cards?)", re.I)
+_PLACE_IT_AND_MILL = re.compile(r"(place it at the bottom of your deck) and (put the top card of your deck into the Break "
+                                r"Zone)", re.I)
+_REMOVE_IT_AND_SELF = re.compile(r"remove it and <self> from the game", re.I)
+
+
 def _sentence(sentence: str, ability: Ability, it_is_self: bool) -> list[clauses.Effect] | None:
     """Read one sentence of an effect, given what the ability already chose (its `target` or `all`)."""
     player = clauses.player_sentence(sentence)
     if player is not None:
         return [player]
-    if re.fullmatch(r"play <self> onto the field at the end of the turn", sentence, re.I) and ability.get("target") == "self":
+    if _PLAY_SELF_AT_END.fullmatch(sentence) and ability.get("target") == "self":
         return [{"effect": _PLAY_REMOVED, "dull": False, "at_end": True}]  # (s6) "Remove <self> from the game. …": _blinks
-    later = re.match(r"^at the end of the turn, (.+)$", sentence, re.I)
+    later = _AT_END_OF_TURN.match(sentence)
     if later is not None:  # a delayed ability on the card itself or on players (FFTCG 11.8.17; the end of the turn: 9.5)
         itself = clauses.self_sentence(later.group(1))
         players = clauses.player_sentence(later.group(1))
@@ -1198,25 +1226,24 @@ def _sentence(sentence: str, ability: Ability, it_is_self: bool) -> list[clauses
         if paid is not None and rest and not paid["cost"].get("x"):  # the opponent picks whether to pay as it resolves
             # (FFTCG 11.2)
             return [{**paid, "player": "opponent"}, *({**effect, "unless_paid": True} for effect in rest)]
-        later = re.fullmatch(r"when it is put from the field into the Break Zone this turn, (.+)", sentence, re.I)
+        later = _WHEN_IT_IS_BROKEN.fullmatch(sentence)
         done = clauses.player_sentence(later.group(1)) if later is not None else None
         if done is not None and target.get("zone", "field") == "field":  # a delayed ability watching the chosen card
             return [{"effect": "delayed", "when": "put_into_break_zone", "do": [done], "this_turn": True}]
-        if re.fullmatch(r"play the removed (?:Forward|Character|Backup|Monster) onto the field( dull)?", sentence, re.I):
+        if _PLAY_THE_REMOVED.fullmatch(sentence):
             return [{"effect": _PLAY_REMOVED, "dull": sentence.lower().endswith(" dull")}]  # joined by _blinks
-        drawn = re.fullmatch(r"(.+?) and (draw \d+ cards?)", sentence, re.I)
+        drawn = _AND_DRAW.fullmatch(sentence)
         if drawn is not None:  # (s6) "Remove them from the game and draw 1 card": the chosen cards', then a draw
             first, then = clauses.target_sentence(drawn.group(1), target.get("zone", "field")), clauses.player_sentence(
                 drawn.group(2))
             if first is not None and then is not None:
                 return [*first, then]
-        placed = re.fullmatch(r"(place it at the bottom of your deck) and (put the top card of your deck into the Break "
-                              r"Zone)", sentence, re.I)
+        placed = _PLACE_IT_AND_MILL.fullmatch(sentence)
         if placed is not None:  # (s6) the chosen card, then the deck's top card (whichever it is then)
             first, then = clauses.target_sentence(placed.group(1), target.get("zone", "field")), clauses.player_sentence(
                 placed.group(2))
             return None if first is None or then is None else [*first, then]
-        if re.fullmatch(r"remove it and <self> from the game", sentence, re.I):  # (s6) the chosen card, then itself
+        if _REMOVE_IT_AND_SELF.fullmatch(sentence):  # (s6) the chosen card, then itself
             return [{"effect": "remove_from_game"}, {"effect": "remove_from_game", "on": "self"}]
         if _PLAY_AT_END.fullmatch(sentence) and target.get("zone", "field") == "field":  # (s6) joined by _blinks
             return [{"effect": _PLAY_REMOVED, "dull": False, "at_end": True}]
@@ -1481,11 +1508,14 @@ _PLACEMENTS = {
 }
 
 
+_NUMBER = re.compile(r"\d+")
+
+
 def _joined_placements(sentences: list[str]) -> list[str]:
     """Keep a look at the deck's top and where its cards go (_PLACEMENTS) as one clause."""
     joined: list[str] = []
     for sentence in sentences:
-        if joined and re.sub(r"\d+", "N", f"{joined[-1]}. {sentence}".lower()) in _PLACEMENTS:
+        if joined and _NUMBER.sub("N", f"{joined[-1]}. {sentence}".lower()) in _PLACEMENTS:
             joined[-1] = f"{joined[-1]}. {sentence}"
         else:
             joined.append(sentence)
@@ -1677,8 +1707,8 @@ _ITS_CONTROLLER_DISCARDS = re.compile(r"^That (?:Forward|Character)'s controller
 
 def _placed_look(sentence: str, ability: Ability) -> list[clauses.Effect] | None:
     """Read a look at the deck's top and where its cards go (_PLACEMENTS)."""
-    placed = _PLACEMENTS.get(re.sub(r"\d+", "N", sentence.lower()))
-    count = re.search(r"\d+", sentence)
+    placed = _PLACEMENTS.get(_NUMBER.sub("N", sentence.lower()))
+    count = _NUMBER.search(sentence)
     return None if placed is None or count is None else [
         {"effect": "look_top", "count": int(count.group(0)), "reorder": True, **placed}]
 
@@ -1861,10 +1891,13 @@ def _modes_together(chosen: list[list[clauses.Effect]], sentence: str) -> list[c
     return steps
 
 
+_CANCEL_ITS_EFFECT = re.compile(r"cancel its effect", re.I)
+
+
 def _cancel_sentence(sentence: str, target: Ability) -> list[clauses.Effect] | None:
     """Read "Cancel its effect." after "Choose 1 Summon (of cost N or less)": the Summon chosen is one on the stack
     (its target's zone becomes the stack; cancel, effects.py)."""
-    if not re.fullmatch(r"cancel its effect", sentence, re.I) or target.get("type") != "summon" or set(target) & {
+    if not _CANCEL_ITS_EFFECT.fullmatch(sentence) or target.get("type") != "summon" or set(target) & {
             "zone", "controller", "count"}:
         return None
     target["zone"] = "stack"
@@ -1889,19 +1922,24 @@ def _more_modes(modes: list[str], sentence: str, more: re.Match[str]) -> clauses
     return {"effect": "choose_one", "modes": several["modes"], "more_if": condition, "more_from": len(ones["modes"])}
 
 
+_DEAL_IT_AND_SELF = re.compile(r"deal it and <self> (\d+) damage", re.I)
+_RETURN_IT_AND_SELF = re.compile(r"return it and <self> to their owners'? hands?", re.I)
+_DEAL_IT_AND_ALL = re.compile(r"(deal it \d+ damage), and (deal \d+ damage to all .+)", re.I)
+
+
 def _chosen_and_self_sentence(sentence: str, target: Ability) -> list[clauses.Effect] | None:
     """Read "Deal it and <self> 3000 damage" (the chosen Forward, then the card itself: `on: self`) and, of a card its
     controller's own side chose ("Choose 1 Forward you control"), what the card itself could be given: a granted
     ability in quotes naming "your opponent" or "It cannot be chosen by your opponent's … this turn" (its controller's
     opponent is the ability's controller's: the same player)."""
-    both = re.fullmatch(r"deal it and <self> (\d+) damage", sentence, re.I)
+    both = _DEAL_IT_AND_SELF.fullmatch(sentence)
     if both is not None and target.get("zone", "field") == "field":
         return [{"effect": "deal_damage", "amount": int(both.group(1))},
                 {"effect": "deal_damage", "amount": int(both.group(1)), "on": "self"}]
-    if re.fullmatch(r"return it and <self> to their owners'? hands?", sentence, re.I) and target.get("zone",
+    if _RETURN_IT_AND_SELF.fullmatch(sentence) and target.get("zone",
                                                                                                  "field") == "field":
         return [{"effect": "return_to_hand"}, {"effect": "return_to_hand", "on": "self"}]
-    besides = re.fullmatch(r"(deal it \d+ damage), and (deal \d+ damage to all .+)", sentence, re.I)
+    besides = _DEAL_IT_AND_ALL.fullmatch(sentence)
     every = _on_all(besides.group(2), "field") if besides is not None else None
     chosen = clauses.target_sentence(besides.group(1), "field") if besides is not None else None
     if every is not None and chosen is not None and target.get("zone", "field") == "field":
