@@ -7,12 +7,27 @@ gives None, and the ability holding it is not compiled (templates, not guesses).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Any
 
 from tabletop.games.fftcg.cards import ELEMENTS
 from tabletop.games.fftcg.effects import CHOOSER_WORDS
 
 Effect = dict[str, Any]
+
+_GROUP_NAME = re.compile(r"\(\?P<\w+>")
+
+
+def either_pattern(patterns: Iterable[re.Pattern[str]]) -> re.Pattern[str]:
+    """Return one pattern matching a text's start exactly when one of `patterns` does: a gate that turns away, in one
+    call, a text none of a long list of templates reads, before they are tried in order (speed; the first match is the
+    same). Contract: the patterns share their flags and use no back-references (their group names are dropped)."""
+    forms = list(patterns)
+    flags = {pattern.flags for pattern in forms}
+    if len(flags) != 1 or any("(?P=" in pattern.pattern for pattern in forms):
+        raise ValueError("either_pattern needs patterns of the same flags, without back-references")
+    return re.compile("|".join(f"(?:{_GROUP_NAME.sub('(?:', pattern.pattern)})" for pattern in forms), flags.pop())
+
 
 _ELEMENT = "|".join(e.capitalize() for e in ELEMENTS)
 ELEMENT_WORDS = _ELEMENT  # "Fire|Ice|…" as printed
@@ -485,6 +500,7 @@ _TARGET_VERBS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(rf"^deal {_IT} damage equal to its power minus (\d+)$", re.I),
      lambda m: [{"effect": "deal_damage", "amount": {"power": "it", "minus": int(m.group(1))}}]),
 )
+_TARGET_VERB_GATE = either_pattern(pattern for pattern, _ in _TARGET_VERBS)
 # effects that take a card from the chosen zone, by the zone the target is in
 _FROM_ZONE: tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...] = (
     (re.compile(rf"^add {_IT} to your hand$", re.I), "return_to_hand", ("break",)),
@@ -542,7 +558,7 @@ def target_sentence(sentence: str, zone: str) -> list[Effect] | None:
     if each is not None and zone == "field":
         amount = counted_amount(each.group(3), int(each.group(1)), per=int(each.group("per") or 1))
         return None if amount is None else [{"effect": "deal_damage", "amount": amount}]
-    for pattern, read in _TARGET_VERBS:
+    for pattern, read in _TARGET_VERBS if _TARGET_VERB_GATE.match(sentence) else ():
         match = pattern.match(sentence)
         if match is not None:
             effects: list[Effect] = read(match)
@@ -690,11 +706,14 @@ def _dealt(subject: str, by: str | None, effect: Effect) -> list[Effect] | None:
 
 
 _LASTING = {subject: _lasting_forms(subject) for subject in ("<self>", "it", "they", "(?:it|they)")}
+_LASTING_GATES = {subject: either_pattern(pattern for pattern, _ in forms) for subject, forms in _LASTING.items()}
 
 
 def lasting_sentence(sentence: str, subject: str) -> list[Effect] | None:
     """Read "<subject> gains +1000 power until the end of the turn" (and the other forms lasting the turn);
     `subject` is one of "<self>", "it", "they", "(?:it|they)"."""
+    if not _LASTING_GATES[subject].match(sentence):
+        return None
     for pattern, read in _LASTING[subject]:
         match = pattern.match(sentence)
         if match is not None:
@@ -825,6 +844,7 @@ _ALL_FORMS: tuple[tuple[re.Pattern[str], int, Any], ...] = (
         rf"^until the end of the turn, {_ALL}(.+?) lose {_ALL_ABILITIES}(?: and (\d+) power)?$",
         rf"^{_ALL}(.+?) lose {_ALL_ABILITIES}(?: and (\d+) power)? until the end of the turn$")),
 )
+_ALL_FORM_GATE = either_pattern(pattern for pattern, *_ in _ALL_FORMS)
 
 
 def _damage_for_each(times: int, each: str) -> list[Effect] | None:
@@ -836,7 +856,7 @@ def _damage_for_each(times: int, each: str) -> list[Effect] | None:
 def all_sentence(sentence: str) -> tuple[dict[str, Any], list[Effect]] | None:
     """Read a sentence doing something to every matching card ("Deal 5000 damage to all the Forwards opponent
     controls"); return the `all` filter and the effects."""
-    for pattern, group, read in _ALL_FORMS:
+    for pattern, group, read in _ALL_FORMS if _ALL_FORM_GATE.match(sentence) else ():
         match = pattern.match(sentence)
         if match is None:
             continue
@@ -885,6 +905,7 @@ _SCRY = re.compile(r"^look at the top (\d+) cards of your deck\. return these to
                    r"any order$", re.I)
 _DRAW_FOR_EVERY = re.compile(r"^draw (\d+) cards? for every (\d+) (.+)$", re.I)
 _PLAYER_FORMS = tuple((re.compile(f"^{form}$", re.I), effect, key, player) for form, effect, key, player in _PLAYER_WORDS)
+_PLAYER_FORM_GATE = either_pattern(pattern for pattern, *_ in _PLAYER_FORMS)
 # "Reveal the top 5 cards of your deck. Add 1 Monster among them to your hand and return the other cards to the
 # bottom of your deck in any order." (or "look at": only its controller sees them)
 _REVEAL_TOP = re.compile(r"^(?P<how>reveal|look at) the top (?P<count>\d+) cards of your deck\. (?P<verb>add|play) "
@@ -1069,7 +1090,7 @@ def player_sentence(sentence: str) -> Effect | None:
     if kind is not None and wanted is not None and set(wanted) <= {"type", "element", "job", "name", "category",
                                                                   "any_of"}:
         return {"effect": "discard", "count": int(kind.group(1)), "filter": wanted}
-    for pattern, word, key, player in _PLAYER_FORMS:
+    for pattern, word, key, player in _PLAYER_FORMS if _PLAYER_FORM_GATE.match(sentence) else ():
         match = pattern.match(sentence)
         if match is not None:
             effect: Effect = {"effect": word, key: int(match.group(1) or 1)} if key else {"effect": word}
