@@ -267,6 +267,40 @@ def _ability(text: str, summon: bool) -> list[Ability]:
         del head["ex_burst"]
     text = _OR_WHEN_SELF.sub(r"\1 or ", text)  # "When <self> enters the field or when <self> is put …": one subject
     text = text.replace(" enters the Field", " enters the field")  # (C) a capital printed on some cards
+    if text.startswith(_TRIGGER_OPENINGS):
+        triggered = _triggered(head, text)
+        if triggered is not None:
+            return triggered
+    phase = _PHASE.match(text)
+    if phase is not None:  # a phase of the controller's turn by default (actions._event_matches)
+        event, whose = _PHASES[phase.group("phase")]
+        return _auto({**head, "of": {"controller": whose}} if whose != "you" else head, "<self>", (event,),
+                     phase.group("rest"))
+    action = _ACTION.match(text)
+    if action is not None and not summon:
+        return [_action(head, action.group("name") or "", action.group("cost"), action.group("rest"))]
+    if _BACKUP_CP_ONLY.match(text):  # read while in the hand, where the card is paid for
+        return [{"kind": "field", **head, "effect": "backup_cp_only", "applies_to": "self"}]
+    many = _LIGHT_DARK_MANY.match(text)
+    if many is not None and not head:  # (s6) FFTCG 12.4.7 widened (light_dark.py)
+        return [{"kind": "field", "effect": "light_dark_many", "element": many.group(1).lower(), "applies_to": "self"}]
+    if _LIGHT_DARK_IGNORED.match(text) and not head:  # (s6) read in the hand, where the card is played from
+        return [{"kind": "field", "effect": "light_dark_ignored", "applies_to": "self"}]
+    if summon and any(form.match(_condition(text)[0].rstrip(".")) for form in (_OWN_COST, _OWN_COST_EACH,
+                                                                              _ANY_ELEMENT_COST)):
+        # read while in the hand (FFTCG 11.12.4.4)
+        return _field(head, text)
+    if summon:
+        return [{**head, **_effect(text, optional_allowed=False)}]
+    return _field(head, text)
+
+
+# every pattern _triggered reads opens so (case-sensitive): any other ability skips them all (speed)
+_TRIGGER_OPENINGS = ("When ", "During each turn, when ")
+
+
+def _triggered(head: Ability, text: str) -> list[Ability] | None:
+    """Read an auto ability opening "When …" into one ability per event (None when no trigger template reads it)."""
     declared = _DECLARED.match(text)
     if declared is not None:  # once per attack declared by the controller (FFTCG 10.1.2, a Party 15.1.1.9)
         event = "attack_declared" if declared.group(1).startswith("1 or more") else "party_dealt_damage" if (
@@ -333,28 +367,7 @@ def _ability(text: str, summon: bool) -> list[Ability]:
         whose = "you" if cast.group("who") == "you cast" else "opponent"
         return _auto({**head, "of": {"type": "summon", "controller": whose}}, "<self>", ("summon_cast",),
                      cast.group("rest"))
-    phase = _PHASE.match(text)
-    if phase is not None:  # a phase of the controller's turn by default (actions._event_matches)
-        event, whose = _PHASES[phase.group("phase")]
-        return _auto({**head, "of": {"controller": whose}} if whose != "you" else head, "<self>", (event,),
-                     phase.group("rest"))
-    action = _ACTION.match(text)
-    if action is not None and not summon:
-        return [_action(head, action.group("name") or "", action.group("cost"), action.group("rest"))]
-    if _BACKUP_CP_ONLY.match(text):  # read while in the hand, where the card is paid for
-        return [{"kind": "field", **head, "effect": "backup_cp_only", "applies_to": "self"}]
-    many = _LIGHT_DARK_MANY.match(text)
-    if many is not None and not head:  # (s6) FFTCG 12.4.7 widened (light_dark.py)
-        return [{"kind": "field", "effect": "light_dark_many", "element": many.group(1).lower(), "applies_to": "self"}]
-    if _LIGHT_DARK_IGNORED.match(text) and not head:  # (s6) read in the hand, where the card is played from
-        return [{"kind": "field", "effect": "light_dark_ignored", "applies_to": "self"}]
-    if summon and any(form.match(_condition(text)[0].rstrip(".")) for form in (_OWN_COST, _OWN_COST_EACH,
-                                                                              _ANY_ELEMENT_COST)):
-        # read while in the hand (FFTCG 11.12.4.4)
-        return _field(head, text)
-    if summon:
-        return [{**head, **_effect(text, optional_allowed=False)}]
-    return _field(head, text)
+    return None
 
 
 def _auto(head: Ability, subject: str, events: tuple[str, ...], rest: str, yours: bool = False,
