@@ -436,13 +436,9 @@ def _as_opponent_controls(subject: str) -> str:
     return f"a {of.group('card')}{more} opponent controls"
 
 
-# every pattern of _CONDITIONS and _MORE_CONDITIONS opens so: a text not opening so skips them all (speed)
-_CONDITION_OPENING = re.compile(r"(?:if|during) ", re.I)
-
-
 def _condition(text: str) -> tuple[str, dict[str, int]]:
     """Read a condition opening `text` ("if you control 3 or more Forwards, "); return the rest and the condition."""
-    if not _CONDITION_OPENING.match(text):
+    if not _CONDITION_GATE.match(text):
         return text, {}
     for pattern, read in (*_CONDITIONS, *_MORE_CONDITIONS):
         match = pattern.match(text)
@@ -1618,6 +1614,7 @@ _MORE_CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^if your opponent has (\d+) (?:cards or more|or more cards) in (?:their|his/her) hand, ", re.I),
      lambda m: {"opponent_hand_at_least": int(m.group(1))}),
 )
+_CONDITION_GATE = clauses.either_pattern(pattern for pattern, _ in (*_CONDITIONS, *_MORE_CONDITIONS))
 
 # "When you receive a point of damage, …" / "When either player receives a point of damage, …"
 _RECEIVES_A_POINT = re.compile(r"^When (you receive|your opponent receives|either player receives) a point of damage, "
