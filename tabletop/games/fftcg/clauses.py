@@ -439,6 +439,10 @@ _QUOTED_DAMAGE = re.compile(rf"^if {_THIS} {DAMAGE_REPLACED}$|^the damage dealt 
                             r"instead$", re.I)
 
 
+_PLUS_POWER = re.compile(r"\+(\d+) power")
+_LIST_SEPARATOR = re.compile(r", and |, | and ")
+
+
 def _grants(text: str, own: bool = True, lasting: bool = False) -> list[Effect] | None:
     """Read "+2000 power and Brave", "Haste and First Strike", "+1000 power, Haste and Brave", 'Brave and "This Forward
     cannot block."' into effects; `own`: the cards gaining them are the ability's controller's (see _quoted). A
@@ -446,8 +450,8 @@ def _grants(text: str, own: bool = True, lasting: bool = False) -> list[Effect] 
     prevent_damage (a reduction is not read for a duration)."""
     quotes = [m.group(1) if m.group(1) is not None else m.group(2) for m in QUOTE.finditer(text)]
     effects: list[Effect] = []
-    for part in re.split(r", and |, | and ", QUOTE.sub("\x00", text)):
-        power = re.fullmatch(r"\+(\d+) power", part)
+    for part in _LIST_SEPARATOR.split(QUOTE.sub("\x00", text)):
+        power = _PLUS_POWER.fullmatch(part)
         if power is not None:
             effects.append({"effect": "power", "amount": int(power.group(1))})
         elif part == UNBREAKABLE_BY_OPPONENT and own:
@@ -552,6 +556,11 @@ def counted_amount(each: str, times: int, negative: bool = False, per: int = 1) 
     return found
 
 
+_ON_DECK = re.compile(rf"^(?:put|place) {_IT} (on top|at the bottom) of your deck$", re.I)
+_TOP_OR_BOTTOM = re.compile(rf"^put {_IT} at the top or bottom of (?:its|their) owners?'s? decks?$", re.I)
+_ONE_OR_OTHER = re.compile(r"^(dull|freeze|activate) it or (dull|freeze|activate) it$", re.I)
+
+
 def target_sentence(sentence: str, zone: str) -> list[Effect] | None:
     """Read a sentence doing something to the chosen cards ("Deal it 5000 damage", "Break them")."""
     each = _FOR_EACH.match(sentence)
@@ -566,15 +575,15 @@ def target_sentence(sentence: str, zone: str) -> list[Effect] | None:
     for pattern, effect, zones in _FROM_ZONE:
         if pattern.match(sentence):
             return [{"effect": effect}] if zone in zones else None
-    on_deck = re.match(rf"^(?:put|place) {_IT} (on top|at the bottom) of your deck$", sentence, re.I)
+    on_deck = _ON_DECK.match(sentence)
     if on_deck is not None and zone == "break":  # (s6) a card of your Break Zone: your deck is its owner's
         return [{"effect": "put_on_deck", "position": "top" if on_deck.group(1).lower() == "on top" else "bottom"}]
     if _PLAY_DULL.match(sentence):
         return [{"effect": "play_onto_field", "dull": True}] if zone == "break" else None
-    if re.match(rf"^put {_IT} at the top or bottom of (?:its|their) owners?'s? decks?$", sentence, re.I):  # (s5)
+    if _TOP_OR_BOTTOM.match(sentence):  # (s5)
         return [{"effect": "either", "options": [[{"effect": "put_on_deck", "position": "top"}],
                                                   [{"effect": "put_on_deck", "position": "bottom"}]]}]
-    either = re.match(r"^(dull|freeze|activate) it or (dull|freeze|activate) it$", sentence, re.I)
+    either = _ONE_OR_OTHER.match(sentence)
     if either is not None and zone == "field" and either.group(1).lower() != either.group(2).lower():  # (s5)
         # "Dull it or Freeze it": its controller picks one as it resolves (FFTCG 11.11.5.1)
         return [{"effect": "either", "options": [[{"effect": either.group(1).lower()}],
@@ -1224,11 +1233,13 @@ def group_sentence(sentence: str, zones: list[str]) -> list[Effect] | None:
     return found
 
 
+_FIGHT = re.compile(r"^<self> and the chosen Forward deal damage equal to their respective power to the other$", re.I)
+
+
 def self_fight_sentence(sentence: str) -> list[Effect] | None:
     """Read "<self> and the chosen Forward deal damage equal to their respective power to the other" (a fight between
     the card itself and the chosen Forward, FFTCG 11.11.8)."""
-    if re.match(r"^<self> and the chosen Forward deal damage equal to their respective power to the other$", sentence,
-                re.I):
+    if _FIGHT.match(sentence):
         return [{"effect": "fight", "with": "self"}]
     return None
 

@@ -603,6 +603,22 @@ _SELF_GAINS = re.compile(r"^<self> gains (.+)$")
 _ALSO_IN_ALL_SITUATIONS = re.compile(r"^<self> is also (?:an? (Forward|Backup|Monster)|(Card [Nn]ame .+?)) in all situations$")
 _SELF_AND_OTHERS_GAIN = re.compile(r"^<self> and the (.+?) gain (.+)$")
 _OTHERS_GAIN_FOR_EACH = re.compile(r"^The (.+?) gain \+(\d+) power for each (.+)$")
+_NOT_BOTH_IN_PLAY = re.compile(r"^You cannot play <self> or ?Card Name (.+?) while already in control of either Character$")
+_OTHERS_GUARDED = re.compile(r"^The (.+?) (cannot be chosen|cannot become dull) by your opponent's (Summons or abilities|"
+                             r"Summons|abilities)$")
+_OTHERS_GAIN = re.compile(r"^[Tt]he (.+?) gains? (.+?)( during your turn)?$")
+_SELF_UNDULLABLE = re.compile(r"^<self> cannot become dull by your opponent's (Summons or abilities|Summons|abilities)$")
+_UNBREAKABLE = re.compile(rf"^(?:<self>|The (.+?)) {clauses.UNBREAKABLE_BY_OPPONENT}$")
+_SELF_UNCHOOSABLE = re.compile(r"^<self> cannot be chosen by (?:your opponent's (Summons or abilities|Summons|abilities)|"
+                               r"(Summons|abilities|Summons or abilities) your opponent (?:plays|uses|plays or uses))"
+                               r"( during your opponent's turn)?$")
+_SELF_UNCHOOSABLE_BY_ANYONE = re.compile(r"^<self> cannot be chosen by (Summons or abilities|Summons|abilities)$")
+_SELF_UNBLOCKABLE = re.compile(r"^<self> cannot be blocked by (?:a Forward|Forwards) of cost (\d+) or more$")
+_OTHERS_STAY_DULL = re.compile(r"^The (.+?) won't activate at the controller's Active Phase$")
+_OTHERS_ANY_ELEMENT_COST = re.compile(r"^The cost required to (?:cast|play) your (.+?)(?: onto the field)? can be paid "
+                                      r"with CP of any Element$")
+_DAMAGE_BELOW_POWER = re.compile(r"^If (?:(<self>)|an? (.+?)) is dealt damage less than (?:its|his|her) power, the damage "
+                                 r"becomes 0 instead$")
 
 
 def _field_sentence(sentence: str) -> list[Ability] | None:
@@ -628,8 +644,7 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
     if gains is not None:
         granted = clauses._grants(gains.group(1))
         return None if granted is None else [{**g, "applies_to": "self"} for g in granted]
-    either = re.match(r"^You cannot play <self> or ?Card Name (.+?) while already in control of either Character$",
-                      sentence)
+    either = _NOT_BOTH_IN_PLAY.match(sentence)
     if either is not None:  # (s6) read from the card's printed facts (PrintedFacts.exclusive)
         return [{"effect": "exclusive_with", "names": [either.group(1)], "applies_to": "self"}]
     also = _ALSO_IN_ALL_SITUATIONS.match(sentence)
@@ -655,8 +670,7 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
     chosen_first = clauses._quoted(sentence, own=True) if sentence.endswith(" must choose <self> if possible") else None
     if chosen_first is not None:  # (s6) "Summons and abilities of your opponent must choose <self> if possible"
         return [{**effect, "applies_to": "self"} for effect in chosen_first]
-    guarded = re.match(r"^The (.+?) (cannot be chosen|cannot become dull) by your opponent's (Summons or abilities|Summons|"
-                       r"abilities)$", sentence)
+    guarded = _OTHERS_GUARDED.match(sentence)
     if guarded is not None:  # "your opponent" is theirs only for cards you control
         applies = clauses.card_phrase(guarded.group(1), plural=True)
         if applies is None or applies.get("controller") != "you" or "zone" in applies or any(
@@ -677,7 +691,7 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
                 key in applies for key in MOMENT_KEYS):
             return None
         return [{"effect": "power", "amount": counted, "applies_to": applies}]
-    others = re.match(r"^[Tt]he (.+?) gains? (.+?)( during your turn)?$", sentence)  # "gains": a Card Name, one card
+    others = _OTHERS_GAIN.match(sentence)  # "gains": a Card Name, one card
     if others is not None:
         applies = clauses.card_phrase(others.group(1), plural=True)
         granted = clauses._grants(others.group(2), own=(applies or {}).get("controller") == "you")
@@ -685,12 +699,11 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
             return None
         yours = {"condition": {"your_turn": 1}} if others.group(3) else {}  # (s6) as "During your turn, …"
         return [{**g, "applies_to": applies, **yours} for g in granted]
-    undullable = re.match(r"^<self> cannot become dull by your opponent's (Summons or abilities|Summons|abilities)$",
-                          sentence)
+    undullable = _SELF_UNDULLABLE.match(sentence)
     if undullable is not None:  # FFTCG 1.3: their effects do not dull it
         return [{"effect": "cannot_be_dulled", "by": _CHOSEN_BY[undullable.group(1)], "player": "opponent",
                  "applies_to": "self"}]
-    unbreakable = re.match(rf"^(?:<self>|The (.+?)) {clauses.UNBREAKABLE_BY_OPPONENT}$", sentence)
+    unbreakable = _UNBREAKABLE.match(sentence)
     if unbreakable is not None:  # FFTCG 1.3: the opponent's break effects do not break it; damage still does
         if unbreakable.group(1) is None:
             return [{**clauses.UNBREAKABLE_EFFECT, "applies_to": "self"}]
@@ -699,17 +712,15 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
                 key in applies for key in MOMENT_KEYS):
             return None
         return [{**clauses.UNBREAKABLE_EFFECT, "applies_to": applies}]
-    chosen = re.match(r"^<self> cannot be chosen by (?:your opponent's (Summons or abilities|Summons|abilities)|"
-                      r"(Summons|abilities|Summons or abilities) your opponent (?:plays|uses|plays or uses))"
-                      r"( during your opponent's turn)?$", sentence)
+    chosen = _SELF_UNCHOOSABLE.match(sentence)
     if chosen is not None:
         by = _CHOSEN_BY[chosen.group(1) or chosen.group(2)]
         theirs = {"condition": {"your_turn": 0}} if chosen.group(3) else {}  # (s6) as "During your opponent's turn, …"
         return [{"effect": "cannot_be_chosen", "by": by, "player": "opponent", "applies_to": "self", **theirs}]
-    anyone = re.match(r"^<self> cannot be chosen by (Summons or abilities|Summons|abilities)$", sentence)
+    anyone = _SELF_UNCHOOSABLE_BY_ANYONE.match(sentence)
     if anyone is not None:  # anyone's, its controller's too
         return [{"effect": "cannot_be_chosen", "by": _CHOSEN_BY[anyone.group(1)], "applies_to": "self"}]
-    unblockable = re.match(r"^<self> cannot be blocked by (?:a Forward|Forwards) of cost (\d+) or more$", sentence)
+    unblockable = _SELF_UNBLOCKABLE.match(sentence)
     if unblockable is not None:
         return [{"effect": "cannot_be_blocked_by", "cost_at_least": int(unblockable.group(1)), "applies_to": "self"}]
     if sentence == "<self> cannot be blocked":
@@ -728,7 +739,7 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
     granted_here = clauses._quoted(sentence, True)  # "<self> can attack twice in the same turn", as quoted
     if granted_here is not None and "<self>" in sentence:
         return [{**effect, "applies_to": "self"} for effect in granted_here]
-    others_dull = re.match(r"^The (.+?) won't activate at the controller's Active Phase$", sentence)
+    others_dull = _OTHERS_STAY_DULL.match(sentence)
     if others_dull is not None:  # FFTCG 9.1.1.1 narrowed: the cards it applies to stay dull in their controller's
         applies = clauses.card_phrase(others_dull.group(1))
         if applies is None or "zone" in applies or any(key in applies for key in MOMENT_KEYS):
@@ -754,8 +765,7 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
                  **_floor(others_cost)}]
     if _ANY_ELEMENT_COST.match(sentence):  # read in the hand, where the card is paid for (cp.character_cost)
         return [{"effect": "any_element_cost", "applies_to": "self"}]
-    others_any = re.match(r"^The cost required to (?:cast|play) your (.+?)(?: onto the field)? can be paid with CP of any "
-                          r"Element$", sentence)
+    others_any = _OTHERS_ANY_ELEMENT_COST.match(sentence)
     if others_any is not None:  # the cards its controller plays, read where they are paid for (cp.character_cost)
         applies = clauses.card_phrase(others_any.group(1))
         if applies is None or not set(applies) <= {"type", "element", "job", "name", "category", "any_of"}:
@@ -772,8 +782,7 @@ def _field_sentence(sentence: str) -> list[Ability] | None:
                 applies) <= {"type", "element", "job", "name", "category", "controller", "any_of"}:
             return None
         return [{"effect": "any_element_cp", **more, "applies_to": applies}]
-    below = re.match(r"^If (?:(<self>)|an? (.+?)) is dealt damage less than (?:its|his|her) power, the damage becomes 0 "
-                     r"instead$", sentence)
+    below = _DAMAGE_BELOW_POWER.match(sentence)
     if below is not None:  # FFTCG 11.12.5: a replacement of the damage, read where damage is dealt
         named = clauses.card_phrase(below.group(2)) if below.group(2) else None
         if below.group(2) and (named is None or "zone" in named or any(key in named for key in MOMENT_KEYS)):
@@ -1324,7 +1333,7 @@ def _party_gains(rest: str, subject: str) -> Ability | None:
 
 def _damage_replacement(sentence: str) -> list[Ability] | None:
     """Read a field ability replacing the damage dealt to the Forwards of a Party the card attacks in."""
-    party = _PARTY_DAMAGE.get(re.sub(r"\d+", "N", sentence))
+    party = _PARTY_DAMAGE.get(_NUMBER.sub("N", sentence))
     if party is not None:  # FFTCG 15.1.1.9: while the card attacks in a Party with the Forward dealt damage
         amount = re.search(r"\d+", sentence)
         return [{"kind": "replacement", "event": "damage", "in_party_with_self": True, **party,
