@@ -21,12 +21,22 @@ _GROUP_NAME = re.compile(r"\(\?P<\w+>")
 def either_pattern(patterns: Iterable[re.Pattern[str]]) -> re.Pattern[str]:
     """Return one pattern matching a text's start exactly when one of `patterns` does: a gate that turns away, in one
     call, a text none of a long list of templates reads, before they are tried in order (speed; the first match is the
-    same). Contract: the patterns share their flags and use no back-references (their group names are dropped)."""
+    same), and that names the first of them matching (first_matching). Contract: the patterns share their flags and
+    use no back-references (their own group names are dropped)."""
     forms = list(patterns)
     flags = {pattern.flags for pattern in forms}
     if len(flags) != 1 or any("(?P=" in pattern.pattern for pattern in forms):
         raise ValueError("either_pattern needs patterns of the same flags, without back-references")
-    return re.compile("|".join(f"(?:{_GROUP_NAME.sub('(?:', pattern.pattern)})" for pattern in forms), flags.pop())
+    # alternatives are tried left to right, so the one matching is the first pattern in order that matches
+    return re.compile("|".join(f"(?P<t{index}>{_GROUP_NAME.sub('(?:', pattern.pattern)})"
+                               for index, pattern in enumerate(forms)), flags.pop())
+
+
+def first_matching(either: re.Pattern[str], text: str) -> int | None:
+    """Return the index of the first pattern of an either_pattern matching `text`'s start (None: none does)."""
+    match = either.match(text)
+    # the alternative's own group closes last, so it is the last group matched
+    return None if match is None or match.lastgroup is None else int(match.lastgroup[1:])
 
 
 _ELEMENT = "|".join(e.capitalize() for e in ELEMENTS)
@@ -81,6 +91,7 @@ _QUALIFIERS: tuple[tuple[re.Pattern[str], Any], ...] = (
     # (s6) either Break Zone: the cards of both players' (FFTCG 6.1)
     (re.compile(r"^ (?:in|from) (?:each|either|any) player's Break Zone"), lambda m: {"zone": "break", "controller": "any"}),
 )
+_QUALIFIER_EITHER = either_pattern(pattern for pattern, _ in _QUALIFIERS)
 
 
 # "Job Samurai or Card Name Samurai", "Card Name A, Card Name B or Card Name C": alternatives of Job / Card Name
@@ -163,17 +174,17 @@ def _one_card_phrase(phrase: str) -> dict[str, Any] | None:
         found["name"] = match.group("card_name")
     rest = match.group("rest")
     while rest:
-        for pattern, read in _QUALIFIERS:
-            qualifier = pattern.match(rest)
-            if qualifier is not None:
-                more = read(qualifier)
-                if set(more) & set(found):  # two qualifiers saying the same thing ("any_of" twice): not guessed
-                    return None
-                found.update(more)
-                rest = rest[qualifier.end():]
-                break
-        else:
+        index = first_matching(_QUALIFIER_EITHER, rest)
+        if index is None:
             return None
+        pattern, read = _QUALIFIERS[index]
+        qualifier = pattern.match(rest)
+        assert qualifier is not None  # the one either_pattern found
+        more = read(qualifier)
+        if set(more) & set(found):  # two qualifiers saying the same thing ("any_of" twice): not guessed
+            return None
+        found.update(more)
+        rest = rest[qualifier.end():]
     return found
 
 

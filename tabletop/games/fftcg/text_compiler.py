@@ -438,16 +438,16 @@ def _as_opponent_controls(subject: str) -> str:
 
 def _condition(text: str) -> tuple[str, dict[str, int]]:
     """Read a condition opening `text` ("if you control 3 or more Forwards, "); return the rest and the condition."""
-    if not _CONDITION_GATE.match(text):
+    index = clauses.first_matching(_CONDITION_EITHER, text)
+    if index is None:
         return text, {}
-    for pattern, read in (*_CONDITIONS, *_MORE_CONDITIONS):
-        match = pattern.match(text)
-        if match is not None:
-            condition = read(match)
-            if condition is None:
-                raise Unread(match.group(0).rstrip(", "))
-            return text[match.end():], condition
-    return text, {}
+    pattern, read = (*_CONDITIONS, *_MORE_CONDITIONS)[index]
+    match = pattern.match(text)
+    assert match is not None  # the one either_pattern found
+    condition = read(match)
+    if condition is None:
+        raise Unread(match.group(0).rstrip(", "))
+    return text[match.end():], condition
 
 
 def _action(head: Ability, name: str, cost_text: str, rest: str) -> Ability:
@@ -1623,7 +1623,7 @@ _MORE_CONDITIONS: tuple[tuple[re.Pattern[str], Any], ...] = (
     (re.compile(r"^if your opponent has (\d+) (?:cards or more|or more cards) in (?:their|his/her) hand, ", re.I),
      lambda m: {"opponent_hand_at_least": int(m.group(1))}),
 )
-_CONDITION_GATE = clauses.either_pattern(pattern for pattern, _ in (*_CONDITIONS, *_MORE_CONDITIONS))
+_CONDITION_EITHER = clauses.either_pattern(pattern for pattern, _ in (*_CONDITIONS, *_MORE_CONDITIONS))
 
 # "When you receive a point of damage, …" / "When either player receives a point of damage, …"
 _RECEIVES_A_POINT = re.compile(r"^When (you receive|your opponent receives|either player receives) a point of damage, "
