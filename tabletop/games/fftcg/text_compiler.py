@@ -253,7 +253,8 @@ _SELF_OR_ANOTHER = re.compile(r"^<self> or (an? .+)$")
 def _ability(text: str, summon: bool) -> list[Ability]:
     """Read one printed ability into one or more abilities of the vocabulary (Unread when a clause is not read)."""
     head: Ability = {}
-    for _ in range(2):  # "EX BURST Damage 3 -- …" or (C) "Damage 3 -- EX BURST …": the same ability
+    # "EX BURST Damage 3 -- …" or (C) "Damage 3 -- EX BURST …": the same ability (_EX_BURST and _DAMAGE open so)
+    for _ in range(2) if text.startswith(("EX BURST", "Damage ")) else ():
         ex_burst = _EX_BURST.match(text)
         if ex_burst is not None and "ex_burst" not in head:
             text = text[ex_burst.end():]
