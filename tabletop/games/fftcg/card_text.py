@@ -40,8 +40,10 @@ def readable_text(raw: str) -> str:
     """Turn the card browser's markup into plain text a player can read (one ability a line; "[Job (Knight)]" as
     the card prints it, "Job Knight")."""
     text = raw.replace("[[br]]", "\n")
-    text = _SYMBOL.sub(lambda m: f"[{_symbol_word(m.group(1))}]", text)
-    text = _TAG.sub("", text)
+    if "《" in text:  # the markup's symbols and tags: a readable text (what the database stores) skips these scans
+        text = _SYMBOL.sub(lambda m: f"[{_symbol_word(m.group(1))}]", text)
+    if "[[" in text or "p>" in text:
+        text = _TAG.sub("", text)
     text = _BRACKETED_NAME.sub(r"\1 \2", text)
     lines = [" ".join(line.split()) for line in text.split("\n")]
     return "\n".join(line for line in lines if line)
@@ -63,7 +65,7 @@ def ability_texts(text: str) -> list[str]:
              if line and not _REMINDER.match(line)]
     abilities: list[str] = []
     for line in lines:
-        if abilities and line.startswith('"') and _SELECT.search(abilities[-1].split("\n")[0]):
+        if abilities and line.startswith('"') and _is_select(abilities[-1].split("\n")[0]):
             abilities[-1] += "\n" + line
         elif abilities and line.startswith("("):  # "(This effect does not end …)" belongs to the ability above
             abilities[-1] += " " + line
@@ -80,14 +82,22 @@ def _modes_apart(lines: list[str]) -> list[str]:
     """Return the lines with a "select N of the following actions" line's quoted modes one a line."""
     apart: list[str] = []
     for line in lines:
-        apart += _MODES_ON_LINE.split(line) if _SELECT.search(line) or line.startswith('"') else [line]
+        apart += _MODES_ON_LINE.split(line) if line.startswith('"') or _is_select(line) else [line]
     return apart
+
+
+def _is_select(line: str) -> bool:
+    """Tell whether a line says "select N of the N following actions" (_SELECT; its last words looked for first)."""
+    return "following actions" in line.lower() and _SELECT.search(line) is not None
 
 
 def _without_reminder(line: str) -> str:
     """Return a line without its trailing reminder text (see _KEYWORDS_WITH_REMINDER, _DAMAGE_REMINDER)."""
     keywords = _KEYWORDS_WITH_REMINDER.match(line)
-    return keywords.group("keywords").strip() if keywords is not None else _DAMAGE_REMINDER.sub("", line)
+    if keywords is not None:
+        return keywords.group("keywords").strip()
+    # the reminder's words looked for first: a line without them skips the scan (speed)
+    return _DAMAGE_REMINDER.sub("", line) if "(If you have received " in line else line
 
 
 def with_name_marked(text: str, name: str) -> str:
