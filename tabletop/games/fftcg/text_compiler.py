@@ -837,7 +837,8 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
     """Read an effect's sentences into the ability keys that say it: `effect` (+ parameters), `target` or `all`,
     `then`, `optional`. `it_is_self`: "it" before any card is chosen means the card itself (a trigger's subject)."""
     lines = text.split("\n")
-    permanent = _NOT_ENDING.search(lines[0])
+    # the note's words looked for first: a text without them skips the scan (speed)
+    permanent = _NOT_ENDING.search(lines[0]) if "(This effect does not end" in lines[0] else None
     if permanent is not None:  # "(This effect does not end at the end of the turn.)" closing the last sentence
         lines[0] = f"{lines[0][:permanent.start()]}."
     modes = [line.strip().strip('"') for line in lines[1:]]
@@ -850,7 +851,8 @@ def _effect(text: str, optional_allowed: bool, it_is_self: bool = False) -> Abil
     if permanent is not None and sentences:  # read as lasting the turn, then made permanent (_made_to_last)
         sentences[-1] = _AS_LASTING.sub(r"\g<0> until the end of the turn", sentences[-1])
     sentences = _joined_placements(_joined_looks(sentences))
-    until_theirs = {index for index, sentence in enumerate(sentences) if _OPPONENT_TURN.search(sentence)}
+    until_theirs = {index for index, sentence in enumerate(sentences)
+                    if "opponent's turn" in sentence.lower() and _OPPONENT_TURN.search(sentence)}
     sentences = [_as_this_turn(sentence) if index in until_theirs else sentence for index, sentence in enumerate(sentences)]
     ability: Ability = {}
     steps: list[clauses.Effect] = []
