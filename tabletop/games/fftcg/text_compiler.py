@@ -1527,6 +1527,8 @@ _PLACEMENTS = {
     "your deck": {"bottom": 1},
     "look at the top N cards of your deck. return them to the top of your deck in any order": {"bottom": 0},
 }
+_LOOK_AT_THE_TOP = "look at the top "  # every _PLACEMENTS clause opens so: no other sentence starts a placement
+assert all(clause.startswith(_LOOK_AT_THE_TOP) for clause in _PLACEMENTS)
 
 
 _NUMBER = re.compile(r"\d+")
@@ -1536,7 +1538,8 @@ def _joined_placements(sentences: list[str]) -> list[str]:
     """Keep a look at the deck's top and where its cards go (_PLACEMENTS) as one clause."""
     joined: list[str] = []
     for sentence in sentences:
-        if joined and _NUMBER.sub("N", f"{joined[-1]}. {sentence}".lower()) in _PLACEMENTS:
+        if joined and joined[-1].lower().startswith(_LOOK_AT_THE_TOP) and _NUMBER.sub(
+                "N", f"{joined[-1]}. {sentence}".lower()) in _PLACEMENTS:
             joined[-1] = f"{joined[-1]}. {sentence}"
         else:
             joined.append(sentence)
