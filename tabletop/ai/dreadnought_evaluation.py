@@ -202,5 +202,15 @@ def is_settled(rules: GameRules, state: GameState, decision: Decision) -> bool:
     """
     if decision.name == "block":
         return bool(state.data.get("battle"))
+    return is_settled_after_battle(rules, state, decision)
+
+
+def is_settled_after_battle(rules: GameRules, state: GameState, decision: Decision) -> bool:
+    """Tell whether a lookahead that fights each battle out may stop at an opponent's decision: only at the
+    opponent's next action in the Action Phase, with no battle, reaction or effect still on.
+
+    The Monte-Carlo bot's lookahead stops here (`evaluation.DEEP_SETTLED`): the opponent's block and its 「Re」
+    reactions (DN 6.1.4-6.1.5) are played on each imagined deal, so the hidden hand acts in what an attack scores.
+    """
     return (decision.kind == "act" and state.phase == "action" and not state.data.get("reaction")
             and not state.data.get("battle") and not state.data.get("effect_area"))
