@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from tabletop.ai.dreadnought_evaluation import dreadnought_evaluation
 from tabletop.ai.dreadnought_evaluation import is_settled as dreadnought_settled
+from tabletop.ai.dreadnought_evaluation import is_settled_after_battle
 from tabletop.ai.fftcg_evaluation import fftcg_evaluation
 from tabletop.ai.grand_archive_evaluation import grand_archive_deep_evaluation, grand_archive_evaluation
 from tabletop.ai.vanguard_evaluation import is_battle_settled, vanguard_deep_evaluation, vanguard_evaluation
@@ -100,6 +101,17 @@ def is_settled(rules: GameRules, state: GameState, decision: Decision) -> bool:
     """Tell whether the game's evaluation scores `decision`'s outcome already (False for most games)."""
     settled = SETTLED.get(rules.id)
     return settled is not None and settled(rules, state, decision)
+
+
+DEEP_SETTLED: dict[str, Settled] = {
+    "dreadnought": is_settled_after_battle,
+}
+"""Per game, where the Monte-Carlo bot's lookahead stops instead of `SETTLED` (it plays further on each deal)."""
+
+
+def deep_settled_for(game_id: str) -> Settled:
+    """Return where the Monte-Carlo bot's lookahead may stop for a game: its DEEP_SETTLED entry, else `is_settled`."""
+    return DEEP_SETTLED.get(game_id, is_settled)
 
 
 def evaluation_for(game_id: str) -> Evaluation:

@@ -9,7 +9,7 @@ from tabletop.ai.bot import Knowledge
 from tabletop.ai.candidates import candidate_commands, distinct_commands, is_pass
 from tabletop.ai.determinize import determinized_game
 from tabletop.ai.dreadnought_attacks import sensible_commands
-from tabletop.ai.evaluation import Evaluation, score_state
+from tabletop.ai.evaluation import Evaluation, Settled, is_settled, score_state
 from tabletop.ai.lookahead import Reply, is_something_pending, passive_reply, play_on
 from tabletop.engine.commands import Command, cards_of
 from tabletop.engine.decision import Decision
@@ -67,7 +67,8 @@ class HeuristicBot:
 
     def __init__(self, knowledge: Knowledge, seed: int = 0, evaluation: Evaluation | None = None,
                  follow_up_steps: int | None = None, reply: Reply = passive_reply, follow_up_depth: int = 1,
-                 second_ply_max: int = SECOND_PLY_MAX_CANDIDATES, follow_up_top: int = FOLLOW_UP_TOP) -> None:
+                 second_ply_max: int = SECOND_PLY_MAX_CANDIDATES, follow_up_top: int = FOLLOW_UP_TOP,
+                 settled: Settled = is_settled) -> None:
         self.knowledge = knowledge
         self.rng = random.Random(seed)
         self.evaluation = evaluation
@@ -75,6 +76,7 @@ class HeuristicBot:
         self.follow_up_steps = follow_up_steps if follow_up_steps is not None else \
             FOLLOW_UP_STEPS_BY_GAME.get(knowledge.rules.id, FOLLOW_UP_STEP_LIMIT)
         self.reply = reply  # how the opponent answers on the copy (see lookahead.play_on)
+        self.settled = settled  # at which opponent decision playing on stops (see lookahead.play_on)
         # How many of the bot's own actions a follow-up looks ahead (1: the best next one), with how many
         # candidates follow-ups are looked at, and for how many of them. Deeper follow-ups also count letting
         # the bot's own card on the stack resolve as an action (passing while something is pending).
@@ -131,7 +133,7 @@ class HeuristicBot:
                 value = base - UNTRIED_PENALTY
                 tried.append(False)
             else:
-                played = play_on(game, player, home, reply=self.reply)
+                played = play_on(game, player, home, reply=self.reply, settled=self.settled)
                 self._steps += played + 1
                 value = self._score(game, player)
                 if passing and game.state.turn != turn:
@@ -151,7 +153,7 @@ class HeuristicBot:
                     game.submit(distinct[i])
                 except (IllegalCommand, KeyError, ValueError):
                     continue
-                played = play_on(game, player, home, reply=self.reply)
+                played = play_on(game, player, home, reply=self.reply, settled=self.settled)
                 self._steps += played + 1
                 values[i] = max(values[i], self._best_follow_up(game, player, home, self.follow_up_depth)
                                 - FOLLOW_UP_DISCOUNT)
@@ -190,7 +192,7 @@ class HeuristicBot:
                 game.submit(command)
             except (IllegalCommand, KeyError, ValueError):
                 continue
-            played = play_on(game, player, home, reply=self.reply)
+            played = play_on(game, player, home, reply=self.reply, settled=self.settled)
             self._steps += played + 1
             value = self._score(game, player)
             if depth > 1 and self._steps < self.follow_up_steps:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from tabletop.ai.candidates import candidate_commands, distinct_commands, sole_candidate
-from tabletop.ai.evaluation import is_settled, score_state
+from tabletop.ai.evaluation import Settled, is_settled, score_state
 from tabletop.ai.passive_bot import passive_answer
 from tabletop.engine.commands import Command
 from tabletop.engine.decision import Decision
@@ -45,9 +45,11 @@ CONSIDERED_DECISIONS: dict[str, frozenset[str]] = {
     # of decisions (19/31 won before it).
     "fftcg": frozenset({"block"}),
     # A DreadNought reaction (「Re」: the blocker +100 BP, the attackers -50 BP) can turn a battle, and what the
-    # opponent holds is what each imagined deal varies; the decision is named after its phase. The opponent's next
-    # action itself is not tried: the evaluation scores the table there (`dreadnought_evaluation.is_settled`).
-    "dreadnought": frozenset({"action"}),
+    # opponent holds is what each imagined deal varies; the decision is named after its phase. The Monte-Carlo bot's
+    # lookahead plays the opponent's block too (`evaluation.DEEP_SETTLED`), then the reactions, before it scores an
+    # attack. The opponent's next action itself is not tried: the evaluation scores the table there
+    # (`dreadnought_evaluation.is_settled_after_battle`).
+    "dreadnought": frozenset({"action", "block"}),
 }
 """Per game, the opponent decisions that `considered_reply` tries out instead of answering passively."""
 
@@ -85,18 +87,18 @@ def considered_reply(game: Game, decision: Decision, legal: Sequence[Command]) -
 
 
 def play_on(game: Game, player: str, home: tuple[str, str, str] | None = None, limit: int = PLAY_ON_PLIES,
-            reply: Reply = passive_reply) -> int:
+            reply: Reply = passive_reply, settled: Settled = is_settled) -> int:
     """Answer the opponent's decisions with `reply` and `player`'s forced ones; return the steps played.
 
     Stops at the first decision of `player` with a real choice, at an opponent's decision whose
-    outcome the game's evaluation already scores (`is_settled`), at the end of the game, or after
+    outcome the game's evaluation already scores (`settled`, by default `is_settled`), at the end of the game, or after
     `limit` steps. `home` is (phase, step, decision name) where the bot chose: back there with
     nothing pending, the bot is taken to choose freely again. The caller undoes the steps.
     """
     steps = 0
     while steps < limit and not game.is_terminal():
         decision = game.pending_decision()
-        if decision is None or decision.player != player and is_settled(game.rules, game.state, decision):
+        if decision is None or decision.player != player and settled(game.rules, game.state, decision):
             break
         if decision.player == player and decision.kind == "act" and not is_something_pending(game) \
                 and home is not None and (game.state.phase, game.state.step, decision.name) == home:

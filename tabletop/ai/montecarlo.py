@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from tabletop.ai.bot import Knowledge
 from tabletop.ai.candidates import candidate_commands, is_pass, pick_subsets
 from tabletop.ai.determinize import determinized_game
-from tabletop.ai.evaluation import DEEP_EVALUATIONS, WIN_SCORE, score_state
+from tabletop.ai.evaluation import DEEP_EVALUATIONS, WIN_SCORE, deep_settled_for, score_state
 from tabletop.ai.heuristic import NARROWED_BY_GAME, PASS_BONUS, HeuristicBot, command_iids
 from tabletop.ai.lookahead import considered_reply
 from tabletop.ai.passive_bot import is_passing
@@ -85,7 +85,8 @@ class MonteCarloBot:
         # The heuristic's lookahead, but with the time to try the opponent's answers that decide a
         # battle (a block) instead of taking the opponent to be passive.
         self.lookahead = HeuristicBot(knowledge, seed, evaluation=DEEP_EVALUATIONS.get(knowledge.rules.id),
-                                      reply=considered_reply, **LOOKAHEAD_BY_GAME.get(knowledge.rules.id, {}))
+                                      reply=considered_reply, settled=deep_settled_for(knowledge.rules.id),
+                                      **LOOKAHEAD_BY_GAME.get(knowledge.rules.id, {}))
         self.knowledge = knowledge
         self.budget_ms = budget_ms
         self.rng = random.Random(seed)

@@ -1,4 +1,4 @@
-"""The DreadNought evaluation: an attack is scored by the defender's best block."""
+"""The DreadNought evaluation: an attack is scored by the defender's best block; the Monte-Carlo lookahead fights it out."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -6,6 +6,7 @@ from typing import Any
 
 from carddb.bundled import load_bundled_cards
 from tabletop.ai.dreadnought_evaluation import dreadnought_evaluation
+from tabletop.ai.evaluation import deep_settled_for
 from tabletop.ai.lookahead import considered_reply, passive_reply, play_on
 from tabletop.engine.commands import Choose, PassPriority
 from tabletop.engine.game import Game
@@ -67,3 +68,19 @@ def test_the_monte_carlo_lookahead_tries_the_defenders_reactions() -> None:
     legal = game.legal_commands("p2")
     assert isinstance(considered_reply(game, decision, legal), UseAbility)
     assert isinstance(passive_reply(game, decision, legal), PassPriority)
+
+
+def test_the_monte_carlo_lookahead_plays_the_block_and_the_battle_out_before_scoring_an_attack() -> None:
+    # 300 BP into p2's left area (a weak unit, its caster at 1 HP): the heuristic's lookahead stops at the block;
+    # the Monte-Carlo bot's has p2 block as it scores best (the caster: an HP card rather than the unit and one)
+    # and plays the reactions and the damage on, up to p2's next action
+    game = action_table({"units.left": ["big"]}, {"units.left": ["weak"]})
+    attacker = game.state.zones["p1.units.left"].cards[0]
+    game.submit(Attack(by="p1", attackers=(attacker,), side="left"))
+    assert play_on(game, "p1", reply=considered_reply) == 0
+    played = play_on(game, "p1", reply=considered_reply, settled=deep_settled_for("dreadnought"))
+    assert played >= 3   # the block, then each side passing its reaction
+    assert not game.state.data.get("battle")
+    assert game.pending_decision().player == "p2"
+    assert game.state.zones["p2.hp.left"].cards == []
+    assert len(game.state.zones["p2.units.left"].cards) == 1
