@@ -465,7 +465,10 @@ class FFTCGRules(GameRules):
         # (Keyed on parts of the board instead, they were recomputed about as often and cost more. Kept while the
         # parts or the values they read stay the same (the hand, the field, the dull state and arrival of the cards
         # that pay CP or use a dull icon), 24-45 % fewer were computed, yet a game executed 2-3 % more bytecodes:
-        # the ones saved are the cheap ones, whose board memos other questions fill anyway.)
+        # the ones saved are the cheap ones, whose board memos other questions fill anyway. Nor does an exact proof
+        # that a list stays empty, kept across board changes (each card dearer than every CP the seat can make, each
+        # ability dull or used from elsewhere): found and checked again, it costs as much as the empty list it
+        # spares. The lists that cost are those a seat then decides on, each unlike the one before.)
         # state.memo(board=True), inlined with tuple keys: asked at every pass of every seat
         values = state.board_memo_values
         data = state.data
