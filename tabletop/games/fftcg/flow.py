@@ -166,14 +166,16 @@ def begin_turn(tx: Transaction, player: str, turn: int) -> None:
     TURN.enter(tx, "active")
     tx.log(f"turn {turn}: {player}", "FFTCG 9")
     printed = printed_index(state)
-    kept_dull = _kept_dull_by_others(state)
+    # most libraries print no "does not activate" ability: then no card's abilities need a look
+    stays_dull = printed.library_has("field:stays_dull")
+    kept_dull = _kept_dull_by_others(state) if stays_dull else frozenset()
     for iid in field_cards(state, player):  # FFTCG 9.1.1.1, Freeze 15.2.4
         if state.cards[iid].props.get("frozen"):
             tx.set_prop(iid, "frozen", None)
             tx.log(f"{actions.name_of(tx, iid)} is frozen and stays as it is", "FFTCG 15.2.4")
-        elif any(a.get("effect") == "stays_dull" and a.get("applies_to", "self") == "self" and condition_holds(
+        elif stays_dull and (any(a.get("effect") == "stays_dull" and a.get("applies_to", "self") == "self" and condition_holds(
                 state, a.get("condition"), player, source=iid) for _, a in printed[state.cards[iid].card_id].field) or (
-                iid in kept_dull):  # "<self> does not activate during your Active Phase", "The Forwards … won't activate"
+                iid in kept_dull)):  # "<self> does not activate during your Active Phase", "The Forwards … won't activate"
             if state.cards[iid].tapped:
                 tx.log(f"{actions.name_of(tx, iid)} does not activate (its text)", "FFTCG 9.1.1.1")
         else:
@@ -195,10 +197,14 @@ def begin_phase(tx: Transaction, phase: str, step: str = "") -> None:
     """Enter a phase or step, trigger its "at the beginning of" abilities, give priority to the turn player."""
     state = tx.state
     TURN.enter(tx, phase, step)
-    event = {"main1": "main_phase_start", "attack": "attack_phase_start", "end": "end_phase_start"}.get(phase)
+    event = _PHASE_EVENTS.get(phase)
     if event and (phase != "attack" or step == "preparation"):
         actions.emit(tx, trigger_event(event, None, state.active))
     give_priority(tx, state.active)
+
+
+# the "at the beginning of" events of the phases that have them (the Attack Phase's at its Preparation Step)
+_PHASE_EVENTS = {"main1": "main_phase_start", "attack": "attack_phase_start", "end": "end_phase_start"}
 
 
 def give_priority(tx: Transaction, player: str) -> None:
@@ -223,14 +229,18 @@ def pass_priority(tx: Transaction, player: str) -> bool:
     state = tx.state
     settled = state.board_memo_values.get(SETTLED) == state.version
     result = stack.pass_priority(tx)
-    if result is stack.PassResult.RESOLVE:
+    if result is _PASSED:
+        if settled:
+            state.board_memo_values[SETTLED] = state.version
+            return False
+    elif result is _RESOLVE:
         resolve_top(tx)
-    elif result is stack.PassResult.END:
+    else:
         end_step(tx)
-    elif settled:
-        state.board_memo_values[SETTLED] = state.version
-        return False
     return True
+
+
+_PASSED, _RESOLVE = stack.PassResult.PASSED, stack.PassResult.RESOLVE
 
 
 def resolve_top(tx: Transaction) -> None:
