@@ -25,7 +25,7 @@ from tabletop.games.fftcg.continuous import (
     active_field_abilities, characteristics, condition_holds, field_cards, is_current, matches, pinned,
 )
 from tabletop.games.fftcg.printed import printed_index
-from tabletop.games.fftcg.processes import settle
+from tabletop.games.fftcg.processes import settle, settles_to_nothing
 from tabletop.games.fftcg.effects import has_mode_targets
 from tabletop.games.fftcg.words import opponent_turn_end
 from tabletop.games.fftcg.resolution import (
@@ -224,23 +224,42 @@ def pass_priority(tx: Transaction, player: str) -> bool:
     Return whether `run` still has to follow. A pass that only hands priority to the other player changes the
     holder and the count of passes, which no rule process, trigger or EX Burst reads: when `run` had found nothing
     to do just before it (no change at all since, not even an undo: the state's version says so), it finds nothing
-    after it either, and the pass costs no settling.
+    after it either, and the pass costs no settling. A pass that ends a step without changing the board (the
+    next step's name, the log, who has priority, the stage) needs none either when the facts the checks read
+    besides the board are as the last quiet check found them (`_finds_nothing_new`).
     """
     state = tx.state
-    settled = state.board_memo_values.get(SETTLED) == state.version
+    memo = state.board_memo_values
+    settled = memo.get(SETTLED) == state.version
     result = stack.pass_priority(tx)
     if result is _PASSED:
         if settled:
-            state.board_memo_values[SETTLED] = state.version
+            memo[SETTLED] = state.version
             return False
     elif result is _RESOLVE:
         resolve_top(tx)
     else:
         end_step(tx)
+        # a board change or an undo replaces the board memo: the same dict is the same board
+        if settled and state.board_memo_values is memo and _finds_nothing_new(state):
+            memo[SETTLED] = state.version
+            return False
     return True
 
 
 _PASSED, _RESOLVE = stack.PassResult.PASSED, stack.PassResult.RESOLVE
+
+
+def _finds_nothing_new(state: Any) -> bool:
+    """Tell whether `run` would find nothing to do, given that it found nothing on this same board last time.
+
+    Contract: what `run` reads besides the board is the game's end, the stored decision, the frames (`_interrupt`,
+    `drive`) and the facts of `processes.settles_to_nothing`. `_interrupt` read lists of the board and found nothing
+    when `run` last stopped (with no frame): it finds nothing again while no frame is pushed.
+    """
+    data = state.data
+    return (not data.get("outcome") and not data.get(procedure.DECISION) and not data.get(procedure.FRAMES)
+            and settles_to_nothing(state, _stack_one))
 
 
 def resolve_top(tx: Transaction) -> None:
