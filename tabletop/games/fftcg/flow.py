@@ -255,11 +255,12 @@ def _finds_nothing_new(state: Any) -> bool:
 
     Contract: what `run` reads besides the board is the game's end, the stored decision, the frames (`_interrupt`,
     `drive`) and the facts of `processes.settles_to_nothing`. `_interrupt` read lists of the board and found nothing
-    when `run` last stopped (with no frame): it finds nothing again while no frame is pushed.
+    when `run` last stopped (with no frame): it finds nothing again while no frame is pushed. A repetition noted and
+    not yet looked at (`loop_repeat`, looked at after a `run`) lets `run` follow, as it did.
     """
     data = state.data
     return (not data.get("outcome") and not data.get(procedure.DECISION) and not data.get(procedure.FRAMES)
-            and settles_to_nothing(state, _stack_one))
+            and not data.get("loop_repeat") and settles_to_nothing(state, _stack_one))
 
 
 def resolve_top(tx: Transaction) -> None:
