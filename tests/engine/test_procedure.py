@@ -168,8 +168,9 @@ def test_what_a_check_that_found_nothing_changed_itself_needs_no_second_check() 
     tx = Transaction(state)
     before = len(hand)
     procedure.push(tx, [{"effect": "log", "text": "a"}, {"effect": "log", "text": "b"}], kind="flow")
-    procedure.drive(tx, procedure.Procedures(run_step=lambda tx, fi, step: bool(words.handlers[step["effect"]](tx, fi, step)),
-                                             check=check, advance=lambda tx: False))
+    procedure.drive(tx, procedure.Procedures(
+        run_step=lambda tx, fi, step: bool(words.handlers[step["effect"]](tx, fi, step)), check=check,
+        advance=lambda tx: False))
     assert len(checks) == 1 and len(hand) == before + 1
 
 

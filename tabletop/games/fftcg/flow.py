@@ -173,9 +173,10 @@ def begin_turn(tx: Transaction, player: str, turn: int) -> None:
         if state.cards[iid].props.get("frozen"):
             tx.set_prop(iid, "frozen", None)
             tx.log(f"{actions.name_of(tx, iid)} is frozen and stays as it is", "FFTCG 15.2.4")
-        elif stays_dull and (any(a.get("effect") == "stays_dull" and a.get("applies_to", "self") == "self" and condition_holds(
-                state, a.get("condition"), player, source=iid) for _, a in printed[state.cards[iid].card_id].field) or (
-                iid in kept_dull)):  # "<self> does not activate during your Active Phase", "The Forwards … won't activate"
+        elif stays_dull and (any(a.get("effect") == "stays_dull" and a.get("applies_to", "self") == "self"
+                                 and condition_holds(state, a.get("condition"), player, source=iid)
+                                 for _, a in printed[state.cards[iid].card_id].field) or iid in kept_dull):
+            # "<self> does not activate during your Active Phase", "The Forwards … won't activate"
             if state.cards[iid].tapped:
                 tx.log(f"{actions.name_of(tx, iid)} does not activate (its text)", "FFTCG 9.1.1.1")
         else:
