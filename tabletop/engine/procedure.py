@@ -307,12 +307,14 @@ def only_bookkeeping(changes: Sequence[Change], start: int = 0) -> bool:
     for index in range(start, len(changes)):
         c = changes[index]
         kind = type(c)
-        if kind is AppendLog:
+        if kind is AppendLog or kind is StepFrame:
             continue
-        if kind is SetTableField and (c.name == "step" or (  # type: ignore[attr-defined]
+        if kind is SetData:
+            if c[0] != FRAMES:  # type: ignore[index]  # SetData.key, read as the tuple it is
+                return False
+            continue
+        if kind is not SetTableField or not (c.name == "step" or (  # type: ignore[attr-defined]
                 c.name == "phase" and "setup" not in (c.old, c.new))):  # type: ignore[attr-defined]
-            continue
-        if kind is not StepFrame and (kind is not SetData or c.key != FRAMES):  # type: ignore[attr-defined]
             return False
     return True
 
@@ -345,8 +347,7 @@ class Procedures:
 
 def step_innermost(tx: Transaction, game: Procedures) -> bool:
     """Run the innermost frame's next step (or pop the frame when it has none left); False when it waits."""
-    data = tx.state.data
-    frames = data[FRAMES]
+    frames = tx.state.data[FRAMES]
     fi = len(frames) - 1
     top = frames[fi]
     pc = top["pc"]
@@ -355,24 +356,34 @@ def step_innermost(tx: Transaction, game: Procedures) -> bool:
         return True
     if not game.run_step(tx, fi, top["steps"][pc]):
         return False
+    _step_done(tx, fi, pc)
+    return True
+
+
+def _step_done(tx: Transaction, fi: int, pc: int) -> None:
+    """Move frame `fi` past its step `pc`, just done (unless the step moved it itself); a frame whose last step is
+    done is popped at once when it is the innermost one and nothing waits, as the next round would pop it."""
+    data = tx.state.data
     frames = data.get(FRAMES) or ()
     if fi < len(frames) and frames[fi]["pc"] == pc:
         if (fi == len(frames) - 1 and pc + 1 == len(frames[fi]["steps"])
                 and not data.get("outcome") and not data.get(DECISION)):
-            pop(tx, fi)  # its last step is done: popped now, as the next round would
+            pop(tx, fi)
         else:
             set_pc(tx, fi, pc + 1)
-    return True
 
 
 def drive(tx: Transaction, game: Procedures) -> None:
     """Run the procedures until a player must decide or act, or the game ends (a check before every step of
     a non-atomic game procedure, skipped when only bookkeeping changed since the last check found nothing)."""
-    data = tx.state.data
+    state = tx.state
+    data = state.data
     changes = tx.changes
-    interrupt, check = game.interrupt, game.check
-    # len(changes) when a check last found nothing, or after only bookkeeping since: only what changed since can matter
+    interrupt, check, run_step, act_steps = game.interrupt, game.check, game.run_step, game.act_steps
+    # len(changes) when a check last found nothing, or after only bookkeeping since: only what changed since can
+    # matter; and the board's version then (bookkeeping never changes the board: a new version needs no look)
     quiet_at = -1
+    quiet_board = -1
     for _ in range(game.limit):
         if data.get("outcome") or data.get(DECISION):
             return
@@ -380,20 +391,30 @@ def drive(tx: Transaction, game: Procedures) -> None:
             continue
         frames = data.get(FRAMES)
         if frames:
-            top = frames[-1]
-            if top["kind"] == "flow" and not top["atomic"] and top["pc"] < len(top["steps"]):
-                if quiet_at < 0 or not only_bookkeeping(changes, quiet_at):
+            # step_innermost, inlined: the driver's every round
+            fi = len(frames) - 1
+            top = frames[fi]
+            pc = top["pc"]
+            steps = top["steps"]
+            if pc >= len(steps):
+                pop(tx, fi)
+                continue
+            if top["kind"] == "flow" and not top["atomic"]:
+                if quiet_at < 0 or state.board_version != quiet_board or not only_bookkeeping(changes, quiet_at):
                     if check(tx):
                         continue
+                    quiet_board = state.board_version
                 quiet_at = len(changes)
-            if not step_innermost(tx, game):
-                step = top["steps"][top["pc"]]
-                if step["effect"] in game.act_steps and not data.get(DECISION):
+            if not run_step(tx, fi, steps[pc]):
+                if top["steps"][top["pc"]]["effect"] in act_steps and not data.get(DECISION):
                     return
+                continue
+            _step_done(tx, fi, pc)
             continue
-        if quiet_at < 0 or not only_bookkeeping(changes, quiet_at):
+        if quiet_at < 0 or state.board_version != quiet_board or not only_bookkeeping(changes, quiet_at):
             if check(tx):
                 continue
+            quiet_board = state.board_version
         quiet_at = len(changes)
         if not game.advance(tx):
             return

@@ -28,7 +28,11 @@ class TurnStructure:
         self.phases = tuple(phases)
         self._order: list[tuple[str, str]] = [
             (p.name, s) for p in self.phases for s in (p.steps or ("",))]
-        self._known = frozenset(self._order)
+        # (phase, step) -> the one after it (None at the end of the turn), and -> its log line after the player's name
+        self._next: dict[tuple[str, str], tuple[str, str] | None] = {
+            here: (self._order[i + 1] if i + 1 < len(self._order) else None) for i, here in enumerate(self._order)}
+        self._entered: dict[tuple[str, str], str] = {
+            (phase, step): f"'s {phase}" + (f" ({step})" if step else "") for phase, step in self._order}
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -42,18 +46,18 @@ class TurnStructure:
     def following(self, phase: str, step: str = "") -> tuple[str, str] | None:
         """Return the (phase, step) after this one, or None at the end of the turn."""
         try:
-            index = self._order.index((phase, step))
-        except ValueError:
+            return self._next[(phase, step)]
+        except KeyError:
             raise ValueError(f"no step {phase}.{step}" if step else f"no phase {phase}") from None
-        return self._order[index + 1] if index + 1 < len(self._order) else None
 
     def enter(self, tx: Transaction, phase: str, step: str = "") -> None:
         """Move the table to a phase and step, and log it."""
-        if (phase, step) not in self._known:
+        entered = self._entered.get((phase, step))
+        if entered is None:
             raise ValueError(f"no step {phase}.{step}" if step else f"no phase {phase}")
         tx.set_table("phase", phase)
         tx.set_table("step", step)
-        tx.log(f"{tx.state.active}'s {phase}" + (f" ({step})" if step else ""))
+        tx.log(tx.state.active + entered)
 
     def advance(self, tx: Transaction) -> bool:
         """Go to the next step, or start the next player's turn; True when a new turn began."""

@@ -124,6 +124,56 @@ def test_a_check_runs_before_each_step_of_a_game_procedure_unless_only_bookkeepi
     assert len(checks) == 3  # before a, before b (a note changed data the checks may read), and at the end
 
 
+def _board_words() -> Vocabulary:
+    """A vocabulary whose steps only log (bookkeeping) or only move a card (the board, no data fact)."""
+    words = Vocabulary("board")
+
+    @words.word("log", text=str)
+    def log(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
+        tx.log(step["text"])
+        return True
+
+    @words.word("draw")
+    def draw(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
+        tx.move(tx.state.zones["p1.deck"].cards[0], "p1.hand")
+        return True
+
+    return words
+
+
+def test_a_check_runs_again_after_a_step_that_changed_only_the_board() -> None:
+    state = _state()
+    checks: list[int] = []
+    tx = Transaction(state)
+    procedure.push(tx, [{"effect": "log", "text": "a"}, {"effect": "draw"}, {"effect": "log", "text": "b"},
+                        {"effect": "log", "text": "c"}], kind="flow")
+    procedure.drive(tx, _procedures(_board_words(), checks))
+    # before a; not before the draw (a log line since); before b (a card moved); not before c, nor at the end
+    assert len(checks) == 2
+    assert checks[1] > checks[0] and [entry.text for entry in state.log[-3:]] == ["a", "b", "c"]
+
+
+def test_what_a_check_that_found_nothing_changed_itself_needs_no_second_check() -> None:
+    state = _state()
+    checks: list[int] = []
+    hand = state.zones["p1.hand"].cards
+
+    def check(tx: Transaction) -> bool:   # a game's check that does its work and says nothing follows (as FFTCG's)
+        checks.append(len(tx.changes))
+        if len(checks) == 1:
+            tx.move(tx.state.zones["p1.deck"].cards[0], "p1.hand")
+        return False
+
+    words = _board_words()
+    tx = Transaction(state)
+    before = len(hand)
+    procedure.push(tx, [{"effect": "log", "text": "a"}, {"effect": "log", "text": "b"}], kind="flow")
+    procedure.drive(tx, procedure.Procedures(
+        run_step=lambda tx, fi, step: bool(words.handlers[step["effect"]](tx, fi, step)), check=check,
+        advance=lambda tx: False))
+    assert len(checks) == 1 and len(hand) == before + 1
+
+
 def test_an_act_step_stops_the_driver_for_a_command() -> None:
     state = _state()
     tx = Transaction(state)

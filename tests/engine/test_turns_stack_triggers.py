@@ -23,6 +23,19 @@ def test_phases_and_steps_follow_in_order_then_the_turn_passes():
     assert game.state.turn == 1
 
 
+def test_entering_a_step_logs_whose_phase_and_step_it_is_and_an_unknown_one_is_refused():
+    game = freeform_game()
+    tx = Transaction(game.state)
+    TURN.enter(tx, "attack", "block")
+    TURN.enter(tx, "end")
+    assert [entry.text for entry in game.state.log[-2:]] == ["p1's attack (block)", "p1's end"]
+    assert TURN.following("attack", "damage") == ("end", "") and TURN.following("end") is None
+    with pytest.raises(ValueError, match="no step attack.main1"):
+        TURN.enter(tx, "attack", "main1")
+    with pytest.raises(ValueError, match="no phase draw"):
+        TURN.following("draw")
+
+
 def test_stack_is_last_in_first_out_and_two_passes_resolve():
     game = freeform_game()
     tx = Transaction(game.state)

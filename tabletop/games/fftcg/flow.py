@@ -25,7 +25,7 @@ from tabletop.games.fftcg.continuous import (
     active_field_abilities, characteristics, condition_holds, field_cards, is_current, matches, pinned,
 )
 from tabletop.games.fftcg.printed import printed_index
-from tabletop.games.fftcg.processes import settle
+from tabletop.games.fftcg.processes import settle, settles_to_nothing
 from tabletop.games.fftcg.effects import has_mode_targets
 from tabletop.games.fftcg.words import opponent_turn_end
 from tabletop.games.fftcg.resolution import (
@@ -166,14 +166,17 @@ def begin_turn(tx: Transaction, player: str, turn: int) -> None:
     TURN.enter(tx, "active")
     tx.log(f"turn {turn}: {player}", "FFTCG 9")
     printed = printed_index(state)
-    kept_dull = _kept_dull_by_others(state)
+    # most libraries print no "does not activate" ability: then no card's abilities need a look
+    stays_dull = printed.library_has("field:stays_dull")
+    kept_dull = _kept_dull_by_others(state) if stays_dull else frozenset()
     for iid in field_cards(state, player):  # FFTCG 9.1.1.1, Freeze 15.2.4
         if state.cards[iid].props.get("frozen"):
             tx.set_prop(iid, "frozen", None)
             tx.log(f"{actions.name_of(tx, iid)} is frozen and stays as it is", "FFTCG 15.2.4")
-        elif any(a.get("effect") == "stays_dull" and a.get("applies_to", "self") == "self" and condition_holds(
-                state, a.get("condition"), player, source=iid) for _, a in printed[state.cards[iid].card_id].field) or (
-                iid in kept_dull):  # "<self> does not activate during your Active Phase", "The Forwards … won't activate"
+        elif stays_dull and (any(a.get("effect") == "stays_dull" and a.get("applies_to", "self") == "self"
+                                 and condition_holds(state, a.get("condition"), player, source=iid)
+                                 for _, a in printed[state.cards[iid].card_id].field) or iid in kept_dull):
+            # "<self> does not activate during your Active Phase", "The Forwards … won't activate"
             if state.cards[iid].tapped:
                 tx.log(f"{actions.name_of(tx, iid)} does not activate (its text)", "FFTCG 9.1.1.1")
         else:
@@ -195,10 +198,14 @@ def begin_phase(tx: Transaction, phase: str, step: str = "") -> None:
     """Enter a phase or step, trigger its "at the beginning of" abilities, give priority to the turn player."""
     state = tx.state
     TURN.enter(tx, phase, step)
-    event = {"main1": "main_phase_start", "attack": "attack_phase_start", "end": "end_phase_start"}.get(phase)
+    event = _PHASE_EVENTS.get(phase)
     if event and (phase != "attack" or step == "preparation"):
         actions.emit(tx, trigger_event(event, None, state.active))
     give_priority(tx, state.active)
+
+
+# the "at the beginning of" events of the phases that have them (the Attack Phase's at its Preparation Step)
+_PHASE_EVENTS = {"main1": "main_phase_start", "attack": "attack_phase_start", "end": "end_phase_start"}
 
 
 def give_priority(tx: Transaction, player: str) -> None:
@@ -218,19 +225,43 @@ def pass_priority(tx: Transaction, player: str) -> bool:
     Return whether `run` still has to follow. A pass that only hands priority to the other player changes the
     holder and the count of passes, which no rule process, trigger or EX Burst reads: when `run` had found nothing
     to do just before it (no change at all since, not even an undo: the state's version says so), it finds nothing
-    after it either, and the pass costs no settling.
+    after it either, and the pass costs no settling. A pass that ends a step without changing the board (the
+    next step's name, the log, who has priority, the stage) needs none either when the facts the checks read
+    besides the board are as the last quiet check found them (`_finds_nothing_new`).
     """
     state = tx.state
-    settled = state.board_memo_values.get(SETTLED) == state.version
+    memo = state.board_memo_values
+    settled = memo.get(SETTLED) == state.version
     result = stack.pass_priority(tx)
-    if result is stack.PassResult.RESOLVE:
+    if result is _PASSED:
+        if settled:
+            memo[SETTLED] = state.version
+            return False
+    elif result is _RESOLVE:
         resolve_top(tx)
-    elif result is stack.PassResult.END:
+    else:
         end_step(tx)
-    elif settled:
-        state.board_memo_values[SETTLED] = state.version
-        return False
+        # a board change or an undo replaces the board memo: the same dict is the same board
+        if settled and state.board_memo_values is memo and _finds_nothing_new(state):
+            memo[SETTLED] = state.version
+            return False
     return True
+
+
+_PASSED, _RESOLVE = stack.PassResult.PASSED, stack.PassResult.RESOLVE
+
+
+def _finds_nothing_new(state: Any) -> bool:
+    """Tell whether `run` would find nothing to do, given that it found nothing on this same board last time.
+
+    Contract: what `run` reads besides the board is the game's end, the stored decision, the frames (`_interrupt`,
+    `drive`) and the facts of `processes.settles_to_nothing`. `_interrupt` read lists of the board and found nothing
+    when `run` last stopped (with no frame): it finds nothing again while no frame is pushed. A repetition noted and
+    not yet looked at (`loop_repeat`, looked at after a `run`) lets `run` follow, as it did.
+    """
+    data = state.data
+    return (not data.get("outcome") and not data.get(procedure.DECISION) and not data.get(procedure.FRAMES)
+            and not data.get("loop_repeat") and settles_to_nothing(state, _stack_one))
 
 
 def resolve_top(tx: Transaction) -> None:

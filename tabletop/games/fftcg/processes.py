@@ -262,6 +262,13 @@ def settle(tx: Transaction, stack_triggers: Callable[[Transaction], bool] | None
     return rounds
 
 
+def settles_to_nothing(state: GameState, stack_triggers: Callable[[Transaction], bool] | None = None) -> bool:
+    """Tell whether `settle(tx, stack_triggers)` would return at once, finding nothing: the board is as it was when
+    a settle last found nothing, and so are the facts it reads besides (`_quiet_facts`)."""
+    facts = _quiet_facts(state, stack_triggers is not None)
+    return facts == state.board_memo_values.get(("fftcg.quiet", stack_triggers))
+
+
 def _quiet_facts(state: GameState, stacking: bool) -> tuple[Any, ...]:
     """Return what the checks (and, `stacking`, the trigger stacking) read besides the board.
 
