@@ -609,9 +609,7 @@ def _matches(state: GameState, iid: int, ability: dict[str, Any], event: Trigger
     card = state.cards[iid]
     controller = card.controller
     filt = ability.get("filter") or {}
-    if when in ("placed", "attacks", "boosts", "boosted", "retired", "stood", "put_into_soul", "rode_upon",
-                "attack_hits", "hollow_drop", "enters_state", "locked", "attacked", "returned_to_hand",
-                "boosted_attack_hits", "discarded", "intercepts"):
+    if when in _SELF_WHENS:
         if kind != when or subject != iid:
             return False
         if when == "placed" and ability.get("circle"):
@@ -731,6 +729,12 @@ def _default_zone(event: TriggerEvent) -> str:
     return "GC" if str(event.get("zone", "")).endswith(".gc") else "VR"
 
 
+# The `when` names of abilities that only the event's own card can have triggered ("when this unit is placed"):
+# `_matches` refuses them on any other card.
+_SELF_WHENS = frozenset({
+    "placed", "attacks", "boosts", "boosted", "retired", "stood", "put_into_soul", "rode_upon", "attack_hits",
+    "hollow_drop", "enters_state", "locked", "attacked", "returned_to_hand", "boosted_attack_hits", "discarded",
+    "intercepts"})
 # The `when` names an event type can trigger besides its own name.
 _EVENT_WHENS: dict[str, tuple[str, ...]] = {
     "placed": ("placed", "other_placed"),
@@ -740,6 +744,11 @@ _EVENT_WHENS: dict[str, tuple[str, ...]] = {
     "bind_to_hand": ("opponent_bind_to_hand",),
     "returned_to_hand": ("returned_to_hand", "rear_guard_returned_to_hand"),
 }
+_NONE: frozenset[int] = frozenset()
+# Per event type with an own-card `when`: the `when` names it can trigger on a card other than its own.
+_OTHERS_WHENS: dict[str, tuple[str, ...]] = {
+    kind: tuple(when for when in whens if when not in _SELF_WHENS)
+    for kind, whens in {**{when: (when,) for when in _SELF_WHENS}, **_EVENT_WHENS}.items()}
 
 
 def emit(tx: Transaction, event: TriggerEvent) -> None:
@@ -753,18 +762,23 @@ def emit(tx: Transaction, event: TriggerEvent) -> None:
         return  # no card of the game has an ability this event triggers, and none was gained
     subject = event.get("card")
     if not gained and not printed_index.gains:
-        # Only a card printing such an ability can have one now (a locked or deleted card has fewer).
+        # Only a card printing such an ability can have one now (a locked or deleted card has fewer); a card
+        # other than the event's can have one only if it waits for another card's event (`_SELF_WHENS`).
         holders = holder_cards(state, whens)
         if not holders:
             return  # no card of this game prints such an ability (the event's card neither)
+        others_whens = _OTHERS_WHENS.get(kind, whens)
+        others = (holders if others_whens is whens else holder_cards(state, others_whens)) if others_whens else _NONE
+        own = subject if subject in holders else None  # only a card printing such an ability is a candidate
         field = field_cards(state)
         guard_circles = player_zones(state, "gc")
-        guarding = [iid for player in state.players for iid in guard_circles[player].cards if iid in holders]
-        if not guarding and subject not in holders and holders.isdisjoint(field):
+        guarding = [iid for player in state.players for iid in guard_circles[player].cards
+                    if iid in others or iid == own]
+        if not guarding and own is None and others.isdisjoint(field):
             return  # the usual case: no card that could react is on the field, on GC or the event's card
-        candidates = [iid for iid in field if iid in holders] + guarding
-        if subject in holders and subject not in candidates:
-            candidates.append(subject)
+        candidates = [iid for iid in field if iid in others or iid == own] + guarding
+        if own is not None and own not in candidates:
+            candidates.append(own)
     else:
         candidates = list(field_cards(state))
         for player in state.players:
