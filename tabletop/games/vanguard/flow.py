@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import Any
 
 from tabletop.engine import durations, triggers
 from tabletop.engine.rule_process import Action, Check, run_until_stable
@@ -11,11 +11,11 @@ from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.triggers import trigger_event
 from tabletop.engine.turns import Phase, TurnStructure
-from tabletop.engine.zones import Zone, zone_id
+from tabletop.engine.zones import zone_id
 from tabletop.engine import procedure
 from tabletop.games.vanguard import facts
 from tabletop.games.vanguard.abilities import (
-    ABILITY_CHANGES, PENDING, AbilityIndex, _auto_candidates, ability_index, add_pending, condition_holds, emit, has_extra_abilities, holder_cards,
+    PENDING, AbilityIndex, _auto_candidates, ability_index, add_pending, condition_holds, emit, has_extra_abilities, holder_cards,
     keyword_valid, printed_of, state_trigger_holders, state_triggers, zone_tag_holds,
 )
 from tabletop.games.vanguard.circles import REAR_CIRCLES, circles_of, is_circle
@@ -25,7 +25,7 @@ from tabletop.games.vanguard.effects import (
 from tabletop.games.vanguard.moves import identity, relocate, remove_state, retire, turn_fact
 from tabletop.games.vanguard.rear_vanguard import is_rear_vanguard, is_vanguard
 from tabletop.games.vanguard.table import (
-    current_critical, current_power, field_cards, field_zones, guardians_of, has_state, is_forbidden_to_attack, is_locked, is_unit,
+    current_critical, current_power, field_cards, guardians_of, has_state, is_forbidden_to_attack, is_locked, is_unit,
     legion_mate_beside, player_zones, shield_total, units_of, vanguard_of, vital_zones,
 )
 
@@ -76,23 +76,18 @@ def check_timing(tx: Transaction) -> bool:
     it resolves before the next check. Return False when there was nothing to do."""
     state = tx.state
     gained = state.data.get("abilities_gained")
-    found = state.keyed_values.get(_INPUTS)  # _rule_inputs, the usual case inlined
+    quiet = (state.phase, state.active, gained, state.library.version)
+    if state.board_memo_values.get(_QUIET) == quiet:
+        return False  # it found nothing on this board, and nothing else it reads has changed since
+    found = state.keyed_values.get("vanguard.rule_inputs")  # _rule_inputs, the usual case inlined
     if found is not None and found[0] == (len(state.zones), state.library.version):
         inputs = found[1]
     else:
         inputs = _rule_inputs(state)
-    quiet = (state.board_epoch, state.phase == "setup", state.active, gained, state.library.version,
-             tuple(map(state.aspects.get, inputs.gained_parts if gained else inputs.parts)))
-    last = state.keyed_values.get(_QUIET)
-    if last is not None and last[0] == quiet:
-        p1_deck, p2_deck = inputs.decks
-        if p1_deck.cards and p2_deck.cards:  # a deck is read for being empty alone (VG 8.1): not one of the parts
-            return False  # it found nothing, and nothing it read has changed since
     if _no_rule_action(state, inputs):  # the usual case, read cheaply: run_until_stable would find nothing
         # _play_next's own tests, the usual case read first: nothing is pending and no card can have a state trigger
-        if not state.lists.get(PENDING) and (not (inputs.may_state_trigger or gained)
-                                             or not state_trigger_holders(state, inputs.index)):
-            state.keyed_values[_QUIET] = (quiet, True)
+        if not state.lists.get(PENDING) and (not (inputs[2] or gained) or not state_trigger_holders(state, inputs[3])):
+            state.board_memo_values[_QUIET] = quiet
             return False
         return _play_next(tx)
     played: list[bool] = []
@@ -105,60 +100,37 @@ def check_timing(tx: Transaction) -> bool:
     return passes > 0 or played == [True]
 
 
-# keyed_values[_QUIET]: what a check timing that found nothing read, the board parts by their versions (see
-# _RuleInputs.parts): while they, whether the table is set up, the turn player, the gained abilities and the library
-# stay as they were, and no deck is empty, it finds nothing again. A check that read a state trigger's condition (any
+# board_memo_values[_QUIET]: what else a check timing that found nothing read (phase, turn player, gained
+# abilities, library version); kept until the board changes. A check that read a state trigger's condition (any
 # fact) or found something keeps none.
 _QUIET = "vanguard.quiet_check"
-_INPUTS = "vanguard.rule_inputs"
 
 
-class _RuleInputs(NamedTuple):
-    """What every check timing reads of a table and its library, found once per table and library version."""
-
-    vitals: tuple[tuple[Zone, Zone, Zone], ...]  # per player: the damage zone, deck and VC
-    has_orders: bool  # the library holds order cards (VG 8.4 may apply)
-    may_state_trigger: bool  # it holds cards with a state trigger or a CONT gaining abilities (`state_triggers`)
-    index: AbilityIndex
-    decks: tuple[Zone, ...]  # per player
-    # The board parts a check that finds nothing reads (GameState.memo_on): the damage zones, the VCs and the
-    # stand-by abilities; with state triggers possible, the field's circles and who controls their cards too.
-    parts: tuple[str, ...]
-    # ... and, once an effect gave abilities, the field cards' props saying their abilities changed.
-    gained_parts: tuple[str, ...]
-
-
-def _no_rule_action(state: Any, inputs: _RuleInputs) -> bool:
+def _no_rule_action(state: Any, inputs: tuple[Any, bool, bool, AbilityIndex]) -> bool:
     """Tell whether every check of RULE_ACTIONS would find nothing (False: not known, run them)."""
-    if inputs.has_orders:
+    vitals, has_orders, _, _ = inputs
+    if has_orders:
         return False
     if state.phase == "setup" or state.data.get("outcome"):
         return True
-    for damage, deck, vc in inputs.vitals:
+    for damage, deck, vc in vitals:
         if len(damage.cards) >= 6 or not deck.cards or not vc.cards:
             return False
     return True
 
 
-def _rule_inputs(state: GameState) -> _RuleInputs:
-    """Return the table's `_RuleInputs`; kept per table while its zones and library stay as they are."""
-    def read() -> _RuleInputs:
+def _rule_inputs(state: GameState) -> tuple[Any, bool, bool, AbilityIndex]:
+    """Return the table's vital zones, whether its library holds order cards, whether it holds cards with a
+    state trigger or a CONT gaining abilities (without them and without gained abilities, `state_triggers`
+    does nothing), and the library's ability index; kept per table while its zones and library stay as they are."""
+    def read() -> tuple[Any, bool, bool, AbilityIndex]:
         index = ability_index(state)
-        vitals = vital_zones(state)
-        may_state_trigger = bool(index.state_triggers or index.gains)
-        parts = tuple(zone.id for damage, _, vc in vitals for zone in (damage, vc)) + (f"list:{PENDING}",)
-        field = tuple(zone.id for zone in field_zones(state))
-        on_field = field + tuple(f"{zid}:controller" for zid in field)
-        if may_state_trigger:
-            parts += on_field
-        changed = tuple(f"{zid}:{prop}" for zid in field for prop in sorted(ABILITY_CHANGES))
-        return _RuleInputs(vitals, bool(index.orders), may_state_trigger, index, tuple(deck for _, deck, _ in vitals), parts,
-                           parts + (() if may_state_trigger else on_field) + changed)
+        return vital_zones(state), bool(index.orders), bool(index.state_triggers or index.gains), index
     signature = (len(state.zones), state.library.version)
-    found = state.keyed_values.get(_INPUTS)  # memo_keyed, the usual case inlined
+    found = state.keyed_values.get("vanguard.rule_inputs")  # memo_keyed, the usual case inlined
     if found is not None and found[0] == signature:
         return found[1]  # type: ignore[no-any-return]
-    return state.memo_keyed(_INPUTS, signature, read)
+    return state.memo_keyed("vanguard.rule_inputs", signature, read)
 
 
 def _play_next(tx: Transaction) -> bool:

@@ -59,7 +59,7 @@ def field_cards(state: GameState, player: str | None = None) -> tuple[int, ...]:
 _FIELD = "vanguard.field"
 
 
-def field_zones(state: GameState) -> tuple[Zone, ...]:
+def _field_zones(state: GameState) -> tuple[Zone, ...]:
     """Return the Zone objects of every VC and RC of both players, Accel circles included (an Accel circle
     that is not open holds no card)."""
     return _layout(state).field
