@@ -770,6 +770,8 @@ def emit(tx: Transaction, event: TriggerEvent) -> None:
         others_whens = _OTHERS_WHENS.get(kind, whens)
         others = (holders if others_whens is whens else holder_cards(state, others_whens)) if others_whens else _NONE
         own = subject if subject in holders else None  # only a card printing such an ability is a candidate
+        if own is None and not others:
+            return  # the event's card prints no such ability, and no card prints one waiting for another card's event
         field = field_cards(state)
         guard_circles = player_zones(state, "gc")
         guarding = [iid for player in state.players for iid in guard_circles[player].cards
