@@ -830,7 +830,7 @@ def holder_cards(state: GameState, whens: tuple[str, ...]) -> frozenset[int]:
 
 def _holder_cards(state: GameState, whens: tuple[str, ...]) -> frozenset[int]:
     index = ability_index(state)
-    if whens is _STATE_TRIGGER_HOLDERS:
+    if whens is STATE_TRIGGER_HOLDERS:
         printed = index.state_trigger_or_gain_holders
     else:
         printed = index.holders(whens)
@@ -850,7 +850,7 @@ def _instances_by_card_id(state: GameState) -> dict[str, tuple[int, ...]]:
 
 
 # holder_cards' name for the cards printing a state-triggered ability or a CONT gaining other cards' abilities
-_STATE_TRIGGER_HOLDERS = ("state:",)
+STATE_TRIGGER_HOLDERS = ("state:",)
 
 
 def _used(state: GameState, iid: int, index: int) -> bool:
@@ -889,7 +889,7 @@ def state_trigger_holders(state: GameState, index: AbilityIndex | None = None) -
         return [iid for iid in field_cards(state, active) if index[cards[iid].card_id].has_state_trigger
                 or index[cards[iid].card_id].gains or abilities_changed(cards[iid].props)]
     # the cards printing a state trigger or a CONT gaining abilities, the turn player's, in field order
-    printing = holder_cards(state, _STATE_TRIGGER_HOLDERS)
+    printing = holder_cards(state, STATE_TRIGGER_HOLDERS)
     if not printing:
         return []
     field = field_cards(state)
