@@ -160,6 +160,8 @@ class AbilityIndex(dict):  # type: ignore[type-arg]
         # the cards printing a state-triggered ability or a CONT gaining other cards' abilities
         self.state_trigger_or_gain_holders = frozenset(
             c.id for c, p in zip(cards, printed) if p.has_state_trigger or p.gains)
+        # the cards printing a CONT ability (gaining other cards' abilities is one)
+        self.cont_holders = frozenset(c.id for c, p in zip(cards, printed) if p.has_cont or p.gains)
         # seed 《光辉骑士团》 二: the cards that may make rear-guard vanguards (saying `become_vanguard`, or gaining
         # other cards' abilities by a CONT when one says it); none when no card says it, and the check is skipped.
         says = [c.id for c, p in zip(cards, printed) if p.says_become_vanguard]
@@ -832,6 +834,8 @@ def _holder_cards(state: GameState, whens: tuple[str, ...]) -> frozenset[int]:
     index = ability_index(state)
     if whens is STATE_TRIGGER_HOLDERS:
         printed = index.state_trigger_or_gain_holders
+    elif whens is CONT_HOLDERS:
+        printed = index.cont_holders
     else:
         printed = index.holders(whens)
     by_card_id = _instances_by_card_id(state)
@@ -851,6 +855,8 @@ def _instances_by_card_id(state: GameState) -> dict[str, tuple[int, ...]]:
 
 # holder_cards' name for the cards printing a state-triggered ability or a CONT gaining other cards' abilities
 STATE_TRIGGER_HOLDERS = ("state:",)
+# holder_cards' name for the cards printing a CONT ability
+CONT_HOLDERS = ("cont:",)
 
 
 def _used(state: GameState, iid: int, index: int) -> bool:
@@ -941,6 +947,8 @@ def _cont_grants(state: GameState) -> list[tuple[str, str, int, str, int, str]]:
     bonus reaches is left to `_cont_applies`.
     """
     grants: list[tuple[str, str, int, str, int, str]] = []
+    if not state.data.get("abilities_gained") and not holder_cards(state, CONT_HOLDERS):
+        return grants  # no card of this game prints a CONT, and no effect gave or copied abilities
     reading = state.reading.setdefault(READING, set())
     for source in _cont_sources(state):
         if source in reading:
