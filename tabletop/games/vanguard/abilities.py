@@ -25,7 +25,7 @@ from tabletop.games.vanguard import facts
 from tabletop.games.vanguard.circles import REAR_CIRCLES, circle_name, is_circle, is_front_row, is_rear_circle
 from tabletop.games.vanguard.rear_vanguard import BECOME_VANGUARD, is_rear_vanguard, mentions_effect
 from tabletop.games.vanguard.table import (
-    READING, column_opponents, current_grade, current_power, field_cards, has_state, in_same_column, is_locked, is_unit, legion_mate,
+    READING, column_opponents, current_grade, current_power, field_cards, has_state, in_same_column, is_any_on_field, is_locked, is_unit, legion_mate,
     player_zones, reading_key, rear_guards_of, units_of, vanguard_of,
 )
 
@@ -772,14 +772,12 @@ def emit(tx: Transaction, event: TriggerEvent) -> None:
         others_whens = _OTHERS_WHENS.get(kind, whens)
         others = (holders if others_whens is whens else holder_cards(state, others_whens)) if others_whens else _NONE
         own = subject if subject in holders else None  # only a card printing such an ability is a candidate
-        if own is None and not others:
-            return  # the event's card prints no such ability, and no card prints one waiting for another card's event
+        if own is None and (not others or not is_any_on_field(state, others, guardians=True)):
+            return  # the usual case: the event's card prints no such ability, no card on the field or GC does either
         field = field_cards(state)
         guard_circles = player_zones(state, "gc")
         guarding = [iid for player in state.players for iid in guard_circles[player].cards
                     if iid in others or iid == own]
-        if not guarding and own is None and others.isdisjoint(field):
-            return  # the usual case: no card that could react is on the field, on GC or the event's card
         candidates = [iid for iid in field if iid in others or iid == own] + guarding
         if own is not None and own not in candidates:
             candidates.append(own)
@@ -896,11 +894,9 @@ def state_trigger_holders(state: GameState, index: AbilityIndex | None = None) -
                 or index[cards[iid].card_id].gains or abilities_changed(cards[iid].props)]
     # the cards printing a state trigger or a CONT gaining abilities, the turn player's, in field order
     printing = holder_cards(state, STATE_TRIGGER_HOLDERS)
-    if not printing:
+    if not printing or not is_any_on_field(state, printing):
         return []
     field = field_cards(state)
-    if printing.isdisjoint(field):
-        return []
     return [iid for iid in field if iid in printing and cards[iid].controller == active]
 
 
