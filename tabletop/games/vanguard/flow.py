@@ -86,7 +86,10 @@ def check_timing(tx: Transaction) -> bool:
         inputs = _rule_inputs(state)
     if _no_rule_action(state, inputs):  # the usual case, read cheaply: run_until_stable would find nothing
         # _play_next's own tests, the usual case read first: nothing is pending and no card can have a state trigger
-        if not state.lists.get(PENDING) and (not (inputs[2] or gained) or not state_trigger_holders(state, inputs[3])):
+        if not state.lists.get(PENDING) and (not (inputs[2] or gained) or all(
+                has_state(state, iid, "success") for iid in state_trigger_holders(state, inputs[3]))):
+            # no stand-by ability, and no card that may have a state trigger or each one in Success already (it
+            # does not trigger again while in it: `state_triggers` reads no condition)
             state.board_memo_values[_QUIET] = quiet
             return False
         return _play_next(tx)
