@@ -25,7 +25,7 @@ from tabletop.games.vanguard import facts
 from tabletop.games.vanguard.circles import REAR_CIRCLES, circle_name, is_circle, is_front_row, is_rear_circle
 from tabletop.games.vanguard.rear_vanguard import BECOME_VANGUARD, is_rear_vanguard, mentions_effect
 from tabletop.games.vanguard.table import (
-    READING, column_opponents, current_grade, current_power, field_cards, has_state, in_same_column, is_locked, is_unit, legion_mate,
+    READING, column_opponents, current_grade, current_power, field_cards, has_state, in_same_column, is_any_on_field, is_locked, is_unit, legion_mate,
     player_zones, reading_key, rear_guards_of, units_of, vanguard_of,
 )
 
@@ -160,6 +160,8 @@ class AbilityIndex(dict):  # type: ignore[type-arg]
         # the cards printing a state-triggered ability or a CONT gaining other cards' abilities
         self.state_trigger_or_gain_holders = frozenset(
             c.id for c, p in zip(cards, printed) if p.has_state_trigger or p.gains)
+        # the cards printing a CONT ability (gaining other cards' abilities is one)
+        self.cont_holders = frozenset(c.id for c, p in zip(cards, printed) if p.has_cont or p.gains)
         # seed 《光辉骑士团》 二: the cards that may make rear-guard vanguards (saying `become_vanguard`, or gaining
         # other cards' abilities by a CONT when one says it); none when no card says it, and the check is skipped.
         says = [c.id for c, p in zip(cards, printed) if p.says_become_vanguard]
@@ -609,9 +611,7 @@ def _matches(state: GameState, iid: int, ability: dict[str, Any], event: Trigger
     card = state.cards[iid]
     controller = card.controller
     filt = ability.get("filter") or {}
-    if when in ("placed", "attacks", "boosts", "boosted", "retired", "stood", "put_into_soul", "rode_upon",
-                "attack_hits", "hollow_drop", "enters_state", "locked", "attacked", "returned_to_hand",
-                "boosted_attack_hits", "discarded", "intercepts"):
+    if when in _SELF_WHENS:
         if kind != when or subject != iid:
             return False
         if when == "placed" and ability.get("circle"):
@@ -731,6 +731,12 @@ def _default_zone(event: TriggerEvent) -> str:
     return "GC" if str(event.get("zone", "")).endswith(".gc") else "VR"
 
 
+# The `when` names of abilities that only the event's own card can have triggered ("when this unit is placed"):
+# `_matches` refuses them on any other card.
+_SELF_WHENS = frozenset({
+    "placed", "attacks", "boosts", "boosted", "retired", "stood", "put_into_soul", "rode_upon", "attack_hits",
+    "hollow_drop", "enters_state", "locked", "attacked", "returned_to_hand", "boosted_attack_hits", "discarded",
+    "intercepts"})
 # The `when` names an event type can trigger besides its own name.
 _EVENT_WHENS: dict[str, tuple[str, ...]] = {
     "placed": ("placed", "other_placed"),
@@ -740,6 +746,11 @@ _EVENT_WHENS: dict[str, tuple[str, ...]] = {
     "bind_to_hand": ("opponent_bind_to_hand",),
     "returned_to_hand": ("returned_to_hand", "rear_guard_returned_to_hand"),
 }
+_NONE: frozenset[int] = frozenset()
+# Per event type with an own-card `when`: the `when` names it can trigger on a card other than its own.
+_OTHERS_WHENS: dict[str, tuple[str, ...]] = {
+    kind: tuple(when for when in whens if when not in _SELF_WHENS)
+    for kind, whens in {**{when: (when,) for when in _SELF_WHENS}, **_EVENT_WHENS}.items()}
 
 
 def emit(tx: Transaction, event: TriggerEvent) -> None:
@@ -753,18 +764,23 @@ def emit(tx: Transaction, event: TriggerEvent) -> None:
         return  # no card of the game has an ability this event triggers, and none was gained
     subject = event.get("card")
     if not gained and not printed_index.gains:
-        # Only a card printing such an ability can have one now (a locked or deleted card has fewer).
+        # Only a card printing such an ability can have one now (a locked or deleted card has fewer); a card
+        # other than the event's can have one only if it waits for another card's event (`_SELF_WHENS`).
         holders = holder_cards(state, whens)
         if not holders:
             return  # no card of this game prints such an ability (the event's card neither)
+        others_whens = _OTHERS_WHENS.get(kind, whens)
+        others = (holders if others_whens is whens else holder_cards(state, others_whens)) if others_whens else _NONE
+        own = subject if subject in holders else None  # only a card printing such an ability is a candidate
+        if own is None and (not others or not is_any_on_field(state, others, guardians=True)):
+            return  # the usual case: the event's card prints no such ability, no card on the field or GC does either
         field = field_cards(state)
         guard_circles = player_zones(state, "gc")
-        guarding = [iid for player in state.players for iid in guard_circles[player].cards if iid in holders]
-        if not guarding and subject not in holders and holders.isdisjoint(field):
-            return  # the usual case: no card that could react is on the field, on GC or the event's card
-        candidates = [iid for iid in field if iid in holders] + guarding
-        if subject in holders and subject not in candidates:
-            candidates.append(subject)
+        guarding = [iid for player in state.players for iid in guard_circles[player].cards
+                    if iid in others or iid == own]
+        candidates = [iid for iid in field if iid in others or iid == own] + guarding
+        if own is not None and own not in candidates:
+            candidates.append(own)
     else:
         candidates = list(field_cards(state))
         for player in state.players:
@@ -814,8 +830,10 @@ def holder_cards(state: GameState, whens: tuple[str, ...]) -> frozenset[int]:
 
 def _holder_cards(state: GameState, whens: tuple[str, ...]) -> frozenset[int]:
     index = ability_index(state)
-    if whens is _STATE_TRIGGER_HOLDERS:
+    if whens is STATE_TRIGGER_HOLDERS:
         printed = index.state_trigger_or_gain_holders
+    elif whens is CONT_HOLDERS:
+        printed = index.cont_holders
     else:
         printed = index.holders(whens)
     by_card_id = _instances_by_card_id(state)
@@ -834,7 +852,9 @@ def _instances_by_card_id(state: GameState) -> dict[str, tuple[int, ...]]:
 
 
 # holder_cards' name for the cards printing a state-triggered ability or a CONT gaining other cards' abilities
-_STATE_TRIGGER_HOLDERS = ("state:",)
+STATE_TRIGGER_HOLDERS = ("state:",)
+# holder_cards' name for the cards printing a CONT ability
+CONT_HOLDERS = ("cont:",)
 
 
 def _used(state: GameState, iid: int, index: int) -> bool:
@@ -873,12 +893,10 @@ def state_trigger_holders(state: GameState, index: AbilityIndex | None = None) -
         return [iid for iid in field_cards(state, active) if index[cards[iid].card_id].has_state_trigger
                 or index[cards[iid].card_id].gains or abilities_changed(cards[iid].props)]
     # the cards printing a state trigger or a CONT gaining abilities, the turn player's, in field order
-    printing = holder_cards(state, _STATE_TRIGGER_HOLDERS)
-    if not printing:
+    printing = holder_cards(state, STATE_TRIGGER_HOLDERS)
+    if not printing or not is_any_on_field(state, printing):
         return []
     field = field_cards(state)
-    if printing.isdisjoint(field):
-        return []
     return [iid for iid in field if iid in printing and cards[iid].controller == active]
 
 
@@ -925,6 +943,8 @@ def _cont_grants(state: GameState) -> list[tuple[str, str, int, str, int, str]]:
     bonus reaches is left to `_cont_applies`.
     """
     grants: list[tuple[str, str, int, str, int, str]] = []
+    if not state.data.get("abilities_gained") and not holder_cards(state, CONT_HOLDERS):
+        return grants  # no card of this game prints a CONT, and no effect gave or copied abilities
     reading = state.reading.setdefault(READING, set())
     for source in _cont_sources(state):
         if source in reading:

@@ -15,7 +15,7 @@ from tabletop.engine.zones import zone_id
 from tabletop.engine import procedure
 from tabletop.games.vanguard import facts
 from tabletop.games.vanguard.abilities import (
-    PENDING, AbilityIndex, _auto_candidates, ability_index, add_pending, condition_holds, emit, has_extra_abilities, holder_cards,
+    PENDING, STATE_TRIGGER_HOLDERS, AbilityIndex, _auto_candidates, ability_index, add_pending, condition_holds, emit, has_extra_abilities, holder_cards,
     keyword_valid, printed_of, state_trigger_holders, state_triggers, zone_tag_holds,
 )
 from tabletop.games.vanguard.circles import REAR_CIRCLES, circles_of, is_circle
@@ -80,13 +80,16 @@ def check_timing(tx: Transaction) -> bool:
     if state.board_memo_values.get(_QUIET) == quiet:
         return False  # it found nothing on this board, and nothing else it reads has changed since
     found = state.keyed_values.get("vanguard.rule_inputs")  # _rule_inputs, the usual case inlined
-    if found is not None and found[0] == (len(state.zones), state.library.version):
+    if found is not None and found[0] == (len(state.zones), state.library.version, state.roster):
         inputs = found[1]
     else:
         inputs = _rule_inputs(state)
     if _no_rule_action(state, inputs):  # the usual case, read cheaply: run_until_stable would find nothing
         # _play_next's own tests, the usual case read first: nothing is pending and no card can have a state trigger
-        if not state.lists.get(PENDING) and (not (inputs[2] or gained) or not state_trigger_holders(state, inputs[3])):
+        if not state.lists.get(PENDING) and (not (inputs[2] or gained) or all(
+                has_state(state, iid, "success") for iid in state_trigger_holders(state, inputs[3]))):
+            # no stand-by ability, and no card that may have a state trigger or each one in Success already (it
+            # does not trigger again while in it: `state_triggers` reads no condition)
             state.board_memo_values[_QUIET] = quiet
             return False
         return _play_next(tx)
@@ -120,13 +123,14 @@ def _no_rule_action(state: Any, inputs: tuple[Any, bool, bool, AbilityIndex]) ->
 
 
 def _rule_inputs(state: GameState) -> tuple[Any, bool, bool, AbilityIndex]:
-    """Return the table's vital zones, whether its library holds order cards, whether it holds cards with a
+    """Return the table's vital zones, whether its library holds order cards, whether the game holds cards with a
     state trigger or a CONT gaining abilities (without them and without gained abilities, `state_triggers`
-    does nothing), and the library's ability index; kept per table while its zones and library stay as they are."""
+    does nothing), and the library's ability index; kept per table while its zones, library and cards
+    (`state.roster`) stay as they are."""
     def read() -> tuple[Any, bool, bool, AbilityIndex]:
         index = ability_index(state)
-        return vital_zones(state), bool(index.orders), bool(index.state_triggers or index.gains), index
-    signature = (len(state.zones), state.library.version)
+        return vital_zones(state), bool(index.orders), bool(holder_cards(state, STATE_TRIGGER_HOLDERS)), index
+    signature = (len(state.zones), state.library.version, state.roster)
     found = state.keyed_values.get("vanguard.rule_inputs")  # memo_keyed, the usual case inlined
     if found is not None and found[0] == signature:
         return found[1]  # type: ignore[no-any-return]

@@ -59,6 +59,20 @@ def field_cards(state: GameState, player: str | None = None) -> tuple[int, ...]:
 _FIELD = "vanguard.field"
 
 
+def is_any_on_field(state: GameState, ids: frozenset[int], guardians: bool = False) -> bool:
+    """Tell whether any of the cards `ids` is on a VC or RC (`guardians`: or on a GC).
+
+    For a few cards (those printing some ability) cheaper than `field_cards`, rebuilt after every board change.
+    """
+    layout = _layout(state)
+    zones = layout.reacting_ids if guardians else layout.field_ids
+    cards = state.cards
+    for iid in ids:
+        if cards[iid].zone in zones:
+            return True
+    return False
+
+
 def _field_zones(state: GameState) -> tuple[Zone, ...]:
     """Return the Zone objects of every VC and RC of both players, Accel circles included (an Accel circle
     that is not open holds no card)."""
@@ -73,7 +87,8 @@ def player_zones(state: GameState, name: str) -> dict[str, Zone]:
 class _Layout:
     """The Zone objects of a table, found once: the zones of a game never change."""
 
-    __slots__ = ("zones", "field", "field_cards", "front_row", "by_name", "vitals", "partner_cards")
+    __slots__ = ("zones", "field", "field_cards", "field_ids", "reacting_ids", "front_row", "by_name", "vitals",
+                 "partner_cards")
 
     def __init__(self, state: GameState) -> None:
         self.zones = state.zones  # kept so that the id() key of the cache is never reused while cached
@@ -81,6 +96,9 @@ class _Layout:
         self.field = tuple(state.zones[zone_id(p, n)] for p in state.players for n in names
                            if zone_id(p, n) in state.zones)
         self.field_cards = tuple(zone.cards for zone in self.field)  # the lists themselves: Changes edit them in place
+        self.field_ids = frozenset(zone.id for zone in self.field)
+        # the field's circles and each player's GC: where a unit that can react to an event is
+        self.reacting_ids = self.field_ids | {zone.id for zone in state.zones.values() if zone.spec.name == "gc"}
         # each player's own front-row circles' card lists, in field order (see _front_row_zones)
         self.front_row = {p: tuple(zone.cards for zone in self.field if zone.id in _front_row_zones(p))
                           for p in state.players}
