@@ -9,10 +9,11 @@ from collections.abc import Callable, Sequence
 from tabletop.ai.bot import Knowledge
 from tabletop.ai.candidates import candidate_commands, is_pass, pick_subsets
 from tabletop.ai.determinize import determinized_game
-from tabletop.ai.evaluation import DEEP_EVALUATIONS, WIN_SCORE, deep_settled_for, score_state
+from tabletop.ai.evaluation import DEEP_EVALUATIONS, WIN_SCORE, Settled, deep_settled_for, score_state
 from tabletop.ai.heuristic import NARROWED_BY_GAME, PASS_BONUS, HeuristicBot, command_iids
-from tabletop.ai.lookahead import considered_reply
+from tabletop.ai.lookahead import considered_reply, is_never_settled
 from tabletop.ai.passive_bot import is_passing
+from tabletop.ai.possible_decks import with_guessed_opponent_deck
 from tabletop.engine.commands import Command
 from tabletop.engine.decision import Decision
 from tabletop.engine.errors import IllegalCommand
@@ -46,10 +47,16 @@ LOOKAHEAD_BY_GAME: dict[str, dict[str, int]] = {
     # 81.3% (CI 70.0-88.9%); one action deep 27/40 = 67.5%.
     "yugioh": {"follow_up_depth": 2, "second_ply_max": 32, "follow_up_top": 4, "follow_up_steps": 200},
 }
+# Per game, where the lookahead may stop at an opponent's decision instead of `evaluation.deep_settled_for`.
+# DreadNought: nowhere. Stopping at the opponent's next action in the Action Phase scored the table before the
+# opponent's answer (DN 5.5: the actions alternate), so an attack that leaves an area open to a counter-attack scored
+# as well as one that does not; played on, the opponent's next action is tried out (`lookahead.CONSIDERED_DECISIONS`)
+# and its battle fought until the bot chooses again. Measured in DreadNought, see MonteCarloBot's notes below.
+SETTLED_BY_GAME: dict[str, Settled] = {"dreadnought": is_never_settled}
 # Per game, after how many rounds in a row that scored every candidate exactly as the round before the bot stops
 # thinking: where the imagined deals seldom change what the lookahead sees (Grand Archive: the opponent's hidden hand
 # never acts on the copy), further deals only repeat the same scores, and the answer comes sooner.
-SETTLED_ROUNDS_BY_GAME: dict[str, int] = {"grand-archive": 4}
+SETTLED_ROUNDS_BY_GAME: dict[str, int] = {"grand-archive": 4, "dreadnought": 4}
 # The candidates are narrowed (read on the first deal) as the heuristic narrows them (`heuristic.NARROWED_BY_GAME`),
 # so that the budget goes to the candidates that differ.
 # Every candidate is scored on every deal: dropping the worse half after 8, 16, ... deals (successive
@@ -84,8 +91,9 @@ class MonteCarloBot:
         self.rollout = rollout
         # The heuristic's lookahead, but with the time to try the opponent's answers that decide a
         # battle (a block) instead of taking the opponent to be passive.
-        self.lookahead = HeuristicBot(knowledge, seed, evaluation=DEEP_EVALUATIONS.get(knowledge.rules.id),
-                                      reply=considered_reply, settled=deep_settled_for(knowledge.rules.id),
+        game_id = knowledge.rules.id
+        self.lookahead = HeuristicBot(knowledge, seed, evaluation=DEEP_EVALUATIONS.get(game_id), reply=considered_reply,
+                                      settled=SETTLED_BY_GAME.get(game_id, deep_settled_for(game_id)),
                                       **LOOKAHEAD_BY_GAME.get(knowledge.rules.id, {}))
         self.knowledge = knowledge
         self.budget_ms = budget_ms
@@ -106,10 +114,11 @@ class MonteCarloBot:
         if len(candidates) == 1:
             return candidates[0]
         reserved = command_iids(candidates)
+        knowledge = with_guessed_opponent_deck(view, self.knowledge)   # the opponent's hidden cards: what it could hold
         first: Game | None = None
         narrow = NARROWED_BY_GAME.get(self.knowledge.rules.id)
         if narrow is not None:
-            first = determinized_game(view, self.knowledge, self.rng, reserved)
+            first = determinized_game(view, knowledge, self.rng, reserved)
             candidates = narrow(first.rules, first.state, candidates)
             if len(candidates) == 1:
                 return candidates[0]
@@ -121,7 +130,7 @@ class MonteCarloBot:
         previous: list[float] | None = None
         repeats = 0   # rounds in a row that gave every candidate the score of the round before
         while self.max_rounds is None or rounds < self.max_rounds:
-            game = first if first is not None else determinized_game(view, self.knowledge, self.rng, reserved)
+            game = first if first is not None else determinized_game(view, knowledge, self.rng, reserved)
             first = None
             if advance is None:
                 advance = game.rules.advance_command(game.state, decision)
