@@ -8,13 +8,19 @@ from collections.abc import Callable, Iterable, Sequence
 from tabletop.ai.bot import Knowledge
 from tabletop.ai.candidates import candidate_commands, distinct_commands, is_pass
 from tabletop.ai.determinize import determinized_game
+from tabletop.ai.dreadnought_attacks import sensible_commands
 from tabletop.ai.evaluation import Evaluation, Settled, is_settled, score_state
-from tabletop.ai.lookahead import NARROWED_BY_GAME, Reply, is_something_pending, passive_reply, play_on
+from tabletop.ai.lookahead import Reply, is_something_pending, passive_reply, play_on
 from tabletop.engine.commands import Command, cards_of
 from tabletop.engine.decision import Decision
 from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.game import Game
+from tabletop.engine.rules import GameRules
+from tabletop.engine.state import GameState
 from tabletop.engine.view import View
+
+Narrowing = Callable[[GameRules, GameState, Sequence[Command]], list[Command]]
+"""Narrows a decision's candidates on a table: (rules, an imagined deal's state, candidates) -> those worth scoring."""
 
 # Added to the pass / next-phase answer so that a bot with nothing better to do moves on
 # instead of making moves that change nothing (tapping and untapping a card forever).
@@ -37,6 +43,14 @@ FOLLOW_UP_STEPS_BY_GAME = {"vanguard": 25, "dreadnought": 30}
 # A follow-up's score counts this much less than the same score reached at once, so that the bot
 # does not spend actions (swapping circles) that merely precede what it could do directly.
 FOLLOW_UP_DISCOUNT = 1e-4
+# Per game, how the bots narrow a decision's candidates (and the heuristic its follow-ups) before scoring them,
+# leaving out those another candidate does at least as well: a DreadNought attack is tried only with the group of
+# least BP that ends its battle the same way, and one dummy per unit slot (`dreadnought_attacks`; the rules list
+# every group of units at every area, 41-51 candidates with four units, and every hand card as a dummy). The
+# Monte-Carlo bot narrows them the same way on its first deal. Measured for DreadNought (heuristic against heuristic,
+# seats and decks alternating, load 7-13 on 2 cores): narrowed attacks with the evaluation's HP owed and areas at
+# 0 HP against neither, 25/31 (80.6 %, CI 63.7-90.8 %); narrowed dummies too against attacks alone, 17/32 (53 %).
+NARROWED_BY_GAME: dict[str, Narrowing] = {"dreadnought": sensible_commands}
 
 
 class HeuristicBot:

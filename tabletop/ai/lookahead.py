@@ -4,29 +4,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from tabletop.ai.candidates import candidate_commands, distinct_commands, sole_candidate
-from tabletop.ai.dreadnought_attacks import sensible_commands
 from tabletop.ai.evaluation import Settled, is_settled, score_state
 from tabletop.ai.passive_bot import passive_answer
 from tabletop.engine.commands import Command
 from tabletop.engine.decision import Decision
 from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.game import Game
-from tabletop.engine.rules import GameRules
-from tabletop.engine.state import GameState
 
 Reply = Callable[[Game, Decision, Sequence[Command]], Command]
 """How the opponent answers on a copy: (copy, its decision, its legal commands) -> its answer."""
-Narrowing = Callable[[GameRules, GameState, Sequence[Command]], list[Command]]
-"""Narrows a decision's candidates on a table: (rules, an imagined deal's state, candidates) -> those worth scoring."""
-
-# Per game, how the bots narrow a decision's candidates (and the heuristic its follow-ups) before scoring them,
-# leaving out those another candidate does at least as well: a DreadNought attack is tried only with the group of
-# least BP that ends its battle the same way, and one dummy per unit slot (`dreadnought_attacks`; the rules list
-# every group of units at every area, 41-51 candidates with four units, and every hand card as a dummy). The
-# Monte-Carlo bot narrows them the same way on its first deal. Measured for DreadNought (heuristic against heuristic,
-# seats and decks alternating, load 7-13 on 2 cores): narrowed attacks with the evaluation's HP owed and areas at
-# 0 HP against neither, 25/31 (80.6 %, CI 63.7-90.8 %); narrowed dummies too against attacks alone, 17/32 (53 %).
-NARROWED_BY_GAME: dict[str, Narrowing] = {"dreadnought": sensible_commands}
 
 # After an action, the copy plays on while only the opponent (answering as the reply model says)
 # or a forced choice of the bot's is left, so that an attack is scored by the damage it deals
@@ -77,17 +63,13 @@ def considered_reply(game: Game, decision: Decision, legal: Sequence[Command]) -
     """Answer as an opponent who tries each option on the copy and keeps the one it scores best.
 
     Only the decisions CONSIDERED_DECISIONS names for the game are tried (each played on with
-    passive replies, then undone), narrowed as the bots narrow their own (NARROWED_BY_GAME); every other decision
-    is answered passively. Ties keep the
+    passive replies, then undone); every other decision is answered passively. Ties keep the
     earlier option, so an opponent with nothing to gain does not block.
     """
     if decision.name not in CONSIDERED_DECISIONS.get(game.rules.id, ()):
         return passive_answer(decision, legal)
     player = decision.player
     options, _ = distinct_commands(game.state, candidate_commands(decision, legal))
-    narrow = NARROWED_BY_GAME.get(game.rules.id)
-    if narrow is not None:
-        options = narrow(game.rules, game.state, options)
     best: Command | None = None
     best_value = float("-inf")
     for command in options:
@@ -135,12 +117,6 @@ def play_on(game: Game, player: str, home: tuple[str, str, str] | None = None, l
             break
         steps += 1
     return steps
-
-
-def is_never_settled(rules: GameRules, state: GameState, decision: Decision) -> bool:
-    """Tell a lookahead never to stop at an opponent's decision (a `Settled` that always says no): it plays on,
-    the opponent answering as the reply model says, until the bot has a real choice again or PLAY_ON_PLIES."""
-    return False
 
 
 def is_something_pending(game: Game) -> bool:

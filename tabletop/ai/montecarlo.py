@@ -9,9 +9,9 @@ from collections.abc import Callable, Sequence
 from tabletop.ai.bot import Knowledge
 from tabletop.ai.candidates import candidate_commands, is_pass, pick_subsets
 from tabletop.ai.determinize import determinized_game
-from tabletop.ai.evaluation import DEEP_EVALUATIONS, WIN_SCORE, Settled, deep_settled_for, score_state
+from tabletop.ai.evaluation import DEEP_EVALUATIONS, WIN_SCORE, deep_settled_for, score_state
 from tabletop.ai.heuristic import NARROWED_BY_GAME, PASS_BONUS, HeuristicBot, command_iids
-from tabletop.ai.lookahead import considered_reply, is_never_settled
+from tabletop.ai.lookahead import considered_reply
 from tabletop.ai.passive_bot import is_passing
 from tabletop.ai.possible_decks import with_guessed_opponent_deck
 from tabletop.engine.commands import Command
@@ -41,18 +41,14 @@ WIDER_PICKS: dict[str, frozenset[str]] = {"vanguard": frozenset({"mulligan"})}
 # evaluation module for the measurements.
 LOOKAHEAD_BY_GAME: dict[str, dict[str, int]] = {
     "grand-archive": {"follow_up_depth": 3, "second_ply_max": 64, "follow_up_top": 4, "follow_up_steps": 400},
-    "dreadnought": {"follow_up_steps": 40},   # the heuristic's limit before it was lowered for its decision time
+    # DreadNought: two own actions deep (a unit cast, then the next cast or dummy into the other slot; an Arms, then
+    # the other); the heuristic's one (see DREADNOUGHT_SEARCH_NOTES for what was measured).
+    "dreadnought": {"follow_up_depth": 2, "second_ply_max": 32, "follow_up_top": 4, "follow_up_steps": 200},
     # Yu-Gi-Oh! (with yugioh_evaluation.yugioh_deep_evaluation): two own actions deep (a summon, then an Equip), ~17
     # deals a decision; against the heuristic 30/40 = 75.0% (CI 59.8-85.8%) and 22/24 with --seed 2, together 52/64 =
     # 81.3% (CI 70.0-88.9%); one action deep 27/40 = 67.5%.
     "yugioh": {"follow_up_depth": 2, "second_ply_max": 32, "follow_up_top": 4, "follow_up_steps": 200},
 }
-# Per game, where the lookahead may stop at an opponent's decision instead of `evaluation.deep_settled_for`.
-# DreadNought: nowhere. Stopping at the opponent's next action in the Action Phase scored the table before the
-# opponent's answer (DN 5.5: the actions alternate), so an attack that leaves an area open to a counter-attack scored
-# as well as one that does not; played on, the opponent's next action is tried out (`lookahead.CONSIDERED_DECISIONS`)
-# and its battle fought until the bot chooses again. Measured in DreadNought, see MonteCarloBot's notes below.
-SETTLED_BY_GAME: dict[str, Settled] = {"dreadnought": is_never_settled}
 # Per game, after how many rounds in a row that scored every candidate exactly as the round before the bot stops
 # thinking: where the imagined deals seldom change what the lookahead sees (Grand Archive: the opponent's hidden hand
 # never acts on the copy), further deals only repeat the same scores, and the answer comes sooner.
@@ -91,9 +87,8 @@ class MonteCarloBot:
         self.rollout = rollout
         # The heuristic's lookahead, but with the time to try the opponent's answers that decide a
         # battle (a block) instead of taking the opponent to be passive.
-        game_id = knowledge.rules.id
-        self.lookahead = HeuristicBot(knowledge, seed, evaluation=DEEP_EVALUATIONS.get(game_id), reply=considered_reply,
-                                      settled=SETTLED_BY_GAME.get(game_id, deep_settled_for(game_id)),
+        self.lookahead = HeuristicBot(knowledge, seed, evaluation=DEEP_EVALUATIONS.get(knowledge.rules.id),
+                                      reply=considered_reply, settled=deep_settled_for(knowledge.rules.id),
                                       **LOOKAHEAD_BY_GAME.get(knowledge.rules.id, {}))
         self.knowledge = knowledge
         self.budget_ms = budget_ms

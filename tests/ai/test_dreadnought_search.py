@@ -1,5 +1,4 @@
-"""The DreadNought Monte-Carlo search: the opponent's hidden cards dealt from what their casters let them hold, and
-the opponent's next action played out before an action of the bot's is scored."""
+"""The DreadNought Monte-Carlo search: the opponent's hidden cards dealt from what their casters let them hold."""
 from __future__ import annotations
 
 import random
@@ -8,17 +7,13 @@ from collections import Counter
 from carddb.bundled import load_bundled_cards, load_bundled_decks
 from tabletop.ai.bot import Knowledge
 from tabletop.ai.determinize import determinize
-from tabletop.ai.lookahead import considered_reply, play_on
-from tabletop.ai.montecarlo import MonteCarloBot
 from tabletop.ai.possible_decks import DREADNOUGHT_COPIES, with_guessed_opponent_deck
 from tabletop.engine.cards import CardLibrary
 from tabletop.engine.game import Game
 from tabletop.engine.rules import GameConfig
 from tabletop.engine.view import view_for
 from tabletop.games import find_game
-from tabletop.games.dreadnought.commands import Attack
 from tabletop.games.dreadnought.construction import clusters
-from tests.ai.test_dreadnought_evaluation import action_table
 
 
 def bundled_game(seed: int = 3) -> tuple[Game, dict[str, dict[str, list[str]]]]:
@@ -55,18 +50,3 @@ def test_a_known_opponent_deck_is_not_replaced_by_the_guess() -> None:
                           opponent_deck=decks["p2"])
     assert with_guessed_opponent_deck(view_for(game.state, "p1"), knowledge) is knowledge
 
-
-def test_the_monte_carlo_lookahead_plays_the_opponents_counter_attack_before_scoring_an_attack() -> None:
-    # p1 attacks p2's left area with its only unit; p2's Big Unit stands ready: the heuristic's lookahead scores
-    # the table at p2's next action, the Monte-Carlo bot's tries that action out (DN 5.5: the actions alternate)
-    # and stops at p1's block of the counter-attack
-    game = action_table({"units.left": ["small"]}, {"units.right": ["big"]})
-    knowledge = Knowledge("p1", type(game.rules)(), game.state.library)
-    settled = MonteCarloBot(knowledge).lookahead.settled
-    attacker = game.state.zones["p1.units.left"].cards[0]
-    counter = game.state.zones["p2.units.right"].cards[0]
-    game.submit(Attack(by="p1", attackers=(attacker,), side="left"))
-    play_on(game, "p1", reply=considered_reply, settled=settled)
-    decision = game.pending_decision()
-    assert (decision.player, decision.name) == ("p1", "block")
-    assert game.state.data["battle"]["attackers"] == [counter]
