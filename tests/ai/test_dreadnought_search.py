@@ -1,4 +1,5 @@
-"""The DreadNought Monte-Carlo search: the opponent's hidden cards dealt from what their casters let them hold."""
+"""The DreadNought Monte-Carlo search: the opponent's hidden cards dealt from what their casters let them hold, and
+no more deals once they repeat the same scores."""
 from __future__ import annotations
 
 import random
@@ -7,13 +8,16 @@ from collections import Counter
 from carddb.bundled import load_bundled_cards, load_bundled_decks
 from tabletop.ai.bot import Knowledge
 from tabletop.ai.determinize import determinize
+from tabletop.ai.montecarlo import SETTLED_ROUNDS_BY_GAME, MonteCarloBot
 from tabletop.ai.possible_decks import DREADNOUGHT_COPIES, with_guessed_opponent_deck
 from tabletop.engine.cards import CardLibrary
 from tabletop.engine.game import Game
 from tabletop.engine.rules import GameConfig
 from tabletop.engine.view import view_for
 from tabletop.games import find_game
+from tabletop.games.dreadnought.commands import Attack
 from tabletop.games.dreadnought.construction import clusters
+from tests.ai.test_dreadnought_evaluation import action_table
 
 
 def bundled_game(seed: int = 3) -> tuple[Game, dict[str, dict[str, list[str]]]]:
@@ -50,3 +54,16 @@ def test_a_known_opponent_deck_is_not_replaced_by_the_guess() -> None:
                           opponent_deck=decks["p2"])
     assert with_guessed_opponent_deck(view_for(game.state, "p1"), knowledge) is knowledge
 
+
+
+def test_the_monte_carlo_bot_stops_thinking_once_the_deals_repeat_the_same_scores() -> None:
+    # p2 holds no card: what the deals imagine (p2's deck, both sides' HP cards) changes no score of p1's attacks
+    game = action_table({"units.left": ["big"], "units.right": ["small"]}, {"units.left": ["weak"]})
+    decision = game.pending_decision()
+    assert decision is not None
+    knowledge = Knowledge("p1", type(game.rules)(), game.state.library)
+    # a clock that never moves: only the settled rounds (or the cap) end the thinking
+    bot = MonteCarloBot(knowledge, budget_ms=300, seed=1, max_rounds=40, clock=lambda: 0.0)
+    answer = bot.choose(view_for(game.state, "p1"), decision, game.legal_commands("p1"))
+    assert bot.rounds_played == SETTLED_ROUNDS_BY_GAME["dreadnought"]
+    assert isinstance(answer, Attack)
