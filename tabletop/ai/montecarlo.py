@@ -60,14 +60,15 @@ WHOLE_ROUNDS: frozenset[str] = frozenset({"dreadnought"})
 # DreadNought, measured (issue 20; ai_strength's games of seed 1, 300 ms CPU, decks and seats alternating). On main
 # (f45cc64) every candidate was scored on every deal until the budget was spent: an Action Phase decision kept 5 of
 # 8 candidates and scored each on 34 deals (12 ms a deal), a block 46, a Cast Phase decision 66, a Fast Phase one 92,
-# a Speed Phase one 126, the mulligan's 128 sets 8. The deals hardly changed a score: a candidate's mean had a standard
-# error under 0.1 (an HP card is worth 3-12), the two best were within two errors in 23 of 256 decisions, and with the
-# opponent's cards dealt from its possible deck (`possible_decks`) four deals in a row scored every candidate alike in
-# most decisions (an Action Phase decision then stops after 7 deals, ~100 ms). So spreading the budget better
-# (successive halving, UCB) had nothing to gain; it goes to depth instead: two own actions deep (LOOKAHEAD_BY_GAME),
-# the thinking stopped after 4 like rounds (SETTLED_ROUNDS_BY_GAME). Pilot runs (16 games unless said): depth and the
-# possible deck, 10/16 (Crimson 4/8, Verdant 6/8); with the opponent's next action in the Action Phase also tried out (the lookahead not
-# stopping there), 3/8 (2 of 5 without the depth, 1 of 5 with neither): not kept.
+# a Speed Phase one 126, the mulligan's 128 sets 8. The deals hardly changed a score: a candidate's mean had a
+# standard error under 0.1 (an HP card is worth 3-12), the two best were within two errors in 23 of 257 decisions,
+# and with the opponent's cards dealt from its possible deck (`possible_decks`) four deals in a row scored every
+# candidate alike in most decisions (an Action Phase decision then stops after 7 deals, ~100 ms). So spreading the
+# budget otherwise (successive halving, UCB) had nothing to gain; it goes to depth instead: two own actions deep
+# (LOOKAHEAD_BY_GAME), the thinking stopped after 4 like rounds (SETTLED_ROUNDS_BY_GAME). Pilot runs (games 0-15
+# unless said): depth and the possible deck, 10/16 (Crimson 4/8, Verdant 6/8); with the opponent's next action in
+# the Action Phase also tried out (the lookahead not stopping there), 3/8 (2/5 without the depth, 1/5 with neither):
+# not kept.
 # The candidates are narrowed (read on the first deal) as the heuristic narrows them (`heuristic.NARROWED_BY_GAME`),
 # so that the budget goes to the candidates that differ.
 # Every candidate is scored on every deal: dropping the worse half after 8, 16, ... deals (successive
