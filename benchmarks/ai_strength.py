@@ -62,10 +62,15 @@ def measure(spec: MatchSpec, bots: tuple[str, str], games: int, args: argparse.N
     summary = summarize(results, bots)
     rate = summary.wins[0]
     low, high = rate.interval
+    # swap_decks: in games 2 and 3 of every four, side 0 holds the second deck
+    by_deck = [summarize([r for r in results if (r.index % 4 >= 2) == bool(deck)], bots).wins[0] for deck in (0, 1)]
+    print(f"{bots[0]} holding the first deck: {by_deck[0].describe()}; holding the second: {by_deck[1].describe()}",
+          file=sys.stderr)
     print(f"{bots[0]} vs {bots[1]}: {rate.describe()} — target ≥ {target:.0%}: "
           f"{'met' if rate.value >= target else 'MISSED'} ({time.perf_counter() - started:.0f} s; "
           f"draws {summary.draws.count}, average {summary.average_turns:.1f} turns)", file=sys.stderr)
     return {"bots": list(bots), "games": games, "win_rate": round(rate.value, 4), "ci95": [round(low, 4), round(high, 4)],
+            "wins_by_deck": [deck.count for deck in by_deck], "games_by_deck": [deck.trials for deck in by_deck],
             "target": target, "met": rate.value >= target, "draws": summary.draws.count,
             "average_turns": round(summary.average_turns, 2), "reasons": summary.reasons}
 

@@ -13,6 +13,7 @@ from tabletop.ai.evaluation import DEEP_EVALUATIONS, WIN_SCORE, deep_settled_for
 from tabletop.ai.heuristic import NARROWED_BY_GAME, PASS_BONUS, HeuristicBot, command_iids
 from tabletop.ai.lookahead import considered_reply
 from tabletop.ai.passive_bot import is_passing
+from tabletop.ai.possible_decks import with_guessed_opponent_deck
 from tabletop.engine.commands import Command
 from tabletop.engine.decision import Decision
 from tabletop.engine.errors import IllegalCommand
@@ -40,7 +41,9 @@ WIDER_PICKS: dict[str, frozenset[str]] = {"vanguard": frozenset({"mulligan"})}
 # evaluation module for the measurements.
 LOOKAHEAD_BY_GAME: dict[str, dict[str, int]] = {
     "grand-archive": {"follow_up_depth": 3, "second_ply_max": 64, "follow_up_top": 4, "follow_up_steps": 400},
-    "dreadnought": {"follow_up_steps": 40},   # the heuristic's limit before it was lowered for its decision time
+    # DreadNought: two own actions deep (a unit cast, then the next cast or dummy into the other slot; an Arms, then
+    # the other), where the heuristic looks one; see "DreadNought, measured" below.
+    "dreadnought": {"follow_up_depth": 2, "second_ply_max": 32, "follow_up_top": 4, "follow_up_steps": 200},
     # Yu-Gi-Oh! (with yugioh_evaluation.yugioh_deep_evaluation): two own actions deep (a summon, then an Equip), ~17
     # deals a decision; against the heuristic 30/40 = 75.0% (CI 59.8-85.8%) and 22/24 with --seed 2, together 52/64 =
     # 81.3% (CI 70.0-88.9%); one action deep 27/40 = 67.5%.
@@ -49,7 +52,26 @@ LOOKAHEAD_BY_GAME: dict[str, dict[str, int]] = {
 # Per game, after how many rounds in a row that scored every candidate exactly as the round before the bot stops
 # thinking: where the imagined deals seldom change what the lookahead sees (Grand Archive: the opponent's hidden hand
 # never acts on the copy), further deals only repeat the same scores, and the answer comes sooner.
-SETTLED_ROUNDS_BY_GAME: dict[str, int] = {"grand-archive": 4}
+SETTLED_ROUNDS_BY_GAME: dict[str, int] = {"grand-archive": 4, "dreadnought": 4}
+# Games where a round is begun only when a round as long as the longest so far still ends by the deadline: the
+# follow-ups of a deal (LOOKAHEAD_BY_GAME) are not cut by the deadline, and two own actions deep in DreadNought made
+# the decision time's p95 364 ms against 300 ms budgeted (benchmarks/ai_bench.py, 80 decisions, CPU time).
+WHOLE_ROUNDS: frozenset[str] = frozenset({"dreadnought"})
+# DreadNought, measured (issue 20; ai_strength's games of seed 1, 300 ms CPU, decks and seats alternating). On main
+# (f45cc64) every candidate was scored on every deal until the budget was spent: an Action Phase decision kept 5 of
+# 8 candidates and scored each on 34 deals (12 ms a deal), a block 46, a Cast Phase decision 66, a Fast Phase one 92,
+# a Speed Phase one 126, the mulligan's 128 sets 8. The deals hardly changed a score: a candidate's mean had a
+# standard error under 0.1 (an HP card is worth 3-12), the two best were within two errors in 23 of 257 decisions,
+# and with the opponent's cards dealt from its possible deck (`possible_decks`) four deals in a row scored every
+# candidate alike in most decisions (an Action Phase decision then stops after 7 deals, ~100 ms). So spreading the
+# budget otherwise (successive halving, UCB) had nothing to gain; it goes to depth instead: two own actions deep
+# (LOOKAHEAD_BY_GAME), the thinking stopped after 4 like rounds (SETTLED_ROUNDS_BY_GAME). Pilot runs (games 0-15
+# unless said): depth and the possible deck, 10/16 (Crimson 4/8, Verdant 6/8); with the opponent's next action in
+# the Action Phase also tried out (the lookahead not stopping there), 3/8 (2/5 without the depth, 1/5 with neither):
+# not kept. Kept (depth, possible deck, settled rounds, WHOLE_ROUNDS), ai_strength's 64 games of seed 1 twice (the
+# budget is CPU time, so the runs differ): 39/64 = 60.9 % (CI 48.7-71.9 %), then 41/64 = 64.1 % (CI 51.8-74.7 %;
+# holding Crimson Tide Pact 24/32, Verdant Stampede 17/32); together 80/128 = 62.5 % (CI 53.9-70.4 %), against 34/64
+# on main. Decision time p95 292 ms (80 decisions), the heuristic's 6.9 ms (CPU time, benchmarks/ai_bench.py).
 # The candidates are narrowed (read on the first deal) as the heuristic narrows them (`heuristic.NARROWED_BY_GAME`),
 # so that the budget goes to the candidates that differ.
 # Every candidate is scored on every deal: dropping the worse half after 8, 16, ... deals (successive
@@ -106,10 +128,11 @@ class MonteCarloBot:
         if len(candidates) == 1:
             return candidates[0]
         reserved = command_iids(candidates)
+        knowledge = with_guessed_opponent_deck(view, self.knowledge)   # the opponent's hidden cards: what it could hold
         first: Game | None = None
         narrow = NARROWED_BY_GAME.get(self.knowledge.rules.id)
         if narrow is not None:
-            first = determinized_game(view, self.knowledge, self.rng, reserved)
+            first = determinized_game(view, knowledge, self.rng, reserved)
             candidates = narrow(first.rules, first.state, candidates)
             if len(candidates) == 1:
                 return candidates[0]
@@ -120,8 +143,13 @@ class MonteCarloBot:
         settle = SETTLED_ROUNDS_BY_GAME.get(self.knowledge.rules.id)
         previous: list[float] | None = None
         repeats = 0   # rounds in a row that gave every candidate the score of the round before
+        longest = 0.0   # the longest round so far (see WHOLE_ROUNDS)
+        whole_rounds = self.max_rounds is None and self.knowledge.rules.id in WHOLE_ROUNDS
         while self.max_rounds is None or rounds < self.max_rounds:
-            game = first if first is not None else determinized_game(view, self.knowledge, self.rng, reserved)
+            begun = self.clock()
+            if whole_rounds and rounds and begun + longest > deadline:
+                break
+            game = first if first is not None else determinized_game(view, knowledge, self.rng, reserved)
             first = None
             if advance is None:
                 advance = game.rules.advance_command(game.state, decision)
@@ -136,6 +164,7 @@ class MonteCarloBot:
                     counts[index] += 1
                     scored[index] = value
                 rounds += 1
+                longest = max(longest, self.clock() - begun)
                 if settle is not None and len(values) == len(candidates):
                     repeats = repeats + 1 if scored == previous else 0
                     previous = scored
