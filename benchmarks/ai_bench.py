@@ -24,6 +24,7 @@ from tabletop.ai.bots import CLOCKS, make_bot  # noqa: E402
 from tabletop.ai.candidates import candidate_commands  # noqa: E402
 from tabletop.ai.simulation import MatchSpec, run_match  # noqa: E402
 from tabletop.engine.cards import CardLibrary  # noqa: E402
+from tabletop.engine.collector import tune_collector_for_play  # noqa: E402
 from tabletop.engine.game import Game  # noqa: E402
 from tabletop.engine.rules import GameConfig, GameRules  # noqa: E402
 from tabletop.engine.view import view_for  # noqa: E402
@@ -92,6 +93,7 @@ def games_per_second(game_id: str, games: int, max_turns: int) -> float:
 
 
 def main() -> None:
+    tune_collector_for_play()  # the collector as the client plays (tabletop.app.cli)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", default="race," + ",".join(game_ids()), help="game ids, comma-separated")
     parser.add_argument("--budget", type=float, default=300.0, help="Monte-Carlo budget in ms (default 300)")

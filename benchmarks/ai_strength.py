@@ -26,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tabletop.ai.report import summarize  # noqa: E402
 from tabletop.ai.simulation import MatchSpec, run_match  # noqa: E402
 from tabletop.app.deck_source import load_deck  # noqa: E402
+from tabletop.engine.collector import tune_collector_for_play  # noqa: E402
 from tabletop.games import GAMES, find_game  # noqa: E402
 
 HEURISTIC_TARGET = 0.95
@@ -90,6 +91,7 @@ def measure_decks(spec: MatchSpec, games: int, args: argparse.Namespace) -> dict
 
 
 def main() -> None:
+    tune_collector_for_play()  # the collector as the client plays (tabletop.app.cli)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", required=True)
     parser.add_argument("--deck", action="append", default=[])

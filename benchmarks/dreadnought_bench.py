@@ -16,6 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from carddb.bundled import load_bundled_cards, load_bundled_decks  # noqa: E402
 from tabletop.engine.cards import CardLibrary  # noqa: E402
+from tabletop.engine.collector import tune_collector_for_play  # noqa: E402
 from tabletop.engine.game import Game  # noqa: E402
 from tabletop.engine.rules import GameConfig  # noqa: E402
 from tabletop.games import find_game  # noqa: E402
@@ -25,6 +26,7 @@ STEP_CAP = 5000
 
 def main() -> None:
     """Play random whole games between the bundled decks and print games/s and the per-decision p95."""
+    tune_collector_for_play()  # the collector as the client plays (tabletop.app.cli)
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     rules = find_game("dreadnought")
     lib = CardLibrary(rules.card_from_mapping(c.to_mapping()) for c in load_bundled_cards("dreadnought"))

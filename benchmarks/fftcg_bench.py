@@ -16,6 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "games"))
 
 from fftcg_testdeck import FIRE_DECK, ICE_DECK, TURN_CAP, build_library  # noqa: E402
 
+from tabletop.engine.collector import tune_collector_for_play  # noqa: E402
 from tabletop.engine.game import Game  # noqa: E402
 from tabletop.engine.rules import GameConfig  # noqa: E402
 from tabletop.games import find_game  # noqa: E402
@@ -23,6 +24,7 @@ from tabletop.games import find_game  # noqa: E402
 
 def main() -> None:
     """Play the games and print the numbers."""
+    tune_collector_for_play()  # the collector as the client plays (tabletop.app.cli)
     numbers = [a for a in sys.argv[1:] if not a.startswith("--")]
     games = int(numbers[0]) if numbers else 1000
     auto_pass = [] if "--every-pass" in sys.argv else ["p1", "p2"]

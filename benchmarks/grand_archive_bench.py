@@ -16,6 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from carddb.bundled import load_bundled_cards, load_bundled_decks  # noqa: E402
 from tabletop.engine.cards import CardLibrary  # noqa: E402
+from tabletop.engine.collector import tune_collector_for_play  # noqa: E402
 from tabletop.engine.game import Game  # noqa: E402
 from tabletop.engine.rules import GameConfig  # noqa: E402
 from tabletop.games import find_game  # noqa: E402
@@ -25,6 +26,7 @@ STEP_CAP = 5000
 
 def main(games: int) -> None:
     """Play `games` random whole games and print games/s, commands per game and the per-command p95."""
+    tune_collector_for_play()  # the collector as the client plays (tabletop.app.cli)
     rules = find_game("grand-archive")
     library = CardLibrary(load_bundled_cards("grand-archive"))
     decks = [d.as_config_sections() for d in load_bundled_decks("grand-archive")]

@@ -20,6 +20,7 @@ from vanguard_decks import deck, library  # noqa: E402
 
 from carddb.bundled import load_bundled_cards, load_bundled_decks  # noqa: E402
 from tabletop.engine.cards import CardLibrary  # noqa: E402
+from tabletop.engine.collector import tune_collector_for_play  # noqa: E402
 from tabletop.engine.game import Game  # noqa: E402
 from tabletop.engine.rules import GameConfig  # noqa: E402
 from tabletop.games import find_game  # noqa: E402
@@ -67,6 +68,7 @@ def run(label: str, game_format: str, games: int, lib: CardLibrary, decks_for: o
 
 def main() -> None:
     """Play random games of both formats with both deck sets and print the numbers."""
+    tune_collector_for_play()  # the collector as the client plays (tabletop.app.cli)
     numbers = [a for a in sys.argv[1:] if not a.startswith("--")]
     games = int(numbers[0]) if numbers else 200
     auto_pass = [] if "--every-pass" in sys.argv else ["p1", "p2"]

@@ -11,6 +11,7 @@ import sys
 from collections.abc import Sequence
 
 from tabletop import __version__
+from tabletop.engine.collector import tune_collector_for_play
 
 # Sub-command name -> the module that registers it. Each module defines
 # `register(subparsers) -> None`, adding its parser with `set_defaults(handler=callable(args) -> int)`.
@@ -38,6 +39,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; with no sub-command, open the window."""
+    tune_collector_for_play()
     words = list(sys.argv[1:] if argv is None else argv)
     args = build_parser(words[0] if words else None).parse_args(words)
     handler = getattr(args, "handler", None)
