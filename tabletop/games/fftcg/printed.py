@@ -80,7 +80,8 @@ class PrintedFacts:
                  "multi_copy", "party_icon", "power", "keywords", "back_attack", "auto", "state_triggers",
                  "field", "actions", "replacements", "summon_ability", "reads", "characteristics", "jobs",
                  "own_cost_changes", "backup_cp_only", "own_any_element_cost", "break_zone_actions",
-                 "break_zone_events", "light_dark_ignored", "names", "also_types", "exclusive", "reads_battle")
+                 "break_zone_events", "light_dark_ignored", "names", "also_types", "exclusive", "reads_battle",
+                 "field_actions", "hand_actions")
 
     def __init__(self, definition: CardDefinition) -> None:
         self.definition = definition
@@ -131,6 +132,11 @@ class PrintedFacts:
         self.exclusive = frozenset(n for _, a in self.field if a.get("effect") == "exclusive_with" for n in
                                    (self.name, *a.get("names", ())))
         self.actions: Indexed = tuple((i, a) for i, a in effects if ability_kind(a, False) in ("action", "special"))
+        # where each is used (FFTCG 11.6, narrowed by its text; rules.py `_ability_refusal` refuses it anywhere else):
+        # the hand when its cost discards the card (12.1), else the Break Zone when its text says so, else the field
+        self.hand_actions: Indexed = tuple((i, a) for i, a in self.actions if (a.get("cost") or {}).get("discard_self"))
+        self.field_actions: Indexed = tuple((i, a) for i, a in self.actions if not (a.get("cost") or {}).get(
+            "discard_self") and not a.get("from_break_zone"))
         # action abilities used while the card is in its owner's Break Zone (rules list them there)
         self.break_zone_actions = any(a.get("from_break_zone") for _, a in self.actions)
         self.replacements: Indexed = tuple((i, a) for i, a in effects if ability_kind(a, False) == "replacement")
@@ -190,6 +196,9 @@ class PrintedIndex(dict):  # type: ignore[type-arg]
         self.library = library
         self._library_has: dict[str, bool] = {}
         self._auto_events: frozenset[str] | None = None
+        # whether some card prints a field ability changing a cost or letting one be paid with CP of any Element: if
+        # none does, a card in hand costs what it prints (asked for every hand at every step, so worked out here)
+        self.prints_cost_changes = self.library_has("field:cost_change") or self.library_has("field:any_element_cost")
 
     def __missing__(self, card_id: str) -> PrintedFacts:
         facts = self[card_id] = PrintedFacts(self.library[card_id])

@@ -73,10 +73,11 @@ from tabletop.games.fftcg.commands import (
     SplitDamage, UseAbility,
 )
 from tabletop.games.fftcg.continuous import (
-    FILTER, characteristics, condition_holds, cost_of, field_cards, is_current, is_of_type, lost_abilities, pinned,
+    FILTER, NEXT_COST, characteristics, condition_holds, cost_of, field_cards, is_current, is_of_type, lost_abilities,
+    pinned,
 )
 from tabletop.games.fftcg.cp import (
-    X_LIMIT, ability_cost, character_cost, check_payment, elements_paid, find_payment, paid_sources,
+    X_LIMIT, ability_cost, character_cost, check_payment, elements_paid, find_payment, paid_sources, play_cost,
 )
 from tabletop.games.fftcg.effects import ability_kind, has_mode_targets, validate_effects, with_mode
 from tabletop.games.fftcg.printed import PrintedFacts, PrintedIndex, printed_index
@@ -510,6 +511,8 @@ class FFTCGRules(GameRules):
             return commands  # FFTCG 11.4.1: only Back Attack plays in the other player's turn
         index, cards = printed_index(state), state.cards
         hand = state.zones[f"{player}.hand"].cards
+        # then a card's cost is play_cost of its printed cost (as cost_of and character_cost find)
+        printed_costs = not index.prints_cost_changes and not state.lists.get(NEXT_COST)
         # _card_refusal's refusals of a card in hand: 5 Backups (D3), a name twice, a second Light/Dark Character
         backups_full: bool | None = None
         names: tuple[set[str], set[str]] | None = None
@@ -530,7 +533,8 @@ class FFTCGRules(GameRules):
                         continue
                 if facts.light_or_dark and not light_dark.may_play(state, player, facts):
                     continue
-                payment = find_payment(state, player, character_cost(state, iid, cost_of(state, iid), facts),
+                payment = find_payment(state, player, play_cost(facts, facts.cost) if printed_costs else
+                                       character_cost(state, iid, cost_of(state, iid), facts),
                                        set(hand) if facts.backup_cp_only else {iid})
                 if payment is not None:
                     commands.append((place, PlayCharacter(by=player, card=iid, discards=payment[0],
@@ -540,7 +544,8 @@ class FFTCGRules(GameRules):
                 if ability is not None and _cast_limit(state, player, ability, facts.name) is not None:
                     continue
                 # the payment first: it is memoized, and without one the targets need not be looked for
-                payment = find_payment(state, player, character_cost(state, iid, cost_of(state, iid), facts),
+                payment = find_payment(state, player, play_cost(facts, facts.cost) if printed_costs else
+                                       character_cost(state, iid, cost_of(state, iid), facts),
                                        set(hand) if facts.backup_cp_only else {iid})
                 if payment is None:
                     continue
@@ -551,9 +556,14 @@ class FFTCGRules(GameRules):
             return commands
         place = len(hand)
         field = field_cards(state, player)
-        # the hand's cards: their abilities whose cost discards them (FFTCG 12.1); the Break Zone's: those used there
-        for iid in (*field, *hand, *_break_zone_users(state, player, index)):
-            for number, ability in index[cards[iid].card_id].actions:
+        # each card's action and special abilities used where it is (the others are refused there, `_ability_refusal`):
+        # the field's, the hand's whose cost discards them (FFTCG 12.1), the Break Zone's used there
+        users = [(iid, facts.field_actions) for iid in field if (facts := index[cards[iid].card_id]).field_actions]
+        if index.library_has("hand_actions"):
+            users += [(iid, facts.hand_actions) for iid in hand if (facts := index[cards[iid].card_id]).hand_actions]
+        users += [(iid, index[cards[iid].card_id].actions) for iid in _break_zone_users(state, player, index)]
+        for iid, abilities in users:
+            for number, ability in abilities:
                 uses = self._ability_uses(state, player, iid, number, ability)
                 if uses:
                     commands += [(place, command) for command in uses]
