@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
+from tabletop.engine.by_hand import cards_by_hand
 from tabletop.engine.cards import CardDefinition, CardLibrary
 from tabletop.engine.library_index import PerLibrary
 from tabletop.engine.state import GameState
@@ -196,9 +197,16 @@ class PrintedIndex(dict):  # type: ignore[type-arg]
         self.library = library
         self._library_has: dict[str, bool] = {}
         self._auto_events: frozenset[str] | None = None
-        # whether some card prints a field ability changing a cost or letting one be paid with CP of any Element: if
-        # none does, a card in hand costs what it prints (asked for every hand at every step, so worked out here)
+        # What the listing of plays (rules.py `_potential_plays`) asks of the whole library at every step, worked out
+        # here once: whether some card prints a field ability changing a cost or letting one be paid with CP of any
+        # Element (if none does, a card in hand costs what it prints); action abilities used from the hand or the
+        # Break Zone; abilities by hand (cards whose text was not compiled, offered by their timing words); and
+        # whether the plays may depend on the current attack (a card reading it, or an ability by hand).
         self.prints_cost_changes = self.library_has("field:cost_change") or self.library_has("field:any_element_cost")
+        self.has_hand_actions = self.library_has("hand_actions")
+        self.has_break_zone_actions = self.library_has("break_zone_actions")
+        self.has_by_hand = bool(cards_by_hand(library))
+        self.plays_read_battle = self.has_by_hand or self.library_has("reads_battle")
 
     def __missing__(self, card_id: str) -> PrintedFacts:
         facts = self[card_id] = PrintedFacts(self.library[card_id])

@@ -479,7 +479,7 @@ class FFTCGRules(GameRules):
         # one entry per key: [the plays any timing allows, those less the Main Phase's abilities (an Attack Phase),
         # the Characters only a Main Phase allows], the last two worked out when first asked for
         key = ("fftcg.plays", player, state.turn, state.active, len(data.get("loop_banned") or ()),
-               fs_window, bool(data.get("attack")) and _reads_battle(state))
+               fs_window, bool(data.get("attack")) and printed_index(state).plays_read_battle)
         entry = values.get(key)
         if entry is None:
             entry = values[key] = [self._potential_plays(state, player, False), None, None]
@@ -559,9 +559,10 @@ class FFTCGRules(GameRules):
         # each card's action and special abilities used where it is (the others are refused there, `_ability_refusal`):
         # the field's, the hand's whose cost discards them (FFTCG 12.1), the Break Zone's used there
         users = [(iid, facts.field_actions) for iid in field if (facts := index[cards[iid].card_id]).field_actions]
-        if index.library_has("hand_actions"):
+        if index.has_hand_actions:
             users += [(iid, facts.hand_actions) for iid in hand if (facts := index[cards[iid].card_id]).hand_actions]
-        users += [(iid, index[cards[iid].card_id].actions) for iid in _break_zone_users(state, player, index)]
+        if index.has_break_zone_actions:
+            users += [(iid, index[cards[iid].card_id].actions) for iid in _break_zone_users(state, player, index)]
         for iid, abilities in users:
             for number, ability in abilities:
                 uses = self._ability_uses(state, player, iid, number, ability)
@@ -570,7 +571,7 @@ class FFTCGRules(GameRules):
                     place += 1
         # abilities by hand: used, or announced as triggered, with priority (FFTCG 11.6, 11.8), from the field, or
         # from the hand or the Break Zone where their text says so
-        if by_hand.cards_by_hand(state.library):  # most libraries: every ability compiled, or none printed
+        if index.has_by_hand:  # most libraries: every ability compiled, or none printed
             commands += [(place, command) for command in by_hand.offers(
                 state, player, (*field, *hand, *state.zones[zone_id(player, "break")].cards),
                 (by_hand.ACTION, by_hand.AUTO), timing, functools.partial(_is_usable_where, state))]
@@ -1194,13 +1195,6 @@ def _act(player: str, name: str, fs_window: bool = False) -> Decision:
     return Decision(player, name, "act", prompt.format(player=player) + window, rule=rule)
 
 
-def _reads_battle(state: GameState) -> bool:
-    """Tell whether the plays may depend on the current attack: a card of the library reads it ("choose 1 attacking
-    Forward", "use only while attacking"), or an ability by hand may be used by its timing words."""
-    index = printed_index(state)
-    return index.library_has("reads_battle") or bool(by_hand.cards_by_hand(state.library))
-
-
 def _has_all_backups(state: GameState, player: str) -> bool:
     """Tell whether a player has the most Backups the field may hold (doubt D3)."""
     index = printed_index(state)
@@ -1304,9 +1298,7 @@ def _cost_card_candidates(state: GameState, player: str, iid: int, cost: Mapping
 
 def _break_zone_users(state: GameState, player: str, index: PrintedIndex) -> tuple[int, ...]:
     """Return the cards of `player`'s Break Zone with an action ability used from there (`from_break_zone`), kept while
-    that Break Zone stays the same (`index`: the game's printed facts)."""
-    if not index.library_has("break_zone_actions"):
-        return ()
+    that Break Zone stays the same (`index`: the game's printed facts; asked when its library prints such abilities)."""
     zone = f"{player}.break"
 
     def users() -> tuple[int, ...]:
