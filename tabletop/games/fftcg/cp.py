@@ -314,7 +314,8 @@ def _payers(state: GameState, player: str) -> tuple[tuple[tuple[int, tuple[str, 
     """Return (active Backups, discardable hand cards) of a player, each with its elements."""
     cards, index = state.cards, printed_index(state)
     backups = []
-    widened = widened_backups(state)
+    # most libraries print no "can produce CP of any Element": then no Backup's elements are widened
+    widened = widened_backups(state) if index.library_has(_ANY_ELEMENT_CP.facet) else _NOT_WIDENED
     for i in field_cards(state, player):
         card = cards[i]
         if not card.tapped:

@@ -1308,9 +1308,12 @@ def _break_zone_users(state: GameState, player: str, index: PrintedIndex) -> tup
 
 
 _COST_CARD_KEYS = ("put_characters", "remove_break", "dull_characters", "remove_characters")
+_COST_CARD_NAMES = frozenset((*_COST_CARD_KEYS, "remove_counters_from"))
 
 
 def _cost_cards_needed(cost: Mapping[str, Any]) -> int:
+    if _COST_CARD_NAMES.isdisjoint(cost):
+        return 0  # most costs: CP and a dull icon
     needed = 0
     for key in _COST_CARD_KEYS:  # a loop, not sum() over a generator: asked for every ability's cost at every step
         if key in cost:
