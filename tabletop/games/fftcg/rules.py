@@ -48,6 +48,7 @@ import functools
 import hashlib
 import itertools
 import json
+import operator
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -447,7 +448,7 @@ class FFTCGRules(GameRules):
         plays, main = self._plays_allowed(state, player)
         if not main:
             return [command for _, command in plays]
-        return [command for _, command in sorted((*plays, *main), key=lambda play: play[0])]
+        return [command for _, command in sorted((*plays, *main), key=operator.itemgetter(0))]
 
     def _has_play(self, state: GameState, player: str) -> bool:
         """Tell whether `_plays` lists anything, without sorting or copying the plays."""
@@ -1218,9 +1219,15 @@ def _names_on_field(state: GameState, player: str) -> tuple[set[str], set[str]]:
     field is not allowed. The digest (4.3) names only the rule process (12.4.6) that breaks both when it
     happens anyway (a control change, an effect's put onto the field), which stays for those.
     """
-    index = printed_index(state)
-    facts = [index[state.cards[i].card_id] for i in field_cards(state, player)]
-    return {name for one in facts for name in one.names}, {name for one in facts for name in one.exclusive}
+    index, cards = printed_index(state), state.cards
+    names: set[str] = set()
+    exclusive: set[str] = set()
+    for i in field_cards(state, player):
+        facts = index[cards[i].card_id]
+        names |= facts.names
+        if facts.exclusive:
+            exclusive |= facts.exclusive
+    return names, exclusive
 
 
 @functools.lru_cache(maxsize=None)
@@ -1502,9 +1509,10 @@ def _choices(state: GameState, ability: Mapping[str, Any] | None, player: str,
     if len(candidates) < low:   # FFTCG 11.3.4: a required target that does not exist; "up to" may choose none
         return []
     must = must_choose(state, candidates, player, source)  # FFTCG 11.11.5.1
-    groups = (group for group in itertools.chain.from_iterable(
+    groups: Iterator[tuple[int, ...]] = itertools.chain.from_iterable(
         itertools.combinations(candidates, size) for size in range(min(high, len(candidates)), low - 1, -1))
-        if is_must_choice_kept(must, group, high))
+    if must:  # no card must be chosen: every group keeps what it must
+        groups = (group for group in groups if is_must_choice_kept(must, group, high))
     return [(group, mode) for group in itertools.islice(groups, TARGET_CHOICES_LIMIT) for mode in modes]
 
 
