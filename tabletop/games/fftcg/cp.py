@@ -159,6 +159,7 @@ def _sources(state: GameState, player: str, discards: Sequence[int], backups: Se
     seen: set[int] = set()
     sources = []
     index = printed_index(state)
+    widened: Mapping[int, tuple[str, ...]] | None = None  # `widened_backups`, asked for the first Backup
     hand = f"{player}.hand"
     for iid in discards:
         if iid in seen or iid in exclude:
@@ -185,7 +186,9 @@ def _sources(state: GameState, player: str, discards: Sequence[int], backups: Se
             raise IllegalCommand("FFTCG 5.2.1.3", "only a Backup you control on the field can be dulled for CP")
         if card.tapped:
             raise IllegalCommand("FFTCG 5.2.1.3", f"{facts.name} is already dull and makes no CP")
-        sources.append(Source(iid, 1, widened_backups(state).get(iid, facts.elements)))
+        if widened is None:
+            widened = widened_backups(state) if index.library_has(_ANY_ELEMENT_CP.facet) else _NOT_WIDENED
+        sources.append(Source(iid, 1, widened.get(iid, facts.elements)))
     return sources
 
 
