@@ -258,47 +258,37 @@ def _find_payment(cost: Cost, payers: tuple[Any, ...], exclude: Collection[int]
     backups: list[tuple[int, int]] = []
     discards: list[tuple[int, int]] = []
     made = of_element = 0  # CP the chosen sources make, and how much of it is of the element
+    kinds = ((all_backups, backups, 1), (all_hand, discards, 2))  # each kind's sources, those chosen, the CP each makes
     if need:
-        for i, elements in all_backups:
-            if i not in exclude and not wanted.isdisjoint(elements):
-                backups.append((i, 1))
-                of_element += 1
-                if of_element >= need:
-                    break
-        if of_element < need:
-            for i, elements in all_hand:
+        for sources, chosen, value in kinds:
+            for i, elements in sources:
                 if i not in exclude and not wanted.isdisjoint(elements):
-                    discards.append((i, 2))
-                    of_element += 2
+                    chosen.append((i, value))
+                    of_element += value
                     if of_element >= need:
                         break
-            if of_element < need:
-                return None  # too little CP of the element, whatever else pays
+            if of_element >= need:
+                break
+        if of_element < need:
+            return None  # too little CP of the element, whatever else pays
         made = of_element
     taken = {i for i, _ in backups} | {i for i, _ in discards} if made else ()
-    if made < amount:
-        for i, elements in all_backups:
-            if made >= amount:
-                break
+    for sources, chosen, value in kinds if made < amount else ():
+        for i, elements in sources:
             if i not in exclude and i not in taken:
-                part = 1 if need and not wanted.isdisjoint(elements) else 0
-                backups.append((i, part))
-                made += 1
+                part = value if need and not wanted.isdisjoint(elements) else 0
+                chosen.append((i, part))
+                made += value
                 of_element += part
+                if made >= amount:
+                    break
+        if made >= amount:
+            break
     if made < amount:
-        for i, elements in all_hand:
-            if made >= amount:
-                break
-            if i not in exclude and i not in taken:
-                part = 2 if need and not wanted.isdisjoint(elements) else 0
-                discards.append((i, part))
-                made += 2
-                of_element += part
-        if made < amount:
-            return None
+        return None
     # leave out what the rest makes unnecessary (the surplus rule, FFTCG 5.2.1.3.1): Backups first, each in the order
     # taken (only CP made beyond the cost can be left out, and that only shrinks)
-    for chosen, value in ((backups, 1), (discards, 2)):
+    for _, chosen, value in kinds:
         for source in list(chosen) if made - value >= amount else ():
             if made - value < amount:
                 break
