@@ -601,11 +601,14 @@ class FFTCGRules(GameRules):
             if payment is None:
                 break
             # "Discard N cards": the first cards of the hand the payment leaves (the window lets the player pick others)
-            spare = [i for i in state.zones[f"{player}.hand"].cards if i not in exclude and i not in payment[0]
-                     and _may_discard_for_cost(state, player, i, cost)]
-            cost_discards = tuple(spare[:int(cost.get("discard", 0))])
-            if len(cost_discards) < int(cost.get("discard", 0)):
-                break
+            discarded = int(cost.get("discard", 0))
+            cost_discards: tuple[int, ...] = ()
+            if discarded:
+                spare = [i for i in state.zones[f"{player}.hand"].cards if i not in exclude and i not in payment[0]
+                         and _may_discard_for_cost(state, player, i, cost)]
+                cost_discards = tuple(spare[:discarded])
+                if len(cost_discards) < discarded:
+                    break
             uses += [UseAbility(by=player, card=iid, ability=index, discards=payment[0], backups=payment[1],
                                 targets=targets, mode=mode, name_discard=name_discard, cost_discards=cost_discards,
                                 x=x, cost_cards=cost_cards)
