@@ -159,6 +159,7 @@ def _sources(state: GameState, player: str, discards: Sequence[int], backups: Se
     seen: set[int] = set()
     sources = []
     index = printed_index(state)
+    widened: Mapping[int, tuple[str, ...]] | None = None  # `widened_backups`, asked for the first Backup
     hand = f"{player}.hand"
     for iid in discards:
         if iid in seen or iid in exclude:
@@ -185,7 +186,9 @@ def _sources(state: GameState, player: str, discards: Sequence[int], backups: Se
             raise IllegalCommand("FFTCG 5.2.1.3", "only a Backup you control on the field can be dulled for CP")
         if card.tapped:
             raise IllegalCommand("FFTCG 5.2.1.3", f"{facts.name} is already dull and makes no CP")
-        sources.append(Source(iid, 1, widened_backups(state).get(iid, facts.elements)))
+        if widened is None:
+            widened = widened_backups(state) if index.library_has(_ANY_ELEMENT_CP.facet) else _NOT_WIDENED
+        sources.append(Source(iid, 1, widened.get(iid, facts.elements)))
     return sources
 
 
@@ -209,7 +212,7 @@ def find_payment(state: GameState, player: str, cost: Cost, exclude: Collection[
     if cost.needs:
         found = _find_several_elements(cost, payers, exclude)
     else:
-        found = _find_payment(state, player, cost, payers, exclude)
+        found = _find_payment(cost, payers, exclude)
     state.keyed_values[key] = (payers, found)
     return found
 
@@ -243,55 +246,69 @@ def _find_several_elements(cost: Cost, payers: tuple[Any, ...], exclude: Collect
     return tuple(s.iid for s in chosen if s.value == 2), tuple(s.iid for s in chosen if s.value == 1)
 
 
-def _find_payment(state: GameState, player: str, cost: Cost, payers: tuple[Any, ...],
-                  exclude: Collection[int]) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+def _find_payment(cost: Cost, payers: tuple[Any, ...], exclude: Collection[int]
+                  ) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """Find an obvious payment of a cost of one element (or none): the element first (its Backups, then its discards),
+    then any Backups, then any discards, in the order of `_payers`; then leave out what the rest makes unnecessary."""
     all_backups, all_hand = payers
-    wanted = set(cost.elements)
-    # (card, CP it makes, whether that CP is of the cost's element), in the order payments are tried
-    backups = [(i, 1, not wanted.isdisjoint(e)) for i, e in all_backups if i not in exclude]
-    hand = [(i, 2, not wanted.isdisjoint(e)) for i, e in all_hand if i not in exclude]
-    if len(backups) + 2 * len(hand) < cost.amount:
-        return None  # not enough CP at all: the common case, decided without trying payments
-    need_element = min(cost.element_amount, cost.amount) if wanted else 0
-    chosen: list[tuple[int, int, bool]] = []
+    amount = cost.amount
+    wanted = frozenset(cost.elements)
+    need = min(cost.element_amount, amount) if wanted else 0
+    # the chosen Backups and discards in the order taken, each as (card, how much of its CP is of the element)
+    backups: list[tuple[int, int]] = []
+    discards: list[tuple[int, int]] = []
     made = of_element = 0  # CP the chosen sources make, and how much of it is of the element
-    # the element first: matching Backups, then matching discards; then any Backups, then any discards
-    if wanted:
-        for source in [s for s in backups if s[2]] + [s for s in hand if s[2]]:
-            if of_element >= need_element:
+    kinds = ((all_backups, backups, 1), (all_hand, discards, 2))  # each kind's sources, those chosen, the CP each makes
+    if need:
+        for sources, chosen, value in kinds:
+            for i, elements in sources:
+                if i not in exclude and not wanted.isdisjoint(elements):
+                    chosen.append((i, value))
+                    of_element += value
+                    if of_element >= need:
+                        break
+            if of_element >= need:
                 break
-            chosen.append(source)
-            made += source[1]
-            of_element += source[1]
-    taken = {s[0] for s in chosen}
-    for source in backups + hand:
-        if made >= cost.amount:
+        if of_element < need:
+            return None  # too little CP of the element, whatever else pays
+        made = of_element
+    taken = {i for i, _ in backups} | {i for i, _ in discards} if made else ()
+    for sources, chosen, value in kinds if made < amount else ():
+        for i, elements in sources:
+            if i not in exclude and i not in taken:
+                part = value if need and not wanted.isdisjoint(elements) else 0
+                chosen.append((i, part))
+                made += value
+                of_element += part
+                if made >= amount:
+                    break
+        if made >= amount:
             break
-        if source[0] not in taken:
-            chosen.append(source)
-            made += source[1]
-            of_element += source[1] if source[2] else 0
-    if made < cost.amount or of_element < need_element:
+    if made < amount:
         return None
-    # leave out what the rest makes unnecessary (the surplus rule, FFTCG 5.2.1.3.1): Backups first
-    for source in sorted(chosen, key=lambda s: s[1]):
-        element_part = source[1] if source[2] else 0
-        if made - source[1] >= cost.amount and of_element - element_part >= need_element:
-            chosen = [s for s in chosen if s is not source]
-            made -= source[1]
-            of_element -= element_part
+    # leave out what the rest makes unnecessary (the surplus rule, FFTCG 5.2.1.3.1): Backups first, each in the order
+    # taken (only CP made beyond the cost can be left out, and that only shrinks)
+    for _, chosen, value in kinds:
+        for source in list(chosen) if made - value >= amount else ():
+            if made - value < amount:
+                break
+            if of_element - source[1] >= need:
+                chosen.remove(source)
+                made -= value
+                of_element -= source[1]
     # The payment passes check_payment without asking it: every source comes from `_payers` (a discardable
     # card of the hand, an active Backup the player controls, each once, none excluded), it covers the
     # cost and its element, and no source can be left out (one that could not when its turn came cannot
     # later either: leaving others out only lowers what the rest makes).
-    return tuple(s[0] for s in chosen if s[1] == 2), tuple(s[0] for s in chosen if s[1] == 1)
+    return tuple(i for i, _ in discards), tuple(i for i, _ in backups)
 
 
 def _payers(state: GameState, player: str) -> tuple[tuple[tuple[int, tuple[str, ...]], ...], ...]:
     """Return (active Backups, discardable hand cards) of a player, each with its elements."""
     cards, index = state.cards, printed_index(state)
     backups = []
-    widened = widened_backups(state)
+    # most libraries print no "can produce CP of any Element": then no Backup's elements are widened
+    widened = widened_backups(state) if index.library_has(_ANY_ELEMENT_CP.facet) else _NOT_WIDENED
     for i in field_cards(state, player):
         card = cards[i]
         if not card.tapped:

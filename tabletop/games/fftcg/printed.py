@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
+from tabletop.engine.by_hand import cards_by_hand
 from tabletop.engine.cards import CardDefinition, CardLibrary
 from tabletop.engine.library_index import PerLibrary
 from tabletop.engine.state import GameState
@@ -80,7 +81,8 @@ class PrintedFacts:
                  "multi_copy", "party_icon", "power", "keywords", "back_attack", "auto", "state_triggers",
                  "field", "actions", "replacements", "summon_ability", "reads", "characteristics", "jobs",
                  "own_cost_changes", "backup_cp_only", "own_any_element_cost", "break_zone_actions",
-                 "break_zone_events", "light_dark_ignored", "names", "also_types", "exclusive", "reads_battle")
+                 "break_zone_events", "light_dark_ignored", "names", "also_types", "exclusive", "reads_battle",
+                 "field_actions", "hand_actions")
 
     def __init__(self, definition: CardDefinition) -> None:
         self.definition = definition
@@ -131,6 +133,11 @@ class PrintedFacts:
         self.exclusive = frozenset(n for _, a in self.field if a.get("effect") == "exclusive_with" for n in
                                    (self.name, *a.get("names", ())))
         self.actions: Indexed = tuple((i, a) for i, a in effects if ability_kind(a, False) in ("action", "special"))
+        # where each is used (FFTCG 11.6, narrowed by its text; rules.py `_ability_refusal` refuses it anywhere else):
+        # the hand when its cost discards the card (12.1), else the Break Zone when its text says so, else the field
+        self.hand_actions: Indexed = tuple((i, a) for i, a in self.actions if (a.get("cost") or {}).get("discard_self"))
+        self.field_actions: Indexed = tuple((i, a) for i, a in self.actions if not (a.get("cost") or {}).get(
+            "discard_self") and not a.get("from_break_zone"))
         # action abilities used while the card is in its owner's Break Zone (rules list them there)
         self.break_zone_actions = any(a.get("from_break_zone") for _, a in self.actions)
         self.replacements: Indexed = tuple((i, a) for i, a in effects if ability_kind(a, False) == "replacement")
@@ -190,6 +197,16 @@ class PrintedIndex(dict):  # type: ignore[type-arg]
         self.library = library
         self._library_has: dict[str, bool] = {}
         self._auto_events: frozenset[str] | None = None
+        # What the listing of plays (rules.py `_potential_plays`) asks of the whole library at every step, worked out
+        # here once: whether some card prints a field ability changing a cost or letting one be paid with CP of any
+        # Element (if none does, a card in hand costs what it prints); action abilities used from the hand or the
+        # Break Zone; abilities by hand (cards whose text was not compiled, offered by their timing words); and
+        # whether the plays may depend on the current attack (a card reading it, or an ability by hand).
+        self.prints_cost_changes = self.library_has("field:cost_change") or self.library_has("field:any_element_cost")
+        self.has_hand_actions = self.library_has("hand_actions")
+        self.has_break_zone_actions = self.library_has("break_zone_actions")
+        self.has_by_hand = bool(cards_by_hand(library))
+        self.plays_read_battle = self.has_by_hand or self.library_has("reads_battle")
 
     def __missing__(self, card_id: str) -> PrintedFacts:
         facts = self[card_id] = PrintedFacts(self.library[card_id])
@@ -225,10 +242,11 @@ _INDEXES: PerLibrary[PrintedIndex] = PerLibrary(PrintedIndex)
 def printed_index(state: GameState) -> PrintedIndex:
     """Return the printed facts of the game's library (built once per library, see PerLibrary)."""
     library = state.library
-    entry = library.derived.get(_INDEXES)  # PerLibrary's lookup, inlined: asked many times a step
-    if entry is not None and entry[0] == library.version:
-        return entry[1]  # type: ignore[no-any-return]
-    return _INDEXES(library)
+    try:  # PerLibrary's lookup, inlined: asked thousands of times a game
+        version, index = library.derived[_INDEXES]
+    except KeyError:
+        return _INDEXES(library)
+    return index if version == library.version else _INDEXES(library)  # type: ignore[no-any-return]
 
 
 def printed(state: GameState, iid: int) -> PrintedFacts:

@@ -48,6 +48,7 @@ import functools
 import hashlib
 import itertools
 import json
+import operator
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -73,10 +74,11 @@ from tabletop.games.fftcg.commands import (
     SplitDamage, UseAbility,
 )
 from tabletop.games.fftcg.continuous import (
-    FILTER, characteristics, condition_holds, cost_of, field_cards, is_current, is_of_type, lost_abilities, pinned,
+    FILTER, NEXT_COST, characteristics, condition_holds, cost_of, field_cards, is_current, is_of_type, lost_abilities,
+    pinned,
 )
 from tabletop.games.fftcg.cp import (
-    X_LIMIT, ability_cost, character_cost, check_payment, elements_paid, find_payment, paid_sources,
+    X_LIMIT, ability_cost, character_cost, check_payment, elements_paid, find_payment, paid_sources, play_cost,
 )
 from tabletop.games.fftcg.effects import ability_kind, has_mode_targets, validate_effects, with_mode
 from tabletop.games.fftcg.printed import PrintedFacts, PrintedIndex, printed_index
@@ -446,7 +448,7 @@ class FFTCGRules(GameRules):
         plays, main = self._plays_allowed(state, player)
         if not main:
             return [command for _, command in plays]
-        return [command for _, command in sorted((*plays, *main), key=lambda play: play[0])]
+        return [command for _, command in sorted((*plays, *main), key=operator.itemgetter(0))]
 
     def _has_play(self, state: GameState, player: str) -> bool:
         """Tell whether `_plays` lists anything, without sorting or copying the plays."""
@@ -478,7 +480,7 @@ class FFTCGRules(GameRules):
         # one entry per key: [the plays any timing allows, those less the Main Phase's abilities (an Attack Phase),
         # the Characters only a Main Phase allows], the last two worked out when first asked for
         key = ("fftcg.plays", player, state.turn, state.active, len(data.get("loop_banned") or ()),
-               fs_window, bool(data.get("attack")) and _reads_battle(state))
+               fs_window, bool(data.get("attack")) and printed_index(state).plays_read_battle)
         entry = values.get(key)
         if entry is None:
             entry = values[key] = [self._potential_plays(state, player, False), None, None]
@@ -510,6 +512,8 @@ class FFTCGRules(GameRules):
             return commands  # FFTCG 11.4.1: only Back Attack plays in the other player's turn
         index, cards = printed_index(state), state.cards
         hand = state.zones[f"{player}.hand"].cards
+        # then a card's cost is play_cost of its printed cost (as cost_of and character_cost find)
+        printed_costs = not index.prints_cost_changes and not state.lists.get(NEXT_COST)
         # _card_refusal's refusals of a card in hand: 5 Backups (D3), a name twice, a second Light/Dark Character
         backups_full: bool | None = None
         names: tuple[set[str], set[str]] | None = None
@@ -530,7 +534,8 @@ class FFTCGRules(GameRules):
                         continue
                 if facts.light_or_dark and not light_dark.may_play(state, player, facts):
                     continue
-                payment = find_payment(state, player, character_cost(state, iid, cost_of(state, iid), facts),
+                payment = find_payment(state, player, play_cost(facts, facts.cost) if printed_costs else
+                                       character_cost(state, iid, cost_of(state, iid), facts),
                                        set(hand) if facts.backup_cp_only else {iid})
                 if payment is not None:
                     commands.append((place, PlayCharacter(by=player, card=iid, discards=payment[0],
@@ -540,7 +545,8 @@ class FFTCGRules(GameRules):
                 if ability is not None and _cast_limit(state, player, ability, facts.name) is not None:
                     continue
                 # the payment first: it is memoized, and without one the targets need not be looked for
-                payment = find_payment(state, player, character_cost(state, iid, cost_of(state, iid), facts),
+                payment = find_payment(state, player, play_cost(facts, facts.cost) if printed_costs else
+                                       character_cost(state, iid, cost_of(state, iid), facts),
                                        set(hand) if facts.backup_cp_only else {iid})
                 if payment is None:
                     continue
@@ -551,16 +557,22 @@ class FFTCGRules(GameRules):
             return commands
         place = len(hand)
         field = field_cards(state, player)
-        # the hand's cards: their abilities whose cost discards them (FFTCG 12.1); the Break Zone's: those used there
-        for iid in (*field, *hand, *_break_zone_users(state, player, index)):
-            for number, ability in index[cards[iid].card_id].actions:
+        # each card's action and special abilities used where it is (the others are refused there, `_ability_refusal`):
+        # the field's, the hand's whose cost discards them (FFTCG 12.1), the Break Zone's used there
+        users = [(iid, facts.field_actions) for iid in field if (facts := index[cards[iid].card_id]).field_actions]
+        if index.has_hand_actions:
+            users += [(iid, facts.hand_actions) for iid in hand if (facts := index[cards[iid].card_id]).hand_actions]
+        if index.has_break_zone_actions:
+            users += [(iid, index[cards[iid].card_id].actions) for iid in _break_zone_users(state, player, index)]
+        for iid, abilities in users:
+            for number, ability in abilities:
                 uses = self._ability_uses(state, player, iid, number, ability)
                 if uses:
                     commands += [(place, command) for command in uses]
                     place += 1
         # abilities by hand: used, or announced as triggered, with priority (FFTCG 11.6, 11.8), from the field, or
         # from the hand or the Break Zone where their text says so
-        if by_hand.cards_by_hand(state.library):  # most libraries: every ability compiled, or none printed
+        if index.has_by_hand:  # most libraries: every ability compiled, or none printed
             commands += [(place, command) for command in by_hand.offers(
                 state, player, (*field, *hand, *state.zones[zone_id(player, "break")].cards),
                 (by_hand.ACTION, by_hand.AUTO), timing, functools.partial(_is_usable_where, state))]
@@ -589,11 +601,14 @@ class FFTCGRules(GameRules):
             if payment is None:
                 break
             # "Discard N cards": the first cards of the hand the payment leaves (the window lets the player pick others)
-            spare = [i for i in state.zones[f"{player}.hand"].cards if i not in exclude and i not in payment[0]
-                     and _may_discard_for_cost(state, player, i, cost)]
-            cost_discards = tuple(spare[:int(cost.get("discard", 0))])
-            if len(cost_discards) < int(cost.get("discard", 0)):
-                break
+            discarded = int(cost.get("discard", 0))
+            cost_discards: tuple[int, ...] = ()
+            if discarded:
+                spare = [i for i in state.zones[f"{player}.hand"].cards if i not in exclude and i not in payment[0]
+                         and _may_discard_for_cost(state, player, i, cost)]
+                cost_discards = tuple(spare[:discarded])
+                if len(cost_discards) < discarded:
+                    break
             uses += [UseAbility(by=player, card=iid, ability=index, discards=payment[0], backups=payment[1],
                                 targets=targets, mode=mode, name_discard=name_discard, cost_discards=cost_discards,
                                 x=x, cost_cards=cost_cards)
@@ -1184,13 +1199,6 @@ def _act(player: str, name: str, fs_window: bool = False) -> Decision:
     return Decision(player, name, "act", prompt.format(player=player) + window, rule=rule)
 
 
-def _reads_battle(state: GameState) -> bool:
-    """Tell whether the plays may depend on the current attack: a card of the library reads it ("choose 1 attacking
-    Forward", "use only while attacking"), or an ability by hand may be used by its timing words."""
-    index = printed_index(state)
-    return index.library_has("reads_battle") or bool(by_hand.cards_by_hand(state.library))
-
-
 def _has_all_backups(state: GameState, player: str) -> bool:
     """Tell whether a player has the most Backups the field may hold (doubt D3)."""
     index = printed_index(state)
@@ -1214,9 +1222,15 @@ def _names_on_field(state: GameState, player: str) -> tuple[set[str], set[str]]:
     field is not allowed. The digest (4.3) names only the rule process (12.4.6) that breaks both when it
     happens anyway (a control change, an effect's put onto the field), which stays for those.
     """
-    index = printed_index(state)
-    facts = [index[state.cards[i].card_id] for i in field_cards(state, player)]
-    return {name for one in facts for name in one.names}, {name for one in facts for name in one.exclusive}
+    index, cards = printed_index(state), state.cards
+    names: set[str] = set()
+    exclusive: set[str] = set()
+    for i in field_cards(state, player):
+        facts = index[cards[i].card_id]
+        names |= facts.names
+        if facts.exclusive:
+            exclusive |= facts.exclusive
+    return names, exclusive
 
 
 @functools.lru_cache(maxsize=None)
@@ -1294,9 +1308,7 @@ def _cost_card_candidates(state: GameState, player: str, iid: int, cost: Mapping
 
 def _break_zone_users(state: GameState, player: str, index: PrintedIndex) -> tuple[int, ...]:
     """Return the cards of `player`'s Break Zone with an action ability used from there (`from_break_zone`), kept while
-    that Break Zone stays the same (`index`: the game's printed facts)."""
-    if not index.library_has("break_zone_actions"):
-        return ()
+    that Break Zone stays the same (`index`: the game's printed facts; asked when its library prints such abilities)."""
     zone = f"{player}.break"
 
     def users() -> tuple[int, ...]:
@@ -1306,9 +1318,12 @@ def _break_zone_users(state: GameState, player: str, index: PrintedIndex) -> tup
 
 
 _COST_CARD_KEYS = ("put_characters", "remove_break", "dull_characters", "remove_characters")
+_COST_CARD_NAMES = frozenset((*_COST_CARD_KEYS, "remove_counters_from"))
 
 
 def _cost_cards_needed(cost: Mapping[str, Any]) -> int:
+    if _COST_CARD_NAMES.isdisjoint(cost):
+        return 0  # most costs: CP and a dull icon
     needed = 0
     for key in _COST_CARD_KEYS:  # a loop, not sum() over a generator: asked for every ability's cost at every step
         if key in cost:
@@ -1497,9 +1512,10 @@ def _choices(state: GameState, ability: Mapping[str, Any] | None, player: str,
     if len(candidates) < low:   # FFTCG 11.3.4: a required target that does not exist; "up to" may choose none
         return []
     must = must_choose(state, candidates, player, source)  # FFTCG 11.11.5.1
-    groups = (group for group in itertools.chain.from_iterable(
+    groups: Iterator[tuple[int, ...]] = itertools.chain.from_iterable(
         itertools.combinations(candidates, size) for size in range(min(high, len(candidates)), low - 1, -1))
-        if is_must_choice_kept(must, group, high))
+    if must:  # no card must be chosen: every group keeps what it must
+        groups = (group for group in groups if is_must_choice_kept(must, group, high))
     return [(group, mode) for group in itertools.islice(groups, TARGET_CHOICES_LIMIT) for mode in modes]
 
 
