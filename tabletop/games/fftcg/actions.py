@@ -20,7 +20,7 @@ from tabletop.games.fftcg import turn_history
 from tabletop.games.fftcg.continuous import (
     NEXT_COST, next_cost_change,
     FILTER, characteristics, condition_holds, field_cards, had_lost_abilities, is_current, is_of_type, lost_abilities,
-    matches, on_membership,
+    field_facts, matches,
 )
 from tabletop.games.fftcg.effects import PLAYER_EVENTS, ability_kind
 from tabletop.games.fftcg.printed import printed_index
@@ -68,7 +68,7 @@ def emit(tx: Transaction, happened: TriggerEvent) -> None:
             _emit_returned_to_hand(tx, happened)
         return  # no card of the library has an auto-ability it triggers, and no delayed ability waits (most events)
     card, player = happened.get("card"), happened.get("player")
-    if event in _field_events(state) or (card is not None and event in printed[state.cards[card].card_id].auto):
+    if event in field_facts(state).events or (card is not None and event in printed[state.cards[card].card_id].auto):
         candidates = list(field_cards(state))
         if card is not None and card not in candidates:
             candidates.append(card)  # "when X is broken / leaves the field": X's own abilities, last known
@@ -247,16 +247,6 @@ def _break_zone_watchers(state: Any) -> dict[str, tuple[int, ...]]:
 @functools.lru_cache(maxsize=None)
 def _break_zones(players: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(f"{player}.break" for player in players)
-
-
-def _field_events(state: Any) -> frozenset[str]:
-    """Return the events some auto-ability of a card on the field triggers on (kept while the field's cards stay)."""
-    return on_membership(state, "fftcg.field_events", functools.partial(_events_on_field, state))
-
-
-def _events_on_field(state: Any) -> frozenset[str]:
-    printed = printed_index(state)
-    return frozenset(event for iid in field_cards(state) for event in printed[state.cards[iid].card_id].auto)
 
 
 def pay_cp(tx: Transaction, player: str, discards: Iterable[int], backups: Iterable[int]) -> None:
