@@ -68,12 +68,15 @@ class FieldProfile(NamedTuple):
     events: frozenset[str]  # the events its auto-abilities trigger on
     state_triggers: bool  # it has a state-triggered ability (FFTCG 11.8.18)
     power_may_fail: bool  # it prints a Power of 0 or less, or a field ability that may lower a Power (`lowers_power`)
+    unique_names: frozenset[str]  # the Card Names one player may control one card of (none for a multi-copy card)
+    light_or_dark: bool  # a Light or Dark Character: one player may control one of them (FFTCG 12.4.7)
 
 
 def _profile(facts: PrintedFacts) -> FieldProfile:
     power_may_fail = (facts.power is not None and facts.power <= 0) or any(
         lowers_power(ability) for _, ability in facts.field)
-    return FieldProfile(facts.reads, frozenset(facts.auto), bool(facts.state_triggers), power_may_fail)
+    return FieldProfile(facts.reads, frozenset(facts.auto), bool(facts.state_triggers), power_may_fail,
+                        frozenset() if facts.multi_copy else facts.names, facts.light_or_dark)
 
 
 # card id -> FieldProfile, per library: filled as card ids are first met on a field
@@ -100,11 +103,13 @@ class FieldFacts:
     their abilities read besides the field (PrintedFacts.reads); `reads_turn`: one works only in one player's turn;
     `events`: the events their auto-abilities trigger on; `state_sources`: the cards with a state-triggered ability,
     in field order; `power_may_fail`: one prints a Power of 0 or less or a field ability that may lower a Power;
-    `parts`: the parts of the board their characteristics read (`field_parts`), `check_parts` those and damage.
+    `may_clash`: a player controls two cards sharing a Card Name that is not multi-copy, or two Light/Dark
+    Characters (without, no card breaks FFTCG 12.4.6–7); `parts`: the parts of the board their characteristics read
+    (`field_parts`), `check_parts` those and damage.
     """
 
-    __slots__ = ("cards", "derived", "reads", "reads_turn", "events", "state_sources", "power_may_fail", "parts",
-                 "check_parts")
+    __slots__ = ("cards", "derived", "reads", "reads_turn", "events", "state_sources", "power_may_fail", "may_clash",
+                 "parts", "check_parts")
 
     def __init__(self, state: GameState) -> None:
         players, cards = state.players, state.cards
@@ -114,12 +119,15 @@ class FieldFacts:
         reads: set[str] = set()
         events: set[str] = set()
         sources: list[int] = []
-        power_may_fail = False
+        power_may_fail = may_clash = False
+        names: dict[str, set[str]] = {player: set() for player in players}
+        light_dark: set[str] = set()
         for owner in players:
             for iid in state.zones[f"{owner}.field"].cards:
                 card = cards[iid]
+                controller = card.controller
                 every.append(iid)
-                mine[card.controller].append(iid)
+                mine[controller].append(iid)
                 profile = profiles.get(card.card_id)
                 if profile is None:
                     profile = profiles[card.card_id] = _profile(index[card.card_id])
@@ -128,6 +136,13 @@ class FieldFacts:
                 if profile.state_triggers:
                     sources.append(iid)
                 power_may_fail = power_may_fail or profile.power_may_fail
+                held = names[controller]
+                if held & profile.unique_names:
+                    may_clash = True
+                held |= profile.unique_names
+                if profile.light_or_dark:
+                    may_clash = may_clash or controller in light_dark
+                    light_dark.add(controller)
         self.cards: dict[str | None, tuple[int, ...]] = {player: tuple(found) for player, found in mine.items()}
         self.cards[None] = tuple(every)
         self.derived: dict[str, Any] = {}
@@ -136,6 +151,7 @@ class FieldFacts:
         self.events = frozenset(events)
         self.state_sources = tuple(sources)
         self.power_may_fail = power_may_fail
+        self.may_clash = may_clash
         parts = _parts(players)
         self.parts = _field_parts(parts, reads)
         self.check_parts = self.parts + parts.damage

@@ -96,8 +96,9 @@ def _field_check(state: GameState) -> tuple[dict[int, tuple[str, str]], list[int
     for iid, current in chars.items():
         if current.power is not None and current.power <= 0:  # FFTCG 12.4.4: put into, not broken
             put[iid] = ("Power 0 or less", "FFTCG 12.4.4")
-    for iid, why in on_membership(state, "fftcg.duplicates", lambda: _duplicates(state)):
-        put.setdefault(iid, why)
+    if field_facts(state).may_clash:
+        for iid, why in on_membership(state, "fftcg.duplicates", lambda: _duplicates(state)):
+            put.setdefault(iid, why)
     broken = []
     for iid, current in chars.items():
         damage = int(state.cards[iid].props.get("damage", 0))
