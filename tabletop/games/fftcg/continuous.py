@@ -15,11 +15,14 @@ the board, not again for each pass of priority.
 from __future__ import annotations
 
 import functools
+import itertools
+import operator
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple, TypeVar
 
 from tabletop.engine.continuous import ContinuousEffect, LayerSystem, apply_generic, copy_card
 from tabletop.engine.card_filter import CardFilter, Predicate, Seen
+from tabletop.engine.cards import CardLibrary
 from tabletop.engine.library_index import PerLibrary
 from tabletop.engine.stack import STACK
 from tabletop.engine.state import GameState
@@ -72,15 +75,29 @@ class FieldProfile(NamedTuple):
     light_or_dark: bool  # a Light or Dark Character: one player may control one of them (FFTCG 12.4.7)
 
 
-def _profile(facts: PrintedFacts) -> FieldProfile:
-    power_may_fail = (facts.power is not None and facts.power <= 0) or any(
-        lowers_power(ability) for _, ability in facts.field)
-    return FieldProfile(facts.reads, frozenset(facts.auto), bool(facts.state_triggers), power_may_fail,
-                        frozenset() if facts.multi_copy else facts.names, facts.light_or_dark)
+class _Profiles(dict):  # type: ignore[type-arg]
+    """Card id -> FieldProfile for one game's library, filled on first use of each card id."""
+
+    def __init__(self, library: CardLibrary) -> None:
+        super().__init__()
+        self.library = library
+
+    def __missing__(self, card_id: str) -> FieldProfile:
+        facts = PrintedFacts(self.library[card_id])
+        power_may_fail = (facts.power is not None and facts.power <= 0) or any(
+            lowers_power(ability) for _, ability in facts.field)
+        found = self[card_id] = FieldProfile(
+            facts.reads, frozenset(facts.auto), bool(facts.state_triggers), power_may_fail,
+            frozenset() if facts.multi_copy else facts.names, facts.light_or_dark)
+        return found
 
 
-# card id -> FieldProfile, per library: filled as card ids are first met on a field
-_PROFILES: PerLibrary[dict[str, FieldProfile]] = PerLibrary(lambda library: {})
+_PROFILES: PerLibrary[_Profiles] = PerLibrary(_Profiles)
+# the fields FieldFacts reads of each card and profile, read by `map` (C code: no Python step per card)
+_CARD_ID, _CONTROLLER = operator.attrgetter("card_id"), operator.attrgetter("controller")
+_CARDS = operator.attrgetter("cards")
+_READS, _EVENTS, _STATE_TRIGGERS, _POWER_MAY_FAIL, _UNIQUE_NAMES, _LIGHT_OR_DARK = map(operator.attrgetter, (
+    "reads", "events", "state_triggers", "power_may_fail", "unique_names", "light_or_dark"))
 
 
 def lowers_power(effect: Mapping[str, Any]) -> bool:
@@ -112,47 +129,28 @@ class FieldFacts:
                  "parts", "check_parts")
 
     def __init__(self, state: GameState) -> None:
-        players, cards = state.players, state.cards
-        profiles, index = _PROFILES(state.library), printed_index(state)
-        every: list[int] = []
-        mine: dict[str | None, list[int]] = {player: [] for player in players}
-        reads: set[str] = set()
-        events: set[str] = set()
-        sources: list[int] = []
-        power_may_fail = may_clash = False
-        names: dict[str, set[str]] = {player: set() for player in players}
-        light_dark: set[str] = set()
-        for owner in players:
-            for iid in state.zones[f"{owner}.field"].cards:
-                card = cards[iid]
-                controller = card.controller
-                every.append(iid)
-                mine[controller].append(iid)
-                profile = profiles.get(card.card_id)
-                if profile is None:
-                    profile = profiles[card.card_id] = _profile(index[card.card_id])
-                reads |= profile.reads
-                events |= profile.events
-                if profile.state_triggers:
-                    sources.append(iid)
-                power_may_fail = power_may_fail or profile.power_may_fail
-                held = names[controller]
-                if held & profile.unique_names:
-                    may_clash = True
-                held |= profile.unique_names
-                if profile.light_or_dark:
-                    may_clash = may_clash or controller in light_dark
-                    light_dark.add(controller)
-        self.cards: dict[str | None, tuple[int, ...]] = {player: tuple(found) for player, found in mine.items()}
-        self.cards[None] = tuple(every)
-        self.derived: dict[str, Any] = {}
-        self.reads = frozenset(reads)
-        self.reads_turn = "turn" in reads
-        self.events = frozenset(events)
-        self.state_sources = tuple(sources)
-        self.power_may_fail = power_may_fail
-        self.may_clash = may_clash
+        players, zones = state.players, state.zones
         parts = _parts(players)
+        every = tuple(itertools.chain.from_iterable(map(_CARDS, map(zones.__getitem__, parts.fields))))
+        held = list(map(state.cards.__getitem__, every))
+        profiles = list(map(_PROFILES(state.library).__getitem__, map(_CARD_ID, held)))
+        controllers = list(map(_CONTROLLER, held))
+        self.cards: dict[str | None, tuple[int, ...]] = {None: every}
+        may_clash = False
+        for player in players:
+            mine = list(map(player.__eq__, controllers))
+            self.cards[player] = tuple(itertools.compress(every, mine))
+            theirs = list(itertools.compress(profiles, mine))
+            names = list(map(_UNIQUE_NAMES, theirs))
+            may_clash = may_clash or len(frozenset().union(*names)) < sum(map(len, names)) or sum(
+                map(_LIGHT_OR_DARK, theirs)) > 1
+        self.may_clash = may_clash
+        self.derived: dict[str, Any] = {}
+        self.reads = reads = frozenset().union(*map(_READS, profiles))
+        self.reads_turn = "turn" in reads
+        self.events = frozenset().union(*map(_EVENTS, profiles))
+        self.state_sources = tuple(itertools.compress(every, map(_STATE_TRIGGERS, profiles)))
+        self.power_may_fail = any(map(_POWER_MAY_FAIL, profiles))
         self.parts = _field_parts(parts, reads)
         self.check_parts = self.parts + parts.damage
 
@@ -185,7 +183,7 @@ class _Parts:
     """Names of the parts of the board (GameState.memo_on) that field-derived facts read, for one seating."""
 
     def __init__(self, players: tuple[str, ...]) -> None:
-        fields = tuple(f"{p}.field" for p in players)
+        self.fields = fields = tuple(f"{p}.field" for p in players)
         # which cards are on the field and who controls them
         self.membership: tuple[str, ...] = (*fields, *(f"{z}:controller" for z in fields))
         # the field's cards as objects (FFTCG 7.4: a new timestamp each time one enters a zone) and lasting effects
@@ -209,7 +207,7 @@ def field_parts(state: GameState) -> tuple[str, ...]:
     return (found if found is not None else field_facts(state)).parts  # type: ignore[no-any-return]
 
 
-def _field_parts(parts: _Parts, reads: set[str]) -> tuple[str, ...]:
+def _field_parts(parts: _Parts, reads: frozenset[str]) -> tuple[str, ...]:
     found = parts.objects
     if "dull" in reads:
         found += parts.dull
