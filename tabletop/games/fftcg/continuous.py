@@ -68,6 +68,8 @@ class FieldProfile(NamedTuple):
     """What a card on the field adds to the facts its field's membership decides (`FieldFacts`), by card id."""
 
     reads: frozenset[str]  # PrintedFacts.reads: what its abilities read besides the field
+    field_reads: frozenset[str]  # the same, for a card with a field ability (none for one without: its other
+    # abilities read them, not the characteristics)
     events: frozenset[str]  # the events its auto-abilities trigger on
     state_triggers: bool  # it has a state-triggered ability (FFTCG 11.8.18)
     power_may_fail: bool  # it prints a Power of 0 or less, or a field ability that may lower a Power (`lowers_power`)
@@ -87,7 +89,8 @@ class _Profiles(dict):  # type: ignore[type-arg]
         power_may_fail = (facts.power is not None and facts.power <= 0) or any(
             lowers_power(ability) for _, ability in facts.field)
         found = self[card_id] = FieldProfile(
-            facts.reads, frozenset(facts.auto), bool(facts.state_triggers), power_may_fail,
+            facts.reads, facts.reads if facts.field else frozenset(), frozenset(facts.auto), bool(facts.state_triggers),
+            power_may_fail,
             frozenset() if facts.multi_copy else facts.names, facts.light_or_dark)
         return found
 
@@ -96,8 +99,9 @@ _PROFILES: PerLibrary[_Profiles] = PerLibrary(_Profiles)
 # the fields FieldFacts reads of each card and profile, read by `map` (C code: no Python step per card)
 _CARD_ID, _CONTROLLER = operator.attrgetter("card_id"), operator.attrgetter("controller")
 _CARDS = operator.attrgetter("cards")
-_READS, _EVENTS, _STATE_TRIGGERS, _POWER_MAY_FAIL, _UNIQUE_NAMES, _LIGHT_OR_DARK = map(operator.attrgetter, (
-    "reads", "events", "state_triggers", "power_may_fail", "unique_names", "light_or_dark"))
+_READS, _FIELD_READS, _EVENTS, _STATE_TRIGGERS, _POWER_MAY_FAIL, _UNIQUE_NAMES, _LIGHT_OR_DARK = map(
+    operator.attrgetter,
+    ("reads", "field_reads", "events", "state_triggers", "power_may_fail", "unique_names", "light_or_dark"))
 
 
 def lowers_power(effect: Mapping[str, Any]) -> bool:
@@ -151,7 +155,7 @@ class FieldFacts:
         self.events = frozenset().union(*map(_EVENTS, profiles))
         self.state_sources = tuple(itertools.compress(every, map(_STATE_TRIGGERS, profiles)))
         self.power_may_fail = any(map(_POWER_MAY_FAIL, profiles))
-        self.parts = _field_parts(parts, reads)
+        self.parts = _field_parts(parts, frozenset().union(*map(_FIELD_READS, profiles)))
         self.check_parts = self.parts + parts.damage
 
 
@@ -201,8 +205,9 @@ def _parts(players: tuple[str, ...]) -> _Parts:
 
 def field_parts(state: GameState) -> tuple[str, ...]:
     """Return the parts of the board the field's characteristics read: the field's cards and lasting effects,
-    their dull state and the sizes of hands, Damage Zones and Break Zones only while a field card's ability reads
-    them."""
+    their dull state and the sizes of hands, Damage Zones and Break Zones only while an ability of a field card with
+    a field ability reads them (the characteristics come from field abilities and lasting effects, whose amounts
+    are fixed as they start)."""
     found = state.board_memo_values.get("fftcg.field")  # field_facts, inlined
     return (found if found is not None else field_facts(state)).parts  # type: ignore[no-any-return]
 
