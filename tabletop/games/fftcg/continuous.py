@@ -15,14 +15,11 @@ the board, not again for each pass of priority.
 from __future__ import annotations
 
 import functools
-import itertools
-import operator
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple, TypeVar
 
 from tabletop.engine.continuous import ContinuousEffect, LayerSystem, apply_generic, copy_card
 from tabletop.engine.card_filter import CardFilter, Predicate, Seen
-from tabletop.engine.cards import CardLibrary
 from tabletop.engine.library_index import PerLibrary
 from tabletop.engine.stack import STACK
 from tabletop.engine.state import GameState
@@ -67,9 +64,9 @@ def field_cards(state: GameState, player: str | None = None) -> tuple[int, ...]:
 class FieldProfile(NamedTuple):
     """What a card on the field adds to the facts its field's membership decides (`FieldFacts`), by card id."""
 
-    reads: frozenset[str]  # PrintedFacts.reads: what its abilities read besides the field
-    field_reads: frozenset[str]  # the same, for a card with a field ability (none for one without: its other
-    # abilities read them, not the characteristics)
+    reads_turn: bool  # an ability of it reads whose turn it is (PrintedFacts.reads)
+    field_reads: frozenset[str]  # what its abilities read besides the field (PrintedFacts.reads), for a card with
+    # a field ability (none for one without: its other abilities read them, not the characteristics)
     events: frozenset[str]  # the events its auto-abilities trigger on
     state_triggers: bool  # it has a state-triggered ability (FFTCG 11.8.18)
     power_may_fail: bool  # it prints a Power of 0 or less, or a field ability that may lower a Power (`lowers_power`)
@@ -77,31 +74,16 @@ class FieldProfile(NamedTuple):
     light_or_dark: bool  # a Light or Dark Character: one player may control one of them (FFTCG 12.4.7)
 
 
-class _Profiles(dict):  # type: ignore[type-arg]
-    """Card id -> FieldProfile for one game's library, filled on first use of each card id."""
-
-    def __init__(self, library: CardLibrary) -> None:
-        super().__init__()
-        self.library = library
-
-    def __missing__(self, card_id: str) -> FieldProfile:
-        facts = PrintedFacts(self.library[card_id])
-        power_may_fail = (facts.power is not None and facts.power <= 0) or any(
-            lowers_power(ability) for _, ability in facts.field)
-        found = self[card_id] = FieldProfile(
-            facts.reads, facts.reads if facts.field else frozenset(), frozenset(facts.auto), bool(facts.state_triggers),
-            power_may_fail,
-            frozenset() if facts.multi_copy else facts.names, facts.light_or_dark)
-        return found
+def _profile(facts: PrintedFacts) -> FieldProfile:
+    power_may_fail = (facts.power is not None and facts.power <= 0) or any(
+        lowers_power(ability) for _, ability in facts.field)
+    return FieldProfile("turn" in facts.reads, facts.reads if facts.field else frozenset(), frozenset(facts.auto),
+                        bool(facts.state_triggers), power_may_fail, frozenset() if facts.multi_copy else facts.names,
+                        facts.light_or_dark)
 
 
-_PROFILES: PerLibrary[_Profiles] = PerLibrary(_Profiles)
-# the fields FieldFacts reads of each card and profile, read by `map` (C code: no Python step per card)
-_CARD_ID, _CONTROLLER = operator.attrgetter("card_id"), operator.attrgetter("controller")
-_CARDS = operator.attrgetter("cards")
-_READS, _FIELD_READS, _EVENTS, _STATE_TRIGGERS, _POWER_MAY_FAIL, _UNIQUE_NAMES, _LIGHT_OR_DARK = map(
-    operator.attrgetter,
-    ("reads", "field_reads", "events", "state_triggers", "power_may_fail", "unique_names", "light_or_dark"))
+# card id -> FieldProfile, per library: filled as card ids are first met on a field
+_PROFILES: PerLibrary[dict[str, FieldProfile]] = PerLibrary(lambda library: {})
 
 
 def lowers_power(effect: Mapping[str, Any]) -> bool:
@@ -120,8 +102,8 @@ class FieldFacts:
     over the field's cards each time its membership changes (`field_facts`); other values kept as long in `derived`
     (`on_membership`).
 
-    `cards`: the field's cards in zone order, all of them (key None) and those each player controls; `reads`: what
-    their abilities read besides the field (PrintedFacts.reads); `reads_turn`: one works only in one player's turn;
+    `cards`: the field's cards in zone order, all of them (key None) and those each player controls; `reads_turn`:
+    one of their abilities reads whose turn it is (works only in one player's turn, or reads this turn's records);
     `events`: the events their auto-abilities trigger on; `state_sources`: the cards with a state-triggered ability,
     in field order; `power_may_fail`: one prints a Power of 0 or less or a field ability that may lower a Power;
     `may_clash`: a player controls two cards sharing a Card Name that is not multi-copy, or two Light/Dark
@@ -129,33 +111,52 @@ class FieldFacts:
     (`field_parts`), `check_parts` those and damage.
     """
 
-    __slots__ = ("cards", "derived", "reads", "reads_turn", "events", "state_sources", "power_may_fail", "may_clash",
+    __slots__ = ("cards", "derived", "reads_turn", "events", "state_sources", "power_may_fail", "may_clash",
                  "parts", "check_parts")
 
     def __init__(self, state: GameState) -> None:
-        players, zones = state.players, state.zones
-        parts = _parts(players)
-        every = tuple(itertools.chain.from_iterable(map(_CARDS, map(zones.__getitem__, parts.fields))))
-        held = list(map(state.cards.__getitem__, every))
-        profiles = list(map(_PROFILES(state.library).__getitem__, map(_CARD_ID, held)))
-        controllers = list(map(_CONTROLLER, held))
-        self.cards: dict[str | None, tuple[int, ...]] = {None: every}
-        may_clash = False
-        for player in players:
-            mine = list(map(player.__eq__, controllers))
-            self.cards[player] = tuple(itertools.compress(every, mine))
-            theirs = list(itertools.compress(profiles, mine))
-            names = list(map(_UNIQUE_NAMES, theirs))
-            may_clash = may_clash or len(frozenset().union(*names)) < sum(map(len, names)) or sum(
-                map(_LIGHT_OR_DARK, theirs)) > 1
-        self.may_clash = may_clash
+        players, cards = state.players, state.cards
+        profiles, index = _PROFILES(state.library), printed_index(state)
+        every: list[int] = []
+        mine: dict[str | None, list[int]] = {player: [] for player in players}
+        field_reads: set[str] = set()
+        events: set[str] = set()
+        sources: list[int] = []
+        reads_turn = power_may_fail = may_clash = False
+        names: dict[str, set[str]] = {player: set() for player in players}
+        light_dark: set[str] = set()
+        for owner in players:
+            for iid in state.zones[f"{owner}.field"].cards:
+                card = cards[iid]
+                controller = card.controller
+                every.append(iid)
+                mine[controller].append(iid)
+                profile = profiles.get(card.card_id)
+                if profile is None:
+                    profile = profiles[card.card_id] = _profile(index[card.card_id])
+                reads_turn = reads_turn or profile.reads_turn
+                field_reads |= profile.field_reads
+                events |= profile.events
+                if profile.state_triggers:
+                    sources.append(iid)
+                power_may_fail = power_may_fail or profile.power_may_fail
+                held = names[controller]
+                if held & profile.unique_names:
+                    may_clash = True
+                held |= profile.unique_names
+                if profile.light_or_dark:
+                    may_clash = may_clash or controller in light_dark
+                    light_dark.add(controller)
+        self.cards: dict[str | None, tuple[int, ...]] = {player: tuple(found) for player, found in mine.items()}
+        self.cards[None] = tuple(every)
         self.derived: dict[str, Any] = {}
-        self.reads = reads = frozenset().union(*map(_READS, profiles))
-        self.reads_turn = "turn" in reads
-        self.events = frozenset().union(*map(_EVENTS, profiles))
-        self.state_sources = tuple(itertools.compress(every, map(_STATE_TRIGGERS, profiles)))
-        self.power_may_fail = any(map(_POWER_MAY_FAIL, profiles))
-        self.parts = _field_parts(parts, frozenset().union(*map(_FIELD_READS, profiles)))
+        self.reads_turn = reads_turn
+        self.events = frozenset(events)
+        self.state_sources = tuple(sources)
+        self.power_may_fail = power_may_fail
+        self.may_clash = may_clash
+        parts = _parts(players)
+        self.parts = _field_parts(parts, field_reads)
         self.check_parts = self.parts + parts.damage
 
 
@@ -187,7 +188,7 @@ class _Parts:
     """Names of the parts of the board (GameState.memo_on) that field-derived facts read, for one seating."""
 
     def __init__(self, players: tuple[str, ...]) -> None:
-        self.fields = fields = tuple(f"{p}.field" for p in players)
+        fields = tuple(f"{p}.field" for p in players)
         # which cards are on the field and who controls them
         self.membership: tuple[str, ...] = (*fields, *(f"{z}:controller" for z in fields))
         # the field's cards as objects (FFTCG 7.4: a new timestamp each time one enters a zone) and lasting effects
@@ -212,7 +213,7 @@ def field_parts(state: GameState) -> tuple[str, ...]:
     return (found if found is not None else field_facts(state)).parts  # type: ignore[no-any-return]
 
 
-def _field_parts(parts: _Parts, reads: frozenset[str]) -> tuple[str, ...]:
+def _field_parts(parts: _Parts, reads: set[str]) -> tuple[str, ...]:
     found = parts.objects
     if "dull" in reads:
         found += parts.dull
