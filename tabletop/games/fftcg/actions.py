@@ -361,17 +361,21 @@ def ex_ability(definition: Any) -> int | None:
 
 # -- replacement effects (FFTCG 11.12.5) ------------------------------------------------------------
 
-def _with_abilities(state: Any) -> Sequence[int]:
-    """Return the field's cards whose printed abilities work (not one that lost them all, continuous.lost_abilities)."""
+def _with_replacements(state: Any) -> Sequence[int]:
+    """Return the field's cards with a replacement ability that works (not one that lost all its abilities,
+    continuous.lost_abilities), in field order."""
+    replacers = field_facts(state).replacers
+    if not replacers:
+        return replacers
     lost = lost_abilities(state)
-    return [iid for iid in field_cards(state) if iid not in lost] if lost else field_cards(state)
+    return [iid for iid in replacers if iid not in lost] if lost else replacers
 
 
 def _break_replacements(state: Any, iid: int) -> list[Replacement]:
     """Return the replacement effects of field abilities and lasting effects that would replace a card's break."""
     found: list[Replacement] = []
     printed = printed_index(state)
-    for source in _with_abilities(state):
+    for source in _with_replacements(state):
         facts = printed[state.cards[source].card_id]
         controller = state.cards[source].controller
         for index, ability in facts.replacements:
@@ -526,6 +530,8 @@ def entering_controller(state: Any, iid: int, controller: str) -> str:
     card where it is now, with the player putting it onto the field as its controller.
     """
     options = sorted(_entry_replacements(state, iid, controller), key=lambda r: int(r.data["ts"]))
+    if not options:
+        return controller  # the usual case: no "enters under your control instead" effect applies
     step = run_replacements({"kind": "enter", "card": iid, "controller": controller}, options,
                             lambda r, e: e["controller"] != r.controller,
                             lambda r, e: {**e, "controller": r.controller}, controller,
@@ -537,7 +543,7 @@ def _entry_replacements(state: Any, iid: int, controller: str) -> list[Replaceme
     found = []
     zone = state.cards[iid].zone.split(".")[-1]
     printed = printed_index(state)
-    for source in _with_abilities(state):
+    for source in _with_replacements(state):
         owner = state.cards[source].controller
         for index, ability in printed[state.cards[source].card_id].replacements:
             if ability.get("event") != "enters_field":
@@ -595,7 +601,7 @@ def _damage_replacements(state: Any, iid: int, dealer: Dealer | None) -> list[tu
     """Return (source name, ability) of each field ability that replaces damage dealt to a Forward by `dealer`."""
     found = []
     printed = printed_index(state)
-    for source in _with_abilities(state):
+    for source in _with_replacements(state):
         facts = printed[state.cards[source].card_id]
         controller = state.cards[source].controller
         for _, ability in facts.replacements:
@@ -626,7 +632,7 @@ def _damage_increase(tx: Transaction, dealers: list[int], iid: int) -> int:
     state = tx.state
     found: list[tuple[str, int]] = []
     printed = printed_index(state)
-    for source in _with_abilities(state):
+    for source in _with_replacements(state):
         facts = printed[state.cards[source].card_id]
         for _, ability in facts.replacements:
             applies = ability.get("applies_to", "self")

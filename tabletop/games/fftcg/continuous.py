@@ -72,6 +72,7 @@ class FieldProfile(NamedTuple):
     power_may_fail: bool  # it prints a Power of 0 or less, or a field ability that may lower a Power (`lowers_power`)
     unique_names: frozenset[str]  # the Card Names one player may control one card of (none for a multi-copy card)
     light_or_dark: bool  # a Light or Dark Character: one player may control one of them (FFTCG 12.4.7)
+    replaces: bool  # it prints a replacement ability (FFTCG 11.12.5)
 
 
 def _profile(facts: PrintedFacts) -> FieldProfile:
@@ -79,7 +80,7 @@ def _profile(facts: PrintedFacts) -> FieldProfile:
         lowers_power(ability) for _, ability in facts.field)
     return FieldProfile("turn" in facts.reads, facts.reads if facts.field else frozenset(), frozenset(facts.auto),
                         bool(facts.state_triggers), power_may_fail, frozenset() if facts.multi_copy else facts.names,
-                        facts.light_or_dark)
+                        facts.light_or_dark, bool(facts.replacements))
 
 
 # card id -> FieldProfile, per library: filled as card ids are first met on a field
@@ -107,12 +108,13 @@ class FieldFacts:
     `events`: the events their auto-abilities trigger on; `state_sources`: the cards with a state-triggered ability,
     in field order; `power_may_fail`: one prints a Power of 0 or less or a field ability that may lower a Power;
     `may_clash`: a player controls two cards sharing a Card Name that is not multi-copy, or two Light/Dark
-    Characters (without, no card breaks FFTCG 12.4.6–7); `parts`: the parts of the board their characteristics read
+    Characters (without, no card breaks FFTCG 12.4.6–7); `replacers`: the cards with a replacement ability, in
+    field order; `parts`: the parts of the board their characteristics read
     (`field_parts`), `check_parts` those and damage.
     """
 
     __slots__ = ("cards", "derived", "reads_turn", "events", "state_sources", "power_may_fail", "may_clash",
-                 "parts", "check_parts")
+                 "replacers", "parts", "check_parts")
 
     def __init__(self, state: GameState) -> None:
         players, cards = state.players, state.cards
@@ -122,6 +124,7 @@ class FieldFacts:
         field_reads: set[str] = set()
         events: set[str] = set()
         sources: list[int] = []
+        replacers: list[int] = []
         reads_turn = power_may_fail = may_clash = False
         names: dict[str, set[str]] = {player: set() for player in players}
         light_dark: set[str] = set()
@@ -139,6 +142,8 @@ class FieldFacts:
                 events |= profile.events
                 if profile.state_triggers:
                     sources.append(iid)
+                if profile.replaces:
+                    replacers.append(iid)
                 power_may_fail = power_may_fail or profile.power_may_fail
                 held = names[controller]
                 if held & profile.unique_names:
@@ -153,6 +158,7 @@ class FieldFacts:
         self.reads_turn = reads_turn
         self.events = frozenset(events)
         self.state_sources = tuple(sources)
+        self.replacers = tuple(replacers)
         self.power_may_fail = power_may_fail
         self.may_clash = may_clash
         parts = _parts(players)
