@@ -68,8 +68,9 @@ def emit(tx: Transaction, happened: TriggerEvent) -> None:
             _emit_returned_to_hand(tx, happened)
         return  # no card of the library has an auto-ability it triggers, and no delayed ability waits (most events)
     card, player = happened.get("card"), happened.get("player")
-    if event in field_facts(state).events or (card is not None and event in printed[state.cards[card].card_id].auto):
-        candidates = list(field_cards(state))
+    field = field_facts(state)
+    if event in field.events or (card is not None and event in printed[state.cards[card].card_id].auto):
+        candidates = list(field.auto_sources)  # the field's cards that may trigger, in field order
         if card is not None and card not in candidates:
             candidates.append(card)  # "when X is broken / leaves the field": X's own abilities, last known
     else:

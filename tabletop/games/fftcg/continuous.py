@@ -73,6 +73,7 @@ class FieldProfile(NamedTuple):
     unique_names: frozenset[str]  # the Card Names one player may control one card of (none for a multi-copy card)
     light_or_dark: bool  # a Light or Dark Character: one player may control one of them (FFTCG 12.4.7)
     replaces: bool  # it prints a replacement ability (FFTCG 11.12.5)
+    has_field_abilities: bool  # it prints a field ability (FFTCG 11.12.4)
 
 
 def _profile(facts: PrintedFacts) -> FieldProfile:
@@ -80,7 +81,7 @@ def _profile(facts: PrintedFacts) -> FieldProfile:
         lowers_power(ability) for _, ability in facts.field)
     return FieldProfile("turn" in facts.reads, facts.reads if facts.field else frozenset(), frozenset(facts.auto),
                         bool(facts.state_triggers), power_may_fail, frozenset() if facts.multi_copy else facts.names,
-                        facts.light_or_dark, bool(facts.replacements))
+                        facts.light_or_dark, bool(facts.replacements), bool(facts.field))
 
 
 # card id -> FieldProfile, per library: filled as card ids are first met on a field
@@ -109,12 +110,12 @@ class FieldFacts:
     in field order; `power_may_fail`: one prints a Power of 0 or less or a field ability that may lower a Power;
     `may_clash`: a player controls two cards sharing a Card Name that is not multi-copy, or two Light/Dark
     Characters (without, no card breaks FFTCG 12.4.6–7); `replacers`: the cards with a replacement ability, in
-    field order; `parts`: the parts of the board their characteristics read
+    field order, `field_sources` those with a field ability and `auto_sources` those with an auto-ability; `parts`: the parts of the board their characteristics read
     (`field_parts`), `check_parts` those and damage.
     """
 
     __slots__ = ("cards", "derived", "reads_turn", "events", "state_sources", "power_may_fail", "may_clash",
-                 "replacers", "parts", "check_parts")
+                 "replacers", "field_sources", "auto_sources", "parts", "check_parts")
 
     def __init__(self, state: GameState) -> None:
         players, cards = state.players, state.cards
@@ -125,6 +126,8 @@ class FieldFacts:
         events: set[str] = set()
         sources: list[int] = []
         replacers: list[int] = []
+        field_sources: list[int] = []
+        auto_sources: list[int] = []
         reads_turn = power_may_fail = may_clash = False
         names: dict[str, set[str]] = {player: set() for player in players}
         light_dark: set[str] = set()
@@ -139,11 +142,15 @@ class FieldFacts:
                     profile = profiles[card.card_id] = _profile(index[card.card_id])
                 reads_turn = reads_turn or profile.reads_turn
                 field_reads |= profile.field_reads
-                events |= profile.events
+                if profile.events:
+                    events |= profile.events
+                    auto_sources.append(iid)
                 if profile.state_triggers:
                     sources.append(iid)
                 if profile.replaces:
                     replacers.append(iid)
+                if profile.has_field_abilities:
+                    field_sources.append(iid)
                 power_may_fail = power_may_fail or profile.power_may_fail
                 held = names[controller]
                 if held & profile.unique_names:
@@ -159,6 +166,8 @@ class FieldFacts:
         self.events = frozenset(events)
         self.state_sources = tuple(sources)
         self.replacers = tuple(replacers)
+        self.field_sources = tuple(field_sources)
+        self.auto_sources = tuple(auto_sources)
         self.power_may_fail = power_may_fail
         self.may_clash = may_clash
         parts = _parts(players)
@@ -471,7 +480,7 @@ def _active_field_abilities(state: GameState) -> list[dict[str, Any]]:
     effects = []
     index = printed_index(state)
     lost = lost_abilities(state)
-    for iid in field_cards(state):
+    for iid in field_facts(state).field_sources:
         if iid in lost:
             continue
         card = state.cards[iid]
