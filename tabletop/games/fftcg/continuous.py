@@ -74,14 +74,17 @@ class FieldProfile(NamedTuple):
     light_or_dark: bool  # a Light or Dark Character: one player may control one of them (FFTCG 12.4.7)
     replaces: bool  # it prints a replacement ability (FFTCG 11.12.5)
     has_field_abilities: bool  # it prints a field ability (FFTCG 11.12.4)
+    plain: bool  # none of the above but its names: no ability, not Light or Dark, a Power above 0
 
 
 def _profile(facts: PrintedFacts) -> FieldProfile:
     power_may_fail = (facts.power is not None and facts.power <= 0) or any(
         lowers_power(ability) for _, ability in facts.field)
-    return FieldProfile("turn" in facts.reads, facts.reads if facts.field else frozenset(), frozenset(facts.auto),
-                        bool(facts.state_triggers), power_may_fail, frozenset() if facts.multi_copy else facts.names,
-                        facts.light_or_dark, bool(facts.replacements), bool(facts.field))
+    flags = ("turn" in facts.reads, facts.reads if facts.field else frozenset(), frozenset(facts.auto),
+             bool(facts.state_triggers), power_may_fail)
+    more = (facts.light_or_dark, bool(facts.replacements), bool(facts.field))
+    return FieldProfile(*flags, frozenset() if facts.multi_copy else facts.names, *more,
+                        not any(flags) and not any(more))
 
 
 # card id -> FieldProfile, per library: filled as card ids are first met on a field
@@ -140,8 +143,18 @@ class FieldFacts:
                 profile = profiles.get(card.card_id)
                 if profile is None:
                     profile = profiles[card.card_id] = _profile(index[card.card_id])
-                reads_turn = reads_turn or profile.reads_turn
-                field_reads |= profile.field_reads
+                if profile.unique_names:
+                    held = names[controller]
+                    if not held.isdisjoint(profile.unique_names):
+                        may_clash = True
+                    held |= profile.unique_names
+                if profile.plain:
+                    continue  # most cards: nothing more to add
+                if profile.reads_turn:
+                    reads_turn = True
+                if profile.has_field_abilities:
+                    field_sources.append(iid)
+                    field_reads |= profile.field_reads
                 if profile.events:
                     events |= profile.events
                     auto_sources.append(iid)
@@ -149,13 +162,8 @@ class FieldFacts:
                     sources.append(iid)
                 if profile.replaces:
                     replacers.append(iid)
-                if profile.has_field_abilities:
-                    field_sources.append(iid)
-                power_may_fail = power_may_fail or profile.power_may_fail
-                held = names[controller]
-                if held & profile.unique_names:
-                    may_clash = True
-                held |= profile.unique_names
+                if profile.power_may_fail:
+                    power_may_fail = True
                 if profile.light_or_dark:
                     may_clash = may_clash or controller in light_dark
                     light_dark.add(controller)
