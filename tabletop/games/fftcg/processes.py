@@ -174,14 +174,14 @@ def _state_triggers(state: GameState, sources: tuple[int, ...]) -> list[tuple[in
         if iid in lost:
             continue
         for index, ability in printed[state.cards[iid].card_id].state_triggers:
+            card = state.cards[iid]
+            if not condition_holds(state, ability.get("condition"), card.controller, ability.get("damage"), iid):
+                continue  # the usual case: its condition does not hold, whatever waits
             if waiting is None:
                 waiting = {(t.get("source"), t.get("ts"), t.get("ability"))
                            for name in (triggers.PENDING, "to_stack", "stack") for t in state.lists.get(name, [])}
-            card = state.cards[iid]
-            if (iid, card.props.get("ts"), index) in waiting or not condition_holds(
-                    state, ability.get("condition"), card.controller, ability.get("damage"), iid):
-                continue
-            found.append((iid, index, card.controller))
+            if (iid, card.props.get("ts"), index) not in waiting:
+                found.append((iid, index, card.controller))
     return found
 
 
