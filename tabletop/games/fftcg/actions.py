@@ -19,7 +19,7 @@ from tabletop.engine.card_filter import Seen
 from tabletop.games.fftcg import turn_history
 from tabletop.games.fftcg.continuous import (
     NEXT_COST, next_cost_change,
-    FILTER, characteristics, condition_holds, field_cards, had_lost_abilities, is_current, is_of_type, lost_abilities,
+    FILTER, characteristics, condition_holds, had_lost_abilities, is_current, is_of_type, lost_abilities,
     field_facts, matches,
 )
 from tabletop.games.fftcg.effects import PLAYER_EVENTS, ability_kind
