@@ -78,6 +78,7 @@ class FieldProfile(NamedTuple):
 
 
 def _profile(facts: PrintedFacts) -> FieldProfile:
+    """Return what a card printing `facts` adds to its field's facts."""
     power_may_fail = (facts.power is not None and facts.power <= 0) or any(
         lowers_power(ability) for _, ability in facts.field)
     flags = ("turn" in facts.reads, facts.reads if facts.field else frozenset(), frozenset(facts.auto),
@@ -113,8 +114,11 @@ class FieldFacts:
     in field order; `power_may_fail`: one prints a Power of 0 or less or a field ability that may lower a Power;
     `may_clash`: a player controls two cards sharing a Card Name that is not multi-copy, or two Light/Dark
     Characters (without, no card breaks FFTCG 12.4.6–7); `replacers`: the cards with a replacement ability, in
-    field order, `field_sources` those with a field ability and `auto_sources` those with an auto-ability; `parts`: the parts of the board their characteristics read
-    (`field_parts`), `check_parts` those and damage.
+    field order, `field_sources` those with a field ability and `auto_sources` those with an auto-ability; `parts`:
+    the parts of the board their characteristics read (`field_parts`), `check_parts` those and damage.
+
+    Contract: every value reads nothing but the field's cards, their controllers and their printed facts (a new
+    one is made when those change, and at undo, redo and rollback: GameState.memo_on).
     """
 
     __slots__ = ("cards", "derived", "reads_turn", "events", "state_sources", "power_may_fail", "may_clash",
