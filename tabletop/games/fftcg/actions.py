@@ -19,8 +19,8 @@ from tabletop.engine.card_filter import Seen
 from tabletop.games.fftcg import turn_history
 from tabletop.games.fftcg.continuous import (
     NEXT_COST, next_cost_change,
-    FILTER, characteristics, condition_holds, field_cards, had_lost_abilities, is_current, is_of_type, lost_abilities,
-    matches, on_membership,
+    FILTER, characteristics, condition_holds, had_lost_abilities, is_current, is_of_type, lost_abilities,
+    field_facts, matches,
 )
 from tabletop.games.fftcg.effects import PLAYER_EVENTS, ability_kind
 from tabletop.games.fftcg.printed import printed_index
@@ -68,8 +68,9 @@ def emit(tx: Transaction, happened: TriggerEvent) -> None:
             _emit_returned_to_hand(tx, happened)
         return  # no card of the library has an auto-ability it triggers, and no delayed ability waits (most events)
     card, player = happened.get("card"), happened.get("player")
-    if event in _field_events(state) or (card is not None and event in printed[state.cards[card].card_id].auto):
-        candidates = list(field_cards(state))
+    field = field_facts(state)
+    if event in field.events or (card is not None and event in printed[state.cards[card].card_id].auto):
+        candidates = list(field.auto_sources)  # the field's cards that may trigger, in field order
         if card is not None and card not in candidates:
             candidates.append(card)  # "when X is broken / leaves the field": X's own abilities, last known
     else:
@@ -249,16 +250,6 @@ def _break_zones(players: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(f"{player}.break" for player in players)
 
 
-def _field_events(state: Any) -> frozenset[str]:
-    """Return the events some auto-ability of a card on the field triggers on (kept while the field's cards stay)."""
-    return on_membership(state, "fftcg.field_events", functools.partial(_events_on_field, state))
-
-
-def _events_on_field(state: Any) -> frozenset[str]:
-    printed = printed_index(state)
-    return frozenset(event for iid in field_cards(state) for event in printed[state.cards[iid].card_id].auto)
-
-
 def pay_cp(tx: Transaction, player: str, discards: Iterable[int], backups: Iterable[int]) -> None:
     """Pay CP: dull the Backups, discard the cards (FFTCG 11.2; the payment was checked, cp.check_payment)."""
     discards, backups = list(discards), list(backups)
@@ -371,17 +362,21 @@ def ex_ability(definition: Any) -> int | None:
 
 # -- replacement effects (FFTCG 11.12.5) ------------------------------------------------------------
 
-def _with_abilities(state: Any) -> Sequence[int]:
-    """Return the field's cards whose printed abilities work (not one that lost them all, continuous.lost_abilities)."""
+def _with_replacements(state: Any) -> Sequence[int]:
+    """Return the field's cards with a replacement ability that works (not one that lost all its abilities,
+    continuous.lost_abilities), in field order."""
+    replacers = field_facts(state).replacers
+    if not replacers:
+        return replacers
     lost = lost_abilities(state)
-    return [iid for iid in field_cards(state) if iid not in lost] if lost else field_cards(state)
+    return [iid for iid in replacers if iid not in lost] if lost else replacers
 
 
 def _break_replacements(state: Any, iid: int) -> list[Replacement]:
     """Return the replacement effects of field abilities and lasting effects that would replace a card's break."""
     found: list[Replacement] = []
     printed = printed_index(state)
-    for source in _with_abilities(state):
+    for source in _with_replacements(state):
         facts = printed[state.cards[source].card_id]
         controller = state.cards[source].controller
         for index, ability in facts.replacements:
@@ -536,6 +531,8 @@ def entering_controller(state: Any, iid: int, controller: str) -> str:
     card where it is now, with the player putting it onto the field as its controller.
     """
     options = sorted(_entry_replacements(state, iid, controller), key=lambda r: int(r.data["ts"]))
+    if not options:
+        return controller  # the usual case: no "enters under your control instead" effect applies
     step = run_replacements({"kind": "enter", "card": iid, "controller": controller}, options,
                             lambda r, e: e["controller"] != r.controller,
                             lambda r, e: {**e, "controller": r.controller}, controller,
@@ -547,7 +544,7 @@ def _entry_replacements(state: Any, iid: int, controller: str) -> list[Replaceme
     found = []
     zone = state.cards[iid].zone.split(".")[-1]
     printed = printed_index(state)
-    for source in _with_abilities(state):
+    for source in _with_replacements(state):
         owner = state.cards[source].controller
         for index, ability in printed[state.cards[source].card_id].replacements:
             if ability.get("event") != "enters_field":
@@ -605,7 +602,7 @@ def _damage_replacements(state: Any, iid: int, dealer: Dealer | None) -> list[tu
     """Return (source name, ability) of each field ability that replaces damage dealt to a Forward by `dealer`."""
     found = []
     printed = printed_index(state)
-    for source in _with_abilities(state):
+    for source in _with_replacements(state):
         facts = printed[state.cards[source].card_id]
         controller = state.cards[source].controller
         for _, ability in facts.replacements:
@@ -636,7 +633,7 @@ def _damage_increase(tx: Transaction, dealers: list[int], iid: int) -> int:
     state = tx.state
     found: list[tuple[str, int]] = []
     printed = printed_index(state)
-    for source in _with_abilities(state):
+    for source in _with_replacements(state):
         facts = printed[state.cards[source].card_id]
         for _, ability in facts.replacements:
             applies = ability.get("applies_to", "self")

@@ -20,12 +20,13 @@ from typing import Any, NamedTuple, TypeVar
 
 from tabletop.engine.continuous import ContinuousEffect, LayerSystem, apply_generic, copy_card
 from tabletop.engine.card_filter import CardFilter, Predicate, Seen
+from tabletop.engine.library_index import PerLibrary
 from tabletop.engine.stack import STACK
 from tabletop.engine.state import GameState
 from tabletop.games.fftcg import turn_history
 from tabletop.games.fftcg.cards import CHARACTER_TYPES
 from tabletop.games.fftcg.effects import TARGET_KEYS
-from tabletop.games.fftcg.printed import Characteristics, listed, printed_index
+from tabletop.games.fftcg.printed import Characteristics, PrintedFacts, listed, printed_index
 
 T = TypeVar("T")
 _ABSENT: Any = object()  # a value not derived yet (None is a value)
@@ -56,28 +57,144 @@ CONTINUOUS_OPS: dict[str, tuple[int, str, str]] = {
 
 def field_cards(state: GameState, player: str | None = None) -> tuple[int, ...]:
     """Return the cards on the field (of one controller, or of both)."""
-    found = state.board_memo_values.get("fftcg.field")  # `_field`'s board memo, read inline: asked a thousand times a game
-    return (found if found is not None else _field(state)).cards.get(player, ())
+    found = state.board_memo_values.get("fftcg.field")  # `field_facts`'s board memo, read inline: asked a thousand times a game
+    return (found if found is not None else field_facts(state)).cards.get(player, ())
 
 
-class _Field:
-    """Which cards are on the field and who controls them, and what follows from that alone (`on_membership`)."""
+class FieldProfile(NamedTuple):
+    """What a card on the field adds to the facts its field's membership decides (`FieldFacts`), by card id."""
 
-    __slots__ = ("cards", "derived", "reads_turn")
+    reads_turn: bool  # an ability of it reads whose turn it is (PrintedFacts.reads)
+    field_reads: frozenset[str]  # what its abilities read besides the field (PrintedFacts.reads), for a card with
+    # a field ability (none for one without: its other abilities read them, not the characteristics)
+    events: frozenset[str]  # the events its auto-abilities trigger on
+    state_triggers: bool  # it has a state-triggered ability (FFTCG 11.8.18)
+    power_may_fail: bool  # it prints a Power of 0 or less, or a field ability that may lower a Power (`lowers_power`)
+    unique_names: frozenset[str]  # the Card Names one player may control one card of (none for a multi-copy card)
+    light_or_dark: bool  # a Light or Dark Character: one player may control one of them (FFTCG 12.4.7)
+    replaces: bool  # it prints a replacement ability (FFTCG 11.12.5)
+    has_field_abilities: bool  # it prints a field ability (FFTCG 11.12.4)
+    plain: bool  # none of the above but its names: no ability, not Light or Dark, a Power above 0
+
+
+def _profile(facts: PrintedFacts) -> FieldProfile:
+    """Return what a card printing `facts` adds to its field's facts."""
+    power_may_fail = (facts.power is not None and facts.power <= 0) or any(
+        lowers_power(ability) for _, ability in facts.field)
+    flags = ("turn" in facts.reads, facts.reads if facts.field else frozenset(), frozenset(facts.auto),
+             bool(facts.state_triggers), power_may_fail)
+    more = (facts.light_or_dark, bool(facts.replacements), bool(facts.field))
+    return FieldProfile(*flags, frozenset() if facts.multi_copy else facts.names, *more,
+                        not any(flags) and not any(more))
+
+
+# card id -> FieldProfile, per library: filled as card ids are first met on a field
+_PROFILES: PerLibrary[dict[str, FieldProfile]] = PerLibrary(lambda library: {})
+
+
+def lowers_power(effect: Mapping[str, Any]) -> bool:
+    """Tell whether an effect may lower a Power: it sets Power, or adds an amount that is not a positive number."""
+    name = effect["effect"]
+    if name == "set_power":
+        return True
+    if name == "become_forward":   # a card made a Forward with no Power to speak of
+        return type(effect.get("power")) is not int or int(effect["power"]) <= 0
+    amount = effect.get("amount")
+    return name == "power" and (type(amount) is not int or amount < 0)
+
+
+class FieldFacts:
+    """Which cards are on the field and who controls them, and what follows from that alone, worked out in one pass
+    over the field's cards each time its membership changes (`field_facts`); other values kept as long in `derived`
+    (`on_membership`).
+
+    `cards`: the field's cards in zone order, all of them (key None) and those each player controls; `reads_turn`:
+    one of their abilities reads whose turn it is (works only in one player's turn, or reads this turn's records);
+    `events`: the events their auto-abilities trigger on; `state_sources`: the cards with a state-triggered ability,
+    in field order; `power_may_fail`: one prints a Power of 0 or less or a field ability that may lower a Power;
+    `may_clash`: a player controls two cards sharing a Card Name that is not multi-copy, or two Light/Dark
+    Characters (without, no card breaks FFTCG 12.4.6–7); `replacers`: the cards with a replacement ability, in
+    field order, `field_sources` those with a field ability and `auto_sources` those with an auto-ability; `parts`:
+    the parts of the board their characteristics read (`field_parts`), `check_parts` those and damage.
+
+    Contract: every value reads nothing but the field's cards, their controllers and their printed facts (a new
+    one is made when those change, and at undo, redo and rollback: GameState.memo_on).
+    """
+
+    __slots__ = ("cards", "derived", "reads_turn", "events", "state_sources", "power_may_fail", "may_clash",
+                 "replacers", "field_sources", "auto_sources", "parts", "check_parts")
 
     def __init__(self, state: GameState) -> None:
-        self.cards = _field_cards(state)
+        players, cards = state.players, state.cards
+        profiles, index = _PROFILES(state.library), printed_index(state)
+        every: list[int] = []
+        mine: dict[str | None, list[int]] = {player: [] for player in players}
+        field_reads: set[str] = set()
+        events: set[str] = set()
+        sources: list[int] = []
+        replacers: list[int] = []
+        field_sources: list[int] = []
+        auto_sources: list[int] = []
+        reads_turn = power_may_fail = may_clash = False
+        names: dict[str, set[str]] = {player: set() for player in players}
+        light_dark: set[str] = set()
+        for owner in players:
+            for iid in state.zones[f"{owner}.field"].cards:
+                card = cards[iid]
+                controller = card.controller
+                every.append(iid)
+                mine[controller].append(iid)
+                profile = profiles.get(card.card_id)
+                if profile is None:
+                    profile = profiles[card.card_id] = _profile(index[card.card_id])
+                if profile.unique_names:
+                    held = names[controller]
+                    if not held.isdisjoint(profile.unique_names):
+                        may_clash = True
+                    held |= profile.unique_names
+                if profile.plain:
+                    continue  # most cards: nothing more to add
+                if profile.reads_turn:
+                    reads_turn = True
+                if profile.has_field_abilities:
+                    field_sources.append(iid)
+                    field_reads |= profile.field_reads
+                if profile.events:
+                    events |= profile.events
+                    auto_sources.append(iid)
+                if profile.state_triggers:
+                    sources.append(iid)
+                if profile.replaces:
+                    replacers.append(iid)
+                if profile.power_may_fail:
+                    power_may_fail = True
+                if profile.light_or_dark:
+                    may_clash = may_clash or controller in light_dark
+                    light_dark.add(controller)
+        self.cards: dict[str | None, tuple[int, ...]] = {player: tuple(found) for player, found in mine.items()}
+        self.cards[None] = tuple(every)
         self.derived: dict[str, Any] = {}
-        self.reads_turn: bool | None = None  # `turn_read`'s, worked out when first asked
+        self.reads_turn = reads_turn
+        self.events = frozenset(events)
+        self.state_sources = tuple(sources)
+        self.replacers = tuple(replacers)
+        self.field_sources = tuple(field_sources)
+        self.auto_sources = tuple(auto_sources)
+        self.power_may_fail = power_may_fail
+        self.may_clash = may_clash
+        parts = _parts(players)
+        self.parts = _field_parts(parts, field_reads)
+        self.check_parts = self.parts + parts.damage
 
 
-def _field(state: GameState) -> _Field:
-    # state.memo(board=True) inlined: asked about a thousand times a game; a new _Field only when the
-    # field's cards or their controllers changed (GameState.memo_on), so what it derived is kept till then
+def field_facts(state: GameState) -> FieldFacts:
+    """Return the facts the field's membership decides (kept while its cards and their controllers stay)."""
+    # state.memo(board=True) inlined: asked about a thousand times a game; new facts only when the
+    # field's cards or their controllers changed (GameState.memo_on), so what they derived is kept till then
     found = state.board_memo_values.get("fftcg.field")
     if found is None:
         found = state.board_memo_values["fftcg.field"] = state.memo_on(
-            "fftcg.field", _parts(state.players).membership, lambda: _Field(state))
+            "fftcg.field", _parts(state.players).membership, lambda: FieldFacts(state))
     return found  # type: ignore[no-any-return]
 
 
@@ -86,8 +203,8 @@ def on_membership(state: GameState, name: str, compute: Callable[[], T]) -> T:
 
     Contract: the value reads nothing but the field's cards, their controllers and their printed facts.
     """
-    found = state.board_memo_values.get("fftcg.field")  # `_field`'s board memo, read inline as in `field_cards`
-    derived = (found if found is not None else _field(state)).derived
+    found = state.board_memo_values.get("fftcg.field")  # `field_facts`'s board memo, read inline as in `field_cards`
+    derived = (found if found is not None else field_facts(state)).derived
     value = derived.get(name, _ABSENT)
     if value is _ABSENT:
         value = derived[name] = compute()
@@ -116,14 +233,14 @@ def _parts(players: tuple[str, ...]) -> _Parts:
 
 def field_parts(state: GameState) -> tuple[str, ...]:
     """Return the parts of the board the field's characteristics read: the field's cards and lasting effects,
-    their dull state and the sizes of hands, Damage Zones and Break Zones only while a field card's ability reads
-    them."""
-    return on_membership(state, "fftcg.field_parts", lambda: _field_parts(state))
+    their dull state and the sizes of hands, Damage Zones and Break Zones only while an ability of a field card with
+    a field ability reads them (the characteristics come from field abilities and lasting effects, whose amounts
+    are fixed as they start)."""
+    found = state.board_memo_values.get("fftcg.field")  # field_facts, inlined
+    return (found if found is not None else field_facts(state)).parts  # type: ignore[no-any-return]
 
 
-def _field_parts(state: GameState) -> tuple[str, ...]:
-    parts = _parts(state.players)
-    reads = _field_reads(state)
+def _field_parts(parts: _Parts, reads: set[str]) -> tuple[str, ...]:
     found = parts.objects
     if "dull" in reads:
         found += parts.dull
@@ -135,35 +252,17 @@ def _field_parts(state: GameState) -> tuple[str, ...]:
     return found
 
 
-def _field_reads(state: GameState) -> frozenset[str]:
-    index, cards = printed_index(state), state.cards
-    return frozenset().union(*(index[cards[i].card_id].reads for i in field_cards(state)))
-
-
 def turn_read(state: GameState) -> str | None:
     """Return whose turn it is when a field card's ability works only in one player's turn ("During your turn, …"),
     else None: what the field's characteristics and checks read besides the board (`GameState.memo_on`'s extra)."""
-    found = state.board_memo_values.get("fftcg.field")  # on_membership, inlined: asked at every check and pass
-    field = found if found is not None else _field(state)
-    reads_turn = field.reads_turn
-    if reads_turn is None:
-        reads_turn = field.reads_turn = "turn" in _field_reads(state)
-    return state.active if reads_turn else None
+    found = state.board_memo_values.get("fftcg.field")  # field_facts, inlined: asked at every check and pass
+    return state.active if (found if found is not None else field_facts(state)).reads_turn else None
 
 
 def check_parts(state: GameState) -> tuple[str, ...]:
     """Return the parts of the board the field's rule processes read: characteristics and damage."""
-    return on_membership(state, "fftcg.check_parts", lambda: field_parts(state) + _parts(state.players).damage)
-
-
-def _field_cards(state: GameState) -> dict[str | None, tuple[int, ...]]:
-    """Return the field's cards in zone order: all of them (key None), and those each player controls."""
-    every = tuple(iid for owner in state.players for iid in state.zones[f"{owner}.field"].cards)
-    cards = state.cards
-    result: dict[str | None, tuple[int, ...]] = {None: every}
-    for player in state.players:
-        result[player] = tuple([iid for iid in every if cards[iid].controller == player])
-    return result
+    found = state.board_memo_values.get("fftcg.field")  # field_facts, inlined
+    return (found if found is not None else field_facts(state)).check_parts  # type: ignore[no-any-return]
 
 
 def pinned(state: GameState, iids: Sequence[int]) -> list[list[int]]:
@@ -393,7 +492,7 @@ def _active_field_abilities(state: GameState) -> list[dict[str, Any]]:
     effects = []
     index = printed_index(state)
     lost = lost_abilities(state)
-    for iid in field_cards(state):
+    for iid in field_facts(state).field_sources:
         if iid in lost:
             continue
         card = state.cards[iid]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 from collections import defaultdict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 from tabletop.engine import procedure, triggers
@@ -18,8 +18,8 @@ from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.games.fftcg.actions import ask_replacement, break_cards, move_from_field, needs_replacement_choice
 from tabletop.games.fftcg.continuous import (
-    characteristics, check_parts, condition_holds, field_cards, lost_abilities, on_membership,
-    turn_read,
+    characteristics, check_parts, condition_holds, field_cards, field_facts, lost_abilities, lowers_power,
+    on_membership, turn_read,
 )
 from tabletop.games.fftcg import light_dark as light_dark_limit
 from tabletop.games.fftcg.printed import printed_index
@@ -96,8 +96,9 @@ def _field_check(state: GameState) -> tuple[dict[int, tuple[str, str]], list[int
     for iid, current in chars.items():
         if current.power is not None and current.power <= 0:  # FFTCG 12.4.4: put into, not broken
             put[iid] = ("Power 0 or less", "FFTCG 12.4.4")
-    for iid, why in on_membership(state, "fftcg.duplicates", lambda: _duplicates(state)):
-        put.setdefault(iid, why)
+    if field_facts(state).may_clash:
+        for iid, why in on_membership(state, "fftcg.duplicates", lambda: _duplicates(state)):
+            put.setdefault(iid, why)
     broken = []
     for iid, current in chars.items():
         damage = int(state.cards[iid].props.get("damage", 0))
@@ -109,47 +110,19 @@ def _field_check(state: GameState) -> tuple[dict[int, tuple[str, str]], list[int
 
 def _power_may_fail(state: GameState) -> bool:
     """Tell whether some card on the field may have Power 0 or less (FFTCG 12.4.4) or damage reaching its Power
-    (12.4.5): a card has damage or prints Power 0 or less, or a working effect lowers or sets Power."""
-    if on_membership(state, "fftcg.printed_power_fails", lambda: _prints_power_zero(state)):
+    (12.4.5): a card has damage, prints Power 0 or less or a field ability that may lower a Power (whether it works
+    now is not asked), or a lasting effect lowers or sets Power."""
+    facts = field_facts(state)
+    if facts.power_may_fail:
         return True
     cards = state.cards
-    for iid in field_cards(state):
+    for iid in facts.cards[None]:
         if cards[iid].props.get("damage"):
             return True
-    if on_membership(state, "fftcg.printed_power_lowering", lambda: _prints_power_lowering(state)):
-        return True  # a field ability printed on the field may lower a Power (whether it works now is not asked)
     for effect in state.lists.get("effects", ()):
-        if _lowers_power(effect):
+        if lowers_power(effect):
             return True
     return False
-
-
-def _prints_power_zero(state: GameState) -> bool:
-    """Tell whether a card on the field prints a Power of 0 or less (kept while the field's cards stay)."""
-    index, cards = printed_index(state), state.cards
-    for iid in field_cards(state):
-        power = index[cards[iid].card_id].power
-        if power is not None and power <= 0:
-            return True
-    return False
-
-
-def _prints_power_lowering(state: GameState) -> bool:
-    """Tell whether a card on the field prints a field ability that may lower a Power (kept while the field's cards
-    stay): a superset of the working ones, enough to tell that no Power can fail."""
-    index, cards = printed_index(state), state.cards
-    return any(_lowers_power(ability) for iid in field_cards(state) for _, ability in index[cards[iid].card_id].field)
-
-
-def _lowers_power(effect: Mapping[str, Any]) -> bool:
-    """Tell whether an effect may lower a Power: it sets Power, or adds an amount that is not a positive number."""
-    name = effect["effect"]
-    if name == "set_power":
-        return True
-    if name == "become_forward":   # a card made a Forward with no Power to speak of
-        return type(effect.get("power")) is not int or int(effect["power"]) <= 0
-    amount = effect.get("amount")
-    return name == "power" and (type(amount) is not int or amount < 0)
 
 
 def _duplicates(state: GameState) -> list[tuple[int, tuple[str, str]]]:
@@ -187,14 +160,8 @@ def _state_trigger_actions(state: GameState) -> list[Action]:
 
 def _state_triggers_now(state: GameState) -> list[tuple[int, int, str]]:
     # most often no card on the field has a state-triggered ability: then nothing else needs a look
-    sources = on_membership(state, "fftcg.state_sources", lambda: _state_trigger_sources(state))
+    sources = field_facts(state).state_sources
     return _state_triggers(state, sources) if sources else []
-
-
-def _state_trigger_sources(state: GameState) -> tuple[int, ...]:
-    """Return the cards on the field with a state-triggered ability, in field order."""
-    printed = printed_index(state)
-    return tuple(iid for iid in field_cards(state) if printed[state.cards[iid].card_id].state_triggers)
 
 
 def _state_triggers(state: GameState, sources: tuple[int, ...]) -> list[tuple[int, int, str]]:
@@ -207,14 +174,14 @@ def _state_triggers(state: GameState, sources: tuple[int, ...]) -> list[tuple[in
         if iid in lost:
             continue
         for index, ability in printed[state.cards[iid].card_id].state_triggers:
+            card = state.cards[iid]
+            if not condition_holds(state, ability.get("condition"), card.controller, ability.get("damage"), iid):
+                continue  # the usual case: its condition does not hold, whatever waits
             if waiting is None:
                 waiting = {(t.get("source"), t.get("ts"), t.get("ability"))
                            for name in (triggers.PENDING, "to_stack", "stack") for t in state.lists.get(name, [])}
-            card = state.cards[iid]
-            if (iid, card.props.get("ts"), index) in waiting or not condition_holds(
-                    state, ability.get("condition"), card.controller, ability.get("damage"), iid):
-                continue
-            found.append((iid, index, card.controller))
+            if (iid, card.props.get("ts"), index) not in waiting:
+                found.append((iid, index, card.controller))
     return found
 
 
