@@ -160,6 +160,8 @@ class AbilityIndex(dict):  # type: ignore[type-arg]
         # the cards printing a state-triggered ability or a CONT gaining other cards' abilities
         self.state_trigger_or_gain_holders = frozenset(
             c.id for c, p in zip(cards, printed) if p.has_state_trigger or p.gains)
+        # the cards printing an [ACT] ability or a CONT gaining other cards' abilities (which may gain one)
+        self.act_holders = frozenset(c.id for c, p in zip(cards, printed) if p.has_act or p.gains)
         # the cards printing a CONT ability (gaining other cards' abilities is one)
         self.cont_holders = frozenset(c.id for c, p in zip(cards, printed) if p.has_cont or p.gains)
         # seed 《光辉骑士团》 二: the cards that may make rear-guard vanguards (saying `become_vanguard`, or gaining
@@ -834,6 +836,8 @@ def _holder_cards(state: GameState, whens: tuple[str, ...]) -> frozenset[int]:
         printed = index.state_trigger_or_gain_holders
     elif whens is CONT_HOLDERS:
         printed = index.cont_holders
+    elif whens is ACT_HOLDERS:
+        printed = index.act_holders
     else:
         printed = index.holders(whens)
     by_card_id = _instances_by_card_id(state)
@@ -855,6 +859,8 @@ def _instances_by_card_id(state: GameState) -> dict[str, tuple[int, ...]]:
 STATE_TRIGGER_HOLDERS = ("state:",)
 # holder_cards' name for the cards printing a CONT ability
 CONT_HOLDERS = ("cont:",)
+# holder_cards' name for the cards printing an [ACT] ability or a CONT gaining other cards' abilities
+ACT_HOLDERS = ("act:",)
 
 
 def _used(state: GameState, iid: int, index: int) -> bool:
