@@ -936,9 +936,11 @@ def state_trigger_holders(state: GameState, index: AbilityIndex | None = None) -
                 or index[cards[iid].card_id].gains or abilities_changed(cards[iid].props)]
     # the cards printing a state trigger or a CONT gaining abilities, the turn player's, in field order
     printing = holder_cards(state, STATE_TRIGGER_HOLDERS)
-    if not printing or not is_any_on_field(state, printing):
+    if not printing:
         return []
-    field = field_cards(state)
+    field = field_cards(state)  # kept per board version: most check timings of a board version ask again
+    if printing.isdisjoint(field):
+        return []
     return [iid for iid in field if iid in printing and cards[iid].controller == active]
 
 
