@@ -761,8 +761,8 @@ def emit(tx: Transaction, event: TriggerEvent) -> None:
     kind = event["type"]
     subject = event.get("card")
     if not state.data.get("abilities_gained"):
-        found = state.keyed_values.get(_EMIT_PLANS)  # memo_keyed, the usual case inlined
-        plans = found[1] if found is not None and found[0] == state.roster else _emit_plans(state)
+        kept = state.keyed_values.get(_EMIT_PLANS)  # memo_keyed, the usual case inlined
+        plans = kept[1] if kept is not None and kept[0] == state.roster else _emit_plans(state)
         plan = plans.get(kind, _UNPLANNED)
         if plan is _UNPLANNED:
             plan = plans[kind] = _emit_plan(state, kind)
