@@ -160,6 +160,8 @@ class AbilityIndex(dict):  # type: ignore[type-arg]
         # the cards printing a state-triggered ability or a CONT gaining other cards' abilities
         self.state_trigger_or_gain_holders = frozenset(
             c.id for c, p in zip(cards, printed) if p.has_state_trigger or p.gains)
+        # the cards printing an [ACT] ability or a CONT gaining other cards' abilities (which may gain one)
+        self.act_holders = frozenset(c.id for c, p in zip(cards, printed) if p.has_act or p.gains)
         # the cards printing a CONT ability (gaining other cards' abilities is one)
         self.cont_holders = frozenset(c.id for c, p in zip(cards, printed) if p.has_cont or p.gains)
         # seed 《光辉骑士团》 二: the cards that may make rear-guard vanguards (saying `become_vanguard`, or gaining
@@ -757,20 +759,21 @@ def emit(tx: Transaction, event: TriggerEvent) -> None:
     """Put every AUTO ability the event triggers into the stand-by state (seed 一 1.3: only valid ones)."""
     state = tx.state
     kind = event["type"]
-    whens = _EVENT_WHENS.get(kind) or (kind,)
-    printed_index = ability_index(state)
-    gained = state.data.get("abilities_gained")
-    if not gained and printed_index.whens.isdisjoint(whens):
-        return  # no card of the game has an ability this event triggers, and none was gained
     subject = event.get("card")
-    if not gained and not printed_index.gains:
+    if not state.data.get("abilities_gained"):
+        kept = state.keyed_values.get(_EMIT_PLANS)  # memo_keyed, the usual case inlined
+        plans = kept[1] if kept is not None and kept[0] == state.roster else _emit_plans(state)
+        plan = plans.get(kind, _UNPLANNED)
+        if plan is _UNPLANNED:
+            plan = plans[kind] = _emit_plan(state, kind)
+        if plan is None:
+            return  # no card of the game has an ability this event triggers, and none was gained
+        whens, holders, others = plan
+    else:
+        whens, holders, others = _EVENT_WHENS.get(kind) or (kind,), None, _NONE
+    if holders is not None:
         # Only a card printing such an ability can have one now (a locked or deleted card has fewer); a card
         # other than the event's can have one only if it waits for another card's event (`_SELF_WHENS`).
-        holders = holder_cards(state, whens)
-        if not holders:
-            return  # no card of this game prints such an ability (the event's card neither)
-        others_whens = _OTHERS_WHENS.get(kind, whens)
-        others = (holders if others_whens is whens else holder_cards(state, others_whens)) if others_whens else _NONE
         own = subject if subject in holders else None  # only a card printing such an ability is a candidate
         if own is None and (not others or not is_any_on_field(state, others, guardians=True)):
             return  # the usual case: the event's card prints no such ability, no card on the field or GC does either
@@ -787,6 +790,7 @@ def emit(tx: Transaction, event: TriggerEvent) -> None:
             candidates += state.zones[zone_id(player, "gc")].cards
         if subject is not None and subject in state.cards and subject not in candidates:
             candidates.append(subject)
+    printed_index = ability_index(state)
     locked_retire = event["type"] == "retired" and event.get("locked")
     cards = state.cards
     for iid in candidates:
@@ -816,6 +820,40 @@ def emit(tx: Transaction, event: TriggerEvent) -> None:
             add_pending(tx, controller, iid, ability, event)
 
 
+# keyed_values[_EMIT_PLANS]: (state.roster, {event type: its plan, see _emit_plan}), filled as event types come.
+_EMIT_PLANS = "vanguard.emit_plans"
+_UNPLANNED: Any = object()
+
+
+def _emit_plans(state: GameState) -> dict[str, tuple[tuple[str, ...], frozenset[int] | None, frozenset[int]] | None]:
+    """Return a new, empty table of event plans for the game's cards (`state.roster`), kept in the state."""
+    plans: dict[str, tuple[tuple[str, ...], frozenset[int] | None, frozenset[int]] | None] = {}
+    state.keyed_values[_EMIT_PLANS] = (state.roster, plans)
+    return plans
+
+
+def _emit_plan(state: GameState, kind: str) -> tuple[tuple[str, ...], frozenset[int] | None, frozenset[int]] | None:
+    """Return what `emit` reads of an event type while no effect gave abilities: None when no card of the game
+    can have an ability it triggers; else the `when` names it triggers, the game's cards printing an ability for
+    one of them (None when a card gaining other cards' abilities makes every card on the field a candidate),
+    and those printing one waiting for another card's event.
+
+    Contract: it depends on the library and the game's cards alone (`state.roster`), as `holder_cards` does.
+    """
+    whens = _EVENT_WHENS.get(kind) or (kind,)
+    index = ability_index(state)
+    if index.whens.isdisjoint(whens):
+        return None
+    if index.gains:
+        return whens, None, _NONE
+    holders = holder_cards(state, whens)
+    if not holders:
+        return None  # no card of this game prints such an ability (the event's card neither)
+    others_whens = _OTHERS_WHENS.get(kind, whens)
+    others = (holders if others_whens is whens else holder_cards(state, others_whens)) if others_whens else _NONE
+    return whens, holders, others
+
+
 def holder_cards(state: GameState, whens: tuple[str, ...]) -> frozenset[int]:
     """Return the game's card instances whose definition prints an AUTO ability waiting for one of `whens`.
 
@@ -834,6 +872,8 @@ def _holder_cards(state: GameState, whens: tuple[str, ...]) -> frozenset[int]:
         printed = index.state_trigger_or_gain_holders
     elif whens is CONT_HOLDERS:
         printed = index.cont_holders
+    elif whens is ACT_HOLDERS:
+        printed = index.act_holders
     else:
         printed = index.holders(whens)
     by_card_id = _instances_by_card_id(state)
@@ -855,6 +895,8 @@ def _instances_by_card_id(state: GameState) -> dict[str, tuple[int, ...]]:
 STATE_TRIGGER_HOLDERS = ("state:",)
 # holder_cards' name for the cards printing a CONT ability
 CONT_HOLDERS = ("cont:",)
+# holder_cards' name for the cards printing an [ACT] ability or a CONT gaining other cards' abilities
+ACT_HOLDERS = ("act:",)
 
 
 def _used(state: GameState, iid: int, index: int) -> bool:
@@ -894,9 +936,11 @@ def state_trigger_holders(state: GameState, index: AbilityIndex | None = None) -
                 or index[cards[iid].card_id].gains or abilities_changed(cards[iid].props)]
     # the cards printing a state trigger or a CONT gaining abilities, the turn player's, in field order
     printing = holder_cards(state, STATE_TRIGGER_HOLDERS)
-    if not printing or not is_any_on_field(state, printing):
+    if not printing:
         return []
-    field = field_cards(state)
+    field = field_cards(state)  # kept per board version: most check timings of a board version ask again
+    if printing.isdisjoint(field):
+        return []
     return [iid for iid in field if iid in printing and cards[iid].controller == active]
 
 

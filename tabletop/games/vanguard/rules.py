@@ -21,11 +21,11 @@ from tabletop.engine.triggers import trigger_event
 from tabletop.engine.zones import ZoneSpec, zone_id
 from tabletop.games.vanguard import facts
 from tabletop.games.vanguard.abilities import (
-    ABILITY_CHANGES, PENDING, abilities_of, ability_index, can_boost, emit, face_up_g, keyword_valid, printed_of,
-    zone_tag_holds,
+    ABILITY_CHANGES, ACT_HOLDERS, PENDING, AbilityIndex, abilities_of, ability_index, can_boost, emit, face_up_g,
+    holder_cards, keyword_valid, printed_of, zone_tag_holds,
 )
 from tabletop.games.vanguard.circles import (
-    circle_name, circles_of, column_partner, info as zone_info, is_rear_circle, zone_specs,
+    circles_of, column_partner, info as zone_info, is_rear_circle, zone_specs,
 )
 from tabletop.games.vanguard.commands import (
     COMMANDS, Activate, Attack, Call, GGuard, Guard, Intercept, Move, PlayOrder, Ride, RideFromRideDeck, Stride,
@@ -42,8 +42,9 @@ from tabletop.games.vanguard.text_compiler import compile_card
 from tabletop.games.vanguard.rear_vanguard import is_rear_vanguard, is_vanguard, rear_vanguards
 from tabletop.games.vanguard.by_hand_timing import timing
 from tabletop.games.vanguard.table import (
-    column_partner_cards, current_critical, current_grade, current_power, front_row_units, has_state, is_forbidden_to_attack, is_locked,
-    is_unit, legion_mate_beside, power_parts, shield_total, units_of, vanguard_of,
+    current_critical, current_grade, current_power, front_row_units, has_state, is_any_on_field,
+    is_forbidden_to_attack, is_locked, is_unit, legion_mate_beside, power_parts, seat_circles, shield_total, units_of,
+    vanguard_of,
 )
 
 
@@ -388,16 +389,45 @@ class VanguardRules(GameRules):
         return both or int(state.data.get("turn_start_grade", 0)) >= 3
 
     def _main_commands(self, state: GameState, player: str) -> list[Command]:
+        """Return the main phase's calls, orders, moves and [ACT] abilities of a player (VG 5.4), in that order.
+
+        One pass over the player's own rear-guard circles finds the circles open to calls and the Move commands:
+        a circle holding a dominated unit (seed Dominate 3) or a rear-guard vanguard (seed 《光辉骑士团》 二) takes
+        no call, and neither such a unit nor its column partner moves.
+        """
         result: list[Command] = []
         index = ability_index(state)
         cards = state.cards
-        v = vanguard_of(state, player)
-        grade = index[cards[v].card_id].grade if v is not None else 0  # current_grade, inlined
+        seat = seat_circles(state, player)
+        vc = seat.vc
+        # vanguard_of and current_grade, inlined: a dominated vanguard is not the player's (ruling 18)
+        grade = index[cards[vc[0]].card_id].grade if vc and cards[vc[0]].controller == player else 0
         made = rear_vanguards(state, player) if index.vanguard_granters else ()  # the usual case read first
-        # no rear-guards: no call replaces them, they neither move nor swap
-        circles = self._open_rear_circle_names(state, player, made)
+        names: list[str] = []
+        moves: list[Command] = []
+        for held, partner, name in seat.rears:
+            if not held:
+                names.append(name)
+                continue
+            top = held[0]
+            if not (top in made or "dominated" in cards[top].props.get("states", ())):  # has_state, inlined
+                names.append(name)
+            if partner is None or partner and (
+                    partner[0] in made or "dominated" in cards[partner[0]].props.get("states", ())):
+                continue  # no other circle, or no swap with a dominated unit or a rear-guard vanguard
+            for iid in held:  # the player's own rear-guards (units_of: not locked) move
+                card = cards[iid]
+                if card.controller == player and card.owner == player and "locked" not in card.props \
+                        and iid not in made:
+                    moves.append(_move_command(player, iid))
+        opened = state.totals.get(player, {}).get("accel", 0)
+        if opened > 0:  # Accel circles take calls once open (circles_of); they have no column partner to move to
+            for held, _, name in seat.accels[:opened]:
+                if not held or not (held[0] in made or "dominated" in cards[held[0]].props.get("states", ())):
+                    names.append(name)
+        circles = tuple(names)
         # every copy is listed: the window offers a card only the commands that name it (bots drop the twins)
-        for iid in state.zones[zone_id(player, "hand")].cards:
+        for iid in seat.hand:
             printed = index[cards[iid].card_id]
             if printed.grade > grade:
                 continue
@@ -405,56 +435,24 @@ class VanguardRules(GameRules):
                 result += _calls(player, iid, circles)
             elif printed.kind == "order" and state.definition(iid).effects and self._order_payable(state, player, iid):
                 result.append(PlayOrder(by=player, card=iid))
-        moves, acting = self._moves_and_actors(state, player, made)
         result += moves
-        for iid in acting:
+        for iid in self._actors(state, player, index):
             for number, ability in enumerate(abilities_of(state, iid)):
                 if ability.get("kind") == "act" and self._can_activate(state, player, iid, number, ability):
                     result.append(Activate(by=player, card=iid, ability=number))
         return result
 
-    def _moves_and_actors(self, state: GameState, player: str, made: tuple[int, ...]
-                          ) -> tuple[tuple[Command, ...], tuple[int, ...]]:
-        """Return the Move commands of a player's units and the units that may have an [ACT] ability, given the
-        rear-guard vanguards `made` (the rest reads the board alone: memoised until it changes)."""
-        key = ("vanguard.moves", player, made)
-        found = state.board_memo_values.get(key)
-        if found is None:
+    def _actors(self, state: GameState, player: str, index: AbilityIndex) -> Sequence[int]:
+        """Return the units of a player that may have an [ACT] ability, in field order: those printing one or a
+        CONT gaining other cards' abilities, and, once an effect gave or copied abilities, those it changed."""
+        if state.data.get("abilities_gained"):
             cards = state.cards
-            index = ability_index(state)
-            partners = column_partner_cards(state)
-            moves: list[Command] = []
-            acting: list[int] = []
-            for iid in units_of(state, player):
-                card = cards[iid]
-                partner = partners.get(card.zone)
-                if partner is not None and card.owner == player and iid not in made:
-                    # has_state, inlined
-                    if not partner or not (partner[0] in made or "dominated" in cards[partner[0]].props.get("states", ())):
-                        moves.append(_move_command(player, iid))
-                printed = index[card.card_id]
-                if printed.has_act or printed.gains or not ABILITY_CHANGES.isdisjoint(card.props):  # abilities_changed
-                    acting.append(iid)
-            found = state.board_memo_values[key] = (tuple(moves), tuple(acting))
-        return found  # type: ignore[no-any-return]
-
-    def _open_rear_circle_names(self, state: GameState, player: str, made: tuple[int, ...]) -> tuple[str, ...]:
-        """The names (`rc.front_left`) of `_open_rear_circles`."""
-        zones, cards = state.zones, state.cards
-        ids, names = _rear_circle_names(circles_of(state, player))
-        for zid in ids:
-            held = zones[zid].cards
-            # has_state, inlined
-            if held and (held[0] in made or "dominated" in cards[held[0]].props.get("states", ())):
-                return tuple(circle_name(z) for z in self._open_rear_circles(state, player, made))
-        return names  # the usual case: no circle holds a dominated unit or a rear-guard vanguard
-
-    def _open_rear_circles(self, state: GameState, player: str, made: tuple[int, ...]) -> list[str]:
-        """Circles a player may call to: their RCs not holding a dominated unit (seed Dominate 3) or one of the
-        rear-guard vanguards `made` (seed 《光辉骑士团》 二)."""
-        zones = state.zones
-        return [z for z in _rear_circles(circles_of(state, player)) if not (
-            zones[z].cards and (zones[z].cards[0] in made or has_state(state, zones[z].cards[0], "dominated")))]
+            return [iid for iid in units_of(state, player) if index[cards[iid].card_id].has_act
+                    or index[cards[iid].card_id].gains or not ABILITY_CHANGES.isdisjoint(cards[iid].props)]
+        printing = holder_cards(state, ACT_HOLDERS)  # a deleted unit has fewer abilities, never more
+        if not printing or not is_any_on_field(state, printing):
+            return ()  # the usual case: no unit on the field prints one
+        return [iid for iid in units_of(state, player) if iid in printing]
 
     def _attack_commands(self, state: GameState, player: str) -> list[Command]:
         # They read the board alone: memoised until it changes.
@@ -953,19 +951,6 @@ _PLAYED_IN: Mapping[type[Command], tuple[str, str, str, str]] = {
     Intercept: ("guard", "VG 6.3", "you can guard only in the guard step when attacked", "_intercept"),
     GGuard: ("guard", "VG 6.3", "you can guard only in the guard step when attacked", "_gguard"),
 }
-
-
-@functools.lru_cache(maxsize=64)
-def _rear_circles(circles: tuple[str, ...]) -> tuple[str, ...]:
-    """Return the rear-guard circles among circle ids (`circles_of` gives one tuple per player and Accel count)."""
-    return tuple(z for z in circles if is_rear_circle(z))
-
-
-@functools.lru_cache(maxsize=64)
-def _rear_circle_names(circles: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """Return the ids and the names (`rc.front_left`) of the rear-guard circles among circle ids."""
-    ids = _rear_circles(circles)
-    return ids, tuple(circle_name(z) for z in ids)
 
 
 # Shared commands: one immutable object per value, as legal-command lists are rebuilt at every decision and a

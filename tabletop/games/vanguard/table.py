@@ -88,7 +88,7 @@ class _Layout:
     """The Zone objects of a table, found once: the zones of a game never change."""
 
     __slots__ = ("zones", "field", "field_cards", "field_ids", "reacting_ids", "front_row", "by_name", "vitals",
-                 "partner_cards")
+                 "seats")
 
     def __init__(self, state: GameState) -> None:
         self.zones = state.zones  # kept so that the id() key of the cache is never reused while cached
@@ -109,15 +109,34 @@ class _Layout:
         # per player: the damage zone, deck and VC (what the loss and vanguard rule actions read)
         self.vitals = tuple((self.by_name["damage"][p], self.by_name["deck"][p], self.by_name["vc"][p])
                             for p in state.players)
-        # rear-guard circle id -> the card list of the other circle of its column (`column_partner`)
-        self.partner_cards = {zone.id: state.zones[partner].cards for zone in self.field
-                              if (partner := info(zone.id).partner) is not None and partner in state.zones}
+        self.seats = {p: SeatCircles(state, p) for p in state.players}
 
 
-def column_partner_cards(state: GameState) -> dict[str, list[int]]:
-    """Return, for each rear-guard circle id of the table, the cards on the other circle of its column (the
-    zone's own list: never change it)."""
-    return _layout(state).partner_cards
+class SeatCircles:
+    """One player's own circles as the main phase reads them, found once per table: the card lists of their VC
+    and hand, and per rear-guard circle (`rears`: the regular ones in REAR_CIRCLES order; `accels`: the format's
+    Accel circles in opening order, those `circles_of` adds one by one) a triple of its card list, the card list
+    of the other circle of its column (None for an Accel circle) and its name (`rc.front_left`).
+
+    The lists are the zones' own (Changes edit them in place): never change them.
+    """
+
+    __slots__ = ("vc", "hand", "rears", "accels")
+
+    def __init__(self, state: GameState, player: str) -> None:
+        zones = state.zones
+        self.vc = zones[zone_id(player, "vc")].cards
+        self.hand = zones[zone_id(player, "hand")].cards
+        self.rears = tuple((zones[zid].cards, zones[partner].cards if partner in zones else None, name)
+                           for name in REAR_CIRCLES if (zid := zone_id(player, name)) in zones
+                           for partner in (info(zid).partner,))
+        self.accels = tuple((zones[zid].cards, None, name)
+                            for name in ACCEL_CIRCLES if (zid := zone_id(player, name)) in zones)
+
+
+def seat_circles(state: GameState, player: str) -> SeatCircles:
+    """Return a player's own circles as the main phase reads them (see SeatCircles)."""
+    return _layout(state).seats[player]
 
 
 def vital_zones(state: GameState) -> tuple[tuple[Zone, Zone, Zone], ...]:

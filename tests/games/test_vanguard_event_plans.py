@@ -1,0 +1,38 @@
+"""Vanguard's event plans (abilities.emit): what an event type can trigger is planned once per game's cards, and a
+card created later (a card brought in by hand) is planned for again."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from vanguard_decks import CARDS, deck  # noqa: E402
+
+from tabletop.engine.cards import CardLibrary  # noqa: E402
+from tabletop.engine.game import Game  # noqa: E402
+from tabletop.engine.rules import GameConfig  # noqa: E402
+from tabletop.engine.transaction import Transaction  # noqa: E402
+from tabletop.games import find_game  # noqa: E402
+from tabletop.games.vanguard.abilities import PENDING  # noqa: E402
+from tabletop.games.vanguard.moves import place_on_circle  # noqa: E402
+
+HERALD = {"id": "t-herald", "name": "Test Herald", "type": "unit", "grade": 1, "power": 8000, "shield": 5000,
+          "effects": [{"kind": "auto", "when": "placed", "zone": "R", "name": "herald draw",
+                       "do": [{"effect": "draw", "count": 1}]}]}
+
+
+def test_a_card_created_after_an_event_was_planned_triggers_on_it() -> None:
+    """A "when placed" ability of a card that joined the game after the first "placed" event still triggers."""
+    rules = find_game("vanguard")
+    library = CardLibrary(rules.card_from_mapping(c) for c in [*CARDS, HERALD])
+    game = Game.start(rules, GameConfig("vanguard", "standard", 5, decks={"p1": deck("standard"),
+                                                                          "p2": deck("standard")}), library)
+    state = game.state
+    tx = Transaction(state)
+    plain = next(i for i in state.zones["p1.deck"].cards if state.cards[i].card_id == "t-g1")
+    place_on_circle(tx, plain, "p1.rc.front_left", "call", "p1")  # plans "placed": no card of the game prints one
+    assert not [p for p in state.lists.get(PENDING, ()) if p["source"] == plain]
+    herald = tx.create_card("t-herald", "p1", "p1.hand")
+    place_on_circle(tx, herald, "p1.rc.front_right", "call", "p1")
+    assert [p["ability"]["name"] for p in state.lists.get(PENDING, ()) if p["source"] == herald] == ["herald draw"]
