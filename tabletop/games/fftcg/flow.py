@@ -161,8 +161,10 @@ def begin_turn(tx: Transaction, player: str, turn: int) -> None:
     state = tx.state
     tx.set_table("turn", turn)
     tx.set_table("active", player)
-    tx.set_data("auto_resolved", None)
-    tx.set_data("loop_seen", None)
+    data = state.data
+    for key in ("auto_resolved", "loop_seen"):  # a turn's count and repetitions start again (set by resolutions only)
+        if data.get(key) is not None:  # set_data's own no-op test: most turns resolve no auto-ability
+            tx.set_data(key, None)
     TURN.enter(tx, "active")
     tx.log(f"turn {turn}: {player}", "FFTCG 9")
     printed = printed_index(state)

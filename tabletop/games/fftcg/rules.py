@@ -619,7 +619,7 @@ class FFTCGRules(GameRules):
         pending = procedure.pending(state)
         if pending is not None and not isinstance(command, Choose):
             raise IllegalCommand(pending.rule, f"answer first: {pending.prompt or pending.name}")
-        if not isinstance(command, PassPriority):
+        if not isinstance(command, PassPriority) and data.get("loop_seen") is not None:  # set_data's no-op test
             tx.set_data("loop_seen", None)  # a player did something: any repetition so far was not a loop
         quiet = None  # for the "no attack" and "no block" answers, which may change no part of the board
         if isinstance(command, Choose):
