@@ -72,8 +72,12 @@ def priority_holder(state: GameState) -> str | None:
 
 def give_priority(tx: Transaction, player: str | None) -> None:
     """Give priority to a player (None: nobody) and restart the count of passes."""
-    tx.set_data("priority", player, copy=False)  # scalars: nothing to copy (at every pass)
-    tx.set_data("passes", None, copy=False)
+    data = tx.state.data
+    # set_data's own no-op tests, made here: most steps give priority to its holder, with no passes counted
+    if data.get("priority") != player:
+        tx.set_data("priority", player, copy=False)  # scalars: nothing to copy (at every pass)
+    if "passes" in data:
+        tx.set_data("passes", None, copy=False)
 
 
 def pass_priority(tx: Transaction) -> PassResult:

@@ -161,8 +161,10 @@ def begin_turn(tx: Transaction, player: str, turn: int) -> None:
     state = tx.state
     tx.set_table("turn", turn)
     tx.set_table("active", player)
-    tx.set_data("auto_resolved", None)
-    tx.set_data("loop_seen", None)
+    data = state.data
+    for key in ("auto_resolved", "loop_seen"):  # a turn's count and repetitions start again (set by resolutions only)
+        if data.get(key) is not None:  # set_data's own no-op test: most turns resolve no auto-ability
+            tx.set_data(key, None)
     TURN.enter(tx, "active")
     tx.log(f"turn {turn}: {player}", "FFTCG 9")
     printed = printed_index(state)
@@ -210,7 +212,8 @@ _PHASE_EVENTS = {"main1": "main_phase_start", "attack": "attack_phase_start", "e
 
 def give_priority(tx: Transaction, player: str) -> None:
     """Make `player` the next to act with priority; the pass count starts again."""
-    tx.set_data("stage", "priority", copy=False)  # a word: nothing to copy
+    if tx.state.data.get("stage") != "priority":  # set_data's own no-op test: most steps are priority already
+        tx.set_data("stage", "priority", copy=False)  # a word: nothing to copy
     stack.give_priority(tx, player)
 
 
@@ -230,25 +233,48 @@ def pass_priority(tx: Transaction, player: str) -> bool:
     besides the board are as the last quiet check found them (`_finds_nothing_new`).
     """
     state = tx.state
-    memo = state.board_memo_values
-    settled = memo.get(SETTLED) == state.version
+    quiet = quiet_board(state)
     result = stack.pass_priority(tx)
     if result is _PASSED:
-        if settled:
-            memo[SETTLED] = state.version
+        if quiet is not None:
+            quiet[SETTLED] = state.version
             return False
     elif result is _RESOLVE:
         resolve_top(tx)
     else:
         end_step(tx)
-        # a board change or an undo replaces the board memo: the same dict is the same board
-        if settled and state.board_memo_values is memo and _finds_nothing_new(state):
-            memo[SETTLED] = state.version
+        if _is_still_quiet(state, quiet):
             return False
     return True
 
 
 _PASSED, _RESOLVE = stack.PassResult.PASSED, stack.PassResult.RESOLVE
+
+
+def quiet_board(state: Any) -> dict[Any, Any] | None:
+    """Return the board memo if `run` found nothing to do at this very state version, else None.
+
+    Taken before a command, for `run_unless_quiet` after it. Exact only at the version `run` stopped at, with no
+    decision stored and the game going on (a command is being carried out): `run` stopped because nothing was left.
+    """
+    memo = state.board_memo_values
+    return memo if memo.get(SETTLED) == state.version else None
+
+
+def run_unless_quiet(tx: Transaction, quiet: dict[Any, Any] | None) -> None:
+    """Run after a command, unless `run` would find nothing: see `_is_still_quiet` (`quiet` from `quiet_board`)."""
+    if not _is_still_quiet(tx.state, quiet):
+        run(tx)
+
+
+def _is_still_quiet(state: Any, quiet: dict[Any, Any] | None) -> bool:
+    """Tell whether `run` would find nothing, and note it as `run` would: it found nothing on the board memo `quiet`
+    (see `quiet_board`), the board is the same (a board change or an undo replaces the memo: the same dict is the same
+    board), and so are the facts `run` reads besides the board (`_finds_nothing_new`)."""
+    if quiet is not None and state.board_memo_values is quiet and _finds_nothing_new(state):
+        quiet[SETTLED] = state.version
+        return True
+    return False
 
 
 def _finds_nothing_new(state: Any) -> bool:
@@ -303,7 +329,8 @@ def loop_fingerprint(state: Any) -> str:
     stacked = [(e["card_id"], e.get("ability")) for e in stack.items(state)]
     waiting = [(t["card_id"], t.get("ability")) for t in triggers.waiting(state)]
     effects = [(e["effect"], e.get("amount"), e.get("label")) for e in state.lists.get("effects", [])]
-    text = json.dumps([cards, stacked, waiting, effects, state.phase, state.step], default=str)
+    # rows built just now from state values, which never hold themselves: no check for circular references
+    text = json.dumps([cards, stacked, waiting, effects, state.phase, state.step], default=str, check_circular=False)
     return hashlib.sha256(text.encode()).hexdigest()
 
 
@@ -362,10 +389,13 @@ def clean_up(tx: Transaction) -> None:
     durations.expire(tx, opponent_turn_end(state.active), (durations.EFFECTS,))  # "… until the end of your opponent's turn"
     tx.log("end of turn clean-up: damage removed, \"until end of turn\" effects ended", "FFTCG 9.5.1.3")
     before = len(tx.changes)
-    try:
-        settle(tx)
-    except RuleLoopError:
-        draw_by_loop(tx)
+    # a board the last settle with trigger stacking found quiet, with the same facts, is quiet for the rule processes
+    # alone (they are a part of what it checked): the usual clean-up, with no damage to remove and no effect ended
+    if not settles_to_nothing(state, _stack_one):
+        try:
+            settle(tx)
+        except RuleLoopError:
+            draw_by_loop(tx)
     if state.data.get("outcome"):
         return
     if triggers.waiting(state) or procedure.is_waiting(state) or len(tx.changes) != before:

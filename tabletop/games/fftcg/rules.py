@@ -627,12 +627,16 @@ class FFTCGRules(GameRules):
                 flow.run(tx)
                 if data.get("loop_repeat"):
                     self._check_endless_loop(tx)
+            elif data.get("passes") and not data.get("outcome"):
+                # the pass only handed priority over: the decision now is the other seat's, as `_decision` words it
+                state.memo_values["fftcg.decision"] = _act(data["priority"], "priority", bool(data.get("fs_window")))
             return
         pending = procedure.pending(state)
         if pending is not None and not isinstance(command, Choose):
             raise IllegalCommand(pending.rule, f"answer first: {pending.prompt or pending.name}")
-        if not isinstance(command, PassPriority):
+        if not isinstance(command, PassPriority) and data.get("loop_seen") is not None:  # set_data's no-op test
             tx.set_data("loop_seen", None)  # a player did something: any repetition so far was not a loop
+        quiet = None  # for the "no attack" and "no block" answers, which may change no part of the board
         if isinstance(command, Choose):
             self._choose(tx, command)
         elif isinstance(command, PassPriority):
@@ -640,8 +644,10 @@ class FFTCGRules(GameRules):
                 if not flow.pass_priority(tx, command.by):
                     return  # nothing to settle, and nothing repeated (`loop_repeat` is set only as `run` resolves)
             elif stage == "attack":
+                quiet = flow.quiet_board(state)
                 combat.no_attack(tx, command.by)
             elif stage == "block":
+                quiet = flow.quiet_board(state)
                 combat.declare_block(tx, command.by, None)
             else:
                 raise IllegalCommand("FFTCG 11.1", "there is nothing to pass now")
@@ -665,6 +671,8 @@ class FFTCGRules(GameRules):
         elif isinstance(command, DeclareBlock):
             if stage != "block":
                 raise IllegalCommand("FFTCG 10.1.3", "blocks are declared only in the Block Declaration Step")
+            if command.blocker is None:
+                quiet = flow.quiet_board(state)
             combat.declare_block(tx, command.by, command.blocker)
         elif isinstance(command, SplitDamage):
             if stage != "split":
@@ -672,7 +680,7 @@ class FFTCGRules(GameRules):
             combat.split_damage(tx, command.by, list(command.cards), list(command.amounts))
         else:
             raise IllegalCommand("", f"{self.name} has no command {command.command_name()}")
-        flow.run(tx)
+        flow.run_unless_quiet(tx, quiet)
         if state.data.get("loop_repeat"):
             self._check_endless_loop(tx)
 
