@@ -149,9 +149,13 @@ class Game:
         except Exception:
             tx.rollback()
             raise
-        step = Step(command, tuple(tx.changes), rng_before, self.is_ai(command.by), tx.shows_newly(command.by), reseed)
+        step = Step(command, tuple(tx.changes), rng_before, self.config.seats.get(command.by) == "ai",  # is_ai
+                    tx.shows_newly(command.by), reseed)
         self.history.push(step)
-        return self._notify(summarize(lambda: self.step_label(step), step.changes))
+        result = StepResult(lambda: self.step_label(step), step.changes)  # summarize, with no call between
+        if self.listeners:  # _notify, for a game someone watches (the window); bots and benchmarks have none
+            self._notify(result)
+        return result
 
     def new_branch_reseed(self) -> Reseed | None:
         """Return a fresh seed for a step leaving the undone line of play, if that line took back hidden cards.

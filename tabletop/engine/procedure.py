@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from tabletop.engine.changes import AppendLog, Change, SetData, SetTableField
 from tabletop.engine.commands import Choose
@@ -27,6 +27,8 @@ from tabletop.engine.decision import Decision
 from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction, frozen_copy
+
+_new_tuple = tuple.__new__
 
 FRAMES = "frames"
 DECISION = "decision"
@@ -76,19 +78,21 @@ def pop(tx: Transaction, index: int = -1) -> None:
     tx.set_data(FRAMES, items[:index] + items[index + 1:] or None, copy=False)
 
 
-@dataclass(slots=True)
-class StepFrame(Change):
+class _StepFrame(NamedTuple):
+    index: int  # type: ignore[assignment]  # a field, shadowing tuple.index (never called on a change)
+    old: int
+    new: int
+
+
+class StepFrame(_StepFrame, Change):
     """Make step `new` the running step of frame `index` (it was `old`), in place.
 
     Contract: exact because changes are reverted newest first: when it is reverted the frame holds `new`, and
     every older change that stored this frame object (in a tuple of frames) sees it as it was then.
     """
 
+    __slots__ = ()
     board: ClassVar[bool] = False
-
-    index: int
-    old: int
-    new: int
 
     def apply(self, state: GameState) -> None:
         state.data[FRAMES][self.index]["pc"] = self.new
@@ -111,7 +115,7 @@ def set_pc(tx: Transaction, index: int, value: int) -> None:
         state = tx.state
         state.version += 1
         state.memo_values = {}
-        tx.changes.append(StepFrame(index, old, value))
+        tx.changes.append(_new_tuple(StepFrame, (index, old, value)))  # StepFrame(…), no Python code run
 
 
 def ctx(state: GameState, index: int) -> dict[str, Any]:

@@ -102,7 +102,7 @@ class Transaction:
         position = len(cards) if index is None else index
         number = state.next_iid
         iid = instance_id(state.iid_key, number)
-        change = CreateCard(iid, card_id, owner, zone, position, number)
+        change = _new_tuple(CreateCard, (iid, card_id, owner, zone, position, number))
         change.apply(state)  # `apply`, inlined (a new card changes who sees nothing: `CreateCard.shows` is false)
         state.version += 1
         state.memo_values = {}
@@ -154,7 +154,7 @@ class Transaction:
         state.memo_values = {}
         state.board_version += 1
         state.board_memo_values = {}
-        self.changes.append(MoveCard(iid, source, source_index, target, position))
+        self.changes.append(_new_tuple(MoveCard, (iid, source, source_index, target, position)))
         if card.revealed_to:
             self.apply(SetRevealed(iid, frozenset(card.revealed_to), frozenset()))
 
@@ -172,7 +172,7 @@ class Transaction:
             return
         # dulling and activating, the frequent ones: SetCardField.apply inlined as in set_prop (the dull state is not
         # part of what decides who sees a card's face, so there is nothing to watch)
-        change = SetCardField(iid, name, old, value)
+        change = _new_tuple(SetCardField, (iid, name, old, value))
         card.tapped = value
         self.record_board_change(change, card.zone + ":tapped")
 
@@ -183,7 +183,7 @@ class Transaction:
         props = card.props
         old = props.get(key)
         if old != value:
-            change = SetCardProp(iid, key, old if type(old) in _ATOMS else _frozen(old), value)
+            change = _new_tuple(SetCardProp, (iid, key, old if type(old) in _ATOMS else _frozen(old), value))
             # SetCardProp.apply, inlined: a frequent change (timestamps, damage…)
             if value is not None:
                 props[key] = value
@@ -246,7 +246,7 @@ class Transaction:
             setattr(state, name, value)  # change.apply and record_bookkeeping, inlined as in set_data
             state.version += 1
             state.memo_values = {}
-            self.changes.append(SetTableField(name, old, value))
+            self.changes.append(_new_tuple(SetTableField, (name, old, value)))
 
     def set_data(self, key: str, value: Any, copy: bool = True) -> None:
         """Set one of the game's scalar facts (None removes it); `copy` as for `list_insert`.
@@ -350,7 +350,7 @@ class Transaction:
     def log(self, text: str, rule: str = "") -> None:
         """Add a public line to the game log (it must not reveal hidden cards)."""
         state = self.state
-        entry = LogEntry(text, rule, self.manual, state.turn)
+        entry = _new_tuple(LogEntry, (text, rule, self.manual, state.turn))  # LogEntry(…), no Python code run
         state.log.append(entry)  # AppendLog.apply and record_bookkeeping, inlined as in set_data
         state.version += 1
         state.memo_values = {}
