@@ -195,8 +195,7 @@ class GameRules:
                 if zone is None:
                     continue
                 target = zone_id(player, zone)
-                for card_id in card_ids:
-                    tx.create_card(card_id, player, target)
+                tx.create_cards(card_ids, player, target)
                 if section == "main":
                     tx.shuffle(target)
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
 from typing import Any
 
 from tabletop.engine import rng
@@ -11,7 +12,7 @@ from tabletop.engine.changes import (
 )
 from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.instance_ids import instance_id
-from tabletop.engine.state import CARD_FIELDS, TOKEN, GameState, LogEntry, visibility_key
+from tabletop.engine.state import CARD_FIELDS, TOKEN, CardInstance, GameState, LogEntry, visibility_key
 
 
 class Transaction:
@@ -110,6 +111,39 @@ class Transaction:
         state.board_memo_values = {}
         self.changes.append(change)
         return iid
+
+    def create_cards(self, card_ids: Sequence[str], owner: str, zone: str) -> list[int]:
+        """Create card instances at the bottom of a zone, in order (a deck put on the table); return their ids.
+
+        The changes made are those of `create_card` for each card in turn (one CreateCard each).
+        """
+        state = self.state
+        by_id = state.library.by_id
+        for card_id in card_ids:
+            if card_id not in by_id:
+                raise KeyError(f"unknown card {card_id!r}")
+        cards = state.zones[zone].cards
+        instances = state.cards
+        changes = self.changes
+        number = state.next_iid
+        key = state.iid_key
+        made = [instance_id(key, n) for n in range(number, number + len(card_ids))]
+        for iid, card_id in zip(made, card_ids):
+            # CreateCard.apply, inlined: a deck is a hundred cards
+            instances[iid] = CardInstance(iid, card_id, owner, owner, zone)
+            changes.append(_new_tuple(CreateCard, (iid, card_id, owner, zone, len(cards), number)))
+            cards.append(iid)
+            number += 1
+        if made:  # what each CreateCard.apply and `apply` bump, bumped once (versions only tell changed from not)
+            state.next_iid = number
+            state.roster += 1
+            aspects = state.aspects
+            aspects[zone] = aspects.get(zone, 0) + 1
+            state.version += 1
+            state.memo_values = {}
+            state.board_version += 1
+            state.board_memo_values = {}
+        return made
 
     def create_token(self, card_id: str, owner: str, zone: str, index: int | None = None) -> int:
         """Create a token: a card instance made during play, marked so (`CardInstance.is_token`); return its id."""
