@@ -134,15 +134,10 @@ class Transaction:
             changes.append(_new_tuple(CreateCard, (iid, card_id, owner, zone, len(cards), number)))
             cards.append(iid)
             number += 1
-        if made:  # what each CreateCard.apply and `apply` bump, bumped once (versions only tell changed from not)
+        if made:  # the versions each CreateCard.apply and `apply` would bump, bumped once (touch: every one)
             state.next_iid = number
             state.roster += 1
-            aspects = state.aspects
-            aspects[zone] = aspects.get(zone, 0) + 1
-            state.version += 1
-            state.memo_values = {}
-            state.board_version += 1
-            state.board_memo_values = {}
+            state.touch()
         return made
 
     def create_token(self, card_id: str, owner: str, zone: str, index: int | None = None) -> int:
