@@ -6,8 +6,7 @@ names what it touched, so the history needs no copies of the state.
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from tabletop.engine.state import CardInstance, GameState, LogEntry
 
@@ -23,11 +22,12 @@ class Change:
     `revert` need not: whoever reverts calls `GameState.touch`, which forgets them all.
 
     Contract: a change is never modified once made (undo, redo and replays rely on it). The
-    subclasses are plain dataclasses, not frozen ones, only because a frozen dataclass costs
-    about three times as much to create and a game creates thousands of changes.
+    subclasses are named tuples (each names its fields in a `NamedTuple` base of its own): immutable, and
+    made without running Python code by `tuple.__new__(Kind, fields)`, as the hottest makers do (a game makes
+    thousands of changes, where a dataclass would run an `__init__` for each).
     """
 
-    __slots__ = ()  # the subclasses are slotted dataclasses: smaller and quicker to make
+    __slots__ = ()  # the subclasses add no slot either: a change is just its tuple
 
     board: ClassVar[bool] = True
     # whether it can change who sees a card's face (its zone, face_down, controller, revealed_to)
@@ -54,19 +54,22 @@ class Change:
         return () if iid is None else (iid,)
 
 
-@dataclass(slots=True)
-class CreateCard(Change):
+class _CreateCard(NamedTuple):
+    iid: int
+    card_id: str
+    owner: str
+    zone: str
+    index: int  # type: ignore[assignment]  # a field, shadowing tuple.index (never called on a change)
+    number: int
+
+
+class CreateCard(_CreateCard, Change):
     """Put a new card instance into a zone (setup, tokens, cards brought from outside the game).
 
     `number` is the card's creation number (`GameState.next_iid` before it); `iid` is made from it (instance_ids).
     """
 
-    iid: int
-    card_id: str
-    owner: str
-    zone: str
-    index: int
-    number: int
+    __slots__ = ()
 
     def apply(self, state: GameState) -> None:
         state.cards[self.iid] = CardInstance(self.iid, self.card_id, self.owner, self.owner, self.zone)
@@ -85,19 +88,21 @@ class CreateCard(Change):
         return {self.zone}, {self.iid}, set()
 
 
-@dataclass(slots=True)
-class RemoveCard(Change):
+class _RemoveCard(NamedTuple):
+    iid: int
+    zone: str
+    index: int  # type: ignore[assignment]  # a field, shadowing tuple.index (never called on a change)
+    instance: CardInstance
+
+
+class RemoveCard(_RemoveCard, Change):
     """Take a card instance off the table for good (a token that left the field); undo puts it back as it was.
 
     `instance` is a copy of the card as it was removed, never the state's own object (a change is never modified).
     """
 
+    __slots__ = ()
     shows: ClassVar[bool] = True
-
-    iid: int
-    zone: str
-    index: int
-    instance: CardInstance
 
     def apply(self, state: GameState) -> None:
         removed = state.zones[self.zone].cards.pop(self.index)
@@ -116,17 +121,19 @@ class RemoveCard(Change):
         return {self.zone}, {self.iid}, set()
 
 
-@dataclass(slots=True)
-class MoveCard(Change):
-    """Move a card from one position in a zone to a position in another (or the same) zone."""
-
-    shows: ClassVar[bool] = True
-
+class _MoveCard(NamedTuple):
     iid: int
     source: str
     source_index: int
     target: str
     target_index: int
+
+
+class MoveCard(_MoveCard, Change):
+    """Move a card from one position in a zone to a position in another (or the same) zone."""
+
+    __slots__ = ()
+    shows: ClassVar[bool] = True
 
     def apply(self, state: GameState) -> None:
         # Transaction.move does the same inline (undo, redo and replays come here): keep the two alike
@@ -147,17 +154,19 @@ class MoveCard(Change):
         return {self.source, self.target}, {self.iid}, set()
 
 
-@dataclass(slots=True)
-class SetCardField(Change):
-    """Set `controller`, `tapped` or `face_down` of a card instance (its maker, `Transaction.set_field`, checks the
-    name: a check here would cost a call per change)."""
-
-    shows: ClassVar[bool] = True
-
+class _CardEdit(NamedTuple):
     iid: int
     name: str
     old: Any
     new: Any
+
+
+class SetCardField(_CardEdit, Change):
+    """Set `controller`, `tapped` or `face_down` of a card instance (its maker, `Transaction.set_field`, checks the
+    name: a check here would cost a call per change)."""
+
+    __slots__ = ()
+    shows: ClassVar[bool] = True
 
     def apply(self, state: GameState) -> None:
         card = state.cards[self.iid]
@@ -171,14 +180,17 @@ class SetCardField(Change):
         return set(), {self.iid}, set()
 
 
-@dataclass(slots=True)
-class SetCardProp(Change):
-    """Set (or, with None, remove) a game-defined prop of a card instance."""
-
+class _SetCardProp(NamedTuple):
     iid: int
     key: str
     old: Any
     new: Any
+
+
+class SetCardProp(_SetCardProp, Change):
+    """Set (or, with None, remove) a game-defined prop of a card instance."""
+
+    __slots__ = ()
 
     def apply(self, state: GameState) -> None:
         card = state.cards[self.iid]
@@ -197,14 +209,10 @@ class SetCardProp(Change):
         return set(), {self.iid}, set()
 
 
-@dataclass(slots=True)
-class SetCardCounter(Change):
-    """Set the number of counters of one name on a card (0 removes them)."""
+class SetCardCounter(_CardEdit, Change):
+    """Set the number of counters of one name on a card (0 removes them): `old` and `new` are the numbers."""
 
-    iid: int
-    name: str
-    old: int
-    new: int
+    __slots__ = ()
 
     def apply(self, state: GameState) -> None:
         card = state.cards[self.iid]
@@ -218,15 +226,17 @@ class SetCardCounter(Change):
         return set(), {self.iid}, set()
 
 
-@dataclass(slots=True)
-class SetRevealed(Change):
-    """Set which players (or "all") have been shown a card's face while it stays where it is."""
-
-    shows: ClassVar[bool] = True
-
+class _SetRevealed(NamedTuple):
     iid: int
     old: frozenset[str]
     new: frozenset[str]
+
+
+class SetRevealed(_SetRevealed, Change):
+    """Set which players (or "all") have been shown a card's face while it stays where it is."""
+
+    __slots__ = ()
+    shows: ClassVar[bool] = True
 
     def apply(self, state: GameState) -> None:
         card = state.cards[self.iid]
@@ -240,15 +250,18 @@ class SetRevealed(Change):
         return set(), {self.iid}, set()
 
 
-@dataclass(slots=True)
-class SetTotal(Change):
-    """Set one of a player's totals (life, damage, energy…)."""
-
+class _SetTotal(NamedTuple):
     player: str
     name: str
     old: int
     new: int
     existed: bool = True   # False: the total was made by this change (a manual adjustment of a new name)
+
+
+class SetTotal(_SetTotal, Change):
+    """Set one of a player's totals (life, damage, energy…)."""
+
+    __slots__ = ()
 
     def apply(self, state: GameState) -> None:
         state.totals.setdefault(self.player, {})[self.name] = self.new
@@ -267,15 +280,17 @@ class SetTotal(Change):
 TABLE_FIELDS = ("turn", "active", "phase", "step")
 
 
-@dataclass(slots=True)
-class SetTableField(Change):
-    """Set the turn number, the active player, the phase or the step (`Transaction.set_table` checks the name)."""
-
-    board: ClassVar[bool] = False
-
+class _Edit(NamedTuple):
     name: str
     old: Any
     new: Any
+
+
+class SetTableField(_Edit, Change):
+    """Set the turn number, the active player, the phase or the step (`Transaction.set_table` checks the name)."""
+
+    __slots__ = ()
+    board: ClassVar[bool] = False
 
     def apply(self, state: GameState) -> None:
         setattr(state, self.name, self.new)
@@ -287,39 +302,20 @@ class SetTableField(Change):
         return set(), set(), {self.name}
 
 
-class SetData(Change, tuple[str, Any, Any]):  # a tuple: (key, old, new)
-    """Set (or, with None, remove) one of the game's own scalar facts.
+class _SetData(NamedTuple):
+    key: str
+    old: Any
+    new: Any
 
-    The most frequent change of all (priority, passes, timestamps' clock…), so a tuple of (key, old, new): made by
-    `tuple.__new__` without running Python code, where a dataclass runs its `__init__` (`Transaction.set_data`).
+
+class SetData(_SetData, Change):
+    """Set (or, with None, remove) one of the game's own scalar facts (`old` None: absent; `new` None: removed).
+
+    The most frequent change of all (priority, passes, timestamps' clock…); hot readers read `change[0]`, the key.
     """
 
     __slots__ = ()
     board: ClassVar[bool] = False
-
-    def __new__(cls, key: str, old: Any, new: Any) -> SetData:
-        return tuple.__new__(cls, (key, old, new))
-
-    def __getnewargs__(self) -> tuple[Any, ...]:  # copies and pickles call __new__ with the three fields
-        return tuple(self)
-
-    @property
-    def key(self) -> str:
-        """The fact's name."""
-        return self[0]
-
-    @property
-    def old(self) -> Any:
-        """Its value before (None: absent)."""
-        return self[1]
-
-    @property
-    def new(self) -> Any:
-        """Its value after (None: removed)."""
-        return self[2]
-
-    def __repr__(self) -> str:
-        return f"SetData(key={self[0]!r}, old={self[1]!r}, new={self[2]!r})"
 
     def apply(self, state: GameState) -> None:
         _assign(state.data, self.key, self.new)
@@ -331,22 +327,26 @@ class SetData(Change, tuple[str, Any, Any]):  # a tuple: (key, old, new)
         return set(), set(), {f"data:{self.key}"}
 
 
-@dataclass(slots=True)
 class ListChange(Change):
-    """A change to one of the game's ordered lists (named `name`)."""
+    """A change to one of the game's ordered lists (named by its field `name`)."""
 
+    __slots__ = ()
     name: str
 
     def touched(self) -> tuple[set[str], set[int], set[str]]:
         return set(), set(), {f"list:{self.name}"}
 
 
-@dataclass(slots=True)
-class ListInsert(ListChange):
+class _ListItem(NamedTuple):
+    name: str
+    index: int  # type: ignore[assignment]  # a field, shadowing tuple.index (never called on a change)
+    item: Any
+
+
+class ListInsert(_ListItem, ListChange):
     """Insert an item into one of the game's ordered lists (the stack, pending triggers…)."""
 
-    index: int
-    item: Any
+    __slots__ = ()
 
     def apply(self, state: GameState) -> None:
         state.lists.setdefault(self.name, []).insert(self.index, self.item)
@@ -359,12 +359,10 @@ class ListInsert(ListChange):
             del state.lists[self.name]
 
 
-@dataclass(slots=True)
-class ListRemove(ListChange):
+class ListRemove(_ListItem, ListChange):
     """Remove the item at an index from one of the game's ordered lists."""
 
-    index: int
-    item: Any
+    __slots__ = ()
 
     def apply(self, state: GameState) -> None:
         items = state.lists[self.name]
@@ -377,13 +375,17 @@ class ListRemove(ListChange):
         state.lists.setdefault(self.name, []).insert(self.index, self.item)
 
 
-@dataclass(slots=True)
-class ListReplace(ListChange):
-    """Replace the item at an index of one of the game's ordered lists (one change, not a remove and an insert)."""
-
-    index: int
+class _ListReplace(NamedTuple):
+    name: str
+    index: int  # type: ignore[assignment]  # a field, shadowing tuple.index (never called on a change)
     old: Any
     new: Any
+
+
+class ListReplace(_ListReplace, ListChange):
+    """Replace the item at an index of one of the game's ordered lists (one change, not a remove and an insert)."""
+
+    __slots__ = ()
 
     def _put(self, state: GameState, item: Any) -> None:
         state.lists[self.name][self.index] = item
@@ -396,12 +398,15 @@ class ListReplace(ListChange):
         self._put(state, self.old)
 
 
-@dataclass(slots=True)
-class ShuffleZone(Change):
-    """Reorder a zone: after it, position i holds the card that was at `order[i]`."""
-
+class _ShuffleZone(NamedTuple):
     zone: str
     order: tuple[int, ...]
+
+
+class ShuffleZone(_ShuffleZone, Change):
+    """Reorder a zone: after it, position i holds the card that was at `order[i]`."""
+
+    __slots__ = ()
 
     def apply(self, state: GameState) -> None:
         cards = state.zones[self.zone].cards
@@ -419,14 +424,16 @@ class ShuffleZone(Change):
         return {self.zone}, set(), set()
 
 
-@dataclass(slots=True)
-class SetRng(Change):
-    """Advance the random number generator's state."""
-
-    board: ClassVar[bool] = False
-
+class _SetRng(NamedTuple):
     old: int
     new: int
+
+
+class SetRng(_SetRng, Change):
+    """Advance the random number generator's state."""
+
+    __slots__ = ()
+    board: ClassVar[bool] = False
 
     def apply(self, state: GameState) -> None:
         state.rng_state = self.new
@@ -435,28 +442,15 @@ class SetRng(Change):
         state.rng_state = self.old
 
 
-class AppendLog(Change, tuple[LogEntry]):  # a tuple: (entry,)
-    """Add a line to the game log.
+class _AppendLog(NamedTuple):
+    entry: LogEntry
 
-    A tuple made by `tuple.__new__` (`Transaction.log`), as SetData is: a step logs several lines.
-    """
+
+class AppendLog(_AppendLog, Change):
+    """Add a line to the game log."""
 
     __slots__ = ()
     board: ClassVar[bool] = False
-
-    def __new__(cls, entry: LogEntry) -> AppendLog:
-        return tuple.__new__(cls, (entry,))
-
-    def __getnewargs__(self) -> tuple[Any, ...]:  # copies and pickles call __new__ with the entry
-        return tuple(self)
-
-    @property
-    def entry(self) -> LogEntry:
-        """The line added."""
-        return self[0]
-
-    def __repr__(self) -> str:
-        return f"AppendLog(entry={self[0]!r})"
 
     def apply(self, state: GameState) -> None:
         state.log.append(self[0])

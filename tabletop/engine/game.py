@@ -18,7 +18,7 @@ from tabletop.engine.events import StepResult, summarize
 from tabletop.engine.history import History, Reseed, Step
 from tabletop.engine.instance_ids import id_key
 from tabletop.engine.manual import resolve_manual
-from tabletop.engine.rules import GameConfig, GameRules, Outcome
+from tabletop.engine.rules import OUTCOME, GameConfig, GameRules, Outcome
 from tabletop.engine.state import GameState
 from tabletop.engine.table_setup import build_table
 from tabletop.engine.transaction import Transaction
@@ -85,7 +85,7 @@ class Game:
         decision panel, the table's "playable" outlines, a card's menu).
         """
         state, rules = self.state, self.rules
-        if rules.outcome(state) is not None:  # is_terminal, inlined: asked after every step
+        if state.data.get(OUTCOME) is not None:  # is_terminal, inlined: asked after every step
             return []
         if not player:  # current_player, inlined
             decision = rules.unworded_decision(state)
@@ -104,8 +104,8 @@ class Game:
         return self.rules.outcome(self.state)
 
     def is_terminal(self) -> bool:
-        """Tell whether the game has ended."""
-        return self.outcome() is not None
+        """Tell whether the game has ended (its outcome is stored: GameRules.outcome)."""
+        return self.state.data.get(OUTCOME) is not None  # no Outcome built: asked before every step
 
     def is_ai(self, player: str) -> bool:
         """Tell whether a seat is played by a bot."""
@@ -149,9 +149,13 @@ class Game:
         except Exception:
             tx.rollback()
             raise
-        step = Step(command, tuple(tx.changes), rng_before, self.is_ai(command.by), tx.shows_newly(command.by), reseed)
+        step = Step(command, tuple(tx.changes), rng_before, self.config.seats.get(command.by) == "ai",  # is_ai
+                    tx.shows_newly(command.by), reseed)
         self.history.push(step)
-        return self._notify(summarize(lambda: self.step_label(step), step.changes))
+        result = StepResult(lambda: self.step_label(step), step.changes)  # summarize, with no call between
+        if self.listeners:  # _notify, for a game someone watches (the window); bots and benchmarks have none
+            self._notify(result)
+        return result
 
     def new_branch_reseed(self) -> Reseed | None:
         """Return a fresh seed for a step leaving the undone line of play, if that line took back hidden cards.
@@ -193,8 +197,9 @@ class Game:
         if not seats or not self.rules.lists_every_play:
             return
         rules, state = self.rules, self.state
+        data = state.data
         for _ in range(AUTO_PASS_LIMIT):
-            if rules.outcome(state) is not None:
+            if data.get(OUTCOME) is not None:  # is_terminal, inlined
                 return
             decision = rules.unworded_decision(state)
             if decision is None or decision.player not in seats:

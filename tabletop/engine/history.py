@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from tabletop.engine.changes import Change
 from tabletop.engine.commands import Command
@@ -15,9 +16,9 @@ class Reseed:
     zones: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class Step:
-    """One submitted command and every change it made.
+class Step(NamedTuple):
+    """One submitted command and every change it made (immutable; a named tuple, as one is made at every step and
+    a frozen dataclass's `__init__` sets each field through `object.__setattr__`).
 
     `rng_before` is the generator state before the step (so any step can be replayed alone);
     `shows_hidden`: the step showed its player a card face they had not seen before it. Its line in the

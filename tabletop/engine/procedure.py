@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from tabletop.engine.changes import AppendLog, Change, SetData, SetTableField
 from tabletop.engine.commands import Choose
@@ -27,6 +27,8 @@ from tabletop.engine.decision import Decision
 from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction, frozen_copy
+
+_new_tuple = tuple.__new__
 
 FRAMES = "frames"
 DECISION = "decision"
@@ -76,19 +78,21 @@ def pop(tx: Transaction, index: int = -1) -> None:
     tx.set_data(FRAMES, items[:index] + items[index + 1:] or None, copy=False)
 
 
-@dataclass(slots=True)
-class StepFrame(Change):
+class _StepFrame(NamedTuple):
+    index: int  # type: ignore[assignment]  # a field, shadowing tuple.index (never called on a change)
+    old: int
+    new: int
+
+
+class StepFrame(_StepFrame, Change):
     """Make step `new` the running step of frame `index` (it was `old`), in place.
 
     Contract: exact because changes are reverted newest first: when it is reverted the frame holds `new`, and
     every older change that stored this frame object (in a tuple of frames) sees it as it was then.
     """
 
+    __slots__ = ()
     board: ClassVar[bool] = False
-
-    index: int
-    old: int
-    new: int
 
     def apply(self, state: GameState) -> None:
         state.data[FRAMES][self.index]["pc"] = self.new
@@ -111,7 +115,7 @@ def set_pc(tx: Transaction, index: int, value: int) -> None:
         state = tx.state
         state.version += 1
         state.memo_values = {}
-        tx.changes.append(StepFrame(index, old, value))
+        tx.changes.append(_new_tuple(StepFrame, (index, old, value)))  # StepFrame(…), no Python code run
 
 
 def ctx(state: GameState, index: int) -> dict[str, Any]:
@@ -304,17 +308,16 @@ def take_answer(tx: Transaction, index: int) -> dict[str, Any] | None:
 def only_bookkeeping(changes: Sequence[Change], start: int = 0) -> bool:
     """Tell whether changes (from index `start` on) only moved the procedures: frames pushed, popped or
     stepped, the phase and step names (setup aside), the log — nothing a rule check or a trigger reads."""
-    for index in range(start, len(changes)):
-        c = changes[index]
+    for c in changes[start:] if start else changes:
         kind = type(c)
-        if kind is AppendLog or kind is StepFrame:
+        if kind is StepFrame or kind is AppendLog:
             continue
+        # SetData and SetTableField read as the tuples they are: (key or name, old, new)
         if kind is SetData:
-            if c[0] != FRAMES:  # type: ignore[index]  # SetData.key, read as the tuple it is
+            if c[0] != FRAMES:  # type: ignore[index]
                 return False
-            continue
-        if kind is not SetTableField or not (c.name == "step" or (  # type: ignore[attr-defined]
-                c.name == "phase" and "setup" not in (c.old, c.new))):  # type: ignore[attr-defined]
+        elif kind is not SetTableField or not (c[0] == "step" or (  # type: ignore[index]
+                c[0] == "phase" and "setup" not in (c[1], c[2]))):  # type: ignore[index]
             return False
     return True
 
@@ -362,7 +365,9 @@ def step_innermost(tx: Transaction, game: Procedures) -> bool:
 
 def _step_done(tx: Transaction, fi: int, pc: int) -> None:
     """Move frame `fi` past its step `pc`, just done (unless the step moved it itself); a frame whose last step is
-    done is popped at once when it is the innermost one and nothing waits, as the next round would pop it."""
+    done is popped at once when it is the innermost one and nothing waits, as the next round would pop it.
+
+    `drive` does the same inline: keep the two alike."""
     data = tx.state.data
     frames = data.get(FRAMES) or ()
     if fi < len(frames) and frames[fi]["pc"] == pc:
@@ -409,7 +414,17 @@ def drive(tx: Transaction, game: Procedures) -> None:
                 if top["steps"][top["pc"]]["effect"] in act_steps and not data.get(DECISION):
                     return
                 continue
-            _step_done(tx, fi, pc)
+            # _step_done, and set_pc in it, inlined: the driver's every step
+            frames = data.get(FRAMES) or ()
+            if fi < len(frames) and (top := frames[fi])["pc"] == pc:
+                if (fi == len(frames) - 1 and pc + 1 == len(top["steps"])
+                        and not data.get("outcome") and not data.get(DECISION)):
+                    pop(tx, fi)
+                else:
+                    top["pc"] = pc + 1
+                    state.version += 1
+                    state.memo_values = {}
+                    changes.append(_new_tuple(StepFrame, (fi, pc, pc + 1)))
             continue
         if quiet_at < 0 or state.board_version != quiet_board or not only_bookkeeping(changes, quiet_at):
             if check(tx):

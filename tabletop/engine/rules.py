@@ -64,6 +64,9 @@ class GameConfig:
                 "auto_pass": self.auto_pass, "shuffled_ids": self.shuffled_ids}
 
 
+OUTCOME = "outcome"  # the data fact that holds how the game ended ({"winner", "reason"}); absent while it goes on
+
+
 @dataclass(frozen=True)
 class Outcome:
     """How a game ended: the winner (None for a draw) and why."""
@@ -192,8 +195,7 @@ class GameRules:
                 if zone is None:
                     continue
                 target = zone_id(player, zone)
-                for card_id in card_ids:
-                    tx.create_card(card_id, player, target)
+                tx.create_cards(card_ids, player, target)
                 if section == "main":
                     tx.shuffle(target)
 
@@ -249,8 +251,12 @@ class GameRules:
         return self.pending_decision(state)
 
     def outcome(self, state: GameState) -> Outcome | None:
-        """Return how the game ended, or None while it goes on."""
-        result = state.data.get("outcome")
+        """Return how the game ended, or None while it goes on.
+
+        Contract: a game ends when its rules store `data[OUTCOME]` ({"winner", "reason"}), and only then: the engine
+        reads the fact itself to tell whether the game is over (Game.is_terminal), so games do not override this.
+        """
+        result = state.data.get(OUTCOME)
         if result is None:
             return None
         return Outcome(result.get("winner"), result.get("reason", ""))
@@ -319,7 +325,7 @@ class GameRules:
 
     def refuse_if_over(self, state: GameState) -> None:
         """Refuse any further play once the game has ended."""
-        if self.outcome(state) is not None:
+        if state.data.get(OUTCOME) is not None:
             raise IllegalCommand("", "the game is over")
 
     # -- reading the table ---------------------------------------------------------------------

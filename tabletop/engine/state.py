@@ -5,7 +5,7 @@ import hashlib
 import json
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from tabletop.engine.cards import CardDefinition, CardLibrary
 from tabletop.engine.zones import Visibility, Zone, ZoneSpec, zone_id
@@ -62,9 +62,12 @@ def visibility_key(card: CardInstance) -> tuple[str, bool, str, set[str] | froze
     return card.zone, card.face_down, card.controller, card.revealed_to
 
 
-@dataclass(slots=True)
-class LogEntry:
-    """One line of the game log; `rule` cites the rule applied, `manual` marks play outside the rules."""
+class LogEntry(NamedTuple):
+    """One line of the game log; `rule` cites the rule applied, `manual` marks play outside the rules.
+
+    Immutable: a named tuple, made by `tuple.__new__` with no Python code run (`Transaction.log`: a step logs
+    several lines).
+    """
 
     text: str
     rule: str = ""

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
 from typing import Any
 
 from tabletop.engine import rng
@@ -11,7 +12,7 @@ from tabletop.engine.changes import (
 )
 from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.instance_ids import instance_id
-from tabletop.engine.state import CARD_FIELDS, TOKEN, GameState, LogEntry, visibility_key
+from tabletop.engine.state import CARD_FIELDS, TOKEN, CardInstance, GameState, LogEntry, visibility_key
 
 
 class Transaction:
@@ -102,7 +103,7 @@ class Transaction:
         position = len(cards) if index is None else index
         number = state.next_iid
         iid = instance_id(state.iid_key, number)
-        change = CreateCard(iid, card_id, owner, zone, position, number)
+        change = _new_tuple(CreateCard, (iid, card_id, owner, zone, position, number))
         change.apply(state)  # `apply`, inlined (a new card changes who sees nothing: `CreateCard.shows` is false)
         state.version += 1
         state.memo_values = {}
@@ -110,6 +111,34 @@ class Transaction:
         state.board_memo_values = {}
         self.changes.append(change)
         return iid
+
+    def create_cards(self, card_ids: Sequence[str], owner: str, zone: str) -> list[int]:
+        """Create card instances at the bottom of a zone, in order (a deck put on the table); return their ids.
+
+        The changes made are those of `create_card` for each card in turn (one CreateCard each).
+        """
+        state = self.state
+        by_id = state.library.by_id
+        for card_id in card_ids:
+            if card_id not in by_id:
+                raise KeyError(f"unknown card {card_id!r}")
+        cards = state.zones[zone].cards
+        instances = state.cards
+        changes = self.changes
+        number = state.next_iid
+        key = state.iid_key
+        made = [instance_id(key, n) for n in range(number, number + len(card_ids))]
+        for iid, card_id in zip(made, card_ids):
+            # CreateCard.apply, inlined: a deck is a hundred cards
+            instances[iid] = CardInstance(iid, card_id, owner, owner, zone)
+            changes.append(_new_tuple(CreateCard, (iid, card_id, owner, zone, len(cards), number)))
+            cards.append(iid)
+            number += 1
+        if made:  # the versions each CreateCard.apply and `apply` would bump, bumped once (touch: every one)
+            state.next_iid = number
+            state.roster += 1
+            state.touch()
+        return made
 
     def create_token(self, card_id: str, owner: str, zone: str, index: int | None = None) -> int:
         """Create a token: a card instance made during play, marked so (`CardInstance.is_token`); return its id."""
@@ -154,7 +183,7 @@ class Transaction:
         state.memo_values = {}
         state.board_version += 1
         state.board_memo_values = {}
-        self.changes.append(MoveCard(iid, source, source_index, target, position))
+        self.changes.append(_new_tuple(MoveCard, (iid, source, source_index, target, position)))
         if card.revealed_to:
             self.apply(SetRevealed(iid, frozenset(card.revealed_to), frozenset()))
 
@@ -172,7 +201,7 @@ class Transaction:
             return
         # dulling and activating, the frequent ones: SetCardField.apply inlined as in set_prop (the dull state is not
         # part of what decides who sees a card's face, so there is nothing to watch)
-        change = SetCardField(iid, name, old, value)
+        change = _new_tuple(SetCardField, (iid, name, old, value))
         card.tapped = value
         self.record_board_change(change, card.zone + ":tapped")
 
@@ -183,7 +212,7 @@ class Transaction:
         props = card.props
         old = props.get(key)
         if old != value:
-            change = SetCardProp(iid, key, old if type(old) in _ATOMS else _frozen(old), value)
+            change = _new_tuple(SetCardProp, (iid, key, old if type(old) in _ATOMS else _frozen(old), value))
             # SetCardProp.apply, inlined: a frequent change (timestamps, damage…)
             if value is not None:
                 props[key] = value
@@ -246,7 +275,7 @@ class Transaction:
             setattr(state, name, value)  # change.apply and record_bookkeeping, inlined as in set_data
             state.version += 1
             state.memo_values = {}
-            self.changes.append(SetTableField(name, old, value))
+            self.changes.append(_new_tuple(SetTableField, (name, old, value)))
 
     def set_data(self, key: str, value: Any, copy: bool = True) -> None:
         """Set one of the game's scalar facts (None removes it); `copy` as for `list_insert`.
@@ -350,7 +379,7 @@ class Transaction:
     def log(self, text: str, rule: str = "") -> None:
         """Add a public line to the game log (it must not reveal hidden cards)."""
         state = self.state
-        entry = LogEntry(text, rule, self.manual, state.turn)
+        entry = _new_tuple(LogEntry, (text, rule, self.manual, state.turn))  # LogEntry(…), no Python code run
         state.log.append(entry)  # AppendLog.apply and record_bookkeeping, inlined as in set_data
         state.version += 1
         state.memo_values = {}

@@ -82,3 +82,19 @@ def test_a_card_of_a_deck_is_never_removed() -> None:
     with pytest.raises(ValueError, match="not a token"):
         Transaction(game.state).remove_token(card)
     assert card in game.state.cards
+
+
+def test_a_deck_created_at_once_is_the_same_cards_and_changes_as_one_card_at_a_time() -> None:
+    one_by_one, at_once = freeform_game(seed=5).state, freeform_game(seed=5).state
+    before = at_once.fingerprint()
+    deck = ["c1", "c2", "c1", "c3"]
+    tx_one, tx_all = Transaction(one_by_one), Transaction(at_once)
+    made_one = [tx_one.create_card(card_id, "p1", "p1.hand") for card_id in deck]
+    made_all = tx_all.create_cards(deck, "p1", "p1.hand")
+    assert made_all == made_one and tx_all.changes == tx_one.changes
+    assert at_once.fingerprint() == one_by_one.fingerprint() != before
+    with pytest.raises(KeyError, match="no-such-card"):
+        tx_all.create_cards(["c1", "no-such-card"], "p1", "p1.hand")
+    assert at_once.fingerprint() == one_by_one.fingerprint(), "an unknown card is refused before any is made"
+    tx_all.rollback()
+    assert at_once.fingerprint() == before

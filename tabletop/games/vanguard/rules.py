@@ -117,9 +117,9 @@ class VanguardRules(GameRules):
                 target = zone_id(player, self.deck_sections[section])
                 if target not in state.zones:
                     raise ValueError(f"{state.format} decks have no section {section!r}")
-                for card_id in card_ids:
-                    iid = tx.create_card(card_id, player, target)
-                    if section in ("g", "gzone"):
+                made = tx.create_cards(card_ids, player, target)
+                if section in ("g", "gzone"):
+                    for iid in made:
                         tx.set_field(iid, "face_down", True)
             first = self._first_vanguard(state, player)
             if first is None:
