@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import itertools
-import random
 import sys
 from collections.abc import Mapping
 from pathlib import Path
@@ -10,12 +9,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from fftcg_testdeck import FIRE_DECK, ICE_DECK, TURN_CAP, build_library  # noqa: E402
+from fftcg_testdeck import random_decisions  # noqa: E402
 
-from tabletop.engine.game import Game  # noqa: E402
-from tabletop.engine.rules import GameConfig  # noqa: E402
 from tabletop.engine.state import GameState  # noqa: E402
-from tabletop.games import find_game  # noqa: E402
 from tabletop.games.fftcg.continuous import characteristics, matches  # noqa: E402
 from tabletop.games.fftcg.resolution import must_choose, target_candidates  # noqa: E402
 
@@ -41,16 +37,9 @@ def _filter_passes(state: GameState, spec: Mapping[str, Any], controller: str, s
 
 
 def test_the_cards_a_target_may_choose_follow_every_change_of_the_game() -> None:
-    rules, library = find_game("fftcg"), build_library()
     checked = chosen = 0
     for seed in range(3):
-        config = GameConfig("fftcg", "constructed", seed, decks={"p1": {"main": list(FIRE_DECK)},
-                                                                  "p2": {"main": list(ICE_DECK)}})
-        game = Game.start(rules, config, library)
-        chooser = random.Random(seed)
-        for _ in itertools.count():
-            if game.is_terminal() or game.state.turn > TURN_CAP:
-                break
+        for game in random_decisions(seed):
             state = game.state
             sources = [iid for player in state.players for iid in state.zones[f"{player}.hand"].cards[:2]]
             for spec, player, source in itertools.product(SPECS, state.players, sources):
@@ -60,5 +49,4 @@ def test_the_cards_a_target_may_choose_follow_every_change_of_the_game() -> None
                 found.clear()  # a caller's list is its own: the next one is whole again
                 assert target_candidates(state, {"target": spec}, player, source) == expected
                 checked, chosen = checked + 1, chosen + len(expected)
-            game.submit(chooser.choice(game.legal_commands()))
     assert checked > 1000 and chosen > 1000  # the games reached fields with cards to choose, and without
