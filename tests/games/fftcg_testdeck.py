@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from collections.abc import Iterator
 from typing import Any
 
 from tabletop.engine.cards import CardDefinition, CardLibrary
@@ -128,6 +129,16 @@ def real_deck(carddata: Path) -> tuple[CardLibrary, list[str], list[str]] | None
 def play_random_game(seed: int, library: CardLibrary | None = None, decks: tuple[list[str], list[str]] | None = None,
                      turn_cap: int = TURN_CAP) -> Game:
     """Play one whole game choosing uniformly among legal commands; stop at the turn cap."""
+    game = None
+    for game in random_decisions(seed, library, decks, turn_cap):
+        pass
+    assert game is not None  # the generator yields at least the game as it started
+    return game
+
+
+def random_decisions(seed: int, library: CardLibrary | None = None, decks: tuple[list[str], list[str]] | None = None,
+                     turn_cap: int = TURN_CAP) -> Iterator[Game]:
+    """Yield the game of `play_random_game` before each of its random choices, and once more as it ends."""
     rules = find_game("fftcg")
     library = library or build_library()
     deck1, deck2 = decks or (FIRE_DECK, ICE_DECK)
@@ -135,8 +146,9 @@ def play_random_game(seed: int, library: CardLibrary | None = None, decks: tuple
     game = Game.start(rules, config, library)
     chooser = random.Random(seed)
     while not game.is_terminal() and game.state.turn <= turn_cap:
+        yield game
         options: list[Command] = game.legal_commands()
         if not options:
             raise AssertionError(f"no legal command for {game.current_player()} at {game.pending_decision()}")
         game.submit(chooser.choice(options))
-    return game
+    yield game

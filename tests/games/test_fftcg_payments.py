@@ -2,18 +2,14 @@
 from __future__ import annotations
 
 import itertools
-import random
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from fftcg_testdeck import FIRE_DECK, ICE_DECK, TURN_CAP, build_library  # noqa: E402
+from fftcg_testdeck import random_decisions  # noqa: E402
 
-from tabletop.engine.game import Game  # noqa: E402
-from tabletop.engine.rules import GameConfig  # noqa: E402
 from tabletop.engine.state import GameState  # noqa: E402
-from tabletop.games import find_game  # noqa: E402
 from tabletop.games.fftcg.cp import Cost, check_payment, every_payment, find_payment  # noqa: E402
 
 # every cost a card in hand may ask of the test decks' CP, and some it never does (several CP of the element)
@@ -41,18 +37,10 @@ def _check_payments(state: GameState) -> tuple[int, int]:
 
 
 def test_the_offered_payment_is_legal_and_offered_exactly_when_one_exists() -> None:
-    rules, library = find_game("fftcg"), build_library()
     checked = offered = 0
     for seed in range(3):
-        config = GameConfig("fftcg", "constructed", seed, decks={"p1": {"main": list(FIRE_DECK)},
-                                                                  "p2": {"main": list(ICE_DECK)}})
-        game = Game.start(rules, config, library)
-        chooser = random.Random(seed)
-        for decision in itertools.count():
-            if game.is_terminal() or game.state.turn > TURN_CAP:
-                break
+        for decision, game in enumerate(random_decisions(seed)):
             if decision % 3 == 0:
                 done = _check_payments(game.state)
                 checked, offered = checked + done[0], offered + done[1]
-            game.submit(chooser.choice(game.legal_commands()))
     assert checked > 1000 and offered > 100  # the games reached hands and fields that pay and that do not

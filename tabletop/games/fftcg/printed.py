@@ -207,6 +207,9 @@ class PrintedIndex(dict):  # type: ignore[type-arg]
         self.has_break_zone_actions = self.library_has("break_zone_actions")
         self.has_by_hand = bool(cards_by_hand(library))
         self.plays_read_battle = self.has_by_hand or self.library_has("reads_battle")
+        # a target filter's `type` value (a list made a tuple) -> card id -> whether the card's printed types pass it
+        # (the filter's `type` test read without current characteristics); filled by resolution.py as it looks
+        self.printed_type_passes: dict[Any, dict[str, bool]] = {}
 
     def __missing__(self, card_id: str) -> PrintedFacts:
         facts = self[card_id] = PrintedFacts(self.library[card_id])

@@ -17,13 +17,13 @@ from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.zones import Visibility
 from tabletop.games.fftcg import actions, target_groups
-from tabletop.engine.card_filter import Seen
+from tabletop.engine.card_filter import Predicate, Seen
 from tabletop.games.fftcg.continuous import (
     FILTER, characteristics, condition_holds, is_current, matches, number_of, pinned,
 )
 from tabletop.games.fftcg.cp import X_LIMIT, ability_cost, every_payment, find_payment
 from tabletop.games.fftcg.effects import RESOLVING_CONDITIONS, effect_steps, with_mode, with_paid_x
-from tabletop.games.fftcg.printed import printed
+from tabletop.games.fftcg.printed import printed, printed_index
 from tabletop.games.fftcg.words import Doing, acting_players, do_effect, just_removed, step_was_done
 
 
@@ -56,24 +56,82 @@ def group_candidates(state: GameState, ability: Mapping[str, Any], controller: s
 
 
 def _candidates(state: GameState, spec: Mapping[str, Any], controller: str, source: int) -> list[int]:
+    """Return the cards a target filter may choose now (a new list), found once per state version (GameState.memo):
+    the listing of plays, the check of the play taken and its resolution often ask the same of one state."""
+    key = ("fftcg.candidates", id(spec), controller, source)
+    known = state.memo_values.get(key)
+    # the memo holds `spec` itself: while it does, no other filter has its id
+    if known is not None and known[0] is spec:
+        return list(known[1])
+    found = _find_candidates(state, spec, controller, source)
+    state.memo_values[key] = (spec, tuple(found))
+    return found
+
+
+def _find_candidates(state: GameState, spec: Mapping[str, Any], controller: str, source: int) -> list[int]:
     zone = spec.get("zone", "field")
     chars = characteristics(state) if zone == "field" else None
     chooser = "summons" if source in state.cards and state.definition(source).card_type == "summon" else "abilities"
     found = []
     cards = state.cards
     seen = Seen(state, controller, source, chars)  # `matches`, inlined: one Seen for every card looked at
+    tests = _filter_tests(state, spec, chars, controller)
     # the stack is shared; a card in a player's zone is in its owner's zone (what `matches` requires) when its owner
     # is the zone's
     places = [(None, STACK)] if zone == STACK else [(player, f"{player}.{zone}") for player in state.players]
     for owner, where in places:
         for iid in state.zones[where].cards:
-            if iid != source and (owner is None or cards[iid].owner == owner) and FILTER.holds(seen, iid, spec):
+            if iid == source or (owner is not None and cards[iid].owner != owner):
+                continue
+            for test, value in tests:
+                if not test(seen, iid, value):
+                    break
+            else:
                 if chars is not None and not chars[iid].can_be_chosen_by(chooser, controller):
                     continue  # FFTCG 11.11.5.1: "cannot be chosen" by this kind of play
                 found.append(iid)
     must = [iid for iid in found if chars is not None and chars[iid].must_be_chosen_by(chooser, controller)]
     # FFTCG 11.11.5.1: "must choose <self> if possible": a choice of N cards is among them while there are N of them
     return must if must and len(must) >= int(spec.get("count", 1)) else found
+
+
+def _filter_tests(state: GameState, spec: Mapping[str, Any], chars: Mapping[int, Any] | None,
+                  controller: str) -> list[tuple[Predicate, Any]]:
+    """Return the tests of a target filter that FILTER.holds makes, each passing a card exactly when FILTER's own
+    does (each only reads): without those of the keys saying where or how many (they pass every card), `controller`
+    first (cheap, it leaves out half the field), and `type` answered from the printed types once per card id of the
+    library (see _type_test)."""
+    keys = FILTER.keys
+    passes_all, by_controller, by_type = keys["zone"], keys["controller"], keys["type"]
+    tests = [(_type_test(state, chars, controller, value) if keys[key] is by_type else keys[key], value)
+             for key, value in spec.items() if keys[key] is not passes_all]
+    tests.sort(key=lambda test: test[0] is not by_controller)
+    return tests
+
+
+def _type_test(state: GameState, chars: Mapping[int, Any] | None, controller: str, wanted: Any) -> Predicate:
+    """Return FILTER's `type` test of the value `wanted` for the cards of `chars` (Characteristics; None: off the
+    field): a card passes by its printed types (asked of FILTER once per card id and value in the library,
+    PrintedIndex.printed_type_passes) or, failing them, by the current types an effect gave it (read only when it has
+    some)."""
+    type_test, cards = FILTER.keys["type"], state.cards
+    known = printed_index(state).printed_type_passes
+    key = wanted if isinstance(wanted, str) else tuple(wanted)
+    by_card = known.get(key)
+    if by_card is None:
+        by_card = known[key] = {}
+    printed_only = Seen(state, controller)  # no current characteristics: the test reads the printed types alone
+
+    def passes(seen: Seen, iid: int, value: Any) -> bool:
+        card_id = cards[iid].card_id
+        printed = by_card.get(card_id)
+        if printed is None:
+            printed = by_card[card_id] = type_test(printed_only, iid, wanted)
+        if printed:
+            return True
+        current = chars.get(iid) if chars is not None else None
+        return current is not None and bool(current.types) and type_test(seen, iid, wanted)
+    return passes
 
 
 def must_choose(state: GameState, candidates: Sequence[int], controller: str, source: int) -> set[int]:
