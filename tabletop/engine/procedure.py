@@ -63,10 +63,16 @@ def steps(state: GameState, index: int) -> list[dict[str, Any]]:
 
 
 def push(tx: Transaction, steps: Sequence[Mapping[str, Any]], ctx: Mapping[str, Any] | None = None,
-         kind: str = "ability", atomic: bool = False) -> int:
-    """Push a frame of steps; return its index. `atomic` frames run with no check timing in between."""
+         kind: str = "ability", atomic: bool = False, copy: bool = True) -> int:
+    """Push a frame of steps; return its index. `atomic` frames run with no check timing in between.
+
+    The context is deep-copied so that the caller cannot change the state by changing it later; `copy=False`
+    shares its values instead (as `Transaction.list_insert` does): the caller guarantees that nothing in it is
+    ever mutated, e.g. a context built from fresh literals and state values (a stack entry).
+    """
     # Steps come from card data or the game's literals and are never mutated: shared, not copied.
-    frame = {"kind": kind, "atomic": atomic, "steps": list(steps), "ctx": frozen_copy(dict(ctx or {})), "pc": 0}
+    context = frozen_copy(dict(ctx or {})) if copy else dict(ctx or {})
+    frame = {"kind": kind, "atomic": atomic, "steps": list(steps), "ctx": context, "pc": 0}
     tx.set_data(FRAMES, stack(tx.state) + (frame,), copy=False)
     return depth(tx.state) - 1
 
@@ -123,13 +129,13 @@ def ctx(state: GameState, index: int) -> dict[str, Any]:
     return state.data[FRAMES][index]["ctx"]  # type: ignore[no-any-return]
 
 
-def set_var(tx: Transaction, index: int, key: str, value: Any) -> None:
-    """Set a variable in a frame's context (None removes it)."""
+def set_var(tx: Transaction, index: int, key: str, value: Any, copy: bool = True) -> None:
+    """Set a variable in a frame's context (None removes it); `copy` as for `push`."""
     context = dict(ctx(tx.state, index))
     if value is None:
         context.pop(key, None)
     else:
-        context[key] = frozen_copy(value)
+        context[key] = frozen_copy(value) if copy else value
     _replace(tx, index, ctx=context)
 
 
@@ -288,10 +294,11 @@ def answer(tx: Transaction, command: Choose, picks: Sequence[Any] | None = None,
     if frame is None:
         return raw, checked
     key = raw.get("key")
+    # the answers stored are built here from fresh parts and the state's: nothing to copy
     if key is None:
-        set_var(tx, frame, "answer", checked.to_json())
+        set_var(tx, frame, "answer", checked.to_json(), copy=False)
     else:  # one of several answers a step gathers (each player's discard): kept under the key it asked
-        set_var(tx, frame, "answers", {**ctx(tx.state, frame).get("answers", {}), key: checked.to_json()})
+        set_var(tx, frame, "answers", {**ctx(tx.state, frame).get("answers", {}), key: checked.to_json()}, copy=False)
     return None
 
 

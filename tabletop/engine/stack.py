@@ -15,14 +15,18 @@ from tabletop.engine.transaction import Transaction
 STACK = "stack"
 
 
-def push(tx: Transaction, item: Mapping[str, Any]) -> int:
-    """Put an item on top of the stack; return its id. Items need `name` and `controller`."""
+def push(tx: Transaction, item: Mapping[str, Any], copy: bool = True) -> int:
+    """Put an item on top of the stack; return its id. Items need `name` and `controller`.
+
+    `copy` as for `Transaction.list_insert`: with `copy=False` the caller guarantees that nothing in the item is
+    ever mutated (an item built from fresh literals and state values).
+    """
     for key in ("name", "controller"):
         if key not in item:
             raise ValueError(f"a stack item needs {key!r}")
     number = int(tx.state.data.get("next_stack_id", 1))
     tx.set_data("next_stack_id", number + 1)
-    tx.list_insert(STACK, 0, {**item, "id": number})
+    tx.list_insert(STACK, 0, {**item, "id": number}, copy)
     return number
 
 

@@ -212,7 +212,8 @@ class Transaction:
         props = card.props
         old = props.get(key)
         if old != value:
-            change = _new_tuple(SetCardProp, (iid, key, old if type(old) in _ATOMS else _frozen(old), value))
+            # `old` uncopied: state values are never mutated in place (as set_data records its old value)
+            change = _new_tuple(SetCardProp, (iid, key, old, value))
             # SetCardProp.apply, inlined: a frequent change (timestamps, damage…)
             if value is not None:
                 props[key] = value
@@ -280,17 +281,15 @@ class Transaction:
     def set_data(self, key: str, value: Any, copy: bool = True) -> None:
         """Set one of the game's scalar facts (None removes it); `copy` as for `list_insert`.
 
-        With `copy=False` the old value is kept as it is too (state values are never mutated in place).
+        The old value is recorded as it is, uncopied: it is a state value, and state values are never mutated in
+        place (the frames' program counter aside, which `procedure.StepFrame` reverts in place, newest first).
         """
         state = self.state
         data = state.data
         old = data.get(key)
         if old != value:
-            if copy:  # scalars, most facts, need no copy
-                if type(old) not in _ATOMS:
-                    old = _frozen(old)
-                if type(value) not in _ATOMS:
-                    value = _frozen(value)
+            if copy and type(value) not in _ATOMS:  # scalars, most facts, need no copy
+                value = _frozen(value)
             # change.apply and record_bookkeeping, inlined: the most frequent change of all (priority, passes…)
             if value is None:
                 del data[key]  # `old` is not None, so the key is there

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+from tabletop.engine import procedure, stack
 from tabletop.engine.commands import DrawCards
 from tabletop.engine.transaction import Transaction
 from tests.engine.helpers import freeform_game
@@ -17,6 +18,43 @@ def test_data_stored_through_a_transaction_is_not_shared_with_the_caller() -> No
     item["steps"].append({"effect": "more"})
     assert game.state.lists["things"][0]["steps"] == [{"effect": "draw"}]
     assert game.state.data["thing"]["steps"] == [{"effect": "draw"}]
+
+
+def test_a_frame_a_variable_and_a_stack_item_are_not_shared_with_the_caller_unless_it_says_so() -> None:
+    game = freeform_game()
+    tx = Transaction(game.state)
+    context = {"entry": {"targets": [[1, 5]]}}
+    procedure.push(tx, [{"effect": "draw"}], context)
+    procedure.set_var(tx, 0, "cards", context["entry"]["targets"])
+    item = {"name": "Bolt", "controller": "p1", "targets": [[1, 5]]}
+    stack.push(tx, item)
+    context["entry"]["targets"].append([2, 6])  # the caller changes what it passed: the state does not follow
+    item["targets"].append([2, 6])
+    assert procedure.ctx(game.state, 0) == {"entry": {"targets": [[1, 5]]}, "cards": [[1, 5]]}
+    assert stack.top(game.state) == {"name": "Bolt", "controller": "p1", "targets": [[1, 5]], "id": 1}
+    shared = {"entry": {"targets": [[1, 5]]}}
+    procedure.push(tx, [{"effect": "draw"}], shared, copy=False)
+    assert procedure.ctx(game.state, 1)["entry"] is shared["entry"]  # copy=False: the caller keeps it unchanged
+
+
+def test_an_old_value_recorded_uncopied_comes_back_exactly_on_undo_and_the_new_one_on_redo() -> None:
+    game = freeform_game()
+    card = min(game.state.cards)
+    tx = Transaction(game.state)
+    tx.set_data("attack", {"attackers": [[card, 5]], "blocked": False})
+    tx.set_prop(card, "mods", [{"power": 1}])
+    start = len(tx.changes)
+    tx.set_data("attack", {**game.state.data["attack"], "blocked": True}, copy=False)
+    tx.set_prop(card, "mods", [*game.state.cards[card].props["mods"], {"power": 2}])
+    after = game.state.snapshot()
+    later = tx.changes[start:]
+    for change in reversed(later):
+        change.revert(game.state)
+    assert (game.state.data["attack"], game.state.cards[card].props["mods"]) == (
+        {"attackers": [[card, 5]], "blocked": False}, [{"power": 1}])
+    for change in later:
+        change.apply(game.state)
+    assert game.state.snapshot() == after
 
 
 def test_card_ids_name_the_same_cards_as_touched() -> None:

@@ -87,7 +87,7 @@ def declare_attack(tx: Transaction, player: str, attackers: Sequence[int]) -> No
         done = int(state.cards[iid].props.get("attacks", 1)) if state.cards[iid].props.get("attacked") == state.turn else 0
         tx.set_prop(iid, "attacked", state.turn)
         tx.set_prop(iid, "attacks", done + 1)  # this turn's attacks, read by attack_refusal
-    tx.set_data("attack", {"attackers": pinned(state, list(attackers)), "blocker": None, "blocked": False})
+    tx.set_data("attack", {"attackers": pinned(state, list(attackers)), "blocker": None, "blocked": False}, copy=False)
     names = " and ".join(actions.name_of(tx, i) for i in attackers)
     tx.log(f"{player} attacks with {names}" + (" as a Party" if len(attackers) > 1 else ""), "FFTCG 10.1.2")
     for iid in attackers:
@@ -199,7 +199,7 @@ def declare_block(tx: Transaction, player: str, blocker: int | None) -> None:
         attack = dict(state.data["attack"])
         attack["blocker"] = pinned(state, [blocker])[0]
         attack["blocked"] = True
-        tx.set_data("attack", attack)
+        tx.set_data("attack", attack, copy=False)  # the stored attack's parts and fresh ones
         tx.log(f"{player} blocks with {actions.name_of(tx, blocker)}", "FFTCG 10.1.3")
         actions.emit(tx, trigger_event("blocks", blocker))
         for attacker, ts in attack["attackers"]:  # "When <self> is blocked" (FFTCG 10.1.3)

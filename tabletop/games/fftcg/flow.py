@@ -470,7 +470,7 @@ def _push_next_trigger(tx: Transaction) -> None:
         tx.log(f"EX Burst: {entry['name']}", "FFTCG 11.10")
         begin_resolution(tx, entry, from_stack=False)
         return
-    stack.push(tx, {k: v for k, v in entry.items() if k != "id"})
+    stack.push(tx, {k: v for k, v in entry.items() if k != "id"}, copy=False)  # the queued item's parts and fresh ones
     tx.log(f"{entry['name']} goes on the stack", "FFTCG 11.8.7")
     actions.announce_chosen(tx, entry)
 

@@ -284,8 +284,9 @@ BEGIN, FINISH = "_begin", "_finish"
 
 def begin_resolution(tx: Transaction, entry: Mapping[str, Any], from_stack: bool) -> None:
     """Start resolving a stack entry (or an EX Burst); the procedure layer carries it on."""
+    # the entry (a stack item, a queued trigger or one built fresh) is never mutated: shared, not copied
     procedure.push(tx, [{"effect": BEGIN}, {"effect": FINISH}],
-                   {"entry": dict(entry), "from_stack": from_stack, "answers": {}})
+                   {"entry": dict(entry), "from_stack": from_stack, "answers": {}}, copy=False)
 
 
 def begin_step(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
@@ -312,9 +313,10 @@ def begin_step(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
     if chosen_any and not cards:
         tx.log(f"{entry['name']}: every chosen target is gone or illegal; it does nothing", "FFTCG 11.11.2")
         return True
-    procedure.set_var(tx, fi, "cards", pinned(state, cards))
+    procedure.set_var(tx, fi, "cards", pinned(state, cards), copy=False)  # fresh pairs: nothing to copy
     if target_groups.groups_of(ability) is not None:  # "the former", "the latter": each group's cards still legal
-        procedure.set_var(tx, fi, "groups", [pinned(state, group) for group in legal_groups(state, entry, ability)])
+        procedure.set_var(tx, fi, "groups", [pinned(state, group) for group in legal_groups(state, entry, ability)],
+                          copy=False)
     procedure.insert_steps(tx, fi, _expand(ability, entry.get("mode")))
     return True
 

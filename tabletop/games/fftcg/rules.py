@@ -867,7 +867,7 @@ class FFTCGRules(GameRules):
             entry["target_groups"] = sizes
         if ability is None:
             entry["inline"] = {"effect": "draw", "count": 0}
-        stack.push(tx, entry)
+        stack.push(tx, entry, copy=False)  # built here from fresh parts
         actions.record_cast(tx, command.by, command.card, paid, paid_with)
         actions.use_next_cost_change(tx, command.card)
         tx.log(f"{command.by} cast {definition.name}" + (
@@ -1019,7 +1019,7 @@ class FFTCGRules(GameRules):
             tx.log(f"{command.by} discarded {definition.name} (cost)", "FFTCG 12.1")
             actions.enter_zone(tx, command.card, "break")
         if not quiet:
-            stack.push(tx, entry)
+            stack.push(tx, entry, copy=False)  # built here from fresh parts
             tx.log(f"{command.by} used {entry['name']}", "FFTCG 11.6")
             actions.announce_chosen(tx, entry)
             flow.acted(tx, command.by)

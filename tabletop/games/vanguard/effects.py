@@ -12,7 +12,7 @@ from typing import Any
 
 from tabletop.engine import by_hand, durations
 from tabletop.engine.state import GameState
-from tabletop.engine.transaction import Transaction
+from tabletop.engine.transaction import Transaction, frozen_copy
 from tabletop.engine.triggers import trigger_event
 from tabletop.engine.zones import zone_id
 from tabletop.engine import procedure
@@ -62,9 +62,8 @@ def variables(state: GameState, fi: int) -> dict[str, Any]:
 
 def set_variable(tx: Transaction, fi: int, name: str, value: Any) -> None:
     """Store a variable (chosen cards) in a frame."""
-    values = dict(variables(tx.state, fi))
-    values[name] = value
-    procedure.set_var(tx, fi, "vars", values)
+    # only the new value is copied: the others are the frame's already (state values, never mutated)
+    procedure.set_var(tx, fi, "vars", {**variables(tx.state, fi), name: frozen_copy(value)}, copy=False)
 
 
 class SetContext:

@@ -233,7 +233,7 @@ def play_pending(tx: Transaction, uid: int) -> None:
                "it is not used", HOMARE_ONCE)
         return
     tx.log(f"{item['controller']} plays {name}", "VG 7.3")
-    procedure.push(tx, steps, ctx)
+    procedure.push(tx, steps, ctx, copy=False)  # the waiting item's parts (state values) and fresh ones
 
 
 # Seed 《刀剑乱舞》 誉: "各自的回合中,你只能为你的所有单位合计支付1次誉的费用" (each turn, you may pay a Homare cost
@@ -430,7 +430,7 @@ def start_end_phase(tx: Transaction) -> None:
     end_unlock_rules(tx)
     tx.set_data("end_triggered", None)
     procedure.push(tx, [{"effect": "_end_trigger"}, {"effect": "_end_expire"}, {"effect": "_end_repeat"}], {"controller": me},
-                kind="flow")
+                kind="flow", copy=False)
 
 
 @effect("_end_trigger")
@@ -570,7 +570,7 @@ def begin_turn(tx: Transaction, player: str) -> None:
     state = tx.state
     procedure.abort(tx, procedure.depth(state) - 1)
     TURN.start_turn(tx, player)
-    tx.set_data("turn_info", {})
+    tx.set_data("turn_info", {}, copy=False)
     tx.set_data("used_this_turn", None)
     tx.set_data("battle_number", 0)
     tx.set_data("trigger_reversal", None)
@@ -639,7 +639,8 @@ def begin_battle(tx: Transaction, attacker: int, target: int, booster: int | Non
     emit(tx, trigger_event("attacked", card=target, zone=state.cards[target].zone))
     battle_step(tx, "guard")
     procedure.push(tx, [{"effect": "_guard_step"}, {"effect": "_drive_step"}, {"effect": "_damage_step"},
-                     {"effect": "_close_step"}, {"effect": "_battle_done"}], {"controller": player}, kind="flow")
+                     {"effect": "_close_step"}, {"effect": "_battle_done"}], {"controller": player}, kind="flow",
+                   copy=False)
 
 
 @effect("_guard_step")
@@ -689,7 +690,8 @@ def _check(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
         _finish_check(tx, card, step["kind"], player)
         return True
     steps.append({"effect": "_check_done", "card": card, "kind": step["kind"], "player": player})
-    procedure.push(tx, steps, {"controller": player, "source": card, "name": f"{trigger} trigger"}, kind="flow", atomic=True)
+    procedure.push(tx, steps, {"controller": player, "source": card, "name": f"{trigger} trigger"}, kind="flow", atomic=True,
+                   copy=False)
     return True
 
 
