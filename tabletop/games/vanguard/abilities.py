@@ -10,8 +10,7 @@ keeps the keyword while it is not valid; timed effects it created ignore the con
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from operator import attrgetter
+from collections.abc import Mapping
 from itertools import chain
 from typing import Any
 
@@ -23,12 +22,11 @@ from tabletop.engine.transaction import Transaction
 from tabletop.engine.triggers import TriggerEvent, trigger_event
 from tabletop.engine.zones import zone_id
 from tabletop.games.vanguard import facts
-from tabletop.games.vanguard.condition_reads import POWER_READS, VERSION, ability_reads
 from tabletop.games.vanguard.circles import REAR_CIRCLES, circle_name, is_circle, is_front_row, is_rear_circle
 from tabletop.games.vanguard.rear_vanguard import BECOME_VANGUARD, is_rear_vanguard, mentions_effect
 from tabletop.games.vanguard.table import (
     READING, column_opponents, current_grade, current_power, field_cards, has_state, in_same_column, is_any_on_field, is_locked, is_unit, legion_mate,
-    player_zones, reading_key, rear_guards_of, units_of, vanguard_of, vital_zones,
+    player_zones, reading_key, rear_guards_of, units_of, vanguard_of,
 )
 
 PENDING = triggers.PENDING  # stand-by AUTO abilities and timed effects: the engine's waiting triggers
@@ -140,10 +138,9 @@ class PrintedAbilities:
         self.gains = tuple(a for a in self.all if a.get("kind") == "cont"
                            and any(st.get("effect") == "gain_abilities_of" for st in a.get("do", ())))
         self.says_become_vanguard = mentions_effect(card.effects, BECOME_VANGUARD)  # also inside gained abilities
-        # the CONT abilities raising a stat, in printed order: (ability, its steps doing so, what its conditions
-        # read besides the board; see condition_reads)
+        # the CONT abilities raising a stat, in printed order, each with its steps doing so
         self.bonuses = tuple(
-            (a, steps, ability_reads(a, CONDITION_KEYWORDS)) for a in self.all if a.get("kind") == "cont"
+            (a, steps) for a in self.all if a.get("kind") == "cont"
             for steps in (tuple(step for step in a.get("do", ()) if step.get("effect") in CONT_STATS),) if steps)
 
 
@@ -975,17 +972,11 @@ CONT_STATS = frozenset({"power", "critical", "shield"})
 
 def continuous_bonuses(state: GameState, iid: int, stat: str) -> list[tuple[int, str]]:
     """Return the (amount, reason) bonuses CONT abilities on the field (and GC) give a unit's `stat`."""
-    if state.reading.get(READING):  # a CONT's condition is being read: the bonuses without its own, this version
-        key = f"vanguard.cont_grants{reading_key(state)}"
-        values = state.memo_values  # state.memo, inlined
-        grants = values.get(key)
-        if grants is None:
-            grants = values[key] = _cont_grants(state, _kept_plan(state)[0])
-    else:
-        values = state.memo_values  # asked for every power: first its value for this state version
-        grants = values.get(_CONT_GRANTS)
-        if grants is None:
-            grants = values[_CONT_GRANTS] = _kept_grants(state)
+    key = f"vanguard.cont_grants{reading_key(state)}" if state.reading.get(READING) else "vanguard.cont_grants"
+    values = state.memo_values  # state.memo, inlined
+    grants = values.get(key)
+    if grants is None:
+        grants = values[key] = _cont_grants(state, _cont_sources(state))
     if not grants:
         return []
     target_card = state.cards[iid]
@@ -996,114 +987,47 @@ def continuous_bonuses(state: GameState, iid: int, stat: str) -> list[tuple[int,
 
 # A CONT bonus as `_cont_grants` finds it: (stat, target scope, source, its controller, amount, why).
 Grant = tuple[str, str, int, str, int, str]
-# A source of `_ContPlan`: the card and its printed bonus abilities (PrintedAbilities.bonuses), or None when an
+# A source of `_cont_sources`: the card and its printed bonus abilities (PrintedAbilities.bonuses), or None when an
 # effect changed its abilities or its CONT gains other cards' (then `abilities_of` is read).
-_Source = tuple[int, "tuple[tuple[dict[str, Any], tuple[dict[str, Any], ...], frozenset[str]], ...] | None"]
-# board_memo_values[(_CONT_PLAN, abilities gained)]: (sources, the table fields and the data facts their conditions
-# read besides the board); board_memo_values[_CONT_GRANTS]: (the plan, those facts' values when computed, the grants).
-_ContPlan = tuple[tuple[_Source, ...], Callable[[GameState], Any], tuple[str, ...]]
-_CONT_PLAN = "vanguard.cont_plan"
-_CONT_GRANTS = "vanguard.cont_grants"
+_Source = tuple[int, "tuple[tuple[dict[str, Any], tuple[dict[str, Any], ...]], ...] | None"]
+_NO_SOURCES: tuple[_Source, ...] = ()
 
 
-def _kept_grants(state: GameState) -> list[Grant]:
-    """Return every bonus valid CONT abilities give now, kept while the board and the facts their conditions read
-    (condition_reads: the turn player, the phase, the battle...) stay as they were: a pass, a log line or a step of
-    the resolution machine does not recompute them."""
-    plan = _kept_plan(state)
-    sources, fields, keys = plan
-    signature = (fields(state), tuple(map(state.data.get, keys)))
-    board = state.board_memo_values
-    kept = board.get(_CONT_GRANTS)
-    if kept is not None and kept[0] is plan and kept[1] == signature:
-        return kept[2]  # type: ignore[no-any-return]
-    grants = _cont_grants(state, sources)
-    board[_CONT_GRANTS] = (plan, signature, grants)
-    return grants
+def _cont_sources(state: GameState) -> tuple[_Source, ...]:
+    """Return the cards on the field or GC that may have a CONT ability raising a stat, in field order (guardians
+    last), each with its printed bonus abilities (None: read `abilities_of`); kept per board version.
 
-
-def _kept_plan(state: GameState) -> _ContPlan:
-    """Return `_cont_plan` for the cards on the field and GC now: they are found once per board version, and the
-    plan is made again only when they change (which cards, which have changed abilities, abilities gained)."""
-    board = state.board_memo_values
+    Contract: it reads the board, the library and `abilities_gained` alone. Without abilities gained by an effect a
+    card has at most its printed abilities (deleted or locked: fewer) and those its own CONT gains, so only the
+    game's cards printing a CONT are looked at.
+    """
     gained = bool(state.data.get("abilities_gained"))
-    key = (_CONT_PLAN, gained)
-    plan = board.get(key)
-    if plan is None:
-        sources, changed = _cont_sources(state, gained)
-        granters = ability_index(state).vanguard_granters
-        # zone_tag_holds and the rear-guard counts read the rear-guard vanguards, kept one state version (their
-        # CONT's condition may read anything): only while a vanguard may make them (rear_vanguard.rear_vanguards)
-        making = bool(granters) and any(vc.cards and state.cards[vc.cards[0]].card_id in granters
-                                        for _, _, vc in vital_zones(state))
-        signature = (sources, changed, gained, making, state.roster, state.library.version)
-        kept = state.keyed_values.get(_CONT_PLAN)  # memo_keyed, the usual case inlined
-        if kept is not None and kept[0] == signature:
-            plan = kept[1]
-        else:
-            plan = _cont_plan(state, sources, changed, making)
-            state.keyed_values[_CONT_PLAN] = (signature, plan)
-        board[key] = plan
-    return plan  # type: ignore[no-any-return]
-
-
-def _cont_sources(state: GameState, gained: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Return the cards on the field or GC that may have a CONT ability, in field order (guardians last), and
-    those of them whose abilities an effect changed (`abilities_changed`).
-
-    Without abilities gained by an effect (`gained`) a card has at most its printed abilities (deleted or locked:
-    fewer) and those its own CONT gains: only the game's cards printing a CONT are looked at.
-    """
+    key = ("vanguard.cont_sources", gained)
+    board = state.board_memo_values
+    found = board.get(key)
+    if found is not None:
+        return found  # type: ignore[no-any-return]
     cards = state.cards
-    if gained:
-        index = ability_index(state)
-        guard_circles = player_zones(state, "gc")
-        units = chain(field_cards(state), *(guard_circles[player].cards for player in state.players))
-        sources = tuple([i for i in units if index[cards[i].card_id].has_cont or index[cards[i].card_id].gains
-                         or abilities_changed(cards[i].props)])
-    else:
-        holders = holder_cards(state, CONT_HOLDERS)
-        if not holders:
-            return _NO_SOURCES  # no card of the game prints a CONT
-        guard_circles = player_zones(state, "gc")
-        units = chain(field_cards(state), *(guard_circles[player].cards for player in state.players))
-        sources = tuple([i for i in units if i in holders])
-        if not sources:
-            return _NO_SOURCES
-    return sources, tuple([i for i in sources if not ABILITY_CHANGES.isdisjoint(cards[i].props)])
-
-
-_NO_SOURCES: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
-
-
-def _cont_plan(state: GameState, sources: tuple[int, ...], changed: tuple[int, ...], making: bool) -> _ContPlan:
-    """Return the plan of `_kept_grants` for these sources: each with its printed bonus abilities (None when its
-    abilities changed or may be gained: `abilities_of` is read then), and what their conditions read besides the
-    board (a getter of table fields, the names of data facts); `making`: a vanguard may make rear-guard vanguards.
-
-    Contract: it reads the library, `abilities_gained` and `sources` alone (a card's definition never changes).
-    """
     index = ability_index(state)
-    cards = state.cards
-    reads: set[str] = {VERSION} if making else set()
-    planned: list[_Source] = []
-    gained = state.data.get("abilities_gained")
-    for i in sources:
-        printed = index[cards[i].card_id]
-        if gained or printed.gains or i in changed:
-            reads.add(VERSION)
-            planned.append((i, None))
+    holders = None if gained else holder_cards(state, CONT_HOLDERS)
+    if holders is not None and not holders:
+        board[key] = _NO_SOURCES  # no card of the game prints a CONT
+        return _NO_SOURCES
+    guard_circles = player_zones(state, "gc")
+    units = chain(field_cards(state), *(guard_circles[player].cards for player in state.players))
+    sources: list[_Source] = []
+    for i in units:
+        if holders is not None and i not in holders:
+            continue
+        card = cards[i]
+        printed = index[card.card_id]
+        if gained or printed.gains or not ABILITY_CHANGES.isdisjoint(card.props):
+            if printed.has_cont or printed.gains or abilities_changed(card.props):
+                sources.append((i, None))
         elif printed.bonuses:
-            planned.append((i, printed.bonuses))
-            for _, _, ability_reads_ in printed.bonuses:
-                reads |= ability_reads_
-    fields = tuple(sorted(name for name in reads if not name.startswith("data:")))
-    keys = tuple(sorted(name.removeprefix("data:") for name in reads if name.startswith("data:")))
-    return tuple(planned), (attrgetter(*fields) if fields else _no_fields), keys
-
-
-def _no_fields(state: GameState) -> tuple[()]:
-    return ()
+            sources.append((i, printed.bonuses))
+    found = board[key] = tuple(sources)
+    return found
 
 
 def _cont_grants(state: GameState, sources: tuple[_Source, ...]) -> list[Grant]:
@@ -1122,12 +1046,12 @@ def _cont_grants(state: GameState, sources: tuple[_Source, ...]) -> list[Grant]:
         if source in reading:
             continue
         if bonuses is None:
-            bonuses = tuple((ability, steps, VERSION_ONLY) for ability in abilities_of(state, source)
+            bonuses = tuple((ability, steps) for ability in abilities_of(state, source)
                             if ability.get("kind") == "cont"
                             for steps in (tuple(step for step in ability.get("do", ())
                                                 if step.get("effect") in CONT_STATS),) if steps)
         controller = cards[source].controller
-        for ability, steps, _ in bonuses:
+        for ability, steps in bonuses:
             if not zone_tag_holds(state, source, ability.get("zone")):
                 continue
             reading.add(source)
@@ -1141,9 +1065,6 @@ def _cont_grants(state: GameState, sources: tuple[_Source, ...]) -> list[Grant]:
                 grants += [(step["effect"], step.get("target", "self"), source, controller,
                             int(step.get("amount", 0)), why) for step in steps]
     return grants
-
-
-VERSION_ONLY = frozenset({VERSION})
 
 
 def _cont_applies(state: GameState, scope: str, source: int, iid: int, zone: str, owner: str, controller: str) -> bool:

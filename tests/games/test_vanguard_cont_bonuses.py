@@ -1,6 +1,6 @@
-"""Vanguard's CONT bonuses are kept while the board and the facts their conditions read stay as they were
-(abilities.continuous_bonuses, condition_reads.py): every condition names what it reads, and a kept bonus is the one
-a fresh reading gives at every step of whole games."""
+"""Vanguard's CONT bonuses (abilities.continuous_bonuses) are read from the sources found once per board version and
+the bonus abilities planned once per definition: what they give is what a fresh reading gives, at every step of whole
+games."""
 from __future__ import annotations
 
 import random
@@ -12,18 +12,9 @@ from tabletop.engine.cards import CardLibrary
 from tabletop.engine.game import Game
 from tabletop.engine.rules import GameConfig
 from tabletop.games import find_game
-from tabletop.games.vanguard import abilities
-from tabletop.games.vanguard.condition_reads import CLAUSE_READS, KEYWORD_READS
 from tabletop.games.vanguard.table import current_critical, field_cards, power_parts
 
 STEP_CAP = 4000
-
-
-def test_every_condition_clause_and_keyword_names_what_it_reads() -> None:
-    """A clause or keyword without an entry is kept one state version only: each one the rules read is named."""
-    clauses = {*abilities.CONDITIONS, *abilities._PRINTED_TEXT_CONDITIONS}
-    assert sorted(clauses - CLAUSE_READS.keys()) == []
-    assert sorted(set(abilities.CONDITION_KEYWORDS) - KEYWORD_READS.keys()) == []
 
 
 def _values(game: Game) -> dict[int, tuple[object, ...]]:
