@@ -920,9 +920,10 @@ def _plain_event(event: TriggerEvent) -> dict[str, Any]:
     return {k: v for k, v in event.items() if isinstance(v, (str, int, bool, type(None), list, dict))}
 
 
-def state_trigger_holders(state: GameState, index: AbilityIndex | None = None) -> list[int]:
+def state_trigger_holders(state: GameState, index: AbilityIndex | None = None,
+                          printing: frozenset[int] | None = None) -> list[int]:
     """Return the turn player's units that may have a state-triggered ability now, in field order (`index`: the
-    library's, when the caller has it).
+    library's, `printing`: `holder_cards(state, STATE_TRIGGER_HOLDERS)`, when the caller has them).
 
     Contract: it reads the board, the library, the turn player and `abilities_gained` alone; with none found,
     `state_triggers` triggers nothing and reads nothing else.
@@ -940,7 +941,8 @@ def state_trigger_holders(state: GameState, index: AbilityIndex | None = None) -
         return [iid for iid in field_cards(state, active) if index[cards[iid].card_id].has_state_trigger
                 or index[cards[iid].card_id].gains or abilities_changed(cards[iid].props)]
     # the cards printing a state trigger or a CONT gaining abilities, the turn player's, in field order
-    printing = holder_cards(state, STATE_TRIGGER_HOLDERS)
+    if printing is None:
+        printing = holder_cards(state, STATE_TRIGGER_HOLDERS)
     if not printing:
         return []
     field = field_cards(state)  # kept per board version: most check timings of a board version ask again
