@@ -978,7 +978,8 @@ def continuous_bonuses(state: GameState, iid: int, stat: str) -> list[tuple[int,
     values = state.memo_values  # state.memo, inlined
     grants = values.get(key)
     if grants is None:
-        grants = values[key] = _cont_grants(state, _cont_sources(state))
+        sources = _cont_sources(state)
+        grants = values[key] = _cont_grants(state, sources) if sources else []
     if not grants:
         return []
     target_card = state.cards[iid]
@@ -1004,17 +1005,17 @@ def _cont_sources(state: GameState) -> tuple[_Source, ...]:
     game's cards printing a CONT are looked at.
     """
     gained = bool(state.data.get("abilities_gained"))
-    key = ("vanguard.cont_sources", gained)
+    key = "vanguard.cont_sources.gained" if gained else "vanguard.cont_sources"
     board = state.board_memo_values
     found = board.get(key)
     if found is not None:
         return found  # type: ignore[no-any-return]
-    cards = state.cards
-    index = ability_index(state)
     holders = None if gained else holder_cards(state, CONT_HOLDERS)
     if holders is not None and not holders:
         board[key] = _NO_SOURCES  # no card of the game prints a CONT
         return _NO_SOURCES
+    cards = state.cards
+    index = ability_index(state)
     guard_circles = player_zones(state, "gc")
     units = chain(field_cards(state), *(guard_circles[player].cards for player in state.players))
     sources: list[_Source] = []
