@@ -111,7 +111,8 @@ class PrintedAbilities:
     card."""
 
     __slots__ = ("all", "by_when", "has_cont", "has_act", "has_state_trigger", "has_end_of_turn", "kind",
-                 "is_unit", "grade", "power", "boost", "intercept", "drive", "trigger", "gains", "says_become_vanguard")
+                 "is_unit", "grade", "power", "boost", "intercept", "drive", "trigger", "gains", "says_become_vanguard",
+                 "bonuses")
 
     def __init__(self, card: CardDefinition) -> None:
         self.kind = facts.kind(card)
@@ -137,6 +138,10 @@ class PrintedAbilities:
         self.gains = tuple(a for a in self.all if a.get("kind") == "cont"
                            and any(st.get("effect") == "gain_abilities_of" for st in a.get("do", ())))
         self.says_become_vanguard = mentions_effect(card.effects, BECOME_VANGUARD)  # also inside gained abilities
+        # the CONT abilities raising a stat, in printed order, each with its steps doing so
+        self.bonuses = tuple(
+            (a, steps) for a in self.all if a.get("kind") == "cont"
+            for steps in (tuple(step for step in a.get("do", ()) if step.get("effect") in CONT_STATS),) if steps)
 
 
 class AbilityIndex(dict):  # type: ignore[type-arg]
@@ -915,9 +920,10 @@ def _plain_event(event: TriggerEvent) -> dict[str, Any]:
     return {k: v for k, v in event.items() if isinstance(v, (str, int, bool, type(None), list, dict))}
 
 
-def state_trigger_holders(state: GameState, index: AbilityIndex | None = None) -> list[int]:
+def state_trigger_holders(state: GameState, index: AbilityIndex | None = None,
+                          printing: frozenset[int] | None = None) -> list[int]:
     """Return the turn player's units that may have a state-triggered ability now, in field order (`index`: the
-    library's, when the caller has it).
+    library's, `printing`: `holder_cards(state, STATE_TRIGGER_HOLDERS)`, when the caller has them).
 
     Contract: it reads the board, the library, the turn player and `abilities_gained` alone; with none found,
     `state_triggers` triggers nothing and reads nothing else.
@@ -935,7 +941,8 @@ def state_trigger_holders(state: GameState, index: AbilityIndex | None = None) -
         return [iid for iid in field_cards(state, active) if index[cards[iid].card_id].has_state_trigger
                 or index[cards[iid].card_id].gains or abilities_changed(cards[iid].props)]
     # the cards printing a state trigger or a CONT gaining abilities, the turn player's, in field order
-    printing = holder_cards(state, STATE_TRIGGER_HOLDERS)
+    if printing is None:
+        printing = holder_cards(state, STATE_TRIGGER_HOLDERS)
     if not printing:
         return []
     field = field_cards(state)  # kept per board version: most check timings of a board version ask again
@@ -971,7 +978,8 @@ def continuous_bonuses(state: GameState, iid: int, stat: str) -> list[tuple[int,
     values = state.memo_values  # state.memo, inlined
     grants = values.get(key)
     if grants is None:
-        grants = values[key] = _cont_grants(state)
+        sources = _cont_sources(state)
+        grants = values[key] = _cont_grants(state, sources) if sources else []
     if not grants:
         return []
     target_card = state.cards[iid]
@@ -980,27 +988,75 @@ def continuous_bonuses(state: GameState, iid: int, stat: str) -> list[tuple[int,
             if grant_stat == stat and _cont_applies(state, scope, source, iid, zone, owner, controller)]
 
 
-def _cont_grants(state: GameState) -> list[tuple[str, str, int, str, int, str]]:
-    """Return every bonus valid CONT abilities give now: (stat, target scope, source, its controller, amount, why).
+# A CONT bonus as `_cont_grants` finds it: (stat, target scope, source, its controller, amount, why).
+Grant = tuple[str, str, int, str, int, str]
+# A source of `_cont_sources`: the card and its printed bonus abilities (PrintedAbilities.bonuses), or None when an
+# effect changed its abilities or its CONT gains other cards' (then `abilities_of` is read).
+_Source = tuple[int, "tuple[tuple[dict[str, Any], tuple[dict[str, Any], ...]], ...] | None"]
+_NO_SOURCES: tuple[_Source, ...] = ()
+
+
+def _cont_sources(state: GameState) -> tuple[_Source, ...]:
+    """Return the cards on the field or GC that may have a CONT ability raising a stat, in field order (guardians
+    last), each with its printed bonus abilities (None: read `abilities_of`); kept per board version.
+
+    Contract: it reads the board, the library and `abilities_gained` alone. Without abilities gained by an effect a
+    card has at most its printed abilities (deleted or locked: fewer) and those its own CONT gains, so only the
+    game's cards printing a CONT are looked at.
+    """
+    gained = bool(state.data.get("abilities_gained"))
+    key = "vanguard.cont_sources.gained" if gained else "vanguard.cont_sources"
+    board = state.board_memo_values
+    found = board.get(key)
+    if found is not None:
+        return found  # type: ignore[no-any-return]
+    holders = None if gained else holder_cards(state, CONT_HOLDERS)
+    if holders is not None and not holders:
+        board[key] = _NO_SOURCES  # no card of the game prints a CONT
+        return _NO_SOURCES
+    cards = state.cards
+    index = ability_index(state)
+    guard_circles = player_zones(state, "gc")
+    units = chain(field_cards(state), *(guard_circles[player].cards for player in state.players))
+    sources: list[_Source] = []
+    for i in units:
+        if holders is not None and i not in holders:
+            continue
+        card = cards[i]
+        printed = index[card.card_id]
+        if gained or printed.gains or not ABILITY_CHANGES.isdisjoint(card.props):
+            if printed.has_cont or printed.gains or abilities_changed(card.props):
+                sources.append((i, None))
+        elif printed.bonuses:
+            sources.append((i, printed.bonuses))
+    found = board[key] = tuple(sources)
+    return found
+
+
+def _cont_grants(state: GameState, sources: tuple[_Source, ...]) -> list[Grant]:
+    """Return every bonus the valid CONT abilities of `sources` give now: (stat, target scope, source, its
+    controller, amount, why).
 
     Each ability's condition is read once, with its own bonus left out (see table.READING); which units a
     bonus reaches is left to `_cont_applies`.
     """
-    grants: list[tuple[str, str, int, str, int, str]] = []
-    if not state.data.get("abilities_gained") and not holder_cards(state, CONT_HOLDERS):
-        return grants  # no card of this game prints a CONT, and no effect gave or copied abilities
+    grants: list[Grant] = []
+    if not sources:
+        return grants
     reading = state.reading.setdefault(READING, set())
-    for source in _cont_sources(state):
+    cards = state.cards
+    for source, bonuses in sources:
         if source in reading:
             continue
-        card = state.cards[source]
-        for ability in abilities_of(state, source):
-            if ability.get("kind") != "cont" or not zone_tag_holds(state, source, ability.get("zone")):
+        if bonuses is None:
+            bonuses = tuple((ability, steps) for ability in abilities_of(state, source)
+                            if ability.get("kind") == "cont"
+                            for steps in (tuple(step for step in ability.get("do", ())
+                                                if step.get("effect") in CONT_STATS),) if steps)
+        controller = cards[source].controller
+        for ability, steps in bonuses:
+            if not zone_tag_holds(state, source, ability.get("zone")):
                 continue
-            steps = [step for step in ability.get("do", ()) if step.get("effect") in CONT_STATS]
-            if not steps:
-                continue
-            controller = card.controller
             reading.add(source)
             try:
                 valid = keyword_valid(state, source, ability, controller) and condition_holds(
@@ -1012,23 +1068,6 @@ def _cont_grants(state: GameState) -> list[tuple[str, str, int, str, int, str]]:
                 grants += [(step["effect"], step.get("target", "self"), source, controller,
                             int(step.get("amount", 0)), why) for step in steps]
     return grants
-
-
-def _cont_sources(state: GameState) -> list[int]:
-    """Return the cards on the field or GC that may have a CONT ability (memoised until the board changes)."""
-    def compute() -> list[int]:
-        index = ability_index(state)
-        cards = state.cards
-        guardians = [g for p in state.players for g in state.zones[zone_id(p, "gc")].cards]
-        found = []
-        for i in (*field_cards(state), *guardians):
-            card = cards[i]
-            printed = index[card.card_id]
-            if printed.has_cont or printed.gains or abilities_changed(card.props):  # see has_extra_abilities
-                found.append(i)
-        return found
-
-    return state.memo("vanguard.cont_sources", compute, board=True)
 
 
 def _cont_applies(state: GameState, scope: str, source: int, iid: int, zone: str, owner: str, controller: str) -> bool:

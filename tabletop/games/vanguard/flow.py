@@ -87,7 +87,7 @@ def check_timing(tx: Transaction) -> bool:
     if _no_rule_action(state, inputs):  # the usual case, read cheaply: run_until_stable would find nothing
         # _play_next's own tests, the usual case read first: nothing is pending and no card can have a state trigger
         if not state.lists.get(PENDING) and (not (inputs[2] or gained) or all(
-                has_state(state, iid, "success") for iid in state_trigger_holders(state, inputs[3]))):
+                has_state(state, iid, "success") for iid in state_trigger_holders(state, inputs[3], inputs[2]))):
             # no stand-by ability, and no card that may have a state trigger or each one in Success already (it
             # does not trigger again while in it: `state_triggers` reads no condition)
             state.board_memo_values[_QUIET] = quiet
@@ -109,7 +109,7 @@ def check_timing(tx: Transaction) -> bool:
 _QUIET = "vanguard.quiet_check"
 
 
-def _no_rule_action(state: Any, inputs: tuple[Any, bool, bool, AbilityIndex]) -> bool:
+def _no_rule_action(state: Any, inputs: tuple[Any, bool, frozenset[int], AbilityIndex]) -> bool:
     """Tell whether every check of RULE_ACTIONS would find nothing (False: not known, run them)."""
     vitals, has_orders, _, _ = inputs
     if has_orders:
@@ -122,14 +122,14 @@ def _no_rule_action(state: Any, inputs: tuple[Any, bool, bool, AbilityIndex]) ->
     return True
 
 
-def _rule_inputs(state: GameState) -> tuple[Any, bool, bool, AbilityIndex]:
-    """Return the table's vital zones, whether its library holds order cards, whether the game holds cards with a
-    state trigger or a CONT gaining abilities (without them and without gained abilities, `state_triggers`
-    does nothing), and the library's ability index; kept per table while its zones, library and cards
+def _rule_inputs(state: GameState) -> tuple[Any, bool, frozenset[int], AbilityIndex]:
+    """Return the table's vital zones, whether its library holds order cards, the game's cards printing a state
+    trigger or a CONT gaining abilities (without them and without gained abilities, `state_triggers` does
+    nothing), and the library's ability index; kept per table while its zones, library and cards
     (`state.roster`) stay as they are."""
-    def read() -> tuple[Any, bool, bool, AbilityIndex]:
+    def read() -> tuple[Any, bool, frozenset[int], AbilityIndex]:
         index = ability_index(state)
-        return vital_zones(state), bool(index.orders), bool(holder_cards(state, STATE_TRIGGER_HOLDERS)), index
+        return vital_zones(state), bool(index.orders), holder_cards(state, STATE_TRIGGER_HOLDERS), index
     signature = (len(state.zones), state.library.version, state.roster)
     found = state.keyed_values.get("vanguard.rule_inputs")  # memo_keyed, the usual case inlined
     if found is not None and found[0] == signature:
