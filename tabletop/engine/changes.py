@@ -24,7 +24,8 @@ class Change:
     Contract: a change is never modified once made (undo, redo and replays rely on it). The
     subclasses are named tuples (each names its fields in a `NamedTuple` base of its own): immutable, and
     made without running Python code by `tuple.__new__(Kind, fields)`, as the hottest makers do (a game makes
-    thousands of changes, where a dataclass would run an `__init__` for each).
+    thousands of changes, where a dataclass would run an `__init__` for each). Trap: as tuples, two changes of
+    different kinds with equal fields compare equal; compare `type(change)` too where that matters.
     """
 
     __slots__ = ()  # the subclasses add no slot either: a change is just its tuple
