@@ -37,6 +37,9 @@ TURN = TurnStructure([Phase("active"), Phase("draw"), Phase("main1"),
                       Phase("attack", ("preparation", "declare", "block", "damage")), Phase("main2"), Phase("end")])
 RUN_LIMIT = 5000
 LOOP_LIMIT = 100  # auto-abilities resolved in one turn: a loop nobody can stop (FFTCG 13.1)
+# `loop_fingerprint`'s JSON encoder, made once (json.dumps with options makes one per call); never changed after.
+# Its rows are built from state values, which never hold themselves: no check for circular references.
+_FINGERPRINT_ENCODER = json.JSONEncoder(default=str, check_circular=False)
 
 
 SETTLED = "fftcg.settled"
@@ -323,14 +326,17 @@ def _after_resolution(tx: Transaction, frame: Mapping[str, Any]) -> None:
 
 def loop_fingerprint(state: Any) -> str:
     """Return a fingerprint of the game state as far as a repeating loop shows it (not timestamps or the log)."""
-    # in card id order (ids are unique, so sorting the cards sorts these rows); most cards have no counters
-    cards = [(iid, c.zone, c.tapped, c.controller, sorted(c.counters.items()) if c.counters else [],
-              c.props.get("damage")) for iid, c in sorted(state.cards.items())]
+    # Contract: the digest never changes (saved games hold it in `loop_seen`). Rows in card id order (ids need
+    # not be in creation order): sorting the ids alone is much cheaper than sorting (id, card) pairs.
+    # Most cards have no counters: an empty tuple dumps as the same "[]".
+    cards = state.cards
+    ids = sorted(cards)
+    rows = [(iid, c.zone, c.tapped, c.controller, sorted(c.counters.items()) if c.counters else (),
+             c.props.get("damage")) for iid, c in zip(ids, map(cards.__getitem__, ids))]
     stacked = [(e["card_id"], e.get("ability")) for e in stack.items(state)]
     waiting = [(t["card_id"], t.get("ability")) for t in triggers.waiting(state)]
     effects = [(e["effect"], e.get("amount"), e.get("label")) for e in state.lists.get("effects", [])]
-    # rows built just now from state values, which never hold themselves: no check for circular references
-    text = json.dumps([cards, stacked, waiting, effects, state.phase, state.step], default=str, check_circular=False)
+    text = _FINGERPRINT_ENCODER.encode([rows, stacked, waiting, effects, state.phase, state.step])
     return hashlib.sha256(text.encode()).hexdigest()
 
 
