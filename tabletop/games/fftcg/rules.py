@@ -819,9 +819,8 @@ class FFTCGRules(GameRules):
             raise refusal
         cost = character_cost(state, command.card, cost_of(state, command.card))
         _refuse_discarded_cp(state, command.card, command.discards)
-        check_payment(state, command.by, cost, command.discards, command.backups, {command.card})
-        paid = elements_paid(state, command.by, command.discards, command.backups)
-        paid_with = paid_sources(state, command.by, command.discards, command.backups)
+        sources = check_payment(state, command.by, cost, command.discards, command.backups, {command.card})
+        paid, paid_with = elements_paid(sources), paid_sources(sources)
         self._pay(tx, command.by, command.discards, command.backups)
         definition = state.definition(command.card)
         # doubt D3: Backups (and Monsters, D5) enter dull
@@ -854,9 +853,8 @@ class FFTCGRules(GameRules):
             targets, sizes = check_targets(state, with_mode(ability, command.mode), command.by, command.card, targets)
         cost = character_cost(state, command.card, cost_of(state, command.card))
         _refuse_discarded_cp(state, command.card, command.discards)
-        check_payment(state, command.by, cost, command.discards, command.backups, {command.card})
-        paid = elements_paid(state, command.by, command.discards, command.backups)
-        paid_with = paid_sources(state, command.by, command.discards, command.backups)
+        sources = check_payment(state, command.by, cost, command.discards, command.backups, {command.card})
+        paid, paid_with = elements_paid(sources), paid_sources(sources)
         tx.move(command.card, "stack", None)
         tx.set_prop(command.card, "ts", actions.next_clock(tx))
         self._pay(tx, command.by, command.discards, command.backups)
