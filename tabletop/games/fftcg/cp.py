@@ -14,6 +14,7 @@ other (three discards for 3; a discard plus an unneeded Backup).
 from __future__ import annotations
 
 import itertools
+import operator
 
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any, NamedTuple
@@ -302,7 +303,10 @@ def _find_payment(cost: Cost, payers: tuple[Any, ...], exclude: Collection[int]
     # card of the hand, an active Backup the player controls, each once, none excluded), it covers the
     # cost and its element, and no source can be left out (one that could not when its turn came cannot
     # later either: leaving others out only lowers what the rest makes).
-    return tuple(i for i, _ in discards), tuple(i for i, _ in backups)
+    return tuple(map(_CARD_OF, discards)), tuple(map(_CARD_OF, backups))  # C-level: no generator per payment
+
+
+_CARD_OF = operator.itemgetter(0)  # the card of a (card, CP of the element) pair of `_find_payment`
 
 
 def _payers(state: GameState, player: str) -> tuple[tuple[tuple[int, tuple[str, ...]], ...], ...]:
