@@ -14,6 +14,7 @@ other (three discards for 3; a discard plus an unneeded Backup).
 from __future__ import annotations
 
 import itertools
+import operator
 
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any, NamedTuple
@@ -98,8 +99,9 @@ ELEMENT_NAMES = {"fire": "Fire", "ice": "Ice", "wind": "Wind", "earth": "Earth",
 
 
 def check_payment(state: GameState, player: str, cost: Cost, discards: Sequence[int], backups: Sequence[int],
-                  exclude: Collection[int] = ()) -> None:
-    """Refuse a payment that does not follow the CP rules; `exclude` are cards that cannot pay (the card played)."""
+                  exclude: Collection[int] = ()) -> list[Source]:
+    """Return the CP sources of a payment, one per discard then Backup (what `elements_paid` and `paid_sources` read);
+    refuse one that does not follow the CP rules. `exclude` are cards that cannot pay (the card played)."""
     sources = _sources(state, player, discards, backups, exclude)
     made = sum(s.value for s in sources)
     if made < cost.amount:
@@ -107,7 +109,7 @@ def check_payment(state: GameState, player: str, cost: Cost, discards: Sequence[
                                              "(the whole cost is paid at once)")
     if cost.needs:
         _check_several_elements(state, cost, sources, made)
-        return
+        return sources
     wanted = set(cost.elements)
     need = min(cost.element_amount, cost.amount) if wanted else 0
     of_element = sum(s.value for s in sources if not wanted.isdisjoint(s.elements))
@@ -120,6 +122,7 @@ def check_payment(state: GameState, player: str, cost: Cost, discards: Sequence[
             what = "discarding" if source.value == 2 else "dulling"
             raise IllegalCommand("FFTCG 5.2.1.3.1", f"{what} {state.definition(source.iid).name} makes CP the "
                                  "cost does not need (only 1 surplus CP is allowed, and only from a discard)")
+    return sources
 
 
 def _check_several_elements(state: GameState, cost: Cost, sources: list[Source], made: int) -> None:
@@ -300,7 +303,10 @@ def _find_payment(cost: Cost, payers: tuple[Any, ...], exclude: Collection[int]
     # card of the hand, an active Backup the player controls, each once, none excluded), it covers the
     # cost and its element, and no source can be left out (one that could not when its turn came cannot
     # later either: leaving others out only lowers what the rest makes).
-    return tuple(i for i, _ in discards), tuple(i for i, _ in backups)
+    return tuple(map(_CARD_OF, discards)), tuple(map(_CARD_OF, backups))  # C-level: no generator per payment
+
+
+_CARD_OF = operator.itemgetter(0)  # the card of a (card, CP of the element) pair of `_find_payment`
 
 
 def _payers(state: GameState, player: str) -> tuple[tuple[tuple[int, tuple[str, ...]], ...], ...]:
@@ -347,10 +353,10 @@ def widened_backups(state: GameState) -> Mapping[int, tuple[str, ...]]:
 _NOT_WIDENED: Mapping[int, tuple[str, ...]] = {}
 
 
-def elements_paid(state: GameState, player: str, discards: Sequence[int], backups: Sequence[int]) -> int:
-    """Return how many different Elements a legal payment's CP can be of: each discard or Backup makes CP of one of
-    its Elements, the most different ones counted ("paid with CP of 3 or more different Elements")."""
-    sources = _sources(state, player, discards, backups, ())
+def elements_paid(sources: Sequence[Source]) -> int:
+    """Return how many different Elements a legal payment's CP can be of (its `sources`, from `check_payment`): each
+    discard or Backup makes CP of one of its Elements, the most different ones counted ("paid with CP of 3 or more
+    different Elements")."""
     taken: dict[str, int] = {}  # element -> the source making CP of it
 
     def place(index: int, tried: set[str]) -> bool:
@@ -365,10 +371,10 @@ def elements_paid(state: GameState, player: str, discards: Sequence[int], backup
     return sum(place(index, set()) for index in range(len(sources)))
 
 
-def paid_sources(state: GameState, player: str, discards: Sequence[int], backups: Sequence[int]) -> list[list[str]]:
-    """Return the Elements each source of a legal payment's CP can be of, one list per discard or Backup ("If the cost
-    paid to cast <self> included Ice CP", "… was only paid with Earth CP")."""
-    return [list(source.elements) for source in _sources(state, player, discards, backups, ())]
+def paid_sources(sources: Sequence[Source]) -> list[list[str]]:
+    """Return the Elements each source of a legal payment's CP (its `sources`, from `check_payment`) can be of, one
+    list per discard or Backup ("If the cost paid to cast <self> included Ice CP", "… was only paid with Earth CP")."""
+    return [list(source.elements) for source in sources]
 
 
 def every_payment(state: GameState, player: str, cost: Cost, exclude: Collection[int] = ()

@@ -474,18 +474,18 @@ class FFTCGRules(GameRules):
         # state.memo(board=True), inlined with tuple keys: asked at every pass of every seat
         values = state.board_memo_values
         data = state.data
-        fs_window = bool(data.get("fs_window"))
+        outside_fs_window = not data.get("fs_window")  # a bool for the key: `not`, no call of bool()
         # the First Strike window's refusals leave abilities out of what is computed in it (FFTCG 15.2.3.3): keyed apart
         # an ability limited to "while <self> is attacking" is in only while an attack goes on: keyed apart
         # one entry per key: [the plays any timing allows, those less the Main Phase's abilities (an Attack Phase),
         # the Characters only a Main Phase allows], the last two worked out when first asked for
         key = ("fftcg.plays", player, state.turn, state.active, len(data.get("loop_banned") or ()),
-               fs_window, bool(data.get("attack")) and printed_index(state).plays_read_battle)
+               outside_fs_window, not data.get("attack") or not printed_index(state).plays_read_battle)
         entry = values.get(key)
         if entry is None:
             entry = values[key] = [self._potential_plays(state, player, False), None, None]
         plays = entry[0]
-        if fs_window:  # FFTCG 15.2.3.3: no Summons or abilities; Back Attack still (15.2.5.2)
+        if not outside_fs_window:  # FFTCG 15.2.3.3: no Summons or abilities; Back Attack still (15.2.5.2)
             return [play for play in plays if isinstance(play[1], PlayCharacter)], ()
         if state.phase == "attack":
             # computed as in a Main Phase (the Main Phase and the Attack Phase of a turn share them, as the board
@@ -524,12 +524,12 @@ class FFTCGRules(GameRules):
                     continue
                 if facts.card_type == "backup":
                     if backups_full is None:
-                        backups_full = _has_all_backups(state, player)
+                        backups_full = _has_all_backups(state, player, index)
                     if backups_full:
                         continue
                 if not facts.multi_copy:
                     if names is None:
-                        names = _names_on_field(state, player)
+                        names = _names_on_field(state, player, index)
                     if _name_clash(facts, names):
                         continue
                 if facts.light_or_dark and not light_dark.may_play(state, player, facts):
@@ -798,10 +798,11 @@ class FFTCGRules(GameRules):
         definition = state.definition(iid)
         if not is_character(definition):
             return IllegalCommand("FFTCG 11.4", f"{definition.name} is not a Character")
-        if definition.card_type == "backup" and _has_all_backups(state, player):  # doubt D3: product rules
+        index = printed_index(state)
+        if definition.card_type == "backup" and _has_all_backups(state, player, index):  # doubt D3: product rules
             return IllegalCommand("FFTCG 5.2.3 (D3)", "you already have 5 Backups on the field")
-        printed = printed_index(state)[card.card_id]
-        shared = _name_clash(printed, _names_on_field(state, player)) if not printed.multi_copy else None
+        printed = index[card.card_id]
+        shared = _name_clash(printed, _names_on_field(state, player, index)) if not printed.multi_copy else None
         if shared:
             return IllegalCommand("FFTCG 7.7.3", f"you already have {shared} on the field: only cards with "
                                                  "the Multi-copy icon may be there more than once")
@@ -818,9 +819,8 @@ class FFTCGRules(GameRules):
             raise refusal
         cost = character_cost(state, command.card, cost_of(state, command.card))
         _refuse_discarded_cp(state, command.card, command.discards)
-        check_payment(state, command.by, cost, command.discards, command.backups, {command.card})
-        paid = elements_paid(state, command.by, command.discards, command.backups)
-        paid_with = paid_sources(state, command.by, command.discards, command.backups)
+        sources = check_payment(state, command.by, cost, command.discards, command.backups, {command.card})
+        paid, paid_with = elements_paid(sources), paid_sources(sources)
         self._pay(tx, command.by, command.discards, command.backups)
         definition = state.definition(command.card)
         # doubt D3: Backups (and Monsters, D5) enter dull
@@ -853,9 +853,8 @@ class FFTCGRules(GameRules):
             targets, sizes = check_targets(state, with_mode(ability, command.mode), command.by, command.card, targets)
         cost = character_cost(state, command.card, cost_of(state, command.card))
         _refuse_discarded_cp(state, command.card, command.discards)
-        check_payment(state, command.by, cost, command.discards, command.backups, {command.card})
-        paid = elements_paid(state, command.by, command.discards, command.backups)
-        paid_with = paid_sources(state, command.by, command.discards, command.backups)
+        sources = check_payment(state, command.by, cost, command.discards, command.backups, {command.card})
+        paid, paid_with = elements_paid(sources), paid_sources(sources)
         tx.move(command.card, "stack", None)
         tx.set_prop(command.card, "ts", actions.next_clock(tx))
         self._pay(tx, command.by, command.discards, command.backups)
@@ -1207,9 +1206,8 @@ def _act(player: str, name: str, fs_window: bool = False) -> Decision:
     return Decision(player, name, "act", prompt.format(player=player) + window, rule=rule)
 
 
-def _has_all_backups(state: GameState, player: str) -> bool:
-    """Tell whether a player has the most Backups the field may hold (doubt D3)."""
-    index = printed_index(state)
+def _has_all_backups(state: GameState, player: str, index: PrintedIndex) -> bool:
+    """Tell whether a player has the most Backups the field may hold (doubt D3); `index`: the game's printed facts."""
     return sum(index[state.cards[i].card_id].card_type == "backup" for i in field_cards(state, player)) >= MAX_BACKUPS
 
 
@@ -1222,15 +1220,16 @@ def _name_clash(facts: PrintedFacts, on_field: tuple[set[str], set[str]]) -> str
     return min(clash) if clash else None
 
 
-def _names_on_field(state: GameState, player: str) -> tuple[set[str], set[str]]:
+def _names_on_field(state: GameState, player: str, index: PrintedIndex) -> tuple[set[str], set[str]]:
     """Return the names of the cards a player has on the field (printed, and "also Card Name X in all situations"),
     and the names their "You cannot play <self> or Card Name X while already in control of either Character" name.
 
     FFTCG 7.7.3 (seed): a play that would put a second card of a name without the Multi-copy icon onto the
     field is not allowed. The digest (4.3) names only the rule process (12.4.6) that breaks both when it
     happens anyway (a control change, an effect's put onto the field), which stays for those.
+    `index`: the game's printed facts (`printed_index`), which its callers have read already.
     """
-    index, cards = printed_index(state), state.cards
+    cards = state.cards
     names: set[str] = set()
     exclusive: set[str] = set()
     for i in field_cards(state, player):
