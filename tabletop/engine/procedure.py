@@ -372,17 +372,19 @@ def step_innermost(tx: Transaction, game: Procedures) -> bool:
 
 def _step_done(tx: Transaction, fi: int, pc: int) -> None:
     """Move frame `fi` past its step `pc`, just done (unless the step moved it itself); a frame whose last step is
-    done is popped at once when it is the innermost one and nothing waits, as the next round would pop it.
-
-    `drive` does the same inline: keep the two alike."""
-    data = tx.state.data
+    done is popped at once when it is the innermost one and nothing waits, as the next round would pop it."""
+    state = tx.state
+    data = state.data
     frames = data.get(FRAMES) or ()
-    if fi < len(frames) and frames[fi]["pc"] == pc:
-        if (fi == len(frames) - 1 and pc + 1 == len(frames[fi]["steps"])
+    if fi < len(frames) and (frame := frames[fi])["pc"] == pc:
+        if (fi == len(frames) - 1 and pc + 1 == len(frame["steps"])
                 and not data.get("outcome") and not data.get(DECISION)):
             pop(tx, fi)
-        else:
-            set_pc(tx, fi, pc + 1)
+        else:  # set_pc, inlined: every step of every frame comes here
+            frame["pc"] = pc + 1
+            state.version += 1
+            state.memo_values = {}
+            tx.changes.append(_new_tuple(StepFrame, (fi, pc, pc + 1)))
 
 
 def drive(tx: Transaction, game: Procedures) -> None:
@@ -421,17 +423,7 @@ def drive(tx: Transaction, game: Procedures) -> None:
                 if top["steps"][top["pc"]]["effect"] in act_steps and not data.get(DECISION):
                     return
                 continue
-            # _step_done, and set_pc in it, inlined: the driver's every step
-            frames = data.get(FRAMES) or ()
-            if fi < len(frames) and (top := frames[fi])["pc"] == pc:
-                if (fi == len(frames) - 1 and pc + 1 == len(top["steps"])
-                        and not data.get("outcome") and not data.get(DECISION)):
-                    pop(tx, fi)
-                else:
-                    top["pc"] = pc + 1
-                    state.version += 1
-                    state.memo_values = {}
-                    changes.append(_new_tuple(StepFrame, (fi, pc, pc + 1)))
+            _step_done(tx, fi, pc)
             continue
         if quiet_at < 0 or state.board_version != quiet_board or not only_bookkeeping(changes, quiet_at):
             if check(tx):

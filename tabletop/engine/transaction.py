@@ -12,7 +12,7 @@ from tabletop.engine.changes import (
 )
 from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.instance_ids import instance_id
-from tabletop.engine.state import CARD_FIELDS, TOKEN, CardInstance, GameState, LogEntry, visibility_key
+from tabletop.engine.state import CARD_FIELDS, TOKEN, GameState, LogEntry, visibility_key
 
 
 class Transaction:
@@ -123,20 +123,16 @@ class Transaction:
             if card_id not in by_id:
                 raise KeyError(f"unknown card {card_id!r}")
         cards = state.zones[zone].cards
-        instances = state.cards
         changes = self.changes
         number = state.next_iid
         key = state.iid_key
         made = [instance_id(key, n) for n in range(number, number + len(card_ids))]
         for iid, card_id in zip(made, card_ids):
-            # CreateCard.apply, inlined: a deck is a hundred cards
-            instances[iid] = CardInstance(iid, card_id, owner, owner, zone)
-            changes.append(_new_tuple(CreateCard, (iid, card_id, owner, zone, len(cards), number)))
-            cards.append(iid)
+            change = _new_tuple(CreateCard, (iid, card_id, owner, zone, len(cards), number))
+            change.apply(state)
+            changes.append(change)
             number += 1
-        if made:  # the versions each CreateCard.apply and `apply` would bump, bumped once (touch: every one)
-            state.next_iid = number
-            state.roster += 1
+        if made:  # the versions `apply` bumps for each change, bumped once for the lot (touch: every one)
             state.touch()
         return made
 
