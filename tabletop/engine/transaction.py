@@ -274,6 +274,26 @@ class Transaction:
             state.memo_values = {}
             self.changes.append(_new_tuple(SetTableField, (name, old, value)))
 
+    def enter_step(self, phase: str, step: str, text: str) -> None:
+        """Set the phase and step and log a public line: the changes of `set_table("phase")`, `set_table("step")`
+        (each a no-op when unchanged) and `log(text)`, in that order, made in one call (every step of a turn)."""
+        state = self.state
+        changes = self.changes
+        old = state.phase
+        if old != phase:
+            state.phase = phase
+            changes.append(_new_tuple(SetTableField, ("phase", old, phase)))
+        old = state.step
+        if old != step:
+            state.step = step
+            changes.append(_new_tuple(SetTableField, ("step", old, step)))
+        entry = _new_tuple(LogEntry, (text, "", self.manual, state.turn))
+        state.log.append(entry)
+        changes.append(_new_tuple(AppendLog, (entry,)))
+        # each change's version bump, made once for all: versions are only ever compared for equality
+        state.version += 1
+        state.memo_values = {}
+
     def set_data(self, key: str, value: Any, copy: bool = True) -> None:
         """Set one of the game's scalar facts (None removes it); `copy` as for `list_insert`.
 

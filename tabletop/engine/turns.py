@@ -55,12 +55,7 @@ class TurnStructure:
         entered = self._entered.get((phase, step))
         if entered is None:
             raise ValueError(f"no step {phase}.{step}" if step else f"no phase {phase}")
-        state = tx.state
-        if state.phase != phase:  # set_table's own no-op test, made here: a step often keeps its phase
-            tx.set_table("phase", phase)
-        if state.step != step:
-            tx.set_table("step", step)
-        tx.log(state.active + entered)
+        tx.enter_step(phase, step, tx.state.active + entered)
 
     def advance(self, tx: Transaction) -> bool:
         """Go to the next step, or start the next player's turn; True when a new turn began."""
