@@ -9,10 +9,12 @@ from collections.abc import Mapping
 from enum import Enum
 from typing import Any
 
+from tabletop.engine.changes import SetData
 from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 
 STACK = "stack"
+_new_tuple = tuple.__new__
 
 
 def push(tx: Transaction, item: Mapping[str, Any], copy: bool = True) -> int:
@@ -76,12 +78,25 @@ def priority_holder(state: GameState) -> str | None:
 
 def give_priority(tx: Transaction, player: str | None) -> None:
     """Give priority to a player (None: nobody) and restart the count of passes."""
-    data = tx.state.data
-    # set_data's own no-op tests, made here: most steps give priority to its holder, with no passes counted
-    if data.get("priority") != player:
-        tx.set_data("priority", player, copy=False)  # scalars: nothing to copy (at every pass)
-    if "passes" in data:
-        tx.set_data("passes", None, copy=False)
+    state = tx.state
+    data = state.data
+    # set_data for each fact, inlined with its no-op test: most steps give priority to its holder, with no passes
+    # counted (scalars: nothing to copy)
+    holder = data.get("priority")
+    passes = data.get("passes")
+    if holder != player or passes is not None:
+        changes = tx.changes
+        if holder != player:
+            if player is None:
+                del data["priority"]
+            else:
+                data["priority"] = player
+            changes.append(_new_tuple(SetData, ("priority", holder, player)))
+        if passes is not None:
+            del data["passes"]
+            changes.append(_new_tuple(SetData, ("passes", passes, None)))
+        state.version += 1  # each change's bump, made once: versions are only ever compared for equality
+        state.memo_values = {}
 
 
 def pass_priority(tx: Transaction) -> PassResult:
@@ -94,11 +109,17 @@ def pass_priority(tx: Transaction) -> PassResult:
     holder = data.get("priority")  # priority_holder, inlined: every pass of a game comes here
     if holder is None:
         raise ValueError("nobody holds priority")
-    passes = int(data.get("passes") or 0) + 1
+    old = data.get("passes")
+    passes = int(old or 0) + 1
     players = state.players
     if passes >= len(players):
         tx.set_data("passes", None, copy=False)  # scalars: nothing to copy
         return PassResult.RESOLVE if state.lists.get(STACK) else PassResult.END
-    tx.set_data("priority", players[1] if holder == players[0] else players[0], copy=False)  # state.opponent, inlined
-    tx.set_data("passes", passes, copy=False)
+    # set_data("priority", the other seat) and set_data("passes", passes), inlined: both always change
+    other = players[1] if holder == players[0] else players[0]  # state.opponent, inlined
+    data["priority"] = other
+    data["passes"] = passes
+    state.version += 1  # each change's bump, made once: versions are only ever compared for equality
+    state.memo_values = {}
+    tx.changes += (_new_tuple(SetData, ("priority", holder, other)), _new_tuple(SetData, ("passes", old, passes)))
     return PassResult.PASSED
