@@ -26,6 +26,8 @@ from tabletop.engine.zones import Visibility
 
 Listener = Callable[[StepResult], None]
 
+_new_tuple = tuple.__new__
+
 # Forced passes made in one step at most; a game whose passes never reach a real choice stops here.
 AUTO_PASS_LIMIT = 10_000
 
@@ -149,8 +151,9 @@ class Game:
         except Exception:
             tx.rollback()
             raise
-        step = Step(command, tuple(tx.changes), rng_before, self.config.seats.get(command.by) == "ai",  # is_ai
-                    tx.shows_newly(command.by), reseed)
+        # Step(…), made with no Python code run (one at every submit); is_ai, inlined
+        step = _new_tuple(Step, (command, tuple(tx.changes), rng_before, self.config.seats.get(command.by) == "ai",
+                                 tx.shows_newly(command.by), reseed))
         self.history.push(step)
         result = StepResult(lambda: self.step_label(step), step.changes)  # summarize, with no call between
         if self.listeners:  # _notify, for a game someone watches (the window); bots and benchmarks have none

@@ -73,13 +73,14 @@ def push(tx: Transaction, steps: Sequence[Mapping[str, Any]], ctx: Mapping[str, 
     # Steps come from card data or the game's literals and are never mutated: shared, not copied.
     context = frozen_copy(dict(ctx or {})) if copy else dict(ctx or {})
     frame = {"kind": kind, "atomic": atomic, "steps": list(steps), "ctx": context, "pc": 0}
-    tx.set_data(FRAMES, stack(tx.state) + (frame,), copy=False)
-    return depth(tx.state) - 1
+    frames = (tx.state.data.get(FRAMES) or ()) + (frame,)  # stack(), inlined
+    tx.set_data(FRAMES, frames, copy=False)
+    return len(frames) - 1
 
 
 def pop(tx: Transaction, index: int = -1) -> None:
     """Remove a frame."""
-    items = stack(tx.state)
+    items = tx.state.data.get(FRAMES) or ()  # stack(), inlined
     index %= len(items)
     tx.set_data(FRAMES, items[:index] + items[index + 1:] or None, copy=False)
 

@@ -12,7 +12,7 @@ from tabletop.engine.changes import (
 )
 from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.instance_ids import instance_id
-from tabletop.engine.state import CARD_FIELDS, TOKEN, GameState, LogEntry, visibility_key
+from tabletop.engine.state import CARD_FIELDS, TOKEN, GameState, LogEntry
 
 
 class Transaction:
@@ -77,12 +77,17 @@ class Transaction:
 
     def shows_newly(self, player: str) -> bool:
         """Tell whether `player` now sees a card face they did not see before (needs watch_hidden)."""
+        seen = self._seen_before
+        if not seen:
+            return False
         state = self.state
-        for iid, before in (self._seen_before or {}).items():
-            if iid in state.cards:
-                now = visibility_key(state.cards[iid])
+        cards, sees = state.cards, state.sees
+        for iid, before in seen.items():
+            card = cards.get(iid)
+            if card is not None:
+                now = (card.zone, card.face_down, card.controller, card.revealed_to)  # visibility_key, inlined
                 # what the player saw before is asked first: most moved cards were seen (their hand, the table)
-                if now != before and not state.sees(player, before) and state.sees(player, now):
+                if now != before and not sees(player, before) and sees(player, now):
                     return True
         return False
 

@@ -3,8 +3,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from tabletop.engine.transaction import Transaction
+
+_UNKNOWN: Any = object()  # no such (phase, step) in the turn
 
 
 @dataclass(frozen=True)
@@ -33,6 +36,9 @@ class TurnStructure:
             here: (self._order[i + 1] if i + 1 < len(self._order) else None) for i, here in enumerate(self._order)}
         self._entered: dict[tuple[str, str], str] = {
             (phase, step): f"'s {phase}" + (f" ({step})" if step else "") for phase, step in self._order}
+        # (phase, step) -> the one after it with its log line (None at the end of the turn), for `advance`
+        self._next_entered: dict[tuple[str, str], tuple[str, str, str] | None] = {
+            here: (None if nxt is None else (*nxt, self._entered[nxt])) for here, nxt in self._next.items()}
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -59,11 +65,16 @@ class TurnStructure:
 
     def advance(self, tx: Transaction) -> bool:
         """Go to the next step, or start the next player's turn; True when a new turn began."""
-        nxt = self.following(tx.state.phase, tx.state.step)
+        state = tx.state
+        here = (state.phase, state.step)
+        nxt = self._next_entered.get(here, _UNKNOWN)  # following and enter, inlined: a turn advances at every step
         if nxt is None:
-            self.start_turn(tx, tx.state.opponent(tx.state.active))
+            self.start_turn(tx, state.opponent(state.active))
             return True
-        self.enter(tx, *nxt)
+        if nxt is _UNKNOWN:
+            self.following(*here)  # raises, naming the step
+        phase, step, entered = nxt
+        tx.enter_step(phase, step, state.active + entered)
         return False
 
     def start_turn(self, tx: Transaction, player: str) -> None:
