@@ -32,15 +32,26 @@ def id_key(seed: int) -> int:
 
 def instance_id(key: int, number: int) -> int:
     """Return the id of the `number`-th card created in a game whose id key is `key` (0: the number itself)."""
+    return instance_ids(key, number, 1)[0]
+
+
+def instance_ids(key: int, first: int, count: int) -> list[int]:
+    """Return the ids of `count` cards created in a row, the first of them the `first`-th (each as `instance_id`
+    gives it): a deck put on the table gets its ids in one call."""
+    end = first + count
     if not key:
-        return number
-    if not 0 <= number < ID_SPACE:
+        return list(range(first, end))
+    if count and not (0 <= first and end <= ID_SPACE):
         raise ValueError(f"a game creates at most {ID_SPACE} cards")
     half_mask, odd, mask = _HALF_MASK, _ODD, rng.MASK  # locals: read six times for every card a game creates
-    left, right = number >> _HALF_BITS, number & half_mask
-    for round_key in _round_keys(key):   # a Feistel round: the right half, keyed and multiplied, masks the left
-        left, right = right, left ^ ((((right + round_key) * odd) & mask) >> 40) & half_mask
-    return ID_FLOOR + ((left << _HALF_BITS) | right)
+    round_keys = _round_keys(key)
+    made = []
+    for number in range(first, end):
+        left, right = number >> _HALF_BITS, number & half_mask
+        for round_key in round_keys:   # a Feistel round: the right half, keyed and multiplied, masks the left
+            left, right = right, left ^ ((((right + round_key) * odd) & mask) >> 40) & half_mask
+        made.append(ID_FLOOR + ((left << _HALF_BITS) | right))
+    return made
 
 
 _ODD = 0x9E37_79B9_7F4A_7C15

@@ -11,7 +11,7 @@ from tabletop.engine.changes import (
     SetCardProp, SetCardCounter, SetData, SetRevealed, SetRng, SetTableField, SetTotal, ShuffleZone,
 )
 from tabletop.engine.errors import IllegalCommand
-from tabletop.engine.instance_ids import instance_id
+from tabletop.engine.instance_ids import instance_id, instance_ids
 from tabletop.engine.state import CARD_FIELDS, TOKEN, GameState, LogEntry
 
 
@@ -131,7 +131,7 @@ class Transaction:
         changes = self.changes
         number = state.next_iid
         key = state.iid_key
-        made = [instance_id(key, n) for n in range(number, number + len(card_ids))]
+        made = instance_ids(key, number, len(card_ids))
         for iid, card_id in zip(made, card_ids):
             change = _new_tuple(CreateCard, (iid, card_id, owner, zone, len(cards), number))
             change.apply(state)

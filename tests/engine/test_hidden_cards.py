@@ -6,7 +6,7 @@ import json
 from tabletop.engine import procedure
 from tabletop.engine.commands import AdjustTotal, DrawCards, Reveal, Shuffle
 from tabletop.engine.game import Game
-from tabletop.engine.instance_ids import ID_FLOOR, ID_SPACE, id_key, instance_id
+from tabletop.engine.instance_ids import ID_FLOOR, ID_SPACE, id_key, instance_id, instance_ids
 from tabletop.engine.record import GameRecord, load_record, replay, save_record
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.view import view_for
@@ -30,6 +30,15 @@ def test_instance_ids_are_scrambled_distinct_and_the_same_for_the_same_seed():
     assert ids != sorted(ids)
     assert ids == [instance_id(id_key(7), n) for n in range(1, 2001)]
     assert ids != [instance_id(id_key(8), n) for n in range(1, 2001)]
+
+
+def test_a_deck_gets_the_ids_its_cards_got_one_by_one_in_saved_games():
+    # the ids a saved game of seed 7 holds for its 1st, 2nd, 3rd cards: a deck put on the table at once gets them too
+    key = id_key(7)
+    assert instance_ids(key, 1, 3) == [1059215, 1183438, 1435241]
+    assert [instance_id(key, n) for n in (1, 500, ID_SPACE - 1)] == [1059215, 1094366, 1376715]
+    assert instance_ids(key, 498, 5) == [instance_id(key, n) for n in range(498, 503)]
+    assert instance_ids(0, 4, 2) == [4, 5]   # a game without shuffled ids numbers its cards in order
 
 
 def test_an_instance_id_says_nothing_of_the_deck_list_position():
