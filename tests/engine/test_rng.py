@@ -20,3 +20,14 @@ def test_below_is_in_range_and_covers_all_values():
 def test_permutation_is_a_permutation():
     _, order = rng.permutation(rng.seed_state(3), 40)
     assert sorted(order) == list(range(40))
+
+
+def test_a_shuffle_is_fisher_yates_drawing_each_swap_with_below():
+    # the shuffles saved games replay: the same orders and generator states as drawing every swap with `below`
+    for seed, size in ((11, 52), (2**64 - 1, 7), (0, 2), (5, 1), (5, 0)):
+        state = expected_state = rng.seed_state(seed)
+        expected = list(range(size))
+        for i in range(size - 1, 0, -1):
+            expected_state, j = rng.below(expected_state, i + 1)
+            expected[i], expected[j] = expected[j], expected[i]
+        assert rng.permutation(state, size) == (expected_state, expected)
