@@ -350,6 +350,7 @@ class ListInsert(_ListItem, ListChange):
     __slots__ = ()
 
     def apply(self, state: GameState) -> None:
+        # Transaction.list_insert does the same inline (undo, redo and replays come here): keep the two alike
         state.lists.setdefault(self.name, []).insert(self.index, self.item)
         _bump(state.aspects, "list:" + self.name)
 
@@ -366,6 +367,7 @@ class ListRemove(_ListItem, ListChange):
     __slots__ = ()
 
     def apply(self, state: GameState) -> None:
+        # Transaction.list_remove does the same inline (undo, redo and replays come here): keep the two alike
         items = state.lists[self.name]
         items.pop(self.index)
         if not items:

@@ -328,9 +328,11 @@ class Transaction:
         `copy=False` shares it instead: the caller guarantees that nothing in it is ever mutated
         (state items never are), e.g. an item built from fresh literals and parts of other items.
         """
-        items = self.state.lists.get(name, [])
+        stored = _frozen(item) if copy else item  # copied first: a copy that fails leaves the lists as they were
+        items = self.state.lists.setdefault(name, [])
         position = len(items) if index < 0 else index
-        self.apply(ListInsert(name, position, _frozen(item) if copy else item))
+        items.insert(position, stored)  # ListInsert.apply, inlined (the stack and the triggers add items at every play)
+        self.record_board_change(_new_tuple(ListInsert, (name, position, stored)), "list:" + name)
 
     def list_append(self, name: str, item: Any, copy: bool = True) -> None:
         """Append an item to a list (`copy` as for `list_insert`)."""
@@ -338,10 +340,13 @@ class Transaction:
 
     def list_remove(self, name: str, index: int) -> Any:
         """Remove and return the item at `index` of a list."""
-        items = self.state.lists[name]
+        lists = self.state.lists
+        items = lists[name]
         position = index % len(items)
-        item = items[position]
-        self.apply(ListRemove(name, position, item))
+        item = items.pop(position)  # ListRemove.apply, inlined as list_insert inlines ListInsert.apply
+        if not items:
+            del lists[name]
+        self.record_board_change(_new_tuple(ListRemove, (name, position, item)), "list:" + name)
         return item
 
     def list_replace(self, name: str, index: int, item: Any, copy: bool = True) -> None:
