@@ -377,8 +377,10 @@ def _step_done(tx: Transaction, fi: int, pc: int) -> None:
     state = tx.state
     data = state.data
     frames = data.get(FRAMES) or ()
-    if fi < len(frames) and (frame := frames[fi])["pc"] == pc:
-        if (fi == len(frames) - 1 and pc + 1 == len(frame["steps"])
+    count = len(frames)
+    # the frame's last step asked first: most steps are not (and most frames are the innermost one)
+    if fi < count and (frame := frames[fi])["pc"] == pc:
+        if (pc + 1 == len(frame["steps"]) and fi == count - 1
                 and not data.get("outcome") and not data.get(DECISION)):
             pop(tx, fi)
         else:  # set_pc, inlined: every step of every frame comes here
