@@ -122,7 +122,7 @@ class Game:
         state = self.state
         if command.by not in state.players:
             raise IllegalCommand("", f"there is no player {command.by!r}")
-        tx = Transaction(state, manual=command.manual, watch_hidden=True)
+        tx = Transaction(state, command.manual, True)  # watching what the step shows
         rng_before = state.rng_state
         if reseed is None and self.history.undone and self.reseeds_new_branches:
             reseed = self.new_branch_reseed()

@@ -27,7 +27,9 @@ def run_until_stable(tx: Transaction, checks: Sequence[Check],
     passes = 0
     while True:
         while True:
-            actions = [action for check in checks for action in check(tx.state)]
+            actions: list[Action] = []
+            for check in checks:  # a loop, not a comprehension: no function made at every round
+                actions += check(tx.state)
             if not actions:
                 break
             for action in actions:

@@ -167,7 +167,8 @@ class Transaction:
         source_index = source_cards.index(iid)
         target_cards = state.zones[target].cards
         target_len = len(target_cards) - (1 if source == target else 0)
-        position = target_len if index is None else max(0, min(index, target_len))
+        # the top (0) and the bottom (None) are most moves' places: no min and max for them
+        position = target_len if index is None else 0 if index == 0 else max(0, min(index, target_len))
         if source == target and position == source_index:
             return
         # `apply(MoveCard(…))` inlined, MoveCard.apply with it: cards move a hundred times a game
