@@ -94,6 +94,26 @@ def test_list_replace_is_one_undoable_change() -> None:
     assert game.state.lists["l"] == [{"a": 1}, {"b": 2}]
 
 
+def test_an_emptied_list_is_gone_and_undo_or_redo_of_its_changes_gives_the_same_lists() -> None:
+    game = freeform_game()
+    state = game.state
+    tx = Transaction(state)
+    tx.list_append("l", {"id": 1})
+    tx.list_insert("l", 0, {"id": 0})
+    assert state.lists["l"] == [{"id": 0}, {"id": 1}]
+    assert tx.list_remove("l", -1) == {"id": 1} and tx.list_remove("l", 0) == {"id": 0}
+    assert "l" not in state.lists
+    after = list(tx.changes)
+    tx.rollback()
+    assert "l" not in state.lists
+    for change in after:   # a redo re-applies the changes the transaction recorded
+        change.apply(state)
+    assert "l" not in state.lists
+    for change in reversed(after[2:]):
+        change.revert(state)
+    assert state.lists["l"] == [{"id": 0}, {"id": 1}]
+
+
 def test_a_token_leaves_the_game_and_undo_brings_it_back_as_it_was() -> None:
     game = freeform_game()
     state = game.state

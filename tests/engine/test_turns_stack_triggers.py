@@ -36,6 +36,41 @@ def test_entering_a_step_logs_whose_phase_and_step_it_is_and_an_unknown_one_is_r
         TURN.following("draw")
 
 
+def test_entering_a_step_records_only_what_changed_and_undo_puts_the_table_back():
+    game = freeform_game()
+    state = game.state
+    TURN.enter(Transaction(state), "attack", "declare")
+    before = (state.phase, state.step, list(state.log))
+    tx = Transaction(state)
+    TURN.advance(tx)  # the phase stays: the step and the log line change
+    assert [(type(c).__name__, c[0]) for c in tx.changes] == [("SetTableField", "step"), ("AppendLog", state.log[-1])]
+    assert (state.phase, state.step, state.log[-1].text) == ("attack", "block", "p1's attack (block)")
+    tx.rollback()
+    assert (state.phase, state.step, list(state.log)) == before
+
+
+def test_advancing_from_a_step_the_turn_does_not_have_is_refused():
+    game = freeform_game()
+    tx = Transaction(game.state)
+    tx.set_table("phase", "draw")
+    with pytest.raises(ValueError, match="no phase draw"):
+        TURN.advance(tx)
+
+
+def test_passes_and_priority_given_back_are_undone_exactly():
+    game = freeform_game()
+    state = game.state
+    stack.give_priority(Transaction(state), "p1")
+    before = dict(state.data)
+    tx = Transaction(state)
+    stack.pass_priority(tx)
+    assert (state.data["priority"], state.data["passes"]) == ("p2", 1)
+    stack.give_priority(tx, "p2")  # p2 acts: the count of passes restarts, p2 keeps priority
+    assert state.data["priority"] == "p2" and "passes" not in state.data
+    tx.rollback()
+    assert state.data == before
+
+
 def test_stack_is_last_in_first_out_and_two_passes_resolve():
     game = freeform_game()
     tx = Transaction(game.state)
