@@ -401,8 +401,10 @@ class FFTCGRules(GameRules):
 
     def _blockers(self, state: GameState, player: str) -> Iterator[int]:
         """Yield the Forwards of `player` that may block now (FFTCG 10.1.3)."""
-        chars = characteristics(state)
-        return (i for i in self._forwards(state, player) if combat.block_refusal(state, i, player, chars) is None)
+        chars, cards = characteristics(state), state.cards
+        # a dull Forward is refused (FFTCG 10.1.3.1): left out without wording why
+        return (i for i in self._forwards(state, player)
+                if not cards[i].tapped and combat.block_refusal(state, i, player, chars) is None)
 
     @staticmethod
     def _forwards(state: GameState, player: str) -> list[int]:
@@ -421,9 +423,11 @@ class FFTCGRules(GameRules):
         key = ("fftcg.ready_attackers", player)
         found = state.memo_values.get(key)  # state.memo inlined, with a tuple key
         if found is None:
-            chars = characteristics(state)
+            chars, cards = characteristics(state), state.cards
+            # a dull Forward is refused (FFTCG 10.1.2.1): left out without wording why
             found = state.memo_values[key] = tuple(
-                i for i in self._forwards(state, player) if combat.attack_refusal(state, i, player, chars) is None)
+                i for i in self._forwards(state, player)
+                if not cards[i].tapped and combat.attack_refusal(state, i, player, chars) is None)
         return found  # type: ignore[no-any-return]
 
     def _answers(self, state: GameState, decision: Decision) -> list[Command]:
