@@ -487,7 +487,11 @@ class FFTCGRules(GameRules):
                outside_fs_window, not data.get("attack") or not printed_index(state).plays_read_battle)
         entry = values.get(key)
         if entry is None:
-            entry = values[key] = [self._potential_plays(state, player, False), None, None]
+            # the Characters only a Main Phase allows are worked out with the others (one pass over the hand) when
+            # a Main Phase allows them now
+            main_now = outside_fs_window and state.phase != "attack" and self._is_main_timing(state, player)
+            plays, main = self._potential_plays(state, player, True, main_now)
+            entry = values[key] = [plays, None, main if main_now else None]
         plays = entry[0]
         if not outside_fs_window:  # FFTCG 15.2.3.3: no Summons or abilities; Back Attack still (15.2.5.2)
             return [play for play in plays if isinstance(play[1], PlayCharacter)], ()
@@ -498,22 +502,25 @@ class FFTCGRules(GameRules):
             if allowed is None:
                 allowed = entry[1] = _outside_main_phase(state, plays)
             return allowed, ()
-        if not self._is_main_timing(state, player):
-            return plays, ()
         main = entry[2]
         if main is None:
-            main = entry[2] = self._potential_plays(state, player, True)
+            if not self._is_main_timing(state, player):
+                return plays, ()
+            main = entry[2] = self._potential_plays(state, player, False, True)[1]
+        # (worked out only when a Main Phase allowed them, as it does while the key and the board stay the same and
+        # the phase is a Main Phase: its other conditions, the turn player and the empty stack, are theirs)
         return plays, main
 
-    def _potential_plays(self, state: GameState, player: str, main_only: bool) -> list[tuple[int, Command]]:
-        """Return the plays of `player` in a Main Phase or Attack Phase, each with its place in the list of plays.
+    def _potential_plays(self, state: GameState, player: str, any_timing: bool, main_only: bool
+                         ) -> tuple[list[tuple[int, Command]], list[tuple[int, Command]]]:
+        """Return the plays of `player` in a Main Phase or Attack Phase, each with its place in the list of plays:
+        those any play timing allows (when `any_timing`), and the Characters only a Main Phase allows (not Back Attack;
+        when `main_only`, for the turn player: FFTCG 11.4.1). A list not asked for is empty.
 
-        `main_only`: the Characters only a Main Phase allows (not Back Attack); otherwise every other play.
         Places: the hand's cards in hand order, then the abilities of the field's cards.
         """
         commands: list[tuple[int, Command]] = []
-        if main_only and player != state.active:
-            return commands  # FFTCG 11.4.1: only Back Attack plays in the other player's turn
+        main: list[tuple[int, Command]] = []
         index, cards = printed_index(state), state.cards
         hand = state.zones[f"{player}.hand"].cards
         # then a card's cost is play_cost of its printed cost (as cost_of and character_cost find)
@@ -523,7 +530,13 @@ class FFTCGRules(GameRules):
         for place, iid in enumerate(hand):
             facts = index[cards[iid].card_id]
             if facts.character:
-                if main_only == facts.back_attack:
+                if facts.back_attack:
+                    if not any_timing:
+                        continue
+                    found = commands
+                elif main_only:
+                    found = main
+                else:
                     continue
                 if facts.card_type == "backup":
                     if on_field is None:
@@ -541,9 +554,8 @@ class FFTCGRules(GameRules):
                                        character_cost(state, iid, cost_of(state, iid), facts),
                                        set(hand) if facts.backup_cp_only else {iid})
                 if payment is not None:
-                    commands.append((place, PlayCharacter(by=player, card=iid, discards=payment[0],
-                                                          backups=payment[1])))
-            elif facts.card_type == "summon" and not main_only:
+                    found.append((place, PlayCharacter(by=player, card=iid, discards=payment[0], backups=payment[1])))
+            elif facts.card_type == "summon" and any_timing:
                 ability = facts.summon_ability
                 if ability is not None and _cast_limit(state, player, ability, facts.name) is not None:
                     continue
@@ -556,8 +568,8 @@ class FFTCGRules(GameRules):
                 commands += [(place, CastSummon(by=player, card=iid, discards=payment[0], backups=payment[1],
                                                 targets=targets, mode=mode))
                              for targets, mode in _choices(state, ability, player, iid)]
-        if main_only:
-            return commands
+        if not any_timing:
+            return commands, main
         place = len(hand)
         # each card's action and special abilities used where it is (the others are refused there, `_ability_refusal`):
         # the field's, the hand's whose cost discards them (FFTCG 12.1), the Break Zone's used there
@@ -579,7 +591,7 @@ class FFTCGRules(GameRules):
             commands += [(place, command) for command in by_hand.offers(
                 state, player, (*field_cards(state, player), *hand, *state.zones[zone_id(player, "break")].cards),
                 (by_hand.ACTION, by_hand.AUTO), timing, functools.partial(_is_usable_where, state))]
-        return commands
+        return commands, main
 
     def _ability_uses(self, state: GameState, player: str, iid: int, index: int,
                       ability: Mapping[str, Any]) -> list[Command]:
