@@ -49,7 +49,7 @@ import hashlib
 import itertools
 import json
 import operator
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence, Set as AbstractSet
 from typing import Any, ClassVar, NamedTuple
 
 from tabletop.engine import by_hand, procedure, stack
@@ -1223,11 +1223,11 @@ def _act(player: str, name: str, fs_window: bool = False) -> Decision:
 
 class _PlaysField(NamedTuple):
     """What the listing of a player's plays reads of their field: facts of which cards they control there and of
-    those cards' printed facts alone (kept while the field's membership stays, `_field_for_plays`)."""
+    those cards' printed facts alone (kept while the field's membership stays, `_field_for_plays`; read only)."""
 
     backups_full: bool  # the most Backups the field may hold (doubt D3)
-    names: frozenset[str]  # the names of their field's cards (printed, and "also Card Name X in all situations")
-    exclusive: frozenset[str]  # the names their "You cannot play <self> or Card Name X while …" name
+    names: AbstractSet[str]  # the names of their field's cards (printed, and "also Card Name X in all situations")
+    exclusive: AbstractSet[str]  # the names their "You cannot play <self> or Card Name X while …" name
     users: tuple[tuple[int, Any], ...]  # each card with action or special abilities used on the field, with them
 
 
@@ -1262,8 +1262,7 @@ def _field_for_plays(state: GameState, player: str, index: PrintedIndex) -> _Pla
                 exclusive |= printed.exclusive
             if printed.field_actions:
                 users.append((i, printed.field_actions))
-        facts = found[player] = _PlaysField(backups >= MAX_BACKUPS, frozenset(names), frozenset(exclusive),
-                                            tuple(users))
+        facts = found[player] = _PlaysField(backups >= MAX_BACKUPS, names, exclusive, tuple(users))
     return facts
 
 
