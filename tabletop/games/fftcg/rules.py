@@ -17,7 +17,7 @@ Decisions on the digest's doubts (§18), each next to its code and tested by a s
 - Seed over digest: a Character whose name the player already has on the field (no Multi-copy icon)
   cannot be played (§7.7.3: "一般无法采取超出限制放入同名卡牌的行动"); the digest's 4.3 points only to the
   rule process (§12.4.6), which still breaks both cards when a duplicate comes otherwise, by a control
-  change (`_names_on_field`).
+  change (`_name_clash`).
 - Seed over digest: a Light or Dark Character cannot be played while the player has a Light or Dark Character on
   the field. The seed states no such refusal in words, but §6.2.6.2 allows a control change to make a second one
   only "because the card does not enter the field"; the digest names only the rule process (§12.4.7), which
@@ -49,8 +49,8 @@ import hashlib
 import itertools
 import json
 import operator
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, ClassVar
+from collections.abc import Callable, Iterator, Mapping, Sequence, Set as AbstractSet
+from typing import Any, ClassVar, NamedTuple
 
 from tabletop.engine import by_hand, procedure, stack
 from tabletop.engine.card_filter import Seen
@@ -75,7 +75,7 @@ from tabletop.games.fftcg.commands import (
 )
 from tabletop.games.fftcg.continuous import (
     FILTER, NEXT_COST, characteristics, condition_holds, cost_of, field_cards, is_current, is_of_type, lost_abilities,
-    pinned,
+    field_facts, pinned,
 )
 from tabletop.games.fftcg.cp import (
     X_LIMIT, ability_cost, character_cost, check_payment, elements_paid, find_payment, paid_sources, play_cost,
@@ -401,8 +401,10 @@ class FFTCGRules(GameRules):
 
     def _blockers(self, state: GameState, player: str) -> Iterator[int]:
         """Yield the Forwards of `player` that may block now (FFTCG 10.1.3)."""
-        chars = characteristics(state)
-        return (i for i in self._forwards(state, player) if combat.block_refusal(state, i, player, chars) is None)
+        chars, cards = characteristics(state), state.cards
+        # a dull Forward is refused (FFTCG 10.1.3.1): left out without wording why
+        return (i for i in self._forwards(state, player)
+                if not cards[i].tapped and combat.block_refusal(state, i, player, chars) is None)
 
     @staticmethod
     def _forwards(state: GameState, player: str) -> list[int]:
@@ -421,9 +423,11 @@ class FFTCGRules(GameRules):
         key = ("fftcg.ready_attackers", player)
         found = state.memo_values.get(key)  # state.memo inlined, with a tuple key
         if found is None:
-            chars = characteristics(state)
+            chars, cards = characteristics(state), state.cards
+            # a dull Forward is refused (FFTCG 10.1.2.1): left out without wording why
             found = state.memo_values[key] = tuple(
-                i for i in self._forwards(state, player) if combat.attack_refusal(state, i, player, chars) is None)
+                i for i in self._forwards(state, player)
+                if not cards[i].tapped and combat.attack_refusal(state, i, player, chars) is None)
         return found  # type: ignore[no-any-return]
 
     def _answers(self, state: GameState, decision: Decision) -> list[Command]:
@@ -483,7 +487,11 @@ class FFTCGRules(GameRules):
                outside_fs_window, not data.get("attack") or not printed_index(state).plays_read_battle)
         entry = values.get(key)
         if entry is None:
-            entry = values[key] = [self._potential_plays(state, player, False), None, None]
+            # the Characters only a Main Phase allows are worked out with the others (one pass over the hand) when
+            # a Main Phase allows them now
+            main_now = outside_fs_window and state.phase != "attack" and self._is_main_timing(state, player)
+            plays, main = self._potential_plays(state, player, True, main_now)
+            entry = values[key] = [plays, None, main if main_now else None]
         plays = entry[0]
         if not outside_fs_window:  # FFTCG 15.2.3.3: no Summons or abilities; Back Attack still (15.2.5.2)
             return [play for play in plays if isinstance(play[1], PlayCharacter)], ()
@@ -494,43 +502,51 @@ class FFTCGRules(GameRules):
             if allowed is None:
                 allowed = entry[1] = _outside_main_phase(state, plays)
             return allowed, ()
-        if not self._is_main_timing(state, player):
-            return plays, ()
         main = entry[2]
         if main is None:
-            main = entry[2] = self._potential_plays(state, player, True)
+            if not self._is_main_timing(state, player):
+                return plays, ()
+            main = entry[2] = self._potential_plays(state, player, False, True)[1]
+        # (worked out only when a Main Phase allowed them, as it does while the key and the board stay the same and
+        # the phase is a Main Phase: its other conditions, the turn player and the empty stack, are theirs)
         return plays, main
 
-    def _potential_plays(self, state: GameState, player: str, main_only: bool) -> list[tuple[int, Command]]:
-        """Return the plays of `player` in a Main Phase or Attack Phase, each with its place in the list of plays.
+    def _potential_plays(self, state: GameState, player: str, any_timing: bool, main_only: bool
+                         ) -> tuple[list[tuple[int, Command]], list[tuple[int, Command]]]:
+        """Return the plays of `player` in a Main Phase or Attack Phase, each with its place in the list of plays:
+        those any play timing allows (when `any_timing`), and the Characters only a Main Phase allows (not Back Attack;
+        when `main_only`, for the turn player: FFTCG 11.4.1). A list not asked for is empty.
 
-        `main_only`: the Characters only a Main Phase allows (not Back Attack); otherwise every other play.
         Places: the hand's cards in hand order, then the abilities of the field's cards.
         """
         commands: list[tuple[int, Command]] = []
-        if main_only and player != state.active:
-            return commands  # FFTCG 11.4.1: only Back Attack plays in the other player's turn
+        main: list[tuple[int, Command]] = []
         index, cards = printed_index(state), state.cards
         hand = state.zones[f"{player}.hand"].cards
         # then a card's cost is play_cost of its printed cost (as cost_of and character_cost find)
         printed_costs = not index.prints_cost_changes and not state.lists.get(NEXT_COST)
         # _card_refusal's refusals of a card in hand: 5 Backups (D3), a name twice, a second Light/Dark Character
-        backups_full: bool | None = None
-        names: tuple[set[str], set[str]] | None = None
+        on_field: _PlaysField | None = None
         for place, iid in enumerate(hand):
             facts = index[cards[iid].card_id]
             if facts.character:
-                if main_only == facts.back_attack:
+                if facts.back_attack:
+                    if not any_timing:
+                        continue
+                    found = commands
+                elif main_only:
+                    found = main
+                else:
                     continue
                 if facts.card_type == "backup":
-                    if backups_full is None:
-                        backups_full = _has_all_backups(state, player, index)
-                    if backups_full:
+                    if on_field is None:
+                        on_field = _field_for_plays(state, player, index)
+                    if on_field.backups_full:
                         continue
                 if not facts.multi_copy:
-                    if names is None:
-                        names = _names_on_field(state, player, index)
-                    if _name_clash(facts, names):
+                    if on_field is None:
+                        on_field = _field_for_plays(state, player, index)
+                    if _name_clash(facts, on_field):
                         continue
                 if facts.light_or_dark and not light_dark.may_play(state, player, facts):
                     continue
@@ -538,9 +554,8 @@ class FFTCGRules(GameRules):
                                        character_cost(state, iid, cost_of(state, iid), facts),
                                        set(hand) if facts.backup_cp_only else {iid})
                 if payment is not None:
-                    commands.append((place, PlayCharacter(by=player, card=iid, discards=payment[0],
-                                                          backups=payment[1])))
-            elif facts.card_type == "summon" and not main_only:
+                    found.append((place, PlayCharacter(by=player, card=iid, discards=payment[0], backups=payment[1])))
+            elif facts.card_type == "summon" and any_timing:
                 ability = facts.summon_ability
                 if ability is not None and _cast_limit(state, player, ability, facts.name) is not None:
                     continue
@@ -553,17 +568,17 @@ class FFTCGRules(GameRules):
                 commands += [(place, CastSummon(by=player, card=iid, discards=payment[0], backups=payment[1],
                                                 targets=targets, mode=mode))
                              for targets, mode in _choices(state, ability, player, iid)]
-        if main_only:
-            return commands
+        if not any_timing:
+            return commands, main
         place = len(hand)
-        field = field_cards(state, player)
         # each card's action and special abilities used where it is (the others are refused there, `_ability_refusal`):
         # the field's, the hand's whose cost discards them (FFTCG 12.1), the Break Zone's used there
-        users = [(iid, facts.field_actions) for iid in field if (facts := index[cards[iid].card_id]).field_actions]
+        users = (on_field if on_field is not None else _field_for_plays(state, player, index)).users
         if index.has_hand_actions:
-            users += [(iid, facts.hand_actions) for iid in hand if (facts := index[cards[iid].card_id]).hand_actions]
+            users += tuple((iid, facts.hand_actions) for iid in hand
+                           if (facts := index[cards[iid].card_id]).hand_actions)
         if index.has_break_zone_actions:
-            users += [(iid, index[cards[iid].card_id].actions) for iid in _break_zone_users(state, player, index)]
+            users += tuple((iid, index[cards[iid].card_id].actions) for iid in _break_zone_users(state, player, index))
         for iid, abilities in users:
             for number, ability in abilities:
                 uses = self._ability_uses(state, player, iid, number, ability)
@@ -574,9 +589,9 @@ class FFTCGRules(GameRules):
         # from the hand or the Break Zone where their text says so
         if index.has_by_hand:  # most libraries: every ability compiled, or none printed
             commands += [(place, command) for command in by_hand.offers(
-                state, player, (*field, *hand, *state.zones[zone_id(player, "break")].cards),
+                state, player, (*field_cards(state, player), *hand, *state.zones[zone_id(player, "break")].cards),
                 (by_hand.ACTION, by_hand.AUTO), timing, functools.partial(_is_usable_where, state))]
-        return commands
+        return commands, main
 
     def _ability_uses(self, state: GameState, player: str, iid: int, index: int,
                       ability: Mapping[str, Any]) -> list[Command]:
@@ -802,7 +817,7 @@ class FFTCGRules(GameRules):
         if definition.card_type == "backup" and _has_all_backups(state, player, index):  # doubt D3: product rules
             return IllegalCommand("FFTCG 5.2.3 (D3)", "you already have 5 Backups on the field")
         printed = index[card.card_id]
-        shared = _name_clash(printed, _names_on_field(state, player, index)) if not printed.multi_copy else None
+        shared = _name_clash(printed, _field_for_plays(state, player, index)) if not printed.multi_copy else None
         if shared:
             return IllegalCommand("FFTCG 7.7.3", f"you already have {shared} on the field: only cards with "
                                                  "the Multi-copy icon may be there more than once")
@@ -1206,38 +1221,68 @@ def _act(player: str, name: str, fs_window: bool = False) -> Decision:
     return Decision(player, name, "act", prompt.format(player=player) + window, rule=rule)
 
 
+class _PlaysField(NamedTuple):
+    """What the listing of a player's plays reads of their field: facts of which cards they control there and of
+    those cards' printed facts alone (kept while the field's membership stays, `_field_for_plays`; read only)."""
+
+    backups_full: bool  # the most Backups the field may hold (doubt D3)
+    names: AbstractSet[str]  # the names of their field's cards (printed, and "also Card Name X in all situations")
+    exclusive: AbstractSet[str]  # the names their "You cannot play <self> or Card Name X while …" name
+    users: tuple[tuple[int, Any], ...]  # each card with action or special abilities used on the field, with them
+
+
+def _field_for_plays(state: GameState, player: str, index: PrintedIndex) -> _PlaysField:
+    """Return what the listing of `player`'s plays reads of their field (`index`: the game's printed facts).
+
+    Kept in the field's membership facts (as continuous.on_membership keeps a value: while which cards are on the
+    field and who controls them stay the same), as it reads nothing else but printed facts: a dict of both players'
+    values, filled as each is asked.
+    """
+    # on_membership(state, "fftcg.plays_field", dict), inlined as field_cards reads field_facts: asked at every
+    # listing of plays
+    field = state.board_memo_values.get("fftcg.field")
+    if field is None:
+        field = field_facts(state)
+    found: dict[str, _PlaysField] | None = field.derived.get("fftcg.plays_field")
+    if found is None:
+        found = field.derived["fftcg.plays_field"] = {}
+    facts = found.get(player)
+    if facts is None:
+        cards = state.cards
+        backups = 0
+        names: set[str] = set()
+        exclusive: set[str] = set()
+        users = []
+        for i in field.cards.get(player, ()):  # field_cards(state, player)
+            printed = index[cards[i].card_id]
+            if printed.card_type == "backup":
+                backups += 1
+            names |= printed.names
+            if printed.exclusive:
+                exclusive |= printed.exclusive
+            if printed.field_actions:
+                users.append((i, printed.field_actions))
+        facts = found[player] = _PlaysField(backups >= MAX_BACKUPS, names, exclusive, tuple(users))
+    return facts
+
+
 def _has_all_backups(state: GameState, player: str, index: PrintedIndex) -> bool:
     """Tell whether a player has the most Backups the field may hold (doubt D3); `index`: the game's printed facts."""
-    return sum(index[state.cards[i].card_id].card_type == "backup" for i in field_cards(state, player)) >= MAX_BACKUPS
+    return _field_for_plays(state, player, index).backups_full
 
 
-def _name_clash(facts: PrintedFacts, on_field: tuple[set[str], set[str]]) -> str | None:
-    """Return a name that keeps a card from being played beside the player's field (`_names_on_field`), or None: one
+def _name_clash(facts: PrintedFacts, on_field: _PlaysField) -> str | None:
+    """Return a name that keeps a card from being played beside the player's field (`_field_for_plays`), or None: one
     of its names there, or — "You cannot play <self> or Card Name X while already in control of either Character" — a
-    name its own or a field card's such ability names (FFTCG 7.7.3 narrowed by the text)."""
-    names, exclusive = on_field
-    clash = (facts.names | facts.exclusive) & names or facts.names & exclusive
-    return min(clash) if clash else None
-
-
-def _names_on_field(state: GameState, player: str, index: PrintedIndex) -> tuple[set[str], set[str]]:
-    """Return the names of the cards a player has on the field (printed, and "also Card Name X in all situations"),
-    and the names their "You cannot play <self> or Card Name X while already in control of either Character" name.
+    name its own or a field card's such ability names (FFTCG 7.7.3 narrowed by the text).
 
     FFTCG 7.7.3 (seed): a play that would put a second card of a name without the Multi-copy icon onto the
     field is not allowed. The digest (4.3) names only the rule process (12.4.6) that breaks both when it
     happens anyway (a control change, an effect's put onto the field), which stays for those.
-    `index`: the game's printed facts (`printed_index`), which its callers have read already.
     """
-    cards = state.cards
-    names: set[str] = set()
-    exclusive: set[str] = set()
-    for i in field_cards(state, player):
-        facts = index[cards[i].card_id]
-        names |= facts.names
-        if facts.exclusive:
-            exclusive |= facts.exclusive
-    return names, exclusive
+    names = on_field.names
+    clash = (facts.names | facts.exclusive) & names or facts.names & on_field.exclusive
+    return min(clash) if clash else None
 
 
 @functools.lru_cache(maxsize=None)
