@@ -275,7 +275,8 @@ def apply_strike(tx: Transaction, who: str, blocker_damage: dict[int, int], wind
 
 def _after_strike(tx: Transaction, window: bool) -> None:
     state = tx.state
-    tx.set_data("split", None)
+    if state.data.get("split") is not None:  # set_data's own no-op test: only a Party's split was stored
+        tx.set_data("split", None)
     if window:
         tx.set_data("fs_window", True)  # FFTCG 15.2.3.3: priority, no Summons or abilities
     give_priority(tx, state.active)

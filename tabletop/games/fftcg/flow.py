@@ -107,12 +107,14 @@ def draw_by_loop(tx: Transaction) -> None:
 def _stack_one(tx: Transaction) -> bool:
     """Put the next waiting triggered ability on its way to the stack; False when none is left (or a choice is due)."""
     state = tx.state
-    if procedure.is_waiting(state) or state.data.get("outcome"):
+    data, lists = state.data, state.lists
+    if data.get(procedure.DECISION) or data.get("outcome"):  # procedure.is_waiting, inlined: after every check
         return False
-    if state.lists.get("to_stack"):
+    if lists.get("to_stack"):
         _push_next_trigger(tx)
         return not procedure.is_waiting(state)
-    if state.data.get("stage") == "priority" and not state.data.get("fs_window") and triggers.waiting(state):
+    # triggers.waiting(state), tested for emptiness on its list: most checks find none waiting
+    if lists.get(triggers.PENDING) and data.get("stage") == "priority" and not data.get("fs_window"):
         _collect_triggers(tx)
         return not procedure.is_waiting(state)
     return False
@@ -367,7 +369,8 @@ def end_step(tx: Transaction) -> None:
 
 def end_attack_phase(tx: Transaction) -> None:
     """Leave the Attack Phase for Main Phase 2."""
-    tx.set_data("attack", None)
+    if tx.state.data.get("attack") is not None:  # set_data's own no-op test: most attacks ended at their damage
+        tx.set_data("attack", None)
     begin_phase(tx, "main2")
 
 
@@ -404,11 +407,12 @@ def clean_up(tx: Transaction) -> None:
             draw_by_loop(tx)
     if state.data.get("outcome"):
         return
-    if triggers.waiting(state) or procedure.is_waiting(state) or len(tx.changes) != before:
+    if state.lists.get(triggers.PENDING) or procedure.is_waiting(state) or len(tx.changes) != before:
         tx.set_data("cleanup_again", True)  # FFTCG 9.5.1.4: priority, then clean up again
         give_priority(tx, state.active)
         return
-    tx.set_data("cleanup_again", None)
+    if state.data.get("cleanup_again") is not None:  # set_data's own no-op test: most turns clean up once
+        tx.set_data("cleanup_again", None)
     begin_turn(tx, state.opponent(state.active), state.turn + 1)
 
 
