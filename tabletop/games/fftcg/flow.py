@@ -176,17 +176,19 @@ def begin_turn(tx: Transaction, player: str, turn: int) -> None:
     # most libraries print no "does not activate" ability: then no card's abilities need a look
     stays_dull = printed.library_has("field:stays_dull")
     kept_dull = _kept_dull_by_others(state) if stays_dull else frozenset()
+    cards = state.cards
     for iid in field_cards(state, player):  # FFTCG 9.1.1.1, Freeze 15.2.4
-        if state.cards[iid].props.get("frozen"):
+        card = cards[iid]
+        if card.props.get("frozen"):
             tx.set_prop(iid, "frozen", None)
             tx.log(f"{actions.name_of(tx, iid)} is frozen and stays as it is", "FFTCG 15.2.4")
         elif stays_dull and (any(a.get("effect") == "stays_dull" and a.get("applies_to", "self") == "self"
                                  and condition_holds(state, a.get("condition"), player, source=iid)
-                                 for _, a in printed[state.cards[iid].card_id].field) or iid in kept_dull):
+                                 for _, a in printed[card.card_id].field) or iid in kept_dull):
             # "<self> does not activate during your Active Phase", "The Forwards … won't activate"
-            if state.cards[iid].tapped:
+            if card.tapped:
                 tx.log(f"{actions.name_of(tx, iid)} does not activate (its text)", "FFTCG 9.1.1.1")
-        else:
+        elif card.tapped:  # set_field's own no-op test: a card already active stays so
             tx.set_field(iid, "tapped", False)
     TURN.enter(tx, "draw")
     first_turn = turn == 1 and player == state.data.get("first_player", player)
@@ -317,12 +319,12 @@ def _after_resolution(tx: Transaction, frame: Mapping[str, Any]) -> None:
         if count > LOOP_LIMIT:
             draw_by_loop(tx)
             return
-        seen = list(state.data.get("loop_seen") or [])
+        seen = state.data.get("loop_seen") or ()
         mark = loop_fingerprint(state)
         if mark in seen:  # FFTCG 13.1: the rules check whether any player could stop it
             tx.set_data("loop_repeat", True)
         else:
-            tx.set_data("loop_seen", [*seen, mark])
+            tx.set_data("loop_seen", [*seen, mark], copy=False)  # a fresh list of strings: nothing to copy
     give_priority(tx, state.active)
 
 
