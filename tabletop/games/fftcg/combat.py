@@ -10,7 +10,7 @@ from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.triggers import trigger_event
 from tabletop.games.fftcg import actions
-from tabletop.games.fftcg.cards import elements_of, has_flag
+from tabletop.games.fftcg.printed import printed_index
 from tabletop.games.fftcg.continuous import (
     Characteristics, active_field_abilities, characteristics, field_cards, field_effect, field_has, is_of_type, matches,
 )
@@ -27,11 +27,10 @@ def _active_forward_refusal(state: GameState, iid: int, player: str, rule: str, 
     card = state.cards.get(iid)
     if card is None or not card.zone.endswith(".field") or card.controller != player:
         return IllegalCommand(rule, f"only a Forward you control on the field can {verb}")
-    definition = state.definition(iid)
     if not is_of_type(state, iid, "forward"):
-        return IllegalCommand(rule, f"{definition.name} is not a Forward; only Forwards {verb}")
+        return IllegalCommand(rule, f"{state.definition(iid).name} is not a Forward; only Forwards {verb}")
     if card.tapped:
-        return IllegalCommand(rule, f"{definition.name} is dull; only an active Forward can {verb}")
+        return IllegalCommand(rule, f"{state.definition(iid).name} is dull; only an active Forward can {verb}")
     return None
 
 
@@ -106,14 +105,15 @@ def is_party_allowed(state: GameState, attackers: Sequence[int]) -> bool:
     so does a Forward a field ability lets "form a party with Forwards of any Element" when the others all are such
     Forwards (its `with` filter: "… with Job X Forwards of any Element")."""
     free = _any_element_members(state, attackers)
-    members = [state.definition(i) for i in attackers if not has_flag(state.definition(i), "party_icon")
-               and i not in free]
-    if len(members) <= 1:
-        return True
-    shared = set(elements_of(members[0]))
-    for definition in members[1:]:
-        shared &= set(elements_of(definition))
-    return bool(shared)
+    index, cards = printed_index(state), state.cards
+    members = 0  # the attackers that need a shared element, and the elements they all share
+    shared: set[str] = set()
+    for iid in attackers:
+        facts = index[cards[iid].card_id]
+        if not facts.party_icon and iid not in free:
+            shared = shared.intersection(facts.elements) if members else set(facts.elements)
+            members += 1
+    return members <= 1 or bool(shared)
 
 
 def _any_element_members(state: GameState, attackers: Sequence[int]) -> set[int]:
@@ -160,11 +160,8 @@ def block_refusal(state: GameState, iid: int, player: str, chars: dict[int, Char
     if refusal is not None:
         return refusal
     definition = state.definition(iid)
-    permission = decide(Permission(True), cannot=[Ruling("FFTCG 10.1.3.1", f"{definition.name} cannot block "
-                                                                           "(an effect says so)")]
-                        if chars[iid].cannot_block else [])
-    if not permission.allowed:
-        return IllegalCommand(permission.rule, permission.reason)
+    if chars[iid].cannot_block:  # an effect's "cannot" beats the rules' "can" (FFTCG 2.2, engine/permissions.py)
+        return IllegalCommand("FFTCG 10.1.3.1", f"{definition.name} cannot block (an effect says so)")
     cost = definition.cost or 0
     attackers = attackers_alive(state)
     # FFTCG 15.1.1.9.6: the Party can be blocked if any member can be
@@ -278,7 +275,8 @@ def apply_strike(tx: Transaction, who: str, blocker_damage: dict[int, int], wind
 
 def _after_strike(tx: Transaction, window: bool) -> None:
     state = tx.state
-    tx.set_data("split", None)
+    if state.data.get("split") is not None:  # set_data's own no-op test: only a Party's split was stored
+        tx.set_data("split", None)
     if window:
         tx.set_data("fs_window", True)  # FFTCG 15.2.3.3: priority, no Summons or abilities
     give_priority(tx, state.active)

@@ -107,12 +107,14 @@ def draw_by_loop(tx: Transaction) -> None:
 def _stack_one(tx: Transaction) -> bool:
     """Put the next waiting triggered ability on its way to the stack; False when none is left (or a choice is due)."""
     state = tx.state
-    if procedure.is_waiting(state) or state.data.get("outcome"):
+    data, lists = state.data, state.lists
+    if data.get(procedure.DECISION) or data.get("outcome"):  # procedure.is_waiting, inlined: after every check
         return False
-    if state.lists.get("to_stack"):
+    if lists.get("to_stack"):
         _push_next_trigger(tx)
         return not procedure.is_waiting(state)
-    if state.data.get("stage") == "priority" and not state.data.get("fs_window") and triggers.waiting(state):
+    # triggers.waiting(state), tested for emptiness on its list: most checks find none waiting
+    if lists.get(triggers.PENDING) and data.get("stage") == "priority" and not data.get("fs_window"):
         _collect_triggers(tx)
         return not procedure.is_waiting(state)
     return False
@@ -174,17 +176,19 @@ def begin_turn(tx: Transaction, player: str, turn: int) -> None:
     # most libraries print no "does not activate" ability: then no card's abilities need a look
     stays_dull = printed.library_has("field:stays_dull")
     kept_dull = _kept_dull_by_others(state) if stays_dull else frozenset()
+    cards = state.cards
     for iid in field_cards(state, player):  # FFTCG 9.1.1.1, Freeze 15.2.4
-        if state.cards[iid].props.get("frozen"):
+        card = cards[iid]
+        if card.props.get("frozen"):
             tx.set_prop(iid, "frozen", None)
             tx.log(f"{actions.name_of(tx, iid)} is frozen and stays as it is", "FFTCG 15.2.4")
         elif stays_dull and (any(a.get("effect") == "stays_dull" and a.get("applies_to", "self") == "self"
                                  and condition_holds(state, a.get("condition"), player, source=iid)
-                                 for _, a in printed[state.cards[iid].card_id].field) or iid in kept_dull):
+                                 for _, a in printed[card.card_id].field) or iid in kept_dull):
             # "<self> does not activate during your Active Phase", "The Forwards … won't activate"
-            if state.cards[iid].tapped:
+            if card.tapped:
                 tx.log(f"{actions.name_of(tx, iid)} does not activate (its text)", "FFTCG 9.1.1.1")
-        else:
+        elif card.tapped:  # set_field's own no-op test: a card already active stays so
             tx.set_field(iid, "tapped", False)
     TURN.enter(tx, "draw")
     first_turn = turn == 1 and player == state.data.get("first_player", player)
@@ -315,12 +319,12 @@ def _after_resolution(tx: Transaction, frame: Mapping[str, Any]) -> None:
         if count > LOOP_LIMIT:
             draw_by_loop(tx)
             return
-        seen = list(state.data.get("loop_seen") or [])
+        seen = state.data.get("loop_seen") or ()
         mark = loop_fingerprint(state)
         if mark in seen:  # FFTCG 13.1: the rules check whether any player could stop it
             tx.set_data("loop_repeat", True)
         else:
-            tx.set_data("loop_seen", [*seen, mark])
+            tx.set_data("loop_seen", [*seen, mark], copy=False)  # a fresh list of strings: nothing to copy
     give_priority(tx, state.active)
 
 
@@ -367,7 +371,8 @@ def end_step(tx: Transaction) -> None:
 
 def end_attack_phase(tx: Transaction) -> None:
     """Leave the Attack Phase for Main Phase 2."""
-    tx.set_data("attack", None)
+    if tx.state.data.get("attack") is not None:  # set_data's own no-op test: most attacks ended at their damage
+        tx.set_data("attack", None)
     begin_phase(tx, "main2")
 
 
@@ -404,11 +409,12 @@ def clean_up(tx: Transaction) -> None:
             draw_by_loop(tx)
     if state.data.get("outcome"):
         return
-    if triggers.waiting(state) or procedure.is_waiting(state) or len(tx.changes) != before:
+    if state.lists.get(triggers.PENDING) or procedure.is_waiting(state) or len(tx.changes) != before:
         tx.set_data("cleanup_again", True)  # FFTCG 9.5.1.4: priority, then clean up again
         give_priority(tx, state.active)
         return
-    tx.set_data("cleanup_again", None)
+    if state.data.get("cleanup_again") is not None:  # set_data's own no-op test: most turns clean up once
+        tx.set_data("cleanup_again", None)
     begin_turn(tx, state.opponent(state.active), state.turn + 1)
 
 
