@@ -492,8 +492,7 @@ class VanguardRules(GameRules):
                         and (index[booster.card_id].boost or "boost" in booster.props.get("gained_keywords", ()))
                         and "dominated" not in booster.props.get("states", ())):
                     boosters.append(b)
-            for t in targets:
-                result += [_attack_command(player, attacker, t, b) for b in boosters]
+            result += [_attack_command(player, attacker, t, b) for t in targets for b in boosters]
         return result
 
     def _guard_commands(self, state: GameState, player: str) -> list[Command]:
