@@ -406,7 +406,10 @@ class VanguardRules(GameRules):
         vc = seat.vc
         # vanguard_of and current_grade, inlined: a dominated vanguard is not the player's (ruling 18)
         grade = index[cards[vc[0]].card_id].grade if vc and cards[vc[0]].controller == player else 0
-        made = rear_vanguards(state, player) if index.vanguard_granters else ()  # the usual case read first
+        granters = index.vanguard_granters
+        # rear_vanguards' first tests, inlined: none unless the VC's unit prints such a CONT or an effect gave abilities
+        made = rear_vanguards(state, player) if granters and vc and (
+            cards[vc[0]].card_id in granters or state.data.get("abilities_gained")) else ()
         names: list[str] = []
         moves: list[Command] = []
         for held, partner, name in seat.rears:
