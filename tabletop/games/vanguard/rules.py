@@ -847,7 +847,8 @@ class VanguardRules(GameRules):
             raise IllegalCommand("VG 6.3", "guard with a card from your hand")
         if not facts.is_unit_card(state.definition(command.card)):
             raise IllegalCommand("VG 6.3", "only unit cards can be called to the guardian circle")
-        guard_permission(state, command.by, command.card).require()
+        if state.lists.get("restrictions"):  # as _guard_commands: without a "cannot" effect, nothing forbids it
+            guard_permission(state, command.by, command.card).require()
         place_on_circle(tx, command.card, zone_id(command.by, "gc"), "guard", command.by)
         tx.log(f"{command.by} guards with {state.definition(command.card).name}", "VG 6.3")
 
