@@ -543,10 +543,7 @@ class VanguardRules(GameRules):
             return False
         if ability.get("once_per_turn") and f"{iid}:{index}" in state.data.get("used_this_turn", []):
             return False
-        return self._cost_payable(state, player, iid, ability.get("cost") or [])
-
-    def _cost_payable(self, state: GameState, player: str, iid: int, cost: list[dict[str, Any]]) -> bool:
-        return cost_payable(state, player, iid, cost)
+        return cost_payable(state, player, iid, ability.get("cost") or [])
 
     def _order_payable(self, state: GameState, player: str, iid: int) -> bool:
         """Tell whether the costs of an order's effects can be paid whole (VG 5.4: play it paying its cost)."""
