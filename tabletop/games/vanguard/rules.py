@@ -4,9 +4,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import itertools
-import operator
 from collections.abc import Mapping, Sequence
-from itertools import compress
 from typing import Any, ClassVar
 
 from tabletop.engine import by_hand, durations, procedure, triggers
@@ -44,15 +42,13 @@ from tabletop.games.vanguard.text_compiler import compile_card
 from tabletop.games.vanguard.rear_vanguard import is_rear_vanguard, is_vanguard, rear_vanguards
 from tabletop.games.vanguard.by_hand_timing import timing
 from tabletop.games.vanguard.table import (
-    current_critical, current_grade, current_power, front_row_units, has_state,
+    current_critical, current_grade, current_power, front_row_units, has_state, is_any_on_field,
     is_forbidden_to_attack, is_locked, is_unit, legion_mate_beside, power_parts, seat_circles, shield_total, units_of,
     vanguard_of,
 )
 
 
 _UNKNOWN: Any = object()  # a memo not computed yet (None is a value)
-_ZONE = operator.attrgetter("zone")
-_IS_CIRCLE = operator.attrgetter("is_circle")
 PHASES = ("setup", "stand", "draw", "ride", "main", "battle", "end")
 CARD_STATES = ("blaze", "devour", "charge", "hollow", "harmony", "success", "dominated")
 
@@ -457,13 +453,8 @@ class VanguardRules(GameRules):
             return [iid for iid in units_of(state, player) if index[cards[iid].card_id].has_act
                     or index[cards[iid].card_id].gains or not ABILITY_CHANGES.isdisjoint(cards[iid].props)]
         printing = holder_cards(state, ACT_HOLDERS)  # a deleted unit has fewer abilities, never more
-        cards = state.cards
-        # units_of's test on the cards printing one: those on a VC or RC (found without a Python step per card),
-        # then those of them the player controls, not locked
-        on_circles = compress(printing, map(_IS_CIRCLE, map(zone_info, map(_ZONE, map(cards.__getitem__, printing)))))
-        found = [iid for iid in on_circles if cards[iid].controller == player and "locked" not in cards[iid].props]
-        if len(found) < 2:
-            return found  # the usual case: none or one, in field order already
+        if not printing or not is_any_on_field(state, printing):
+            return ()  # the usual case: no unit on the field prints one
         return [iid for iid in units_of(state, player) if iid in printing]
 
     def _attack_commands(self, state: GameState, player: str) -> list[Command]:
