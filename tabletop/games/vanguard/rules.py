@@ -279,7 +279,8 @@ class VanguardRules(GameRules):
     def can_do_more_than_advance(self, state: GameState, decision: Decision, advance: Command) -> bool:
         # the seat's list is wanted next anyway: built whole, not copied
         listed = self._listed(state, decision.player, decision)
-        return len(listed) != 1 or listed[0] != advance
+        # the pass is one shared object (_pass): `is` first spares the dataclass __eq__ (`!=` has no identity shortcut)
+        return len(listed) != 1 or listed[0] is not advance and listed[0] != advance
 
     def _listed(self, state: GameState, player: str, decision: Decision | None = _UNKNOWN) -> tuple[Command, ...]:
         """Return the legal commands of a player, memoised: asked twice per decision with auto-pass (the engine's
