@@ -47,11 +47,13 @@ def rear_vanguards(state: GameState, player: str) -> tuple[int, ...]:
     if not granters:
         return ()  # the usual case: no card of the game says it
     vc = state.zones[zone_id(player, "vc")].cards
-    if not vc or player in state.reading.get(COMPUTING, ()):
+    if not vc:
         return ()
     granter = vc[0]
     if state.cards[granter].card_id not in granters and not state.data.get("abilities_gained"):
         return ()  # the vanguard cannot have such a CONT: it prints none, and no effect gave abilities
+    if player in state.reading.get(COMPUTING, ()):
+        return ()
     # Per state version, not per board: the CONT's condition may read the turn and the game's data facts.
     key = (COMPUTING, player)
     values = state.memo_values  # state.memo, inlined: asked for every unit moved, called or listed

@@ -279,7 +279,8 @@ class VanguardRules(GameRules):
     def can_do_more_than_advance(self, state: GameState, decision: Decision, advance: Command) -> bool:
         # the seat's list is wanted next anyway: built whole, not copied
         listed = self._listed(state, decision.player, decision)
-        return len(listed) != 1 or listed[0] != advance
+        # the pass is one shared object (_pass): `is` first spares the dataclass __eq__ (`!=` has no identity shortcut)
+        return len(listed) != 1 or listed[0] is not advance and listed[0] != advance
 
     def _listed(self, state: GameState, player: str, decision: Decision | None = _UNKNOWN) -> tuple[Command, ...]:
         """Return the legal commands of a player, memoised: asked twice per decision with auto-pass (the engine's
@@ -402,7 +403,10 @@ class VanguardRules(GameRules):
         vc = seat.vc
         # vanguard_of and current_grade, inlined: a dominated vanguard is not the player's (ruling 18)
         grade = index[cards[vc[0]].card_id].grade if vc and cards[vc[0]].controller == player else 0
-        made = rear_vanguards(state, player) if index.vanguard_granters else ()  # the usual case read first
+        granters = index.vanguard_granters
+        # rear_vanguards' first tests, inlined: none unless the VC's unit prints such a CONT or an effect gave abilities
+        made = rear_vanguards(state, player) if granters and vc and (
+            cards[vc[0]].card_id in granters or state.data.get("abilities_gained")) else ()
         names: list[str] = []
         moves: list[Command] = []
         for held, partner, name in seat.rears:
@@ -483,8 +487,7 @@ class VanguardRules(GameRules):
                         and (index[booster.card_id].boost or "boost" in booster.props.get("gained_keywords", ()))
                         and "dominated" not in booster.props.get("states", ())):
                     boosters.append(b)
-            for t in targets:
-                result += [_attack_command(player, attacker, t, b) for b in boosters]
+            result += [_attack_command(player, attacker, t, b) for t in targets for b in boosters]
         return result
 
     def _guard_commands(self, state: GameState, player: str) -> list[Command]:
@@ -532,10 +535,7 @@ class VanguardRules(GameRules):
             return False
         if ability.get("once_per_turn") and f"{iid}:{index}" in state.data.get("used_this_turn", []):
             return False
-        return self._cost_payable(state, player, iid, ability.get("cost") or [])
-
-    def _cost_payable(self, state: GameState, player: str, iid: int, cost: list[dict[str, Any]]) -> bool:
-        return cost_payable(state, player, iid, cost)
+        return cost_payable(state, player, iid, ability.get("cost") or [])
 
     def _order_payable(self, state: GameState, player: str, iid: int) -> bool:
         """Tell whether the costs of an order's effects can be paid whole (VG 5.4: play it paying its cost)."""
@@ -836,7 +836,8 @@ class VanguardRules(GameRules):
             raise IllegalCommand("VG 6.3", "guard with a card from your hand")
         if not facts.is_unit_card(state.definition(command.card)):
             raise IllegalCommand("VG 6.3", "only unit cards can be called to the guardian circle")
-        guard_permission(state, command.by, command.card).require()
+        if state.lists.get("restrictions"):  # as _guard_commands: without a "cannot" effect, nothing forbids it
+            guard_permission(state, command.by, command.card).require()
         place_on_circle(tx, command.card, zone_id(command.by, "gc"), "guard", command.by)
         tx.log(f"{command.by} guards with {state.definition(command.card).name}", "VG 6.3")
 
