@@ -1,7 +1,6 @@
 """The Vanguard turn: phases, check timing and rule actions, battles, triggers and the end-phase loop."""
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -26,7 +25,7 @@ from tabletop.games.vanguard.moves import identity, relocate, remove_state, reti
 from tabletop.games.vanguard.rear_vanguard import is_rear_vanguard, is_vanguard
 from tabletop.games.vanguard.table import (
     current_critical, current_power, field_cards, guardians_of, has_state, is_forbidden_to_attack, is_locked, is_unit,
-    legion_mate_beside, player_zones, shield_total, units_of, vanguard_of, vital_zones,
+    lasting_effect_cards, legion_mate_beside, player_zones, shield_total, units_of, vanguard_of, vital_cards,
 )
 
 ACT_STEPS = ("_guard_step", "_dominate_choose")
@@ -76,18 +75,27 @@ def check_timing(tx: Transaction) -> bool:
     it resolves before the next check. Return False when there was nothing to do."""
     state = tx.state
     gained = state.data.get("abilities_gained")
-    quiet = (state.phase, state.active, gained, state.library.version)
+    phase = state.phase
+    version = state.library.version
+    quiet = (phase, state.active, gained, version)
     if state.board_memo_values.get(_QUIET) == quiet:
         return False  # it found nothing on this board, and nothing else it reads has changed since
-    found = state.keyed_values.get("vanguard.rule_inputs")  # _rule_inputs, the usual case inlined
-    if found is not None and found[0] == (len(state.zones), state.library.version, state.roster):
-        inputs = found[1]
+    found = state.keyed_values.get(_RULE_INPUTS)  # _rule_inputs, the usual case inlined
+    if found is not None and found[0] == (len(state.zones), version, state.roster):
+        vitals, has_orders, printing, index = found[1]
     else:
-        inputs = _rule_inputs(state)
-    if _no_rule_action(state, inputs):  # the usual case, read cheaply: run_until_stable would find nothing
+        vitals, has_orders, printing, index = _rule_inputs(state)
+    # whether every check of RULE_ACTIONS would find nothing, read cheaply (False: not known, run them)
+    no_rule_action = not has_orders
+    if no_rule_action and phase != "setup" and not state.data.get("outcome"):
+        for damage, deck, vc in vitals:  # _check_losses and _check_vanguards' tests
+            if len(damage) >= 6 or not deck or not vc:
+                no_rule_action = False
+                break
+    if no_rule_action:  # the usual case: run_until_stable would find nothing
         # _play_next's own tests, the usual case read first: nothing is pending and no card can have a state trigger
-        if not state.lists.get(PENDING) and (not (inputs[2] or gained) or all(
-                has_state(state, iid, "success") for iid in state_trigger_holders(state, inputs[3], inputs[2]))):
+        if not state.lists.get(PENDING) and (not (printing or gained) or all(
+                has_state(state, iid, "success") for iid in state_trigger_holders(state, index, printing))):
             # no stand-by ability, and no card that may have a state trigger or each one in Success already (it
             # does not trigger again while in it: `state_triggers` reads no condition)
             state.board_memo_values[_QUIET] = quiet
@@ -109,32 +117,18 @@ def check_timing(tx: Transaction) -> bool:
 _QUIET = "vanguard.quiet_check"
 
 
-def _no_rule_action(state: Any, inputs: tuple[Any, bool, frozenset[int], AbilityIndex]) -> bool:
-    """Tell whether every check of RULE_ACTIONS would find nothing (False: not known, run them)."""
-    vitals, has_orders, _, _ = inputs
-    if has_orders:
-        return False
-    if state.phase == "setup" or state.data.get("outcome"):
-        return True
-    for damage, deck, vc in vitals:
-        if len(damage.cards) >= 6 or not deck.cards or not vc.cards:
-            return False
-    return True
-
-
 def _rule_inputs(state: GameState) -> tuple[Any, bool, frozenset[int], AbilityIndex]:
-    """Return the table's vital zones, whether its library holds order cards, the game's cards printing a state
-    trigger or a CONT gaining abilities (without them and without gained abilities, `state_triggers` does
-    nothing), and the library's ability index; kept per table while its zones, library and cards
-    (`state.roster`) stay as they are."""
+    """Return the card lists of the table's vital zones (`vital_cards`), whether its library holds order cards, the
+    game's cards printing a state trigger or a CONT gaining abilities (without them and without gained abilities,
+    `state_triggers` does nothing), and the library's ability index; kept per table while its zones, library and
+    cards (`state.roster`) stay as they are."""
     def read() -> tuple[Any, bool, frozenset[int], AbilityIndex]:
         index = ability_index(state)
-        return vital_zones(state), bool(index.orders), holder_cards(state, STATE_TRIGGER_HOLDERS), index
-    signature = (len(state.zones), state.library.version, state.roster)
-    found = state.keyed_values.get("vanguard.rule_inputs")  # memo_keyed, the usual case inlined
-    if found is not None and found[0] == signature:
-        return found[1]  # type: ignore[no-any-return]
-    return state.memo_keyed("vanguard.rule_inputs", signature, read)
+        return vital_cards(state), bool(index.orders), holder_cards(state, STATE_TRIGGER_HOLDERS), index
+    return state.memo_keyed(_RULE_INPUTS, (len(state.zones), state.library.version, state.roster), read)
+
+
+_RULE_INPUTS = "vanguard.rule_inputs"
 
 
 def _play_next(tx: Transaction) -> bool:
@@ -517,17 +511,10 @@ def _end_repeat(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
 def expire(tx: Transaction, until: str) -> None:
     """End every effect lasting `until` ("turn" or "battle"): modifiers, states, gained abilities, grants."""
     state = tx.state
-    # Only cards on the field, on GC or under a G unit carry lasting effects: a card that leaves becomes new.
-    ids = _expiry_zones(tuple(circles_of(state, p) for p in state.players), state.players)
-    # their Zone objects, found once per table (zones are only added while it is set up)
-    found = state.keyed_values.get(("vanguard.expiry", ids))
-    if found is None or found[0] != len(state.zones):
-        found = state.keyed_values[("vanguard.expiry", ids)] = (
-            len(state.zones), tuple(state.zones[z] for z in ids if z in state.zones))
     cards = state.cards
     # the usual card carries no lasting effect: only the others are looked at (listed first: ending an effect
     # changes a card's props, never where it is)
-    for iid in [i for zone in found[1] for i in zone.cards if not _LASTING.isdisjoint(cards[i].props)]:
+    for iid in [i for on in lasting_effect_cards(state) for i in on if not _LASTING.isdisjoint(cards[i].props)]:
         card = cards[iid]
         mods = card.props.get("mods")
         if mods:
@@ -550,12 +537,6 @@ def expire(tx: Transaction, until: str) -> None:
     durations.expire(tx, durations.THIS_BATTLE, DURATION_LISTS)
     if until == "turn":
         durations.expire(tx, durations.UNTIL_END_OF_TURN, DURATION_LISTS)
-
-
-@functools.lru_cache(maxsize=64)
-def _expiry_zones(circles: tuple[tuple[str, ...], ...], players: tuple[str, ...]) -> tuple[str, ...]:
-    """Return the zones whose cards may carry lasting effects: each player's circles, GC and heart card."""
-    return tuple(z for p, mine in zip(players, circles) for z in (*mine, zone_id(p, "gc"), zone_id(p, "heart")))
 
 
 # The props `expire` edits: a card with none of them carries no lasting effect.

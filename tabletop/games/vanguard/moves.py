@@ -131,14 +131,14 @@ def place_on_circle(tx: Transaction, iid: int, circle: str, how: str, by: str, r
             leave_field_cleanup(tx, iid)
         tx.move(iid, circle, index)
         renew(tx, iid)
-    tx.set_field(iid, "controller", zone_owner(circle))
+    player = zone_owner(circle)
+    tx.set_field(iid, "controller", player)
     tx.set_field(iid, "tapped", rested)
     tx.set_prop(iid, "placed_turn", state.turn)
     if how in ("call", "guard"):
-        player = zone_owner(circle)
         turn_info(tx, player, "calls", int(turn_fact(state, player, "calls")) + 1)
-    event = trigger_event("placed", card=iid, zone=circle, how=how, player=zone_owner(circle), **{"from": origin})
-    if is_rear_circle(circle) and iid in rear_vanguards(state, zone_owner(circle)):
+    event = trigger_event("placed", card=iid, zone=circle, how=how, player=player, **{"from": origin})
+    if is_rear_circle(circle) and iid in rear_vanguards(state, player):
         event["as_vanguard"] = True  # placed as a vanguard: "placed on VC" abilities trigger (seed 《光辉骑士团》 二)
     emit(tx, event)
 

@@ -88,7 +88,7 @@ class _Layout:
     """The Zone objects of a table, found once: the zones of a game never change."""
 
     __slots__ = ("zones", "field", "field_cards", "field_ids", "reacting_ids", "front_row", "by_name", "vitals",
-                 "seats")
+                 "seats", "lasting_cards")
 
     def __init__(self, state: GameState) -> None:
         self.zones = state.zones  # kept so that the id() key of the cache is never reused while cached
@@ -106,10 +106,15 @@ class _Layout:
         for zone in state.zones.values():
             if zone.owner is not None:
                 self.by_name.setdefault(zone.spec.name, {})[zone.owner] = zone
-        # per player: the damage zone, deck and VC (what the loss and vanguard rule actions read)
-        self.vitals = tuple((self.by_name["damage"][p], self.by_name["deck"][p], self.by_name["vc"][p])
-                            for p in state.players)
+        # per player: the card lists of the damage zone, deck and VC (what the loss and vanguard rule actions read)
+        self.vitals = tuple((self.by_name["damage"][p].cards, self.by_name["deck"][p].cards,
+                             self.by_name["vc"][p].cards) for p in state.players)
         self.seats = {p: SeatCircles(state, p) for p in state.players}
+        # the card lists of the zones whose cards may carry lasting effects, in seat order: each player's circles
+        # (Accel ones too: one not open holds no card), GC and heart card
+        self.lasting_cards = tuple(state.zones[zid].cards for p in state.players
+                                   for name in (*CIRCLES, *ACCEL_CIRCLES, "gc", "heart")
+                                   if (zid := zone_id(p, name)) in state.zones)
 
 
 class SeatCircles:
@@ -139,8 +144,15 @@ def seat_circles(state: GameState, player: str) -> SeatCircles:
     return _layout(state).seats[player]
 
 
-def vital_zones(state: GameState) -> tuple[tuple[Zone, Zone, Zone], ...]:
-    """Return each player's damage zone, deck and VC (Zone objects), in seat order."""
+def lasting_effect_cards(state: GameState) -> tuple[list[int], ...]:
+    """Return the card lists (the zones' own: never change them) of the zones whose cards may carry lasting
+    effects, in seat order: each player's circles, GC and heart card (a card that leaves them becomes new)."""
+    return _layout(state).lasting_cards
+
+
+def vital_cards(state: GameState) -> tuple[tuple[list[int], list[int], list[int]], ...]:
+    """Return the card lists (the zones' own: never change them) of each player's damage zone, deck and VC, in
+    seat order."""
     return _layout(state).vitals
 
 
