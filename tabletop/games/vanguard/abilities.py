@@ -763,25 +763,59 @@ _OTHERS_WHENS: dict[str, tuple[str, ...]] = {
 def emit(tx: Transaction, event: TriggerEvent) -> None:
     """Put every AUTO ability the event triggers into the stand-by state (seed 一 1.3: only valid ones)."""
     state = tx.state
-    kind = event["type"]
+    plan = _plan_of(state, event["type"])
+    if plan is None:
+        return
+    holders = plan[1]
+    # the usual case: the event's card prints no such ability, no card on the field or GC does either (see _trigger)
+    if holders is not None and event.get("card") not in holders and (
+            not plan[2] or not is_any_on_field(state, plan[2], True)):
+        return
+    _trigger(tx, event, plan)
+
+
+def emit_event(tx: Transaction, kind: str, card: int | None = None, player: str | None = None,
+               **details: Any) -> None:
+    """Emit the event `trigger_event(kind, card, player, **details)` (see `emit`), built only when a card of the
+    game may have an ability it triggers now: most events trigger none."""
+    state = tx.state
+    plan = _plan_of(state, kind)
+    if plan is None:
+        return
+    holders = plan[1]
+    # the usual case: the event's card prints no such ability, no card on the field or GC does either (see _trigger)
+    if holders is not None and card not in holders and (not plan[2] or not is_any_on_field(state, plan[2], True)):
+        return
+    _trigger(tx, trigger_event(kind, card, player, **details), plan)
+
+
+def _plan_of(state: GameState, kind: str) -> tuple[tuple[str, ...], frozenset[int] | None, frozenset[int]] | None:
+    """Return the plan of an event type (see `_emit_plan`; None: it triggers nothing); with abilities gained by an
+    effect, every card on the field or GC is a candidate."""
+    if state.data.get("abilities_gained"):
+        return _EVENT_WHENS.get(kind) or (kind,), None, _NONE
+    kept = state.keyed_values.get(_EMIT_PLANS)  # memo_keyed, the usual case inlined
+    plans = kept[1] if kept is not None and kept[0] == state.roster else _emit_plans(state)
+    plan = plans.get(kind, _UNPLANNED)
+    if plan is _UNPLANNED:
+        plan = plans[kind] = _emit_plan(state, kind)
+    return plan  # type: ignore[no-any-return]
+
+
+def _trigger(tx: Transaction, event: TriggerEvent,
+             plan: tuple[tuple[str, ...], frozenset[int] | None, frozenset[int]]) -> None:
+    """Put every AUTO ability of the candidates of an event's plan that the event triggers into the stand-by state.
+
+    The caller has seen that a candidate may be there: the event's card is one of the plan's holders, or one of
+    its `others` is on the field or GC (or the plan names no holders).
+    """
+    state = tx.state
     subject = event.get("card")
-    if not state.data.get("abilities_gained"):
-        kept = state.keyed_values.get(_EMIT_PLANS)  # memo_keyed, the usual case inlined
-        plans = kept[1] if kept is not None and kept[0] == state.roster else _emit_plans(state)
-        plan = plans.get(kind, _UNPLANNED)
-        if plan is _UNPLANNED:
-            plan = plans[kind] = _emit_plan(state, kind)
-        if plan is None:
-            return  # no card of the game has an ability this event triggers, and none was gained
-        whens, holders, others = plan
-    else:
-        whens, holders, others = _EVENT_WHENS.get(kind) or (kind,), None, _NONE
+    whens, holders, others = plan
     if holders is not None:
         # Only a card printing such an ability can have one now (a locked or deleted card has fewer); a card
         # other than the event's can have one only if it waits for another card's event (`_SELF_WHENS`).
         own = subject if subject in holders else None  # only a card printing such an ability is a candidate
-        if own is None and (not others or not is_any_on_field(state, others, guardians=True)):
-            return  # the usual case: the event's card prints no such ability, no card on the field or GC does either
         field = field_cards(state)
         guard_circles = player_zones(state, "gc")
         guarding = [iid for player in state.players for iid in guard_circles[player].cards

@@ -14,7 +14,7 @@ from tabletop.engine.zones import zone_id
 from tabletop.engine import procedure
 from tabletop.games.vanguard import facts
 from tabletop.games.vanguard.abilities import (
-    PENDING, STATE_TRIGGER_HOLDERS, AbilityIndex, _auto_candidates, ability_index, add_pending, condition_holds, emit, has_extra_abilities, holder_cards,
+    PENDING, STATE_TRIGGER_HOLDERS, AbilityIndex, _auto_candidates, ability_index, add_pending, condition_holds, emit_event, has_extra_abilities, holder_cards,
     keyword_valid, printed_of, state_trigger_holders, state_triggers, zone_tag_holds,
 )
 from tabletop.games.vanguard.circles import REAR_CIRCLES, circles_of, is_circle
@@ -375,15 +375,15 @@ def advance_phase(tx: Transaction) -> bool:
         TURN.advance(tx)
         if state.format == "standard":  # Energy Generator [K]: Energy Charge 3 at the beginning of the ride phase
             tx.set_total(me, "energy", min(10, state.total(me, "energy") + 3))
-        emit(tx, trigger_event("ride_phase_start", player=me))
+        emit_event(tx, "ride_phase_start", player=me)
         return True
     if phase in ("ride", "main"):
         return False
     if phase == "battle":
         if step == "start":
             TURN.advance(tx)
-            emit(tx, trigger_event("battle_start", player=me))
-            emit(tx, trigger_event("attack_step_start", player=me))
+            emit_event(tx, "battle_start", player=me)
+            emit_event(tx, "attack_step_start", player=me)
             return True
         return False
     if phase == "end":
@@ -614,10 +614,10 @@ def begin_battle(tx: Transaction, attacker: int, target: int, booster: int | Non
         tx.log(f"Legion attack: {state.definition(attacker).name} with {state.definition(mate).name}", "Legion")
     if booster is not None:
         tx.set_field(booster, "tapped", True)
-        emit(tx, trigger_event("boosts", card=booster, other=attacker, zone=state.cards[booster].zone))
-        emit(tx, trigger_event("boosted", card=attacker, other=booster, zone=state.cards[attacker].zone))
-    emit(tx, trigger_event("attacks", card=attacker, zone=state.cards[attacker].zone, player=player))
-    emit(tx, trigger_event("attacked", card=target, zone=state.cards[target].zone))
+        emit_event(tx, "boosts", card=booster, other=attacker, zone=state.cards[booster].zone)
+        emit_event(tx, "boosted", card=attacker, other=booster, zone=state.cards[attacker].zone)
+    emit_event(tx, "attacks", card=attacker, zone=state.cards[attacker].zone, player=player)
+    emit_event(tx, "attacked", card=target, zone=state.cards[target].zone)
     battle_step(tx, "guard")
     procedure.push(tx, [{"effect": "_guard_step"}, {"effect": "_drive_step"}, {"effect": "_damage_step"},
                      {"effect": "_close_step"}, {"effect": "_battle_done"}], {"controller": player}, kind="flow",
@@ -641,7 +641,7 @@ def _drive_step(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     battle = state.data["battle"]
     attacker = battle["attacker"]
     battle_step(tx, "drive")
-    emit(tx, trigger_event("drive_step_start", player=battle["player"]))
+    emit_event(tx, "drive_step_start", player=battle["player"])
     # A rear-guard vanguard drive-checks too: it is a vanguard (seed 《光辉骑士团》 二).
     if attacker not in state.cards or not is_vanguard(state, attacker) or not is_unit(state, attacker):
         return True
@@ -664,7 +664,7 @@ def _check(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     definition = state.definition(card)
     tx.log(f"{step['kind']} check: {definition.name}", "VG 6.4" if step["kind"] == "drive" else "VG 6.6")
     if step["kind"] == "drive":  # VG 6.4: "when your drive check reveals ..." abilities wait for the check timing
-        emit(tx, trigger_event("drive_check_reveals", card=card, player=player))
+        emit_event(tx, "drive_check_reveals", card=card, player=player)
     trigger = printed_of(state, card).trigger
     steps = trigger_steps(state, player, card, trigger, step["kind"]) if trigger else []
     if not steps:  # nothing resolves in between: the card goes on at once, as an atomic frame of `_check_done` would
@@ -744,7 +744,7 @@ def _finish_check(tx: Transaction, card: int, kind: str, player: str) -> None:
         tx.move(card, zone_id(player, "hand"), None)
     else:
         tx.move(card, zone_id(player, "damage"), None)
-        emit(tx, trigger_event("damage_dealt", player=player))
+        emit_event(tx, "damage_dealt", player=player)
 
 
 @effect("_damage_step")
@@ -769,10 +769,10 @@ def _damage_step(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
             more += [{"effect": "_check", "kind": "damage", "player": state.cards[target].owner} for _ in range(crit)]
         else:
             more.append({"effect": "_retire_attacked"})
-        emit(tx, trigger_event("attack_hits", card=attacker, zone=state.cards[attacker].zone))
+        emit_event(tx, "attack_hits", card=attacker, zone=state.cards[attacker].zone)
         booster = battle.get("booster")
         if booster is not None and booster in state.cards:  # "when the attack this unit boosted hits" (VG 6.6 ④)
-            emit(tx, trigger_event("boosted_attack_hits", card=booster, zone=state.cards[booster].zone))
+            emit_event(tx, "boosted_attack_hits", card=booster, zone=state.cards[booster].zone)
     more.append({"effect": "_retire_guardians"})
     procedure.insert_steps(tx, fi, more)
     return True
@@ -843,7 +843,7 @@ def _close_step(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
         if iid in state.cards and is_unit(state, iid) and has_state(state, iid, "charge"):
             schedule_pending(tx, state.cards[iid].controller, iid, [{"effect": "to_deck_bottom", "target": "self"}],
                              "Charge!!", {"self": [[iid, identity(state, iid)]]})
-    emit(tx, trigger_event("end_of_battle", battle=dict(battle)))
+    emit_event(tx, "end_of_battle", battle=dict(battle))
     return True
 
 
@@ -854,7 +854,7 @@ def _battle_done(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     tx.set_data("battle", None, copy=False)
     battle_step(tx, "attack" if tx.state.phase == "battle" else "")
     if not procedure.ctx(tx.state, fi).get("dominated_battle"):
-        emit(tx, trigger_event("attack_step_start", player=tx.state.active))
+        emit_event(tx, "attack_step_start", player=tx.state.active)
     return True
 
 
