@@ -22,7 +22,7 @@ from tabletop.engine.transaction import Transaction
 from tabletop.engine.triggers import TriggerEvent, trigger_event
 from tabletop.engine.zones import zone_id
 from tabletop.games.vanguard import facts
-from tabletop.games.vanguard.circles import REAR_CIRCLES, circle_name, is_circle, is_front_row, is_rear_circle
+from tabletop.games.vanguard.circles import REAR_CIRCLES, circle_name, info, is_circle, is_front_row, is_rear_circle
 from tabletop.games.vanguard.rear_vanguard import BECOME_VANGUARD, is_rear_vanguard, mentions_effect
 from tabletop.games.vanguard.table import (
     READING, column_opponents, current_grade, current_power, field_cards, has_state, in_same_column, is_any_on_field, is_locked, is_unit, legion_mate,
@@ -386,16 +386,17 @@ def face_up_g(state: GameState, player: str) -> int:
 def zone_tag_holds(state: GameState, iid: int, tag: str | None) -> bool:
     """Tell whether a card is in the ability's active zone (VG 7.6): V, R, VR, GC, hand, drop, soul, any."""
     tag = (tag or "VR").upper()
-    zid = state.cards[iid].zone
-    name = circle_name(zid)
+    card = state.cards[iid]
+    zone = info(card.zone)
+    name = zone.name
     if tag == "ANY":
         return True
     if tag == "GC":
         return name == "gc"
     if name == "vc":
-        return "V" in tag and not is_locked(state, iid)
-    if is_rear_circle(zid):
-        if is_locked(state, iid):
+        return "V" in tag and not card.props.get("locked")  # is_locked, inlined
+    if zone.is_rear:
+        if card.props.get("locked"):
             return False
         if "R" in tag and tag != "DROP":
             return True

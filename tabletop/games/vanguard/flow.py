@@ -24,7 +24,7 @@ from tabletop.games.vanguard.effects import (
 from tabletop.games.vanguard.moves import identity, relocate, remove_state, retire, turn_fact
 from tabletop.games.vanguard.rear_vanguard import is_rear_vanguard, is_vanguard
 from tabletop.games.vanguard.table import (
-    current_critical, current_power, field_cards, guardians_of, has_state, is_forbidden_to_attack, is_locked, is_unit,
+    current_critical, current_power, field_cards, guardians_of, has_state, in_state, is_forbidden_to_attack, is_locked, is_unit,
     lasting_effect_cards, legion_mate_beside, player_zones, shield_total, units_of, vanguard_of, vital_cards,
 )
 
@@ -58,7 +58,7 @@ def run(tx: Transaction) -> None:
 
 def act_step(state: Any) -> dict[str, Any] | None:
     """Return the running act step (guard step, choosing a dominated attacker), if any."""
-    stack = procedure.stack(state)
+    stack = state.data.get(procedure.FRAMES)  # procedure.stack, inlined: asked at every decision
     if not stack:
         return None
     steps, pc = stack[-1]["steps"], stack[-1]["pc"]
@@ -362,8 +362,11 @@ def advance_phase(tx: Transaction) -> bool:
         return False
     me = state.active
     if phase == "stand":
+        cards = state.cards
         for iid in field_cards(state, me):
-            if is_unit(state, iid):
+            card = cards[iid]
+            # a card on a circle is a unit unless locked (is_unit); set_field's no-op test made first
+            if card.tapped and not card.props.get("locked"):
                 tx.set_field(iid, "tapped", False)
         TURN.advance(tx)
         return True
@@ -411,15 +414,18 @@ def start_end_phase(tx: Transaction) -> None:
     state = tx.state
     me = state.active
     enter(tx, "end", "loop")
+    cards = state.cards
     for iid in list(field_cards(state, me)):
-        heart = state.cards[iid].props.get("heart")
+        card = cards[iid]
+        heart = card.props.get("heart")
         if heart is not None:  # Premium: the heart card becomes the vanguard again [K]
-            vc = state.cards[iid].zone
-            tapped = state.cards[iid].tapped
+            vc = card.zone
+            tapped = card.tapped
             relocate(tx, iid, "gzone", None)
             tx.move(heart, vc, 0)
             tx.set_field(heart, "tapped", tapped)
-        if is_locked(state, iid) and state.cards[iid].controller == me and not is_unlock_forbidden(state, iid):
+        # is_locked, inlined (the card's props as they are now: a returned G unit's were cleared)
+        if card.props.get("locked") and card.controller == me and not is_unlock_forbidden(state, iid):
             unlock(tx, iid)
     end_unlock_rules(tx)
     tx.set_data("end_triggered", None)
@@ -437,10 +443,9 @@ def _end_trigger(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
         done.add(key)
     tx.set_data("end_triggered", sorted(done) or None)
     fire_timed(tx, "end_of_turn")
-    for iid in field_cards(state):
-        if has_state(state, iid, "hollow"):
-            schedule_pending(tx, state.cards[iid].controller, iid, [{"effect": "_hollow_drop"}], "Hollow",
-                             {"self": [[iid, identity(state, iid)]]})
+    for iid in in_state(state, field_cards(state), "hollow"):
+        schedule_pending(tx, state.cards[iid].controller, iid, [{"effect": "_hollow_drop"}], "Hollow",
+                         {"self": [[iid, identity(state, iid)]]})
     return True
 
 
@@ -499,7 +504,7 @@ def _end_repeat(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     """End-phase loop ③: repeat while anything is pending, untriggered or Hollow; else the turn ends."""
     state = tx.state
     untriggered = bool(_untriggered_end_abilities(state))
-    hollow = any(has_state(state, i, "hollow") for i in field_cards(state))
+    hollow = bool(in_state(state, field_cards(state), "hollow"))
     timed_left = any(timed_due(state, t, "end_of_turn") for t in state.lists.get("timed", ()))
     if state.lists.get(PENDING) or untriggered or hollow or timed_left:
         procedure.insert_steps(tx, fi, [{"effect": "_end_trigger"}, {"effect": "_end_expire"}, {"effect": "_end_repeat"}])
@@ -840,7 +845,7 @@ def _close_step(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     battle_step(tx, "close")
     fire_timed(tx, "end_of_battle")
     for iid in battle.get("involved", ()):
-        if iid in state.cards and is_unit(state, iid) and has_state(state, iid, "charge"):
+        if iid in state.cards and has_state(state, iid, "charge") and is_unit(state, iid):
             schedule_pending(tx, state.cards[iid].controller, iid, [{"effect": "to_deck_bottom", "target": "self"}],
                              "Charge!!", {"self": [[iid, identity(state, iid)]]})
     emit_event(tx, "end_of_battle", battle=dict(battle))

@@ -97,9 +97,10 @@ def relocate(tx: Transaction, iid: int, zone: str, index: int | None = 0, face_d
     state = tx.state
     card = state.cards[iid]
     home = owner or card.owner
-    if printed_of(state, iid).kind == "g_unit" and zone not in ("gzone", "vc", "gc") and not is_circle(zone_id(home, zone)):
-        if zone_id(home, "gzone") in state.zones:
-            zone, face_down, index = "gzone", False, None
+    # the G zone first: only Premium's table has one (its test is the cheapest)
+    if (zone not in ("gzone", "vc", "gc") and zone_id(home, "gzone") in state.zones
+            and printed_of(state, iid).kind == "g_unit" and not is_circle(zone_id(home, zone))):
+        zone, face_down, index = "gzone", False, None
     target = zone_id(home, zone)
     was_on_field = is_circle(card.zone) or card.zone.endswith(".gc")
     if was_on_field:

@@ -25,6 +25,12 @@ def has_state(state: GameState, iid: int, name: str) -> bool:
     return name in state.cards[iid].props.get("states", ())
 
 
+def in_state(state: GameState, iids: tuple[int, ...], name: str) -> list[int]:
+    """Return the cards of `iids` in a named state, in order (the usual answer: none)."""
+    cards = state.cards
+    return [iid for iid in iids if name in cards[iid].props.get("states", ())]
+
+
 def is_locked(state: GameState, iid: int) -> bool:
     """Tell whether a card is a locked card (face down on RC; not a unit, VG 9.8)."""
     return bool(state.cards[iid].props.get("locked"))
