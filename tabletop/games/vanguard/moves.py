@@ -8,7 +8,7 @@ from tabletop.engine.transaction import Transaction
 from tabletop.engine.zones import zone_id
 from tabletop.games.vanguard import facts
 from tabletop.games.vanguard.abilities import emit_event, printed_of
-from tabletop.games.vanguard.circles import circle_name, is_circle, is_rear_circle, zone_owner
+from tabletop.games.vanguard.circles import circle_name, info, is_circle, is_rear_circle, zone_owner
 from tabletop.games.vanguard.rear_vanguard import is_rear_vanguard, rear_vanguards
 from tabletop.games.vanguard.table import has_state, is_locked
 
@@ -131,14 +131,18 @@ def place_on_circle(tx: Transaction, iid: int, circle: str, how: str, by: str, r
             leave_field_cleanup(tx, iid)
         tx.move(iid, circle, index)
         renew(tx, iid)
-    player = zone_owner(circle)
-    tx.set_field(iid, "controller", player)
-    tx.set_field(iid, "tapped", rested)
+    at = info(circle)
+    player = at.owner
+    # set_field's own no-op tests, made here: a card made new (renew) stands and is its owner's already
+    if card.controller != player:
+        tx.set_field(iid, "controller", player)
+    if card.tapped != rested:
+        tx.set_field(iid, "tapped", rested)
     tx.set_prop(iid, "placed_turn", state.turn)
     if how in ("call", "guard"):
         turn_info(tx, player, "calls", int(turn_fact(state, player, "calls")) + 1)
     details: dict[str, Any] = {"from": origin}
-    if is_rear_circle(circle) and iid in rear_vanguards(state, player):
+    if at.is_rear and iid in rear_vanguards(state, player):
         details["as_vanguard"] = True  # placed as a vanguard: "placed on VC" abilities trigger (seed 《光辉骑士团》 二)
     emit_event(tx, "placed", iid, player, zone=circle, how=how, **details)
 

@@ -5,7 +5,7 @@ import functools
 from itertools import chain
 from typing import Any
 
-from tabletop.engine.state import GameState
+from tabletop.engine.state import CardInstance, GameState
 from tabletop.engine.zones import Zone, zone_id
 from tabletop.games.vanguard import facts
 from tabletop.games.vanguard.circles import (
@@ -210,8 +210,8 @@ def front_row_units(state: GameState, player: str) -> list[int]:
     if found is None:  # units_of filtered by the front row: only the player's own front-row circles hold them
         cards = state.cards
         found = state.board_memo_values[key] = tuple([
-            i for cards_on in _layout(state).front_row[player] for i in cards_on[:1]
-            if cards[i].controller == player and "locked" not in cards[i].props])
+            on[0] for on in _layout(state).front_row[player]
+            if on and (card := cards[on[0]]).controller == player and "locked" not in card.props])
     return list(found)
 
 
@@ -332,7 +332,7 @@ def _power_parts(state: GameState, iid: int) -> tuple[int, int, list[str]]:
                 total += int(mod["amount"])
                 why.append(f"{int(mod['amount']):+d} {mod.get('why', '')}".strip())
         if state.active == controller:  # _gift_power gives nothing outside its owner's turn
-            total += _gift_power(state, iid)
+            total += _gift_power(state, card)
         for amount, reason in abilities.continuous_bonuses(state, iid, "power"):
             total += amount
             why.append(f"{amount:+d} {reason}")
@@ -363,10 +363,9 @@ def _scope_holds(state: GameState, iid: int, mod: dict[str, Any]) -> bool:
     return True
 
 
-def _gift_power(state: GameState, iid: int) -> int:
+def _gift_power(state: GameState, card: CardInstance) -> int:
     """Force I (+10000 per marker) and Accel I (+10000) during the owner's turn; none on dominated units (ruling 22)."""
-    card = state.cards[iid]
-    if has_state(state, iid, "dominated") or state.active != card.controller:
+    if "dominated" in card.props.get("states", ()) or state.active != card.controller:  # has_state, inlined
         return 0
     markers = state.data.get("markers", {}).get(card.zone, {})
     bonus = 10000 * int(markers.get("force1", 0))
