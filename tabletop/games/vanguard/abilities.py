@@ -10,7 +10,7 @@ keeps the keyword while it is not valid; timed effects it created ignore the con
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from itertools import chain
 from typing import Any
 
@@ -1052,11 +1052,11 @@ def _cont_sources(state: GameState) -> tuple[_Source, ...]:
     cards = state.cards
     index = ability_index(state)
     guard_circles = player_zones(state, "gc")
-    units: Iterable[int] = chain(field_cards(state), *(guard_circles[player].cards for player in state.players))
-    if holders is not None:
-        units = filter(holders.__contains__, units)  # only the cards printing a CONT (read in C)
+    units = chain(field_cards(state), *(guard_circles[player].cards for player in state.players))
     sources: list[_Source] = []
     for i in units:
+        if holders is not None and i not in holders:
+            continue
         card = cards[i]
         printed = index[card.card_id]
         if gained or printed.gains or not ABILITY_CHANGES.isdisjoint(card.props):

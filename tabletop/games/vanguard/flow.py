@@ -2,8 +2,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from itertools import chain, compress
-from operator import not_
 from typing import Any
 
 from tabletop.engine import durations, triggers
@@ -26,8 +24,8 @@ from tabletop.games.vanguard.effects import (
 from tabletop.games.vanguard.moves import identity, relocate, remove_state, retire, turn_fact
 from tabletop.games.vanguard.rear_vanguard import is_rear_vanguard, is_vanguard
 from tabletop.games.vanguard.table import (
-    PROPS_OF, current_critical, current_power, field_cards, guardians_of, has_state, in_state, is_forbidden_to_attack,
-    is_locked, is_unit, lasting_effect_cards, legion_mate_beside, player_zones, shield_total, units_of, vanguard_of, vital_cards,
+    current_critical, current_power, field_cards, guardians_of, has_state, in_state, is_forbidden_to_attack, is_locked, is_unit,
+    lasting_effect_cards, legion_mate_beside, player_zones, shield_total, units_of, vanguard_of, vital_cards,
 )
 
 ACT_STEPS = ("_guard_step", "_dominate_choose")
@@ -520,9 +518,8 @@ def expire(tx: Transaction, until: str) -> None:
     state = tx.state
     cards = state.cards
     # the usual card carries no lasting effect: only the others are looked at (listed first: ending an effect
-    # changes a card's props, never where it is; the scan is read in C, no Python step per card)
-    ids = list(chain.from_iterable(lasting_effect_cards(state)))
-    for iid in list(compress(ids, map(not_, map(_LASTING.isdisjoint, map(PROPS_OF, map(cards.__getitem__, ids)))))):
+    # changes a card's props, never where it is)
+    for iid in [i for on in lasting_effect_cards(state) for i in on if not _LASTING.isdisjoint(cards[i].props)]:
         card = cards[iid]
         mods = card.props.get("mods")
         if mods:

@@ -2,8 +2,7 @@
 from __future__ import annotations
 
 import functools
-from itertools import chain, compress, repeat
-from operator import attrgetter, contains, methodcaller
+from itertools import chain
 from typing import Any
 
 from tabletop.engine.state import CardInstance, GameState
@@ -28,9 +27,8 @@ def has_state(state: GameState, iid: int, name: str) -> bool:
 
 def in_state(state: GameState, iids: tuple[int, ...], name: str) -> list[int]:
     """Return the cards of `iids` in a named state, in order (the usual answer: none)."""
-    # read in C, no Python step per card: `name in props.get("states", ())` for each card
-    states = map(_STATES_OF, map(PROPS_OF, map(state.cards.__getitem__, iids)))
-    return list(compress(iids, map(contains, states, repeat(name))))
+    cards = state.cards
+    return [iid for iid in iids if name in cards[iid].props.get("states", ())]
 
 
 def is_locked(state: GameState, iid: int) -> bool:
@@ -65,10 +63,6 @@ def field_cards(state: GameState, player: str | None = None) -> tuple[int, ...]:
 
 
 _FIELD = "vanguard.field"
-# A card instance's zone id and props, read in C (for scans written as maps: no Python step per card).
-ZONE_OF = attrgetter("zone")
-PROPS_OF = attrgetter("props")
-_STATES_OF = methodcaller("get", "states", ())
 
 
 def is_any_on_field(state: GameState, ids: frozenset[int], guardians: bool = False) -> bool:
@@ -78,8 +72,11 @@ def is_any_on_field(state: GameState, ids: frozenset[int], guardians: bool = Fal
     """
     layout = _layout(state)
     zones = layout.reacting_ids if guardians else layout.field_ids
-    # read in C, no Python step per card: stops at the first card in one of the zones
-    return not zones.isdisjoint(map(ZONE_OF, map(state.cards.__getitem__, ids)))
+    cards = state.cards
+    for iid in ids:
+        if cards[iid].zone in zones:
+            return True
+    return False
 
 
 def _field_zones(state: GameState) -> tuple[Zone, ...]:
