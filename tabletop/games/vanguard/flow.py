@@ -45,10 +45,11 @@ def enter(tx: Transaction, phase: str, step: str = "") -> None:
 
 def battle_step(tx: Transaction, step: str) -> None:
     """Go to a step of a battle; a battle outside the battle phase (Dominate in the main phase) keeps its phase."""
-    if tx.state.phase == "battle":
-        enter(tx, "battle", step)
-    else:
+    state = tx.state
+    if state.phase != "battle":
         tx.set_table("step", step)
+    elif state.step != step:  # `enter`, inlined: asked at every step of every battle
+        TURN.enter(tx, "battle", step)
 
 
 def run(tx: Transaction) -> None:
