@@ -780,7 +780,10 @@ def emit_event(tx: Transaction, kind: str, card: int | None = None, player: str 
     """Emit the event `trigger_event(kind, card, player, **details)` (see `emit`), built only when a card of the
     game may have an ability it triggers now: most events trigger none."""
     state = tx.state
-    plan = _plan_of(state, kind)
+    kept = state.keyed_values.get(_EMIT_PLANS)  # _plan_of, the usual case inlined: a planned kind, no ability gained
+    plan = kept[1].get(kind, _UNPLANNED) if kept is not None and kept[0] == state.roster else _UNPLANNED
+    if plan is _UNPLANNED or state.data.get("abilities_gained"):
+        plan = _plan_of(state, kind)
     if plan is None:
         return
     holders = plan[1]
