@@ -22,7 +22,7 @@ from tabletop.engine.transaction import Transaction
 from tabletop.engine.triggers import TriggerEvent, trigger_event
 from tabletop.engine.zones import zone_id
 from tabletop.games.vanguard import facts
-from tabletop.games.vanguard.circles import REAR_CIRCLES, circle_name, is_circle, is_front_row, is_rear_circle
+from tabletop.games.vanguard.circles import REAR_CIRCLES, circle_name, info, is_circle, is_front_row, is_rear_circle
 from tabletop.games.vanguard.rear_vanguard import BECOME_VANGUARD, is_rear_vanguard, mentions_effect
 from tabletop.games.vanguard.table import (
     READING, column_opponents, current_grade, current_power, field_cards, has_state, in_same_column, is_any_on_field, is_locked, is_unit, legion_mate,
@@ -386,16 +386,17 @@ def face_up_g(state: GameState, player: str) -> int:
 def zone_tag_holds(state: GameState, iid: int, tag: str | None) -> bool:
     """Tell whether a card is in the ability's active zone (VG 7.6): V, R, VR, GC, hand, drop, soul, any."""
     tag = (tag or "VR").upper()
-    zid = state.cards[iid].zone
-    name = circle_name(zid)
+    card = state.cards[iid]
+    zone = info(card.zone)
+    name = zone.name
     if tag == "ANY":
         return True
     if tag == "GC":
         return name == "gc"
     if name == "vc":
-        return "V" in tag and not is_locked(state, iid)
-    if is_rear_circle(zid):
-        if is_locked(state, iid):
+        return "V" in tag and not card.props.get("locked")  # is_locked, inlined
+    if zone.is_rear:
+        if card.props.get("locked"):
             return False
         if "R" in tag and tag != "DROP":
             return True
@@ -763,25 +764,62 @@ _OTHERS_WHENS: dict[str, tuple[str, ...]] = {
 def emit(tx: Transaction, event: TriggerEvent) -> None:
     """Put every AUTO ability the event triggers into the stand-by state (seed 一 1.3: only valid ones)."""
     state = tx.state
-    kind = event["type"]
+    plan = _plan_of(state, event["type"])
+    if plan is None:
+        return
+    holders = plan[1]
+    # the usual case: the event's card prints no such ability, no card on the field or GC does either (see _trigger)
+    if holders is not None and event.get("card") not in holders and (
+            not plan[2] or not is_any_on_field(state, plan[2], True)):
+        return
+    _trigger(tx, event, plan)
+
+
+def emit_event(tx: Transaction, kind: str, card: int | None = None, player: str | None = None,
+               **details: Any) -> None:
+    """Emit the event `trigger_event(kind, card, player, **details)` (see `emit`), built only when a card of the
+    game may have an ability it triggers now: most events trigger none."""
+    state = tx.state
+    kept = state.keyed_values.get(_EMIT_PLANS)  # _plan_of, the usual case inlined: a planned kind, no ability gained
+    plan = kept[1].get(kind, _UNPLANNED) if kept is not None and kept[0] == state.roster else _UNPLANNED
+    if plan is _UNPLANNED or state.data.get("abilities_gained"):
+        plan = _plan_of(state, kind)
+    if plan is None:
+        return
+    holders = plan[1]
+    # the usual case: the event's card prints no such ability, no card on the field or GC does either (see _trigger)
+    if holders is not None and card not in holders and (not plan[2] or not is_any_on_field(state, plan[2], True)):
+        return
+    _trigger(tx, trigger_event(kind, card, player, **details), plan)
+
+
+def _plan_of(state: GameState, kind: str) -> tuple[tuple[str, ...], frozenset[int] | None, frozenset[int]] | None:
+    """Return the plan of an event type (see `_emit_plan`; None: it triggers nothing); with abilities gained by an
+    effect, every card on the field or GC is a candidate."""
+    if state.data.get("abilities_gained"):
+        return _EVENT_WHENS.get(kind) or (kind,), None, _NONE
+    kept = state.keyed_values.get(_EMIT_PLANS)  # memo_keyed, the usual case inlined
+    plans = kept[1] if kept is not None and kept[0] == state.roster else _emit_plans(state)
+    plan = plans.get(kind, _UNPLANNED)
+    if plan is _UNPLANNED:
+        plan = plans[kind] = _emit_plan(state, kind)
+    return plan  # type: ignore[no-any-return]
+
+
+def _trigger(tx: Transaction, event: TriggerEvent,
+             plan: tuple[tuple[str, ...], frozenset[int] | None, frozenset[int]]) -> None:
+    """Put every AUTO ability of the candidates of an event's plan that the event triggers into the stand-by state.
+
+    The caller has seen that a candidate may be there: the event's card is one of the plan's holders, or one of
+    its `others` is on the field or GC (or the plan names no holders).
+    """
+    state = tx.state
     subject = event.get("card")
-    if not state.data.get("abilities_gained"):
-        kept = state.keyed_values.get(_EMIT_PLANS)  # memo_keyed, the usual case inlined
-        plans = kept[1] if kept is not None and kept[0] == state.roster else _emit_plans(state)
-        plan = plans.get(kind, _UNPLANNED)
-        if plan is _UNPLANNED:
-            plan = plans[kind] = _emit_plan(state, kind)
-        if plan is None:
-            return  # no card of the game has an ability this event triggers, and none was gained
-        whens, holders, others = plan
-    else:
-        whens, holders, others = _EVENT_WHENS.get(kind) or (kind,), None, _NONE
+    whens, holders, others = plan
     if holders is not None:
         # Only a card printing such an ability can have one now (a locked or deleted card has fewer); a card
         # other than the event's can have one only if it waits for another card's event (`_SELF_WHENS`).
         own = subject if subject in holders else None  # only a card printing such an ability is a candidate
-        if own is None and (not others or not is_any_on_field(state, others, guardians=True)):
-            return  # the usual case: the event's card prints no such ability, no card on the field or GC does either
         field = field_cards(state)
         guard_circles = player_zones(state, "gc")
         guarding = [iid for player in state.players for iid in guard_circles[player].cards

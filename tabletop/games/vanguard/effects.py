@@ -22,7 +22,7 @@ from tabletop.games.vanguard import facts
 from tabletop.games.vanguard.abilities import (
     CLAN_ACTIONS, CONDITION_KEYWORDS, CONDITIONS, COUNT_KEYS, COUNTED_ZONES, EVENTS, PREFIX_KEYWORDS, PROPER_KEYWORDS,
     STELLAR_CIRCLE,
-    abilities_of, add_pending, condition_holds, emit, has_keyword, keyword_number, zone_tag_holds,
+    abilities_of, add_pending, condition_holds, emit, emit_event, has_keyword, keyword_number, zone_tag_holds,
 )
 from tabletop.games.vanguard.circles import (
     REAR_CIRCLES, circle_name, column_for, column_partner, is_back_row, is_front_row, is_rear_circle,
@@ -438,7 +438,7 @@ def _stand(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     for iid in targets(tx.state, fi, step):
         if tx.state.cards[iid].tapped and is_unit(tx.state, iid):
             tx.set_field(iid, "tapped", False)
-            emit(tx, trigger_event("stood", card=iid, by=by, zone=tx.state.cards[iid].zone))
+            emit_event(tx, "stood", card=iid, by=by, zone=tx.state.cards[iid].zone)
     return True
 
 
@@ -530,7 +530,7 @@ def _discard(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     for c in picks:
         relocate(tx, c, "drop", None)
     for c in picks:  # "when this card is discarded from hand" (VG 9.5: a discard puts a hand card into the drop)
-        emit(tx, trigger_event("discarded", card=c, player=me))
+        emit_event(tx, "discarded", card=c, player=me)
     return True
 
 
@@ -739,7 +739,7 @@ def _bind_to_hand(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
             relocate(tx, iid, "hand", None)
             moved = True
     if moved:
-        emit(tx, trigger_event("bind_to_hand", player=me))
+        emit_event(tx, "bind_to_hand", player=me)
     return True
 
 
@@ -752,7 +752,7 @@ def _lock(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
         unlink_harmony(tx, iid)
         if has_state(tx.state, iid, "dominated"):
             release(tx, iid)  # seed Dominate 11
-        emit(tx, trigger_event("locked", card=iid, zone=tx.state.cards[iid].zone))
+        emit_event(tx, "locked", card=iid, zone=tx.state.cards[iid].zone)
         tx.set_field(iid, "face_down", True)
         tx.set_prop(iid, "locked", True)
         tx.set_prop(iid, "mods", None)

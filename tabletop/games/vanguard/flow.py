@@ -1,7 +1,6 @@
 """The Vanguard turn: phases, check timing and rule actions, battles, triggers and the end-phase loop."""
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -15,7 +14,7 @@ from tabletop.engine.zones import zone_id
 from tabletop.engine import procedure
 from tabletop.games.vanguard import facts
 from tabletop.games.vanguard.abilities import (
-    PENDING, STATE_TRIGGER_HOLDERS, AbilityIndex, _auto_candidates, ability_index, add_pending, condition_holds, emit, has_extra_abilities, holder_cards,
+    PENDING, STATE_TRIGGER_HOLDERS, AbilityIndex, _auto_candidates, ability_index, add_pending, condition_holds, emit_event, has_extra_abilities, holder_cards,
     keyword_valid, printed_of, state_trigger_holders, state_triggers, zone_tag_holds,
 )
 from tabletop.games.vanguard.circles import REAR_CIRCLES, circles_of, is_circle
@@ -25,8 +24,8 @@ from tabletop.games.vanguard.effects import (
 from tabletop.games.vanguard.moves import identity, relocate, remove_state, retire, turn_fact
 from tabletop.games.vanguard.rear_vanguard import is_rear_vanguard, is_vanguard
 from tabletop.games.vanguard.table import (
-    current_critical, current_power, field_cards, guardians_of, has_state, is_forbidden_to_attack, is_locked, is_unit,
-    legion_mate_beside, player_zones, shield_total, units_of, vanguard_of, vital_zones,
+    current_critical, current_power, field_cards, guardians_of, has_state, in_state, is_forbidden_to_attack, is_locked, is_unit,
+    lasting_effect_cards, legion_mate_beside, player_zones, shield_total, units_of, vanguard_of, vital_cards,
 )
 
 ACT_STEPS = ("_guard_step", "_dominate_choose")
@@ -46,10 +45,11 @@ def enter(tx: Transaction, phase: str, step: str = "") -> None:
 
 def battle_step(tx: Transaction, step: str) -> None:
     """Go to a step of a battle; a battle outside the battle phase (Dominate in the main phase) keeps its phase."""
-    if tx.state.phase == "battle":
-        enter(tx, "battle", step)
-    else:
+    state = tx.state
+    if state.phase != "battle":
         tx.set_table("step", step)
+    elif state.step != step:  # `enter`, inlined: asked at every step of every battle
+        TURN.enter(tx, "battle", step)
 
 
 def run(tx: Transaction) -> None:
@@ -59,7 +59,7 @@ def run(tx: Transaction) -> None:
 
 def act_step(state: Any) -> dict[str, Any] | None:
     """Return the running act step (guard step, choosing a dominated attacker), if any."""
-    stack = procedure.stack(state)
+    stack = state.data.get(procedure.FRAMES)  # procedure.stack, inlined: asked at every decision
     if not stack:
         return None
     steps, pc = stack[-1]["steps"], stack[-1]["pc"]
@@ -76,18 +76,27 @@ def check_timing(tx: Transaction) -> bool:
     it resolves before the next check. Return False when there was nothing to do."""
     state = tx.state
     gained = state.data.get("abilities_gained")
-    quiet = (state.phase, state.active, gained, state.library.version)
+    phase = state.phase
+    version = state.library.version
+    quiet = (phase, state.active, gained, version)
     if state.board_memo_values.get(_QUIET) == quiet:
         return False  # it found nothing on this board, and nothing else it reads has changed since
-    found = state.keyed_values.get("vanguard.rule_inputs")  # _rule_inputs, the usual case inlined
-    if found is not None and found[0] == (len(state.zones), state.library.version, state.roster):
-        inputs = found[1]
+    found = state.keyed_values.get(_RULE_INPUTS)  # _rule_inputs, the usual case inlined
+    if found is not None and found[0] == (len(state.zones), version, state.roster):
+        vitals, has_orders, printing, index = found[1]
     else:
-        inputs = _rule_inputs(state)
-    if _no_rule_action(state, inputs):  # the usual case, read cheaply: run_until_stable would find nothing
+        vitals, has_orders, printing, index = _rule_inputs(state)
+    # whether every check of RULE_ACTIONS would find nothing, read cheaply (False: not known, run them)
+    no_rule_action = not has_orders
+    if no_rule_action and phase != "setup" and not state.data.get("outcome"):
+        for damage, deck, vc in vitals:  # _check_losses and _check_vanguards' tests
+            if len(damage) >= 6 or not deck or not vc:
+                no_rule_action = False
+                break
+    if no_rule_action:  # the usual case: run_until_stable would find nothing
         # _play_next's own tests, the usual case read first: nothing is pending and no card can have a state trigger
-        if not state.lists.get(PENDING) and (not (inputs[2] or gained) or all(
-                has_state(state, iid, "success") for iid in state_trigger_holders(state, inputs[3], inputs[2]))):
+        if not state.lists.get(PENDING) and (not (printing or gained) or all(
+                has_state(state, iid, "success") for iid in state_trigger_holders(state, index, printing))):
             # no stand-by ability, and no card that may have a state trigger or each one in Success already (it
             # does not trigger again while in it: `state_triggers` reads no condition)
             state.board_memo_values[_QUIET] = quiet
@@ -109,32 +118,18 @@ def check_timing(tx: Transaction) -> bool:
 _QUIET = "vanguard.quiet_check"
 
 
-def _no_rule_action(state: Any, inputs: tuple[Any, bool, frozenset[int], AbilityIndex]) -> bool:
-    """Tell whether every check of RULE_ACTIONS would find nothing (False: not known, run them)."""
-    vitals, has_orders, _, _ = inputs
-    if has_orders:
-        return False
-    if state.phase == "setup" or state.data.get("outcome"):
-        return True
-    for damage, deck, vc in vitals:
-        if len(damage.cards) >= 6 or not deck.cards or not vc.cards:
-            return False
-    return True
-
-
 def _rule_inputs(state: GameState) -> tuple[Any, bool, frozenset[int], AbilityIndex]:
-    """Return the table's vital zones, whether its library holds order cards, the game's cards printing a state
-    trigger or a CONT gaining abilities (without them and without gained abilities, `state_triggers` does
-    nothing), and the library's ability index; kept per table while its zones, library and cards
-    (`state.roster`) stay as they are."""
+    """Return the card lists of the table's vital zones (`vital_cards`), whether its library holds order cards, the
+    game's cards printing a state trigger or a CONT gaining abilities (without them and without gained abilities,
+    `state_triggers` does nothing), and the library's ability index; kept per table while its zones, library and
+    cards (`state.roster`) stay as they are."""
     def read() -> tuple[Any, bool, frozenset[int], AbilityIndex]:
         index = ability_index(state)
-        return vital_zones(state), bool(index.orders), holder_cards(state, STATE_TRIGGER_HOLDERS), index
-    signature = (len(state.zones), state.library.version, state.roster)
-    found = state.keyed_values.get("vanguard.rule_inputs")  # memo_keyed, the usual case inlined
-    if found is not None and found[0] == signature:
-        return found[1]  # type: ignore[no-any-return]
-    return state.memo_keyed("vanguard.rule_inputs", signature, read)
+        return vital_cards(state), bool(index.orders), holder_cards(state, STATE_TRIGGER_HOLDERS), index
+    return state.memo_keyed(_RULE_INPUTS, (len(state.zones), state.library.version, state.roster), read)
+
+
+_RULE_INPUTS = "vanguard.rule_inputs"
 
 
 def _play_next(tx: Transaction) -> bool:
@@ -368,8 +363,11 @@ def advance_phase(tx: Transaction) -> bool:
         return False
     me = state.active
     if phase == "stand":
+        cards = state.cards
         for iid in field_cards(state, me):
-            if is_unit(state, iid):
+            card = cards[iid]
+            # a card on a circle is a unit unless locked (is_unit); set_field's no-op test made first
+            if card.tapped and not card.props.get("locked"):
                 tx.set_field(iid, "tapped", False)
         TURN.advance(tx)
         return True
@@ -381,15 +379,15 @@ def advance_phase(tx: Transaction) -> bool:
         TURN.advance(tx)
         if state.format == "standard":  # Energy Generator [K]: Energy Charge 3 at the beginning of the ride phase
             tx.set_total(me, "energy", min(10, state.total(me, "energy") + 3))
-        emit(tx, trigger_event("ride_phase_start", player=me))
+        emit_event(tx, "ride_phase_start", player=me)
         return True
     if phase in ("ride", "main"):
         return False
     if phase == "battle":
         if step == "start":
             TURN.advance(tx)
-            emit(tx, trigger_event("battle_start", player=me))
-            emit(tx, trigger_event("attack_step_start", player=me))
+            emit_event(tx, "battle_start", player=me)
+            emit_event(tx, "attack_step_start", player=me)
             return True
         return False
     if phase == "end":
@@ -417,15 +415,18 @@ def start_end_phase(tx: Transaction) -> None:
     state = tx.state
     me = state.active
     enter(tx, "end", "loop")
+    cards = state.cards
     for iid in list(field_cards(state, me)):
-        heart = state.cards[iid].props.get("heart")
+        card = cards[iid]
+        heart = card.props.get("heart")
         if heart is not None:  # Premium: the heart card becomes the vanguard again [K]
-            vc = state.cards[iid].zone
-            tapped = state.cards[iid].tapped
+            vc = card.zone
+            tapped = card.tapped
             relocate(tx, iid, "gzone", None)
             tx.move(heart, vc, 0)
             tx.set_field(heart, "tapped", tapped)
-        if is_locked(state, iid) and state.cards[iid].controller == me and not is_unlock_forbidden(state, iid):
+        # is_locked, inlined (the card's props as they are now: a returned G unit's were cleared)
+        if card.props.get("locked") and card.controller == me and not is_unlock_forbidden(state, iid):
             unlock(tx, iid)
     end_unlock_rules(tx)
     tx.set_data("end_triggered", None)
@@ -443,10 +444,9 @@ def _end_trigger(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
         done.add(key)
     tx.set_data("end_triggered", sorted(done) or None)
     fire_timed(tx, "end_of_turn")
-    for iid in field_cards(state):
-        if has_state(state, iid, "hollow"):
-            schedule_pending(tx, state.cards[iid].controller, iid, [{"effect": "_hollow_drop"}], "Hollow",
-                             {"self": [[iid, identity(state, iid)]]})
+    for iid in in_state(state, field_cards(state), "hollow"):
+        schedule_pending(tx, state.cards[iid].controller, iid, [{"effect": "_hollow_drop"}], "Hollow",
+                         {"self": [[iid, identity(state, iid)]]})
     return True
 
 
@@ -505,7 +505,7 @@ def _end_repeat(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     """End-phase loop ③: repeat while anything is pending, untriggered or Hollow; else the turn ends."""
     state = tx.state
     untriggered = bool(_untriggered_end_abilities(state))
-    hollow = any(has_state(state, i, "hollow") for i in field_cards(state))
+    hollow = bool(in_state(state, field_cards(state), "hollow"))
     timed_left = any(timed_due(state, t, "end_of_turn") for t in state.lists.get("timed", ()))
     if state.lists.get(PENDING) or untriggered or hollow or timed_left:
         procedure.insert_steps(tx, fi, [{"effect": "_end_trigger"}, {"effect": "_end_expire"}, {"effect": "_end_repeat"}])
@@ -517,17 +517,10 @@ def _end_repeat(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
 def expire(tx: Transaction, until: str) -> None:
     """End every effect lasting `until` ("turn" or "battle"): modifiers, states, gained abilities, grants."""
     state = tx.state
-    # Only cards on the field, on GC or under a G unit carry lasting effects: a card that leaves becomes new.
-    ids = _expiry_zones(tuple(circles_of(state, p) for p in state.players), state.players)
-    # their Zone objects, found once per table (zones are only added while it is set up)
-    found = state.keyed_values.get(("vanguard.expiry", ids))
-    if found is None or found[0] != len(state.zones):
-        found = state.keyed_values[("vanguard.expiry", ids)] = (
-            len(state.zones), tuple(state.zones[z] for z in ids if z in state.zones))
     cards = state.cards
     # the usual card carries no lasting effect: only the others are looked at (listed first: ending an effect
     # changes a card's props, never where it is)
-    for iid in [i for zone in found[1] for i in zone.cards if not _LASTING.isdisjoint(cards[i].props)]:
+    for iid in [i for on in lasting_effect_cards(state) for i in on if not _LASTING.isdisjoint(cards[i].props)]:
         card = cards[iid]
         mods = card.props.get("mods")
         if mods:
@@ -550,12 +543,6 @@ def expire(tx: Transaction, until: str) -> None:
     durations.expire(tx, durations.THIS_BATTLE, DURATION_LISTS)
     if until == "turn":
         durations.expire(tx, durations.UNTIL_END_OF_TURN, DURATION_LISTS)
-
-
-@functools.lru_cache(maxsize=64)
-def _expiry_zones(circles: tuple[tuple[str, ...], ...], players: tuple[str, ...]) -> tuple[str, ...]:
-    """Return the zones whose cards may carry lasting effects: each player's circles, GC and heart card."""
-    return tuple(z for p, mine in zip(players, circles) for z in (*mine, zone_id(p, "gc"), zone_id(p, "heart")))
 
 
 # The props `expire` edits: a card with none of them carries no lasting effect.
@@ -633,10 +620,10 @@ def begin_battle(tx: Transaction, attacker: int, target: int, booster: int | Non
         tx.log(f"Legion attack: {state.definition(attacker).name} with {state.definition(mate).name}", "Legion")
     if booster is not None:
         tx.set_field(booster, "tapped", True)
-        emit(tx, trigger_event("boosts", card=booster, other=attacker, zone=state.cards[booster].zone))
-        emit(tx, trigger_event("boosted", card=attacker, other=booster, zone=state.cards[attacker].zone))
-    emit(tx, trigger_event("attacks", card=attacker, zone=state.cards[attacker].zone, player=player))
-    emit(tx, trigger_event("attacked", card=target, zone=state.cards[target].zone))
+        emit_event(tx, "boosts", card=booster, other=attacker, zone=state.cards[booster].zone)
+        emit_event(tx, "boosted", card=attacker, other=booster, zone=state.cards[attacker].zone)
+    emit_event(tx, "attacks", card=attacker, zone=state.cards[attacker].zone, player=player)
+    emit_event(tx, "attacked", card=target, zone=state.cards[target].zone)
     battle_step(tx, "guard")
     procedure.push(tx, [{"effect": "_guard_step"}, {"effect": "_drive_step"}, {"effect": "_damage_step"},
                      {"effect": "_close_step"}, {"effect": "_battle_done"}], {"controller": player}, kind="flow",
@@ -660,7 +647,7 @@ def _drive_step(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     battle = state.data["battle"]
     attacker = battle["attacker"]
     battle_step(tx, "drive")
-    emit(tx, trigger_event("drive_step_start", player=battle["player"]))
+    emit_event(tx, "drive_step_start", player=battle["player"])
     # A rear-guard vanguard drive-checks too: it is a vanguard (seed 《光辉骑士团》 二).
     if attacker not in state.cards or not is_vanguard(state, attacker) or not is_unit(state, attacker):
         return True
@@ -683,7 +670,7 @@ def _check(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     definition = state.definition(card)
     tx.log(f"{step['kind']} check: {definition.name}", "VG 6.4" if step["kind"] == "drive" else "VG 6.6")
     if step["kind"] == "drive":  # VG 6.4: "when your drive check reveals ..." abilities wait for the check timing
-        emit(tx, trigger_event("drive_check_reveals", card=card, player=player))
+        emit_event(tx, "drive_check_reveals", card=card, player=player)
     trigger = printed_of(state, card).trigger
     steps = trigger_steps(state, player, card, trigger, step["kind"]) if trigger else []
     if not steps:  # nothing resolves in between: the card goes on at once, as an atomic frame of `_check_done` would
@@ -763,7 +750,7 @@ def _finish_check(tx: Transaction, card: int, kind: str, player: str) -> None:
         tx.move(card, zone_id(player, "hand"), None)
     else:
         tx.move(card, zone_id(player, "damage"), None)
-        emit(tx, trigger_event("damage_dealt", player=player))
+        emit_event(tx, "damage_dealt", player=player)
 
 
 @effect("_damage_step")
@@ -788,10 +775,10 @@ def _damage_step(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
             more += [{"effect": "_check", "kind": "damage", "player": state.cards[target].owner} for _ in range(crit)]
         else:
             more.append({"effect": "_retire_attacked"})
-        emit(tx, trigger_event("attack_hits", card=attacker, zone=state.cards[attacker].zone))
+        emit_event(tx, "attack_hits", card=attacker, zone=state.cards[attacker].zone)
         booster = battle.get("booster")
         if booster is not None and booster in state.cards:  # "when the attack this unit boosted hits" (VG 6.6 ④)
-            emit(tx, trigger_event("boosted_attack_hits", card=booster, zone=state.cards[booster].zone))
+            emit_event(tx, "boosted_attack_hits", card=booster, zone=state.cards[booster].zone)
     more.append({"effect": "_retire_guardians"})
     procedure.insert_steps(tx, fi, more)
     return True
@@ -859,10 +846,10 @@ def _close_step(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     battle_step(tx, "close")
     fire_timed(tx, "end_of_battle")
     for iid in battle.get("involved", ()):
-        if iid in state.cards and is_unit(state, iid) and has_state(state, iid, "charge"):
+        if iid in state.cards and has_state(state, iid, "charge") and is_unit(state, iid):
             schedule_pending(tx, state.cards[iid].controller, iid, [{"effect": "to_deck_bottom", "target": "self"}],
                              "Charge!!", {"self": [[iid, identity(state, iid)]]})
-    emit(tx, trigger_event("end_of_battle", battle=dict(battle)))
+    emit_event(tx, "end_of_battle", battle=dict(battle))
     return True
 
 
@@ -873,7 +860,7 @@ def _battle_done(tx: Transaction, fi: int, step: dict[str, Any]) -> bool:
     tx.set_data("battle", None, copy=False)
     battle_step(tx, "attack" if tx.state.phase == "battle" else "")
     if not procedure.ctx(tx.state, fi).get("dominated_battle"):
-        emit(tx, trigger_event("attack_step_start", player=tx.state.active))
+        emit_event(tx, "attack_step_start", player=tx.state.active)
     return True
 
 

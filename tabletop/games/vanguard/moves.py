@@ -5,11 +5,10 @@ from typing import Any
 
 from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.transaction import Transaction
-from tabletop.engine.triggers import trigger_event
 from tabletop.engine.zones import zone_id
 from tabletop.games.vanguard import facts
-from tabletop.games.vanguard.abilities import emit, printed_of
-from tabletop.games.vanguard.circles import circle_name, is_circle, is_rear_circle, zone_owner
+from tabletop.games.vanguard.abilities import emit_event, printed_of
+from tabletop.games.vanguard.circles import circle_name, info, is_circle, is_rear_circle, zone_owner
 from tabletop.games.vanguard.rear_vanguard import is_rear_vanguard, rear_vanguards
 from tabletop.games.vanguard.table import has_state, is_locked
 
@@ -70,7 +69,7 @@ def add_state(tx: Transaction, iid: int, name: str, until: str | None = None) ->
         durations = dict(tx.state.cards[iid].props.get("state_until", {}))
         durations[name] = until
         tx.set_prop(iid, "state_until", durations)
-    emit(tx, trigger_event("enters_state", card=iid, state=name, zone=tx.state.cards[iid].zone))
+    emit_event(tx, "enters_state", card=iid, state=name, zone=tx.state.cards[iid].zone)
     return True
 
 
@@ -98,9 +97,10 @@ def relocate(tx: Transaction, iid: int, zone: str, index: int | None = 0, face_d
     state = tx.state
     card = state.cards[iid]
     home = owner or card.owner
-    if printed_of(state, iid).kind == "g_unit" and zone not in ("gzone", "vc", "gc") and not is_circle(zone_id(home, zone)):
-        if zone_id(home, "gzone") in state.zones:
-            zone, face_down, index = "gzone", False, None
+    # the G zone first: only Premium's table has one (its test is the cheapest)
+    if (zone not in ("gzone", "vc", "gc") and zone_id(home, "gzone") in state.zones
+            and printed_of(state, iid).kind == "g_unit" and not is_circle(zone_id(home, zone))):
+        zone, face_down, index = "gzone", False, None
     target = zone_id(home, zone)
     was_on_field = is_circle(card.zone) or card.zone.endswith(".gc")
     if was_on_field:
@@ -131,16 +131,20 @@ def place_on_circle(tx: Transaction, iid: int, circle: str, how: str, by: str, r
             leave_field_cleanup(tx, iid)
         tx.move(iid, circle, index)
         renew(tx, iid)
-    tx.set_field(iid, "controller", zone_owner(circle))
-    tx.set_field(iid, "tapped", rested)
+    at = info(circle)
+    player = at.owner
+    # set_field's own no-op tests, made here: a card made new (renew) stands and is its owner's already
+    if card.controller != player:
+        tx.set_field(iid, "controller", player)
+    if card.tapped != rested:
+        tx.set_field(iid, "tapped", rested)
     tx.set_prop(iid, "placed_turn", state.turn)
     if how in ("call", "guard"):
-        player = zone_owner(circle)
         turn_info(tx, player, "calls", int(turn_fact(state, player, "calls")) + 1)
-    event = trigger_event("placed", card=iid, zone=circle, how=how, player=zone_owner(circle), **{"from": origin})
-    if is_rear_circle(circle) and iid in rear_vanguards(state, zone_owner(circle)):
-        event["as_vanguard"] = True  # placed as a vanguard: "placed on VC" abilities trigger (seed 《光辉骑士团》 二)
-    emit(tx, event)
+    details: dict[str, Any] = {"from": origin}
+    if at.is_rear and iid in rear_vanguards(state, player):
+        details["as_vanguard"] = True  # placed as a vanguard: "placed on VC" abilities trigger (seed 《光辉骑士团》 二)
+    emit_event(tx, "placed", iid, player, zone=circle, how=how, **details)
 
 
 def retire(tx: Transaction, iid: int, by_effect: bool) -> None:
@@ -155,7 +159,7 @@ def retire_all(tx: Transaction, iids: list[int], by_effect: bool) -> None:
     A rear-guard vanguard is no rear-guard and is not retired (seed 《光辉骑士团》 二; DECISIONS.md).
     """
     state = tx.state
-    retired = []
+    retired: list[tuple[int, str, bool, str]] = []
     for iid in iids:
         card = state.cards[iid]
         if is_rear_vanguard(state, iid):
@@ -166,10 +170,9 @@ def retire_all(tx: Transaction, iids: list[int], by_effect: bool) -> None:
         relocate(tx, iid, "drop", None)
         if is_rear_circle(from_zone):
             turn_info(tx, controller, "rear_guard_retired", True)  # "if your rear-guard was retired this turn"
-            retired.append(trigger_event("retired", card=iid, player=controller, by_effect=by_effect, locked=locked,
-                                         zone=from_zone))
-    for event in retired:
-        emit(tx, event)
+            retired.append((iid, controller, locked, from_zone))
+    for iid, controller, locked, from_zone in retired:
+        emit_event(tx, "retired", iid, controller, by_effect=by_effect, locked=locked, zone=from_zone)
 
 
 def put_into_soul(tx: Transaction, iid: int, player: str, by_ride: bool = False, rider: int | None = None) -> None:
@@ -193,14 +196,14 @@ def put_into_soul(tx: Transaction, iid: int, player: str, by_ride: bool = False,
         else:
             tx.move(iid, zone_id(player, "soul"), None)
             renew(tx, iid)
-        emit(tx, trigger_event("rode_upon", card=iid, player=player, other=rider))
+        emit_event(tx, "rode_upon", card=iid, player=player, other=rider)
         if into_soul is not None and into_soul in tx.state.cards:
             # a ride is a way of being put into the soul, one Darkness does not count (seed 《黑暗不法者》)
-            emit(tx, trigger_event("put_into_soul", card=into_soul, player=player, by_ride=True))
+            emit_event(tx, "put_into_soul", card=into_soul, player=player, by_ride=True)
         return
     relocate(tx, iid, "soul", None, owner=player)
     turn_info(tx, player, "soul_not_ride", True)
-    emit(tx, trigger_event("put_into_soul", card=iid, player=player))
+    emit_event(tx, "put_into_soul", card=iid, player=player)
 
 
 def move_rear_guard(tx: Transaction, iid: int, to: str) -> IllegalCommand | None:

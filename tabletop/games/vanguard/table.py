@@ -5,7 +5,7 @@ import functools
 from itertools import chain
 from typing import Any
 
-from tabletop.engine.state import GameState
+from tabletop.engine.state import CardInstance, GameState
 from tabletop.engine.zones import Zone, zone_id
 from tabletop.games.vanguard import facts
 from tabletop.games.vanguard.circles import (
@@ -23,6 +23,12 @@ def states_of(state: GameState, iid: int) -> list[str]:
 def has_state(state: GameState, iid: int, name: str) -> bool:
     """Tell whether a card is in a named state."""
     return name in state.cards[iid].props.get("states", ())
+
+
+def in_state(state: GameState, iids: tuple[int, ...], name: str) -> list[int]:
+    """Return the cards of `iids` in a named state, in order (the usual answer: none)."""
+    cards = state.cards
+    return [iid for iid in iids if name in cards[iid].props.get("states", ())]
 
 
 def is_locked(state: GameState, iid: int) -> bool:
@@ -88,7 +94,7 @@ class _Layout:
     """The Zone objects of a table, found once: the zones of a game never change."""
 
     __slots__ = ("zones", "field", "field_cards", "field_ids", "reacting_ids", "front_row", "by_name", "vitals",
-                 "seats")
+                 "seats", "lasting_cards")
 
     def __init__(self, state: GameState) -> None:
         self.zones = state.zones  # kept so that the id() key of the cache is never reused while cached
@@ -106,10 +112,15 @@ class _Layout:
         for zone in state.zones.values():
             if zone.owner is not None:
                 self.by_name.setdefault(zone.spec.name, {})[zone.owner] = zone
-        # per player: the damage zone, deck and VC (what the loss and vanguard rule actions read)
-        self.vitals = tuple((self.by_name["damage"][p], self.by_name["deck"][p], self.by_name["vc"][p])
-                            for p in state.players)
+        # per player: the card lists of the damage zone, deck and VC (what the loss and vanguard rule actions read)
+        self.vitals = tuple((self.by_name["damage"][p].cards, self.by_name["deck"][p].cards,
+                             self.by_name["vc"][p].cards) for p in state.players)
         self.seats = {p: SeatCircles(state, p) for p in state.players}
+        # the card lists of the zones whose cards may carry lasting effects, in seat order: each player's circles
+        # (Accel ones too: one not open holds no card), GC and heart card
+        self.lasting_cards = tuple(state.zones[zid].cards for p in state.players
+                                   for name in (*CIRCLES, *ACCEL_CIRCLES, "gc", "heart")
+                                   if (zid := zone_id(p, name)) in state.zones)
 
 
 class SeatCircles:
@@ -139,8 +150,15 @@ def seat_circles(state: GameState, player: str) -> SeatCircles:
     return _layout(state).seats[player]
 
 
-def vital_zones(state: GameState) -> tuple[tuple[Zone, Zone, Zone], ...]:
-    """Return each player's damage zone, deck and VC (Zone objects), in seat order."""
+def lasting_effect_cards(state: GameState) -> tuple[list[int], ...]:
+    """Return the card lists (the zones' own: never change them) of the zones whose cards may carry lasting
+    effects, in seat order: each player's circles, GC and heart card (a card that leaves them becomes new)."""
+    return _layout(state).lasting_cards
+
+
+def vital_cards(state: GameState) -> tuple[tuple[list[int], list[int], list[int]], ...]:
+    """Return the card lists (the zones' own: never change them) of each player's damage zone, deck and VC, in
+    seat order."""
     return _layout(state).vitals
 
 
@@ -192,8 +210,8 @@ def front_row_units(state: GameState, player: str) -> list[int]:
     if found is None:  # units_of filtered by the front row: only the player's own front-row circles hold them
         cards = state.cards
         found = state.board_memo_values[key] = tuple([
-            i for cards_on in _layout(state).front_row[player] for i in cards_on[:1]
-            if cards[i].controller == player and "locked" not in cards[i].props])
+            on[0] for on in _layout(state).front_row[player]
+            if on and (card := cards[on[0]]).controller == player and "locked" not in card.props])
     return list(found)
 
 
@@ -314,7 +332,7 @@ def _power_parts(state: GameState, iid: int) -> tuple[int, int, list[str]]:
                 total += int(mod["amount"])
                 why.append(f"{int(mod['amount']):+d} {mod.get('why', '')}".strip())
         if state.active == controller:  # _gift_power gives nothing outside its owner's turn
-            total += _gift_power(state, iid)
+            total += _gift_power(state, card)
         for amount, reason in abilities.continuous_bonuses(state, iid, "power"):
             total += amount
             why.append(f"{amount:+d} {reason}")
@@ -345,10 +363,9 @@ def _scope_holds(state: GameState, iid: int, mod: dict[str, Any]) -> bool:
     return True
 
 
-def _gift_power(state: GameState, iid: int) -> int:
+def _gift_power(state: GameState, card: CardInstance) -> int:
     """Force I (+10000 per marker) and Accel I (+10000) during the owner's turn; none on dominated units (ruling 22)."""
-    card = state.cards[iid]
-    if has_state(state, iid, "dominated") or state.active != card.controller:
+    if "dominated" in card.props.get("states", ()) or state.active != card.controller:  # has_state, inlined
         return 0
     markers = state.data.get("markers", {}).get(card.zone, {})
     bonus = 10000 * int(markers.get("force1", 0))
