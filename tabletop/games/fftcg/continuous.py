@@ -668,8 +668,9 @@ def characteristics(state: GameState) -> dict[int, Characteristics]:
     found = state.board_memo_values.get("fftcg.chars")  # state.memo(board=True) inlined: asked at every check
     if found is None:
         # a field ability working "during your turn" makes the characteristics depend on whose turn it is
+        facts = field_facts(state)  # its field_parts, and turn_read's answer (both inlined)
         found = state.board_memo_values["fftcg.chars"] = state.memo_on(
-            "fftcg.chars", field_parts(state), lambda: _characteristics(state), extra=turn_read(state))
+            "fftcg.chars", facts.parts, lambda: _characteristics(state), extra=state.active if facts.reads_turn else None)
     return found  # type: ignore[no-any-return]
 
 

@@ -18,8 +18,7 @@ from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.games.fftcg.actions import ask_replacement, break_cards, move_from_field, needs_replacement_choice
 from tabletop.games.fftcg.continuous import (
-    characteristics, check_parts, condition_holds, field_cards, field_facts, lost_abilities, lowers_power,
-    on_membership, turn_read,
+    characteristics, condition_holds, field_cards, field_facts, lost_abilities, lowers_power, on_membership,
 )
 from tabletop.games.fftcg import light_dark as light_dark_limit
 from tabletop.games.fftcg.printed import printed_index
@@ -67,8 +66,10 @@ def _field_actions(state: GameState) -> list[Action]:
     """FFTCG 12.4.4–12.4.7: Power 0 or less, damage ≥ Power, duplicate names, two Light/Dark."""
     found = state.board_memo_values.get("fftcg.field_check")  # state.memo(board=True) inlined
     if found is None:
+        facts = field_facts(state)  # its check_parts, and turn_read's answer (both inlined: asked at every check)
         found = state.board_memo_values["fftcg.field_check"] = state.memo_on(
-            "fftcg.field_check", check_parts(state), lambda: _field_check(state), extra=turn_read(state))
+            "fftcg.field_check", facts.check_parts, lambda: _field_check(state),
+            extra=state.active if facts.reads_turn else None)
     put, broken = found
     if not put and not broken:
         return []
@@ -248,7 +249,9 @@ def _quiet_facts(state: GameState, stacking: bool) -> tuple[Any, ...]:
     may_stack = (stacking and bool(state.lists.get(triggers.PENDING)) and data.get("stage") == "priority"
                  and not data.get("fs_window"))
     first, second = _lose_keys(state.players)  # two players: no map and unpacking, asked at every settle
-    return may_stack, turn_read(state), data.get(first), data.get(second)
+    found = state.board_memo_values.get("fftcg.field")  # turn_read, inlined: asked at every settle
+    reads_turn = (found if found is not None else field_facts(state)).reads_turn
+    return may_stack, state.active if reads_turn else None, data.get(first), data.get(second)
 
 
 @functools.lru_cache(maxsize=None)
