@@ -1070,7 +1070,7 @@ def cost_of(state: GameState, iid: int) -> int:
     index = printed_index(state)
     facts = index[card.card_id]
     cost = facts.cost  # the printed cost (0 when none)
-    if not index.library_has("field:cost_change") and not state.lists.get(NEXT_COST):
+    if not index.prints_cost_change and not state.lists.get(NEXT_COST):
         return cost  # no card of the library changes a cost (its own included) and no next-card change waits
     floor = 0  # "(it cannot become 0)": the highest floor of the changes applied, if the cost was that high
     player = card.owner
