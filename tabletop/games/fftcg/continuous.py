@@ -670,7 +670,8 @@ def characteristics(state: GameState) -> dict[int, Characteristics]:
         # a field ability working "during your turn" makes the characteristics depend on whose turn it is
         facts = field_facts(state)  # its field_parts, and turn_read's answer (both inlined)
         found = state.board_memo_values["fftcg.chars"] = state.memo_on(
-            "fftcg.chars", facts.parts, lambda: _characteristics(state), extra=state.active if facts.reads_turn else None)
+            "fftcg.chars", facts.parts, lambda: _characteristics(state),
+            extra=state.active if facts.reads_turn else None)
     return found  # type: ignore[no-any-return]
 
 
@@ -686,10 +687,12 @@ def _characteristics(state: GameState) -> dict[int, Characteristics]:
     # the printed values (Characteristics) as they are: a card an effect reaches is turned into a dict then
     # (`changeable`); the filters read either form (`_read`)
     base: dict[int, Any] = dict(printed)
+    reached: list[int] = []  # the cards turned into dicts: all those changed, some only for a trial (depends_on)
 
     def changeable(iid: int, c: Any) -> dict[str, Any]:
         if not isinstance(c, Characteristics):
             return copy_card(c)
+        reached.append(iid)
         facts = index[cards[iid].card_id]
         return {"power": c.power, "keywords": set(c.keywords), "cannot_attack": False, "cannot_block": False,
                 "must_attack": False, "unblockable_by_cost": None, "unchoosable": [], "modifiers": [],
@@ -701,7 +704,8 @@ def _characteristics(state: GameState) -> dict[int, Characteristics]:
         return matches(state, iid, selector["filter"], selector["controller"], effect.source, chars)
 
     result = LayerSystem(6, applies, _OPERATIONS, changeable).compute(base, effects)
-    for iid, c in result.items():
+    for iid in dict.fromkeys(reached):
+        c = result[iid]
         if c is not base[iid]:  # changed by some effect (copied on write into a dict, `changeable`)
             printed[iid] = Characteristics(c["power"], frozenset(c["keywords"]), c["cannot_attack"],
                                            c["cannot_block"], c["must_attack"], c["unblockable_by_cost"],

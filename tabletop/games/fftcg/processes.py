@@ -94,19 +94,22 @@ def _field_check(state: GameState) -> tuple[dict[int, tuple[str, str]], list[int
     # Only a card with damage, a printed Power of 0 or less or an effect lowering or setting Power can be put
     # into the Break Zone or broken by these checks: otherwise the field's characteristics need not be worked out.
     chars = characteristics(state) if _power_may_fail(state) else {}
+    cards = state.cards
+    hurt = []  # damage at least its Power above 0: broken (FFTCG 12.4.5), unless put into the Break Zone
     for iid, current in chars.items():
-        if current.power is not None and current.power <= 0:  # FFTCG 12.4.4: put into, not broken
+        power = current.power
+        if power is None:
+            continue
+        if power <= 0:  # FFTCG 12.4.4: put into, not broken
             put[iid] = ("Power 0 or less", "FFTCG 12.4.4")
+        else:
+            damage = cards[iid].props.get("damage")
+            if damage and int(damage) >= power and not current.cannot_be_broken:  # FFTCG 1.3: it stays, damaged
+                hurt.append(iid)
     if field_facts(state).may_clash:
         for iid, why in on_membership(state, "fftcg.duplicates", lambda: _duplicates(state)):
             put.setdefault(iid, why)
-    broken = []
-    for iid, current in chars.items():
-        damage = int(state.cards[iid].props.get("damage", 0))
-        if iid not in put and current.power is not None and damage > 0 and damage >= current.power:
-            if not current.cannot_be_broken:  # FFTCG 1.3: it stays, its damage on it
-                broken.append(iid)  # FFTCG 12.4.5
-    return put, broken
+    return put, [iid for iid in hurt if iid not in put] if put else hurt
 
 
 def _power_may_fail(state: GameState) -> bool:

@@ -98,10 +98,14 @@ def _find_candidates(state: GameState, spec: Mapping[str, Any], controller: str,
                 if not test(seen, iid, value):
                     break
             else:
-                if chars is not None and not chars[iid].can_be_chosen_by(chooser, controller):
-                    continue  # FFTCG 11.11.5.1: "cannot be chosen" by this kind of play
+                # FFTCG 11.11.5.1: "cannot be chosen" by this kind of play (most cards have no such refusal: the
+                # method asked only of a card that has one)
+                current = chars[iid] if chars is not None else None
+                if current is not None and current.unchoosable and not current.can_be_chosen_by(chooser, controller):
+                    continue
                 found.append(iid)
-    must = [iid for iid in found if chars is not None and chars[iid].must_be_chosen_by(chooser, controller)]
+    must = [iid for iid in found if chars[iid].must_be_chosen and chars[iid].must_be_chosen_by(chooser, controller)
+            ] if chars is not None else []
     # FFTCG 11.11.5.1: "must choose <self> if possible": a choice of N cards is among them while there are N of them
     return must if must and len(must) >= int(spec.get("count", 1)) else found
 
