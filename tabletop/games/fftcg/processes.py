@@ -158,14 +158,10 @@ def _state_trigger_actions(state: GameState) -> list[Action]:
     values = state.board_memo_values  # state.memo(board=True) inlined: asked at every check
     found = values.get("fftcg.state_triggers")
     if found is None:
-        found = values["fftcg.state_triggers"] = _state_triggers_now(state)
+        # most often no card on the field has a state-triggered ability: then nothing else needs a look
+        sources = field_facts(state).state_sources
+        found = values["fftcg.state_triggers"] = _state_triggers(state, sources) if sources else []
     return [_queue_state_trigger(*one) for one in found] if found else []
-
-
-def _state_triggers_now(state: GameState) -> list[tuple[int, int, str]]:
-    # most often no card on the field has a state-triggered ability: then nothing else needs a look
-    sources = field_facts(state).state_sources
-    return _state_triggers(state, sources) if sources else []
 
 
 def _state_triggers(state: GameState, sources: tuple[int, ...]) -> list[tuple[int, int, str]]:
@@ -230,6 +226,10 @@ def settle(tx: Transaction, stack_triggers: Callable[[Transaction], bool] | None
     rounds = run_until_stable(tx, CHECKS, stack_triggers)
     if rounds == 0:
         state.board_memo_values[key] = facts
+    elif not data.get(procedure.DECISION) and not data.get("outcome"):
+        # the last round of checks found nothing and stacking did nothing (it returns False when it stacks nothing,
+        # or stacks one and a player must answer): a settle now would find nothing, as after a run of no rounds
+        state.board_memo_values[key] = _quiet_facts(state, stack_triggers is not None)
     return rounds
 
 
