@@ -1,5 +1,6 @@
 """FFTCG's field facts worked out from the ones before (one card entered or left the field) are the facts worked out
-anew from the whole field, whatever order the cards lie in, and undo brings back the facts of the field undone to."""
+anew from the whole field, whatever order the cards lie in, and undo brings back the facts of the field undone to;
+a settle that skips a board it noted quiet still finds what changed besides the board."""
 from __future__ import annotations
 
 import sys
@@ -14,10 +15,13 @@ sys.path.insert(0, str(Path(__file__).parent))
 from fftcg_testdeck import random_decisions  # noqa: E402
 
 from carddb.bundled import load_bundled_cards, load_bundled_decks  # noqa: E402
+from tabletop.engine import procedure  # noqa: E402
 from tabletop.engine.cards import CardLibrary  # noqa: E402
 from tabletop.engine.state import GameState  # noqa: E402
+from tabletop.engine.transaction import Transaction  # noqa: E402
 from tabletop.games import find_game  # noqa: E402
 from tabletop.games.fftcg import continuous  # noqa: E402
+from tabletop.games.fftcg.processes import settle  # noqa: E402
 
 
 def _values(facts: continuous.FieldFacts) -> dict[str, Any]:
@@ -66,3 +70,21 @@ def test_undo_and_redo_bring_back_the_facts_of_the_field() -> None:
     assert len(sizes) > 3, "the field hardly changed over the game"
     game.redo_all()
     assert _values(continuous.field_facts(game.state)) == _values(continuous.FieldFacts(game.state))
+
+
+def test_a_settle_after_one_that_broke_a_forward_still_sees_a_player_lose() -> None:
+    """A settle that acted notes the board quiet once nothing is left; a loss noted afterwards is still found."""
+    game = next(game for game in random_decisions(2) if any(
+        game.state.definition(iid).card_type == "forward" for iid in continuous.field_cards(game.state)))
+    state = game.state
+    forward = next(iid for iid in continuous.field_cards(state) if state.definition(iid).card_type == "forward")
+    tx = Transaction(state)
+    tx.set_data(procedure.DECISION, None)  # as the rules run between two decisions
+    tx.set_prop(forward, "damage", 100000)
+    assert settle(tx) >= 1
+    assert not state.cards[forward].zone.endswith(".field")
+    assert settle(tx) == 0
+    tx.set_data("lose.p1", "had to draw from an empty deck")  # a fact of the game, not of the board
+    assert settle(tx) == 1
+    assert state.data["outcome"]["winner"] == "p2"
+    tx.rollback()
