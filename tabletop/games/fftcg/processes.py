@@ -24,16 +24,15 @@ from tabletop.games.fftcg import light_dark as light_dark_limit
 from tabletop.games.fftcg.printed import printed_index
 
 
-def loss_limit(state: object) -> int:
-    """Return the damage that loses the game: 7 Constructed, 6 Limited (FFTCG 3.1.1)."""
-    return 6 if getattr(state, "format", "") == "limited" else 7
+def loss_limit(game_format: str) -> int:
+    """Return the damage that loses the game in a format: 7 Constructed, 6 Limited (FFTCG 3.1.1)."""
+    return 6 if game_format == "limited" else 7
 
 
 def _losses(state: GameState) -> list[Action]:
     """FFTCG 12.4.1–12.4.3: the players who lost; both at once is a draw (FFTCG 3.3)."""
-    limit = loss_limit(state)
     zones, data = state.zones, state.data
-    damage_zones, lose_keys = _loss_keys(state.players)
+    limit, damage_zones, lose_keys = _loss_keys(state.players, state.format)
     # nobody lost: the usual case, found without wording reasons (asked at every check)
     for zone in damage_zones:
         if len(zones[zone].cards) >= limit:
@@ -258,9 +257,10 @@ def _quiet_facts(state: GameState, stacking: bool) -> tuple[Any, ...]:
 
 
 @functools.lru_cache(maxsize=None)
-def _loss_keys(players: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """Return the Damage Zones of the players and the keys of the facts saying a player lost (read by `_losses`)."""
-    return tuple(f"{player}.damage" for player in players), _lose_keys(players)
+def _loss_keys(players: tuple[str, ...], game_format: str) -> tuple[int, tuple[str, ...], tuple[str, ...]]:
+    """Return the damage that loses the game in a format (`loss_limit`), the Damage Zones of the players and the keys
+    of the facts saying a player lost (read by `_losses`, asked at every check)."""
+    return loss_limit(game_format), tuple(f"{player}.damage" for player in players), _lose_keys(players)
 
 
 @functools.lru_cache(maxsize=None)
