@@ -56,6 +56,12 @@ def name_of(tx_or_state: Any, iid: int) -> str:
 
 # -- events and triggers ---------------------------------------------------------------------------
 
+def may_trigger(state: Any, event: str) -> bool:
+    """Tell whether an event may trigger an ability: some card of the library has an auto-ability it triggers, or a
+    delayed ability waits. An event of no other use (not leaves_field) need not be made nor emitted without."""
+    return event in printed_index(state).auto_events or bool(state.lists.get("delayed"))
+
+
 def emit(tx: Transaction, happened: TriggerEvent) -> None:
     """Queue the auto-abilities an event triggers (FFTCG 11.8) in the engine's pending trigger list."""
     state = tx.state
@@ -63,7 +69,7 @@ def emit(tx: Transaction, happened: TriggerEvent) -> None:
     if event == "leaves_field" and state.lists.get(WHILE_ON_FIELD):
         _end_while_on_field(tx, happened)
     printed = printed_index(state)
-    if event not in printed.auto_events() and not state.lists.get("delayed"):
+    if event not in printed.auto_events and not state.lists.get("delayed"):  # may_trigger, inlined
         if event == "leaves_field":
             _emit_returned_to_hand(tx, happened)
         return  # no card of the library has an auto-ability it triggers, and no delayed ability waits (most events)
@@ -75,7 +81,7 @@ def emit(tx: Transaction, happened: TriggerEvent) -> None:
             candidates.append(card)  # "when X is broken / leaves the field": X's own abilities, last known
     else:
         candidates = []  # no card that could trigger on it
-    if printed.library_has("break_zone_events"):
+    if printed.has_break_zone_events:
         candidates += [i for i in _break_zone_watchers(state).get(event, ()) if i not in candidates]
     lost = lost_abilities(state) if candidates else frozenset()
     for source in candidates:
@@ -211,7 +217,8 @@ def record_cast(tx: Transaction, player: str, card: int, paid: int, paid_with: l
     `paid_with` (turn_history), and announce it as the card_cast event with how many cards they have cast this turn
     ("when you cast the second card you've cast")."""
     turn_history.record(tx, player, "cast", card, paid, paid_with)
-    emit(tx, trigger_event("card_cast", card, nth=len(turn_history.this_turn(tx.state, player, "cast"))))
+    if may_trigger(tx.state, "card_cast"):
+        emit(tx, trigger_event("card_cast", card, nth=len(turn_history.this_turn(tx.state, player, "cast"))))
 
 
 def discarded_by_effect(tx: Transaction, player: str, count: int, effect_of: str) -> None:
@@ -220,7 +227,8 @@ def discarded_by_effect(tx: Transaction, player: str, count: int, effect_of: str
     discarded a card from their hand due to your Summons or abilities this turn")."""
     if player != effect_of:
         turn_history.record(tx, effect_of, "made_discard")
-    emit(tx, trigger_event("discarded_by_effect", None, player, count=count, effect_of=effect_of))
+    if may_trigger(tx.state, "discarded_by_effect"):
+        emit(tx, trigger_event("discarded_by_effect", None, player, count=count, effect_of=effect_of))
 
 
 def _is_watched_object(state: Any, happened: TriggerEvent, ts: Any) -> bool:
@@ -271,10 +279,12 @@ def announce_chosen(tx: Transaction, entry: Mapping[str, Any]) -> None:
     for iid, ts in entry.get("targets") or ():
         if not is_current(state, iid, ts):
             continue
-        emit(tx, trigger_event("chosen", iid, chooser))
+        if may_trigger(state, "chosen"):
+            emit(tx, trigger_event("chosen", iid, chooser))
         if state.cards[iid].controller != chooser:
-            emit(tx, trigger_event("chosen_by_opponent", iid, chooser))
-            if entry["kind"] != "summon":
+            if may_trigger(state, "chosen_by_opponent"):
+                emit(tx, trigger_event("chosen_by_opponent", iid, chooser))
+            if entry["kind"] != "summon" and may_trigger(state, "chosen_by_opponent_ability"):
                 emit(tx, trigger_event("chosen_by_opponent_ability", iid, chooser))
 
 
@@ -340,15 +350,17 @@ def damage_player(tx: Transaction, player: str, amount: int, sources: Iterable[i
         definition = state.definition(top)
         tx.log(f"{player} took 1 damage: {definition.name}", "FFTCG 6.5.2")
         turn_history.record(tx, player, "damaged")
-        emit(tx, trigger_event("damage_received", None, player))  # "When you receive a point of damage"
+        if may_trigger(state, "damage_received"):  # "When you receive a point of damage"
+            emit(tx, trigger_event("damage_received", None, player))
         index = ex_ability(definition) if definition.attributes.get("ex_burst") else None
         # "Damage 3 -- EX BURST …": the card has that EX Burst only while its player has 3 or more damage (FFTCG
         # 15.2.6), this card counted
         if index is not None and len(state.zones[f"{player}.damage"].cards) >= int(
                 definition.effects[index].get("damage", 0)):
             tx.list_append("ex_queue", {"card": top, "player": player})
-    for source in sources:
-        emit(tx, trigger_event("deals_damage_to_player", source, player))
+    if sources and may_trigger(state, "deals_damage_to_player"):
+        for source in sources:
+            emit(tx, trigger_event("deals_damage_to_player", source, player))
 
 
 def ex_ability(definition: Any) -> int | None:
@@ -729,4 +741,5 @@ def deal_character_damage(tx: Transaction, iid: int, amount: int, sources: Itera
     credit = sorted(set(card.props.get("damage_by", [])) | set(sources))
     tx.set_prop(iid, "damage_by", credit)
     tx.log(f"{name_of(tx, iid)} was dealt {amount} damage", "FFTCG 10.1.4.2")
-    emit(tx, trigger_event("dealt_damage", iid))  # "When <self> is dealt damage"
+    if may_trigger(tx.state, "dealt_damage"):  # "When <self> is dealt damage"
+        emit(tx, trigger_event("dealt_damage", iid))

@@ -105,8 +105,8 @@ def lowers_power(effect: Mapping[str, Any]) -> bool:
 
 class FieldFacts:
     """Which cards are on the field and who controls them, and what follows from that alone, worked out in one pass
-    over the field's cards each time its membership changes (`field_facts`); other values kept as long in `derived`
-    (`on_membership`).
+    over the field's cards each time its membership changes (`field_facts`), or from the facts before when one card
+    entered or left (`_after_one_move`); other values kept as long in `derived` (`on_membership`).
 
     `cards`: the field's cards in zone order, all of them (key None) and those each player controls; `reads_turn`:
     one of their abilities reads whose turn it is (works only in one player's turn, or reads this turn's records);
@@ -115,14 +115,18 @@ class FieldFacts:
     `may_clash`: a player controls two cards sharing a Card Name that is not multi-copy, or two Light/Dark
     Characters (without, no card breaks FFTCG 12.4.6–7); `replacers`: the cards with a replacement ability, in
     field order, `field_sources` those with a field ability and `auto_sources` those with an auto-ability; `parts`:
-    the parts of the board their characteristics read (`field_parts`), `check_parts` those and damage.
+    the parts of the board their characteristics read (`field_parts`), `check_parts` those and damage. What the
+    next facts are worked out from: `owned` (each owner's field, as it was), `names` (the unique Card Names each
+    player controls), `light_dark` (the players controlling a Light/Dark Character), `field_reads` (what field
+    abilities read), and `seen` (the board epoch and the versions of the fields' controllers, as they were).
 
     Contract: every value reads nothing but the field's cards, their controllers and their printed facts (a new
     one is made when those change, and at undo, redo and rollback: GameState.memo_on).
     """
 
     __slots__ = ("cards", "derived", "reads_turn", "events", "state_sources", "power_may_fail", "may_clash",
-                 "replacers", "field_sources", "auto_sources", "parts", "check_parts")
+                 "replacers", "field_sources", "auto_sources", "parts", "check_parts", "owned", "names", "light_dark",
+                 "field_reads", "seen")
 
     def __init__(self, state: GameState) -> None:
         players, cards = state.players, state.cards
@@ -138,8 +142,10 @@ class FieldFacts:
         reads_turn = power_may_fail = may_clash = False
         names: dict[str, set[str]] = {player: set() for player in players}
         light_dark: set[str] = set()
-        for owner in players:
-            for iid in state.zones[f"{owner}.field"].cards:
+        parts = _parts(players)
+        owned = tuple(list(state.zones[zone].cards) for zone in parts.fields)
+        for field in owned:
+            for iid in field:
                 card = cards[iid]
                 controller = card.controller
                 every.append(iid)
@@ -182,9 +188,158 @@ class FieldFacts:
         self.auto_sources = tuple(auto_sources)
         self.power_may_fail = power_may_fail
         self.may_clash = may_clash
-        parts = _parts(players)
+        self.owned = owned
+        self.names = {player: frozenset(held) for player, held in names.items()}
+        self.light_dark = frozenset(light_dark)
+        self.field_reads = frozenset(field_reads)
+        self.seen = _seen(state, parts)
         self.parts = _field_parts(parts, field_reads)
         self.check_parts = self.parts + parts.damage
+
+
+def _seen(state: GameState, parts: _Parts) -> tuple[Any, ...]:
+    """Return the board epoch and the versions of the fields' controllers: while they stay, every card that stayed on
+    the field has the controller it had (GameState.memo_on's parts)."""
+    return (state.board_epoch, *map(state.aspects.get, parts.controllers))
+
+
+def _after_one_move(state: GameState, before: FieldFacts) -> FieldFacts | None:
+    """Return the field's facts worked out from `before` when one card entered the end of an owner's field, or a card
+    without abilities (`FieldProfile.plain`) left it while no player controlled two cards that may clash; else None.
+
+    Contract: `before` was made on this board in this epoch (undo, redo and rollback change it, and a change they
+    revert bumps no version) and no card staying on the field changed controller since (`seen`); the field's cards,
+    compared with `before.owned`, tell the rest.
+    """
+    parts = _parts(state.players)
+    if _seen(state, parts) != before.seen:
+        return None
+    zones, owned = state.zones, before.owned
+    changed = [position for position, zone in enumerate(parts.fields) if zones[zone].cards != owned[position]]
+    if len(changed) != 1:
+        return None
+    position, = changed
+    now, was = zones[parts.fields[position]].cards, owned[position]
+    if len(now) == len(was) + 1 and now[:-1] == was:
+        return _with_card(state, before, now, position, parts)
+    if len(now) == len(was) - 1 and not before.may_clash:
+        return _without_card(state, before, now, was, position)
+    return None
+
+
+def _copy(before: FieldFacts, owned: tuple[list[int], ...]) -> FieldFacts:
+    """Return new facts with the values of `before` (`derived` empty) and the owners' fields `owned`."""
+    facts = FieldFacts.__new__(FieldFacts)
+    facts.cards, facts.derived, facts.owned, facts.seen = before.cards, {}, owned, before.seen
+    facts.names, facts.light_dark, facts.may_clash = before.names, before.light_dark, before.may_clash
+    facts.reads_turn, facts.events, facts.power_may_fail = before.reads_turn, before.events, before.power_may_fail
+    facts.state_sources, facts.replacers = before.state_sources, before.replacers
+    facts.field_sources, facts.auto_sources = before.field_sources, before.auto_sources
+    facts.field_reads, facts.parts, facts.check_parts = before.field_reads, before.parts, before.check_parts
+    return facts
+
+
+def _with_card(state: GameState, before: FieldFacts, now: list[int], owner_index: int, parts: _Parts) -> FieldFacts:
+    """Return `before` with the last card of the owner's field `now` (the owner at `owner_index`) new on it."""
+    iid = now[-1]
+    card = state.cards[iid]
+    controller = card.controller
+    profiles = _PROFILES(state.library)
+    profile = profiles.get(card.card_id)
+    if profile is None:
+        profile = profiles[card.card_id] = _profile(printed_index(state)[card.card_id])
+    owned = list(before.owned)
+    owned[owner_index] = list(now)
+    facts = _copy(before, tuple(owned))
+    # the cards of the owners seated after this one come after it in field order
+    later = set().union(*owned[owner_index + 1:])
+    cards = dict(before.cards)
+    every = cards[None]
+    end = sum(map(len, owned[:owner_index + 1])) - 1  # its place among all the field's cards
+    cards[None] = (*every[:end], iid, *every[end:])
+    cards[controller] = _inserted(cards[controller], iid, later)
+    facts.cards = cards
+    if profile.unique_names:
+        held = before.names[controller]
+        facts.may_clash = facts.may_clash or not held.isdisjoint(profile.unique_names)
+        facts.names = {**before.names, controller: held | profile.unique_names}
+    if profile.plain:
+        return facts
+    facts.reads_turn = facts.reads_turn or profile.reads_turn
+    facts.power_may_fail = facts.power_may_fail or profile.power_may_fail
+    if profile.has_field_abilities:
+        facts.field_sources = _inserted(facts.field_sources, iid, later)
+        if not profile.field_reads <= facts.field_reads:
+            facts.field_reads = facts.field_reads | profile.field_reads
+            facts.parts = _field_parts(parts, facts.field_reads)
+            facts.check_parts = facts.parts + parts.damage
+    if profile.events:
+        facts.events = facts.events | profile.events
+        facts.auto_sources = _inserted(facts.auto_sources, iid, later)
+    if profile.state_triggers:
+        facts.state_sources = _inserted(facts.state_sources, iid, later)
+    if profile.replaces:
+        facts.replacers = _inserted(facts.replacers, iid, later)
+    if profile.light_or_dark:
+        facts.may_clash = facts.may_clash or controller in facts.light_dark
+        facts.light_dark = facts.light_dark | {controller}
+    return facts
+
+
+def _inserted(found: tuple[int, ...], iid: int, later: set[int]) -> tuple[int, ...]:
+    """Return cards in field order with `iid` put before those of `later` (the cards after it on the field)."""
+    position = len(found)
+    while position and found[position - 1] in later:  # from the end: few or none are later
+        position -= 1
+    return (*found[:position], iid, *found[position:])
+
+
+def _without_card(state: GameState, before: FieldFacts, now: list[int], was: list[int],
+                  owner_index: int) -> FieldFacts | None:
+    """Return `before` without the card that left its owner's field (`was` -> `now`), if it had no abilities (a card
+    with some may have been the only one adding a fact); else None. No player controlled two cards that may clash."""
+    gone = set(was).difference(now)
+    if len(gone) != 1:
+        return None
+    iid, = gone
+    position = was.index(iid)
+    if now != was[:position] + was[position + 1:]:
+        return None
+    profile = _PROFILES(state.library).get(state.cards[iid].card_id)
+    if profile is None or not profile.plain:
+        return None
+    owned = list(before.owned)
+    owned[owner_index] = list(now)
+    facts = _copy(before, tuple(owned))
+    # its controller is the one it had in `before`: none of those staying changed (`seen`), and it has left
+    controller = next(player for player in state.players if iid in before.cards[player])
+    cards = dict(before.cards)
+    cards[None] = _removed(cards[None], iid)
+    cards[controller] = _removed(cards[controller], iid)
+    facts.cards = cards
+    # no clash: each unique name was held by one card of its controller
+    facts.names = {**before.names, controller: before.names[controller] - profile.unique_names}
+    return facts
+
+
+def _removed(found: tuple[int, ...], iid: int) -> tuple[int, ...]:
+    position = found.index(iid)
+    return found[:position] + found[position + 1:]
+
+
+# the last field facts made for a state (GameState.keyed_values; its signature unused): what `_after_one_move`
+# starts from. Kept in the state, so a bot's copy has its own.
+_LAST_FIELD_FACTS = "fftcg.last_field_facts"
+
+
+def _field_facts_now(state: GameState) -> FieldFacts:
+    """Return the field's facts after its membership changed: from the last ones when one card moved, else anew."""
+    last = state.keyed_values.get(_LAST_FIELD_FACTS)
+    found = _after_one_move(state, last[1]) if last is not None else None
+    if found is None:
+        found = FieldFacts(state)
+    state.keyed_values[_LAST_FIELD_FACTS] = (None, found)
+    return found
 
 
 def field_facts(state: GameState) -> FieldFacts:
@@ -194,7 +349,7 @@ def field_facts(state: GameState) -> FieldFacts:
     found = state.board_memo_values.get("fftcg.field")
     if found is None:
         found = state.board_memo_values["fftcg.field"] = state.memo_on(
-            "fftcg.field", _parts(state.players).membership, lambda: FieldFacts(state))
+            "fftcg.field", _parts(state.players).membership, lambda: _field_facts_now(state))
     return found  # type: ignore[no-any-return]
 
 
@@ -216,6 +371,8 @@ class _Parts:
 
     def __init__(self, players: tuple[str, ...]) -> None:
         fields = tuple(f"{p}.field" for p in players)
+        self.fields: tuple[str, ...] = fields  # the owners' fields, in seat order (the field's order)
+        self.controllers: tuple[str, ...] = tuple(f"{z}:controller" for z in fields)
         # which cards are on the field and who controls them
         self.membership: tuple[str, ...] = (*fields, *(f"{z}:controller" for z in fields))
         # the field's cards as objects (FFTCG 7.4: a new timestamp each time one enters a zone) and lasting effects
@@ -240,7 +397,7 @@ def field_parts(state: GameState) -> tuple[str, ...]:
     return (found if found is not None else field_facts(state)).parts  # type: ignore[no-any-return]
 
 
-def _field_parts(parts: _Parts, reads: set[str]) -> tuple[str, ...]:
+def _field_parts(parts: _Parts, reads: set[str] | frozenset[str]) -> tuple[str, ...]:
     found = parts.objects
     if "dull" in reads:
         found += parts.dull
@@ -511,8 +668,10 @@ def characteristics(state: GameState) -> dict[int, Characteristics]:
     found = state.board_memo_values.get("fftcg.chars")  # state.memo(board=True) inlined: asked at every check
     if found is None:
         # a field ability working "during your turn" makes the characteristics depend on whose turn it is
+        facts = field_facts(state)  # its field_parts, and turn_read's answer (both inlined)
         found = state.board_memo_values["fftcg.chars"] = state.memo_on(
-            "fftcg.chars", field_parts(state), lambda: _characteristics(state), extra=turn_read(state))
+            "fftcg.chars", facts.parts, lambda: _characteristics(state),
+            extra=state.active if facts.reads_turn else None)
     return found  # type: ignore[no-any-return]
 
 
@@ -528,10 +687,12 @@ def _characteristics(state: GameState) -> dict[int, Characteristics]:
     # the printed values (Characteristics) as they are: a card an effect reaches is turned into a dict then
     # (`changeable`); the filters read either form (`_read`)
     base: dict[int, Any] = dict(printed)
+    reached: list[int] = []  # the cards turned into dicts: all those changed, some only for a trial (depends_on)
 
     def changeable(iid: int, c: Any) -> dict[str, Any]:
         if not isinstance(c, Characteristics):
             return copy_card(c)
+        reached.append(iid)
         facts = index[cards[iid].card_id]
         return {"power": c.power, "keywords": set(c.keywords), "cannot_attack": False, "cannot_block": False,
                 "must_attack": False, "unblockable_by_cost": None, "unchoosable": [], "modifiers": [],
@@ -543,7 +704,8 @@ def _characteristics(state: GameState) -> dict[int, Characteristics]:
         return matches(state, iid, selector["filter"], selector["controller"], effect.source, chars)
 
     result = LayerSystem(6, applies, _OPERATIONS, changeable).compute(base, effects)
-    for iid, c in result.items():
+    for iid in dict.fromkeys(reached):
+        c = result[iid]
         if c is not base[iid]:  # changed by some effect (copied on write into a dict, `changeable`)
             printed[iid] = Characteristics(c["power"], frozenset(c["keywords"]), c["cannot_attack"],
                                            c["cannot_block"], c["must_attack"], c["unblockable_by_cost"],
@@ -912,7 +1074,7 @@ def cost_of(state: GameState, iid: int) -> int:
     index = printed_index(state)
     facts = index[card.card_id]
     cost = facts.cost  # the printed cost (0 when none)
-    if not index.library_has("field:cost_change") and not state.lists.get(NEXT_COST):
+    if not index.prints_cost_change and not state.lists.get(NEXT_COST):
         return cost  # no card of the library changes a cost (its own included) and no next-card change waits
     floor = 0  # "(it cannot become 0)": the highest floor of the changes applied, if the cost was that high
     player = card.owner

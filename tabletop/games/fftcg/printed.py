@@ -196,13 +196,18 @@ class PrintedIndex(dict):  # type: ignore[type-arg]
         super().__init__()
         self.library = library
         self._library_has: dict[str, bool] = {}
-        self._auto_events: frozenset[str] | None = None
         # What the listing of plays (rules.py `_potential_plays`) asks of the whole library at every step, worked out
         # here once: whether some card prints a field ability changing a cost or letting one be paid with CP of any
         # Element (if none does, a card in hand costs what it prints); action abilities used from the hand or the
         # Break Zone; abilities by hand (cards whose text was not compiled, offered by their timing words); and
         # whether the plays may depend on the current attack (a card reading it, or an ability by hand).
-        self.prints_cost_changes = self.library_has("field:cost_change") or self.library_has("field:any_element_cost")
+        self.prints_cost_change = self.library_has("field:cost_change")  # read for each card cost counted (cost_of)
+        self.prints_cost_changes = self.prints_cost_change or self.library_has("field:any_element_cost")
+        # read for each event emitted (actions.emit): the events some auto-ability of a card of the library triggers on
+        # (an event no card watches triggers nothing printed, wherever the cards are), and whether a card watches some
+        # from the Break Zone
+        self.auto_events = frozenset(event for card_id in library for event in self[card_id].auto)
+        self.has_break_zone_events = self.library_has("break_zone_events")
         self.has_hand_actions = self.library_has("hand_actions")
         self.has_break_zone_actions = self.library_has("break_zone_actions")
         self.has_by_hand = bool(cards_by_hand(library))
@@ -227,15 +232,6 @@ class PrintedIndex(dict):  # type: ignore[type-arg]
             else:
                 found = any(getattr(self[card_id], facet) for card_id in self.library)
             self._library_has[facet] = found
-        return found
-
-
-    def auto_events(self) -> frozenset[str]:
-        """Return the events some auto-ability of a card of the library triggers on (worked out once): an event no card
-        watches triggers nothing printed, wherever the cards are."""
-        found = self._auto_events
-        if found is None:
-            found = self._auto_events = frozenset(event for card_id in self.library for event in self[card_id].auto)
         return found
 
 

@@ -18,23 +18,21 @@ from tabletop.engine.state import GameState
 from tabletop.engine.transaction import Transaction
 from tabletop.games.fftcg.actions import ask_replacement, break_cards, move_from_field, needs_replacement_choice
 from tabletop.games.fftcg.continuous import (
-    characteristics, check_parts, condition_holds, field_cards, field_facts, lost_abilities, lowers_power,
-    on_membership, turn_read,
+    characteristics, condition_holds, field_cards, field_facts, lost_abilities, lowers_power, on_membership,
 )
 from tabletop.games.fftcg import light_dark as light_dark_limit
 from tabletop.games.fftcg.printed import printed_index
 
 
-def loss_limit(state: object) -> int:
-    """Return the damage that loses the game: 7 Constructed, 6 Limited (FFTCG 3.1.1)."""
-    return 6 if getattr(state, "format", "") == "limited" else 7
+def loss_limit(game_format: str) -> int:
+    """Return the damage that loses the game in a format: 7 Constructed, 6 Limited (FFTCG 3.1.1)."""
+    return 6 if game_format == "limited" else 7
 
 
 def _losses(state: GameState) -> list[Action]:
     """FFTCG 12.4.1–12.4.3: the players who lost; both at once is a draw (FFTCG 3.3)."""
-    limit = loss_limit(state)
     zones, data = state.zones, state.data
-    damage_zones, lose_keys = _loss_keys(state.players)
+    limit, damage_zones, lose_keys = _loss_keys(state.players, state.format)
     # nobody lost: the usual case, found without wording reasons (asked at every check)
     for zone in damage_zones:
         if len(zones[zone].cards) >= limit:
@@ -67,8 +65,10 @@ def _field_actions(state: GameState) -> list[Action]:
     """FFTCG 12.4.4–12.4.7: Power 0 or less, damage ≥ Power, duplicate names, two Light/Dark."""
     found = state.board_memo_values.get("fftcg.field_check")  # state.memo(board=True) inlined
     if found is None:
+        facts = field_facts(state)  # its check_parts, and turn_read's answer (both inlined: asked at every check)
         found = state.board_memo_values["fftcg.field_check"] = state.memo_on(
-            "fftcg.field_check", check_parts(state), lambda: _field_check(state), extra=turn_read(state))
+            "fftcg.field_check", facts.check_parts, lambda: _field_check(state),
+            extra=state.active if facts.reads_turn else None)
     put, broken = found
     if not put and not broken:
         return []
@@ -93,19 +93,22 @@ def _field_check(state: GameState) -> tuple[dict[int, tuple[str, str]], list[int
     # Only a card with damage, a printed Power of 0 or less or an effect lowering or setting Power can be put
     # into the Break Zone or broken by these checks: otherwise the field's characteristics need not be worked out.
     chars = characteristics(state) if _power_may_fail(state) else {}
+    cards = state.cards
+    hurt = []  # damage at least its Power above 0: broken (FFTCG 12.4.5), unless put into the Break Zone
     for iid, current in chars.items():
-        if current.power is not None and current.power <= 0:  # FFTCG 12.4.4: put into, not broken
+        power = current.power
+        if power is None:
+            continue
+        if power <= 0:  # FFTCG 12.4.4: put into, not broken
             put[iid] = ("Power 0 or less", "FFTCG 12.4.4")
+        else:
+            damage = cards[iid].props.get("damage")
+            if damage and int(damage) >= power and not current.cannot_be_broken:  # FFTCG 1.3: it stays, damaged
+                hurt.append(iid)
     if field_facts(state).may_clash:
         for iid, why in on_membership(state, "fftcg.duplicates", lambda: _duplicates(state)):
             put.setdefault(iid, why)
-    broken = []
-    for iid, current in chars.items():
-        damage = int(state.cards[iid].props.get("damage", 0))
-        if iid not in put and current.power is not None and damage > 0 and damage >= current.power:
-            if not current.cannot_be_broken:  # FFTCG 1.3: it stays, its damage on it
-                broken.append(iid)  # FFTCG 12.4.5
-    return put, broken
+    return put, [iid for iid in hurt if iid not in put] if put else hurt
 
 
 def _power_may_fail(state: GameState) -> bool:
@@ -154,14 +157,10 @@ def _state_trigger_actions(state: GameState) -> list[Action]:
     values = state.board_memo_values  # state.memo(board=True) inlined: asked at every check
     found = values.get("fftcg.state_triggers")
     if found is None:
-        found = values["fftcg.state_triggers"] = _state_triggers_now(state)
+        # most often no card on the field has a state-triggered ability: then nothing else needs a look
+        sources = field_facts(state).state_sources
+        found = values["fftcg.state_triggers"] = _state_triggers(state, sources) if sources else []
     return [_queue_state_trigger(*one) for one in found] if found else []
-
-
-def _state_triggers_now(state: GameState) -> list[tuple[int, int, str]]:
-    # most often no card on the field has a state-triggered ability: then nothing else needs a look
-    sources = field_facts(state).state_sources
-    return _state_triggers(state, sources) if sources else []
 
 
 def _state_triggers(state: GameState, sources: tuple[int, ...]) -> list[tuple[int, int, str]]:
@@ -226,6 +225,10 @@ def settle(tx: Transaction, stack_triggers: Callable[[Transaction], bool] | None
     rounds = run_until_stable(tx, CHECKS, stack_triggers)
     if rounds == 0:
         state.board_memo_values[key] = facts
+    elif not data.get(procedure.DECISION) and not data.get("outcome"):
+        # the last round of checks found nothing and stacking did nothing (it returns False when it stacks nothing,
+        # or stacks one and a player must answer): a settle now would find nothing, as after a run of no rounds
+        state.board_memo_values[key] = _quiet_facts(state, stack_triggers is not None)
     return rounds
 
 
@@ -248,13 +251,16 @@ def _quiet_facts(state: GameState, stacking: bool) -> tuple[Any, ...]:
     may_stack = (stacking and bool(state.lists.get(triggers.PENDING)) and data.get("stage") == "priority"
                  and not data.get("fs_window"))
     first, second = _lose_keys(state.players)  # two players: no map and unpacking, asked at every settle
-    return may_stack, turn_read(state), data.get(first), data.get(second)
+    found = state.board_memo_values.get("fftcg.field")  # turn_read, inlined: asked at every settle
+    reads_turn = (found if found is not None else field_facts(state)).reads_turn
+    return may_stack, state.active if reads_turn else None, data.get(first), data.get(second)
 
 
 @functools.lru_cache(maxsize=None)
-def _loss_keys(players: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """Return the Damage Zones of the players and the keys of the facts saying a player lost (read by `_losses`)."""
-    return tuple(f"{player}.damage" for player in players), _lose_keys(players)
+def _loss_keys(players: tuple[str, ...], game_format: str) -> tuple[int, tuple[str, ...], tuple[str, ...]]:
+    """Return the damage that loses the game in a format (`loss_limit`), the Damage Zones of the players and the keys
+    of the facts saying a player lost (read by `_losses`, asked at every check)."""
+    return loss_limit(game_format), tuple(f"{player}.damage" for player in players), _lose_keys(players)
 
 
 @functools.lru_cache(maxsize=None)

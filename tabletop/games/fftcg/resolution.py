@@ -19,7 +19,7 @@ from tabletop.engine.zones import Visibility
 from tabletop.games.fftcg import actions, target_groups
 from tabletop.engine.card_filter import Predicate, Seen
 from tabletop.games.fftcg.continuous import (
-    FILTER, characteristics, condition_holds, is_current, matches, number_of, pinned,
+    FILTER, characteristics, condition_holds, field_cards, is_current, matches, number_of, pinned,
 )
 from tabletop.games.fftcg.cp import X_LIMIT, ability_cost, every_payment, find_payment
 from tabletop.games.fftcg.effects import RESOLVING_CONDITIONS, effect_steps, with_mode, with_paid_x
@@ -75,36 +75,57 @@ def _find_candidates(state: GameState, spec: Mapping[str, Any], controller: str,
     found = []
     cards = state.cards
     seen = Seen(state, controller, source, chars)  # `matches`, inlined: one Seen for every card looked at
-    tests = _filter_tests(state, spec, chars, controller)
+    whose = spec.get("controller")
+    # "you" or "opponent": FILTER's controller test made by looking only at that player's cards — on the field those
+    # they control (field_cards, in field order), elsewhere those in their own zone
+    holder = (controller if whose == "you" else state.opponent(controller)) if whose in _ONE_SIDE else None
+    tests = _filter_tests(state, spec, chars, controller, holder is not None)
     # the stack is shared; a card in a player's zone is in its owner's zone (what `matches` requires) when its owner
     # is the zone's
-    places = [(None, STACK)] if zone == STACK else [(player, f"{player}.{zone}") for player in state.players]
-    for owner, where in places:
-        for iid in state.zones[where].cards:
+    if zone == STACK:
+        places: list[tuple[str | None, Sequence[int]]] = [(None, state.zones[STACK].cards)]
+    elif holder is None:
+        places = [(player, state.zones[f"{player}.{zone}"].cards) for player in state.players]
+    elif zone == "field":
+        places = [(None, field_cards(state, holder))]
+    else:
+        places = [(holder, state.zones[f"{holder}.{zone}"].cards)]
+    for owner, there in places:
+        for iid in there:
             if iid == source or (owner is not None and cards[iid].owner != owner):
                 continue
             for test, value in tests:
                 if not test(seen, iid, value):
                     break
             else:
-                if chars is not None and not chars[iid].can_be_chosen_by(chooser, controller):
-                    continue  # FFTCG 11.11.5.1: "cannot be chosen" by this kind of play
+                # FFTCG 11.11.5.1: "cannot be chosen" by this kind of play (most cards have no such refusal: the
+                # method asked only of a card that has one)
+                current = chars[iid] if chars is not None else None
+                if current is not None and current.unchoosable and not current.can_be_chosen_by(chooser, controller):
+                    continue
                 found.append(iid)
-    must = [iid for iid in found if chars is not None and chars[iid].must_be_chosen_by(chooser, controller)]
+    must = [iid for iid in found if chars[iid].must_be_chosen and chars[iid].must_be_chosen_by(chooser, controller)
+            ] if chars is not None else []
     # FFTCG 11.11.5.1: "must choose <self> if possible": a choice of N cards is among them while there are N of them
     return must if must and len(must) >= int(spec.get("count", 1)) else found
 
 
+_ONE_SIDE = ("you", "opponent")  # the values of a filter's `controller` naming one player's cards
+
+
 def _filter_tests(state: GameState, spec: Mapping[str, Any], chars: Mapping[int, Any] | None,
-                  controller: str) -> list[tuple[Predicate, Any]]:
+                  controller: str, by_place: bool = False) -> list[tuple[Predicate, Any]]:
     """Return the tests of a target filter that FILTER.holds makes, each passing a card exactly when FILTER's own
-    does (each only reads): without those of the keys saying where or how many (they pass every card), `controller`
-    first (cheap, it leaves out half the field), and `type` answered from the printed types once per card id of the
-    library (see _type_test)."""
+    does (each only reads): without those of the keys saying where or how many (they pass every card), nor the
+    `controller` test when the caller looks only at that player's cards (`by_place`), else `controller` first (cheap,
+    it leaves out half the field), and `type` answered from the printed types once per card id of the library (see
+    _type_test)."""
     keys = FILTER.keys
     passes_all, by_controller, by_type = keys["zone"], keys["controller"], keys["type"]
     tests = [(_type_test(state, chars, controller, value) if keys[key] is by_type else keys[key], value)
              for key, value in spec.items() if keys[key] is not passes_all]
+    if by_place:
+        return [test for test in tests if test[0] is not by_controller]
     tests.sort(key=lambda test: test[0] is not by_controller)
     return tests
 

@@ -1,0 +1,90 @@
+"""FFTCG's field facts worked out from the ones before (one card entered or left the field) are the facts worked out
+anew from the whole field, whatever order the cards lie in, and undo brings back the facts of the field undone to;
+a settle that skips a board it noted quiet still finds what changed besides the board."""
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from fftcg_testdeck import random_decisions  # noqa: E402
+
+from carddb.bundled import load_bundled_cards, load_bundled_decks  # noqa: E402
+from tabletop.engine import procedure  # noqa: E402
+from tabletop.engine.cards import CardLibrary  # noqa: E402
+from tabletop.engine.state import GameState  # noqa: E402
+from tabletop.engine.transaction import Transaction  # noqa: E402
+from tabletop.games import find_game  # noqa: E402
+from tabletop.games.fftcg import continuous  # noqa: E402
+from tabletop.games.fftcg.processes import settle  # noqa: E402
+
+
+def _values(facts: continuous.FieldFacts) -> dict[str, Any]:
+    return {name: getattr(facts, name) for name in continuous.FieldFacts.__slots__ if name != "derived"}
+
+
+def _bundled() -> tuple[CardLibrary, tuple[list[str], list[str]]]:
+    rules = find_game("fftcg")
+    library = CardLibrary(rules.card_from_mapping(card.to_mapping()) for card in load_bundled_cards("fftcg"))
+    first, second = (deck.as_config_sections()["main"] for deck in load_bundled_decks("fftcg"))
+    return library, (first, second)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_facts_after_one_card_moved_are_those_of_the_whole_field(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    library, decks = _bundled()
+    made: Counter[str] = Counter()
+    work_out = continuous._after_one_move
+
+    def checked(state: GameState, before: continuous.FieldFacts) -> continuous.FieldFacts | None:
+        found = work_out(state, before)
+        if found is not None:
+            assert _values(found) == _values(continuous.FieldFacts(state))
+            made["entered" if len(found.cards[None]) > len(before.cards[None]) else "left"] += 1
+            if found.auto_sources != before.auto_sources:
+                made["with an auto-ability"] += 1
+        return found
+
+    monkeypatch.setattr(continuous, "_after_one_move", checked)
+    for game in random_decisions(seed, library, decks):
+        assert _values(continuous.field_facts(game.state)) == _values(continuous.FieldFacts(game.state))
+    assert made["entered"] and made["left"] and made["with an auto-ability"], made
+
+
+def test_undo_and_redo_bring_back_the_facts_of_the_field() -> None:
+    library, decks = _bundled()
+    game = None
+    for game in random_decisions(4, library, decks):
+        pass
+    assert game is not None
+    sizes = set()
+    while game.can_undo():
+        game.undo()
+        sizes.add(len(continuous.field_cards(game.state)))
+        assert _values(continuous.field_facts(game.state)) == _values(continuous.FieldFacts(game.state))
+    assert len(sizes) > 3, "the field hardly changed over the game"
+    game.redo_all()
+    assert _values(continuous.field_facts(game.state)) == _values(continuous.FieldFacts(game.state))
+
+
+def test_a_settle_after_one_that_broke_a_forward_still_sees_a_player_lose() -> None:
+    """A settle that acted notes the board quiet once nothing is left; a loss noted afterwards is still found."""
+    game = next(game for game in random_decisions(2) if any(
+        game.state.definition(iid).card_type == "forward" for iid in continuous.field_cards(game.state)))
+    state = game.state
+    forward = next(iid for iid in continuous.field_cards(state) if state.definition(iid).card_type == "forward")
+    tx = Transaction(state)
+    tx.set_data(procedure.DECISION, None)  # as the rules run between two decisions
+    tx.set_prop(forward, "damage", 100000)
+    assert settle(tx) >= 1
+    assert not state.cards[forward].zone.endswith(".field")
+    assert settle(tx) == 0
+    tx.set_data("lose.p1", "had to draw from an empty deck")  # a fact of the game, not of the board
+    assert settle(tx) == 1
+    assert state.data["outcome"]["winner"] == "p2"
+    tx.rollback()
