@@ -161,32 +161,68 @@ def _mentions(value: Any, words: frozenset[str]) -> bool:
     return isinstance(value, str) and value in words
 
 
+# What a card's abilities may read besides the field's cards, their controllers and printed facts, by name: dull (the
+# field's cards' dull state), hand, damage (the Damage Zones), break (the Break Zones), history (what happened this
+# turn, turn_history) and turn (whose turn it is, and which). A field ability's condition and amount are read again
+# whenever the characteristics are worked out (FFTCG 11.12.4.4-11.12.4.5: not fixed as an ability's are, 11.12.4.3),
+# and those are kept while what their field abilities read stays (continuous.field_parts): a read left out keeps a
+# stale Power. Each table names every word of the vocabulary (effects.CONDITIONS, effects.VALUE_BASES; a test checks),
+# so a new word cannot be left out unnoticed.
+READ_NAMES = frozenset({"dull", "hand", "damage", "break", "history", "turn"})
+_HISTORY = frozenset({"history", "turn"})  # this turn's records, and the turn they are of
+_NOTHING: frozenset[str] = frozenset()
+# condition word -> what it reads (a filter naming `dull` reads the dull state too: `_reads`)
+CONDITION_READS: Mapping[str, frozenset[str]] = {
+    "backups_at_least": _NOTHING, "forwards_at_least": _NOTHING, "control": _NOTHING, "opponent_control": _NOTHING,
+    "control_each": _NOTHING, "elements_among": _NOTHING, "elements_differ": _NOTHING,
+    "opponent_forwards_ahead": _NOTHING,
+    "damage_at_least": frozenset({"damage"}), "opponent_damage_at_least": frozenset({"damage"}),
+    "damage_ahead": frozenset({"damage"}),
+    "hand_at_most": frozenset({"hand"}), "hand_at_least": frozenset({"hand"}),
+    "opponent_hand_at_most": frozenset({"hand"}), "opponent_hand_at_least": frozenset({"hand"}),
+    "break_zone": frozenset({"break"}),
+    "your_turn": frozenset({"turn"}),
+    "cast_this_turn": _HISTORY, "entered_this_turn": _HISTORY, "damaged_this_turn": _HISTORY,
+    "made_discard_this_turn": _HISTORY, "paid_elements": _HISTORY,  # "If the cost to cast <self> was paid with …"
+    # read only as an effect resolves (effects.RESOLVING_CONDITIONS): nothing a memo of the field keeps
+    "self_power_at_least": _NOTHING, "chosen_is": _NOTHING, "its_cost_at_most": _NOTHING, "discarded": _NOTHING,
+    "milled_alike": _NOTHING, "power_below_self": _NOTHING, "as_ex_burst": _NOTHING, "removed_is": _NOTHING,
+}
+# what a computed number counts (its base) -> what it reads (`count` of a Break Zone's cards reads it: `_reads`)
+AMOUNT_READS: Mapping[str, frozenset[str]] = {
+    "count": _NOTHING, "highest_cost": _NOTHING,
+    "damage_points": frozenset({"damage"}), "hand_cards": frozenset({"hand"}),
+    "cast_this_turn": _HISTORY, "paid_elements": _HISTORY,
+    # read only as an effect resolves or as a card's own cost is counted, never in a Power (a field ability's Power
+    # counts damage points or cards by printed facts only: effects.counts_printed_facts)
+    "x": _NOTHING, "counters_on_self": _NOTHING, "power": _NOTHING, "placed_before": _NOTHING,
+    "removed_cost": _NOTHING,
+}
+
+
 def _reads(definition: CardDefinition) -> frozenset[str]:
-    """Return what the card's abilities read besides the field: dull, hand, damage, break (the Break Zone), history
-    (what happened this turn), turn (whose turn it is)."""
+    """Return what the card's abilities read besides the field (READ_NAMES): what their conditions and amounts read
+    (CONDITION_READS, AMOUNT_READS), damage for "Damage N —", and the dull state for a filter naming it."""
     reads: set[str] = set()
     for ability in definition.effects:
         condition = ability.get("condition") or {}
-        if "your_turn" in condition:
-            reads.add("turn")
+        for word in condition:  # the card check (effects.CONDITIONS) let through no other word
+            reads |= CONDITION_READS[word]
         amount = ability.get("amount")
-        if "damage" in ability or {"damage_at_least", "opponent_damage_at_least"} & set(condition) or (isinstance(amount, Mapping)
-                                                                      and "damage_points" in amount):
+        if isinstance(amount, Mapping):
+            for base in amount.keys() & AMOUNT_READS.keys():
+                reads |= AMOUNT_READS[base]
+            if isinstance(amount.get("count"), Mapping) and amount["count"].get("zone") == "break":
+                reads.add("break")  # (s6) "for each Card Name X in your Break Zone"
+        if "damage" in ability:  # "Damage N —": the controller's Damage Zone
             reads.add("damage")
-        if {"hand_at_most", "hand_at_least", "opponent_hand_at_most"} & set(condition):
-            reads.add("hand")
-        if "break_zone" in condition:
-            reads.add("break")
-        if {"cast_this_turn", "entered_this_turn", "damaged_this_turn", "made_discard_this_turn"} & set(condition):
-            reads.update(("history", "turn"))  # this turn's records, and the turn they are of
-        for key in ("applies_to", "target", "all", "of"):
-            if isinstance(ability.get(key), Mapping) and "dull" in ability[key]:
-                reads.add("dull")
-        if any(isinstance(condition.get(key), Mapping) and "dull" in condition[key]
-               for key in ("control", "opponent_control")) or any(
-                "dull" in one for one in condition.get("control_each", ())):  # "if your opponent controls 4 or more dull Characters"
-            reads.add("dull")
+        if any(isinstance(ability.get(key), Mapping) and "dull" in ability[key]
+               for key in ("applies_to", "target", "all", "of")) or _mentions((condition, amount), _DULL):
+            reads.add("dull")  # "if your opponent controls 4 or more dull Characters", "all dull Forwards"
     return frozenset(reads)
+
+
+_DULL = frozenset({"dull"})
 
 
 class PrintedIndex(dict):  # type: ignore[type-arg]

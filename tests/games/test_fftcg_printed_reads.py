@@ -1,0 +1,49 @@
+"""Every condition and computed number of FFTCG's card vocabulary says what it reads besides the field, and each such
+read renews the memo of characteristics: a word left out would keep a stale Power (FFTCG 11.12.4.4)."""
+from __future__ import annotations
+
+import pytest
+
+from tabletop.engine.cards import CardDefinition
+from tabletop.games.fftcg import continuous, effects
+from tabletop.games.fftcg.printed import AMOUNT_READS, CONDITION_READS, READ_NAMES, PrintedFacts
+
+
+def test_every_condition_word_names_what_it_reads() -> None:
+    assert set(CONDITION_READS) == set(effects.CONDITIONS)
+
+
+def test_every_computed_number_names_what_it_reads() -> None:
+    assert set(AMOUNT_READS) == set(effects.VALUE_BASES)
+
+
+def test_the_tables_read_only_what_the_memo_knows() -> None:
+    for reads in (*CONDITION_READS.values(), *AMOUNT_READS.values()):
+        assert reads <= READ_NAMES
+
+
+@pytest.mark.parametrize("name", sorted(READ_NAMES - {"turn"}))
+def test_each_read_adds_parts_of_the_board_to_the_memo(name: str) -> None:
+    parts = continuous._parts(("p1", "p2"))
+    assert len(continuous._field_parts(parts, {name})) > len(parts.objects)
+
+
+def _forward(effect: dict[str, object]) -> PrintedFacts:
+    return PrintedFacts(CardDefinition(id="t", game="fftcg", name="Test Watcher", card_type="forward", cost=2,
+                                       stats={"power": 5000}, attributes={"element": ["wind"]},
+                                       effects=({"kind": "field", "effect": "power", **effect},)))
+
+
+@pytest.mark.parametrize(("effect", "reads"), [
+    ({"condition": {"opponent_hand_at_least": 5}, "amount": 1000}, {"hand"}),
+    ({"condition": {"damage_ahead": 1}, "amount": 1000}, {"damage"}),
+    ({"condition": {"paid_elements": {"at_least": 3}}, "amount": 1000}, {"history", "turn"}),
+    ({"condition": {"elements_among": {"type": "forward", "dull": True, "at_least": 2}}, "amount": 1000}, {"dull"}),
+    ({"amount": {"damage_points": "opponent", "times": 1000}}, {"damage"}),
+    ({"amount": {"count": {"type": "forward", "zone": "break"}, "times": 1000}}, {"break"}),
+    ({"amount": 1000, "damage": 3}, {"damage"}),
+])
+def test_a_field_ability_reads_what_its_words_read(effect: dict[str, object], reads: set[str]) -> None:
+    assert _forward(effect).reads == reads
+    profile = continuous._profile(_forward(effect))
+    assert profile.field_reads == reads and profile.reads_turn == ("turn" in reads)
