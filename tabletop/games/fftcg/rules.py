@@ -580,7 +580,10 @@ class FFTCGRules(GameRules):
         if index.has_break_zone_actions:
             users += tuple((iid, index[cards[iid].card_id].actions) for iid in _break_zone_users(state, player, index))
         for iid, abilities in users:
+            tapped = cards[iid].tapped
             for number, ability in abilities:
+                if tapped and (ability.get("cost") or {}).get("dull"):
+                    continue  # FFTCG 11.6.2.2, as `_ability_refusal` says: the most frequent refusal, without a call
                 uses = self._ability_uses(state, player, iid, number, ability)
                 if uses:
                     commands += [(place, command) for command in uses]
@@ -595,10 +598,11 @@ class FFTCGRules(GameRules):
 
     def _ability_uses(self, state: GameState, player: str, iid: int, index: int,
                       ability: Mapping[str, Any]) -> list[Command]:
-        """Return the uses of an action or special ability now: one per choice of targets and mode, paid obviously."""
+        """Return the uses of an action or special ability now: one per choice of targets and mode, paid obviously.
+
+        The caller has left out an ability whose cost dulls a dull card (FFTCG 11.6.2.2).
+        """
         cost = ability.get("cost") or {}  # read only: card data is never changed
-        if cost.get("dull") and state.cards[iid].tapped:
-            return []  # FFTCG 11.6.2.2, as `_ability_refusal` says: the most frequent refusal, found without wording it
         if self._ability_refusal(state, player, iid, ability, as_in_main_phase=True) is not None:
             return []  # a use limited to the Main Phase is left out of the Attack Phase by `_plays_allowed`
         name_discard = None
