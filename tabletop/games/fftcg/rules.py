@@ -81,7 +81,7 @@ from tabletop.games.fftcg.cp import (
     X_LIMIT, ability_cost, character_cost, check_payment, elements_paid, find_payment, paid_sources, play_cost,
 )
 from tabletop.games.fftcg.effects import ability_kind, has_mode_targets, validate_effects, with_mode
-from tabletop.games.fftcg.printed import PrintedFacts, PrintedIndex, printed_index
+from tabletop.games.fftcg.printed import Characteristics, PrintedFacts, PrintedIndex, printed_index
 from tabletop.games.fftcg.processes import settle
 from tabletop.games.fftcg.resolution import (
     check_targets, group_candidates, is_must_choice_kept, mode_count, must_choose, resolve_entry, target_candidates,
@@ -367,7 +367,7 @@ class FFTCGRules(GameRules):
             commands += [DeclareParty(by=player, attackers=group) for group in itertools.islice(groups, PARTIES_LIMIT)]
             return commands
         if stage == "block":
-            choices = combat.block_choices(state, player, self._forwards(state, player), chars)
+            choices = combat.block_choices(state, player, self._forwards(state, player, chars), chars)
             return [DeclareBlock(by=player, blocker=i) for i in choices]
         if stage == "split":
             members = flow.attackers_alive(state)
@@ -403,16 +403,17 @@ class FFTCGRules(GameRules):
         """Yield the Forwards of `player` that may block now (FFTCG 10.1.3)."""
         chars, cards = characteristics(state), state.cards
         # a dull Forward is refused (FFTCG 10.1.3.1): left out without wording why
-        return (i for i in self._forwards(state, player)
+        return (i for i in self._forwards(state, player, chars)
                 if not cards[i].tapped and combat.block_refusal(state, i, player, chars) is None)
 
     @staticmethod
-    def _forwards(state: GameState, player: str) -> list[int]:
+    def _forwards(state: GameState, player: str, chars: dict[int, Characteristics]) -> list[int]:
+        """Return the Forwards `player` controls (`chars`: the field's characteristics, `characteristics`)."""
         # only Forwards attack or block: the refusals say why for other cards, but the lists need not ask
-        index = printed_index(state)
-        made = characteristics(state)   # a card an effect made a Forward (FFTCG 11.12.4.6 ③) attacks and blocks too
-        return [i for i in field_cards(state, player) if index[state.cards[i].card_id].card_type == "forward"
-                or "forward" in (made[i].types or ())]
+        index, cards = printed_index(state), state.cards
+        # a card an effect made a Forward (FFTCG 11.12.4.6 ③) attacks and blocks too
+        return [i for i in field_cards(state, player) if index[cards[i].card_id].card_type == "forward"
+                or "forward" in (chars[i].types or ())]
 
     def _ready_attackers(self, state: GameState, player: str) -> tuple[int, ...]:
         """Return the Forwards of `player` that may attack now (FFTCG 10.1.2.1).
@@ -426,7 +427,7 @@ class FFTCGRules(GameRules):
             chars, cards = characteristics(state), state.cards
             # a dull Forward is refused (FFTCG 10.1.2.1): left out without wording why
             found = state.memo_values[key] = tuple(
-                i for i in self._forwards(state, player)
+                i for i in self._forwards(state, player, chars)
                 if not cards[i].tapped and combat.attack_refusal(state, i, player, chars) is None)
         return found  # type: ignore[no-any-return]
 
