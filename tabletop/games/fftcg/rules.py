@@ -489,10 +489,13 @@ class FFTCGRules(GameRules):
         entry = values.get(key)
         if entry is None:
             # the Characters only a Main Phase allows are worked out with the others (one pass over the hand) when
-            # a Main Phase allows them now
-            main_now = outside_fs_window and state.phase != "attack" and self._is_main_timing(state, player)
+            # a Main Phase allows them now; never to the player who is not the turn player (FFTCG 11.4.1), whose entry
+            # says so at once (the key holds the turn player)
+            turn_player = player == state.active
+            main_now = (turn_player and outside_fs_window and state.phase != "attack"
+                        and self._is_main_timing(state, player))
             plays, main = self._potential_plays(state, player, True, main_now)
-            entry = values[key] = [plays, None, main if main_now else None]
+            entry = values[key] = [plays, None, main if main_now else None if turn_player else ()]
         plays = entry[0]
         if not outside_fs_window:  # FFTCG 15.2.3.3: no Summons or abilities; Back Attack still (15.2.5.2)
             return [play for play in plays if isinstance(play[1], PlayCharacter)], ()
@@ -501,7 +504,7 @@ class FFTCGRules(GameRules):
             # mostly stays the same), less the abilities limited to a Main Phase (FFTCG 11.6)
             allowed = entry[1]
             if allowed is None:
-                allowed = entry[1] = _outside_main_phase(state, plays)
+                allowed = entry[1] = _outside_main_phase(state, plays) if plays else plays
             return allowed, ()
         main = entry[2]
         if main is None:
