@@ -619,8 +619,10 @@ class FFTCGRules(GameRules):
             exclude.add(name_discard)
         uses: list[Command] = []
         cost_cards = _obvious_cost_cards(state, player, iid, cost)  # the window lets the player pick others
+        unpaid_by = exclude | set(cost_cards)
+        choices: list[tuple[tuple[int, ...], int | None]] | None = None  # the same for every X: worked out once
         for x in range(X_LIMIT + 1 if cost.get("x") else 1):  # FFTCG 4.5: each X the player can pay
-            payment = find_payment(state, player, ability_cost(cost, x), exclude | set(cost_cards))
+            payment = find_payment(state, player, ability_cost(cost, x), unpaid_by)
             if payment is None:
                 break
             # "Discard N cards": the first cards of the hand the payment leaves (the window lets the player pick others)
@@ -632,10 +634,12 @@ class FFTCGRules(GameRules):
                 cost_discards = tuple(spare[:discarded])
                 if len(cost_discards) < discarded:
                     break
+            if choices is None:
+                choices = _choices(state, ability, player, iid)
             uses += [UseAbility(by=player, card=iid, ability=index, discards=payment[0], backups=payment[1],
                                 targets=targets, mode=mode, name_discard=name_discard, cost_discards=cost_discards,
                                 x=x, cost_cards=cost_cards)
-                     for targets, mode in _choices(state, ability, player, iid)]
+                     for targets, mode in choices]
         return uses
 
     # -- resolving commands ----------------------------------------------------------------------
