@@ -275,7 +275,7 @@ def _find_payment(cost: Cost, payers: tuple[Any, ...], exclude: Collection[int]
         if of_element < need:
             return None  # too little CP of the element, whatever else pays
         made = of_element
-    taken = {i for i, _ in backups} | {i for i, _ in discards} if made else ()
+    taken = {*map(_CARD_OF, backups), *map(_CARD_OF, discards)} if made else ()  # C-level: no comprehension called
     for sources, chosen, value in kinds if made < amount else ():
         for i, elements in sources:
             if i not in exclude and i not in taken:

@@ -81,7 +81,7 @@ from tabletop.games.fftcg.cp import (
     X_LIMIT, ability_cost, character_cost, check_payment, elements_paid, find_payment, paid_sources, play_cost,
 )
 from tabletop.games.fftcg.effects import ability_kind, has_mode_targets, validate_effects, with_mode
-from tabletop.games.fftcg.printed import PrintedFacts, PrintedIndex, printed_index
+from tabletop.games.fftcg.printed import Characteristics, PrintedFacts, PrintedIndex, printed_index
 from tabletop.games.fftcg.processes import settle
 from tabletop.games.fftcg.resolution import (
     check_targets, group_candidates, is_must_choice_kept, mode_count, must_choose, resolve_entry, target_candidates,
@@ -367,7 +367,7 @@ class FFTCGRules(GameRules):
             commands += [DeclareParty(by=player, attackers=group) for group in itertools.islice(groups, PARTIES_LIMIT)]
             return commands
         if stage == "block":
-            choices = combat.block_choices(state, player, self._forwards(state, player), chars)
+            choices = combat.block_choices(state, player, self._forwards(state, player, chars), chars)
             return [DeclareBlock(by=player, blocker=i) for i in choices]
         if stage == "split":
             members = flow.attackers_alive(state)
@@ -403,16 +403,17 @@ class FFTCGRules(GameRules):
         """Yield the Forwards of `player` that may block now (FFTCG 10.1.3)."""
         chars, cards = characteristics(state), state.cards
         # a dull Forward is refused (FFTCG 10.1.3.1): left out without wording why
-        return (i for i in self._forwards(state, player)
+        return (i for i in self._forwards(state, player, chars)
                 if not cards[i].tapped and combat.block_refusal(state, i, player, chars) is None)
 
     @staticmethod
-    def _forwards(state: GameState, player: str) -> list[int]:
+    def _forwards(state: GameState, player: str, chars: dict[int, Characteristics]) -> list[int]:
+        """Return the Forwards `player` controls (`chars`: the field's characteristics, `characteristics`)."""
         # only Forwards attack or block: the refusals say why for other cards, but the lists need not ask
-        index = printed_index(state)
-        made = characteristics(state)   # a card an effect made a Forward (FFTCG 11.12.4.6 ③) attacks and blocks too
-        return [i for i in field_cards(state, player) if index[state.cards[i].card_id].card_type == "forward"
-                or "forward" in (made[i].types or ())]
+        index, cards = printed_index(state), state.cards
+        # a card an effect made a Forward (FFTCG 11.12.4.6 ③) attacks and blocks too
+        return [i for i in field_cards(state, player) if index[cards[i].card_id].card_type == "forward"
+                or "forward" in (chars[i].types or ())]
 
     def _ready_attackers(self, state: GameState, player: str) -> tuple[int, ...]:
         """Return the Forwards of `player` that may attack now (FFTCG 10.1.2.1).
@@ -426,7 +427,7 @@ class FFTCGRules(GameRules):
             chars, cards = characteristics(state), state.cards
             # a dull Forward is refused (FFTCG 10.1.2.1): left out without wording why
             found = state.memo_values[key] = tuple(
-                i for i in self._forwards(state, player)
+                i for i in self._forwards(state, player, chars)
                 if not cards[i].tapped and combat.attack_refusal(state, i, player, chars) is None)
         return found  # type: ignore[no-any-return]
 
@@ -488,10 +489,13 @@ class FFTCGRules(GameRules):
         entry = values.get(key)
         if entry is None:
             # the Characters only a Main Phase allows are worked out with the others (one pass over the hand) when
-            # a Main Phase allows them now
-            main_now = outside_fs_window and state.phase != "attack" and self._is_main_timing(state, player)
+            # a Main Phase allows them now; never to the player who is not the turn player (FFTCG 11.4.1), whose entry
+            # says so at once (the key holds the turn player)
+            turn_player = player == state.active
+            main_now = (turn_player and outside_fs_window and state.phase != "attack"
+                        and self._is_main_timing(state, player))
             plays, main = self._potential_plays(state, player, True, main_now)
-            entry = values[key] = [plays, None, main if main_now else None]
+            entry = values[key] = [plays, None, main if main_now else None if turn_player else ()]
         plays = entry[0]
         if not outside_fs_window:  # FFTCG 15.2.3.3: no Summons or abilities; Back Attack still (15.2.5.2)
             return [play for play in plays if isinstance(play[1], PlayCharacter)], ()
@@ -500,7 +504,7 @@ class FFTCGRules(GameRules):
             # mostly stays the same), less the abilities limited to a Main Phase (FFTCG 11.6)
             allowed = entry[1]
             if allowed is None:
-                allowed = entry[1] = _outside_main_phase(state, plays)
+                allowed = entry[1] = _outside_main_phase(state, plays) if plays else plays
             return allowed, ()
         main = entry[2]
         if main is None:
@@ -580,7 +584,10 @@ class FFTCGRules(GameRules):
         if index.has_break_zone_actions:
             users += tuple((iid, index[cards[iid].card_id].actions) for iid in _break_zone_users(state, player, index))
         for iid, abilities in users:
+            tapped = cards[iid].tapped
             for number, ability in abilities:
+                if tapped and (ability.get("cost") or {}).get("dull"):
+                    continue  # FFTCG 11.6.2.2, as `_ability_refusal` says: the most frequent refusal, without a call
                 uses = self._ability_uses(state, player, iid, number, ability)
                 if uses:
                     commands += [(place, command) for command in uses]
@@ -595,10 +602,11 @@ class FFTCGRules(GameRules):
 
     def _ability_uses(self, state: GameState, player: str, iid: int, index: int,
                       ability: Mapping[str, Any]) -> list[Command]:
-        """Return the uses of an action or special ability now: one per choice of targets and mode, paid obviously."""
+        """Return the uses of an action or special ability now: one per choice of targets and mode, paid obviously.
+
+        The caller has left out an ability whose cost dulls a dull card (FFTCG 11.6.2.2).
+        """
         cost = ability.get("cost") or {}  # read only: card data is never changed
-        if cost.get("dull") and state.cards[iid].tapped:
-            return []  # FFTCG 11.6.2.2, as `_ability_refusal` says: the most frequent refusal, found without wording it
         if self._ability_refusal(state, player, iid, ability, as_in_main_phase=True) is not None:
             return []  # a use limited to the Main Phase is left out of the Attack Phase by `_plays_allowed`
         name_discard = None
@@ -611,8 +619,10 @@ class FFTCGRules(GameRules):
             exclude.add(name_discard)
         uses: list[Command] = []
         cost_cards = _obvious_cost_cards(state, player, iid, cost)  # the window lets the player pick others
+        unpaid_by = exclude | set(cost_cards)
+        choices: list[tuple[tuple[int, ...], int | None]] | None = None  # the same for every X: worked out once
         for x in range(X_LIMIT + 1 if cost.get("x") else 1):  # FFTCG 4.5: each X the player can pay
-            payment = find_payment(state, player, ability_cost(cost, x), exclude | set(cost_cards))
+            payment = find_payment(state, player, ability_cost(cost, x), unpaid_by)
             if payment is None:
                 break
             # "Discard N cards": the first cards of the hand the payment leaves (the window lets the player pick others)
@@ -624,10 +634,12 @@ class FFTCGRules(GameRules):
                 cost_discards = tuple(spare[:discarded])
                 if len(cost_discards) < discarded:
                     break
+            if choices is None:
+                choices = _choices(state, ability, player, iid)
             uses += [UseAbility(by=player, card=iid, ability=index, discards=payment[0], backups=payment[1],
                                 targets=targets, mode=mode, name_discard=name_discard, cost_discards=cost_discards,
                                 x=x, cost_cards=cost_cards)
-                     for targets, mode in _choices(state, ability, player, iid)]
+                     for targets, mode in choices]
         return uses
 
     # -- resolving commands ----------------------------------------------------------------------
