@@ -40,11 +40,14 @@ def next_clock(tx: Transaction) -> int:
 def enter_zone(tx: Transaction, iid: int, zone: str, index: int | None = 0) -> Any:
     """Move a card to one of its owner's zones (`zone` is the bare name) as a new object; return the timestamp
     of the object it was (a leaving event names it, so a delayed ability knows which object left, FFTCG 11.8.17.3)."""
-    card = tx.state.cards[iid]
+    state = tx.state
+    card = state.cards[iid]
     was = card.props.get("ts")
     tx.move(iid, f"{card.owner}.{zone}", index)
     tx.clear_card(iid, keep=("ts",))  # the timestamp is replaced, not removed and added again
-    tx.set_prop(iid, "ts", next_clock(tx))
+    clock = int(state.data.get("clock", 0)) + 1  # next_clock, inlined: every move of a card comes here
+    tx.set_data("clock", clock, copy=False)
+    tx.set_prop(iid, "ts", clock)
     return was
 
 
@@ -266,9 +269,10 @@ def pay_cp(tx: Transaction, player: str, discards: Iterable[int], backups: Itera
     for iid in discards:
         enter_zone(tx, iid, "break")
     if discards or backups:
+        definition = tx.state.definition  # name_of's own lookup, made once for every card of the payment
         tx.log(f"{player} paid with " + ", ".join(
-            [f"discarding {name_of(tx, i)}" for i in discards]
-            + [f"dulling {name_of(tx, i)}" for i in backups]), "FFTCG 11.2")
+            [f"discarding {definition(i).name}" for i in discards]
+            + [f"dulling {definition(i).name}" for i in backups]), "FFTCG 11.2")
 
 
 def announce_chosen(tx: Transaction, entry: Mapping[str, Any]) -> None:
@@ -542,6 +546,8 @@ def entering_controller(state: Any, iid: int, controller: str) -> str:
     in timestamp order (the engine does not ask; no bundled card has two). The filter sees the
     card where it is now, with the player putting it onto the field as its controller.
     """
+    if not _with_replacements(state):
+        return controller  # the usual field: no replacement effect at all (none need be looked at)
     options = sorted(_entry_replacements(state, iid, controller), key=lambda r: int(r.data["ts"]))
     if not options:
         return controller  # the usual case: no "enters under your control instead" effect applies

@@ -89,13 +89,18 @@ def declare_attack(tx: Transaction, player: str, attackers: Sequence[int]) -> No
     tx.set_data("attack", {"attackers": pinned(state, list(attackers)), "blocker": None, "blocked": False}, copy=False)
     names = " and ".join(actions.name_of(tx, i) for i in attackers)
     tx.log(f"{player} attacks with {names}" + (" as a Party" if len(attackers) > 1 else ""), "FFTCG 10.1.2")
+    # the events, each made only when some card may trigger on it (most decks have few that do)
+    party = len(attackers) > 1
+    attacks, party_attacks = actions.may_trigger(state, "attacks"), party and actions.may_trigger(state, "party_attacks")
     for iid in attackers:
-        actions.emit(tx, trigger_event("attacks", iid))
-        if len(attackers) > 1:  # "When <self> forms a party and attacks" (FFTCG 15.1.1.9)
+        if attacks:
+            actions.emit(tx, trigger_event("attacks", iid))
+        if party_attacks:  # "When <self> forms a party and attacks" (FFTCG 15.1.1.9)
             actions.emit(tx, trigger_event("party_attacks", iid))
     # "When 1 or more Forwards you control attack" / "When a party you control attacks": once per declaration
-    actions.emit(tx, trigger_event("attack_declared", attackers[0]))
-    if len(attackers) > 1:
+    if actions.may_trigger(state, "attack_declared"):
+        actions.emit(tx, trigger_event("attack_declared", attackers[0]))
+    if party and actions.may_trigger(state, "party_attack_declared"):
         actions.emit(tx, trigger_event("party_attack_declared", attackers[0]))
     give_priority(tx, player)
 

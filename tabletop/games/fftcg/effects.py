@@ -945,7 +945,8 @@ def has_mode_targets(ability: Mapping[str, Any]) -> bool:
 
 def effect_steps(ability: Mapping[str, Any]) -> list[dict[str, Any]]:
     """Return the effects an ability does in order: its own `effect` then its `then` list."""
-    first = {k: v for k, v in ability.items() if k in STEP_KEYS or k in _params(ability)}
+    params = _params(ability)  # asked once, not for each key
+    first = {k: v for k, v in ability.items() if k in STEP_KEYS or k in params}
     return [first, *[dict(e) for e in ability.get("then", [])]]
 
 

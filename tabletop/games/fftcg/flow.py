@@ -208,7 +208,8 @@ def begin_phase(tx: Transaction, phase: str, step: str = "") -> None:
     state = tx.state
     TURN.enter(tx, phase, step)
     event = _PHASE_EVENTS.get(phase)
-    if event and (phase != "attack" or step == "preparation"):
+    # no event built for nothing: most libraries have no card it would trigger
+    if event and (phase != "attack" or step == "preparation") and actions.may_trigger(state, event):
         actions.emit(tx, trigger_event(event, None, state.active))
     give_priority(tx, state.active)
 
@@ -237,10 +238,11 @@ def pass_priority(tx: Transaction, player: str) -> bool:
     to do just before it (no change at all since, not even an undo: the state's version says so), it finds nothing
     after it either, and the pass costs no settling. A pass that ends a step without changing the board (the
     next step's name, the log, who has priority, the stage) needs none either when the facts the checks read
-    besides the board are as the last quiet check found them (`_finds_nothing_new`).
+    besides the board are as the last quiet check found them (`_is_still_quiet`).
     """
     state = tx.state
-    quiet = quiet_board(state)
+    memo = state.board_memo_values
+    quiet = memo if memo.get(SETTLED) == state.version else None  # quiet_board, inlined: every pass comes here
     result = stack.pass_priority(tx)
     if result is _PASSED:
         if quiet is not None:
@@ -277,24 +279,21 @@ def run_unless_quiet(tx: Transaction, quiet: dict[Any, Any] | None) -> None:
 def _is_still_quiet(state: Any, quiet: dict[Any, Any] | None) -> bool:
     """Tell whether `run` would find nothing, and note it as `run` would: it found nothing on the board memo `quiet`
     (see `quiet_board`), the board is the same (a board change or an undo replaces the memo: the same dict is the same
-    board), and so are the facts `run` reads besides the board (`_finds_nothing_new`)."""
-    if quiet is not None and state.board_memo_values is quiet and _finds_nothing_new(state):
-        quiet[SETTLED] = state.version
-        return True
-    return False
-
-
-def _finds_nothing_new(state: Any) -> bool:
-    """Tell whether `run` would find nothing to do, given that it found nothing on this same board last time.
+    board), and so are the facts `run` reads besides the board.
 
     Contract: what `run` reads besides the board is the game's end, the stored decision, the frames (`_interrupt`,
     `drive`) and the facts of `processes.settles_to_nothing`. `_interrupt` read lists of the board and found nothing
     when `run` last stopped (with no frame): it finds nothing again while no frame is pushed. A repetition noted and
     not yet looked at (`loop_repeat`, looked at after a `run`) lets `run` follow, as it did.
     """
+    if quiet is None or state.board_memo_values is not quiet:
+        return False
     data = state.data
-    return (not data.get("outcome") and not data.get(procedure.DECISION) and not data.get(procedure.FRAMES)
-            and not data.get("loop_repeat") and settles_to_nothing(state, _stack_one))
+    if (data.get("outcome") or data.get(procedure.DECISION) or data.get(procedure.FRAMES) or data.get("loop_repeat")
+            or not settles_to_nothing(state, _stack_one)):
+        return False
+    quiet[SETTLED] = state.version
+    return True
 
 
 def resolve_top(tx: Transaction) -> None:

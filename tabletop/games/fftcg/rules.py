@@ -92,6 +92,8 @@ from tabletop.games.fftcg.text_compiler import compile_card
 PLAY_PHASES = ("main1", "main2", "attack")
 _UNKNOWN: Any = object()  # a memo not computed yet (None is a value)
 MAX_BACKUPS = 5
+# the plays whose checks a listed command skips (FFTCGRules._is_listed)
+_CHECKED_PLAYS = frozenset({PlayCharacter, CastSummon, UseAbility})
 
 
 class FFTCGRules(GameRules):
@@ -661,6 +663,8 @@ class FFTCGRules(GameRules):
         pending = procedure.pending(state)
         if pending is not None and not isinstance(command, Choose):
             raise IllegalCommand(pending.rule, f"answer first: {pending.prompt or pending.name}")
+        # read before the first change below, which ends the listing's memo
+        listed = type(command) in _CHECKED_PLAYS and self._is_listed(state, command)
         if not isinstance(command, PassPriority) and data.get("loop_seen") is not None:  # set_data's no-op test
             tx.set_data("loop_seen", None)  # a player did something: any repetition so far was not a loop
         quiet = None  # for the "no attack" and "no block" answers, which may change no part of the board
@@ -679,11 +683,11 @@ class FFTCGRules(GameRules):
             else:
                 raise IllegalCommand("FFTCG 11.1", "there is nothing to pass now")
         elif isinstance(command, PlayCharacter):
-            self._play_character(tx, command)
+            self._play_character(tx, command, listed)
         elif isinstance(command, CastSummon):
-            self._cast_summon(tx, command)
+            self._cast_summon(tx, command, listed)
         elif isinstance(command, UseAbility):
-            self._use_ability(tx, command)
+            self._use_ability(tx, command, listed=listed)
         elif isinstance(command, UseAbilityByHand):
             self._use_ability_by_hand(tx, command)
         elif isinstance(command, RepeatLoop):
@@ -710,6 +714,15 @@ class FFTCGRules(GameRules):
         flow.run_unless_quiet(tx, quiet)
         if state.data.get("loop_repeat"):
             self._check_endless_loop(tx)
+
+    @staticmethod
+    def _is_listed(state: GameState, command: Command) -> bool:
+        """Tell whether `command` is, this very object, one that `Game.legal_commands` listed for its player at this
+        state version (the listing's memo, gone at the first change): then it is legal, as the listing and the checks
+        of carrying it out agree ("taken exactly when listed", tests/games/command_listing.py), and those checks need
+        not run again. A command built anew (the window's, a replayed one) is not the listed object: it is checked."""
+        listed = state.memo_values.get(("game.legal", command.by))
+        return listed is not None and any(map(operator.is_, listed, itertools.repeat(command)))
 
     def _check_endless_loop(self, tx: Transaction) -> None:
         """FFTCG 13.1: the same state came back through mandatory abilities and only passes; if no player
@@ -838,14 +851,17 @@ class FFTCGRules(GameRules):
                                                   f"{printed.name} cannot be played: only one may be there")
         return None
 
-    def _play_character(self, tx: Transaction, command: PlayCharacter) -> None:
+    def _play_character(self, tx: Transaction, command: PlayCharacter, listed: bool = False) -> None:
+        """Play a Character from the hand (FFTCG 11.4); `listed`: the command is known legal (`_is_listed`)."""
         state = tx.state
-        self._priority_check(state, command.by)
-        refusal = self._character_refusal(state, command.by, command.card)
-        if refusal is not None:
-            raise refusal
+        if not listed:
+            self._priority_check(state, command.by)
+            refusal = self._character_refusal(state, command.by, command.card)
+            if refusal is not None:
+                raise refusal
+            _refuse_discarded_cp(state, command.card, command.discards)
         cost = character_cost(state, command.card, cost_of(state, command.card))
-        _refuse_discarded_cp(state, command.card, command.discards)
+        # the payment's sources, which record_cast reads (its checks pass for a listed command)
         sources = check_payment(state, command.by, cost, command.discards, command.backups, {command.card})
         paid, paid_with = elements_paid(sources), paid_sources(sources)
         self._pay(tx, command.by, command.discards, command.backups)
@@ -862,24 +878,32 @@ class FFTCGRules(GameRules):
     def _pay(self, tx: Transaction, player: str, discards: Sequence[int], backups: Sequence[int]) -> None:
         actions.pay_cp(tx, player, discards, backups)
 
-    def _cast_summon(self, tx: Transaction, command: CastSummon) -> None:
+    def _cast_summon(self, tx: Transaction, command: CastSummon, listed: bool = False) -> None:
+        """Cast a Summon from the hand onto the stack (FFTCG 11.3); `listed`: the command is known legal
+        (`_is_listed`)."""
         state = tx.state
-        self._priority_check(state, command.by)
-        card = state.cards.get(command.card)
-        if card is None or card.zone != f"{command.by}.hand" or state.definition(command.card).card_type != "summon":
-            raise IllegalCommand("FFTCG 11.3", "you can only cast a Summon from your hand")
-        _refuse_outside_play_phases(state)
+        if not listed:
+            self._priority_check(state, command.by)
+            card = state.cards.get(command.card)
+            if card is None or card.zone != f"{command.by}.hand" or state.definition(command.card).card_type != "summon":
+                raise IllegalCommand("FFTCG 11.3", "you can only cast a Summon from your hand")
+            _refuse_outside_play_phases(state)
         definition = state.definition(command.card)
         ability = _summon_ability(definition)
         targets, sizes = list(command.targets), None
         if ability is not None:
-            limited = _cast_limit(state, command.by, ability, definition.name)
-            if limited is not None:
-                raise limited
-            _check_mode(state, ability, command.mode, command.by)
-            targets, sizes = check_targets(state, with_mode(ability, command.mode), command.by, command.card, targets)
+            if not listed:
+                limited = _cast_limit(state, command.by, ability, definition.name)
+                if limited is not None:
+                    raise limited
+                _check_mode(state, ability, command.mode, command.by)
+            moded = with_mode(ability, command.mode)
+            if not listed or target_groups.groups_of(moded) is not None:  # the checks, or each group's size
+                targets, sizes = check_targets(state, moded, command.by, command.card, targets)
+        if not listed:
+            _refuse_discarded_cp(state, command.card, command.discards)
         cost = character_cost(state, command.card, cost_of(state, command.card))
-        _refuse_discarded_cp(state, command.card, command.discards)
+        # the payment's sources, which record_cast reads (its checks pass for a listed command)
         sources = check_payment(state, command.by, cost, command.discards, command.backups, {command.card})
         paid, paid_with = elements_paid(sources), paid_sources(sources)
         tx.move(command.card, "stack", None)
@@ -972,8 +996,10 @@ class FFTCGRules(GameRules):
                     return IllegalCommand(permission.rule, permission.reason)
         return None
 
-    def _use_ability(self, tx: Transaction, command: UseAbility, quiet: bool = False) -> dict[str, Any]:
-        state = tx.state
+    def _checked_use(self, state: GameState, command: UseAbility
+                     ) -> tuple[CardDefinition, Mapping[str, Any], str, list[int], list[int] | None, dict[str, Any]]:
+        """Refuse a use of an ability that breaks a rule; return the card's definition, the ability, its kind, the
+        targets in group order with each group's size (check_targets) and the ability's cost."""
         self._priority_check(state, command.by)
         card = state.cards.get(command.card)
         if card is None:
@@ -1006,6 +1032,24 @@ class FFTCGRules(GameRules):
         _check_cost_cards(state, command, cost)
         check_payment(state, command.by, need, command.discards, command.backups,
                       exclude | set(command.cost_discards) | set(command.cost_cards))
+        return definition, ability, kind, targets, sizes, cost
+
+    def _use_ability(self, tx: Transaction, command: UseAbility, quiet: bool = False,
+                     listed: bool = False) -> dict[str, Any]:
+        """Use an action or special ability (FFTCG 11.6–11.7): pay its cost and put it on the stack (`quiet`: only
+        pay, and return the entry); `listed`: the command is known legal (`_is_listed`)."""
+        state = tx.state
+        if listed:
+            definition = state.definition(command.card)
+            ability = definition.effects[command.ability]
+            kind = ability_kind(ability, False)
+            moded = with_mode(ability, command.mode)
+            targets, sizes = (list(command.targets), None) if target_groups.groups_of(moded) is None else check_targets(
+                state, moded, command.by, command.card, list(command.targets))  # each group's size
+            cost = dict(ability.get("cost") or {})
+        else:
+            definition, ability, kind, targets, sizes, cost = self._checked_use(state, command)
+        card = state.cards[command.card]
         entry = {"kind": kind, "source": command.card, "ts": card.props.get("ts"), "controller": command.by,
                  "card_id": definition.id, "ability": command.ability, "targets": pinned(state, targets),
                  "mode": command.mode, "name": ability.get("name") or f"{definition.name}: ability {command.ability}",
