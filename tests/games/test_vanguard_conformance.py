@@ -187,6 +187,26 @@ def test_refusals_name_the_rule() -> None:
     assert game.state.phase == "main"
 
 
+def test_a_command_offered_before_a_change_is_checked_again() -> None:
+    """The very command object offered earlier is checked again once the table changed: after calling a card, the
+    call of the same card to another circle (offered with it) is refused, as the card is no longer in hand."""
+    from tabletop.engine.commands import Choose, PassPriority
+    rules = find_game("vanguard")
+    config = GameConfig("vanguard", "standard", 1, decks={"p1": deck("standard"), "p2": deck("standard")})
+    game = Game.start(rules, config, library())
+    while game.state.phase == "setup":
+        game.submit(Choose(by=game.current_player(), picks=()))
+    game.submit(PassPriority(by=game.current_player()))
+    assert game.state.phase == "main"
+    calls = [c for c in game.legal_commands() if isinstance(c, Call)]
+    first = calls[0]
+    other = next(c for c in calls if c.card == first.card and c.circle != first.circle)
+    game.submit(first)
+    with pytest.raises(IllegalCommand, match="you can call only cards from your hand"):
+        game.submit(other)
+    assert game.state.cards[first.card].zone == f"{first.by}.{first.circle}"
+
+
 REAL = Path(__file__).resolve().parents[2].parent / "shared" / "carddata" / "vanguard" / "vanguardecks_cardInfo_Dseries.json"
 
 

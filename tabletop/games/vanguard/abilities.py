@@ -189,7 +189,9 @@ class AbilityIndex(dict):  # type: ignore[type-arg]
         return entry
 
 
-_INDEXES: PerLibrary[AbilityIndex] = PerLibrary(AbilityIndex)
+# Hot paths inline `ability_index` as it reads it: `entry = library.derived.get(ABILITY_INDEXES)`, valid while
+# `entry[0] == library.version`.
+ABILITY_INDEXES: PerLibrary[AbilityIndex] = PerLibrary(AbilityIndex)
 
 
 def ability_index(state: GameState) -> AbilityIndex:
@@ -198,10 +200,10 @@ def ability_index(state: GameState) -> AbilityIndex:
     Asked for many times per decision, so kept in the library rather than in a state memo.
     """
     library = state.library
-    entry = library.derived.get(_INDEXES)  # PerLibrary's lookup, inlined
+    entry = library.derived.get(ABILITY_INDEXES)  # PerLibrary's lookup, inlined
     if entry is not None and entry[0] == library.version:
         return entry[1]  # type: ignore[no-any-return]
-    return _INDEXES(library)
+    return ABILITY_INDEXES(library)
 
 
 def printed_of(state: GameState, iid: int) -> PrintedAbilities:

@@ -21,7 +21,7 @@ from tabletop.engine.triggers import trigger_event
 from tabletop.engine.zones import ZoneSpec, zone_id
 from tabletop.games.vanguard import facts
 from tabletop.games.vanguard.abilities import (
-    ABILITY_CHANGES, ACT_HOLDERS, PENDING, AbilityIndex, abilities_of, ability_index, can_boost, emit, face_up_g,
+    ABILITY_CHANGES, ABILITY_INDEXES, ACT_HOLDERS, PENDING, AbilityIndex, abilities_of, ability_index, can_boost, emit, face_up_g,
     holder_cards, keyword_valid, printed_of, zone_tag_holds,
 )
 from tabletop.games.vanguard.circles import (
@@ -397,7 +397,9 @@ class VanguardRules(GameRules):
         no call, and neither such a unit nor its column partner moves.
         """
         result: list[Command] = []
-        index = ability_index(state)
+        library = state.library
+        entry = library.derived.get(ABILITY_INDEXES)  # ability_index, inlined
+        index = entry[1] if entry is not None and entry[0] == library.version else ability_index(state)
         cards = state.cards
         seat = seat_circles(state, player)
         vc = seat.vc
@@ -470,8 +472,10 @@ class VanguardRules(GameRules):
         result: list[Command] = []
         targets = front_row_units(state, state.opponent(player))
         cards = state.cards
-        index = ability_index(state)
-        behind_vanguard = state.zones[zone_id(player, "rc.back_center")].cards
+        library = state.library
+        entry = library.derived.get(ABILITY_INDEXES)  # ability_index, inlined
+        index = entry[1] if entry is not None and entry[0] == library.version else ability_index(state)
+        behind_vanguard = state.zones[f"{player}.rc.back_center"].cards  # zone_id, inlined
         for attacker in front_row_units(state, player):
             card = cards[attacker]
             if card.tapped or "dominated" in card.props.get("states", ()) or is_forbidden_to_attack(state, attacker):
@@ -492,10 +496,12 @@ class VanguardRules(GameRules):
 
     def _guard_commands(self, state: GameState, player: str) -> list[Command]:
         result: list[Command] = []
-        index = ability_index(state)
+        library = state.library
+        entry = library.derived.get(ABILITY_INDEXES)  # ability_index, inlined
+        index = entry[1] if entry is not None and entry[0] == library.version else ability_index(state)
         cards = state.cards
         restricted = bool(state.lists.get("restrictions"))
-        for iid in state.zones[zone_id(player, "hand")].cards:   # every copy: see _main_commands
+        for iid in state.zones[f"{player}.hand"].cards:  # every copy (see _main_commands); zone_id, inlined
             if index[cards[iid].card_id].is_unit:
                 if not restricted or guard_permission(state, player, iid).allowed:
                     result.append(_guard_command(player, iid))
@@ -545,7 +551,9 @@ class VanguardRules(GameRules):
     # -- resolving -------------------------------------------------------------------------------
     def resolve(self, tx: Transaction, command: Command) -> None:
         state = tx.state
-        decision = self.unworded_decision(state)
+        decision = state.memo_values.get("vanguard.decision", _UNKNOWN)  # unworded_decision's memo, asked just before
+        if decision is _UNKNOWN:
+            decision = self.unworded_decision(state)
         if decision is None:
             raise IllegalCommand("VG 1", "the game is over")
         kind = type(command)
@@ -563,8 +571,11 @@ class VanguardRules(GameRules):
             found = _PLAYED_IN.get(kind)
             if found is None:
                 raise IllegalCommand("VG", f"unknown command {command.command_name()}")
-            timing, rule, reason, handler = found
-            self._need(decision, timing, rule, reason)
+            timing, rule, reason, handler, checker = found
+            if not _is_listed(state, command):  # a listed command passed these checks as it was listed
+                self._need(decision, timing, rule, reason)
+                if checker:
+                    getattr(self, checker)(state, command)
             getattr(self, handler)(tx, command)
         run(tx)
 
@@ -635,17 +646,20 @@ class VanguardRules(GameRules):
         if facts.grade(d) not in allowed:
             raise IllegalCommand("VG 5.3", f"you can ride only grade {' or '.join(map(str, allowed))} onto a grade {grade} vanguard")
 
+    def _check_ride(self, state: GameState, command: Ride) -> None:
+        self._ride_check(state, command.by, command.card, "hand", False)
+
     def _ride(self, tx: Transaction, command: Ride) -> None:
-        self._ride_check(tx.state, command.by, command.card, "hand", False)
         ride(tx, command.by, command.card)
 
-    def _ride_from_deck(self, tx: Transaction, command: RideFromRideDeck) -> None:
-        state = tx.state
+    def _check_ride_from_deck(self, state: GameState, command: RideFromRideDeck) -> None:
         if state.format != "standard":
             raise IllegalCommand("VG 5.3", "only Standard has a ride deck")
         self._ride_check(state, command.by, command.card, "ride_deck", True)
         if state.cards[command.discard].zone != zone_id(command.by, "hand"):
             raise IllegalCommand("VG 5.3", "riding from the ride deck costs a card discarded from your hand")
+
+    def _ride_from_deck(self, tx: Transaction, command: RideFromRideDeck) -> None:
         relocate(tx, command.discard, "drop", None)
         ride(tx, command.by, command.card)
 
@@ -688,8 +702,7 @@ class VanguardRules(GameRules):
         return bool(cards) and is_rear_vanguard(state, cards[0])
 
     # -- main phase ------------------------------------------------------------------------------
-    def _call(self, tx: Transaction, command: Call) -> None:
-        state = tx.state
+    def _check_call(self, state: GameState, command: Call) -> None:
         player = command.by
         circle = zone_id(player, command.circle)
         if circle not in state.zones or not is_rear_circle(circle) or circle not in circles_of(state, player):
@@ -709,10 +722,16 @@ class VanguardRules(GameRules):
         if occupant and is_rear_vanguard(state, occupant[0]):
             raise IllegalCommand("seed 《光辉骑士团》 二", "that unit is a vanguard, not a rear-guard: it is not retired "
                                                    "to make room for a call")
+
+    def _call(self, tx: Transaction, command: Call) -> None:
+        state = tx.state
+        player = command.by
+        circle = zone_id(player, command.circle)
+        occupant = state.zones[circle].cards
         if occupant:
             retire(tx, occupant[0], by_effect=False)
         place_on_circle(tx, command.card, circle, "call", player)
-        tx.log(f"{player} calls {d.name} to {command.circle}", "VG 5.4")
+        tx.log(f"{player} calls {state.definition(command.card).name} to {command.circle}", "VG 5.4")
 
     def _move(self, tx: Transaction, command: Move) -> None:
         state = tx.state
@@ -797,8 +816,7 @@ class VanguardRules(GameRules):
         procedure.push(tx, steps, {"source": command.card, "controller": command.by, "name": d.name, "vars": {}})
 
     # -- battle ----------------------------------------------------------------------------------
-    def _attack(self, tx: Transaction, command: Attack) -> None:
-        state = tx.state
+    def _check_attack(self, state: GameState, command: Attack) -> None:
         player = command.by
         a, t, b = command.attacker, command.target, command.booster
         if a not in front_row_units(state, player) or has_state(state, a, "dominated"):
@@ -815,7 +833,9 @@ class VanguardRules(GameRules):
             if (state.cards[b].zone != partner or state.cards[b].tapped or not is_unit(state, b)
                     or not can_boost(state, b) or has_state(state, b, "dominated")):
                 raise IllegalCommand("VG 6.2", "a booster must be a standing back-row unit with Boost behind the attacker")
-        begin_battle(tx, a, t, b, player)
+
+    def _attack(self, tx: Transaction, command: Attack) -> None:
+        begin_battle(tx, command.attacker, command.target, command.booster, command.by)
 
     def _dominated_attack(self, tx: Transaction, command: Attack) -> None:
         state = tx.state
@@ -830,14 +850,16 @@ class VanguardRules(GameRules):
         begin_battle(tx, command.attacker, command.target, None, command.by)
         procedure.set_var(tx, procedure.depth(state) - 1, "dominated_battle", True)
 
-    def _guard(self, tx: Transaction, command: Guard) -> None:
-        state = tx.state
+    def _check_guard(self, state: GameState, command: Guard) -> None:
         if state.cards[command.card].zone != zone_id(command.by, "hand"):
             raise IllegalCommand("VG 6.3", "guard with a card from your hand")
         if not facts.is_unit_card(state.definition(command.card)):
             raise IllegalCommand("VG 6.3", "only unit cards can be called to the guardian circle")
         if state.lists.get("restrictions"):  # as _guard_commands: without a "cannot" effect, nothing forbids it
             guard_permission(state, command.by, command.card).require()
+
+    def _guard(self, tx: Transaction, command: Guard) -> None:
+        state = tx.state
         place_on_circle(tx, command.card, zone_id(command.by, "gc"), "guard", command.by)
         tx.log(f"{command.by} guards with {state.definition(command.card).name}", "VG 6.3")
 
@@ -938,20 +960,34 @@ class VanguardRules(GameRules):
 
 
 # A play command's type -> the play timing it needs (the decision's name), the rule and refusal when it is not
-# that timing, and the name of the VanguardRules method carrying it out.
-_PLAYED_IN: Mapping[type[Command], tuple[str, str, str, str]] = {
-    Ride: ("ride", "VG 5.3", "you can ride only in your ride phase", "_ride"),
-    RideFromRideDeck: ("ride", "VG 5.3", "you can ride only in your ride phase", "_ride_from_deck"),
-    Stride: ("ride", "VG 5.3", "you can ride only in your ride phase", "_stride"),
-    Call: ("main", "VG 5.4", "that is done in your main phase", "_call"),
-    Move: ("main", "VG 5.4", "that is done in your main phase", "_move"),
-    Activate: ("main", "VG 5.4", "that is done in your main phase", "_activate"),
-    PlayOrder: ("main", "VG 5.4", "that is done in your main phase", "_order"),
-    Attack: ("attack", "VG 6.2", "you can attack only in your battle phase's attack step", "_attack"),
-    Guard: ("guard", "VG 6.3", "you can guard only in the guard step when attacked", "_guard"),
-    Intercept: ("guard", "VG 6.3", "you can guard only in the guard step when attacked", "_intercept"),
-    GGuard: ("guard", "VG 6.3", "you can guard only in the guard step when attacked", "_gguard"),
+# that timing, the name of the VanguardRules method carrying it out, and the name of the one refusing it when it is
+# not allowed ("": the first checks it itself). Checks are made only for a command not listed (see `_is_listed`).
+_PLAYED_IN: Mapping[type[Command], tuple[str, str, str, str, str]] = {
+    Ride: ("ride", "VG 5.3", "you can ride only in your ride phase", "_ride", "_check_ride"),
+    RideFromRideDeck: ("ride", "VG 5.3", "you can ride only in your ride phase", "_ride_from_deck",
+                       "_check_ride_from_deck"),
+    Stride: ("ride", "VG 5.3", "you can ride only in your ride phase", "_stride", ""),
+    Call: ("main", "VG 5.4", "that is done in your main phase", "_call", "_check_call"),
+    Move: ("main", "VG 5.4", "that is done in your main phase", "_move", ""),
+    Activate: ("main", "VG 5.4", "that is done in your main phase", "_activate", ""),
+    PlayOrder: ("main", "VG 5.4", "that is done in your main phase", "_order", ""),
+    Attack: ("attack", "VG 6.2", "you can attack only in your battle phase's attack step", "_attack", "_check_attack"),
+    Guard: ("guard", "VG 6.3", "you can guard only in the guard step when attacked", "_guard", "_check_guard"),
+    Intercept: ("guard", "VG 6.3", "you can guard only in the guard step when attacked", "_intercept", ""),
+    GGuard: ("guard", "VG 6.3", "you can guard only in the guard step when attacked", "_gguard", ""),
 }
+
+
+def _is_listed(state: GameState, command: Command) -> bool:
+    """Tell whether `command` is the very object listed among its player's legal commands at this state version
+    (`VanguardRules._listed`'s memo): the window and the bots submit a command they were offered, and a listed
+    command passed every check of its play as it was listed. Any change since forgot the list (a new version)."""
+    listed = state.memo_values.get(("vanguard.legal", command.by))
+    if listed:
+        for offered in listed:  # `is`, not `in`: no dataclass __eq__ per command
+            if offered is command:
+                return True
+    return False
 
 
 # Shared commands: one immutable object per value, as legal-command lists are rebuilt at every decision and a
