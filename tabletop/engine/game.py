@@ -18,7 +18,7 @@ from tabletop.engine.events import StepResult, summarize
 from tabletop.engine.history import History, Reseed, Step
 from tabletop.engine.instance_ids import id_key
 from tabletop.engine.manual import resolve_manual
-from tabletop.engine.rules import OUTCOME, GameConfig, GameRules, Outcome
+from tabletop.engine.rules import LEGAL_COMMANDS, OUTCOME, GameConfig, GameRules, Outcome
 from tabletop.engine.state import GameState
 from tabletop.engine.table_setup import build_table
 from tabletop.engine.transaction import Transaction
@@ -94,7 +94,7 @@ class Game:
             if decision is None:
                 return []
             player = decision.player
-        key = ("game.legal", player)
+        key = (LEGAL_COMMANDS, player)
         values = state.memo_values  # state.memo, inlined
         found = values.get(key)
         if found is None:

@@ -65,6 +65,24 @@ class GameConfig:
 
 
 OUTCOME = "outcome"  # the data fact that holds how the game ended ({"winner", "reason"}); absent while it goes on
+LEGAL_COMMANDS = "game.legal"  # the state memo (per version) of the commands `Game.legal_commands` listed: (it, player)
+
+
+def is_listed(state: GameState, command: Command) -> bool:
+    """Tell whether `command` is, this very object, one that `Game.legal_commands` listed for its player at this state
+    version.
+
+    The window and the bots submit a command they were offered; a listed command passed every check of its play as
+    it was listed ("taken exactly when listed", tests/games/command_listing.py), so a game may skip those checks for
+    it. Any change since forgot the list (a new version); a command built anew (the window's own, a replayed one) is
+    not the listed object and is checked. `is`, not `in`: no dataclass __eq__ per command.
+    """
+    listed = state.memo_values.get((LEGAL_COMMANDS, command.by))
+    if listed:
+        for offered in listed:
+            if offered is command:
+                return True
+    return False
 
 
 @dataclass(frozen=True)

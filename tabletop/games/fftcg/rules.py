@@ -60,7 +60,7 @@ from tabletop.engine.commands import Choose, Command, PassPriority, UseAbilityBy
 from tabletop.engine.decision import Decision
 from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.permissions import Permission, Ruling, decide
-from tabletop.engine.rules import CardChoice, CardValue, GameConfig, GameRules
+from tabletop.engine.rules import CardChoice, CardValue, GameConfig, GameRules, is_listed
 from tabletop.engine.state import GameState
 from tabletop.engine.text_compilation import CompiledText
 from tabletop.engine.transaction import Transaction
@@ -92,7 +92,7 @@ from tabletop.games.fftcg.text_compiler import compile_card
 PLAY_PHASES = ("main1", "main2", "attack")
 _UNKNOWN: Any = object()  # a memo not computed yet (None is a value)
 MAX_BACKUPS = 5
-# the plays whose checks a listed command skips (FFTCGRules._is_listed)
+# the plays whose checks a listed command skips (engine.rules.is_listed)
 _CHECKED_PLAYS = frozenset({PlayCharacter, CastSummon, UseAbility})
 
 
@@ -664,7 +664,7 @@ class FFTCGRules(GameRules):
         if pending is not None and not isinstance(command, Choose):
             raise IllegalCommand(pending.rule, f"answer first: {pending.prompt or pending.name}")
         # read before the first change below, which ends the listing's memo
-        listed = type(command) in _CHECKED_PLAYS and self._is_listed(state, command)
+        listed = type(command) in _CHECKED_PLAYS and is_listed(state, command)
         if not isinstance(command, PassPriority) and data.get("loop_seen") is not None:  # set_data's no-op test
             tx.set_data("loop_seen", None)  # a player did something: any repetition so far was not a loop
         quiet = None  # for the "no attack" and "no block" answers, which may change no part of the board
@@ -714,15 +714,6 @@ class FFTCGRules(GameRules):
         flow.run_unless_quiet(tx, quiet)
         if state.data.get("loop_repeat"):
             self._check_endless_loop(tx)
-
-    @staticmethod
-    def _is_listed(state: GameState, command: Command) -> bool:
-        """Tell whether `command` is, this very object, one that `Game.legal_commands` listed for its player at this
-        state version (the listing's memo, gone at the first change): then it is legal, as the listing and the checks
-        of carrying it out agree ("taken exactly when listed", tests/games/command_listing.py), and those checks need
-        not run again. A command built anew (the window's, a replayed one) is not the listed object: it is checked."""
-        listed = state.memo_values.get(("game.legal", command.by))
-        return listed is not None and any(map(operator.is_, listed, itertools.repeat(command)))
 
     def _check_endless_loop(self, tx: Transaction) -> None:
         """FFTCG 13.1: the same state came back through mandatory abilities and only passes; if no player
@@ -852,7 +843,7 @@ class FFTCGRules(GameRules):
         return None
 
     def _play_character(self, tx: Transaction, command: PlayCharacter, listed: bool = False) -> None:
-        """Play a Character from the hand (FFTCG 11.4); `listed`: the command is known legal (`_is_listed`)."""
+        """Play a Character from the hand (FFTCG 11.4); `listed`: the command is known legal (`is_listed`)."""
         state = tx.state
         if not listed:
             self._priority_check(state, command.by)
@@ -880,7 +871,7 @@ class FFTCGRules(GameRules):
 
     def _cast_summon(self, tx: Transaction, command: CastSummon, listed: bool = False) -> None:
         """Cast a Summon from the hand onto the stack (FFTCG 11.3); `listed`: the command is known legal
-        (`_is_listed`)."""
+        (`is_listed`)."""
         state = tx.state
         if not listed:
             self._priority_check(state, command.by)
@@ -1037,7 +1028,7 @@ class FFTCGRules(GameRules):
     def _use_ability(self, tx: Transaction, command: UseAbility, quiet: bool = False,
                      listed: bool = False) -> dict[str, Any]:
         """Use an action or special ability (FFTCG 11.6–11.7): pay its cost and put it on the stack (`quiet`: only
-        pay, and return the entry); `listed`: the command is known legal (`_is_listed`)."""
+        pay, and return the entry); `listed`: the command is known legal (`is_listed`)."""
         state = tx.state
         if listed:
             definition = state.definition(command.card)

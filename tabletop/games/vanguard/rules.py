@@ -13,7 +13,7 @@ from tabletop.engine.commands import Choose, Command, PassPriority, UseAbilityBy
 from tabletop.engine.decision import Decision
 from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.permissions import Permission, Ruling, decide
-from tabletop.engine.rules import CardChoice, CardValue, GameConfig, GameRules
+from tabletop.engine.rules import CardChoice, CardValue, GameConfig, GameRules, is_listed
 from tabletop.engine.state import GameState
 from tabletop.engine.text_compilation import CompiledText
 from tabletop.engine.transaction import Transaction
@@ -572,7 +572,7 @@ class VanguardRules(GameRules):
             if found is None:
                 raise IllegalCommand("VG", f"unknown command {command.command_name()}")
             timing, rule, reason, handler, checker = found
-            if not _is_listed(state, command):  # a listed command passed these checks as it was listed
+            if not is_listed(state, command):  # a listed command passed these checks as it was listed
                 self._need(decision, timing, rule, reason)
                 if checker:
                     getattr(self, checker)(state, command)
@@ -961,7 +961,7 @@ class VanguardRules(GameRules):
 
 # A play command's type -> the play timing it needs (the decision's name), the rule and refusal when it is not
 # that timing, the name of the VanguardRules method carrying it out, and the name of the one refusing it when it is
-# not allowed ("": the first checks it itself). Checks are made only for a command not listed (see `_is_listed`).
+# not allowed ("": the first checks it itself). Checks are made only for a command not listed (`is_listed`).
 _PLAYED_IN: Mapping[type[Command], tuple[str, str, str, str, str]] = {
     Ride: ("ride", "VG 5.3", "you can ride only in your ride phase", "_ride", "_check_ride"),
     RideFromRideDeck: ("ride", "VG 5.3", "you can ride only in your ride phase", "_ride_from_deck",
@@ -976,18 +976,6 @@ _PLAYED_IN: Mapping[type[Command], tuple[str, str, str, str, str]] = {
     Intercept: ("guard", "VG 6.3", "you can guard only in the guard step when attacked", "_intercept", ""),
     GGuard: ("guard", "VG 6.3", "you can guard only in the guard step when attacked", "_gguard", ""),
 }
-
-
-def _is_listed(state: GameState, command: Command) -> bool:
-    """Tell whether `command` is the very object listed among its player's legal commands at this state version
-    (`VanguardRules._listed`'s memo): the window and the bots submit a command they were offered, and a listed
-    command passed every check of its play as it was listed. Any change since forgot the list (a new version)."""
-    listed = state.memo_values.get(("vanguard.legal", command.by))
-    if listed:
-        for offered in listed:  # `is`, not `in`: no dataclass __eq__ per command
-            if offered is command:
-                return True
-    return False
 
 
 # Shared commands: one immutable object per value, as legal-command lists are rebuilt at every decision and a
