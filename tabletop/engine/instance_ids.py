@@ -44,7 +44,7 @@ def instance_ids(key: int, first: int, count: int) -> list[int]:
     if count and not (0 <= first and end <= ID_SPACE):
         raise ValueError(f"a game creates at most {ID_SPACE} cards")
     # the six rounds written out (see _round_function); each flips one half by the round function of the other
-    t0, a0, b0, t1, a1, b1, t2, a2, b2, t3, a3, b3, t4, a4, b4, t5, a5, b5 = _round_constants(key)
+    (t0, t1, t2, t3, t4, t5), (a0, a1, a2, a3, a4, a5), (b0, b1, b2, b3, b4, b5) = _round_constants(key)
     high, low, wrap = _PRODUCT_HIGH, _PRODUCT_LOW, _WRAP
     made = []
     for number in range(first, end):
@@ -86,15 +86,16 @@ del _PRODUCTS
 
 
 @lru_cache(maxsize=64)  # a few games are open at a time
-def _round_constants(key: int) -> tuple[float | int, ...]:
-    """Return, for each round: the low bits from which a half's low product carries (a float), the round key's
+def _round_constants(key: int) -> tuple[tuple[float, ...], tuple[int, ...], tuple[int, ...]]:
+    """Return, for each round: the low bits from which a half's low product carries (as floats), the round key's
     high product bits, and those plus the carry."""
-    constants: list[float | int] = []
+    carries_from: list[float] = []
+    highs: list[int] = []
     for round_key in _round_keys(key):
         product = round_key * _ODD & _PRODUCT_MASK
-        high = product >> _LOW_BITS
-        constants += (float((1 << _LOW_BITS) - (product & _LOW_MASK)), high, high + 1)
-    return tuple(constants)
+        carries_from.append(float((1 << _LOW_BITS) - (product & _LOW_MASK)))
+        highs.append(product >> _LOW_BITS)
+    return tuple(carries_from), tuple(highs), tuple(high + 1 for high in highs)
 
 
 def _round_keys(key: int) -> tuple[int, ...]:
