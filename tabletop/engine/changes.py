@@ -68,6 +68,7 @@ class CreateCard(_CreateCard, Change):
     """Put a new card instance into a zone (setup, tokens, cards brought from outside the game).
 
     `number` is the card's creation number (`GameState.next_iid` before it); `iid` is made from it (instance_ids).
+    Trap: `Transaction.create_cards` does what `apply` does for a whole deck at once; change both together.
     """
 
     __slots__ = ()

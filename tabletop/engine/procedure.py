@@ -345,7 +345,9 @@ class Procedures:
     game's check timing (rule actions, waiting triggers), True when it did something. `advance(tx)` moves the
     turn on when no frame is left, False when a player must act. `interrupt(tx)`, asked before every round,
     does what must come before the innermost frame's next step (True when it did something). `act_steps` are
-    the step words that wait for a player's command rather than an answer (a guard step).
+    the step words that wait for a player's command rather than an answer (a guard step). `check_remembers`: the
+    game's `check` itself remembers, at little cost, that it found nothing on a board (and what else it read), so
+    the driver asks it before every step instead of looking through the changes made since it last found nothing.
     """
 
     run_step: StepRunner
@@ -354,6 +356,7 @@ class Procedures:
     act_steps: frozenset[str] = frozenset()
     interrupt: Callable[[Transaction], bool] | None = None
     limit: int = 20000
+    check_remembers: bool = False
 
 
 def step_innermost(tx: Transaction, game: Procedures) -> bool:
@@ -397,8 +400,10 @@ def drive(tx: Transaction, game: Procedures) -> None:
     data = state.data
     changes = tx.changes
     interrupt, check, run_step, act_steps = game.interrupt, game.check, game.run_step, game.act_steps
+    remembers = game.check_remembers
     # len(changes) when a check last found nothing, or after only bookkeeping since: only what changed since can
-    # matter; and the board's version then (bookkeeping never changes the board: a new version needs no look)
+    # matter; and the board's version then (bookkeeping never changes the board: a new version needs no look);
+    # a game whose check remembers (`check_remembers`) is asked every time
     quiet_at = -1
     quiet_board = -1
     for _ in range(game.limit):
@@ -417,7 +422,8 @@ def drive(tx: Transaction, game: Procedures) -> None:
                 pop(tx, fi)
                 continue
             if top["kind"] == "flow" and not top["atomic"]:
-                if quiet_at < 0 or state.board_version != quiet_board or not only_bookkeeping(changes, quiet_at):
+                if (remembers or quiet_at < 0 or state.board_version != quiet_board
+                        or not only_bookkeeping(changes, quiet_at)):
                     if check(tx):
                         continue
                     quiet_board = state.board_version
@@ -428,7 +434,7 @@ def drive(tx: Transaction, game: Procedures) -> None:
                 continue
             _step_done(tx, fi, pc)
             continue
-        if quiet_at < 0 or state.board_version != quiet_board or not only_bookkeeping(changes, quiet_at):
+        if remembers or quiet_at < 0 or state.board_version != quiet_board or not only_bookkeeping(changes, quiet_at):
             if check(tx):
                 continue
             quiet_board = state.board_version

@@ -12,7 +12,7 @@ from tabletop.engine.changes import (
 )
 from tabletop.engine.errors import IllegalCommand
 from tabletop.engine.instance_ids import instance_id, instance_ids
-from tabletop.engine.state import CARD_FIELDS, TOKEN, GameState, LogEntry
+from tabletop.engine.state import CARD_FIELDS, TOKEN, CardInstance, GameState, LogEntry
 
 
 class Transaction:
@@ -127,18 +127,25 @@ class Transaction:
         for card_id in card_ids:
             if card_id not in by_id:
                 raise KeyError(f"unknown card {card_id!r}")
-        cards = state.zones[zone].cards
-        changes = self.changes
         number = state.next_iid
-        key = state.iid_key
-        made = instance_ids(key, number, len(card_ids))
+        made = instance_ids(state.iid_key, number, len(card_ids))
+        if not made:
+            return made
+        zone_cards = state.zones[zone].cards
+        cards, changes, index = state.cards, self.changes, len(zone_cards)
+        # what `CreateCard.apply` does for each card in turn, done for the lot: the instances made in order, the
+        # zone's bottom extended by them, the creation count and roster moved on by the number of cards
         for iid, card_id in zip(made, card_ids):
-            change = _new_tuple(CreateCard, (iid, card_id, owner, zone, len(cards), number))
-            change.apply(state)
-            changes.append(change)
+            cards[iid] = CardInstance(iid, card_id, owner, owner, zone)
+            changes.append(_new_tuple(CreateCard, (iid, card_id, owner, zone, index, number)))
+            index += 1
             number += 1
-        if made:  # the versions `apply` bumps for each change, bumped once for the lot (touch: every one)
-            state.touch()
+        zone_cards.extend(made)
+        state.next_iid = number
+        state.roster += len(made)
+        aspects = state.aspects
+        aspects[zone] = aspects.get(zone, 0) + 1
+        state.touch()  # the versions `apply` bumps for each change, bumped once for the lot (touch: every one)
         return made
 
     def create_token(self, card_id: str, owner: str, zone: str, index: int | None = None) -> int:

@@ -151,6 +151,7 @@ def test_a_deck_created_at_once_is_the_same_cards_and_changes_as_one_card_at_a_t
     made_all = tx_all.create_cards(deck, "p1", "p1.hand")
     assert made_all == made_one and tx_all.changes == tx_one.changes
     assert at_once.fingerprint() == one_by_one.fingerprint() != before
+    assert at_once.roster == one_by_one.roster, "games keep values per roster of cards: it must move on as much"
     with pytest.raises(KeyError, match="no-such-card"):
         tx_all.create_cards(["c1", "no-such-card"], "p1", "p1.hand")
     assert at_once.fingerprint() == one_by_one.fingerprint(), "an unknown card is refused before any is made"

@@ -6,7 +6,8 @@ import json
 from tabletop.engine import procedure
 from tabletop.engine.commands import AdjustTotal, DrawCards, Reveal, Shuffle
 from tabletop.engine.game import Game
-from tabletop.engine.instance_ids import ID_FLOOR, ID_SPACE, id_key, instance_id, instance_ids
+from tabletop.engine.instance_ids import (
+    ID_FLOOR, ID_SPACE, _round_function, _round_keys, id_key, instance_id, instance_ids)
 from tabletop.engine.record import GameRecord, load_record, replay, save_record
 from tabletop.engine.transaction import Transaction
 from tabletop.engine.view import view_for
@@ -39,6 +40,20 @@ def test_a_deck_gets_the_ids_its_cards_got_one_by_one_in_saved_games():
     assert [instance_id(key, n) for n in (1, 500, ID_SPACE - 1)] == [1059215, 1094366, 1376715]
     assert instance_ids(key, 498, 5) == [instance_id(key, n) for n in range(498, 503)]
     assert instance_ids(0, 4, 2) == [4, 5]   # a game without shuffled ids numbers its cards in order
+
+
+def test_ids_are_those_of_the_feistel_network_saved_games_were_numbered_by():
+    for seed in (0, 1, 7, 12345, 2**63 + 5):
+        key = id_key(seed)
+        round_keys = _round_keys(key)
+        numbers = [*range(0, 300), *range(ID_SPACE - 300, ID_SPACE), *range(1017, 1031)]
+        expected = []
+        for number in numbers:
+            left, right = number >> 10, number & 1023
+            for round_key in round_keys:
+                left, right = right, left ^ _round_function(round_key, right)
+            expected.append(ID_FLOOR + ((left << 10) | right))
+        assert [instance_id(key, n) for n in numbers] == expected
 
 
 def test_an_instance_id_says_nothing_of_the_deck_list_position():

@@ -153,6 +153,20 @@ def test_a_check_runs_again_after_a_step_that_changed_only_the_board() -> None:
     assert checks[1] > checks[0] and [entry.text for entry in state.log[-3:]] == ["a", "b", "c"]
 
 
+def test_a_check_that_remembers_is_asked_before_every_step_even_after_bookkeeping() -> None:
+    state = _state()
+    checks: list[int] = []
+    words = _board_words()
+    plain = _procedures(words, checks)
+    remembering = procedure.Procedures(run_step=plain.run_step, check=plain.check, advance=plain.advance,
+                                       check_remembers=True)
+    tx = Transaction(state)
+    procedure.push(tx, [{"effect": "log", "text": "a"}, {"effect": "log", "text": "b"}], kind="flow")
+    procedure.drive(tx, remembering)
+    # before a, before b and at the end: the game's check decides itself that only a log line came since
+    assert len(checks) == 3 and [entry.text for entry in state.log[-2:]] == ["a", "b"]
+
+
 def test_what_a_check_that_found_nothing_changed_itself_needs_no_second_check() -> None:
     state = _state()
     checks: list[int] = []

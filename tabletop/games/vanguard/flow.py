@@ -913,4 +913,4 @@ __all__ = ["run", "check_timing", "next_phase", "begin_battle", "begin_turn", "R
 
 
 PROCEDURES = procedure.Procedures(run_step=run_step, check=check_timing, advance=advance_phase,
-                                  act_steps=frozenset(ACT_STEPS))
+                                  act_steps=frozenset(ACT_STEPS), check_remembers=True)
