@@ -40,14 +40,11 @@ def next_clock(tx: Transaction) -> int:
 def enter_zone(tx: Transaction, iid: int, zone: str, index: int | None = 0) -> Any:
     """Move a card to one of its owner's zones (`zone` is the bare name) as a new object; return the timestamp
     of the object it was (a leaving event names it, so a delayed ability knows which object left, FFTCG 11.8.17.3)."""
-    state = tx.state
-    card = state.cards[iid]
+    card = tx.state.cards[iid]
     was = card.props.get("ts")
     tx.move(iid, f"{card.owner}.{zone}", index)
     tx.clear_card(iid, keep=("ts",))  # the timestamp is replaced, not removed and added again
-    clock = int(state.data.get("clock", 0)) + 1  # next_clock, inlined: every move of a card comes here
-    tx.set_data("clock", clock, copy=False)
-    tx.set_prop(iid, "ts", clock)
+    tx.set_prop(iid, "ts", next_clock(tx))
     return was
 
 

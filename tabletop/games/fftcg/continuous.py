@@ -196,6 +196,11 @@ class FieldFacts:
         self.parts = _field_parts(parts, field_reads)
         self.check_parts = self.parts + parts.damage
 
+    def turn_read(self, state: GameState) -> str | None:
+        """Return whose turn it is when a field card's ability works only in one player's turn ("During your
+        turn, …"), else None: what the field's characteristics and checks read besides the board (memo_on's extra)."""
+        return state.active if self.reads_turn else None
+
 
 def _seen(state: GameState, parts: _Parts) -> tuple[Any, ...]:
     """Return the board epoch and the versions of the fields' controllers: while they stay, every card that stayed on
@@ -404,22 +409,9 @@ def _field_parts(parts: _Parts, reads: set[str] | frozenset[str]) -> tuple[str, 
     for zone in ("damage", "hand", "break"):
         if zone in reads:
             found += parts.sizes[zone]
-    if "history" in reads:  # what happened this turn (whose turn it is: `turn_read`, read with it)
+    if "history" in reads:  # what happened this turn (whose turn it is: `FieldFacts.turn_read`, read with it)
         found += (f"list:{turn_history.HISTORY}",)
     return found
-
-
-def turn_read(state: GameState) -> str | None:
-    """Return whose turn it is when a field card's ability works only in one player's turn ("During your turn, …"),
-    else None: what the field's characteristics and checks read besides the board (`GameState.memo_on`'s extra)."""
-    found = state.board_memo_values.get("fftcg.field")  # field_facts, inlined: asked at every check and pass
-    return state.active if (found if found is not None else field_facts(state)).reads_turn else None
-
-
-def check_parts(state: GameState) -> tuple[str, ...]:
-    """Return the parts of the board the field's rule processes read: characteristics and damage."""
-    found = state.board_memo_values.get("fftcg.field")  # field_facts, inlined
-    return (found if found is not None else field_facts(state)).check_parts  # type: ignore[no-any-return]
 
 
 def pinned(state: GameState, iids: Sequence[int]) -> list[list[int]]:
@@ -668,10 +660,9 @@ def characteristics(state: GameState) -> dict[int, Characteristics]:
     found = state.board_memo_values.get("fftcg.chars")  # state.memo(board=True) inlined: asked at every check
     if found is None:
         # a field ability working "during your turn" makes the characteristics depend on whose turn it is
-        facts = field_facts(state)  # its field_parts, and turn_read's answer (both inlined)
+        facts = field_facts(state)
         found = state.board_memo_values["fftcg.chars"] = state.memo_on(
-            "fftcg.chars", facts.parts, lambda: _characteristics(state),
-            extra=state.active if facts.reads_turn else None)
+            "fftcg.chars", facts.parts, lambda: _characteristics(state), extra=facts.turn_read(state))
     return found  # type: ignore[no-any-return]
 
 

@@ -65,10 +65,9 @@ def _field_actions(state: GameState) -> list[Action]:
     """FFTCG 12.4.4–12.4.7: Power 0 or less, damage ≥ Power, duplicate names, two Light/Dark."""
     found = state.board_memo_values.get("fftcg.field_check")  # state.memo(board=True) inlined
     if found is None:
-        facts = field_facts(state)  # its check_parts, and turn_read's answer (both inlined: asked at every check)
+        facts = field_facts(state)
         found = state.board_memo_values["fftcg.field_check"] = state.memo_on(
-            "fftcg.field_check", facts.check_parts, lambda: _field_check(state),
-            extra=state.active if facts.reads_turn else None)
+            "fftcg.field_check", facts.check_parts, lambda: _field_check(state), extra=facts.turn_read(state))
     put, broken = found
     if not put and not broken:
         return []
@@ -245,15 +244,15 @@ def _quiet_facts(state: GameState, stacking: bool) -> tuple[Any, ...]:
     Contract: `check_rules` reads the board and the players' `lose.` facts; `flow._stack_one` also reads, when
     triggers wait (a list: the board), whether they may be put on the stack now (FFTCG 11.8.7: by a player about
     to receive priority, not in the First Strike window); a field ability working in one player's turn reads whose
-    turn it is (`turn_read`). A new fact they read goes here, or a settle after it changes is skipped.
+    turn it is (`FieldFacts.turn_read`). A new fact they read goes here, or a settle after it changes is skipped.
     """
     data = state.data
     may_stack = (stacking and bool(state.lists.get(triggers.PENDING)) and data.get("stage") == "priority"
                  and not data.get("fs_window"))
     first, second = _lose_keys(state.players)  # two players: no map and unpacking, asked at every settle
-    found = state.board_memo_values.get("fftcg.field")  # turn_read, inlined: asked at every settle
-    reads_turn = (found if found is not None else field_facts(state)).reads_turn
-    return may_stack, state.active if reads_turn else None, data.get(first), data.get(second)
+    field = state.board_memo_values.get("fftcg.field")  # field_facts, inlined: asked at every settle
+    turn = (field if field is not None else field_facts(state)).turn_read(state)
+    return may_stack, turn, data.get(first), data.get(second)
 
 
 @functools.lru_cache(maxsize=None)
