@@ -189,9 +189,7 @@ class AbilityIndex(dict):  # type: ignore[type-arg]
         return entry
 
 
-# Hot paths inline `ability_index` as it reads it: `entry = library.derived.get(ABILITY_INDEXES)`, valid while
-# `entry[0] == library.version`.
-ABILITY_INDEXES: PerLibrary[AbilityIndex] = PerLibrary(AbilityIndex)
+_INDEXES: PerLibrary[AbilityIndex] = PerLibrary(AbilityIndex)
 
 
 def ability_index(state: GameState) -> AbilityIndex:
@@ -200,10 +198,10 @@ def ability_index(state: GameState) -> AbilityIndex:
     Asked for many times per decision, so kept in the library rather than in a state memo.
     """
     library = state.library
-    entry = library.derived.get(ABILITY_INDEXES)  # PerLibrary's lookup, inlined
+    entry = library.derived.get(_INDEXES)  # PerLibrary's lookup, inlined
     if entry is not None and entry[0] == library.version:
         return entry[1]  # type: ignore[no-any-return]
-    return ABILITY_INDEXES(library)
+    return _INDEXES(library)
 
 
 def printed_of(state: GameState, iid: int) -> PrintedAbilities:

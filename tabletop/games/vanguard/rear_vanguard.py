@@ -18,7 +18,7 @@ from typing import Any
 from tabletop.engine.state import GameState
 from tabletop.engine.zones import zone_id
 from tabletop.games.vanguard import abilities
-from tabletop.games.vanguard.circles import ACCEL_CIRCLES, REAR_CIRCLES, info
+from tabletop.games.vanguard.circles import ACCEL_CIRCLES, REAR_CIRCLES, is_rear_circle
 
 BECOME_VANGUARD = "become_vanguard"
 # state.reading[COMPUTING]: players whose rear-guard vanguards are being computed: a condition read meanwhile
@@ -43,13 +43,10 @@ def mentions_effect(value: Any, name: str) -> bool:
 
 def rear_vanguards(state: GameState, player: str) -> tuple[int, ...]:
     """Return `player`'s units on their own rear-guard circles that are also vanguards now."""
-    library = state.library
-    entry = library.derived.get(abilities.ABILITY_INDEXES)  # ability_index, inlined: asked for every unit moved
-    index = entry[1] if entry is not None and entry[0] == library.version else abilities.ability_index(state)
-    granters = index.vanguard_granters  # cards that may make rear-guard vanguards
+    granters = abilities.ability_index(state).vanguard_granters  # cards that may make rear-guard vanguards
     if not granters:
         return ()  # the usual case: no card of the game says it
-    vc = state.zones[f"{player}.vc"].cards  # zone_id, inlined
+    vc = state.zones[zone_id(player, "vc")].cards
     if not vc:
         return ()
     granter = vc[0]
@@ -98,7 +95,7 @@ def _compute(state: GameState, player: str, granter: int) -> tuple[int, ...]:
 def is_rear_vanguard(state: GameState, iid: int) -> bool:
     """Tell whether a card is a unit on a rear-guard circle that is also a vanguard now."""
     card = state.cards[iid]
-    return info(card.zone).is_rear and iid in rear_vanguards(state, card.controller)  # is_rear_circle, inlined
+    return is_rear_circle(card.zone) and iid in rear_vanguards(state, card.controller)
 
 
 def is_vanguard(state: GameState, iid: int) -> bool:

@@ -21,7 +21,7 @@ from tabletop.engine.triggers import trigger_event
 from tabletop.engine.zones import ZoneSpec, zone_id
 from tabletop.games.vanguard import facts
 from tabletop.games.vanguard.abilities import (
-    ABILITY_CHANGES, ABILITY_INDEXES, ACT_HOLDERS, PENDING, AbilityIndex, abilities_of, ability_index, can_boost, emit, face_up_g,
+    ABILITY_CHANGES, ACT_HOLDERS, PENDING, AbilityIndex, abilities_of, ability_index, can_boost, emit, face_up_g,
     holder_cards, keyword_valid, printed_of, zone_tag_holds,
 )
 from tabletop.games.vanguard.circles import (
@@ -397,9 +397,7 @@ class VanguardRules(GameRules):
         no call, and neither such a unit nor its column partner moves.
         """
         result: list[Command] = []
-        library = state.library
-        entry = library.derived.get(ABILITY_INDEXES)  # ability_index, inlined
-        index = entry[1] if entry is not None and entry[0] == library.version else ability_index(state)
+        index = ability_index(state)
         cards = state.cards
         seat = seat_circles(state, player)
         vc = seat.vc
@@ -472,10 +470,8 @@ class VanguardRules(GameRules):
         result: list[Command] = []
         targets = front_row_units(state, state.opponent(player))
         cards = state.cards
-        library = state.library
-        entry = library.derived.get(ABILITY_INDEXES)  # ability_index, inlined
-        index = entry[1] if entry is not None and entry[0] == library.version else ability_index(state)
-        behind_vanguard = state.zones[f"{player}.rc.back_center"].cards  # zone_id, inlined
+        index = ability_index(state)
+        behind_vanguard = state.zones[zone_id(player, "rc.back_center")].cards
         for attacker in front_row_units(state, player):
             card = cards[attacker]
             if card.tapped or "dominated" in card.props.get("states", ()) or is_forbidden_to_attack(state, attacker):
@@ -496,12 +492,10 @@ class VanguardRules(GameRules):
 
     def _guard_commands(self, state: GameState, player: str) -> list[Command]:
         result: list[Command] = []
-        library = state.library
-        entry = library.derived.get(ABILITY_INDEXES)  # ability_index, inlined
-        index = entry[1] if entry is not None and entry[0] == library.version else ability_index(state)
+        index = ability_index(state)
         cards = state.cards
         restricted = bool(state.lists.get("restrictions"))
-        for iid in state.zones[f"{player}.hand"].cards:  # every copy (see _main_commands); zone_id, inlined
+        for iid in state.zones[zone_id(player, "hand")].cards:   # every copy: see _main_commands
             if index[cards[iid].card_id].is_unit:
                 if not restricted or guard_permission(state, player, iid).allowed:
                     result.append(_guard_command(player, iid))
@@ -551,9 +545,7 @@ class VanguardRules(GameRules):
     # -- resolving -------------------------------------------------------------------------------
     def resolve(self, tx: Transaction, command: Command) -> None:
         state = tx.state
-        decision = state.memo_values.get("vanguard.decision", _UNKNOWN)  # unworded_decision's memo, asked just before
-        if decision is _UNKNOWN:
-            decision = self.unworded_decision(state)
+        decision = self.unworded_decision(state)
         if decision is None:
             raise IllegalCommand("VG 1", "the game is over")
         kind = type(command)

@@ -70,8 +70,7 @@ def is_any_on_field(state: GameState, ids: frozenset[int], guardians: bool = Fal
 
     For a few cards (those printing some ability) cheaper than `field_cards`, rebuilt after every board change.
     """
-    found = state.keyed_values.get(_LAYOUT)  # _layout, the usual case inlined
-    layout = found[1] if found is not None and found[0] == len(state.zones) else _layout(state)
+    layout = _layout(state)
     zones = layout.reacting_ids if guardians else layout.field_ids
     cards = state.cards
     for iid in ids:
@@ -148,8 +147,7 @@ class SeatCircles:
 
 def seat_circles(state: GameState, player: str) -> SeatCircles:
     """Return a player's own circles as the main phase reads them (see SeatCircles)."""
-    found = state.keyed_values.get(_LAYOUT)  # _layout, the usual case inlined
-    return (found[1] if found is not None and found[0] == len(state.zones) else _layout(state)).seats[player]
+    return _layout(state).seats[player]
 
 
 def lasting_effect_cards(state: GameState) -> tuple[list[int], ...]:
@@ -166,13 +164,10 @@ def vital_cards(state: GameState) -> tuple[tuple[list[int], list[int], list[int]
 
 def _layout(state: GameState) -> _Layout:
     # Zones are only added while the table is set up: their number tells a layout built too early.
-    found = state.keyed_values.get(_LAYOUT)  # memo_keyed, the usual case inlined
+    found = state.keyed_values.get("vanguard.layout")  # memo_keyed, the usual case inlined
     if found is not None and found[0] == len(state.zones):
         return found[1]  # type: ignore[no-any-return]
-    return state.memo_keyed(_LAYOUT, len(state.zones), lambda: _Layout(state))
-
-
-_LAYOUT = "vanguard.layout"
+    return state.memo_keyed("vanguard.layout", len(state.zones), lambda: _Layout(state))
 
 
 def units_of(state: GameState, player: str) -> tuple[int, ...]:
@@ -195,7 +190,7 @@ def rear_guards_of(state: GameState, player: str) -> list[int]:
 
 def vanguard_of(state: GameState, player: str) -> int | None:
     """Return `player`'s own vanguard on their VC, or None (a dominated vanguard is not theirs; ruling 18)."""
-    cards = state.zones[f"{player}.vc"].cards  # zone_id, inlined: asked at every call, ride and attack
+    cards = state.zones[zone_id(player, "vc")].cards
     if cards and state.cards[cards[0]].controller == player:
         return cards[0]
     return None
@@ -322,10 +317,7 @@ def _power_parts(state: GameState, iid: int) -> tuple[int, int, list[str]]:
     if props.get("deleted") or props.get("heart") is not None:
         base = base_power(state, iid)
     else:  # base_power, the usual case inlined: the printed power, read once per definition
-        library = state.library
-        entry = library.derived.get(abilities.ABILITY_INDEXES)  # ability_index, inlined
-        index = entry[1] if entry is not None and entry[0] == library.version else abilities.ability_index(state)
-        base = index[card.card_id].power
+        base = abilities.ability_index(state)[card.card_id].power
     total = base
     why: list[str] = []
     if props.get("mods"):
@@ -399,10 +391,7 @@ def current_critical(state: GameState, iid: int) -> int:
 
 def current_grade(state: GameState, iid: int) -> int:
     """Return a card's grade."""
-    library = state.library
-    entry = library.derived.get(abilities.ABILITY_INDEXES)  # ability_index, inlined: asked at every call and ride
-    index = entry[1] if entry is not None and entry[0] == library.version else abilities.ability_index(state)
-    return index[state.cards[iid].card_id].grade  # type: ignore[no-any-return]  # facts.grade, read once per card
+    return abilities.ability_index(state)[state.cards[iid].card_id].grade  # facts.grade, read once per card
 
 
 def guardians_of(state: GameState, player: str) -> list[int]:
