@@ -37,18 +37,7 @@ def below(state: int, n: int) -> tuple[int, int]:
 def permutation(state: int, n: int) -> tuple[int, list[int]]:
     """Return (new_state, a uniformly random permutation of range(n)) by Fisher–Yates."""
     order = list(range(n))
-    mask = MASK
     for i in range(n - 1, 0, -1):
-        # below(state, i + 1) and its next_u64, inlined (a deck's shuffle draws for every card): the same numbers
-        bound = i + 1
-        limit = (1 << 64) - ((1 << 64) % bound)
-        while True:
-            state = (state + 0x9E3779B97F4A7C15) & mask
-            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
-            z ^= z >> 31
-            if z < limit:
-                break
-        j = z % bound
+        state, j = below(state, i + 1)
         order[i], order[j] = order[j], order[i]
     return state, order
