@@ -88,3 +88,15 @@ def test_a_settle_after_one_that_broke_a_forward_still_sees_a_player_lose() -> N
     assert settle(tx) == 1
     assert state.data["outcome"]["winner"] == "p2"
     tx.rollback()
+
+
+def test_only_abilities_triggering_on_other_cards_or_players_events_are_watched() -> None:
+    """An event no field card watches for another card (`FieldFacts.watched`) triggers only its own card's abilities;
+    "When <self> enters the field" watches its own card only, "When a Forward enters your field" and a player's
+    events ("When you receive a point of damage", "At the beginning of …") watch others."""
+    own = [(0, {"trigger": "enters_field", "effect": "draw", "count": 1})]
+    assert not continuous.is_watching("enters_field", own)
+    assert continuous.is_watching("enters_field", [*own, (1, {"trigger": "enters_field", "effect": "draw", "count": 1,
+                                                              "of": {"type": "forward", "controller": "you"}})])
+    assert continuous.is_watching("damage_received", [(0, {"trigger": "damage_received", "effect": "draw"})])
+    assert continuous.is_watching("attack_phase_start", [(0, {"trigger": "attack_phase_start", "effect": "draw"})])

@@ -75,10 +75,12 @@ def emit(tx: Transaction, happened: TriggerEvent) -> None:
         return  # no card of the library has an auto-ability it triggers, and no delayed ability waits (most events)
     card, player = happened.get("card"), happened.get("player")
     field = field_facts(state)
-    if event in field.events or (card is not None and event in printed[state.cards[card].card_id].auto):
+    if event in field.watched:  # a field card may trigger on another card's or a player's event
         candidates = list(field.auto_sources)  # the field's cards that may trigger, in field order
         if card is not None and card not in candidates:
             candidates.append(card)  # "when X is broken / leaves the field": X's own abilities, last known
+    elif card is not None and event in printed[state.cards[card].card_id].auto:
+        candidates = [card]  # only its own abilities ("when <self> …") trigger on it: the others' are of themselves
     else:
         candidates = []  # no card that could trigger on it
     if printed.has_break_zone_events:

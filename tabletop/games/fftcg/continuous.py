@@ -25,7 +25,7 @@ from tabletop.engine.stack import STACK
 from tabletop.engine.state import GameState
 from tabletop.games.fftcg import turn_history
 from tabletop.games.fftcg.cards import CHARACTER_TYPES
-from tabletop.games.fftcg.effects import TARGET_KEYS
+from tabletop.games.fftcg.effects import PLAYER_EVENTS, TARGET_KEYS
 from tabletop.games.fftcg.printed import Characteristics, PrintedFacts, listed, printed_index
 
 T = TypeVar("T")
@@ -68,6 +68,8 @@ class FieldProfile(NamedTuple):
     field_reads: frozenset[str]  # what its abilities read besides the field (PrintedFacts.reads), for a card with
     # a field ability (none for one without: its other abilities read them, not the characteristics)
     events: frozenset[str]  # the events its auto-abilities trigger on
+    watches: frozenset[str]  # those of them its auto-abilities trigger on when they happen to another card or to a
+    # player (`of` not "self", or an event of a player): the others trigger only on its own card's (actions.emit)
     state_triggers: bool  # it has a state-triggered ability (FFTCG 11.8.18)
     power_may_fail: bool  # it prints a Power of 0 or less, or a field ability that may lower a Power (`lowers_power`)
     unique_names: frozenset[str]  # the Card Names one player may control one card of (none for a multi-copy card)
@@ -82,10 +84,20 @@ def _profile(facts: PrintedFacts) -> FieldProfile:
     power_may_fail = (facts.power is not None and facts.power <= 0) or any(
         lowers_power(ability) for _, ability in facts.field)
     flags = ("turn" in facts.reads, facts.reads if facts.field else frozenset(), frozenset(facts.auto),
+             frozenset(event for event, abilities in facts.auto.items() if is_watching(event, abilities)),
              bool(facts.state_triggers), power_may_fail)
     more = (facts.light_or_dark, bool(facts.replacements), bool(facts.field))
     return FieldProfile(*flags, frozenset() if facts.multi_copy else facts.names, *more,
                         not any(flags) and not any(more))
+
+
+def is_watching(event: str, abilities: Sequence[tuple[int, Mapping[str, Any]]]) -> bool:
+    """Tell whether one of a card's auto-abilities triggering on `event` may trigger on it when it happens to another
+    card or to a player: one reading `of` a filter or a player, or the event is a player's (its phase, PLAYER_EVENTS);
+    with `of: self` (the default) it triggers only on its own card's event (actions._event_matches)."""
+    if event.endswith("_phase_start") or event in PLAYER_EVENTS:
+        return True
+    return any(ability.get("of", "self") != "self" for _, ability in abilities)
 
 
 # card id -> FieldProfile, per library: filled as card ids are first met on a field
@@ -110,7 +122,8 @@ class FieldFacts:
 
     `cards`: the field's cards in zone order, all of them (key None) and those each player controls; `reads_turn`:
     one of their abilities reads whose turn it is (works only in one player's turn, or reads this turn's records);
-    `events`: the events their auto-abilities trigger on; `state_sources`: the cards with a state-triggered ability,
+    `watched`: the events their auto-abilities trigger on when they happen to another card or to a player
+    (`FieldProfile.watches`); `state_sources`: the cards with a state-triggered ability,
     in field order; `power_may_fail`: one prints a Power of 0 or less or a field ability that may lower a Power;
     `may_clash`: a player controls two cards sharing a Card Name that is not multi-copy, or two Light/Dark
     Characters (without, no card breaks FFTCG 12.4.6–7); `replacers`: the cards with a replacement ability, in
@@ -124,7 +137,7 @@ class FieldFacts:
     one is made when those change, and at undo, redo and rollback: GameState.memo_on).
     """
 
-    __slots__ = ("cards", "derived", "reads_turn", "events", "state_sources", "power_may_fail", "may_clash",
+    __slots__ = ("cards", "derived", "reads_turn", "watched", "state_sources", "power_may_fail", "may_clash",
                  "replacers", "field_sources", "auto_sources", "parts", "check_parts", "owned", "names", "light_dark",
                  "field_reads", "seen")
 
@@ -134,7 +147,7 @@ class FieldFacts:
         every: list[int] = []
         mine: dict[str | None, list[int]] = {player: [] for player in players}
         field_reads: set[str] = set()
-        events: set[str] = set()
+        watched: set[str] = set()
         sources: list[int] = []
         replacers: list[int] = []
         field_sources: list[int] = []
@@ -166,7 +179,7 @@ class FieldFacts:
                     field_sources.append(iid)
                     field_reads |= profile.field_reads
                 if profile.events:
-                    events |= profile.events
+                    watched |= profile.watches
                     auto_sources.append(iid)
                 if profile.state_triggers:
                     sources.append(iid)
@@ -181,7 +194,7 @@ class FieldFacts:
         self.cards[None] = tuple(every)
         self.derived: dict[str, Any] = {}
         self.reads_turn = reads_turn
-        self.events = frozenset(events)
+        self.watched = frozenset(watched)
         self.state_sources = tuple(sources)
         self.replacers = tuple(replacers)
         self.field_sources = tuple(field_sources)
@@ -237,7 +250,7 @@ def _copy(before: FieldFacts, owned: tuple[list[int], ...]) -> FieldFacts:
     facts = FieldFacts.__new__(FieldFacts)
     facts.cards, facts.derived, facts.owned, facts.seen = before.cards, {}, owned, before.seen
     facts.names, facts.light_dark, facts.may_clash = before.names, before.light_dark, before.may_clash
-    facts.reads_turn, facts.events, facts.power_may_fail = before.reads_turn, before.events, before.power_may_fail
+    facts.reads_turn, facts.watched, facts.power_may_fail = before.reads_turn, before.watched, before.power_may_fail
     facts.state_sources, facts.replacers = before.state_sources, before.replacers
     facts.field_sources, facts.auto_sources = before.field_sources, before.auto_sources
     facts.field_reads, facts.parts, facts.check_parts = before.field_reads, before.parts, before.check_parts
@@ -279,7 +292,8 @@ def _with_card(state: GameState, before: FieldFacts, now: list[int], owner_index
             facts.parts = _field_parts(parts, facts.field_reads)
             facts.check_parts = facts.parts + parts.damage
     if profile.events:
-        facts.events = facts.events | profile.events
+        if not profile.watches <= facts.watched:
+            facts.watched = facts.watched | profile.watches
         facts.auto_sources = _inserted(facts.auto_sources, iid, later)
     if profile.state_triggers:
         facts.state_sources = _inserted(facts.state_sources, iid, later)
