@@ -41,9 +41,13 @@ def enter_zone(tx: Transaction, iid: int, zone: str, index: int | None = 0) -> A
     """Move a card to one of its owner's zones (`zone` is the bare name) as a new object; return the timestamp
     of the object it was (a leaving event names it, so a delayed ability knows which object left, FFTCG 11.8.17.3)."""
     card = tx.state.cards[iid]
-    was = card.props.get("ts")
+    props = card.props
+    was = props.get("ts")
     tx.move(iid, f"{card.owner}.{zone}", index)
-    tx.clear_card(iid, keep=("ts",))  # the timestamp is replaced, not removed and added again
+    # the timestamp is replaced, not removed and added again; most cards moving (from a deck or a hand) carry nothing
+    # else to shed, and clearing them would record nothing
+    if len(props) > ("ts" in props) or card.counters or card.tapped or card.face_down or card.controller != card.owner:
+        tx.clear_card(iid, keep=("ts",))
     tx.set_prop(iid, "ts", next_clock(tx))
     return was
 
