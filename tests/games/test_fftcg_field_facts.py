@@ -17,10 +17,12 @@ from fftcg_testdeck import random_decisions  # noqa: E402
 from carddb.bundled import load_bundled_cards, load_bundled_decks  # noqa: E402
 from tabletop.engine import procedure  # noqa: E402
 from tabletop.engine.cards import CardLibrary  # noqa: E402
+from tabletop.engine.game import Game  # noqa: E402
+from tabletop.engine.rules import GameConfig  # noqa: E402
 from tabletop.engine.state import GameState  # noqa: E402
 from tabletop.engine.transaction import Transaction  # noqa: E402
 from tabletop.games import find_game  # noqa: E402
-from tabletop.games.fftcg import continuous  # noqa: E402
+from tabletop.games.fftcg import actions, continuous  # noqa: E402
 from tabletop.games.fftcg.processes import settle  # noqa: E402
 
 
@@ -100,3 +102,25 @@ def test_only_abilities_triggering_on_other_cards_or_players_events_are_watched(
                                                               "of": {"type": "forward", "controller": "you"}})])
     assert continuous.is_watching("damage_received", [(0, {"trigger": "damage_received", "effect": "draw"})])
     assert continuous.is_watching("attack_phase_start", [(0, {"trigger": "attack_phase_start", "effect": "draw"})])
+
+
+def test_printed_characteristics_kept_for_a_field_follow_its_cards_and_lasting_effects() -> None:
+    """With no field ability and no lasting effect, the characteristics are the printed ones, kept while the field's
+    cards stay: a card entering is among them at once, a lasting effect shows at once, and a rollback undoes both."""
+    rules = find_game("fftcg")
+    library = CardLibrary(rules.card_from_mapping(card) for card in (
+        {"id": "f", "name": "Test Forward", "type": "forward", "element": "fire", "cost": 1, "power": 5000},
+        {"id": "g", "name": "Test Guard", "type": "forward", "element": "fire", "cost": 1, "power": 6000}))
+    scenario = {"turn": 3, "active": "p1", "phase": "main1",
+                "players": {"p1": {"hand": [{"card": "g", "as": "g"}], "field": [{"card": "f", "as": "f"}]}}}
+    game = Game.start(rules, GameConfig("fftcg", "constructed", 0, scenario=scenario), library)
+    state, forward, guard = game.state, game.labels["f"], game.labels["g"]
+    assert {iid: c.power for iid, c in continuous.characteristics(state).items()} == {forward: 5000}
+    tx = Transaction(state)
+    actions.put_onto_field(tx, guard, "p1")
+    assert {iid: c.power for iid, c in continuous.characteristics(state).items()} == {forward: 5000, guard: 6000}
+    tx.list_append("effects", {"effect": "power", "amount": 2000, "id": 900, "ts": 900, "controller": "p1",
+                               "cards": continuous.pinned(state, [guard]), "label": "Test Lift"})
+    assert continuous.characteristics(state)[guard].power == 8000
+    tx.rollback()
+    assert {iid: c.power for iid, c in continuous.characteristics(state).items()} == {forward: 5000}

@@ -670,14 +670,29 @@ def _active_field_abilities(state: GameState) -> list[dict[str, Any]]:
 
 
 def characteristics(state: GameState) -> dict[int, Characteristics]:
-    """Return the current characteristics of every card on the field (memoized; do not mutate)."""
+    """Return the current characteristics of every card on the field (memoized; do not mutate).
+
+    With no field ability on the field and no lasting effect, they are the printed ones, kept with the field's facts
+    while its cards and their controllers stay (`on_membership`); else kept while the parts of the board they read
+    (`FieldFacts.parts`) and whose turn a field ability reads stay."""
     found = state.board_memo_values.get("fftcg.chars")  # state.memo(board=True) inlined: asked at every check
     if found is None:
-        # a field ability working "during your turn" makes the characteristics depend on whose turn it is
         facts = field_facts(state)
-        found = state.board_memo_values["fftcg.chars"] = state.memo_on(
-            "fftcg.chars", facts.parts, lambda: _characteristics(state), extra=facts.turn_read(state))
+        if not facts.field_sources and not state.lists.get("effects"):
+            # no field ability and no lasting effect: the printed values, kept while the field's cards stay
+            found = on_membership(state, "fftcg.printed_chars", lambda: _printed_characteristics(state))
+        else:
+            # a field ability working "during your turn" makes the characteristics depend on whose turn it is
+            found = state.memo_on("fftcg.chars", facts.parts, lambda: _characteristics(state),
+                                  extra=facts.turn_read(state))
+        state.board_memo_values["fftcg.chars"] = found
     return found  # type: ignore[no-any-return]
+
+
+def _printed_characteristics(state: GameState) -> dict[int, Characteristics]:
+    """Return the printed characteristics of every card on the field (a new dict)."""
+    index, cards = printed_index(state), state.cards
+    return {iid: index[cards[iid].card_id].characteristics for iid in field_cards(state)}
 
 
 def _characteristics(state: GameState) -> dict[int, Characteristics]:
@@ -686,7 +701,7 @@ def _characteristics(state: GameState) -> dict[int, Characteristics]:
         if item["effect"] in CONTINUOUS_OPS and is_working(state, item):
             effects += _lasting_effects(state, item)
     index, cards = printed_index(state), state.cards
-    printed = {iid: index[cards[iid].card_id].characteristics for iid in field_cards(state)}
+    printed = _printed_characteristics(state)
     if not effects:
         return printed
     # the printed values (Characteristics) as they are: a card an effect reaches is turned into a dict then
