@@ -20,7 +20,7 @@ from tabletop.games.fftcg import turn_history
 from tabletop.games.fftcg.continuous import (
     NEXT_COST, next_cost_change,
     FILTER, characteristics, condition_holds, had_lost_abilities, is_current, is_of_type, lost_abilities,
-    field_facts, matches,
+    field_effect, field_facts, field_has, matches,
 )
 from tabletop.games.fftcg.effects import PLAYER_EVENTS, ability_kind
 from tabletop.games.fftcg.printed import printed_index
@@ -481,7 +481,7 @@ def break_cards(tx: Transaction, iids: Iterable[int], by: Iterable[int] = (), se
     for iid in iids:
         if not state.cards[iid].zone.endswith(".field"):
             continue
-        if characteristics(state)[iid].cannot_be_broken:  # FFTCG 1.3: "cannot be broken" beats a break
+        if _is_unbreakable(state, iid):  # FFTCG 1.3: "cannot be broken" beats a break
             tx.log(f"{name_of(tx, iid)} cannot be broken", "FFTCG 1.3")
             continue
         step = break_step(state, iid, self_instead)
@@ -507,6 +507,18 @@ def break_cards(tx: Transaction, iids: Iterable[int], by: Iterable[int] = (), se
 
 
 _MOVE_TO = {"remove_from_game": "removed", "return_to_hand": "hand"}
+
+_CANNOT_BE_BROKEN = field_effect("cannot_be_broken")
+
+
+def _is_unbreakable(state: Any, iid: int) -> bool:
+    """Tell whether a card on the field "cannot be broken" now (FFTCG 1.3). Only a field ability of a field card or a
+    lasting effect of that word gives it (continuous.CONTINUOUS_OPS): without one, its characteristics are not read
+    (in a break of several cards they would be worked out again after each card left)."""
+    if not field_has(state, _CANNOT_BE_BROKEN) and not any(
+            item["effect"] == "cannot_be_broken" for item in state.lists.get("effects", ())):
+        return False
+    return bool(characteristics(state)[iid].cannot_be_broken)
 
 
 def _put_replacement(state: Any, iid: int) -> str | None:
