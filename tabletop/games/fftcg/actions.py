@@ -697,6 +697,8 @@ def _replace_damage(tx: Transaction, iid: int, amount: int, reducible: bool, dea
     if not reducible:
         return amount
     found = _damage_replacements(tx.state, iid, dealer)
+    if not found and not tx.state.lists.get("effects"):
+        return amount  # no replacement of the field applies and no lasting effect could
     damaged_controller = tx.state.cards[iid].controller
     # "During this turn, the next damage dealt to it is reduced by N instead": one-shot, used up by this damage
     once = [(index, item) for index, item in enumerate(tx.state.lists.get("effects", ()))
