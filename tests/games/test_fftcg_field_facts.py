@@ -124,3 +124,30 @@ def test_printed_characteristics_kept_for_a_field_follow_its_cards_and_lasting_e
     assert continuous.characteristics(state)[guard].power == 8000
     tx.rollback()
     assert {iid: c.power for iid, c in continuous.characteristics(state).items()} == {forward: 5000}
+
+
+def test_a_field_ability_kept_as_an_effect_follows_its_cards_controller() -> None:
+    """A field ability's continuous effect is kept while its card is the same object under the same controller: when
+    another player takes control of the card, "the Forwards you control" are theirs at once, and undone, ours again."""
+    rules = find_game("fftcg")
+    library = CardLibrary(rules.card_from_mapping(card) for card in (
+        {"id": "f", "name": "Test Forward", "type": "forward", "element": "fire", "cost": 1, "power": 5000},
+        {"id": "lord", "name": "Test Lord", "type": "backup", "element": "fire", "cost": 1,
+         "effects": [{"kind": "field", "effect": "power", "amount": 1000,
+                      "applies_to": {"type": "forward", "controller": "you"}}]}))
+    scenario = {"turn": 3, "active": "p1", "phase": "main1",
+                "players": {"p1": {"field": [{"card": "lord", "as": "lord"}, {"card": "f", "as": "mine"}]},
+                            "p2": {"field": [{"card": "f", "as": "theirs"}]}}}
+    game = Game.start(rules, GameConfig("fftcg", "constructed", 0, scenario=scenario), library)
+    state, lord, mine, theirs = game.state, game.labels["lord"], game.labels["mine"], game.labels["theirs"]
+
+    def powers() -> tuple[int | None, int | None]:
+        chars = continuous.characteristics(state)
+        return chars[mine].power, chars[theirs].power
+
+    assert powers() == (6000, 5000)
+    tx = Transaction(state)
+    tx.set_field(lord, "controller", "p2")
+    assert powers() == (5000, 6000)
+    tx.rollback()
+    assert powers() == (6000, 5000)

@@ -749,6 +749,20 @@ def is_of_type(state: GameState, iid: int, kind: str) -> bool:
 
 
 def _field_effect(state: GameState, ability: Mapping[str, Any]) -> ContinuousEffect:
+    """Return the continuous effect of an active field ability (`active_field_abilities`).
+
+    Kept (GameState.memo_keyed) while its card prints the same ability and is the same object under the same
+    controller: every value it holds is the printed ability's, its source's, timestamp's and controller's — but an
+    amount counted now (a number of effects.VALUE_KEYS), worked out anew each time."""
+    if isinstance(ability.get("amount"), Mapping):
+        return _new_field_effect(state, ability)
+    source = ability["source"]
+    return state.memo_keyed(("fftcg.field_effect", source, ability["index"]),
+                            (state.cards[source].card_id, ability["ts"], ability["controller"]),
+                            lambda: _new_field_effect(state, ability))
+
+
+def _new_field_effect(state: GameState, ability: Mapping[str, Any]) -> ContinuousEffect:
     layer, op, key = CONTINUOUS_OPS[ability["effect"]]
     applies = ability["applies_to"]
     targets = (ability["source"],) if applies == "self" else None
