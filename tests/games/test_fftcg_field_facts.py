@@ -151,3 +151,24 @@ def test_a_field_ability_kept_as_an_effect_follows_its_cards_controller() -> Non
     assert powers() == (5000, 6000)
     tx.rollback()
     assert powers() == (6000, 5000)
+
+
+def test_a_lasting_effect_kept_as_an_effect_leaves_a_card_that_became_a_new_object() -> None:
+    """A lasting effect's continuous effect is kept while the cards it chose are still those objects: once its card
+    left the field and came back (a new object, FFTCG 7.4), it no longer has the effect's Power."""
+    rules = find_game("fftcg")
+    library = CardLibrary(rules.card_from_mapping(card) for card in (
+        {"id": "f", "name": "Test Forward", "type": "forward", "element": "fire", "cost": 1, "power": 5000},
+        {"id": "g", "name": "Test Guard", "type": "forward", "element": "fire", "cost": 1, "power": 5000}))
+    scenario = {"turn": 3, "active": "p1", "phase": "main1",
+                "players": {"p1": {"field": [{"card": "f", "as": "f"}, {"card": "g", "as": "other"}]}}}
+    game = Game.start(rules, GameConfig("fftcg", "constructed", 0, scenario=scenario), library)
+    state, forward, other = game.state, game.labels["f"], game.labels["other"]
+    tx = Transaction(state)
+    tx.list_append("effects", {"effect": "power", "amount": 2000, "id": 900, "ts": 900, "controller": "p1",
+                               "cards": continuous.pinned(state, [forward, other]), "label": "Test Lift"})
+    assert [continuous.characteristics(state)[iid].power for iid in (forward, other)] == [7000, 7000]
+    actions.enter_zone(tx, forward, "hand")
+    actions.put_onto_field(tx, forward, "p1")
+    assert [continuous.characteristics(state)[iid].power for iid in (forward, other)] == [5000, 7000]
+    tx.rollback()

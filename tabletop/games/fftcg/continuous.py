@@ -786,9 +786,20 @@ def _lasting_effects(state: GameState, item: Mapping[str, Any]) -> list[Continuo
 
 
 def _lasting_effect(state: GameState, item: Mapping[str, Any]) -> ContinuousEffect:
-    layer, op, key = CONTINUOUS_OPS[item["effect"]]
+    """Return the continuous effect of a lasting effect's item (of the state's "effects" list).
+
+    Kept (GameState.memo_keyed) while the item is the same and the cards it affects still are the objects it chose:
+    every value it holds is the item's or those cards' — but an amount counted now, worked out anew each time."""
     # locked when the effect began (FFTCG 11.12.4.2): only the same objects, still on the field
     targets = tuple(iid for iid, ts in item["cards"] if is_current(state, iid, ts))
+    if isinstance(item.get("amount"), Mapping):
+        return _new_lasting_effect(state, item, targets)
+    return state.memo_keyed(("fftcg.lasting_effect", item["id"]), (item, targets),
+                            lambda: _new_lasting_effect(state, item, targets))
+
+
+def _new_lasting_effect(state: GameState, item: Mapping[str, Any], targets: tuple[int, ...]) -> ContinuousEffect:
+    layer, op, key = CONTINUOUS_OPS[item["effect"]]
     return ContinuousEffect(f"effect:{item['id']}", layer, int(item["ts"]), op, key, _value(state, item),
                             item.get("source"), targets, {"filter": {}, "controller": item["controller"]})
 
