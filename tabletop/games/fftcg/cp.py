@@ -14,7 +14,6 @@ other (three discards for 3; a discard plus an unneeded Backup).
 from __future__ import annotations
 
 import itertools
-import operator
 
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any, NamedTuple
@@ -257,56 +256,57 @@ def _find_payment(cost: Cost, payers: tuple[Any, ...], exclude: Collection[int]
     amount = cost.amount
     wanted = frozenset(cost.elements)
     need = min(cost.element_amount, amount) if wanted else 0
-    # the chosen Backups and discards in the order taken, each as (card, how much of its CP is of the element)
-    backups: list[tuple[int, int]] = []
-    discards: list[tuple[int, int]] = []
-    made = of_element = 0  # CP the chosen sources make, and how much of it is of the element
-    kinds = ((all_backups, backups, 1), (all_hand, discards, 2))  # each kind's sources, those chosen, the CP each makes
-    if need:
-        for sources, chosen, value in kinds:
-            for i, elements in sources:
+    backups: list[int] = []  # the Backups to dull and the cards to discard, each in the order taken
+    discards: list[int] = []
+    made = 0  # CP the chosen sources make
+    if need:  # the element first: its Backups, then its discards, till they make the CP of it needed
+        for i, elements in all_backups:
+            if i not in exclude and not wanted.isdisjoint(elements):
+                backups.append(i)
+                made += 1
+                if made >= need:
+                    break
+        else:
+            for i, elements in all_hand if made < need else ():  # (a negative need is met by no CP)
                 if i not in exclude and not wanted.isdisjoint(elements):
-                    chosen.append((i, value))
-                    of_element += value
-                    if of_element >= need:
+                    discards.append(i)
+                    made += 2
+                    if made >= need:
                         break
-            if of_element >= need:
-                break
-        if of_element < need:
-            return None  # too little CP of the element, whatever else pays
-        made = of_element
-    taken = {*map(_CARD_OF, backups), *map(_CARD_OF, discards)} if made else ()  # C-level: no comprehension called
-    for sources, chosen, value in kinds if made < amount else ():
-        for i, elements in sources:
-            if i not in exclude and i not in taken:
-                part = value if need and not wanted.isdisjoint(elements) else 0
-                chosen.append((i, part))
-                made += value
-                of_element += part
+            else:
+                if made < need:
+                    return None  # too little CP of the element, whatever else pays
+    if made < amount:  # then any Backups, then any discards, till they cover the cost (Backup and hand cards differ)
+        for i, _ in all_backups:
+            if i not in exclude and i not in backups:
+                backups.append(i)
+                made += 1
                 if made >= amount:
                     break
-        if made >= amount:
-            break
-    if made < amount:
-        return None
-    # leave out what the rest makes unnecessary (the surplus rule, FFTCG 5.2.1.3.1): Backups first, each in the order
-    # taken (only CP made beyond the cost can be left out, and that only shrinks)
-    for _, chosen, value in kinds:
-        for source in list(chosen) if made - value >= amount else ():
-            if made - value < amount:
+        else:
+            for i, _ in all_hand:
+                if i not in exclude and i not in discards:
+                    discards.append(i)
+                    made += 2
+                    if made >= amount:
+                        break
+            else:
+                return None
+    if made > amount and backups:
+        # leave out what the rest makes unnecessary (the surplus rule, FFTCG 5.2.1.3.1): each source makes 1 or 2 CP and
+        # the taking stopped at the cost (and at the element's CP needed), so the surplus is 1 CP: at most one Backup
+        # goes, the first in the order taken whose CP of the element the rest does not need
+        matching = {i for i, elements in (*all_backups, *all_hand) if need and not wanted.isdisjoint(elements)}
+        of_element = sum(1 for i in backups if i in matching) + sum(2 for i in discards if i in matching)
+        for index, i in enumerate(backups):
+            if of_element - (i in matching) >= need:
+                del backups[index]
                 break
-            if of_element - source[1] >= need:
-                chosen.remove(source)
-                made -= value
-                of_element -= source[1]
     # The payment passes check_payment without asking it: every source comes from `_payers` (a discardable
     # card of the hand, an active Backup the player controls, each once, none excluded), it covers the
     # cost and its element, and no source can be left out (one that could not when its turn came cannot
     # later either: leaving others out only lowers what the rest makes).
-    return tuple(map(_CARD_OF, discards)), tuple(map(_CARD_OF, backups))  # C-level: no generator per payment
-
-
-_CARD_OF = operator.itemgetter(0)  # the card of a (card, CP of the element) pair of `_find_payment`
+    return tuple(discards), tuple(backups)
 
 
 def _payers(state: GameState, player: str) -> tuple[tuple[tuple[int, tuple[str, ...]], ...], ...]:
