@@ -101,7 +101,7 @@ def check_payment(state: GameState, player: str, cost: Cost, discards: Sequence[
                   exclude: Collection[int] = ()) -> list[Source]:
     """Return the CP sources of a payment, one per discard then Backup (what `elements_paid` and `paid_sources` read);
     refuse one that does not follow the CP rules. `exclude` are cards that cannot pay (the card played)."""
-    sources = _sources(state, player, discards, backups, exclude)
+    sources = payment_sources(state, player, discards, backups, exclude)
     made = sum(s.value for s in sources)
     if made < cost.amount:
         raise IllegalCommand("FFTCG 11.4.7", f"the payment makes {made} CP but the cost is {cost.amount} "
@@ -156,8 +156,10 @@ def meets_needs(sources: Sequence[Source], needs: Sequence[tuple[str, int]]) -> 
     return covers(0, dict(needs))
 
 
-def _sources(state: GameState, player: str, discards: Sequence[int], backups: Sequence[int],
-             exclude: Collection[int]) -> list[Source]:
+def payment_sources(state: GameState, player: str, discards: Sequence[int], backups: Sequence[int],
+                    exclude: Collection[int]) -> list[Source]:
+    """Return the CP sources of a payment, one per discard then Backup, refusing a card that cannot pay (the checks of
+    each card alone: `check_payment` checks the whole payment too; a listed play's payment passes them all)."""
     seen: set[int] = set()
     sources = []
     index = printed_index(state)

@@ -78,7 +78,8 @@ from tabletop.games.fftcg.continuous import (
     field_facts, pinned,
 )
 from tabletop.games.fftcg.cp import (
-    X_LIMIT, ability_cost, character_cost, check_payment, elements_paid, find_payment, paid_sources, play_cost,
+    X_LIMIT, Source, ability_cost, character_cost, check_payment, elements_paid, find_payment, paid_sources,
+    payment_sources, play_cost,
 )
 from tabletop.games.fftcg.effects import ability_kind, has_mode_targets, validate_effects, with_mode
 from tabletop.games.fftcg.printed import Characteristics, PrintedFacts, PrintedIndex, printed_index
@@ -851,9 +852,7 @@ class FFTCGRules(GameRules):
             if refusal is not None:
                 raise refusal
             _refuse_discarded_cp(state, command.card, command.discards)
-        cost = character_cost(state, command.card, cost_of(state, command.card))
-        # the payment's sources, which record_cast reads (its checks pass for a listed command)
-        sources = check_payment(state, command.by, cost, command.discards, command.backups, {command.card})
+        sources = self._payment_sources(state, command, listed)
         paid, paid_with = elements_paid(sources), paid_sources(sources)
         self._pay(tx, command.by, command.discards, command.backups)
         definition = state.definition(command.card)
@@ -865,6 +864,15 @@ class FFTCGRules(GameRules):
         tx.log(f"{command.by} played {definition.name}" +
                (" (Back Attack)" if command.by != state.active or state.phase == "attack" else ""), "FFTCG 11.4")
         flow.acted(tx, command.by)
+
+    @staticmethod
+    def _payment_sources(state: GameState, command: PlayCharacter | CastSummon, listed: bool) -> list[Source]:
+        """Return the CP sources of a play's payment, which record_cast reads: checked against the card's cost (FFTCG
+        11.4.6-11.4.7), or, for a listed play (`is_listed`), whose payment the listing found legal, only read."""
+        if listed:
+            return payment_sources(state, command.by, command.discards, command.backups, (command.card,))
+        cost = character_cost(state, command.card, cost_of(state, command.card))
+        return check_payment(state, command.by, cost, command.discards, command.backups, {command.card})
 
     def _pay(self, tx: Transaction, player: str, discards: Sequence[int], backups: Sequence[int]) -> None:
         actions.pay_cp(tx, player, discards, backups)
@@ -893,9 +901,7 @@ class FFTCGRules(GameRules):
                 targets, sizes = check_targets(state, moded, command.by, command.card, targets)
         if not listed:
             _refuse_discarded_cp(state, command.card, command.discards)
-        cost = character_cost(state, command.card, cost_of(state, command.card))
-        # the payment's sources, which record_cast reads (its checks pass for a listed command)
-        sources = check_payment(state, command.by, cost, command.discards, command.backups, {command.card})
+        sources = self._payment_sources(state, command, listed)
         paid, paid_with = elements_paid(sources), paid_sources(sources)
         tx.move(command.card, "stack", None)
         tx.set_prop(command.card, "ts", actions.next_clock(tx))
