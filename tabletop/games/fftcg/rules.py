@@ -339,16 +339,10 @@ class FFTCGRules(GameRules):
     def legal_commands(self, state: GameState, player: str) -> list[Command]:
         """Return the commands `player` may submit now, each play with an obvious payment filled in.
 
-        Memoized per state version (the window and bots may ask more than once at the same state); the engine's
-        auto-pass asks `can_do_more_than_advance` instead, which reads the same memoized plays.
+        Not memoized here: `Game.legal_commands` keeps the list per state version (the window and bots may ask more
+        than once at the same state), and the plays it lists are memoized per board (`_plays_allowed`), which the
+        engine's auto-pass reads through `can_do_more_than_advance`.
         """
-        key = ("fftcg.legal", player)
-        found = state.memo_values.get(key)  # state.memo inlined
-        if found is None:
-            found = state.memo_values[key] = tuple(self._legal_commands(state, player))
-        return list(found)
-
-    def _legal_commands(self, state: GameState, player: str) -> list[Command]:
         decision = self.unworded_decision(state)
         if decision is None or decision.player != player:
             return []
