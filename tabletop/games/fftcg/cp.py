@@ -191,7 +191,7 @@ def payment_sources(state: GameState, player: str, discards: Sequence[int], back
         if card.tapped:
             raise IllegalCommand("FFTCG 5.2.1.3", f"{facts.name} is already dull and makes no CP")
         if widened is None:
-            widened = widened_backups(state) if index.library_has(_ANY_ELEMENT_CP.facet) else _NOT_WIDENED
+            widened = widened_backups(state) if index.prints_any_element_cp else _NOT_WIDENED
         sources.append(Source(iid, 1, widened.get(iid, facts.elements)))
     return sources
 
@@ -316,19 +316,15 @@ def _payers(state: GameState, player: str) -> tuple[tuple[tuple[int, tuple[str, 
     cards, index = state.cards, printed_index(state)
     backups = []
     # most libraries print no "can produce CP of any Element": then no Backup's elements are widened
-    widened = widened_backups(state) if index.library_has(_ANY_ELEMENT_CP.facet) else _NOT_WIDENED
+    widened = widened_backups(state) if index.prints_any_element_cp else _NOT_WIDENED
     for i in field_cards(state, player):
         card = cards[i]
         if not card.tapped:
             facts = index[card.card_id]
             if facts.card_type == "backup":
                 backups.append((i, widened.get(i, facts.elements)))
-    hand = []
-    for i in state.zones[f"{player}.hand"].cards:
-        facts = index[cards[i].card_id]
-        if not facts.light_or_dark and facts.elements:
-            hand.append((i, facts.elements))
-    return tuple(backups), tuple(hand)
+    return tuple(backups), tuple([(i, elements) for i in state.zones[f"{player}.hand"].cards
+                                  if (elements := index[cards[i].card_id].cp_elements)])
 
 
 def widened_backups(state: GameState) -> Mapping[int, tuple[str, ...]]:
