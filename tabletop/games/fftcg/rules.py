@@ -493,6 +493,8 @@ class FFTCGRules(GameRules):
                         and self._is_main_timing(state, player))
             plays, main = self._potential_plays(state, player, True, main_now)
             entry = values[key] = [plays, None, main if main_now else None if turn_player else ()]
+            if outside_fs_window and state.phase != "attack":  # the Main Phase timing just asked: not again below
+                return plays, main if main_now else ()
         plays = entry[0]
         if not outside_fs_window:  # FFTCG 15.2.3.3: no Summons or abilities; Back Attack still (15.2.5.2)
             return [play for play in plays if isinstance(play[1], PlayCharacter)], ()
