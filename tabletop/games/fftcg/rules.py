@@ -719,7 +719,7 @@ class FFTCGRules(GameRules):
         tx.set_data("loop_repeat", None)
         if state.data.get("outcome") or procedure.is_waiting(state) or state.data.get("stage") != "priority":
             return
-        if not any(self._plays(state, player) for player in state.players):
+        if not any(self._has_play(state, player) for player in state.players):
             flow.draw_by_loop(tx)
 
     def _choose(self, tx: Transaction, command: Choose) -> None:
