@@ -260,40 +260,32 @@ def _find_payment(cost: Cost, payers: tuple[Any, ...], exclude: Collection[int]
     need = min(cost.element_amount, amount) if wanted else 0
     backups: list[int] = []  # the Backups to dull and the cards to discard, each in the order taken
     discards: list[int] = []
-    made = 0  # CP the chosen sources make
+    kinds = ((all_backups, backups, 1), (all_hand, discards, 2))  # each kind's sources, those taken, the CP each makes
+    made = 0  # CP the sources taken make
     if need:  # the element first: its Backups, then its discards, till they make the CP of it needed
-        for i, elements in all_backups:
-            if i not in exclude and not wanted.isdisjoint(elements):
-                backups.append(i)
-                made += 1
-                if made >= need:
-                    break
-        else:
-            for i, elements in all_hand if made < need else ():  # (a negative need is met by no CP)
+        for sources, chosen, value in kinds:
+            for i, elements in sources:
                 if i not in exclude and not wanted.isdisjoint(elements):
-                    discards.append(i)
-                    made += 2
+                    chosen.append(i)
+                    made += value
                     if made >= need:
                         break
-            else:
-                if made < need:
-                    return None  # too little CP of the element, whatever else pays
-    if made < amount:  # then any Backups, then any discards, till they cover the cost (Backup and hand cards differ)
-        for i, _ in all_backups:
-            if i not in exclude and i not in backups:
-                backups.append(i)
-                made += 1
+            if made >= need:
+                break
+        else:
+            return None  # too little CP of the element, whatever else pays
+    for sources, chosen, value in kinds if made < amount else ():  # then any Backups, then any discards
+        for i, _ in sources:
+            if i not in exclude and i not in chosen:  # (a Backup is never a card of the hand)
+                chosen.append(i)
+                made += value
                 if made >= amount:
                     break
-        else:
-            for i, _ in all_hand:
-                if i not in exclude and i not in discards:
-                    discards.append(i)
-                    made += 2
-                    if made >= amount:
-                        break
-            else:
-                return None
+        if made >= amount:
+            break
+    else:
+        if made < amount:
+            return None
     if made > amount and backups:
         # leave out what the rest makes unnecessary (the surplus rule, FFTCG 5.2.1.3.1): each source makes 1 or 2 CP and
         # the taking stopped at the cost (and at the element's CP needed), so the surplus is 1 CP: at most one Backup
