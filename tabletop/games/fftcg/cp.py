@@ -14,7 +14,6 @@ other (three discards for 3; a discard plus an unneeded Backup).
 from __future__ import annotations
 
 import itertools
-import operator
 
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any, NamedTuple
@@ -102,7 +101,7 @@ def check_payment(state: GameState, player: str, cost: Cost, discards: Sequence[
                   exclude: Collection[int] = ()) -> list[Source]:
     """Return the CP sources of a payment, one per discard then Backup (what `elements_paid` and `paid_sources` read);
     refuse one that does not follow the CP rules. `exclude` are cards that cannot pay (the card played)."""
-    sources = _sources(state, player, discards, backups, exclude)
+    sources = payment_sources(state, player, discards, backups, exclude)
     made = sum(s.value for s in sources)
     if made < cost.amount:
         raise IllegalCommand("FFTCG 11.4.7", f"the payment makes {made} CP but the cost is {cost.amount} "
@@ -157,8 +156,10 @@ def meets_needs(sources: Sequence[Source], needs: Sequence[tuple[str, int]]) -> 
     return covers(0, dict(needs))
 
 
-def _sources(state: GameState, player: str, discards: Sequence[int], backups: Sequence[int],
-             exclude: Collection[int]) -> list[Source]:
+def payment_sources(state: GameState, player: str, discards: Sequence[int], backups: Sequence[int],
+                    exclude: Collection[int]) -> list[Source]:
+    """Return the CP sources of a payment, one per discard then Backup, refusing a card that cannot pay (the checks of
+    each card alone: `check_payment` checks the whole payment too; a listed play's payment passes them all)."""
     seen: set[int] = set()
     sources = []
     index = printed_index(state)
@@ -190,7 +191,7 @@ def _sources(state: GameState, player: str, discards: Sequence[int], backups: Se
         if card.tapped:
             raise IllegalCommand("FFTCG 5.2.1.3", f"{facts.name} is already dull and makes no CP")
         if widened is None:
-            widened = widened_backups(state) if index.library_has(_ANY_ELEMENT_CP.facet) else _NOT_WIDENED
+            widened = widened_backups(state) if index.prints_any_element_cp else _NOT_WIDENED
         sources.append(Source(iid, 1, widened.get(iid, facts.elements)))
     return sources
 
@@ -257,56 +258,49 @@ def _find_payment(cost: Cost, payers: tuple[Any, ...], exclude: Collection[int]
     amount = cost.amount
     wanted = frozenset(cost.elements)
     need = min(cost.element_amount, amount) if wanted else 0
-    # the chosen Backups and discards in the order taken, each as (card, how much of its CP is of the element)
-    backups: list[tuple[int, int]] = []
-    discards: list[tuple[int, int]] = []
-    made = of_element = 0  # CP the chosen sources make, and how much of it is of the element
-    kinds = ((all_backups, backups, 1), (all_hand, discards, 2))  # each kind's sources, those chosen, the CP each makes
-    if need:
+    backups: list[int] = []  # the Backups to dull and the cards to discard, each in the order taken
+    discards: list[int] = []
+    kinds = ((all_backups, backups, 1), (all_hand, discards, 2))  # each kind's sources, those taken, the CP each makes
+    made = 0  # CP the sources taken make
+    if need:  # the element first: its Backups, then its discards, till they make the CP of it needed
         for sources, chosen, value in kinds:
             for i, elements in sources:
                 if i not in exclude and not wanted.isdisjoint(elements):
-                    chosen.append((i, value))
-                    of_element += value
-                    if of_element >= need:
+                    chosen.append(i)
+                    made += value
+                    if made >= need:
                         break
-            if of_element >= need:
+            if made >= need:
                 break
-        if of_element < need:
+        else:
             return None  # too little CP of the element, whatever else pays
-        made = of_element
-    taken = {*map(_CARD_OF, backups), *map(_CARD_OF, discards)} if made else ()  # C-level: no comprehension called
-    for sources, chosen, value in kinds if made < amount else ():
-        for i, elements in sources:
-            if i not in exclude and i not in taken:
-                part = value if need and not wanted.isdisjoint(elements) else 0
-                chosen.append((i, part))
+    for sources, chosen, value in kinds if made < amount else ():  # then any Backups, then any discards
+        for i, _ in sources:
+            if i not in exclude and i not in chosen:  # (a Backup is never a card of the hand)
+                chosen.append(i)
                 made += value
-                of_element += part
                 if made >= amount:
                     break
         if made >= amount:
             break
-    if made < amount:
-        return None
-    # leave out what the rest makes unnecessary (the surplus rule, FFTCG 5.2.1.3.1): Backups first, each in the order
-    # taken (only CP made beyond the cost can be left out, and that only shrinks)
-    for _, chosen, value in kinds:
-        for source in list(chosen) if made - value >= amount else ():
-            if made - value < amount:
+    else:
+        if made < amount:
+            return None
+    if made > amount and backups:
+        # leave out what the rest makes unnecessary (the surplus rule, FFTCG 5.2.1.3.1): each source makes 1 or 2 CP and
+        # the taking stopped at the cost (and at the element's CP needed), so the surplus is 1 CP: at most one Backup
+        # goes, the first in the order taken whose CP of the element the rest does not need
+        matching = {i for i, elements in (*all_backups, *all_hand) if need and not wanted.isdisjoint(elements)}
+        of_element = sum(1 for i in backups if i in matching) + sum(2 for i in discards if i in matching)
+        for index, i in enumerate(backups):
+            if of_element - (i in matching) >= need:
+                del backups[index]
                 break
-            if of_element - source[1] >= need:
-                chosen.remove(source)
-                made -= value
-                of_element -= source[1]
     # The payment passes check_payment without asking it: every source comes from `_payers` (a discardable
     # card of the hand, an active Backup the player controls, each once, none excluded), it covers the
     # cost and its element, and no source can be left out (one that could not when its turn came cannot
     # later either: leaving others out only lowers what the rest makes).
-    return tuple(map(_CARD_OF, discards)), tuple(map(_CARD_OF, backups))  # C-level: no generator per payment
-
-
-_CARD_OF = operator.itemgetter(0)  # the card of a (card, CP of the element) pair of `_find_payment`
+    return tuple(discards), tuple(backups)
 
 
 def _payers(state: GameState, player: str) -> tuple[tuple[tuple[int, tuple[str, ...]], ...], ...]:
@@ -314,19 +308,15 @@ def _payers(state: GameState, player: str) -> tuple[tuple[tuple[int, tuple[str, 
     cards, index = state.cards, printed_index(state)
     backups = []
     # most libraries print no "can produce CP of any Element": then no Backup's elements are widened
-    widened = widened_backups(state) if index.library_has(_ANY_ELEMENT_CP.facet) else _NOT_WIDENED
+    widened = widened_backups(state) if index.prints_any_element_cp else _NOT_WIDENED
     for i in field_cards(state, player):
         card = cards[i]
         if not card.tapped:
             facts = index[card.card_id]
             if facts.card_type == "backup":
                 backups.append((i, widened.get(i, facts.elements)))
-    hand = []
-    for i in state.zones[f"{player}.hand"].cards:
-        facts = index[cards[i].card_id]
-        if not facts.light_or_dark and facts.elements:
-            hand.append((i, facts.elements))
-    return tuple(backups), tuple(hand)
+    return tuple(backups), tuple([(i, elements) for i in state.zones[f"{player}.hand"].cards
+                                  if (elements := index[cards[i].card_id].cp_elements)])
 
 
 def widened_backups(state: GameState) -> Mapping[int, tuple[str, ...]]:

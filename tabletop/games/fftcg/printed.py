@@ -82,7 +82,7 @@ class PrintedFacts:
                  "field", "actions", "replacements", "summon_ability", "reads", "characteristics", "jobs",
                  "own_cost_changes", "backup_cp_only", "own_any_element_cost", "break_zone_actions",
                  "break_zone_events", "light_dark_ignored", "names", "also_types", "exclusive", "reads_battle",
-                 "field_actions", "hand_actions")
+                 "field_actions", "hand_actions", "cp_elements")
 
     def __init__(self, definition: CardDefinition) -> None:
         self.definition = definition
@@ -91,6 +91,9 @@ class PrintedFacts:
         self.cost = definition.cost or 0
         self.elements: tuple[str, ...] = tuple(elements_of(definition))
         self.light_or_dark = is_light_or_dark(definition)
+        # the elements of the CP discarding it makes: none for a Light or Dark card, which cannot be discarded for CP
+        # (FFTCG 5.2.1.3), nor for a card of no element
+        self.cp_elements: tuple[str, ...] = () if self.light_or_dark else self.elements
         self.character = definition.card_type in CHARACTER_TYPES
         self.multi_copy = has_flag(definition, "multi_copy")
         self.party_icon = has_flag(definition, "party_icon")
@@ -239,6 +242,8 @@ class PrintedIndex(dict):  # type: ignore[type-arg]
         # whether the plays may depend on the current attack (a card reading it, or an ability by hand).
         self.prints_cost_change = self.library_has("field:cost_change")  # read for each card cost counted (cost_of)
         self.prints_cost_changes = self.prints_cost_change or self.library_has("field:any_element_cost")
+        # read for each payment looked for (cp._payers): whether some card lets Backups produce CP of more Elements
+        self.prints_any_element_cp = self.library_has("field:any_element_cp")
         # read for each event emitted (actions.emit): the events some auto-ability of a card of the library triggers on
         # (an event no card watches triggers nothing printed, wherever the cards are), and whether a card watches some
         # from the Break Zone

@@ -78,7 +78,8 @@ from tabletop.games.fftcg.continuous import (
     field_facts, pinned,
 )
 from tabletop.games.fftcg.cp import (
-    X_LIMIT, ability_cost, character_cost, check_payment, elements_paid, find_payment, paid_sources, play_cost,
+    X_LIMIT, Source, ability_cost, character_cost, check_payment, elements_paid, find_payment, paid_sources,
+    payment_sources, play_cost,
 )
 from tabletop.games.fftcg.effects import ability_kind, has_mode_targets, validate_effects, with_mode
 from tabletop.games.fftcg.printed import Characteristics, PrintedFacts, PrintedIndex, printed_index
@@ -338,16 +339,10 @@ class FFTCGRules(GameRules):
     def legal_commands(self, state: GameState, player: str) -> list[Command]:
         """Return the commands `player` may submit now, each play with an obvious payment filled in.
 
-        Memoized per state version (the window and bots may ask more than once at the same state); the engine's
-        auto-pass asks `can_do_more_than_advance` instead, which reads the same memoized plays.
+        Not memoized here: `Game.legal_commands` keeps the list per state version (the window and bots may ask more
+        than once at the same state), and the plays it lists are memoized per board (`_plays_allowed`), which the
+        engine's auto-pass reads through `can_do_more_than_advance`.
         """
-        key = ("fftcg.legal", player)
-        found = state.memo_values.get(key)  # state.memo inlined
-        if found is None:
-            found = state.memo_values[key] = tuple(self._legal_commands(state, player))
-        return list(found)
-
-    def _legal_commands(self, state: GameState, player: str) -> list[Command]:
         decision = self.unworded_decision(state)
         if decision is None or decision.player != player:
             return []
@@ -498,6 +493,8 @@ class FFTCGRules(GameRules):
                         and self._is_main_timing(state, player))
             plays, main = self._potential_plays(state, player, True, main_now)
             entry = values[key] = [plays, None, main if main_now else None if turn_player else ()]
+            if outside_fs_window and state.phase != "attack":  # the Main Phase timing just asked: not again below
+                return plays, main if main_now else ()
         plays = entry[0]
         if not outside_fs_window:  # FFTCG 15.2.3.3: no Summons or abilities; Back Attack still (15.2.5.2)
             return [play for play in plays if isinstance(play[1], PlayCharacter)], ()
@@ -722,7 +719,7 @@ class FFTCGRules(GameRules):
         tx.set_data("loop_repeat", None)
         if state.data.get("outcome") or procedure.is_waiting(state) or state.data.get("stage") != "priority":
             return
-        if not any(self._plays(state, player) for player in state.players):
+        if not any(self._has_play(state, player) for player in state.players):
             flow.draw_by_loop(tx)
 
     def _choose(self, tx: Transaction, command: Choose) -> None:
@@ -851,9 +848,7 @@ class FFTCGRules(GameRules):
             if refusal is not None:
                 raise refusal
             _refuse_discarded_cp(state, command.card, command.discards)
-        cost = character_cost(state, command.card, cost_of(state, command.card))
-        # the payment's sources, which record_cast reads (its checks pass for a listed command)
-        sources = check_payment(state, command.by, cost, command.discards, command.backups, {command.card})
+        sources = self._payment_sources(state, command, listed)
         paid, paid_with = elements_paid(sources), paid_sources(sources)
         self._pay(tx, command.by, command.discards, command.backups)
         definition = state.definition(command.card)
@@ -865,6 +860,15 @@ class FFTCGRules(GameRules):
         tx.log(f"{command.by} played {definition.name}" +
                (" (Back Attack)" if command.by != state.active or state.phase == "attack" else ""), "FFTCG 11.4")
         flow.acted(tx, command.by)
+
+    @staticmethod
+    def _payment_sources(state: GameState, command: PlayCharacter | CastSummon, listed: bool) -> list[Source]:
+        """Return the CP sources of a play's payment, which record_cast reads: checked against the card's cost (FFTCG
+        11.4.6-11.4.7), or, for a listed play (`is_listed`), whose payment the listing found legal, only read."""
+        if listed:
+            return payment_sources(state, command.by, command.discards, command.backups, (command.card,))
+        cost = character_cost(state, command.card, cost_of(state, command.card))
+        return check_payment(state, command.by, cost, command.discards, command.backups, {command.card})
 
     def _pay(self, tx: Transaction, player: str, discards: Sequence[int], backups: Sequence[int]) -> None:
         actions.pay_cp(tx, player, discards, backups)
@@ -893,9 +897,7 @@ class FFTCGRules(GameRules):
                 targets, sizes = check_targets(state, moded, command.by, command.card, targets)
         if not listed:
             _refuse_discarded_cp(state, command.card, command.discards)
-        cost = character_cost(state, command.card, cost_of(state, command.card))
-        # the payment's sources, which record_cast reads (its checks pass for a listed command)
-        sources = check_payment(state, command.by, cost, command.discards, command.backups, {command.card})
+        sources = self._payment_sources(state, command, listed)
         paid, paid_with = elements_paid(sources), paid_sources(sources)
         tx.move(command.card, "stack", None)
         tx.set_prop(command.card, "ts", actions.next_clock(tx))
