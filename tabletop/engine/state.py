@@ -12,6 +12,9 @@ from tabletop.engine.zones import Visibility, Zone, ZoneSpec, zone_id
 
 T = TypeVar("T")
 _ABSENT: Any = object()  # a memo not computed yet (None is a value)
+# Visibility's members, read once: on CPython 3.11 a member read through its class (`Visibility.HIDDEN`) goes
+# through the enum metaclass's `__getattr__` hook, about 15 times a global read (`sees` is asked at every step)
+_HIDDEN, _OWNER = Visibility.HIDDEN, Visibility.OWNER
 
 # Card-instance fields a Change may set directly; everything else lives in `props`.
 CARD_FIELDS = ("controller", "tapped", "face_down")
@@ -248,9 +251,9 @@ class GameState:
             return True
         zone = self.zones[zid]
         policy = zone.spec.visibility
-        if policy is Visibility.HIDDEN:
+        if policy is _HIDDEN:
             return False
-        if policy is Visibility.OWNER:
+        if policy is _OWNER:
             return viewer is not None and viewer == zone.owner
         if face_down:
             return viewer is not None and viewer == controller
