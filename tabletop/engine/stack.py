@@ -101,7 +101,8 @@ def give_priority(tx: Transaction, player: str | None) -> None:
             del data["passes"]
             changes.append(_new_tuple(SetData, ("passes", passes, None)))
         state.version += 1  # each change's bump, made once: versions are only ever compared for equality
-        state.memo_values = {}
+        if state.memo_values:  # an empty memo stays (GameState.memo_values)
+            state.memo_values = {}
 
 
 def pass_priority(tx: Transaction) -> PassResult:
@@ -125,6 +126,7 @@ def pass_priority(tx: Transaction) -> PassResult:
     data["priority"] = other
     data["passes"] = passes
     state.version += 1  # each change's bump, made once: versions are only ever compared for equality
-    state.memo_values = {}
+    if state.memo_values:  # an empty memo stays (GameState.memo_values)
+        state.memo_values = {}
     tx.changes += (_new_tuple(SetData, ("priority", holder, other)), _new_tuple(SetData, ("passes", old, passes)))
     return _PASSED

@@ -126,7 +126,9 @@ class GameState:
     # undo (a definition too many in a record is harmless; one too few makes the record unplayable).
     gone_card_ids: set[str] = field(default_factory=set, init=False, compare=False, repr=False)
     # the values `memo` keeps for the current version and board version: replaced by empty ones as they change
-    # (keyed by any hashable: games inline `memo` with tuple keys on their hot paths)
+    # (keyed by any hashable: games inline `memo` with tuple keys on their hot paths). A change finding one empty
+    # leaves it (there is nothing in it to forget): so a memo dict stands for one version only while it holds a value,
+    # and a value is stored into it only when computed at the version it was read at (no change in between)
     memo_values: dict[Hashable, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
     board_memo_values: dict[Hashable, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
     # `memo_keyed`'s values: key -> (signature, value); hot paths may read it as memo_keyed does
