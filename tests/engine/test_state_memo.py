@@ -39,6 +39,20 @@ def test_a_board_memo_survives_bookkeeping_but_not_a_move() -> None:
     assert game.state.memo("hand", count, board=True) == first + 1 and len(calls) == 2
 
 
+def test_a_memo_holding_values_is_replaced_by_a_change_so_its_identity_stands_for_its_version() -> None:
+    game = freeform_game()
+    state = game.state
+    tx = Transaction(state)
+    state.memo("hand", lambda: len(state.zones["p1.hand"].cards), board=True)
+    state.memo("turn", lambda: state.turn)
+    board_memo, memo = state.board_memo_values, state.memo_values
+    tx.log("a line of the log")  # bookkeeping: the board memo stays, the version's goes
+    assert state.board_memo_values is board_memo and state.memo_values is not memo and memo == {"turn": 1}
+    tx.move(state.zones["p1.deck"].cards[0], "p1.hand")
+    assert state.board_memo_values is not board_memo and state.board_memo_values == {}
+    assert state.memo("hand", lambda: len(state.zones["p1.hand"].cards), board=True) == board_memo["hand"] + 1
+
+
 def test_a_keyed_memo_is_reused_while_its_signature_stays_the_same() -> None:
     game = freeform_game()
     calls = []
