@@ -16,7 +16,7 @@ Characteristics = dict[int, dict[str, Any]]
 """Per card instance id, its characteristics: {"power": 5000, "keywords": {...}, …}."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class ContinuousEffect:
     """One continuous effect: which layer, when it was created, whom it affects and how.
 
@@ -40,6 +40,17 @@ class ContinuousEffect:
     selector: Mapping[str, Any] = field(default_factory=dict)
     duration: str = "permanent"
     reads: frozenset[str] | None = None
+
+    def __init__(self, id: str, layer: int, timestamp: int, op: str, key: str, value: Any = None,
+                 source: int | None = None, targets: tuple[int, ...] | None = None,
+                 selector: Mapping[str, Any] | None = None, duration: str = "permanent",
+                 reads: frozenset[str] | None = None) -> None:
+        # The fields in one write: the __init__ a frozen dataclass is given sets each field through
+        # object.__setattr__, which costs about as much as the rest of making an effect (a card's
+        # characteristics make dozens of effects a game). Still frozen: setting a field afterwards raises.
+        self.__dict__.update(id=id, layer=layer, timestamp=timestamp, op=op, key=key, value=value, source=source,
+                             targets=targets, selector={} if selector is None else selector, duration=duration,
+                             reads=reads)
 
     @property
     def self_modifying(self) -> bool:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Iterable
+from functools import cached_property
 
 from tabletop.engine.cards import CardLibrary
 from tabletop.engine.changes import MoveCard, SetRevealed, SetRng
@@ -47,8 +48,12 @@ class Game:
         self.reseeds_new_branches = True
         # where a new branch's seed comes from: the operating system's entropy (a scenario file draws its own)
         self.entropy: Callable[[], int] = _fresh_entropy
-        self.command_types: dict[str, type[Command]] = {
-            cls.command_name(): cls for cls in (*ENGINE_COMMANDS, *rules.commands)}
+
+    @cached_property
+    def command_types(self) -> dict[str, type[Command]]:
+        """The command classes of the game's vocabulary by name (made on first use: records and scenarios read
+        commands by name, a bot's or a benchmark's game never does)."""
+        return {cls.command_name(): cls for cls in (*ENGINE_COMMANDS, *self.rules.commands)}
 
     @classmethod
     def start(cls, rules: GameRules, config: GameConfig, library: CardLibrary) -> Game:

@@ -121,7 +121,8 @@ def set_pc(tx: Transaction, index: int, value: int) -> None:
         frame["pc"] = value  # StepFrame.apply and Transaction.record_bookkeeping, inlined as set_data does
         state = tx.state
         state.version += 1
-        state.memo_values = {}
+        if state.memo_values:  # an empty memo stays (GameState.memo_values)
+            state.memo_values = {}
         tx.changes.append(_new_tuple(StepFrame, (index, old, value)))  # StepFrame(…), no Python code run
 
 
@@ -389,7 +390,8 @@ def _step_done(tx: Transaction, fi: int, pc: int) -> None:
         else:  # set_pc, inlined: every step of every frame comes here
             frame["pc"] = pc + 1
             state.version += 1
-            state.memo_values = {}
+            if state.memo_values:  # an empty memo stays (GameState.memo_values)
+                state.memo_values = {}
             tx.changes.append(_new_tuple(StepFrame, (fi, pc, pc + 1)))
 
 

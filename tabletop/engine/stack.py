@@ -71,6 +71,11 @@ class PassResult(str, Enum):
     END = "end"            # every player passed in succession over an empty stack
 
 
+# the members, read once: a member read through its class goes through the enum metaclass's `__getattr__` hook on
+# CPython 3.11, about 15 times a global read (a result is returned at every pass)
+_PASSED, _RESOLVE, _END = PassResult.PASSED, PassResult.RESOLVE, PassResult.END
+
+
 def priority_holder(state: GameState) -> str | None:
     """Return the player who holds priority, or None when nobody does."""
     return state.data.get("priority")
@@ -96,7 +101,8 @@ def give_priority(tx: Transaction, player: str | None) -> None:
             del data["passes"]
             changes.append(_new_tuple(SetData, ("passes", passes, None)))
         state.version += 1  # each change's bump, made once: versions are only ever compared for equality
-        state.memo_values = {}
+        if state.memo_values:  # an empty memo stays (GameState.memo_values)
+            state.memo_values = {}
 
 
 def pass_priority(tx: Transaction) -> PassResult:
@@ -114,12 +120,13 @@ def pass_priority(tx: Transaction) -> PassResult:
     players = state.players
     if passes >= len(players):
         tx.set_data("passes", None, copy=False)  # scalars: nothing to copy
-        return PassResult.RESOLVE if state.lists.get(STACK) else PassResult.END
+        return _RESOLVE if state.lists.get(STACK) else _END
     # set_data("priority", the other seat) and set_data("passes", passes), inlined: both always change
     other = players[1] if holder == players[0] else players[0]  # state.opponent, inlined
     data["priority"] = other
     data["passes"] = passes
     state.version += 1  # each change's bump, made once: versions are only ever compared for equality
-    state.memo_values = {}
+    if state.memo_values:  # an empty memo stays (GameState.memo_values)
+        state.memo_values = {}
     tx.changes += (_new_tuple(SetData, ("priority", holder, other)), _new_tuple(SetData, ("passes", old, passes)))
-    return PassResult.PASSED
+    return _PASSED

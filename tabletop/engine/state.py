@@ -5,6 +5,7 @@ import hashlib
 import json
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any, NamedTuple, TypeVar
 
 from tabletop.engine.cards import CardDefinition, CardLibrary
@@ -12,6 +13,9 @@ from tabletop.engine.zones import Visibility, Zone, ZoneSpec, zone_id
 
 T = TypeVar("T")
 _ABSENT: Any = object()  # a memo not computed yet (None is a value)
+# Visibility's members, read once: on CPython 3.11 a member read through its class (`Visibility.HIDDEN`) goes
+# through the enum metaclass's `__getattr__` hook, about 15 times a global read (`sees` is asked at every step)
+_HIDDEN, _OWNER = Visibility.HIDDEN, Visibility.OWNER
 
 # Card-instance fields a Change may set directly; everything else lives in `props`.
 CARD_FIELDS = ("controller", "tapped", "face_down")
@@ -111,7 +115,8 @@ class GameState:
     version: int = field(default=0, init=False, compare=False, repr=False)
     board_version: int = field(default=0, init=False, compare=False, repr=False)
     # Versions of parts of the board (see `memo_on`): each board change bumps the parts it edits as it
-    # is applied; `board_epoch` is bumped by `touch` (undo, redo, rollback), which forgets them all.
+    # is applied (a part never changed is absent, or 0 once `memo_on` read it); `board_epoch` is bumped by
+    # `touch` (undo, redo, rollback), which forgets them all.
     aspects: dict[str, int] = field(default_factory=dict, init=False, compare=False, repr=False)
     board_epoch: int = field(default=0, init=False, compare=False, repr=False)
     # Bumped whenever a card instance is created or its creation undone (never restored): a value that
@@ -121,7 +126,9 @@ class GameState:
     # undo (a definition too many in a record is harmless; one too few makes the record unplayable).
     gone_card_ids: set[str] = field(default_factory=set, init=False, compare=False, repr=False)
     # the values `memo` keeps for the current version and board version: replaced by empty ones as they change
-    # (keyed by any hashable: games inline `memo` with tuple keys on their hot paths)
+    # (keyed by any hashable: games inline `memo` with tuple keys on their hot paths). A change finding one empty
+    # leaves it (there is nothing in it to forget): so a memo dict stands for one version only while it holds a value,
+    # and a value is stored into it only when computed at the version it was read at (no change in between)
     memo_values: dict[Hashable, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
     board_memo_values: dict[Hashable, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
     # `memo_keyed`'s values: key -> (signature, value); hot paths may read it as memo_keyed does
@@ -180,7 +187,16 @@ class GameState:
         Contract: the value reads nothing of the board beyond `parts`, and nothing else but `extra`
         (hashable: turn, phase, data facts it reads). Undo, redo and rollback forget every such value.
         """
-        signature = (self.board_epoch, extra, tuple(map(self.aspects.get, parts)))
+        aspects = self.aspects
+        # the parts' versions in one C call (itemgetter): a bound `dict.get` mapped over the parts costs about
+        # twice as much; a part never changed yet is entered as 0 changes the first time it is read
+        try:
+            versions = itemgetter(*parts)(aspects) if parts else ()
+        except KeyError:
+            for part in parts:
+                aspects.setdefault(part, 0)
+            versions = itemgetter(*parts)(aspects)
+        signature = (self.board_epoch, extra, versions)
         last = self._on_parts.get(key)  # asked hundreds of times a game: no helper call
         if last is not None and last[0] == signature:
             return last[1]  # type: ignore[no-any-return]
@@ -248,9 +264,9 @@ class GameState:
             return True
         zone = self.zones[zid]
         policy = zone.spec.visibility
-        if policy is Visibility.HIDDEN:
+        if policy is _HIDDEN:
             return False
-        if policy is Visibility.OWNER:
+        if policy is _OWNER:
             return viewer is not None and viewer == zone.owner
         if face_down:
             return viewer is not None and viewer == controller

@@ -46,10 +46,12 @@ class Transaction:
         change.apply(state)
         # what `state.touch(board)` does, but the changed parts' versions are bumped by the change itself
         state.version += 1
-        state.memo_values = {}
+        if state.memo_values:  # an empty memo stays (GameState.memo_values)
+            state.memo_values = {}
         if change.board:
             state.board_version += 1
-            state.board_memo_values = {}
+            if state.board_memo_values:  # an empty memo stays (GameState.memo_values)
+                state.board_memo_values = {}
         self.changes.append(change)
 
     def record_bookkeeping(self, change: Change) -> None:
@@ -60,7 +62,8 @@ class Transaction:
         """
         state = self.state
         state.version += 1
-        state.memo_values = {}
+        if state.memo_values:  # an empty memo stays (GameState.memo_values)
+            state.memo_values = {}
         self.changes.append(change)
 
     def record_board_change(self, change: Change, part: str) -> None:
@@ -70,9 +73,11 @@ class Transaction:
         aspects = state.aspects
         aspects[part] = aspects.get(part, 0) + 1
         state.version += 1
-        state.memo_values = {}
+        if state.memo_values:  # an empty memo stays (GameState.memo_values)
+            state.memo_values = {}
         state.board_version += 1
-        state.board_memo_values = {}
+        if state.board_memo_values:  # an empty memo stays (GameState.memo_values)
+            state.board_memo_values = {}
         self.changes.append(change)
 
     def shows_newly(self, player: str) -> bool:
@@ -111,9 +116,11 @@ class Transaction:
         change = _new_tuple(CreateCard, (iid, card_id, owner, zone, position, number))
         change.apply(state)  # `apply`, inlined (a new card changes who sees nothing: `CreateCard.shows` is false)
         state.version += 1
-        state.memo_values = {}
+        if state.memo_values:  # an empty memo stays (GameState.memo_values)
+            state.memo_values = {}
         state.board_version += 1
-        state.board_memo_values = {}
+        if state.board_memo_values:  # an empty memo stays (GameState.memo_values)
+            state.board_memo_values = {}
         self.changes.append(change)
         return iid
 
@@ -189,9 +196,11 @@ class Transaction:
         aspects[source] = aspects.get(source, 0) + 1
         aspects[target] = aspects.get(target, 0) + 1
         state.version += 1
-        state.memo_values = {}
+        if state.memo_values:  # an empty memo stays (GameState.memo_values)
+            state.memo_values = {}
         state.board_version += 1
-        state.board_memo_values = {}
+        if state.board_memo_values:  # an empty memo stays (GameState.memo_values)
+            state.board_memo_values = {}
         self.changes.append(_new_tuple(MoveCard, (iid, source, source_index, target, position)))
         if card.revealed_to:
             self.apply(SetRevealed(iid, frozenset(card.revealed_to), frozenset()))
@@ -284,7 +293,8 @@ class Transaction:
         if old != value:
             setattr(state, name, value)  # change.apply and record_bookkeeping, inlined as in set_data
             state.version += 1
-            state.memo_values = {}
+            if state.memo_values:  # an empty memo stays (GameState.memo_values)
+                state.memo_values = {}
             self.changes.append(_new_tuple(SetTableField, (name, old, value)))
 
     def enter_step(self, phase: str, step: str, text: str) -> None:
@@ -305,7 +315,8 @@ class Transaction:
         changes.append(_new_tuple(AppendLog, (entry,)))
         # each change's version bump, made once for all: versions are only ever compared for equality
         state.version += 1
-        state.memo_values = {}
+        if state.memo_values:  # an empty memo stays (GameState.memo_values)
+            state.memo_values = {}
 
     def set_data(self, key: str, value: Any, copy: bool = True) -> None:
         """Set one of the game's scalar facts (None removes it); `copy` as for `list_insert`.
@@ -325,7 +336,8 @@ class Transaction:
             else:
                 data[key] = value
             state.version += 1
-            state.memo_values = {}
+            if state.memo_values:  # an empty memo stays (GameState.memo_values)
+                state.memo_values = {}
             self.changes.append(_new_tuple(SetData, (key, old, value)))  # SetData(key, old, value), no Python code run
 
     # -- lists ---------------------------------------------------------------------------------
@@ -415,7 +427,8 @@ class Transaction:
         entry = _new_tuple(LogEntry, (text, rule, self.manual, state.turn))  # LogEntry(…), no Python code run
         state.log.append(entry)  # AppendLog.apply and record_bookkeeping, inlined as in set_data
         state.version += 1
-        state.memo_values = {}
+        if state.memo_values:  # an empty memo stays (GameState.memo_values)
+            state.memo_values = {}
         self.changes.append(_new_tuple(AppendLog, (entry,)))  # AppendLog(entry), no Python code run
 
 

@@ -1,3 +1,5 @@
+import dataclasses
+
 import pytest
 
 from tabletop.engine.continuous import ContinuousEffect, LayerSystem
@@ -22,6 +24,17 @@ LAYERS = LayerSystem(5, applies)
 
 def base():
     return {1: {"power": 5000, "keywords": set()}, 2: {"power": 7000, "keywords": {"brave"}}}
+
+
+def test_an_effect_is_a_frozen_value_with_its_own_selector():
+    effect = ContinuousEffect("pump", POWER, 1, "add", "power", 1000)
+    assert effect == ContinuousEffect("pump", POWER, 1, "add", "power", 1000)
+    assert effect != ContinuousEffect("pump", POWER, 1, "add", "power", 2000)
+    assert effect.selector == {} and effect.selector is not ContinuousEffect("pump", POWER, 1, "add", "power").selector
+    assert dataclasses.replace(effect, value=2000).value == 2000 and effect.value == 1000
+    assert ContinuousEffect.from_json(effect.to_json()) == effect
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        effect.value = 2000
 
 
 def test_power_changes_apply_after_other_effects_whatever_the_timestamps():
