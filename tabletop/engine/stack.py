@@ -71,6 +71,10 @@ class PassResult(str, Enum):
     END = "end"            # every player passed in succession over an empty stack
 
 
+# the members read once: an Enum member read through its class is a descriptor call (every pass returns one)
+_PASSED, _RESOLVE, _END = PassResult.PASSED, PassResult.RESOLVE, PassResult.END
+
+
 def priority_holder(state: GameState) -> str | None:
     """Return the player who holds priority, or None when nobody does."""
     return state.data.get("priority")
@@ -114,7 +118,7 @@ def pass_priority(tx: Transaction) -> PassResult:
     players = state.players
     if passes >= len(players):
         tx.set_data("passes", None, copy=False)  # scalars: nothing to copy
-        return PassResult.RESOLVE if state.lists.get(STACK) else PassResult.END
+        return _RESOLVE if state.lists.get(STACK) else _END
     # set_data("priority", the other seat) and set_data("passes", passes), inlined: both always change
     other = players[1] if holder == players[0] else players[0]  # state.opponent, inlined
     data["priority"] = other
@@ -122,4 +126,4 @@ def pass_priority(tx: Transaction) -> PassResult:
     state.version += 1  # each change's bump, made once: versions are only ever compared for equality
     state.memo_values = {}
     tx.changes += (_new_tuple(SetData, ("priority", holder, other)), _new_tuple(SetData, ("passes", old, passes)))
-    return PassResult.PASSED
+    return _PASSED
