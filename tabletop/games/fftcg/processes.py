@@ -38,7 +38,10 @@ def _losses(state: GameState) -> list[Action]:
         if len(zones[zone].cards) >= limit:
             break
     else:
-        if not any(map(data.get, lose_keys)):
+        for key in lose_keys:  # a loop, not any(map(...)): no iterator objects made at every check
+            if data.get(key):
+                break
+        else:
             return []
     losers: dict[str, str] = {}
     for player in state.players:
@@ -66,8 +69,12 @@ def _field_actions(state: GameState) -> list[Action]:
     found = state.board_memo_values.get("fftcg.field_check")  # state.memo(board=True) inlined
     if found is None:
         facts = field_facts(state)
+        power_may_fail = _power_may_fail(state)
+        if not power_may_fail and not facts.may_clash:
+            return []  # the usual field: `_field_check` would find nothing, and is cheaper not asked than remembered
         found = state.board_memo_values["fftcg.field_check"] = state.memo_on(
-            "fftcg.field_check", facts.check_parts, lambda: _field_check(state), extra=facts.turn_read(state))
+            "fftcg.field_check", facts.check_parts, lambda: _field_check(state, power_may_fail),
+            extra=facts.turn_read(state))
     put, broken = found
     if not put and not broken:
         return []
@@ -84,14 +91,15 @@ def _field_actions(state: GameState) -> list[Action]:
     return [apply]
 
 
-def _field_check(state: GameState) -> tuple[dict[int, tuple[str, str]], list[int]]:
-    """Return the cards to put into the Break Zone (with why) and the cards to break."""
+def _field_check(state: GameState, power_may_fail: bool) -> tuple[dict[int, tuple[str, str]], list[int]]:
+    """Return the cards to put into the Break Zone (with why) and the cards to break (`power_may_fail`: what
+    `_power_may_fail` says of this state)."""
     put: dict[int, tuple[str, str]] = {}
     if not field_cards(state):
         return put, []
     # Only a card with damage, a printed Power of 0 or less or an effect lowering or setting Power can be put
     # into the Break Zone or broken by these checks: otherwise the field's characteristics need not be worked out.
-    chars = characteristics(state) if _power_may_fail(state) else {}
+    chars = characteristics(state) if power_may_fail else {}
     cards = state.cards
     hurt = []  # damage at least its Power above 0: broken (FFTCG 12.4.5), unless put into the Break Zone
     for iid, current in chars.items():

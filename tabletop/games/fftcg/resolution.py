@@ -27,6 +27,13 @@ from tabletop.games.fftcg.printed import printed, printed_index
 from tabletop.games.fftcg.words import Doing, acting_players, do_effect, just_removed, step_was_done
 
 
+# `isinstance(x, Mapping)` and `isinstance(x, (Mapping, list))` for the ability data read here, with `dict` (what card
+# data is) tested first: a dict is then answered without the ABC's check, a Python-level call; each site asks
+# `x is not None` first where a key is often missing (None is neither)
+_MAPPING = (dict, Mapping)
+_MAPPING_OR_LIST = (dict, list, Mapping)
+
+
 def printed_ability(state: GameState, entry: Mapping[str, Any]) -> Mapping[str, Any]:
     """Return the ability mapping of a stack entry as its card prints it (before a mode is chosen)."""
     if "inline" in entry:
@@ -47,7 +54,7 @@ def target_candidates(state: GameState, ability: Mapping[str, Any], controller: 
         return list(dict.fromkeys(iid for found in group_candidates(state, ability, controller, source)
                                   for iid in found))
     spec = ability.get("target")
-    return _candidates(state, spec, controller, source) if isinstance(spec, Mapping) else []
+    return _candidates(state, spec, controller, source) if isinstance(spec, _MAPPING) else []
 
 
 def group_candidates(state: GameState, ability: Mapping[str, Any], controller: str, source: int) -> list[list[int]]:
@@ -175,7 +182,7 @@ def target_count(ability: Mapping[str, Any]) -> tuple[int, int]:
         counted = [target_groups.bounds(spec) for spec in groups]
         return sum(low for low, _ in counted), sum(high for _, high in counted)
     spec = ability.get("target")
-    if not isinstance(spec, Mapping):
+    if spec is None or not isinstance(spec, _MAPPING):
         return 0, 0
     count = int(spec.get("count", 1))
     return (0 if spec.get("up_to") else count), count
@@ -243,7 +250,7 @@ def legal_groups(state: GameState, entry: Mapping[str, Any], ability: Mapping[st
         parts = target_groups.split(chosen, entry.get("target_groups") or [len(chosen)])
     chars = characteristics(state)
     return [[iid for iid, ts in part if is_current(state, iid, ts) and (
-        not isinstance(spec, Mapping) or matches(state, iid, spec, entry["controller"], entry.get("source"), chars))]
+        not isinstance(spec, _MAPPING) or matches(state, iid, spec, entry["controller"], entry.get("source"), chars))]
         for spec, part in zip(specs, parts)]
 
 
@@ -282,10 +289,10 @@ def _affected_cards(state: GameState, entry: Mapping[str, Any], ability: Mapping
     if spec == "kept":  # a delayed ability's card: the object an effect made it, still that object (words._add_delayed)
         card, ts = entry.get("kept") or (None, None)
         return [card] if card is not None and is_current(state, card, ts) else []
-    if isinstance(spec, (Mapping, list)):
+    if spec is not None and isinstance(spec, _MAPPING_OR_LIST):
         return still_legal(state, entry, ability)
     every = ability.get("all")
-    return _every(state, entry, every) if isinstance(every, Mapping) else []
+    return _every(state, entry, every) if every is not None and isinstance(every, _MAPPING) else []
 
 
 def _every(state: GameState, entry: Mapping[str, Any], every: Mapping[str, Any]) -> list[int]:
@@ -329,7 +336,8 @@ def begin_step(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
         if not answered["yes"]:
             tx.log(f"{entry['name']}: {controller} chose not to", "FFTCG 11.8.14")
             return True
-    chosen_any = isinstance(ability.get("target"), (Mapping, list)) and entry.get("targets")
+    target = ability.get("target")
+    chosen_any = target is not None and isinstance(target, _MAPPING_OR_LIST) and entry.get("targets")
     cards = _affected_cards(state, entry, ability)
     if chosen_any and not cards:
         tx.log(f"{entry['name']}: every chosen target is gone or illegal; it does nothing", "FFTCG 11.11.2")
@@ -361,8 +369,9 @@ def effect_step(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
     groups = tuple([iid for iid, ts in group if is_current(state, iid, ts)] for group in context.get("groups") or ())
     if "group" in step:  # done only to one target group's cards (target_groups.py)
         cards = list(groups[int(step["group"])]) if int(step["group"]) < len(groups) else []
-    if isinstance(step.get("all"), Mapping):  # a later effect, or an action of several selected, done to every such card
-        cards = _every(state, entry, step["all"])
+    every = step.get("all")  # a later effect, or an action of several selected, done to every such card
+    if every is not None and isinstance(every, _MAPPING):
+        cards = _every(state, entry, every)
         if step.get("besides_chosen"):  # "all the other Forwards …": not the chosen or selected ones
             chosen = {iid for iid, _ in context["cards"]}
             cards = [iid for iid in cards if iid not in chosen]
@@ -595,7 +604,7 @@ def _ask(tx: Transaction, fi: int, at: str, step: Mapping[str, Any], cards: list
     answers = context["answers"]
     name = step["effect"]
     target = ability_of(state, entry).get("target")
-    chosen_in_hand = isinstance(target, Mapping) and target.get("zone") == "hand"  # discard: the chosen cards
+    chosen_in_hand = target is not None and isinstance(target, _MAPPING) and target.get("zone") == "hand"  # discard: the chosen cards
     if (name == "discard" and "count" in step and not step.get("random") and not chosen_in_hand) or (
             name == "hand_to_deck_bottom"):  # the cards of the player's choice from their hand
         for player in acting_players(state, entry, step, "you"):
