@@ -50,12 +50,14 @@ def test_facts_after_one_card_moved_are_those_of_the_whole_field(seed: int, monk
             made["entered" if len(found.cards[None]) > len(before.cards[None]) else "left"] += 1
             if found.auto_sources != before.auto_sources:
                 made["with an auto-ability"] += 1
+            if len(found.field_sources) < len(before.field_sources):
+                made["left with a field ability"] += 1
         return found
 
     monkeypatch.setattr(continuous, "_after_one_move", checked)
     for game in random_decisions(seed, library, decks):
         assert _values(continuous.field_facts(game.state)) == _values(continuous.FieldFacts(game.state))
-    assert made["entered"] and made["left"] and made["with an auto-ability"], made
+    assert made["entered"] and made["left"] and made["with an auto-ability"] and made["left with a field ability"], made
 
 
 def test_undo_and_redo_bring_back_the_facts_of_the_field() -> None:

@@ -255,7 +255,7 @@ def _after_one_move(state: GameState, before: FieldFacts) -> FieldFacts | None:
     if len(now) == len(was) + 1 and now[:-1] == was:
         return _with_card(state, before, now, position, parts)
     if len(now) == len(was) - 1 and not before.may_clash:
-        return _without_card(state, before, now, was, position)
+        return _without_card(state, before, now, was, position, parts)
     return None
 
 
@@ -331,9 +331,11 @@ def _inserted(found: tuple[int, ...], iid: int, later: set[int]) -> tuple[int, .
 
 
 def _without_card(state: GameState, before: FieldFacts, now: list[int], was: list[int],
-                  owner_index: int) -> FieldFacts | None:
-    """Return `before` without the card that left its owner's field (`was` -> `now`), if it had no abilities (a card
-    with some may have been the only one adding a fact); else None. No player controlled two cards that may clash."""
+                  owner_index: int, parts: _Parts) -> FieldFacts | None:
+    """Return `before` without the card that left its owner's field (`was` -> `now`), unless it read whose turn it is,
+    may fail a Power or is Light or Dark (another card may add that fact too: only a pass over the field tells; None).
+    What its field and auto-abilities added is worked out again from the cards with some. No player controlled two
+    cards that may clash."""
     gone = set(was).difference(now)
     if len(gone) != 1:
         return None
@@ -341,8 +343,9 @@ def _without_card(state: GameState, before: FieldFacts, now: list[int], was: lis
     position = was.index(iid)
     if now != was[:position] + was[position + 1:]:
         return None
-    profile = _PROFILES(state.library).get(state.cards[iid].card_id)
-    if profile is None or not profile.plain:
+    profiles = _PROFILES(state.library)
+    profile = profiles.get(state.cards[iid].card_id)
+    if profile is None or profile.reads_turn or profile.power_may_fail or profile.light_or_dark:
         return None
     owned = list(before.owned)
     owned[owner_index] = list(now)
@@ -355,6 +358,23 @@ def _without_card(state: GameState, before: FieldFacts, now: list[int], was: lis
     facts.cards = cards
     # no clash: each unique name was held by one card of its controller
     facts.names = {**before.names, controller: before.names[controller] - profile.unique_names}
+    if profile.plain:
+        return facts
+    kept = state.cards  # those staying have the controllers they had (`seen`)
+    if profile.has_field_abilities:
+        facts.field_sources = _removed(before.field_sources, iid)
+        staying = [(kept[i].controller, profiles[kept[i].card_id]) for i in facts.field_sources]
+        facts.field_reads = frozenset().union(*(p.field_reads for _, p in staying))
+        facts.gates = tuple(sorted({(f"{c}.damage", n) for c, p in staying for n in p.gates}))
+        facts.parts = _field_parts(parts, facts.field_reads)
+        facts.check_parts = _check_parts(parts, facts.field_reads, facts.gates)
+    if profile.events:
+        facts.auto_sources = _removed(before.auto_sources, iid)
+        facts.watched = frozenset().union(*(profiles[kept[i].card_id].watches for i in facts.auto_sources))
+    if profile.state_triggers:
+        facts.state_sources = _removed(before.state_sources, iid)
+    if profile.replaces:
+        facts.replacers = _removed(before.replacers, iid)
     return facts
 
 
