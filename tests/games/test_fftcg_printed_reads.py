@@ -49,7 +49,7 @@ def test_a_field_ability_reads_what_its_words_read(effect: dict[str, object], re
 
 
 def test_a_damage_gate_of_a_field_ability_is_read_apart() -> None:
-    """ "Damage 3 —" of a field ability reads whether the Damage Zone holds 3 cards (continuous.FieldFacts.with_gates),
+    """A field ability's "Damage 3 —" reads whether the Damage Zone holds 3 cards (continuous.FieldFacts.with_gates),
     not every change of its size; that of another ability is read as its size."""
     gated = _forward({"amount": 1000, "damage": 3})
     assert gated.reads == set() and gated.field_gates == {3}

@@ -84,7 +84,8 @@ def _profile(facts: PrintedFacts) -> FieldProfile:
     """Return what a card printing `facts` adds to its field's facts."""
     power_may_fail = (facts.power is not None and facts.power <= 0) or any(
         lowers_power(ability) for _, ability in facts.field)
-    flags = ("turn" in facts.reads, facts.reads if facts.field else frozenset(), facts.field_gates, frozenset(facts.auto),
+    flags = ("turn" in facts.reads, facts.reads if facts.field else frozenset(), facts.field_gates,
+             frozenset(facts.auto),
              frozenset(event for event, abilities in facts.auto.items() if is_watching(event, abilities)),
              bool(facts.state_triggers), power_may_fail)
     more = (facts.light_or_dark, bool(facts.replacements), bool(facts.field))
@@ -130,11 +131,11 @@ class FieldFacts:
     Characters (without, no card breaks FFTCG 12.4.6–7); `replacers`: the cards with a replacement ability, in
     field order, `field_sources` those with a field ability and `auto_sources` those with an auto-ability; `gates`:
     the (Damage Zone, N) of their field abilities working only at "Damage N —" (`with_gates`); `parts`: the parts
-    of the board their characteristics read but for those gates, `check_parts` those, the Damage
-    Zones the gates read and damage. What the
-    next facts are worked out from: `owned` (each owner's field, as it was), `names` (the unique Card Names each
-    player controls), `light_dark` (the players controlling a Light/Dark Character), `field_reads` (what field
-    abilities read), and `seen` (the board epoch and the versions of the fields' controllers, as they were).
+    of the board their characteristics read but for those gates, `check_parts` those, the Damage Zones the gates
+    read and damage. What the next facts are worked out from: `owned` (each owner's field, as it was), `names` (the
+    unique Card Names each player controls), `light_dark` (the players controlling a Light/Dark Character),
+    `field_reads` (what field abilities read), and `seen` (the board epoch and the versions of the fields'
+    controllers, as they were).
 
     Contract: every value reads nothing but the field's cards, their controllers and their printed facts (a new
     one is made when those change, and at undo, redo and rollback: GameState.memo_on).

@@ -147,8 +147,8 @@ class PrintedFacts:
         self.summon_ability: Mapping[str, Any] | None = next(
             (a for _, a in effects if ability_kind(a, True) == "resolve"), None) if summon else None
         self.reads = _reads(definition)
-        # the N of its field abilities working only at "Damage N —" (their controller's Damage Zone): what they read of
-        # it is whether N is reached, kept apart from `reads` (continuous.FieldFacts.with_gates)
+        # the N of its field abilities working only at "Damage N —" (their controller's Damage Zone): what they read
+        # of it is whether N is reached, kept apart from `reads` (continuous.FieldFacts.with_gates)
         self.field_gates = frozenset(int(a["damage"]) for _, a in self.field if a.get("damage") is not None)
         # an ability reading the current attack ("attacking", "blocking", usable "while attacking"): the plays
         # allowed then may differ from those allowed without one (rules.py `_plays_allowed`)
