@@ -741,14 +741,12 @@ def _characteristics(state: GameState) -> dict[int, Characteristics]:
         if item["effect"] in CONTINUOUS_OPS and is_working(state, item):
             effects += _lasting_effects(state, item)
     index, cards = printed_index(state), state.cards
-    # the printed values, kept while the field's cards stay (as `characteristics` keeps them): shared, not changed
-    kept = on_membership(state, "fftcg.printed_chars", lambda: _printed_characteristics(state))
+    printed = _printed_characteristics(state)
     if not effects:
-        return kept
-    printed = dict(kept)
+        return printed
     # the printed values (Characteristics) as they are: a card an effect reaches is turned into a dict then
     # (`changeable`); the filters read either form (`_read`)
-    base: dict[int, Any] = dict(kept)
+    base: dict[int, Any] = dict(printed)
     reached: list[int] = []  # the cards turned into dicts: all those changed, some only for a trial (depends_on)
 
     def changeable(iid: int, c: Any) -> dict[str, Any]:
