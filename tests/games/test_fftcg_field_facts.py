@@ -50,12 +50,14 @@ def test_facts_after_one_card_moved_are_those_of_the_whole_field(seed: int, monk
             made["entered" if len(found.cards[None]) > len(before.cards[None]) else "left"] += 1
             if found.auto_sources != before.auto_sources:
                 made["with an auto-ability"] += 1
+            if len(found.field_sources) < len(before.field_sources):
+                made["left with a field ability"] += 1
         return found
 
     monkeypatch.setattr(continuous, "_after_one_move", checked)
     for game in random_decisions(seed, library, decks):
         assert _values(continuous.field_facts(game.state)) == _values(continuous.FieldFacts(game.state))
-    assert made["entered"] and made["left"] and made["with an auto-ability"], made
+    assert made["entered"] and made["left"] and made["with an auto-ability"] and made["left with a field ability"], made
 
 
 def test_undo_and_redo_bring_back_the_facts_of_the_field() -> None:
@@ -172,3 +174,27 @@ def test_a_lasting_effect_kept_as_an_effect_leaves_a_card_that_became_a_new_obje
     actions.put_onto_field(tx, forward, "p1")
     assert [continuous.characteristics(state)[iid].power for iid in (forward, other)] == [5000, 7000]
     tx.rollback()
+
+
+def test_a_damage_gated_field_ability_works_once_its_damage_is_reached() -> None:
+    """A field ability working only at "Damage 3 —" gives its Power once its controller's Damage Zone holds 3 cards,
+    not before, and no longer once the damage is undone; a fourth point of damage leaves it working."""
+    rules = find_game("fftcg")
+    library = CardLibrary(rules.card_from_mapping(card) for card in (
+        {"id": "f", "name": "Test Forward", "type": "forward", "element": "fire", "cost": 1, "power": 5000},
+        {"id": "gated", "name": "Test Veteran", "type": "forward", "element": "fire", "cost": 1, "power": 5000,
+         "effects": [{"kind": "field", "effect": "power", "amount": 1000, "damage": 3}]}))
+    scenario = {"turn": 3, "active": "p1", "phase": "main1",
+                "players": {"p1": {"field": [{"card": "gated", "as": "gated"}], "damage": ["f", "f"],
+                                   "hand": [{"card": "f", "as": "third"}, {"card": "f", "as": "fourth"}]}}}
+    game = Game.start(rules, GameConfig("fftcg", "constructed", 0, scenario=scenario), library)
+    state, gated = game.state, game.labels["gated"]
+    assert continuous.field_facts(state).gates == (("p1.damage", 3),)
+    assert continuous.characteristics(state)[gated].power == 5000
+    tx = Transaction(state)
+    tx.move(game.labels["third"], "p1.damage")
+    assert continuous.characteristics(state)[gated].power == 6000
+    tx.move(game.labels["fourth"], "p1.damage")
+    assert continuous.characteristics(state)[gated].power == 6000
+    tx.rollback()
+    assert continuous.characteristics(state)[gated].power == 5000

@@ -41,9 +41,21 @@ def _forward(effect: dict[str, object]) -> PrintedFacts:
     ({"condition": {"elements_among": {"type": "forward", "dull": True, "at_least": 2}}, "amount": 1000}, {"dull"}),
     ({"amount": {"damage_points": "opponent", "times": 1000}}, {"damage"}),
     ({"amount": {"count": {"type": "forward", "zone": "break"}, "times": 1000}}, {"break"}),
-    ({"amount": 1000, "damage": 3}, {"damage"}),
 ])
 def test_a_field_ability_reads_what_its_words_read(effect: dict[str, object], reads: set[str]) -> None:
     assert _forward(effect).reads == reads
     profile = continuous._profile(_forward(effect))
     assert profile.field_reads == reads and profile.reads_turn == ("turn" in reads)
+
+
+def test_a_damage_gate_of_a_field_ability_is_read_apart() -> None:
+    """A field ability's "Damage 3 —" reads whether the Damage Zone holds 3 cards (continuous.FieldFacts.with_gates),
+    not every change of its size; that of another ability is read as its size."""
+    gated = _forward({"amount": 1000, "damage": 3})
+    assert gated.reads == set() and gated.field_gates == {3}
+    assert continuous._profile(gated).gates == {3}
+    auto = PrintedFacts(CardDefinition(id="t", game="fftcg", name="Test Watcher", card_type="forward", cost=2,
+                                       stats={"power": 5000}, attributes={"element": ["wind"]},
+                                       effects=({"kind": "auto", "trigger": "enters_field", "effect": "draw",
+                                                 "count": 1, "damage": 3},)))
+    assert auto.reads == {"damage"} and not auto.field_gates

@@ -15,7 +15,7 @@ the board, not again for each pass of priority.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any, NamedTuple, TypeVar
 
 from tabletop.engine.continuous import ContinuousEffect, LayerSystem, apply_generic, copy_card
@@ -67,6 +67,7 @@ class FieldProfile(NamedTuple):
     reads_turn: bool  # an ability of it reads whose turn it is (PrintedFacts.reads)
     field_reads: frozenset[str]  # what its abilities read besides the field (PrintedFacts.reads), for a card with
     # a field ability (none for one without: its other abilities read them, not the characteristics)
+    gates: frozenset[int]  # the N of its field abilities working only at "Damage N —" (PrintedFacts.field_gates)
     events: frozenset[str]  # the events its auto-abilities trigger on
     watches: frozenset[str]  # those of them its auto-abilities trigger on when they happen to another card or to a
     # player (`of` not "self", or an event of a player): the others trigger only on its own card's (actions.emit)
@@ -83,7 +84,8 @@ def _profile(facts: PrintedFacts) -> FieldProfile:
     """Return what a card printing `facts` adds to its field's facts."""
     power_may_fail = (facts.power is not None and facts.power <= 0) or any(
         lowers_power(ability) for _, ability in facts.field)
-    flags = ("turn" in facts.reads, facts.reads if facts.field else frozenset(), frozenset(facts.auto),
+    flags = ("turn" in facts.reads, facts.reads if facts.field else frozenset(), facts.field_gates,
+             frozenset(facts.auto),
              frozenset(event for event, abilities in facts.auto.items() if is_watching(event, abilities)),
              bool(facts.state_triggers), power_may_fail)
     more = (facts.light_or_dark, bool(facts.replacements), bool(facts.field))
@@ -127,11 +129,13 @@ class FieldFacts:
     in field order; `power_may_fail`: one prints a Power of 0 or less or a field ability that may lower a Power;
     `may_clash`: a player controls two cards sharing a Card Name that is not multi-copy, or two Light/Dark
     Characters (without, no card breaks FFTCG 12.4.6–7); `replacers`: the cards with a replacement ability, in
-    field order, `field_sources` those with a field ability and `auto_sources` those with an auto-ability; `parts`:
-    the parts of the board their characteristics read (`field_parts`), `check_parts` those and damage. What the
-    next facts are worked out from: `owned` (each owner's field, as it was), `names` (the unique Card Names each
-    player controls), `light_dark` (the players controlling a Light/Dark Character), `field_reads` (what field
-    abilities read), and `seen` (the board epoch and the versions of the fields' controllers, as they were).
+    field order, `field_sources` those with a field ability and `auto_sources` those with an auto-ability; `gates`:
+    the (Damage Zone, N) of their field abilities working only at "Damage N —" (`with_gates`); `parts`: the parts
+    of the board their characteristics read but for those gates, `check_parts` those, the Damage Zones the gates
+    read and damage. What the next facts are worked out from: `owned` (each owner's field, as it was), `names` (the
+    unique Card Names each player controls), `light_dark` (the players controlling a Light/Dark Character),
+    `field_reads` (what field abilities read), and `seen` (the board epoch and the versions of the fields'
+    controllers, as they were).
 
     Contract: every value reads nothing but the field's cards, their controllers and their printed facts (a new
     one is made when those change, and at undo, redo and rollback: GameState.memo_on).
@@ -139,7 +143,7 @@ class FieldFacts:
 
     __slots__ = ("cards", "derived", "reads_turn", "watched", "state_sources", "power_may_fail", "may_clash",
                  "replacers", "field_sources", "auto_sources", "parts", "check_parts", "owned", "names", "light_dark",
-                 "field_reads", "seen")
+                 "field_reads", "seen", "gates")
 
     def __init__(self, state: GameState) -> None:
         players, cards = state.players, state.cards
@@ -147,6 +151,7 @@ class FieldFacts:
         every: list[int] = []
         mine: dict[str | None, list[int]] = {player: [] for player in players}
         field_reads: set[str] = set()
+        gates: set[tuple[str, int]] = set()
         watched: set[str] = set()
         sources: list[int] = []
         replacers: list[int] = []
@@ -178,6 +183,7 @@ class FieldFacts:
                 if profile.has_field_abilities:
                     field_sources.append(iid)
                     field_reads |= profile.field_reads
+                    gates.update((f"{controller}.damage", n) for n in profile.gates)
                 if profile.events:
                     watched |= profile.watches
                     auto_sources.append(iid)
@@ -206,8 +212,17 @@ class FieldFacts:
         self.light_dark = frozenset(light_dark)
         self.field_reads = frozenset(field_reads)
         self.seen = _seen(state, parts)
+        self.gates = tuple(sorted(gates))
         self.parts = _field_parts(parts, field_reads)
-        self.check_parts = self.parts + parts.damage
+        self.check_parts = _check_parts(parts, self.field_reads, self.gates)
+
+    def with_gates(self, state: GameState, extra: Hashable) -> Hashable:
+        """Return `extra` with whether each "Damage N —" gate of the field's field abilities is met (`gates`), if any:
+        what the field abilities working now read of the Damage Zones besides `parts` (memo_on's extra)."""
+        if not self.gates:
+            return extra
+        zones = state.zones
+        return extra, tuple(len(zones[zone].cards) >= n for zone, n in self.gates)
 
     def turn_read(self, state: GameState) -> str | None:
         """Return whose turn it is when a field card's ability works only in one player's turn ("During your
@@ -241,7 +256,7 @@ def _after_one_move(state: GameState, before: FieldFacts) -> FieldFacts | None:
     if len(now) == len(was) + 1 and now[:-1] == was:
         return _with_card(state, before, now, position, parts)
     if len(now) == len(was) - 1 and not before.may_clash:
-        return _without_card(state, before, now, was, position)
+        return _without_card(state, before, now, was, position, parts)
     return None
 
 
@@ -254,6 +269,7 @@ def _copy(before: FieldFacts, owned: tuple[list[int], ...]) -> FieldFacts:
     facts.state_sources, facts.replacers = before.state_sources, before.replacers
     facts.field_sources, facts.auto_sources = before.field_sources, before.auto_sources
     facts.field_reads, facts.parts, facts.check_parts = before.field_reads, before.parts, before.check_parts
+    facts.gates = before.gates
     return facts
 
 
@@ -287,10 +303,12 @@ def _with_card(state: GameState, before: FieldFacts, now: list[int], owner_index
     facts.power_may_fail = facts.power_may_fail or profile.power_may_fail
     if profile.has_field_abilities:
         facts.field_sources = _inserted(facts.field_sources, iid, later)
-        if not profile.field_reads <= facts.field_reads:
+        gates = {(f"{controller}.damage", n) for n in profile.gates}
+        if not profile.field_reads <= facts.field_reads or not gates.issubset(facts.gates):
             facts.field_reads = facts.field_reads | profile.field_reads
+            facts.gates = tuple(sorted(gates.union(facts.gates)))
             facts.parts = _field_parts(parts, facts.field_reads)
-            facts.check_parts = facts.parts + parts.damage
+            facts.check_parts = _check_parts(parts, facts.field_reads, facts.gates)
     if profile.events:
         if not profile.watches <= facts.watched:
             facts.watched = facts.watched | profile.watches
@@ -314,9 +332,11 @@ def _inserted(found: tuple[int, ...], iid: int, later: set[int]) -> tuple[int, .
 
 
 def _without_card(state: GameState, before: FieldFacts, now: list[int], was: list[int],
-                  owner_index: int) -> FieldFacts | None:
-    """Return `before` without the card that left its owner's field (`was` -> `now`), if it had no abilities (a card
-    with some may have been the only one adding a fact); else None. No player controlled two cards that may clash."""
+                  owner_index: int, parts: _Parts) -> FieldFacts | None:
+    """Return `before` without the card that left its owner's field (`was` -> `now`), unless it read whose turn it is,
+    may fail a Power or is Light or Dark (another card may add that fact too: only a pass over the field tells; None).
+    What its field and auto-abilities added is worked out again from the cards with some. No player controlled two
+    cards that may clash."""
     gone = set(was).difference(now)
     if len(gone) != 1:
         return None
@@ -324,8 +344,9 @@ def _without_card(state: GameState, before: FieldFacts, now: list[int], was: lis
     position = was.index(iid)
     if now != was[:position] + was[position + 1:]:
         return None
-    profile = _PROFILES(state.library).get(state.cards[iid].card_id)
-    if profile is None or not profile.plain:
+    profiles = _PROFILES(state.library)
+    profile = profiles.get(state.cards[iid].card_id)
+    if profile is None or profile.reads_turn or profile.power_may_fail or profile.light_or_dark:
         return None
     owned = list(before.owned)
     owned[owner_index] = list(now)
@@ -338,6 +359,23 @@ def _without_card(state: GameState, before: FieldFacts, now: list[int], was: lis
     facts.cards = cards
     # no clash: each unique name was held by one card of its controller
     facts.names = {**before.names, controller: before.names[controller] - profile.unique_names}
+    if profile.plain:
+        return facts
+    kept = state.cards  # those staying have the controllers they had (`seen`)
+    if profile.has_field_abilities:
+        facts.field_sources = _removed(before.field_sources, iid)
+        staying = [(kept[i].controller, profiles[kept[i].card_id]) for i in facts.field_sources]
+        facts.field_reads = frozenset().union(*(p.field_reads for _, p in staying))
+        facts.gates = tuple(sorted({(f"{c}.damage", n) for c, p in staying for n in p.gates}))
+        facts.parts = _field_parts(parts, facts.field_reads)
+        facts.check_parts = _check_parts(parts, facts.field_reads, facts.gates)
+    if profile.events:
+        facts.auto_sources = _removed(before.auto_sources, iid)
+        facts.watched = frozenset().union(*(profiles[kept[i].card_id].watches for i in facts.auto_sources))
+    if profile.state_triggers:
+        facts.state_sources = _removed(before.state_sources, iid)
+    if profile.replaces:
+        facts.replacers = _removed(before.replacers, iid)
     return facts
 
 
@@ -407,16 +445,11 @@ def _parts(players: tuple[str, ...]) -> _Parts:
     return _Parts(players)
 
 
-def field_parts(state: GameState) -> tuple[str, ...]:
+def _field_parts(parts: _Parts, reads: set[str] | frozenset[str]) -> tuple[str, ...]:
     """Return the parts of the board the field's characteristics read: the field's cards and lasting effects,
     their dull state and the sizes of hands, Damage Zones and Break Zones only while an ability of a field card with
-    a field ability reads them (the characteristics come from field abilities and lasting effects, whose amounts
-    are fixed as they start)."""
-    found = state.board_memo_values.get("fftcg.field")  # field_facts, inlined
-    return (found if found is not None else field_facts(state)).parts  # type: ignore[no-any-return]
-
-
-def _field_parts(parts: _Parts, reads: set[str] | frozenset[str]) -> tuple[str, ...]:
+    a field ability reads them (`reads`; the characteristics come from field abilities and lasting effects, whose
+    amounts are fixed as they start); not what a "Damage N —" gate reads (`FieldFacts.with_gates`)."""
     found = parts.objects
     if "dull" in reads:
         found += parts.dull
@@ -426,6 +459,12 @@ def _field_parts(parts: _Parts, reads: set[str] | frozenset[str]) -> tuple[str, 
     if "history" in reads:  # what happened this turn (whose turn it is: `FieldFacts.turn_read`, read with it)
         found += (f"list:{turn_history.HISTORY}",)
     return found
+
+
+def _check_parts(parts: _Parts, reads: frozenset[str], gates: tuple[tuple[str, int], ...]) -> tuple[str, ...]:
+    """Return the parts of the board the field's checks read (processes._field_check): those its characteristics read,
+    the Damage Zones too while a field ability works only at "Damage N —", and damage."""
+    return _field_parts(parts, reads | {"damage"} if gates else reads) + parts.damage
 
 
 def pinned(state: GameState, iids: Sequence[int]) -> list[list[int]]:
@@ -626,8 +665,9 @@ def active_field_abilities(state: GameState) -> list[dict[str, Any]]:
     if found is None:
         # kept while the parts of the board the characteristics read stay (their field abilities are among these),
         # and the turn: a condition may read this turn's records ("if the cost to cast <self> was paid with …")
+        facts = field_facts(state)
         found = state.board_memo_values[key] = state.memo_on(
-            key, field_parts(state), lambda: _active_field_abilities(state), extra=state.turn)
+            key, facts.parts, lambda: _active_field_abilities(state), extra=facts.with_gates(state, state.turn))
     return found  # type: ignore[no-any-return]
 
 
@@ -684,7 +724,7 @@ def characteristics(state: GameState) -> dict[int, Characteristics]:
         else:
             # a field ability working "during your turn" makes the characteristics depend on whose turn it is
             found = state.memo_on("fftcg.chars", facts.parts, lambda: _characteristics(state),
-                                  extra=facts.turn_read(state))
+                                  extra=facts.with_gates(state, facts.turn_read(state)))
         state.board_memo_values["fftcg.chars"] = found
     return found  # type: ignore[no-any-return]
 

@@ -82,7 +82,7 @@ class PrintedFacts:
                  "field", "actions", "replacements", "summon_ability", "reads", "characteristics", "jobs",
                  "own_cost_changes", "backup_cp_only", "own_any_element_cost", "break_zone_actions",
                  "break_zone_events", "light_dark_ignored", "names", "also_types", "exclusive", "reads_battle",
-                 "field_actions", "hand_actions", "cp_elements")
+                 "field_actions", "hand_actions", "cp_elements", "field_gates")
 
     def __init__(self, definition: CardDefinition) -> None:
         self.definition = definition
@@ -147,6 +147,9 @@ class PrintedFacts:
         self.summon_ability: Mapping[str, Any] | None = next(
             (a for _, a in effects if ability_kind(a, True) == "resolve"), None) if summon else None
         self.reads = _reads(definition)
+        # the N of its field abilities working only at "Damage N —" (their controller's Damage Zone): what they read
+        # of it is whether N is reached, kept apart from `reads` (continuous.FieldFacts.with_gates)
+        self.field_gates = frozenset(int(a["damage"]) for _, a in self.field if a.get("damage") is not None)
         # an ability reading the current attack ("attacking", "blocking", usable "while attacking"): the plays
         # allowed then may differ from those allowed without one (rules.py `_plays_allowed`)
         self.reads_battle = any(_mentions(ability, _BATTLE_WORDS) for ability in definition.effects)
@@ -168,7 +171,7 @@ def _mentions(value: Any, words: frozenset[str]) -> bool:
 # field's cards' dull state), hand, damage (the Damage Zones), break (the Break Zones), history (what happened this
 # turn, turn_history) and turn (whose turn it is, and which). A field ability's condition and amount are read again
 # whenever the characteristics are worked out (FFTCG 11.12.4.4-11.12.4.5: not fixed as an ability's are, 11.12.4.3),
-# and those are kept while what their field abilities read stays (continuous.field_parts): a read left out keeps a
+# and those are kept while what their field abilities read stays (continuous.FieldFacts.parts): a read left out keeps a
 # stale Power. Each table names every word of the vocabulary (effects.CONDITIONS, effects.VALUE_BASES; a test checks),
 # so a new word cannot be left out unnoticed.
 READ_NAMES = frozenset({"dull", "hand", "damage", "break", "history", "turn"})
@@ -205,7 +208,8 @@ AMOUNT_READS: Mapping[str, frozenset[str]] = {
 
 def _reads(definition: CardDefinition) -> frozenset[str]:
     """Return what the card's abilities read besides the field (READ_NAMES): what their conditions and amounts read
-    (CONDITION_READS, AMOUNT_READS), damage for "Damage N —", and the dull state for a filter naming it."""
+    (CONDITION_READS, AMOUNT_READS), damage for "Damage N —" of an ability other than a field ability (a field
+    ability's: PrintedFacts.field_gates), and the dull state for a filter naming it."""
     reads: set[str] = set()
     for ability in definition.effects:
         condition = ability.get("condition") or {}
@@ -217,7 +221,7 @@ def _reads(definition: CardDefinition) -> frozenset[str]:
                 reads |= AMOUNT_READS[base]
             if isinstance(amount.get("count"), Mapping) and amount["count"].get("zone") == "break":
                 reads.add("break")  # (s6) "for each Card Name X in your Break Zone"
-        if "damage" in ability:  # "Damage N —": the controller's Damage Zone
+        if "damage" in ability and ability_kind(ability, False) != "field":  # "Damage N —": the Damage Zone
             reads.add("damage")
         if any(isinstance(ability.get(key), Mapping) and "dull" in ability[key]
                for key in ("applies_to", "target", "all", "of")) or _mentions((condition, amount), _DULL):
