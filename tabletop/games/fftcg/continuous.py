@@ -663,11 +663,7 @@ def active_field_abilities(state: GameState) -> list[dict[str, Any]]:
     key = ("fftcg.field_abilities", state.active)
     found = state.board_memo_values.get(key)  # state.memo(board=True) inlined, with a tuple key
     if found is None:
-        # kept while the parts of the board the characteristics read stay (their field abilities are among these),
-        # and the turn: a condition may read this turn's records ("if the cost to cast <self> was paid with …")
-        facts = field_facts(state)
-        found = state.board_memo_values[key] = state.memo_on(
-            key, facts.parts, lambda: _active_field_abilities(state), extra=facts.with_gates(state, state.turn))
+        found = state.board_memo_values[key] = _active_field_abilities(state)
     return found  # type: ignore[no-any-return]
 
 
