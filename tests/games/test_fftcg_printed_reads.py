@@ -2,11 +2,14 @@
 read renews the memo of characteristics: a word left out would keep a stale Power (FFTCG 11.12.4.4)."""
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+
 import pytest
 
 from tabletop.engine.cards import CardDefinition
 from tabletop.games.fftcg import continuous, effects
-from tabletop.games.fftcg.printed import AMOUNT_READS, CONDITION_READS, READ_NAMES, PrintedFacts
+from tabletop.games.fftcg.printed import AMOUNT_READS, CONDITION_READS, READ_NAMES, PrintedFacts, is_mapping
 
 
 def test_every_condition_word_names_what_it_reads() -> None:
@@ -59,3 +62,9 @@ def test_a_damage_gate_of_a_field_ability_is_read_apart() -> None:
                                        effects=({"kind": "auto", "trigger": "enters_field", "effect": "draw",
                                                  "count": 1, "damage": 3},)))
     assert auto.reads == {"damage"} and not auto.field_gates
+
+
+def test_is_mapping_answers_as_the_mapping_check_does() -> None:
+    """A read-only mapping in card data still counts as a mapping, and numbers, words, lists and None do not."""
+    for value in ({"count": 1}, MappingProxyType({"x": 1}), 3, True, 2.5, "power", ["a"], ("a",), None):
+        assert is_mapping(value) == isinstance(value, Mapping), value

@@ -26,7 +26,7 @@ from tabletop.engine.state import GameState
 from tabletop.games.fftcg import turn_history
 from tabletop.games.fftcg.cards import CHARACTER_TYPES
 from tabletop.games.fftcg.effects import PLAYER_EVENTS, TARGET_KEYS
-from tabletop.games.fftcg.printed import Characteristics, PrintedFacts, listed, printed_index
+from tabletop.games.fftcg.printed import MAPPING, Characteristics, PrintedFacts, is_mapping, listed, printed_index
 
 T = TypeVar("T")
 _ABSENT: Any = object()  # a value not derived yet (None is a value)
@@ -790,7 +790,8 @@ def _field_effect(state: GameState, ability: Mapping[str, Any]) -> ContinuousEff
     Kept (GameState.memo_keyed) while its card prints the same ability and is the same object under the same
     controller: every value it holds is the printed ability's, its source's, timestamp's and controller's — but an
     amount counted now (a number of effects.VALUE_KEYS), worked out anew each time."""
-    if isinstance(ability.get("amount"), Mapping):
+    amount = ability.get("amount")
+    if amount is not None and isinstance(amount, MAPPING):
         return _new_field_effect(state, ability)
     source = ability["source"]
     return state.memo_keyed(("fftcg.field_effect", source, ability["index"]),
@@ -828,7 +829,7 @@ def _lasting_effect(state: GameState, item: Mapping[str, Any]) -> ContinuousEffe
     every value it holds is the item's or those cards' — but an amount counted now, worked out anew each time."""
     # locked when the effect began (FFTCG 11.12.4.2): only the same objects, still on the field
     targets = tuple(iid for iid, ts in item["cards"] if is_current(state, iid, ts))
-    if isinstance(item.get("amount"), Mapping):
+    if is_mapping(item.get("amount")):
         return _new_lasting_effect(state, item, targets)
     return state.memo_keyed(("fftcg.lasting_effect", item["id"]), (item, targets),
                             lambda: _new_lasting_effect(state, item, targets))
@@ -845,7 +846,7 @@ def _value(state: GameState, effect: Mapping[str, Any]) -> dict[str, Any]:
     # whose plays a cannot_be_chosen effect means, as a player name (None: anyone's)
     player = None if who is None else controller if who == "you" else state.opponent(controller)
     amount = effect.get("amount")
-    if isinstance(amount, Mapping):  # a field ability's number, counted as the characteristics are (effects.VALUE_KEYS)
+    if is_mapping(amount):  # a field ability's number, counted as the characteristics are (effects.VALUE_KEYS)
         amount = number_of(state, amount, controller, effect.get("source"))
     return {"amount": amount, "value": effect.get("value"), "keyword": effect.get("keyword"),
             "job": effect.get("job"), "power": effect.get("power"),
@@ -1081,7 +1082,7 @@ def number_of(state: GameState, spec: Any, controller: str, source: int | None, 
     counters or its Power, times N, plus or minus N, divided by N with a fraction rounded up (FFTCG 4.2); never below 0
     (FFTCG 4.1), then made a loss when `negative`. `counters`: the source's counters as the ability was used (else
     those it has now)."""
-    if not isinstance(spec, Mapping):
+    if not is_mapping(spec):
         return int(spec)
     if "x" in spec:
         base = x * int(spec["x"])

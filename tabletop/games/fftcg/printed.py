@@ -9,7 +9,7 @@ from __future__ import annotations
 
 
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeGuard
 
 from tabletop.engine.by_hand import cards_by_hand
 from tabletop.engine.cards import CardDefinition, CardLibrary
@@ -17,6 +17,20 @@ from tabletop.engine.library_index import PerLibrary
 from tabletop.engine.state import GameState
 from tabletop.games.fftcg.cards import CHARACTER_TYPES, elements_of, has_flag, is_light_or_dark
 from tabletop.games.fftcg.effects import ability_kind
+
+# `isinstance(x, Mapping)` and `isinstance(x, (Mapping, list))` for card data, with `dict` (what card data is) tested
+# first: a dict is then answered without the ABC's check, a Python-level call; a site where the value is often None asks
+# `x is not None` first (None is neither), one where it is often a number uses `is_mapping`
+MAPPING = (dict, Mapping)
+MAPPING_OR_LIST = (dict, list, Mapping)
+_PLAIN = (int, str, list, type(None))  # what card data is besides dicts: none of them a mapping
+
+
+def is_mapping(value: Any) -> TypeGuard[Mapping[str, Any]]:
+    """Tell whether card data is a mapping (`isinstance(value, Mapping)`), a dict, a number, a string, a list or None
+    answered without the ABC's check."""
+    return type(value) is dict or (not isinstance(value, _PLAIN) and isinstance(value, Mapping))
+
 
 Indexed = tuple[tuple[int, Mapping[str, Any]], ...]
 """Abilities of a card with their index in its `effects`, in printed order."""
@@ -160,7 +174,7 @@ _BATTLE_WORDS = frozenset({"attacking", "blocking", "while_attacking", "while_bl
 
 def _mentions(value: Any, words: frozenset[str]) -> bool:
     """Tell whether card data (mappings, lists, strings) names one of `words` as a key or a value anywhere."""
-    if isinstance(value, Mapping):
+    if is_mapping(value):
         return any(key in words or _mentions(item, words) for key, item in value.items())
     if isinstance(value, (list, tuple)):
         return any(_mentions(item, words) for item in value)
@@ -216,14 +230,14 @@ def _reads(definition: CardDefinition) -> frozenset[str]:
         for word in condition:  # the card check (effects.CONDITIONS) let through no other word
             reads |= CONDITION_READS[word]
         amount = ability.get("amount")
-        if isinstance(amount, Mapping):
+        if is_mapping(amount):
             for base in amount.keys() & AMOUNT_READS.keys():
                 reads |= AMOUNT_READS[base]
-            if isinstance(amount.get("count"), Mapping) and amount["count"].get("zone") == "break":
+            if is_mapping(amount.get("count")) and amount["count"].get("zone") == "break":
                 reads.add("break")  # (s6) "for each Card Name X in your Break Zone"
         if "damage" in ability and ability_kind(ability, False) != "field":  # "Damage N —": the Damage Zone
             reads.add("damage")
-        if any(isinstance(ability.get(key), Mapping) and "dull" in ability[key]
+        if any(is_mapping(ability.get(key)) and "dull" in ability[key]
                for key in ("applies_to", "target", "all", "of")) or _mentions((condition, amount), _DULL):
             reads.add("dull")  # "if your opponent controls 4 or more dull Characters", "all dull Forwards"
     return frozenset(reads)

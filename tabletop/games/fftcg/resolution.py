@@ -23,15 +23,9 @@ from tabletop.games.fftcg.continuous import (
 )
 from tabletop.games.fftcg.cp import X_LIMIT, ability_cost, every_payment, find_payment
 from tabletop.games.fftcg.effects import RESOLVING_CONDITIONS, effect_steps, with_mode, with_paid_x
-from tabletop.games.fftcg.printed import printed, printed_index
+from tabletop.games.fftcg.printed import MAPPING as _MAPPING, MAPPING_OR_LIST as _MAPPING_OR_LIST, printed, printed_index
 from tabletop.games.fftcg.words import Doing, acting_players, do_effect, just_removed, step_was_done
 
-
-# `isinstance(x, Mapping)` and `isinstance(x, (Mapping, list))` for the ability data read here, with `dict` (what card
-# data is) tested first: a dict is then answered without the ABC's check, a Python-level call; each site asks
-# `x is not None` first where a key is often missing (None is neither)
-_MAPPING = (dict, Mapping)
-_MAPPING_OR_LIST = (dict, list, Mapping)
 
 
 def printed_ability(state: GameState, entry: Mapping[str, Any]) -> Mapping[str, Any]:

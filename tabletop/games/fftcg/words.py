@@ -17,6 +17,7 @@ from tabletop.engine.triggers import trigger_event
 from tabletop.games.fftcg import actions
 from tabletop.games.fftcg.continuous import NEXT_COST, FILTER, characteristics, is_current, number_of, pinned
 from tabletop.games.fftcg.effects import PHASE_TRIGGERS, VOCABULARY
+from tabletop.games.fftcg.printed import is_mapping
 
 Step = Mapping[str, Any]
 
@@ -59,13 +60,14 @@ def value_of(state: GameState, doing: Doing, spec: Any) -> int:
     """Return a number an effect uses, computed now when it is one (continuous.number_of); the source's Power is read
     only while it is the object that used or triggered the ability (FFTCG 7.4)."""
     source = doing.source
-    if isinstance(spec, Mapping) and "placed_before" in spec:  # the step before's picks (hand_to_deck_bottom)
-        return len(doing.picks(f"{int(doing.at) - 1}:{doing.controller}"))
-    if isinstance(spec, Mapping) and "removed_cost" in spec:  # "for each CP required to play the removed card"
-        removed = just_removed(state, doing.entry)
-        return (int(state.definition(removed).cost or 0) if removed is not None else 0) * int(spec.get("times", 1))
-    if isinstance(spec, Mapping) and "power" in spec and (source is None or not is_current(state, source, doing.entry.get("ts"))):
-        source = None
+    if is_mapping(spec):
+        if "placed_before" in spec:  # the step before's picks (hand_to_deck_bottom)
+            return len(doing.picks(f"{int(doing.at) - 1}:{doing.controller}"))
+        if "removed_cost" in spec:  # "for each CP required to play the removed card"
+            removed = just_removed(state, doing.entry)
+            return (int(state.definition(removed).cost or 0) if removed is not None else 0) * int(spec.get("times", 1))
+        if "power" in spec and (source is None or not is_current(state, source, doing.entry.get("ts"))):
+            source = None
     return number_of(state, spec, doing.controller, source, int(doing.entry.get("x") or 0),
                      doing.entry.get("counters"))
 
@@ -111,7 +113,7 @@ def _chooser(tx: Transaction, doing: Doing) -> str:
 def _deal_damage(tx: Transaction, doing: Doing, step: Step) -> None:
     source = doing.source
     spec = step["amount"]
-    each = isinstance(spec, Mapping) and spec.get("power") == "it"  # each card's own Power, read before any is dealt
+    each = is_mapping(spec) and spec.get("power") == "it"  # each card's own Power, read before any is dealt
     amount = 0 if each else value_of(tx.state, doing, spec)
     chars = characteristics(tx.state) if each else {}
     amounts = {iid: max(0, (chars[iid].power or 0) - int(spec.get("minus", 0))) if iid in chars else 0
@@ -216,7 +218,7 @@ def _by_hand(tx: Transaction, doing: Doing, step: Step) -> None:
 @VOCABULARY.handles("must_be_chosen")
 def _lasting(tx: Transaction, doing: Doing, step: Step) -> None:
     if doing.on_field:
-        if isinstance(step.get("amount"), Mapping):  # a computed amount is fixed when the effect starts
+        if is_mapping(step.get("amount")):  # a computed amount is fixed when the effect starts
             step = {**step, "amount": value_of(tx.state, doing, step["amount"])}
         add_lasting(tx, doing.entry, step, doing.on_field)
 
