@@ -83,7 +83,7 @@ from tabletop.games.fftcg.cp import (
 )
 from tabletop.games.fftcg.effects import ability_kind, has_mode_targets, validate_effects, with_mode
 from tabletop.games.fftcg.printed import Characteristics, PrintedFacts, PrintedIndex, printed_index
-from tabletop.games.fftcg.processes import settle
+from tabletop.games.fftcg.processes import loss_limit, settle
 from tabletop.games.fftcg.resolution import (
     check_targets, group_candidates, is_must_choice_kept, mode_count, must_choose, resolve_entry, target_candidates,
     target_count,
@@ -95,6 +95,23 @@ _UNKNOWN: Any = object()  # a memo not computed yet (None is a value)
 MAX_BACKUPS = 5
 # the plays whose checks a listed command skips (engine.rules.is_listed)
 _CHECKED_PLAYS = frozenset({PlayCharacter, CastSummon, UseAbility})
+
+
+def _zone_specs(loss: int) -> tuple[ZoneSpec, ...]:
+    """Return the seven zones of a game lost at `loss` damage (`loss_limit`): its Damage Zone's label names it."""
+    return (
+        ZoneSpec("field", Visibility.PUBLIC, layout="grid", row=0, ordered=False, label="Field"),
+        ZoneSpec("deck", Visibility.HIDDEN, layout="pile", row=1, column=6, label="Deck"),
+        ZoneSpec("hand", Visibility.OWNER, layout="fan", row=2, label="Hand"),
+        ZoneSpec("damage", Visibility.PUBLIC, layout="column", row=1, column=0, label=f"Damage ({loss})"),
+        ZoneSpec("break", Visibility.PUBLIC, layout="pile", row=1, column=7, ordered=False, label="Break Zone"),
+        ZoneSpec("removed", Visibility.PUBLIC, layout="pile", row=1, column=8, ordered=False,
+                 label="Removed from game"),
+        ZoneSpec("stack", Visibility.PUBLIC, layout="column", shared=True, label="Stack"),
+    )
+
+
+_ZONES = {loss: _zone_specs(loss) for loss in (loss_limit("constructed"), loss_limit("limited"))}  # immutable specs
 
 
 class FFTCGRules(GameRules):
@@ -113,17 +130,7 @@ class FFTCGRules(GameRules):
     # -- metadata --------------------------------------------------------------------------------
     def zone_specs(self, game_format: str) -> Sequence[ZoneSpec]:
         """Return the seven zones (FFTCG 7.1–7.2): six per player and the shared stack."""
-        return (
-            ZoneSpec("field", Visibility.PUBLIC, layout="grid", row=0, ordered=False, label="Field"),
-            ZoneSpec("deck", Visibility.HIDDEN, layout="pile", row=1, column=6, label="Deck"),
-            ZoneSpec("hand", Visibility.OWNER, layout="fan", row=2, label="Hand"),
-            ZoneSpec("damage", Visibility.PUBLIC, layout="column", row=1, column=0,
-                     label=f"Damage ({6 if game_format == 'limited' else 7})"),
-            ZoneSpec("break", Visibility.PUBLIC, layout="pile", row=1, column=7, ordered=False, label="Break Zone"),
-            ZoneSpec("removed", Visibility.PUBLIC, layout="pile", row=1, column=8, ordered=False,
-                     label="Removed from game"),
-            ZoneSpec("stack", Visibility.PUBLIC, layout="column", shared=True, label="Stack"),
-        )
+        return _ZONES[loss_limit(game_format)]
 
     def filler_card(self) -> CardDefinition:
         """Return the card used where a scenario gives a count: an inert Fire Backup named Filler."""
