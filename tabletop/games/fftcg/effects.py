@@ -959,7 +959,8 @@ def with_paid_x(step: Mapping[str, Any], x: int) -> Mapping[str, Any]:
     for key in ("filter", "all"):
         wanted = step.get(key)
         # most steps have neither key: None is no Mapping, told without the ABC's check (a Python-level call)
-        if wanted is not None and isinstance(wanted, Mapping) and any(isinstance(wanted.get(cost), Mapping) for cost in X_COSTS):
+        if wanted is not None and isinstance(wanted, Mapping) and any(
+                isinstance(wanted.get(cost), Mapping) for cost in X_COSTS):
             step = {**step, key: {name: int(value["x"]) * x if name in X_COSTS and isinstance(value, Mapping) else value
                                   for name, value in wanted.items()}}
     return step
