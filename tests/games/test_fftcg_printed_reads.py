@@ -9,7 +9,7 @@ import pytest
 
 from tabletop.engine.cards import CardDefinition
 from tabletop.games.fftcg import continuous, effects
-from tabletop.games.fftcg.printed import AMOUNT_READS, CONDITION_READS, READ_NAMES, PrintedFacts, is_mapping
+from tabletop.games.fftcg.printed import AMOUNT_READS, CONDITION_READS, READ_NAMES, PrintedFacts
 
 
 def test_every_condition_word_names_what_it_reads() -> None:
@@ -67,4 +67,4 @@ def test_a_damage_gate_of_a_field_ability_is_read_apart() -> None:
 def test_is_mapping_answers_as_the_mapping_check_does() -> None:
     """A read-only mapping in card data still counts as a mapping, and numbers, words, lists and None do not."""
     for value in ({"count": 1}, MappingProxyType({"x": 1}), 3, True, 2.5, "power", ["a"], ("a",), None):
-        assert is_mapping(value) == isinstance(value, Mapping), value
+        assert effects.is_mapping(value) == isinstance(value, Mapping), value

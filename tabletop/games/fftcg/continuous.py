@@ -25,8 +25,8 @@ from tabletop.engine.stack import STACK
 from tabletop.engine.state import GameState
 from tabletop.games.fftcg import turn_history
 from tabletop.games.fftcg.cards import CHARACTER_TYPES
-from tabletop.games.fftcg.effects import PLAYER_EVENTS, TARGET_KEYS
-from tabletop.games.fftcg.printed import MAPPING, Characteristics, PrintedFacts, is_mapping, listed, printed_index
+from tabletop.games.fftcg.effects import PLAYER_EVENTS, TARGET_KEYS, is_mapping
+from tabletop.games.fftcg.printed import Characteristics, PrintedFacts, listed, printed_index
 
 T = TypeVar("T")
 _ABSENT: Any = object()  # a value not derived yet (None is a value)
@@ -791,7 +791,7 @@ def _field_effect(state: GameState, ability: Mapping[str, Any]) -> ContinuousEff
     controller: every value it holds is the printed ability's, its source's, timestamp's and controller's — but an
     amount counted now (a number of effects.VALUE_KEYS), worked out anew each time."""
     amount = ability.get("amount")
-    if amount is not None and isinstance(amount, MAPPING):
+    if is_mapping(amount):
         return _new_field_effect(state, ability)
     source = ability["source"]
     return state.memo_keyed(("fftcg.field_effect", source, ability["index"]),

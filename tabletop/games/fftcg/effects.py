@@ -315,10 +315,19 @@ damage_player.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeGuard
 
 from tabletop.engine.vocabulary import ParamType, Vocabulary
 from tabletop.games.fftcg.cards import ELEMENTS
+
+_PLAIN = (int, str, list, type(None))  # what card data is besides dicts (mappings): none of them a mapping
+
+
+def is_mapping(value: Any) -> TypeGuard[Mapping[str, Any]]:
+    """Tell whether card data is a mapping (`isinstance(value, Mapping)`): a dict, a number, a string, a list or None
+    is told without the ABC's check, a Python-level call asked hundreds of times a game."""
+    return type(value) is dict or (not isinstance(value, _PLAIN) and isinstance(value, Mapping))
+
 
 KINDS = ("resolve", "auto", "action", "special", "field", "replacement")
 TRIGGERS = ("enters_field", "leaves_field", "broken", "put_into_break_zone", "attacks", "party_attacks",
@@ -958,9 +967,7 @@ def with_paid_x(step: Mapping[str, Any], x: int) -> Mapping[str, Any]:
     or less", "Dull all the Forwards of that cost") with that X in its place (FFTCG 4.5); any other step as it is."""
     for key in ("filter", "all"):
         wanted = step.get(key)
-        # most steps have neither key: None is no Mapping, told without the ABC's check (a Python-level call)
-        if wanted is not None and isinstance(wanted, Mapping) and any(
-                isinstance(wanted.get(cost), Mapping) for cost in X_COSTS):
-            step = {**step, key: {name: int(value["x"]) * x if name in X_COSTS and isinstance(value, Mapping) else value
+        if is_mapping(wanted) and any(is_mapping(wanted.get(cost)) for cost in X_COSTS):
+            step = {**step, key: {name: int(value["x"]) * x if name in X_COSTS and is_mapping(value) else value
                                   for name, value in wanted.items()}}
     return step

@@ -9,28 +9,14 @@ from __future__ import annotations
 
 
 from collections.abc import Mapping
-from typing import Any, NamedTuple, TypeGuard
+from typing import Any, NamedTuple
 
 from tabletop.engine.by_hand import cards_by_hand
 from tabletop.engine.cards import CardDefinition, CardLibrary
 from tabletop.engine.library_index import PerLibrary
 from tabletop.engine.state import GameState
 from tabletop.games.fftcg.cards import CHARACTER_TYPES, elements_of, has_flag, is_light_or_dark
-from tabletop.games.fftcg.effects import ability_kind
-
-# `isinstance(x, Mapping)` and `isinstance(x, (Mapping, list))` for card data, with `dict` (what card data is) tested
-# first: a dict is then answered without the ABC's check, a Python-level call; a site where the value is often None asks
-# `x is not None` first (None is neither), one where it is often a number uses `is_mapping`
-MAPPING = (dict, Mapping)
-MAPPING_OR_LIST = (dict, list, Mapping)
-_PLAIN = (int, str, list, type(None))  # what card data is besides dicts: none of them a mapping
-
-
-def is_mapping(value: Any) -> TypeGuard[Mapping[str, Any]]:
-    """Tell whether card data is a mapping (`isinstance(value, Mapping)`), a dict, a number, a string, a list or None
-    answered without the ABC's check."""
-    return type(value) is dict or (not isinstance(value, _PLAIN) and isinstance(value, Mapping))
-
+from tabletop.games.fftcg.effects import ability_kind, is_mapping
 
 Indexed = tuple[tuple[int, Mapping[str, Any]], ...]
 """Abilities of a card with their index in its `effects`, in printed order."""

@@ -22,8 +22,8 @@ from tabletop.games.fftcg.continuous import (
     FILTER, characteristics, condition_holds, field_cards, is_current, matches, number_of, pinned,
 )
 from tabletop.games.fftcg.cp import X_LIMIT, ability_cost, every_payment, find_payment
-from tabletop.games.fftcg.effects import RESOLVING_CONDITIONS, effect_steps, with_mode, with_paid_x
-from tabletop.games.fftcg.printed import MAPPING, MAPPING_OR_LIST, printed, printed_index
+from tabletop.games.fftcg.effects import RESOLVING_CONDITIONS, effect_steps, is_mapping, with_mode, with_paid_x
+from tabletop.games.fftcg.printed import printed, printed_index
 from tabletop.games.fftcg.words import Doing, acting_players, do_effect, just_removed, step_was_done
 
 
@@ -47,7 +47,7 @@ def target_candidates(state: GameState, ability: Mapping[str, Any], controller: 
         return list(dict.fromkeys(iid for found in group_candidates(state, ability, controller, source)
                                   for iid in found))
     spec = ability.get("target")
-    return _candidates(state, spec, controller, source) if isinstance(spec, MAPPING) else []
+    return _candidates(state, spec, controller, source) if is_mapping(spec) else []
 
 
 def group_candidates(state: GameState, ability: Mapping[str, Any], controller: str, source: int) -> list[list[int]]:
@@ -175,7 +175,7 @@ def target_count(ability: Mapping[str, Any]) -> tuple[int, int]:
         counted = [target_groups.bounds(spec) for spec in groups]
         return sum(low for low, _ in counted), sum(high for _, high in counted)
     spec = ability.get("target")
-    if spec is None or not isinstance(spec, MAPPING):
+    if not is_mapping(spec):
         return 0, 0
     count = int(spec.get("count", 1))
     return (0 if spec.get("up_to") else count), count
@@ -243,7 +243,7 @@ def legal_groups(state: GameState, entry: Mapping[str, Any], ability: Mapping[st
         parts = target_groups.split(chosen, entry.get("target_groups") or [len(chosen)])
     chars = characteristics(state)
     return [[iid for iid, ts in part if is_current(state, iid, ts) and (
-        not isinstance(spec, MAPPING) or matches(state, iid, spec, entry["controller"], entry.get("source"), chars))]
+        not is_mapping(spec) or matches(state, iid, spec, entry["controller"], entry.get("source"), chars))]
         for spec, part in zip(specs, parts)]
 
 
@@ -282,10 +282,10 @@ def _affected_cards(state: GameState, entry: Mapping[str, Any], ability: Mapping
     if spec == "kept":  # a delayed ability's card: the object an effect made it, still that object (words._add_delayed)
         card, ts = entry.get("kept") or (None, None)
         return [card] if card is not None and is_current(state, card, ts) else []
-    if spec is not None and isinstance(spec, MAPPING_OR_LIST):
+    if is_mapping(spec) or isinstance(spec, list):
         return still_legal(state, entry, ability)
     every = ability.get("all")
-    return _every(state, entry, every) if every is not None and isinstance(every, MAPPING) else []
+    return _every(state, entry, every) if is_mapping(every) else []
 
 
 def _every(state: GameState, entry: Mapping[str, Any], every: Mapping[str, Any]) -> list[int]:
@@ -330,7 +330,7 @@ def begin_step(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
             tx.log(f"{entry['name']}: {controller} chose not to", "FFTCG 11.8.14")
             return True
     target = ability.get("target")
-    chosen_any = target is not None and isinstance(target, MAPPING_OR_LIST) and entry.get("targets")
+    chosen_any = (is_mapping(target) or isinstance(target, list)) and entry.get("targets")
     cards = _affected_cards(state, entry, ability)
     if chosen_any and not cards:
         tx.log(f"{entry['name']}: every chosen target is gone or illegal; it does nothing", "FFTCG 11.11.2")
@@ -363,7 +363,7 @@ def effect_step(tx: Transaction, fi: int, step: Mapping[str, Any]) -> bool:
     if "group" in step:  # done only to one target group's cards (target_groups.py)
         cards = list(groups[int(step["group"])]) if int(step["group"]) < len(groups) else []
     every = step.get("all")  # a later effect, or an action of several selected, done to every such card
-    if every is not None and isinstance(every, MAPPING):
+    if is_mapping(every):
         cards = _every(state, entry, every)
         if step.get("besides_chosen"):  # "all the other Forwards …": not the chosen or selected ones
             chosen = {iid for iid, _ in context["cards"]}
@@ -598,7 +598,7 @@ def _ask(tx: Transaction, fi: int, at: str, step: Mapping[str, Any], cards: list
     name = step["effect"]
     target = ability_of(state, entry).get("target")
     # discard: the chosen cards
-    chosen_in_hand = target is not None and isinstance(target, MAPPING) and target.get("zone") == "hand"
+    chosen_in_hand = is_mapping(target) and target.get("zone") == "hand"
     if (name == "discard" and "count" in step and not step.get("random") and not chosen_in_hand) or (
             name == "hand_to_deck_bottom"):  # the cards of the player's choice from their hand
         for player in acting_players(state, entry, step, "you"):

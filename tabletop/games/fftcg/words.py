@@ -16,8 +16,7 @@ from tabletop.engine.transaction import Transaction
 from tabletop.engine.triggers import trigger_event
 from tabletop.games.fftcg import actions
 from tabletop.games.fftcg.continuous import NEXT_COST, FILTER, characteristics, is_current, number_of, pinned
-from tabletop.games.fftcg.effects import PHASE_TRIGGERS, VOCABULARY
-from tabletop.games.fftcg.printed import is_mapping
+from tabletop.games.fftcg.effects import PHASE_TRIGGERS, VOCABULARY, is_mapping
 
 Step = Mapping[str, Any]
 
